@@ -1,0 +1,34 @@
+import { adminManagementEndpoints as endpoints } from '@market/contracts';
+import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import type { createAdminsService } from './admins.service.js';
+
+export function adminsRoutes(admins: ReturnType<typeof createAdminsService>): RouteDefinition[] {
+  return [
+    route(endpoints.create, async ({ body }) => ({
+      message: 'Admin successfully created',
+      data: await admins.create(body),
+    })),
+    route(endpoints.list, async ({ query }) => ({ message: 'Admins', data: await admins.list(query) })),
+    route(endpoints.get, async ({ params }) => ({ message: 'Admin', data: await admins.get(params.id) })),
+    route(endpoints.edit, async ({ params, body }) => ({
+      message: 'Admin updated successfully',
+      data: await admins.edit(params.id, body),
+    })),
+    route(endpoints.deactivate, async ({ body }) => ({
+      message: 'Admin deactivated',
+      data: await admins.setActive(body.id, false),
+    })),
+    route(endpoints.activate, async ({ body }) => ({
+      message: 'Admin activated',
+      data: await admins.setActive(body.id, true),
+    })),
+    route(endpoints.remove, async ({ params }) => {
+      await admins.remove(params.id);
+      return { message: 'Admin deleted' };
+    }),
+    route(endpoints.createPartner, async ({ body }) => ({
+      message: 'Partner has been added successfully',
+      data: { user: await admins.createPartner(body) },
+    })),
+  ];
+}

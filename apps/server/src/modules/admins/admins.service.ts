@@ -1,0 +1,183 @@
+import type {
+  AdminRole,
+  AdminSummary,
+  CreateAdminBody,
+  PartnerSignupBody,
+  PartnerUser,
+} from '@market/contracts';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { revokeUserSessions, type UserRow } from '../auth/auth.repository.js';
+import { users } from '../auth/auth.schema.js';
+import type { AuthService } from '../auth/auth.service.js';
+
+const NOT_FOUND = 'Admin not found';
+
+function toAdminSummary(row: UserRow): AdminSummary {
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    accountType: (row.role ?? 'admin') as AdminRole,
+    isActive: row.isActive,
+    passwordSet: row.passwordHash !== null,
+    lastLogin: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const liveAdmin = (id: string) => and(eq(users.id, id), eq(users.kind, 'admin'), isNull(users.deletedAt));
+
+export function createAdminsService(deps: Deps, auth: AuthService) {
+  const { db } = deps;
+
+  async function lockAdmin(tx: Db, id: string): Promise<UserRow> {
+    const [row] = await tx.select().from(users).where(liveAdmin(id)).for('update');
+    if (!row) throw notFound(NOT_FOUND);
+    return row;
+  }
+
+  /** Refuses a change that would leave no active super admin; locks the super admins so two changes cannot race. */
+  async function guardLastSuperadmin(
+    tx: Db,
+    target: UserRow,
+    after: { isActive: boolean; role: string | null; deleted: boolean },
+  ) {
+    const wasActiveSuper = target.role === 'superadmin' && target.isActive;
+    const staysActiveSuper = after.role === 'superadmin' && after.isActive && !after.deleted;
+    if (!wasActiveSuper || staysActiveSuper) return;
+    const supers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.kind, 'admin'),
+          eq(users.role, 'superadmin'),
+          eq(users.isActive, true),
+          isNull(users.deletedAt),
+        ),
+      )
+      .for('update');
+    if (supers.filter((row) => row.id !== target.id).length === 0) {
+      throw conflict('The last active super admin cannot be deactivated, demoted or deleted');
+    }
+  }
+
+  return {
+    async create(body: CreateAdminBody & { email: string }): Promise<AdminSummary> {
+      return db.transaction(async (tx) => {
+        await auth.ensureEmailFree(tx, 'admin', body.email);
+        const row = await auth.insertUser(tx, {
+          kind: 'admin',
+          role: body.role,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          emailConfirmedAt: deps.now(),
+        });
+        await auth.mailPasswordLink(tx, row, true);
+        return toAdminSummary(row);
+      });
+    },
+
+    async list(query: { page: number; limit: number; search?: string; role?: AdminRole }) {
+      const filters: SQL[] = [eq(users.kind, 'admin'), isNull(users.deletedAt)];
+      if (query.role) filters.push(eq(users.role, query.role));
+      if (query.search) {
+        const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        filters.push(
+          or(
+            ilike(users.email, pattern),
+            ilike(users.firstName, pattern),
+            ilike(users.lastName, pattern),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+          )!,
+        );
+      }
+      const where = and(...filters);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ value: count() }).from(users).where(where),
+      ]);
+      const totalItems = total?.value ?? 0;
+      return {
+        admins: rows.map(toAdminSummary),
+        pagination: {
+          page: query.page,
+          limit: query.limit,
+          totalItems,
+          totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
+        },
+      };
+    },
+
+    async get(id: string): Promise<AdminSummary> {
+      const [row] = await db.select().from(users).where(liveAdmin(id)).limit(1);
+      if (!row) throw notFound(NOT_FOUND);
+      return toAdminSummary(row);
+    },
+
+    async edit(
+      id: string,
+      changes: { firstName?: string; lastName?: string; email?: string; role?: AdminRole },
+    ) {
+      return db.transaction(async (tx) => {
+        const target = await lockAdmin(tx, id);
+        const role = changes.role ?? target.role;
+        await guardLastSuperadmin(tx, target, { isActive: target.isActive, role, deleted: false });
+        if (changes.email && changes.email !== target.email)
+          await auth.ensureEmailFree(tx, 'admin', changes.email);
+        const at = deps.now();
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: at })
+          .where(eq(users.id, id))
+          .returning();
+        if (role !== target.role) await revokeUserSessions(tx, id, 'role changed', at);
+        return toAdminSummary(row!);
+      });
+    },
+
+    async setActive(id: string, isActive: boolean): Promise<AdminSummary> {
+      return db.transaction(async (tx) => {
+        const target = await lockAdmin(tx, id);
+        await guardLastSuperadmin(tx, target, { isActive, role: target.role, deleted: false });
+        const at = deps.now();
+        const [row] = await tx
+          .update(users)
+          .set({ isActive, updatedAt: at })
+          .where(eq(users.id, id))
+          .returning();
+        if (!isActive) await revokeUserSessions(tx, id, 'deactivated', at);
+        return toAdminSummary(row!);
+      });
+    },
+
+    async remove(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const target = await lockAdmin(tx, id);
+        await guardLastSuperadmin(tx, target, {
+          isActive: target.isActive,
+          role: target.role,
+          deleted: true,
+        });
+        const at = deps.now();
+        await tx.update(users).set({ deletedAt: at, isActive: false, updatedAt: at }).where(eq(users.id, id));
+        await revokeUserSessions(tx, id, 'deleted', at);
+      });
+    },
+
+    createPartner(body: Omit<PartnerSignupBody, 'password'>): Promise<PartnerUser> {
+      return auth.createPartner(body, { invitedByAdmin: true });
+    },
+  };
+}

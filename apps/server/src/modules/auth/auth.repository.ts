@@ -1,0 +1,141 @@
+import type { AccountKind } from '@market/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { oneTimeTokens, partnerProfiles, refreshTokens, sessions, users } from './auth.schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type PartnerProfileRow = typeof partnerProfiles.$inferSelect;
+
+export async function findUserByEmail(
+  db: Db,
+  kind: AccountKind,
+  email: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.kind, kind), eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findPartnerProfile(db: Db, userId: string): Promise<PartnerProfileRow | undefined> {
+  const [row] = await db.select().from(partnerProfiles).where(eq(partnerProfiles.userId, userId)).limit(1);
+  return row;
+}
+
+/** The session an access token names, with its user: what every signed-in request checks. */
+export async function findLiveSession(db: Db, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      revokedAt: sessions.revokedAt,
+      kind: users.kind,
+      role: users.role,
+      isActive: users.isActive,
+      deletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of a user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: string,
+  at: Date,
+  exceptSessionId?: string,
+): Promise<void> {
+  const open = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  for (const { id } of open) {
+    if (id !== exceptSessionId) await revokeSession(db, id, reason, at);
+  }
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      sessionRevokedAt: sessions.revokedAt,
+      userId: sessions.userId,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a refresh token used; false when another request used it first. */
+export async function claimRefreshToken(db: Db, id: string, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return claimed.length === 1;
+}
+
+export async function findOneTimeToken(
+  db: Db,
+  tokenHash: string,
+  purpose: 'confirm-email' | 'reset-password',
+) {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)))
+    .limit(1);
+  return row;
+}
+
+/** Marks a link used; false when it was used already (two clicks at once). */
+export async function claimOneTimeToken(db: Db, id: string, at: Date): Promise<boolean> {
+  const claimed = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: at })
+    .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
+    .returning({ id: oneTimeTokens.id });
+  return claimed.length === 1;
+}
+
+/** Retires a user's unused links of one purpose, so only the newest link works. */
+export async function retireOneTimeTokens(
+  db: Db,
+  userId: string,
+  purpose: 'confirm-email' | 'reset-password',
+  at: Date,
+): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: at })
+    .where(
+      and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
+    );
+}

@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** customer, merchant, admin or partner: one email may hold one account of each kind. */
+    kind: text().$type<'customer' | 'merchant' | 'admin' | 'partner'>().notNull(),
+    /** For admins: admin, superadmin, dispatcher or scheduler; for merchants: owner. */
+    role: text(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    email: text().notNull(),
+    phoneNumber: text(),
+    /** Null until the person sets one (admins and partners created by a super admin). */
+    passwordHash: text(),
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    isActive: boolean().notNull().default(true),
+    image: text(),
+    category: text(),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_kind_email_key').on(table.kind, table.email).where(sql`${table.deletedAt} is null`),
+    index('users_kind_role_idx').on(table.kind, table.role),
+  ],
+);
+
+export const partnerProfiles = pgTable('partner_profiles', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text().notNull(),
+  logo: text(),
+  company: jsonb().notNull(),
+  bankDetails: jsonb().notNull(),
+  certification: jsonb().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One sign-in: its refresh tokens form a family that rotates; revoking the session ends them all. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text(),
+    ipAddress: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_key').on(table.tokenHash),
+    index('refresh_tokens_session_idx').on(table.sessionId),
+  ],
+);
+
+/** Single-use links: email confirmation and password reset (or first password for invited accounts). */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text().$type<'confirm-email' | 'reset-password'>().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('one_time_tokens_hash_key').on(table.tokenHash),
+    index('one_time_tokens_user_idx').on(table.userId, table.purpose),
+  ],
+);

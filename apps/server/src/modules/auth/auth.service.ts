@@ -1,0 +1,477 @@
+import {
+  type AccountKind,
+  type AdminRole,
+  accountSegments,
+  adminRolePermissions,
+  type CustomerSignupBody,
+  EMAIL_CONFIRMATION_TTL_SECONDS,
+  type MerchantProfile,
+  PASSWORD_RESET_TTL_SECONDS,
+  type PartnerSignupBody,
+  type PartnerUser,
+  partnerPermissions,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type Session,
+  type SessionUser,
+  storePermissions,
+  type User,
+} from '@market/contracts';
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/auth/passwords.js';
+import { type AccessClaims, hashToken, randomToken } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
+import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { createStoreForMerchant, findStoreByMerchant, type StoreRow } from '../stores/stores.service.js';
+import {
+  claimOneTimeToken,
+  claimRefreshToken,
+  findLiveSession,
+  findOneTimeToken,
+  findPartnerProfile,
+  findRefreshToken,
+  findUserByEmail,
+  findUserById,
+  type PartnerProfileRow,
+  retireOneTimeTokens,
+  revokeSession,
+  revokeUserSessions,
+  type UserRow,
+} from './auth.repository.js';
+import { oneTimeTokens, partnerProfiles, refreshTokens, sessions, users } from './auth.schema.js';
+
+export const INVALID_CREDENTIALS = 'Incorrect email or password';
+export const EMAIL_NOT_CONFIRMED =
+  'Please confirm your email address first. Use the link we mailed you, or ask for a new one.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for that email, we have sent a link to reset the password.';
+export const RESEND_CONFIRMATION_ANSWER =
+  'If that email belongs to an account that is not confirmed yet, we have sent a new confirmation link.';
+const INVALID_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+const kindLabel: Record<AccountKind, string> = {
+  customer: 'customer',
+  merchant: 'merchant',
+  admin: 'admin',
+  partner: 'shipping partner',
+};
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toUser(row: UserRow, store?: StoreRow): User {
+  const accountType = row.kind === 'admin' ? ((row.role ?? 'admin') as AdminRole) : row.kind;
+  if (accountType === 'partner') throw new Error('Partners are mapped by toPartnerUser');
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    category: row.category,
+    role: row.role,
+    storeId: store?.id ?? null,
+    storeName: store?.storeName ?? null,
+    storeUrl: store?.storeUrl ?? null,
+    isRegisteredBusiness: store?.isRegisteredBusiness ?? false,
+    image: row.image,
+    lastLogin: iso(row.lastLoginAt),
+    accountType,
+    isActive: row.isActive,
+    emailConfirmed: row.emailConfirmedAt !== null,
+  };
+}
+
+export function toPartnerUser(row: UserRow, profile: PartnerProfileRow): PartnerUser {
+  return {
+    id: row.id,
+    name: profile.companyName,
+    logo: profile.logo,
+    email: row.email,
+    shippingCompany: profile.companyName,
+    accountType: 'shippingPartner',
+    lastLogin: iso(row.lastLoginAt),
+  };
+}
+
+export function createAuthService(deps: Deps) {
+  const { db, mailer, tokens, rateLimits } = deps;
+  const now = () => deps.now();
+  const link = (path: string) => `${deps.config.publicUrl}${path}`;
+
+  async function sessionUserOf(executor: Db, row: UserRow): Promise<SessionUser> {
+    if (row.kind === 'partner') {
+      const profile = await findPartnerProfile(executor, row.id);
+      if (!profile) throw new Error(`Partner ${row.id} has no profile`);
+      return toPartnerUser(row, profile);
+    }
+    const store = row.kind === 'merchant' ? await findStoreByMerchant(executor, row.id) : undefined;
+    return toUser(row, store);
+  }
+
+  async function issueRefreshToken(executor: Db, sessionId: string): Promise<string> {
+    const token = randomToken();
+    await executor.insert(refreshTokens).values({
+      sessionId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    return token;
+  }
+
+  async function startSession(row: UserRow, meta: RequestMeta): Promise<Session> {
+    return db.transaction(async (tx) => {
+      const at = now();
+      const [session] = await tx
+        .insert(sessions)
+        .values({
+          userId: row.id,
+          ipAddress: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 300),
+          createdAt: at,
+        })
+        .returning({ id: sessions.id });
+      const refreshToken = await issueRefreshToken(tx, session!.id);
+      const [updated] = await tx
+        .update(users)
+        .set({ lastLoginAt: at })
+        .where(eq(users.id, row.id))
+        .returning();
+      const access = await tokens.sign({
+        userId: row.id,
+        sessionId: session!.id,
+        kind: row.kind,
+        role: row.role,
+      });
+      return { accessToken: access.token, refreshToken, user: await sessionUserOf(tx, updated!) };
+    });
+  }
+
+  async function mailLink(
+    executor: Db,
+    row: UserRow,
+    purpose: 'confirm-email' | 'reset-password',
+    options: {
+      ttlSeconds: number;
+      subject: string;
+      paragraphs: string[];
+      label: string;
+      path: (token: string) => string;
+    },
+  ) {
+    await retireOneTimeTokens(executor, row.id, purpose, now());
+    const token = randomToken();
+    await executor.insert(oneTimeTokens).values({
+      userId: row.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now().getTime() + options.ttlSeconds * 1000),
+    });
+    await mailer.send(executor, {
+      to: row.email,
+      subject: options.subject,
+      paragraphs: options.paragraphs,
+      action: { label: options.label, url: link(options.path(token)) },
+    });
+  }
+
+  function mailConfirmation(executor: Db, row: UserRow) {
+    const segment = accountSegments[row.kind];
+    return mailLink(executor, row, 'confirm-email', {
+      ttlSeconds: EMAIL_CONFIRMATION_TTL_SECONDS,
+      subject: 'Confirm your email address',
+      paragraphs: [
+        `Hello ${row.firstName},`,
+        `Welcome to Naija Market. Please confirm your email address to finish setting up your ${kindLabel[row.kind]} account.`,
+        'The link works for 7 days. If you did not sign up, you can ignore this mail.',
+      ],
+      label: 'Confirm email address',
+      path: (token) => `/${segment}/confirm-email/${token}`,
+    });
+  }
+
+  /** Mails a set-password link: one hour for a reset; three days for an account a super admin created. */
+  function mailPasswordLink(executor: Db, row: UserRow, invited: boolean) {
+    const segment = accountSegments[row.kind];
+    return mailLink(executor, row, 'reset-password', {
+      ttlSeconds: invited ? 3 * 24 * 60 * 60 : PASSWORD_RESET_TTL_SECONDS,
+      subject: invited ? 'Your Naija Market account is ready: set your password' : 'Reset your password',
+      paragraphs: invited
+        ? [
+            `Hello ${row.firstName},`,
+            `An account has been created for you on Naija Market as ${row.role ?? kindLabel[row.kind]}. Choose a password to sign in.`,
+            'The link works for 3 days and only once.',
+          ]
+        : [
+            `Hello ${row.firstName},`,
+            'Someone asked to reset the password of your Naija Market account. If it was you, choose a new password below.',
+            'The link works for one hour and only once. If you did not ask, you can ignore this mail; your password stays as it is.',
+          ],
+      label: invited ? 'Set your password' : 'Reset password',
+      path: (token) => `/${segment}/reset-password/${token}`,
+    });
+  }
+
+  async function insertUser(executor: Db, values: typeof users.$inferInsert): Promise<UserRow> {
+    try {
+      const [row] = await executor.insert(users).values(values).returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('An account with this email already exists');
+      throw error;
+    }
+  }
+
+  async function ensureEmailFree(executor: Db, kind: AccountKind, email: string) {
+    if (await findUserByEmail(executor, kind, email))
+      throw conflict('An account with this email already exists');
+  }
+
+  return {
+    sessionUserOf,
+    mailPasswordLink,
+    insertUser,
+    ensureEmailFree,
+
+    async signup(
+      kind: 'customer' | 'merchant',
+      body: CustomerSignupBody & { storeName?: string },
+      meta: RequestMeta,
+    ): Promise<User> {
+      await rateLimits.consume('signup', { ip: meta.ip, email: body.email });
+      const phoneNumber = normalizeNigerianPhone(body.phoneNumber);
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        await ensureEmailFree(tx, kind, body.email);
+        const row = await insertUser(tx, {
+          kind,
+          role: kind === 'merchant' ? 'owner' : null,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          phoneNumber,
+          passwordHash,
+        });
+        const store =
+          kind === 'merchant' ? await createStoreForMerchant(tx, row.id, body.storeName!) : undefined;
+        await mailConfirmation(tx, row);
+        return toUser(row, store);
+      });
+    },
+
+    async createPartner(
+      body: Omit<PartnerSignupBody, 'password'> & { password?: string },
+      options: { invitedByAdmin: boolean; meta?: RequestMeta },
+    ): Promise<PartnerUser> {
+      if (options.meta)
+        await rateLimits.consume('signup', { ip: options.meta.ip, email: body.company.email });
+      const companyPhone = normalizeNigerianPhone(body.company.phoneNumber, 'company.phoneNumber');
+      const passwordHash = body.password ? await hashPassword(body.password) : null;
+      const [firstName, ...rest] = body.company.contactPerson.split(/\s+/);
+      return db.transaction(async (tx) => {
+        const email = body.company.email;
+        await ensureEmailFree(tx, 'partner', email);
+        const row = await insertUser(tx, {
+          kind: 'partner',
+          firstName: firstName ?? body.company.contactPerson,
+          lastName: rest.join(' '),
+          email,
+          phoneNumber: companyPhone,
+          passwordHash,
+          // A super admin vouches for the partners they add; applicants confirm by mail.
+          emailConfirmedAt: options.invitedByAdmin ? now() : null,
+        });
+        const [profile] = await tx
+          .insert(partnerProfiles)
+          .values({
+            userId: row.id,
+            companyName: body.company.companyName,
+            company: { ...body.company, phoneNumber: companyPhone },
+            bankDetails: body.bankDetails,
+            certification: body.certification,
+          })
+          .returning();
+        if (options.invitedByAdmin) await mailPasswordLink(tx, row, true);
+        else await mailConfirmation(tx, row);
+        return toPartnerUser(row, profile!);
+      });
+    },
+
+    async login(kind: AccountKind, email: string, password: string, meta: RequestMeta): Promise<Session> {
+      await rateLimits.consume('login', { ip: meta.ip, email });
+      const row = await findUserByEmail(db, kind, email);
+      const passwordOk = row?.passwordHash
+        ? await verifyPassword(row.passwordHash, password)
+        : await verifyAgainstNothing(password);
+      if (!row || !passwordOk) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+      if (!row.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
+      if (!row.isActive)
+        throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
+      await rateLimits.reset('login', { ip: meta.ip, email });
+      return startSession(row, meta);
+    },
+
+    async refresh(kind: AccountKind, refreshToken: string | undefined, meta: RequestMeta): Promise<Session> {
+      await rateLimits.consume('refresh', { ip: meta.ip });
+      if (!refreshToken) throw unauthorized('Token is not valid');
+      const found = await findRefreshToken(db, hashToken(refreshToken));
+      if (!found || found.sessionRevokedAt) throw unauthorized('Token is not valid');
+      const user = await findUserById(db, found.userId);
+      if (!user || user.kind !== kind) throw unauthorized('Token is not valid');
+      const at = now();
+      if (found.usedAt || !(await claimRefreshToken(db, found.id, at))) {
+        // A retired token came back: someone holds a copy. End the whole family.
+        await revokeSession(db, found.sessionId, 'refresh token reused', at);
+        deps.logger.warn(
+          { sessionId: found.sessionId, userId: user.id },
+          'refresh token reuse; session revoked',
+        );
+        throw unauthorized('Token is not valid');
+      }
+      if (found.expiresAt <= at)
+        throw new AppError('TOKEN_EXPIRED', 'Your session has expired. Please sign in again');
+      if (!user.isActive)
+        throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
+      const nextRefresh = await issueRefreshToken(db, found.sessionId);
+      await db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.id, found.sessionId));
+      const access = await tokens.sign({
+        userId: user.id,
+        sessionId: found.sessionId,
+        kind,
+        role: user.role,
+      });
+      return { accessToken: access.token, refreshToken: nextRefresh, user: await sessionUserOf(db, user) };
+    },
+
+    async logout(kind: AccountKind, source: { refreshToken?: string; accessToken?: string }): Promise<void> {
+      const at = now();
+      if (source.accessToken) {
+        const claims = await tokens.verify(source.accessToken).catch(() => undefined);
+        if (claims && claims.kind === kind) await revokeSession(db, claims.sessionId, 'signed out', at);
+      }
+      if (source.refreshToken) {
+        const found = await findRefreshToken(db, hashToken(source.refreshToken));
+        const user = found ? await findUserById(db, found.userId) : undefined;
+        if (found && user?.kind === kind) await revokeSession(db, found.sessionId, 'signed out', at);
+      }
+    },
+
+    async forgotPassword(kind: AccountKind, email: string, meta: RequestMeta): Promise<void> {
+      await rateLimits.consume('forgot-password', { ip: meta.ip, email });
+      const row = await findUserByEmail(db, kind, email);
+      if (!row?.isActive) return;
+      await db.transaction((tx) => mailPasswordLink(tx, row, false));
+    },
+
+    async resetPassword(kind: AccountKind, token: string, password: string): Promise<void> {
+      const found = await findOneTimeToken(db, hashToken(token), 'reset-password');
+      const at = now();
+      if (!found || found.usedAt || found.expiresAt <= at) throw notFound(INVALID_LINK);
+      const row = await findUserById(db, found.userId);
+      if (!row || row.kind !== kind) throw notFound(INVALID_LINK);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        if (!(await claimOneTimeToken(tx, found.id, at))) throw notFound(INVALID_LINK);
+        // Following a mailed link proves the mailbox, so it also confirms the address.
+        await tx
+          .update(users)
+          .set({ passwordHash, emailConfirmedAt: row.emailConfirmedAt ?? at, updatedAt: at })
+          .where(eq(users.id, row.id));
+        await revokeUserSessions(tx, row.id, 'password reset', at);
+      });
+    },
+
+    async confirmEmail(kind: AccountKind, token: string): Promise<void> {
+      const found = await findOneTimeToken(db, hashToken(token), 'confirm-email');
+      const at = now();
+      if (!found || found.usedAt || found.expiresAt <= at) throw notFound(INVALID_LINK);
+      const row = await findUserById(db, found.userId);
+      if (!row || row.kind !== kind) throw notFound(INVALID_LINK);
+      await db.transaction(async (tx) => {
+        if (!(await claimOneTimeToken(tx, found.id, at))) throw notFound(INVALID_LINK);
+        await tx.update(users).set({ emailConfirmedAt: at, updatedAt: at }).where(eq(users.id, row.id));
+      });
+    },
+
+    async resendConfirmation(kind: AccountKind, email: string, meta: RequestMeta): Promise<void> {
+      await rateLimits.consume('forgot-password', { ip: meta.ip, email });
+      const row = await findUserByEmail(db, kind, email);
+      if (!row || row.emailConfirmedAt) return;
+      await db.transaction((tx) => mailConfirmation(tx, row));
+    },
+
+    async changePassword(userId: string, sessionId: string, oldPassword: string, newPassword: string) {
+      const row = await findUserById(db, userId);
+      if (!row) throw unauthorized();
+      if (!row.passwordHash || !(await verifyPassword(row.passwordHash, oldPassword))) {
+        throw validation('oldPassword', 'Your current password is not correct');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      const at = now();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+        await revokeUserSessions(tx, userId, 'password changed', at, sessionId);
+      });
+    },
+
+    /** What the guard checks on every signed-in request: the session is live and the account may act. */
+    async checkSession(claims: AccessClaims): Promise<void> {
+      const live = await findLiveSession(db, claims.sessionId, claims.userId);
+      if (!live || live.revokedAt || live.deletedAt)
+        throw unauthorized('Your session has ended. Please sign in again');
+      if (live.kind !== claims.kind) throw unauthorized('Token is not valid');
+      if (!live.isActive)
+        throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
+      if (live.role !== claims.role) throw unauthorized('Your role has changed. Please sign in again');
+    },
+
+    async userData(userId: string): Promise<SessionUser> {
+      const row = await findUserById(db, userId);
+      if (!row) throw notFound('Could not get user data. Try again later.');
+      return sessionUserOf(db, row);
+    },
+
+    async merchantProfile(userId: string): Promise<MerchantProfile> {
+      const row = await findUserById(db, userId);
+      const store = row ? await findStoreByMerchant(db, row.id) : undefined;
+      if (!row || !store) throw notFound('Could not get merchant profile. Try again later.');
+      return {
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phoneNumber: row.phoneNumber,
+        role: row.role ?? 'owner',
+        isVerified: row.emailConfirmedAt !== null,
+        store: {
+          id: store.id,
+          storeName: store.storeName,
+          storeUrl: store.storeUrl,
+          logo: store.logo,
+          isRegisteredBusiness: store.isRegisteredBusiness,
+        },
+      };
+    },
+
+    permissionsOf(kind: AccountKind, role: string | null): string[] {
+      switch (kind) {
+        case 'customer':
+          return [];
+        case 'merchant':
+          // A store owner holds every permission of their store; staff roles (merchant operations) hold subsets.
+          return role === 'owner' ? [...storePermissions] : [];
+        case 'admin':
+          return [...(adminRolePermissions[(role ?? 'admin') as AdminRole] ?? [])];
+        case 'partner':
+          return [...partnerPermissions];
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

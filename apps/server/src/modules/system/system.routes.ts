@@ -1,0 +1,55 @@
+import { type Surface, systemEndpoints } from '@market/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import { outboxMails } from '../../platform/mail/mail.schema.js';
+
+const startedAt = Date.now();
+const version = process.env.npm_package_version ?? '0.1.0';
+
+export function systemRoutes(deps: Deps): RouteDefinition[] {
+  const health = (surface: Surface) => async () => {
+    const latencyMs = await deps.database.ping().catch((error: unknown) => {
+      deps.logger.error({ err: error }, 'database health check failed');
+      return undefined;
+    });
+    if (latencyMs === undefined) throw new AppError('SERVICE_UNAVAILABLE', 'The database is not answering');
+    return {
+      message: 'ok',
+      data: {
+        surface,
+        uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+        database: { status: 'up' as const, driver: deps.database.driver, latencyMs },
+        version,
+      },
+    };
+  };
+  return [
+    route(systemEndpoints.apiHealth, health('api')),
+    route(systemEndpoints.shippingHealth, health('shipping')),
+    route(systemEndpoints.themesHealth, health('themes')),
+    route(systemEndpoints.outbox, async ({ query }) => {
+      // Mails carry sign-in links: never list them in production.
+      if (deps.config.production) throw notFound('Not found');
+      const rows = await deps.db
+        .select()
+        .from(outboxMails)
+        .where(query.to ? eq(outboxMails.to, query.to) : undefined)
+        .orderBy(desc(outboxMails.createdAt), desc(outboxMails.id))
+        .limit(query.limit);
+      return {
+        message: 'Outbox',
+        data: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          subject: row.subject,
+          text: row.text,
+          links: row.links,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    }),
+  ];
+}

@@ -1,0 +1,18 @@
+import type { Logger } from 'pino';
+import type { TokenSigner } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimits } from './security/rate-limits.js';
+
+/** Everything a module needs from outside, handed in explicitly so tests can pass their own. */
+export interface Deps {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenSigner;
+  rateLimits: RateLimits;
+  now: () => Date;
+  logger: Logger;
+}

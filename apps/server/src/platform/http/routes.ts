@@ -1,0 +1,96 @@
+import { type Access, type AccountKind, type Endpoint, errorEnvelope } from '@market/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '../errors.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  kind: AccountKind;
+  /** Admin role (admin, superadmin, dispatcher, scheduler) or merchant role (owner). */
+  role: string | null;
+  tokenExpiresAt: Date;
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<E extends Endpoint> {
+  params: E extends Endpoint<infer P, z.ZodType, z.ZodType, z.ZodType> ? Out<P> : never;
+  query: E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? Out<Q> : never;
+  body: E extends Endpoint<z.ZodType, z.ZodType, infer B, z.ZodType> ? Out<B> : never;
+  /** Present whenever the endpoint's access is `signed-in`. */
+  auth: E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer A>
+    ? A extends { kind: 'signed-in' }
+      ? AuthContext
+      : AuthContext | null
+    : AuthContext | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  ip: string;
+}
+
+type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
+
+export interface RouteDefinition {
+  endpoint: Endpoint;
+  handler: (context: HandlerContext<Endpoint>) => Promise<unknown>;
+  /** Overrides who may call it (defaults to the endpoint's own access). */
+  access?: Access;
+}
+
+/** Binds a handler to its contract endpoint: the contract's schemas validate the request and shape the answer. */
+export function route<E extends Endpoint>(
+  endpoint: E,
+  handler: (context: HandlerContext<E>) => Promise<ResponseOf<E>>,
+): RouteDefinition {
+  return { endpoint, handler: handler as unknown as RouteDefinition['handler'] };
+}
+
+export type Authenticate = (request: FastifyRequest, access: Access) => Promise<AuthContext | null>;
+
+/** Registers routes on a surface plugin (already prefixed with its base). */
+export function mountRoutes(
+  app: FastifyInstance,
+  routes: RouteDefinition[],
+  authenticate: Authenticate,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const definition of routes) {
+    const { endpoint } = definition;
+    const access = definition.access ?? endpoint.access;
+    const status = endpoint.status ?? 200;
+    typed.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        summary: endpoint.summary,
+        tags: endpoint.tags,
+        ...(access.kind === 'signed-in' ? { security: [{ bearerAuth: [] }] } : {}),
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: { [status]: endpoint.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
+      },
+      handler: async (request, reply) => {
+        const auth = await authenticate(request, access);
+        const result = await definition.handler({
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          auth: auth as never,
+          request,
+          reply,
+          ip: request.ip,
+        });
+        if (reply.sent) return reply;
+        return reply.code(status).send(result);
+      },
+    });
+  }
+}
+
+export function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+  return auth;
+}

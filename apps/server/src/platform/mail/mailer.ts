@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import { outboxMails } from './mail.schema.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  paragraphs: string[];
+  /** The one thing the mail asks the reader to do; its URL is kept in `links` for the dev outbox and tests. */
+  action?: { label: string; url: string };
+}
+
+export interface Mailer {
+  /** Writes the mail to the outbox inside the caller's transaction; delivery happens after it commits. */
+  send(executor: Db, message: MailMessage): Promise<void>;
+  /** Delivers what is waiting in the outbox (no-op without SMTP). */
+  flush(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const MAX_ATTEMPTS = 5;
+const CLAIM_TIMEOUT_SECONDS = 120;
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function renderMail(message: MailMessage) {
+  const text = [
+    ...message.paragraphs,
+    ...(message.action ? [`${message.action.label}: ${message.action.url}`] : []),
+  ].join('\n\n');
+  const button = message.action
+    ? `<p><a href="${escapeHtml(message.action.url)}" style="background:#0b6e4f;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(message.action.label)}</a></p><p style="font-size:12px;color:#555">Or open this link: ${escapeHtml(message.action.url)}</p>`
+    : '';
+  const body = message.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:560px">${body}${button}</body></html>`;
+  return { text, html, links: message.action ? [message.action.url] : [] };
+}
+
+/**
+ * The transactional outbox: mails are rows first. With an SMTP URL a poller claims unsent rows
+ * (`for update skip locked`, so several server processes share the work) and delivers them with nodemailer.
+ */
+export function createMailer(options: {
+  db: Db;
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  pollMs?: number;
+}): Mailer {
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : undefined;
+  let running: Promise<number> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  async function deliverBatch(): Promise<number> {
+    if (!transport) return 0;
+    const claimed = (await options.db.execute(sql`
+      update ${outboxMails} set claimed_at = now(), attempts = attempts + 1
+      where id in (
+        select id from ${outboxMails}
+        where sent_at is null and attempts < ${MAX_ATTEMPTS}
+          and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
+        order by created_at limit 20 for update skip locked
+      )
+      returning id, "to", subject, text, html`)) as unknown as {
+      // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
+      rows: { id: string; to: string; subject: string; text: string; html: string }[];
+    };
+    for (const mail of claimed.rows) {
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await options.db.execute(
+          sql`update ${outboxMails} set sent_at = now(), claimed_at = null, last_error = null where id = ${mail.id}`,
+        );
+      } catch (error) {
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+        options.logger.error({ mailId: mail.id, err: reason }, 'mail delivery failed');
+        await options.db.execute(
+          sql`update ${outboxMails} set claimed_at = null, last_error = ${reason} where id = ${mail.id}`,
+        );
+      }
+    }
+    return claimed.rows.length;
+  }
+
+  function flush(): Promise<number> {
+    running ??= deliverBatch().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  function schedule(delay: number) {
+    if (!transport || stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      flush()
+        .catch((error: unknown) => options.logger.error({ err: error }, 'mail outbox poll failed'))
+        .finally(() => schedule(options.pollMs ?? 5000));
+    }, delay);
+    timer.unref();
+  }
+  schedule(options.pollMs ?? 5000);
+
+  return {
+    async send(executor, message) {
+      const { text, html, links } = renderMail(message);
+      await executor
+        .insert(outboxMails)
+        .values({ to: message.to, subject: message.subject, text, html, links });
+      schedule(50);
+    },
+    flush,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Every success answer: `{ message, data }`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ message: z.string(), data });
+}
+
+export const messageOnly = z.object({ message: z.string(), data: z.null().optional() });
+
+export const errorCodes = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'TOKEN_EXPIRED',
+  'FORBIDDEN',
+  'EMAIL_NOT_CONFIRMED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'VALIDATION_ERROR',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorDetail = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetail>;
+
+/** Every failure answer: `{ message, error, details? }`; `error` is a stable code. */
+export const errorEnvelope = z.object({
+  message: z.string(),
+  error: z.enum(errorCodes),
+  details: z.array(errorDetail).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(12),
+});
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  totalItems: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof pagination>;

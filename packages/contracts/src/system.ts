@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { defineEndpoint, type Surface } from './endpoint.js';
+import { envelope } from './envelope.js';
+
+export const healthData = z.object({
+  surface: z.enum(['api', 'shipping', 'themes']),
+  uptimeSeconds: z.number(),
+  database: z.object({
+    status: z.enum(['up', 'down']),
+    driver: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number(),
+  }),
+  version: z.string(),
+});
+export type HealthData = z.infer<typeof healthData>;
+
+function health(surface: Surface) {
+  return defineEndpoint({
+    surface,
+    method: 'GET',
+    path: '/health',
+    summary: `Health of the ${surface} surface and its database`,
+    tags: ['System'],
+    access: { kind: 'public' },
+    response: envelope(healthData),
+  });
+}
+
+export const outboxMail = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMail>;
+
+export const systemEndpoints = {
+  apiHealth: health('api'),
+  shippingHealth: health('shipping'),
+  themesHealth: health('themes'),
+  outbox: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/dev/outbox',
+    summary: 'Newest mails in the outbox (not available in production)',
+    tags: ['System'],
+    access: { kind: 'public' },
+    query: z.object({
+      to: z.string().trim().toLowerCase().max(254).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: envelope(z.array(outboxMail)),
+  }),
+};
