@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountKind } from '@market/contracts';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildOptions, buildApp } from '../src/app.js';
+import { loadConfig } from '../src/platform/config.js';
+import { type Database, openDatabase } from '../src/platform/db/client.js';
+import type { Deps } from '../src/platform/deps.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * A migrated database of the test file's own: in-memory PGlite, or with TEST_DATABASE_URL a fresh PostgreSQL
+ * database created for the file and dropped after it.
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ driver: 'pglite' });
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const name = `test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ driver: 'postgres', url: url.toString(), max: 20 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...options.env });
+  const { app, deps } = await buildApp({ config, database, logger: false, ...options });
+  await app.ready();
+  return {
+    app,
+    deps,
+    database,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique email for each factory call, so tests never collide. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}.${randomUUID().slice(0, 6)}@example.ng`;
+}
+
+export function nextIp(): string {
+  counter += 1;
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+export const PASSWORD = 'Sup3rSecret!';
+
+export function json(response: { body: string }): Record<string, unknown> & {
+  message: string;
+  error?: string;
+  details?: { path: string; message: string }[];
+  // biome-ignore lint/suspicious/noExplicitAny: test answers are inspected field by field
+  data?: any;
+} {
+  return JSON.parse(response.body);
+}
+
+/** The newest link mailed to an address, read from the outbox like a person reads their mail. */
+export async function latestLink(test: TestApp, email: string): Promise<string> {
+  const response = await test.app.inject({
+    method: 'GET',
+    url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1`,
+  });
+  const mail = json(response).data[0];
+  if (!mail) throw new Error(`No mail for ${email}`);
+  return mail.links[0] as string;
+}
+
+export function tokenFromLink(link: string): string {
+  return link.split('/').pop()!;
+}
+
+type SignupKind = 'customer' | 'merchant';
+
+export async function signUp(
+  test: TestApp,
+  kind: SignupKind,
+  overrides: Record<string, unknown> = {},
+): Promise<{ email: string; password: string; id: string }> {
+  const email = (overrides.email as string | undefined) ?? uniqueEmail(kind);
+  const body = {
+    firstName: 'Ada',
+    lastName: 'Obi',
+    email,
+    password: PASSWORD,
+    phoneNumber: '08031234567',
+    ...(kind === 'merchant' ? { storeName: `Ada Store ${randomUUID().slice(0, 4)}` } : {}),
+    ...overrides,
+  };
+  const response = await test.app.inject({
+    method: 'POST',
+    url: `/api/auth/${kind}/signup`,
+    payload: body,
+    remoteAddress: nextIp(),
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  return { email, password: body.password as string, id: json(response).data.user.id };
+}
+
+/** Signs up and confirms through the mailed link: a ready account. */
+export async function createConfirmedAccount(
+  test: TestApp,
+  kind: SignupKind,
+  overrides: Record<string, unknown> = {},
+) {
+  const account = await signUp(test, kind, overrides);
+  const token = tokenFromLink(await latestLink(test, account.email));
+  const confirmed = await test.app.inject({ method: 'GET', url: `/api/auth/${kind}/confirmation/${token}` });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  return account;
+}
+
+export async function login(
+  test: TestApp,
+  kind: AccountKind,
+  email: string,
+  password = PASSWORD,
+): Promise<{ accessToken: string; refreshToken: string; user: Record<string, unknown> }> {
+  const response = await test.app.inject({
+    method: 'POST',
+    url: `/api/auth/${kind}/login`,
+    payload: { email, password },
+    remoteAddress: nextIp(),
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return json(response).data;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** An admin of the given role with a password, as the super admin's invitation would leave one. */
+export async function createAdmin(
+  test: TestApp,
+  role: 'admin' | 'superadmin' | 'dispatcher' | 'scheduler',
+): Promise<{ id: string; email: string; accessToken: string }> {
+  const { users } = await import('../src/modules/auth/auth.schema.js');
+  const { hashPassword } = await import('../src/platform/auth/passwords.js');
+  const email = uniqueEmail(role);
+  const [row] = await test.deps.db
+    .insert(users)
+    .values({
+      kind: 'admin',
+      role,
+      firstName: 'Test',
+      lastName: role,
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      emailConfirmedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  const session = await login(test, 'admin', email);
+  return { id: row!.id, email, accessToken: session.accessToken };
+}
+
+/** A confirmed shipping partner through the public application. */
+export async function createPartner(test: TestApp): Promise<{ email: string; accessToken: string }> {
+  const email = uniqueEmail('partner');
+  const response = await test.app.inject({
+    method: 'POST',
+    url: '/api/partner/partner/signup',
+    remoteAddress: nextIp(),
+    payload: {
+      company: {
+        companyName: 'Test Riders',
+        rcNumber: 'RC1',
+        officeAddress: '1 Marina, Lagos',
+        phoneNumber: '08091112222',
+        email,
+        contactPerson: 'Tayo Ade',
+        lineOfBusiness: 'Courier',
+      },
+      bankDetails: { bankName: 'GTBank', accountName: 'Test Riders', accountNumber: '0123456789' },
+      certification: { name: 'Tayo Ade', designation: 'CEO', signature: 'T. Ade', date: '2026-11-01' },
+      password: PASSWORD,
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  const token = tokenFromLink(await latestLink(test, email));
+  await test.app.inject({ method: 'GET', url: `/api/partner/partner/confirmation/${token}` });
+  return { email, accessToken: (await login(test, 'partner', email)).accessToken };
+}

@@ -1,0 +1,130 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Debian's Chromium first, then any browser Playwright installed itself. */
+export function findChromium(): string | undefined {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const candidate of candidates) if (candidate && fs.existsSync(candidate)) return candidate;
+  try {
+    const bundled = chromium.executablePath();
+    if (bundled && fs.existsSync(bundled)) return bundled;
+  } catch {
+    // playwright-core ships no browser of its own; nothing else to try.
+  }
+  return undefined;
+}
+
+export const chromiumPath = findChromium();
+if (!chromiumPath) {
+  const message =
+    "\n\n!!! BROWSER JOURNEYS SKIPPED: no Chromium found (install Debian's `chromium` or set CHROMIUM_PATH) !!!\n\n";
+  if (process.env.CI === 'true') throw new Error(`${message}Under CI=true a missing browser is a failure.`);
+  console.warn(message);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Builds the web app once per run unless a build newer than its sources exists. */
+export function ensureWebBuild(): void {
+  const dist = path.join(root, 'apps/web/dist/index.html');
+  if (process.env.E2E_SKIP_BUILD === 'true' && fs.existsSync(dist)) return;
+  execFileSync('npm', ['run', 'build', '-w', '@market/web'], { cwd: root, stdio: 'inherit' });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The real server (`npm start`'s entry point) on a free port with its own data folder, demo data seeded. */
+export async function startApp(): Promise<RunningApp> {
+  ensureWebBuild();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumPath) throw new Error('no Chromium');
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** A phone-sized page (360 px wide), as most customers in Nigeria use the product. */
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, locale: 'en-NG' });
+}
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The newest mail to an address, read from the development outbox. */
+export async function newestMail(baseUrl: string, to: string): Promise<OutboxMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const body = (await response.json()) as { data: OutboxMail[] };
+    if (body.data[0]) return body.data[0];
+    if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export const screenshotsDir = path.join(root, 'e2e/artifacts');
