@@ -1,0 +1,21 @@
+import { type AdminRole, adminRolePermissions } from '@market/contracts';
+import type { NavItem } from '../../components/layout/dashboard-shell';
+
+/** Each area shows only to roles holding its permission (contracts: adminRolePermissions). */
+const areas: (NavItem & { permission?: string })[] = [
+  { to: '/admin', label: 'Dashboard', end: true },
+  { to: '/admin/approvals', label: 'Approvals', permission: 'approvals:products' },
+  { to: '/admin/catalog', label: 'Catalog', permission: 'catalog:categories' },
+  { to: '/admin/orders', label: 'Orders', permission: 'orders:assign' },
+  { to: '/admin/finance', label: 'Finance', permission: 'finance:read' },
+  { to: '/admin/shipping', label: 'Shipping', permission: 'shipping:zones' },
+  { to: '/admin/gift-cards', label: 'Gift cards', permission: 'gift-cards:read' },
+  { to: '/admin/admins', label: 'Admins', permission: 'admins:manage' },
+];
+
+export function adminNav(role: AdminRole): NavItem[] {
+  const permissions = adminRolePermissions[role];
+  return areas
+    .filter((area) => !area.permission || permissions.includes(area.permission))
+    .map(({ to, label, end }) => ({ to, label, end }));
+}

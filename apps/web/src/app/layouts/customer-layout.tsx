@@ -1,0 +1,62 @@
+import { Link, Outlet } from 'react-router';
+import { AccountMenu } from '../../components/layout/account-menu';
+import { Brand } from '../../components/layout/brand';
+import { NavigationProgress } from '../../components/layout/navigation-progress';
+import { SkipLink } from '../../components/layout/skip-link';
+import { buttonClasses } from '../../components/ui/button';
+import { useSignOut } from '../../features/auth/api/logout';
+import { displayName, useSession } from '../../lib/session';
+
+/** The customer marketplace: header with the account menu, page, footer. Storefronts share it. */
+export function Component() {
+  const session = useSession('customer');
+  const signOut = useSignOut('customer');
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <NavigationProgress />
+      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+          <Brand />
+          <nav aria-label="Account" className="flex items-center gap-2">
+            {session ? (
+              <AccountMenu
+                name={displayName(session.user)}
+                changePasswordTo="/customer/change-password"
+                onSignOut={signOut}
+              />
+            ) : (
+              <>
+                <Link to="/customer/login" className={buttonClasses('ghost', 'px-3')}>
+                  Sign in
+                </Link>
+                <Link to="/customer/signup" className={buttonClasses('primary', 'px-3')}>
+                  Sign up
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between">
+          <p>© {new Date().getFullYear()} Naija Market. Prices in naira.</p>
+          <nav aria-label="Other accounts" className="flex flex-wrap gap-x-4 gap-y-2">
+            <Link to="/merchant/signup" className="underline">
+              Sell on Naija Market
+            </Link>
+            <Link to="/shipping-partner/signup" className="underline">
+              Deliver with us
+            </Link>
+            <Link to="/merchant/login" className="underline">
+              Merchant sign in
+            </Link>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

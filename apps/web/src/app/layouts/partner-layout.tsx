@@ -1,0 +1,40 @@
+import { Outlet } from 'react-router';
+import { DashboardShell, type NavItem } from '../../components/layout/dashboard-shell';
+import { NavigationProgress } from '../../components/layout/navigation-progress';
+import { useSignOut } from '../../features/auth/api/logout';
+import { displayName, useSession } from '../../lib/session';
+import { RequireSession } from '../require-session';
+
+const nav: NavItem[] = [
+  { to: '/shipping-partner', label: 'Dashboard', end: true },
+  { to: '/shipping-partner/orders', label: 'Orders' },
+  { to: '/shipping-partner/dispatcher', label: 'Dispatcher' },
+];
+
+function PartnerShell() {
+  const session = useSession('partner');
+  const signOut = useSignOut('partner');
+  const user = session?.user;
+  return (
+    <DashboardShell
+      title="Shipping partner portal"
+      home="/shipping-partner"
+      nav={nav}
+      userName={displayName(user)}
+      userRole={user && 'shippingCompany' in user ? user.shippingCompany : undefined}
+      changePasswordTo="/shipping-partner/change-password"
+      onSignOut={signOut}
+    >
+      <Outlet />
+    </DashboardShell>
+  );
+}
+
+export function Component() {
+  return (
+    <RequireSession kind="partner">
+      <NavigationProgress />
+      <PartnerShell />
+    </RequireSession>
+  );
+}

@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Toaster } from 'sonner';
+import { LoadingOverlay } from '../components/ui/loading-overlay';
+import { RESTORE_TIMEOUT_MS } from '../lib/config';
+import { createQueryClient } from '../lib/query-client';
+import { useSessionStore } from '../lib/session';
+import { TOAST_DURATION_MS } from '../lib/toast-rules';
+
+export const queryClient = createQueryClient();
+
+/** Shows the loading overlay until saved sessions are restored, and never longer than 5 s. */
+function SessionGate({ children }: { children: ReactNode }) {
+  const restored = useSessionStore((state) => state.restored);
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (restored) return;
+    useSessionStore.getState().restore();
+    const timer = setTimeout(() => setGaveUp(true), RESTORE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [restored]);
+  return restored || gaveUp ? children : <LoadingOverlay />;
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionGate>{children}</SessionGate>
+      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+    </QueryClientProvider>
+  );
+}

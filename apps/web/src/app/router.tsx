@@ -1,0 +1,144 @@
+import type { AccountKind } from '@market/contracts';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { LoadingOverlay } from '../components/ui/loading-overlay';
+import { loginPath, segmentOf } from '../lib/account';
+import { setSignedOutHandler } from '../lib/api-client';
+import { queryClient } from './provider';
+import type { ComingSoonHandle } from './routes/coming-soon';
+import { RouteError } from './routes/route-error';
+
+// Every page and layout is its own chunk: a phone downloads only the area it opens.
+const page = {
+  login: () => import('./routes/auth/login'),
+  signup: () => import('./routes/auth/signup'),
+  forgotPassword: () => import('./routes/auth/forgot-password'),
+  resetPassword: () => import('./routes/auth/reset-password'),
+  confirmEmail: () => import('./routes/auth/confirm-email'),
+  changePassword: () => import('./routes/change-password'),
+  comingSoon: () => import('./routes/coming-soon'),
+  notFound: () => import('./routes/not-found'),
+};
+
+function soon(path: string, title: string, description?: string): RouteObject {
+  const handle: ComingSoonHandle = { title, description };
+  return path === ''
+    ? { index: true, handle, lazy: page.comingSoon }
+    : { path, handle, lazy: page.comingSoon };
+}
+
+function authRoutes(kind: AccountKind): RouteObject[] {
+  const segment = segmentOf(kind);
+  const routes: RouteObject[] = [
+    { path: `${segment}/login`, lazy: page.login },
+    { path: `${segment}/forgot-password`, lazy: page.forgotPassword },
+    { path: `${segment}/reset-password/:token`, lazy: page.resetPassword },
+  ];
+  if (kind !== 'admin') {
+    routes.push(
+      { path: `${segment}/signup`, lazy: page.signup },
+      { path: `${segment}/confirm-email/:token`, lazy: page.confirmEmail },
+    );
+  }
+  return routes;
+}
+
+const themeRoutes: RouteObject[] = [
+  soon('themes', 'Themes', 'Choose, buy and activate storefront themes.'),
+  soon('themes/edit/:themeSlug', 'Edit theme', 'Header, banner, colours, social links and testimonials.'),
+  soon('themes/preview/:themeSlug', 'Theme preview'),
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingOverlay />,
+    children: [
+      {
+        lazy: () => import('./layouts/auth-layout'),
+        children: (['customer', 'merchant', 'admin', 'partner'] as const).flatMap(authRoutes),
+      },
+      {
+        lazy: () => import('./layouts/customer-layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/customer/home') },
+          { path: 'customer', element: <Navigate to="/" replace /> },
+          { path: 'customer/change-password', lazy: page.changePassword },
+          soon('storefront/:merchantUrl', 'Store', 'This store’s front page is coming soon.'),
+          soon('storefront/:merchantUrl/categories/:categoryParam', 'Store category'),
+          soon('storefront/:merchantUrl/products/:productId', 'Product'),
+        ],
+      },
+      {
+        path: 'merchant',
+        lazy: () => import('./layouts/merchant-layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/merchant/dashboard') },
+          soon('products', 'Products', 'Add products, prices, images and stock.'),
+          soon('orders', 'Orders', 'Orders of your store and their returns.'),
+          soon('coupons', 'Coupons', 'Percent, fixed and buy-X-get-Y discounts.'),
+          soon('staff', 'Staff', 'Staff, roles and permissions.'),
+          soon('payouts', 'Payouts', 'Bank details, payments and sales reports.'),
+          soon('store-profile', 'Store profile', 'Logo, description, policies and onboarding.'),
+          ...themeRoutes,
+          { path: 'change-password', lazy: page.changePassword },
+        ],
+      },
+      {
+        // the theme editor of the specification's static and dynamic routes; merchants only
+        path: 'themes',
+        lazy: () => import('./layouts/merchant-layout'),
+        children: [
+          soon('', 'Themes', 'Choose, buy and activate storefront themes.'),
+          soon('default', 'Default theme'),
+          soon('edit/:themeSlug', 'Edit theme', 'Header, banner, colours, social links and testimonials.'),
+          soon('preview/:themeSlug', 'Theme preview'),
+          soon('preview/:themeSlug/:pageSlug', 'Theme page preview'),
+        ],
+      },
+      {
+        path: 'admin',
+        lazy: () => import('./layouts/admin-layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/admin/dashboard') },
+          soon('approvals', 'Approvals', 'Products, stores, hubs and approvers.'),
+          soon('catalog', 'Catalog', 'Categories, promotions and official outlets.'),
+          soon('orders', 'Orders', 'All orders and their assignment.'),
+          soon('finance', 'Finance', 'Reports, transactions and merchant payments.'),
+          soon('shipping', 'Shipping', 'Zones, pricing and vehicles.'),
+          soon('gift-cards', 'Gift cards'),
+          { path: 'admins', lazy: () => import('./routes/admin/admins') },
+          { path: 'admins/new', lazy: () => import('./routes/admin/admin-new') },
+          { path: 'admins/:id/edit', lazy: () => import('./routes/admin/admin-edit') },
+          { path: 'change-password', lazy: page.changePassword },
+        ],
+      },
+      {
+        path: 'shipping-partner',
+        lazy: () => import('./layouts/partner-layout'),
+        children: [
+          { index: true, lazy: () => import('./routes/partner/dashboard') },
+          soon('orders', 'Orders', 'Orders assigned to you.'),
+          soon('dispatcher', 'Dispatcher', 'The phone number customers and hubs call.'),
+          { path: 'change-password', lazy: page.changePassword },
+        ],
+      },
+      { path: '*', lazy: page.notFound },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+// A failed refresh has already forgotten the session: drop its cached data and go to its sign-in page.
+setSignedOutHandler((kind) => {
+  queryClient.removeQueries({ queryKey: ['session', kind] });
+  if (kind === 'admin') queryClient.removeQueries({ queryKey: ['admins'] });
+  const { pathname, search } = router.state.location;
+  void router.navigate(loginPath(kind, `${pathname}${search}`), { replace: true });
+});
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

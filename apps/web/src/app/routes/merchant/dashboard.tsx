@@ -1,0 +1,33 @@
+import { AreaCards } from '../../../components/layout/area-cards';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useUserData } from '../../../features/auth/api/user-data';
+
+const areas = [
+  { to: '/merchant/products', label: 'Products', description: 'Add products, prices and stock.' },
+  { to: '/merchant/orders', label: 'Orders', description: 'Accept, pack and hand over orders.' },
+  { to: '/merchant/coupons', label: 'Coupons', description: 'Discounts for your customers.' },
+  { to: '/merchant/staff', label: 'Staff', description: 'Invite staff and choose what they can do.' },
+  { to: '/merchant/payouts', label: 'Payouts', description: 'Bank details and payments to you.' },
+  { to: '/merchant/store-profile', label: 'Store profile', description: 'Logo, description and policies.' },
+  { to: '/merchant/themes', label: 'Themes', description: 'The look of your storefront.' },
+];
+
+export function Component() {
+  const user = useUserData('merchant');
+  if (user.isPending) return <LoadingState label="Loading your dashboard…" />;
+  if (user.isError)
+    return <ErrorState message="Could not get user data. Try again later." onRetry={() => user.refetch()} />;
+  const data = user.data;
+  const firstName = 'firstName' in data ? data.firstName : data.name;
+  const storeName = 'storeName' in data ? data.storeName : null;
+  return (
+    <section>
+      <PageHeader
+        title="Merchant dashboard"
+        description={`Welcome, ${firstName}.${storeName ? ` You are managing ${storeName}.` : ''}`}
+      />
+      <AreaCards areas={areas} label="Store areas" />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AdminSummary, type CreateAdminBody, createAdminBody } from '@market/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useCreateAdmin } from '../api/create-admin';
+import { useEditAdmin } from '../api/edit-admin';
+import { roleOptions } from './role-labels';
+
+const fields = ['firstName', 'lastName', 'email', 'role'] as const;
+
+interface AdminFormProps {
+  /** The admin to edit; without it the form creates one. */
+  admin?: AdminSummary;
+  onDone(admin: AdminSummary): void;
+  onCancel(): void;
+}
+
+export function AdminForm({ admin, onDone, onCancel }: AdminFormProps) {
+  const create = useCreateAdmin();
+  const edit = useEditAdmin(admin?.id ?? '');
+  const [status, setStatus] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, dirtyFields },
+  } = useForm<CreateAdminBody>({
+    resolver: zodResolver(createAdminBody),
+    defaultValues: {
+      firstName: admin?.firstName ?? '',
+      lastName: admin?.lastName ?? '',
+      email: admin?.email ?? '',
+      role: admin?.accountType ?? 'admin',
+    },
+  });
+
+  const onError = (error: unknown) => setStatus(applyServerErrors(error, setError, fields));
+  const onSubmit = handleSubmit((values) => {
+    setStatus(null);
+    if (!admin) {
+      create.mutate(values, { onSuccess: (answer) => onDone(answer.data), onError });
+      return;
+    }
+    const changed = Object.fromEntries(
+      fields.filter((field) => dirtyFields[field]).map((f) => [f, values[f]]),
+    );
+    if (Object.keys(changed).length === 0) {
+      onDone(admin);
+      return;
+    }
+    edit.mutate(changed, { onSuccess: (answer) => onDone(answer.data), onError });
+  });
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="max-w-lg space-y-4"
+      aria-label={admin ? 'Edit admin' : 'Create admin'}
+    >
+      {status ? <FormAlert>{status}</FormAlert> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="off"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="off"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <SelectField label="Role" options={roleOptions} error={errors.role?.message} {...register('role')} />
+      {!admin ? (
+        <p className="text-sm text-slate-700">We mail them a link to set their password and sign in.</p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending || edit.isPending}>
+          {admin ? 'Save changes' : 'Create admin'}
+        </Button>
+      </div>
+    </form>
+  );
+}

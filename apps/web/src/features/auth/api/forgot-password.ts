@@ -1,0 +1,14 @@
+import { type AccountKind, authEndpoints } from '@market/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export function forgotPassword(kind: AccountKind, email: string) {
+  return api(authEndpoints[kind].forgotPassword, { kind, body: { email } });
+}
+
+export function useForgotPassword(kind: AccountKind) {
+  return useMutation({
+    mutationFn: (email: string) => forgotPassword(kind, email),
+    meta: { toast: { network: 'password' } },
+  });
+}

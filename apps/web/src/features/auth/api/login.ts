@@ -1,0 +1,18 @@
+import { type AccountKind, authEndpoints, type LoginBody } from '@market/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { toStoredSession, useSessionStore } from '../../../lib/session';
+
+export function login(kind: AccountKind, body: LoginBody) {
+  return api(authEndpoints[kind].login, { kind, body });
+}
+
+/** Signs in; on success the tokens and user are saved for this account type. */
+export function useLogin(kind: AccountKind) {
+  const setSession = useSessionStore((state) => state.setSession);
+  return useMutation({
+    mutationFn: (body: LoginBody) => login(kind, body),
+    meta: { toast: { network: 'default' } },
+    onSuccess: (answer) => setSession(kind, toStoredSession(answer.data)),
+  });
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AccountKind, type LoginBody, loginBody } from '@market/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { PasswordField } from '../../../components/ui/password-field';
+import { TextField } from '../../../components/ui/text-field';
+import { safeNextPath, segmentOf } from '../../../lib/account';
+import { ApiError } from '../../../lib/errors';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useLogin } from '../api/login';
+import { ResendConfirmation } from './resend-confirmation';
+
+export function LoginForm({ kind }: { kind: AccountKind }) {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const loginMutation = useLogin(kind);
+  const [status, setStatus] = useState<string | null>(null);
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit((values) => {
+    setStatus(null);
+    setUnconfirmedEmail(null);
+    loginMutation.mutate(values, {
+      onSuccess: () => navigate(safeNextPath(kind, searchParams.get('next')), { replace: true }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED' && kind !== 'admin') {
+          setUnconfirmedEmail(values.email);
+        }
+        setStatus(applyServerErrors(error, setError, ['email', 'password']));
+      },
+    });
+  });
+
+  const segment = segmentOf(kind);
+  return (
+    <div className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Sign in">
+        {status ? <FormAlert>{status}</FormAlert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" className="w-full" loading={loginMutation.isPending}>
+          Sign in
+        </Button>
+      </form>
+      {unconfirmedEmail && kind !== 'admin' ? (
+        <ResendConfirmation kind={kind} email={unconfirmedEmail} />
+      ) : null}
+      <div className="flex flex-col gap-2 text-sm sm:flex-row sm:justify-between">
+        <Link to={`/${segment}/forgot-password`} className="font-semibold text-emerald-800 underline">
+          Forgot your password?
+        </Link>
+        {kind !== 'admin' ? (
+          <Link to={`/${segment}/signup`} className="font-semibold text-emerald-800 underline">
+            Create an account
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { type AccountKind, adminManagementEndpoints, authEndpoints } from '@market/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { type ApiClientDeps, createApiClient } from './api-client';
+import { ApiError, NetworkError } from './errors';
+import type { StoredSession } from './session';
+
+const user = {
+  id: 'u1',
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  email: 'ada@example.ng',
+  phoneNumber: null,
+  category: null,
+  role: null,
+  storeId: null,
+  storeName: null,
+  storeUrl: null,
+  isRegisteredBusiness: false,
+  image: null,
+  lastLogin: null,
+  accountType: 'customer' as const,
+  isActive: true,
+  emailConfirmed: true,
+};
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+const tick = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Harness {
+  deps: ApiClientDeps;
+  sessions: Map<AccountKind, StoredSession>;
+  calls: { url: string; auth?: string; body?: string }[];
+}
+
+/** A fake server: `userdata` accepts only the `live` access token; refresh answers what `refresh` says. */
+function harness(options: {
+  live: string;
+  refresh: () => Promise<Response> | Response;
+  initial?: StoredSession;
+  userdata?: (auth: string | undefined) => Response;
+}): Harness {
+  const sessions = new Map<AccountKind, StoredSession>();
+  if (options.initial) sessions.set('customer', options.initial);
+  const calls: Harness['calls'] = [];
+  const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    calls.push({ url, auth: headers.authorization, body: init?.body as string | undefined });
+    if (url.endsWith('/refresh-token')) return options.refresh();
+    if (url.endsWith('/auth/customer/login'))
+      return json(401, { message: 'Incorrect email or password', error: 'UNAUTHORIZED' });
+    if (options.userdata) return options.userdata(headers.authorization);
+    return headers.authorization === `Bearer ${options.live}`
+      ? json(200, { message: 'User data', data: user })
+      : json(401, { message: 'Your session has expired. Please sign in again', error: 'TOKEN_EXPIRED' });
+  });
+  const deps: ApiClientDeps = {
+    fetch: fetchImpl as unknown as typeof fetch,
+    baseUrls: { api: '/api', shipping: '/shipping-api', themes: '/themes-api' },
+    timeoutMs: 1_000,
+    getSession: (kind) => sessions.get(kind),
+    setSession: vi.fn((kind: AccountKind, session: StoredSession) => {
+      sessions.set(kind, session);
+    }),
+    clearSession: vi.fn((kind: AccountKind) => {
+      sessions.delete(kind);
+    }),
+    onSignedOut: vi.fn(),
+    currentKind: () => 'customer',
+  };
+  return { deps, sessions, calls };
+}
+
+const expired: StoredSession = { token: 'old-access', refreshToken: 'old-refresh-token', user };
+const refreshed = () =>
+  json(200, {
+    message: 'Token refreshed',
+    data: { accessToken: 'new-access', refreshToken: 'new-refresh-token', user },
+  });
+
+describe('api client: refresh queue', () => {
+  it('refreshes once for many concurrent 401s and retries every request', async () => {
+    let releaseRefresh: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    const h = harness({
+      live: 'new-access',
+      initial: expired,
+      refresh: async () => {
+        await gate;
+        return refreshed();
+      },
+    });
+    const client = createApiClient(h.deps);
+
+    const requests = Array.from({ length: 5 }, () => client.call(authEndpoints.userData, {}));
+    await tick(20);
+    // a request started while the refresh runs waits for it instead of using the dead token
+    const late = client.call(authEndpoints.userData, {});
+    await tick();
+    releaseRefresh();
+    const answers = await Promise.all([...requests, late]);
+
+    expect(answers.every((answer) => answer.data.id === 'u1')).toBe(true);
+    expect(h.calls.filter((call) => call.url.endsWith('/refresh-token'))).toHaveLength(1);
+    expect(JSON.parse(h.calls.find((call) => call.url.endsWith('/refresh-token'))?.body ?? '{}')).toEqual({
+      refresh_token: 'old-refresh-token',
+    });
+    const userdataCalls = h.calls.filter((call) => call.url.endsWith('/auth/userdata'));
+    expect(userdataCalls.filter((call) => call.auth === 'Bearer old-access')).toHaveLength(5);
+    expect(userdataCalls.filter((call) => call.auth === 'Bearer new-access')).toHaveLength(6);
+    expect(h.sessions.get('customer')?.refreshToken).toBe('new-refresh-token');
+  });
+
+  it('signs out and redirects when the refresh fails', async () => {
+    const h = harness({
+      live: 'never',
+      initial: expired,
+      refresh: () => json(401, { message: 'Token is not valid', error: 'UNAUTHORIZED' }),
+    });
+    const client = createApiClient(h.deps);
+    const results = await Promise.allSettled([
+      client.call(authEndpoints.userData, {}),
+      client.call(authEndpoints.permissions, {}),
+      client.call(authEndpoints.userData, {}),
+    ]);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const reason = (result as PromiseRejectedResult).reason;
+      expect(reason).toBeInstanceOf(ApiError);
+      expect((reason as ApiError).status).toBe(401);
+    }
+    expect(h.calls.filter((call) => call.url.endsWith('/refresh-token'))).toHaveLength(1);
+    expect(h.deps.clearSession).toHaveBeenCalledWith('customer');
+    expect(h.deps.onSignedOut).toHaveBeenCalledTimes(1);
+    expect(h.deps.onSignedOut).toHaveBeenCalledWith('customer');
+    expect(h.sessions.has('customer')).toBe(false);
+  });
+
+  it('does not loop when the retried request fails again', async () => {
+    const h = harness({
+      live: 'nobody',
+      initial: expired,
+      refresh: refreshed,
+      userdata: () =>
+        json(403, { message: 'This account type cannot use this endpoint', error: 'FORBIDDEN' }),
+    });
+    const client = createApiClient(h.deps);
+    const failure = await client.call(authEndpoints.userData, {}).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(403);
+    expect((failure as ApiError).message).toBe('This account type cannot use this endpoint');
+    expect(h.calls.filter((call) => call.url.endsWith('/refresh-token'))).toHaveLength(1);
+    expect(h.calls.filter((call) => call.url.endsWith('/auth/userdata'))).toHaveLength(2);
+    expect(h.deps.onSignedOut).not.toHaveBeenCalled();
+  });
+
+  it('never refreshes for the login call itself, nor without a refresh token', async () => {
+    const h = harness({ live: 'x', initial: expired, refresh: refreshed });
+    const client = createApiClient(h.deps);
+    const loginFailure = await client
+      .call(authEndpoints.customer.login, { body: { email: 'ada@example.ng', password: 'wrong-password' } })
+      .catch((error: unknown) => error);
+    expect(loginFailure).toBeInstanceOf(ApiError);
+    expect((loginFailure as ApiError).code).toBe('UNAUTHORIZED');
+
+    const signedOut = harness({ live: 'x', refresh: refreshed });
+    const anonymous = createApiClient(signedOut.deps);
+    await expect(anonymous.call(authEndpoints.userData, {})).rejects.toBeInstanceOf(ApiError);
+    expect(
+      [...h.calls, ...signedOut.calls].filter((call) => call.url.endsWith('/refresh-token')),
+    ).toHaveLength(0);
+    expect(signedOut.calls[0]?.auth).toBeUndefined();
+  });
+
+  it('fills path parameters, drops empty query values and sends the bearer token', async () => {
+    const h = harness({
+      live: 'old-access',
+      initial: { ...expired, user },
+      refresh: refreshed,
+      userdata: () => json(200, { message: 'Admins', data: { admins: [], pagination: {} } }),
+    });
+    h.sessions.set('admin', expired);
+    const client = createApiClient(h.deps);
+    await client.call(adminManagementEndpoints.list, {
+      kind: 'admin',
+      query: { page: 2, limit: 10, search: '' },
+    });
+    await client.call(adminManagementEndpoints.get, { kind: 'admin', params: { id: 'a b' } });
+    expect(h.calls[0]?.url).toBe('/api/auth/admin/all-admins?page=2&limit=10');
+    expect(h.calls[0]?.auth).toBe('Bearer old-access');
+    expect(h.calls[1]?.url).toBe('/api/auth/admin/a%20b');
+  });
+});
+
+describe('api client: errors', () => {
+  it('turns failure envelopes into ApiError with details and Retry-After', async () => {
+    const h = harness({
+      live: 'x',
+      refresh: refreshed,
+      userdata: () =>
+        json(
+          429,
+          {
+            message: 'Too many attempts',
+            error: 'RATE_LIMITED',
+            details: [{ path: 'email', message: 'Slow down' }],
+          },
+          { 'retry-after': '30' },
+        ),
+    });
+    h.sessions.set('customer', { ...expired, token: 'x' });
+    const failure = (await createApiClient(h.deps)
+      .call(authEndpoints.userData, {})
+      .catch((error: unknown) => error)) as ApiError;
+    expect(failure).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts',
+      retryAfter: 30,
+    });
+    expect(failure.details).toEqual([{ path: 'email', message: 'Slow down' }]);
+  });
+
+  it('reports network failures, timeouts and aborts as NetworkError types', async () => {
+    const base = harness({ live: 'x', refresh: refreshed });
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+
+    const offline = createApiClient({
+      ...base.deps,
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(
+      offline.call(authEndpoints.customer.forgotPassword, { body: { email: 'a@b.ng' } }),
+    ).rejects.toMatchObject({ type: 'network' });
+
+    const slow = createApiClient({ ...base.deps, fetch: hanging, timeoutMs: 20 });
+    const timeout = await slow
+      .call(authEndpoints.customer.forgotPassword, { body: { email: 'a@b.ng' } })
+      .catch((error: unknown) => error);
+    expect(timeout).toBeInstanceOf(NetworkError);
+    expect((timeout as NetworkError).type).toBe('timeout');
+
+    const controller = new AbortController();
+    const pending = slow.call(authEndpoints.customer.forgotPassword, {
+      body: { email: 'a@b.ng' },
+      signal: controller.signal,
+      timeoutMs: 5_000,
+    });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ type: 'abort' });
+  });
+});

@@ -1,0 +1,249 @@
+import {
+  type AccountKind,
+  authEndpoints,
+  type Endpoint,
+  type ErrorCode,
+  type ErrorDetail,
+  errorCodes,
+  fillPath,
+  type Session,
+  type Surface,
+} from '@market/contracts';
+import type { z } from 'zod';
+import { accountKindFromPath } from './account';
+import { REQUEST_TIMEOUT_MS, surfaceBaseUrls } from './config';
+import { ApiError, NetworkError } from './errors';
+import { getSession, type StoredSession, toStoredSession, useSessionStore } from './session';
+
+// ---------- types drawn from the contract ----------
+
+type NoInput<Key extends string> = { [K in Key]?: undefined };
+type InputPart<Key extends string, S> = [S] extends [z.ZodNever]
+  ? NoInput<Key>
+  : S extends z.ZodType
+    ? undefined extends z.input<S>
+      ? { [K in Key]?: z.input<S> }
+      : { [K in Key]: z.input<S> }
+    : NoInput<Key>;
+
+type PartsOf<E> = E extends Endpoint<infer P, infer Q, infer B, infer R> ? [P, Q, B, R] : never;
+
+export type CallOptions<E extends Endpoint> = {
+  /** Whose session to use; defaults to the account type of the current path. */
+  kind?: AccountKind;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+} & InputPart<'params', PartsOf<E>[0]> &
+  InputPart<'query', PartsOf<E>[1]> &
+  InputPart<'body', PartsOf<E>[2]>;
+
+export type ResponseOf<E extends Endpoint> = PartsOf<E>[3] extends z.ZodType
+  ? z.output<PartsOf<E>[3]>
+  : never;
+
+// ---------- the client ----------
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  baseUrls: Record<Surface, string>;
+  timeoutMs: number;
+  getSession(kind: AccountKind): StoredSession | undefined;
+  setSession(kind: AccountKind, session: StoredSession): void;
+  clearSession(kind: AccountKind): void;
+  /** Called after a failed refresh has signed the account out (the app goes to `/{segment}/login`). */
+  onSignedOut(kind: AccountKind): void;
+  currentKind(): AccountKind;
+}
+
+interface RawAnswer {
+  status: number;
+  ok: boolean;
+  payload: unknown;
+  retryAfter?: number;
+}
+
+const kinds: AccountKind[] = ['customer', 'merchant', 'admin', 'partner'];
+/** Calls that never trigger a refresh: signing in, refreshing and signing out themselves. */
+const sessionCalls = new Set<Endpoint>(
+  kinds.flatMap((kind) => [
+    authEndpoints[kind].login,
+    authEndpoints[kind].refresh,
+    authEndpoints[kind].logout,
+  ]),
+);
+const logoutCalls = new Set<Endpoint>(kinds.map((kind) => authEndpoints[kind].logout));
+const knownCodes = new Set<string>(errorCodes);
+
+function buildQuery(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+export function toApiError(answer: RawAnswer): ApiError {
+  const payload = (answer.payload ?? {}) as { message?: unknown; error?: unknown; details?: unknown };
+  const message = typeof payload.message === 'string' ? payload.message : '';
+  const code: ErrorCode | 'UNKNOWN' =
+    typeof payload.error === 'string' && knownCodes.has(payload.error)
+      ? (payload.error as ErrorCode)
+      : 'UNKNOWN';
+  const details = Array.isArray(payload.details)
+    ? (payload.details as ErrorDetail[]).filter((detail) => typeof detail?.message === 'string')
+    : [];
+  return new ApiError(answer.status, code, message, details, answer.retryAfter);
+}
+
+export function createApiClient(deps: ApiClientDeps) {
+  /** The refresh in flight per account type; every request of that type waits for it. */
+  const refreshing = new Map<AccountKind, Promise<boolean>>();
+
+  async function send(
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+  ): Promise<RawAnswer> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onAbort = () => controller.abort();
+    if (signal?.aborted) controller.abort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      const response = await deps.fetch(url, { ...init, signal: controller.signal, credentials: 'include' });
+      const text = await response.text();
+      let payload: unknown;
+      try {
+        payload = text ? JSON.parse(text) : undefined;
+      } catch {
+        payload = undefined; // an HTML error page from a proxy: no envelope
+      }
+      const retryAfterHeader = response.headers.get('retry-after');
+      const retryAfter = retryAfterHeader ? Number(retryAfterHeader) : undefined;
+      return {
+        status: response.status,
+        ok: response.ok,
+        payload,
+        retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+      };
+    } catch {
+      if (timedOut) throw new NetworkError('timeout');
+      if (controller.signal.aborted) throw new NetworkError('abort');
+      throw new NetworkError('network');
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  async function runRefresh(kind: AccountKind, refreshToken: string): Promise<boolean> {
+    const endpoint = authEndpoints[kind].refresh;
+    const answer = await send(
+      `${deps.baseUrls[endpoint.surface]}${endpoint.path}`,
+      {
+        method: endpoint.method,
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      },
+      undefined,
+      deps.timeoutMs,
+    );
+    if (answer.ok) {
+      const session = (answer.payload as { data: Session }).data;
+      deps.setSession(kind, toStoredSession(session));
+      return true;
+    }
+    if (answer.status >= 500) throw toApiError(answer); // the server is down, the session may still be fine
+    deps.clearSession(kind);
+    deps.onSignedOut(kind);
+    return false;
+  }
+
+  /** One refresh per account type at a time; a request that failed with an old token just retries. */
+  function refreshOnce(kind: AccountKind, tokenUsed: string): Promise<boolean> {
+    const running = refreshing.get(kind);
+    if (running) return running;
+    const current = deps.getSession(kind);
+    if (!current) return Promise.resolve(false);
+    if (current.token !== tokenUsed) return Promise.resolve(true);
+    const promise = runRefresh(kind, current.refreshToken).finally(() => refreshing.delete(kind));
+    refreshing.set(kind, promise);
+    return promise;
+  }
+
+  async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
+    const { kind: explicitKind, signal, timeoutMs = deps.timeoutMs } = options;
+    const { params, query, body } = options as {
+      params?: Record<string, string>;
+      query?: unknown;
+      body?: unknown;
+    };
+    const kind = explicitKind ?? deps.currentKind();
+    const url = `${deps.baseUrls[endpoint.surface]}${fillPath(endpoint.path, params)}${buildQuery(query)}`;
+    const sendsToken = endpoint.access.kind === 'signed-in' || logoutCalls.has(endpoint);
+    const mayRefresh = sendsToken && !sessionCalls.has(endpoint);
+    let retried = false;
+
+    for (;;) {
+      const running = mayRefresh ? refreshing.get(kind) : undefined;
+      if (running) await running.catch(() => false);
+      const token = sendsToken ? deps.getSession(kind)?.token : undefined;
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `Bearer ${token}`;
+      const answer = await send(
+        url,
+        { method: endpoint.method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+        signal,
+        timeoutMs,
+      );
+      if (answer.ok) return answer.payload as ResponseOf<E>;
+
+      const authFailure = answer.status === 401 || answer.status === 403;
+      if (authFailure && mayRefresh && token && !retried && deps.getSession(kind)?.refreshToken) {
+        retried = true;
+        if (await refreshOnce(kind, token)) continue;
+        throw new ApiError(401, 'TOKEN_EXPIRED', 'Your session has expired. Please sign in again');
+      }
+      throw toApiError(answer);
+    }
+  }
+
+  return { call };
+}
+
+// ---------- the app's one instance ----------
+
+let signedOutHandler: (kind: AccountKind) => void = (kind) => {
+  const segment = kind === 'partner' ? 'shipping-partner' : kind;
+  window.location.assign(`/${segment}/login`);
+};
+
+/** The router installs a handler that navigates without reloading the page. */
+export function setSignedOutHandler(handler: (kind: AccountKind) => void): void {
+  signedOutHandler = handler;
+}
+
+export const apiClient = createApiClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  baseUrls: surfaceBaseUrls,
+  timeoutMs: REQUEST_TIMEOUT_MS,
+  getSession,
+  setSession: (kind, session) => useSessionStore.getState().setSession(kind, session),
+  clearSession: (kind) => useSessionStore.getState().clearSession(kind),
+  onSignedOut: (kind) => signedOutHandler(kind),
+  currentKind: () =>
+    typeof window === 'undefined' ? 'customer' : accountKindFromPath(window.location.pathname),
+});
+
+/** Typed call of a contract endpoint; resolves to the success envelope `{ message, data }`. */
+export const api = apiClient.call;

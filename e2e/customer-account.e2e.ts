@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumPath,
+  launchBrowser,
+  newestMail,
+  phoneContext,
+  type RunningApp,
+  screenshotsDir,
+  startApp,
+} from './harness';
+
+describe.skipIf(!chromiumPath)('customer account journey (360 px phone)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('signs up, confirms the email, signs in, stays signed in after a reload and signs out', async () => {
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    const email = `ada.${Date.now()}@example.ng`;
+    const password = 'Lagos-2025!';
+
+    await page.goto(`${app.baseUrl}/customer/signup`);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone number').fill('08031234567');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.screenshot({ path: path.join(screenshotsDir, 'customer-signup-360.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Account created.').first().waitFor();
+
+    const mail = await newestMail(app.baseUrl, email);
+    const link = mail.links.find((url) => url.includes('/customer/confirm-email/'));
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByText('Your email address is confirmed').waitFor();
+    await page.getByRole('link', { name: 'Go to sign in' }).click();
+
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate<string | null>("localStorage.getItem('customer.token')")).toBeTruthy();
+    expect(await page.evaluate<string | null>("localStorage.getItem('customer.refreshToken')")).toBeTruthy();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.screenshot({ path: path.join(screenshotsDir, 'customer-home-menu-360.png'), fullPage: true });
+
+    // no horizontal scrolling on a 360 px phone
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/customer/login');
+    expect(await page.evaluate<string | null>("localStorage.getItem('customer.token')")).toBeNull();
+    await page.goto(`${app.baseUrl}/customer/change-password`);
+    await page.waitForURL('**/customer/login?next=*');
+    await context.close();
+  });
+});
