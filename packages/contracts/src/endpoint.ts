@@ -34,6 +34,8 @@ export interface Endpoint<
   query?: Query;
   body?: Body;
   response: Response;
+  /** A multipart upload: the file travels in this form field (the handler reads it with `request.file()`). */
+  upload?: { field: string };
   /** Status of the success answer; 200 unless said. */
   status?: 200 | 201;
 }

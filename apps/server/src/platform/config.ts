@@ -92,6 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: value.MAIL_FROM,
     redisUrl: value.REDIS_URL,
     paystackSecretKey: value.PAYSTACK_SECRET_KEY,
+    s3: value.S3_BUCKET
+      ? {
+          bucket: value.S3_BUCKET,
+          region: value.S3_REGION,
+          endpoint: value.S3_ENDPOINT,
+          accessKeyId: value.S3_ACCESS_KEY_ID,
+          secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO ?? !production,
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,

@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimits } from './security/rate-limits.js';
+import type { Media } from './storage/media.js';
 
 /** Everything a module needs from outside, handed in explicitly so tests can pass their own. */
 export interface Deps {
@@ -11,6 +12,7 @@ export interface Deps {
   database: Database;
   db: Db;
   mailer: Mailer;
+  media: Media;
   tokens: TokenSigner;
   rateLimits: RateLimits;
   now: () => Date;

@@ -20,6 +20,8 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<number>;
+  /** Housekeeping PostgreSQL's autovacuum does on a server; PGlite has none, so the app runs it now and then. */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,16 +49,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       driver: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: () => timed(() => db.execute(sql`select 1`)),
+      maintain: async () => {
+        await client.exec('vacuum analyze');
+      },
       close: () => client.close(),
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL idle connection error: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     driver: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     ping: () => timed(() => db.execute(sql`select 1`)),
+    maintain: async () => undefined,
     close: () => pool.end(),
   };
 }

@@ -70,6 +70,7 @@ export function mountRoutes(
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
         response: { [status]: endpoint.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
       },
       handler: async (request, reply) => {
@@ -83,7 +84,8 @@ export function mountRoutes(
           reply,
           ip: request.ip,
         });
-        if (reply.sent) return reply;
+        // A handler that streamed a file answers with the reply itself.
+        if (result === reply || reply.sent) return reply;
         return reply.code(status).send(result);
       },
     });

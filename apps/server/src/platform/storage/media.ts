@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import type { Db } from '../db/client.js';
+import { AppError, validation } from '../errors.js';
+import { storedFiles } from './files.schema.js';
+import {
+  type BlobStore,
+  imageWidths,
+  MAX_DOCUMENT_BYTES,
+  MAX_IMAGE_BYTES,
+  type SavedImage,
+  type SavedPrivateFile,
+} from './storage.js';
+
+export const MEDIA_PREFIX = '/media/images/';
+const IMAGE_CACHE = 'public, max-age=31536000, immutable';
+const acceptedImageFormats = new Set(['jpeg', 'png', 'webp']);
+const acceptedDocumentTypes = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
+
+/** `/media/images/{fileId}-{width}.webp` */
+export const imageUrl = (fileId: string, width: number) => `${MEDIA_PREFIX}${fileId}-${width}.webp`;
+const imageKey = (fileId: string, width: number) => `public/images/${fileId}-${width}.webp`;
+export const IMAGE_NAME = /^([0-9a-f-]{36})-(160|400|800|1200)\.webp$/;
+
+export interface Media {
+  saveImage(executor: Db, ownerUserId: string, bytes: Buffer, purpose: string): Promise<SavedImage>;
+  /** True when every URL is an image this user uploaded (so a product cannot borrow another store's images). */
+  ownsImageUrls(executor: Db, ownerUserId: string, urls: string[]): Promise<boolean>;
+  savePrivate(
+    executor: Db,
+    ownerUserId: string,
+    bytes: Buffer,
+    purpose: string,
+    originalName?: string,
+  ): Promise<SavedPrivateFile>;
+  readPrivate(
+    executor: Db,
+    fileId: string,
+  ): Promise<
+    { ownerUserId: string; contentType: string; byteSize: number; body: NodeJS.ReadableStream } | undefined
+  >;
+  readImage(name: string): Promise<NodeJS.ReadableStream | undefined>;
+}
+
+export function createMedia(store: BlobStore): Media {
+  return {
+    async saveImage(executor, ownerUserId, bytes, purpose) {
+      if (bytes.length > MAX_IMAGE_BYTES) throw validation('image', 'Images must be 8 MB or smaller');
+      // The bytes decide what the file is, not its name or the content type the browser claimed.
+      const metadata = await sharp(bytes)
+        .metadata()
+        .catch(() => undefined);
+      if (!metadata?.format || !acceptedImageFormats.has(metadata.format)) {
+        throw validation('image', 'Upload a JPEG, PNG or WebP image');
+      }
+      const fileId = randomUUID();
+      const source = sharp(bytes, { failOn: 'error' }).rotate();
+      const sourceWidth = metadata.autoOrient?.width ?? metadata.width ?? imageWidths[imageWidths.length - 1];
+      // Sizes wider than the original are the original's width: encode each distinct width once.
+      const rendered = new Map<number, { data: Buffer; width: number; height: number }>();
+      let width = 0;
+      let height = 0;
+      try {
+        for (const size of imageWidths) {
+          const effective = Math.min(size, sourceWidth);
+          let output = rendered.get(effective);
+          if (!output) {
+            const { data, info } = await source
+              .clone()
+              .resize({ width: effective, withoutEnlargement: true })
+              .webp({ quality: 78, effort: 3 })
+              .toBuffer({ resolveWithObject: true });
+            output = { data, width: info.width, height: info.height };
+            rendered.set(effective, output);
+          }
+          if (size === 800) {
+            width = output.width;
+            height = output.height;
+          }
+          await store.put(imageKey(fileId, size), output.data, 'image/webp', IMAGE_CACHE);
+        }
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw validation('image', 'This image could not be read. Try another file.');
+      }
+      await executor.insert(storedFiles).values({
+        id: fileId,
+        ownerUserId,
+        visibility: 'public',
+        purpose,
+        storageKey: `public/images/${fileId}`,
+        contentType: 'image/webp',
+        byteSize: bytes.length,
+      });
+      const urls = Object.fromEntries(
+        imageWidths.map((size) => [String(size), imageUrl(fileId, size)]),
+      ) as SavedImage['urls'];
+      return { fileId, url: imageUrl(fileId, 800), urls, width, height };
+    },
+
+    async ownsImageUrls(executor, ownerUserId, urls) {
+      const ids = new Set<string>();
+      for (const url of urls) {
+        const name = url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : '';
+        const match = IMAGE_NAME.exec(name);
+        if (!match) return false;
+        ids.add(match[1]!);
+      }
+      if (ids.size === 0) return true;
+      const owned = await executor
+        .select({ id: storedFiles.id })
+        .from(storedFiles)
+        .where(
+          and(
+            inArray(storedFiles.id, [...ids]),
+            eq(storedFiles.ownerUserId, ownerUserId),
+            eq(storedFiles.visibility, 'public'),
+          ),
+        );
+      return owned.length === ids.size;
+    },
+
+    async savePrivate(executor, ownerUserId, bytes, purpose, originalName) {
+      if (bytes.length > MAX_DOCUMENT_BYTES) throw validation('file', 'Documents must be 5 MB or smaller');
+      const detected = await fileTypeFromBuffer(bytes);
+      if (!detected || !acceptedDocumentTypes.has(detected.mime)) {
+        throw validation('file', 'Upload a PDF, JPEG, PNG or WebP file');
+      }
+      const fileId = randomUUID();
+      const key = `private/${purpose}/${fileId}`;
+      await store.put(key, bytes, detected.mime, 'private, no-store');
+      await executor.insert(storedFiles).values({
+        id: fileId,
+        ownerUserId,
+        visibility: 'private',
+        purpose,
+        storageKey: key,
+        contentType: detected.mime,
+        byteSize: bytes.length,
+        originalName: originalName?.slice(0, 200),
+      });
+      return { fileId, contentType: detected.mime, byteSize: bytes.length };
+    },
+
+    async readPrivate(executor, fileId) {
+      const [row] = await executor
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.id, fileId), eq(storedFiles.visibility, 'private')))
+        .limit(1);
+      if (!row) return undefined;
+      const object = await store.get(row.storageKey);
+      if (!object) return undefined;
+      return {
+        ownerUserId: row.ownerUserId,
+        contentType: row.contentType,
+        byteSize: row.byteSize,
+        body: object.body,
+      };
+    },
+
+    async readImage(name) {
+      if (!IMAGE_NAME.test(name)) return undefined;
+      const object = await store.get(`public/images/${name}`);
+      return object?.body;
+    },
+  };
+}
