@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AccountKind } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -50,7 +53,14 @@ export async function createTestApp(
   options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', ...options.env });
+  // Uploads of each test app go to a folder of its own, removed on close.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
   const { app, deps } = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
@@ -60,6 +70,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,37 @@
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.schema.js';
+
+export interface StoreSocials {
+  facebook?: string;
+  instagram?: string;
+  pinterest?: string;
+  snapchat?: string;
+  tiktok?: string;
+  tumblr?: string;
+  twitter?: string;
+  vimeo?: string;
+  youtube?: string;
+}
+
+export interface ShippingLocation {
+  country: string;
+  state: string;
+  street: string;
+  city: string;
+}
 
 export const stores = pgTable(
   'stores',
@@ -13,11 +45,93 @@ export const stores = pgTable(
     storeUrl: text().notNull(),
     logo: text(),
     isRegisteredBusiness: boolean().notNull().default(false),
+    officeAddress: text(),
+    storePhoneNumber: text(),
+    isPhysicalLocation: boolean().notNull().default(false),
+    shippingLocation: jsonb().$type<ShippingLocation>(),
+    /** The platform hub the store drops orders at (hubs come with fulfilment). */
+    hubId: uuid(),
+    socials: jsonb().$type<StoreSocials>().notNull().default({}),
+    profileUpdatedAt: timestamp({ withTimezone: true }),
+    /** pending until two different approvers approve; rejected with a reason mailed to the merchant. */
+    approvalStatus: text().$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    firstApproval: boolean().notNull().default(false),
+    firstApprovedBy: uuid(),
+    secondApproval: boolean().notNull().default(false),
+    secondApprovedBy: uuid(),
+    approvedAt: timestamp({ withTimezone: true }),
+    rejectionReason: text(),
+    /** Commission band of the store (finance). */
+    paymentCategory: text().notNull().default('standard'),
+    /** Customers see the store (and its products) only when approved and onboarding is complete. */
+    isVisible: boolean().notNull().default(false),
+    followersCount: integer().notNull().default(0),
+    salesCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('stores_store_url_key').on(table.storeUrl),
     uniqueIndex('stores_merchant_key').on(table.merchantId),
+    index('stores_approval_idx').on(table.approvalStatus, table.createdAt),
+    index('stores_visible_followers_idx').on(table.followersCount).where(sql`${table.isVisible}`),
+  ],
+);
+
+export interface HomeAddress {
+  lga: string;
+  state: string;
+  street: string;
+  country: string;
+}
+
+/** The merchant's onboarding answers (section 3, Merchant). Documents are private stored files. */
+export const merchantProfiles = pgTable('merchant_profiles', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  dateOfBirth: date(),
+  nationality: text(),
+  idDocumentType: text(),
+  idDocumentNumber: text(),
+  idDocumentFileId: uuid(),
+  homeAddress: jsonb().$type<HomeAddress[]>().notNull().default([]),
+  useHomeAddress: boolean().notNull().default(false),
+  proofOfAddressFileId: uuid(),
+  staffSize: text(),
+  category: text(),
+  physicalLocation: text(),
+  pickupLocation: jsonb().$type<HomeAddress>(),
+  subCategoryIds: jsonb().$type<string[]>().notNull().default([]),
+  pricingPlan: text(),
+  onboardedAt: timestamp({ withTimezone: true }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Admins the super admin has named to approve stores. */
+export const storeApprovers = pgTable('store_approvers', {
+  adminId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  isActive: boolean().notNull().default(true),
+  createdBy: uuid().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const storeFollows = pgTable(
+  'store_follows',
+  {
+    customerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.customerId, table.storeId] }),
+    index('store_follows_store_idx').on(table.storeId),
   ],
 );

@@ -1,46 +1,304 @@
-import { eq, like, or } from 'drizzle-orm';
+import type { PublicStore, StoreCard, StoreProfile, storeProfileBody } from '@market/contracts';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
-import { stores } from './stores.schema.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound, validation } from '../../platform/errors.js';
+import { normalizeNigerianPhone } from '../../platform/phone.js';
+import type { StoreCatalogPort } from '../catalog/store-catalog-port.js';
+import type { OnboardingService } from './onboarding.service.js';
+import { findStoreByMerchant, type StoreRow } from './stores.repository.js';
+import { type StoreSocials, storeFollows, stores } from './stores.schema.js';
 
-export type StoreRow = typeof stores.$inferSelect;
+export const STORE_NOT_FOUND = 'Store not found';
 
-/** `Mama Put Kitchen & Co.` → `mama-put-kitchen-co`. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return slug || 'store';
+export function toStoreProfile(store: StoreRow): StoreProfile {
+  return {
+    socials: Object.fromEntries(
+      Object.entries(store.socials).filter(([, value]) => Boolean(value)),
+    ) as Record<string, string>,
+    store: {
+      id: store.id,
+      storeName: store.storeName,
+      storeUrl: store.storeUrl,
+      logo: store.logo,
+      storePhoneNumber: store.storePhoneNumber,
+      isPhysicalLocation: store.isPhysicalLocation,
+      isRegisteredBusiness: store.isRegisteredBusiness,
+      shippingLocation: store.shippingLocation ?? null,
+      officeAddress: store.officeAddress,
+      hubId: store.hubId,
+      firstApproval: store.firstApproval,
+      secondApproval: store.secondApproval,
+      approvalStatus: store.approvalStatus,
+      rejectionReason: store.rejectionReason,
+      isVisible: store.isVisible,
+      followersCount: store.followersCount,
+    },
+  };
 }
 
-/** A storefront slug nobody holds yet: the name's slug, or the slug with the next free number. */
-export async function uniqueStoreUrl(db: Db, storeName: string): Promise<string> {
-  const base = slugify(storeName);
-  const taken = await db
-    .select({ storeUrl: stores.storeUrl })
-    .from(stores)
-    .where(or(eq(stores.storeUrl, base), like(stores.storeUrl, `${base}-%`)));
-  const used = new Set(taken.map((row) => row.storeUrl));
-  if (!used.has(base)) return base;
-  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-export async function createStoreForMerchant(
-  db: Db,
-  merchantId: string,
-  storeName: string,
-): Promise<StoreRow> {
-  const storeUrl = await uniqueStoreUrl(db, storeName);
-  const [row] = await db.insert(stores).values({ merchantId, storeName, storeUrl }).returning();
-  return row!;
+export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboarding: OnboardingService) {
+  const { db } = deps;
+
+  async function toCards(executor: Db, rows: StoreRow[]): Promise<StoreCard[]> {
+    const counts = await catalog.countVisibleProducts(
+      executor,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      storeName: row.storeName,
+      storeUrl: row.storeUrl,
+      logo: row.logo,
+      state: row.shippingLocation?.state ?? null,
+      followersCount: row.followersCount,
+      productsCount: counts.get(row.id) ?? 0,
+      salesCount: row.salesCount,
+    }));
+  }
+
+  async function visibleStore(executor: Db, storeId: string): Promise<StoreRow> {
+    const [row] = await executor
+      .select()
+      .from(stores)
+      .where(and(eq(stores.id, storeId), eq(stores.isVisible, true)))
+      .limit(1);
+    if (!row) throw notFound(STORE_NOT_FOUND);
+    return row;
+  }
+
+  /** Customers see a store only when two approvers approved it and its merchant finished onboarding. */
+  async function refreshVisibility(executor: Db, storeId: string): Promise<void> {
+    const [store] = await executor.select().from(stores).where(eq(stores.id, storeId)).limit(1);
+    if (!store) return;
+    const visible =
+      store.approvalStatus === 'approved' && (await onboarding.isComplete(executor, store.merchantId));
+    if (visible !== store.isVisible) {
+      await executor
+        .update(stores)
+        .set({ isVisible: visible, updatedAt: deps.now() })
+        .where(eq(stores.id, storeId));
+    }
+    await catalog.refreshStoreProductsVisibility(executor, storeId, visible);
+  }
+
+  return {
+    refreshVisibility,
+    toCards,
+
+    async myStore(merchantId: string): Promise<StoreRow> {
+      const store = await findStoreByMerchant(db, merchantId);
+      if (!store) throw notFound(STORE_NOT_FOUND);
+      return store;
+    },
+
+    async getProfile(merchantId: string): Promise<StoreProfile> {
+      const store = await findStoreByMerchant(db, merchantId);
+      if (!store) throw notFound(STORE_NOT_FOUND);
+      return toStoreProfile(store);
+    },
+
+    async saveProfile(merchantId: string, body: z.output<typeof storeProfileBody>): Promise<StoreProfile> {
+      const input = body.store ?? {};
+      const phone = input.storePhoneNumber
+        ? normalizeNigerianPhone(input.storePhoneNumber, 'store.storePhoneNumber')
+        : undefined;
+      if (input.logo && !(await deps.media.ownsImageUrls(db, merchantId, [input.logo]))) {
+        throw validation('store.logo', 'Upload the logo first');
+      }
+      return db.transaction(async (tx) => {
+        const store = await findStoreByMerchant(tx, merchantId);
+        if (!store) throw notFound(STORE_NOT_FOUND);
+        const socials: StoreSocials = { ...store.socials, ...(body.socials ?? {}) };
+        const [updated] = await tx
+          .update(stores)
+          .set({
+            ...(input.storeName !== undefined ? { storeName: input.storeName } : {}),
+            ...(phone !== undefined ? { storePhoneNumber: phone } : {}),
+            ...(input.isPhysicalLocation !== undefined
+              ? { isPhysicalLocation: input.isPhysicalLocation }
+              : {}),
+            ...(input.shippingLocation !== undefined ? { shippingLocation: input.shippingLocation } : {}),
+            ...(input.officeAddress !== undefined ? { officeAddress: input.officeAddress } : {}),
+            ...(input.logo !== undefined ? { logo: input.logo } : {}),
+            ...(input.hubId !== undefined ? { hubId: input.hubId } : {}),
+            ...(input.isRegisteredBusiness !== undefined
+              ? { isRegisteredBusiness: input.isRegisteredBusiness }
+              : {}),
+            socials,
+            // A rejected store that its merchant corrects goes back to the approval queue.
+            ...(store.approvalStatus === 'rejected'
+              ? { approvalStatus: 'pending' as const, rejectionReason: null }
+              : {}),
+            profileUpdatedAt: deps.now(),
+            updatedAt: deps.now(),
+          })
+          .where(eq(stores.id, store.id))
+          .returning();
+        if (input.storeName && input.storeName !== store.storeName) {
+          await catalog.renameStoreInProducts(tx, store.id, input.storeName);
+        }
+        return toStoreProfile(updated!);
+      });
+    },
+
+    async uploadLogo(merchantId: string, bytes: Buffer) {
+      return db.transaction(async (tx) => {
+        const store = await findStoreByMerchant(tx, merchantId);
+        if (!store) throw notFound(STORE_NOT_FOUND);
+        const image = await deps.media.saveImage(tx, merchantId, bytes, 'store-logo');
+        await tx
+          .update(stores)
+          .set({ logo: image.url, updatedAt: deps.now() })
+          .where(eq(stores.id, store.id));
+        return image;
+      });
+    },
+
+    // ----- following -----
+
+    async follow(customerId: string, storeId: string) {
+      return db.transaction(async (tx) => {
+        await visibleStore(tx, storeId);
+        const inserted = await tx
+          .insert(storeFollows)
+          .values({ customerId, storeId })
+          .onConflictDoNothing()
+          .returning({ storeId: storeFollows.storeId });
+        const [store] = await tx
+          .update(stores)
+          .set({ followersCount: sql`${stores.followersCount} + ${inserted.length}` })
+          .where(eq(stores.id, storeId))
+          .returning({ followersCount: stores.followersCount });
+        return { storeId, following: true, followersCount: store!.followersCount };
+      });
+    },
+
+    async unfollow(customerId: string, storeId: string) {
+      return db.transaction(async (tx) => {
+        const removed = await tx
+          .delete(storeFollows)
+          .where(and(eq(storeFollows.customerId, customerId), eq(storeFollows.storeId, storeId)))
+          .returning({ storeId: storeFollows.storeId });
+        const [store] = await tx
+          .update(stores)
+          .set({ followersCount: sql`greatest(${stores.followersCount} - ${removed.length}, 0)` })
+          .where(eq(stores.id, storeId))
+          .returning({ followersCount: stores.followersCount, isVisible: stores.isVisible });
+        if (!store || (!store.isVisible && removed.length === 0)) throw notFound(STORE_NOT_FOUND);
+        return { storeId, following: false, followersCount: store.followersCount };
+      });
+    },
+
+    async followState(customerId: string, storeId: string) {
+      const store = await visibleStore(db, storeId);
+      const [row] = await db
+        .select({ storeId: storeFollows.storeId })
+        .from(storeFollows)
+        .where(and(eq(storeFollows.customerId, customerId), eq(storeFollows.storeId, storeId)))
+        .limit(1);
+      return { storeId, following: Boolean(row), followersCount: store.followersCount };
+    },
+
+    async following(customerId: string, page: number, limit: number) {
+      const where = and(eq(storeFollows.customerId, customerId), eq(stores.isVisible, true));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ store: stores })
+          .from(storeFollows)
+          .innerJoin(stores, eq(stores.id, storeFollows.storeId))
+          .where(where)
+          .orderBy(desc(storeFollows.createdAt))
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db
+          .select({ value: count() })
+          .from(storeFollows)
+          .innerJoin(stores, eq(stores.id, storeFollows.storeId))
+          .where(where),
+      ]);
+      const totalItems = total?.value ?? 0;
+      return {
+        stores: await toCards(
+          db,
+          rows.map((row) => row.store),
+        ),
+        pagination: { page, limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / limit)) },
+      };
+    },
+
+    // ----- public directory -----
+
+    async directory(page: number, limit: number, search?: string) {
+      const where = and(
+        eq(stores.isVisible, true),
+        search ? ilike(stores.storeName, `%${escapeLike(search)}%`) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(stores)
+          .where(where)
+          .orderBy(stores.storeName, stores.id)
+          .limit(limit)
+          .offset((page - 1) * limit),
+        db.select({ value: count() }).from(stores).where(where),
+      ]);
+      const totalItems = total?.value ?? 0;
+      return {
+        merchants: await toCards(db, rows),
+        pagination: { page, limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / limit)) },
+      };
+    },
+
+    /** Ranked by sales once orders exist; by followers and products until then. */
+    async top(limit: number): Promise<StoreCard[]> {
+      const candidates = await db
+        .select()
+        .from(stores)
+        .where(eq(stores.isVisible, true))
+        .orderBy(desc(stores.salesCount), desc(stores.followersCount), stores.createdAt)
+        .limit(Math.max(limit * 4, 50));
+      const cards = await toCards(db, candidates);
+      return cards
+        .sort(
+          (a, b) =>
+            b.salesCount - a.salesCount ||
+            b.followersCount - a.followersCount ||
+            b.productsCount - a.productsCount,
+        )
+        .slice(0, limit);
+    },
+
+    async publicStore(storeUrl: string): Promise<PublicStore> {
+      const [row] = await db
+        .select()
+        .from(stores)
+        .where(and(eq(stores.storeUrl, storeUrl.toLowerCase()), eq(stores.isVisible, true)))
+        .limit(1);
+      if (!row) throw notFound(STORE_NOT_FOUND);
+      const [card] = await toCards(db, [row]);
+      return {
+        ...card!,
+        socials: toStoreProfile(row).socials,
+        city: row.shippingLocation?.city ?? null,
+        storePhoneNumber: row.storePhoneNumber,
+        createdAt: row.createdAt.toISOString(),
+      };
+    },
+
+    searchFilter: (search: string) =>
+      or(
+        ilike(stores.storeName, `%${escapeLike(search)}%`),
+        ilike(stores.storeUrl, `%${escapeLike(search)}%`),
+      ),
+  };
 }
 
-export async function findStoreByMerchant(db: Db, merchantId: string): Promise<StoreRow | undefined> {
-  const [row] = await db.select().from(stores).where(eq(stores.merchantId, merchantId)).limit(1);
-  return row;
-}
+export type StoresService = ReturnType<typeof createStoresService>;
+export { slugify } from './stores.repository.js';

@@ -1,0 +1,181 @@
+import {
+  ONBOARDING_START_PERCENT,
+  type OnboardingState,
+  type OnboardingStepKey,
+  type onboardingBody,
+  onboardingSteps,
+} from '@market/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import { validation } from '../../platform/errors.js';
+import { storedFiles } from '../../platform/storage/files.schema.js';
+import type { StoreCatalogPort } from '../catalog/store-catalog-port.js';
+import { type HomeAddress, merchantProfiles } from './stores.schema.js';
+
+export type MerchantProfileRow = typeof merchantProfiles.$inferSelect;
+
+/** Which onboarding steps a profile has finished; a step counts only when every one of its answers is there. */
+export function completedSteps(row: MerchantProfileRow | undefined): OnboardingStepKey[] {
+  if (!row) return [];
+  const done: OnboardingStepKey[] = [];
+  if (
+    row.dateOfBirth &&
+    row.nationality &&
+    row.idDocumentType &&
+    row.idDocumentNumber &&
+    row.idDocumentFileId
+  ) {
+    done.push('identity');
+  }
+  if (row.homeAddress.length > 0 && row.proofOfAddressFileId) done.push('address');
+  if (row.staffSize && row.category && row.physicalLocation && row.pickupLocation) done.push('business');
+  if (row.pricingPlan) done.push('pricing');
+  return done;
+}
+
+export function percentageComplete(steps: OnboardingStepKey[]): number {
+  return (
+    ONBOARDING_START_PERCENT +
+    onboardingSteps
+      .filter((step) => steps.includes(step.key))
+      .reduce((total, step) => total + step.percent, 0)
+  );
+}
+
+export function toOnboardingState(row: MerchantProfileRow | undefined): OnboardingState {
+  const steps = completedSteps(row);
+  const percent = percentageComplete(steps);
+  return {
+    dateOfBirth: row?.dateOfBirth ?? null,
+    nationality: row?.nationality ?? null,
+    idDocumentType: (row?.idDocumentType as OnboardingState['idDocumentType']) ?? null,
+    idDocumentNumber: row?.idDocumentNumber ?? null,
+    idDocumentFileId: row?.idDocumentFileId ?? null,
+    homeAddress: row?.homeAddress ?? [],
+    useHomeAddress: row?.useHomeAddress ?? false,
+    proofOfAddressFileId: row?.proofOfAddressFileId ?? null,
+    staffSize: (row?.staffSize as OnboardingState['staffSize']) ?? null,
+    category: row?.category ?? null,
+    physicalLocation: row?.physicalLocation ?? null,
+    pickupLocation: row?.pickupLocation ?? null,
+    subCategoryIds: row?.subCategoryIds ?? [],
+    pricingPlan: (row?.pricingPlan as OnboardingState['pricingPlan']) ?? null,
+    completedSteps: steps,
+    percentageComplete: percent,
+    isComplete: percent === 100,
+  };
+}
+
+export async function findMerchantProfile(db: Db, userId: string): Promise<MerchantProfileRow | undefined> {
+  const [row] = await db.select().from(merchantProfiles).where(eq(merchantProfiles.userId, userId)).limit(1);
+  return row;
+}
+
+export type OnboardingInput = z.output<typeof onboardingBody>;
+
+export function createOnboardingService(
+  deps: Deps,
+  catalog: StoreCatalogPort,
+  onCompletionChanged: (db: Db, merchantId: string) => Promise<void>,
+) {
+  const { db } = deps;
+
+  async function assertOwnFile(
+    executor: Db,
+    merchantId: string,
+    fileId: string,
+    purpose: string,
+    field: string,
+  ) {
+    const [row] = await executor
+      .select({ id: storedFiles.id })
+      .from(storedFiles)
+      .where(
+        and(
+          eq(storedFiles.id, fileId),
+          eq(storedFiles.ownerUserId, merchantId),
+          eq(storedFiles.purpose, purpose),
+        ),
+      )
+      .limit(1);
+    if (!row) throw validation(field, 'Upload the document first, then save this step');
+  }
+
+  async function save(merchantId: string, changes: Partial<typeof merchantProfiles.$inferInsert>) {
+    return db.transaction(async (tx) => {
+      const before = await findMerchantProfile(tx, merchantId);
+      const [row] = await tx
+        .insert(merchantProfiles)
+        .values({ userId: merchantId, ...changes })
+        .onConflictDoUpdate({ target: merchantProfiles.userId, set: { ...changes, updatedAt: new Date() } })
+        .returning();
+      const wasComplete = percentageComplete(completedSteps(before)) === 100;
+      const isComplete = percentageComplete(completedSteps(row)) === 100;
+      if (wasComplete !== isComplete) {
+        await tx
+          .update(merchantProfiles)
+          .set({ onboardedAt: isComplete ? new Date() : null })
+          .where(eq(merchantProfiles.userId, merchantId));
+        await onCompletionChanged(tx, merchantId);
+      }
+      return toOnboardingState(row);
+    });
+  }
+
+  return {
+    async get(merchantId: string): Promise<OnboardingState> {
+      return toOnboardingState(await findMerchantProfile(db, merchantId));
+    },
+
+    async update(merchantId: string, body: OnboardingInput): Promise<OnboardingState> {
+      const input: Omit<OnboardingInput, 'pickupLocation'> & { pickupLocation?: HomeAddress } = { ...body };
+      if (input.idDocumentFileId) {
+        await assertOwnFile(db, merchantId, input.idDocumentFileId, 'id-document', 'idDocumentFileId');
+      }
+      if (input.proofOfAddressFileId) {
+        await assertOwnFile(
+          db,
+          merchantId,
+          input.proofOfAddressFileId,
+          'proof-of-address',
+          'proofOfAddressFileId',
+        );
+      }
+      if (
+        input.category &&
+        !(await catalog.existingCategoryIds(db, [input.category], 1)).has(input.category)
+      ) {
+        throw validation('category', 'Choose one of the marketplace categories');
+      }
+      if (input.subCategoryIds?.length) {
+        const unique = [...new Set(input.subCategoryIds)];
+        const found = await catalog.existingCategoryIds(db, unique, 2);
+        if (found.size !== unique.length)
+          throw validation('subCategoryIds', 'Choose sub-categories of the marketplace');
+        input.subCategoryIds = unique;
+      }
+      // With useHomeAddress the pickup point is the first home address.
+      const homeAddress = input.homeAddress ?? (await findMerchantProfile(db, merchantId))?.homeAddress;
+      if (input.useHomeAddress && !input.pickupLocation && homeAddress?.[0])
+        input.pickupLocation = homeAddress[0];
+      return save(merchantId, input);
+    },
+
+    setPricingPlan(merchantId: string, plan: string): Promise<OnboardingState> {
+      return save(merchantId, { pricingPlan: plan });
+    },
+
+    async isComplete(executor: Db, merchantId: string): Promise<boolean> {
+      return toOnboardingState(await findMerchantProfile(executor, merchantId)).isComplete;
+    },
+
+    async fileIdsOf(executor: Db, merchantId: string): Promise<string[]> {
+      const row = await findMerchantProfile(executor, merchantId);
+      return [row?.idDocumentFileId, row?.proofOfAddressFileId].filter((id): id is string => Boolean(id));
+    },
+  };
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

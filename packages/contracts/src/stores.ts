@@ -1,0 +1,521 @@
+import { z } from 'zod';
+import { idParam, isoDateTime, phoneNumber, uuid } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
+import { nigerianAddress, nigerianStateName } from './nigeria.js';
+
+// ---------- onboarding ----------
+
+export const ONBOARDING_START_PERCENT = 25;
+export const idDocumentTypes = ['nin', 'passport', 'drivers-licence', 'voters-card'] as const;
+export const staffSizes = ['1', '2-5', '6-20', '21-50', '51+'] as const;
+export const pricingPlans = ['starter', 'growth', 'pro'] as const;
+export const paymentCategories = ['standard', 'premium', 'enterprise'] as const;
+
+/** Weight of each onboarding step in percentageComplete (starts at 25 once the account exists). */
+export const onboardingSteps = [
+  { key: 'identity', label: 'Identity', percent: 25 },
+  { key: 'address', label: 'Address', percent: 20 },
+  { key: 'business', label: 'Business', percent: 20 },
+  { key: 'pricing', label: 'Pricing plan', percent: 10 },
+] as const;
+export type OnboardingStepKey = (typeof onboardingSteps)[number]['key'];
+
+const adultBirthDate = z.iso.date('Date of birth must be YYYY-MM-DD').refine((value) => {
+  const birth = new Date(`${value}T00:00:00Z`);
+  const adult = new Date(birth);
+  adult.setUTCFullYear(birth.getUTCFullYear() + 18);
+  return adult <= new Date() && birth.getUTCFullYear() > 1900;
+}, 'You must be at least 18 years old');
+
+export const onboardingBody = z
+  .object({
+    dateOfBirth: adultBirthDate,
+    nationality: z.string().trim().min(2, 'Nationality is required').max(60),
+    idDocumentType: z.enum(idDocumentTypes, { error: 'Choose an ID document type' }),
+    idDocumentNumber: z.string().trim().min(5, 'Enter the ID document number').max(30),
+    idDocumentFileId: uuid,
+    homeAddress: z.array(nigerianAddress).min(1, 'Add your home address').max(3),
+    useHomeAddress: z.boolean(),
+    proofOfAddressFileId: uuid,
+    staffSize: z.enum(staffSizes, { error: 'Choose a staff size' }),
+    category: uuid,
+    physicalLocation: z.string().trim().min(3, 'Describe where the business is').max(200),
+    pickupLocation: nigerianAddress,
+    subCategoryIds: z.array(uuid).max(20),
+  })
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one onboarding field');
+export type OnboardingBody = z.input<typeof onboardingBody>;
+
+export const pricingBody = z.object({ plan: z.enum(pricingPlans, { error: 'Choose a pricing plan' }) });
+
+const addressOut = z.object({ street: z.string(), lga: z.string(), state: z.string(), country: z.string() });
+
+export const onboardingState = z.object({
+  dateOfBirth: z.string().nullable(),
+  nationality: z.string().nullable(),
+  idDocumentType: z.enum(idDocumentTypes).nullable(),
+  idDocumentNumber: z.string().nullable(),
+  idDocumentFileId: z.string().nullable(),
+  homeAddress: z.array(addressOut),
+  useHomeAddress: z.boolean(),
+  proofOfAddressFileId: z.string().nullable(),
+  staffSize: z.enum(staffSizes).nullable(),
+  category: z.string().nullable(),
+  physicalLocation: z.string().nullable(),
+  pickupLocation: addressOut.nullable(),
+  subCategoryIds: z.array(z.string()),
+  pricingPlan: z.enum(pricingPlans).nullable(),
+  completedSteps: z.array(z.enum(['identity', 'address', 'business', 'pricing'])),
+  percentageComplete: z.number().int().min(ONBOARDING_START_PERCENT).max(100),
+  isComplete: z.boolean(),
+});
+export type OnboardingState = z.infer<typeof onboardingState>;
+
+export const uploadedDocument = z.object({
+  fileId: z.string(),
+  contentType: z.string(),
+  byteSize: z.number(),
+});
+
+// ---------- store profile ----------
+
+export const socialNetworks = [
+  'facebook',
+  'instagram',
+  'pinterest',
+  'snapchat',
+  'tiktok',
+  'tumblr',
+  'twitter',
+  'vimeo',
+  'youtube',
+] as const;
+
+const socialLink = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), 'Use a full https:// link');
+
+export const storeSocials = z.object(
+  Object.fromEntries(socialNetworks.map((name) => [name, socialLink.optional()])),
+) as z.ZodObject<Record<(typeof socialNetworks)[number], z.ZodOptional<typeof socialLink>>>;
+
+export const shippingLocation = z.object({
+  country: z.literal('Nigeria').default('Nigeria'),
+  state: nigerianStateName,
+  street: z.string().trim().min(3, 'Street is required').max(200),
+  city: z.string().trim().min(2, 'City is required').max(80),
+});
+
+export const storeProfileBody = z.object({
+  socials: storeSocials.optional(),
+  store: z
+    .object({
+      storeName: z.string().trim().min(2, 'Store name must be at least 2 characters').max(80),
+      storePhoneNumber: phoneNumber,
+      isPhysicalLocation: z.boolean(),
+      shippingLocation,
+      officeAddress: z.string().trim().max(300),
+      logo: z.string().max(300).nullable(),
+      hubId: uuid.nullable(),
+      isRegisteredBusiness: z.boolean(),
+    })
+    .partial()
+    .optional(),
+});
+export type StoreProfileBody = z.input<typeof storeProfileBody>;
+
+export const storeApprovalStatus = z.enum(['pending', 'approved', 'rejected']);
+
+export const storeProfile = z.object({
+  socials: z.record(z.string(), z.string()),
+  store: z.object({
+    id: z.string(),
+    storeName: z.string(),
+    storeUrl: z.string(),
+    logo: z.string().nullable(),
+    storePhoneNumber: z.string().nullable(),
+    isPhysicalLocation: z.boolean(),
+    isRegisteredBusiness: z.boolean(),
+    shippingLocation: z
+      .object({ country: z.string(), state: z.string(), street: z.string(), city: z.string() })
+      .nullable(),
+    officeAddress: z.string().nullable(),
+    hubId: z.string().nullable(),
+    firstApproval: z.boolean(),
+    secondApproval: z.boolean(),
+    approvalStatus: storeApprovalStatus,
+    rejectionReason: z.string().nullable(),
+    isVisible: z.boolean(),
+    followersCount: z.number().int(),
+  }),
+});
+export type StoreProfile = z.infer<typeof storeProfile>;
+
+export const uploadedImage = z.object({
+  fileId: z.string(),
+  url: z.string(),
+  urls: z.record(z.string(), z.string()),
+  width: z.number(),
+  height: z.number(),
+});
+
+// ---------- public stores ----------
+
+export const storeCard = z.object({
+  id: z.string(),
+  storeName: z.string(),
+  storeUrl: z.string(),
+  logo: z.string().nullable(),
+  state: z.string().nullable(),
+  followersCount: z.number().int(),
+  productsCount: z.number().int(),
+  salesCount: z.number().int(),
+});
+export type StoreCard = z.infer<typeof storeCard>;
+
+export const publicStore = storeCard.extend({
+  socials: z.record(z.string(), z.string()),
+  city: z.string().nullable(),
+  storePhoneNumber: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type PublicStore = z.infer<typeof publicStore>;
+
+export const followState = z.object({
+  storeId: z.string(),
+  following: z.boolean(),
+  followersCount: z.number().int(),
+});
+
+// ---------- admin ----------
+
+export const adminStoreRow = z.object({
+  id: z.string(),
+  storeName: z.string(),
+  storeUrl: z.string(),
+  logo: z.string().nullable(),
+  merchant: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+  approvalStatus: storeApprovalStatus,
+  firstApproval: z.boolean(),
+  secondApproval: z.boolean(),
+  percentageComplete: z.number().int(),
+  paymentCategory: z.enum(paymentCategories),
+  isVisible: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type AdminStoreRow = z.infer<typeof adminStoreRow>;
+
+const approverRef = z.object({ id: z.string(), name: z.string() }).nullable();
+
+export const adminStoreDetails = adminStoreRow.extend({
+  profile: storeProfile,
+  merchant: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+  }),
+  onboarding: onboardingState,
+  firstApprovedBy: approverRef,
+  secondApprovedBy: approverRef,
+  rejectionReason: z.string().nullable(),
+  productsCount: z.number().int(),
+});
+export type AdminStoreDetails = z.infer<typeof adminStoreDetails>;
+
+export const approver = z.object({
+  adminId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  accountType: z.string(),
+  isActive: z.boolean(),
+  createdAt: isoDateTime,
+});
+export type Approver = z.infer<typeof approver>;
+
+// ---------- endpoints ----------
+
+const merchantOnly = { kind: 'signed-in', accounts: ['merchant'] } as const;
+const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
+const admins = { kind: 'signed-in', accounts: ['admin'], adminRoles: ['admin', 'superadmin'] } as const;
+const superadmin = { kind: 'signed-in', accounts: ['admin'], adminRoles: ['superadmin'] } as const;
+const storeIdParam = z.object({ storeId: uuid });
+const binary = z.unknown().describe('The file itself');
+
+export const onboardingEndpoints = {
+  get: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/auth/merchant/onboard',
+    summary: 'The merchant onboarding answers and percentage',
+    tags: ['Merchant onboarding'],
+    access: merchantOnly,
+    response: envelope(onboardingState),
+  }),
+  update: defineEndpoint({
+    surface: 'api',
+    method: 'PUT',
+    path: '/auth/merchant/onboard',
+    summary: 'Save onboarding answers (any subset, step by step)',
+    tags: ['Merchant onboarding'],
+    access: merchantOnly,
+    body: onboardingBody,
+    response: envelope(onboardingState),
+  }),
+  pricing: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/auth/merchant/onboard/pricing',
+    summary: 'Choose the pricing plan',
+    tags: ['Merchant onboarding'],
+    access: merchantOnly,
+    body: pricingBody,
+    response: envelope(onboardingState),
+  }),
+  uploadDocument: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/auth/merchant/onboard/documents',
+    summary:
+      'Upload an ID document or proof of address (PDF, JPEG, PNG or WebP, 5 MB at most); stored privately',
+    tags: ['Merchant onboarding'],
+    access: merchantOnly,
+    query: z.object({ kind: z.enum(['id-document', 'proof-of-address']) }),
+    upload: { field: 'file' },
+    response: envelope(uploadedDocument),
+    status: 201,
+  }),
+  downloadDocument: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/auth/merchant/onboard/documents/:id',
+    summary: "One of the merchant's own private documents",
+    tags: ['Merchant onboarding'],
+    access: merchantOnly,
+    params: idParam,
+    response: binary,
+  }),
+};
+
+export const storeProfileEndpoints = {
+  get: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/profile',
+    summary: "The merchant's store profile",
+    tags: ['Store profile'],
+    access: merchantOnly,
+    response: envelope(storeProfile),
+  }),
+  save: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/stores/profile',
+    summary: 'Add or update the store profile',
+    tags: ['Store profile'],
+    access: merchantOnly,
+    body: storeProfileBody,
+    response: envelope(storeProfile),
+  }),
+  uploadLogo: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/stores/profile/logo',
+    summary: 'Upload the store logo (JPEG, PNG or WebP); it becomes the logo at once',
+    tags: ['Store profile'],
+    access: merchantOnly,
+    upload: { field: 'logo' },
+    response: envelope(uploadedImage),
+    status: 201,
+  }),
+};
+
+export const storeFollowEndpoints = {
+  follow: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/stores/:storeId/follow',
+    summary: 'Follow a store',
+    tags: ['Stores'],
+    access: customerOnly,
+    params: storeIdParam,
+    response: envelope(followState),
+  }),
+  unfollow: defineEndpoint({
+    surface: 'api',
+    method: 'DELETE',
+    path: '/stores/:storeId/follow',
+    summary: 'Stop following a store',
+    tags: ['Stores'],
+    access: customerOnly,
+    params: storeIdParam,
+    response: envelope(followState),
+  }),
+  state: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/:storeId/follow',
+    summary: 'Whether the customer follows a store',
+    tags: ['Stores'],
+    access: customerOnly,
+    params: storeIdParam,
+    response: envelope(followState),
+  }),
+  following: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/customer/following',
+    summary: 'Stores the customer follows',
+    tags: ['Stores'],
+    access: customerOnly,
+    query: pageQuery,
+    response: envelope(z.object({ stores: z.array(storeCard), pagination })),
+  }),
+};
+
+export const merchantDirectoryEndpoints = {
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchants',
+    summary: 'Approved stores, paged, with search',
+    tags: ['Stores'],
+    access: { kind: 'public' },
+    query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
+    response: envelope(z.object({ merchants: z.array(storeCard), pagination })),
+  }),
+  top: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchants/top',
+    summary: 'Top stores: by sales, then followers, then products',
+    tags: ['Stores'],
+    access: { kind: 'public' },
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
+    response: envelope(z.array(storeCard)),
+  }),
+  one: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchants/:storeUrl',
+    summary: 'One approved store by its storefront slug',
+    tags: ['Stores'],
+    access: { kind: 'public' },
+    params: z.object({ storeUrl: z.string().trim().min(1).max(80) }),
+    response: envelope(publicStore),
+  }),
+};
+
+export const storeAdminEndpoints = {
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/admin/stores',
+    summary: 'Stores for approval, with filters',
+    tags: ['Store approval'],
+    access: admins,
+    query: pageQuery.extend({
+      search: z.string().trim().max(100).optional(),
+      approvalStatus: storeApprovalStatus.optional(),
+      onboarding: z.enum(['complete', 'incomplete']).optional(),
+    }),
+    response: envelope(
+      z.object({
+        stores: z.array(adminStoreRow),
+        pagination,
+        metrics: z.object({
+          pending: z.number().int(),
+          approved: z.number().int(),
+          rejected: z.number().int(),
+        }),
+      }),
+    ),
+  }),
+  details: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/admin/stores/:id',
+    summary: 'Store details with onboarding and approvals',
+    tags: ['Store approval'],
+    access: admins,
+    params: idParam,
+    response: envelope(adminStoreDetails),
+  }),
+  approve: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/stores/admin/stores/:id/approve',
+    summary: 'Give the first or second approval (two different approvers)',
+    tags: ['Store approval'],
+    access: admins,
+    params: idParam,
+    response: envelope(adminStoreDetails),
+  }),
+  reject: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/stores/admin/stores/:id/reject',
+    summary: 'Reject a store with a reason mailed to the merchant',
+    tags: ['Store approval'],
+    access: admins,
+    params: idParam,
+    body: z.object({ reason: z.string().trim().min(5, 'Give the merchant a reason').max(1000) }),
+    response: envelope(adminStoreDetails),
+  }),
+  paymentCategory: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/stores/admin/stores/:id/payment-category',
+    summary: "Set the store's payment category",
+    tags: ['Store approval'],
+    access: admins,
+    params: idParam,
+    body: z.object({ paymentCategory: z.enum(paymentCategories) }),
+    response: envelope(adminStoreDetails),
+  }),
+  document: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/admin/stores/:id/documents/:fileId',
+    summary: "A merchant's private onboarding document",
+    tags: ['Store approval'],
+    access: admins,
+    params: z.object({ id: uuid, fileId: uuid }),
+    response: binary,
+  }),
+  approvers: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/stores/admin/approvers',
+    summary: 'Admins who may approve stores',
+    tags: ['Store approval'],
+    access: admins,
+    response: envelope(z.array(approver)),
+  }),
+  saveApprover: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/stores/admin/approvers',
+    summary: 'Name an admin as store approver, or change whether they are active',
+    tags: ['Store approval'],
+    access: superadmin,
+    body: z.object({ adminId: uuid, isActive: z.boolean().default(true) }),
+    response: envelope(approver),
+  }),
+  removeApprover: defineEndpoint({
+    surface: 'api',
+    method: 'DELETE',
+    path: '/stores/admin/approvers/:id',
+    summary: 'Stop an admin being a store approver',
+    tags: ['Store approval'],
+    access: superadmin,
+    params: idParam,
+    response: messageOnly,
+  }),
+};
