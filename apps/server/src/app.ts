@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,6 +17,13 @@ import { createAdminsService } from './modules/admins/admins.service.js';
 import { createAuthenticate } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { catalogModuleRoutes } from './modules/catalog/catalog.routes.js';
+import { storeCatalogPort } from './modules/catalog/store-catalog-port.js';
+import { createOnboardingService } from './modules/stores/onboarding.service.js';
+import { createStoreApprovalService } from './modules/stores/store-approval.service.js';
+import { findStoreByMerchant } from './modules/stores/stores.repository.js';
+import { storesRoutes } from './modules/stores/stores.routes.js';
+import { createStoresService, type StoresService } from './modules/stores/stores.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import type { Config } from './platform/config.js';
@@ -26,6 +34,9 @@ import { mountRoutes, type RouteDefinition } from './platform/http/routes.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
+import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
+import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
+import { MAX_IMAGE_BYTES } from './platform/storage/storage.js';
 
 export interface BuildOptions {
   config: Config;
@@ -33,6 +44,7 @@ export interface BuildOptions {
   /** Defaults are built from config; tests pass their own (a fixed clock, a fresh rate limiter). */
   now?: () => Date;
   mailer?: Mailer;
+  media?: Media;
   rateLimits?: RateLimits;
   redis?: Redis;
   logger?: boolean;
@@ -78,6 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         logger: app.log as Deps['logger'],
       }),
     rateLimits: options.rateLimits ?? createRateLimits({ redis: options.redis }),
+    media:
+      options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
   };
   app.addHook('onClose', async () => {
     await deps.mailer.stop();
@@ -85,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   installErrorHandler(app);
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 },
+  });
   await app.register(fastifyCors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
@@ -124,10 +141,20 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const auth = createAuthService(deps);
   const authenticate = createAuthenticate(deps.tokens, auth);
   const admins = createAdminsService(deps, auth);
+  // Onboarding completion changes a store's visibility, which the stores service (made next) works out.
+  let storesService: StoresService | undefined;
+  const onboarding = createOnboardingService(deps, storeCatalogPort, async (executor, merchantId) => {
+    const store = await findStoreByMerchant(executor, merchantId);
+    if (store && storesService) await storesService.refreshVisibility(executor, store.id);
+  });
+  storesService = createStoresService(deps, storeCatalogPort, onboarding);
+  const storeApproval = createStoreApprovalService(deps, storesService, storeCatalogPort);
   const routes: RouteDefinition[] = [
     ...systemRoutes(deps),
     ...authRoutes(deps, auth),
     ...adminsRoutes(admins),
+    ...storesRoutes(deps, onboarding, storesService, storeApproval),
+    ...catalogModuleRoutes(deps),
   ];
 
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
@@ -139,6 +166,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       { prefix: surfaceBases[surface] },
     );
   }
+
+  app.get(`${MEDIA_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const body = await deps.media.readImage(name);
+    if (!body) return reply.code(404).send({ message: 'Not found', error: 'NOT_FOUND' });
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
+  });
 
   await serveWebApp(app, config);
   return { app, deps };

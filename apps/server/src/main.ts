@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
+import { seedDemoCatalog } from './modules/system/demo-catalog.js';
 import { seedDemo } from './modules/system/demo-seed.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -21,11 +22,25 @@ async function main() {
   );
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const { app } = await buildApp({ config, database, redis });
-  if (config.seedDemo) await seedDemo(database.db, app.log as never);
+  const { app, deps } = await buildApp({ config, database, redis });
+  if (config.seedDemo) {
+    await seedDemo(database.db, deps.logger);
+    await seedDemoCatalog(database.db, deps.media, deps.logger);
+  }
+  // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans.
+  await database.maintain();
+  const maintenance = setInterval(
+    () =>
+      void database
+        .maintain()
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'database maintenance failed')),
+    6 * 60 * 60 * 1000,
+  );
+  maintenance.unref();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    clearInterval(maintenance);
     await app.close();
     await database.close();
     redis?.disconnect();

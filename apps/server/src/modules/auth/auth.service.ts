@@ -24,7 +24,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
-import { createStoreForMerchant, findStoreByMerchant, type StoreRow } from '../stores/stores.service.js';
+import { createStoreForMerchant, findStoreByMerchant, type StoreRow } from '../stores/stores.repository.js';
 import {
   claimOneTimeToken,
   claimRefreshToken,

@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/client.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import { partnerProfiles, users } from '../auth/auth.schema.js';
-import { createStoreForMerchant } from '../stores/stores.service.js';
+import { createStoreForMerchant } from '../stores/stores.repository.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 

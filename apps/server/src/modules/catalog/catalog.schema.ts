@@ -1,0 +1,209 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { stores } from '../stores/stores.schema.js';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+/** Three levels in one table: category (level 1), sub-category (2) and child category (3). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    slug: text().notNull(),
+    level: integer().$type<1 | 2 | 3>().notNull(),
+    parentId: uuid(),
+    position: integer().notNull().default(0),
+    image: text(),
+    retiredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('categories_parent_idx').on(table.parentId, table.position),
+    // Top-level categories have no parent: NULLS NOT DISTINCT keeps their names unique too.
+    unique('categories_level_parent_slug_key').on(table.level, table.parentId, table.slug).nullsNotDistinct(),
+  ],
+);
+
+export interface ProductVariant {
+  id: string;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  /** Kobo off the product's selling price for this variant. */
+  discountKobo: number;
+  quantity: number;
+}
+
+export interface VariantProperty {
+  type: string;
+  options: string[];
+}
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: jsonb().$type<string[]>().notNull().default([]),
+    categoryId: uuid().notNull(),
+    subCategoryId: uuid(),
+    childCategoryId: uuid(),
+    /** What the merchant paid; never shown to customers. */
+    costPriceKobo: integer().notNull().default(0),
+    /** What the customer pays. */
+    sellingPriceKobo: integer().notNull(),
+    /** The regular (compare-at) price; a discount is price above sellingPrice. */
+    priceKobo: integer().notNull(),
+    discountBasisPoints: integer().generatedAlwaysAs(
+      (): SQL =>
+        sql`case when price_kobo > selling_price_kobo and price_kobo > 0 then ((price_kobo - selling_price_kobo)::bigint * 10000 / price_kobo)::integer else 0 end`,
+    ),
+    quantity: integer().notNull().default(0),
+    sku: text().notNull(),
+    weight: numeric({ precision: 10, scale: 3 }),
+    weightUnit: text().$type<'kg' | 'g'>().notNull().default('kg'),
+    dimension: jsonb().$type<{ length: number; width: number; height: number }>(),
+    dimensionUnit: text().$type<'cm' | 'm' | 'in'>().notNull().default('cm'),
+    whenSoldOut: text()
+      .$type<'hide' | 'show-sold-out' | 'continue-selling'>()
+      .notNull()
+      .default('show-sold-out'),
+    contSalesOutOfStock: boolean().notNull().default(false),
+    stockAlertUnits: integer().notNull().default(5),
+    isDigitalProduct: boolean().notNull().default(false),
+    variants: jsonb().$type<ProductVariant[]>().notNull().default([]),
+    variantProperties: jsonb().$type<VariantProperty[]>().notNull().default([]),
+    hostedImages: jsonb().$type<string[]>().notNull().default([]),
+    approvalStatus: text().$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    rejectionReason: text(),
+    approvedBy: uuid(),
+    approvedAt: timestamp({ withTimezone: true }),
+    /** approved and its store visible: the one flag every customer query filters on. */
+    isVisible: boolean().notNull().default(false),
+    salesCount: integer().notNull().default(0),
+    ratingAverage: numeric({ precision: 3, scale: 2 }).notNull().default('0'),
+    ratingCount: integer().notNull().default(0),
+    /** Denormalised names kept by the service so that search covers category and store. */
+    storeName: text().notNull(),
+    categoryText: text().notNull().default(''),
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(category_text, '')), 'B') || setweight(to_tsvector('english', coalesce(store_name, '')), 'B') || setweight(to_tsvector('english', coalesce(jsonb_path_query_array(description, '$[*]')::text, '')), 'C')`,
+    ),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_store_sku_key').on(table.storeId, table.sku),
+    index('products_store_created_idx').on(table.storeId, table.createdAt),
+    index('products_approval_idx').on(table.approvalStatus, table.createdAt),
+    index('products_visible_created_idx').on(table.createdAt, table.id).where(sql`is_visible`),
+    index('products_visible_in_stock_idx').on(table.createdAt).where(sql`is_visible and quantity > 0`),
+    index('products_visible_category_idx').on(table.categoryId, table.createdAt).where(sql`is_visible`),
+    index('products_visible_sub_category_idx')
+      .on(table.subCategoryId, table.createdAt)
+      .where(sql`is_visible`),
+    index('products_visible_child_category_idx')
+      .on(table.childCategoryId, table.createdAt)
+      .where(sql`is_visible`),
+    index('products_visible_price_idx').on(table.sellingPriceKobo).where(sql`is_visible`),
+    index('products_visible_sales_idx').on(table.salesCount).where(sql`is_visible`),
+    index('products_visible_rating_idx').on(table.ratingAverage).where(sql`is_visible`),
+    index('products_visible_discount_idx')
+      .on(table.discountBasisPoints)
+      .where(sql`is_visible and discount_basis_points > 0`),
+    index('products_search_idx').using('gin', table.searchVector),
+  ],
+);
+
+export const promotions = pgTable('promotions', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  description: text(),
+  startsAt: timestamp({ withTimezone: true }),
+  endsAt: timestamp({ withTimezone: true }),
+  createdBy: uuid().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const promotionProducts = pgTable(
+  'promotion_products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    promotionId: uuid()
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('promotion_products_key').on(table.promotionId, table.productId)],
+);
+
+/** Stores the platform features as official brand outlets. */
+export const officialOutlets = pgTable(
+  'official_outlets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    position: integer().notNull().default(0),
+    createdBy: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('official_outlets_store_key').on(table.storeId)],
+);
+
+export const featuredCollections = pgTable(
+  'featured_collections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    image: text(),
+    status: text().$type<'active' | 'inactive'>().notNull().default('active'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('featured_collections_store_idx').on(table.storeId, table.status)],
+);
+
+export const featuredCollectionProducts = pgTable(
+  'featured_collection_products',
+  {
+    collectionId: uuid()
+      .notNull()
+      .references(() => featuredCollections.id, { onDelete: 'cascade' }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.collectionId, table.productId] })],
+);

@@ -1,0 +1,25 @@
+import type { Deps } from '../../platform/deps.js';
+import { createCategoriesService } from './categories.service.js';
+import { createCollectionsService } from './collections.service.js';
+import { createProductsService } from './products.service.js';
+import { createPromotionsService } from './promotions.service.js';
+import { createStorefrontService } from './storefront.service.js';
+
+export {
+  refreshProductVisibility,
+  refreshStoreProductsVisibility,
+  renameStoreInProducts,
+} from './products.service.js';
+
+/** The catalog module's services, built once in buildApp. */
+export function createCatalogService(deps: Deps) {
+  return {
+    categories: createCategoriesService(deps),
+    products: createProductsService(deps),
+    promotions: createPromotionsService(deps),
+    storefront: createStorefrontService(deps),
+    collections: createCollectionsService(deps),
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

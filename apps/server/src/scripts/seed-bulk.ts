@@ -1,0 +1,313 @@
+// Fills the configured database (DATABASE_URL, or PGlite under ./data) with realistic Nigerian stores, a
+// three-level category tree and N products, for load tests and query plans.
+// Run: npm run seed:bulk -- --products 100000 [--stores 500]
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { users } from '../modules/auth/auth.schema.js';
+import { categories, products } from '../modules/catalog/catalog.schema.js';
+import { stores } from '../modules/stores/stores.schema.js';
+import { loadConfig } from '../platform/config.js';
+import { type Db, openDatabase } from '../platform/db/client.js';
+
+const BATCH_SIZE = 1000;
+
+/** Category → sub-category → child category → product nouns. */
+const catalogTree: Record<string, Record<string, Record<string, string[]>>> = {
+  Fashion: {
+    Women: {
+      Dresses: ['Ankara Dress', 'Maxi Gown', 'Bubu Kaftan'],
+      Wrappers: ['Aso Oke Wrapper', 'George Wrapper'],
+    },
+    Men: { Native: ['Agbada Set', 'Senator Suit', 'Kaftan'], Shirts: ['Adire Shirt', 'Linen Shirt'] },
+    Shoes: {
+      Sandals: ['Leather Palm Slippers', 'Aba Sandals'],
+      Sneakers: ['Canvas Sneakers', 'Running Shoes'],
+    },
+    Accessories: { Caps: ['Fila Cap', 'Beaded Cap'], Bags: ['Leather Tote', 'Ankara Backpack'] },
+  },
+  'Phones & Tablets': {
+    Smartphones: {
+      Android: ['Android Phone 128GB', 'Android Phone 64GB'],
+      iPhone: ['iPhone 13', 'iPhone 12'],
+    },
+    Accessories: {
+      'Power Banks': ['20000mAh Power Bank', 'Solar Power Bank'],
+      Chargers: ['Fast Charger', 'Car Charger'],
+    },
+  },
+  Electronics: {
+    Power: {
+      Generators: ['Petrol Generator 3.5kVA', 'Inverter Generator'],
+      Inverters: ['Solar Inverter', 'Battery Pack'],
+    },
+    Audio: {
+      Speakers: ['Bluetooth Speaker', 'Party Speaker'],
+      Headphones: ['Wireless Earbuds', 'Studio Headphones'],
+    },
+    Television: { 'Smart TVs': ['43 inch Smart TV', '55 inch Smart TV'], 'LED TVs': ['32 inch LED TV'] },
+  },
+  Groceries: {
+    Grains: {
+      Rice: ['Ofada Rice 5kg', 'Long Grain Rice 10kg'],
+      Garri: ['Ijebu Garri 4kg', 'Yellow Garri 2kg'],
+    },
+    Spices: { Pepper: ['Suya Spice', 'Dried Pepper'], Seasoning: ['Iru Locust Beans', 'Crayfish Powder'] },
+    Drinks: { Local: ['Zobo Mix', 'Kunu Drink'], Malt: ['Malt Drink Pack'] },
+  },
+  'Home & Kitchen': {
+    Cookware: {
+      Pots: ['Stainless Pot Set', 'Aluminium Pot'],
+      Utensils: ['Wooden Spoon Set', 'Mortar and Pestle'],
+    },
+    Appliances: {
+      Blenders: ['Pepper Grinder', 'Table Blender'],
+      Cooling: ['Standing Fan', 'Rechargeable Fan'],
+    },
+  },
+  'Health & Beauty': {
+    Skincare: { Natural: ['Shea Butter', 'African Black Soap'], Creams: ['Body Lotion', 'Face Cream'] },
+    Hair: { Wigs: ['Human Hair Wig', 'Braided Wig'], Care: ['Hair Cream', 'Coconut Oil'] },
+  },
+};
+
+const adjectives = [
+  'Premium',
+  'Classic',
+  'Handmade',
+  'Original',
+  'Durable',
+  'Lagos',
+  'Everyday',
+  'Deluxe',
+  'Quality',
+];
+const colours = ['Blue', 'Black', 'Green', 'Gold', 'Red', 'White', 'Brown', 'Wine'];
+const storeWords = [
+  'Mama',
+  'Oga',
+  'Balogun',
+  'Aba',
+  'Kano',
+  'Ibadan',
+  'Onitsha',
+  'Ikeja',
+  'Yaba',
+  'Lekki',
+  'Wuse',
+];
+const storeKinds = ['Stores', 'Ventures', 'Enterprises', 'Market', 'Hub', 'Collections', 'Mart', 'Global'];
+const states = ['Lagos', 'Abuja', 'Kano', 'Rivers', 'Oyo', 'Anambra', 'Enugu', 'Kaduna'];
+
+/** A seeded generator (mulberry32) so every run builds the same catalog. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+interface Leaf {
+  categoryId: string;
+  subCategoryId: string;
+  childCategoryId: string;
+  categoryText: string;
+  nouns: string[];
+}
+
+async function seedCategories(db: Db, runId: string): Promise<Leaf[]> {
+  const leaves: Leaf[] = [];
+  let position = 0;
+  for (const [topName, subs] of Object.entries(catalogTree)) {
+    const [top] = await db
+      .insert(categories)
+      .values({ name: topName, slug: `${slug(topName)}-${runId}`, level: 1, position: position++ })
+      .returning({ id: categories.id });
+    for (const [subName, children] of Object.entries(subs)) {
+      const [sub] = await db
+        .insert(categories)
+        .values({ name: subName, slug: slug(subName), level: 2, parentId: top!.id })
+        .returning({ id: categories.id });
+      for (const [childName, nouns] of Object.entries(children)) {
+        const [child] = await db
+          .insert(categories)
+          .values({ name: childName, slug: slug(childName), level: 3, parentId: sub!.id })
+          .returning({ id: categories.id });
+        leaves.push({
+          categoryId: top!.id,
+          subCategoryId: sub!.id,
+          childCategoryId: child!.id,
+          categoryText: `${topName} ${subName} ${childName}`,
+          nouns,
+        });
+      }
+    }
+  }
+  return leaves;
+}
+
+function slug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+async function seedStores(db: Db, count: number, runId: string, rng: ReturnType<typeof random>) {
+  const merchants = Array.from({ length: count }, (_, index) => ({
+    kind: 'merchant' as const,
+    firstName: rng.pick(['Chioma', 'Emeka', 'Aisha', 'Tunde', 'Ngozi', 'Ibrahim', 'Funke', 'Uche']),
+    lastName: rng.pick(['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Musa', 'Olawale', 'Nwosu']),
+    email: `bulk.${runId}.${index}@seed.market.ng`,
+    emailConfirmedAt: new Date(),
+  }));
+  const created: { id: string; storeName: string }[] = [];
+  for (let start = 0; start < merchants.length; start += BATCH_SIZE) {
+    const rows = await db
+      .insert(users)
+      .values(merchants.slice(start, start + BATCH_SIZE))
+      .returning({ id: users.id });
+    const storeRows = rows.map((row, offset) => {
+      const index = start + offset;
+      const storeName = `${rng.pick(storeWords)} ${rng.pick(storeKinds)} ${index + 1}`;
+      return {
+        merchantId: row.id,
+        storeName,
+        storeUrl: `${slug(storeName)}-${runId}`,
+        approvalStatus: 'approved' as const,
+        firstApproval: true,
+        secondApproval: true,
+        approvedAt: new Date(),
+        // One store in twenty is still waiting: its products must stay out of customer answers.
+        isVisible: index % 20 !== 0,
+        shippingLocation: {
+          country: 'Nigeria',
+          state: rng.pick(states),
+          street: '1 Market Road',
+          city: 'Central',
+        },
+        followersCount: rng.int(0, 5000),
+      };
+    });
+    const inserted = await db
+      .insert(stores)
+      .values(storeRows)
+      .returning({ id: stores.id, storeName: stores.storeName, isVisible: stores.isVisible });
+    created.push(...inserted);
+  }
+  return created as { id: string; storeName: string; isVisible: boolean }[];
+}
+
+export interface SeedBulkOptions {
+  products: number;
+  stores?: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+/** Multi-row inserts of BATCH_SIZE rows; returns the counts and how long each part took. */
+export async function seedBulk(db: Db, options: SeedBulkOptions) {
+  const log = options.log ?? (() => {});
+  const rng = random(options.seed ?? 20_261_121);
+  const runId = randomUUID().slice(0, 8);
+  const storeCount = options.stores ?? Math.max(10, Math.round(options.products / 200));
+  const started = performance.now();
+
+  const leaves = await seedCategories(db, runId);
+  const sellers = await seedStores(db, storeCount, runId, rng);
+  log(`  ${leaves.length} child categories and ${sellers.length} stores in ${elapsed(started)}`);
+
+  const productsStarted = performance.now();
+  const now = Date.now();
+  const year = 365 * 24 * 60 * 60 * 1000;
+  for (let start = 0; start < options.products; start += BATCH_SIZE) {
+    const batch: (typeof products.$inferInsert)[] = [];
+    for (let index = start; index < Math.min(start + BATCH_SIZE, options.products); index++) {
+      const leaf = rng.pick(leaves);
+      const seller = sellers[index % sellers.length]!;
+      const noun = rng.pick(leaf.nouns);
+      const colour = rng.pick(colours);
+      const priceKobo = rng.int(5, 5000) * 100 * 10;
+      // About four products in ten are discounted, from 5 % to 70 %.
+      const discounted = rng.next() < 0.4;
+      const sellingPriceKobo = discounted ? Math.round((priceKobo * rng.int(30, 95)) / 100) : priceKobo;
+      const approvalRoll = rng.next();
+      const approvalStatus = approvalRoll < 0.9 ? 'approved' : approvalRoll < 0.97 ? 'pending' : 'rejected';
+      batch.push({
+        storeId: seller.id,
+        name: `${rng.pick(adjectives)} ${noun} - ${colour}`,
+        description: [
+          `${noun} from ${seller.storeName}, delivered anywhere in Nigeria.`,
+          `Colour: ${colour}. Quality checked before dispatch.`,
+        ],
+        categoryId: leaf.categoryId,
+        subCategoryId: leaf.subCategoryId,
+        childCategoryId: leaf.childCategoryId,
+        costPriceKobo: Math.round(sellingPriceKobo * 0.7),
+        sellingPriceKobo,
+        priceKobo,
+        quantity: rng.next() < 0.08 ? 0 : rng.int(1, 500),
+        sku: `BULK-${runId}-${index}`,
+        weight: String(rng.int(1, 20000) / 1000),
+        stockAlertUnits: 5,
+        hostedImages: [],
+        approvalStatus,
+        isVisible: approvalStatus === 'approved' && seller.isVisible,
+        salesCount: rng.int(0, 2000),
+        ratingAverage: (rng.int(0, 500) / 100).toFixed(2),
+        ratingCount: rng.int(0, 300),
+        storeName: seller.storeName,
+        categoryText: leaf.categoryText,
+        createdAt: new Date(now - Math.floor(rng.next() * year)),
+      });
+    }
+    await db.insert(products).values(batch);
+    if ((start / BATCH_SIZE) % 10 === 9)
+      log(`  ${start + batch.length} products (${elapsed(productsStarted)})`);
+  }
+  await db.execute(sql`analyze products`);
+  log(`  ${options.products} products in ${elapsed(productsStarted)}; total ${elapsed(started)}`);
+  return { products: options.products, stores: sellers.length, categories: leaves.length };
+}
+
+function elapsed(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function argument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
+  return value;
+}
+
+async function main() {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const count = argument('products', 10_000);
+  console.log(`Seeding ${count} products into ${database.driver}...`);
+  await seedBulk(database.db, {
+    products: count,
+    stores: process.argv.includes('--stores') ? argument('stores', 0) : undefined,
+    log: console.log,
+  });
+  await database.close();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,21 @@
+// Seeds the demo accounts and the demo marketplace into the configured database (once; again changes nothing).
+// Run: npm run seed:demo   (DATABASE_URL=postgres://… for PostgreSQL)
+import pino from 'pino';
+import { seedDemoCatalog } from '../modules/system/demo-catalog.js';
+import { seedDemo } from '../modules/system/demo-seed.js';
+import { loadConfig } from '../platform/config.js';
+import { openDatabase } from '../platform/db/client.js';
+import { createDiskStore, createS3Store } from '../platform/storage/blob-stores.js';
+import { createMedia } from '../platform/storage/media.js';
+
+const config = loadConfig();
+const logger = pino({ level: 'info' });
+const database = await openDatabase(
+  config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : config.database,
+);
+await database.migrate();
+const accounts = await seedDemo(database.db, logger);
+const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir));
+const catalog = await seedDemoCatalog(database.db, media, logger);
+logger.info({ accounts, products: catalog.products, alreadySeeded: catalog.skipped }, 'demo data ready');
+await database.close();
