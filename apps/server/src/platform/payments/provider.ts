@@ -1,0 +1,74 @@
+import type { Db } from '../db/client.js';
+
+/**
+ * One interface for every payment provider: Paystack in production, the built-in sandbox otherwise.
+ * Amounts are integer kobo; currency is NGN. References are generated and stored by us before any call.
+ */
+export interface InitializeRequest {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  /** Absolute URL the payer returns to, with `?reference=` added by the provider. */
+  callbackUrl: string;
+  metadata?: Record<string, string | number | boolean>;
+}
+
+export interface InitializeResult {
+  authorizationUrl: string;
+  accessCode?: string;
+}
+
+export type VerificationStatus = 'success' | 'failed' | 'abandoned' | 'pending';
+
+export interface Verification {
+  reference: string;
+  status: VerificationStatus;
+  amountKobo: number;
+  currency: string;
+  paidAt: Date | null;
+  channel: string | null;
+  providerTransactionId: string | null;
+  feesKobo: number | null;
+  customerEmail: string | null;
+  ipAddress: string | null;
+  card: { type: string | null; last4: string | null; bank: string | null; countryCode: string | null } | null;
+  gatewayResponse: string | null;
+}
+
+export interface WebhookEvent {
+  /** e.g. charge.success, refund.processed */
+  event: string;
+  reference: string;
+  /** Unique per delivery of the same fact (provider event id, or event + reference + transaction id). */
+  eventKey: string;
+}
+
+export interface RefundResult {
+  status: 'pending' | 'processed' | 'failed';
+  amountKobo: number;
+}
+
+export interface PaymentProvider {
+  readonly name: 'paystack' | 'sandbox';
+  initialize(request: InitializeRequest): Promise<InitializeResult>;
+  verify(reference: string): Promise<Verification>;
+  refund(reference: string, amountKobo?: number): Promise<RefundResult>;
+  /** HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
+  verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
+  parseWebhook(rawBody: Buffer): WebhookEvent;
+}
+
+/** What a domain does when one of its payments is settled; registered under its reference prefix. */
+export interface PaymentPurpose {
+  /** Reference prefix, e.g. CHK (checkout) or GFT (gift card). */
+  prefix: string;
+  /**
+   * Called once, inside a transaction, when the provider confirmed a successful payment whose amount and currency
+   * match what the domain expects (`expectedAmountKobo`). Must be idempotent-safe: the payments service already
+   * guarantees a single call per reference.
+   */
+  expectedAmountKobo(executor: Db, reference: string): Promise<number | undefined>;
+  onPaid(executor: Db, reference: string, verification: Verification): Promise<void>;
+  /** Called when the provider says the payment failed or was abandoned. */
+  onFailed?(executor: Db, reference: string, verification: Verification): Promise<void>;
+}
