@@ -41,10 +41,29 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Builds the web app once per run unless a build newer than its sources exists. */
+function newestChange(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+/** Builds the web app unless a build newer than its sources exists (each journey file asks; one build serves all). */
 export function ensureWebBuild(): void {
   const dist = path.join(root, 'apps/web/dist/index.html');
   if (process.env.E2E_SKIP_BUILD === 'true' && fs.existsSync(dist)) return;
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contracts/src',
+  ];
+  const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
+  if (builtAt > Math.max(...sources.map((source) => newestChange(path.join(root, source))))) return;
   execFileSync('npm', ['run', 'build', '-w', '@market/web'], { cwd: root, stdio: 'inherit' });
 }
 

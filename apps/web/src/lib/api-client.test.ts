@@ -1,4 +1,9 @@
-import { type AccountKind, adminManagementEndpoints, authEndpoints } from '@market/contracts';
+import {
+  type AccountKind,
+  adminManagementEndpoints,
+  authEndpoints,
+  onboardingEndpoints,
+} from '@market/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiClientDeps, createApiClient } from './api-client';
 import { ApiError, NetworkError } from './errors';
@@ -254,5 +259,53 @@ describe('api client: errors', () => {
     });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ type: 'abort' });
+  });
+});
+
+describe('api client: uploads and files', () => {
+  it('sends FormData without a JSON content type, resends it after a refresh, and reads blobs', async () => {
+    const seen: { contentType?: string; body: unknown; auth?: string }[] = [];
+    const sessions = new Map<AccountKind, StoredSession>([['merchant', expired]]);
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      if (url.endsWith('/refresh-token')) return refreshed();
+      seen.push({ contentType: headers['content-type'], body: init?.body, auth: headers.authorization });
+      if (headers.authorization !== 'Bearer new-access')
+        return json(401, { message: 'expired', error: 'TOKEN_EXPIRED' });
+      if (url.includes('/documents/')) return new Response('%PDF', { status: 200 });
+      return json(201, {
+        message: 'Document uploaded',
+        data: { fileId: 'f1', contentType: 'image/png', byteSize: 4 },
+      });
+    });
+    const client = createApiClient({
+      fetch: fetchImpl as unknown as typeof fetch,
+      baseUrls: { api: '/api', shipping: '/shipping-api', themes: '/themes-api' },
+      timeoutMs: 1_000,
+      getSession: (kind) => sessions.get(kind),
+      setSession: (kind, session) => void sessions.set(kind, session),
+      clearSession: (kind) => void sessions.delete(kind),
+      onSignedOut: vi.fn(),
+      currentKind: () => 'merchant',
+    });
+    const form = new FormData();
+    form.append('file', new Blob(['png']), 'id.png');
+    const answer = await client.call(onboardingEndpoints.uploadDocument, {
+      kind: 'merchant',
+      query: { kind: 'id-document' },
+      form,
+    });
+    expect(answer.data.fileId).toBe('f1');
+    expect(seen).toHaveLength(2);
+    expect(seen.every((call) => call.body === form && call.contentType === undefined)).toBe(true);
+    expect(seen[1]?.auth).toBe('Bearer new-access');
+
+    const file = await client.call(onboardingEndpoints.downloadDocument, {
+      kind: 'merchant',
+      params: { id: '5f0c6b9e-3c1f-4d7e-9a55-2f4c2b1d9e10' },
+      responseType: 'blob',
+    });
+    expect(await (file as Blob).text()).toBe('%PDF');
   });
 });

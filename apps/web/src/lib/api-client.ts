@@ -33,6 +33,10 @@ export type CallOptions<E extends Endpoint> = {
   kind?: AccountKind;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** A multipart upload (endpoints with `upload`): sent as is, the browser sets the content type. */
+  form?: FormData;
+  /** 'blob' reads a successful answer as a file (private documents) instead of a JSON envelope. */
+  responseType?: 'json' | 'blob';
 } & InputPart<'params', PartsOf<E>[0]> &
   InputPart<'query', PartsOf<E>[1]> &
   InputPart<'body', PartsOf<E>[2]>;
@@ -108,6 +112,7 @@ export function createApiClient(deps: ApiClientDeps) {
     init: RequestInit,
     signal: AbortSignal | undefined,
     timeoutMs: number,
+    asBlob = false,
   ): Promise<RawAnswer> {
     const controller = new AbortController();
     let timedOut = false;
@@ -120,6 +125,7 @@ export function createApiClient(deps: ApiClientDeps) {
     else signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const response = await deps.fetch(url, { ...init, signal: controller.signal, credentials: 'include' });
+      if (asBlob && response.ok) return { status: response.status, ok: true, payload: await response.blob() };
       const text = await response.text();
       let payload: unknown;
       try {
@@ -181,7 +187,7 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
-    const { kind: explicitKind, signal, timeoutMs = deps.timeoutMs } = options;
+    const { kind: explicitKind, signal, timeoutMs = deps.timeoutMs, form, responseType } = options;
     const { params, query, body } = options as {
       params?: Record<string, string>;
       query?: unknown;
@@ -198,13 +204,15 @@ export function createApiClient(deps: ApiClientDeps) {
       if (running) await running.catch(() => false);
       const token = sendsToken ? deps.getSession(kind)?.token : undefined;
       const headers: Record<string, string> = { accept: 'application/json' };
-      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (body !== undefined && !form) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
+      const payload = form ?? (body === undefined ? undefined : JSON.stringify(body));
       const answer = await send(
         url,
-        { method: endpoint.method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+        { method: endpoint.method, headers, body: payload },
         signal,
         timeoutMs,
+        responseType === 'blob',
       );
       if (answer.ok) return answer.payload as ResponseOf<E>;
 

@@ -5,6 +5,7 @@ import { NavigationProgress } from '../../components/layout/navigation-progress'
 import { SkipLink } from '../../components/layout/skip-link';
 import { buttonClasses } from '../../components/ui/button';
 import { useSignOut } from '../../features/auth/api/logout';
+import { SearchBox } from '../../features/catalog/components/search-box';
 import { displayName, useSession } from '../../lib/session';
 
 /** The customer marketplace: header with the account menu, page, footer. Storefronts share it. */
@@ -16,9 +17,17 @@ export function Component() {
       <SkipLink />
       <NavigationProgress />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-2">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
           <Brand />
+          <div className="order-last w-full sm:order-none sm:w-auto sm:max-w-xl sm:flex-1">
+            <SearchBox />
+          </div>
           <nav aria-label="Account" className="flex items-center gap-2">
+            <span className="hidden md:contents">
+              <Link to="/merchants" className={buttonClasses('ghost', 'px-3')}>
+                Stores
+              </Link>
+            </span>
             {session ? (
               <AccountMenu
                 name={displayName(session.user)}
@@ -45,6 +54,12 @@ export function Component() {
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-700 sm:flex-row sm:justify-between">
           <p>© {new Date().getFullYear()} Naija Market. Prices in naira.</p>
           <nav aria-label="Other accounts" className="flex flex-wrap gap-x-4 gap-y-2">
+            <Link to="/merchants" className="underline">
+              Stores
+            </Link>
+            <Link to="/account/following" className="underline">
+              Stores you follow
+            </Link>
             <Link to="/merchant/signup" className="underline">
               Sell on Naija Market
             </Link>

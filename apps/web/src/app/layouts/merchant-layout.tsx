@@ -7,7 +7,9 @@ import { RequireSession } from '../require-session';
 
 const nav: NavItem[] = [
   { to: '/merchant', label: 'Dashboard', end: true },
+  { to: '/merchant/onboarding', label: 'Onboarding' },
   { to: '/merchant/products', label: 'Products' },
+  { to: '/merchant/collections', label: 'Collections' },
   { to: '/merchant/orders', label: 'Orders' },
   { to: '/merchant/coupons', label: 'Coupons' },
   { to: '/merchant/staff', label: 'Staff' },

@@ -1,13 +1,20 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { DealRail } from '../../../features/catalog/components/deal-rail';
+import { MarketplaceProducts } from '../../../features/catalog/components/marketplace-products';
+import { OfficialOutlets } from '../../../features/catalog/components/official-outlets';
+import { Promotions } from '../../../features/catalog/components/promotions';
+import { TopCategories } from '../../../features/catalog/components/top-categories';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { displayName, useSession } from '../../../lib/session';
 
-/** The marketplace front page; product lists arrive with the catalog. */
+/** The marketplace front page: deals, categories, official outlets, promotions and the newest products. */
 export function Component() {
   const session = useSession('customer');
+  useDocumentTitle(undefined);
   return (
-    <div className="space-y-8">
-      <section className="rounded-xl bg-emerald-800 px-5 py-8 text-white sm:px-10">
+    <div className="space-y-10">
+      <section className="rounded-xl bg-emerald-800 px-5 py-6 text-white sm:px-10 sm:py-8">
         <h1 className="text-2xl font-bold sm:text-3xl">
           {session
             ? `Welcome back, ${displayName(session.user).split(' ')[0]}`
@@ -16,26 +23,22 @@ export function Component() {
         <p className="mt-2 max-w-xl text-emerald-50">
           Pay in naira, follow your favourite stores and get your orders delivered to your door.
         </p>
-        {!session ? (
-          <div className="mt-5 flex flex-wrap gap-2">
-            <Link to="/customer/signup" className={buttonClasses('secondary')}>
-              Create an account
-            </Link>
-            <Link to="/customer/login" className={buttonClasses('inverse')}>
-              Sign in
-            </Link>
-          </div>
-        ) : null}
+        <div className="mt-5 flex flex-wrap gap-2">
+          <Link to="/search" className={buttonClasses('secondary')}>
+            Browse products
+          </Link>
+          <Link to="/merchants" className={buttonClasses('inverse')}>
+            Find stores
+          </Link>
+        </div>
       </section>
-      <section
-        aria-labelledby="catalog-heading"
-        className="rounded-lg border border-slate-200 bg-white px-4 py-6"
-      >
-        <h2 id="catalog-heading" className="text-xl font-bold text-slate-900">
-          Products and deals
-        </h2>
-        <p className="mt-2 text-slate-700">The catalog, daily deals and store pages are coming soon.</p>
-      </section>
+      <DealRail rail="super-deals" />
+      <TopCategories />
+      <DealRail rail="super-discounted-offer" />
+      <DealRail rail="daily-discount-offer" />
+      <OfficialOutlets />
+      <Promotions />
+      <MarketplaceProducts />
     </div>
   );
 }

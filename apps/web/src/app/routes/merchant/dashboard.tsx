@@ -4,7 +4,9 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useUserData } from '../../../features/auth/api/user-data';
 
 const areas = [
+  { to: '/merchant/onboarding', label: 'Onboarding', description: 'Identity, address, business and plan.' },
   { to: '/merchant/products', label: 'Products', description: 'Add products, prices and stock.' },
+  { to: '/merchant/collections', label: 'Collections', description: 'Featured groups of your products.' },
   { to: '/merchant/orders', label: 'Orders', description: 'Accept, pack and hand over orders.' },
   { to: '/merchant/coupons', label: 'Coupons', description: 'Discounts for your customers.' },
   { to: '/merchant/staff', label: 'Staff', description: 'Invite staff and choose what they can do.' },

@@ -1,0 +1,16 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { ProductQueue } from '../../../features/product-approval/components/product-queue';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { ApprovalsNav } from './approvals-nav';
+import { CatalogAdminOnly } from './catalog-admin-only';
+
+export function Component() {
+  useDocumentTitle('Product approval');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader title="Product approval" description="Approve products before customers see them." />
+      <ApprovalsNav />
+      <ProductQueue />
+    </CatalogAdminOnly>
+  );
+}

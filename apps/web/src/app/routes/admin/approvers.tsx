@@ -1,0 +1,18 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { ApproversManager } from '../../../features/store-approval/components/approvers-manager';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useSession } from '../../../lib/session';
+import { ApprovalsNav } from './approvals-nav';
+import { CatalogAdminOnly } from './catalog-admin-only';
+
+export function Component() {
+  useDocumentTitle('Store approvers');
+  const session = useSession('admin');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader title="Store approvers" description="Admins whose approval counts for stores." />
+      <ApprovalsNav />
+      <ApproversManager canManage={session?.user.accountType === 'superadmin'} />
+    </CatalogAdminOnly>
+  );
+}

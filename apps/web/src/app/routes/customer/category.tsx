@@ -1,0 +1,24 @@
+import { useParams } from 'react-router';
+import { useCategories } from '../../../features/catalog/api/get-categories';
+import { ProductListing } from '../../../features/catalog/components/product-listing';
+import { useDocumentTitle } from '../../../lib/document-title';
+
+/** `/categories/:categoryId?sub=…&child=…&min=…&max=…&inStock=true&sort=…&page=…` (a top-level category). */
+export function Component() {
+  const { categoryId = '' } = useParams();
+  const categories = useCategories();
+  const name = categories.data?.find((category) => category.id === categoryId)?.name;
+  useDocumentTitle(name ?? 'Category');
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">
+        {name ?? (categories.isPending ? '\u00a0' : 'Category')}
+      </h1>
+      <ProductListing
+        key={categoryId}
+        fixed={{ category: categoryId }}
+        label={`${name ?? 'Category'} products`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
+import { useProduct } from '../../../features/catalog/api/get-product';
+import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
+import { FollowButton } from '../../../features/stores/components/follow-button';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { isApiError } from '../../../lib/errors';
+
+/** `/products/:productId`: the marketplace product page. */
+export function Component() {
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  useDocumentTitle(product.data?.name ?? 'Product');
+  if (product.isPending) return <ProductDetailsSkeleton />;
+  if (product.isError) {
+    if (isApiError(product.error) && (product.error.status === 404 || product.error.status === 422)) {
+      return (
+        <EmptyState title="This product is not available">
+          <Link to="/search" className={buttonClasses('secondary', 'mt-2')}>
+            Browse products
+          </Link>
+        </EmptyState>
+      );
+    }
+    return <ErrorState title={CATALOG_MESSAGES.product} onRetry={() => product.refetch()} />;
+  }
+  return (
+    <ProductDetails
+      key={product.data.id}
+      product={product.data}
+      storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
+    />
+  );
+}

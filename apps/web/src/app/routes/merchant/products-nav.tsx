@@ -1,0 +1,14 @@
+import { SubNav } from '../../../components/ui/sub-nav';
+
+export function ProductsNav() {
+  return (
+    <SubNav
+      label="Product pages"
+      items={[
+        { to: '/merchant/products', label: 'All products' },
+        { to: '/merchant/products/low-stock', label: 'Low stock' },
+        { to: '/merchant/collections', label: 'Featured collections' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { ProductsList } from '../../../features/products/components/products-list';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { ProductsNav } from './products-nav';
+
+export function Component() {
+  useDocumentTitle('Products');
+  return (
+    <section>
+      <PageHeader
+        title="Products"
+        description="New and edited products wait for an admin's approval; stock changes do not."
+        actions={
+          <Link to="/merchant/products/new" className={buttonClasses('primary')}>
+            Add product
+          </Link>
+        }
+      />
+      <ProductsNav />
+      <ProductsList />
+    </section>
+  );
+}

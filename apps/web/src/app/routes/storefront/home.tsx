@@ -1,0 +1,20 @@
+import {
+  StoreCategoryNav,
+  StorefrontCollections,
+  StoreProducts,
+} from '../../../features/catalog/components/store-catalog';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { useStorefrontStore } from './layout';
+
+/** `/storefront/:merchantUrl`: featured collections, categories and every product of the store. */
+export function Component() {
+  const store = useStorefrontStore();
+  useDocumentTitle(store.storeName);
+  return (
+    <div className="space-y-8">
+      <StoreCategoryNav storeId={store.id} storeUrl={store.storeUrl} />
+      <StorefrontCollections storeUrl={store.storeUrl} />
+      <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link, useParams } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
+import { useProduct } from '../../../features/catalog/api/get-product';
+import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { isApiError } from '../../../lib/errors';
+import { useStorefrontStore } from './layout';
+
+/** `/storefront/:merchantUrl/products/:productId`: the product inside its store's storefront. */
+export function Component() {
+  const store = useStorefrontStore();
+  const { productId = '' } = useParams();
+  const product = useProduct(productId);
+  useDocumentTitle(product.data ? `${product.data.name} · ${store.storeName}` : store.storeName);
+  if (product.isPending) return <ProductDetailsSkeleton />;
+  const missing =
+    (product.isError && isApiError(product.error) && [404, 422].includes(product.error.status)) ||
+    (product.data && product.data.storeId !== store.id);
+  if (missing) {
+    return (
+      <EmptyState title="This product is not available in this store">
+        <Link to={`/storefront/${store.storeUrl}`} className={buttonClasses('secondary', 'mt-2')}>
+          See the store’s products
+        </Link>
+      </EmptyState>
+    );
+  }
+  if (product.isError)
+    return <ErrorState title={CATALOG_MESSAGES.product} onRetry={() => product.refetch()} />;
+  return (
+    <ProductDetails
+      key={product.data.id}
+      product={product.data}
+      storeHref={`/storefront/${store.storeUrl}`}
+      categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import { Button } from './button';
+
+/** Previous / next with the position announced politely. */
+export function Pager({
+  label,
+  page,
+  totalPages,
+  totalItems,
+  noun,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  totalPages: number;
+  totalItems: number;
+  noun: string;
+  onPage(page: number): void;
+}) {
+  return (
+    <nav aria-label={label} className="flex items-center justify-between gap-2">
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <p className="text-center text-sm text-slate-700" aria-live="polite">
+        Page {page} of {Math.max(totalPages, 1)} · {totalItems} {noun}
+      </p>
+      <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,8 @@
+export function StatCard({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-3">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="text-2xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import type { CustomerProduct } from '@market/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { CATALOG_MESSAGES } from '../api/catalog-keys';
+import { useStoreCatalog } from '../api/get-store-catalog';
+import { useStorefrontCollections } from '../api/get-storefront-collections';
+import { Pager } from './pager';
+import type { ProductHref } from './product-card';
+import { ProductGrid, ProductGridSkeleton } from './product-grid';
+import { ProductRail } from './product-rail';
+
+/** The contract's largest page; the store's categories are read from its first 100 products. */
+const CATEGORY_SCAN_LIMIT = 100;
+
+export const storefrontProductHref =
+  (storeUrl: string): ProductHref =>
+  (product) =>
+    `/storefront/${storeUrl}/products/${product.id}`;
+
+export interface StoreCategory {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** Every category level the products use, most products first. */
+export function categoriesOf(products: CustomerProduct[]): StoreCategory[] {
+  const found = new Map<string, StoreCategory>();
+  const add = (id: string | null, name: string | null) => {
+    if (!id || !name) return;
+    const entry = found.get(id) ?? { id, name, count: 0 };
+    entry.count += 1;
+    found.set(id, entry);
+  };
+  for (const product of products) {
+    add(product.categoryId, product.category);
+    add(product.subCategoryId, product.subCategory);
+    add(product.childCategoryId, product.childCategory);
+  }
+  return [...found.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+function useStoreCategories(storeId: string) {
+  const scan = useStoreCatalog(storeId, CATEGORY_SCAN_LIMIT, 0);
+  return { ...scan, categories: scan.data ? categoriesOf(scan.data.data) : [] };
+}
+
+/** The store's categories as links to `/storefront/{storeUrl}/categories/{categoryId}`. */
+export function StoreCategoryNav({
+  storeId,
+  storeUrl,
+  currentId,
+}: {
+  storeId: string;
+  storeUrl: string;
+  currentId?: string;
+}) {
+  const { categories, isPending, isError } = useStoreCategories(storeId);
+  if (isPending || isError || categories.length === 0) return null;
+  const chip = (active: boolean) =>
+    `inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium ${
+      active
+        ? 'border-[var(--sf-primary-button,#000000)] bg-[var(--sf-primary-button,#000000)] text-[var(--sf-primary-label,#ffffff)]'
+        : 'border-slate-300 bg-white text-[var(--sf-body-text,#0f172a)]'
+    }`;
+  return (
+    <nav aria-label="Store categories">
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:px-0">
+        <li>
+          <Link
+            to={`/storefront/${storeUrl}`}
+            className={chip(!currentId)}
+            aria-current={!currentId ? 'page' : undefined}
+          >
+            All products
+          </Link>
+        </li>
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link
+              to={`/storefront/${storeUrl}/categories/${category.id}`}
+              className={chip(category.id === currentId)}
+              aria-current={category.id === currentId ? 'page' : undefined}
+            >
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The store's featured collections, each as a rail. */
+export function StorefrontCollections({ storeUrl }: { storeUrl: string }) {
+  const collections = useStorefrontCollections(storeUrl);
+  if (collections.isPending || collections.isError) {
+    return (
+      <ProductRail
+        title="Featured collections"
+        products={undefined}
+        isPending={collections.isPending}
+        isError={collections.isError}
+        errorMessage={CATALOG_MESSAGES.products}
+        emptyMessage=""
+        onRetry={() => collections.refetch()}
+      />
+    );
+  }
+  return (
+    <>
+      {collections.data
+        .filter((collection) => collection.products.length > 0)
+        .map((collection) => (
+          <ProductRail
+            key={collection.id}
+            title={collection.title}
+            products={collection.products}
+            isPending={false}
+            isError={false}
+            errorMessage={CATALOG_MESSAGES.products}
+            emptyMessage=""
+            onRetry={() => collections.refetch()}
+            href={storefrontProductHref(storeUrl)}
+          />
+        ))}
+    </>
+  );
+}
+
+const STORE_PAGE_SIZE = 20;
+
+/** All of a store's products, newest first, paged. */
+export function StoreProducts({ storeId, storeUrl }: { storeId: string; storeUrl: string }) {
+  const [page, setPage] = useState(1);
+  const products = useStoreCatalog(storeId, STORE_PAGE_SIZE, (page - 1) * STORE_PAGE_SIZE);
+  return (
+    <section aria-labelledby="store-products-heading" className="space-y-3">
+      <h2 id="store-products-heading" className="text-lg font-bold text-[var(--sf-headings-links,#0f172a)]">
+        All products
+      </h2>
+      {products.isPending ? (
+        <ProductGridSkeleton />
+      ) : products.isError ? (
+        <ErrorState title={CATALOG_MESSAGES.products} onRetry={() => products.refetch()} />
+      ) : products.data.data.length === 0 ? (
+        <EmptyState title="This store has no products yet" />
+      ) : (
+        <>
+          <ProductGrid
+            products={products.data.data}
+            label="Store products"
+            href={storefrontProductHref(storeUrl)}
+            busy={products.isPlaceholderData}
+          />
+          <Pager
+            page={page}
+            totalPages={Math.ceil(products.data.count / STORE_PAGE_SIZE)}
+            totalItems={products.data.count}
+            itemLabel="products"
+            onPage={setPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A store's products in one category (any level). */
+export function StoreCategoryProducts({
+  storeId,
+  storeUrl,
+  categoryId,
+}: {
+  storeId: string;
+  storeUrl: string;
+  categoryId: string;
+}) {
+  const scan = useStoreCatalog(storeId, CATEGORY_SCAN_LIMIT, 0);
+  const products = (scan.data?.data ?? []).filter((product) =>
+    [product.categoryId, product.subCategoryId, product.childCategoryId].includes(categoryId),
+  );
+  const name = scan.data
+    ? categoriesOf(products).find((category) => category.id === categoryId)?.name
+    : undefined;
+  return (
+    <section aria-labelledby="store-category-heading" className="space-y-3">
+      <h2 id="store-category-heading" className="text-lg font-bold text-[var(--sf-headings-links,#0f172a)]">
+        {name ?? 'Category'}
+      </h2>
+      {scan.isPending ? (
+        <ProductGridSkeleton />
+      ) : scan.isError ? (
+        <ErrorState title={CATALOG_MESSAGES.products} onRetry={() => scan.refetch()} />
+      ) : products.length === 0 ? (
+        <EmptyState title="No products in this category">
+          <Link to={`/storefront/${storeUrl}`} className="underline">
+            See all products of this store
+          </Link>
+        </EmptyState>
+      ) : (
+        <ProductGrid
+          products={products}
+          label={`${name ?? 'Category'} products`}
+          href={storefrontProductHref(storeUrl)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { CustomerProduct } from '@market/contracts';
+import { nairaToKobo } from '../../../lib/money';
+
+export type Variant = CustomerProduct['variant'][number];
+
+/** What a shopper sees of a variant: its options, e.g. "M / Red". */
+export function variantLabel(variant: Variant): string {
+  return [variant.size, variant.color].filter(Boolean).join(' / ') || variant.sku;
+}
+
+/** What the customer pays for a product, or for one of its variants: the variant's discount is naira off. */
+export function priceOf(product: CustomerProduct, variant?: Variant) {
+  const pricing = product.pricing[0];
+  const sellingKobo = pricing ? nairaToKobo(pricing.sellingPrice) : 0;
+  const regularKobo = pricing ? nairaToKobo(pricing.price) : 0;
+  const discountKobo = variant ? nairaToKobo(variant.discount) : 0;
+  return { sellingKobo: Math.max(0, sellingKobo - discountKobo), regularKobo };
+}
+
+/** Stock and SKU shown: the variant's own once one is chosen. */
+export function stockOf(product: CustomerProduct, variant?: Variant) {
+  const quantity = variant ? variant.quantity : product.quantity;
+  return {
+    quantity,
+    inStock: variant ? variant.quantity > 0 : product.inStock,
+    sku: variant?.sku ?? product.sku,
+  };
+}
+
+/** The variant chosen when the page opens: the first one in stock. */
+export function initialVariant(product: CustomerProduct): Variant | undefined {
+  return product.variant.find((variant) => variant.quantity > 0);
+}

@@ -1,0 +1,47 @@
+import { type CreateCategoryBody, categoryEndpoints, type EditCategoryBody } from '@market/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+
+const treeKey = ['categories'] as const;
+
+export function createCategory(body: CreateCategoryBody) {
+  return api(categoryEndpoints.create, { kind: 'admin', body });
+}
+
+export function editCategory(id: string, body: EditCategoryBody) {
+  return api(categoryEndpoints.edit, { kind: 'admin', params: { id }, body });
+}
+
+/** Retires a category and everything under it; 409 while products use it (the toast shows the server's reason). */
+export function retireCategory(id: string) {
+  return api(categoryEndpoints.retire, { kind: 'admin', params: { id } });
+}
+
+function useCategoryMutation<T>(run: (input: T) => Promise<{ message: string }>, toastErrors = true) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async (answer) => {
+      notifySuccess(answer.message);
+      await queryClient.invalidateQueries({ queryKey: treeKey });
+    },
+    onError: toastErrors
+      ? (error) => notifyError(error, { fallback: 'Could not get categories. Try again later.' })
+      : undefined,
+  });
+}
+
+export function useCreateCategory() {
+  return useCategoryMutation(createCategory, false);
+}
+
+export function useEditCategory() {
+  return useCategoryMutation(({ id, body }: { id: string; body: EditCategoryBody }) =>
+    editCategory(id, body),
+  );
+}
+
+export function useRetireCategory() {
+  return useCategoryMutation(retireCategory);
+}

@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreateCollectionBody, createCollectionBody, type FeaturedCollection } from '@market/contracts';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { SelectField } from '../../../components/ui/select-field';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { errorToastMessage } from '../../../lib/toast-rules';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useChangeCollectionProducts, useCollectionProducts } from '../api/collection-products';
+import { useCreateCollection } from '../api/create-collection';
+import { useDeleteCollection } from '../api/delete-collection';
+import { type CollectionStatus, useCollections } from '../api/list-collections';
+import { useSearchMyProducts } from '../api/search-my-products';
+
+const resolver = zodResolver(createCollectionBody) as unknown as Resolver<CreateCollectionBody>;
+
+function CreateCollectionForm() {
+  const create = useCreateCollection();
+  const [status, setStatus] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<CreateCollectionBody>({
+    resolver,
+    defaultValues: { title: '', description: '', status: 'active' },
+  });
+  const onSubmit = handleSubmit((values) => {
+    setStatus(null);
+    create.mutate(values, {
+      onSuccess: () => reset(),
+      onError: (error) => setStatus(applyServerErrors(error, setError, ['title', 'description', 'status'])),
+    });
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="New collection"
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 className="font-semibold text-slate-900">New collection</h2>
+      <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
+      <TextField label="Title" error={formState.errors.title?.message} {...register('title')} />
+      <TextareaField
+        label="Description"
+        error={formState.errors.description?.message}
+        {...register('description')}
+      />
+      <SelectField
+        label="Status"
+        options={[
+          { value: 'active', label: 'Active (shown on your storefront)' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+        {...register('status')}
+      />
+      <Button type="submit" loading={create.isPending}>
+        Create collection
+      </Button>
+    </form>
+  );
+}
+
+function CollectionProducts({ collection }: { collection: FeaturedCollection }) {
+  const products = useCollectionProducts(collection.id);
+  const change = useChangeCollectionProducts(collection.id);
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim());
+  const found = useSearchMyProducts(debounced, debounced.length > 0);
+  const inside = new Set(products.data?.map((product) => product.id));
+  return (
+    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3">
+      {products.isPending ? (
+        <LoadingState label="Loading products…" />
+      ) : products.isError ? (
+        <ErrorState message="Could not get products. Try again later." onRetry={() => products.refetch()} />
+      ) : products.data.length === 0 ? (
+        <p className="text-sm text-slate-700">No products in this collection yet.</p>
+      ) : (
+        <ul className="space-y-2">
+          {products.data.map((product) => (
+            <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 break-words text-slate-900">{product.name}</span>
+              <Button
+                variant="dangerGhost"
+                disabled={change.isPending}
+                onClick={() => change.mutate({ productIds: [product.id], add: false })}
+                aria-label={`Remove ${product.name} from ${collection.title}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TextField
+        label={`Find products to add to ${collection.title}`}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {found.data ? (
+        <ul className="space-y-2" aria-live="polite">
+          {found.data.length === 0 ? <li className="text-sm text-slate-700">No products match.</li> : null}
+          {found.data
+            .filter((product) => !inside.has(product.id))
+            .map((product) => (
+              <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="min-w-0 break-words">{product.name}</span>
+                <Button
+                  variant="secondary"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ productIds: [product.id], add: true })}
+                  aria-label={`Add ${product.name} to ${collection.title}`}
+                >
+                  Add
+                </Button>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** Featured collections: create, list by status, open to add/remove products, delete. */
+export function CollectionsManager() {
+  const [filter, setFilter] = useState<CollectionStatus | ''>('');
+  const [open, setOpen] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<FeaturedCollection | null>(null);
+  const list = useCollections(filter || undefined);
+  const remove = useDeleteCollection();
+  return (
+    <div className="space-y-5">
+      <CreateCollectionForm />
+      <SelectField
+        label="Show"
+        className="max-w-xs"
+        value={filter}
+        onChange={(event) => setFilter(event.target.value as CollectionStatus | '')}
+        options={[
+          { value: '', label: 'All collections' },
+          { value: 'active', label: 'Active' },
+          { value: 'inactive', label: 'Inactive' },
+        ]}
+      />
+      {list.isPending ? (
+        <LoadingState label="Loading collections…" />
+      ) : list.isError ? (
+        <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title="No collections yet">
+          Group products for your storefront with the form above.
+        </EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {list.data.map((collection) => (
+            <li key={collection.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{collection.title}</p>
+                  <p className="text-sm text-slate-700">{collection.productCount} products</p>
+                  <Badge tone={collection.status === 'active' ? 'green' : 'slate'}>
+                    {collection.status === 'active' ? 'Active' : 'Inactive'}
+                  </Badge>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    aria-expanded={open === collection.id}
+                    onClick={() => setOpen(open === collection.id ? null : collection.id)}
+                  >
+                    {open === collection.id ? 'Hide products' : 'Products'}
+                  </Button>
+                  <Button
+                    variant="dangerGhost"
+                    onClick={() => setToDelete(collection)}
+                    aria-label={`Delete ${collection.title}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </div>
+              {open === collection.id ? <CollectionProducts collection={collection} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this collection?"
+        description={
+          toDelete ? `“${toDelete.title}” leaves your storefront. The products stay in your store.` : ''
+        }
+        confirmLabel="Delete collection"
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CreatePromotionBody, createPromotionBody, type Promotion } from '@market/contracts';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextField } from '../../../components/ui/text-field';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { errorToastMessage } from '../../../lib/toast-rules';
+import { useDebounced } from '../../../lib/use-debounced';
+import {
+  useAddPromotionProducts,
+  useCreatePromotion,
+  useDeletePromotion,
+  useProductSearch,
+  usePromotions,
+  useRemovePromotionProduct,
+  useRunningPromotionProducts,
+} from '../api/promotions';
+
+/** `datetime-local` text (local time) to an ISO instant; empty stays empty. */
+const toIso = (value: unknown) =>
+  typeof value === 'string' && value ? new Date(value).toISOString() : undefined;
+const base = zodResolver(createPromotionBody) as unknown as Resolver<CreatePromotionBody>;
+const resolver: Resolver<CreatePromotionBody> = (values, context, options) =>
+  base(
+    {
+      ...values,
+      startsAt: toIso(values.startsAt),
+      endsAt: toIso(values.endsAt),
+      description: values.description || undefined,
+    },
+    context,
+    options,
+  );
+
+function CreatePromotionForm() {
+  const create = useCreatePromotion();
+  const [status, setStatus] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setError, formState } = useForm<CreatePromotionBody>({
+    resolver,
+    defaultValues: { name: '', description: '', startsAt: '', endsAt: '' },
+  });
+  const errors = formState.errors;
+  return (
+    <form
+      aria-label="New promotion"
+      noValidate
+      className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+      onSubmit={handleSubmit((values) => {
+        setStatus(null);
+        create.mutate(values, {
+          onSuccess: () => reset(),
+          onError: (error) =>
+            setStatus(applyServerErrors(error, setError, ['name', 'description', 'startsAt', 'endsAt'])),
+        });
+      })}
+    >
+      <h2 className="font-semibold text-slate-900">New promotion</h2>
+      <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
+      <TextField label="Name" error={errors.name?.message} {...register('name')} />
+      <TextareaField label="Description" error={errors.description?.message} {...register('description')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label="Starts"
+          type="datetime-local"
+          error={errors.startsAt?.message}
+          {...register('startsAt')}
+        />
+        <TextField
+          label="Ends"
+          type="datetime-local"
+          error={errors.endsAt?.message}
+          {...register('endsAt')}
+        />
+      </div>
+      <Button type="submit" loading={create.isPending}>
+        Create promotion
+      </Button>
+    </form>
+  );
+}
+
+function PromotionProducts({ promotion }: { promotion: Promotion }) {
+  const running = useRunningPromotionProducts();
+  const add = useAddPromotionProducts();
+  const remove = useRemovePromotionProduct();
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim());
+  const found = useProductSearch(debounced);
+  const products = running.data?.find((item) => item.id === promotion.id)?.products ?? [];
+  const inside = new Set(products.map((product) => product.id));
+  return (
+    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3">
+      {running.isPending ? (
+        <LoadingState label="Loading products…" />
+      ) : products.length === 0 ? (
+        <p className="text-sm text-slate-700">
+          {promotion.productCount > 0
+            ? `${promotion.productCount} products (shown here while the promotion runs).`
+            : 'No products yet.'}
+        </p>
+      ) : (
+        <ul className="space-y-2">
+          {products.map((product) => (
+            <li key={product.promotionProductId} className="flex items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 break-words">{product.name}</span>
+              <Button
+                variant="dangerGhost"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(product.promotionProductId)}
+                aria-label={`Remove ${product.name} from ${promotion.name}`}
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <TextField
+        label={`Find products for ${promotion.name}`}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      {found.data ? (
+        <ul className="space-y-2" aria-live="polite">
+          {found.data.length === 0 ? (
+            <li className="text-sm text-slate-700">No approved products match.</li>
+          ) : null}
+          {found.data
+            .filter((product) => !inside.has(product.id))
+            .map((product) => (
+              <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
+                <span className="min-w-0 break-words">
+                  {product.name} <span className="text-slate-700">· {product.storeName}</span>
+                </span>
+                <Button
+                  variant="secondary"
+                  disabled={add.isPending}
+                  onClick={() => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
+                  aria-label={`Add ${product.name} to ${promotion.name}`}
+                >
+                  Add
+                </Button>
+              </li>
+            ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+const when = (value: string | null) => (value ? new Date(value).toLocaleString('en-NG') : null);
+
+/** Promotions: create with dates, add products by search, remove a product, delete a promotion. */
+export function PromotionsManager() {
+  const list = usePromotions();
+  const remove = useDeletePromotion();
+  const [open, setOpen] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Promotion | null>(null);
+  return (
+    <div className="space-y-5">
+      <CreatePromotionForm />
+      {list.isPending ? (
+        <LoadingState label="Loading promotions…" />
+      ) : list.isError ? (
+        <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
+      ) : list.data.length === 0 ? (
+        <EmptyState title="No promotions yet" />
+      ) : (
+        <ul className="space-y-3">
+          {list.data.map((promotion) => (
+            <li key={promotion.id} className="rounded-lg border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-semibold text-slate-900">{promotion.name}</p>
+                  <p className="text-sm text-slate-700">
+                    {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
+                      'No end date'}{' '}
+                    · {promotion.productCount} products
+                  </p>
+                  <Badge tone={promotion.isActive ? 'green' : 'slate'}>
+                    {promotion.isActive ? 'Running' : 'Not running'}
+                  </Badge>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="secondary"
+                    aria-expanded={open === promotion.id}
+                    onClick={() => setOpen(open === promotion.id ? null : promotion.id)}
+                  >
+                    {open === promotion.id ? 'Hide products' : 'Products'}
+                  </Button>
+                  <Button
+                    variant="dangerGhost"
+                    onClick={() => setToDelete(promotion)}
+                    aria-label={`Delete ${promotion.name}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </div>
+              {open === promotion.id ? <PromotionProducts promotion={promotion} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete this promotion?"
+        description={
+          toDelete
+            ? `“${toDelete.name}” and its product list are deleted. The products stay in their stores.`
+            : ''
+        }
+        confirmLabel="Delete promotion"
+        busy={remove.isPending}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  );
+}
