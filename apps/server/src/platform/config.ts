@@ -44,6 +44,10 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Naija Market <no-reply@market.local>'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
+  /** Paystack's API; tests point it at a local stand-in. */
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /** The built-in sandbox checkout (fake cards) when no Paystack key is set; off by default in production. */
+  PAYMENTS_SANDBOX: booleanFlag.optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -91,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     redisUrl: value.REDIS_URL,
-    paystackSecretKey: value.PAYSTACK_SECRET_KEY,
+    paystackSecretKey: value.PAYSTACK_SECRET_KEY || undefined,
+    paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),
+    paymentsSandbox: value.PAYMENTS_SANDBOX ?? !production,
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,

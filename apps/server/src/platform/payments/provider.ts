@@ -11,6 +11,12 @@ export interface InitializeRequest {
   /** Absolute URL the payer returns to, with `?reference=` added by the provider. */
   callbackUrl: string;
   metadata?: Record<string, string | number | boolean>;
+  /**
+   * The caller's transaction. A provider that keeps its state in our own database (the sandbox) writes through
+   * it, so that a rolled-back checkout leaves nothing behind and, on PGlite's single connection, no second
+   * connection waits on the open transaction. Remote providers ignore it.
+   */
+  executor?: Db;
 }
 
 export interface InitializeResult {

@@ -1,0 +1,239 @@
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { AppError } from '../errors.js';
+import type {
+  InitializeRequest,
+  InitializeResult,
+  PaymentProvider,
+  RefundResult,
+  Verification,
+  VerificationStatus,
+  WebhookEvent,
+} from './provider.js';
+import { verifyPaystackSignature } from './signature.js';
+
+export const PAYSTACK_BASE_URL = 'https://api.paystack.co';
+const NOT_ANSWERING = 'The payment provider is not answering. Please try again.';
+
+export interface PaystackOptions {
+  secretKey: string;
+  baseUrl?: string;
+  /** Per request; Paystack usually answers in well under a second. */
+  timeoutMs?: number;
+  logger?: Pick<Logger, 'error' | 'warn'>;
+}
+
+// Paystack answers every call with { status, message, data }; only the fields we use are checked.
+const envelope = z.object({
+  status: z.boolean(),
+  message: z.string().optional(),
+  data: z.unknown().optional(),
+});
+
+const initializeData = z.object({
+  authorization_url: z.string(),
+  access_code: z.string().optional(),
+  reference: z.string().optional(),
+});
+
+const nullableString = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined || value === '' ? null : String(value)));
+
+const verifyData = z.object({
+  id: z.union([z.number(), z.string()]).nullish(),
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  paid_at: z.string().nullish(),
+  channel: nullableString,
+  fees: z.number().nullish(),
+  gateway_response: nullableString,
+  ip_address: nullableString,
+  customer: z.object({ email: nullableString }).partial().nullish(),
+  authorization: z
+    .object({
+      card_type: nullableString,
+      last4: nullableString,
+      bank: nullableString,
+      country_code: nullableString,
+    })
+    .partial()
+    .nullish(),
+});
+export type PaystackVerifyData = z.input<typeof verifyData>;
+
+const refundData = z.object({ status: z.string(), amount: z.number().int() });
+
+const webhookBody = z.object({
+  event: z.string().min(1),
+  data: z.object({
+    reference: z.string().min(1),
+    id: z.union([z.number(), z.string()]).nullish(),
+  }),
+});
+
+/** Paystack's transaction statuses folded into ours: still-open states are pending, a reversal is a failure. */
+function statusOf(paystackStatus: string): VerificationStatus {
+  switch (paystackStatus) {
+    case 'success':
+      return 'success';
+    case 'failed':
+    case 'reversed':
+      return 'failed';
+    case 'abandoned':
+      return 'abandoned';
+    default:
+      // ongoing, pending, processing, queued: the payer is still on the checkout page or the bank is working.
+      return 'pending';
+  }
+}
+
+/** Maps Paystack's verify `data` to our Verification; the sandbox answers in the same shape and reuses it. */
+export function verificationFromPaystack(data: unknown): Verification {
+  const parsed = verifyData.parse(data);
+  const card = parsed.authorization;
+  return {
+    reference: parsed.reference,
+    status: statusOf(parsed.status),
+    amountKobo: parsed.amount,
+    currency: parsed.currency,
+    paidAt: parsed.paid_at ? new Date(parsed.paid_at) : null,
+    channel: parsed.channel,
+    providerTransactionId: parsed.id === null || parsed.id === undefined ? null : String(parsed.id),
+    feesKobo: parsed.fees ?? null,
+    customerEmail: parsed.customer?.email ?? null,
+    ipAddress: parsed.ip_address,
+    card: card
+      ? {
+          type: card.card_type ?? null,
+          last4: card.last4 ?? null,
+          bank: card.bank ?? null,
+          countryCode: card.country_code ?? null,
+        }
+      : null,
+    gatewayResponse: parsed.gateway_response,
+  };
+}
+
+/** Reads {event, data:{reference, id}}; a delivery of the same fact carries the same key. */
+export function parsePaystackWebhook(rawBody: Buffer): WebhookEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The webhook body is not valid JSON');
+  }
+  const parsed = webhookBody.safeParse(json);
+  if (!parsed.success) throw new AppError('BAD_REQUEST', 'The webhook body is not a Paystack event');
+  const { event, data } = parsed.data;
+  return { event, reference: data.reference, eventKey: `${event}:${data.id ?? data.reference}` };
+}
+
+/** The Paystack API (https://paystack.com/docs/api/transaction) behind our PaymentProvider interface. */
+export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
+  const baseUrl = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      // Network failure or timeout. Only the error's name and message are logged: never the request headers.
+      options.logger?.error(
+        { path, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
+        'paystack request failed',
+      );
+      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    }
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      options.logger?.error(
+        { path, status: response.status },
+        'paystack answered with a body that is not JSON',
+      );
+      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    }
+    const parsed = envelope.safeParse(json);
+    const message = parsed.success ? parsed.data.message : undefined;
+    if (response.ok && parsed.success && parsed.data.status) return parsed.data.data;
+
+    options.logger?.error({ path, status: response.status, message }, 'paystack refused a request');
+    if (response.status === 401 || response.status === 403 || response.status >= 500 || !parsed.success) {
+      // A wrong key is our configuration, not the customer's doing: they only learn that payment is unavailable.
+      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    }
+    if (response.status === 404)
+      throw new AppError('NOT_FOUND', 'The payment provider does not know this payment');
+    throw new AppError(
+      'BAD_REQUEST',
+      message
+        ? `The payment provider refused the request: ${message}`
+        : 'The payment provider refused the request',
+    );
+  }
+
+  /** An answer that does not have Paystack's documented shape is treated like no answer (and logged). */
+  function shaped<T>(path: string, read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      options.logger?.error({ path, err: String(error) }, 'paystack answered in an unexpected shape');
+      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    }
+  }
+
+  return {
+    name: 'paystack',
+
+    async initialize(request: InitializeRequest): Promise<InitializeResult> {
+      const answer = await call('POST', '/transaction/initialize', {
+        amount: request.amountKobo,
+        email: request.email,
+        reference: request.reference,
+        callback_url: request.callbackUrl,
+        currency: 'NGN',
+        ...(request.metadata ? { metadata: request.metadata } : {}),
+      });
+      const data = shaped('/transaction/initialize', () => initializeData.parse(answer));
+      return { authorizationUrl: data.authorization_url, accessCode: data.access_code };
+    },
+
+    async verify(reference: string): Promise<Verification> {
+      const path = `/transaction/verify/${encodeURIComponent(reference)}`;
+      const answer = await call('GET', path);
+      return shaped(path, () => verificationFromPaystack(answer));
+    },
+
+    async refund(reference: string, amountKobo?: number): Promise<RefundResult> {
+      const answer = await call('POST', '/refund', {
+        transaction: reference,
+        ...(amountKobo === undefined ? {} : { amount: amountKobo }),
+      });
+      const data = shaped('/refund', () => refundData.parse(answer));
+      const status =
+        data.status === 'processed' ? 'processed' : data.status === 'failed' ? 'failed' : 'pending';
+      return { status, amountKobo: data.amount };
+    },
+
+    verifySignature(rawBody: Buffer, signature: string | undefined): boolean {
+      return verifyPaystackSignature(options.secretKey, rawBody, signature);
+    },
+
+    parseWebhook: parsePaystackWebhook,
+  };
+}

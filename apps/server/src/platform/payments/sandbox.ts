@@ -1,0 +1,274 @@
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { AppError, conflict, notFound } from '../errors.js';
+import { sandboxCharges } from './payments.schema.js';
+import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
+import type { PaymentProvider, RefundResult } from './provider.js';
+import { signPaystackBody, verifyPaystackSignature } from './signature.js';
+
+export const SANDBOX_BASE = '/api/payments/sandbox';
+export type SandboxCharge = typeof sandboxCharges.$inferSelect;
+
+/** The sandbox's test cards, as documented in docs/operations/paystack.md. */
+export const SANDBOX_CARDS = {
+  success: '4084084084084081',
+  declined: '4000000000000002',
+  otp: '5060666666666666666',
+} as const;
+export const SANDBOX_OTP = '123456';
+
+const CARDS: Record<string, { type: string; outcome: 'success' | 'declined' | 'otp' }> = {
+  [SANDBOX_CARDS.success]: { type: 'visa', outcome: 'success' },
+  [SANDBOX_CARDS.declined]: { type: 'visa', outcome: 'declined' },
+  [SANDBOX_CARDS.otp]: { type: 'verve', outcome: 'otp' },
+};
+
+export interface CardAttempt {
+  cardNumber: string;
+  expiry: string;
+  cvv: string;
+  ipAddress: string;
+}
+
+export type AttemptOutcome =
+  | { kind: 'invalid'; field: 'cardNumber' | 'expiry' | 'cvv'; message: string }
+  | { kind: 'otp' }
+  | { kind: 'done'; charge: SandboxCharge };
+
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+  charge(reference: string): Promise<SandboxCharge | undefined>;
+  /** The payer submitted the card form. */
+  attempt(reference: string, card: CardAttempt): Promise<AttemptOutcome>;
+  /** The payer submitted the OTP form; a wrong OTP declines the charge, as a bank would after its last try. */
+  submitOtp(reference: string, otp: string): Promise<SandboxCharge>;
+  /** The signed charge.success delivery Paystack would POST to our webhook URL. */
+  successWebhook(charge: SandboxCharge): { body: Buffer; signature: string };
+}
+
+/** The sandbox signs its webhooks with a key of its own derived from JWT_SECRET, never with a real Paystack key. */
+export function sandboxSecret(jwtSecret: string): string {
+  return `sk_sandbox_${createHmac('sha256', jwtSecret).update('naija-market payments sandbox').digest('hex')}`;
+}
+
+/** Paystack's local card pricing: 1.5% plus ₦100 (waived under ₦2,500), capped at ₦2,000. */
+export function paystackFeeKobo(amountKobo: number): number {
+  const fee = Math.round(amountKobo * 0.015) + (amountKobo >= 250_000 ? 10_000 : 0);
+  return Math.min(fee, 200_000);
+}
+
+/** Paystack's verify `data` for a charge, so that the same mapping reads both. */
+function paystackData(charge: SandboxCharge) {
+  const status = charge.status === 'success' ? 'success' : charge.status === 'failed' ? 'failed' : 'ongoing';
+  return {
+    id: Number(charge.transactionId),
+    domain: 'test',
+    status,
+    reference: charge.reference,
+    amount: charge.amountKobo,
+    currency: charge.currency,
+    paid_at: charge.paidAt?.toISOString() ?? null,
+    created_at: charge.createdAt.toISOString(),
+    channel: charge.channel,
+    fees: charge.feesKobo,
+    gateway_response: charge.gatewayResponse,
+    ip_address: charge.ipAddress,
+    metadata: charge.metadata,
+    customer: { email: charge.email },
+    authorization: charge.cardLast4
+      ? {
+          card_type: charge.cardType,
+          last4: charge.cardLast4,
+          bank: charge.bank,
+          country_code: charge.countryCode,
+          channel: charge.channel,
+        }
+      : null,
+  };
+}
+
+function expiryProblem(expiry: string, now: Date): string | undefined {
+  const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!match) return 'Enter the expiry date as MM/YY';
+  const year = 2000 + Number(match[2]);
+  const month = Number(match[1]);
+  const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  if (year * 12 + month < current) return 'This card has expired';
+  return undefined;
+}
+
+/**
+ * The built-in stand-in for Paystack, for a fresh clone and for tests: same initialise / verify / refund answers,
+ * a checkout page served by the app, test cards, and the same signed webhook delivered in-process.
+ */
+export function createSandboxProvider(options: {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  now?: () => Date;
+}): SandboxProvider {
+  const { db, secret } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function charge(reference: string) {
+    const [row] = await db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, reference))
+      .limit(1);
+    return row;
+  }
+
+  /** Moves a charge out of `from` only if it is still there, so a double-submitted form settles once. */
+  async function finish(reference: string, from: SandboxCharge['status'], values: Partial<SandboxCharge>) {
+    const [row] = await db
+      .update(sandboxCharges)
+      .set({ ...values, updatedAt: now() })
+      .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, from)))
+      .returning();
+    if (!row) throw conflict('This payment has already been completed');
+    return row;
+  }
+
+  function outcomeValues(success: boolean, amountKobo: number) {
+    return success
+      ? {
+          status: 'success' as const,
+          gatewayResponse: 'Successful',
+          paidAt: now(),
+          feesKobo: paystackFeeKobo(amountKobo),
+        }
+      : { status: 'failed' as const, gatewayResponse: 'Declined', paidAt: null, feesKobo: null };
+  }
+
+  return {
+    name: 'sandbox',
+
+    async initialize(request) {
+      await (request.executor ?? db).insert(sandboxCharges).values({
+        reference: request.reference,
+        // Paystack's transaction ids are 10-digit numbers.
+        transactionId: String(randomInt(1_000_000_000, 9_999_999_999)),
+        amountKobo: request.amountKobo,
+        currency: 'NGN',
+        email: request.email,
+        callbackUrl: request.callbackUrl,
+        metadata: request.metadata ?? {},
+      });
+      return {
+        authorizationUrl: `${options.publicUrl}${SANDBOX_BASE}/checkout/${encodeURIComponent(request.reference)}`,
+        accessCode: randomBytes(8).toString('hex'),
+      };
+    },
+
+    async verify(reference) {
+      const row = await charge(reference);
+      // Paystack answers 404 "Transaction reference not found"; the adapter turns that into NOT_FOUND too.
+      if (!row) throw notFound('The payment provider does not know this payment');
+      return verificationFromPaystack(paystackData(row));
+    },
+
+    async refund(reference, amountKobo): Promise<RefundResult> {
+      const row = await charge(reference);
+      if (!row) throw notFound('The payment provider does not know this payment');
+      const amount = amountKobo ?? row.amountKobo - row.refundedKobo;
+      const [updated] = await db
+        .update(sandboxCharges)
+        .set({ refundedKobo: sql`${sandboxCharges.refundedKobo} + ${amount}`, updatedAt: now() })
+        .where(
+          and(
+            eq(sandboxCharges.reference, reference),
+            eq(sandboxCharges.status, 'success'),
+            sql`${sandboxCharges.refundedKobo} + ${amount} <= ${sandboxCharges.amountKobo}`,
+          ),
+        )
+        .returning();
+      if (!updated || amount <= 0) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the request: Refund amount is invalid',
+        );
+      }
+      return { status: 'processed', amountKobo: amount };
+    },
+
+    verifySignature: (rawBody, signature) => verifyPaystackSignature(secret, rawBody, signature),
+    parseWebhook: parsePaystackWebhook,
+
+    charge,
+
+    async attempt(reference, card) {
+      const row = await charge(reference);
+      if (!row) throw notFound('Payment not found');
+      if (row.status !== 'pending') throw conflict('This payment has already been completed');
+      const number = card.cardNumber.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(number)) {
+        return { kind: 'invalid', field: 'cardNumber', message: 'Enter the card number' };
+      }
+      const expiry = expiryProblem(card.expiry, now());
+      if (expiry) return { kind: 'invalid', field: 'expiry', message: expiry };
+      if (!/^\d{3,4}$/.test(card.cvv.trim())) {
+        return { kind: 'invalid', field: 'cvv', message: 'Enter the 3 digits on the back of the card' };
+      }
+      const known = CARDS[number];
+      if (!known) {
+        return {
+          kind: 'invalid',
+          field: 'cardNumber',
+          message: 'Use one of the sandbox test cards listed below',
+        };
+      }
+      const cardValues = {
+        channel: 'card',
+        cardType: known.type,
+        cardLast4: number.slice(-4),
+        bank: 'TEST BANK',
+        countryCode: 'NG',
+        ipAddress: card.ipAddress,
+      };
+      if (known.outcome === 'otp') {
+        await finish(reference, 'pending', { ...cardValues, status: 'send_otp' });
+        return { kind: 'otp' };
+      }
+      const done = await finish(reference, 'pending', {
+        ...cardValues,
+        ...outcomeValues(known.outcome === 'success', row.amountKobo),
+      });
+      return { kind: 'done', charge: done };
+    },
+
+    async submitOtp(reference, otp) {
+      const row = await charge(reference);
+      if (!row) throw notFound('Payment not found');
+      return finish(reference, 'send_otp', outcomeValues(otp.trim() === SANDBOX_OTP, row.amountKobo));
+    },
+
+    successWebhook(row) {
+      const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: paystackData(row) }));
+      return { body, signature: signPaystackBody(secret, body) };
+    },
+  };
+}
+
+/**
+ * Production without a Paystack key and without PAYMENTS_SANDBOX=true: the fake-card sandbox must never take
+ * "payments" on a live site, so every payment is refused with a clear answer instead.
+ */
+export function createUnavailableProvider(): PaymentProvider {
+  const unavailable = () => new AppError('SERVICE_UNAVAILABLE', 'Payments are not available at the moment.');
+  return {
+    name: 'paystack',
+    initialize: async () => {
+      throw unavailable();
+    },
+    verify: async () => {
+      throw unavailable();
+    },
+    refund: async () => {
+      throw unavailable();
+    },
+    verifySignature: () => false,
+    parseWebhook: parsePaystackWebhook,
+  };
+}
