@@ -1,6 +1,6 @@
 import { eq, like, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { stores } from './stores.schema.js';
+import { type HomeAddress, merchantProfiles, type ShippingLocation, stores } from './stores.schema.js';
 
 export type StoreRow = typeof stores.$inferSelect;
 
@@ -42,5 +42,22 @@ export async function createStoreForMerchant(
 
 export async function findStoreByMerchant(db: Db, merchantId: string): Promise<StoreRow | undefined> {
   const [row] = await db.select().from(stores).where(eq(stores.merchantId, merchantId)).limit(1);
+  return row;
+}
+
+/**
+ * Where a store ships from, for the shipping module: the store's own shipping location and its merchant's
+ * onboarding pickup location (either may be missing). Undefined when there is no such store.
+ */
+export async function findStoreShippingPlaces(
+  db: Db,
+  storeId: string,
+): Promise<{ shippingLocation: ShippingLocation | null; pickupLocation: HomeAddress | null } | undefined> {
+  const [row] = await db
+    .select({ shippingLocation: stores.shippingLocation, pickupLocation: merchantProfiles.pickupLocation })
+    .from(stores)
+    .leftJoin(merchantProfiles, eq(merchantProfiles.userId, stores.merchantId))
+    .where(eq(stores.id, storeId))
+    .limit(1);
   return row;
 }

@@ -1,0 +1,175 @@
+import {
+  findLga,
+  findState,
+  MAX_SHIPPING_ADDRESSES,
+  type ShippingAddress,
+  type ShippingAddressList,
+  type shippingAddressBody,
+  type shippingAddressUpdateBody,
+} from '@market/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
+import { normalizeNigerianPhone } from '../../platform/phone.js';
+import {
+  type AddressRow,
+  countAddresses,
+  deleteAddress,
+  findAddress,
+  findDefaultAddress,
+  insertAddress,
+  listAddresses,
+  lockCustomerAddresses,
+  newestAddress,
+  setDefault,
+  updateAddress,
+} from './addresses.repository.js';
+
+type AddBody = z.output<typeof shippingAddressBody>;
+type UpdateBody = z.output<typeof shippingAddressUpdateBody>;
+
+const NOT_FOUND = 'Shipping address not found';
+
+export function toShippingAddress(row: AddressRow): ShippingAddress {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    emailAddress: row.emailAddress,
+    stateOrRegion: row.stateOrRegion,
+    lga: row.lga,
+    address: row.address,
+    default: row.isDefault,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One of the customer's addresses, or undefined (also when it is another customer's): for checkout and fees. */
+export async function findCustomerAddress(
+  executor: Db,
+  customerId: string,
+  addressId: string,
+): Promise<ShippingAddress | undefined> {
+  const row = await findAddress(executor, customerId, addressId);
+  return row ? toShippingAddress(row) : undefined;
+}
+
+/** The customer's default address, or undefined when they have none. */
+export async function defaultAddress(executor: Db, customerId: string): Promise<ShippingAddress | undefined> {
+  const row = await findDefaultAddress(executor, customerId);
+  return row ? toShippingAddress(row) : undefined;
+}
+
+/** The one-default index can only trip if the lock was bypassed; answer a retryable conflict, not a 500. */
+async function guardDefault<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('Another change to your addresses happened at once; try again');
+    throw error;
+  }
+}
+
+export function createAddressesService(deps: Deps) {
+  const { db } = deps;
+
+  return {
+    async list(customerId: string): Promise<ShippingAddressList> {
+      const rows = (await listAddresses(db, customerId)).map(toShippingAddress);
+      return { rows, count: rows.length };
+    },
+
+    async add(customerId: string, body: AddBody): Promise<ShippingAddress> {
+      const phoneNumber = normalizeNigerianPhone(body.phoneNumber);
+      return guardDefault(() =>
+        db.transaction(async (tx) => {
+          await lockCustomerAddresses(tx, customerId);
+          const existing = await countAddresses(tx, customerId);
+          if (existing >= MAX_SHIPPING_ADDRESSES) {
+            throw new AppError(
+              'CONFLICT',
+              `You can keep at most ${MAX_SHIPPING_ADDRESSES} shipping addresses; delete one first`,
+            );
+          }
+          // The first address is the default whatever the body says, so a customer with addresses always has one.
+          const makeDefault = existing === 0 || body.default === true;
+          const row = await insertAddress(tx, {
+            customerId,
+            fullName: body.fullName,
+            phoneNumber,
+            emailAddress: body.emailAddress,
+            stateOrRegion: body.stateOrRegion,
+            lga: body.lga,
+            address: body.address,
+            isDefault: false,
+          });
+          if (!makeDefault) return toShippingAddress(row);
+          return toShippingAddress((await setDefault(tx, customerId, row.id))!);
+        }),
+      );
+    },
+
+    async update(customerId: string, id: string, body: UpdateBody): Promise<ShippingAddress> {
+      const phoneNumber =
+        body.phoneNumber === undefined ? undefined : normalizeNigerianPhone(body.phoneNumber);
+      return guardDefault(() =>
+        db.transaction(async (tx) => {
+          await lockCustomerAddresses(tx, customerId);
+          const current = await findAddress(tx, customerId, id);
+          if (!current) throw notFound(NOT_FOUND);
+          // The contract checks state and LGA together; a change of only one is checked against the stored other.
+          const state = findState(body.stateOrRegion ?? current.stateOrRegion)!;
+          const lga = findLga(state, body.lga ?? current.lga);
+          if (!lga) throw validation('lga', `Choose an LGA of ${state.name}`);
+          if (body.default === false && current.isDefault) {
+            throw conflict('Make another address the default instead');
+          }
+          await updateAddress(tx, customerId, id, {
+            ...(body.fullName === undefined ? {} : { fullName: body.fullName }),
+            ...(phoneNumber === undefined ? {} : { phoneNumber }),
+            ...(body.emailAddress === undefined ? {} : { emailAddress: body.emailAddress }),
+            ...(body.address === undefined ? {} : { address: body.address }),
+            stateOrRegion: state.name,
+            lga,
+          });
+          const row =
+            body.default === true
+              ? await setDefault(tx, customerId, id)
+              : await findAddress(tx, customerId, id);
+          return toShippingAddress(row!);
+        }),
+      );
+    },
+
+    async remove(customerId: string, id: string): Promise<void> {
+      await guardDefault(() =>
+        db.transaction(async (tx) => {
+          await lockCustomerAddresses(tx, customerId);
+          const removed = await deleteAddress(tx, customerId, id);
+          if (!removed) throw notFound(NOT_FOUND);
+          if (!removed.isDefault) return;
+          const next = await newestAddress(tx, customerId);
+          if (next) await setDefault(tx, customerId, next.id);
+        }),
+      );
+    },
+
+    async makeDefault(customerId: string, id: string): Promise<ShippingAddress> {
+      return guardDefault(() =>
+        db.transaction(async (tx) => {
+          await lockCustomerAddresses(tx, customerId);
+          const row = await setDefault(tx, customerId, id);
+          // setDefault cleared the others before finding the target missing: throwing rolls that back.
+          if (!row) throw notFound(NOT_FOUND);
+          return toShippingAddress(row);
+        }),
+      );
+    },
+  };
+}
+
+export type AddressesService = ReturnType<typeof createAddressesService>;
