@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import type { CouponRule } from './coupons.rules.js';
+import { couponRedemptions, coupons, customerAppliedCoupons } from './coupons.schema.js';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type CouponInsert = typeof coupons.$inferInsert;
+
+export function toRule(row: CouponRow): CouponRule {
+  return {
+    id: row.id,
+    storeId: row.storeId,
+    discountMode: row.discountMode,
+    code: row.code,
+    description: row.description,
+    discountType: row.discountType,
+    discountValue: row.discountValue,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    spendAppliesTo: row.spendAppliesTo,
+    spendAppliesToIds: row.spendAppliesToIds,
+    minRequireType: row.minRequireType,
+    minRequireValue: row.minRequireValue,
+    usageLimit: row.usageLimit,
+    usageLimitPerUser: row.usageLimitPerUser,
+    usedCount: row.usedCount,
+    customerEligibility: row.customerEligibility,
+    customerIds: row.customerIds,
+    rewardAppliesTo: row.rewardAppliesTo,
+    rewardAppliesToIds: row.rewardAppliesToIds,
+    rewardValue: row.rewardValue,
+    isActive: row.isActive,
+    createdAt: row.createdAt,
+  };
+}
+
+const live = isNull(coupons.deletedAt);
+
+export async function storeCoupons(db: Db, storeId: string): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.storeId, storeId), live))
+    .orderBy(desc(coupons.createdAt), desc(coupons.id));
+}
+
+export async function findStoreCoupon(db: Db, storeId: string, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId), live))
+    .limit(1);
+  return row;
+}
+
+/** Automatic coupons of the given stores plus every live coupon carrying one of the codes, in any store. */
+export async function candidateCoupons(db: Db, storeIds: string[], codes: string[]): Promise<CouponRow[]> {
+  const conditions = [];
+  if (storeIds.length > 0)
+    conditions.push(and(inArray(coupons.storeId, storeIds), eq(coupons.discountMode, 'Automatic')));
+  if (codes.length > 0) conditions.push(inArray(coupons.code, codes));
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(coupons)
+    .where(and(live, or(...conditions)))
+    .orderBy(asc(coupons.createdAt));
+}
+
+/** Coupons customers may be shown for these stores: Automatic ones and public codes, switched on. */
+export async function listedCoupons(db: Db, storeIds: string[]): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(coupons)
+    .where(
+      and(
+        live,
+        inArray(coupons.storeId, storeIds),
+        eq(coupons.isActive, true),
+        or(eq(coupons.discountMode, 'Automatic'), eq(coupons.isPublic, true)),
+      ),
+    )
+    .orderBy(desc(coupons.createdAt));
+}
+
+export async function redemptionCounts(
+  db: Db,
+  customerId: string,
+  couponIds: string[],
+): Promise<Map<string, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
+    .select({ couponId: couponRedemptions.couponId, used: count() })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.customerId, customerId), inArray(couponRedemptions.couponId, couponIds)))
+    .groupBy(couponRedemptions.couponId);
+  return new Map(rows.map((row) => [row.couponId, row.used]));
+}
+
+export async function hasAnyRedemption(db: Db, customerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.customerId, customerId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function appliedCodeRows(db: Db, customerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ code: customerAppliedCoupons.code })
+    .from(customerAppliedCoupons)
+    .where(eq(customerAppliedCoupons.customerId, customerId))
+    .orderBy(asc(customerAppliedCoupons.appliedAt), asc(customerAppliedCoupons.code));
+  return rows.map((row) => row.code);
+}
+
+export async function insertAppliedCode(db: Db, customerId: string, code: string): Promise<void> {
+  await db.insert(customerAppliedCoupons).values({ customerId, code }).onConflictDoNothing();
+}
+
+export async function deleteAppliedCode(db: Db, customerId: string, code: string): Promise<void> {
+  await db
+    .delete(customerAppliedCoupons)
+    .where(and(eq(customerAppliedCoupons.customerId, customerId), eq(customerAppliedCoupons.code, code)));
+}
+
+/** Locks the coupon row: redemptions of one coupon are counted one at a time. */
+export async function lockCoupon(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: coupons.id, usageLimitPerUser: coupons.usageLimitPerUser })
+    .from(coupons)
+    .where(eq(coupons.id, id))
+    .for('update');
+  return row;
+}
+
+/** One more use, only while under the limit: the condition and the increment are one statement. */
+export async function incrementUse(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, id),
+        sql`(${coupons.usageLimit} = 0 or ${coupons.usedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return rows.length > 0;
+}

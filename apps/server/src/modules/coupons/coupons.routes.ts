@@ -1,0 +1,49 @@
+import { COUPON_APPLIED_MESSAGE, couponCustomerEndpoints, couponMerchantEndpoints } from '@market/contracts';
+import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import type { CouponsService } from './coupons.service.js';
+
+export function couponsRoutes(coupons: CouponsService): RouteDefinition[] {
+  return [
+    route(couponMerchantEndpoints.list, async ({ auth, query }) => ({
+      message: 'Coupons',
+      data: await coupons.list(auth.userId, query),
+    })),
+    route(couponMerchantEndpoints.one, async ({ auth, params }) => ({
+      message: 'Coupon',
+      data: await coupons.get(auth.userId, params.id),
+    })),
+    route(couponMerchantEndpoints.create, async ({ auth, body }) => ({
+      message: 'Coupon created',
+      data: await coupons.create(auth.userId, body),
+    })),
+    route(couponMerchantEndpoints.update, async ({ auth, params, body }) => ({
+      message: 'Coupon updated',
+      data: await coupons.update(auth.userId, params.id, body),
+    })),
+    route(couponMerchantEndpoints.remove, async ({ auth, params }) => {
+      await coupons.remove(auth.userId, params.id);
+      return { message: 'Coupon deleted' };
+    }),
+
+    route(couponCustomerEndpoints.forProducts, async ({ auth, body }) => ({
+      message: 'Coupons',
+      data: await coupons.forProducts(auth.userId, body),
+    })),
+    route(couponCustomerEndpoints.validate, async ({ auth, body }) => {
+      const data = await coupons.validate(auth.userId, body);
+      return { message: data.applies ? 'Coupon is valid' : (data.reason ?? 'Coupon does not apply'), data };
+    }),
+    route(couponCustomerEndpoints.apply, async ({ auth, body }) => ({
+      message: COUPON_APPLIED_MESSAGE,
+      data: { codes: await coupons.applyCode(auth.userId, body.code) },
+    })),
+    route(couponCustomerEndpoints.remove, async ({ auth, body }) => ({
+      message: 'Coupon removed',
+      data: { codes: await coupons.removeCode(auth.userId, body.code) },
+    })),
+    route(couponCustomerEndpoints.applied, async ({ auth }) => ({
+      message: 'Applied coupons',
+      data: { codes: await coupons.appliedCodesOf(auth.userId) },
+    })),
+  ];
+}

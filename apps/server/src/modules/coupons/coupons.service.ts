@@ -1,0 +1,542 @@
+import {
+  type Coupon,
+  type CreateCouponBody,
+  type CustomerCoupon,
+  couponIssues,
+  createCouponBody,
+  type DiscountType,
+  koboToNaira,
+  type MinRequireType,
+  nairaToKobo,
+  type updateCouponBody,
+  type validateCouponBody,
+} from '@market/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
+import { loadProductsForSale } from '../catalog/stock.js';
+import { findStoreByMerchant } from '../stores/stores.repository.js';
+import {
+  appliedCodeRows,
+  type CouponRow,
+  candidateCoupons,
+  deleteAppliedCode,
+  findStoreCoupon,
+  hasAnyRedemption,
+  incrementUse,
+  insertAppliedCode,
+  listedCoupons,
+  lockCoupon,
+  redemptionCounts,
+  storeCoupons,
+  toRule,
+} from './coupons.repository.js';
+import {
+  type AppliedCoupon,
+  type CouponEvaluation,
+  type CouponLine,
+  couponStatus,
+  evaluateCouponRules,
+  isRewardLine,
+  isSpendLine,
+  unavailableReason,
+} from './coupons.rules.js';
+import { couponRedemptions, coupons } from './coupons.schema.js';
+
+export type { AppliedCoupon, CouponEvaluation, CouponLine } from './coupons.rules.js';
+
+/** How many codes a cart may carry at once (one per store is ever used). */
+const MAX_APPLIED_CODES = 10;
+
+export interface EvaluateCouponsInput {
+  customerId: string;
+  codes: string[];
+  lines: CouponLine[];
+  now: Date;
+}
+
+export interface RecordRedemptionsInput {
+  trackerId: string;
+  customerId: string;
+  applied: Pick<AppliedCoupon, 'couponId' | 'storeId' | 'discountKobo' | 'code'>[];
+}
+
+export interface RedemptionOutcome {
+  recorded: { couponId: string; discountKobo: number }[];
+  refused: { couponId: string; code: string | null; reason: string }[];
+}
+
+export interface CouponsPorts {
+  /** A customer with no paid order yet (orders implements it; the default counts coupon redemptions only). */
+  isFirstTimeCustomer?: (executor: Db, customerId: string) => Promise<boolean>;
+  /** The customer's cart as coupon lines, so apply-coupon can check the code against it (cart implements it). */
+  cartLines?: (executor: Db, customerId: string) => Promise<CouponLine[]>;
+}
+
+// ---------- money and field conversion: naira outside, kobo / basis points inside ----------
+
+function valueToStored(type: DiscountType, value: number): number {
+  // Percent keeps 2 decimals as basis points; the same exact decimal conversion as naira to kobo.
+  if (type === 'BuyXGetY') return value;
+  return nairaToKobo(value);
+}
+
+function valueFromStored(type: DiscountType, stored: number): number {
+  return type === 'BuyXGetY' ? stored : koboToNaira(stored);
+}
+
+function minToStored(type: MinRequireType, value: number): number {
+  if (type === 'None') return 0;
+  return type === 'Amount' ? nairaToKobo(value) : value;
+}
+
+function minFromStored(type: MinRequireType, stored: number): number {
+  return type === 'Amount' ? koboToNaira(stored) : stored;
+}
+
+type CouponInput = z.output<typeof createCouponBody>;
+
+function toColumns(input: CouponInput) {
+  return {
+    discountMode: input.discountMode,
+    code: input.discountMode === 'Code' ? (input.code ?? null) : null,
+    description: input.description,
+    discountType: input.discountType,
+    discountValue: valueToStored(input.discountType, input.discountValue),
+    startDate: input.startDate,
+    endDate: input.endDate,
+    spendAppliesTo: input.spendAppliesTo,
+    spendAppliesToIds: input.spendAppliesTo === 'AllProducts' ? [] : input.spendAppliesToId,
+    minRequireType: input.minRequireType,
+    minRequireValue: minToStored(input.minRequireType, input.minRequireValue),
+    usageLimit: input.usageLimit,
+    usageLimitPerUser: input.usageLimitPerUser,
+    customerEligibility: input.customerEligibility,
+    customerIds: input.customerEligibility === 'SpecificCustomers' ? input.customerIds : [],
+    customerRewardKobo: nairaToKobo(input.customerReward),
+    rewardAppliesTo: input.rewardAppliesTo,
+    rewardAppliesToIds: input.rewardAppliesToId,
+    rewardValue: input.rewardValue,
+    isPublic: input.isPublic,
+    isActive: input.isActive,
+  };
+}
+
+function toInput(row: CouponRow): CouponInput {
+  return {
+    discountMode: row.discountMode,
+    code: row.code,
+    description: row.description,
+    discountType: row.discountType,
+    discountValue: valueFromStored(row.discountType, row.discountValue),
+    startDate: row.startDate,
+    endDate: row.endDate,
+    spendAppliesTo: row.spendAppliesTo,
+    spendAppliesToId: row.spendAppliesToIds,
+    minRequireType: row.minRequireType,
+    minRequireValue: minFromStored(row.minRequireType, row.minRequireValue),
+    usageLimit: row.usageLimit,
+    usageLimitPerUser: row.usageLimitPerUser,
+    customerEligibility: row.customerEligibility,
+    customerIds: row.customerIds,
+    customerReward: koboToNaira(row.customerRewardKobo),
+    rewardAppliesTo: row.rewardAppliesTo,
+    rewardAppliesToId: row.rewardAppliesToIds,
+    rewardValue: row.rewardValue,
+    isPublic: row.isPublic,
+    isActive: row.isActive,
+  };
+}
+
+function categoryIdsOf(product: {
+  categoryId: string;
+  subCategoryId: string | null;
+  childCategoryId: string | null;
+}) {
+  return [product.categoryId, product.subCategoryId, product.childCategoryId].filter(
+    (id): id is string => id !== null,
+  );
+}
+
+export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
+  const { db } = deps;
+  const isFirstTimeCustomer =
+    ports.isFirstTimeCustomer ??
+    (async (executor: Db, customerId: string) => !(await hasAnyRedemption(executor, customerId)));
+
+  async function merchantStoreId(merchantId: string): Promise<string> {
+    const store = await findStoreByMerchant(db, merchantId);
+    if (!store) throw notFound('Store not found');
+    return store.id;
+  }
+
+  async function present(rows: CouponRow[]): Promise<Coupon[]> {
+    const productIds = [
+      ...new Set(
+        rows.flatMap((row) => (row.spendAppliesTo === 'SpecificProducts' ? row.spendAppliesToIds : [])),
+      ),
+    ];
+    const names = new Map(
+      (await loadProductsForSale(db, productIds)).map((product) => [product.id, product.name]),
+    );
+    const now = deps.now();
+    return rows.map((row) => ({
+      id: row.id,
+      storeId: row.storeId,
+      ...toInput(row),
+      code: row.code,
+      usedCount: row.usedCount,
+      status: couponStatus(toRule(row), now),
+      products:
+        row.spendAppliesTo === 'SpecificProducts'
+          ? row.spendAppliesToIds.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []))
+          : [],
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+
+  /** Products named by a coupon must be the merchant's own. */
+  async function checkOwnProducts(storeId: string, input: CouponInput) {
+    const checks: { path: string; ids: string[] }[] = [];
+    if (input.spendAppliesTo === 'SpecificProducts')
+      checks.push({ path: 'spendAppliesToId', ids: input.spendAppliesToId });
+    if (input.rewardAppliesTo === 'Product' && input.rewardAppliesToId.length > 0)
+      checks.push({ path: 'rewardAppliesToId', ids: input.rewardAppliesToId });
+    for (const check of checks) {
+      const found = await loadProductsForSale(db, check.ids);
+      const own = new Set(
+        found.filter((product) => product.storeId === storeId).map((product) => product.id),
+      );
+      if (check.ids.some((id) => !own.has(id)))
+        throw validation(check.path, 'Choose products of your own store');
+    }
+  }
+
+  async function save(
+    storeId: string,
+    merchantId: string,
+    input: CouponInput,
+    id?: string,
+  ): Promise<CouponRow> {
+    const issues = couponIssues(input);
+    if (issues.length > 0) throw new AppError('VALIDATION_ERROR', issues[0]!.message, issues);
+    await checkOwnProducts(storeId, input);
+    try {
+      if (id) {
+        const [row] = await db
+          .update(coupons)
+          .set({ ...toColumns(input), updatedAt: deps.now() })
+          .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId)))
+          .returning();
+        if (!row) throw notFound('Coupon not found');
+        return row;
+      }
+      const [row] = await db
+        .insert(coupons)
+        .values({ storeId, ...toColumns(input), createdBy: merchantId })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('Your store already has a coupon with this code');
+      throw error;
+    }
+  }
+
+  // ---------- the rule engine over the database ----------
+
+  async function facts(executor: Db, customerId: string, couponRows: CouponRow[]) {
+    const needsFirstTime = couponRows.some((row) => row.customerEligibility === 'FirstTimeCustomers');
+    return {
+      customerId,
+      isFirstTimeCustomer: needsFirstTime ? await isFirstTimeCustomer(executor, customerId) : false,
+      redemptionsByCoupon: await redemptionCounts(
+        executor,
+        customerId,
+        couponRows.filter((row) => row.usageLimitPerUser > 0).map((row) => row.id),
+      ),
+    };
+  }
+
+  async function evaluate(
+    executor: Db,
+    input: EvaluateCouponsInput,
+    options: { automatic: boolean },
+  ): Promise<CouponEvaluation> {
+    const codes = [...new Set(input.codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
+    const storeIds = [...new Set(input.lines.map((line) => line.storeId))];
+    const rows = await candidateCoupons(executor, options.automatic ? storeIds : [], codes);
+    const usable = options.automatic ? rows : rows.filter((row) => row.discountMode === 'Code');
+    return evaluateCouponRules(
+      usable.map(toRule),
+      { ...input, codes },
+      await facts(executor, input.customerId, usable),
+    );
+  }
+
+  /**
+   * Prices the coupons of a cart: the customer's codes and the Automatic coupons of the cart's stores, at most one
+   * per store (the larger discount). Lines carry server-side prices; a coupon never touches another store's lines.
+   */
+  function evaluateCoupons(executor: Db, input: EvaluateCouponsInput): Promise<CouponEvaluation> {
+    return evaluate(executor, input, { automatic: true });
+  }
+
+  /**
+   * Counts the uses of the coupons of a paid checkout, each under its limits. Every coupon row is locked while its
+   * uses are counted, so concurrent checkouts can never pass usageLimit or usageLimitPerUser; a redemption already
+   * recorded for this tracker counts as recorded (safe to call again). Refused ones are returned for checkout to
+   * decide; they are not errors, because the customer has already paid.
+   */
+  async function recordRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
+    const outcome: RedemptionOutcome = { recorded: [], refused: [] };
+    // Locks are taken in coupon id order, so two checkouts with the same coupons cannot deadlock.
+    const ordered = [...input.applied].sort((a, b) => a.couponId.localeCompare(b.couponId));
+    await executor.transaction(async (tx) => {
+      for (const applied of ordered) {
+        const coupon = await lockCoupon(tx, applied.couponId);
+        if (!coupon) {
+          outcome.refused.push({
+            couponId: applied.couponId,
+            code: applied.code,
+            reason: 'Coupon not found',
+          });
+          continue;
+        }
+        const [already] = await tx
+          .select({ id: couponRedemptions.id })
+          .from(couponRedemptions)
+          .where(
+            and(
+              eq(couponRedemptions.couponId, applied.couponId),
+              eq(couponRedemptions.trackerId, input.trackerId),
+            ),
+          )
+          .limit(1);
+        if (already) {
+          outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
+          continue;
+        }
+        if (coupon.usageLimitPerUser > 0) {
+          const used =
+            (await redemptionCounts(tx, input.customerId, [applied.couponId])).get(applied.couponId) ?? 0;
+          if (used >= coupon.usageLimitPerUser) {
+            outcome.refused.push({
+              couponId: applied.couponId,
+              code: applied.code,
+              reason: 'You have already used this coupon the maximum number of times',
+            });
+            continue;
+          }
+        }
+        if (!(await incrementUse(tx, applied.couponId))) {
+          outcome.refused.push({
+            couponId: applied.couponId,
+            code: applied.code,
+            reason: 'This coupon has reached its usage limit',
+          });
+          continue;
+        }
+        await tx.insert(couponRedemptions).values({
+          couponId: applied.couponId,
+          customerId: input.customerId,
+          storeId: applied.storeId,
+          trackerId: input.trackerId,
+          discountKobo: applied.discountKobo,
+        });
+        outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
+      }
+    });
+    return outcome;
+  }
+
+  // ---------- applied codes (the cart reads them) ----------
+
+  function appliedCodes(executor: Db, customerId: string): Promise<string[]> {
+    return appliedCodeRows(executor, customerId);
+  }
+
+  /** Puts a code on the customer's cart after checking it is a live code this customer may use. */
+  async function applyCode(customerId: string, rawCode: string): Promise<string[]> {
+    const code = rawCode.trim().toUpperCase();
+    const rows = (await candidateCoupons(db, [], [code])).filter((row) => row.discountMode === 'Code');
+    if (rows.length === 0) throw validation('code', 'This coupon code is not valid');
+    const customer = await facts(db, customerId, rows);
+    const now = deps.now();
+    const blocked = rows.map((row) => unavailableReason(toRule(row), customer, now));
+    if (blocked.every((reason) => reason !== null)) throw validation('code', blocked[0]!);
+    if (ports.cartLines) {
+      const lines = await ports.cartLines(db, customerId);
+      if (lines.length > 0) {
+        const result = await evaluate(db, { customerId, codes: [code], lines, now }, { automatic: false });
+        const rejected = result.rejected.find((entry) => entry.code === code);
+        if (rejected) throw validation('code', rejected.reason);
+      }
+    }
+    const current = await appliedCodeRows(db, customerId);
+    if (!current.includes(code) && current.length >= MAX_APPLIED_CODES)
+      throw validation('code', `You can apply at most ${MAX_APPLIED_CODES} codes`);
+    await insertAppliedCode(db, customerId, code);
+    return appliedCodeRows(db, customerId);
+  }
+
+  async function removeCode(customerId: string, rawCode: string): Promise<string[]> {
+    await deleteAppliedCode(db, customerId, rawCode.trim().toUpperCase());
+    return appliedCodeRows(db, customerId);
+  }
+
+  return {
+    // merchants
+    async list(merchantId: string, filter: { status?: Coupon['status']; discountType?: DiscountType }) {
+      const storeId = await merchantStoreId(merchantId);
+      const all = await present(await storeCoupons(db, storeId));
+      return all.filter(
+        (item) =>
+          (!filter.status || item.status === filter.status) &&
+          (!filter.discountType || item.discountType === filter.discountType),
+      );
+    },
+    async get(merchantId: string, id: string) {
+      const storeId = await merchantStoreId(merchantId);
+      const row = await findStoreCoupon(db, storeId, id);
+      if (!row) throw notFound('Coupon not found');
+      return (await present([row]))[0]!;
+    },
+    async create(merchantId: string, body: CreateCouponBody | z.output<typeof createCouponBody>) {
+      const storeId = await merchantStoreId(merchantId);
+      const input = createCouponBody.parse(body);
+      const row = await save(storeId, merchantId, input);
+      return (await present([row]))[0]!;
+    },
+    async update(merchantId: string, id: string, patch: z.output<typeof updateCouponBody>) {
+      const storeId = await merchantStoreId(merchantId);
+      const existing = await findStoreCoupon(db, storeId, id);
+      if (!existing) throw notFound('Coupon not found');
+      const merged = { ...toInput(existing), ...(patch as Partial<CouponInput>) } as CouponInput;
+      // Moving to Automatic drops the code; the rules then see the coupon as it will be saved.
+      if (patch.discountMode === 'Automatic' && patch.code === undefined) merged.code = null;
+      const row = await save(storeId, merchantId, merged, id);
+      return (await present([row]))[0]!;
+    },
+    async remove(merchantId: string, id: string) {
+      const storeId = await merchantStoreId(merchantId);
+      const [row] = await db
+        .update(coupons)
+        .set({ deletedAt: deps.now(), isActive: false })
+        .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId), isNull(coupons.deletedAt)))
+        .returning({ id: coupons.id, deletedAt: coupons.deletedAt });
+      if (!row) throw notFound('Coupon not found');
+    },
+
+    // customers
+    async forProducts(customerId: string, body: { storeIds: string[]; productIds: string[] }) {
+      const rows = await listedCoupons(db, body.storeIds);
+      const products = await loadProductsForSale(db, body.productIds);
+      const customer = await facts(db, customerId, rows);
+      const now = deps.now();
+      const answer: {
+        percentageCoupons: CustomerCoupon[];
+        fixedCoupons: CustomerCoupon[];
+        buyXGetYCoupons: CustomerCoupon[];
+      } = {
+        percentageCoupons: [],
+        fixedCoupons: [],
+        buyXGetYCoupons: [],
+      };
+      for (const row of rows) {
+        const rule = toRule(row);
+        if (unavailableReason(rule, customer, now)) continue;
+        const covered = products
+          .filter((product) => {
+            const line = {
+              productId: product.id,
+              storeId: product.storeId,
+              categoryIds: categoryIdsOf(product),
+            };
+            return isSpendLine(rule, line) || (rule.discountType === 'BuyXGetY' && isRewardLine(rule, line));
+          })
+          .map((product) => product.id);
+        if (covered.length === 0) continue;
+        const input = toInput(row);
+        const item: CustomerCoupon = {
+          id: row.id,
+          storeId: row.storeId,
+          discountMode: row.discountMode,
+          code: row.code,
+          description: row.description,
+          discountType: row.discountType,
+          discountValue: input.discountValue,
+          startDate: row.startDate,
+          endDate: row.endDate,
+          spendAppliesTo: row.spendAppliesTo,
+          minRequireType: row.minRequireType,
+          minRequireValue: input.minRequireValue,
+          rewardValue: row.rewardValue,
+          productIds: covered,
+        };
+        if (row.discountType === 'Percent') answer.percentageCoupons.push(item);
+        else if (row.discountType === 'Fixed') answer.fixedCoupons.push(item);
+        else answer.buyXGetYCoupons.push(item);
+      }
+      return answer;
+    },
+
+    /** What one code would take off these products, on its own (Automatic coupons do not compete here). */
+    async validate(customerId: string, body: z.output<typeof validateCouponBody>) {
+      const quantities = new Map<string, number>();
+      if (body.lines)
+        for (const line of body.lines)
+          quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+      else for (const productId of body.productIds ?? []) quantities.set(productId, 1);
+      const products = (await loadProductsForSale(db, [...quantities.keys()])).filter(
+        (product) =>
+          product.approvalStatus === 'approved' &&
+          product.storeVisible &&
+          (!body.storeId || body.lines || product.storeId === body.storeId),
+      );
+      const lines: CouponLine[] = products.map((product) => ({
+        productId: product.id,
+        storeId: product.storeId,
+        categoryIds: categoryIdsOf(product),
+        unitPriceKobo: product.sellingPriceKobo,
+        quantity: quantities.get(product.id) ?? 1,
+      }));
+      const result = await evaluate(
+        db,
+        { customerId, codes: [body.code], lines, now: deps.now() },
+        { automatic: false },
+      );
+      const applied = result.applied.filter((entry) => entry.code === body.code);
+      const rejected = result.rejected.find((entry) => entry.code === body.code);
+      const discountKobo = applied.reduce((sum, entry) => sum + entry.discountKobo, 0);
+      const first = applied[0];
+      const firstRow = first
+        ? (await candidateCoupons(db, [], [body.code])).find((row) => row.id === first.couponId)
+        : undefined;
+      return {
+        code: body.code,
+        applies: applied.length > 0,
+        reason: applied.length > 0 ? null : (rejected?.reason ?? 'No item qualifies for this coupon'),
+        couponId: first?.couponId ?? null,
+        storeId: first?.storeId ?? null,
+        discountType: firstRow?.discountType ?? null,
+        discount: koboToNaira(discountKobo),
+        rewardProductIds: applied.flatMap((entry) => entry.rewardProductIds),
+      };
+    },
+
+    evaluateCoupons,
+    recordRedemptions,
+    appliedCodes,
+    appliedCodesOf: (customerId: string) => appliedCodeRows(db, customerId),
+    applyCode,
+    removeCode,
+    /** Whether the customer ever had a paid coupon redemption. */
+    hasRedeemedAnyCoupon: (executor: Db, customerId: string) => hasAnyRedemption(executor, customerId),
+  };
+}
+
+export type CouponsService = ReturnType<typeof createCouponsService>;
