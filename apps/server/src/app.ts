@@ -12,13 +12,36 @@ import { type Surface, surfaceBases } from '@market/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import {
+  createAddressesService,
+  defaultAddress,
+  findCustomerAddress,
+} from './modules/addresses/addresses.service.js';
 import { adminsRoutes } from './modules/admins/admins.routes.js';
 import { createAdminsService } from './modules/admins/admins.service.js';
 import { createAuthenticate } from './modules/auth/auth.guard.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createCartService } from './modules/cart/cart.service.js';
 import { catalogModuleRoutes } from './modules/catalog/catalog.routes.js';
 import { storeCatalogPort } from './modules/catalog/store-catalog-port.js';
+import type { CheckoutPorts } from './modules/checkout/checkout.ports.js';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
+import { createCheckoutService } from './modules/checkout/checkout.service.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
+import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.js';
+import {
+  appliedGiftCards,
+  confirmHolds,
+  createGiftCardsService,
+  holdBalances,
+  releaseHolds,
+} from './modules/gift-cards/gift-cards.service.js';
+import { createOrdersService, isFirstTimeCustomer } from './modules/orders/orders.service.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { createShippingService, quoteShipment, storeOrigin } from './modules/shipping/shipping.service.js';
 import { createOnboardingService } from './modules/stores/onboarding.service.js';
 import { createStoreApprovalService } from './modules/stores/store-approval.service.js';
 import { findStoreByMerchant } from './modules/stores/stores.repository.js';
@@ -33,6 +56,9 @@ import { installErrorHandler } from './platform/http/error-handler.js';
 import { mountRoutes, type RouteDefinition } from './platform/http/routes.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createPayments } from './platform/payments/index.js';
+import { paymentsHttp, paymentsRoutes } from './platform/payments/payments.routes.js';
+import type { PaymentProvider } from './platform/payments/provider.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
@@ -48,11 +74,20 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   redis?: Redis;
   logger?: boolean;
+  /** Defaults to Paystack with PAYSTACK_SECRET_KEY, else the built-in sandbox. */
+  paymentProvider?: PaymentProvider;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 
-export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; deps: Deps }> {
+/** Background work the server process runs on a timer; tests call it directly. */
+export interface AppJobs {
+  sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
+}
+
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; deps: Deps; jobs: AppJobs }> {
   const { config, database } = options;
   const logger = createLogger(config, options.logger ?? true);
   const app: FastifyInstance = Fastify({
@@ -74,6 +109,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
 
   const now = options.now ?? (() => new Date());
+  const payments = createPayments({
+    config,
+    db: database.db,
+    logger: app.log as Deps['logger'],
+    now,
+    provider: options.paymentProvider,
+  });
   const deps: Deps = {
     config,
     database,
@@ -92,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     rateLimits: options.rateLimits ?? createRateLimits({ redis: options.redis }),
     media:
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
+    payments: payments.service,
   };
   app.addHook('onClose', async () => {
     await deps.mailer.stop();
@@ -149,12 +192,36 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   storesService = createStoresService(deps, storeCatalogPort, onboarding);
   const storeApproval = createStoreApprovalService(deps, storesService, storeCatalogPort);
+  // Checkout reaches coupons and gift cards through these two services' functions.
+  const coupons = createCouponsService(deps, { isFirstTimeCustomer });
+  const giftCards = createGiftCardsService(deps);
+  const checkoutPorts: CheckoutPorts = {
+    findAddress: findCustomerAddress,
+    defaultAddress,
+    storeOrigin,
+    quoteShipment,
+    appliedCouponCodes: coupons.appliedCodes,
+    evaluateCoupons: coupons.evaluateCoupons,
+    recordRedemptions: coupons.recordRedemptions,
+    appliedGiftCards,
+    holdGiftCards: holdBalances,
+    releaseGiftCards: releaseHolds,
+    confirmGiftCards: confirmHolds,
+  };
+  const cart = createCartService(deps, checkoutPorts);
+  const checkout = createCheckoutService(deps, cart, checkoutPorts);
   const routes: RouteDefinition[] = [
     ...systemRoutes(deps),
     ...authRoutes(deps, auth),
     ...adminsRoutes(admins),
     ...storesRoutes(deps, onboarding, storesService, storeApproval),
     ...catalogModuleRoutes(deps),
+    ...couponsRoutes(coupons),
+    ...giftCardsRoutes(giftCards),
+    ...addressesRoutes(createAddressesService(deps)),
+    ...shippingRoutes(createShippingService(deps)),
+    ...paymentsRoutes(deps.payments),
+    ...checkoutRoutes(cart, checkout, createOrdersService(deps)),
   ];
 
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
@@ -167,6 +234,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     );
   }
 
+  await app.register(
+    paymentsHttp({ payments: deps.payments, sandbox: payments.sandbox, logger: deps.logger }),
+  );
+
   app.get(`${MEDIA_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const body = await deps.media.readImage(name);
@@ -175,7 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
 
   await serveWebApp(app, config);
-  return { app, deps };
+  return { app, deps, jobs: { sweepCheckouts: () => checkout.sweep() } };
 }
 
 const apiBases = Object.values(surfaceBases);

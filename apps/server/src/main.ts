@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
+import { seedShippingDefaults } from './modules/shipping/shipping.seed.js';
 import { seedDemoCatalog } from './modules/system/demo-catalog.js';
 import { seedDemo } from './modules/system/demo-seed.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
@@ -22,11 +23,21 @@ async function main() {
   );
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const { app, deps } = await buildApp({ config, database, redis });
+  const { app, deps, jobs } = await buildApp({ config, database, redis });
   if (config.seedDemo) {
     await seedDemo(database.db, deps.logger);
+    await seedShippingDefaults(database.db);
     await seedDemoCatalog(database.db, deps.media, deps.logger);
   }
+  // Unpaid checkouts give their stock back after 30 minutes; several processes may run this safely.
+  const sweeper = setInterval(
+    () =>
+      void jobs
+        .sweepCheckouts()
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'checkout sweep failed')),
+    60_000,
+  );
+  sweeper.unref();
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans.
   await database.maintain();
   const maintenance = setInterval(
@@ -41,6 +52,7 @@ async function main() {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(maintenance);
+    clearInterval(sweeper);
     await app.close();
     await database.close();
     redis?.disconnect();

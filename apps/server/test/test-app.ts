@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AccountKind } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { type BuildOptions, buildApp } from '../src/app.js';
+import { type AppJobs, type BuildOptions, buildApp } from '../src/app.js';
 import { loadConfig } from '../src/platform/config.js';
 import { type Database, openDatabase } from '../src/platform/db/client.js';
 import type { Deps } from '../src/platform/deps.js';
@@ -13,6 +13,7 @@ import type { Deps } from '../src/platform/deps.js';
 export interface TestApp {
   app: FastifyInstance;
   deps: Deps;
+  jobs: AppJobs;
   database: Database;
   close(): Promise<void>;
 }
@@ -61,11 +62,12 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const { app, deps } = await buildApp({ config, database, logger: false, ...options });
+  const { app, deps, jobs } = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
     app,
     deps,
+    jobs,
     database,
     async close() {
       await app.close();

@@ -1,14 +1,21 @@
+export * from './addresses.js';
 export * from './auth.js';
 export * from './catalog.js';
+export * from './checkout.js';
 export * from './common.js';
+export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
+export * from './gift-cards.js';
 export * from './money.js';
 export * from './nigeria.js';
+export * from './payments.js';
 export * from './permissions.js';
+export * from './shipping.js';
 export * from './stores.js';
 export * from './system.js';
 
+import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
 import {
   categoryEndpoints,
@@ -17,7 +24,18 @@ import {
   productAdminEndpoints,
   productEndpoints,
 } from './catalog.js';
+import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
+import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
+import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
+import { paymentEndpoints } from './payments.js';
+import {
+  shippingApiEndpoints,
+  shippingFeeEndpoints,
+  shippingPricingEndpoints,
+  shippingZoneEndpoints,
+  vehicleEndpoints,
+} from './shipping.js';
 import {
   merchantDirectoryEndpoints,
   onboardingEndpoints,
@@ -37,7 +55,17 @@ export function allEndpoints(): Endpoint[] {
     }
   };
   visit({
+    shippingAddressEndpoints,
+    paymentEndpoints,
+    vehicleEndpoints,
+    shippingZoneEndpoints,
+    shippingPricingEndpoints,
+    shippingFeeEndpoints,
+    shippingApiEndpoints,
     authEndpoints,
+    cartEndpoints,
+    checkoutEndpoints,
+    customerOrderEndpoints,
     adminManagementEndpoints,
     systemEndpoints,
     onboardingEndpoints,
@@ -50,6 +78,10 @@ export function allEndpoints(): Endpoint[] {
     productAdminEndpoints,
     customerProductEndpoints,
     featuredCollectionEndpoints,
+    couponMerchantEndpoints,
+    couponCustomerEndpoints,
+    giftCardCustomerEndpoints,
+    giftCardAdminEndpoints,
   });
   return found;
 }

@@ -1,6 +1,7 @@
 // Seeds the demo accounts and the demo marketplace into the configured database (once; again changes nothing).
 // Run: npm run seed:demo   (DATABASE_URL=postgres://… for PostgreSQL)
 import pino from 'pino';
+import { seedShippingDefaults } from '../modules/shipping/shipping.seed.js';
 import { seedDemoCatalog } from '../modules/system/demo-catalog.js';
 import { seedDemo } from '../modules/system/demo-seed.js';
 import { loadConfig } from '../platform/config.js';
@@ -15,6 +16,7 @@ const database = await openDatabase(
 );
 await database.migrate();
 const accounts = await seedDemo(database.db, logger);
+await seedShippingDefaults(database.db);
 const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir));
 const catalog = await seedDemoCatalog(database.db, media, logger);
 logger.info({ accounts, products: catalog.products, alreadySeeded: catalog.skipped }, 'demo data ready');

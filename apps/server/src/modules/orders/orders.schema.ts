@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export interface DeliveryAddress {
+  fullName: string;
+  phoneNumber: string;
+  emailAddress: string | null;
+  state: string;
+  lga: string;
+  address: string;
+}
+
+/** One checkout: one payment for one order per store. */
+export const orderTrackers = pgTable(
+  'order_trackers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The payment reference (CHK-…), generated and stored before the provider is called. */
+    reference: text().notNull(),
+    customerId: uuid().notNull(),
+    status: text()
+      .$type<'awaiting_payment' | 'paid' | 'failed' | 'expired'>()
+      .notNull()
+      .default('awaiting_payment'),
+    itemsSubtotalKobo: integer().notNull(),
+    shippingTotalKobo: integer().notNull(),
+    discountTotalKobo: integer().notNull(),
+    giftCardKobo: integer().notNull().default(0),
+    /** What the provider must collect: items + shipping − discounts − gift cards. */
+    amountDueKobo: integer().notNull(),
+    deliveryAddress: jsonb().$type<DeliveryAddress>().notNull(),
+    appliedCouponCodes: jsonb().$type<string[]>().notNull().default([]),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Where the provider asked the payer to go; kept so a customer can come back to the same payment page. */
+    authorizationUrl: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    closedReason: text(),
+    /** A payment that arrived after the checkout closed is sent back; set once the refund is made. */
+    refundedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('order_trackers_reference_key').on(table.reference),
+    index('order_trackers_customer_idx').on(table.customerId, table.createdAt),
+    index('order_trackers_expiry_idx').on(table.expiresAt).where(sql`status = 'awaiting_payment'`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    trackerId: uuid()
+      .notNull()
+      .references(() => orderTrackers.id, { onDelete: 'cascade' }),
+    /** Short name people read out on the phone, e.g. NM-7K3F9Q2A. */
+    orderName: text().notNull(),
+    customerId: uuid().notNull(),
+    storeId: uuid().notNull(),
+    merchantId: uuid().notNull(),
+    storeName: text().notNull(),
+    status: text().notNull().default('awaiting_payment'),
+    subtotalKobo: integer().notNull(),
+    shippingFeeKobo: integer().notNull(),
+    discountKobo: integer().notNull(),
+    totalKobo: integer().notNull(),
+    deliveryAddress: jsonb().$type<DeliveryAddress>().notNull(),
+    orderNote: text(),
+    /** Shown only to the customer; the dispatcher enters it at the door. */
+    orderDeliveryToken: text(),
+    withinLagos: boolean().notNull().default(false),
+    lagosMerchant: boolean().notNull().default(false),
+    lagosCustomer: boolean().notNull().default(false),
+    couponId: uuid(),
+    couponCode: text(),
+    rewardProductIds: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('orders_name_key').on(table.orderName),
+    index('orders_tracker_idx').on(table.trackerId),
+    index('orders_customer_idx').on(table.customerId, table.createdAt),
+    index('orders_store_idx').on(table.storeId, table.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
+    variantId: text(),
+    productName: text().notNull(),
+    sku: text().notNull(),
+    unitPriceKobo: integer().notNull(),
+    quantity: integer().notNull(),
+    discountKobo: integer().notNull().default(0),
+    hostedImages: jsonb().$type<string[]>().notNull().default([]),
+    productVariant: jsonb().$type<{ size: string | null; color: string | null } | null>(),
+  },
+  (table) => [index('order_items_order_idx').on(table.orderId)],
+);
+
+export const orderActivities = pgTable(
+  'order_activities',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    activity: text().notNull(),
+    actorType: text().notNull(),
+    actorId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_activities_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** Stock taken from a product (or variant) for an unpaid checkout; given back if payment does not come. */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    trackerId: uuid()
+      .notNull()
+      .references(() => orderTrackers.id, { onDelete: 'cascade' }),
+    productId: uuid().notNull(),
+    variantId: text(),
+    quantity: integer().notNull(),
+    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stock_reservations_tracker_idx').on(table.trackerId)],
+);
