@@ -1,9 +1,19 @@
+import { findLga, findState } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedDemoCatalog } from '../src/modules/system/demo-catalog.js';
+import { demoStores } from '../src/modules/system/demo-catalog-data.js';
 import { seedDemo } from '../src/modules/system/demo-seed.js';
 import { createTestApp, json } from './test-app.js';
 
 describe('demo catalog', () => {
+  it('places every demo store at a real state and LGA', () => {
+    for (const store of demoStores) {
+      const state = findState(store.state);
+      expect(state, store.storeName).toBeDefined();
+      expect(findLga(state!, store.lga), `${store.storeName}: ${store.lga}`).toBeDefined();
+    }
+  });
+
   it('shows a living marketplace once: approved stores, 200+ products with images, deals, outlets and a queue', async () => {
     const test = await createTestApp();
     try {

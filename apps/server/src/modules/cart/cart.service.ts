@@ -2,7 +2,7 @@ import { type AddToCartBody, type CartLine, type CartState, koboToNaira } from '
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, notFound, validation } from '../../platform/errors.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { loadProductsForSale, type ProductForSale } from '../catalog/stock.js';
 import type {
   AddressForCheckout,
@@ -153,6 +153,7 @@ export function createCartService(deps: Deps, ports: CheckoutPorts) {
       : { applied: [], rejected: [] };
 
     const stores: StorePricing[] = [];
+    const shippingProblems: string[] = [];
     for (const line of sellable) {
       let store = stores.find((candidate) => candidate.storeId === line.product.storeId);
       if (!store) {
@@ -186,11 +187,23 @@ export function createCartService(deps: Deps, ports: CheckoutPorts) {
       if (address) {
         const origin = await ports.storeOrigin(executor, store.storeId);
         if (origin) {
-          const quote = await ports.quoteShipment(executor, {
-            origin,
-            destination: { state: address.stateOrRegion, lga: address.lga },
-            items: store.lines.map(shipmentItem),
-          });
+          // One store that cannot deliver to this address must not hide the rest of the cart: it blocks checkout.
+          const quote = await ports
+            .quoteShipment(executor, {
+              origin,
+              destination: { state: address.stateOrRegion, lga: address.lga },
+              items: store.lines.map(shipmentItem),
+            })
+            .catch((error: unknown) => {
+              const undeliverable =
+                error instanceof AppError && (error.status === 422 || error.status === 503);
+              if (!undeliverable) throw error;
+              shippingProblems.push(
+                `${store.storeName} cannot deliver to this address yet: ${error.message}`,
+              );
+              return undefined;
+            });
+          if (!quote) continue;
           store.shippingKobo = quote.feeKobo;
           store.quote = {
             chargeableWeightKg: quote.chargeableWeightKg,
@@ -219,6 +232,7 @@ export function createCartService(deps: Deps, ports: CheckoutPorts) {
     if (lines.length === 0) problems.push('Your cart is empty');
     if (lines.some((line) => line.problem)) problems.push('Some items need your attention');
     if (!address) problems.push('Choose a delivery address');
+    problems.push(...shippingProblems);
     return {
       lines,
       stores,

@@ -55,11 +55,15 @@ export type ProductForSale = Awaited<ReturnType<typeof loadProductsForSale>>[num
  * for it, so concurrent checkouts can never take more than there is. Lines are locked in product order so two
  * checkouts of the same products cannot deadlock.
  */
-export async function reserveStock(executor: Db, lines: StockLine[]): Promise<void> {
-  const ordered = [...lines].sort((a, b) =>
-    `${a.productId}${a.variantId}`.localeCompare(`${b.productId}${b.variantId}`),
+/** Every writer of product rows takes them in this order, so two transactions never wait on each other in a cycle. */
+function inLockOrder<T extends { productId: string; variantId: string | null }>(lines: T[]): T[] {
+  return [...lines].sort((a, b) =>
+    `${a.productId}|${a.variantId ?? ''}`.localeCompare(`${b.productId}|${b.variantId ?? ''}`),
   );
-  for (const line of ordered) {
+}
+
+export async function reserveStock(executor: Db, lines: StockLine[]): Promise<void> {
+  for (const line of inLockOrder(lines)) {
     const taken = line.variantId
       ? await executor.execute(sql`
           update ${products}
@@ -94,7 +98,7 @@ export async function reserveStock(executor: Db, lines: StockLine[]): Promise<vo
 
 /** Gives reserved stock back (payment failed or did not come in time). */
 export async function returnStock(executor: Db, lines: StockLine[]): Promise<void> {
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     if (line.variantId) {
       await executor.execute(sql`
         update ${products}
@@ -119,14 +123,18 @@ export async function returnStock(executor: Db, lines: StockLine[]): Promise<voi
 
 /** Counts units sold, for best-selling sorts and top merchants. */
 export async function recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void> {
-  for (const line of lines) {
+  for (const line of inLockOrder(lines)) {
     await executor
       .update(products)
       .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
       .where(eq(products.id, line.productId));
+  }
+  const byStore = new Map<string, number>();
+  for (const line of lines) byStore.set(line.storeId, (byStore.get(line.storeId) ?? 0) + line.quantity);
+  for (const storeId of [...byStore.keys()].sort()) {
     await executor
       .update(stores)
-      .set({ salesCount: sql`${stores.salesCount} + ${line.quantity}` })
-      .where(eq(stores.id, line.storeId));
+      .set({ salesCount: sql`${stores.salesCount} + ${byStore.get(storeId)!}` })
+      .where(eq(stores.id, storeId));
   }
 }

@@ -121,7 +121,7 @@ export const demoStores: DemoStore[] = [
     storeName: 'Glow Naturals',
     owner: { email: 'glow@demo.ng', firstName: 'Amina', lastName: 'Bello', phoneNumber: '+2348030000013' },
     state: 'Federal Capital Territory',
-    lga: 'Municipal Area Council',
+    lga: 'Abuja Municipal Area Council',
     city: 'Wuse 2, Abuja',
     street: '15 Aminu Kano Crescent',
     categories: ['Health & Beauty'],
