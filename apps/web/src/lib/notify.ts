@@ -12,3 +12,13 @@ export function notifyError(error: unknown, options?: ErrorToastOptions): void {
   const message = errorToastMessage(error, options);
   if (message && shouldShow(message)) toast.error(message);
 }
+
+/**
+ * A failure toast with a screen's own title (section 8, e.g. 'Failed to update cart item') and the server's
+ * reason underneath; nothing for aborted requests and 401 answers, like every other error toast.
+ */
+export function notifyFailure(title: string, error: unknown): void {
+  const reason = errorToastMessage(error);
+  if (reason === null || !shouldShow(title)) return;
+  toast.error(title, reason && reason !== title ? { description: reason } : undefined);
+}

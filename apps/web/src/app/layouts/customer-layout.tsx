@@ -5,8 +5,16 @@ import { NavigationProgress } from '../../components/layout/navigation-progress'
 import { SkipLink } from '../../components/layout/skip-link';
 import { buttonClasses } from '../../components/ui/button';
 import { useSignOut } from '../../features/auth/api/logout';
+import { MiniCart } from '../../features/cart/components/mini-cart';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { displayName, useSession } from '../../lib/session';
+
+const customerLinks = [
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/account/gift-cards', label: 'Gift cards' },
+  { to: '/account/addresses', label: 'Addresses' },
+  { to: '/account/following', label: 'Stores you follow' },
+] as const;
 
 /** The customer marketplace: header with the account menu, page, footer. Storefronts share it. */
 export function Component() {
@@ -28,11 +36,13 @@ export function Component() {
                 Stores
               </Link>
             </span>
+            <MiniCart />
             {session ? (
               <AccountMenu
                 name={displayName(session.user)}
                 changePasswordTo="/customer/change-password"
                 onSignOut={signOut}
+                links={customerLinks}
               />
             ) : (
               <>
@@ -59,6 +69,9 @@ export function Component() {
             </Link>
             <Link to="/account/following" className="underline">
               Stores you follow
+            </Link>
+            <Link to="/gift-cards" className="underline">
+              Gift cards
             </Link>
             <Link to="/merchant/signup" className="underline">
               Sell on Naija Market

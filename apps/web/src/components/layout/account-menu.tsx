@@ -5,10 +5,12 @@ interface AccountMenuProps {
   name: string;
   changePasswordTo: string;
   onSignOut(): void;
+  /** Links of the account's own pages, shown above Change password. */
+  links?: readonly { to: string; label: string }[];
 }
 
 /** A disclosure with the account's actions; Escape or a click outside closes it. */
-export function AccountMenu({ name, changePasswordTo, onSignOut }: AccountMenuProps) {
+export function AccountMenu({ name, changePasswordTo, onSignOut, links = [] }: AccountMenuProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -57,6 +59,15 @@ export function AccountMenu({ name, changePasswordTo, onSignOut }: AccountMenuPr
           className="absolute right-0 z-30 mt-2 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
         >
           <p className="truncate px-3 py-2 text-sm text-slate-700">Signed in as {name}</p>
+          {links.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="flex min-h-11 items-center rounded px-3 text-sm text-slate-900 hover:bg-slate-100"
+            >
+              {link.label}
+            </Link>
+          ))}
           <Link
             to={changePasswordTo}
             className="block rounded px-3 py-2 text-sm text-slate-900 hover:bg-slate-100"

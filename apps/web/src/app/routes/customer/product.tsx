@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
@@ -31,6 +32,15 @@ export function Component() {
       key={product.data.id}
       product={product.data}
       storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
+      purchase={(choice) => (
+        <AddToCart
+          productId={product.data.id}
+          productName={product.data.name}
+          variantId={choice.variantId}
+          needsVariant={choice.needsVariant}
+          available={choice.available}
+        />
+      )}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
@@ -35,6 +36,15 @@ export function Component() {
       product={product.data}
       storeHref={`/storefront/${store.storeUrl}`}
       categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}
+      purchase={(choice) => (
+        <AddToCart
+          productId={product.data.id}
+          productName={product.data.name}
+          variantId={choice.variantId}
+          needsVariant={choice.needsVariant}
+          available={choice.available}
+        />
+      )}
     />
   );
 }

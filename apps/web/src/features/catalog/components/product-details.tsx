@@ -12,8 +12,17 @@ interface ProductDetailsProps {
   storeHref?: string;
   /** Shown beside the store link, e.g. the follow button. */
   storeAction?: ReactNode;
+  /** The buying controls (e.g. Add to cart) for the chosen variant, drawn under the variant picker. */
+  purchase?: (choice: PurchaseChoice) => ReactNode;
   /** Breadcrumb link of a category, or null to leave it out. */
   categoryHref?: ((categoryId: string) => string) | null;
+}
+
+/** What the shopper has chosen: the variant (null without options), whether one must still be chosen, stock. */
+export interface PurchaseChoice {
+  variantId: string | null;
+  needsVariant: boolean;
+  available: number;
 }
 
 /** The product page: gallery, price that follows the chosen variant, stock, SKU, store and description. */
@@ -21,6 +30,7 @@ export function ProductDetails({
   product,
   storeHref = `/storefront/${product.storeUrl}`,
   storeAction,
+  purchase,
   categoryHref = (id) => `/categories/${id}`,
 }: ProductDetailsProps) {
   const [variant, setVariant] = useState<Variant | undefined>(() => initialVariant(product));
@@ -57,6 +67,11 @@ export function ProductDetails({
           <p className="text-sm text-slate-700">SKU: {stock.sku}</p>
         </div>
         <VariantPicker product={product} selectedId={variant?.id} onSelect={setVariant} />
+        {purchase?.({
+          variantId: variant?.id ?? null,
+          needsVariant: product.variant.length > 0 && !variant,
+          available: stock.inStock ? stock.quantity : 0,
+        })}
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3">
           <p className="text-sm text-slate-700">
             Sold by{' '}

@@ -1,0 +1,19 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { ZonesManager } from '../../../features/shipping/components/zones-manager';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { CatalogAdminOnly } from './catalog-admin-only';
+import { ShippingNav } from './shipping-nav';
+
+export function Component() {
+  useDocumentTitle('Shipping zones');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader
+        title="Shipping zones"
+        description="Groups of states priced together; a state is in one zone at most."
+      />
+      <ShippingNav />
+      <ZonesManager />
+    </CatalogAdminOnly>
+  );
+}

@@ -1,0 +1,15 @@
+import { useParams } from 'react-router';
+import { OrderDetail } from '../../../features/orders/components/order-detail';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { RequireSession } from '../../require-session';
+
+/** `/account/orders/:id`: one order with its delivery token. */
+export function Component() {
+  useDocumentTitle('Order');
+  const { id = '' } = useParams();
+  return (
+    <RequireSession kind="customer">
+      <OrderDetail id={id} />
+    </RequireSession>
+  );
+}

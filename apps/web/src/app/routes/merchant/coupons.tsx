@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { CouponsList } from '../../../features/coupons/components/coupons-list';
+import { useDocumentTitle } from '../../../lib/document-title';
+
+export function Component() {
+  useDocumentTitle('Coupons');
+  return (
+    <section>
+      <PageHeader
+        title="Coupons"
+        description="Percent, fixed and buy-X-get-Y discounts of your store. Dates are whole days in UTC."
+        actions={
+          <Link to="/merchant/coupons/new" className={buttonClasses('primary')}>
+            New coupon
+          </Link>
+        }
+      />
+      <CouponsList />
+    </section>
+  );
+}

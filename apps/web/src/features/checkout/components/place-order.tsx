@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { formatApiNaira } from '../../../lib/money';
+import { useCreateOrder } from '../api/create-order';
+import { paymentRedirect } from './go-to-payment';
+
+interface PlaceOrderProps {
+  /** The server says the cart can be checked out. */
+  canCheckout: boolean;
+  /** The server's amount due, shown on the button. */
+  amountDue: number;
+  addressId: string | null;
+  /** Changes to the cart still on their way: wait for the server's final numbers. */
+  waiting?: boolean;
+}
+
+/**
+ * Place order: the server creates the checkout and answers where to pay. The page goes there in full; when gift
+ * cards covered everything there is nowhere to pay and the success page opens at once.
+ */
+export function PlaceOrder({ canCheckout, amountDue, addressId, waiting = false }: PlaceOrderProps) {
+  const create = useCreateOrder();
+  const navigate = useNavigate();
+  const [note, setNote] = useState('');
+  const [leaving, setLeaving] = useState(false);
+
+  const onPlace = () => {
+    create.mutate(
+      { addressId: addressId ?? undefined, orderNote: note.trim() || undefined },
+      {
+        onSuccess: ({ data }) => {
+          if (data.payment.authorizationUrl) {
+            setLeaving(true);
+            paymentRedirect.assign(data.payment.authorizationUrl);
+          } else {
+            navigate(`/checkout/complete?reference=${encodeURIComponent(data.payment.reference)}`);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-3">
+      <TextareaField
+        label="Note for the stores (optional)"
+        maxLength={500}
+        rows={2}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+      />
+      <Button
+        className="w-full text-base"
+        disabled={!canCheckout || waiting}
+        loading={create.isPending || leaving}
+        onClick={onPlace}
+      >
+        {leaving ? 'Opening the payment page…' : `Place order and pay ${formatApiNaira(amountDue)}`}
+      </Button>
+      <p className="text-xs text-slate-700">
+        You pay on a secure payment page. Your items are held for 30 minutes while you pay.
+      </p>
+    </div>
+  );
+}

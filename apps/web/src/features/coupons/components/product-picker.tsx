@@ -1,0 +1,100 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { useDebounced } from '../../../lib/use-debounced';
+import { useSearchCouponProducts } from '../api/search-products';
+
+/** Picks some of your products by search; chosen ones are listed with a Remove button. */
+export function ProductPicker({
+  label,
+  value,
+  names,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: readonly string[];
+  /** Names of products already chosen (the coupon's own list, then what was found here). */
+  names: Record<string, string>;
+  error?: string;
+  onChange(ids: string[], names: Record<string, string>): void;
+}) {
+  const headingId = useId();
+  const [search, setSearch] = useState('');
+  const debounced = useDebounced(search.trim());
+  const found = useSearchCouponProducts(debounced, debounced.length > 0);
+  const chosen = new Set(value);
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 p-3">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+        {label}
+      </h3>
+      {value.length === 0 ? (
+        <p className="text-sm text-slate-700">No products chosen yet.</p>
+      ) : (
+        <ul className="space-y-1" aria-label={`${label}: chosen`}>
+          {value.map((id) => (
+            <li key={id} className="flex items-center justify-between gap-2 text-sm">
+              <span className="min-w-0 break-words">{names[id] ?? `Product ${id.slice(0, 8)}`}</span>
+              <Button
+                variant="dangerGhost"
+                aria-label={`Remove ${names[id] ?? 'product'}`}
+                onClick={() =>
+                  onChange(
+                    value.filter((item) => item !== id),
+                    names,
+                  )
+                }
+              >
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <TextField
+        label={`Search your products (${label.toLowerCase()})`}
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <div aria-live="polite">
+        {found.isFetching && !found.data ? <p className="text-sm text-slate-700">Searching…</p> : null}
+        {found.isError ? (
+          <p className="text-sm text-red-700">Could not get products. Try again later.</p>
+        ) : null}
+        {found.data && debounced ? (
+          found.data.length === 0 ? (
+            <p className="text-sm text-slate-700">No products match “{debounced}”.</p>
+          ) : (
+            <ul className="space-y-1">
+              {found.data
+                .filter((product) => !chosen.has(product.id))
+                .map((product) => (
+                  <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
+                    <span className="min-w-0 break-words">
+                      {product.name} <span className="text-slate-600">· {product.sku}</span>
+                    </span>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Add ${product.name}`}
+                      onClick={() =>
+                        onChange([...value, product.id], { ...names, [product.id]: product.name })
+                      }
+                    >
+                      Add
+                    </Button>
+                  </li>
+                ))}
+            </ul>
+          )
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import type { GiftCardActivityType, GiftCardStatus } from '@market/contracts';
+
+export const cardStatusLabels: Record<GiftCardStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  active: 'Active',
+  used: 'Used',
+};
+
+export const cardStatusTones: Record<GiftCardStatus, 'amber' | 'green' | 'slate'> = {
+  pending_payment: 'amber',
+  active: 'green',
+  used: 'slate',
+};
+
+export const activityLabels: Record<GiftCardActivityType, string> = {
+  purchase: 'Purchase',
+  hold: 'Held at checkout',
+  release: 'Hold released',
+  redeem: 'Redeemed',
+};
+
+const dateTime = new Intl.DateTimeFormat('en-NG', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** An instant as a UTC date and time ("20 Nov 2026, 14:05 UTC"). */
+export const utcDateTime = (value: string) => `${dateTime.format(new Date(value))} UTC`;

@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
+import { SelectField } from '../../../components/ui/select-field';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatApiNaira } from '../../../lib/money';
+import { useOrderStatuses } from '../api/get-order-statuses';
+import { useOrders } from '../api/list-orders';
+import { ORDER_MESSAGES } from '../api/orders-keys';
+import { OrderStatusBadge } from './order-status-badge';
+
+interface OrdersListProps {
+  page: number;
+  status: string;
+  onChange(next: { page: number; status: string }): void;
+}
+
+const PAGE_SIZE = 10;
+const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
+
+/** Order history: newest first, a status filter and pages. */
+export function OrdersList({ page, status, onChange }: OrdersListProps) {
+  const orders = useOrders({ page, limit: PAGE_SIZE, status: status || undefined });
+  const statuses = useOrderStatuses();
+  const options = [
+    { value: '', label: 'All orders' },
+    ...(statuses.data ?? []).map((item) => ({ value: item.code_name, label: item.known_name })),
+  ];
+
+  return (
+    <div className="space-y-4">
+      <SelectField
+        label="Status"
+        className="max-w-xs"
+        options={options}
+        value={status}
+        onChange={(event) => onChange({ page: 1, status: event.target.value })}
+      />
+      {orders.isPending ? (
+        <LoadingState label="Loading your orders…" />
+      ) : orders.isError ? (
+        <ErrorState title={ORDER_MESSAGES.orders} onRetry={() => orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        <EmptyState title={status ? 'No orders with this status' : 'You have no orders yet'}>
+          <Link to="/search" className={buttonClasses('secondary', 'mt-2')}>
+            Start shopping
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-busy={orders.isPlaceholderData || undefined}>
+            {orders.data.orders.map((order) => (
+              <li key={order.id}>
+                <Link
+                  to={`/account/orders/${order.id}`}
+                  className="block rounded-lg border border-slate-200 bg-white p-4 hover:border-emerald-700"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-bold text-slate-900">{order.orderName}</span>
+                    <OrderStatusBadge status={order.orderStatus} />
+                  </div>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {order.storeName} · {dateFormat.format(new Date(order.createdAt))} ·{' '}
+                    {order.orderItems.reduce((count, item) => count + item.quantity, 0)} items
+                  </p>
+                  <p className="mt-1 font-semibold text-slate-900 tabular-nums">
+                    {formatApiNaira(order.total)}
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Order pages"
+            page={orders.data.pagination.page}
+            totalPages={orders.data.pagination.totalPages}
+            totalItems={orders.data.pagination.totalItems}
+            noun="orders"
+            onPage={(next) => onChange({ page: next, status })}
+          />
+        </>
+      )}
+    </div>
+  );
+}

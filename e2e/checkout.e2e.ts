@@ -1,0 +1,229 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chromiumPath,
+  launchBrowser,
+  phoneContext,
+  type RunningApp,
+  screenshotsDir,
+  startApp,
+} from './harness';
+
+interface ListedProduct {
+  id: string;
+  name: string;
+  storeName: string;
+  inStock: boolean;
+  quantity: number;
+  variant: unknown[];
+}
+
+async function json<T>(response: Response): Promise<T> {
+  const body = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Sandbox payment page: card, any future expiry, any CVV. */
+async function payWithCard(page: Page, card: string) {
+  await page.getByLabel('Card number').waitFor();
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+async function noSideways(page: Page) {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone)', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('fills a cart from two stores, applies a coupon, pays, and a declined card leaves the cart as it was', async () => {
+    // the merchant of "Chinedu Gadgets" creates the code coupon E2E10 through the API
+    const login = await json<{ data: { accessToken: string } }>(
+      await fetch(`${app.baseUrl}/api/auth/merchant/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'merchant@demo.ng', password: 'Demo1234!' }),
+      }),
+    );
+    await json(
+      await fetch(`${app.baseUrl}/api/discount`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.accessToken}` },
+        body: JSON.stringify({
+          discountMode: 'Code',
+          code: 'E2E10',
+          discountType: 'Percent',
+          discountValue: 10,
+          startDate: '2020-01-01',
+          endDate: '2099-12-31',
+          minRequireType: 'None',
+        }),
+      }),
+    );
+
+    // two simple products in stock: one of Chinedu Gadgets, one of another store
+    const listing = await json<{ data: { data: ListedProduct[] } }>(
+      await fetch(`${app.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`),
+    );
+    const simple = listing.data.data.filter((p) => p.variant.length === 0 && p.inStock && p.quantity >= 5);
+    const gadget = simple.find((p) => p.storeName === 'Chinedu Gadgets');
+    const other = simple.find((p) => p.storeName !== 'Chinedu Gadgets');
+    expect(gadget, 'a simple product of Chinedu Gadgets').toBeTruthy();
+    expect(other, 'a simple product of another store').toBeTruthy();
+
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+
+    // signed out, "Add to cart" goes to the sign-in page and back
+    await page.goto(`${app.baseUrl}/products/${gadget!.id}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.waitForURL('**/customer/login?next=*');
+    await page.getByLabel('Email').fill('customer@demo.ng');
+    await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`**/products/${gadget!.id}`);
+
+    // start from an empty cart (the demo customer may have one)
+    const token = await page.evaluate<string | null>("localStorage.getItem('customer.token')");
+    await fetch(`${app.baseUrl}/api/cart/remove-cart`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ all: true }),
+    });
+    await page.reload();
+
+    await page.getByRole('button', { name: `Increase quantity of ${gadget!.name}` }).click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
+
+    await page.goto(`${app.baseUrl}/products/${other!.id}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Cart, 3 items' }).waitFor();
+
+    // the mini cart lists both lines with quick +/−
+    await page.getByRole('button', { name: 'Cart, 3 items' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await drawer.getByRole('link', { name: other!.name }).waitFor();
+    await drawer.getByRole('link', { name: 'View cart' }).click();
+
+    await page.waitForURL('**/cart');
+    await page.getByRole('region', { name: 'From Chinedu Gadgets' }).waitFor();
+    await page.getByRole('region', { name: `From ${other!.storeName}` }).waitFor();
+    await noSideways(page);
+    await page.screenshot({ path: path.join(screenshotsDir, 'customer-cart-360.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+
+    // checkout: add an address in Lagos / Ikeja
+    await page.waitForURL('**/checkout');
+    await page.getByRole('heading', { name: 'Deliver to' }).waitFor();
+    const form = page.getByRole('form', { name: 'Add an address' });
+    const addButton = page.getByRole('button', { name: 'Add a new address' });
+    await form.or(addButton).first().waitFor();
+    if (!(await form.isVisible())) await addButton.click();
+    await form.getByLabel('Full name').fill('Ada Okafor');
+    await form.getByLabel('Phone number').fill('08031234567');
+    await form.getByLabel('Email').fill('customer@demo.ng');
+    await form.getByLabel('Street address').fill('12 Allen Avenue');
+    await form.getByLabel('State').selectOption('Lagos');
+    await form.getByLabel('LGA').selectOption('Ikeja');
+    await form.getByRole('button', { name: 'Add address' }).click();
+    await page.getByText('Shipping address added successfully').first().waitFor();
+    await page.getByRole('radio', { name: /12 Allen Avenue/ }).check();
+    await expect.poll(() => page.getByRole('radio', { name: /12 Allen Avenue/ }).isChecked()).toBe(true);
+    await page.getByRole('region', { name: 'Delivery' }).getByText('Chinedu Gadgets').waitFor();
+
+    // the coupon of Chinedu Gadgets
+    await page.getByLabel('Coupon code').fill('e2e10');
+    await page.getByRole('button', { name: 'Apply' }).first().click();
+    await page.getByText('Coupon applied successfully!').first().waitFor();
+    await page.getByRole('button', { name: 'Remove coupon E2E10' }).waitFor();
+
+    // the amounts shown are the server's, to the kobo
+    const placeOrder = page.getByRole('button', { name: /^Place order and pay/ });
+    await expect.poll(() => placeOrder.isEnabled()).toBe(true);
+    const cartState = async () =>
+      (
+        await json<{
+          data: { amountDue: number; discount: number; cartItemsData: { id: string; quantity: number }[] };
+        }>(await fetch(`${app.baseUrl}/api/cart/get-cart`, { headers: { authorization: `Bearer ${token}` } }))
+      ).data;
+    const before = await cartState();
+    expect(before.discount).toBeGreaterThan(0);
+    const due = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      before.amountDue,
+    );
+    await page.getByTestId('cart-totals').getByText(`₦${due}`).waitFor();
+    await noSideways(page);
+    await page.screenshot({ path: path.join(screenshotsDir, 'customer-checkout-360.png'), fullPage: true });
+
+    // first a declined card: back on the cart with the same lines and amount due
+    await placeOrder.click();
+    await page.waitForURL('**/api/payments/sandbox/**');
+    await payWithCard(page, '4000 0000 0000 0002');
+    await page.waitForURL('**/checkout/complete?**');
+    await page.getByRole('heading', { name: 'The payment did not go through' }).waitFor();
+    await page.screenshot({
+      path: path.join(screenshotsDir, 'customer-payment-failed-360.png'),
+      fullPage: true,
+    });
+    await page.getByRole('link', { name: 'Back to your cart' }).click();
+    await page.waitForURL('**/cart');
+    await page.getByRole('region', { name: 'From Chinedu Gadgets' }).waitFor();
+    const afterDecline = await cartState();
+    expect(afterDecline.amountDue).toBe(before.amountDue);
+    expect(afterDecline.cartItemsData).toEqual(before.cartItemsData);
+
+    // then the success card
+    await page.getByRole('link', { name: 'Go to checkout' }).click();
+    await page.waitForURL('**/checkout');
+    await page.getByTestId('cart-totals').getByText(`₦${due}`).waitFor();
+    await expect.poll(() => placeOrder.isEnabled()).toBe(true);
+    await placeOrder.click();
+    await page.waitForURL('**/api/payments/sandbox/**');
+    await payWithCard(page, '4084 0840 8408 4081');
+    await page.waitForURL('**/checkout/complete?**');
+    await page.getByRole('heading', { name: 'Thank you! Your order is placed' }).waitFor();
+    const tokens = page.getByTestId('delivery-token');
+    await expect.poll(() => tokens.count()).toBe(2);
+    for (const text of await tokens.allTextContents()) expect(text).toMatch(/^\d{4,8}$/);
+    await noSideways(page);
+    await page.screenshot({
+      path: path.join(screenshotsDir, 'customer-payment-complete-360.png'),
+      fullPage: true,
+    });
+
+    // the cart is empty now and the orders are in the history
+    await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
+    await page.getByRole('link', { name: 'See your order history' }).click();
+    await page.waitForURL('**/account/orders');
+    await page
+      .getByRole('link', { name: /Chinedu Gadgets/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Delivery token' }).waitFor();
+    await page.getByText('Only you can see this token').waitFor();
+    await noSideways(page);
+    await page.screenshot({
+      path: path.join(screenshotsDir, 'customer-order-detail-360.png'),
+      fullPage: true,
+    });
+    await context.close();
+  });
+});
