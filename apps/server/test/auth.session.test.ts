@@ -301,7 +301,13 @@ describe('who am I', () => {
       email: account.email,
       role: 'owner',
       isVerified: true,
-      store: { storeName: 'Aba Leather Works', storeUrl: expect.stringMatching(/^aba-leather-works/) },
+      store: {
+        storeName: 'Aba Leather Works',
+        storeUrl: expect.stringMatching(/^aba-leather-works/),
+        approvalStatus: 'pending',
+        isVisible: false,
+      },
+      onboarding: { percentageComplete: 25, isComplete: false },
     });
     const permissions = json(await test.app.inject({ method: 'GET', url: '/api/auth/permissions', headers }));
     expect(permissions.data.permissions).toContain('products:write');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { email, idParam, isoDateTime, password, personName, phoneNumber, tokenParam } from './common.js';
 import { type AccountKind, type AdminRole, defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
+import { onboardingState } from './stores.js';
 
 export const accountKinds = [
   'customer',
@@ -220,7 +221,16 @@ export const merchantProfile = z.object({
     storeUrl: z.string(),
     logo: z.string().nullable(),
     isRegisteredBusiness: z.boolean(),
+    storePhoneNumber: z.string().nullable(),
+    officeAddress: z.string().nullable(),
+    approvalStatus: z.enum(['pending', 'approved', 'rejected']),
+    firstApproval: z.boolean(),
+    secondApproval: z.boolean(),
+    isVisible: z.boolean(),
+    followersCount: z.number().int(),
   }),
+  /** The Merchant fields of section 3 the merchant gave during onboarding, with its percentage. */
+  onboarding: onboardingState,
 });
 export type MerchantProfile = z.infer<typeof merchantProfile>;
 

@@ -24,6 +24,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { findMerchantProfile, toOnboardingState } from '../stores/onboarding.service.js';
 import { createStoreForMerchant, findStoreByMerchant, type StoreRow } from '../stores/stores.repository.js';
 import {
   claimOneTimeToken,
@@ -454,7 +455,15 @@ export function createAuthService(deps: Deps) {
           storeUrl: store.storeUrl,
           logo: store.logo,
           isRegisteredBusiness: store.isRegisteredBusiness,
+          storePhoneNumber: store.storePhoneNumber,
+          officeAddress: store.officeAddress,
+          approvalStatus: store.approvalStatus,
+          firstApproval: store.firstApproval,
+          secondApproval: store.secondApproval,
+          isVisible: store.isVisible,
+          followersCount: store.followersCount,
         },
+        onboarding: toOnboardingState(await findMerchantProfile(db, row.id)),
       };
     },
 
