@@ -9,8 +9,8 @@ export const catalogKeys = {
   marketplace: (limit: number, offset: number) => ['catalog', 'marketplace', limit, offset] as const,
   officialOutlets: (perStore: number) => ['catalog', 'official-outlets', perStore] as const,
   promotions: (perPromotion: number) => ['catalog', 'promotions', perPromotion] as const,
-  storeCatalog: (storeId: string, limit: number, offset: number) =>
-    ['catalog', 'store', storeId, limit, offset] as const,
+  storeCatalog: (storeId: string, limit: number, offset: number, categoryId?: string) =>
+    ['catalog', 'store', storeId, limit, offset, categoryId ?? 'all'] as const,
   storefrontCollections: (storeUrl: string) => ['catalog', 'storefront-collections', storeUrl] as const,
 };
 

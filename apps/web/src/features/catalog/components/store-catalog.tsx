@@ -167,7 +167,7 @@ export function StoreProducts({ storeId, storeUrl }: { storeId: string; storeUrl
   );
 }
 
-/** A store's products in one category (any level). */
+/** A store's products in one category (any level), filtered and paged by the server. */
 export function StoreCategoryProducts({
   storeId,
   storeUrl,
@@ -177,34 +177,42 @@ export function StoreCategoryProducts({
   storeUrl: string;
   categoryId: string;
 }) {
-  const scan = useStoreCatalog(storeId, CATEGORY_SCAN_LIMIT, 0);
-  const products = (scan.data?.data ?? []).filter((product) =>
-    [product.categoryId, product.subCategoryId, product.childCategoryId].includes(categoryId),
-  );
-  const name = scan.data
-    ? categoriesOf(products).find((category) => category.id === categoryId)?.name
+  const [page, setPage] = useState(1);
+  const products = useStoreCatalog(storeId, STORE_PAGE_SIZE, (page - 1) * STORE_PAGE_SIZE, categoryId);
+  const name = products.data
+    ? categoriesOf(products.data.data).find((category) => category.id === categoryId)?.name
     : undefined;
   return (
     <section aria-labelledby="store-category-heading" className="space-y-3">
       <h2 id="store-category-heading" className="text-lg font-bold text-[var(--sf-headings-links,#0f172a)]">
         {name ?? 'Category'}
       </h2>
-      {scan.isPending ? (
+      {products.isPending ? (
         <ProductGridSkeleton />
-      ) : scan.isError ? (
-        <ErrorState title={CATALOG_MESSAGES.products} onRetry={() => scan.refetch()} />
-      ) : products.length === 0 ? (
+      ) : products.isError ? (
+        <ErrorState title={CATALOG_MESSAGES.products} onRetry={() => products.refetch()} />
+      ) : products.data.data.length === 0 ? (
         <EmptyState title="No products in this category">
           <Link to={`/storefront/${storeUrl}`} className="underline">
             See all products of this store
           </Link>
         </EmptyState>
       ) : (
-        <ProductGrid
-          products={products}
-          label={`${name ?? 'Category'} products`}
-          href={storefrontProductHref(storeUrl)}
-        />
+        <>
+          <ProductGrid
+            products={products.data.data}
+            label={`${name ?? 'Category'} products`}
+            href={storefrontProductHref(storeUrl)}
+            busy={products.isPlaceholderData}
+          />
+          <Pager
+            page={page}
+            totalPages={Math.ceil(products.data.count / STORE_PAGE_SIZE)}
+            totalItems={products.data.count}
+            itemLabel="products"
+            onPage={setPage}
+          />
+        </>
       )}
     </section>
   );
