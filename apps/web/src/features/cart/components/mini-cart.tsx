@@ -1,7 +1,8 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { dialogKeyHandler } from '../../../components/ui/dialog-keyboard';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatApiNaira } from '../../../lib/money';
 import { useSession } from '../../../lib/session';
@@ -65,27 +66,7 @@ function MiniCartDrawer() {
     setOpen(false);
     trigger.current?.focus();
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      hide();
-      return;
-    }
-    if (event.key !== 'Tab' || !panel.current) return;
-    const focusable = Array.from(
-      panel.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled])'),
-    );
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = dialogKeyHandler(panel, hide);
 
   return (
     <>

@@ -17,16 +17,18 @@ import {
   type SpendAppliesTo,
   spendAppliesToValues,
 } from '@market/contracts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { FormSection } from '../../../components/ui/form-section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { useCreateCoupon } from '../api/create-coupon';
 import { useUpdateCoupon } from '../api/update-coupon';
@@ -66,9 +68,6 @@ const rewardLabels: Record<RewardAppliesTo, string> = {
   Product: 'Products',
   Category: 'Categories',
 };
-
-const numberOrNaN = (value: unknown) =>
-  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
 
 /** What the inputs hold, as the contract body: no code on Automatic coupons, an empty end date is no end. */
 export function toCouponBody(values: CouponFormValues): CouponFormValues {
@@ -146,15 +145,6 @@ export function couponDefaults(coupon?: Coupon): CouponFormValues {
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <legend className="px-1 font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 /** Create or edit a coupon: every field of the contract with its defaults, checked by the contract schema. */
 export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon: Coupon): void }) {
   const create = useCreateCoupon();
@@ -202,7 +192,7 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
     >
       <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
 
-      <Section title="Discount">
+      <FormSection title="Discount">
         <SelectField
           label="Discount mode"
           options={discountModes.map((value) => ({ value, label: modeLabels[value] }))}
@@ -266,10 +256,10 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
             {...register('discountValue', { setValueAs: numberOrNaN })}
           />
         ) : null}
-      </Section>
+      </FormSection>
 
       {buyXGetY ? (
-        <Section title="Buy X get Y">
+        <FormSection title="Buy X get Y">
           <p id="bxgy-help" className="text-sm text-slate-700">
             When a cart holds X of the items this coupon applies to, the customer gets Y reward items at the
             discount below. The cheapest reward items of the cart are the ones discounted, and no item counts
@@ -350,10 +340,10 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
             error={errors.customerReward?.message}
             {...register('customerReward', { setValueAs: numberOrNaN })}
           />
-        </Section>
+        </FormSection>
       ) : null}
 
-      <Section title="Dates (UTC)">
+      <FormSection title="Dates (UTC)">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Start date"
@@ -370,9 +360,9 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
             {...register('endDate')}
           />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Applies to">
+      <FormSection title="Applies to">
         <SelectField
           label="Items the coupon applies to"
           options={spendAppliesToValues.map((value) => ({ value, label: spendLabels[value] }))}
@@ -399,10 +389,10 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
             onChange={(ids) => setIds('spendAppliesToId', ids)}
           />
         ) : null}
-      </Section>
+      </FormSection>
 
       {buyXGetY ? null : (
-        <Section title="Minimum requirement">
+        <FormSection title="Minimum requirement">
           <SelectField
             label="Minimum requirement"
             options={minRequireTypes.map((value) => ({ value, label: minimumLabels[value] }))}
@@ -433,10 +423,10 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
               {...register('minRequireValue', { setValueAs: numberOrNaN })}
             />
           ) : null}
-        </Section>
+        </FormSection>
       )}
 
-      <Section title="Usage limits">
+      <FormSection title="Usage limits">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Total uses"
@@ -459,9 +449,9 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
             {...register('usageLimitPerUser', { setValueAs: numberOrNaN })}
           />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Customer eligibility">
+      <FormSection title="Customer eligibility">
         <SelectField
           label="Who can use it"
           options={customerEligibilities.map((value) => ({ value, label: eligibilityLabels[value] }))}
@@ -475,15 +465,15 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
             onChange={(ids) => setIds('customerIds', ids)}
           />
         ) : null}
-      </Section>
+      </FormSection>
 
-      <Section title="Status">
+      <FormSection title="Status">
         <CheckboxField
           label="Switched on"
           hint="A switched-off coupon is kept but never applies."
           {...register('isActive')}
         />
-      </Section>
+      </FormSection>
 
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" loading={create.isPending || update.isPending} className="w-full sm:w-auto">

@@ -8,15 +8,17 @@ import {
   soldOutBehaviours,
   weightUnits,
 } from '@market/contracts';
-import { type ReactNode, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FieldError, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { FormSection } from '../../../components/ui/form-section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useCreateProduct } from '../api/create-product';
@@ -36,8 +38,6 @@ const soldOutLabels: Record<(typeof soldOutBehaviours)[number], string> = {
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 const numberOrNull = (value: unknown) =>
   value === '' || value === null || value === undefined ? null : Number(value);
-const numberOrNaN = (value: unknown) =>
-  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
 
 /** Turns what the inputs hold into the request body (empty dimension → null, blank paragraphs dropped). */
 export function toProductBody(values: ProductFormValues): ProductFormValues {
@@ -126,15 +126,6 @@ function defaultsOf(product?: MerchantProduct): ProductFormValues {
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-      <legend className="px-1 font-semibold text-slate-900">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
 /** Every product field of the contract: details, categories, pricing, stock, shipping, variants and images. */
 export function ProductForm({
   product,
@@ -208,7 +199,7 @@ export function ProductForm({
     >
       <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
 
-      <Section title="Details">
+      <FormSection title="Details">
         <TextField label="Product name" error={errors.name?.message} {...register('name')} />
         <div className="space-y-3">
           {description.map((_, index) => (
@@ -240,9 +231,9 @@ export function ProductForm({
             Add paragraph
           </Button>
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Category">
+      <FormSection title="Category">
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
             label="Category"
@@ -285,9 +276,9 @@ export function ProductForm({
             {...register('childCategoryId')}
           />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Pricing (naira)">
+      <FormSection title="Pricing (naira)">
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label="Cost price"
@@ -320,9 +311,9 @@ export function ProductForm({
             {...register('pricing.0.price', { setValueAs: numberOrNaN })}
           />
         </div>
-      </Section>
+      </FormSection>
 
-      <Section title="Stock">
+      <FormSection title="Stock">
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField label="SKU" autoComplete="off" error={errors.sku?.message} {...register('sku')} />
           <TextField
@@ -351,9 +342,9 @@ export function ProductForm({
         />
         <CheckboxField label="Continue selling when out of stock" {...register('contSalesOutOfStock')} />
         <CheckboxField label="Digital product" hint="Nothing is shipped." {...register('IsDigitalProduct')} />
-      </Section>
+      </FormSection>
 
-      <Section title="Shipping">
+      <FormSection title="Shipping">
         <div className="grid grid-cols-[1fr_6rem] gap-3">
           <TextField
             label="Weight"
@@ -402,9 +393,9 @@ export function ProductForm({
           options={dimensionUnits.map((value) => ({ value, label: value }))}
           {...register('dimensionUnit')}
         />
-      </Section>
+      </FormSection>
 
-      <Section title="Variants">
+      <FormSection title="Variants">
         <div aria-live="polite">
           {variantError ? <p className="text-sm text-red-700">{variantError}</p> : null}
         </div>
@@ -519,9 +510,9 @@ export function ProductForm({
         <Button variant="secondary" onClick={() => properties.append({ type: '', options: [] })}>
           Add property
         </Button>
-      </Section>
+      </FormSection>
 
-      <Section title="Images">
+      <FormSection title="Images">
         <label htmlFor="product-images" className="block text-sm text-slate-700">
           Add JPEG, PNG or WebP images (8 MB each, {MAX_PRODUCT_IMAGES} at most). The first is the cover.
         </label>
@@ -593,7 +584,7 @@ export function ProductForm({
             ))}
           </ol>
         ) : null}
-      </Section>
+      </FormSection>
 
       <Button
         type="submit"

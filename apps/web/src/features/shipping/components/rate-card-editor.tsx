@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { inputClasses } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useSavePricing } from '../api/save-pricing';
 
@@ -43,8 +44,6 @@ export const lagosLabels: Record<LagosCase, { title: string; hint: string }> = {
   lagosCustomer: { title: 'Lagos customer', hint: 'Customer in Lagos, store elsewhere.' },
 };
 
-const numberOrNaN = (value: unknown) =>
-  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
 const numberOrNull = (value: unknown) =>
   value === '' || value === null || value === undefined || Number.isNaN(value) ? null : Number(value);
 

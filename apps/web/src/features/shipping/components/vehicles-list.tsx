@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useVehicles } from '../api/list-vehicles';
@@ -21,8 +22,6 @@ interface VehicleValues {
   isActive: boolean;
 }
 
-const numberOrNaN = (value: unknown) =>
-  value === '' || value === null || value === undefined ? Number.NaN : Number(value);
 const resolver = zodResolver(shippingVehicleUpdateBody) as unknown as Resolver<VehicleValues>;
 const kg = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
 
