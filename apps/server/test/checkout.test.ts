@@ -250,6 +250,34 @@ describe('checkout and payment', () => {
       payload: { reference: tracker.reference },
     });
     expect(foreign.statusCode).toBe(404);
+    const foreignPayment = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/payment',
+      headers: bearer(stranger.token),
+      payload: { trackerId: tracker.id },
+    });
+    expect(foreignPayment.statusCode).toBe(404);
+    expect((await get(`/api/payments/verify/${tracker.reference}`, stranger.token)).statusCode).toBe(404);
+    // Nor can they price their cart for, or ship to, my address.
+    const borrowed = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/cart/shipping-address',
+      headers: bearer(stranger.token),
+      payload: { addressId: customer.addressId },
+    });
+    expect(borrowed.statusCode).toBe(404);
+    const simulatedForMe = await test.app.inject({
+      method: 'POST',
+      url: '/api/ordertracking/simulate-order',
+      headers: bearer(stranger.token),
+      payload: { addressId: customer.addressId },
+    });
+    expect(simulatedForMe.statusCode).toBe(404);
+    // A merchant or an admin token is refused on the customer's order and checkout endpoints.
+    for (const token of [lagosStore.accessToken, setup.admin.accessToken]) {
+      expect((await get(`/api/orders/customer/${history.orders[0].id}`, token)).statusCode).toBe(403);
+      expect((await get(`/api/ordertracking/tracker/${tracker.reference}`, token)).statusCode).toBe(403);
+    }
   });
 
   it('a declined card leaves the cart as it was and gives the stock back', async () => {

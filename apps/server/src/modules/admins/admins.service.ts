@@ -7,6 +7,7 @@ import type {
 } from '@market/contracts';
 import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { revokeUserSessions, type UserRow } from '../auth/auth.repository.js';
@@ -87,7 +88,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
       const filters: SQL[] = [eq(users.kind, 'admin'), isNull(users.deletedAt)];
       if (query.role) filters.push(eq(users.role, query.role));
       if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        const pattern = containsPattern(query.search);
         filters.push(
           or(
             ilike(users.email, pattern),
@@ -111,12 +112,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
       const totalItems = total?.value ?? 0;
       return {
         admins: rows.map(toAdminSummary),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          totalItems,
-          totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
-        },
+        pagination: pageInfo(query.page, query.limit, totalItems),
       };
     },
 

@@ -342,7 +342,7 @@ export function createCartService(deps: Deps, ports: CheckoutPorts) {
     ) {
       const variantId = body.variantId ?? null;
       const [product] = await loadProductsForSale(db, [body.productId]);
-      if (!product || product.approvalStatus !== 'approved' || !product.storeVisible) {
+      if (product?.approvalStatus !== 'approved' || !product.storeVisible) {
         throw conflict('This product is not available');
       }
       if (variantId && !product.variants.some((variant) => variant.id === variantId)) {

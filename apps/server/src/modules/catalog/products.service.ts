@@ -10,6 +10,7 @@ import {
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
@@ -126,10 +127,6 @@ function reviewedContent(row: ProductRow | ProductInsert): ReviewedContent {
     hostedImages: row.hostedImages ?? [],
     variants: row.variants ?? [],
   };
-}
-
-function escapeLike(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export function createProductsService(deps: Deps) {
@@ -316,7 +313,7 @@ export function createProductsService(deps: Deps) {
       const store = await merchantStore(db, auth.userId);
       const conditions: SQL[] = [eq(products.storeId, store.id)];
       if (query.search) {
-        const pattern = escapeLike(query.search);
+        const pattern = containsPattern(query.search);
         conditions.push(or(ilike(products.name, pattern), ilike(products.sku, pattern))!);
       }
       if (query.status) conditions.push(eq(products.approvalStatus, query.status));
@@ -341,12 +338,7 @@ export function createProductsService(deps: Deps) {
       const totalItems = total?.value ?? 0;
       return {
         products: rows.map(toMerchantProduct),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          totalItems,
-          totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
-        },
+        pagination: pageInfo(query.page, query.limit, totalItems),
       };
     },
 
@@ -391,7 +383,7 @@ export function createProductsService(deps: Deps) {
       if (query.storeId) conditions.push(eq(products.storeId, query.storeId));
       if (query.merchantId) conditions.push(eq(stores.merchantId, query.merchantId));
       if (query.search) {
-        const pattern = escapeLike(query.search);
+        const pattern = containsPattern(query.search);
         conditions.push(
           or(
             ilike(products.name, pattern),
@@ -428,12 +420,7 @@ export function createProductsService(deps: Deps) {
       const metric = (status: ApprovalStatus) => byStatus.find((row) => row.status === status)?.value ?? 0;
       return {
         products: rows.map(toMerchantProduct),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          totalItems,
-          totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
-        },
+        pagination: pageInfo(query.page, query.limit, totalItems),
         metrics: { approved: metric('approved'), pending: metric('pending'), rejected: metric('rejected') },
       };
     },

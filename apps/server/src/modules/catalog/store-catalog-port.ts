@@ -8,7 +8,7 @@ import { refreshStoreProductsVisibility, renameStoreInProducts } from './product
  */
 export interface StoreCatalogPort {
   /** A store became visible or hidden: its approved products follow it. */
-  refreshStoreProductsVisibility(db: Db, storeId: string, storeVisible: boolean): Promise<void>;
+  refreshStoreProductsVisibility(db: Db, storeId: string, storeVisible: boolean): Promise<unknown>;
   renameStoreInProducts(db: Db, storeId: string, storeName: string): Promise<void>;
   countVisibleProducts(db: Db, storeIds: string[]): Promise<Map<string, number>>;
   countAllProducts(db: Db, storeId: string): Promise<number>;
@@ -17,9 +17,7 @@ export interface StoreCatalogPort {
 }
 
 export const storeCatalogPort: StoreCatalogPort = {
-  async refreshStoreProductsVisibility(db, storeId, storeVisible) {
-    await refreshStoreProductsVisibility(db, storeId, storeVisible);
-  },
+  refreshStoreProductsVisibility,
   renameStoreInProducts,
   async countVisibleProducts(db, storeIds) {
     if (storeIds.length === 0) return new Map();

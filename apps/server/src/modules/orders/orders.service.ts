@@ -1,6 +1,7 @@
 import { type CustomerOrder, koboToNaira, orderStatusOf } from '@market/contracts';
 import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { orderActivities, orderItems, orders } from './orders.schema.js';
@@ -86,12 +87,7 @@ export function createOrdersService(deps: Deps) {
       const totalItems = total?.value ?? 0;
       return {
         orders: await customerOrdersOf(db, rows),
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          totalItems,
-          totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
-        },
+        pagination: pageInfo(query.page, query.limit, totalItems),
       };
     },
 

@@ -5,7 +5,7 @@ import {
   type onboardingBody,
   onboardingSteps,
 } from '@market/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
@@ -71,6 +71,15 @@ export function toOnboardingState(row: MerchantProfileRow | undefined): Onboardi
 export async function findMerchantProfile(db: Db, userId: string): Promise<MerchantProfileRow | undefined> {
   const [row] = await db.select().from(merchantProfiles).where(eq(merchantProfiles.userId, userId)).limit(1);
   return row;
+}
+
+export async function findMerchantProfiles(
+  db: Db,
+  userIds: string[],
+): Promise<Map<string, MerchantProfileRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select().from(merchantProfiles).where(inArray(merchantProfiles.userId, userIds));
+  return new Map(rows.map((row) => [row.userId, row]));
 }
 
 export type OnboardingInput = z.output<typeof onboardingBody>;

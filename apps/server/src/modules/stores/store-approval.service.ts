@@ -1,11 +1,12 @@
 import type { AdminStoreDetails, AdminStoreRow, Approver } from '@market/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound, validation } from '../../platform/errors.js';
 import { users } from '../auth/auth.schema.js';
 import type { StoreCatalogPort } from '../catalog/store-catalog-port.js';
-import { findMerchantProfile, toOnboardingState } from './onboarding.service.js';
+import { findMerchantProfile, findMerchantProfiles, toOnboardingState } from './onboarding.service.js';
 import type { StoreRow } from './stores.repository.js';
 import { storeApprovers, stores } from './stores.schema.js';
 import { STORE_NOT_FOUND, type StoresService, toStoreProfile } from './stores.service.js';
@@ -106,7 +107,7 @@ export function createStoreApprovalService(
       const filters: SQL[] = [];
       if (query.approvalStatus) filters.push(eq(stores.approvalStatus, query.approvalStatus));
       if (query.search) {
-        const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        const pattern = containsPattern(query.search);
         filters.push(
           or(ilike(stores.storeName, pattern), ilike(users.email, pattern), ilike(stores.storeUrl, pattern))!,
         );
@@ -135,21 +136,19 @@ export function createStoreApprovalService(
           .from(stores)
           .groupBy(stores.approvalStatus),
       ]);
-      const result: AdminStoreRow[] = [];
-      for (const { store, merchant } of rows) {
-        const state = toOnboardingState(await findMerchantProfile(db, merchant.id));
-        result.push(toRow(store, merchant, state.percentageComplete));
-      }
+      // One query for the page's onboarding answers, not one per store.
+      const profiles = await findMerchantProfiles(
+        db,
+        rows.map(({ merchant }) => merchant.id),
+      );
+      const result: AdminStoreRow[] = rows.map(({ store, merchant }) =>
+        toRow(store, merchant, toOnboardingState(profiles.get(merchant.id)).percentageComplete),
+      );
       const metric = (status: string) => statusCounts.find((row) => row.status === status)?.value ?? 0;
       const totalItems = total?.value ?? 0;
       return {
         stores: result,
-        pagination: {
-          page: query.page,
-          limit: query.limit,
-          totalItems,
-          totalPages: Math.max(1, Math.ceil(totalItems / query.limit)),
-        },
+        pagination: pageInfo(query.page, query.limit, totalItems),
         metrics: { pending: metric('pending'), approved: metric('approved'), rejected: metric('rejected') },
       };
     },

@@ -2,6 +2,7 @@ import type { PublicStore, StoreCard, StoreProfile, storeProfileBody } from '@ma
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
+import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
@@ -36,10 +37,6 @@ export function toStoreProfile(store: StoreRow): StoreProfile {
       followersCount: store.followersCount,
     },
   };
-}
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboarding: OnboardingService) {
@@ -228,7 +225,7 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
           db,
           rows.map((row) => row.store),
         ),
-        pagination: { page, limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / limit)) },
+        pagination: pageInfo(page, limit, totalItems),
       };
     },
 
@@ -237,7 +234,7 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
     async directory(page: number, limit: number, search?: string) {
       const where = and(
         eq(stores.isVisible, true),
-        search ? ilike(stores.storeName, `%${escapeLike(search)}%`) : undefined,
+        search ? ilike(stores.storeName, containsPattern(search)) : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db
@@ -252,7 +249,7 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
       const totalItems = total?.value ?? 0;
       return {
         merchants: await toCards(db, rows),
-        pagination: { page, limit, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / limit)) },
+        pagination: pageInfo(page, limit, totalItems),
       };
     },
 
@@ -293,10 +290,7 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
     },
 
     searchFilter: (search: string) =>
-      or(
-        ilike(stores.storeName, `%${escapeLike(search)}%`),
-        ilike(stores.storeUrl, `%${escapeLike(search)}%`),
-      ),
+      or(ilike(stores.storeName, containsPattern(search)), ilike(stores.storeUrl, containsPattern(search))),
   };
 }
 
