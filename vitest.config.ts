@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Migrates one template database per run; each test file starts from a copy of it.
+          globalSetup: ['./test/support/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -2,10 +2,10 @@
 // Run: npm run auth -w @market/bench   (add DATABASE_URL=postgres://… for PostgreSQL)
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/system/demo-seed.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { createRateLimits, defaultLimits } from '../apps/server/src/platform/security/rate-limits.js';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0' });

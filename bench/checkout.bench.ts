@@ -11,13 +11,13 @@ import { buildApp } from '../apps/server/src/app.js';
 import { users } from '../apps/server/src/modules/auth/auth.schema.js';
 import { products } from '../apps/server/src/modules/catalog/catalog.schema.js';
 import { seedShippingDefaults } from '../apps/server/src/modules/shipping/shipping.seed.js';
-import { seedDemoCatalog } from '../apps/server/src/modules/system/demo-catalog.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/modules/system/demo-seed.js';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { SANDBOX_CARDS } from '../apps/server/src/platform/payments/sandbox.js';
 import { createRateLimits, defaultLimits } from '../apps/server/src/platform/security/rate-limits.js';
+import { seedDemoCatalog } from '../apps/server/src/seed/demo-catalog.js';
+import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);

@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // The dev server forwards the three HTTP surfaces to the back end (default: `npm run dev` of the server).
-const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
+// 127.0.0.1, not localhost: the server listens on IPv4 loopback by default and localhost may resolve to ::1.
+const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = { target: apiTarget, changeOrigin: false };
 
 export default defineConfig({

@@ -8,57 +8,64 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type Surface, surfaceBases } from '@market/contracts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { type ErrorEnvelope, type Surface, surfaceBases } from '@market/contracts';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { addressesRoutes } from './modules/addresses/addresses.routes.js';
+import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
+import { createAdminsModule } from './modules/admins/index.js';
+import { createAuthModule, findUserById } from './modules/auth/index.js';
+import { createCartModule } from './modules/cart/index.js';
 import {
-  createAddressesService,
-  defaultAddress,
-  findCustomerAddress,
-} from './modules/addresses/addresses.service.js';
-import { adminsRoutes } from './modules/admins/admins.routes.js';
-import { createAdminsService } from './modules/admins/admins.service.js';
-import { createAuthenticate } from './modules/auth/auth.guard.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createCartService } from './modules/cart/cart.service.js';
-import { catalogModuleRoutes } from './modules/catalog/catalog.routes.js';
-import { storeCatalogPort } from './modules/catalog/store-catalog-port.js';
-import type { CheckoutPorts } from './modules/checkout/checkout.ports.js';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.js';
-import { createCheckoutService } from './modules/checkout/checkout.service.js';
-import { couponsRoutes } from './modules/coupons/coupons.routes.js';
-import { createCouponsService } from './modules/coupons/coupons.service.js';
-import { giftCardsRoutes } from './modules/gift-cards/gift-cards.routes.js';
+  createCatalogModule,
+  recordSales,
+  reserveStock,
+  returnStock,
+  storeCatalogPort,
+} from './modules/catalog/index.js';
+import { createCheckoutModule } from './modules/checkout/index.js';
+import { createCouponsModule } from './modules/coupons/index.js';
 import {
   appliedGiftCards,
   confirmHolds,
-  createGiftCardsService,
+  createGiftCardsModule,
   holdBalances,
   releaseHolds,
-} from './modules/gift-cards/gift-cards.service.js';
-import { createOrdersService, isFirstTimeCustomer } from './modules/orders/orders.service.js';
-import { shippingRoutes } from './modules/shipping/shipping.routes.js';
-import { createShippingService, quoteShipment, storeOrigin } from './modules/shipping/shipping.service.js';
-import { createOnboardingService } from './modules/stores/onboarding.service.js';
-import { createStoreApprovalService } from './modules/stores/store-approval.service.js';
-import { findStoreByMerchant } from './modules/stores/stores.repository.js';
-import { storesRoutes } from './modules/stores/stores.routes.js';
-import { createStoresService, type StoresService } from './modules/stores/stores.service.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+} from './modules/gift-cards/index.js';
+import { createOrdersModule } from './modules/orders/index.js';
+import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
+import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
+import {
+  createStoreForMerchant,
+  createStoresModule,
+  findActiveMembership,
+  findStoreByMerchant,
+  merchantOnboarding,
+  slugify,
+} from './modules/stores/index.js';
+import { createSystemModule } from './modules/system/index.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
-import type { Config } from './platform/config.js';
+import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
-import { installErrorHandler } from './platform/http/error-handler.js';
-import { mountRoutes, type RouteDefinition } from './platform/http/routes.js';
+import { clientErrorAnswer, installErrorHandler } from './platform/http/error-handler.js';
+import type { ServerModule } from './platform/http/module.js';
+import {
+  answerClientError,
+  MAX_PARAM_LENGTH,
+  type RouteTable,
+  recordRoutes,
+} from './platform/http/not-found.js';
+import { installRequestGuards } from './platform/http/request-guards.js';
+import { mountRoutes } from './platform/http/routes.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import { createPayments } from './platform/payments/index.js';
-import { paymentsHttp, paymentsRoutes } from './platform/payments/payments.routes.js';
-import type { PaymentProvider } from './platform/payments/provider.js';
+import type { PaymentProvider } from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
@@ -80,6 +87,9 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
 
+/** The platform's deps and the payments service, which tests drive directly. */
+export type AppDeps = Deps & { payments: PaymentsService };
+
 /** Background work the server process runs on a timer; tests call it directly. */
 export interface AppJobs {
   sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
@@ -87,12 +97,12 @@ export interface AppJobs {
 
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; deps: Deps; jobs: AppJobs }> {
+): Promise<{ app: FastifyInstance; deps: AppDeps; jobs: AppJobs }> {
   const { config, database } = options;
   const logger = createLogger(config, options.logger ?? true);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -100,8 +110,16 @@ export async function buildApp(
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Router errors (bad percent-encoding, an over-long parameter) answer the envelope, not Fastify's own shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const answer = clientErrorAnswer(error, error.statusCode ?? 400);
+      return reply.code(answer.status).send(answer.body);
+    },
+    clientErrorHandler: answerClientError,
   });
+  const knownRoutes = recordRoutes(app);
+  installRequestGuards(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -109,13 +127,6 @@ export async function buildApp(
   });
 
   const now = options.now ?? (() => new Date());
-  const payments = createPayments({
-    config,
-    db: database.db,
-    logger: app.log as Deps['logger'],
-    now,
-    provider: options.paymentProvider,
-  });
   const deps: Deps = {
     config,
     database,
@@ -134,7 +145,6 @@ export async function buildApp(
     rateLimits: options.rateLimits ?? createRateLimits({ redis: options.redis }),
     media:
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
-    payments: payments.service,
   };
   app.addHook('onClose', async () => {
     await deps.mailer.stop();
@@ -179,80 +189,131 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The document lists every admin route: browsable outside production only (production answers the 404 envelope).
+  if (!config.production) {
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
-  const auth = createAuthService(deps);
-  const authenticate = createAuthenticate(deps.tokens, auth);
-  const admins = createAdminsService(deps, auth);
-  // Onboarding completion changes a store's visibility, which the stores service (made next) works out.
-  let storesService: StoresService | undefined;
-  const onboarding = createOnboardingService(deps, storeCatalogPort, async (executor, merchantId) => {
-    const store = await findStoreByMerchant(executor, merchantId);
-    if (store && storesService) await storesService.refreshVisibility(executor, store.id);
-  });
-  storesService = createStoresService(deps, storeCatalogPort, onboarding);
-  const storeApproval = createStoreApprovalService(deps, storesService, storeCatalogPort);
-  // Checkout reaches coupons and gift cards through these two services' functions.
-  const coupons = createCouponsService(deps, { isFirstTimeCustomer });
-  const giftCards = createGiftCardsService(deps);
-  const checkoutPorts: CheckoutPorts = {
-    findAddress: findCustomerAddress,
-    defaultAddress,
-    storeOrigin,
-    quoteShipment,
-    appliedCouponCodes: coupons.appliedCodes,
-    evaluateCoupons: coupons.evaluateCoupons,
-    recordRedemptions: coupons.recordRedemptions,
-    appliedGiftCards,
-    holdGiftCards: holdBalances,
-    releaseGiftCards: releaseHolds,
-    confirmGiftCards: confirmHolds,
-  };
-  const cart = createCartService(deps, checkoutPorts);
-  const checkout = createCheckoutService(deps, cart, checkoutPorts);
-  const routes: RouteDefinition[] = [
-    ...systemRoutes(deps),
-    ...authRoutes(deps, auth),
-    ...adminsRoutes(admins),
-    ...storesRoutes(deps, onboarding, storesService, storeApproval),
-    ...catalogModuleRoutes(deps),
-    ...couponsRoutes(coupons),
-    ...giftCardsRoutes(giftCards),
-    ...addressesRoutes(createAddressesService(deps)),
-    ...shippingRoutes(createShippingService(deps)),
-    ...paymentsRoutes(deps.payments),
-    ...checkoutRoutes(cart, checkout, createOrdersService(deps)),
-  ];
-
+  const modules = composeModules(deps, options.paymentProvider);
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
-    const own = routes.filter((definition) => definition.endpoint.surface === surface);
+    const own = modules.bySurface[surface]
+      .flatMap((module) => module.routes)
+      .filter((definition) => definition.endpoint.surface === surface);
     await app.register(
       async (scope) => {
-        mountRoutes(scope, own, authenticate);
+        mountRoutes(scope, own, modules.authenticate);
       },
       { prefix: surfaceBases[surface] },
     );
   }
-
-  await app.register(
-    paymentsHttp({ payments: deps.payments, sandbox: payments.sandbox, logger: deps.logger }),
-  );
+  for (const module of modules.all) if (module.http) await app.register(module.http);
 
   app.get(`${MEDIA_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const body = await deps.media.readImage(name);
-    if (!body) return reply.code(404).send({ message: 'Not found', error: 'NOT_FOUND' });
+    if (!body)
+      return reply.code(404).send({ message: 'Not found', error: 'NOT_FOUND' } satisfies ErrorEnvelope);
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
   });
 
-  await serveWebApp(app, config);
-  return { app, deps, jobs: { sweepCheckouts: () => checkout.sweep() } };
+  await serveWebApp(app, config, knownRoutes);
+  return {
+    app,
+    deps: { ...deps, payments: modules.payments },
+    jobs: { sweepCheckouts: () => modules.checkout.sweep() },
+  };
+}
+
+/**
+ * Every module, built once from the platform's deps, each handed what it needs of the others as functions. A
+ * module registers its own routes; each endpoint names its surface (api, shipping, themes), so a surface that runs
+ * as its own deployment later mounts only the modules its endpoints come from.
+ */
+function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined) {
+  const payments = createPaymentsModule(deps, { provider: paymentProvider });
+  const stores = createStoresModule(deps, { catalog: storeCatalogPort });
+  const auth = createAuthModule(deps, {
+    findStoreByMerchant,
+    createStoreForMerchant,
+    merchantOnboarding,
+    slugify,
+    findMembership: (userId) => findActiveMembership(deps.db, userId),
+  });
+  const orders = createOrdersModule(deps);
+  const coupons = createCouponsModule(deps, { isFirstTimeCustomer: orders.service.isFirstTimeCustomer });
+  const giftCards = createGiftCardsModule(deps, { payments: payments.service });
+  const shipping = createShippingModule(deps);
+  // The cart prices through these modules' functions; checkout adds stock, customers, coupons' and gift cards'
+  // books, and the orders module, which writes every order.
+  const cart = createCartModule(deps, {
+    findAddress: findCustomerAddress,
+    defaultAddress,
+    storeOrigin,
+    quoteShipment,
+    appliedCouponCodes: coupons.service.appliedCodes,
+    evaluateCoupons: coupons.service.evaluateCoupons,
+    appliedGiftCards,
+  });
+  const checkout = createCheckoutModule(
+    { ...deps, payments: payments.service },
+    {
+      cart: cart.service,
+      orders: orders.service,
+      reserveStock,
+      returnStock,
+      recordSales,
+      findCustomer: findUserById,
+      recordRedemptions: coupons.service.recordRedemptions,
+      holdGiftCards: holdBalances,
+      releaseGiftCards: releaseHolds,
+      confirmGiftCards: confirmHolds,
+    },
+  );
+
+  const system = createSystemModule(deps);
+  const api: ServerModule[] = [
+    system,
+    auth,
+    createAdminsModule(deps, { auth: auth.service }),
+    stores,
+    createCatalogModule(deps),
+    coupons,
+    giftCards,
+    createAddressesModule(deps),
+    shipping,
+    payments,
+    cart,
+    checkout,
+    orders,
+  ];
+  // One list per surface. The themes service has only its health check yet; its modules go here when it has more.
+  const bySurface: Record<Surface, ServerModule[]> = {
+    api,
+    shipping: [system, shipping],
+    themes: [system],
+  };
+  const all = [...new Set(Object.values(bySurface).flat())];
+  for (const module of all) {
+    for (const definition of module.routes) {
+      if (!bySurface[definition.endpoint.surface].includes(module))
+        throw new Error(
+          `${definition.endpoint.path} is on the ${definition.endpoint.surface} surface, whose list lacks its module`,
+        );
+    }
+  }
+  return {
+    all,
+    bySurface,
+    authenticate: auth.authenticate,
+    payments: payments.service,
+    checkout: checkout.service,
+  };
 }
 
 const apiBases = Object.values(surfaceBases);
 
 /** The built web app at `/`, hashed assets cached for a year, and index.html for every client route. */
-async function serveWebApp(app: FastifyInstance, config: Config) {
+async function serveWebApp(app: FastifyInstance, config: Config, knownRoutes: RouteTable) {
   const dist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
@@ -275,6 +336,16 @@ async function serveWebApp(app: FastifyInstance, config: Config) {
     const isApi = apiBases.some((base) => pathname === base || pathname.startsWith(`${base}/`));
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    const allowed = knownRoutes.methodsOf(pathname);
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          message: 'This method is not allowed here',
+          error: 'METHOD_NOT_ALLOWED',
+        } satisfies ErrorEnvelope);
     }
     return reply.code(404).send({ message: 'Not found', error: 'NOT_FOUND' });
   });

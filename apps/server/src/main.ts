@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import { seedShippingDefaults } from './modules/shipping/shipping.seed.js';
-import { seedDemoCatalog } from './modules/system/demo-catalog.js';
-import { seedDemo } from './modules/system/demo-seed.js';
+import { seedShippingDefaults } from './modules/shipping/index.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
+import { seedDemoCatalog } from './seed/demo-catalog.js';
+import { seedDemo } from './seed/demo-seed.js';
 
 async function main() {
   let config: Config;

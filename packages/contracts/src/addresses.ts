@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { email, idParam, isoDateTime, personName, phoneNumber } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
@@ -82,7 +83,6 @@ export type ShippingAddress = z.infer<typeof shippingAddress>;
 export const shippingAddressList = z.object({ rows: z.array(shippingAddress), count: z.number().int() });
 export type ShippingAddressList = z.infer<typeof shippingAddressList>;
 
-const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
 const tags = ['Shipping addresses'];
 
 export const shippingAddressEndpoints = {
@@ -92,7 +92,7 @@ export const shippingAddressEndpoints = {
     path: '/customershippingaddress',
     summary: "The customer's shipping addresses, the default first, then newest first",
     tags,
-    access: customerOnly,
+    access: access.customer,
     response: envelope(shippingAddressList),
   }),
   add: defineEndpoint({
@@ -101,7 +101,7 @@ export const shippingAddressEndpoints = {
     path: '/customershippingaddress/add',
     summary: `Add a shipping address (${MAX_SHIPPING_ADDRESSES} at most); the first one becomes the default`,
     tags,
-    access: customerOnly,
+    access: access.customer,
     body: shippingAddressBody,
     response: envelope(shippingAddress),
     status: 201,
@@ -112,7 +112,7 @@ export const shippingAddressEndpoints = {
     path: '/customershippingaddress/update/:id',
     summary: 'Change a shipping address',
     tags,
-    access: customerOnly,
+    access: access.customer,
     params: idParam,
     body: shippingAddressUpdateBody,
     response: envelope(shippingAddress),
@@ -123,7 +123,7 @@ export const shippingAddressEndpoints = {
     path: '/customershippingaddress/delete/:id',
     summary: 'Delete a shipping address; deleting the default makes the newest remaining one the default',
     tags,
-    access: customerOnly,
+    access: access.customer,
     params: idParam,
     response: messageOnly,
   }),
@@ -133,7 +133,7 @@ export const shippingAddressEndpoints = {
     path: '/customershippingaddress/make-default/:id',
     summary: 'Make an address the default (every other address loses the flag)',
     tags,
-    access: customerOnly,
+    access: access.customer,
     params: idParam,
     body: makeDefaultBody,
     response: envelope(shippingAddress),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { email, idParam, isoDateTime, password, personName, phoneNumber, tokenParam } from './common.js';
 import { type AccountKind, type AdminRole, defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
@@ -165,6 +166,11 @@ export const loginBody = z.object({
 export type LoginBody = z.input<typeof loginBody>;
 
 export const refreshBody = z.object({ refresh_token: z.string().min(10).max(500).optional() });
+/** Sign-out sends no body at all as often as an empty one: anything but an object means "no refresh token". */
+export const logoutBody = z.preprocess(
+  (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined),
+  refreshBody.optional(),
+);
 export const emailBody = z.object({ email });
 export const resetPasswordBody = z.object({ password });
 export const changePasswordBody = z.object({
@@ -234,12 +240,17 @@ export const merchantProfile = z.object({
 });
 export type MerchantProfile = z.infer<typeof merchantProfile>;
 
-export const permissionsData = z.object({ permissions: z.array(z.string()) });
+/** What the caller may do, resolved by the server: an admin's role, or a merchant's role in the store they work in. */
+export const permissionsData = z.object({
+  permissions: z.array(z.string()),
+  role: z.string().nullable(),
+  /** The store a merchant account works in (its active membership); null for other accounts. */
+  storeId: z.string().nullable(),
+});
 
 // ---------- endpoints ----------
 
 const tags = ['Auth'];
-const anySignedIn = { kind: 'signed-in', accounts: ['customer', 'merchant', 'admin', 'partner'] } as const;
 
 function sessionEndpoints<K extends AccountKind>(kind: K) {
   const base = `/auth/${kind}`;
@@ -250,7 +261,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       path: `${base}/login`,
       summary: `Sign in as ${kind}`,
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: loginBody,
       response: envelope(session),
     }),
@@ -260,7 +271,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       path: `${base}/refresh-token`,
       summary: `Rotate a ${kind} refresh token`,
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: refreshBody,
       response: envelope(session),
     }),
@@ -270,8 +281,8 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       path: `${base}/logout`,
       summary: `Sign out a ${kind} session`,
       tags,
-      access: { kind: 'public' },
-      body: refreshBody.optional(),
+      access: access.public,
+      body: logoutBody,
       response: messageOnly,
     }),
     forgotPassword: defineEndpoint({
@@ -280,7 +291,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       path: `${base}/forgot-password`,
       summary: `Mail a ${kind} password reset link`,
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: emailBody,
       response: messageOnly,
     }),
@@ -290,7 +301,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       path: `${base}/resetpassword/:token`,
       summary: `Set a new ${kind} password with a reset link`,
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       params: tokenParam,
       body: resetPasswordBody,
       response: messageOnly,
@@ -307,7 +318,7 @@ function confirmationEndpoints(kind: 'customer' | 'merchant' | 'partner') {
       path: `${base}/confirmation/:token`,
       summary: `Confirm a ${kind} email address`,
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       params: tokenParam,
       response: messageOnly,
     }),
@@ -317,7 +328,7 @@ function confirmationEndpoints(kind: 'customer' | 'merchant' | 'partner') {
       path: `${base}/resend-confirmation`,
       summary: `Mail the ${kind} confirmation link again`,
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: emailBody,
       response: messageOnly,
     }),
@@ -334,7 +345,7 @@ export const authEndpoints = {
       path: '/auth/customer/signup',
       summary: 'Create a customer account',
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: customerSignupBody,
       response: envelope(z.object({ user })),
       status: 201,
@@ -349,7 +360,7 @@ export const authEndpoints = {
       path: '/auth/merchant/signup',
       summary: 'Create a merchant account and its store',
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: merchantSignupBody,
       response: envelope(z.object({ user })),
       status: 201,
@@ -365,7 +376,7 @@ export const authEndpoints = {
       path: '/partner/partner/signup',
       summary: 'Apply as a shipping partner',
       tags,
-      access: { kind: 'public' },
+      access: access.public,
       body: partnerSignupBody,
       response: envelope(z.object({ user: partnerUser })),
       status: 201,
@@ -377,7 +388,7 @@ export const authEndpoints = {
     path: '/auth/user/change-password',
     summary: 'Change the signed-in password',
     tags,
-    access: anySignedIn,
+    access: access.anyAccount,
     body: changePasswordBody,
     response: messageOnly,
   }),
@@ -387,7 +398,7 @@ export const authEndpoints = {
     path: '/auth/verify-token',
     summary: 'Check the access token',
     tags,
-    access: anySignedIn,
+    access: access.anyAccount,
     response: envelope(
       z.object({ valid: z.literal(true), accountKind: z.enum(accountKinds), expiresAt: isoDateTime }),
     ),
@@ -398,7 +409,7 @@ export const authEndpoints = {
     path: '/auth/userdata',
     summary: 'The signed-in user',
     tags,
-    access: anySignedIn,
+    access: access.anyAccount,
     response: envelope(sessionUser),
   }),
   merchantProfile: defineEndpoint({
@@ -407,7 +418,7 @@ export const authEndpoints = {
     path: '/auth/userdata/merchant-profile',
     summary: 'The signed-in merchant and store',
     tags,
-    access: { kind: 'signed-in', accounts: ['merchant'] },
+    access: access.merchantAccount,
     response: envelope(merchantProfile),
   }),
   permissions: defineEndpoint({
@@ -416,12 +427,11 @@ export const authEndpoints = {
     path: '/auth/permissions',
     summary: "The signed-in user's permissions",
     tags,
-    access: anySignedIn,
+    access: access.anyAccount,
     response: envelope(permissionsData),
   }),
 };
 
-const superadminOnly = { kind: 'signed-in', accounts: ['admin'], adminRoles: ['superadmin'] } as const;
 const adminTags = ['Admin management'];
 
 export const adminManagementEndpoints = {
@@ -431,7 +441,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/create',
     summary: 'Create an admin, super admin, dispatcher or scheduler',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     body: createAdminBody,
     response: envelope(adminSummary),
     status: 201,
@@ -442,7 +452,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/all-admins',
     summary: 'All admins, paged',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     query: pageQuery.extend({
       search: z.string().trim().max(100).optional(),
       role: z.enum(adminRoles).optional(),
@@ -455,7 +465,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/:id',
     summary: 'One admin',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     params: idParam,
     response: envelope(adminSummary),
   }),
@@ -465,7 +475,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/edit/:id',
     summary: 'Edit an admin',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     params: idParam,
     body: editAdminBody,
     response: envelope(adminSummary),
@@ -476,7 +486,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/deactivate',
     summary: 'Deactivate an admin; their sessions end at once',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     body: adminIdBody,
     response: envelope(adminSummary),
   }),
@@ -486,7 +496,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/activate',
     summary: 'Activate an admin',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     body: adminIdBody,
     response: envelope(adminSummary),
   }),
@@ -496,7 +506,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/delete/:id',
     summary: 'Delete an admin',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     params: idParam,
     response: messageOnly,
   }),
@@ -506,7 +516,7 @@ export const adminManagementEndpoints = {
     path: '/auth/admin/create-partner',
     summary: 'Create a shipping-partner account; the partner sets a password from the mail',
     tags: adminTags,
-    access: superadminOnly,
+    access: access.superadmin,
     body: partnerSignupBody.omit({ password: true }),
     response: envelope(z.object({ user: partnerUser })),
     status: 201,

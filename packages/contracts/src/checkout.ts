@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
 
-const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
 const cartTags = ['Cart'];
 const checkoutTags = ['Checkout'];
 
@@ -253,7 +253,7 @@ export const cartEndpoints = {
     path: '/cart/add-cart',
     summary: 'Add a product (or variant) to the cart, or increase, decrease or set its quantity',
     tags: cartTags,
-    access: customerOnly,
+    access: access.customer,
     body: addToCartBody,
     response: envelope(cartState),
   }),
@@ -263,7 +263,7 @@ export const cartEndpoints = {
     path: '/cart/get-cart',
     summary: 'The cart, priced: items, discounts, shipping per store, gift cards and the amount due',
     tags: cartTags,
-    access: customerOnly,
+    access: access.customer,
     response: envelope(cartState),
   }),
   remove: defineEndpoint({
@@ -272,7 +272,7 @@ export const cartEndpoints = {
     path: '/cart/remove-cart',
     summary: 'Remove one line, or empty the cart',
     tags: cartTags,
-    access: customerOnly,
+    access: access.customer,
     body: removeFromCartBody,
     response: envelope(cartState),
   }),
@@ -282,7 +282,7 @@ export const cartEndpoints = {
     path: '/cart/shipping-address',
     summary: 'Choose the delivery address the cart is priced for',
     tags: cartTags,
-    access: customerOnly,
+    access: access.customer,
     body: selectAddressBody,
     response: envelope(cartState),
   }),
@@ -295,7 +295,7 @@ export const checkoutEndpoints = {
     path: '/ordertracking/simulate-order',
     summary: 'Price a checkout without side effects',
     tags: checkoutTags,
-    access: customerOnly,
+    access: access.customer,
     body: checkoutBody,
     response: envelope(cartState),
   }),
@@ -305,7 +305,7 @@ export const checkoutEndpoints = {
     path: '/ordertracking/create-order',
     summary: 'Create the tracker and one order per store awaiting payment; reserves stock for 30 minutes',
     tags: checkoutTags,
-    access: customerOnly,
+    access: access.customer,
     body: checkoutBody,
     response: envelope(z.object({ tracker, payment: paymentStart })),
     status: 201,
@@ -316,7 +316,7 @@ export const checkoutEndpoints = {
     path: '/v1/products/payment',
     summary: 'Start (or resume) the payment of a checkout; answers where to pay',
     tags: checkoutTags,
-    access: customerOnly,
+    access: access.customer,
     body: z.object({ trackerId: uuid }),
     response: envelope(paymentStart),
   }),
@@ -326,7 +326,7 @@ export const checkoutEndpoints = {
     path: '/transactions/customer/transaction',
     summary: 'After paying: the server verifies with the provider and records the transaction',
     tags: checkoutTags,
-    access: customerOnly,
+    access: access.customer,
     body: z.object({ reference: z.string().trim().min(6).max(80) }),
     response: envelope(z.object({ transaction: transaction.nullable(), tracker })),
   }),
@@ -336,7 +336,7 @@ export const checkoutEndpoints = {
     path: '/ordertracking/tracker/:reference',
     summary: 'A checkout of the signed-in customer by its payment reference',
     tags: checkoutTags,
-    access: customerOnly,
+    access: access.customer,
     params: z.object({ reference: z.string().trim().min(6).max(80) }),
     response: envelope(tracker),
   }),
@@ -349,7 +349,7 @@ export const customerOrderEndpoints = {
     path: '/orders/customer',
     summary: "The customer's orders, newest first",
     tags: ['Orders'],
-    access: customerOnly,
+    access: access.customer,
     query: pageQuery.extend({ status: z.string().max(40).optional() }),
     response: envelope(z.object({ orders: z.array(customerOrder), pagination })),
   }),
@@ -359,7 +359,7 @@ export const customerOrderEndpoints = {
     path: '/orders/customer/:id',
     summary: 'One order of the customer, with its delivery token and activities',
     tags: ['Orders'],
-    access: customerOnly,
+    access: access.customer,
     params: z.object({ id: uuid }),
     response: envelope(customerOrder),
   }),
@@ -369,7 +369,7 @@ export const customerOrderEndpoints = {
     path: '/orders/order-status',
     summary: 'Every order status: code name and known name',
     tags: ['Orders'],
-    access: { kind: 'public' },
+    access: access.public,
     response: envelope(z.array(orderStatus)),
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
@@ -287,8 +288,6 @@ export const appliedCoupons = z.object({ codes: z.array(z.string()) });
 
 // ---------- endpoints ----------
 
-const merchantOnly = { kind: 'signed-in', accounts: ['merchant'] } as const;
-const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
 const couponTags = ['Coupons'];
 
 export const couponMerchantEndpoints = {
@@ -298,7 +297,7 @@ export const couponMerchantEndpoints = {
     path: '/discount',
     summary: "Your store's coupons, newest first",
     tags: couponTags,
-    access: merchantOnly,
+    access: access.merchant('coupons:read'),
     query: merchantCouponsQuery,
     response: envelope(z.array(coupon)),
   }),
@@ -308,7 +307,7 @@ export const couponMerchantEndpoints = {
     path: '/discount/:id',
     summary: 'One of your coupons',
     tags: couponTags,
-    access: merchantOnly,
+    access: access.merchant('coupons:read'),
     params: z.object({ id: uuid }),
     response: envelope(coupon),
   }),
@@ -318,7 +317,7 @@ export const couponMerchantEndpoints = {
     path: '/discount',
     summary: 'Create a coupon for your store (defaults of section 9 for what is left out)',
     tags: couponTags,
-    access: merchantOnly,
+    access: access.merchant('coupons:write'),
     body: createCouponBody,
     response: envelope(coupon),
     status: 201,
@@ -329,7 +328,7 @@ export const couponMerchantEndpoints = {
     path: '/discount/:id',
     summary: 'Change some fields of one of your coupons',
     tags: couponTags,
-    access: merchantOnly,
+    access: access.merchant('coupons:write'),
     params: z.object({ id: uuid }),
     body: updateCouponBody,
     response: envelope(coupon),
@@ -340,7 +339,7 @@ export const couponMerchantEndpoints = {
     path: '/discount/:id',
     summary: 'Delete one of your coupons (orders that used it keep their discount)',
     tags: couponTags,
-    access: merchantOnly,
+    access: access.merchant('coupons:write'),
     params: z.object({ id: uuid }),
     response: messageOnly,
   }),
@@ -353,7 +352,7 @@ export const couponCustomerEndpoints = {
     path: '/coupon/getallcoupons/customers',
     summary: 'Coupons on offer for these stores and products: Automatic ones and public codes, active today',
     tags: couponTags,
-    access: customerOnly,
+    access: access.customer,
     body: customerCouponsBody,
     response: envelope(customerCouponsAnswer),
   }),
@@ -363,7 +362,7 @@ export const couponCustomerEndpoints = {
     path: '/coupon/validate-coupon',
     summary: 'Whether a code applies to these cart lines (or products) and the discount it would give',
     tags: couponTags,
-    access: customerOnly,
+    access: access.customer,
     body: validateCouponBody,
     response: envelope(couponEvaluation),
   }),
@@ -373,7 +372,7 @@ export const couponCustomerEndpoints = {
     path: '/applycoupon/apply-coupon',
     summary: 'Apply a coupon code to your cart',
     tags: couponTags,
-    access: customerOnly,
+    access: access.customer,
     body: applyCouponBody,
     response: envelope(appliedCoupons),
   }),
@@ -383,7 +382,7 @@ export const couponCustomerEndpoints = {
     path: '/applycoupon/remove-coupon',
     summary: 'Take a coupon code off your cart',
     tags: couponTags,
-    access: customerOnly,
+    access: access.customer,
     body: applyCouponBody,
     response: envelope(appliedCoupons),
   }),
@@ -393,7 +392,7 @@ export const couponCustomerEndpoints = {
     path: '/applycoupon/applied',
     summary: 'The coupon codes applied to your cart',
     tags: couponTags,
-    access: customerOnly,
+    access: access.customer,
     response: envelope(appliedCoupons),
   }),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Access } from './access.js';
 
 /** The three HTTP surfaces of the specification, each under its own base. */
 export type Surface = 'api' | 'shipping' | 'themes';
@@ -10,11 +11,6 @@ export const surfaceBases: Record<Surface, string> = {
 
 export type AccountKind = 'customer' | 'merchant' | 'admin' | 'partner';
 export type AdminRole = 'admin' | 'superadmin' | 'dispatcher' | 'scheduler';
-
-/** Who may call an endpoint: nobody signed in, or the listed account kinds (admins optionally narrowed to roles). */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'signed-in'; accounts: readonly AccountKind[]; adminRoles?: readonly AdminRole[] };
 
 export interface Endpoint<
   Params extends z.ZodType = z.ZodType,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { email, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
@@ -138,12 +139,6 @@ export const giftCardAnalytics = z.object({
 
 // ---------- endpoints ----------
 
-const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
-const giftCardAdmins = {
-  kind: 'signed-in',
-  accounts: ['admin'],
-  adminRoles: ['admin', 'superadmin'],
-} as const;
 const tags = ['Gift cards'];
 
 export const giftCardCustomerEndpoints = {
@@ -153,7 +148,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/purchase',
     summary: 'Order a gift card (₦1,000 to ₦500,000); it waits for payment',
     tags,
-    access: customerOnly,
+    access: access.customer,
     body: purchaseGiftCardBody,
     response: envelope(giftCard),
     status: 201,
@@ -164,7 +159,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/pay',
     summary: 'Start paying for your gift card; answers the payment page to open',
     tags,
-    access: customerOnly,
+    access: access.customer,
     body: payGiftCardBody,
     response: envelope(giftCardPayment),
   }),
@@ -175,7 +170,7 @@ export const giftCardCustomerEndpoints = {
     summary:
       'The state of your gift card by payment reference or id (checks a pending payment with the provider)',
     tags,
-    access: customerOnly,
+    access: access.customer,
     body: giftCardStatusBody,
     response: envelope(giftCard),
   }),
@@ -185,7 +180,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/my-cards',
     summary: 'Gift cards you bought, newest first, with their codes once paid',
     tags,
-    access: customerOnly,
+    access: access.customer,
     query: myCardsQuery,
     response: envelope(z.object({ cards: z.array(giftCard), pagination })),
   }),
@@ -195,7 +190,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/applied',
     summary: 'Gift cards applied to your cart, in the order they are used',
     tags,
-    access: customerOnly,
+    access: access.customer,
     response: envelope(z.array(appliedGiftCardEntry)),
   }),
   apply: defineEndpoint({
@@ -204,7 +199,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/apply',
     summary: 'Apply a gift card to your cart by its code',
     tags,
-    access: customerOnly,
+    access: access.customer,
     body: applyGiftCardBody,
     response: envelope(z.array(appliedGiftCardEntry)),
   }),
@@ -214,7 +209,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/apply/:id',
     summary: 'Take a gift card off your cart',
     tags,
-    access: customerOnly,
+    access: access.customer,
     params: z.object({ id: uuid }),
     response: messageOnly,
   }),
@@ -224,7 +219,7 @@ export const giftCardCustomerEndpoints = {
     path: '/gift-card/recalculate-discount-with-shipping-fee',
     summary: 'What your applied gift cards cover of a total (items, shipping fee, less discount)',
     tags,
-    access: customerOnly,
+    access: access.customer,
     query: recalculateQuery,
     response: envelope(giftCardCoverage),
   }),
@@ -237,7 +232,7 @@ export const giftCardAdminEndpoints = {
     path: '/gift-card',
     summary: 'All gift cards, newest first by default, by creation date range',
     tags,
-    access: giftCardAdmins,
+    access: access.admin('gift-cards:read'),
     query: adminGiftCardsQuery,
     response: envelope(z.object({ cards: z.array(adminGiftCard), pagination })),
   }),
@@ -247,7 +242,7 @@ export const giftCardAdminEndpoints = {
     path: '/gift-card/activities',
     summary: 'Every change of every gift card balance, newest first',
     tags,
-    access: giftCardAdmins,
+    access: access.admin('gift-cards:read'),
     query: pageQuery,
     response: envelope(z.object({ activities: z.array(giftCardActivity), pagination })),
   }),
@@ -257,7 +252,7 @@ export const giftCardAdminEndpoints = {
     path: '/analytics/gift-cards',
     summary: 'Gift cards sold and redeemed by day in a date range (UTC), and the balance outstanding',
     tags,
-    access: giftCardAdmins,
+    access: access.admin('gift-cards:read'),
     query: giftCardAnalyticsQuery,
     response: envelope(giftCardAnalytics),
   }),

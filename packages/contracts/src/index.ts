@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './addresses.js';
 export * from './auth.js';
 export * from './catalog.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
 
@@ -26,7 +27,7 @@ export const paymentEndpoints = {
     summary:
       'Verifies a payment of the signed-in customer with the provider (on return from the payment page) and answers its status',
     tags: ['Payments'],
-    access: { kind: 'signed-in', accounts: ['customer'] },
+    access: access.customer,
     params: z.object({ reference: paymentReference }),
     response: envelope(paymentState),
   }),

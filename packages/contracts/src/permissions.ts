@@ -2,11 +2,13 @@ import type { AdminRole } from './endpoint.js';
 
 /** Everything a store owner may do in their store; staff roles hold a subset (merchant operations). */
 export const storePermissions = [
+  'store:profile:read',
   'store:profile:write',
   'products:read',
   'products:write',
   'orders:read',
   'orders:write',
+  'coupons:read',
   'coupons:write',
   'staff:manage',
   'payouts:read',
@@ -14,6 +16,7 @@ export const storePermissions = [
   'themes:write',
   'policies:write',
 ] as const;
+export type StorePermission = (typeof storePermissions)[number];
 
 export const adminPermissions = [
   'admins:manage',
@@ -30,16 +33,42 @@ export const adminPermissions = [
   'orders:read-all',
   'orders:assign',
 ] as const;
+export type AdminPermission = (typeof adminPermissions)[number];
 
 export const partnerPermissions = [
   'partner:orders:read',
   'partner:orders:update',
   'partner:dispatcher',
 ] as const;
+export type PartnerPermission = (typeof partnerPermissions)[number];
 
-export const adminRolePermissions: Record<AdminRole, readonly string[]> = {
+export type Permission = StorePermission | AdminPermission | PartnerPermission;
+
+export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   superadmin: adminPermissions,
   admin: adminPermissions.filter((permission) => permission !== 'admins:manage'),
   dispatcher: ['orders:read-all', 'orders:assign'],
   scheduler: ['orders:assign'],
 };
+
+/**
+ * Built-in roles of a store's members (`store_members.role`). A membership may carry its own permission list
+ * instead (custom roles, issue 9); otherwise it holds its role's list below.
+ */
+export const merchantRoles = ['owner', 'manager', 'inventory', 'sales', 'finance'] as const;
+export type MerchantRole = (typeof merchantRoles)[number];
+
+export const merchantRolePermissions: Record<MerchantRole, readonly StorePermission[]> = {
+  owner: storePermissions,
+  // Runs the store day to day; only the owner lets people in or sees payouts.
+  manager: storePermissions.filter(
+    (permission) => permission !== 'staff:manage' && permission !== 'payouts:read',
+  ),
+  inventory: ['products:read', 'products:write'],
+  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read'],
+  finance: ['payouts:read', 'reports:read', 'orders:read'],
+};
+
+export function isMerchantRole(role: string): role is MerchantRole {
+  return (merchantRoles as readonly string[]).includes(role);
+}

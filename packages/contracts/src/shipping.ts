@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { idParam, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
@@ -204,9 +205,6 @@ export type ShippingServedLocation = z.infer<typeof shippingServedLocation>;
 
 // ---------- endpoints ----------
 
-const admins = { kind: 'signed-in', accounts: ['admin'], adminRoles: ['admin', 'superadmin'] } as const;
-const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
-
 export const vehicleEndpoints = {
   list: defineEndpoint({
     surface: 'api',
@@ -214,7 +212,7 @@ export const vehicleEndpoints = {
     path: '/vehicle',
     summary: 'Delivery vehicles, lightest first (seeded; there is no create)',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     response: envelope(z.object({ vehicles: z.array(shippingVehicle) })),
   }),
   get: defineEndpoint({
@@ -223,7 +221,7 @@ export const vehicleEndpoints = {
     path: '/vehicle/:id',
     summary: 'One delivery vehicle',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     params: idParam,
     response: envelope(shippingVehicle),
   }),
@@ -233,7 +231,7 @@ export const vehicleEndpoints = {
     path: '/vehicle/:id',
     summary: 'Change a vehicle: name, maximum weight, surcharge, active',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     params: idParam,
     body: shippingVehicleUpdateBody,
     response: envelope(shippingVehicle),
@@ -247,7 +245,7 @@ export const shippingZoneEndpoints = {
     path: '/shipping',
     summary: 'Shipping zones with their states, and the states in no zone',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     response: envelope(z.object({ zones: z.array(shippingZone), unzonedStates: z.array(z.string()) })),
   }),
   create: defineEndpoint({
@@ -256,7 +254,7 @@ export const shippingZoneEndpoints = {
     path: '/shipping',
     summary: 'Create a shipping zone; a state belongs to one zone at most',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     body: shippingZoneBody,
     response: envelope(shippingZone),
     status: 201,
@@ -267,7 +265,7 @@ export const shippingZoneEndpoints = {
     path: '/shipping/:id',
     summary: 'Rename a zone or replace its states',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     params: idParam,
     body: shippingZoneUpdateBody,
     response: envelope(shippingZone),
@@ -278,7 +276,7 @@ export const shippingZoneEndpoints = {
     path: '/shipping/:id',
     summary: 'Delete a zone and its zone rates',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     params: idParam,
     response: messageOnly,
   }),
@@ -291,7 +289,7 @@ export const shippingPricingEndpoints = {
     path: '/pricing',
     summary: 'The shipping rate card',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     response: envelope(shippingPricing),
   }),
   replace: defineEndpoint({
@@ -300,7 +298,7 @@ export const shippingPricingEndpoints = {
     path: '/pricing',
     summary: 'Replace the shipping rate card (Lagos cases and zone-to-zone rates)',
     tags: ['Shipping admin'],
-    access: admins,
+    access: access.admin('shipping:zones'),
     body: shippingPricingBody,
     response: envelope(shippingPricing),
   }),
@@ -314,7 +312,7 @@ export const shippingFeeEndpoints = {
     summary:
       "Shipping fee of a store's items to one of the customer's addresses (or a state and LGA), with its breakdown",
     tags: ['Shipping'],
-    access: customerOnly,
+    access: access.customer,
     query: shippingFeeQuery,
     response: envelope(shippingQuote),
   }),
@@ -327,7 +325,7 @@ export const shippingApiEndpoints = {
     path: '/shipping/location',
     summary: 'Every state with its LGAs, the zone it belongs to and whether deliveries there can be priced',
     tags: ['Shipping API'],
-    access: { kind: 'public' },
+    access: access.public,
     response: envelope(z.object({ locations: z.array(shippingServedLocation) })),
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { idParam, isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
@@ -241,10 +242,6 @@ export type Approver = z.infer<typeof approver>;
 
 // ---------- endpoints ----------
 
-const merchantOnly = { kind: 'signed-in', accounts: ['merchant'] } as const;
-const customerOnly = { kind: 'signed-in', accounts: ['customer'] } as const;
-const admins = { kind: 'signed-in', accounts: ['admin'], adminRoles: ['admin', 'superadmin'] } as const;
-const superadmin = { kind: 'signed-in', accounts: ['admin'], adminRoles: ['superadmin'] } as const;
 const storeIdParam = z.object({ storeId: uuid });
 const binary = z.unknown().describe('The file itself');
 
@@ -255,7 +252,7 @@ export const onboardingEndpoints = {
     path: '/auth/merchant/onboard',
     summary: 'The merchant onboarding answers and percentage',
     tags: ['Merchant onboarding'],
-    access: merchantOnly,
+    access: access.merchantAccount,
     response: envelope(onboardingState),
   }),
   update: defineEndpoint({
@@ -264,7 +261,7 @@ export const onboardingEndpoints = {
     path: '/auth/merchant/onboard',
     summary: 'Save onboarding answers (any subset, step by step)',
     tags: ['Merchant onboarding'],
-    access: merchantOnly,
+    access: access.merchantAccount,
     body: onboardingBody,
     response: envelope(onboardingState),
   }),
@@ -274,7 +271,7 @@ export const onboardingEndpoints = {
     path: '/auth/merchant/onboard/pricing',
     summary: 'Choose the pricing plan',
     tags: ['Merchant onboarding'],
-    access: merchantOnly,
+    access: access.merchantAccount,
     body: pricingBody,
     response: envelope(onboardingState),
   }),
@@ -285,7 +282,7 @@ export const onboardingEndpoints = {
     summary:
       'Upload an ID document or proof of address (PDF, JPEG, PNG or WebP, 5 MB at most); stored privately',
     tags: ['Merchant onboarding'],
-    access: merchantOnly,
+    access: access.merchantAccount,
     query: z.object({ kind: z.enum(['id-document', 'proof-of-address']) }),
     upload: { field: 'file' },
     response: envelope(uploadedDocument),
@@ -297,7 +294,7 @@ export const onboardingEndpoints = {
     path: '/auth/merchant/onboard/documents/:id',
     summary: "One of the merchant's own private documents",
     tags: ['Merchant onboarding'],
-    access: merchantOnly,
+    access: access.merchantAccount,
     params: idParam,
     response: binary,
   }),
@@ -310,7 +307,7 @@ export const storeProfileEndpoints = {
     path: '/stores/profile',
     summary: "The merchant's store profile",
     tags: ['Store profile'],
-    access: merchantOnly,
+    access: access.merchant('store:profile:read'),
     response: envelope(storeProfile),
   }),
   save: defineEndpoint({
@@ -319,7 +316,7 @@ export const storeProfileEndpoints = {
     path: '/stores/profile',
     summary: 'Add or update the store profile',
     tags: ['Store profile'],
-    access: merchantOnly,
+    access: access.merchant('store:profile:write'),
     body: storeProfileBody,
     response: envelope(storeProfile),
   }),
@@ -329,7 +326,7 @@ export const storeProfileEndpoints = {
     path: '/stores/profile/logo',
     summary: 'Upload the store logo (JPEG, PNG or WebP); it becomes the logo at once',
     tags: ['Store profile'],
-    access: merchantOnly,
+    access: access.merchant('store:profile:write'),
     upload: { field: 'logo' },
     response: envelope(uploadedImage),
     status: 201,
@@ -343,7 +340,7 @@ export const storeFollowEndpoints = {
     path: '/stores/:storeId/follow',
     summary: 'Follow a store',
     tags: ['Stores'],
-    access: customerOnly,
+    access: access.customer,
     params: storeIdParam,
     response: envelope(followState),
   }),
@@ -353,7 +350,7 @@ export const storeFollowEndpoints = {
     path: '/stores/:storeId/follow',
     summary: 'Stop following a store',
     tags: ['Stores'],
-    access: customerOnly,
+    access: access.customer,
     params: storeIdParam,
     response: envelope(followState),
   }),
@@ -363,7 +360,7 @@ export const storeFollowEndpoints = {
     path: '/stores/:storeId/follow',
     summary: 'Whether the customer follows a store',
     tags: ['Stores'],
-    access: customerOnly,
+    access: access.customer,
     params: storeIdParam,
     response: envelope(followState),
   }),
@@ -373,7 +370,7 @@ export const storeFollowEndpoints = {
     path: '/stores/customer/following',
     summary: 'Stores the customer follows',
     tags: ['Stores'],
-    access: customerOnly,
+    access: access.customer,
     query: pageQuery,
     response: envelope(z.object({ stores: z.array(storeCard), pagination })),
   }),
@@ -386,7 +383,7 @@ export const merchantDirectoryEndpoints = {
     path: '/merchants',
     summary: 'Approved stores, paged, with search',
     tags: ['Stores'],
-    access: { kind: 'public' },
+    access: access.public,
     query: pageQuery.extend({ search: z.string().trim().max(100).optional() }),
     response: envelope(z.object({ merchants: z.array(storeCard), pagination })),
   }),
@@ -396,7 +393,7 @@ export const merchantDirectoryEndpoints = {
     path: '/merchants/top',
     summary: 'Top stores: by sales, then followers, then products',
     tags: ['Stores'],
-    access: { kind: 'public' },
+    access: access.public,
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
     response: envelope(z.array(storeCard)),
   }),
@@ -406,7 +403,7 @@ export const merchantDirectoryEndpoints = {
     path: '/merchants/:storeUrl',
     summary: 'One approved store by its storefront slug',
     tags: ['Stores'],
-    access: { kind: 'public' },
+    access: access.public,
     params: z.object({ storeUrl: z.string().trim().min(1).max(80) }),
     response: envelope(publicStore),
   }),
@@ -419,7 +416,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/stores',
     summary: 'Stores for approval, with filters',
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     query: pageQuery.extend({
       search: z.string().trim().max(100).optional(),
       approvalStatus: storeApprovalStatus.optional(),
@@ -443,7 +440,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/stores/:id',
     summary: 'Store details with onboarding and approvals',
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     params: idParam,
     response: envelope(adminStoreDetails),
   }),
@@ -453,7 +450,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/stores/:id/approve',
     summary: 'Give the first or second approval (two different approvers)',
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     params: idParam,
     response: envelope(adminStoreDetails),
   }),
@@ -463,7 +460,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/stores/:id/reject',
     summary: 'Reject a store with a reason mailed to the merchant',
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     params: idParam,
     body: z.object({ reason: z.string().trim().min(5, 'Give the merchant a reason').max(1000) }),
     response: envelope(adminStoreDetails),
@@ -474,7 +471,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/stores/:id/payment-category',
     summary: "Set the store's payment category",
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     params: idParam,
     body: z.object({ paymentCategory: z.enum(paymentCategories) }),
     response: envelope(adminStoreDetails),
@@ -485,7 +482,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/stores/:id/documents/:fileId',
     summary: "A merchant's private onboarding document",
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     params: z.object({ id: uuid, fileId: uuid }),
     response: binary,
   }),
@@ -495,7 +492,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/approvers',
     summary: 'Admins who may approve stores',
     tags: ['Store approval'],
-    access: admins,
+    access: access.admin('approvals:stores'),
     response: envelope(z.array(approver)),
   }),
   saveApprover: defineEndpoint({
@@ -504,7 +501,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/approvers',
     summary: 'Name an admin as store approver, or change whether they are active',
     tags: ['Store approval'],
-    access: superadmin,
+    access: access.superadmin,
     body: z.object({ adminId: uuid, isActive: z.boolean().default(true) }),
     response: envelope(approver),
   }),
@@ -514,7 +511,7 @@ export const storeAdminEndpoints = {
     path: '/stores/admin/approvers/:id',
     summary: 'Stop an admin being a store approver',
     tags: ['Store approval'],
-    access: superadmin,
+    access: access.superadmin,
     params: idParam,
     response: messageOnly,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { access } from './access.js';
 import { defineEndpoint, type Surface } from './endpoint.js';
 import { envelope } from './envelope.js';
 
@@ -21,7 +22,7 @@ function health(surface: Surface) {
     path: '/health',
     summary: `Health of the ${surface} surface and its database`,
     tags: ['System'],
-    access: { kind: 'public' },
+    access: access.public,
     response: envelope(healthData),
   });
 }
@@ -47,7 +48,7 @@ export const systemEndpoints = {
     path: '/dev/outbox',
     summary: 'Newest mails in the outbox (not available in production)',
     tags: ['System'],
-    access: { kind: 'public' },
+    access: access.public,
     query: z.object({
       to: z.string().trim().toLowerCase().max(254).optional(),
       limit: z.coerce.number().int().min(1).max(100).default(20),

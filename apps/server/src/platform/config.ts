@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,42 @@ const DEFAULT_SECRET = 'dev-only-secret-change-me-please-32chars!!';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** A proxy address or CIDR block such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the server may set X-Forwarded-For: `false` (none), a hop count, or the proxies' own
+ * addresses/CIDRs. `true` means one hop (a single load balancer), never "trust every hop", which would let a
+ * client choose its own address and walk around the rate limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', '0'].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, true (one hop), a hop count, or a comma-separated list of proxy addresses/CIDRs',
+    });
+    return z.NEVER;
+  });
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
@@ -18,7 +55,8 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Defaults to loopback outside production (see loadConfig), every interface in production. */
+  HOST: z.string().trim().min(1).optional(),
   /** Public address of the web app, used in mailed links. */
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
@@ -39,7 +77,7 @@ const schema = z.object({
     )
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://shop.example.ng'))),
   COOKIE_DOMAIN: z.string().optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().default('Naija Market <no-reply@market.local>'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
@@ -81,7 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     env: value.NODE_ENV,
     production,
     port: value.PORT,
-    host: value.HOST,
+    // Outside production nothing but this machine should reach the server: the outbox shows sign-in links.
+    host: value.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     dataDir,
     database: value.DATABASE_URL
@@ -111,4 +150,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: value.SEED_DEMO ?? !production,
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
   };
+}
+
+/**
+ * Fastify's `trustProxy` for the configured value. Fastify ignores a bare hop count (it cannot check the peer), so a
+ * count becomes "trust the nearest n hops": right for a server reachable only through its balancer. Where the
+ * balancer's addresses are known, listing them is stricter.
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return value > 0 ? (_address, hop) => hop < value : false;
+  return value;
 }

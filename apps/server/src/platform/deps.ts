@@ -3,7 +3,6 @@ import type { TokenSigner } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
-import type { PaymentsService } from './payments/payments.service.js';
 import type { RateLimits } from './security/rate-limits.js';
 import type { Media } from './storage/media.js';
 
@@ -18,5 +17,4 @@ export interface Deps {
   rateLimits: RateLimits;
   now: () => Date;
   logger: Logger;
-  payments: PaymentsService;
 }

@@ -1,13 +1,13 @@
 // Seeds the demo accounts and the demo marketplace into the configured database (once; again changes nothing).
 // Run: npm run seed:demo   (DATABASE_URL=postgres://… for PostgreSQL)
 import pino from 'pino';
-import { seedShippingDefaults } from '../modules/shipping/shipping.seed.js';
-import { seedDemoCatalog } from '../modules/system/demo-catalog.js';
-import { seedDemo } from '../modules/system/demo-seed.js';
+import { seedShippingDefaults } from '../modules/shipping/index.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
 import { createDiskStore, createS3Store } from '../platform/storage/blob-stores.js';
 import { createMedia } from '../platform/storage/media.js';
+import { seedDemoCatalog } from '../seed/demo-catalog.js';
+import { seedDemo } from '../seed/demo-seed.js';
 
 const config = loadConfig();
 const logger = pino({ level: 'info' });

@@ -26,7 +26,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGate>{children}</SessionGate>
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
     </QueryClientProvider>
   );
 }

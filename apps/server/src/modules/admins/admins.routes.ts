@@ -1,8 +1,8 @@
 import { adminManagementEndpoints as endpoints } from '@market/contracts';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
-import type { createAdminsService } from './admins.service.js';
+import type { AdminsService } from './admins.service.js';
 
-export function adminsRoutes(admins: ReturnType<typeof createAdminsService>): RouteDefinition[] {
+export function adminsRoutes(admins: AdminsService): RouteDefinition[] {
   return [
     route(endpoints.create, async ({ body }) => ({
       message: 'Admin successfully created',

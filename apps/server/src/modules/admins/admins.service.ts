@@ -5,14 +5,19 @@ import type {
   PartnerSignupBody,
   PartnerUser,
 } from '@market/contracts';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { containsPattern, pageInfo } from '../../platform/db/paging.js';
+import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { revokeUserSessions, type UserRow } from '../auth/auth.repository.js';
-import { users } from '../auth/auth.schema.js';
-import type { AuthService } from '../auth/auth.service.js';
+import {
+  type AuthService,
+  findLiveAdmin,
+  listAdminAccounts,
+  lockActiveSuperadminIds,
+  revokeUserSessions,
+  type UserRow,
+  updateAccount,
+} from '../auth/index.js';
 
 const NOT_FOUND = 'Admin not found';
 
@@ -30,13 +35,11 @@ function toAdminSummary(row: UserRow): AdminSummary {
   };
 }
 
-const liveAdmin = (id: string) => and(eq(users.id, id), eq(users.kind, 'admin'), isNull(users.deletedAt));
-
 export function createAdminsService(deps: Deps, auth: AuthService) {
   const { db } = deps;
 
   async function lockAdmin(tx: Db, id: string): Promise<UserRow> {
-    const [row] = await tx.select().from(users).where(liveAdmin(id)).for('update');
+    const row = await findLiveAdmin(tx, id, { forUpdate: true });
     if (!row) throw notFound(NOT_FOUND);
     return row;
   }
@@ -50,19 +53,8 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
     const wasActiveSuper = target.role === 'superadmin' && target.isActive;
     const staysActiveSuper = after.role === 'superadmin' && after.isActive && !after.deleted;
     if (!wasActiveSuper || staysActiveSuper) return;
-    const supers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.kind, 'admin'),
-          eq(users.role, 'superadmin'),
-          eq(users.isActive, true),
-          isNull(users.deletedAt),
-        ),
-      )
-      .for('update');
-    if (supers.filter((row) => row.id !== target.id).length === 0) {
+    const supers = await lockActiveSuperadminIds(tx);
+    if (supers.filter((id) => id !== target.id).length === 0) {
       throw conflict('The last active super admin cannot be deactivated, demoted or deleted');
     }
   }
@@ -85,31 +77,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
     },
 
     async list(query: { page: number; limit: number; search?: string; role?: AdminRole }) {
-      const filters: SQL[] = [eq(users.kind, 'admin'), isNull(users.deletedAt)];
-      if (query.role) filters.push(eq(users.role, query.role));
-      if (query.search) {
-        const pattern = containsPattern(query.search);
-        filters.push(
-          or(
-            ilike(users.email, pattern),
-            ilike(users.firstName, pattern),
-            ilike(users.lastName, pattern),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-          )!,
-        );
-      }
-      const where = and(...filters);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ value: count() }).from(users).where(where),
-      ]);
-      const totalItems = total?.value ?? 0;
+      const { rows, totalItems } = await listAdminAccounts(db, query);
       return {
         admins: rows.map(toAdminSummary),
         pagination: pageInfo(query.page, query.limit, totalItems),
@@ -117,7 +85,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
     },
 
     async get(id: string): Promise<AdminSummary> {
-      const [row] = await db.select().from(users).where(liveAdmin(id)).limit(1);
+      const row = await findLiveAdmin(db, id);
       if (!row) throw notFound(NOT_FOUND);
       return toAdminSummary(row);
     },
@@ -133,13 +101,9 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
         if (changes.email && changes.email !== target.email)
           await auth.ensureEmailFree(tx, 'admin', changes.email);
         const at = deps.now();
-        const [row] = await tx
-          .update(users)
-          .set({ ...changes, updatedAt: at })
-          .where(eq(users.id, id))
-          .returning();
+        const row = await updateAccount(tx, id, { ...changes, updatedAt: at });
         if (role !== target.role) await revokeUserSessions(tx, id, 'role changed', at);
-        return toAdminSummary(row!);
+        return toAdminSummary(row);
       });
     },
 
@@ -148,13 +112,9 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
         const target = await lockAdmin(tx, id);
         await guardLastSuperadmin(tx, target, { isActive, role: target.role, deleted: false });
         const at = deps.now();
-        const [row] = await tx
-          .update(users)
-          .set({ isActive, updatedAt: at })
-          .where(eq(users.id, id))
-          .returning();
+        const row = await updateAccount(tx, id, { isActive, updatedAt: at });
         if (!isActive) await revokeUserSessions(tx, id, 'deactivated', at);
-        return toAdminSummary(row!);
+        return toAdminSummary(row);
       });
     },
 
@@ -167,7 +127,7 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
           deleted: true,
         });
         const at = deps.now();
-        await tx.update(users).set({ deletedAt: at, isActive: false, updatedAt: at }).where(eq(users.id, id));
+        await updateAccount(tx, id, { deletedAt: at, isActive: false, updatedAt: at });
         await revokeUserSessions(tx, id, 'deleted', at);
       });
     },
@@ -177,3 +137,5 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
     },
   };
 }
+
+export type AdminsService = ReturnType<typeof createAdminsService>;

@@ -1,6 +1,16 @@
-import type { Access } from '@market/contracts';
+import {
+  type Access,
+  type AccountKind,
+  type AdminRole,
+  adminPermissions,
+  adminRolePermissions,
+  type Permission,
+  partnerPermissions,
+  requiredPermissions,
+  storePermissions,
+} from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { TokenSigner } from '../../platform/auth/tokens.js';
+import type { AccessClaims, TokenSigner } from '../../platform/auth/tokens.js';
 import { AppError, forbidden } from '../../platform/errors.js';
 import type { AuthContext, Authenticate } from '../../platform/http/routes.js';
 import type { AuthService } from './auth.service.js';
@@ -12,18 +22,85 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Checks the bearer token, the account kind and admin role the endpoint allows, and that the session is live. */
-export function createAuthenticate(tokens: TokenSigner, auth: AuthService): Authenticate {
+/** A merchant account's active store membership; the stores module answers it. */
+export type FindMembership = (
+  userId: string,
+) => Promise<{ storeId: string; role: string; permissions: string[] } | undefined>;
+
+/** The permissions each account kind can hold; a policy naming several is matched against the caller's kind. */
+const permissionsOfKind: Record<AccountKind, readonly string[]> = {
+  customer: [],
+  merchant: storePermissions,
+  admin: adminPermissions,
+  partner: partnerPermissions,
+};
+
+/** Who the caller is in the marketplace: their store and role there (merchants), and what they may do. */
+export async function resolveCaller(
+  claims: AccessClaims,
+  findMembership: FindMembership,
+): Promise<Omit<AuthContext, 'sessionId' | 'tokenExpiresAt'>> {
+  const base = { userId: claims.userId, kind: claims.kind, role: claims.role };
+  switch (claims.kind) {
+    case 'customer':
+      return { ...base, permissions: [] };
+    case 'merchant': {
+      const membership = await findMembership(claims.userId);
+      if (!membership) return { ...base, permissions: [] };
+      return {
+        ...base,
+        role: membership.role,
+        storeId: membership.storeId,
+        permissions: membership.permissions,
+      };
+    }
+    case 'admin':
+      return {
+        ...base,
+        permissions: [...(adminRolePermissions[(claims.role ?? 'admin') as AdminRole] ?? [])],
+      };
+    case 'partner':
+      return { ...base, permissions: [...partnerPermissions] };
+  }
+}
+
+function missingPermissionMessage(caller: Pick<AuthContext, 'kind' | 'role'>, needed: readonly Permission[]) {
+  const names = needed.join(' or ');
+  const who = caller.role ? `Your role (${caller.role})` : `This account (${caller.kind})`;
+  return `${who} does not have the ${names} permission`;
+}
+
+/**
+ * Checks the bearer token and that the session is live, resolves who the caller is (for a merchant: the store
+ * they are an active member of), and checks the account kind and the permission the endpoint names. Every
+ * refusal says what is missing.
+ */
+export function createAuthenticate(
+  tokens: TokenSigner,
+  auth: AuthService,
+  findMembership: FindMembership,
+): Authenticate {
   return async (request: FastifyRequest, access: Access): Promise<AuthContext | null> => {
     if (access.kind === 'public') return null;
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
     const claims = await tokens.verify(token);
-    if (!access.accounts.includes(claims.kind)) throw forbidden('This account type cannot use this endpoint');
-    if (claims.kind === 'admin' && access.adminRoles && !access.adminRoles.includes(claims.role as never)) {
-      throw forbidden('Only a super admin can do this');
+    if (!access.accounts.includes(claims.kind)) {
+      throw forbidden(`This account type (${claims.kind}) cannot use this endpoint`);
     }
     await auth.checkSession(claims);
-    return { ...claims, tokenExpiresAt: claims.expiresAt };
+    const caller = await resolveCaller(claims, findMembership);
+    const needed = requiredPermissions(access).filter((permission) =>
+      permissionsOfKind[claims.kind].includes(permission),
+    );
+    if (requiredPermissions(access).length > 0) {
+      if (claims.kind === 'merchant' && !caller.storeId) {
+        throw forbidden('This account is not an active member of any store');
+      }
+      if (!needed.some((permission) => caller.permissions.includes(permission))) {
+        throw forbidden(missingPermissionMessage(caller, needed));
+      }
+    }
+    return { ...caller, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
   };
 }

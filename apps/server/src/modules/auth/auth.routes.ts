@@ -105,7 +105,11 @@ export function authRoutes(deps: Deps, auth: AuthService): RouteDefinition[] {
     })),
     route(authEndpoints.permissions, async ({ auth: session }) => ({
       message: 'Permissions',
-      data: { permissions: auth.permissionsOf(session.kind, session.role) },
+      data: {
+        permissions: [...session.permissions],
+        role: session.role,
+        storeId: session.storeId ?? null,
+      },
     })),
   ];
 }

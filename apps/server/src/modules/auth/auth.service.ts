@@ -1,19 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AccountKind,
   type AdminRole,
   accountSegments,
-  adminRolePermissions,
   type CustomerSignupBody,
   EMAIL_CONFIRMATION_TTL_SECONDS,
   type MerchantProfile,
+  type OnboardingState,
   PASSWORD_RESET_TTL_SECONDS,
   type PartnerSignupBody,
   type PartnerUser,
-  partnerPermissions,
   REFRESH_TOKEN_TTL_SECONDS,
   type Session,
   type SessionUser,
-  storePermissions,
   type User,
 } from '@market/contracts';
 import { eq } from 'drizzle-orm';
@@ -24,8 +23,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
-import { findMerchantProfile, toOnboardingState } from '../stores/onboarding.service.js';
-import { createStoreForMerchant, findStoreByMerchant, type StoreRow } from '../stores/stores.repository.js';
+import type { FindMembership } from './auth.guard.js';
 import {
   claimOneTimeToken,
   claimRefreshToken,
@@ -65,7 +63,24 @@ export interface RequestMeta {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toUser(row: UserRow, store?: StoreRow): User {
+/** A merchant's store as the account screens show it. */
+export type MerchantStore = MerchantProfile['store'];
+
+/**
+ * What auth needs of the stores module, handed in by the composition: the stores module depends on auth (a store
+ * belongs to a user), so auth must not import it back.
+ */
+export interface AuthNeeds {
+  findStoreByMerchant(executor: Db, merchantId: string): Promise<MerchantStore | undefined>;
+  createStoreForMerchant(executor: Db, merchantId: string, storeName: string): Promise<MerchantStore>;
+  merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
+  /** The caller's active store membership, resolved by the stores module for the guard. */
+  findMembership: FindMembership;
+  /** The store URL a store name would get, so a sign-up with a known email answers like a new one. */
+  slugify(name: string): string;
+}
+
+export function toUser(row: UserRow, store?: MerchantStore): User {
   const accountType = row.kind === 'admin' ? ((row.role ?? 'admin') as AdminRole) : row.kind;
   if (accountType === 'partner') throw new Error('Partners are mapped by toPartnerUser');
   return {
@@ -88,6 +103,33 @@ export function toUser(row: UserRow, store?: StoreRow): User {
   };
 }
 
+/** The answer a new sign-up would get, for a sign-up with a known email: nothing of the real account shows. */
+function lookalikeUser(
+  kind: 'customer' | 'merchant',
+  body: CustomerSignupBody & { storeName?: string },
+  phoneNumber: string,
+  storeUrl: string | null,
+): User {
+  return {
+    id: randomUUID(),
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phoneNumber,
+    category: null,
+    role: kind === 'merchant' ? 'owner' : null,
+    storeId: kind === 'merchant' ? randomUUID() : null,
+    storeName: kind === 'merchant' ? (body.storeName ?? null) : null,
+    storeUrl: kind === 'merchant' ? storeUrl : null,
+    isRegisteredBusiness: false,
+    image: null,
+    lastLogin: null,
+    accountType: kind,
+    isActive: true,
+    emailConfirmed: false,
+  };
+}
+
 export function toPartnerUser(row: UserRow, profile: PartnerProfileRow): PartnerUser {
   return {
     id: row.id,
@@ -100,7 +142,8 @@ export function toPartnerUser(row: UserRow, profile: PartnerProfileRow): Partner
   };
 }
 
-export function createAuthService(deps: Deps) {
+export function createAuthService(deps: Deps, needs: AuthNeeds) {
+  const { findStoreByMerchant, createStoreForMerchant } = needs;
   const { db, mailer, tokens, rateLimits } = deps;
   const now = () => deps.now();
   const link = (path: string) => `${deps.config.publicUrl}${path}`;
@@ -228,6 +271,22 @@ export function createAuthService(deps: Deps) {
     }
   }
 
+  /** Tells the owner of a known email that someone tried to sign up with it, and how to get back in. */
+  function mailSignupAttempt(executor: Db, row: UserRow) {
+    const segment = accountSegments[row.kind];
+    return mailer.send(executor, {
+      to: row.email,
+      subject: 'Someone tried to sign up with your email',
+      paragraphs: [
+        `Hello ${row.firstName},`,
+        `Someone tried to create a new Naija Market ${kindLabel[row.kind]} account with this email address, but you already have one.`,
+        `If it was you, sign in, or reset your password if you have forgotten it: ${link(`/${segment}/forgot-password`)}`,
+        'If it was not you, you can ignore this mail; nothing has changed on your account.',
+      ],
+      action: { label: 'Sign in', url: link(`/${segment}/login`) },
+    });
+  }
+
   async function ensureEmailFree(executor: Db, kind: AccountKind, email: string) {
     if (await findUserByEmail(executor, kind, email))
       throw conflict('An account with this email already exists');
@@ -248,7 +307,12 @@ export function createAuthService(deps: Deps) {
       const phoneNumber = normalizeNigerianPhone(body.phoneNumber);
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
-        await ensureEmailFree(tx, kind, body.email);
+        // A known email gets the very answer a new one gets (no account list for strangers); its owner is told.
+        const existing = await findUserByEmail(tx, kind, body.email);
+        if (existing) {
+          await mailSignupAttempt(tx, existing);
+          return lookalikeUser(kind, body, phoneNumber, needs.slugify(body.storeName ?? ''));
+        }
         const row = await insertUser(tx, {
           kind,
           role: kind === 'merchant' ? 'owner' : null,
@@ -385,6 +449,8 @@ export function createAuthService(deps: Deps) {
           .where(eq(users.id, row.id));
         await revokeUserSessions(tx, row.id, 'password reset', at);
       });
+      // The owner proved the mailbox: a sign-in lockout a guesser caused no longer holds them out.
+      await rateLimits.forgive('login', row.email);
     },
 
     async confirmEmail(kind: AccountKind, token: string): Promise<void> {
@@ -463,22 +529,8 @@ export function createAuthService(deps: Deps) {
           isVisible: store.isVisible,
           followersCount: store.followersCount,
         },
-        onboarding: toOnboardingState(await findMerchantProfile(db, row.id)),
+        onboarding: await needs.merchantOnboarding(db, row.id),
       };
-    },
-
-    permissionsOf(kind: AccountKind, role: string | null): string[] {
-      switch (kind) {
-        case 'customer':
-          return [];
-        case 'merchant':
-          // A store owner holds every permission of their store; staff roles (merchant operations) hold subsets.
-          return role === 'owner' ? [...storePermissions] : [];
-        case 'admin':
-          return [...(adminRolePermissions[(role ?? 'admin') as AdminRole] ?? [])];
-        case 'partner':
-          return [...partnerPermissions];
-      }
     },
   };
 }

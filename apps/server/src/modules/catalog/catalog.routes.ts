@@ -6,11 +6,10 @@ import {
   productEndpoints as productApi,
 } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../platform/deps.js';
 import { validation } from '../../platform/errors.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import { MAX_IMAGE_BYTES } from '../../platform/storage/storage.js';
-import { type CatalogService, createCatalogService } from './catalog.service.js';
+import type { CatalogService } from './catalog.service.js';
 
 const SAVED = 'Successfully created/edited product';
 
@@ -221,9 +220,4 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       data: await collections.products(auth, params.collectionId),
     })),
   ];
-}
-
-/** The catalog's routes with its services built from deps: the one entry point buildApp registers. */
-export function catalogModuleRoutes(deps: Deps): RouteDefinition[] {
-  return catalogRoutes(createCatalogService(deps));
 }

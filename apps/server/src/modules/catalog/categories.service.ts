@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
-import { slugify } from '../stores/stores.repository.js';
+import { slugify } from '../stores/index.js';
 import { categories } from './catalog.schema.js';
 import {
   productsUsingCategories,

@@ -3,8 +3,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/routes.js';
-import { findStoreByMerchant } from '../stores/stores.repository.js';
+import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { toMerchantProduct } from './catalog.mappers.js';
 import { featuredCollectionProducts, featuredCollections, products } from './catalog.schema.js';
 import { selectProducts } from './products.repository.js';
@@ -16,18 +15,12 @@ type CollectionRow = typeof featuredCollections.$inferSelect;
 export function createCollectionsService(deps: Deps) {
   const { db } = deps;
 
-  async function storeIdOf(executor: Db, auth: AuthContext): Promise<string> {
-    const store = await findStoreByMerchant(executor, auth.userId);
-    if (!store) throw notFound('Your store was not found');
-    return store.id;
-  }
-
   async function ownCollection(
     executor: Db,
     auth: AuthContext,
     collectionId: string,
   ): Promise<CollectionRow> {
-    const storeId = await storeIdOf(executor, auth);
+    const storeId = requireStoreId(auth);
     const [row] = await executor
       .select()
       .from(featuredCollections)
@@ -74,7 +67,7 @@ export function createCollectionsService(deps: Deps) {
   return {
     async create(auth: AuthContext, body: CreateCollectionBody): Promise<FeaturedCollection> {
       return db.transaction(async (tx) => {
-        const storeId = await storeIdOf(tx, auth);
+        const storeId = requireStoreId(auth);
         if (body.image && !(await deps.media.ownsImageUrls(tx, auth.userId, [body.image]))) {
           throw validation('image', 'Upload the collection image through the image uploader first');
         }
@@ -96,7 +89,7 @@ export function createCollectionsService(deps: Deps) {
     },
 
     async list(auth: AuthContext, status?: 'active' | 'inactive'): Promise<FeaturedCollection[]> {
-      const storeId = await storeIdOf(db, auth);
+      const storeId = requireStoreId(auth);
       const conditions: SQL[] = [eq(featuredCollections.storeId, storeId)];
       if (status) conditions.push(eq(featuredCollections.status, status));
       const rows = await db

@@ -2,6 +2,7 @@ import type { ProductSort } from '@market/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
+// Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { categories, products } from './catalog.schema.js';
 
@@ -290,4 +291,22 @@ export async function visibleCountsByCategory(db: Db): Promise<Map<string, numbe
     .where(customerVisible)
     .groupBy(products.categoryId);
   return new Map(rows.map((row) => [row.categoryId, row.value]));
+}
+
+/** The shipping facts of products (weight, size, digital), for the shipping module's quotes. */
+export async function findShippingFacts(db: Db, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      storeId: products.storeId,
+      weight: products.weight,
+      weightUnit: products.weightUnit,
+      dimension: products.dimension,
+      dimensionUnit: products.dimensionUnit,
+      isDigital: products.isDigitalProduct,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  return rows.map((row) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) }));
 }

@@ -13,9 +13,10 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
-import type { AuthContext } from '../../platform/http/routes.js';
-import { findUserById } from '../auth/auth.repository.js';
-import { findStoreByMerchant, type StoreRow } from '../stores/stores.repository.js';
+import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
+import { findUserById } from '../auth/index.js';
+import { findStoreById, type StoreRow } from '../stores/index.js';
+// Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { toMerchantProduct } from './catalog.mappers.js';
 import { needsReapproval, type ReviewedContent } from './catalog.rules.js';
@@ -132,8 +133,9 @@ function reviewedContent(row: ProductRow | ProductInsert): ReviewedContent {
 export function createProductsService(deps: Deps) {
   const { db } = deps;
 
-  async function merchantStore(executor: Db, merchantId: string): Promise<StoreRow> {
-    const store = await findStoreByMerchant(executor, merchantId);
+  /** The store the guard resolved from the caller's membership. */
+  async function merchantStore(executor: Db, auth: AuthContext): Promise<StoreRow> {
+    const store = await findStoreById(executor, requireStoreId(auth));
     if (!store) throw notFound('Your store was not found');
     return store;
   }
@@ -219,7 +221,7 @@ export function createProductsService(deps: Deps) {
     // ---------- merchant ----------
 
     async create(auth: AuthContext, body: ProductFields): Promise<MerchantProduct> {
-      const store = await merchantStore(db, auth.userId);
+      const store = await merchantStore(db, auth);
       return createInStore(store, body, auth.userId, { status: 'pending', by: null });
     },
 
@@ -231,7 +233,7 @@ export function createProductsService(deps: Deps) {
     async edit(auth: AuthContext, id: string, body: Partial<ProductFields>): Promise<MerchantProduct> {
       return withSkuGuard(() =>
         db.transaction(async (tx) => {
-          const store = await merchantStore(tx, auth.userId);
+          const store = await merchantStore(tx, auth);
           const current = await lockProduct(tx, and(eq(products.id, id), eq(products.storeId, store.id))!);
           if (!current) throw notFound(PRODUCT_NOT_FOUND);
           const changes = toColumns(body, current);
@@ -281,7 +283,7 @@ export function createProductsService(deps: Deps) {
       },
     ): Promise<MerchantProduct> {
       return db.transaction(async (tx) => {
-        const store = await merchantStore(tx, auth.userId);
+        const store = await merchantStore(tx, auth);
         const current = await lockProduct(
           tx,
           and(eq(products.id, body.productId), eq(products.storeId, store.id))!,
@@ -310,7 +312,7 @@ export function createProductsService(deps: Deps) {
     },
 
     async mine(auth: AuthContext, query: MerchantProductsQuery) {
-      const store = await merchantStore(db, auth.userId);
+      const store = await merchantStore(db, auth);
       const conditions: SQL[] = [eq(products.storeId, store.id)];
       if (query.search) {
         const pattern = containsPattern(query.search);
@@ -344,7 +346,7 @@ export function createProductsService(deps: Deps) {
 
     /** Products at or under their stock alert units (sold-out ones included), lowest stock first. */
     async lowStock(auth: AuthContext, limit: number): Promise<MerchantProduct[]> {
-      const store = await merchantStore(db, auth.userId);
+      const store = await merchantStore(db, auth);
       const rows = await selectProducts(
         db,
         and(eq(products.storeId, store.id), sql`${products.quantity} <= ${products.stockAlertUnits}`),
@@ -355,7 +357,7 @@ export function createProductsService(deps: Deps) {
     },
 
     async mineOne(auth: AuthContext, id: string): Promise<MerchantProduct> {
-      const store = await merchantStore(db, auth.userId);
+      const store = await merchantStore(db, auth);
       const row = await findProduct(db, and(eq(products.id, id), eq(products.storeId, store.id))!);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       return toMerchantProduct(row);

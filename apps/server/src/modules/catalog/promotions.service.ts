@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
+// Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { isPromotionActive } from './catalog.rules.js';
 import { officialOutlets, products, promotionProducts, promotions } from './catalog.schema.js';

@@ -1,6 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
+import { addStoreSales } from '../stores/index.js';
+// Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { products } from './catalog.schema.js';
 import { refreshProductVisibility } from './products.repository.js';
@@ -131,10 +133,5 @@ export async function recordSales(executor: Db, lines: (StockLine & { storeId: s
   }
   const byStore = new Map<string, number>();
   for (const line of lines) byStore.set(line.storeId, (byStore.get(line.storeId) ?? 0) + line.quantity);
-  for (const storeId of [...byStore.keys()].sort()) {
-    await executor
-      .update(stores)
-      .set({ salesCount: sql`${stores.salesCount} + ${byStore.get(storeId)!}` })
-      .where(eq(stores.id, storeId));
-  }
+  await addStoreSales(executor, byStore);
 }

@@ -7,6 +7,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+// Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { toCustomerProduct } from './catalog.mappers.js';
 import { dailyKey, SUPER_DISCOUNT_MIN_BASIS_POINTS } from './catalog.rules.js';

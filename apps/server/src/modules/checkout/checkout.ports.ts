@@ -1,86 +1,36 @@
 import type { Db } from '../../platform/db/client.js';
+import type { AppliedCoupon, CartService } from '../cart/index.js';
+import type { OrdersService } from '../orders/index.js';
 
-// What checkout needs from the modules around it, as plain functions handed in by buildApp.
-// Checkout never reads another module's tables; each port is implemented by that module's service.
+// Everything checkout needs from other modules, handed in by the app. Checkout itself holds no tables: the cart
+// prices, the catalog holds stock, the orders module writes orders, coupons and gift cards keep their own books.
 
-export interface AddressForCheckout {
-  id: string;
-  fullName: string;
-  phoneNumber: string;
-  emailAddress: string | null;
-  stateOrRegion: string;
-  lga: string;
-  address: string;
-}
-
-export interface ShipmentItem {
-  weight: number | null;
-  weightUnit: 'kg' | 'g';
-  dimension: { length: number; width: number; height: number } | null;
-  dimensionUnit: 'cm' | 'm' | 'in';
-  quantity: number;
-  isDigital: boolean;
-}
-
-export interface ShipmentQuote {
-  feeKobo: number;
-  chargeableWeightKg: number;
-  vehicle: { id: string; name: string } | null;
-  withinLagos: boolean;
-  lagosMerchant: boolean;
-  lagosCustomer: boolean;
-}
-
-export interface CouponLine {
+export interface StockLine {
   productId: string;
-  storeId: string;
-  categoryIds: string[];
-  unitPriceKobo: number;
+  variantId: string | null;
   quantity: number;
-}
-
-export interface AppliedCoupon {
-  couponId: string;
-  code: string | null;
-  storeId: string;
-  discountKobo: number;
-  rewardProductIds: string[];
-  description?: string | null;
-}
-
-export interface CouponEvaluation {
-  applied: AppliedCoupon[];
-  rejected: { code: string; reason: string }[];
-}
-
-export interface AppliedGiftCardBalance {
-  id: string;
-  last4: string;
-  balanceKobo: number;
 }
 
 export interface CheckoutPorts {
-  findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
-  defaultAddress(executor: Db, customerId: string): Promise<AddressForCheckout | undefined>;
-  storeOrigin(executor: Db, storeId: string): Promise<{ state: string; lga?: string } | undefined>;
-  quoteShipment(
+  /** Cart: the pricing function, the cart page's view of it, and clearing what was bought. */
+  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought'>;
+  /** Orders: the tracker, its orders and every status move. */
+  orders: OrdersService;
+  /** Catalog: stock taken at checkout, given back when it closes unpaid, counted as sold when paid. */
+  reserveStock(executor: Db, lines: StockLine[]): Promise<void>;
+  returnStock(executor: Db, lines: StockLine[]): Promise<void>;
+  recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void>;
+  /** Auth: who is checking out, for the payment e-mail and the receipt. */
+  findCustomer(
     executor: Db,
-    input: {
-      origin: { state: string; lga?: string };
-      destination: { state: string; lga?: string };
-      items: ShipmentItem[];
-    },
-  ): Promise<ShipmentQuote>;
-  appliedCouponCodes(executor: Db, customerId: string): Promise<string[]>;
-  evaluateCoupons(
-    executor: Db,
-    input: { customerId: string; codes: string[]; lines: CouponLine[]; now: Date },
-  ): Promise<CouponEvaluation>;
+    customerId: string,
+  ): Promise<{ email: string; firstName: string; lastName: string } | undefined>;
+  /** Coupons: usage counts once the order is paid. */
   recordRedemptions(
     executor: Db,
     input: { trackerId: string; customerId: string; applied: AppliedCoupon[] },
   ): Promise<unknown>;
-  appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]>;
+  /** Gift cards: money held at checkout, given back when it closes unpaid, spent when paid. */
   holdGiftCards(
     executor: Db,
     input: { trackerId: string; customerId: string; cardIds: string[]; amountKobo: number },

@@ -1,75 +1,24 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { formatNaira, koboToNaira, type Tracker, type Transaction } from '@market/contracts';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { Verification } from '../../platform/payments/provider.js';
-import { findUserById } from '../auth/auth.repository.js';
-import type { CartService, CheckoutPricing } from '../cart/cart.service.js';
-import { recordSales, reserveStock, returnStock } from '../catalog/stock.js';
-import {
-  orderActivities,
-  orderItems,
-  orders,
-  orderTrackers,
-  stockReservations,
-} from '../orders/orders.schema.js';
-import { customerOrdersOf } from '../orders/orders.service.js';
+import type { CheckoutPricing } from '../cart/index.js';
+import type { OrderActor, TrackerRow } from '../orders/index.js';
+import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
 
 export const CHECKOUT_PREFIX = 'CHK';
 /** Unpaid checkouts hold stock this long, then give it back (orders.md). */
 export const PAYMENT_WINDOW_MINUTES = 30;
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-type TrackerRow = typeof orderTrackers.$inferSelect;
+/** Checkout starts and settles payments through the payments module's service. */
+export type CheckoutDeps = Deps & { payments: PaymentsService };
 
-function orderName(): string {
-  const bytes = randomBytes(8);
-  return `NM-${[...bytes].map((byte) => CROCKFORD[byte % 32]).join('')}`;
-}
-
-/** A short number the customer reads to the dispatcher at the door. */
-function deliveryToken(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-export function createCheckoutService(deps: Deps, cart: CartService, ports: CheckoutPorts) {
+/** The checkout flow: prices the cart, takes stock and gift-card money, and has the orders module write the orders. */
+export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) {
   const { db } = deps;
-
-  async function lockTracker(executor: Db, where: ReturnType<typeof eq>) {
-    const [row] = await executor.select().from(orderTrackers).where(where).for('update');
-    return row;
-  }
-
-  async function trackerView(executor: Db, row: TrackerRow): Promise<Tracker> {
-    const rows = await executor
-      .select()
-      .from(orders)
-      .where(eq(orders.trackerId, row.id))
-      .orderBy(asc(orders.storeName));
-    return {
-      id: row.id,
-      reference: row.reference,
-      status: row.status,
-      subtotal: koboToNaira(row.itemsSubtotalKobo),
-      shippingFeeTotal: koboToNaira(row.shippingTotalKobo),
-      discount: koboToNaira(row.discountTotalKobo),
-      giftCardTotal: koboToNaira(row.giftCardKobo),
-      amountDue: koboToNaira(row.amountDueKobo),
-      expiresAt: row.expiresAt.toISOString(),
-      paidAt: row.paidAt?.toISOString() ?? null,
-      orders: await customerOrdersOf(executor, rows),
-    };
-  }
-
-  async function addActivity(executor: Db, orderIds: string[], status: string, activity: string) {
-    if (orderIds.length === 0) return;
-    await executor
-      .insert(orderActivities)
-      .values(orderIds.map((orderId) => ({ orderId, status, activity, actorType: 'system' })));
-  }
+  const { cart, orders } = ports;
 
   /** Closes an unpaid checkout: stock and gift-card money go back, its orders are cancelled. */
   async function closeUnpaid(
@@ -77,72 +26,24 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
     tracker: TrackerRow,
     status: 'failed' | 'expired',
     reason: string,
+    actor: OrderActor,
   ) {
-    const at = deps.now();
-    await executor
-      .update(orderTrackers)
-      .set({ status, closedReason: reason, updatedAt: at })
-      .where(eq(orderTrackers.id, tracker.id));
-    const reservations = await executor
-      .select()
-      .from(stockReservations)
-      .where(and(eq(stockReservations.trackerId, tracker.id), isNull(stockReservations.releasedAt)));
-    await returnStock(executor, reservations);
-    await executor
-      .update(stockReservations)
-      .set({ releasedAt: at })
-      .where(and(eq(stockReservations.trackerId, tracker.id), isNull(stockReservations.releasedAt)));
+    const released = await orders.closeUnpaid(executor, tracker, status, reason, actor);
+    await ports.returnStock(executor, released);
     await ports.releaseGiftCards(executor, tracker.id);
-    const cancelled = await executor
-      .update(orders)
-      .set({ status: 'cancelled', updatedAt: at })
-      .where(eq(orders.trackerId, tracker.id))
-      .returning({ id: orders.id });
-    await addActivity(
-      executor,
-      cancelled.map((order) => order.id),
-      'cancelled',
-      reason,
-    );
   }
 
   /** Payment confirmed (or gift cards covered everything): orders become pending and the customer hears of it. */
   async function markPaid(executor: Db, tracker: TrackerRow) {
-    const at = deps.now();
-    await executor
-      .update(orderTrackers)
-      .set({ status: 'paid', paidAt: at, updatedAt: at })
-      .where(eq(orderTrackers.id, tracker.id));
-    const paidOrders = await executor.select().from(orders).where(eq(orders.trackerId, tracker.id));
-    for (const order of paidOrders) {
-      await executor
-        .update(orders)
-        .set({ status: 'pending', orderDeliveryToken: deliveryToken(), updatedAt: at })
-        .where(eq(orders.id, order.id));
-    }
-    await addActivity(
-      executor,
-      paidOrders.map((order) => order.id),
-      'pending',
-      'Payment received. The store has been told about your order.',
-    );
-    await executor
-      .update(stockReservations)
-      .set({ releasedAt: at })
-      .where(and(eq(stockReservations.trackerId, tracker.id), isNull(stockReservations.releasedAt)));
+    const { orders: paidOrders, items } = await orders.markPaid(executor, tracker);
     await ports.confirmGiftCards(executor, tracker.id);
-    const items = await executor
-      .select({ item: orderItems, storeId: orders.storeId, couponCode: orders.couponCode })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orders.trackerId, tracker.id));
-    await recordSales(
+    await ports.recordSales(
       executor,
-      items.map(({ item, storeId }) => ({
+      items.map((item) => ({
         productId: item.productId,
         variantId: item.variantId,
         quantity: item.quantity,
-        storeId,
+        storeId: item.storeId,
       })),
     );
     // Coupon usage counts when the order is paid (section 4 of the issue); the discount was priced at checkout.
@@ -164,9 +65,9 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
     await cart.removeBought(
       executor,
       tracker.customerId,
-      items.map(({ item }) => ({ productId: item.productId, variantId: item.variantId })),
+      items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
     );
-    const customer = await findUserById(executor, tracker.customerId);
+    const customer = await ports.findCustomer(executor, tracker.customerId);
     if (customer) {
       const lines = paidOrders.map(
         (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
@@ -188,33 +89,26 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
   deps.payments.registerPurpose({
     prefix: CHECKOUT_PREFIX,
     async expectedAmountKobo(executor, reference) {
-      const [row] = await executor
-        .select({ amount: orderTrackers.amountDueKobo })
-        .from(orderTrackers)
-        .where(eq(orderTrackers.reference, reference))
-        .limit(1);
-      return row?.amount;
+      return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
     },
     async onPaid(executor, reference, _verification: Verification) {
-      const tracker = await lockTracker(executor, eq(orderTrackers.reference, reference));
+      const tracker = await orders.lockTracker(executor, { reference });
       if (!tracker || tracker.status === 'paid') return;
       if (tracker.status !== 'awaiting_payment') {
         // The money came after the checkout closed and its stock went back: it is refunded by the sweeper.
-        await executor
-          .update(orderTrackers)
-          .set({
-            closedReason: `${tracker.closedReason ?? tracker.status}; payment arrived late, refund due`,
-          })
-          .where(eq(orderTrackers.id, tracker.id));
+        await orders.markRefundDue(executor, tracker);
         deps.logger.warn({ reference }, 'payment for a closed checkout; it will be refunded');
         return;
       }
       await markPaid(executor, tracker);
     },
     async onFailed(executor, reference) {
-      const tracker = await lockTracker(executor, eq(orderTrackers.reference, reference));
+      const tracker = await orders.lockTracker(executor, { reference });
       if (tracker?.status === 'awaiting_payment')
-        await closeUnpaid(executor, tracker, 'failed', 'The payment did not go through.');
+        await closeUnpaid(executor, tracker, 'failed', 'The payment did not go through.', {
+          role: 'payment',
+          id: null,
+        });
     },
   });
 
@@ -232,10 +126,7 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
       customerId: tracker.customerId,
       metadata: { trackerId: tracker.id },
     });
-    await db
-      .update(orderTrackers)
-      .set({ authorizationUrl: started.authorizationUrl })
-      .where(eq(orderTrackers.id, tracker.id));
+    await orders.setAuthorizationUrl(db, tracker.id, started.authorizationUrl);
     return { authorizationUrl: started.authorizationUrl };
   }
 
@@ -248,14 +139,30 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
     };
   }
 
-  async function customerTracker(customerId: string, where: ReturnType<typeof eq>) {
-    const [row] = await db
-      .select()
-      .from(orderTrackers)
-      .where(and(where, eq(orderTrackers.customerId, customerId)))
-      .limit(1);
-    if (!row) throw notFound('Checkout not found');
-    return row;
+  /** The checkout's orders, one per store, in the orders module's words. */
+  function ordersOf(pricing: CheckoutPricing) {
+    return pricing.stores.map((store) => ({
+      storeId: store.storeId,
+      storeName: store.storeName,
+      merchantId: store.merchantId,
+      subtotalKobo: store.subtotalKobo,
+      shippingKobo: store.shippingKobo,
+      discountKobo: store.discountKobo,
+      withinLagos: store.quote.withinLagos,
+      lagosMerchant: store.quote.lagosMerchant,
+      lagosCustomer: store.quote.lagosCustomer,
+      coupon: store.coupon,
+      items: store.lines.map((line) => ({
+        productId: line.product.id,
+        variantId: line.variant?.id ?? null,
+        productName: line.product.name,
+        sku: line.variant?.sku ?? line.product.sku,
+        unitPriceKobo: line.unitPriceKobo,
+        quantity: line.quantity,
+        hostedImages: line.product.hostedImages.slice(0, 1),
+        productVariant: line.variant ? { size: line.variant.size, color: line.variant.color } : null,
+      })),
+    }));
   }
 
   return {
@@ -264,135 +171,86 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
     },
 
     /**
-     * One transaction: price the cart, take the stock, hold gift-card money, write the tracker and one order per
-     * store. The provider is called after it commits, so no lock is held while the network answers.
+     * One transaction: price the cart, take the stock, hold gift-card money, and have the orders module write the
+     * tracker and one order per store. The provider is called after it commits, so no lock is held while the
+     * network answers.
      */
     async create(customerId: string, body: { addressId?: string; orderNote?: string }) {
-      const customer = await findUserById(db, customerId);
+      const customer = await ports.findCustomer(db, customerId);
       if (!customer) throw notFound('Customer not found');
       const tracker = await db.transaction(async (tx) => {
-        const pricing: CheckoutPricing = await cart.price(tx, customerId, { addressId: body.addressId });
+        const pricing = await cart.price(tx, customerId, { addressId: body.addressId });
         if (pricing.problems.length > 0) {
           throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
         }
         const address = pricing.address!;
-        const stockLines = pricing.stores.flatMap((store) =>
+        const reservations = pricing.stores.flatMap((store) =>
           store.lines.map((line) => ({
             productId: line.product.id,
             variantId: line.variant?.id ?? null,
             quantity: line.quantity,
           })),
         );
-        await reserveStock(tx, stockLines);
+        await ports.reserveStock(tx, reservations);
         const at = deps.now();
-        const deliveryAddress = {
-          fullName: address.fullName,
-          phoneNumber: address.phoneNumber,
-          emailAddress: address.emailAddress,
-          state: address.stateOrRegion,
-          lga: address.lga,
-          address: address.address,
-        };
-        const totalBeforeCards = pricing.itemsSubtotalKobo - pricing.discountKobo + pricing.shippingKobo;
-        const [created] = await tx
-          .insert(orderTrackers)
-          .values({
-            reference: deps.payments.newReference(CHECKOUT_PREFIX),
-            customerId,
-            itemsSubtotalKobo: pricing.itemsSubtotalKobo,
-            shippingTotalKobo: pricing.shippingKobo,
-            discountTotalKobo: pricing.discountKobo,
-            giftCardKobo: 0,
-            amountDueKobo: totalBeforeCards,
-            deliveryAddress,
-            appliedCouponCodes: pricing.stores.flatMap((store) =>
-              store.coupon?.code ? [store.coupon.code] : [],
-            ),
-            expiresAt: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
-          })
-          .returning();
-        let trackerRow = created!;
-        await tx
-          .insert(stockReservations)
-          .values(stockLines.map((line) => ({ ...line, trackerId: trackerRow.id })));
-        for (const store of pricing.stores) {
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              trackerId: trackerRow.id,
-              orderName: orderName(),
-              customerId,
-              storeId: store.storeId,
-              merchantId: store.merchantId,
-              storeName: store.storeName,
-              subtotalKobo: store.subtotalKobo,
-              shippingFeeKobo: store.shippingKobo,
-              discountKobo: store.discountKobo,
-              totalKobo: store.subtotalKobo - store.discountKobo + store.shippingKobo,
-              deliveryAddress,
-              orderNote: body.orderNote ?? null,
-              withinLagos: store.quote.withinLagos,
-              lagosMerchant: store.quote.lagosMerchant,
-              lagosCustomer: store.quote.lagosCustomer,
-              couponId: store.coupon?.couponId ?? null,
-              couponCode: store.coupon?.code ?? null,
-              rewardProductIds: store.coupon?.rewardProductIds ?? [],
-            })
-            .returning();
-          await tx.insert(orderItems).values(
-            store.lines.map((line) => ({
-              orderId: order!.id,
-              productId: line.product.id,
-              variantId: line.variant?.id ?? null,
-              productName: line.product.name,
-              sku: line.variant?.sku ?? line.product.sku,
-              unitPriceKobo: line.unitPriceKobo,
-              quantity: line.quantity,
-              hostedImages: line.product.hostedImages.slice(0, 1),
-              productVariant: line.variant ? { size: line.variant.size, color: line.variant.color } : null,
-            })),
-          );
-          await addActivity(tx, [order!.id], 'awaiting_payment', 'Order placed. Waiting for payment.');
-        }
-        if (pricing.giftCards.length > 0 && totalBeforeCards > 0) {
+        let trackerRow = await orders.createFromCheckout(tx, {
+          reference: deps.payments.newReference(CHECKOUT_PREFIX),
+          customerId,
+          itemsSubtotalKobo: pricing.itemsSubtotalKobo,
+          shippingTotalKobo: pricing.shippingKobo,
+          discountTotalKobo: pricing.discountKobo,
+          deliveryAddress: {
+            fullName: address.fullName,
+            phoneNumber: address.phoneNumber,
+            emailAddress: address.emailAddress,
+            state: address.stateOrRegion,
+            lga: address.lga,
+            address: address.address,
+          },
+          appliedCouponCodes: pricing.stores.flatMap((store) =>
+            store.coupon?.code ? [store.coupon.code] : [],
+          ),
+          expiresAt: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
+          orderNote: body.orderNote ?? null,
+          reservations,
+          stores: ordersOf(pricing),
+        });
+        if (pricing.giftCards.length > 0 && trackerRow.amountDueKobo > 0) {
           // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
           const { heldKobo } = await ports.holdGiftCards(tx, {
             trackerId: trackerRow.id,
             customerId,
             cardIds: pricing.giftCards.map((card) => card.id),
-            amountKobo: totalBeforeCards,
+            amountKobo: trackerRow.amountDueKobo,
           });
-          const [withCards] = await tx
-            .update(orderTrackers)
-            .set({ giftCardKobo: heldKobo, amountDueKobo: totalBeforeCards - heldKobo })
-            .where(eq(orderTrackers.id, trackerRow.id))
-            .returning();
-          trackerRow = withCards!;
+          trackerRow = await orders.applyGiftCards(tx, trackerRow.id, heldKobo);
         }
         if (trackerRow.amountDueKobo === 0) await markPaid(tx, trackerRow);
-        const [final] = await tx.select().from(orderTrackers).where(eq(orderTrackers.id, trackerRow.id));
-        return final!;
+        return (await orders.findTracker(tx, { id: trackerRow.id }))!;
       });
       const { authorizationUrl } =
         tracker.status === 'paid' ? { authorizationUrl: null } : await startPayment(tracker, customer.email);
-      return { tracker: await trackerView(db, tracker), payment: paymentAnswer(tracker, authorizationUrl) };
+      return {
+        tracker: await orders.trackerView(db, tracker),
+        payment: paymentAnswer(tracker, authorizationUrl),
+      };
     },
 
     async pay(customerId: string, trackerId: string) {
-      const tracker = await customerTracker(customerId, eq(orderTrackers.id, trackerId));
-      const customer = await findUserById(db, customerId);
+      const tracker = await orders.customerTracker(customerId, { id: trackerId });
+      const customer = await ports.findCustomer(db, customerId);
       const { authorizationUrl } = await startPayment(tracker, customer!.email);
       return paymentAnswer(tracker, authorizationUrl);
     },
 
     /** The customer's return: the server asks the provider itself; the browser's word is never enough. */
     async recordTransaction(customerId: string, reference: string) {
-      await customerTracker(customerId, eq(orderTrackers.reference, reference));
+      await orders.customerTracker(customerId, { reference });
       await deps.payments.settleFor(customerId, reference);
-      const tracker = await customerTracker(customerId, eq(orderTrackers.reference, reference));
-      const view = await trackerView(db, tracker);
+      const tracker = await orders.customerTracker(customerId, { reference });
+      const view = await orders.trackerView(db, tracker);
       const payment = await deps.payments.find(db, reference);
-      const customer = await findUserById(db, customerId);
+      const customer = await ports.findCustomer(db, customerId);
       const transaction: Transaction | null = payment
         ? {
             id: payment.id,
@@ -419,7 +277,7 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
     },
 
     async tracker(customerId: string, reference: string) {
-      return trackerView(db, await customerTracker(customerId, eq(orderTrackers.reference, reference)));
+      return orders.trackerView(db, await orders.customerTracker(customerId, { reference }));
     },
 
     /**
@@ -431,43 +289,25 @@ export function createCheckoutService(deps: Deps, cart: CartService, ports: Chec
       let expired = 0;
       for (;;) {
         const closedOne = await db.transaction(async (tx) => {
-          const [stale] = await tx
-            .select()
-            .from(orderTrackers)
-            .where(and(eq(orderTrackers.status, 'awaiting_payment'), lte(orderTrackers.expiresAt, now)))
-            .limit(1)
-            .for('update', { skipLocked: true });
+          const stale = await orders.claimExpiredTracker(tx, now);
           if (!stale) return false;
           await closeUnpaid(
             tx,
             stale,
             'expired',
             `Payment was not received within ${PAYMENT_WINDOW_MINUTES} minutes.`,
+            { role: 'system', id: null },
           );
           return true;
         });
         if (!closedOne) break;
         expired += 1;
       }
-      const late = await db
-        .select()
-        .from(orderTrackers)
-        .where(
-          and(
-            inArray(orderTrackers.status, ['expired', 'failed']),
-            isNull(orderTrackers.refundedAt),
-            sql`${orderTrackers.closedReason} like '%refund due'`,
-          ),
-        )
-        .limit(50);
       let refunded = 0;
-      for (const tracker of late) {
+      for (const tracker of await orders.refundsDue(50)) {
         try {
           await deps.payments.refund(tracker.reference);
-          await db
-            .update(orderTrackers)
-            .set({ refundedAt: deps.now() })
-            .where(eq(orderTrackers.id, tracker.id));
+          await orders.markRefunded(tracker.id, tracker.amountDueKobo);
           refunded += 1;
         } catch (error) {
           deps.logger.error({ err: error, reference: tracker.reference }, 'refund of a late payment failed');

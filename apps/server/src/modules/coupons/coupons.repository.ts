@@ -149,3 +149,46 @@ export async function incrementUse(db: Db, id: string): Promise<boolean> {
     .returning({ id: coupons.id });
   return rows.length > 0;
 }
+
+export async function insertCoupon(db: Db, values: CouponInsert): Promise<CouponRow> {
+  const [row] = await db.insert(coupons).values(values).returning();
+  return row!;
+}
+
+export async function updateStoreCoupon(
+  db: Db,
+  storeId: string,
+  id: string,
+  changes: Partial<CouponInsert>,
+): Promise<CouponRow | undefined> {
+  const [row] = await db
+    .update(coupons)
+    .set(changes)
+    .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId)))
+    .returning();
+  return row;
+}
+
+/** False when the store has no such live coupon. */
+export async function softDeleteStoreCoupon(db: Db, storeId: string, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(coupons)
+    .set({ deletedAt: at, isActive: false })
+    .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId), isNull(coupons.deletedAt)))
+    .returning({ id: coupons.id });
+  return rows.length > 0;
+}
+
+/** Whether this checkout (tracker) already redeemed this coupon: recording again is then a no-op. */
+export async function hasRedemptionFor(db: Db, couponId: string, trackerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: couponRedemptions.id })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.trackerId, trackerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertRedemption(db: Db, values: typeof couponRedemptions.$inferInsert): Promise<void> {
+  await db.insert(couponRedemptions).values(values);
+}

@@ -1,27 +1,27 @@
 import { COUPON_APPLIED_MESSAGE, couponCustomerEndpoints, couponMerchantEndpoints } from '@market/contracts';
-import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import { type RouteDefinition, route, storeActor } from '../../platform/http/routes.js';
 import type { CouponsService } from './coupons.service.js';
 
 export function couponsRoutes(coupons: CouponsService): RouteDefinition[] {
   return [
     route(couponMerchantEndpoints.list, async ({ auth, query }) => ({
       message: 'Coupons',
-      data: await coupons.list(auth.userId, query),
+      data: await coupons.list(storeActor(auth), query),
     })),
     route(couponMerchantEndpoints.one, async ({ auth, params }) => ({
       message: 'Coupon',
-      data: await coupons.get(auth.userId, params.id),
+      data: await coupons.get(storeActor(auth), params.id),
     })),
     route(couponMerchantEndpoints.create, async ({ auth, body }) => ({
       message: 'Coupon created',
-      data: await coupons.create(auth.userId, body),
+      data: await coupons.create(storeActor(auth), body),
     })),
     route(couponMerchantEndpoints.update, async ({ auth, params, body }) => ({
       message: 'Coupon updated',
-      data: await coupons.update(auth.userId, params.id, body),
+      data: await coupons.update(storeActor(auth), params.id, body),
     })),
     route(couponMerchantEndpoints.remove, async ({ auth, params }) => {
-      await coupons.remove(auth.userId, params.id);
+      await coupons.remove(storeActor(auth), params.id);
       return { message: 'Coupon deleted' };
     }),
 

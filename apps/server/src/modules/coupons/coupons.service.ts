@@ -11,14 +11,13 @@ import {
   type updateCouponBody,
   type validateCouponBody,
 } from '@market/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
-import { loadProductsForSale } from '../catalog/stock.js';
-import { findStoreByMerchant } from '../stores/stores.repository.js';
+import type { StoreActor } from '../../platform/http/routes.js';
+import { loadProductsForSale } from '../catalog/index.js';
 import {
   appliedCodeRows,
   type CouponRow,
@@ -26,13 +25,18 @@ import {
   deleteAppliedCode,
   findStoreCoupon,
   hasAnyRedemption,
+  hasRedemptionFor,
   incrementUse,
   insertAppliedCode,
+  insertCoupon,
+  insertRedemption,
   listedCoupons,
   lockCoupon,
   redemptionCounts,
+  softDeleteStoreCoupon,
   storeCoupons,
   toRule,
+  updateStoreCoupon,
 } from './coupons.repository.js';
 import {
   type AppliedCoupon,
@@ -44,7 +48,6 @@ import {
   isSpendLine,
   unavailableReason,
 } from './coupons.rules.js';
-import { couponRedemptions, coupons } from './coupons.schema.js';
 
 export type { AppliedCoupon, CouponEvaluation, CouponLine } from './coupons.rules.js';
 
@@ -167,12 +170,6 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     ports.isFirstTimeCustomer ??
     (async (executor: Db, customerId: string) => !(await hasAnyRedemption(executor, customerId)));
 
-  async function merchantStoreId(merchantId: string): Promise<string> {
-    const store = await findStoreByMerchant(db, merchantId);
-    if (!store) throw notFound('Store not found');
-    return store.id;
-  }
-
   async function present(rows: CouponRow[]): Promise<Coupon[]> {
     const productIds = [
       ...new Set(
@@ -227,19 +224,11 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     await checkOwnProducts(storeId, input);
     try {
       if (id) {
-        const [row] = await db
-          .update(coupons)
-          .set({ ...toColumns(input), updatedAt: deps.now() })
-          .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId)))
-          .returning();
+        const row = await updateStoreCoupon(db, storeId, id, { ...toColumns(input), updatedAt: deps.now() });
         if (!row) throw notFound('Coupon not found');
         return row;
       }
-      const [row] = await db
-        .insert(coupons)
-        .values({ storeId, ...toColumns(input), createdBy: merchantId })
-        .returning();
-      return row!;
+      return await insertCoupon(db, { storeId, ...toColumns(input), createdBy: merchantId });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('Your store already has a coupon with this code');
       throw error;
@@ -306,17 +295,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
           });
           continue;
         }
-        const [already] = await tx
-          .select({ id: couponRedemptions.id })
-          .from(couponRedemptions)
-          .where(
-            and(
-              eq(couponRedemptions.couponId, applied.couponId),
-              eq(couponRedemptions.trackerId, input.trackerId),
-            ),
-          )
-          .limit(1);
-        if (already) {
+        if (await hasRedemptionFor(tx, applied.couponId, input.trackerId)) {
           outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
           continue;
         }
@@ -340,7 +319,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
           });
           continue;
         }
-        await tx.insert(couponRedemptions).values({
+        await insertRedemption(tx, {
           couponId: applied.couponId,
           customerId: input.customerId,
           storeId: applied.storeId,
@@ -390,8 +369,8 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
 
   return {
     // merchants
-    async list(merchantId: string, filter: { status?: Coupon['status']; discountType?: DiscountType }) {
-      const storeId = await merchantStoreId(merchantId);
+    async list(member: StoreActor, filter: { status?: Coupon['status']; discountType?: DiscountType }) {
+      const { storeId } = member;
       const all = await present(await storeCoupons(db, storeId));
       return all.filter(
         (item) =>
@@ -399,36 +378,31 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
           (!filter.discountType || item.discountType === filter.discountType),
       );
     },
-    async get(merchantId: string, id: string) {
-      const storeId = await merchantStoreId(merchantId);
+    async get(member: StoreActor, id: string) {
+      const { storeId } = member;
       const row = await findStoreCoupon(db, storeId, id);
       if (!row) throw notFound('Coupon not found');
       return (await present([row]))[0]!;
     },
-    async create(merchantId: string, body: CreateCouponBody | z.output<typeof createCouponBody>) {
-      const storeId = await merchantStoreId(merchantId);
+    async create(member: StoreActor, body: CreateCouponBody | z.output<typeof createCouponBody>) {
+      const { storeId } = member;
       const input = createCouponBody.parse(body);
-      const row = await save(storeId, merchantId, input);
+      const row = await save(storeId, member.userId, input);
       return (await present([row]))[0]!;
     },
-    async update(merchantId: string, id: string, patch: z.output<typeof updateCouponBody>) {
-      const storeId = await merchantStoreId(merchantId);
+    async update(member: StoreActor, id: string, patch: z.output<typeof updateCouponBody>) {
+      const { storeId } = member;
       const existing = await findStoreCoupon(db, storeId, id);
       if (!existing) throw notFound('Coupon not found');
       const merged = { ...toInput(existing), ...(patch as Partial<CouponInput>) } as CouponInput;
       // Moving to Automatic drops the code; the rules then see the coupon as it will be saved.
       if (patch.discountMode === 'Automatic' && patch.code === undefined) merged.code = null;
-      const row = await save(storeId, merchantId, merged, id);
+      const row = await save(storeId, member.userId, merged, id);
       return (await present([row]))[0]!;
     },
-    async remove(merchantId: string, id: string) {
-      const storeId = await merchantStoreId(merchantId);
-      const [row] = await db
-        .update(coupons)
-        .set({ deletedAt: deps.now(), isActive: false })
-        .where(and(eq(coupons.id, id), eq(coupons.storeId, storeId), isNull(coupons.deletedAt)))
-        .returning({ id: coupons.id, deletedAt: coupons.deletedAt });
-      if (!row) throw notFound('Coupon not found');
+    async remove(member: StoreActor, id: string) {
+      const { storeId } = member;
+      if (!(await softDeleteStoreCoupon(db, storeId, id, deps.now()))) throw notFound('Coupon not found');
     },
 
     // customers

@@ -20,6 +20,9 @@ export interface DeliveryAddress {
   address: string;
 }
 
+export const refundStatuses = ['none', 'due', 'partial', 'refunded'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
 /** One checkout: one payment for one order per store. */
 export const orderTrackers = pgTable(
   'order_trackers',
@@ -45,7 +48,13 @@ export const orderTrackers = pgTable(
     authorizationUrl: text(),
     paidAt: timestamp({ withTimezone: true }),
     closedReason: text(),
-    /** A payment that arrived after the checkout closed is sent back; set once the refund is made. */
+    /**
+     * A payment that arrived after the checkout closed is sent back: `due` until the sweeper refunds it, then
+     * `refunded` (returns will add `partial`).
+     */
+    refundStatus: text().$type<RefundStatus>().notNull().default('none'),
+    refundedKobo: integer().notNull().default(0),
+    /** Set once the refund is made. */
     refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +63,7 @@ export const orderTrackers = pgTable(
     uniqueIndex('order_trackers_reference_key').on(table.reference),
     index('order_trackers_customer_idx').on(table.customerId, table.createdAt),
     index('order_trackers_expiry_idx').on(table.expiresAt).where(sql`status = 'awaiting_payment'`),
+    index('order_trackers_refund_due_idx').on(table.createdAt).where(sql`refund_status = 'due'`),
   ],
 );
 
@@ -147,4 +157,31 @@ export const stockReservations = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('stock_reservations_tracker_idx').on(table.trackerId)],
+);
+
+/**
+ * One hand-over of an order from one party to the next (merchant to carrier, carrier to hub, carrier to customer),
+ * each with its own token. Only the token's hash is kept; wrong tries are counted and lock the hand-over.
+ */
+export const orderHandovers = pgTable(
+  'order_handovers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Who hands the order over, e.g. `carrier`; the id is null until the carrier is known. */
+    fromPartyKind: text().notNull(),
+    fromPartyId: uuid(),
+    /** Who receives it, e.g. `customer` with the customer's id. */
+    toPartyKind: text().notNull(),
+    toPartyId: uuid(),
+    /** Hex SHA-256 of the token. */
+    tokenHash: text().notNull(),
+    wrongAttempts: integer().notNull().default(0),
+    locked: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('order_handovers_order_idx').on(table.orderId, table.createdAt)],
 );

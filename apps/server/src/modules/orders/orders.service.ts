@@ -1,117 +1,352 @@
-import { type CustomerOrder, koboToNaira, orderStatusOf } from '@market/contracts';
-import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { type CustomerOrder, koboToNaira, type OrderStatusCode, type Tracker } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
-import { orderActivities, orderItems, orders } from './orders.schema.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import {
+  initialStatus,
+  knownNameOfStatus,
+  moveBetween,
+  nextStatusesFor,
+  type OrderActor,
+  orderStatusList,
+} from './order-status.js';
+import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
+import * as repository from './orders.repository.js';
+import type { DeliveryAddress } from './orders.schema.js';
 
-export type OrderRow = typeof orders.$inferSelect;
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** Orders with their items and activities, shaped for the customer (the only one who sees the delivery token). */
-export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<CustomerOrder[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [items, activities] = await Promise.all([
-    executor.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
-    executor
-      .select()
-      .from(orderActivities)
-      .where(inArray(orderActivities.orderId, ids))
-      .orderBy(orderActivities.createdAt),
-  ]);
-  return rows.map((row) => ({
-    id: row.id,
-    orderName: row.orderName,
-    orderNote: row.orderNote,
-    orderStatus: orderStatusOf(row.status),
-    subtotal: koboToNaira(row.subtotalKobo),
-    shippingFee: koboToNaira(row.shippingFeeKobo),
-    discount: koboToNaira(row.discountKobo),
-    total: koboToNaira(row.totalKobo),
-    storeId: row.storeId,
-    storeName: row.storeName,
-    merchantId: row.merchantId,
-    customerId: row.customerId,
-    trackerId: row.trackerId,
-    orderItems: items
-      .filter((item) => item.orderId === row.id)
-      .map((item) => ({
-        productId: item.productId,
-        variantId: item.variantId,
-        merchantId: row.merchantId,
-        storeId: row.storeId,
-        storeName: row.storeName,
-        productName: item.productName,
-        sku: item.sku,
-        quantity: item.quantity,
-        productPrice: koboToNaira(item.unitPriceKobo),
-        discount: koboToNaira(item.discountKobo),
-        hostedImages: item.hostedImages,
-        productVariants: item.productVariant,
-      })),
-    deliveryAddress: row.deliveryAddress,
-    orderDeliveryToken: row.orderDeliveryToken,
-    withinLagos: row.withinLagos,
-    lagosMerchant: row.lagosMerchant,
-    lagosCustomer: row.lagosCustomer,
-    orderActivities: activities
-      .filter((activity) => activity.orderId === row.id)
-      .map((activity) => ({
-        activity: activity.activity,
-        status: activity.status,
-        createdAt: activity.createdAt.toISOString(),
-      })),
-    createdAt: row.createdAt.toISOString(),
-  }));
+/** Short name people read out on the phone, e.g. NM-7K3F9Q2A. */
+function newOrderName(): string {
+  const bytes = randomBytes(8);
+  return `NM-${[...bytes].map((byte) => CROCKFORD[byte % 32]).join('')}`;
 }
+
+/** A short number the customer reads to the dispatcher at the door. */
+function newDeliveryToken(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** Hex SHA-256, the form in which hand-over tokens are kept (the migration's backfill computes the same). */
+export function handoverTokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** What a move carries besides its target: the timeline text, and proof the move needs. */
+export interface TransitionEvidence {
+  /** The text of the order activity; the status's own sentence when absent. */
+  activity?: string;
+  /** Set by the caller that checked the customer's delivery token for this order. */
+  deliveryTokenChecked?: boolean;
+}
+
+/** One store's part of a checkout, in the orders module's words. */
+export interface CheckoutOrderInput {
+  storeId: string;
+  storeName: string;
+  merchantId: string;
+  subtotalKobo: number;
+  shippingKobo: number;
+  discountKobo: number;
+  withinLagos: boolean;
+  lagosMerchant: boolean;
+  lagosCustomer: boolean;
+  coupon: { couponId: string; code: string | null; rewardProductIds: string[] } | null;
+  items: {
+    productId: string;
+    variantId: string | null;
+    productName: string;
+    sku: string;
+    unitPriceKobo: number;
+    quantity: number;
+    hostedImages: string[];
+    productVariant: { size: string | null; color: string | null } | null;
+  }[];
+}
+
+export interface CheckoutInput {
+  reference: string;
+  customerId: string;
+  itemsSubtotalKobo: number;
+  shippingTotalKobo: number;
+  discountTotalKobo: number;
+  deliveryAddress: DeliveryAddress;
+  appliedCouponCodes: string[];
+  expiresAt: Date;
+  orderNote: string | null;
+  /** Stock taken for this checkout, given back if payment does not come. */
+  reservations: { productId: string; variantId: string | null; quantity: number }[];
+  stores: CheckoutOrderInput[];
+}
+
+const defaultActivity: Partial<Record<OrderStatusCode, string>> = {
+  awaiting_payment: 'Order placed. Waiting for payment.',
+  pending: 'Payment received. The store has been told about your order.',
+};
 
 export function createOrdersService(deps: Deps) {
   const { db } = deps;
-  return {
-    async listForCustomer(customerId: string, query: { page: number; limit: number; status?: string }) {
-      const where = and(
-        eq(orders.customerId, customerId),
-        query.status ? eq(orders.status, query.status) : undefined,
+
+  async function writeActivity(
+    executor: Db,
+    orderId: string,
+    status: string,
+    actor: OrderActor,
+    text: string,
+    at: Date,
+  ) {
+    await repository.insertActivity(executor, {
+      orderId,
+      status,
+      activity: text,
+      actorType: actor.role,
+      actorId: actor.id,
+      createdAt: at,
+    });
+  }
+
+  /**
+   * Moves one order: locks its row, checks the move against the status table for the actor's role, writes the
+   * status and an order activity. A move the table does not allow is a 409 that names the current status.
+   */
+  async function transition(
+    executor: Db,
+    orderId: string,
+    to: OrderStatusCode,
+    actor: OrderActor,
+    evidence: TransitionEvidence = {},
+  ): Promise<OrderRow> {
+    const order = await repository.lockOrder(executor, orderId);
+    if (!order) throw notFound('Order not found');
+    const move = moveBetween(order.status, to);
+    if (!move?.roles.includes(actor.role)) {
+      throw conflict(
+        `Order is ${knownNameOfStatus(order.status)}; it cannot move to ${knownNameOfStatus(to)}` +
+          (move ? ` as ${actor.role}` : ''),
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdAt), desc(orders.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ value: count() }).from(orders).where(where),
+    }
+    if (move.needs === 'delivery_token' && !evidence.deliveryTokenChecked) {
+      throw new AppError('VALIDATION_ERROR', "The customer's delivery token is needed to mark it Delivered", [
+        { path: 'deliveryToken', message: "Enter the customer's delivery token" },
       ]);
-      const totalItems = total?.value ?? 0;
+    }
+    const at = deps.now();
+    const moved = await repository.updateOrder(executor, orderId, { status: to, updatedAt: at });
+    await writeActivity(
+      executor,
+      orderId,
+      to,
+      actor,
+      evidence.activity ?? defaultActivity[to] ?? `Order is ${knownNameOfStatus(to)}.`,
+      at,
+    );
+    return moved;
+  }
+
+  /** Settled payment: the order becomes pending and gets its delivery token, kept as the carrier-to-customer hand-over. */
+  async function markOrderPaid(executor: Db, orderId: string) {
+    const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
+    const token = newDeliveryToken();
+    await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
+    await repository.insertHandover(executor, {
+      orderId,
+      fromPartyKind: 'carrier',
+      toPartyKind: 'customer',
+      toPartyId: order.customerId,
+      tokenHash: handoverTokenHash(token),
+      createdAt: deps.now(),
+    });
+    return { ...order, orderDeliveryToken: token };
+  }
+
+  async function trackerView(executor: Db, row: TrackerRow): Promise<Tracker> {
+    const rows = await repository.ordersOfTracker(executor, row.id);
+    return {
+      id: row.id,
+      reference: row.reference,
+      status: row.status,
+      subtotal: koboToNaira(row.itemsSubtotalKobo),
+      shippingFeeTotal: koboToNaira(row.shippingTotalKobo),
+      discount: koboToNaira(row.discountTotalKobo),
+      giftCardTotal: koboToNaira(row.giftCardKobo),
+      amountDue: koboToNaira(row.amountDueKobo),
+      expiresAt: row.expiresAt.toISOString(),
+      paidAt: row.paidAt?.toISOString() ?? null,
+      orders: await repository.customerOrdersOf(executor, rows),
+    };
+  }
+
+  return {
+    transition,
+
+    /** The statuses this caller may move the order to now, from the same table `transition` checks. */
+    allowedNext(order: { status: string }, actor: Pick<OrderActor, 'role'>): OrderStatusCode[] {
+      return nextStatusesFor(order.status, actor.role);
+    },
+
+    statuses: orderStatusList,
+
+    /**
+     * Writes one checkout: the tracker, its stock reservations, and one order per store with its items, each
+     * entering the status machine as awaiting payment. Runs in the caller's transaction.
+     */
+    async createFromCheckout(executor: Db, input: CheckoutInput): Promise<TrackerRow> {
+      const totalKobo = input.itemsSubtotalKobo - input.discountTotalKobo + input.shippingTotalKobo;
+      const tracker = await repository.insertTracker(executor, {
+        reference: input.reference,
+        customerId: input.customerId,
+        itemsSubtotalKobo: input.itemsSubtotalKobo,
+        shippingTotalKobo: input.shippingTotalKobo,
+        discountTotalKobo: input.discountTotalKobo,
+        giftCardKobo: 0,
+        amountDueKobo: totalKobo,
+        deliveryAddress: input.deliveryAddress,
+        appliedCouponCodes: input.appliedCouponCodes,
+        expiresAt: input.expiresAt,
+      });
+      await repository.insertReservations(executor, tracker.id, input.reservations);
+      for (const store of input.stores) {
+        const order = await repository.insertOrder(executor, {
+          trackerId: tracker.id,
+          orderName: newOrderName(),
+          customerId: input.customerId,
+          storeId: store.storeId,
+          merchantId: store.merchantId,
+          storeName: store.storeName,
+          status: initialStatus.to,
+          subtotalKobo: store.subtotalKobo,
+          shippingFeeKobo: store.shippingKobo,
+          discountKobo: store.discountKobo,
+          totalKobo: store.subtotalKobo - store.discountKobo + store.shippingKobo,
+          deliveryAddress: input.deliveryAddress,
+          orderNote: input.orderNote,
+          withinLagos: store.withinLagos,
+          lagosMerchant: store.lagosMerchant,
+          lagosCustomer: store.lagosCustomer,
+          couponId: store.coupon?.couponId ?? null,
+          couponCode: store.coupon?.code ?? null,
+          rewardProductIds: store.coupon?.rewardProductIds ?? [],
+        });
+        await repository.insertOrderItems(
+          executor,
+          store.items.map((item) => ({ ...item, orderId: order.id })),
+        );
+        await writeActivity(
+          executor,
+          order.id,
+          initialStatus.to,
+          { role: 'checkout', id: null },
+          defaultActivity.awaiting_payment!,
+          deps.now(),
+        );
+      }
+      return tracker;
+    },
+
+    /** Gift cards held for this checkout lower what the provider must collect. */
+    async applyGiftCards(executor: Db, trackerId: string, heldKobo: number): Promise<TrackerRow> {
+      const tracker = await repository.findTracker(executor, { id: trackerId });
+      if (!tracker) throw notFound('Checkout not found');
+      const totalKobo = tracker.itemsSubtotalKobo - tracker.discountTotalKobo + tracker.shippingTotalKobo;
+      return repository.updateTracker(executor, trackerId, {
+        giftCardKobo: heldKobo,
+        amountDueKobo: totalKobo - heldKobo,
+      });
+    },
+
+    lockTracker: (executor: Db, key: TrackerKey) => repository.lockTracker(executor, key),
+    findTracker: (executor: Db, key: TrackerKey) => repository.findTracker(executor, key),
+
+    async customerTracker(customerId: string, key: TrackerKey): Promise<TrackerRow> {
+      const row = await repository.findTracker(db, key, customerId);
+      if (!row) throw notFound('Checkout not found');
+      return row;
+    },
+
+    async setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
+      await repository.updateTracker(executor, trackerId, { authorizationUrl });
+    },
+
+    trackerView,
+
+    /**
+     * Payment settled (or gift cards covered everything): the tracker is paid, each order moves to pending with a
+     * delivery token, and the stock reservations end (the stock stays sold). Answers the paid orders and items.
+     */
+    async markPaid(executor: Db, tracker: TrackerRow) {
+      const at = deps.now();
+      await repository.updateTracker(executor, tracker.id, { status: 'paid', paidAt: at, updatedAt: at });
+      const paidOrders: OrderRow[] = [];
+      for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
+        paidOrders.push(await markOrderPaid(executor, order.id));
+      }
+      await repository.releaseReservations(executor, tracker.id, at);
+      const items = await repository.itemsOfTracker(executor, tracker.id);
+      return { orders: paidOrders, items };
+    },
+
+    /**
+     * Closes an unpaid checkout: its orders are cancelled and its reservations end. Answers the reservations so the
+     * caller gives their stock back.
+     */
+    async closeUnpaid(
+      executor: Db,
+      tracker: TrackerRow,
+      status: 'failed' | 'expired',
+      reason: string,
+      actor: OrderActor,
+    ) {
+      const at = deps.now();
+      await repository.updateTracker(executor, tracker.id, { status, closedReason: reason, updatedAt: at });
+      const released = await repository.releaseReservations(executor, tracker.id, at);
+      for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
+        await transition(executor, order.id, 'cancelled', actor, { activity: reason });
+      }
+      return released;
+    },
+
+    /** Money arrived after the checkout closed and its stock went back: it is owed back to the payer. */
+    async markRefundDue(executor: Db, tracker: TrackerRow) {
+      await repository.updateTracker(executor, tracker.id, {
+        refundStatus: 'due',
+        closedReason: `${tracker.closedReason ?? tracker.status}; payment arrived late, refund due`,
+      });
+    },
+
+    refundsDue: (limit: number) => repository.trackersWithRefundDue(db, limit),
+
+    async markRefunded(trackerId: string, amountKobo: number) {
+      await repository.updateTracker(db, trackerId, {
+        refundStatus: 'refunded',
+        refundedKobo: amountKobo,
+        refundedAt: deps.now(),
+      });
+    },
+
+    claimExpiredTracker: (executor: Db, now: Date) => repository.claimExpiredTracker(executor, now),
+
+    async listForCustomer(customerId: string, query: { page: number; limit: number; status?: string }) {
+      const { rows, total } = await repository.customerOrderPage(db, customerId, query);
       return {
-        orders: await customerOrdersOf(db, rows),
-        pagination: pageInfo(query.page, query.limit, totalItems),
+        orders: await repository.customerOrdersOf(db, rows),
+        pagination: pageInfo(query.page, query.limit, total),
       };
     },
 
     async oneForCustomer(customerId: string, orderId: string): Promise<CustomerOrder> {
-      const [row] = await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
-        .limit(1);
+      const row = await repository.findCustomerOrder(db, customerId, orderId);
       if (!row) throw notFound('Order not found');
-      const [order] = await customerOrdersOf(db, [row]);
+      const [order] = await repository.customerOrdersOf(db, [row]);
       return order!;
+    },
+
+    /** A customer who has never paid for an order (coupons for first-time customers). */
+    async isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
+      return !(await repository.hasPaidOrder(executor, customerId));
     },
   };
 }
 
-/** A customer who has never paid for an order (coupons for first-time customers). */
-export async function isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.customerId, customerId), notInArray(orders.status, ['awaiting_payment', 'cancelled'])),
-    )
-    .limit(1);
-  return !row;
-}
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
-import { products } from '../catalog/catalog.schema.js';
 import {
   shippingLagosRates,
   shippingVehicles,
@@ -222,28 +221,4 @@ export async function updateVehicle(
     .where(eq(shippingVehicles.id, id))
     .returning();
   return row;
-}
-
-// ---------- products (read-only) ----------
-
-/**
- * Read-only look-up of the shipping facts of products (weight, size, digital) straight from the catalog's
- * products table. The catalog module exports no function for these columns, and a quote needs nothing else;
- * this query only reads, never writes, and maps rows at this edge so no catalog type leaks further.
- */
-export async function findShippingFacts(db: Db, productIds: string[]) {
-  if (productIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      storeId: products.storeId,
-      weight: products.weight,
-      weightUnit: products.weightUnit,
-      dimension: products.dimension,
-      dimensionUnit: products.dimensionUnit,
-      isDigital: products.isDigitalProduct,
-    })
-    .from(products)
-    .where(inArray(products.id, productIds));
-  return rows.map((row) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) }));
 }

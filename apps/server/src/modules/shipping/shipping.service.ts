@@ -21,8 +21,9 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
-import { findCustomerAddress } from '../addresses/addresses.service.js';
-import { findStoreShippingPlaces } from '../stores/stores.repository.js';
+import { findCustomerAddress } from '../addresses/index.js';
+import { findShippingFacts } from '../catalog/index.js';
+import { findStoreShippingPlaces } from '../stores/index.js';
 import {
   chargeableHalfKilos,
   chooseVehicle,
@@ -37,7 +38,6 @@ import {
   allZoneStates,
   deleteZone,
   findLagosRate,
-  findShippingFacts,
   findVehicle,
   findZone,
   findZoneRate,

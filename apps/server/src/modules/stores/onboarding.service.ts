@@ -5,16 +5,19 @@ import {
   type onboardingBody,
   onboardingSteps,
 } from '@market/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { validation } from '../../platform/errors.js';
-import { storedFiles } from '../../platform/storage/files.schema.js';
-import type { StoreCatalogPort } from '../catalog/store-catalog-port.js';
-import { type HomeAddress, merchantProfiles } from './stores.schema.js';
-
-export type MerchantProfileRow = typeof merchantProfiles.$inferSelect;
+import {
+  findMerchantProfile,
+  isOwnStoredFile,
+  type MerchantProfileRow,
+  setOnboardedAt,
+  upsertMerchantProfile,
+} from './onboarding.repository.js';
+import type { StoreCatalogPort } from './store-catalog-port.js';
+import type { HomeAddress, merchantProfiles } from './stores.schema.js';
 
 /** Which onboarding steps a profile has finished; a step counts only when every one of its answers is there. */
 export function completedSteps(row: MerchantProfileRow | undefined): OnboardingStepKey[] {
@@ -68,20 +71,6 @@ export function toOnboardingState(row: MerchantProfileRow | undefined): Onboardi
   };
 }
 
-export async function findMerchantProfile(db: Db, userId: string): Promise<MerchantProfileRow | undefined> {
-  const [row] = await db.select().from(merchantProfiles).where(eq(merchantProfiles.userId, userId)).limit(1);
-  return row;
-}
-
-export async function findMerchantProfiles(
-  db: Db,
-  userIds: string[],
-): Promise<Map<string, MerchantProfileRow>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db.select().from(merchantProfiles).where(inArray(merchantProfiles.userId, userIds));
-  return new Map(rows.map((row) => [row.userId, row]));
-}
-
 export type OnboardingInput = z.output<typeof onboardingBody>;
 
 export function createOnboardingService(
@@ -98,35 +87,18 @@ export function createOnboardingService(
     purpose: string,
     field: string,
   ) {
-    const [row] = await executor
-      .select({ id: storedFiles.id })
-      .from(storedFiles)
-      .where(
-        and(
-          eq(storedFiles.id, fileId),
-          eq(storedFiles.ownerUserId, merchantId),
-          eq(storedFiles.purpose, purpose),
-        ),
-      )
-      .limit(1);
-    if (!row) throw validation(field, 'Upload the document first, then save this step');
+    const owned = await isOwnStoredFile(executor, merchantId, fileId, purpose);
+    if (!owned) throw validation(field, 'Upload the document first, then save this step');
   }
 
   async function save(merchantId: string, changes: Partial<typeof merchantProfiles.$inferInsert>) {
     return db.transaction(async (tx) => {
       const before = await findMerchantProfile(tx, merchantId);
-      const [row] = await tx
-        .insert(merchantProfiles)
-        .values({ userId: merchantId, ...changes })
-        .onConflictDoUpdate({ target: merchantProfiles.userId, set: { ...changes, updatedAt: new Date() } })
-        .returning();
+      const row = await upsertMerchantProfile(tx, merchantId, changes);
       const wasComplete = percentageComplete(completedSteps(before)) === 100;
       const isComplete = percentageComplete(completedSteps(row)) === 100;
       if (wasComplete !== isComplete) {
-        await tx
-          .update(merchantProfiles)
-          .set({ onboardedAt: isComplete ? new Date() : null })
-          .where(eq(merchantProfiles.userId, merchantId));
+        await setOnboardedAt(tx, merchantId, isComplete ? new Date() : null);
         await onCompletionChanged(tx, merchantId);
       }
       return toOnboardingState(row);

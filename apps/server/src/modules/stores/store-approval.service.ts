@@ -4,9 +4,11 @@ import type { Db } from '../../platform/db/client.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound, validation } from '../../platform/errors.js';
+// Read model: the approval list joins merchants and approvers for names and e-mail search (ADR 010).
 import { users } from '../auth/auth.schema.js';
-import type { StoreCatalogPort } from '../catalog/store-catalog-port.js';
-import { findMerchantProfile, findMerchantProfiles, toOnboardingState } from './onboarding.service.js';
+import { findMerchantProfile, findMerchantProfiles } from './onboarding.repository.js';
+import { toOnboardingState } from './onboarding.service.js';
+import type { StoreCatalogPort } from './store-catalog-port.js';
 import type { StoreRow } from './stores.repository.js';
 import { storeApprovers, stores } from './stores.schema.js';
 import { STORE_NOT_FOUND, type StoresService, toStoreProfile } from './stores.service.js';

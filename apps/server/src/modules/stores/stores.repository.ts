@@ -1,5 +1,8 @@
-import { eq, like, or } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { conflict } from '../../platform/errors.js';
+import { addStoreMember } from './store-members.repository.js';
 import { type HomeAddress, merchantProfiles, type ShippingLocation, stores } from './stores.schema.js';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -36,8 +39,46 @@ export async function createStoreForMerchant(
   storeName: string,
 ): Promise<StoreRow> {
   const storeUrl = await uniqueStoreUrl(db, storeName);
-  const [row] = await db.insert(stores).values({ merchantId, storeName, storeUrl }).returning();
-  return row!;
+  try {
+    const [row] = await db.insert(stores).values({ merchantId, storeName, storeUrl }).returning();
+    // The merchant who opens a store is its owner; the guard finds their store through this row.
+    await addStoreMember(db, { storeId: row!.id, userId: merchantId, role: 'owner' });
+    return row!;
+  } catch (error) {
+    throw storeNameTaken(error);
+  }
+}
+
+export const STORE_NAME_TAKEN = 'A store with this name already exists. Please choose another name.';
+
+/** A clear 409 for a store name another store holds (any case); any other error as it was. */
+export function storeNameTaken(error: unknown): unknown {
+  return isUniqueViolation(error) && /stores_store_name_key/.test(String(constraintOf(error)))
+    ? conflict(STORE_NAME_TAKEN)
+    : error;
+}
+
+function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 4; depth++) {
+    const record = current as {
+      constraint?: unknown;
+      constraint_name?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    const name = record.constraint ?? record.constraint_name;
+    if (typeof name === 'string') return name;
+    if (typeof record.message === 'string' && record.message.includes('stores_store_name_key'))
+      return record.message;
+    current = record.cause;
+  }
+  return undefined;
+}
+
+export async function findStoreById(db: Db, storeId: string): Promise<StoreRow | undefined> {
+  const [row] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
+  return row;
 }
 
 export async function findStoreByMerchant(db: Db, merchantId: string): Promise<StoreRow | undefined> {
@@ -60,4 +101,14 @@ export async function findStoreShippingPlaces(
     .where(eq(stores.id, storeId))
     .limit(1);
   return row;
+}
+
+/** Units sold per store, added to each store's sales count (in id order, so concurrent checkouts lock alike). */
+export async function addStoreSales(executor: Db, unitsByStore: Map<string, number>): Promise<void> {
+  for (const storeId of [...unitsByStore.keys()].sort()) {
+    await executor
+      .update(stores)
+      .set({ salesCount: sql`${stores.salesCount} + ${unitsByStore.get(storeId)!}` })
+      .where(eq(stores.id, storeId));
+  }
 }

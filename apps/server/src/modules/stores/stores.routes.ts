@@ -8,7 +8,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
-import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import { type RouteDefinition, requireStoreId, route, storeActor } from '../../platform/http/routes.js';
 import type { OnboardingService } from './onboarding.service.js';
 import type { createStoreApprovalService } from './store-approval.service.js';
 import type { StoresService } from './stores.service.js';
@@ -69,15 +69,15 @@ export function storesRoutes(
 
     route(storeProfileEndpoints.get, async ({ auth }) => ({
       message: 'Store profile',
-      data: await storesService.getProfile(auth.userId),
+      data: await storesService.getProfile(requireStoreId(auth)),
     })),
     route(storeProfileEndpoints.save, async ({ auth, body }) => ({
       message: 'Successfully added store profile',
-      data: await storesService.saveProfile(auth.userId, body),
+      data: await storesService.saveProfile(storeActor(auth), body),
     })),
     route(storeProfileEndpoints.uploadLogo, async ({ auth, request }) => {
       const { bytes } = await readUpload(request, 'logo');
-      return { message: 'Logo uploaded', data: await storesService.uploadLogo(auth.userId, bytes) };
+      return { message: 'Logo uploaded', data: await storesService.uploadLogo(storeActor(auth), bytes) };
     }),
 
     route(storeFollowEndpoints.follow, async ({ auth, params }) => ({

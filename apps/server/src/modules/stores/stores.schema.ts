@@ -72,6 +72,8 @@ export const stores = pgTable(
   },
   (table) => [
     uniqueIndex('stores_store_url_key').on(table.storeUrl),
+    // Two stores may not share a name, whatever its case: shoppers would not tell them apart.
+    uniqueIndex('stores_store_name_key').on(sql`lower(${table.storeName})`),
     uniqueIndex('stores_merchant_key').on(table.merchantId),
     index('stores_approval_idx').on(table.approvalStatus, table.createdAt),
     index('stores_visible_followers_idx').on(table.followersCount).where(sql`${table.isVisible}`),
@@ -133,5 +135,33 @@ export const storeFollows = pgTable(
   (table) => [
     primaryKey({ columns: [table.customerId, table.storeId] }),
     index('store_follows_store_idx').on(table.storeId),
+  ],
+);
+
+/**
+ * Who works in a store and with which permissions: the merchant who signed the store up is its `owner`; staff
+ * (issue 9) are more rows. A row's own `permissions` list, when set, replaces its role's built-in list (custom
+ * roles). Deactivating a row shuts its user out of the store at once: the guard reads it on every call.
+ */
+export const storeMembers = pgTable(
+  'store_members',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner, manager, inventory, sales, finance (contracts: merchantRoles), or a custom role's name. */
+    role: text().notNull(),
+    permissions: jsonb().$type<string[]>(),
+    isActive: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('store_members_store_user_key').on(table.storeId, table.userId),
+    index('store_members_user_idx').on(table.userId),
   ],
 );

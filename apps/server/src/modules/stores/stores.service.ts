@@ -5,10 +5,11 @@ import type { Db } from '../../platform/db/client.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
+import type { StoreActor } from '../../platform/http/routes.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
-import type { StoreCatalogPort } from '../catalog/store-catalog-port.js';
-import type { OnboardingService } from './onboarding.service.js';
-import { findStoreByMerchant, type StoreRow } from './stores.repository.js';
+import type { StoreCatalogPort } from './store-catalog-port.js';
+import type { StoreVisibility } from './store-visibility.js';
+import { findStoreById, findStoreByMerchant, type StoreRow, storeNameTaken } from './stores.repository.js';
 import { type StoreSocials, storeFollows, stores } from './stores.schema.js';
 
 export const STORE_NOT_FOUND = 'Store not found';
@@ -39,7 +40,16 @@ export function toStoreProfile(store: StoreRow): StoreProfile {
   };
 }
 
-export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboarding: OnboardingService) {
+const backToReview = {
+  approvalStatus: 'pending' as const,
+  firstApproval: false,
+  firstApprovedBy: null,
+  secondApproval: false,
+  secondApprovedBy: null,
+  approvedAt: null,
+};
+
+export function createStoresService(deps: Deps, catalog: StoreCatalogPort, visibility: StoreVisibility) {
   const { db } = deps;
 
   async function toCards(executor: Db, rows: StoreRow[]): Promise<StoreCard[]> {
@@ -69,23 +79,8 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
     return row;
   }
 
-  /** Customers see a store only when two approvers approved it and its merchant finished onboarding. */
-  async function refreshVisibility(executor: Db, storeId: string): Promise<void> {
-    const [store] = await executor.select().from(stores).where(eq(stores.id, storeId)).limit(1);
-    if (!store) return;
-    const visible =
-      store.approvalStatus === 'approved' && (await onboarding.isComplete(executor, store.merchantId));
-    if (visible !== store.isVisible) {
-      await executor
-        .update(stores)
-        .set({ isVisible: visible, updatedAt: deps.now() })
-        .where(eq(stores.id, storeId));
-    }
-    await catalog.refreshStoreProductsVisibility(executor, storeId, visible);
-  }
-
   return {
-    refreshVisibility,
+    refreshVisibility: visibility.refreshVisibility,
     toCards,
 
     async myStore(merchantId: string): Promise<StoreRow> {
@@ -94,24 +89,25 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
       return store;
     },
 
-    async getProfile(merchantId: string): Promise<StoreProfile> {
-      const store = await findStoreByMerchant(db, merchantId);
+    async getProfile(storeId: string): Promise<StoreProfile> {
+      const store = await findStoreById(db, storeId);
       if (!store) throw notFound(STORE_NOT_FOUND);
       return toStoreProfile(store);
     },
 
-    async saveProfile(merchantId: string, body: z.output<typeof storeProfileBody>): Promise<StoreProfile> {
+    async saveProfile(member: StoreActor, body: z.output<typeof storeProfileBody>): Promise<StoreProfile> {
       const input = body.store ?? {};
       const phone = input.storePhoneNumber
         ? normalizeNigerianPhone(input.storePhoneNumber, 'store.storePhoneNumber')
         : undefined;
-      if (input.logo && !(await deps.media.ownsImageUrls(db, merchantId, [input.logo]))) {
+      if (input.logo && !(await deps.media.ownsImageUrls(db, member.userId, [input.logo]))) {
         throw validation('store.logo', 'Upload the logo first');
       }
       return db.transaction(async (tx) => {
-        const store = await findStoreByMerchant(tx, merchantId);
+        const store = await findStoreById(tx, member.storeId);
         if (!store) throw notFound(STORE_NOT_FOUND);
         const socials: StoreSocials = { ...store.socials, ...(body.socials ?? {}) };
+        const renamed = input.storeName !== undefined && input.storeName !== store.storeName;
         const [updated] = await tx
           .update(stores)
           .set({
@@ -132,11 +128,20 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
             ...(store.approvalStatus === 'rejected'
               ? { approvalStatus: 'pending' as const, rejectionReason: null }
               : {}),
+            // Approvers approved a name: a new one goes back to review, with fresh approvals.
+            ...(renamed && store.approvalStatus === 'approved' ? backToReview : {}),
             profileUpdatedAt: deps.now(),
             updatedAt: deps.now(),
           })
           .where(eq(stores.id, store.id))
-          .returning();
+          .returning()
+          .catch((error: unknown) => {
+            throw storeNameTaken(error);
+          });
+        if (renamed && store.approvalStatus === 'approved') {
+          await visibility.refreshVisibility(tx, store.id);
+          updated!.isVisible = false; // a store under review is never visible
+        }
         if (input.storeName && input.storeName !== store.storeName) {
           await catalog.renameStoreInProducts(tx, store.id, input.storeName);
         }
@@ -144,11 +149,11 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, onboa
       });
     },
 
-    async uploadLogo(merchantId: string, bytes: Buffer) {
+    async uploadLogo(member: StoreActor, bytes: Buffer) {
       return db.transaction(async (tx) => {
-        const store = await findStoreByMerchant(tx, merchantId);
+        const store = await findStoreById(tx, member.storeId);
         if (!store) throw notFound(STORE_NOT_FOUND);
-        const image = await deps.media.saveImage(tx, merchantId, bytes, 'store-logo');
+        const image = await deps.media.saveImage(tx, member.userId, bytes, 'store-logo');
         await tx
           .update(stores)
           .set({ logo: image.url, updatedAt: deps.now() })

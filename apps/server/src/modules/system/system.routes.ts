@@ -4,6 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import { outboxMails } from '../../platform/mail/mail.schema.js';
+import { isLoopbackCaller } from '../../platform/security/loopback.js';
 
 const startedAt = Date.now();
 const version = process.env.npm_package_version ?? '0.1.0';
@@ -29,9 +30,9 @@ export function systemRoutes(deps: Deps): RouteDefinition[] {
     route(systemEndpoints.apiHealth, health('api')),
     route(systemEndpoints.shippingHealth, health('shipping')),
     route(systemEndpoints.themesHealth, health('themes')),
-    route(systemEndpoints.outbox, async ({ query }) => {
-      // Mails carry sign-in links: never list them in production.
-      if (deps.config.production) throw notFound('Not found');
+    route(systemEndpoints.outbox, async ({ query, request }) => {
+      // Mails carry sign-in links: never list them in production, nor to anyone but this machine.
+      if (deps.config.production || !isLoopbackCaller(request)) throw notFound('Not found');
       const rows = await deps.db
         .select()
         .from(outboxMails)

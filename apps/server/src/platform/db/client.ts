@@ -9,11 +9,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
-
-export type Schema = typeof schema;
-/** The one database type every module takes: a Drizzle database or a transaction of it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every module takes: a Drizzle database or a transaction of it. It carries no schema
+ * (nothing uses Drizzle's relational `db.query`), so the platform does not import the modules' tables; each
+ * repository imports its own. drizzle-kit finds every `*.schema.ts` through drizzle.config.ts.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -22,14 +23,19 @@ export interface Database {
   ping(): Promise<number>;
   /** Housekeeping PostgreSQL's autovacuum does on a server; PGlite has none, so the app runs it now and then. */
   maintain(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the tests' template). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; dir?: string }
-  | { driver: 'postgres'; url: string; max?: number };
+  /** `loadDataDir` starts from a dumped data directory instead of an empty one (skips initdb and migrations). */
+  { driver: 'pglite'; dir?: string; loadDataDir?: Blob } | { driver: 'postgres'; url: string; max?: number };
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -41,9 +47,9 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
     if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
-    const client = new PGlite(options.dir);
+    const client = new PGlite({ dataDir: options.dir, loadDataDir: options.loadDataDir });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    const db = drizzlePglite(client, { casing: 'snake_case' });
     return {
       db: db as unknown as Db,
       driver: 'pglite',
@@ -52,6 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       maintain: async () => {
         await client.exec('vacuum analyze');
       },
+      dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
       close: () => client.close(),
     };
   }
@@ -60,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('error', (error) => {
     console.error(`PostgreSQL idle connection error: ${error.message}`);
   });
-  const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const db = drizzlePg(pool, { casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     driver: 'postgres',

@@ -1,16 +1,26 @@
-import { type Access, type AccountKind, type Endpoint, errorEnvelope } from '@market/contracts';
+import {
+  type Access,
+  type AccountKind,
+  type Endpoint,
+  errorEnvelope,
+  requiredPermissions,
+} from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError } from '../errors.js';
+import { AppError, forbidden } from '../errors.js';
 
 export interface AuthContext {
   userId: string;
   sessionId: string;
   kind: AccountKind;
-  /** Admin role (admin, superadmin, dispatcher, scheduler) or merchant role (owner). */
+  /** Admin role (admin, superadmin, dispatcher, scheduler) or, for merchants, their role in their store. */
   role: string | null;
   tokenExpiresAt: Date;
+  /** The store a merchant account is an active member of (resolved by the guard from `store_members`). */
+  storeId?: string;
+  /** What the caller may do: a merchant's membership permissions, an admin role's, a partner's. */
+  permissions: readonly string[];
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -66,6 +76,7 @@ export function mountRoutes(
       schema: {
         summary: endpoint.summary,
         tags: endpoint.tags,
+        ...accessDocs(access),
         ...(access.kind === 'signed-in' ? { security: [{ bearerAuth: [] }] } : {}),
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
@@ -90,6 +101,32 @@ export function mountRoutes(
       },
     });
   }
+}
+
+/** OpenAPI shows who may call an operation and the permission it needs (also as `x-permission`). */
+function accessDocs(access: Access): { description?: string; 'x-permission'?: string } {
+  if (access.kind === 'public') return {};
+  const permissions = requiredPermissions(access);
+  const accounts = access.accounts.join(', ');
+  if (permissions.length === 0) return { description: `Any signed-in account of these kinds: ${accounts}.` };
+  const names = permissions.join(' or ');
+  return { description: `Accounts: ${accounts}. Needs the ${names} permission.`, 'x-permission': names };
+}
+
+/** The store the caller works in; the guard resolves it for merchant endpoints that name a store permission. */
+export function requireStoreId(auth: AuthContext): string {
+  if (!auth.storeId) throw forbidden('This account is not an active member of any store');
+  return auth.storeId;
+}
+
+/** A store member acting in their store: who acts (recorded as author) and which store they act on. */
+export interface StoreActor {
+  userId: string;
+  storeId: string;
+}
+
+export function storeActor(auth: AuthContext): StoreActor {
+  return { userId: auth.userId, storeId: requireStoreId(auth) };
 }
 
 export function requireAuth(auth: AuthContext | null): AuthContext {

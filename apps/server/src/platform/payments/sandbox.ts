@@ -2,9 +2,9 @@ import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError, conflict, notFound } from '../errors.js';
-import { sandboxCharges } from './payments.schema.js';
 import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
 import type { PaymentProvider, RefundResult } from './provider.js';
+import { sandboxCharges } from './sandbox.schema.js';
 import { signPaystackBody, verifyPaystackSignature } from './signature.js';
 
 export const SANDBOX_BASE = '/api/payments/sandbox';

@@ -12,14 +12,25 @@ export type RateLimitPolicy = 'login' | 'signup' | 'forgot-password' | 'refresh'
 interface Limit {
   points: number;
   durationSeconds: number;
+  /**
+   * Past the limit the key is locked for `baseSeconds`, doubling with each lockout within a day up to
+   * `maxSeconds`: a slow guesser gets fewer tries per day, not a fresh budget every window.
+   */
+  lockout?: { baseSeconds: number; maxSeconds: number };
 }
 
 /**
  * Per IP, and per email from that IP: a stranger who hammers someone's email from elsewhere spends only their own
- * budget, so the owner can still sign in. Forgot-password also caps mails per email, whatever the IP.
+ * budget, so the owner can still sign in. Sign-in also counts per email across every address (a botnet or forged
+ * X-Forwarded-For changes nothing), locking that email with growing back-off; the owner gets back in through a
+ * password reset, which lifts the lock. Forgot-password also caps mails per email, whatever the IP.
  */
 export const defaultLimits: Record<RateLimitPolicy, { ip: Limit; emailAndIp?: Limit; email?: Limit }> = {
-  login: { ip: { points: 50, durationSeconds: 900 }, emailAndIp: { points: 10, durationSeconds: 900 } },
+  login: {
+    ip: { points: 50, durationSeconds: 900 },
+    emailAndIp: { points: 10, durationSeconds: 900 },
+    email: { points: 20, durationSeconds: 900, lockout: { baseSeconds: 900, maxSeconds: 24 * 3600 } },
+  },
   signup: { ip: { points: 20, durationSeconds: 3600 }, emailAndIp: { points: 5, durationSeconds: 3600 } },
   'forgot-password': {
     ip: { points: 20, durationSeconds: 3600 },
@@ -31,8 +42,10 @@ export const defaultLimits: Record<RateLimitPolicy, { ip: Limit; emailAndIp?: Li
 
 export interface RateLimits {
   consume(policy: RateLimitPolicy, key: { ip: string; email?: string }): Promise<void>;
-  /** Forgets the per-email count after a success, so a person's own typos do not pile up. */
+  /** Forgets the per-email counts after a success, so a person's own typos do not pile up. */
   reset(policy: RateLimitPolicy, key: { ip: string; email: string }): Promise<void>;
+  /** Lifts every count and lock of an email (its owner proved the mailbox by resetting the password). */
+  forgive(policy: RateLimitPolicy, email: string): Promise<void>;
 }
 
 export function createRateLimits(options: { redis?: Redis; limits?: typeof defaultLimits } = {}): RateLimits {
@@ -50,6 +63,49 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
           points: limit.points,
           duration: limit.durationSeconds,
         });
+
+  type Lockout = { lock: RateLimiterAbstract; strikes: RateLimiterAbstract; settings: Limit['lockout'] & {} };
+  const lockouts = Object.fromEntries(
+    Object.entries(limits).flatMap(([policy, set]) =>
+      set.email?.lockout
+        ? [
+            [
+              policy,
+              {
+                lock: make(`${policy}:lock`, { points: 1, durationSeconds: set.email.lockout.maxSeconds }),
+                strikes: make(`${policy}:strikes`, { points: 1_000_000, durationSeconds: 24 * 3600 }),
+                settings: set.email.lockout,
+              },
+            ],
+          ]
+        : [],
+    ),
+  ) as Partial<Record<RateLimitPolicy, Lockout>>;
+
+  const rateLimited = (msBeforeNext: number) =>
+    new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {
+      'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
+    });
+
+  /** Throws while the email is locked; locks it for longer each time its budget runs out. */
+  async function takeWithLockout(limiter: RateLimiterAbstract, lockout: Lockout, email: string) {
+    const locked = await lockout.lock.get(email);
+    if (locked && locked.consumedPoints > 1 && locked.msBeforeNext > 0)
+      throw rateLimited(locked.msBeforeNext);
+    try {
+      await limiter.consume(email);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) throw rejection;
+      const strikes = await lockout.strikes.penalty(email, 1);
+      const seconds = Math.min(
+        lockout.settings.maxSeconds,
+        lockout.settings.baseSeconds * 2 ** Math.max(0, strikes.consumedPoints - 1),
+      );
+      await lockout.lock.block(email, seconds);
+      await limiter.delete(email);
+      throw rateLimited(seconds * 1000);
+    }
+  }
 
   const limiters = Object.fromEntries(
     Object.entries(limits).map(([policy, set]) => [
@@ -70,12 +126,7 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
     try {
       await limiter.consume(key);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) {
-        const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-        throw new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {
-          'retry-after': String(retryAfter),
-        });
-      }
+      if (rejection instanceof RateLimiterRes) throw rateLimited(rejection.msBeforeNext);
       throw rejection;
     }
   }
@@ -86,10 +137,20 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
       const email = key.email?.trim().toLowerCase();
       await take(set.ip, key.ip);
       await take(set.emailAndIp, email ? `${email}|${key.ip}` : undefined);
-      await take(set.email, email);
+      const lockout = lockouts[policy];
+      if (lockout && set.email && email) await takeWithLockout(set.email, lockout, email);
+      else await take(set.email, email);
     },
     async reset(policy, key) {
-      await limiters[policy].emailAndIp?.delete(`${key.email.trim().toLowerCase()}|${key.ip}`);
+      const email = key.email.trim().toLowerCase();
+      await limiters[policy].emailAndIp?.delete(`${email}|${key.ip}`);
+      if (lockouts[policy]) await limiters[policy].email?.delete(email);
+    },
+    async forgive(policy, rawEmail) {
+      const email = rawEmail.trim().toLowerCase();
+      await limiters[policy].email?.delete(email);
+      await lockouts[policy]?.lock.delete(email);
+      await lockouts[policy]?.strikes.delete(email);
     },
   };
 }

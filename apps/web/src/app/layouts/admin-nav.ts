@@ -1,8 +1,8 @@
-import { type AdminRole, adminRolePermissions } from '@market/contracts';
+import { type AdminPermission, type AdminRole, adminRolePermissions } from '@market/contracts';
 import type { NavItem } from '../../components/layout/dashboard-shell';
 
 /** Each area shows only to roles holding its permission (contracts: adminRolePermissions). */
-const areas: (NavItem & { permission?: string })[] = [
+const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/approvals', label: 'Approvals', permission: 'approvals:products' },
   { to: '/admin/catalog', label: 'Catalog', permission: 'catalog:categories' },

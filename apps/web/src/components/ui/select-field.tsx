@@ -1,4 +1,5 @@
 import { type Ref, type SelectHTMLAttributes, useId } from 'react';
+import { FieldLabel, isRequired } from './field-label';
 import { inputClasses } from './text-field';
 
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -14,9 +15,7 @@ export function SelectField({ label, error, options, id, className = '', ...rest
   const errorId = `${selectId}-error`;
   return (
     <div className={className}>
-      <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={selectId} label={label} required={isRequired(rest['aria-required'])} />
       <select
         id={selectId}
         aria-invalid={error ? true : undefined}

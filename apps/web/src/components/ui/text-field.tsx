@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type Ref, useId } from 'react';
+import { FieldLabel, isRequired } from './field-label';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -19,9 +20,7 @@ export function TextField({ label, error, hint, id, className = '', ...rest }: T
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId} label={label} required={isRequired(rest['aria-required'])} />
       <input
         id={inputId}
         aria-invalid={error ? true : undefined}

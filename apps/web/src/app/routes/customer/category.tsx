@@ -1,12 +1,12 @@
 import { useParams } from 'react-router';
-import { useCategories } from '../../../features/catalog/api/get-categories';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { ProductListing } from '../../../features/catalog/components/product-listing';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** `/categories/:categoryId?sub=…&child=…&min=…&max=…&inStock=true&sort=…&page=…` (a top-level category). */
 export function Component() {
   const { categoryId = '' } = useParams();
-  const categories = useCategories();
+  const categories = useCategoryTree();
   const name = categories.data?.find((category) => category.id === categoryId)?.name;
   useDocumentTitle(name ?? 'Category');
   return (

@@ -1,7 +1,6 @@
 /** Query keys of the customer catalog; every key starts with 'catalog'. */
 export const catalogKeys = {
   all: ['catalog'] as const,
-  categories: () => ['catalog', 'categories'] as const,
   topCategories: (limit: number) => ['catalog', 'top-categories', limit] as const,
   products: (query: object) => ['catalog', 'products', query] as const,
   product: (id: string) => ['catalog', 'product', id] as const,

@@ -1,9 +1,9 @@
 import { type ProductSort, productSorts } from '@market/contracts';
 import { useId, useState } from 'react';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { CATALOG_MESSAGES } from '../api/catalog-keys';
-import { useCategories } from '../api/get-categories';
 import { useProducts } from '../api/get-products';
 import { type CatalogFilters, filtersToQuery, MAX_PAGE, PAGE_SIZE, sortLabels } from './catalog-filters';
 import { CatalogFiltersPanel } from './catalog-filters-panel';
@@ -15,7 +15,7 @@ import { useCatalogFilters } from './use-catalog-filters';
 export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogFilters>; label: string }) {
   const { filters, update } = useCatalogFilters(fixed);
   const products = useProducts(filtersToQuery(filters));
-  const categories = useCategories();
+  const categories = useCategoryTree();
   const filtersId = useId();
   // filters start open on wide screens and folded on phones, where results come first
   const [openAtStart] = useState(

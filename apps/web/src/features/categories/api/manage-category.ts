@@ -1,9 +1,8 @@
 import { type CreateCategoryBody, categoryEndpoints, type EditCategoryBody } from '@market/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoryTreeKey } from '../../../api/get-category-tree';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-
-const treeKey = ['categories'] as const;
 
 export function createCategory(body: CreateCategoryBody) {
   return api(categoryEndpoints.create, { kind: 'admin', body });
@@ -24,7 +23,8 @@ function useCategoryMutation<T>(run: (input: T) => Promise<{ message: string }>,
     mutationFn: run,
     onSuccess: async (answer) => {
       notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: treeKey });
+      // Every screen reads the tree under this one key, so the edit shows everywhere at once.
+      await queryClient.invalidateQueries({ queryKey: categoryTreeKey });
     },
     onError: toastErrors
       ? (error) => notifyError(error, { fallback: 'Could not get categories. Try again later.' })

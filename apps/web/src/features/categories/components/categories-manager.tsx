@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type Category, type CreateCategoryBody, createCategoryBody } from '@market/contracts';
+import { type Category, createCategoryBody } from '@market/contracts';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useCategories } from '../api/get-categories';
 import { useCreateCategory, useEditCategory, useRetireCategory } from '../api/manage-category';
 
 interface Node {
@@ -18,8 +17,6 @@ interface Node {
   position: number;
   children: Node[];
 }
-
-const resolver = zodResolver(createCategoryBody) as unknown as Resolver<CreateCategoryBody>;
 
 function toNodes(tree: Category[]): Node[] {
   return tree.map((category) => ({
@@ -43,8 +40,7 @@ function toNodes(tree: Category[]): Node[] {
 function CreateForm({ tree }: { tree: Category[] }) {
   const create = useCreateCategory();
   const [status, setStatus] = useState<string | null>(null);
-  const { register, handleSubmit, reset, setError, formState } = useForm<CreateCategoryBody>({
-    resolver,
+  const { register, handleSubmit, reset, setError, formState } = useContractForm(createCategoryBody, {
     defaultValues: { name: '', parentId: undefined },
   });
   const parents = tree.flatMap((category) => [
@@ -200,7 +196,7 @@ function Row({
 
 /** The three-level category tree: create, rename, reorder, retire. */
 export function CategoriesManager() {
-  const tree = useCategories();
+  const tree = useCategoryTree();
   const retire = useRetireCategory();
   const [toRetire, setToRetire] = useState<Node | null>(null);
   if (tree.isPending) return <LoadingState label="Loading categories…" />;

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateCollectionBody, createCollectionBody, type FeaturedCollection } from '@market/contracts';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,6 +9,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -19,7 +19,7 @@ import { useDeleteCollection } from '../api/delete-collection';
 import { type CollectionStatus, useCollections } from '../api/list-collections';
 import { useSearchMyProducts } from '../api/search-my-products';
 
-const resolver = zodResolver(createCollectionBody) as unknown as Resolver<CreateCollectionBody>;
+const resolver = contractResolver<typeof createCollectionBody, CreateCollectionBody>(createCollectionBody);
 
 function CreateCollectionForm() {
   const create = useCreateCollection();

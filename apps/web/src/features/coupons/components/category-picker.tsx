@@ -1,5 +1,5 @@
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { Spinner } from '../../../components/ui/spinner';
-import { useCategories } from '../api/get-categories';
 
 /** Ticks categories at any of the three levels (a coupon covers the products filed under any ticked one). */
 export function CategoryPicker({
@@ -13,7 +13,7 @@ export function CategoryPicker({
   error?: string;
   onChange(ids: string[]): void;
 }) {
-  const categories = useCategories();
+  const categories = useCategoryTree();
   const chosen = new Set(value);
   const toggle = (id: string) =>
     onChange(chosen.has(id) ? value.filter((item) => item !== id) : [...value, id]);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COUPON_DEFAULTS,
   type Coupon,
@@ -27,6 +26,7 @@ import { FormSection } from '../../../components/ui/form-section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { numberOrNaN } from '../../../lib/form-values';
 import { serverFieldPaths } from '../../../lib/server-errors';
@@ -85,11 +85,7 @@ export function toCouponBody(values: CouponFormValues): CouponFormValues {
   };
 }
 
-const baseResolver = zodResolver(createCouponBody) as unknown as Resolver<
-  CouponFormValues,
-  unknown,
-  CouponOutput
->;
+const baseResolver = contractResolver<typeof createCouponBody, CouponFormValues>(createCouponBody);
 const couponResolver: Resolver<CouponFormValues, unknown, CouponOutput> = (values, context, options) =>
   baseResolver(toCouponBody(values), context, options);
 

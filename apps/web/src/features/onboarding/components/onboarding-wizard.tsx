@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   idDocumentTypes,
   type OnboardingBody,
@@ -12,16 +11,17 @@ import {
 import { type ReactNode, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
-import { useCategories } from '../api/get-categories';
 import { useOnboarding } from '../api/get-onboarding';
 import { useSaveOnboarding } from '../api/save-onboarding';
 import { useSavePricing } from '../api/save-pricing';
@@ -52,7 +52,7 @@ function stepResolver(required: Required, pick: Pick): Resolver<OnboardingBody> 
         context.addIssue({ code: 'custom', path: [key], message });
     }
   });
-  const base = zodResolver(schema) as unknown as Resolver<OnboardingBody>;
+  const base = contractResolver<typeof schema, OnboardingBody>(schema);
   return (values, context, options) => {
     // "Use my home address" copies the home address to the pickup location before checking
     const prepared =
@@ -229,7 +229,7 @@ function AddressStep({ state, onDone }: StepProps) {
 }
 
 function BusinessStep({ state, onDone }: StepProps) {
-  const categories = useCategories();
+  const categories = useCategoryTree();
   const { form, save, status, submit } = useStepForm(
     state,
     [{ key: 'category', message: 'Choose what you sell' }],

@@ -59,7 +59,26 @@ describe('ProductForm', () => {
     expect(screen.getByLabelText('Product name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('SKU is required')).toBeInTheDocument();
     expect(screen.getByText('Variant SKU is required')).toBeInTheDocument();
+    expect(screen.getByText('Choose a category', { selector: '[role="alert"]' })).toBeInTheDocument();
+    expect(screen.queryByText('Must be a valid id')).not.toBeInTheDocument();
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('marks the required fields visibly and with aria-required, and says what the mark means', async () => {
+    serve(() => jsonResponse(500, {}));
+    renderScreen(<ProductForm onDone={vi.fn()} />);
+    for (const label of [
+      'Product name',
+      'Category',
+      'Cost price',
+      'Selling price',
+      'Regular price',
+      'SKU',
+      'Quantity',
+    ])
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText('Sub-category')).not.toHaveAttribute('aria-required');
+    expect(screen.getByText(/are required/)).toBeInTheDocument();
   });
 
   it('sends the contract body and puts the first 422 detail on its field', async () => {

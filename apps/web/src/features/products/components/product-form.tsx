@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreateProductBody,
   createProductBody,
@@ -9,7 +8,8 @@ import {
   weightUnits,
 } from '@market/contracts';
 import { useRef, useState } from 'react';
-import { type FieldError, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { type FieldError, type FieldErrors, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -17,13 +17,13 @@ import { FormSection } from '../../../components/ui/form-section';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { numberOrNaN } from '../../../lib/form-values';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useCreateProduct } from '../api/create-product';
 import { useEditProduct } from '../api/edit-product';
-import { useCategories } from '../api/get-categories';
 import { useUploadProductImage } from '../api/upload-product-image';
 
 /** The form holds the contract body; empty optional inputs become null before the contract checks them. */
@@ -69,9 +69,14 @@ export function toProductBody(values: ProductFormValues): ProductFormValues {
   };
 }
 
-const baseResolver = zodResolver(createProductBody) as unknown as Resolver<ProductFormValues>;
-const productResolver: Resolver<ProductFormValues> = (values, context, options) =>
-  baseResolver(toProductBody(values), context, options);
+const baseResolver = contractResolver<typeof createProductBody, ProductFormValues>(createProductBody);
+const productResolver: Resolver<ProductFormValues> = async (values, context, options) => {
+  const result = await baseResolver(toProductBody(values), context, options);
+  // The contract answers "Must be a valid id" for an empty choice; the person simply has not chosen one yet.
+  const categoryError = (result.errors as FieldErrors<ProductFormValues>).categoryId;
+  if (!values.categoryId && categoryError) categoryError.message = 'Choose a category';
+  return result;
+};
 
 function defaultsOf(product?: MerchantProduct): ProductFormValues {
   if (!product) {
@@ -137,7 +142,7 @@ export function ProductForm({
   const create = useCreateProduct();
   const edit = useEditProduct(product?.id ?? '');
   const upload = useUploadProductImage();
-  const categories = useCategories();
+  const categories = useCategoryTree();
   const [status, setStatus] = useState<string | null>(null);
   const [uploadProblem, setUploadProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -198,9 +203,12 @@ export function ProductForm({
       className="space-y-5"
     >
       <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
+      <p className="text-sm text-slate-600">
+        Fields marked <span className="font-semibold text-red-700">*</span> are required.
+      </p>
 
       <FormSection title="Details">
-        <TextField label="Product name" error={errors.name?.message} {...register('name')} />
+        <TextField label="Product name" aria-required error={errors.name?.message} {...register('name')} />
         <div className="space-y-3">
           {description.map((_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs are plain texts without ids
@@ -237,6 +245,7 @@ export function ProductForm({
         <div className="grid gap-4 sm:grid-cols-3">
           <SelectField
             label="Category"
+            aria-required
             disabled={categories.isPending}
             options={[
               {
@@ -282,6 +291,7 @@ export function ProductForm({
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label="Cost price"
+            aria-required
             type="number"
             inputMode="decimal"
             step="0.01"
@@ -292,6 +302,7 @@ export function ProductForm({
           />
           <TextField
             label="Selling price"
+            aria-required
             type="number"
             inputMode="decimal"
             step="0.01"
@@ -302,6 +313,7 @@ export function ProductForm({
           />
           <TextField
             label="Regular price"
+            aria-required
             type="number"
             inputMode="decimal"
             step="0.01"
@@ -315,9 +327,16 @@ export function ProductForm({
 
       <FormSection title="Stock">
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="SKU" autoComplete="off" error={errors.sku?.message} {...register('sku')} />
+          <TextField
+            label="SKU"
+            aria-required
+            autoComplete="off"
+            error={errors.sku?.message}
+            {...register('sku')}
+          />
           <TextField
             label="Quantity"
+            aria-required
             type="number"
             inputMode="numeric"
             min="0"

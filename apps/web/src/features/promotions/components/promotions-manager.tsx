@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreatePromotionBody, createPromotionBody, type Promotion } from '@market/contracts';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -25,7 +25,7 @@ import {
 /** `datetime-local` text (local time) to an ISO instant; empty stays empty. */
 const toIso = (value: unknown) =>
   typeof value === 'string' && value ? new Date(value).toISOString() : undefined;
-const base = zodResolver(createPromotionBody) as unknown as Resolver<CreatePromotionBody>;
+const base = contractResolver<typeof createPromotionBody, CreatePromotionBody>(createPromotionBody);
 const resolver: Resolver<CreatePromotionBody> = (values, context, options) =>
   base(
     {

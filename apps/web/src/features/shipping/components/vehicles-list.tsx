@@ -1,13 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ShippingVehicle, shippingVehicleUpdateBody } from '@market/contracts';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { numberOrNaN } from '../../../lib/form-values';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
@@ -22,13 +23,14 @@ interface VehicleValues {
   isActive: boolean;
 }
 
-const resolver = zodResolver(shippingVehicleUpdateBody) as unknown as Resolver<VehicleValues>;
+const resolver = contractResolver<typeof shippingVehicleUpdateBody, VehicleValues>(shippingVehicleUpdateBody);
+type VehicleUpdate = z.output<typeof shippingVehicleUpdateBody>;
 const kg = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 3 });
 
 function VehicleForm({ vehicle, onDone }: { vehicle: ShippingVehicle; onDone(): void }) {
   const update = useUpdateVehicle();
   const [status, setStatus] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState } = useForm<VehicleValues>({
+  const { register, handleSubmit, setError, formState } = useForm<VehicleValues, unknown, VehicleUpdate>({
     resolver,
     defaultValues: {
       name: vehicle.name,

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   nigerianStates,
   type ShippingZone,
@@ -10,6 +9,7 @@ import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateZone } from '../api/create-zone';
 import { useUpdateZone } from '../api/update-zone';
@@ -36,7 +36,7 @@ export function conflictMessage(states: readonly string[], owners: Map<string, s
   return `A state belongs to one zone at most. Take these out of their zone first, or untick them: ${list}.`;
 }
 
-const base = zodResolver(shippingZoneBody) as unknown as Resolver<ZoneFormValues>;
+const base = contractResolver<typeof shippingZoneBody, ZoneFormValues>(shippingZoneBody);
 
 /** Name and states of a zone; a state another zone holds is marked, and ticking it is refused before sending. */
 export function ZoneForm({

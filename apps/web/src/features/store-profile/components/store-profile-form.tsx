@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   nigerianStates,
   type StoreProfile,
@@ -7,7 +6,7 @@ import {
   storeProfileBody,
 } from '@market/contracts';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -15,6 +14,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
@@ -22,7 +22,7 @@ import { useStoreProfile } from '../api/get-store-profile';
 import { useSaveStoreProfile } from '../api/save-store-profile';
 import { useUploadLogo } from '../api/upload-logo';
 
-const resolver = zodResolver(storeProfileBody) as unknown as Resolver<StoreProfileBody>;
+const resolver = contractResolver<typeof storeProfileBody, StoreProfileBody>(storeProfileBody);
 const socialLabels: Record<(typeof socialNetworks)[number], string> = {
   facebook: 'Facebook',
   instagram: 'Instagram',

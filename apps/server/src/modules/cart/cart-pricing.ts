@@ -1,0 +1,377 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { loadProductsForSale, type ProductForSale } from '../catalog/index.js';
+import { cartItems, carts } from './cart.schema.js';
+
+// Prices a customer's cart exactly as checkout charges it: one function for the cart page, simulate-order and
+// create-order, so the totals a customer sees match what they pay to the kobo. It runs in four named steps (items,
+// coupons, shipping, gift cards); what it needs from the addresses, coupons, shipping and gift-card modules is
+// handed in as `PricingNeeds`.
+
+/** Above any real stock: a product sold on when out of stock. */
+export const UNLIMITED = 9999;
+
+export interface AddressForCheckout {
+  id: string;
+  fullName: string;
+  phoneNumber: string;
+  emailAddress: string | null;
+  stateOrRegion: string;
+  lga: string;
+  address: string;
+}
+
+export interface ShipmentItem {
+  weight: number | null;
+  weightUnit: 'kg' | 'g';
+  dimension: { length: number; width: number; height: number } | null;
+  dimensionUnit: 'cm' | 'm' | 'in';
+  quantity: number;
+  isDigital: boolean;
+}
+
+export interface ShipmentQuote {
+  feeKobo: number;
+  chargeableWeightKg: number;
+  vehicle: { id: string; name: string } | null;
+  withinLagos: boolean;
+  lagosMerchant: boolean;
+  lagosCustomer: boolean;
+}
+
+export interface CouponLine {
+  productId: string;
+  storeId: string;
+  categoryIds: string[];
+  unitPriceKobo: number;
+  quantity: number;
+}
+
+export interface AppliedCoupon {
+  couponId: string;
+  code: string | null;
+  storeId: string;
+  discountKobo: number;
+  rewardProductIds: string[];
+  description?: string | null;
+}
+
+export interface CouponEvaluation {
+  applied: AppliedCoupon[];
+  rejected: { code: string; reason: string }[];
+}
+
+export interface AppliedGiftCardBalance {
+  id: string;
+  last4: string;
+  balanceKobo: number;
+}
+
+/** What pricing reads from other modules, as plain functions handed in by the app. */
+export interface PricingNeeds {
+  findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
+  defaultAddress(executor: Db, customerId: string): Promise<AddressForCheckout | undefined>;
+  storeOrigin(executor: Db, storeId: string): Promise<{ state: string; lga?: string } | undefined>;
+  quoteShipment(
+    executor: Db,
+    input: {
+      origin: { state: string; lga?: string };
+      destination: { state: string; lga?: string };
+      items: ShipmentItem[];
+    },
+  ): Promise<ShipmentQuote>;
+  appliedCouponCodes(executor: Db, customerId: string): Promise<string[]>;
+  evaluateCoupons(
+    executor: Db,
+    input: { customerId: string; codes: string[]; lines: CouponLine[]; now: Date },
+  ): Promise<CouponEvaluation>;
+  appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]>;
+}
+
+/** One priced line of the cart, in kobo: what checkout turns into order items. */
+export interface PricedLine {
+  cartItemId: string;
+  product: ProductForSale;
+  variant: ProductForSale['variants'][number] | null;
+  quantity: number;
+  unitPriceKobo: number;
+  availableQuantity: number;
+  problem: string | null;
+}
+
+export interface StorePricing {
+  storeId: string;
+  storeName: string;
+  merchantId: string;
+  lines: PricedLine[];
+  subtotalKobo: number;
+  discountKobo: number;
+  coupon: AppliedCoupon | null;
+  shippingKobo: number;
+  quote: {
+    chargeableWeightKg: number;
+    vehicle: string | null;
+    withinLagos: boolean;
+    lagosMerchant: boolean;
+    lagosCustomer: boolean;
+  };
+}
+
+export interface CheckoutPricing {
+  lines: PricedLine[];
+  stores: StorePricing[];
+  address: AddressForCheckout | null;
+  itemsSubtotalKobo: number;
+  discountKobo: number;
+  shippingKobo: number;
+  giftCards: { id: string; last4: string; balanceKobo: number; coversKobo: number }[];
+  giftCardKobo: number;
+  amountDueKobo: number;
+  rejectedCodes: { code: string; reason: string }[];
+  problems: string[];
+}
+
+export type PriceCart = (
+  executor: Db,
+  customerId: string,
+  options?: { addressId?: string },
+) => Promise<CheckoutPricing>;
+
+export function priceLine(
+  product: ProductForSale,
+  variantId: string | null,
+  quantity: number,
+  cartItemId: string,
+): PricedLine {
+  const variant = variantId
+    ? (product.variants.find((candidate) => candidate.id === variantId) ?? null)
+    : null;
+  const unitPriceKobo = Math.max(0, product.sellingPriceKobo - (variant?.discountKobo ?? 0));
+  const stock = variant ? variant.quantity : product.quantity;
+  const availableQuantity = product.contSalesOutOfStock ? UNLIMITED : Math.max(0, stock);
+  let problem: string | null = null;
+  if (product.approvalStatus !== 'approved' || !product.storeVisible)
+    problem = 'This product is no longer sold';
+  else if (variantId && !variant) problem = 'This option is no longer sold';
+  else if (!variantId && product.variants.length > 0) problem = 'Choose an option for this product';
+  else if (availableQuantity === 0) problem = 'Sold out';
+  else if (quantity > availableQuantity) problem = `Only ${availableQuantity} left`;
+  return { cartItemId, product, variant, quantity, unitPriceKobo, availableQuantity, problem };
+}
+
+export async function ensureCart(executor: Db, customerId: string) {
+  await executor.insert(carts).values({ customerId }).onConflictDoNothing();
+  const [cart] = await executor.select().from(carts).where(eq(carts.customerId, customerId)).limit(1);
+  return cart!;
+}
+
+/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
+async function priceItems(executor: Db, customerId: string): Promise<PricedLine[]> {
+  const items = await executor
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.customerId, customerId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const products = await loadProductsForSale(executor, [...new Set(items.map((item) => item.productId))]);
+  const productsById = new Map(products.map((row) => [row.id, row]));
+  return items.flatMap((item) => {
+    const product = productsById.get(item.productId);
+    return product ? [priceLine(product, item.variantId, item.quantity, item.id)] : [];
+  });
+}
+
+/** The address asked for, else the one chosen on the cart, else the customer's default. */
+async function chooseAddress(
+  executor: Db,
+  needs: PricingNeeds,
+  customerId: string,
+  askedFor: string | undefined,
+  chosenOnCart: string | null,
+): Promise<AddressForCheckout | undefined> {
+  const addressId = askedFor ?? chosenOnCart ?? undefined;
+  const address = addressId ? await needs.findAddress(executor, customerId, addressId) : undefined;
+  if (askedFor && !address) throw notFound('Address not found');
+  return address ?? (await needs.defaultAddress(executor, customerId));
+}
+
+function emptyStore(line: PricedLine): StorePricing {
+  return {
+    storeId: line.product.storeId,
+    storeName: line.product.storeName,
+    merchantId: line.product.merchantId,
+    lines: [],
+    subtotalKobo: 0,
+    discountKobo: 0,
+    coupon: null,
+    shippingKobo: 0,
+    quote: {
+      chargeableWeightKg: 0,
+      vehicle: null,
+      withinLagos: false,
+      lagosMerchant: false,
+      lagosCustomer: false,
+    },
+  };
+}
+
+/** One group per store, in the order the stores first appear in the cart. */
+function groupByStore(sellable: PricedLine[]): StorePricing[] {
+  const stores = new Map<string, StorePricing>();
+  for (const line of sellable) {
+    const store = stores.get(line.product.storeId) ?? emptyStore(line);
+    stores.set(store.storeId, store);
+    store.lines.push(line);
+    store.subtotalKobo += line.unitPriceKobo * line.quantity;
+  }
+  return [...stores.values()];
+}
+
+/** Step 2, coupons: each store gets at most its own coupon, never more than its items cost. */
+async function applyCoupons(
+  executor: Db,
+  needs: PricingNeeds,
+  customerId: string,
+  sellable: PricedLine[],
+  stores: StorePricing[],
+  now: Date,
+): Promise<CouponEvaluation['rejected']> {
+  if (sellable.length === 0) return [];
+  const evaluation = await needs.evaluateCoupons(executor, {
+    customerId,
+    codes: await needs.appliedCouponCodes(executor, customerId),
+    now,
+    lines: sellable.map((line) => ({
+      productId: line.product.id,
+      storeId: line.product.storeId,
+      categoryIds: [line.product.categoryId, line.product.subCategoryId, line.product.childCategoryId].filter(
+        (id): id is string => Boolean(id),
+      ),
+      unitPriceKobo: line.unitPriceKobo,
+      quantity: line.quantity,
+    })),
+  });
+  for (const store of stores) {
+    const coupon = evaluation.applied.find((applied) => applied.storeId === store.storeId) ?? null;
+    store.coupon = coupon;
+    store.discountKobo = coupon ? Math.min(coupon.discountKobo, store.subtotalKobo) : 0;
+  }
+  return evaluation.rejected;
+}
+
+function shipmentItem(line: PricedLine): ShipmentItem {
+  return {
+    weight: line.product.weight === null ? null : Number(line.product.weight),
+    weightUnit: line.product.weightUnit,
+    dimension: line.product.dimension ?? null,
+    dimensionUnit: line.product.dimensionUnit,
+    quantity: line.quantity,
+    isDigital: line.product.isDigitalProduct,
+  };
+}
+
+/**
+ * Step 3, shipping: a quote per store to the address. One store that cannot deliver there must not hide the rest
+ * of the cart: it blocks checkout with a problem that names it.
+ */
+async function priceShipping(
+  executor: Db,
+  needs: PricingNeeds,
+  stores: StorePricing[],
+  address: AddressForCheckout | undefined,
+): Promise<string[]> {
+  const problems: string[] = [];
+  if (!address) return problems;
+  for (const store of stores) {
+    const origin = await needs.storeOrigin(executor, store.storeId);
+    if (!origin) continue;
+    const quote = await needs
+      .quoteShipment(executor, {
+        origin,
+        destination: { state: address.stateOrRegion, lga: address.lga },
+        items: store.lines.map(shipmentItem),
+      })
+      .catch((error: unknown) => {
+        const undeliverable = error instanceof AppError && (error.status === 422 || error.status === 503);
+        if (!undeliverable) throw error;
+        problems.push(`${store.storeName} cannot deliver to this address yet: ${error.message}`);
+        return undefined;
+      });
+    if (!quote) continue;
+    store.shippingKobo = quote.feeKobo;
+    store.quote = {
+      chargeableWeightKg: quote.chargeableWeightKg,
+      vehicle: quote.vehicle?.name ?? null,
+      withinLagos: quote.withinLagos,
+      lagosMerchant: quote.lagosMerchant,
+      lagosCustomer: quote.lagosCustomer,
+    };
+  }
+  return problems;
+}
+
+/** Step 4, gift cards: they cover what is left after discounts, shipping fees included, card by card. */
+async function coverWithGiftCards(
+  executor: Db,
+  needs: PricingNeeds,
+  customerId: string,
+  toCoverKobo: number,
+): Promise<CheckoutPricing['giftCards']> {
+  let left = toCoverKobo;
+  return (await needs.appliedGiftCards(executor, customerId)).map((card) => {
+    const coversKobo = Math.max(0, Math.min(card.balanceKobo, left));
+    left -= coversKobo;
+    return { ...card, coversKobo };
+  });
+}
+
+const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) => total + of(row), 0);
+
+/** The cart pricing function checkout and the cart page call. */
+export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCart {
+  return async (executor, customerId, options = {}) => {
+    const cart = await ensureCart(executor, customerId);
+    const lines = await priceItems(executor, customerId);
+    const address = await chooseAddress(
+      executor,
+      needs,
+      customerId,
+      options.addressId,
+      cart.selectedShippingAddressId,
+    );
+    const sellable = lines.filter((line) => !line.problem);
+    const stores = groupByStore(sellable);
+    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, now());
+    const shippingProblems = await priceShipping(executor, needs, stores, address);
+
+    const itemsSubtotalKobo = sum(stores, (store) => store.subtotalKobo);
+    const discountKobo = sum(stores, (store) => store.discountKobo);
+    const shippingKobo = sum(stores, (store) => store.shippingKobo);
+    const giftCards = await coverWithGiftCards(
+      executor,
+      needs,
+      customerId,
+      itemsSubtotalKobo - discountKobo + shippingKobo,
+    );
+    const giftCardKobo = sum(giftCards, (card) => card.coversKobo);
+
+    const problems: string[] = [];
+    if (lines.length === 0) problems.push('Your cart is empty');
+    if (lines.some((line) => line.problem)) problems.push('Some items need your attention');
+    if (!address) problems.push('Choose a delivery address');
+    problems.push(...shippingProblems);
+    return {
+      lines,
+      stores,
+      address: address ?? null,
+      itemsSubtotalKobo,
+      discountKobo,
+      shippingKobo,
+      giftCards,
+      giftCardKobo,
+      amountDueKobo: itemsSubtotalKobo - discountKobo + shippingKobo - giftCardKobo,
+      rejectedCodes,
+      problems,
+    };
+  };
+}

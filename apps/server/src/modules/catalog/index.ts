@@ -1,0 +1,22 @@
+import type { Deps } from '../../platform/deps.js';
+import type { ServerModule } from '../../platform/http/module.js';
+import { catalogRoutes } from './catalog.routes.js';
+import { type CatalogService, createCatalogService } from './catalog.service.js';
+
+export type { CatalogService } from './catalog.service.js';
+export { findShippingFacts } from './products.repository.js';
+export {
+  loadProductsForSale,
+  type ProductForSale,
+  recordSales,
+  reserveStock,
+  returnStock,
+  type StockLine,
+} from './stock.js';
+export { storeCatalogPort } from './store-catalog.js';
+
+/** Categories, products, promotions, collections and the storefront's reads. */
+export function createCatalogModule(deps: Deps): ServerModule<CatalogService> {
+  const service = createCatalogService(deps);
+  return { service, routes: catalogRoutes(service) };
+}

@@ -1,0 +1,13 @@
+import type { CheckoutPorts } from './checkout.ports.js';
+import { checkoutRoutes } from './checkout.routes.js';
+import { type CheckoutDeps, createCheckoutService } from './checkout.service.js';
+
+// The checkout module's public face: the flow from a priced cart to paid orders.
+
+export function createCheckoutModule(deps: CheckoutDeps, ports: CheckoutPorts) {
+  const service = createCheckoutService(deps, ports);
+  return { service, routes: checkoutRoutes(service) };
+}
+
+export type { CheckoutPorts, StockLine } from './checkout.ports.js';
+export { CHECKOUT_PREFIX, type CheckoutService, PAYMENT_WINDOW_MINUTES } from './checkout.service.js';

@@ -1,0 +1,274 @@
+import { type CustomerOrder, koboToNaira, orderStatusOf } from '@market/contracts';
+import { and, asc, count, desc, eq, inArray, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import {
+  orderActivities,
+  orderHandovers,
+  orderItems,
+  orders,
+  orderTrackers,
+  stockReservations,
+} from './orders.schema.js';
+
+// The only file of the orders module that knows Drizzle. Every function takes the executor (the database or a
+// transaction) so that checkout's flow runs in one transaction.
+
+export type OrderRow = typeof orders.$inferSelect;
+export type TrackerRow = typeof orderTrackers.$inferSelect;
+export type NewTracker = typeof orderTrackers.$inferInsert;
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+export type NewHandover = typeof orderHandovers.$inferInsert;
+export type ReservationRow = typeof stockReservations.$inferSelect;
+export type TrackerKey = { id: string } | { reference: string };
+
+function trackerWhere(key: TrackerKey): SQL {
+  return 'id' in key ? eq(orderTrackers.id, key.id) : eq(orderTrackers.reference, key.reference);
+}
+
+// ---------- trackers (one checkout) ----------
+
+export async function insertTracker(executor: Db, values: NewTracker): Promise<TrackerRow> {
+  const [row] = await executor.insert(orderTrackers).values(values).returning();
+  return row!;
+}
+
+export async function lockTracker(executor: Db, key: TrackerKey): Promise<TrackerRow | undefined> {
+  const [row] = await executor.select().from(orderTrackers).where(trackerWhere(key)).for('update');
+  return row;
+}
+
+export async function findTracker(
+  executor: Db,
+  key: TrackerKey,
+  customerId?: string,
+): Promise<TrackerRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orderTrackers)
+    .where(and(trackerWhere(key), customerId ? eq(orderTrackers.customerId, customerId) : undefined))
+    .limit(1);
+  return row;
+}
+
+export async function updateTracker(
+  executor: Db,
+  trackerId: string,
+  patch: Partial<NewTracker>,
+): Promise<TrackerRow> {
+  const [row] = await executor
+    .update(orderTrackers)
+    .set(patch)
+    .where(eq(orderTrackers.id, trackerId))
+    .returning();
+  return row!;
+}
+
+/** Claims one unpaid checkout whose payment window has passed; other processes skip it while it is locked. */
+export async function claimExpiredTracker(executor: Db, now: Date): Promise<TrackerRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orderTrackers)
+    .where(and(eq(orderTrackers.status, 'awaiting_payment'), lte(orderTrackers.expiresAt, now)))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+export async function trackersWithRefundDue(executor: Db, limit: number): Promise<TrackerRow[]> {
+  return executor
+    .select()
+    .from(orderTrackers)
+    .where(and(eq(orderTrackers.refundStatus, 'due'), isNull(orderTrackers.refundedAt)))
+    .orderBy(asc(orderTrackers.createdAt))
+    .limit(limit);
+}
+
+// ---------- stock reservations of a checkout ----------
+
+export async function insertReservations(
+  executor: Db,
+  trackerId: string,
+  lines: { productId: string; variantId: string | null; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await executor.insert(stockReservations).values(lines.map((line) => ({ ...line, trackerId })));
+}
+
+/** Marks the checkout's open reservations released and answers them (so the caller can give the stock back). */
+export async function releaseReservations(
+  executor: Db,
+  trackerId: string,
+  at: Date,
+): Promise<ReservationRow[]> {
+  return executor
+    .update(stockReservations)
+    .set({ releasedAt: at })
+    .where(and(eq(stockReservations.trackerId, trackerId), isNull(stockReservations.releasedAt)))
+    .returning();
+}
+
+// ---------- orders ----------
+
+export async function insertOrder(executor: Db, values: NewOrder): Promise<OrderRow> {
+  const [row] = await executor.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertOrderItems(executor: Db, rows: NewOrderItem[]): Promise<void> {
+  if (rows.length > 0) await executor.insert(orderItems).values(rows);
+}
+
+export async function lockOrder(executor: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await executor.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return row;
+}
+
+export async function updateOrder(
+  executor: Db,
+  orderId: string,
+  patch: Partial<NewOrder>,
+): Promise<OrderRow> {
+  const [row] = await executor.update(orders).set(patch).where(eq(orders.id, orderId)).returning();
+  return row!;
+}
+
+export async function insertActivity(
+  executor: Db,
+  values: {
+    orderId: string;
+    status: string;
+    activity: string;
+    actorType: string;
+    actorId: string | null;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await executor.insert(orderActivities).values(values);
+}
+
+export async function insertHandover(executor: Db, values: NewHandover): Promise<void> {
+  await executor.insert(orderHandovers).values(values);
+}
+
+export async function ordersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(eq(orders.trackerId, trackerId))
+    .orderBy(asc(orders.storeName), asc(orders.id));
+}
+
+export async function itemsOfTracker(executor: Db, trackerId: string) {
+  const rows = await executor
+    .select({ item: orderItems, storeId: orders.storeId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.trackerId, trackerId));
+  return rows.map(({ item, storeId }) => ({ ...item, storeId }));
+}
+
+export async function customerOrderPage(
+  executor: Db,
+  customerId: string,
+  query: { page: number; limit: number; status?: string },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = and(
+    eq(orders.customerId, customerId),
+    query.status ? eq(orders.status, query.status) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    executor.select({ value: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findCustomerOrder(
+  executor: Db,
+  customerId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether the customer has an order that was paid (not awaiting payment, not cancelled). */
+export async function hasPaidOrder(executor: Db, customerId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.customerId, customerId), notInArray(orders.status, ['awaiting_payment', 'cancelled'])),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Orders with their items and activities, shaped for the customer (the only one who sees the delivery token). */
+export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<CustomerOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [items, activities] = await Promise.all([
+    executor.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
+    executor
+      .select()
+      .from(orderActivities)
+      .where(inArray(orderActivities.orderId, ids))
+      .orderBy(orderActivities.createdAt),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    orderName: row.orderName,
+    orderNote: row.orderNote,
+    orderStatus: orderStatusOf(row.status),
+    subtotal: koboToNaira(row.subtotalKobo),
+    shippingFee: koboToNaira(row.shippingFeeKobo),
+    discount: koboToNaira(row.discountKobo),
+    total: koboToNaira(row.totalKobo),
+    storeId: row.storeId,
+    storeName: row.storeName,
+    merchantId: row.merchantId,
+    customerId: row.customerId,
+    trackerId: row.trackerId,
+    orderItems: items
+      .filter((item) => item.orderId === row.id)
+      .map((item) => ({
+        productId: item.productId,
+        variantId: item.variantId,
+        merchantId: row.merchantId,
+        storeId: row.storeId,
+        storeName: row.storeName,
+        productName: item.productName,
+        sku: item.sku,
+        quantity: item.quantity,
+        productPrice: koboToNaira(item.unitPriceKobo),
+        discount: koboToNaira(item.discountKobo),
+        hostedImages: item.hostedImages,
+        productVariants: item.productVariant,
+      })),
+    deliveryAddress: row.deliveryAddress,
+    orderDeliveryToken: row.orderDeliveryToken,
+    withinLagos: row.withinLagos,
+    lagosMerchant: row.lagosMerchant,
+    lagosCustomer: row.lagosCustomer,
+    orderActivities: activities
+      .filter((activity) => activity.orderId === row.id)
+      .map((activity) => ({
+        activity: activity.activity,
+        status: activity.status,
+        createdAt: activity.createdAt.toISOString(),
+      })),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

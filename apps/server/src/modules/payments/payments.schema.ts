@@ -1,0 +1,65 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const paymentStatuses = ['initialized', 'success', 'failed', 'abandoned', 'mismatch'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * One row per payment we ask a provider to take, written BEFORE the provider hears of it, so every reference the
+ * provider may report back is one we generated. Amounts are kobo; bigint because a checkout may pass ₦21 million
+ * (the int4 limit in kobo). The card and channel fields are the specification's Transaction fields.
+ */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reference: text().notNull().unique(),
+    /** The reference prefix, naming the domain (PaymentPurpose) that is told of the outcome. */
+    purpose: text().notNull(),
+    provider: text().$type<'paystack' | 'sandbox'>().notNull(),
+    /** The signed-in account that started the payment; only it may ask for its status. */
+    customerId: uuid(),
+    amountKobo: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull().default('NGN'),
+    status: text().$type<PaymentStatus>().notNull().default('initialized'),
+    metadata: jsonb().$type<Record<string, string | number | boolean>>().notNull().default({}),
+    providerTransactionId: text(),
+    feesKobo: bigint({ mode: 'number' }),
+    customerEmail: text().notNull(),
+    cardType: text(),
+    cardLast4: text(),
+    bank: text(),
+    country: text(),
+    ipAddress: text(),
+    channel: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    gatewayResponse: text(),
+    /** Kobo already sent back; a refund is refused beyond the amount paid. */
+    refundedKobo: bigint({ mode: 'number' }).notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_transactions_customer_idx').on(table.customerId, table.createdAt),
+    index('payment_transactions_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/**
+ * Every signed webhook delivery we accepted. The unique event key makes a replayed or re-sent delivery a no-op
+ * (insert … on conflict do nothing), whatever the provider's retry policy.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: text().notNull(),
+    eventKey: text().notNull().unique(),
+    reference: text().notNull(),
+    event: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+    /** settled:success, settled:mismatch, ignored, unknown-reference, … */
+    outcome: text(),
+  },
+  (table) => [index('webhook_events_reference_idx').on(table.reference)],
+);

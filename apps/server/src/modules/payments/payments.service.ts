@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/client.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import type {
+  PaymentProvider,
+  PaymentPurpose,
+  RefundResult,
+  Verification,
+} from '../../platform/payments/provider.js';
+import { type PaymentStatus, paymentTransactions, webhookEvents } from './payments.schema.js';
+
+export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
+
+export interface PaymentState {
+  status: PaymentStatus;
+  reference: string;
+}
+
+export interface StartPayment {
+  /** From newReference(prefix) of a registered purpose. */
+  reference: string;
+  amountKobo: number;
+  /** The payer's email; Paystack requires one and sends the receipt there. */
+  email: string;
+  /** Path of the web app the payer returns to, e.g. `/checkout/complete`; the provider adds `?reference=`. */
+  callbackPath: string;
+  metadata?: Record<string, string | number | boolean>;
+  /** The signed-in account paying; only it may ask GET /api/payments/verify/:reference. */
+  customerId?: string | null;
+}
+
+export interface WebhookResult {
+  /** duplicate, ignored, unknown-reference or settled:<status>. */
+  outcome: string;
+}
+
+export interface PaymentsService {
+  readonly providerName: PaymentProvider['name'];
+  registerPurpose(purpose: PaymentPurpose): void;
+  /** `${prefix}-` and 26 Crockford base32 characters: 48 bits of time (sortable) and 80 random bits. */
+  newReference(prefix: string): string;
+  /** Records the payment (status initialized), then asks the provider for the page the payer goes to. */
+  start(executor: Db, input: StartPayment): Promise<{ authorizationUrl: string; reference: string }>;
+  /**
+   * The one path that marks money as received, used by the webhook and by the payer's return alike: verifies with
+   * the provider, then in one transaction settles the row and tells the purpose. Calling it again is a no-op.
+   */
+  settle(reference: string): Promise<PaymentState>;
+  /** settle() for the account that started the payment; anyone else is told it does not exist. */
+  settleFor(customerId: string, reference: string): Promise<PaymentState>;
+  /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
+  handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult>;
+  /** Sends money back (all of what is left when no amount is given). */
+  refund(reference: string, amountKobo?: number): Promise<RefundResult>;
+  find(executor: Db, reference: string): Promise<PaymentTransaction | undefined>;
+}
+
+/** Statuses after which nothing the provider says changes the row: money was received, or refused as wrong. */
+const FINAL: ReadonlySet<PaymentStatus> = new Set(['success', 'mismatch']);
+const PREFIX = /^[A-Z]{2,8}$/;
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+export function generateReference(prefix: string, now = Date.now()): string {
+  if (!PREFIX.test(prefix))
+    throw new Error(`A payment reference prefix is 2 to 8 capital letters, not ${prefix}`);
+  let time = '';
+  let rest = now;
+  for (let index = 0; index < 10; index++) {
+    time = CROCKFORD[rest % 32] + time;
+    rest = Math.floor(rest / 32);
+  }
+  // 80 random bits as 16 characters of 5 bits each; 256 is a multiple of 32, so `byte % 32` is unbiased.
+  const random = Array.from(randomBytes(16), (byte) => CROCKFORD[byte % 32]).join('');
+  return `${prefix}-${time}${random}`;
+}
+
+function prefixOf(reference: string): string {
+  return reference.split('-', 1)[0] ?? '';
+}
+
+/** The specification's Transaction fields, as the provider reported them. */
+function transactionFields(verification: Verification) {
+  return {
+    providerTransactionId: verification.providerTransactionId,
+    feesKobo: verification.feesKobo,
+    cardType: verification.card?.type ?? null,
+    cardLast4: verification.card?.last4 ?? null,
+    bank: verification.card?.bank ?? null,
+    country: verification.card?.countryCode ?? null,
+    ipAddress: verification.ipAddress,
+    channel: verification.channel,
+    paidAt: verification.paidAt,
+    gatewayResponse: verification.gatewayResponse,
+  };
+}
+
+export function createPaymentsService(options: {
+  db: Db;
+  provider: PaymentProvider;
+  publicUrl: string;
+  logger: Pick<Logger, 'error' | 'warn' | 'info'>;
+  now?: () => Date;
+}): PaymentsService {
+  const { db, provider, logger } = options;
+  const now = options.now ?? (() => new Date());
+  const purposes = new Map<string, PaymentPurpose>();
+
+  function purposeOf(prefix: string): PaymentPurpose {
+    const purpose = purposes.get(prefix);
+    // A row whose domain is not registered is a deployment mistake; the caller (or the provider) retries later.
+    if (!purpose) throw new Error(`No payment purpose is registered for the prefix ${prefix}`);
+    return purpose;
+  }
+
+  async function find(executor: Db, reference: string) {
+    const [row] = await executor
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.reference, reference))
+      .limit(1);
+    return row;
+  }
+
+  async function settle(reference: string): Promise<PaymentState> {
+    const current = await find(db, reference);
+    if (!current) throw notFound('Payment not found');
+    if (FINAL.has(current.status)) return { status: current.status, reference };
+    const purpose = purposeOf(current.purpose);
+
+    // Asked outside the transaction: no row lock is held while waiting on the network.
+    const verification = await provider.verify(reference);
+    if (verification.status === 'pending') return { status: current.status, reference };
+
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.reference, reference))
+        .for('update');
+      if (!row) throw notFound('Payment not found');
+      // The webhook and the payer's return may race here; the second one to get the lock finds it settled.
+      if (FINAL.has(row.status)) return { status: row.status, reference };
+      const fields = { ...transactionFields(verification), updatedAt: now() };
+
+      if (verification.status === 'success') {
+        const expected = await purpose.expectedAmountKobo(tx, reference);
+        const problems = [
+          ...(verification.reference === reference ? [] : ['reference']),
+          ...(verification.currency === 'NGN' ? [] : ['currency']),
+          ...(expected !== undefined && verification.amountKobo === expected ? [] : ['amount']),
+        ];
+        const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
+        await tx
+          .update(paymentTransactions)
+          .set({ ...fields, status })
+          .where(eq(paymentTransactions.id, row.id));
+        if (status === 'mismatch') {
+          // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.
+          logger.error(
+            {
+              reference,
+              problems,
+              expectedKobo: expected ?? null,
+              receivedKobo: verification.amountKobo,
+              currency: verification.currency,
+            },
+            'payment does not match what was expected; not marked paid',
+          );
+          return { status, reference };
+        }
+        await purpose.onPaid(tx, reference, verification);
+        logger.info({ reference, amountKobo: verification.amountKobo }, 'payment settled');
+        return { status, reference };
+      }
+
+      // failed or abandoned. Not final: Paystack lets the payer try another card under the same reference, and
+      // money that arrives later must still be honoured. The purpose hears of the first failure only.
+      const failure: PaymentStatus = verification.status === 'abandoned' ? 'abandoned' : 'failed';
+      if (row.status === failure) return { status: row.status, reference };
+      await tx
+        .update(paymentTransactions)
+        .set({ ...fields, status: failure })
+        .where(eq(paymentTransactions.id, row.id));
+      if (row.status === 'initialized') await purpose.onFailed?.(tx, reference, verification);
+      return { status: failure, reference };
+    });
+  }
+
+  return {
+    providerName: provider.name,
+
+    registerPurpose(purpose) {
+      if (!PREFIX.test(purpose.prefix)) throw new Error(`Invalid payment purpose prefix ${purpose.prefix}`);
+      const existing = purposes.get(purpose.prefix);
+      if (existing && existing !== purpose)
+        throw new Error(`Payment prefix ${purpose.prefix} is already taken`);
+      purposes.set(purpose.prefix, purpose);
+    },
+
+    newReference: (prefix) => generateReference(prefix),
+
+    async start(executor, input) {
+      const prefix = prefixOf(input.reference);
+      purposeOf(prefix);
+      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
+        // Paystack's smallest NGN charge is ₦1.00 (100 kobo).
+        throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
+      }
+      if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
+        throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
+      }
+      await executor.insert(paymentTransactions).values({
+        reference: input.reference,
+        purpose: prefix,
+        provider: provider.name,
+        customerId: input.customerId ?? null,
+        amountKobo: input.amountKobo,
+        currency: 'NGN',
+        status: 'initialized',
+        metadata: input.metadata ?? {},
+        customerEmail: input.email,
+      });
+      const result = await provider.initialize({
+        reference: input.reference,
+        amountKobo: input.amountKobo,
+        email: input.email,
+        callbackUrl: `${options.publicUrl}${input.callbackPath}`,
+        metadata: { ...input.metadata, purpose: prefix },
+        executor,
+      });
+      return { authorizationUrl: result.authorizationUrl, reference: input.reference };
+    },
+
+    settle,
+
+    async settleFor(customerId, reference) {
+      const row = await find(db, reference);
+      if (!row || row.customerId !== customerId) throw notFound('Payment not found');
+      return settle(reference);
+    },
+
+    async handleWebhook(rawBody, signature) {
+      if (!provider.verifySignature(rawBody, signature)) {
+        logger.warn({ provider: provider.name }, 'webhook with a wrong signature refused');
+        throw new AppError('UNAUTHORIZED', 'Invalid signature');
+      }
+      const event = provider.parseWebhook(rawBody);
+      const [inserted] = await db
+        .insert(webhookEvents)
+        .values({
+          provider: provider.name,
+          eventKey: event.eventKey,
+          reference: event.reference,
+          event: event.event,
+        })
+        .onConflictDoNothing({ target: webhookEvents.eventKey })
+        .returning({ id: webhookEvents.id });
+      if (!inserted) return { outcome: 'duplicate' };
+
+      let outcome: string;
+      try {
+        if (event.event !== 'charge.success') outcome = 'ignored';
+        else if (!(await find(db, event.reference))) {
+          // Another integration on the same Paystack account, or a reference we never issued.
+          logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');
+          outcome = 'unknown-reference';
+        } else {
+          const state = await settle(event.reference);
+          if (state.status === 'initialized') {
+            throw new AppError('SERVICE_UNAVAILABLE', 'The provider has not confirmed this payment yet');
+          }
+          outcome = `settled:${state.status}`;
+        }
+      } catch (error) {
+        // Forget the delivery so that the provider's retry (it retries on any non-200) is processed in full.
+        await db.delete(webhookEvents).where(eq(webhookEvents.id, inserted.id));
+        throw error;
+      }
+      await db
+        .update(webhookEvents)
+        .set({ processedAt: now(), outcome })
+        .where(eq(webhookEvents.id, inserted.id));
+      return { outcome };
+    },
+
+    async refund(reference, amountKobo) {
+      // Reserve the amount first, under the row lock, so two refunds can never send back more than was paid.
+      const amount = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(paymentTransactions)
+          .where(eq(paymentTransactions.reference, reference))
+          .for('update');
+        if (!row) throw notFound('Payment not found');
+        if (row.status !== 'success') throw conflict('Only a successful payment can be refunded');
+        const left = row.amountKobo - row.refundedKobo;
+        const wanted = amountKobo ?? left;
+        if (!Number.isSafeInteger(wanted) || wanted <= 0 || wanted > left) {
+          throw conflict('The refund is more than what is left of the payment');
+        }
+        await tx
+          .update(paymentTransactions)
+          .set({ refundedKobo: sql`${paymentTransactions.refundedKobo} + ${wanted}`, updatedAt: now() })
+          .where(eq(paymentTransactions.id, row.id));
+        return wanted;
+      });
+      const release = () =>
+        db
+          .update(paymentTransactions)
+          .set({ refundedKobo: sql`${paymentTransactions.refundedKobo} - ${amount}`, updatedAt: now() })
+          .where(eq(paymentTransactions.reference, reference));
+      let result: RefundResult;
+      try {
+        result = await provider.refund(reference, amount);
+      } catch (error) {
+        await release();
+        throw error;
+      }
+      if (result.status === 'failed') await release();
+      logger.info({ reference, amountKobo: amount, status: result.status }, 'refund requested');
+      return result;
+    },
+
+    find,
+  };
+}

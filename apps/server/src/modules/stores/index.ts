@@ -1,0 +1,44 @@
+import type { OnboardingState } from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import type { ServerModule } from '../../platform/http/module.js';
+import { findMerchantProfile } from './onboarding.repository.js';
+import { createOnboardingService, toOnboardingState } from './onboarding.service.js';
+import { createStoreApprovalService } from './store-approval.service.js';
+import type { StoreCatalogPort } from './store-catalog-port.js';
+import { createStoreVisibility } from './store-visibility.js';
+import { storesRoutes } from './stores.routes.js';
+import { createStoresService, type StoresService } from './stores.service.js';
+
+export type { StoreCatalogPort } from './store-catalog-port.js';
+export { findActiveMembership } from './store-members.repository.js';
+export {
+  addStoreSales,
+  createStoreForMerchant,
+  findStoreById,
+  findStoreByMerchant,
+  findStoreShippingPlaces,
+  type StoreRow,
+  slugify,
+} from './stores.repository.js';
+export type { HomeAddress, ShippingLocation } from './stores.schema.js';
+export type { StoresService } from './stores.service.js';
+
+/** A merchant's onboarding answers and progress, for the account screens of the auth module. */
+export async function merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState> {
+  return toOnboardingState(await findMerchantProfile(executor, merchantId));
+}
+
+/** What the stores module needs of others: the catalog's product counts and visibility, as functions. */
+export interface StoresNeeds {
+  catalog: StoreCatalogPort;
+}
+
+/** Stores, their approval by two approvers, and the merchant's onboarding that makes a store visible. */
+export function createStoresModule(deps: Deps, needs: StoresNeeds): ServerModule<StoresService> {
+  const visibility = createStoreVisibility(deps.now, needs.catalog);
+  const onboarding = createOnboardingService(deps, needs.catalog, visibility.refreshForMerchant);
+  const service = createStoresService(deps, needs.catalog, visibility);
+  const approval = createStoreApprovalService(deps, service, needs.catalog);
+  return { service, routes: storesRoutes(deps, onboarding, service, approval) };
+}

@@ -1,0 +1,30 @@
+import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The built-in sandbox's own ledger, standing in for Paystack's side of a transaction: what was initialised and
+ * what the payer's attempt did. The payments service never reads it; it asks the sandbox provider's verify().
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  reference: text().primaryKey(),
+  /** Numeric like Paystack's transaction id. */
+  transactionId: text().notNull(),
+  amountKobo: bigint({ mode: 'number' }).notNull(),
+  currency: text().notNull().default('NGN'),
+  email: text().notNull(),
+  callbackUrl: text().notNull(),
+  metadata: jsonb().$type<Record<string, string | number | boolean>>().notNull().default({}),
+  /** pending (no attempt yet), send_otp (waiting for the OTP), success or failed. */
+  status: text().$type<'pending' | 'send_otp' | 'success' | 'failed'>().notNull().default('pending'),
+  channel: text(),
+  cardType: text(),
+  cardLast4: text(),
+  bank: text(),
+  countryCode: text(),
+  ipAddress: text(),
+  feesKobo: bigint({ mode: 'number' }),
+  gatewayResponse: text(),
+  paidAt: timestamp({ withTimezone: true }),
+  refundedKobo: bigint({ mode: 'number' }).notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

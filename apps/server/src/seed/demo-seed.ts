@@ -1,0 +1,140 @@
+// Demo and seed data: loaded at start or by a script, outside any module, so it writes the tables directly.
+import { eq } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { findUserByEmail } from '../modules/auth/auth.repository.js';
+import { partnerProfiles, users } from '../modules/auth/auth.schema.js';
+import { createStoreForMerchant } from '../modules/stores/stores.repository.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import type { Db } from '../platform/db/client.js';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+type DemoAccount = {
+  kind: 'customer' | 'merchant' | 'admin' | 'partner';
+  role: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+};
+
+export const demoAccounts: DemoAccount[] = [
+  {
+    kind: 'admin',
+    role: 'superadmin',
+    email: 'superadmin@demo.ng',
+    firstName: 'Adaeze',
+    lastName: 'Okafor',
+    phoneNumber: '+2348030000001',
+  },
+  {
+    kind: 'admin',
+    role: 'admin',
+    email: 'admin@demo.ng',
+    firstName: 'Tunde',
+    lastName: 'Bakare',
+    phoneNumber: '+2348030000002',
+  },
+  {
+    kind: 'admin',
+    role: 'dispatcher',
+    email: 'dispatcher@demo.ng',
+    firstName: 'Musa',
+    lastName: 'Ibrahim',
+    phoneNumber: '+2348030000003',
+  },
+  {
+    kind: 'admin',
+    role: 'scheduler',
+    email: 'scheduler@demo.ng',
+    firstName: 'Ngozi',
+    lastName: 'Eze',
+    phoneNumber: '+2348030000004',
+  },
+  {
+    kind: 'merchant',
+    role: 'owner',
+    email: 'merchant@demo.ng',
+    firstName: 'Chinedu',
+    lastName: 'Obi',
+    phoneNumber: '+2348030000005',
+  },
+  {
+    kind: 'customer',
+    role: null,
+    email: 'customer@demo.ng',
+    firstName: 'Funmilayo',
+    lastName: 'Adeyemi',
+    phoneNumber: '+2348030000006',
+  },
+  {
+    kind: 'partner',
+    role: null,
+    email: 'partner@demo.ng',
+    firstName: 'Emeka',
+    lastName: 'Nwosu',
+    phoneNumber: '+2348030000007',
+  },
+];
+
+/** Creates the demo accounts that are missing; running it again changes nothing. */
+export async function seedDemo(db: Db, logger?: Logger): Promise<number> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let created = 0;
+  for (const account of demoAccounts) {
+    if (await findUserByEmail(db, account.kind, account.email)) continue;
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...account, passwordHash, emailConfirmedAt: new Date() })
+        .returning({ id: users.id });
+      const id = row!.id;
+      if (account.kind === 'merchant') {
+        const store = await createStoreForMerchant(tx, id, 'Chinedu Gadgets');
+        logger?.info({ storeUrl: store.storeUrl }, 'demo store created');
+      }
+      if (account.kind === 'partner') {
+        await tx.insert(partnerProfiles).values({
+          userId: id,
+          companyName: 'Swift Logistics Ltd',
+          company: {
+            companyName: 'Swift Logistics Ltd',
+            rcNumber: 'RC1234567',
+            vatNumber: '',
+            officeAddress: '12 Creek Road, Apapa, Lagos',
+            postalAddress: '',
+            phoneNumber: account.phoneNumber,
+            email: account.email,
+            contactPerson: 'Emeka Nwosu',
+            lineOfBusiness: 'Last-mile delivery',
+          },
+          bankDetails: {
+            bankName: 'Access Bank',
+            branch: 'Apapa',
+            accountName: 'Swift Logistics Ltd',
+            accountNumber: '0123456789',
+          },
+          certification: {
+            name: 'Emeka Nwosu',
+            designation: 'Director',
+            signature: 'E. Nwosu',
+            date: '2026-01-15',
+            introducedBy: '',
+          },
+        });
+      }
+    });
+    created++;
+  }
+  if (created > 0) logger?.info({ created }, 'demo accounts seeded');
+  return created;
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'superadmin@demo.ng'))
+    .limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type BoundaryRules, checkModuleBoundaries } from './module-boundaries.js';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/wrong-tree');
+
+/**
+ * The rules of the real tree (ADR 010). Keep both lists as short as possible: an entry here is a boundary that
+ * does not hold, so each one says why it is there.
+ */
+const rules: BoundaryRules = {
+  schemaReadModels: [
+    {
+      from: 'catalog',
+      to: 'modules/stores/stores.schema.ts',
+      why: 'product listings, search and products for sale join stores for visibility and store names in one query',
+    },
+    {
+      from: 'stores',
+      to: 'modules/auth/auth.schema.ts',
+      why: 'the store approval list joins merchants and approvers (users) for names and a search by e-mail',
+    },
+  ],
+  temporarilyExempt: [],
+};
+
+describe('module boundaries', () => {
+  it('hold on the server source tree', () => {
+    expect(checkModuleBoundaries(SRC, rules)).toEqual([]);
+  });
+
+  it('fail on a deliberately wrong tree: an internal import, a cycle and the platform importing a module', () => {
+    const violations = checkModuleBoundaries(FIXTURE, {
+      schemaReadModels: [{ from: 'reports', to: 'modules/ledger/ledger.schema.ts', why: 'fixture' }],
+      temporarilyExempt: [],
+    });
+    expect(violations).toEqual([
+      {
+        rule: 'internal-import',
+        file: 'modules/wallet/index.ts',
+        detail: 'imports modules/ledger/ledger.repository.ts; import modules/ledger/index.ts instead',
+      },
+      {
+        rule: 'platform-imports-module',
+        file: 'platform/mailer.ts',
+        detail: 'imports modules/wallet/index.ts',
+      },
+      {
+        rule: 'module-cycle',
+        file: 'modules/{ledger,wallet}',
+        detail: 'these modules import each other: ledger ↔ wallet',
+      },
+    ]);
+  });
+
+  it('refuse a schema import that is not an allow-listed read model', () => {
+    const violations = checkModuleBoundaries(FIXTURE, { schemaReadModels: [], temporarilyExempt: [] });
+    expect(violations).toContainEqual({
+      rule: 'internal-import',
+      file: 'modules/reports/reports.service.ts',
+      detail: 'imports modules/ledger/ledger.schema.ts; import modules/ledger/index.ts instead',
+    });
+  });
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The module boundaries of ADR 010, checked over the import and export-from statements of a source tree (static,
+ * dynamic and type-only alike: a type import couples two modules as much as a value import does).
+ *
+ * - A file of `modules/<a>/` may import another module `<b>` only through `modules/<b>/index.ts`. A `*.schema.ts`
+ *   may import another module's `*.schema.ts` (a foreign key is part of the database, not of the code), and the
+ *   documented read models of `schemaReadModels` may import another module's schema file for a join.
+ * - No two modules import each other, directly or around a longer loop.
+ * - `platform/` never imports `modules/`.
+ */
+export interface BoundaryRules {
+  /** A module (`from`) that may read another module's table file (`to`, relative to the root) for a join. */
+  schemaReadModels: readonly { from: string; to: string; why: string }[];
+  /** Modules whose violations are tolerated for now, each with the work that removes them. */
+  temporarilyExempt: readonly { module: string; until: string }[];
+}
+
+export interface Violation {
+  rule: 'internal-import' | 'module-cycle' | 'platform-imports-module';
+  file: string;
+  detail: string;
+}
+
+const SOURCE = /\.(ts|tsx|mts)$/;
+
+function sourceFiles(root: string): string[] {
+  const files: string[] = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(full);
+  }
+  return files.sort();
+}
+
+/** Every relative specifier a file imports or re-exports, resolved to a file under the root when it exists. */
+function importsOf(file: string): string[] {
+  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  const resolved: string[] = [];
+  for (const { fileName } of info.importedFiles) {
+    if (!fileName.startsWith('.')) continue;
+    const target = path.resolve(path.dirname(file), fileName);
+    const candidates = [
+      target.replace(/\.js$/, '.ts'),
+      target.replace(/\.js$/, '.tsx'),
+      target,
+      `${target}.ts`,
+      path.join(target, 'index.ts'),
+    ];
+    resolved.push(candidates.find((candidate) => fs.existsSync(candidate)) ?? target);
+  }
+  return resolved;
+}
+
+/** `modules/<name>/…` → name; anything else → undefined. Paths are relative to the root, with `/`. */
+function moduleOf(relative: string): string | undefined {
+  const match = /^modules\/([^/]+)\//.exec(relative);
+  return match?.[1];
+}
+
+/** Strongly connected components of more than one module (Tarjan). */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
+    next++;
+    stack.push(node);
+    onStack.add(node);
+    for (const to of graph.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(node, Math.min(low.get(node)!, low.get(to)!));
+      } else if (onStack.has(to)) {
+        low.set(node, Math.min(low.get(node)!, index.get(to)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+export function checkModuleBoundaries(root: string, rules: BoundaryRules): Violation[] {
+  const violations: Violation[] = [];
+  const exempt = new Set(rules.temporarilyExempt.map((entry) => entry.module));
+  const graph = new Map<string, Set<string>>();
+  const relativeTo = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
+  for (const file of sourceFiles(root)) {
+    const from = relativeTo(file);
+    const fromModule = moduleOf(from);
+    for (const target of importsOf(file)) {
+      const to = relativeTo(target);
+      if (to.startsWith('..')) continue;
+      const toModule = moduleOf(to);
+      if (from.startsWith('platform/') && to.startsWith('modules/')) {
+        violations.push({ rule: 'platform-imports-module', file: from, detail: `imports ${to}` });
+        continue;
+      }
+      if (!fromModule || !toModule || fromModule === toModule) continue;
+      if (!graph.has(fromModule)) graph.set(fromModule, new Set());
+      graph.get(fromModule)!.add(toModule);
+
+      const throughIndex = to === `modules/${toModule}/index.ts`;
+      const foreignKey = from.endsWith('.schema.ts') && to.endsWith('.schema.ts');
+      const readModel = rules.schemaReadModels.some((entry) => entry.from === fromModule && entry.to === to);
+      if (throughIndex || foreignKey || readModel || exempt.has(fromModule)) continue;
+      violations.push({
+        rule: 'internal-import',
+        file: from,
+        detail: `imports ${to}; import modules/${toModule}/index.ts instead`,
+      });
+    }
+  }
+
+  for (const component of cycles(graph)) {
+    if (component.every((module) => exempt.has(module))) continue;
+    violations.push({
+      rule: 'module-cycle',
+      file: `modules/{${component.join(',')}}`,
+      detail: `these modules import each other: ${component.join(' ↔ ')}`,
+    });
+  }
+  return violations;
+}

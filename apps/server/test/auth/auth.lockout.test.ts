@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimits, defaultLimits } from '../../src/platform/security/rate-limits.js';
+import {
+  createConfirmedAccount,
+  createTestApp,
+  json,
+  latestLink,
+  PASSWORD,
+  type TestApp,
+  tokenFromLink,
+} from '../support/test-app.js';
+
+// Behind one load balancer: the server trusts exactly one hop, the balancer at 10.0.0.1.
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+});
+afterAll(() => test.close());
+
+let forged = 0;
+const forgedAddress = () => {
+  forged += 1;
+  return `198.18.${(forged >> 8) & 255}.${forged & 255}`;
+};
+
+const signIn = (email: string, password: string, forwardedFor: string) =>
+  test.app.inject({
+    method: 'POST',
+    url: '/api/auth/customer/login',
+    payload: { email, password },
+    remoteAddress: '10.0.0.1',
+    headers: { 'x-forwarded-for': forwardedFor },
+  });
+
+describe('sign-in limits behind a proxy', () => {
+  it('40 wrong passwords with a new X-Forwarded-For each time end in 429, and lock the email', async () => {
+    const victim = await createConfirmedAccount(test, 'customer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++)
+      statuses.push((await signIn(victim.email, `guess-${i}`, forgedAddress())).statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(20);
+    expect(statuses.at(-1)).toBe(429);
+    // Even the right password from a fresh address waits out the lock.
+    const locked = await signIn(victim.email, PASSWORD, forgedAddress());
+    expect(locked.statusCode).toBe(429);
+    expect(json(locked).error).toBe('RATE_LIMITED');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(60);
+  });
+
+  it('takes the address the balancer saw, not what the client wrote before it', async () => {
+    const victim = await createConfirmedAccount(test, 'customer');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await signIn(victim.email, 'guess-1234', `${forgedAddress()}, 203.0.113.50`)).statusCode,
+      );
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('the owner of a locked email gets back in by resetting the password', async () => {
+    const owner = await createConfirmedAccount(test, 'customer');
+    for (let i = 0; i < 25; i++) await signIn(owner.email, `guess-${i}`, forgedAddress());
+    expect((await signIn(owner.email, PASSWORD, forgedAddress())).statusCode).toBe(429);
+    const forgot = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth/customer/forgot-password',
+      payload: { email: owner.email },
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    });
+    expect(forgot.statusCode).toBe(200);
+    const token = tokenFromLink(await latestLink(test, owner.email));
+    const newPassword = 'An0ther-Secret!';
+    const reset = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/auth/customer/resetpassword/${token}`,
+      payload: { password: newPassword },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await signIn(owner.email, newPassword, '198.51.100.77')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in lockout back-off', () => {
+  it('locks for longer each time the budget runs out again', async () => {
+    const limits = createRateLimits({
+      limits: {
+        ...defaultLimits,
+        login: {
+          ip: { points: 1000, durationSeconds: 60 },
+          email: { points: 2, durationSeconds: 60, lockout: { baseSeconds: 1, maxSeconds: 8 } },
+        },
+      },
+    });
+    const key = (i: number) => ({ ip: `198.18.0.${i}`, email: 'Ada@Example.ng' });
+    const lockFor = async (): Promise<number> => {
+      for (let i = 0; ; i++) {
+        try {
+          await limits.consume('login', key(i));
+        } catch (error) {
+          return Number((error as { headers: Record<string, string> }).headers['retry-after']);
+        }
+      }
+    };
+    expect(await lockFor()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await lockFor()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await lockFor()).toBe(4);
+    await limits.forgive('login', 'ada@example.ng');
+    await expect(limits.consume('login', key(99))).resolves.toBeUndefined();
+  });
+});

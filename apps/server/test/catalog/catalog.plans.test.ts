@@ -1,0 +1,95 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories } from '../../src/modules/catalog/catalog.schema.js';
+import {
+  customerOrder,
+  customerWhere,
+  selectProductIds,
+} from '../../src/modules/catalog/products.repository.js';
+import type { Database } from '../../src/platform/db/client.js';
+import { seedBulk } from '../../src/scripts/seed-bulk.js';
+import { openTestDatabase } from '../support/test-app.js';
+
+// Query plans only mean something on PostgreSQL, so this file runs when TEST_DATABASE_URL is set.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)('customer listing query plans at 20,000 products', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let categoryId: string;
+  let subCategoryId: string;
+  let childCategoryId: string;
+
+  beforeAll(async () => {
+    ({ database, drop } = await openTestDatabase());
+    await seedBulk(database.db, { products: 20_000, stores: 100 });
+    await database.db.execute(sql`vacuum analyze products`);
+    const rows = await database.db.select().from(categories);
+    categoryId = rows.find((row) => row.level === 1)!.id;
+    subCategoryId = rows.find((row) => row.level === 2)!.id;
+    childCategoryId = rows.find((row) => row.level === 3)!.id;
+  }, 300_000);
+  afterAll(() => drop?.());
+
+  async function plan(query: SQL | { getSQL(): SQL }): Promise<string> {
+    const result = (await database.db.execute(sql`explain ${query}`)) as unknown as {
+      rows: { 'QUERY PLAN': string }[];
+    };
+    return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+  }
+
+  const cases: [string, () => { where: SQL; order: SQL[]; offset?: number }][] = [
+    ['newest', () => ({ where: customerWhere({}), order: customerOrder('newest') })],
+    [
+      'newest, deepest page',
+      () => ({ where: customerWhere({}), order: customerOrder('newest'), offset: 10_000 }),
+    ],
+    [
+      'search by relevance',
+      () => ({
+        where: customerWhere({ search: 'ankara dress' }),
+        order: customerOrder('relevance', 'ankara dress'),
+      }),
+    ],
+    [
+      'search sorted by price',
+      () => ({ where: customerWhere({ search: 'rice' }), order: customerOrder('price_asc') }),
+    ],
+    ['category', () => ({ where: customerWhere({ categoryId }), order: customerOrder('newest') })],
+    ['sub-category', () => ({ where: customerWhere({ subCategoryId }), order: customerOrder('newest') })],
+    ['child category', () => ({ where: customerWhere({ childCategoryId }), order: customerOrder('newest') })],
+    ['price ascending', () => ({ where: customerWhere({}), order: customerOrder('price_asc') })],
+    ['price descending', () => ({ where: customerWhere({}), order: customerOrder('price_desc') })],
+    [
+      'price range',
+      () => ({
+        where: customerWhere({ minPriceKobo: 100_000, maxPriceKobo: 200_000 }),
+        order: customerOrder('price_asc'),
+      }),
+    ],
+    [
+      'category by price',
+      () => ({ where: customerWhere({ categoryId }), order: customerOrder('price_asc') }),
+    ],
+    ['best selling', () => ({ where: customerWhere({}), order: customerOrder('best_selling') })],
+    ['top rated', () => ({ where: customerWhere({}), order: customerOrder('top_rated') })],
+    ['in stock', () => ({ where: customerWhere({ inStock: true }), order: customerOrder('newest') })],
+  ];
+
+  for (const [name, build] of cases) {
+    it(`${name}: the page comes from an index, never a scan of products`, async () => {
+      const { where, order, offset } = build();
+      const text = await plan(selectProductIds(database.db, where, order, 20, offset ?? 0));
+      expect(text, text).not.toContain('Seq Scan on products');
+    });
+  }
+
+  it('the counts behind each page do not scan products either', async () => {
+    // The in-stock count is served by `products_visible_in_stock_idx` (created_at where is_visible and quantity > 0).
+    for (const [name, build] of cases) {
+      const { where } = build();
+      const text = await plan(sql`select count(*) from products where ${where}`);
+      expect(text, `${name}\n${text}`).not.toContain('Seq Scan on products');
+    }
+  });
+});

@@ -1,0 +1,513 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/modules/auth/auth.schema.js';
+import { coupons as couponsTable } from '../../src/modules/coupons/coupons.schema.js';
+import { type CouponsService, createCouponsService } from '../../src/modules/coupons/coupons.service.js';
+import {
+  createApprovedProduct,
+  createMerchantWithStore,
+  type TestMerchant,
+} from '../support/catalog-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
+
+let test: TestApp;
+let service: CouponsService;
+let admin: { id: string; accessToken: string };
+let merchant: TestMerchant;
+let otherMerchant: TestMerchant;
+let customer: { id: string; token: string };
+let dress: { id: string; storeId: string; tree: { category: { id: string } } };
+let otherProduct: { id: string; storeId: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+    remoteAddress: nextIp(),
+  });
+
+async function createCoupon(owner: TestMerchant, body: Record<string, unknown>) {
+  const response = await call('POST', '/api/discount', owner.token, {
+    discountType: 'Percent',
+    discountValue: 10,
+    startDate: today(),
+    endDate: daysFromToday(30),
+    ...body,
+  });
+  if (response.statusCode !== 201) throw new Error(response.body);
+  return json(response).data as { id: string; code: string | null; [key: string]: unknown };
+}
+
+async function customerUser(): Promise<string> {
+  const [row] = await test.deps.db
+    .insert(users)
+    .values({ kind: 'customer', firstName: 'Chi', lastName: 'Eze', email: `${randomUUID()}@example.ng` })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  service = createCouponsService(test.deps);
+  admin = await createAdmin(test, 'admin');
+  merchant = await createMerchantWithStore(test);
+  otherMerchant = await createMerchantWithStore(test);
+  dress = await createApprovedProduct(test, merchant, admin, { sellingPrice: 12_500 });
+  await createApprovedProduct(test, merchant, admin, { sellingPrice: 30_000, name: 'Leather Sandals' });
+  otherProduct = await createApprovedProduct(test, otherMerchant, admin, { sellingPrice: 8_000 });
+  const account = await createConfirmedAccount(test, 'customer');
+  const session = await login(test, 'customer', account.email);
+  customer = { id: session.user.id as string, token: session.accessToken };
+});
+afterAll(() => test?.close());
+
+describe('merchant coupons (/discount)', () => {
+  it('creates a coupon with the defaults of section 9', async () => {
+    const response = await call('POST', '/api/discount', merchant.token, {
+      discountType: 'Percent',
+      discountValue: 12.5,
+      startDate: today(),
+      endDate: null,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(json(response).data).toMatchObject({
+      storeId: merchant.storeId,
+      discountMode: 'Automatic',
+      code: null,
+      discountValue: 12.5,
+      minRequireType: 'Amount',
+      minRequireValue: 0,
+      usageLimit: 0,
+      usageLimitPerUser: 0,
+      customerEligibility: 'Everyone',
+      customerReward: 2000,
+      rewardAppliesTo: 'Product',
+      rewardValue: 20,
+      spendAppliesTo: 'AllProducts',
+      status: 'active',
+      usedCount: 0,
+    });
+  });
+
+  it('stores every field, lists the products and answers them back in naira', async () => {
+    const created = await createCoupon(merchant, {
+      discountMode: 'Code',
+      code: 'ankara-fest',
+      description: 'Ankara festival',
+      discountType: 'Fixed',
+      discountValue: 1500.5,
+      spendAppliesTo: 'SpecificProducts',
+      spendAppliesToId: [dress.id],
+      minRequireType: 'Quantity',
+      minRequireValue: 2,
+      usageLimit: 100,
+      usageLimitPerUser: 1,
+      customerEligibility: 'SpecificCustomers',
+      customerIds: [customer.id],
+      customerReward: 500,
+      isPublic: true,
+    });
+    expect(created).toMatchObject({
+      code: 'ANKARA-FEST',
+      discountValue: 1500.5,
+      minRequireValue: 2,
+      customerIds: [customer.id],
+      products: [{ id: dress.id, name: 'Ankara Maxi Dress' }],
+      customerReward: 500,
+    });
+    const one = await call('GET', `/api/discount/${created.id}`, merchant.token);
+    expect(json(one).data).toEqual(created);
+    const list = await call('GET', '/api/discount', merchant.token);
+    expect(json(list).data.map((item: { id: string }) => item.id)).toContain(created.id);
+  });
+
+  it('validates with details (422)', async () => {
+    const noCode = await call('POST', '/api/discount', merchant.token, {
+      discountMode: 'Code',
+      discountType: 'Percent',
+      discountValue: 10,
+      startDate: today(),
+      endDate: null,
+    });
+    expect(noCode.statusCode).toBe(422);
+    expect(json(noCode).details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'code' })]));
+    const backwards = await call('POST', '/api/discount', merchant.token, {
+      discountType: 'Percent',
+      discountValue: 150,
+      startDate: '2026-05-10',
+      endDate: '2026-05-01',
+    });
+    expect(backwards.statusCode).toBe(422);
+    expect(json(backwards).details!.map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['endDate', 'discountValue']),
+    );
+    const badDate = await call('POST', '/api/discount', merchant.token, {
+      discountType: 'Fixed',
+      discountValue: 10,
+      startDate: '10/05/2026',
+      endDate: null,
+    });
+    expect(badDate.statusCode).toBe(422);
+    const bxgy = await call('POST', '/api/discount', merchant.token, {
+      discountType: 'BuyXGetY',
+      discountValue: 1,
+      startDate: today(),
+      endDate: null,
+    });
+    expect(bxgy.statusCode).toBe(422);
+    expect(json(bxgy).details![0]!.path).toBe('minRequireValue');
+    const foreignProduct = await call('POST', '/api/discount', merchant.token, {
+      discountType: 'Percent',
+      discountValue: 10,
+      startDate: today(),
+      endDate: null,
+      spendAppliesTo: 'SpecificProducts',
+      spendAppliesToId: [otherProduct.id],
+    });
+    expect(foreignProduct.statusCode).toBe(422);
+    expect(json(foreignProduct).details![0]!.path).toBe('spendAppliesToId');
+  });
+
+  it('keeps codes unique per store, case-insensitively (409), but not across stores', async () => {
+    await createCoupon(merchant, { discountMode: 'Code', code: 'Welcome10' });
+    const again = await call('POST', '/api/discount', merchant.token, {
+      discountMode: 'Code',
+      code: 'WELCOME10',
+      discountType: 'Percent',
+      discountValue: 5,
+      startDate: today(),
+      endDate: null,
+    });
+    expect(again.statusCode).toBe(409);
+    await createCoupon(otherMerchant, { discountMode: 'Code', code: 'welcome10' });
+  });
+
+  it('updates some fields and checks the merged coupon', async () => {
+    const created = await createCoupon(merchant, {});
+    const patched = await call('PATCH', `/api/discount/${created.id}`, merchant.token, {
+      discountValue: 15,
+      isActive: false,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(json(patched).data).toMatchObject({ discountValue: 15, isActive: false, status: 'inactive' });
+    const toCode = await call('PATCH', `/api/discount/${created.id}`, merchant.token, {
+      discountMode: 'Code',
+    });
+    expect(toCode.statusCode).toBe(422);
+    const empty = await call('PATCH', `/api/discount/${created.id}`, merchant.token, {});
+    expect(empty.statusCode).toBe(422);
+  });
+
+  it("answers 404 for another store's coupon and after deletion", async () => {
+    const theirs = await createCoupon(otherMerchant, {});
+    expect((await call('GET', `/api/discount/${theirs.id}`, merchant.token)).statusCode).toBe(404);
+    expect(
+      (await call('PATCH', `/api/discount/${theirs.id}`, merchant.token, { discountValue: 50 })).statusCode,
+    ).toBe(404);
+    expect((await call('DELETE', `/api/discount/${theirs.id}`, merchant.token)).statusCode).toBe(404);
+    const list = json(await call('GET', '/api/discount', merchant.token)).data as { id: string }[];
+    expect(list.map((item) => item.id)).not.toContain(theirs.id);
+
+    const mine = await createCoupon(merchant, {});
+    expect((await call('DELETE', `/api/discount/${mine.id}`, merchant.token)).statusCode).toBe(200);
+    expect((await call('GET', `/api/discount/${mine.id}`, merchant.token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/discount/${mine.id}`, merchant.token)).statusCode).toBe(404);
+  });
+
+  it('is for merchants only (403 for customers and admins, 401 signed out)', async () => {
+    expect((await call('GET', '/api/discount', customer.token)).statusCode).toBe(403);
+    expect((await call('GET', '/api/discount', admin.accessToken)).statusCode).toBe(403);
+    const valid = { discountType: 'Percent', discountValue: 10, startDate: today(), endDate: null };
+    expect((await call('POST', '/api/discount', customer.token, valid)).statusCode).toBe(403);
+    expect((await call('GET', '/api/discount')).statusCode).toBe(401);
+  });
+});
+
+describe('customers', () => {
+  let percent: { id: string };
+  let hiddenCode: { id: string };
+  let publicFixed: { id: string };
+
+  beforeAll(async () => {
+    const store = await createMerchantWithStore(test);
+    const product = await createApprovedProduct(test, store, admin, { sellingPrice: 20_000 });
+    percent = await createCoupon(store, { discountValue: 10 });
+    hiddenCode = await createCoupon(store, {
+      discountMode: 'Code',
+      code: 'SECRET',
+      discountType: 'Fixed',
+      discountValue: 1000,
+    });
+    publicFixed = await createCoupon(store, {
+      discountMode: 'Code',
+      code: 'PUBLIC2K',
+      discountType: 'Fixed',
+      discountValue: 2000,
+      isPublic: true,
+    });
+    await createCoupon(store, { discountValue: 50, startDate: daysFromToday(2), endDate: daysFromToday(5) });
+    Object.assign(customersStore, { store, product });
+  });
+  const customersStore = {} as { store: TestMerchant; product: { id: string; storeId: string } };
+
+  it('lists Automatic coupons and public codes active today for the products (percentageCoupons, fixedCoupons)', async () => {
+    const { store, product } = customersStore;
+    const response = await call('POST', '/api/coupon/getallcoupons/customers', customer.token, {
+      storeIds: [store.storeId],
+      productIds: [product.id],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const data = json(response).data;
+    expect(data.percentageCoupons.map((item: { id: string }) => item.id)).toEqual([percent.id]);
+    expect(data.fixedCoupons.map((item: { id: string }) => item.id)).toEqual([publicFixed.id]);
+    expect(data.fixedCoupons[0]).toMatchObject({
+      code: 'PUBLIC2K',
+      discountValue: 2000,
+      productIds: [product.id],
+    });
+    expect(JSON.stringify(data)).not.toContain(hiddenCode.id);
+  });
+
+  it('requires at least one store id and one product id (422)', async () => {
+    const missing = await call('POST', '/api/coupon/getallcoupons/customers', customer.token, {
+      storeIds: [customersStore.store.storeId],
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(json(missing).details![0]!.path).toBe('productIds');
+    const empty = await call('POST', '/api/coupon/getallcoupons/customers', customer.token, {
+      storeIds: [],
+      productIds: [dress.id],
+    });
+    expect(empty.statusCode).toBe(422);
+  });
+
+  it('validates a code against cart lines, with server prices', async () => {
+    const { product } = customersStore;
+    const ok = await call('POST', '/api/coupon/validate-coupon', customer.token, {
+      code: 'secret',
+      lines: [{ productId: product.id, quantity: 2 }],
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(json(ok).data).toMatchObject({
+      code: 'SECRET',
+      applies: true,
+      discount: 1000,
+      discountType: 'Fixed',
+      couponId: hiddenCode.id,
+    });
+    const elsewhere = await call('POST', '/api/coupon/validate-coupon', customer.token, {
+      code: 'SECRET',
+      productIds: [dress.id],
+    });
+    expect(json(elsewhere).data).toMatchObject({
+      applies: false,
+      discount: 0,
+      reason: 'This coupon does not apply to the items in your cart',
+    });
+    const unknown = await call('POST', '/api/coupon/validate-coupon', customer.token, {
+      code: 'NOPE',
+      productIds: [dress.id],
+    });
+    expect(json(unknown).data).toMatchObject({ applies: false, reason: 'This coupon code is not valid' });
+    const invalid = await call('POST', '/api/coupon/validate-coupon', customer.token, { code: 'x' });
+    expect(invalid.statusCode).toBe(422);
+  });
+
+  it('applies a code to the cart with the message of section 8, and removes it', async () => {
+    const applied = await call('POST', '/api/applycoupon/apply-coupon', customer.token, { code: 'public2k' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(json(applied)).toEqual({ message: 'Coupon applied successfully!', data: { codes: ['PUBLIC2K'] } });
+    expect(await service.appliedCodes(test.deps.db, customer.id)).toEqual(['PUBLIC2K']);
+    expect(json(await call('GET', '/api/applycoupon/applied', customer.token)).data.codes).toEqual([
+      'PUBLIC2K',
+    ]);
+    const bad = await call('POST', '/api/applycoupon/apply-coupon', customer.token, { code: 'NOPE123' });
+    expect(bad.statusCode).toBe(422);
+    expect(json(bad).details).toEqual([{ path: 'code', message: 'This coupon code is not valid' }]);
+    const removed = await call('POST', '/api/applycoupon/remove-coupon', customer.token, {
+      code: 'PUBLIC2K',
+    });
+    expect(json(removed).data.codes).toEqual([]);
+    expect(
+      (await call('POST', '/api/applycoupon/apply-coupon', merchant.token, { code: 'PUBLIC2K' })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses to apply a code the customer may not use', async () => {
+    const { store } = customersStore;
+    await createCoupon(store, {
+      discountMode: 'Code',
+      code: 'VIPONLY',
+      customerEligibility: 'SpecificCustomers',
+      customerIds: [dress.id],
+    });
+    const response = await call('POST', '/api/applycoupon/apply-coupon', customer.token, { code: 'VIPONLY' });
+    expect(response.statusCode).toBe(422);
+    expect(json(response).message).toBe('This coupon is not available to your account');
+  });
+});
+
+describe('evaluateCoupons and recordRedemptions', () => {
+  it("prices a cart: one coupon per store, never another store's items", async () => {
+    const store = await createMerchantWithStore(test);
+    const product = await createApprovedProduct(test, store, admin, { sellingPrice: 10_000 });
+    await createCoupon(store, { discountValue: 10 });
+    await createCoupon(store, {
+      discountMode: 'Code',
+      code: 'TAKE3K',
+      discountType: 'Fixed',
+      discountValue: 1000,
+    });
+    const result = await service.evaluateCoupons(test.deps.db, {
+      customerId: customer.id,
+      codes: ['take3k', 'nothere'],
+      lines: [
+        {
+          productId: product.id,
+          storeId: store.storeId,
+          categoryIds: [],
+          unitPriceKobo: 1_000_000,
+          quantity: 2,
+        },
+        {
+          productId: otherProduct.id,
+          storeId: otherProduct.storeId,
+          categoryIds: [],
+          unitPriceKobo: 800_000,
+          quantity: 1,
+        },
+      ],
+      now: new Date(),
+    });
+    // The other store's own Automatic 10% coupon counts its line only (₦8,000 → ₦800).
+    expect(result.applied).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ storeId: store.storeId, code: null, discountKobo: 200_000 }),
+        expect.objectContaining({ storeId: otherProduct.storeId, discountKobo: 80_000 }),
+      ]),
+    );
+    expect(result.applied).toHaveLength(2);
+    expect(result.rejected).toEqual([
+      { code: 'TAKE3K', reason: 'A better discount from this store is already applied' },
+      { code: 'NOTHERE', reason: 'This coupon code is not valid' },
+    ]);
+    expect(result.discountByStore.get(store.storeId)).toBe(200_000);
+  });
+
+  it('counts uses under the total and per-customer limits, once per checkout', async () => {
+    const store = await createMerchantWithStore(test);
+    const coupon = await createCoupon(store, { usageLimit: 2, usageLimitPerUser: 1 });
+    const applied = [{ couponId: coupon.id, storeId: store.storeId, discountKobo: 1000, code: null }];
+    const first = await customerUser();
+    const second = await customerUser();
+    const third = await customerUser();
+    expect(
+      (await service.recordRedemptions(test.deps.db, { trackerId: 'T1', customerId: first, applied }))
+        .recorded,
+    ).toHaveLength(1);
+    // The same checkout again (webhook and return): nothing more is counted.
+    expect(
+      (await service.recordRedemptions(test.deps.db, { trackerId: 'T1', customerId: first, applied }))
+        .recorded,
+    ).toHaveLength(1);
+    const perUser = await service.recordRedemptions(test.deps.db, {
+      trackerId: 'T2',
+      customerId: first,
+      applied,
+    });
+    expect(perUser.refused).toEqual([
+      expect.objectContaining({ reason: 'You have already used this coupon the maximum number of times' }),
+    ]);
+    expect(
+      (await service.recordRedemptions(test.deps.db, { trackerId: 'T3', customerId: second, applied }))
+        .recorded,
+    ).toHaveLength(1);
+    const total = await service.recordRedemptions(test.deps.db, {
+      trackerId: 'T4',
+      customerId: third,
+      applied,
+    });
+    expect(total.refused).toEqual([
+      expect.objectContaining({ reason: 'This coupon has reached its usage limit' }),
+    ]);
+    const [row] = await test.deps.db.select().from(couponsTable).where(eq(couponsTable.id, coupon.id));
+    expect(row!.usedCount).toBe(2);
+    expect(json(await call('GET', `/api/discount/${coupon.id}`, store.token)).data.status).toBe('exhausted');
+    expect(await service.hasRedeemedAnyCoupon(test.deps.db, first)).toBe(true);
+    expect(await service.hasRedeemedAnyCoupon(test.deps.db, third)).toBe(false);
+  });
+
+  it('first-time customer coupons use the port', async () => {
+    const store = await createMerchantWithStore(test);
+    await createCoupon(store, { discountValue: 50, customerEligibility: 'FirstTimeCustomers' });
+    const returning = await customerUser();
+    const withPort = createCouponsService(test.deps, {
+      isFirstTimeCustomer: async (_executor, id) => id !== returning,
+    });
+    const lines = [
+      {
+        productId: randomUUID(),
+        storeId: store.storeId,
+        categoryIds: [],
+        unitPriceKobo: 10_000,
+        quantity: 1,
+      },
+    ];
+    const now = new Date();
+    expect(
+      (await withPort.evaluateCoupons(test.deps.db, { customerId: customer.id, codes: [], lines, now }))
+        .applied,
+    ).toHaveLength(1);
+    expect(
+      (await withPort.evaluateCoupons(test.deps.db, { customerId: returning, codes: [], lines, now }))
+        .applied,
+    ).toHaveLength(0);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent redemptions on PostgreSQL', () => {
+  it('never exceed usageLimit nor usageLimitPerUser', async () => {
+    const store = await createMerchantWithStore(test);
+    const coupon = await createCoupon(store, { usageLimit: 3 });
+    const applied = [{ couponId: coupon.id, storeId: store.storeId, discountKobo: 500, code: null }];
+    const customers = await Promise.all(Array.from({ length: 10 }, () => customerUser()));
+    const outcomes = await Promise.all(
+      customers.map((customerId, index) =>
+        test.deps.db.transaction((tx) =>
+          service.recordRedemptions(tx, { trackerId: `C${index}`, customerId, applied }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.recorded.length === 1)).toHaveLength(3);
+    const [row] = await test.deps.db.select().from(couponsTable).where(eq(couponsTable.id, coupon.id));
+    expect(row!.usedCount).toBe(3);
+
+    const perUser = await createCoupon(store, { usageLimitPerUser: 1 });
+    const one = await customerUser();
+    const same = [{ couponId: perUser.id, storeId: store.storeId, discountKobo: 500, code: null }];
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        test.deps.db.transaction((tx) =>
+          service.recordRedemptions(tx, { trackerId: `P${index}`, customerId: one, applied: same }),
+        ),
+      ),
+    );
+    expect(tries.filter((outcome) => outcome.recorded.length === 1)).toHaveLength(1);
+  });
+});

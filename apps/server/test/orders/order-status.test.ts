@@ -1,0 +1,189 @@
+import { type OrderStatusCode, orderStatuses } from '@market/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  type ActorRole,
+  actorRoles,
+  initialStatus,
+  mayMove,
+  moveBetween,
+  nextStatusesFor,
+  orderStatusList,
+  orderStatusTable,
+} from '../../src/modules/orders/order-status.js';
+
+const codes = orderStatuses.map((status) => status.code_name);
+
+// Written by hand from ../shared/handbook/orders.md, independently of the table: if the table drifts from the
+// handbook, these fail.
+const keyMovesAllowed: [OrderStatusCode, OrderStatusCode, ActorRole][] = [
+  ['awaiting_payment', 'pending', 'payment'],
+  ['awaiting_payment', 'cancelled', 'system'],
+  ['awaiting_payment', 'cancelled', 'customer'],
+  ['pending', 'accepted', 'merchant'],
+  ['pending', 'cancelled', 'customer'],
+  ['pending', 'cancelled', 'merchant'],
+  ['accepted', 'ready_for_pickup', 'merchant'],
+  ['accepted', 'cancelled', 'merchant'],
+  ['ready_for_pickup', 'assigned', 'admin'],
+  ['ready_for_pickup', 'assigned', 'superadmin'],
+  ['ready_for_pickup', 'assigned', 'dispatcher'],
+  ['ready_for_pickup', 'assigned', 'scheduler'],
+  ['assigned', 'picked_up', 'partner'],
+  ['assigned', 'picked_up', 'dispatcher'],
+  ['assigned', 'declined', 'partner'],
+  ['declined', 'assigned', 'admin'],
+  ['picked_up', 'at_hub', 'partner'],
+  ['in_transit', 'out_for_delivery', 'dispatcher'],
+  ['out_for_delivery', 'delivered', 'dispatcher'],
+  ['out_for_delivery', 'delivery_failed', 'dispatcher'],
+  ['delivery_failed', 'out_for_delivery', 'dispatcher'],
+  ['delivered', 'completed', 'system'],
+];
+
+const keyMovesRefused: [OrderStatusCode, OrderStatusCode, ActorRole][] = [
+  // Only a verified payment makes an order pending: never the browser's customer, never checkout itself.
+  ['awaiting_payment', 'pending', 'customer'],
+  ['awaiting_payment', 'pending', 'checkout'],
+  ['awaiting_payment', 'pending', 'merchant'],
+  // A merchant cannot skip acceptance, nor accept an unpaid order.
+  ['awaiting_payment', 'accepted', 'merchant'],
+  ['pending', 'ready_for_pickup', 'merchant'],
+  // The customer cancels only before acceptance; the merchant only before pickup.
+  ['accepted', 'cancelled', 'customer'],
+  ['picked_up', 'cancelled', 'merchant'],
+  ['out_for_delivery', 'cancelled', 'merchant'],
+  // Assignment belongs to the admin group, not to the merchant or the partner.
+  ['ready_for_pickup', 'assigned', 'merchant'],
+  ['ready_for_pickup', 'assigned', 'partner'],
+  // Only the partner declines; a dispatcher does not.
+  ['assigned', 'declined', 'dispatcher'],
+  // Delivery is the carrier's, with the token; never the merchant's, the admin's or the customer's.
+  ['out_for_delivery', 'delivered', 'merchant'],
+  ['out_for_delivery', 'delivered', 'admin'],
+  ['out_for_delivery', 'delivered', 'customer'],
+  // Completion is the system's, when the return window passes.
+  ['delivered', 'completed', 'admin'],
+  ['delivered', 'accepted', 'merchant'],
+  // Finished orders stay finished.
+  ['completed', 'returned', 'merchant'],
+  ['cancelled', 'pending', 'payment'],
+  ['returned', 'delivered', 'dispatcher'],
+];
+
+describe('order status table', () => {
+  it('has one row per contract status, in the contract order, with its known name', () => {
+    expect(orderStatusTable.map((rule) => rule.code)).toEqual(codes);
+    expect(orderStatusTable.find((rule) => rule.code === 'declined')?.knownName).toBe('Declined by partner');
+    expect(orderStatusList()).toEqual(orderStatuses.map((status, index) => ({ id: index + 1, ...status })));
+  });
+
+  it('only moves to known statuses, never to itself, and names only known roles', () => {
+    for (const rule of orderStatusTable) {
+      for (const move of rule.next) {
+        expect(codes).toContain(move.to);
+        expect(move.to).not.toBe(rule.code);
+        expect(move.roles.length).toBeGreaterThan(0);
+        for (const role of move.roles) expect(actorRoles).toContain(role);
+      }
+      expect(new Set(rule.next.map((move) => move.to)).size).toBe(rule.next.length);
+    }
+  });
+
+  it('enters at awaiting payment by checkout only, and checkout makes no other move', () => {
+    expect(initialStatus).toEqual({ to: 'awaiting_payment', roles: ['checkout'] });
+    for (const rule of orderStatusTable)
+      for (const move of rule.next) expect(move.roles).not.toContain('checkout');
+  });
+
+  it('ends at completed, cancelled and returned, and reaches every status from awaiting payment', () => {
+    expect(orderStatusTable.filter((rule) => rule.next.length === 0).map((rule) => rule.code)).toEqual([
+      'completed',
+      'cancelled',
+      'returned',
+    ]);
+    const reached = new Set<string>(['awaiting_payment']);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const rule of orderStatusTable) {
+        if (!reached.has(rule.code)) continue;
+        for (const move of rule.next) {
+          if (!reached.has(move.to)) {
+            reached.add(move.to);
+            grew = true;
+          }
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual([...codes].sort());
+  });
+
+  it('asks for the delivery token on the way to delivered, and nowhere else', () => {
+    const needing = orderStatusTable.flatMap((rule) =>
+      rule.next.filter((move) => move.needs).map((move) => [rule.code, move.to, move.needs]),
+    );
+    expect(needing).toEqual([['out_for_delivery', 'delivered', 'delivery_token']]);
+  });
+});
+
+describe('every move, per role', () => {
+  // Generated from the table: every (from, to, role) the machine can be asked about, 15 × 15 × 10.
+  const cases = codes.flatMap((from) =>
+    codes.flatMap((to) =>
+      actorRoles.map((role) => ({
+        from,
+        to,
+        role,
+        allowed: Boolean(
+          orderStatusTable
+            .find((rule) => rule.code === from)
+            ?.next.some((move) => move.to === to && move.roles.includes(role)),
+        ),
+      })),
+    ),
+  );
+
+  it('covers every status pair for every role', () => {
+    expect(cases).toHaveLength(codes.length * codes.length * actorRoles.length);
+    expect(cases.filter((move) => move.allowed).length).toBe(
+      orderStatusTable.reduce(
+        (total, rule) => total + rule.next.reduce((sum, move) => sum + move.roles.length, 0),
+        0,
+      ),
+    );
+  });
+
+  it.each(cases.filter((move) => move.allowed))('$role may move $from → $to', ({ from, to, role }) => {
+    expect(mayMove(from, to, role)).toBe(true);
+    expect(nextStatusesFor(from, role)).toContain(to);
+  });
+
+  it.each(cases.filter((move) => !move.allowed))('$role may not move $from → $to', ({ from, to, role }) => {
+    expect(mayMove(from, to, role)).toBe(false);
+    expect(nextStatusesFor(from, role)).not.toContain(to);
+  });
+
+  it('refuses unknown statuses', () => {
+    expect(mayMove('shipped', 'delivered', 'dispatcher')).toBe(false);
+    expect(moveBetween('shipped', 'delivered')).toBeUndefined();
+    expect(nextStatusesFor('shipped', 'admin')).toEqual([]);
+  });
+});
+
+describe('key moves written by hand from orders.md', () => {
+  it.each(keyMovesAllowed)('%s → %s by %s is allowed', (from, to, role) => {
+    expect(mayMove(from, to, role)).toBe(true);
+  });
+
+  it.each(keyMovesRefused)('%s → %s by %s is refused', (from, to, role) => {
+    expect(mayMove(from, to, role)).toBe(false);
+  });
+
+  it('answers what next for a few callers', () => {
+    expect(nextStatusesFor('pending', 'merchant')).toEqual(['accepted', 'cancelled']);
+    expect(nextStatusesFor('pending', 'customer')).toEqual(['cancelled']);
+    expect(nextStatusesFor('assigned', 'partner')).toEqual(['picked_up', 'declined']);
+    expect(nextStatusesFor('out_for_delivery', 'dispatcher')).toEqual(['delivered', 'delivery_failed']);
+    expect(nextStatusesFor('delivered', 'customer')).toEqual([]);
+    expect(nextStatusesFor('completed', 'superadmin')).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { allEndpoints, surfaceBases } from '@market/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config.js';
+import { createTestApp, json, type TestApp } from '../support/test-app.js';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+describe('health of the three surfaces', () => {
+  it.each(['/api', '/shipping-api', '/themes-api'])(
+    '%s/health answers ok with the database state',
+    async (base) => {
+      const response = await test.app.inject({ method: 'GET', url: `${base}/health` });
+      expect(response.statusCode).toBe(200);
+      const body = json(response);
+      expect(body.message).toBe('ok');
+      expect(body.data.database.status).toBe('up');
+      expect(['pglite', 'postgres']).toContain(body.data.database.driver);
+    },
+  );
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    try {
+      const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(json(response).error).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await broken.app.close();
+    }
+  });
+});
+
+describe('request ids, headers and unknown paths', () => {
+  it('echoes a sane incoming x-request-id and makes one otherwise', async () => {
+    const given = await test.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123-def-456' },
+    });
+    expect(given.headers['x-request-id']).toBe('abc-123-def-456');
+    const made = await test.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('answers unknown API paths with the 404 envelope', async () => {
+    for (const url of ['/api/nope', '/shipping-api/nope', '/themes-api/nope']) {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(json(response)).toEqual({ message: 'Not found', error: 'NOT_FOUND' });
+    }
+  });
+
+  it('allows only configured CORS origins', async () => {
+    const open = await createTestApp({ env: { CORS_ORIGINS: 'https://shop.example.ng' } });
+    try {
+      const allowed = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/customer/login',
+        headers: { origin: 'https://shop.example.ng', 'access-control-request-method': 'POST' },
+      });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.ng');
+      const refused = await open.app.inject({
+        method: 'OPTIONS',
+        url: '/api/auth/customer/login',
+        headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
+      });
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+});
+
+describe('one contract, one OpenAPI document', () => {
+  it('lists every contract endpoint under its base, and nothing the contract lacks', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = json(response) as unknown as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+      ),
+    );
+    const expected = new Set(
+      allEndpoints().map(
+        (endpoint) =>
+          `${endpoint.method} ${surfaceBases[endpoint.surface]}${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+      ),
+    );
+    expect([...expected].filter((entry) => !documented.has(entry))).toEqual([]);
+    expect([...documented].filter((entry) => !expected.has(entry))).toEqual([]);
+    expect(documented).toContain('POST /api/auth/customer/login');
+    expect(documented).toContain('GET /shipping-api/health');
+  });
+
+  it('serves the browsable docs', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger');
+  });
+});
+
+describe('configuration', () => {
+  it('names the variable of a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('defaults to the embedded mode', () => {
+    const config = loadConfig({});
+    expect(config.database.driver).toBe('pglite');
+    expect(config.uploadsDir).toMatch(/data[\\/]uploads$/);
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('refuses to start in production with the default secret and seeds no demo accounts there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
+    const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('hides the outbox in production', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) } });
+    try {
+      const response = await production.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

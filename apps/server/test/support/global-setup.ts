@@ -1,0 +1,19 @@
+import type { TestProject } from 'vitest/node';
+import { ensurePgliteTemplate, ensurePostgresTemplate, templateKey } from './template-database.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL: the database every test file copies with `create database … template …`. */
+    postgresTemplate: string | null;
+    /** PGlite: the tarball of a migrated data directory every test file opens with `loadDataDir`. */
+    pgliteTemplateFile: string | null;
+  }
+}
+
+/** Runs once per `vitest run`, before any server test file: migrate once, copy per file. */
+export default async function setup(project: TestProject): Promise<void> {
+  const key = templateKey();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  project.provide('postgresTemplate', serverUrl ? await ensurePostgresTemplate(serverUrl, key) : null);
+  project.provide('pgliteTemplateFile', serverUrl ? null : await ensurePgliteTemplate(key));
+}
