@@ -28,5 +28,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Typing into forms through user-event takes seconds on a busy two-core CI machine; 5 s flaked there.
+    testTimeout: 20_000,
   },
 });
