@@ -92,7 +92,8 @@ export async function startApp(): Promise<RunningApp> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // A fresh embedded database migrates and seeds the demo catalog first: minutes on a busy two-core machine.
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -101,7 +102,7 @@ export async function startApp(): Promise<RunningApp> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 90 s');
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 240 s');
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   return {
