@@ -2,6 +2,7 @@ import { type Coupon, createCouponBody } from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { RequiredFieldsNote } from '../../../components/ui/field-label';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormSection } from '../../../components/ui/form-section';
 import { useContractForm } from '../../../lib/contract-form';
@@ -55,6 +56,7 @@ export function CouponForm({ coupon, onDone }: { coupon?: Coupon; onDone(coupon:
       className="space-y-5"
     >
       <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
+      <RequiredFieldsNote />
       <CouponDiscountSection form={form} />
       {buyXGetY ? <CouponBuyXGetYSection form={form} products={products} /> : null}
       <CouponDatesSection form={form} />

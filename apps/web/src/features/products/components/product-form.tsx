@@ -1,6 +1,7 @@
 import { createProductBody, type MerchantProduct } from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { RequiredFieldsNote } from '../../../components/ui/field-label';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -57,9 +58,7 @@ export function ProductForm({
       className="space-y-5"
     >
       <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
-      <p className="text-sm text-slate-600">
-        Fields marked <span className="font-semibold text-red-700">*</span> are required.
-      </p>
+      <RequiredFieldsNote />
       <ProductBasicsSection form={form} />
       <ProductCategorySection form={form} />
       <ProductPricingSection form={form} />

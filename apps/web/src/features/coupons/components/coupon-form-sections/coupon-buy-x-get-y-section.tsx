@@ -28,6 +28,7 @@ export function CouponBuyXGetYSection({ form, products }: { form: CouponFormApi;
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
           label="Customer buys (X items)"
+          aria-required
           type="number"
           inputMode="numeric"
           min="1"
@@ -38,6 +39,7 @@ export function CouponBuyXGetYSection({ form, products }: { form: CouponFormApi;
         />
         <TextField
           label="Customer gets (Y items)"
+          aria-required
           type="number"
           inputMode="numeric"
           min="1"
@@ -47,6 +49,7 @@ export function CouponBuyXGetYSection({ form, products }: { form: CouponFormApi;
         />
         <TextField
           label="Discount on each reward item (%)"
+          aria-required
           type="number"
           inputMode="numeric"
           min="1"
@@ -89,6 +92,7 @@ export function CouponBuyXGetYSection({ form, products }: { form: CouponFormApi;
       )}
       <TextField
         label="Customer reward (₦)"
+        aria-required
         type="number"
         inputMode="decimal"
         step="0.01"

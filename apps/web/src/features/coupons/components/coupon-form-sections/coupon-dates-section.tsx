@@ -11,6 +11,7 @@ export function CouponDatesSection({ form }: { form: CouponFormApi }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Start date"
+          aria-required
           type="date"
           hint="Whole days in UTC; the coupon works from the start of this day."
           error={errors.startDate?.message}

@@ -48,6 +48,7 @@ function CodeFields({ form }: { form: CouponFormApi }) {
         <>
           <TextField
             label="Coupon code"
+            aria-required
             autoComplete="off"
             autoCapitalize="characters"
             hint="3 to 30 letters, digits, - or _. Saved in capitals; customers may type it in any case."
@@ -89,6 +90,7 @@ function TypeAndValueFields({ form }: { form: CouponFormApi }) {
       {type === 'Percent' ? (
         <TextField
           label="Percent off"
+          aria-required
           type="number"
           inputMode="decimal"
           step="0.01"
@@ -102,6 +104,7 @@ function TypeAndValueFields({ form }: { form: CouponFormApi }) {
       {type === 'Fixed' ? (
         <TextField
           label="Amount off (₦)"
+          aria-required
           type="number"
           inputMode="decimal"
           step="0.01"

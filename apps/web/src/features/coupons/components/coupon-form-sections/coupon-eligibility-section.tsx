@@ -48,6 +48,7 @@ function CustomerIdsField({
   return (
     <TextareaField
       label="Customer ids"
+      aria-required
       rows={4}
       value={text}
       error={error}

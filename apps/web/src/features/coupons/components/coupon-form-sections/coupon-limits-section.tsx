@@ -12,6 +12,7 @@ export function CouponLimitsSection({ form }: { form: CouponFormApi }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Total uses"
+          aria-required
           type="number"
           inputMode="numeric"
           step="1"
@@ -22,6 +23,7 @@ export function CouponLimitsSection({ form }: { form: CouponFormApi }) {
         />
         <TextField
           label="Uses per customer"
+          aria-required
           type="number"
           inputMode="numeric"
           step="1"

@@ -27,6 +27,7 @@ export function CouponMinimumSection({ form }: { form: CouponFormApi }) {
       {minRequireType === 'Amount' ? (
         <TextField
           label="Minimum amount (₦)"
+          aria-required
           type="number"
           inputMode="decimal"
           step="0.01"
@@ -39,6 +40,7 @@ export function CouponMinimumSection({ form }: { form: CouponFormApi }) {
       {minRequireType === 'Quantity' ? (
         <TextField
           label="Minimum quantity"
+          aria-required
           type="number"
           inputMode="numeric"
           step="1"

@@ -27,6 +27,7 @@ export function CouponTargetsSection({ form, products }: { form: CouponFormApi; 
       {spendAppliesTo === 'SpecificProducts' ? (
         <ProductPicker
           label="Products"
+          required
           value={watch('spendAppliesToId')}
           names={products.names}
           error={errors.spendAppliesToId?.message}
@@ -39,6 +40,7 @@ export function CouponTargetsSection({ form, products }: { form: CouponFormApi; 
       {spendAppliesTo === 'SpecificCategories' ? (
         <CategoryPicker
           label="Categories"
+          required
           value={watch('spendAppliesToId')}
           error={errors.spendAppliesToId?.message}
           onChange={(ids) => setIds(form, 'spendAppliesToId', ids)}
