@@ -175,7 +175,13 @@ const productFieldsWithoutDefaults = z.object({
   description: z
     .array(z.string().trim().min(1).max(2000, 'Each description paragraph must be at most 2000 characters'))
     .max(30, 'Use at most 30 description paragraphs'),
-  categoryId: uuid,
+  /** An empty or missing choice says what to do; anything else that is not an id is refused as such. */
+  categoryId: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'Choose a category'
+        : 'Must be a valid id',
+  }),
   subCategoryId: uuid.nullish(),
   childCategoryId: uuid.nullish(),
   /** A one-entry list, as the specification shapes it. */

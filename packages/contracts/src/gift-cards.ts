@@ -13,11 +13,24 @@ export type GiftCardStatus = (typeof giftCardStatuses)[number];
 export const giftCardActivityTypes = ['purchase', 'hold', 'release', 'redeem'] as const;
 export type GiftCardActivityType = (typeof giftCardActivityTypes)[number];
 
+/** A code as it is stored and checked: upper case, without the dashes and spaces people type or copy. */
+export function normaliseGiftCardCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/**
+ * A code as people read, copy and type it: `EFKE-9QKB-SDBP-VC2R`. Idempotent: a code that already has its
+ * dashes (the API answers it so) comes out unchanged, never `EFKE--9QK-B-…`.
+ */
+export function formatGiftCardCode(code: string): string {
+  return normaliseGiftCardCode(code).replace(/(.{4})(?=.)/g, '$1-');
+}
+
 /** 16 characters of an alphabet without look-alikes (no 0/O, 1/I/L), in groups of 4; dashes and spaces optional. */
 export const giftCardCode = z
   .string({ error: 'Enter the gift card code' })
   .trim()
-  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .transform(normaliseGiftCardCode)
   .pipe(z.string().regex(/^[A-HJ-KM-NP-Z2-9]{16}$/, 'Enter the 16-character gift card code'));
 
 const dateQuery = z.iso.date('Use a YYYY-MM-DD date');

@@ -10,3 +10,16 @@ export { formatNaira, koboToNaira, nairaToKobo } from '@market/contracts';
 export function formatApiNaira(naira: number): string {
   return formatNaira(nairaToKobo(naira));
 }
+
+/**
+ * Whole percent the selling price is below the regular (compare-at) price, rounded down so a label never
+ * promises more than is given: ₦86,000 of ₦100,000 is 14 % off, ₦82,000 is 18 %. Integer kobo in, integer out;
+ * 0 when nothing is off. The label is always computed from the prices shown beside it (a variant's own).
+ */
+export function percentOff(sellingKobo: number, regularKobo: number): number {
+  if (!Number.isSafeInteger(sellingKobo) || !Number.isSafeInteger(regularKobo))
+    throw new RangeError('percentOff takes integer kobo');
+  if (regularKobo <= 0 || sellingKobo >= regularKobo) return 0;
+  const hundredths = (regularKobo - Math.max(0, sellingKobo)) * 100;
+  return (hundredths - (hundredths % regularKobo)) / regularKobo;
+}

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { formatGiftCardCode, normaliseGiftCardCode } from '@market/contracts';
 
 // Gift card codes are bearer secrets: whoever has one can spend the balance. Only a hash is used for lookup; the
 // code itself is kept encrypted so the purchaser can see it again in my-cards, and is never logged.
@@ -13,15 +14,11 @@ export function generateCode(): string {
   return code;
 }
 
-/** Upper-case without dashes or spaces: the form that is hashed and encrypted. */
-export function normaliseCode(code: string): string {
-  return code.replace(/[\s-]/g, '').toUpperCase();
-}
+/** Upper-case without dashes or spaces: the form that is hashed and encrypted (the contract's one rule). */
+export const normaliseCode = normaliseGiftCardCode;
 
-/** `ABCD-EFGH-JKMN-PQRS` for people. */
-export function formatCode(code: string): string {
-  return normaliseCode(code).replace(/(.{4})(?=.)/g, '$1-');
-}
+/** `ABCD-EFGH-JKMN-PQRS` for people: the contract's one formatting function, shared with the web app. */
+export const formatCode = formatGiftCardCode;
 
 export function hashCode(code: string): string {
   return createHash('sha256').update(normaliseCode(code)).digest('hex');

@@ -17,14 +17,31 @@ export function FieldLabel({
       <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {required ? (
-        <span aria-hidden="true" className="text-sm font-semibold text-red-700" title="Required">
-          *
-        </span>
-      ) : null}
+      {required ? <RequiredMark /> : null}
     </div>
   );
 }
 
 /** True when a control was marked required with `aria-required` (true or "true"). */
 export const isRequired = (value: unknown) => value === true || value === 'true';
+
+/**
+ * The red asterisk of a required field or group, hidden from assistive technology: the control says "required"
+ * itself (`aria-required`), and a group says what it needs in its hint.
+ */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-sm font-semibold text-red-700" title="Required">
+      *
+    </span>
+  );
+}
+
+/** What the asterisk means, said once at the top of a form that marks required fields. */
+export function RequiredFieldsNote() {
+  return (
+    <p className="text-sm text-slate-600">
+      Fields marked <span className="font-semibold text-red-700">*</span> are required.
+    </p>
+  );
+}

@@ -1,4 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
+import { FieldLabel, isRequired } from './field-label';
 import { inputClasses } from './text-field';
 
 interface TextareaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
@@ -14,9 +15,7 @@ export function TextareaField({ label, error, id, className = '', rows = 3, ...r
   const errorId = `${inputId}-error`;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId} label={label} required={isRequired(rest['aria-required'])} />
       <textarea
         id={inputId}
         rows={rows}

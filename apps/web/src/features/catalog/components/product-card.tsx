@@ -25,7 +25,7 @@ export function ProductCard({
   // the product page usually opens next: fetch it while the pointer or focus rests on the card
   const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(product.id));
   const image = product.hostedImages[0];
-  const { sellingKobo, regularKobo } = productPrices(product);
+  const { sellingKobo, regularKobo, percentOff } = productPrices(product);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
       <div className="relative aspect-square bg-slate-100">
@@ -43,9 +43,9 @@ export function ProductCard({
         ) : (
           <div className="grid h-full place-items-center text-sm text-slate-600">No image</div>
         )}
-        {product.discountPercentage > 0 ? (
+        {percentOff > 0 ? (
           <span className="absolute left-2 top-2 rounded bg-red-700 px-1.5 py-0.5 text-xs font-bold text-white">
-            -{product.discountPercentage}%
+            -{percentOff}%
           </span>
         ) : null}
       </div>

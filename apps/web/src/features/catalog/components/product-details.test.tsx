@@ -37,6 +37,28 @@ describe('ProductDetails and the variant picker', () => {
     expect(screen.getByText('SKU: ANK-L-RED')).toBeInTheDocument();
   });
 
+  it("labels the percent off from the chosen variant's own price, rounded down", async () => {
+    const person = userEvent.setup();
+    renderScreen(
+      <ProductDetails
+        product={productFixture({
+          pricing: [{ sellingPrice: 86_000, price: 100_000 }],
+          discountPercentage: 14, // the product's own, as the API reports it
+          variantProperties: [{ type: 'Size', options: ['M', 'L'] }],
+          variant: [
+            { id: 'v1', sku: 'ANK-M', size: 'M', color: null, discount: 0, quantity: 3 },
+            { id: 'v2', sku: 'ANK-L', size: 'L', color: null, discount: 4_000, quantity: 3 },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('14% off')).toBeInTheDocument();
+    await person.click(screen.getByRole('radio', { name: 'L' }));
+    expect(screen.getByText('₦82,000.00')).toBeInTheDocument();
+    expect(screen.getByText('18% off')).toBeInTheDocument();
+    expect(screen.queryByText('14% off')).not.toBeInTheDocument();
+  });
+
   it('disables a sold-out variant and keeps its name', () => {
     renderScreen(<ProductDetails product={product} />);
     const soldOut = screen.getByRole('radio', { name: 'XL / Red' });

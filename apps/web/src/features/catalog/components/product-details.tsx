@@ -34,7 +34,7 @@ export function ProductDetails({
   categoryHref = (id) => `/categories/${id}`,
 }: ProductDetailsProps) {
   const [variant, setVariant] = useState<Variant | undefined>(() => initialVariant(product));
-  const { sellingKobo, regularKobo } = priceOf(product, variant);
+  const { sellingKobo, regularKobo, percentOff } = priceOf(product, variant);
   const stock = stockOf(product, variant);
   return (
     <article className="grid gap-6 md:grid-cols-2 md:gap-10">
@@ -58,9 +58,7 @@ export function ProductDetails({
         </div>
         <div aria-live="polite" className="space-y-1">
           <ProductPrice sellingKobo={sellingKobo} regularKobo={regularKobo} size="lg" />
-          {product.discountPercentage > 0 ? (
-            <p className="text-sm font-semibold text-red-800">{product.discountPercentage}% off</p>
-          ) : null}
+          {percentOff > 0 ? <p className="text-sm font-semibold text-red-800">{percentOff}% off</p> : null}
           <p className={`text-sm font-semibold ${stock.inStock ? 'text-emerald-800' : 'text-red-800'}`}>
             {stock.inStock ? `In stock (${stock.quantity} left)` : 'Out of stock'}
           </p>

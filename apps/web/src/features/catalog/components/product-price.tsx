@@ -1,4 +1,4 @@
-import { formatNaira, nairaToKobo } from '../../../lib/money';
+import { formatNaira, nairaToKobo, percentOff } from '../../../lib/money';
 
 interface ProductPriceProps {
   /** What the customer pays, in kobo. */
@@ -29,11 +29,10 @@ export function ProductPrice({ sellingKobo, regularKobo, size = 'sm' }: ProductP
   );
 }
 
-/** Selling and regular price of a product, in kobo (the API gives naira with 2 decimals). */
+/** Selling and regular price of a product, in kobo (the API gives naira with 2 decimals), and the percent off. */
 export function productPrices(product: { pricing: { sellingPrice: number; price: number }[] }) {
   const pricing = product.pricing[0];
-  return {
-    sellingKobo: pricing ? nairaToKobo(pricing.sellingPrice) : 0,
-    regularKobo: pricing ? nairaToKobo(pricing.price) : 0,
-  };
+  const sellingKobo = pricing ? nairaToKobo(pricing.sellingPrice) : 0;
+  const regularKobo = pricing ? nairaToKobo(pricing.price) : 0;
+  return { sellingKobo, regularKobo, percentOff: percentOff(sellingKobo, regularKobo) };
 }

@@ -1,5 +1,5 @@
 import type { CustomerProduct } from '@market/contracts';
-import { nairaToKobo } from '../../../lib/money';
+import { nairaToKobo, percentOff } from '../../../lib/money';
 
 export type Variant = CustomerProduct['variant'][number];
 
@@ -8,13 +8,17 @@ export function variantLabel(variant: Variant): string {
   return [variant.size, variant.color].filter(Boolean).join(' / ') || variant.sku;
 }
 
-/** What the customer pays for a product, or for one of its variants: the variant's discount is naira off. */
+/**
+ * What the customer pays for a product, or for one of its variants (the variant's discount is naira off), the
+ * regular price, and the whole percent off computed from those two, so the "% off" label follows the variant.
+ */
 export function priceOf(product: CustomerProduct, variant?: Variant) {
   const pricing = product.pricing[0];
-  const sellingKobo = pricing ? nairaToKobo(pricing.sellingPrice) : 0;
+  const productKobo = pricing ? nairaToKobo(pricing.sellingPrice) : 0;
   const regularKobo = pricing ? nairaToKobo(pricing.price) : 0;
   const discountKobo = variant ? nairaToKobo(variant.discount) : 0;
-  return { sellingKobo: Math.max(0, sellingKobo - discountKobo), regularKobo };
+  const sellingKobo = Math.max(0, productKobo - discountKobo);
+  return { sellingKobo, regularKobo, percentOff: percentOff(sellingKobo, regularKobo) };
 }
 
 /** Stock and SKU shown: the variant's own once one is chosen. */

@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useCategoryTree } from '../../../api/get-category-tree';
+import { RequiredMark } from '../../../components/ui/field-label';
 import { Spinner } from '../../../components/ui/spinner';
 
 /** Ticks categories at any of the three levels (a coupon covers the products filed under any ticked one). */
@@ -6,14 +8,18 @@ export function CategoryPicker({
   label,
   value,
   error,
+  required = false,
   onChange,
 }: {
   label: string;
   value: readonly string[];
   error?: string;
+  /** At least one category must be ticked: marked, and said in the group's hint. */
+  required?: boolean;
   onChange(ids: string[]): void;
 }) {
   const categories = useCategoryTree();
+  const hintId = useId();
   const chosen = new Set(value);
   const toggle = (id: string) =>
     onChange(chosen.has(id) ? value.filter((item) => item !== id) : [...value, id]);
@@ -29,8 +35,24 @@ export function CategoryPicker({
     </label>
   );
   return (
-    <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-semibold text-slate-900">{label}</legend>
+    <fieldset
+      aria-describedby={required ? hintId : undefined}
+      className="space-y-2 rounded-md border border-slate-200 p-3"
+    >
+      <legend className="px-1 text-sm font-semibold text-slate-900">
+        {label}
+        {required ? (
+          <>
+            {' '}
+            <RequiredMark />
+          </>
+        ) : null}
+      </legend>
+      {required ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          Tick at least one category.
+        </p>
+      ) : null}
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -79,6 +79,53 @@ describe('CouponForm', () => {
     expect(screen.getByLabelText('Reward items')).toHaveValue('Product');
   });
 
+  it('marks the required fields visibly and with aria-required, and says what the mark means', async () => {
+    serve();
+    const person = userEvent.setup();
+    renderScreen(<CouponForm onDone={vi.fn()} />);
+    expect(screen.getByText(/are required/)).toBeInTheDocument();
+    const required = (label: string) => {
+      const field = screen.getByLabelText(label);
+      expect(field, label).toHaveAttribute('aria-required', 'true');
+      // the asterisk sits beside the label, hidden from screen readers (they hear "required" from the field)
+      const mark = field.parentElement?.querySelector('span[aria-hidden="true"]');
+      expect(mark, label).toHaveTextContent('*');
+    };
+    for (const label of [
+      'Percent off',
+      'Start date',
+      'Minimum amount (₦)',
+      'Total uses',
+      'Uses per customer',
+    ])
+      required(label);
+    for (const label of ['Description', 'End date'])
+      expect(screen.getByLabelText(label), label).not.toHaveAttribute('aria-required');
+
+    await person.selectOptions(screen.getByLabelText('Discount mode'), 'Code');
+    required('Coupon code');
+    await person.selectOptions(screen.getByLabelText('Discount type'), 'Fixed');
+    required('Amount off (₦)');
+    await person.selectOptions(screen.getByLabelText('Discount type'), 'BuyXGetY');
+    for (const label of [
+      'Customer buys (X items)',
+      'Customer gets (Y items)',
+      'Discount on each reward item (%)',
+      'Customer reward (₦)',
+    ])
+      required(label);
+    await person.selectOptions(screen.getByLabelText('Who can use it'), 'SpecificCustomers');
+    required('Customer ids');
+    await person.selectOptions(screen.getByLabelText('Items the coupon applies to'), 'SpecificCategories');
+    expect(screen.getByRole('group', { name: 'Categories' })).toHaveAccessibleDescription(
+      'Tick at least one category.',
+    );
+    await person.selectOptions(screen.getByLabelText('Items the coupon applies to'), 'SpecificProducts');
+    expect(screen.getByRole('region', { name: 'Products' })).toHaveAccessibleDescription(
+      'Choose at least one product.',
+    );
+  });
+
   it('requires a code in Code mode and sends nothing', async () => {
     const { calls } = serve();
     const person = userEvent.setup();

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { RequiredMark } from '../../../components/ui/field-label';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSearchCouponProducts } from '../api/search-products';
@@ -10,25 +11,39 @@ export function ProductPicker({
   value,
   names,
   error,
+  required = false,
   onChange,
 }: {
   label: string;
   value: readonly string[];
+  /** At least one product must be chosen: marked, and said in the group's hint. */
+  required?: boolean;
   /** Names of products already chosen (the coupon's own list, then what was found here). */
   names: Record<string, string>;
   error?: string;
   onChange(ids: string[], names: Record<string, string>): void;
 }) {
   const headingId = useId();
+  const hintId = useId();
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
   const found = useSearchCouponProducts(debounced, debounced.length > 0);
   const chosen = new Set(value);
   return (
-    <section aria-labelledby={headingId} className="space-y-3 rounded-md border border-slate-200 p-3">
-      <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+    <section
+      aria-labelledby={headingId}
+      aria-describedby={required ? hintId : undefined}
+      className="space-y-3 rounded-md border border-slate-200 p-3"
+    >
+      <h3 id={headingId} className="flex items-baseline gap-1 text-sm font-semibold text-slate-900">
         {label}
+        {required ? <RequiredMark /> : null}
       </h3>
+      {required ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          Choose at least one product.
+        </p>
+      ) : null}
       {value.length === 0 ? (
         <p className="text-sm text-slate-700">No products chosen yet.</p>
       ) : (

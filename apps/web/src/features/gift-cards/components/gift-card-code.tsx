@@ -1,9 +1,10 @@
+import { formatGiftCardCode } from '@market/contracts';
 import { useState } from 'react';
 
-/** The code in groups of 4 with a copy button. */
+/** The code in groups of 4 with a copy button; what is shown is what is copied (the cart takes it as it is). */
 export function GiftCardCode({ code }: { code: string }) {
   const [copied, setCopied] = useState(false);
-  const grouped = code.replace(/(.{4})(?=.)/g, '$1-');
+  const grouped = formatGiftCardCode(code);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(grouped);

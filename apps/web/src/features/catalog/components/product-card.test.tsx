@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { ProductCard } from './product-card';
+import { productFixture } from './product-fixture';
+
+describe('ProductCard', () => {
+  it('labels the percent off from the prices it shows, rounded down', () => {
+    // ₦11,000 of ₦15,625 is 29.6 % off: the label says 29 %, whatever figure came with the product
+    renderScreen(
+      <ProductCard
+        product={productFixture({
+          pricing: [{ sellingPrice: 11_000, price: 15_625 }],
+          discountPercentage: 20,
+        })}
+      />,
+    );
+    expect(screen.getByText('-29%')).toBeInTheDocument();
+    expect(screen.getByText('₦11,000.00')).toBeInTheDocument();
+  });
+
+  it('shows no label without a discount', () => {
+    renderScreen(
+      <ProductCard
+        product={productFixture({
+          pricing: [{ sellingPrice: 15_625, price: 15_625 }],
+          discountPercentage: 0,
+        })}
+      />,
+    );
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+  });
+});
