@@ -94,16 +94,23 @@ export async function startApp(): Promise<RunningApp> {
   const baseUrl = `http://127.0.0.1:${port}`;
   // A fresh embedded database migrates and seeds the demo catalog first: minutes on a busy two-core machine.
   const deadline = Date.now() + 240_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      try {
+        const response = await fetch(`${baseUrl}/api/health`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error('server did not become healthy in 240 s');
+      await new Promise((resolve) => setTimeout(resolve, 300));
     }
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 240 s');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+  } catch (error) {
+    // A server that never became healthy must not live on and slow every later journey.
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
   return {
     baseUrl,
