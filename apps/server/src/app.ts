@@ -37,6 +37,7 @@ import {
   holdBalances,
   releaseHolds,
 } from './modules/gift-cards/index.js';
+import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
@@ -285,6 +286,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     cart,
     checkout,
     orders,
+    createMerchantDashboardModule(deps, { orders: orders.service }),
   ];
   // One list per surface. The themes service has only its health check yet; its modules go here when it has more.
   const bySurface: Record<Surface, ServerModule[]> = {

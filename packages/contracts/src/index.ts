@@ -8,6 +8,7 @@ export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
 export * from './gift-cards.js';
+export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
 export * from './payments.js';
@@ -29,6 +30,7 @@ import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './chec
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
+import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
 import {
   shippingApiEndpoints,
@@ -83,6 +85,7 @@ export function allEndpoints(): Endpoint[] {
     couponCustomerEndpoints,
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
+    merchantDashboardEndpoints,
   });
   return found;
 }

@@ -11,6 +11,53 @@ export const ONBOARDING_START_PERCENT = 25;
 export const idDocumentTypes = ['nin', 'passport', 'drivers-licence', 'voters-card'] as const;
 export const staffSizes = ['1', '2-5', '6-20', '21-50', '51+'] as const;
 export const pricingPlans = ['starter', 'growth', 'pro'] as const;
+export type PricingPlan = (typeof pricingPlans)[number];
+
+export interface PricingPlanDetails {
+  name: string;
+  /** What the merchant pays each month, in kobo. */
+  monthlyPriceKobo: number;
+  summary: string;
+  /** What the plan includes, as shown on the plan step (each plan includes the one before it). */
+  includes: readonly string[];
+}
+
+/** The plans a merchant chooses from in onboarding: the one place their names, prices and contents live. */
+export const pricingPlanDetails: Record<PricingPlan, PricingPlanDetails> = {
+  starter: {
+    name: 'Starter',
+    monthlyPriceKobo: 500_000, // ₦5,000
+    summary: 'For a new shop taking its first orders online.',
+    includes: [
+      'List products with photos and variants',
+      'Take orders and payments in naira',
+      'Delivery through Naija Market partners',
+      'A storefront at your own link',
+    ],
+  },
+  growth: {
+    name: 'Growth',
+    monthlyPriceKobo: 1_500_000, // ₦15,000
+    summary: 'For a shop that sells every week and wants repeat customers.',
+    includes: [
+      'Everything in Starter',
+      'Coupons and automatic discounts',
+      'Featured collections on your storefront',
+      'Sales reports',
+    ],
+  },
+  pro: {
+    name: 'Pro',
+    monthlyPriceKobo: 4_500_000, // ₦45,000
+    summary: 'For a busy business with staff.',
+    includes: [
+      'Everything in Growth',
+      'Staff accounts with their own roles',
+      'Storefront themes and colours',
+      'Priority support',
+    ],
+  },
+};
 export const paymentCategories = ['standard', 'premium', 'enterprise'] as const;
 
 /** Weight of each onboarding step in percentageComplete (starts at 25 once the account exists). */

@@ -38,7 +38,10 @@ export const demoCategories: DemoCategory[] = [
     name: 'Electronics',
     color: '#047857',
     subs: [
-      { name: 'Power & Solar', children: ['Inverters', 'Solar Panels', 'Generators'] },
+      {
+        name: 'Power & Solar',
+        children: ['Inverters', 'Solar Panels', 'Inverter Batteries', 'Generators', 'Solar Lights'],
+      },
       { name: 'Audio', children: ['Speakers', 'Headphones'] },
       { name: 'Television', children: ['Smart TVs'] },
     ],
@@ -69,7 +72,11 @@ export interface DemoStore {
   lga: string;
   city: string;
   street: string;
-  categories: string[];
+  /**
+   * The child categories the store sells, and nothing else: a solar shop sells power and solar, not phones.
+   * Its onboarding answers (main category and sub-categories) are worked out from them.
+   */
+  sells: string[];
   officialOutlet?: boolean;
 }
 
@@ -86,7 +93,18 @@ export const demoStores: DemoStore[] = [
     lga: 'Ikeja',
     city: 'Computer Village, Ikeja',
     street: '21 Otigba Street',
-    categories: ['Phones & Tablets', 'Electronics'],
+    sells: [
+      'Android Phones',
+      'iPhones',
+      'Android Tablets',
+      'iPads',
+      'Chargers & Cables',
+      'Power Banks',
+      'Phone Cases',
+      'Speakers',
+      'Headphones',
+      'Smart TVs',
+    ],
     officialOutlet: true,
   },
   {
@@ -101,7 +119,16 @@ export const demoStores: DemoStore[] = [
     lga: 'Lagos Island',
     city: 'Balogun Market',
     street: '4 Breadfruit Street',
-    categories: ['Fashion'],
+    sells: [
+      'Ankara Dresses',
+      'Gowns',
+      'Tops',
+      'Kaftans & Agbada',
+      'Shirts',
+      'Trousers',
+      'Sandals',
+      'Sneakers',
+    ],
   },
   {
     storeName: 'Mama Titi Kitchen',
@@ -115,7 +142,21 @@ export const demoStores: DemoStore[] = [
     lga: 'Ibadan North',
     city: 'Bodija, Ibadan',
     street: '9 Bodija Market Road',
-    categories: ['Home & Kitchen', 'Groceries'],
+    sells: [
+      'Pots & Pans',
+      'Cooking Utensils',
+      'Blenders',
+      'Kettles',
+      'Throw Pillows',
+      'Wall Art',
+      'Rice',
+      'Garri',
+      'Beans',
+      'Pepper & Spices',
+      'Seasoning Cubes',
+      'Zobo & Juices',
+      'Malt Drinks',
+    ],
   },
   {
     storeName: 'Glow Naturals',
@@ -124,7 +165,7 @@ export const demoStores: DemoStore[] = [
     lga: 'Abuja Municipal Area Council',
     city: 'Wuse 2, Abuja',
     street: '15 Aminu Kano Crescent',
-    categories: ['Health & Beauty'],
+    sells: ['Shea Butter', 'Black Soap', 'Body Lotions', 'Wigs', 'Hair Oils'],
   },
   {
     storeName: 'Arewa Grains',
@@ -138,7 +179,7 @@ export const demoStores: DemoStore[] = [
     lga: 'Fagge',
     city: 'Kano',
     street: '3 Sabon Gari Market',
-    categories: ['Groceries'],
+    sells: ['Rice', 'Garri', 'Beans', 'Pepper & Spices', 'Seasoning Cubes'],
   },
   {
     storeName: 'PowerUp Solar',
@@ -147,233 +188,433 @@ export const demoStores: DemoStore[] = [
     lga: 'Port Harcourt',
     city: 'Port Harcourt',
     street: '40 Aba Road',
-    categories: ['Electronics', 'Phones & Tablets'],
+    sells: ['Inverters', 'Solar Panels', 'Inverter Batteries', 'Generators', 'Solar Lights'],
     officialOutlet: true,
   },
 ];
 
-/** Product name parts per child category: brands and models that read like a Nigerian shop's shelf. */
-export const productTemplates: Record<
-  string,
-  {
-    names: string[];
-    priceRange: [number, number];
-    weightKg: number;
-    variants?: 'clothing' | 'shoes' | 'storage';
-  }
-> = {
+/** One product on a shelf: its regular price in naira (late 2026) and, when it differs from its shelf's, its weight. */
+export interface DemoProduct {
+  name: string;
+  price: number;
+  weightKg?: number;
+}
+
+/** A print fabric's colourway: the name's descriptor and the colour its variants carry. */
+export interface Colourway {
+  label: string;
+  colour: string;
+}
+
+/** Print fabrics come in colourways; each colourway is its own product, in its own colour, in every size. */
+export const colourways: Colourway[] = [
+  { label: 'Blue Pattern', colour: 'Blue' },
+  { label: 'Red & Gold', colour: 'Red & Gold' },
+  { label: 'Green Royale', colour: 'Green' },
+  { label: 'Purple Bloom', colour: 'Purple' },
+  { label: 'Classic Black', colour: 'Black' },
+];
+
+export interface ProductShelf {
+  products: DemoProduct[];
+  weightKg: number;
+  /**
+   * `prints`: one product per colourway (two each), sizes S to XL in that colour; `clothing`: sizes S to XL in
+   * the shelf's plain colours; `shoes`: sizes 40 to 44; `storage`: 128GB and 256GB (the listed price is 256GB).
+   */
+  variants?: 'prints' | 'clothing' | 'shoes' | 'storage';
+  colours?: string[];
+}
+
+/**
+ * What each child category's shelf holds, priced as a Lagos or Kano shop would in late 2026. Within a family,
+ * more (kVA, watts, kg, inches, mAh, pieces in a pack) costs more, and a brand's entry model costs less than its
+ * flagship; the demo catalogue test checks both.
+ */
+export const productTemplates: Record<string, ProductShelf> = {
   'Android Phones': {
-    names: [
-      'Tecno Camon 30',
-      'Infinix Hot 40',
-      'Samsung Galaxy A15',
-      'itel P55',
-      'Xiaomi Redmi 13C',
-      'Tecno Spark 20',
+    products: [
+      { name: 'itel A70', price: 115_000 },
+      { name: 'itel P55', price: 149_000 },
+      { name: 'Tecno Spark 20', price: 189_000 },
+      { name: 'Xiaomi Redmi 13C', price: 175_000 },
+      { name: 'Infinix Hot 40', price: 215_000 },
+      { name: 'Samsung Galaxy A15', price: 269_000 },
+      { name: 'Tecno Pova 6', price: 329_000 },
+      { name: 'Infinix Note 40', price: 349_000 },
+      { name: 'Tecno Camon 30', price: 399_000 },
+      { name: 'Samsung Galaxy A25', price: 425_000 },
     ],
-    priceRange: [95_000, 420_000],
     weightKg: 0.4,
     variants: 'storage',
   },
   iPhones: {
-    names: ['iPhone 13 (UK used)', 'iPhone 14', 'iPhone 12 Pro (UK used)'],
-    priceRange: [480_000, 1_250_000],
+    products: [
+      { name: 'iPhone 12 Pro (UK used)', price: 520_000 },
+      { name: 'iPhone 13 (UK used)', price: 610_000 },
+      { name: 'iPhone 14', price: 1_150_000 },
+    ],
     weightKg: 0.4,
     variants: 'storage',
   },
   'Android Tablets': {
-    names: ['Samsung Galaxy Tab A9', 'Tecno Megapad 10', 'Lenovo Tab M10'],
-    priceRange: [110_000, 320_000],
+    products: [
+      { name: 'Tecno Megapad 10', price: 165_000 },
+      { name: 'Lenovo Tab M10', price: 210_000 },
+      { name: 'Samsung Galaxy Tab A9', price: 245_000 },
+      { name: 'Samsung Galaxy Tab A9+', price: 335_000 },
+    ],
     weightKg: 0.7,
   },
-  iPads: { names: ['iPad 9th Gen', 'iPad Air 5'], priceRange: [380_000, 900_000], weightKg: 0.7 },
-  'Chargers & Cables': {
-    names: [
-      'Oraimo Fast Charger 18W',
-      'Type-C Braided Cable 2m',
-      'Lightning Cable 1m',
-      'Car Charger Dual USB',
+  iPads: {
+    products: [
+      { name: 'iPad 9th Gen', price: 520_000 },
+      { name: 'iPad Air 5', price: 980_000 },
     ],
-    priceRange: [2_500, 12_000],
+    weightKg: 0.7,
+  },
+  'Chargers & Cables': {
+    products: [
+      { name: 'Type-C Braided Cable 2m', price: 4_500 },
+      { name: 'Lightning Cable 1m', price: 5_000 },
+      { name: 'Oraimo Fast Charger 18W', price: 6_500 },
+      { name: 'Car Charger Dual USB', price: 7_000 },
+      { name: 'Oraimo Fast Charger 33W', price: 11_500 },
+      { name: 'Micro-USB Cable 1m', price: 2_500 },
+    ],
     weightKg: 0.1,
   },
   'Power Banks': {
-    names: ['Oraimo Traveler 20000mAh', 'New Age 30000mAh Power Bank', 'Solar Power Bank 10000mAh'],
-    priceRange: [9_000, 38_000],
+    products: [
+      { name: 'Oraimo Traveler 10000mAh', price: 15_500 },
+      { name: 'Oraimo Traveler 20000mAh', price: 24_000 },
+      { name: 'New Age 30000mAh Power Bank', price: 34_000 },
+      { name: 'Oraimo Toast 40000mAh', price: 45_000 },
+    ],
     weightKg: 0.5,
   },
   'Phone Cases': {
-    names: ['Shockproof Case', 'Leather Flip Cover', 'Clear Silicone Case'],
-    priceRange: [1_500, 7_500],
+    products: [
+      { name: 'Clear Silicone Case', price: 2_500 },
+      { name: 'Shockproof Case', price: 4_500 },
+      { name: 'Leather Flip Cover', price: 6_500 },
+      { name: 'Rugged Armour Case', price: 5_500 },
+    ],
     weightKg: 0.1,
   },
   'Ankara Dresses': {
-    names: ['Ankara Flare Dress', 'Ankara Peplum Gown', 'Ankara Wrap Dress', 'Ankara Maxi Dress'],
-    priceRange: [12_000, 45_000],
+    products: [
+      { name: 'Ankara Wrap Dress', price: 25_000 },
+      { name: 'Ankara Flare Dress', price: 28_000 },
+      { name: 'Ankara Maxi Dress', price: 32_000 },
+      { name: 'Ankara Peplum Gown', price: 35_000 },
+      { name: 'Ankara Jumpsuit', price: 30_000 },
+      { name: 'Ankara Kimono Dress', price: 27_000 },
+    ],
     weightKg: 0.5,
-    variants: 'clothing',
+    variants: 'prints',
   },
   Gowns: {
-    names: ['Lace Owambe Gown', 'Adire Kaftan Gown', 'Sequin Evening Gown'],
-    priceRange: [25_000, 95_000],
+    products: [
+      { name: 'Adire Kaftan Gown', price: 45_000 },
+      { name: 'Lace Owambe Gown', price: 85_000 },
+      { name: 'Ankara Mermaid Gown', price: 65_000 },
+    ],
     weightKg: 0.8,
-    variants: 'clothing',
+    variants: 'prints',
   },
   Tops: {
-    names: ['Adire Crop Top', 'Ankara Peplum Top', 'Chiffon Blouse'],
-    priceRange: [6_500, 18_000],
+    products: [
+      { name: 'Adire Crop Top', price: 12_000 },
+      { name: 'Ankara Peplum Top', price: 15_000 },
+      { name: 'Ankara Off-shoulder Top', price: 14_000 },
+      { name: 'Lace Blouse', price: 16_000 },
+    ],
     weightKg: 0.3,
-    variants: 'clothing',
+    variants: 'prints',
   },
   'Kaftans & Agbada': {
-    names: ['Senator Kaftan', 'Three-piece Agbada', 'Embroidered Kaftan'],
-    priceRange: [28_000, 150_000],
+    products: [
+      { name: 'Senator Kaftan', price: 55_000 },
+      { name: 'Embroidered Kaftan', price: 75_000 },
+      { name: 'Three-piece Agbada', price: 180_000 },
+    ],
     weightKg: 1.2,
     variants: 'clothing',
+    colours: ['Navy', 'Cream', 'Wine'],
   },
   Shirts: {
-    names: ['Adire Short-sleeve Shirt', 'Linen Shirt', 'Ankara Print Shirt'],
-    priceRange: [9_000, 25_000],
+    products: [
+      { name: 'Ankara Print Shirt', price: 16_500 },
+      { name: 'Adire Short-sleeve Shirt', price: 18_000 },
+      { name: 'Kente Trim Shirt', price: 21_000 },
+    ],
     weightKg: 0.4,
-    variants: 'clothing',
+    variants: 'prints',
   },
   Trousers: {
-    names: ['Chinos Trousers', 'Joggers', 'Tailored Trousers'],
-    priceRange: [8_000, 22_000],
+    products: [
+      { name: 'Joggers', price: 14_000 },
+      { name: 'Chinos Trousers', price: 18_000 },
+      { name: 'Tailored Trousers', price: 25_000 },
+    ],
     weightKg: 0.6,
     variants: 'clothing',
+    colours: ['Khaki', 'Navy'],
   },
   Sandals: {
-    names: ['Handmade Leather Palm Slippers', 'Aba Leather Sandals', 'Beaded Slippers'],
-    priceRange: [7_500, 28_000],
+    products: [
+      { name: 'Beaded Slippers', price: 15_000 },
+      { name: 'Handmade Leather Palm Slippers', price: 18_000 },
+      { name: 'Aba Leather Sandals', price: 22_000 },
+    ],
     weightKg: 0.7,
     variants: 'shoes',
   },
   Sneakers: {
-    names: ['Canvas Sneakers', 'Running Sneakers', 'White Leather Sneakers'],
-    priceRange: [15_000, 65_000],
+    products: [
+      { name: 'Canvas Sneakers', price: 22_000 },
+      { name: 'Running Sneakers', price: 45_000 },
+      { name: 'White Leather Sneakers', price: 65_000 },
+    ],
     weightKg: 0.9,
     variants: 'shoes',
   },
   'Pots & Pans': {
-    names: [
-      'Non-stick Pot Set (5 pcs)',
-      'Cast Iron Frying Pan',
-      'Stainless Stock Pot 20L',
-      'Pressure Pot 7L',
+    products: [
+      { name: 'Cast Iron Frying Pan', price: 28_000 },
+      { name: 'Stainless Stock Pot 20L', price: 48_000 },
+      { name: 'Pressure Pot 7L', price: 55_000 },
+      { name: 'Non-stick Pot Set (5 pcs)', price: 65_000 },
     ],
-    priceRange: [14_000, 95_000],
     weightKg: 4,
   },
   'Cooking Utensils': {
-    names: ['Wooden Spoon Set', 'Yam Pounder', 'Stainless Spatula Set'],
-    priceRange: [2_500, 18_000],
+    products: [
+      { name: 'Wooden Spoon Set', price: 6_500 },
+      { name: 'Stainless Spatula Set', price: 9_500 },
+      { name: 'Wooden Mortar and Pestle', price: 15_000 },
+      { name: 'Aluminium Sieve Set', price: 5_500 },
+    ],
     weightKg: 0.8,
   },
   Blenders: {
-    names: ['Kenwood Blender 1.5L', 'Binatone Blender with Grinder', 'Silver Crest Blender 3L'],
-    priceRange: [22_000, 75_000],
+    products: [
+      { name: 'Silver Crest Blender 3L', price: 45_000 },
+      { name: 'Binatone Blender with Grinder', price: 58_000 },
+      { name: 'Kenwood Blender 1.5L', price: 95_000 },
+    ],
     weightKg: 3,
   },
   Kettles: {
-    names: ['Electric Kettle 1.8L', 'Stainless Whistling Kettle'],
-    priceRange: [8_500, 25_000],
+    products: [
+      { name: 'Stainless Whistling Kettle', price: 15_000 },
+      { name: 'Electric Kettle 1.8L', price: 22_000 },
+      { name: 'Cordless Kettle 1.7L', price: 28_000 },
+    ],
     weightKg: 1.5,
   },
   'Throw Pillows': {
-    names: ['Adire Throw Pillow', 'Ankara Cushion Cover Set', 'Velvet Throw Pillow'],
-    priceRange: [4_500, 16_000],
+    products: [
+      { name: 'Adire Throw Pillow', price: 9_500 },
+      { name: 'Velvet Throw Pillow', price: 12_000 },
+      { name: 'Ankara Cushion Cover Set', price: 18_000 },
+    ],
     weightKg: 0.6,
   },
   'Wall Art': {
-    names: ['Lagos Skyline Canvas', 'Benin Bronze Print', 'Abstract Ankara Canvas'],
-    priceRange: [12_000, 60_000],
+    products: [
+      { name: 'Abstract Ankara Canvas', price: 38_000 },
+      { name: 'Lagos Skyline Canvas', price: 45_000 },
+      { name: 'Benin Bronze Print', price: 65_000 },
+    ],
     weightKg: 2,
   },
   Inverters: {
-    names: ['2.5kVA Pure Sine Inverter', '3.5kVA Hybrid Inverter', '1.5kVA Inverter'],
-    priceRange: [180_000, 650_000],
+    products: [
+      { name: '1kVA Inverter', price: 265_000 },
+      { name: '1.5kVA Inverter', price: 420_000 },
+      { name: '2.5kVA Pure Sine Inverter', price: 680_000 },
+      { name: '3.5kVA Hybrid Inverter', price: 1_050_000 },
+      { name: '5kVA Hybrid Inverter', price: 1_450_000 },
+    ],
     weightKg: 18,
   },
   'Solar Panels': {
-    names: ['300W Mono Solar Panel', '200W Poly Solar Panel', '450W Mono Solar Panel'],
-    priceRange: [65_000, 190_000],
+    products: [
+      { name: '100W Mono Solar Panel', price: 52_000 },
+      { name: '200W Poly Solar Panel', price: 85_000 },
+      { name: '300W Mono Solar Panel', price: 125_000 },
+      { name: '450W Mono Solar Panel', price: 185_000 },
+      { name: '550W Mono Solar Panel', price: 235_000 },
+    ],
     weightKg: 20,
   },
+  'Inverter Batteries': {
+    products: [
+      { name: '100Ah Lithium Battery 12V', price: 520_000, weightKg: 12 },
+      { name: '200Ah Tubular Battery', price: 480_000, weightKg: 60 },
+      { name: '220Ah Tubular Battery', price: 545_000, weightKg: 65 },
+    ],
+    weightKg: 60,
+  },
   Generators: {
-    names: ['Sumec Firman 2.8kVA', 'Elepaq 3.5kVA', 'Tiger 1.2kVA'],
-    priceRange: [160_000, 520_000],
+    products: [
+      { name: 'Tiger 1.2kVA', price: 165_000, weightKg: 25 },
+      { name: 'Sumec Firman 2.8kVA', price: 450_000 },
+      { name: 'Elepaq 3.5kVA', price: 585_000 },
+      { name: 'Elepaq 6.5kVA', price: 980_000, weightKg: 90 },
+      { name: 'Sumec Firman 8.5kVA', price: 1_350_000, weightKg: 110 },
+    ],
     weightKg: 45,
   },
+  'Solar Lights': {
+    products: [
+      { name: 'Rechargeable Solar Lantern', price: 12_500 },
+      { name: 'Solar Security Light 100W', price: 38_000 },
+      { name: 'Solar Street Light 200W', price: 72_000 },
+    ],
+    weightKg: 3,
+  },
   Speakers: {
-    names: ['Bluetooth Party Speaker', 'Oraimo Boom Speaker', 'Home Theatre 5.1'],
-    priceRange: [12_000, 180_000],
+    products: [
+      { name: 'Oraimo Boom Speaker', price: 25_000 },
+      { name: 'Bluetooth Party Speaker', price: 65_000 },
+      { name: 'JBL Flip 6', price: 145_000 },
+      { name: 'Oraimo SoundGo 3', price: 35_000 },
+      { name: 'Home Theatre 5.1', price: 185_000 },
+      { name: 'Soundbar 2.1 with Subwoofer', price: 120_000 },
+    ],
     weightKg: 3,
   },
   Headphones: {
-    names: ['Oraimo FreePods', 'Wireless Over-ear Headphones', 'Wired Earphones'],
-    priceRange: [3_500, 55_000],
+    products: [
+      { name: 'Wired Earphones', price: 3_500 },
+      { name: 'Oraimo FreePods 4', price: 22_000 },
+      { name: 'Neckband Earphones', price: 12_500 },
+      { name: 'Wireless Over-ear Headphones', price: 45_000 },
+      { name: 'Gaming Headset with Mic', price: 38_000 },
+    ],
     weightKg: 0.3,
   },
   'Smart TVs': {
-    names: ['Hisense 43" Smart TV', 'LG 55" 4K Smart TV', 'TCL 32" Android TV'],
-    priceRange: [150_000, 780_000],
+    products: [
+      { name: 'TCL 32" Android TV', price: 185_000 },
+      { name: 'Hisense 43" Smart TV', price: 365_000 },
+      { name: 'Samsung 50" 4K Smart TV', price: 690_000 },
+      { name: 'LG 55" 4K Smart TV', price: 850_000 },
+      { name: 'Hisense 65" 4K Smart TV', price: 1_250_000 },
+    ],
     weightKg: 12,
   },
   'Shea Butter': {
-    names: ['Raw Shea Butter 500g', 'Whipped Shea Butter', 'Shea Butter with Cocoa'],
-    priceRange: [2_500, 9_500],
+    products: [
+      { name: 'Raw Shea Butter 250g', price: 2_800 },
+      { name: 'Raw Shea Butter 500g', price: 4_500 },
+      { name: 'Whipped Shea Butter 250g', price: 3_400 },
+      { name: 'Shea Butter with Cocoa 500g', price: 6_000 },
+      { name: 'Raw Shea Butter 1kg', price: 8_500 },
+    ],
     weightKg: 0.6,
   },
   'Black Soap': {
-    names: ['Ose Dudu Black Soap', 'Liquid African Black Soap', 'Black Soap with Honey'],
-    priceRange: [1_800, 7_000],
+    products: [
+      { name: 'Ose Dudu Black Soap', price: 2_500 },
+      { name: 'Black Soap with Honey', price: 4_000 },
+      { name: 'Liquid African Black Soap', price: 5_500 },
+      { name: 'Black Soap with Shea Butter', price: 3_500 },
+      { name: 'Black Soap Bars (pack of 3)', price: 6_000 },
+    ],
     weightKg: 0.4,
   },
   'Body Lotions': {
-    names: ['Cocoa Butter Lotion', 'Aloe Body Lotion', 'Glow Body Oil'],
-    priceRange: [3_500, 14_000],
+    products: [
+      { name: 'Aloe Body Lotion', price: 7_000 },
+      { name: 'Cocoa Butter Lotion', price: 8_500 },
+      { name: 'Glow Body Oil', price: 9_500 },
+      { name: 'Carrot Body Lotion', price: 6_500 },
+      { name: 'Sunscreen SPF 50', price: 12_500 },
+    ],
     weightKg: 0.5,
   },
   Wigs: {
-    names: ['Bone Straight Wig 20"', 'Curly Bob Wig', 'Frontal Body Wave Wig'],
-    priceRange: [35_000, 240_000],
+    products: [
+      { name: 'Curly Bob Wig', price: 65_000 },
+      { name: 'Kinky Straight Wig 16"', price: 120_000 },
+      { name: 'Bone Straight Wig 20"', price: 185_000 },
+      { name: 'Frontal Body Wave Wig', price: 220_000 },
+      { name: 'Braided Wig', price: 85_000 },
+    ],
     weightKg: 0.4,
   },
   'Hair Oils': {
-    names: ['Chebe Hair Oil', 'Rosemary Growth Oil', 'Coconut Hair Oil'],
-    priceRange: [3_000, 11_000],
+    products: [
+      { name: 'Coconut Hair Oil', price: 4_500 },
+      { name: 'Chebe Hair Oil', price: 6_500 },
+      { name: 'Rosemary Growth Oil', price: 7_500 },
+      { name: 'Castor Oil 250ml', price: 5_000 },
+      { name: 'Argan Hair Oil', price: 9_000 },
+    ],
     weightKg: 0.3,
   },
   Rice: {
-    names: ['Ofada Rice 5kg', 'Local Parboiled Rice 25kg', 'Stone-free Rice 10kg'],
-    priceRange: [9_500, 78_000],
+    products: [
+      { name: 'Ofada Rice 5kg', price: 14_500 },
+      { name: 'Basmati Rice 5kg', price: 18_500 },
+      { name: 'Stone-free Rice 10kg', price: 26_000 },
+      { name: 'Local Parboiled Rice 25kg', price: 48_000 },
+      { name: 'Foreign Parboiled Rice 50kg', price: 95_000 },
+    ],
     weightKg: 10,
   },
   Garri: {
-    names: ['Ijebu Garri 5kg', 'Yellow Garri 10kg', 'White Garri 2kg'],
-    priceRange: [3_500, 16_000],
+    products: [
+      { name: 'White Garri 2kg', price: 3_500 },
+      { name: 'Ijebu Garri 5kg', price: 9_000 },
+      { name: 'Yellow Garri 10kg', price: 15_000 },
+      { name: 'Ijebu Garri 25kg', price: 34_000 },
+    ],
     weightKg: 5,
   },
-  Beans: { names: ['Oloyin Honey Beans 5kg', 'Brown Beans 10kg'], priceRange: [8_000, 32_000], weightKg: 8 },
+  Beans: {
+    products: [
+      { name: 'Oloyin Honey Beans 5kg', price: 14_000 },
+      { name: 'Brown Beans 10kg', price: 22_000 },
+      { name: 'White Beans 25kg', price: 52_000 },
+    ],
+    weightKg: 8,
+  },
   'Pepper & Spices': {
-    names: ['Dried Cameroon Pepper', 'Suya Spice (Yaji) 250g', 'Ogiri Iru Locust Beans'],
-    priceRange: [1_200, 6_500],
+    products: [
+      { name: 'Ogiri Iru Locust Beans', price: 1_800 },
+      { name: 'Dried Cameroon Pepper', price: 2_500 },
+      { name: 'Suya Spice (Yaji) 250g', price: 3_000 },
+      { name: 'Ground Crayfish 500g', price: 6_500 },
+      { name: 'Dried Uziza Seeds', price: 2_200 },
+    ],
     weightKg: 0.3,
   },
   'Seasoning Cubes': {
-    names: ['Seasoning Cubes (pack of 100)', 'Crayfish Seasoning Powder'],
-    priceRange: [1_500, 5_500],
+    products: [
+      { name: 'Crayfish Seasoning Powder', price: 3_500 },
+      { name: 'Seasoning Cubes (pack of 50)', price: 2_600 },
+      { name: 'Seasoning Cubes (pack of 100)', price: 4_800 },
+    ],
     weightKg: 0.5,
   },
   'Zobo & Juices': {
-    names: ['Zobo Drink (6 bottles)', 'Tiger Nut Drink 1L', 'Fresh Pineapple Juice 1L'],
-    priceRange: [2_000, 9_000],
+    products: [
+      { name: 'Fresh Pineapple Juice 1L', price: 3_000 },
+      { name: 'Tiger Nut Drink 1L', price: 3_500 },
+      { name: 'Zobo Drink (pack of 6)', price: 5_400 },
+    ],
     weightKg: 2,
   },
   'Malt Drinks': {
-    names: ['Malt Drink (pack of 24)', 'Non-alcoholic Malt 6-pack'],
-    priceRange: [4_500, 14_000],
+    products: [
+      { name: 'Malt Drink (pack of 6)', price: 4_200 },
+      { name: 'Malt Drink (pack of 24)', price: 15_600 },
+    ],
     weightKg: 8,
   },
 };

@@ -18,7 +18,13 @@ import { merchantProfiles, storeApprovers, stores } from '../modules/stores/stor
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/client.js';
 import type { Media } from '../platform/storage/media.js';
-import { demoCategories, demoStores, productTemplates } from './demo-catalog-data.js';
+import {
+  type Colourway,
+  colourways,
+  demoCategories,
+  demoStores,
+  productTemplates,
+} from './demo-catalog-data.js';
 import { DEMO_PASSWORD } from './demo-seed.js';
 
 /** A small deterministic random source, so every fresh clone shows the same marketplace. */
@@ -78,7 +84,13 @@ async function drawPictures(
   await Promise.all(workers);
 }
 
-const descriptors = ['Blue Pattern', 'Red & Gold', 'Green Royale', 'Purple Bloom', 'Classic Black'];
+/** What a bag or pack weighs when its name says so ("Ofada Rice 5kg"): the contents and a little packaging. */
+function weightFromName(name: string): number | null {
+  const match = /(\d+(?:\.\d+)?)\s?(kg|g)\b/i.exec(name);
+  if (!match) return null;
+  const kg = Number(match[1]) / (match[2]!.toLowerCase() === 'g' ? 1000 : 1);
+  return Math.round(kg * 1.02 * 1000) / 1000;
+}
 
 export interface DemoCatalogResult {
   stores: number;
@@ -214,10 +226,11 @@ export async function seedDemoCatalog(db: Db, media: Media, logger?: Logger): Pr
         useHomeAddress: true,
         proofOfAddressFileId: proof.fileId,
         staffSize: '2-5',
-        category: topIds.get(demo.categories[0]!)!,
+        // What the merchant said they sell: the main category of their first shelf and every shelf's sub-category.
+        category: childInfo.get(demo.sells[0]!)!.categoryId,
         physicalLocation: `${demo.street}, ${demo.city}`,
         pickupLocation: address,
-        subCategoryIds: [],
+        subCategoryIds: [...new Set(demo.sells.map((child) => childInfo.get(child)!.subCategoryId))],
         pricingPlan: 'growth',
         onboardedAt: new Date(),
       })
@@ -246,123 +259,119 @@ export async function seedDemoCatalog(db: Db, media: Media, logger?: Logger): Pr
 
     const rows: (typeof products.$inferInsert)[] = [];
     const pictures = new Map<string, string>();
-    const copies =
-      demo.categories.length === 1 && ['Fashion', 'Health & Beauty'].includes(demo.categories[0]!) ? 2 : 1;
-    for (const categoryName of demo.categories) {
-      const category = demoCategories.find((candidate) => candidate.name === categoryName)!;
-      for (const sub of category.subs) {
-        for (const child of sub.children) {
-          const template = productTemplates[child];
-          const info = childInfo.get(child)!;
-          if (!template) continue;
-          for (const baseName of template.names) {
-            for (let copy = 0; copy < copies; copy++) {
-              const name =
-                copies > 1
-                  ? `${baseName} - ${descriptors[(copy + rows.length) % descriptors.length]}`
-                  : baseName;
-              const price = Math.round(between(template.priceRange[0], template.priceRange[1]) / 50) * 50;
-              const discounted = random() < 0.45;
-              const percentOff = discounted ? between(5, 60) : 0;
-              const selling = Math.round((price * (100 - percentOff)) / 100 / 50) * 50;
-              const variants: ProductVariant[] = [];
-              const properties: { type: string; options: string[] }[] = [];
-              const quantity = random() < 0.06 ? 0 : between(2, 120);
-              if (template.variants === 'clothing') {
-                const colors = ['Blue', 'Red'];
-                for (const size of ['S', 'M', 'L', 'XL']) {
-                  for (const color of colors) {
-                    variants.push({
-                      id: crypto.randomUUID(),
-                      sku: '',
-                      size,
-                      color,
-                      discountKobo: 0,
-                      quantity: between(0, 15),
-                    });
-                  }
-                }
-                properties.push(
-                  { type: 'Size', options: ['S', 'M', 'L', 'XL'] },
-                  { type: 'Color', options: colors },
-                );
-              } else if (template.variants === 'shoes') {
-                for (const size of ['40', '41', '42', '43', '44']) {
-                  variants.push({
-                    id: crypto.randomUUID(),
-                    sku: '',
-                    size,
-                    color: null,
-                    discountKobo: 0,
-                    quantity: between(0, 10),
-                  });
-                }
-                properties.push({ type: 'Size', options: ['40', '41', '42', '43', '44'] });
-              } else if (template.variants === 'storage') {
-                const storages = ['128GB', '256GB'];
-                for (const [index, size] of storages.entries()) {
-                  // The smaller model sells for less than the listed (256GB) price.
-                  variants.push({
-                    id: crypto.randomUUID(),
-                    sku: '',
-                    size,
-                    color: 'Black',
-                    discountKobo: index === 0 ? Math.round(selling * 0.12) * 100 : 0,
-                    quantity: between(1, 25),
-                  });
-                }
-                properties.push({ type: 'Storage', options: storages });
+    for (const child of demo.sells) {
+      const template = productTemplates[child];
+      const info = childInfo.get(child);
+      if (!template || !info) throw new Error(`${demo.storeName} sells ${child}, which has no shelf`);
+      for (const [productIndex, product] of template.products.entries()) {
+        const baseName = product.name;
+        // Print fabrics: two colourways of each model, each its own product in its own colour.
+        const editions: (Colourway | null)[] =
+          template.variants === 'prints'
+            ? [0, 1].map((copy) => colourways[(productIndex * 2 + copy) % colourways.length]!)
+            : [null];
+        for (const colourway of editions) {
+          const name = colourway ? `${baseName} - ${colourway.label}` : baseName;
+          const price = product.price;
+          // Deals are modest, as a shop's are: 5 to 20 % off the regular price.
+          const discounted = random() < 0.4;
+          const percentOff = discounted ? between(5, 20) : 0;
+          const selling = Math.floor((price * (100 - percentOff)) / 100 / 50) * 50;
+          const variants: ProductVariant[] = [];
+          const properties: { type: string; options: string[] }[] = [];
+          const quantity = random() < 0.06 ? 0 : price >= 300_000 ? between(2, 12) : between(5, 120);
+          if (template.variants === 'prints' || template.variants === 'clothing') {
+            const colors = colourway ? [colourway.colour] : (template.colours ?? []);
+            for (const size of ['S', 'M', 'L', 'XL']) {
+              for (const color of colors) {
+                variants.push({
+                  id: crypto.randomUUID(),
+                  sku: '',
+                  size,
+                  color,
+                  discountKobo: 0,
+                  quantity: between(0, 15),
+                });
               }
-              const sku = `${initials}-${String(rows.length + 1).padStart(4, '0')}`;
-              variants.forEach((variant, index) => {
-                variant.sku = `${sku}-${index + 1}`;
-              });
-              const variantStock = variants.reduce((total, variant) => total + variant.quantity, 0);
-              // One picture per model in a store (copies in other fabrics share it), drawn after the loop.
-              const pictureKey = `${baseName}|${info.color}|${(rows.length * 37 + storeIndex * 60) % 360}`;
-              const sharedKey =
-                [...pictures.keys()].find((key) => key.startsWith(`${baseName}|`)) ?? pictureKey;
-              if (!pictures.has(sharedKey)) pictures.set(sharedKey, '');
-              const pending = rows.length % 17 === 5;
-              const rejected = rows.length % 41 === 7;
-              const status = rejected ? 'rejected' : pending ? 'pending' : 'approved';
-              rows.push({
-                storeId: store.id,
-                name,
-                description: [
-                  `${baseName} from ${demo.storeName}, ${demo.city}.`,
-                  'Delivered anywhere in Nigeria. Pay on checkout in naira; returns accepted within 7 days.',
-                ],
-                categoryId: info.categoryId,
-                subCategoryId: info.subCategoryId,
-                childCategoryId: info.childId,
-                costPriceKobo: Math.round(selling * 0.7) * 100,
-                sellingPriceKobo: selling * 100,
-                priceKobo: price * 100,
-                quantity: variants.length ? variantStock : quantity,
-                sku,
-                weight: String(template.weightKg),
-                weightUnit: 'kg',
-                dimension: { length: 30, width: 20, height: 10 },
-                dimensionUnit: 'cm',
-                stockAlertUnits: 5,
-                variants,
-                variantProperties: properties,
-                hostedImages: [sharedKey],
-                approvalStatus: status,
-                rejectionReason: rejected ? 'The photo does not show the product clearly.' : null,
-                approvedBy: status === 'approved' ? admin.id : null,
-                approvedAt: status === 'approved' ? new Date() : null,
-                isVisible: status === 'approved',
-                salesCount: between(0, 480),
-                ratingAverage: (3.4 + random() * 1.6).toFixed(2),
-                ratingCount: between(0, 230),
-                storeName: demo.storeName,
-                categoryText: info.text,
-                createdAt: new Date(Date.now() - between(0, 60) * 86_400_000 - rows.length * 60_000),
+            }
+            properties.push(
+              { type: 'Size', options: ['S', 'M', 'L', 'XL'] },
+              { type: 'Color', options: colors },
+            );
+          } else if (template.variants === 'shoes') {
+            for (const size of ['40', '41', '42', '43', '44']) {
+              variants.push({
+                id: crypto.randomUUID(),
+                sku: '',
+                size,
+                color: null,
+                discountKobo: 0,
+                quantity: between(0, 10),
               });
             }
+            properties.push({ type: 'Size', options: ['40', '41', '42', '43', '44'] });
+          } else if (template.variants === 'storage') {
+            const storages = ['128GB', '256GB'];
+            for (const [index, size] of storages.entries()) {
+              // The smaller model sells for less than the listed (256GB) price.
+              variants.push({
+                id: crypto.randomUUID(),
+                sku: '',
+                size,
+                color: 'Black',
+                discountKobo: index === 0 ? Math.round(selling * 0.12) * 100 : 0,
+                quantity: between(1, 25),
+              });
+            }
+            properties.push({ type: 'Storage', options: storages }, { type: 'Color', options: ['Black'] });
           }
+          const sku = `${initials}-${String(rows.length + 1).padStart(4, '0')}`;
+          variants.forEach((variant, index) => {
+            variant.sku = `${sku}-${index + 1}`;
+          });
+          const variantStock = variants.reduce((total, variant) => total + variant.quantity, 0);
+          // One picture per model in a store (its colourways share it), drawn after the loop.
+          const pictureKey = `${baseName}|${info.color}|${(rows.length * 37 + storeIndex * 60) % 360}`;
+          const sharedKey = [...pictures.keys()].find((key) => key.startsWith(`${baseName}|`)) ?? pictureKey;
+          if (!pictures.has(sharedKey)) pictures.set(sharedKey, '');
+          const pending = rows.length % 17 === 5;
+          const rejected = rows.length % 41 === 7;
+          const status = rejected ? 'rejected' : pending ? 'pending' : 'approved';
+          rows.push({
+            storeId: store.id,
+            name,
+            description: [
+              `${baseName} from ${demo.storeName}, ${demo.city}.`,
+              'Delivered anywhere in Nigeria. Pay on checkout in naira; returns accepted within 7 days.',
+            ],
+            categoryId: info.categoryId,
+            subCategoryId: info.subCategoryId,
+            childCategoryId: info.childId,
+            costPriceKobo: Math.round(selling * 0.7) * 100,
+            sellingPriceKobo: selling * 100,
+            priceKobo: price * 100,
+            quantity: variants.length ? variantStock : quantity,
+            sku,
+            weight: String(product.weightKg ?? weightFromName(baseName) ?? template.weightKg),
+            weightUnit: 'kg',
+            dimension: { length: 30, width: 20, height: 10 },
+            dimensionUnit: 'cm',
+            stockAlertUnits: 5,
+            variants,
+            variantProperties: properties,
+            hostedImages: [sharedKey],
+            approvalStatus: status,
+            rejectionReason: rejected ? 'The photo does not show the product clearly.' : null,
+            approvedBy: status === 'approved' ? admin.id : null,
+            approvedAt: status === 'approved' ? new Date() : null,
+            isVisible: status === 'approved',
+            salesCount: between(0, 480),
+            ratingAverage: (3.4 + random() * 1.6).toFixed(2),
+            ratingCount: between(0, 230),
+            storeName: demo.storeName,
+            categoryText: info.text,
+            createdAt: new Date(Date.now() - between(0, 60) * 86_400_000 - rows.length * 60_000),
+          });
         }
       }
     }

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   completeOnboarding,
   createApprovers,
-  createCategoryTree,
   createVisibleStore,
   multipart,
   pngBytes,
@@ -441,23 +440,5 @@ describe('following stores and the merchant directory', () => {
     const store = await createVisibleStore(test);
     expect((await call('POST', `/api/stores/${store.storeId}/follow`, hidden.token)).statusCode).toBe(403);
     expect((await call('POST', `/api/stores/${store.storeId}/follow`)).statusCode).toBe(401);
-  });
-
-  it('lists and ranks only visible stores', async () => {
-    const store = await createVisibleStore(test);
-    const hidden = await newMerchant();
-    const { category } = await createCategoryTree(test);
-    void category;
-    const all = json(await call('GET', '/api/merchants?limit=100')).data.merchants.map(
-      (card: { id: string }) => card.id,
-    );
-    expect(all).toContain(store.storeId);
-    expect(all).not.toContain(hidden.storeId);
-    const top = json(await call('GET', '/api/merchants/top?limit=50')).data.map(
-      (card: { id: string }) => card.id,
-    );
-    expect(top).toContain(store.storeId);
-    expect(top).not.toContain(hidden.storeId);
-    expect((await call('GET', '/api/merchants/no-such-store')).statusCode).toBe(404);
   });
 });

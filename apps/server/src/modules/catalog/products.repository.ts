@@ -310,3 +310,42 @@ export async function findShippingFacts(db: Db, productIds: string[]) {
     .where(inArray(products.id, productIds));
   return rows.map((row) => ({ ...row, weight: row.weight === null ? null : Number(row.weight) }));
 }
+
+// ---------- a store's figures (merchant dashboard) ----------
+
+/**
+ * What a store's dashboard shows of its products: how many are at or under their stock alert (sold-out ones
+ * included, as on the low-stock page), the lowest few of them, and how many wait for approval or were rejected.
+ */
+export async function storeProductFigures(db: Db, storeId: string, lowStockLimit: number) {
+  const low = sql`${products.quantity} <= ${products.stockAlertUnits}`;
+  const [[counts], lowest] = await Promise.all([
+    db
+      .select({
+        lowStock: sql<number>`count(*) filter (where ${low})`.mapWith(Number),
+        pending: sql<number>`count(*) filter (where ${products.approvalStatus} = 'pending')`.mapWith(Number),
+        rejected: sql<number>`count(*) filter (where ${products.approvalStatus} = 'rejected')`.mapWith(
+          Number,
+        ),
+      })
+      .from(products)
+      .where(eq(products.storeId, storeId)),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        quantity: products.quantity,
+        stockAlertUnits: products.stockAlertUnits,
+      })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), low))
+      .orderBy(asc(products.quantity), asc(products.name), asc(products.id))
+      .limit(lowStockLimit),
+  ]);
+  return {
+    lowStock: { count: counts?.lowStock ?? 0, products: lowest },
+    productsPendingApproval: counts?.pending ?? 0,
+    productsRejected: counts?.rejected ?? 0,
+  };
+}

@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 
 /**
@@ -10,6 +11,11 @@ export interface StoreCatalogPort {
   renameStoreInProducts(db: Db, storeId: string, storeName: string): Promise<void>;
   countVisibleProducts(db: Db, storeIds: string[]): Promise<Map<string, number>>;
   countAllProducts(db: Db, storeId: string): Promise<number>;
+  /**
+   * A condition, for a query over stores, that the store has at least one live product (approved and shown to
+   * customers, in stock or shown as sold out): the public store lists leave out stores with nothing to buy.
+   */
+  hasLiveProducts(storeId: SQLWrapper): SQL;
   /** Which of these ids are live categories of the given level. */
   existingCategoryIds(db: Db, ids: string[], level: 1 | 2 | 3): Promise<Set<string>>;
 }

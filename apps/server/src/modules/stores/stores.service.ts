@@ -236,9 +236,11 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, visib
 
     // ----- public directory -----
 
+    /** Stores customers can see that have something to buy: approved, onboarded, and a live product. */
     async directory(page: number, limit: number, search?: string) {
       const where = and(
         eq(stores.isVisible, true),
+        catalog.hasLiveProducts(stores.id),
         search ? ilike(stores.storeName, containsPattern(search)) : undefined,
       );
       const [rows, [total]] = await Promise.all([
@@ -263,7 +265,7 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, visib
       const candidates = await db
         .select()
         .from(stores)
-        .where(eq(stores.isVisible, true))
+        .where(and(eq(stores.isVisible, true), catalog.hasLiveProducts(stores.id)))
         .orderBy(desc(stores.salesCount), desc(stores.followersCount), stores.createdAt)
         .limit(Math.max(limit * 4, 50));
       const cards = await toCards(db, candidates);

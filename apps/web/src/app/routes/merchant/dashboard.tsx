@@ -2,6 +2,8 @@ import { AreaCards } from '../../../components/layout/area-cards';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useUserData } from '../../../features/auth/api/user-data';
+import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
+import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
 
 const areas = [
   { to: '/merchant/onboarding', label: 'Onboarding', description: 'Identity, address, business and plan.' },
@@ -29,6 +31,8 @@ export function Component() {
         title="Merchant dashboard"
         description={`Welcome, ${firstName}.${storeName ? ` You are managing ${storeName}.` : ''}`}
       />
+      <OnboardingPrompt />
+      <DashboardFigures />
       <AreaCards areas={areas} label="Store areas" />
     </section>
   );

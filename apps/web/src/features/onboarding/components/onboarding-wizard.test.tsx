@@ -104,4 +104,24 @@ describe('OnboardingWizard', () => {
     });
     await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50'));
   });
+
+  it('shows each plan with its monthly price and what it includes, and saves the choice', async () => {
+    const { calls } = serve(
+      onboardingState({ completedSteps: ['identity', 'address', 'business'], percentageComplete: 90 }),
+    );
+    const person = userEvent.setup();
+    renderScreen(<OnboardingWizard />);
+    await screen.findByRole('heading', { name: 'Step 4 of 4: Pricing plan' });
+    const starter = screen.getByRole('radio', { name: /^Starter,\s*₦5,000\.00 a month$/ });
+    expect(starter).toHaveAccessibleDescription(/Take orders and payments in naira/);
+    expect(
+      screen.getByRole('radio', { name: /^Growth,\s*₦15,000\.00 a month$/ }),
+    ).toHaveAccessibleDescription(/Coupons and automatic discounts/);
+    const pro = screen.getByRole('radio', { name: /^Pro,\s*₦45,000\.00 a month$/ });
+    expect(pro).toHaveAccessibleDescription(/Staff accounts with their own roles/);
+    await person.click(screen.getByText('Storefront themes and colours'));
+    expect(pro).toBeChecked();
+    await person.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ plan: 'pro' }));
+  });
 });

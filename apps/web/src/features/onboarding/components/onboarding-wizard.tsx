@@ -5,6 +5,8 @@ import {
   type OnboardingStepKey,
   onboardingBody,
   onboardingSteps,
+  type PricingPlan,
+  pricingPlanDetails,
   pricingPlans,
   staffSizes,
 } from '@market/contracts';
@@ -20,6 +22,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { formatNaira } from '../../../lib/money';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useOnboarding } from '../api/get-onboarding';
@@ -34,12 +37,6 @@ const idTypeLabels: Record<(typeof idDocumentTypes)[number], string> = {
   'drivers-licence': 'Driver’s licence',
   'voters-card': 'Voter’s card',
 };
-const planDetails: Record<(typeof pricingPlans)[number], string> = {
-  starter: 'Starter: list products and take orders.',
-  growth: 'Growth: coupons, featured collections and reports.',
-  pro: 'Pro: staff accounts, themes and priority support.',
-};
-
 /** The contract schema with the step's files made required (the body itself lets any subset through). */
 type Pick = (values: OnboardingBody) => OnboardingBody;
 type Required = { key: keyof OnboardingBody; message: string }[];
@@ -304,6 +301,62 @@ function BusinessStep({ state, onDone }: StepProps) {
   );
 }
 
+/**
+ * One plan as a card: the radio is named by the plan and its monthly price; the summary and what it includes
+ * describe it (read after the name by screen readers). The whole card selects the plan.
+ */
+function PlanOption({
+  plan,
+  checked,
+  onChoose,
+}: {
+  plan: PricingPlan;
+  checked: boolean;
+  onChoose(plan: PricingPlan): void;
+}) {
+  const details = pricingPlanDetails[plan];
+  const price = formatNaira(details.monthlyPriceKobo);
+  const describedBy = `plan-${plan}-details`;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a larger target for the radio inside; the radio itself takes the keyboard
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the radio inside is the keyboard control
+    <div
+      onClick={() => onChoose(plan)}
+      className={`cursor-pointer rounded-md border p-3 ${checked ? 'border-emerald-700 bg-emerald-50' : 'border-slate-300'}`}
+    >
+      <label className="flex min-h-11 cursor-pointer items-start gap-3">
+        <input
+          type="radio"
+          name="plan"
+          value={plan}
+          checked={checked}
+          onChange={() => onChoose(plan)}
+          aria-describedby={describedBy}
+          className="mt-1 h-5 w-5 shrink-0 accent-emerald-700"
+        />
+        <span className="flex min-w-0 flex-1 flex-wrap items-baseline justify-between gap-x-3">
+          <span className="text-base font-semibold text-slate-900">{details.name}</span>
+          <span className="sr-only">, </span>
+          <span className="font-semibold text-slate-900">{`${price} a month`}</span>
+        </span>
+      </label>
+      <div id={describedBy} className="mt-1 pl-8 text-sm text-slate-800">
+        <p>{details.summary}</p>
+        <ul className="mt-1 space-y-0.5">
+          {details.includes.map((item) => (
+            <li key={item} className="flex gap-2">
+              <span aria-hidden="true" className="text-emerald-800">
+                ✓
+              </span>
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 function PricingStep({ state, onDone }: StepProps) {
   const [plan, setPlan] = useState(state.pricingPlan ?? '');
   const [status, setStatus] = useState<string | null>(null);
@@ -320,7 +373,7 @@ function PricingStep({ state, onDone }: StepProps) {
           return;
         }
         setStatus(null);
-        save.mutate(plan as (typeof pricingPlans)[number], {
+        save.mutate(plan as PricingPlan, {
           onSuccess: (answer) => onDone(answer.data),
           onError: (error) => setStatus(errorToastMessage(error)),
         });
@@ -330,20 +383,7 @@ function PricingStep({ state, onDone }: StepProps) {
       <fieldset className="space-y-2">
         <legend className="font-semibold text-slate-900">Choose a plan</legend>
         {pricingPlans.map((value) => (
-          <label
-            key={value}
-            className={`flex min-h-11 cursor-pointer items-start gap-3 rounded-md border p-3 ${plan === value ? 'border-emerald-700 bg-emerald-50' : 'border-slate-300'}`}
-          >
-            <input
-              type="radio"
-              name="plan"
-              value={value}
-              checked={plan === value}
-              onChange={() => setPlan(value)}
-              className="mt-1 h-5 w-5 accent-emerald-700"
-            />
-            <span className="text-sm text-slate-800">{planDetails[value]}</span>
-          </label>
+          <PlanOption key={value} plan={value} checked={plan === value} onChoose={setPlan} />
         ))}
       </fieldset>
       <Button type="submit" loading={save.isPending} className="w-full sm:w-auto">

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  listedProduct,
+  type SellingStore,
+  sellingStore,
+} from '../support/commerce-factory.js';
+import {
+  bearer,
+  createConfirmedAccount,
+  createTestApp,
+  json,
+  login,
+  type TestApp,
+} from '../support/test-app.js';
+
+// The public store lists (GET /merchants, its search, and /merchants/top) show only stores customers can see
+// that have something to buy: a store approved and onboarded but with no live product stays out.
+
+let test: TestApp;
+let setup: CommerceSetup;
+beforeAll(async () => {
+  test = await createTestApp();
+  setup = await commerceSetup(test);
+});
+afterAll(() => test.close());
+
+const listed = async (url: string) => {
+  const answer = json(await test.app.inject({ method: 'GET', url }));
+  const cards = (url.includes('/top') ? answer.data : answer.data.merchants) as { id: string }[];
+  return cards.map((card) => card.id);
+};
+/** The store's name, as its public page shows it (a store with no products still has its page by link). */
+const nameOf = async (store: SellingStore) =>
+  json(await test.app.inject({ method: 'GET', url: `/api/merchants/${store.storeUrl}` })).data
+    .storeName as string;
+const directory = () => listed('/api/merchants?limit=100');
+const top = () => listed('/api/merchants/top?limit=50');
+
+/** A product the merchant created, still waiting for approval. */
+async function pendingProduct(store: SellingStore) {
+  const created = await test.app.inject({
+    method: 'POST',
+    url: '/api/products',
+    headers: bearer(store.accessToken),
+    payload: {
+      name: 'Oraimo FreePods 4',
+      description: ['Wireless earbuds.'],
+      categoryId: setup.tree.category.id,
+      subCategoryId: setup.tree.subCategory.id,
+      childCategoryId: setup.tree.childCategory.id,
+      pricing: [{ costPrice: 18000, sellingPrice: 24500, price: 24500 }],
+      quantity: 10,
+      sku: `FP-${randomUUID().slice(0, 8)}`,
+      weight: 0.2,
+      weightUnit: 'kg',
+      dimension: { length: 10, width: 8, height: 4 },
+      dimensionUnit: 'cm',
+      whenSoldOut: 'show-sold-out',
+      contSalesOutOfStock: false,
+      stockAlertUnits: 2,
+      IsDigitalProduct: false,
+      variant: [],
+      variantProperties: [],
+    },
+  });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  return json(created).data as { id: string };
+}
+
+describe('public store list', () => {
+  it('leaves out approved stores with no live product, and lists them once a product is approved', async () => {
+    const empty = await sellingStore(test, setup);
+    const waiting = await sellingStore(test, setup);
+    await pendingProduct(waiting);
+    const refused = await sellingStore(test, setup);
+    const refusedProduct = await pendingProduct(refused);
+    const rejected = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/admin/reject-product',
+      headers: bearer(setup.admin.accessToken),
+      payload: { productId: refusedProduct.id, reason: 'The photo does not show the product.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    const selling = await sellingStore(test, setup);
+    await listedProduct(test, setup, selling);
+
+    for (const ids of [await directory(), await top()]) {
+      expect(ids).toContain(selling.storeId);
+      expect(ids).not.toContain(empty.storeId);
+      expect(ids).not.toContain(waiting.storeId);
+      expect(ids).not.toContain(refused.storeId);
+    }
+
+    // store search follows the same rule, and the page count agrees with the rows
+    const search = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/merchants?search=${encodeURIComponent(await nameOf(empty))}`,
+      }),
+    ).data;
+    expect(search.merchants).toEqual([]);
+    expect(search.pagination.totalItems).toBe(0);
+    const found = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/merchants?search=${encodeURIComponent(await nameOf(selling))}`,
+      }),
+    ).data;
+    expect(found.merchants.map((card: { id: string }) => card.id)).toEqual([selling.storeId]);
+    expect(found.merchants[0].productsCount).toBe(1);
+    expect(found.pagination.totalItems).toBe(1);
+
+    // once its product is approved, the waiting store is listed
+    const [product] = (
+      json(
+        await test.app.inject({
+          method: 'GET',
+          url: '/api/products/merchant/products',
+          headers: bearer(waiting.accessToken),
+        }),
+      ).data as { products: { id: string }[] }
+    ).products;
+    const approved = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/admin/approve-product',
+      headers: bearer(setup.admin.accessToken),
+      payload: { productId: product!.id, merchantId: waiting.merchantId },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(await directory()).toContain(waiting.storeId);
+    expect(await top()).toContain(waiting.storeId);
+  });
+
+  it('still lists a store whose only product is sold out but shown as sold out', async () => {
+    const store = await sellingStore(test, setup);
+    const product = await listedProduct(test, setup, store, { quantity: 0, whenSoldOut: 'show-sold-out' });
+    expect(product.id).toBeTruthy();
+    expect(await directory()).toContain(store.storeId);
+  });
+
+  it('leaves out a store whose only product is sold out and hidden until restocked', async () => {
+    const store = await sellingStore(test, setup);
+    await listedProduct(test, setup, store, { quantity: 0, whenSoldOut: 'hide' });
+    expect(await directory()).not.toContain(store.storeId);
+  });
+
+  it('never lists stores customers cannot see, with or without products', async () => {
+    const account = await createConfirmedAccount(test, 'merchant');
+    const session = await login(test, 'merchant', account.email);
+    const hidden = session.user.storeId as string;
+    expect(await directory()).not.toContain(hidden);
+    expect(await top()).not.toContain(hidden);
+    expect((await test.app.inject({ method: 'GET', url: '/api/merchants/no-such-store' })).statusCode).toBe(
+      404,
+    );
+  });
+});
