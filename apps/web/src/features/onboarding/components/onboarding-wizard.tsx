@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -154,12 +155,7 @@ function IdentityStep({ state, onDone }: StepProps) {
   return (
     <StepForm label="Identity" status={status} busy={save.isPending} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Date of birth"
-          type="date"
-          error={errors.dateOfBirth?.message}
-          {...register('dateOfBirth')}
-        />
+        <DateField label="Date of birth" error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
         <TextField label="Nationality" error={errors.nationality?.message} {...register('nationality')} />
         <SelectField
           label="ID document type"

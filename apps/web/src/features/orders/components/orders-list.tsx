@@ -3,6 +3,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrders } from '../api/list-orders';
@@ -16,7 +17,6 @@ interface OrdersListProps {
 }
 
 const PAGE_SIZE = 10;
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 
 /** Order history: newest first, a status filter and pages. */
 export function OrdersList({ page, status, onChange }: OrdersListProps) {
@@ -60,7 +60,7 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
                     <OrderStatusBadge status={order.orderStatus} />
                   </div>
                   <p className="mt-1 text-sm text-slate-700">
-                    {order.storeName} · {dateFormat.format(new Date(order.createdAt))} ·{' '}
+                    {order.storeName} · {formatDate(order.createdAt)} ·{' '}
                     {order.orderItems.reduce((count, item) => count + item.quantity, 0)} items
                   </p>
                   <p className="mt-1 font-semibold text-slate-900 tabular-nums">

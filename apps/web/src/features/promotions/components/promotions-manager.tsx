@@ -4,11 +4,13 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { contractResolver } from '../../../lib/contract-form';
+import { formatDateTime } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -65,13 +67,13 @@ function CreatePromotionForm() {
       <TextField label="Name" error={errors.name?.message} {...register('name')} />
       <TextareaField label="Description" error={errors.description?.message} {...register('description')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
+        <DateField
           label="Starts"
           type="datetime-local"
           error={errors.startsAt?.message}
           {...register('startsAt')}
         />
-        <TextField
+        <DateField
           label="Ends"
           type="datetime-local"
           error={errors.endsAt?.message}
@@ -155,7 +157,7 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
   );
 }
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString('en-NG') : null);
+const when = (value: string | null) => (value ? formatDateTime(value) : null);
 
 /** Promotions: create with dates, add products by search, remove a product, delete a promotion. */
 export function PromotionsManager() {

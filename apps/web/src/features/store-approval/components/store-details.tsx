@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/dates';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import {
   type PaymentCategory,
@@ -104,7 +105,7 @@ function Details({ store }: { store: AdminStoreDetails }) {
         title="Onboarding answers"
         rows={[
           ['Progress', `${onboarding.percentageComplete}%${onboarding.isComplete ? ' (complete)' : ''}`],
-          ['Date of birth', onboarding.dateOfBirth],
+          ['Date of birth', onboarding.dateOfBirth ? formatDate(onboarding.dateOfBirth) : null],
           ['Nationality', onboarding.nationality],
           [
             'ID document',
