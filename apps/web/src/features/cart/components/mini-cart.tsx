@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { dialogKeyHandler } from '../../../components/ui/dialog-keyboard';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatApiNaira } from '../../../lib/money';
+import { pluralize } from '../../../lib/plural';
 import { useSession } from '../../../lib/session';
 import { cartMutationKey } from '../api/cart-keys';
 import { useCart } from '../api/get-cart';
@@ -79,7 +80,7 @@ function MiniCartDrawer() {
         onClick={() => setOpen(true)}
       >
         <CartIcon />
-        <span className="sr-only">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
+        <span className="sr-only">Cart, {pluralize(count, 'item')}</span>
         {count > 0 ? (
           <span
             aria-hidden="true"

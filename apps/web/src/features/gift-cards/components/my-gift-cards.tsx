@@ -90,7 +90,7 @@ export function MyGiftCards({ page, status, onChange }: MyGiftCardsProps) {
             page={cards.data.pagination.page}
             totalPages={cards.data.pagination.totalPages}
             totalItems={cards.data.pagination.totalItems}
-            noun="cards"
+            noun="card"
             onPage={(next) => onChange({ page: next, status })}
           />
         </>

@@ -12,6 +12,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { contractResolver } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import {
@@ -103,7 +104,7 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
       ) : products.length === 0 ? (
         <p className="text-sm text-slate-700">
           {promotion.productCount > 0
-            ? `${promotion.productCount} products (shown here while the promotion runs).`
+            ? `${pluralize(promotion.productCount, 'product')} (shown here while the promotion runs).`
             : 'No products yet.'}
         </p>
       ) : (
@@ -184,7 +185,7 @@ export function PromotionsManager() {
                   <p className="text-sm text-slate-700">
                     {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
                       'No end date'}{' '}
-                    · {promotion.productCount} products
+                    · {pluralize(promotion.productCount, 'product')}
                   </p>
                   <Badge tone={promotion.isActive ? 'green' : 'slate'}>
                     {promotion.isActive ? 'Running' : 'Not running'}
