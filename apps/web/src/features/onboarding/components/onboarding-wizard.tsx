@@ -1,11 +1,13 @@
 import {
   idDocumentTypes,
+  idTypeLabels,
   type OnboardingBody,
   type OnboardingState,
   type OnboardingStepKey,
   onboardingBody,
   onboardingSteps,
   pricingPlans,
+  staffSizeLabels,
   staffSizes,
 } from '@market/contracts';
 import { type ReactNode, useState } from 'react';
@@ -29,12 +31,6 @@ import { useSavePricing } from '../api/save-pricing';
 import { AddressFields } from './address-fields';
 import { DocumentUpload } from './document-upload';
 
-const idTypeLabels: Record<(typeof idDocumentTypes)[number], string> = {
-  nin: 'National Identity Number (NIN) slip',
-  passport: 'International passport',
-  'drivers-licence': 'Driver’s licence',
-  'voters-card': 'Voter’s card',
-};
 const planDetails: Record<(typeof pricingPlans)[number], string> = {
   starter: 'Starter: list products and take orders.',
   growth: 'Growth: coupons, featured collections and reports.',
@@ -248,7 +244,7 @@ function BusinessStep({ state, onDone }: StepProps) {
         label="Staff size"
         options={[
           { value: '', label: 'Choose a staff size' },
-          ...staffSizes.map((size) => ({ value: size, label: `${size} people` })),
+          ...staffSizes.map((size) => ({ value: size, label: staffSizeLabels[size] })),
         ]}
         error={errors.staffSize?.message}
         {...register('staffSize')}
