@@ -84,7 +84,7 @@ function MiniCartDrawer() {
         {count > 0 ? (
           <span
             aria-hidden="true"
-            className="min-w-5 rounded-full bg-emerald-700 px-1.5 text-center text-xs font-bold text-white"
+            className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-emerald-700 px-1.5 text-center text-xs font-bold text-white ring-2 ring-white"
           >
             {count > 99 ? '99+' : count}
           </span>
