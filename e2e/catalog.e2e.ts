@@ -237,7 +237,7 @@ describe.skipIf(!chromiumPath)(
       await admin.goto(`${app.baseUrl}/admin/approvals`);
       await admin.getByLabel('Search products').fill(productName);
       await admin.getByRole('button', { name: `Approve ${productName}` }).waitFor();
-      await admin.getByText('Page 1 of 1 · 1 products').waitFor();
+      await admin.getByText('Page 1 of 1 · 1 product').waitFor();
       await admin.getByRole('option', { name: storeName }).waitFor({ state: 'attached' });
       await admin.screenshot({
         path: path.join(screenshotsDir, 'admin-product-queue-360.png'),

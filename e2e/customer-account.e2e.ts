@@ -60,7 +60,17 @@ describe.skipIf(!chromiumPath)('customer account journey (360 px phone)', () => 
 
     await page.reload();
     await page.getByRole('heading', { name: 'Welcome back, Ada' }).waitFor();
+    // one header row on a phone (at most 64 px); a rail's first card keeps the page margin, not the screen edge
+    const headerHeight = await page
+      .locator('header')
+      .evaluate((header) => header.getBoundingClientRect().height);
+    expect(headerHeight).toBeLessThanOrEqual(64);
+    const firstCard = page.getByRole('list', { name: 'Super deals' }).getByRole('listitem').first();
+    await firstCard.waitFor();
+    expect((await firstCard.boundingBox())?.x).toBeGreaterThanOrEqual(16);
     await page.getByRole('button', { name: /Account menu/ }).click();
+    // Stores is reachable from the phone header's menu
+    await page.locator('header').getByRole('link', { name: 'Stores', exact: true }).waitFor();
     await page.screenshot({ path: path.join(screenshotsDir, 'customer-home-menu-360.png'), fullPage: true });
 
     // no horizontal scrolling on a 360 px phone

@@ -59,6 +59,37 @@ export const pricingPlanDetails: Record<PricingPlan, PricingPlanDetails> = {
   },
 };
 export const paymentCategories = ['standard', 'premium', 'enterprise'] as const;
+export type IdDocumentType = (typeof idDocumentTypes)[number];
+export type StaffSize = (typeof staffSizes)[number];
+export type PaymentCategoryName = (typeof paymentCategories)[number];
+
+/** What people read for each stored value (screens never show the raw value, e.g. "nin" or "pro"). */
+export const idTypeLabels: Record<IdDocumentType, string> = {
+  nin: 'National Identity Number (NIN) slip',
+  passport: 'International passport',
+  'drivers-licence': 'Driver’s licence',
+  'voters-card': 'Voter’s card',
+};
+export const staffSizeLabels: Record<StaffSize, string> = {
+  '1': 'Just me',
+  '2-5': '2 to 5 people',
+  '6-20': '6 to 20 people',
+  '21-50': '21 to 50 people',
+  '51+': 'More than 50 people',
+};
+export const planLabels: Record<PricingPlan, string> = {
+  starter: pricingPlanDetails.starter.name,
+  growth: pricingPlanDetails.growth.name,
+  pro: pricingPlanDetails.pro.name,
+};
+export const paymentCategoryLabels: Record<PaymentCategoryName, string> = {
+  standard: 'Standard',
+  premium: 'Premium',
+  enterprise: 'Enterprise',
+};
+/** The business type, from `isRegisteredBusiness`. */
+export const businessTypeLabel = (isRegisteredBusiness: boolean) =>
+  isRegisteredBusiness ? 'Registered business (CAC)' : 'Not registered (individual or enterprise)';
 
 /** Weight of each onboarding step in percentageComplete (starts at 25 once the account exists). */
 export const onboardingSteps = [

@@ -1,5 +1,5 @@
 import { Link, Outlet } from 'react-router';
-import { AccountMenu } from '../../components/layout/account-menu';
+import { AccountMenu, GuestMenu } from '../../components/layout/account-menu';
 import { Brand } from '../../components/layout/brand';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { SkipLink } from '../../components/layout/skip-link';
@@ -16,6 +16,9 @@ const customerLinks = [
   { to: '/account/following', label: 'Stores you follow' },
 ] as const;
 
+/** Shown in the header on wide screens; on a phone they are the first entries of its menu. */
+const headerLinks = [{ to: '/merchants', label: 'Stores' }] as const;
+
 /** The customer marketplace: header with the account menu, page, footer. Storefronts share it. */
 export function Component() {
   const session = useSession('customer');
@@ -25,16 +28,19 @@ export function Component() {
       <SkipLink />
       <NavigationProgress />
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-          <Brand />
-          <div className="order-last w-full sm:order-none sm:w-auto sm:max-w-xl sm:flex-1">
+        {/* One row on a phone (at most 64 px): logo, search, cart and a menu that carries Stores and the account. */}
+        <div className="mx-auto flex max-w-6xl items-center gap-1.5 px-4 py-2 sm:justify-between sm:gap-2">
+          <Brand compact />
+          <div className="min-w-0 flex-1 sm:max-w-xl">
             <SearchBox />
           </div>
-          <nav aria-label="Account" className="flex items-center gap-2">
+          <nav aria-label="Account" className="flex shrink-0 items-center gap-1.5 sm:gap-2">
             <span className="hidden md:contents">
-              <Link to="/merchants" className={buttonClasses('ghost', 'px-3')}>
-                Stores
-              </Link>
+              {headerLinks.map((link) => (
+                <Link key={link.to} to={link.to} className={buttonClasses('ghost', 'px-3')}>
+                  {link.label}
+                </Link>
+              ))}
             </span>
             <MiniCart />
             {session ? (
@@ -43,15 +49,21 @@ export function Component() {
                 changePasswordTo="/customer/change-password"
                 onSignOut={signOut}
                 links={customerLinks}
+                phoneLinks={headerLinks}
               />
             ) : (
               <>
-                <Link to="/customer/login" className={buttonClasses('ghost', 'px-3')}>
-                  Sign in
-                </Link>
-                <Link to="/customer/signup" className={buttonClasses('primary', 'px-3')}>
-                  Sign up
-                </Link>
+                <span className="hidden gap-2 md:flex">
+                  <Link to="/customer/login" className={buttonClasses('ghost', 'px-3')}>
+                    Sign in
+                  </Link>
+                  <Link to="/customer/signup" className={buttonClasses('primary', 'px-3')}>
+                    Sign up
+                  </Link>
+                </span>
+                <span className="md:hidden">
+                  <GuestMenu links={headerLinks} signInTo="/customer/login" signUpTo="/customer/signup" />
+                </span>
               </>
             )}
           </nav>

@@ -1,43 +1,54 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
+import {
+  menuItemClasses,
+  menuPanelClasses,
+  menuTriggerClasses,
+  useMenuDisclosure,
+} from './use-menu-disclosure';
+
+export interface MenuLink {
+  to: string;
+  label: string;
+}
 
 interface AccountMenuProps {
   name: string;
   changePasswordTo: string;
   onSignOut(): void;
   /** Links of the account's own pages, shown above Change password. */
-  links?: readonly { to: string; label: string }[];
+  links?: readonly MenuLink[];
+  /** Links the header shows by itself on wide screens (md and up); below that they come first in this menu. */
+  phoneLinks?: readonly MenuLink[];
 }
 
-/** A disclosure with the account's actions; Escape or a click outside closes it. */
-export function AccountMenu({ name, changePasswordTo, onSignOut, links = [] }: AccountMenuProps) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
+export function PersonIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" strokeLinecap="round" />
+    </svg>
+  );
+}
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close after every navigation
-  useEffect(() => setOpen(false), [location.pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
+/**
+ * A disclosure with the account's actions; Escape or a click outside closes it. On a phone its button is an
+ * icon (the header has one row there) and it also carries the header's own links.
+ */
+export function AccountMenu({
+  name,
+  changePasswordTo,
+  onSignOut,
+  links = [],
+  phoneLinks = [],
+}: AccountMenuProps) {
+  const { open, setOpen, panelId, container, button } = useMenuDisclosure();
   const first = name.split(' ')[0] || 'Account';
   return (
     <div ref={container} className="relative">
@@ -46,42 +57,96 @@ export function AccountMenu({ name, changePasswordTo, onSignOut, links = [] }: A
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={`Account menu for ${first}`}
         onClick={() => setOpen((value) => !value)}
-        className="inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 hover:bg-slate-50"
+        className={menuTriggerClasses}
       >
-        <span className="sr-only">Account menu for </span>
-        <span className="max-w-[8rem] truncate">{first}</span>
-        <span aria-hidden="true">▾</span>
+        <span className="sm:hidden">
+          <PersonIcon />
+        </span>
+        <span aria-hidden="true" className="hidden max-w-[8rem] truncate sm:inline">
+          {first}
+        </span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          ▾
+        </span>
       </button>
       {open ? (
-        <div
-          id={panelId}
-          className="absolute right-0 z-30 mt-2 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
-        >
+        <div id={panelId} className={menuPanelClasses}>
           <p className="truncate px-3 py-2 text-sm text-slate-700">Signed in as {name}</p>
-          {links.map((link) => (
+          {phoneLinks.map((link) => (
             <Link
               key={link.to}
               to={link.to}
-              className="flex min-h-11 items-center rounded px-3 text-sm text-slate-900 hover:bg-slate-100"
+              className={`${menuItemClasses} border-b border-slate-200 font-semibold md:hidden`}
             >
               {link.label}
             </Link>
           ))}
-          <Link
-            to={changePasswordTo}
-            className="block rounded px-3 py-2 text-sm text-slate-900 hover:bg-slate-100"
-          >
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className={menuItemClasses}>
+              {link.label}
+            </Link>
+          ))}
+          <Link to={changePasswordTo} className={menuItemClasses}>
             Change password
           </Link>
-          <button
-            type="button"
-            onClick={onSignOut}
-            className="block w-full rounded px-3 py-2 text-left text-sm text-slate-900 hover:bg-slate-100"
-          >
+          <button type="button" onClick={onSignOut} className={menuItemClasses}>
             Sign out
           </button>
         </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The phone header's menu for a visitor who is not signed in: the header's links, sign in and sign up. */
+export function GuestMenu({
+  links,
+  signInTo,
+  signUpTo,
+}: {
+  links: readonly MenuLink[];
+  signInTo: string;
+  signUpTo: string;
+}) {
+  const { open, setOpen, panelId, container, button } = useMenuDisclosure();
+  return (
+    <div ref={container} className="relative">
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className={menuTriggerClasses}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only">Menu</span>
+      </button>
+      {open ? (
+        <nav id={panelId} aria-label="Menu" className={menuPanelClasses}>
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className={menuItemClasses}>
+              {link.label}
+            </Link>
+          ))}
+          <Link to={signInTo} className={menuItemClasses}>
+            Sign in
+          </Link>
+          <Link to={signUpTo} className={`${menuItemClasses} font-semibold text-emerald-800`}>
+            Sign up
+          </Link>
+        </nav>
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { type Noun, pluralize } from '../../lib/plural';
 import { Button } from './button';
 
 /** Previous / next with the position announced politely. */
@@ -13,7 +14,8 @@ export function Pager({
   page: number;
   totalPages: number;
   totalItems: number;
-  noun: string;
+  /** What is counted, singular ("store") or both forms: the count reads "1 store", "2 stores". */
+  noun: Noun;
   onPage(page: number): void;
 }) {
   return (
@@ -22,7 +24,7 @@ export function Pager({
         Previous
       </Button>
       <p className="text-center text-sm text-slate-700" aria-live="polite">
-        Page {page} of {Math.max(totalPages, 1)} · {totalItems} {noun}
+        Page {page} of {Math.max(totalPages, 1)} · {pluralize(totalItems, noun)}
       </p>
       <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next

@@ -9,6 +9,7 @@ export function forgotPassword(kind: AccountKind, email: string) {
 export function useForgotPassword(kind: AccountKind) {
   return useMutation({
     mutationFn: (email: string) => forgotPassword(kind, email),
-    meta: { toast: { network: 'password' } },
+    // The form shows the failure once (role="alert"); no toast repeats it.
+    meta: { toast: false },
   });
 }

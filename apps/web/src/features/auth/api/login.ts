@@ -7,12 +7,15 @@ export function login(kind: AccountKind, body: LoginBody) {
   return api(authEndpoints[kind].login, { kind, body });
 }
 
-/** Signs in; on success the tokens and user are saved for this account type. */
+/**
+ * Signs in; on success the tokens and user are saved for this account type. A failure is shown once, in the
+ * form (role="alert"), so no toast repeats it.
+ */
 export function useLogin(kind: AccountKind) {
   const setSession = useSessionStore((state) => state.setSession);
   return useMutation({
     mutationFn: (body: LoginBody) => login(kind, body),
-    meta: { toast: { network: 'default' } },
+    meta: { toast: false },
     onSuccess: (answer) => setSession(kind, toStoredSession(answer.data)),
   });
 }

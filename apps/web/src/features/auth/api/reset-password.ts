@@ -9,6 +9,7 @@ export function resetPassword(kind: AccountKind, token: string, password: string
 export function useResetPassword(kind: AccountKind, token: string) {
   return useMutation({
     mutationFn: (password: string) => resetPassword(kind, token, password),
-    meta: { toast: { network: 'password' } },
+    // The form shows the failure once (role="alert"); no toast repeats it.
+    meta: { toast: false },
   });
 }

@@ -19,7 +19,8 @@ export function signupPartner(body: PartnerSignupBody) {
   return api(authEndpoints.partner.signup, { kind: 'partner', body });
 }
 
-const network = { toast: { network: 'default' as const } };
+/** The sign-up forms show a failure once, in the form (role="alert"): no toast repeats it. */
+const network = { toast: false as const };
 
 export function useCustomerSignup() {
   return useMutation({ mutationFn: signupCustomer, meta: network });

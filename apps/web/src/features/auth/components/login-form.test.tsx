@@ -1,9 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
 import { LoginForm } from './login-form';
+
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 
 const user = {
   id: 'm1',
@@ -33,11 +36,32 @@ async function fillAndSubmit(email = 'chidi@example.ng', password = 'Secret123!'
 }
 
 afterEach(() => {
+  vi.mocked(toast.error).mockClear();
   vi.unstubAllGlobals();
   useSessionStore.setState({ sessions: {} });
 });
 
 describe('LoginForm', () => {
+  it('says a refused sign-in once, in the form, announced, and shows no toast', async () => {
+    mockFetch(() => jsonResponse(401, { message: 'Incorrect email or password', error: 'UNAUTHORIZED' }));
+    renderScreen(<LoginForm kind="customer" />);
+    await fillAndSubmit();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Incorrect email or password');
+    expect(screen.getAllByText('Incorrect email or password')).toHaveLength(1);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('says a network failure once, in the form, with no toast', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderScreen(<LoginForm kind="admin" />);
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Check network connection');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
   it('validates with the contract schema before calling the server', async () => {
     const fetchMock = mockFetch(() => jsonResponse(500, {}));
     renderScreen(<LoginForm kind="merchant" />);

@@ -35,7 +35,14 @@ export function LoginForm({ kind }: { kind: AccountKind }) {
         if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED' && kind !== 'admin') {
           setUnconfirmedEmail(values.email);
         }
-        setStatus(applyServerErrors(error, setError, ['email', 'password']));
+        // A refused sign-in is a 401 with the reason ("Incorrect email or password"), not an expired session:
+        // the form says it, once.
+        const refused = error instanceof ApiError && error.status === 401;
+        setStatus(
+          refused
+            ? error.message || 'Incorrect email or password'
+            : applyServerErrors(error, setError, ['email', 'password']),
+        );
       },
     });
   });

@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { get, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -148,17 +149,20 @@ export function PartnerSignupForm() {
       {status ? <FormAlert>{status}</FormAlert> : null}
       {sections.map((section) => (
         <Fieldset key={section.legend} legend={section.legend}>
-          {section.fields.map((field) => (
-            <TextField
-              key={field.name}
-              label={field.optional ? `${field.label} (optional)` : field.label}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              inputMode={field.inputMode}
-              error={(get(errors, field.name) as { message?: string } | undefined)?.message}
-              {...register(field.name)}
-            />
-          ))}
+          {section.fields.map((field) => {
+            const props = {
+              label: field.optional ? `${field.label} (optional)` : field.label,
+              autoComplete: field.autoComplete,
+              inputMode: field.inputMode,
+              error: (get(errors, field.name) as { message?: string } | undefined)?.message,
+              ...register(field.name),
+            };
+            return field.type === 'date' ? (
+              <DateField key={field.name} type="date" {...props} />
+            ) : (
+              <TextField key={field.name} type={field.type ?? 'text'} {...props} />
+            );
+          })}
         </Fieldset>
       ))}
       <PasswordField

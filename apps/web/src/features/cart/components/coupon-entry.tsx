@@ -2,6 +2,7 @@ import { type CartState, couponCode } from '@market/contracts';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useAvailableCoupons } from '../api/get-available-coupons';
@@ -49,7 +50,7 @@ export function CouponEntry({ cart }: { cart: CartState }) {
       </h2>
       {offerCount > 0 ? (
         <p className="text-sm text-emerald-900">
-          {offerCount === 1 ? '1 coupon is' : `${offerCount} coupons are`} on offer for items in your cart.
+          {pluralize(offerCount, 'coupon')} {offerCount === 1 ? 'is' : 'are'} on offer for items in your cart.
         </p>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="flex items-start gap-2">

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { dialogKeyHandler } from '../../../components/ui/dialog-keyboard';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatApiNaira } from '../../../lib/money';
+import { pluralize } from '../../../lib/plural';
 import { useSession } from '../../../lib/session';
 import { cartMutationKey } from '../api/cart-keys';
 import { useCart } from '../api/get-cart';
@@ -79,11 +80,11 @@ function MiniCartDrawer() {
         onClick={() => setOpen(true)}
       >
         <CartIcon />
-        <span className="sr-only">Cart, {count === 1 ? '1 item' : `${count} items`}</span>
+        <span className="sr-only">Cart, {pluralize(count, 'item')}</span>
         {count > 0 ? (
           <span
             aria-hidden="true"
-            className="min-w-5 rounded-full bg-emerald-700 px-1.5 text-center text-xs font-bold text-white"
+            className="absolute -top-1.5 -right-1.5 min-w-5 rounded-full bg-emerald-700 px-1.5 text-center text-xs font-bold text-white ring-2 ring-white"
           >
             {count > 99 ? '99+' : count}
           </span>

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { imageAt } from '../../../lib/images';
+import { pluralize } from '../../../lib/plural';
 import { CATALOG_MESSAGES } from '../api/catalog-keys';
 import { useOfficialOutlets } from '../api/get-official-outlets';
 import { ProductCard } from './product-card';
@@ -56,7 +57,7 @@ export function OfficialOutlets() {
                 <span>
                   {store.storeName}
                   <span className="block text-xs font-normal text-slate-700">
-                    {store.followersCount} followers
+                    {pluralize(store.followersCount, 'follower')}
                   </span>
                 </span>
               </Link>

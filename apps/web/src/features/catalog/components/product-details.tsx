@@ -1,6 +1,7 @@
 import type { CustomerProduct } from '@market/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { pluralize } from '../../../lib/plural';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';
 import { VariantPicker } from './variant-picker';
@@ -52,7 +53,7 @@ export function ProductDetails({
           <h1 className="text-2xl font-bold text-[var(--sf-headings-links,#0f172a)]">{product.name}</h1>
           {product.ratingCount > 0 ? (
             <p className="text-sm text-slate-700">
-              Rated {product.ratingAverage.toFixed(1)} out of 5 ({product.ratingCount} reviews)
+              Rated {product.ratingAverage.toFixed(1)} out of 5 ({pluralize(product.ratingCount, 'review')})
             </p>
           ) : null}
         </div>

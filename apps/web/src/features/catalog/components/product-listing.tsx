@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useCategoryTree } from '../../../api/get-category-tree';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { pluralize } from '../../../lib/plural';
 import { CATALOG_MESSAGES } from '../api/catalog-keys';
 import { useProducts } from '../api/get-products';
 import { type CatalogFilters, filtersToQuery, MAX_PAGE, PAGE_SIZE, sortLabels } from './catalog-filters';
@@ -75,7 +76,7 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
       <section aria-label={label} className="min-w-0 space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <p className="text-sm text-slate-700" aria-live="polite">
-            {products.isPending ? 'Loading products…' : products.isError ? '' : `${count} products`}
+            {products.isPending ? 'Loading products…' : products.isError ? '' : pluralize(count, 'product')}
           </p>
           <SelectField
             label="Sort by"
@@ -107,7 +108,7 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
               page={filters.page}
               totalPages={totalPages}
               totalItems={count}
-              itemLabel="products"
+              noun="product"
               onPage={(page) => {
                 update({ page });
                 window.scrollTo({ top: 0 });

@@ -60,7 +60,7 @@ export function ProductRail({
       ) : (
         <ul
           aria-labelledby={headingId}
-          className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0"
+          className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:scroll-px-0 sm:px-0"
         >
           {products.map((product) => (
             <li key={product.id} className="w-36 shrink-0 snap-start sm:w-44">

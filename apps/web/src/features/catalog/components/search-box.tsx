@@ -29,13 +29,24 @@ export function SearchBox() {
           placeholder="Search products"
           autoComplete="off"
           enterKeyHint="search"
-          className="block min-h-11 w-full min-w-0 rounded-l-md border border-r-0 border-slate-400 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
+          className="block min-h-11 w-full min-w-0 rounded-l-md border border-r-0 border-slate-400 bg-white pr-0 pl-2 text-base text-slate-900 sm:px-3 placeholder:text-slate-600"
         />
         <button
           type="submit"
-          className="min-h-11 shrink-0 rounded-r-md bg-emerald-700 px-3 text-sm font-semibold text-white hover:bg-emerald-800"
+          className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-r-md bg-emerald-700 px-3 text-sm font-semibold text-white hover:bg-emerald-800"
         >
-          Search
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5 sm:hidden"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-4-4" strokeLinecap="round" />
+          </svg>
+          <span className="sr-only sm:not-sr-only">Search</span>
         </button>
       </form>
     </search>

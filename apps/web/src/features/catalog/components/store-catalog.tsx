@@ -158,7 +158,7 @@ export function StoreProducts({ storeId, storeUrl }: { storeId: string; storeUrl
             page={page}
             totalPages={Math.ceil(products.data.count / STORE_PAGE_SIZE)}
             totalItems={products.data.count}
-            itemLabel="products"
+            noun="product"
             onPage={setPage}
           />
         </>
@@ -209,7 +209,7 @@ export function StoreCategoryProducts({
             page={page}
             totalPages={Math.ceil(products.data.count / STORE_PAGE_SIZE)}
             totalItems={products.data.count}
-            itemLabel="products"
+            noun="product"
             onPage={setPage}
           />
         </>

@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatApiNaira } from '../../../lib/money';
 import { notifyFailure } from '../../../lib/notify';
+import { pluralize } from '../../../lib/plural';
 import { CHECKOUT_MESSAGES } from '../api/checkout-keys';
 import { useTrackerPolling } from '../api/get-tracker';
 import { useRecordTransaction } from '../api/record-transaction';
@@ -59,7 +60,7 @@ export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
               : 'Your gift cards covered it. '}
             {tracker.orders.length === 1
               ? 'The store has been told about your order.'
-              : `The ${tracker.orders.length} stores have been told about your orders.`}
+              : `The ${pluralize(tracker.orders.length, 'store')} have been told about your orders.`}
           </p>
         </div>
         <TrackerOrders tracker={tracker} />

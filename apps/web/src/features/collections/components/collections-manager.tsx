@@ -11,6 +11,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useChangeCollectionProducts, useCollectionProducts } from '../api/collection-products';
@@ -163,7 +164,7 @@ export function CollectionsManager() {
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <div className="min-w-0">
                   <p className="font-semibold text-slate-900">{collection.title}</p>
-                  <p className="text-sm text-slate-700">{collection.productCount} products</p>
+                  <p className="text-sm text-slate-700">{pluralize(collection.productCount, 'product')}</p>
                   <Badge tone={collection.status === 'active' ? 'green' : 'slate'}>
                     {collection.status === 'active' ? 'Active' : 'Inactive'}
                   </Badge>

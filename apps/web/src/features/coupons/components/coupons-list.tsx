@@ -12,6 +12,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDateRange } from '../../../lib/dates';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDeleteCoupon } from '../api/delete-coupon';
@@ -35,7 +36,9 @@ const usage = (coupon: Coupon) =>
   `${coupon.usedCount}/${coupon.usageLimit === 0 ? 'unlimited' : coupon.usageLimit}`;
 
 const dates = (coupon: Coupon) =>
-  coupon.endDate ? `${coupon.startDate} to ${coupon.endDate}` : `From ${coupon.startDate}, no end`;
+  coupon.endDate
+    ? formatDateRange(coupon.startDate, coupon.endDate)
+    : `${formatDateRange(coupon.startDate, null)}, no end`;
 
 /** The store's coupons with status (UTC dates), type, usage and code; filter, edit and delete. */
 export function CouponsList() {

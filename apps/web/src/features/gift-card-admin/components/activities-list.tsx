@@ -95,7 +95,7 @@ export function ActivitiesList() {
           page={list.data.pagination.page}
           totalPages={list.data.pagination.totalPages}
           totalItems={list.data.pagination.totalItems}
-          noun="activities"
+          noun={['activity', 'activities']}
           onPage={setPage}
         />
       ) : null}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate, formatDateRange } from '../../../lib/dates';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useGiftCardAnalytics } from '../api/get-gift-card-analytics';
@@ -42,8 +43,8 @@ export function AnalyticsPanel() {
             <StatCard label="Outstanding balance (now)" value={naira(data.outstandingBalance)} />
           </dl>
           <p className="text-sm text-slate-700">
-            {data.startDate} to {data.endDate} (UTC). Outstanding is what paid cards hold today, whatever the
-            range.
+            {formatDateRange(data.startDate, data.endDate)} (UTC). Outstanding is what paid cards hold today,
+            whatever the range.
           </p>
           {hasActivity ? (
             <figure className="rounded-lg border border-slate-200 bg-white p-3">
@@ -80,7 +81,7 @@ export function AnalyticsPanel() {
                       {data.byDay.map((day) => (
                         <tr key={day.date} className="border-b border-slate-100">
                           <th scope="row" className="p-2 font-normal">
-                            {day.date}
+                            {formatDate(day.date)}
                           </th>
                           <td className="p-2">{day.soldCount}</td>
                           <td className="p-2">{naira(day.soldAmount)}</td>

@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/ui/text-field';
+import { DateField } from '../../../components/ui/date-field';
 
 /** A UTC day `days` before today, as YYYY-MM-DD. */
 export function utcDaysAgo(days: number, now: Date = new Date()): string {
@@ -11,8 +11,8 @@ const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.i
 /** Why a range cannot be asked for, or null when it can (both ends optional unless `required`). */
 export function rangeProblem(startDate: string, endDate: string, required = false): string | null {
   if (required && (!startDate || !endDate)) return 'Choose a start and an end date';
-  if (startDate && !isDate(startDate)) return 'Use a YYYY-MM-DD start date';
-  if (endDate && !isDate(endDate)) return 'Use a YYYY-MM-DD end date';
+  if (startDate && !isDate(startDate)) return 'Choose a valid start date';
+  if (endDate && !isDate(endDate)) return 'Choose a valid end date';
   if (startDate && endDate && endDate < startDate) return 'The end date cannot be before the start date';
   return null;
 }
@@ -31,16 +31,14 @@ export function DateRangeFields({
 }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-      <TextField
+      <DateField
         label="From (UTC)"
-        type="date"
         value={startDate}
         max={endDate || undefined}
         onChange={(event) => onChange({ startDate: event.target.value, endDate })}
       />
-      <TextField
+      <DateField
         label="To (UTC)"
-        type="date"
         value={endDate}
         min={startDate || undefined}
         error={problem ?? undefined}

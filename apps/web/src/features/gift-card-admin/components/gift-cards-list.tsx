@@ -126,7 +126,7 @@ export function GiftCardsList() {
               page={list.data.pagination.page}
               totalPages={list.data.pagination.totalPages}
               totalItems={list.data.pagination.totalItems}
-              noun="cards"
+              noun="card"
               onPage={setPage}
             />
           ) : null}

@@ -1,6 +1,7 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
+import { formatUtcDate, formatUtcDayMonth } from '../../../lib/dates';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
 
 export interface DayPoint {
@@ -31,11 +32,14 @@ export default function SoldRedeemedChart({ days }: { days: readonly DayPoint[] 
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
         axes: [
-          { stroke: '#334155' },
+          {
+            stroke: '#334155',
+            values: (_u, ticks) => ticks.map((tick) => formatUtcDayMonth(tick * 1000)),
+          },
           { stroke: '#334155', size: 96, values: (_u, ticks) => ticks.map((tick) => money(tick)) },
         ],
         series: [
-          { label: 'Day (UTC)', value: '{YYYY}-{MM}-{DD}' },
+          { label: 'Day (UTC)', value: (_u, ts) => (ts == null ? '—' : formatUtcDate(ts * 1000)) },
           {
             label: 'Sold',
             stroke: '#047857',

@@ -1,4 +1,5 @@
 import type { GiftCardActivityType, GiftCardStatus } from '@market/contracts';
+import { formatUtcDateTime } from '../../../lib/dates';
 
 export const cardStatusLabels: Record<GiftCardStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -19,11 +20,5 @@ export const activityLabels: Record<GiftCardActivityType, string> = {
   redeem: 'Redeemed',
 };
 
-const dateTime = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 /** An instant as a UTC date and time ("20 Nov 2026, 14:05 UTC"). */
-export const utcDateTime = (value: string) => `${dateTime.format(new Date(value))} UTC`;
+export const utcDateTime = (value: string) => formatUtcDateTime(value);

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { GIFT_CARD_MESSAGES } from '../api/gift-cards-keys';
 import { useMyGiftCards } from '../api/my-gift-cards';
@@ -18,7 +19,6 @@ export const giftCardStatusLabels: Record<GiftCardStatus, string> = {
   used: 'Used up',
 };
 const tones = { pending_payment: 'amber', active: 'green', used: 'slate' } as const;
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 
 interface MyGiftCardsProps {
   page: number;
@@ -65,7 +65,7 @@ export function MyGiftCards({ page, status, onChange }: MyGiftCardsProps) {
                 </div>
                 <p className="text-sm text-slate-700">
                   Balance <span className="font-semibold text-slate-900">{formatApiNaira(card.balance)}</span>{' '}
-                  · bought {dateFormat.format(new Date(card.createdAt))}
+                  · bought {formatDate(card.createdAt)}
                   {card.recipientName ? ` · for ${card.recipientName}` : ''}
                 </p>
                 {card.code ? <GiftCardCode code={card.code} /> : null}
@@ -90,7 +90,7 @@ export function MyGiftCards({ page, status, onChange }: MyGiftCardsProps) {
             page={cards.data.pagination.page}
             totalPages={cards.data.pagination.totalPages}
             totalItems={cards.data.pagination.totalItems}
-            noun="cards"
+            noun="card"
             onPage={(next) => onChange({ page: next, status })}
           />
         </>

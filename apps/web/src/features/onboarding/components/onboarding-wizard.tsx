@@ -1,5 +1,6 @@
 import {
   idDocumentTypes,
+  idTypeLabels,
   type OnboardingBody,
   type OnboardingState,
   type OnboardingStepKey,
@@ -8,6 +9,7 @@ import {
   type PricingPlan,
   pricingPlanDetails,
   pricingPlans,
+  staffSizeLabels,
   staffSizes,
 } from '@market/contracts';
 import { type ReactNode, useState } from 'react';
@@ -16,6 +18,7 @@ import { Link } from 'react-router';
 import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -31,12 +34,6 @@ import { useSavePricing } from '../api/save-pricing';
 import { AddressFields } from './address-fields';
 import { DocumentUpload } from './document-upload';
 
-const idTypeLabels: Record<(typeof idDocumentTypes)[number], string> = {
-  nin: 'National Identity Number (NIN) slip',
-  passport: 'International passport',
-  'drivers-licence': 'Driver’s licence',
-  'voters-card': 'Voter’s card',
-};
 /** The contract schema with the step's files made required (the body itself lets any subset through). */
 type Pick = (values: OnboardingBody) => OnboardingBody;
 type Required = { key: keyof OnboardingBody; message: string }[];
@@ -151,12 +148,7 @@ function IdentityStep({ state, onDone }: StepProps) {
   return (
     <StepForm label="Identity" status={status} busy={save.isPending} onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Date of birth"
-          type="date"
-          error={errors.dateOfBirth?.message}
-          {...register('dateOfBirth')}
-        />
+        <DateField label="Date of birth" error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
         <TextField label="Nationality" error={errors.nationality?.message} {...register('nationality')} />
         <SelectField
           label="ID document type"
@@ -249,7 +241,7 @@ function BusinessStep({ state, onDone }: StepProps) {
         label="Staff size"
         options={[
           { value: '', label: 'Choose a staff size' },
-          ...staffSizes.map((size) => ({ value: size, label: `${size} people` })),
+          ...staffSizes.map((size) => ({ value: size, label: staffSizeLabels[size] })),
         ]}
         error={errors.staffSize?.message}
         {...register('staffSize')}

@@ -3,13 +3,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
 import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
-
-const dateTime = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium', timeStyle: 'short' });
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,7 +51,7 @@ export function OrderDetail({ id }: { id: string }) {
         <OrderStatusBadge status={data.orderStatus} />
       </div>
       <p className="text-sm text-slate-700">
-        From {data.storeName} · placed {dateTime.format(new Date(data.createdAt))}
+        From {data.storeName} · placed {formatDateTime(data.createdAt)}
       </p>
 
       {data.orderDeliveryToken ? (
@@ -147,7 +146,7 @@ export function OrderDetail({ id }: { id: string }) {
               <li key={`${activity.createdAt}-${activity.status}-${activity.activity}`} className="text-sm">
                 <p className="font-semibold text-slate-900">{activity.activity}</p>
                 <p className="text-slate-700">
-                  <time dateTime={activity.createdAt}>{dateTime.format(new Date(activity.createdAt))}</time>
+                  <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time>
                 </p>
               </li>
             ))}

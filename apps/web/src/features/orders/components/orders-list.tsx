@@ -3,7 +3,9 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
+import { pluralize } from '../../../lib/plural';
 import { useOrderStatuses } from '../api/get-order-statuses';
 import { useOrders } from '../api/list-orders';
 import { ORDER_MESSAGES } from '../api/orders-keys';
@@ -16,7 +18,6 @@ interface OrdersListProps {
 }
 
 const PAGE_SIZE = 10;
-const dateFormat = new Intl.DateTimeFormat('en-NG', { dateStyle: 'medium' });
 
 /** Order history: newest first, a status filter and pages. */
 export function OrdersList({ page, status, onChange }: OrdersListProps) {
@@ -60,8 +61,11 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
                     <OrderStatusBadge status={order.orderStatus} />
                   </div>
                   <p className="mt-1 text-sm text-slate-700">
-                    {order.storeName} · {dateFormat.format(new Date(order.createdAt))} ·{' '}
-                    {order.orderItems.reduce((count, item) => count + item.quantity, 0)} items
+                    {order.storeName} · {formatDate(order.createdAt)} ·{' '}
+                    {pluralize(
+                      order.orderItems.reduce((count, item) => count + item.quantity, 0),
+                      'item',
+                    )}
                   </p>
                   <p className="mt-1 font-semibold text-slate-900 tabular-nums">
                     {formatApiNaira(order.total)}
@@ -75,7 +79,7 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
             page={orders.data.pagination.page}
             totalPages={orders.data.pagination.totalPages}
             totalItems={orders.data.pagination.totalItems}
-            noun="orders"
+            noun="order"
             onPage={(next) => onChange({ page: next, status })}
           />
         </>

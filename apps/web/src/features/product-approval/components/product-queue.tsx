@@ -9,6 +9,7 @@ import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
+import { pluralize } from '../../../lib/plural';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useApproveProduct } from '../api/approve-product';
 import { defaultAdminProductsParams, useAdminProducts } from '../api/list-admin-products';
@@ -56,7 +57,7 @@ function ProductCard({
         </p>
       ) : null}
       <p className="text-sm text-slate-700">
-        {product.quantity} in stock · {product.variant.length} variants
+        {product.quantity} in stock · {pluralize(product.variant.length, 'variant')}
       </p>
       <div className="mt-1">
         <Badge tone={tones[product.approvalStatus]}>{statusLabels[product.approvalStatus]}</Badge>
@@ -172,7 +173,7 @@ export function ProductQueue() {
               page={list.data.pagination.page}
               totalPages={list.data.pagination.totalPages}
               totalItems={list.data.pagination.totalItems}
-              noun="products"
+              noun="product"
               onPage={setPage}
             />
           ) : null}

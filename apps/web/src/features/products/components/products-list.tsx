@@ -131,7 +131,7 @@ export function ProductsList() {
               page={list.data.pagination.page}
               totalPages={list.data.pagination.totalPages}
               totalItems={list.data.pagination.totalItems}
-              noun="products"
+              noun="product"
               onPage={setPage}
             />
           ) : null}

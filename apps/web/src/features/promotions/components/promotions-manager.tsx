@@ -4,12 +4,15 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { contractResolver } from '../../../lib/contract-form';
+import { formatDateTime } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import {
@@ -65,13 +68,13 @@ function CreatePromotionForm() {
       <TextField label="Name" error={errors.name?.message} {...register('name')} />
       <TextareaField label="Description" error={errors.description?.message} {...register('description')} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
+        <DateField
           label="Starts"
           type="datetime-local"
           error={errors.startsAt?.message}
           {...register('startsAt')}
         />
-        <TextField
+        <DateField
           label="Ends"
           type="datetime-local"
           error={errors.endsAt?.message}
@@ -101,7 +104,7 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
       ) : products.length === 0 ? (
         <p className="text-sm text-slate-700">
           {promotion.productCount > 0
-            ? `${promotion.productCount} products (shown here while the promotion runs).`
+            ? `${pluralize(promotion.productCount, 'product')} (shown here while the promotion runs).`
             : 'No products yet.'}
         </p>
       ) : (
@@ -155,7 +158,7 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
   );
 }
 
-const when = (value: string | null) => (value ? new Date(value).toLocaleString('en-NG') : null);
+const when = (value: string | null) => (value ? formatDateTime(value) : null);
 
 /** Promotions: create with dates, add products by search, remove a product, delete a promotion. */
 export function PromotionsManager() {
@@ -182,7 +185,7 @@ export function PromotionsManager() {
                   <p className="text-sm text-slate-700">
                     {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
                       'No end date'}{' '}
-                    · {promotion.productCount} products
+                    · {pluralize(promotion.productCount, 'product')}
                   </p>
                   <Badge tone={promotion.isActive ? 'green' : 'slate'}>
                     {promotion.isActive ? 'Running' : 'Not running'}

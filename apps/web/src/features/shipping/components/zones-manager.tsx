@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDeleteZone } from '../api/delete-zone';
 import { useZones } from '../api/list-zones';
@@ -62,8 +63,7 @@ export function ZonesManager() {
                   <div className="min-w-0">
                     <h2 className="font-semibold text-slate-900">{zone.name}</h2>
                     <p className="text-sm text-slate-700">
-                      {zone.states.length} {zone.states.length === 1 ? 'state' : 'states'}:{' '}
-                      {zone.states.join(', ')}
+                      {pluralize(zone.states.length, 'state')}: {zone.states.join(', ')}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">

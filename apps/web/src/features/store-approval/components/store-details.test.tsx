@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ids, onboardingState, recordFetch } from '../../../test/fixtures-catalog';
+import { categoryTree, ids, onboardingState, recordFetch } from '../../../test/fixtures-catalog';
 import { jsonResponse, renderScreen } from '../../../test/render';
 import { StoreDetails } from './store-details';
 
@@ -27,10 +27,16 @@ function details(overrides: Record<string, unknown> = {}) {
     paymentCategory: 'standard',
     isVisible: false,
     createdAt: '2026-01-01T00:00:00.000Z',
-    profile: { socials: {}, store: {} },
+    profile: { socials: {}, store: { isRegisteredBusiness: true } },
     onboarding: onboardingState({
       idDocumentFileId: ids.file,
       idDocumentType: 'nin',
+      idDocumentNumber: '12345678901',
+      staffSize: '2-5',
+      pricingPlan: 'pro',
+      category: ids.phones,
+      subCategoryIds: [ids.smartphones],
+      dateOfBirth: '1990-05-01',
       percentageComplete: 100,
       isComplete: true,
     }),
@@ -60,6 +66,11 @@ function serve() {
     if (url.endsWith('/payment-category') && method === 'PATCH')
       return jsonResponse(503, { message: '', error: 'SERVICE_UNAVAILABLE' });
     if (url.includes('/documents/')) return new Response('%PDF', { status: 200 });
+    if (url.endsWith('/categories/getallcategories'))
+      return jsonResponse(200, {
+        message: 'Categories',
+        data: categoryTree,
+      });
     return jsonResponse(200, { message: 'Store', data: current });
   });
   vi.stubGlobal('fetch', recorder.fetchMock);
@@ -67,6 +78,21 @@ function serve() {
 }
 
 describe('StoreDetails', () => {
+  it('shows the onboarding answers in words, never raw values such as "nin" or "pro"', async () => {
+    serve();
+    renderScreen(<StoreDetails id={ids.store} />);
+    const answers = within(await screen.findByRole('region', { name: 'Onboarding answers' }));
+    expect(answers.getByText('National Identity Number (NIN) slip, 12345678901')).toBeInTheDocument();
+    expect(answers.getByText('2 to 5 people')).toBeInTheDocument();
+    expect(answers.getByText('Pro')).toBeInTheDocument();
+    expect(answers.getByText('Registered business (CAC)')).toBeInTheDocument();
+    expect(answers.getByText('1 May 1990')).toBeInTheDocument();
+    expect(await answers.findByText('Phones & Tablets')).toBeInTheDocument();
+    expect(answers.getByText('Smartphones')).toBeInTheDocument();
+    expect(answers.queryByText(/\bnin\b/)).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Premium' })).toBeInTheDocument();
+  });
+
   it('approves after confirmation through the approve endpoint and shows who approved', async () => {
     const { calls } = serve();
     const person = userEvent.setup();

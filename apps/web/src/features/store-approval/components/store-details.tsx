@@ -1,10 +1,20 @@
-import { type AdminStoreDetails, paymentCategories } from '@market/contracts';
+import {
+  type AdminStoreDetails,
+  businessTypeLabel,
+  idTypeLabels,
+  paymentCategories,
+  paymentCategoryLabels,
+  planLabels,
+  staffSizeLabels,
+} from '@market/contracts';
 import { type ReactNode, useState } from 'react';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/dates';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import {
   type PaymentCategory,
@@ -43,6 +53,17 @@ function Details({ store }: { store: AdminStoreDetails }) {
   const [confirmApprove, setConfirmApprove] = useState(false);
   const [askReason, setAskReason] = useState(false);
   const onboarding = store.onboarding;
+  const categories = useCategoryTree();
+  const category = onboarding.category
+    ? (categories.data?.find((item) => item.id === onboarding.category)?.name ??
+      (categories.isPending ? 'Loading…' : 'Unknown category'))
+    : null;
+  const subCategories = onboarding.subCategoryIds
+    .map(
+      (id) => categories.data?.flatMap((item) => item.subCategories ?? []).find((sub) => sub.id === id)?.name,
+    )
+    .filter(Boolean)
+    .join(', ');
   const approverText = (given: boolean, by: AdminStoreDetails['firstApprovedBy']) =>
     given ? `Given${by ? ` by ${by.name}` : ''}` : 'Waiting';
 
@@ -78,10 +99,7 @@ function Details({ store }: { store: AdminStoreDetails }) {
           value={store.paymentCategory}
           disabled={payment.isPending}
           onChange={(event) => payment.mutate(event.target.value as PaymentCategory)}
-          options={paymentCategories.map((value) => ({
-            value,
-            label: value[0]!.toUpperCase() + value.slice(1),
-          }))}
+          options={paymentCategories.map((value) => ({ value, label: paymentCategoryLabels[value] }))}
         />
       </section>
 
@@ -104,12 +122,12 @@ function Details({ store }: { store: AdminStoreDetails }) {
         title="Onboarding answers"
         rows={[
           ['Progress', `${onboarding.percentageComplete}%${onboarding.isComplete ? ' (complete)' : ''}`],
-          ['Date of birth', onboarding.dateOfBirth],
+          ['Date of birth', onboarding.dateOfBirth ? formatDate(onboarding.dateOfBirth) : null],
           ['Nationality', onboarding.nationality],
           [
             'ID document',
             onboarding.idDocumentType
-              ? `${onboarding.idDocumentType} ${onboarding.idDocumentNumber ?? ''}`
+              ? `${idTypeLabels[onboarding.idDocumentType]}${onboarding.idDocumentNumber ? `, ${onboarding.idDocumentNumber}` : ''}`
               : null,
           ],
           ['Home address', address(onboarding.homeAddress[0])],
@@ -117,9 +135,12 @@ function Details({ store }: { store: AdminStoreDetails }) {
             'Pickup location',
             onboarding.useHomeAddress ? 'Same as home address' : address(onboarding.pickupLocation),
           ],
-          ['Staff size', onboarding.staffSize],
+          ['Business type', businessTypeLabel(store.profile.store.isRegisteredBusiness)],
+          ['What they sell', category],
+          ['Sub-categories', subCategories || null],
+          ['Staff size', onboarding.staffSize ? staffSizeLabels[onboarding.staffSize] : null],
           ['Physical location', onboarding.physicalLocation],
-          ['Pricing plan', onboarding.pricingPlan],
+          ['Pricing plan', onboarding.pricingPlan ? planLabels[onboarding.pricingPlan] : null],
         ]}
       />
       <section aria-label="Documents" className="rounded-lg border border-slate-200 bg-white p-4">

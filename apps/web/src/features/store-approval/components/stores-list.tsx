@@ -101,7 +101,7 @@ export function StoresList() {
               page={list.data.pagination.page}
               totalPages={list.data.pagination.totalPages}
               totalItems={list.data.pagination.totalItems}
-              noun="stores"
+              noun="store"
               onPage={setPage}
             />
           ) : null}

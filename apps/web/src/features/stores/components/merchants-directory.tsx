@@ -2,6 +2,7 @@ import { type FormEvent, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
+import { pluralize } from '../../../lib/plural';
 import { useMerchants } from '../api/list-merchants';
 import { STORE_MESSAGES } from '../api/stores-keys';
 import { StoreCard, StoreCardSkeleton } from './store-card';
@@ -81,7 +82,7 @@ export function MerchantsDirectory() {
                 Previous
               </Button>
               <p className="text-sm text-slate-700" aria-live="polite">
-                Page {page} of {pagination.totalPages} · {pagination.totalItems} stores
+                Page {page} of {pagination.totalPages} · {pluralize(pagination.totalItems, 'store')}
               </p>
               <Button
                 variant="secondary"

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { imageAt } from '../../../lib/images';
+import { pluralize } from '../../../lib/plural';
 
 export function StoreLogo({ logo, name, size = 48 }: { logo: string | null; name: string; size?: number }) {
   return logo ? (
@@ -39,7 +40,11 @@ export function StoreCard({ store, action }: { store: StoreCardData; action?: Re
           </Link>
         </h3>
         <p className="text-xs text-slate-700">
-          {[store.state, `${store.followersCount} followers`, `${store.productsCount} products`]
+          {[
+            store.state,
+            pluralize(store.followersCount, 'follower'),
+            pluralize(store.productsCount, 'product'),
+          ]
             .filter(Boolean)
             .join(' · ')}
         </p>

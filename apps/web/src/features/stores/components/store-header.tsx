@@ -1,5 +1,6 @@
 import type { PublicStore } from '@market/contracts';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { pluralize } from '../../../lib/plural';
 import { FollowButton, useFollowersCount } from './follow-button';
 import { StoreLogo } from './store-card';
 
@@ -30,7 +31,7 @@ export function StoreHeader({ store }: { store: PublicStore }) {
             {store.storeName}
           </h1>
           <p className="text-sm text-[var(--sf-body-text)]">
-            {followers === 1 ? '1 follower' : `${followers} followers`} · {store.productsCount} products
+            {pluralize(followers, 'follower')} · {pluralize(store.productsCount, 'product')}
             {place ? ` · ${place}` : ''}
           </p>
         </div>
