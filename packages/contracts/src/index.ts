@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
+export * from './fulfilment.js';
 export * from './gift-cards.js';
 export * from './money.js';
 export * from './nigeria.js';
@@ -28,6 +29,12 @@ import {
 import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
+import {
+  adminOrderEndpoints,
+  fulfilmentEndpoints,
+  merchantOrderEndpoints,
+  partnerOrderEndpoints,
+} from './fulfilment.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { paymentEndpoints } from './payments.js';
 import {
@@ -67,6 +74,10 @@ export function allEndpoints(): Endpoint[] {
     cartEndpoints,
     checkoutEndpoints,
     customerOrderEndpoints,
+    fulfilmentEndpoints,
+    merchantOrderEndpoints,
+    adminOrderEndpoints,
+    partnerOrderEndpoints,
     adminManagementEndpoints,
     systemEndpoints,
     onboardingEndpoints,

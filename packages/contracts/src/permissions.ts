@@ -32,6 +32,10 @@ export const adminPermissions = [
   'transactions:read',
   'orders:read-all',
   'orders:assign',
+  /** Carry an order as a platform dispatcher, or run a platform hub's moves. */
+  'orders:carry',
+  /** Issue a new delivery token (lifts a lock after five wrong tries). */
+  'orders:tokens',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -47,7 +51,7 @@ export type Permission = StorePermission | AdminPermission | PartnerPermission;
 export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   superadmin: adminPermissions,
   admin: adminPermissions.filter((permission) => permission !== 'admins:manage'),
-  dispatcher: ['orders:read-all', 'orders:assign'],
+  dispatcher: ['orders:read-all', 'orders:assign', 'orders:carry'],
   scheduler: ['orders:assign'],
 };
 

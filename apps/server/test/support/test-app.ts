@@ -239,7 +239,9 @@ export async function createAdmin(
 }
 
 /** A confirmed shipping partner through the public application. */
-export async function createPartner(test: TestApp): Promise<{ email: string; accessToken: string }> {
+export async function createPartner(
+  test: TestApp,
+): Promise<{ id: string; email: string; accessToken: string }> {
   const email = uniqueEmail('partner');
   const response = await test.app.inject({
     method: 'POST',
@@ -263,5 +265,6 @@ export async function createPartner(test: TestApp): Promise<{ email: string; acc
   if (response.statusCode !== 201) throw new Error(response.body);
   const token = tokenFromLink(await latestLink(test, email));
   await test.app.inject({ method: 'GET', url: `/api/partner/partner/confirmation/${token}` });
-  return { email, accessToken: (await login(test, 'partner', email)).accessToken };
+  const session = await login(test, 'partner', email);
+  return { id: session.user.id as string, email, accessToken: session.accessToken };
 }

@@ -1,5 +1,5 @@
 import type { AccountKind } from '@market/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { oneTimeTokens, partnerProfiles, refreshTokens, sessions, users } from './auth.schema.js';
 
@@ -138,4 +138,40 @@ export async function retireOneTimeTokens(
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/**
+ * Accounts an order can be assigned to: confirmed, active shipping partners (by company) and dispatchers (admin
+ * accounts of that role), for the assignment screens of the orders module.
+ */
+export async function listCarrierAccounts(
+  db: Db,
+): Promise<{ id: string; kind: 'partner' | 'dispatcher'; name: string; phoneNumber: string | null }[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      kind: users.kind,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      companyName: partnerProfiles.companyName,
+    })
+    .from(users)
+    .leftJoin(partnerProfiles, eq(partnerProfiles.userId, users.id))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        isNotNull(users.emailConfirmedAt),
+        or(eq(users.kind, 'partner'), and(eq(users.kind, 'admin'), eq(users.role, 'dispatcher'))),
+      ),
+    )
+    .orderBy(asc(users.kind), asc(users.firstName), asc(users.id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === 'partner' ? 'partner' : 'dispatcher',
+    name: row.kind === 'partner' ? (row.companyName ?? row.firstName) : `${row.firstName} ${row.lastName}`,
+    phoneNumber: row.phoneNumber,
+  }));
 }
