@@ -81,6 +81,7 @@ export function OrderActions({
           return (
             <Button
               key={code}
+              variant={code === 'delivery_failed' || code === 'returned' ? 'secondary' : 'primary'}
               onClick={() => update.mutate({ status: code as 'accepted' })}
               disabled={update.isPending}
             >
