@@ -11,6 +11,8 @@ CREATE TABLE "order_assignments" (
 	"responded_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "partner_profiles" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "partner_profiles" ADD COLUMN "approved_by" uuid;--> statement-breakpoint
 ALTER TABLE "order_handovers" ADD COLUMN "invalidated_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "weight_grams" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "carrier_kind" text;--> statement-breakpoint

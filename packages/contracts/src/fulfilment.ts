@@ -355,3 +355,38 @@ export const partnerOrderEndpoints = {
     response: envelope(partnerOrder),
   }),
 };
+
+export const partnerApproval = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  approvedAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
+});
+export type PartnerApproval = z.infer<typeof partnerApproval>;
+
+/** An admin approves a shipping partner before orders may be assigned to it. */
+export const partnerApprovalEndpoints = {
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/partner/admin/partners',
+    summary: 'Shipping partners waiting for approval, or approved',
+    tags,
+    access: access.admin('approvals:partners'),
+    query: z.object({ status: z.enum(['pending', 'approved']).default('pending') }),
+    response: envelope(z.array(partnerApproval)),
+  }),
+  approve: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/partner/admin/partners/:id/approve',
+    summary: 'Approve a shipping partner: from now on orders may be assigned to it',
+    tags,
+    access: access.admin('approvals:partners'),
+    params: idParams,
+    response: envelope(z.object({ id: z.string() })),
+  }),
+};

@@ -33,6 +33,7 @@ import {
   adminOrderEndpoints,
   fulfilmentEndpoints,
   merchantOrderEndpoints,
+  partnerApprovalEndpoints,
   partnerOrderEndpoints,
 } from './fulfilment.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
@@ -78,6 +79,7 @@ export function allEndpoints(): Endpoint[] {
     merchantOrderEndpoints,
     adminOrderEndpoints,
     partnerOrderEndpoints,
+    partnerApprovalEndpoints,
     adminManagementEndpoints,
     systemEndpoints,
     onboardingEndpoints,

@@ -23,6 +23,7 @@ export const adminPermissions = [
   'approvals:products',
   'approvals:stores',
   'approvals:hubs',
+  'approvals:partners',
   'catalog:categories',
   'catalog:promotions',
   'shipping:zones',

@@ -241,6 +241,7 @@ export async function createAdmin(
 /** A confirmed shipping partner through the public application. */
 export async function createPartner(
   test: TestApp,
+  options: { approved?: boolean } = {},
 ): Promise<{ id: string; email: string; accessToken: string }> {
   const email = uniqueEmail('partner');
   const response = await test.app.inject({
@@ -266,5 +267,15 @@ export async function createPartner(
   const token = tokenFromLink(await latestLink(test, email));
   await test.app.inject({ method: 'GET', url: `/api/partner/partner/confirmation/${token}` });
   const session = await login(test, 'partner', email);
-  return { id: session.user.id as string, email, accessToken: session.accessToken };
+  const id = session.user.id as string;
+  if (options.approved !== false) {
+    // An admin approves the partner, as the admin screen does, so orders may be assigned to it.
+    const { partnerProfiles } = await import('../../src/modules/auth/auth.schema.js');
+    const { eq } = await import('drizzle-orm');
+    await test.deps.db
+      .update(partnerProfiles)
+      .set({ approvedAt: new Date() })
+      .where(eq(partnerProfiles.userId, id));
+  }
+  return { id, email, accessToken: session.accessToken };
 }

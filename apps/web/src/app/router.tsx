@@ -142,6 +142,7 @@ export const routes: RouteObject[] = [
           { path: 'orders', lazy: () => import('./routes/admin/orders-queue') },
           { path: 'orders/all', lazy: () => import('./routes/admin/orders-all') },
           { path: 'orders/mine', lazy: () => import('./routes/admin/orders-all') },
+          { path: 'orders/partners', lazy: () => import('./routes/admin/orders-partners') },
           { path: 'orders/:id', lazy: () => import('./routes/admin/order') },
           soon('finance', 'Finance', 'Reports, transactions and merchant payments.'),
           { path: 'shipping', lazy: () => import('./routes/admin/shipping-zones') },

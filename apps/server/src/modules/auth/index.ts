@@ -12,9 +12,11 @@ export {
   updateAccount,
 } from './admin-accounts.repository.js';
 export {
+  approvePartner,
   findUserByEmail,
   findUserById,
   listCarrierAccounts,
+  listPartners,
   revokeUserSessions,
   type UserRow,
 } from './auth.repository.js';

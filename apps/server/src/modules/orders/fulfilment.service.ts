@@ -545,7 +545,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       if (body.carrier !== 'hub' && !chosen) {
         throw validation(
           body.carrier === 'partner' ? 'partnerId' : 'dispatcherId',
-          body.carrier === 'partner' ? 'No such shipping partner' : 'No such dispatcher',
+          body.carrier === 'partner' ? 'No approved shipping partner with this id' : 'No such dispatcher',
         );
       }
       const name = chosen?.name ?? 'Platform hub';

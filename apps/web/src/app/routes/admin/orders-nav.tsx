@@ -11,8 +11,14 @@ export function useCanReadAllOrders(): boolean {
   return adminRolePermissions[role].includes('orders:read-all');
 }
 
+function useCanApprovePartners(): boolean {
+  const role = adminRoleOf(useSession('admin')?.user.accountType);
+  return adminRolePermissions[role].includes('approvals:partners');
+}
+
 export function OrdersNav() {
   const canReadAll = useCanReadAllOrders();
+  const canApprove = useCanApprovePartners();
   return (
     <SubNav
       label="Order pages"
@@ -24,6 +30,7 @@ export function OrdersNav() {
               { to: '/admin/orders/mine', label: 'My deliveries' },
             ]
           : []),
+        ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
       ]}
     />
   );

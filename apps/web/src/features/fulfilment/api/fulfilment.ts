@@ -4,6 +4,7 @@ import {
   type DispatcherBody,
   fulfilmentEndpoints,
   merchantOrderEndpoints,
+  partnerApprovalEndpoints,
   partnerOrderEndpoints,
   type UpdateOrderBody,
 } from '@market/contracts';
@@ -159,5 +160,20 @@ export function usePartnerDecline(id: string) {
 export function useSetDispatcher(id: string) {
   return useChainMutation((body: DispatcherBody) =>
     api(partnerOrderEndpoints.dispatcher, { kind: 'partner', params: { id }, body }),
+  );
+}
+
+export function usePartnerApplications(status: 'pending' | 'approved') {
+  return useQuery({
+    queryKey: ['fulfilment', 'admin', 'partners', status] as const,
+    queryFn: async ({ signal }) =>
+      (await api(partnerApprovalEndpoints.list, { kind: 'admin', query: { status }, signal })).data,
+    meta: { toast: { fallback: 'Could not get shipping partners. Try again later.' } },
+  });
+}
+
+export function useApprovePartner() {
+  return useChainMutation((id: string) =>
+    api(partnerApprovalEndpoints.approve, { kind: 'admin', params: { id } }),
   );
 }
