@@ -19,7 +19,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule } from './modules/admins/index.js';
-import { createAuthModule, findUserById } from './modules/auth/index.js';
+import { createAuthModule, findUserById, listCarrierAccounts } from './modules/auth/index.js';
 import { createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
@@ -45,7 +45,9 @@ import {
   createStoreForMerchant,
   createStoresModule,
   findActiveMembership,
+  findStoreById,
   findStoreByMerchant,
+  findStoreShippingPlaces,
   merchantOnboarding,
   slugify,
 } from './modules/stores/index.js';
@@ -240,7 +242,26 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     slugify,
     findMembership: (userId) => findActiveMembership(deps.db, userId),
   });
-  const orders = createOrdersModule(deps);
+  const orders = createOrdersModule(deps, {
+    findCustomer: findUserById,
+    returnStock,
+    refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
+    async storePickup(executor, storeId) {
+      const [store, places] = await Promise.all([
+        findStoreById(executor, storeId),
+        findStoreShippingPlaces(executor, storeId),
+      ]);
+      const location = places?.shippingLocation;
+      const pickup = places?.pickupLocation;
+      const address = location
+        ? [location.street, location.city, location.state].filter(Boolean).join(', ')
+        : pickup
+          ? [pickup.street, pickup.lga, pickup.state].filter(Boolean).join(', ')
+          : 'Ask the store for its pickup address';
+      return { address, phoneNumber: store?.storePhoneNumber ?? null };
+    },
+    carriers: listCarrierAccounts,
+  });
   const coupons = createCouponsModule(deps, { isFirstTimeCustomer: orders.service.isFirstTimeCustomer });
   const giftCards = createGiftCardsModule(deps, { payments: payments.service });
   const shipping = createShippingModule(deps);

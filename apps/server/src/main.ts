@@ -4,6 +4,7 @@ import { seedShippingDefaults } from './modules/shipping/index.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { seedDemoCatalog } from './seed/demo-catalog.js';
+import { seedDemoOrders } from './seed/demo-orders.js';
 import { seedDemo } from './seed/demo-seed.js';
 
 async function main() {
@@ -28,6 +29,7 @@ async function main() {
     await seedDemo(database.db, deps.logger);
     await seedShippingDefaults(database.db);
     await seedDemoCatalog(database.db, deps.media, deps.logger);
+    await seedDemoOrders(database.db, deps.logger);
   }
   // Unpaid checkouts give their stock back after 30 minutes; several processes may run this safely.
   const sweeper = setInterval(

@@ -54,4 +54,22 @@ export const access = {
     merchant: M,
     admin: A,
   ) => ({ kind: 'signed-in', accounts: ['merchant', 'admin'], permission: [merchant, admin] }) as const,
+  /**
+   * Everyone who moves an order along the fulfilment chain: store members, admins (dispatchers, hubs) and shipping
+   * partners, each with their own permission; the service checks which order is theirs.
+   */
+  orderMovers: <
+    const M extends StorePermission,
+    const A extends AdminPermission,
+    const P extends PartnerPermission,
+  >(
+    merchant: M,
+    admin: A,
+    partner: P,
+  ) =>
+    ({
+      kind: 'signed-in',
+      accounts: ['merchant', 'admin', 'partner'],
+      permission: [merchant, admin, partner],
+    }) as const,
 } as const satisfies Record<string, Access | ((...permissions: never[]) => Access)>;

@@ -193,6 +193,8 @@ export const customerOrder = z.object({
   }),
   /** Only the customer ever sees it; present once the order is paid. */
   orderDeliveryToken: z.string().nullable(),
+  /** Who brings the order, once assigned: the partner's or dispatcher's name and phone. */
+  carrier: z.object({ kind: z.string(), name: z.string(), phoneNumber: z.string().nullable() }).nullable(),
   withinLagos: z.boolean(),
   lagosMerchant: z.boolean(),
   lagosCustomer: z.boolean(),

@@ -7,6 +7,7 @@ export * from './common.js';
 export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
+export * from './fulfilment.js';
 export * from './gift-cards.js';
 export * from './merchant-dashboard.js';
 export * from './money.js';
@@ -29,6 +30,13 @@ import {
 import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
+import {
+  adminOrderEndpoints,
+  fulfilmentEndpoints,
+  merchantOrderEndpoints,
+  partnerApprovalEndpoints,
+  partnerOrderEndpoints,
+} from './fulfilment.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
@@ -69,6 +77,11 @@ export function allEndpoints(): Endpoint[] {
     cartEndpoints,
     checkoutEndpoints,
     customerOrderEndpoints,
+    fulfilmentEndpoints,
+    merchantOrderEndpoints,
+    adminOrderEndpoints,
+    partnerOrderEndpoints,
+    partnerApprovalEndpoints,
     adminManagementEndpoints,
     systemEndpoints,
     onboardingEndpoints,

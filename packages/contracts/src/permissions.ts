@@ -23,6 +23,7 @@ export const adminPermissions = [
   'approvals:products',
   'approvals:stores',
   'approvals:hubs',
+  'approvals:partners',
   'catalog:categories',
   'catalog:promotions',
   'shipping:zones',
@@ -32,6 +33,10 @@ export const adminPermissions = [
   'transactions:read',
   'orders:read-all',
   'orders:assign',
+  /** Carry an order as a platform dispatcher, or run a platform hub's moves. */
+  'orders:carry',
+  /** Issue a new delivery token (lifts a lock after five wrong tries). */
+  'orders:tokens',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -47,7 +52,7 @@ export type Permission = StorePermission | AdminPermission | PartnerPermission;
 export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   superadmin: adminPermissions,
   admin: adminPermissions.filter((permission) => permission !== 'admins:manage'),
-  dispatcher: ['orders:read-all', 'orders:assign'],
+  dispatcher: ['orders:read-all', 'orders:assign', 'orders:carry'],
   scheduler: ['orders:assign'],
 };
 

@@ -1,5 +1,5 @@
 // Demo and seed data: loaded at start or by a script, outside any module, so it writes the tables directly.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { findUserByEmail } from '../modules/auth/auth.repository.js';
 import { partnerProfiles, users } from '../modules/auth/auth.schema.js';
@@ -97,6 +97,7 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<number> {
         await tx.insert(partnerProfiles).values({
           userId: id,
           companyName: 'Swift Logistics Ltd',
+          approvedAt: new Date(),
           company: {
             companyName: 'Swift Logistics Ltd',
             rcNumber: 'RC1234567',
@@ -126,6 +127,13 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<number> {
     });
     created++;
   }
+  // The demo partner receives orders: approved even when it was seeded before partners needed approval.
+  const partner = await findUserByEmail(db, 'partner', 'partner@demo.ng');
+  if (partner)
+    await db
+      .update(partnerProfiles)
+      .set({ approvedAt: new Date() })
+      .where(and(eq(partnerProfiles.userId, partner.id), isNull(partnerProfiles.approvedAt)));
   if (created > 0) logger?.info({ created }, 'demo accounts seeded');
   return created;
 }

@@ -116,7 +116,7 @@ describe('admin roles', () => {
     const dispatcher = await createAdmin(test, 'dispatcher');
     const allowed = await authenticate(requestWith(dispatcher.accessToken), dispatcherView);
     expect(allowed).toMatchObject({ kind: 'admin', role: 'dispatcher' });
-    expect(allowed?.permissions).toEqual(['orders:read-all', 'orders:assign']);
+    expect(allowed?.permissions).toEqual(['orders:read-all', 'orders:assign', 'orders:carry']);
   });
 });
 

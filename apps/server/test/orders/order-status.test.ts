@@ -33,6 +33,7 @@ const keyMovesAllowed: [OrderStatusCode, OrderStatusCode, ActorRole][] = [
   ['assigned', 'declined', 'partner'],
   ['declined', 'assigned', 'admin'],
   ['picked_up', 'at_hub', 'partner'],
+  ['assigned', 'at_hub', 'admin'],
   ['in_transit', 'out_for_delivery', 'dispatcher'],
   ['out_for_delivery', 'delivered', 'dispatcher'],
   ['out_for_delivery', 'delivery_failed', 'dispatcher'],

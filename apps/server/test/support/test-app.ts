@@ -239,7 +239,10 @@ export async function createAdmin(
 }
 
 /** A confirmed shipping partner through the public application. */
-export async function createPartner(test: TestApp): Promise<{ email: string; accessToken: string }> {
+export async function createPartner(
+  test: TestApp,
+  options: { approved?: boolean } = {},
+): Promise<{ id: string; email: string; accessToken: string }> {
   const email = uniqueEmail('partner');
   const response = await test.app.inject({
     method: 'POST',
@@ -263,5 +266,16 @@ export async function createPartner(test: TestApp): Promise<{ email: string; acc
   if (response.statusCode !== 201) throw new Error(response.body);
   const token = tokenFromLink(await latestLink(test, email));
   await test.app.inject({ method: 'GET', url: `/api/partner/partner/confirmation/${token}` });
-  return { email, accessToken: (await login(test, 'partner', email)).accessToken };
+  const session = await login(test, 'partner', email);
+  const id = session.user.id as string;
+  if (options.approved !== false) {
+    // An admin approves the partner, as the admin screen does, so orders may be assigned to it.
+    const { partnerProfiles } = await import('../../src/modules/auth/auth.schema.js');
+    const { eq } = await import('drizzle-orm');
+    await test.deps.db
+      .update(partnerProfiles)
+      .set({ approvedAt: new Date() })
+      .where(eq(partnerProfiles.userId, id));
+  }
+  return { id, email, accessToken: session.accessToken };
 }

@@ -132,6 +132,7 @@ export function tracker(overrides: Partial<Tracker> = {}): Tracker {
           address: '12 Allen Avenue',
         },
         orderDeliveryToken: '482913',
+        carrier: null,
         withinLagos: true,
         lagosMerchant: true,
         lagosCustomer: true,

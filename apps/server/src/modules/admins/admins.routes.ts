@@ -1,4 +1,4 @@
-import { adminManagementEndpoints as endpoints } from '@market/contracts';
+import { adminManagementEndpoints as endpoints, partnerApprovalEndpoints } from '@market/contracts';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import type { AdminsService } from './admins.service.js';
 
@@ -29,6 +29,14 @@ export function adminsRoutes(admins: AdminsService): RouteDefinition[] {
     route(endpoints.createPartner, async ({ body }) => ({
       message: 'Partner has been added successfully',
       data: { user: await admins.createPartner(body) },
+    })),
+    route(partnerApprovalEndpoints.list, async ({ query }) => ({
+      message: 'Shipping partners',
+      data: await admins.partners(query.status),
+    })),
+    route(partnerApprovalEndpoints.approve, async ({ auth, params }) => ({
+      message: 'Partner approved',
+      data: await admins.approvePartner(params.id, auth.userId),
     })),
   ];
 }

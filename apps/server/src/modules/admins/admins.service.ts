@@ -2,6 +2,7 @@ import type {
   AdminRole,
   AdminSummary,
   CreateAdminBody,
+  PartnerApproval,
   PartnerSignupBody,
   PartnerUser,
 } from '@market/contracts';
@@ -11,8 +12,10 @@ import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import {
   type AuthService,
+  approvePartner,
   findLiveAdmin,
   listAdminAccounts,
+  listPartners,
   lockActiveSuperadminIds,
   revokeUserSessions,
   type UserRow,
@@ -134,6 +137,24 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
 
     createPartner(body: Omit<PartnerSignupBody, 'password'>): Promise<PartnerUser> {
       return auth.createPartner(body, { invitedByAdmin: true });
+    },
+
+    async partners(status: 'pending' | 'approved'): Promise<PartnerApproval[]> {
+      const rows = await listPartners(deps.db, status);
+      return rows.map((row) => ({
+        id: row.id,
+        companyName: row.companyName,
+        email: row.email,
+        phoneNumber: row.phoneNumber,
+        emailConfirmed: row.emailConfirmedAt !== null,
+        approvedAt: row.approvedAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }));
+    },
+
+    async approvePartner(id: string, adminId: string) {
+      if (!(await approvePartner(deps.db, id, adminId, deps.now()))) throw notFound('Partner not found');
+      return { id };
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { AccountKind } from '@market/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { oneTimeTokens, partnerProfiles, refreshTokens, sessions, users } from './auth.schema.js';
 
@@ -138,4 +138,83 @@ export async function retireOneTimeTokens(
     .where(
       and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)),
     );
+}
+
+/**
+ * Accounts an order can be assigned to: confirmed, active shipping partners (by company) and dispatchers (admin
+ * accounts of that role), for the assignment screens of the orders module.
+ */
+export async function listCarrierAccounts(
+  db: Db,
+): Promise<{ id: string; kind: 'partner' | 'dispatcher'; name: string; phoneNumber: string | null }[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      kind: users.kind,
+      role: users.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      phoneNumber: users.phoneNumber,
+      companyName: partnerProfiles.companyName,
+    })
+    .from(users)
+    .leftJoin(partnerProfiles, eq(partnerProfiles.userId, users.id))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+        isNotNull(users.emailConfirmedAt),
+        or(
+          and(eq(users.kind, 'partner'), isNotNull(partnerProfiles.approvedAt)),
+          and(eq(users.kind, 'admin'), eq(users.role, 'dispatcher')),
+        ),
+      ),
+    )
+    .orderBy(asc(users.kind), asc(users.firstName), asc(users.id));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind === 'partner' ? 'partner' : 'dispatcher',
+    name: row.kind === 'partner' ? (row.companyName ?? row.firstName) : `${row.firstName} ${row.lastName}`,
+    phoneNumber: row.phoneNumber,
+  }));
+}
+
+/** Shipping partners with their approval state, newest first: pending applications, or approved partners. */
+export async function listPartners(db: Db, status: 'pending' | 'approved') {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      emailConfirmedAt: users.emailConfirmedAt,
+      companyName: partnerProfiles.companyName,
+      approvedAt: partnerProfiles.approvedAt,
+      createdAt: partnerProfiles.createdAt,
+    })
+    .from(partnerProfiles)
+    .innerJoin(users, eq(users.id, partnerProfiles.userId))
+    .where(
+      and(
+        isNull(users.deletedAt),
+        status === 'pending' ? isNull(partnerProfiles.approvedAt) : isNotNull(partnerProfiles.approvedAt),
+      ),
+    )
+    .orderBy(desc(partnerProfiles.createdAt), asc(users.id))
+    .limit(200);
+  return rows;
+}
+
+/** Approves a partner once; answers false when there is no such partner. */
+export async function approvePartner(db: Db, partnerId: string, adminId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(partnerProfiles)
+    .set({ approvedAt: at, approvedBy: adminId })
+    .where(and(eq(partnerProfiles.userId, partnerId), isNull(partnerProfiles.approvedAt)))
+    .returning({ id: partnerProfiles.userId });
+  if (rows.length > 0) return true;
+  const [existing] = await db
+    .select({ id: partnerProfiles.userId })
+    .from(partnerProfiles)
+    .where(eq(partnerProfiles.userId, partnerId));
+  return Boolean(existing);
 }

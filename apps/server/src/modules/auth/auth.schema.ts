@@ -39,6 +39,9 @@ export const partnerProfiles = pgTable('partner_profiles', {
   company: jsonb().notNull(),
   bankDetails: jsonb().notNull(),
   certification: jsonb().notNull(),
+  /** An admin approved the partner: only then may orders be assigned to it (partners an admin adds are approved). */
+  approvedAt: timestamp({ withTimezone: true }),
+  approvedBy: uuid(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -359,6 +359,7 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
             company: { ...body.company, phoneNumber: companyPhone },
             bankDetails: body.bankDetails,
             certification: body.certification,
+            approvedAt: options.invitedByAdmin ? now() : null,
           })
           .returning();
         if (options.invitedByAdmin) await mailPasswordLink(tx, row, true);

@@ -11,7 +11,15 @@ export {
   lockActiveSuperadminIds,
   updateAccount,
 } from './admin-accounts.repository.js';
-export { findUserByEmail, findUserById, revokeUserSessions, type UserRow } from './auth.repository.js';
+export {
+  approvePartner,
+  findUserByEmail,
+  findUserById,
+  listCarrierAccounts,
+  listPartners,
+  revokeUserSessions,
+  type UserRow,
+} from './auth.repository.js';
 export type { AuthNeeds, AuthService, MerchantStore } from './auth.service.js';
 
 /** Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with. */

@@ -151,6 +151,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       withinLagos: store.quote.withinLagos,
       lagosMerchant: store.quote.lagosMerchant,
       lagosCustomer: store.quote.lagosCustomer,
+      weightGrams: Math.round(store.quote.chargeableWeightKg * 1000),
       coupon: store.coupon,
       items: store.lines.map((line) => ({
         productId: line.product.id,

@@ -1,14 +1,37 @@
 import type { Deps } from '../../platform/deps.js';
+import { fulfilmentRoutes } from './fulfilment.routes.js';
+import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 
-// The orders module's public face: other modules import only from here.
+// The orders module's public face: other modules import only from here. It owns every order write: checkout's
+// (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens).
 
-export function createOrdersModule(deps: Deps) {
+const unwired = (what: string) => () => {
+  throw new Error(`The orders module was built without ${what}`);
+};
+
+/** For callers that use only checkout's part (tests of the service): the chain's needs are not handed in. */
+const noFulfilmentNeeds: FulfilmentNeeds = {
+  findCustomer: async () => undefined,
+  returnStock: unwired('returnStock'),
+  refund: unwired('refund'),
+  storePickup: unwired('storePickup'),
+  carriers: async () => [],
+};
+
+export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
   const service = createOrdersService(deps);
-  return { service, routes: ordersRoutes(service) };
+  const fulfilment = createFulfilmentService(deps, service, needs);
+  return { service, fulfilment, routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment)] };
 }
 
+export type {
+  FulfilmentCaller,
+  FulfilmentNeeds,
+  FulfilmentService,
+} from './fulfilment.service.js';
+export { MAX_WRONG_TOKENS } from './fulfilment.service.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
 export type { OrderRow, TrackerRow } from './orders.repository.js';

@@ -70,6 +70,8 @@ const moves: Record<OrderStatusCode, readonly OrderMove[]> = {
   ],
   assigned: [
     { to: 'picked_up', roles: carriers },
+    // Assigned to the platform hub: the merchant's parcel arrives there and the hub (admins) takes it in.
+    { to: 'at_hub', roles: ['admin', 'superadmin'] },
     { to: 'declined', roles: ['partner'] },
     { to: 'cancelled', roles: ['merchant'] },
   ],

@@ -1,8 +1,28 @@
 import { type CustomerOrder, koboToNaira, orderStatusOf } from '@market/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { containsPattern } from '../../platform/db/paging.js';
 import {
   orderActivities,
+  orderAssignments,
   orderHandovers,
   orderItems,
   orders,
@@ -259,6 +279,13 @@ export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<
       })),
     deliveryAddress: row.deliveryAddress,
     orderDeliveryToken: row.orderDeliveryToken,
+    carrier: row.carrierKind
+      ? {
+          kind: row.carrierKind,
+          name: row.dispatcherName ?? row.carrierName ?? 'Carrier',
+          phoneNumber: row.dispatchPhoneNumber,
+        }
+      : null,
     withinLagos: row.withinLagos,
     lagosMerchant: row.lagosMerchant,
     lagosCustomer: row.lagosCustomer,
@@ -329,4 +356,213 @@ export async function countStoreOrdersInStatus(
     .from(orders)
     .where(and(eq(orders.storeId, storeId), eq(orders.status, status)));
   return row?.total ?? 0;
+}
+
+// ---------- fulfilment: assignments, hand-overs, staff and partner views ----------
+
+export type HandoverRow = typeof orderHandovers.$inferSelect;
+export type AssignmentRow = typeof orderAssignments.$inferSelect;
+export type NewAssignment = typeof orderAssignments.$inferInsert;
+export type ItemRow = typeof orderItems.$inferSelect;
+export type ActivityRow = typeof orderActivities.$inferSelect;
+
+export async function findOrder(executor: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await executor.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row;
+}
+
+/** The hand-over whose token works now (the newest neither completed nor replaced), locked for the check. */
+export async function lockOpenHandover(executor: Db, orderId: string): Promise<HandoverRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orderHandovers)
+    .where(
+      and(
+        eq(orderHandovers.orderId, orderId),
+        isNull(orderHandovers.completedAt),
+        isNull(orderHandovers.invalidatedAt),
+      ),
+    )
+    .orderBy(desc(orderHandovers.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateHandover(
+  executor: Db,
+  handoverId: string,
+  patch: Partial<NewHandover>,
+): Promise<void> {
+  await executor.update(orderHandovers).set(patch).where(eq(orderHandovers.id, handoverId));
+}
+
+/** Every open hand-over of the order stops working (a new token replaces it). */
+export async function invalidateOpenHandovers(executor: Db, orderId: string, at: Date): Promise<void> {
+  await executor
+    .update(orderHandovers)
+    .set({ invalidatedAt: at })
+    .where(
+      and(
+        eq(orderHandovers.orderId, orderId),
+        isNull(orderHandovers.completedAt),
+        isNull(orderHandovers.invalidatedAt),
+      ),
+    );
+}
+
+/** Which of these orders have their open hand-over locked after too many wrong tokens. */
+export async function lockedDeliveries(executor: Db, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await executor
+    .select({ orderId: orderHandovers.orderId })
+    .from(orderHandovers)
+    .where(
+      and(
+        inArray(orderHandovers.orderId, orderIds),
+        eq(orderHandovers.locked, true),
+        isNull(orderHandovers.completedAt),
+        isNull(orderHandovers.invalidatedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.orderId));
+}
+
+export async function insertAssignment(executor: Db, values: NewAssignment): Promise<AssignmentRow> {
+  const [row] = await executor.insert(orderAssignments).values(values).returning();
+  return row!;
+}
+
+export async function updateAssignment(
+  executor: Db,
+  assignmentId: string,
+  patch: Partial<NewAssignment>,
+): Promise<AssignmentRow | undefined> {
+  const [row] = await executor
+    .update(orderAssignments)
+    .set(patch)
+    .where(eq(orderAssignments.id, assignmentId))
+    .returning();
+  return row;
+}
+
+export async function findAssignment(executor: Db, assignmentId: string): Promise<AssignmentRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orderAssignments)
+    .where(eq(orderAssignments.id, assignmentId))
+    .limit(1);
+  return row;
+}
+
+export async function itemsOfOrders(executor: Db, orderIds: string[]): Promise<ItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return executor.select().from(orderItems).where(inArray(orderItems.orderId, orderIds));
+}
+
+export async function activitiesOfOrders(executor: Db, orderIds: string[]): Promise<ActivityRow[]> {
+  if (orderIds.length === 0) return [];
+  return executor
+    .select()
+    .from(orderActivities)
+    .where(inArray(orderActivities.orderId, orderIds))
+    .orderBy(asc(orderActivities.createdAt), asc(orderActivities.id));
+}
+
+export async function itemCounts(executor: Db, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ orderId: orderItems.orderId, units: sql<number>`sum(${orderItems.quantity})::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((row) => [row.orderId, Number(row.units)]));
+}
+
+export interface OrderFilter {
+  storeId?: string;
+  partnerId?: string;
+  dispatcherId?: string;
+  status?: string;
+  statuses?: string[];
+  /** Inclusive UTC bounds of the creation time. */
+  createdFrom?: Date;
+  createdBefore?: Date;
+  search?: string;
+}
+
+/** Paid orders (never an unpaid checkout's) matching the filter, newest first. */
+export async function orderPage(
+  executor: Db,
+  filter: OrderFilter,
+  page: { page: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const pattern = filter.search ? containsPattern(filter.search) : undefined;
+  const where = and(
+    ne(orders.status, 'awaiting_payment'),
+    isNotNull(orderTrackers.paidAt),
+    filter.storeId ? eq(orders.storeId, filter.storeId) : undefined,
+    filter.partnerId ? eq(orders.partnerId, filter.partnerId) : undefined,
+    filter.dispatcherId ? eq(orders.dispatcherId, filter.dispatcherId) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.statuses ? inArray(orders.status, filter.statuses) : undefined,
+    filter.createdFrom ? gte(orders.createdAt, filter.createdFrom) : undefined,
+    filter.createdBefore ? lt(orders.createdAt, filter.createdBefore) : undefined,
+    pattern
+      ? or(ilike(orders.orderName, pattern), ilike(sql`${orders.deliveryAddress}->>'fullName'`, pattern))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({ order: orders })
+      .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    executor
+      .select({ value: count() })
+      .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+      .where(where),
+  ]);
+  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
+}
+
+export async function countDeliveredSince(executor: Db, partnerId: string, since: Date): Promise<number> {
+  const [row] = await executor
+    .select({ value: count() })
+    .from(orders)
+    .where(and(eq(orders.partnerId, partnerId), gte(orders.deliveredAt, since)));
+  return row?.value ?? 0;
+}
+
+/** Adds a refund of one order to its checkout's books, under the tracker's row lock; answers what to refund. */
+export async function reserveOrderRefund(
+  executor: Db,
+  trackerId: string,
+  orderTotalKobo: number,
+  at: Date,
+): Promise<{ reference: string; amountKobo: number }> {
+  const [tracker] = await executor
+    .select()
+    .from(orderTrackers)
+    .where(eq(orderTrackers.id, trackerId))
+    .for('update');
+  if (!tracker) return { reference: '', amountKobo: 0 };
+  const amountKobo = Math.max(0, Math.min(orderTotalKobo, tracker.amountDueKobo - tracker.refundedKobo));
+  if (amountKobo > 0) {
+    const refunded = tracker.refundedKobo + amountKobo;
+    await executor
+      .update(orderTrackers)
+      .set({
+        refundedKobo: refunded,
+        refundStatus: refunded >= tracker.amountDueKobo ? 'refunded' : 'partial',
+        refundedAt: at,
+        updatedAt: at,
+      })
+      .where(eq(orderTrackers.id, trackerId));
+  }
+  return { reference: tracker.reference, amountKobo };
 }

@@ -95,11 +95,33 @@ export const orders = pgTable(
     couponId: uuid(),
     couponCode: text(),
     rewardProductIds: jsonb().$type<string[]>().notNull().default([]),
+    /** Chargeable weight of the store's parcel, from the shipping quote at checkout. */
+    weightGrams: integer(),
+    /** Who carries the order now: a dispatcher (admin account), a shipping partner, or the platform hub. */
+    carrierKind: text().$type<'dispatcher' | 'partner' | 'hub'>(),
+    partnerId: uuid(),
+    /** The partner's company, the dispatcher's name, or the hub, as shown to people. */
+    carrierName: text(),
+    /** The admin account of role dispatcher, when assigned to one. */
+    dispatcherId: uuid(),
+    /** The current assignment (`order_assignments`), section 3's partnerAssignOrderId. */
+    assignmentId: uuid(),
+    /** The rider who carries it: set by the partner, or the dispatcher's own name. */
+    dispatcherName: text(),
+    /** +234 form. */
+    dispatchPhoneNumber: text(),
+    shippingEvidence: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_name_key').on(table.orderName),
+    index('orders_status_idx').on(table.status, table.createdAt),
+    index('orders_partner_idx').on(table.partnerId, table.createdAt).where(sql`partner_id is not null`),
+    index('orders_dispatcher_idx')
+      .on(table.dispatcherId, table.createdAt)
+      .where(sql`dispatcher_id is not null`),
     index('orders_tracker_idx').on(table.trackerId),
     index('orders_customer_idx').on(table.customerId, table.createdAt),
     index('orders_store_idx').on(table.storeId, table.createdAt),
@@ -182,6 +204,31 @@ export const orderHandovers = pgTable(
     locked: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp({ withTimezone: true }),
+    /** Set when `update-token` replaced this token with a new one. */
+    invalidatedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('order_handovers_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/**
+ * Every assignment of an order to a carrier, kept after a decline so the reason stays with the order's history.
+ * `status`: assigned (waiting for the carrier), accepted, declined, or done (the order moved past it).
+ */
+export const orderAssignments = pgTable(
+  'order_assignments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrierKind: text().$type<'dispatcher' | 'partner' | 'hub'>().notNull(),
+    partnerId: uuid(),
+    dispatcherId: uuid(),
+    assignedBy: uuid().notNull(),
+    status: text().$type<'assigned' | 'accepted' | 'declined' | 'done'>().notNull().default('assigned'),
+    declineReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('order_assignments_order_idx').on(table.orderId, table.createdAt)],
 );

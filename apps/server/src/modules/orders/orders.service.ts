@@ -25,7 +25,7 @@ function newOrderName(): string {
 }
 
 /** A short number the customer reads to the dispatcher at the door. */
-function newDeliveryToken(): string {
+export function newDeliveryToken(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
 }
 
@@ -53,6 +53,8 @@ export interface CheckoutOrderInput {
   withinLagos: boolean;
   lagosMerchant: boolean;
   lagosCustomer: boolean;
+  /** Chargeable weight of the parcel, for the carrier. */
+  weightGrams?: number;
   coupon: { couponId: string; code: string | null; rewardProductIds: string[] } | null;
   items: {
     productId: string;
@@ -225,6 +227,7 @@ export function createOrdersService(deps: Deps) {
           withinLagos: store.withinLagos,
           lagosMerchant: store.lagosMerchant,
           lagosCustomer: store.lagosCustomer,
+          weightGrams: store.weightGrams ?? null,
           couponId: store.coupon?.couponId ?? null,
           couponCode: store.coupon?.code ?? null,
           rewardProductIds: store.coupon?.rewardProductIds ?? [],

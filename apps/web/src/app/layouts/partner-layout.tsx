@@ -8,7 +8,6 @@ import { RequireSession } from '../require-session';
 const nav: NavItem[] = [
   { to: '/shipping-partner', label: 'Dashboard', end: true },
   { to: '/shipping-partner/orders', label: 'Orders' },
-  { to: '/shipping-partner/dispatcher', label: 'Dispatcher' },
 ];
 
 function PartnerShell() {

@@ -2,17 +2,13 @@ import { AreaCards } from '../../../components/layout/area-cards';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useUserData } from '../../../features/auth/api/user-data';
+import { DeliveredToday } from '../../../features/fulfilment/components/partner-orders';
 
 const areas = [
   {
     to: '/shipping-partner/orders',
     label: 'Orders',
-    description: 'Orders assigned to you: accept, decline, update.',
-  },
-  {
-    to: '/shipping-partner/dispatcher',
-    label: 'Dispatcher',
-    description: 'The phone number of your dispatcher.',
+    description: 'Orders assigned to you: accept, decline, update, set the dispatcher, deliver.',
   },
 ];
 
@@ -26,6 +22,9 @@ export function Component() {
   return (
     <section>
       <PageHeader title="Shipping partner dashboard" description={`Welcome, ${company}.`} />
+      <div className="mb-6">
+        <DeliveredToday />
+      </div>
       <AreaCards areas={areas} label="Partner areas" />
     </section>
   );

@@ -1,4 +1,4 @@
-import type { CustomerOrder } from '@market/contracts';
+import { type CustomerOrder, orderStatuses } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -9,6 +9,9 @@ import { formatApiNaira } from '../../../lib/money';
 import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
+
+const knownName = (code: string) =>
+  orderStatuses.find((status) => status.code_name === code)?.known_name ?? code;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -79,6 +82,22 @@ export function OrderDetail({ id }: { id: string }) {
         </p>
       ) : null}
 
+      {data.carrier ? (
+        <Section title="Who brings it">
+          <p className="text-sm text-slate-800">
+            <span className="font-semibold text-slate-900">{data.carrier.name}</span>
+            {data.carrier.phoneNumber ? (
+              <>
+                {' · '}
+                <a className="underline" href={`tel:${data.carrier.phoneNumber}`}>
+                  {data.carrier.phoneNumber}
+                </a>
+              </>
+            ) : null}
+          </p>
+        </Section>
+      ) : null}
+
       <Section title="Items">
         <ul className="divide-y divide-slate-100">
           {data.orderItems.map((item) => {
@@ -137,14 +156,15 @@ export function OrderDetail({ id }: { id: string }) {
         {data.orderNote ? <p className="text-sm text-slate-700">Note: {data.orderNote}</p> : null}
       </Section>
 
-      <Section title="What happened">
+      <Section title="Tracking">
         {data.orderActivities.length === 0 ? (
           <p className="text-sm text-slate-700">Nothing yet.</p>
         ) : (
           <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
             {data.orderActivities.map((activity) => (
               <li key={`${activity.createdAt}-${activity.status}-${activity.activity}`} className="text-sm">
-                <p className="font-semibold text-slate-900">{activity.activity}</p>
+                <p className="font-semibold text-slate-900">{knownName(activity.status)}</p>
+                <p className="text-slate-800">{activity.activity}</p>
                 <p className="text-slate-700">
                   <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time>
                 </p>

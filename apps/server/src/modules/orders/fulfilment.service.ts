@@ -1,0 +1,691 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  type AssignOrderBody,
+  type CarrierOption,
+  type DispatcherBody,
+  koboToNaira,
+  type OrderStatusCode,
+  type OrderSummary,
+  orderStatusOf,
+  type PartnerOrder,
+  type StaffOrder,
+  type TimelineEntry,
+  type UpdateOrderBody,
+} from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { type AppError, conflict, notFound, validation } from '../../platform/errors.js';
+import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { type ActorRole, knownNameOfStatus, moveBetween, nextStatusesFor } from './order-status.js';
+import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
+import * as repository from './orders.repository.js';
+import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
+
+/** Wrong delivery tokens allowed before delivery locks until an admin issues a new token. */
+export const MAX_WRONG_TOKENS = 5;
+
+/** Who calls: the guard's account kind, admin role and store, in the words of the fulfilment chain. */
+export interface FulfilmentCaller {
+  kind: 'customer' | 'merchant' | 'admin' | 'partner';
+  userId: string;
+  role: string | null;
+  storeId?: string;
+}
+
+/** What the orders module needs of others for the chain, handed in by the composition (ADR 010). */
+export interface FulfilmentNeeds {
+  findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
+  /** Stock of a cancelled order goes back to the catalog. */
+  returnStock(
+    executor: Db,
+    lines: { productId: string; variantId: string | null; quantity: number }[],
+  ): Promise<void>;
+  /** Sends money back through the payment provider. */
+  refund(reference: string, amountKobo: number): Promise<unknown>;
+  /** Where a carrier collects the store's parcel. */
+  storePickup(executor: Db, storeId: string): Promise<{ address: string; phoneNumber: string | null }>;
+  /** Shipping partners and platform dispatchers an order may go to (confirmed, active accounts). */
+  carriers(executor: Db): Promise<CarrierOption[]>;
+}
+
+const adminRoles = new Set<ActorRole>(['admin', 'superadmin', 'dispatcher', 'scheduler']);
+/** Moves that carry the parcel: only the carrier the order is assigned to makes them. */
+const carrierMoves = new Set<OrderStatusCode>([
+  'picked_up',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'delivery_failed',
+]);
+const hubMoves = new Set<OrderStatusCode>(['at_hub']);
+/** Assignment waits in this queue: the order is with nobody who moves it on. */
+export const queueStatuses: OrderStatusCode[] = ['ready_for_pickup', 'declined', 'at_hub'];
+
+/** The customer-facing sentence of each move, written into the timeline. */
+const moveText: Partial<Record<OrderStatusCode, string>> = {
+  accepted: 'The store accepted your order and is preparing it.',
+  ready_for_pickup: 'Your order is packed and ready for pickup.',
+  picked_up: 'Your order was picked up from the store.',
+  at_hub: 'Your order arrived at the hub.',
+  in_transit: 'Your order is on its way.',
+  out_for_delivery: 'Your order is out for delivery. Have your delivery token ready.',
+  delivered: 'Your order was delivered. Thank you for shopping with us.',
+  delivery_failed: 'The delivery attempt did not succeed. We will try again.',
+  returned: 'Your order went back to the store.',
+  cancelled: 'The store cancelled your order. Your payment is being refunded.',
+};
+
+/** Mails to the customer on the moves they care about most (issue 7). */
+const mailed: Partial<Record<OrderStatusCode, string>> = {
+  accepted: 'has been accepted by the store',
+  out_for_delivery: 'is out for delivery',
+  delivered: 'has been delivered',
+};
+
+function roleOf(caller: FulfilmentCaller): ActorRole {
+  if (caller.kind === 'admin') {
+    const role = (caller.role ?? 'admin') as ActorRole;
+    return adminRoles.has(role) ? role : 'admin';
+  }
+  return caller.kind;
+}
+
+function constantTimeMatch(expectedHex: string, token: string): boolean {
+  const expected = Buffer.from(expectedHex, 'hex');
+  const given = Buffer.from(handoverTokenHash(token), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** The first instant of today in Lagos (UTC+1 all year), as a UTC date. */
+export function startOfLagosDay(now: Date): Date {
+  const lagos = new Date(now.getTime() + 60 * 60 * 1000);
+  return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - 60 * 60 * 1000);
+}
+
+export function createFulfilmentService(deps: Deps, orders: OrdersService, needs: FulfilmentNeeds) {
+  const { db } = deps;
+
+  /** Whether the caller may see this order at all; anything else is a 404, so ids of others leak nothing. */
+  function canSee(order: OrderRow, caller: FulfilmentCaller): boolean {
+    if (order.status === 'awaiting_payment') return false;
+    switch (caller.kind) {
+      case 'merchant':
+        return Boolean(caller.storeId) && order.storeId === caller.storeId;
+      case 'partner':
+        return order.partnerId === caller.userId;
+      case 'admin':
+        return true;
+      default:
+        return order.customerId === caller.userId;
+    }
+  }
+
+  /** Moves of the table the caller may make on this very order (their store, their assignment). */
+  function allowedFor(order: OrderRow, caller: FulfilmentCaller): OrderStatusCode[] {
+    const role = roleOf(caller);
+    return nextStatusesFor(order.status, role).filter((to) => {
+      if (carrierMoves.has(to)) {
+        if (role === 'partner') return order.partnerId === caller.userId;
+        if (role === 'dispatcher')
+          return order.carrierKind === 'dispatcher' && order.dispatcherId === caller.userId;
+        return false;
+      }
+      if (hubMoves.has(to) && role === 'partner') return order.partnerId === caller.userId;
+      if (to === 'declined') return order.partnerId === caller.userId;
+      return true;
+    });
+  }
+
+  async function visibleOrder(executor: Db, orderId: string, caller: FulfilmentCaller, lock = false) {
+    const order = lock
+      ? await repository.lockOrder(executor, orderId)
+      : await repository.findOrder(executor, orderId);
+    if (!order || !canSee(order, caller)) throw notFound('Order not found');
+    return order;
+  }
+
+  function refusal(order: OrderRow, to: OrderStatusCode, role: ActorRole): AppError {
+    const move = moveBetween(order.status, to);
+    return conflict(
+      `Order is ${knownNameOfStatus(order.status)}; it cannot move to ${knownNameOfStatus(to)}` +
+        (move ? ` as ${role}` : ''),
+    );
+  }
+
+  function timeline(rows: ActivityRow[]): TimelineEntry[] {
+    return rows.map((row) => ({
+      status: row.status,
+      knownName: knownNameOfStatus(row.status),
+      activity: row.activity,
+      actorType: row.actorType,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  function carrierFields(order: OrderRow) {
+    return {
+      assignedToDispatcher: order.carrierKind === 'dispatcher',
+      assignedToShippingPartner: order.carrierKind === 'partner',
+      assignedToPlatformHub: order.carrierKind === 'hub',
+      partnerAssignOrderId: order.carrierKind === 'partner' ? order.assignmentId : null,
+      partnerProfile: order.partnerId
+        ? { id: order.partnerId, name: order.carrierName ?? 'Shipping partner' }
+        : null,
+      dispatcherId: order.dispatcherId,
+      dispatcherName: order.dispatcherName,
+      dispatchPhoneNumber: order.dispatchPhoneNumber,
+      partnerAcceptedAt: null as string | null,
+      assignedAt: null as string | null,
+    };
+  }
+
+  async function assignmentTimes(executor: Db, order: OrderRow) {
+    if (!order.assignmentId) return { partnerAcceptedAt: null, assignedAt: null };
+    const assignment = await repository.findAssignment(executor, order.assignmentId);
+    return {
+      partnerAcceptedAt:
+        assignment?.status === 'accepted' || assignment?.status === 'done'
+          ? (assignment.respondedAt?.toISOString() ?? null)
+          : null,
+      assignedAt: assignment?.createdAt.toISOString() ?? null,
+    };
+  }
+
+  const line = (item: ItemRow) => ({
+    productId: item.productId,
+    variantId: item.variantId,
+    productName: item.productName,
+    sku: item.sku,
+    quantity: item.quantity,
+    productVariants: item.productVariant,
+    hostedImages: item.hostedImages,
+  });
+
+  async function staffView(executor: Db, order: OrderRow, caller: FulfilmentCaller): Promise<StaffOrder> {
+    const [items, activities, locked, times] = await Promise.all([
+      repository.itemsOfOrders(executor, [order.id]),
+      repository.activitiesOfOrders(executor, [order.id]),
+      repository.lockedDeliveries(executor, [order.id]),
+      assignmentTimes(executor, order),
+    ]);
+    return {
+      id: order.id,
+      orderName: order.orderName,
+      orderNote: order.orderNote,
+      orderStatus: orderStatusOf(order.status),
+      subtotal: koboToNaira(order.subtotalKobo),
+      shippingFee: koboToNaira(order.shippingFeeKobo),
+      discount: koboToNaira(order.discountKobo),
+      total: koboToNaira(order.totalKobo),
+      storeId: order.storeId,
+      storeName: order.storeName,
+      customerId: order.customerId,
+      customerName: order.deliveryAddress.fullName,
+      deliveryAddress: order.deliveryAddress,
+      orderItems: items.map((item) => ({
+        ...line(item),
+        productPrice: koboToNaira(item.unitPriceKobo),
+        discount: koboToNaira(item.discountKobo),
+      })),
+      shippingEvidence: order.shippingEvidence,
+      ...carrierFields(order),
+      ...times,
+      deliveryLocked: locked.has(order.id),
+      orderActivities: timeline(activities),
+      allowedNextStatuses: allowedFor(order, caller).map(orderStatusOf),
+      createdAt: order.createdAt.toISOString(),
+    };
+  }
+
+  async function partnerView(executor: Db, order: OrderRow, caller: FulfilmentCaller): Promise<PartnerOrder> {
+    const [items, activities, locked, times, pickup] = await Promise.all([
+      repository.itemsOfOrders(executor, [order.id]),
+      repository.activitiesOfOrders(executor, [order.id]),
+      repository.lockedDeliveries(executor, [order.id]),
+      assignmentTimes(executor, order),
+      needs.storePickup(executor, order.storeId),
+    ]);
+    return {
+      id: order.id,
+      orderName: order.orderName,
+      orderNote: order.orderNote,
+      orderStatus: orderStatusOf(order.status),
+      storeName: order.storeName,
+      pickup,
+      dropOff: order.deliveryAddress,
+      orderItems: items.map(line),
+      weightKg: order.weightGrams === null ? null : order.weightGrams / 1000,
+      ...carrierFields(order),
+      ...times,
+      deliveryLocked: locked.has(order.id),
+      orderActivities: timeline(activities),
+      allowedNextStatuses: allowedFor(order, caller).map(orderStatusOf),
+      createdAt: order.createdAt.toISOString(),
+    };
+  }
+
+  async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+    const counts = await repository.itemCounts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      orderName: row.orderName,
+      orderStatus: orderStatusOf(row.status),
+      total: koboToNaira(row.totalKobo),
+      storeId: row.storeId,
+      storeName: row.storeName,
+      customerName: row.deliveryAddress.fullName,
+      itemCount: counts.get(row.id) ?? 0,
+      carrierName: row.dispatcherName ?? row.carrierName,
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  function dateFilter(query: {
+    from?: string;
+    to?: string;
+  }): Pick<OrderFilter, 'createdFrom' | 'createdBefore'> {
+    const day = 24 * 60 * 60 * 1000;
+    return {
+      createdFrom: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
+      createdBefore: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + day) : undefined,
+    };
+  }
+
+  async function mailCustomer(executor: Db, order: OrderRow, to: OrderStatusCode) {
+    const what = mailed[to];
+    if (!what) return;
+    const customer = await needs.findCustomer(executor, order.customerId);
+    if (!customer) return;
+    await deps.mailer.send(executor, {
+      to: customer.email,
+      subject: `Your order ${order.orderName} ${what}`,
+      paragraphs: [
+        `Hello ${customer.firstName},`,
+        `Your order ${order.orderName} from ${order.storeName} ${what}.`,
+        ...(to === 'out_for_delivery'
+          ? [
+              'The dispatcher will ask for your delivery token at the door. It is on your order page; do not share it before your parcel is in your hands.',
+            ]
+          : []),
+      ],
+      action: { label: 'Track your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
+    });
+  }
+
+  /** The open assignment of the order ends (declined, or the parcel moved past it). */
+  async function closeAssignment(
+    executor: Db,
+    order: OrderRow,
+    status: 'declined' | 'done',
+    at: Date,
+    reason?: string,
+  ) {
+    if (!order.assignmentId) return;
+    await repository.updateAssignment(executor, order.assignmentId, {
+      status,
+      respondedAt: at,
+      ...(reason ? { declineReason: reason } : {}),
+    });
+  }
+
+  const service = {
+    /** The statuses the caller may move this order to now. */
+    async allowedNext(orderId: string, caller: FulfilmentCaller) {
+      const order = await visibleOrder(db, orderId, caller);
+      return allowedFor(order, caller).map(orderStatusOf);
+    },
+
+    /**
+     * `PATCH /ordertracking/update-order/{id}`: one move along the machine by whoever holds the order now. Delivered
+     * needs the customer's token, checked in constant time; a wrong one is counted even though the move fails, and
+     * the fifth locks delivery until an admin issues a new token.
+     */
+    async updateOrder(orderId: string, caller: FulfilmentCaller, body: UpdateOrderBody) {
+      const to = body.status;
+      const role = roleOf(caller);
+      let refund: { trackerId: string; totalKobo: number } | undefined;
+      const outcome = await db.transaction(async (tx) => {
+        const order = await visibleOrder(tx, orderId, caller, true);
+        if (to === 'assigned') {
+          throw conflict('Assign the order to a carrier from the assignment queue to move it to Assigned');
+        }
+        if (to === 'declined' && !body.note) throw validation('note', 'Say why you decline the order');
+        if (!allowedFor(order, caller).includes(to)) throw refusal(order, to, role);
+        const at = deps.now();
+        let deliveryTokenChecked = false;
+        if (moveBetween(order.status, to)?.needs === 'delivery_token') {
+          const handover = await repository.lockOpenHandover(tx, order.id);
+          if (!handover) throw conflict('This order has no delivery token. An admin must issue a new one.');
+          if (handover.locked) {
+            throw conflict(
+              'Delivery of this order is locked after five wrong delivery tokens. An admin must issue a new token.',
+            );
+          }
+          if (!body.deliveryToken) throw validation('deliveryToken', "Enter the customer's delivery token");
+          if (!constantTimeMatch(handover.tokenHash, body.deliveryToken)) {
+            const attempts = handover.wrongAttempts + 1;
+            const locked = attempts >= MAX_WRONG_TOKENS;
+            await repository.updateHandover(tx, handover.id, { wrongAttempts: attempts, locked });
+            return { kind: 'wrong-token', left: MAX_WRONG_TOKENS - attempts, locked } as const;
+          }
+          await repository.updateHandover(tx, handover.id, {
+            completedAt: at,
+            fromPartyKind: order.carrierKind ?? 'carrier',
+            fromPartyId: order.partnerId ?? order.dispatcherId,
+          });
+          deliveryTokenChecked = true;
+        }
+        const text = [moveText[to] ?? `Order is ${knownNameOfStatus(to)}.`, body.note]
+          .filter(Boolean)
+          .join(' ');
+        const moved = await orders.transition(
+          tx,
+          order.id,
+          to,
+          { role, id: caller.userId },
+          {
+            activity: to === 'declined' ? `Declined by the shipping partner: ${body.note}` : text,
+            deliveryTokenChecked,
+          },
+        );
+        const patch: Partial<repository.NewOrder> = {};
+        if (body.shippingEvidence) patch.shippingEvidence = body.shippingEvidence;
+        if (to === 'delivered') patch.deliveredAt = at;
+        if (to === 'declined') {
+          await closeAssignment(tx, order, 'declined', at, body.note);
+          Object.assign(patch, clearedCarrier);
+        } else if (carrierMoves.has(to) && order.assignmentId && to === 'picked_up') {
+          // Picking the parcel up is accepting the assignment.
+          await repository.updateAssignment(tx, order.assignmentId, { status: 'accepted', respondedAt: at });
+        }
+        if (to === 'delivered' || to === 'cancelled') await closeAssignment(tx, order, 'done', at);
+        if (to === 'cancelled') {
+          const items = await repository.itemsOfOrders(tx, [order.id]);
+          await needs.returnStock(
+            tx,
+            items.map((item) => ({
+              productId: item.productId,
+              variantId: item.variantId,
+              quantity: item.quantity,
+            })),
+          );
+          refund = { trackerId: order.trackerId, totalKobo: order.totalKobo };
+        }
+        const final =
+          Object.keys(patch).length > 0 ? await repository.updateOrder(tx, order.id, patch) : moved;
+        await mailCustomer(tx, final, to);
+        return { kind: 'moved', order: final } as const;
+      });
+      if (outcome.kind === 'wrong-token') {
+        if (outcome.locked) {
+          throw conflict(
+            'That delivery token is not right. Delivery of this order is now locked; an admin must issue a new token.',
+          );
+        }
+        throw validation(
+          'deliveryToken',
+          `That delivery token is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`,
+        );
+      }
+      if (refund) await refundCancelled(refund.trackerId, refund.totalKobo);
+      return {
+        id: outcome.order.id,
+        orderStatus: orderStatusOf(outcome.order.status),
+        allowedNextStatuses: allowedFor(outcome.order, caller).map(orderStatusOf),
+      };
+    },
+
+    /** `update-token`: a new delivery token for the customer; the old one stops working and a lock is lifted. */
+    async updateToken(orderId: string, caller: FulfilmentCaller) {
+      const final = new Set(['awaiting_payment', 'delivered', 'completed', 'cancelled', 'returned']);
+      await db.transaction(async (tx) => {
+        const order = await visibleOrder(tx, orderId, caller, true);
+        if (final.has(order.status)) {
+          throw conflict(`Order is ${knownNameOfStatus(order.status)}; its delivery token cannot change`);
+        }
+        const at = deps.now();
+        await repository.invalidateOpenHandovers(tx, order.id, at);
+        const token = newDeliveryToken();
+        await repository.insertHandover(tx, {
+          orderId: order.id,
+          fromPartyKind: order.carrierKind ?? 'carrier',
+          fromPartyId: order.partnerId ?? order.dispatcherId,
+          toPartyKind: 'customer',
+          toPartyId: order.customerId,
+          tokenHash: handoverTokenHash(token),
+          createdAt: at,
+        });
+        await repository.updateOrder(tx, order.id, { orderDeliveryToken: token, updatedAt: at });
+        await repository.insertActivity(tx, {
+          orderId: order.id,
+          status: order.status,
+          activity: 'A new delivery token was issued. The old one no longer works.',
+          actorType: roleOf(caller),
+          actorId: caller.userId,
+          createdAt: at,
+        });
+        const customer = await needs.findCustomer(tx, order.customerId);
+        if (customer) {
+          await deps.mailer.send(tx, {
+            to: customer.email,
+            subject: `A new delivery token for ${order.orderName}`,
+            paragraphs: [
+              `Hello ${customer.firstName},`,
+              `Your order ${order.orderName} has a new delivery token; the old one no longer works. You will find it on your order page.`,
+            ],
+            action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
+          });
+        }
+      });
+      return { id: orderId, deliveryLocked: false };
+    },
+
+    async merchantList(
+      caller: FulfilmentCaller,
+      query: { page: number; limit: number; status?: string; from?: string; to?: string; search?: string },
+    ) {
+      const { rows, total } = await repository.orderPage(
+        db,
+        { storeId: caller.storeId, status: query.status, search: query.search, ...dateFilter(query) },
+        query,
+      );
+      return { orders: await summaries(rows), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    async adminList(
+      caller: FulfilmentCaller,
+      query: {
+        page: number;
+        limit: number;
+        status?: string;
+        from?: string;
+        to?: string;
+        search?: string;
+        queue?: 'true' | 'false';
+        mine?: 'true' | 'false';
+      },
+    ) {
+      const { rows, total } = await repository.orderPage(
+        db,
+        {
+          status: query.status,
+          statuses: query.queue === 'true' ? queueStatuses : undefined,
+          dispatcherId: query.mine === 'true' ? caller.userId : undefined,
+          search: query.search,
+          ...dateFilter(query),
+        },
+        query,
+      );
+      return { orders: await summaries(rows), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    async staffOrder(orderId: string, caller: FulfilmentCaller) {
+      return staffView(db, await visibleOrder(db, orderId, caller), caller);
+    },
+
+    carriers: () => needs.carriers(db),
+
+    /**
+     * Assigns an order to a partner, a dispatcher or the platform hub. The move to Assigned goes through the
+     * machine under the order's row lock, so of two admins assigning at once one wins and the other gets a 409.
+     */
+    async assign(orderId: string, caller: FulfilmentCaller, body: AssignOrderBody): Promise<StaffOrder> {
+      const role = roleOf(caller);
+      const carriers = body.carrier === 'hub' ? [] : await needs.carriers(db);
+      const chosen =
+        body.carrier === 'partner'
+          ? carriers.find((carrier) => carrier.kind === 'partner' && carrier.id === body.partnerId)
+          : body.carrier === 'dispatcher'
+            ? carriers.find((carrier) => carrier.kind === 'dispatcher' && carrier.id === body.dispatcherId)
+            : undefined;
+      if (body.carrier !== 'hub' && !chosen) {
+        throw validation(
+          body.carrier === 'partner' ? 'partnerId' : 'dispatcherId',
+          body.carrier === 'partner' ? 'No approved shipping partner with this id' : 'No such dispatcher',
+        );
+      }
+      const name = chosen?.name ?? 'Platform hub';
+      return db.transaction(async (tx) => {
+        const order = await visibleOrder(tx, orderId, caller, true);
+        const at = deps.now();
+        await orders.transition(
+          tx,
+          order.id,
+          'assigned',
+          { role, id: caller.userId },
+          {
+            activity:
+              body.carrier === 'hub'
+                ? 'Your order is going to our hub.'
+                : body.carrier === 'partner'
+                  ? `Assigned to ${name} for delivery.`
+                  : `Assigned to our dispatcher ${name}.`,
+          },
+        );
+        if (order.assignmentId) await closeAssignment(tx, order, 'done', at);
+        const assignment = await repository.insertAssignment(tx, {
+          orderId: order.id,
+          carrierKind: body.carrier,
+          partnerId: body.carrier === 'partner' ? body.partnerId : null,
+          dispatcherId: body.carrier === 'dispatcher' ? body.dispatcherId : null,
+          assignedBy: caller.userId,
+          createdAt: at,
+        });
+        const updated = await repository.updateOrder(tx, order.id, {
+          carrierKind: body.carrier,
+          carrierName: name,
+          partnerId: body.carrier === 'partner' ? body.partnerId : null,
+          dispatcherId: body.carrier === 'dispatcher' ? body.dispatcherId : null,
+          assignmentId: assignment.id,
+          dispatcherName: body.carrier === 'dispatcher' ? name : null,
+          dispatchPhoneNumber: body.carrier === 'dispatcher' ? (chosen?.phoneNumber ?? null) : null,
+          updatedAt: at,
+        });
+        return staffView(tx, updated, caller);
+      });
+    },
+
+    async partnerList(caller: FulfilmentCaller, query: { page: number; limit: number; status?: string }) {
+      const { rows, total } = await repository.orderPage(
+        db,
+        { partnerId: caller.userId, status: query.status },
+        query,
+      );
+      const [views, deliveredToday] = await Promise.all([
+        Promise.all(rows.map((row) => partnerView(db, row, caller))),
+        repository.countDeliveredSince(db, caller.userId, startOfLagosDay(deps.now())),
+      ]);
+      return { orders: views, pagination: pageInfo(query.page, query.limit, total), deliveredToday };
+    },
+
+    async partnerOrder(orderId: string, caller: FulfilmentCaller) {
+      return partnerView(db, await visibleOrder(db, orderId, caller), caller);
+    },
+
+    /** The partner takes the assignment on; the status stays Assigned until it picks the parcel up. */
+    async partnerAccept(orderId: string, caller: FulfilmentCaller) {
+      return db.transaction(async (tx) => {
+        const order = await visibleOrder(tx, orderId, caller, true);
+        const assignment = order.assignmentId
+          ? await repository.findAssignment(tx, order.assignmentId)
+          : undefined;
+        if (order.status !== 'assigned' || assignment?.status !== 'assigned') {
+          throw conflict(`Order is ${knownNameOfStatus(order.status)}; there is no assignment to accept`);
+        }
+        const at = deps.now();
+        await repository.updateAssignment(tx, assignment.id, { status: 'accepted', respondedAt: at });
+        await repository.insertActivity(tx, {
+          orderId: order.id,
+          status: order.status,
+          activity: `${order.carrierName ?? 'The shipping partner'} accepted your order for delivery.`,
+          actorType: 'partner',
+          actorId: caller.userId,
+          createdAt: at,
+        });
+        return partnerView(tx, order, caller);
+      });
+    },
+
+    async partnerDecline(orderId: string, caller: FulfilmentCaller, reason: string) {
+      const moved = await service.updateOrder(orderId, caller, { status: 'declined', note: reason });
+      return { id: moved.id, orderStatus: moved.orderStatus };
+    },
+
+    /** The rider who carries it: name and phone (normalised to +234), shown to the customer. */
+    async setDispatcher(orderId: string, caller: FulfilmentCaller, body: DispatcherBody) {
+      const phone = normalizeNigerianPhone(body.dispatchPhoneNumber, 'dispatchPhoneNumber');
+      return db.transaction(async (tx) => {
+        const order = await visibleOrder(tx, orderId, caller, true);
+        if (['delivered', 'completed', 'cancelled', 'returned'].includes(order.status)) {
+          throw conflict(`Order is ${knownNameOfStatus(order.status)}; its dispatcher cannot change`);
+        }
+        const at = deps.now();
+        const updated = await repository.updateOrder(tx, order.id, {
+          dispatcherName: body.dispatcherName,
+          dispatchPhoneNumber: phone,
+          updatedAt: at,
+        });
+        await repository.insertActivity(tx, {
+          orderId: order.id,
+          status: order.status,
+          activity: `${body.dispatcherName} (${phone}) will bring your order.`,
+          actorType: 'partner',
+          actorId: caller.userId,
+          createdAt: at,
+        });
+        return partnerView(tx, updated, caller);
+      });
+    },
+  };
+  return service;
+
+  /** A cancelled order's money goes back to the payer: booked on the tracker first, then sent to the provider. */
+  async function refundCancelled(trackerId: string, totalKobo: number) {
+    const { reference, amountKobo } = await db.transaction((tx) =>
+      repository.reserveOrderRefund(tx, trackerId, totalKobo, deps.now()),
+    );
+    if (amountKobo <= 0) return;
+    try {
+      await needs.refund(reference, amountKobo);
+    } catch (error) {
+      // The tracker records the refund as made; finance sees the provider's failure in the logs and settles it.
+      deps.logger.error({ err: error, reference, amountKobo }, 'refund of a cancelled order failed');
+    }
+  }
+}
+
+const clearedCarrier = {
+  carrierKind: null,
+  carrierName: null,
+  partnerId: null,
+  dispatcherId: null,
+  assignmentId: null,
+  dispatcherName: null,
+  dispatchPhoneNumber: null,
+} satisfies Partial<repository.NewOrder>;
+
+export type FulfilmentService = ReturnType<typeof createFulfilmentService>;

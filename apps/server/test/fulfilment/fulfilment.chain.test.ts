@@ -1,0 +1,487 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/modules/catalog/catalog.schema.js';
+import { orderHandovers, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import {
+  addToCart,
+  type CommerceSetup,
+  checkout,
+  commerceSetup,
+  listedProduct,
+  payInSandbox,
+  type SellingStore,
+  type Shopper,
+  sellingStore,
+  shopper,
+} from '../support/commerce-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createPartner,
+  createTestApp,
+  json,
+  type TestApp,
+} from '../support/test-app.js';
+
+// The fulfilment chain of issue 7 across checkout, orders, catalog stock, payments and mail: one order from the
+// customer's payment to the door, and every call tried by the accounts that must not make it.
+
+let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
+let otherStore: SellingStore;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+let otherPartner: Awaited<ReturnType<typeof createPartner>>;
+let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let scheduler: Awaited<ReturnType<typeof createAdmin>>;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+let secondAdmin: Awaited<ReturnType<typeof createAdmin>>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  setup = await commerceSetup(test);
+  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  [partner, otherPartner] = [await createPartner(test), await createPartner(test)];
+  dispatcher = await createAdmin(test, 'dispatcher');
+  scheduler = await createAdmin(test, 'scheduler');
+  admin = setup.admin;
+  secondAdmin = await createAdmin(test, 'admin');
+}, 180_000);
+afterAll(() => test.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: unknown) =>
+  test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const move = (orderId: string, token: string, body: Record<string, unknown>) =>
+  call('PATCH', `/api/ordertracking/update-order/${orderId}`, token, body);
+const assign = (orderId: string, token: string, body: Record<string, unknown>) =>
+  call('POST', `/api/orders/admin/${orderId}/assign`, token, body);
+const codes = (statuses: { code_name: string }[]) => statuses.map((status) => status.code_name);
+
+async function paidOrder(seller = store, quantity = 1) {
+  const product = await listedProduct(test, setup, seller, { quantity: 20 });
+  const customer = await shopper(test);
+  await addToCart(test, customer, product.id, quantity);
+  const created = json(await checkout(test, customer)).data;
+  await payInSandbox(test, created.payment.authorizationUrl, 'success');
+  return { customer, productId: product.id as string, orderId: created.tracker.orders[0].id as string };
+}
+
+async function customerOrder(customer: Shopper, orderId: string) {
+  const response = await call('GET', `/api/orders/customer/${orderId}`, customer.token);
+  expect(response.statusCode).toBe(200);
+  return json(response).data;
+}
+
+/** A paid order the merchant accepted and marked ready, waiting in the assignment queue. */
+async function readyOrder(seller = store) {
+  const paid = await paidOrder(seller);
+  expect((await move(paid.orderId, seller.accessToken, { status: 'accepted' })).statusCode).toBe(200);
+  expect((await move(paid.orderId, seller.accessToken, { status: 'ready_for_pickup' })).statusCode).toBe(200);
+  return paid;
+}
+
+async function mailsTo(email: string) {
+  const response = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=20`);
+  return (json(response).data as { subject: string }[]).map((mail) => mail.subject);
+}
+
+describe('the whole chain for one order', () => {
+  it('goes from paid to delivered through merchant, admin, partner and the customer’s token', async () => {
+    const { customer, orderId } = await paidOrder();
+
+    // Merchant: sees it in the list and the detail, with the moves allowed now and never the token.
+    const list = json(await call('GET', '/api/orders/merchant?status=pending', store.accessToken)).data;
+    expect(list.orders.map((order: { id: string }) => order.id)).toContain(orderId);
+    const detail = json(await call('GET', `/api/orders/merchant/${orderId}`, store.accessToken)).data;
+    expect(detail.orderStatus.code_name).toBe('pending');
+    expect(codes(detail.allowedNextStatuses)).toEqual(['accepted', 'cancelled']);
+    expect(JSON.stringify(detail)).not.toContain((await customerOrder(customer, orderId)).orderDeliveryToken);
+    const next = json(await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, store.accessToken));
+    expect(codes(next.data)).toEqual(['accepted', 'cancelled']);
+
+    const accepted = await move(orderId, store.accessToken, { status: 'accepted', note: 'Packing today.' });
+    expect(accepted.statusCode).toBe(200);
+    expect(json(accepted)).toMatchObject({ message: 'Order is now Accepted' });
+    expect(codes(json(accepted).data.allowedNextStatuses)).toEqual(['ready_for_pickup', 'cancelled']);
+    expect((await move(orderId, store.accessToken, { status: 'ready_for_pickup' })).statusCode).toBe(200);
+
+    // Admin: the queue holds it; the carriers list names the partner; assignment moves it to Assigned.
+    const queue = json(await call('GET', '/api/orders/admin/queue?limit=100', admin.accessToken)).data;
+    expect(queue.orders.map((order: { id: string }) => order.id)).toContain(orderId);
+    const carriers = json(await call('GET', '/api/orders/admin/carriers', admin.accessToken)).data;
+    expect(carriers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: partner.id, kind: 'partner', name: 'Test Riders' }),
+        expect.objectContaining({ id: dispatcher.id, kind: 'dispatcher' }),
+      ]),
+    );
+    const assigned = await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    expect(assigned.statusCode).toBe(200);
+    expect(json(assigned).data).toMatchObject({
+      orderStatus: { code_name: 'assigned' },
+      assignedToShippingPartner: true,
+      assignedToDispatcher: false,
+      partnerProfile: { id: partner.id, name: 'Test Riders' },
+    });
+    expect(json(assigned).data.partnerAssignOrderId).toEqual(expect.any(String));
+
+    // Partner: sees it with pickup and drop-off, items, the customer's phone, and nothing of payments.
+    const partnerList = json(await call('GET', '/api/partner/orders', partner.accessToken)).data;
+    expect(partnerList.orders.map((order: { id: string }) => order.id)).toContain(orderId);
+    const seen = json(await call('GET', `/api/partner/orders/${orderId}`, partner.accessToken)).data;
+    expect(seen.dropOff.phoneNumber).toBe('+2348031234567');
+    expect(seen.pickup.address).toEqual(expect.any(String));
+    expect(seen.orderItems).toHaveLength(1);
+    for (const key of ['total', 'subtotal', 'shippingFee', 'orderDeliveryToken', 'discount'])
+      expect(seen).not.toHaveProperty(key);
+    expect(codes(seen.allowedNextStatuses)).toEqual(['picked_up', 'declined']);
+
+    const acceptedByPartner = await call(
+      'POST',
+      `/api/partner/orders/${orderId}/accept`,
+      partner.accessToken,
+    );
+    expect(acceptedByPartner.statusCode).toBe(200);
+    expect(json(acceptedByPartner).data.partnerAcceptedAt).toEqual(expect.any(String));
+    expect((await move(orderId, partner.accessToken, { status: 'picked_up' })).statusCode).toBe(200);
+    const rider = await call('PATCH', `/api/partner/orders/${orderId}/dispatcher`, partner.accessToken, {
+      dispatcherName: 'Musa Bello',
+      dispatchPhoneNumber: '0803 555 1234',
+    });
+    expect(rider.statusCode).toBe(200);
+    expect(json(rider).data).toMatchObject({
+      dispatcherName: 'Musa Bello',
+      dispatchPhoneNumber: '+2348035551234',
+    });
+    expect((await move(orderId, partner.accessToken, { status: 'in_transit' })).statusCode).toBe(200);
+    expect((await move(orderId, partner.accessToken, { status: 'out_for_delivery' })).statusCode).toBe(200);
+
+    // The door: a wrong token is refused and counted; the customer's own token delivers.
+    const wrong = await move(orderId, partner.accessToken, { status: 'delivered', deliveryToken: '000000' });
+    const { orderDeliveryToken } = await customerOrder(customer, orderId);
+    if (orderDeliveryToken === '000000') throw new Error('unlucky token; rerun');
+    expect(wrong.statusCode).toBe(422);
+    expect(json(wrong).message).toBe('That delivery token is not right. 4 tries left.');
+    const noToken = await move(orderId, partner.accessToken, { status: 'delivered' });
+    expect(noToken.statusCode).toBe(422);
+    const delivered = await move(orderId, partner.accessToken, {
+      status: 'delivered',
+      deliveryToken: orderDeliveryToken,
+    });
+    expect(delivered.statusCode).toBe(200);
+    expect(json(delivered).data.orderStatus.code_name).toBe('delivered');
+
+    // The customer's timeline shows each step with times, and who brings it.
+    const finalView = await customerOrder(customer, orderId);
+    const statuses = finalView.orderActivities.map((entry: { status: string }) => entry.status);
+    for (const step of [
+      'pending',
+      'accepted',
+      'ready_for_pickup',
+      'assigned',
+      'picked_up',
+      'in_transit',
+      'out_for_delivery',
+      'delivered',
+    ])
+      expect(statuses).toContain(step);
+    expect(statuses.indexOf('accepted')).toBeLessThan(statuses.indexOf('delivered'));
+    expect(finalView.carrier).toEqual({ kind: 'partner', name: 'Musa Bello', phoneNumber: '+2348035551234' });
+    expect(
+      finalView.orderActivities.find((entry: { status: string }) => entry.status === 'accepted').activity,
+    ).toContain('Packing today.');
+
+    // Mails on accepted, out for delivery and delivered.
+    const subjects = await mailsTo(customer.email);
+    for (const what of ['has been accepted by the store', 'is out for delivery', 'has been delivered'])
+      expect(subjects.some((subject) => subject.includes(what))).toBe(true);
+
+    const after = json(await call('GET', '/api/partner/orders', partner.accessToken)).data;
+    expect(after.deliveredToday).toBeGreaterThanOrEqual(1);
+    const history = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
+    expect(history.orderActivities.length).toBeGreaterThanOrEqual(9);
+    expect(history.allowedNextStatuses).toEqual([]);
+  });
+});
+
+describe('who may do what', () => {
+  it('keeps a store’s orders to that store: another merchant gets 404 and cannot move them', async () => {
+    const { orderId } = await paidOrder();
+    expect((await call('GET', `/api/orders/merchant/${orderId}`, otherStore.accessToken)).statusCode).toBe(
+      404,
+    );
+    expect((await move(orderId, otherStore.accessToken, { status: 'accepted' })).statusCode).toBe(404);
+    const list = json(await call('GET', '/api/orders/merchant?limit=100', otherStore.accessToken)).data;
+    expect(list.orders.map((order: { id: string }) => order.id)).not.toContain(orderId);
+    expect(
+      (await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, otherStore.accessToken)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a move the table does not allow with 409 naming the current status', async () => {
+    const { orderId } = await paidOrder();
+    const skipped = await move(orderId, store.accessToken, { status: 'ready_for_pickup' });
+    expect(skipped.statusCode).toBe(409);
+    expect(json(skipped).message).toBe('Order is Pending; it cannot move to Ready for pickup');
+    const notTheirs = await move(orderId, store.accessToken, { status: 'picked_up' });
+    expect(notTheirs.statusCode).toBe(409);
+    expect(json(notTheirs).message).toContain('Order is Pending');
+    const bad = await move(orderId, store.accessToken, { status: 'flying' });
+    expect(bad.statusCode).toBe(422);
+    expect((await test.deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]?.status).toBe(
+      'pending',
+    );
+  });
+
+  it('refuses other account types on every fulfilment call', async () => {
+    const { customer, orderId } = await readyOrder();
+    const customerMove = await move(orderId, customer.token, { status: 'cancelled' });
+    expect(customerMove.statusCode).toBe(403);
+    expect(json(customerMove).message).toBe('This account type (customer) cannot use this endpoint');
+    for (const [method, url] of [
+      ['GET', '/api/orders/merchant'],
+      ['GET', `/api/orders/merchant/${orderId}`],
+    ] as const) {
+      for (const token of [customer.token, partner.accessToken, admin.accessToken])
+        expect((await call(method, url, token)).statusCode, `${url}`).toBe(403);
+    }
+    for (const [method, url] of [
+      ['GET', '/api/orders/admin'],
+      ['GET', '/api/orders/admin/queue'],
+      ['GET', `/api/orders/admin/${orderId}`],
+      ['GET', '/api/orders/admin/carriers'],
+      ['PATCH', `/api/ordertracking/update-token/${orderId}`],
+    ] as const) {
+      for (const token of [customer.token, partner.accessToken, store.accessToken])
+        expect((await call(method, url, token)).statusCode, `${url}`).toBe(403);
+    }
+    for (const url of ['/api/partner/orders', `/api/partner/orders/${orderId}`]) {
+      for (const token of [customer.token, admin.accessToken, store.accessToken])
+        expect((await call('GET', url, token)).statusCode, url).toBe(403);
+    }
+    expect((await call('GET', '/api/orders/merchant')).statusCode).toBe(401);
+    // Assignment belongs to the admin group.
+    for (const token of [customer.token, partner.accessToken, store.accessToken])
+      expect((await assign(orderId, token, { carrier: 'hub' })).statusCode).toBe(403);
+  });
+
+  it('lets a dispatcher view and assign but not use super-admin or token calls; a scheduler only assigns', async () => {
+    const { orderId } = await readyOrder();
+    expect((await call('GET', '/api/orders/admin', dispatcher.accessToken)).statusCode).toBe(200);
+    const superOnly = await call('GET', '/api/auth/admin/all-admins', dispatcher.accessToken);
+    expect(superOnly.statusCode).toBe(403);
+    const token = await call('PATCH', `/api/ordertracking/update-token/${orderId}`, dispatcher.accessToken);
+    expect(token.statusCode).toBe(403);
+    expect(json(token).message).toBe('Your role (dispatcher) does not have the orders:tokens permission');
+    expect((await call('GET', '/api/orders/admin', scheduler.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', '/api/orders/admin/queue', scheduler.accessToken)).statusCode).toBe(200);
+    const byScheduler = await assign(orderId, scheduler.accessToken, {
+      carrier: 'dispatcher',
+      dispatcherId: dispatcher.id,
+    });
+    expect(byScheduler.statusCode).toBe(200);
+    // The dispatcher now carries it: their own orders, moves from the table, delivery with the token.
+    const mine = json(await call('GET', '/api/orders/admin?mine=true', dispatcher.accessToken)).data;
+    expect(mine.orders.map((order: { id: string }) => order.id)).toContain(orderId);
+    const next = json(
+      await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, dispatcher.accessToken),
+    ).data;
+    expect(codes(next)).toEqual(['picked_up']);
+    // Another dispatcher or an admin cannot carry it.
+    const otherDispatcher = await createAdmin(test, 'dispatcher');
+    expect((await move(orderId, otherDispatcher.accessToken, { status: 'picked_up' })).statusCode).toBe(409);
+    expect((await move(orderId, admin.accessToken, { status: 'picked_up' })).statusCode).toBe(409);
+    expect((await move(orderId, dispatcher.accessToken, { status: 'picked_up' })).statusCode).toBe(200);
+  });
+
+  it('shows a partner only its own orders', async () => {
+    const { orderId } = await readyOrder();
+    await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    expect((await call('GET', `/api/partner/orders/${orderId}`, otherPartner.accessToken)).statusCode).toBe(
+      404,
+    );
+    const list = json(await call('GET', '/api/partner/orders?limit=100', otherPartner.accessToken)).data;
+    expect(list.orders.map((order: { id: string }) => order.id)).not.toContain(orderId);
+    expect((await move(orderId, otherPartner.accessToken, { status: 'picked_up' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/partner/orders/${orderId}/accept`, otherPartner.accessToken)).statusCode,
+    ).toBe(404);
+    const decline = await call('POST', `/api/partner/orders/${orderId}/decline`, otherPartner.accessToken, {
+      reason: 'Not mine',
+    });
+    expect(decline.statusCode).toBe(404);
+    const rider = await call('PATCH', `/api/partner/orders/${orderId}/dispatcher`, otherPartner.accessToken, {
+      dispatcherName: 'Someone',
+      dispatchPhoneNumber: '08030000000',
+    });
+    expect(rider.statusCode).toBe(404);
+  });
+});
+
+describe('assignment', () => {
+  it('sends a declined order back to the queue with its reason kept', async () => {
+    const { orderId } = await readyOrder();
+    await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    const noReason = await call('POST', `/api/partner/orders/${orderId}/decline`, partner.accessToken, {
+      reason: '',
+    });
+    expect(noReason.statusCode).toBe(422);
+    const declined = await call('POST', `/api/partner/orders/${orderId}/decline`, partner.accessToken, {
+      reason: 'No rider in Ikeja today',
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(json(declined).data.orderStatus.code_name).toBe('declined');
+    expect((await call('GET', `/api/partner/orders/${orderId}`, partner.accessToken)).statusCode).toBe(404);
+    const queue = json(await call('GET', '/api/orders/admin/queue?limit=100', admin.accessToken)).data;
+    expect(queue.orders.map((order: { id: string }) => order.id)).toContain(orderId);
+    const history = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
+    expect(history.assignedToShippingPartner).toBe(false);
+    expect(history.orderActivities.at(-1)).toMatchObject({
+      status: 'declined',
+      activity: 'Declined by the shipping partner: No rider in Ikeja today',
+      actorType: 'partner',
+    });
+    const again = await assign(orderId, admin.accessToken, {
+      carrier: 'partner',
+      partnerId: otherPartner.id,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await call('GET', `/api/partner/orders/${orderId}`, otherPartner.accessToken)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lets one of two admins assigning at once win; the other gets 409', async () => {
+    const { orderId } = await readyOrder();
+    const answers = await Promise.all([
+      assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id }),
+      assign(orderId, secondAdmin.accessToken, { carrier: 'partner', partnerId: otherPartner.id }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const lost = answers.find((answer) => answer.statusCode === 409)!;
+    expect(json(lost).message).toBe('Order is Assigned; it cannot move to Assigned');
+  });
+
+  it('refuses an unknown carrier and an order not ready yet', async () => {
+    const { orderId } = await paidOrder();
+    const early = await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    expect(early.statusCode).toBe(409);
+    expect(json(early).message).toBe('Order is Pending; it cannot move to Assigned');
+    const unknown = await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: store.id });
+    expect(unknown.statusCode).toBe(422);
+  });
+});
+
+describe('the delivery token', () => {
+  async function outForDelivery() {
+    const paid = await readyOrder();
+    await assign(paid.orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    for (const status of ['picked_up', 'out_for_delivery'])
+      expect((await move(paid.orderId, partner.accessToken, { status })).statusCode).toBe(200);
+    return paid;
+  }
+
+  it('locks delivery after five wrong tokens, even sent at once, until an admin issues a new one', async () => {
+    const { customer, orderId } = await outForDelivery();
+    const { orderDeliveryToken: first } = await customerOrder(customer, orderId);
+    const wrong = first === '111111' ? '222222' : '111111';
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        move(orderId, partner.accessToken, { status: 'delivered', deliveryToken: wrong }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 422)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(16);
+    const [handover] = await test.deps.db
+      .select()
+      .from(orderHandovers)
+      .where(eq(orderHandovers.orderId, orderId));
+    expect(handover).toMatchObject({ wrongAttempts: 5, locked: true });
+
+    const locked = await move(orderId, partner.accessToken, { status: 'delivered', deliveryToken: first });
+    expect(locked.statusCode).toBe(409);
+    expect(json(locked).message).toContain('locked');
+    const staffView = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
+    expect(staffView.deliveryLocked).toBe(true);
+
+    const reissued = await call('PATCH', `/api/ordertracking/update-token/${orderId}`, admin.accessToken);
+    expect(reissued.statusCode).toBe(200);
+    expect(json(reissued)).toMatchObject({ message: 'A new delivery token was sent to the customer' });
+    expect(JSON.stringify(json(reissued))).not.toMatch(/"[0-9]{6}"/);
+    const { orderDeliveryToken: second } = await customerOrder(customer, orderId);
+    expect(second).not.toBe(first);
+    if (first !== second) {
+      const old = await move(orderId, partner.accessToken, { status: 'delivered', deliveryToken: first });
+      expect(old.statusCode).toBe(422);
+    }
+    const delivered = await move(orderId, partner.accessToken, {
+      status: 'delivered',
+      deliveryToken: second,
+    });
+    expect(delivered.statusCode).toBe(200);
+  });
+
+  it('cannot be reissued for an order that is finished', async () => {
+    const { orderId } = await paidOrder();
+    await move(orderId, store.accessToken, { status: 'cancelled' });
+    const refused = await call('PATCH', `/api/ordertracking/update-token/${orderId}`, admin.accessToken);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toBe('Order is Cancelled; its delivery token cannot change');
+  });
+});
+
+describe('merchant cancellation and the order list', () => {
+  it('gives the stock back and refunds the customer through the payment provider', async () => {
+    const { orderId, productId } = await paidOrder(store, 2);
+    const before = (await test.deps.db.select().from(products).where(eq(products.id, productId)))[0]!
+      .quantity;
+    const cancelled = await move(orderId, store.accessToken, { status: 'cancelled', note: 'Out of stock.' });
+    expect(cancelled.statusCode).toBe(200);
+    const after = (await test.deps.db.select().from(products).where(eq(products.id, productId)))[0]!.quantity;
+    expect(after).toBe(before + 2);
+    const [order] = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    const [tracker] = await test.deps.db
+      .select()
+      .from(orderTrackers)
+      .where(eq(orderTrackers.id, order!.trackerId));
+    expect(tracker).toMatchObject({ refundStatus: 'refunded', refundedKobo: tracker!.amountDueKobo });
+    const again = await move(orderId, store.accessToken, { status: 'cancelled' });
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe('Order is Cancelled; it cannot move to Cancelled');
+  });
+
+  it('cannot cancel after pickup', async () => {
+    const { orderId } = await readyOrder();
+    await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    await move(orderId, partner.accessToken, { status: 'picked_up' });
+    const late = await move(orderId, store.accessToken, { status: 'cancelled' });
+    expect(late.statusCode).toBe(409);
+    expect(json(late).message).toBe('Order is Picked up; it cannot move to Cancelled');
+  });
+
+  it('filters by status and date, searches by order name or customer, and pages', async () => {
+    const seller = await sellingStore(test, setup);
+    const first = await paidOrder(seller);
+    await paidOrder(seller);
+    await move(first.orderId, seller.accessToken, { status: 'accepted' });
+    const page = (query: string) => call('GET', `/api/orders/merchant?${query}`, seller.accessToken);
+    const all = json(await page('limit=1')).data;
+    expect(all.pagination).toMatchObject({ totalItems: 2, totalPages: 2, limit: 1 });
+    expect(json(await page('status=accepted')).data.orders).toHaveLength(1);
+    const name = json(await call('GET', `/api/orders/merchant/${first.orderId}`, seller.accessToken)).data
+      .orderName;
+    expect(
+      json(await page(`search=${name.slice(3, 9)}`)).data.orders.map((o: { id: string }) => o.id),
+    ).toEqual([first.orderId]);
+    expect(json(await page('search=Ada%20Obi')).data.orders).toHaveLength(2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(json(await page(`from=${today}&to=${today}`)).data.orders).toHaveLength(2);
+    expect(json(await page('from=2020-01-01&to=2020-01-31')).data.orders).toHaveLength(0);
+    expect((await page('from=yesterday')).statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commerceSetup, shopper } from '../support/commerce-factory.js';
+import { createVisibleStore } from '../support/store-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createPartner,
+  createTestApp,
+  json,
+  type TestApp,
+} from '../support/test-app.js';
+
+// An admin approves a shipping partner before orders may be assigned to it (issue 7).
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+}, 120_000);
+afterAll(() => test.close());
+
+const call = (method: 'GET' | 'POST', url: string, token: string) =>
+  test.app.inject({ method, url, headers: bearer(token) });
+
+describe('partner approval', () => {
+  it('keeps an applicant out of the carriers until an admin approves it', async () => {
+    const setup = await commerceSetup(test);
+    const applicant = await createPartner(test, { approved: false });
+    const carriers = async () =>
+      (
+        json(await call('GET', '/api/orders/admin/carriers', setup.admin.accessToken)).data as {
+          id: string;
+        }[]
+      ).map((carrier) => carrier.id);
+    expect(await carriers()).not.toContain(applicant.id);
+    const pending = json(await call('GET', '/api/partner/admin/partners', setup.admin.accessToken)).data;
+    expect(pending.map((partner: { id: string }) => partner.id)).toContain(applicant.id);
+
+    // Nobody but an admin may approve: other account types and the dispatcher and scheduler roles are refused.
+    const store = await createVisibleStore(test, setup.approvers);
+    const customer = await shopper(test);
+    const other = await createPartner(test);
+    for (const token of [
+      customer.token,
+      store.accessToken,
+      other.accessToken,
+      (await createAdmin(test, 'dispatcher')).accessToken,
+      (await createAdmin(test, 'scheduler')).accessToken,
+    ]) {
+      expect(
+        (await call('POST', `/api/partner/admin/partners/${applicant.id}/approve`, token)).statusCode,
+      ).toBe(403);
+      expect((await call('GET', '/api/partner/admin/partners', token)).statusCode).toBe(403);
+    }
+
+    const approved = await call(
+      'POST',
+      `/api/partner/admin/partners/${applicant.id}/approve`,
+      setup.admin.accessToken,
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(json(approved).message).toBe('Partner approved');
+    expect(await carriers()).toContain(applicant.id);
+    const list = json(
+      await call('GET', '/api/partner/admin/partners?status=approved', setup.admin.accessToken),
+    ).data;
+    expect(list.find((partner: { id: string }) => partner.id === applicant.id).approvedAt).toEqual(
+      expect.any(String),
+    );
+    const unknown = await call(
+      'POST',
+      '/api/partner/admin/partners/00000000-0000-4000-8000-000000000000/approve',
+      setup.admin.accessToken,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});

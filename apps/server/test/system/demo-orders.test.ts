@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { categories, products } from '../../src/modules/catalog/catalog.schema.js';
+import { stores } from '../../src/modules/stores/stores.schema.js';
+import { seedDemoOrders } from '../../src/seed/demo-orders.js';
+import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
+import { bearer, createTestApp, json, login } from '../support/test-app.js';
+
+describe('demo orders', () => {
+  it('give every demo account work along the chain, once', async () => {
+    const test = await createTestApp();
+    try {
+      const db = test.deps.db;
+      await seedDemo(db);
+      // The demo catalog is slow to seed; one approved product of the demo store is all the orders need.
+      const [store] = await db.select().from(stores).where(eq(stores.storeName, 'Chinedu Gadgets'));
+      const [category] = await db
+        .insert(categories)
+        .values({ name: 'Phones', slug: 'phones', level: 1 })
+        .returning();
+      await db.insert(products).values({
+        storeId: store!.id,
+        name: 'Tecno Spark 20',
+        storeName: store!.storeName,
+        categoryId: category!.id,
+        sellingPriceKobo: 12_500_000,
+        priceKobo: 13_000_000,
+        quantity: 10,
+        sku: 'TS20',
+        approvalStatus: 'approved',
+      });
+      expect(await seedDemoOrders(db)).toBe(7);
+      expect(await seedDemoOrders(db)).toBe(0);
+
+      const signIn = async (kind: 'customer' | 'merchant' | 'admin' | 'partner', email: string) =>
+        (await login(test, kind, email, DEMO_PASSWORD)).accessToken;
+      const get = async (url: string, token: string) => {
+        const response = await test.app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect(response.statusCode, url).toBe(200);
+        return json(response).data;
+      };
+      const merchant = await get('/api/orders/merchant', await signIn('merchant', 'merchant@demo.ng'));
+      expect(merchant.pagination.totalItems).toBe(7);
+      const queue = await get('/api/orders/admin/queue', await signIn('admin', 'admin@demo.ng'));
+      expect(queue.orders.map((order: { orderName: string }) => order.orderName)).toEqual(['NM-DEMO0003']);
+      const partner = await get('/api/partner/orders', await signIn('partner', 'partner@demo.ng'));
+      expect(partner.orders).toHaveLength(3);
+      expect(partner.deliveredToday).toBe(1);
+      const dispatcher = await get(
+        '/api/orders/admin?mine=true',
+        await signIn('admin', 'dispatcher@demo.ng'),
+      );
+      expect(dispatcher.orders.map((order: { orderName: string }) => order.orderName)).toEqual([
+        'NM-DEMO0007',
+      ]);
+      const customerToken = await signIn('customer', 'customer@demo.ng');
+      const mine = await get('/api/orders/customer?limit=20', customerToken);
+      expect(mine.orders).toHaveLength(7);
+      const outForDelivery = mine.orders.find(
+        (order: { orderName: string }) => order.orderName === 'NM-DEMO0005',
+      );
+      expect(outForDelivery.orderDeliveryToken).toMatch(/^[0-9]{6}$/);
+      expect(outForDelivery.carrier).toEqual({
+        kind: 'partner',
+        name: 'Sani Abubakar',
+        phoneNumber: '+2348091234567',
+      });
+    } finally {
+      await test.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { adminRolePermissions } from '@market/contracts';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/ui/states';
+import { SubNav } from '../../../components/ui/sub-nav';
+import { useSession } from '../../../lib/session';
+import { adminRoleOf } from '../../admin-role';
+
+/** Whether the signed-in admin's role may read every order (schedulers only assign). */
+export function useCanReadAllOrders(): boolean {
+  const role = adminRoleOf(useSession('admin')?.user.accountType);
+  return adminRolePermissions[role].includes('orders:read-all');
+}
+
+function useCanApprovePartners(): boolean {
+  const role = adminRoleOf(useSession('admin')?.user.accountType);
+  return adminRolePermissions[role].includes('approvals:partners');
+}
+
+export function OrdersNav() {
+  const canReadAll = useCanReadAllOrders();
+  const canApprove = useCanApprovePartners();
+  return (
+    <SubNav
+      label="Order pages"
+      items={[
+        { to: '/admin/orders', label: 'Assignment queue' },
+        ...(canReadAll
+          ? [
+              { to: '/admin/orders/all', label: 'All orders' },
+              { to: '/admin/orders/mine', label: 'My deliveries' },
+            ]
+          : []),
+        ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
+      ]}
+    />
+  );
+}
+
+export function ReadAllOnly({ children }: { children: ReactNode }) {
+  if (!useCanReadAllOrders())
+    return (
+      <EmptyState title="Your role assigns orders but cannot open them">Use the assignment queue.</EmptyState>
+    );
+  return children;
+}

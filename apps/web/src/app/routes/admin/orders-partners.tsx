@@ -1,0 +1,20 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { PartnerApprovals } from '../../../features/fulfilment/components/partner-approvals';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { CatalogAdminOnly } from './catalog-admin-only';
+import { OrdersNav } from './orders-nav';
+
+/** `/admin/orders/partners`: shipping partners waiting for approval before they receive orders. */
+export function Component() {
+  useDocumentTitle('Shipping partners');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader
+        title="Shipping partners"
+        description="Approve a partner before orders can be assigned to it."
+      />
+      <OrdersNav />
+      <PartnerApprovals />
+    </CatalogAdminOnly>
+  );
+}

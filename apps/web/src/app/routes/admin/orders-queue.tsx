@@ -1,0 +1,26 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { AssignmentQueue } from '../../../features/fulfilment/components/assignment-queue';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { OrdersNav, useCanReadAllOrders } from './orders-nav';
+
+/** `/admin/orders`: paid orders waiting for a carrier. */
+export function Component() {
+  useDocumentTitle('Assignment queue');
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  return (
+    <>
+      <PageHeader
+        title="Assignment queue"
+        description="Orders ready for pickup, declined by a partner or at a hub, waiting for a carrier."
+      />
+      <OrdersNav />
+      <AssignmentQueue
+        page={page}
+        canOpen={useCanReadAllOrders()}
+        onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {})}
+      />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { OrderActions } from './order-actions';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const status = (id: number, code_name: string, known_name: string) => ({ id, code_name, known_name });
+const orderId = 'f0000000-0000-4000-8000-00000000000f';
+
+describe('order actions', () => {
+  it('offers only the moves the server allows, never assignment', () => {
+    mockFetch(() => jsonResponse(200, {}));
+    renderScreen(
+      <OrderActions
+        viewer="merchant"
+        orderId={orderId}
+        allowed={[
+          status(3, 'accepted', 'Accepted'),
+          status(12, 'cancelled', 'Cancelled'),
+          status(5, 'assigned', 'Assigned'),
+        ]}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Accept order' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /assign/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark delivered' })).toBeNull();
+  });
+
+  it('says when there is nothing to do', () => {
+    renderScreen(<OrderActions viewer="partner" orderId={orderId} allowed={[]} />);
+    expect(screen.getByText('Nothing for you to do on this order now.')).toBeVisible();
+  });
+
+  it('sends the customer’s token with the delivered move and checks its shape first', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order is now Delivered',
+        data: { id: orderId, orderStatus: status(10, 'delivered', 'Delivered'), allowedNextStatuses: [] },
+      }),
+    );
+    const person = userEvent.setup();
+    renderScreen(
+      <OrderActions
+        viewer="partner"
+        orderId={orderId}
+        allowed={[status(10, 'delivered', 'Delivered'), status(14, 'delivery_failed', 'Delivery failed')]}
+      />,
+    );
+    await person.type(screen.getByLabelText("Customer's delivery token"), '12a3');
+    await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
+    expect(screen.getByText('The delivery token is 6 digits')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await person.type(screen.getByLabelText("Customer's delivery token"), '456');
+    await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toContain(`/ordertracking/update-order/${orderId}`);
+    expect(init?.method).toBe('PATCH');
+    expect(JSON.parse(String(init?.body))).toEqual({ status: 'delivered', deliveryToken: '123456' });
+  });
+});

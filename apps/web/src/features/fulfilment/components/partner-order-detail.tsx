@@ -1,0 +1,151 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/errors';
+import { FULFILMENT_MESSAGES, usePartnerAccept, usePartnerOrder, useSetDispatcher } from '../api/fulfilment';
+import { OrderActions } from './order-actions';
+import { OrderTimeline } from './order-timeline';
+import { Section } from './staff-order-detail';
+import { ChainStatusBadge } from './status-badge';
+import { StatusStepper } from './status-stepper';
+
+function DispatcherForm({ orderId, name, phone }: { orderId: string; name: string; phone: string }) {
+  const save = useSetDispatcher(orderId);
+  const [dispatcherName, setName] = useState(name);
+  const [dispatchPhoneNumber, setPhone] = useState(phone);
+  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      name: dispatcherName.trim().length < 2 ? "Enter the dispatcher's name" : undefined,
+      phone: /^\+?[0-9][0-9 ()-]{6,19}$/.test(dispatchPhoneNumber.trim())
+        ? undefined
+        : 'Enter a valid phone number',
+    };
+    setErrors(next);
+    if (next.name || next.phone) return;
+    save.mutate({ dispatcherName: dispatcherName.trim(), dispatchPhoneNumber: dispatchPhoneNumber.trim() });
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2" noValidate>
+      <TextField
+        label="Dispatcher's name"
+        autoComplete="off"
+        value={dispatcherName}
+        error={errors.name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextField
+        label="Dispatcher's phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        value={dispatchPhoneNumber}
+        error={errors.phone}
+        onChange={(event) => setPhone(event.target.value)}
+      />
+      <Button type="submit" variant="secondary" disabled={save.isPending}>
+        Save dispatcher
+      </Button>
+    </form>
+  );
+}
+
+/** One assigned order on the rider's phone: where to collect and deliver, the stepper and the next moves. */
+export function PartnerOrderDetail({ id }: { id: string }) {
+  const order = usePartnerOrder(id);
+  const accept = usePartnerAccept(id);
+  if (order.isPending) return <LoadingState label="Loading the order…" />;
+  if (order.isError) {
+    if (isApiError(order.error) && [403, 404, 422].includes(order.error.status))
+      return (
+        <EmptyState title="This order is not assigned to you">
+          <Link to="/shipping-partner/orders" className={buttonClasses('secondary', 'mt-2')}>
+            Back to orders
+          </Link>
+        </EmptyState>
+      );
+    return <ErrorState title={FULFILMENT_MESSAGES.order} onRetry={() => order.refetch()} />;
+  }
+  const data = order.data;
+  const open = !['delivered', 'completed', 'cancelled', 'returned'].includes(data.orderStatus.code_name);
+  const waiting = data.orderStatus.code_name === 'assigned' && !data.partnerAcceptedAt;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Order {data.orderName}</h1>
+        <ChainStatusBadge status={data.orderStatus} />
+      </div>
+      <StatusStepper status={data.orderStatus} />
+
+      <Section title="Next step">
+        {data.deliveryLocked ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
+            Delivery is locked after five wrong tokens. Call the platform: an admin must issue a new token.
+          </p>
+        ) : null}
+        {waiting ? (
+          <Button onClick={() => accept.mutate()} disabled={accept.isPending}>
+            Accept order
+          </Button>
+        ) : null}
+        <OrderActions viewer="partner" orderId={data.id} allowed={data.allowedNextStatuses} />
+      </Section>
+
+      <Section title="Pickup">
+        <p className="text-sm font-semibold text-slate-900">{data.storeName}</p>
+        <p className="text-sm text-slate-800">{data.pickup.address}</p>
+        {data.pickup.phoneNumber ? (
+          <a className="text-sm underline" href={`tel:${data.pickup.phoneNumber}`}>
+            {data.pickup.phoneNumber}
+          </a>
+        ) : null}
+      </Section>
+
+      <Section title="Drop-off">
+        <address className="text-sm not-italic text-slate-800">
+          <span className="block font-semibold text-slate-900">{data.dropOff.fullName}</span>
+          <span className="block">{data.dropOff.address}</span>
+          <span className="block">
+            {data.dropOff.lga}, {data.dropOff.state}
+          </span>
+          <a className="block underline" href={`tel:${data.dropOff.phoneNumber}`}>
+            {data.dropOff.phoneNumber}
+          </a>
+        </address>
+        {data.orderNote ? <p className="text-sm text-slate-700">Note: {data.orderNote}</p> : null}
+      </Section>
+
+      <Section title="Parcel">
+        <ul className="text-sm">
+          {data.orderItems.map((item) => (
+            <li key={`${item.productId}-${item.variantId ?? ''}`}>
+              {item.quantity} × {item.productName}
+            </li>
+          ))}
+        </ul>
+        {data.weightKg !== null ? <p className="text-sm text-slate-700">Weight: {data.weightKg} kg</p> : null}
+      </Section>
+
+      {open ? (
+        <Section title="Dispatcher">
+          <DispatcherForm
+            key={`${data.dispatcherName ?? ''}${data.dispatchPhoneNumber ?? ''}`}
+            orderId={data.id}
+            name={data.dispatcherName ?? ''}
+            phone={data.dispatchPhoneNumber ?? ''}
+          />
+        </Section>
+      ) : null}
+
+      <Section title="Timeline">
+        <OrderTimeline entries={data.orderActivities} />
+      </Section>
+      <Link to="/shipping-partner/orders" className={buttonClasses('secondary')}>
+        Back to orders
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { orderStatuses } from '@market/contracts';
+import { Link } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
+import { SelectField } from '../../../components/ui/select-field';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextField } from '../../../components/ui/text-field';
+import { formatDate } from '../../../lib/dates';
+import { formatApiNaira } from '../../../lib/money';
+import { useDebounced } from '../../../lib/use-debounced';
+import { FULFILMENT_MESSAGES, type StaffOrdersQuery, useStaffOrders } from '../api/fulfilment';
+import { ChainStatusBadge } from './status-badge';
+
+export type StaffFilters = Omit<StaffOrdersQuery, 'limit'>;
+const statusOptions = [
+  { value: '', label: 'All statuses' },
+  ...orderStatuses
+    .filter((status) => status.code_name !== 'awaiting_payment')
+    .map((status) => ({ value: status.code_name, label: status.known_name })),
+];
+
+/** The merchant's or the admin's orders: status, dates and a search, paged by the server. */
+export function StaffOrdersList({
+  viewer,
+  basePath,
+  filters,
+  onChange,
+}: {
+  viewer: 'merchant' | 'admin';
+  basePath: string;
+  filters: StaffFilters;
+  onChange(next: StaffFilters): void;
+}) {
+  const search = useDebounced(filters.search ?? '', 300);
+  const orders = useStaffOrders(viewer, {
+    ...filters,
+    search: search || undefined,
+    status: filters.status || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    limit: 20,
+  });
+  const set = (patch: Partial<StaffFilters>) => onChange({ ...filters, page: 1, ...patch });
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField
+          label="Search"
+          placeholder="Order name or customer"
+          value={filters.search ?? ''}
+          onChange={(event) => set({ search: event.target.value })}
+        />
+        <SelectField
+          label="Status"
+          options={statusOptions}
+          value={filters.status ?? ''}
+          onChange={(event) => set({ status: event.target.value })}
+        />
+        <TextField
+          label="From"
+          type="date"
+          value={filters.from ?? ''}
+          onChange={(event) => set({ from: event.target.value })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={filters.to ?? ''}
+          onChange={(event) => set({ to: event.target.value })}
+        />
+      </div>
+      {orders.isPending ? (
+        <LoadingState label="Loading orders…" />
+      ) : orders.isError ? (
+        <ErrorState title={FULFILMENT_MESSAGES.orders} onRetry={() => orders.refetch()} />
+      ) : orders.data.orders.length === 0 ? (
+        <EmptyState title="No orders match" />
+      ) : (
+        <>
+          <ul className="space-y-2" aria-busy={orders.isPlaceholderData || undefined}>
+            {orders.data.orders.map((order) => (
+              <li key={order.id}>
+                <Link
+                  to={`${basePath}/${order.id}`}
+                  className="block rounded-lg border border-slate-200 bg-white p-3 hover:border-emerald-700"
+                >
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-bold text-slate-900">{order.orderName}</span>
+                    <ChainStatusBadge status={order.orderStatus} />
+                  </div>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {order.customerName} · {formatDate(order.createdAt)} · {order.itemCount}{' '}
+                    {order.itemCount === 1 ? 'item' : 'items'}
+                    {viewer === 'admin' ? ` · ${order.storeName}` : ''}
+                    {order.carrierName ? ` · ${order.carrierName}` : ''}
+                  </p>
+                  <p className="mt-1 font-semibold tabular-nums text-slate-900">
+                    {formatApiNaira(order.total)}
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Order pages"
+            page={orders.data.pagination.page}
+            totalPages={orders.data.pagination.totalPages}
+            totalItems={orders.data.pagination.totalItems}
+            noun="order"
+            onPage={(page) => onChange({ ...filters, page })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
