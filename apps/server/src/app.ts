@@ -263,6 +263,8 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
       returnStock,
       recordSales,
       findCustomer: findUserById,
+      holdRedemptions: coupons.service.holdRedemptions,
+      releaseRedemptions: coupons.service.releaseRedemptions,
       recordRedemptions: coupons.service.recordRedemptions,
       holdGiftCards: holdBalances,
       releaseGiftCards: releaseHolds,

@@ -257,6 +257,8 @@ export function createOrdersService(deps: Deps) {
     },
 
     lockTracker: (executor: Db, key: TrackerKey) => repository.lockTracker(executor, key),
+    /** The orders of one checkout, one per store. */
+    ordersOf: (executor: Db, trackerId: string) => repository.ordersOfTracker(executor, trackerId),
     findTracker: (executor: Db, key: TrackerKey) => repository.findTracker(executor, key),
 
     async customerTracker(customerId: string, key: TrackerKey): Promise<TrackerRow> {
