@@ -204,7 +204,8 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 export const tracker = z.object({
   id: z.string(),
   reference: z.string(),
-  status: z.enum(['awaiting_payment', 'paid', 'failed', 'expired']),
+  /** `replaced`: the customer checked out again before paying; a customer has at most one open checkout. */
+  status: z.enum(['awaiting_payment', 'paid', 'failed', 'expired', 'replaced']),
   subtotal: money,
   shippingFeeTotal: money,
   discount: money,

@@ -197,6 +197,19 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
       return state(customerId);
     },
 
+    /**
+     * Locks the customer's cart row for the caller's transaction: checkout serialises one customer's checkouts
+     * on it (at most one open checkout each), as add-to-cart serialises taps.
+     */
+    async lockCart(executor: Db, customerId: string) {
+      await ensureCart(executor, customerId);
+      await executor
+        .select({ id: carts.customerId })
+        .from(carts)
+        .where(eq(carts.customerId, customerId))
+        .for('update');
+    },
+
     /** After payment: the lines that were bought leave the cart. */
     async removeBought(
       executor: Db,

@@ -23,7 +23,7 @@ export interface CouponUseOutcome {
 
 export interface CheckoutPorts {
   /** Cart: the pricing function, the cart page's view of it, and clearing what was bought. */
-  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought'>;
+  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought' | 'lockCart'>;
   /** Orders: the tracker, its orders and every status move. */
   orders: OrdersService;
   /** Catalog: stock taken at checkout, given back when it closes unpaid, counted as sold when paid. */

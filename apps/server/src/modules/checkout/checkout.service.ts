@@ -27,7 +27,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   async function closeUnpaid(
     executor: Db,
     tracker: TrackerRow,
-    status: 'failed' | 'expired',
+    status: 'failed' | 'expired' | 'replaced',
     reason: string,
     actor: OrderActor,
   ) {
@@ -223,6 +223,15 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       const customer = await ports.findCustomer(db, customerId);
       if (!customer) throw notFound('Customer not found');
       const tracker = await db.transaction(async (tx) => {
+        // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
+        // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
+        await cart.lockCart(tx, customerId);
+        for (const open of await orders.lockOpenTrackers(tx, customerId)) {
+          await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
+            role: 'customer',
+            id: customerId,
+          });
+        }
         const pricing = await cart.price(tx, customerId, { addressId: body.addressId });
         if (pricing.problems.length > 0) {
           throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);

@@ -64,6 +64,16 @@ export async function updateTracker(
   return row!;
 }
 
+/** The customer's unpaid checkouts, locked (there is at most one; older data may hold more). */
+export async function lockOpenTrackers(executor: Db, customerId: string): Promise<TrackerRow[]> {
+  return executor
+    .select()
+    .from(orderTrackers)
+    .where(and(eq(orderTrackers.customerId, customerId), eq(orderTrackers.status, 'awaiting_payment')))
+    .orderBy(asc(orderTrackers.createdAt))
+    .for('update');
+}
+
 /** Claims one unpaid checkout whose payment window has passed; other processes skip it while it is locked. */
 export async function claimExpiredTracker(executor: Db, now: Date): Promise<TrackerRow | undefined> {
   const [row] = await executor
