@@ -20,7 +20,7 @@ import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule } from './modules/admins/index.js';
 import { createAuthModule, findUserById } from './modules/auth/index.js';
-import { createCartModule } from './modules/cart/index.js';
+import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
   recordSales,
@@ -240,7 +240,11 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     findMembership: (userId) => findActiveMembership(deps.db, userId),
   });
   const orders = createOrdersModule(deps);
-  const coupons = createCouponsModule(deps, { isFirstTimeCustomer: orders.service.isFirstTimeCustomer });
+  const coupons = createCouponsModule(deps, {
+    isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
+    // apply-coupon checks a code against the cart's lines (a plain function of the cart module: no cycle).
+    cartLines: couponLinesOfCart,
+  });
   const giftCards = createGiftCardsModule(deps, { payments: payments.service });
   const shipping = createShippingModule(deps);
   // The cart prices through these modules' functions; checkout adds stock, customers, coupons' and gift cards'

@@ -181,6 +181,21 @@ async function priceItems(executor: Db, customerId: string): Promise<PricedLine[
   });
 }
 
+/** The customer's cart lines that can be bought now, as the coupon rules see them (apply-coupon checks codes on them). */
+export async function couponLinesOfCart(executor: Db, customerId: string): Promise<CouponLine[]> {
+  return (await priceItems(executor, customerId))
+    .filter((line) => !line.problem)
+    .map((line) => ({
+      productId: line.product.id,
+      storeId: line.product.storeId,
+      categoryIds: [line.product.categoryId, line.product.subCategoryId, line.product.childCategoryId].filter(
+        (id): id is string => Boolean(id),
+      ),
+      unitPriceKobo: line.unitPriceKobo,
+      quantity: line.quantity,
+    }));
+}
+
 /** The address asked for, else the one chosen on the cart, else the customer's default. */
 async function chooseAddress(
   executor: Db,

@@ -86,6 +86,8 @@ export const reasons = {
   notEligible: 'This coupon is not available to your account',
   noItems: 'No item in your cart qualifies for this coupon',
   betterOffer: 'A better discount from this store is already applied',
+  /** The one answer of apply-coupon and validate-coupon to a code that cannot be used, known or not. */
+  unusable: 'This coupon code is not valid or does not apply to your cart',
 } as const;
 
 /** `YYYY-MM-DD` of an instant in UTC: coupon dates are whole UTC days, both ends included. */

@@ -397,20 +397,18 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
   /** Puts a code on the customer's cart after checking it is a live code this customer may use. */
   async function applyCode(customerId: string, rawCode: string): Promise<string[]> {
     const code = rawCode.trim().toUpperCase();
+    // One answer for an unknown code and for a code that does not apply to this cart or customer, whatever the
+    // reason: the answer never tells a guesser that a code exists. A code applies only to a cart it discounts.
+    const unusable = () => validation('code', reasons.unusable);
     const rows = (await candidateCoupons(db, [], [code])).filter((row) => row.discountMode === 'Code');
-    if (rows.length === 0) throw validation('code', 'This coupon code is not valid');
+    if (rows.length === 0) throw unusable();
     const customer = await facts(db, customerId, rows);
     const now = deps.now();
-    const blocked = rows.map((row) => unavailableReason(toRule(row), customer, now));
-    if (blocked.every((reason) => reason !== null)) throw validation('code', blocked[0]!);
-    if (ports.cartLines) {
-      const lines = await ports.cartLines(db, customerId);
-      if (lines.length > 0) {
-        const result = await evaluate(db, { customerId, codes: [code], lines, now }, { automatic: false });
-        const rejected = result.rejected.find((entry) => entry.code === code);
-        if (rejected) throw validation('code', rejected.reason);
-      }
-    }
+    if (rows.every((row) => unavailableReason(toRule(row), customer, now) !== null)) throw unusable();
+    const lines = ports.cartLines ? await ports.cartLines(db, customerId) : [];
+    if (lines.length === 0) throw unusable();
+    const result = await evaluate(db, { customerId, codes: [code], lines, now }, { automatic: false });
+    if (!result.applied.some((entry) => entry.code === code)) throw unusable();
     const current = await appliedCodeRows(db, customerId);
     if (!current.includes(code) && current.length >= MAX_APPLIED_CODES)
       throw validation('code', `You can apply at most ${MAX_APPLIED_CODES} codes`);
@@ -540,7 +538,6 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
         { automatic: false },
       );
       const applied = result.applied.filter((entry) => entry.code === body.code);
-      const rejected = result.rejected.find((entry) => entry.code === body.code);
       const discountKobo = applied.reduce((sum, entry) => sum + entry.discountKobo, 0);
       const first = applied[0];
       const firstRow = first
@@ -549,7 +546,8 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
       return {
         code: body.code,
         applies: applied.length > 0,
-        reason: applied.length > 0 ? null : (rejected?.reason ?? 'No item qualifies for this coupon'),
+        // The same reason for every refusal, unknown codes included (see applyCode).
+        reason: applied.length > 0 ? null : reasons.unusable,
         couponId: first?.couponId ?? null,
         storeId: first?.storeId ?? null,
         discountType: firstRow?.discountType ?? null,
