@@ -146,13 +146,10 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         deps.logger.warn({ reference, reason: outcome.reason }, 'coupon use refused at payment; refund due');
       }
     },
-    async onFailed(executor, reference) {
-      const tracker = await orders.lockTracker(executor, { reference });
-      if (tracker?.status === 'awaiting_payment')
-        await closeUnpaid(executor, tracker, 'failed', 'The payment did not go through.', {
-          role: 'payment',
-          id: null,
-        });
+    async onFailed(_executor, reference) {
+      // A declined card or a wrong OTP is one attempt, not the end of the checkout: the customer may try again on
+      // the same payment page until the checkout expires (its stock stays reserved; the sweeper closes it then).
+      deps.logger.info({ reference }, 'payment attempt failed; the checkout stays open for another try');
     },
   });
 

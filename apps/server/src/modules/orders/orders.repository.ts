@@ -183,21 +183,29 @@ export async function customerOrderPage(
   customerId: string,
   query: { page: number; limit: number; status?: string },
 ): Promise<{ rows: OrderRow[]; total: number }> {
+  // Only orders that were paid: a checkout that was never paid (declined, abandoned, replaced, expired) is an
+  // attempt, not an order of the customer's history.
   const where = and(
     eq(orders.customerId, customerId),
+    eq(orderTrackers.status, 'paid'),
     query.status ? eq(orders.status, query.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     executor
-      .select()
+      .select({ order: orders })
       .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    executor.select({ value: count() }).from(orders).where(where),
+    executor
+      .select({ value: count() })
+      .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+      .where(where),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
 }
 
 export async function findCustomerOrder(
