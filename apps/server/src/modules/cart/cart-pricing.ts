@@ -60,6 +60,8 @@ export interface AppliedCoupon {
 export interface CouponEvaluation {
   applied: AppliedCoupon[];
   rejected: { code: string; reason: string }[];
+  /** Which discount applies in a store and why, where a code competed with another discount. */
+  explanations?: { storeId: string; message: string }[];
 }
 
 export interface AppliedGiftCardBalance {
@@ -108,6 +110,8 @@ export interface StorePricing {
   subtotalKobo: number;
   discountKobo: number;
   coupon: AppliedCoupon | null;
+  /** Why this discount applies rather than another one (a code against the automatic discount, say). */
+  couponNote: string | null;
   shippingKobo: number;
   quote: {
     chargeableWeightKg: number;
@@ -219,6 +223,7 @@ function emptyStore(line: PricedLine): StorePricing {
     subtotalKobo: 0,
     discountKobo: 0,
     coupon: null,
+    couponNote: null,
     shippingKobo: 0,
     quote: {
       chargeableWeightKg: 0,
@@ -269,6 +274,8 @@ async function applyCoupons(
   for (const store of stores) {
     const coupon = evaluation.applied.find((applied) => applied.storeId === store.storeId) ?? null;
     store.coupon = coupon;
+    store.couponNote =
+      evaluation.explanations?.find((entry) => entry.storeId === store.storeId)?.message ?? null;
     store.discountKobo = coupon ? Math.min(coupon.discountKobo, store.subtotalKobo) : 0;
   }
   return evaluation.rejected;

@@ -80,6 +80,11 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
           : [],
       ),
       rejectedDiscountCodes: pricing.rejectedCodes,
+      discountNotes: pricing.stores.flatMap((store) =>
+        store.couponNote
+          ? [{ storeId: store.storeId, storeName: store.storeName, message: store.couponNote }]
+          : [],
+      ),
       appliedGiftCards: pricing.giftCards.map((card) => ({
         id: card.id,
         last4: card.last4,
