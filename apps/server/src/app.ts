@@ -20,7 +20,7 @@ import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule } from './modules/admins/index.js';
 import { createAuthModule, findUserById, listCarrierAccounts } from './modules/auth/index.js';
-import { createCartModule } from './modules/cart/index.js';
+import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
   recordSales,
@@ -262,7 +262,11 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     },
     carriers: listCarrierAccounts,
   });
-  const coupons = createCouponsModule(deps, { isFirstTimeCustomer: orders.service.isFirstTimeCustomer });
+  const coupons = createCouponsModule(deps, {
+    isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
+    // apply-coupon checks a code against the cart's lines (a plain function of the cart module: no cycle).
+    cartLines: couponLinesOfCart,
+  });
   const giftCards = createGiftCardsModule(deps, { payments: payments.service });
   const shipping = createShippingModule(deps);
   // The cart prices through these modules' functions; checkout adds stock, customers, coupons' and gift cards'
@@ -285,6 +289,8 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
       returnStock,
       recordSales,
       findCustomer: findUserById,
+      holdRedemptions: coupons.service.holdRedemptions,
+      releaseRedemptions: coupons.service.releaseRedemptions,
       recordRedemptions: coupons.service.recordRedemptions,
       holdGiftCards: holdBalances,
       releaseGiftCards: releaseHolds,

@@ -106,6 +106,10 @@ export const cartState = z.object({
   weight: z.number(),
   appliedDiscountCodes: z.array(appliedDiscount),
   rejectedDiscountCodes: z.array(z.object({ code: z.string(), reason: z.string() })),
+  /** Per store where a code competed with another discount: which one applies and why (one per store). */
+  discountNotes: z
+    .array(z.object({ storeId: z.string(), storeName: z.string(), message: z.string() }))
+    .optional(),
   appliedGiftCards: z.array(appliedGiftCard),
   giftCardTotal: money,
   /** What the customer pays now: total − discount + shipping − gift cards. */
@@ -206,7 +210,8 @@ export type CustomerOrder = z.infer<typeof customerOrder>;
 export const tracker = z.object({
   id: z.string(),
   reference: z.string(),
-  status: z.enum(['awaiting_payment', 'paid', 'failed', 'expired']),
+  /** `replaced`: the customer checked out again before paying; a customer has at most one open checkout. */
+  status: z.enum(['awaiting_payment', 'paid', 'failed', 'expired', 'replaced']),
   subtotal: money,
   shippingFeeTotal: money,
   discount: money,

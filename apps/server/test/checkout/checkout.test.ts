@@ -280,7 +280,7 @@ describe('checkout and payment', () => {
     }
   });
 
-  it('a declined card leaves the cart as it was and gives the stock back', async () => {
+  it('a declined card leaves the cart as it was and the checkout open for another try', async () => {
     const product = await listedProduct(test, setup, lagosStore, { quantity: 4 });
     const customer = await shopper(test);
     await addToCart(test, customer, product.id, 2);
@@ -294,11 +294,75 @@ describe('checkout and payment', () => {
       headers: bearer(customer.token),
       payload: { reference: tracker.reference },
     });
-    expect(json(recorded).data.tracker.status).toBe('failed');
-    expect(await stockOf(product.id)).toBe(4);
+    // One failed attempt: the checkout stays open until it expires (its stock stays reserved for it).
+    expect(json(recorded).data.tracker.status).toBe('awaiting_payment');
+    expect(json(recorded).data.transaction.status).toBe('failed');
+    expect(await stockOf(product.id)).toBe(2);
     const after = await cartOf(customer.token);
-    expect(after.cartItemsData).toEqual(before.cartItemsData);
+    const lines = (cart: { cartItemsData: { id: string; quantity: number; lineTotal: number }[] }) =>
+      cart.cartItemsData.map(({ id, quantity, lineTotal }) => ({ id, quantity, lineTotal }));
+    expect(lines(after)).toEqual(lines(before));
     expect(after.amountDue).toBe(before.amountDue);
+  });
+
+  it('a wrong OTP can be followed by a successful try on the same checkout; failed tries are not orders', async () => {
+    const product = await listedProduct(test, setup, lagosStore, { quantity: 3 });
+    const customer = await shopper(test);
+    await addToCart(test, customer, product.id, 1);
+    const { tracker, payment } = json(await checkout(test, customer)).data;
+    const path = new URL(payment.authorizationUrl).pathname;
+    const form = (values: Record<string, string>) => ({
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(values).toString(),
+    });
+    const otpPage = await test.app.inject({
+      method: 'POST',
+      url: path,
+      ...form({ cardNumber: '5060666666666666666', expiry: '12/30', cvv: '123' }),
+    });
+    expect(otpPage.statusCode).toBe(200);
+    const wrong = await test.app.inject({ method: 'POST', url: `${path}/otp`, ...form({ otp: '000000' }) });
+    expect(wrong.statusCode).toBe(303);
+    const recorded = json(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/transactions/customer/transaction',
+        headers: bearer(customer.token),
+        payload: { reference: tracker.reference },
+      }),
+    ).data;
+    expect(recorded.tracker.status).toBe('awaiting_payment');
+    expect(recorded.transaction.status).toBe('failed');
+    // No order in the history for a checkout that is not paid.
+    let history = json(await get('/api/orders/customer', customer.token)).data;
+    expect(history.orders).toEqual([]);
+
+    // "Try again": the same checkout sends the customer back to the same page, which takes a card again.
+    const resumed = await test.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/payment',
+      headers: bearer(customer.token),
+      payload: { trackerId: tracker.id },
+    });
+    expect(resumed.statusCode).toBe(200);
+    expect(json(resumed).data.authorizationUrl).toBe(payment.authorizationUrl);
+    const page = await test.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('Your last attempt was declined');
+    await payInSandbox(test, payment.authorizationUrl, 'otp');
+    const paid = json(
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/transactions/customer/transaction',
+        headers: bearer(customer.token),
+        payload: { reference: tracker.reference },
+      }),
+    ).data;
+    expect(paid.tracker.status).toBe('paid');
+    expect(paid.transaction.status).toBe('success');
+    history = json(await get('/api/orders/customer', customer.token)).data;
+    expect(history.orders).toHaveLength(1);
+    expect(history.orders[0].orderStatus.code_name).toBe('pending');
+    expect(history.pagination).toMatchObject({ totalItems: 1 });
   });
 
   it('expires unpaid checkouts after 30 minutes, gives their stock back, and refunds a payment that comes late', async () => {

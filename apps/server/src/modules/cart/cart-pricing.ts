@@ -60,6 +60,8 @@ export interface AppliedCoupon {
 export interface CouponEvaluation {
   applied: AppliedCoupon[];
   rejected: { code: string; reason: string }[];
+  /** Which discount applies in a store and why, where a code competed with another discount. */
+  explanations?: { storeId: string; message: string }[];
 }
 
 export interface AppliedGiftCardBalance {
@@ -108,6 +110,8 @@ export interface StorePricing {
   subtotalKobo: number;
   discountKobo: number;
   coupon: AppliedCoupon | null;
+  /** Why this discount applies rather than another one (a code against the automatic discount, say). */
+  couponNote: string | null;
   shippingKobo: number;
   quote: {
     chargeableWeightKg: number;
@@ -181,6 +185,21 @@ async function priceItems(executor: Db, customerId: string): Promise<PricedLine[
   });
 }
 
+/** The customer's cart lines that can be bought now, as the coupon rules see them (apply-coupon checks codes on them). */
+export async function couponLinesOfCart(executor: Db, customerId: string): Promise<CouponLine[]> {
+  return (await priceItems(executor, customerId))
+    .filter((line) => !line.problem)
+    .map((line) => ({
+      productId: line.product.id,
+      storeId: line.product.storeId,
+      categoryIds: [line.product.categoryId, line.product.subCategoryId, line.product.childCategoryId].filter(
+        (id): id is string => Boolean(id),
+      ),
+      unitPriceKobo: line.unitPriceKobo,
+      quantity: line.quantity,
+    }));
+}
+
 /** The address asked for, else the one chosen on the cart, else the customer's default. */
 async function chooseAddress(
   executor: Db,
@@ -204,6 +223,7 @@ function emptyStore(line: PricedLine): StorePricing {
     subtotalKobo: 0,
     discountKobo: 0,
     coupon: null,
+    couponNote: null,
     shippingKobo: 0,
     quote: {
       chargeableWeightKg: 0,
@@ -254,6 +274,8 @@ async function applyCoupons(
   for (const store of stores) {
     const coupon = evaluation.applied.find((applied) => applied.storeId === store.storeId) ?? null;
     store.coupon = coupon;
+    store.couponNote =
+      evaluation.explanations?.find((entry) => entry.storeId === store.storeId)?.message ?? null;
     store.discountKobo = coupon ? Math.min(coupon.discountKobo, store.subtotalKobo) : 0;
   }
   return evaluation.rejected;

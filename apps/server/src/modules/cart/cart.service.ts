@@ -80,6 +80,11 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
           : [],
       ),
       rejectedDiscountCodes: pricing.rejectedCodes,
+      discountNotes: pricing.stores.flatMap((store) =>
+        store.couponNote
+          ? [{ storeId: store.storeId, storeName: store.storeName, message: store.couponNote }]
+          : [],
+      ),
       appliedGiftCards: pricing.giftCards.map((card) => ({
         id: card.id,
         last4: card.last4,
@@ -195,6 +200,19 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
         .set({ selectedShippingAddressId: addressId, updatedAt: deps.now() })
         .where(eq(carts.customerId, customerId));
       return state(customerId);
+    },
+
+    /**
+     * Locks the customer's cart row for the caller's transaction: checkout serialises one customer's checkouts
+     * on it (at most one open checkout each), as add-to-cart serialises taps.
+     */
+    async lockCart(executor: Db, customerId: string) {
+      await ensureCart(executor, customerId);
+      await executor
+        .select({ id: carts.customerId })
+        .from(carts)
+        .where(eq(carts.customerId, customerId))
+        .for('update');
     },
 
     /** After payment: the lines that were bought leave the cart. */

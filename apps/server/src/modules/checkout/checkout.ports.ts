@@ -11,9 +11,19 @@ export interface StockLine {
   quantity: number;
 }
 
+export interface CouponUses {
+  trackerId: string;
+  customerId: string;
+  applied: Pick<AppliedCoupon, 'couponId' | 'code' | 'storeId' | 'discountKobo'>[];
+}
+
+export interface CouponUseOutcome {
+  refused: { couponId: string; code: string | null; reason: string }[];
+}
+
 export interface CheckoutPorts {
   /** Cart: the pricing function, the cart page's view of it, and clearing what was bought. */
-  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought'>;
+  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought' | 'lockCart'>;
   /** Orders: the tracker, its orders and every status move. */
   orders: OrdersService;
   /** Catalog: stock taken at checkout, given back when it closes unpaid, counted as sold when paid. */
@@ -25,11 +35,13 @@ export interface CheckoutPorts {
     executor: Db,
     customerId: string,
   ): Promise<{ email: string; firstName: string; lastName: string } | undefined>;
-  /** Coupons: usage counts once the order is paid. */
-  recordRedemptions(
-    executor: Db,
-    input: { trackerId: string; customerId: string; applied: AppliedCoupon[] },
-  ): Promise<unknown>;
+  /**
+   * Coupons: a use of each applied coupon is held when the checkout is created (counted against the limits with
+   * the paid ones, under the coupon's row lock), given back when it closes unpaid, and becomes paid with it.
+   */
+  holdRedemptions(executor: Db, input: CouponUses): Promise<CouponUseOutcome>;
+  releaseRedemptions(executor: Db, trackerId: string): Promise<unknown>;
+  recordRedemptions(executor: Db, input: CouponUses): Promise<CouponUseOutcome>;
   /** Gift cards: money held at checkout, given back when it closes unpaid, spent when paid. */
   holdGiftCards(
     executor: Db,

@@ -12,6 +12,9 @@ export const CHECKOUT_PREFIX = 'CHK';
 /** Unpaid checkouts hold stock this long, then give it back (orders.md). */
 export const PAYMENT_WINDOW_MINUTES = 30;
 
+/** A coupon use that could not be confirmed at payment; rolls the payment's savepoint back. */
+class CouponUseRefused extends Error {}
+
 /** Checkout starts and settles payments through the payments module's service. */
 export type CheckoutDeps = Deps & { payments: PaymentsService };
 
@@ -24,65 +27,91 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   async function closeUnpaid(
     executor: Db,
     tracker: TrackerRow,
-    status: 'failed' | 'expired',
+    status: 'failed' | 'expired' | 'replaced',
     reason: string,
     actor: OrderActor,
   ) {
     const released = await orders.closeUnpaid(executor, tracker, status, reason, actor);
     await ports.returnStock(executor, released);
     await ports.releaseGiftCards(executor, tracker.id);
+    await ports.releaseRedemptions(executor, tracker.id);
   }
 
-  /** Payment confirmed (or gift cards covered everything): orders become pending and the customer hears of it. */
-  async function markPaid(executor: Db, tracker: TrackerRow) {
-    const { orders: paidOrders, items } = await orders.markPaid(executor, tracker);
-    await ports.confirmGiftCards(executor, tracker.id);
-    await ports.recordSales(
-      executor,
-      items.map((item) => ({
-        productId: item.productId,
-        variantId: item.variantId,
-        quantity: item.quantity,
-        storeId: item.storeId,
-      })),
-    );
-    // Coupon usage counts when the order is paid (section 4 of the issue); the discount was priced at checkout.
-    const applied = paidOrders
+  /** The coupon uses of a checkout's orders, one per discounted store order. */
+  async function couponUses(executor: Db, tracker: TrackerRow) {
+    return (await orders.ordersOf(executor, tracker.id))
       .filter((order) => order.discountKobo > 0 && order.couponId)
       .map((order) => ({
         couponId: order.couponId!,
         code: order.couponCode,
         storeId: order.storeId,
         discountKobo: order.discountKobo,
-        rewardProductIds: order.rewardProductIds,
       }));
-    if (applied.length)
-      await ports.recordRedemptions(executor, {
-        trackerId: tracker.id,
-        customerId: tracker.customerId,
-        applied,
+  }
+
+  /**
+   * Payment confirmed (or gift cards covered everything): the coupon uses held at checkout become paid, orders
+   * become pending and the customer hears of it. If a coupon use cannot be confirmed (a checkout from before
+   * holds whose coupon filled up meanwhile) nothing is marked paid: the caller closes the checkout and refunds.
+   */
+  async function markPaid(
+    executor: Db,
+    tracker: TrackerRow,
+  ): Promise<{ paid: true } | { paid: false; reason: string }> {
+    const applied = await couponUses(executor, tracker);
+    try {
+      // A savepoint: a refused coupon use undoes everything below, and the caller closes the checkout instead.
+      return await executor.transaction(async (tx) => {
+        const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
+        await ports.confirmGiftCards(tx, tracker.id);
+        await ports.recordSales(
+          tx,
+          items.map((item) => ({
+            productId: item.productId,
+            variantId: item.variantId,
+            quantity: item.quantity,
+            storeId: item.storeId,
+          })),
+        );
+        // Coupon rows are locked after product rows, as create-order does (stock, then the coupon hold).
+        if (applied.length > 0) {
+          const { refused } = await ports.recordRedemptions(tx, {
+            trackerId: tracker.id,
+            customerId: tracker.customerId,
+            applied,
+          });
+          if (refused.length > 0)
+            throw new CouponUseRefused(
+              refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
+            );
+        }
+        await cart.removeBought(
+          tx,
+          tracker.customerId,
+          items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
+        );
+        const customer = await ports.findCustomer(tx, tracker.customerId);
+        if (customer) {
+          const lines = paidOrders.map(
+            (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
+          );
+          await deps.mailer.send(tx, {
+            to: customer.email,
+            subject: `Your Naija Market order is confirmed (${tracker.reference})`,
+            paragraphs: [
+              `Hello ${customer.firstName},`,
+              `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
+              ...lines,
+              'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
+            ],
+            action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
+          });
+        }
+        return { paid: true as const };
       });
-    await cart.removeBought(
-      executor,
-      tracker.customerId,
-      items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
-    );
-    const customer = await ports.findCustomer(executor, tracker.customerId);
-    if (customer) {
-      const lines = paidOrders.map(
-        (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
-      );
-      await deps.mailer.send(executor, {
-        to: customer.email,
-        subject: `Your Naija Market order is confirmed (${tracker.reference})`,
-        paragraphs: [
-          `Hello ${customer.firstName},`,
-          `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
-          ...lines,
-          'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
-        ],
-        action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
-      });
+    } catch (error) {
+      if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
+      throw error;
     }
   }
 
@@ -100,15 +129,27 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         deps.logger.warn({ reference }, 'payment for a closed checkout; it will be refunded');
         return;
       }
-      await markPaid(executor, tracker);
+      const outcome = await markPaid(executor, tracker);
+      if (!outcome.paid) {
+        // Never more discounted paid orders than the coupon allows: this payment goes back instead.
+        await closeUnpaid(
+          executor,
+          tracker,
+          'failed',
+          `A discount could not be honoured (${outcome.reason}).`,
+          {
+            role: 'payment',
+            id: null,
+          },
+        );
+        await orders.markRefundDue(executor, (await orders.findTracker(executor, { id: tracker.id }))!);
+        deps.logger.warn({ reference, reason: outcome.reason }, 'coupon use refused at payment; refund due');
+      }
     },
-    async onFailed(executor, reference) {
-      const tracker = await orders.lockTracker(executor, { reference });
-      if (tracker?.status === 'awaiting_payment')
-        await closeUnpaid(executor, tracker, 'failed', 'The payment did not go through.', {
-          role: 'payment',
-          id: null,
-        });
+    async onFailed(_executor, reference) {
+      // A declined card or a wrong OTP is one attempt, not the end of the checkout: the customer may try again on
+      // the same payment page until the checkout expires (its stock stays reserved; the sweeper closes it then).
+      deps.logger.info({ reference }, 'payment attempt failed; the checkout stays open for another try');
     },
   });
 
@@ -180,6 +221,15 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       const customer = await ports.findCustomer(db, customerId);
       if (!customer) throw notFound('Customer not found');
       const tracker = await db.transaction(async (tx) => {
+        // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
+        // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
+        await cart.lockCart(tx, customerId);
+        for (const open of await orders.lockOpenTrackers(tx, customerId)) {
+          await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
+            role: 'customer',
+            id: customerId,
+          });
+        }
         const pricing = await cart.price(tx, customerId, { addressId: body.addressId });
         if (pricing.problems.length > 0) {
           throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
@@ -226,7 +276,24 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           });
           trackerRow = await orders.applyGiftCards(tx, trackerRow.id, heldKobo);
         }
-        if (trackerRow.amountDueKobo === 0) await markPaid(tx, trackerRow);
+        const applied = await couponUses(tx, trackerRow);
+        if (applied.length > 0) {
+          // One use of each coupon is held now, counted with the paid ones under the coupon's row lock.
+          const { refused } = await ports.holdRedemptions(tx, {
+            trackerId: trackerRow.id,
+            customerId,
+            applied,
+          });
+          if (refused.length > 0)
+            throw new AppError(
+              'CONFLICT',
+              `Failed to create order: ${refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; ')}`,
+            );
+        }
+        if (trackerRow.amountDueKobo === 0) {
+          const outcome = await markPaid(tx, trackerRow);
+          if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
+        }
         return (await orders.findTracker(tx, { id: trackerRow.id }))!;
       });
       const { authorizationUrl } =

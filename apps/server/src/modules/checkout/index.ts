@@ -6,7 +6,7 @@ import { type CheckoutDeps, createCheckoutService } from './checkout.service.js'
 
 export function createCheckoutModule(deps: CheckoutDeps, ports: CheckoutPorts) {
   const service = createCheckoutService(deps, ports);
-  return { service, routes: checkoutRoutes(service) };
+  return { service, routes: checkoutRoutes(service, deps.rateLimits) };
 }
 
 export type { CheckoutPorts, StockLine } from './checkout.ports.js';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { CouponRule } from './coupons.rules.js';
 import { couponRedemptions, coupons, customerAppliedCoupons } from './coupons.schema.js';
@@ -83,25 +83,67 @@ export async function listedCoupons(db: Db, storeIds: string[]): Promise<CouponR
     .orderBy(desc(coupons.createdAt));
 }
 
+/**
+ * Uses of each coupon by this customer: paid ones, and held ones too when `withHeld` (the limit check at checkout).
+ * Pricing counts paid uses only: the customer's own hold belongs to their one open checkout, which a new checkout
+ * replaces.
+ */
 export async function redemptionCounts(
+  db: Db,
+  customerId: string,
+  couponIds: string[],
+  options: { withHeld?: boolean } = {},
+): Promise<Map<string, number>> {
+  if (couponIds.length === 0) return new Map();
+  const rows = await db
+    .select({ couponId: couponRedemptions.couponId, used: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.customerId, customerId),
+        inArray(couponRedemptions.couponId, couponIds),
+        options.withHeld ? undefined : eq(couponRedemptions.status, 'paid'),
+      ),
+    )
+    .groupBy(couponRedemptions.couponId);
+  return new Map(rows.map((row) => [row.couponId, row.used]));
+}
+
+/** Uses held by open checkouts of other customers, per coupon: pricing treats them as taken. */
+export async function heldByOthers(
   db: Db,
   customerId: string,
   couponIds: string[],
 ): Promise<Map<string, number>> {
   if (couponIds.length === 0) return new Map();
   const rows = await db
-    .select({ couponId: couponRedemptions.couponId, used: count() })
+    .select({ couponId: couponRedemptions.couponId, held: count() })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.customerId, customerId), inArray(couponRedemptions.couponId, couponIds)))
+    .where(
+      and(
+        inArray(couponRedemptions.couponId, couponIds),
+        eq(couponRedemptions.status, 'held'),
+        ne(couponRedemptions.customerId, customerId),
+      ),
+    )
     .groupBy(couponRedemptions.couponId);
-  return new Map(rows.map((row) => [row.couponId, row.used]));
+  return new Map(rows.map((row) => [row.couponId, row.held]));
+}
+
+/** Every use of a coupon, held and paid: what the total limit is checked against (under the coupon's row lock). */
+export async function usesOfCoupon(db: Db, couponId: string): Promise<number> {
+  const [row] = await db
+    .select({ used: count() })
+    .from(couponRedemptions)
+    .where(eq(couponRedemptions.couponId, couponId));
+  return row?.used ?? 0;
 }
 
 export async function hasAnyRedemption(db: Db, customerId: string): Promise<boolean> {
   const rows = await db
     .select({ id: couponRedemptions.id })
     .from(couponRedemptions)
-    .where(eq(couponRedemptions.customerId, customerId))
+    .where(and(eq(couponRedemptions.customerId, customerId), eq(couponRedemptions.status, 'paid')))
     .limit(1);
   return rows.length > 0;
 }
@@ -125,10 +167,14 @@ export async function deleteAppliedCode(db: Db, customerId: string, code: string
     .where(and(eq(customerAppliedCoupons.customerId, customerId), eq(customerAppliedCoupons.code, code)));
 }
 
-/** Locks the coupon row: redemptions of one coupon are counted one at a time. */
+/** Locks the coupon row: uses of one coupon are counted (and held) one at a time. */
 export async function lockCoupon(db: Db, id: string) {
   const [row] = await db
-    .select({ id: coupons.id, usageLimitPerUser: coupons.usageLimitPerUser })
+    .select({
+      id: coupons.id,
+      usageLimit: coupons.usageLimit,
+      usageLimitPerUser: coupons.usageLimitPerUser,
+    })
     .from(coupons)
     .where(eq(coupons.id, id))
     .for('update');
@@ -179,14 +225,27 @@ export async function softDeleteStoreCoupon(db: Db, storeId: string, id: string,
   return rows.length > 0;
 }
 
-/** Whether this checkout (tracker) already redeemed this coupon: recording again is then a no-op. */
-export async function hasRedemptionFor(db: Db, couponId: string, trackerId: string): Promise<boolean> {
+/** This checkout's (tracker's) use of this coupon, held or paid, if any. */
+export async function redemptionFor(db: Db, couponId: string, trackerId: string) {
   const [row] = await db
-    .select({ id: couponRedemptions.id })
+    .select({ id: couponRedemptions.id, status: couponRedemptions.status })
     .from(couponRedemptions)
     .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.trackerId, trackerId)))
     .limit(1);
-  return row !== undefined;
+  return row;
+}
+
+export async function markRedemptionPaid(db: Db, id: string): Promise<void> {
+  await db.update(couponRedemptions).set({ status: 'paid' }).where(eq(couponRedemptions.id, id));
+}
+
+/** Gives back the uses a checkout held (it closed unpaid); paid uses stay. Answers how many were released. */
+export async function deleteHeldRedemptions(db: Db, trackerId: string): Promise<number> {
+  const rows = await db
+    .delete(couponRedemptions)
+    .where(and(eq(couponRedemptions.trackerId, trackerId), eq(couponRedemptions.status, 'held')))
+    .returning({ id: couponRedemptions.id });
+  return rows.length;
 }
 
 export async function insertRedemption(db: Db, values: typeof couponRedemptions.$inferInsert): Promise<void> {

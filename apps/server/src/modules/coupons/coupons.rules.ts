@@ -72,6 +72,39 @@ export interface CouponEvaluation {
   applied: AppliedCoupon[];
   rejected: { code: string; reason: string }[];
   discountByStore: Map<string, number>;
+  /** Per store where discounts competed: which one applies and why, in the customer's words. */
+  explanations: { storeId: string; message: string }[];
+}
+
+/** How the customer knows a coupon: "your code SAVE10" or "the automatic 5% discount". */
+function couponLabel(coupon: CouponRule): string {
+  if (coupon.code !== null && coupon.discountMode === 'Code') return `your code ${coupon.code}`;
+  const what =
+    coupon.discountType === 'Percent'
+      ? `${coupon.discountValue / 100}% discount`
+      : coupon.discountType === 'Fixed'
+        ? `${formatNaira(coupon.discountValue)} discount`
+        : `buy ${coupon.minRequireValue} get ${coupon.discountValue} offer`;
+  return `the automatic ${what}`;
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Why the winner of a store beat the best of the others (one discount per store). */
+function explain(
+  winner: { coupon: CouponRule; viaCode: boolean; discountKobo: number },
+  runnerUp: { coupon: CouponRule; viaCode: boolean; discountKobo: number },
+): string {
+  const win = `${capitalised(couponLabel(winner.coupon))} gives ${formatNaira(winner.discountKobo)} off`;
+  const other = `${couponLabel(runnerUp.coupon)} (${formatNaira(runnerUp.discountKobo)})`;
+  const comparison =
+    winner.discountKobo === runnerUp.discountKobo ? `the same as ${other}` : `more than ${other}`;
+  const outcome = winner.viaCode
+    ? runnerUp.viaCode
+      ? `one discount per store, so ${runnerUp.coupon.code} is not used`
+      : 'so it replaces it'
+    : 'so your code is not used';
+  return `${win}, ${comparison}, ${outcome}.`;
 }
 
 export const reasons = {
@@ -86,6 +119,8 @@ export const reasons = {
   notEligible: 'This coupon is not available to your account',
   noItems: 'No item in your cart qualifies for this coupon',
   betterOffer: 'A better discount from this store is already applied',
+  /** The one answer of apply-coupon and validate-coupon to a code that cannot be used, known or not. */
+  unusable: 'This coupon code is not valid or does not apply to your cart',
 } as const;
 
 /** `YYYY-MM-DD` of an instant in UTC: coupon dates are whole UTC days, both ends included. */
@@ -301,6 +336,22 @@ export function evaluateCouponRules(
     if (!winsElsewhere) rejectedReason.set(code, reasons.betterOffer);
   }
 
+  const explanations: CouponEvaluation['explanations'] = [];
+  for (const [storeId, winner] of bestByStore) {
+    // Only a code the customer gave makes a choice worth explaining: Automatic coupons never compete in silence.
+    const others = candidates.filter(
+      (candidate) =>
+        candidate.coupon.storeId === storeId &&
+        candidate.coupon.id !== winner.coupon.id &&
+        (candidate.viaCode || winner.viaCode),
+    );
+    const runnerUp = others.reduce<Candidate | undefined>(
+      (best, candidate) => (!best || better(candidate, best) ? candidate : best),
+      undefined,
+    );
+    if (runnerUp) explanations.push({ storeId, message: explain(winner, runnerUp) });
+  }
+
   const applied = [...bestByStore.values()].map((candidate) => ({
     couponId: candidate.coupon.id,
     code: candidate.coupon.code,
@@ -315,6 +366,7 @@ export function evaluateCouponRules(
       .filter((code) => rejectedReason.has(code))
       .map((code) => ({ code, reason: rejectedReason.get(code)! })),
     discountByStore: new Map(applied.map((coupon) => [coupon.storeId, coupon.discountKobo])),
+    explanations,
   };
 }
 

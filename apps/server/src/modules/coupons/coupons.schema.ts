@@ -78,7 +78,13 @@ export const coupons = pgTable(
   ],
 );
 
-/** One paid use of a coupon by a customer in a checkout; (coupon, tracker) once. */
+export const redemptionStatuses = ['held', 'paid'] as const;
+export type RedemptionStatus = (typeof redemptionStatuses)[number];
+
+/**
+ * One use of a coupon by a customer in a checkout; (coupon, tracker) once. `held` from the moment the checkout is
+ * created (counted against the limits like a paid use) until it is paid (`paid`) or closes unpaid (row deleted).
+ */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
@@ -92,12 +98,14 @@ export const couponRedemptions = pgTable(
     storeId: uuid().notNull(),
     trackerId: text().notNull(),
     discountKobo: integer().notNull(),
+    status: text().$type<RedemptionStatus>().notNull().default('paid'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('coupon_redemptions_coupon_tracker_key').on(table.couponId, table.trackerId),
     index('coupon_redemptions_coupon_customer_idx').on(table.couponId, table.customerId),
     index('coupon_redemptions_customer_idx').on(table.customerId),
+    index('coupon_redemptions_tracker_idx').on(table.trackerId),
   ],
 );
 

@@ -23,20 +23,24 @@ import {
   type CouponRow,
   candidateCoupons,
   deleteAppliedCode,
+  deleteHeldRedemptions,
   findStoreCoupon,
   hasAnyRedemption,
-  hasRedemptionFor,
+  heldByOthers,
   incrementUse,
   insertAppliedCode,
   insertCoupon,
   insertRedemption,
   listedCoupons,
   lockCoupon,
+  markRedemptionPaid,
   redemptionCounts,
+  redemptionFor,
   softDeleteStoreCoupon,
   storeCoupons,
   toRule,
   updateStoreCoupon,
+  usesOfCoupon,
 } from './coupons.repository.js';
 import {
   type AppliedCoupon,
@@ -46,6 +50,7 @@ import {
   evaluateCouponRules,
   isRewardLine,
   isSpendLine,
+  reasons,
   unavailableReason,
 } from './coupons.rules.js';
 
@@ -259,8 +264,14 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     const storeIds = [...new Set(input.lines.map((line) => line.storeId))];
     const rows = await candidateCoupons(executor, options.automatic ? storeIds : [], codes);
     const usable = options.automatic ? rows : rows.filter((row) => row.discountMode === 'Code');
+    // Uses held by other customers' open checkouts are taken: a coupon they fill is not offered at all.
+    const held = await heldByOthers(
+      executor,
+      input.customerId,
+      usable.filter((row) => row.usageLimit > 0).map((row) => row.id),
+    );
     return evaluateCouponRules(
-      usable.map(toRule),
+      usable.map((row) => ({ ...toRule(row), usedCount: row.usedCount + (held.get(row.id) ?? 0) })),
       { ...input, codes },
       await facts(executor, input.customerId, usable),
     );
@@ -274,49 +285,39 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     return evaluate(executor, input, { automatic: true });
   }
 
+  /** Why this customer may not take one more use of a locked coupon (held and paid uses count), or null. */
+  async function limitReached(
+    tx: Db,
+    coupon: { id: string; usageLimit: number; usageLimitPerUser: number },
+    customerId: string,
+  ): Promise<string | null> {
+    if (coupon.usageLimitPerUser > 0) {
+      const used =
+        (await redemptionCounts(tx, customerId, [coupon.id], { withHeld: true })).get(coupon.id) ?? 0;
+      if (used >= coupon.usageLimitPerUser) return reasons.perUser;
+    }
+    if (coupon.usageLimit > 0 && (await usesOfCoupon(tx, coupon.id)) >= coupon.usageLimit)
+      return reasons.exhausted;
+    return null;
+  }
+
+  /** Coupons in coupon id order, so two checkouts locking the same coupons cannot deadlock. */
+  const inLockOrder = (applied: RecordRedemptionsInput['applied']) =>
+    [...applied].sort((a, b) => a.couponId.localeCompare(b.couponId));
+
   /**
-   * Counts the uses of the coupons of a paid checkout, each under its limits. Every coupon row is locked while its
-   * uses are counted, so concurrent checkouts can never pass usageLimit or usageLimitPerUser; a redemption already
-   * recorded for this tracker counts as recorded (safe to call again). Refused ones are returned for checkout to
-   * decide; they are not errors, because the customer has already paid.
+   * Holds one use of each coupon for a checkout being created. Each coupon row is locked while its held and paid
+   * uses are counted against usageLimit and usageLimitPerUser, so concurrent checkouts never hold more uses than
+   * the limits allow. Refused ones are returned; checkout refuses to create the order then.
    */
-  async function recordRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
+  async function holdRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
     const outcome: RedemptionOutcome = { recorded: [], refused: [] };
-    // Locks are taken in coupon id order, so two checkouts with the same coupons cannot deadlock.
-    const ordered = [...input.applied].sort((a, b) => a.couponId.localeCompare(b.couponId));
     await executor.transaction(async (tx) => {
-      for (const applied of ordered) {
+      for (const applied of inLockOrder(input.applied)) {
         const coupon = await lockCoupon(tx, applied.couponId);
-        if (!coupon) {
-          outcome.refused.push({
-            couponId: applied.couponId,
-            code: applied.code,
-            reason: 'Coupon not found',
-          });
-          continue;
-        }
-        if (await hasRedemptionFor(tx, applied.couponId, input.trackerId)) {
-          outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
-          continue;
-        }
-        if (coupon.usageLimitPerUser > 0) {
-          const used =
-            (await redemptionCounts(tx, input.customerId, [applied.couponId])).get(applied.couponId) ?? 0;
-          if (used >= coupon.usageLimitPerUser) {
-            outcome.refused.push({
-              couponId: applied.couponId,
-              code: applied.code,
-              reason: 'You have already used this coupon the maximum number of times',
-            });
-            continue;
-          }
-        }
-        if (!(await incrementUse(tx, applied.couponId))) {
-          outcome.refused.push({
-            couponId: applied.couponId,
-            code: applied.code,
-            reason: 'This coupon has reached its usage limit',
-          });
+        const refusal = coupon ? await limitReached(tx, coupon, input.customerId) : 'Coupon not found';
+        if (refusal) {
+          outcome.refused.push({ couponId: applied.couponId, code: applied.code, reason: refusal });
           continue;
         }
         await insertRedemption(tx, {
@@ -325,7 +326,62 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
           storeId: applied.storeId,
           trackerId: input.trackerId,
           discountKobo: applied.discountKobo,
+          status: 'held',
         });
+        outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
+      }
+    });
+    return outcome;
+  }
+
+  /** A checkout closed unpaid (expired, replaced): the uses it held go back. */
+  async function releaseRedemptions(executor: Db, trackerId: string): Promise<number> {
+    return deleteHeldRedemptions(executor, trackerId);
+  }
+
+  /**
+   * Counts the uses of the coupons of a paid checkout: the use held at checkout becomes paid. A checkout that held
+   * none (created before holds existed) takes one now under the same row lock and limits. A use already paid for
+   * this tracker counts as recorded (safe to call again). Refused ones are returned for checkout to decide.
+   */
+  async function recordRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
+    const outcome: RedemptionOutcome = { recorded: [], refused: [] };
+    await executor.transaction(async (tx) => {
+      for (const applied of inLockOrder(input.applied)) {
+        const refuse = (reason: string) =>
+          outcome.refused.push({ couponId: applied.couponId, code: applied.code, reason });
+        const coupon = await lockCoupon(tx, applied.couponId);
+        if (!coupon) {
+          refuse('Coupon not found');
+          continue;
+        }
+        const existing = await redemptionFor(tx, applied.couponId, input.trackerId);
+        if (existing?.status === 'paid') {
+          outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
+          continue;
+        }
+        if (!existing) {
+          const refusal = await limitReached(tx, coupon, input.customerId);
+          if (refusal) {
+            refuse(refusal);
+            continue;
+          }
+        }
+        // Held uses are counted in the limit, so this only fails if the merchant lowered the limit meanwhile.
+        if (!(await incrementUse(tx, applied.couponId))) {
+          refuse(reasons.exhausted);
+          continue;
+        }
+        if (existing) await markRedemptionPaid(tx, existing.id);
+        else
+          await insertRedemption(tx, {
+            couponId: applied.couponId,
+            customerId: input.customerId,
+            storeId: applied.storeId,
+            trackerId: input.trackerId,
+            discountKobo: applied.discountKobo,
+            status: 'paid',
+          });
         outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
       }
     });
@@ -341,20 +397,18 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
   /** Puts a code on the customer's cart after checking it is a live code this customer may use. */
   async function applyCode(customerId: string, rawCode: string): Promise<string[]> {
     const code = rawCode.trim().toUpperCase();
+    // One answer for an unknown code and for a code that does not apply to this cart or customer, whatever the
+    // reason: the answer never tells a guesser that a code exists. A code applies only to a cart it discounts.
+    const unusable = () => validation('code', reasons.unusable);
     const rows = (await candidateCoupons(db, [], [code])).filter((row) => row.discountMode === 'Code');
-    if (rows.length === 0) throw validation('code', 'This coupon code is not valid');
+    if (rows.length === 0) throw unusable();
     const customer = await facts(db, customerId, rows);
     const now = deps.now();
-    const blocked = rows.map((row) => unavailableReason(toRule(row), customer, now));
-    if (blocked.every((reason) => reason !== null)) throw validation('code', blocked[0]!);
-    if (ports.cartLines) {
-      const lines = await ports.cartLines(db, customerId);
-      if (lines.length > 0) {
-        const result = await evaluate(db, { customerId, codes: [code], lines, now }, { automatic: false });
-        const rejected = result.rejected.find((entry) => entry.code === code);
-        if (rejected) throw validation('code', rejected.reason);
-      }
-    }
+    if (rows.every((row) => unavailableReason(toRule(row), customer, now) !== null)) throw unusable();
+    const lines = ports.cartLines ? await ports.cartLines(db, customerId) : [];
+    if (lines.length === 0) throw unusable();
+    const result = await evaluate(db, { customerId, codes: [code], lines, now }, { automatic: false });
+    if (!result.applied.some((entry) => entry.code === code)) throw unusable();
     const current = await appliedCodeRows(db, customerId);
     if (!current.includes(code) && current.length >= MAX_APPLIED_CODES)
       throw validation('code', `You can apply at most ${MAX_APPLIED_CODES} codes`);
@@ -484,7 +538,6 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
         { automatic: false },
       );
       const applied = result.applied.filter((entry) => entry.code === body.code);
-      const rejected = result.rejected.find((entry) => entry.code === body.code);
       const discountKobo = applied.reduce((sum, entry) => sum + entry.discountKobo, 0);
       const first = applied[0];
       const firstRow = first
@@ -493,7 +546,8 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
       return {
         code: body.code,
         applies: applied.length > 0,
-        reason: applied.length > 0 ? null : (rejected?.reason ?? 'No item qualifies for this coupon'),
+        // The same reason for every refusal, unknown codes included (see applyCode).
+        reason: applied.length > 0 ? null : reasons.unusable,
         couponId: first?.couponId ?? null,
         storeId: first?.storeId ?? null,
         discountType: firstRow?.discountType ?? null,
@@ -503,6 +557,8 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     },
 
     evaluateCoupons,
+    holdRedemptions,
+    releaseRedemptions,
     recordRedemptions,
     appliedCodes,
     appliedCodesOf: (customerId: string) => appliedCodeRows(db, customerId),

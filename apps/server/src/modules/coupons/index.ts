@@ -17,5 +17,5 @@ export type {
 /** Merchant and platform coupons, their rules and redemptions. `needs` come from orders and the cart. */
 export function createCouponsModule(deps: Deps, needs: CouponsPorts = {}): ServerModule<CouponsService> {
   const service = createCouponsService(deps, needs);
-  return { service, routes: couponsRoutes(service) };
+  return { service, routes: couponsRoutes(service, deps.rateLimits) };
 }

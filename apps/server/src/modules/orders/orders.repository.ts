@@ -84,6 +84,16 @@ export async function updateTracker(
   return row!;
 }
 
+/** The customer's unpaid checkouts, locked (there is at most one; older data may hold more). */
+export async function lockOpenTrackers(executor: Db, customerId: string): Promise<TrackerRow[]> {
+  return executor
+    .select()
+    .from(orderTrackers)
+    .where(and(eq(orderTrackers.customerId, customerId), eq(orderTrackers.status, 'awaiting_payment')))
+    .orderBy(asc(orderTrackers.createdAt))
+    .for('update');
+}
+
 /** Claims one unpaid checkout whose payment window has passed; other processes skip it while it is locked. */
 export async function claimExpiredTracker(executor: Db, now: Date): Promise<TrackerRow | undefined> {
   const [row] = await executor
@@ -193,21 +203,29 @@ export async function customerOrderPage(
   customerId: string,
   query: { page: number; limit: number; status?: string },
 ): Promise<{ rows: OrderRow[]; total: number }> {
+  // Only orders that were paid: a checkout that was never paid (declined, abandoned, replaced, expired) is an
+  // attempt, not an order of the customer's history.
   const where = and(
     eq(orders.customerId, customerId),
+    eq(orderTrackers.status, 'paid'),
     query.status ? eq(orders.status, query.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     executor
-      .select()
+      .select({ order: orders })
       .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
-    executor.select({ value: count() }).from(orders).where(where),
+    executor
+      .select({ value: count() })
+      .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+      .where(where),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
 }
 
 export async function findCustomerOrder(

@@ -32,7 +32,7 @@ export const orderTrackers = pgTable(
     reference: text().notNull(),
     customerId: uuid().notNull(),
     status: text()
-      .$type<'awaiting_payment' | 'paid' | 'failed' | 'expired'>()
+      .$type<'awaiting_payment' | 'paid' | 'failed' | 'expired' | 'replaced'>()
       .notNull()
       .default('awaiting_payment'),
     itemsSubtotalKobo: integer().notNull(),

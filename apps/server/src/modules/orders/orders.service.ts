@@ -260,6 +260,9 @@ export function createOrdersService(deps: Deps) {
     },
 
     lockTracker: (executor: Db, key: TrackerKey) => repository.lockTracker(executor, key),
+    lockOpenTrackers: (executor: Db, customerId: string) => repository.lockOpenTrackers(executor, customerId),
+    /** The orders of one checkout, one per store. */
+    ordersOf: (executor: Db, trackerId: string) => repository.ordersOfTracker(executor, trackerId),
     findTracker: (executor: Db, key: TrackerKey) => repository.findTracker(executor, key),
 
     async customerTracker(customerId: string, key: TrackerKey): Promise<TrackerRow> {
@@ -297,7 +300,7 @@ export function createOrdersService(deps: Deps) {
     async closeUnpaid(
       executor: Db,
       tracker: TrackerRow,
-      status: 'failed' | 'expired',
+      status: 'failed' | 'expired' | 'replaced',
       reason: string,
       actor: OrderActor,
     ) {

@@ -3,7 +3,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Logger } from 'pino';
 import { AppError } from '../../platform/errors.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
-import { SANDBOX_BASE, type SandboxCharge, type SandboxProvider } from '../../platform/payments/sandbox.js';
+import {
+  retryable,
+  SANDBOX_BASE,
+  type SandboxCharge,
+  type SandboxProvider,
+} from '../../platform/payments/sandbox.js';
 import type { PaymentsService } from './payments.service.js';
 import {
   cardPage,
@@ -116,8 +121,8 @@ export function paymentsHttp(options: {
         const charge = await sandbox.charge(request.params.reference);
         if (!charge) return page(reply, notFoundPage(), undefined, 404);
         if (charge.status === 'send_otp') return page(reply, otpPage(charge), charge);
-        if (charge.status !== 'pending') return page(reply, finishedPage(charge), charge);
-        return page(reply, cardPage(charge), charge);
+        if (!retryable(charge)) return page(reply, finishedPage(charge), charge);
+        return page(reply, cardPage(charge, { declined: charge.status === 'failed' }), charge);
       },
     );
 
@@ -127,7 +132,7 @@ export function paymentsHttp(options: {
       async (request, reply) => {
         const charge = await sandbox.charge(request.params.reference);
         if (!charge) return page(reply, notFoundPage(), undefined, 404);
-        if (charge.status !== 'pending') return page(reply, finishedPage(charge), charge, 409);
+        if (!retryable(charge)) return page(reply, finishedPage(charge), charge, 409);
         const form = (request.body ?? {}) as Form;
         const values = { cardNumber: form.cardNumber ?? '', expiry: form.expiry ?? '' };
         const outcome = await sandbox.attempt(charge.reference, {

@@ -62,6 +62,8 @@ function summary(charge: SandboxCharge): string {
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 export interface CardFormState {
+  /** The last attempt was declined (card or OTP); the payer may try again. */
+  declined?: boolean;
   error?: { field: 'cardNumber' | 'expiry' | 'cvv'; message: string };
   values?: { cardNumber?: string; expiry?: string };
 }
@@ -79,6 +81,7 @@ export function cardPage(charge: SandboxCharge, state: CardFormState = {}): stri
   return layout(
     'Pay',
     `${summary(charge)}
+${state.declined ? '<p class="error" role="alert">Your last attempt was declined. You can try again with the same or another card.</p>' : ''}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${field('cardNumber', 'Card number', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23"', state, state.values?.cardNumber)}
 <div class="row">

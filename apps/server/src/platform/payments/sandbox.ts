@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
@@ -45,6 +45,11 @@ export interface SandboxProvider extends PaymentProvider {
   submitOtp(reference: string, otp: string): Promise<SandboxCharge>;
   /** The signed charge.success delivery Paystack would POST to our webhook URL. */
   successWebhook(charge: SandboxCharge): { body: Buffer; signature: string };
+}
+
+/** A charge still takes a card: never tried, or its last attempt was declined. */
+export function retryable(charge: Pick<SandboxCharge, 'status'>): boolean {
+  return charge.status === 'pending' || charge.status === 'failed';
 }
 
 /** The sandbox signs its webhooks with a key of its own derived from JWT_SECRET, never with a real Paystack key. */
@@ -121,11 +126,20 @@ export function createSandboxProvider(options: {
   }
 
   /** Moves a charge out of `from` only if it is still there, so a double-submitted form settles once. */
-  async function finish(reference: string, from: SandboxCharge['status'], values: Partial<SandboxCharge>) {
+  async function finish(
+    reference: string,
+    from: SandboxCharge['status'] | SandboxCharge['status'][],
+    values: Partial<SandboxCharge>,
+  ) {
     const [row] = await db
       .update(sandboxCharges)
       .set({ ...values, updatedAt: now() })
-      .where(and(eq(sandboxCharges.reference, reference), eq(sandboxCharges.status, from)))
+      .where(
+        and(
+          eq(sandboxCharges.reference, reference),
+          inArray(sandboxCharges.status, Array.isArray(from) ? from : [from]),
+        ),
+      )
       .returning();
     if (!row) throw conflict('This payment has already been completed');
     return row;
@@ -201,7 +215,8 @@ export function createSandboxProvider(options: {
     async attempt(reference, card) {
       const row = await charge(reference);
       if (!row) throw notFound('Payment not found');
-      if (row.status !== 'pending') throw conflict('This payment has already been completed');
+      // As on Paystack's page, a declined attempt (card or OTP) lets the payer try again under the same reference.
+      if (!retryable(row)) throw conflict('This payment has already been completed');
       const number = card.cardNumber.replace(/[\s-]/g, '');
       if (!/^\d{12,19}$/.test(number)) {
         return { kind: 'invalid', field: 'cardNumber', message: 'Enter the card number' };
@@ -228,10 +243,10 @@ export function createSandboxProvider(options: {
         ipAddress: card.ipAddress,
       };
       if (known.outcome === 'otp') {
-        await finish(reference, 'pending', { ...cardValues, status: 'send_otp' });
+        await finish(reference, ['pending', 'failed'], { ...cardValues, status: 'send_otp' });
         return { kind: 'otp' };
       }
-      const done = await finish(reference, 'pending', {
+      const done = await finish(reference, ['pending', 'failed'], {
         ...cardValues,
         ...outcomeValues(known.outcome === 'success', row.amountKobo),
       });

@@ -7,7 +7,7 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors.js';
 
-export type RateLimitPolicy = 'login' | 'signup' | 'forgot-password' | 'refresh';
+export type RateLimitPolicy = 'login' | 'signup' | 'forgot-password' | 'refresh' | 'create-order' | 'coupon';
 
 interface Limit {
   points: number;
@@ -25,7 +25,10 @@ interface Limit {
  * X-Forwarded-For changes nothing), locking that email with growing back-off; the owner gets back in through a
  * password reset, which lifts the lock. Forgot-password also caps mails per email, whatever the IP.
  */
-export const defaultLimits: Record<RateLimitPolicy, { ip: Limit; emailAndIp?: Limit; email?: Limit }> = {
+export const defaultLimits: Record<
+  RateLimitPolicy,
+  { ip: Limit; emailAndIp?: Limit; email?: Limit; account?: Limit }
+> = {
   login: {
     ip: { points: 50, durationSeconds: 900 },
     emailAndIp: { points: 10, durationSeconds: 900 },
@@ -38,10 +41,24 @@ export const defaultLimits: Record<RateLimitPolicy, { ip: Limit; emailAndIp?: Li
     email: { points: 10, durationSeconds: 3600 },
   },
   refresh: { ip: { points: 120, durationSeconds: 900 } },
+  /**
+   * Each checkout reserves stock for 30 minutes: 10 a minute per customer (a new one replaces the open one
+   * anyway), and a looser cap per address for many accounts behind one network.
+   */
+  'create-order': {
+    ip: { points: 60, durationSeconds: 60 },
+    account: { points: 10, durationSeconds: 60 },
+  },
+  /** validate-coupon and apply-coupon together: enough for a shopper, far too few to guess codes. */
+  coupon: {
+    ip: { points: 100, durationSeconds: 900 },
+    account: { points: 30, durationSeconds: 900 },
+  },
 };
 
 export interface RateLimits {
-  consume(policy: RateLimitPolicy, key: { ip: string; email?: string }): Promise<void>;
+  /** `account` is the signed-in account's id, for policies counted per account whatever the address. */
+  consume(policy: RateLimitPolicy, key: { ip: string; email?: string; account?: string }): Promise<void>;
   /** Forgets the per-email counts after a success, so a person's own typos do not pile up. */
   reset(policy: RateLimitPolicy, key: { ip: string; email: string }): Promise<void>;
   /** Lifts every count and lock of an email (its owner proved the mailbox by resetting the password). */
@@ -114,11 +131,17 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
         ip: make(`${policy}:ip`, set.ip),
         emailAndIp: set.emailAndIp ? make(`${policy}:email-ip`, set.emailAndIp) : undefined,
         email: set.email ? make(`${policy}:email`, set.email) : undefined,
+        account: set.account ? make(`${policy}:account`, set.account) : undefined,
       },
     ]),
   ) as Record<
     RateLimitPolicy,
-    { ip: RateLimiterAbstract; emailAndIp?: RateLimiterAbstract; email?: RateLimiterAbstract }
+    {
+      ip: RateLimiterAbstract;
+      emailAndIp?: RateLimiterAbstract;
+      email?: RateLimiterAbstract;
+      account?: RateLimiterAbstract;
+    }
   >;
 
   async function take(limiter: RateLimiterAbstract | undefined, key: string | undefined) {
@@ -135,6 +158,7 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
     async consume(policy, key) {
       const set = limiters[policy];
       const email = key.email?.trim().toLowerCase();
+      await take(set.account, key.account);
       await take(set.ip, key.ip);
       await take(set.emailAndIp, email ? `${email}|${key.ip}` : undefined);
       const lockout = lockouts[policy];

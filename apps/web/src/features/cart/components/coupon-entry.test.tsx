@@ -90,6 +90,22 @@ describe('CouponEntry', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ code: 'OLD5' });
   });
 
+  it('says which discount applies and why when a code replaces the automatic one', async () => {
+    const message =
+      'Your code SAVE10 gives ₦2,000.00 off, more than the automatic 5% discount (₦1,000.00), so it replaces it.';
+    mockFetch((url) => {
+      if (url.endsWith('/coupon/getallcoupons/customers'))
+        return jsonResponse(200, { message: 'ok', data: noOffers });
+      return jsonResponse(200, {
+        message: 'Cart',
+        data: cartState({ discountNotes: [{ storeId: 'store-1', storeName: 'Chinedu Gadgets', message }] }),
+      });
+    });
+    renderScreen(<Screen />);
+    const notes = await screen.findByRole('status', { name: 'Which discount applies' });
+    expect(notes).toHaveTextContent(`Chinedu Gadgets: ${message}`);
+  });
+
   it('checks the code before asking the server', async () => {
     const fetchMock = mockFetch((url) =>
       url.endsWith('/coupon/getallcoupons/customers')

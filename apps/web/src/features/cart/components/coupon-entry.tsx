@@ -92,6 +92,15 @@ export function CouponEntry({ cart }: { cart: CartState }) {
           ))}
         </ul>
       ) : null}
+      {cart.discountNotes && cart.discountNotes.length > 0 ? (
+        <ul role="status" className="space-y-2" aria-label="Which discount applies">
+          {cart.discountNotes.map((note) => (
+            <li key={note.storeId} className="rounded-md bg-sky-50 px-3 py-1 text-sm text-sky-950">
+              <span className="font-semibold">{note.storeName}:</span> {note.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {cart.rejectedDiscountCodes.length > 0 ? (
         <ul role="status" className="space-y-2" aria-label="Coupons that do not apply">
           {cart.rejectedDiscountCodes.map((rejected) => (

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
 import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
 import { nextTrackerPoll } from '../api/get-tracker';
 import { CheckoutComplete } from './checkout-complete';
+import { paymentRedirect } from './go-to-payment';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
@@ -55,6 +57,40 @@ describe('CheckoutComplete', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to your cart' })).toHaveAttribute('href', '/cart');
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('after a declined try keeps the checkout and offers Try again on the same payment page', async () => {
+    const assign = vi.spyOn(paymentRedirect, 'assign').mockImplementation(() => {});
+    const fetchMock = mockFetch((url) => {
+      if (url.endsWith('/transactions/customer/transaction'))
+        return jsonResponse(200, {
+          message: 'Transaction recorded',
+          data: {
+            transaction: { status: 'failed' },
+            tracker: tracker({ status: 'awaiting_payment', paidAt: null }),
+          },
+        });
+      return jsonResponse(200, {
+        message: 'Payment started',
+        data: {
+          trackerId: 'tracker-1',
+          reference,
+          authorizationUrl: 'http://localhost/api/payments/sandbox/checkout/x',
+          amountDue: 100,
+        },
+      });
+    });
+    renderScreen(<CheckoutComplete reference={reference} />);
+    expect(
+      await screen.findByRole('heading', { name: 'The payment did not go through' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('http://localhost/api/payments/sandbox/checkout/x'),
+    );
+    const payCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/v1/products/payment'));
+    expect(payCall).toBeDefined();
+    assign.mockRestore();
   });
 
   it('checks the checkout again while the payment is not confirmed', async () => {

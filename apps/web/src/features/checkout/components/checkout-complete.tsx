@@ -7,7 +7,9 @@ import { notifyFailure } from '../../../lib/notify';
 import { pluralize } from '../../../lib/plural';
 import { CHECKOUT_MESSAGES } from '../api/checkout-keys';
 import { useTrackerPolling } from '../api/get-tracker';
+import { usePayCheckout } from '../api/pay-checkout';
 import { useRecordTransaction } from '../api/record-transaction';
+import { paymentRedirect } from './go-to-payment';
 import { TrackerOrders } from './tracker-orders';
 
 interface CheckoutCompleteProps {
@@ -23,7 +25,12 @@ interface CheckoutCompleteProps {
  */
 export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
   const record = useRecordTransaction(reference);
-  const waiting = record.data?.tracker.status === 'awaiting_payment';
+  const pay = usePayCheckout();
+  // A declined card or a wrong OTP is one try: the checkout stays open and the customer may try again.
+  const attemptFailed =
+    record.data?.tracker.status === 'awaiting_payment' &&
+    (record.data.transaction?.status === 'failed' || record.data.transaction?.status === 'abandoned');
+  const waiting = record.data?.tracker.status === 'awaiting_payment' && !attemptFailed;
   const { query: polling, gaveUp: pollingDone } = useTrackerPolling(reference, waiting);
   const tracker = polling.data ?? record.data?.tracker;
   const status = tracker?.status;
@@ -68,6 +75,47 @@ export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
           See your order history
         </Link>
       </div>
+    );
+  }
+
+  if (attemptFailed && status === 'awaiting_payment') {
+    const tryAgain = () =>
+      pay.mutate(tracker.id, {
+        onSuccess: ({ data }) => {
+          if (data.authorizationUrl) paymentRedirect.assign(data.authorizationUrl);
+        },
+      });
+    return (
+      <div role="alert" className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4">
+        <h1 className="text-2xl font-bold text-red-900">The payment did not go through</h1>
+        <p className="text-red-900">
+          Your bank or card declined it, or the OTP was not right. Nothing was taken. Your order is kept for
+          you until{' '}
+          {new Date(tracker.expiresAt).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })}:
+          you can try again with the same or another card.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={tryAgain} disabled={pay.isPending}>
+            {pay.isPending ? 'Opening the payment page…' : 'Try again'}
+          </Button>
+          <Link to="/cart" className={buttonClasses('secondary')}>
+            Back to your cart
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  if (status === 'replaced') {
+    return (
+      <EmptyState title="You started a newer checkout">
+        <p>
+          This checkout was replaced by a newer one, so nothing can be paid here. Nothing was taken for it.
+        </p>
+        <Link to="/cart" className={buttonClasses('primary', 'mt-2')}>
+          Back to your cart
+        </Link>
+      </EmptyState>
     );
   }
 

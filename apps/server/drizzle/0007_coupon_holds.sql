@@ -1,0 +1,2 @@
+ALTER TABLE "coupon_redemptions" ADD COLUMN "status" text DEFAULT 'paid' NOT NULL;--> statement-breakpoint
+CREATE INDEX "coupon_redemptions_tracker_idx" ON "coupon_redemptions" USING btree ("tracker_id");
