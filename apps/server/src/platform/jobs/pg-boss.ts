@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import {
@@ -38,9 +39,10 @@ function retryOptions(options: Required<RetryOptions>) {
  */
 export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
   const { logger } = options;
+  const schema = options.schema ?? 'pgboss';
   const boss = new PgBoss({
     connectionString: options.connectionString,
-    schema: options.schema ?? 'pgboss',
+    schema,
     application_name: 'naija-market-jobs',
     max: 4,
   });
@@ -81,6 +83,30 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
     timers.add(timer);
   }
 
+  /**
+   * Creating a queue adds a partition to pg-boss's job table; two processes doing it at the same moment deadlock,
+   * so every process takes the same advisory lock for it (measured: two runners starting together did).
+   */
+  async function createQueues(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.connectionString });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [`${schema}.create-queues`]);
+      for (const [name, definition] of definitions) {
+        const queue = {
+          name,
+          policy: definition.when ? ('singleton' as const) : ('standard' as const),
+          ...retryOptions(definition.defaults),
+        };
+        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+        else await boss.createQueue(name, queue);
+      }
+    } finally {
+      // Ending the session releases its advisory lock too.
+      await client.end();
+    }
+  }
+
   return {
     kind: 'pg-boss',
     define(name, handler, defaults) {
@@ -103,14 +129,8 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
       if (state !== 'idle') return;
       state = 'starting';
       await boss.start();
+      await createQueues();
       for (const [name, definition] of definitions) {
-        const queue = {
-          name,
-          policy: definition.when ? ('singleton' as const) : ('standard' as const),
-          ...retryOptions(definition.defaults),
-        };
-        await boss.createQueue(name, queue);
-        await boss.updateQueue(name, queue);
         await boss.work<unknown>(
           name,
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
