@@ -66,6 +66,7 @@ import {
 } from './platform/http/not-found.js';
 import { installRequestGuards } from './platform/http/request-guards.js';
 import { mountRoutes } from './platform/http/routes.js';
+import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import type { PaymentProvider } from './platform/payments/index.js';
@@ -73,6 +74,7 @@ import { createRateLimits, type RateLimits } from './platform/security/rate-limi
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
 import { MAX_IMAGE_BYTES } from './platform/storage/storage.js';
+import { registerTimedWork } from './timed-work.js';
 
 export interface BuildOptions {
   config: Config;
@@ -86,6 +88,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Defaults to Paystack with PAYSTACK_SECRET_KEY, else the built-in sandbox. */
   paymentProvider?: PaymentProvider;
+  /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
+  scheduler?: JobRunner;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
@@ -100,7 +104,7 @@ export interface AppJobs {
 
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; deps: AppDeps; jobs: AppJobs }> {
+): Promise<{ app: FastifyInstance; deps: AppDeps; jobs: AppJobs; scheduler: JobRunner }> {
   const { config, database } = options;
   const logger = createLogger(config, options.logger ?? true);
   const app: FastifyInstance = Fastify({
@@ -144,12 +148,16 @@ export async function buildApp(
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         logger: app.log as Deps['logger'],
+        // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
+        poll: false,
       }),
     rateLimits: options.rateLimits ?? createRateLimits({ redis: options.redis }),
     media:
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
   };
+  const scheduler = options.scheduler ?? createJobRunner(config, deps.logger);
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await deps.mailer.stop();
   });
 
@@ -220,11 +228,9 @@ export async function buildApp(
   });
 
   await serveWebApp(app, config, knownRoutes);
-  return {
-    app,
-    deps: { ...deps, payments: modules.payments },
-    jobs: { sweepCheckouts: () => modules.checkout.sweep() },
-  };
+  const jobs: AppJobs = { sweepCheckouts: () => modules.checkout.sweep() };
+  registerTimedWork(scheduler, { ...jobs, mailer: deps.mailer, database, logger: deps.logger });
+  return { app, deps: { ...deps, payments: modules.payments }, jobs, scheduler };
 }
 
 /**

@@ -24,37 +24,21 @@ async function main() {
   );
   await database.migrate();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
-  const { app, deps, jobs } = await buildApp({ config, database, redis });
+  const { app, deps, scheduler } = await buildApp({ config, database, redis });
   if (config.seedDemo) {
     await seedDemo(database.db, deps.logger);
     await seedShippingDefaults(database.db);
     await seedDemoCatalog(database.db, deps.media, deps.logger);
     await seedDemoOrders(database.db, deps.logger);
   }
-  // Unpaid checkouts give their stock back after 30 minutes; several processes may run this safely.
-  const sweeper = setInterval(
-    () =>
-      void jobs
-        .sweepCheckouts()
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'checkout sweep failed')),
-    60_000,
-  );
-  sweeper.unref();
-  // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans.
+  // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();
-  const maintenance = setInterval(
-    () =>
-      void database
-        .maintain()
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'database maintenance failed')),
-    6 * 60 * 60 * 1000,
-  );
-  maintenance.unref();
+  // Timed work (timed-work.ts, and any job a module registered on the scheduler before this line).
+  await scheduler.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    clearInterval(maintenance);
-    clearInterval(sweeper);
+    // Closing the app stops the scheduler first, waiting for running jobs, then the mailer.
     await app.close();
     await database.close();
     redis?.disconnect();

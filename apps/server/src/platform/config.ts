@@ -93,6 +93,13 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
+  /** Days after delivery a customer may ask for a return; a delivered order is completed when they pass. */
+  RETURN_WINDOW_DAYS: z.coerce
+    .number('must be a whole number of days')
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(90, 'must be at most 90 days')
+    .default(7),
   WEB_DIST: z.string().optional(),
 });
 
@@ -148,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : undefined,
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO ?? !production,
+    returnWindowDays: value.RETURN_WINDOW_DAYS,
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
   };
 }

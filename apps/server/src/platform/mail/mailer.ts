@@ -22,6 +22,8 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 const CLAIM_TIMEOUT_SECONDS = 120;
+/** A failed mail waits 30 s, then 1, 2 and 4 minutes before it is tried again. */
+const RETRY_BASE_SECONDS = 30;
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -50,6 +52,8 @@ export function createMailer(options: {
   from: string;
   logger: Logger;
   pollMs?: number;
+  /** false: no poller of its own; a job calls `flush()` (see timed-work.ts). Mail is still sent after `send`. */
+  poll?: boolean;
 }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
@@ -57,6 +61,7 @@ export function createMailer(options: {
   let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const polling = options.poll ?? true;
 
   async function deliverBatch(): Promise<number> {
     if (!transport) return 0;
@@ -87,8 +92,13 @@ export function createMailer(options: {
       } catch (error) {
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
         options.logger.error({ mailId: mail.id, err: reason }, 'mail delivery failed');
+        // Back-off: the row looks claimed until its retry is due (claims older than the timeout are free again).
         await options.db.execute(
-          sql`update ${outboxMails} set claimed_at = null, last_error = ${reason} where id = ${mail.id}`,
+          sql`update ${outboxMails}
+              set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
+                + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
+                last_error = ${reason}
+              where id = ${mail.id}`,
         );
       }
     }
@@ -108,11 +118,13 @@ export function createMailer(options: {
     timer = setTimeout(() => {
       flush()
         .catch((error: unknown) => options.logger.error({ err: error }, 'mail outbox poll failed'))
-        .finally(() => schedule(options.pollMs ?? 5000));
+        .finally(() => {
+          if (polling) schedule(options.pollMs ?? 5000);
+        });
     }, delay);
     timer.unref();
   }
-  schedule(options.pollMs ?? 5000);
+  if (polling) schedule(options.pollMs ?? 5000);
 
   return {
     async send(executor, message) {

@@ -1,0 +1,162 @@
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import {
+  checkRegistration,
+  DEFAULT_RETRY,
+  type EnqueueOptions,
+  type JobHandler,
+  type JobRunner,
+  type RetryOptions,
+  type Schedule,
+} from './jobs.js';
+
+interface Definition {
+  handler: JobHandler<unknown>;
+  defaults: Required<RetryOptions>;
+  when?: Schedule;
+}
+
+export interface PgBossRunnerOptions {
+  connectionString: string;
+  logger: Logger;
+  /** The PostgreSQL schema pg-boss keeps its tables in (created on start); tests use one of their own. */
+  schema?: string;
+  /** How often an idle worker looks for jobs. */
+  pollingIntervalSeconds?: number;
+}
+
+function retryOptions(options: Required<RetryOptions>) {
+  return { retryLimit: options.retryLimit, retryDelay: options.retryDelay, retryBackoff: options.backoff };
+}
+
+/**
+ * The PostgreSQL runner: jobs are rows in pg-boss's schema, fetched with `for update skip locked`, so a job is
+ * handled by one process however many run, survives a restart, and is retried with pg-boss's back-off.
+ * Cron schedules are pg-boss's own (one process sends each minute's job). An `everySeconds` schedule is sent by
+ * every process into a singleton slot of that many seconds, so each slot holds one job whoever sends it.
+ * Timed work uses the `singleton` queue policy: a slow run is never joined by a second one.
+ */
+export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
+  const { logger } = options;
+  const schema = options.schema ?? 'pgboss';
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema,
+    application_name: 'naija-market-jobs',
+    max: 4,
+  });
+  // pg-boss reports connection and maintenance trouble as events; an unheard 'error' would end the process.
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const definitions = new Map<string, Definition>();
+  const timers = new Set<NodeJS.Timeout>();
+  const held: { name: string; payload: unknown; options?: EnqueueOptions }[] = [];
+  let state: 'idle' | 'starting' | 'started' | 'stopped' = 'idle';
+
+  function define(name: string, handler: JobHandler<unknown>, defaults?: RetryOptions, when?: Schedule) {
+    checkRegistration(name, when, defaults);
+    if (state !== 'idle') throw new Error(`Register job ${name} before the job runner starts`);
+    definitions.set(name, { handler, defaults: { ...DEFAULT_RETRY, ...defaults }, when });
+  }
+
+  async function send(name: string, payload: unknown, enqueue?: EnqueueOptions): Promise<string | null> {
+    const definition = definitions.get(name);
+    if (!definition) throw new Error(`No handler is defined for job ${name}`);
+    const retry = { ...definition.defaults, ...enqueue };
+    return boss.send(name, (payload ?? null) as object, {
+      ...retryOptions(retry),
+      ...(enqueue?.startAfterSeconds ? { startAfter: enqueue.startAfterSeconds } : {}),
+    });
+  }
+
+  function sendEvery(name: string, seconds: number): void {
+    const tick = () => {
+      if (state !== 'started') return;
+      boss
+        .send(name, {}, { singletonSeconds: seconds })
+        .catch((error: unknown) => logger.error({ err: error, job: name }, 'could not send timed job'));
+    };
+    tick();
+    // Ticking at half the period means no slot is missed when timers drift; a second send in a slot is a no-op.
+    const timer = setInterval(tick, Math.max(1, seconds / 2) * 1000);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  /**
+   * Creating a queue adds a partition to pg-boss's job table; two processes doing it at the same moment deadlock,
+   * so every process takes the same advisory lock for it (measured: two runners starting together did).
+   */
+  async function createQueues(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.connectionString });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [`${schema}.create-queues`]);
+      for (const [name, definition] of definitions) {
+        const queue = {
+          name,
+          policy: definition.when ? ('singleton' as const) : ('standard' as const),
+          ...retryOptions(definition.defaults),
+        };
+        if (await boss.getQueue(name)) await boss.updateQueue(name, queue);
+        else await boss.createQueue(name, queue);
+      }
+    } finally {
+      // Ending the session releases its advisory lock too.
+      await client.end();
+    }
+  }
+
+  return {
+    kind: 'pg-boss',
+    define(name, handler, defaults) {
+      define(name, handler as JobHandler<unknown>, defaults);
+    },
+    schedule(name, when, handler, retry) {
+      define(name, handler as JobHandler<unknown>, retry, when);
+    },
+    async enqueue(name, payload, enqueue) {
+      checkRegistration(name, undefined, enqueue);
+      if (state === 'stopped') throw new Error(`Job runner is stopped; cannot enqueue ${name}`);
+      if (state !== 'started') {
+        if (!definitions.has(name)) throw new Error(`No handler is defined for job ${name}`);
+        held.push({ name, payload, options: enqueue });
+        return null;
+      }
+      return send(name, payload, enqueue);
+    },
+    async start() {
+      if (state !== 'idle') return;
+      state = 'starting';
+      await boss.start();
+      await createQueues();
+      for (const [name, definition] of definitions) {
+        await boss.work<unknown>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            // Timed work has no payload: its handler gets null in both runners.
+            if (job)
+              await definition.handler(definition.when ? null : job.data, { id: job.id, name: job.name });
+          },
+        );
+      }
+      for (const [name, { when }] of definitions) {
+        if (typeof when === 'string') await boss.schedule(name, when, {}, { tz: 'UTC' });
+      }
+      state = 'started';
+      for (const [name, { when }] of definitions) {
+        if (when && typeof when !== 'string') sendEvery(name, when.everySeconds);
+      }
+      for (const job of held.splice(0)) await send(job.name, job.payload, job.options);
+    },
+    async stop() {
+      if (state === 'stopped') return;
+      const wasRunning = state !== 'idle';
+      state = 'stopped';
+      for (const timer of timers) clearInterval(timer);
+      timers.clear();
+      if (wasRunning) await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
+  };
+}

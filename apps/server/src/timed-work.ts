@@ -1,0 +1,50 @@
+import type { Logger } from 'pino';
+import type { Database } from './platform/db/client.js';
+import type { JobRunner } from './platform/jobs/index.js';
+import type { Mailer } from './platform/mail/mailer.js';
+
+/** What the timed work calls: existing functions of the modules and the platform, nothing of its own. */
+export interface TimedWork {
+  sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
+  mailer: Mailer;
+  database: Database;
+  logger: Logger;
+}
+
+/**
+ * Every job the server runs on a clock, registered on the runner `buildApp` returns as `scheduler` (main.ts
+ * starts it). Another module's timed work is registered the same way before the runner starts, e.g.
+ * `scheduler.schedule('orders.complete-after-return-window', '0 * * * *', () => …)`.
+ */
+export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
+  // Unpaid checkouts give their stock back after 30 minutes; the sweep locks rows, so a repeat is harmless.
+  scheduler.schedule(
+    'checkout.expire-unpaid',
+    { everySeconds: 60 },
+    async () => {
+      const swept = await work.sweepCheckouts();
+      if (swept.expired > 0 || swept.refunded > 0) work.logger.info(swept, 'expired unpaid checkouts');
+    },
+    { retryLimit: 2, retryDelay: 10, backoff: true },
+  );
+  // Mail is sent right after its transaction commits; this delivers what failed (each row waits its own back-off,
+  // see mailer.ts) or what a stopped process left behind.
+  scheduler.schedule(
+    'mail.resend-outbox',
+    { everySeconds: 30 },
+    async () => {
+      await work.mailer.flush();
+    },
+    { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
+  // PostgreSQL, whose autovacuum does it).
+  scheduler.schedule(
+    'database.maintain',
+    { everySeconds: 6 * 60 * 60 },
+    async () => {
+      await work.database.maintain();
+    },
+    { retryLimit: 1, retryDelay: 60, backoff: false },
+  );
+}
