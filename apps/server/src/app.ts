@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
@@ -151,6 +152,9 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  // Answers over 1 KiB travel brotli- or gzip-compressed when the client accepts it (quality 4: cheap on the CPU).
+  // Built assets are compressed once at build time and served as they are (`preCompressed` below).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 },
@@ -311,6 +315,8 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
 }
 
 const apiBases = Object.values(surfaceBases);
+/** Server-owned prefixes that are never a page of the web app: a miss there is the 404 envelope, not index.html. */
+const notPagePrefixes = [...apiBases, '/media', '/assets'];
 
 /** The built web app at `/`, hashed assets cached for a year, and index.html for every client route. */
 async function serveWebApp(app: FastifyInstance, config: Config, knownRoutes: RouteTable) {
@@ -321,6 +327,10 @@ async function serveWebApp(app: FastifyInstance, config: Config, knownRoutes: Ro
       root: dist,
       wildcard: false,
       index: false,
+      // `<file>.br` / `<file>.gz` written by the web build are sent to clients that accept them.
+      preCompressed: true,
+      // The build manifest (read by the bundle budget check) is not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
@@ -333,7 +343,8 @@ async function serveWebApp(app: FastifyInstance, config: Config, knownRoutes: Ro
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = apiBases.some((base) => pathname === base || pathname.startsWith(`${base}/`));
+    // A missing hashed asset must not answer HTML with 200 (a stale tab would run it as a script).
+    const isApi = notPagePrefixes.some((base) => pathname === base || pathname.startsWith(`${base}/`));
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     }
