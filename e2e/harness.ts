@@ -62,9 +62,16 @@ export function ensureWebBuild(): void {
     'apps/web/public',
     'packages/contracts/src',
   ];
-  const builtAt = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
+  const manifest = path.join(root, 'apps/web/dist/.vite/manifest.json');
+  const builtAt = fs.existsSync(dist) && fs.existsSync(manifest) ? fs.statSync(dist).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map((source) => newestChange(path.join(root, source))))) return;
-  execFileSync('npm', ['run', 'build', '-w', '@market/web'], { cwd: root, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would build React's development bundle: the journeys and the bundle budget
+  // must see what production serves.
+  execFileSync('npm', ['run', 'build', '-w', '@market/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }
 
 export interface RunningApp {

@@ -1,14 +1,42 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { contractsLite, schemaChunkGroup } from './build/contracts-lite';
+import { precompress } from './build/precompress';
 
 // The dev server forwards the three HTTP surfaces to the back end (default: `npm run dev` of the server).
 // 127.0.0.1, not localhost: the server listens on IPv4 loopback by default and localhost may resolve to ::1.
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = { target: apiTarget, changeOrigin: false };
 
+const contractsDir = fileURLToPath(new URL('../../packages/contracts/src', import.meta.url));
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    contractsLite(contractsDir),
+    react(),
+    tailwindcss(),
+    precompress(),
+    {
+      // react-router exports only its development build (warnings and checks, about 10 KiB more compressed); the
+      // production build sits beside it.
+      name: 'market:react-router-production',
+      apply: 'build',
+      config: () => ({
+        resolve: {
+          alias: [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ],
+        },
+      }),
+    },
+  ],
   server: {
     proxy: {
       '/api': proxied,
@@ -21,6 +49,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2020',
     sourcemap: false,
+    // Read by the bundle budget check (e2e/bundle-budget.e2e.ts): what each public page loads first.
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [schemaChunkGroup(contractsDir)] } } },
   },
   test: {
     name: 'web',

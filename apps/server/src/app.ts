@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
@@ -65,7 +66,14 @@ import {
   recordRoutes,
 } from './platform/http/not-found.js';
 import { installRequestGuards } from './platform/http/request-guards.js';
+import {
+  createMemoryResponseCache,
+  createRedisResponseCache,
+  installCacheInvalidation,
+  type ResponseCache,
+} from './platform/http/response-cache.js';
 import { mountRoutes } from './platform/http/routes.js';
+import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
@@ -90,6 +98,11 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
   scheduler?: JobRunner;
+  /**
+   * Public catalog answers; defaults to Redis when given one, else in process. `false` turns it off: tests that
+   * change rows behind the app's back use that (the app invalidates only on its own writes).
+   */
+  responseCache?: ResponseCache | false;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
@@ -112,7 +125,8 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // One line per request (written on response below), not Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -132,6 +146,23 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('onResponse', async (request, reply) => {
+    const fields = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ip: request.ip,
+    };
+    if (reply.statusCode >= 500) request.log.error(fields, 'request failed');
+    else request.log.info(fields, 'request');
+  });
+  const responseCache =
+    options.responseCache === false
+      ? undefined
+      : (options.responseCache ??
+        (options.redis ? createRedisResponseCache(options.redis) : createMemoryResponseCache()));
+  if (responseCache) installCacheInvalidation(app, responseCache);
 
   const now = options.now ?? (() => new Date());
   const deps: Deps = {
@@ -162,6 +193,9 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  // Answers over 1 KiB travel brotli- or gzip-compressed when the client accepts it (quality 4: cheap on the CPU).
+  // Built assets are compressed once at build time and served as they are (`preCompressed` below).
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 },
@@ -212,7 +246,7 @@ export async function buildApp(
       .filter((definition) => definition.endpoint.surface === surface);
     await app.register(
       async (scope) => {
-        mountRoutes(scope, own, modules.authenticate);
+        mountRoutes(scope, own, modules.authenticate, responseCache);
       },
       { prefix: surfaceBases[surface] },
     );
@@ -227,8 +261,15 @@ export async function buildApp(
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
   });
 
-  await serveWebApp(app, config, knownRoutes);
-  const jobs: AppJobs = { sweepCheckouts: () => modules.checkout.sweep() };
+  await serveWebApp(app, config, knownRoutes, modules.pageMeta);
+  const jobs: AppJobs = {
+    // Expired checkouts give their stock back: the public catalog changed.
+    sweepCheckouts: async () => {
+      const result = await modules.checkout.sweep();
+      if (result.expired + result.refunded > 0) await responseCache?.invalidate();
+      return result;
+    },
+  };
   registerTimedWork(scheduler, { ...jobs, mailer: deps.mailer, database, logger: deps.logger });
   return { app, deps: { ...deps, payments: modules.payments }, jobs, scheduler };
 }
@@ -305,12 +346,13 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
   );
 
   const system = createSystemModule(deps);
+  const catalog = createCatalogModule(deps);
   const api: ServerModule[] = [
     system,
     auth,
     createAdminsModule(deps, { auth: auth.service }),
     stores,
-    createCatalogModule(deps),
+    catalog,
     coupons,
     giftCards,
     createAddressesModule(deps),
@@ -342,20 +384,77 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     authenticate: auth.authenticate,
     payments: payments.service,
     checkout: checkout.service,
+    pageMeta: pageMetaOf(deps.config, catalog.service, stores.service),
+  };
+}
+
+const PRODUCT_PAGE = /^\/(?:storefront\/[^/]+\/)?products\/([0-9a-f-]{36})\/?$/i;
+const STORE_PAGE = /^\/storefront\/([^/]+)(?:\/|$)/;
+/** The gallery's `sizes` (apps/web/src/features/catalog/components/product-gallery.tsx). */
+const GALLERY_SIZES = '(min-width: 1024px) 560px, (min-width: 640px) 50vw, 100vw';
+
+/** Share tags and the LCP image of product and store pages; undefined for other pages or what is not public. */
+function pageMetaOf(
+  settings: Config,
+  catalog: ReturnType<typeof createCatalogModule>['service'],
+  stores: ReturnType<typeof createStoresModule>['service'],
+) {
+  return async (pathname: string): Promise<PageMeta | undefined> => {
+    const url = `${settings.publicUrl}${pathname}`;
+    try {
+      const product = PRODUCT_PAGE.exec(pathname);
+      if (product) {
+        const found = await catalog.storefront.one(product[1]!);
+        return {
+          title: found.name,
+          description: found.description.join(' ') || `${found.name} on Naija Market`,
+          url,
+          type: 'product',
+          image: found.hostedImages[0],
+          imageSizes: GALLERY_SIZES,
+        };
+      }
+      const store = STORE_PAGE.exec(pathname);
+      if (store) {
+        const found = await stores.publicStore(decodeURIComponent(store[1]!));
+        return {
+          title: found.storeName,
+          description: `Shop ${found.storeName}${found.state ? ` in ${found.state}` : ''} on Naija Market, paid in naira.`,
+          url,
+          type: 'website',
+          image: found.logo ?? undefined,
+        };
+      }
+    } catch {
+      // Not found or not public: the page itself says so; the HTML stays the generic one.
+    }
+    return undefined;
   };
 }
 
 const apiBases = Object.values(surfaceBases);
+/** Server-owned prefixes that are never a page of the web app: a miss there is the 404 envelope, not index.html. */
+const notPagePrefixes = [...apiBases, '/media', '/assets'];
 
 /** The built web app at `/`, hashed assets cached for a year, and index.html for every client route. */
-async function serveWebApp(app: FastifyInstance, config: Config, knownRoutes: RouteTable) {
+async function serveWebApp(
+  app: FastifyInstance,
+  config: Config,
+  knownRoutes: RouteTable,
+  pageMeta: (pathname: string) => Promise<PageMeta | undefined>,
+) {
   const dist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
+  const template = hasWeb ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
       index: false,
+      // `<file>.br` / `<file>.gz` written by the web build are sent to clients that accept them.
+      preCompressed: true,
+      // The build manifest (read by the bundle budget check) is not for browsers.
+      allowedPath: (pathName) => !pathName.startsWith('/.vite/'),
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
@@ -366,11 +465,16 @@ async function serveWebApp(app: FastifyInstance, config: Config, knownRoutes: Ro
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isApi = apiBases.some((base) => pathname === base || pathname.startsWith(`${base}/`));
+    // A missing hashed asset must not answer HTML with 200 (a stale tab would run it as a script).
+    const isApi = notPagePrefixes.some((base) => pathname === base || pathname.startsWith(`${base}/`));
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      const meta = await pageMeta(pathname);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(meta ? renderPage(template, meta, config.publicUrl) : template);
     }
     const allowed = knownRoutes.methodsOf(pathname);
     if (allowed.length > 0 && !allowed.includes(request.method)) {

@@ -91,7 +91,14 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const { app, deps, jobs } = await buildApp({ config, database, logger: false, ...options });
+  // No response cache unless a test asks for one: many tests change rows directly, behind the app's back.
+  const { app, deps, jobs } = await buildApp({
+    config,
+    database,
+    logger: false,
+    responseCache: false,
+    ...options,
+  });
   await app.ready();
   return {
     app,

@@ -1,13 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { RESTORE_TIMEOUT_MS } from '../lib/config';
+import { loadSonner } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { useSessionStore } from '../lib/session';
 import { TOAST_DURATION_MS } from '../lib/toast-rules';
 
 export const queryClient = createQueryClient();
+
+// Its own chunk: the first paint of a page does not wait for the toast library.
+const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 /** Shows the loading overlay until saved sessions are restored, and never longer than 5 s. */
 function SessionGate({ children }: { children: ReactNode }) {
@@ -26,7 +29,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionGate>{children}</SessionGate>
-      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      <Suspense fallback={null}>
+        <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,16 +1,28 @@
-import { toast } from 'sonner';
 import { createToastDeduper, type ErrorToastOptions, errorToastMessage } from './toast-rules';
+
+type Sonner = typeof import('sonner');
+
+let sonner: Promise<Sonner> | undefined;
+/** The toast library is loaded after the first paint (and on the first toast): no page needs it to show. */
+export const loadSonner = (): Promise<Sonner> => {
+  sonner ??= import('sonner');
+  return sonner;
+};
+
+function show(toast: (api: Sonner['toast']) => void): void {
+  void loadSonner().then((module) => toast(module.toast));
+}
 
 const shouldShow = createToastDeduper();
 
 export function notifySuccess(message: string): void {
-  if (message && shouldShow(message)) toast.success(message);
+  if (message && shouldShow(message)) show((toast) => toast.success(message));
 }
 
 /** Shows the error toast for a failure, following the rules of `toast-rules.ts`. */
 export function notifyError(error: unknown, options?: ErrorToastOptions): void {
   const message = errorToastMessage(error, options);
-  if (message && shouldShow(message)) toast.error(message);
+  if (message && shouldShow(message)) show((toast) => toast.error(message));
 }
 
 /**
@@ -20,5 +32,5 @@ export function notifyError(error: unknown, options?: ErrorToastOptions): void {
 export function notifyFailure(title: string, error: unknown): void {
   const reason = errorToastMessage(error);
   if (reason === null || !shouldShow(title)) return;
-  toast.error(title, reason && reason !== title ? { description: reason } : undefined);
+  show((toast) => toast.error(title, reason && reason !== title ? { description: reason } : undefined));
 }

@@ -7,7 +7,7 @@ import {
 } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import { validation } from '../../platform/errors.js';
-import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import { cached, type RouteDefinition, route } from '../../platform/http/routes.js';
 import { MAX_IMAGE_BYTES } from '../../platform/storage/storage.js';
 import type { CatalogService } from './catalog.service.js';
 
@@ -33,27 +33,37 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
   const { categories, products, promotions, storefront, collections } = catalog;
   return [
     // ---------- categories ----------
-    route(categoryApi.all, async () => ({ message: 'Categories', data: await categories.tree() })),
-    route(categoryApi.top, async ({ query }) => ({
-      message: 'Top categories',
-      data: await categories.top(query.limit),
-    })),
-    route(categoryApi.children, async ({ params }) => ({
-      message: 'Child categories',
-      data: await categories.childrenOfSubCategory(params.id),
-    })),
-    route(categoryApi.oneCategory, async ({ params }) => ({
-      message: 'Category',
-      data: await categories.oneCategory(params.id),
-    })),
-    route(categoryApi.oneSubCategory, async ({ params }) => ({
-      message: 'Sub-category',
-      data: await categories.oneSubCategory(params.id),
-    })),
-    route(categoryApi.oneChildCategory, async ({ params }) => ({
-      message: 'Child category',
-      data: await categories.oneChildCategory(params.id),
-    })),
+    cached(route(categoryApi.all, async () => ({ message: 'Categories', data: await categories.tree() }))),
+    cached(
+      route(categoryApi.top, async ({ query }) => ({
+        message: 'Top categories',
+        data: await categories.top(query.limit),
+      })),
+    ),
+    cached(
+      route(categoryApi.children, async ({ params }) => ({
+        message: 'Child categories',
+        data: await categories.childrenOfSubCategory(params.id),
+      })),
+    ),
+    cached(
+      route(categoryApi.oneCategory, async ({ params }) => ({
+        message: 'Category',
+        data: await categories.oneCategory(params.id),
+      })),
+    ),
+    cached(
+      route(categoryApi.oneSubCategory, async ({ params }) => ({
+        message: 'Sub-category',
+        data: await categories.oneSubCategory(params.id),
+      })),
+    ),
+    cached(
+      route(categoryApi.oneChildCategory, async ({ params }) => ({
+        message: 'Child category',
+        data: await categories.oneChildCategory(params.id),
+      })),
+    ),
     route(categoryApi.create, async ({ body }) => ({
       message: 'Category created',
       data: await categories.create(body),
@@ -145,30 +155,40 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
     })),
 
     // ---------- customers ----------
-    route(customerApi.list, async ({ query }) => ({
-      message: 'Products',
-      data: await storefront.list(query),
-    })),
-    route(customerApi.one, async ({ params }) => ({
-      message: 'Product',
-      data: await storefront.one(params.id),
-    })),
+    cached(
+      route(customerApi.list, async ({ query }) => ({
+        message: 'Products',
+        data: await storefront.list(query),
+      })),
+    ),
+    cached(
+      route(customerApi.one, async ({ params }) => ({
+        message: 'Product',
+        data: await storefront.one(params.id),
+      })),
+    ),
     route(customerApi.several, async ({ body }) => ({
       message: 'Products',
       data: await storefront.several(body.ids),
     })),
-    route(customerApi.storeCatalog, async ({ query }) => ({
-      message: 'Products',
-      data: await storefront.storeCatalog(query),
-    })),
-    route(customerApi.superDeals, async ({ query }) => ({
-      message: 'Super deals',
-      data: await storefront.superDeals(query.limit),
-    })),
-    route(customerApi.superDiscountedOffer, async ({ query }) => ({
-      message: 'Super discounted offers',
-      data: await storefront.superDiscountedOffer(query.limit),
-    })),
+    cached(
+      route(customerApi.storeCatalog, async ({ query }) => ({
+        message: 'Products',
+        data: await storefront.storeCatalog(query),
+      })),
+    ),
+    cached(
+      route(customerApi.superDeals, async ({ query }) => ({
+        message: 'Super deals',
+        data: await storefront.superDeals(query.limit),
+      })),
+    ),
+    cached(
+      route(customerApi.superDiscountedOffer, async ({ query }) => ({
+        message: 'Super discounted offers',
+        data: await storefront.superDiscountedOffer(query.limit),
+      })),
+    ),
     route(customerApi.dailyDiscountOffer, async ({ query }) => ({
       message: 'Daily deals',
       data: await storefront.dailyDiscountOffer(query.limit),
@@ -177,22 +197,30 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       message: 'Products',
       data: await storefront.randomOfCategory(query.categoryId, query.limit),
     })),
-    route(customerApi.marketplace, async ({ query }) => ({
-      message: 'Products',
-      data: await storefront.marketplace(query.limit, query.offset),
-    })),
-    route(customerApi.officialOutlets, async ({ query }) => ({
-      message: 'Official outlets',
-      data: await storefront.officialOutlets(query.productsPerStore),
-    })),
-    route(customerApi.promotionProducts, async ({ query }) => ({
-      message: 'Promotion products',
-      data: await storefront.promotionProducts(query.productsPerPromotion),
-    })),
-    route(customerApi.storefrontCollections, async ({ params }) => ({
-      message: 'Collections',
-      data: await storefront.storefrontCollections(params.storeUrl),
-    })),
+    cached(
+      route(customerApi.marketplace, async ({ query }) => ({
+        message: 'Products',
+        data: await storefront.marketplace(query.limit, query.offset),
+      })),
+    ),
+    cached(
+      route(customerApi.officialOutlets, async ({ query }) => ({
+        message: 'Official outlets',
+        data: await storefront.officialOutlets(query.productsPerStore),
+      })),
+    ),
+    cached(
+      route(customerApi.promotionProducts, async ({ query }) => ({
+        message: 'Promotion products',
+        data: await storefront.promotionProducts(query.productsPerPromotion),
+      })),
+    ),
+    cached(
+      route(customerApi.storefrontCollections, async ({ params }) => ({
+        message: 'Collections',
+        data: await storefront.storefrontCollections(params.storeUrl),
+      })),
+    ),
 
     // ---------- featured collections ----------
     route(collectionApi.create, async ({ auth, body }) => ({

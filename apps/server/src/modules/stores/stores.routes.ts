@@ -8,7 +8,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
-import { type RouteDefinition, requireStoreId, route, storeActor } from '../../platform/http/routes.js';
+import {
+  cached,
+  type RouteDefinition,
+  requireStoreId,
+  route,
+  storeActor,
+} from '../../platform/http/routes.js';
 import type { OnboardingService } from './onboarding.service.js';
 import type { createStoreApprovalService } from './store-approval.service.js';
 import type { StoresService } from './stores.service.js';
@@ -97,18 +103,25 @@ export function storesRoutes(
       data: await storesService.following(auth.userId, query.page, query.limit),
     })),
 
-    route(merchantDirectoryEndpoints.list, async ({ query }) => ({
-      message: 'Merchants',
-      data: await storesService.directory(query.page, query.limit, query.search),
-    })),
-    route(merchantDirectoryEndpoints.top, async ({ query }) => ({
-      message: 'Top merchants',
-      data: await storesService.top(query.limit),
-    })),
-    route(merchantDirectoryEndpoints.one, async ({ params }) => ({
-      message: 'Merchant',
-      data: await storesService.publicStore(params.storeUrl),
-    })),
+    // Public directory reads: cached until a write changes the catalog (follows and store changes are writes).
+    cached(
+      route(merchantDirectoryEndpoints.list, async ({ query }) => ({
+        message: 'Merchants',
+        data: await storesService.directory(query.page, query.limit, query.search),
+      })),
+    ),
+    cached(
+      route(merchantDirectoryEndpoints.top, async ({ query }) => ({
+        message: 'Top merchants',
+        data: await storesService.top(query.limit),
+      })),
+    ),
+    cached(
+      route(merchantDirectoryEndpoints.one, async ({ params }) => ({
+        message: 'Merchant',
+        data: await storesService.publicStore(params.storeUrl),
+      })),
+    ),
 
     route(storeAdminEndpoints.list, async ({ query }) => ({
       message: 'Stores',

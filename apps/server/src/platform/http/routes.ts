@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden } from '../errors.js';
+import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
 
 export interface AuthContext {
   userId: string;
@@ -47,6 +48,16 @@ export interface RouteDefinition {
   handler: (context: HandlerContext<Endpoint>) => Promise<unknown>;
   /** Overrides who may call it (defaults to the endpoint's own access). */
   access?: Access;
+  /** A public read kept in the response cache until the catalog changes (with ETag and 304). */
+  cached?: boolean;
+}
+
+/** Marks a public GET route for the response cache; its answer must depend on nothing but its URL. */
+export function cached(definition: RouteDefinition): RouteDefinition {
+  const { endpoint } = definition;
+  if (endpoint.method !== 'GET' || (definition.access ?? endpoint.access).kind !== 'public')
+    throw new Error(`${endpoint.path}: only public reads may be cached`);
+  return { ...definition, cached: true };
 }
 
 /** Binds a handler to its contract endpoint: the contract's schemas validate the request and shape the answer. */
@@ -64,8 +75,10 @@ export function mountRoutes(
   app: FastifyInstance,
   routes: RouteDefinition[],
   authenticate: Authenticate,
+  cache?: ResponseCache,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const cacheHooks = cache ? cachedRouteHooks(cache) : undefined;
   for (const definition of routes) {
     const { endpoint } = definition;
     const access = definition.access ?? endpoint.access;
@@ -73,6 +86,9 @@ export function mountRoutes(
     typed.route({
       method: endpoint.method,
       url: endpoint.path,
+      ...(definition.cached && cacheHooks
+        ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
+        : {}),
       schema: {
         summary: endpoint.summary,
         tags: endpoint.tags,

@@ -11,11 +11,14 @@ interface ResponsiveImageProps {
   /** Intrinsic size: reserves the box before the image arrives (no layout shift). */
   width: number;
   height: number;
+  /** Visible without scrolling: downloaded at once. */
   eager?: boolean;
+  /** The page's largest image (its LCP): eager and first in the browser's queue. */
+  priority?: boolean;
   className?: string;
 }
 
-/** A stored image with `srcset`/`sizes`, lazy by default, with its box reserved. */
+/** A stored image with `srcset`/`sizes`, lazy by default (below the fold), with its box reserved. */
 export function ResponsiveImage({
   src,
   alt,
@@ -25,6 +28,7 @@ export function ResponsiveImage({
   width,
   height,
   eager = false,
+  priority = false,
   className = '',
 }: ResponsiveImageProps) {
   return (
@@ -35,8 +39,9 @@ export function ResponsiveImage({
       alt={alt}
       width={width}
       height={height}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding={priority ? 'sync' : 'async'}
       className={className}
     />
   );

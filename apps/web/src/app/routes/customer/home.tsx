@@ -32,7 +32,8 @@ export function Component() {
           </Link>
         </div>
       </section>
-      <DealRail rail="super-deals" />
+      {/* The first rail is what a phone shows under the welcome: its first cards are the page's LCP images. */}
+      <DealRail rail="super-deals" priorityCount={2} />
       <TopCategories />
       <DealRail rail="super-discounted-offer" />
       <DealRail rail="daily-discount-offer" />

@@ -81,9 +81,11 @@ describe('CartView', () => {
     await waitFor(() =>
       expect(screen.getByRole('spinbutton', { name: 'Quantity of Ankara dress' })).toHaveValue(2),
     );
-    expect(toasts.error).toHaveBeenCalledWith('Failed to update cart item', {
-      description: 'Only 2 of Ankara dress left in stock',
-    });
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('Failed to update cart item', {
+        description: 'Only 2 of Ankara dress left in stock',
+      }),
+    );
   });
 
   it('removes a line at once and brings it back when the server refuses', async () => {
@@ -101,9 +103,11 @@ describe('CartView', () => {
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ cartItemId: checkoutIds.lineB });
     answer.resolve(jsonResponse(500, { message: 'Database unavailable', error: 'INTERNAL_ERROR' }));
     expect(await screen.findByRole('link', { name: 'Tecno phone' })).toBeInTheDocument();
-    expect(toasts.error).toHaveBeenCalledWith('Failed to remove item from cart', {
-      description: 'Database unavailable',
-    });
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('Failed to remove item from cart', {
+        description: 'Database unavailable',
+      }),
+    );
   });
 
   it('shows lines with problems and blocks the checkout', async () => {

@@ -9,11 +9,12 @@ const titles: Record<DealRailName, string> = {
 };
 
 /** One of the home page's deal rails. */
-export function DealRail({ rail }: { rail: DealRailName }) {
+export function DealRail({ rail, priorityCount = 0 }: { rail: DealRailName; priorityCount?: number }) {
   const deals = useDealRail(rail);
   return (
     <ProductRail
       title={titles[rail]}
+      priorityCount={priorityCount}
       products={deals.data}
       isPending={deals.isPending}
       isError={deals.isError}

@@ -21,7 +21,7 @@ export function MarketplaceProducts() {
         <EmptyState title="No products yet">Stores are adding their products. Check back soon.</EmptyState>
       ) : (
         <>
-          <ProductGrid products={products.data.data} label="Marketplace products" />
+          <ProductGrid products={products.data.data} label="Marketplace products" priorityCount={0} />
           <div className="text-center">
             <Link to="/search" className={buttonClasses('secondary')}>
               Browse all products

@@ -16,10 +16,13 @@ export function ProductCard({
   product,
   href = marketplaceProductHref,
   sizes = GRID_SIZES,
+  priority = false,
 }: {
   product: CustomerProduct;
   href?: ProductHref;
   sizes?: string;
+  /** One of the first cards of the page: its image loads at once with a high priority. */
+  priority?: boolean;
 }) {
   const queryClient = useQueryClient();
   // the product page usually opens next: fetch it while the pointer or focus rests on the card
@@ -38,6 +41,7 @@ export function ProductCard({
             fallbackWidth={400}
             width={400}
             height={400}
+            priority={priority}
             className="h-full w-full object-cover"
           />
         ) : (

@@ -48,7 +48,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           fallbackWidth={800}
           width={800}
           height={800}
-          eager
+          priority
           className="h-full w-full object-contain"
         />
         {count > 1 ? (

@@ -9,11 +9,14 @@ export function ProductGrid({
   href,
   label,
   busy = false,
+  priorityCount = 2,
 }: {
   products: CustomerProduct[];
   href?: ProductHref;
   label: string;
   busy?: boolean;
+  /** Cards above the fold on a phone (the first row): their images load first; the rest stay lazy. */
+  priorityCount?: number;
 }) {
   return (
     <ul
@@ -21,9 +24,9 @@ export function ProductGrid({
       aria-busy={busy || undefined}
       className={`${gridClasses} ${busy ? 'opacity-60' : ''}`}
     >
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} href={href} />
+          <ProductCard product={product} href={href} priority={index < priorityCount} />
         </li>
       ))}
     </ul>

@@ -14,6 +14,8 @@ interface ProductRailProps {
   onRetry(): void;
   seeAllTo?: string;
   href?: ProductHref;
+  /** Cards of the first rail a phone shows: their images load first; the rest stay lazy. */
+  priorityCount?: number;
 }
 
 /** A titled row of product cards that scrolls sideways on phones. */
@@ -27,6 +29,7 @@ export function ProductRail({
   onRetry,
   seeAllTo,
   href,
+  priorityCount = 0,
 }: ProductRailProps) {
   const headingId = useId();
   return (
@@ -62,9 +65,14 @@ export function ProductRail({
           aria-labelledby={headingId}
           className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:scroll-px-0 sm:px-0"
         >
-          {products.map((product) => (
+          {products.map((product, index) => (
             <li key={product.id} className="w-36 shrink-0 snap-start sm:w-44">
-              <ProductCard product={product} href={href} sizes="(min-width: 640px) 176px, 144px" />
+              <ProductCard
+                product={product}
+                href={href}
+                sizes="(min-width: 640px) 176px, 144px"
+                priority={index < priorityCount}
+              />
             </li>
           ))}
         </ul>

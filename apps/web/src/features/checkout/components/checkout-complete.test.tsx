@@ -135,8 +135,10 @@ describe('CheckoutComplete', () => {
     expect(
       await screen.findByText('Failed to create transaction', {}, { timeout: 8_000 }),
     ).toBeInTheDocument();
-    expect(toasts.error).toHaveBeenCalledWith('Failed to create transaction', {
-      description: 'The payment provider did not answer',
-    });
+    await waitFor(() =>
+      expect(toasts.error).toHaveBeenCalledWith('Failed to create transaction', {
+        description: 'The payment provider did not answer',
+      }),
+    );
   });
 });

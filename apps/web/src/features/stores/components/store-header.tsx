@@ -72,6 +72,8 @@ export function StoreHeaderSkeleton() {
           <Skeleton className="h-4 w-1/3" />
         </div>
       </div>
+      {/* On phones the follow button wraps below: keep its row so the page does not shift when it arrives. */}
+      <Skeleton className="mt-4 h-11 w-full sm:hidden" />
     </div>
   );
 }

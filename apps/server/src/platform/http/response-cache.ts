@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/** A cached answer: the exact bytes the serializer produced, and their entity tag. */
+export interface CachedAnswer {
+  body: string;
+  etag: string;
+}
+
+/**
+ * Public catalog answers, kept until the catalog changes. One version number covers the whole catalog: every
+ * write that may change what the public sees (a product, price, stock, approval, promotion, category or store)
+ * bumps it after its transaction committed, and an answer counts only under the version read before it was
+ * computed, so an answer built from data older than a write is never served after that write.
+ * In process by default; with Redis the version and answers are shared by every server process.
+ */
+export interface ResponseCache {
+  version(): Promise<string>;
+  get(key: string, version: string): Promise<CachedAnswer | undefined>;
+  set(key: string, version: string, answer: CachedAnswer): Promise<void>;
+  invalidate(): Promise<void>;
+}
+
+/** A safety net for what changes with time alone (a promotion's end, the day's discount order). */
+export const CACHE_TTL_SECONDS = 30;
+const MAX_ENTRIES = 5000;
+
+export function createMemoryResponseCache(now: () => number = Date.now): ResponseCache {
+  let version = 0;
+  const entries = new Map<string, CachedAnswer & { version: string; expires: number }>();
+  return {
+    async version() {
+      return String(version);
+    },
+    async get(key, current) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.version !== current || entry.expires <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    async set(key, at, answer) {
+      if (at !== String(version)) return;
+      // Oldest first out: Map keeps insertion order.
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { ...answer, version: at, expires: now() + CACHE_TTL_SECONDS * 1000 });
+    },
+    async invalidate() {
+      version += 1;
+      entries.clear();
+    },
+  };
+}
+
+const VERSION_KEY = 'catalog-cache:version';
+
+export function createRedisResponseCache(redis: Redis): ResponseCache {
+  const keyOf = (key: string, version: string) => `catalog-cache:${version}:${key}`;
+  return {
+    async version() {
+      return (await redis.get(VERSION_KEY)) ?? '0';
+    },
+    async get(key, version) {
+      const stored = await redis.get(keyOf(key, version));
+      return stored ? (JSON.parse(stored) as CachedAnswer) : undefined;
+    },
+    async set(key, version, answer) {
+      // Entries of old versions are never read again and expire on their own.
+      await redis.set(keyOf(key, version), JSON.stringify(answer), 'EX', CACHE_TTL_SECONDS);
+    },
+    async invalidate() {
+      await redis.incr(VERSION_KEY);
+    },
+  };
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+const CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * The hooks of a cached route: a fresh stored answer is sent as it is (304 when the client holds it already,
+ * skipping the handler, the queries and the serializer); otherwise the serialized answer is stored on its way out.
+ */
+export function cachedRouteHooks(cache: ResponseCache) {
+  const pending = new WeakMap<FastifyRequest, string>();
+  const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
+    const version = await cache.version();
+    const hit = await cache.get(request.url, version);
+    if (hit) {
+      reply.header('etag', hit.etag).header('cache-control', CACHE_CONTROL).header('x-cache', 'hit');
+      if (matches(request, hit.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(hit.body);
+    }
+    pending.set(request, version);
+    return undefined;
+  };
+  const onSend: onSendHookHandler<unknown> = async (request, reply, payload) => {
+    const version = pending.get(request);
+    if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const etag = etagOf(payload);
+    await cache.set(request.url, version, { body: payload, etag });
+    reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', 'miss');
+    if (matches(request, etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  };
+  return { onRequest, onSend };
+}
+
+/** Reads that write (a payment check can confirm an order and record its sales). */
+const writingReads = ['/api/payments/verify/'];
+/** Writes that cannot change the public catalog: they keep the cache. */
+const catalogNeutral = [
+  '/api/auth/customer/',
+  '/api/auth/user/',
+  '/api/auth/verify-token',
+  '/api/cart/',
+  '/api/customershippingaddress',
+];
+
+/**
+ * Invalidates the catalog cache after every successful write that may touch the catalog. It runs as the answer
+ * leaves, after the handler (and its transaction) finished, so the next read after the answer sees the change.
+ * Writes are listed by what they cannot touch: a write nobody thought of invalidates.
+ */
+export function installCacheInvalidation(app: FastifyInstance, cache: ResponseCache): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400) return payload;
+    const path = request.url;
+    const read = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+    if (
+      read
+        ? writingReads.some((prefix) => path.startsWith(prefix))
+        : !catalogNeutral.some((prefix) => path.startsWith(prefix))
+    ) {
+      await cache.invalidate();
+    }
+    return payload;
+  });
+}

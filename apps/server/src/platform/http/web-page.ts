@@ -1,0 +1,60 @@
+/** What a shared link shows (Open Graph and Twitter cards) and the page's LCP image, known before any script runs. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  type: 'product' | 'website';
+  /** A stored image (`/media/images/<id>-<width>.webp`) or any absolute image URL. */
+  image?: string;
+  /** The `sizes` of the page's main image: given, the image is preloaded with a high priority. */
+  imageSizes?: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
+
+/** Widths stored for every uploaded image; the web app's `lib/images.ts` builds the same `srcset`. */
+const IMAGE_WIDTHS = [160, 400, 800, 1200];
+const sized = /-(160|400|800|1200)\.webp$/;
+const imageAt = (url: string, width: number) =>
+  sized.test(url) ? url.replace(sized, `-${width}.webp`) : url;
+
+/**
+ * index.html with the page's own title, description, share tags and, for a product, a high-priority preload of the
+ * image the gallery shows first (the same `srcset`/`sizes`, so the browser reuses it). Values are escaped.
+ */
+export function renderPage(template: string, meta: PageMeta, publicUrl: string): string {
+  const absolute = (url: string) => (url.startsWith('http') ? url : `${publicUrl}${url}`);
+  const title = `${meta.title} | Naija Market`;
+  const description = meta.description.replace(/\s+/g, ' ').trim().slice(0, 200);
+  const tags = [
+    `<meta property="og:site_name" content="Naija Market" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+  ];
+  if (meta.image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(absolute(imageAt(meta.image, 1200)))}" />`);
+    if (meta.imageSizes && sized.test(meta.image)) {
+      const srcset = IMAGE_WIDTHS.map((width) => `${imageAt(meta.image!, width)} ${width}w`).join(', ');
+      tags.push(
+        `<link rel="preload" as="image" href="${escapeHtml(imageAt(meta.image, 800))}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(meta.imageSizes)}" fetchpriority="high" />`,
+      );
+    }
+  }
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${escapeHtml(description)}" />`,
+    )
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  listedProduct,
+  type SellingStore,
+  sellingStore,
+} from '../support/commerce-factory.js';
+import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+
+let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
+beforeAll(async () => {
+  test = await createTestApp({ responseCache: createMemoryResponseCache() });
+  setup = await commerceSetup(test);
+  store = await sellingStore(test, setup);
+});
+afterAll(() => test.close());
+
+interface Listed {
+  id: string;
+  quantity: number;
+  inStock: boolean;
+  pricing: { sellingPrice: number; price: number }[];
+}
+
+const productUrl = (id: string) => `/api/products/customer/product/${id}`;
+const storeUrl = () => `/api/products?storeId=${store.storeId}`;
+
+async function read(url: string, headers: Record<string, string> = {}) {
+  return test.app.inject({ method: 'GET', url, headers });
+}
+
+async function listed(url: string): Promise<Listed[]> {
+  const response = await read(url);
+  expect(response.statusCode, response.body).toBe(200);
+  return (json(response).data as { data: Listed[] }).data;
+}
+
+async function approve(productId: string) {
+  const approved = await test.app.inject({
+    method: 'POST',
+    url: '/api/products/admin/approve-product',
+    headers: bearer(setup.admin.accessToken),
+    payload: { productId, merchantId: store.merchantId },
+  });
+  expect(approved.statusCode, approved.body).toBe(200);
+}
+
+describe('public catalog response cache', () => {
+  it('serves a repeated read from the cache, with an ETag and 304 for a client that holds it', async () => {
+    const product = await listedProduct(test, setup, store, { name: `Cache ${randomUUID().slice(0, 6)}` });
+    const first = await read(productUrl(product.id));
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+
+    const second = await read(productUrl(product.id));
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(etag);
+    expect(second.headers['content-type']).toContain('application/json');
+
+    const notModified = await read(productUrl(product.id), { 'if-none-match': etag });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+
+    const otherTag = await read(productUrl(product.id), { 'if-none-match': '"something-else"' });
+    expect(otherTag.statusCode).toBe(200);
+  });
+
+  it('an approval shows at the next read', async () => {
+    const created = await test.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: bearer(store.accessToken),
+      payload: {
+        name: `Pending ${randomUUID().slice(0, 6)}`,
+        description: ['Waits for review.'],
+        categoryId: setup.tree.category.id,
+        subCategoryId: setup.tree.subCategory.id,
+        childCategoryId: setup.tree.childCategory.id,
+        pricing: [{ costPrice: 900, sellingPrice: 1200, price: 1500 }],
+        quantity: 5,
+        sku: `PD-${randomUUID().slice(0, 8)}`,
+        weight: 0.5,
+        weightUnit: 'kg',
+        dimension: { length: 15, width: 8, height: 3 },
+        dimensionUnit: 'cm',
+        whenSoldOut: 'show-sold-out',
+        contSalesOutOfStock: false,
+        stockAlertUnits: 2,
+        IsDigitalProduct: false,
+        variant: [],
+        variantProperties: [],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (json(created).data as { id: string }).id;
+    // Read twice while pending: the listing is cached without it.
+    expect((await listed(storeUrl())).map((item) => item.id)).not.toContain(id);
+    expect((await read(storeUrl())).headers['x-cache']).toBe('hit');
+    expect((await read(productUrl(id))).statusCode).toBe(404);
+
+    await approve(id);
+    expect((await listed(storeUrl())).map((item) => item.id)).toContain(id);
+    expect((await read(productUrl(id))).statusCode).toBe(200);
+  });
+
+  it('a stock change shows at the next read', async () => {
+    const product = await listedProduct(test, setup, store, { quantity: 7 });
+    const before = json(await read(productUrl(product.id))).data as Listed;
+    expect(before.quantity).toBe(7);
+    expect((await read(productUrl(product.id))).headers['x-cache']).toBe('hit');
+
+    const updated = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/products/update-product-inventory',
+      headers: bearer(store.accessToken),
+      payload: { productId: product.id, quantity: 0 },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = json(await read(productUrl(product.id))).data as Listed;
+    expect(after.quantity).toBe(0);
+    expect(after.inStock).toBe(false);
+    const inListing = (await listed(storeUrl())).find((item) => item.id === product.id);
+    if (inListing) expect(inListing.quantity).toBe(0);
+  });
+
+  it('a price change shows at the next read (hidden while it is reviewed again, then at its new price)', async () => {
+    const product = await listedProduct(test, setup, store);
+    const before = json(await read(productUrl(product.id))).data as Listed;
+    expect(before.pricing[0]!.sellingPrice).toBe(12500);
+    await listed(storeUrl());
+
+    const edited = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${product.id}`,
+      headers: bearer(store.accessToken),
+      payload: { pricing: [{ costPrice: 9000, sellingPrice: 11000, price: 15000 }] },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const during = await read(productUrl(product.id));
+    if (during.statusCode === 200) {
+      expect((json(during).data as Listed).pricing[0]!.sellingPrice).toBe(11000);
+    } else {
+      expect(during.statusCode).toBe(404);
+      await approve(product.id);
+    }
+    const after = json(await read(productUrl(product.id))).data as Listed;
+    expect(after.pricing[0]!.sellingPrice).toBe(11000);
+    const inListing = (await listed(storeUrl())).find((item) => item.id === product.id);
+    expect(inListing?.pricing[0]?.sellingPrice).toBe(11000);
+  });
+
+  it('a failed write keeps the cache', async () => {
+    const product = await listedProduct(test, setup, store);
+    await read(productUrl(product.id));
+    const refused = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/products/update-product-inventory',
+      headers: bearer(store.accessToken),
+      payload: { productId: product.id, quantity: -1 },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await read(productUrl(product.id))).headers['x-cache']).toBe('hit');
+  });
+});
+
+describe('memory response cache', () => {
+  it('never stores an answer computed under an older version, and expires entries', async () => {
+    let clock = 0;
+    const cache = createMemoryResponseCache(() => clock);
+    const before = await cache.version();
+    await cache.invalidate();
+    await cache.set('/a', before, { body: 'old', etag: '"1"' });
+    expect(await cache.get('/a', await cache.version())).toBeUndefined();
+
+    const current = await cache.version();
+    await cache.set('/a', current, { body: 'new', etag: '"2"' });
+    expect((await cache.get('/a', current))?.body).toBe('new');
+    clock += 31_000;
+    expect(await cache.get('/a', current)).toBeUndefined();
+  });
+});

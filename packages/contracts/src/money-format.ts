@@ -1,0 +1,40 @@
+// No zod here: the web app's public pages format money without loading the schema library.
+/**
+ * The one place money changes form: integer kobo inside, naira with at most 2 decimals outside.
+ * Conversion works on the decimal text of the number, so no floating-point arithmetic touches an amount.
+ */
+export function nairaToKobo(naira: number | string): number {
+  const text = typeof naira === 'number' ? numberToPlainString(naira) : naira.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new RangeError(`Not a naira amount with at most 2 decimals: ${text}`);
+  const [, sign, whole, fraction = ''] = match;
+  const kobo = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(kobo)) throw new RangeError(`Amount too large: ${text}`);
+  return sign === '-' ? -kobo : kobo;
+}
+
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value) || value === 0) return String(value);
+  // Avoid exponent notation for very small or large numbers; 2 decimals are all that is ever allowed.
+  return Math.abs(value) < 1e21 && Math.abs(value) >= 1e-6 ? String(value) : value.toFixed(20);
+}
+
+/** Naira as a number for JSON answers (12500.5 for 1250050 kobo). */
+export function koboToNaira(kobo: number): number {
+  if (!Number.isInteger(kobo)) throw new RangeError(`Kobo must be an integer: ${kobo}`);
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
+}
+
+const groupFormatter = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 0 });
+
+/** `₦12,500.00` from 1250000 kobo: the one way to show an amount. */
+export function formatNaira(kobo: number): string {
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  const whole = Math.trunc(abs / 100);
+  const fraction = String(abs % 100).padStart(2, '0');
+  const grouped = groupFormatter.format(whole);
+  return `${sign}₦${grouped}.${fraction}`;
+}
