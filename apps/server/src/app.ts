@@ -113,6 +113,8 @@ export type AppDeps = Deps & { payments: PaymentsService };
 /** Background work the server process runs on a timer; tests call it directly. */
 export interface AppJobs {
   sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
+  /** Delivered orders past RETURN_WINDOW_DAYS become completed; answers how many. */
+  completeAfterReturnWindow(): Promise<number>;
 }
 
 export async function buildApp(
@@ -269,8 +271,14 @@ export async function buildApp(
       if (result.expired + result.refunded > 0) await responseCache?.invalidate();
       return result;
     },
+    completeAfterReturnWindow: () => modules.fulfilment.completeAfterReturnWindow(config.returnWindowDays),
   };
-  registerTimedWork(scheduler, { ...jobs, mailer: deps.mailer, database, logger: deps.logger });
+  registerTimedWork(scheduler, {
+    ...jobs,
+    mailer: deps.mailer,
+    database,
+    logger: deps.logger,
+  });
   return { app, deps: { ...deps, payments: modules.payments }, jobs, scheduler };
 }
 
@@ -384,6 +392,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     authenticate: auth.authenticate,
     payments: payments.service,
     checkout: checkout.service,
+    fulfilment: orders.fulfilment,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service),
   };
 }

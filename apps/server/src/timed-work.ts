@@ -6,6 +6,8 @@ import type { Mailer } from './platform/mail/mailer.js';
 /** What the timed work calls: existing functions of the modules and the platform, nothing of its own. */
 export interface TimedWork {
   sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
+  /** Delivered orders past the return window become completed; answers how many. */
+  completeAfterReturnWindow(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -13,8 +15,7 @@ export interface TimedWork {
 
 /**
  * Every job the server runs on a clock, registered on the runner `buildApp` returns as `scheduler` (main.ts
- * starts it). Another module's timed work is registered the same way before the runner starts, e.g.
- * `scheduler.schedule('orders.complete-after-return-window', '0 * * * *', () => …)`.
+ * starts it).
  */
 export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
   // Unpaid checkouts give their stock back after 30 minutes; the sweep locks rows, so a repeat is harmless.
@@ -26,6 +27,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       if (swept.expired > 0 || swept.refunded > 0) work.logger.info(swept, 'expired unpaid checkouts');
     },
     { retryLimit: 2, retryDelay: 10, backoff: true },
+  );
+  // Delivered orders whose return window (RETURN_WINDOW_DAYS) has passed are completed; hourly is precise enough
+  // for a window counted in days, and each order moves in its own transaction, so a repeat is harmless.
+  scheduler.schedule(
+    'orders.complete-after-return-window',
+    { everySeconds: 60 * 60 },
+    async () => {
+      const completed = await work.completeAfterReturnWindow();
+      if (completed > 0) work.logger.info({ completed }, 'completed orders past the return window');
+    },
+    { retryLimit: 2, retryDelay: 60, backoff: true },
   );
   // Mail is sent right after its transaction commits; this delivers what failed (each row waits its own back-off,
   // see mailer.ts) or what a stopped process left behind.

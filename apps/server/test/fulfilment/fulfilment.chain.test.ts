@@ -485,3 +485,39 @@ describe('merchant cancellation and the order list', () => {
     expect((await page('from=yesterday')).statusCode).toBe(422);
   });
 });
+
+describe('after the return window', () => {
+  async function deliveredOrder() {
+    const paid = await readyOrder();
+    await assign(paid.orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    for (const status of ['picked_up', 'out_for_delivery'])
+      expect((await move(paid.orderId, partner.accessToken, { status })).statusCode).toBe(200);
+    const { orderDeliveryToken } = await customerOrder(paid.customer, paid.orderId);
+    const delivered = await move(paid.orderId, partner.accessToken, {
+      status: 'delivered',
+      deliveryToken: orderDeliveryToken,
+    });
+    expect(delivered.statusCode).toBe(200);
+    return paid;
+  }
+  const statusOf = async (orderId: string) =>
+    (await test.deps.db.select().from(orders).where(eq(orders.id, orderId)))[0]!.status;
+
+  it('completes delivered orders older than RETURN_WINDOW_DAYS (7) and leaves younger ones delivered', async () => {
+    const [old, recent] = [await deliveredOrder(), await deliveredOrder()];
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    const sixDaysAgo = new Date(Date.now() - 6 * 24 * 60 * 60 * 1000);
+    await test.deps.db.update(orders).set({ deliveredAt: eightDaysAgo }).where(eq(orders.id, old.orderId));
+    await test.deps.db.update(orders).set({ deliveredAt: sixDaysAgo }).where(eq(orders.id, recent.orderId));
+
+    expect(await test.jobs.completeAfterReturnWindow()).toBeGreaterThanOrEqual(1);
+    expect(await statusOf(old.orderId)).toBe('completed');
+    expect(await statusOf(recent.orderId)).toBe('delivered');
+    const timeline = await customerOrder(old.customer, old.orderId);
+    expect(JSON.stringify(timeline)).toContain('The return window has closed');
+
+    // a second run finds nothing more to do for these orders
+    await test.jobs.completeAfterReturnWindow();
+    expect(await statusOf(recent.orderId)).toBe('delivered');
+  });
+});

@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, mail resending and maintenance with their periods and retries', () => {
+  it('registers checkout expiry, order completion, mail resending and maintenance with their periods and retries', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -58,6 +58,10 @@ describe('timed work registered by the app', () => {
       'checkout.expire-unpaid': {
         when: { everySeconds: 60 },
         options: { retryLimit: 2, retryDelay: 10, backoff: true },
+      },
+      'orders.complete-after-return-window': {
+        when: { everySeconds: 3_600 },
+        options: { retryLimit: 2, retryDelay: 60, backoff: true },
       },
       'mail.resend-outbox': {
         when: { everySeconds: 30 },

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
-import { type AppError, conflict, notFound, validation } from '../../platform/errors.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { type ActorRole, knownNameOfStatus, moveBetween, nextStatusesFor } from './order-status.js';
 import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
@@ -659,6 +659,33 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
         });
         return partnerView(tx, updated, caller);
       });
+    },
+
+    /**
+     * Timed work: delivered orders whose return window has passed become completed, each in its own transaction
+     * through the status machine as the system. An order moved meanwhile (a return asked) is left as it is.
+     */
+    async completeAfterReturnWindow(windowDays: number, batch = 200): Promise<number> {
+      const cutoff = new Date(deps.now().getTime() - windowDays * 24 * 60 * 60 * 1000);
+      const due = await repository.deliveredBefore(db, cutoff, batch);
+      let completed = 0;
+      for (const orderId of due) {
+        try {
+          await db.transaction((tx) =>
+            orders.transition(
+              tx,
+              orderId,
+              'completed',
+              { role: 'system', id: null },
+              { activity: 'The return window has closed; your order is complete.' },
+            ),
+          );
+          completed += 1;
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+        }
+      }
+      return completed;
     },
   };
   return service;

@@ -584,3 +584,14 @@ export async function reserveOrderRefund(
   }
   return { reference: tracker.reference, amountKobo };
 }
+
+/** Delivered orders whose delivery is at or before the cut-off (the return window has passed), oldest first. */
+export async function deliveredBefore(executor: Db, cutoff: Date, limit: number): Promise<string[]> {
+  const rows = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'delivered'), lte(orders.deliveredAt, cutoff)))
+    .orderBy(asc(orders.deliveredAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
