@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateRange,
   formatDateTime,
+  formatTime,
   formatUtcDate,
   formatUtcDateTime,
   formatUtcDayMonth,
@@ -22,6 +23,7 @@ describe('dates (en-NG, day first, no seconds)', () => {
     expect(formatDate(instant)).toBe('23 Nov 2026');
     expect(formatDateTime(instant)).toBe('23 Nov 2026, 14:05');
     expect(formatDateTime(instant.toISOString())).toBe('23 Nov 2026, 14:05');
+    expect(formatTime(instant)).toBe('14:05');
   });
 
   it('shows UTC instants for admin screens', () => {

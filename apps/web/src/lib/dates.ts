@@ -25,6 +25,7 @@ const formats = {
     year: 'numeric',
     timeZone: 'UTC',
   }),
+  time: new Intl.DateTimeFormat(DATE_LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   utcDayMonth: new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   utcDateTime: new Intl.DateTimeFormat(DATE_LOCALE, {
     day: 'numeric',
@@ -52,6 +53,11 @@ const isDay = (value: DateInput) => typeof value === 'string' && dateOnly.test(v
 export function formatDate(value: DateInput): string {
   const date = toDate(value);
   return isDay(value) ? formats.utcDate.format(date) : formats.date.format(date);
+}
+
+/** "14:05" in the reader's time zone, for a moment later today (how long a checkout is kept). */
+export function formatTime(value: DateInput): string {
+  return formats.time.format(toDate(value));
 }
 
 /** "23 Nov 2026, 14:05" in the reader's time zone. */

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatTime } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { notifyFailure } from '../../../lib/notify';
 import { pluralize } from '../../../lib/plural';
@@ -90,9 +91,7 @@ export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
         <h1 className="text-2xl font-bold text-red-900">The payment did not go through</h1>
         <p className="text-red-900">
           Your bank or card declined it, or the OTP was not right. Nothing was taken. Your order is kept for
-          you until{' '}
-          {new Date(tracker.expiresAt).toLocaleTimeString('en-NG', { hour: 'numeric', minute: '2-digit' })}:
-          you can try again with the same or another card.
+          you until {formatTime(tracker.expiresAt)}: you can try again with the same or another card.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button onClick={tryAgain} disabled={pay.isPending}>
