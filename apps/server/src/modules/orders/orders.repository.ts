@@ -210,22 +210,7 @@ export async function customerOrderPage(
     eq(orderTrackers.status, 'paid'),
     query.status ? eq(orders.status, query.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select({ order: orders })
-      .from(orders)
-      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    executor
-      .select({ value: count() })
-      .from(orders)
-      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
+  return pagedOrders(executor, where, query);
 }
 
 export async function findCustomerOrder(
@@ -530,22 +515,7 @@ export async function orderPage(
       ? or(ilike(orders.orderName, pattern), ilike(sql`${orders.deliveryAddress}->>'fullName'`, pattern))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select({ order: orders })
-      .from(orders)
-      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    executor
-      .select({ value: count() })
-      .from(orders)
-      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
+  return pagedOrders(executor, where, page);
 }
 
 export async function countDeliveredSince(executor: Db, partnerId: string, since: Date): Promise<number> {
@@ -594,4 +564,28 @@ export async function deliveredBefore(executor: Db, cutoff: Date, limit: number)
     .orderBy(asc(orders.deliveredAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** One page of orders (joined to their checkout for the filters), newest first, with the total for the pager. */
+async function pagedOrders(
+  executor: Db,
+  where: SQL | undefined,
+  page: { page: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({ order: orders })
+      .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    executor
+      .select({ value: count() })
+      .from(orders)
+      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+      .where(where),
+  ]);
+  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
 }

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { OrderTimeline } from '../../../components/orders/order-timeline';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/errors';
 import { FULFILMENT_MESSAGES, usePartnerAccept, usePartnerOrder, useSetDispatcher } from '../api/fulfilment';
 import { OrderActions } from './order-actions';
-import { OrderTimeline } from './order-timeline';
 import { Section } from './staff-order-detail';
 import { ChainStatusBadge } from './status-badge';
 import { StatusStepper } from './status-stepper';

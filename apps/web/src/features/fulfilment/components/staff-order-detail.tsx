@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/errors';
@@ -7,7 +8,6 @@ import { formatApiNaira } from '../../../lib/money';
 import { FULFILMENT_MESSAGES, useIssueToken, useStaffOrder } from '../api/fulfilment';
 import { AssignPanel } from './assign-panel';
 import { OrderActions } from './order-actions';
-import { OrderTimeline } from './order-timeline';
 import { ChainStatusBadge } from './status-badge';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -126,15 +126,7 @@ export function StaffOrderDetail({
       </Section>
 
       <Section title="Delivery address">
-        <address className="text-sm not-italic text-slate-800">
-          <span className="block font-semibold text-slate-900">{address.fullName}</span>
-          <span className="block">{address.address}</span>
-          <span className="block">
-            {address.lga}, {address.state}
-          </span>
-          <span className="block">{address.phoneNumber}</span>
-        </address>
-        {data.orderNote ? <p className="text-sm text-slate-700">Note: {data.orderNote}</p> : null}
+        <DeliveryAddressBlock address={address} note={data.orderNote} />
       </Section>
 
       <Section title={viewer === 'admin' ? 'Order history' : 'Timeline'}>

@@ -1,6 +1,7 @@
 import { type CustomerOrder, orderStatuses } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/dates';
@@ -145,33 +146,16 @@ export function OrderDetail({ id }: { id: string }) {
       </Section>
 
       <Section title="Delivery address">
-        <address className="text-sm not-italic text-slate-800">
-          <span className="block font-semibold text-slate-900">{address.fullName}</span>
-          <span className="block">{address.address}</span>
-          <span className="block">
-            {address.lga}, {address.state}
-          </span>
-          <span className="block">{address.phoneNumber}</span>
-        </address>
-        {data.orderNote ? <p className="text-sm text-slate-700">Note: {data.orderNote}</p> : null}
+        <DeliveryAddressBlock address={address} note={data.orderNote} />
       </Section>
 
       <Section title="Tracking">
-        {data.orderActivities.length === 0 ? (
-          <p className="text-sm text-slate-700">Nothing yet.</p>
-        ) : (
-          <ol className="space-y-3 border-l-2 border-slate-200 pl-4">
-            {data.orderActivities.map((activity) => (
-              <li key={`${activity.createdAt}-${activity.status}-${activity.activity}`} className="text-sm">
-                <p className="font-semibold text-slate-900">{knownName(activity.status)}</p>
-                <p className="text-slate-800">{activity.activity}</p>
-                <p className="text-slate-700">
-                  <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time>
-                </p>
-              </li>
-            ))}
-          </ol>
-        )}
+        <OrderTimeline
+          entries={data.orderActivities.map((activity) => ({
+            ...activity,
+            knownName: knownName(activity.status),
+          }))}
+        />
       </Section>
       <Link to="/account/orders" className={buttonClasses('secondary')}>
         Back to your orders

@@ -1,0 +1,58 @@
+import { formatDateTime } from '../../lib/dates';
+
+/** One line of an order's history; `actorType` is shown to staff only. */
+export interface TimelineItem {
+  status: string;
+  knownName: string;
+  activity: string;
+  createdAt: string;
+  actorType?: string;
+}
+
+/** What happened to an order, oldest first, from its activities (text, who, when). */
+export function OrderTimeline({
+  entries,
+  showActor = false,
+}: {
+  entries: readonly TimelineItem[];
+  showActor?: boolean;
+}) {
+  if (entries.length === 0) return <p className="text-sm text-slate-700">Nothing yet.</p>;
+  return (
+    <ol className="space-y-3 border-l-2 border-slate-200 pl-4" aria-label="Order timeline">
+      {entries.map((entry) => (
+        <li key={`${entry.createdAt}-${entry.status}-${entry.activity}`} className="text-sm">
+          <p className="font-semibold text-slate-900">{entry.knownName}</p>
+          <p className="text-slate-800">{entry.activity}</p>
+          <p className="text-slate-700">
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+            {showActor && entry.actorType ? <span> · by {entry.actorType}</span> : null}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Where the order goes: name, street, LGA and state, phone, and the customer's note. */
+export function DeliveryAddressBlock({
+  address,
+  note,
+}: {
+  address: { fullName: string; address: string; lga: string; state: string; phoneNumber: string };
+  note?: string | null;
+}) {
+  return (
+    <>
+      <address className="text-sm not-italic text-slate-800">
+        <span className="block font-semibold text-slate-900">{address.fullName}</span>
+        <span className="block">{address.address}</span>
+        <span className="block">
+          {address.lga}, {address.state}
+        </span>
+        <span className="block">{address.phoneNumber}</span>
+      </address>
+      {note ? <p className="text-sm text-slate-700">Note: {note}</p> : null}
+    </>
+  );
+}
