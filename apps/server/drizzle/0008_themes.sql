@@ -44,6 +44,7 @@ CREATE TABLE "theme_versions" (
 	"theme_id" integer NOT NULL,
 	"merchant_theme_id" uuid NOT NULL,
 	"snapshot" jsonb NOT NULL,
+	"replaces_version" integer,
 	"published_by" uuid,
 	"published_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -73,7 +74,8 @@ ALTER TABLE "theme_versions" ADD CONSTRAINT "theme_versions_merchant_theme_id_me
 CREATE UNIQUE INDEX "merchant_themes_store_theme_key" ON "merchant_themes" USING btree ("store_id","theme_id");--> statement-breakpoint
 CREATE INDEX "theme_preview_links_store_idx" ON "theme_preview_links" USING btree ("store_id");--> statement-breakpoint
 CREATE INDEX "theme_testimonials_theme_created_idx" ON "theme_testimonials" USING btree ("merchant_theme_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "theme_versions_store_version_key" ON "theme_versions" USING btree ("store_id","version");--> statement-breakpoint
+CREATE UNIQUE INDEX "theme_versions_store_version_key" ON "theme_versions" USING btree ("store_id","version");
+--> statement-breakpoint
 -- The theme catalogue is data (ADR 020): theme 45 is the default every store starts with.
 INSERT INTO "themes" ("id", "slug", "name", "description", "design", "pages", "position") VALUES
 (45, 'eko-classic', 'Eko Classic', 'A clean, familiar storefront: a split banner with your promo image beside the headline, plain sans-serif type and a dense four-column product grid.', '{"layout":"classic","typography":"sans","hero":"split","productGrid":"grid-4"}', '[{"slug":"home","name":"Home"},{"slug":"category","name":"Category"},{"slug":"product","name":"Product"}]', 1),

@@ -5,7 +5,7 @@ import {
   THEME_SOCIAL_DEFAULTS,
   type ThemeSummary,
 } from '@market/contracts';
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   merchantThemes,
@@ -150,20 +150,6 @@ export async function findVersion(
     .select()
     .from(themeVersions)
     .where(and(eq(themeVersions.storeId, storeId), eq(themeVersions.version, version)))
-    .limit(1);
-  return row;
-}
-
-export async function previousVersion(
-  executor: Db,
-  storeId: string,
-  before: number,
-): Promise<VersionRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(themeVersions)
-    .where(and(eq(themeVersions.storeId, storeId), lt(themeVersions.version, before)))
-    .orderBy(desc(themeVersions.version))
     .limit(1);
   return row;
 }

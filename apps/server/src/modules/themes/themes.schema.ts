@@ -116,6 +116,8 @@ export const themeVersions = pgTable(
       .notNull()
       .references(() => merchantThemes.id, { onDelete: 'cascade' }),
     snapshot: jsonb().$type<ThemeSnapshot>().notNull(),
+    /** The version that was live when this one was published: where a rollback from this one goes. */
+    replacesVersion: integer(),
     publishedBy: uuid(),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,7 +45,6 @@ import {
   listVersions,
   type MerchantThemeRow,
   ownedThemes,
-  previousVersion,
   type TestimonialRow,
   type ThemeRow,
   toPublicTestimonial,
@@ -151,7 +150,6 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
     const owned = (await findMerchantThemeOf(executor, storeId, theme.id))!;
     const current =
       state.currentVersion === null ? undefined : await findVersion(executor, storeId, state.currentVersion);
-    const earlier = current ? await previousVersion(executor, storeId, current.version) : undefined;
     const draft = snapshotOf(owned, await listTestimonials(executor, owned.id));
     const hasUnpublishedChanges =
       !current || current.merchantThemeId !== owned.id || !sameSnapshot(current.snapshot, draft);
@@ -162,7 +160,7 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
       merchantThemeId: owned.id,
       publishedVersion: current?.version ?? null,
       publishedAt: current?.publishedAt.toISOString() ?? null,
-      canRollback: earlier !== undefined,
+      canRollback: current?.replacesVersion != null,
       draftUpdatedAt: owned.draftUpdatedAt.toISOString(),
       hasUnpublishedChanges,
     };
@@ -172,7 +170,12 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
    * Writes a new version from the draft of one of the store's themes and makes it the live one. The caller holds
    * the lock on the store's theme state, so version numbers follow each other without gaps or repeats.
    */
-  async function publishDraft(tx: Db, actor: StoreActor, owned: MerchantThemeRow): Promise<void> {
+  async function publishDraft(
+    tx: Db,
+    actor: StoreActor,
+    owned: MerchantThemeRow,
+    replacesVersion: number | null,
+  ): Promise<void> {
     const version = (await latestVersionNumber(tx, actor.storeId)) + 1;
     const testimonials = await listTestimonials(tx, owned.id);
     const now = deps.now();
@@ -182,6 +185,7 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
       themeId: owned.themeId,
       merchantThemeId: owned.id,
       snapshot: snapshotOf(owned, testimonials),
+      replacesVersion,
       publishedBy: actor.userId,
       publishedAt: now,
     });
@@ -302,7 +306,7 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
         if (!owned) throw conflict('Purchase this theme before you activate it');
         const state = (await findState(tx, actor.storeId))!;
         if (state.activeThemeId === themeId && state.currentVersion !== null) return;
-        await publishDraft(tx, actor, owned);
+        await publishDraft(tx, actor, owned, state.currentVersion);
       });
       return activeTheme(db, actor.storeId);
     },
@@ -312,19 +316,26 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
         const state = (await findState(tx, actor.storeId))!;
         const owned = await findMerchantThemeOf(tx, actor.storeId, state.activeThemeId);
         if (!owned) throw notFound(THEME_NOT_FOUND);
-        await publishDraft(tx, actor, owned);
+        await publishDraft(tx, actor, owned, state.currentVersion);
       });
       return activeTheme(db, actor.storeId);
     },
 
-    /** The version published before the live one goes live again; the drafts stay as they are. */
+    /**
+     * The version that was live before the live one goes live again (rolling back twice walks further back, like
+     * undo); the drafts stay as they are.
+     */
     async rollback(actor: StoreActor): Promise<ActiveTheme> {
       await withStateLock(actor, async (tx) => {
         const state = (await findState(tx, actor.storeId))!;
-        const earlier =
+        const current =
           state.currentVersion === null
             ? undefined
-            : await previousVersion(tx, actor.storeId, state.currentVersion);
+            : await findVersion(tx, actor.storeId, state.currentVersion);
+        const earlier =
+          current?.replacesVersion != null
+            ? await findVersion(tx, actor.storeId, current.replacesVersion)
+            : undefined;
         if (!earlier) throw conflict('There is no earlier published version to roll back to');
         await tx
           .update(storeThemeStates)
