@@ -62,11 +62,18 @@ export async function findThemeBySlug(executor: Db, slug: string): Promise<Theme
 
 /** Gives a store its theme state and its copy of theme 45 the first time anything asks (no-ops afterwards). */
 export async function ensureStoreThemes(executor: Db, storeId: string): Promise<void> {
-  await executor.insert(storeThemeStates).values({ storeId }).onConflictDoNothing();
+  const [known] = await executor
+    .select({ storeId: storeThemeStates.storeId })
+    .from(storeThemeStates)
+    .where(eq(storeThemeStates.storeId, storeId))
+    .limit(1);
+  if (known) return;
+  // The theme 45 copy first: once the state row exists, callers take both as given.
   await executor
     .insert(merchantThemes)
     .values({ storeId, themeId: DEFAULT_THEME_ID, ...defaultDraft() })
     .onConflictDoNothing();
+  await executor.insert(storeThemeStates).values({ storeId }).onConflictDoNothing();
 }
 
 export async function findState(executor: Db, storeId: string, lock = false): Promise<StateRow | undefined> {
