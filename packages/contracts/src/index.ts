@@ -9,6 +9,7 @@ export * from './endpoint.js';
 export * from './envelope.js';
 export * from './fulfilment.js';
 export * from './gift-cards.js';
+export * from './hubs.js';
 export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
@@ -38,6 +39,7 @@ import {
   partnerOrderEndpoints,
 } from './fulfilment.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
+import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
 import {
@@ -99,6 +101,8 @@ export function allEndpoints(): Endpoint[] {
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
     merchantDashboardEndpoints,
+    hubAdminEndpoints,
+    hubEndpoints,
   });
   return found;
 }

@@ -13,6 +13,7 @@ export {
 } from './admin-accounts.repository.js';
 export {
   approvePartner,
+  findPartnerProfile,
   findUserByEmail,
   findUserById,
   listCarrierAccounts,
