@@ -35,7 +35,7 @@ export function OrderTimeline({
             <a href={entry.evidence} target="_blank" rel="noreferrer" className="mt-1 inline-block rounded">
               <img
                 src={imageAt(entry.evidence, 160)}
-                alt={`Photo taken at ${entry.knownName} (opens full size)`}
+                alt={`Parcel at ${entry.knownName} (opens full size)`}
                 width={80}
                 height={60}
                 loading="lazy"

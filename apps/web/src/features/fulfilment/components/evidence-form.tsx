@@ -61,7 +61,7 @@ export function EvidenceForm({
           type="file"
           accept={PHOTO_TYPES.join(',')}
           capture="environment"
-          aria-required="true"
+          required
           aria-invalid={error ? true : undefined}
           aria-describedby={`${inputId}-hint${error ? ` ${inputId}-error` : ''}`}
           className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold"
@@ -84,7 +84,7 @@ export function EvidenceForm({
       {preview ? (
         <img
           src={preview}
-          alt="The photo you chose"
+          alt="The parcel as you took it"
           className="h-32 w-auto max-w-full rounded border border-slate-300 object-contain"
         />
       ) : null}
