@@ -95,7 +95,7 @@ describe('shipping evidence', () => {
     const none = await moveJson(orderId, partner.accessToken, { status: 'picked_up' });
     expect(none.statusCode).toBe(422);
     expect(json(none).message).toBe('A photo of the parcel is needed to mark it Picked up');
-    expect(json(none).details[0].path).toBe('evidence');
+    expect(json(none).details?.[0]?.path).toBe('evidence');
     const noFile = await moveWithFile(orderId, partner.accessToken, { status: 'picked_up' });
     expect(noFile.statusCode).toBe(422);
 
@@ -108,7 +108,7 @@ describe('shipping evidence', () => {
     );
     expect(text.statusCode).toBe(422);
     expect(json(text).message).toBe('Upload a JPEG, PNG or WebP image');
-    expect(json(text).details[0].path).toBe('evidence');
+    expect(json(text).details?.[0]?.path).toBe('evidence');
     // A PDF wearing an image's name and type is judged by its bytes.
     const pdf = await moveWithFile(
       orderId,

@@ -100,7 +100,7 @@ describe('hubs: admins create and edit', () => {
     expect(duplicate.statusCode).toBe(409);
     const wrongLga = await call('POST', '/hubs/admin', admin.accessToken, hubInput({ lga: 'Garki' }));
     expect(wrongLga.statusCode).toBe(422);
-    expect(json(wrongLga).details[0]).toMatchObject({ path: 'lga', message: 'Choose an LGA of Lagos' });
+    expect(json(wrongLga).details?.[0]).toMatchObject({ path: 'lga', message: 'Choose an LGA of Lagos' });
     const badPhone = await call(
       'POST',
       '/hubs/admin',
@@ -333,7 +333,7 @@ describe('the store’s platform hub', () => {
     const hub = await newHub();
     const notYet = await saveHub(store.accessToken, hub.id);
     expect(notYet.statusCode).toBe(422);
-    expect(json(notYet).details[0].path).toBe('store.hubId');
+    expect(json(notYet).details?.[0]?.path).toBe('store.hubId');
     const application = json(await apply(store.accessToken, hub.id)).data;
     expect((await saveHub(store.accessToken, hub.id)).statusCode).toBe(422);
     await call('POST', `/hubs/admin/applications/${application.id}/approve`, admin.accessToken);

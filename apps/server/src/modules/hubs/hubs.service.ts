@@ -140,7 +140,7 @@ export function createHubsService(deps: Deps, needs: HubsNeeds) {
     async apply(auth: AuthContext, body: z.output<typeof hubApplicationBody>): Promise<HubApplication> {
       const applicant = applicantOf(auth);
       const hub = await repository.findHub(db, body.hubId);
-      if (!hub || !hub.isActive) throw validation('hubId', 'Choose an open hub');
+      if (!hub?.isActive) throw validation('hubId', 'Choose an open hub');
       let applicantName: string | undefined;
       if (applicant.kind === 'partner') {
         const partner = await needs.partner(db, auth.userId);
