@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +12,11 @@ import {
 } from './harness';
 
 // Issue 7's proof: a customer pays; the merchant accepts and marks the order ready; an admin assigns it to the demo
-// partner; the partner, on a 360 px phone, picks it up, sets a dispatcher phone and delivers it with the token the
+// partner; the partner, on a 360 px phone, picks it up (with a photo of the parcel), sets a dispatcher phone and delivers it with the token the
 // customer reads on their order page; the customer's timeline shows each step.
+
+/** A small real PNG: the photo the partner takes of the parcel at pickup. */
+const parcelPhoto = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'parcel.png');
 
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T;
@@ -170,8 +174,13 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await noSideways(partner);
     await partner.getByRole('button', { name: 'Accept order' }).click();
     await partner.getByText('Swift Logistics Ltd accepted your order for delivery.').waitFor();
+    // Picking up asks for a photo of the parcel (the camera on a phone; a small PNG here).
     await partner.getByRole('button', { name: 'Mark picked up' }).click();
+    const photoForm = partner.getByRole('form', { name: 'Photo for Picked up' });
+    await photoForm.getByLabel('Photo of the parcel').setInputFiles(parcelPhoto);
+    await photoForm.getByRole('button', { name: 'Mark picked up' }).click();
     await partner.getByRole('button', { name: 'Mark in transit' }).waitFor();
+    await partner.getByRole('img', { name: 'Parcel at Picked up (opens full size)' }).waitFor();
     await partner.getByLabel("Dispatcher's name").fill('Sani Abubakar');
     await partner.getByLabel("Dispatcher's phone number").fill('0809 123 4567');
     await partner.getByRole('button', { name: 'Save dispatcher' }).click();

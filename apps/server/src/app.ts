@@ -20,7 +20,12 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule } from './modules/admins/index.js';
-import { createAuthModule, findUserById, listCarrierAccounts } from './modules/auth/index.js';
+import {
+  createAuthModule,
+  findPartnerProfile,
+  findUserById,
+  listCarrierAccounts,
+} from './modules/auth/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
@@ -38,6 +43,7 @@ import {
   holdBalances,
   releaseHolds,
 } from './modules/gift-cards/index.js';
+import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
@@ -292,7 +298,14 @@ export async function buildApp(
  */
 function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
-  const stores = createStoresModule(deps, { catalog: storeCatalogPort });
+  const stores = createStoresModule(deps, { catalog: storeCatalogPort, hubUsable: storeApprovedForHub });
+  const hubs = createHubsModule(deps, {
+    storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
+    async partner(executor, userId) {
+      const profile = await findPartnerProfile(executor, userId);
+      return profile && { companyName: profile.companyName, approved: profile.approvedAt !== null };
+    },
+  });
   const auth = createAuthModule(deps, {
     findStoreByMerchant,
     createStoreForMerchant,
@@ -319,6 +332,11 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
       return { address, phoneNumber: store?.storePhoneNumber ?? null };
     },
     carriers: listCarrierAccounts,
+    // The hub an order assigned to the platform hub goes to: the one the store named, while it is open.
+    async storeHub(executor, storeId) {
+      const hubId = (await findStoreById(executor, storeId))?.hubId;
+      return hubId ? activeHubName(executor, hubId) : undefined;
+    },
   });
   const coupons = createCouponsModule(deps, {
     isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
@@ -363,6 +381,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     auth,
     createAdminsModule(deps, { auth: auth.service }),
     stores,
+    hubs,
     catalog,
     coupons,
     giftCards,

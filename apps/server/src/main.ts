@@ -4,6 +4,7 @@ import { seedShippingDefaults } from './modules/shipping/index.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { seedDemoCatalog } from './seed/demo-catalog.js';
+import { seedDemoHubs } from './seed/demo-hubs.js';
 import { seedDemoOrders } from './seed/demo-orders.js';
 import { seedDemo } from './seed/demo-seed.js';
 import { seedDemoThemes } from './seed/demo-themes.js';
@@ -32,6 +33,7 @@ async function main() {
     await seedDemoCatalog(database.db, deps.media, deps.logger);
     await seedDemoOrders(database.db, deps.logger);
     await seedDemoThemes(database.db, deps.logger);
+    await seedDemoHubs(database.db, deps.logger);
   }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();

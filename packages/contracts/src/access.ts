@@ -46,6 +46,16 @@ export const access = {
     ({ kind: 'signed-in', accounts: ['admin'], permission }) as const,
   /** Only the super admin: the one role that manages admins. */
   superadmin: { kind: 'signed-in', accounts: ['admin'], permission: 'admins:manage' },
+  /**
+   * The accounts that deal with platform hubs: merchants and shipping partners (who apply to run or use one) and
+   * admins. Hub addresses are where parcels are kept, so customers and visitors do not get the list.
+   */
+  hubAccounts: { kind: 'signed-in', accounts: ['merchant', 'partner', 'admin'], anyAccount: true },
+  /** Store members with the store permission, or shipping partners with the partner permission. */
+  merchantOrPartner: <const M extends StorePermission, const P extends PartnerPermission>(
+    merchant: M,
+    partner: P,
+  ) => ({ kind: 'signed-in', accounts: ['merchant', 'partner'], permission: [merchant, partner] }) as const,
   /** A shipping partner holding the permission. */
   partner: <const P extends PartnerPermission>(permission: P) =>
     ({ kind: 'signed-in', accounts: ['partner'], permission }) as const,

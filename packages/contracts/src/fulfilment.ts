@@ -16,6 +16,17 @@ const statusCodes = orderStatuses.map((status) => status.code_name) as [
 ];
 export const orderStatusCode = z.enum(statusCodes, { error: 'Choose a known order status' });
 
+/**
+ * Moves that need a photo (shipping evidence) uploaded with them: picking the parcel up from the store (the only
+ * hand-over without another proof: delivery has the customer's token) and a failed delivery attempt (the door, the
+ * parcel). The server's status table requires it for exactly these; the web asks for a photo on them.
+ */
+export const shippingEvidenceStatuses = [
+  'picked_up',
+  'delivery_failed',
+] as const satisfies readonly (typeof statusCodes)[number][];
+export const SHIPPING_EVIDENCE_FIELD = 'evidence';
+
 const dateQuery = z.iso.date('Use a YYYY-MM-DD date');
 
 /** One line of an order's timeline: what happened, who did it (a role, never a person's id), and when. */
@@ -24,6 +35,8 @@ export const timelineEntry = z.object({
   knownName: z.string(),
   activity: z.string(),
   actorType: z.string(),
+  /** The photo uploaded with this move (800 px wide WebP), for staff and the carrier; never in the customer's view. */
+  evidence: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type TimelineEntry = z.infer<typeof timelineEntry>;
@@ -84,6 +97,8 @@ export const staffOrder = z.object({
   orderItems: z.array(orderLine.extend({ productPrice: money, discount: money })),
   shippingEvidence: z.string().nullable(),
   ...carrierView.shape,
+  /** The hub an order assigned to the platform hub went to (the store's named hub), when known. */
+  platformHub: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Delivery is locked after five wrong tokens until an admin issues a new one. */
   deliveryLocked: z.boolean(),
   orderActivities: z.array(timelineEntry),
@@ -148,8 +163,12 @@ export const adminOrderListQuery = orderListQuery.extend({
 export const updateOrderBody = z.object({
   status: orderStatusCode,
   note: z.string().trim().max(500).optional(),
-  /** URL of an uploaded photo (a waybill, a signed slip) where the move asks for evidence. */
-  shippingEvidence: z.string().trim().url('Give the address of the uploaded evidence').max(500).optional(),
+  /**
+   * Address of a photo the caller uploaded before (an image of theirs under /media/images/). A move of
+   * `shippingEvidenceStatuses` instead usually sends the photo itself: multipart/form-data with these fields and the
+   * file in the `evidence` field.
+   */
+  shippingEvidence: z.string().trim().min(1).max(500).optional(),
   /** The customer's delivery token, needed to mark the order delivered. */
   deliveryToken: z
     .string()
@@ -193,11 +212,12 @@ export const fulfilmentEndpoints = {
     method: 'PATCH',
     path: '/ordertracking/update-order/:id',
     summary:
-      'Move an order along the status machine (merchant, admin group or shipping partner, each on their own orders); delivered needs the customer’s token',
+      'Move an order along the status machine (merchant, admin group or shipping partner, each on their own orders); delivered needs the customer’s token; picked up and delivery failed need a photo (multipart, file in `evidence`)',
     tags,
     access: access.orderMovers('orders:write', 'orders:carry', 'partner:orders:update'),
     params: idParams,
     body: updateOrderBody,
+    upload: { field: 'evidence' },
     response: envelope(z.object({ id: z.string(), orderStatus, allowedNextStatuses: z.array(orderStatus) })),
   }),
   updateToken: defineEndpoint({

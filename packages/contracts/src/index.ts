@@ -9,6 +9,7 @@ export * from './endpoint.js';
 export * from './envelope.js';
 export * from './fulfilment.js';
 export * from './gift-cards.js';
+export * from './hubs.js';
 export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
@@ -39,6 +40,7 @@ import {
   partnerOrderEndpoints,
 } from './fulfilment.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
+import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
 import {
@@ -103,6 +105,8 @@ export function allEndpoints(): Endpoint[] {
     merchantDashboardEndpoints,
     themeEndpoints,
     themePublishingEndpoints,
+    hubAdminEndpoints,
+    hubEndpoints,
   });
   return found;
 }

@@ -23,6 +23,8 @@ export const adminPermissions = [
   'approvals:products',
   'approvals:stores',
   'approvals:hubs',
+  /** Create and edit platform hubs. */
+  'hubs:manage',
   'approvals:partners',
   'catalog:categories',
   'catalog:promotions',
@@ -44,6 +46,8 @@ export const partnerPermissions = [
   'partner:orders:read',
   'partner:orders:update',
   'partner:dispatcher',
+  /** Apply to run or use a platform hub. */
+  'partner:hubs',
 ] as const;
 export type PartnerPermission = (typeof partnerPermissions)[number];
 

@@ -7,6 +7,7 @@ import { openDatabase } from '../platform/db/client.js';
 import { createDiskStore, createS3Store } from '../platform/storage/blob-stores.js';
 import { createMedia } from '../platform/storage/media.js';
 import { seedDemoCatalog } from '../seed/demo-catalog.js';
+import { seedDemoHubs } from '../seed/demo-hubs.js';
 import { seedDemoOrders } from '../seed/demo-orders.js';
 import { seedDemo } from '../seed/demo-seed.js';
 import { seedDemoThemes } from '../seed/demo-themes.js';
@@ -23,8 +24,15 @@ const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore
 const catalog = await seedDemoCatalog(database.db, media, logger);
 const demoOrders = await seedDemoOrders(database.db, logger);
 await seedDemoThemes(database.db, logger);
+const demoHubs = await seedDemoHubs(database.db, logger);
 logger.info(
-  { accounts, products: catalog.products, orders: demoOrders, alreadySeeded: catalog.skipped },
+  {
+    accounts,
+    products: catalog.products,
+    orders: demoOrders,
+    hubs: demoHubs,
+    alreadySeeded: catalog.skipped,
+  },
   'demo data ready',
 );
 await database.close();

@@ -1,4 +1,4 @@
-import { type OrderStatusCode, orderStatuses } from '@market/contracts';
+import { type OrderStatusCode, orderStatuses, shippingEvidenceStatuses } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type ActorRole,
@@ -118,11 +118,18 @@ describe('order status table', () => {
     expect([...reached].sort()).toEqual([...codes].sort());
   });
 
-  it('asks for the delivery token on the way to delivered, and nowhere else', () => {
+  it('asks for the delivery token on the way to delivered and a photo on pickup and a failed delivery, nowhere else', () => {
     const needing = orderStatusTable.flatMap((rule) =>
       rule.next.filter((move) => move.needs).map((move) => [rule.code, move.to, move.needs]),
     );
-    expect(needing).toEqual([['out_for_delivery', 'delivered', 'delivery_token']]);
+    expect(needing).toEqual([
+      ['assigned', 'picked_up', 'shipping_evidence'],
+      ['out_for_delivery', 'delivered', 'delivery_token'],
+      ['out_for_delivery', 'delivery_failed', 'shipping_evidence'],
+    ]);
+    // The web learns which moves ask for a photo from the contract: the same statuses.
+    const photoMoves = needing.filter(([, , needs]) => needs === 'shipping_evidence').map(([, to]) => to);
+    expect([...new Set(photoMoves)].sort()).toEqual([...shippingEvidenceStatuses].sort());
   });
 });
 

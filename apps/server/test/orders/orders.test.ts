@@ -207,8 +207,15 @@ describe('transition', () => {
       ['picked_up', { role: 'dispatcher', id: null }],
       ['out_for_delivery', { role: 'dispatcher', id: null }],
     ] as const;
+    // Picking up needs a photo (the fulfilment routes upload it; here only its address is passed on).
+    await expect(
+      test.deps.db.transaction(async (tx) => {
+        for (const [to, actor] of chain.slice(0, 4)) await ordersService.transition(tx, orderId, to, actor);
+      }),
+    ).rejects.toMatchObject({ status: 422 });
+    const photo = { shippingEvidence: '/media/images/00000000-0000-4000-8000-000000000000-800.webp' };
     for (const [to, actor] of chain)
-      await test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, to, actor));
+      await test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, to, actor, photo));
     const dispatcher = { role: 'dispatcher' as const, id: null };
     await expect(
       test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, 'delivered', dispatcher)),

@@ -30,6 +30,34 @@ export function multipart(field: string, filename: string, contentType: string, 
   };
 }
 
+/** A multipart body of text fields and, optionally, one file (fields first, as a browser's FormData sends them). */
+export function multipartForm(
+  fields: Record<string, string>,
+  file?: { field: string; filename: string; contentType: string; bytes: Buffer },
+) {
+  const boundary = `----market${randomUUID().replaceAll('-', '')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** A category tree of three levels, written straight to the table (the catalog module's tests cover its API). */
 export async function createCategoryTree(test: TestApp) {
   const suffix = randomUUID().slice(0, 6);

@@ -14,6 +14,7 @@ export {
 } from './admin-accounts.repository.js';
 export {
   approvePartner,
+  findPartnerProfile,
   findUserByEmail,
   findUserById,
   listCarrierAccounts,

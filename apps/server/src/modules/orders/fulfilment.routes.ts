@@ -18,8 +18,13 @@ const callerOf = (auth: AuthContext): FulfilmentCaller => ({
 
 export function fulfilmentRoutes(fulfilment: FulfilmentService): RouteDefinition[] {
   return [
-    route(fulfilmentEndpoints.updateOrder, async ({ auth, params, body }) => {
-      const moved = await fulfilment.updateOrder(params.id, callerOf(auth), body);
+    route(fulfilmentEndpoints.updateOrder, async ({ auth, params, body, file }) => {
+      const moved = await fulfilment.updateOrder(
+        params.id,
+        callerOf(auth),
+        body,
+        file ? { bytes: file.bytes } : undefined,
+      );
       return { message: `Order is now ${moved.orderStatus.known_name}`, data: moved };
     }),
     route(fulfilmentEndpoints.updateToken, async ({ auth, params }) => ({

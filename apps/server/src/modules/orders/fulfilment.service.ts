@@ -47,6 +47,13 @@ export interface FulfilmentNeeds {
   storePickup(executor: Db, storeId: string): Promise<{ address: string; phoneNumber: string | null }>;
   /** Shipping partners and platform dispatchers an order may go to (confirmed, active accounts). */
   carriers(executor: Db): Promise<CarrierOption[]>;
+  /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
+  storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
+}
+
+/** A photo sent with a move (multipart), checked and stored by the platform's image pipeline. */
+export interface EvidenceUpload {
+  bytes: Buffer;
 }
 
 const adminRoles = new Set<ActorRole>(['admin', 'superadmin', 'dispatcher', 'scheduler']);
@@ -159,6 +166,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       knownName: knownNameOfStatus(row.status),
       activity: row.activity,
       actorType: row.actorType,
+      evidence: row.evidence,
       createdAt: row.createdAt.toISOString(),
     }));
   }
@@ -231,6 +239,10 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       shippingEvidence: order.shippingEvidence,
       ...carrierFields(order),
       ...times,
+      platformHub:
+        order.carrierKind === 'hub' && order.hubId
+          ? { id: order.hubId, name: order.carrierName ?? 'Platform hub' }
+          : null,
       deliveryLocked: locked.has(order.id),
       orderActivities: timeline(activities),
       allowedNextStatuses: allowedFor(order, caller).map(orderStatusOf),
@@ -344,9 +356,15 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
      * needs the customer's token, checked in constant time; a wrong one is counted even though the move fails, and
      * the fifth locks delivery until an admin issues a new token.
      */
-    async updateOrder(orderId: string, caller: FulfilmentCaller, body: UpdateOrderBody) {
+    async updateOrder(
+      orderId: string,
+      caller: FulfilmentCaller,
+      body: UpdateOrderBody,
+      upload?: EvidenceUpload,
+    ) {
       const to = body.status;
       const role = roleOf(caller);
+      const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
       let refund: { trackerId: string; totalKobo: number } | undefined;
       const outcome = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true);
@@ -390,10 +408,11 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
           {
             activity: to === 'declined' ? `Declined by the shipping partner: ${body.note}` : text,
             deliveryTokenChecked,
+            shippingEvidence,
           },
         );
         const patch: Partial<repository.NewOrder> = {};
-        if (body.shippingEvidence) patch.shippingEvidence = body.shippingEvidence;
+        if (shippingEvidence) patch.shippingEvidence = shippingEvidence;
         if (to === 'delivered') patch.deliveredAt = at;
         if (to === 'declined') {
           await closeAssignment(tx, order, 'declined', at, body.note);
@@ -548,9 +567,10 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
           body.carrier === 'partner' ? 'No approved shipping partner with this id' : 'No such dispatcher',
         );
       }
-      const name = chosen?.name ?? 'Platform hub';
       return db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true);
+        const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
+        const name = chosen?.name ?? hub?.name ?? 'Platform hub';
         const at = deps.now();
         await orders.transition(
           tx,
@@ -560,7 +580,9 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
           {
             activity:
               body.carrier === 'hub'
-                ? 'Your order is going to our hub.'
+                ? hub
+                  ? `Your order is going to our hub: ${hub.name}.`
+                  : 'Your order is going to our hub.'
                 : body.carrier === 'partner'
                   ? `Assigned to ${name} for delivery.`
                   : `Assigned to our dispatcher ${name}.`,
@@ -583,6 +605,8 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
           assignmentId: assignment.id,
           dispatcherName: body.carrier === 'dispatcher' ? name : null,
           dispatchPhoneNumber: body.carrier === 'dispatcher' ? (chosen?.phoneNumber ?? null) : null,
+          // Which hub it went to stays on the order after the hub hands it on.
+          ...(body.carrier === 'hub' ? { hubId: hub?.id ?? null } : {}),
           updatedAt: at,
         });
         return staffView(tx, updated, caller);
@@ -689,6 +713,44 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
     },
   };
   return service;
+
+  /**
+   * The photo of a move, as the address stored with it: an upload sent with the move is checked (JPEG, PNG or WebP by
+   * its bytes, 8 MB at most) and stored by the image pipeline, which strips its metadata (a phone's GPS position);
+   * an address must be an image the caller uploaded. The order and the move are checked first, so a refused move
+   * stores nothing; `transition` refuses a move that needs a photo and has none (422).
+   */
+  async function evidenceFor(
+    orderId: string,
+    caller: FulfilmentCaller,
+    body: UpdateOrderBody,
+    upload: EvidenceUpload | undefined,
+  ): Promise<string | undefined> {
+    if (!upload && !body.shippingEvidence) return undefined;
+    const order = await visibleOrder(db, orderId, caller);
+    if (body.status !== 'assigned' && !allowedFor(order, caller).includes(body.status)) {
+      throw refusal(order, body.status, roleOf(caller));
+    }
+    if (upload) {
+      if (upload.bytes.length === 0)
+        throw validation('evidence', 'The photo is empty. Take or choose another.');
+      const saved = await deps.media
+        .saveImage(db, caller.userId, upload.bytes, 'shipping-evidence')
+        .catch((error: unknown) => {
+          // The pipeline names its field `image`; here the photo travels as `evidence`.
+          if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
+            throw validation('evidence', error.message);
+          }
+          throw error;
+        });
+      return saved.url;
+    }
+    const url = body.shippingEvidence!;
+    if (!(await deps.media.ownsImageUrls(db, caller.userId, [url]))) {
+      throw validation('shippingEvidence', 'Upload the photo with the move');
+    }
+    return url;
+  }
 
   /** A cancelled order's money goes back to the payer: booked on the tracker first, then sent to the provider. */
   async function refundCancelled(trackerId: string, totalKobo: number) {

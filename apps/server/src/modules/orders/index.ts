@@ -18,6 +18,7 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   refund: unwired('refund'),
   storePickup: unwired('storePickup'),
   carriers: async () => [],
+  storeHub: async () => undefined,
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {

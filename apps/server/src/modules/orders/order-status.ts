@@ -1,4 +1,4 @@
-import { type OrderStatusCode, orderStatuses } from '@market/contracts';
+import { type OrderStatusCode, orderStatuses, shippingEvidenceStatuses } from '@market/contracts';
 
 // The order status machine of ../shared/handbook/orders.md, as data. Every status write goes through
 // `transition` (orders.service.ts), which checks it against this table; `allowedNext` answers from it too, so the
@@ -25,8 +25,11 @@ export interface OrderActor {
   id: string | null;
 }
 
-/** What a move needs besides the right role; `transition` refuses the move without it. */
-export type MoveEvidence = 'delivery_token';
+/**
+ * What a move needs besides the right role; `transition` refuses the move without it. `shipping_evidence`: a photo
+ * uploaded with the move (the contract's `shippingEvidenceStatuses` lists the same moves, for the web).
+ */
+export type MoveEvidence = 'delivery_token' | 'shipping_evidence';
 
 export interface OrderMove {
   to: OrderStatusCode;
@@ -69,7 +72,7 @@ const moves: Record<OrderStatusCode, readonly OrderMove[]> = {
     { to: 'cancelled', roles: ['merchant'] },
   ],
   assigned: [
-    { to: 'picked_up', roles: carriers },
+    { to: 'picked_up', roles: carriers, needs: 'shipping_evidence' },
     // Assigned to the platform hub: the merchant's parcel arrives there and the hub (admins) takes it in.
     { to: 'at_hub', roles: ['admin', 'superadmin'] },
     { to: 'declined', roles: ['partner'] },
@@ -98,7 +101,7 @@ const moves: Record<OrderStatusCode, readonly OrderMove[]> = {
   ],
   out_for_delivery: [
     { to: 'delivered', roles: carriers, needs: 'delivery_token' },
-    { to: 'delivery_failed', roles: carriers },
+    { to: 'delivery_failed', roles: carriers, needs: 'shipping_evidence' },
   ],
   delivery_failed: [
     { to: 'out_for_delivery', roles: carriers },
@@ -114,6 +117,11 @@ const moves: Record<OrderStatusCode, readonly OrderMove[]> = {
   cancelled: [],
   returned: [],
 };
+
+/** Whether a move to `to` needs a photo, from any status (the contract names the same statuses). */
+export function needsShippingEvidence(to: OrderStatusCode): boolean {
+  return (shippingEvidenceStatuses as readonly string[]).includes(to);
+}
 
 /** Every status in the contract's order, with its known name and its allowed moves. */
 export const orderStatusTable: readonly OrderStatusRule[] = orderStatuses.map((status) => ({

@@ -171,6 +171,8 @@ export async function insertActivity(
     activity: string;
     actorType: string;
     actorId: string | null;
+    /** The photo uploaded with the move. */
+    evidence?: string | null;
     createdAt: Date;
   },
 ): Promise<void> {

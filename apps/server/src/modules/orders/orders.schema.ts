@@ -111,6 +111,8 @@ export const orders = pgTable(
     /** +234 form. */
     dispatchPhoneNumber: text(),
     shippingEvidence: text(),
+    /** The hub (hubs module) an order assigned to the platform hub goes to: the store's named hub at the time. */
+    hubId: uuid(),
     deliveredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -159,6 +161,8 @@ export const orderActivities = pgTable(
     activity: text().notNull(),
     actorType: text().notNull(),
     actorId: uuid(),
+    /** The photo uploaded with this move (shipping evidence), as the image's 800 px address. */
+    evidence: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_activities_order_idx').on(table.orderId, table.createdAt)],

@@ -40,6 +40,8 @@ export interface TransitionEvidence {
   activity?: string;
   /** Set by the caller that checked the customer's delivery token for this order. */
   deliveryTokenChecked?: boolean;
+  /** Address of the photo uploaded with the move (shipping evidence), kept on its order activity. */
+  shippingEvidence?: string;
 }
 
 /** One store's part of a checkout, in the orders module's words. */
@@ -98,6 +100,7 @@ export function createOrdersService(deps: Deps) {
     actor: OrderActor,
     text: string,
     at: Date,
+    evidence: string | null = null,
   ) {
     await repository.insertActivity(executor, {
       orderId,
@@ -105,6 +108,7 @@ export function createOrdersService(deps: Deps) {
       activity: text,
       actorType: actor.role,
       actorId: actor.id,
+      evidence,
       createdAt: at,
     });
   }
@@ -134,6 +138,13 @@ export function createOrdersService(deps: Deps) {
         { path: 'deliveryToken', message: "Enter the customer's delivery token" },
       ]);
     }
+    if (move.needs === 'shipping_evidence' && !evidence.shippingEvidence) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `A photo of the parcel is needed to mark it ${knownNameOfStatus(to)}`,
+        [{ path: 'evidence', message: 'Take or choose a photo of the parcel' }],
+      );
+    }
     const at = deps.now();
     const moved = await repository.updateOrder(executor, orderId, { status: to, updatedAt: at });
     await writeActivity(
@@ -143,6 +154,7 @@ export function createOrdersService(deps: Deps) {
       actor,
       evidence.activity ?? defaultActivity[to] ?? `Order is ${knownNameOfStatus(to)}.`,
       at,
+      evidence.shippingEvidence ?? null,
     );
     return moved;
   }

@@ -8,7 +8,7 @@ import { createStoreApprovalService } from './store-approval.service.js';
 import type { StoreCatalogPort } from './store-catalog-port.js';
 import { createStoreVisibility } from './store-visibility.js';
 import { storesRoutes } from './stores.routes.js';
-import { createStoresService, type StoresService } from './stores.service.js';
+import { createStoresService, type StoreHubCheck, type StoresService } from './stores.service.js';
 
 export type { StoreCatalogPort } from './store-catalog-port.js';
 export { findActiveMembership } from './store-members.repository.js';
@@ -32,13 +32,15 @@ export async function merchantOnboarding(executor: Db, merchantId: string): Prom
 /** What the stores module needs of others: the catalog's product counts and visibility, as functions. */
 export interface StoresNeeds {
   catalog: StoreCatalogPort;
+  /** Whether the store may name this platform hub in its profile (an approved application for an open hub). */
+  hubUsable?: StoreHubCheck;
 }
 
 /** Stores, their approval by two approvers, and the merchant's onboarding that makes a store visible. */
 export function createStoresModule(deps: Deps, needs: StoresNeeds): ServerModule<StoresService> {
   const visibility = createStoreVisibility(deps.now, needs.catalog);
   const onboarding = createOnboardingService(deps, needs.catalog, visibility.refreshForMerchant);
-  const service = createStoresService(deps, needs.catalog, visibility);
+  const service = createStoresService(deps, needs.catalog, visibility, needs.hubUsable);
   const approval = createStoreApprovalService(deps, service, needs.catalog);
   return { service, routes: storesRoutes(deps, onboarding, service, approval) };
 }

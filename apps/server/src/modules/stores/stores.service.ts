@@ -49,7 +49,15 @@ const backToReview = {
   approvedAt: null,
 };
 
-export function createStoresService(deps: Deps, catalog: StoreCatalogPort, visibility: StoreVisibility) {
+/** Whether a store may name a platform hub; the hubs module answers it (handed in by the composition). */
+export type StoreHubCheck = (executor: Db, storeId: string, hubId: string) => Promise<boolean>;
+
+export function createStoresService(
+  deps: Deps,
+  catalog: StoreCatalogPort,
+  visibility: StoreVisibility,
+  hubUsable: StoreHubCheck = async () => false,
+) {
   const { db } = deps;
 
   async function toCards(executor: Db, rows: StoreRow[]): Promise<StoreCard[]> {
@@ -106,6 +114,10 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, visib
       return db.transaction(async (tx) => {
         const store = await findStoreById(tx, member.storeId);
         if (!store) throw notFound(STORE_NOT_FOUND);
+        // A store names only a hub an admin approved it for; unchanged or cleared needs no check.
+        if (input.hubId && input.hubId !== store.hubId && !(await hubUsable(tx, store.id, input.hubId))) {
+          throw validation('store.hubId', 'Choose a hub your store is approved for');
+        }
         const socials: StoreSocials = { ...store.socials, ...(body.socials ?? {}) };
         const renamed = input.storeName !== undefined && input.storeName !== store.storeName;
         const [updated] = await tx

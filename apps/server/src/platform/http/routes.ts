@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, forbidden } from '../errors.js';
+import { AppError, forbidden, validation } from '../errors.js';
 import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
 
 export interface AuthContext {
@@ -39,6 +39,48 @@ export interface HandlerContext<E extends Endpoint> {
   request: FastifyRequest;
   reply: FastifyReply;
   ip: string;
+  /**
+   * The file of an endpoint that takes both a body and an `upload` and was called as multipart/form-data (its
+   * text fields became the body and were validated by the body schema); undefined for a JSON call.
+   */
+  file?: UploadedFile;
+}
+
+/** A file read whole from a multipart request (its size is capped by the multipart limits of app.ts). */
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
+
+const uploadedFiles = new WeakMap<FastifyRequest, UploadedFile>();
+const earlyAuth = new WeakMap<FastifyRequest, AuthContext | null>();
+
+/**
+ * For endpoints with a body and an upload: a multipart call's text fields become the body (so the contract's body
+ * schema validates them as it does JSON) and its one file is kept for the handler. A JSON call passes untouched.
+ */
+function multipartBody(field: string, authenticate: Authenticate, access: Access) {
+  return async (request: FastifyRequest) => {
+    if (typeof request.isMultipart !== 'function' || !request.isMultipart()) return;
+    // Who calls is settled before a byte of the file is read: strangers do not get to upload megabytes.
+    earlyAuth.set(request, await authenticate(request, access));
+    const body: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.fieldname.includes('\u0000')) throw validation('fields', 'Field names cannot contain NUL');
+      if (part.type === 'file') {
+        if (part.fieldname !== field || uploadedFiles.has(request)) {
+          throw validation(part.fieldname, `Attach one file in the "${field}" field`);
+        }
+        const bytes = await part.toBuffer();
+        uploadedFiles.set(request, { field, filename: part.filename, bytes });
+      } else if (typeof part.value === 'string') {
+        if (part.value.includes('\u0000')) throw validation(part.fieldname, 'Text cannot contain NUL');
+        body[part.fieldname] = part.value;
+      }
+    }
+    request.body = body;
+  };
 }
 
 type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
@@ -83,11 +125,15 @@ export function mountRoutes(
     const { endpoint } = definition;
     const access = definition.access ?? endpoint.access;
     const status = endpoint.status ?? 200;
+    const takesBoth = Boolean(endpoint.upload && endpoint.body);
     typed.route({
       method: endpoint.method,
       url: endpoint.path,
       ...(definition.cached && cacheHooks
         ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
+        : {}),
+      ...(takesBoth && endpoint.upload
+        ? { preValidation: multipartBody(endpoint.upload.field, authenticate, access) }
         : {}),
       schema: {
         summary: endpoint.summary,
@@ -97,11 +143,15 @@ export function mountRoutes(
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
-        ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
+        ...(endpoint.upload
+          ? { consumes: takesBoth ? ['application/json', 'multipart/form-data'] : ['multipart/form-data'] }
+          : {}),
         response: { [status]: endpoint.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
       },
       handler: async (request, reply) => {
-        const auth = await authenticate(request, access);
+        const auth = earlyAuth.has(request)
+          ? (earlyAuth.get(request) ?? null)
+          : await authenticate(request, access);
         const result = await definition.handler({
           params: request.params as never,
           query: request.query as never,
@@ -110,6 +160,7 @@ export function mountRoutes(
           request,
           reply,
           ip: request.ip,
+          file: uploadedFiles.get(request),
         });
         // A handler that streamed a file answers with the reply itself.
         if (result === reply || reply.sent) return reply;

@@ -15,6 +15,7 @@ const nav: NavItem[] = [
   { to: '/merchant/staff', label: 'Staff' },
   { to: '/merchant/payouts', label: 'Payouts' },
   { to: '/merchant/store-profile', label: 'Store profile' },
+  { to: '/merchant/hubs', label: 'Hubs' },
   { to: '/merchant/themes', label: 'Themes' },
 ];
 

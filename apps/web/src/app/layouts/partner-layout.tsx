@@ -8,6 +8,7 @@ import { RequireSession } from '../require-session';
 const nav: NavItem[] = [
   { to: '/shipping-partner', label: 'Dashboard', end: true },
   { to: '/shipping-partner/orders', label: 'Orders' },
+  { to: '/shipping-partner/hubs', label: 'Hubs' },
 ];
 
 function PartnerShell() {

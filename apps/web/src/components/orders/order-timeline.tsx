@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../lib/dates';
+import { imageAt } from '../../lib/images';
 
 /** One line of an order's history; `actorType` is shown to staff only. */
 export interface TimelineItem {
@@ -7,6 +8,8 @@ export interface TimelineItem {
   activity: string;
   createdAt: string;
   actorType?: string;
+  /** The photo taken at this step (shipping evidence); staff and carrier views only. */
+  evidence?: string | null;
 }
 
 /** What happened to an order, oldest first, from its activities (text, who, when). */
@@ -28,6 +31,18 @@ export function OrderTimeline({
             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             {showActor && entry.actorType ? <span> · by {entry.actorType}</span> : null}
           </p>
+          {entry.evidence ? (
+            <a href={entry.evidence} target="_blank" rel="noreferrer" className="mt-1 inline-block rounded">
+              <img
+                src={imageAt(entry.evidence, 160)}
+                alt={`Parcel at ${entry.knownName} (opens full size)`}
+                width={80}
+                height={60}
+                loading="lazy"
+                className="h-15 w-20 rounded border border-slate-300 object-cover"
+              />
+            </a>
+          ) : null}
         </li>
       ))}
     </ol>

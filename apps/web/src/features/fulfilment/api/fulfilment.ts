@@ -6,6 +6,7 @@ import {
   merchantOrderEndpoints,
   partnerApprovalEndpoints,
   partnerOrderEndpoints,
+  SHIPPING_EVIDENCE_FIELD,
   type UpdateOrderBody,
 } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -127,11 +128,23 @@ function useChainMutation<T>(run: (input: T) => Promise<{ message: string }>, fa
   });
 }
 
-/** One move along the status machine (`PATCH /ordertracking/update-order/{id}`). */
+/** A move, with the photo the move asks for (shipping evidence), if any. */
+export type OrderMoveInput = UpdateOrderBody & { photo?: File };
+
+/**
+ * One move along the status machine (`PATCH /ordertracking/update-order/{id}`): JSON, or multipart with the
+ * move's fields and the photo in the `evidence` field when there is one.
+ */
 export function useUpdateOrder(viewer: ChainViewer, id: string) {
-  return useChainMutation((body: UpdateOrderBody) =>
-    api(fulfilmentEndpoints.updateOrder, { kind: viewer, params: { id }, body }),
-  );
+  return useChainMutation(({ photo, ...body }: OrderMoveInput) => {
+    if (!photo) return api(fulfilmentEndpoints.updateOrder, { kind: viewer, params: { id }, body });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body)) {
+      if (typeof value === 'string' && value !== '') form.append(name, value);
+    }
+    form.append(SHIPPING_EVIDENCE_FIELD, photo);
+    return api(fulfilmentEndpoints.updateOrder, { kind: viewer, params: { id }, body, form });
+  });
 }
 
 export function useIssueToken(id: string) {

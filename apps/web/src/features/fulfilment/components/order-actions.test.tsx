@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
@@ -60,5 +60,61 @@ describe('order actions', () => {
     expect(String(url)).toContain(`/ordertracking/update-order/${orderId}`);
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ status: 'delivered', deliveryToken: '123456' });
+  });
+});
+
+describe('order actions: a photo where the move asks for one', () => {
+  it('opens the camera form for picked up, refuses without a photo, then sends multipart', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order is now Picked up',
+        data: { id: orderId, orderStatus: status(6, 'picked_up', 'Picked up'), allowedNextStatuses: [] },
+      }),
+    );
+    const person = userEvent.setup();
+    renderScreen(
+      <OrderActions
+        viewer="partner"
+        orderId={orderId}
+        allowed={[status(6, 'picked_up', 'Picked up'), status(13, 'declined', 'Declined by partner')]}
+      />,
+    );
+    await person.click(screen.getByRole('button', { name: 'Mark picked up' }));
+    const input = screen.getByLabelText('Photo of the parcel');
+    expect(input).toHaveAttribute('capture', 'environment');
+    const form = screen.getByRole('form', { name: 'Photo for Picked up' });
+    await person.click(within(form).getByRole('button', { name: 'Mark picked up' }));
+    expect(screen.getByText('Take or choose a photo of the parcel')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    const photo = new File([new Uint8Array([137, 80, 78, 71])], 'parcel.png', { type: 'image/png' });
+    await person.upload(input, photo);
+    await person.type(screen.getByLabelText('Note (optional)'), 'Two boxes');
+    await person.click(within(form).getByRole('button', { name: 'Mark picked up' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toContain(`/ordertracking/update-order/${orderId}`);
+    expect(init?.method).toBe('PATCH');
+    const body = init?.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect(body.get('status')).toBe('picked_up');
+    expect(body.get('note')).toBe('Two boxes');
+    expect((body.get('evidence') as File).name).toBe('parcel.png');
+  });
+
+  it('moves without a photo where none is needed', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order is now In transit',
+        data: { id: orderId, orderStatus: status(8, 'in_transit', 'In transit'), allowedNextStatuses: [] },
+      }),
+    );
+    const person = userEvent.setup();
+    renderScreen(
+      <OrderActions viewer="partner" orderId={orderId} allowed={[status(8, 'in_transit', 'In transit')]} />,
+    );
+    await person.click(screen.getByRole('button', { name: 'Mark in transit' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'in_transit' });
   });
 });

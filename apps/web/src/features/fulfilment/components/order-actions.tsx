@@ -1,10 +1,14 @@
-import type { OrderStatus } from '@market/contracts';
+import { type OrderStatus, shippingEvidenceStatuses } from '@market/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { type ChainViewer, usePartnerDecline, useUpdateOrder } from '../api/fulfilment';
+import { EvidenceForm } from './evidence-form';
+
+/** Moves the contract says need a photo: their button opens the photo form instead of moving at once. */
+const needsPhoto = (code: string) => (shippingEvidenceStatuses as readonly string[]).includes(code);
 
 const labels: Record<string, string> = {
   accepted: 'Accept order',
@@ -19,7 +23,8 @@ const labels: Record<string, string> = {
 
 /**
  * The moves the server says the caller may make now (never a list of our own): one button each, the delivery
- * token form for Delivered, a confirmation for Cancelled and a reason for Declined. Assignment has its own panel.
+ * token form for Delivered, a photo for the moves that need one, a confirmation for Cancelled and a reason for
+ * Declined. Assignment has its own panel.
  */
 export function OrderActions({
   viewer,
@@ -36,6 +41,7 @@ export function OrderActions({
   const [askReason, setAskReason] = useState(false);
   const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string>();
+  const [photoFor, setPhotoFor] = useState<OrderStatus>();
   const moves = allowed.filter((status) => status.code_name !== 'assigned');
   if (moves.length === 0)
     return <p className="text-sm text-slate-700">Nothing for you to do on this order now.</p>;
@@ -82,7 +88,10 @@ export function OrderActions({
             <Button
               key={code}
               variant={code === 'delivery_failed' || code === 'returned' ? 'secondary' : 'primary'}
-              onClick={() => update.mutate({ status: code as 'accepted' })}
+              onClick={() =>
+                needsPhoto(code) ? setPhotoFor(status) : update.mutate({ status: code as 'accepted' })
+              }
+              aria-expanded={needsPhoto(code) ? photoFor?.code_name === code : undefined}
               disabled={update.isPending}
             >
               {labels[code] ?? `Move to ${status.known_name}`}
@@ -90,6 +99,21 @@ export function OrderActions({
           );
         })}
       </div>
+      {photoFor && moves.some((status) => status.code_name === photoFor.code_name) ? (
+        <EvidenceForm
+          key={photoFor.code_name}
+          status={photoFor}
+          submitLabel={labels[photoFor.code_name] ?? `Move to ${photoFor.known_name}`}
+          busy={update.isPending}
+          onCancel={() => setPhotoFor(undefined)}
+          onSubmit={({ photo, note }) =>
+            update.mutate(
+              { status: photoFor.code_name as 'picked_up', photo, note },
+              { onSuccess: () => setPhotoFor(undefined) },
+            )
+          }
+        />
+      ) : null}
       {moves.some((status) => status.code_name === 'delivered') ? (
         <form onSubmit={deliver} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
           <TextField

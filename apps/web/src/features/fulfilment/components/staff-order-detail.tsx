@@ -81,7 +81,9 @@ export function StaffOrderDetail({
             <dt className="text-slate-700">Assigned to</dt>
             <dd className="font-semibold">
               {data.assignedToPlatformHub
-                ? 'Platform hub'
+                ? data.platformHub
+                  ? `${data.platformHub.name} (platform hub)`
+                  : 'Platform hub'
                 : data.assignedToShippingPartner
                   ? `${data.partnerProfile?.name ?? 'Shipping partner'} (shipping partner)`
                   : `${data.dispatcherName ?? 'Dispatcher'} (dispatcher)`}

@@ -6,7 +6,7 @@ import {
   storeProfileBody,
 } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegister, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
@@ -18,6 +18,7 @@ import { contractResolver } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { serverFieldPaths } from '../../../lib/server-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
+import { useStoreHubOptions } from '../api/get-hub-options';
 import { useStoreProfile } from '../api/get-store-profile';
 import { useSaveStoreProfile } from '../api/save-store-profile';
 import { useUploadLogo } from '../api/upload-logo';
@@ -103,6 +104,7 @@ function ProfileForm({ profile }: { profile: StoreProfile }) {
         isPhysicalLocation: store.isPhysicalLocation,
         officeAddress: store.officeAddress ?? '',
         isRegisteredBusiness: store.isRegisteredBusiness,
+        hubId: store.hubId,
         shippingLocation: {
           country: 'Nigeria',
           state: store.shippingLocation?.state ?? '',
@@ -173,6 +175,11 @@ function ProfileForm({ profile }: { profile: StoreProfile }) {
           />
         </div>
       </fieldset>
+      <HubSelect
+        current={store.hubId}
+        error={errors.store?.hubId?.message}
+        {...register('store.hubId', { setValueAs: (value: string | null) => (value ? value : null) })}
+      />
       <fieldset className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 font-semibold text-slate-900">Social links</legend>
         {socialNetworks.map((name) => (
@@ -191,6 +198,51 @@ function ProfileForm({ profile }: { profile: StoreProfile }) {
         Save store profile
       </Button>
     </form>
+  );
+}
+
+/** The platform hub the store drops parcels at: one of the hubs an admin approved it for (/merchant/hubs). */
+function HubSelect({
+  current,
+  error,
+  ...field
+}: { current: string | null; error?: string } & ReturnType<UseFormRegister<StoreProfileBody>>) {
+  const hubs = useStoreHubOptions();
+  const options = hubs.data ?? [];
+  const listed = !current || options.some((hub) => hub.id === current);
+  return (
+    <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <legend className="px-1 font-semibold text-slate-900">Platform hub</legend>
+      <SelectField
+        label="Hub you drop parcels at"
+        error={error}
+        options={[
+          {
+            value: '',
+            label: hubs.isPending ? 'Loading hubs…' : 'No hub: the platform decides where parcels go',
+          },
+          ...options.map((hub) => ({ value: hub.id, label: hub.name })),
+          // The saved hub stays an option while the list loads (or after its approval ended), so saving the
+          // form never clears it by accident.
+          ...(listed || !current
+            ? []
+            : [
+                {
+                  value: current,
+                  label: hubs.isPending ? 'Your current hub' : 'Your current hub (no longer approved)',
+                },
+              ]),
+        ]}
+        {...field}
+      />
+      <p className="text-sm text-slate-700">
+        {hubs.isError
+          ? 'Could not get your hubs. Try again later.'
+          : options.length === 0 && !hubs.isPending
+            ? 'Apply for a hub on the Hubs page; once an admin approves it, choose it here.'
+            : 'Orders the platform sends to its hub go to this one.'}
+      </p>
+    </fieldset>
   );
 }
 

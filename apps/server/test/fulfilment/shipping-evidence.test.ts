@@ -1,0 +1,218 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../src/platform/storage/files.schema.js';
+import {
+  addToCart,
+  type CommerceSetup,
+  checkout,
+  commerceSetup,
+  listedProduct,
+  payInSandbox,
+  type SellingStore,
+  sellingStore,
+  shopper,
+} from '../support/commerce-factory.js';
+import { multipartForm, pngBytes } from '../support/store-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createPartner,
+  createTestApp,
+  json,
+  type TestApp,
+} from '../support/test-app.js';
+
+// Shipping evidence (issue 7): picking a parcel up and a failed delivery need a photo uploaded with the move,
+// checked by its bytes and size through the image pipeline, kept on the order's timeline for staff and the carrier.
+
+let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+let otherPartner: Awaited<ReturnType<typeof createPartner>>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  setup = await commerceSetup(test);
+  store = await sellingStore(test, setup);
+  [partner, otherPartner] = [await createPartner(test), await createPartner(test)];
+}, 180_000);
+afterAll(() => test.close());
+
+const url = (orderId: string) => `/api/ordertracking/update-order/${orderId}`;
+const moveJson = (orderId: string, token: string, payload: Record<string, unknown>) =>
+  test.app.inject({ method: 'PATCH', url: url(orderId), headers: bearer(token), payload });
+async function moveWithFile(
+  orderId: string,
+  token: string | undefined,
+  fields: Record<string, string>,
+  bytes?: Buffer,
+  contentType = 'image/png',
+) {
+  const form = multipartForm(
+    fields,
+    bytes ? { field: 'evidence', filename: 'parcel.png', contentType, bytes } : undefined,
+  );
+  return test.app.inject({
+    method: 'PATCH',
+    url: url(orderId),
+    headers: { ...(token ? bearer(token) : {}), ...form.headers },
+    payload: form.payload,
+  });
+}
+
+const evidenceFiles = async () =>
+  (
+    await test.deps.db
+      .select({ total: count() })
+      .from(storedFiles)
+      .where(eq(storedFiles.purpose, 'shipping-evidence'))
+  )[0]!.total;
+
+/** A paid order the store made ready and an admin assigned to `partner`. */
+async function assignedOrder() {
+  const product = await listedProduct(test, setup, store, { quantity: 10 });
+  const customer = await shopper(test);
+  await addToCart(test, customer, product.id, 1);
+  const created = json(await checkout(test, customer)).data;
+  await payInSandbox(test, created.payment.authorizationUrl, 'success');
+  const orderId = created.tracker.orders[0].id as string;
+  for (const status of ['accepted', 'ready_for_pickup'])
+    expect((await moveJson(orderId, store.accessToken, { status })).statusCode).toBe(200);
+  const assigned = await test.app.inject({
+    method: 'POST',
+    url: `/api/orders/admin/${orderId}/assign`,
+    headers: bearer(setup.admin.accessToken),
+    payload: { carrier: 'partner', partnerId: partner.id },
+  });
+  expect(assigned.statusCode).toBe(200);
+  return { orderId, customer };
+}
+
+describe('shipping evidence', () => {
+  it('refuses a pickup without a photo (422) and with a file that is not an image (422)', async () => {
+    const { orderId } = await assignedOrder();
+    const none = await moveJson(orderId, partner.accessToken, { status: 'picked_up' });
+    expect(none.statusCode).toBe(422);
+    expect(json(none).message).toBe('A photo of the parcel is needed to mark it Picked up');
+    expect(json(none).details?.[0]?.path).toBe('evidence');
+    const noFile = await moveWithFile(orderId, partner.accessToken, { status: 'picked_up' });
+    expect(noFile.statusCode).toBe(422);
+
+    const before = await evidenceFiles();
+    const text = await moveWithFile(
+      orderId,
+      partner.accessToken,
+      { status: 'picked_up' },
+      Buffer.from('not a picture at all, only words'),
+    );
+    expect(text.statusCode).toBe(422);
+    expect(json(text).message).toBe('Upload a JPEG, PNG or WebP image');
+    expect(json(text).details?.[0]?.path).toBe('evidence');
+    // A PDF wearing an image's name and type is judged by its bytes.
+    const pdf = await moveWithFile(
+      orderId,
+      partner.accessToken,
+      { status: 'picked_up' },
+      Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF'),
+    );
+    expect(pdf.statusCode).toBe(422);
+    // Someone else's photo address is not evidence.
+    const borrowed = await moveJson(orderId, partner.accessToken, {
+      status: 'picked_up',
+      shippingEvidence: '/media/images/00000000-0000-4000-8000-000000000000-800.webp',
+    });
+    expect(borrowed.statusCode).toBe(422);
+    expect(await evidenceFiles()).toBe(before);
+    const order = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/partner/orders/${orderId}`,
+        headers: bearer(partner.accessToken),
+      }),
+    ).data;
+    expect(order.orderStatus.code_name).toBe('assigned');
+  });
+
+  it('moves with a photo; staff and the carrier see it on the timeline, the customer does not', async () => {
+    const { orderId, customer } = await assignedOrder();
+    const moved = await moveWithFile(
+      orderId,
+      partner.accessToken,
+      { status: 'picked_up', note: 'Two boxes, sealed' },
+      await pngBytes(1000, 700),
+    );
+    expect(moved.statusCode).toBe(200);
+    expect(json(moved).data.orderStatus.code_name).toBe('picked_up');
+
+    const staff = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/orders/admin/${orderId}`,
+        headers: bearer(setup.admin.accessToken),
+      }),
+    ).data;
+    const entry = staff.orderActivities.find((item: { status: string }) => item.status === 'picked_up');
+    expect(entry.evidence).toMatch(/^\/media\/images\/[0-9a-f-]{36}-800\.webp$/);
+    expect(entry.activity).toContain('Two boxes, sealed');
+    expect(staff.shippingEvidence).toBe(entry.evidence);
+    const merchant = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/orders/merchant/${orderId}`,
+        headers: bearer(store.accessToken),
+      }),
+    ).data;
+    expect(merchant.orderActivities.at(-1).evidence).toBe(entry.evidence);
+    const image = await test.app.inject({ method: 'GET', url: entry.evidence });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+
+    const own = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/orders/customer/${orderId}`,
+        headers: bearer(customer.token),
+      }),
+    ).data;
+    expect(JSON.stringify(own)).not.toContain(entry.evidence);
+
+    // Moves that need no photo keep the JSON body; the partner may reuse a photo it uploaded.
+    expect((await moveJson(orderId, partner.accessToken, { status: 'out_for_delivery' })).statusCode).toBe(
+      200,
+    );
+    const failed = await moveJson(orderId, partner.accessToken, {
+      status: 'delivery_failed',
+      shippingEvidence: entry.evidence,
+      note: 'Nobody at the gate',
+    });
+    expect(failed.statusCode).toBe(200);
+  });
+
+  it('reads no file from strangers and stores nothing for a refused move', async () => {
+    const { orderId } = await assignedOrder();
+    const before = await evidenceFiles();
+    const photo = await pngBytes();
+    expect((await moveWithFile(orderId, undefined, { status: 'picked_up' }, photo)).statusCode).toBe(401);
+    expect(
+      (await moveWithFile(orderId, otherPartner.accessToken, { status: 'picked_up' }, photo)).statusCode,
+    ).toBe(404);
+    const customer = await shopper(test);
+    expect((await moveWithFile(orderId, customer.token, { status: 'picked_up' }, photo)).statusCode).toBe(
+      403,
+    );
+    // The store sees the order but does not carry it; a dispatcher it is not assigned to does not either.
+    expect((await moveWithFile(orderId, store.accessToken, { status: 'picked_up' }, photo)).statusCode).toBe(
+      409,
+    );
+    const dispatcher = await createAdmin(test, 'dispatcher');
+    expect(
+      (await moveWithFile(orderId, dispatcher.accessToken, { status: 'picked_up' }, photo)).statusCode,
+    ).toBe(409);
+    // Fields the body schema refuses are refused in multipart too.
+    expect((await moveWithFile(orderId, partner.accessToken, { status: 'flying' }, photo)).statusCode).toBe(
+      422,
+    );
+    expect(await evidenceFiles()).toBe(before);
+  });
+});
