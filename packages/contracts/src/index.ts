@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './addresses.js';
 export * from './auth.js';
+export * from './bank-accounts.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
@@ -14,12 +15,15 @@ export * from './money.js';
 export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
+export * from './policies.js';
 export * from './shipping.js';
 export * from './stores.js';
+export * from './subscriptions.js';
 export * from './system.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
+import { bankAccountEndpoints } from './bank-accounts.js';
 import {
   categoryEndpoints,
   customerProductEndpoints,
@@ -40,6 +44,7 @@ import {
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
+import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -54,6 +59,7 @@ import {
   storeFollowEndpoints,
   storeProfileEndpoints,
 } from './stores.js';
+import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints } from './subscriptions.js';
 import { systemEndpoints } from './system.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
@@ -99,6 +105,12 @@ export function allEndpoints(): Endpoint[] {
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
     merchantDashboardEndpoints,
+    policyMerchantEndpoints,
+    policyPublicEndpoints,
+    bankAccountEndpoints,
+    planPublicEndpoints,
+    planAdminEndpoints,
+    subscriptionMerchantEndpoints,
   });
   return found;
 }
