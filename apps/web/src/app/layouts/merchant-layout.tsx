@@ -14,6 +14,9 @@ const nav: NavItem[] = [
   { to: '/merchant/coupons', label: 'Coupons' },
   { to: '/merchant/staff', label: 'Staff' },
   { to: '/merchant/payouts', label: 'Payouts' },
+  { to: '/merchant/bank-account', label: 'Bank account' },
+  { to: '/merchant/subscription', label: 'Subscription' },
+  { to: '/merchant/policies', label: 'Policies' },
   { to: '/merchant/store-profile', label: 'Store profile' },
   { to: '/merchant/themes', label: 'Themes' },
 ];
