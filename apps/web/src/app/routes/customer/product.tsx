@@ -5,7 +5,7 @@ import { AddToCart } from '../../../features/cart/components/add-to-cart-button'
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
-import { StorePolicies } from '../../../features/policies/components/store-policies';
+import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
 import { FollowButton } from '../../../features/stores/components/follow-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
@@ -44,7 +44,7 @@ export function Component() {
           />
         )}
       />
-      <StorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
+      <LazyStorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import {
   StorefrontCollections,
   StoreProducts,
 } from '../../../features/catalog/components/store-catalog';
-import { StorePolicies } from '../../../features/policies/components/store-policies';
+import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useStorefrontStore } from './layout';
 
@@ -16,7 +16,7 @@ export function Component() {
       <StoreCategoryNav storeId={store.id} storeUrl={store.storeUrl} />
       <StorefrontCollections storeUrl={store.storeUrl} />
       <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
-      <StorePolicies storeId={store.id} storeName={store.storeName} />
+      <LazyStorePolicies storeId={store.id} storeName={store.storeName} />
     </div>
   );
 }
