@@ -7,13 +7,13 @@ import { BankAccountPanel } from './bank-account-panel';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const GOOD = '0123456784';
+const GOOD = '0123456785';
 const saved = {
   bankCode: '058',
   bankName: 'Guaranty Trust Bank',
   accountName: 'ADAEZE OKAFOR',
-  accountNumberLast4: '6784',
-  maskedAccountNumber: '••••••6784',
+  accountNumberLast4: '6785',
+  maskedAccountNumber: '••••••6785',
   updatedAt: '2026-11-23T10:00:00.000Z',
 };
 
@@ -67,7 +67,7 @@ describe('BankAccountPanel', () => {
     await waitFor(() => expect(screen.getByText('Payouts go to')).toBeInTheDocument());
     const put = recorder.calls.find((call) => call.method === 'PUT');
     expect(put?.body).toEqual({ bankCode: '058', accountNumber: GOOD, password: 'Sup3rSecret!' });
-    expect(screen.getByText('••••••6784')).toBeInTheDocument();
+    expect(screen.getByText('••••••6785')).toBeInTheDocument();
   });
 
   it('a number the bank does not know shows its message on the field, and no save', async () => {
@@ -76,7 +76,7 @@ describe('BankAccountPanel', () => {
     renderScreen(<BankAccountPanel />);
     expect(await screen.findByText('Payouts go to')).toBeInTheDocument();
     await user.selectOptions(await screen.findByLabelText(/Bank/), '058');
-    await user.type(screen.getByLabelText(/Account number/), '0123456785');
+    await user.type(screen.getByLabelText(/Account number/), '0123456784');
     await user.click(screen.getByRole('button', { name: 'Check account' }));
     expect(
       await screen.findAllByText('We could not find an account with this number at this bank'),
