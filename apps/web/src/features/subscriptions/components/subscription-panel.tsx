@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/errors';
 import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useInvoices, usePlans, useSubscribe, useSubscription, useVerifyInvoice } from '../api/subscription';
+import { paymentPage } from './payment-page';
 import { planCommission, planPrice, planProducts } from './plan-terms';
 
 const invoiceTones = { paid: 'green', pending: 'amber', failed: 'red' } as const;
@@ -88,16 +89,16 @@ function PlanCard({
           className="mt-2 w-full"
           variant={current ? 'secondary' : 'primary'}
           loading={subscribe.isPending}
+          aria-label={`${label}: ${plan.name}`}
           onClick={() =>
             subscribe.mutate(plan.id, {
               onSuccess: (answer) => {
-                if (answer.data.authorizationUrl) window.location.assign(answer.data.authorizationUrl);
+                if (answer.data.authorizationUrl) paymentPage.assign(answer.data.authorizationUrl);
               },
             })
           }
         >
           {label}
-          <span className="sr-only"> ({plan.name})</span>
         </Button>
       </div>
     </li>
