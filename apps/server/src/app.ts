@@ -26,6 +26,7 @@ import {
   findUserById,
   listCarrierAccounts,
 } from './modules/auth/index.js';
+import { createBankAccountsModule } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
@@ -47,6 +48,7 @@ import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
+import { createPoliciesModule } from './modules/policies/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
   createStoreForMerchant,
@@ -58,8 +60,10 @@ import {
   merchantOnboarding,
   slugify,
 } from './modules/stores/index.js';
+import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createThemesModule } from './modules/themes/index.js';
+import { verifyPassword } from './platform/auth/passwords.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
@@ -84,7 +88,7 @@ import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import type { PaymentProvider } from './platform/payments/index.js';
+import { type BankDirectory, type PaymentProvider, selectBankDirectory } from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
@@ -103,6 +107,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Defaults to Paystack with PAYSTACK_SECRET_KEY, else the built-in sandbox. */
   paymentProvider?: PaymentProvider;
+  /** Nigerian banks and account-name look-ups; defaults like the payment provider (Paystack, else the sandbox). */
+  bankDirectory?: BankDirectory;
   /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
   scheduler?: JobRunner;
   /**
@@ -248,7 +254,7 @@ export async function buildApp(
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
-  const modules = composeModules(deps, options.paymentProvider);
+  const modules = composeModules(deps, options.paymentProvider, options.bankDirectory);
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
       .flatMap((module) => module.routes)
@@ -296,8 +302,16 @@ export async function buildApp(
  * module registers its own routes; each endpoint names its surface (api, shipping, themes), so a surface that runs
  * as its own deployment later mounts only the modules its endpoints come from.
  */
-function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined) {
+function composeModules(
+  deps: Deps,
+  paymentProvider: PaymentProvider | undefined,
+  bankDirectory: BankDirectory | undefined,
+) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
+  const subscriptions = createSubscriptionsModule(deps, {
+    payments: payments.service,
+    emailOf: async (userId) => (await findUserById(deps.db, userId))?.email,
+  });
   const stores = createStoresModule(deps, { catalog: storeCatalogPort, hubUsable: storeApprovedForHub });
   const hubs = createHubsModule(deps, {
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
@@ -375,7 +389,25 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
   );
 
   const system = createSystemModule(deps);
-  const catalog = createCatalogModule(deps);
+  // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.
+  const catalog = createCatalogModule(deps, { productLimit: subscriptions.service.productLimit });
+  const policies = createPoliciesModule(deps, {
+    isStorePublic: async (executor, storeId) => (await findStoreById(executor, storeId))?.isVisible === true,
+  });
+  const bankAccounts = createBankAccountsModule(deps, {
+    directory: bankDirectory ?? selectBankDirectory(deps.config, deps.logger),
+    async checkPassword(userId, password) {
+      const user = await findUserById(deps.db, userId);
+      return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
+    },
+    async storeOwner(executor, storeId) {
+      const store = await findStoreById(executor, storeId);
+      const owner = store ? await findUserById(executor, store.merchantId) : undefined;
+      return store && owner
+        ? { email: owner.email, firstName: owner.firstName, storeName: store.storeName }
+        : undefined;
+    },
+  });
   const api: ServerModule[] = [
     system,
     auth,
@@ -392,6 +424,9 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     checkout,
     orders,
     createMerchantDashboardModule(deps, { orders: orders.service }),
+    policies,
+    bankAccounts,
+    subscriptions,
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {

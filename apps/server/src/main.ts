@@ -8,6 +8,7 @@ import { seedDemoHubs } from './seed/demo-hubs.js';
 import { seedDemoOrders } from './seed/demo-orders.js';
 import { seedDemo } from './seed/demo-seed.js';
 import { seedDemoThemes } from './seed/demo-themes.js';
+import { seedDemoStoreSettings } from './seed/demo-store-settings.js';
 
 async function main() {
   let config: Config;
@@ -34,6 +35,7 @@ async function main() {
     await seedDemoOrders(database.db, deps.logger);
     await seedDemoThemes(database.db, deps.logger);
     await seedDemoHubs(database.db, deps.logger);
+    await seedDemoStoreSettings(database.db, deps.logger);
   }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();

@@ -1,6 +1,7 @@
 export * from './access.js';
 export * from './addresses.js';
 export * from './auth.js';
+export * from './bank-accounts.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
@@ -15,13 +16,16 @@ export * from './money.js';
 export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
+export * from './policies.js';
 export * from './shipping.js';
 export * from './stores.js';
+export * from './subscriptions.js';
 export * from './system.js';
 export * from './themes.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
+import { bankAccountEndpoints } from './bank-accounts.js';
 import {
   categoryEndpoints,
   customerProductEndpoints,
@@ -43,6 +47,7 @@ import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
+import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -57,6 +62,7 @@ import {
   storeFollowEndpoints,
   storeProfileEndpoints,
 } from './stores.js';
+import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints } from './subscriptions.js';
 import { systemEndpoints } from './system.js';
 import { themeEndpoints, themePublishingEndpoints } from './themes.js';
 
@@ -107,6 +113,12 @@ export function allEndpoints(): Endpoint[] {
     themePublishingEndpoints,
     hubAdminEndpoints,
     hubEndpoints,
+    policyMerchantEndpoints,
+    policyPublicEndpoints,
+    bankAccountEndpoints,
+    planPublicEndpoints,
+    planAdminEndpoints,
+    subscriptionMerchantEndpoints,
   });
   return found;
 }

@@ -15,6 +15,10 @@ export const storePermissions = [
   'reports:read',
   'themes:write',
   'policies:write',
+  /** Change the store's payout bank account (owner only; the owner's password is asked again). */
+  'bank:write',
+  /** Choose and pay for the store's subscription plan (owner only). */
+  'subscription:manage',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -39,6 +43,8 @@ export const adminPermissions = [
   'orders:carry',
   /** Issue a new delivery token (lifts a lock after five wrong tries). */
   'orders:tokens',
+  /** Create and change the subscription plans stores choose from. */
+  'plans:manage',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -64,15 +70,21 @@ export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]>
  * Built-in roles of a store's members (`store_members.role`). A membership may carry its own permission list
  * instead (custom roles, issue 9); otherwise it holds its role's list below.
  */
+/** Store permissions no built-in role but the owner holds. */
+export const ownerOnlyPermissions: readonly StorePermission[] = [
+  'staff:manage',
+  'payouts:read',
+  'bank:write',
+  'subscription:manage',
+];
+
 export const merchantRoles = ['owner', 'manager', 'inventory', 'sales', 'finance'] as const;
 export type MerchantRole = (typeof merchantRoles)[number];
 
 export const merchantRolePermissions: Record<MerchantRole, readonly StorePermission[]> = {
   owner: storePermissions,
-  // Runs the store day to day; only the owner lets people in or sees payouts.
-  manager: storePermissions.filter(
-    (permission) => permission !== 'staff:manage' && permission !== 'payouts:read',
-  ),
+  // Runs the store day to day; only the owner lets people in, sees payouts, changes the bank account or the plan.
+  manager: storePermissions.filter((permission) => !ownerOnlyPermissions.includes(permission)),
   inventory: ['products:read', 'products:write'],
   sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read'],
   finance: ['payouts:read', 'reports:read', 'orders:read'],

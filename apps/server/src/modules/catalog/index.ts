@@ -2,9 +2,11 @@ import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
+import type { CatalogNeeds } from './products.service.js';
 
 export type { CatalogService } from './catalog.service.js';
 export { findShippingFacts, storeProductFigures } from './products.repository.js';
+export type { CatalogNeeds } from './products.service.js';
 export {
   loadProductsForSale,
   type ProductForSale,
@@ -16,7 +18,7 @@ export {
 export { storeCatalogPort } from './store-catalog.js';
 
 /** Categories, products, promotions, collections and the storefront's reads. */
-export function createCatalogModule(deps: Deps): ServerModule<CatalogService> {
-  const service = createCatalogService(deps);
+export function createCatalogModule(deps: Deps, needs: CatalogNeeds = {}): ServerModule<CatalogService> {
+  const service = createCatalogService(deps, needs);
   return { service, routes: catalogRoutes(service) };
 }

@@ -6,6 +6,7 @@ import {
   type MerchantProductsQuery,
   nairaToKobo,
   type ProductFields,
+  productLimitMessage,
 } from '@market/contracts';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -130,8 +131,30 @@ function reviewedContent(row: ProductRow | ProductInsert): ReviewedContent {
   };
 }
 
-export function createProductsService(deps: Deps) {
+/** What the catalog needs of others, handed in by the composition (ADR 010). */
+export interface CatalogNeeds {
+  /**
+   * The product limit of the store's plan now (null: none) and the plan's name for the refusal; from the
+   * subscriptions module. Without it no limit applies.
+   */
+  productLimit?(executor: Db, storeId: string): Promise<{ planName: string; limit: number | null }>;
+}
+
+export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
   const { db } = deps;
+
+  /**
+   * Refuses a product past the plan's limit. Creates in one store take a transaction-scoped lock on the store's
+   * product count first, so N concurrent creates at the limit leave exactly the limit.
+   */
+  async function checkProductLimit(tx: Db, storeId: string): Promise<void> {
+    const allowance = await needs.productLimit?.(tx, storeId);
+    if (!allowance || allowance.limit === null) return;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${storeId}`}))`);
+    const [row] = await tx.select({ listed: count() }).from(products).where(eq(products.storeId, storeId));
+    if ((row?.listed ?? 0) >= allowance.limit)
+      throw conflict(productLimitMessage(allowance.planName, allowance.limit));
+  }
 
   /** The store the guard resolved from the caller's membership. */
   async function merchantStore(executor: Db, auth: AuthContext): Promise<StoreRow> {
@@ -178,6 +201,7 @@ export function createProductsService(deps: Deps) {
   ): Promise<MerchantProduct> {
     return withSkuGuard(() =>
       db.transaction(async (tx) => {
+        await checkProductLimit(tx, store.id);
         const categoryText = await resolveCategoryChoice(tx, body);
         await checkImages(tx, actorId, body.hostedImages);
         const at = deps.now();

@@ -50,3 +50,11 @@ export function selectPaymentProvider(options: {
   logger.warn('PAYSTACK_SECRET_KEY is not set: payments are refused');
   return { provider: createUnavailableProvider() };
 }
+export {
+  type Bank,
+  type BankDirectory,
+  createSandboxBankDirectory,
+  nubanCheckDigit,
+  selectBankDirectory,
+  validNuban,
+} from './banks.js';

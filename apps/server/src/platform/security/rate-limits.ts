@@ -7,7 +7,14 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors.js';
 
-export type RateLimitPolicy = 'login' | 'signup' | 'forgot-password' | 'refresh' | 'create-order' | 'coupon';
+export type RateLimitPolicy =
+  | 'login'
+  | 'signup'
+  | 'forgot-password'
+  | 'refresh'
+  | 'create-order'
+  | 'coupon'
+  | 'bank-account';
 
 interface Limit {
   points: number;
@@ -53,6 +60,11 @@ export const defaultLimits: Record<
   coupon: {
     ip: { points: 100, durationSeconds: 900 },
     account: { points: 30, durationSeconds: 900 },
+  },
+  /** Account look-ups and saves (which check the owner's password): plenty for a person, too few to probe. */
+  'bank-account': {
+    ip: { points: 60, durationSeconds: 900 },
+    account: { points: 20, durationSeconds: 900 },
   },
 };
 

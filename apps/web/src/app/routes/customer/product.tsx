@@ -5,6 +5,7 @@ import { AddToCart } from '../../../features/cart/components/add-to-cart-button'
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
+import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
 import { FollowButton } from '../../../features/stores/components/follow-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
@@ -28,19 +29,22 @@ export function Component() {
     return <ErrorState title={CATALOG_MESSAGES.product} onRetry={() => product.refetch()} />;
   }
   return (
-    <ProductDetails
-      key={product.data.id}
-      product={product.data}
-      storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
-      purchase={(choice) => (
-        <AddToCart
-          productId={product.data.id}
-          productName={product.data.name}
-          variantId={choice.variantId}
-          needsVariant={choice.needsVariant}
-          available={choice.available}
-        />
-      )}
-    />
+    <div className="space-y-8">
+      <ProductDetails
+        key={product.data.id}
+        product={product.data}
+        storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
+        purchase={(choice) => (
+          <AddToCart
+            productId={product.data.id}
+            productName={product.data.name}
+            variantId={choice.variantId}
+            needsVariant={choice.needsVariant}
+            available={choice.available}
+          />
+        )}
+      />
+      <LazyStorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
+    </div>
   );
 }

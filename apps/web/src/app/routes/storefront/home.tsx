@@ -3,10 +3,11 @@ import {
   StorefrontCollections,
   StoreProducts,
 } from '../../../features/catalog/components/store-catalog';
+import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useStorefrontStore } from './layout';
 
-/** `/storefront/:merchantUrl`: featured collections, categories and every product of the store. */
+/** `/storefront/:merchantUrl`: featured collections, categories, every product of the store and its policies. */
 export function Component() {
   const store = useStorefrontStore();
   useDocumentTitle(store.storeName);
@@ -15,6 +16,7 @@ export function Component() {
       <StoreCategoryNav storeId={store.id} storeUrl={store.storeUrl} />
       <StorefrontCollections storeUrl={store.storeUrl} />
       <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
+      <LazyStorePolicies storeId={store.id} storeName={store.storeName} />
     </div>
   );
 }

@@ -1,0 +1,213 @@
+import { ACCOUNT_NOT_RESOLVED, WRONG_PASSWORD } from '@market/contracts';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
+import { storeMembers } from '../../src/modules/stores/stores.schema.js';
+import { outboxMails } from '../../src/platform/mail/mail.schema.js';
+import { createSandboxBankDirectory, validNuban } from '../../src/platform/payments/index.js';
+import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  PASSWORD,
+  type TestApp,
+} from '../support/test-app.js';
+
+let test: TestApp;
+let owner: TestMerchant;
+let otherOwner: TestMerchant;
+let customerToken: string;
+let adminToken: string;
+let partnerToken: string;
+
+const GTBANK = '058';
+const goodNumber = validNuban(GTBANK, '012345678');
+/** One digit off: the NUBAN check digit no longer matches, as a mistyped number at a real bank. */
+const wrongNumber = `${goodNumber.slice(0, 9)}${(Number(goodNumber[9]) + 1) % 10}`;
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+    remoteAddress: nextIp(),
+  });
+
+/** A second person in the owner's store with this role (and own permissions, for a custom role). */
+async function staffOf(store: TestMerchant, role: string, permissions: string[] | null = null) {
+  const account = await createConfirmedAccount(test, 'merchant');
+  const session = await login(test, 'merchant', account.email);
+  const userId = session.user.id as string;
+  // Their own new store's membership is switched off: the guard then resolves the owner's store.
+  await test.deps.db.update(storeMembers).set({ isActive: false }).where(eq(storeMembers.userId, userId));
+  await test.deps.db.insert(storeMembers).values({ storeId: store.storeId, userId, role, permissions });
+  return session.accessToken;
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  owner = await createMerchantWithStore(test);
+  otherOwner = await createMerchantWithStore(test);
+  const customer = await createConfirmedAccount(test, 'customer');
+  customerToken = (await login(test, 'customer', customer.email)).accessToken;
+  adminToken = (await createAdmin(test, 'superadmin')).accessToken;
+  partnerToken = (await createPartner(test)).accessToken;
+});
+afterAll(() => test?.close());
+
+describe('the sandbox bank directory', () => {
+  it('resolves numbers with a right NUBAN check digit to the same name every time, and no others', async () => {
+    const directory = createSandboxBankDirectory();
+    const name = await directory.resolveAccount(GTBANK, goodNumber);
+    expect(name).toMatch(/^[A-Z]+ [A-Z]+$/);
+    expect(await directory.resolveAccount(GTBANK, goodNumber)).toBe(name);
+    expect(await directory.resolveAccount(GTBANK, wrongNumber)).toBeNull();
+    expect(await directory.resolveAccount('999', goodNumber)).toBeNull();
+    // CBN's worked example: bank 011, serial 000001457 → check digit 9.
+    expect(validNuban('011', '000001457')).toBe('0000014579');
+  });
+});
+
+describe('bank account (/merchant/bank-account)', () => {
+  it('lists Nigerian banks', async () => {
+    const answer = await call('GET', '/api/merchant/banks', owner.token);
+    expect(answer.statusCode).toBe(200);
+    const banks = json(answer).data as { code: string; name: string }[];
+    expect(banks).toContainEqual({ code: GTBANK, name: 'Guaranty Trust Bank' });
+  });
+
+  it('resolves the account name before saving; a wrong number is 422', async () => {
+    const found = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+      bankCode: GTBANK,
+      accountNumber: goodNumber,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(json(found).data).toMatchObject({ bankName: 'Guaranty Trust Bank', accountNumber: goodNumber });
+
+    const wrong = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+      bankCode: GTBANK,
+      accountNumber: wrongNumber,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(json(wrong)).toMatchObject({
+      message: ACCOUNT_NOT_RESOLVED,
+      error: 'VALIDATION_ERROR',
+      details: [{ path: 'accountNumber', message: ACCOUNT_NOT_RESOLVED }],
+    });
+
+    const unknownBank = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+      bankCode: '999',
+      accountNumber: goodNumber,
+    });
+    expect(unknownBank.statusCode).toBe(422);
+    const short = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+      bankCode: GTBANK,
+      accountNumber: '12345',
+    });
+    expect(short.statusCode).toBe(422);
+  });
+
+  it('starts empty, then saves with the owner password, masked on the way out, and mails the owner', async () => {
+    const empty = await call('GET', '/api/merchant/bank-account', owner.token);
+    expect(empty.statusCode).toBe(200);
+    expect(json(empty).data).toBeNull();
+
+    const wrongPassword = await call('PUT', '/api/merchant/bank-account', owner.token, {
+      bankCode: GTBANK,
+      accountNumber: goodNumber,
+      password: 'not-my-password',
+    });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(json(wrongPassword).message).toBe(WRONG_PASSWORD);
+
+    const wrongNumberSave = await call('PUT', '/api/merchant/bank-account', owner.token, {
+      bankCode: GTBANK,
+      accountNumber: wrongNumber,
+      password: PASSWORD,
+    });
+    expect(wrongNumberSave.statusCode).toBe(422);
+    expect(json(await call('GET', '/api/merchant/bank-account', owner.token)).data).toBeNull();
+
+    const saved = await call('PUT', '/api/merchant/bank-account', owner.token, {
+      bankCode: GTBANK,
+      accountNumber: goodNumber,
+      password: PASSWORD,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const masked = json(saved).data as Record<string, string>;
+    expect(masked.maskedAccountNumber).toBe(`••••••${goodNumber.slice(-4)}`);
+    expect(JSON.stringify(json(saved))).not.toContain(goodNumber);
+
+    const read = json(await call('GET', '/api/merchant/bank-account', owner.token)).data as Record<
+      string,
+      string
+    >;
+    expect(read).toMatchObject({ bankCode: GTBANK, accountNumberLast4: goodNumber.slice(-4) });
+    const [row] = await test.deps.db
+      .select()
+      .from(storeBankAccounts)
+      .where(eq(storeBankAccounts.storeId, owner.storeId));
+    expect(row?.accountNumber).toBe(goodNumber);
+
+    const [mail] = await test.deps.db
+      .select()
+      .from(outboxMails)
+      .where(and(eq(outboxMails.to, owner.email)))
+      .orderBy(desc(outboxMails.createdAt))
+      .limit(1);
+    expect(mail?.subject).toContain('payout bank account');
+    expect(mail?.text).toContain(goodNumber.slice(-4));
+    expect(mail?.text).not.toContain(goodNumber);
+  });
+
+  it("another merchant sees only their own store's account", async () => {
+    const other = await call('GET', '/api/merchant/bank-account', otherOwner.token);
+    expect(other.statusCode).toBe(200);
+    expect(json(other).data).toBeNull();
+  });
+
+  it('a manager cannot read or change it; a custom role holding bank:write still is not the owner', async () => {
+    const manager = await staffOf(owner, 'manager');
+    expect((await call('GET', '/api/merchant/bank-account', manager)).statusCode).toBe(403);
+    const managerSave = await call('PUT', '/api/merchant/bank-account', manager, {
+      bankCode: GTBANK,
+      accountNumber: goodNumber,
+      password: PASSWORD,
+    });
+    expect(managerSave.statusCode).toBe(403);
+    expect(json(managerSave).message).toContain('bank:write');
+
+    const custom = await staffOf(owner, 'payouts clerk', ['payouts:read', 'bank:write']);
+    expect((await call('GET', '/api/merchant/bank-account', custom)).statusCode).toBe(200);
+    const customSave = await call('PUT', '/api/merchant/bank-account', custom, {
+      bankCode: '044',
+      accountNumber: validNuban('044', '000000001'),
+      password: PASSWORD,
+    });
+    expect(customSave.statusCode).toBe(403);
+    const kept = json(await call('GET', '/api/merchant/bank-account', owner.token)).data as {
+      bankCode: string;
+    };
+    expect(kept.bankCode).toBe(GTBANK);
+  });
+
+  it('refuses customers, admins, partners (403) and anonymous callers (401)', async () => {
+    const body = { bankCode: GTBANK, accountNumber: goodNumber, password: PASSWORD };
+    for (const token of [customerToken, adminToken, partnerToken]) {
+      expect((await call('GET', '/api/merchant/banks', token)).statusCode).toBe(403);
+      expect((await call('GET', '/api/merchant/bank-account', token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/merchant/bank-account/resolve', token, body)).statusCode).toBe(403);
+      expect((await call('PUT', '/api/merchant/bank-account', token, body)).statusCode).toBe(403);
+    }
+    expect((await call('GET', '/api/merchant/bank-account')).statusCode).toBe(401);
+    expect((await call('PUT', '/api/merchant/bank-account', undefined, body)).statusCode).toBe(401);
+  });
+});

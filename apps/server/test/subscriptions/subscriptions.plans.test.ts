@@ -1,0 +1,160 @@
+import { pricingPlanDetails, pricingPlans } from '@market/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
+
+let test: TestApp;
+let adminToken: string;
+let superadminToken: string;
+let dispatcherToken: string;
+let merchant: TestMerchant;
+let customerToken: string;
+let partnerToken: string;
+
+type Plan = {
+  id: string;
+  code: string;
+  name: string;
+  monthlyPriceKobo: number;
+  isDefault: boolean;
+  isActive: boolean;
+};
+
+type Method = 'GET' | 'POST' | 'PATCH';
+const call = (method: Method, url: string, token?: string, payload?: unknown) =>
+  test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+    remoteAddress: nextIp(),
+  });
+
+const plansOf = async (url: string, token?: string) => json(await call('GET', url, token)).data as Plan[];
+
+beforeAll(async () => {
+  test = await createTestApp();
+  adminToken = (await createAdmin(test, 'admin')).accessToken;
+  superadminToken = (await createAdmin(test, 'superadmin')).accessToken;
+  dispatcherToken = (await createAdmin(test, 'dispatcher')).accessToken;
+  merchant = await createMerchantWithStore(test);
+  const customer = await createConfirmedAccount(test, 'customer');
+  customerToken = (await login(test, 'customer', customer.email)).accessToken;
+  partnerToken = (await createPartner(test)).accessToken;
+});
+afterAll(() => test?.close());
+
+describe('plans', () => {
+  it('the migration seeds the three onboarding plans, Starter the default, with the prices onboarding shows', async () => {
+    const plans = await plansOf('/api/plans');
+    expect(plans.map((plan) => plan.code)).toEqual([...pricingPlans]);
+    for (const plan of plans) {
+      const shown = pricingPlanDetails[plan.code as (typeof pricingPlans)[number]];
+      expect(plan).toMatchObject({
+        name: shown.name,
+        monthlyPriceKobo: shown.monthlyPriceKobo,
+        isActive: true,
+      });
+    }
+    expect(plans.filter((plan) => plan.isDefault).map((plan) => plan.code)).toEqual(['starter']);
+  });
+
+  it('an admin adds a plan and changes it; the public list shows what is on offer', async () => {
+    const created = await call('POST', '/api/admin/plans', adminToken, {
+      code: 'Enterprise',
+      name: 'Enterprise',
+      monthlyPriceKobo: 9_000_000,
+      productLimit: null,
+      commissionBasisPoints: 300,
+      sortOrder: 40,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const plan = json(created).data as Plan;
+    expect(plan).toMatchObject({ code: 'enterprise', isActive: true, isDefault: false });
+
+    const duplicate = await call('POST', '/api/admin/plans', superadminToken, {
+      code: 'enterprise',
+      name: 'Again',
+      monthlyPriceKobo: 1,
+      productLimit: 1,
+      commissionBasisPoints: 0,
+    });
+    expect(duplicate.statusCode).toBe(409);
+
+    const hidden = await call('PATCH', `/api/admin/plans/${plan.id}`, adminToken, {
+      isActive: false,
+      name: 'Enterprise (old)',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await plansOf('/api/plans')).map((row) => row.code)).not.toContain('enterprise');
+    expect((await plansOf('/api/admin/plans', adminToken)).find((row) => row.id === plan.id)).toMatchObject({
+      name: 'Enterprise (old)',
+      isActive: false,
+    });
+  });
+
+  it('exactly one default plan: making another the default moves it; the default cannot be switched off', async () => {
+    const plans = await plansOf('/api/admin/plans', adminToken);
+    const starter = plans.find((plan) => plan.code === 'starter')!;
+    const growth = plans.find((plan) => plan.code === 'growth')!;
+
+    expect(
+      (await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { isActive: false })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { isDefault: false })).statusCode,
+    ).toBe(409);
+
+    const moved = await call('PATCH', `/api/admin/plans/${growth.id}`, adminToken, { isDefault: true });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await plansOf('/api/admin/plans', adminToken);
+    expect(after.filter((plan) => plan.isDefault).map((plan) => plan.code)).toEqual(['growth']);
+    await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { isDefault: true });
+  });
+
+  it('answers 422 for bad input and 404 for an unknown plan', async () => {
+    const bad = await call('POST', '/api/admin/plans', adminToken, {
+      code: 'x',
+      name: '',
+      monthlyPriceKobo: -1,
+      productLimit: 0,
+      commissionBasisPoints: 9000,
+    });
+    expect(bad.statusCode).toBe(422);
+    const missing = await call('PATCH', '/api/admin/plans/00000000-0000-4000-8000-000000000000', adminToken, {
+      name: 'Nobody',
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('only admins holding plans:manage manage plans; anyone reads the public list', async () => {
+    const body = {
+      code: 'mine',
+      name: 'Mine',
+      monthlyPriceKobo: 0,
+      productLimit: 5,
+      commissionBasisPoints: 0,
+    };
+    for (const token of [merchant.token, customerToken, partnerToken, dispatcherToken]) {
+      expect((await call('GET', '/api/admin/plans', token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/admin/plans', token, body)).statusCode).toBe(403);
+    }
+    const refused = await call('POST', '/api/admin/plans', dispatcherToken, body);
+    expect(json(refused).message).toContain('plans:manage');
+    expect((await call('GET', '/api/admin/plans')).statusCode).toBe(401);
+    expect((await call('POST', '/api/admin/plans', undefined, body)).statusCode).toBe(401);
+    for (const token of [undefined, merchant.token, customerToken, partnerToken, adminToken]) {
+      expect((await call('GET', '/api/plans', token)).statusCode).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordFetch } from '../../../test/fixtures-catalog';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { paymentPage } from './payment-page';
+import { SubscriptionPanel } from './subscription-panel';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const plan = (
+  code: string,
+  name: string,
+  monthlyPriceKobo: number,
+  productLimit: number | null,
+  isDefault = false,
+) => ({
+  id: `00000000-0000-4000-8000-00000000000${monthlyPriceKobo / 500_000}`,
+  code,
+  name,
+  summary: '',
+  includes: [],
+  monthlyPriceKobo,
+  productLimit,
+  commissionBasisPoints: 650,
+  isDefault,
+  isActive: true,
+  sortOrder: 0,
+});
+const starter = plan('starter', 'Starter', 500_000, 50, true);
+const growth = plan('growth', 'Growth', 1_500_000, 500);
+
+function serve(invoices: unknown[] = []) {
+  const recorder = recordFetch(({ url, method }) => {
+    if (url === '/api/plans') return jsonResponse(200, { message: 'Plans', data: [starter, growth] });
+    if (url === '/api/merchant/subscription' && method === 'GET')
+      return jsonResponse(200, { message: 'Subscription', data: { plan: starter, subscription: null } });
+    if (url === '/api/merchant/subscription/invoices')
+      return jsonResponse(200, { message: 'Invoices', data: { count: invoices.length, rows: invoices } });
+    if (url === '/api/merchant/subscription' && method === 'POST')
+      return jsonResponse(201, {
+        message: 'Invoice raised: pay to start the plan',
+        data: {
+          invoice: {
+            id: '5f0f3c2e-8a51-4c43-9a8e-2f4a7c1b9d10',
+            reference: 'SUB-01',
+            planId: growth.id,
+            planName: 'Growth',
+            amountKobo: 1_500_000,
+            periodStart: '2026-11-23T10:00:00.000Z',
+            periodEnd: '2026-12-23T10:00:00.000Z',
+            status: 'pending',
+            paidAt: null,
+            createdAt: '2026-11-23T10:00:00.000Z',
+          },
+          authorizationUrl: 'https://pay.example/SUB-01',
+        },
+      });
+    return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
+  });
+  vi.stubGlobal('fetch', recorder.fetchMock);
+  return recorder;
+}
+
+describe('SubscriptionPanel', () => {
+  it('shows the plan in force with its limit, the plans, and no invoices yet', async () => {
+    serve();
+    renderScreen(<SubscriptionPanel />);
+    expect(await screen.findByRole('heading', { name: 'You are on Starter' })).toBeInTheDocument();
+    expect(screen.getByText(/Up to 50 products, 6\.5% commission/)).toBeInTheDocument();
+    expect(screen.getByText('₦15,000.00 a month')).toBeInTheDocument();
+    expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
+  });
+
+  it('subscribing raises an invoice and sends the merchant to the payment page', async () => {
+    const assign = vi.spyOn(paymentPage, 'assign').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const recorder = serve();
+    renderScreen(<SubscriptionPanel />);
+    expect(await screen.findByRole('heading', { name: 'You are on Starter' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Subscribe: Growth' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/SUB-01'));
+    expect(recorder.calls.find((call) => call.method === 'POST')?.body).toEqual({ planId: growth.id });
+  });
+});
