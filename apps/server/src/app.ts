@@ -41,6 +41,7 @@ import {
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
+import { createReportsModule } from './modules/reports/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
   createStoreForMerchant,
@@ -370,6 +371,10 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     checkout,
     orders,
     createMerchantDashboardModule(deps, { orders: orders.service }),
+    createReportsModule(deps, {
+      merchantOnboarding,
+      searchProducts: (query) => catalog.service.products.adminList(query),
+    }),
   ];
   // One list per surface. The themes service has only its health check yet; its modules go here when it has more.
   const bySurface: Record<Surface, ServerModule[]> = {
