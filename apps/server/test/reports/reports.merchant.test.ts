@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
-import { orderItems, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { csvCell } from '../../src/modules/reports/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import {
   bearer,
   createAdmin,
@@ -30,94 +30,6 @@ const customers: Record<'c1' | 'c2' | 'c3', string> = { c1: '', c2: '', c3: '' }
 const products = { p1: randomUUID(), p2: randomUUID(), p3: randomUUID(), pb: randomUUID() };
 const INJECTED_NAME = '=HYPERLINK("http://x","click")';
 
-async function customer(firstName: string, lastName: string): Promise<string> {
-  const [row] = await test.deps.db
-    .insert(users)
-    .values({
-      kind: 'customer',
-      firstName,
-      lastName,
-      email: uniqueEmail('buyer'),
-      emailConfirmedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
-
-interface Placed {
-  store: TestMerchant;
-  customerId: string;
-  createdAt: string;
-  status: string;
-  paid: boolean;
-  discountKobo?: number;
-  shippingKobo?: number;
-  state?: string;
-  lga?: string;
-  items: { productId: string; name: string; unitKobo: number; quantity: number }[];
-}
-
-/** One order as checkout and the status machine leave it: a tracker (paid or not), the order and its items. */
-async function place(order: Placed) {
-  const subtotal = order.items.reduce((sum, item) => sum + item.unitKobo * item.quantity, 0);
-  const discount = order.discountKobo ?? 0;
-  const shipping = order.shippingKobo ?? 0;
-  const createdAt = new Date(order.createdAt);
-  const address = {
-    fullName: 'Buyer',
-    phoneNumber: '+2348031234567',
-    emailAddress: null,
-    state: order.state ?? 'Lagos',
-    lga: order.lga ?? 'Ikeja',
-    address: '1 Allen Avenue',
-  };
-  const [tracker] = await test.deps.db
-    .insert(orderTrackers)
-    .values({
-      reference: `CHK-${randomUUID()}`,
-      customerId: order.customerId,
-      status: order.paid ? 'paid' : order.status === 'cancelled' ? 'expired' : 'awaiting_payment',
-      itemsSubtotalKobo: subtotal,
-      shippingTotalKobo: shipping,
-      discountTotalKobo: discount,
-      amountDueKobo: subtotal - discount + shipping,
-      deliveryAddress: address,
-      expiresAt: new Date(createdAt.getTime() + 30 * 60_000),
-      paidAt: order.paid ? new Date(createdAt.getTime() + 60_000) : null,
-      refundStatus: order.paid && order.status === 'cancelled' ? 'refunded' : 'none',
-      createdAt,
-    })
-    .returning({ id: orderTrackers.id });
-  const [row] = await test.deps.db
-    .insert(orders)
-    .values({
-      trackerId: tracker!.id,
-      orderName: `NM-${randomUUID().slice(0, 8)}`,
-      customerId: order.customerId,
-      storeId: order.store.storeId,
-      merchantId: order.store.id,
-      storeName: order.store.storeName,
-      status: order.status,
-      subtotalKobo: subtotal,
-      shippingFeeKobo: shipping,
-      discountKobo: discount,
-      totalKobo: subtotal - discount + shipping,
-      deliveryAddress: address,
-      createdAt,
-    })
-    .returning({ id: orders.id });
-  await test.deps.db.insert(orderItems).values(
-    order.items.map((item) => ({
-      orderId: row!.id,
-      productId: item.productId,
-      productName: item.name,
-      sku: `SKU-${item.name.slice(0, 3)}`,
-      unitPriceKobo: item.unitKobo,
-      quantity: item.quantity,
-    })),
-  );
-}
-
 const dress = (quantity: number) => ({
   productId: products.p1,
   name: 'Ankara Dress',
@@ -129,12 +41,12 @@ const cap = (quantity: number) => ({ productId: products.p2, name: 'Fila Cap', u
 beforeAll(async () => {
   test = await createTestApp();
   [storeA, storeB] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
-  customers.c1 = await customer('Ada', 'Obi');
-  customers.c2 = await customer('Bola', 'Ade');
-  customers.c3 = await customer('@Chi', 'Eze, Jr');
+  customers.c1 = await reportCustomer(test, 'Ada', 'Obi');
+  customers.c2 = await reportCustomer(test, 'Bola', 'Ade');
+  customers.c3 = await reportCustomer(test, '@Chi', 'Eze, Jr');
   const a = storeA;
   // O1: two dresses and a cap, 10 % coupon, delivered; Lagos/Ikeja, 2 March (Lagos).
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c1,
     createdAt: '2026-03-02T10:00:00Z',
@@ -145,7 +57,7 @@ beforeAll(async () => {
     items: [dress(2), cap(1)],
   });
   // O2: 23:30 UTC on 2 March is 00:30 on 3 March in Lagos; Oyo/Ibadan North.
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c2,
     createdAt: '2026-03-02T23:30:00Z',
@@ -157,7 +69,7 @@ beforeAll(async () => {
     items: [dress(1)],
   });
   // O3: paid, then cancelled (refunded).
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c1,
     createdAt: '2026-03-10T12:00:00Z',
@@ -167,7 +79,7 @@ beforeAll(async () => {
     items: [cap(2)],
   });
   // O4: delivered, then returned.
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c2,
     createdAt: '2026-03-11T12:00:00Z',
@@ -176,7 +88,7 @@ beforeAll(async () => {
     items: [dress(1)],
   });
   // O5 never paid; O6 expired unpaid: neither is a sale.
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c1,
     createdAt: '2026-03-12T12:00:00Z',
@@ -184,7 +96,7 @@ beforeAll(async () => {
     paid: false,
     items: [dress(5)],
   });
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c1,
     createdAt: '2026-03-12T13:00:00Z',
@@ -193,7 +105,7 @@ beforeAll(async () => {
     items: [dress(4)],
   });
   // O7: 22:59 UTC on 28 Feb is still 28 Feb in Lagos: before the range.
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c1,
     createdAt: '2026-02-28T22:59:00Z',
@@ -202,7 +114,7 @@ beforeAll(async () => {
     items: [dress(1)],
   });
   // O8: the last Lagos minute of 31 March, a product whose name a spreadsheet would run as a formula; Kano.
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c3,
     createdAt: '2026-03-31T22:59:00Z',
@@ -213,7 +125,7 @@ beforeAll(async () => {
     items: [{ productId: products.p3, name: INJECTED_NAME, unitKobo: 300_000, quantity: 1 }],
   });
   // O9: 23:00 UTC on 31 March is 1 April in Lagos: after the range.
-  await place({
+  await placeOrder(test, {
     store: a,
     customerId: customers.c1,
     createdAt: '2026-03-31T23:00:00Z',
@@ -222,7 +134,7 @@ beforeAll(async () => {
     items: [cap(1)],
   });
   // Another store's large order in the range, bought by the same customer.
-  await place({
+  await placeOrder(test, {
     store: storeB,
     customerId: customers.c1,
     createdAt: '2026-03-05T12:00:00Z',
