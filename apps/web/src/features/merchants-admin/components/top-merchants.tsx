@@ -12,7 +12,7 @@ export function TopMerchants({ from, to }: { from: string; to: string }) {
   return (
     <section
       aria-labelledby="top-merchants"
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      className="space-y-2 self-start rounded-lg border border-slate-200 bg-white p-4"
     >
       <h2 id="top-merchants" className="text-lg font-semibold text-slate-900">
         Top merchants

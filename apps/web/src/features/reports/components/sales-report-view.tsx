@@ -1,7 +1,6 @@
 import type { LocationSales, ProductSales, SalesReport } from '@market/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState } from '../../../components/ui/states';
 import { formatDate, formatDateRange, formatDateTime } from '../../../lib/dates';
 import { formatNaira } from '../../../lib/money';
@@ -22,7 +21,7 @@ function Table({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200">
@@ -41,7 +40,7 @@ function Table({
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h3 id={id} className="mb-2 font-semibold text-slate-900">
         {title}
       </h3>
@@ -51,6 +50,16 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 const cell = 'p-2 text-right tabular-nums';
+
+/** A figure that wraps rather than overflow at 360 px (naira amounts reach 13 characters). */
+function Stat({ label, value }: { label: string; value: number | string }) {
+  return (
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
+      <dt className="text-sm text-slate-700">{label}</dt>
+      <dd className="break-words text-lg font-bold text-slate-900 tabular-nums sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
 
 function ProductRows({ products }: { products: ProductSales[] }) {
   return products.map((product) => (
@@ -88,14 +97,14 @@ export function SalesReportView({ report, busy = false }: { report: SalesReport;
         once paid.
       </p>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <StatCard label="Net sales" value={formatNaira(totals.netSalesKobo)} />
-        <StatCard label="Orders" value={totals.ordersCount} />
-        <StatCard label="Products sold" value={totals.itemsSold} />
-        <StatCard label="Average order" value={formatNaira(totals.averageOrderKobo)} />
-        <StatCard label="Gross sales" value={formatNaira(totals.grossSalesKobo)} />
-        <StatCard label="Discounts" value={formatNaira(totals.discountKobo)} />
-        <StatCard label="Returned or cancelled" value={formatNaira(totals.returnedKobo)} />
-        <StatCard label="Customers" value={totals.customersCount} />
+        <Stat label="Net sales" value={formatNaira(totals.netSalesKobo)} />
+        <Stat label="Orders" value={totals.ordersCount} />
+        <Stat label="Products sold" value={totals.itemsSold} />
+        <Stat label="Average order" value={formatNaira(totals.averageOrderKobo)} />
+        <Stat label="Gross sales" value={formatNaira(totals.grossSalesKobo)} />
+        <Stat label="Discounts" value={formatNaira(totals.discountKobo)} />
+        <Stat label="Returned or cancelled" value={formatNaira(totals.returnedKobo)} />
+        <Stat label="Customers" value={totals.customersCount} />
       </dl>
       <p className="text-sm text-slate-700">
         {pluralize(totals.cancelledOrdersCount, 'order')} cancelled after payment,{' '}
@@ -106,7 +115,7 @@ export function SalesReportView({ report, busy = false }: { report: SalesReport;
         <EmptyState title="No paid orders in these days">Choose a wider range.</EmptyState>
       ) : (
         <>
-          <figure className="rounded-lg border border-slate-200 bg-white p-3">
+          <figure className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
             <figcaption className="mb-2 text-sm font-medium text-slate-900">
               Net sales (green bars) and orders (dashed blue line) per {word}
             </figcaption>
