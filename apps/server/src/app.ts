@@ -49,6 +49,7 @@ import { createMerchantDashboardModule } from './modules/merchant-dashboard/inde
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
+import { createReportsModule } from './modules/reports/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
   createStoreForMerchant,
@@ -427,6 +428,10 @@ function composeModules(
     policies,
     bankAccounts,
     subscriptions,
+    createReportsModule(deps, {
+      merchantOnboarding,
+      searchProducts: (query) => catalog.service.products.adminList(query),
+    }),
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {

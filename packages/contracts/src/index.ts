@@ -17,6 +17,7 @@ export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
 export * from './policies.js';
+export * from './reports.js';
 export * from './shipping.js';
 export * from './stores.js';
 export * from './subscriptions.js';
@@ -48,6 +49,7 @@ import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
+import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -119,6 +121,8 @@ export function allEndpoints(): Endpoint[] {
     planPublicEndpoints,
     planAdminEndpoints,
     subscriptionMerchantEndpoints,
+    salesReportEndpoints,
+    adminMerchantEndpoints,
   });
   return found;
 }

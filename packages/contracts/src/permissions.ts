@@ -37,6 +37,8 @@ export const adminPermissions = [
   'finance:read',
   'finance:payouts',
   'transactions:read',
+  /** The merchants list, a merchant's profile, figures and products, and top merchants (issue 9). */
+  'merchants:read',
   'orders:read-all',
   'orders:assign',
   /** Carry an order as a platform dispatcher, or run a platform hub's moves. */

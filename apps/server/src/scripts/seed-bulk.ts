@@ -1,11 +1,14 @@
 // Fills the configured database (DATABASE_URL, or PGlite under ./data) with realistic Nigerian stores, a
 // three-level category tree and N products, for load tests and query plans.
-// Run: npm run seed:bulk -- --products 100000 [--stores 500]
+// Run: npm run seed:bulk -- --products 100000 [--stores 500] [--orders 100000]
+// --orders puts that many orders (a year of them, with customers, items, discounts, cancellations and returns) in the
+// first seeded store, for the sales report's benchmark (bench/sales-report.bench.ts).
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { users } from '../modules/auth/auth.schema.js';
 import { categories, products } from '../modules/catalog/catalog.schema.js';
+import { orderItems, orders, orderTrackers } from '../modules/orders/orders.schema.js';
 import { stores } from '../modules/stores/stores.schema.js';
 import { loadConfig } from '../platform/config.js';
 import { type Db, openDatabase } from '../platform/db/client.js';
@@ -277,7 +280,187 @@ export async function seedBulk(db: Db, options: SeedBulkOptions) {
   }
   await db.execute(sql`analyze products`);
   log(`  ${options.products} products in ${elapsed(productsStarted)}; total ${elapsed(started)}`);
-  return { products: options.products, stores: sellers.length, categories: leaves.length };
+  return {
+    products: options.products,
+    stores: sellers.length,
+    categories: leaves.length,
+    firstStoreId: sellers[0]?.id,
+  };
+}
+
+export interface SeedOrdersOptions {
+  orders: number;
+  store: { id: string; storeName: string; merchantId: string };
+  /** Orders are spread over this many days before now (default 365). */
+  days?: number;
+  customers?: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+const lgasByState: Record<string, string[]> = {
+  Lagos: ['Ikeja', 'Eti-Osa', 'Surulere', 'Alimosho', 'Lagos Island'],
+  Abuja: ['Municipal Area Council', 'Bwari', 'Gwagwalada'],
+  Kano: ['Nassarawa', 'Fagge', 'Tarauni'],
+  Rivers: ['Port Harcourt', 'Obio/Akpor'],
+  Oyo: ['Ibadan North', 'Ibadan South-West', 'Ogbomosho North'],
+  Anambra: ['Onitsha North', 'Awka South'],
+  Enugu: ['Enugu North', 'Nsukka'],
+  Kaduna: ['Kaduna North', 'Zaria'],
+};
+
+/**
+ * A year of one store's orders as checkout and the status machine leave them: trackers (most paid), orders spread
+ * over the days, one to three items each from the store's products, a coupon on about three orders in ten, and some
+ * cancelled after payment, returned or never paid. Multi-row inserts of BATCH_SIZE orders.
+ */
+export async function seedBulkOrders(db: Db, options: SeedOrdersOptions) {
+  const log = options.log ?? (() => {});
+  const rng = random(options.seed ?? 20_261_123);
+  const runId = randomUUID().slice(0, 8);
+  const started = performance.now();
+  const customerRows = Array.from({ length: options.customers ?? 2000 }, (_, index) => ({
+    kind: 'customer' as const,
+    firstName: rng.pick(['Adaeze', 'Bola', 'Chidi', 'Danjuma', 'Efe', 'Fatima', 'Gbenga', 'Halima']),
+    lastName: rng.pick(['Okonkwo', 'Adebayo', 'Yusuf', 'Okoro', 'Lawal', 'Ibekwe']),
+    email: `buyer.${runId}.${index}@seed.market.ng`,
+    emailConfirmedAt: new Date(),
+  }));
+  const customerIds: string[] = [];
+  for (let start = 0; start < customerRows.length; start += BATCH_SIZE) {
+    const rows = await db
+      .insert(users)
+      .values(customerRows.slice(start, start + BATCH_SIZE))
+      .returning({ id: users.id });
+    customerIds.push(...rows.map((row) => row.id));
+  }
+  const stocked = await db
+    .select({ id: products.id, name: products.name, sellingPriceKobo: products.sellingPriceKobo })
+    .from(products)
+    .where(sql`${products.storeId} = ${options.store.id}`)
+    .limit(300);
+  const catalog =
+    stocked.length > 0
+      ? stocked
+      : Array.from({ length: 50 }, (_, index) => ({
+          id: randomUUID(),
+          name: `Bulk product ${index + 1}`,
+          sellingPriceKobo: rng.int(5, 500) * 10_000,
+        }));
+  const now = Date.now();
+  const span = (options.days ?? 365) * 24 * 60 * 60 * 1000;
+  for (let start = 0; start < options.orders; start += BATCH_SIZE) {
+    const size = Math.min(BATCH_SIZE, options.orders - start);
+    const drafts = Array.from({ length: size }, (_, offset) => {
+      const lines = Array.from({ length: rng.int(1, 3) }, () => {
+        const product = rng.pick(catalog);
+        return { product, quantity: rng.int(1, 3) };
+      });
+      const subtotal = lines.reduce((sum, line) => sum + line.product.sellingPriceKobo * line.quantity, 0);
+      const discount = rng.next() < 0.3 ? Math.round((subtotal * rng.int(5, 20)) / 100) : 0;
+      const shipping = rng.int(10, 60) * 10_000;
+      const roll = rng.next();
+      const paid = roll >= 0.05;
+      const status = !paid
+        ? roll < 0.02
+          ? 'awaiting_payment'
+          : 'cancelled'
+        : roll < 0.09
+          ? 'cancelled'
+          : roll < 0.1
+            ? 'returned'
+            : roll < 0.15
+              ? 'pending'
+              : roll < 0.2
+                ? 'accepted'
+                : roll < 0.5
+                  ? 'delivered'
+                  : 'completed';
+      const state = rng.pick(states);
+      const createdAt = new Date(now - Math.floor(rng.next() * span));
+      const address = {
+        fullName: 'Bulk Buyer',
+        phoneNumber: '+2348030000000',
+        emailAddress: null,
+        state,
+        lga: rng.pick(lgasByState[state] ?? ['Central']),
+        address: `${start + offset + 1} Market Road`,
+      };
+      return {
+        lines,
+        subtotal,
+        discount,
+        shipping,
+        paid,
+        status,
+        createdAt,
+        address,
+        customerId: rng.pick(customerIds),
+      };
+    });
+    const trackers = await db
+      .insert(orderTrackers)
+      .values(
+        drafts.map((draft, offset) => ({
+          reference: `CHK-BULK-${runId}-${start + offset}`,
+          customerId: draft.customerId,
+          status: draft.paid
+            ? ('paid' as const)
+            : draft.status === 'cancelled'
+              ? ('expired' as const)
+              : ('awaiting_payment' as const),
+          itemsSubtotalKobo: draft.subtotal,
+          shippingTotalKobo: draft.shipping,
+          discountTotalKobo: draft.discount,
+          amountDueKobo: draft.subtotal - draft.discount + draft.shipping,
+          deliveryAddress: draft.address,
+          expiresAt: new Date(draft.createdAt.getTime() + 30 * 60_000),
+          paidAt: draft.paid ? new Date(draft.createdAt.getTime() + 5 * 60_000) : null,
+          refundStatus:
+            draft.paid && draft.status === 'cancelled' ? ('refunded' as const) : ('none' as const),
+          createdAt: draft.createdAt,
+        })),
+      )
+      .returning({ id: orderTrackers.id });
+    const placed = await db
+      .insert(orders)
+      .values(
+        drafts.map((draft, offset) => ({
+          trackerId: trackers[offset]!.id,
+          orderName: `NM-B${runId}${start + offset}`,
+          customerId: draft.customerId,
+          storeId: options.store.id,
+          merchantId: options.store.merchantId,
+          storeName: options.store.storeName,
+          status: draft.status,
+          subtotalKobo: draft.subtotal,
+          shippingFeeKobo: draft.shipping,
+          discountKobo: draft.discount,
+          totalKobo: draft.subtotal - draft.discount + draft.shipping,
+          deliveryAddress: draft.address,
+          createdAt: draft.createdAt,
+        })),
+      )
+      .returning({ id: orders.id });
+    await db.insert(orderItems).values(
+      drafts.flatMap((draft, offset) =>
+        draft.lines.map((line) => ({
+          orderId: placed[offset]!.id,
+          productId: line.product.id,
+          productName: line.product.name,
+          sku: `BULK-${line.product.id.slice(0, 8)}`,
+          unitPriceKobo: line.product.sellingPriceKobo,
+          quantity: line.quantity,
+        })),
+      ),
+    );
+    if ((start / BATCH_SIZE) % 10 === 9) log(`  ${start + size} orders (${elapsed(started)})`);
+  }
+  await db.execute(sql`analyze orders`);
+  await db.execute(sql`analyze order_items`);
+  await db.execute(sql`analyze order_trackers`);
+  log(`  ${options.orders} orders of ${options.store.storeName} in ${elapsed(started)}`);
+  return { orders: options.orders, customers: customerIds.length };
 }
 
 function elapsed(since: number): string {
@@ -297,11 +480,20 @@ async function main() {
   await database.migrate();
   const count = argument('products', 10_000);
   console.log(`Seeding ${count} products into ${database.driver}...`);
-  await seedBulk(database.db, {
+  const seeded = await seedBulk(database.db, {
     products: count,
     stores: process.argv.includes('--stores') ? argument('stores', 0) : undefined,
     log: console.log,
   });
+  const orderCount = argument('orders', 0);
+  if (orderCount > 0 && seeded.firstStoreId) {
+    const [store] = await database.db
+      .select({ id: stores.id, storeName: stores.storeName, merchantId: stores.merchantId })
+      .from(stores)
+      .where(sql`${stores.id} = ${seeded.firstStoreId}`);
+    console.log(`Seeding ${orderCount} orders into ${store!.storeName}...`);
+    await seedBulkOrders(database.db, { orders: orderCount, store: store!, log: console.log });
+  }
   await database.close();
 }
 

@@ -9,7 +9,9 @@ import { createMedia } from '../platform/storage/media.js';
 import { seedDemoCatalog } from '../seed/demo-catalog.js';
 import { seedDemoHubs } from '../seed/demo-hubs.js';
 import { seedDemoOrders } from '../seed/demo-orders.js';
+import { seedDemoSales } from '../seed/demo-sales.js';
 import { seedDemo } from '../seed/demo-seed.js';
+import { seedDemoStoreSettings } from '../seed/demo-store-settings.js';
 import { seedDemoThemes } from '../seed/demo-themes.js';
 
 const config = loadConfig();
@@ -25,6 +27,8 @@ const catalog = await seedDemoCatalog(database.db, media, logger);
 const demoOrders = await seedDemoOrders(database.db, logger);
 await seedDemoThemes(database.db, logger);
 const demoHubs = await seedDemoHubs(database.db, logger);
+await seedDemoStoreSettings(database.db, logger);
+await seedDemoSales(database.db, logger);
 logger.info(
   {
     accounts,

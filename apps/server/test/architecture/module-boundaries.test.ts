@@ -21,6 +21,21 @@ const rules: BoundaryRules = {
       to: 'modules/auth/auth.schema.ts',
       why: 'the store approval list joins merchants and approvers (users) for names and a search by e-mail',
     },
+    {
+      from: 'reports',
+      to: 'modules/orders/orders.schema.ts',
+      why: 'sales reports add up orders and their items in SQL (one statement per report), never row by row',
+    },
+    {
+      from: 'reports',
+      to: 'modules/auth/auth.schema.ts',
+      why: 'reports name customers and list merchants (users) with a search by name or e-mail',
+    },
+    {
+      from: 'reports',
+      to: 'modules/stores/stores.schema.ts',
+      why: 'the merchants list and top merchants join each merchant to the store they own',
+    },
   ],
   temporarilyExempt: [],
 };

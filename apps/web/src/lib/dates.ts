@@ -84,3 +84,15 @@ export function formatUtcDayMonth(value: DateInput): string {
 export function formatDateRange(start: DateInput, end: DateInput | null | undefined): string {
   return end ? `${formatDate(start)} to ${formatDate(end)}` : `From ${formatDate(start)}`;
 }
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A Lagos calendar day `days` before today, as YYYY-MM-DD: reports count Nigerian days (Africa/Lagos is UTC+1 all
+ * year, no daylight saving), whatever the reader's own time zone.
+ */
+export function lagosDaysAgo(days: number, now: Date = new Date()): string {
+  const today = Math.floor((now.getTime() + LAGOS_OFFSET_MS) / DAY_MS) * DAY_MS;
+  return new Date(today - days * DAY_MS).toISOString().slice(0, 10);
+}

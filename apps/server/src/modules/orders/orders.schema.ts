@@ -127,6 +127,24 @@ export const orders = pgTable(
     index('orders_tracker_idx').on(table.trackerId),
     index('orders_customer_idx').on(table.customerId, table.createdAt),
     index('orders_store_idx').on(table.storeId, table.createdAt),
+    // Sales reports (modules/reports, ADR 025): the columns a store's or the platform's figures add up, so lifetime
+    // and top-merchant figures are read from the index alone; the tracker id decides whether a cancelled order was paid.
+    index('orders_store_sales_idx').on(
+      table.storeId,
+      table.createdAt,
+      table.status,
+      table.subtotalKobo,
+      table.discountKobo,
+      table.trackerId,
+    ),
+    index('orders_created_sales_idx').on(
+      table.createdAt,
+      table.storeId,
+      table.status,
+      table.subtotalKobo,
+      table.discountKobo,
+      table.trackerId,
+    ),
   ],
 );
 

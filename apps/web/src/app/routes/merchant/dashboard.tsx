@@ -11,6 +11,7 @@ const areas = [
   { to: '/merchant/collections', label: 'Collections', description: 'Featured groups of your products.' },
   { to: '/merchant/orders', label: 'Orders', description: 'Accept, pack and hand over orders.' },
   { to: '/merchant/coupons', label: 'Coupons', description: 'Discounts for your customers.' },
+  { to: '/merchant/reports', label: 'Reports', description: 'Sales by day, product, customer and place.' },
   { to: '/merchant/staff', label: 'Staff', description: 'Invite staff and choose what they can do.' },
   { to: '/merchant/payouts', label: 'Payouts', description: 'Bank details and payments to you.' },
   { to: '/merchant/store-profile', label: 'Store profile', description: 'Logo, description and policies.' },

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_store_sales_idx" ON "orders" USING btree ("store_id","created_at","status","subtotal_kobo","discount_kobo","tracker_id");--> statement-breakpoint
+CREATE INDEX "orders_created_sales_idx" ON "orders" USING btree ("created_at","store_id","status","subtotal_kobo","discount_kobo","tracker_id");

@@ -1,0 +1,70 @@
+import { koboToNaira, type ReportCsvView, type SalesReport } from '@market/contracts';
+
+// CSV (RFC 4180) of one view of a sales report. Cells a spreadsheet would run as a formula (starting with =, +, -,
+// @, a tab or a carriage return) are prefixed with an apostrophe (OWASP's advice against CSV injection), then any
+// cell holding a comma, a quote or a line break is quoted with its quotes doubled. Money is naira with two decimals
+// and no separators, so a spreadsheet reads it as a number.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLines(rows: (string | number)[][]): string {
+  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+const naira = (kobo: number) => koboToNaira(kobo).toFixed(2);
+
+export function salesReportCsv(report: SalesReport, view: ReportCsvView): string {
+  switch (view) {
+    case 'series':
+      return csvLines([
+        ['Period start', 'Orders', 'Net sales (NGN)', 'Discounts (NGN)', 'Cancelled or returned orders'],
+        ...report.series.map((point) => [
+          point.start,
+          point.ordersCount,
+          naira(point.netSalesKobo),
+          naira(point.discountKobo),
+          point.returnedOrdersCount,
+        ]),
+      ]);
+    case 'products':
+      return csvLines([
+        ['Product ID', 'Product', 'Units sold', 'Orders', 'Gross (NGN)', 'Discounts (NGN)', 'Net (NGN)'],
+        ...report.byProduct.map((product) => [
+          product.productId,
+          product.productName,
+          product.unitsSold,
+          product.ordersCount,
+          naira(product.grossKobo),
+          naira(product.discountKobo),
+          naira(product.netKobo),
+        ]),
+      ]);
+    case 'customers':
+      return csvLines([
+        ['Customer ID', 'Customer', 'Orders', 'Net sales (NGN)', 'Last order (UTC)'],
+        ...report.byCustomer.map((customer) => [
+          customer.customerId,
+          customer.name,
+          customer.ordersCount,
+          naira(customer.netSalesKobo),
+          customer.lastOrderAt,
+        ]),
+      ]);
+    case 'locations':
+      return csvLines([
+        ['State', 'LGA', 'Orders', 'Net sales (NGN)'],
+        ...report.byLga.map((place) => [
+          place.state,
+          place.lga,
+          place.ordersCount,
+          naira(place.netSalesKobo),
+        ]),
+      ]);
+  }
+}

@@ -1,0 +1,165 @@
+import type {
+  AdminMerchant,
+  AdminMerchantDetail,
+  AdminMerchantProfile,
+  AdminProductsQuery,
+  MerchantProduct,
+  OnboardingState,
+  Pagination,
+  ReportCsvView,
+  SalesReport,
+  SalesReportQuery,
+  TopMerchant,
+} from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { bucketStarts, lagosRange } from './report-range.js';
+import { salesReportCsv } from './reports.csv.js';
+import {
+  findMerchant,
+  lifetimeFigures,
+  listMerchants,
+  type MerchantRow,
+  storeSalesReport,
+  topStores,
+} from './reports.repository.js';
+
+/** What reports use of other modules, handed in by the composition (no imports of their services). */
+export interface ReportsNeeds {
+  /** The stores module's onboarding answers of a merchant. */
+  merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
+  /** The catalog's admin product list, filtered to one merchant. */
+  searchProducts(query: AdminProductsQuery): Promise<{ products: MerchantProduct[]; pagination: Pagination }>;
+}
+
+const storeSummary = (row: MerchantRow) => ({
+  id: row.store.id,
+  storeName: row.store.storeName,
+  storeUrl: row.store.storeUrl,
+  approvalStatus: row.store.approvalStatus,
+  isVisible: row.store.isVisible,
+});
+
+const merchantSummary = (row: MerchantRow) => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  isActive: row.isActive,
+  createdAt: row.createdAt.toISOString(),
+  store: storeSummary(row),
+});
+
+/**
+ * Sales reports of a store and the admin's merchants with their figures. The module owns no table: its repository
+ * is a read model over orders, users and stores (ADR 025).
+ */
+export function createReportsService(deps: Deps, needs: ReportsNeeds) {
+  const { db } = deps;
+
+  async function salesReport(storeId: string, query: SalesReportQuery): Promise<SalesReport> {
+    const range = lagosRange(query.from, query.to);
+    const rows = await storeSalesReport(db, storeId, range, query.granularity);
+    // Every bucket of the range is present, so a chart shows quiet days as zero rather than skipping them.
+    const found = new Map(rows.series.map((point) => [point.start, point]));
+    const series = bucketStarts(query.from, query.to, query.granularity).map(
+      (start) =>
+        found.get(start) ?? {
+          start,
+          ordersCount: 0,
+          netSalesKobo: 0,
+          discountKobo: 0,
+          returnedOrdersCount: 0,
+        },
+    );
+    return {
+      from: query.from,
+      to: query.to,
+      granularity: query.granularity,
+      startsAt: range.start.toISOString(),
+      endsBefore: range.end.toISOString(),
+      ...rows,
+      series,
+    };
+  }
+
+  async function requireMerchant(merchantId: string): Promise<MerchantRow> {
+    const row = await findMerchant(db, merchantId);
+    if (!row) throw notFound('Merchant not found');
+    return row;
+  }
+
+  return {
+    salesReport,
+
+    async salesReportCsv(storeId: string, query: SalesReportQuery & { view: ReportCsvView }) {
+      return salesReportCsv(await salesReport(storeId, query), query.view);
+    },
+
+    async listMerchants(query: { page: number; limit: number; search?: string }) {
+      const { rows, total } = await listMerchants(db, query);
+      const figures = await lifetimeFigures(
+        db,
+        rows.map((row) => row.store.id),
+      );
+      const merchants: AdminMerchant[] = rows.map((row) => ({
+        ...merchantSummary(row),
+        ordersCount: figures.get(row.store.id)?.ordersCount ?? 0,
+        netSalesKobo: figures.get(row.store.id)?.netSalesKobo ?? 0,
+      }));
+      return { merchants, pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    async topMerchants(query: { from: string; to: string; limit: number }): Promise<TopMerchant[]> {
+      return topStores(db, lagosRange(query.from, query.to), query.limit);
+    },
+
+    async merchant(merchantId: string, query: SalesReportQuery): Promise<AdminMerchantDetail> {
+      const row = await requireMerchant(merchantId);
+      return { merchant: merchantSummary(row), report: await salesReport(row.store.id, query) };
+    },
+
+    async profile(merchantId: string): Promise<AdminMerchantProfile> {
+      const row = await requireMerchant(merchantId);
+      const onboarding = await needs.merchantOnboarding(db, merchantId);
+      return {
+        id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        phoneNumber: row.phoneNumber,
+        lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+        store: {
+          ...storeSummary(row),
+          officeAddress: row.store.officeAddress,
+          storePhoneNumber: row.store.storePhoneNumber,
+          isRegisteredBusiness: row.store.isRegisteredBusiness,
+          paymentCategory: row.store.paymentCategory,
+        },
+        // The identity number and the documents stay with store approval, which shows them to approvers.
+        onboarding: {
+          percentageComplete: onboarding.percentageComplete,
+          dateOfBirth: onboarding.dateOfBirth,
+          nationality: onboarding.nationality,
+          idDocumentType: onboarding.idDocumentType,
+          hasIdDocument: onboarding.idDocumentFileId !== null,
+          hasProofOfAddress: onboarding.proofOfAddressFileId !== null,
+          homeAddress: onboarding.homeAddress,
+          staffSize: onboarding.staffSize,
+          category: onboarding.category,
+        },
+      };
+    },
+
+    async merchantProducts(merchantId: string, query: { page: number; limit: number; search?: string }) {
+      await requireMerchant(merchantId);
+      const found = await needs.searchProducts({ ...query, merchantId });
+      return { products: found.products, pagination: found.pagination };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
