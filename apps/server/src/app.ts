@@ -30,6 +30,7 @@ import {
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
+import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
 import {
   appliedGiftCards,
@@ -41,6 +42,7 @@ import {
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
+import { createReviewsModule } from './modules/reviews/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
   createStoreForMerchant,
@@ -53,6 +55,7 @@ import {
   slugify,
 } from './modules/stores/index.js';
 import { createSystemModule } from './modules/system/index.js';
+import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
@@ -370,6 +373,12 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     checkout,
     orders,
     createMerchantDashboardModule(deps, { orders: orders.service }),
+    createReviewsModule(deps, {
+      receivedProduct: orders.service.receivedProduct,
+      receivedFromStore: orders.service.receivedFromStore,
+    }),
+    createTestimonialsModule(deps),
+    createContactModule(deps),
   ];
   // One list per surface. The themes service has only its health check yet; its modules go here when it has more.
   const bySurface: Record<Surface, ServerModule[]> = {

@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
+export * from './contact.js';
 export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
@@ -14,9 +15,12 @@ export * from './money.js';
 export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
+export * from './profile.js';
+export * from './reviews.js';
 export * from './shipping.js';
 export * from './stores.js';
 export * from './system.js';
+export * from './testimonials.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
@@ -28,6 +32,7 @@ import {
   productEndpoints,
 } from './catalog.js';
 import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
+import { contactEndpoints } from './contact.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
 import {
@@ -40,6 +45,8 @@ import {
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
+import { customerProfileEndpoints } from './profile.js';
+import { reviewEndpoints } from './reviews.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -55,6 +62,7 @@ import {
   storeProfileEndpoints,
 } from './stores.js';
 import { systemEndpoints } from './system.js';
+import { platformTestimonialEndpoints } from './testimonials.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
 export function allEndpoints(): Endpoint[] {
@@ -99,6 +107,10 @@ export function allEndpoints(): Endpoint[] {
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
     merchantDashboardEndpoints,
+    reviewEndpoints,
+    platformTestimonialEndpoints,
+    contactEndpoints,
+    customerProfileEndpoints,
   });
   return found;
 }

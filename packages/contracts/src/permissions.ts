@@ -15,6 +15,8 @@ export const storePermissions = [
   'reports:read',
   'themes:write',
   'policies:write',
+  /** Answer customers' reviews of the store and its products. */
+  'reviews:reply',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -37,6 +39,12 @@ export const adminPermissions = [
   'orders:carry',
   /** Issue a new delivery token (lifts a lock after five wrong tries). */
   'orders:tokens',
+  /** Hide and show customers' reviews. */
+  'reviews:moderate',
+  /** Approve platform testimonials for the home page. */
+  'testimonials:moderate',
+  /** Read messages sent through the contact form. */
+  'contact:read',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -70,7 +78,7 @@ export const merchantRolePermissions: Record<MerchantRole, readonly StorePermiss
     (permission) => permission !== 'staff:manage' && permission !== 'payouts:read',
   ),
   inventory: ['products:read', 'products:write'],
-  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read'],
+  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read', 'reviews:reply'],
   finance: ['payouts:read', 'reports:read', 'orders:read'],
 };
 

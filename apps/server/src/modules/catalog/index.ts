@@ -4,7 +4,7 @@ import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
 
 export type { CatalogService } from './catalog.service.js';
-export { findShippingFacts, storeProductFigures } from './products.repository.js';
+export { findShippingFacts, setProductRating, storeProductFigures } from './products.repository.js';
 export {
   loadProductsForSale,
   type ProductForSale,

@@ -66,6 +66,8 @@ export function createStoresService(deps: Deps, catalog: StoreCatalogPort, visib
       followersCount: row.followersCount,
       productsCount: counts.get(row.id) ?? 0,
       salesCount: row.salesCount,
+      ratingAverage: Number(row.ratingAverage),
+      ratingCount: row.ratingCount,
     }));
   }
 

@@ -128,6 +128,7 @@ const catalogNeutral = [
   '/api/auth/verify-token',
   '/api/cart/',
   '/api/customershippingaddress',
+  '/api/contact-us/',
 ];
 
 /**

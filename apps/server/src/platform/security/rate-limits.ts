@@ -7,7 +7,16 @@ import {
 } from 'rate-limiter-flexible';
 import { AppError } from '../errors.js';
 
-export type RateLimitPolicy = 'login' | 'signup' | 'forgot-password' | 'refresh' | 'create-order' | 'coupon';
+export type RateLimitPolicy =
+  | 'login'
+  | 'signup'
+  | 'forgot-password'
+  | 'refresh'
+  | 'create-order'
+  | 'coupon'
+  | 'contact'
+  | 'email-change'
+  | 'review';
 
 interface Limit {
   points: number;
@@ -53,6 +62,21 @@ export const defaultLimits: Record<
   coupon: {
     ip: { points: 100, durationSeconds: 900 },
     account: { points: 30, durationSeconds: 900 },
+  },
+  /** The public contact form mails a person: a few messages an hour per address and per sender's email. */
+  contact: {
+    ip: { points: 10, durationSeconds: 3600 },
+    email: { points: 5, durationSeconds: 3600 },
+  },
+  /** Each request mails a link to an address the customer typed (and checks their password). */
+  'email-change': {
+    ip: { points: 20, durationSeconds: 3600 },
+    account: { points: 5, durationSeconds: 3600 },
+  },
+  /** Reviews and testimonials written by one account: plenty for a shopper, too few to flood a store. */
+  review: {
+    ip: { points: 60, durationSeconds: 3600 },
+    account: { points: 20, durationSeconds: 3600 },
   },
 };
 
