@@ -178,7 +178,9 @@ describe('product reviews by customers who received the product', () => {
     }
     expect((await call('GET', '/api/reviews/mine', store.accessToken)).statusCode).toBe(403);
     expect((await call('GET', '/api/reviews/mine')).statusCode).toBe(401);
-    expect((await call('GET', '/api/reviews/product/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await call('GET', '/api/reviews/product/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -274,15 +276,22 @@ describe('admin moderation', () => {
     expect(await productAnswer(product.id)).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
     const list = json(await call('GET', `/api/reviews/product/${product.id}`)).data;
     expect(list.reviews.map((review: { id: string }) => review.id)).toEqual([ids[0]]);
-    const moderation = json(await call('GET', '/api/reviews/admin?hidden=true', setup.admin.accessToken)).data;
+    const moderation = json(
+      await call('GET', '/api/reviews/admin?hidden=true', setup.admin.accessToken),
+    ).data;
     expect(moderation.reviews.map((review: { id: string }) => review.id)).toContain(ids[1]);
 
     const shown = await call('POST', `/api/reviews/admin/${ids[1]}/unhide`, setup.admin.accessToken);
     expect(shown.statusCode).toBe(200);
     expect(await productAnswer(product.id)).toMatchObject({ ratingAverage: 3, ratingCount: 2 });
     expect(
-      (await call('POST', '/api/reviews/admin/00000000-0000-4000-8000-000000000000/unhide', setup.admin.accessToken))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          '/api/reviews/admin/00000000-0000-4000-8000-000000000000/unhide',
+          setup.admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -314,7 +323,10 @@ describe('ratings under concurrent reviews', () => {
     expect(statuses.filter((status) => status === 409)).toHaveLength(ratings.length);
 
     const average = Math.round((ratings.reduce((sum, value) => sum + value, 0) / ratings.length) * 100) / 100;
-    expect(await productAnswer(product.id)).toMatchObject({ ratingAverage: average, ratingCount: ratings.length });
+    expect(await productAnswer(product.id)).toMatchObject({
+      ratingAverage: average,
+      ratingCount: ratings.length,
+    });
     const shop = await storeAnswer(otherStore.storeUrl);
     const list = json(await call('GET', `/api/reviews/merchant/${otherStore.storeId}`)).data;
     expect(shop.ratingCount).toBe(list.summary.count);
