@@ -12,6 +12,7 @@ const nav: NavItem[] = [
   { to: '/merchant/collections', label: 'Collections' },
   { to: '/merchant/orders', label: 'Orders' },
   { to: '/merchant/coupons', label: 'Coupons' },
+  { to: '/merchant/reviews', label: 'Reviews' },
   { to: '/merchant/staff', label: 'Staff' },
   { to: '/merchant/payouts', label: 'Payouts' },
   { to: '/merchant/store-profile', label: 'Store profile' },

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { RatingSummary } from '../../../components/ui/star-rating';
 import { productQueryOptions } from '../api/get-product';
 import { ProductPrice, productPrices } from './product-price';
 
@@ -65,6 +66,7 @@ export function ProductCard({
           </Link>
         </h3>
         <ProductPrice sellingKobo={sellingKobo} regularKobo={regularKobo} />
+        <RatingSummary average={product.ratingAverage} count={product.ratingCount} hideEmpty />
         <p className="mt-auto truncate text-xs text-slate-600">{product.storeName}</p>
         {!product.inStock ? <p className="text-xs font-semibold text-red-800">Out of stock</p> : null}
       </div>

@@ -30,7 +30,17 @@ export function StoreHeader({ store }: { store: PublicStore }) {
           <h1 className="break-words text-2xl font-bold text-[var(--sf-headings-links)]">
             {store.storeName}
           </h1>
-          <p className="text-sm text-[var(--sf-body-text)]">
+          <p className="text-sm text-[var(--sf-body-text)]" data-testid="store-rating">
+            {store.ratingCount > 0 ? (
+              <>
+                <span aria-hidden="true" className="text-amber-700">
+                  ★{' '}
+                </span>
+                <span className="sr-only">Rated </span>
+                {store.ratingAverage.toFixed(1)}
+                <span className="sr-only"> out of 5</span> ({pluralize(store.ratingCount, 'review')}) ·{' '}
+              </>
+            ) : null}
             {pluralize(followers, 'follower')} · {pluralize(store.productsCount, 'product')}
             {place ? ` · ${place}` : ''}
           </p>
