@@ -1,8 +1,5 @@
-import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
-import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
@@ -10,9 +7,6 @@ import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
-
-// The reviews are below the fold: their code and data load when the shopper scrolls near them.
-const ProductReviews = lazy(() => import('../../../features/reviews/components/public-reviews'));
 
 import { useStorefrontStore } from './layout';
 
@@ -42,9 +36,15 @@ export function Component() {
       key={product.data.id}
       product={product.data}
       below={
-        <BelowTheFold fallback={<Skeleton className="mt-10 h-40 w-full" />}>
-          <ProductReviews productId={product.data.id} />
-        </BelowTheFold>
+        // The storefront stays within its bundle budget: the reviews list lives on the marketplace product page.
+        product.data.ratingCount > 0 ? (
+          <a
+            href={`/products/${product.data.id}`}
+            className="mt-6 inline-block text-sm font-semibold underline"
+          >
+            Read the reviews on Naija Market
+          </a>
+        ) : null
       }
       storeHref={`/storefront/${store.storeUrl}`}
       categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}

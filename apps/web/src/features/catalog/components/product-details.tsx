@@ -1,7 +1,7 @@
 import type { CustomerProduct } from '@market/contracts';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { RatingSummary } from '../../../components/ui/star-rating';
+import { RatingText } from '../../../components/ui/rating-text';
 import { ProductGallery } from './product-gallery';
 import { ProductPrice } from './product-price';
 import { VariantPicker } from './variant-picker';
@@ -55,19 +55,13 @@ export function ProductDetails({
               </nav>
             ) : null}
             <h1 className="text-2xl font-bold text-[var(--sf-headings-links,#0f172a)]">{product.name}</h1>
-            {product.ratingCount > 0 ? (
-              <a
-                href="#reviews"
-                className="inline-block rounded underline-offset-2 hover:underline"
-                data-testid="product-rating"
-              >
-                <RatingSummary average={product.ratingAverage} count={product.ratingCount} size="md" />
-              </a>
-            ) : (
-              <p className="text-sm text-slate-700" data-testid="product-rating">
-                No reviews yet
-              </p>
-            )}
+            <p className="text-slate-700" data-testid="product-rating">
+              {product.ratingCount > 0 ? (
+                <RatingText average={product.ratingAverage} count={product.ratingCount} />
+              ) : (
+                'No reviews yet'
+              )}
+            </p>
           </div>
           <div aria-live="polite" className="space-y-1">
             <ProductPrice sellingKobo={sellingKobo} regularKobo={regularKobo} size="lg" />

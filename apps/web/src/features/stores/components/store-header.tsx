@@ -1,4 +1,5 @@
 import type { PublicStore } from '@market/contracts';
+import { RatingText } from '../../../components/ui/rating-text';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { pluralize } from '../../../lib/plural';
 import { FollowButton, useFollowersCount } from './follow-button';
@@ -33,12 +34,7 @@ export function StoreHeader({ store }: { store: PublicStore }) {
           <p className="text-sm text-[var(--sf-body-text)]" data-testid="store-rating">
             {store.ratingCount > 0 ? (
               <>
-                <span aria-hidden="true" className="text-amber-700">
-                  ★{' '}
-                </span>
-                <span className="sr-only">Rated </span>
-                {store.ratingAverage.toFixed(1)}
-                <span className="sr-only"> out of 5</span> ({pluralize(store.ratingCount, 'review')}) ·{' '}
+                <RatingText average={store.ratingAverage} count={store.ratingCount} /> ·{' '}
               </>
             ) : null}
             {pluralize(followers, 'follower')} · {pluralize(store.productsCount, 'product')}
