@@ -36,6 +36,7 @@ import {
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
+import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
 import {
   appliedGiftCards,
@@ -50,6 +51,7 @@ import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
 import { createReportsModule } from './modules/reports/index.js';
+import { createReviewsModule } from './modules/reviews/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
   createStoreForMerchant,
@@ -65,6 +67,7 @@ import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createThemesModule } from './modules/themes/index.js';
 import { verifyPassword } from './platform/auth/passwords.js';
+import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
@@ -432,6 +435,12 @@ function composeModules(
       merchantOnboarding,
       searchProducts: (query) => catalog.service.products.adminList(query),
     }),
+    createReviewsModule(deps, {
+      receivedProduct: orders.service.receivedProduct,
+      receivedFromStore: orders.service.receivedFromStore,
+    }),
+    createTestimonialsModule(deps),
+    createContactModule(deps),
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {

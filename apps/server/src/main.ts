@@ -7,6 +7,7 @@ import { seedDemoCatalog } from './seed/demo-catalog.js';
 import { seedDemoHubs } from './seed/demo-hubs.js';
 import { seedDemoOrders } from './seed/demo-orders.js';
 import { seedDemoSales } from './seed/demo-sales.js';
+import { seedDemoReviews } from './seed/demo-reviews.js';
 import { seedDemo } from './seed/demo-seed.js';
 import { seedDemoThemes } from './seed/demo-themes.js';
 import { seedDemoStoreSettings } from './seed/demo-store-settings.js';
@@ -38,6 +39,7 @@ async function main() {
     await seedDemoHubs(database.db, deps.logger);
     await seedDemoStoreSettings(database.db, deps.logger);
     await seedDemoSales(database.db, deps.logger);
+    await seedDemoReviews(database.db, deps.logger);
   }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();

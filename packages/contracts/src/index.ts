@@ -5,6 +5,7 @@ export * from './bank-accounts.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
+export * from './contact.js';
 export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
@@ -18,11 +19,14 @@ export * from './payments.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './reports.js';
+export * from './profile.js';
+export * from './reviews.js';
 export * from './shipping.js';
 export * from './stores.js';
 export * from './subscriptions.js';
 export * from './system.js';
 export * from './themes.js';
+export * from './testimonials.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
@@ -35,6 +39,7 @@ import {
   productEndpoints,
 } from './catalog.js';
 import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
+import { contactEndpoints } from './contact.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
 import {
@@ -50,6 +55,8 @@ import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
 import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
+import { customerProfileEndpoints } from './profile.js';
+import { reviewEndpoints } from './reviews.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -67,6 +74,7 @@ import {
 import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints } from './subscriptions.js';
 import { systemEndpoints } from './system.js';
 import { themeEndpoints, themePublishingEndpoints } from './themes.js';
+import { platformTestimonialEndpoints } from './testimonials.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
 export function allEndpoints(): Endpoint[] {
@@ -123,6 +131,10 @@ export function allEndpoints(): Endpoint[] {
     subscriptionMerchantEndpoints,
     salesReportEndpoints,
     adminMerchantEndpoints,
+    reviewEndpoints,
+    platformTestimonialEndpoints,
+    contactEndpoints,
+    customerProfileEndpoints,
   });
   return found;
 }

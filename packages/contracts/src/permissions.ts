@@ -19,6 +19,8 @@ export const storePermissions = [
   'bank:write',
   /** Choose and pay for the store's subscription plan (owner only). */
   'subscription:manage',
+  /** Answer customers' reviews of the store and its products. */
+  'reviews:reply',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -47,6 +49,12 @@ export const adminPermissions = [
   'orders:tokens',
   /** Create and change the subscription plans stores choose from. */
   'plans:manage',
+  /** Hide and show customers' reviews. */
+  'reviews:moderate',
+  /** Approve platform testimonials for the home page. */
+  'testimonials:moderate',
+  /** Read messages sent through the contact form. */
+  'contact:read',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -88,7 +96,7 @@ export const merchantRolePermissions: Record<MerchantRole, readonly StorePermiss
   // Runs the store day to day; only the owner lets people in, sees payouts, changes the bank account or the plan.
   manager: storePermissions.filter((permission) => !ownerOnlyPermissions.includes(permission)),
   inventory: ['products:read', 'products:write'],
-  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read'],
+  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read', 'reviews:reply'],
   finance: ['payouts:read', 'reports:read', 'orders:read'],
 };
 

@@ -253,6 +253,9 @@ export const storeCard = z.object({
   followersCount: z.number().int(),
   productsCount: z.number().int(),
   salesCount: z.number().int(),
+  /** Average of the store's visible merchant reviews (0 without any), and how many there are. */
+  ratingAverage: z.number(),
+  ratingCount: z.number().int(),
 });
 export type StoreCard = z.infer<typeof storeCard>;
 

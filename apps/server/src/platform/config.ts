@@ -80,6 +80,8 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().default('Naija Market <no-reply@market.local>'),
+  /** Where contact-form messages are mailed (they are also kept for admins). */
+  CONTACT_EMAIL: z.email('must be an email address').default('support@market.local'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local stand-in. */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: value.TRUST_PROXY,
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
+    contactEmail: value.CONTACT_EMAIL,
     redisUrl: value.REDIS_URL,
     paystackSecretKey: value.PAYSTACK_SECRET_KEY || undefined,
     paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),

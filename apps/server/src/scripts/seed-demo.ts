@@ -10,6 +10,7 @@ import { seedDemoCatalog } from '../seed/demo-catalog.js';
 import { seedDemoHubs } from '../seed/demo-hubs.js';
 import { seedDemoOrders } from '../seed/demo-orders.js';
 import { seedDemoSales } from '../seed/demo-sales.js';
+import { seedDemoReviews } from '../seed/demo-reviews.js';
 import { seedDemo } from '../seed/demo-seed.js';
 import { seedDemoStoreSettings } from '../seed/demo-store-settings.js';
 import { seedDemoThemes } from '../seed/demo-themes.js';
@@ -29,12 +30,14 @@ await seedDemoThemes(database.db, logger);
 const demoHubs = await seedDemoHubs(database.db, logger);
 await seedDemoStoreSettings(database.db, logger);
 await seedDemoSales(database.db, logger);
+const demoReviews = await seedDemoReviews(database.db, logger);
 logger.info(
   {
     accounts,
     products: catalog.products,
     orders: demoOrders,
     hubs: demoHubs,
+    reviews: demoReviews,
     alreadySeeded: catalog.skipped,
   },
   'demo data ready',

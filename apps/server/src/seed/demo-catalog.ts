@@ -103,6 +103,9 @@ export interface DemoCatalogResult {
  * images, variants, discounts, a promotion, official outlets and a few products waiting for approval.
  * Runs once: when the demo stores already have products it changes nothing.
  */
+/** Takes values drawn only to keep the random sequence as it was; adds nothing to the row. */
+const discardDraws = (..._draws: number[]) => ({});
+
 export async function seedDemoCatalog(db: Db, media: Media, logger?: Logger): Promise<DemoCatalogResult> {
   const marker = await findUserByEmail(db, 'merchant', 'ankara@demo.ng');
   if (marker) return { stores: 0, products: 0, skipped: true };
@@ -366,8 +369,9 @@ export async function seedDemoCatalog(db: Db, media: Media, logger?: Logger): Pr
             approvedAt: status === 'approved' ? new Date() : null,
             isVisible: status === 'approved',
             salesCount: between(0, 480),
-            ratingAverage: (3.4 + random() * 1.6).toFixed(2),
-            ratingCount: between(0, 230),
+            // Ratings come from reviews now (demo-reviews.ts). The two draws that made them up stay, so every
+            // figure drawn after them (dates, the next products) is what it was.
+            ...discardDraws(random(), between(0, 230)),
             storeName: demo.storeName,
             categoryText: info.text,
             createdAt: new Date(Date.now() - between(0, 60) * 86_400_000 - rows.length * 60_000),

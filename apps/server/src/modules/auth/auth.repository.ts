@@ -1,7 +1,14 @@
 import type { AccountKind } from '@market/contracts';
 import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { oneTimeTokens, partnerProfiles, refreshTokens, sessions, users } from './auth.schema.js';
+import {
+  type OneTimePurpose,
+  oneTimeTokens,
+  partnerProfiles,
+  refreshTokens,
+  sessions,
+  users,
+} from './auth.schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type PartnerProfileRow = typeof partnerProfiles.$inferSelect;
@@ -102,11 +109,7 @@ export async function claimRefreshToken(db: Db, id: string, at: Date): Promise<b
   return claimed.length === 1;
 }
 
-export async function findOneTimeToken(
-  db: Db,
-  tokenHash: string,
-  purpose: 'confirm-email' | 'reset-password',
-) {
+export async function findOneTimeToken(db: Db, tokenHash: string, purpose: OneTimePurpose) {
   const [row] = await db
     .select()
     .from(oneTimeTokens)
@@ -129,7 +132,7 @@ export async function claimOneTimeToken(db: Db, id: string, at: Date): Promise<b
 export async function retireOneTimeTokens(
   db: Db,
   userId: string,
-  purpose: 'confirm-email' | 'reset-password',
+  purpose: OneTimePurpose,
   at: Date,
 ): Promise<void> {
   await db

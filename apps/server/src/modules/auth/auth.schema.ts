@@ -82,7 +82,9 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** Single-use links: email confirmation and password reset (or first password for invited accounts). */
+export type OneTimePurpose = 'confirm-email' | 'reset-password' | 'change-email';
+
+/** Single-use links: email confirmation, password reset (or first password for invited accounts), email change. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -90,7 +92,9 @@ export const oneTimeTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text().$type<'confirm-email' | 'reset-password'>().notNull(),
+    purpose: text().$type<OneTimePurpose>().notNull(),
+    /** change-email: the new address, which becomes the account's email when the link is followed. */
+    newEmail: text(),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),

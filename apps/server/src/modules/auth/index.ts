@@ -5,6 +5,8 @@ import type { Authenticate } from '../../platform/http/routes.js';
 import { createAuthenticate } from './auth.guard.js';
 import { authRoutes } from './auth.routes.js';
 import { type AuthNeeds, type AuthService, createAuthService } from './auth.service.js';
+import { profileRoutes } from './profile.routes.js';
+import { createProfileService } from './profile.service.js';
 
 export {
   findLiveAdmin,
@@ -35,7 +37,7 @@ export function createAuthModule(
   const service = createAuthService(deps, needs);
   return {
     service,
-    routes: authRoutes(deps, service),
+    routes: [...authRoutes(deps, service), ...profileRoutes(createProfileService(deps), deps.rateLimits)],
     authenticate: createAuthenticate(deps.tokens, service, needs.findMembership),
     // The themes service (specification section 6): the bearer token may also come from the cookie `token`.
     authenticateWithCookie: createAuthenticate(deps.tokens, service, needs.findMembership, {

@@ -231,6 +231,15 @@ export async function updateProduct(db: Db, id: string, values: Partial<ProductI
   await db.update(products).set(values).where(eq(products.id, id));
 }
 
+/** The product's rating from its visible reviews; the reviews module writes it in the reviewing transaction. */
+export async function setProductRating(
+  db: Db,
+  productId: string,
+  rating: { average: number; count: number },
+): Promise<void> {
+  await updateProduct(db, productId, { ratingAverage: rating.average.toFixed(2), ratingCount: rating.count });
+}
+
 /** Locks one product row for a read-modify-write (edits and inventory updates must not interleave). */
 export async function lockProduct(db: Db, where: SQL) {
   const [row] = await db.select().from(products).where(where).for('update').limit(1);

@@ -240,6 +240,42 @@ export async function hasPaidOrder(executor: Db, customerId: string): Promise<bo
   return Boolean(row);
 }
 
+/** Statuses in which the customer has received an order: what makes a review a verified purchase. */
+export const RECEIVED_STATUSES = ['delivered', 'completed'] as const;
+
+/** Whether the customer received an order containing the product. */
+export async function hasReceivedProduct(executor: Db, customerId: string, productId: string) {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        inArray(orders.status, [...RECEIVED_STATUSES]),
+        eq(orderItems.productId, productId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the customer received an order from the store. */
+export async function hasReceivedFromStore(executor: Db, customerId: string, storeId: string) {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.storeId, storeId),
+        inArray(orders.status, [...RECEIVED_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Orders with their items and activities, shaped for the customer (the only one who sees the delivery token). */
 export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<CustomerOrder[]> {
   if (rows.length === 0) return [];

@@ -378,6 +378,14 @@ export function createOrdersService(deps: Deps) {
     async isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
       return !(await repository.hasPaidOrder(executor, customerId));
     },
+
+    /** A delivered or completed order of the customer contains the product (verified purchase of a review). */
+    receivedProduct: (executor: Db, customerId: string, productId: string) =>
+      repository.hasReceivedProduct(executor, customerId, productId),
+
+    /** A delivered or completed order of the customer came from the store. */
+    receivedFromStore: (executor: Db, customerId: string, storeId: string) =>
+      repository.hasReceivedFromStore(executor, customerId, storeId),
   };
 }
 

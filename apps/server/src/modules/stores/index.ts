@@ -19,6 +19,7 @@ export {
   findStoreByMerchant,
   findStoreShippingPlaces,
   type StoreRow,
+  setStoreRating,
   slugify,
 } from './stores.repository.js';
 export type { HomeAddress, ShippingLocation } from './stores.schema.js';

@@ -104,6 +104,18 @@ export async function findStoreShippingPlaces(
 }
 
 /** Units sold per store, added to each store's sales count (in id order, so concurrent checkouts lock alike). */
+/** The store's rating from its visible merchant reviews, written in the reviewing transaction. */
+export async function setStoreRating(
+  executor: Db,
+  storeId: string,
+  rating: { average: number; count: number },
+): Promise<void> {
+  await executor
+    .update(stores)
+    .set({ ratingAverage: rating.average.toFixed(2), ratingCount: rating.count })
+    .where(eq(stores.id, storeId));
+}
+
 export async function addStoreSales(executor: Db, unitsByStore: Map<string, number>): Promise<void> {
   for (const storeId of [...unitsByStore.keys()].sort()) {
     await executor

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -67,6 +68,9 @@ export const stores = pgTable(
     isVisible: boolean().notNull().default(false),
     followersCount: integer().notNull().default(0),
     salesCount: integer().notNull().default(0),
+    /** Of the store's visible merchant reviews; only the reviews module moves them (setStoreRating). */
+    ratingAverage: numeric({ precision: 3, scale: 2 }).notNull().default('0'),
+    ratingCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

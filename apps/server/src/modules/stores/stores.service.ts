@@ -74,6 +74,8 @@ export function createStoresService(
       followersCount: row.followersCount,
       productsCount: counts.get(row.id) ?? 0,
       salesCount: row.salesCount,
+      ratingAverage: Number(row.ratingAverage),
+      ratingCount: row.ratingCount,
     }));
   }
 

@@ -132,6 +132,7 @@ const catalogNeutral = [
   '/themes-api/api/merchant/',
   '/themes-api/merchant/theme/purchase',
   '/themes-api/merchant/theme/preview-link',
+  '/api/contact-us/',
 ];
 
 /**

@@ -14,7 +14,10 @@ export type RateLimitPolicy =
   | 'refresh'
   | 'create-order'
   | 'coupon'
-  | 'bank-account';
+  | 'bank-account'
+  | 'contact'
+  | 'email-change'
+  | 'review';
 
 interface Limit {
   points: number;
@@ -65,6 +68,21 @@ export const defaultLimits: Record<
   'bank-account': {
     ip: { points: 60, durationSeconds: 900 },
     account: { points: 20, durationSeconds: 900 },
+  },
+  /** The public contact form mails a person: a few messages an hour per address and per sender's email. */
+  contact: {
+    ip: { points: 10, durationSeconds: 3600 },
+    email: { points: 5, durationSeconds: 3600 },
+  },
+  /** Each request mails a link to an address the customer typed (and checks their password). */
+  'email-change': {
+    ip: { points: 20, durationSeconds: 3600 },
+    account: { points: 5, durationSeconds: 3600 },
+  },
+  /** Reviews and testimonials written by one account: plenty for a shopper, too few to flood a store. */
+  review: {
+    ip: { points: 60, durationSeconds: 3600 },
+    account: { points: 20, durationSeconds: 3600 },
   },
 };
 

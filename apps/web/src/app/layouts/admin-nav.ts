@@ -13,6 +13,7 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/shipping', label: 'Shipping', permission: 'shipping:zones' },
   { to: '/admin/gift-cards', label: 'Gift cards', permission: 'gift-cards:read' },
   { to: '/admin/plans', label: 'Plans', permission: 'plans:manage' },
+  { to: '/admin/reviews', label: 'Reviews', permission: 'reviews:moderate' },
   { to: '/admin/admins', label: 'Admins', permission: 'admins:manage' },
 ];
 

@@ -10,6 +10,7 @@ import { SearchBox } from '../../features/catalog/components/search-box';
 import { displayName, useSession } from '../../lib/session';
 
 const customerLinks = [
+  { to: '/account/profile', label: 'Profile' },
   { to: '/account/orders', label: 'Orders' },
   { to: '/account/gift-cards', label: 'Gift cards' },
   { to: '/account/addresses', label: 'Addresses' },
@@ -84,6 +85,9 @@ export function Component() {
             </Link>
             <Link to="/gift-cards" className="underline">
               Gift cards
+            </Link>
+            <Link to="/contact-us" className="underline">
+              Contact us
             </Link>
             <Link to="/merchant/signup" className="underline">
               Sell on Naija Market

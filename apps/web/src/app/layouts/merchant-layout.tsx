@@ -13,6 +13,7 @@ const nav: NavItem[] = [
   { to: '/merchant/orders', label: 'Orders' },
   { to: '/merchant/coupons', label: 'Coupons' },
   { to: '/merchant/reports', label: 'Reports' },
+  { to: '/merchant/reviews', label: 'Reviews' },
   { to: '/merchant/staff', label: 'Staff' },
   { to: '/merchant/payouts', label: 'Payouts' },
   { to: '/merchant/bank-account', label: 'Bank account' },

@@ -5,6 +5,7 @@ import { MarketplaceProducts } from '../../../features/catalog/components/market
 import { OfficialOutlets } from '../../../features/catalog/components/official-outlets';
 import { Promotions } from '../../../features/catalog/components/promotions';
 import { TopCategories } from '../../../features/catalog/components/top-categories';
+import { HomeTestimonials } from '../../../features/testimonials/components/home-testimonials';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { displayName, useSession } from '../../../lib/session';
 
@@ -40,6 +41,7 @@ export function Component() {
       <OfficialOutlets />
       <Promotions />
       <MarketplaceProducts />
+      <HomeTestimonials />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { OrderDetail } from '../../../features/orders/components/order-detail';
+import { ReviewItemAction, ReviewStoreAction } from '../../../features/reviews/components/order-reviews';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { RequireSession } from '../../require-session';
 
@@ -9,7 +10,13 @@ export function Component() {
   const { id = '' } = useParams();
   return (
     <RequireSession kind="customer">
-      <OrderDetail id={id} />
+      <OrderDetail
+        id={id}
+        itemAction={(order, item) => (
+          <ReviewItemAction order={order} productId={item.productId} productName={item.productName} />
+        )}
+        footer={(order) => <ReviewStoreAction order={order} />}
+      />
     </RequireSession>
   );
 }

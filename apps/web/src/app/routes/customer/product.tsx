@@ -1,5 +1,8 @@
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
+import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
@@ -9,6 +12,9 @@ import { LazyStorePolicies } from '../../../features/policies/components/store-p
 import { FollowButton } from '../../../features/stores/components/follow-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
+
+// The reviews are below the fold: their code and data load when the shopper scrolls near them.
+const ProductReviews = lazy(() => import('../../../features/reviews/components/public-reviews'));
 
 /** `/products/:productId`: the marketplace product page. */
 export function Component() {
@@ -33,6 +39,11 @@ export function Component() {
       <ProductDetails
         key={product.data.id}
         product={product.data}
+        below={
+          <BelowTheFold fallback={<Skeleton className="mt-10 h-40 w-full" />}>
+            <ProductReviews productId={product.data.id} />
+          </BelowTheFold>
+        }
         storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
         purchase={(choice) => (
           <AddToCart

@@ -8,6 +8,7 @@ import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalo
 import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
+
 import { useStorefrontStore } from './layout';
 
 /** `/storefront/:merchantUrl/products/:productId`: the product inside its store's storefront. */
@@ -36,6 +37,17 @@ export function Component() {
       <ProductDetails
         key={product.data.id}
         product={product.data}
+        below={
+          // The storefront stays within its bundle budget: the reviews list lives on the marketplace product page.
+          product.data.ratingCount > 0 ? (
+            <a
+              href={`/products/${product.data.id}`}
+              className="mt-6 inline-block text-sm font-semibold underline"
+            >
+              Read the reviews on Naija Market
+            </a>
+          ) : null
+        }
         storeHref={`/storefront/${store.storeUrl}`}
         categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}
         purchase={(choice) => (

@@ -1,6 +1,7 @@
 import type { CustomerProduct } from '@market/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { RatingText } from '../../../components/ui/rating-text';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { productQueryOptions } from '../api/get-product';
@@ -65,6 +66,11 @@ export function ProductCard({
           </Link>
         </h3>
         <ProductPrice sellingKobo={sellingKobo} regularKobo={regularKobo} />
+        {product.ratingCount > 0 ? (
+          <p className="text-xs text-slate-700">
+            <RatingText average={product.ratingAverage} count={product.ratingCount} />
+          </p>
+        ) : null}
         <p className="mt-auto truncate text-xs text-slate-600">{product.storeName}</p>
         {!product.inStock ? <p className="text-xs font-semibold text-red-800">Out of stock</p> : null}
       </div>

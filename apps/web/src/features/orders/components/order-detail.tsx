@@ -30,8 +30,21 @@ function lagosText(order: CustomerOrder): string {
   return 'Between states outside Lagos';
 }
 
-/** One order: status, delivery token, items, amounts, delivery address and what happened to it. */
-export function OrderDetail({ id }: { id: string }) {
+type OrderItem = CustomerOrder['orderItems'][number];
+
+/**
+ * One order: status, delivery token, items, amounts, delivery address and what happened to it. A route adds its
+ * own controls under each item (`itemAction`) and below the items (`footer`), e.g. the review forms.
+ */
+export function OrderDetail({
+  id,
+  itemAction,
+  footer,
+}: {
+  id: string;
+  itemAction?: (order: CustomerOrder, item: OrderItem) => ReactNode;
+  footer?: (order: CustomerOrder) => ReactNode;
+}) {
   const order = useOrder(id);
   if (order.isPending) return <LoadingState label="Loading your order…" />;
   if (order.isError) {
@@ -118,6 +131,7 @@ export function OrderDetail({ id }: { id: string }) {
                   <span className="block text-slate-700">
                     {item.quantity} × {formatApiNaira(item.productPrice)}
                   </span>
+                  {itemAction?.(data, item)}
                 </span>
               </li>
             );
@@ -144,6 +158,8 @@ export function OrderDetail({ id }: { id: string }) {
           </div>
         </dl>
       </Section>
+
+      {footer?.(data)}
 
       <Section title="Delivery address">
         <DeliveryAddressBlock address={address} note={data.orderNote} />

@@ -12,6 +12,8 @@ const store = {
   followersCount: 1,
   productsCount: 1,
   salesCount: 0,
+  ratingAverage: 0,
+  ratingCount: 0,
 };
 
 describe('StoreCard', () => {

@@ -1,4 +1,5 @@
 import type { PublicStore } from '@market/contracts';
+import { RatingText } from '../../../components/ui/rating-text';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { pluralize } from '../../../lib/plural';
 import { FollowButton, useFollowersCount } from './follow-button';
@@ -30,7 +31,12 @@ export function StoreHeader({ store }: { store: PublicStore }) {
           <h1 className="break-words text-2xl font-bold text-[var(--sf-headings-links)]">
             {store.storeName}
           </h1>
-          <p className="text-sm text-[var(--sf-body-text)]">
+          <p className="text-sm text-[var(--sf-body-text)]" data-testid="store-rating">
+            {store.ratingCount > 0 ? (
+              <>
+                <RatingText average={store.ratingAverage} count={store.ratingCount} /> ·{' '}
+              </>
+            ) : null}
             {pluralize(followers, 'follower')} · {pluralize(store.productsCount, 'product')}
             {place ? ` · ${place}` : ''}
           </p>

@@ -1,0 +1,12 @@
+import type { Deps } from '../../platform/deps.js';
+import type { ServerModule } from '../../platform/http/module.js';
+import { reviewsRoutes } from './reviews.routes.js';
+import { createReviewsService, type ReviewsNeeds, type ReviewsService } from './reviews.service.js';
+
+export type { ReviewsNeeds, ReviewsService } from './reviews.service.js';
+
+/** Product and merchant reviews, replies, moderation, and the ratings computed from them (issue 9). */
+export function createReviewsModule(deps: Deps, needs: ReviewsNeeds): ServerModule<ReviewsService> {
+  const service = createReviewsService(deps, needs);
+  return { service, routes: reviewsRoutes(service, deps.rateLimits) };
+}

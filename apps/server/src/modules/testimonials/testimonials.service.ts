@@ -1,0 +1,118 @@
+import type { Testimonial, TestimonialStatus } from '@market/contracts';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { findUserById } from '../auth/index.js';
+import { platformTestimonials, type TestimonialRow } from './testimonials.schema.js';
+
+/** How many approved testimonials the home page shows. */
+export const HOME_TESTIMONIALS = 12;
+/** A customer may have this many waiting for a decision at once. */
+const MAX_PENDING = 3;
+
+function toTestimonial(row: TestimonialRow): Testimonial {
+  return {
+    id: row.id,
+    text: row.text,
+    rating: row.rating,
+    authorName: row.authorName,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+export function createTestimonialsService(deps: Deps) {
+  const { db } = deps;
+
+  async function decide(adminId: string, id: string, status: TestimonialStatus) {
+    const [row] = await db
+      .update(platformTestimonials)
+      .set({ status, decidedBy: adminId, decidedAt: deps.now() })
+      .where(eq(platformTestimonials.id, id))
+      .returning();
+    if (!row) throw notFound('Testimonial not found');
+    return toTestimonial(row);
+  }
+
+  return {
+    async approved() {
+      const rows = await db
+        .select()
+        .from(platformTestimonials)
+        .where(eq(platformTestimonials.status, 'approved'))
+        .orderBy(desc(platformTestimonials.decidedAt), desc(platformTestimonials.id))
+        .limit(HOME_TESTIMONIALS);
+      return rows.map((row) => {
+        const { status: _status, decidedAt: _decidedAt, ...shown } = toTestimonial(row);
+        return shown;
+      });
+    },
+
+    async send(customerId: string, body: { text: string; rating: number }): Promise<Testimonial> {
+      return db.transaction(async (tx) => {
+        const author = await findUserById(tx, customerId);
+        if (!author) throw notFound('Account not found');
+        const [pending] = await tx
+          .select({ total: count() })
+          .from(platformTestimonials)
+          .where(
+            and(eq(platformTestimonials.customerId, customerId), eq(platformTestimonials.status, 'pending')),
+          );
+        if ((pending?.total ?? 0) >= MAX_PENDING)
+          throw conflict('You already have testimonials waiting for approval. Please wait for them first.');
+        const initial = author.lastName.trim().charAt(0).toUpperCase();
+        const [row] = await tx
+          .insert(platformTestimonials)
+          .values({
+            customerId,
+            authorName: initial ? `${author.firstName.trim()} ${initial}.` : author.firstName.trim(),
+            text: body.text,
+            rating: body.rating,
+            createdAt: deps.now(),
+          })
+          .returning();
+        return toTestimonial(row!);
+      });
+    },
+
+    async mine(customerId: string) {
+      const rows = await db
+        .select()
+        .from(platformTestimonials)
+        .where(eq(platformTestimonials.customerId, customerId))
+        .orderBy(desc(platformTestimonials.createdAt))
+        .limit(50);
+      return rows.map(toTestimonial);
+    },
+
+    async adminList(query: { page: number; limit: number; status: TestimonialStatus }) {
+      const where = eq(platformTestimonials.status, query.status);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(platformTestimonials)
+          .where(where)
+          .orderBy(
+            query.status === 'pending'
+              ? asc(platformTestimonials.createdAt)
+              : desc(platformTestimonials.decidedAt),
+            asc(platformTestimonials.id),
+          )
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ total: count() }).from(platformTestimonials).where(where),
+      ]);
+      return {
+        testimonials: rows.map(toTestimonial),
+        pagination: pageInfo(query.page, query.limit, total?.total ?? 0),
+      };
+    },
+
+    approve: (adminId: string, id: string) => decide(adminId, id, 'approved'),
+    reject: (adminId: string, id: string) => decide(adminId, id, 'rejected'),
+  };
+}
+
+export type TestimonialsService = ReturnType<typeof createTestimonialsService>;

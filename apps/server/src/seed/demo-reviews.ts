@@ -1,0 +1,268 @@
+// Demo reviews and testimonials (issue 9): four more demo customers, each with a completed order, review what they
+// received, so product and store ratings are computed from real reviews rather than seeded numbers. The demo
+// customer's own delivered order (NM-DEMO0006) is left unreviewed for them to try. Writes tables directly.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { findUserByEmail } from '../modules/auth/auth.repository.js';
+import { users } from '../modules/auth/auth.schema.js';
+import { products } from '../modules/catalog/catalog.schema.js';
+import { orderActivities, orderItems, orders, orderTrackers } from '../modules/orders/orders.schema.js';
+import { reviews } from '../modules/reviews/reviews.schema.js';
+import { stores } from '../modules/stores/stores.schema.js';
+import { platformTestimonials } from '../modules/testimonials/testimonials.schema.js';
+import { hashPassword } from '../platform/auth/passwords.js';
+import type { Db } from '../platform/db/client.js';
+import { DEMO_PASSWORD } from './demo-seed.js';
+
+const reviewers = [
+  { email: 'amaka@demo.ng', firstName: 'Amaka', lastName: 'Nwankwo', phoneNumber: '+2348030000011' },
+  { email: 'bayo@demo.ng', firstName: 'Bayo', lastName: 'Ogunleye', phoneNumber: '+2348030000012' },
+  { email: 'halima@demo.ng', firstName: 'Halima', lastName: 'Sule', phoneNumber: '+2348030000013' },
+  { email: 'tobi@demo.ng', firstName: 'Tobi', lastName: 'Akande', phoneNumber: '+2348030000014' },
+];
+
+/** [rating, text] per reviewer and product: not all glowing, as real reviews are not. */
+const productWords: [number, string][][] = [
+  [
+    [5, 'Exactly as described and it arrived well packed. Very happy with it.'],
+    [4, 'Good quality for the price. Delivery took a day longer than I hoped.'],
+    [5, 'Original product, works perfectly. I will buy from this store again.'],
+  ],
+  [
+    [4, 'Does the job well. The box was a little dented but the item was fine.'],
+    [3, 'It is okay. Not bad, not great; the colour is lighter than the photos.'],
+    [5, 'Better than I expected. The seller answered my questions quickly.'],
+  ],
+  [
+    [5, 'Bought it for my mum and she loves it. Thank you!'],
+    [4, 'Solid product. Would be five stars with faster delivery to Abuja.'],
+  ],
+  [
+    [2, 'It works but the finish is poor for this price.'],
+    [5, 'Perfect. Came with a receipt and warranty card.'],
+  ],
+];
+const storeWords: [number, string][] = [
+  [5, 'Friendly store, quick replies and careful packing.'],
+  [4, 'Reliable seller. Delivery was on time.'],
+  [4, 'Good communication; one item was out of stock but they told me at once.'],
+  [3, 'Fine overall, but it took two days before my order was accepted.'],
+];
+const testimonialWords: [string, number, 'approved' | 'pending'][] = [
+  [
+    'Paying in naira with my card was smooth and I could follow my order all the way to my door.',
+    5,
+    'approved',
+  ],
+  ['I found original gadgets from real stores and the delivery token made me feel safe.', 5, 'approved'],
+  ['Good prices and stores that actually reply. Delivery to Kano could be faster.', 4, 'approved'],
+  ['My first order came in two days. I will tell my friends about Naija Market.', 5, 'pending'],
+];
+
+/** Seeds the demo reviews once (after the demo orders); running it again changes nothing. */
+export async function seedDemoReviews(db: Db, logger?: Logger, now = new Date()): Promise<number> {
+  if (await findUserByEmail(db, 'customer', reviewers[0]!.email)) return 0;
+  const merchant = await findUserByEmail(db, 'merchant', 'merchant@demo.ng');
+  if (!merchant) return 0;
+  const [store] = await db.select().from(stores).where(eq(stores.merchantId, merchant.id)).limit(1);
+  if (!store) return 0;
+  // The demo orders took the store's approved products by name; the sixth is the demo customer's delivered one.
+  const stock = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.storeId, store.id), eq(products.approvalStatus, 'approved')))
+    .orderBy(asc(products.name))
+    .limit(6);
+  const others = await db
+    .select()
+    .from(products)
+    .where(and(ne(products.storeId, store.id), eq(products.isVisible, true)))
+    .orderBy(asc(products.name))
+    .limit(3);
+  const reviewable = [...stock.slice(0, 5), ...others];
+  if (reviewable.length === 0) return 0;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const day = 24 * 60 * 60 * 1000;
+  let written = 0;
+
+  await db.transaction(async (tx) => {
+    for (const [index, person] of reviewers.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({ kind: 'customer', role: null, ...person, passwordHash, emailConfirmedAt: now })
+        .returning();
+      const authorName = `${person.firstName} ${person.lastName.charAt(0)}.`;
+      const picked = reviewable
+        .filter(
+          (_, position) =>
+            position % reviewers.length === index || (position + 1) % reviewers.length === index,
+        )
+        .slice(0, productWords[index]!.length);
+      const byStore = new Map<string, typeof picked>();
+      for (const product of picked)
+        byStore.set(product.storeId, [...(byStore.get(product.storeId) ?? []), product]);
+      const placed = new Date(now.getTime() - (20 + index * 3) * day);
+      const delivered = new Date(placed.getTime() + 2 * day);
+      const address = {
+        fullName: `${person.firstName} ${person.lastName}`,
+        phoneNumber: person.phoneNumber,
+        emailAddress: person.email,
+        state: 'Lagos',
+        lga: 'Surulere',
+        address: `${10 + index} Bode Thomas Street, Surulere`,
+      };
+      let orderNumber = 0;
+      for (const [storeId, items] of byStore) {
+        orderNumber += 1;
+        const [seller] = await tx.select().from(stores).where(eq(stores.id, storeId)).limit(1);
+        const subtotal = items.reduce((sum, item) => sum + item.sellingPriceKobo, 0);
+        const shipping = 250_000;
+        const [tracker] = await tx
+          .insert(orderTrackers)
+          .values({
+            reference: `CHK-DEMO-R${index + 1}-${orderNumber}`,
+            customerId: user!.id,
+            status: 'paid',
+            itemsSubtotalKobo: subtotal,
+            shippingTotalKobo: shipping,
+            discountTotalKobo: 0,
+            amountDueKobo: subtotal + shipping,
+            deliveryAddress: address,
+            expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
+            paidAt: new Date(placed.getTime() + 60 * 1000),
+            createdAt: placed,
+            updatedAt: delivered,
+          })
+          .returning();
+        const [order] = await tx
+          .insert(orders)
+          .values({
+            trackerId: tracker!.id,
+            orderName: `NM-DEMOR${index + 1}${orderNumber}`,
+            customerId: user!.id,
+            storeId,
+            merchantId: seller!.merchantId,
+            storeName: seller!.storeName,
+            status: 'completed',
+            subtotalKobo: subtotal,
+            shippingFeeKobo: shipping,
+            discountKobo: 0,
+            totalKobo: subtotal + shipping,
+            deliveryAddress: address,
+            withinLagos: true,
+            lagosMerchant: true,
+            lagosCustomer: true,
+            carrierKind: 'partner',
+            carrierName: 'Swift Logistics Ltd',
+            dispatcherName: 'Sani Abubakar',
+            deliveredAt: delivered,
+            createdAt: placed,
+            updatedAt: delivered,
+          })
+          .returning();
+        await tx.insert(orderItems).values(
+          items.map((item) => ({
+            orderId: order!.id,
+            productId: item.id,
+            productName: item.name,
+            sku: item.sku,
+            unitPriceKobo: item.sellingPriceKobo,
+            quantity: 1,
+            hostedImages: item.hostedImages.slice(0, 1),
+          })),
+        );
+        await tx.insert(orderActivities).values([
+          {
+            orderId: order!.id,
+            status: 'pending',
+            activity: 'Payment received.',
+            actorType: 'payment',
+            createdAt: placed,
+          },
+          {
+            orderId: order!.id,
+            status: 'delivered',
+            activity: 'Your order was delivered.',
+            actorType: 'partner',
+            createdAt: delivered,
+          },
+          {
+            orderId: order!.id,
+            status: 'completed',
+            activity: 'The return window has closed.',
+            actorType: 'system',
+            createdAt: new Date(delivered.getTime() + 7 * day),
+          },
+        ]);
+        if (storeId === store.id) {
+          const [rating, text] = storeWords[index]!;
+          await tx.insert(reviews).values({
+            kind: 'merchant',
+            storeId,
+            storeName: seller!.storeName,
+            customerId: user!.id,
+            authorName,
+            rating,
+            text,
+            createdAt: new Date(delivered.getTime() + day),
+            updatedAt: new Date(delivered.getTime() + day),
+          });
+          written += 1;
+        }
+      }
+      for (const [position, product] of picked.entries()) {
+        const [rating, text] = productWords[index]![position]!;
+        const at = new Date(delivered.getTime() + day + position * 60 * 60 * 1000);
+        const reply =
+          product.storeId === store.id && rating >= 4
+            ? `Thank you ${person.firstName}! We are glad you like it.`
+            : null;
+        await tx.insert(reviews).values({
+          kind: 'product',
+          productId: product.id,
+          productName: product.name,
+          storeId: product.storeId,
+          storeName: product.storeName,
+          customerId: user!.id,
+          authorName,
+          rating,
+          text,
+          reply,
+          repliedAt: reply ? new Date(at.getTime() + day) : null,
+          repliedBy: reply ? merchant.id : null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        written += 1;
+      }
+      const [words, stars, status] = testimonialWords[index]!;
+      await tx.insert(platformTestimonials).values({
+        customerId: user!.id,
+        authorName,
+        text: words,
+        rating: stars,
+        status,
+        decidedAt: status === 'approved' ? now : null,
+        createdAt: new Date(delivered.getTime() + 2 * day),
+      });
+    }
+    // The ratings of what was reviewed, computed from the reviews as the reviews module does.
+    const reviewedIds = reviewable.map((product) => product.id);
+    await tx
+      .update(products)
+      .set({
+        ratingAverage: sql`coalesce((select round(avg(r.rating), 2) from ${reviews} r where r.kind = 'product' and r.product_id = ${products.id} and r.hidden_at is null), 0)`,
+        ratingCount: sql`(select count(*) from ${reviews} r where r.kind = 'product' and r.product_id = ${products.id} and r.hidden_at is null)::int`,
+      })
+      .where(inArray(products.id, reviewedIds));
+    await tx
+      .update(stores)
+      .set({
+        ratingAverage: sql`coalesce((select round(avg(r.rating), 2) from ${reviews} r where r.kind = 'merchant' and r.store_id = ${stores.id} and r.hidden_at is null), 0)`,
+        ratingCount: sql`(select count(*) from ${reviews} r where r.kind = 'merchant' and r.store_id = ${stores.id} and r.hidden_at is null)::int`,
+      })
+      .where(eq(stores.id, store.id));
+  });
+  logger?.info({ reviews: written }, 'demo reviews seeded');
+  return written;
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
+
+// Platform testimonials (issue 9): customers send them, admins holding testimonials:moderate approve them, and only
+// approved ones reach the public home page list.
+
+let test: TestApp;
+let customer: string;
+let otherCustomer: string;
+let admin: Awaited<ReturnType<typeof createAdmin>>;
+let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let merchant: string;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  const signIn = async (kind: 'customer' | 'merchant') =>
+    (await login(test, kind, (await createConfirmedAccount(test, kind)).email)).accessToken;
+  customer = await signIn('customer');
+  otherCustomer = await signIn('customer');
+  merchant = await signIn('merchant');
+  admin = await createAdmin(test, 'admin');
+  dispatcher = await createAdmin(test, 'dispatcher');
+  partner = await createPartner(test);
+}, 120_000);
+afterAll(() => test.close());
+
+const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) =>
+  test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    remoteAddress: nextIp(),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+const words = { text: 'Smooth checkout in naira and my order came in two days.', rating: 5 };
+
+describe('platform testimonials', () => {
+  it('shows a customer testimonial on the home page only after an admin approves it', async () => {
+    const sent = await call('POST', '/api/testimonials/platform', customer, words);
+    expect(sent.statusCode).toBe(201);
+    expect(json(sent).message).toBe('Thank you! Your testimonial will show once our team has approved it.');
+    const id = json(sent).data.id as string;
+    expect(json(sent).data).toMatchObject({ status: 'pending', authorName: 'Ada O.' });
+    expect(json(await call('GET', '/api/testimonials/platform')).data).toEqual([]);
+
+    const queue = json(await call('GET', '/api/testimonials/platform/admin', admin.accessToken)).data;
+    expect(queue.testimonials.map((row: { id: string }) => row.id)).toEqual([id]);
+
+    const approve = `/api/testimonials/platform/admin/${id}/approve`;
+    for (const token of [customer, merchant, dispatcher.accessToken, partner.accessToken])
+      expect((await call('POST', approve, token)).statusCode).toBe(403);
+    expect((await call('POST', approve)).statusCode).toBe(401);
+    expect((await call('POST', approve, admin.accessToken)).statusCode).toBe(200);
+
+    const shown = json(await call('GET', '/api/testimonials/platform')).data;
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toEqual({
+      id,
+      text: words.text,
+      rating: 5,
+      authorName: 'Ada O.',
+      createdAt: expect.any(String),
+    });
+
+    expect(
+      (await call('POST', `/api/testimonials/platform/admin/${id}/reject`, admin.accessToken)).statusCode,
+    ).toBe(200);
+    expect(json(await call('GET', '/api/testimonials/platform')).data).toEqual([]);
+    const mine = json(await call('GET', '/api/testimonials/platform/mine', customer)).data;
+    expect(mine.map((row: { status: string }) => row.status)).toEqual(['rejected']);
+    expect(json(await call('GET', '/api/testimonials/platform/mine', otherCustomer)).data).toEqual([]);
+  });
+
+  it('is sent by customers only, checked, and limited to three waiting at once', async () => {
+    for (const token of [merchant, admin.accessToken, partner.accessToken])
+      expect((await call('POST', '/api/testimonials/platform', token, words)).statusCode).toBe(403);
+    expect((await call('POST', '/api/testimonials/platform', undefined, words)).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/testimonials/platform', otherCustomer, { ...words, text: 'short' }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await call('POST', '/api/testimonials/platform', otherCustomer, { ...words, rating: 9 })).statusCode,
+    ).toBe(422);
+    for (let index = 0; index < 3; index += 1)
+      expect((await call('POST', '/api/testimonials/platform', otherCustomer, words)).statusCode).toBe(201);
+    expect((await call('POST', '/api/testimonials/platform', otherCustomer, words)).statusCode).toBe(409);
+    expect((await call('GET', '/api/testimonials/platform/admin', merchant)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,20 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { AdminReviews } from '../../../features/reviews/components/admin-reviews';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { CatalogAdminOnly } from './catalog-admin-only';
+import { CommunityNav } from './community-nav';
+
+/** `/admin/reviews`: moderation of product and store reviews. */
+export function Component() {
+  useDocumentTitle('Reviews');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader
+        title="Reviews"
+        description="Hide abusive reviews: they leave the product and store pages and their ratings."
+      />
+      <CommunityNav />
+      <AdminReviews />
+    </CatalogAdminOnly>
+  );
+}

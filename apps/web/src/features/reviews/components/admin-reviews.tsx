@@ -1,0 +1,122 @@
+import type { Review, ReviewKind } from '@market/contracts';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
+import { PromptDialog } from '../../../components/ui/prompt-dialog';
+import { SelectField } from '../../../components/ui/select-field';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useAdminReviews, useModerateReview } from '../api/admin-reviews';
+import { REVIEW_MESSAGES } from '../api/reviews-keys';
+import { ReviewItem } from './review-item';
+
+type Visibility = '' | 'shown' | 'hidden';
+
+/** `/admin/reviews`: every review, newest first; abusive ones are hidden (and leave the ratings) with a reason. */
+export function AdminReviews() {
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<ReviewKind | ''>('');
+  const [visibility, setVisibility] = useState<Visibility>('');
+  const [hiding, setHiding] = useState<Review | null>(null);
+  const list = useAdminReviews({
+    page,
+    kind: kind || undefined,
+    hidden: visibility === '' ? undefined : visibility === 'hidden',
+  });
+  const moderate = useModerateReview();
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <SelectField
+          label="Kind"
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as ReviewKind | '');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: 'Products and stores' },
+            { value: 'product', label: 'Product reviews' },
+            { value: 'merchant', label: 'Store reviews' },
+          ]}
+          className="sm:w-56"
+        />
+        <SelectField
+          label="Visibility"
+          value={visibility}
+          onChange={(event) => {
+            setVisibility(event.target.value as Visibility);
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: 'Shown and hidden' },
+            { value: 'shown', label: 'Shown' },
+            { value: 'hidden', label: 'Hidden' },
+          ]}
+          className="sm:w-56"
+        />
+      </div>
+      {list.isPending ? (
+        <LoadingState label="Loading reviews…" />
+      ) : list.isError ? (
+        <ErrorState title={REVIEW_MESSAGES.list} onRetry={() => list.refetch()} />
+      ) : list.data.reviews.length === 0 ? (
+        <EmptyState title="No reviews here" />
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
+            {list.data.reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewItem
+                  review={review}
+                  about={`${review.productName ? `${review.productName} · ` : 'Store review · '}${review.storeName}`}
+                >
+                  {review.hidden ? (
+                    <div className="flex flex-wrap items-center gap-2 text-sm">
+                      <Badge tone="red">Hidden</Badge>
+                      <span className="text-slate-700">Reason: {review.hiddenReason}</span>
+                      <Button
+                        variant="secondary"
+                        loading={moderate.isPending && moderate.variables?.id === review.id}
+                        onClick={() => moderate.mutate({ id: review.id, hide: null })}
+                      >
+                        Show again<span className="sr-only"> the review by {review.authorName}</span>
+                      </Button>
+                    </div>
+                  ) : (
+                    <Button variant="dangerGhost" className="mt-1" onClick={() => setHiding(review)}>
+                      Hide<span className="sr-only"> the review by {review.authorName}</span>
+                    </Button>
+                  )}
+                </ReviewItem>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Pages of reviews"
+            page={page}
+            totalPages={list.data.pagination.totalPages}
+            totalItems={list.data.pagination.totalItems}
+            noun="review"
+            onPage={setPage}
+          />
+        </>
+      )}
+      <PromptDialog
+        open={hiding !== null}
+        title="Hide this review"
+        description="It leaves the product or store page and its rating. The store and the author still see it, marked hidden."
+        label="Reason"
+        confirmLabel="Hide review"
+        minLength={3}
+        tooShort="Say why in at least 3 characters"
+        busy={moderate.isPending}
+        onCancel={() => setHiding(null)}
+        onConfirm={(reason) => {
+          if (!hiding) return;
+          moderate.mutate({ id: hiding.id, hide: { reason } }, { onSuccess: () => setHiding(null) });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import type { Review, ReviewKind } from '@market/contracts';
+import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { Pager } from '../../../components/ui/pager';
+import { SelectField } from '../../../components/ui/select-field';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextareaField } from '../../../components/ui/textarea-field';
+import { errorToastMessage } from '../../../lib/toast-rules';
+import { REVIEW_MESSAGES } from '../api/reviews-keys';
+import { useReplyToReview, useStoreInbox } from '../api/store-inbox';
+import { ReviewItem } from './review-item';
+
+function ReplyForm({ review, onDone }: { review: Review; onDone(): void }) {
+  const reply = useReplyToReview();
+  const [text, setText] = useState(review.reply ?? '');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      aria-label={`Reply to ${review.authorName}`}
+      className="mt-2 space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text.trim()) return setError('Write a reply');
+        setError(null);
+        reply.mutate(
+          { id: review.id, reply: text.trim() },
+          {
+            onSuccess: onDone,
+            onError: (failure) => setError(errorToastMessage(failure) ?? REVIEW_MESSAGES.reply),
+          },
+        );
+      }}
+    >
+      <TextareaField
+        label="Your reply (the customer is told by email)"
+        value={text}
+        maxLength={2000}
+        onChange={(event) => setText(event.target.value)}
+        error={error ?? undefined}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" loading={reply.isPending}>
+          Save reply
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/merchant/reviews`: what customers wrote about the store and its products, and the store's replies. */
+export function MerchantReviews() {
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState<ReviewKind | ''>('');
+  const [unanswered, setUnanswered] = useState(false);
+  const [replying, setReplying] = useState<string | null>(null);
+  const inbox = useStoreInbox({ page, kind: kind || undefined, unanswered });
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SelectField
+          label="Show"
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as ReviewKind | '');
+            setPage(1);
+          }}
+          options={[
+            { value: '', label: 'All reviews' },
+            { value: 'product', label: 'Product reviews' },
+            { value: 'merchant', label: 'Store reviews' },
+          ]}
+          className="sm:w-56"
+        />
+        <CheckboxField
+          label="Only without a reply"
+          checked={unanswered}
+          onChange={(event) => {
+            setUnanswered(event.target.checked);
+            setPage(1);
+          }}
+        />
+      </div>
+      {inbox.isPending ? (
+        <LoadingState label="Loading reviews…" />
+      ) : inbox.isError ? (
+        <ErrorState title={REVIEW_MESSAGES.list} onRetry={() => inbox.refetch()} />
+      ) : inbox.data.reviews.length === 0 ? (
+        <EmptyState title={unanswered ? 'Every review has a reply' : 'No reviews yet'}>
+          <p className="text-sm text-slate-700">
+            Customers can review what they received once it is delivered.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
+            {inbox.data.reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewItem review={review} about={review.productName ?? `Your store, ${review.storeName}`}>
+                  {review.hidden ? (
+                    <p className="text-sm">
+                      <Badge tone="red">Hidden by an admin</Badge>{' '}
+                      <span className="text-slate-700">
+                        It is not shown to customers or counted in ratings.
+                      </span>
+                    </p>
+                  ) : null}
+                  {replying === review.id ? (
+                    <ReplyForm review={review} onDone={() => setReplying(null)} />
+                  ) : (
+                    <Button variant="secondary" className="mt-1" onClick={() => setReplying(review.id)}>
+                      {review.reply ? 'Edit reply' : 'Reply'}
+                      <span className="sr-only"> to {review.authorName}</span>
+                    </Button>
+                  )}
+                </ReviewItem>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Pages of reviews"
+            page={page}
+            totalPages={inbox.data.pagination.totalPages}
+            totalItems={inbox.data.pagination.totalItems}
+            noun="review"
+            onPage={setPage}
+          />
+        </>
+      )}
+    </div>
+  );
+}

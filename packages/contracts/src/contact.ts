@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { access } from './access.js';
+import { email, isoDateTime, personName } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope, pageQuery, pagination } from './envelope.js';
+
+// The contact form (specification section 7: POST /contact-us/contact-us): stored for admins and mailed to the
+// platform's address. Rate limited per address and per email.
+
+export const CONTACT_SENT = 'Thank you for reaching out. We will get back to you by email.';
+
+export const contactBody = z.object({
+  name: personName('Name'),
+  email,
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(3, 'Subject must be at least 3 characters')
+    .max(150, 'Subject must be at most 150 characters'),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(10, 'Message must be at least 10 characters')
+    .max(5000, 'Message must be at most 5000 characters'),
+});
+export type ContactBody = z.input<typeof contactBody>;
+
+export const contactMessage = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string(),
+  message: z.string(),
+  createdAt: isoDateTime,
+});
+export type ContactMessage = z.infer<typeof contactMessage>;
+
+export const contactEndpoints = {
+  send: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/contact-us/contact-us',
+    summary: 'Send a message to the Naija Market team',
+    tags: ['Contact'],
+    access: access.public,
+    body: contactBody,
+    response: envelope(z.object({ id: z.string() })),
+    status: 201,
+  }),
+  adminList: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/contact-us/admin',
+    summary: 'Messages sent through the contact form, newest first',
+    tags: ['Contact'],
+    access: access.admin('contact:read'),
+    query: pageQuery,
+    response: envelope(z.object({ messages: z.array(contactMessage), pagination })),
+  }),
+};
