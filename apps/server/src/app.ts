@@ -36,11 +36,13 @@ import {
   confirmHolds,
   createGiftCardsModule,
   holdBalances,
+  refundToCards,
   releaseHolds,
 } from './modules/gift-cards/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
+import { createReturnsModule } from './modules/returns/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
   createStoreForMerchant,
@@ -301,6 +303,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     findCustomer: findUserById,
     returnStock,
     refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
+    refundToCards,
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([
         findStoreById(executor, storeId),
@@ -353,6 +356,13 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     },
   );
 
+  // The provider's refund.* webhooks move the orders module's refund history.
+  payments.service.onRefundEvent((event) => orders.refunds.onProviderEvent(event));
+  const returns = createReturnsModule(
+    deps,
+    { orders: orders.service, refunds: orders.refunds },
+    { reserveStock },
+  );
   const system = createSystemModule(deps);
   const catalog = createCatalogModule(deps);
   const api: ServerModule[] = [
@@ -369,6 +379,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     cart,
     checkout,
     orders,
+    returns,
     createMerchantDashboardModule(deps, { orders: orders.service }),
   ];
   // One list per surface. The themes service has only its health check yet; its modules go here when it has more.

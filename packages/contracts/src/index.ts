@@ -14,6 +14,7 @@ export * from './money.js';
 export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
+export * from './returns.js';
 export * from './shipping.js';
 export * from './stores.js';
 export * from './system.js';
@@ -40,6 +41,7 @@ import {
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
+import { adminReturnEndpoints, customerReturnEndpoints, merchantReturnEndpoints } from './returns.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -99,6 +101,9 @@ export function allEndpoints(): Endpoint[] {
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
     merchantDashboardEndpoints,
+    customerReturnEndpoints,
+    merchantReturnEndpoints,
+    adminReturnEndpoints,
   });
   return found;
 }

@@ -15,6 +15,10 @@ export const storePermissions = [
   'reports:read',
   'themes:write',
   'policies:write',
+  /** See the store's returns and their refunds. */
+  'returns:read',
+  /** Approve, reject and receive returns; decide refund or replacement. */
+  'returns:write',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -37,6 +41,8 @@ export const adminPermissions = [
   'orders:carry',
   /** Issue a new delivery token (lifts a lock after five wrong tries). */
   'orders:tokens',
+  /** Disputed returns, chargeback decisions, refund requests (fetch, reject, retry a failed one). */
+  'returns:disputes',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -70,7 +76,15 @@ export const merchantRolePermissions: Record<MerchantRole, readonly StorePermiss
     (permission) => permission !== 'staff:manage' && permission !== 'payouts:read',
   ),
   inventory: ['products:read', 'products:write'],
-  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read'],
+  sales: [
+    'orders:read',
+    'orders:write',
+    'coupons:read',
+    'coupons:write',
+    'products:read',
+    'returns:read',
+    'returns:write',
+  ],
   finance: ['payouts:read', 'reports:read', 'orders:read'],
 };
 
