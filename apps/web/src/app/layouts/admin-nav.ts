@@ -7,6 +7,7 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/approvals', label: 'Approvals', permission: 'approvals:products' },
   { to: '/admin/catalog', label: 'Catalog', permission: 'catalog:categories' },
   { to: '/admin/orders', label: 'Orders', permission: 'orders:assign' },
+  { to: '/admin/returns', label: 'Returns', permission: 'returns:disputes' },
   { to: '/admin/finance', label: 'Finance', permission: 'finance:read' },
   { to: '/admin/shipping', label: 'Shipping', permission: 'shipping:zones' },
   { to: '/admin/gift-cards', label: 'Gift cards', permission: 'gift-cards:read' },
