@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { seedDemoCatalog } from './seed/demo-catalog.js';
 import { seedDemoOrders } from './seed/demo-orders.js';
+import { seedDemoReturns } from './seed/demo-returns.js';
 import { seedDemo } from './seed/demo-seed.js';
 
 async function main() {
@@ -30,6 +31,7 @@ async function main() {
     await seedShippingDefaults(database.db);
     await seedDemoCatalog(database.db, deps.media, deps.logger);
     await seedDemoOrders(database.db, deps.logger);
+    await seedDemoReturns(database.db, deps.logger);
   }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();

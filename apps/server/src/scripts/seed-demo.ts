@@ -8,6 +8,7 @@ import { createDiskStore, createS3Store } from '../platform/storage/blob-stores.
 import { createMedia } from '../platform/storage/media.js';
 import { seedDemoCatalog } from '../seed/demo-catalog.js';
 import { seedDemoOrders } from '../seed/demo-orders.js';
+import { seedDemoReturns } from '../seed/demo-returns.js';
 import { seedDemo } from '../seed/demo-seed.js';
 
 const config = loadConfig();
@@ -21,6 +22,7 @@ await seedShippingDefaults(database.db);
 const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir));
 const catalog = await seedDemoCatalog(database.db, media, logger);
 const demoOrders = await seedDemoOrders(database.db, logger);
+await seedDemoReturns(database.db, logger);
 logger.info(
   { accounts, products: catalog.products, orders: demoOrders, alreadySeeded: catalog.skipped },
   'demo data ready',
