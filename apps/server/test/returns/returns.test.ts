@@ -200,6 +200,42 @@ describe('deliver, return, refund', () => {
   });
 });
 
+describe('photos', () => {
+  it('the customer uploads photos and names them on the return; another account’s upload is refused', async () => {
+    const { multipart, pngBytes } = await import('../support/store-factory.js');
+    const paid = await deliveredOrder(test, setup, store, dispatcher);
+    const upload = async (token: string) => {
+      const form = multipart('image', 'crack.png', 'image/png', await pngBytes());
+      return test.app.inject({
+        method: 'POST',
+        url: '/api/returns/photos',
+        headers: { ...form.headers, authorization: `Bearer ${token}` },
+        payload: form.payload,
+      });
+    };
+    const mine = await upload(paid.customer.token);
+    expect(mine.statusCode).toBe(201);
+    expect((await upload(store.accessToken)).statusCode).toBe(403);
+    const stranger = await shopper(test);
+    const theirs = json(await upload(stranger.token)).data.url;
+    const body = (photos: string[]) => ({
+      orderId: paid.orderId,
+      type: 'return',
+      reason: 'The case is cracked, see the photo.',
+      photos,
+      items: [{ productId: paid.productId, quantity: 1 }],
+    });
+    expect((await createReturn(paid.customer.token, body([theirs]))).statusCode).toBe(422);
+    const created = await createReturn(paid.customer.token, body([json(mine).data.url]));
+    expect(created.statusCode).toBe(201);
+    expect(json(created).data.photos).toEqual([json(mine).data.url]);
+    const seen = json(
+      await call('GET', `/api/returns/merchant/${json(created).data.id}`, store.accessToken),
+    ).data;
+    expect(seen.photos).toEqual([json(mine).data.url]);
+  });
+});
+
 describe('when a return may be asked', () => {
   it('only for a delivered order of the customer, within the window, with its own items', async () => {
     const pending = await paidOrder(test, setup, store);
