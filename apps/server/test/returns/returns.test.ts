@@ -425,6 +425,8 @@ describe('disputes and chargebacks', () => {
         })
       ).statusCode,
     ).toBe(409);
+    // While the platform decides, the store cannot close it.
+    expect((await setStatus(id, store.accessToken, { status: 'closed' })).statusCode).toBe(409);
     const disputed = json(
       await call('GET', '/api/returns/admin?disputed=true&limit=100', setup.admin.accessToken),
     ).data;

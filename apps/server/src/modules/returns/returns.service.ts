@@ -94,7 +94,8 @@ export function createReturnsService(
   }
 
   function allowedFor(row: ReturnRow, caller: ReturnCaller): ReturnStatus[] {
-    if (caller.kind === 'merchant') return [...storeMoves[row.status]];
+    // A disputed return waits for the platform; the store cannot close it meanwhile.
+    if (caller.kind === 'merchant') return row.disputeStatus === 'open' ? [] : [...storeMoves[row.status]];
     if (caller.kind === 'admin' && row.disputeStatus === 'open') return ['closed'];
     return [];
   }
