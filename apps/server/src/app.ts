@@ -43,6 +43,7 @@ import {
   confirmHolds,
   createGiftCardsModule,
   holdBalances,
+  refundToCards,
   releaseHolds,
 } from './modules/gift-cards/index.js';
 import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
@@ -51,6 +52,7 @@ import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
 import { createReportsModule } from './modules/reports/index.js';
+import { createReturnsModule } from './modules/returns/index.js';
 import { createReviewsModule } from './modules/reviews/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
 import {
@@ -65,9 +67,9 @@ import {
 } from './modules/stores/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
+import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createThemesModule } from './modules/themes/index.js';
 import { verifyPassword } from './platform/auth/passwords.js';
-import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
@@ -335,6 +337,7 @@ function composeModules(
     findCustomer: findUserById,
     returnStock,
     refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
+    refundToCards,
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([
         findStoreById(executor, storeId),
@@ -392,6 +395,13 @@ function composeModules(
     },
   );
 
+  // The provider's refund.* webhooks move the orders module's refund history.
+  payments.service.onRefundEvent((event) => orders.refunds.onProviderEvent(event));
+  const returns = createReturnsModule(
+    deps,
+    { orders: orders.service, refunds: orders.refunds },
+    { reserveStock },
+  );
   const system = createSystemModule(deps);
   // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.
   const catalog = createCatalogModule(deps, { productLimit: subscriptions.service.productLimit });
@@ -427,6 +437,7 @@ function composeModules(
     cart,
     checkout,
     orders,
+    returns,
     createMerchantDashboardModule(deps, { orders: orders.service }),
     policies,
     bankAccounts,

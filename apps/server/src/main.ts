@@ -1,16 +1,8 @@
 import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
-import { seedShippingDefaults } from './modules/shipping/index.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
-import { seedDemoCatalog } from './seed/demo-catalog.js';
-import { seedDemoHubs } from './seed/demo-hubs.js';
-import { seedDemoOrders } from './seed/demo-orders.js';
-import { seedDemoSales } from './seed/demo-sales.js';
-import { seedDemoReviews } from './seed/demo-reviews.js';
-import { seedDemo } from './seed/demo-seed.js';
-import { seedDemoThemes } from './seed/demo-themes.js';
-import { seedDemoStoreSettings } from './seed/demo-store-settings.js';
+import { seedDemoMarketplace } from './seed/demo-marketplace.js';
 
 async function main() {
   let config: Config;
@@ -31,15 +23,7 @@ async function main() {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const { app, deps, scheduler } = await buildApp({ config, database, redis });
   if (config.seedDemo) {
-    await seedDemo(database.db, deps.logger);
-    await seedShippingDefaults(database.db);
-    await seedDemoCatalog(database.db, deps.media, deps.logger);
-    await seedDemoOrders(database.db, deps.logger);
-    await seedDemoThemes(database.db, deps.logger);
-    await seedDemoHubs(database.db, deps.logger);
-    await seedDemoStoreSettings(database.db, deps.logger);
-    await seedDemoSales(database.db, deps.logger);
-    await seedDemoReviews(database.db, deps.logger);
+    await seedDemoMarketplace(database.db, deps.media, deps.logger);
   }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();

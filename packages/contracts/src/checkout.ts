@@ -203,6 +203,10 @@ export const customerOrder = z.object({
   lagosMerchant: z.boolean(),
   lagosCustomer: z.boolean(),
   orderActivities: z.array(orderActivity),
+  /** When the order was delivered; the return window runs from here. */
+  deliveredAt: isoDateTime.nullable(),
+  /** The return or replacement in progress for this order (section 3's orderReturnId), if any. */
+  orderReturnId: z.string().nullable(),
   createdAt: isoDateTime,
 });
 export type CustomerOrder = z.infer<typeof customerOrder>;

@@ -10,7 +10,7 @@ export const GIFT_CARD_MAX_NAIRA = 500_000;
 /** pending_payment until paid; active with a balance; used once the balance is spent. */
 export const giftCardStatuses = ['pending_payment', 'active', 'used'] as const;
 export type GiftCardStatus = (typeof giftCardStatuses)[number];
-export const giftCardActivityTypes = ['purchase', 'hold', 'release', 'redeem'] as const;
+export const giftCardActivityTypes = ['purchase', 'hold', 'release', 'redeem', 'refund'] as const;
 export type GiftCardActivityType = (typeof giftCardActivityTypes)[number];
 
 /** A code as it is stored and checked: upper case, without the dashes and spaces people type or copy. */

@@ -18,15 +18,16 @@ export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
 export * from './policies.js';
-export * from './reports.js';
 export * from './profile.js';
+export * from './reports.js';
+export * from './returns.js';
 export * from './reviews.js';
 export * from './shipping.js';
 export * from './stores.js';
 export * from './subscriptions.js';
 export * from './system.js';
-export * from './themes.js';
 export * from './testimonials.js';
+export * from './themes.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
@@ -54,8 +55,9 @@ import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
-import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
 import { customerProfileEndpoints } from './profile.js';
+import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
+import { adminReturnEndpoints, customerReturnEndpoints, merchantReturnEndpoints } from './returns.js';
 import { reviewEndpoints } from './reviews.js';
 import {
   shippingApiEndpoints,
@@ -73,8 +75,8 @@ import {
 } from './stores.js';
 import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints } from './subscriptions.js';
 import { systemEndpoints } from './system.js';
-import { themeEndpoints, themePublishingEndpoints } from './themes.js';
 import { platformTestimonialEndpoints } from './testimonials.js';
+import { themeEndpoints, themePublishingEndpoints } from './themes.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
 export function allEndpoints(): Endpoint[] {
@@ -135,6 +137,9 @@ export function allEndpoints(): Endpoint[] {
     platformTestimonialEndpoints,
     contactEndpoints,
     customerProfileEndpoints,
+    customerReturnEndpoints,
+    merchantReturnEndpoints,
+    adminReturnEndpoints,
   });
   return found;
 }

@@ -21,6 +21,10 @@ export const storePermissions = [
   'subscription:manage',
   /** Answer customers' reviews of the store and its products. */
   'reviews:reply',
+  /** See the store's returns and their refunds. */
+  'returns:read',
+  /** Approve, reject and receive returns; decide refund or replacement. */
+  'returns:write',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -55,6 +59,8 @@ export const adminPermissions = [
   'testimonials:moderate',
   /** Read messages sent through the contact form. */
   'contact:read',
+  /** Disputed returns, chargeback decisions, refund requests (fetch, reject, retry a failed one). */
+  'returns:disputes',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -96,7 +102,16 @@ export const merchantRolePermissions: Record<MerchantRole, readonly StorePermiss
   // Runs the store day to day; only the owner lets people in, sees payouts, changes the bank account or the plan.
   manager: storePermissions.filter((permission) => !ownerOnlyPermissions.includes(permission)),
   inventory: ['products:read', 'products:write'],
-  sales: ['orders:read', 'orders:write', 'coupons:read', 'coupons:write', 'products:read', 'reviews:reply'],
+  sales: [
+    'orders:read',
+    'orders:write',
+    'coupons:read',
+    'coupons:write',
+    'products:read',
+    'reviews:reply',
+    'returns:read',
+    'returns:write',
+  ],
   finance: ['payouts:read', 'reports:read', 'orders:read'],
 };
 

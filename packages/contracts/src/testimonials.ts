@@ -12,7 +12,7 @@ export type TestimonialStatus = (typeof testimonialStatuses)[number];
 
 export const TESTIMONIAL_SENT = 'Thank you! Your testimonial will show once our team has approved it.';
 
-export const testimonialBody = z.object({
+export const platformTestimonialBody = z.object({
   text: z
     .string({ error: 'Write your testimonial' })
     .trim()
@@ -24,25 +24,25 @@ export const testimonialBody = z.object({
     .min(1, 'Choose a rating from 1 to 5')
     .max(5, 'Choose a rating from 1 to 5'),
 });
-export type TestimonialBody = z.input<typeof testimonialBody>;
+export type PlatformTestimonialBody = z.input<typeof platformTestimonialBody>;
 
 /** What the home page shows: the author's first name and initial. */
-export const publicTestimonial = z.object({
+export const publicPlatformTestimonial = z.object({
   id: z.string(),
   text: z.string(),
   rating: z.number().int(),
   authorName: z.string(),
   createdAt: isoDateTime,
 });
-export type PublicTestimonial = z.infer<typeof publicTestimonial>;
+export type PublicPlatformTestimonial = z.infer<typeof publicPlatformTestimonial>;
 
-export const testimonial = publicTestimonial.extend({
+export const platformTestimonial = publicPlatformTestimonial.extend({
   status: z.enum(testimonialStatuses),
   decidedAt: isoDateTime.nullable(),
 });
-export type Testimonial = z.infer<typeof testimonial>;
+export type PlatformTestimonial = z.infer<typeof platformTestimonial>;
 
-export const testimonialsPage = z.object({ testimonials: z.array(testimonial), pagination });
+export const testimonialsPage = z.object({ testimonials: z.array(platformTestimonial), pagination });
 
 const tags = ['Testimonials'];
 
@@ -54,7 +54,7 @@ export const platformTestimonialEndpoints = {
     summary: 'Approved platform testimonials for the home page, newest first (at most 12)',
     tags,
     access: access.public,
-    response: envelope(z.array(publicTestimonial)),
+    response: envelope(z.array(publicPlatformTestimonial)),
   }),
   send: defineEndpoint({
     surface: 'api',
@@ -63,8 +63,8 @@ export const platformTestimonialEndpoints = {
     summary: 'Send a testimonial about Naija Market (shown after an admin approves it)',
     tags,
     access: access.customer,
-    body: testimonialBody,
-    response: envelope(testimonial),
+    body: platformTestimonialBody,
+    response: envelope(platformTestimonial),
     status: 201,
   }),
   mine: defineEndpoint({
@@ -74,7 +74,7 @@ export const platformTestimonialEndpoints = {
     summary: 'Your testimonials and whether they were approved',
     tags,
     access: access.customer,
-    response: envelope(z.array(testimonial)),
+    response: envelope(z.array(platformTestimonial)),
   }),
   adminList: defineEndpoint({
     surface: 'api',
@@ -94,7 +94,7 @@ export const platformTestimonialEndpoints = {
     tags,
     access: access.admin('testimonials:moderate'),
     params: z.object({ id: uuid }),
-    response: envelope(testimonial),
+    response: envelope(platformTestimonial),
   }),
   reject: defineEndpoint({
     surface: 'api',
@@ -104,6 +104,6 @@ export const platformTestimonialEndpoints = {
     tags,
     access: access.admin('testimonials:moderate'),
     params: z.object({ id: uuid }),
-    response: envelope(testimonial),
+    response: envelope(platformTestimonial),
   }),
 };

@@ -1,19 +1,11 @@
 // Seeds the demo accounts and the demo marketplace into the configured database (once; again changes nothing).
 // Run: npm run seed:demo   (DATABASE_URL=postgres://… for PostgreSQL)
 import pino from 'pino';
-import { seedShippingDefaults } from '../modules/shipping/index.js';
 import { loadConfig } from '../platform/config.js';
 import { openDatabase } from '../platform/db/client.js';
 import { createDiskStore, createS3Store } from '../platform/storage/blob-stores.js';
 import { createMedia } from '../platform/storage/media.js';
-import { seedDemoCatalog } from '../seed/demo-catalog.js';
-import { seedDemoHubs } from '../seed/demo-hubs.js';
-import { seedDemoOrders } from '../seed/demo-orders.js';
-import { seedDemoSales } from '../seed/demo-sales.js';
-import { seedDemoReviews } from '../seed/demo-reviews.js';
-import { seedDemo } from '../seed/demo-seed.js';
-import { seedDemoStoreSettings } from '../seed/demo-store-settings.js';
-import { seedDemoThemes } from '../seed/demo-themes.js';
+import { seedDemoMarketplace } from '../seed/demo-marketplace.js';
 
 const config = loadConfig();
 const logger = pino({ level: 'info' });
@@ -21,25 +13,7 @@ const database = await openDatabase(
   config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : config.database,
 );
 await database.migrate();
-const accounts = await seedDemo(database.db, logger);
-await seedShippingDefaults(database.db);
 const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir));
-const catalog = await seedDemoCatalog(database.db, media, logger);
-const demoOrders = await seedDemoOrders(database.db, logger);
-await seedDemoThemes(database.db, logger);
-const demoHubs = await seedDemoHubs(database.db, logger);
-await seedDemoStoreSettings(database.db, logger);
-await seedDemoSales(database.db, logger);
-const demoReviews = await seedDemoReviews(database.db, logger);
-logger.info(
-  {
-    accounts,
-    products: catalog.products,
-    orders: demoOrders,
-    hubs: demoHubs,
-    reviews: demoReviews,
-    alreadySeeded: catalog.skipped,
-  },
-  'demo data ready',
-);
+const seeded = await seedDemoMarketplace(database.db, media, logger);
+logger.info(seeded, 'demo data ready');
 await database.close();

@@ -114,7 +114,11 @@ describe('Paystack adapter', () => {
       callbackUrl: 'http://x/',
     });
     paystack.pay(reference);
-    expect(await provider().refund(reference, 40_000)).toEqual({ status: 'pending', amountKobo: 40_000 });
+    expect(await provider().refund(reference, 40_000)).toEqual({
+      status: 'pending',
+      amountKobo: 40_000,
+      providerReference: expect.stringMatching(/^\d+$/),
+    });
     expect(paystack.requests.at(-1)).toMatchObject({
       method: 'POST',
       url: '/refund',

@@ -94,6 +94,8 @@ export async function startFakePaystack(secretKey: string) {
             amount: Number(body?.amount ?? found.amount),
             currency: 'NGN',
             status: 'pending',
+            // Paystack's id of the refund (its refund.* webhooks name it too).
+            id: nextId++,
           },
         });
       }

@@ -132,6 +132,8 @@ export function tracker(overrides: Partial<Tracker> = {}): Tracker {
           address: '12 Allen Avenue',
         },
         orderDeliveryToken: '482913',
+        deliveredAt: null,
+        orderReturnId: null,
         carrier: null,
         withinLagos: true,
         lagosMerchant: true,

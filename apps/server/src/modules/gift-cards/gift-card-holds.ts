@@ -1,7 +1,12 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { writeActivity } from './gift-card-status.js';
-import { customerAppliedGiftCards, giftCardHolds, giftCards } from './gift-cards.schema.js';
+import {
+  customerAppliedGiftCards,
+  giftCardActivities,
+  giftCardHolds,
+  giftCards,
+} from './gift-cards.schema.js';
 
 // The balance-hold ledger checkout uses: a checkout holds card balances while the payer pays, then confirms
 // (redeems) or releases them. Each function runs in the caller's transaction.
@@ -195,4 +200,53 @@ export async function appliedGiftCards(executor: Db, customerId: string): Promis
     .innerJoin(giftCards, eq(giftCards.id, customerAppliedGiftCards.giftCardId))
     .where(and(eq(customerAppliedGiftCards.customerId, customerId), eq(giftCards.status, 'active')))
     .orderBy(asc(customerAppliedGiftCards.appliedAt), asc(giftCards.id));
+}
+
+/**
+ * A refund of a paid checkout gives gift-card money back to the cards that paid it (cancellation or return): up to
+ * amountKobo, card by card in the order they were taken, never more than a card gave to this checkout. Runs in the
+ * caller's transaction (the caller holds the checkout's row lock); answers what went back to which card.
+ */
+export async function refundToCards(
+  executor: Db,
+  trackerId: string,
+  amountKobo: number,
+): Promise<{ refundedKobo: number; cards: { cardId: string; amountKobo: number; activityId: string }[] }> {
+  if (amountKobo <= 0) return { refundedKobo: 0, cards: [] };
+  const holds = await executor
+    .select()
+    .from(giftCardHolds)
+    .where(and(eq(giftCardHolds.trackerId, trackerId), eq(giftCardHolds.status, 'confirmed')))
+    .orderBy(asc(giftCardHolds.createdAt), asc(giftCardHolds.giftCardId))
+    .for('update');
+  let remaining = amountKobo;
+  const cards: { cardId: string; amountKobo: number; activityId: string }[] = [];
+  for (const hold of holds) {
+    if (remaining === 0) break;
+    const give = Math.min(remaining, hold.amountKobo - hold.refundedKobo);
+    if (give <= 0) continue;
+    await executor
+      .update(giftCardHolds)
+      .set({ refundedKobo: sql`${giftCardHolds.refundedKobo} + ${give}` })
+      .where(eq(giftCardHolds.id, hold.id));
+    const [card] = await executor
+      .update(giftCards)
+      .set({ balanceKobo: sql`${giftCards.balanceKobo} + ${give}`, updatedAt: new Date() })
+      .where(eq(giftCards.id, hold.giftCardId))
+      .returning({ balanceKobo: giftCards.balanceKobo });
+    const [activity] = await executor
+      .insert(giftCardActivities)
+      .values({
+        giftCardId: hold.giftCardId,
+        type: 'refund',
+        amountKobo: give,
+        balanceAfterKobo: card!.balanceKobo,
+        trackerId,
+        customerId: hold.customerId,
+      })
+      .returning({ id: giftCardActivities.id });
+    cards.push({ cardId: hold.giftCardId, amountKobo: give, activityId: activity!.id });
+    remaining -= give;
+  }
+  return { refundedKobo: amountKobo - remaining, cards };
 }

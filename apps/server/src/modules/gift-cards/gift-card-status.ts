@@ -27,7 +27,7 @@ export async function writeActivity(
   executor: Db,
   values: {
     giftCardId: string;
-    type: 'purchase' | 'hold' | 'release' | 'redeem';
+    type: 'purchase' | 'hold' | 'release' | 'redeem' | 'refund';
     amountKobo: number;
     balanceAfterKobo: number;
     trackerId?: string | null;

@@ -69,6 +69,8 @@ export const giftCardHolds = pgTable(
     customerId: uuid().notNull(),
     amountKobo: integer().notNull(),
     status: text().$type<'held' | 'released' | 'confirmed'>().notNull().default('held'),
+    /** Of a confirmed hold, what a refund (cancellation or return) gave back to the card. */
+    refundedKobo: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },

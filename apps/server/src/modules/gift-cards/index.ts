@@ -11,6 +11,7 @@ export {
   type HoldInput,
   type HoldResult,
   holdBalances,
+  refundToCards,
   releaseHolds,
 } from './gift-card-holds.js';
 export type { GiftCardsService } from './gift-cards.service.js';

@@ -21,6 +21,7 @@ import { type ActorRole, knownNameOfStatus, moveBetween, nextStatusesFor } from 
 import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
+import type { RefundNeeds, RefundsService } from './refunds.service.js';
 
 /** Wrong delivery tokens allowed before delivery locks until an admin issues a new token. */
 export const MAX_WRONG_TOKENS = 5;
@@ -42,7 +43,9 @@ export interface FulfilmentNeeds {
     lines: { productId: string; variantId: string | null; quantity: number }[],
   ): Promise<void>;
   /** Sends money back through the payment provider. */
-  refund(reference: string, amountKobo: number): Promise<unknown>;
+  refund: RefundNeeds['refund'];
+  /** Gives a checkout's gift-card money back to its cards. */
+  refundToCards: RefundNeeds['refundToCards'];
   /** Where a carrier collects the store's parcel. */
   storePickup(executor: Db, storeId: string): Promise<{ address: string; phoneNumber: string | null }>;
   /** Shipping partners and platform dispatchers an order may go to (confirmed, active accounts). */
@@ -110,7 +113,12 @@ export function startOfLagosDay(now: Date): Date {
   return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - 60 * 60 * 1000);
 }
 
-export function createFulfilmentService(deps: Deps, orders: OrdersService, needs: FulfilmentNeeds) {
+export function createFulfilmentService(
+  deps: Deps,
+  orders: OrdersService,
+  needs: FulfilmentNeeds,
+  refunds: RefundsService,
+) {
   const { db } = deps;
 
   /** Whether the caller may see this order at all; anything else is a 404, so ids of others leak nothing. */
@@ -365,7 +373,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       const to = body.status;
       const role = roleOf(caller);
       const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
-      let refund: { trackerId: string; totalKobo: number } | undefined;
+      let refundIds: string[] = [];
       const outcome = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true);
         if (to === 'assigned') {
@@ -432,7 +440,17 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
               quantity: item.quantity,
             })),
           );
-          refund = { trackerId: order.trackerId, totalKobo: order.totalKobo };
+          // The whole order goes back, shipping too: cash to the provider after the commit, the gift-card part to
+          // its cards now, in this transaction (ADR 026).
+          const booked = await refunds.book(tx, {
+            orderId: order.id,
+            returnId: null,
+            kind: 'cancellation',
+            lines: 'all',
+            reason: body.note ? `Cancelled by the store: ${body.note}` : 'Cancelled by the store',
+            actor: { role, id: caller.userId },
+          });
+          refundIds = booked.toSend;
         }
         const final =
           Object.keys(patch).length > 0 ? await repository.updateOrder(tx, order.id, patch) : moved;
@@ -450,7 +468,8 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
           `That delivery token is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`,
         );
       }
-      if (refund) await refundCancelled(refund.trackerId, refund.totalKobo);
+      // A provider failure stays on the refund row (failed) for an admin to retry; the move itself stands.
+      for (const refundId of refundIds) await refunds.send(refundId);
       return {
         id: outcome.order.id,
         orderStatus: orderStatusOf(outcome.order.status),
@@ -750,20 +769,6 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       throw validation('shippingEvidence', 'Upload the photo with the move');
     }
     return url;
-  }
-
-  /** A cancelled order's money goes back to the payer: booked on the tracker first, then sent to the provider. */
-  async function refundCancelled(trackerId: string, totalKobo: number) {
-    const { reference, amountKobo } = await db.transaction((tx) =>
-      repository.reserveOrderRefund(tx, trackerId, totalKobo, deps.now()),
-    );
-    if (amountKobo <= 0) return;
-    try {
-      await needs.refund(reference, amountKobo);
-    } catch (error) {
-      // The tracker records the refund as made; finance sees the provider's failure in the logs and settles it.
-      deps.logger.error({ err: error, reference, amountKobo }, 'refund of a cancelled order failed');
-    }
   }
 }
 

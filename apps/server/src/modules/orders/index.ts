@@ -3,6 +3,7 @@ import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
+import { createRefundsService } from './refunds.service.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
 // (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens).
@@ -16,6 +17,7 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   findCustomer: async () => undefined,
   returnStock: unwired('returnStock'),
   refund: unwired('refund'),
+  refundToCards: unwired('refundToCards'),
   storePickup: unwired('storePickup'),
   carriers: async () => [],
   storeHub: async () => undefined,
@@ -23,8 +25,14 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
   const service = createOrdersService(deps);
-  const fulfilment = createFulfilmentService(deps, service, needs);
-  return { service, fulfilment, routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment)] };
+  const refunds = createRefundsService(deps, needs);
+  const fulfilment = createFulfilmentService(deps, service, needs, refunds);
+  return {
+    service,
+    fulfilment,
+    refunds,
+    routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment)],
+  };
 }
 
 export type {
@@ -35,7 +43,7 @@ export type {
 export { MAX_WRONG_TOKENS } from './fulfilment.service.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
-export type { OrderRow, TrackerRow } from './orders.repository.js';
+export type { ItemRow, OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 export type {
   CheckoutInput,
@@ -43,3 +51,6 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
+export type { BookRefundInput, RefundNeeds, RefundsService } from './refunds.service.js';
+export { refundRecordOf } from './refunds.service.js';

@@ -25,6 +25,7 @@ import {
   orderAssignments,
   orderHandovers,
   orderItems,
+  orderRefunds,
   orders,
   orderTrackers,
   stockReservations,
@@ -337,6 +338,8 @@ export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<
         status: activity.status,
         createdAt: activity.createdAt.toISOString(),
       })),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    orderReturnId: row.orderReturnId,
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -564,41 +567,13 @@ export async function countDeliveredSince(executor: Db, partnerId: string, since
   return row?.value ?? 0;
 }
 
-/** Adds a refund of one order to its checkout's books, under the tracker's row lock; answers what to refund. */
-export async function reserveOrderRefund(
-  executor: Db,
-  trackerId: string,
-  orderTotalKobo: number,
-  at: Date,
-): Promise<{ reference: string; amountKobo: number }> {
-  const [tracker] = await executor
-    .select()
-    .from(orderTrackers)
-    .where(eq(orderTrackers.id, trackerId))
-    .for('update');
-  if (!tracker) return { reference: '', amountKobo: 0 };
-  const amountKobo = Math.max(0, Math.min(orderTotalKobo, tracker.amountDueKobo - tracker.refundedKobo));
-  if (amountKobo > 0) {
-    const refunded = tracker.refundedKobo + amountKobo;
-    await executor
-      .update(orderTrackers)
-      .set({
-        refundedKobo: refunded,
-        refundStatus: refunded >= tracker.amountDueKobo ? 'refunded' : 'partial',
-        refundedAt: at,
-        updatedAt: at,
-      })
-      .where(eq(orderTrackers.id, trackerId));
-  }
-  return { reference: tracker.reference, amountKobo };
-}
-
 /** Delivered orders whose delivery is at or before the cut-off (the return window has passed), oldest first. */
 export async function deliveredBefore(executor: Db, cutoff: Date, limit: number): Promise<string[]> {
   const rows = await executor
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'delivered'), lte(orders.deliveredAt, cutoff)))
+    // An order with a return in progress waits for it (the store may still take the goods back).
+    .where(and(eq(orders.status, 'delivered'), lte(orders.deliveredAt, cutoff), isNull(orders.orderReturnId)))
     .orderBy(asc(orders.deliveredAt))
     .limit(limit);
   return rows.map((row) => row.id);
@@ -626,4 +601,139 @@ async function pagedOrders(
       .where(where),
   ]);
   return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
+}
+
+// ---------- refunds (the history of money sent back, ADR 026) ----------
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+export type NewRefund = typeof orderRefunds.$inferInsert;
+
+export async function refundsOfOrder(executor: Db, orderId: string): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+}
+
+export async function refundsOfReturns(executor: Db, returnIds: string[]): Promise<RefundRow[]> {
+  if (returnIds.length === 0) return [];
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(inArray(orderRefunds.returnId, returnIds))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
+}
+
+export async function insertRefund(executor: Db, values: NewRefund): Promise<RefundRow> {
+  const [row] = await executor.insert(orderRefunds).values(values).returning();
+  return row!;
+}
+
+export async function lockRefund(executor: Db, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await executor.select().from(orderRefunds).where(eq(orderRefunds.id, refundId)).for('update');
+  return row;
+}
+
+export async function findRefund(executor: Db, refundId: string): Promise<RefundRow | undefined> {
+  const [row] = await executor.select().from(orderRefunds).where(eq(orderRefunds.id, refundId)).limit(1);
+  return row;
+}
+
+/** Updates a refund only while it is in one of `from` (a webhook and the sender may race); answers the row. */
+export async function updateRefund(
+  executor: Db,
+  refundId: string,
+  from: RefundRow['status'][],
+  patch: Partial<NewRefund>,
+): Promise<RefundRow | undefined> {
+  const [row] = await executor
+    .update(orderRefunds)
+    .set(patch)
+    .where(and(eq(orderRefunds.id, refundId), inArray(orderRefunds.status, from)))
+    .returning();
+  return row;
+}
+
+export async function setChargedTo(
+  executor: Db,
+  returnId: string,
+  chargedTo: 'merchant' | 'platform',
+  at: Date,
+): Promise<void> {
+  await executor
+    .update(orderRefunds)
+    .set({ chargedTo, updatedAt: at })
+    .where(eq(orderRefunds.returnId, returnId));
+}
+
+/**
+ * The provider's refund a webhook speaks of: by the provider's own id when we have it, else the oldest refund of
+ * that payment with that amount still waiting for the provider. Locked.
+ */
+export async function lockProviderRefund(
+  executor: Db,
+  match: { paymentReference: string; providerReference: string | null; amountKobo: number | null },
+): Promise<RefundRow | undefined> {
+  if (match.providerReference) {
+    const [byId] = await executor
+      .select()
+      .from(orderRefunds)
+      .where(
+        and(
+          eq(orderRefunds.paymentReference, match.paymentReference),
+          eq(orderRefunds.providerReference, match.providerReference),
+        ),
+      )
+      .limit(1)
+      .for('update');
+    if (byId) return byId;
+  }
+  const [row] = await executor
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.paymentReference, match.paymentReference),
+        eq(orderRefunds.destination, 'provider'),
+        inArray(orderRefunds.status, ['pending', 'processing']),
+        match.amountKobo === null ? undefined : eq(orderRefunds.amountKobo, match.amountKobo),
+      ),
+    )
+    .orderBy(asc(orderRefunds.createdAt))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function refundPage(
+  executor: Db,
+  filter: { status?: RefundRow['status'] },
+  page: { page: number; limit: number },
+): Promise<{ rows: (RefundRow & { orderName: string })[]; total: number }> {
+  const where = filter.status ? eq(orderRefunds.status, filter.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select({ refund: orderRefunds, orderName: orders.orderName })
+      .from(orderRefunds)
+      .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+      .where(where)
+      .orderBy(desc(orderRefunds.createdAt), desc(orderRefunds.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    executor.select({ value: count() }).from(orderRefunds).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({ ...row.refund, orderName: row.orderName })),
+    total: total?.value ?? 0,
+  };
+}
+
+export async function orderNames(executor: Db, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ id: orders.id, orderName: orders.orderName })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
+  return new Map(rows.map((row) => [row.id, row.orderName]));
 }

@@ -53,7 +53,10 @@ export const orderTrackers = pgTable(
      * `refunded` (returns will add `partial`).
      */
     refundStatus: text().$type<RefundStatus>().notNull().default('none'),
+    /** Cash sent back (or booked to be sent back) through the payment provider; never above amountDueKobo. */
     refundedKobo: integer().notNull().default(0),
+    /** Gift-card money given back to the cards that paid; never above giftCardKobo. */
+    giftCardRefundedKobo: integer().notNull().default(0),
     /** Set once the refund is made. */
     refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -114,6 +117,10 @@ export const orders = pgTable(
     /** The hub (hubs module) an order assigned to the platform hub goes to: the store's named hub at the time. */
     hubId: uuid(),
     deliveredAt: timestamp({ withTimezone: true }),
+    /** The return in progress (section 3's orderReturnId); while set, the order does not complete. */
+    orderReturnId: uuid(),
+    /** For a replacement order: the order whose return it replaces. */
+    replacementOf: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -253,4 +260,63 @@ export const orderAssignments = pgTable(
     respondedAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('order_assignments_order_idx').on(table.orderId, table.createdAt)],
+);
+
+export const orderRefundStatuses = ['pending', 'processing', 'processed', 'failed', 'rejected'] as const;
+export type OrderRefundStatus = (typeof orderRefundStatuses)[number];
+
+/** What one refund covers: units of order items, each with what was paid for them (ADR 026). */
+export interface RefundLine {
+  orderItemId: string;
+  quantity: number;
+  amountKobo: number;
+}
+
+/**
+ * The refund history: every refund of an order, to the provider or to the gift cards that paid, with its amount,
+ * reason, provider reference and status. A row is booked (under the tracker's row lock) before any money moves, so
+ * the amounts booked never pass what was paid; a rejected row no longer counts. Each row is one posting for the
+ * ledger: from the store (or the platform, `chargedTo`) back to the customer.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Our own reference (RFD-…), sent to the provider as the refund's note. */
+    reference: text().notNull(),
+    trackerId: uuid()
+      .notNull()
+      .references(() => orderTrackers.id, { onDelete: 'cascade' }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The return it settles; null for a cancellation. */
+    returnId: uuid(),
+    kind: text().$type<'cancellation' | 'return'>().notNull(),
+    destination: text().$type<'provider' | 'gift_card'>().notNull(),
+    /** The checkout's payment reference (CHK-…) the provider refunds against. */
+    paymentReference: text().notNull(),
+    amountKobo: integer().notNull(),
+    /** Of amountKobo, the shipping fee (refunded only with the whole order). */
+    shippingKobo: integer().notNull().default(0),
+    lines: jsonb().$type<RefundLine[]>().notNull().default([]),
+    reason: text().notNull(),
+    status: text().$type<OrderRefundStatus>().notNull().default('pending'),
+    /** The provider's id of the refund, once it answered (or the webhook told). */
+    providerReference: text(),
+    failureReason: text(),
+    attempts: integer().notNull().default(0),
+    chargedTo: text().$type<'merchant' | 'platform'>().notNull().default('merchant'),
+    requestedByRole: text().notNull(),
+    requestedBy: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_reference_key').on(table.reference),
+    index('order_refunds_order_idx').on(table.orderId, table.createdAt),
+    index('order_refunds_payment_idx').on(table.paymentReference),
+    index('order_refunds_status_idx').on(table.status, table.createdAt),
+  ],
 );

@@ -345,6 +345,97 @@ export function createOrdersService(deps: Deps) {
 
     claimExpiredTracker: (executor: Db, now: Date) => repository.claimExpiredTracker(executor, now),
 
+    // ---------- for returns (issue 8) ----------
+
+    /** The order row, locked for the caller's transaction. */
+    lockOrder: (executor: Db, orderId: string) => repository.lockOrder(executor, orderId),
+    findOrder: (executor: Db, orderId: string) => repository.findOrder(executor, orderId),
+    itemsOf: (executor: Db, orderId: string) => repository.itemsOfOrders(executor, [orderId]),
+    ordersByIds: async (executor: Db, orderIds: string[]) => repository.orderNames(executor, orderIds),
+
+    /** Marks the return in progress on the order (null when it ends); the order does not complete meanwhile. */
+    async setOrderReturn(executor: Db, orderId: string, returnId: string | null) {
+      await repository.updateOrder(executor, orderId, { orderReturnId: returnId, updatedAt: deps.now() });
+    },
+
+    /** A line in the order's timeline without a move (a return asked, decided, refunded). */
+    async note(executor: Db, order: OrderRow, actor: OrderActor, text: string) {
+      await writeActivity(executor, order.id, order.status, actor, text, deps.now());
+    },
+
+    /**
+     * A replacement for a return: a zero-value order of the same store for the given units, paid from the start (a
+     * checkout of ₦0 with its own RPL reference), which enters the fulfilment chain as pending with its delivery
+     * token like any paid order. Runs in the caller's transaction.
+     */
+    async createReplacement(
+      executor: Db,
+      source: OrderRow,
+      lines: { item: repository.ItemRow; quantity: number }[],
+      returnId: string,
+    ): Promise<OrderRow> {
+      const at = deps.now();
+      const tracker = await repository.insertTracker(executor, {
+        reference: `RPL-${randomBytes(10).toString('hex').toUpperCase()}`,
+        customerId: source.customerId,
+        status: 'paid',
+        itemsSubtotalKobo: 0,
+        shippingTotalKobo: 0,
+        discountTotalKobo: 0,
+        giftCardKobo: 0,
+        amountDueKobo: 0,
+        deliveryAddress: source.deliveryAddress,
+        appliedCouponCodes: [],
+        expiresAt: at,
+        paidAt: at,
+      });
+      const order = await repository.insertOrder(executor, {
+        trackerId: tracker.id,
+        orderName: newOrderName(),
+        customerId: source.customerId,
+        storeId: source.storeId,
+        merchantId: source.merchantId,
+        storeName: source.storeName,
+        status: initialStatus.to,
+        subtotalKobo: 0,
+        shippingFeeKobo: 0,
+        discountKobo: 0,
+        totalKobo: 0,
+        deliveryAddress: source.deliveryAddress,
+        orderNote: `Replacement for ${source.orderName}`,
+        withinLagos: source.withinLagos,
+        lagosMerchant: source.lagosMerchant,
+        lagosCustomer: source.lagosCustomer,
+        weightGrams: source.weightGrams,
+        replacementOf: source.id,
+        orderReturnId: null,
+      });
+      await repository.insertOrderItems(
+        executor,
+        lines.map(({ item, quantity }) => ({
+          orderId: order.id,
+          productId: item.productId,
+          variantId: item.variantId,
+          productName: item.productName,
+          sku: item.sku,
+          unitPriceKobo: 0,
+          quantity,
+          hostedImages: item.hostedImages,
+          productVariant: item.productVariant,
+        })),
+      );
+      await writeActivity(
+        executor,
+        order.id,
+        initialStatus.to,
+        { role: 'checkout', id: null },
+        `Replacement for order ${source.orderName} (return ${returnId.slice(0, 8)}).`,
+        at,
+      );
+      const paid = await markOrderPaid(executor, order.id);
+      return paid;
+    },
+
     async listForCustomer(customerId: string, query: { page: number; limit: number; status?: string }) {
       const { rows, total } = await repository.customerOrderPage(db, customerId, query);
       return {

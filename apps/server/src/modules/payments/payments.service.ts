@@ -6,6 +6,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type {
   PaymentProvider,
   PaymentPurpose,
+  RefundEvent,
   RefundResult,
   Verification,
 } from '../../platform/payments/provider.js';
@@ -39,6 +40,8 @@ export interface WebhookResult {
 export interface PaymentsService {
   readonly providerName: PaymentProvider['name'];
   registerPurpose(purpose: PaymentPurpose): void;
+  /** Who hears of the provider's refund.* webhooks (the orders module's refund history); answers the outcome. */
+  onRefundEvent(listener: (event: RefundEvent) => Promise<string>): void;
   /** `${prefix}-` and 26 Crockford base32 characters: 48 bits of time (sortable) and 80 random bits. */
   newReference(prefix: string): string;
   /** Records the payment (status initialized), then asks the provider for the page the payer goes to. */
@@ -106,6 +109,7 @@ export function createPaymentsService(options: {
   const { db, provider, logger } = options;
   const now = options.now ?? (() => new Date());
   const purposes = new Map<string, PaymentPurpose>();
+  let refundListener: ((event: RefundEvent) => Promise<string>) | undefined;
 
   function purposeOf(prefix: string): PaymentPurpose {
     const purpose = purposes.get(prefix);
@@ -199,6 +203,10 @@ export function createPaymentsService(options: {
       purposes.set(purpose.prefix, purpose);
     },
 
+    onRefundEvent(listener) {
+      refundListener = listener;
+    },
+
     newReference: (prefix) => generateReference(prefix),
 
     async start(executor, input) {
@@ -261,7 +269,9 @@ export function createPaymentsService(options: {
 
       let outcome: string;
       try {
-        if (event.event !== 'charge.success') outcome = 'ignored';
+        if (event.refund) {
+          outcome = refundListener ? await refundListener(event.refund) : 'ignored';
+        } else if (event.event !== 'charge.success') outcome = 'ignored';
         else if (!(await find(db, event.reference))) {
           // Another integration on the same Paystack account, or a reference we never issued.
           logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');

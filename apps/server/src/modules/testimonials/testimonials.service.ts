@@ -1,4 +1,4 @@
-import type { Testimonial, TestimonialStatus } from '@market/contracts';
+import type { PlatformTestimonial, TestimonialStatus } from '@market/contracts';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -11,7 +11,7 @@ export const HOME_TESTIMONIALS = 12;
 /** A customer may have this many waiting for a decision at once. */
 const MAX_PENDING = 3;
 
-function toTestimonial(row: TestimonialRow): Testimonial {
+function toTestimonial(row: TestimonialRow): PlatformTestimonial {
   return {
     id: row.id,
     text: row.text,
@@ -32,7 +32,7 @@ export function createTestimonialsService(deps: Deps) {
       .set({ status, decidedBy: adminId, decidedAt: deps.now() })
       .where(eq(platformTestimonials.id, id))
       .returning();
-    if (!row) throw notFound('Testimonial not found');
+    if (!row) throw notFound('PlatformTestimonial not found');
     return toTestimonial(row);
   }
 
@@ -50,7 +50,7 @@ export function createTestimonialsService(deps: Deps) {
       });
     },
 
-    async send(customerId: string, body: { text: string; rating: number }): Promise<Testimonial> {
+    async send(customerId: string, body: { text: string; rating: number }): Promise<PlatformTestimonial> {
       return db.transaction(async (tx) => {
         const author = await findUserById(tx, customerId);
         if (!author) throw notFound('Account not found');

@@ -65,7 +65,11 @@ const verifyData = z.object({
 });
 export type PaystackVerifyData = z.input<typeof verifyData>;
 
-const refundData = z.object({ status: z.string(), amount: z.number().int() });
+const refundData = z.object({
+  status: z.string(),
+  amount: z.number().int(),
+  id: z.union([z.number(), z.string()]).nullish(),
+});
 
 const webhookBody = z.object({
   event: z.string().min(1),
@@ -74,6 +78,27 @@ const webhookBody = z.object({
     id: z.union([z.number(), z.string()]).nullish(),
   }),
 });
+
+/** Paystack's refund.* `data`: the payment is `transaction_reference`, the amount may come as a string. */
+const refundWebhookBody = z.object({
+  event: z.string().startsWith('refund.'),
+  data: z.object({
+    status: z.string().optional(),
+    transaction_reference: z.string().min(1),
+    refund_reference: nullableString,
+    id: nullableString,
+    amount: z.union([z.number(), z.string()]).nullish(),
+  }),
+});
+
+function refundStatusOf(
+  event: string,
+  status: string | undefined,
+): NonNullable<WebhookEvent['refund']>['status'] {
+  const word = status ?? event.slice('refund.'.length);
+  if (word === 'processed' || word === 'failed' || word === 'processing') return word;
+  return 'pending';
+}
 
 /** Paystack's transaction statuses folded into ours: still-open states are pending, a reversal is a failure. */
 function statusOf(paystackStatus: string): VerificationStatus {
@@ -125,6 +150,23 @@ export function parsePaystackWebhook(rawBody: Buffer): WebhookEvent {
     json = JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw new AppError('BAD_REQUEST', 'The webhook body is not valid JSON');
+  }
+  const refund = refundWebhookBody.safeParse(json);
+  if (refund.success) {
+    const { event, data } = refund.data;
+    const amount = data.amount === null || data.amount === undefined ? null : Number(data.amount);
+    const providerReference = data.refund_reference ?? data.id;
+    return {
+      event,
+      reference: data.transaction_reference,
+      eventKey: `${event}:${providerReference ?? `${data.transaction_reference}:${amount ?? ''}`}`,
+      refund: {
+        status: refundStatusOf(event, data.status),
+        transactionReference: data.transaction_reference,
+        amountKobo: amount !== null && Number.isSafeInteger(amount) ? amount : null,
+        providerReference,
+      },
+    };
   }
   const parsed = webhookBody.safeParse(json);
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'The webhook body is not a Paystack event');
@@ -227,7 +269,11 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       const data = shaped('/refund', () => refundData.parse(answer));
       const status =
         data.status === 'processed' ? 'processed' : data.status === 'failed' ? 'failed' : 'pending';
-      return { status, amountKobo: data.amount };
+      return {
+        status,
+        amountKobo: data.amount,
+        providerReference: data.id === null || data.id === undefined ? null : String(data.id),
+      };
     },
 
     verifySignature(rawBody: Buffer, signature: string | undefined): boolean {

@@ -47,11 +47,24 @@ export interface WebhookEvent {
   reference: string;
   /** Unique per delivery of the same fact (provider event id, or event + reference + transaction id). */
   eventKey: string;
+  /** Present on refund.* events. */
+  refund?: RefundEvent;
 }
 
 export interface RefundResult {
   status: 'pending' | 'processed' | 'failed';
   amountKobo: number;
+  /** The provider's id of this refund, when it gives one. */
+  providerReference?: string | null;
+}
+
+/** What a `refund.*` webhook says of one refund (Paystack: refund.pending, .processing, .processed, .failed). */
+export interface RefundEvent {
+  status: 'pending' | 'processing' | 'processed' | 'failed';
+  /** The payment's reference the refund is against. */
+  transactionReference: string;
+  amountKobo: number | null;
+  providerReference: string | null;
 }
 
 export interface PaymentProvider {

@@ -204,7 +204,11 @@ export function createSandboxProvider(options: {
           'The payment provider refused the request: Refund amount is invalid',
         );
       }
-      return { status: 'processed', amountKobo: amount };
+      return {
+        status: 'processed',
+        amountKobo: amount,
+        providerReference: `RF_SBX_${randomInt(100_000_000, 999_999_999)}`,
+      };
     },
 
     verifySignature: (rawBody, signature) => verifyPaystackSignature(secret, rawBody, signature),

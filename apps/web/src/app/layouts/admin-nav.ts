@@ -9,6 +9,7 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/orders', label: 'Orders', permission: 'orders:assign' },
   { to: '/admin/hubs', label: 'Hubs', permission: 'approvals:hubs' },
   { to: '/admin/merchants', label: 'Merchants', permission: 'merchants:read' },
+  { to: '/admin/returns', label: 'Returns', permission: 'returns:disputes' },
   { to: '/admin/finance', label: 'Finance', permission: 'finance:read' },
   { to: '/admin/shipping', label: 'Shipping', permission: 'shipping:zones' },
   { to: '/admin/gift-cards', label: 'Gift cards', permission: 'gift-cards:read' },

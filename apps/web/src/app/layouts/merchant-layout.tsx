@@ -11,6 +11,7 @@ const nav: NavItem[] = [
   { to: '/merchant/products', label: 'Products' },
   { to: '/merchant/collections', label: 'Collections' },
   { to: '/merchant/orders', label: 'Orders' },
+  { to: '/merchant/returns', label: 'Returns' },
   { to: '/merchant/coupons', label: 'Coupons' },
   { to: '/merchant/reports', label: 'Reports' },
   { to: '/merchant/reviews', label: 'Reviews' },

@@ -18,6 +18,7 @@ export const activityLabels: Record<GiftCardActivityType, string> = {
   hold: 'Held at checkout',
   release: 'Hold released',
   redeem: 'Redeemed',
+  refund: 'Refunded to the card',
 };
 
 /** An instant as a UTC date and time ("20 Nov 2026, 14:05 UTC"). */

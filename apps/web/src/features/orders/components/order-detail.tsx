@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
+import { OrderReturns } from '../../returns/components/order-returns';
 import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
@@ -164,6 +165,8 @@ export function OrderDetail({
       <Section title="Delivery address">
         <DeliveryAddressBlock address={address} note={data.orderNote} />
       </Section>
+
+      <OrderReturns order={data} />
 
       <Section title="Tracking">
         <OrderTimeline

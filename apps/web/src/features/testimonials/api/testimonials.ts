@@ -1,6 +1,6 @@
 import {
+  type PlatformTestimonialBody,
   platformTestimonialEndpoints,
-  type TestimonialBody,
   type TestimonialStatus,
 } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -40,7 +40,8 @@ export function useMyTestimonials() {
 export function useSendTestimonial() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TestimonialBody) => api(platformTestimonialEndpoints.send, { kind: 'customer', body }),
+    mutationFn: (body: PlatformTestimonialBody) =>
+      api(platformTestimonialEndpoints.send, { kind: 'customer', body }),
     onSuccess: async (answer) => {
       notifySuccess(answer.message);
       await queryClient.invalidateQueries({ queryKey: testimonialsKeys.mine });

@@ -1,4 +1,4 @@
-import { testimonialBody } from '@market/contracts';
+import { platformTestimonialBody } from '@market/contracts';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
@@ -31,7 +31,7 @@ export function TestimonialForm() {
     setError,
     reset,
     formState: { errors },
-  } = useContractForm(testimonialBody, { defaultValues: { text: '', rating: 5 } });
+  } = useContractForm(platformTestimonialBody, { defaultValues: { text: '', rating: 5 } });
   const onSubmit = handleSubmit((values) => {
     setAlert(null);
     send.mutate(values, {

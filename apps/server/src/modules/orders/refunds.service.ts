@@ -1,0 +1,376 @@
+import { randomBytes } from 'node:crypto';
+import { koboToNaira, type RefundRecord } from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import type { OrderActor } from './order-status.js';
+import type { RefundRow } from './orders.repository.js';
+import * as repository from './orders.repository.js';
+import type { OrderRefundStatus, RefundLine } from './orders.schema.js';
+import { paidPerLine, unitsAmount } from './refund-apportion.js';
+
+// The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was
+// paid: cash through the provider first, then the gift cards that paid; per item never more than was paid for its
+// units, shipping only with the whole order. The provider is asked after the commit; its answer or its refund.*
+// webhook moves the row on; a failure stays on the row for an admin to retry or reject.
+
+/** What the refunds need of other modules, handed in by the composition (ADR 010). */
+export interface RefundNeeds {
+  /** Sends money back through the payment provider (payments module). */
+  refund(
+    paymentReference: string,
+    amountKobo: number,
+  ): Promise<{ status: 'pending' | 'processed' | 'failed'; providerReference?: string | null }>;
+  /** Gives gift-card money of the checkout back to its cards (gift-cards module), in the caller's transaction. */
+  refundToCards(
+    executor: Db,
+    trackerId: string,
+    amountKobo: number,
+  ): Promise<{ refundedKobo: number; cards: { activityId: string }[] }>;
+}
+
+export interface BookRefundInput {
+  orderId: string;
+  returnId: string | null;
+  kind: 'cancellation' | 'return';
+  /** Units of order items; `all` is every unit not refunded yet, with the shipping fee. */
+  lines: { orderItemId: string; quantity: number }[] | 'all';
+  reason: string;
+  actor: OrderActor;
+  chargedTo?: 'merchant' | 'platform';
+}
+
+export interface BookedRefund {
+  /** Every row written (provider and gift card). */
+  rows: RefundRow[];
+  /** Rows the provider must still be asked about, after the commit. */
+  toSend: string[];
+  amountKobo: number;
+  shippingKobo: number;
+}
+
+function newRefundReference(): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  return `RFD-${Array.from(randomBytes(12), (byte) => alphabet[byte % 32]).join('')}`;
+}
+
+/** Units of each order item already taken by refunds (a rejected refund keeps its units: those were refused). */
+function unitsTaken(rows: RefundRow[]): Map<string, number> {
+  const taken = new Map<string, number>();
+  for (const row of rows) {
+    for (const line of row.lines)
+      taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
+  }
+  return taken;
+}
+
+export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord {
+  return {
+    id: row.id,
+    reference: row.reference,
+    orderId: row.orderId,
+    orderName,
+    returnId: row.returnId,
+    kind: row.kind,
+    destination: row.destination,
+    amount: koboToNaira(row.amountKobo),
+    reason: row.reason,
+    status: row.status,
+    providerReference: row.providerReference,
+    failureReason: row.failureReason,
+    chargedTo: row.chargedTo,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+export function createRefundsService(deps: Deps, needs: RefundNeeds) {
+  const { db } = deps;
+
+  /** Releases what a refund row booked on its checkout (it was rejected: that money is not going back). */
+  async function unbook(executor: Db, row: RefundRow) {
+    const tracker = await repository.lockTracker(executor, { id: row.trackerId });
+    if (!tracker) return;
+    const refundedKobo = tracker.refundedKobo - (row.destination === 'provider' ? row.amountKobo : 0);
+    const giftCardRefundedKobo =
+      tracker.giftCardRefundedKobo - (row.destination === 'gift_card' ? row.amountKobo : 0);
+    await repository.updateTracker(executor, tracker.id, {
+      refundedKobo,
+      giftCardRefundedKobo,
+      refundStatus: refundedKobo + giftCardRefundedKobo > 0 ? 'partial' : 'none',
+      updatedAt: deps.now(),
+    });
+  }
+
+  const service = {
+    /**
+     * Books a refund of units of one order, in the caller's transaction: locks the checkout, refuses units already
+     * refunded, works out what was paid for the units (and the shipping fee when this takes the last units), splits
+     * it into cash (provider) and gift-card parts within what is left of each, writes the rows, and gives the
+     * gift-card part back at once. The provider part is sent by `send` after the caller commits.
+     */
+    async book(executor: Db, input: BookRefundInput): Promise<BookedRefund> {
+      const order = await repository.findOrder(executor, input.orderId);
+      if (!order) throw notFound('Order not found');
+      const tracker = await repository.lockTracker(executor, { id: order.trackerId });
+      if (tracker?.status !== 'paid') throw conflict('Only a paid order can be refunded');
+      const [items, previous] = await Promise.all([
+        repository.itemsOfOrders(executor, [order.id]),
+        repository.refundsOfOrder(executor, order.id),
+      ]);
+      items.sort((a, b) => a.id.localeCompare(b.id));
+      const paid = paidPerLine(items, order.discountKobo);
+      const taken = unitsTaken(previous);
+      const wanted =
+        input.lines === 'all'
+          ? items.map((item) => ({
+              orderItemId: item.id,
+              quantity: item.quantity - (taken.get(item.id) ?? 0),
+            }))
+          : input.lines;
+      const lines: RefundLine[] = [];
+      for (const want of wanted) {
+        if (want.quantity <= 0) continue;
+        const index = items.findIndex((item) => item.id === want.orderItemId);
+        const item = items[index];
+        if (!item) throw notFound('That item is not part of this order');
+        const already = taken.get(item.id) ?? 0;
+        if (already + want.quantity > item.quantity) {
+          throw conflict(
+            `${item.productName}: only ${item.quantity - already} of ${item.quantity} can still be refunded`,
+          );
+        }
+        lines.push({
+          orderItemId: item.id,
+          quantity: want.quantity,
+          amountKobo: unitsAmount(paid[index]!, item.quantity, already, want.quantity),
+        });
+        taken.set(item.id, already + want.quantity);
+      }
+      const everything = items.every((item) => (taken.get(item.id) ?? 0) >= item.quantity);
+      const shippingDone = previous.some((row) => row.shippingKobo > 0);
+      const shippingKobo = everything && !shippingDone ? order.shippingFeeKobo : 0;
+      const amountKobo = lines.reduce((acc, line) => acc + line.amountKobo, 0) + shippingKobo;
+      if (lines.length === 0 && shippingKobo === 0)
+        return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
+
+      const cashLeft = Math.max(0, tracker.amountDueKobo - tracker.refundedKobo);
+      const giftLeft = Math.max(0, tracker.giftCardKobo - tracker.giftCardRefundedKobo);
+      const cash = Math.min(amountKobo, cashLeft);
+      const gift = Math.min(amountKobo - cash, giftLeft);
+      if (cash + gift < amountKobo) throw conflict('The refund is more than what is left of the payment');
+
+      const at = deps.now();
+      const base = {
+        trackerId: tracker.id,
+        orderId: order.id,
+        returnId: input.returnId,
+        kind: input.kind,
+        paymentReference: tracker.reference,
+        reason: input.reason,
+        chargedTo: input.chargedTo ?? 'merchant',
+        requestedByRole: input.actor.role,
+        requestedBy: input.actor.id,
+        createdAt: at,
+        updatedAt: at,
+      } as const;
+      const rows: RefundRow[] = [];
+      const toSend: string[] = [];
+      // The lines and the shipping go on the first row, so units are counted once.
+      let first = true;
+      if (cash > 0) {
+        const row = await repository.insertRefund(executor, {
+          ...base,
+          reference: newRefundReference(),
+          destination: 'provider',
+          amountKobo: cash,
+          shippingKobo,
+          lines,
+          status: 'pending',
+        });
+        rows.push(row);
+        toSend.push(row.id);
+        first = false;
+      }
+      if (gift > 0) {
+        const given = await needs.refundToCards(executor, tracker.id, gift);
+        if (given.refundedKobo !== gift)
+          throw conflict('The gift cards that paid cannot take this refund back');
+        rows.push(
+          await repository.insertRefund(executor, {
+            ...base,
+            reference: newRefundReference(),
+            destination: 'gift_card',
+            amountKobo: gift,
+            shippingKobo: first ? shippingKobo : 0,
+            lines: first ? lines : [],
+            status: 'processed',
+            attempts: 1,
+            providerReference: given.cards.map((card) => card.activityId).join(',') || null,
+            processedAt: at,
+          }),
+        );
+      }
+      const refundedKobo = tracker.refundedKobo + cash;
+      const giftCardRefundedKobo = tracker.giftCardRefundedKobo + gift;
+      const whole = refundedKobo + giftCardRefundedKobo >= tracker.amountDueKobo + tracker.giftCardKobo;
+      await repository.updateTracker(executor, tracker.id, {
+        refundedKobo,
+        giftCardRefundedKobo,
+        refundStatus: whole ? 'refunded' : 'partial',
+        refundedAt: at,
+        updatedAt: at,
+      });
+      return { rows, toSend, amountKobo, shippingKobo };
+    },
+
+    /**
+     * Asks the provider for a booked refund (after the booking committed). Processed: done. Pending: the refund.*
+     * webhook finishes it. Refused or no answer: the row is `failed` with the reason, for an admin to retry or reject.
+     */
+    async send(refundId: string): Promise<RefundRow> {
+      const claimed = await db.transaction(async (tx) => {
+        const row = await repository.lockRefund(tx, refundId);
+        if (!row) throw notFound('Refund not found');
+        if (row.destination !== 'provider' || row.status !== 'pending') return { row, send: false };
+        const updated = await repository.updateRefund(tx, row.id, ['pending'], {
+          status: 'processing',
+          attempts: row.attempts + 1,
+          failureReason: null,
+          updatedAt: deps.now(),
+        });
+        return { row: updated!, send: true };
+      });
+      if (!claimed.send) return claimed.row;
+      const row = claimed.row;
+      let patch: Partial<repository.NewRefund>;
+      try {
+        const result = await needs.refund(row.paymentReference, row.amountKobo);
+        patch =
+          result.status === 'failed'
+            ? { status: 'failed', failureReason: 'The payment provider could not make the refund' }
+            : {
+                status: result.status === 'processed' ? 'processed' : 'processing',
+                providerReference: result.providerReference ?? row.providerReference,
+                processedAt: result.status === 'processed' ? deps.now() : null,
+              };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        deps.logger.error(
+          { err: error, reference: row.reference, amountKobo: row.amountKobo },
+          'refund failed',
+        );
+        patch = { status: 'failed', failureReason: message.slice(0, 300) };
+      }
+      // Only from processing: a webhook that came first has the last word.
+      const done = await repository.updateRefund(db, row.id, ['processing'], {
+        ...patch,
+        updatedAt: deps.now(),
+      });
+      return done ?? (await repository.findRefund(db, row.id))!;
+    },
+
+    /** An admin sends a failed refund again. */
+    async retry(refundId: string): Promise<RefundRow> {
+      const reopened = await repository.updateRefund(db, refundId, ['failed'], {
+        status: 'pending',
+        updatedAt: deps.now(),
+      });
+      if (!reopened) {
+        const row = await repository.findRefund(db, refundId);
+        if (!row) throw notFound('Refund not found');
+        throw conflict(`This refund is ${row.status}; only a failed refund can be sent again`);
+      }
+      return service.send(refundId);
+    },
+
+    /**
+     * An admin rejects a refund request not sent yet or failed, in the caller's transaction: its money is no longer
+     * owed (the checkout's booked amount goes down); its units stay refused.
+     */
+    async reject(executor: Db, refundId: string, note: string | undefined): Promise<RefundRow> {
+      const row = await repository.lockRefund(executor, refundId);
+      if (!row) throw notFound('Refund not found');
+      if (row.status !== 'failed' && row.status !== 'pending') {
+        throw conflict(`This refund is ${row.status}; only a pending or failed refund can be rejected`);
+      }
+      await unbook(executor, row);
+      const updated = await repository.updateRefund(executor, row.id, ['failed', 'pending'], {
+        status: 'rejected',
+        failureReason: note ? `Rejected: ${note}` : (row.failureReason ?? 'Rejected by an admin'),
+        updatedAt: deps.now(),
+      });
+      return updated!;
+    },
+
+    /** A signed, first-seen refund.* webhook: moves the refund it names; anything else is ignored. */
+    async onProviderEvent(event: {
+      status: 'pending' | 'processing' | 'processed' | 'failed';
+      transactionReference: string;
+      amountKobo: number | null;
+      providerReference: string | null;
+    }): Promise<string> {
+      return db.transaction(async (tx) => {
+        const row = await repository.lockProviderRefund(tx, {
+          paymentReference: event.transactionReference,
+          providerReference: event.providerReference,
+          amountKobo: event.amountKobo,
+        });
+        if (!row) return 'refund:unknown';
+        if (row.status === 'processed' || row.status === 'rejected') return `refund:${row.status}`;
+        const at = deps.now();
+        const next: Partial<repository.NewRefund> =
+          event.status === 'processed'
+            ? { status: 'processed', processedAt: at }
+            : event.status === 'failed'
+              ? { status: 'failed', failureReason: 'The payment provider reported the refund failed' }
+              : { status: 'processing' };
+        await repository.updateRefund(tx, row.id, ['pending', 'processing', 'failed'], {
+          ...next,
+          providerReference: row.providerReference ?? event.providerReference,
+          updatedAt: at,
+        });
+        return `refund:${next.status}`;
+      });
+    },
+
+    setChargedTo: repository.setChargedTo,
+
+    refundsOfReturns: (executor: Db, returnIds: string[]) => repository.refundsOfReturns(executor, returnIds),
+
+    /** What was paid for each item of the order (line amount), for the return's view. */
+    async paidPerItem(
+      executor: Db,
+      orderId: string,
+    ): Promise<Map<string, { paidKobo: number; quantity: number }>> {
+      const order = await repository.findOrder(executor, orderId);
+      if (!order) return new Map();
+      const items = await repository.itemsOfOrders(executor, [orderId]);
+      items.sort((a, b) => a.id.localeCompare(b.id));
+      const paid = paidPerLine(items, order.discountKobo);
+      return new Map(
+        items.map((item, index) => [item.id, { paidKobo: paid[index]!, quantity: item.quantity }]),
+      );
+    },
+
+    async list(query: { page: number; limit: number; status?: OrderRefundStatus }) {
+      const { rows, total } = await repository.refundPage(db, { status: query.status }, query);
+      return {
+        refunds: rows.map((row) => refundRecordOf(row, row.orderName)),
+        pagination: pageInfo(query.page, query.limit, total),
+      };
+    },
+
+    async record(executor: Db, row: RefundRow): Promise<RefundRecord> {
+      const names = await repository.orderNames(executor, [row.orderId]);
+      return refundRecordOf(row, names.get(row.orderId) ?? '');
+    },
+
+    find: (executor: Db, refundId: string) => repository.findRefund(executor, refundId),
+  };
+  return service;
+}
+
+export type RefundsService = ReturnType<typeof createRefundsService>;

@@ -1,0 +1,115 @@
+import { adminReturnEndpoints, customerReturnEndpoints, merchantReturnEndpoints } from '@market/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Deps } from '../../platform/deps.js';
+import { validation } from '../../platform/errors.js';
+import { type AuthContext, type RouteDefinition, route } from '../../platform/http/routes.js';
+import { MAX_IMAGE_BYTES } from '../../platform/storage/storage.js';
+import type { ReturnCaller, ReturnsService } from './returns.service.js';
+
+/** The caller as the guard resolved it; never from the request body. */
+const callerOf = (auth: AuthContext): ReturnCaller => ({
+  kind: auth.kind,
+  userId: auth.userId,
+  role: auth.role,
+  storeId: auth.storeId,
+});
+
+async function readImage(request: FastifyRequest, field: string): Promise<Buffer> {
+  if (!request.isMultipart()) throw validation(field, 'Send the image as multipart/form-data');
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== field)
+      throw validation(field, `Attach the image in the "${field}" field`);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error && typeof error === 'object' && 'code' in error && error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw validation(field, `Images must be ${MAX_IMAGE_BYTES / 1024 / 1024} MB or smaller`);
+    }
+    throw error;
+  }
+}
+
+export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinition[] {
+  return [
+    route(customerReturnEndpoints.create, async ({ auth, body }) => {
+      const created = await returns.create(callerOf(auth), body);
+      return {
+        message:
+          created.type === 'replace' ? 'Order replacement was successful' : 'Order return was successful',
+        data: created,
+      };
+    }),
+    route(customerReturnEndpoints.uploadPhoto, async ({ auth, request }) => ({
+      message: 'Photo uploaded',
+      data: await deps.media.saveImage(
+        deps.db,
+        auth.userId,
+        await readImage(request, 'image'),
+        'return-photo',
+      ),
+    })),
+    route(customerReturnEndpoints.list, async ({ auth, query }) => ({
+      message: 'Returns',
+      data: await returns.list(callerOf(auth), query),
+    })),
+    route(customerReturnEndpoints.one, async ({ auth, params }) => ({
+      message: 'Return',
+      data: await returns.one(callerOf(auth), params.id),
+    })),
+    route(customerReturnEndpoints.dispute, async ({ auth, params, body }) => ({
+      message: 'The platform will review your return',
+      data: await returns.dispute(callerOf(auth), params.id, body.reason),
+    })),
+    route(merchantReturnEndpoints.list, async ({ auth, query }) => ({
+      message: 'Returns',
+      data: await returns.list(callerOf(auth), query),
+    })),
+    route(merchantReturnEndpoints.one, async ({ auth, params }) => ({
+      message: 'Return',
+      data: await returns.one(callerOf(auth), params.id),
+    })),
+    route(merchantReturnEndpoints.updateStatus, async ({ auth, params, body }) => {
+      const updated = await returns.updateStatus(callerOf(auth), params.id, body);
+      return { message: `Return is now ${updated.status.known_name}`, data: updated };
+    }),
+    route(merchantReturnEndpoints.refundDecision, async ({ auth, params, body }) => {
+      const updated = await returns.decide(callerOf(auth), params.id, body);
+      return { message: `Return is now ${updated.status.known_name}`, data: updated };
+    }),
+    route(adminReturnEndpoints.list, async ({ auth, query }) => ({
+      message: 'Returns',
+      data: await returns.list(callerOf(auth), query),
+    })),
+    route(adminReturnEndpoints.one, async ({ auth, params }) => ({
+      message: 'Return',
+      data: await returns.one(callerOf(auth), params.id),
+    })),
+    route(adminReturnEndpoints.returnOrder, async ({ auth, params, body }) => ({
+      message: 'Order return was successful',
+      data: await returns.uphold(callerOf(auth), params.id, 'refund', body.note),
+    })),
+    route(adminReturnEndpoints.replaceOrder, async ({ auth, params, body }) => ({
+      message: 'Order replacement was successful',
+      data: await returns.uphold(callerOf(auth), params.id, 'replace', body.note),
+    })),
+    route(adminReturnEndpoints.chargebackDecision, async ({ auth, params, body }) => ({
+      message: 'Chargeback decision saved',
+      data: await returns.chargeback(callerOf(auth), params.id, body),
+    })),
+    route(adminReturnEndpoints.refunds, async ({ query }) => ({
+      message: 'Refund requests',
+      data: await returns.refunds(query),
+    })),
+    route(adminReturnEndpoints.retryRefund, async ({ params }) => {
+      const refund = await returns.retryRefund(params.id);
+      return {
+        message: refund.status === 'failed' ? 'The refund failed again' : 'The refund was sent again',
+        data: refund,
+      };
+    }),
+    route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => ({
+      message: 'Refund request rejected',
+      data: await returns.rejectRefund(callerOf(auth), params.id, body.note),
+    })),
+  ];
+}

@@ -1,0 +1,541 @@
+import {
+  type ChargebackDecisionBody,
+  type CreateReturnBody,
+  koboToNaira,
+  type OrderReturn,
+  type RefundDecisionBody,
+  type RefundRecordStatus,
+  type ReturnStatus,
+  returnStatusNames,
+  type UpdateReturnStatusBody,
+} from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { conflict, notFound, validation } from '../../platform/errors.js';
+import {
+  type ItemRow,
+  type OrderActor,
+  type OrderRow,
+  type OrdersService,
+  type RefundRow,
+  type RefundsService,
+  refundRecordOf,
+  unitsAmount,
+} from '../orders/index.js';
+import type { ReturnRow } from './returns.repository.js';
+import * as repository from './returns.repository.js';
+import type { ReturnLine } from './returns.schema.js';
+
+// Returns and replacements (issue 8, ADR 026). The customer asks within the return window after delivery; the
+// store approves or rejects, marks the goods received and decides refund or replacement; a rejected return may be
+// disputed, and admins decide disputes and who bears the refund (chargeback). Every decision runs under the order's
+// row lock, then the return's, so two decisions on one return cannot both pass.
+
+export interface ReturnsNeeds {
+  /** Takes stock for a replacement (catalog); refuses when there is not enough. */
+  reserveStock(
+    executor: Db,
+    lines: { productId: string; variantId: string | null; quantity: number }[],
+  ): Promise<void>;
+}
+
+export interface ReturnCaller {
+  kind: 'customer' | 'merchant' | 'admin' | 'partner';
+  userId: string;
+  role: string | null;
+  storeId?: string;
+}
+
+/** The store's moves between statuses; a refund or a replacement is decided with update-refund-decision. */
+const storeMoves: Record<ReturnStatus, readonly ReturnStatus[]> = {
+  requested: ['approved', 'rejected'],
+  approved: ['item_received'],
+  item_received: [],
+  rejected: ['closed'],
+  refunded: ['closed'],
+  replacement_sent: ['closed'],
+  closed: [],
+};
+/** The store decides refund or replace from here. */
+const decidable = new Set<ReturnStatus>(['approved', 'item_received']);
+
+const DAY = 24 * 60 * 60 * 1000;
+
+function actorOf(caller: ReturnCaller): OrderActor {
+  if (caller.kind === 'admin') {
+    const role = caller.role === 'superadmin' ? 'superadmin' : 'admin';
+    return { role, id: caller.userId };
+  }
+  return { role: caller.kind === 'partner' ? 'partner' : caller.kind, id: caller.userId };
+}
+
+/** A return that still takes its units: anything but one that ended without refund or replacement. */
+function holdsUnits(row: ReturnRow): boolean {
+  if (row.refundKobo !== null || row.replacementOrderId !== null) return true;
+  if (row.status === 'closed') return false;
+  if (row.status === 'rejected') return row.disputeStatus === 'open';
+  return true;
+}
+
+export function createReturnsService(
+  deps: Deps,
+  orders: OrdersService,
+  refunds: RefundsService,
+  needs: ReturnsNeeds,
+) {
+  const { db } = deps;
+
+  function canSee(row: ReturnRow, caller: ReturnCaller): boolean {
+    if (caller.kind === 'admin') return true;
+    if (caller.kind === 'merchant') return Boolean(caller.storeId) && row.storeId === caller.storeId;
+    if (caller.kind === 'customer') return row.customerId === caller.userId;
+    return false;
+  }
+
+  function allowedFor(row: ReturnRow, caller: ReturnCaller): ReturnStatus[] {
+    // A disputed return waits for the platform; the store cannot close it meanwhile.
+    if (caller.kind === 'merchant') return row.disputeStatus === 'open' ? [] : [...storeMoves[row.status]];
+    if (caller.kind === 'admin' && row.disputeStatus === 'open') return ['closed'];
+    return [];
+  }
+
+  function canDecide(row: ReturnRow, caller: ReturnCaller): boolean {
+    if (caller.kind === 'merchant') return decidable.has(row.status);
+    if (caller.kind === 'admin') return row.disputeStatus === 'open';
+    return false;
+  }
+
+  async function views(executor: Db, rows: ReturnRow[], caller: ReturnCaller): Promise<OrderReturn[]> {
+    if (rows.length === 0) return [];
+    const [history, names, paid] = await Promise.all([
+      refunds.refundsOfReturns(
+        executor,
+        rows.map((row) => row.id),
+      ),
+      orders.ordersByIds(
+        executor,
+        rows.flatMap((row) => [row.orderId, ...(row.replacementOrderId ? [row.replacementOrderId] : [])]),
+      ),
+      Promise.all(rows.map((row) => refunds.paidPerItem(executor, row.orderId))),
+    ]);
+    return rows.map((row, index) => {
+      const own = history.filter((refund) => refund.returnId === row.id);
+      const counted = own.filter((refund) => refund.status !== 'rejected');
+      const paidItems = paid[index]!;
+      return {
+        id: row.id,
+        merchantId: row.merchantId,
+        storeId: row.storeId,
+        storeName: row.storeName,
+        customerId: row.customerId,
+        customerName: row.customerName,
+        status: { code_name: row.status, known_name: returnStatusNames[row.status] },
+        type: row.type,
+        orderId: row.orderId,
+        orderName: row.orderName,
+        reason: row.reason,
+        photos: row.photos,
+        products: row.lines.map((line) => {
+          const item = paidItems.get(line.orderItemId);
+          return {
+            productId: line.productId,
+            variantId: line.variantId,
+            productName: line.productName,
+            sku: line.sku,
+            quantity: line.quantity,
+            productPrice: koboToNaira(line.unitPriceKobo),
+            hostedImages: line.hostedImages,
+            refundableAmount: koboToNaira(
+              item ? unitsAmount(item.paidKobo, item.quantity, 0, Math.min(line.quantity, item.quantity)) : 0,
+            ),
+          };
+        }),
+        refund:
+          own.length > 0
+            ? {
+                amount: koboToNaira(counted.reduce((acc, refund) => acc + refund.amountKobo, 0)),
+                shippingIncluded: counted.some((refund) => refund.shippingKobo > 0),
+                history: own.map((refund) =>
+                  refundRecordOf(refund, names.get(refund.orderId) ?? row.orderName),
+                ),
+              }
+            : null,
+        replace: row.replacementOrderId
+          ? {
+              orderId: row.replacementOrderId,
+              orderName: names.get(row.replacementOrderId) ?? '',
+            }
+          : null,
+        merchantNote: row.merchantNote,
+        dispute: { status: row.disputeStatus, reason: row.disputeReason, decisionNote: row.disputeNote },
+        chargeback: { decision: row.chargeback, note: row.chargebackNote },
+        allowedNextStatuses: allowedFor(row, caller),
+        canDecide: canDecide(row, caller),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    });
+  }
+
+  async function view(executor: Db, row: ReturnRow, caller: ReturnCaller) {
+    return (await views(executor, [row], caller))[0]!;
+  }
+
+  /**
+   * Runs `work` with the return's order and the return locked, in that order (the order first, as every order
+   * write does), after checking the caller may see it; anything else is a 404.
+   */
+  async function withLockedReturn<T>(
+    returnId: string,
+    caller: ReturnCaller,
+    work: (tx: Db, row: ReturnRow, order: OrderRow) => Promise<T>,
+  ): Promise<T> {
+    return db.transaction(async (tx) => {
+      const seen = await repository.findReturn(tx, returnId);
+      if (!seen || !canSee(seen, caller)) throw notFound('Return not found');
+      const order = await orders.lockOrder(tx, seen.orderId);
+      const row = await repository.lockReturn(tx, returnId);
+      if (!order || !row) throw notFound('Return not found');
+      return work(tx, row, order);
+    });
+  }
+
+  /** The return ends (refunded, replaced, rejected, closed): the order may complete again. */
+  async function release(tx: Db, order: OrderRow, row: ReturnRow) {
+    if (order.orderReturnId === row.id) await orders.setOrderReturn(tx, order.id, null);
+  }
+
+  /** Books the return's refund (in the transaction); the provider part is sent after the commit. */
+  async function refundIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
+    const booked = await refunds.book(tx, {
+      orderId: order.id,
+      returnId: row.id,
+      kind: 'return',
+      lines: row.lines.map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
+      reason:
+        `Return ${row.type === 'replace' ? '(replacement asked) ' : ''}of ${order.orderName}: ${row.reason}`.slice(
+          0,
+          500,
+        ),
+      actor: actorOf(caller),
+      chargedTo: row.chargeback ?? 'merchant',
+    });
+    const updated = await repository.updateReturn(tx, row.id, {
+      status: 'refunded',
+      refundKobo: booked.amountKobo,
+      ...(note ? { merchantNote: note } : {}),
+      updatedAt: deps.now(),
+    });
+    await release(tx, order, updated);
+    await orders.note(
+      tx,
+      order,
+      actorOf(caller),
+      `Refund of ₦${koboToNaira(booked.amountKobo).toLocaleString('en-NG', { minimumFractionDigits: 2 })} for the returned items is on its way.`,
+    );
+    return { updated, toSend: booked.toSend };
+  }
+
+  async function replaceIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
+    const items = await orders.itemsOf(tx, order.id);
+    const lines = row.lines.map((line) => {
+      const item = items.find((candidate) => candidate.id === line.orderItemId);
+      if (!item) throw conflict('An item of this return is no longer on the order');
+      return { item, quantity: line.quantity };
+    });
+    await needs.reserveStock(
+      tx,
+      lines.map(({ item, quantity }) => ({ productId: item.productId, variantId: item.variantId, quantity })),
+    );
+    const replacement = await orders.createReplacement(tx, order, lines, row.id);
+    const updated = await repository.updateReturn(tx, row.id, {
+      status: 'replacement_sent',
+      replacementOrderId: replacement.id,
+      ...(note ? { merchantNote: note } : {}),
+      updatedAt: deps.now(),
+    });
+    await release(tx, order, updated);
+    await orders.note(
+      tx,
+      order,
+      actorOf(caller),
+      `A replacement was sent as order ${replacement.orderName}.`,
+    );
+    return updated;
+  }
+
+  async function afterDecision(returnId: string, toSend: string[], caller: ReturnCaller) {
+    // A provider failure stays on the refund row (failed) for an admin; the decision itself stands.
+    for (const refundId of toSend) await refunds.send(refundId);
+    const row = await repository.findReturn(db, returnId);
+    return view(db, row!, caller);
+  }
+
+  return {
+    /** `POST /ordertracking/create-return`. */
+    async create(caller: ReturnCaller, body: CreateReturnBody): Promise<OrderReturn> {
+      return db.transaction(async (tx) => {
+        const order = await orders.lockOrder(tx, body.orderId);
+        if (!order || order.customerId !== caller.userId) throw notFound('Order not found');
+        const windowDays = deps.config.returnWindowDays;
+        if (order.status !== 'delivered' || !order.deliveredAt) {
+          throw conflict('Only a delivered order can be returned or replaced');
+        }
+        if (deps.now().getTime() - order.deliveredAt.getTime() > windowDays * DAY) {
+          throw conflict(`The return window of ${windowDays} days after delivery has passed`);
+        }
+        if (order.orderReturnId) throw conflict('This order already has a return in progress');
+        const [items, previous] = await Promise.all([
+          orders.itemsOf(tx, order.id),
+          repository.returnsOfOrder(tx, order.id),
+        ]);
+        const taken = new Map<string, number>();
+        for (const earlier of previous.filter(holdsUnits)) {
+          for (const line of earlier.lines) {
+            taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
+          }
+        }
+        const lines: ReturnLine[] = [];
+        for (const [index, want] of body.items.entries()) {
+          const variantId = want.variantId ?? null;
+          const item: ItemRow | undefined = items.find(
+            (candidate) => candidate.productId === want.productId && candidate.variantId === variantId,
+          );
+          if (!item) throw validation(`items.${index}.productId`, 'That item is not part of this order');
+          if (lines.some((line) => line.orderItemId === item.id)) {
+            throw validation(`items.${index}.productId`, 'List each item once');
+          }
+          const left = item.quantity - (taken.get(item.id) ?? 0);
+          if (want.quantity > left) {
+            throw validation(
+              `items.${index}.quantity`,
+              left === 0
+                ? `${item.productName} was already returned`
+                : `You can return at most ${left} of ${item.productName}`,
+            );
+          }
+          lines.push({
+            orderItemId: item.id,
+            productId: item.productId,
+            variantId: item.variantId,
+            productName: item.productName,
+            sku: item.sku,
+            quantity: want.quantity,
+            unitPriceKobo: item.unitPriceKobo,
+            hostedImages: item.hostedImages,
+          });
+        }
+        const photos = body.photos ?? [];
+        if (photos.length > 0 && !(await deps.media.ownsImageUrls(tx, caller.userId, photos))) {
+          throw validation('photos', 'Upload the photos with this account first');
+        }
+        const at = deps.now();
+        const row = await repository.insertReturn(tx, {
+          orderId: order.id,
+          orderName: order.orderName,
+          customerId: order.customerId,
+          customerName: order.deliveryAddress.fullName,
+          storeId: order.storeId,
+          storeName: order.storeName,
+          merchantId: order.merchantId,
+          type: body.type,
+          reason: body.reason,
+          photos,
+          lines,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await orders.setOrderReturn(tx, order.id, row.id);
+        await orders.note(
+          tx,
+          order,
+          actorOf(caller),
+          body.type === 'replace'
+            ? 'You asked for a replacement. The store will review it.'
+            : 'You asked to return items. The store will review it.',
+        );
+        return view(tx, row, caller);
+      });
+    },
+
+    async list(
+      caller: ReturnCaller,
+      query: {
+        page: number;
+        limit: number;
+        status?: ReturnStatus;
+        disputed?: 'true' | 'false';
+        orderId?: string;
+      },
+    ) {
+      const filter: repository.ReturnFilter = {
+        status: query.status,
+        orderId: query.orderId,
+        disputed: query.disputed === 'true' ? true : undefined,
+      };
+      if (caller.kind === 'customer') filter.customerId = caller.userId;
+      else if (caller.kind === 'merchant') {
+        if (!caller.storeId) throw notFound('Store not found');
+        filter.storeId = caller.storeId;
+      }
+      const { rows, total } = await repository.returnPage(db, filter, query);
+      return { returns: await views(db, rows, caller), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    async one(caller: ReturnCaller, returnId: string) {
+      const row = await repository.findReturn(db, returnId);
+      if (!row || !canSee(row, caller)) throw notFound('Return not found');
+      return view(db, row, caller);
+    },
+
+    /** `PATCH /returns/update-return-status/{id}`: the store's moves; an admin closes a dispute it dismisses. */
+    async updateStatus(caller: ReturnCaller, returnId: string, body: UpdateReturnStatusBody) {
+      return withLockedReturn(returnId, caller, async (tx, row, order) => {
+        const to = body.status;
+        if (!allowedFor(row, caller).includes(to)) {
+          throw conflict(
+            `Return is ${returnStatusNames[row.status]}; it cannot move to ${returnStatusNames[to]}`,
+          );
+        }
+        const at = deps.now();
+        const patch: Partial<repository.NewReturn> = { status: to, updatedAt: at };
+        if (body.note) patch.merchantNote = body.note;
+        if (caller.kind === 'admin') {
+          patch.disputeStatus = 'dismissed';
+          patch.disputeNote = body.note ?? null;
+          delete patch.merchantNote;
+        }
+        const updated = await repository.updateReturn(tx, row.id, patch);
+        if (to === 'rejected' || to === 'closed') await release(tx, order, updated);
+        const texts: Partial<Record<ReturnStatus, string>> = {
+          approved: 'The store approved your return. Send the items back as the store tells you.',
+          rejected: `The store rejected your return${body.note ? `: ${body.note}` : '.'}`,
+          item_received: 'The store received the returned items.',
+          closed:
+            caller.kind === 'admin'
+              ? 'The platform reviewed your dispute and closed the return.'
+              : 'The return is closed.',
+        };
+        await orders.note(tx, order, actorOf(caller), texts[to]!);
+        // Every unit of the order came back: the order itself is Returned.
+        if (to === 'item_received' && order.status === 'delivered') {
+          const items = await orders.itemsOf(tx, order.id);
+          const all = items.every(
+            (item) =>
+              (row.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
+          );
+          if (all) {
+            await orders.transition(tx, order.id, 'returned', actorOf(caller), {
+              activity: 'Your order went back to the store.',
+            });
+          }
+        }
+        return view(tx, updated, caller);
+      });
+    },
+
+    /** `PATCH /returns/update-refund-decision/{id}`: the store refunds what was paid for the items, or replaces them. */
+    async decide(caller: ReturnCaller, returnId: string, body: RefundDecisionBody) {
+      const outcome = await withLockedReturn(returnId, caller, async (tx, row, order) => {
+        if (!decidable.has(row.status)) {
+          throw conflict(
+            `Return is ${returnStatusNames[row.status]}; refund or replacement is decided once, after approval`,
+          );
+        }
+        if (body.decision === 'refund') return refundIn(tx, row, order, caller, body.note);
+        return { updated: await replaceIn(tx, row, order, caller, body.note), toSend: [] as string[] };
+      });
+      return afterDecision(outcome.updated.id, outcome.toSend, caller);
+    },
+
+    /** The customer asks the platform to decide a return the store rejected. */
+    async dispute(caller: ReturnCaller, returnId: string, reason: string) {
+      return withLockedReturn(returnId, caller, async (tx, row, order) => {
+        if (row.status !== 'rejected' || row.disputeStatus !== 'none') {
+          throw conflict('Only a return the store rejected can be disputed, once');
+        }
+        if (order.orderReturnId && order.orderReturnId !== row.id) {
+          throw conflict('This order already has a return in progress');
+        }
+        const updated = await repository.updateReturn(tx, row.id, {
+          disputeStatus: 'open',
+          disputeReason: reason,
+          updatedAt: deps.now(),
+        });
+        await orders.setOrderReturn(tx, order.id, row.id);
+        await orders.note(
+          tx,
+          order,
+          actorOf(caller),
+          'You asked the platform to review the rejected return.',
+        );
+        return view(tx, updated, caller);
+      });
+    },
+
+    /** Admins uphold a disputed return with a refund (`return-order`) or a replacement (`replace-order`). */
+    async uphold(caller: ReturnCaller, returnId: string, decision: 'refund' | 'replace', note?: string) {
+      const outcome = await withLockedReturn(returnId, caller, async (tx, row, order) => {
+        if (row.disputeStatus !== 'open')
+          throw conflict('Only a disputed return can be decided by the platform');
+        const disputed = await repository.updateReturn(tx, row.id, {
+          disputeStatus: 'upheld',
+          disputeNote: note ?? null,
+          updatedAt: deps.now(),
+        });
+        if (decision === 'refund') return refundIn(tx, disputed, order, caller);
+        return { updated: await replaceIn(tx, disputed, order, caller), toSend: [] as string[] };
+      });
+      return afterDecision(outcome.updated.id, outcome.toSend, caller);
+    },
+
+    /** Who bears the return's refund in the books; the refund rows carry it for the ledger. */
+    async chargeback(caller: ReturnCaller, returnId: string, body: ChargebackDecisionBody) {
+      return withLockedReturn(returnId, caller, async (tx, row) => {
+        const at = deps.now();
+        const updated = await repository.updateReturn(tx, row.id, {
+          chargeback: body.decision,
+          chargebackNote: body.note ?? null,
+          updatedAt: at,
+        });
+        await refunds.setChargedTo(tx, row.id, body.decision, at);
+        return view(tx, updated, caller);
+      });
+    },
+
+    /** Refund requests of every kind, for admins. */
+    refunds: (query: { page: number; limit: number; status?: RefundRecordStatus }) => refunds.list(query),
+
+    async retryRefund(refundId: string) {
+      const row = await refunds.retry(refundId);
+      return refunds.record(db, row);
+    },
+
+    /** An admin rejects a refund request; a return it belonged to is closed with the reason. */
+    async rejectRefund(caller: ReturnCaller, refundId: string, note?: string) {
+      const row: RefundRow = await db.transaction(async (tx) => {
+        const found = await refunds.find(tx, refundId);
+        if (!found) throw notFound('Refund not found');
+        const order = await orders.lockOrder(tx, found.orderId);
+        const rejected = await refunds.reject(tx, refundId, note);
+        if (rejected.returnId && order) {
+          const ret = await repository.lockReturn(tx, rejected.returnId);
+          if (ret) {
+            await repository.updateReturn(tx, ret.id, {
+              status: 'closed',
+              merchantNote: ret.merchantNote,
+              disputeNote: note ?? ret.disputeNote,
+              updatedAt: deps.now(),
+            });
+            await orders.note(tx, order, actorOf(caller), 'The platform rejected the refund request.');
+          }
+        }
+        return rejected;
+      });
+      return refunds.record(db, row);
+    },
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

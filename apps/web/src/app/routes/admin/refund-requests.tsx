@@ -1,0 +1,30 @@
+import { refundStatuses } from '@market/contracts';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { RefundRequests } from '../../../features/returns/components/refund-requests';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { ReturnsNav } from './returns-nav';
+
+/** `/admin/returns/refunds`: refund requests of returns and cancellations; retry failed ones, reject. */
+export function Component() {
+  useDocumentTitle('Refund requests');
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const status = refundStatuses.find((value) => value === search.get('status'));
+  return (
+    <>
+      <PageHeader title="Refund requests" description="Every refund: sent, processing, failed or rejected." />
+      <ReturnsNav />
+      <RefundRequests
+        page={page}
+        status={status}
+        onChange={(next) => {
+          const params = new URLSearchParams();
+          if (next.status) params.set('status', next.status);
+          if (next.page > 1) params.set('page', String(next.page));
+          setSearch(params, { replace: true });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import type { OrderReturn, RefundRecord } from '@market/contracts';
+import { refundStatusNames } from '@market/contracts';
+import { Badge } from '../../../components/ui/badge';
+import { formatDateTime } from '../../../lib/dates';
+import { formatApiNaira } from '../../../lib/money';
+
+const returnTones: Record<OrderReturn['status']['code_name'], 'green' | 'red' | 'amber' | 'slate'> = {
+  requested: 'amber',
+  approved: 'amber',
+  item_received: 'amber',
+  rejected: 'red',
+  refunded: 'green',
+  replacement_sent: 'green',
+  closed: 'slate',
+};
+
+export function ReturnStatusBadge({ status }: { status: OrderReturn['status'] }) {
+  return <Badge tone={returnTones[status.code_name]}>{status.known_name}</Badge>;
+}
+
+const refundTones: Record<RefundRecord['status'], 'green' | 'red' | 'amber' | 'slate'> = {
+  pending: 'amber',
+  processing: 'amber',
+  processed: 'green',
+  failed: 'red',
+  rejected: 'slate',
+};
+
+export function RefundStatusBadge({ status }: { status: RefundRecord['status'] }) {
+  return <Badge tone={refundTones[status]}>{refundStatusNames[status]}</Badge>;
+}
+
+const destinations: Record<RefundRecord['destination'], string> = {
+  provider: 'To your card or bank account',
+  gift_card: 'To the gift card that paid',
+};
+
+/** Every refund of a return: amount, where it went, its status and reference. */
+export function RefundHistory({ history }: { history: RefundRecord[] }) {
+  return (
+    <ul className="divide-y divide-slate-100" aria-label="Refund history">
+      {history.map((refund) => (
+        <li key={refund.id} className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm">
+          <span className="min-w-0">
+            <span className="block font-semibold tabular-nums text-slate-900">
+              {formatApiNaira(refund.amount)}
+            </span>
+            <span className="block text-slate-700">{destinations[refund.destination]}</span>
+            <span className="block text-slate-700">
+              {refund.reference} · {formatDateTime(refund.processedAt ?? refund.createdAt)}
+            </span>
+            {refund.failureReason ? <span className="block text-red-800">{refund.failureReason}</span> : null}
+          </span>
+          <RefundStatusBadge status={refund.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,89 @@
+import type { OrderReturn } from '@market/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { StaffReturnDetail } from './staff-return-detail';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const id = 'a0000000-0000-4000-8000-00000000000a';
+
+function aReturn(patch: Partial<OrderReturn> = {}): OrderReturn {
+  return {
+    id,
+    merchantId: 'm1',
+    storeId: 's1',
+    storeName: 'Chinedu Gadgets',
+    customerId: 'c1',
+    customerName: 'Ada Obi',
+    status: { code_name: 'requested', known_name: 'Requested' },
+    type: 'return',
+    orderId: 'o1',
+    orderName: 'NM-DEMO0006',
+    reason: 'The charger stopped working.',
+    photos: [],
+    products: [
+      {
+        productId: 'p1',
+        variantId: null,
+        productName: 'Oraimo Power Bank',
+        sku: 'PB-1',
+        quantity: 1,
+        productPrice: 12_500,
+        hostedImages: [],
+        refundableAmount: 12_500,
+      },
+    ],
+    refund: null,
+    replace: null,
+    merchantNote: null,
+    dispute: { status: 'none', reason: null, decisionNote: null },
+    chargeback: { decision: null, note: null },
+    allowedNextStatuses: ['approved', 'rejected'],
+    canDecide: false,
+    createdAt: '2030-01-01T10:00:00.000Z',
+    updatedAt: '2030-01-01T10:00:00.000Z',
+    ...patch,
+  };
+}
+
+describe('the store’s return decision', () => {
+  it('offers approve and reject on a new request, never a refund yet', async () => {
+    mockFetch(() => jsonResponse(200, { message: 'Return', data: aReturn() }));
+    renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reject' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Refund/ })).toBeNull();
+    expect(screen.getByText('The charger stopped working.')).toBeVisible();
+  });
+
+  it('refunds what was paid for the items once approved, with the decision the server expects', async () => {
+    const approved = aReturn({
+      status: { code_name: 'approved', known_name: 'Approved' },
+      allowedNextStatuses: ['item_received'],
+      canDecide: true,
+    });
+    const fetchMock = mockFetch((url) =>
+      String(url).includes('update-refund-decision')
+        ? jsonResponse(200, { message: 'Return is now Refunded', data: approved })
+        : jsonResponse(200, { message: 'Return', data: approved }),
+    );
+    const person = userEvent.setup();
+    renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
+    await person.click(await screen.findByRole('button', { name: 'Refund ₦12,500.00' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-refund-decision'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('update-refund-decision'))!;
+    expect(call[1]?.method).toBe('PATCH');
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ decision: 'refund' });
+  });
+
+  it('shows an error with a retry when the return cannot be loaded', async () => {
+    mockFetch(() => jsonResponse(403, { message: 'Forbidden', error: 'FORBIDDEN' }));
+    renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
+    expect(await screen.findByText('Could not get this return. Try again later.')).toBeVisible();
+    expect(screen.getByRole('button', { name: /try again/i })).toBeVisible();
+  });
+});

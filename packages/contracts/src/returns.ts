@@ -1,0 +1,385 @@
+import { z } from 'zod';
+import { access } from './access.js';
+import { isoDateTime, uuid } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope, pageQuery, pagination } from './envelope.js';
+import { uploadedImage } from './stores.js';
+
+// Returns and replacements (issue 8): the customer asks within the return window after delivery, the store
+// decides, admins decide disputes and chargebacks. Refunds go back through the payment provider (or to the gift
+// cards that paid) and are kept as a history, each with its amount, reason, provider reference and status.
+
+const money = z.number().describe('Naira with 2 decimals');
+const tags = ['returns'];
+
+export const returnTypes = ['return', 'replace'] as const;
+export type ReturnType = (typeof returnTypes)[number];
+
+/** The statuses of a return, in the order a return usually passes them. */
+export const returnStatuses = [
+  'requested',
+  'approved',
+  'rejected',
+  'item_received',
+  'refunded',
+  'replacement_sent',
+  'closed',
+] as const;
+export type ReturnStatus = (typeof returnStatuses)[number];
+
+export const returnStatusNames: Record<ReturnStatus, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  item_received: 'Item received',
+  refunded: 'Refunded',
+  replacement_sent: 'Replacement sent',
+  closed: 'Closed',
+};
+
+export const refundStatuses = ['pending', 'processing', 'processed', 'failed', 'rejected'] as const;
+export type RefundRecordStatus = (typeof refundStatuses)[number];
+
+export const refundStatusNames: Record<RefundRecordStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  processed: 'Refunded',
+  failed: 'Failed',
+  rejected: 'Rejected',
+};
+
+/** Where the money goes back: the card or account that paid (provider), or the gift cards that paid. */
+export const refundDestinations = ['provider', 'gift_card'] as const;
+/** Who bears a refund in the books: the store (charged back) or the platform. */
+export const chargebackParties = ['merchant', 'platform'] as const;
+export type ChargebackParty = (typeof chargebackParties)[number];
+
+export const disputeStatuses = ['none', 'open', 'upheld', 'dismissed'] as const;
+
+/** One refund of the history: amount, reason, provider reference and status. */
+export const refundRecord = z.object({
+  id: z.string(),
+  reference: z.string(),
+  orderId: z.string(),
+  orderName: z.string(),
+  returnId: z.string().nullable(),
+  kind: z.enum(['cancellation', 'return']),
+  destination: z.enum(refundDestinations),
+  amount: money,
+  reason: z.string(),
+  status: z.enum(refundStatuses),
+  /** The provider's id of the refund (or the gift-card activity), once known. */
+  providerReference: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  chargedTo: z.enum(chargebackParties),
+  attempts: z.number().int(),
+  createdAt: isoDateTime,
+  processedAt: isoDateTime.nullable(),
+});
+export type RefundRecord = z.infer<typeof refundRecord>;
+
+export const returnProduct = z.object({
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  productName: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  productPrice: money,
+  hostedImages: z.array(z.string()),
+  /** What the customer paid for these units (price less their share of discounts). */
+  refundableAmount: money,
+});
+
+/** Section 3's returned order: id, merchantId, status, type, orderId, products, refund, replace. */
+export const orderReturn = z.object({
+  id: z.string(),
+  merchantId: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  status: z.object({ code_name: z.enum(returnStatuses), known_name: z.string() }),
+  type: z.enum(returnTypes),
+  orderId: z.string(),
+  orderName: z.string(),
+  reason: z.string(),
+  photos: z.array(z.string()),
+  products: z.array(returnProduct),
+  /** The refund decided for this return: what it came to and its history; null until refunded. */
+  refund: z
+    .object({
+      amount: money,
+      shippingIncluded: z.boolean(),
+      history: z.array(refundRecord),
+    })
+    .nullable(),
+  /** The zero-value order sent as the replacement; null until sent. */
+  replace: z.object({ orderId: z.string(), orderName: z.string() }).nullable(),
+  merchantNote: z.string().nullable(),
+  dispute: z.object({
+    status: z.enum(disputeStatuses),
+    reason: z.string().nullable(),
+    decisionNote: z.string().nullable(),
+  }),
+  chargeback: z.object({ decision: z.enum(chargebackParties).nullable(), note: z.string().nullable() }),
+  /** The statuses the caller may move the return to now (the store's moves; empty for customers). */
+  allowedNextStatuses: z.array(z.enum(returnStatuses)),
+  /** Whether the caller may now decide refund or replace (store) or settle the dispute (admin). */
+  canDecide: z.boolean(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type OrderReturn = z.infer<typeof orderReturn>;
+
+const note = z.string().trim().max(500, 'Keep the note under 500 characters');
+
+export const createReturnBody = z.object({
+  orderId: uuid,
+  type: z.enum(returnTypes, { error: 'Choose return or replacement' }),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Tell the store what is wrong (at least 5 characters)')
+    .max(1000, 'Keep the reason under 1,000 characters'),
+  /** URLs of photos uploaded with POST /returns/photos. */
+  photos: z.array(z.string().max(500)).max(5, 'Add at most 5 photos').default([]),
+  items: z
+    .array(
+      z.object({
+        productId: uuid,
+        variantId: z.string().max(100).nullable().default(null),
+        quantity: z.number().int('Whole units only').min(1, 'Return at least one unit'),
+      }),
+    )
+    .min(1, 'Choose at least one item')
+    .max(50),
+});
+export type CreateReturnBody = z.input<typeof createReturnBody>;
+
+export const updateReturnStatusBody = z.object({
+  status: z.enum(['approved', 'rejected', 'item_received', 'closed'], {
+    error: 'Choose approved, rejected, item received or closed',
+  }),
+  note: note.optional(),
+});
+export type UpdateReturnStatusBody = z.infer<typeof updateReturnStatusBody>;
+
+export const refundDecisionBody = z.object({
+  decision: z.enum(['refund', 'replace'], { error: 'Choose refund or replace' }),
+  note: note.optional(),
+});
+export type RefundDecisionBody = z.infer<typeof refundDecisionBody>;
+
+export const chargebackDecisionBody = z.object({
+  decision: z.enum(chargebackParties, { error: 'Choose who bears the refund: merchant or platform' }),
+  note: note.optional(),
+});
+export type ChargebackDecisionBody = z.infer<typeof chargebackDecisionBody>;
+
+export const disputeBody = z.object({
+  reason: z.string().trim().min(5, 'Say why you disagree (at least 5 characters)').max(1000),
+});
+export const adminDecisionBody = z.object({ note: note.optional() });
+
+const returnListQuery = pageQuery.extend({
+  status: z.enum(returnStatuses).optional(),
+  /** Only returns whose dispute is open (admins). */
+  disputed: z.enum(['true', 'false']).optional(),
+  orderId: uuid.optional(),
+});
+
+const refundListQuery = pageQuery.extend({ status: z.enum(refundStatuses).optional() });
+
+const idParams = z.object({ id: uuid });
+const returnList = envelope(z.object({ returns: z.array(orderReturn), pagination }));
+
+export const customerReturnEndpoints = {
+  create: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/ordertracking/create-return',
+    summary:
+      'Return or replace some items of a delivered order within the return window, with a reason and photos',
+    tags,
+    access: access.customer,
+    body: createReturnBody,
+    response: envelope(orderReturn),
+    status: 201,
+  }),
+  uploadPhoto: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/photos',
+    summary: 'Upload a photo for a return (multipart field `image`; JPEG, PNG or WebP up to 8 MB)',
+    tags,
+    access: access.customer,
+    upload: { field: 'image' },
+    response: envelope(uploadedImage),
+    status: 201,
+  }),
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/customer',
+    summary: 'The customer’s returns and replacements, newest first',
+    tags,
+    access: access.customer,
+    query: returnListQuery,
+    response: returnList,
+  }),
+  one: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/customer/:id',
+    summary: 'One of the customer’s returns with its refund history',
+    tags,
+    access: access.customer,
+    params: idParams,
+    response: envelope(orderReturn),
+  }),
+  dispute: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/customer/:id/dispute',
+    summary: 'Ask the platform to decide a return the store rejected',
+    tags,
+    access: access.customer,
+    params: idParams,
+    body: disputeBody,
+    response: envelope(orderReturn),
+  }),
+};
+
+export const merchantReturnEndpoints = {
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/merchant',
+    summary: 'The store’s returns, newest first, by status',
+    tags,
+    access: access.merchant('returns:read'),
+    query: returnListQuery,
+    response: returnList,
+  }),
+  one: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/merchant/:id',
+    summary: 'One of the store’s returns with the moves allowed now',
+    tags,
+    access: access.merchant('returns:read'),
+    params: idParams,
+    response: envelope(orderReturn),
+  }),
+  updateStatus: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/update-return-status/:id',
+    summary:
+      'Move a return: approve or reject a request, mark the items received, close it (store; admins close disputes)',
+    tags,
+    access: access.merchantOrAdmin('returns:write', 'returns:disputes'),
+    params: idParams,
+    body: updateReturnStatusBody,
+    response: envelope(orderReturn),
+  }),
+  refundDecision: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/update-refund-decision/:id',
+    summary:
+      'The store decides an approved return: refund what was paid for the items, or send a zero-value replacement',
+    tags,
+    access: access.merchant('returns:write'),
+    params: idParams,
+    body: refundDecisionBody,
+    response: envelope(orderReturn),
+  }),
+};
+
+export const adminReturnEndpoints = {
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/admin',
+    summary: 'Every store’s returns; `disputed=true` for those waiting for the platform’s decision',
+    tags,
+    access: access.admin('returns:disputes'),
+    query: returnListQuery,
+    response: returnList,
+  }),
+  one: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/admin/:id',
+    summary: 'One return with its refund history',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    response: envelope(orderReturn),
+  }),
+  returnOrder: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/return-order/:id',
+    summary: 'Uphold a disputed return with a refund of what was paid for its items',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    body: adminDecisionBody,
+    response: envelope(orderReturn),
+  }),
+  replaceOrder: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/replace-order/:id',
+    summary: 'Uphold a disputed return with a zero-value replacement order',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    body: adminDecisionBody,
+    response: envelope(orderReturn),
+  }),
+  chargebackDecision: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/update-chargeback-decision/:id',
+    summary: 'Decide who bears a return’s refund: charged back to the store, or borne by the platform',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    body: chargebackDecisionBody,
+    response: envelope(orderReturn),
+  }),
+  refunds: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/admin/refunds',
+    summary: 'Refund requests of every kind (returns and cancellations), newest first, by status',
+    tags,
+    access: access.admin('returns:disputes'),
+    query: refundListQuery,
+    response: envelope(z.object({ refunds: z.array(refundRecord), pagination })),
+  }),
+  retryRefund: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/admin/refunds/:id/retry',
+    summary: 'Send a failed refund to the payment provider again',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    response: envelope(refundRecord),
+  }),
+  rejectRefund: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/admin/refunds/:id/reject',
+    summary: 'Reject a refund request that was not sent or failed; its amount is no longer owed',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    body: adminDecisionBody,
+    response: envelope(refundRecord),
+  }),
+};
