@@ -15,6 +15,7 @@ export * from './nigeria.js';
 export * from './payments.js';
 export * from './permissions.js';
 export * from './shipping.js';
+export * from './staff.js';
 export * from './stores.js';
 export * from './system.js';
 
@@ -54,6 +55,7 @@ import {
   storeFollowEndpoints,
   storeProfileEndpoints,
 } from './stores.js';
+import { adminRoleEndpoints, staffEndpoints } from './staff.js';
 import { systemEndpoints } from './system.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
@@ -99,6 +101,8 @@ export function allEndpoints(): Endpoint[] {
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
     merchantDashboardEndpoints,
+    staffEndpoints,
+    adminRoleEndpoints,
   });
   return found;
 }
