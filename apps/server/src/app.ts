@@ -19,7 +19,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
-import { createAdminsModule } from './modules/admins/index.js';
+import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import { createAuthModule, findUserById, listCarrierAccounts } from './modules/auth/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
@@ -42,6 +42,7 @@ import { createMerchantDashboardModule } from './modules/merchant-dashboard/inde
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
+import { createStaffModule } from './modules/staff/index.js';
 import {
   createStoreForMerchant,
   createStoresModule,
@@ -296,6 +297,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     merchantOnboarding,
     slugify,
     findMembership: (userId) => findActiveMembership(deps.db, userId),
+    findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   });
   const orders = createOrdersModule(deps, {
     findCustomer: findUserById,
@@ -370,6 +372,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     checkout,
     orders,
     createMerchantDashboardModule(deps, { orders: orders.service }),
+    createStaffModule(deps, { auth: auth.service }),
   ];
   // One list per surface. The themes service has only its health check yet; its modules go here when it has more.
   const bySurface: Record<Surface, ServerModule[]> = {

@@ -48,6 +48,7 @@ import {
   shippingZoneEndpoints,
   vehicleEndpoints,
 } from './shipping.js';
+import { adminRoleEndpoints, staffEndpoints } from './staff.js';
 import {
   merchantDirectoryEndpoints,
   onboardingEndpoints,
@@ -55,7 +56,6 @@ import {
   storeFollowEndpoints,
   storeProfileEndpoints,
 } from './stores.js';
-import { adminRoleEndpoints, staffEndpoints } from './staff.js';
 import { systemEndpoints } from './system.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */

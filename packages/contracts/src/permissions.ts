@@ -91,7 +91,11 @@ export const merchantRolePermissions: Record<MerchantRole, readonly StorePermiss
  * the permissions over one part of the store, for role editors and the web app's navigation.
  */
 export const storeResources = [
-  { key: 'store-profile', label: 'Store profile', permissions: ['store:profile:read', 'store:profile:write'] },
+  {
+    key: 'store-profile',
+    label: 'Store profile',
+    permissions: ['store:profile:read', 'store:profile:write'],
+  },
   { key: 'products', label: 'Products', permissions: ['products:read', 'products:write'] },
   { key: 'orders', label: 'Orders', permissions: ['orders:read', 'orders:write'] },
   { key: 'coupons', label: 'Coupons', permissions: ['coupons:read', 'coupons:write'] },

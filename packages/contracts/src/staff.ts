@@ -207,7 +207,8 @@ export const staffEndpoints = {
     surface: 'api',
     method: 'PATCH',
     path: '/merchant/roles/:id',
-    summary: 'Rename a custom role or change its permissions; its members hold the new set from their next call',
+    summary:
+      'Rename a custom role or change its permissions; its members hold the new set from their next call',
     tags: staffTags,
     access: access.merchant('staff:manage'),
     params: idParam,
@@ -305,7 +306,7 @@ export const adminRoleEndpoints = {
     surface: 'api',
     method: 'POST',
     path: '/admin/roles/assign',
-    summary: "Give an admin a custom role (or take it away); the admin's sessions end so the change applies at once",
+    summary: 'Give an admin a custom role (or take it away); it applies from their next call',
     tags: adminRoleTags,
     access: access.superadmin,
     body: assignAdminRoleBody,

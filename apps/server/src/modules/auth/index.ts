@@ -20,7 +20,7 @@ export {
   revokeUserSessions,
   type UserRow,
 } from './auth.repository.js';
-export type { AuthNeeds, AuthService, MerchantStore } from './auth.service.js';
+export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROLE } from './auth.service.js';
 
 /** Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with. */
 export function createAuthModule(
@@ -31,6 +31,6 @@ export function createAuthModule(
   return {
     service,
     routes: authRoutes(deps, service),
-    authenticate: createAuthenticate(deps.tokens, service, needs.findMembership),
+    authenticate: createAuthenticate(deps.tokens, service, needs.findMembership, needs.findAdminCustomRole),
   };
 }
