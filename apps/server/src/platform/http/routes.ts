@@ -70,6 +70,9 @@ export function route<E extends Endpoint>(
 
 export type Authenticate = (request: FastifyRequest, access: Access) => Promise<AuthContext | null>;
 
+/** Who called, per request, from the guard (preValidation) to the handler. */
+const callers = new WeakMap<FastifyRequest, AuthContext | null>();
+
 /** Registers routes on a surface plugin (already prefixed with its base). */
 export function mountRoutes(
   app: FastifyInstance,
@@ -100,8 +103,13 @@ export function mountRoutes(
         ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
         response: { [status]: endpoint.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
       },
+      // The guard runs before the request is validated: a caller who may not use an endpoint learns nothing of its
+      // input rules (401/403 first, then 400/422), and every refusal is the same whatever the body.
+      preValidation: async (request) => {
+        callers.set(request, await authenticate(request, access));
+      },
       handler: async (request, reply) => {
-        const auth = await authenticate(request, access);
+        const auth = callers.get(request) ?? null;
         const result = await definition.handler({
           params: request.params as never,
           query: request.query as never,
