@@ -292,7 +292,13 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   const stores = createStoresModule(deps, { catalog: storeCatalogPort });
   const auth = createAuthModule(deps, {
-    findStoreByMerchant,
+    // A staff member's session names the store they work in (their membership's), an owner's their own store.
+    async findStoreByMerchant(executor, merchantId) {
+      const own = await findStoreByMerchant(executor, merchantId);
+      if (own) return own;
+      const membership = await findActiveMembership(executor, merchantId);
+      return membership ? findStoreById(executor, membership.storeId) : undefined;
+    },
     createStoreForMerchant,
     merchantOnboarding,
     slugify,
