@@ -102,7 +102,7 @@ describe.skipIf(!chromiumPath)('store owner invites an inventory staff member', 
     // opening the staff screen by its address shows why not, and the server refuses the call too
     await staff.goto(`${app.baseUrl}/merchant/staff`);
     await staff.getByText('Your role cannot open Staff').waitFor();
-    const token = await staff.evaluate(() => localStorage.getItem('merchant.token'));
+    const token = await staff.evaluate<string | null>("localStorage.getItem('merchant.token')");
     expect(token).toBeTruthy();
     const refused = await fetch(`${app.baseUrl}/api/merchant/staff`, {
       headers: { authorization: `Bearer ${token!.replaceAll('"', '')}` },
