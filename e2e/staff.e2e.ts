@@ -48,7 +48,7 @@ describe.skipIf(!chromiumPath)('store owner invites an inventory staff member', 
     await owner.getByRole('heading', { name: 'Staff', exact: true }).waitFor();
     // the demo store's staff member and custom role are there
     await owner.getByText('stock@demo.ng').waitFor();
-    await owner.getByText('Marketing').first().waitFor();
+    await owner.getByRole('list', { name: 'Custom roles' }).getByText('Marketing').waitFor();
 
     await owner.getByRole('button', { name: 'Invite staff' }).click();
     await owner.getByLabel('First name').fill('Halima');
