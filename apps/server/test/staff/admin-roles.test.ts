@@ -2,7 +2,16 @@ import { adminRolePermissions } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithStore } from '../support/catalog-factory.js';
 import { callAs } from '../support/staff-factory.js';
-import { createAdmin, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import {
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
 
 // The super admin manages admin roles and resources the same way a store owner manages store roles (issue 9).
 
@@ -106,9 +115,11 @@ describe('custom admin roles', () => {
     expect(onSuper.statusCode).toBe(409);
   });
 
-  it('only the super admin manages roles: other admins, merchants, anonymous refused', async () => {
+  it('only the super admin manages roles: other admins, merchants, customers, partners, anonymous refused', async () => {
     const admin = await createAdmin(test, 'admin');
     const merchant = await createMerchantWithStore(test);
+    const customer = await login(test, 'customer', (await createConfirmedAccount(test, 'customer')).email);
+    const partner = await createPartner(test);
     for (const [method, url] of [
       ['GET', '/api/admin/roles'],
       ['POST', '/api/admin/roles'],
@@ -118,7 +129,9 @@ describe('custom admin roles', () => {
     ] as const) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       expect((await callAs(test, admin.accessToken, method, url, body)).statusCode).toBe(403);
-      expect((await callAs(test, merchant.token, method, url, body)).statusCode).toBe(403);
+      for (const token of [merchant.token, customer.accessToken, partner.accessToken]) {
+        expect((await callAs(test, token, method, url, body)).statusCode).toBe(403);
+      }
       expect((await test.app.inject({ method, url, remoteAddress: nextIp() })).statusCode).toBe(401);
     }
   });
