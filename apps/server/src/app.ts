@@ -19,7 +19,7 @@ import Fastify, {
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
-import { createAdminsModule } from './modules/admins/index.js';
+import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import {
   createAuthModule,
   findPartnerProfile,
@@ -55,6 +55,7 @@ import { createReportsModule } from './modules/reports/index.js';
 import { createReturnsModule } from './modules/returns/index.js';
 import { createReviewsModule } from './modules/reviews/index.js';
 import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
+import { createStaffModule } from './modules/staff/index.js';
 import {
   createStoreForMerchant,
   createStoresModule,
@@ -327,11 +328,18 @@ function composeModules(
     },
   });
   const auth = createAuthModule(deps, {
-    findStoreByMerchant,
+    // A staff member's session names the store they work in (their membership's), an owner's their own store.
+    async findStoreByMerchant(executor, merchantId) {
+      const own = await findStoreByMerchant(executor, merchantId);
+      if (own) return own;
+      const membership = await findActiveMembership(executor, merchantId);
+      return membership ? findStoreById(executor, membership.storeId) : undefined;
+    },
     createStoreForMerchant,
     merchantOnboarding,
     slugify,
     findMembership: (userId) => findActiveMembership(deps.db, userId),
+    findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   });
   const orders = createOrdersModule(deps, {
     findCustomer: findUserById,
@@ -452,6 +460,7 @@ function composeModules(
     }),
     createTestimonialsModule(deps),
     createContactModule(deps),
+    createStaffModule(deps, { auth: auth.service }),
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {

@@ -23,6 +23,7 @@ export * from './reports.js';
 export * from './returns.js';
 export * from './reviews.js';
 export * from './shipping.js';
+export * from './staff.js';
 export * from './stores.js';
 export * from './subscriptions.js';
 export * from './system.js';
@@ -66,6 +67,7 @@ import {
   shippingZoneEndpoints,
   vehicleEndpoints,
 } from './shipping.js';
+import { adminRoleEndpoints, staffEndpoints } from './staff.js';
 import {
   merchantDirectoryEndpoints,
   onboardingEndpoints,
@@ -140,6 +142,8 @@ export function allEndpoints(): Endpoint[] {
     customerReturnEndpoints,
     merchantReturnEndpoints,
     adminReturnEndpoints,
+    staffEndpoints,
+    adminRoleEndpoints,
   });
   return found;
 }

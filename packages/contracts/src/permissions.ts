@@ -15,6 +15,8 @@ export const storePermissions = [
   'reports:read',
   'themes:write',
   'policies:write',
+  /** See the store's people and roles (issue 9); changing them is `staff:manage`. */
+  'staff:read',
   /** Change the store's payout bank account (owner only; the owner's password is asked again). */
   'bank:write',
   /** Choose and pay for the store's subscription plan (owner only). */
@@ -82,10 +84,6 @@ export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]>
   scheduler: ['orders:assign'],
 };
 
-/**
- * Built-in roles of a store's members (`store_members.role`). A membership may carry its own permission list
- * instead (custom roles, issue 9); otherwise it holds its role's list below.
- */
 /** Store permissions no built-in role but the owner holds. */
 export const ownerOnlyPermissions: readonly StorePermission[] = [
   'staff:manage',
@@ -94,6 +92,10 @@ export const ownerOnlyPermissions: readonly StorePermission[] = [
   'subscription:manage',
 ];
 
+/**
+ * Built-in roles of a store's members (`store_members.role`). A membership may carry its own permission list
+ * instead (custom roles, issue 9); otherwise it holds its role's list below.
+ */
 export const merchantRoles = ['owner', 'manager', 'inventory', 'sales', 'finance'] as const;
 export type MerchantRole = (typeof merchantRoles)[number];
 
@@ -112,8 +114,55 @@ export const merchantRolePermissions: Record<MerchantRole, readonly StorePermiss
     'returns:read',
     'returns:write',
   ],
-  finance: ['payouts:read', 'reports:read', 'orders:read'],
+  finance: ['payouts:read', 'reports:read', 'orders:read', 'returns:read'],
 };
+
+/**
+ * The resources of a store (specification section 6: "Store staff have resources and permissions"): each groups
+ * the permissions over one part of the store, for role editors and the web app's navigation.
+ */
+export const storeResources = [
+  {
+    key: 'store-profile',
+    label: 'Store profile',
+    permissions: ['store:profile:read', 'store:profile:write'],
+  },
+  { key: 'products', label: 'Products', permissions: ['products:read', 'products:write'] },
+  { key: 'orders', label: 'Orders', permissions: ['orders:read', 'orders:write'] },
+  { key: 'coupons', label: 'Coupons', permissions: ['coupons:read', 'coupons:write'] },
+  { key: 'returns', label: 'Returns', permissions: ['returns:read', 'returns:write'] },
+  { key: 'reports', label: 'Reports', permissions: ['reports:read'] },
+  { key: 'payouts', label: 'Payouts', permissions: ['payouts:read'] },
+  { key: 'themes', label: 'Themes', permissions: ['themes:write'] },
+  { key: 'policies', label: 'Policies', permissions: ['policies:write'] },
+  { key: 'staff', label: 'Staff', permissions: ['staff:read', 'staff:manage'] },
+] as const satisfies readonly { key: string; label: string; permissions: readonly StorePermission[] }[];
+
+/** The resources of the platform, over which the super admin builds admin roles. */
+export const adminResources = [
+  { key: 'admins', label: 'Admins and roles', permissions: ['admins:manage'] },
+  {
+    key: 'approvals',
+    label: 'Approvals',
+    permissions: ['approvals:products', 'approvals:stores', 'approvals:hubs', 'approvals:partners'],
+  },
+  { key: 'catalog', label: 'Catalog', permissions: ['catalog:categories', 'catalog:promotions'] },
+  { key: 'shipping', label: 'Shipping', permissions: ['shipping:zones'] },
+  { key: 'gift-cards', label: 'Gift cards', permissions: ['gift-cards:read'] },
+  {
+    key: 'finance',
+    label: 'Finance',
+    permissions: ['finance:read', 'finance:payouts', 'transactions:read'],
+  },
+  {
+    key: 'orders',
+    label: 'Orders',
+    permissions: ['orders:read-all', 'orders:assign', 'orders:carry', 'orders:tokens'],
+  },
+] as const satisfies readonly { key: string; label: string; permissions: readonly AdminPermission[] }[];
+
+/** Only the built-in super admin manages admins; a custom admin role can never hold this permission. */
+export const superadminOnlyPermission = 'admins:manage' satisfies AdminPermission;
 
 export function isMerchantRole(role: string): role is MerchantRole {
   return (merchantRoles as readonly string[]).includes(role);

@@ -3,7 +3,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { findUserByEmail } from '../modules/auth/auth.repository.js';
 import { partnerProfiles, users } from '../modules/auth/auth.schema.js';
-import { createStoreForMerchant } from '../modules/stores/stores.repository.js';
+import { addStoreMember } from '../modules/stores/store-members.repository.js';
+import { createStoreForMerchant, findStoreByMerchant } from '../modules/stores/stores.repository.js';
+import { storeRoles } from '../modules/stores/stores.schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/client.js';
 
@@ -60,6 +62,15 @@ export const demoAccounts: DemoAccount[] = [
     phoneNumber: '+2348030000005',
   },
   {
+    // Staff of Chinedu Gadgets with the inventory role (issue 9): products and stock, nothing else.
+    kind: 'merchant',
+    role: 'staff',
+    email: 'stock@demo.ng',
+    firstName: 'Halima',
+    lastName: 'Yusuf',
+    phoneNumber: '+2348030000008',
+  },
+  {
     kind: 'customer',
     role: null,
     email: 'customer@demo.ng',
@@ -89,7 +100,9 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<number> {
         .values({ ...account, passwordHash, emailConfirmedAt: new Date() })
         .returning({ id: users.id });
       const id = row!.id;
-      if (account.kind === 'merchant') {
+      if (account.kind === 'merchant' && account.role === 'staff') {
+        await seedDemoStaff(tx, id);
+      } else if (account.kind === 'merchant') {
         const store = await createStoreForMerchant(tx, id, 'Chinedu Gadgets');
         logger?.info({ storeUrl: store.storeUrl }, 'demo store created');
       }
@@ -136,6 +149,22 @@ export async function seedDemo(db: Db, logger?: Logger): Promise<number> {
       .where(and(eq(partnerProfiles.userId, partner.id), isNull(partnerProfiles.approvedAt)));
   if (created > 0) logger?.info({ created }, 'demo accounts seeded');
   return created;
+}
+
+/** The demo staff member joins Chinedu Gadgets as inventory; the store also gets one custom role to look at. */
+async function seedDemoStaff(tx: Db, userId: string) {
+  const owner = await findUserByEmail(tx, 'merchant', 'merchant@demo.ng');
+  const store = owner ? await findStoreByMerchant(tx, owner.id) : undefined;
+  if (!store) throw new Error('Seed the demo merchant before its staff');
+  await addStoreMember(tx, { storeId: store.id, userId, role: 'inventory' });
+  await tx
+    .insert(storeRoles)
+    .values({
+      storeId: store.id,
+      name: 'Marketing',
+      permissions: ['products:read', 'coupons:read', 'coupons:write', 'reports:read'],
+    })
+    .onConflictDoNothing();
 }
 
 export async function isSeeded(db: Db): Promise<boolean> {

@@ -19,7 +19,7 @@ const rules: BoundaryRules = {
     {
       from: 'stores',
       to: 'modules/auth/auth.schema.ts',
-      why: 'the store approval list joins merchants and approvers (users) for names and a search by e-mail',
+      why: 'the store approval list joins merchants and approvers (users) for names and a search by e-mail; the staff list joins members to their accounts',
     },
     {
       from: 'reports',

@@ -1,8 +1,13 @@
-import { adminManagementEndpoints as endpoints, partnerApprovalEndpoints } from '@market/contracts';
+import {
+  adminRoleEndpoints,
+  adminManagementEndpoints as endpoints,
+  partnerApprovalEndpoints,
+} from '@market/contracts';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import type { AdminRolesService } from './admin-roles.service.js';
 import type { AdminsService } from './admins.service.js';
 
-export function adminsRoutes(admins: AdminsService): RouteDefinition[] {
+export function adminsRoutes(admins: AdminsService, roles: AdminRolesService): RouteDefinition[] {
   return [
     route(endpoints.create, async ({ body }) => ({
       message: 'Admin successfully created',
@@ -38,5 +43,22 @@ export function adminsRoutes(admins: AdminsService): RouteDefinition[] {
       message: 'Partner approved',
       data: await admins.approvePartner(params.id, auth.userId),
     })),
+    route(adminRoleEndpoints.list, async () => ({ message: 'Admin roles', data: await roles.list() })),
+    route(adminRoleEndpoints.create, async ({ body }) => ({
+      message: 'Role created',
+      data: await roles.create(body),
+    })),
+    route(adminRoleEndpoints.edit, async ({ params, body }) => ({
+      message: 'Role updated',
+      data: await roles.edit(params.id, body),
+    })),
+    route(adminRoleEndpoints.remove, async ({ params }) => {
+      await roles.remove(params.id);
+      return { message: 'Role deleted' };
+    }),
+    route(adminRoleEndpoints.assign, async ({ body }) => {
+      await roles.assign(body.adminId, body.roleId);
+      return { message: body.roleId ? 'Role assigned' : 'Back to the built-in role' };
+    }),
   ];
 }

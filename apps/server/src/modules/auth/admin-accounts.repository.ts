@@ -75,6 +75,7 @@ export async function updateAccount(
     firstName?: string;
     lastName?: string;
     email?: string;
+    phoneNumber?: string;
     role?: AdminRole;
     isActive?: boolean;
     deletedAt?: Date;

@@ -54,6 +54,11 @@ export type FindMembership = (
   userId: string,
 ) => Promise<{ storeId: string; role: string; permissions: string[] } | undefined>;
 
+/** An admin's custom role (issue 9), if they hold one; the admins module answers it. */
+export type FindAdminCustomRole = (
+  userId: string,
+) => Promise<{ name: string; permissions: string[] } | undefined>;
+
 /** The permissions each account kind can hold; a policy naming several is matched against the caller's kind. */
 const permissionsOfKind: Record<AccountKind, readonly string[]> = {
   customer: [],
@@ -66,6 +71,7 @@ const permissionsOfKind: Record<AccountKind, readonly string[]> = {
 export async function resolveCaller(
   claims: AccessClaims,
   findMembership: FindMembership,
+  findAdminCustomRole?: FindAdminCustomRole,
 ): Promise<Omit<AuthContext, 'sessionId' | 'tokenExpiresAt'>> {
   const base = { userId: claims.userId, kind: claims.kind, role: claims.role };
   switch (claims.kind) {
@@ -81,11 +87,15 @@ export async function resolveCaller(
         permissions: membership.permissions,
       };
     }
-    case 'admin':
+    case 'admin': {
+      // A custom role's permissions replace the built-in role's; the super admin always keeps theirs.
+      const custom = claims.role === 'superadmin' ? undefined : await findAdminCustomRole?.(claims.userId);
+      if (custom) return { ...base, permissions: [...custom.permissions] };
       return {
         ...base,
         permissions: [...(adminRolePermissions[(claims.role ?? 'admin') as AdminRole] ?? [])],
       };
+    }
     case 'partner':
       return { ...base, permissions: [...partnerPermissions] };
   }
@@ -106,6 +116,7 @@ export function createAuthenticate(
   tokens: TokenSigner,
   auth: AuthService,
   findMembership: FindMembership,
+  findAdminCustomRole?: FindAdminCustomRole,
   options: CookieTokenOptions = {},
 ): Authenticate {
   return async (request: FastifyRequest, access: Access): Promise<AuthContext | null> => {
@@ -117,7 +128,7 @@ export function createAuthenticate(
       throw forbidden(`This account type (${claims.kind}) cannot use this endpoint`);
     }
     await auth.checkSession(claims);
-    const caller = await resolveCaller(claims, findMembership);
+    const caller = await resolveCaller(claims, findMembership, findAdminCustomRole);
     const needed = requiredPermissions(access).filter((permission) =>
       permissionsOfKind[claims.kind].includes(permission),
     );

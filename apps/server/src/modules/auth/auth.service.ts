@@ -23,7 +23,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
-import type { FindMembership } from './auth.guard.js';
+import type { FindAdminCustomRole, FindMembership } from './auth.guard.js';
 import {
   claimOneTimeToken,
   claimRefreshToken,
@@ -61,6 +61,9 @@ export interface RequestMeta {
   userAgent?: string;
 }
 
+/** `users.role` of a merchant account created by a store for its staff (its store role is the membership's). */
+export const STAFF_ACCOUNT_ROLE = 'staff';
+
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** A merchant's store as the account screens show it. */
@@ -76,6 +79,8 @@ export interface AuthNeeds {
   merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
   /** The caller's active store membership, resolved by the stores module for the guard. */
   findMembership: FindMembership;
+  /** An admin's custom role, resolved by the admins module for the guard (issue 9). */
+  findAdminCustomRole?: FindAdminCustomRole;
   /** The store URL a store name would get, so a sign-up with a known email answers like a new one. */
   slugify(name: string): string;
 }
@@ -240,7 +245,7 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
   }
 
   /** Mails a set-password link: one hour for a reset; three days for an account a super admin created. */
-  function mailPasswordLink(executor: Db, row: UserRow, invited: boolean) {
+  function mailPasswordLink(executor: Db, row: UserRow, invited: boolean, invitation?: string) {
     const segment = accountSegments[row.kind];
     return mailLink(executor, row, 'reset-password', {
       ttlSeconds: invited ? 3 * 24 * 60 * 60 : PASSWORD_RESET_TTL_SECONDS,
@@ -248,7 +253,8 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       paragraphs: invited
         ? [
             `Hello ${row.firstName},`,
-            `An account has been created for you on Naija Market as ${row.role ?? kindLabel[row.kind]}. Choose a password to sign in.`,
+            invitation ??
+              `An account has been created for you on Naija Market as ${row.role ?? kindLabel[row.kind]}. Choose a password to sign in.`,
             'The link works for 3 days and only once.',
           ]
         : [
@@ -377,6 +383,9 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       if (!row || !passwordOk) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
       if (!row.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
       if (!row.isActive)
+        throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
+      // A staff member works only through their membership: a deactivated one cannot sign in (issue 9).
+      if (row.kind === 'merchant' && row.role === STAFF_ACCOUNT_ROLE && !(await needs.findMembership(row.id)))
         throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
       await rateLimits.reset('login', { ip: meta.ip, email });
       return startSession(row, meta);

@@ -24,7 +24,7 @@ export {
   revokeUserSessions,
   type UserRow,
 } from './auth.repository.js';
-export type { AuthNeeds, AuthService, MerchantStore } from './auth.service.js';
+export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROLE } from './auth.service.js';
 
 /**
  * Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with, and
@@ -38,11 +38,17 @@ export function createAuthModule(
   return {
     service,
     routes: [...authRoutes(deps, service), ...profileRoutes(createProfileService(deps), deps.rateLimits)],
-    authenticate: createAuthenticate(deps.tokens, service, needs.findMembership),
+    authenticate: createAuthenticate(deps.tokens, service, needs.findMembership, needs.findAdminCustomRole),
     // The themes service (specification section 6): the bearer token may also come from the cookie `token`.
-    authenticateWithCookie: createAuthenticate(deps.tokens, service, needs.findMembership, {
-      cookie: sessionCookies.merchant.access,
-      trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
-    }),
+    authenticateWithCookie: createAuthenticate(
+      deps.tokens,
+      service,
+      needs.findMembership,
+      needs.findAdminCustomRole,
+      {
+        cookie: sessionCookies.merchant.access,
+        trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
+      },
+    ),
   };
 }

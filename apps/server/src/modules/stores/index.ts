@@ -11,7 +11,21 @@ import { storesRoutes } from './stores.routes.js';
 import { createStoresService, type StoreHubCheck, type StoresService } from './stores.service.js';
 
 export type { StoreCatalogPort } from './store-catalog-port.js';
-export { findActiveMembership } from './store-members.repository.js';
+export {
+  addStoreMember,
+  deleteStoreMember,
+  deleteStoreRole,
+  findActiveMembership,
+  findStoreMember,
+  findStoreRole,
+  insertStoreRole,
+  listStoreMembers,
+  listStoreRoles,
+  type StoreMemberRow,
+  type StoreRoleRow,
+  updateStoreMember,
+  updateStoreRole,
+} from './store-members.repository.js';
 export {
   addStoreSales,
   createStoreForMerchant,

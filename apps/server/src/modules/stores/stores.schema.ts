@@ -147,6 +147,22 @@ export const storeFollows = pgTable(
  * (issue 9) are more rows. A row's own `permissions` list, when set, replaces its role's built-in list (custom
  * roles). Deactivating a row shuts its user out of the store at once: the guard reads it on every call.
  */
+/** A store's own roles (issue 9): a name and a set of store permissions; built-in roles live in the contract. */
+export const storeRoles = pgTable(
+  'store_roles',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    permissions: jsonb().$type<string[]>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('store_roles_store_name_key').on(table.storeId, sql`lower(${table.name})`)],
+);
+
 export const storeMembers = pgTable(
   'store_members',
   {
@@ -157,9 +173,11 @@ export const storeMembers = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** owner, manager, inventory, sales, finance (contracts: merchantRoles), or a custom role's name. */
+    /** owner, manager, inventory, sales, finance (contracts: merchantRoles), or `custom` with `customRoleId`. */
     role: text().notNull(),
     permissions: jsonb().$type<string[]>(),
+    /** A custom role of the store (issue 9): its permissions replace the built-in role's. */
+    customRoleId: uuid().references(() => storeRoles.id, { onDelete: 'restrict' }),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -167,5 +185,6 @@ export const storeMembers = pgTable(
   (table) => [
     uniqueIndex('store_members_store_user_key').on(table.storeId, table.userId),
     index('store_members_user_idx').on(table.userId),
+    index('store_members_custom_role_idx').on(table.customRoleId),
   ],
 );

@@ -54,17 +54,13 @@ export interface UploadedFile {
 }
 
 const uploadedFiles = new WeakMap<FastifyRequest, UploadedFile>();
-const earlyAuth = new WeakMap<FastifyRequest, AuthContext | null>();
-
 /**
  * For endpoints with a body and an upload: a multipart call's text fields become the body (so the contract's body
  * schema validates them as it does JSON) and its one file is kept for the handler. A JSON call passes untouched.
  */
-function multipartBody(field: string, authenticate: Authenticate, access: Access) {
+function multipartBody(field: string) {
   return async (request: FastifyRequest) => {
     if (typeof request.isMultipart !== 'function' || !request.isMultipart()) return;
-    // Who calls is settled before a byte of the file is read: strangers do not get to upload megabytes.
-    earlyAuth.set(request, await authenticate(request, access));
     const body: Record<string, string> = {};
     for await (const part of request.parts()) {
       if (part.fieldname.includes('\u0000')) throw validation('fields', 'Field names cannot contain NUL');
@@ -112,6 +108,9 @@ export function route<E extends Endpoint>(
 
 export type Authenticate = (request: FastifyRequest, access: Access) => Promise<AuthContext | null>;
 
+/** Who called, per request, from the guard (preValidation) to the handler. */
+const callers = new WeakMap<FastifyRequest, AuthContext | null>();
+
 /** Registers routes on a surface plugin (already prefixed with its base). */
 export function mountRoutes(
   app: FastifyInstance,
@@ -126,14 +125,12 @@ export function mountRoutes(
     const access = definition.access ?? endpoint.access;
     const status = endpoint.status ?? 200;
     const takesBoth = Boolean(endpoint.upload && endpoint.body);
+    const readMultipart = takesBoth && endpoint.upload ? multipartBody(endpoint.upload.field) : undefined;
     typed.route({
       method: endpoint.method,
       url: endpoint.path,
       ...(definition.cached && cacheHooks
         ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
-        : {}),
-      ...(takesBoth && endpoint.upload
-        ? { preValidation: multipartBody(endpoint.upload.field, authenticate, access) }
         : {}),
       schema: {
         summary: endpoint.summary,
@@ -148,10 +145,16 @@ export function mountRoutes(
           : {}),
         response: { [status]: endpoint.response, '4xx': errorEnvelope, '5xx': errorEnvelope },
       },
+      // The guard runs before the request is validated: a caller who may not use an endpoint learns nothing of its
+      // input rules (401/403 first, then 400/422), and every refusal is the same whatever the body.
+      // For an endpoint taking JSON or multipart, who calls is settled before a byte of the file is read:
+      // strangers do not get to upload megabytes.
+      preValidation: async (request) => {
+        callers.set(request, await authenticate(request, access));
+        if (readMultipart) await readMultipart(request);
+      },
       handler: async (request, reply) => {
-        const auth = earlyAuth.has(request)
-          ? (earlyAuth.get(request) ?? null)
-          : await authenticate(request, access);
+        const auth = callers.get(request) ?? null;
         const result = await definition.handler({
           params: request.params as never,
           query: request.query as never,

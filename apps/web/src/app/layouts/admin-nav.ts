@@ -16,10 +16,12 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/plans', label: 'Plans', permission: 'plans:manage' },
   { to: '/admin/reviews', label: 'Reviews', permission: 'reviews:moderate' },
   { to: '/admin/admins', label: 'Admins', permission: 'admins:manage' },
+  { to: '/admin/roles', label: 'Roles', permission: 'admins:manage' },
 ];
 
-export function adminNav(role: AdminRole): NavItem[] {
-  const permissions = adminRolePermissions[role];
+/** The areas of a role; `held` (from `GET /auth/permissions`) wins, as it includes a custom role's permissions. */
+export function adminNav(role: AdminRole, held?: readonly string[]): NavItem[] {
+  const permissions: readonly string[] = held ?? adminRolePermissions[role];
   return areas
     .filter((area) => !area.permission || permissions.includes(area.permission))
     .map(({ to, label, end }) => ({ to, label, end }));

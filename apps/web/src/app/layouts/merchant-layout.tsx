@@ -1,40 +1,23 @@
 import { Outlet } from 'react-router';
-import { DashboardShell, type NavItem } from '../../components/layout/dashboard-shell';
+import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { useSignOut } from '../../features/auth/api/logout';
+import { usePermissions } from '../../features/auth/api/permissions';
 import { displayName, useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
-
-const nav: NavItem[] = [
-  { to: '/merchant', label: 'Dashboard', end: true },
-  { to: '/merchant/onboarding', label: 'Onboarding' },
-  { to: '/merchant/products', label: 'Products' },
-  { to: '/merchant/collections', label: 'Collections' },
-  { to: '/merchant/orders', label: 'Orders' },
-  { to: '/merchant/returns', label: 'Returns' },
-  { to: '/merchant/coupons', label: 'Coupons' },
-  { to: '/merchant/reports', label: 'Reports' },
-  { to: '/merchant/reviews', label: 'Reviews' },
-  { to: '/merchant/staff', label: 'Staff' },
-  { to: '/merchant/payouts', label: 'Payouts' },
-  { to: '/merchant/bank-account', label: 'Bank account' },
-  { to: '/merchant/subscription', label: 'Subscription' },
-  { to: '/merchant/policies', label: 'Policies' },
-  { to: '/merchant/store-profile', label: 'Store profile' },
-  { to: '/merchant/hubs', label: 'Hubs' },
-  { to: '/merchant/themes', label: 'Themes' },
-];
+import { merchantNav } from './merchant-nav';
 
 function MerchantShell() {
   const session = useSession('merchant');
   const signOut = useSignOut('merchant');
+  const permissions = usePermissions('merchant');
   const user = session?.user;
   const storeName = user && 'storeName' in user ? user.storeName : null;
   return (
     <DashboardShell
       title="Merchant dashboard"
       home="/merchant"
-      nav={nav}
+      nav={merchantNav(permissions.data)}
       userName={displayName(user)}
       userRole={storeName ?? undefined}
       changePasswordTo="/merchant/change-password"

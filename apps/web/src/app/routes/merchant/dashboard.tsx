@@ -1,29 +1,45 @@
 import { AreaCards } from '../../../components/layout/area-cards';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { usePermissions } from '../../../features/auth/api/permissions';
 import { useUserData } from '../../../features/auth/api/user-data';
 import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
 import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
+import { merchantNav } from '../../layouts/merchant-nav';
 
-const areas = [
-  { to: '/merchant/onboarding', label: 'Onboarding', description: 'Identity, address, business and plan.' },
-  { to: '/merchant/products', label: 'Products', description: 'Add products, prices and stock.' },
-  { to: '/merchant/collections', label: 'Collections', description: 'Featured groups of your products.' },
-  { to: '/merchant/orders', label: 'Orders', description: 'Accept, pack and hand over orders.' },
-  { to: '/merchant/coupons', label: 'Coupons', description: 'Discounts for your customers.' },
-  { to: '/merchant/reports', label: 'Reports', description: 'Sales by day, product, customer and place.' },
-  { to: '/merchant/staff', label: 'Staff', description: 'Invite staff and choose what they can do.' },
-  { to: '/merchant/payouts', label: 'Payouts', description: 'Bank details and payments to you.' },
-  { to: '/merchant/store-profile', label: 'Store profile', description: 'Logo, description and policies.' },
-  { to: '/merchant/themes', label: 'Themes', description: 'The look of your storefront.' },
-];
+const descriptions: Record<string, string> = {
+  '/merchant/onboarding': 'Identity, address, business and plan.',
+  '/merchant/products': 'Add products, prices and stock.',
+  '/merchant/collections': 'Featured groups of your products.',
+  '/merchant/orders': 'Accept, pack and hand over orders.',
+  '/merchant/returns': 'Returns and replacements your customers asked for.',
+  '/merchant/coupons': 'Discounts for your customers.',
+  '/merchant/reports': 'Sales by day, product, customer and place.',
+  '/merchant/reviews': 'What customers say, and your replies.',
+  '/merchant/staff': 'Invite staff and choose what they can do.',
+  '/merchant/payouts': 'Bank details and payments to you.',
+  '/merchant/bank-account': 'The account your payouts go to.',
+  '/merchant/subscription': 'Your plan and its invoices.',
+  '/merchant/policies': 'Shipping, returns, refunds, privacy and terms.',
+  '/merchant/store-profile': 'Logo, description and platform hub.',
+  '/merchant/hubs': 'Apply to use or run a platform hub.',
+  '/merchant/themes': 'The look of your storefront.',
+};
 
 export function Component() {
   const user = useUserData('merchant');
-  if (user.isPending) return <LoadingState label="Loading your dashboard…" />;
+  const permissions = usePermissions('merchant');
+  if (user.isPending || permissions.isPending) return <LoadingState label="Loading your dashboard…" />;
   if (user.isError)
     return <ErrorState message="Could not get user data. Try again later." onRetry={() => user.refetch()} />;
   const data = user.data;
+  const access = permissions.data;
+  // The areas this role can open: the same list as the navigation (without the dashboard itself).
+  const areas = merchantNav(access)
+    .filter((item) => item.to !== '/merchant')
+    .map((item) => ({ to: item.to, label: item.label, description: descriptions[item.to] ?? '' }));
+  const isOwner = access?.role === 'owner';
+  const seesFigures = access?.permissions.includes('reports:read') ?? false;
   const firstName = 'firstName' in data ? data.firstName : data.name;
   const storeName = 'storeName' in data ? data.storeName : null;
   return (
@@ -32,8 +48,15 @@ export function Component() {
         title="Merchant dashboard"
         description={`Welcome, ${firstName}.${storeName ? ` You are managing ${storeName}.` : ''}`}
       />
-      <OnboardingPrompt />
-      <DashboardFigures />
+      {isOwner ? <OnboardingPrompt /> : null}
+      {seesFigures ? (
+        <DashboardFigures />
+      ) : (
+        <p className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
+          Your role ({access?.role ?? 'staff'}) does not include the store's figures. Ask the store owner if
+          you need them.
+        </p>
+      )}
       <AreaCards areas={areas} label="Store areas" />
     </section>
   );

@@ -1,5 +1,5 @@
 import { type AccountKind, authEndpoints, type LoginBody } from '@market/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { toStoredSession, useSessionStore } from '../../../lib/session';
 
@@ -13,9 +13,14 @@ export function login(kind: AccountKind, body: LoginBody) {
  */
 export function useLogin(kind: AccountKind) {
   const setSession = useSessionStore((state) => state.setSession);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => login(kind, body),
     meta: { toast: false },
-    onSuccess: (answer) => setSession(kind, toStoredSession(answer.data)),
+    onSuccess: (answer) => {
+      // Whatever a previous account of this kind cached (its user data, its permissions) is not this one's.
+      queryClient.removeQueries({ queryKey: ['session', kind] });
+      setSession(kind, toStoredSession(answer.data));
+    },
   });
 }

@@ -1,0 +1,77 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { adminRoleAssignments, adminRoles } from './admins.schema.js';
+
+export type AdminRoleRow = typeof adminRoles.$inferSelect & { memberCount: number };
+
+/** The custom role an admin holds, if any: what the guard reads for an admin's permissions on every call. */
+export async function findAdminCustomRole(
+  db: Db,
+  userId: string,
+): Promise<{ name: string; permissions: string[] } | undefined> {
+  const [row] = await db
+    .select({ name: adminRoles.name, permissions: adminRoles.permissions })
+    .from(adminRoleAssignments)
+    .innerJoin(adminRoles, eq(adminRoles.id, adminRoleAssignments.roleId))
+    .where(eq(adminRoleAssignments.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function listAdminRoles(db: Db): Promise<AdminRoleRow[]> {
+  const [roles, counts] = await Promise.all([
+    db.select().from(adminRoles).orderBy(asc(adminRoles.name), asc(adminRoles.id)),
+    db
+      .select({ roleId: adminRoleAssignments.roleId, value: count() })
+      .from(adminRoleAssignments)
+      .groupBy(adminRoleAssignments.roleId),
+  ]);
+  const byRole = new Map(counts.map((row) => [row.roleId, row.value]));
+  return roles.map((role) => ({ ...role, memberCount: byRole.get(role.id) ?? 0 }));
+}
+
+export async function listAdminRoleAssignments(db: Db) {
+  return db
+    .select({ adminId: adminRoleAssignments.userId, roleId: adminRoleAssignments.roleId })
+    .from(adminRoleAssignments)
+    .orderBy(asc(adminRoleAssignments.createdAt));
+}
+
+export async function findAdminRole(db: Db, id: string): Promise<AdminRoleRow | undefined> {
+  const [role] = await db.select().from(adminRoles).where(eq(adminRoles.id, id)).limit(1);
+  if (!role) return undefined;
+  const [held] = await db
+    .select({ value: count() })
+    .from(adminRoleAssignments)
+    .where(eq(adminRoleAssignments.roleId, id));
+  return { ...role, memberCount: held?.value ?? 0 };
+}
+
+export async function insertAdminRole(db: Db, values: { name: string; permissions: string[] }) {
+  const [row] = await db.insert(adminRoles).values(values).returning();
+  return { ...row!, memberCount: 0 };
+}
+
+export async function updateAdminRole(
+  db: Db,
+  id: string,
+  changes: { name?: string; permissions?: string[]; updatedAt: Date },
+): Promise<void> {
+  await db.update(adminRoles).set(changes).where(eq(adminRoles.id, id));
+}
+
+/** Deletes a role nobody holds; false when an admin still holds it. */
+export async function deleteAdminRole(db: Db, id: string): Promise<boolean> {
+  const [held] = await db
+    .select({ value: count() })
+    .from(adminRoleAssignments)
+    .where(eq(adminRoleAssignments.roleId, id));
+  if ((held?.value ?? 0) > 0) return false;
+  await db.delete(adminRoles).where(eq(adminRoles.id, id));
+  return true;
+}
+
+export async function assignAdminRole(db: Db, userId: string, roleId: string | null): Promise<void> {
+  await db.delete(adminRoleAssignments).where(eq(adminRoleAssignments.userId, userId));
+  if (roleId) await db.insert(adminRoleAssignments).values({ userId, roleId });
+}

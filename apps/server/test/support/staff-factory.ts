@@ -1,0 +1,78 @@
+import type { TestMerchant } from './catalog-factory.js';
+import {
+  bearer,
+  json,
+  latestLink,
+  login,
+  nextIp,
+  PASSWORD,
+  type TestApp,
+  tokenFromLink,
+  uniqueEmail,
+} from './test-app.js';
+
+export interface TestStaff {
+  id: string;
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Calls the API as `token` (a JSON body when given). */
+export function callAs(
+  test: TestApp,
+  token: string | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  return test.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    payload,
+    remoteAddress: nextIp(),
+  });
+}
+
+/**
+ * A staff member as a person gets one: the owner invites them with a role (a built-in name or a custom role's id),
+ * they set a password from the mailed link and sign in at the merchant sign-in.
+ */
+export async function inviteStaff(test: TestApp, owner: TestMerchant, role: string): Promise<TestStaff> {
+  const email = uniqueEmail(`staff-${role.slice(0, 8)}`);
+  const created = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+    firstName: 'Chidi',
+    lastName: 'Okafor',
+    email,
+    phoneNumber: '08035551234',
+    role,
+  });
+  if (created.statusCode !== 201) throw new Error(`invite failed: ${created.body}`);
+  const link = await latestLink(test, email);
+  const set = await test.app.inject({
+    method: 'PATCH',
+    url: `/api/auth/merchant/resetpassword/${tokenFromLink(link)}`,
+    payload: { password: PASSWORD },
+  });
+  if (set.statusCode !== 200) throw new Error(`set password failed: ${set.body}`);
+  const session = await login(test, 'merchant', email);
+  return {
+    id: json(created).data.id,
+    email,
+    token: session.accessToken,
+    refreshToken: session.refreshToken,
+  };
+}
+
+/** A custom role of the owner's store. */
+export async function createCustomRole(
+  test: TestApp,
+  owner: TestMerchant,
+  permissions: string[],
+  name = `Role ${Math.random().toString(36).slice(2, 8)}`,
+): Promise<string> {
+  const created = await callAs(test, owner.token, 'POST', '/api/merchant/roles', { name, permissions });
+  if (created.statusCode !== 201) throw new Error(`role failed: ${created.body}`);
+  return json(created).data.id;
+}

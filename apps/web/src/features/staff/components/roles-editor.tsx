@@ -1,0 +1,100 @@
+import type { CustomRole, RolesData } from '@market/contracts';
+import { useState } from 'react';
+import { RoleForm } from '../../../components/roles/role-form';
+import { describePermissions } from '../../../components/roles/role-permissions-editor';
+import { Button } from '../../../components/ui/button';
+import { pluralize } from '../../../lib/plural';
+import { useSaveRole } from '../api/save-role';
+import { roleLabel } from './role-options';
+
+/** Built-in roles (read-only) and the store's custom roles, which those who manage staff create and edit. */
+export function RolesEditor({ roles, canManage }: { roles: RolesData; canManage: boolean }) {
+  const save = useSaveRole();
+  const [editing, setEditing] = useState<CustomRole | 'new' | null>(null);
+  return (
+    <section aria-labelledby="roles-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="roles-heading" className="text-lg font-semibold text-slate-900">
+          Roles
+        </h2>
+        {canManage && editing === null ? (
+          <Button variant="secondary" onClick={() => setEditing('new')}>
+            New custom role
+          </Button>
+        ) : null}
+      </div>
+      {editing !== null ? (
+        <div className="rounded-lg border border-slate-200 bg-white p-4">
+          <RoleForm
+            key={editing === 'new' ? 'new' : editing.id}
+            resources={roles.resources}
+            initial={editing === 'new' ? undefined : editing}
+            busy={save.isPending}
+            submitLabel={editing === 'new' ? 'Create role' : 'Save role'}
+            onCancel={() => setEditing(null)}
+            onSubmit={(body) =>
+              save.mutate(
+                editing === 'new' ? { action: 'create', body } : { action: 'edit', id: editing.id, body },
+                { onSuccess: () => setEditing(null) },
+              )
+            }
+          />
+        </div>
+      ) : null}
+      <ul className="space-y-2" aria-label="Custom roles">
+        {roles.custom.length === 0 ? (
+          <li className="text-sm text-slate-700">No custom roles yet.</li>
+        ) : (
+          roles.custom.map((role) => (
+            <li key={role.id} className="rounded-lg border border-slate-200 bg-white p-3">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">
+                    {role.name}{' '}
+                    <span className="text-sm text-slate-700">
+                      · {pluralize(role.memberCount, ['member', 'members'])}
+                    </span>
+                  </p>
+                  <p className="text-sm text-slate-700">
+                    {describePermissions(roles.resources, role.permissions)}
+                  </p>
+                </div>
+                {canManage ? (
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      aria-label={`Edit role ${role.name}`}
+                      onClick={() => setEditing(role)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="text-red-800"
+                      aria-label={`Delete role ${role.name}`}
+                      disabled={save.isPending}
+                      onClick={() => save.mutate({ action: 'remove', id: role.id })}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                ) : null}
+              </div>
+            </li>
+          ))
+        )}
+      </ul>
+      <details className="rounded-lg border border-slate-200 bg-white p-3">
+        <summary className="cursor-pointer font-medium text-slate-900">Built-in roles</summary>
+        <ul className="mt-2 space-y-2">
+          {roles.builtIn.map((role) => (
+            <li key={role.name} className="text-sm text-slate-800">
+              <span className="font-medium">{roleLabel(role.name)}</span>:{' '}
+              {describePermissions(roles.resources, role.permissions)}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
