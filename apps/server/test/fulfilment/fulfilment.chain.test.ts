@@ -15,7 +15,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
-import { multipartForm, pngBytes } from '../support/store-factory.js';
+import { moveOrder } from '../support/order-moves.js';
 import {
   bearer,
   createAdmin,
@@ -58,25 +58,8 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, pay
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
-/**
- * One move. Moves that need shipping evidence (picked up, delivery failed) go as multipart with a real PNG, as the
- * web sends them; the evidence tests below send the other shapes themselves.
- */
-const move = async (orderId: string, token: string, body: Record<string, unknown>) => {
-  if (!(shippingEvidenceStatuses as readonly unknown[]).includes(body.status)) {
-    return call('PATCH', `/api/ordertracking/update-order/${orderId}`, token, body);
-  }
-  const form = multipartForm(
-    Object.fromEntries(Object.entries(body).map(([key, value]) => [key, String(value)])),
-    { field: 'evidence', filename: 'parcel.png', contentType: 'image/png', bytes: await pngBytes() },
-  );
-  return test.app.inject({
-    method: 'PATCH',
-    url: `/api/ordertracking/update-order/${orderId}`,
-    headers: { ...bearer(token), ...form.headers },
-    payload: form.payload,
-  });
-};
+const move = (orderId: string, token: string, body: Record<string, unknown>) =>
+  moveOrder(test, orderId, token, body);
 const assign = (orderId: string, token: string, body: Record<string, unknown>) =>
   call('POST', `/api/orders/admin/${orderId}/assign`, token, body);
 const codes = (statuses: { code_name: string }[]) => statuses.map((status) => status.code_name);

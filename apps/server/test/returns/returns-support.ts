@@ -11,6 +11,7 @@ import {
   type Shopper,
   shopper,
 } from '../support/commerce-factory.js';
+import { moveOrder } from '../support/order-moves.js';
 import { bearer, type createAdmin, json, type TestApp } from '../support/test-app.js';
 
 // Orders carried to the customer's door through the real chain (merchant, admin, dispatcher, delivery token), for
@@ -73,8 +74,7 @@ export async function deliver(
   order: { orderId: string; token: string },
 ) {
   const call = caller(test);
-  const move = (token: string, body: Record<string, unknown>) =>
-    call('PATCH', `/api/ordertracking/update-order/${order.orderId}`, token, body);
+  const move = (token: string, body: Record<string, unknown>) => moveOrder(test, order.orderId, token, body);
   for (const status of ['accepted', 'ready_for_pickup']) {
     expect((await move(seller.accessToken, { status })).statusCode).toBe(200);
   }

@@ -14,6 +14,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { moveOrder } from '../support/order-moves.js';
 import {
   bearer,
   createAdmin,
@@ -64,13 +65,7 @@ async function paidOrder(productId: string, customer?: Shopper) {
 
 /** Moves an order through the whole chain to the customer's door, as the people of the chain do. */
 async function deliverThroughChain(orderId: string, seller: SellingStore, customer: Shopper) {
-  const move = (token: string, body: Record<string, unknown>) =>
-    test.app.inject({
-      method: 'PATCH',
-      url: `/api/ordertracking/update-order/${orderId}`,
-      headers: bearer(token),
-      payload: body,
-    });
+  const move = (token: string, body: Record<string, unknown>) => moveOrder(test, orderId, token, body);
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await move(seller.accessToken, { status })).statusCode).toBe(200);
   const assigned = await call('POST', `/api/orders/admin/${orderId}/assign`, setup.admin.accessToken, {
