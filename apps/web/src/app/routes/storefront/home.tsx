@@ -12,7 +12,7 @@ export function Component() {
   useDocumentTitle(store.storeName);
   return (
     <div className="space-y-8">
-      <StoreCategoryNav storeId={store.id} storeUrl={store.storeUrl} />
+      <StoreCategoryNav storeUrl={store.storeUrl} />
       <StorefrontCollections storeUrl={store.storeUrl} />
       <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
     </div>
