@@ -31,7 +31,11 @@ export interface Endpoint<
   body?: Body;
   response: Response;
   /** A multipart upload: the file travels in this form field (the handler reads it with `request.file()`). */
-  upload?: { field: string };
+  upload?: {
+    field: string;
+    /** Every file field, when the form carries several (`field` is the first); text fields ride along. */
+    files?: readonly string[];
+  };
   /** Status of the success answer; 200 unless said. */
   status?: 200 | 201;
 }

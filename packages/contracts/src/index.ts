@@ -17,6 +17,7 @@ export * from './permissions.js';
 export * from './shipping.js';
 export * from './stores.js';
 export * from './system.js';
+export * from './themes.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
@@ -55,6 +56,7 @@ import {
   storeProfileEndpoints,
 } from './stores.js';
 import { systemEndpoints } from './system.js';
+import { themeEndpoints, themePublishingEndpoints } from './themes.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
 export function allEndpoints(): Endpoint[] {
@@ -99,6 +101,8 @@ export function allEndpoints(): Endpoint[] {
     giftCardCustomerEndpoints,
     giftCardAdminEndpoints,
     merchantDashboardEndpoints,
+    themeEndpoints,
+    themePublishingEndpoints,
   });
   return found;
 }
