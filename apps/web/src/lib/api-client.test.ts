@@ -206,7 +206,7 @@ describe('api client: refresh queue', () => {
     let cookie: string | undefined = 'cookie-access';
     h.deps.readCookie = (name) => (name === 'token' ? cookie : undefined);
     const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const auth = (init?.headers as Record<string, string>).authorization;
+      const auth = ((init?.headers ?? {}) as Record<string, string>).authorization;
       h.calls.push({ url: String(input), auth });
       if (String(input).endsWith('/refresh-token')) return refreshed();
       return auth === 'Bearer new-access' || auth === 'Bearer cookie-access'
