@@ -53,6 +53,7 @@ import {
   slugify,
 } from './modules/stores/index.js';
 import { createSystemModule } from './modules/system/index.js';
+import { createThemesModule } from './modules/themes/index.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database } from './platform/db/client.js';
@@ -248,7 +249,9 @@ export async function buildApp(
       .filter((definition) => definition.endpoint.surface === surface);
     await app.register(
       async (scope) => {
-        mountRoutes(scope, own, modules.authenticate, responseCache);
+        // Section 6: theme calls may carry the merchant's token in the cookie `token` instead of the header.
+        const authenticate = surface === 'themes' ? modules.authenticateWithCookie : modules.authenticate;
+        mountRoutes(scope, own, authenticate, responseCache);
       },
       { prefix: surfaceBases[surface] },
     );
@@ -371,11 +374,23 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     orders,
     createMerchantDashboardModule(deps, { orders: orders.service }),
   ];
-  // One list per surface. The themes service has only its health check yet; its modules go here when it has more.
+  const themes = createThemesModule(deps, {
+    async findStore(storeId) {
+      const store = await findStoreById(deps.db, storeId);
+      return store
+        ? { id: store.id, storeName: store.storeName, storeUrl: store.storeUrl, logo: store.logo }
+        : undefined;
+    },
+    async findPublicStore(storeUrl) {
+      const store = await stores.service.publicStore(storeUrl);
+      return { id: store.id, storeName: store.storeName, storeUrl: store.storeUrl, logo: store.logo };
+    },
+  });
+  // One list per surface.
   const bySurface: Record<Surface, ServerModule[]> = {
     api,
     shipping: [system, shipping],
-    themes: [system],
+    themes: [system, themes],
   };
   const all = [...new Set(Object.values(bySurface).flat())];
   for (const module of all) {
@@ -390,6 +405,7 @@ function composeModules(deps: Deps, paymentProvider: PaymentProvider | undefined
     all,
     bySurface,
     authenticate: auth.authenticate,
+    authenticateWithCookie: auth.authenticateWithCookie,
     payments: payments.service,
     checkout: checkout.service,
     fulfilment: orders.fulfilment,

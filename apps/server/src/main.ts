@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db/client.js';
 import { seedDemoCatalog } from './seed/demo-catalog.js';
 import { seedDemoOrders } from './seed/demo-orders.js';
 import { seedDemo } from './seed/demo-seed.js';
+import { seedDemoThemes } from './seed/demo-themes.js';
 
 async function main() {
   let config: Config;
@@ -30,6 +31,7 @@ async function main() {
     await seedShippingDefaults(database.db);
     await seedDemoCatalog(database.db, deps.media, deps.logger);
     await seedDemoOrders(database.db, deps.logger);
+    await seedDemoThemes(database.db, deps.logger);
   }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();

@@ -9,6 +9,7 @@ import { createMedia } from '../platform/storage/media.js';
 import { seedDemoCatalog } from '../seed/demo-catalog.js';
 import { seedDemoOrders } from '../seed/demo-orders.js';
 import { seedDemo } from '../seed/demo-seed.js';
+import { seedDemoThemes } from '../seed/demo-themes.js';
 
 const config = loadConfig();
 const logger = pino({ level: 'info' });
@@ -21,6 +22,7 @@ await seedShippingDefaults(database.db);
 const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir));
 const catalog = await seedDemoCatalog(database.db, media, logger);
 const demoOrders = await seedDemoOrders(database.db, logger);
+await seedDemoThemes(database.db, logger);
 logger.info(
   { accounts, products: catalog.products, orders: demoOrders, alreadySeeded: catalog.skipped },
   'demo data ready',

@@ -22,6 +22,33 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+export interface CookieTokenOptions {
+  /** Also accept the access token from this cookie when no Authorization header is sent. */
+  cookie?: string;
+  /** Origins (scheme://host[:port]) whose pages may write with the cookie; the request's own host always may. */
+  trustedOrigins?: readonly string[];
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The token of the cookie, when configured. The cookie is SameSite=lax, so browsers do not send it with another
+ * site's writes; a write that carries it with an Origin of another site is refused all the same (defence in depth
+ * against cross-site request forgery on browsers that ignore SameSite).
+ */
+function cookieToken(request: FastifyRequest, options: CookieTokenOptions): string | undefined {
+  if (!options.cookie) return undefined;
+  const token = request.cookies?.[options.cookie];
+  if (!token) return undefined;
+  const origin = request.headers.origin;
+  if (origin && !READS.has(request.method)) {
+    const trusted =
+      origin === `${request.protocol}://${request.host}` || (options.trustedOrigins ?? []).includes(origin);
+    if (!trusted) throw forbidden('Send the token in the Authorization header from another site');
+  }
+  return token;
+}
+
 /** A merchant account's active store membership; the stores module answers it. */
 export type FindMembership = (
   userId: string,
@@ -79,10 +106,11 @@ export function createAuthenticate(
   tokens: TokenSigner,
   auth: AuthService,
   findMembership: FindMembership,
+  options: CookieTokenOptions = {},
 ): Authenticate {
   return async (request: FastifyRequest, access: Access): Promise<AuthContext | null> => {
     if (access.kind === 'public') return null;
-    const token = bearerToken(request);
+    const token = bearerToken(request) ?? cookieToken(request, options);
     if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
     const claims = await tokens.verify(token);
     if (!access.accounts.includes(claims.kind)) {

@@ -1,3 +1,4 @@
+import { sessionCookies } from '@market/contracts';
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import type { Authenticate } from '../../platform/http/routes.js';
@@ -22,15 +23,23 @@ export {
 } from './auth.repository.js';
 export type { AuthNeeds, AuthService, MerchantStore } from './auth.service.js';
 
-/** Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with. */
+/**
+ * Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with, and
+ * `authenticateWithCookie` the themes service's, which also reads the token from the merchant's `token` cookie.
+ */
 export function createAuthModule(
   deps: Deps,
   needs: AuthNeeds,
-): ServerModule<AuthService> & { authenticate: Authenticate } {
+): ServerModule<AuthService> & { authenticate: Authenticate; authenticateWithCookie: Authenticate } {
   const service = createAuthService(deps, needs);
   return {
     service,
     routes: authRoutes(deps, service),
     authenticate: createAuthenticate(deps.tokens, service, needs.findMembership),
+    // The themes service (specification section 6): the bearer token may also come from the cookie `token`.
+    authenticateWithCookie: createAuthenticate(deps.tokens, service, needs.findMembership, {
+      cookie: sessionCookies.merchant.access,
+      trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
+    }),
   };
 }

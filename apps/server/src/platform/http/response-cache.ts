@@ -128,6 +128,10 @@ const catalogNeutral = [
   '/api/auth/verify-token',
   '/api/cart/',
   '/api/customershippingaddress',
+  // Theme drafts, purchases and preview links: the storefront shows only published versions.
+  '/themes-api/api/merchant/',
+  '/themes-api/merchant/theme/purchase',
+  '/themes-api/merchant/theme/preview-link',
 ];
 
 /**

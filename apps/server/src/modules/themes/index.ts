@@ -1,0 +1,15 @@
+import type { Deps } from '../../platform/deps.js';
+import type { ServerModule } from '../../platform/http/module.js';
+import { themesRoutes } from './themes.routes.js';
+import { createThemesService, type ThemesNeeds, type ThemesService } from './themes.service.js';
+
+export type { ThemeStore, ThemesNeeds, ThemesService } from './themes.service.js';
+
+/**
+ * The themes service (issue 10, ADR 020): the catalogue, each store's themes and their draft customisation,
+ * published versions with rollback, preview links and the public read storefronts render with.
+ */
+export function createThemesModule(deps: Deps, needs: ThemesNeeds): ServerModule<ThemesService> {
+  const service = createThemesService(deps, needs);
+  return { service, routes: themesRoutes(service) };
+}
