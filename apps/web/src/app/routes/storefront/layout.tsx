@@ -37,11 +37,9 @@ const followStandIn = (
  * testimonials). `?preview=<token>` shows a draft shared by the merchant instead, with a notice.
  */
 export function Component() {
-  // The layout sees its pages' params too: none of them is the store's home page.
-  const { merchantUrl = '', productId, categoryParam } = useParams();
+  const { merchantUrl = '' } = useParams();
   const [search] = useSearchParams();
   const previewToken = search.get('preview');
-  const isHome = !productId && !categoryParam;
   const store = useMerchant(merchantUrl);
   const published = useStorefrontTheme(merchantUrl);
   const preview = usePreviewTheme(previewToken);
@@ -75,7 +73,6 @@ export function Component() {
       ) : null}
       <ThemeShell
         theme={view}
-        hero={isHome}
         subline={<StoreSubline store={store.data} />}
         actions={
           <Suspense fallback={followStandIn}>
@@ -87,7 +84,7 @@ export function Component() {
           </Suspense>
         }
       >
-        <Outlet context={store.data satisfies PublicStore} />
+        <Outlet context={{ store: store.data, theme: view } satisfies StorefrontContext} />
       </ThemeShell>
     </>
   );
@@ -106,6 +103,16 @@ function StoreSubline({ store }: { store: PublicStore }) {
   );
 }
 
+interface StorefrontContext {
+  store: PublicStore;
+  theme: ThemeView;
+}
+
 export function useStorefrontStore(): PublicStore {
-  return useOutletContext<PublicStore>();
+  return useOutletContext<StorefrontContext>().store;
+}
+
+/** The theme the storefront wears (the home page adds its banner and testimonials). */
+export function useStorefrontThemeView(): ThemeView {
+  return useOutletContext<StorefrontContext>().theme;
 }

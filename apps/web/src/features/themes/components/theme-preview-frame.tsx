@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useMerchantThemes } from '../api/merchant-themes';
 import { useThemeEditor } from '../api/use-theme-editor';
 import type { ThemeView } from './storefront/theme-config';
+import { ThemeHome } from './storefront/theme-home';
 import { ThemeShell } from './storefront/theme-shell';
 
 const pageNames = { home: 'Home', category: 'Category', product: 'Product' } as const;
@@ -102,8 +103,8 @@ export function ThemePreviewFrame({
     <>
       {bar}
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">
-        <ThemeShell theme={view} hero={pageSlug === 'home'}>
-          {children}
+        <ThemeShell theme={view}>
+          {pageSlug === 'home' ? <ThemeHome theme={view}>{children}</ThemeHome> : children}
         </ThemeShell>
       </main>
     </>

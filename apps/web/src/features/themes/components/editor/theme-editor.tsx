@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../../components/ui/
 import { useActiveTheme, useMerchantThemes } from '../../api/merchant-themes';
 import { useThemeEditor } from '../../api/use-theme-editor';
 import type { ThemeView } from '../storefront/theme-config';
+import { ThemeHome } from '../storefront/theme-home';
 import { ThemeShell } from '../storefront/theme-shell';
 import {
   BodySection,
@@ -230,8 +231,8 @@ export function ThemeEditor({
                 Live preview
               </h2>
               <div className="max-h-[80vh] overflow-auto rounded-lg border-4 border-slate-200 bg-slate-50 p-3">
-                <ThemeShell theme={view} hero>
-                  {products}
+                <ThemeShell theme={view}>
+                  <ThemeHome theme={view}>{products}</ThemeHome>
                 </ThemeShell>
               </div>
             </div>

@@ -2,6 +2,7 @@ import { THEME_COLOR_DEFAULTS, THEME_SOCIAL_DEFAULTS } from '@market/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ThemeView } from './theme-config';
+import { ThemeHome } from './theme-home';
 import { ThemeShell } from './theme-shell';
 
 const view = (overrides: Partial<ThemeView> = {}): ThemeView => ({
@@ -37,8 +38,10 @@ const view = (overrides: Partial<ThemeView> = {}): ThemeView => ({
 describe('a storefront in its theme', () => {
   it("carries the theme's design and colours, banner, testimonials and only safe social links", () => {
     const { container } = render(
-      <ThemeShell theme={view()} hero>
-        <p>products</p>
+      <ThemeShell theme={view()}>
+        <ThemeHome theme={view()}>
+          <p>products</p>
+        </ThemeHome>
       </ThemeShell>,
     );
     const shell = container.querySelector('.storefront') as HTMLElement;

@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import { imageAt, imageSrcSet } from '../../../../lib/images';
+import { imageAt } from '../../../../lib/images';
 import { coloursStyle, socialHref, socialLabel, type ThemeView, themeSocialFields } from './theme-config';
 
 /**
  * A storefront dressed in a theme. One light component for every theme: the markup is shared and the theme's
  * design (layout, typography, hero, product grid) arranges it through the storefront rules of `index.css`, so a
- * public page carries no per-theme code whatever the theme.
+ * public page carries no per-theme code whatever the theme. The home page adds `ThemeHome` (banner, testimonials).
  */
 export function ThemeShell({
   theme,
   actions,
   subline,
-  hero = false,
   footer,
   children,
 }: {
@@ -20,8 +19,6 @@ export function ThemeShell({
   actions?: ReactNode;
   /** Under the store's name (followers and products on the storefront). */
   subline?: ReactNode;
-  /** The banner, promo image and testimonials: the store's home page shows them, inner pages do not. */
-  hero?: boolean;
   /** Extra footer content (policies). */
   footer?: ReactNode;
   children: ReactNode;
@@ -36,9 +33,7 @@ export function ThemeShell({
       style={coloursStyle(theme.colours)}
     >
       <ThemeHeader theme={theme} actions={actions} subline={subline} />
-      {hero ? <ThemeHero theme={theme} /> : null}
       <div className="space-y-6">{children}</div>
-      {hero ? <ThemeTestimonials theme={theme} /> : null}
       <ThemeFooter theme={theme}>{footer}</ThemeFooter>
     </div>
   );
@@ -77,77 +72,6 @@ function ThemeHeader({
         {actions ? <div className="sf-actions">{actions}</div> : null}
       </div>
     </header>
-  );
-}
-
-function ThemeHero({ theme }: { theme: ThemeView }) {
-  const { bannerMainText: title, bannerSubText: subtitle, bannerImage, promoImage } = theme.body;
-  if (!title && !subtitle && !bannerImage && !promoImage) return null;
-  return (
-    <>
-      <section className="sf-hero" aria-label={title || `${theme.storeName} banner`}>
-        {bannerImage ? (
-          <img
-            src={imageAt(bannerImage, 800)}
-            srcSet={imageSrcSet(bannerImage)}
-            sizes="(min-width: 1024px) 1152px, 100vw"
-            alt=""
-            width={1200}
-            height={600}
-            fetchPriority="high"
-            className="sf-banner"
-          />
-        ) : null}
-        {title || subtitle ? (
-          <div className="sf-hero-text">
-            {title ? <h2 className="sf-title">{title}</h2> : null}
-            {subtitle ? <p>{subtitle}</p> : null}
-            <a href="#store-products-heading" className="sf-button">
-              Shop now
-            </a>
-          </div>
-        ) : null}
-      </section>
-      {promoImage ? (
-        <img
-          src={imageAt(promoImage, 800)}
-          srcSet={imageSrcSet(promoImage)}
-          sizes="(min-width: 1024px) 1152px, 100vw"
-          alt={`${theme.storeName} promotion`}
-          width={1200}
-          height={300}
-          loading="lazy"
-          decoding="async"
-          className="sf-promo"
-        />
-      ) : null}
-    </>
-  );
-}
-
-function ThemeTestimonials({ theme }: { theme: ThemeView }) {
-  if (theme.testimonials.length === 0) return null;
-  return (
-    <section aria-labelledby="sf-testimonials-heading" className="sf-testimonials">
-      <h2 id="sf-testimonials-heading">What customers say</h2>
-      <ul>
-        {theme.testimonials.map((testimonial) => (
-          <li key={testimonial.id}>
-            <p role="img" aria-label={`${testimonial.rating} out of 5`}>
-              {'★'.repeat(testimonial.rating)}
-              {'☆'.repeat(Math.max(0, 5 - testimonial.rating))}
-            </p>
-            <blockquote>
-              <p>“{testimonial.message}”</p>
-            </blockquote>
-            <p className="sf-who">
-              {testimonial.name}
-              {testimonial.title ? `, ${testimonial.title}` : ''}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
