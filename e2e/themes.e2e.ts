@@ -98,6 +98,7 @@ describe.skipIf(!chromiumPath)(
       // ---------- purchase (free) and activate ----------
       await card.getByRole('button', { name: `Get free ${themeName}` }).click();
       const owned = catalogue.getByRole('listitem').filter({ hasText: themeName });
+      await untilToastsGone(merchant); // a pointer resting on a toast keeps it open
       await owned.getByRole('button', { name: `Activate ${themeName}` }).click();
       await owned.getByText('Active', { exact: true }).waitFor();
       await merchant.getByText(`Live on your storefront: ${themeName}`).waitFor();
