@@ -13,7 +13,7 @@ const KIB = 1024;
 const JS_BUDGET = 120 * KIB;
 /**
  * Initial JavaScript and CSS together: a ratchet against growth while the last KiB are won (ADR 018). The target
- * of issue 11 is 120 KiB; the storefront pages stand at about 126 KiB today (JS 118.4 + CSS 7.6).
+ * of issue 11 is 120 KiB; the themed storefront pages stand at about 126.5 KiB (JS 118.8 + CSS 7.7, ADR 021).
  */
 const JS_CSS_BUDGET = 127 * KIB;
 

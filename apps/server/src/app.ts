@@ -69,7 +69,7 @@ import {
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createTestimonialsModule } from './modules/testimonials/index.js';
-import { createThemesModule } from './modules/themes/index.js';
+import { createThemesModule, type ThemesService } from './modules/themes/index.js';
 import { verifyPassword } from './platform/auth/passwords.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
@@ -497,7 +497,7 @@ function composeModules(
     payments: payments.service,
     checkout: checkout.service,
     fulfilment: orders.fulfilment,
-    pageMeta: pageMetaOf(deps.config, catalog.service, stores.service),
+    pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }
 
@@ -506,11 +506,20 @@ const STORE_PAGE = /^\/storefront\/([^/]+)(?:\/|$)/;
 /** The gallery's `sizes` (apps/web/src/features/catalog/components/product-gallery.tsx). */
 const GALLERY_SIZES = '(min-width: 1024px) 560px, (min-width: 640px) 50vw, 100vw';
 
-/** Share tags and the LCP image of product and store pages; undefined for other pages or what is not public. */
+/** The storefront's banner (`ThemeHero` in apps/web/src/features/themes/components/storefront/theme-shell.tsx). */
+const BANNER_SIZES = '(min-width: 1024px) 1152px, 100vw';
+const STORE_HOME = /^\/storefront\/[^/]+\/?$/;
+
+/**
+ * Share tags and the LCP image of product and store pages; undefined for other pages or what is not public. A
+ * store page shares its published theme: the banner (preloaded on the store's home page, where it is the largest
+ * image) with its title and subtitle, then the theme's logo.
+ */
 function pageMetaOf(
   settings: Config,
   catalog: ReturnType<typeof createCatalogModule>['service'],
   stores: ReturnType<typeof createStoresModule>['service'],
+  themes: Pick<ThemesService, 'storefront'>,
 ) {
   return async (pathname: string): Promise<PageMeta | undefined> => {
     const url = `${settings.publicUrl}${pathname}`;
@@ -529,13 +538,24 @@ function pageMetaOf(
       }
       const store = STORE_PAGE.exec(pathname);
       if (store) {
-        const found = await stores.publicStore(decodeURIComponent(store[1]!));
+        const storeUrl = decodeURIComponent(store[1]!);
+        const found = await stores.publicStore(storeUrl);
+        // The themes service may be down or the store unpublished: the profile's logo still makes a card.
+        const theme = await themes.storefront(storeUrl).catch(() => undefined);
+        const banner = theme?.body.bannerImage ?? undefined;
+        const logo = theme?.header.logo ?? found.logo ?? undefined;
+        const headline = [theme?.body.bannerMainText, theme?.body.bannerSubText].filter(Boolean).join(': ');
         return {
           title: found.storeName,
-          description: `Shop ${found.storeName}${found.state ? ` in ${found.state}` : ''} on Naija Market, paid in naira.`,
+          description:
+            headline ||
+            `Shop ${found.storeName}${found.state ? ` in ${found.state}` : ''} on Naija Market, paid in naira.`,
           url,
           type: 'website',
-          image: found.logo ?? undefined,
+          image: banner ?? logo,
+          imageSizes: banner && STORE_HOME.test(pathname) ? BANNER_SIZES : undefined,
+          imageAlt: banner ? theme?.body.bannerMainText || `${found.storeName} banner` : undefined,
+          logo: banner ? logo : undefined,
         };
       }
     } catch {

@@ -101,3 +101,35 @@ describe('web import boundaries', () => {
     expect(violation(fixture, importsOf(fixture, own)[0]!)).toBeNull();
   });
 });
+
+describe('the public and dashboard style sheets', () => {
+  const sourcesOf = (sheet: string, pattern: RegExp) =>
+    [...fs.readFileSync(path.join(src, sheet), 'utf8').matchAll(pattern)].map((match) => match[1]!).sort();
+  const dashboardOnly = sourcesOf('dashboard.css', /^@source "\.\/([^"]+)";$/gm);
+  const isDashboard = (file: string) => {
+    const relative = path.relative(src, file).split(path.sep).join('/');
+    return dashboardOnly.some((entry) => relative === entry || relative.startsWith(`${entry}/`));
+  };
+
+  it('leave out of the public sheet exactly what the dashboard sheet holds', () => {
+    expect(dashboardOnly.length).toBeGreaterThan(10);
+    expect(sourcesOf('index.css', /^@source not "\.\/([^"]+)";$/gm)).toEqual(dashboardOnly);
+  });
+
+  it('no public file imports dashboard-only code (its classes would be missing on public pages)', () => {
+    const files = sourceFiles(src).filter((file) => !/\.test\.tsx?$/.test(file));
+    const router = path.join(src, 'app/router.tsx');
+    const leaks = files
+      .filter((file) => file !== router && !isDashboard(file))
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((target) =>
+            [`${target}.ts`, `${target}.tsx`, target].some(
+              (name) => fs.existsSync(name) && isDashboard(name),
+            ),
+          )
+          .map((target) => `${path.relative(src, file)} → ${path.relative(src, target)}`),
+      );
+    expect(leaks).toEqual([]);
+  });
+});

@@ -800,6 +800,15 @@ export const productAdminEndpoints = {
 
 const railQuery = z.object({ limit: limitQuery(RAIL_DEFAULT_LIMIT, 50) });
 
+/** A category a store's products use, for the storefront's category links. */
+export const storefrontCategory = z.object({
+  id: uuid,
+  name: z.string(),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  productCount: z.number().int().nonnegative(),
+});
+export type StorefrontCategory = z.infer<typeof storefrontCategory>;
+
 export const customerProductEndpoints = {
   list: defineEndpoint({
     surface: 'api',
@@ -933,6 +942,17 @@ export const customerProductEndpoints = {
     response: envelope(
       z.array(featuredCollection.omit({ productCount: true }).extend({ products: z.array(customerProduct) })),
     ),
+  }),
+  storefrontCategories: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/storefront/:storeUrl/categories',
+    summary:
+      "Every category (any level) of a visible store's visible products, with how many of them each holds, most first",
+    tags: customerTags,
+    access: access.public,
+    params: z.object({ storeUrl: z.string().trim().min(1).max(80) }),
+    response: envelope(z.array(storefrontCategory)),
   }),
 };
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { commerceSetup, listedProduct, sellingStore } from '../support/commerce-factory.js';
 import { createCategoryTree } from '../support/store-factory.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -47,5 +49,54 @@ describe("a store's catalog by category", () => {
       url: `/api/products?storeId=${store.storeId}&categoryId=nope`,
     });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe("a store's categories", () => {
+  it('lists every level its visible products use with their counts, from the server, not a product page', async () => {
+    const setup = await commerceSetup(test);
+    const store = await sellingStore(test, setup);
+    const other = await sellingStore(test, setup);
+    const shoes = await createCategoryTree(test);
+    const shoeTree = {
+      categoryId: shoes.category.id,
+      subCategoryId: shoes.subCategory.id,
+      childCategoryId: shoes.childCategory.id,
+    };
+    await listedProduct(test, setup, store);
+    await listedProduct(test, setup, store, shoeTree);
+    await listedProduct(test, setup, store, shoeTree);
+    const hidden = await listedProduct(test, setup, store, shoeTree);
+    await listedProduct(test, setup, other, shoeTree);
+    // An unapproved product is not public: its categories must not show either.
+    await test.deps.db.update(products).set({ isVisible: false }).where(eq(products.id, hidden.id));
+
+    const answer = await test.app.inject({
+      method: 'GET',
+      url: `/api/products/storefront/${store.storeUrl}/categories`,
+    });
+    expect(answer.statusCode).toBe(200);
+    const found = json(answer).data as { id: string; name: string; level: number; productCount: number }[];
+    expect(found.map(({ id, level, productCount }) => ({ id, level, productCount }))).toEqual([
+      ...[
+        { id: shoes.category.id, level: 1, productCount: 2 },
+        { id: shoes.childCategory.id, level: 3, productCount: 2 },
+        { id: shoes.subCategory.id, level: 2, productCount: 2 },
+      ].sort((a, b) => nameOf(a.id).localeCompare(nameOf(b.id))),
+      ...[
+        { id: setup.tree.category.id, level: 1, productCount: 1 },
+        { id: setup.tree.childCategory.id, level: 3, productCount: 1 },
+        { id: setup.tree.subCategory.id, level: 2, productCount: 1 },
+      ].sort((a, b) => nameOf(a.id).localeCompare(nameOf(b.id))),
+    ]);
+    function nameOf(id: string): string {
+      return found.find((category) => category.id === id)?.name ?? '';
+    }
+
+    const missing = await test.app.inject({
+      method: 'GET',
+      url: '/api/products/storefront/no-such-store/categories',
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });

@@ -51,4 +51,34 @@ describe('the served page of a product or store', () => {
     expect(html).toContain('<meta name="twitter:card" content="summary" />');
     expect(html).not.toContain('rel="preload"');
   });
+
+  it("a themed store shares its banner (large card, alt text, preloaded) and then its theme's logo", () => {
+    const html = renderPage(
+      template,
+      {
+        title: 'Adire House',
+        description: 'Hand-dyed in Abeokuta',
+        url: 'https://market.ng/storefront/adire-house',
+        type: 'website',
+        image: '/media/images/banner-800.webp',
+        imageSizes: '100vw',
+        imageAlt: 'New <indigo> wraps',
+        logo: '/media/images/logo-160.webp',
+      },
+      'https://market.ng',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const images = [...html.matchAll(/<meta property="og:image" content="([^"]+)" \/>/g)].map(
+      (match) => match[1],
+    );
+    expect(images).toEqual([
+      'https://market.ng/media/images/banner-1200.webp',
+      'https://market.ng/media/images/logo-400.webp',
+    ]);
+    expect(html).toContain(
+      '<meta name="twitter:image" content="https://market.ng/media/images/banner-1200.webp" />',
+    );
+    expect(html).toContain('<meta property="og:image:alt" content="New &lt;indigo&gt; wraps" />');
+    expect(html).toContain('imagesrcset="/media/images/banner-160.webp 160w');
+  });
 });

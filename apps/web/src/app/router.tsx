@@ -42,11 +42,12 @@ function authRoutes(kind: AccountKind): RouteObject[] {
   return routes;
 }
 
-const themeRoutes: RouteObject[] = [
-  soon('themes', 'Themes', 'Choose, buy and activate storefront themes.'),
-  soon('themes/edit/:themeSlug', 'Edit theme', 'Header, banner, colours, social links and testimonials.'),
-  soon('themes/preview/:themeSlug', 'Theme preview'),
-];
+// The theme editor (issue 10). Both trees of the specification serve the same screens.
+const themes = {
+  catalogue: () => import('./routes/themes/catalogue'),
+  edit: () => import('./routes/themes/edit'),
+  preview: () => import('./routes/themes/preview'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -127,7 +128,8 @@ export const routes: RouteObject[] = [
           { path: 'subscription', lazy: () => import('./routes/merchant/subscription') },
           { path: 'store-profile', lazy: () => import('./routes/merchant/store-profile') },
           { path: 'hubs', lazy: () => import('./routes/merchant/hubs') },
-          ...themeRoutes,
+          { path: 'themes', lazy: themes.catalogue },
+          { path: 'themes/edit/:themeSlug', lazy: themes.edit },
           { path: 'change-password', lazy: page.changePassword },
         ],
       },
@@ -136,13 +138,15 @@ export const routes: RouteObject[] = [
         path: 'themes',
         lazy: () => import('./layouts/merchant-layout'),
         children: [
-          soon('', 'Themes', 'Choose, buy and activate storefront themes.'),
-          soon('default', 'Default theme'),
-          soon('edit/:themeSlug', 'Edit theme', 'Header, banner, colours, social links and testimonials.'),
-          soon('preview/:themeSlug', 'Theme preview'),
-          soon('preview/:themeSlug/:pageSlug', 'Theme page preview'),
+          { index: true, lazy: themes.catalogue },
+          { path: 'default', lazy: themes.catalogue },
+          { path: 'edit/:themeSlug', lazy: themes.edit },
         ],
       },
+      // full-screen previews of a theme with the merchant's own products (no dashboard around them)
+      { path: 'merchant/themes/preview/:themeSlug', lazy: themes.preview },
+      { path: 'themes/preview/:themeSlug', lazy: themes.preview },
+      { path: 'themes/preview/:themeSlug/:pageSlug', lazy: themes.preview },
       {
         path: 'admin',
         lazy: () => import('./layouts/admin-layout'),

@@ -3,6 +3,7 @@ import {
   adminManagementEndpoints,
   authEndpoints,
   onboardingEndpoints,
+  themeEndpoints,
 } from '@market/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiClientDeps, createApiClient } from './api-client';
@@ -197,6 +198,45 @@ describe('api client: refresh queue', () => {
     expect(h.calls[0]?.url).toBe('/api/auth/admin/all-admins?page=2&limit=10');
     expect(h.calls[0]?.auth).toBe('Bearer old-access');
     expect(h.calls[1]?.url).toBe('/api/auth/admin/a%20b');
+  });
+
+  it('sends themes calls the bearer token of the `token` cookie, and the refreshed session after a 401', async () => {
+    const h = harness({ live: 'new-access', refresh: refreshed, userdata: () => json(401, {}) });
+    h.sessions.set('merchant', { ...expired, token: 'session-access' });
+    let cookie: string | undefined = 'cookie-access';
+    h.deps.readCookie = (name) => (name === 'token' ? cookie : undefined);
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const auth = ((init?.headers ?? {}) as Record<string, string>).authorization;
+      h.calls.push({ url: String(input), auth });
+      if (String(input).endsWith('/refresh-token')) return refreshed();
+      return auth === 'Bearer new-access' || auth === 'Bearer cookie-access'
+        ? json(200, { message: 'Themes', data: { activeThemeId: 45, themes: [] } })
+        : json(401, { message: 'Token expired', error: 'TOKEN_EXPIRED' });
+    });
+    h.deps.fetch = fetchImpl as unknown as typeof fetch;
+    const client = createApiClient(h.deps);
+    await client.call(themeEndpoints.list, { kind: 'merchant' });
+    expect(h.calls[0]).toMatchObject({ url: '/themes-api/merchant/themes', auth: 'Bearer cookie-access' });
+    // an expired cookie token: the session's token, one refresh, then the retried themes call carries the refreshed session's token
+    cookie = 'stale-access';
+    h.calls.length = 0;
+    await client.call(themeEndpoints.list, { kind: 'merchant' });
+    expect(h.calls.map((c) => c.auth ?? 'refresh')).toEqual([
+      'Bearer stale-access',
+      'Bearer session-access',
+      'refresh',
+      'Bearer new-access',
+    ]);
+    // no cookie (blocked or signed in elsewhere): the session's token
+    cookie = undefined;
+    h.calls.length = 0;
+    await client.call(themeEndpoints.list, { kind: 'merchant' });
+    expect(h.calls[0]?.auth).toBe('Bearer new-access');
+    // main-API calls keep the stored session's token whatever the cookie holds
+    cookie = 'cookie-access';
+    h.calls.length = 0;
+    await client.call(onboardingEndpoints.get, { kind: 'merchant' });
+    expect(h.calls[0]).toMatchObject({ url: '/api/auth/merchant/onboard', auth: 'Bearer new-access' });
   });
 });
 

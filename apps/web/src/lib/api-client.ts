@@ -8,6 +8,7 @@ import {
   fillPath,
   type Session,
   type Surface,
+  sessionCookies,
 } from '@market/contracts';
 import type { z } from 'zod';
 import { accountKindFromPath } from './account';
@@ -57,6 +58,8 @@ export interface ApiClientDeps {
   /** Called after a failed refresh has signed the account out (the app goes to `/{segment}/login`). */
   onSignedOut(kind: AccountKind): void;
   currentKind(): AccountKind;
+  /** The value of a cookie the page can read (themes calls take their bearer token from `token`, section 6). */
+  readCookie?(name: string): string | undefined;
 }
 
 interface RawAnswer {
@@ -186,6 +189,17 @@ export function createApiClient(deps: ApiClientDeps) {
     return promise;
   }
 
+  /**
+   * The bearer token of a call: the session's, except that themes-service calls read the account's access cookie
+   * first (section 6: `token` for merchants; login and refresh set it to the same token). A cookie token that
+   * fails is retried once with the session's before any refresh.
+   */
+  function tokenFor(endpoint: Endpoint, kind: AccountKind, sessionOnly: boolean): string | undefined {
+    const session = deps.getSession(kind)?.token;
+    if (endpoint.surface !== 'themes' || sessionOnly) return session;
+    return deps.readCookie?.(sessionCookies[kind].access) || session;
+  }
+
   async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
     const { kind: explicitKind, signal, timeoutMs = deps.timeoutMs, form, responseType } = options;
     const { params, query, body } = options as {
@@ -198,11 +212,12 @@ export function createApiClient(deps: ApiClientDeps) {
     const sendsToken = endpoint.access.kind === 'signed-in' || logoutCalls.has(endpoint);
     const mayRefresh = sendsToken && !sessionCalls.has(endpoint);
     let retried = false;
+    let sessionOnly = false;
 
     for (;;) {
       const running = mayRefresh ? refreshing.get(kind) : undefined;
       if (running) await running.catch(() => false);
-      const token = sendsToken ? deps.getSession(kind)?.token : undefined;
+      const token = sendsToken ? tokenFor(endpoint, kind, sessionOnly) : undefined;
       const headers: Record<string, string> = { accept: 'application/json' };
       if (body !== undefined && !form) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
@@ -217,6 +232,10 @@ export function createApiClient(deps: ApiClientDeps) {
       if (answer.ok) return answer.payload as ResponseOf<E>;
 
       const authFailure = answer.status === 401 || answer.status === 403;
+      if (authFailure && mayRefresh && !sessionOnly && token && token !== deps.getSession(kind)?.token) {
+        sessionOnly = true; // a stale cookie: try the session's token first
+        continue;
+      }
       if (authFailure && mayRefresh && token && !retried && deps.getSession(kind)?.refreshToken) {
         retried = true;
         if (await refreshOnce(kind, token)) continue;
@@ -251,6 +270,11 @@ export const apiClient = createApiClient({
   onSignedOut: (kind) => signedOutHandler(kind),
   currentKind: () =>
     typeof window === 'undefined' ? 'customer' : accountKindFromPath(window.location.pathname),
+  readCookie: (name) => {
+    if (typeof document === 'undefined') return undefined;
+    const found = document.cookie.split('; ').find((pair) => pair.startsWith(`${name}=`));
+    return found ? decodeURIComponent(found.slice(name.length + 1)) : undefined;
+  },
 });
 
 /** Typed call of a contract endpoint; resolves to the success envelope `{ message, data }`. */

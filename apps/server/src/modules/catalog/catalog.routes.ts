@@ -216,6 +216,12 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       })),
     ),
     cached(
+      route(customerApi.storefrontCategories, async ({ params }) => ({
+        message: 'Categories',
+        data: await storefront.storefrontCategories(params.storeUrl),
+      })),
+    ),
+    cached(
       route(customerApi.storefrontCollections, async ({ params }) => ({
         message: 'Collections',
         data: await storefront.storefrontCollections(params.storeUrl),

@@ -3,6 +3,7 @@ import {
   type CustomerProductsQuery,
   nairaToKobo,
   type PagedCustomerProducts,
+  type StorefrontCategory,
 } from '@market/contracts';
 import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.js';
@@ -12,6 +13,7 @@ import { stores } from '../stores/stores.schema.js';
 import { toCustomerProduct } from './catalog.mappers.js';
 import { dailyKey, SUPER_DISCOUNT_MIN_BASIS_POINTS } from './catalog.rules.js';
 import {
+  categories,
   featuredCollectionProducts,
   featuredCollections,
   officialOutlets,
@@ -292,6 +294,30 @@ export function createStorefrontService(deps: Deps) {
           };
         }),
       );
+    },
+
+    /**
+     * The categories of every level that a visible store's visible products use, each with its product count,
+     * most first: one grouped query over the store's products (its store index), whatever their number.
+     */
+    async storefrontCategories(storeUrl: string): Promise<StorefrontCategory[]> {
+      const store = await visibleStoreBy(eq(stores.storeUrl, storeUrl));
+      const productCount = sql<number>`count(*)::int`;
+      const rows = await db
+        .select({ id: categories.id, name: categories.name, level: categories.level, productCount })
+        .from(products)
+        .innerJoin(
+          categories,
+          or(
+            eq(categories.id, products.categoryId),
+            eq(categories.id, products.subCategoryId),
+            eq(categories.id, products.childCategoryId),
+          ),
+        )
+        .where(and(eq(products.storeId, store.id), customerVisible))
+        .groupBy(categories.id, categories.name, categories.level)
+        .orderBy(desc(productCount), asc(categories.name));
+      return rows.map((row) => ({ ...row, productCount: Number(row.productCount) }));
     },
 
     /** A visible store's active featured collections with the visible products in each. */

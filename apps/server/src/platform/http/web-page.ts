@@ -9,6 +9,10 @@ export interface PageMeta {
   image?: string;
   /** The `sizes` of the page's main image: given, the image is preloaded with a high priority. */
   imageSizes?: string;
+  /** What the main image shows, for screen readers of shared cards (a store's banner: its title). */
+  imageAlt?: string;
+  /** A store's logo (its theme's, else its profile's): a second share image after a themed banner. */
+  logo?: string;
 }
 
 const escapeHtml = (text: string) =>
@@ -42,7 +46,21 @@ export function renderPage(template: string, meta: PageMeta, publicUrl: string):
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
   ];
   if (meta.image) {
-    tags.push(`<meta property="og:image" content="${escapeHtml(absolute(imageAt(meta.image, 1200)))}" />`);
+    const shared = escapeHtml(absolute(imageAt(meta.image, 1200)));
+    tags.push(
+      `<meta property="og:image" content="${shared}" />`,
+      `<meta name="twitter:image" content="${shared}" />`,
+    );
+    if (meta.imageAlt) {
+      const alt = escapeHtml(meta.imageAlt);
+      tags.push(
+        `<meta property="og:image:alt" content="${alt}" />`,
+        `<meta name="twitter:image:alt" content="${alt}" />`,
+      );
+    }
+    if (meta.logo && meta.logo !== meta.image) {
+      tags.push(`<meta property="og:image" content="${escapeHtml(absolute(imageAt(meta.logo, 400)))}" />`);
+    }
     if (meta.imageSizes && sized.test(meta.image)) {
       const srcset = IMAGE_WIDTHS.map((width) => `${imageAt(meta.image!, width)} ${width}w`).join(', ');
       tags.push(

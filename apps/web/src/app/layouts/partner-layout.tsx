@@ -1,3 +1,4 @@
+import '../../dashboard.css';
 import { Outlet } from 'react-router';
 import { DashboardShell, type NavItem } from '../../components/layout/dashboard-shell';
 import { NavigationProgress } from '../../components/layout/navigation-progress';

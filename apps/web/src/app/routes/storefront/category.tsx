@@ -10,7 +10,7 @@ export function Component() {
   useDocumentTitle(store.storeName);
   return (
     <div className="space-y-6">
-      <StoreCategoryNav storeId={store.id} storeUrl={store.storeUrl} currentId={categoryParam} />
+      <StoreCategoryNav storeUrl={store.storeUrl} currentId={categoryParam} />
       <StoreCategoryProducts storeId={store.id} storeUrl={store.storeUrl} categoryId={categoryParam} />
     </div>
   );

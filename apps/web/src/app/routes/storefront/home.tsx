@@ -4,19 +4,22 @@ import {
   StoreProducts,
 } from '../../../features/catalog/components/store-catalog';
 import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
+import { ThemeHome } from '../../../features/themes/components/storefront/theme-home';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useStorefrontStore } from './layout';
+import { useStorefrontStore, useStorefrontThemeView } from './layout';
 
 /** `/storefront/:merchantUrl`: featured collections, categories, every product of the store and its policies. */
 export function Component() {
   const store = useStorefrontStore();
   useDocumentTitle(store.storeName);
   return (
-    <div className="space-y-8">
-      <StoreCategoryNav storeId={store.id} storeUrl={store.storeUrl} />
-      <StorefrontCollections storeUrl={store.storeUrl} />
-      <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
-      <LazyStorePolicies storeId={store.id} storeName={store.storeName} />
-    </div>
+    <ThemeHome theme={useStorefrontThemeView()}>
+      <div className="space-y-8">
+        <StoreCategoryNav storeUrl={store.storeUrl} />
+        <StorefrontCollections storeUrl={store.storeUrl} />
+        <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
+        <LazyStorePolicies storeId={store.id} storeName={store.storeName} />
+      </div>
+    </ThemeHome>
   );
 }

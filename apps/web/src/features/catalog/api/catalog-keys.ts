@@ -11,6 +11,7 @@ export const catalogKeys = {
   storeCatalog: (storeId: string, limit: number, offset: number, categoryId?: string) =>
     ['catalog', 'store', storeId, limit, offset, categoryId ?? 'all'] as const,
   storefrontCollections: (storeUrl: string) => ['catalog', 'storefront-collections', storeUrl] as const,
+  storefrontCategories: (storeUrl: string) => ['catalog', 'storefront-categories', storeUrl] as const,
 };
 
 export const CATALOG_MESSAGES = {

@@ -20,6 +20,7 @@ export function ProductGrid({
 }) {
   return (
     <ul
+      data-product-grid
       aria-label={label}
       aria-busy={busy || undefined}
       className={`${gridClasses} ${busy ? 'opacity-60' : ''}`}
@@ -42,7 +43,7 @@ export function ProductGridSkeleton({
 }) {
   return (
     <div role="status" aria-label={label}>
-      <div className={gridClasses}>
+      <div data-product-grid className={gridClasses}>
         {Array.from({ length: count }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on
           <ProductCardSkeleton key={index} />

@@ -1,62 +1,23 @@
-import type { CustomerProduct } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { CATALOG_MESSAGES } from '../api/catalog-keys';
 import { useStoreCatalog } from '../api/get-store-catalog';
+import { useStorefrontCategories } from '../api/get-storefront-categories';
 import { useStorefrontCollections } from '../api/get-storefront-collections';
 import { Pager } from './pager';
 import type { ProductHref } from './product-card';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 import { ProductRail } from './product-rail';
 
-/** The contract's largest page; the store's categories are read from its first 100 products. */
-const CATEGORY_SCAN_LIMIT = 100;
-
 export const storefrontProductHref =
   (storeUrl: string): ProductHref =>
   (product) =>
     `/storefront/${storeUrl}/products/${product.id}`;
 
-export interface StoreCategory {
-  id: string;
-  name: string;
-  count: number;
-}
-
-/** Every category level the products use, most products first. */
-export function categoriesOf(products: CustomerProduct[]): StoreCategory[] {
-  const found = new Map<string, StoreCategory>();
-  const add = (id: string | null, name: string | null) => {
-    if (!id || !name) return;
-    const entry = found.get(id) ?? { id, name, count: 0 };
-    entry.count += 1;
-    found.set(id, entry);
-  };
-  for (const product of products) {
-    add(product.categoryId, product.category);
-    add(product.subCategoryId, product.subCategory);
-    add(product.childCategoryId, product.childCategory);
-  }
-  return [...found.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
-}
-
-function useStoreCategories(storeId: string) {
-  const scan = useStoreCatalog(storeId, CATEGORY_SCAN_LIMIT, 0);
-  return { ...scan, categories: scan.data ? categoriesOf(scan.data.data) : [] };
-}
-
 /** The store's categories as links to `/storefront/{storeUrl}/categories/{categoryId}`. */
-export function StoreCategoryNav({
-  storeId,
-  storeUrl,
-  currentId,
-}: {
-  storeId: string;
-  storeUrl: string;
-  currentId?: string;
-}) {
-  const { categories, isPending, isError } = useStoreCategories(storeId);
+export function StoreCategoryNav({ storeUrl, currentId }: { storeUrl: string; currentId?: string }) {
+  const { data: categories, isPending, isError } = useStorefrontCategories(storeUrl);
   if (isPending || isError || categories.length === 0) return null;
   const chip = (active: boolean) =>
     `inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium ${
@@ -179,9 +140,7 @@ export function StoreCategoryProducts({
 }) {
   const [page, setPage] = useState(1);
   const products = useStoreCatalog(storeId, STORE_PAGE_SIZE, (page - 1) * STORE_PAGE_SIZE, categoryId);
-  const name = products.data
-    ? categoriesOf(products.data.data).find((category) => category.id === categoryId)?.name
-    : undefined;
+  const name = useStorefrontCategories(storeUrl).data?.find((category) => category.id === categoryId)?.name;
   return (
     <section aria-labelledby="store-category-heading" className="space-y-3">
       <h2 id="store-category-heading" className="text-lg font-bold text-[var(--sf-headings-links,#0f172a)]">

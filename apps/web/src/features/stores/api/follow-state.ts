@@ -1,6 +1,7 @@
 import { storeFollowEndpoints } from '@market/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { storesKeys } from './stores-keys';
 
 export function getFollowState(storeId: string, signal?: AbortSignal) {
@@ -21,4 +22,11 @@ export function useFollowState(storeId: string, customerId: string | undefined) 
     ...followStateQueryOptions(storeId, customerId ?? ''),
     enabled: Boolean(customerId && storeId),
   });
+}
+
+/** The follower count, kept in step with the signed-in customer's follow state when it is known. */
+export function useFollowersCount(storeId: string, fallback: number): number {
+  const session = useSession('customer');
+  const state = useFollowState(storeId, session?.user.id);
+  return state.data?.followersCount ?? fallback;
 }

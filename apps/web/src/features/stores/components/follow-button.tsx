@@ -1,8 +1,9 @@
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { loginPath } from '../../../lib/account';
+import { pluralize } from '../../../lib/plural';
 import { useSession } from '../../../lib/session';
-import { useFollowState } from '../api/follow-state';
+import { useFollowersCount, useFollowState } from '../api/follow-state';
 import { useToggleFollow } from '../api/toggle-follow';
 
 /** A storefront theme's button colours win over the marketplace green. */
@@ -61,9 +62,7 @@ export function FollowButton({ storeId, storeName, className = '' }: FollowButto
   );
 }
 
-/** The follower count, kept in step with the signed-in customer's follow state when it is known. */
-export function useFollowersCount(storeId: string, fallback: number): number {
-  const session = useSession('customer');
-  const state = useFollowState(storeId, session?.user.id);
-  return state.data?.followersCount ?? fallback;
+/** "12 followers", kept in step with the signed-in customer's follow state. */
+export function FollowersCount({ storeId, fallback }: { storeId: string; fallback: number }) {
+  return <>{pluralize(useFollowersCount(storeId, fallback), 'follower')}</>;
 }
