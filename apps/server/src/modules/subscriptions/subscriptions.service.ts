@@ -45,6 +45,7 @@ export const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 /** Failed automatic charges per period, and the wait after each before the next (then the plan lapses). */
 export const RENEWAL_BACKOFF_MINUTES = [60, 4 * 60] as const;
 export const MAX_RENEWAL_ATTEMPTS = RENEWAL_BACKOFF_MINUTES.length + 1;
+const STALE_RENEWAL_MS = 10 * 60 * 1000;
 
 export interface SubscriptionsNeeds {
   payments: PaymentsService;
@@ -264,7 +265,9 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
     if (raised.existing) {
       const pending = raised.existing;
       // Raised earlier and not settled (the process stopped mid-charge, or the provider has not answered yet).
-      if (pending.status !== 'pending') return 'skipped';
+      // A fresh one is another run's charge still in flight; only one left for STALE_RENEWAL_MS is looked into.
+      if (pending.status !== 'pending' || pending.createdAt.getTime() > at.getTime() - STALE_RENEWAL_MS)
+        return 'skipped';
       const found = await payments.find(db, pending.reference);
       if (!found) {
         // The charge was never recorded, so never sent: the invoice failed and the back-off applies.
