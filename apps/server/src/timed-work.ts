@@ -49,7 +49,8 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
     { everySeconds: 15 * 60 },
     async () => {
       const renewed = await work.renewSubscriptions();
-      if (renewed.paid + renewed.failed + renewed.pending > 0) work.logger.info(renewed, 'subscription renewals');
+      if (renewed.paid + renewed.failed + renewed.pending > 0)
+        work.logger.info(renewed, 'subscription renewals');
     },
     { retryLimit: 2, retryDelay: 60, backoff: true },
   );

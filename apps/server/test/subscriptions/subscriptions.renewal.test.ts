@@ -6,13 +6,10 @@ import {
   storeSubscriptions,
   subscriptionInvoices,
 } from '../../src/modules/subscriptions/subscriptions.schema.js';
-import {
-  addMonthUtc,
-  MAX_RENEWAL_ATTEMPTS,
-} from '../../src/modules/subscriptions/subscriptions.service.js';
+import { addMonthUtc, MAX_RENEWAL_ATTEMPTS } from '../../src/modules/subscriptions/subscriptions.service.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
-import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
+import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import {
   bearer,
@@ -198,9 +195,9 @@ describe('automatic renewal with the saved card', () => {
       const refused = await call('PATCH', '/api/merchant/subscription', token, { autoRenew: false });
       expect(refused.statusCode).toBe(403);
     }
-    expect((await call('PATCH', '/api/merchant/subscription', undefined, { autoRenew: false })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await call('PATCH', '/api/merchant/subscription', undefined, { autoRenew: false })).statusCode,
+    ).toBe(401);
     expect((await current(merchant)).subscription!.autoRenew).toBe(true);
   });
 });

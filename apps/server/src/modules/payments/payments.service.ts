@@ -60,7 +60,9 @@ export interface PaymentsService {
    * first so that a crash leaves a row to settle), asks the provider to charge, then settles it through `settle`,
    * like any other payment. A provider refusal of the request itself settles as a failure.
    */
-  chargeSaved(input: Omit<StartPayment, 'callbackPath'> & { authorizationCode: string }): Promise<PaymentState>;
+  chargeSaved(
+    input: Omit<StartPayment, 'callbackPath'> & { authorizationCode: string },
+  ): Promise<PaymentState>;
   /** Sends money back (all of what is left when no amount is given). */
   refund(reference: string, amountKobo?: number): Promise<RefundResult>;
   find(executor: Db, reference: string): Promise<PaymentTransaction | undefined>;

@@ -10,9 +10,8 @@ import {
 } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { AppError } from '../../platform/errors.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
 import type { PaymentPurpose, PaymentState, PaymentsService } from '../payments/index.js';
 import {
@@ -202,8 +201,7 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
     if (!subscription) return;
     const attempts = subscription.renewalAttempts + 1;
     const waitMinutes = RENEWAL_BACKOFF_MINUTES[attempts - 1];
-    const retryAt =
-      waitMinutes === undefined ? null : new Date(at.getTime() + waitMinutes * 60 * 1000);
+    const retryAt = waitMinutes === undefined ? null : new Date(at.getTime() + waitMinutes * 60 * 1000);
     const retries = retryAt !== null && retryAt < subscription.currentPeriodEnd;
     await updateSubscription(executor, invoice.storeId, {
       renewalAttempts: retries ? attempts : MAX_RENEWAL_ATTEMPTS,
@@ -407,7 +405,12 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
      */
     async renewDue(): Promise<{ paid: number; failed: number; pending: number }> {
       const at = deps.now();
-      const due = await listDueRenewals(db, at, new Date(at.getTime() + RENEW_AHEAD_MS), MAX_RENEWAL_ATTEMPTS);
+      const due = await listDueRenewals(
+        db,
+        at,
+        new Date(at.getTime() + RENEW_AHEAD_MS),
+        MAX_RENEWAL_ATTEMPTS,
+      );
       const counts = { paid: 0, failed: 0, pending: 0 };
       for (const storeId of due) {
         try {

@@ -247,7 +247,10 @@ export function createSandboxProvider(options: {
         )
         .limit(1);
       if (!saved) {
-        throw new AppError('BAD_REQUEST', 'The payment provider refused the request: Invalid authorization code');
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the request: Invalid authorization code',
+        );
       }
       const success = recurringOutcome(saved) === 'success';
       const [row] = await db
