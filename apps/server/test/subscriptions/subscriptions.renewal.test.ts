@@ -249,6 +249,28 @@ describe('a declined renewal', () => {
   });
 });
 
+describe('an authorization the provider no longer accepts', () => {
+  it('fails the renewal invoice and its payment, like a declined charge', async () => {
+    const merchant = await createMerchantWithStore(test);
+    await subscribeWith(merchant, SANDBOX_CARDS.success);
+    await test.deps.db
+      .update(storeSubscriptions)
+      .set({ authorizationCode: 'AUTH_sbxrevoked00000' })
+      .where(eq(storeSubscriptions.storeId, merchant.storeId));
+    await endPeriodIn(merchant.storeId, 8);
+    await test.jobs.renewSubscriptions();
+    const [invoice] = await renewals(merchant.storeId);
+    expect(invoice!.status).toBe('failed');
+    const [payment] = await test.deps.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.reference, invoice!.reference));
+    expect(payment!.status).toBe('failed');
+    expect(JSON.stringify(payment)).not.toMatch(/AUTH_/);
+    expect((await savedRow(merchant.storeId)).renewalAttempts).toBe(1);
+  });
+});
+
 describe('one renewal per period', () => {
   it('many runs of the job at once charge the card once and extend the period once', async () => {
     const merchant = await createMerchantWithStore(test);
