@@ -73,7 +73,7 @@ import { createThemesModule, type ThemesService } from './modules/themes/index.j
 import { verifyPassword } from './platform/auth/passwords.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
-import type { Database } from './platform/db/client.js';
+import type { Database, Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
 import { clientErrorAnswer, installErrorHandler } from './platform/http/error-handler.js';
 import type { ServerModule } from './platform/http/module.js';
@@ -135,6 +135,8 @@ export interface AppJobs {
   sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
   /** Delivered orders past RETURN_WINDOW_DAYS become completed; answers how many. */
   completeAfterReturnWindow(): Promise<number>;
+  /** Charges the saved card of subscriptions ending within a day (auto-renew on); once per period. */
+  renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
 }
 
 export async function buildApp(
@@ -294,6 +296,7 @@ export async function buildApp(
       return result;
     },
     completeAfterReturnWindow: () => modules.fulfilment.completeAfterReturnWindow(config.returnWindowDays),
+    renewSubscriptions: () => modules.subscriptions.renewDue(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -315,9 +318,17 @@ function composeModules(
   bankDirectory: BankDirectory | undefined,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
+  async function storeOwner(executor: Db, storeId: string) {
+    const store = await findStoreById(executor, storeId);
+    const owner = store ? await findUserById(executor, store.merchantId) : undefined;
+    return store && owner
+      ? { email: owner.email, firstName: owner.firstName, storeName: store.storeName }
+      : undefined;
+  }
   const subscriptions = createSubscriptionsModule(deps, {
     payments: payments.service,
     emailOf: async (userId) => (await findUserById(deps.db, userId))?.email,
+    storeOwner,
   });
   const stores = createStoresModule(deps, { catalog: storeCatalogPort, hubUsable: storeApprovedForHub });
   const hubs = createHubsModule(deps, {
@@ -422,13 +433,7 @@ function composeModules(
       const user = await findUserById(deps.db, userId);
       return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
     },
-    async storeOwner(executor, storeId) {
-      const store = await findStoreById(executor, storeId);
-      const owner = store ? await findUserById(executor, store.merchantId) : undefined;
-      return store && owner
-        ? { email: owner.email, firstName: owner.firstName, storeName: store.storeName }
-        : undefined;
-    },
+    storeOwner,
   });
   const api: ServerModule[] = [
     system,
@@ -497,6 +502,7 @@ function composeModules(
     payments: payments.service,
     checkout: checkout.service,
     fulfilment: orders.fulfilment,
+    subscriptions: subscriptions.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

@@ -8,6 +8,8 @@ export interface TimedWork {
   sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
   /** Delivered orders past the return window become completed; answers how many. */
   completeAfterReturnWindow(): Promise<number>;
+  /** Charges saved cards of subscriptions ending within a day; answers what happened. */
+  renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -36,6 +38,19 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
     async () => {
       const completed = await work.completeAfterReturnWindow();
       if (completed > 0) work.logger.info({ completed }, 'completed orders past the return window');
+    },
+    { retryLimit: 2, retryDelay: 60, backoff: true },
+  );
+  // Subscriptions ending within a day are charged to their saved card (ADR 023). Each store is locked while its
+  // invoice is raised and one pending or paid renewal per period is a unique index, so a repeat charges nothing
+  // twice; failed charges wait their own back-off (stored on the subscription), not the job's.
+  scheduler.schedule(
+    'subscriptions.renew',
+    { everySeconds: 15 * 60 },
+    async () => {
+      const renewed = await work.renewSubscriptions();
+      if (renewed.paid + renewed.failed + renewed.pending > 0)
+        work.logger.info(renewed, 'subscription renewals');
     },
     { retryLimit: 2, retryDelay: 60, backoff: true },
   );

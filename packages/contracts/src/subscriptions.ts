@@ -78,6 +78,12 @@ export const subscription = z.object({
   status: z.enum(subscriptionStatuses),
   currentPeriodStart: isoDateTime,
   currentPeriodEnd: isoDateTime,
+  /** The saved card is charged for the next month a day before currentPeriodEnd while this is on. */
+  autoRenew: z.boolean(),
+  /** When the next month will be charged to the saved card; null when it will not be (off, no card, expired). */
+  renewsAt: isoDateTime.nullable(),
+  /** The card saved from the last payment, if the provider allows charging it again. Never its authorization. */
+  card: z.object({ brand: z.string().nullable(), last4: z.string().nullable() }).nullable(),
 });
 export type Subscription = z.infer<typeof subscription>;
 
@@ -114,7 +120,13 @@ export const subscribeAnswer = z.object({
   authorizationUrl: z.string().nullable(),
 });
 
+export const updateSubscriptionBody = z.object({
+  autoRenew: z.boolean({ error: 'Choose whether the plan renews by itself' }),
+});
+export type UpdateSubscriptionBody = z.infer<typeof updateSubscriptionBody>;
+
 export const PLAN_NOT_FOUND = 'Plan not found';
+export const NO_PAID_PLAN = 'You have no paid plan to renew';
 export const INVOICE_NOT_FOUND = 'Invoice not found';
 export const productLimitMessage = (planName: string, limit: number) =>
   `Your ${planName} plan allows ${limit} ${limit === 1 ? 'product' : 'products'}. Upgrade your plan to add more.`;
@@ -190,6 +202,16 @@ export const subscriptionMerchantEndpoints = {
     body: subscribeBody,
     response: envelope(subscribeAnswer),
     status: 201,
+  }),
+  update: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/merchant/subscription',
+    summary: 'Turn automatic renewal with the saved card on or off',
+    tags,
+    access: access.merchant('subscription:manage'),
+    body: updateSubscriptionBody,
+    response: envelope(storeSubscription),
   }),
   verify: defineEndpoint({
     surface: 'api',

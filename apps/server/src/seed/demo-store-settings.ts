@@ -15,6 +15,10 @@ import {
 } from '../modules/subscriptions/subscriptions.schema.js';
 import type { Db } from '../platform/db/client.js';
 import { validNuban } from '../platform/payments/index.js';
+import { sandboxCharges } from '../platform/payments/sandbox.schema.js';
+
+const DEMO_REFERENCE = 'SUB-DEMO0000000000000000000001';
+const DEMO_AUTHORIZATION = 'AUTH_sbxdemo00000000';
 
 const demoPolicies = [
   {
@@ -84,13 +88,39 @@ export async function seedDemoStoreSettings(db: Db, logger?: Logger): Promise<bo
         planId: growth.id,
         currentPeriodStart: paidAt,
         currentPeriodEnd: periodEnd,
+        // Paid with the sandbox's success card, saved for renewals: the screen shows it and the job charges it.
+        autoRenew: true,
+        authorizationCode: DEMO_AUTHORIZATION,
+        authorizationEmail: merchant.email,
+        cardBrand: 'visa',
+        cardLast4: '4081',
       });
+      // The sandbox's record of that payment, which issued the authorization (so the sandbox can charge it again).
+      await tx
+        .insert(sandboxCharges)
+        .values({
+          reference: DEMO_REFERENCE,
+          transactionId: '4099260001',
+          amountKobo: growth.monthlyPriceKobo,
+          email: merchant.email,
+          callbackUrl: '',
+          status: 'success',
+          channel: 'card',
+          cardType: 'visa',
+          cardLast4: '4081',
+          bank: 'TEST BANK',
+          countryCode: 'NG',
+          authorizationCode: DEMO_AUTHORIZATION,
+          gatewayResponse: 'Successful',
+          paidAt,
+        })
+        .onConflictDoNothing();
       await tx.insert(subscriptionInvoices).values({
         storeId: store.id,
         planId: growth.id,
         planName: growth.name,
         amountKobo: growth.monthlyPriceKobo,
-        reference: 'SUB-DEMO0000000000000000000001',
+        reference: DEMO_REFERENCE,
         status: 'paid',
         periodStart: paidAt,
         periodEnd,

@@ -79,12 +79,81 @@ describe('Paystack adapter', () => {
       ipAddress: '102.89.1.7',
       card: { type: 'visa ', last4: '4081', bank: 'TEST BANK', countryCode: 'NG' },
       gatewayResponse: 'Successful',
+      reusableAuthorization: `AUTH_fake${reference.slice(-6).toLowerCase()}`,
     });
     expect(paystack.requests.at(-1)).toMatchObject({
       method: 'GET',
       url: `/transaction/verify/${reference}`,
       authorization: `Bearer ${SECRET}`,
     });
+  });
+
+  it('reads the authorization only when Paystack says it is reusable', async () => {
+    const reference = generateReference('TST');
+    await provider().initialize({
+      reference,
+      amountKobo: 10_000,
+      email: 'r@example.ng',
+      callbackUrl: 'http://x/',
+    });
+    paystack.pay(reference, {
+      authorization: { card_type: 'visa', last4: '4081', authorization_code: 'AUTH_once', reusable: false },
+    });
+    expect((await provider().verify(reference)).reusableAuthorization).toBeNull();
+  });
+
+  it('charges a saved authorization with POST /transaction/charge_authorization and reads the answer', async () => {
+    paystack.state.declineRecurring = false;
+    const first = generateReference('TST');
+    await provider().initialize({
+      reference: first,
+      amountKobo: 10_000,
+      email: 's@example.ng',
+      callbackUrl: 'http://x/',
+    });
+    paystack.pay(first);
+    const code = (await provider().verify(first)).reusableAuthorization!;
+    const next = generateReference('TST');
+    const charged = await provider().chargeAuthorization({
+      reference: next,
+      amountKobo: 1_500_000,
+      email: 's@example.ng',
+      authorizationCode: code,
+      metadata: { renewal: true },
+    });
+    expect(charged).toMatchObject({ reference: next, status: 'success', amountKobo: 1_500_000 });
+    expect(paystack.requests.at(-1)).toEqual({
+      method: 'POST',
+      url: '/transaction/charge_authorization',
+      authorization: `Bearer ${SECRET}`,
+      body: {
+        authorization_code: code,
+        email: 's@example.ng',
+        amount: 1_500_000,
+        reference: next,
+        currency: 'NGN',
+        metadata: { renewal: true },
+      },
+    });
+    paystack.state.declineRecurring = true;
+    const declined = await provider().chargeAuthorization({
+      reference: generateReference('TST'),
+      amountKobo: 1_500_000,
+      email: 's@example.ng',
+      authorizationCode: code,
+    });
+    expect(declined).toMatchObject({ status: 'failed', gatewayResponse: 'Insufficient Funds' });
+    paystack.state.declineRecurring = false;
+    // An unknown authorization (or another customer's) is refused as a bad request.
+    const refused = await failure(
+      provider().chargeAuthorization({
+        reference: generateReference('TST'),
+        amountKobo: 1_500_000,
+        email: 'other@example.ng',
+        authorizationCode: code,
+      }),
+    );
+    expect(refused.code).toBe('BAD_REQUEST');
   });
 
   it('maps failed, abandoned and ongoing statuses', async () => {

@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, mail resending and maintenance with their periods and retries', () => {
+  it('registers checkout expiry, order completion, renewals, mail resending and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -61,6 +61,10 @@ describe('timed work registered by the app', () => {
       },
       'orders.complete-after-return-window': {
         when: { everySeconds: 3_600 },
+        options: { retryLimit: 2, retryDelay: 60, backoff: true },
+      },
+      'subscriptions.renew': {
+        when: { everySeconds: 900 },
         options: { retryLimit: 2, retryDelay: 60, backoff: true },
       },
       'mail.resend-outbox': {
@@ -82,6 +86,9 @@ describe('timed work registered by the app', () => {
     ).resolves.toBeUndefined();
     await expect(
       recorded.schedules.get('database.maintain')?.handler(null, { id: 'y', name: 'database.maintain' }),
+    ).resolves.toBeUndefined();
+    await expect(
+      recorded.schedules.get('subscriptions.renew')?.handler(null, { id: 'z', name: 'subscriptions.renew' }),
     ).resolves.toBeUndefined();
   });
 

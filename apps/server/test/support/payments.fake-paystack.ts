@@ -16,7 +16,11 @@ export interface ReceivedRequest {
 export async function startFakePaystack(secretKey: string) {
   const requests: ReceivedRequest[] = [];
   const transactions = new Map<string, PaystackVerifyData>();
-  const state = { mode: 'normal' as 'normal' | 'error500' | 'hang' | 'not-json' };
+  const state = {
+    mode: 'normal' as 'normal' | 'error500' | 'hang' | 'not-json',
+    /** charge_authorization answers a declined charge (Paystack: status true, data.status failed). */
+    declineRecurring: false,
+  };
   const hanging: http.ServerResponse[] = [];
   let nextId = 4_099_260_516;
 
@@ -83,6 +87,30 @@ export async function startFakePaystack(secretKey: string) {
         if (!found) return send(404, { status: false, message: 'Transaction reference not found' });
         return send(200, { status: true, message: 'Verification successful', data: found });
       }
+      if (request.method === 'POST' && request.url === '/transaction/charge_authorization') {
+        const code = String(body?.authorization_code);
+        const saved = [...transactions.values()].find(
+          (one) =>
+            one.status === 'success' &&
+            one.authorization?.authorization_code === code &&
+            one.authorization.reusable === true &&
+            one.customer?.email === body?.email,
+        );
+        if (!saved) return send(400, { status: false, message: 'Invalid authorization code' });
+        const reference = String(body?.reference);
+        const declined = state.declineRecurring;
+        const charged: PaystackVerifyData = {
+          ...saved,
+          id: nextId++,
+          reference,
+          amount: Number(body?.amount),
+          status: declined ? 'failed' : 'success',
+          gateway_response: declined ? 'Insufficient Funds' : 'Approved',
+          paid_at: declined ? null : '2026-12-01T09:00:00.000Z',
+        };
+        transactions.set(reference, charged);
+        return send(200, { status: true, message: 'Charge attempted', data: charged });
+      }
       if (request.method === 'POST' && request.url === '/refund') {
         const found = transactions.get(String(body?.transaction));
         if (!found) return send(404, { status: false, message: 'Transaction not found' });
@@ -121,7 +149,14 @@ export async function startFakePaystack(secretKey: string) {
         fees: 28_750,
         gateway_response: 'Successful',
         ip_address: '102.89.1.7',
-        authorization: { card_type: 'visa ', last4: '4081', bank: 'TEST BANK', country_code: 'NG' },
+        authorization: {
+          card_type: 'visa ',
+          last4: '4081',
+          bank: 'TEST BANK',
+          country_code: 'NG',
+          authorization_code: `AUTH_fake${reference.slice(-6).toLowerCase()}`,
+          reusable: true,
+        },
         ...overrides,
       });
     },

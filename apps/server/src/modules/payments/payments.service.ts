@@ -55,6 +55,14 @@ export interface PaymentsService {
   settleFor(customerId: string, reference: string): Promise<PaymentState>;
   /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult>;
+  /**
+   * Charges a saved card authorization with no payer present: records the payment (status initialized, committed
+   * first so that a crash leaves a row to settle), asks the provider to charge, then settles it through `settle`,
+   * like any other payment. A provider refusal of the request itself settles as a failure.
+   */
+  chargeSaved(
+    input: Omit<StartPayment, 'callbackPath'> & { authorizationCode: string },
+  ): Promise<PaymentState>;
   /** Sends money back (all of what is left when no amount is given). */
   refund(reference: string, amountKobo?: number): Promise<RefundResult>;
   find(executor: Db, reference: string): Promise<PaymentTransaction | undefined>;
@@ -242,6 +250,62 @@ export function createPaymentsService(options: {
     },
 
     settle,
+
+    async chargeSaved(input) {
+      const prefix = prefixOf(input.reference);
+      const purpose = purposeOf(prefix);
+      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
+        throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
+      }
+      await db.insert(paymentTransactions).values({
+        reference: input.reference,
+        purpose: prefix,
+        provider: provider.name,
+        customerId: input.customerId ?? null,
+        amountKobo: input.amountKobo,
+        currency: 'NGN',
+        status: 'initialized',
+        metadata: { ...input.metadata, recurring: true },
+        customerEmail: input.email,
+      });
+      try {
+        await provider.chargeAuthorization({
+          reference: input.reference,
+          amountKobo: input.amountKobo,
+          email: input.email,
+          authorizationCode: input.authorizationCode,
+          metadata: { ...input.metadata, purpose: prefix },
+        });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST') throw error;
+        // The provider refused to charge (an authorization no longer valid): the charge failed; no money moved.
+        logger.warn({ reference: input.reference }, 'saved card charge refused by the provider');
+        return db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(paymentTransactions)
+            .set({ status: 'failed', gatewayResponse: error.message, updatedAt: now() })
+            .where(eq(paymentTransactions.reference, input.reference))
+            .returning();
+          await purpose.onFailed?.(tx, input.reference, {
+            reference: input.reference,
+            status: 'failed',
+            amountKobo: input.amountKobo,
+            currency: 'NGN',
+            paidAt: null,
+            channel: null,
+            providerTransactionId: null,
+            feesKobo: null,
+            customerEmail: input.email,
+            ipAddress: null,
+            card: null,
+            gatewayResponse: error.message,
+            reusableAuthorization: null,
+          });
+          return { status: row!.status, reference: input.reference };
+        });
+      }
+      return settle(input.reference);
+    },
 
     async settleFor(customerId, reference) {
       const row = await find(db, reference);

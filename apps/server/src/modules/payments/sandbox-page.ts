@@ -96,6 +96,7 @@ ${field('cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc"
 <li><code>${spaced(SANDBOX_CARDS.success)}</code> succeeds</li>
 <li><code>${spaced(SANDBOX_CARDS.declined)}</code> is declined</li>
 <li><code>${spaced(SANDBOX_CARDS.otp)}</code> asks for an OTP (<code>${SANDBOX_OTP}</code>)</li>
+<li><code>${spaced(SANDBOX_CARDS.renewalDeclined)}</code> succeeds, but is declined when charged again later</li>
 </ul>
 </div>`,
   );

@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { plans, storeSubscriptions, subscriptionInvoices } from './subscriptions.schema.js';
 
@@ -103,4 +103,66 @@ export function listInvoices(db: Db, storeId: string): Promise<InvoiceRow[]> {
     .where(eq(subscriptionInvoices.storeId, storeId))
     .orderBy(desc(subscriptionInvoices.createdAt))
     .limit(120);
+}
+
+export async function updateSubscription(
+  db: Db,
+  storeId: string,
+  changes: Partial<typeof storeSubscriptions.$inferInsert>,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .update(storeSubscriptions)
+    .set(changes)
+    .where(eq(storeSubscriptions.storeId, storeId))
+    .returning();
+  return row;
+}
+
+/**
+ * Stores whose period ends by `until` (and has not ended at `at`), with auto-renew on, a saved card, fewer than
+ * `maxAttempts` failed charges for this period and no back-off still running.
+ */
+export async function listDueRenewals(db: Db, at: Date, until: Date, maxAttempts: number): Promise<string[]> {
+  const rows = await db
+    .select({ storeId: storeSubscriptions.storeId })
+    .from(storeSubscriptions)
+    .where(
+      and(
+        eq(storeSubscriptions.autoRenew, true),
+        isNotNull(storeSubscriptions.authorizationCode),
+        gt(storeSubscriptions.currentPeriodEnd, at),
+        lte(storeSubscriptions.currentPeriodEnd, until),
+        lt(storeSubscriptions.renewalAttempts, maxAttempts),
+        or(isNull(storeSubscriptions.nextRenewalAttemptAt), lte(storeSubscriptions.nextRenewalAttemptAt, at)),
+      ),
+    )
+    .orderBy(asc(storeSubscriptions.currentPeriodEnd))
+    .limit(200);
+  return rows.map((row) => row.storeId);
+}
+
+/** The pending or paid automatic renewal of the period ending at `periodEnd`, if one was raised. */
+export async function findLiveRenewal(db: Db, storeId: string, periodEnd: Date) {
+  const [row] = await db
+    .select()
+    .from(subscriptionInvoices)
+    .where(
+      and(
+        eq(subscriptionInvoices.storeId, storeId),
+        eq(subscriptionInvoices.renewsPeriodEnd, periodEnd),
+        ne(subscriptionInvoices.status, 'failed'),
+      ),
+    );
+  return row;
+}
+
+/** Who paid the store's latest paid invoice: automatic renewals are raised in their name. */
+export async function lastPayer(db: Db, storeId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ createdBy: subscriptionInvoices.createdBy })
+    .from(subscriptionInvoices)
+    .where(and(eq(subscriptionInvoices.storeId, storeId), eq(subscriptionInvoices.status, 'paid')))
+    .orderBy(desc(subscriptionInvoices.paidAt))
+    .limit(1);
+  return row?.createdBy;
 }

@@ -32,6 +32,10 @@ export function subscriptionsRoutes(subscriptions: SubscriptionsService): RouteD
         data,
       };
     }),
+    route(subscriptionMerchantEndpoints.update, async ({ auth, body }) => ({
+      message: body.autoRenew ? 'Automatic renewal turned on' : 'Automatic renewal turned off',
+      data: await subscriptions.setAutoRenew(storeActor(auth).storeId, body.autoRenew),
+    })),
     route(subscriptionMerchantEndpoints.verify, async ({ auth, body }) => {
       const data = await subscriptions.verify(storeActor(auth), body.reference);
       return { message: data.status === 'paid' ? 'Payment received' : 'Payment not received yet', data };

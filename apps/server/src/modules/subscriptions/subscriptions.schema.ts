@@ -52,6 +52,21 @@ export const storeSubscriptions = pgTable('store_subscriptions', {
     .references(() => plans.id),
   currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
   currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+  /** The renewal job charges the saved card a day before the period ends while this is on. */
+  autoRenew: boolean().notNull().default(true),
+  /**
+   * The provider's reusable card authorization (Paystack `authorization_code`) from the last paid invoice. A secret
+   * of the store's card: never answered, never logged; only brand and last four digits are shown.
+   */
+  authorizationCode: text(),
+  /** The payer's e-mail the authorization was issued to: Paystack charges it only for that customer. */
+  authorizationEmail: text(),
+  cardBrand: text(),
+  cardLast4: text(),
+  /** Failed automatic charges for the running period; reset when one succeeds. */
+  renewalAttempts: integer().notNull().default(0),
+  /** The earliest time the job tries again after a failed automatic charge (back-off). */
+  nextRenewalAttemptAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -76,12 +91,18 @@ export const subscriptionInvoices = pgTable(
     periodStart: timestamp({ withTimezone: true }).notNull(),
     periodEnd: timestamp({ withTimezone: true }).notNull(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Set on invoices the renewal job raised: the end of the period they renew (one live renewal per period). */
+    renewsPeriodEnd: timestamp({ withTimezone: true }),
     createdBy: uuid().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('subscription_invoices_reference_key').on(table.reference),
     index('subscription_invoices_store_created_idx').on(table.storeId, table.createdAt),
+    // One automatic renewal per store and period that is pending or paid; a failed one may be tried again.
+    uniqueIndex('subscription_invoices_one_renewal_key')
+      .on(table.storeId, table.renewsPeriodEnd)
+      .where(sql`renews_period_end is not null and status <> 'failed'`),
     check('subscription_invoices_amount_check', sql`amount_kobo >= 0`),
   ],
 );

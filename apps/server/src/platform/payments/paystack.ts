@@ -59,6 +59,8 @@ const verifyData = z.object({
       last4: nullableString,
       bank: nullableString,
       country_code: nullableString,
+      authorization_code: nullableString,
+      reusable: z.boolean().nullish(),
     })
     .partial()
     .nullish(),
@@ -140,6 +142,7 @@ export function verificationFromPaystack(data: unknown): Verification {
         }
       : null,
     gatewayResponse: parsed.gateway_response,
+    reusableAuthorization: card?.reusable === true ? (card.authorization_code ?? null) : null,
   };
 }
 
@@ -274,6 +277,19 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
         amountKobo: data.amount,
         providerReference: data.id === null || data.id === undefined ? null : String(data.id),
       };
+    },
+
+    async chargeAuthorization(request): Promise<Verification> {
+      const path = '/transaction/charge_authorization';
+      const answer = await call('POST', path, {
+        authorization_code: request.authorizationCode,
+        email: request.email,
+        amount: request.amountKobo,
+        reference: request.reference,
+        currency: 'NGN',
+        ...(request.metadata ? { metadata: request.metadata } : {}),
+      });
+      return shaped(path, () => verificationFromPaystack(answer));
     },
 
     verifySignature(rawBody: Buffer, signature: string | undefined): boolean {

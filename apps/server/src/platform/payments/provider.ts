@@ -39,6 +39,20 @@ export interface Verification {
   ipAddress: string | null;
   card: { type: string | null; last4: string | null; bank: string | null; countryCode: string | null } | null;
   gatewayResponse: string | null;
+  /**
+   * The card's authorization when the provider says it may be charged again (Paystack `authorization_code` with
+   * `reusable: true`); null otherwise. A secret of the payer's card: store it, never answer or log it.
+   */
+  reusableAuthorization: string | null;
+}
+
+/** A charge of a saved card, with no payer present (Paystack `POST /transaction/charge_authorization`). */
+export interface ChargeAuthorizationRequest {
+  reference: string;
+  amountKobo: number;
+  email: string;
+  authorizationCode: string;
+  metadata?: Record<string, string | number | boolean>;
 }
 
 export interface WebhookEvent {
@@ -72,6 +86,11 @@ export interface PaymentProvider {
   initialize(request: InitializeRequest): Promise<InitializeResult>;
   verify(reference: string): Promise<Verification>;
   refund(reference: string, amountKobo?: number): Promise<RefundResult>;
+  /**
+   * Charges a saved authorization and answers what the provider said (as verify would). The caller settles the
+   * reference through the same path as any payment afterwards; a pending answer is settled by the webhook.
+   */
+  chargeAuthorization(request: ChargeAuthorizationRequest): Promise<Verification>;
   /** HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
   verifySignature(rawBody: Buffer, signature: string | undefined): boolean;
   parseWebhook(rawBody: Buffer): WebhookEvent;

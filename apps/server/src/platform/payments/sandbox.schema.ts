@@ -20,6 +20,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   cardLast4: text(),
   bank: text(),
   countryCode: text(),
+  /** Paystack's reusable `authorization_code` for the card that paid (deterministic: card and payer). */
+  authorizationCode: text(),
   ipAddress: text(),
   feesKobo: bigint({ mode: 'number' }),
   gatewayResponse: text(),

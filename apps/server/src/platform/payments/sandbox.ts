@@ -15,14 +15,28 @@ export const SANDBOX_CARDS = {
   success: '4084084084084081',
   declined: '4000000000000002',
   otp: '5060666666666666666',
+  /** Pays at checkout and is saved, but every later charge of the saved card is declined (insufficient funds). */
+  renewalDeclined: '4084080000005408',
 } as const;
 export const SANDBOX_OTP = '123456';
 
-const CARDS: Record<string, { type: string; outcome: 'success' | 'declined' | 'otp' }> = {
-  [SANDBOX_CARDS.success]: { type: 'visa', outcome: 'success' },
-  [SANDBOX_CARDS.declined]: { type: 'visa', outcome: 'declined' },
-  [SANDBOX_CARDS.otp]: { type: 'verve', outcome: 'otp' },
+const CARDS: Record<
+  string,
+  { type: string; outcome: 'success' | 'declined' | 'otp'; recurring: 'success' | 'declined' }
+> = {
+  [SANDBOX_CARDS.success]: { type: 'visa', outcome: 'success', recurring: 'success' },
+  [SANDBOX_CARDS.declined]: { type: 'visa', outcome: 'declined', recurring: 'declined' },
+  [SANDBOX_CARDS.otp]: { type: 'verve', outcome: 'otp', recurring: 'success' },
+  [SANDBOX_CARDS.renewalDeclined]: { type: 'visa', outcome: 'success', recurring: 'declined' },
 };
+
+/** What a saved card does when charged again, by its brand and last four digits (all the sandbox keeps of it). */
+function recurringOutcome(row: SandboxCharge): 'success' | 'declined' {
+  const card = Object.entries(CARDS).find(
+    ([number, known]) => number.slice(-4) === row.cardLast4 && known.type === row.cardType,
+  );
+  return card?.[1].recurring ?? 'declined';
+}
 
 export interface CardAttempt {
   cardNumber: string;
@@ -88,6 +102,8 @@ function paystackData(charge: SandboxCharge) {
           bank: charge.bank,
           country_code: charge.countryCode,
           channel: charge.channel,
+          authorization_code: charge.authorizationCode,
+          reusable: charge.authorizationCode !== null,
         }
       : null,
   };
@@ -143,6 +159,12 @@ export function createSandboxProvider(options: {
       .returning();
     if (!row) throw conflict('This payment has already been completed');
     return row;
+  }
+
+  /** Like Paystack's AUTH_xxxxxxxxxx: the same card and payer always get the same code. */
+  function authorizationCodeOf(email: string, cardNumber: string): string {
+    const digest = createHmac('sha256', secret).update(`authorization:${email}:${cardNumber}`).digest('hex');
+    return `AUTH_sbx${digest.slice(0, 12)}`;
   }
 
   function outcomeValues(success: boolean, amountKobo: number) {
@@ -211,6 +233,49 @@ export function createSandboxProvider(options: {
       };
     },
 
+    async chargeAuthorization(request) {
+      // Paystack only charges an authorization for the customer (e-mail) it was issued to.
+      const [saved] = await db
+        .select()
+        .from(sandboxCharges)
+        .where(
+          and(
+            eq(sandboxCharges.authorizationCode, request.authorizationCode),
+            eq(sandboxCharges.email, request.email),
+            eq(sandboxCharges.status, 'success'),
+          ),
+        )
+        .limit(1);
+      if (!saved) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the request: Invalid authorization code',
+        );
+      }
+      const success = recurringOutcome(saved) === 'success';
+      const [row] = await db
+        .insert(sandboxCharges)
+        .values({
+          reference: request.reference,
+          transactionId: String(randomInt(1_000_000_000, 9_999_999_999)),
+          amountKobo: request.amountKobo,
+          currency: 'NGN',
+          email: request.email,
+          callbackUrl: '',
+          metadata: request.metadata ?? {},
+          channel: 'card',
+          cardType: saved.cardType,
+          cardLast4: saved.cardLast4,
+          bank: saved.bank,
+          countryCode: saved.countryCode,
+          authorizationCode: saved.authorizationCode,
+          ...outcomeValues(success, request.amountKobo),
+          ...(success ? {} : { gatewayResponse: 'Insufficient Funds' }),
+        })
+        .returning();
+      return verificationFromPaystack(paystackData(row!));
+    },
+
     verifySignature: (rawBody, signature) => verifyPaystackSignature(secret, rawBody, signature),
     parseWebhook: parsePaystackWebhook,
 
@@ -245,6 +310,8 @@ export function createSandboxProvider(options: {
         bank: 'TEST BANK',
         countryCode: 'NG',
         ipAddress: card.ipAddress,
+        // Every sandbox test card is reusable once it has paid; a declined attempt stores nothing usable.
+        authorizationCode: known.outcome === 'declined' ? null : authorizationCodeOf(row.email, number),
       };
       if (known.outcome === 'otp') {
         await finish(reference, ['pending', 'failed'], { ...cardValues, status: 'send_otp' });
@@ -285,6 +352,9 @@ export function createUnavailableProvider(): PaymentProvider {
       throw unavailable();
     },
     refund: async () => {
+      throw unavailable();
+    },
+    chargeAuthorization: async () => {
       throw unavailable();
     },
     verifySignature: () => false,

@@ -52,3 +52,14 @@ export function useVerifyInvoice() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
   });
 }
+
+/** Turns automatic renewal with the saved card on or off; answers the subscription as it now is. */
+export function useSetAutoRenew() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (autoRenew: boolean) =>
+      api(subscriptionMerchantEndpoints.update, { kind: 'merchant', body: { autoRenew } }),
+    onSuccess: (answer) => queryClient.setQueryData(subscriptionKeys.current, answer.data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.current }),
+  });
+}

@@ -33,11 +33,34 @@ const plan = (
 const starter = plan('starter', 'Starter', 500_000, 50, true);
 const growth = plan('growth', 'Growth', 1_500_000, 500);
 
-function serve(invoices: unknown[] = []) {
-  const recorder = recordFetch(({ url, method }) => {
+const paidGrowth = {
+  planId: growth.id,
+  planName: 'Growth',
+  status: 'active',
+  currentPeriodStart: '2026-11-23T10:00:00.000Z',
+  currentPeriodEnd: '2026-12-23T10:00:00.000Z',
+  autoRenew: true,
+  renewsAt: '2026-12-22T10:00:00.000Z',
+  card: { brand: 'visa', last4: '4081' },
+};
+
+function serve(invoices: unknown[] = [], subscription: Record<string, unknown> | null = null) {
+  let current = subscription;
+  const recorder = recordFetch(({ url, method, body }) => {
     if (url === '/api/plans') return jsonResponse(200, { message: 'Plans', data: [starter, growth] });
     if (url === '/api/merchant/subscription' && method === 'GET')
-      return jsonResponse(200, { message: 'Subscription', data: { plan: starter, subscription: null } });
+      return jsonResponse(200, {
+        message: 'Subscription',
+        data: { plan: current ? growth : starter, subscription: current },
+      });
+    if (url === '/api/merchant/subscription' && method === 'PATCH') {
+      const { autoRenew } = body as { autoRenew: boolean };
+      current = { ...current, autoRenew, renewsAt: autoRenew ? '2026-12-22T10:00:00.000Z' : null };
+      return jsonResponse(200, {
+        message: 'Automatic renewal turned off',
+        data: { plan: growth, subscription: current },
+      });
+    }
     if (url === '/api/merchant/subscription/invoices')
       return jsonResponse(200, { message: 'Invoices', data: { count: invoices.length, rows: invoices } });
     if (url === '/api/merchant/subscription' && method === 'POST')
@@ -84,5 +107,22 @@ describe('SubscriptionPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Subscribe: Growth' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/SUB-01'));
     expect(recorder.calls.find((call) => call.method === 'POST')?.body).toEqual({ planId: growth.id });
+  });
+
+  it('shows the saved card and renewal date, and turns automatic renewal off and on', async () => {
+    const user = userEvent.setup();
+    const recorder = serve([], paidGrowth);
+    renderScreen(<SubscriptionPanel />);
+    expect(await screen.findByRole('heading', { name: 'You are on Growth' })).toBeInTheDocument();
+    expect(screen.getByText('Saved card: Visa ending 4081')).toBeInTheDocument();
+    expect(screen.getByText(/^Renews on .*: we charge your Visa ending 4081 on /)).toBeInTheDocument();
+    const toggle = screen.getByRole('checkbox', { name: 'Renew automatically with the saved card' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    expect(await screen.findByText(/^Automatic renewal is off: Growth ends on /)).toBeInTheDocument();
+    expect(toggle).not.toBeChecked();
+    expect(recorder.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ autoRenew: false });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
   });
 });

@@ -1,4 +1,4 @@
-import type { Invoice, Plan } from '@market/contracts';
+import type { Invoice, Plan, Subscription } from '@market/contracts';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -9,7 +9,14 @@ import { formatDate } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
-import { useInvoices, usePlans, useSubscribe, useSubscription, useVerifyInvoice } from '../api/subscription';
+import {
+  useInvoices,
+  usePlans,
+  useSetAutoRenew,
+  useSubscribe,
+  useSubscription,
+  useVerifyInvoice,
+} from '../api/subscription';
 import { paymentPage } from './payment-page';
 import { planCommission, planPrice, planProducts } from './plan-terms';
 
@@ -105,6 +112,49 @@ function PlanCard({
   );
 }
 
+function cardName(card: NonNullable<Subscription['card']>): string {
+  const brand = card.brand?.trim();
+  const named = brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'Card';
+  return card.last4 ? `${named} ending ${card.last4}` : named;
+}
+
+/** The saved card, when the next month is charged, and the auto-renew switch. */
+function Renewal({ subscription }: { subscription: Subscription }) {
+  const setAutoRenew = useSetAutoRenew();
+  const { card, autoRenew, renewsAt, currentPeriodEnd, planName } = subscription;
+  let line: string;
+  if (renewsAt && card)
+    line = `Renews on ${formatDate(currentPeriodEnd)}: we charge your ${cardName(card)} on ${formatDate(renewsAt)}.`;
+  else if (!card)
+    line = `No card is saved, so ${planName} ends on ${formatDate(currentPeriodEnd)} unless you pay the next month.`;
+  else if (!autoRenew)
+    line = `Automatic renewal is off: ${planName} ends on ${formatDate(currentPeriodEnd)} unless you pay the next month.`;
+  else
+    line = `We could not charge your card for the next month: ${planName} ends on ${formatDate(currentPeriodEnd)} unless you pay it.`;
+  return (
+    <div className="mt-3 border-t border-slate-100 pt-3">
+      <h3 className="font-semibold text-slate-900">Renewal</h3>
+      <p className="text-slate-700">
+        Saved card: {card ? cardName(card) : 'none (the card you pay with next is saved)'}
+      </p>
+      <p className="text-slate-700">{line}</p>
+      <label className="mt-2 flex min-h-11 items-center gap-3 text-slate-900">
+        <input
+          type="checkbox"
+          className="size-5 accent-emerald-700"
+          checked={autoRenew}
+          disabled={setAutoRenew.isPending}
+          onChange={(event) => setAutoRenew.mutate(event.target.checked)}
+        />
+        Renew automatically with the saved card
+      </label>
+      {setAutoRenew.error ? (
+        <FormAlert>{errorToastMessage(setAutoRenew.error) ?? 'Could not change automatic renewal'}</FormAlert>
+      ) : null}
+    </div>
+  );
+}
+
 function Invoices() {
   const invoices = useInvoices();
   if (invoices.isPending) return <LoadingState label="Loading invoices…" />;
@@ -167,6 +217,7 @@ export function SubscriptionPanel() {
               : `Every store starts on ${plan.name}.`}{' '}
           {planProducts(plan)}, {planCommission(plan)}.
         </p>
+        {subscription && activeUntil ? <Renewal subscription={subscription} /> : null}
       </section>
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-2 text-lg font-bold text-slate-900">
