@@ -10,7 +10,20 @@ import { describe, expect, it } from 'vitest';
 const src = path.dirname(fileURLToPath(import.meta.url));
 
 /** Known exceptions, each with the reason it is allowed. Keep this list short; prefer fixing the import. */
-const allowed: { from: string; to: string; reason: string }[] = [];
+const allowed: { from: string; to: string; reason: string }[] = [
+  // A return is part of one order: its form reads that order (the items and units that may go back) and asking
+  // for one refreshes the order's own queries. The order screen does not import returns; its route composes them.
+  {
+    from: 'features/returns/components/return-form.tsx',
+    to: 'features/orders/api/',
+    reason: 'the return form reads the order it returns items of',
+  },
+  {
+    from: 'features/returns/api/customer-returns.ts',
+    to: 'features/orders/api/',
+    reason: 'asking for a return refreshes the order it belongs to',
+  },
+];
 
 type Layer = { kind: 'app' } | { kind: 'feature'; name: string } | { kind: 'shared' } | { kind: 'outside' };
 

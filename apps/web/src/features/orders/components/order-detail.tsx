@@ -7,7 +7,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
-import { OrderReturns } from '../../returns/components/order-returns';
 import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
@@ -41,10 +40,13 @@ export function OrderDetail({
   id,
   itemAction,
   footer,
+  returns,
 }: {
   id: string;
   itemAction?: (order: CustomerOrder, item: OrderItem) => ReactNode;
   footer?: (order: CustomerOrder) => ReactNode;
+  /** The order's returns and replacements, above its tracking. */
+  returns?: (order: CustomerOrder) => ReactNode;
 }) {
   const order = useOrder(id);
   if (order.isPending) return <LoadingState label="Loading your order…" />;
@@ -166,7 +168,7 @@ export function OrderDetail({
         <DeliveryAddressBlock address={address} note={data.orderNote} />
       </Section>
 
-      <OrderReturns order={data} />
+      {returns?.(data)}
 
       <Section title="Tracking">
         <OrderTimeline

@@ -10,6 +10,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../lib/money';
+import { formatNumber } from '../../../lib/numbers';
 import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useAdminPlans, useCreatePlan, useUpdatePlan } from '../api/plans';
@@ -197,7 +198,7 @@ export function PlansManager() {
                     {plan.productLimit === null
                       ? 'unlimited products'
                       : pluralize(plan.productLimit, 'product')}{' '}
-                    · {(plan.commissionBasisPoints / 100).toLocaleString('en-NG')}% commission
+                    · {formatNumber(plan.commissionBasisPoints / 100)}% commission
                   </p>
                 </div>
                 <Button variant="secondary" onClick={() => setEditing(plan)} disabled={editing !== null}>

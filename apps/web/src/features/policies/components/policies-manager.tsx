@@ -17,6 +17,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { useContractForm } from '../../../lib/contract-form';
 import { formatDate } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { formatNumber } from '../../../lib/numbers';
 import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useCreatePolicy, useDeletePolicy, usePolicies, useUpdatePolicy } from '../api/merchant-policies';
@@ -82,8 +83,8 @@ function PolicyForm({
         {...register('body')}
       />
       <p className="text-sm text-slate-600">
-        Plain text; leave a blank line between paragraphs. {length.toLocaleString('en-NG')} of{' '}
-        {POLICY_BODY_MAX.toLocaleString('en-NG')} characters.
+        Plain text; leave a blank line between paragraphs. {formatNumber(length)} of{' '}
+        {formatNumber(POLICY_BODY_MAX)} characters.
       </p>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone}>

@@ -1,5 +1,6 @@
 import type { Plan } from '@market/contracts';
 import { formatNaira } from '../../../lib/money';
+import { formatNumber } from '../../../lib/numbers';
 import { pluralize } from '../../../lib/plural';
 
 export const planPrice = (plan: Pick<Plan, 'monthlyPriceKobo'>) =>
@@ -10,4 +11,4 @@ export const planProducts = (plan: Pick<Plan, 'productLimit'>) =>
 
 /** 650 basis points → "6.5% commission". */
 export const planCommission = (plan: Pick<Plan, 'commissionBasisPoints'>) =>
-  `${(plan.commissionBasisPoints / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}% commission`;
+  `${formatNumber(plan.commissionBasisPoints / 100)}% commission`;
