@@ -12,6 +12,15 @@ const proxied = { target: apiTarget, changeOrigin: false };
 
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src', import.meta.url));
 
+/**
+ * The dashboards' routes and layouts (merchant, admin, partner, theme editor). Their chunks are named `dash-…` and
+ * their dependency lists are left out of the preload table every public page downloads with the router: with a
+ * hundred dashboard routes that table alone weighed several KiB of a public page's budget. A dashboard screen
+ * fetches its few shared chunks when it loads instead of alongside it.
+ */
+const dashboardModule =
+  /\/src\/app\/(routes\/(merchant|admin|partner|themes)\/|layouts\/(merchant|admin|partner)-layout)/;
+
 export default defineConfig({
   plugins: [
     contractsLite(contractsDir),
@@ -51,7 +60,18 @@ export default defineConfig({
     sourcemap: false,
     // Read by the bundle budget check (e2e/bundle-budget.e2e.ts): what each public page loads first.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [schemaChunkGroup(contractsDir)] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [schemaChunkGroup(contractsDir)] },
+        chunkFileNames: (chunk) =>
+          chunk.facadeModuleId && dashboardModule.test(chunk.facadeModuleId)
+            ? 'assets/dash-[name]-[hash].js'
+            : 'assets/[name]-[hash].js',
+      },
+    },
+    modulePreload: {
+      resolveDependencies: (chunk, dependencies) => (/(^|\/)dash-/.test(chunk) ? [] : dependencies),
+    },
   },
   test: {
     name: 'web',
