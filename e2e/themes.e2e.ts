@@ -48,6 +48,9 @@ describe.skipIf(!chromiumPath)(
 
     /** At 360 px the 4-second toasts (top right) cover the top of the page: wait them out before clicking there. */
     async function untilToastsGone(page: Page) {
+      // A toast keeps itself open while the pointer rests on it, and it appears where the last click was: move the
+      // pointer away first, as a person's thumb leaves the screen.
+      await page.mouse.move(1, 1);
       const deadline = Date.now() + 15_000;
       while ((await page.locator('[data-sonner-toast]').count()) > 0 && Date.now() < deadline)
         await page.waitForTimeout(250);
