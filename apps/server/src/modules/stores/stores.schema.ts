@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -186,5 +187,28 @@ export const storeMembers = pgTable(
     uniqueIndex('store_members_store_user_key').on(table.storeId, table.userId),
     index('store_members_user_idx').on(table.userId),
     index('store_members_custom_role_idx').on(table.customRoleId),
+  ],
+);
+
+/**
+ * Commission bands (section 3's paymentCategory). Each store names one; admins set the percentage. The slug is what
+ * `stores.payment_category` holds; an order copies the basis points when it is paid, so a later change of the band
+ * never rewrites what an earlier order owed.
+ */
+export const paymentCategories = pgTable(
+  'payment_categories',
+  {
+    slug: text().primaryKey(),
+    name: text().notNull(),
+    /** 1,000 basis points = 10 %. */
+    commissionBasisPoints: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'payment_categories_commission_check',
+      sql`${table.commissionBasisPoints} >= 0 and ${table.commissionBasisPoints} <= 10000`,
+    ),
   ],
 );
