@@ -26,7 +26,7 @@ import {
   findUserById,
   listCarrierAccounts,
 } from './modules/auth/index.js';
-import { createBankAccountsModule } from './modules/bank-accounts/index.js';
+import { createBankAccountsModule, findBankAccount } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
@@ -47,6 +47,7 @@ import {
   releaseHolds,
 } from './modules/gift-cards/index.js';
 import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
+import { createLedgerModule } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
@@ -63,8 +64,11 @@ import {
   findStoreById,
   findStoreByMerchant,
   findStoreShippingPlaces,
+  listPaymentCategories,
   merchantOnboarding,
   slugify,
+  storeCommissionBasisPoints,
+  updatePaymentCategoryCommission,
 } from './modules/stores/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -95,7 +99,15 @@ import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
-import { type BankDirectory, type PaymentProvider, selectBankDirectory } from './platform/payments/index.js';
+import {
+  type BankDirectory,
+  createPaystackTransfers,
+  createSandboxTransfers,
+  type PaymentProvider,
+  sandboxSecret,
+  selectBankDirectory,
+  type TransferProvider,
+} from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
@@ -116,6 +128,8 @@ export interface BuildOptions {
   paymentProvider?: PaymentProvider;
   /** Nigerian banks and account-name look-ups; defaults like the payment provider (Paystack, else the sandbox). */
   bankDirectory?: BankDirectory;
+  /** Payouts' transfers; defaults to Paystack Transfers with PAYSTACK_SECRET_KEY, else the sandbox's. */
+  transferProvider?: TransferProvider;
   /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
   scheduler?: JobRunner;
   /**
@@ -263,7 +277,7 @@ export async function buildApp(
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
-  const modules = composeModules(deps, options.paymentProvider, options.bankDirectory);
+  const modules = composeModules(deps, options.paymentProvider, options.bankDirectory, options.transferProvider);
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
       .flatMap((module) => module.routes)
@@ -316,6 +330,7 @@ function composeModules(
   deps: Deps,
   paymentProvider: PaymentProvider | undefined,
   bankDirectory: BankDirectory | undefined,
+  transferProvider: TransferProvider | undefined,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   async function storeOwner(executor: Db, storeId: string) {
@@ -435,6 +450,28 @@ function composeModules(
     },
     storeOwner,
   });
+  // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
+  const ledger = createLedgerModule(deps, {
+    orders: orders.service,
+    commissionBasisPoints: storeCommissionBasisPoints,
+    storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
+    bankAccount: findBankAccount,
+    categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
+    transfers:
+      transferProvider ??
+      (deps.config.paystackSecretKey
+        ? createPaystackTransfers({
+            secretKey: deps.config.paystackSecretKey,
+            baseUrl: deps.config.paystackBaseUrl,
+            logger: deps.logger,
+          })
+        : createSandboxTransfers({
+            secret: sandboxSecret(deps.config.jwtSecret),
+            deliver: (body, signature) => payments.service.handleWebhook(body, signature),
+          })),
+  });
+  orders.service.money.listen(ledger.service.listener);
+  payments.service.onTransferEvent((event) => ledger.service.settleTransfer(event));
   const api: ServerModule[] = [
     system,
     auth,
@@ -454,6 +491,7 @@ function composeModules(
     createMerchantDashboardModule(deps, { orders: orders.service }),
     policies,
     bankAccounts,
+    ledger,
     subscriptions,
     createReportsModule(deps, {
       merchantOnboarding,

@@ -16,6 +16,7 @@ export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
 export * from './payments.js';
+export * from './payouts.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './profile.js';
@@ -55,6 +56,7 @@ import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { paymentEndpoints } from './payments.js';
+import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
 import { customerProfileEndpoints } from './profile.js';
 import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
@@ -144,6 +146,8 @@ export function allEndpoints(): Endpoint[] {
     adminReturnEndpoints,
     staffEndpoints,
     adminRoleEndpoints,
+    merchantPayoutEndpoints,
+    adminPayoutEndpoints,
   });
   return found;
 }

@@ -127,6 +127,30 @@ export async function startFakePaystack(secretKey: string) {
           },
         });
       }
+      if (request.method === 'POST' && request.url === '/transferrecipient') {
+        return send(201, {
+          status: true,
+          message: 'Transfer recipient created successfully',
+          data: {
+            recipient_code: `RCP_fake${String(body?.account_number).slice(-4)}`,
+            type: 'nuban',
+            name: body?.name,
+          },
+        });
+      }
+      if (request.method === 'POST' && request.url === '/transfer') {
+        // Paystack queues a transfer (status pending) and tells its end by the transfer.* webhook.
+        return send(200, {
+          status: true,
+          message: 'Transfer has been queued',
+          data: {
+            reference: body?.reference,
+            amount: body?.amount,
+            status: 'pending',
+            transfer_code: `TRF_fake${nextId++}`,
+          },
+        });
+      }
       send(404, { status: false, message: 'Not found' });
     });
   });

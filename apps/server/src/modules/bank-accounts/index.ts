@@ -8,6 +8,7 @@ import {
 } from './bank-accounts.service.js';
 
 export type { BankAccountsNeeds, BankAccountsService } from './bank-accounts.service.js';
+export { findBankAccount } from './bank-accounts.repository.js';
 export { maskAccountNumber } from './bank-accounts.service.js';
 
 /** A store's payout bank account: resolved at the bank before it is saved, changed only by the owner. */

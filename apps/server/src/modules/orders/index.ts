@@ -3,6 +3,7 @@ import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
+import { createOrderMoneyEvents } from './money-events.js';
 import { createRefundsService } from './refunds.service.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
@@ -24,8 +25,9 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
-  const service = createOrdersService(deps);
-  const refunds = createRefundsService(deps, needs);
+  const money = createOrderMoneyEvents();
+  const service = createOrdersService(deps, money);
+  const refunds = createRefundsService(deps, needs, money);
   const fulfilment = createFulfilmentService(deps, service, needs, refunds);
   return {
     service,
@@ -51,6 +53,7 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export type { OrderMoneyListener } from './money-events.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export type { BookRefundInput, RefundNeeds, RefundsService } from './refunds.service.js';
 export { refundRecordOf } from './refunds.service.js';

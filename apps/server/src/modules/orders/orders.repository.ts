@@ -660,11 +660,12 @@ export async function setChargedTo(
   returnId: string,
   chargedTo: 'merchant' | 'platform',
   at: Date,
-): Promise<void> {
-  await executor
+): Promise<RefundRow[]> {
+  return executor
     .update(orderRefunds)
     .set({ chargedTo, updatedAt: at })
-    .where(eq(orderRefunds.returnId, returnId));
+    .where(eq(orderRefunds.returnId, returnId))
+    .returning();
 }
 
 /**
@@ -736,4 +737,44 @@ export async function orderNames(executor: Db, orderIds: string[]): Promise<Map<
     .from(orders)
     .where(inArray(orders.id, orderIds));
   return new Map(rows.map((row) => [row.id, row.orderName]));
+}
+
+// ---------- the ledger's order columns (ADR 027) ----------
+
+export async function adjustDue(executor: Db, orderId: string, deltaKobo: number): Promise<number> {
+  const [row] = await executor
+    .update(orders)
+    .set({ dueToMerchantKobo: sql`coalesce(${orders.dueToMerchantKobo}, 0) + ${deltaKobo}` })
+    .where(eq(orders.id, orderId))
+    .returning({ due: orders.dueToMerchantKobo });
+  return row?.due ?? 0;
+}
+
+export async function lockPayableUnpaid(executor: Db, storeId: string): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.storeId, storeId),
+        isNotNull(orders.payableAt),
+        isNull(orders.paidOutAt),
+        isNull(orders.payoutId),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+export async function setPayoutOfOrders(executor: Db, orderIds: string[], payoutId: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  await executor.update(orders).set({ payoutId }).where(inArray(orders.id, orderIds));
+}
+
+export async function payoutPaid(executor: Db, payoutId: string, at: Date): Promise<void> {
+  await executor.update(orders).set({ paidOutAt: at }).where(eq(orders.payoutId, payoutId));
+}
+
+export async function releasePayout(executor: Db, payoutId: string): Promise<void> {
+  await executor.update(orders).set({ payoutId: null, paidOutAt: null }).where(eq(orders.payoutId, payoutId));
 }

@@ -15,6 +15,7 @@ import {
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { DeliveryAddress } from './orders.schema.js';
+import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -90,7 +91,7 @@ const defaultActivity: Partial<Record<OrderStatusCode, string>> = {
   pending: 'Payment received. The store has been told about your order.',
 };
 
-export function createOrdersService(deps: Deps) {
+export function createOrdersService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
   const { db } = deps;
 
   async function writeActivity(
@@ -156,6 +157,7 @@ export function createOrdersService(deps: Deps) {
       at,
       evidence.shippingEvidence ?? null,
     );
+    if (to === 'completed') await money.listener?.completed(executor, moved);
     return moved;
   }
 
@@ -163,7 +165,8 @@ export function createOrdersService(deps: Deps) {
   async function markOrderPaid(executor: Db, orderId: string) {
     const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
     const token = newDeliveryToken();
-    await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
+    const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
+    await money.listener?.paid(executor, paid);
     await repository.insertHandover(executor, {
       orderId,
       fromPartyKind: 'carrier',
@@ -194,6 +197,7 @@ export function createOrdersService(deps: Deps) {
 
   return {
     transition,
+    money,
 
     /** The statuses this caller may move the order to now, from the same table `transition` checks. */
     allowedNext(order: { status: string }, actor: Pick<OrderActor, 'role'>): OrderStatusCode[] {
@@ -344,6 +348,29 @@ export function createOrdersService(deps: Deps) {
     },
 
     claimExpiredTracker: (executor: Db, now: Date) => repository.claimExpiredTracker(executor, now),
+
+    // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
+
+    async setCommission(
+      executor: Db,
+      orderId: string,
+      values: { commissionBasisPoints: number; commissionKobo: number; dueToMerchantKobo: number },
+    ) {
+      await repository.updateOrder(executor, orderId, values);
+    },
+    /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
+    adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>
+      repository.adjustDue(executor, orderId, deltaKobo),
+    async markPayable(executor: Db, orderId: string, at: Date) {
+      await repository.updateOrder(executor, orderId, { payableAt: at });
+    },
+    /** The store's payable orders in no payout yet, locked (FOR UPDATE) for the approving transaction. */
+    lockPayableUnpaid: (executor: Db, storeId: string) => repository.lockPayableUnpaid(executor, storeId),
+    assignPayout: (executor: Db, orderIds: string[], payoutId: string) =>
+      repository.setPayoutOfOrders(executor, orderIds, payoutId),
+    payoutPaid: (executor: Db, payoutId: string, at: Date) => repository.payoutPaid(executor, payoutId, at),
+    /** A payout failed or was reversed: its orders are payable again, in no payout. */
+    releasePayout: (executor: Db, payoutId: string) => repository.releasePayout(executor, payoutId),
 
     // ---------- for returns (issue 8) ----------
 

@@ -8,6 +8,7 @@ import type { OrderActor } from './order-status.js';
 import type { RefundRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { OrderRefundStatus, RefundLine } from './orders.schema.js';
+import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import { paidPerLine, unitsAmount } from './refund-apportion.js';
 
 // The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was
@@ -86,7 +87,11 @@ export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord 
   };
 }
 
-export function createRefundsService(deps: Deps, needs: RefundNeeds) {
+export function createRefundsService(
+  deps: Deps,
+  needs: RefundNeeds,
+  money: OrderMoneyEvents = createOrderMoneyEvents(),
+) {
   const { db } = deps;
 
   /** Releases what a refund row booked on its checkout (it was rejected: that money is not going back). */
@@ -223,6 +228,7 @@ export function createRefundsService(deps: Deps, needs: RefundNeeds) {
         refundedAt: at,
         updatedAt: at,
       });
+      await money.listener?.refundBooked(executor, order, rows);
       return { rows, toSend, amountKobo, shippingKobo };
     },
 
@@ -297,6 +303,7 @@ export function createRefundsService(deps: Deps, needs: RefundNeeds) {
         throw conflict(`This refund is ${row.status}; only a pending or failed refund can be rejected`);
       }
       await unbook(executor, row);
+      await money.listener?.refundRejected(executor, row);
       const updated = await repository.updateRefund(executor, row.id, ['failed', 'pending'], {
         status: 'rejected',
         failureReason: note ? `Rejected: ${note}` : (row.failureReason ?? 'Rejected by an admin'),
@@ -336,7 +343,11 @@ export function createRefundsService(deps: Deps, needs: RefundNeeds) {
       });
     },
 
-    setChargedTo: repository.setChargedTo,
+    async setChargedTo(executor: Db, returnId: string, chargedTo: 'merchant' | 'platform', at: Date) {
+      const rows = await repository.setChargedTo(executor, returnId, chargedTo, at);
+      await money.listener?.chargedToChanged(executor, rows);
+      return rows;
+    },
 
     refundsOfReturns: (executor: Db, returnIds: string[]) => repository.refundsOfReturns(executor, returnIds),
 

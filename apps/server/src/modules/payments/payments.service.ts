@@ -10,6 +10,7 @@ import type {
   RefundResult,
   Verification,
 } from '../../platform/payments/provider.js';
+import type { TransferEvent } from '../../platform/payments/transfers.js';
 import { type PaymentStatus, paymentTransactions, webhookEvents } from './payments.schema.js';
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
@@ -42,6 +43,8 @@ export interface PaymentsService {
   registerPurpose(purpose: PaymentPurpose): void;
   /** Who hears of the provider's refund.* webhooks (the orders module's refund history); answers the outcome. */
   onRefundEvent(listener: (event: RefundEvent) => Promise<string>): void;
+  /** Who hears of the provider's transfer.* webhooks (the ledger's payouts); answers the outcome. */
+  onTransferEvent(listener: (event: TransferEvent) => Promise<string>): void;
   /** `${prefix}-` and 26 Crockford base32 characters: 48 bits of time (sortable) and 80 random bits. */
   newReference(prefix: string): string;
   /** Records the payment (status initialized), then asks the provider for the page the payer goes to. */
@@ -118,6 +121,7 @@ export function createPaymentsService(options: {
   const now = options.now ?? (() => new Date());
   const purposes = new Map<string, PaymentPurpose>();
   let refundListener: ((event: RefundEvent) => Promise<string>) | undefined;
+  let transferListener: ((event: TransferEvent) => Promise<string>) | undefined;
 
   function purposeOf(prefix: string): PaymentPurpose {
     const purpose = purposes.get(prefix);
@@ -213,6 +217,10 @@ export function createPaymentsService(options: {
 
     onRefundEvent(listener) {
       refundListener = listener;
+    },
+
+    onTransferEvent(listener) {
+      transferListener = listener;
     },
 
     newReference: (prefix) => generateReference(prefix),
@@ -335,6 +343,8 @@ export function createPaymentsService(options: {
       try {
         if (event.refund) {
           outcome = refundListener ? await refundListener(event.refund) : 'ignored';
+        } else if (event.transfer) {
+          outcome = transferListener ? await transferListener(event.transfer) : 'ignored';
         } else if (event.event !== 'charge.success') outcome = 'ignored';
         else if (!(await find(db, event.reference))) {
           // Another integration on the same Paystack account, or a reference we never issued.

@@ -10,6 +10,12 @@ import { createStoreVisibility } from './store-visibility.js';
 import { storesRoutes } from './stores.routes.js';
 import { createStoresService, type StoreHubCheck, type StoresService } from './stores.service.js';
 
+export {
+  listPaymentCategories,
+  type PaymentCategoryRow,
+  storeCommissionBasisPoints,
+  updatePaymentCategoryCommission,
+} from './payment-categories.js';
 export type { StoreCatalogPort } from './store-catalog-port.js';
 export {
   addStoreMember,

@@ -12,6 +12,8 @@ import {
 
 export type * from './provider.js';
 export type { SandboxProvider } from './sandbox.js';
+export { sandboxSecret } from './sandbox.js';
+export * from './transfers.js';
 
 /**
  * Paystack when PAYSTACK_SECRET_KEY is set, else the built-in sandbox (outside production, or with

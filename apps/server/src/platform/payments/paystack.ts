@@ -11,6 +11,7 @@ import type {
   WebhookEvent,
 } from './provider.js';
 import { verifyPaystackSignature } from './signature.js';
+import { parseTransferEvent } from './transfers.js';
 
 export const PAYSTACK_BASE_URL = 'https://api.paystack.co';
 const NOT_ANSWERING = 'The payment provider is not answering. Please try again.';
@@ -153,6 +154,15 @@ export function parsePaystackWebhook(rawBody: Buffer): WebhookEvent {
     json = JSON.parse(rawBody.toString('utf8'));
   } catch {
     throw new AppError('BAD_REQUEST', 'The webhook body is not valid JSON');
+  }
+  const transfer = parseTransferEvent(json);
+  if (transfer) {
+    return {
+      event: `transfer.${transfer.event.status}`,
+      reference: transfer.event.reference,
+      eventKey: transfer.eventKey,
+      transfer: transfer.event,
+    };
   }
   const refund = refundWebhookBody.safeParse(json);
   if (refund.success) {

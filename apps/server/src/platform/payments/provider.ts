@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { TransferEvent } from './transfers.js';
 
 /**
  * One interface for every payment provider: Paystack in production, the built-in sandbox otherwise.
@@ -63,6 +64,8 @@ export interface WebhookEvent {
   eventKey: string;
   /** Present on refund.* events. */
   refund?: RefundEvent;
+  /** Present on transfer.* events (payouts). */
+  transfer?: TransferEvent;
 }
 
 export interface RefundResult {

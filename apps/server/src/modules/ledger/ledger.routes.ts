@@ -1,0 +1,45 @@
+import { adminPayoutEndpoints, merchantPayoutEndpoints } from '@market/contracts';
+import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
+import type { LedgerService } from './ledger.service.js';
+
+export function ledgerRoutes(ledger: LedgerService): RouteDefinition[] {
+  return [
+    route(merchantPayoutEndpoints.balances, async ({ auth }) => ({
+      message: 'Balances',
+      data: await ledger.merchantBalances(requireStoreId(auth)),
+    })),
+    route(merchantPayoutEndpoints.history, async ({ auth, query }) => ({
+      message: 'Payouts',
+      data: await ledger.merchantHistory(requireStoreId(auth), query),
+    })),
+    route(adminPayoutEndpoints.stats, async () => ({ message: 'Payment stats', data: await ledger.stats() })),
+    route(adminPayoutEndpoints.merchants, async ({ query }) => ({
+      message: 'Merchants to pay',
+      data: await ledger.payableMerchants(query),
+    })),
+    route(adminPayoutEndpoints.payouts, async ({ query }) => ({
+      message: 'Payouts',
+      data: await ledger.adminPayouts(query),
+    })),
+    route(adminPayoutEndpoints.approvePayout, async ({ auth, params }) => {
+      const payout = await ledger.approvePayout(auth.userId, params.storeId);
+      return {
+        message:
+          payout.status === 'processed'
+            ? 'Payout approved and paid'
+            : payout.status === 'failed'
+              ? 'Payout approved but the transfer failed'
+              : 'Payout approved; the transfer is on its way',
+        data: payout,
+      };
+    }),
+    route(adminPayoutEndpoints.categories, async () => ({
+      message: 'Payment categories',
+      data: await ledger.categories(),
+    })),
+    route(adminPayoutEndpoints.updateCategory, async ({ params, body }) => ({
+      message: 'Commission updated',
+      data: await ledger.updateCategory(params.slug, body.commissionPercentage),
+    })),
+  ];
+}

@@ -1,0 +1,661 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AdminPaymentStats,
+  basisPointsToPercent,
+  koboToNaira,
+  type MerchantBalances,
+  NO_BANK_ACCOUNT,
+  NOTHING_PAYABLE,
+  PAYOUT_ALREADY_OPEN,
+  type PayableMerchant,
+  type Payout,
+  type PaymentCategory,
+  type PayoutStatus,
+  percentToBasisPoints,
+} from '@market/contracts';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import type { TransferEvent, TransferProvider } from '../../platform/payments/index.js';
+import type { OrderMoneyListener, OrderRow, OrdersService, RefundRow } from '../orders/index.js';
+import { type LedgerAccount, type LedgerKind, ledgerEntries, payouts } from './ledger.schema.js';
+
+// The books of commission, escrow and payouts (ADR 027). Every movement is a set of lines (debit positive, credit
+// negative) that sums to zero, written in the transaction of the fact it records; balances are sums of lines.
+
+export interface LedgerNeeds {
+  orders: Pick<
+    OrdersService,
+    | 'setCommission'
+    | 'adjustDue'
+    | 'markPayable'
+    | 'lockPayableUnpaid'
+    | 'assignPayout'
+    | 'payoutPaid'
+    | 'releasePayout'
+    | 'lockOrder'
+  >;
+  /** The commission of the store's payment category (stores module). */
+  commissionBasisPoints(executor: Db, storeId: string): Promise<number | undefined>;
+  storeName(executor: Db, storeId: string): Promise<string | undefined>;
+  /** The store's saved, bank-resolved payout account (bank-accounts module). */
+  bankAccount(
+    executor: Db,
+    storeId: string,
+  ): Promise<{ bankCode: string; bankName: string; accountNumber: string; accountName: string } | undefined>;
+  categories: {
+    list(executor: Db): Promise<
+      {
+        slug: string;
+        name: string;
+        commissionBasisPoints: number;
+        storeCount: number;
+        updatedAt: Date;
+      }[]
+    >;
+    update(
+      executor: Db,
+      slug: string,
+      basisPoints: number,
+      at: Date,
+    ): Promise<{ slug: string; name: string; commissionBasisPoints: number; updatedAt: Date } | undefined>;
+  };
+  transfers: TransferProvider;
+}
+
+interface Line {
+  account: LedgerAccount;
+  storeId?: string | null;
+  amountKobo: number;
+}
+
+interface Links {
+  orderId?: string | null;
+  refundId?: string | null;
+  payoutId?: string | null;
+}
+
+const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_escrow', 'merchant_payable'];
+const OPEN: readonly PayoutStatus[] = ['approved', 'processing'];
+
+/** round(a × b / c), halves up, exactly (BigInt: kobo × kobo passes 2^53). */
+export function mulDivHalfUp(a: number, b: number, c: number): number {
+  if (c === 0) return 0;
+  const product = BigInt(a) * BigInt(b);
+  const divisor = BigInt(c);
+  return Number((product * 2n + divisor) / (divisor * 2n));
+}
+
+/** Commission on the item subtotal, half up, never more than what the store gets after its discount. */
+export function commissionOf(subtotalKobo: number, discountKobo: number, basisPoints: number): number {
+  return Math.min(mulDivHalfUp(subtotalKobo, basisPoints, 10_000), Math.max(0, subtotalKobo - discountKobo));
+}
+
+function newPayoutReference(): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  return `PAY-${Array.from(randomBytes(16), (byte) => alphabet[byte % 32]).join('')}`;
+}
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+function payoutView(row: PayoutRow): Payout {
+  return {
+    id: row.id,
+    reference: row.reference,
+    storeId: row.storeId,
+    storeName: row.storeName,
+    amount: koboToNaira(row.amountKobo),
+    status: row.status,
+    orderCount: row.orderCount,
+    bankName: row.bankName,
+    accountNumberLast4: row.accountNumberLast4,
+    failureReason: row.failureReason,
+    approvedAt: row.approvedAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
+export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
+  const { db } = deps;
+  const log = deps.logger;
+
+  async function post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) {
+    const kept = lines.filter((line) => line.amountKobo !== 0);
+    if (kept.length === 0) return;
+    const total = kept.reduce((acc, line) => acc + line.amountKobo, 0);
+    if (!kept.every((line) => Number.isSafeInteger(line.amountKobo)) || total !== 0) {
+      throw new Error(`Unbalanced ${kind} movement (${total} kobo): ${JSON.stringify(kept)}`);
+    }
+    const movementId = randomUUID();
+    const at = deps.now();
+    await executor.insert(ledgerEntries).values(
+      kept.map((line) => ({
+        movementId,
+        kind,
+        account: line.account,
+        storeId: line.storeId ?? null,
+        orderId: links.orderId ?? null,
+        refundId: links.refundId ?? null,
+        payoutId: links.payoutId ?? null,
+        amountKobo: line.amountKobo,
+        memo,
+        createdAt: at,
+      })),
+    );
+  }
+
+  /** Net amount per account (and store) of the lines matching `where`. */
+  async function sums(executor: Db, where: SQL | undefined) {
+    const rows = await executor
+      .select({
+        account: ledgerEntries.account,
+        storeId: ledgerEntries.storeId,
+        total: sum(ledgerEntries.amountKobo).mapWith(Number),
+      })
+      .from(ledgerEntries)
+      .where(where)
+      .groupBy(ledgerEntries.account, ledgerEntries.storeId);
+    return rows;
+  }
+
+  const merchantAccountOf = (order: OrderRow): LedgerAccount =>
+    order.payableAt ? 'merchant_payable' : 'merchant_escrow';
+
+  // ---------- what the orders module tells (its listener) ----------
+
+  const listener: OrderMoneyListener = {
+    async paid(executor, order) {
+      if (order.commissionKobo !== null) return;
+      let basisPoints = await needs.commissionBasisPoints(executor, order.storeId);
+      if (basisPoints === undefined) {
+        log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
+        basisPoints = 1000;
+      }
+      const subtotal = order.subtotalKobo;
+      const discount = order.discountKobo;
+      const shipping = order.shippingFeeKobo;
+      const commission = commissionOf(subtotal, discount, basisPoints);
+      const due = subtotal - commission - discount;
+      await needs.orders.setCommission(executor, order.id, {
+        commissionBasisPoints: basisPoints,
+        commissionKobo: commission,
+        dueToMerchantKobo: due,
+      });
+      const links = { orderId: order.id };
+      const store = order.storeId;
+      const paid = subtotal - discount + shipping;
+      await post(executor, 'payment', `Payment of ${order.orderName}`, links, [
+        { account: 'payments_clearing', amountKobo: paid },
+        { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
+      ]);
+      await post(executor, 'commission', `Commission on ${order.orderName}`, links, [
+        { account: 'merchant_escrow', storeId: store, amountKobo: commission },
+        { account: 'platform_commission', amountKobo: -commission },
+      ]);
+      await post(executor, 'shipping_fee', `Shipping fee of ${order.orderName}`, links, [
+        { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
+        { account: 'shipping_fees', amountKobo: -shipping },
+      ]);
+    },
+
+    async completed(executor, order) {
+      if (order.payableAt) return;
+      const [escrow] = await sums(
+        executor,
+        and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
+      );
+      const held = -(escrow?.total ?? 0);
+      await post(executor, 'escrow_release', `${order.orderName} completed: payable`, { orderId: order.id }, [
+        { account: 'merchant_escrow', storeId: order.storeId, amountKobo: held },
+        { account: 'merchant_payable', storeId: order.storeId, amountKobo: -held },
+      ]);
+      await needs.orders.markPayable(executor, order.id, deps.now());
+    },
+
+    async refundBooked(executor, booked, rows) {
+      const order = (await needs.orders.lockOrder(executor, booked.id)) ?? booked;
+      if (order.commissionKobo === null) return; // paid before the books existed: nothing was posted for it
+      const itemsPaid = order.subtotalKobo - order.discountKobo;
+      const originalDue = itemsPaid - order.commissionKobo;
+      const [before] = await executor
+        .select({ total: sum(ledgerEntries.amountKobo).mapWith(Number) })
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.orderId, order.id),
+            inArray(ledgerEntries.kind, ['refund', 'refund_reversal']),
+            inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS, 'platform_commission']),
+          ),
+        );
+      let itemsRefunded = before?.total ?? 0;
+      let shippingLeft = rows.reduce((acc, row) => acc + row.shippingKobo, 0);
+      const merchantAccount = merchantAccountOf(order);
+      for (const row of rows) {
+        const shipping = Math.min(row.amountKobo, shippingLeft);
+        shippingLeft -= shipping;
+        const items = row.amountKobo - shipping;
+        // The store's share of what is refunded for items, counted on the running total so that refunding
+        // everything in any number of steps gives back exactly the due amount and the commission.
+        const merchantShare =
+          mulDivHalfUp(itemsRefunded + items, originalDue, itemsPaid) -
+          mulDivHalfUp(itemsRefunded, originalDue, itemsPaid);
+        itemsRefunded += items;
+        const links = { orderId: order.id, refundId: row.id };
+        await post(executor, 'refund', `Refund ${row.reference} of ${order.orderName}`, links, [
+          { account: 'payments_clearing', amountKobo: -row.amountKobo },
+          { account: 'shipping_fees', amountKobo: shipping },
+          { account: merchantAccount, storeId: order.storeId, amountKobo: merchantShare },
+          { account: 'platform_commission', amountKobo: items - merchantShare },
+        ]);
+        await needs.orders.adjustDue(executor, order.id, -merchantShare);
+        if (row.chargedTo === 'platform') await chargeback(executor, order, row, 'platform');
+      }
+    },
+
+    async refundRejected(executor, row) {
+      const order = await needs.orders.lockOrder(executor, row.orderId);
+      if (!order) return;
+      const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
+      if (net.every((line) => line.total === 0)) return;
+      let merchant = 0;
+      const lines: Line[] = net.map((line) => {
+        if (MERCHANT_ACCOUNTS.includes(line.account)) {
+          merchant += line.total;
+          return { account: merchantAccountOf(order), storeId: line.storeId, amountKobo: -line.total };
+        }
+        return { account: line.account, storeId: line.storeId, amountKobo: -line.total };
+      });
+      await post(
+        executor,
+        'refund_reversal',
+        `Refund ${row.reference} rejected`,
+        { orderId: order.id, refundId: row.id },
+        lines,
+      );
+      if (merchant !== 0) await needs.orders.adjustDue(executor, order.id, merchant);
+    },
+
+    async chargedToChanged(executor, rows) {
+      for (const row of rows) {
+        if (row.status === 'rejected') continue;
+        const order = await needs.orders.lockOrder(executor, row.orderId);
+        if (order) await chargeback(executor, order, row, row.chargedTo);
+      }
+    },
+  };
+
+  /**
+   * Makes the platform bear a refund (its store and commission parts move to `platform_chargebacks`) or the store
+   * again; a no-op when the books already say so.
+   */
+  async function chargeback(executor: Db, order: OrderRow, row: RefundRow, to: 'merchant' | 'platform') {
+    const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
+    const borne = net.find((line) => line.account === 'platform_chargebacks')?.total ?? 0;
+    if ((to === 'platform') === (borne !== 0)) return;
+    const [parts] = await executor
+      .select({
+        merchant: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS])}), 0)`,
+        commission: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.account} = 'platform_commission'), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(
+        and(eq(ledgerEntries.refundId, row.id), inArray(ledgerEntries.kind, ['refund', 'refund_reversal'])),
+      );
+    const merchant = Number(parts?.merchant ?? 0);
+    const commission = Number(parts?.commission ?? 0);
+    const sign = to === 'platform' ? 1 : -1;
+    await post(
+      executor,
+      'chargeback',
+      to === 'platform' ? `Platform bears refund ${row.reference}` : `Store bears refund ${row.reference}`,
+      { orderId: order.id, refundId: row.id },
+      [
+        { account: 'platform_chargebacks', amountKobo: sign * (merchant + commission) },
+        { account: merchantAccountOf(order), storeId: order.storeId, amountKobo: -sign * merchant },
+        { account: 'platform_commission', amountKobo: -sign * commission },
+      ],
+    );
+    await needs.orders.adjustDue(executor, order.id, sign * merchant);
+  }
+
+  // ---------- balances ----------
+
+  async function storeFigures(executor: Db, storeId: string) {
+    const [accounts, payoutTotals] = await Promise.all([
+      sums(executor, eq(ledgerEntries.storeId, storeId)),
+      executor
+        .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
+        .from(payouts)
+        .where(eq(payouts.storeId, storeId))
+        .groupBy(payouts.status),
+    ]);
+    const balance = (account: LedgerAccount) =>
+      -(accounts.find((line) => line.account === account)?.total ?? 0);
+    const approved = payoutTotals
+      .filter((row) => OPEN.includes(row.status))
+      .reduce((acc, row) => acc + row.total, 0);
+    const processed = payoutTotals.find((row) => row.status === 'processed')?.total ?? 0;
+    return {
+      escrowKobo: balance('merchant_escrow'),
+      payableKobo: balance('merchant_payable') - approved,
+      approvedKobo: approved,
+      processedKobo: processed,
+    };
+  }
+
+  function nairaBalances(figures: Awaited<ReturnType<typeof storeFigures>>): MerchantBalances {
+    return {
+      escrow: koboToNaira(figures.escrowKobo),
+      payable: koboToNaira(figures.payableKobo),
+      approved: koboToNaira(figures.approvedKobo),
+      processed: koboToNaira(figures.processedKobo),
+    };
+  }
+
+  async function payoutPage(query: { page: number; limit: number; status?: PayoutStatus }, storeId?: string) {
+    const where = and(
+      storeId ? eq(payouts.storeId, storeId) : undefined,
+      query.status ? eq(payouts.status, query.status) : undefined,
+    );
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(payouts)
+        .where(where)
+        .orderBy(desc(payouts.approvedAt), desc(payouts.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      db.select({ total: count() }).from(payouts).where(where),
+    ]);
+    return {
+      payouts: rows.map(payoutView),
+      pagination: pageInfo(query.page, query.limit, Number(total?.total ?? 0)),
+    };
+  }
+
+  // ---------- payouts ----------
+
+  async function settleTransfer(event: TransferEvent): Promise<string> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx.select().from(payouts).where(eq(payouts.reference, event.reference)).for('update');
+      if (!row) return 'transfer:unknown';
+      if (event.amountKobo !== null && event.amountKobo !== row.amountKobo) {
+        log.error({ reference: event.reference, amountKobo: event.amountKobo }, 'transfer amount mismatch');
+        return 'transfer:mismatch';
+      }
+      const at = deps.now();
+      const open = OPEN.includes(row.status);
+      const transferCode = event.transferCode ?? row.transferCode;
+      if (event.status === 'success') {
+        if (!open) return `transfer:${row.status}`;
+        await tx
+          .update(payouts)
+          .set({ status: 'processed', processedAt: at, transferCode, failureReason: null, updatedAt: at })
+          .where(eq(payouts.id, row.id));
+        await post(tx, 'payout', `Payout ${row.reference}`, { payoutId: row.id }, [
+          { account: 'merchant_payable', storeId: row.storeId, amountKobo: row.amountKobo },
+          { account: 'payments_clearing', amountKobo: -row.amountKobo },
+        ]);
+        await needs.orders.payoutPaid(tx, row.id, at);
+        return 'transfer:processed';
+      }
+      if (open) {
+        // Failed (or reversed before we heard it succeed): nothing left us; the orders are payable again.
+        await tx
+          .update(payouts)
+          .set({
+            status: event.status === 'reversed' ? 'reversed' : 'failed',
+            transferCode,
+            failureReason: event.reason ?? `The transfer ${event.status === 'reversed' ? 'was reversed' : 'failed'}`,
+            updatedAt: at,
+          })
+          .where(eq(payouts.id, row.id));
+        await needs.orders.releasePayout(tx, row.id);
+        return `transfer:${event.status}`;
+      }
+      if (event.status === 'reversed' && row.status === 'processed') {
+        // The bank sent the money back after paying: it is the store's again, payable with the next payout.
+        await tx
+          .update(payouts)
+          .set({ status: 'reversed', failureReason: event.reason ?? 'The transfer was reversed', updatedAt: at })
+          .where(eq(payouts.id, row.id));
+        await post(tx, 'payout_reversal', `Payout ${row.reference} reversed`, { payoutId: row.id }, [
+          { account: 'merchant_payable', storeId: row.storeId, amountKobo: -row.amountKobo },
+          { account: 'payments_clearing', amountKobo: row.amountKobo },
+        ]);
+        await needs.orders.releasePayout(tx, row.id);
+        return 'transfer:reversed';
+      }
+      return `transfer:${row.status}`;
+    });
+  }
+
+  /** Sends an approved payout to the provider: claimed first (so it is sent once), the provider asked after. */
+  async function process(payoutId: string): Promise<PayoutRow> {
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+      if (!row) throw notFound('Payout not found');
+      if (row.status !== 'approved') return undefined;
+      const [updated] = await tx
+        .update(payouts)
+        .set({ status: 'processing', updatedAt: deps.now() })
+        .where(eq(payouts.id, row.id))
+        .returning();
+      return updated;
+    });
+    if (!claimed) return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
+    try {
+      const account = await needs.bankAccount(db, claimed.storeId);
+      if (!account) throw new AppError('BAD_REQUEST', NO_BANK_ACCOUNT);
+      const { recipientCode } = await needs.transfers.createRecipient(account);
+      await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, claimed.id));
+      const result = await needs.transfers.transfer({
+        reference: claimed.reference,
+        amountKobo: claimed.amountKobo,
+        recipientCode,
+        reason: `Naija Market payout ${claimed.reference}`,
+      });
+      if (result.transferCode) {
+        await db.update(payouts).set({ transferCode: result.transferCode }).where(eq(payouts.id, claimed.id));
+      }
+      if (result.status !== 'pending') {
+        await settleTransfer({
+          status: result.status,
+          reference: claimed.reference,
+          transferCode: result.transferCode,
+          amountKobo: claimed.amountKobo,
+          reason: result.status === 'failed' ? 'The payment provider refused the transfer' : null,
+        });
+      }
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'BAD_REQUEST') {
+        await settleTransfer({
+          status: 'failed',
+          reference: claimed.reference,
+          transferCode: null,
+          amountKobo: null,
+          reason: error.message.slice(0, 300),
+        });
+      } else {
+        // No answer: the transfer may or may not exist; its webhook settles it (the reference makes a retry safe).
+        log.error({ payoutId, err: String(error) }, 'payout transfer not confirmed; waiting for the webhook');
+        await db
+          .update(payouts)
+          .set({ failureReason: 'Waiting for the payment provider to confirm' })
+          .where(eq(payouts.id, claimed.id));
+      }
+    }
+    return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
+  }
+
+  async function listCategories(): Promise<PaymentCategory[]> {
+    return (await needs.categories.list(db)).map((row) => ({
+      slug: row.slug,
+      name: row.name,
+      commissionPercentage: basisPointsToPercent(row.commissionBasisPoints),
+      storeCount: row.storeCount,
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+
+  return {
+    listener,
+    settleTransfer,
+
+    async merchantBalances(storeId: string): Promise<MerchantBalances> {
+      return nairaBalances(await storeFigures(db, storeId));
+    },
+
+    merchantHistory: (storeId: string, query: { page: number; limit: number; status?: PayoutStatus }) =>
+      payoutPage(query, storeId),
+
+    adminPayouts: (query: { page: number; limit: number; status?: PayoutStatus }) => payoutPage(query),
+
+    async stats(): Promise<AdminPaymentStats> {
+      const [payoutTotals, payable] = await Promise.all([
+        db
+          .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
+          .from(payouts)
+          .groupBy(payouts.status),
+        db
+          .select({ storeId: ledgerEntries.storeId, total: sum(ledgerEntries.amountKobo).mapWith(Number) })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.account, 'merchant_payable'), isNotNull(ledgerEntries.storeId)))
+          .groupBy(ledgerEntries.storeId),
+      ]);
+      const open = await db
+        .select({ storeId: payouts.storeId, total: sum(payouts.amountKobo).mapWith(Number) })
+        .from(payouts)
+        .where(inArray(payouts.status, [...OPEN]))
+        .groupBy(payouts.storeId);
+      const openOf = new Map(open.map((row) => [row.storeId, row.total]));
+      const pending = payable.reduce(
+        (acc, row) => acc + Math.max(0, -row.total - (openOf.get(row.storeId!) ?? 0)),
+        0,
+      );
+      const total = (statuses: readonly PayoutStatus[]) =>
+        payoutTotals.filter((row) => statuses.includes(row.status)).reduce((acc, row) => acc + row.total, 0);
+      return {
+        processedPayment: koboToNaira(total(['processed'])),
+        approvedPayment: koboToNaira(total(OPEN)),
+        pendingPayment: koboToNaira(pending),
+      };
+    },
+
+    /** Stores with money payable, in escrow, or a payout approved; largest payable first. */
+    async payableMerchants(query: { page: number; limit: number }) {
+      const figures = await db
+        .select({
+          storeId: ledgerEntries.storeId,
+          escrow: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.account} = 'merchant_escrow'), 0)`,
+          payable: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.account} = 'merchant_payable'), 0)`,
+        })
+        .from(ledgerEntries)
+        .where(isNotNull(ledgerEntries.storeId))
+        .groupBy(ledgerEntries.storeId);
+      const open = await db.select().from(payouts).where(inArray(payouts.status, [...OPEN]));
+      const openOf = new Map(open.map((row) => [row.storeId, row]));
+      const rows = figures
+        .map((row) => {
+          const openPayout = openOf.get(row.storeId!);
+          const approved = openPayout?.amountKobo ?? 0;
+          return {
+            storeId: row.storeId!,
+            escrowKobo: -Number(row.escrow),
+            payableKobo: -Number(row.payable) - approved,
+            approvedKobo: approved,
+            openPayoutId: openPayout?.id ?? null,
+          };
+        })
+        .filter((row) => row.payableKobo > 0 || row.approvedKobo > 0 || row.escrowKobo > 0)
+        .sort((a, b) => b.payableKobo - a.payableKobo || b.escrowKobo - a.escrowKobo);
+      const page = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
+      const merchants: PayableMerchant[] = [];
+      for (const row of page) {
+        merchants.push({
+          storeId: row.storeId,
+          storeName: (await needs.storeName(db, row.storeId)) ?? 'Store',
+          escrow: koboToNaira(row.escrowKobo),
+          payable: koboToNaira(row.payableKobo),
+          approved: koboToNaira(row.approvedKobo),
+          openPayoutId: row.openPayoutId,
+          hasBankAccount: (await needs.bankAccount(db, row.storeId)) !== undefined,
+        });
+      }
+      return { merchants, pagination: pageInfo(query.page, query.limit, rows.length) };
+    },
+
+    /**
+     * approvePayout: one payout of the store's payable orders, under their row locks; the partial unique index
+     * keeps one open payout per store whatever runs at once. Then the transfer is sent (once: `process` claims it).
+     */
+    async approvePayout(adminId: string, storeId: string): Promise<Payout> {
+      const storeName = await needs.storeName(db, storeId);
+      if (!storeName) throw notFound('Store not found');
+      const account = await needs.bankAccount(db, storeId);
+      if (!account) throw conflict(NO_BANK_ACCOUNT);
+      const created = await db
+        .transaction(async (tx) => {
+          const orders = await needs.orders.lockPayableUnpaid(tx, storeId);
+          const [existing] = await tx
+            .select({ id: payouts.id })
+            .from(payouts)
+            .where(and(eq(payouts.storeId, storeId), inArray(payouts.status, [...OPEN])))
+            .limit(1);
+          if (existing) throw conflict(PAYOUT_ALREADY_OPEN);
+          const [payable] = await sums(
+            tx,
+            and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.account, 'merchant_payable')),
+          );
+          const amountKobo = -(payable?.total ?? 0);
+          if (amountKobo <= 0) throw conflict(NOTHING_PAYABLE);
+          const at = deps.now();
+          const [row] = await tx
+            .insert(payouts)
+            .values({
+              reference: newPayoutReference(),
+              storeId,
+              storeName,
+              amountKobo,
+              orderCount: orders.length,
+              approvedBy: adminId,
+              bankName: account.bankName,
+              accountNumberLast4: account.accountNumber.slice(-4),
+              approvedAt: at,
+              updatedAt: at,
+            })
+            .returning();
+          await needs.orders.assignPayout(
+            tx,
+            orders.map((order) => order.id),
+            row!.id,
+          );
+          return row!;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw conflict(PAYOUT_ALREADY_OPEN);
+          throw error;
+        });
+      return payoutView(await process(created.id));
+    },
+
+    categories: listCategories,
+
+    async updateCategory(slug: string, commissionPercentage: number): Promise<PaymentCategory> {
+      const updated = await needs.categories.update(
+        db,
+        slug,
+        percentToBasisPoints(commissionPercentage),
+        deps.now(),
+      );
+      if (!updated) throw notFound('Payment category not found');
+      const found = (await listCategories()).find((row) => row.slug === slug);
+      return found!;
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;

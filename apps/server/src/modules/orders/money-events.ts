@@ -1,0 +1,37 @@
+import type { Db } from '../../platform/db/client.js';
+import type { OrderRow, RefundRow } from './orders.repository.js';
+
+/**
+ * What the books hear of an order's money (ADR 027), in the transaction that changes it: the ledger module listens
+ * (registered by the composition), so the orders module never imports it. Without a listener nothing is posted.
+ */
+export interface OrderMoneyListener {
+  /** The order was paid (its row is locked): commission and due are set and the payment is posted. */
+  paid(executor: Db, order: OrderRow): Promise<void>;
+  /** The order completed (delivered and the return window passed): its due amount becomes payable. */
+  completed(executor: Db, order: OrderRow): Promise<void>;
+  /** Refund rows were booked for the order (provider and gift-card parts of one decision). */
+  refundBooked(executor: Db, order: OrderRow, rows: RefundRow[]): Promise<void>;
+  /** An admin rejected a refund: its money is no longer going back. */
+  refundRejected(executor: Db, row: RefundRow): Promise<void>;
+  /** A chargeback decision changed who bears these refunds. */
+  chargedToChanged(executor: Db, rows: RefundRow[]): Promise<void>;
+}
+
+export interface OrderMoneyEvents {
+  listen(listener: OrderMoneyListener): void;
+  readonly listener: OrderMoneyListener | undefined;
+}
+
+export function createOrderMoneyEvents(): OrderMoneyEvents {
+  let current: OrderMoneyListener | undefined;
+  return {
+    listen(listener) {
+      if (current && current !== listener) throw new Error('The orders module already has a money listener');
+      current = listener;
+    },
+    get listener() {
+      return current;
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { access } from './access.js';
+import { isoDateTime, uuid } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope, pageQuery, pagination } from './envelope.js';
+
+// ---------- commission, escrow and payouts (issue 8, ADR 027) ----------
+
+export const payoutStatuses = ['approved', 'processing', 'processed', 'failed', 'reversed'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+export const payoutStatusLabels: Record<PayoutStatus, string> = {
+  approved: 'Approved',
+  processing: 'Being paid',
+  processed: 'Paid',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+/** A store's money in naira: in escrow (paid orders not completed), payable, approved, and paid out. */
+export const merchantBalances = z.object({
+  /** Due on paid orders whose return window has not passed yet. */
+  escrow: z.number(),
+  /** Payable now and not in an approved payout (negative: refunds after payout owed back, netted next time). */
+  payable: z.number(),
+  /** In a payout an admin approved that is not paid yet. */
+  approved: z.number(),
+  /** Paid out to the bank account, ever. */
+  processed: z.number(),
+});
+export type MerchantBalances = z.infer<typeof merchantBalances>;
+
+export const payout = z.object({
+  id: uuid,
+  reference: z.string(),
+  storeId: uuid,
+  storeName: z.string(),
+  amount: z.number(),
+  status: z.enum(payoutStatuses),
+  orderCount: z.number().int(),
+  bankName: z.string().nullable(),
+  accountNumberLast4: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  approvedAt: isoDateTime,
+  processedAt: isoDateTime.nullable(),
+});
+export type Payout = z.infer<typeof payout>;
+
+/** The specification's admin payment stats, in naira. */
+export const adminPaymentStats = z.object({
+  processedPayment: z.number(),
+  approvedPayment: z.number(),
+  pendingPayment: z.number(),
+});
+export type AdminPaymentStats = z.infer<typeof adminPaymentStats>;
+
+export const payableMerchant = z.object({
+  storeId: uuid,
+  storeName: z.string(),
+  escrow: z.number(),
+  payable: z.number(),
+  approved: z.number(),
+  /** The payout an admin approved that is not paid yet, if any (one at a time per store). */
+  openPayoutId: uuid.nullable(),
+  hasBankAccount: z.boolean(),
+});
+export type PayableMerchant = z.infer<typeof payableMerchant>;
+
+export const paymentCategory = z.object({
+  slug: z.string(),
+  name: z.string(),
+  /** Percent of the item subtotal the platform keeps, e.g. 7.5. */
+  commissionPercentage: z.number(),
+  storeCount: z.number().int(),
+  updatedAt: isoDateTime,
+});
+export type PaymentCategory = z.infer<typeof paymentCategory>;
+
+export const COMMISSION_RANGE = 'The commission is a percentage from 0 to 100';
+export const COMMISSION_DECIMALS = 'Use at most 2 decimal places';
+
+export const updatePaymentCategoryBody = z.object({
+  commissionPercentage: z
+    .number({ error: 'Enter the commission as a percentage' })
+    .min(0, COMMISSION_RANGE)
+    .max(100, COMMISSION_RANGE)
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, COMMISSION_DECIMALS),
+});
+export type UpdatePaymentCategoryBody = z.input<typeof updatePaymentCategoryBody>;
+
+/** Percent (at most 2 decimals) to basis points, without float drift: 7.5 → 750. */
+export function percentToBasisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+export const basisPointsToPercent = (basisPoints: number) => basisPoints / 100;
+
+export const NOTHING_PAYABLE = 'This store has nothing payable to pay out';
+export const PAYOUT_ALREADY_OPEN = 'A payout of this store is already approved and not paid yet';
+export const NO_BANK_ACCOUNT = 'This store has no payout bank account yet';
+
+const historyQuery = pageQuery.extend({ status: z.enum(payoutStatuses).optional() });
+const tags = ['Payouts'];
+
+export const merchantPayoutEndpoints = {
+  balances: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/payouts/balances',
+    summary: "Your store's money: in escrow, payable, approved and paid out",
+    tags,
+    access: access.merchant('payouts:read'),
+    response: envelope(merchantBalances),
+  }),
+  history: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/payouts',
+    summary: "Your store's payouts, newest first",
+    tags,
+    access: access.merchant('payouts:read'),
+    query: historyQuery,
+    response: envelope(z.object({ payouts: z.array(payout), pagination })),
+  }),
+};
+
+export const adminPayoutEndpoints = {
+  stats: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/payments/stats',
+    summary: 'Admin payment stats: processedPayment, approvedPayment, pendingPayment',
+    tags,
+    access: access.admin('finance:read'),
+    response: envelope(adminPaymentStats),
+  }),
+  merchants: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/payments/merchants',
+    summary: 'Stores with money payable or a payout approved, largest payable first',
+    tags,
+    access: access.admin('finance:read'),
+    query: pageQuery,
+    response: envelope(z.object({ merchants: z.array(payableMerchant), pagination })),
+  }),
+  payouts: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/payments/payouts',
+    summary: 'Every payout, newest first',
+    tags,
+    access: access.admin('finance:read'),
+    query: historyQuery,
+    response: envelope(z.object({ payouts: z.array(payout), pagination })),
+  }),
+  approvePayout: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/admin/payments/approve-payout/:storeId',
+    summary:
+      "approvePayout: pay out the store's payable orders to its bank account (one open payout per store; 409 when nothing is payable or one is already open)",
+    tags,
+    access: access.admin('finance:payouts'),
+    params: z.object({ storeId: uuid }),
+    response: envelope(payout),
+  }),
+  categories: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/payment-categories',
+    summary: "Payment categories and the commission each keeps of a store's item subtotal",
+    tags,
+    access: access.admin('finance:read'),
+    response: envelope(z.array(paymentCategory)),
+  }),
+  updateCategory: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/admin/payment-categories/:slug',
+    summary: 'Change the commission percentage of a payment category (orders paid from now on use it)',
+    tags,
+    access: access.admin('finance:payouts'),
+    params: z.object({ slug: z.string().min(1).max(40) }),
+    body: updatePaymentCategoryBody,
+    response: envelope(paymentCategory),
+  }),
+};
