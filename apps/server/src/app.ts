@@ -277,7 +277,12 @@ export async function buildApp(
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
-  const modules = composeModules(deps, options.paymentProvider, options.bankDirectory, options.transferProvider);
+  const modules = composeModules(
+    deps,
+    options.paymentProvider,
+    options.bankDirectory,
+    options.transferProvider,
+  );
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
       .flatMap((module) => module.routes)

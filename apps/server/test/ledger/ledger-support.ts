@@ -3,9 +3,9 @@ import { expect } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
+import { type Dispatcher, deliveredDaysAgo, deliveredOrder } from '../returns/returns-support.js';
 import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import type { TestApp } from '../support/test-app.js';
-import { type Dispatcher, deliveredDaysAgo, deliveredOrder } from '../returns/returns-support.js';
 
 // Orders carried through the real chain to completed (payable), and the books' figures, for the ledger tests.
 

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { commissionOf, mulDivHalfUp } from '../../src/modules/ledger/ledger.service.js';
+import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
+import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
 import {
   type CommerceSetup,
   commerceSetup,
@@ -12,8 +14,6 @@ import {
 } from '../support/commerce-factory.js';
 import { inviteStaff } from '../support/staff-factory.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
-import { orderReturns } from '../../src/modules/returns/returns.schema.js';
-import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
 import {
   ledgerTotal,
   orderRow,
@@ -68,13 +68,20 @@ async function returnUnits(
   expect(created.statusCode).toBe(201);
   const id = json(created).data.id as string;
   if (chargeback) {
-    const decided = await call('PATCH', `/api/returns/update-chargeback-decision/${id}`, setup.admin.accessToken, {
-      decision: chargeback,
-    });
+    const decided = await call(
+      'PATCH',
+      `/api/returns/update-chargeback-decision/${id}`,
+      setup.admin.accessToken,
+      {
+        decision: chargeback,
+      },
+    );
     expect(decided.statusCode).toBe(200);
   }
   for (const status of ['approved', 'item_received']) {
-    const moved = await call('PATCH', `/api/returns/update-return-status/${id}`, seller.accessToken, { status });
+    const moved = await call('PATCH', `/api/returns/update-return-status/${id}`, seller.accessToken, {
+      status,
+    });
     expect(moved.statusCode).toBe(200);
   }
   const decided = await call('PATCH', `/api/returns/update-refund-decision/${id}`, seller.accessToken, {
@@ -110,14 +117,21 @@ describe('payment: commission, due amount and escrow', () => {
     expect(after.payable).toBe(before.payable);
     // Payment, commission and shipping fee: three balanced movements of this order.
     const lines = await test.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, order.id));
-    expect(new Set(lines.map((line) => line.kind))).toEqual(new Set(['payment', 'commission', 'shipping_fee']));
+    expect(new Set(lines.map((line) => line.kind))).toEqual(
+      new Set(['payment', 'commission', 'shipping_fee']),
+    );
     expect(lines.find((line) => line.account === 'shipping_fees')?.amountKobo).toBe(-order.shippingFeeKobo);
-    expect(lines.find((line) => line.account === 'platform_commission')?.amountKobo).toBe(-order.commissionKobo!);
+    expect(lines.find((line) => line.account === 'platform_commission')?.amountKobo).toBe(
+      -order.commissionKobo!,
+    );
     expect(await ledgerTotal(test)).toBe(0);
   });
 
   it("uses the category's percentage at the time of payment (premium 7.5 %, changed by an admin)", async () => {
-    await test.deps.db.update(stores).set({ paymentCategory: 'premium' }).where(eq(stores.id, otherStore.storeId));
+    await test.deps.db
+      .update(stores)
+      .set({ paymentCategory: 'premium' })
+      .where(eq(stores.id, otherStore.storeId));
     const first = await orderRow(test, (await paidOrder(test, setup, otherStore, { price: 12_345 })).orderId);
     expect(first.commissionBasisPoints).toBe(750);
     expect(first.commissionKobo).toBe(mulDivHalfUp(first.subtotalKobo, 750, 10_000));
@@ -126,7 +140,10 @@ describe('payment: commission, due amount and escrow', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(json(changed).data).toMatchObject({ slug: 'premium', commissionPercentage: 8.25 });
-    const second = await orderRow(test, (await paidOrder(test, setup, otherStore, { price: 12_345 })).orderId);
+    const second = await orderRow(
+      test,
+      (await paidOrder(test, setup, otherStore, { price: 12_345 })).orderId,
+    );
     expect(second.commissionBasisPoints).toBe(825);
     // Orders paid before keep their commission.
     expect((await orderRow(test, first.id)).commissionBasisPoints).toBe(750);
@@ -169,13 +186,21 @@ describe('escrow, refunds and completion', () => {
   it('a cancelled order gives the whole due amount, commission and shipping back', async () => {
     const before = await balances(store.accessToken);
     const paid = await paidOrder(test, setup, store, { quantity: 2, price: 2_500 });
-    const cancelled = await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
-      status: 'cancelled',
-    });
+    const cancelled = await call(
+      'PATCH',
+      `/api/ordertracking/update-order/${paid.orderId}`,
+      store.accessToken,
+      {
+        status: 'cancelled',
+      },
+    );
     expect(cancelled.statusCode).toBe(200);
     expect((await orderRow(test, paid.orderId)).dueToMerchantKobo).toBe(0);
     expect(await balances(store.accessToken)).toEqual(before);
-    const lines = await test.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, paid.orderId));
+    const lines = await test.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, paid.orderId));
     const net = (account: string) =>
       lines.filter((line) => line.account === account).reduce((acc, line) => acc + line.amountKobo, 0);
     for (const account of ['payments_clearing', 'merchant_escrow', 'platform_commission', 'shipping_fees']) {
@@ -196,7 +221,9 @@ describe('payouts', () => {
     expect(json(refused).message).toBe('This store has no payout bank account yet');
 
     await saveBankAccount(test, store.storeId, store.id);
-    const listed = json(await call('GET', '/api/admin/payments/merchants?limit=100', setup.admin.accessToken)).data;
+    const listed = json(
+      await call('GET', '/api/admin/payments/merchants?limit=100', setup.admin.accessToken),
+    ).data;
     expect(listed.merchants.find((row: { storeId: string }) => row.storeId === store.storeId)).toMatchObject({
       payable: payable.payable,
       hasBankAccount: true,
@@ -254,10 +281,18 @@ describe('payouts', () => {
     const share = mulDivHalfUp(itemsPaid / 2, paidRow.dueToMerchantKobo!, itemsPaid);
     const returnId = (await orderRow(test, first.orderId)).orderReturnId;
     expect(returnId).toBeNull();
-    const [ret] = await test.deps.db.select().from(orderReturns).where(eq(orderReturns.orderId, first.orderId));
-    const decided = await call('PATCH', `/api/returns/update-chargeback-decision/${ret!.id}`, setup.admin.accessToken, {
-      decision: 'merchant',
-    });
+    const [ret] = await test.deps.db
+      .select()
+      .from(orderReturns)
+      .where(eq(orderReturns.orderId, first.orderId));
+    const decided = await call(
+      'PATCH',
+      `/api/returns/update-chargeback-decision/${ret!.id}`,
+      setup.admin.accessToken,
+      {
+        decision: 'merchant',
+      },
+    );
     expect(decided.statusCode).toBe(200);
     expect(kobo((await balances(store.accessToken)).payable)).toBe(-share);
     expect((await approve(store.storeId)).statusCode).toBe(409);
@@ -298,7 +333,7 @@ describe('payment categories', () => {
 });
 
 describe('who may see and move payouts', () => {
-  it("another store sees only its own money and history; other accounts get 401 or 403", async () => {
+  it('another store sees only its own money and history; other accounts get 401 or 403', async () => {
     const mine = json(await call('GET', '/api/merchant/payouts', store.accessToken)).data;
     const theirs = json(await call('GET', '/api/merchant/payouts', otherStore.accessToken)).data;
     const mineIds = new Set(mine.payouts.map((row: { id: string }) => row.id));

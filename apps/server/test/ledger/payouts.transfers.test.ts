@@ -5,11 +5,22 @@ import { orders } from '../../src/modules/orders/orders.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
-import { type CommerceSetup, commerceSetup, type SellingStore, sellingStore } from '../support/commerce-factory.js';
+import { caller, type Dispatcher } from '../returns/returns-support.js';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  type SellingStore,
+  sellingStore,
+} from '../support/commerce-factory.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
-import { caller, type Dispatcher } from '../returns/returns-support.js';
-import { ledgerTotal, orderRow, payableOrder, saveBankAccount, unbalancedMovements } from './ledger-support.js';
+import {
+  ledgerTotal,
+  orderRow,
+  payableOrder,
+  saveBankAccount,
+  unbalancedMovements,
+} from './ledger-support.js';
 
 // Payouts through the Paystack Transfers adapter (against a local stand-in for api.paystack.co that queues every
 // transfer, as Paystack does): many approvals at once make one payout and one transfer; transfer.success,
@@ -25,7 +36,9 @@ let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   fake = await startFakePaystack(SECRET);
-  test = await createTestApp({ transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }) });
+  test = await createTestApp({
+    transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+  });
   setup = await commerceSetup(test);
   dispatcher = await createAdmin(test, 'dispatcher');
   call = caller(test);
@@ -112,8 +125,9 @@ describe('transfer webhooks', () => {
     const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
     expect(balances).toMatchObject({ approved: 0, processed: 0, payable: approved.amount });
     // A late success of the failed transfer changes nothing.
-    expect(json(await webhook('transfer.success', { reference: approved.reference, transfer_code: 'TRF_x' })).data)
-      .toEqual({ outcome: 'transfer:failed' });
+    expect(
+      json(await webhook('transfer.success', { reference: approved.reference, transfer_code: 'TRF_x' })).data,
+    ).toEqual({ outcome: 'transfer:failed' });
 
     const again = json(await approve(store.storeId)).data;
     expect(again.id).not.toBe(approved.id);
@@ -130,7 +144,10 @@ describe('transfer webhooks', () => {
     const { store, orderId } = await payableStore();
     const approved = json(await approve(store.storeId)).data;
     await webhook('transfer.success', { reference: approved.reference, transfer_code: 'TRF_rev' });
-    const reversed = await webhook('transfer.reversed', { reference: approved.reference, transfer_code: 'TRF_rev' });
+    const reversed = await webhook('transfer.reversed', {
+      reference: approved.reference,
+      transfer_code: 'TRF_rev',
+    });
     expect(json(reversed).data).toEqual({ outcome: 'transfer:reversed' });
     const order = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order[0]).toMatchObject({ payoutId: null, paidOutAt: null });

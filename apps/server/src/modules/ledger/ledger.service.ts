@@ -8,8 +8,8 @@ import {
   NOTHING_PAYABLE,
   PAYOUT_ALREADY_OPEN,
   type PayableMerchant,
-  type Payout,
   type PaymentCategory,
+  type Payout,
   type PayoutStatus,
   percentToBasisPoints,
 } from '@market/contracts';
@@ -380,7 +380,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
   async function settleTransfer(event: TransferEvent): Promise<string> {
     return db.transaction(async (tx) => {
-      const [row] = await tx.select().from(payouts).where(eq(payouts.reference, event.reference)).for('update');
+      const [row] = await tx
+        .select()
+        .from(payouts)
+        .where(eq(payouts.reference, event.reference))
+        .for('update');
       if (!row) return 'transfer:unknown';
       if (event.amountKobo !== null && event.amountKobo !== row.amountKobo) {
         log.error({ reference: event.reference, amountKobo: event.amountKobo }, 'transfer amount mismatch');
@@ -409,7 +413,8 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           .set({
             status: event.status === 'reversed' ? 'reversed' : 'failed',
             transferCode,
-            failureReason: event.reason ?? `The transfer ${event.status === 'reversed' ? 'was reversed' : 'failed'}`,
+            failureReason:
+              event.reason ?? `The transfer ${event.status === 'reversed' ? 'was reversed' : 'failed'}`,
             updatedAt: at,
           })
           .where(eq(payouts.id, row.id));
@@ -420,7 +425,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         // The bank sent the money back after paying: it is the store's again, payable with the next payout.
         await tx
           .update(payouts)
-          .set({ status: 'reversed', failureReason: event.reason ?? 'The transfer was reversed', updatedAt: at })
+          .set({
+            status: 'reversed',
+            failureReason: event.reason ?? 'The transfer was reversed',
+            updatedAt: at,
+          })
           .where(eq(payouts.id, row.id));
         await post(tx, 'payout_reversal', `Payout ${row.reference} reversed`, { payoutId: row.id }, [
           { account: 'merchant_payable', storeId: row.storeId, amountKobo: -row.amountKobo },
@@ -556,7 +565,10 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         .from(ledgerEntries)
         .where(isNotNull(ledgerEntries.storeId))
         .groupBy(ledgerEntries.storeId);
-      const open = await db.select().from(payouts).where(inArray(payouts.status, [...OPEN]));
+      const open = await db
+        .select()
+        .from(payouts)
+        .where(inArray(payouts.status, [...OPEN]));
       const openOf = new Map(open.map((row) => [row.storeId, row]));
       const rows = figures
         .map((row) => {

@@ -1,9 +1,9 @@
 import type { Deps } from '../../platform/deps.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
+import { createOrderMoneyEvents } from './money-events.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
-import { createOrderMoneyEvents } from './money-events.js';
 import { createRefundsService } from './refunds.service.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
@@ -43,6 +43,7 @@ export type {
   FulfilmentService,
 } from './fulfilment.service.js';
 export { MAX_WRONG_TOKENS } from './fulfilment.service.js';
+export type { OrderMoneyListener } from './money-events.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
 export type { ItemRow, OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
@@ -53,7 +54,6 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
-export type { OrderMoneyListener } from './money-events.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export type { BookRefundInput, RefundNeeds, RefundsService } from './refunds.service.js';
 export { refundRecordOf } from './refunds.service.js';

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import {
   initialStatus,
   knownNameOfStatus,
@@ -15,7 +16,6 @@ import {
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { DeliveryAddress } from './orders.schema.js';
-import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -4,11 +4,11 @@ import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import type { OrderActor } from './order-status.js';
 import type { RefundRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { OrderRefundStatus, RefundLine } from './orders.schema.js';
-import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import { paidPerLine, unitsAmount } from './refund-apportion.js';
 
 // The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was

@@ -108,7 +108,10 @@ export function createPaystackTransfers(options: {
     if (response.status >= 500 || response.status === 401 || !json) {
       throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
     }
-    throw new AppError('BAD_REQUEST', `The payment provider refused the transfer: ${json.message ?? 'refused'}`);
+    throw new AppError(
+      'BAD_REQUEST',
+      `The payment provider refused the transfer: ${json.message ?? 'refused'}`,
+    );
   }
   return {
     name: 'paystack',
@@ -137,7 +140,8 @@ export function createPaystackTransfers(options: {
         }),
       );
       if (!data.success) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-      const status = data.data.status === 'success' ? 'success' : data.data.status === 'failed' ? 'failed' : 'pending';
+      const status =
+        data.data.status === 'success' ? 'success' : data.data.status === 'failed' ? 'failed' : 'pending';
       return { status, transferCode: data.data.transfer_code ?? null };
     },
   };

@@ -11,6 +11,7 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/merchants', label: 'Merchants', permission: 'merchants:read' },
   { to: '/admin/returns', label: 'Returns', permission: 'returns:disputes' },
   { to: '/admin/finance', label: 'Finance', permission: 'finance:read' },
+  { to: '/admin/payouts', label: 'Payouts', permission: 'finance:read' },
   { to: '/admin/shipping', label: 'Shipping', permission: 'shipping:zones' },
   { to: '/admin/gift-cards', label: 'Gift cards', permission: 'gift-cards:read' },
   { to: '/admin/plans', label: 'Plans', permission: 'plans:manage' },

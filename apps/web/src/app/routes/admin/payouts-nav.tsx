@@ -1,0 +1,13 @@
+import { SubNav } from '../../../components/ui/sub-nav';
+
+export function PayoutsNav() {
+  return (
+    <SubNav
+      label="Payout pages"
+      items={[
+        { to: '/admin/payouts', label: 'Payouts' },
+        { to: '/admin/payouts/categories', label: 'Payment categories' },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,148 @@
+import type { PayableMerchant } from '@market/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Pager } from '../../../components/ui/pager';
+import { StatCard } from '../../../components/ui/stat-card';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatApiNaira } from '../../../lib/money';
+import {
+  PAYOUT_MESSAGES,
+  useAdminPayouts,
+  useApprovePayout,
+  usePayableMerchants,
+  usePaymentStats,
+} from '../api/payouts';
+import { PayoutList } from './payout-list';
+
+/** `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. */
+export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
+  const [page, setPage] = useState(1);
+  const [historyPage, setHistoryPage] = useState(1);
+  const [confirming, setConfirming] = useState<PayableMerchant | null>(null);
+  const stats = usePaymentStats();
+  const merchants = usePayableMerchants(page);
+  const history = useAdminPayouts(historyPage);
+  const approve = useApprovePayout();
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="stats-title" className="space-y-2">
+        <h2 id="stats-title" className="text-lg font-semibold text-slate-900">
+          Payment stats
+        </h2>
+        {stats.isPending ? (
+          <LoadingState label="Loading payment stats…" />
+        ) : stats.isError ? (
+          <ErrorState title={PAYOUT_MESSAGES.stats} onRetry={() => stats.refetch()} />
+        ) : (
+          <dl className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-3">
+            <StatCard label="Pending" value={formatApiNaira(stats.data.pendingPayment)} />
+            <StatCard label="Approved" value={formatApiNaira(stats.data.approvedPayment)} />
+            <StatCard label="Processed" value={formatApiNaira(stats.data.processedPayment)} />
+          </dl>
+        )}
+      </section>
+      <section aria-labelledby="merchants-title" className="space-y-2">
+        <h2 id="merchants-title" className="text-lg font-semibold text-slate-900">
+          Merchants to pay
+        </h2>
+        {merchants.isPending ? (
+          <LoadingState label="Loading merchants…" />
+        ) : merchants.isError ? (
+          <ErrorState title={PAYOUT_MESSAGES.merchants} onRetry={() => merchants.refetch()} />
+        ) : merchants.data.merchants.length === 0 ? (
+          <EmptyState title="No merchant has money waiting">
+            Money becomes payable when an order completes (delivered and its return window passed).
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="space-y-2" aria-busy={merchants.isPlaceholderData || undefined}>
+              {merchants.data.merchants.map((merchant) => (
+                <li
+                  key={merchant.storeId}
+                  className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3"
+                  data-testid="payable-merchant"
+                >
+                  <div className="min-w-0 space-y-1">
+                    <p className="font-semibold text-slate-900">{merchant.storeName}</p>
+                    <p className="text-sm text-slate-700">
+                      Payable{' '}
+                      <span className="font-semibold tabular-nums">{formatApiNaira(merchant.payable)}</span>
+                      {' · '}in escrow {formatApiNaira(merchant.escrow)}
+                      {merchant.approved > 0 ? ` · approved ${formatApiNaira(merchant.approved)}` : ''}
+                    </p>
+                    {merchant.hasBankAccount ? null : (
+                      <p className="text-sm text-red-800">No payout bank account yet</p>
+                    )}
+                  </div>
+                  {canApprove ? (
+                    <Button
+                      disabled={
+                        merchant.payable <= 0 ||
+                        merchant.openPayoutId !== null ||
+                        !merchant.hasBankAccount ||
+                        approve.isPending
+                      }
+                      onClick={() => setConfirming(merchant)}
+                    >
+                      Approve payout
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <Pager
+              label="Merchant pages"
+              page={merchants.data.pagination.page}
+              totalPages={merchants.data.pagination.totalPages}
+              totalItems={merchants.data.pagination.totalItems}
+              noun="merchant"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </section>
+      <section aria-labelledby="payouts-title" className="space-y-2">
+        <h2 id="payouts-title" className="text-lg font-semibold text-slate-900">
+          Payouts
+        </h2>
+        {history.isPending ? (
+          <LoadingState label="Loading payouts…" />
+        ) : history.isError ? (
+          <ErrorState title={PAYOUT_MESSAGES.history} onRetry={() => history.refetch()} />
+        ) : history.data.payouts.length === 0 ? (
+          <EmptyState title="No payouts yet" />
+        ) : (
+          <>
+            <PayoutList payouts={history.data.payouts} showStore />
+            <Pager
+              label="Payout pages"
+              page={history.data.pagination.page}
+              totalPages={history.data.pagination.totalPages}
+              totalItems={history.data.pagination.totalItems}
+              noun="payout"
+              onPage={setHistoryPage}
+            />
+          </>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Approve this payout?"
+        description={
+          confirming
+            ? `${formatApiNaira(confirming.payable)} will be paid to ${confirming.storeName}’s bank account.`
+            : ''
+        }
+        confirmLabel="Approve and pay"
+        tone="primary"
+        busy={approve.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (!confirming) return;
+          approve.mutate(confirming.storeId, { onSettled: () => setConfirming(null) });
+        }}
+      />
+    </div>
+  );
+}

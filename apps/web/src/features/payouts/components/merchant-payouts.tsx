@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Pager } from '../../../components/ui/pager';
+import { StatCard } from '../../../components/ui/stat-card';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatApiNaira } from '../../../lib/money';
+import { PAYOUT_MESSAGES, useMerchantBalances, useMerchantPayouts } from '../api/payouts';
+import { PayoutList } from './payout-list';
+
+/** `/merchant/payouts`: the store's balances (escrow, payable, approved, paid out) and its payout history. */
+export function MerchantPayouts() {
+  const [page, setPage] = useState(1);
+  const balances = useMerchantBalances();
+  const history = useMerchantPayouts(page);
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="balances-title" className="space-y-2">
+        <h2 id="balances-title" className="text-lg font-semibold text-slate-900">
+          Balances
+        </h2>
+        {balances.isPending ? (
+          <LoadingState label="Loading balances…" />
+        ) : balances.isError ? (
+          <ErrorState title={PAYOUT_MESSAGES.balances} onRetry={() => balances.refetch()} />
+        ) : (
+          <>
+            <dl className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 lg:grid-cols-4">
+              <StatCard label="Pending (in escrow)" value={formatApiNaira(balances.data.escrow)} />
+              <StatCard label="Payable" value={formatApiNaira(balances.data.payable)} />
+              <StatCard label="Approved" value={formatApiNaira(balances.data.approved)} />
+              <StatCard label="Paid out" value={formatApiNaira(balances.data.processed)} />
+            </dl>
+            <p className="text-sm text-slate-700">
+              An order’s money is held until it is delivered and its return window has passed; then it is
+              payable, and is paid to your bank account once an admin approves it.
+              {balances.data.payable < 0 ? ' Refunds after a payout are taken off your next payout.' : ''}
+            </p>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="history-title" className="space-y-2">
+        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+          Payout history
+        </h2>
+        {history.isPending ? (
+          <LoadingState label="Loading payouts…" />
+        ) : history.isError ? (
+          <ErrorState title={PAYOUT_MESSAGES.history} onRetry={() => history.refetch()} />
+        ) : history.data.payouts.length === 0 ? (
+          <EmptyState title="No payouts yet">Approved payouts appear here with their status.</EmptyState>
+        ) : (
+          <>
+            <PayoutList payouts={history.data.payouts} />
+            <Pager
+              label="Payout pages"
+              page={history.data.pagination.page}
+              totalPages={history.data.pagination.totalPages}
+              totalItems={history.data.pagination.totalItems}
+              noun="payout"
+              onPage={setPage}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { type PaymentCategory, updatePaymentCategoryBody } from '@market/contracts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/errors';
+import { formatNumber } from '../../../lib/numbers';
+import { pluralize } from '../../../lib/plural';
+import { PAYOUT_MESSAGES, usePaymentCategories, useUpdatePaymentCategory } from '../api/payouts';
+
+/** `/admin/payouts/categories`: each payment category's commission, editable by admins who approve payouts. */
+export function PaymentCategories({ canEdit }: { canEdit: boolean }) {
+  const categories = usePaymentCategories();
+  if (categories.isPending) return <LoadingState label="Loading payment categories…" />;
+  if (categories.isError)
+    return <ErrorState title={PAYOUT_MESSAGES.categories} onRetry={() => categories.refetch()} />;
+  if (categories.data.length === 0) return <EmptyState title="No payment categories" />;
+  return (
+    <ul className="space-y-3">
+      {categories.data.map((category) => (
+        <CategoryRow key={category.slug} category={category} canEdit={canEdit} />
+      ))}
+    </ul>
+  );
+}
+
+function CategoryRow({ category, canEdit }: { category: PaymentCategory; canEdit: boolean }) {
+  const [value, setValue] = useState(String(category.commissionPercentage));
+  const [error, setError] = useState<string | undefined>();
+  const update = useUpdatePaymentCategory();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = updatePaymentCategoryBody.safeParse({
+      commissionPercentage: value.trim() === '' ? Number.NaN : Number(value),
+    });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Enter the commission as a percentage');
+      return;
+    }
+    setError(undefined);
+    update.mutate(
+      { slug: category.slug, commissionPercentage: parsed.data.commissionPercentage },
+      {
+        onError: (failure) =>
+          setError(isApiError(failure) ? failure.message : 'Could not save the commission; try again'),
+      },
+    );
+  }
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="payment-category">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold text-slate-900">{category.name}</h2>
+        <p className="text-sm text-slate-700">
+          {formatNumber(category.commissionPercentage)} % · {pluralize(category.storeCount, 'store')}
+        </p>
+      </div>
+      {canEdit ? (
+        <form className="mt-2 flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
+          <TextField
+            className="w-40"
+            label={`${category.name} commission (%)`}
+            inputMode="decimal"
+            value={value}
+            error={error}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <Button type="submit" variant="secondary" disabled={update.isPending}>
+            Save
+          </Button>
+        </form>
+      ) : null}
+    </li>
+  );
+}
