@@ -7,8 +7,8 @@ import {
   createBankAccountsService,
 } from './bank-accounts.service.js';
 
-export type { BankAccountsNeeds, BankAccountsService } from './bank-accounts.service.js';
 export { findBankAccount } from './bank-accounts.repository.js';
+export type { BankAccountsNeeds, BankAccountsService } from './bank-accounts.service.js';
 export { maskAccountNumber } from './bank-accounts.service.js';
 
 /** A store's payout bank account: resolved at the bank before it is saved, changed only by the owner. */

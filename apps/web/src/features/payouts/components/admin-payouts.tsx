@@ -35,7 +35,7 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
         ) : stats.isError ? (
           <ErrorState title={PAYOUT_MESSAGES.stats} onRetry={() => stats.refetch()} />
         ) : (
-          <dl className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-3">
+          <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             <StatCard label="Pending" value={formatApiNaira(stats.data.pendingPayment)} />
             <StatCard label="Approved" value={formatApiNaira(stats.data.approvedPayment)} />
             <StatCard label="Processed" value={formatApiNaira(stats.data.processedPayment)} />

@@ -23,7 +23,7 @@ export function MerchantPayouts() {
           <ErrorState title={PAYOUT_MESSAGES.balances} onRetry={() => balances.refetch()} />
         ) : (
           <>
-            <dl className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 lg:grid-cols-4">
+            <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
               <StatCard label="Pending (in escrow)" value={formatApiNaira(balances.data.escrow)} />
               <StatCard label="Payable" value={formatApiNaira(balances.data.payable)} />
               <StatCard label="Approved" value={formatApiNaira(balances.data.approved)} />
