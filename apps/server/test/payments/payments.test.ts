@@ -248,7 +248,8 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
   });
 
   it('acknowledges events it does not act on, and unknown references', async () => {
-    const body = JSON.stringify({ event: 'transfer.success', data: { id: 77, reference: 'TRF-1' } });
+    // transfer.* events now settle payouts (ADR 027); an event no module acts on is acknowledged and ignored.
+    const body = JSON.stringify({ event: 'charge.dispute.create', data: { id: 77, reference: 'TRF-1' } });
     const other = await test.app.inject({
       method: 'POST',
       url: '/api/payments/webhook/paystack',
