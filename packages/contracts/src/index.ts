@@ -15,6 +15,7 @@ export * from './hubs.js';
 export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
+export * from './finance.js';
 export * from './payments.js';
 export * from './permissions.js';
 export * from './policies.js';
@@ -51,6 +52,7 @@ import {
   partnerApprovalEndpoints,
   partnerOrderEndpoints,
 } from './fulfilment.js';
+import { financeEndpoints } from './finance.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
@@ -135,6 +137,7 @@ export function allEndpoints(): Endpoint[] {
     subscriptionMerchantEndpoints,
     salesReportEndpoints,
     adminMerchantEndpoints,
+    financeEndpoints,
     reviewEndpoints,
     platformTestimonialEndpoints,
     contactEndpoints,
