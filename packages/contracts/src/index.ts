@@ -9,13 +9,13 @@ export * from './contact.js';
 export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
+export * from './finance.js';
 export * from './fulfilment.js';
 export * from './gift-cards.js';
 export * from './hubs.js';
 export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
-export * from './finance.js';
 export * from './payments.js';
 export * from './permissions.js';
 export * from './policies.js';
@@ -45,6 +45,7 @@ import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './chec
 import { contactEndpoints } from './contact.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
+import { financeEndpoints } from './finance.js';
 import {
   adminOrderEndpoints,
   fulfilmentEndpoints,
@@ -52,7 +53,6 @@ import {
   partnerApprovalEndpoints,
   partnerOrderEndpoints,
 } from './fulfilment.js';
-import { financeEndpoints } from './finance.js';
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';

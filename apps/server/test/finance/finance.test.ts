@@ -357,7 +357,9 @@ describe('admin finance report', () => {
         `^${storeB.storeId},"'=SUM\\(A1\\), ""Best"" Ltd",[^,]*,premium,1,102000.00,100000.00,2000.00,0.00,7500.00,7.50,0.00,92500.00,0.00,0.00,92500.00$`,
       ),
     );
-    expect(lines[2]).toContain(',standard,4,48333.35,45833.35,2500.00,2500.00,4833.34,10.00,10000.00,32000.01,');
+    expect(lines[2]).toContain(
+      ',standard,4,48333.35,45833.35,2500.00,2500.00,4833.34,10.00,10000.00,32000.01,',
+    );
     expect(lines[3]).toBe(
       ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,12333.34,8.31,10000.00,124500.01,9000.00,3000.01,112500.00',
     );
@@ -404,9 +406,9 @@ describe('admin finance report', () => {
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
     expect((await get(customer, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
-    expect((await get((await createPartner(test)).accessToken, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await get((await createPartner(test)).accessToken, `/admin/finance/reports?${MARCH}`)).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -447,14 +449,16 @@ describe('merchant payment report', () => {
     const finance = await get(await staffMember('finance'), `/merchant/payment-report?${MARCH}`);
     expect(finance.statusCode).toBe(200);
     expect(json(finance).data.totals.dueToMerchantKobo).toBe(3_200_001);
-    expect((await get(await staffMember('inventory'), `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(await staffMember('inventory'), `/merchant/payment-report?${MARCH}`)).statusCode).toBe(
+      403,
+    );
     expect((await get(admin, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
     expect((await get(customer, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
-    expect((await get(storeA.token, '/merchant/payment-report?from=2026-03-31&to=2026-03-01')).statusCode).toBe(
-      422,
-    );
+    expect(
+      (await get(storeA.token, '/merchant/payment-report?from=2026-03-31&to=2026-03-01')).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -462,7 +466,10 @@ describe('admin transactions', () => {
   const list = async (query = '') => {
     const response = await get(admin, `/admin/transactions?${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return json(response).data as { transactions: Record<string, unknown>[]; pagination: Record<string, number> };
+    return json(response).data as {
+      transactions: Record<string, unknown>[];
+      pagination: Record<string, number>;
+    };
   };
 
   it('lists every payment newest first with section 3’s fields, the card masked to its last four', async () => {
@@ -504,9 +511,9 @@ describe('admin transactions', () => {
     expect((await list(`search=${ids.a1Name}`)).transactions.map((row) => row.id)).toEqual([ids.t1]);
     expect((await list('search=ada%20obi')).transactions.map((row) => row.id)).toEqual([ids.t1]);
     expect((await list('search=BOLA@EXAMPLE')).transactions.map((row) => row.id)).toEqual([ids.t3, ids.t2]);
-    expect((await list(`search=${ids.a1Reference!.slice(0, 12)}`)).transactions.map((row) => row.id)).toEqual([
-      ids.t1,
-    ]);
+    expect((await list(`search=${ids.a1Reference!.slice(0, 12)}`)).transactions.map((row) => row.id)).toEqual(
+      [ids.t1],
+    );
     expect((await list('search=%25')).transactions).toEqual([]);
     const page = await list('limit=1&page=2');
     expect(page.transactions.map((row) => row.id)).toEqual([ids.t2]);
@@ -519,8 +526,20 @@ describe('admin transactions', () => {
     const data = json(response).data;
     expect(data).toMatchObject({ id: ids.t1, cardNumber: '**** **** **** 4081', refundedKobo: 0 });
     expect(data.orderItems).toEqual([
-      { orderName: ids.a1Name, storeName: storeA.storeName, productName: 'Ankara Dress', quantity: 2, unitPriceKobo: 1_000_000 },
-      { orderName: ids.a1Name, storeName: storeA.storeName, productName: 'Fila Cap', quantity: 1, unitPriceKobo: 500_000 },
+      {
+        orderName: ids.a1Name,
+        storeName: storeA.storeName,
+        productName: 'Ankara Dress',
+        quantity: 2,
+        unitPriceKobo: 1_000_000,
+      },
+      {
+        orderName: ids.a1Name,
+        storeName: storeA.storeName,
+        productName: 'Fila Cap',
+        quantity: 1,
+        unitPriceKobo: 500_000,
+      },
     ]);
     expect(json(await get(admin, `/admin/transactions/${ids.t3}`)).data.orderItems).toEqual([]);
     expect((await get(admin, `/admin/transactions/${randomUUID()}`)).statusCode).toBe(404);
@@ -528,7 +547,13 @@ describe('admin transactions', () => {
   });
 
   it('refuses bad filters with 422', async () => {
-    for (const query of ['status=paid', 'limit=1000', 'page=0', 'from=2026-03-01', 'from=2026-03-02&to=2026-03-01']) {
+    for (const query of [
+      'status=paid',
+      'limit=1000',
+      'page=0',
+      'from=2026-03-01',
+      'from=2026-03-02&to=2026-03-01',
+    ]) {
       expect((await get(admin, `/admin/transactions?${query}`)).statusCode, query).toBe(422);
     }
   });

@@ -46,7 +46,14 @@ const totalsCells = (totals: FinanceTotals) => [
 export function financeReportCsv(report: FinanceReport, view: FinanceCsvView): string {
   if (view === 'series')
     return csvLines([
-      ['Day', 'Orders', 'Total order amount (NGN)', 'Commission (NGN)', 'Due to merchant (NGN)', 'Refunded (NGN)'],
+      [
+        'Day',
+        'Orders',
+        'Total order amount (NGN)',
+        'Commission (NGN)',
+        'Due to merchant (NGN)',
+        'Refunded (NGN)',
+      ],
       ...report.series.map((point) => [
         point.day,
         point.ordersCount,

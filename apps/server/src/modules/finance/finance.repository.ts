@@ -235,7 +235,9 @@ export async function listTransactions(
 }
 
 export async function findTransaction(db: Db, id: string): Promise<TransactionRow | undefined> {
-  const result = await db.execute(sql`select ${transactionColumns} from ${transactionSource} where pt.id = ${id}`);
+  const result = await db.execute(
+    sql`select ${transactionColumns} from ${transactionSource} where pt.id = ${id}`,
+  );
   return rowsOf(result)[0] as TransactionRow | undefined;
 }
 

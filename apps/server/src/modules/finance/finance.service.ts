@@ -1,18 +1,17 @@
 import type {
+  AdminTransaction,
   FinanceCsvView,
   FinancePoint,
   FinanceRangeQuery,
   FinanceReport,
   PaymentReport,
-  AdminTransaction,
   TransactionDetail,
-  TransactionsQuery,
   TransactionStatus,
+  TransactionsQuery,
 } from '@market/contracts';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import { daysOf, lagosMoments } from './finance-range.js';
 import { financeReportCsv } from './finance.csv.js';
 import {
   financeReport,
@@ -22,6 +21,7 @@ import {
   type TransactionRow,
   trackerItems,
 } from './finance.repository.js';
+import { daysOf, lagosMoments } from './finance-range.js';
 
 /** Every day of the range, quiet days as zero, so a chart shows them rather than skipping them. */
 function fullSeries(from: string, to: string, points: FinancePoint[]): FinancePoint[] {
