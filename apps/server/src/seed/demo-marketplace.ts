@@ -5,6 +5,7 @@ import type { Media } from '../platform/storage/media.js';
 import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoHubs } from './demo-hubs.js';
 import { seedDemoOrders } from './demo-orders.js';
+import { seedDemoPayments } from './demo-payments.js';
 import { seedDemoReturns } from './demo-returns.js';
 import { seedDemoReviews } from './demo-reviews.js';
 import { seedDemoSales } from './demo-sales.js';
@@ -28,6 +29,7 @@ export async function seedDemoMarketplace(db: Db, media: Media, logger?: Logger)
   await seedDemoSales(db, logger);
   const reviews = await seedDemoReviews(db, logger);
   const returns = await seedDemoReturns(db, logger);
+  await seedDemoPayments(db, logger);
   return {
     accounts,
     products: catalog.products,
