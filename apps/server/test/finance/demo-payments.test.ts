@@ -37,6 +37,11 @@ describe('demo payments', () => {
       .where(eq(paymentTransactions.customerId, customerId));
     expect(rows).toHaveLength(1);
     // 1.5 % of 1,250,000 = 18,750, plus ₦100.
-    expect(rows[0]).toMatchObject({ amountKobo: 1_250_000, feesKobo: 28_750, status: 'success', purpose: 'CHK' });
+    expect(rows[0]).toMatchObject({
+      amountKobo: 1_250_000,
+      feesKobo: 28_750,
+      status: 'success',
+      purpose: 'CHK',
+    });
   });
 });
