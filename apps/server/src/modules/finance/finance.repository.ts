@@ -220,9 +220,13 @@ export async function listTransactions(
   if (range) conditions.push(sql`pt.created_at >= ${range.start} and pt.created_at < ${range.end}`);
   if (query.search) {
     const pattern = containsPattern(query.search);
+    // The names and order names are matched in uncorrelated subqueries, which PostgreSQL hashes once (a scan of
+    // each table) instead of looking up every payment's orders one by one.
     conditions.push(sql`(pt.reference ilike ${pattern} or pt.customer_email ilike ${pattern}
-      or (u.first_name || ' ' || u.last_name) ilike ${pattern}
-      or exists (select 1 from ${orders} o where o.tracker_id = t.id and o.order_name ilike ${pattern}))`);
+      or pt.customer_id in (select su.id from ${users} su
+        where (su.first_name || ' ' || su.last_name) ilike ${pattern})
+      or pt.reference in (select st.reference from ${orders} so join ${orderTrackers} st on st.id = so.tracker_id
+        where so.order_name ilike ${pattern}))`);
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const [rows, totals] = await Promise.all([
