@@ -59,7 +59,7 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
         coalesce(o.commission_kobo::bigint,
           (o.subtotal_kobo::bigint * coalesce(pc.commission_basis_points, 0) + 5000) / 10000) as commission,
         o.due_to_merchant_kobo::bigint as stored_due, o.payable_at, o.paid_out_at,
-        to_char((o.created_at at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD') as day
+        ((o.created_at at time zone 'UTC') + interval '1 hour')::date as day
       from ${orders} o
         join ${stores} s on s.id = o.store_id
         left join ${paymentCategories} pc on pc.slug = s.payment_category
@@ -68,8 +68,8 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
     refunds as (
       select r.order_id, sum(r.amount_kobo)::bigint as refunded,
         sum(r.amount_kobo - r.shipping_kobo)::bigint as refunded_goods
-      from ${orderRefunds} r
-      where r.order_id in (select id from paid) and r.status <> 'rejected'
+      from ${orderRefunds} r join paid p on p.id = r.order_id
+      where r.status <> 'rejected'
       group by r.order_id
     ),
     figures as materialized (
@@ -89,7 +89,7 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
           left join ${users} u on u.id = s.merchant_id
       ) m) as merchants,
       (select coalesce(json_agg(d order by d.day), '[]') from (
-        select day, count(*) as "ordersCount", sum(total) as "totalOrderAmountKobo",
+        select to_char(day, 'YYYY-MM-DD') as day, count(*) as "ordersCount", sum(total) as "totalOrderAmountKobo",
           sum(commission) as "commissionKobo", sum(due) as "dueToMerchantKobo", sum(refunded) as "refundedKobo"
         from figures group by day
       ) d) as series
