@@ -38,6 +38,7 @@ import {
 import { createCheckoutModule } from './modules/checkout/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
+import { createFinanceModule } from './modules/finance/index.js';
 import {
   appliedGiftCards,
   confirmHolds,
@@ -507,6 +508,7 @@ function composeModules(
       receivedFromStore: orders.service.receivedFromStore,
     }),
     createTestimonialsModule(deps),
+    createFinanceModule(deps),
     createContactModule(deps),
     createStaffModule(deps, { auth: auth.service }),
   ];

@@ -9,6 +9,7 @@ export * from './contact.js';
 export * from './coupons.js';
 export * from './endpoint.js';
 export * from './envelope.js';
+export * from './finance.js';
 export * from './fulfilment.js';
 export * from './gift-cards.js';
 export * from './hubs.js';
@@ -45,6 +46,7 @@ import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './chec
 import { contactEndpoints } from './contact.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
 import type { Endpoint } from './endpoint.js';
+import { financeEndpoints } from './finance.js';
 import {
   adminOrderEndpoints,
   fulfilmentEndpoints,
@@ -137,6 +139,7 @@ export function allEndpoints(): Endpoint[] {
     subscriptionMerchantEndpoints,
     salesReportEndpoints,
     adminMerchantEndpoints,
+    financeEndpoints,
     reviewEndpoints,
     platformTestimonialEndpoints,
     contactEndpoints,

@@ -6,6 +6,7 @@ import { seedDemoCatalog } from './demo-catalog.js';
 import { seedDemoHubs } from './demo-hubs.js';
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoPayouts } from './demo-payouts.js';
+import { seedDemoPayments } from './demo-payments.js';
 import { seedDemoReturns } from './demo-returns.js';
 import { seedDemoReviews } from './demo-reviews.js';
 import { seedDemoSales } from './demo-sales.js';
@@ -30,6 +31,7 @@ export async function seedDemoMarketplace(db: Db, media: Media, logger?: Logger)
   const reviews = await seedDemoReviews(db, logger);
   const returns = await seedDemoReturns(db, logger);
   await seedDemoPayouts(db, logger);
+  await seedDemoPayments(db, logger);
   return {
     accounts,
     products: catalog.products,

@@ -36,6 +36,26 @@ const rules: BoundaryRules = {
       to: 'modules/stores/stores.schema.ts',
       why: 'the merchants list and top merchants join each merchant to the store they own',
     },
+    {
+      from: 'finance',
+      to: 'modules/orders/orders.schema.ts',
+      why: 'finance reports add up orders, their refunds and commission in one statement; transactions name the orders their checkout paid',
+    },
+    {
+      from: 'finance',
+      to: 'modules/stores/stores.schema.ts',
+      why: 'finance reports group by store and compute the commission of orders paid before the ledger from the store band',
+    },
+    {
+      from: 'finance',
+      to: 'modules/auth/auth.schema.ts',
+      why: 'finance names merchants and customers (users) and searches transactions by customer name',
+    },
+    {
+      from: 'finance',
+      to: 'modules/payments/payments.schema.ts',
+      why: 'the transactions list pages and searches payments joined to checkouts, orders and customers in one query',
+    },
   ],
   temporarilyExempt: [],
 };

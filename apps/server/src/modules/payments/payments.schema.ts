@@ -41,6 +41,8 @@ export const paymentTransactions = pgTable(
   (table) => [
     index('payment_transactions_customer_idx').on(table.customerId, table.createdAt),
     index('payment_transactions_status_idx').on(table.status, table.createdAt),
+    // The admin's transactions list (finance, ADR 028): every payment newest first, and a range of days.
+    index('payment_transactions_created_idx').on(table.createdAt),
   ],
 );
 

@@ -1,21 +1,11 @@
 import { koboToNaira, type ReportCsvView, type SalesReport } from '@market/contracts';
 
-// CSV (RFC 4180) of one view of a sales report. Cells a spreadsheet would run as a formula (starting with =, +, -,
-// @, a tab or a carriage return) are prefixed with an apostrophe (OWASP's advice against CSV injection), then any
-// cell holding a comma, a quote or a line break is quoted with its quotes doubled. Money is naira with two decimals
-// and no separators, so a spreadsheet reads it as a number.
+import { csvLines } from '../../platform/csv.js';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+// CSV of one view of a sales report (RFC 4180 and formula-safe through platform/csv). Money is naira with two
+// decimals and no separators, so a spreadsheet reads it as a number.
 
-export function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLines(rows: (string | number)[][]): string {
-  return `${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
+export { csvCell } from '../../platform/csv.js';
 
 const naira = (kobo: number) => koboToNaira(kobo).toFixed(2);
 

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_transactions_created_idx" ON "payment_transactions" USING btree ("created_at");

@@ -1,0 +1,35 @@
+import { financeEndpoints } from '@market/contracts';
+import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
+import type { FinanceService } from './finance.service.js';
+
+export function financeRoutes(finance: FinanceService): RouteDefinition[] {
+  return [
+    route(financeEndpoints.report, async ({ query }) => ({
+      message: 'Finance report',
+      data: await finance.report(query),
+    })),
+    route(financeEndpoints.reportCsv, async ({ query, reply }) => {
+      const csv = await finance.reportCsv(query);
+      const name = `finance-${query.view}-${query.from}-to-${query.to}.csv`;
+      // The file itself, not an envelope: a spreadsheet opens it as it is.
+      return reply
+        .code(200)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    }),
+    route(financeEndpoints.transactions, async ({ query }) => ({
+      message: 'Transactions',
+      data: await finance.transactions(query),
+    })),
+    route(financeEndpoints.transaction, async ({ params }) => ({
+      message: 'Transaction',
+      data: await finance.transaction(params.id),
+    })),
+    route(financeEndpoints.paymentReport, async ({ auth, query }) => ({
+      message: 'Payment report',
+      data: await finance.paymentReport(requireStoreId(auth), query),
+    })),
+  ];
+}

@@ -1,0 +1,137 @@
+import type {
+  AdminTransaction,
+  FinanceCsvView,
+  FinancePoint,
+  FinanceRangeQuery,
+  FinanceReport,
+  PaymentReport,
+  TransactionDetail,
+  TransactionStatus,
+  TransactionsQuery,
+} from '@market/contracts';
+import { pageInfo } from '../../platform/db/paging.js';
+import type { Deps } from '../../platform/deps.js';
+import { notFound } from '../../platform/errors.js';
+import { financeReportCsv } from './finance.csv.js';
+import {
+  financeReport,
+  findTransaction,
+  listTransactions,
+  storeOf,
+  type TransactionRow,
+  trackerItems,
+} from './finance.repository.js';
+import { daysOf, lagosMoments } from './finance-range.js';
+
+/** Every day of the range, quiet days as zero, so a chart shows them rather than skipping them. */
+function fullSeries(from: string, to: string, points: FinancePoint[]): FinancePoint[] {
+  const found = new Map(points.map((point) => [point.day, point]));
+  return daysOf(from, to).map(
+    (day) =>
+      found.get(day) ?? {
+        day,
+        ordersCount: 0,
+        totalOrderAmountKobo: 0,
+        commissionKobo: 0,
+        dueToMerchantKobo: 0,
+        refundedKobo: 0,
+      },
+  );
+}
+
+/** Only the last four digits of a card ever leave the server (the provider gives no more). */
+export function maskedCard(last4: string | null): string | null {
+  if (!last4) return null;
+  return `**** **** **** ${last4.slice(-4)}`;
+}
+
+function toTransaction(row: TransactionRow): AdminTransaction {
+  const name = `${row.first_name ?? ''} ${row.last_name ?? ''}`.trim();
+  return {
+    id: row.id,
+    orderTrackerId: row.tracker_id,
+    transactionId: row.provider_transaction_id,
+    amountKobo: Number(row.amount_kobo),
+    reference: row.reference,
+    purpose: row.purpose,
+    feesKobo: row.fees_kobo === null ? null : Number(row.fees_kobo),
+    date: new Date(row.date).toISOString(),
+    customerName: name === '' ? null : name,
+    customerEmail: row.customer_email,
+    cardType: row.card_type,
+    cardNumber: maskedCard(row.card_last4),
+    bank: row.bank,
+    country: row.country,
+    ipAddress: row.ip_address,
+    paymentChannel: row.channel,
+    status: row.status as TransactionStatus,
+    orderName: row.order_name,
+    orderItemsCount: Number(row.items_count),
+  };
+}
+
+/**
+ * Finance reports and payment transactions (ADR 028). The module owns no table: its repository is a read model
+ * over orders, refunds, stores and their commission bands, customers and payment transactions.
+ */
+export function createFinanceService(deps: Deps) {
+  const { db } = deps;
+
+  async function report(query: FinanceRangeQuery): Promise<FinanceReport> {
+    const range = lagosMoments(query.from, query.to);
+    const rows = await financeReport(db, range);
+    return {
+      from: query.from,
+      to: query.to,
+      startsAt: range.start.toISOString(),
+      endsBefore: range.end.toISOString(),
+      totals: rows.totals,
+      merchants: rows.merchants,
+      series: fullSeries(query.from, query.to, rows.series),
+    };
+  }
+
+  return {
+    report,
+
+    async reportCsv(query: FinanceRangeQuery & { view: FinanceCsvView }): Promise<string> {
+      return financeReportCsv(await report(query), query.view);
+    },
+
+    async paymentReport(storeId: string, query: FinanceRangeQuery): Promise<PaymentReport> {
+      const store = await storeOf(db, storeId);
+      if (!store) throw notFound('Store not found');
+      const range = lagosMoments(query.from, query.to);
+      const rows = await financeReport(db, range, storeId);
+      return {
+        from: query.from,
+        to: query.to,
+        startsAt: range.start.toISOString(),
+        endsBefore: range.end.toISOString(),
+        storeName: store.storeName,
+        paymentCategory: store.paymentCategory,
+        totals: rows.totals,
+        series: fullSeries(query.from, query.to, rows.series),
+      };
+    },
+
+    async transactions(query: TransactionsQuery) {
+      const range = query.from && query.to ? lagosMoments(query.from, query.to) : undefined;
+      const { rows, total } = await listTransactions(db, query, range);
+      return { transactions: rows.map(toTransaction), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    async transaction(id: string): Promise<TransactionDetail> {
+      const row = await findTransaction(db, id);
+      if (!row) throw notFound('Transaction not found');
+      return {
+        ...toTransaction(row),
+        refundedKobo: Number(row.refunded_kobo),
+        gatewayResponse: row.gateway_response,
+        orderItems: row.tracker_id ? await trackerItems(db, row.tracker_id) : [],
+      };
+    },
+  };
+}
+
+export type FinanceService = ReturnType<typeof createFinanceService>;

@@ -1,0 +1,573 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/modules/auth/auth.schema.js';
+import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
+import { storeMembers, stores } from '../../src/modules/stores/stores.schema.js';
+import { csvCell } from '../../src/platform/csv.js';
+import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { placeOrder, reportCustomer } from '../support/report-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  json,
+  login,
+  PASSWORD,
+  passwordHashOfPASSWORD,
+  type TestApp,
+  uniqueEmail,
+} from '../support/test-app.js';
+
+// Finance reports (GET /api/admin/finance/reports, .csv), the store's payment report (GET /api/merchant/payment-report)
+// and transactions (GET /api/admin/transactions, /:id) on a small dataset whose every figure is worked out by hand:
+// ledger-filled orders and orders paid before the ledger (commission from the store's band, rounded half up), a
+// refund and a rejected one, payable and paid-out amounts, the edges of the range at Lagos midnight, and an unpaid
+// order that must never count.
+
+let test: TestApp;
+let storeA: TestMerchant;
+let storeB: TestMerchant;
+let admin: string;
+const ids: Record<string, string> = {};
+const B_NAME = '=SUM(A1), "Best" Ltd';
+const MARCH = 'from=2026-03-01&to=2026-03-31';
+const product = () => randomUUID();
+
+async function setLedger(orderId: string, values: Partial<typeof orders.$inferInsert>) {
+  await test.deps.db.update(orders).set(values).where(eq(orders.id, orderId));
+}
+
+async function trackerOf(orderId: string) {
+  const [row] = await test.deps.db
+    .select({ id: orderTrackers.id, reference: orderTrackers.reference, orderName: orders.orderName })
+    .from(orders)
+    .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+    .where(eq(orders.id, orderId));
+  return row!;
+}
+
+beforeAll(async () => {
+  test = await createTestApp();
+  [storeA, storeB] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+  admin = (await createAdmin(test, 'admin')).accessToken;
+  // Store B is in the premium band (7.5 %) and has a name a spreadsheet would run.
+  await test.deps.db
+    .update(stores)
+    .set({ paymentCategory: 'premium', storeName: B_NAME })
+    .where(eq(stores.id, storeB.storeId));
+  const ada = await reportCustomer(test, 'Ada', 'Obi');
+  const bola = await reportCustomer(test, 'Bola', 'Ade');
+  ids.ada = ada;
+
+  // A1, 2 March: paid before the ledger (commission null): 10 % of 2,500,000 = 250,000; due 2,500,000 − 250,000
+  // discount − 250,000 = 2,000,000; not payable yet.
+  ids.a1 = await placeOrder(test, {
+    store: storeA,
+    customerId: ada,
+    createdAt: '2026-03-02T10:00:00Z',
+    status: 'delivered',
+    paid: true,
+    discountKobo: 250_000,
+    shippingKobo: 150_000,
+    items: [
+      { productId: product(), name: 'Ankara Dress', unitKobo: 1_000_000, quantity: 2 },
+      { productId: product(), name: 'Fila Cap', unitKobo: 500_000, quantity: 1 },
+    ],
+  });
+  // A2, 23:00 UTC on 28 Feb = Lagos midnight of 1 March (the first moment of the range); the ledger filled it and a
+  // payout paid it.
+  ids.a2 = await placeOrder(test, {
+    store: storeA,
+    customerId: bola,
+    createdAt: '2026-02-28T23:00:00Z',
+    status: 'pending',
+    paid: true,
+    shippingKobo: 100_000,
+    items: [{ productId: product(), name: 'Aso Oke', unitKobo: 1_000_000, quantity: 1 }],
+  });
+  await setLedger(ids.a2, {
+    commissionBasisPoints: 1000,
+    commissionKobo: 100_000,
+    dueToMerchantKobo: 900_000,
+    payableAt: new Date('2026-03-20T00:00:00Z'),
+    paidOutAt: new Date('2026-03-25T00:00:00Z'),
+    payoutId: randomUUID(),
+  });
+  // A3, 10 March: returned and refunded in full (1,000,000) before the ledger; a rejected refund does not count.
+  // Commission 100,000; due max(0, 1,000,000 − 100,000 − 1,000,000) = 0.
+  ids.a3 = await placeOrder(test, {
+    store: storeA,
+    customerId: ada,
+    createdAt: '2026-03-10T12:00:00Z',
+    status: 'returned',
+    paid: true,
+    items: [{ productId: product(), name: 'Gele', unitKobo: 1_000_000, quantity: 1 }],
+  });
+  const a3 = await trackerOf(ids.a3);
+  for (const [amountKobo, status] of [
+    [1_000_000, 'processed'],
+    [500_000, 'rejected'],
+  ] as const)
+    await test.deps.db.insert(orderRefunds).values({
+      reference: `RFD-${randomUUID().slice(0, 8)}`,
+      trackerId: a3.id,
+      orderId: ids.a3,
+      kind: 'return',
+      destination: 'provider',
+      paymentReference: a3.reference,
+      amountKobo,
+      reason: 'Wrong size',
+      status,
+      requestedByRole: 'merchant',
+    });
+  // A4, 22:59:59 UTC on 31 March: the last second of the range. 10 % of 333,335 = 33,333.5 → 33,334 (half up);
+  // due 300,001, payable.
+  ids.a4 = await placeOrder(test, {
+    store: storeA,
+    customerId: bola,
+    createdAt: '2026-03-31T22:59:59Z',
+    status: 'delivered',
+    paid: true,
+    items: [{ productId: product(), name: 'Beads', unitKobo: 333_335, quantity: 1 }],
+  });
+  await setLedger(ids.a4, { payableAt: new Date('2026-04-10T00:00:00Z') });
+  // Outside the range: 23:00 UTC on 31 March is 1 April in Lagos; 22:59:59 UTC on 28 Feb is still February.
+  for (const createdAt of ['2026-03-31T23:00:00Z', '2026-02-28T22:59:59Z'])
+    await placeOrder(test, {
+      store: storeA,
+      customerId: ada,
+      createdAt,
+      status: 'delivered',
+      paid: true,
+      items: [{ productId: product(), name: 'Outside', unitKobo: 7_000_000, quantity: 1 }],
+    });
+  // Never paid: not a sale.
+  await placeOrder(test, {
+    store: storeA,
+    customerId: ada,
+    createdAt: '2026-03-12T12:00:00Z',
+    status: 'awaiting_payment',
+    paid: false,
+    items: [{ productId: product(), name: 'Unpaid', unitKobo: 9_000_000, quantity: 1 }],
+  });
+  // B1, 5 March, premium band: 7.5 % of 10,000,000 = 750,000; due 9,250,000.
+  ids.b1 = await placeOrder(test, {
+    store: storeB,
+    customerId: ada,
+    createdAt: '2026-03-05T12:00:00Z',
+    status: 'delivered',
+    paid: true,
+    shippingKobo: 200_000,
+    items: [{ productId: product(), name: 'Solar Panel', unitKobo: 10_000_000, quantity: 1 }],
+  });
+
+  // Payment transactions: A1's checkout paid by card, a failed bank transfer, and a gift-card purchase.
+  const a1 = await trackerOf(ids.a1);
+  ids.a1Reference = a1.reference;
+  ids.a1Name = a1.orderName;
+  const [t1, t2, t3] = await test.deps.db
+    .insert(paymentTransactions)
+    .values([
+      {
+        reference: a1.reference,
+        purpose: 'CHK',
+        provider: 'sandbox',
+        customerId: ada,
+        amountKobo: 2_400_000,
+        status: 'success',
+        providerTransactionId: '4099260516',
+        feesKobo: 36_000,
+        customerEmail: 'ada@example.com',
+        cardType: 'visa',
+        cardLast4: '4081',
+        bank: 'TEST BANK',
+        country: 'NG',
+        ipAddress: '102.89.1.1',
+        channel: 'card',
+        paidAt: new Date('2026-03-02T10:01:00Z'),
+        createdAt: new Date('2026-03-02T10:00:00Z'),
+      },
+      {
+        reference: `CHK-${randomUUID()}`,
+        purpose: 'CHK',
+        provider: 'sandbox',
+        customerId: bola,
+        amountKobo: 500_000,
+        status: 'failed',
+        customerEmail: 'bola@example.com',
+        channel: 'bank_transfer',
+        createdAt: new Date('2026-03-15T09:00:00Z'),
+      },
+      {
+        reference: `GFT-${randomUUID()}`,
+        purpose: 'GFT',
+        provider: 'sandbox',
+        customerId: bola,
+        amountKobo: 1_000_000,
+        status: 'success',
+        customerEmail: 'bola@example.com',
+        channel: 'card',
+        cardLast4: '1234',
+        paidAt: new Date('2026-04-01T10:00:00Z'),
+        createdAt: new Date('2026-04-01T09:59:00Z'),
+      },
+    ])
+    .returning({ id: paymentTransactions.id });
+  ids.t1 = t1!.id;
+  ids.t2 = t2!.id;
+  ids.t3 = t3!.id;
+}, 120_000);
+afterAll(() => test.close());
+
+const get = (token: string | undefined, url: string) =>
+  test.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+
+const totalsA = {
+  ordersCount: 4,
+  totalOrderAmountKobo: 4_833_335,
+  totalSalesOrderAmountKobo: 4_583_335,
+  totalDeliveryAmountKobo: 250_000,
+  discountKobo: 250_000,
+  commissionKobo: 483_334,
+  commissionBasisPoints: 1000,
+  refundedKobo: 1_000_000,
+  dueToMerchantKobo: 3_200_001,
+  paidOutKobo: 900_000,
+  payableKobo: 300_001,
+  notYetPayableKobo: 2_000_000,
+};
+const totalsB = {
+  ordersCount: 1,
+  totalOrderAmountKobo: 10_200_000,
+  totalSalesOrderAmountKobo: 10_000_000,
+  totalDeliveryAmountKobo: 200_000,
+  discountKobo: 0,
+  commissionKobo: 750_000,
+  commissionBasisPoints: 750,
+  refundedKobo: 0,
+  dueToMerchantKobo: 9_250_000,
+  paidOutKobo: 0,
+  payableKobo: 0,
+  notYetPayableKobo: 9_250_000,
+};
+
+describe('admin finance report', () => {
+  it('adds up every store’s paid orders of the Lagos days asked, per merchant and overall, to the kobo', async () => {
+    const response = await get(admin, `/admin/finance/reports?${MARCH}`);
+    expect(response.statusCode).toBe(200);
+    const data = json(response).data;
+    expect(data.startsAt).toBe('2026-02-28T23:00:00.000Z');
+    expect(data.endsBefore).toBe('2026-03-31T23:00:00.000Z');
+    expect(data.totals).toEqual({
+      ordersCount: 5,
+      totalOrderAmountKobo: 15_033_335,
+      totalSalesOrderAmountKobo: 14_583_335,
+      totalDeliveryAmountKobo: 450_000,
+      discountKobo: 250_000,
+      commissionKobo: 1_233_334,
+      // 1,233,334 × 10,000 ÷ 14,833,335 = 831.46 → 831
+      commissionBasisPoints: 831,
+      refundedKobo: 1_000_000,
+      dueToMerchantKobo: 12_450_001,
+      paidOutKobo: 900_000,
+      payableKobo: 300_001,
+      notYetPayableKobo: 11_250_000,
+    });
+    // The most owed first.
+    expect(data.merchants).toEqual([
+      {
+        ...totalsB,
+        storeId: storeB.storeId,
+        storeName: B_NAME,
+        merchantId: storeB.id,
+        merchantName: expect.any(String),
+        paymentCategory: 'premium',
+      },
+      {
+        ...totalsA,
+        storeId: storeA.storeId,
+        storeName: storeA.storeName,
+        merchantId: storeA.id,
+        merchantName: expect.any(String),
+        paymentCategory: 'standard',
+      },
+    ]);
+    expect(data.series).toHaveLength(31);
+    expect(data.series[0]).toEqual({
+      day: '2026-03-01',
+      ordersCount: 1,
+      totalOrderAmountKobo: 1_100_000,
+      commissionKobo: 100_000,
+      dueToMerchantKobo: 900_000,
+      refundedKobo: 0,
+    });
+    expect(data.series[2]).toEqual({
+      day: '2026-03-03',
+      ordersCount: 0,
+      totalOrderAmountKobo: 0,
+      commissionKobo: 0,
+      dueToMerchantKobo: 0,
+      refundedKobo: 0,
+    });
+    expect(data.series[9].refundedKobo).toBe(1_000_000);
+    expect(data.series[30]).toMatchObject({ day: '2026-03-31', ordersCount: 1, commissionKobo: 33_334 });
+    const sum = (field: 'ordersCount' | 'totalOrderAmountKobo' | 'dueToMerchantKobo') =>
+      data.series.reduce((total: number, point: Record<string, number>) => total + point[field]!, 0);
+    expect(sum('ordersCount')).toBe(5);
+    expect(sum('totalOrderAmountKobo')).toBe(15_033_335);
+    expect(sum('dueToMerchantKobo')).toBe(12_450_001);
+  });
+
+  it('moves with Lagos midnight: one day on each edge', async () => {
+    const first = json(await get(admin, '/admin/finance/reports?from=2026-03-01&to=2026-03-01')).data;
+    expect(first.totals.ordersCount).toBe(1);
+    expect(first.totals.totalOrderAmountKobo).toBe(1_100_000);
+    const february = json(await get(admin, '/admin/finance/reports?from=2026-02-28&to=2026-02-28')).data;
+    expect(february.totals.totalOrderAmountKobo).toBe(7_000_000);
+    const last = json(await get(admin, '/admin/finance/reports?from=2026-03-31&to=2026-03-31')).data;
+    expect(last.totals.totalOrderAmountKobo).toBe(333_335);
+    const april = json(await get(admin, '/admin/finance/reports?from=2026-04-01&to=2026-04-01')).data;
+    expect(april.totals.totalOrderAmountKobo).toBe(7_000_000);
+    const empty = json(await get(admin, '/admin/finance/reports?from=2025-01-01&to=2025-01-02')).data;
+    expect(empty.totals.ordersCount).toBe(0);
+    expect(empty.totals.commissionBasisPoints).toBe(0);
+    expect(empty.merchants).toEqual([]);
+    expect(empty.series).toHaveLength(2);
+  });
+
+  it('answers a CSV per merchant with a total line, quoting and defusing formula cells', async () => {
+    const response = await get(admin, `/admin/finance/reports.csv?${MARCH}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="finance-merchants-2026-03-01-to-2026-03-31.csv"',
+    );
+    const lines = response.body.split('\r\n');
+    expect(lines[0]).toBe(
+      'Store ID,Store,Merchant,Payment category,Orders,Total order amount (NGN),Total sales order amount (NGN),' +
+        'Total delivery amount (NGN),Discounts (NGN),Commission (NGN),Commission percentage,Refunded (NGN),' +
+        'Due to merchant (NGN),Paid out (NGN),Payable (NGN),Not yet payable (NGN)',
+    );
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^${storeB.storeId},"'=SUM\\(A1\\), ""Best"" Ltd",[^,]*,premium,1,102000.00,100000.00,2000.00,0.00,7500.00,7.50,0.00,92500.00,0.00,0.00,92500.00$`,
+      ),
+    );
+    expect(lines[2]).toContain(
+      ',standard,4,48333.35,45833.35,2500.00,2500.00,4833.34,10.00,10000.00,32000.01,',
+    );
+    expect(lines[3]).toBe(
+      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,12333.34,8.31,10000.00,124500.01,9000.00,3000.01,112500.00',
+    );
+    expect(lines[4]).toBe('');
+    const series = await get(admin, `/admin/finance/reports.csv?${MARCH}&view=series`);
+    const rows = series.body.split('\r\n');
+    expect(rows[0]).toBe(
+      'Day,Orders,Total order amount (NGN),Commission (NGN),Due to merchant (NGN),Refunded (NGN)',
+    );
+    expect(rows[1]).toBe('2026-03-01,1,11000.00,1000.00,9000.00,0.00');
+    expect(rows).toHaveLength(33);
+  });
+
+  it('escapes CSV cells as RFC 4180 and OWASP say', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('refuses bad ranges with 422 and changes nothing', async () => {
+    for (const query of [
+      'from=2026-03-31&to=2026-03-01',
+      'from=2026-02-30&to=2026-03-01',
+      'from=2026-03-01',
+      'from=2025-01-01&to=2026-03-01',
+      `${MARCH}&view=products`,
+    ]) {
+      const url = query.includes('view') ? '/admin/finance/reports.csv' : '/admin/finance/reports';
+      const response = await get(admin, `${url}?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      expect(json(response).error).toBe('VALIDATION_ERROR');
+    }
+  });
+
+  it('is for admins holding finance:read only', async () => {
+    expect((await get(undefined, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(401);
+    expect((await get(undefined, `/admin/finance/reports.csv?${MARCH}`)).statusCode).toBe(401);
+    expect((await get(storeA.token, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(storeA.token, `/admin/finance/reports.csv?${MARCH}`)).statusCode).toBe(403);
+    const dispatcher = (await createAdmin(test, 'dispatcher')).accessToken;
+    expect((await get(dispatcher, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
+    const buyer = await createConfirmedAccount(test, 'customer');
+    const customer = (await login(test, 'customer', buyer.email)).accessToken;
+    expect((await get(customer, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
+    expect(
+      (await get((await createPartner(test)).accessToken, `/admin/finance/reports?${MARCH}`)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('merchant payment report', () => {
+  async function staffMember(role: 'inventory' | 'finance') {
+    const email = uniqueEmail(`staff-${role}`);
+    const [row] = await test.deps.db
+      .insert(users)
+      .values({
+        kind: 'merchant',
+        role,
+        firstName: 'Staff',
+        lastName: role,
+        email,
+        passwordHash: await passwordHashOfPASSWORD(),
+        emailConfirmedAt: new Date(),
+      })
+      .returning({ id: users.id });
+    await test.deps.db.insert(storeMembers).values({ storeId: storeA.storeId, userId: row!.id, role });
+    return (await login(test, 'merchant', email, PASSWORD)).accessToken;
+  }
+
+  it('shows each store its own sales, commission, refunds, due and paid, and nothing of another store', async () => {
+    const a = await get(storeA.token, `/merchant/payment-report?${MARCH}`);
+    expect(a.statusCode).toBe(200);
+    expect(json(a).data.totals).toEqual(totalsA);
+    expect(json(a).data.storeName).toBe(storeA.storeName);
+    expect(json(a).data.paymentCategory).toBe('standard');
+    expect(json(a).data.series).toHaveLength(31);
+    const b = json(await get(storeB.token, `/merchant/payment-report?${MARCH}`)).data;
+    expect(b.totals).toEqual(totalsB);
+    expect(b.series[4].dueToMerchantKobo).toBe(9_250_000);
+    expect(b.series[0].ordersCount).toBe(0);
+  });
+
+  it('is for store members holding payouts:read; others are refused', async () => {
+    expect((await get(undefined, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(401);
+    const finance = await get(await staffMember('finance'), `/merchant/payment-report?${MARCH}`);
+    expect(finance.statusCode).toBe(200);
+    expect(json(finance).data.totals.dueToMerchantKobo).toBe(3_200_001);
+    expect((await get(await staffMember('inventory'), `/merchant/payment-report?${MARCH}`)).statusCode).toBe(
+      403,
+    );
+    expect((await get(admin, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
+    const buyer = await createConfirmedAccount(test, 'customer');
+    const customer = (await login(test, 'customer', buyer.email)).accessToken;
+    expect((await get(customer, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
+    expect(
+      (await get(storeA.token, '/merchant/payment-report?from=2026-03-31&to=2026-03-01')).statusCode,
+    ).toBe(422);
+  });
+});
+
+describe('admin transactions', () => {
+  const list = async (query = '') => {
+    const response = await get(admin, `/admin/transactions?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return json(response).data as {
+      transactions: Record<string, unknown>[];
+      pagination: Record<string, number>;
+    };
+  };
+
+  it('lists every payment newest first with section 3’s fields, the card masked to its last four', async () => {
+    const data = await list();
+    expect(data.transactions.map((row) => row.id)).toEqual([ids.t3, ids.t2, ids.t1]);
+    expect(data.pagination).toEqual({ page: 1, limit: 12, totalItems: 3, totalPages: 1 });
+    const card = data.transactions[2]!;
+    expect(card).toEqual({
+      id: ids.t1,
+      orderTrackerId: expect.any(String),
+      transactionId: '4099260516',
+      amountKobo: 2_400_000,
+      reference: ids.a1Reference,
+      purpose: 'CHK',
+      feesKobo: 36_000,
+      date: '2026-03-02T10:01:00.000Z',
+      customerName: 'Ada Obi',
+      customerEmail: 'ada@example.com',
+      cardType: 'visa',
+      cardNumber: '**** **** **** 4081',
+      bank: 'TEST BANK',
+      country: 'NG',
+      ipAddress: '102.89.1.1',
+      paymentChannel: 'card',
+      status: 'success',
+      orderName: ids.a1Name,
+      orderItemsCount: 2,
+    });
+    expect(data.transactions[1]).toMatchObject({ cardNumber: null, orderName: null, orderTrackerId: null });
+    expect(JSON.stringify(data)).not.toContain('card_last4');
+  });
+
+  it('filters by status, channel and Lagos days, searches, and pages', async () => {
+    expect((await list('status=failed')).transactions.map((row) => row.id)).toEqual([ids.t2]);
+    expect((await list('channel=card')).transactions.map((row) => row.id)).toEqual([ids.t3, ids.t1]);
+    expect((await list(MARCH)).transactions.map((row) => row.id)).toEqual([ids.t2, ids.t1]);
+    // 09:59 UTC on 1 April is 1 April in Lagos.
+    expect((await list('from=2026-04-01&to=2026-04-01')).transactions.map((row) => row.id)).toEqual([ids.t3]);
+    expect((await list(`search=${ids.a1Name}`)).transactions.map((row) => row.id)).toEqual([ids.t1]);
+    expect((await list('search=ada%20obi')).transactions.map((row) => row.id)).toEqual([ids.t1]);
+    expect((await list('search=BOLA@EXAMPLE')).transactions.map((row) => row.id)).toEqual([ids.t3, ids.t2]);
+    expect((await list(`search=${ids.a1Reference!.slice(0, 12)}`)).transactions.map((row) => row.id)).toEqual(
+      [ids.t1],
+    );
+    expect((await list('search=%25')).transactions).toEqual([]);
+    const page = await list('limit=1&page=2');
+    expect(page.transactions.map((row) => row.id)).toEqual([ids.t2]);
+    expect(page.pagination).toEqual({ page: 2, limit: 1, totalItems: 3, totalPages: 3 });
+  });
+
+  it('opens one transaction with the order lines it paid', async () => {
+    const response = await get(admin, `/admin/transactions/${ids.t1}`);
+    expect(response.statusCode).toBe(200);
+    const data = json(response).data;
+    expect(data).toMatchObject({ id: ids.t1, cardNumber: '**** **** **** 4081', refundedKobo: 0 });
+    expect(data.orderItems).toEqual([
+      {
+        orderName: ids.a1Name,
+        storeName: storeA.storeName,
+        productName: 'Ankara Dress',
+        quantity: 2,
+        unitPriceKobo: 1_000_000,
+      },
+      {
+        orderName: ids.a1Name,
+        storeName: storeA.storeName,
+        productName: 'Fila Cap',
+        quantity: 1,
+        unitPriceKobo: 500_000,
+      },
+    ]);
+    expect(json(await get(admin, `/admin/transactions/${ids.t3}`)).data.orderItems).toEqual([]);
+    expect((await get(admin, `/admin/transactions/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await get(admin, '/admin/transactions/not-an-id')).statusCode).toBe(422);
+  });
+
+  it('refuses bad filters with 422', async () => {
+    for (const query of [
+      'status=paid',
+      'limit=1000',
+      'page=0',
+      'from=2026-03-01',
+      'from=2026-03-02&to=2026-03-01',
+    ]) {
+      expect((await get(admin, `/admin/transactions?${query}`)).statusCode, query).toBe(422);
+    }
+  });
+
+  it('is for admins holding transactions:read only', async () => {
+    expect((await get(undefined, '/admin/transactions')).statusCode).toBe(401);
+    expect((await get(undefined, `/admin/transactions/${ids.t1}`)).statusCode).toBe(401);
+    expect((await get(storeA.token, '/admin/transactions')).statusCode).toBe(403);
+    expect((await get(storeA.token, `/admin/transactions/${ids.t1}`)).statusCode).toBe(403);
+    const scheduler = (await createAdmin(test, 'scheduler')).accessToken;
+    expect((await get(scheduler, '/admin/transactions')).statusCode).toBe(403);
+    const buyer = await createConfirmedAccount(test, 'customer');
+    const customer = (await login(test, 'customer', buyer.email)).accessToken;
+    expect((await get(customer, `/admin/transactions/${ids.t1}`)).statusCode).toBe(403);
+    expect((await get((await createPartner(test)).accessToken, '/admin/transactions')).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,18 @@
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/ui/page-header';
+import { TransactionDetail } from '../../../features/finance/components/transaction-detail';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { CatalogAdminOnly } from './catalog-admin-only';
+import { FinanceNav } from './finance-nav';
+
+export function Component() {
+  useDocumentTitle('Transaction');
+  const { id = '' } = useParams();
+  return (
+    <CatalogAdminOnly>
+      <PageHeader title="Transaction" description="One payment and the order lines it paid." />
+      <FinanceNav />
+      <TransactionDetail id={id} />
+    </CatalogAdminOnly>
+  );
+}

@@ -1,0 +1,16 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { TransactionsList } from '../../../features/finance/components/transactions-list';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { CatalogAdminOnly } from './catalog-admin-only';
+import { FinanceNav } from './finance-nav';
+
+export function Component() {
+  useDocumentTitle('Transactions');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader title="Finance" description="Every payment taken through the provider, newest first." />
+      <FinanceNav />
+      <TransactionsList />
+    </CatalogAdminOnly>
+  );
+}

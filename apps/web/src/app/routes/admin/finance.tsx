@@ -1,0 +1,19 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { FinanceReportScreen } from '../../../features/finance/components/finance-report-screen';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { CatalogAdminOnly } from './catalog-admin-only';
+import { FinanceNav } from './finance-nav';
+
+export function Component() {
+  useDocumentTitle('Finance report');
+  return (
+    <CatalogAdminOnly>
+      <PageHeader
+        title="Finance"
+        description="Sales, commission, refunds and what every merchant is owed and was paid, by Lagos day."
+      />
+      <FinanceNav />
+      <FinanceReportScreen />
+    </CatalogAdminOnly>
+  );
+}
