@@ -4,7 +4,6 @@ import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { loginPath, segmentOf } from '../lib/account';
 import { setSignedOutHandler } from '../lib/api-client';
 import { queryClient } from './provider';
-import type { ComingSoonHandle } from './routes/coming-soon';
 import { RouteError } from './routes/route-error';
 
 // Every page and layout is its own chunk: a phone downloads only the area it opens.
@@ -15,16 +14,8 @@ const page = {
   resetPassword: () => import('./routes/auth/reset-password'),
   confirmEmail: () => import('./routes/auth/confirm-email'),
   changePassword: () => import('./routes/change-password'),
-  comingSoon: () => import('./routes/coming-soon'),
   notFound: () => import('./routes/not-found'),
 };
-
-function soon(path: string, title: string, description?: string): RouteObject {
-  const handle: ComingSoonHandle = { title, description };
-  return path === ''
-    ? { index: true, handle, lazy: page.comingSoon }
-    : { path, handle, lazy: page.comingSoon };
-}
 
 function authRoutes(kind: AccountKind): RouteObject[] {
   const segment = segmentOf(kind);
