@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordFetch } from '../../../test/fixtures-catalog';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { MerchantPayouts } from './merchant-payouts';
+import { PaymentCategories } from './payment-categories';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const payout = {
+  id: '6f1c2a9e-55a4-4f55-9d55-0b9a3a3f1c11',
+  reference: 'PAY-DEMO',
+  storeId: '0f9d8c7b-55a4-4f55-9d55-0b9a3a3f1c11',
+  storeName: 'Chinedu Gadgets',
+  amount: 68_400,
+  status: 'processed',
+  orderCount: 1,
+  bankName: 'Guaranty Trust Bank',
+  accountNumberLast4: '6785',
+  failureReason: null,
+  approvedAt: '2026-11-26T01:00:00.000Z',
+  processedAt: '2026-11-26T01:00:05.000Z',
+};
+
+describe('MerchantPayouts', () => {
+  it('shows the balances as naira and the payout history', async () => {
+    const recorder = recordFetch(({ url }) => {
+      if (url === '/api/merchant/payouts/balances')
+        return jsonResponse(200, {
+          message: 'Balances',
+          data: { escrow: 1_250.5, payable: 0, approved: 0, processed: 68_400 },
+        });
+      if (url.startsWith('/api/merchant/payouts'))
+        return jsonResponse(200, {
+          message: 'Payouts',
+          data: { payouts: [payout], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1 } },
+        });
+      return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
+    });
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<MerchantPayouts />);
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    expect(await within(balances).findByText('₦1,250.50')).toBeInTheDocument();
+    expect(within(balances).getByText('₦68,400.00')).toBeInTheDocument();
+    const history = screen.getByRole('region', { name: 'Payout history' });
+    expect(await within(history).findByText('Paid')).toBeInTheDocument();
+    expect(
+      within(history).getByText(/PAY-DEMO · 1 order · Guaranty Trust Bank ••••6785/),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when there are no payouts, and offers a retry when balances fail', async () => {
+    const recorder = recordFetch(({ url }) => {
+      if (url === '/api/merchant/payouts/balances')
+        return jsonResponse(500, { message: 'Something went wrong', error: 'INTERNAL' });
+      return jsonResponse(200, {
+        message: 'Payouts',
+        data: { payouts: [], pagination: { page: 1, limit: 12, totalItems: 0, totalPages: 1 } },
+      });
+    });
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<MerchantPayouts />);
+    expect(await screen.findByText('No payouts yet')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not load your balances', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('PaymentCategories', () => {
+  it('checks the percentage before sending and shows the server’s 422 under the field', async () => {
+    const user = userEvent.setup();
+    const recorder = recordFetch(({ url, method }) => {
+      if (url === '/api/admin/payment-categories' && method === 'GET')
+        return jsonResponse(200, {
+          message: 'Payment categories',
+          data: [
+            {
+              slug: 'standard',
+              name: 'Standard',
+              commissionPercentage: 10,
+              storeCount: 3,
+              updatedAt: '2026-11-26T01:00:00.000Z',
+            },
+          ],
+        });
+      return jsonResponse(422, {
+        message: 'The commission is a percentage from 0 to 100',
+        error: 'VALIDATION_ERROR',
+        details: [{ path: 'commissionPercentage', message: 'The commission is a percentage from 0 to 100' }],
+      });
+    });
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<PaymentCategories canEdit />);
+    const field = await screen.findByLabelText('Standard commission (%)');
+    expect(screen.getByText('10 % · 3 stores')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '7.555');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Use at most 2 decimal places')).toBeInTheDocument();
+    expect(recorder.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+});
