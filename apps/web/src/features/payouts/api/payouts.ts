@@ -16,10 +16,11 @@ export const payoutKeys = {
 export const PAYOUT_MESSAGES = {
   balances: 'Could not load your balances',
   history: 'Could not load your payouts',
-  stats: 'Could not load payment stats',
+  // The specification's messages for reading and updating merchant payments (section 8).
+  stats: 'Error getting payment report',
   merchants: 'Could not load merchants to pay',
   categories: 'Could not load payment categories',
-  approve: 'Could not approve the payout',
+  approve: 'Error updating payment report',
 };
 
 /** The store's money: escrow, payable, approved, paid out. */
