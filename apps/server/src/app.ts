@@ -30,9 +30,11 @@ import { createBankAccountsModule } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
+  createSalesFolder,
   recordSales,
   reserveStock,
   returnStock,
+  type SalesFolder,
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
@@ -54,7 +56,12 @@ import { createPoliciesModule } from './modules/policies/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createReturnsModule } from './modules/returns/index.js';
 import { createReviewsModule } from './modules/reviews/index.js';
-import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
+import {
+  createRateCardCache,
+  createShippingModule,
+  quoteShipment,
+  storeOrigin,
+} from './modules/shipping/index.js';
 import { createStaffModule } from './modules/staff/index.js';
 import {
   createStoreForMerchant,
@@ -137,6 +144,8 @@ export interface AppJobs {
   completeAfterReturnWindow(): Promise<number>;
   /** Charges the saved card of subscriptions ending within a day (auto-renew on); once per period. */
   renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
+  /** Pending sales into the products' and stores' counters (ADR 031); answers how many rows were folded. */
+  foldSales(): Promise<number>;
 }
 
 export async function buildApp(
@@ -211,8 +220,11 @@ export async function buildApp(
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
   };
   const scheduler = options.scheduler ?? createJobRunner(config, deps.logger);
+  // Units sold reach the products' and stores' counters after the payment commits (ADR 031).
+  const salesFolder = createSalesFolder(database.db, deps.logger);
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await salesFolder.stop();
     await deps.mailer.stop();
   });
 
@@ -263,7 +275,7 @@ export async function buildApp(
     await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
-  const modules = composeModules(deps, options.paymentProvider, options.bankDirectory);
+  const modules = composeModules(deps, options.paymentProvider, options.bankDirectory, salesFolder);
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
       .flatMap((module) => module.routes)
@@ -297,6 +309,7 @@ export async function buildApp(
     },
     completeAfterReturnWindow: () => modules.fulfilment.completeAfterReturnWindow(config.returnWindowDays),
     renewSubscriptions: () => modules.subscriptions.renewDue(),
+    foldSales: () => salesFolder.fold(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -316,6 +329,7 @@ function composeModules(
   deps: Deps,
   paymentProvider: PaymentProvider | undefined,
   bankDirectory: BankDirectory | undefined,
+  salesFolder: SalesFolder,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   async function storeOwner(executor: Db, storeId: string) {
@@ -384,14 +398,16 @@ function composeModules(
     cartLines: couponLinesOfCart,
   });
   const giftCards = createGiftCardsModule(deps, { payments: payments.service });
-  const shipping = createShippingModule(deps);
+  // The rate card every checkout reads, kept in process and dropped by the shipping module's writes (ADR 031).
+  const rateCards = createRateCardCache();
+  const shipping = createShippingModule(deps, rateCards);
   // The cart prices through these modules' functions; checkout adds stock, customers, coupons' and gift cards'
   // books, and the orders module, which writes every order.
   const cart = createCartModule(deps, {
     findAddress: findCustomerAddress,
     defaultAddress,
     storeOrigin,
-    quoteShipment,
+    quoteShipment: (executor, input) => quoteShipment(executor, input, rateCards),
     appliedCouponCodes: coupons.service.appliedCodes,
     evaluateCoupons: coupons.service.evaluateCoupons,
     appliedGiftCards,
@@ -403,7 +419,10 @@ function composeModules(
       orders: orders.service,
       reserveStock,
       returnStock,
-      recordSales,
+      async recordSales(executor, lines) {
+        await recordSales(executor, lines);
+        salesFolder.soon();
+      },
       findCustomer: findUserById,
       holdRedemptions: coupons.service.holdRedemptions,
       releaseRedemptions: coupons.service.releaseRedemptions,
