@@ -370,6 +370,8 @@ function composeModules(
     findCustomer: findUserById,
     returnStock,
     refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
+    releaseRefund: (executor, reference, amountKobo) =>
+      payments.service.releaseRefund(executor, reference, amountKobo),
     refundToCards,
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([
@@ -438,7 +440,7 @@ function composeModules(
   const returns = createReturnsModule(
     deps,
     { orders: orders.service, refunds: orders.refunds },
-    { reserveStock },
+    { reserveStock, returnStock, findCustomer: findUserById },
   );
   const system = createSystemModule(deps);
   // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.

@@ -129,12 +129,11 @@ export function createRateCardCache(ttlMs = 30_000, clock: () => number = Date.n
     async get(executor: Db): Promise<RateCard | undefined> {
       if (cached && clock() - cached.at < ttlMs) return cached.card;
       const started = generation;
-      const [zones, lagos, zoneRates, vehicles] = await Promise.all([
-        allZoneStates(executor),
-        listLagosRates(executor),
-        listZoneRates(executor),
-        listVehicles(executor, true),
-      ]);
+      // One after another: the executor may be a transaction, whose one connection takes one query at a time.
+      const zones = await allZoneStates(executor);
+      const lagos = await listLagosRates(executor);
+      const zoneRates = await listZoneRates(executor);
+      const vehicles = await listVehicles(executor, true);
       if (lagos.length === 0 && zoneRates.length === 0) return undefined;
       const card: RateCard = {
         zones,
