@@ -4,9 +4,11 @@
 //      (without DATABASE_URL: a fresh PGlite database in a temp dir)
 // BENCH_CUSTOMERS (default 200) and BENCH_CONCURRENCY (default 10) change the load.
 import fs from 'node:fs';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { users } from '../apps/server/src/modules/auth/auth.schema.js';
 import { products } from '../apps/server/src/modules/catalog/catalog.schema.js';
@@ -130,6 +132,33 @@ async function buy(shopper: { token: string; addressId: string }): Promise<boole
   return recorded.tracker.status === 'paid';
 }
 
+// Statements sent to PostgreSQL (every pool client is a pg.Client) and this process's CPU, per paid checkout.
+let statements = 0;
+// BENCH_QUERIES=1 prints the statements sent most often.
+const queryTexts = process.env.BENCH_QUERIES ? new Map<string, number>() : undefined;
+const sendQuery = pg.Client.prototype.query;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+  statements += 1;
+  if (queryTexts) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '?'))
+      .replace(/\s+/g, ' ')
+      .slice(0, 110);
+    queryTexts.set(text, (queryTexts.get(text) ?? 0) + 1);
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
+  return (sendQuery as any).apply(this, args);
+} as typeof sendQuery;
+const cpuBefore = process.cpuUsage();
+// BENCH_PROFILE=file.cpuprofile records a CPU profile of the measured part only (open it in Chrome's DevTools).
+const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await new Promise<void>((done) =>
+    profiler.post('Profiler.enable', () => profiler.post('Profiler.start', () => done())),
+  );
+}
+
 const latencies: number[] = [];
 let paid = 0;
 let next = 0;
@@ -145,6 +174,15 @@ await Promise.all(
   }),
 );
 const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+pg.Client.prototype.query = sendQuery;
+if (profiler) {
+  const profile = await new Promise<unknown>((done, fail) =>
+    profiler.post('Profiler.stop', (error, result) => (error ? fail(error) : done(result.profile))),
+  );
+  fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
 latencies.sort((a, b) => a - b);
 const percentile = (p: number) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!);
@@ -152,6 +190,14 @@ console.log(
   `checkout on ${database.driver}: ${paid}/${customers} carts paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} paid checkouts/s ` +
     `(two orders each), ${concurrency} at once; p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms per checkout`,
 );
+console.log(
+  `per paid checkout: ${database.driver === 'postgres' ? (statements / Math.max(paid, 1)).toFixed(1) : 'n/a'} statements, ` +
+    `${((cpu.user + cpu.system) / 1000 / Math.max(paid, 1)).toFixed(1)} ms of server+client CPU`,
+);
+if (queryTexts) {
+  for (const [text, times] of [...queryTexts].sort((a, b) => b[1] - a[1]).slice(0, 60))
+    console.log(`${(times / Math.max(paid, 1)).toFixed(2).padStart(6)}  ${text}`);
+}
 await app.close();
 await database.close();
 fs.rmSync(scratch, { recursive: true, force: true });

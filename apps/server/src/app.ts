@@ -30,9 +30,11 @@ import { createBankAccountsModule, findBankAccount } from './modules/bank-accoun
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
+  createSalesFolder,
   recordSales,
   reserveStock,
   returnStock,
+  type SalesFolder,
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
@@ -56,7 +58,12 @@ import { createPoliciesModule } from './modules/policies/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createReturnsModule } from './modules/returns/index.js';
 import { createReviewsModule } from './modules/reviews/index.js';
-import { createShippingModule, quoteShipment, storeOrigin } from './modules/shipping/index.js';
+import {
+  createRateCardCache,
+  createShippingModule,
+  quoteShipment,
+  storeOrigin,
+} from './modules/shipping/index.js';
 import { createStaffModule } from './modules/staff/index.js';
 import {
   createStoreForMerchant,
@@ -152,6 +159,8 @@ export interface AppJobs {
   completeAfterReturnWindow(): Promise<number>;
   /** Charges the saved card of subscriptions ending within a day (auto-renew on); once per period. */
   renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
+  /** Pending sales into the products' and stores' counters (ADR 031); answers how many rows were folded. */
+  foldSales(): Promise<number>;
 }
 
 export async function buildApp(
@@ -226,8 +235,11 @@ export async function buildApp(
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
   };
   const scheduler = options.scheduler ?? createJobRunner(config, deps.logger);
+  // Units sold reach the products' and stores' counters after the payment commits (ADR 031).
+  const salesFolder = createSalesFolder(database.db, deps.logger);
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await salesFolder.stop();
     await deps.mailer.stop();
   });
 
@@ -283,6 +295,7 @@ export async function buildApp(
     options.paymentProvider,
     options.bankDirectory,
     options.transferProvider,
+    salesFolder,
   );
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
@@ -317,6 +330,7 @@ export async function buildApp(
     },
     completeAfterReturnWindow: () => modules.fulfilment.completeAfterReturnWindow(config.returnWindowDays),
     renewSubscriptions: () => modules.subscriptions.renewDue(),
+    foldSales: () => salesFolder.fold(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -337,6 +351,7 @@ function composeModules(
   paymentProvider: PaymentProvider | undefined,
   bankDirectory: BankDirectory | undefined,
   transferProvider: TransferProvider | undefined,
+  salesFolder: SalesFolder,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   async function storeOwner(executor: Db, storeId: string) {
@@ -377,6 +392,8 @@ function composeModules(
     findCustomer: findUserById,
     returnStock,
     refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
+    releaseRefund: (executor, reference, amountKobo) =>
+      payments.service.releaseRefund(executor, reference, amountKobo),
     refundToCards,
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([
@@ -405,14 +422,16 @@ function composeModules(
     cartLines: couponLinesOfCart,
   });
   const giftCards = createGiftCardsModule(deps, { payments: payments.service });
-  const shipping = createShippingModule(deps);
+  // The rate card every checkout reads, kept in process and dropped by the shipping module's writes (ADR 031).
+  const rateCards = createRateCardCache();
+  const shipping = createShippingModule(deps, rateCards);
   // The cart prices through these modules' functions; checkout adds stock, customers, coupons' and gift cards'
   // books, and the orders module, which writes every order.
   const cart = createCartModule(deps, {
     findAddress: findCustomerAddress,
     defaultAddress,
     storeOrigin,
-    quoteShipment,
+    quoteShipment: (executor, input) => quoteShipment(executor, input, rateCards),
     appliedCouponCodes: coupons.service.appliedCodes,
     evaluateCoupons: coupons.service.evaluateCoupons,
     appliedGiftCards,
@@ -424,7 +443,10 @@ function composeModules(
       orders: orders.service,
       reserveStock,
       returnStock,
-      recordSales,
+      async recordSales(executor, lines) {
+        await recordSales(executor, lines);
+        salesFolder.soon();
+      },
       findCustomer: findUserById,
       holdRedemptions: coupons.service.holdRedemptions,
       releaseRedemptions: coupons.service.releaseRedemptions,
@@ -440,7 +462,7 @@ function composeModules(
   const returns = createReturnsModule(
     deps,
     { orders: orders.service, refunds: orders.refunds },
-    { reserveStock },
+    { reserveStock, returnStock, findCustomer: findUserById },
   );
   const system = createSystemModule(deps);
   // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.

@@ -10,6 +10,8 @@ export interface TimedWork {
   completeAfterReturnWindow(): Promise<number>;
   /** Charges saved cards of subscriptions ending within a day; answers what happened. */
   renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
+  /** Pending sales into the products' and stores' counters; answers how many rows were folded. */
+  foldSales(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -53,6 +55,16 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
         work.logger.info(renewed, 'subscription renewals');
     },
     { retryLimit: 2, retryDelay: 60, backoff: true },
+  );
+  // Sales are folded into the counters right after each payment commits (ADR 031); this picks up what a stopped
+  // process left. Each pending row is deleted in the transaction that counts it, so a repeat counts nothing twice.
+  scheduler.schedule(
+    'catalog.fold-sales',
+    { everySeconds: 60 },
+    async () => {
+      await work.foldSales();
+    },
+    { retryLimit: 2, retryDelay: 10, backoff: true },
   );
   // Mail is sent right after its transaction commits; this delivers what failed (each row waits its own back-off,
   // see mailer.ts) or what a stopped process left behind.

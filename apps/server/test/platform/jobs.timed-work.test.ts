@@ -59,6 +59,10 @@ describe('timed work registered by the app', () => {
         when: { everySeconds: 60 },
         options: { retryLimit: 2, retryDelay: 10, backoff: true },
       },
+      'catalog.fold-sales': {
+        when: { everySeconds: 60 },
+        options: { retryLimit: 2, retryDelay: 10, backoff: true },
+      },
       'orders.complete-after-return-window': {
         when: { everySeconds: 3_600 },
         options: { retryLimit: 2, retryDelay: 60, backoff: true },

@@ -323,6 +323,8 @@ describe('two refunds at once cannot both pass', () => {
       findCustomer: async () => undefined,
       returnStock: async () => {},
       refund: (reference, amount) => test.deps.payments.refund(reference, amount),
+      releaseRefund: (executor, reference, amount) =>
+        test.deps.payments.releaseRefund(executor, reference, amount),
       refundToCards: async () => ({ refundedKobo: 0, cards: [] }),
       storePickup: async () => ({ address: '', phoneNumber: null }),
       carriers: async () => [],

@@ -1,5 +1,5 @@
 import { type AddToCartBody, type CartLine, type CartState, koboToNaira } from '@market/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
@@ -207,12 +207,11 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
      * on it (at most one open checkout each), as add-to-cart serialises taps.
      */
     async lockCart(executor: Db, customerId: string) {
-      await ensureCart(executor, customerId);
+      // One statement creates the row if needed and locks it either way (an upsert locks the row it meets).
       await executor
-        .select({ id: carts.customerId })
-        .from(carts)
-        .where(eq(carts.customerId, customerId))
-        .for('update');
+        .insert(carts)
+        .values({ customerId })
+        .onConflictDoUpdate({ target: carts.customerId, set: { customerId: sql`excluded.customer_id` } });
     },
 
     /** After payment: the lines that were bought leave the cart. */
@@ -221,17 +220,23 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
       customerId: string,
       bought: { productId: string; variantId: string | null }[],
     ) {
-      for (const line of bought) {
-        await executor
-          .delete(cartItems)
-          .where(
-            and(
-              eq(cartItems.customerId, customerId),
-              eq(cartItems.productId, line.productId),
-              line.variantId ? eq(cartItems.variantId, line.variantId) : sql`${cartItems.variantId} is null`,
+      if (bought.length === 0) return;
+      // One statement for every line.
+      await executor
+        .delete(cartItems)
+        .where(
+          and(
+            eq(cartItems.customerId, customerId),
+            or(
+              ...bought.map((line) =>
+                and(
+                  eq(cartItems.productId, line.productId),
+                  line.variantId ? eq(cartItems.variantId, line.variantId) : isNull(cartItems.variantId),
+                ),
+              ),
             ),
-          );
-      }
+          ),
+        );
     },
   };
 }

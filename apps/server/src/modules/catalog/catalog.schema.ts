@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -136,6 +137,18 @@ export const products = pgTable(
     index('products_search_idx').using('gin', table.searchVector),
   ],
 );
+
+/**
+ * Units sold and not yet added to `products.sales_count` / `stores.sales_count`: written by the payment's
+ * transaction, folded into the counters after the commit (`foldSales`, job `catalog.fold-sales`; ADR 031).
+ */
+export const pendingSales = pgTable('pending_sales', {
+  id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  productId: uuid().notNull(),
+  storeId: uuid().notNull(),
+  quantity: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 export const promotions = pgTable('promotions', {
   id: uuid().primaryKey().defaultRandom(),

@@ -8,11 +8,14 @@ export type { CatalogService } from './catalog.service.js';
 export { findShippingFacts, setProductRating, storeProductFigures } from './products.repository.js';
 export type { CatalogNeeds } from './products.service.js';
 export {
+  createSalesFolder,
+  foldSales,
   loadProductsForSale,
   type ProductForSale,
   recordSales,
   reserveStock,
   returnStock,
+  type SalesFolder,
   type StockLine,
 } from './stock.js';
 export { storeCatalogPort } from './store-catalog.js';

@@ -1,10 +1,10 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
 import { stores } from '../stores/stores.schema.js';
-import { products } from './catalog.schema.js';
+import { pendingSales, products } from './catalog.schema.js';
 import { refreshProductVisibility } from './products.repository.js';
 
 // What the cart and checkout need from the catalog: products as they are sold now, and stock that changes
@@ -65,6 +65,7 @@ function inLockOrder<T extends { productId: string; variantId: string | null }>(
 }
 
 export async function reserveStock(executor: Db, lines: StockLine[]): Promise<void> {
+  const soldOut: string[] = [];
   for (const line of inLockOrder(lines)) {
     const taken = line.variantId
       ? await executor.execute(sql`
@@ -83,26 +84,30 @@ export async function reserveStock(executor: Db, lines: StockLine[]): Promise<vo
               select 1 from jsonb_array_elements(${products.variants}) as entries(item)
               where item->>'id' = ${line.variantId}
                 and ((item->>'quantity')::int >= ${line.quantity} or ${products.contSalesOutOfStock}))
-          returning id`)
+          returning id, quantity`)
       : await executor.execute(sql`
           update ${products}
           set quantity = quantity - ${line.quantity}, updated_at = now()
           where id = ${line.productId} and (quantity >= ${line.quantity} or cont_sales_out_of_stock)
-          returning id`);
-    if ((taken as unknown as { rows: unknown[] }).rows.length === 0) {
+          returning id, quantity`);
+    const rows = (taken as unknown as { rows: { quantity: number }[] }).rows;
+    if (rows.length === 0) {
       throw conflict(
         'Some items in your cart are no longer available in the quantity you chose. Check your cart.',
       );
     }
+    // Visibility depends on stock only through "sold out": a product that still has units keeps it (ADR 031).
+    if (Number(rows[0]!.quantity) <= 0) soldOut.push(line.productId);
   }
-  await refreshProductVisibility(executor, [...new Set(lines.map((line) => line.productId))]);
+  await refreshProductVisibility(executor, [...new Set(soldOut)]);
 }
 
-/** Gives reserved stock back (payment failed or did not come in time). */
+/** Gives reserved stock back (payment failed or did not come in time, or the store received a return). */
 export async function returnStock(executor: Db, lines: StockLine[]): Promise<void> {
+  const wasSoldOut: string[] = [];
   for (const line of inLockOrder(lines)) {
-    if (line.variantId) {
-      await executor.execute(sql`
+    const given = line.variantId
+      ? await executor.execute(sql`
         update ${products}
         set variants = (
               select jsonb_agg(
@@ -113,25 +118,124 @@ export async function returnStock(executor: Db, lines: StockLine[]): Promise<voi
               from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)),
             quantity = quantity + ${line.quantity},
             updated_at = now()
-        where id = ${line.productId}`);
-    } else {
-      await executor.execute(
-        sql`update ${products} set quantity = quantity + ${line.quantity}, updated_at = now() where id = ${line.productId}`,
-      );
-    }
+        where id = ${line.productId}
+        returning quantity`)
+      : await executor.execute(
+          sql`update ${products} set quantity = quantity + ${line.quantity}, updated_at = now() where id = ${line.productId} returning quantity`,
+        );
+    const rows = (given as unknown as { rows: { quantity: number }[] }).rows;
+    if (rows[0] && Number(rows[0].quantity) - line.quantity <= 0) wasSoldOut.push(line.productId);
   }
-  await refreshProductVisibility(executor, [...new Set(lines.map((line) => line.productId))]);
+  await refreshProductVisibility(executor, [...new Set(wasSoldOut)]);
 }
 
-/** Counts units sold, for best-selling sorts and top merchants. */
+/**
+ * Counts units sold, for best-selling sorts and top merchants. Written to `pending_sales` in the payment's
+ * transaction (an insert: no lock on the product and store rows every buyer shares) and folded into the counters
+ * after the commit by `foldSales` (ADR 031).
+ */
 export async function recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void> {
-  for (const line of inLockOrder(lines)) {
-    await executor
-      .update(products)
-      .set({ salesCount: sql`${products.salesCount} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
-  }
-  const byStore = new Map<string, number>();
-  for (const line of lines) byStore.set(line.storeId, (byStore.get(line.storeId) ?? 0) + line.quantity);
-  await addStoreSales(executor, byStore);
+  if (lines.length === 0) return;
+  await executor
+    .insert(pendingSales)
+    .values(
+      lines.map((line) => ({ productId: line.productId, storeId: line.storeId, quantity: line.quantity })),
+    );
 }
+
+/**
+ * Moves pending sales into `products.sales_count` and `stores.sales_count`, a batch at a time; answers how many
+ * pending rows it folded. Safe from several processes at once (rows are claimed with `skip locked`), and each
+ * row is deleted in the transaction that counts it, so a sale is counted exactly once. Product rows are locked in
+ * the order every writer of products uses, then store rows, so it cannot deadlock with a checkout.
+ */
+export async function foldSales(db: Db, batch = 5000): Promise<number> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .delete(pendingSales)
+      .where(
+        inArray(
+          pendingSales.id,
+          tx
+            .select({ id: pendingSales.id })
+            .from(pendingSales)
+            .orderBy(asc(pendingSales.id))
+            .limit(batch)
+            .for('update', { skipLocked: true }),
+        ),
+      )
+      .returning({
+        productId: pendingSales.productId,
+        storeId: pendingSales.storeId,
+        quantity: pendingSales.quantity,
+      });
+    if (claimed.length === 0) return 0;
+    const byProduct = new Map<string, number>();
+    const byStore = new Map<string, number>();
+    for (const row of claimed) {
+      byProduct.set(row.productId, (byProduct.get(row.productId) ?? 0) + row.quantity);
+      byStore.set(row.storeId, (byStore.get(row.storeId) ?? 0) + row.quantity);
+    }
+    const ordered = inLockOrder([...byProduct.keys()].map((productId) => ({ productId, variantId: null })));
+    for (const { productId } of ordered) {
+      await tx
+        .update(products)
+        .set({ salesCount: sql`${products.salesCount} + ${byProduct.get(productId)!}` })
+        .where(eq(products.id, productId));
+    }
+    await addStoreSales(tx, byStore);
+    return claimed.length;
+  });
+}
+
+/**
+ * Folds pending sales soon after a payment commits (a short debounce gathers the payments of a busy moment into
+ * one fold), one fold at a time per process; the `catalog.fold-sales` job picks up whatever a stopped process
+ * left. Not started in the payment's transaction, so it never sees (or waits for) uncommitted rows.
+ */
+export function createSalesFolder(db: Db, logger: { error(object: unknown, message: string): void }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopped = false;
+
+  function fold(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let folded = 0;
+      do {
+        again = false;
+        for (let batch = await foldSales(db); batch > 0 && !stopped; batch = await foldSales(db))
+          folded += batch;
+      } while (again && !stopped);
+      return folded;
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    fold,
+    /** A payment recorded sales: fold them shortly after its transaction commits. */
+    soon() {
+      if (stopped || timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        fold().catch((error: unknown) => logger.error({ err: error }, 'folding pending sales failed'));
+      }, 50);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type SalesFolder = ReturnType<typeof createSalesFolder>;

@@ -38,8 +38,12 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   }
 
   /** The coupon uses of a checkout's orders, one per discounted store order. */
-  async function couponUses(executor: Db, tracker: TrackerRow) {
-    return (await orders.ordersOf(executor, tracker.id))
+  async function couponUses(
+    executor: Db,
+    tracker: TrackerRow,
+    known?: { discountKobo: number; couponId: string | null; couponCode: string | null; storeId: string }[],
+  ) {
+    return (known ?? (await orders.ordersOf(executor, tracker.id)))
       .filter((order) => order.discountKobo > 0 && order.couponId)
       .map((order) => ({
         couponId: order.couponId!,
@@ -63,7 +67,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       // A savepoint: a refused coupon use undoes everything below, and the caller closes the checkout instead.
       return await executor.transaction(async (tx) => {
         const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
-        await ports.confirmGiftCards(tx, tracker.id);
+        // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
+        if (tracker.giftCardKobo > 0) await ports.confirmGiftCards(tx, tracker.id);
         await ports.recordSales(
           tx,
           items.map((item) => ({
@@ -242,9 +247,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
             quantity: line.quantity,
           })),
         );
-        await ports.reserveStock(tx, reservations);
         const at = deps.now();
-        let trackerRow = await orders.createFromCheckout(tx, {
+        const created = await orders.createFromCheckout(tx, {
           reference: deps.payments.newReference(CHECKOUT_PREFIX),
           customerId,
           itemsSubtotalKobo: pricing.itemsSubtotalKobo,
@@ -266,6 +270,10 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           reservations,
           stores: ordersOf(pricing),
         });
+        let trackerRow = created.tracker;
+        // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
+        // a product shares are locked for as short a time as possible, from here to the commit.
+        await ports.reserveStock(tx, reservations);
         if (pricing.giftCards.length > 0 && trackerRow.amountDueKobo > 0) {
           // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
           const { heldKobo } = await ports.holdGiftCards(tx, {
@@ -276,7 +284,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           });
           trackerRow = await orders.applyGiftCards(tx, trackerRow.id, heldKobo);
         }
-        const applied = await couponUses(tx, trackerRow);
+        const applied = await couponUses(tx, trackerRow, created.orders);
         if (applied.length > 0) {
           // One use of each coupon is held now, counted with the paid ones under the coupon's row lock.
           const { refused } = await ports.holdRedemptions(tx, {
@@ -293,8 +301,9 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         if (trackerRow.amountDueKobo === 0) {
           const outcome = await markPaid(tx, trackerRow);
           if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
+          return (await orders.findTracker(tx, { id: trackerRow.id }))!;
         }
-        return (await orders.findTracker(tx, { id: trackerRow.id }))!;
+        return trackerRow;
       });
       const { authorizationUrl } =
         tracker.status === 'paid' ? { authorizationUrl: null } : await startPayment(tracker, customer.email);

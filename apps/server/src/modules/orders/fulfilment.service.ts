@@ -44,6 +44,8 @@ export interface FulfilmentNeeds {
   ): Promise<void>;
   /** Sends money back through the payment provider. */
   refund: RefundNeeds['refund'];
+  /** Frees a refund's reservation on the payment when the provider reports it failed. */
+  releaseRefund: RefundNeeds['releaseRefund'];
   /** Gives a checkout's gift-card money back to its cards. */
   refundToCards: RefundNeeds['refundToCards'];
   /** Where a carrier collects the store's parcel. */

@@ -18,6 +18,7 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   findCustomer: async () => undefined,
   returnStock: unwired('returnStock'),
   refund: unwired('refund'),
+  releaseRefund: unwired('releaseRefund'),
   refundToCards: unwired('refundToCards'),
   storePickup: unwired('storePickup'),
   carriers: async () => [],

@@ -146,6 +146,12 @@ export async function insertOrder(executor: Db, values: NewOrder): Promise<Order
   return row!;
 }
 
+/** Several orders in one statement; answers them in the order given. */
+export async function insertOrders(executor: Db, values: NewOrder[]): Promise<OrderRow[]> {
+  if (values.length === 0) return [];
+  return executor.insert(orders).values(values).returning();
+}
+
 export async function insertOrderItems(executor: Db, rows: NewOrderItem[]): Promise<void> {
   if (rows.length > 0) await executor.insert(orderItems).values(rows);
 }
@@ -180,8 +186,19 @@ export async function insertActivity(
   await executor.insert(orderActivities).values(values);
 }
 
+export async function insertActivities(
+  executor: Db,
+  values: (typeof orderActivities.$inferInsert)[],
+): Promise<void> {
+  if (values.length > 0) await executor.insert(orderActivities).values(values);
+}
+
 export async function insertHandover(executor: Db, values: NewHandover): Promise<void> {
   await executor.insert(orderHandovers).values(values);
+}
+
+export async function insertHandovers(executor: Db, values: NewHandover[]): Promise<void> {
+  if (values.length > 0) await executor.insert(orderHandovers).values(values);
 }
 
 export async function ordersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
@@ -190,6 +207,38 @@ export async function ordersOfTracker(executor: Db, trackerId: string): Promise<
     .from(orders)
     .where(eq(orders.trackerId, trackerId))
     .orderBy(asc(orders.storeName), asc(orders.id));
+}
+
+/** The orders of a checkout, locked in one statement, in the order `ordersOfTracker` answers them. */
+export async function lockOrdersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(eq(orders.trackerId, trackerId))
+    .orderBy(asc(orders.storeName), asc(orders.id))
+    .for('update');
+}
+
+/** Paid: the orders become pending, each with its own delivery token, in one statement. */
+export async function markOrdersPending(
+  executor: Db,
+  tokens: { id: string; token: string }[],
+  at: Date,
+): Promise<void> {
+  if (tokens.length === 0) return;
+  const tokenOf = sql.join(
+    tokens.map(({ id, token }) => sql`when ${id}::uuid then ${token}`),
+    sql` `,
+  );
+  await executor
+    .update(orders)
+    .set({ status: 'pending', updatedAt: at, orderDeliveryToken: sql`case ${orders.id} ${tokenOf} end` })
+    .where(
+      inArray(
+        orders.id,
+        tokens.map(({ id }) => id),
+      ),
+    );
 }
 
 export async function itemsOfTracker(executor: Db, trackerId: string) {

@@ -178,6 +178,59 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     return { ...order, orderDeliveryToken: token };
   }
 
+  /**
+   * `markOrderPaid` for every order of a checkout in a fixed number of statements (ADR 031): the orders are locked
+   * in one statement (in the order every writer of a checkout's orders uses), each move is checked against the
+   * status table as `transition` does, and the statuses, tokens, activities and hand-overs are written in bulk.
+   */
+  async function markOrdersPaid(executor: Db, trackerId: string, at: Date): Promise<OrderRow[]> {
+    const locked = await repository.lockOrdersOfTracker(executor, trackerId);
+    if (locked.length === 0) return [];
+    for (const order of locked) {
+      if (!moveBetween(order.status, 'pending')?.roles.includes('payment')) {
+        throw conflict(
+          `Order is ${knownNameOfStatus(order.status)}; it cannot move to ${knownNameOfStatus('pending')} as payment`,
+        );
+      }
+    }
+    const paid = locked.map((order) => ({
+      ...order,
+      status: 'pending',
+      updatedAt: at,
+      orderDeliveryToken: newDeliveryToken(),
+    }));
+    await repository.markOrdersPending(
+      executor,
+      paid.map((order) => ({ id: order.id, token: order.orderDeliveryToken })),
+      at,
+    );
+    await repository.insertActivities(
+      executor,
+      paid.map((order) => ({
+        orderId: order.id,
+        status: 'pending',
+        activity: defaultActivity.pending!,
+        actorType: 'payment',
+        actorId: null,
+        createdAt: at,
+      })),
+    );
+    await repository.insertHandovers(
+      executor,
+      paid.map((order) => ({
+        orderId: order.id,
+        fromPartyKind: 'carrier',
+        toPartyKind: 'customer',
+        toPartyId: order.customerId,
+        tokenHash: handoverTokenHash(order.orderDeliveryToken),
+        createdAt: at,
+      })),
+    );
+    // The ledger books each order's commission and due amount in this same transaction (ADR 027).
+    for (const order of paid) await money.listener?.paid(executor, order);
+    return paid;
+  }
+
   async function trackerView(executor: Db, row: TrackerRow): Promise<Tracker> {
     const rows = await repository.ordersOfTracker(executor, row.id);
     return {
@@ -210,7 +263,10 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
      * Writes one checkout: the tracker, its stock reservations, and one order per store with its items, each
      * entering the status machine as awaiting payment. Runs in the caller's transaction.
      */
-    async createFromCheckout(executor: Db, input: CheckoutInput): Promise<TrackerRow> {
+    async createFromCheckout(
+      executor: Db,
+      input: CheckoutInput,
+    ): Promise<{ tracker: TrackerRow; orders: OrderRow[] }> {
       const totalKobo = input.itemsSubtotalKobo - input.discountTotalKobo + input.shippingTotalKobo;
       const tracker = await repository.insertTracker(executor, {
         reference: input.reference,
@@ -224,9 +280,12 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         appliedCouponCodes: input.appliedCouponCodes,
         expiresAt: input.expiresAt,
       });
+      // A fixed number of statements whatever the number of stores and lines (ADR 031): every row of the checkout is
+      // written by one multi-row insert per table.
       await repository.insertReservations(executor, tracker.id, input.reservations);
-      for (const store of input.stores) {
-        const order = await repository.insertOrder(executor, {
+      const written = await repository.insertOrders(
+        executor,
+        input.stores.map((store) => ({
           trackerId: tracker.id,
           orderName: newOrderName(),
           customerId: input.customerId,
@@ -247,21 +306,29 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           couponId: store.coupon?.couponId ?? null,
           couponCode: store.coupon?.code ?? null,
           rewardProductIds: store.coupon?.rewardProductIds ?? [],
-        });
-        await repository.insertOrderItems(
-          executor,
-          store.items.map((item) => ({ ...item, orderId: order.id })),
-        );
-        await writeActivity(
-          executor,
-          order.id,
-          initialStatus.to,
-          { role: 'checkout', id: null },
-          defaultActivity.awaiting_payment!,
-          deps.now(),
-        );
-      }
-      return tracker;
+        })),
+      );
+      // One order per store: the store names the order its items belong to.
+      const orderOfStore = new Map(written.map((order) => [order.storeId, order.id]));
+      await repository.insertOrderItems(
+        executor,
+        input.stores.flatMap((store) =>
+          store.items.map((item) => ({ ...item, orderId: orderOfStore.get(store.storeId)! })),
+        ),
+      );
+      const at = deps.now();
+      await repository.insertActivities(
+        executor,
+        written.map((order) => ({
+          orderId: order.id,
+          status: initialStatus.to,
+          activity: defaultActivity.awaiting_payment!,
+          actorType: 'checkout',
+          actorId: null,
+          createdAt: at,
+        })),
+      );
+      return { tracker, orders: written };
     },
 
     /** Gift cards held for this checkout lower what the provider must collect. */
@@ -300,10 +367,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     async markPaid(executor: Db, tracker: TrackerRow) {
       const at = deps.now();
       await repository.updateTracker(executor, tracker.id, { status: 'paid', paidAt: at, updatedAt: at });
-      const paidOrders: OrderRow[] = [];
-      for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
-        paidOrders.push(await markOrderPaid(executor, order.id));
-      }
+      const paidOrders = await markOrdersPaid(executor, tracker.id, at);
       await repository.releaseReservations(executor, tracker.id, at);
       const items = await repository.itemsOfTracker(executor, tracker.id);
       return { orders: paidOrders, items };

@@ -23,6 +23,8 @@ export interface RefundNeeds {
     paymentReference: string,
     amountKobo: number,
   ): Promise<{ status: 'pending' | 'processed' | 'failed'; providerReference?: string | null }>;
+  /** Frees what `refund` reserved on the payment when the provider later reports that refund failed. */
+  releaseRefund(executor: Db, paymentReference: string, amountKobo: number): Promise<void>;
   /** Gives gift-card money of the checkout back to its cards (gift-cards module), in the caller's transaction. */
   refundToCards(
     executor: Db,
@@ -339,6 +341,9 @@ export function createRefundsService(
           providerReference: row.providerReference ?? event.providerReference,
           updatedAt: at,
         });
+        // Accepted by the provider, then failed: the payment's reservation goes, so an admin's retry can send it.
+        if (next.status === 'failed' && row.status === 'processing')
+          await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
         return `refund:${next.status}`;
       });
     },

@@ -68,6 +68,11 @@ export interface PaymentsService {
   ): Promise<PaymentState>;
   /** Sends money back (all of what is left when no amount is given). */
   refund(reference: string, amountKobo?: number): Promise<RefundResult>;
+  /**
+   * The provider reported a refund it had accepted as failed (refund.failed): the amount `refund` reserved on the
+   * payment is free again, so the refund can be sent once more. In the caller's transaction.
+   */
+  releaseRefund(executor: Db, reference: string, amountKobo: number): Promise<void>;
   find(executor: Db, reference: string): Promise<PaymentTransaction | undefined>;
 }
 
@@ -405,6 +410,16 @@ export function createPaymentsService(options: {
       if (result.status === 'failed') await release();
       logger.info({ reference, amountKobo: amount, status: result.status }, 'refund requested');
       return result;
+    },
+
+    async releaseRefund(executor, reference, amountKobo) {
+      await executor
+        .update(paymentTransactions)
+        .set({
+          refundedKobo: sql`greatest(0, ${paymentTransactions.refundedKobo} - ${amountKobo})`,
+          updatedAt: now(),
+        })
+        .where(eq(paymentTransactions.reference, reference));
     },
 
     find,

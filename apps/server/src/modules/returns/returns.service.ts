@@ -1,6 +1,7 @@
 import {
   type ChargebackDecisionBody,
   type CreateReturnBody,
+  formatNaira,
   koboToNaira,
   type OrderReturn,
   type RefundDecisionBody,
@@ -38,6 +39,13 @@ export interface ReturnsNeeds {
     executor: Db,
     lines: { productId: string; variantId: string | null; quantity: number }[],
   ): Promise<void>;
+  /** Puts received units back into stock (catalog), in the caller's transaction. */
+  returnStock(
+    executor: Db,
+    lines: { productId: string; variantId: string | null; quantity: number }[],
+  ): Promise<void>;
+  /** The customer's e-mail and first name, for the mail of each decision (auth). */
+  findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
 }
 
 export interface ReturnCaller {
@@ -206,6 +214,21 @@ export function createReturnsService(
     if (order.orderReturnId === row.id) await orders.setOrderReturn(tx, order.id, null);
   }
 
+  /**
+   * Tells the customer what was decided about their return, by mail. The mail is written to the outbox in the
+   * decision's transaction, so it goes out only if the decision commits (ADR 017).
+   */
+  async function tellCustomer(tx: Db, row: ReturnRow, subject: string, sentence: string) {
+    const customer = await needs.findCustomer(tx, row.customerId);
+    if (!customer) return;
+    await deps.mailer.send(tx, {
+      to: customer.email,
+      subject: `${subject} (${row.orderName})`,
+      paragraphs: [`Hello ${customer.firstName},`, sentence],
+      action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${row.orderId}` },
+    });
+  }
+
   /** Books the return's refund (in the transaction); the provider part is sent after the commit. */
   async function refundIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
     const booked = await refunds.book(tx, {
@@ -234,6 +257,13 @@ export function createReturnsService(
       actorOf(caller),
       `Refund of ₦${koboToNaira(booked.amountKobo).toLocaleString('en-NG', { minimumFractionDigits: 2 })} for the returned items is on its way.`,
     );
+    await tellCustomer(
+      tx,
+      updated,
+      'Your return is refunded',
+      `${order.storeName} refunded ${formatNaira(booked.amountKobo)} for the items you returned from order ${order.orderName}. ` +
+        'Money paid by card goes back to the card (your bank may take a few days); gift-card money is back on the card now.',
+    );
     return { updated, toSend: booked.toSend };
   }
 
@@ -261,6 +291,12 @@ export function createReturnsService(
       order,
       actorOf(caller),
       `A replacement was sent as order ${replacement.orderName}.`,
+    );
+    await tellCustomer(
+      tx,
+      updated,
+      'Your replacement is on its way',
+      `${order.storeName} is sending you a replacement for the items you returned from order ${order.orderName}, as order ${replacement.orderName}. You can follow it like any order.`,
     );
     return updated;
   }
@@ -418,6 +454,29 @@ export function createReturnsService(
               : 'The return is closed.',
         };
         await orders.note(tx, order, actorOf(caller), texts[to]!);
+        if (caller.kind === 'merchant' && (to === 'approved' || to === 'rejected')) {
+          await tellCustomer(
+            tx,
+            updated,
+            to === 'approved' ? 'Your return is approved' : 'Your return was not accepted',
+            to === 'approved'
+              ? `${order.storeName} approved your return for order ${order.orderName}. Send the items back as the store tells you${body.note ? `: ${body.note}` : '.'}`
+              : `${order.storeName} did not accept your return for order ${order.orderName}${body.note ? `: ${body.note}` : '.'} If you disagree, you can ask the platform to review it from your order page.`,
+          );
+        }
+        // The goods are back with the store: their units go back into stock. This move is allowed once (approved →
+        // item received, under the order's and the return's row locks), so a repeated or concurrent call restocks
+        // nothing more (ADR 031).
+        if (to === 'item_received') {
+          await needs.returnStock(
+            tx,
+            row.lines.map((line) => ({
+              productId: line.productId,
+              variantId: line.variantId,
+              quantity: line.quantity,
+            })),
+          );
+        }
         // Every unit of the order came back: the order itself is Returned.
         if (to === 'item_received' && order.status === 'delivered') {
           const items = await orders.itemsOf(tx, order.id);

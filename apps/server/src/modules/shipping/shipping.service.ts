@@ -108,11 +108,94 @@ function canonicalPlace(place: Place, path: string): { state: string; lga: strin
  * this delivery needs is missing, 422 when a state is outside every zone or nothing carries the weight.
  * Works inside the caller's transaction (`executor`), so checkout can quote and save in one.
  */
-export async function quoteShipment(executor: Db, input: QuoteInput): Promise<QuoteResult> {
+/** The whole rate card (zones of states, Lagos and zone rates, active vehicles), read in one go for the cache. */
+export interface RateCard {
+  zones: Map<string, { id: string; name: string }>;
+  lagos: Map<string, { baseKobo: number; perKgKobo: number }>;
+  zoneRates: Map<string, { baseKobo: number; perKgKobo: number }>;
+  vehicles: Awaited<ReturnType<typeof listVehicles>>;
+}
+
+/**
+ * The rate card kept in process (ADR 031): every checkout prices shipping per store, and the card changes only when
+ * an admin edits zones, prices or vehicles. The shipping service's writes in this process drop it at once; another
+ * process's writes are seen within `ttlMs`. A card with no rates at all is never kept (the first rates a seed or an
+ * admin writes count at once).
+ */
+export function createRateCardCache(ttlMs = 30_000, clock: () => number = Date.now) {
+  let cached: { card: RateCard; at: number } | undefined;
+  let generation = 0;
+  return {
+    async get(executor: Db): Promise<RateCard | undefined> {
+      if (cached && clock() - cached.at < ttlMs) return cached.card;
+      const started = generation;
+      // One after another: the executor may be a transaction, whose one connection takes one query at a time.
+      const zones = await allZoneStates(executor);
+      const lagos = await listLagosRates(executor);
+      const zoneRates = await listZoneRates(executor);
+      const vehicles = await listVehicles(executor, true);
+      if (lagos.length === 0 && zoneRates.length === 0) return undefined;
+      const card: RateCard = {
+        zones,
+        lagos: new Map(lagos.map((row) => [row.lagosCase, row])),
+        zoneRates: new Map(zoneRates.map((row) => [`${row.fromZoneId}|${row.toZoneId}`, row])),
+        vehicles,
+      };
+      // A write that happened while reading makes this card suspect: use it once, keep nothing.
+      if (started === generation) cached = { card, at: clock() };
+      return card;
+    },
+    invalidate() {
+      generation += 1;
+      cached = undefined;
+    },
+  };
+}
+
+export type RateCardCache = ReturnType<typeof createRateCardCache>;
+
+/** Reads what a quote needs, from the cached card when there is one, else from the database as before. */
+function rateSource(executor: Db, cache: RateCardCache | undefined) {
+  const card = cache ? cache.get(executor) : Promise.resolve(undefined);
+  return {
+    async zonesOf(states: string[]) {
+      const loaded = await card;
+      if (!loaded) return zonesOfStates(executor, states);
+      return new Map(
+        states.flatMap((state) => (loaded.zones.has(state) ? [[state, loaded.zones.get(state)!]] : [])),
+      );
+    },
+    async anyRate() {
+      return (await card) ? true : hasAnyRate(executor);
+    },
+    async lagosRate(lagosCase: Parameters<typeof findLagosRate>[1]) {
+      const loaded = await card;
+      return loaded ? loaded.lagos.get(lagosCase) : findLagosRate(executor, lagosCase);
+    },
+    async zoneRate(fromZoneId: string, toZoneId: string) {
+      const loaded = await card;
+      if (!loaded) return findZoneRate(executor, fromZoneId, toZoneId);
+      const chosen =
+        loaded.zoneRates.get(`${fromZoneId}|${toZoneId}`) ??
+        loaded.zoneRates.get(`${toZoneId}|${fromZoneId}`);
+      return chosen ? { baseKobo: chosen.baseKobo, perKgKobo: chosen.perKgKobo } : undefined;
+    },
+    async vehicles() {
+      return (await card)?.vehicles ?? listVehicles(executor, true);
+    },
+  };
+}
+
+export async function quoteShipment(
+  executor: Db,
+  input: QuoteInput,
+  cache?: RateCardCache,
+): Promise<QuoteResult> {
   const origin = canonicalPlace(input.origin, 'origin');
   const destination = canonicalPlace(input.destination, 'destination');
   const flags = lagosFlags(origin.state, destination.state);
-  const zones = await zonesOfStates(executor, [origin.state, destination.state]);
+  const rates = rateSource(executor, cache);
+  const zones = await rates.zonesOf([origin.state, destination.state]);
   const fromZone = zones.get(origin.state) ?? null;
   const toZone = zones.get(destination.state) ?? null;
   const halfKilos = chargeableHalfKilos(input.items);
@@ -131,24 +214,24 @@ export async function quoteShipment(executor: Db, input: QuoteInput): Promise<Qu
       feeKobo: 0,
     };
   }
-  if (!(await hasAnyRate(executor))) throw unavailable(PRICING_NOT_SET_UP);
+  if (!(await rates.anyRate())) throw unavailable(PRICING_NOT_SET_UP);
 
   const lagosCase = lagosCaseOf(flags);
   let rule: ShippingRule;
   let rate: { baseKobo: number; perKgKobo: number } | undefined;
   if (lagosCase) {
     rule = lagosCase;
-    rate = await findLagosRate(executor, lagosCase);
+    rate = await rates.lagosRate(lagosCase);
     if (!rate) throw unavailable(`${PRICING_NOT_SET_UP} for deliveries touching Lagos`);
   } else {
     rule = 'zone';
     if (!fromZone) throw unavailable(`We do not ship from ${origin.state} yet`);
     if (!toZone) throw validation('destination.state', `We do not deliver to ${destination.state} yet`);
-    rate = await findZoneRate(executor, fromZone.id, toZone.id);
+    rate = await rates.zoneRate(fromZone.id, toZone.id);
     if (!rate) throw unavailable(`${PRICING_NOT_SET_UP} from ${fromZone.name} to ${toZone.name}`);
   }
 
-  const vehicles = await listVehicles(executor, true);
+  const vehicles = await rates.vehicles();
   const vehicle = chooseVehicle(vehicles, halfKilos);
   if (!vehicle && vehicles.length > 0) {
     const largest = vehicles.at(-1)!;
