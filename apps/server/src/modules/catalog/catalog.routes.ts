@@ -29,6 +29,15 @@ async function readImage(request: FastifyRequest, field: string): Promise<Buffer
   }
 }
 
+/** The listing's own URL, continued after a cursor (offset dropped: the cursor says where the page starts). */
+function nextPageUrl(url: string, cursor: string): string {
+  const [pathname, search = ''] = url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(search);
+  params.delete('offset');
+  params.set('cursor', cursor);
+  return `${pathname}?${params.toString()}`;
+}
+
 export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
   const { categories, products, promotions, storefront, collections } = catalog;
   return [
@@ -156,10 +165,11 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
 
     // ---------- customers ----------
     cached(
-      route(customerApi.list, async ({ query }) => ({
-        message: 'Products',
-        data: await storefront.list(query),
-      })),
+      route(customerApi.list, async ({ query, request, reply }) => {
+        const { page, nextCursor } = await storefront.list(query);
+        if (nextCursor) reply.header('link', `<${nextPageUrl(request.url, nextCursor)}>; rel="next"`);
+        return { message: 'Products', data: page };
+      }),
     ),
     cached(
       route(customerApi.one, async ({ params }) => ({

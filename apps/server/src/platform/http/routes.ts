@@ -6,7 +6,7 @@ import {
   requiredPermissions,
 } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, validation } from '../errors.js';
 import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
@@ -117,9 +117,11 @@ export function mountRoutes(
   routes: RouteDefinition[],
   authenticate: Authenticate,
   cache?: ResponseCache,
+  options: { checkAnswers?: boolean } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const cacheHooks = cache ? cachedRouteHooks(cache) : undefined;
+  const checkAnswers = options.checkAnswers ?? true;
   for (const definition of routes) {
     const { endpoint } = definition;
     const access = definition.access ?? endpoint.access;
@@ -131,6 +133,10 @@ export function mountRoutes(
       url: endpoint.path,
       ...(definition.cached && cacheHooks
         ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
+        : {}),
+      // The compiler is typed per schema by the type provider; ours wraps the provider's own for any schema.
+      ...(definition.cached
+        ? { serializerCompiler: shapedAnswerSerializer(status, checkAnswers) as never }
         : {}),
       schema: {
         summary: endpoint.summary,
@@ -171,6 +177,32 @@ export function mountRoutes(
       },
     });
   }
+}
+
+type SerializerCompiler = typeof serializerCompiler;
+
+/**
+ * The serializer of hot public reads (the `cached` routes): their handlers build answers through mappers that
+ * already give the contract's shape (its keys, in its order, nothing else), so the success answer is written with
+ * `JSON.stringify` alone, without zod encoding it again on every request. With `check` (tests), each answer is also
+ * serialized through its zod schema and the two texts must be the same byte for byte, so a mapper that drifts from
+ * its contract fails the tests instead of reaching clients. Error answers keep the zod serializer.
+ */
+function shapedAnswerSerializer(status: number, check: boolean): SerializerCompiler {
+  return (route) => {
+    const checked = serializerCompiler(route);
+    if (String(route.httpStatus) !== String(status)) return checked;
+    if (!check) return (data: unknown) => JSON.stringify(data);
+    return (data: unknown) => {
+      const expected = checked(data);
+      const fast = JSON.stringify(data);
+      if (fast !== expected)
+        throw new Error(
+          `${route.method} ${route.url}: the answer's JSON differs from its contract's serialisation\n${fast}\n${expected}`,
+        );
+      return fast;
+    };
+  };
 }
 
 /** OpenAPI shows who may call an operation and the permission it needs (also as `x-permission`). */
