@@ -89,10 +89,10 @@ export function createMemoryResponseCache(
   };
 }
 
-const VERSION_KEY = 'catalog-cache:version';
-
-export function createRedisResponseCache(redis: Redis): ResponseCache {
-  const keyOf = (key: string, version: string) => `catalog-cache:${version}:${key}`;
+/** In Redis under `prefix` (tests give their own so parallel runs do not bump each other's version). */
+export function createRedisResponseCache(redis: Redis, prefix = 'catalog-cache'): ResponseCache {
+  const VERSION_KEY = `${prefix}:version`;
+  const keyOf = (key: string, version: string) => `${prefix}:${version}:${key}`;
   return {
     async version() {
       return (await redis.get(VERSION_KEY)) ?? '0';

@@ -88,6 +88,8 @@ export interface RouteDefinition {
   access?: Access;
   /** A public read kept in the response cache until the catalog changes (with ETag and 304). */
   cached?: boolean;
+  /** A hot public read whose handler already gives the contract's shape: written by JSON.stringify (see below). */
+  shaped?: boolean;
 }
 
 /** Marks a public GET route for the response cache; its answer must depend on nothing but its URL. */
@@ -96,6 +98,17 @@ export function cached(definition: RouteDefinition): RouteDefinition {
   if (endpoint.method !== 'GET' || (definition.access ?? endpoint.access).kind !== 'public')
     throw new Error(`${endpoint.path}: only public reads may be cached`);
   return { ...definition, cached: true };
+}
+
+/**
+ * Marks a cached public read whose answer the handler builds in the contract's exact shape (mappers that write
+ * every key in the schema's order and nothing else): it skips zod's encoding in production. Tests check each
+ * answer against the zod serializer byte for byte, so only mark routes the tests exercise.
+ */
+export function shaped(definition: RouteDefinition): RouteDefinition {
+  if (!definition.cached)
+    throw new Error(`${definition.endpoint.path}: only cached public reads may be shaped`);
+  return { ...definition, shaped: true };
 }
 
 /** Binds a handler to its contract endpoint: the contract's schemas validate the request and shape the answer. */
@@ -135,7 +148,7 @@ export function mountRoutes(
         ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
         : {}),
       // The compiler is typed per schema by the type provider; ours wraps the provider's own for any schema.
-      ...(definition.cached
+      ...(definition.shaped
         ? { serializerCompiler: shapedAnswerSerializer(status, checkAnswers) as never }
         : {}),
       schema: {
@@ -182,7 +195,7 @@ export function mountRoutes(
 type SerializerCompiler = typeof serializerCompiler;
 
 /**
- * The serializer of hot public reads (the `cached` routes): their handlers build answers through mappers that
+ * The serializer of hot public reads (the `shaped` routes): their handlers build answers through mappers that
  * already give the contract's shape (its keys, in its order, nothing else), so the success answer is written with
  * `JSON.stringify` alone, without zod encoding it again on every request. With `check` (tests), each answer is also
  * serialized through its zod schema and the two texts must be the same byte for byte, so a mapper that drifts from
