@@ -145,6 +145,11 @@ export interface BuildOptions {
    * change rows behind the app's back use that (the app invalidates only on its own writes).
    */
   responseCache?: ResponseCache | false;
+  /**
+   * Hot public reads are written with JSON.stringify; with this on (the default under NODE_ENV=test) each answer is
+   * also serialized by its zod schema and must match byte for byte.
+   */
+  checkAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,80}$/;
@@ -305,7 +310,9 @@ export async function buildApp(
       async (scope) => {
         // Section 6: theme calls may carry the merchant's token in the cookie `token` instead of the header.
         const authenticate = surface === 'themes' ? modules.authenticateWithCookie : modules.authenticate;
-        mountRoutes(scope, own, authenticate, responseCache);
+        mountRoutes(scope, own, authenticate, responseCache, {
+          checkAnswers: options.checkAnswers ?? config.env === 'test',
+        });
       },
       { prefix: surfaceBases[surface] },
     );

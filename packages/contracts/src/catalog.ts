@@ -371,12 +371,25 @@ export const customerProductsQuery = z
     minPrice: nairaQuery.optional(),
     maxPrice: nairaQuery.optional(),
     inStock: queryFlag.optional(),
+    /**
+     * Keyset paging beside `offset`: the opaque cursor of the answer's `Link: <…>; rel="next"` header continues
+     * after the last product of that page, at any depth (offset stops at PRODUCT_LIST_MAX_OFFSET).
+     */
+    cursor: z
+      .string()
+      .max(400, 'This cursor is not valid')
+      .regex(/^[A-Za-z0-9_-]+$/, 'This cursor is not valid')
+      .optional(),
   })
   .refine(
     (value) =>
       value.minPrice === undefined || value.maxPrice === undefined || value.minPrice <= value.maxPrice,
     { path: ['minPrice'], message: 'Minimum price cannot be above the maximum price' },
-  );
+  )
+  .refine((value) => value.cursor === undefined || value.offset === 0, {
+    path: ['cursor'],
+    message: 'Use either offset or cursor, not both',
+  });
 export type CustomerProductsQuery = z.output<typeof customerProductsQuery>;
 
 export const merchantProductsQuery = z.object({

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
+import {
+  createMemoryResponseCache,
+  createRedisResponseCache,
+  type ResponseCache,
+} from '../../src/platform/http/response-cache.js';
 import {
   type CommerceSetup,
   commerceSetup,
@@ -10,15 +15,30 @@ import {
 } from '../support/commerce-factory.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
+// The same proofs in process and, with TEST_REDIS_URL (e.g. redis://127.0.0.1:6379), in Redis; on PGlite, and on
+// PostgreSQL when TEST_DATABASE_URL is set.
+const redisUrl = process.env.TEST_REDIS_URL;
+const caches: { name: string; open(): { cache: ResponseCache; close(): void } }[] = [
+  { name: 'in process', open: () => ({ cache: createMemoryResponseCache(), close: () => undefined }) },
+  ...(redisUrl
+    ? [
+        {
+          name: 'in Redis',
+          open: () => {
+            const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+            return {
+              cache: createRedisResponseCache(redis, `test-catalog-cache:${randomUUID()}`),
+              close: () => redis.disconnect(),
+            };
+          },
+        },
+      ]
+    : []),
+];
+
 let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
-beforeAll(async () => {
-  test = await createTestApp({ responseCache: createMemoryResponseCache() });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-});
-afterAll(() => test.close());
 
 interface Listed {
   id: string;
@@ -50,7 +70,20 @@ async function approve(productId: string) {
   expect(approved.statusCode, approved.body).toBe(200);
 }
 
-describe('public catalog response cache', () => {
+describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
+  let closeCache: () => void;
+  beforeAll(async () => {
+    const opened = open();
+    closeCache = opened.close;
+    test = await createTestApp({ responseCache: opened.cache });
+    setup = await commerceSetup(test);
+    store = await sellingStore(test, setup);
+  });
+  afterAll(async () => {
+    await test.close();
+    closeCache();
+  });
+
   it('serves a repeated read from the cache, with an ETag and 304 for a client that holds it', async () => {
     const product = await listedProduct(test, setup, store, { name: `Cache ${randomUUID().slice(0, 6)}` });
     const first = await read(productUrl(product.id));
@@ -157,6 +190,37 @@ describe('public catalog response cache', () => {
     expect(inListing?.pricing[0]?.sellingPrice).toBe(11000);
   });
 
+  it('an unapproval (rejection of an approved product) shows at the next read', async () => {
+    const product = await listedProduct(test, setup, store);
+    expect((await read(productUrl(product.id))).statusCode).toBe(200);
+    expect((await read(productUrl(product.id))).headers['x-cache']).toBe('hit');
+    expect((await listed(storeUrl())).map((item) => item.id)).toContain(product.id);
+
+    const rejected = await test.app.inject({
+      method: 'POST',
+      url: '/api/products/admin/reject-product',
+      headers: bearer(setup.admin.accessToken),
+      payload: { productId: product.id, merchantId: store.merchantId, reason: 'Blurry pictures' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await read(productUrl(product.id))).statusCode).toBe(404);
+    expect((await listed(storeUrl())).map((item) => item.id)).not.toContain(product.id);
+  });
+
+  it("keeps a listing's Link header with its cached answer", async () => {
+    await listedProduct(test, setup, store);
+    await listedProduct(test, setup, store);
+    const url = `/api/products/customer/getallproducts?limit=1&categoryId=${setup.tree.category.id}`;
+    const first = await read(url);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(first.headers.link).toMatch(
+      /^<\/api\/products\/customer\/getallproducts\?.*cursor=[\w-]+>; rel="next"$/,
+    );
+    const second = await read(url);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.headers.link).toBe(first.headers.link);
+  });
+
   it('a failed write keeps the cache', async () => {
     const product = await listedProduct(test, setup, store);
     await read(productUrl(product.id));
@@ -172,6 +236,27 @@ describe('public catalog response cache', () => {
 });
 
 describe('memory response cache', () => {
+  it('is bounded by bytes and lets the least recently used answer go first', async () => {
+    const cache = createMemoryResponseCache(Date.now, 3000);
+    const version = await cache.version();
+    const body = 'x'.repeat(600);
+    await cache.set('/a', version, { body, etag: '"a"' });
+    await cache.set('/b', version, { body, etag: '"b"' });
+    await cache.set('/c', version, { body, etag: '"c"' });
+    expect(cache.size().entries).toBe(3);
+    // Reading /a makes /b the least recently used.
+    expect(await cache.get('/a', version)).toBeDefined();
+    await cache.set('/d', version, { body, etag: '"d"' });
+    expect(await cache.get('/b', version)).toBeUndefined();
+    expect(await cache.get('/a', version)).toBeDefined();
+    expect(await cache.get('/d', version)).toBeDefined();
+    expect(cache.size().bytes).toBeLessThanOrEqual(3000);
+    // An answer larger than the whole bound is not kept (and evicts nothing).
+    await cache.set('/huge', version, { body: 'x'.repeat(5000), etag: '"h"' });
+    expect(await cache.get('/huge', version)).toBeUndefined();
+    expect(await cache.get('/a', version)).toBeDefined();
+  });
+
   it('never stores an answer computed under an older version, and expires entries', async () => {
     let clock = 0;
     const cache = createMemoryResponseCache(() => clock);

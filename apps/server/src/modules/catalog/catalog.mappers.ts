@@ -25,7 +25,12 @@ function common(row: ProductRecord) {
     sku: row.sku,
     weight: row.weight === null ? null : Number(row.weight),
     weightUnit: row.weightUnit,
-    dimension: row.dimension,
+    // jsonb gives keys in its own order (by length); the contract's order is written out here.
+    dimension: row.dimension && {
+      length: row.dimension.length,
+      width: row.dimension.width,
+      height: row.dimension.height,
+    },
     dimensionUnit: row.dimensionUnit,
     IsDigitalProduct: row.isDigitalProduct,
     variant: row.variants.map((variant) => ({
@@ -36,7 +41,10 @@ function common(row: ProductRecord) {
       discount: koboToNaira(variant.discountKobo),
       quantity: variant.quantity,
     })),
-    variantProperties: row.variantProperties,
+    variantProperties: row.variantProperties.map((property) => ({
+      type: property.type,
+      options: property.options,
+    })),
     hostedImages: row.hostedImages,
     salesCount: row.salesCount,
     ratingAverage: Number(row.ratingAverage),

@@ -7,7 +7,7 @@ import {
 } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import { validation } from '../../platform/errors.js';
-import { cached, type RouteDefinition, route } from '../../platform/http/routes.js';
+import { cached, type RouteDefinition, route, shaped } from '../../platform/http/routes.js';
 import { MAX_IMAGE_BYTES } from '../../platform/storage/storage.js';
 import type { CatalogService } from './catalog.service.js';
 
@@ -27,6 +27,15 @@ async function readImage(request: FastifyRequest, field: string): Promise<Buffer
     }
     throw error;
   }
+}
+
+/** The listing's own URL, continued after a cursor (offset dropped: the cursor says where the page starts). */
+function nextPageUrl(url: string, cursor: string): string {
+  const [pathname, search = ''] = url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(search);
+  params.delete('offset');
+  params.set('cursor', cursor);
+  return `${pathname}?${params.toString()}`;
 }
 
 export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
@@ -155,39 +164,50 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
     })),
 
     // ---------- customers ----------
-    cached(
-      route(customerApi.list, async ({ query }) => ({
-        message: 'Products',
-        data: await storefront.list(query),
-      })),
+    shaped(
+      cached(
+        route(customerApi.list, async ({ query, request, reply }) => {
+          const { page, nextCursor } = await storefront.list(query);
+          if (nextCursor) reply.header('link', `<${nextPageUrl(request.url, nextCursor)}>; rel="next"`);
+          return { message: 'Products', data: page };
+        }),
+      ),
     ),
-    cached(
-      route(customerApi.one, async ({ params }) => ({
-        message: 'Product',
-        data: await storefront.one(params.id),
-      })),
+    shaped(
+      cached(
+        route(customerApi.one, async ({ params }) => ({
+          message: 'Product',
+          data: await storefront.one(params.id),
+        })),
+      ),
     ),
     route(customerApi.several, async ({ body }) => ({
       message: 'Products',
       data: await storefront.several(body.ids),
     })),
-    cached(
-      route(customerApi.storeCatalog, async ({ query }) => ({
-        message: 'Products',
-        data: await storefront.storeCatalog(query),
-      })),
+    shaped(
+      cached(
+        route(customerApi.storeCatalog, async ({ query }) => ({
+          message: 'Products',
+          data: await storefront.storeCatalog(query),
+        })),
+      ),
     ),
-    cached(
-      route(customerApi.superDeals, async ({ query }) => ({
-        message: 'Super deals',
-        data: await storefront.superDeals(query.limit),
-      })),
+    shaped(
+      cached(
+        route(customerApi.superDeals, async ({ query }) => ({
+          message: 'Super deals',
+          data: await storefront.superDeals(query.limit),
+        })),
+      ),
     ),
-    cached(
-      route(customerApi.superDiscountedOffer, async ({ query }) => ({
-        message: 'Super discounted offers',
-        data: await storefront.superDiscountedOffer(query.limit),
-      })),
+    shaped(
+      cached(
+        route(customerApi.superDiscountedOffer, async ({ query }) => ({
+          message: 'Super discounted offers',
+          data: await storefront.superDiscountedOffer(query.limit),
+        })),
+      ),
     ),
     route(customerApi.dailyDiscountOffer, async ({ query }) => ({
       message: 'Daily deals',
@@ -197,11 +217,13 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       message: 'Products',
       data: await storefront.randomOfCategory(query.categoryId, query.limit),
     })),
-    cached(
-      route(customerApi.marketplace, async ({ query }) => ({
-        message: 'Products',
-        data: await storefront.marketplace(query.limit, query.offset),
-      })),
+    shaped(
+      cached(
+        route(customerApi.marketplace, async ({ query }) => ({
+          message: 'Products',
+          data: await storefront.marketplace(query.limit, query.offset),
+        })),
+      ),
     ),
     cached(
       route(customerApi.officialOutlets, async ({ query }) => ({

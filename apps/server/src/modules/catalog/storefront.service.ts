@@ -7,7 +7,7 @@ import {
 } from '@market/contracts';
 import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
+import { notFound, validation } from '../../platform/errors.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { toCustomerProduct } from './catalog.mappers.js';
@@ -22,11 +22,17 @@ import {
   promotions,
 } from './catalog.schema.js';
 import {
-  countProducts,
+  type CursorSort,
+  createCatalogStatements,
   customerOrder,
   customerVisible,
-  customerWhere,
   inCategoryTree,
+  isCursorSort,
+  type ListingCursor,
+  type ListingFilters,
+  type ListingRequest,
+  type ListingRow,
+  type ListingSort,
   productWriteGeneration,
   selectProductPage,
   selectProducts,
@@ -45,41 +51,94 @@ const COUNT_CACHE_SIZE = 2_000;
 /** Discounted products: the literal `> 0` lets PostgreSQL use the partial discount index. */
 const discounted: SQL = sql`${products.discountBasisPoints} > 0`;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INVALID_CURSOR = 'This cursor is not valid for this listing';
+
+/** How many key values each sort's cursor carries (top rated: average and count). */
+const cursorKeyLength = (sort: CursorSort) => (sort === 'top_rated' ? 2 : 1);
+
+/** An opaque cursor: the sort it belongs to, the last row's exact sort key and its id. */
+function encodeCursor(sort: CursorSort, last: ListingRow): string {
+  const key = sort === 'top_rated' ? last.sortKey.split(',') : [last.sortKey];
+  return Buffer.from(JSON.stringify([sort, key, last.id])).toString('base64url');
+}
+
+/** The cursor's position, or a 422 when it is not one of ours or belongs to another sort. */
+function decodeCursor(cursor: string, sort: ListingSort): ListingCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw validation('cursor', INVALID_CURSOR);
+  }
+  if (!isCursorSort(sort))
+    throw validation('cursor', 'Cursor paging needs a sortBy when searching; use offset for relevance order');
+  const [cursorSort, key, id] = Array.isArray(parsed) ? parsed : [];
+  const keyValid =
+    Array.isArray(key) &&
+    key.length === cursorKeyLength(sort) &&
+    key.every((value) => typeof value === 'string' && value.length > 0 && value.length <= 64) &&
+    (sort === 'newest'
+      ? !Number.isNaN(Date.parse(key[0] as string))
+      : key.every((value) => /^-?\d+(\.\d+)?$/.test(value as string)));
+  if (cursorSort !== sort || !keyValid || typeof id !== 'string' || !UUID.test(id))
+    throw validation('cursor', INVALID_CURSOR);
+  return { key: key as string[], id };
+}
+
 /** What customers browse: listings, product pages, store catalogs and the home-page rails. */
 export function createStorefrontService(deps: Deps) {
   const { db } = deps;
 
+  const statements = createCatalogStatements(db);
   const counts = new Map<string, { value: Promise<number>; expiresAt: number }>();
 
-  /** The total for a filter, shared by concurrent requests and kept for COUNT_TTL_MS (keyed by the filter only). */
-  function cachedCount(key: string, where: SQL): Promise<number> {
-    const now = Date.now();
-    key = `${productWriteGeneration()}:${key}`;
+  /** A fresh total for the filter, if one is known or being computed (keyed by the filter only). */
+  function knownCount(key: string): Promise<number> | undefined {
     const hit = counts.get(key);
-    if (hit && hit.expiresAt > now) return hit.value;
+    if (hit && hit.expiresAt > Date.now()) return hit.value;
+    return undefined;
+  }
+
+  function rememberCount(key: string, value: Promise<number>): void {
+    const now = Date.now();
     if (counts.size >= COUNT_CACHE_SIZE) {
       for (const [name, entry] of counts) if (entry.expiresAt <= now) counts.delete(name);
       const oldest = counts.keys().next();
       if (counts.size >= COUNT_CACHE_SIZE && !oldest.done) counts.delete(oldest.value);
     }
-    const value = countProducts(db, where);
     counts.set(key, { value, expiresAt: now + COUNT_TTL_MS });
     value.catch(() => counts.delete(key));
-    return value;
   }
 
+  /**
+   * One page and the filter's total in one round trip: the page statement carries the total when none is known;
+   * otherwise the known (or in-flight) total is used. Only an empty page that had to count asks again.
+   */
   async function page(
-    countKey: string,
-    where: SQL,
-    order: SQL[],
-    limit: number,
-    offset: number,
-  ): Promise<PagedCustomerProducts> {
-    const [rows, total] = await Promise.all([
-      selectProductPage(db, where, order, limit, offset),
-      cachedCount(countKey, where),
-    ]);
-    return { data: rows.map(toCustomerProduct), count: total };
+    request: Omit<ListingRequest, 'withCount'>,
+  ): Promise<{ page: PagedCustomerProducts; last?: ListingRow }> {
+    const key = `${productWriteGeneration()}:${JSON.stringify(request.filters)}`;
+    const known = knownCount(key);
+    if (known) {
+      const [rows, total] = await Promise.all([statements.page({ ...request, withCount: false }), known]);
+      return { page: { data: rows.map(toCustomerProduct), count: total }, last: rows.at(-1) };
+    }
+    let settle: { resolve(total: number): void; reject(error: unknown): void } | undefined;
+    const counting = new Promise<number>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
+    const counted = settle!;
+    rememberCount(key, counting);
+    try {
+      const rows = await statements.page({ ...request, withCount: true });
+      const total = rows[0]?.total ?? (await statements.count(request.filters));
+      counted.resolve(total);
+      return { page: { data: rows.map(toCustomerProduct), count: total }, last: rows.at(-1) };
+    } catch (error) {
+      counted.reject(error);
+      throw error;
+    }
   }
 
   async function rail(where: SQL, order: SQL[], limit: number): Promise<CustomerProduct[]> {
@@ -97,10 +156,13 @@ export function createStorefrontService(deps: Deps) {
   }
 
   return {
-    /** Full-text search over name, description, category and store; relevance order when searching unsorted. */
-    list(query: CustomerProductsQuery): Promise<PagedCustomerProducts> {
+    /**
+     * Full-text search over name, description, category and store; relevance order when searching unsorted. Pages
+     * by offset, or after a cursor (keyset paging at any depth); a full page names the cursor of the next one.
+     */
+    async list(query: CustomerProductsQuery): Promise<{ page: PagedCustomerProducts; nextCursor?: string }> {
       const search = query.search?.trim() || undefined;
-      const filters = {
+      const filters: ListingFilters = {
         search,
         categoryId: query.categoryId,
         subCategoryId: query.subCategoryId,
@@ -109,18 +171,18 @@ export function createStorefrontService(deps: Deps) {
         maxPriceKobo: query.maxPrice === undefined ? undefined : nairaToKobo(query.maxPrice),
         inStock: query.inStock,
       };
-      const sort = query.sortBy ?? (search ? 'relevance' : 'newest');
-      return page(
-        JSON.stringify(filters),
-        customerWhere(filters),
-        customerOrder(sort, search),
-        query.limit,
-        query.offset,
-      );
+      const sort: ListingSort = query.sortBy ?? (search ? 'relevance' : 'newest');
+      const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
+      const result = await page({ filters, sort, limit: query.limit, offset: query.offset, after });
+      const nextCursor =
+        result.last && result.page.data.length === query.limit && isCursorSort(sort)
+          ? encodeCursor(sort, result.last)
+          : undefined;
+      return { page: result.page, nextCursor };
     },
 
     async one(id: string): Promise<CustomerProduct> {
-      const [row] = await selectProducts(db, and(eq(products.id, id), customerVisible), [], 1);
+      const row = await statements.product(id);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
       return toCustomerProduct(row);
     },
@@ -151,22 +213,15 @@ export function createStorefrontService(deps: Deps) {
           ? eq(stores.id, query.storeId)
           : sql`lower(${stores.storeName}) = lower(${query.storeName ?? ''})`,
       );
-      const filters = { storeId: store.id };
       // A storefront category page may name a category of any level; the store id keeps the scan to one store.
-      const inCategory = query.categoryId
-        ? or(
-            eq(products.categoryId, query.categoryId),
-            eq(products.subCategoryId, query.categoryId),
-            eq(products.childCategoryId, query.categoryId),
-          )
-        : undefined;
-      return page(
-        JSON.stringify({ ...filters, categoryId: query.categoryId }),
-        and(customerWhere(filters), inCategory)!,
-        customerOrder('newest'),
-        query.limit,
-        query.offset,
-      );
+      return (
+        await page({
+          filters: { storeId: store.id, anyCategoryId: query.categoryId },
+          sort: 'newest',
+          limit: query.limit,
+          offset: query.offset,
+        })
+      ).page;
     },
 
     // ---------- rails: each computed from real discounts, promotions and outlets ----------
@@ -212,8 +267,8 @@ export function createStorefrontService(deps: Deps) {
     },
 
     /** Marketplace products: the newest visible products. */
-    marketplace(limit: number, offset: number) {
-      return page(JSON.stringify({}), customerVisible, customerOrder('newest'), limit, offset);
+    async marketplace(limit: number, offset: number) {
+      return (await page({ filters: {}, sort: 'newest', limit, offset })).page;
     },
 
     /** Official outlets keyed by store id, in the admins' order, each with its newest visible products. */

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 
-/** A cached answer: the exact bytes the serializer produced, and their entity tag. */
+/** A cached answer: the exact bytes the serializer produced, their entity tag, and the headers that go with them. */
 export interface CachedAnswer {
   body: string;
   etag: string;
+  /** A listing's `Link: <…>; rel="next"` (its next page by cursor). */
+  link?: string;
 }
 
 /**
@@ -24,11 +26,28 @@ export interface ResponseCache {
 
 /** A safety net for what changes with time alone (a promotion's end, the day's discount order). */
 export const CACHE_TTL_SECONDS = 30;
-const MAX_ENTRIES = 5000;
+/** What the in-process cache may hold: about 1,600 listing pages of 20 products, or 30,000 product pages. */
+export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/** Per entry beyond its bytes: the key, the tag, the map's and object's own memory. */
+const ENTRY_OVERHEAD_BYTES = 256;
 
-export function createMemoryResponseCache(now: () => number = Date.now): ResponseCache {
+type MemoryEntry = CachedAnswer & { version: string; expires: number; bytes: number };
+
+/**
+ * In process: a least-recently-used map bounded by the bytes it holds (not by its number of entries, since a
+ * listing page weighs twenty product pages). A hit moves the entry to the young end; the old end goes first.
+ */
+export function createMemoryResponseCache(
+  now: () => number = Date.now,
+  maxBytes = DEFAULT_CACHE_MAX_BYTES,
+): ResponseCache & { size(): { entries: number; bytes: number } } {
   let version = 0;
-  const entries = new Map<string, CachedAnswer & { version: string; expires: number }>();
+  let bytes = 0;
+  const entries = new Map<string, MemoryEntry>();
+  const remove = (key: string, entry: MemoryEntry) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
   return {
     async version() {
       return String(version);
@@ -37,28 +56,43 @@ export function createMemoryResponseCache(now: () => number = Date.now): Respons
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.version !== current || entry.expires <= now()) {
-        entries.delete(key);
+        remove(key, entry);
         return undefined;
       }
+      // Map keeps insertion order: re-inserting makes this the most recently used.
+      entries.delete(key);
+      entries.set(key, entry);
       return entry;
     },
     async set(key, at, answer) {
       if (at !== String(version)) return;
-      // Oldest first out: Map keeps insertion order.
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { ...answer, version: at, expires: now() + CACHE_TTL_SECONDS * 1000 });
+      const size =
+        Buffer.byteLength(answer.body) + key.length * 2 + (answer.link?.length ?? 0) + ENTRY_OVERHEAD_BYTES;
+      if (size > maxBytes) return;
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      for (const [oldest, entry] of entries) {
+        if (bytes + size <= maxBytes) break;
+        remove(oldest, entry);
+      }
+      entries.set(key, { ...answer, version: at, expires: now() + CACHE_TTL_SECONDS * 1000, bytes: size });
+      bytes += size;
     },
     async invalidate() {
       version += 1;
       entries.clear();
+      bytes = 0;
+    },
+    size() {
+      return { entries: entries.size, bytes };
     },
   };
 }
 
-const VERSION_KEY = 'catalog-cache:version';
-
-export function createRedisResponseCache(redis: Redis): ResponseCache {
-  const keyOf = (key: string, version: string) => `catalog-cache:${version}:${key}`;
+/** In Redis under `prefix` (tests give their own so parallel runs do not bump each other's version). */
+export function createRedisResponseCache(redis: Redis, prefix = 'catalog-cache'): ResponseCache {
+  const VERSION_KEY = `${prefix}:version`;
+  const keyOf = (key: string, version: string) => `${prefix}:${version}:${key}`;
   return {
     async version() {
       return (await redis.get(VERSION_KEY)) ?? '0';
@@ -98,6 +132,7 @@ export function cachedRouteHooks(cache: ResponseCache) {
     const hit = await cache.get(request.url, version);
     if (hit) {
       reply.header('etag', hit.etag).header('cache-control', CACHE_CONTROL).header('x-cache', 'hit');
+      if (hit.link) reply.header('link', hit.link);
       if (matches(request, hit.etag)) return reply.code(304).send();
       return reply.type('application/json; charset=utf-8').send(hit.body);
     }
@@ -108,7 +143,12 @@ export function cachedRouteHooks(cache: ResponseCache) {
     const version = pending.get(request);
     if (version === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const etag = etagOf(payload);
-    await cache.set(request.url, version, { body: payload, etag });
+    const link = reply.getHeader('link');
+    await cache.set(request.url, version, {
+      body: payload,
+      etag,
+      ...(typeof link === 'string' ? { link } : {}),
+    });
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('x-cache', 'miss');
     if (matches(request, etag)) {
       reply.code(304);

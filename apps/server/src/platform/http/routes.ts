@@ -6,7 +6,7 @@ import {
   requiredPermissions,
 } from '@market/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, validation } from '../errors.js';
 import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
@@ -88,6 +88,8 @@ export interface RouteDefinition {
   access?: Access;
   /** A public read kept in the response cache until the catalog changes (with ETag and 304). */
   cached?: boolean;
+  /** A hot public read whose handler already gives the contract's shape: written by JSON.stringify (see below). */
+  shaped?: boolean;
 }
 
 /** Marks a public GET route for the response cache; its answer must depend on nothing but its URL. */
@@ -96,6 +98,17 @@ export function cached(definition: RouteDefinition): RouteDefinition {
   if (endpoint.method !== 'GET' || (definition.access ?? endpoint.access).kind !== 'public')
     throw new Error(`${endpoint.path}: only public reads may be cached`);
   return { ...definition, cached: true };
+}
+
+/**
+ * Marks a cached public read whose answer the handler builds in the contract's exact shape (mappers that write
+ * every key in the schema's order and nothing else): it skips zod's encoding in production. Tests check each
+ * answer against the zod serializer byte for byte, so only mark routes the tests exercise.
+ */
+export function shaped(definition: RouteDefinition): RouteDefinition {
+  if (!definition.cached)
+    throw new Error(`${definition.endpoint.path}: only cached public reads may be shaped`);
+  return { ...definition, shaped: true };
 }
 
 /** Binds a handler to its contract endpoint: the contract's schemas validate the request and shape the answer. */
@@ -117,9 +130,11 @@ export function mountRoutes(
   routes: RouteDefinition[],
   authenticate: Authenticate,
   cache?: ResponseCache,
+  options: { checkAnswers?: boolean } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const cacheHooks = cache ? cachedRouteHooks(cache) : undefined;
+  const checkAnswers = options.checkAnswers ?? true;
   for (const definition of routes) {
     const { endpoint } = definition;
     const access = definition.access ?? endpoint.access;
@@ -131,6 +146,10 @@ export function mountRoutes(
       url: endpoint.path,
       ...(definition.cached && cacheHooks
         ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
+        : {}),
+      // The compiler is typed per schema by the type provider; ours wraps the provider's own for any schema.
+      ...(definition.shaped
+        ? { serializerCompiler: shapedAnswerSerializer(status, checkAnswers) as never }
         : {}),
       schema: {
         summary: endpoint.summary,
@@ -171,6 +190,32 @@ export function mountRoutes(
       },
     });
   }
+}
+
+type SerializerCompiler = typeof serializerCompiler;
+
+/**
+ * The serializer of hot public reads (the `shaped` routes): their handlers build answers through mappers that
+ * already give the contract's shape (its keys, in its order, nothing else), so the success answer is written with
+ * `JSON.stringify` alone, without zod encoding it again on every request. With `check` (tests), each answer is also
+ * serialized through its zod schema and the two texts must be the same byte for byte, so a mapper that drifts from
+ * its contract fails the tests instead of reaching clients. Error answers keep the zod serializer.
+ */
+function shapedAnswerSerializer(status: number, check: boolean): SerializerCompiler {
+  return (route) => {
+    const checked = serializerCompiler(route);
+    if (String(route.httpStatus) !== String(status)) return checked;
+    if (!check) return (data: unknown) => JSON.stringify(data);
+    return (data: unknown) => {
+      const expected = checked(data);
+      const fast = JSON.stringify(data);
+      if (fast !== expected)
+        throw new Error(
+          `${route.method} ${route.url}: the answer's JSON differs from its contract's serialisation\n${fast}\n${expected}`,
+        );
+      return fast;
+    };
+  };
 }
 
 /** OpenAPI shows who may call an operation and the permission it needs (also as `x-permission`). */
