@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /**
  * Server rendering of public pages (ADR 029). The server renders a page as a signed-out visitor sees it and the
@@ -49,4 +49,17 @@ export interface SsrQuery {
 /** What the server hands the browser. */
 export interface SsrState {
   queries: SsrQuery[];
+}
+
+const noSubscription = () => () => {};
+/**
+ * False on the server and while the browser hydrates, true after: a control that does nothing until its code runs
+ * (Add to cart) is disabled until then, so a tap on the server's HTML is never lost.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
