@@ -39,12 +39,19 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
     const page = await context.newPage();
     const home = await page.goto(`${app.baseUrl}/storefront/${storeUrl}`);
     expect(home?.status()).toBe(200);
-    await page.getByRole('link', { name: new RegExp(product.name) }).first().waitFor();
+    await page
+      .getByRole('link', { name: new RegExp(product.name) })
+      .first()
+      .waitFor();
 
     const answer = await page.goto(`${app.baseUrl}/storefront/${storeUrl}/products/${product.id}`);
     expect(answer?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-    await page.locator('main').getByText(/₦[\d,]+\.\d\d/).first().waitFor();
+    await page
+      .locator('main')
+      .getByText(/₦[\d,]+\.\d\d/)
+      .first()
+      .waitFor();
     // The gallery's first image is the LCP image: eager, high priority, responsive.
     const image = page.locator('main img[fetchpriority="high"]');
     expect(await image.count()).toBe(1);
