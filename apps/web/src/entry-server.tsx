@@ -3,6 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { type Query, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
@@ -84,6 +85,18 @@ export async function render(url: string): Promise<RenderedPage> {
     if (waiting.length === 0) break;
     await Promise.all(waiting.map((query) => query.fetch().catch(() => undefined)));
   }
+  // The last pass in one piece: lazy parts are loaded by now, and a boundary that suspended in a prerender comes
+  // out as a hidden segment swapped in by an inline script (refused by the CSP), so it would show twice.
+  renderContext = { serverRendered: true };
+  html = renderToString(
+    <StrictMode>
+      <RenderProvider value={renderContext}>
+        <AppProvider client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </RenderProvider>
+    </StrictMode>,
+  );
   // Answers and the API's refusals (a 404 renders "not found" on both sides); a network failure is retried there.
   const queries: SsrQuery[] = client
     .getQueryCache()

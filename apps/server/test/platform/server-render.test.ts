@@ -47,7 +47,7 @@ const page = (url: string, headers: Record<string, string> = {}) =>
 
 /** The JSON the page hands the browser. */
 function embeddedState(html: string): {
-  queries: { queries: { queryKey: unknown[]; state: { data?: unknown } }[] };
+  queries: { queryKey: unknown[]; state: { data?: unknown } }[];
 } {
   const found = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/.exec(html);
   expect(found, 'the page embeds its data').not.toBeNull();
@@ -70,7 +70,7 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('rel="modulepreload"');
     expect(html).not.toContain('<noscript>');
     const state = embeddedState(html);
-    const data = state.queries.queries.map((query) => JSON.stringify(query.state.data)).join('\n');
+    const data = state.queries.map((query) => JSON.stringify(query.state.data)).join('\n');
     expect(data).toContain(productName);
   });
 
