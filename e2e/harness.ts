@@ -63,7 +63,10 @@ export function ensureWebBuild(): void {
     'packages/contracts/src',
   ];
   const manifest = path.join(root, 'apps/web/dist/.vite/manifest.json');
-  const builtAt = fs.existsSync(dist) && fs.existsSync(manifest) ? fs.statSync(dist).mtimeMs : 0;
+  // The server renderer of the public pages (ADR 029) is built after the browser build, by the same script.
+  const renderer = path.join(root, 'apps/web/dist-server/entry-server.js');
+  const builtAt =
+    fs.existsSync(dist) && fs.existsSync(manifest) && fs.existsSync(renderer) ? fs.statSync(dist).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map((source) => newestChange(path.join(root, source))))) return;
   // Vitest sets NODE_ENV=test, which would build React's development bundle: the journeys and the bundle budget
   // must see what production serves.

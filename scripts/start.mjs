@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// The server renderer of the public pages (ADR 029), built after the browser build by the same script.
+const builtRenderer = path.join(root, 'apps/web/dist-server/entry-server.js');
 const sources = [
   'apps/web/src',
   'apps/web/index.html',
@@ -24,7 +26,8 @@ function newestChange(target) {
   return newest;
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const builtAt =
+  fs.existsSync(builtIndex) && fs.existsSync(builtRenderer) ? fs.statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
 if (builtAt < sourcesAt) {
   console.log('Building the web app…');

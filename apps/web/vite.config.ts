@@ -21,12 +21,12 @@ const contractsDir = fileURLToPath(new URL('../../packages/contracts/src', impor
 const dashboardModule =
   /\/src\/app\/(routes\/(merchant|admin|partner|themes)\/|layouts\/(merchant|admin|partner)-layout)/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     contractsLite(contractsDir),
     react(),
     tailwindcss(),
-    precompress(),
+    isSsrBuild ? null : precompress(),
     {
       // react-router exports only its development build (warnings and checks, about 10 KiB more compressed); the
       // production build sits beside it.
@@ -53,26 +53,33 @@ export default defineConfig({
       '/themes-api': proxied,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    target: 'es2020',
-    sourcemap: false,
-    // Read by the bundle budget check (e2e/bundle-budget.e2e.ts): what each public page loads first.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [schemaChunkGroup(contractsDir)] },
-        chunkFileNames: (chunk) =>
-          chunk.facadeModuleId && dashboardModule.test(chunk.facadeModuleId)
-            ? 'assets/dash-[name]-[hash].js'
-            : 'assets/[name]-[hash].js',
+  // The server renderer of the public pages (ADR 029): `vite build --ssr src/entry-server.tsx`, one file and its
+  // lazy chunks in dist-server/, with every dependency bundled (their production builds; the server runs it as is).
+  ssr: { noExternal: true, target: 'node' },
+  // React's production builds on the server whatever NODE_ENV the server runs with (development is several times slower).
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, target: 'node20', sourcemap: false, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2020',
+        sourcemap: false,
+        // Read by the bundle budget check (e2e/bundle-budget.e2e.ts): what each public page loads first.
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: { groups: [schemaChunkGroup(contractsDir)] },
+            chunkFileNames: (chunk) =>
+              chunk.facadeModuleId && dashboardModule.test(chunk.facadeModuleId)
+                ? 'assets/dash-[name]-[hash].js'
+                : 'assets/[name]-[hash].js',
+          },
+        },
+        modulePreload: {
+          resolveDependencies: (chunk, dependencies) => (/(^|\/)dash-/.test(chunk) ? [] : dependencies),
+        },
       },
-    },
-    modulePreload: {
-      resolveDependencies: (chunk, dependencies) => (/(^|\/)dash-/.test(chunk) ? [] : dependencies),
-    },
-  },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -82,4 +89,4 @@ export default defineConfig({
     // Typing into forms through user-event takes seconds on a busy two-core CI machine; 5 s flaked there.
     testTimeout: 20_000,
   },
-});
+}));

@@ -9,7 +9,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { type ErrorEnvelope, type Surface, surfaceBases } from '@market/contracts';
+import { type ErrorEnvelope, nairaToKobo, type Surface, surfaceBases } from '@market/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -103,6 +103,7 @@ import {
   type ResponseCache,
 } from './platform/http/response-cache.js';
 import { mountRoutes } from './platform/http/routes.js';
+import { installServerRendering } from './platform/http/server-render.js';
 import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
@@ -327,7 +328,7 @@ export async function buildApp(
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
   });
 
-  await serveWebApp(app, config, knownRoutes, modules.pageMeta);
+  await serveWebApp(app, config, knownRoutes, modules.pageMeta, responseCache);
   const jobs: AppJobs = {
     // Expired checkouts give their stock back: the public catalog changed.
     sweepCheckouts: async () => {
@@ -607,6 +608,7 @@ function pageMetaOf(
       const product = PRODUCT_PAGE.exec(pathname);
       if (product) {
         const found = await catalog.storefront.one(product[1]!);
+        const price = found.pricing[0]?.sellingPrice;
         return {
           title: found.name,
           description: found.description.join(' ') || `${found.name} on Naija Market`,
@@ -614,6 +616,7 @@ function pageMetaOf(
           type: 'product',
           image: found.hostedImages[0],
           imageSizes: GALLERY_SIZES,
+          priceKobo: price === undefined ? undefined : nairaToKobo(price),
         };
       }
       const store = STORE_PAGE.exec(pathname);
@@ -655,10 +658,22 @@ async function serveWebApp(
   config: Config,
   knownRoutes: RouteTable,
   pageMeta: (pathname: string) => Promise<PageMeta | undefined>,
+  responseCache: ResponseCache | undefined,
 ) {
   const dist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   const template = hasWeb ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
+  if (hasWeb) {
+    // Public pages rendered on the server (ADR 029), from the web app's server build beside its browser build.
+    await installServerRendering(app, {
+      dist,
+      distServer: path.join(dist, '../dist-server'),
+      template,
+      publicUrl: config.publicUrl,
+      pageMeta,
+      responseCache,
+    });
+  }
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,

@@ -1,10 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { RESTORE_TIMEOUT_MS } from '../lib/config';
 import { loadSonner } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { useSessionStore } from '../lib/session';
+import { useServerRendered } from '../lib/ssr';
 import { TOAST_DURATION_MS } from '../lib/toast-rules';
 
 export const queryClient = createQueryClient();
@@ -14,7 +15,9 @@ const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toas
 
 /** Shows the loading overlay until saved sessions are restored, and never longer than 5 s. */
 function SessionGate({ children }: { children: ReactNode }) {
-  const restored = useSessionStore((state) => state.restored);
+  // A server-rendered public page shows what a signed-out visitor sees at once; sessions apply once hydrated.
+  const serverRendered = useServerRendered();
+  const restored = useSessionStore((state) => state.restored) || serverRendered;
   const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (restored) return;
@@ -25,13 +28,29 @@ function SessionGate({ children }: { children: ReactNode }) {
   return restored || gaveUp ? children : <LoadingOverlay />;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({
+  children,
+  client = queryClient,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <SessionGate>{children}</SessionGate>
-      <Suspense fallback={null}>
-        <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
-      </Suspense>
+      <AfterHydration>
+        <Suspense fallback={null}>
+          <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+        </Suspense>
+      </AfterHydration>
     </QueryClientProvider>
   );
+}
+
+/** Children rendered only in the browser: on a server-rendered page, once it has hydrated (the toaster). */
+function AfterHydration({ children }: { children: ReactNode }) {
+  const serverRendered = useServerRendered();
+  const [mounted, setMounted] = useState(!serverRendered);
+  useEffect(() => setMounted(true), []);
+  return mounted ? children : null;
 }

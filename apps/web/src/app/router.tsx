@@ -1,5 +1,12 @@
 import type { AccountKind } from '@market/contracts';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  RouterProvider,
+} from 'react-router';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { loginPath, segmentOf } from '../lib/account';
 import { setSignedOutHandler } from '../lib/api-client';
@@ -201,16 +208,38 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
-// A failed refresh has already forgotten the session: drop its cached data and go to its sign-in page.
-setSignedOutHandler((kind) => {
-  queryClient.removeQueries({ queryKey: ['session', kind] });
-  if (kind === 'admin') queryClient.removeQueries({ queryKey: ['admins'] });
-  const { pathname, search } = router.state.location;
-  void router.navigate(loginPath(kind, `${pathname}${search}`), { replace: true });
-});
+/** The browser's router; on a server-rendered page the matched lazy routes are loaded first (main.tsx). */
+export function createAppRouter(): BrowserRouter {
+  const router = createBrowserRouter(routes);
+  // A failed refresh has already forgotten the session: drop its cached data and go to its sign-in page.
+  setSignedOutHandler((kind) => {
+    queryClient.removeQueries({ queryKey: ['session', kind] });
+    if (kind === 'admin') queryClient.removeQueries({ queryKey: ['admins'] });
+    const { pathname, search } = router.state.location;
+    void router.navigate(loginPath(kind, `${pathname}${search}`), { replace: true });
+  });
+  return router;
+}
 
-export function AppRouter() {
+/**
+ * Loads the lazy route modules the URL matches, into the route objects, so the router starts initialised and
+ * hydration renders the page the server rendered instead of the fallback.
+ */
+export async function loadMatchedRoutes(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = (await route.lazy()) as Partial<RouteObject>;
+      const keys = ['Component', 'ErrorBoundary', 'HydrateFallback', 'handle'] as const;
+      for (const key of keys) if (module[key] !== undefined) Object.assign(route, { [key]: module[key] });
+      route.lazy = undefined;
+    }),
+  );
+}
+
+export function AppRouter({ router }: { router: BrowserRouter }) {
   return <RouterProvider router={router} />;
 }

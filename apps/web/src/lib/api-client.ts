@@ -260,8 +260,14 @@ export function setSignedOutHandler(handler: (kind: AccountKind) => void): void 
   signedOutHandler = handler;
 }
 
+let serverFetch: typeof fetch | undefined;
+/** On the server (ADR 029) calls are answered in process by the server's own routes, not over the network. */
+export function setServerFetch(handler: typeof fetch): void {
+  serverFetch = handler;
+}
+
 export const apiClient = createApiClient({
-  fetch: (input, init) => globalThis.fetch(input, init),
+  fetch: (input, init) => (serverFetch ?? globalThis.fetch)(input, init),
   baseUrls: surfaceBaseUrls,
   timeoutMs: REQUEST_TIMEOUT_MS,
   getSession,

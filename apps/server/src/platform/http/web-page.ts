@@ -1,3 +1,5 @@
+import { formatNaira } from '@market/contracts';
+
 /** What a shared link shows (Open Graph and Twitter cards) and the page's LCP image, known before any script runs. */
 export interface PageMeta {
   title: string;
@@ -13,6 +15,8 @@ export interface PageMeta {
   imageAlt?: string;
   /** A store's logo (its theme's, else its profile's): a second share image after a themed banner. */
   logo?: string;
+  /** A product's selling price in kobo: shared as naira (`product:price:*` and the Twitter card's label). */
+  priceKobo?: number;
 }
 
 const escapeHtml = (text: string) =>
@@ -21,6 +25,17 @@ const escapeHtml = (text: string) =>
     (character) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
   );
+
+/** The canonical link of a page without share tags of its own (home, search, listings, not-found). */
+export function canonicalTags(url: string): string[] {
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+  ];
+}
+
+/** `12500.50` from 1250050 kobo, without floating point. */
+const nairaText = (kobo: number) => `${Math.trunc(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
 
 /** Widths stored for every uploaded image; the web app's `lib/images.ts` builds the same `srcset`. */
 const IMAGE_WIDTHS = [160, 400, 800, 1200];
@@ -44,7 +59,17 @@ export function renderPage(template: string, meta: PageMeta, publicUrl: string):
     `<meta property="og:url" content="${escapeHtml(meta.url)}" />`,
     `<link rel="canonical" href="${escapeHtml(meta.url)}" />`,
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
   ];
+  if (meta.priceKobo !== undefined) {
+    tags.push(
+      `<meta property="product:price:amount" content="${nairaText(meta.priceKobo)}" />`,
+      `<meta property="product:price:currency" content="NGN" />`,
+      `<meta name="twitter:label1" content="Price" />`,
+      `<meta name="twitter:data1" content="${escapeHtml(formatNaira(meta.priceKobo))}" />`,
+    );
+  }
   if (meta.image) {
     const shared = escapeHtml(absolute(imageAt(meta.image, 1200)));
     tags.push(

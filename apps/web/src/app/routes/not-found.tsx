@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { useNotFoundStatus } from '../../lib/ssr';
 
 export function Component() {
+  useNotFoundStatus(true);
   return (
     <main
       id="main"

@@ -4,7 +4,7 @@ import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
+import { LazyAddToCart } from '../../../features/cart/components/add-to-cart-lazy';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
@@ -12,6 +12,7 @@ import { LazyStorePolicies } from '../../../features/policies/components/store-p
 import { FollowButton } from '../../../features/stores/components/follow-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
+import { useNotFoundStatus } from '../../../lib/ssr';
 
 // The reviews are below the fold: their code and data load when the shopper scrolls near them.
 const ProductReviews = lazy(() => import('../../../features/reviews/components/public-reviews'));
@@ -21,6 +22,9 @@ export function Component() {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
   useDocumentTitle(product.data?.name ?? 'Product');
+  useNotFoundStatus(
+    product.isError && isApiError(product.error) && [404, 422].includes(product.error.status),
+  );
   if (product.isPending) return <ProductDetailsSkeleton />;
   if (product.isError) {
     if (isApiError(product.error) && (product.error.status === 404 || product.error.status === 422)) {
@@ -46,7 +50,7 @@ export function Component() {
         }
         storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
         purchase={(choice) => (
-          <AddToCart
+          <LazyAddToCart
             productId={product.data.id}
             productName={product.data.name}
             variantId={choice.variantId}

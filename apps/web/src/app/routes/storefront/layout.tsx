@@ -16,6 +16,7 @@ import {
 import { ThemeShell } from '../../../features/themes/components/storefront/theme-shell';
 import { isApiError } from '../../../lib/errors';
 import { pluralize } from '../../../lib/plural';
+import { useNotFoundStatus } from '../../../lib/ssr';
 
 // The follow button (and the mutation code it brings) loads after the first paint; a same-sized stand-in holds its place.
 const followModule = () => import('../../../features/stores/components/follow-button');
@@ -45,6 +46,7 @@ export function Component() {
   const published = useStorefrontTheme(merchantUrl);
   const preview = usePreviewTheme(previewToken);
   const themeAnswer = previewToken && !preview.isError ? preview : published;
+  useNotFoundStatus(store.isError && isApiError(store.error) && store.error.status === 404);
 
   if (store.isPending || themeAnswer.isPending) return <StoreHeaderSkeleton />;
   if (store.isError) {

@@ -1,13 +1,14 @@
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
+import { LazyAddToCart } from '../../../features/cart/components/add-to-cart-lazy';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
 import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
+import { useNotFoundStatus } from '../../../lib/ssr';
 
 import { useStorefrontStore } from './layout';
 
@@ -17,10 +18,11 @@ export function Component() {
   const { productId = '' } = useParams();
   const product = useProduct(productId);
   useDocumentTitle(product.data ? `${product.data.name} · ${store.storeName}` : store.storeName);
-  if (product.isPending) return <ProductDetailsSkeleton />;
   const missing =
     (product.isError && isApiError(product.error) && [404, 422].includes(product.error.status)) ||
     (product.data && product.data.storeId !== store.id);
+  useNotFoundStatus(Boolean(missing));
+  if (product.isPending) return <ProductDetailsSkeleton />;
   if (missing) {
     return (
       <EmptyState title="This product is not available in this store">
@@ -51,7 +53,7 @@ export function Component() {
         storeHref={`/storefront/${store.storeUrl}`}
         categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}
         purchase={(choice) => (
-          <AddToCart
+          <LazyAddToCart
             productId={product.data.id}
             productName={product.data.name}
             variantId={choice.variantId}

@@ -5,6 +5,7 @@ import { loginPath } from '../../../lib/account';
 import { isApiError } from '../../../lib/errors';
 import { notifyFailure } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { useHydrated } from '../../../lib/ssr';
 import { useAddToCart } from '../api/add-to-cart';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -31,6 +32,7 @@ export function AddToCart({
   const navigate = useNavigate();
   const location = useLocation();
   const add = useAddToCart();
+  const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(1);
   const soldOut = available <= 0 || needsVariant;
   const here = `${location.pathname}${location.search}`;
@@ -65,7 +67,7 @@ export function AddToCart({
       <Button
         className="min-w-40 flex-1 bg-[var(--sf-primary-button,#047857)] text-[var(--sf-primary-label,#ffffff)] sm:flex-none"
         onClick={onAdd}
-        disabled={soldOut}
+        disabled={soldOut || !hydrated}
         loading={add.isPending}
       >
         {soldOut ? 'Sold out' : 'Add to cart'}

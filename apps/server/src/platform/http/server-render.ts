@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponseCache } from './response-cache.js';
+import { CACHE_TTL_SECONDS } from './response-cache.js';
+import { canonicalTags, type PageMeta, renderPage } from './web-page.js';
+
+/** What `apps/web/src/entry-server.tsx` exports (built to `apps/web/dist-server/entry-server.js`). */
+interface WebRenderer {
+  configure(options: { fetch: typeof fetch }): void;
+  render(url: string): Promise<{ html: string; state: string; status: number; redirect?: string }>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const customerLayout = 'src/app/layouts/customer-layout.tsx';
+const storefrontLayout = 'src/app/routes/storefront/layout.tsx';
+/**
+ * The server-rendered pages (issues 10 and 11) and the lazy route modules each loads, as named in
+ * `apps/web/src/app/router.tsx` (the bundle budget, e2e/bundle-budget.e2e.ts, lists the same).
+ */
+export const renderedPages: Record<string, string[]> = {
+  '/': [customerLayout, 'src/app/routes/customer/home.tsx'],
+  '/search': [customerLayout, 'src/app/routes/customer/search.tsx'],
+  '/categories/:categoryId': [customerLayout, 'src/app/routes/customer/category.tsx'],
+  '/products/:productId': [customerLayout, 'src/app/routes/customer/product.tsx'],
+  '/storefront/:merchantUrl': [customerLayout, storefrontLayout, 'src/app/routes/storefront/home.tsx'],
+  '/storefront/:merchantUrl/categories/:categoryParam': [
+    customerLayout,
+    storefrontLayout,
+    'src/app/routes/storefront/category.tsx',
+  ],
+  '/storefront/:merchantUrl/products/:productId': [
+    customerLayout,
+    storefrontLayout,
+    'src/app/routes/storefront/product.tsx',
+  ],
+};
+
+interface RenderedAnswer {
+  status: number;
+  body: string;
+  etag: string;
+  /** Compressed once when stored, so a cached page costs no compression per request. */
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Anonymous pages kept in process; an entry counts only under the catalog cache's version it was rendered at. */
+interface PageCache {
+  get(key: string, version: string): RenderedAnswer | undefined;
+  set(key: string, version: string, answer: RenderedAnswer): void;
+}
+
+const MAX_PAGES = 500;
+
+function createPageCache(now: () => number = Date.now): PageCache {
+  const entries = new Map<string, RenderedAnswer & { version: string; expires: number }>();
+  return {
+    get(key, version) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.version !== version || entry.expires <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    set(key, version, answer) {
+      if (entries.size >= MAX_PAGES) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { ...answer, version, expires: now() + CACHE_TTL_SECONDS * 1000 });
+    },
+  };
+}
+
+/** The JS and CSS a page's route modules load (their static imports too), minus what the entry brings. */
+function routeAssets(manifest: Manifest, sources: string[]): { scripts: string[]; styles: string[] } {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const seen = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    into.add(key);
+    for (const imported of manifest[key]?.imports ?? []) walk(imported, into);
+  };
+  const fromEntry = new Set<string>();
+  if (entryKey) walk(entryKey, fromEntry);
+  for (const source of sources) if (manifest[source]) walk(source, seen);
+  const own = [...seen].filter((key) => !fromEntry.has(key));
+  return {
+    scripts: own.map((key) => manifest[key]!.file),
+    styles: own.flatMap((key) => manifest[key]!.css ?? []),
+  };
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+function matchesEtag(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  return (
+    typeof header === 'string' && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+  );
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, answer: RenderedAnswer, cacheControl: string) {
+  reply
+    .code(answer.status)
+    .header('cache-control', cacheControl)
+    .header('etag', answer.etag)
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  if (answer.status === 200 && matchesEtag(request, answer.etag)) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(answer.br);
+  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+  return reply.send(answer.body);
+}
+
+export interface ServerRenderOptions {
+  dist: string;
+  distServer: string;
+  template: string;
+  publicUrl: string;
+  pageMeta(pathname: string): Promise<PageMeta | undefined>;
+  /** The catalog response cache: its version decides which stored pages are still current. */
+  responseCache?: ResponseCache;
+}
+
+/**
+ * Server rendering of the public pages (ADR 029): each is rendered by the web app's server entry as a signed-out
+ * visitor sees it, its API calls answered in process by the server's own routes (`app.inject`: the same
+ * validation, access rules and catalog cache, no socket), and sent as index.html with the markup, the dehydrated
+ * data, share tags and preloads of the route's chunks. Answers a 404 where the page shows "not found". Rendered
+ * pages are kept while the catalog cache's version holds. Without the server build, nothing is registered and the
+ * pages stay client-rendered.
+ */
+export async function installServerRendering(app: FastifyInstance, options: ServerRenderOptions) {
+  const entry = path.join(options.distServer, 'entry-server.js');
+  const manifestFile = path.join(options.dist, '.vite/manifest.json');
+  if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) return false;
+  const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+
+  renderer.configure({
+    async fetch(input, init) {
+      const url =
+        typeof input === 'string'
+          ? input
+          : input instanceof URL
+            ? `${input.pathname}${input.search}`
+            : input.url;
+      const answer = await app.inject({
+        method: (init?.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(empty ? null : answer.rawPayload, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    },
+  });
+  const pages = createPageCache();
+
+  const compose = async (pattern: string, url: string, pathname: string) => {
+    const rendered = await renderer.render(url);
+    if (rendered.redirect) return rendered;
+    const meta = rendered.status === 200 ? await options.pageMeta(pathname) : undefined;
+    const canonical = `${options.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+    const head = meta
+      ? renderPage(options.template, meta, options.publicUrl)
+      : options.template.replace('</head>', `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`);
+    const assets = routeAssets(manifest, renderedPages[pattern] ?? []);
+    const preloads = [
+      ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+      ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    ];
+    const body = head
+      .replace('</head>', `    ${preloads.join('\n    ')}\n  </head>`)
+      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="ssr-state">${rendered.state}</script>`,
+      );
+    return { ...rendered, body };
+  };
+
+  for (const pattern of Object.keys(renderedPages)) {
+    app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const query = new URLSearchParams(request.url.slice(pathname.length));
+      // A merchant's shared draft preview is private to its link: rendered each time, never stored.
+      const shareable = !query.has('preview');
+      const version = shareable && options.responseCache ? await options.responseCache.version() : undefined;
+      const cached = version === undefined ? undefined : pages.get(request.url, version);
+      if (cached) return send(request, reply.header('x-cache', 'hit'), cached, 'public, no-cache');
+      let page: Awaited<ReturnType<typeof compose>>;
+      try {
+        page = await compose(pattern, request.url, pathname);
+      } catch (error) {
+        // The page still works client-rendered: the plain index.html, as before server rendering.
+        request.log.error({ err: error, url: request.url }, 'server rendering failed');
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(options.template);
+      }
+      if (page.redirect) return reply.redirect(page.redirect, page.status);
+      const body = 'body' in page ? page.body : options.template;
+      const answer: RenderedAnswer = {
+        status: page.status,
+        body,
+        etag: etagOf(body),
+        br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+        gzip: zlib.gzipSync(body, { level: 6 }),
+      };
+      if (version !== undefined) pages.set(request.url, version, answer);
+      return send(
+        request,
+        reply.header('x-cache', version === undefined ? 'off' : 'miss'),
+        answer,
+        shareable ? 'public, no-cache' : 'private, no-store',
+      );
+    });
+  }
+  return true;
+}
