@@ -268,7 +268,11 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       input: CheckoutInput,
     ): Promise<{ tracker: TrackerRow; orders: OrderRow[] }> {
       const totalKobo = input.itemsSubtotalKobo - input.discountTotalKobo + input.shippingTotalKobo;
+      // The service's clock, not the database's: reports and the dashboard compare these times with deps.now().
+      const at = deps.now();
       const tracker = await repository.insertTracker(executor, {
+        createdAt: at,
+        updatedAt: at,
         reference: input.reference,
         customerId: input.customerId,
         itemsSubtotalKobo: input.itemsSubtotalKobo,
@@ -286,6 +290,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       const written = await repository.insertOrders(
         executor,
         input.stores.map((store) => ({
+          createdAt: at,
+          updatedAt: at,
           trackerId: tracker.id,
           orderName: newOrderName(),
           customerId: input.customerId,
@@ -316,7 +322,6 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           store.items.map((item) => ({ ...item, orderId: orderOfStore.get(store.storeId)! })),
         ),
       );
-      const at = deps.now();
       await repository.insertActivities(
         executor,
         written.map((order) => ({
