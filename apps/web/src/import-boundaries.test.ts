@@ -30,7 +30,9 @@ type Layer = { kind: 'app' } | { kind: 'feature'; name: string } | { kind: 'shar
 function layerOf(file: string): Layer {
   const relative = path.relative(src, file).split(path.sep);
   if (relative[0] === '..') return { kind: 'outside' };
-  if (relative[0] === 'app' || relative[0] === 'main.tsx') return { kind: 'app' };
+  // The two entry points (browser and server rendering) compose the app.
+  if (relative[0] === 'app' || relative[0] === 'main.tsx' || relative[0] === 'entry-server.tsx')
+    return { kind: 'app' };
   if (relative[0] === 'features') return { kind: 'feature', name: relative[1]! };
   return { kind: 'shared' };
 }
