@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useHydrated } from '../../../lib/ssr';
 
 interface QuantityStepperProps {
   /** What the line is, for the buttons' names ("Increase quantity of Ankara dress"). */
@@ -14,8 +15,17 @@ const stepButton =
   'inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-400 bg-white text-lg font-bold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** − / quantity / +; typing a number and leaving the field (or Enter) sets it. */
-export function QuantityStepper({ itemName, quantity, max, disabled, onChange }: QuantityStepperProps) {
+export function QuantityStepper({
+  itemName,
+  quantity,
+  max,
+  disabled: disabledByCaller,
+  onChange,
+}: QuantityStepperProps) {
   const inputId = useId();
+  // On a server-rendered product page the buttons do nothing until the page hydrates: a tap before then would be lost.
+  const hydrated = useHydrated();
+  const disabled = disabledByCaller || !hydrated;
   const [text, setText] = useState(String(quantity));
   useEffect(() => setText(String(quantity)), [quantity]);
   const limit = Math.max(1, max);
