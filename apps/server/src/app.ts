@@ -103,7 +103,7 @@ import {
   type ResponseCache,
 } from './platform/http/response-cache.js';
 import { mountRoutes } from './platform/http/routes.js';
-import { installServerRendering } from './platform/http/server-render.js';
+import { hydrationLoaderHash, installServerRendering } from './platform/http/server-render.js';
 import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
@@ -268,7 +268,8 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: server-rendered pages load the app's code once they have painted (ADR 032).
+        scriptSrc: ["'self'", hydrationLoaderHash],
         connectSrc: ["'self'", ...config.corsOrigins],
         upgradeInsecureRequests: null,
       },

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryState } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
 import { AppRouter, createAppRouter, loadMatchedRoutes } from './app/router';
@@ -45,16 +45,20 @@ if (serverState) {
   hydrateQueries(queryClient, JSON.parse(serverState.textContent ?? '{}') as SsrState);
   void loadMatchedRoutes(window.location.pathname).then(() => {
     const router = createAppRouter();
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <RenderProvider value={{ serverRendered: true }}>
-          <AppProvider>
-            <AppRouter router={router} />
-          </AppProvider>
-        </RenderProvider>
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+    // for the whole page: a tap or scroll on the server-rendered page is never stuck behind it (ADR 032).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <RenderProvider value={{ serverRendered: true }}>
+            <AppProvider>
+              <AppRouter router={router} />
+            </AppProvider>
+          </RenderProvider>
+        </StrictMode>,
+      );
+    });
   });
 } else {
   createRoot(root).render(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -67,8 +67,23 @@ describe('server-rendered public pages', () => {
     expect(html).toContain('<meta property="product:price:amount" content="12500.00" />');
     expect(html).toContain('<meta name="twitter:data1" content="₦12,500.00" />');
     expect(html).toContain(`<link rel="canonical" href="http://localhost:3000/products/${product.id}" />`);
-    expect(html).toContain('rel="modulepreload"');
     expect(html).not.toContain('<noscript>');
+    // The app's code loads once the page has loaded (ADR 032): nothing in the head competes with the HTML, CSS
+    // and main image; the loader is the one inline script, allowed by its hash.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toMatch(/<script[^>]*src=/);
+    const assets = /<script type="application\/json" id="ssr-assets">([\s\S]*?)<\/script>/.exec(html);
+    const listed = JSON.parse(assets![1]!) as { entry: string; preload: string[] };
+    expect(listed.entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(listed.preload.some((file) => /\/assets\/product-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of [listed.entry, ...listed.preload]) {
+      expect((await page(file)).statusCode, file).toBe(200);
+    }
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    expect(String(response.headers['content-security-policy'])).toContain(`'sha256-${hash}'`);
     const state = embeddedState(html);
     const data = state.queries.map((query) => JSON.stringify(query.state.data)).join('\n');
     expect(data).toContain(productName);

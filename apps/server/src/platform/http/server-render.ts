@@ -101,6 +101,40 @@ function routeAssets(manifest: Manifest, sources: string[]): { scripts: string[]
   };
 }
 
+/**
+ * Loads the app's code once the page has loaded (its HTML, CSS and the images on screen), or after three seconds
+ * at the latest (ADR 032): on a slow phone the server-rendered page paints and shows its main image without
+ * sharing the wire with some 150 KiB of scripts, then hydrates. Inline, so it costs no request; allowed by the
+ * content security policy through its hash (`hydrationLoaderHash`). The asset list is data beside it.
+ */
+export const HYDRATION_LOADER = `(()=>{let done=false;const go=()=>{if(done)return;done=true;const assets=JSON.parse(document.getElementById('ssr-assets').textContent);const tags=document.createDocumentFragment();for(const href of assets.preload){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;tags.append(link)}const script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=assets.entry;tags.append(script);document.head.append(tags)};if(document.readyState==='complete')go();else{addEventListener('load',go,{once:true});setTimeout(go,3000)}})()`;
+
+/** The CSP source that lets `HYDRATION_LOADER` run, and no other inline script. */
+export const hydrationLoaderHash = `'sha256-${createHash('sha256').update(HYDRATION_LOADER).digest('base64')}'`;
+
+const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const templatePreload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The built index.html without its entry script and preloads, and those as data for `HYDRATION_LOADER`: the
+ * entry's own imports first, then the route's chunks.
+ */
+function deferScripts(html: string, routeScripts: string[]): string {
+  const entry = entryScript.exec(html)?.[1];
+  if (!entry) return html;
+  const preload = [...html.matchAll(templatePreload)].map((match) => match[1]!);
+  for (const file of routeScripts) preload.push(`/${file}`);
+  // `<` escaped: the list is inside a script element.
+  const assets = JSON.stringify({ entry, preload }).replace(/</g, '\\u003c');
+  return html
+    .replace(entryScript, '')
+    .replace(templatePreload, '')
+    .replace(
+      '</body>',
+      `  <script type="application/json" id="ssr-assets">${assets}</script>\n    <script>${HYDRATION_LOADER}</script>\n  </body>`,
+    );
+}
+
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matchesEtag(request: FastifyRequest, etag: string): boolean {
@@ -180,12 +214,9 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
       ? renderPage(options.template, meta, options.publicUrl)
       : options.template.replace('</head>', `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`);
     const assets = routeAssets(manifest, renderedPages[pattern] ?? []);
-    const preloads = [
-      ...assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-      ...assets.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ];
-    const body = head
-      .replace('</head>', `    ${preloads.join('\n    ')}\n  </head>`)
+    const stylesheets = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
+    const body = deferScripts(head, assets.scripts)
+      .replace('</head>', `    ${stylesheets.join('\n    ')}\n  </head>`)
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(
         '<div id="root"></div>',
