@@ -3,6 +3,9 @@
 // Run: start the server (`PORT=3106 npm start`, demo catalog seeded), then
 //      BASE_URL=http://127.0.0.1:3106 npm run lighthouse -w @market/bench
 // CHROMIUM_PATH (default /usr/bin/chromium) and LIGHTHOUSE_RUNS (default 1: the median of n runs is printed).
+// LIGHTHOUSE_THEMES=all also measures the demo merchant's storefront and a product on it in every theme of the
+// catalogue (issue 10: the budget holds whatever the theme): it signs in as merchant@demo.ng, adds each theme (free),
+// activates it (which publishes it), measures, and activates the store's own theme again at the end.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -31,6 +34,53 @@ const pages = [
   { name: 'storefront', url: `${base}/storefront/${encodeURIComponent(storeUrl)}` },
 ];
 
+interface Theme {
+  id: number;
+  slug: string;
+  isOwned: boolean;
+}
+/** The demo merchant's session on the themes service, and the store's theme to come back to. */
+async function demoThemes() {
+  const login = await fetch(`${base}/api/auth/merchant/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'merchant@demo.ng', password: process.env.DEMO_PASSWORD ?? 'Demo1234!' }),
+  });
+  if (!login.ok) throw new Error(`demo merchant sign-in answered ${login.status}`);
+  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data;
+  const call = async (method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${base}/themes-api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok && response.status !== 409)
+      throw new Error(`${method} ${url} answered ${response.status}`);
+    return ((await response.json()) as { data: unknown }).data;
+  };
+  const catalogue = (await call('GET', '/merchant/themes')) as { activeThemeId: number; themes: Theme[] };
+  const profile = (await fetch(`${base}/api/stores/profile`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  }).then((response) => response.json())) as { data?: { store?: { id?: string; storeUrl?: string } } };
+  const { id: storeId, storeUrl: demoStoreUrl } = profile.data?.store ?? {};
+  if (!storeId || !demoStoreUrl) throw new Error('the demo merchant has no store');
+  const products = (await fetch(`${base}/api/products?storeId=${storeId}&limit=1`).then((response) =>
+    response.json(),
+  )) as { data?: { data?: { id: string }[] } };
+  const demoProduct = products.data?.data?.[0]?.id;
+  if (!demoProduct) throw new Error('the demo store lists no product');
+  return {
+    catalogue,
+    storeUrl: demoStoreUrl,
+    productId: demoProduct,
+    async wear(theme: Theme) {
+      if (!theme.isOwned) await call('POST', '/merchant/theme/purchase', { themeId: theme.id, type: 'free' });
+      await call('PATCH', '/merchant/theme/activate', { themeId: theme.id });
+    },
+    restore: () => call('PATCH', '/merchant/theme/activate', { themeId: catalogue.activeThemeId }),
+  };
+}
+
 const chrome = await launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -38,7 +88,7 @@ const chrome = await launch({
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 try {
   console.log(`Lighthouse mobile (simulated throttling), ${runs} run(s) per page, median shown: ${base}`);
-  for (const page of pages) {
+  const measure = async (page: { name: string; url: string }) => {
     const results: { lcp: number; tbt: number; cls: number; fcp: number; score: number }[] = [];
     for (let run = 0; run < runs; run += 1) {
       const result = await lighthouse(page.url, {
@@ -50,6 +100,11 @@ try {
         throttlingMethod: 'simulate',
       });
       if (!result) throw new Error(`no result for ${page.url}`);
+      if (result.lhr.runtimeError) {
+        // A failed run (a timeout on a loaded machine, say) has no figures: said, and left out of the median.
+        console.log(`${page.name}: run ${run + 1} failed: ${result.lhr.runtimeError.code}`);
+        continue;
+      }
       const audits = result.lhr.audits;
       results.push({
         lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
@@ -59,10 +114,31 @@ try {
         score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
       });
     }
+    if (results.length === 0) {
+      console.log(`${page.name.padEnd(34)} no run succeeded`);
+      return;
+    }
     const pick = (key: keyof (typeof results)[number]) => median(results.map((result) => result[key]));
     console.log(
-      `${page.name.padEnd(11)} score ${String(pick('score')).padStart(3)}   LCP ${(pick('lcp') / 1000).toFixed(2)} s   FCP ${(pick('fcp') / 1000).toFixed(2)} s   TBT ${pick('tbt').toFixed(0)} ms   CLS ${pick('cls').toFixed(3)}`,
+      `${page.name.padEnd(34)} score ${String(pick('score')).padStart(3)}   LCP ${(pick('lcp') / 1000).toFixed(2)} s   FCP ${(pick('fcp') / 1000).toFixed(2)} s   TBT ${pick('tbt').toFixed(0)} ms   CLS ${pick('cls').toFixed(3)}`,
     );
+  };
+  for (const page of pages) await measure(page);
+  if (process.env.LIGHTHOUSE_THEMES === 'all') {
+    const themes = await demoThemes();
+    try {
+      for (const theme of themes.catalogue.themes) {
+        await themes.wear(theme);
+        const store = `${base}/storefront/${encodeURIComponent(themes.storeUrl)}`;
+        await measure({ name: `storefront, theme ${theme.slug}`, url: store });
+        await measure({
+          name: `storefront product, ${theme.slug}`,
+          url: `${store}/products/${themes.productId}`,
+        });
+      }
+    } finally {
+      await themes.restore();
+    }
   }
 } finally {
   await chrome.kill();
