@@ -13,7 +13,7 @@ import {
   usePayableMerchants,
   usePaymentStats,
 } from '../api/payouts';
-import { PayoutList } from './payout-list';
+import { PayoutHistory } from './payout-list';
 
 /** `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. */
 export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
@@ -102,30 +102,7 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
           </>
         )}
       </section>
-      <section aria-labelledby="payouts-title" className="space-y-2">
-        <h2 id="payouts-title" className="text-lg font-semibold text-slate-900">
-          Payouts
-        </h2>
-        {history.isPending ? (
-          <LoadingState label="Loading payouts…" />
-        ) : history.isError ? (
-          <ErrorState title={PAYOUT_MESSAGES.history} onRetry={() => history.refetch()} />
-        ) : history.data.payouts.length === 0 ? (
-          <EmptyState title="No payouts yet" />
-        ) : (
-          <>
-            <PayoutList payouts={history.data.payouts} showStore />
-            <Pager
-              label="Payout pages"
-              page={history.data.pagination.page}
-              totalPages={history.data.pagination.totalPages}
-              totalItems={history.data.pagination.totalItems}
-              noun="payout"
-              onPage={setHistoryPage}
-            />
-          </>
-        )}
-      </section>
+      <PayoutHistory id="payouts-title" title="Payouts" history={history} onPage={setHistoryPage} showStore />
       <ConfirmDialog
         open={confirming !== null}
         title="Approve this payout?"

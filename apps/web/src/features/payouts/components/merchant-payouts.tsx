@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Pager } from '../../../components/ui/pager';
 import { StatCard } from '../../../components/ui/stat-card';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatApiNaira } from '../../../lib/money';
 import { PAYOUT_MESSAGES, useMerchantBalances, useMerchantPayouts } from '../api/payouts';
-import { PayoutList } from './payout-list';
+import { PayoutHistory } from './payout-list';
 
 /** `/merchant/payouts`: the store's balances (escrow, payable, approved, paid out) and its payout history. */
 export function MerchantPayouts() {
@@ -37,30 +36,13 @@ export function MerchantPayouts() {
           </>
         )}
       </section>
-      <section aria-labelledby="history-title" className="space-y-2">
-        <h2 id="history-title" className="text-lg font-semibold text-slate-900">
-          Payout history
-        </h2>
-        {history.isPending ? (
-          <LoadingState label="Loading payouts…" />
-        ) : history.isError ? (
-          <ErrorState title={PAYOUT_MESSAGES.history} onRetry={() => history.refetch()} />
-        ) : history.data.payouts.length === 0 ? (
-          <EmptyState title="No payouts yet">Approved payouts appear here with their status.</EmptyState>
-        ) : (
-          <>
-            <PayoutList payouts={history.data.payouts} />
-            <Pager
-              label="Payout pages"
-              page={history.data.pagination.page}
-              totalPages={history.data.pagination.totalPages}
-              totalItems={history.data.pagination.totalItems}
-              noun="payout"
-              onPage={setPage}
-            />
-          </>
-        )}
-      </section>
+      <PayoutHistory
+        id="history-title"
+        title="Payout history"
+        history={history}
+        onPage={setPage}
+        emptyHint="Approved payouts appear here with their status."
+      />
     </div>
   );
 }

@@ -1,8 +1,13 @@
 import { type Payout, type PayoutStatus, payoutStatusLabels } from '@market/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
+import { Pager } from '../../../components/ui/pager';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
+import { PAYOUT_MESSAGES } from '../api/payouts';
 
 const tones: Record<PayoutStatus, 'green' | 'red' | 'amber' | 'slate'> = {
   approved: 'amber',
@@ -47,5 +52,54 @@ export function PayoutList({ payouts, showStore = false }: { payouts: Payout[]; 
         </li>
       ))}
     </ul>
+  );
+}
+
+interface PayoutPage {
+  payouts: Payout[];
+  pagination: { page: number; totalPages: number; totalItems: number };
+}
+
+/** A titled, paged payout history with its loading, error and empty states (the store's own, or every store's). */
+export function PayoutHistory({
+  id,
+  title,
+  history,
+  onPage,
+  showStore = false,
+  emptyHint,
+}: {
+  id: string;
+  title: string;
+  history: UseQueryResult<PayoutPage>;
+  onPage: (page: number) => void;
+  showStore?: boolean;
+  emptyHint?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {history.isPending ? (
+        <LoadingState label="Loading payouts…" />
+      ) : history.isError ? (
+        <ErrorState title={PAYOUT_MESSAGES.history} onRetry={() => history.refetch()} />
+      ) : history.data.payouts.length === 0 ? (
+        <EmptyState title="No payouts yet">{emptyHint}</EmptyState>
+      ) : (
+        <>
+          <PayoutList payouts={history.data.payouts} showStore={showStore} />
+          <Pager
+            label="Payout pages"
+            page={history.data.pagination.page}
+            totalPages={history.data.pagination.totalPages}
+            totalItems={history.data.pagination.totalItems}
+            noun="payout"
+            onPage={onPage}
+          />
+        </>
+      )}
+    </section>
   );
 }
