@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/modules/auth/auth.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
-import { storeMembers, stores } from '../../src/modules/stores/stores.schema.js';
+import { stores } from '../../src/modules/stores/stores.schema.js';
 import { csvCell } from '../../src/platform/csv.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
+import { storeMemberToken } from '../support/staff-factory.js';
 import {
   bearer,
   createAdmin,
@@ -16,10 +16,7 @@ import {
   createTestApp,
   json,
   login,
-  PASSWORD,
-  passwordHashOfPASSWORD,
   type TestApp,
-  uniqueEmail,
 } from '../support/test-app.js';
 
 // Finance reports (GET /api/admin/finance/reports, .csv), the store's payment report (GET /api/merchant/payment-report)
@@ -413,24 +410,6 @@ describe('admin finance report', () => {
 });
 
 describe('merchant payment report', () => {
-  async function staffMember(role: 'inventory' | 'finance') {
-    const email = uniqueEmail(`staff-${role}`);
-    const [row] = await test.deps.db
-      .insert(users)
-      .values({
-        kind: 'merchant',
-        role,
-        firstName: 'Staff',
-        lastName: role,
-        email,
-        passwordHash: await passwordHashOfPASSWORD(),
-        emailConfirmedAt: new Date(),
-      })
-      .returning({ id: users.id });
-    await test.deps.db.insert(storeMembers).values({ storeId: storeA.storeId, userId: row!.id, role });
-    return (await login(test, 'merchant', email, PASSWORD)).accessToken;
-  }
-
   it('shows each store its own sales, commission, refunds, due and paid, and nothing of another store', async () => {
     const a = await get(storeA.token, `/merchant/payment-report?${MARCH}`);
     expect(a.statusCode).toBe(200);
@@ -446,12 +425,20 @@ describe('merchant payment report', () => {
 
   it('is for store members holding payouts:read; others are refused', async () => {
     expect((await get(undefined, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(401);
-    const finance = await get(await staffMember('finance'), `/merchant/payment-report?${MARCH}`);
+    const finance = await get(
+      await storeMemberToken(test, storeA.storeId, 'finance'),
+      `/merchant/payment-report?${MARCH}`,
+    );
     expect(finance.statusCode).toBe(200);
     expect(json(finance).data.totals.dueToMerchantKobo).toBe(3_200_001);
-    expect((await get(await staffMember('inventory'), `/merchant/payment-report?${MARCH}`)).statusCode).toBe(
-      403,
-    );
+    expect(
+      (
+        await get(
+          await storeMemberToken(test, storeA.storeId, 'inventory'),
+          `/merchant/payment-report?${MARCH}`,
+        )
+      ).statusCode,
+    ).toBe(403);
     expect((await get(admin, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;

@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/modules/auth/auth.schema.js';
 import { lagosDayStart, lagosWeekStart } from '../../src/modules/merchant-dashboard/index.js';
 import { createOrdersModule, type OrdersService } from '../../src/modules/orders/index.js';
 import { orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
@@ -16,6 +15,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { storeMemberToken } from '../support/staff-factory.js';
 import {
   bearer,
   createAdmin,
@@ -24,10 +24,7 @@ import {
   createTestApp,
   json,
   login,
-  PASSWORD,
-  passwordHashOfPASSWORD,
   type TestApp,
-  uniqueEmail,
 } from '../support/test-app.js';
 
 // GET /api/merchant/dashboard: a store's paid orders and sales today and this week, low stock, and what waits for
@@ -81,25 +78,6 @@ async function paidAt(placed: { orderId: string; trackerId: string }, at: Date) 
     .set({ paidAt: at, createdAt: at })
     .where(eq(orderTrackers.id, placed.trackerId));
   await test.deps.db.update(orders).set({ createdAt: at }).where(eq(orders.id, placed.orderId));
-}
-
-/** A merchant account with no store of its own, added to the store with a built-in role. */
-async function staffMember(role: 'inventory' | 'finance') {
-  const email = uniqueEmail(`staff-${role}`);
-  const [row] = await test.deps.db
-    .insert(users)
-    .values({
-      kind: 'merchant',
-      role,
-      firstName: 'Staff',
-      lastName: role,
-      email,
-      passwordHash: await passwordHashOfPASSWORD(),
-      emailConfirmedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  await test.deps.db.insert(storeMembers).values({ storeId: store.storeId, userId: row!.id, role });
-  return (await login(test, 'merchant', email, PASSWORD)).accessToken;
 }
 
 describe('lagos calendar', () => {
@@ -221,10 +199,10 @@ describe('merchant dashboard', () => {
     expect(data.lowStock.products[0]).toMatchObject({ quantity: 0, stockAlertUnits: 5 });
 
     // a finance member of the store sees the same figures; an inventory member may not read reports
-    const finance = await dashboard(await staffMember('finance'));
+    const finance = await dashboard(await storeMemberToken(test, store.storeId, 'finance'));
     expect(finance.statusCode).toBe(200);
     expect(json(finance).data.week).toEqual(data.week);
-    const inventory = await dashboard(await staffMember('inventory'));
+    const inventory = await dashboard(await storeMemberToken(test, store.storeId, 'inventory'));
     expect(inventory.statusCode).toBe(403);
     expect(json(inventory).message).toBe('Your role (inventory) does not have the reports:read permission');
 

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/modules/auth/auth.schema.js';
 import { csvCell } from '../../src/modules/reports/index.js';
-import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
+import { storeMemberToken } from '../support/staff-factory.js';
 import {
   bearer,
   createAdmin,
@@ -13,10 +12,7 @@ import {
   createTestApp,
   json,
   login,
-  PASSWORD,
-  passwordHashOfPASSWORD,
   type TestApp,
-  uniqueEmail,
 } from '../support/test-app.js';
 
 // GET /api/merchant/reports/sales and /sales.csv: a store's sales in a range of Lagos days, on a small dataset whose
@@ -154,24 +150,6 @@ const report = (token: string | undefined, query: string) =>
 const csv = (token: string, query: string) =>
   test.app.inject({ method: 'GET', url: `/api/merchant/reports/sales.csv?${query}`, headers: bearer(token) });
 const MARCH = 'from=2026-03-01&to=2026-03-31';
-
-async function staffMember(role: 'inventory' | 'finance') {
-  const email = uniqueEmail(`staff-${role}`);
-  const [row] = await test.deps.db
-    .insert(users)
-    .values({
-      kind: 'merchant',
-      role,
-      firstName: 'Staff',
-      lastName: role,
-      email,
-      passwordHash: await passwordHashOfPASSWORD(),
-      emailConfirmedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  await test.deps.db.insert(storeMembers).values({ storeId: storeA.storeId, userId: row!.id, role });
-  return (await login(test, 'merchant', email, PASSWORD)).accessToken;
-}
 
 describe('merchant sales report', () => {
   it('adds up the store’s paid orders of the Lagos days asked, with discounts and returns apart', async () => {
@@ -344,10 +322,10 @@ describe('merchant sales report', () => {
 
   it('is for members of the store holding reports:read only', async () => {
     expect((await report(undefined, MARCH)).statusCode).toBe(401);
-    const finance = await report(await staffMember('finance'), MARCH);
+    const finance = await report(await storeMemberToken(test, storeA.storeId, 'finance'), MARCH);
     expect(finance.statusCode).toBe(200);
     expect(json(finance).data.totals.netSalesKobo).toBe(3_550_000);
-    const inventory = await report(await staffMember('inventory'), MARCH);
+    const inventory = await report(await storeMemberToken(test, storeA.storeId, 'inventory'), MARCH);
     expect(inventory.statusCode).toBe(403);
     expect(json(inventory).message).toBe('Your role (inventory) does not have the reports:read permission');
     const buyer = await createConfirmedAccount(test, 'customer');

@@ -1,3 +1,5 @@
+import { users } from '../../src/modules/auth/auth.schema.js';
+import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import type { TestMerchant } from './catalog-factory.js';
 import {
   bearer,
@@ -6,6 +8,7 @@ import {
   login,
   nextIp,
   PASSWORD,
+  passwordHashOfPASSWORD,
   type TestApp,
   tokenFromLink,
   uniqueEmail,
@@ -75,4 +78,26 @@ export async function createCustomRole(
   const created = await callAs(test, owner.token, 'POST', '/api/merchant/roles', { name, permissions });
   if (created.statusCode !== 201) throw new Error(`role failed: ${created.body}`);
   return json(created).data.id;
+}
+
+/**
+ * A merchant account with no store of its own, written straight into the store's members with `role` (a built-in
+ * name or a custom role's id), signed in: for tests about what a role may do, not about inviting.
+ */
+export async function storeMemberToken(test: TestApp, storeId: string, role: string): Promise<string> {
+  const email = uniqueEmail(`staff-${role.slice(0, 8)}`);
+  const [row] = await test.deps.db
+    .insert(users)
+    .values({
+      kind: 'merchant',
+      role,
+      firstName: 'Staff',
+      lastName: role,
+      email,
+      passwordHash: await passwordHashOfPASSWORD(),
+      emailConfirmedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  await test.deps.db.insert(storeMembers).values({ storeId, userId: row!.id, role });
+  return (await login(test, 'merchant', email, PASSWORD)).accessToken;
 }

@@ -1,8 +1,7 @@
 import { DEFAULT_THEME_ID, sessionCookies, THEME_COLOR_DEFAULTS } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/modules/auth/auth.schema.js';
-import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { storeMemberToken } from '../support/staff-factory.js';
 import { pngBytes } from '../support/store-factory.js';
 import {
   createAdmin,
@@ -12,9 +11,7 @@ import {
   json,
   login,
   nextIp,
-  passwordHashOfPASSWORD,
   type TestApp,
-  uniqueEmail,
 } from '../support/test-app.js';
 import { form, merchantThemeIdOf, themesCall, themesForm } from './themes-support.js';
 
@@ -407,27 +404,10 @@ describe('who may call the themes service (section 6)', () => {
   });
 
   it("lets store staff whose role holds themes:write work on the store's themes, and no one else", async () => {
-    const staff = async (role: string) => {
-      const email = uniqueEmail(`staff-${role}`);
-      const [row] = await test.deps.db
-        .insert(users)
-        .values({
-          kind: 'merchant',
-          role,
-          firstName: 'Staff',
-          lastName: role,
-          email,
-          passwordHash: await passwordHashOfPASSWORD(),
-          emailConfirmedAt: new Date(),
-        })
-        .returning({ id: users.id });
-      await test.deps.db.insert(storeMembers).values({ storeId: merchant.storeId, userId: row!.id, role });
-      return (await login(test, 'merchant', email)).accessToken;
-    };
-    const manager = await staff('manager');
+    const manager = await storeMemberToken(test, merchant.storeId, 'manager');
     const managerView = await themesCall(test, 'GET', `/api/merchant/theme/customization/${mine}`, manager);
     expect(managerView.statusCode).toBe(200);
-    const inventory = await staff('inventory');
+    const inventory = await storeMemberToken(test, merchant.storeId, 'inventory');
     const refused = await themesCall(test, 'GET', '/merchant/themes', inventory);
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toContain('themes:write');
