@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useMerchant } from '../../../features/merchants-admin/api/merchants';
@@ -8,7 +9,6 @@ import { MerchantProfile } from '../../../features/merchants-admin/components/me
 import {
   type ReportRange,
   ReportRangeFields,
-  rangeProblem,
 } from '../../../features/reports/components/report-range-fields';
 import { defaultReportRange } from '../../../features/reports/components/sales-report-screen';
 import { SalesReportView } from '../../../features/reports/components/sales-report-view';
@@ -18,7 +18,7 @@ import { CatalogAdminOnly } from './catalog-admin-only';
 
 function MerchantFigures({ merchantId }: { merchantId: string }) {
   const [range, setRange] = useState<ReportRange>(() => defaultReportRange());
-  const problem = rangeProblem(range.from, range.to);
+  const problem = dayRangeProblem(range.from, range.to);
   const detail = useMerchant(merchantId, range, problem === null);
   return (
     <section aria-labelledby="merchant-figures" className="space-y-4">

@@ -1,6 +1,7 @@
 import { type FinanceCsvView, type FinanceReport, financeCsvViews } from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
@@ -14,7 +15,7 @@ import {
 } from '../api/finance';
 import { FinanceSeries } from './finance-series';
 import { FinanceTotalsGrid, formatBasisPoints } from './finance-totals';
-import { defaultFinanceRange, financeRangeProblem, RangeFields } from './range-fields';
+import { defaultFinanceRange, RangeFields } from './range-fields';
 
 const viewLabels: Record<FinanceCsvView, string> = { merchants: 'Per merchant', series: 'By day' };
 
@@ -99,7 +100,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
 /** The admin's finance report: a range of Lagos days, totals, a daily chart, every merchant, and a CSV. */
 export function FinanceReportScreen({ initialRange }: { initialRange?: FinanceRange }) {
   const [range, setRange] = useState<FinanceRange>(() => initialRange ?? defaultFinanceRange());
-  const problem = financeRangeProblem(range.from, range.to);
+  const problem = dayRangeProblem(range.from, range.to);
   const report = useFinanceReport(range, problem === null);
 
   let body = null;

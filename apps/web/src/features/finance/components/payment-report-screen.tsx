@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
@@ -6,12 +7,12 @@ import { errorToastMessage } from '../../../lib/toast-rules';
 import { type FinanceRange, PAYMENT_REPORT_ERROR, usePaymentReport } from '../api/finance';
 import { FinanceSeries } from './finance-series';
 import { FinanceTotalsGrid } from './finance-totals';
-import { defaultFinanceRange, financeRangeProblem, RangeFields } from './range-fields';
+import { defaultFinanceRange, RangeFields } from './range-fields';
 
 /** The store's own payment report: what it sold, the commission, refunds, what it is owed and what was paid. */
 export function PaymentReportScreen({ initialRange }: { initialRange?: FinanceRange }) {
   const [range, setRange] = useState<FinanceRange>(() => initialRange ?? defaultFinanceRange());
-  const problem = financeRangeProblem(range.from, range.to);
+  const problem = dayRangeProblem(range.from, range.to);
   const report = usePaymentReport(range, problem === null);
 
   let body = null;

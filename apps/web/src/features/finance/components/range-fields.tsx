@@ -1,17 +1,6 @@
-import { reportRangeProblem } from '@market/contracts';
-import { DateField } from '../../../components/ui/date-field';
+import { LagosDayRangeFields } from '../../../components/ui/lagos-day-range';
 import { lagosDaysAgo } from '../../../lib/dates';
 import type { FinanceRange } from '../api/finance';
-
-const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-
-/** Why a range cannot be asked for (the server's own words for order and length), or null. */
-export function financeRangeProblem(from: string, to: string): string | null {
-  if (!from || !to) return 'Choose a start and an end date';
-  if (!isDay(from)) return 'Choose a valid start date';
-  if (!isDay(to)) return 'Choose a valid end date';
-  return reportRangeProblem(from, to)?.message ?? null;
-}
 
 /** The last 30 Lagos days. */
 export function defaultFinanceRange(now: Date = new Date()): FinanceRange {
@@ -29,20 +18,11 @@ export function RangeFields({
   onChange(range: FinanceRange): void;
 }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:max-w-md">
-      <DateField
-        label="From"
-        value={range.from}
-        max={range.to || undefined}
-        onChange={(event) => onChange({ ...range, from: event.target.value })}
-      />
-      <DateField
-        label="To"
-        value={range.to}
-        min={range.from || undefined}
-        error={problem ?? undefined}
-        onChange={(event) => onChange({ ...range, to: event.target.value })}
-      />
-    </div>
+    <LagosDayRangeFields
+      {...range}
+      problem={problem}
+      onChange={(days) => onChange({ ...range, ...days })}
+      className="grid grid-cols-2 gap-3 sm:max-w-md"
+    />
   );
 }

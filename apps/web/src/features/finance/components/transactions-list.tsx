@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { DateField } from '../../../components/ui/date-field';
+import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -12,7 +13,6 @@ import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import { type TransactionFilters, useTransactions } from '../api/finance';
-import { financeRangeProblem } from './range-fields';
 
 export const statusTone: Record<TransactionStatus, 'green' | 'red' | 'amber' | 'slate'> = {
   success: 'green',
@@ -63,7 +63,7 @@ export function TransactionsList() {
   const [page, setPage] = useState(1);
   const debounced = useDebounced(search.trim());
   const rangeGiven = from !== '' || to !== '';
-  const problem = rangeGiven ? financeRangeProblem(from, to) : null;
+  const problem = rangeGiven ? dayRangeProblem(from, to) : null;
   const filters: TransactionFilters = {
     page,
     ...(status ? { status } : {}),

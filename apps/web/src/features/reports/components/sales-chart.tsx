@@ -1,68 +1,34 @@
-import 'uplot/dist/uPlot.min.css';
 import type { SalesPoint } from '@market/contracts';
-import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
-import { formatDate, formatUtcDayMonth } from '../../../lib/dates';
+import { useMemo } from 'react';
+import { DayChart } from '../../../components/charts/day-chart';
+import { formatDate } from '../../../lib/dates';
 import { formatNaira } from '../../../lib/money';
 
 const money = (kobo: number | null | undefined) =>
   kobo === null || kobo === undefined ? '—' : formatNaira(Math.round(kobo));
 
-/** Net sales per period (bars) and orders (line), uPlot, loaded only with the report screens. */
+/** Net sales per period (bars) and orders (line on its own axis), loaded only with the report screens. */
 export default function SalesChart({ series }: { series: readonly SalesPoint[] }) {
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    // Each period is labelled by its first Lagos day, a calendar day: drawn on the UTC axis so no zone moves it.
-    const data: uPlot.AlignedData = [
-      series.map((point) => Date.parse(`${point.start}T00:00:00Z`) / 1000),
-      series.map((point) => point.netSalesKobo),
-      series.map((point) => point.ordersCount),
-    ];
-    const width = () => Math.max(element.clientWidth, 280);
-    const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
-    const plot = new uPlot(
+  // Each period is labelled by its first Lagos day.
+  const days = useMemo(() => series.map((point) => point.start), [series]);
+  const lines = useMemo(
+    () => [
       {
-        width: width(),
-        height: 260,
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-        scales: {
-          x: { time: true },
-          y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
-          orders: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.2] },
-        },
-        axes: [
-          { stroke: '#334155', values: (_u, ticks) => ticks.map((tick) => formatUtcDayMonth(tick * 1000)) },
-          { stroke: '#334155', size: 96, values: (_u, ticks) => ticks.map((tick) => money(tick)) },
-          { scale: 'orders', side: 1, stroke: '#1e3a8a', grid: { show: false } },
-        ],
-        series: [
-          {
-            label: 'Period from',
-            value: (_u, ts) =>
-              ts == null ? '—' : formatDate(new Date(ts * 1000).toISOString().slice(0, 10)),
-          },
-          {
-            label: 'Net sales',
-            stroke: '#047857',
-            fill: 'rgba(4,120,87,0.35)',
-            width: 1,
-            ...(bars ? { paths: bars } : {}),
-            value: (_u, v) => money(v),
-          },
-          { label: 'Orders', scale: 'orders', stroke: '#1e3a8a', width: 2, dash: [6, 4] },
-        ],
+        label: 'Net sales',
+        values: series.map((point) => point.netSalesKobo),
+        stroke: '#047857',
+        fill: 'rgba(4,120,87,0.35)',
+        bars: true,
       },
-      data,
-      element,
-    );
-    const observer = new ResizeObserver(() => plot.setSize({ width: width(), height: 260 }));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      plot.destroy();
-    };
-  }, [series]);
-  return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" />;
+      {
+        label: 'Orders',
+        values: series.map((point) => point.ordersCount),
+        stroke: '#1e3a8a',
+        dash: [6, 4],
+        ownAxis: true,
+      },
+    ],
+    [series],
+  );
+  return <DayChart days={days} dayLabel="Period from" dayText={formatDate} axisText={money} series={lines} />;
 }

@@ -1,6 +1,7 @@
 import { type ReportCsvView, reportCsvViews } from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { lagosDaysAgo } from '../../../lib/dates';
@@ -8,7 +9,7 @@ import { isApiError } from '../../../lib/errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDownloadSalesCsv } from '../api/download-sales-csv';
 import { SALES_REPORT_ERROR, useSalesReport } from '../api/get-sales-report';
-import { type ReportRange, ReportRangeFields, rangeProblem } from './report-range-fields';
+import { type ReportRange, ReportRangeFields } from './report-range-fields';
 import { SalesReportView } from './sales-report-view';
 
 const viewLabels: Record<ReportCsvView, string> = {
@@ -51,7 +52,7 @@ function CsvDownload({ range }: { range: ReportRange }) {
 /** The merchant's sales report: a range of Lagos days, totals, a chart, breakdowns and CSV downloads. */
 export function SalesReportScreen({ initialRange }: { initialRange?: ReportRange }) {
   const [range, setRange] = useState<ReportRange>(() => initialRange ?? defaultReportRange());
-  const problem = rangeProblem(range.from, range.to);
+  const problem = dayRangeProblem(range.from, range.to);
   const report = useSalesReport(range, problem === null);
 
   let body = null;
