@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumPath,
+  expectNoSidewaysScroll,
   launchBrowser,
   phoneContext,
   type RunningApp,
@@ -32,11 +33,6 @@ async function payWithCard(page: Page, card: string) {
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
   await page.getByLabel('CVV').fill('123');
   await page.getByRole('button', { name: /^Pay / }).click();
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone)', () => {
@@ -135,7 +131,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
     await page.waitForURL('**/cart');
     await page.getByRole('region', { name: 'From Chinedu Gadgets' }).waitFor();
     await page.getByRole('region', { name: `From ${other!.storeName}` }).waitFor();
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: path.join(screenshotsDir, 'customer-cart-360.png'), fullPage: true });
     await page.getByRole('link', { name: 'Go to checkout' }).click();
 
@@ -179,7 +175,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
       before.amountDue,
     );
     await page.getByTestId('cart-totals').getByText(`₦${due}`).waitFor();
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: path.join(screenshotsDir, 'customer-checkout-360.png'), fullPage: true });
 
     // first a declined card: back on the cart with the same lines and amount due
@@ -221,7 +217,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
     const tokens = page.getByTestId('delivery-token');
     await expect.poll(() => tokens.count()).toBe(2);
     for (const text of await tokens.allTextContents()) expect(text).toMatch(/^\d{4,8}$/);
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: path.join(screenshotsDir, 'customer-payment-complete-360.png'),
       fullPage: true,
@@ -243,7 +239,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
       .click();
     await page.getByRole('heading', { name: 'Delivery token' }).waitFor();
     await page.getByText('Only you can see this token').waitFor();
-    await noSideways(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: path.join(screenshotsDir, 'customer-order-detail-360.png'),
       fullPage: true,

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   chromiumPath,
+  expectNoSidewaysScroll,
   launchBrowser,
   phoneContext,
   type RunningApp,
   screenshotsDir,
+  signInAsDemo,
   startApp,
 } from './harness';
 
@@ -22,19 +24,6 @@ async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T;
   if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
   return body;
-}
-
-async function signIn(page: Page, baseUrl: string, kind: string, email: string) {
-  await page.goto(`${baseUrl}/${kind}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on a phone, customer', () => {
@@ -112,7 +101,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     const customerContext = await phoneContext(browser);
     contexts.push(customerContext);
     const customer = await customerContext.newPage();
-    await signIn(customer, app.baseUrl, 'customer', 'customer@demo.ng');
+    await signInAsDemo(customer, app.baseUrl, 'customer', 'customer@demo.ng');
     await customer.goto(created.data.payment.authorizationUrl);
     await customer.getByLabel('Card number').fill('4084 0840 8408 4081');
     await customer.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -128,7 +117,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     });
     contexts.push(merchantContext);
     const merchant = await merchantContext.newPage();
-    await signIn(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
+    await signInAsDemo(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
     await merchant.goto(`${app.baseUrl}/merchant/orders`);
     await merchant.getByRole('link', { name: new RegExp(orderName) }).click();
     await merchant.getByRole('heading', { name: `Order ${orderName}` }).waitFor();
@@ -152,7 +141,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     });
     contexts.push(adminContext);
     const admin = await adminContext.newPage();
-    await signIn(admin, app.baseUrl, 'admin', 'admin@demo.ng');
+    await signInAsDemo(admin, app.baseUrl, 'admin', 'admin@demo.ng');
     await admin.goto(`${app.baseUrl}/admin/orders`);
     const row = admin.getByRole('listitem').filter({ hasText: orderName });
     await row.getByLabel('Assign to').selectOption({ label: 'Swift Logistics Ltd (shipping partner)' });
@@ -166,12 +155,12 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     const partnerContext = await phoneContext(browser);
     contexts.push(partnerContext);
     const partner = await partnerContext.newPage();
-    await signIn(partner, app.baseUrl, 'shipping-partner', 'partner@demo.ng');
+    await signInAsDemo(partner, app.baseUrl, 'shipping-partner', 'partner@demo.ng');
     await partner.getByText('Delivered today').waitFor();
     await partner.goto(`${app.baseUrl}/shipping-partner/orders`);
     await partner.getByRole('link', { name: new RegExp(orderName) }).click();
     await partner.getByRole('heading', { name: `Order ${orderName}` }).waitFor();
-    await noSideways(partner);
+    await expectNoSidewaysScroll(partner);
     await partner.getByRole('button', { name: 'Accept order' }).click();
     await partner.getByText('Swift Logistics Ltd accepted your order for delivery.').waitFor();
     // Picking up asks for a photo of the parcel (the camera on a phone; a small PNG here).
@@ -188,7 +177,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await partner.getByRole('button', { name: 'Mark in transit' }).click();
     await partner.getByRole('button', { name: 'Mark out for delivery' }).click();
     await partner.getByLabel("Customer's delivery token").waitFor();
-    await noSideways(partner);
+    await expectNoSidewaysScroll(partner);
     await partner.screenshot({ path: path.join(screenshotsDir, 'partner-order-360.png'), fullPage: true });
 
     // The customer reads the token on their order page and gives it at the door.
@@ -219,7 +208,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
       'Your order was delivered. Thank you for shopping with us.',
     ])
       await timeline.getByText(step).waitFor();
-    await noSideways(customer);
+    await expectNoSidewaysScroll(customer);
     await customer.screenshot({
       path: path.join(screenshotsDir, 'customer-tracking-360.png'),
       fullPage: true,

@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -143,6 +144,21 @@ export async function launchBrowser(): Promise<Browser> {
 /** A phone-sized page (360 px wide), as most customers in Nigeria use the product. */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, locale: 'en-NG' });
+}
+
+/** Signs a demo account in through its own sign-in page (every demo account has the demo password). */
+export async function signInAsDemo(page: Page, baseUrl: string, kind: string, email: string) {
+  await page.goto(`${baseUrl}/${kind}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+}
+
+/** A 360 px phone must never scroll sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 export interface OutboxMail {

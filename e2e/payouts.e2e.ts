@@ -1,31 +1,20 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   chromiumPath,
+  expectNoSidewaysScroll,
   launchBrowser,
   phoneContext,
   type RunningApp,
   screenshotsDir,
+  signInAsDemo,
   startApp,
 } from './harness';
 
 // Issue 8's payouts on 360 px phones: the demo admin sees the payment stats and the demo store's payable money
 // (a completed demo order, NM-DEMO0009), approves the payout, and sees it processed through the sandbox transfer;
 // the demo merchant then sees it paid in the payout history, with nothing payable left.
-
-async function signIn(page: Page, baseUrl: string, kind: string, email: string) {
-  await page.goto(`${baseUrl}/${kind}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', () => {
   let app: RunningApp;
@@ -47,14 +36,14 @@ describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', 
     const adminContext = await phoneContext(browser);
     contexts.push(adminContext);
     const admin = await adminContext.newPage();
-    await signIn(admin, app.baseUrl, 'admin', 'admin@demo.ng');
+    await signInAsDemo(admin, app.baseUrl, 'admin', 'admin@demo.ng');
     await admin.goto(`${app.baseUrl}/admin/payouts`);
     await admin.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
     const stats = admin.getByRole('region', { name: 'Payment stats' });
     await stats.getByText('Pending').waitFor();
     const row = admin.getByTestId('payable-merchant').filter({ hasText: 'Chinedu' });
     await row.waitFor();
-    await noSideways(admin);
+    await expectNoSidewaysScroll(admin);
     await admin.screenshot({ path: path.join(screenshotsDir, 'admin-payouts-360.png'), fullPage: true });
 
     await row.getByRole('button', { name: 'Approve payout' }).click();
@@ -69,19 +58,19 @@ describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', 
     await admin.mouse.move(0, 0);
     await admin.goto(`${app.baseUrl}/admin/payouts/categories`);
     await admin.getByTestId('payment-category').filter({ hasText: 'Standard' }).waitFor();
-    await noSideways(admin);
+    await expectNoSidewaysScroll(admin);
 
     const merchantContext = await phoneContext(browser);
     contexts.push(merchantContext);
     const merchant = await merchantContext.newPage();
-    await signIn(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
+    await signInAsDemo(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
     await merchant.goto(`${app.baseUrl}/merchant/payouts`);
     await merchant.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
     const history = merchant.getByRole('region', { name: 'Payout history' });
     await history.getByTestId('payout').first().getByText('Paid', { exact: true }).waitFor();
     const balances = merchant.getByRole('region', { name: 'Balances' });
     await balances.getByText('Paid out').waitFor();
-    await noSideways(merchant);
+    await expectNoSidewaysScroll(merchant);
     await merchant.screenshot({
       path: path.join(screenshotsDir, 'merchant-payouts-360.png'),
       fullPage: true,

@@ -1,31 +1,20 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   chromiumPath,
+  expectNoSidewaysScroll,
   launchBrowser,
   phoneContext,
   type RunningApp,
   screenshotsDir,
+  signInAsDemo,
   startApp,
 } from './harness';
 
 // Issue 8's proof: on a 360 px phone the demo customer returns an item of a delivered demo order (NM-DEMO0006);
 // the demo merchant approves it, marks it received and refunds it through the sandbox provider; the customer sees
 // the return refunded on the order page, with the refund in its history.
-
-async function signIn(page: Page, baseUrl: string, kind: string, email: string) {
-  await page.goto(`${baseUrl}/${kind}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
-async function noSideways(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant', () => {
   let app: RunningApp;
@@ -47,7 +36,7 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     const customerContext = await phoneContext(browser);
     contexts.push(customerContext);
     const customer = await customerContext.newPage();
-    await signIn(customer, app.baseUrl, 'customer', 'customer@demo.ng');
+    await signInAsDemo(customer, app.baseUrl, 'customer', 'customer@demo.ng');
     await customer.goto(`${app.baseUrl}/account/orders`);
     await customer
       .getByRole('link', { name: /NM-DEMO0006/ })
@@ -59,7 +48,7 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     await customer.getByLabel('Return the items for a refund').check();
     await customer.locator('select').first().selectOption('1');
     await customer.getByLabel('What is wrong?').fill('The charger stopped working on the second day.');
-    await noSideways(customer);
+    await expectNoSidewaysScroll(customer);
     await customer.screenshot({
       path: path.join(screenshotsDir, 'customer-return-form-360.png'),
       fullPage: true,
@@ -77,7 +66,7 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     });
     contexts.push(merchantContext);
     const merchant = await merchantContext.newPage();
-    await signIn(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
+    await signInAsDemo(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
     await merchant.goto(`${app.baseUrl}/merchant/returns`);
     await merchant.getByRole('link', { name: /NM-DEMO0006/ }).click();
     await merchant.getByRole('heading', { name: 'Return for NM-DEMO0006' }).waitFor();
@@ -98,7 +87,7 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     await customer.reload();
     await returnCard.getByText('Refunded').first().waitFor();
     await returnCard.getByText('To your card or bank account').waitFor();
-    await noSideways(customer);
+    await expectNoSidewaysScroll(customer);
     await customer.screenshot({
       path: path.join(screenshotsDir, 'customer-return-refunded-360.png'),
       fullPage: true,
