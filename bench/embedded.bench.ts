@@ -66,9 +66,11 @@ const starter: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 let exited = false;
-starter.on('exit', (code) => {
+let stopping = false;
+starter.on('exit', (code, signal) => {
   exited = true;
-  if (code !== 0 && code !== null) console.error(`server exited with ${code}`);
+  // A figure after this is void: something ended the server (a crash, or a signal from outside the bench).
+  if (!stopping) console.error(`the server exited during the bench (code ${code}, signal ${signal})`);
 });
 
 for (;;) {
@@ -210,6 +212,7 @@ try {
   await phase('warm (cached reads)', false);
   await phase('varied (computed reads)', true);
 } finally {
+  stopping = true;
   starter.kill('SIGTERM');
   await new Promise((resolve) => (exited ? resolve(undefined) : starter.once('exit', resolve)));
   fs.rmSync(scratch, { recursive: true, force: true });
