@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -43,11 +46,47 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return Math.round((performance.now() - started) * 100) / 100;
 }
 
+/**
+ * PostgreSQL settings of the embedded database (ADR 034). PGlite keeps the whole of `shared_buffers` inside its
+ * WASM heap and touches it at start: PostgreSQL's 128 MB default cost the server process about 100 MB of RSS before
+ * the first query. The demo catalog's tables and indexes fit in 32 MB many times over, and a page that is not
+ * there is read from the data directory, which the operating system caches outside the process.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * Creates a new on-disk PGlite data directory in a short-lived child process. PGlite runs initdb in a second WASM
+ * instance and copies its result through memory; in the server's own process that left about 450 MB of RSS behind
+ * (WASM memory never shrinks, and the first instance's is collected late if at all), so the first `npm start`
+ * stayed near 750 MB. Opening the directory afterwards costs what any later start costs.
+ */
+async function initDataDir(dir: string) {
+  // CommonJS in the child: require() finds the package the same way under tsx, vitest and plain node.
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script = `const { PGlite } = require(${JSON.stringify(pglite)});
+(async () => {
+  const client = new PGlite({ dataDir: ${JSON.stringify(dir)} });
+  await client.waitReady;
+  await client.close();
+})().catch((error) => { console.error(error); process.exit(1); });`;
+  await promisify(execFile)(process.execPath, ['--input-type=commonjs', '--eval', script], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
-    if (options.dir) fs.mkdirSync(options.dir, { recursive: true });
-    const client = new PGlite({ dataDir: options.dir, loadDataDir: options.loadDataDir });
+    if (options.dir) {
+      fs.mkdirSync(options.dir, { recursive: true });
+      if (!options.loadDataDir && !fs.existsSync(path.join(options.dir, 'PG_VERSION')))
+        await initDataDir(options.dir);
+    }
+    const client = new PGlite({
+      dataDir: options.dir,
+      loadDataDir: options.loadDataDir,
+      startParams: PGLITE_START_PARAMS,
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { casing: 'snake_case' });
     return {

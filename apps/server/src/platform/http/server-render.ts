@@ -48,7 +48,8 @@ export const renderedPages: Record<string, string[]> = {
 
 interface RenderedAnswer {
   status: number;
-  body: string;
+  /** UTF-8 bytes: kept as a string, a page with a naira sign would be stored two bytes a character. */
+  body: Buffer;
   etag: string;
   /** Compressed once when stored, so a cached page costs no compression per request. */
   br: Buffer;
@@ -56,29 +57,57 @@ interface RenderedAnswer {
 }
 
 /** Anonymous pages kept in process; an entry counts only under the catalog cache's version it was rendered at. */
-interface PageCache {
+export interface PageCache {
   get(key: string, version: string): RenderedAnswer | undefined;
   set(key: string, version: string, answer: RenderedAnswer): void;
+  size(): { entries: number; bytes: number };
 }
 
 const MAX_PAGES = 500;
+/**
+ * Pages are kept by the bytes they hold too (ADR 034): a home page is about 220 kB with its two compressed
+ * copies, so 500 of them (any query string is its own page) held over 200 MB of the embedded server's memory.
+ */
+export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
+/** Per entry beyond its bytes: the key, the tag, the map's and the object's own memory. */
+const PAGE_OVERHEAD_BYTES = 256;
 
-function createPageCache(now: () => number = Date.now): PageCache {
-  const entries = new Map<string, RenderedAnswer & { version: string; expires: number }>();
+/** The least recently used page goes first, as in the response cache. */
+export function createPageCache(now: () => number = Date.now, maxBytes = MAX_PAGE_BYTES): PageCache {
+  type Entry = RenderedAnswer & { version: string; expires: number; bytes: number };
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const remove = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
   return {
     get(key, version) {
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.version !== version || entry.expires <= now()) {
-        entries.delete(key);
+        remove(key, entry);
         return undefined;
       }
+      // Map keeps insertion order: re-inserting makes this the most recently used.
+      entries.delete(key);
+      entries.set(key, entry);
       return entry;
     },
     set(key, version, answer) {
-      if (entries.size >= MAX_PAGES) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { ...answer, version, expires: now() + CACHE_TTL_SECONDS * 1000 });
+      const size =
+        answer.body.length + answer.br.length + answer.gzip.length + key.length * 2 + PAGE_OVERHEAD_BYTES;
+      if (size > maxBytes) return;
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      for (const [oldest, entry] of entries) {
+        if (bytes + size <= maxBytes && entries.size < MAX_PAGES) break;
+        remove(oldest, entry);
+      }
+      entries.set(key, { ...answer, version, expires: now() + CACHE_TTL_SECONDS * 1000, bytes: size });
+      bytes += size;
     },
+    size: () => ({ entries: entries.size, bytes }),
   };
 }
 
@@ -250,7 +279,7 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
       const body = 'body' in page ? page.body : options.template;
       const answer: RenderedAnswer = {
         status: page.status,
-        body,
+        body: Buffer.from(body),
         etag: etagOf(body),
         br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
         gzip: zlib.gzipSync(body, { level: 6 }),
