@@ -74,7 +74,8 @@ export interface AppliedGiftCardBalance {
 export interface PricingNeeds {
   findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
   defaultAddress(executor: Db, customerId: string): Promise<AddressForCheckout | undefined>;
-  storeOrigin(executor: Db, storeId: string): Promise<{ state: string; lga?: string } | undefined>;
+  /** Where each store ships from, in one read; a store that has none is not in the map. */
+  storeOrigins(executor: Db, storeIds: string[]): Promise<Map<string, { state: string; lga?: string }>>;
   quoteShipment(
     executor: Db,
     input: {
@@ -136,10 +137,13 @@ export interface CheckoutPricing {
   problems: string[];
 }
 
+export type CartRow = typeof carts.$inferSelect;
+
 export type PriceCart = (
   executor: Db,
   customerId: string,
-  options?: { addressId?: string },
+  /** cart: the customer's cart row, when the caller has just written or locked it (checkout's lockCart). */
+  options?: { addressId?: string; cart?: CartRow },
 ) => Promise<CheckoutPricing>;
 
 export function priceLine(
@@ -303,9 +307,13 @@ async function priceShipping(
   address: AddressForCheckout | undefined,
 ): Promise<string[]> {
   const problems: string[] = [];
-  if (!address) return problems;
+  if (!address || stores.length === 0) return problems;
+  const origins = await needs.storeOrigins(
+    executor,
+    stores.map((store) => store.storeId),
+  );
   for (const store of stores) {
-    const origin = await needs.storeOrigin(executor, store.storeId);
+    const origin = origins.get(store.storeId);
     if (!origin) continue;
     const quote = await needs
       .quoteShipment(executor, {
@@ -352,7 +360,7 @@ const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) =
 /** The cart pricing function checkout and the cart page call. */
 export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCart {
   return async (executor, customerId, options = {}) => {
-    const cart = await ensureCart(executor, customerId);
+    const cart = options.cart ?? (await ensureCart(executor, customerId));
     const lines = await priceItems(executor, customerId);
     const address = await chooseAddress(
       executor,

@@ -241,6 +241,37 @@ export async function markOrdersPending(
     );
 }
 
+/** Commission and due of several orders in one statement (the ledger, at payment). */
+export async function setCommissions(
+  executor: Db,
+  values: {
+    orderId: string;
+    commissionBasisPoints: number;
+    commissionKobo: number;
+    dueToMerchantKobo: number;
+  }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  const caseOf = (pick: (value: (typeof values)[number]) => number) =>
+    sql`case ${orders.id} ${sql.join(
+      values.map((value) => sql`when ${value.orderId}::uuid then ${pick(value)}::integer`),
+      sql` `,
+    )} end`;
+  await executor
+    .update(orders)
+    .set({
+      commissionBasisPoints: caseOf((value) => value.commissionBasisPoints),
+      commissionKobo: caseOf((value) => value.commissionKobo),
+      dueToMerchantKobo: caseOf((value) => value.dueToMerchantKobo),
+    })
+    .where(
+      inArray(
+        orders.id,
+        values.map((value) => value.orderId),
+      ),
+    );
+}
+
 export async function itemsOfTracker(executor: Db, trackerId: string) {
   const rows = await executor
     .select({ item: orderItems, storeId: orders.storeId })

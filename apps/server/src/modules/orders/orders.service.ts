@@ -166,7 +166,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
     const token = newDeliveryToken();
     const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
-    await money.listener?.paid(executor, paid);
+    await money.listener?.paid(executor, [paid]);
     await repository.insertHandover(executor, {
       orderId,
       fromPartyKind: 'carrier',
@@ -226,8 +226,9 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         createdAt: at,
       })),
     );
-    // The ledger books each order's commission and due amount in this same transaction (ADR 027).
-    for (const order of paid) await money.listener?.paid(executor, order);
+    // The ledger books each order's commission and due amount in this same transaction (ADR 027), for all the
+    // checkout's orders at once (ADR 033).
+    await money.listener?.paid(executor, paid);
     return paid;
   }
 
@@ -420,12 +421,17 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
 
-    async setCommission(
+    /** Commission and due of several orders, in one statement. */
+    async setCommissions(
       executor: Db,
-      orderId: string,
-      values: { commissionBasisPoints: number; commissionKobo: number; dueToMerchantKobo: number },
+      values: {
+        orderId: string;
+        commissionBasisPoints: number;
+        commissionKobo: number;
+        dueToMerchantKobo: number;
+      }[],
     ) {
-      await repository.updateOrder(executor, orderId, values);
+      await repository.setCommissions(executor, values);
     },
     /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
     adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>

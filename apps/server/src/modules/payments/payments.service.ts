@@ -56,6 +56,11 @@ export interface PaymentsService {
   settle(reference: string): Promise<PaymentState>;
   /** settle() for the account that started the payment; anyone else is told it does not exist. */
   settleFor(customerId: string, reference: string): Promise<PaymentState>;
+  /**
+   * settleFor() answering the payment's row as it is afterwards: a row that was already settled is read once
+   * (the payer's return after the webhook, ADR 033).
+   */
+  settledRowFor(customerId: string, reference: string): Promise<PaymentTransaction>;
   /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult>;
   /**
@@ -144,8 +149,9 @@ export function createPaymentsService(options: {
     return row;
   }
 
-  async function settle(reference: string): Promise<PaymentState> {
-    const current = await find(db, reference);
+  /** `known`: the row the caller has just read, so that it is not read twice (ADR 033). */
+  async function settle(reference: string, known?: PaymentTransaction): Promise<PaymentState> {
+    const current = known ?? (await find(db, reference));
     if (!current) throw notFound('Payment not found');
     if (FINAL.has(current.status)) return { status: current.status, reference };
     const purpose = purposeOf(current.purpose);
@@ -323,7 +329,15 @@ export function createPaymentsService(options: {
     async settleFor(customerId, reference) {
       const row = await find(db, reference);
       if (!row || row.customerId !== customerId) throw notFound('Payment not found');
-      return settle(reference);
+      return settle(reference, row);
+    },
+
+    async settledRowFor(customerId, reference) {
+      const row = await find(db, reference);
+      if (!row || row.customerId !== customerId) throw notFound('Payment not found');
+      if (FINAL.has(row.status)) return row;
+      await settle(reference, row);
+      return (await find(db, reference)) ?? row;
     },
 
     async handleWebhook(rawBody, signature) {
@@ -351,16 +365,19 @@ export function createPaymentsService(options: {
         } else if (event.transfer) {
           outcome = transferListener ? await transferListener(event.transfer) : 'ignored';
         } else if (event.event !== 'charge.success') outcome = 'ignored';
-        else if (!(await find(db, event.reference))) {
-          // Another integration on the same Paystack account, or a reference we never issued.
-          logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');
-          outcome = 'unknown-reference';
-        } else {
-          const state = await settle(event.reference);
-          if (state.status === 'initialized') {
-            throw new AppError('SERVICE_UNAVAILABLE', 'The provider has not confirmed this payment yet');
+        else {
+          const known = await find(db, event.reference);
+          if (!known) {
+            // Another integration on the same Paystack account, or a reference we never issued.
+            logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');
+            outcome = 'unknown-reference';
+          } else {
+            const state = await settle(event.reference, known);
+            if (state.status === 'initialized') {
+              throw new AppError('SERVICE_UNAVAILABLE', 'The provider has not confirmed this payment yet');
+            }
+            outcome = `settled:${state.status}`;
           }
-          outcome = `settled:${state.status}`;
         }
       } catch (error) {
         // Forget the delivery so that the provider's retry (it retries on any non-200) is processed in full.

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { paymentCategories, stores } from './stores.schema.js';
 
@@ -7,15 +7,18 @@ import { paymentCategories, stores } from './stores.schema.js';
 
 export type PaymentCategoryRow = typeof paymentCategories.$inferSelect;
 
-/** The commission of the store's payment category, in basis points (undefined: no such store or category). */
-export async function storeCommissionBasisPoints(executor: Db, storeId: string): Promise<number | undefined> {
-  const [row] = await executor
-    .select({ basisPoints: paymentCategories.commissionBasisPoints })
+/** The commission of each store's payment category, in basis points (a store missing from the map has none). */
+export async function storeCommissionBasisPoints(
+  executor: Db,
+  storeIds: string[],
+): Promise<Map<string, number>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ storeId: stores.id, basisPoints: paymentCategories.commissionBasisPoints })
     .from(stores)
     .innerJoin(paymentCategories, eq(paymentCategories.slug, stores.paymentCategory))
-    .where(eq(stores.id, storeId))
-    .limit(1);
-  return row?.basisPoints;
+    .where(inArray(stores.id, [...new Set(storeIds)]));
+  return new Map(rows.map((row) => [row.storeId, row.basisPoints]));
 }
 
 export async function listPaymentCategories(

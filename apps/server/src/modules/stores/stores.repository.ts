@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { conflict } from '../../platform/errors.js';
@@ -101,6 +101,24 @@ export async function findStoreShippingPlaces(
     .where(eq(stores.id, storeId))
     .limit(1);
   return row;
+}
+
+/** `findStoreShippingPlaces` for several stores in one statement; a store that does not exist is not in the map. */
+export async function findStoresShippingPlaces(
+  db: Db,
+  storeIds: string[],
+): Promise<Map<string, { shippingLocation: ShippingLocation | null; pickupLocation: HomeAddress | null }>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      storeId: stores.id,
+      shippingLocation: stores.shippingLocation,
+      pickupLocation: merchantProfiles.pickupLocation,
+    })
+    .from(stores)
+    .leftJoin(merchantProfiles, eq(merchantProfiles.userId, stores.merchantId))
+    .where(inArray(stores.id, [...new Set(storeIds)]));
+  return new Map(rows.map(({ storeId, ...places }) => [storeId, places]));
 }
 
 /** Units sold per store, added to each store's sales count (in id order, so concurrent checkouts lock alike). */

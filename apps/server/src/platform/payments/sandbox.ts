@@ -53,8 +53,8 @@ export type AttemptOutcome =
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   charge(reference: string): Promise<SandboxCharge | undefined>;
-  /** The payer submitted the card form. */
-  attempt(reference: string, card: CardAttempt): Promise<AttemptOutcome>;
+  /** The payer submitted the card form; `current`: the charge the caller has just read, so it is not read again. */
+  attempt(reference: string, card: CardAttempt, current?: SandboxCharge): Promise<AttemptOutcome>;
   /** The payer submitted the OTP form; a wrong OTP declines the charge, as a bank would after its last try. */
   submitOtp(reference: string, otp: string): Promise<SandboxCharge>;
   /** The signed charge.success delivery Paystack would POST to our webhook URL. */
@@ -281,8 +281,8 @@ export function createSandboxProvider(options: {
 
     charge,
 
-    async attempt(reference, card) {
-      const row = await charge(reference);
+    async attempt(reference, card, current) {
+      const row = current?.reference === reference ? current : await charge(reference);
       if (!row) throw notFound('Payment not found');
       // As on Paystack's page, a declined attempt (card or OTP) lets the payer try again under the same reference.
       if (!retryable(row)) throw conflict('This payment has already been completed');
