@@ -214,6 +214,19 @@ console.log(
   `per paid checkout: ${database.driver === 'postgres' ? (statements / Math.max(paid, 1)).toFixed(1) : 'n/a'} statements, ` +
     `${((cpu.user + cpu.system) / 1000 / Math.max(paid, 1)).toFixed(1)} ms of server+client CPU`,
 );
+// Every paid cart took one unit of the first product and two of the second, and nothing else took any.
+const left = new Map(
+  (
+    await database.db
+      .select({ id: products.id, quantity: products.quantity })
+      .from(products)
+      .where(inArray(products.id, [first.id, second.id]))
+  ).map((row) => [row.id, row.quantity]),
+);
+const taken = [1_000_000 - left.get(first.id)!, 1_000_000 - left.get(second.id)!];
+if (taken[0] !== paid || taken[1] !== paid * 2)
+  throw new Error(`stock taken (${taken.join(', ')}) does not match ${paid} paid carts: oversold or lost`);
+console.log(`stock: ${taken[0]} + ${taken[1]} units taken for ${paid} paid carts (no oversell)`);
 if (backendsBefore && backendsAfter) {
   let ticks = 0;
   for (const [pid, after] of backendsAfter) ticks += after - (backendsBefore.get(pid) ?? 0);

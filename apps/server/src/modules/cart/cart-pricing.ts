@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { loadProductsForSale, type ProductForSale } from '../catalog/index.js';
 import { cartItems, carts } from './cart.schema.js';
@@ -174,13 +175,18 @@ export async function ensureCart(executor: Db, customerId: string) {
   return cart!;
 }
 
-/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
-async function priceItems(executor: Db, customerId: string): Promise<PricedLine[]> {
-  const items = await executor
+// Built once (ADR 033): every cart view and checkout reads the cart.
+const cartItemsOf = prepared('cart_items_of_customer', (db) =>
+  db
     .select()
     .from(cartItems)
-    .where(eq(cartItems.customerId, customerId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+);
+
+/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
+async function priceItems(executor: Db, customerId: string): Promise<PricedLine[]> {
+  const items = await cartItemsOf(executor, { customerId });
   const products = await loadProductsForSale(executor, [...new Set(items.map((item) => item.productId))]);
   const productsById = new Map(products.map((row) => [row.id, row]));
   return items.flatMap((item) => {

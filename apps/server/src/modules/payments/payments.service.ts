@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type {
   PaymentProvider,
@@ -104,6 +105,22 @@ function prefixOf(reference: string): string {
   return reference.split('-', 1)[0] ?? '';
 }
 
+// Built once (ADR 033): the webhook and the payer's return both read the payment, and settling locks it.
+const paymentByReference = prepared('payment_by_reference', (db) =>
+  db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, sql.placeholder('reference')))
+    .limit(1),
+);
+const lockPaymentByReference = prepared('payment_lock_by_reference', (db) =>
+  db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, sql.placeholder('reference')))
+    .for('update'),
+);
+
 /** The specification's Transaction fields, as the provider reported them. */
 function transactionFields(verification: Verification) {
   return {
@@ -141,11 +158,7 @@ export function createPaymentsService(options: {
   }
 
   async function find(executor: Db, reference: string) {
-    const [row] = await executor
-      .select()
-      .from(paymentTransactions)
-      .where(eq(paymentTransactions.reference, reference))
-      .limit(1);
+    const [row] = await paymentByReference(executor, { reference });
     return row;
   }
 
@@ -161,11 +174,7 @@ export function createPaymentsService(options: {
     if (verification.status === 'pending') return { status: current.status, reference };
 
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(paymentTransactions)
-        .where(eq(paymentTransactions.reference, reference))
-        .for('update');
+      const [row] = await lockPaymentByReference(tx, { reference });
       if (!row) throw notFound('Payment not found');
       // The webhook and the payer's return may race here; the second one to get the lock finds it settled.
       if (FINAL.has(row.status)) return { status: row.status, reference };

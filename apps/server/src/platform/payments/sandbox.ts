@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
 import type { PaymentProvider, RefundResult } from './provider.js';
@@ -109,6 +110,15 @@ function paystackData(charge: SandboxCharge) {
   };
 }
 
+// Built once (ADR 033): the payment page and every verify read the charge.
+const chargeByReference = prepared('sandbox_charge_by_reference', (db) =>
+  db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.reference, sql.placeholder('reference')))
+    .limit(1),
+);
+
 function expiryProblem(expiry: string, now: Date): string | undefined {
   const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry.trim());
   if (!match) return 'Enter the expiry date as MM/YY';
@@ -133,11 +143,7 @@ export function createSandboxProvider(options: {
   const now = options.now ?? (() => new Date());
 
   async function charge(reference: string) {
-    const [row] = await db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.reference, reference))
-      .limit(1);
+    const [row] = await chargeByReference(db, { reference });
     return row;
   }
 
