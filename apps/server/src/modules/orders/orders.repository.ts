@@ -223,6 +223,12 @@ export async function insertOrderItems(executor: Db, rows: NewOrderItem[]): Prom
   if (rows.length > 0) await executor.insert(orderItems).values(rows);
 }
 
+/** `insertOrderItems` answering the rows written, in the order given. */
+export async function insertOrderItemsReturning(executor: Db, rows: NewOrderItem[]): Promise<ItemRow[]> {
+  if (rows.length === 0) return [];
+  return executor.insert(orderItems).values(rows).returning();
+}
+
 export async function lockOrder(executor: Db, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row;
@@ -258,6 +264,15 @@ export async function insertActivities(
   values: (typeof orderActivities.$inferInsert)[],
 ): Promise<void> {
   if (values.length > 0) await executor.insert(orderActivities).values(values);
+}
+
+/** `insertActivities` answering the rows written. */
+export async function insertActivitiesReturning(
+  executor: Db,
+  values: (typeof orderActivities.$inferInsert)[],
+): Promise<ActivityRow[]> {
+  if (values.length === 0) return [];
+  return executor.insert(orderActivities).values(values).returning();
 }
 
 export async function insertHandover(executor: Db, values: NewHandover): Promise<void> {
@@ -451,13 +466,20 @@ const activitiesOfOrderIds = prepared('orders_activities_of_orders', (db) =>
     .orderBy(orderActivities.createdAt),
 );
 
-export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<CustomerOrder[]> {
+/**
+ * The customer's view of orders. `written`: their items and activities as the caller has just inserted them (a
+ * new checkout), instead of reading them back.
+ */
+export async function customerOrdersOf(
+  executor: Db,
+  rows: OrderRow[],
+  written?: { items: ItemRow[]; activities: ActivityRow[] },
+): Promise<CustomerOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, activities] = await Promise.all([
-    itemsOfOrderIds(executor, { ids }),
-    activitiesOfOrderIds(executor, { ids }),
-  ]);
+  const [items, activities] = written
+    ? [written.items, [...written.activities].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())]
+    : await Promise.all([itemsOfOrderIds(executor, { ids }), activitiesOfOrderIds(executor, { ids })]);
   return rows.map((row) => ({
     id: row.id,
     orderName: row.orderName,

@@ -232,7 +232,12 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     return paid;
   }
 
-  async function trackerView(executor: Db, row: TrackerRow): Promise<Tracker> {
+  /** `written`: the items and activities of a checkout just created, so that they are not read back (ADR 033). */
+  async function trackerView(
+    executor: Db,
+    row: TrackerRow,
+    written?: { items: repository.ItemRow[]; activities: repository.ActivityRow[] },
+  ): Promise<Tracker> {
     const rows = await repository.ordersOfTracker(executor, row.id);
     return {
       id: row.id,
@@ -245,7 +250,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       amountDue: koboToNaira(row.amountDueKobo),
       expiresAt: row.expiresAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
-      orders: await repository.customerOrdersOf(executor, rows),
+      orders: await repository.customerOrdersOf(executor, rows, written),
     };
   }
 
@@ -267,7 +272,12 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     async createFromCheckout(
       executor: Db,
       input: CheckoutInput,
-    ): Promise<{ tracker: TrackerRow; orders: OrderRow[] }> {
+    ): Promise<{
+      tracker: TrackerRow;
+      orders: OrderRow[];
+      items: repository.ItemRow[];
+      activities: repository.ActivityRow[];
+    }> {
       const totalKobo = input.itemsSubtotalKobo - input.discountTotalKobo + input.shippingTotalKobo;
       // The service's clock, not the database's: reports and the dashboard compare these times with deps.now().
       const at = deps.now();
@@ -317,13 +327,13 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       );
       // One order per store: the store names the order its items belong to.
       const orderOfStore = new Map(written.map((order) => [order.storeId, order.id]));
-      await repository.insertOrderItems(
+      const items = await repository.insertOrderItemsReturning(
         executor,
         input.stores.flatMap((store) =>
           store.items.map((item) => ({ ...item, orderId: orderOfStore.get(store.storeId)! })),
         ),
       );
-      await repository.insertActivities(
+      const activities = await repository.insertActivitiesReturning(
         executor,
         written.map((order) => ({
           orderId: order.id,
@@ -334,7 +344,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           createdAt: at,
         })),
       );
-      return { tracker, orders: written };
+      return { tracker, orders: written, items, activities };
     },
 
     /** Gift cards held for this checkout lower what the provider must collect. */
