@@ -121,7 +121,68 @@ const lockPaymentByReference = prepared('payment_lock_by_reference', (db) =>
     .for('update'),
 );
 
-/** The specification's Transaction fields, as the provider reported them. */
+/**
+ * A placeholder sent to the driver as it is: Drizzle's column encoders (a timestamp's toISOString) would throw on
+ * null, so nullable values and times go through this, times as ISO strings.
+ */
+const raw = (name: string) => sql`${sql.placeholder(name)}`;
+
+// Built once (ADR 033): every webhook records its event, and settling writes what the provider said.
+const recordWebhookEvent = prepared('payments_webhook_event', (db) =>
+  db
+    .insert(webhookEvents)
+    .values({
+      provider: sql.placeholder('provider'),
+      eventKey: sql.placeholder('eventKey'),
+      reference: sql.placeholder('reference'),
+      event: sql.placeholder('event'),
+    })
+    .onConflictDoNothing({ target: webhookEvents.eventKey })
+    .returning({ id: webhookEvents.id }),
+);
+const webhookEventProcessed = prepared('payments_webhook_processed', (db) =>
+  db
+    .update(webhookEvents)
+    .set({ processedAt: raw('at'), outcome: raw('outcome') })
+    .where(eq(webhookEvents.id, sql.placeholder('id'))),
+);
+/** What the provider said of a payment, and its status: every key of `transactionFields`, `updatedAt`, `status`. */
+const settlePayment = prepared('payments_settle', (db) =>
+  db
+    .update(paymentTransactions)
+    .set({
+      providerTransactionId: raw('providerTransactionId'),
+      feesKobo: raw('feesKobo'),
+      cardType: raw('cardType'),
+      cardLast4: raw('cardLast4'),
+      bank: raw('bank'),
+      country: raw('country'),
+      ipAddress: raw('ipAddress'),
+      channel: raw('channel'),
+      paidAt: raw('paidAt'),
+      gatewayResponse: raw('gatewayResponse'),
+      updatedAt: raw('updatedAt'),
+      status: raw('status'),
+    })
+    .where(eq(paymentTransactions.id, sql.placeholder('id'))),
+);
+
+/** settlePayment's values: times as ISO strings (see `raw`). */
+function settledValues(
+  fields: ReturnType<typeof transactionFields> & { updatedAt: Date },
+  status: PaymentStatus,
+  id: string,
+) {
+  return {
+    ...fields,
+    paidAt: fields.paidAt?.toISOString() ?? null,
+    updatedAt: fields.updatedAt.toISOString(),
+    status,
+    id,
+  };
+}
+
+/** The specification's Transaction fields, as the provider reported them (settlePayment lists the same keys). */
 function transactionFields(verification: Verification) {
   return {
     providerTransactionId: verification.providerTransactionId,
@@ -188,10 +249,7 @@ export function createPaymentsService(options: {
           ...(expected !== undefined && verification.amountKobo === expected ? [] : ['amount']),
         ];
         const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
-        await tx
-          .update(paymentTransactions)
-          .set({ ...fields, status })
-          .where(eq(paymentTransactions.id, row.id));
+        await settlePayment(tx, settledValues(fields, status, row.id));
         if (status === 'mismatch') {
           // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.
           logger.error(
@@ -215,10 +273,7 @@ export function createPaymentsService(options: {
       // money that arrives later must still be honoured. The purpose hears of the first failure only.
       const failure: PaymentStatus = verification.status === 'abandoned' ? 'abandoned' : 'failed';
       if (row.status === failure) return { status: row.status, reference };
-      await tx
-        .update(paymentTransactions)
-        .set({ ...fields, status: failure })
-        .where(eq(paymentTransactions.id, row.id));
+      await settlePayment(tx, settledValues(fields, failure, row.id));
       if (row.status === 'initialized') await purpose.onFailed?.(tx, reference, verification);
       return { status: failure, reference };
     });
@@ -355,16 +410,12 @@ export function createPaymentsService(options: {
         throw new AppError('UNAUTHORIZED', 'Invalid signature');
       }
       const event = provider.parseWebhook(rawBody);
-      const [inserted] = await db
-        .insert(webhookEvents)
-        .values({
-          provider: provider.name,
-          eventKey: event.eventKey,
-          reference: event.reference,
-          event: event.event,
-        })
-        .onConflictDoNothing({ target: webhookEvents.eventKey })
-        .returning({ id: webhookEvents.id });
+      const [inserted] = await recordWebhookEvent(db, {
+        provider: provider.name,
+        eventKey: event.eventKey,
+        reference: event.reference,
+        event: event.event,
+      });
       if (!inserted) return { outcome: 'duplicate' };
 
       let outcome: string;
@@ -393,10 +444,7 @@ export function createPaymentsService(options: {
         await db.delete(webhookEvents).where(eq(webhookEvents.id, inserted.id));
         throw error;
       }
-      await db
-        .update(webhookEvents)
-        .set({ processedAt: now(), outcome })
-        .where(eq(webhookEvents.id, inserted.id));
+      await webhookEventProcessed(db, { id: inserted.id, at: now().toISOString(), outcome });
       return { outcome };
     },
 
