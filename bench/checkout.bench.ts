@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { users } from '../apps/server/src/modules/auth/auth.schema.js';
@@ -133,6 +133,7 @@ async function buy(shopper: { token: string; addressId: string }): Promise<boole
 }
 
 // Statements sent to PostgreSQL (every pool client is a pg.Client) and this process's CPU, per paid checkout.
+const backendsBefore = await backendTicks();
 let statements = 0;
 // BENCH_QUERIES=1 prints the statements sent most often.
 const queryTexts = process.env.BENCH_QUERIES ? new Map<string, number>() : undefined;
@@ -149,6 +150,24 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
   // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
   return (sendQuery as any).apply(this, args);
 } as typeof sendQuery;
+// PostgreSQL's side, when it runs on this machine: the CPU of this database's backends (from /proc), per paid
+// checkout. Backends that start during the run count from zero.
+async function backendTicks(): Promise<Map<number, number> | undefined> {
+  if (database.driver !== 'postgres') return undefined;
+  const { rows } = (await database.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  )) as unknown as { rows: { pid: number }[] };
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime + stime (fields 14 and 15 of stat)
+    } catch {
+      return undefined; // another machine: not measured
+    }
+  }
+  return ticks;
+}
 const cpuBefore = process.cpuUsage();
 // BENCH_PROFILE=file.cpuprofile records a CPU profile of the measured part only (open it in Chrome's DevTools).
 const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
@@ -176,6 +195,7 @@ await Promise.all(
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 pg.Client.prototype.query = sendQuery;
+const backendsAfter = await backendTicks();
 if (profiler) {
   const profile = await new Promise<unknown>((done, fail) =>
     profiler.post('Profiler.stop', (error, result) => (error ? fail(error) : done(result.profile))),
@@ -194,6 +214,27 @@ console.log(
   `per paid checkout: ${database.driver === 'postgres' ? (statements / Math.max(paid, 1)).toFixed(1) : 'n/a'} statements, ` +
     `${((cpu.user + cpu.system) / 1000 / Math.max(paid, 1)).toFixed(1)} ms of server+client CPU`,
 );
+// Every paid cart took one unit of the first product and two of the second, and nothing else took any.
+const left = new Map(
+  (
+    await database.db
+      .select({ id: products.id, quantity: products.quantity })
+      .from(products)
+      .where(inArray(products.id, [first.id, second.id]))
+  ).map((row) => [row.id, row.quantity]),
+);
+const taken = [1_000_000 - left.get(first.id)!, 1_000_000 - left.get(second.id)!];
+if (taken[0] !== paid || taken[1] !== paid * 2)
+  throw new Error(`stock taken (${taken.join(', ')}) does not match ${paid} paid carts: oversold or lost`);
+console.log(`stock: ${taken[0]} + ${taken[1]} units taken for ${paid} paid carts (no oversell)`);
+if (backendsBefore && backendsAfter) {
+  let ticks = 0;
+  for (const [pid, after] of backendsAfter) ticks += after - (backendsBefore.get(pid) ?? 0);
+  // Clock ticks are 10 ms on Linux (USER_HZ 100).
+  console.log(
+    `PostgreSQL backends: ${((ticks * 10) / Math.max(paid, 1)).toFixed(1)} ms of CPU per paid checkout`,
+  );
+}
 if (queryTexts) {
   for (const [text, times] of [...queryTexts].sort((a, b) => b[1] - a[1]).slice(0, 60))
     console.log(`${(times / Math.max(paid, 1)).toFixed(2).padStart(6)}  ${text}`);

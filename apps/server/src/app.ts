@@ -62,7 +62,7 @@ import {
   createRateCardCache,
   createShippingModule,
   quoteShipment,
-  storeOrigin,
+  storeOrigins,
 } from './modules/shipping/index.js';
 import { createStaffModule } from './modules/staff/index.js';
 import {
@@ -439,7 +439,7 @@ function composeModules(
   const cart = createCartModule(deps, {
     findAddress: findCustomerAddress,
     defaultAddress,
-    storeOrigin,
+    storeOrigins,
     quoteShipment: (executor, input) => quoteShipment(executor, input, rateCards),
     appliedCouponCodes: coupons.service.appliedCodes,
     evaluateCoupons: coupons.service.evaluateCoupons,

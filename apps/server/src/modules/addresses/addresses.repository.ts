@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { customerShippingAddresses } from './addresses.schema.js';
 
 export type AddressRow = typeof customerShippingAddresses.$inferSelect;
@@ -27,12 +28,17 @@ export async function countAddresses(db: Db, customerId: string): Promise<number
   return row?.n ?? 0;
 }
 
-export async function findAddress(db: Db, customerId: string, id: string): Promise<AddressRow | undefined> {
-  const [row] = await db
+// Built once (ADR 033): every checkout reads the address it ships to.
+const addressById = prepared('addresses_by_id', (db) =>
+  db
     .select()
     .from(table)
-    .where(and(eq(table.id, id), eq(table.customerId, customerId)))
-    .limit(1);
+    .where(and(eq(table.id, sql.placeholder('id')), eq(table.customerId, sql.placeholder('customerId'))))
+    .limit(1),
+);
+
+export async function findAddress(db: Db, customerId: string, id: string): Promise<AddressRow | undefined> {
+  const [row] = await addressById(db, { id, customerId });
   return row;
 }
 

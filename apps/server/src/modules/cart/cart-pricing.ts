@@ -1,5 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { loadProductsForSale, type ProductForSale } from '../catalog/index.js';
 import { cartItems, carts } from './cart.schema.js';
@@ -74,7 +75,8 @@ export interface AppliedGiftCardBalance {
 export interface PricingNeeds {
   findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
   defaultAddress(executor: Db, customerId: string): Promise<AddressForCheckout | undefined>;
-  storeOrigin(executor: Db, storeId: string): Promise<{ state: string; lga?: string } | undefined>;
+  /** Where each store ships from, in one read; a store that has none is not in the map. */
+  storeOrigins(executor: Db, storeIds: string[]): Promise<Map<string, { state: string; lga?: string }>>;
   quoteShipment(
     executor: Db,
     input: {
@@ -136,10 +138,13 @@ export interface CheckoutPricing {
   problems: string[];
 }
 
+export type CartRow = typeof carts.$inferSelect;
+
 export type PriceCart = (
   executor: Db,
   customerId: string,
-  options?: { addressId?: string },
+  /** cart: the customer's cart row, when the caller has just written or locked it (checkout's lockCart). */
+  options?: { addressId?: string; cart?: CartRow },
 ) => Promise<CheckoutPricing>;
 
 export function priceLine(
@@ -170,13 +175,18 @@ export async function ensureCart(executor: Db, customerId: string) {
   return cart!;
 }
 
-/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
-async function priceItems(executor: Db, customerId: string): Promise<PricedLine[]> {
-  const items = await executor
+// Built once (ADR 033): every cart view and checkout reads the cart.
+const cartItemsOf = prepared('cart_items_of_customer', (db) =>
+  db
     .select()
     .from(cartItems)
-    .where(eq(cartItems.customerId, customerId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+);
+
+/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
+async function priceItems(executor: Db, customerId: string): Promise<PricedLine[]> {
+  const items = await cartItemsOf(executor, { customerId });
   const products = await loadProductsForSale(executor, [...new Set(items.map((item) => item.productId))]);
   const productsById = new Map(products.map((row) => [row.id, row]));
   return items.flatMap((item) => {
@@ -303,9 +313,13 @@ async function priceShipping(
   address: AddressForCheckout | undefined,
 ): Promise<string[]> {
   const problems: string[] = [];
-  if (!address) return problems;
+  if (!address || stores.length === 0) return problems;
+  const origins = await needs.storeOrigins(
+    executor,
+    stores.map((store) => store.storeId),
+  );
   for (const store of stores) {
-    const origin = await needs.storeOrigin(executor, store.storeId);
+    const origin = origins.get(store.storeId);
     if (!origin) continue;
     const quote = await needs
       .quoteShipment(executor, {
@@ -352,7 +366,7 @@ const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) =
 /** The cart pricing function checkout and the cart page call. */
 export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCart {
   return async (executor, customerId, options = {}) => {
-    const cart = await ensureCart(executor, customerId);
+    const cart = options.cart ?? (await ensureCart(executor, customerId));
     const lines = await priceItems(executor, customerId);
     const address = await chooseAddress(
       executor,

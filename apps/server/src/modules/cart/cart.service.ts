@@ -6,6 +6,7 @@ import { conflict, notFound, validation } from '../../platform/errors.js';
 import { loadProductsForSale } from '../catalog/index.js';
 import { cartItems, carts } from './cart.schema.js';
 import {
+  type CartRow,
   type CheckoutPricing,
   createCartPricing,
   ensureCart,
@@ -206,12 +207,15 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
      * Locks the customer's cart row for the caller's transaction: checkout serialises one customer's checkouts
      * on it (at most one open checkout each), as add-to-cart serialises taps.
      */
-    async lockCart(executor: Db, customerId: string) {
-      // One statement creates the row if needed and locks it either way (an upsert locks the row it meets).
-      await executor
+    async lockCart(executor: Db, customerId: string): Promise<CartRow> {
+      // One statement creates the row if needed and locks it either way (an upsert locks the row it meets); it
+      // answers the row, so pricing in the same transaction does not read it again (ADR 033).
+      const [row] = await executor
         .insert(carts)
         .values({ customerId })
-        .onConflictDoUpdate({ target: carts.customerId, set: { customerId: sql`excluded.customer_id` } });
+        .onConflictDoUpdate({ target: carts.customerId, set: { customerId: sql`excluded.customer_id` } })
+        .returning();
+      return row!;
     },
 
     /** After payment: the lines that were bought leave the cart. */

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
@@ -16,9 +17,9 @@ export interface StockLine {
   quantity: number;
 }
 
-export async function loadProductsForSale(executor: Db, productIds: string[]) {
-  if (productIds.length === 0) return [];
-  return executor
+// Built once (ADR 033): every cart view and checkout reads its products.
+const productsForSale = prepared('catalog_products_for_sale', (db) =>
+  db
     .select({
       id: products.id,
       storeId: products.storeId,
@@ -47,7 +48,12 @@ export async function loadProductsForSale(executor: Db, productIds: string[]) {
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(inArray(products.id, productIds));
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
+export async function loadProductsForSale(executor: Db, productIds: string[]) {
+  if (productIds.length === 0) return [];
+  return productsForSale(executor, { ids: productIds });
 }
 
 export type ProductForSale = Awaited<ReturnType<typeof loadProductsForSale>>[number];

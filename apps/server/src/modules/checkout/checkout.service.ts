@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { Verification } from '../../platform/payments/provider.js';
 import type { CheckoutPricing } from '../cart/index.js';
-import type { OrderActor, TrackerRow } from '../orders/index.js';
+import type { ActivityRow, ItemRow, OrderActor, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
 
@@ -62,71 +62,93 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     executor: Db,
     tracker: TrackerRow,
   ): Promise<{ paid: true } | { paid: false; reason: string }> {
-    const applied = await couponUses(executor, tracker);
+    // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
+    const mayRefuse = tracker.discountTotalKobo !== 0;
+    const run = async (tx: Db) => {
+      const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
+      // The coupon uses are read from the orders just locked, not from a second read of them.
+      const applied = await couponUses(tx, tracker, paidOrders);
+      if (applied.length > 0 && !mayRefuse) {
+        throw new Error(`Checkout ${tracker.reference} has coupon uses but no discount`);
+      }
+      // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
+      if (tracker.giftCardKobo > 0) await ports.confirmGiftCards(tx, tracker.id);
+      await ports.recordSales(
+        tx,
+        items.map((item) => ({
+          productId: item.productId,
+          variantId: item.variantId,
+          quantity: item.quantity,
+          storeId: item.storeId,
+        })),
+      );
+      // Coupon rows are locked after product rows, as create-order does (stock, then the coupon hold).
+      if (applied.length > 0) {
+        const { refused } = await ports.recordRedemptions(tx, {
+          trackerId: tracker.id,
+          customerId: tracker.customerId,
+          applied,
+        });
+        if (refused.length > 0)
+          throw new CouponUseRefused(
+            refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
+          );
+      }
+      await cart.removeBought(
+        tx,
+        tracker.customerId,
+        items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
+      );
+      const customer = await ports.findCustomer(tx, tracker.customerId);
+      if (customer) {
+        const lines = paidOrders.map(
+          (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
+        );
+        await deps.mailer.send(tx, {
+          to: customer.email,
+          subject: `Your Naija Market order is confirmed (${tracker.reference})`,
+          paragraphs: [
+            `Hello ${customer.firstName},`,
+            `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
+            ...lines,
+            'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
+          ],
+          action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
+        });
+      }
+      return { paid: true as const };
+    };
+    if (!mayRefuse) return run(executor);
     try {
       // A savepoint: a refused coupon use undoes everything below, and the caller closes the checkout instead.
-      return await executor.transaction(async (tx) => {
-        const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
-        // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
-        if (tracker.giftCardKobo > 0) await ports.confirmGiftCards(tx, tracker.id);
-        await ports.recordSales(
-          tx,
-          items.map((item) => ({
-            productId: item.productId,
-            variantId: item.variantId,
-            quantity: item.quantity,
-            storeId: item.storeId,
-          })),
-        );
-        // Coupon rows are locked after product rows, as create-order does (stock, then the coupon hold).
-        if (applied.length > 0) {
-          const { refused } = await ports.recordRedemptions(tx, {
-            trackerId: tracker.id,
-            customerId: tracker.customerId,
-            applied,
-          });
-          if (refused.length > 0)
-            throw new CouponUseRefused(
-              refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
-            );
-        }
-        await cart.removeBought(
-          tx,
-          tracker.customerId,
-          items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
-        );
-        const customer = await ports.findCustomer(tx, tracker.customerId);
-        if (customer) {
-          const lines = paidOrders.map(
-            (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
-          );
-          await deps.mailer.send(tx, {
-            to: customer.email,
-            subject: `Your Naija Market order is confirmed (${tracker.reference})`,
-            paragraphs: [
-              `Hello ${customer.firstName},`,
-              `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
-              ...lines,
-              'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
-            ],
-            action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
-          });
-        }
-        return { paid: true as const };
-      });
+      return await executor.transaction(run);
     } catch (error) {
       if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
       throw error;
     }
   }
 
+  /**
+   * The tracker settle() locked while checking the amount, for onPaid in the same transaction (ADR 033: one
+   * locked read instead of a read and a locked read). Keyed by the transaction, so it never outlives it.
+   */
+  const lockedForPayment = new WeakMap<Db, TrackerRow>();
+
   deps.payments.registerPurpose({
     prefix: CHECKOUT_PREFIX,
     async expectedAmountKobo(executor, reference) {
-      return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
+      if (executor === db) return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
+      // settle() asks in its transaction, under the payment's row lock, and calls onPaid next: the tracker is
+      // locked now (payment row, then tracker: the order settle always used) and kept for onPaid.
+      const tracker = await orders.lockTracker(executor, { reference });
+      if (tracker) lockedForPayment.set(executor, tracker);
+      return tracker?.amountDueKobo;
     },
     async onPaid(executor, reference, _verification: Verification) {
-      const tracker = await orders.lockTracker(executor, { reference });
+      const kept = lockedForPayment.get(executor);
+      lockedForPayment.delete(executor);
+      const tracker =
+        kept?.reference === reference ? kept : await orders.lockTracker(executor, { reference });
       if (!tracker || tracker.status === 'paid') return;
       if (tracker.status !== 'awaiting_payment') {
         // The money came after the checkout closed and its stock went back: it is refunded by the sweeper.
@@ -225,17 +247,18 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     async create(customerId: string, body: { addressId?: string; orderNote?: string }) {
       const customer = await ports.findCustomer(db, customerId);
       if (!customer) throw notFound('Customer not found');
+      let written: { items: ItemRow[]; activities: ActivityRow[] } | undefined;
       const tracker = await db.transaction(async (tx) => {
         // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
         // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
-        await cart.lockCart(tx, customerId);
+        const cartRow = await cart.lockCart(tx, customerId);
         for (const open of await orders.lockOpenTrackers(tx, customerId)) {
           await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
             role: 'customer',
             id: customerId,
           });
         }
-        const pricing = await cart.price(tx, customerId, { addressId: body.addressId });
+        const pricing = await cart.price(tx, customerId, { addressId: body.addressId, cart: cartRow });
         if (pricing.problems.length > 0) {
           throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
         }
@@ -270,6 +293,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           reservations,
           stores: ordersOf(pricing),
         });
+        written = { items: created.items, activities: created.activities };
         let trackerRow = created.tracker;
         // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
         // a product shares are locked for as short a time as possible, from here to the commit.
@@ -308,7 +332,13 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       const { authorizationUrl } =
         tracker.status === 'paid' ? { authorizationUrl: null } : await startPayment(tracker, customer.email);
       return {
-        tracker: await orders.trackerView(db, tracker),
+        // Unpaid, the checkout's items and activities are what it wrote: not read back (ADR 033). Paid at once by
+        // gift cards, its orders moved on: read.
+        tracker: await orders.trackerView(
+          db,
+          tracker,
+          tracker.status === 'awaiting_payment' ? written : undefined,
+        ),
         payment: paymentAnswer(tracker, authorizationUrl),
       };
     },
@@ -322,11 +352,13 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
 
     /** The customer's return: the server asks the provider itself; the browser's word is never enough. */
     async recordTransaction(customerId: string, reference: string) {
-      await orders.customerTracker(customerId, { reference });
-      await deps.payments.settleFor(customerId, reference);
-      const tracker = await orders.customerTracker(customerId, { reference });
+      const owned = await orders.customerTracker(customerId, { reference });
+      const payment = await deps.payments.settledRowFor(customerId, reference);
+      // A checkout already paid when first read is what a second read would find (ADR 033); any other is read
+      // again, after the settling this call may have done.
+      const tracker =
+        owned.status === 'paid' ? owned : await orders.customerTracker(customerId, { reference });
       const view = await orders.trackerView(db, tracker);
-      const payment = await deps.payments.find(db, reference);
       const customer = await ports.findCustomer(db, customerId);
       const transaction: Transaction | null = payment
         ? {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import type { CouponRule } from './coupons.rules.js';
 import { couponRedemptions, coupons, customerAppliedCoupons } from './coupons.schema.js';
 
@@ -53,18 +54,30 @@ export async function findStoreCoupon(db: Db, storeId: string, id: string): Prom
   return row;
 }
 
-/** Automatic coupons of the given stores plus every live coupon carrying one of the codes, in any store. */
-export async function candidateCoupons(db: Db, storeIds: string[], codes: string[]): Promise<CouponRow[]> {
-  const conditions = [];
-  if (storeIds.length > 0)
-    conditions.push(and(inArray(coupons.storeId, storeIds), eq(coupons.discountMode, 'Automatic')));
-  if (codes.length > 0) conditions.push(inArray(coupons.code, codes));
-  if (conditions.length === 0) return [];
-  return db
+// Built once (ADR 033): every cart and checkout pricing asks. An empty list matches nothing.
+const candidates = prepared('coupons_candidates', (db) =>
+  db
     .select()
     .from(coupons)
-    .where(and(live, or(...conditions)))
-    .orderBy(asc(coupons.createdAt));
+    .where(
+      and(
+        live,
+        or(
+          and(
+            sql`${coupons.storeId} = any(${sql.placeholder('storeIds')}::uuid[])`,
+            eq(coupons.discountMode, 'Automatic'),
+          ),
+          sql`${coupons.code} = any(${sql.placeholder('codes')}::text[])`,
+        ),
+      ),
+    )
+    .orderBy(asc(coupons.createdAt)),
+);
+
+/** Automatic coupons of the given stores plus every live coupon carrying one of the codes, in any store. */
+export async function candidateCoupons(db: Db, storeIds: string[], codes: string[]): Promise<CouponRow[]> {
+  if (storeIds.length === 0 && codes.length === 0) return [];
+  return candidates(db, { storeIds, codes });
 }
 
 /** Coupons customers may be shown for these stores: Automatic ones and public codes, switched on. */
@@ -148,12 +161,17 @@ export async function hasAnyRedemption(db: Db, customerId: string): Promise<bool
   return rows.length > 0;
 }
 
-export async function appliedCodeRows(db: Db, customerId: string): Promise<string[]> {
-  const rows = await db
+// Built once (ADR 033): every cart and checkout pricing reads the customer's codes.
+const appliedCodesOf = prepared('coupons_applied_codes', (db) =>
+  db
     .select({ code: customerAppliedCoupons.code })
     .from(customerAppliedCoupons)
-    .where(eq(customerAppliedCoupons.customerId, customerId))
-    .orderBy(asc(customerAppliedCoupons.appliedAt), asc(customerAppliedCoupons.code));
+    .where(eq(customerAppliedCoupons.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(customerAppliedCoupons.appliedAt), asc(customerAppliedCoupons.code)),
+);
+
+export async function appliedCodeRows(db: Db, customerId: string): Promise<string[]> {
+  const rows = await appliedCodesOf(db, { customerId });
   return rows.map((row) => row.code);
 }
 

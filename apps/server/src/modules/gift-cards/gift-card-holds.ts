@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { writeActivity } from './gift-card-status.js';
 import {
   customerAppliedGiftCards,
@@ -188,8 +189,9 @@ export async function confirmHolds(executor: Db, trackerId: string): Promise<{ r
 }
 
 /** The paid cards on the customer's cart, in the order applied (the order holdBalances should take them in). */
-export async function appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]> {
-  return executor
+// Built once (ADR 033): every cart and checkout pricing reads the customer's cards.
+const appliedCardsOf = prepared('gift_cards_applied', (db) =>
+  db
     .select({
       id: giftCards.id,
       last4: giftCards.codeLast4,
@@ -198,8 +200,17 @@ export async function appliedGiftCards(executor: Db, customerId: string): Promis
     })
     .from(customerAppliedGiftCards)
     .innerJoin(giftCards, eq(giftCards.id, customerAppliedGiftCards.giftCardId))
-    .where(and(eq(customerAppliedGiftCards.customerId, customerId), eq(giftCards.status, 'active')))
-    .orderBy(asc(customerAppliedGiftCards.appliedAt), asc(giftCards.id));
+    .where(
+      and(
+        eq(customerAppliedGiftCards.customerId, sql.placeholder('customerId')),
+        eq(giftCards.status, 'active'),
+      ),
+    )
+    .orderBy(asc(customerAppliedGiftCards.appliedAt), asc(giftCards.id)),
+);
+
+export async function appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]> {
+  return appliedCardsOf(executor, { customerId });
 }
 
 /**

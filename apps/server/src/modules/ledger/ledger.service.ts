@@ -29,7 +29,7 @@ import { type LedgerAccount, type LedgerKind, ledgerEntries, payouts } from './l
 export interface LedgerNeeds {
   orders: Pick<
     OrdersService,
-    | 'setCommission'
+    | 'setCommissions'
     | 'adjustDue'
     | 'markPayable'
     | 'lockPayableUnpaid'
@@ -38,8 +38,8 @@ export interface LedgerNeeds {
     | 'releasePayout'
     | 'lockOrder'
   >;
-  /** The commission of the store's payment category (stores module). */
-  commissionBasisPoints(executor: Db, storeId: string): Promise<number | undefined>;
+  /** The commission of each store's payment category (stores module); a store without one is not in the map. */
+  commissionBasisPoints(executor: Db, storeIds: string[]): Promise<Map<string, number>>;
   storeName(executor: Db, storeId: string): Promise<string | undefined>;
   /** The store's saved, bank-resolved payout account (bank-accounts module). */
   bankAccount(
@@ -76,6 +76,13 @@ interface Links {
   orderId?: string | null;
   refundId?: string | null;
   payoutId?: string | null;
+}
+
+interface Movement {
+  kind: LedgerKind;
+  memo: string;
+  links: Links;
+  lines: Line[];
 }
 
 const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_escrow', 'merchant_payable'];
@@ -122,29 +129,38 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
 
-  async function post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) {
+  /** The rows of one balanced movement (none when every line is zero); throws when it does not sum to zero. */
+  function movementRows({ kind, memo, links, lines }: Movement, at: Date) {
     const kept = lines.filter((line) => line.amountKobo !== 0);
-    if (kept.length === 0) return;
+    if (kept.length === 0) return [];
     const total = kept.reduce((acc, line) => acc + line.amountKobo, 0);
     if (!kept.every((line) => Number.isSafeInteger(line.amountKobo)) || total !== 0) {
       throw new Error(`Unbalanced ${kind} movement (${total} kobo): ${JSON.stringify(kept)}`);
     }
     const movementId = randomUUID();
+    return kept.map((line) => ({
+      movementId,
+      kind,
+      account: line.account,
+      storeId: line.storeId ?? null,
+      orderId: links.orderId ?? null,
+      refundId: links.refundId ?? null,
+      payoutId: links.payoutId ?? null,
+      amountKobo: line.amountKobo,
+      memo,
+      createdAt: at,
+    }));
+  }
+
+  /** Several movements in one insert; each is checked to balance on its own. */
+  async function postMany(executor: Db, movements: Movement[]) {
     const at = deps.now();
-    await executor.insert(ledgerEntries).values(
-      kept.map((line) => ({
-        movementId,
-        kind,
-        account: line.account,
-        storeId: line.storeId ?? null,
-        orderId: links.orderId ?? null,
-        refundId: links.refundId ?? null,
-        payoutId: links.payoutId ?? null,
-        amountKobo: line.amountKobo,
-        memo,
-        createdAt: at,
-      })),
-    );
+    const rows = movements.flatMap((movement) => movementRows(movement, at));
+    if (rows.length > 0) await executor.insert(ledgerEntries).values(rows);
+  }
+
+  async function post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) {
+    await postMany(executor, [{ kind, memo, links, lines }]);
   }
 
   /** Net amount per account (and store) of the lines matching `where`. */
@@ -167,38 +183,73 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   // ---------- what the orders module tells (its listener) ----------
 
   const listener: OrderMoneyListener = {
-    async paid(executor, order) {
-      if (order.commissionKobo !== null) return;
-      let basisPoints = await needs.commissionBasisPoints(executor, order.storeId);
-      if (basisPoints === undefined) {
-        log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
-        basisPoints = 1000;
+    async paid(executor, paidOrders) {
+      // A fixed number of statements for a checkout's orders (ADR 033): one read of the stores' commissions, one
+      // update of the orders, one insert of every line of their movements.
+      const open = paidOrders.filter((order) => order.commissionKobo === null);
+      if (open.length === 0) return;
+      const rates = await needs.commissionBasisPoints(
+        executor,
+        open.map((order) => order.storeId),
+      );
+      const commissions: {
+        orderId: string;
+        commissionBasisPoints: number;
+        commissionKobo: number;
+        dueToMerchantKobo: number;
+      }[] = [];
+      const movements: Movement[] = [];
+      for (const order of open) {
+        let basisPoints = rates.get(order.storeId);
+        if (basisPoints === undefined) {
+          log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
+          basisPoints = 1000;
+        }
+        const subtotal = order.subtotalKobo;
+        const discount = order.discountKobo;
+        const shipping = order.shippingFeeKobo;
+        const commission = commissionOf(subtotal, discount, basisPoints);
+        commissions.push({
+          orderId: order.id,
+          commissionBasisPoints: basisPoints,
+          commissionKobo: commission,
+          dueToMerchantKobo: subtotal - commission - discount,
+        });
+        const links = { orderId: order.id };
+        const store = order.storeId;
+        const paid = subtotal - discount + shipping;
+        movements.push(
+          {
+            kind: 'payment',
+            memo: `Payment of ${order.orderName}`,
+            links,
+            lines: [
+              { account: 'payments_clearing', amountKobo: paid },
+              { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
+            ],
+          },
+          {
+            kind: 'commission',
+            memo: `Commission on ${order.orderName}`,
+            links,
+            lines: [
+              { account: 'merchant_escrow', storeId: store, amountKobo: commission },
+              { account: 'platform_commission', amountKobo: -commission },
+            ],
+          },
+          {
+            kind: 'shipping_fee',
+            memo: `Shipping fee of ${order.orderName}`,
+            links,
+            lines: [
+              { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
+              { account: 'shipping_fees', amountKobo: -shipping },
+            ],
+          },
+        );
       }
-      const subtotal = order.subtotalKobo;
-      const discount = order.discountKobo;
-      const shipping = order.shippingFeeKobo;
-      const commission = commissionOf(subtotal, discount, basisPoints);
-      const due = subtotal - commission - discount;
-      await needs.orders.setCommission(executor, order.id, {
-        commissionBasisPoints: basisPoints,
-        commissionKobo: commission,
-        dueToMerchantKobo: due,
-      });
-      const links = { orderId: order.id };
-      const store = order.storeId;
-      const paid = subtotal - discount + shipping;
-      await post(executor, 'payment', `Payment of ${order.orderName}`, links, [
-        { account: 'payments_clearing', amountKobo: paid },
-        { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
-      ]);
-      await post(executor, 'commission', `Commission on ${order.orderName}`, links, [
-        { account: 'merchant_escrow', storeId: store, amountKobo: commission },
-        { account: 'platform_commission', amountKobo: -commission },
-      ]);
-      await post(executor, 'shipping_fee', `Shipping fee of ${order.orderName}`, links, [
-        { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
-        { account: 'shipping_fees', amountKobo: -shipping },
-      ]);
+      await needs.orders.setCommissions(executor, commissions);
+      await postMany(executor, movements);
     },
 
     async completed(executor, order) {

@@ -6,8 +6,8 @@ import type { OrderRow, RefundRow } from './orders.repository.js';
  * (registered by the composition), so the orders module never imports it. Without a listener nothing is posted.
  */
 export interface OrderMoneyListener {
-  /** The order was paid (its row is locked): commission and due are set and the payment is posted. */
-  paid(executor: Db, order: OrderRow): Promise<void>;
+  /** The orders were paid (their rows are locked): commission and due are set and the payments are posted. */
+  paid(executor: Db, orders: OrderRow[]): Promise<void>;
   /** The order completed (delivered and the return window passed): its due amount becomes payable. */
   completed(executor: Db, order: OrderRow): Promise<void>;
   /** Refund rows were booked for the order (provider and gift-card parts of one decision). */

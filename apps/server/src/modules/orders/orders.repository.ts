@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/paging.js';
+import { prepared } from '../../platform/db/prepared.js';
 import {
   orderActivities,
   orderAssignments,
@@ -43,9 +44,61 @@ export type NewHandover = typeof orderHandovers.$inferInsert;
 export type ReservationRow = typeof stockReservations.$inferSelect;
 export type TrackerKey = { id: string } | { reference: string };
 
-function trackerWhere(key: TrackerKey): SQL {
-  return 'id' in key ? eq(orderTrackers.id, key.id) : eq(orderTrackers.reference, key.reference);
-}
+// The statements of every checkout and payment, built once (ADR 033); values are placeholders.
+const trackerStatements = {
+  byId: prepared('orders_tracker_by_id', (db) =>
+    db
+      .select()
+      .from(orderTrackers)
+      .where(eq(orderTrackers.id, sql.placeholder('id')))
+      .limit(1),
+  ),
+  byReference: prepared('orders_tracker_by_reference', (db) =>
+    db
+      .select()
+      .from(orderTrackers)
+      .where(eq(orderTrackers.reference, sql.placeholder('reference')))
+      .limit(1),
+  ),
+  customerById: prepared('orders_customer_tracker_by_id', (db) =>
+    db
+      .select()
+      .from(orderTrackers)
+      .where(
+        and(
+          eq(orderTrackers.id, sql.placeholder('id')),
+          eq(orderTrackers.customerId, sql.placeholder('customerId')),
+        ),
+      )
+      .limit(1),
+  ),
+  customerByReference: prepared('orders_customer_tracker_by_reference', (db) =>
+    db
+      .select()
+      .from(orderTrackers)
+      .where(
+        and(
+          eq(orderTrackers.reference, sql.placeholder('reference')),
+          eq(orderTrackers.customerId, sql.placeholder('customerId')),
+        ),
+      )
+      .limit(1),
+  ),
+  lockById: prepared('orders_lock_tracker_by_id', (db) =>
+    db
+      .select()
+      .from(orderTrackers)
+      .where(eq(orderTrackers.id, sql.placeholder('id')))
+      .for('update'),
+  ),
+  lockByReference: prepared('orders_lock_tracker_by_reference', (db) =>
+    db
+      .select()
+      .from(orderTrackers)
+      .where(eq(orderTrackers.reference, sql.placeholder('reference')))
+      .for('update'),
+  ),
+};
 
 // ---------- trackers (one checkout) ----------
 
@@ -55,7 +108,10 @@ export async function insertTracker(executor: Db, values: NewTracker): Promise<T
 }
 
 export async function lockTracker(executor: Db, key: TrackerKey): Promise<TrackerRow | undefined> {
-  const [row] = await executor.select().from(orderTrackers).where(trackerWhere(key)).for('update');
+  const [row] =
+    'id' in key
+      ? await trackerStatements.lockById(executor, { id: key.id })
+      : await trackerStatements.lockByReference(executor, { reference: key.reference });
   return row;
 }
 
@@ -64,11 +120,13 @@ export async function findTracker(
   key: TrackerKey,
   customerId?: string,
 ): Promise<TrackerRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(orderTrackers)
-    .where(and(trackerWhere(key), customerId ? eq(orderTrackers.customerId, customerId) : undefined))
-    .limit(1);
+  const [row] = customerId
+    ? 'id' in key
+      ? await trackerStatements.customerById(executor, { id: key.id, customerId })
+      : await trackerStatements.customerByReference(executor, { reference: key.reference, customerId })
+    : 'id' in key
+      ? await trackerStatements.byId(executor, { id: key.id })
+      : await trackerStatements.byReference(executor, { reference: key.reference });
   return row;
 }
 
@@ -86,13 +144,22 @@ export async function updateTracker(
 }
 
 /** The customer's unpaid checkouts, locked (there is at most one; older data may hold more). */
-export async function lockOpenTrackers(executor: Db, customerId: string): Promise<TrackerRow[]> {
-  return executor
+const openTrackers = prepared('orders_lock_open_trackers', (db) =>
+  db
     .select()
     .from(orderTrackers)
-    .where(and(eq(orderTrackers.customerId, customerId), eq(orderTrackers.status, 'awaiting_payment')))
+    .where(
+      and(
+        eq(orderTrackers.customerId, sql.placeholder('customerId')),
+        eq(orderTrackers.status, 'awaiting_payment'),
+      ),
+    )
     .orderBy(asc(orderTrackers.createdAt))
-    .for('update');
+    .for('update'),
+);
+
+export async function lockOpenTrackers(executor: Db, customerId: string): Promise<TrackerRow[]> {
+  return openTrackers(executor, { customerId });
 }
 
 /** Claims one unpaid checkout whose payment window has passed; other processes skip it while it is locked. */
@@ -156,6 +223,12 @@ export async function insertOrderItems(executor: Db, rows: NewOrderItem[]): Prom
   if (rows.length > 0) await executor.insert(orderItems).values(rows);
 }
 
+/** `insertOrderItems` answering the rows written, in the order given. */
+export async function insertOrderItemsReturning(executor: Db, rows: NewOrderItem[]): Promise<ItemRow[]> {
+  if (rows.length === 0) return [];
+  return executor.insert(orderItems).values(rows).returning();
+}
+
 export async function lockOrder(executor: Db, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId)).for('update');
   return row;
@@ -193,6 +266,15 @@ export async function insertActivities(
   if (values.length > 0) await executor.insert(orderActivities).values(values);
 }
 
+/** `insertActivities` answering the rows written. */
+export async function insertActivitiesReturning(
+  executor: Db,
+  values: (typeof orderActivities.$inferInsert)[],
+): Promise<ActivityRow[]> {
+  if (values.length === 0) return [];
+  return executor.insert(orderActivities).values(values).returning();
+}
+
 export async function insertHandover(executor: Db, values: NewHandover): Promise<void> {
   await executor.insert(orderHandovers).values(values);
 }
@@ -201,22 +283,29 @@ export async function insertHandovers(executor: Db, values: NewHandover[]): Prom
   if (values.length > 0) await executor.insert(orderHandovers).values(values);
 }
 
-export async function ordersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
-  return executor
+const trackerOrders = prepared('orders_of_tracker', (db) =>
+  db
     .select()
     .from(orders)
-    .where(eq(orders.trackerId, trackerId))
-    .orderBy(asc(orders.storeName), asc(orders.id));
+    .where(eq(orders.trackerId, sql.placeholder('trackerId')))
+    .orderBy(asc(orders.storeName), asc(orders.id)),
+);
+const lockTrackerOrders = prepared('orders_lock_of_tracker', (db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.trackerId, sql.placeholder('trackerId')))
+    .orderBy(asc(orders.storeName), asc(orders.id))
+    .for('update'),
+);
+
+export async function ordersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
+  return trackerOrders(executor, { trackerId });
 }
 
 /** The orders of a checkout, locked in one statement, in the order `ordersOfTracker` answers them. */
 export async function lockOrdersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
-  return executor
-    .select()
-    .from(orders)
-    .where(eq(orders.trackerId, trackerId))
-    .orderBy(asc(orders.storeName), asc(orders.id))
-    .for('update');
+  return lockTrackerOrders(executor, { trackerId });
 }
 
 /** Paid: the orders become pending, each with its own delivery token, in one statement. */
@@ -241,12 +330,47 @@ export async function markOrdersPending(
     );
 }
 
-export async function itemsOfTracker(executor: Db, trackerId: string) {
-  const rows = await executor
+/** Commission and due of several orders in one statement (the ledger, at payment). */
+export async function setCommissions(
+  executor: Db,
+  values: {
+    orderId: string;
+    commissionBasisPoints: number;
+    commissionKobo: number;
+    dueToMerchantKobo: number;
+  }[],
+): Promise<void> {
+  if (values.length === 0) return;
+  const caseOf = (pick: (value: (typeof values)[number]) => number) =>
+    sql`case ${orders.id} ${sql.join(
+      values.map((value) => sql`when ${value.orderId}::uuid then ${pick(value)}::integer`),
+      sql` `,
+    )} end`;
+  await executor
+    .update(orders)
+    .set({
+      commissionBasisPoints: caseOf((value) => value.commissionBasisPoints),
+      commissionKobo: caseOf((value) => value.commissionKobo),
+      dueToMerchantKobo: caseOf((value) => value.dueToMerchantKobo),
+    })
+    .where(
+      inArray(
+        orders.id,
+        values.map((value) => value.orderId),
+      ),
+    );
+}
+
+const trackerItems = prepared('orders_items_of_tracker', (db) =>
+  db
     .select({ item: orderItems, storeId: orders.storeId })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.trackerId, trackerId));
+    .where(eq(orders.trackerId, sql.placeholder('trackerId'))),
+);
+
+export async function itemsOfTracker(executor: Db, trackerId: string) {
+  const rows = await trackerItems(executor, { trackerId });
   return rows.map(({ item, storeId }) => ({ ...item, storeId }));
 }
 
@@ -327,17 +451,35 @@ export async function hasReceivedFromStore(executor: Db, customerId: string, sto
 }
 
 /** Orders with their items and activities, shaped for the customer (the only one who sees the delivery token). */
-export async function customerOrdersOf(executor: Db, rows: OrderRow[]): Promise<CustomerOrder[]> {
+// `= any(array)`: one statement text for any number of orders, so it is built once (ADR 033).
+const itemsOfOrderIds = prepared('orders_items_of_orders', (db) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(sql`${orderItems.orderId} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+const activitiesOfOrderIds = prepared('orders_activities_of_orders', (db) =>
+  db
+    .select()
+    .from(orderActivities)
+    .where(sql`${orderActivities.orderId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(orderActivities.createdAt),
+);
+
+/**
+ * The customer's view of orders. `written`: their items and activities as the caller has just inserted them (a
+ * new checkout), instead of reading them back.
+ */
+export async function customerOrdersOf(
+  executor: Db,
+  rows: OrderRow[],
+  written?: { items: ItemRow[]; activities: ActivityRow[] },
+): Promise<CustomerOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, activities] = await Promise.all([
-    executor.select().from(orderItems).where(inArray(orderItems.orderId, ids)),
-    executor
-      .select()
-      .from(orderActivities)
-      .where(inArray(orderActivities.orderId, ids))
-      .orderBy(orderActivities.createdAt),
-  ]);
+  const [items, activities] = written
+    ? [written.items, [...written.activities].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())]
+    : await Promise.all([itemsOfOrderIds(executor, { ids }), activitiesOfOrderIds(executor, { ids })]);
   return rows.map((row) => ({
     id: row.id,
     orderName: row.orderName,

@@ -166,7 +166,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
     const token = newDeliveryToken();
     const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
-    await money.listener?.paid(executor, paid);
+    await money.listener?.paid(executor, [paid]);
     await repository.insertHandover(executor, {
       orderId,
       fromPartyKind: 'carrier',
@@ -226,12 +226,18 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         createdAt: at,
       })),
     );
-    // The ledger books each order's commission and due amount in this same transaction (ADR 027).
-    for (const order of paid) await money.listener?.paid(executor, order);
+    // The ledger books each order's commission and due amount in this same transaction (ADR 027), for all the
+    // checkout's orders at once (ADR 033).
+    await money.listener?.paid(executor, paid);
     return paid;
   }
 
-  async function trackerView(executor: Db, row: TrackerRow): Promise<Tracker> {
+  /** `written`: the items and activities of a checkout just created, so that they are not read back (ADR 033). */
+  async function trackerView(
+    executor: Db,
+    row: TrackerRow,
+    written?: { items: repository.ItemRow[]; activities: repository.ActivityRow[] },
+  ): Promise<Tracker> {
     const rows = await repository.ordersOfTracker(executor, row.id);
     return {
       id: row.id,
@@ -244,7 +250,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       amountDue: koboToNaira(row.amountDueKobo),
       expiresAt: row.expiresAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
-      orders: await repository.customerOrdersOf(executor, rows),
+      orders: await repository.customerOrdersOf(executor, rows, written),
     };
   }
 
@@ -266,7 +272,12 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     async createFromCheckout(
       executor: Db,
       input: CheckoutInput,
-    ): Promise<{ tracker: TrackerRow; orders: OrderRow[] }> {
+    ): Promise<{
+      tracker: TrackerRow;
+      orders: OrderRow[];
+      items: repository.ItemRow[];
+      activities: repository.ActivityRow[];
+    }> {
       const totalKobo = input.itemsSubtotalKobo - input.discountTotalKobo + input.shippingTotalKobo;
       // The service's clock, not the database's: reports and the dashboard compare these times with deps.now().
       const at = deps.now();
@@ -316,13 +327,13 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       );
       // One order per store: the store names the order its items belong to.
       const orderOfStore = new Map(written.map((order) => [order.storeId, order.id]));
-      await repository.insertOrderItems(
+      const items = await repository.insertOrderItemsReturning(
         executor,
         input.stores.flatMap((store) =>
           store.items.map((item) => ({ ...item, orderId: orderOfStore.get(store.storeId)! })),
         ),
       );
-      await repository.insertActivities(
+      const activities = await repository.insertActivitiesReturning(
         executor,
         written.map((order) => ({
           orderId: order.id,
@@ -333,7 +344,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           createdAt: at,
         })),
       );
-      return { tracker, orders: written };
+      return { tracker, orders: written, items, activities };
     },
 
     /** Gift cards held for this checkout lower what the provider must collect. */
@@ -420,12 +431,17 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
 
-    async setCommission(
+    /** Commission and due of several orders, in one statement. */
+    async setCommissions(
       executor: Db,
-      orderId: string,
-      values: { commissionBasisPoints: number; commissionKobo: number; dueToMerchantKobo: number },
+      values: {
+        orderId: string;
+        commissionBasisPoints: number;
+        commissionKobo: number;
+        dueToMerchantKobo: number;
+      }[],
     ) {
-      await repository.updateOrder(executor, orderId, values);
+      await repository.setCommissions(executor, values);
     },
     /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
     adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>

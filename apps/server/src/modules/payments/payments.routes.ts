@@ -135,11 +135,11 @@ export function paymentsHttp(options: {
         if (!retryable(charge)) return page(reply, finishedPage(charge), charge, 409);
         const form = (request.body ?? {}) as Form;
         const values = { cardNumber: form.cardNumber ?? '', expiry: form.expiry ?? '' };
-        const outcome = await sandbox.attempt(charge.reference, {
-          ...values,
-          cvv: form.cvv ?? '',
-          ipAddress: request.ip,
-        });
+        const outcome = await sandbox.attempt(
+          charge.reference,
+          { ...values, cvv: form.cvv ?? '', ipAddress: request.ip },
+          charge,
+        );
         if (outcome.kind === 'invalid') {
           return page(reply, cardPage(charge, { error: outcome, values }), charge, 422);
         }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type {
   PaymentProvider,
@@ -56,6 +57,11 @@ export interface PaymentsService {
   settle(reference: string): Promise<PaymentState>;
   /** settle() for the account that started the payment; anyone else is told it does not exist. */
   settleFor(customerId: string, reference: string): Promise<PaymentState>;
+  /**
+   * settleFor() answering the payment's row as it is afterwards: a row that was already settled is read once
+   * (the payer's return after the webhook, ADR 033).
+   */
+  settledRowFor(customerId: string, reference: string): Promise<PaymentTransaction>;
   /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult>;
   /**
@@ -99,7 +105,84 @@ function prefixOf(reference: string): string {
   return reference.split('-', 1)[0] ?? '';
 }
 
-/** The specification's Transaction fields, as the provider reported them. */
+// Built once (ADR 033): the webhook and the payer's return both read the payment, and settling locks it.
+const paymentByReference = prepared('payment_by_reference', (db) =>
+  db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, sql.placeholder('reference')))
+    .limit(1),
+);
+const lockPaymentByReference = prepared('payment_lock_by_reference', (db) =>
+  db
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.reference, sql.placeholder('reference')))
+    .for('update'),
+);
+
+/**
+ * A placeholder sent to the driver as it is: Drizzle's column encoders (a timestamp's toISOString) would throw on
+ * null, so nullable values and times go through this, times as ISO strings.
+ */
+const raw = (name: string) => sql`${sql.placeholder(name)}`;
+
+// Built once (ADR 033): every webhook records its event, and settling writes what the provider said.
+const recordWebhookEvent = prepared('payments_webhook_event', (db) =>
+  db
+    .insert(webhookEvents)
+    .values({
+      provider: sql.placeholder('provider'),
+      eventKey: sql.placeholder('eventKey'),
+      reference: sql.placeholder('reference'),
+      event: sql.placeholder('event'),
+    })
+    .onConflictDoNothing({ target: webhookEvents.eventKey })
+    .returning({ id: webhookEvents.id }),
+);
+const webhookEventProcessed = prepared('payments_webhook_processed', (db) =>
+  db
+    .update(webhookEvents)
+    .set({ processedAt: raw('at'), outcome: raw('outcome') })
+    .where(eq(webhookEvents.id, sql.placeholder('id'))),
+);
+/** What the provider said of a payment, and its status: every key of `transactionFields`, `updatedAt`, `status`. */
+const settlePayment = prepared('payments_settle', (db) =>
+  db
+    .update(paymentTransactions)
+    .set({
+      providerTransactionId: raw('providerTransactionId'),
+      feesKobo: raw('feesKobo'),
+      cardType: raw('cardType'),
+      cardLast4: raw('cardLast4'),
+      bank: raw('bank'),
+      country: raw('country'),
+      ipAddress: raw('ipAddress'),
+      channel: raw('channel'),
+      paidAt: raw('paidAt'),
+      gatewayResponse: raw('gatewayResponse'),
+      updatedAt: raw('updatedAt'),
+      status: raw('status'),
+    })
+    .where(eq(paymentTransactions.id, sql.placeholder('id'))),
+);
+
+/** settlePayment's values: times as ISO strings (see `raw`). */
+function settledValues(
+  fields: ReturnType<typeof transactionFields> & { updatedAt: Date },
+  status: PaymentStatus,
+  id: string,
+) {
+  return {
+    ...fields,
+    paidAt: fields.paidAt?.toISOString() ?? null,
+    updatedAt: fields.updatedAt.toISOString(),
+    status,
+    id,
+  };
+}
+
+/** The specification's Transaction fields, as the provider reported them (settlePayment lists the same keys). */
 function transactionFields(verification: Verification) {
   return {
     providerTransactionId: verification.providerTransactionId,
@@ -136,16 +219,13 @@ export function createPaymentsService(options: {
   }
 
   async function find(executor: Db, reference: string) {
-    const [row] = await executor
-      .select()
-      .from(paymentTransactions)
-      .where(eq(paymentTransactions.reference, reference))
-      .limit(1);
+    const [row] = await paymentByReference(executor, { reference });
     return row;
   }
 
-  async function settle(reference: string): Promise<PaymentState> {
-    const current = await find(db, reference);
+  /** `known`: the row the caller has just read, so that it is not read twice (ADR 033). */
+  async function settle(reference: string, known?: PaymentTransaction): Promise<PaymentState> {
+    const current = known ?? (await find(db, reference));
     if (!current) throw notFound('Payment not found');
     if (FINAL.has(current.status)) return { status: current.status, reference };
     const purpose = purposeOf(current.purpose);
@@ -155,11 +235,7 @@ export function createPaymentsService(options: {
     if (verification.status === 'pending') return { status: current.status, reference };
 
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(paymentTransactions)
-        .where(eq(paymentTransactions.reference, reference))
-        .for('update');
+      const [row] = await lockPaymentByReference(tx, { reference });
       if (!row) throw notFound('Payment not found');
       // The webhook and the payer's return may race here; the second one to get the lock finds it settled.
       if (FINAL.has(row.status)) return { status: row.status, reference };
@@ -173,10 +249,7 @@ export function createPaymentsService(options: {
           ...(expected !== undefined && verification.amountKobo === expected ? [] : ['amount']),
         ];
         const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
-        await tx
-          .update(paymentTransactions)
-          .set({ ...fields, status })
-          .where(eq(paymentTransactions.id, row.id));
+        await settlePayment(tx, settledValues(fields, status, row.id));
         if (status === 'mismatch') {
           // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.
           logger.error(
@@ -200,10 +273,7 @@ export function createPaymentsService(options: {
       // money that arrives later must still be honoured. The purpose hears of the first failure only.
       const failure: PaymentStatus = verification.status === 'abandoned' ? 'abandoned' : 'failed';
       if (row.status === failure) return { status: row.status, reference };
-      await tx
-        .update(paymentTransactions)
-        .set({ ...fields, status: failure })
-        .where(eq(paymentTransactions.id, row.id));
+      await settlePayment(tx, settledValues(fields, failure, row.id));
       if (row.status === 'initialized') await purpose.onFailed?.(tx, reference, verification);
       return { status: failure, reference };
     });
@@ -323,7 +393,15 @@ export function createPaymentsService(options: {
     async settleFor(customerId, reference) {
       const row = await find(db, reference);
       if (!row || row.customerId !== customerId) throw notFound('Payment not found');
-      return settle(reference);
+      return settle(reference, row);
+    },
+
+    async settledRowFor(customerId, reference) {
+      const row = await find(db, reference);
+      if (!row || row.customerId !== customerId) throw notFound('Payment not found');
+      if (FINAL.has(row.status)) return row;
+      await settle(reference, row);
+      return (await find(db, reference)) ?? row;
     },
 
     async handleWebhook(rawBody, signature) {
@@ -332,16 +410,12 @@ export function createPaymentsService(options: {
         throw new AppError('UNAUTHORIZED', 'Invalid signature');
       }
       const event = provider.parseWebhook(rawBody);
-      const [inserted] = await db
-        .insert(webhookEvents)
-        .values({
-          provider: provider.name,
-          eventKey: event.eventKey,
-          reference: event.reference,
-          event: event.event,
-        })
-        .onConflictDoNothing({ target: webhookEvents.eventKey })
-        .returning({ id: webhookEvents.id });
+      const [inserted] = await recordWebhookEvent(db, {
+        provider: provider.name,
+        eventKey: event.eventKey,
+        reference: event.reference,
+        event: event.event,
+      });
       if (!inserted) return { outcome: 'duplicate' };
 
       let outcome: string;
@@ -351,26 +425,26 @@ export function createPaymentsService(options: {
         } else if (event.transfer) {
           outcome = transferListener ? await transferListener(event.transfer) : 'ignored';
         } else if (event.event !== 'charge.success') outcome = 'ignored';
-        else if (!(await find(db, event.reference))) {
-          // Another integration on the same Paystack account, or a reference we never issued.
-          logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');
-          outcome = 'unknown-reference';
-        } else {
-          const state = await settle(event.reference);
-          if (state.status === 'initialized') {
-            throw new AppError('SERVICE_UNAVAILABLE', 'The provider has not confirmed this payment yet');
+        else {
+          const known = await find(db, event.reference);
+          if (!known) {
+            // Another integration on the same Paystack account, or a reference we never issued.
+            logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');
+            outcome = 'unknown-reference';
+          } else {
+            const state = await settle(event.reference, known);
+            if (state.status === 'initialized') {
+              throw new AppError('SERVICE_UNAVAILABLE', 'The provider has not confirmed this payment yet');
+            }
+            outcome = `settled:${state.status}`;
           }
-          outcome = `settled:${state.status}`;
         }
       } catch (error) {
         // Forget the delivery so that the provider's retry (it retries on any non-200) is processed in full.
         await db.delete(webhookEvents).where(eq(webhookEvents.id, inserted.id));
         throw error;
       }
-      await db
-        .update(webhookEvents)
-        .set({ processedAt: now(), outcome })
-        .where(eq(webhookEvents.id, inserted.id));
+      await webhookEventProcessed(db, { id: inserted.id, at: now().toISOString(), outcome });
       return { outcome };
     },
 

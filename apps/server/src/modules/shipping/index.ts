@@ -13,6 +13,7 @@ export {
   type RateCardCache,
   type ShippingService,
   storeOrigin,
+  storeOrigins,
 } from './shipping.service.js';
 
 /** Zones, vehicles, prices and fee quotes; served on the shipping surface and the main API. */

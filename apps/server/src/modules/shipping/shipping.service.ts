@@ -23,7 +23,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { findCustomerAddress } from '../addresses/index.js';
 import { findShippingFacts } from '../catalog/index.js';
-import { findStoreShippingPlaces } from '../stores/index.js';
+import { findStoreShippingPlaces, findStoresShippingPlaces } from '../stores/index.js';
 import {
   chargeableHalfKilos,
   chooseVehicle,
@@ -256,7 +256,23 @@ export async function quoteShipment(
  */
 export async function storeOrigin(executor: Db, storeId: string): Promise<Place | undefined> {
   const places = await findStoreShippingPlaces(executor, storeId);
-  if (!places) return undefined;
+  return places ? originOf(places) : undefined;
+}
+
+/** `storeOrigin` of several stores in one read (a checkout's stores, ADR 033); a store without one is not in the map. */
+export async function storeOrigins(executor: Db, storeIds: string[]): Promise<Map<string, Place>> {
+  const origins = new Map<string, Place>();
+  for (const [storeId, places] of await findStoresShippingPlaces(executor, storeIds)) {
+    const origin = originOf(places);
+    if (origin) origins.set(storeId, origin);
+  }
+  return origins;
+}
+
+function originOf(places: {
+  shippingLocation: { state: string } | null;
+  pickupLocation: { state: string; lga: string } | null;
+}): Place | undefined {
   const pickup = places.pickupLocation;
   const pickupState = pickup ? findState(pickup.state)?.name : undefined;
   const shippingState = places.shippingLocation ? findState(places.shippingLocation.state)?.name : undefined;

@@ -38,6 +38,7 @@ export {
   findStoreById,
   findStoreByMerchant,
   findStoreShippingPlaces,
+  findStoresShippingPlaces,
   type StoreRow,
   setStoreRating,
   slugify,

@@ -1,5 +1,6 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { paymentCategories, stores } from './stores.schema.js';
 
 // Payment categories (issue 8, ADR 027): the commission each keeps, read by the ledger at payment and managed by
@@ -7,15 +8,23 @@ import { paymentCategories, stores } from './stores.schema.js';
 
 export type PaymentCategoryRow = typeof paymentCategories.$inferSelect;
 
-/** The commission of the store's payment category, in basis points (undefined: no such store or category). */
-export async function storeCommissionBasisPoints(executor: Db, storeId: string): Promise<number | undefined> {
-  const [row] = await executor
-    .select({ basisPoints: paymentCategories.commissionBasisPoints })
+// Built once (ADR 033): read at every payment.
+const commissionsOf = prepared('stores_commissions', (db) =>
+  db
+    .select({ storeId: stores.id, basisPoints: paymentCategories.commissionBasisPoints })
     .from(stores)
     .innerJoin(paymentCategories, eq(paymentCategories.slug, stores.paymentCategory))
-    .where(eq(stores.id, storeId))
-    .limit(1);
-  return row?.basisPoints;
+    .where(sql`${stores.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
+/** The commission of each store's payment category, in basis points (a store missing from the map has none). */
+export async function storeCommissionBasisPoints(
+  executor: Db,
+  storeIds: string[],
+): Promise<Map<string, number>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await commissionsOf(executor, { ids: [...new Set(storeIds)] });
+  return new Map(rows.map((row) => [row.storeId, row.basisPoints]));
 }
 
 export async function listPaymentCategories(

@@ -1,6 +1,7 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreMember } from './store-members.repository.js';
 import { type HomeAddress, merchantProfiles, type ShippingLocation, stores } from './stores.schema.js';
@@ -101,6 +102,29 @@ export async function findStoreShippingPlaces(
     .where(eq(stores.id, storeId))
     .limit(1);
   return row;
+}
+
+// Built once (ADR 033): every checkout reads where its stores ship from.
+const storesShippingPlaces = prepared('stores_shipping_places', (db) =>
+  db
+    .select({
+      storeId: stores.id,
+      shippingLocation: stores.shippingLocation,
+      pickupLocation: merchantProfiles.pickupLocation,
+    })
+    .from(stores)
+    .leftJoin(merchantProfiles, eq(merchantProfiles.userId, stores.merchantId))
+    .where(sql`${stores.id} = any(${sql.placeholder('ids')}::uuid[])`),
+);
+
+/** `findStoreShippingPlaces` for several stores in one statement; a store that does not exist is not in the map. */
+export async function findStoresShippingPlaces(
+  db: Db,
+  storeIds: string[],
+): Promise<Map<string, { shippingLocation: ShippingLocation | null; pickupLocation: HomeAddress | null }>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await storesShippingPlaces(db, { ids: [...new Set(storeIds)] });
+  return new Map(rows.map(({ storeId, ...places }) => [storeId, places]));
 }
 
 /** Units sold per store, added to each store's sales count (in id order, so concurrent checkouts lock alike). */

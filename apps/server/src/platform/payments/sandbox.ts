@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
 import type { PaymentProvider, RefundResult } from './provider.js';
@@ -53,8 +54,8 @@ export type AttemptOutcome =
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
   charge(reference: string): Promise<SandboxCharge | undefined>;
-  /** The payer submitted the card form. */
-  attempt(reference: string, card: CardAttempt): Promise<AttemptOutcome>;
+  /** The payer submitted the card form; `current`: the charge the caller has just read, so it is not read again. */
+  attempt(reference: string, card: CardAttempt, current?: SandboxCharge): Promise<AttemptOutcome>;
   /** The payer submitted the OTP form; a wrong OTP declines the charge, as a bank would after its last try. */
   submitOtp(reference: string, otp: string): Promise<SandboxCharge>;
   /** The signed charge.success delivery Paystack would POST to our webhook URL. */
@@ -109,6 +110,15 @@ function paystackData(charge: SandboxCharge) {
   };
 }
 
+// Built once (ADR 033): the payment page and every verify read the charge.
+const chargeByReference = prepared('sandbox_charge_by_reference', (db) =>
+  db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.reference, sql.placeholder('reference')))
+    .limit(1),
+);
+
 function expiryProblem(expiry: string, now: Date): string | undefined {
   const match = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(expiry.trim());
   if (!match) return 'Enter the expiry date as MM/YY';
@@ -133,11 +143,7 @@ export function createSandboxProvider(options: {
   const now = options.now ?? (() => new Date());
 
   async function charge(reference: string) {
-    const [row] = await db
-      .select()
-      .from(sandboxCharges)
-      .where(eq(sandboxCharges.reference, reference))
-      .limit(1);
+    const [row] = await chargeByReference(db, { reference });
     return row;
   }
 
@@ -281,8 +287,8 @@ export function createSandboxProvider(options: {
 
     charge,
 
-    async attempt(reference, card) {
-      const row = await charge(reference);
+    async attempt(reference, card, current) {
+      const row = current?.reference === reference ? current : await charge(reference);
       if (!row) throw notFound('Payment not found');
       // As on Paystack's page, a declined attempt (card or OTP) lets the payer try again under the same reference.
       if (!retryable(row)) throw conflict('This payment has already been completed');
