@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { DealRail } from '../../../features/catalog/components/deal-rail';
@@ -35,13 +36,31 @@ export function Component() {
       </section>
       {/* The first rail is what a phone shows under the welcome: its first cards are the page's LCP images. */}
       <DealRail rail="super-deals" priorityCount={2} />
-      <TopCategories />
-      <DealRail rail="super-discounted-offer" />
-      <DealRail rail="daily-discount-offer" />
-      <OfficialOutlets />
-      <Promotions />
-      <MarketplaceProducts />
-      <HomeTestimonials />
+      {/*
+        Each section below the first screen is its own Suspense boundary, so hydration (a transition, ADR 032)
+        commits it as its own piece of work instead of the whole page in one long task on a slow phone.
+      */}
+      <Suspense fallback={null}>
+        <TopCategories />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DealRail rail="super-discounted-offer" />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DealRail rail="daily-discount-offer" />
+      </Suspense>
+      <Suspense fallback={null}>
+        <OfficialOutlets />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Promotions />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MarketplaceProducts />
+      </Suspense>
+      <Suspense fallback={null}>
+        <HomeTestimonials />
+      </Suspense>
     </div>
   );
 }
