@@ -1,40 +1,24 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chromiumPath,
-  launchBrowser,
+  expectNoSidewaysScroll,
   newestMail,
-  phoneContext,
-  type RunningApp,
   screenshotsDir,
-  startApp,
+  signIn,
+  useJourney,
 } from './harness';
 
 describe.skipIf(!chromiumPath)('super admin invites a dispatcher', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('creates a dispatcher who sets a password from the mail and reaches the dispatcher dashboard', async () => {
     const dispatcherEmail = `dayo.${Date.now()}@demo.ng`;
 
     // the super admin, on a phone
-    const adminContext = await phoneContext(browser);
+    const adminContext = await journey.phone();
     const admin = await adminContext.newPage();
-    await admin.goto(`${app.baseUrl}/admin/login`);
-    await admin.getByLabel('Email').fill('superadmin@demo.ng');
-    await admin.getByLabel('Password', { exact: true }).fill('Demo1234!');
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(admin, journey.baseUrl, 'admin', 'superadmin@demo.ng');
     await admin.getByRole('heading', { name: 'Super admin dashboard' }).waitFor();
 
     await admin.getByRole('button', { name: 'Menu' }).click();
@@ -45,8 +29,7 @@ describe.skipIf(!chromiumPath)('super admin invites a dispatcher', () => {
     await admin.getByRole('heading', { name: 'Admins', exact: true }).waitFor();
     await admin.getByText('admin@demo.ng', { exact: true }).first().waitFor();
     await admin.screenshot({ path: path.join(screenshotsDir, 'admins-list-360.png'), fullPage: true });
-    const overflow = await admin.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(admin);
 
     await admin.getByRole('link', { name: 'Create admin' }).click();
     await admin.getByLabel('First name').fill('Dayo');
@@ -59,10 +42,10 @@ describe.skipIf(!chromiumPath)('super admin invites a dispatcher', () => {
     await adminContext.close();
 
     // the dispatcher, on their own phone
-    const mail = await newestMail(app.baseUrl, dispatcherEmail);
+    const mail = await newestMail(journey.baseUrl, dispatcherEmail);
     const link = mail.links.find((url) => url.includes('/admin/reset-password/'));
     expect(link).toBeTruthy();
-    const dispatcherContext = await phoneContext(browser);
+    const dispatcherContext = await journey.phone();
     const dispatcher = await dispatcherContext.newPage();
     await dispatcher.goto(link!);
     await dispatcher.getByLabel('New password', { exact: true }).fill('Dispatch-2025!');

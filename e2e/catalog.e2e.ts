@@ -1,18 +1,15 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chromiumPath,
-  launchBrowser,
+  expectNoSidewaysScroll,
   newestMail,
-  phoneContext,
-  type RunningApp,
   screenshotsDir,
-  startApp,
+  signIn,
+  useJourney,
 } from './harness';
-
-const DEMO_PASSWORD = 'Demo1234!';
 
 /** A small solid-colour PNG, made here so the journey needs no fixture files. */
 async function png(red: number, green: number, blue: number): Promise<Buffer> {
@@ -23,46 +20,13 @@ async function png(red: number, green: number, blue: number): Promise<Buffer> {
     .toBuffer();
 }
 
-async function signIn(
-  page: Page,
-  baseUrl: string,
-  segment: 'merchant' | 'admin' | 'customer',
-  email: string,
-  password: string,
-) {
-  await page.goto(`${baseUrl}/${segment}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
-}
-
-async function noSideScroll(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 describe.skipIf(!chromiumPath)(
   'catalog journey: merchant onboards and lists, admins approve, a customer buys in',
   () => {
-    let app: RunningApp;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-
-    beforeAll(async () => {
-      app = await startApp();
-      browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await browser?.close();
-      await app?.stop();
-    });
+    const journey = useJourney();
 
     async function phone(): Promise<Page> {
-      const context = await phoneContext(browser);
-      contexts.push(context);
+      const context = await journey.phone();
       return context.newPage();
     }
 
@@ -75,7 +39,7 @@ describe.skipIf(!chromiumPath)(
 
       // ---------- the merchant signs up and confirms the email ----------
       const merchant = await phone();
-      await merchant.goto(`${app.baseUrl}/merchant/signup`);
+      await merchant.goto(`${journey.baseUrl}/merchant/signup`);
       await merchant.getByLabel('First name').fill('Bisi');
       await merchant.getByLabel('Last name').fill('Adeyemi');
       await merchant.getByLabel('Store name').fill(storeName);
@@ -84,15 +48,15 @@ describe.skipIf(!chromiumPath)(
       await merchant.getByLabel('Password', { exact: true }).fill(merchantPassword);
       await merchant.getByRole('button', { name: 'Create account' }).click();
       await merchant.getByRole('link', { name: 'Go to sign in' }).waitFor();
-      const confirmation = await newestMail(app.baseUrl, merchantEmail);
+      const confirmation = await newestMail(journey.baseUrl, merchantEmail);
       const link = confirmation.links.find((url) => url.includes('/merchant/confirm-email/'));
       expect(link).toBeTruthy();
       await merchant.goto(link!);
       await merchant.getByText('Your email address is confirmed').waitFor();
-      await signIn(merchant, app.baseUrl, 'merchant', merchantEmail, merchantPassword);
+      await signIn(merchant, journey.baseUrl, 'merchant', merchantEmail, merchantPassword);
 
       // ---------- onboarding wizard ----------
-      await merchant.goto(`${app.baseUrl}/merchant/onboarding`);
+      await merchant.goto(`${journey.baseUrl}/merchant/onboarding`);
       const progress = merchant.getByRole('progressbar', { name: 'Onboarding progress' });
       await progress.waitFor();
       expect(await progress.getAttribute('aria-valuenow')).toBe('25');
@@ -109,7 +73,7 @@ describe.skipIf(!chromiumPath)(
         path: path.join(screenshotsDir, 'merchant-onboarding-360.png'),
         fullPage: true,
       });
-      await noSideScroll(merchant);
+      await expectNoSidewaysScroll(merchant);
       await merchant.getByRole('button', { name: 'Save and continue' }).click();
 
       await merchant.getByRole('heading', { name: 'Step 2 of 4: Address' }).waitFor();
@@ -141,7 +105,7 @@ describe.skipIf(!chromiumPath)(
       expect(await progress.getAttribute('aria-valuenow')).toBe('100');
 
       // ---------- a product with two variants and an image ----------
-      await merchant.goto(`${app.baseUrl}/merchant/products/new`);
+      await merchant.goto(`${journey.baseUrl}/merchant/products/new`);
       await merchant.getByLabel('Product name').fill(productName);
       await merchant.getByLabel('Description paragraph 1').fill('A 6.6 inch phone with a 5000 mAh battery.');
       await merchant.getByLabel('Category', { exact: true }).selectOption({ label: 'Phones & Tablets' });
@@ -176,7 +140,7 @@ describe.skipIf(!chromiumPath)(
         path: path.join(screenshotsDir, 'merchant-product-form-360.png'),
         fullPage: true,
       });
-      await noSideScroll(merchant);
+      await expectNoSidewaysScroll(merchant);
       await merchant.getByRole('button', { name: 'Create product' }).click();
       await merchant.waitForURL('**/merchant/products');
       await merchant.getByText(productName, { exact: true }).waitFor();
@@ -184,8 +148,8 @@ describe.skipIf(!chromiumPath)(
 
       // ---------- the super admin names two approvers (including themself) ----------
       const superAdmin = await phone();
-      await signIn(superAdmin, app.baseUrl, 'admin', 'superadmin@demo.ng', DEMO_PASSWORD);
-      await superAdmin.goto(`${app.baseUrl}/admin/approvals/approvers`);
+      await signIn(superAdmin, journey.baseUrl, 'admin', 'superadmin@demo.ng');
+      await superAdmin.goto(`${journey.baseUrl}/admin/approvals/approvers`);
       const candidates = superAdmin.getByLabel('Admin', { exact: true });
       const approvers = [
         { email: 'superadmin@demo.ng', name: 'Adaeze Okafor' },
@@ -212,7 +176,7 @@ describe.skipIf(!chromiumPath)(
 
       // ---------- two approvers approve the store ----------
       const approveStore = async (page: Page) => {
-        await page.goto(`${app.baseUrl}/admin/approvals/stores`);
+        await page.goto(`${journey.baseUrl}/admin/approvals/stores`);
         await page.getByLabel('Search stores').fill(storeName);
         await page.getByRole('link', { name: storeName }).click();
         await page.getByRole('button', { name: 'Approve store' }).click();
@@ -226,15 +190,15 @@ describe.skipIf(!chromiumPath)(
       await superAdmin.getByText(/First approval: Given/).waitFor();
 
       const admin = await phone();
-      await signIn(admin, app.baseUrl, 'admin', 'admin@demo.ng', DEMO_PASSWORD);
+      await signIn(admin, journey.baseUrl, 'admin', 'admin@demo.ng');
       await approveStore(admin);
       await admin.getByText(/Second approval: Given/).waitFor();
       await admin.getByText('Approved', { exact: true }).first().waitFor();
-      const approvedMail = await newestMail(app.baseUrl, merchantEmail);
+      const approvedMail = await newestMail(journey.baseUrl, merchantEmail);
       expect(approvedMail.subject.toLowerCase()).toContain('approved');
 
       // ---------- an admin approves the product ----------
-      await admin.goto(`${app.baseUrl}/admin/approvals`);
+      await admin.goto(`${journey.baseUrl}/admin/approvals`);
       await admin.getByLabel('Search products').fill(productName);
       await admin.getByRole('button', { name: `Approve ${productName}` }).waitFor();
       await admin.getByText('Page 1 of 1 · 1 product').waitFor();
@@ -243,7 +207,7 @@ describe.skipIf(!chromiumPath)(
         path: path.join(screenshotsDir, 'admin-product-queue-360.png'),
         fullPage: true,
       });
-      await noSideScroll(admin);
+      await expectNoSidewaysScroll(admin);
       await admin.getByRole('button', { name: `Approve ${productName}` }).click();
       await admin
         .getByText('Nothing waiting for approval')
@@ -252,7 +216,7 @@ describe.skipIf(!chromiumPath)(
 
       // ---------- a customer finds it by search and by category, picks a variant, follows the store ----------
       const customer = await phone();
-      await signIn(customer, app.baseUrl, 'customer', 'customer@demo.ng', DEMO_PASSWORD);
+      await signIn(customer, journey.baseUrl, 'customer', 'customer@demo.ng');
       await customer.getByLabel('Search products').first().fill(productName);
       await customer.getByLabel('Search products').first().press('Enter');
       await customer.waitForURL('**/search?q=*');
@@ -261,11 +225,13 @@ describe.skipIf(!chromiumPath)(
         .first()
         .waitFor();
 
-      const categories = (await (await fetch(`${app.baseUrl}/api/categories/getallcategories`)).json()) as {
+      const categories = (await (
+        await fetch(`${journey.baseUrl}/api/categories/getallcategories`)
+      ).json()) as {
         data: { id: string; name: string }[];
       };
       const phones = categories.data.find((category) => category.name === 'Phones & Tablets');
-      await customer.goto(`${app.baseUrl}/categories/${phones!.id}`);
+      await customer.goto(`${journey.baseUrl}/categories/${phones!.id}`);
       await customer
         .getByRole('link', { name: new RegExp(productName) })
         .first()

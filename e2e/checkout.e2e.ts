@@ -1,15 +1,7 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  expectNoSidewaysScroll,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  startApp,
-} from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, DEMO_PASSWORD, expectNoSidewaysScroll, screenshotsDir, useJourney } from './harness';
 
 interface ListedProduct {
   id: string;
@@ -36,30 +28,19 @@ async function payWithCard(page: Page, card: string) {
 }
 
 describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone)', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('fills a cart from two stores, applies a coupon; a declined card leaves the cart as it was, a wrong OTP is followed by a successful retry', async () => {
     // the merchant of "Chinedu Gadgets" creates the code coupon E2E10 through the API
     const login = await json<{ data: { accessToken: string } }>(
-      await fetch(`${app.baseUrl}/api/auth/merchant/login`, {
+      await fetch(`${journey.baseUrl}/api/auth/merchant/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'merchant@demo.ng', password: 'Demo1234!' }),
+        body: JSON.stringify({ email: 'merchant@demo.ng', password: DEMO_PASSWORD }),
       }),
     );
     await json(
-      await fetch(`${app.baseUrl}/api/discount`, {
+      await fetch(`${journey.baseUrl}/api/discount`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.accessToken}` },
         body: JSON.stringify({
@@ -76,7 +57,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
 
     // two simple products in stock: one of Chinedu Gadgets, one of another store
     const listing = await json<{ data: { data: ListedProduct[] } }>(
-      await fetch(`${app.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`),
+      await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`),
     );
     const simple = listing.data.data.filter((p) => p.variant.length === 0 && p.inStock && p.quantity >= 5);
     const gadget = simple.find((p) => p.storeName === 'Chinedu Gadgets');
@@ -84,21 +65,21 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
     expect(gadget, 'a simple product of Chinedu Gadgets').toBeTruthy();
     expect(other, 'a simple product of another store').toBeTruthy();
 
-    const context = await phoneContext(browser);
+    const context = await journey.phone();
     const page = await context.newPage();
 
     // signed out, "Add to cart" goes to the sign-in page and back
-    await page.goto(`${app.baseUrl}/products/${gadget!.id}`);
+    await page.goto(`${journey.baseUrl}/products/${gadget!.id}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.waitForURL('**/customer/login?next=*');
     await page.getByLabel('Email').fill('customer@demo.ng');
-    await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`**/products/${gadget!.id}`);
 
     // start from an empty cart (the demo customer may have one)
     const token = await page.evaluate<string | null>("localStorage.getItem('customer.token')");
-    await fetch(`${app.baseUrl}/api/cart/remove-cart`, {
+    await fetch(`${journey.baseUrl}/api/cart/remove-cart`, {
       method: 'DELETE',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ all: true }),
@@ -106,7 +87,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
     await page.reload();
     // the demo customer already has orders (the demo delivery chain): count them to see what this journey adds
     const orderCount = async () => {
-      const response = await fetch(`${app.baseUrl}/api/orders/customer?limit=1`, {
+      const response = await fetch(`${journey.baseUrl}/api/orders/customer?limit=1`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = (await response.json()) as { data: { pagination: { totalItems: number } } };
@@ -118,7 +99,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Cart, 2 items' }).waitFor();
 
-    await page.goto(`${app.baseUrl}/products/${other!.id}`);
+    await page.goto(`${journey.baseUrl}/products/${other!.id}`);
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByRole('button', { name: 'Cart, 3 items' }).waitFor();
 
@@ -167,7 +148,11 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
       (
         await json<{
           data: { amountDue: number; discount: number; cartItemsData: { id: string; quantity: number }[] };
-        }>(await fetch(`${app.baseUrl}/api/cart/get-cart`, { headers: { authorization: `Bearer ${token}` } }))
+        }>(
+          await fetch(`${journey.baseUrl}/api/cart/get-cart`, {
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        )
       ).data;
     const before = await cartState();
     expect(before.discount).toBeGreaterThan(0);

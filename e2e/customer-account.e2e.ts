@@ -1,37 +1,17 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  launchBrowser,
-  newestMail,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  startApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, expectNoSidewaysScroll, newestMail, screenshotsDir, useJourney } from './harness';
 
 describe.skipIf(!chromiumPath)('customer account journey (360 px phone)', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('signs up, confirms the email, signs in, stays signed in after a reload and signs out', async () => {
-    const context = await phoneContext(browser);
+    const context = await journey.phone();
     const page = await context.newPage();
     const email = `ada.${Date.now()}@example.ng`;
     const password = 'Lagos-2025!';
 
-    await page.goto(`${app.baseUrl}/customer/signup`);
+    await page.goto(`${journey.baseUrl}/customer/signup`);
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Okafor');
@@ -42,7 +22,7 @@ describe.skipIf(!chromiumPath)('customer account journey (360 px phone)', () => 
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Account created.').first().waitFor();
 
-    const mail = await newestMail(app.baseUrl, email);
+    const mail = await newestMail(journey.baseUrl, email);
     const link = mail.links.find((url) => url.includes('/customer/confirm-email/'));
     expect(link).toBeTruthy();
     await page.goto(link!);
@@ -74,13 +54,12 @@ describe.skipIf(!chromiumPath)('customer account journey (360 px phone)', () => 
     await page.screenshot({ path: path.join(screenshotsDir, 'customer-home-menu-360.png'), fullPage: true });
 
     // no horizontal scrolling on a 360 px phone
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/customer/login');
     expect(await page.evaluate<string | null>("localStorage.getItem('customer.token')")).toBeNull();
-    await page.goto(`${app.baseUrl}/customer/change-password`);
+    await page.goto(`${journey.baseUrl}/customer/change-password`);
     await page.waitForURL('**/customer/login?next=*');
     await context.close();
   });

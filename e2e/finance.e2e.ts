@@ -1,49 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  startApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, expectNoSidewaysScroll, screenshotsDir, signIn, useJourney } from './harness';
 
 // Issue 8, finance: an admin on a phone reads the finance report of the last 30 days (the demo's Ankara Palace
 // sales), downloads it as CSV, then finds one demo payment by its order's name (never assuming which page of the
 // list holds it) and opens its detail with the card masked.
 
-const DEMO_PASSWORD = 'Demo1234!';
-
-async function noSideScroll(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 describe.skipIf(!chromiumPath)('admin finance', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('reads the finance report, downloads its CSV and opens a transaction', async () => {
-    const context = await phoneContext(browser);
+    const context = await journey.phone();
     const page = await context.newPage();
-    await page.goto(`${app.baseUrl}/admin/login`);
-    await page.getByLabel('Email').fill('admin@demo.ng');
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await signIn(page, journey.baseUrl, 'admin', 'admin@demo.ng');
 
     await page.getByRole('button', { name: 'Menu' }).click();
     await page
@@ -60,7 +30,7 @@ describe.skipIf(!chromiumPath)('admin finance', () => {
     await all.getByText('Total order amount', { exact: true }).waitFor();
     const merchants = page.getByRole('table', { name: 'Finance figures per merchant, the most owed first' });
     await merchants.getByText('Ankara Palace').first().waitFor();
-    await noSideScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: path.join(screenshotsDir, 'admin-finance-360.png'), fullPage: true });
 
     // The CSV, per merchant, with its total line.
@@ -89,7 +59,7 @@ describe.skipIf(!chromiumPath)('admin finance', () => {
     await page.getByLabel('Search transactions').fill('NM-SALES002');
     await expect.poll(async () => found.getByRole('listitem').count(), { timeout: 15_000 }).toBe(1);
     await found.getByText('NM-SALES002').waitFor();
-    await noSideScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: path.join(screenshotsDir, 'admin-transactions-360.png'), fullPage: true });
     await found.getByRole('link', { name: 'CHK-SALES-2' }).click();
 
@@ -105,7 +75,7 @@ describe.skipIf(!chromiumPath)('admin finance', () => {
       .getByText(/NM-SALES002 · Ankara Palace/)
       .first()
       .waitFor();
-    await noSideScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: path.join(screenshotsDir, 'admin-transaction-360.png'), fullPage: true });
     await context.close();
   }, 300_000);

@@ -1,16 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chromiumPath,
+  DEMO_PASSWORD,
   expectNoSidewaysScroll,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
   screenshotsDir,
-  signInAsDemo,
-  startApp,
+  signIn,
+  useJourney,
 } from './harness';
 
 // Issue 7's proof: a customer pays; the merchant accepts and marks the order ready; an admin assigns it to the demo
@@ -27,24 +24,11 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on a phone, customer', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('carries one paid order from the store to the customer’s door', async () => {
     const api = (url: string, token: string, init: { method?: string; body?: unknown } = {}) =>
-      fetch(`${app.baseUrl}/api${url}`, {
+      fetch(`${journey.baseUrl}/api${url}`, {
         method: init.method ?? 'GET',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         ...(init.body ? { body: JSON.stringify(init.body) } : {}),
@@ -53,16 +37,16 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     // The customer fills a cart with one product of Chinedu Gadgets and checks out (through the API).
     const customerToken = (
       await json<{ data: { accessToken: string } }>(
-        await fetch(`${app.baseUrl}/api/auth/customer/login`, {
+        await fetch(`${journey.baseUrl}/api/auth/customer/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'customer@demo.ng', password: 'Demo1234!' }),
+          body: JSON.stringify({ email: 'customer@demo.ng', password: DEMO_PASSWORD }),
         }),
       )
     ).data.accessToken;
     const listing = await json<{
       data: { data: { id: string; storeName: string; variant: unknown[]; quantity: number }[] };
-    }>(await fetch(`${app.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`));
+    }>(await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`));
     const product = listing.data.data.find(
       (p) => p.storeName === 'Chinedu Gadgets' && p.variant.length === 0 && p.quantity >= 2,
     );
@@ -98,10 +82,9 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     const { id: orderId, orderName } = created.data.tracker.orders[0]!;
 
     // The customer pays on the sandbox page, on their phone, signed in.
-    const customerContext = await phoneContext(browser);
-    contexts.push(customerContext);
+    const customerContext = await journey.phone();
     const customer = await customerContext.newPage();
-    await signInAsDemo(customer, app.baseUrl, 'customer', 'customer@demo.ng');
+    await signIn(customer, journey.baseUrl, 'customer', 'customer@demo.ng');
     await customer.goto(created.data.payment.authorizationUrl);
     await customer.getByLabel('Card number').fill('4084 0840 8408 4081');
     await customer.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -111,14 +94,13 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await customer.getByRole('heading', { name: 'Thank you! Your order is placed' }).waitFor();
 
     // The merchant accepts it and marks it ready, with the actions the server allows.
-    const merchantContext = await browser.newContext({
+    const merchantContext = await journey.context({
       viewport: { width: 1280, height: 900 },
       locale: 'en-NG',
     });
-    contexts.push(merchantContext);
     const merchant = await merchantContext.newPage();
-    await signInAsDemo(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
-    await merchant.goto(`${app.baseUrl}/merchant/orders`);
+    await signIn(merchant, journey.baseUrl, 'merchant', 'merchant@demo.ng');
+    await merchant.goto(`${journey.baseUrl}/merchant/orders`);
     await merchant.getByRole('link', { name: new RegExp(orderName) }).click();
     await merchant.getByRole('heading', { name: `Order ${orderName}` }).waitFor();
     await merchant.getByRole('button', { name: 'Accept order' }).click();
@@ -135,29 +117,27 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     });
 
     // An admin assigns it to the demo partner from the queue.
-    const adminContext = await browser.newContext({
+    const adminContext = await journey.context({
       viewport: { width: 1280, height: 900 },
       locale: 'en-NG',
     });
-    contexts.push(adminContext);
     const admin = await adminContext.newPage();
-    await signInAsDemo(admin, app.baseUrl, 'admin', 'admin@demo.ng');
-    await admin.goto(`${app.baseUrl}/admin/orders`);
+    await signIn(admin, journey.baseUrl, 'admin', 'admin@demo.ng');
+    await admin.goto(`${journey.baseUrl}/admin/orders`);
     const row = admin.getByRole('listitem').filter({ hasText: orderName });
     await row.getByLabel('Assign to').selectOption({ label: 'Swift Logistics Ltd (shipping partner)' });
     await row.getByRole('button', { name: 'Assign' }).click();
     await admin.getByText('Order assigned').first().waitFor();
-    await admin.goto(`${app.baseUrl}/admin/orders/${orderId}`);
+    await admin.goto(`${journey.baseUrl}/admin/orders/${orderId}`);
     await admin.getByText('Swift Logistics Ltd (shipping partner)').waitFor();
     await admin.screenshot({ path: path.join(screenshotsDir, 'admin-order-history.png'), fullPage: true });
 
     // The partner, on a 360 px phone: accept, pick up, dispatcher phone, on the way, deliver with the token.
-    const partnerContext = await phoneContext(browser);
-    contexts.push(partnerContext);
+    const partnerContext = await journey.phone();
     const partner = await partnerContext.newPage();
-    await signInAsDemo(partner, app.baseUrl, 'shipping-partner', 'partner@demo.ng');
+    await signIn(partner, journey.baseUrl, 'shipping-partner', 'partner@demo.ng');
     await partner.getByText('Delivered today').waitFor();
-    await partner.goto(`${app.baseUrl}/shipping-partner/orders`);
+    await partner.goto(`${journey.baseUrl}/shipping-partner/orders`);
     await partner.getByRole('link', { name: new RegExp(orderName) }).click();
     await partner.getByRole('heading', { name: `Order ${orderName}` }).waitFor();
     await expectNoSidewaysScroll(partner);
@@ -181,7 +161,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await partner.screenshot({ path: path.join(screenshotsDir, 'partner-order-360.png'), fullPage: true });
 
     // The customer reads the token on their order page and gives it at the door.
-    await customer.goto(`${app.baseUrl}/account/orders/${orderId}`);
+    await customer.goto(`${journey.baseUrl}/account/orders/${orderId}`);
     const token = (await customer.getByTestId('delivery-token').textContent())?.trim() ?? '';
     expect(token).toMatch(/^\d{6}$/);
     await customer.getByText('Sani Abubakar').first().waitFor();

@@ -4,8 +4,14 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -146,11 +152,66 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, locale: 'en-NG' });
 }
 
-/** Signs a demo account in through its own sign-in page (every demo account has the demo password). */
-export async function signInAsDemo(page: Page, baseUrl: string, kind: string, email: string) {
+export interface Journey {
+  /** The running server's address (set once the file's `beforeAll` has run). */
+  readonly baseUrl: string;
+  /** A 360 px phone context, closed when the file ends. */
+  phone(): Promise<BrowserContext>;
+  /** A context with other options (a desktop viewport, JavaScript off), closed when the file ends. */
+  context(options: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/**
+ * A journey file's set-up: the real server and one Chromium for the whole file, and every context it opens
+ * closed before them, so no file repeats the start, launch and clean-up.
+ */
+export function useJourney(): Journey {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const running = () => {
+    if (!app || !browser) throw new Error('the journey is not set up: call useJourney() inside describe');
+    return { app, browser };
+  };
+  const track = (context: BrowserContext) => {
+    contexts.push(context);
+    return context;
+  };
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await app?.stop();
+  });
+
+  return {
+    get baseUrl() {
+      return running().app.baseUrl;
+    },
+    phone: async () => track(await phoneContext(running().browser)),
+    context: async (options) => track(await running().browser.newContext(options)),
+  };
+}
+
+/** The password of every demo account. */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Signs an account in through its own sign-in page (the demo password unless another is given). */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  kind: string,
+  email: string,
+  password = DEMO_PASSWORD,
+) {
   await page.goto(`${baseUrl}/${kind}/login`);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
 }

@@ -1,43 +1,19 @@
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import {
-  chromiumPath,
-  expectNoSidewaysScroll,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  signInAsDemo,
-  startApp,
-} from './harness';
+import { describe, it } from 'vitest';
+import { chromiumPath, expectNoSidewaysScroll, screenshotsDir, signIn, useJourney } from './harness';
 
 // Issue 8's payouts on 360 px phones: the demo admin sees the payment stats and the demo store's payable money
 // (a completed demo order, NM-DEMO0009), approves the payout, and sees it processed through the sandbox transfer;
 // the demo merchant then sees it paid in the payout history, with nothing payable left.
 
 describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it("an admin approves the demo store's payout and sees it processed; the merchant sees it paid", async () => {
-    const adminContext = await phoneContext(browser);
-    contexts.push(adminContext);
+    const adminContext = await journey.phone();
     const admin = await adminContext.newPage();
-    await signInAsDemo(admin, app.baseUrl, 'admin', 'admin@demo.ng');
-    await admin.goto(`${app.baseUrl}/admin/payouts`);
+    await signIn(admin, journey.baseUrl, 'admin', 'admin@demo.ng');
+    await admin.goto(`${journey.baseUrl}/admin/payouts`);
     await admin.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
     const stats = admin.getByRole('region', { name: 'Payment stats' });
     await stats.getByText('Pending').waitFor();
@@ -56,15 +32,14 @@ describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', 
 
     // The categories page lists the commission of each category.
     await admin.mouse.move(0, 0);
-    await admin.goto(`${app.baseUrl}/admin/payouts/categories`);
+    await admin.goto(`${journey.baseUrl}/admin/payouts/categories`);
     await admin.getByTestId('payment-category').filter({ hasText: 'Standard' }).waitFor();
     await expectNoSidewaysScroll(admin);
 
-    const merchantContext = await phoneContext(browser);
-    contexts.push(merchantContext);
+    const merchantContext = await journey.phone();
     const merchant = await merchantContext.newPage();
-    await signInAsDemo(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
-    await merchant.goto(`${app.baseUrl}/merchant/payouts`);
+    await signIn(merchant, journey.baseUrl, 'merchant', 'merchant@demo.ng');
+    await merchant.goto(`${journey.baseUrl}/merchant/payouts`);
     await merchant.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
     const history = merchant.getByRole('region', { name: 'Payout history' });
     await history.getByTestId('payout').first().getByText('Paid', { exact: true }).waitFor();

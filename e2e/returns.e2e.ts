@@ -1,43 +1,19 @@
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import {
-  chromiumPath,
-  expectNoSidewaysScroll,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  signInAsDemo,
-  startApp,
-} from './harness';
+import { describe, it } from 'vitest';
+import { chromiumPath, expectNoSidewaysScroll, screenshotsDir, signIn, useJourney } from './harness';
 
 // Issue 8's proof: on a 360 px phone the demo customer returns an item of a delivered demo order (NM-DEMO0006);
 // the demo merchant approves it, marks it received and refunds it through the sandbox provider; the customer sees
 // the return refunded on the order page, with the refund in its history.
 
 describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('returns an item of a delivered order; the merchant refunds it; the customer sees it refunded', async () => {
-    const customerContext = await phoneContext(browser);
-    contexts.push(customerContext);
+    const customerContext = await journey.phone();
     const customer = await customerContext.newPage();
-    await signInAsDemo(customer, app.baseUrl, 'customer', 'customer@demo.ng');
-    await customer.goto(`${app.baseUrl}/account/orders`);
+    await signIn(customer, journey.baseUrl, 'customer', 'customer@demo.ng');
+    await customer.goto(`${journey.baseUrl}/account/orders`);
     await customer
       .getByRole('link', { name: /NM-DEMO0006/ })
       .first()
@@ -60,14 +36,13 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     await returnCard.getByText('Requested').waitFor();
 
     // The merchant finds it among the store's returns and decides it.
-    const merchantContext = await browser.newContext({
+    const merchantContext = await journey.context({
       viewport: { width: 1280, height: 900 },
       locale: 'en-NG',
     });
-    contexts.push(merchantContext);
     const merchant = await merchantContext.newPage();
-    await signInAsDemo(merchant, app.baseUrl, 'merchant', 'merchant@demo.ng');
-    await merchant.goto(`${app.baseUrl}/merchant/returns`);
+    await signIn(merchant, journey.baseUrl, 'merchant', 'merchant@demo.ng');
+    await merchant.goto(`${journey.baseUrl}/merchant/returns`);
     await merchant.getByRole('link', { name: /NM-DEMO0006/ }).click();
     await merchant.getByRole('heading', { name: 'Return for NM-DEMO0006' }).waitFor();
     await merchant.getByText('The charger stopped working on the second day.').waitFor();

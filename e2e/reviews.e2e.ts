@@ -1,39 +1,20 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  startApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, DEMO_PASSWORD, expectNoSidewaysScroll, screenshotsDir, useJourney } from './harness';
 
 // Issue 9: the demo customer reviews the product of their delivered demo order (NM-DEMO0006) from the order page,
 // and the computed rating shows on the product page; the reviews list loads below the fold.
 
 describe.skipIf(!chromiumPath)('reviews journey (360 px phone)', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('reviews a delivered product from the order and shows the rating on the product page', async () => {
-    const context = await phoneContext(browser);
+    const context = await journey.phone();
     const page = await context.newPage();
 
-    await page.goto(`${app.baseUrl}/customer/login?next=/account/orders`);
+    await page.goto(`${journey.baseUrl}/customer/login?next=/account/orders`);
     await page.getByLabel('Email').fill('customer@demo.ng');
-    await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/account/orders');
     await page.getByRole('link', { name: /NM-DEMO0006/ }).click();
@@ -48,7 +29,9 @@ describe.skipIf(!chromiumPath)('reviews journey (360 px phone)', () => {
 
     // Before: the product page has no rating from this customer yet.
     const before = (await (
-      await fetch(`${app.baseUrl}/api${productHref!.replace('/products/', '/products/customer/product/')}`)
+      await fetch(
+        `${journey.baseUrl}/api${productHref!.replace('/products/', '/products/customer/product/')}`,
+      )
     ).json()) as { data: { ratingCount: number } };
     const countBefore = before.data.ratingCount;
 
@@ -66,7 +49,7 @@ describe.skipIf(!chromiumPath)('reviews journey (360 px phone)', () => {
     // The store can be reviewed from the same order.
     await page.getByRole('button', { name: 'Review the store' }).waitFor();
 
-    await page.goto(`${app.baseUrl}${productHref}`);
+    await page.goto(`${journey.baseUrl}${productHref}`);
     await page.getByRole('heading', { level: 1, name: productName }).waitFor();
     const rating = page.getByTestId('product-rating');
     await expect.poll(async () => rating.textContent()).toContain(`(${countBefore + 1} review`);
@@ -77,11 +60,10 @@ describe.skipIf(!chromiumPath)('reviews journey (360 px phone)', () => {
     await page.getByText('Funmilayo A.').first().waitFor();
     await page.screenshot({ path: path.join(screenshotsDir, 'product-reviews-360.png'), fullPage: true });
 
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
 
     // An order that is not delivered yet offers no review.
-    await page.goto(`${app.baseUrl}/account/orders`);
+    await page.goto(`${journey.baseUrl}/account/orders`);
     await page.getByRole('link', { name: /NM-DEMO0001/ }).click();
     await page.getByRole('heading', { name: 'Order NM-DEMO0001' }).waitFor();
     await page.getByRole('heading', { name: 'Tracking' }).waitFor();

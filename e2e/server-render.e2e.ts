@@ -1,22 +1,19 @@
-import type { Browser, ConsoleMessage } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchBrowser, phoneContext, type RunningApp, startApp } from './harness';
+import type { ConsoleMessage } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, DEMO_PASSWORD, useJourney } from './harness';
 
 // Issues 10 and 11 (ADR 029): public pages arrive rendered. Without JavaScript a shared storefront link still shows
 // the store and its product; with it, the page hydrates without errors or mismatch warnings and Add to cart works.
 
 describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const journey = useJourney();
   let storeUrl: string;
   let product: { id: string; name: string };
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
     // A simple product in stock of a demo store, and that store's address.
     const listing = (await (
-      await fetch(`${app.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`)
+      await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`)
     ).json()) as { data: { data: { id: string; name: string; storeUrl: string; variant: unknown[] }[] } };
     const simple = listing.data.data.find((item) => item.variant.length === 0);
     expect(simple).toBeDefined();
@@ -25,26 +22,21 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
     expect(product).toBeDefined();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('shows the storefront and its product with JavaScript turned off', async () => {
-    const context = await browser.newContext({
+    const context = await journey.context({
       viewport: { width: 360, height: 740 },
       javaScriptEnabled: false,
       locale: 'en-NG',
     });
     const page = await context.newPage();
-    const home = await page.goto(`${app.baseUrl}/storefront/${storeUrl}`);
+    const home = await page.goto(`${journey.baseUrl}/storefront/${storeUrl}`);
     expect(home?.status()).toBe(200);
     await page
       .getByRole('link', { name: new RegExp(product.name) })
       .first()
       .waitFor();
 
-    const answer = await page.goto(`${app.baseUrl}/storefront/${storeUrl}/products/${product.id}`);
+    const answer = await page.goto(`${journey.baseUrl}/storefront/${storeUrl}/products/${product.id}`);
     expect(answer?.status()).toBe(200);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await page
@@ -59,14 +51,14 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
     expect(await image.getAttribute('srcset')).toMatch(/ 400w/);
     expect(await image.getAttribute('sizes')).toBeTruthy();
 
-    const missing = await page.goto(`${app.baseUrl}/products/00000000-0000-4000-8000-000000000000`);
+    const missing = await page.goto(`${journey.baseUrl}/products/00000000-0000-4000-8000-000000000000`);
     expect(missing?.status()).toBe(404);
     await page.getByText('This product is not available').waitFor();
     await context.close();
   });
 
   it('hydrates without errors or mismatch warnings, and Add to cart works', async () => {
-    const context = await phoneContext(browser);
+    const context = await journey.phone();
     const page = await context.newPage();
     const problems: string[] = [];
     const watch = (message: ConsoleMessage) => {
@@ -76,23 +68,23 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
     page.on('pageerror', (error) => problems.push(error.message));
 
     for (const url of ['/', `/storefront/${storeUrl}`, `/products/${product.id}`]) {
-      await page.goto(`${app.baseUrl}${url}`);
+      await page.goto(`${journey.baseUrl}${url}`);
       await page.waitForLoadState('networkidle');
     }
-    const url = `${app.baseUrl}/storefront/${storeUrl}/products/${product.id}`;
+    const url = `${journey.baseUrl}/storefront/${storeUrl}/products/${product.id}`;
     await page.goto(url);
     await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
     // Signed out: Add to cart (enabled once hydrated) goes to the sign-in page and back.
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.waitForURL('**/customer/login?next=*');
     await page.getByLabel('Email').fill('customer@demo.ng');
-    await page.getByLabel('Password', { exact: true }).fill('Demo1234!');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(url);
 
     // A fresh load of the page as a signed-in customer: rendered signed out, the session applies once hydrated.
     const token = await page.evaluate<string | null>("localStorage.getItem('customer.token')");
-    await fetch(`${app.baseUrl}/api/cart/remove-cart`, {
+    await fetch(`${journey.baseUrl}/api/cart/remove-cart`, {
       method: 'DELETE',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ all: true }),

@@ -1,43 +1,27 @@
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chromiumPath,
-  launchBrowser,
+  expectNoSidewaysScroll,
   newestMail,
-  phoneContext,
-  type RunningApp,
   screenshotsDir,
-  startApp,
+  signIn,
+  useJourney,
 } from './harness';
 
 // Issue 9: an owner invites a staff member with the inventory role; the staff member sets a password from the
 // mail, signs in, edits stock, and can neither see nor open what the role lacks (staff, the store's figures).
 
 describe.skipIf(!chromiumPath)('store owner invites an inventory staff member', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = useJourney();
 
   it('invites, the staff member signs in, edits stock, and cannot open staff or figures', async () => {
     const staffEmail = `halima.${Date.now()}@demo.ng`;
 
     // the owner, on a phone
-    const ownerContext = await phoneContext(browser);
+    const ownerContext = await journey.phone();
     const owner = await ownerContext.newPage();
-    await owner.goto(`${app.baseUrl}/merchant/login`);
-    await owner.getByLabel('Email').fill('merchant@demo.ng');
-    await owner.getByLabel('Password', { exact: true }).fill('Demo1234!');
-    await owner.getByRole('button', { name: 'Sign in' }).click();
+    await signIn(owner, journey.baseUrl, 'merchant', 'merchant@demo.ng');
     await owner.getByRole('heading', { name: 'Merchant dashboard' }).waitFor();
 
     await owner.getByRole('button', { name: 'Menu' }).click();
@@ -60,15 +44,14 @@ describe.skipIf(!chromiumPath)('store owner invites an inventory staff member', 
     await owner.getByText('Store staff successfully created').waitFor();
     await owner.getByText(staffEmail).waitFor();
     await owner.screenshot({ path: path.join(screenshotsDir, 'merchant-staff-360.png'), fullPage: true });
-    const overflow = await owner.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(owner);
     await ownerContext.close();
 
     // the staff member, on their own phone
-    const mail = await newestMail(app.baseUrl, staffEmail);
+    const mail = await newestMail(journey.baseUrl, staffEmail);
     const link = mail.links.find((url) => url.includes('/merchant/reset-password/'));
     expect(link).toBeTruthy();
-    const staffContext = await phoneContext(browser);
+    const staffContext = await journey.phone();
     const staff = await staffContext.newPage();
     await staff.goto(link!);
     await staff.getByLabel('New password', { exact: true }).fill('Stock-2025!');
@@ -100,11 +83,11 @@ describe.skipIf(!chromiumPath)('store owner invites an inventory staff member', 
     await staff.screenshot({ path: path.join(screenshotsDir, 'staff-products-360.png'), fullPage: true });
 
     // opening the staff screen by its address shows why not, and the server refuses the call too
-    await staff.goto(`${app.baseUrl}/merchant/staff`);
+    await staff.goto(`${journey.baseUrl}/merchant/staff`);
     await staff.getByText('Your role cannot open Staff').waitFor();
     const token = await staff.evaluate<string | null>("localStorage.getItem('merchant.token')");
     expect(token).toBeTruthy();
-    const refused = await fetch(`${app.baseUrl}/api/merchant/staff`, {
+    const refused = await fetch(`${journey.baseUrl}/api/merchant/staff`, {
       headers: { authorization: `Bearer ${token!.replaceAll('"', '')}` },
     });
     expect(refused.status).toBe(403);

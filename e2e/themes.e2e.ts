@@ -1,15 +1,8 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chromiumPath,
-  launchBrowser,
-  phoneContext,
-  type RunningApp,
-  screenshotsDir,
-  startApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { chromiumPath, screenshotsDir, signIn, useJourney } from './harness';
 
 /** A wide solid-colour banner, made here so the journey needs no fixture files. */
 async function banner(): Promise<Buffer> {
@@ -25,24 +18,10 @@ const BUTTON = '#7C2D12';
 describe.skipIf(!chromiumPath)(
   'themes journey: a merchant dresses the storefront, publishes and rolls back',
   () => {
-    let app: RunningApp;
-    let browser: Browser;
-    const contexts: BrowserContext[] = [];
-
-    beforeAll(async () => {
-      app = await startApp();
-      browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-      for (const context of contexts) await context.close().catch(() => undefined);
-      await browser?.close();
-      await app?.stop();
-    });
+    const journey = useJourney();
 
     async function phone(): Promise<Page> {
-      const context = await phoneContext(browser);
-      contexts.push(context);
+      const context = await journey.phone();
       return context.newPage();
     }
 
@@ -74,22 +53,18 @@ describe.skipIf(!chromiumPath)(
     it('buys and activates a second theme, edits its draft, previews, publishes, and rolls back', async () => {
       // ---------- the demo merchant signs in and opens the theme catalogue ----------
       const merchant = await phone();
-      await merchant.goto(`${app.baseUrl}/merchant/login`);
-      await merchant.getByLabel('Email').fill('merchant@demo.ng');
-      await merchant.getByLabel('Password', { exact: true }).fill('Demo1234!');
-      await merchant.getByRole('button', { name: 'Sign in' }).click();
-      await merchant.waitForURL((url) => !url.pathname.endsWith('/login'));
+      await signIn(merchant, journey.baseUrl, 'merchant', 'merchant@demo.ng');
       const storeUrl = await merchant.evaluate<string>(
         "JSON.parse(localStorage.getItem('merchant.user') ?? '{}').storeUrl",
       );
       expect(storeUrl).toBeTruthy();
-      const storefront = `${app.baseUrl}/storefront/${storeUrl}`;
+      const storefront = `${journey.baseUrl}/storefront/${storeUrl}`;
 
       const visitor = await phone();
       const before = await visit(visitor, storefront);
       expect(before.hasTitle).toBe(false);
 
-      await merchant.goto(`${app.baseUrl}/merchant/themes`);
+      await merchant.goto(`${journey.baseUrl}/merchant/themes`);
       const catalogue = merchant.getByRole('list', { name: 'Theme catalogue' });
       await catalogue.waitFor();
       const unowned = catalogue
