@@ -11,7 +11,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../src/modules/auth/auth.guard.js';
-import { users } from '../../src/modules/auth/auth.schema.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import {
   createStoreForMerchant,
@@ -21,13 +20,13 @@ import {
   slugify,
 } from '../../src/modules/stores/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
-import { hashPassword } from '../../src/platform/auth/passwords.js';
 import { AppError } from '../../src/platform/errors.js';
 import {
   createApprovedProduct,
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { addStoreMember } from '../support/staff-factory.js';
 import {
   bearer,
   createAdmin,
@@ -37,9 +36,7 @@ import {
   json,
   login,
   nextIp,
-  PASSWORD,
   type TestApp,
-  uniqueEmail,
 } from '../support/test-app.js';
 
 let test: TestApp;
@@ -50,26 +47,6 @@ afterAll(() => test.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
   test.app.inject({ method, url, headers: bearer(token), payload, remoteAddress: nextIp() });
-
-/** A merchant account with no store of its own, added to `owner`'s store with a role, as issue 9's staff will be. */
-async function addStaffMember(owner: TestMerchant, role: string) {
-  const email = uniqueEmail(`staff-${role}`);
-  const [row] = await test.deps.db
-    .insert(users)
-    .values({
-      kind: 'merchant',
-      role,
-      firstName: 'Staff',
-      lastName: role,
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      emailConfirmedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  await test.deps.db.insert(storeMembers).values({ storeId: owner.storeId, userId: row!.id, role });
-  const session = await login(test, 'merchant', email);
-  return { id: row!.id, token: session.accessToken };
-}
 
 describe('admin roles', () => {
   it('tells a dispatcher on a super-admin call which permission their role lacks', async () => {
@@ -139,7 +116,7 @@ describe('store membership', () => {
   });
 
   it('an inventory member updates stock but gets 403 on coupons, with what is missing', async () => {
-    const staff = await addStaffMember(owner, 'inventory');
+    const staff = await addStoreMember(test, owner.storeId, 'inventory');
     const permissions = json(await call('GET', '/api/auth/permissions', staff.token)).data;
     expect(permissions).toEqual({
       permissions: ['products:read', 'products:write'],
@@ -164,7 +141,7 @@ describe('store membership', () => {
   });
 
   it('a membership with its own permission list uses that list instead of its role', async () => {
-    const staff = await addStaffMember(owner, 'sales');
+    const staff = await addStoreMember(test, owner.storeId, 'sales');
     await test.deps.db
       .update(storeMembers)
       .set({ permissions: ['coupons:read'] })
@@ -175,7 +152,7 @@ describe('store membership', () => {
   });
 
   it('a deactivated member gets 403 on the store at once', async () => {
-    const staff = await addStaffMember(owner, 'inventory');
+    const staff = await addStoreMember(test, owner.storeId, 'inventory');
     expect((await updateInventory(staff.token, 9)).statusCode).toBe(200);
     await test.deps.db
       .update(storeMembers)
@@ -191,7 +168,7 @@ describe('store membership', () => {
 
   it("a member of one store only reaches that store's data", async () => {
     const other = await createMerchantWithStore(test);
-    const staff = await addStaffMember(other, 'manager');
+    const staff = await addStoreMember(test, other.storeId, 'manager');
     const response = await call('GET', `/api/products/merchant/product/${productId}`, staff.token);
     expect(response.statusCode).toBe(404);
     expect((await updateInventory(staff.token, 3)).statusCode).toBe(404);

@@ -81,10 +81,14 @@ export async function createCustomRole(
 }
 
 /**
- * A merchant account with no store of its own, written straight into the store's members with `role` (a built-in
- * name or a custom role's id), signed in: for tests about what a role may do, not about inviting.
+ * A merchant account with no store of its own, made a member of `storeId` with `role` directly (no invitation),
+ * signed in: for tests of what a role may see rather than of how staff join.
  */
-export async function storeMemberToken(test: TestApp, storeId: string, role: string): Promise<string> {
+export async function addStoreMember(
+  test: TestApp,
+  storeId: string,
+  role: string,
+): Promise<{ id: string; email: string; token: string }> {
   const email = uniqueEmail(`staff-${role.slice(0, 8)}`);
   const [row] = await test.deps.db
     .insert(users)
@@ -99,5 +103,10 @@ export async function storeMemberToken(test: TestApp, storeId: string, role: str
     })
     .returning({ id: users.id });
   await test.deps.db.insert(storeMembers).values({ storeId, userId: row!.id, role });
-  return (await login(test, 'merchant', email, PASSWORD)).accessToken;
+  return { id: row!.id, email, token: (await login(test, 'merchant', email, PASSWORD)).accessToken };
+}
+
+/** The access token of a new member of `storeId` with `role` (see `addStoreMember`). */
+export async function storeMemberToken(test: TestApp, storeId: string, role: string): Promise<string> {
+  return (await addStoreMember(test, storeId, role)).token;
 }

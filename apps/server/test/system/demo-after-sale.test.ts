@@ -1,13 +1,12 @@
 import { koboToNaira } from '@market/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { categories, products } from '../../src/modules/catalog/catalog.schema.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderActivities, orderItems, orders } from '../../src/modules/orders/orders.schema.js';
-import { stores } from '../../src/modules/stores/stores.schema.js';
 import { seedDemoPayouts } from '../../src/seed/demo-payouts.js';
 import { seedDemoReturns } from '../../src/seed/demo-returns.js';
-import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
+import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
+import { seedDemoStoreWith } from '../support/demo-factory.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
 describe('demo orders after the sale', () => {
@@ -15,24 +14,14 @@ describe('demo orders after the sale', () => {
     const test = await createTestApp();
     try {
       const db = test.deps.db;
-      await seedDemo(db);
-      const [store] = await db.select().from(stores).where(eq(stores.storeName, 'Chinedu Gadgets'));
-      const [category] = await db
-        .insert(categories)
-        .values({ name: 'Phones', slug: 'phones', level: 1 })
-        .returning();
-      // The demo catalog is slow to seed: the two orders take the store's second and third products by name.
-      await db.insert(products).values(
+      // The two orders take the store's second and third products by name.
+      await seedDemoStoreWith(
+        db,
         ['A', 'B', 'C'].map((letter, index) => ({
-          storeId: store!.id,
           name: `Demo phone ${letter}`,
-          storeName: store!.storeName,
-          categoryId: category!.id,
+          sku: `DP-${letter}`,
           sellingPriceKobo: 1_000_000 * (index + 1),
           priceKobo: 1_100_000 * (index + 1),
-          quantity: 10,
-          sku: `DP-${letter}`,
-          approvalStatus: 'approved' as const,
         })),
       );
 

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { categories, products } from '../../src/modules/catalog/catalog.schema.js';
-import { stores } from '../../src/modules/stores/stores.schema.js';
 import { seedDemoOrders } from '../../src/seed/demo-orders.js';
-import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
+import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
+import { seedDemoStoreWith } from '../support/demo-factory.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
 describe('demo orders', () => {
@@ -11,24 +9,9 @@ describe('demo orders', () => {
     const test = await createTestApp();
     try {
       const db = test.deps.db;
-      await seedDemo(db);
-      // The demo catalog is slow to seed; one approved product of the demo store is all the orders need.
-      const [store] = await db.select().from(stores).where(eq(stores.storeName, 'Chinedu Gadgets'));
-      const [category] = await db
-        .insert(categories)
-        .values({ name: 'Phones', slug: 'phones', level: 1 })
-        .returning();
-      await db.insert(products).values({
-        storeId: store!.id,
-        name: 'Tecno Spark 20',
-        storeName: store!.storeName,
-        categoryId: category!.id,
-        sellingPriceKobo: 12_500_000,
-        priceKobo: 13_000_000,
-        quantity: 10,
-        sku: 'TS20',
-        approvalStatus: 'approved',
-      });
+      await seedDemoStoreWith(db, [
+        { name: 'Tecno Spark 20', sku: 'TS20', sellingPriceKobo: 12_500_000, priceKobo: 13_000_000 },
+      ]);
       expect(await seedDemoOrders(db)).toBe(7);
       expect(await seedDemoOrders(db)).toBe(0);
 
