@@ -1,4 +1,5 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then serves everything.
+// `npm start`: builds the web app and the server bundle when either is missing or older than its sources, then
+// serves everything from the bundle with plain node (ADR 035).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,16 @@ const sources = [
   'packages/contracts/src',
 ];
 
+// The server bundle (apps/server/build.mjs): our TypeScript, the contracts included, without tsx at run time.
+const builtServer = path.join(root, 'apps/server/dist/main.js');
+const serverSources = [
+  'apps/server/src',
+  'apps/server/build.mjs',
+  'apps/server/package.json',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+];
+
 function newestChange(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
@@ -26,16 +37,31 @@ function newestChange(target) {
   return newest;
 }
 
-const builtAt =
-  fs.existsSync(builtIndex) && fs.existsSync(builtRenderer) ? fs.statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
-if (builtAt < sourcesAt) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@market/web'], { cwd: root, stdio: 'inherit' });
+function builtAt(file) {
+  return fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+}
+
+function buildIfStale(title, workspace, built, sourceList) {
+  const sourcesAt = Math.max(...sourceList.map((source) => newestChange(path.join(root, source))));
+  if (Math.min(...built.map(builtAt)) >= sourcesAt) return;
+  console.log(`Building ${title}…`);
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// V8's heap bounds for the server (ADR 035), each unless NODE_OPTIONS sets its own. The old space: without a bound
+// V8 let the heap grow to about 250 MB under load before collecting, for a live heap near 90 MB; bounded at 288 MB
+// it collects earlier, for under 1% of the time in major collections (192-256 MB thrashed under tsx, ADR 034).
+// The young generation: 8 MB semi-spaces instead of 16 MB, twice the scavenges for about the same total time.
+const nodeOptions = process.env.NODE_OPTIONS ?? '';
+const serverNodeArgs = ['--max-old-space-size=288', '--max-semi-space-size=8'].filter(
+  (flag) => !nodeOptions.includes(flag.split('=')[0]),
+);
+
+buildIfStale('the web app', '@market/web', [builtIndex, builtRenderer], sources);
+buildIfStale('the server', '@market/server', [builtServer], serverSources);
+
+const server = spawn(process.execPath, [...serverNodeArgs, builtServer], {
   cwd: root,
   stdio: 'inherit',
   // glibc keeps a malloc arena per thread that allocates (libuv's pool, V8's, PGlite's WASM compiler, sharp) and

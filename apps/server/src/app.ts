@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -661,7 +662,7 @@ async function serveWebApp(
   pageMeta: (pathname: string) => Promise<PageMeta | undefined>,
   responseCache: ResponseCache | undefined,
 ) {
-  const dist = config.webDist ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const dist = config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const hasWeb = fs.existsSync(path.join(dist, 'index.html'));
   const template = hasWeb ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
   if (hasWeb) {

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
@@ -20,7 +19,10 @@ async function main() {
     config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : config.database,
   );
   await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // ioredis only when configured: the embedded default does without its ~7 MB of resident memory (ADR 035).
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
   const { app, deps, scheduler } = await buildApp({ config, database, redis });
   if (config.seedDemo) {
     await seedDemoMarketplace(database.db, deps.media, deps.logger);

@@ -6,12 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 /**
  * The one database type every module takes: a Drizzle database or a transaction of it. It carries no schema
  * (nothing uses Drizzle's relational `db.query`), so the platform does not import the modules' tables; each
@@ -101,6 +98,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => client.close(),
     };
   }
+  // node-postgres is loaded only for PostgreSQL: the embedded default does without it (ADR 035).
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
   // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => {

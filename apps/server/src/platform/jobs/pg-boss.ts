@@ -1,5 +1,6 @@
-import pg from 'pg';
-import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
+import type Pg from 'pg';
+import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import {
   checkRegistration,
@@ -38,9 +39,15 @@ function retryOptions(options: Required<RetryOptions>) {
  * Timed work uses the `singleton` queue policy: a slow run is never joined by a second one.
  */
 export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
+  // Required here rather than imported at the top: the embedded default (PGlite, timers in process) never calls
+  // this, and pg with pg-boss is about 4 MB of resident memory it would load for nothing (ADR 035). Both are
+  // CommonJS, so require() keeps this function synchronous.
+  const require = createRequire(import.meta.url);
+  const pg = require('pg') as typeof Pg;
+  const PgBossQueue = require('pg-boss') as typeof PgBoss;
   const { logger } = options;
   const schema = options.schema ?? 'pgboss';
-  const boss = new PgBoss({
+  const boss = new PgBossQueue({
     connectionString: options.connectionString,
     schema,
     application_name: 'naija-market-jobs',

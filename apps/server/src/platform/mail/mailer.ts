@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { outboxMails } from './mail.schema.js';
@@ -55,16 +55,18 @@ export function createMailer(options: {
   /** false: no poller of its own; a job calls `flush()` (see timed-work.ts). Mail is still sent after `send`. */
   poll?: boolean;
 }): Mailer {
-  const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : undefined;
+  const { smtpUrl } = options;
+  // nodemailer is loaded with the first delivery: without SMTP (the embedded default) it is never needed, and
+  // loading it costs about 5 MB of resident memory (ADR 035).
+  let transport: Transporter | undefined;
   let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const polling = options.poll ?? true;
 
   async function deliverBatch(): Promise<number> {
-    if (!transport) return 0;
+    if (!smtpUrl) return 0;
+    transport ??= (await import('nodemailer')).default.createTransport(smtpUrl);
     const claimed = (await options.db.execute(sql`
       update ${outboxMails} set claimed_at = now(), attempts = attempts + 1
       where id in (
@@ -113,7 +115,7 @@ export function createMailer(options: {
   }
 
   function schedule(delay: number) {
-    if (!transport || stopped) return;
+    if (!smtpUrl || stopped) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       flush()
