@@ -225,7 +225,8 @@ function rowFromJson<T>(table: AnyPgTable, json: Record<string, unknown>): T {
  * Every row of one checkout in one statement (ADR 036): the tracker, its stock reservations, its orders, their items
  * and first activities, as data-modifying CTEs of a single insert, so a checkout costs one round trip here instead
  * of five. Ids of the tracker and orders are chosen by the caller so that the rows can name each other. Answers the
- * rows written, each list in the order given.
+ * rows written: orders in `ordersOfTracker`'s order (store name in the database's collation, then id), the other
+ * lists in the order given.
  */
 export async function insertCheckout(
   executor: Db,
@@ -245,7 +246,7 @@ export async function insertCheckout(
     ${written('i', input.items, () => executor.insert(orderItems).values(input.items).returning())},
     ${written('a', input.activities, () => executor.insert(orderActivities).values(input.activities).returning())}
     select (select row_to_json(t) from t) as tracker,
-      (select coalesce(json_agg(o), '[]') from o) as orders,
+      (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from o) as orders,
       (select coalesce(json_agg(i), '[]') from i) as items,
       (select coalesce(json_agg(a), '[]') from a) as activities`);
   const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -227,13 +227,16 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     return { orders: paid, items };
   }
 
-  /** `written`: the items and activities of a checkout just created, so that they are not read back (ADR 033). */
+  /**
+   * `written`: the orders, items and activities of a checkout just created, so that they are not read back (ADR 033;
+   * the orders since ADR 036, answered by the insert in `ordersOfTracker`'s order).
+   */
   async function trackerView(
     executor: Db,
     row: TrackerRow,
-    written?: { items: repository.ItemRow[]; activities: repository.ActivityRow[] },
+    written?: { orders: OrderRow[]; items: repository.ItemRow[]; activities: repository.ActivityRow[] },
   ): Promise<Tracker> {
-    const rows = await repository.ordersOfTracker(executor, row.id);
+    const rows = written?.orders ?? (await repository.ordersOfTracker(executor, row.id));
     return {
       id: row.id,
       reference: row.reference,
