@@ -146,6 +146,18 @@ export async function updateTracker(
   return row!;
 }
 
+// Built once (ADR 036): every checkout keeps the provider's page for a customer who comes back to pay.
+const trackerAuthorizationUrl = prepared('orders_tracker_authorization_url', (db) =>
+  db
+    .update(orderTrackers)
+    .set({ authorizationUrl: sql`${sql.placeholder('authorizationUrl')}` })
+    .where(eq(orderTrackers.id, sql.placeholder('id'))),
+);
+
+export async function setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
+  await trackerAuthorizationUrl(executor, { id: trackerId, authorizationUrl });
+}
+
 /** The customer's unpaid checkouts, locked (there is at most one; older data may hold more). */
 const openTrackers = prepared('orders_lock_open_trackers', (db) =>
   db

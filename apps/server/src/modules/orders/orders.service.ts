@@ -362,7 +362,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     },
 
     async setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
-      await repository.updateTracker(executor, trackerId, { authorizationUrl });
+      await repository.setAuthorizationUrl(executor, trackerId, authorizationUrl);
     },
 
     trackerView,
