@@ -236,7 +236,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     row: TrackerRow,
     written?: { orders: OrderRow[]; items: repository.ItemRow[]; activities: repository.ActivityRow[] },
   ): Promise<Tracker> {
-    const rows = written?.orders ?? (await repository.ordersOfTracker(executor, row.id));
+    // Not just written: the orders, items and activities are read in one statement (ADR 036).
+    const contents = written ?? (await repository.trackerContents(executor, row.id));
     return {
       id: row.id,
       reference: row.reference,
@@ -248,7 +249,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       amountDue: koboToNaira(row.amountDueKobo),
       expiresAt: row.expiresAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
-      orders: await repository.customerOrdersOf(executor, rows, written),
+      orders: await repository.customerOrdersOf(executor, contents.orders, contents),
     };
   }
 
