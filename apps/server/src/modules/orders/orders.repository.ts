@@ -227,7 +227,8 @@ function written(name: string, rows: unknown[], write: () => { getSQL(): SQL }):
 function rowFromJson<T>(table: AnyPgTable, json: Record<string, unknown>): T {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[toSnakeCase(key)];
+    // The name the database knows: given in the schema, or the key in snake_case (the casing the app opens with).
+    const value = json[column.keyAsName ? toSnakeCase(key) : column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
   return row as T;
