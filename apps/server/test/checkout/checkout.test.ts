@@ -392,6 +392,46 @@ describe('checkout and payment', () => {
     expect((await test.jobs.sweepCheckouts()).refunded).toBe(0);
   });
 
+  it('takes the stock of variant lines with the rest of the cart, and of two variants of one product', async () => {
+    const sku = Date.now().toString(36);
+    const shirt = await listedProduct(test, setup, lagosStore, {
+      quantity: 6,
+      variant: [
+        { sku: `SH-S-${sku}`, size: 'S', color: 'Blue', discount: 0, quantity: 3 },
+        { sku: `SH-M-${sku}`, size: 'M', color: 'Blue', discount: 0, quantity: 3 },
+      ],
+      variantProperties: [{ type: 'size', options: ['S', 'M'] }],
+    });
+    const plain = await listedProduct(test, setup, abujaStore, { quantity: 5 });
+    const [small, medium] = shirt.variant;
+    const productOf = async (productId: string) =>
+      json(await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${productId}` }))
+        .data as {
+        quantity: number;
+        variant: { id: string; quantity: number }[];
+      };
+    const before = await productOf(shirt.id);
+
+    // A variant beside a plain product of another store: every line of the cart in one statement.
+    const first = await shopper(test);
+    expect((await addToCart(test, first, shirt.id, 2, small!.id)).statusCode).toBe(200);
+    expect((await addToCart(test, first, plain.id, 1)).statusCode).toBe(200);
+    expect((await checkout(test, first)).statusCode).toBe(201);
+    let after = await productOf(shirt.id);
+    expect(after.quantity).toBe(before.quantity - 2);
+    expect(after.variant.map((variant) => variant.quantity)).toEqual([1, 3]);
+    expect(await stockOf(plain.id)).toBe(4);
+
+    // Two variants of one product: one row taken twice, line by line.
+    const second = await shopper(test);
+    expect((await addToCart(test, second, shirt.id, 1, small!.id)).statusCode).toBe(200);
+    expect((await addToCart(test, second, shirt.id, 2, medium!.id)).statusCode).toBe(200);
+    expect((await checkout(test, second)).statusCode).toBe(201);
+    after = await productOf(shirt.id);
+    expect(after.quantity).toBe(before.quantity - 5);
+    expect(after.variant.map((variant) => variant.quantity)).toEqual([0, 1]);
+  });
+
   it('refuses checkout without an address or with an empty cart', async () => {
     const customer = await createConfirmedAccount(test, 'customer');
     const token = (await login(test, 'customer', customer.email)).accessToken;

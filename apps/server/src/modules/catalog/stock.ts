@@ -58,11 +58,6 @@ export async function loadProductsForSale(executor: Db, productIds: string[]) {
 
 export type ProductForSale = Awaited<ReturnType<typeof loadProductsForSale>>[number];
 
-/**
- * Takes stock for every line or for none: each update re-checks the quantity under the row lock PostgreSQL holds
- * for it, so concurrent checkouts can never take more than there is. Lines are locked in product order so two
- * checkouts of the same products cannot deadlock.
- */
 /** Every writer of product rows takes them in this order, so two transactions never wait on each other in a cycle. */
 function inLockOrder<T extends { productId: string; variantId: string | null }>(lines: T[]): T[] {
   return [...lines].sort((a, b) =>
@@ -70,41 +65,100 @@ function inLockOrder<T extends { productId: string; variantId: string | null }>(
   );
 }
 
+/**
+ * Takes the stock of every line in one statement (ADR 036): the product rows are locked in the order every writer
+ * of products uses (a sorted `for update`, materialized before any row is changed), then each is taken only if it
+ * still has the quantity, checked under that lock as the one-line update does. Answers the lines taken; fewer than
+ * given means one was short and the caller's transaction must not go on.
+ */
+async function takeAtOnce(executor: Db, lines: StockLine[]) {
+  const taken = await executor.execute(sql`
+    with lines as (
+      select (line->>'productId')::uuid as product_id, line->>'variantId' as variant_id,
+        (line->>'quantity')::integer as quantity, position
+      from jsonb_array_elements(${JSON.stringify(lines)}::jsonb) with ordinality as entries(line, position)
+    ),
+    locked as materialized (
+      select ${products.id} as id, lines.variant_id, lines.quantity
+      from ${products} join lines on lines.product_id = ${products.id}
+      order by lines.position
+      for update of ${products}
+    )
+    update ${products}
+    set variants = case when locked.variant_id is null then ${products.variants} else (
+          select jsonb_agg(
+            case when item->>'id' = locked.variant_id
+              then jsonb_set(item, '{quantity}', to_jsonb((item->>'quantity')::int - locked.quantity))
+              else item end
+            order by position)
+          from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)) end,
+        quantity = ${products.quantity} - locked.quantity,
+        updated_at = now()
+    from locked
+    where ${products.id} = locked.id
+      and case when locked.variant_id is null
+        then ${products.quantity} >= locked.quantity or ${products.contSalesOutOfStock}
+        else exists (
+          select 1 from jsonb_array_elements(${products.variants}) as entries(item)
+          where item->>'id' = locked.variant_id
+            and ((item->>'quantity')::int >= locked.quantity or ${products.contSalesOutOfStock})) end
+    returning ${products.id} as id, ${products.quantity} as quantity`);
+  return (taken as unknown as { rows: { id: string; quantity: number }[] }).rows;
+}
+
+/** One line's stock, under the row lock its update takes. */
+async function takeOne(executor: Db, line: StockLine) {
+  const taken = line.variantId
+    ? await executor.execute(sql`
+        update ${products}
+        set variants = (
+              select jsonb_agg(
+                case when item->>'id' = ${line.variantId}
+                  then jsonb_set(item, '{quantity}', to_jsonb((item->>'quantity')::int - ${line.quantity}))
+                  else item end
+                order by position)
+              from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)),
+            quantity = quantity - ${line.quantity},
+            updated_at = now()
+        where id = ${line.productId}
+          and exists (
+            select 1 from jsonb_array_elements(${products.variants}) as entries(item)
+            where item->>'id' = ${line.variantId}
+              and ((item->>'quantity')::int >= ${line.quantity} or ${products.contSalesOutOfStock}))
+        returning id, quantity`)
+    : await executor.execute(sql`
+        update ${products}
+        set quantity = quantity - ${line.quantity}, updated_at = now()
+        where id = ${line.productId} and (quantity >= ${line.quantity} or cont_sales_out_of_stock)
+        returning id, quantity`);
+  return (taken as unknown as { rows: { id: string; quantity: number }[] }).rows;
+}
+
+/**
+ * Takes stock for every line or for none: each update re-checks the quantity under the row lock PostgreSQL holds
+ * for it, so concurrent checkouts can never take more than there is. Lines are locked in product order so two
+ * checkouts of the same products cannot deadlock.
+ */
 export async function reserveStock(executor: Db, lines: StockLine[]): Promise<void> {
+  if (lines.length === 0) return;
+  const ordered = inLockOrder(lines);
   const soldOut: string[] = [];
-  for (const line of inLockOrder(lines)) {
-    const taken = line.variantId
-      ? await executor.execute(sql`
-          update ${products}
-          set variants = (
-                select jsonb_agg(
-                  case when item->>'id' = ${line.variantId}
-                    then jsonb_set(item, '{quantity}', to_jsonb((item->>'quantity')::int - ${line.quantity}))
-                    else item end
-                  order by position)
-                from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)),
-              quantity = quantity - ${line.quantity},
-              updated_at = now()
-          where id = ${line.productId}
-            and exists (
-              select 1 from jsonb_array_elements(${products.variants}) as entries(item)
-              where item->>'id' = ${line.variantId}
-                and ((item->>'quantity')::int >= ${line.quantity} or ${products.contSalesOutOfStock}))
-          returning id, quantity`)
-      : await executor.execute(sql`
-          update ${products}
-          set quantity = quantity - ${line.quantity}, updated_at = now()
-          where id = ${line.productId} and (quantity >= ${line.quantity} or cont_sales_out_of_stock)
-          returning id, quantity`);
-    const rows = (taken as unknown as { rows: { quantity: number }[] }).rows;
-    if (rows.length === 0) {
-      throw conflict(
-        'Some items in your cart are no longer available in the quantity you chose. Check your cart.',
-      );
+  const short = () =>
+    conflict('Some items in your cart are no longer available in the quantity you chose. Check your cart.');
+  if (new Set(ordered.map((line) => line.productId)).size === ordered.length) {
+    // One product row per line: the whole cart in one statement. A product with two variants in the cart would
+    // be one row updated twice, which one update cannot do: such carts take their lines one by one below.
+    const taken = await takeAtOnce(executor, ordered);
+    if (taken.length !== ordered.length) throw short();
+    for (const row of taken) if (Number(row.quantity) <= 0) soldOut.push(row.id);
+  } else {
+    for (const line of ordered) {
+      const rows = await takeOne(executor, line);
+      if (rows.length === 0) throw short();
+      if (Number(rows[0]!.quantity) <= 0) soldOut.push(line.productId);
     }
-    // Visibility depends on stock only through "sold out": a product that still has units keeps it (ADR 031).
-    if (Number(rows[0]!.quantity) <= 0) soldOut.push(line.productId);
   }
+  // Visibility depends on stock only through "sold out": a product that still has units keeps it (ADR 031).
   await refreshProductVisibility(executor, [...new Set(soldOut)]);
 }
 

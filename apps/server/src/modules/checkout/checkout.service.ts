@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { Verification } from '../../platform/payments/provider.js';
 import type { CheckoutPricing } from '../cart/index.js';
-import type { ActivityRow, ItemRow, OrderActor, TrackerRow } from '../orders/index.js';
+import type { ActivityRow, ItemRow, OrderActor, OrderRow, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
 
@@ -247,7 +247,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     async create(customerId: string, body: { addressId?: string; orderNote?: string }) {
       const customer = await ports.findCustomer(db, customerId);
       if (!customer) throw notFound('Customer not found');
-      let written: { items: ItemRow[]; activities: ActivityRow[] } | undefined;
+      let written: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] } | undefined;
       const tracker = await db.transaction(async (tx) => {
         // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
         // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
@@ -293,7 +293,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           reservations,
           stores: ordersOf(pricing),
         });
-        written = { items: created.items, activities: created.activities };
+        written = { orders: created.orders, items: created.items, activities: created.activities };
         let trackerRow = created.tracker;
         // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
         // a product shares are locked for as short a time as possible, from here to the commit.
@@ -332,7 +332,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       const { authorizationUrl } =
         tracker.status === 'paid' ? { authorizationUrl: null } : await startPayment(tracker, customer.email);
       return {
-        // Unpaid, the checkout's items and activities are what it wrote: not read back (ADR 033). Paid at once by
+        // Unpaid, the checkout's orders, items and activities are what it wrote: not read back (ADR 033, 036). Paid at once by
         // gift cards, its orders moved on: read.
         tracker: await orders.trackerView(
           db,

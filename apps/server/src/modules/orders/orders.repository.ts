@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -18,6 +19,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
+import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/paging.js';
 import { prepared } from '../../platform/db/prepared.js';
@@ -143,6 +146,18 @@ export async function updateTracker(
   return row!;
 }
 
+// Built once (ADR 036): every checkout keeps the provider's page for a customer who comes back to pay.
+const trackerAuthorizationUrl = prepared('orders_tracker_authorization_url', (db) =>
+  db
+    .update(orderTrackers)
+    .set({ authorizationUrl: sql`${sql.placeholder('authorizationUrl')}` })
+    .where(eq(orderTrackers.id, sql.placeholder('id'))),
+);
+
+export async function setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
+  await trackerAuthorizationUrl(executor, { id: trackerId, authorizationUrl });
+}
+
 /** The customer's unpaid checkouts, locked (there is at most one; older data may hold more). */
 const openTrackers = prepared('orders_lock_open_trackers', (db) =>
   db
@@ -184,15 +199,6 @@ export async function trackersWithRefundDue(executor: Db, limit: number): Promis
 
 // ---------- stock reservations of a checkout ----------
 
-export async function insertReservations(
-  executor: Db,
-  trackerId: string,
-  lines: { productId: string; variantId: string | null; quantity: number }[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  await executor.insert(stockReservations).values(lines.map((line) => ({ ...line, trackerId })));
-}
-
 /** Marks the checkout's open reservations released and answers them (so the caller can give the stock back). */
 export async function releaseReservations(
   executor: Db,
@@ -206,6 +212,68 @@ export async function releaseReservations(
     .returning();
 }
 
+/**
+ * One data-modifying CTE of a statement that writes several tables at once. Empty lists write nothing: an insert of
+ * no rows is not valid SQL, so their CTE answers no rows instead.
+ */
+function written(name: string, rows: unknown[], write: () => { getSQL(): SQL }): SQL {
+  return rows.length > 0
+    ? sql`${sql.raw(name)} as (${write().getSQL()})`
+    : sql`${sql.raw(name)} as (select null::json as row where false)`;
+}
+
+/** A row of `table` read from JSON (`row_to_json` of a `returning` list): keys in snake_case, values decoded by the
+ * column as the driver's would be (times to Date). */
+function rowFromJson<T>(table: AnyPgTable, json: Record<string, unknown>): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    // The name the database knows: given in the schema, or the key in snake_case (the casing the app opens with).
+    const value = json[column.keyAsName ? toSnakeCase(key) : column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T;
+}
+
+/**
+ * Every row of one checkout in one statement (ADR 036): the tracker, its stock reservations, its orders, their items
+ * and first activities, as data-modifying CTEs of a single insert, so a checkout costs one round trip here instead
+ * of five. Ids of the tracker and orders are chosen by the caller so that the rows can name each other. Answers the
+ * rows written: orders in `ordersOfTracker`'s order (store name in the database's collation, then id), the other
+ * lists in the order given.
+ */
+export async function insertCheckout(
+  executor: Db,
+  input: {
+    tracker: NewTracker & { id: string };
+    reservations: { productId: string; variantId: string | null; quantity: number }[];
+    orders: (NewOrder & { id: string })[];
+    items: NewOrderItem[];
+    activities: (typeof orderActivities.$inferInsert)[];
+  },
+): Promise<{ tracker: TrackerRow; orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] }> {
+  const reservations = input.reservations.map((line) => ({ ...line, trackerId: input.tracker.id }));
+  const result = await executor.execute(sql`with
+    ${written('t', [input.tracker], () => executor.insert(orderTrackers).values(input.tracker).returning())},
+    ${written('r', reservations, () => executor.insert(stockReservations).values(reservations))},
+    ${written('o', input.orders, () => executor.insert(orders).values(input.orders).returning())},
+    ${written('i', input.items, () => executor.insert(orderItems).values(input.items).returning())},
+    ${written('a', input.activities, () => executor.insert(orderActivities).values(input.activities).returning())}
+    select (select row_to_json(t) from t) as tracker,
+      (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from o) as orders,
+      (select coalesce(json_agg(i), '[]') from i) as items,
+      (select coalesce(json_agg(a), '[]') from a) as activities`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+  const list = <T>(table: AnyPgTable, value: unknown) =>
+    (parsed(value) as Record<string, unknown>[]).map((json) => rowFromJson<T>(table, json));
+  return {
+    tracker: rowFromJson<TrackerRow>(orderTrackers, parsed(row!.tracker) as Record<string, unknown>),
+    orders: list<OrderRow>(orders, row!.orders),
+    items: list<ItemRow>(orderItems, row!.items),
+    activities: list<ActivityRow>(orderActivities, row!.activities),
+  };
+}
+
 // ---------- orders ----------
 
 export async function insertOrder(executor: Db, values: NewOrder): Promise<OrderRow> {
@@ -213,20 +281,8 @@ export async function insertOrder(executor: Db, values: NewOrder): Promise<Order
   return row!;
 }
 
-/** Several orders in one statement; answers them in the order given. */
-export async function insertOrders(executor: Db, values: NewOrder[]): Promise<OrderRow[]> {
-  if (values.length === 0) return [];
-  return executor.insert(orders).values(values).returning();
-}
-
 export async function insertOrderItems(executor: Db, rows: NewOrderItem[]): Promise<void> {
   if (rows.length > 0) await executor.insert(orderItems).values(rows);
-}
-
-/** `insertOrderItems` answering the rows written, in the order given. */
-export async function insertOrderItemsReturning(executor: Db, rows: NewOrderItem[]): Promise<ItemRow[]> {
-  if (rows.length === 0) return [];
-  return executor.insert(orderItems).values(rows).returning();
 }
 
 export async function lockOrder(executor: Db, orderId: string): Promise<OrderRow | undefined> {
@@ -264,15 +320,6 @@ export async function insertActivities(
   values: (typeof orderActivities.$inferInsert)[],
 ): Promise<void> {
   if (values.length > 0) await executor.insert(orderActivities).values(values);
-}
-
-/** `insertActivities` answering the rows written. */
-export async function insertActivitiesReturning(
-  executor: Db,
-  values: (typeof orderActivities.$inferInsert)[],
-): Promise<ActivityRow[]> {
-  if (values.length === 0) return [];
-  return executor.insert(orderActivities).values(values).returning();
 }
 
 export async function insertHandover(executor: Db, values: NewHandover): Promise<void> {
@@ -315,11 +362,15 @@ export async function markOrdersPending(
   at: Date,
 ): Promise<void> {
   if (tokens.length === 0) return;
+  await markOrdersPendingQuery(executor, tokens, at);
+}
+
+function markOrdersPendingQuery(executor: Db, tokens: { id: string; token: string }[], at: Date) {
   const tokenOf = sql.join(
     tokens.map(({ id, token }) => sql`when ${id}::uuid then ${token}`),
     sql` `,
   );
-  await executor
+  return executor
     .update(orders)
     .set({ status: 'pending', updatedAt: at, orderDeliveryToken: sql`case ${orders.id} ${tokenOf} end` })
     .where(
@@ -328,6 +379,49 @@ export async function markOrdersPending(
         tokens.map(({ id }) => id),
       ),
     );
+}
+
+/**
+ * A checkout paid, in one statement (ADR 036): the tracker is paid, its orders (locked by the caller) become pending
+ * with their delivery tokens, each gets its activity and its hand-over to the customer, and the open stock
+ * reservations end. Answers the checkout's items with their store, as `itemsOfTracker` does.
+ */
+export async function payCheckout(
+  executor: Db,
+  input: {
+    trackerId: string;
+    at: Date;
+    tokens: { id: string; token: string }[];
+    activities: (typeof orderActivities.$inferInsert)[];
+    handovers: NewHandover[];
+  },
+): Promise<(ItemRow & { storeId: string })[]> {
+  const { trackerId, at, tokens } = input;
+  const result = await executor.execute(sql`with
+    ${written('t', [trackerId], () =>
+      executor
+        .update(orderTrackers)
+        .set({ status: 'paid', paidAt: at, updatedAt: at })
+        .where(eq(orderTrackers.id, trackerId)),
+    )},
+    ${written('o', tokens, () => markOrdersPendingQuery(executor, tokens, at))},
+    ${written('a', input.activities, () => executor.insert(orderActivities).values(input.activities))},
+    ${written('h', input.handovers, () => executor.insert(orderHandovers).values(input.handovers))},
+    ${written('r', [trackerId], () =>
+      executor
+        .update(stockReservations)
+        .set({ releasedAt: at })
+        .where(and(eq(stockReservations.trackerId, trackerId), isNull(stockReservations.releasedAt))),
+    )}
+    select coalesce(json_agg(json_build_object('item', row_to_json(${orderItems}.*), 'storeId', ${orders.storeId})), '[]') as items
+    from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
+    where ${orders.trackerId} = ${trackerId}`);
+  const [row] = (result as unknown as { rows: { items: unknown }[] }).rows;
+  const items = (typeof row!.items === 'string' ? JSON.parse(row!.items) : row!.items) as {
+    item: Record<string, unknown>;
+    storeId: string;
+  }[];
+  return items.map(({ item, storeId }) => ({ ...rowFromJson<ItemRow>(orderItems, item), storeId }));
 }
 
 /** Commission and due of several orders in one statement (the ledger, at payment). */
@@ -465,6 +559,33 @@ const activitiesOfOrderIds = prepared('orders_activities_of_orders', (db) =>
     .where(sql`${orderActivities.orderId} = any(${sql.placeholder('ids')}::uuid[])`)
     .orderBy(orderActivities.createdAt),
 );
+
+/**
+ * A checkout's orders (in `ordersOfTracker`'s order), their items and their activities (oldest first) in one
+ * statement (ADR 036): the payer's return shows all three, which were three round trips.
+ */
+export async function trackerContents(
+  executor: Db,
+  trackerId: string,
+): Promise<{ orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] }> {
+  const result = await executor.execute(sql`select
+    (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from ${orders} o
+      where o.tracker_id = ${trackerId}) as orders,
+    (select coalesce(json_agg(i), '[]') from ${orderItems} i join ${orders} o on o.id = i.order_id
+      where o.tracker_id = ${trackerId}) as items,
+    (select coalesce(json_agg(a order by a.created_at), '[]') from ${orderActivities} a
+      join ${orders} o on o.id = a.order_id where o.tracker_id = ${trackerId}) as activities`);
+  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const list = <T>(table: AnyPgTable, value: unknown) =>
+    ((typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[]).map((json) =>
+      rowFromJson<T>(table, json),
+    );
+  return {
+    orders: list<OrderRow>(orders, row!.orders),
+    items: list<ItemRow>(orderItems, row!.items),
+    activities: list<ActivityRow>(orderActivities, row!.activities),
+  };
+}
 
 /**
  * The customer's view of orders. `written`: their items and activities as the caller has just inserted them (a

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { type CustomerOrder, koboToNaira, type OrderStatusCode, type Tracker } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
@@ -183,9 +183,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
    * in one statement (in the order every writer of a checkout's orders uses), each move is checked against the
    * status table as `transition` does, and the statuses, tokens, activities and hand-overs are written in bulk.
    */
-  async function markOrdersPaid(executor: Db, trackerId: string, at: Date): Promise<OrderRow[]> {
+  async function markOrdersPaid(executor: Db, trackerId: string, at: Date) {
     const locked = await repository.lockOrdersOfTracker(executor, trackerId);
-    if (locked.length === 0) return [];
     for (const order of locked) {
       if (!moveBetween(order.status, 'pending')?.roles.includes('payment')) {
         throw conflict(
@@ -199,14 +198,13 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       updatedAt: at,
       orderDeliveryToken: newDeliveryToken(),
     }));
-    await repository.markOrdersPending(
-      executor,
-      paid.map((order) => ({ id: order.id, token: order.orderDeliveryToken })),
+    // The tracker, the orders, their activities and hand-overs and the reservations in one statement, which also
+    // answers the items (ADR 036). The tracker is already locked by the caller (payment) or its own (gift cards).
+    const items = await repository.payCheckout(executor, {
+      trackerId,
       at,
-    );
-    await repository.insertActivities(
-      executor,
-      paid.map((order) => ({
+      tokens: paid.map((order) => ({ id: order.id, token: order.orderDeliveryToken })),
+      activities: paid.map((order) => ({
         orderId: order.id,
         status: 'pending',
         activity: defaultActivity.pending!,
@@ -214,10 +212,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         actorId: null,
         createdAt: at,
       })),
-    );
-    await repository.insertHandovers(
-      executor,
-      paid.map((order) => ({
+      handovers: paid.map((order) => ({
         orderId: order.id,
         fromPartyKind: 'carrier',
         toPartyKind: 'customer',
@@ -225,20 +220,24 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         tokenHash: handoverTokenHash(order.orderDeliveryToken),
         createdAt: at,
       })),
-    );
+    });
     // The ledger books each order's commission and due amount in this same transaction (ADR 027), for all the
     // checkout's orders at once (ADR 033).
-    await money.listener?.paid(executor, paid);
-    return paid;
+    if (paid.length > 0) await money.listener?.paid(executor, paid);
+    return { orders: paid, items };
   }
 
-  /** `written`: the items and activities of a checkout just created, so that they are not read back (ADR 033). */
+  /**
+   * `written`: the orders, items and activities of a checkout just created, so that they are not read back (ADR 033;
+   * the orders since ADR 036, answered by the insert in `ordersOfTracker`'s order).
+   */
   async function trackerView(
     executor: Db,
     row: TrackerRow,
-    written?: { items: repository.ItemRow[]; activities: repository.ActivityRow[] },
+    written?: { orders: OrderRow[]; items: repository.ItemRow[]; activities: repository.ActivityRow[] },
   ): Promise<Tracker> {
-    const rows = await repository.ordersOfTracker(executor, row.id);
+    // Not just written: the orders, items and activities are read in one statement (ADR 036).
+    const contents = written ?? (await repository.trackerContents(executor, row.id));
     return {
       id: row.id,
       reference: row.reference,
@@ -250,7 +249,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       amountDue: koboToNaira(row.amountDueKobo),
       expiresAt: row.expiresAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
-      orders: await repository.customerOrdersOf(executor, rows, written),
+      orders: await repository.customerOrdersOf(executor, contents.orders, contents),
     };
   }
 
@@ -281,29 +280,32 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       const totalKobo = input.itemsSubtotalKobo - input.discountTotalKobo + input.shippingTotalKobo;
       // The service's clock, not the database's: reports and the dashboard compare these times with deps.now().
       const at = deps.now();
-      const tracker = await repository.insertTracker(executor, {
-        createdAt: at,
-        updatedAt: at,
-        reference: input.reference,
-        customerId: input.customerId,
-        itemsSubtotalKobo: input.itemsSubtotalKobo,
-        shippingTotalKobo: input.shippingTotalKobo,
-        discountTotalKobo: input.discountTotalKobo,
-        giftCardKobo: 0,
-        amountDueKobo: totalKobo,
-        deliveryAddress: input.deliveryAddress,
-        appliedCouponCodes: input.appliedCouponCodes,
-        expiresAt: input.expiresAt,
-      });
-      // A fixed number of statements whatever the number of stores and lines (ADR 031): every row of the checkout is
-      // written by one multi-row insert per table.
-      await repository.insertReservations(executor, tracker.id, input.reservations);
-      const written = await repository.insertOrders(
-        executor,
-        input.stores.map((store) => ({
+      // Ids chosen here so that the rows of one statement can name each other (ADR 036: the whole checkout is
+      // written in one round trip, whatever the number of stores and lines).
+      const trackerId = randomUUID();
+      const storeOrders = input.stores.map((store) => ({ store, id: randomUUID() }));
+      return repository.insertCheckout(executor, {
+        tracker: {
+          id: trackerId,
           createdAt: at,
           updatedAt: at,
-          trackerId: tracker.id,
+          reference: input.reference,
+          customerId: input.customerId,
+          itemsSubtotalKobo: input.itemsSubtotalKobo,
+          shippingTotalKobo: input.shippingTotalKobo,
+          discountTotalKobo: input.discountTotalKobo,
+          giftCardKobo: 0,
+          amountDueKobo: totalKobo,
+          deliveryAddress: input.deliveryAddress,
+          appliedCouponCodes: input.appliedCouponCodes,
+          expiresAt: input.expiresAt,
+        },
+        reservations: input.reservations,
+        orders: storeOrders.map(({ store, id }) => ({
+          id,
+          createdAt: at,
+          updatedAt: at,
+          trackerId,
           orderName: newOrderName(),
           customerId: input.customerId,
           storeId: store.storeId,
@@ -324,27 +326,17 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           couponCode: store.coupon?.code ?? null,
           rewardProductIds: store.coupon?.rewardProductIds ?? [],
         })),
-      );
-      // One order per store: the store names the order its items belong to.
-      const orderOfStore = new Map(written.map((order) => [order.storeId, order.id]));
-      const items = await repository.insertOrderItemsReturning(
-        executor,
-        input.stores.flatMap((store) =>
-          store.items.map((item) => ({ ...item, orderId: orderOfStore.get(store.storeId)! })),
-        ),
-      );
-      const activities = await repository.insertActivitiesReturning(
-        executor,
-        written.map((order) => ({
-          orderId: order.id,
+        // One order per store: the store names the order its items belong to.
+        items: storeOrders.flatMap(({ store, id }) => store.items.map((item) => ({ ...item, orderId: id }))),
+        activities: storeOrders.map(({ id }) => ({
+          orderId: id,
           status: initialStatus.to,
           activity: defaultActivity.awaiting_payment!,
           actorType: 'checkout',
           actorId: null,
           createdAt: at,
         })),
-      );
-      return { tracker, orders: written, items, activities };
+      });
     },
 
     /** Gift cards held for this checkout lower what the provider must collect. */
@@ -371,7 +363,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     },
 
     async setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
-      await repository.updateTracker(executor, trackerId, { authorizationUrl });
+      await repository.setAuthorizationUrl(executor, trackerId, authorizationUrl);
     },
 
     trackerView,
@@ -381,12 +373,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
      * delivery token, and the stock reservations end (the stock stays sold). Answers the paid orders and items.
      */
     async markPaid(executor: Db, tracker: TrackerRow) {
-      const at = deps.now();
-      await repository.updateTracker(executor, tracker.id, { status: 'paid', paidAt: at, updatedAt: at });
-      const paidOrders = await markOrdersPaid(executor, tracker.id, at);
-      await repository.releaseReservations(executor, tracker.id, at);
-      const items = await repository.itemsOfTracker(executor, tracker.id);
-      return { orders: paidOrders, items };
+      return markOrdersPaid(executor, tracker.id, deps.now());
     },
 
     /**

@@ -167,6 +167,21 @@ const settlePayment = prepared('payments_settle', (db) =>
     .where(eq(paymentTransactions.id, sql.placeholder('id'))),
 );
 
+/** Built once (ADR 036): every checkout records its payment before asking the provider for the page. */
+const insertPayment = prepared('payments_insert', (db) =>
+  db.insert(paymentTransactions).values({
+    reference: sql.placeholder('reference'),
+    purpose: sql.placeholder('purpose'),
+    provider: sql.placeholder('provider'),
+    customerId: raw('customerId'),
+    amountKobo: sql.placeholder('amountKobo'),
+    currency: 'NGN',
+    status: 'initialized',
+    metadata: sql.placeholder('metadata'),
+    customerEmail: sql.placeholder('customerEmail'),
+  }),
+);
+
 /** settlePayment's values: times as ISO strings (see `raw`). */
 function settledValues(
   fields: ReturnType<typeof transactionFields> & { updatedAt: Date },
@@ -310,14 +325,12 @@ export function createPaymentsService(options: {
       if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
         throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
       }
-      await executor.insert(paymentTransactions).values({
+      await insertPayment(executor, {
         reference: input.reference,
         purpose: prefix,
         provider: provider.name,
         customerId: input.customerId ?? null,
         amountKobo: input.amountKobo,
-        currency: 'NGN',
-        status: 'initialized',
         metadata: input.metadata ?? {},
         customerEmail: input.email,
       });

@@ -2,7 +2,19 @@ import { sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { outboxMails } from './mail.schema.js';
+
+// Built once (ADR 036): every paid checkout writes one mail to the outbox in its payment's transaction.
+const insertOutboxMail = prepared('mail_outbox_insert', (db) =>
+  db.insert(outboxMails).values({
+    to: sql.placeholder('to'),
+    subject: sql.placeholder('subject'),
+    text: sql.placeholder('text'),
+    html: sql.placeholder('html'),
+    links: sql.placeholder('links'),
+  }),
+);
 
 export interface MailMessage {
   to: string;
@@ -131,9 +143,7 @@ export function createMailer(options: {
   return {
     async send(executor, message) {
       const { text, html, links } = renderMail(message);
-      await executor
-        .insert(outboxMails)
-        .values({ to: message.to, subject: message.subject, text, html, links });
+      await insertOutboxMail(executor, { to: message.to, subject: message.subject, text, html, links });
       schedule(50);
     },
     flush,

@@ -8,6 +8,19 @@ import type { PaymentProvider, RefundResult } from './provider.js';
 import { sandboxCharges } from './sandbox.schema.js';
 import { signPaystackBody, verifyPaystackSignature } from './signature.js';
 
+// Built once (ADR 036): every checkout's payment page starts with one charge.
+const insertCharge = prepared('sandbox_insert_charge', (db) =>
+  db.insert(sandboxCharges).values({
+    reference: sql.placeholder('reference'),
+    transactionId: sql.placeholder('transactionId'),
+    amountKobo: sql.placeholder('amountKobo'),
+    currency: 'NGN',
+    email: sql.placeholder('email'),
+    callbackUrl: sql.placeholder('callbackUrl'),
+    metadata: sql.placeholder('metadata'),
+  }),
+);
+
 export const SANDBOX_BASE = '/api/payments/sandbox';
 export type SandboxCharge = typeof sandboxCharges.$inferSelect;
 
@@ -188,12 +201,11 @@ export function createSandboxProvider(options: {
     name: 'sandbox',
 
     async initialize(request) {
-      await (request.executor ?? db).insert(sandboxCharges).values({
+      await insertCharge(request.executor ?? db, {
         reference: request.reference,
         // Paystack's transaction ids are 10-digit numbers.
         transactionId: String(randomInt(1_000_000_000, 9_999_999_999)),
         amountKobo: request.amountKobo,
-        currency: 'NGN',
         email: request.email,
         callbackUrl: request.callbackUrl,
         metadata: request.metadata ?? {},
