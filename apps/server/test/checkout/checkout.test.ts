@@ -430,6 +430,18 @@ describe('checkout and payment', () => {
     after = await productOf(shirt.id);
     expect(after.quantity).toBe(before.quantity - 5);
     expect(after.variant.map((variant) => variant.quantity)).toEqual([0, 1]);
+
+    // Neither pays: the sweep gives every variant its units back, and the product its total.
+    try {
+      offsetMs = 31 * 60_000;
+      expect((await test.jobs.sweepCheckouts()).expired).toBeGreaterThanOrEqual(2);
+    } finally {
+      offsetMs = 0;
+    }
+    after = await productOf(shirt.id);
+    expect(after.quantity).toBe(before.quantity);
+    expect(after.variant.map((variant) => variant.quantity)).toEqual([3, 3]);
+    expect(await stockOf(plain.id)).toBe(5);
   });
 
   it('refuses checkout without an address or with an empty cart', async () => {

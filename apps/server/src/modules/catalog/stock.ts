@@ -106,20 +106,27 @@ async function takeAtOnce(executor: Db, lines: StockLine[]) {
   return (taken as unknown as { rows: { id: string; quantity: number }[] }).rows;
 }
 
+/**
+ * The `set` of an update moving `change` units (negative: taken) of one variant, and of its product's total with
+ * it; the variants keep their order. Taking and giving back differ only in the sign.
+ */
+function variantStockMoved(variantId: string, change: number) {
+  return sql`variants = (
+      select jsonb_agg(
+        case when item->>'id' = ${variantId}
+          then jsonb_set(item, '{quantity}', to_jsonb((item->>'quantity')::int + ${change}::int))
+          else item end
+        order by position)
+      from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)),
+    quantity = quantity + ${change}::int`;
+}
+
 /** One line's stock, under the row lock its update takes. */
 async function takeOne(executor: Db, line: StockLine) {
   const taken = line.variantId
     ? await executor.execute(sql`
         update ${products}
-        set variants = (
-              select jsonb_agg(
-                case when item->>'id' = ${line.variantId}
-                  then jsonb_set(item, '{quantity}', to_jsonb((item->>'quantity')::int - ${line.quantity}))
-                  else item end
-                order by position)
-              from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)),
-            quantity = quantity - ${line.quantity},
-            updated_at = now()
+        set ${variantStockMoved(line.variantId, -line.quantity)}, updated_at = now()
         where id = ${line.productId}
           and exists (
             select 1 from jsonb_array_elements(${products.variants}) as entries(item)
@@ -169,15 +176,7 @@ export async function returnStock(executor: Db, lines: StockLine[]): Promise<voi
     const given = line.variantId
       ? await executor.execute(sql`
         update ${products}
-        set variants = (
-              select jsonb_agg(
-                case when item->>'id' = ${line.variantId}
-                  then jsonb_set(item, '{quantity}', to_jsonb((item->>'quantity')::int + ${line.quantity}))
-                  else item end
-                order by position)
-              from jsonb_array_elements(${products.variants}) with ordinality as entries(item, position)),
-            quantity = quantity + ${line.quantity},
-            updated_at = now()
+        set ${variantStockMoved(line.variantId, line.quantity)}, updated_at = now()
         where id = ${line.productId}
         returning quantity`)
       : await executor.execute(
