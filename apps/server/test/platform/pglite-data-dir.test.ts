@@ -11,7 +11,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-data-dir-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 describe('embedded database data directory', () => {
-  it('is created on first open, keeps its data across opens, with 32 MB of shared buffers', async () => {
+  it('is created on first open, keeps its data across opens, with 16 MB of shared buffers', async () => {
     const dir = path.join(scratch, 'db');
     const first = await openDatabase({ driver: 'pglite', dir });
     expect(fs.existsSync(path.join(dir, 'PG_VERSION'))).toBe(true);
@@ -21,7 +21,7 @@ describe('embedded database data directory', () => {
     const settings = (await first.db.execute(sql`show shared_buffers`)) as unknown as {
       rows: { shared_buffers: string }[];
     };
-    expect(settings.rows[0]?.shared_buffers).toBe('32MB');
+    expect(settings.rows[0]?.shared_buffers).toBe('16MB');
     await first.close();
 
     const again = await openDatabase({ driver: 'pglite', dir });
