@@ -168,6 +168,8 @@ export interface AppJobs {
   renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
   /** Pending sales into the products' and stores' counters (ADR 031); answers how many rows were folded. */
   foldSales(): Promise<number>;
+  /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer (ADR 038). */
+  confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
 }
 
 export async function buildApp(
@@ -341,6 +343,7 @@ export async function buildApp(
     completeAfterReturnWindow: () => modules.fulfilment.completeAfterReturnWindow(config.returnWindowDays),
     renewSubscriptions: () => modules.subscriptions.renewDue(),
     foldSales: () => salesFolder.fold(),
+    confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -504,6 +507,7 @@ function composeModules(
             logger: deps.logger,
           })
         : createSandboxTransfers({
+            db: deps.db,
             secret: sandboxSecret(deps.config.jwtSecret),
             deliver: (body, signature) => payments.service.handleWebhook(body, signature),
           })),
@@ -580,6 +584,7 @@ function composeModules(
     checkout: checkout.service,
     fulfilment: orders.fulfilment,
     subscriptions: subscriptions.service,
+    payouts: ledger.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

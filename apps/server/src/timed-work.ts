@@ -12,6 +12,8 @@ export interface TimedWork {
   renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
   /** Pending sales into the products' and stores' counters; answers how many rows were folded. */
   foldSales(): Promise<number>;
+  /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer. */
+  confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -65,6 +67,19 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       await work.foldSales();
     },
     { retryLimit: 2, retryDelay: 10, backoff: true },
+  );
+  // A payout whose webhook is late (lost, or its transfer request cut off) is settled from the provider's own
+  // answer, and one approved but never sent is sent (ADR 038). Both go through the payout's row lock, so a repeat,
+  // or the webhook arriving at the same time, settles nothing twice.
+  scheduler.schedule(
+    'payouts.confirm-late',
+    { everySeconds: 15 * 60 },
+    async () => {
+      const confirmed = await work.confirmLatePayouts();
+      if (confirmed.sent + confirmed.settled + confirmed.waiting > 0)
+        work.logger.info(confirmed, 'late payouts');
+    },
+    { retryLimit: 2, retryDelay: 60, backoff: true },
   );
   // Mail is sent right after its transaction commits; this delivers what failed (each row waits its own back-off,
   // see mailer.ts) or what a stopped process left behind.

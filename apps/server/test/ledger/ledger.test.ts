@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
+import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { commissionOf, mulDivHalfUp } from '../../src/modules/ledger/ledger.service.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
+import { createSandboxTransfers, sandboxSecret } from '../../src/platform/payments/index.js';
 import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
 import {
   type CommerceSetup,
@@ -259,6 +260,34 @@ describe('payouts', () => {
     expect(json(again).message).toBe('This store has nothing payable to pay out');
     expect(await ledgerTotal(test)).toBe(0);
     expect(await unbalancedMovements(test)).toBe(0);
+
+    // The sandbox keeps what it did, as Paystack does: asked about the payout, it answers the transfer it made;
+    // asked again to send it, it makes no second one.
+    const [row] = await test.deps.db.select().from(payouts).where(eq(payouts.id, payout.id));
+    const sandbox = createSandboxTransfers({
+      db: test.deps.db,
+      secret: sandboxSecret(test.deps.config.jwtSecret),
+      deliver: (body, signature) => test.deps.payments.handleWebhook(body, signature),
+    });
+    const made = { status: 'success', transferCode: row!.transferCode, amountKobo: row!.amountKobo };
+    expect(await sandbox.verify(row!.reference)).toEqual(made);
+    expect(
+      await sandbox.transfer({
+        reference: row!.reference,
+        amountKobo: row!.amountKobo,
+        recipientCode: row!.recipientCode!,
+        reason: 'again',
+      }),
+    ).toEqual({ status: 'success', transferCode: row!.transferCode });
+    expect(await sandbox.verify(row!.reference)).toEqual(made);
+    expect(await sandbox.verify('PAY-NEVERSENT')).toEqual({
+      status: 'missing',
+      transferCode: null,
+      amountKobo: null,
+    });
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
+    expect(await ledgerTotal(test)).toBe(0);
+    expect((await balances(store.accessToken)).processed).toBe(payable.processed + payable.payable);
   });
 
   it('a refund the store bears after its payout is a debt taken off the next payout', async () => {

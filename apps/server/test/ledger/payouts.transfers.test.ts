@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { PAYOUT_CONFIRM_AFTER_MINUTES } from '../../src/modules/ledger/ledger.service.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
@@ -179,5 +180,122 @@ describe('transfer webhooks', () => {
     expect(json(wrong).data).toEqual({ outcome: 'transfer:mismatch' });
     const [row] = await test.deps.db.select().from(payouts).where(eq(payouts.id, approved.id));
     expect(row!.status).toBe('processing');
+  });
+});
+
+describe('payouts whose webhook is late (the payouts.confirm-late job)', () => {
+  /** Moves a payout's last change back past PAYOUT_CONFIRM_AFTER_MINUTES, as if its webhook had been lost. */
+  async function makeLate(payoutId: string, status?: 'approved') {
+    const longAgo = new Date(Date.now() - (PAYOUT_CONFIRM_AFTER_MINUTES + 1) * 60_000);
+    await test.deps.db
+      .update(payouts)
+      .set({ updatedAt: longAgo, ...(status ? { status } : {}) })
+      .where(eq(payouts.id, payoutId));
+  }
+  const payoutOf = async (id: string) =>
+    (await test.deps.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
+
+  it('waits while the provider is on it, then settles from its answer once, whatever the webhook does after', async () => {
+    const { store, orderId } = await payableStore();
+    const approved = json(await approve(store.storeId)).data;
+    // Not late yet: the provider is not asked.
+    const asked = () =>
+      fake.requests.filter((request) => request.url === `/transfer/verify/${approved.reference}`);
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
+    expect(asked()).toHaveLength(0);
+
+    await makeLate(approved.id);
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 1 });
+    expect(asked()).toHaveLength(1);
+    expect((await payoutOf(approved.id)).status).toBe('processing');
+
+    const transfer = fake.transfers.get(approved.reference)!;
+    transfer.status = 'success';
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 1, waiting: 0 });
+    expect(await payoutOf(approved.id)).toMatchObject({
+      status: 'processed',
+      transferCode: transfer.transfer_code,
+    });
+    expect((await orderRow(test, orderId)).paidOutAt).not.toBeNull();
+    expect(await ledgerTotal(test)).toBe(0);
+    const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+    expect(balances).toMatchObject({ processed: approved.amount, approved: 0, payable: 0 });
+
+    // The lost webhook turns up after all, and the job runs again: nothing is posted twice.
+    const late = await webhook('transfer.success', {
+      reference: approved.reference,
+      transfer_code: transfer.transfer_code,
+      amount: transfer.amount,
+    });
+    expect(json(late).data).toEqual({ outcome: 'transfer:processed' });
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
+    expect(await ledgerTotal(test)).toBe(0);
+    expect(await unbalancedMovements(test)).toBe(0);
+    expect(json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data).toMatchObject({
+      processed: approved.amount,
+      payable: 0,
+    });
+  });
+
+  it('a transfer the provider failed, or never received, fails the payout and frees its orders for the next', async () => {
+    const failedAtProvider = await payableStore();
+    const first = json(await approve(failedAtProvider.store.storeId)).data;
+    fake.transfers.get(first.reference)!.status = 'failed';
+
+    // The second payout's requests are cut off: it waits for a webhook that cannot come.
+    const neverSent = await payableStore();
+    fake.state.mode = 'error500';
+    const second = json(await approve(neverSent.store.storeId)).data;
+    fake.state.mode = 'normal';
+    expect(second).toMatchObject({ status: 'processing' });
+    expect(fake.transfers.has(second.reference)).toBe(false);
+
+    await makeLate(first.id);
+    await makeLate(second.id);
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 2, waiting: 0 });
+    expect(await payoutOf(first.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The transfer failed',
+    });
+    expect(await payoutOf(second.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'The transfer never reached the payment provider',
+    });
+    for (const { orderId } of [failedAtProvider, neverSent])
+      expect((await orderRow(test, orderId)).payoutId).toBeNull();
+    expect(await ledgerTotal(test)).toBe(0);
+
+    // The money is payable again, and a new approval sends it.
+    const again = json(await approve(neverSent.store.storeId)).data;
+    expect(again).toMatchObject({ status: 'processing', amount: second.amount });
+    expect(transfersTo(again.reference)).toHaveLength(1);
+  });
+
+  it('a provider not answering leaves the payout for the next run', async () => {
+    const { store } = await payableStore();
+    const approved = json(await approve(store.storeId)).data;
+    await makeLate(approved.id);
+    fake.state.mode = 'not-json';
+    try {
+      expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 1 });
+    } finally {
+      fake.state.mode = 'normal';
+    }
+    expect((await payoutOf(approved.id)).status).toBe('processing');
+    fake.transfers.get(approved.reference)!.status = 'reversed';
+    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 1, waiting: 0 });
+    expect(await payoutOf(approved.id)).toMatchObject({ status: 'reversed' });
+  });
+
+  it('an approved payout that was never sent (the process stopped) is sent once, however many runs at once', async () => {
+    const { store } = await payableStore();
+    const approved = json(await approve(store.storeId)).data;
+    fake.transfers.delete(approved.reference);
+    const before = transfersTo(approved.reference).length;
+    await makeLate(approved.id, 'approved');
+    const runs = await Promise.all(Array.from({ length: 4 }, () => test.jobs.confirmLatePayouts()));
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBeGreaterThanOrEqual(1);
+    expect(transfersTo(approved.reference).length - before).toBe(1);
+    expect((await payoutOf(approved.id)).status).toBe('processing');
   });
 });

@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, renewals, mail resending and maintenance with their periods', () => {
+  it('registers checkout expiry, order completion, renewals, late payouts, mail resending and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -68,6 +68,10 @@ describe('timed work registered by the app', () => {
         options: { retryLimit: 2, retryDelay: 60, backoff: true },
       },
       'subscriptions.renew': {
+        when: { everySeconds: 900 },
+        options: { retryLimit: 2, retryDelay: 60, backoff: true },
+      },
+      'payouts.confirm-late': {
         when: { everySeconds: 900 },
         options: { retryLimit: 2, retryDelay: 60, backoff: true },
       },
@@ -93,6 +97,11 @@ describe('timed work registered by the app', () => {
     ).resolves.toBeUndefined();
     await expect(
       recorded.schedules.get('subscriptions.renew')?.handler(null, { id: 'z', name: 'subscriptions.renew' }),
+    ).resolves.toBeUndefined();
+    await expect(
+      recorded.schedules
+        .get('payouts.confirm-late')
+        ?.handler(null, { id: 'p', name: 'payouts.confirm-late' }),
     ).resolves.toBeUndefined();
   });
 

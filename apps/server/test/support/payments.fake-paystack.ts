@@ -16,6 +16,11 @@ export interface ReceivedRequest {
 export async function startFakePaystack(secretKey: string) {
   const requests: ReceivedRequest[] = [];
   const transactions = new Map<string, PaystackVerifyData>();
+  /** Transfers by reference, as its transfer verify answers them; tests move `status` on (success, failed…). */
+  const transfers = new Map<
+    string,
+    { reference: string; amount: number; status: string; transfer_code: string }
+  >();
   const state = {
     mode: 'normal' as 'normal' | 'error500' | 'hang' | 'not-json',
     /** charge_authorization answers a declined charge (Paystack: status true, data.status failed). */
@@ -140,15 +145,23 @@ export async function startFakePaystack(secretKey: string) {
       }
       if (request.method === 'POST' && request.url === '/transfer') {
         // Paystack queues a transfer (status pending) and tells its end by the transfer.* webhook.
+        const queued = {
+          reference: String(body?.reference),
+          amount: Number(body?.amount),
+          status: 'pending',
+          transfer_code: `TRF_fake${nextId++}`,
+        };
+        transfers.set(queued.reference, queued);
+        return send(200, { status: true, message: 'Transfer has been queued', data: queued });
+      }
+      const transferVerify = /^\/transfer\/verify\/(.+)$/.exec(request.url ?? '');
+      if (request.method === 'GET' && transferVerify) {
+        const found = transfers.get(decodeURIComponent(transferVerify[1]!));
+        if (!found) return send(404, { status: false, message: 'Transfer not found' });
         return send(200, {
           status: true,
-          message: 'Transfer has been queued',
-          data: {
-            reference: body?.reference,
-            amount: body?.amount,
-            status: 'pending',
-            transfer_code: `TRF_fake${nextId++}`,
-          },
+          message: 'Transfer retrieved',
+          data: { ...found, currency: 'NGN' },
         });
       }
       send(404, { status: false, message: 'Not found' });
@@ -161,6 +174,7 @@ export async function startFakePaystack(secretKey: string) {
     url: `http://127.0.0.1:${port}`,
     requests,
     transactions,
+    transfers,
     state,
     /** Marks a transaction paid, as Paystack's verify reports it after a successful card charge. */
     pay(reference: string, overrides: Partial<PaystackVerifyData> = {}) {

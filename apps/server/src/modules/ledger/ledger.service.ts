@@ -13,13 +13,13 @@ import {
   type PayoutStatus,
   percentToBasisPoints,
 } from '@market/contracts';
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import type { TransferEvent, TransferProvider } from '../../platform/payments/index.js';
+import type { TransferCheck, TransferEvent, TransferProvider } from '../../platform/payments/index.js';
 import type { OrderMoneyListener, OrderRow, OrdersService, RefundRow } from '../orders/index.js';
 import { type LedgerAccount, type LedgerKind, ledgerEntries, payouts } from './ledger.schema.js';
 
@@ -87,6 +87,15 @@ interface Movement {
 
 const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_escrow', 'merchant_payable'];
 const OPEN: readonly PayoutStatus[] = ['approved', 'processing'];
+
+/**
+ * A payout still open this long after it was sent (or approved) has lost its webhook, or its transfer request was
+ * cut off: the provider is asked what became of it (ADR 038). Paystack finishes most transfers within minutes.
+ */
+export const PAYOUT_CONFIRM_AFTER_MINUTES = 30;
+/** Payouts looked at per run of the job; the next run takes the rest. */
+const LATE_PAYOUTS_PER_RUN = 100;
+const TRANSFER_NEVER_ARRIVED = 'The transfer never reached the payment provider';
 
 /** round(a × b / c), halves up, exactly (BigInt: kobo × kobo passes 2^53). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {
@@ -551,6 +560,65 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
   }
 
+  /**
+   * Payouts open past PAYOUT_CONFIRM_AFTER_MINUTES: an approved one that was never sent is sent now (`process`
+   * claims it, so never twice); a sent one is settled from what the provider says of it, through the same
+   * `settleTransfer` its webhook takes (which locks the row and ignores a payout already settled). A transfer the
+   * provider never received fails the payout, which gives its orders back to the next payout; one still on its
+   * way, or a provider not answering, waits for the next run.
+   */
+  async function confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }> {
+    const before = new Date(deps.now().getTime() - PAYOUT_CONFIRM_AFTER_MINUTES * 60_000);
+    const late = await db
+      .select({ id: payouts.id, reference: payouts.reference, status: payouts.status })
+      .from(payouts)
+      .where(and(inArray(payouts.status, [...OPEN]), lt(payouts.updatedAt, before)))
+      .orderBy(asc(payouts.updatedAt))
+      .limit(LATE_PAYOUTS_PER_RUN);
+    const outcome = { sent: 0, settled: 0, waiting: 0 };
+    for (const payout of late) {
+      if (payout.status === 'approved') {
+        await process(payout.id);
+        outcome.sent += 1;
+        continue;
+      }
+      let check: TransferCheck;
+      try {
+        check = await needs.transfers.verify(payout.reference);
+      } catch (error) {
+        log.warn(
+          { payoutId: payout.id, err: String(error) },
+          'payout transfer not confirmed; asking again later',
+        );
+        outcome.waiting += 1;
+        continue;
+      }
+      if (check.status === 'pending') {
+        outcome.waiting += 1;
+        continue;
+      }
+      const settled =
+        check.status === 'missing'
+          ? await settleTransfer({
+              status: 'failed',
+              reference: payout.reference,
+              transferCode: null,
+              amountKobo: null,
+              reason: TRANSFER_NEVER_ARRIVED,
+            })
+          : await settleTransfer({
+              status: check.status,
+              reference: payout.reference,
+              transferCode: check.transferCode,
+              amountKobo: check.amountKobo,
+              reason: null,
+            });
+      if (settled === 'transfer:mismatch') outcome.waiting += 1;
+      else outcome.settled += 1;
+    }
+    return outcome;
+  }
+
   async function listCategories(): Promise<PaymentCategory[]> {
     return (await needs.categories.list(db)).map((row) => ({
       slug: row.slug,
@@ -564,6 +632,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   return {
     listener,
     settleTransfer,
+    confirmLatePayouts,
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
       return nairaBalances(await storeFigures(db, storeId));

@@ -46,7 +46,7 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
 /**
  * PostgreSQL settings of the embedded database (ADR 034). PGlite keeps the whole of `shared_buffers` inside its
  * WASM heap and touches it at start: PostgreSQL's 128 MB default cost the server process about 100 MB of RSS before
- * the first query. 16 MB (ADR 038; it was 32 MB) holds the demo marketplace's tables and indexes (5.3 MB)
+ * the first query. 16 MB (ADR 039; it was 32 MB) holds the demo marketplace's tables and indexes (5.3 MB)
  * three times over, and a page that is not there is read from the data directory, which the operating system caches
  * outside the process: every 16 MB less is 16 MB less resident memory.
  */

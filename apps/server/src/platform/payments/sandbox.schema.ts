@@ -30,3 +30,17 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The sandbox's record of the transfers it made (standing in for Paystack's), so that asking it about a payout whose
+ * webhook never arrived answers what it did, as Paystack's transfer verify does. One row per payout reference.
+ */
+export const sandboxTransfers = pgTable('sandbox_transfers', {
+  reference: text().primaryKey(),
+  transferCode: text().notNull(),
+  amountKobo: bigint({ mode: 'number' }).notNull(),
+  recipientCode: text().notNull(),
+  /** The sandbox finishes every transfer it accepts. */
+  status: text().$type<'success'>().notNull().default('success'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
+import { sandboxTransfers } from './sandbox.schema.js';
 import { signPaystackBody } from './signature.js';
 
 /**
@@ -38,11 +41,31 @@ export interface TransferEvent {
   reason: string | null;
 }
 
+/** What the provider knows of a transfer now: asked when its webhook is late (ADR 038). */
+export interface TransferCheck {
+  /** `missing`: the provider has no transfer under this reference, so the request never reached it. */
+  status: 'success' | 'failed' | 'reversed' | 'pending' | 'missing';
+  transferCode: string | null;
+  amountKobo: number | null;
+}
+
 export interface TransferProvider {
   readonly name: 'paystack' | 'sandbox';
   createRecipient(request: TransferRecipientRequest): Promise<{ recipientCode: string }>;
   transfer(request: TransferRequest): Promise<TransferResult>;
+  /** Throws SERVICE_UNAVAILABLE when the provider does not answer. */
+  verify(reference: string): Promise<TransferCheck>;
 }
+
+/** Paystack's transfer states (otp, queued, received, processing… are still on their way). */
+const FINISHED: Record<string, TransferCheck['status']> = {
+  success: 'success',
+  failed: 'failed',
+  abandoned: 'failed',
+  blocked: 'failed',
+  rejected: 'failed',
+  reversed: 'reversed',
+};
 
 const transferWebhookBody = z.object({
   event: z.enum(['transfer.success', 'transfer.failed', 'transfer.reversed']),
@@ -83,17 +106,17 @@ export function createPaystackTransfers(options: {
   logger?: Pick<Logger, 'error'>;
 }): TransferProvider {
   const baseUrl = (options.baseUrl ?? 'https://api.paystack.co').replace(/\/$/, '');
-  async function call(path: string, body: unknown): Promise<unknown> {
+  async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           authorization: `Bearer ${options.secretKey}`,
           accept: 'application/json',
-          'content-type': 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
     } catch (error) {
@@ -103,6 +126,10 @@ export function createPaystackTransfers(options: {
     const json = (await response.json().catch(() => undefined)) as
       | { status?: boolean; message?: string; data?: unknown }
       | undefined;
+    return { response, json };
+  }
+  async function call(path: string, body: unknown): Promise<unknown> {
+    const { response, json } = await send('POST', path, body);
     if (response.ok && json?.status === true) return json.data;
     options.logger?.error({ path, status: response.status, message: json?.message }, 'paystack refused');
     if (response.status >= 500 || response.status === 401 || !json) {
@@ -144,15 +171,40 @@ export function createPaystackTransfers(options: {
         data.data.status === 'success' ? 'success' : data.data.status === 'failed' ? 'failed' : 'pending';
       return { status, transferCode: data.data.transfer_code ?? null };
     },
+    async verify(reference) {
+      const path = `/transfer/verify/${encodeURIComponent(reference)}`;
+      const { response, json } = await send('GET', path);
+      if (response.status === 404) return { status: 'missing', transferCode: null, amountKobo: null };
+      const data = z
+        .object({
+          status: z.string(),
+          transfer_code: z.string().nullish(),
+          amount: z.union([z.number(), z.string()]).nullish(),
+        })
+        .safeParse(json?.status === true ? json.data : undefined);
+      if (!response.ok || !data.success) {
+        options.logger?.error({ path, status: response.status, message: json?.message }, 'paystack refused');
+        throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      }
+      const amount =
+        data.data.amount === null || data.data.amount === undefined ? null : Number(data.data.amount);
+      return {
+        status: FINISHED[data.data.status] ?? 'pending',
+        transferCode: data.data.transfer_code ?? null,
+        amountKobo: amount !== null && Number.isSafeInteger(amount) ? amount : null,
+      };
+    },
   };
 }
 
 /**
  * The sandbox's transfers: recipients are made from the saved (already resolved) account, and every transfer is
- * accepted and finished by a signed `transfer.success` delivered to the same webhook handler Paystack's would reach
- * (`deliver`, the payments service's), so payouts take one path in both modes.
+ * accepted, recorded (so `verify` answers what it did, as Paystack's does) and finished by a signed
+ * `transfer.success` delivered to the same webhook handler Paystack's would reach (`deliver`, the payments
+ * service's), so payouts take one path in both modes.
  */
 export function createSandboxTransfers(options: {
+  db: Db;
   secret: string;
   deliver: (rawBody: Buffer, signature: string) => Promise<unknown>;
 }): TransferProvider {
@@ -162,14 +214,28 @@ export function createSandboxTransfers(options: {
       return { recipientCode: `RCP_sandbox_${request.bankCode}_${request.accountNumber.slice(-4)}` };
     },
     async transfer(request) {
-      const transferCode = `TRF_sandbox_${randomBytes(8).toString('hex')}`;
+      // One transfer per reference, as Paystack keeps it: asked again, the sandbox answers the one it made.
+      await options.db
+        .insert(sandboxTransfers)
+        .values({
+          reference: request.reference,
+          transferCode: `TRF_sandbox_${randomBytes(8).toString('hex')}`,
+          amountKobo: request.amountKobo,
+          recipientCode: request.recipientCode,
+        })
+        .onConflictDoNothing();
+      const [made] = await options.db
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.reference, request.reference));
+      const transferCode = made!.transferCode;
       const body = Buffer.from(
         JSON.stringify({
           event: 'transfer.success',
           data: {
             reference: request.reference,
             transfer_code: transferCode,
-            amount: request.amountKobo,
+            amount: made!.amountKobo,
             currency: 'NGN',
             status: 'success',
             reason: request.reason,
@@ -179,6 +245,14 @@ export function createSandboxTransfers(options: {
       );
       await options.deliver(body, signPaystackBody(options.secret, body));
       return { status: 'success', transferCode };
+    },
+    async verify(reference) {
+      const [made] = await options.db
+        .select()
+        .from(sandboxTransfers)
+        .where(eq(sandboxTransfers.reference, reference));
+      if (!made) return { status: 'missing', transferCode: null, amountKobo: null };
+      return { status: made.status, transferCode: made.transferCode, amountKobo: made.amountKobo };
     },
   };
 }
