@@ -84,18 +84,32 @@ export function ensureWebBuild(): void {
   });
 }
 
+/** Signals the starter and the server it spawned (the group `detached` gave the starter). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 export interface RunningApp {
   baseUrl: string;
   stop(): Promise<void>;
 }
 
-/** The real server (`npm start`'s entry point) on a free port with its own data folder, demo data seeded. */
+/**
+ * The real server as `npm start` runs it (scripts/start.mjs: the server bundle on plain node with its heap bounds,
+ * built first when stale) on a free port with its own data folder, demo data seeded.
+ */
 export async function startApp(): Promise<RunningApp> {
   ensureWebBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
+    // Its own process group, so that a server that never became healthy is killed with its starter.
+    detached: true,
     env: {
       ...process.env,
       PORT: String(port),
@@ -125,15 +139,17 @@ export async function startApp(): Promise<RunningApp> {
     }
   } catch (error) {
     // A server that never became healthy must not live on and slow every later journey.
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (child.exitCode === null) signalGroup(child, 'SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     baseUrl,
     async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      // The starter passes it on to the server and exits with it.
       child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
