@@ -1,10 +1,10 @@
 import type { AdminRolesData, AdminSummary, CustomRole } from '@market/contracts';
 import { useState } from 'react';
+import { CustomRoleItem } from '../../../components/roles/custom-role-item';
 import { RoleForm } from '../../../components/roles/role-form';
 import { describePermissions } from '../../../components/roles/role-permissions-editor';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
-import { pluralize } from '../../../lib/plural';
 import { useChangeAdminRole } from '../api/admin-roles';
 
 const builtInLabels: Record<string, string> = {
@@ -61,39 +61,17 @@ export function AdminRolesEditor({ data, admins }: { data: AdminRolesData; admin
         ) : (
           <ul className="space-y-2">
             {data.custom.map((role) => (
-              <li key={role.id} className="rounded-lg border border-slate-200 bg-white p-3">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium text-slate-900">
-                      {role.name}{' '}
-                      <span className="text-sm text-slate-700">
-                        · {pluralize(role.memberCount, ['admin', 'admins'])}
-                      </span>
-                    </p>
-                    <p className="text-sm text-slate-700">
-                      {describePermissions(data.resources, role.permissions)}
-                    </p>
-                  </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit role ${role.name}`}
-                      onClick={() => setEditing(role)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="text-red-800"
-                      aria-label={`Delete role ${role.name}`}
-                      disabled={change.isPending}
-                      onClick={() => change.mutate({ action: 'remove', id: role.id })}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </div>
-              </li>
+              <CustomRoleItem
+                key={role.id}
+                role={role}
+                resources={data.resources}
+                holder={['admin', 'admins']}
+                actions={{
+                  busy: change.isPending,
+                  onEdit: () => setEditing(role),
+                  onDelete: () => change.mutate({ action: 'remove', id: role.id }),
+                }}
+              />
             ))}
           </ul>
         )}

@@ -1,9 +1,9 @@
 import type { CustomRole, RolesData } from '@market/contracts';
 import { useState } from 'react';
+import { CustomRoleItem } from '../../../components/roles/custom-role-item';
 import { RoleForm } from '../../../components/roles/role-form';
 import { describePermissions } from '../../../components/roles/role-permissions-editor';
 import { Button } from '../../../components/ui/button';
-import { pluralize } from '../../../lib/plural';
 import { useSaveRole } from '../api/save-role';
 import { roleLabel } from './role-options';
 
@@ -46,41 +46,21 @@ export function RolesEditor({ roles, canManage }: { roles: RolesData; canManage:
           <li className="text-sm text-slate-700">No custom roles yet.</li>
         ) : (
           roles.custom.map((role) => (
-            <li key={role.id} className="rounded-lg border border-slate-200 bg-white p-3">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {role.name}{' '}
-                    <span className="text-sm text-slate-700">
-                      · {pluralize(role.memberCount, ['member', 'members'])}
-                    </span>
-                  </p>
-                  <p className="text-sm text-slate-700">
-                    {describePermissions(roles.resources, role.permissions)}
-                  </p>
-                </div>
-                {canManage ? (
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit role ${role.name}`}
-                      onClick={() => setEditing(role)}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      className="text-red-800"
-                      aria-label={`Delete role ${role.name}`}
-                      disabled={save.isPending}
-                      onClick={() => save.mutate({ action: 'remove', id: role.id })}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                ) : null}
-              </div>
-            </li>
+            <CustomRoleItem
+              key={role.id}
+              role={role}
+              resources={roles.resources}
+              holder={['member', 'members']}
+              actions={
+                canManage
+                  ? {
+                      busy: save.isPending,
+                      onEdit: () => setEditing(role),
+                      onDelete: () => save.mutate({ action: 'remove', id: role.id }),
+                    }
+                  : undefined
+              }
+            />
           ))
         )}
       </ul>
