@@ -1,8 +1,7 @@
 import { type FinanceCsvView, type FinanceReport, financeCsvViews } from '@market/contracts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { CsvDownload } from '../../../components/ui/csv-download';
 import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
-import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
 import { formatNaira } from '../../../lib/money';
@@ -19,28 +18,17 @@ import { defaultFinanceRange, RangeFields } from './range-fields';
 
 const viewLabels: Record<FinanceCsvView, string> = { merchants: 'Per merchant', series: 'By day' };
 
-function CsvDownload({ range }: { range: FinanceRange }) {
-  const [view, setView] = useState<FinanceCsvView>('merchants');
+function ReportCsvDownload({ range }: { range: FinanceRange }) {
   const download = useDownloadFinanceCsv();
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        download.mutate({ ...range, view });
-      }}
-    >
-      <SelectField
-        label="CSV of"
-        className="min-w-44"
-        value={view}
-        options={financeCsvViews.map((value) => ({ value, label: viewLabels[value] }))}
-        onChange={(event) => setView(event.target.value as FinanceCsvView)}
-      />
-      <Button type="submit" variant="secondary" disabled={download.isPending}>
-        {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
-      </Button>
-    </form>
+    <CsvDownload
+      views={financeCsvViews}
+      labels={viewLabels}
+      initial="merchants"
+      pending={download.isPending}
+      onDownload={(view) => download.mutate({ ...range, view })}
+      selectClassName="min-w-44"
+    />
   );
 }
 
@@ -138,7 +126,7 @@ export function FinanceReportScreen({ initialRange }: { initialRange?: FinanceRa
         Finance report
       </h2>
       <RangeFields range={range} problem={problem} onChange={setRange} />
-      {problem ? null : <CsvDownload range={range} />}
+      {problem ? null : <ReportCsvDownload range={range} />}
       {body}
     </section>
   );

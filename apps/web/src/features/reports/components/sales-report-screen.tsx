@@ -1,8 +1,7 @@
 import { type ReportCsvView, reportCsvViews } from '@market/contracts';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { CsvDownload } from '../../../components/ui/csv-download';
 import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
-import { SelectField } from '../../../components/ui/select-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { lagosDaysAgo } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
@@ -24,28 +23,17 @@ export function defaultReportRange(now: Date = new Date()): ReportRange {
   return { from: lagosDaysAgo(29, now), to: lagosDaysAgo(0, now), granularity: 'day' };
 }
 
-function CsvDownload({ range }: { range: ReportRange }) {
-  const [view, setView] = useState<ReportCsvView>('series');
+function ReportCsvDownload({ range }: { range: ReportRange }) {
   const download = useDownloadSalesCsv();
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        download.mutate({ ...range, view });
-      }}
-    >
-      <SelectField
-        label="CSV of"
-        className="min-w-52"
-        value={view}
-        options={reportCsvViews.map((value) => ({ value, label: viewLabels[value] }))}
-        onChange={(event) => setView(event.target.value as ReportCsvView)}
-      />
-      <Button type="submit" variant="secondary" disabled={download.isPending}>
-        {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
-      </Button>
-    </form>
+    <CsvDownload
+      views={reportCsvViews}
+      labels={viewLabels}
+      initial="series"
+      pending={download.isPending}
+      onDownload={(view) => download.mutate({ ...range, view })}
+      selectClassName="min-w-52"
+    />
   );
 }
 
@@ -79,7 +67,7 @@ export function SalesReportScreen({ initialRange }: { initialRange?: ReportRange
         Sales report
       </h2>
       <ReportRangeFields range={range} problem={problem} onChange={setRange} />
-      {problem ? null : <CsvDownload range={range} />}
+      {problem ? null : <ReportCsvDownload range={range} />}
       {body}
     </section>
   );
