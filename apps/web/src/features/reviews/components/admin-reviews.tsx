@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { useAdminReviews, useModerateReview } from '../api/admin-reviews';
 import { REVIEW_MESSAGES } from '../api/reviews-keys';
 import { ReviewItem } from './review-item';
+import { ReviewKindField } from './review-kind-field';
 
 type Visibility = '' | 'shown' | 'hidden';
 
@@ -27,19 +28,14 @@ export function AdminReviews() {
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <SelectField
+        <ReviewKindField
           label="Kind"
+          bothLabel="Products and stores"
           value={kind}
-          onChange={(event) => {
-            setKind(event.target.value as ReviewKind | '');
+          onChange={(next) => {
+            setKind(next);
             setPage(1);
           }}
-          options={[
-            { value: '', label: 'Products and stores' },
-            { value: 'product', label: 'Product reviews' },
-            { value: 'merchant', label: 'Store reviews' },
-          ]}
-          className="sm:w-56"
         />
         <SelectField
           label="Visibility"

@@ -4,13 +4,13 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Pager } from '../../../components/ui/pager';
-import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { REVIEW_MESSAGES } from '../api/reviews-keys';
 import { useReplyToReview, useStoreInbox } from '../api/store-inbox';
 import { ReviewItem } from './review-item';
+import { ReviewKindField } from './review-kind-field';
 
 function ReplyForm({ review, onDone }: { review: Review; onDone(): void }) {
   const reply = useReplyToReview();
@@ -63,19 +63,14 @@ export function MerchantReviews() {
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SelectField
+        <ReviewKindField
           label="Show"
+          bothLabel="All reviews"
           value={kind}
-          onChange={(event) => {
-            setKind(event.target.value as ReviewKind | '');
+          onChange={(next) => {
+            setKind(next);
             setPage(1);
           }}
-          options={[
-            { value: '', label: 'All reviews' },
-            { value: 'product', label: 'Product reviews' },
-            { value: 'merchant', label: 'Store reviews' },
-          ]}
-          className="sm:w-56"
         />
         <CheckboxField
           label="Only without a reply"
