@@ -16,7 +16,9 @@ import {
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { pageInfo } from '../../platform/db/paging.js';
+import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { TransferEvent, TransferProvider } from '../../platform/payments/index.js';
@@ -125,6 +127,24 @@ function payoutView(row: PayoutRow): Payout {
   };
 }
 
+// Built once (ADR 037): every payment writes its lines, one JSON parameter for any number of them.
+const entryKeys = [
+  'movementId',
+  'kind',
+  'account',
+  'storeId',
+  'orderId',
+  'refundId',
+  'payoutId',
+  'amountKobo',
+  'memo',
+  'createdAt',
+] as const;
+const entriesJson = jsonRows(ledgerEntries, entryKeys);
+const insertEntries = preparedSql('ledger_insert_entries', () =>
+  insertFromJson(ledgerEntries, entryKeys, 'entries'),
+);
+
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
@@ -156,7 +176,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   async function postMany(executor: Db, movements: Movement[]) {
     const at = deps.now();
     const rows = movements.flatMap((movement) => movementRows(movement, at));
-    if (rows.length > 0) await executor.insert(ledgerEntries).values(rows);
+    if (rows.length > 0) await insertEntries(executor, { entries: entriesJson(rows) });
   }
 
   async function post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) {

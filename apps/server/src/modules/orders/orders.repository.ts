@@ -468,6 +468,17 @@ export async function payCheckout(
   );
 }
 
+/** Built once (ADR 037): every payment sets its orders' commissions, one JSON parameter for any number of them. */
+const setCommissionsStatement = preparedSql(
+  'orders_set_commissions',
+  () => sql`update ${orders}
+    set commission_basis_points = v."commissionBasisPoints", commission_kobo = v."commissionKobo",
+      due_to_merchant_kobo = v."dueToMerchantKobo"
+    from jsonb_to_recordset(${sql.placeholder('values')}::jsonb)
+      as v("orderId" uuid, "commissionBasisPoints" integer, "commissionKobo" integer, "dueToMerchantKobo" integer)
+    where ${orders.id} = v."orderId"`,
+);
+
 /** Commission and due of several orders in one statement (the ledger, at payment). */
 export async function setCommissions(
   executor: Db,
@@ -479,24 +490,16 @@ export async function setCommissions(
   }[],
 ): Promise<void> {
   if (values.length === 0) return;
-  const caseOf = (pick: (value: (typeof values)[number]) => number) =>
-    sql`case ${orders.id} ${sql.join(
-      values.map((value) => sql`when ${value.orderId}::uuid then ${pick(value)}::integer`),
-      sql` `,
-    )} end`;
-  await executor
-    .update(orders)
-    .set({
-      commissionBasisPoints: caseOf((value) => value.commissionBasisPoints),
-      commissionKobo: caseOf((value) => value.commissionKobo),
-      dueToMerchantKobo: caseOf((value) => value.dueToMerchantKobo),
-    })
-    .where(
-      inArray(
-        orders.id,
-        values.map((value) => value.orderId),
-      ),
-    );
+  await setCommissionsStatement(executor, {
+    values: JSON.stringify(
+      values.map(({ orderId, commissionBasisPoints, commissionKobo, dueToMerchantKobo }) => ({
+        orderId,
+        commissionBasisPoints,
+        commissionKobo,
+        dueToMerchantKobo,
+      })),
+    ),
+  });
 }
 
 const trackerItems = prepared('orders_items_of_tracker', (db) =>
