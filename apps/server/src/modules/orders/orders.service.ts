@@ -229,7 +229,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
   /**
    * `written`: the orders, items and activities of a checkout just created, so that they are not read back (ADR 033;
-   * the orders since ADR 036, answered by the insert in `ordersOfTracker`'s order).
+   * the orders since ADR 036, answered by the insert in `ordersOfTracker`'s order), or just read with the tracker
+   * (`customerTrackerWithContents`, ADR 037).
    */
   async function trackerView(
     executor: Db,
@@ -360,6 +361,16 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       const row = await repository.findTracker(db, key, customerId);
       if (!row) throw notFound('Checkout not found');
       return row;
+    },
+
+    /**
+     * The customer's checkout with its orders, items and activities, in one statement (ADR 037): what the payer's
+     * return shows, for `trackerView`'s `written`.
+     */
+    async customerTrackerWithContents(customerId: string, reference: string) {
+      const found = await repository.findCustomerTrackerWithContents(db, reference, customerId);
+      if (!found) throw notFound('Checkout not found');
+      return found;
     },
 
     async setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
