@@ -468,38 +468,28 @@ export async function payCheckout(
   );
 }
 
-/** Built once (ADR 037): every payment sets its orders' commissions, one JSON parameter for any number of them. */
-const setCommissionsStatement = preparedSql(
-  'orders_set_commissions',
-  () => sql`update ${orders}
-    set commission_basis_points = v."commissionBasisPoints", commission_kobo = v."commissionKobo",
-      due_to_merchant_kobo = v."dueToMerchantKobo"
-    from jsonb_to_recordset(${sql.placeholder('values')}::jsonb)
-      as v("orderId" uuid, "commissionBasisPoints" integer, "commissionKobo" integer, "dueToMerchantKobo" integer)
-    where ${orders.id} = v."orderId"`,
-);
+/** What `commissionsSetter`'s relation answers for each order (and may answer more, returned as it is). */
+export interface CommissionValues {
+  order_id: string;
+  basis_points: number;
+  commission_kobo: number;
+  due_to_merchant_kobo: number;
+}
 
-/** Commission and due of several orders in one statement (the ledger, at payment). */
-export async function setCommissions(
-  executor: Db,
-  values: {
-    orderId: string;
-    commissionBasisPoints: number;
-    commissionKobo: number;
-    dueToMerchantKobo: number;
-  }[],
-): Promise<void> {
-  if (values.length === 0) return;
-  await setCommissionsStatement(executor, {
-    values: JSON.stringify(
-      values.map(({ orderId, commissionBasisPoints, commissionKobo, dueToMerchantKobo }) => ({
-        orderId,
-        commissionBasisPoints,
-        commissionKobo,
-        dueToMerchantKobo,
-      })),
-    ),
-  });
+/**
+ * Commission and due of several orders in one statement built once (the ledger, at payment): `relation` is a query
+ * answering `CommissionValues` columns per order, from placeholders the caller fills; the orders are updated from it
+ * and its rows answered (ADR 037: the ledger computes them in the same statement that reads the stores' rates).
+ */
+export function commissionsSetter<Row extends CommissionValues>(name: string, relation: () => SQL) {
+  return preparedSql<Row>(
+    name,
+    () => sql`with v as (${relation()})
+      update ${orders} set commission_basis_points = v.basis_points, commission_kobo = v.commission_kobo,
+        due_to_merchant_kobo = v.due_to_merchant_kobo
+      from v where ${orders.id} = v.order_id
+      returning v.*`,
+  );
 }
 
 const trackerItems = prepared('orders_items_of_tracker', (db) =>

@@ -429,18 +429,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
 
-    /** Commission and due of several orders, in one statement. */
-    async setCommissions(
-      executor: Db,
-      values: {
-        orderId: string;
-        commissionBasisPoints: number;
-        commissionKobo: number;
-        dueToMerchantKobo: number;
-      }[],
-    ) {
-      await repository.setCommissions(executor, values);
-    },
+    /** Commission and due of several orders, in one statement built once from the caller's query of them. */
+    commissionsSetter: repository.commissionsSetter,
     /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
     adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>
       repository.adjustDue(executor, orderId, deltaKobo),
