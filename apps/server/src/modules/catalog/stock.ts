@@ -210,6 +210,14 @@ export async function recordSales(executor: Db, lines: (StockLine & { storeId: s
   await insertPendingSales(executor, { sales: pendingSalesJson(lines) });
 }
 
+// Built once (ADR 037): folding runs after every few payments.
+const addSalesOfProduct = prepared('catalog_add_product_sales', (db) =>
+  db
+    .update(products)
+    .set({ salesCount: sql`${products.salesCount} + ${sql.placeholder('units')}::integer` })
+    .where(eq(products.id, sql.placeholder('productId'))),
+);
+
 /**
  * Moves pending sales into `products.sales_count` and `stores.sales_count`, a batch at a time; answers how many
  * pending rows it folded. Safe from several processes at once (rows are claimed with `skip locked`), and each
@@ -245,10 +253,7 @@ export async function foldSales(db: Db, batch = 5000): Promise<number> {
     }
     const ordered = inLockOrder([...byProduct.keys()].map((productId) => ({ productId, variantId: null })));
     for (const { productId } of ordered) {
-      await tx
-        .update(products)
-        .set({ salesCount: sql`${products.salesCount} + ${byProduct.get(productId)!}` })
-        .where(eq(products.id, productId));
+      await addSalesOfProduct(tx, { productId, units: byProduct.get(productId)! });
     }
     await addStoreSales(tx, byStore);
     return claimed.length;
