@@ -76,7 +76,7 @@ import {
   listPaymentCategories,
   merchantOnboarding,
   slugify,
-  storeCommissionBasisPoints,
+  storeCommissionBasisPointsSql,
   updatePaymentCategoryCommission,
 } from './modules/stores/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
@@ -494,7 +494,7 @@ function composeModules(
   // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
   const ledger = createLedgerModule(deps, {
     orders: orders.service,
-    commissionBasisPoints: storeCommissionBasisPoints,
+    commissionBasisPointsSql: storeCommissionBasisPointsSql,
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
     categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
-import { commissionOf, mulDivHalfUp } from '../../src/modules/ledger/ledger.service.js';
+import { commissionOf, commissionSql, mulDivHalfUp } from '../../src/modules/ledger/ledger.service.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { createSandboxTransfers, sandboxSecret } from '../../src/platform/payments/index.js';
@@ -101,6 +101,28 @@ describe('commission arithmetic', () => {
     expect(commissionOf(100_000, 0, 1000)).toBe(10_000);
     expect(commissionOf(100_000, 95_000, 1000)).toBe(5_000);
     expect(commissionOf(100_000, 100_000, 1000)).toBe(0);
+  });
+
+  it('is the same in SQL, where payment sets it (ADR 037), as in commissionOf', async () => {
+    const cases = [
+      [12_345, 0, 750],
+      [10, 0, 500],
+      [9, 0, 500],
+      [100_000, 95_000, 1000],
+      [100_000, 100_000, 1000],
+      [100_000, 120_000, 1000],
+      [2_000_000_000, 0, 10_000],
+      [999_999, 1, 1234],
+      [1, 0, 5000],
+      [3, 0, 5000],
+    ] as const;
+    for (const [subtotal, discount, basisPoints] of cases) {
+      const result = await test.database.db.execute(
+        sql`select ${commissionSql(sql`${subtotal}::integer`, sql`${discount}::integer`, sql`${basisPoints}::integer`)} as commission`,
+      );
+      const [row] = (result as unknown as { rows: { commission: number }[] }).rows;
+      expect(Number(row!.commission)).toBe(commissionOf(subtotal, discount, basisPoints));
+    }
   });
 });
 

@@ -127,7 +127,7 @@ export function createAuthenticate(
     if (!access.accounts.includes(claims.kind)) {
       throw forbidden(`This account type (${claims.kind}) cannot use this endpoint`);
     }
-    await auth.checkSession(claims);
+    const account = await auth.checkSession(claims);
     const caller = await resolveCaller(claims, findMembership, findAdminCustomRole);
     const needed = requiredPermissions(access).filter((permission) =>
       permissionsOfKind[claims.kind].includes(permission),
@@ -140,6 +140,6 @@ export function createAuthenticate(
         throw forbidden(missingPermissionMessage(caller, needed));
       }
     }
-    return { ...caller, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt };
+    return { ...caller, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt, account };
   };
 }

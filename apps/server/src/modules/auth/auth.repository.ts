@@ -56,6 +56,10 @@ const liveSession = prepared('auth_live_session', (db) =>
       role: users.role,
       isActive: users.isActive,
       deletedAt: users.deletedAt,
+      // Who the caller is, for the handlers that name them (checkout's e-mail and receipt, ADR 037).
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -22,6 +22,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
+import type { SignedInAccount } from '../../platform/http/routes.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import type { FindAdminCustomRole, FindMembership } from './auth.guard.js';
 import {
@@ -496,8 +497,11 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       });
     },
 
-    /** What the guard checks on every signed-in request: the session is live and the account may act. */
-    async checkSession(claims: AccessClaims): Promise<void> {
+    /**
+     * What the guard checks on every signed-in request: the session is live and the account may act. Answers the
+     * account's name and e-mail as this read found them, so that handlers need not read the user again (ADR 037).
+     */
+    async checkSession(claims: AccessClaims): Promise<SignedInAccount> {
       const live = await findLiveSession(db, claims.sessionId, claims.userId);
       if (!live || live.revokedAt || live.deletedAt)
         throw unauthorized('Your session has ended. Please sign in again');
@@ -505,6 +509,7 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       if (!live.isActive)
         throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
       if (live.role !== claims.role) throw unauthorized('Your role has changed. Please sign in again');
+      return { firstName: live.firstName, lastName: live.lastName, email: live.email };
     },
 
     async userData(userId: string): Promise<SessionUser> {

@@ -1,6 +1,7 @@
 import { type AddToCartBody, type CartLine, type CartState, koboToNaira } from '@market/contracts';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import { loadProductsForSale } from '../catalog/index.js';
@@ -17,6 +18,22 @@ import {
 } from './cart-pricing.js';
 
 const MAX_LINES = 50;
+
+// Built once (ADR 037): every checkout locks its cart and, once paid, takes the lines bought out of it.
+const lockCartRow = prepared('cart_lock', (db) =>
+  db
+    .insert(carts)
+    .values({ customerId: sql.placeholder('customerId') })
+    .onConflictDoUpdate({ target: carts.customerId, set: { customerId: sql`excluded.customer_id` } })
+    .returning(),
+);
+const removeLines = preparedSql(
+  'cart_remove_lines',
+  () => sql`delete from ${cartItems} c
+    using jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as bought("productId" uuid, "variantId" text)
+    where c.customer_id = ${sql.placeholder('customerId')}::uuid and c.product_id = bought."productId"
+      and c.variant_id is not distinct from bought."variantId"`,
+);
 
 export function createCartService(deps: Deps, needs: PricingNeeds) {
   const { db } = deps;
@@ -210,11 +227,7 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
     async lockCart(executor: Db, customerId: string): Promise<CartRow> {
       // One statement creates the row if needed and locks it either way (an upsert locks the row it meets); it
       // answers the row, so pricing in the same transaction does not read it again (ADR 033).
-      const [row] = await executor
-        .insert(carts)
-        .values({ customerId })
-        .onConflictDoUpdate({ target: carts.customerId, set: { customerId: sql`excluded.customer_id` } })
-        .returning();
+      const [row] = await lockCartRow(executor, { customerId });
       return row!;
     },
 
@@ -225,22 +238,13 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
       bought: { productId: string; variantId: string | null }[],
     ) {
       if (bought.length === 0) return;
-      // One statement for every line.
-      await executor
-        .delete(cartItems)
-        .where(
-          and(
-            eq(cartItems.customerId, customerId),
-            or(
-              ...bought.map((line) =>
-                and(
-                  eq(cartItems.productId, line.productId),
-                  line.variantId ? eq(cartItems.variantId, line.variantId) : isNull(cartItems.variantId),
-                ),
-              ),
-            ),
-          ),
-        );
+      // One statement for every line, its text the same for any number of them (ADR 037).
+      await removeLines(executor, {
+        customerId,
+        lines: JSON.stringify(
+          bought.map((line) => ({ productId: line.productId, variantId: line.variantId })),
+        ),
+      });
     },
   };
 }

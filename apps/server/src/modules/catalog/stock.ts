@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
@@ -71,12 +72,13 @@ function inLockOrder<T extends { productId: string; variantId: string | null }>(
  * still has the quantity, checked under that lock as the one-line update does. Answers the lines taken; fewer than
  * given means one was short and the caller's transaction must not go on.
  */
-async function takeAtOnce(executor: Db, lines: StockLine[]) {
-  const taken = await executor.execute(sql`
+const takeAtOnceStatement = preparedSql<{ id: string; quantity: number }>(
+  'catalog_take_stock',
+  () => sql`
     with lines as (
       select (line->>'productId')::uuid as product_id, line->>'variantId' as variant_id,
         (line->>'quantity')::integer as quantity, position
-      from jsonb_array_elements(${JSON.stringify(lines)}::jsonb) with ordinality as entries(line, position)
+      from jsonb_array_elements(${sql.placeholder('lines')}::jsonb) with ordinality as entries(line, position)
     ),
     locked as materialized (
       select ${products.id} as id, lines.variant_id, lines.quantity
@@ -102,8 +104,11 @@ async function takeAtOnce(executor: Db, lines: StockLine[]) {
           select 1 from jsonb_array_elements(${products.variants}) as entries(item)
           where item->>'id' = locked.variant_id
             and ((item->>'quantity')::int >= locked.quantity or ${products.contSalesOutOfStock})) end
-    returning ${products.id} as id, ${products.quantity} as quantity`);
-  return (taken as unknown as { rows: { id: string; quantity: number }[] }).rows;
+    returning ${products.id} as id, ${products.quantity} as quantity`,
+);
+
+async function takeAtOnce(executor: Db, lines: StockLine[]) {
+  return takeAtOnceStatement(executor, { lines: JSON.stringify(lines) });
 }
 
 /**
@@ -188,6 +193,13 @@ export async function returnStock(executor: Db, lines: StockLine[]): Promise<voi
   await refreshProductVisibility(executor, [...new Set(wasSoldOut)]);
 }
 
+// Built once (ADR 037): every payment records its sales, one JSON parameter for any number of lines.
+const salesKeys = ['productId', 'storeId', 'quantity'] as const;
+const pendingSalesJson = jsonRows(pendingSales, salesKeys);
+const insertPendingSales = preparedSql('catalog_record_sales', () =>
+  insertFromJson(pendingSales, salesKeys, 'sales'),
+);
+
 /**
  * Counts units sold, for best-selling sorts and top merchants. Written to `pending_sales` in the payment's
  * transaction (an insert: no lock on the product and store rows every buyer shares) and folded into the counters
@@ -195,12 +207,16 @@ export async function returnStock(executor: Db, lines: StockLine[]): Promise<voi
  */
 export async function recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void> {
   if (lines.length === 0) return;
-  await executor
-    .insert(pendingSales)
-    .values(
-      lines.map((line) => ({ productId: line.productId, storeId: line.storeId, quantity: line.quantity })),
-    );
+  await insertPendingSales(executor, { sales: pendingSalesJson(lines) });
 }
+
+// Built once (ADR 037): folding runs after every few payments.
+const addSalesOfProduct = prepared('catalog_add_product_sales', (db) =>
+  db
+    .update(products)
+    .set({ salesCount: sql`${products.salesCount} + ${sql.placeholder('units')}::integer` })
+    .where(eq(products.id, sql.placeholder('productId'))),
+);
 
 /**
  * Moves pending sales into `products.sales_count` and `stores.sales_count`, a batch at a time; answers how many
@@ -237,10 +253,7 @@ export async function foldSales(db: Db, batch = 5000): Promise<number> {
     }
     const ordered = inLockOrder([...byProduct.keys()].map((productId) => ({ productId, variantId: null })));
     for (const { productId } of ordered) {
-      await tx
-        .update(products)
-        .set({ salesCount: sql`${products.salesCount} + ${byProduct.get(productId)!}` })
-        .where(eq(products.id, productId));
+      await addSalesOfProduct(tx, { productId, units: byProduct.get(productId)! });
     }
     await addStoreSales(tx, byStore);
     return claimed.length;

@@ -14,16 +14,16 @@ export function checkoutRoutes(checkout: CheckoutService, rateLimits: RateLimits
       await rateLimits.consume('create-order', { ip, account: auth.userId });
       return {
         message: 'Order created. Complete the payment to place it.',
-        data: await checkout.create(auth.userId, body),
+        data: await checkout.create(auth.userId, body, auth.account),
       };
     }),
     route(checkoutEndpoints.pay, async ({ auth, body }) => ({
       message: 'Payment started',
-      data: await checkout.pay(auth.userId, body.trackerId),
+      data: await checkout.pay(auth.userId, body.trackerId, auth.account),
     })),
     route(checkoutEndpoints.recordTransaction, async ({ auth, body }) => ({
       message: 'Transaction recorded',
-      data: await checkout.recordTransaction(auth.userId, body.reference),
+      data: await checkout.recordTransaction(auth.userId, body.reference, auth.account),
     })),
     route(checkoutEndpoints.tracker, async ({ auth, params }) => ({
       message: 'Checkout',

@@ -2,6 +2,7 @@ import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import type { SignedInAccount } from '../../platform/http/routes.js';
 import type { Verification } from '../../platform/payments/provider.js';
 import type { CheckoutPricing } from '../cart/index.js';
 import type { ActivityRow, ItemRow, OrderActor, OrderRow, TrackerRow } from '../orders/index.js';
@@ -244,8 +245,13 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
      * tracker and one order per store. The provider is called after it commits, so no lock is held while the
      * network answers.
      */
-    async create(customerId: string, body: { addressId?: string; orderNote?: string }) {
-      const customer = await ports.findCustomer(db, customerId);
+    async create(
+      customerId: string,
+      body: { addressId?: string; orderNote?: string },
+      account?: SignedInAccount,
+    ) {
+      // The account as the request's session check read it (ADR 037); read here only for callers without one.
+      const customer = account ?? (await ports.findCustomer(db, customerId));
       if (!customer) throw notFound('Customer not found');
       let written: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] } | undefined;
       const tracker = await db.transaction(async (tx) => {
@@ -343,23 +349,26 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       };
     },
 
-    async pay(customerId: string, trackerId: string) {
+    async pay(customerId: string, trackerId: string, account?: SignedInAccount) {
       const tracker = await orders.customerTracker(customerId, { id: trackerId });
-      const customer = await ports.findCustomer(db, customerId);
+      const customer = account ?? (await ports.findCustomer(db, customerId));
       const { authorizationUrl } = await startPayment(tracker, customer!.email);
       return paymentAnswer(tracker, authorizationUrl);
     },
 
     /** The customer's return: the server asks the provider itself; the browser's word is never enough. */
-    async recordTransaction(customerId: string, reference: string) {
-      const owned = await orders.customerTracker(customerId, { reference });
+    async recordTransaction(customerId: string, reference: string, account?: SignedInAccount) {
+      // The checkout and its orders, items and activities in one read (ADR 037).
+      const owned = await orders.customerTrackerWithContents(customerId, reference);
       const payment = await deps.payments.settledRowFor(customerId, reference);
       // A checkout already paid when first read is what a second read would find (ADR 033); any other is read
       // again, after the settling this call may have done.
-      const tracker =
-        owned.status === 'paid' ? owned : await orders.customerTracker(customerId, { reference });
-      const view = await orders.trackerView(db, tracker);
-      const customer = await ports.findCustomer(db, customerId);
+      const { tracker, contents } =
+        owned.tracker.status === 'paid'
+          ? owned
+          : await orders.customerTrackerWithContents(customerId, reference);
+      const view = await orders.trackerView(db, tracker, contents);
+      const customer = account ?? (await ports.findCustomer(db, customerId));
       const transaction: Transaction | null = payment
         ? {
             id: payment.id,

@@ -16,11 +16,19 @@ import {
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { pageInfo } from '../../platform/db/paging.js';
+import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { TransferCheck, TransferEvent, TransferProvider } from '../../platform/payments/index.js';
-import type { OrderMoneyListener, OrderRow, OrdersService, RefundRow } from '../orders/index.js';
+import type {
+  CommissionValues,
+  OrderMoneyListener,
+  OrderRow,
+  OrdersService,
+  RefundRow,
+} from '../orders/index.js';
 import { type LedgerAccount, type LedgerKind, ledgerEntries, payouts } from './ledger.schema.js';
 
 // The books of commission, escrow and payouts (ADR 027). Every movement is a set of lines (debit positive, credit
@@ -29,7 +37,7 @@ import { type LedgerAccount, type LedgerKind, ledgerEntries, payouts } from './l
 export interface LedgerNeeds {
   orders: Pick<
     OrdersService,
-    | 'setCommissions'
+    | 'commissionsSetter'
     | 'adjustDue'
     | 'markPayable'
     | 'lockPayableUnpaid'
@@ -38,8 +46,11 @@ export interface LedgerNeeds {
     | 'releasePayout'
     | 'lockOrder'
   >;
-  /** The commission of each store's payment category (stores module); a store without one is not in the map. */
-  commissionBasisPoints(executor: Db, storeIds: string[]): Promise<Map<string, number>>;
+  /**
+   * The commission of the store whose id is `storeId` (an SQL expression) in basis points, null when its store has
+   * no payment category (stores module): read in the statement that sets the orders' commissions (ADR 037).
+   */
+  commissionBasisPointsSql(storeId: SQL): SQL;
   storeName(executor: Db, storeId: string): Promise<string | undefined>;
   /** The store's saved, bank-resolved payout account (bank-accounts module). */
   bankAccount(
@@ -110,6 +121,15 @@ export function commissionOf(subtotalKobo: number, discountKobo: number, basisPo
   return Math.min(mulDivHalfUp(subtotalKobo, basisPoints, 10_000), Math.max(0, subtotalKobo - discountKobo));
 }
 
+/** `commissionOf` in SQL, for the statement that sets it at payment (ADR 037): the same integer arithmetic. */
+export function commissionSql(subtotalKobo: SQL, discountKobo: SQL, basisPoints: SQL): SQL {
+  return sql`least((${subtotalKobo}::bigint * ${basisPoints} * 2 + 10000) / 20000,
+    greatest(0, ${subtotalKobo} - ${discountKobo}))::integer`;
+}
+
+/** The commission of a store without a payment category (logged: every store should have one). */
+const STANDARD_BASIS_POINTS = 1000;
+
 function newPayoutReference(): string {
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   return `PAY-${Array.from(randomBytes(16), (byte) => alphabet[byte % 32]).join('')}`;
@@ -134,9 +154,47 @@ function payoutView(row: PayoutRow): Payout {
   };
 }
 
+// Built once (ADR 037): every payment writes its lines, one JSON parameter for any number of them.
+const entryKeys = [
+  'movementId',
+  'kind',
+  'account',
+  'storeId',
+  'orderId',
+  'refundId',
+  'payoutId',
+  'amountKobo',
+  'memo',
+  'createdAt',
+] as const;
+const entriesJson = jsonRows(ledgerEntries, entryKeys);
+const insertEntries = preparedSql('ledger_insert_entries', () =>
+  insertFromJson(ledgerEntries, entryKeys, 'entries'),
+);
+
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
+
+  /**
+   * At payment, each order's commission from its store's rate (the standard one, flagged, when the store has none)
+   * and what is due to the store, set on the orders, in one statement built once (ADR 037). `$orders`: the orders'
+   * id, store, item subtotal and discount as JSON.
+   */
+  const setCommissionsAtPayment = needs.orders.commissionsSetter<
+    CommissionValues & { rate_missing: boolean }
+  >(
+    'ledger_commissions_at_payment',
+    () => sql`select x.order_id, x.basis_points, x.rate_missing, k.commission_kobo,
+        x.subtotal - k.commission_kobo - x.discount as due_to_merchant_kobo
+      from (select v.order_id, v.subtotal, v.discount, r.rate is null as rate_missing,
+          coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
+        from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
+          as v(order_id uuid, store_id uuid, subtotal integer, discount integer)
+        cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
+      cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
+        as commission_kobo) k`,
+  );
 
   /** The rows of one balanced movement (none when every line is zero); throws when it does not sum to zero. */
   function movementRows({ kind, memo, links, lines }: Movement, at: Date) {
@@ -165,7 +223,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   async function postMany(executor: Db, movements: Movement[]) {
     const at = deps.now();
     const rows = movements.flatMap((movement) => movementRows(movement, at));
-    if (rows.length > 0) await executor.insert(ledgerEntries).values(rows);
+    if (rows.length > 0) await insertEntries(executor, { entries: entriesJson(rows) });
   }
 
   async function post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) {
@@ -193,37 +251,33 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
   const listener: OrderMoneyListener = {
     async paid(executor, paidOrders) {
-      // A fixed number of statements for a checkout's orders (ADR 033): one read of the stores' commissions, one
-      // update of the orders, one insert of every line of their movements.
+      // A fixed number of statements for a checkout's orders (ADR 033): the orders' commissions (with the stores'
+      // rates, ADR 037), one insert of every line of their movements.
       const open = paidOrders.filter((order) => order.commissionKobo === null);
       if (open.length === 0) return;
-      const rates = await needs.commissionBasisPoints(
-        executor,
-        open.map((order) => order.storeId),
-      );
-      const commissions: {
-        orderId: string;
-        commissionBasisPoints: number;
-        commissionKobo: number;
-        dueToMerchantKobo: number;
-      }[] = [];
+      // The stores' rates, the commissions and the orders' update in one statement (ADR 037).
+      const set = await setCommissionsAtPayment(executor, {
+        orders: JSON.stringify(
+          open.map((order) => ({
+            order_id: order.id,
+            store_id: order.storeId,
+            subtotal: order.subtotalKobo,
+            discount: order.discountKobo,
+          })),
+        ),
+      });
+      const commissionOfOrder = new Map(set.map((row) => [row.order_id, row]));
       const movements: Movement[] = [];
       for (const order of open) {
-        let basisPoints = rates.get(order.storeId);
-        if (basisPoints === undefined) {
+        const values = commissionOfOrder.get(order.id);
+        if (!values) throw new Error(`Order ${order.id} was paid but its commission was not set`);
+        if (values.rate_missing) {
           log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
-          basisPoints = 1000;
         }
         const subtotal = order.subtotalKobo;
         const discount = order.discountKobo;
         const shipping = order.shippingFeeKobo;
-        const commission = commissionOf(subtotal, discount, basisPoints);
-        commissions.push({
-          orderId: order.id,
-          commissionBasisPoints: basisPoints,
-          commissionKobo: commission,
-          dueToMerchantKobo: subtotal - commission - discount,
-        });
+        const commission = values.commission_kobo;
         const links = { orderId: order.id };
         const store = order.storeId;
         const paid = subtotal - discount + shipping;
@@ -257,7 +311,6 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           },
         );
       }
-      await needs.orders.setCommissions(executor, commissions);
       await postMany(executor, movements);
     },
 

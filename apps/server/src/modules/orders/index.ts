@@ -47,7 +47,14 @@ export { MAX_WRONG_TOKENS } from './fulfilment.service.js';
 export type { OrderMoneyListener } from './money-events.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
-export type { ActivityRow, ItemRow, OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
+export type {
+  ActivityRow,
+  CommissionValues,
+  ItemRow,
+  OrderRow,
+  RefundRow,
+  TrackerRow,
+} from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 export type {
   CheckoutInput,

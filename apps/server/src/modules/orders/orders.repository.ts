@@ -5,7 +5,6 @@ import {
   count,
   desc,
   eq,
-  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -19,11 +18,16 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { toSnakeCase } from 'drizzle-orm/casing';
-import type { AnyPgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.js';
+import {
+  insertFromJson,
+  jsonRows,
+  parsedJson,
+  rowFromJson,
+  rowsFromJson,
+} from '../../platform/db/json-rows.js';
 import { containsPattern } from '../../platform/db/paging.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import {
   orderActivities,
   orderAssignments,
@@ -212,65 +216,125 @@ export async function releaseReservations(
     .returning();
 }
 
-/**
- * One data-modifying CTE of a statement that writes several tables at once. Empty lists write nothing: an insert of
- * no rows is not valid SQL, so their CTE answers no rows instead.
- */
-function written(name: string, rows: unknown[], write: () => { getSQL(): SQL }): SQL {
-  return rows.length > 0
-    ? sql`${sql.raw(name)} as (${write().getSQL()})`
-    : sql`${sql.raw(name)} as (select null::json as row where false)`;
-}
+const trackerKeys = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'reference',
+  'customerId',
+  'itemsSubtotalKobo',
+  'shippingTotalKobo',
+  'discountTotalKobo',
+  'giftCardKobo',
+  'amountDueKobo',
+  'deliveryAddress',
+  'appliedCouponCodes',
+  'expiresAt',
+] as const;
+const reservationKeys = ['trackerId', 'productId', 'variantId', 'quantity'] as const;
+const orderKeys = [
+  'id',
+  'createdAt',
+  'updatedAt',
+  'trackerId',
+  'orderName',
+  'customerId',
+  'storeId',
+  'merchantId',
+  'storeName',
+  'status',
+  'subtotalKobo',
+  'shippingFeeKobo',
+  'discountKobo',
+  'totalKobo',
+  'deliveryAddress',
+  'orderNote',
+  'withinLagos',
+  'lagosMerchant',
+  'lagosCustomer',
+  'weightGrams',
+  'couponId',
+  'couponCode',
+  'rewardProductIds',
+] as const;
+const itemKeys = [
+  'orderId',
+  'productId',
+  'variantId',
+  'productName',
+  'sku',
+  'unitPriceKobo',
+  'quantity',
+  'hostedImages',
+  'productVariant',
+] as const;
+const activityKeys = ['orderId', 'status', 'activity', 'actorType', 'actorId', 'createdAt'] as const;
+const handoverKeys = [
+  'orderId',
+  'fromPartyKind',
+  'toPartyKind',
+  'toPartyId',
+  'tokenHash',
+  'createdAt',
+] as const;
 
-/** A row of `table` read from JSON (`row_to_json` of a `returning` list): keys in snake_case, values decoded by the
- * column as the driver's would be (times to Date). */
-function rowFromJson<T>(table: AnyPgTable, json: Record<string, unknown>): T {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    // The name the database knows: given in the schema, or the key in snake_case (the casing the app opens with).
-    const value = json[column.keyAsName ? toSnakeCase(key) : column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T;
-}
+const asJson = {
+  trackers: jsonRows(orderTrackers, trackerKeys),
+  reservations: jsonRows(stockReservations, reservationKeys),
+  orders: jsonRows(orders, orderKeys),
+  items: jsonRows(orderItems, itemKeys),
+  activities: jsonRows(orderActivities, activityKeys),
+  handovers: jsonRows(orderHandovers, handoverKeys),
+  tokens: (tokens: { id: string; token: string }[]) => JSON.stringify(tokens),
+};
 
 /**
  * Every row of one checkout in one statement (ADR 036): the tracker, its stock reservations, its orders, their items
- * and first activities, as data-modifying CTEs of a single insert, so a checkout costs one round trip here instead
- * of five. Ids of the tracker and orders are chosen by the caller so that the rows can name each other. Answers the
- * rows written: orders in `ordersOfTracker`'s order (store name in the database's collation, then id), the other
- * lists in the order given.
+ * and first activities, as data-modifying CTEs of a single insert. Each table's rows are one JSON parameter (ADR
+ * 037), so the statement's text is the same for any cart and is built and planned once.
+ */
+const insertCheckoutStatement = preparedSql<Record<'tracker' | 'orders' | 'items' | 'activities', unknown>>(
+  'orders_insert_checkout',
+  () => sql`with
+    t as (${insertFromJson(orderTrackers, trackerKeys, 'tracker')} returning *),
+    r as (${insertFromJson(stockReservations, reservationKeys, 'reservations')}),
+    o as (${insertFromJson(orders, orderKeys, 'orders')} returning *),
+    i as (${insertFromJson(orderItems, itemKeys, 'items')} returning *),
+    a as (${insertFromJson(orderActivities, activityKeys, 'activities')} returning *)
+    select (select row_to_json(t) from t) as tracker,
+      (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from o) as orders,
+      (select coalesce(json_agg(i), '[]') from i) as items,
+      (select coalesce(json_agg(a), '[]') from a) as activities`,
+);
+
+/**
+ * Writes one checkout in one round trip (ADR 036). Ids of the tracker and orders are chosen by the caller so that
+ * the rows can name each other. Answers the rows written: orders in `ordersOfTracker`'s order (store name in the
+ * database's collation, then id), the other lists in the order given.
  */
 export async function insertCheckout(
   executor: Db,
   input: {
-    tracker: NewTracker & { id: string };
+    tracker: Pick<NewTracker, (typeof trackerKeys)[number]> & { id: string };
     reservations: { productId: string; variantId: string | null; quantity: number }[];
-    orders: (NewOrder & { id: string })[];
-    items: NewOrderItem[];
-    activities: (typeof orderActivities.$inferInsert)[];
+    orders: (Pick<NewOrder, (typeof orderKeys)[number]> & { id: string })[];
+    items: Pick<NewOrderItem, (typeof itemKeys)[number]>[];
+    activities: Pick<typeof orderActivities.$inferInsert, (typeof activityKeys)[number]>[];
   },
 ): Promise<{ tracker: TrackerRow; orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] }> {
-  const reservations = input.reservations.map((line) => ({ ...line, trackerId: input.tracker.id }));
-  const result = await executor.execute(sql`with
-    ${written('t', [input.tracker], () => executor.insert(orderTrackers).values(input.tracker).returning())},
-    ${written('r', reservations, () => executor.insert(stockReservations).values(reservations))},
-    ${written('o', input.orders, () => executor.insert(orders).values(input.orders).returning())},
-    ${written('i', input.items, () => executor.insert(orderItems).values(input.items).returning())},
-    ${written('a', input.activities, () => executor.insert(orderActivities).values(input.activities).returning())}
-    select (select row_to_json(t) from t) as tracker,
-      (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from o) as orders,
-      (select coalesce(json_agg(i), '[]') from i) as items,
-      (select coalesce(json_agg(a), '[]') from a) as activities`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-  const list = <T>(table: AnyPgTable, value: unknown) =>
-    (parsed(value) as Record<string, unknown>[]).map((json) => rowFromJson<T>(table, json));
+  const trackerId = input.tracker.id;
+  const [row] = await insertCheckoutStatement(executor, {
+    tracker: asJson.trackers([input.tracker]),
+    reservations: asJson.reservations(input.reservations.map((line) => ({ ...line, trackerId }))),
+    orders: asJson.orders(input.orders),
+    items: asJson.items(input.items),
+    activities: asJson.activities(input.activities),
+  });
   return {
-    tracker: rowFromJson<TrackerRow>(orderTrackers, parsed(row!.tracker) as Record<string, unknown>),
-    orders: list<OrderRow>(orders, row!.orders),
-    items: list<ItemRow>(orderItems, row!.items),
-    activities: list<ActivityRow>(orderActivities, row!.activities),
+    tracker: rowFromJson<TrackerRow>(orderTrackers, parsedJson(row!.tracker)),
+    orders: rowsFromJson<OrderRow>(orders, row!.orders),
+    items: rowsFromJson<ItemRow>(orderItems, row!.items),
+    activities: rowsFromJson<ActivityRow>(orderActivities, row!.activities),
   };
 }
 
@@ -355,36 +419,32 @@ export async function lockOrdersOfTracker(executor: Db, trackerId: string): Prom
   return lockTrackerOrders(executor, { trackerId });
 }
 
-/** Paid: the orders become pending, each with its own delivery token, in one statement. */
-export async function markOrdersPending(
-  executor: Db,
-  tokens: { id: string; token: string }[],
-  at: Date,
-): Promise<void> {
-  if (tokens.length === 0) return;
-  await markOrdersPendingQuery(executor, tokens, at);
-}
-
-function markOrdersPendingQuery(executor: Db, tokens: { id: string; token: string }[], at: Date) {
-  const tokenOf = sql.join(
-    tokens.map(({ id, token }) => sql`when ${id}::uuid then ${token}`),
-    sql` `,
-  );
-  return executor
-    .update(orders)
-    .set({ status: 'pending', updatedAt: at, orderDeliveryToken: sql`case ${orders.id} ${tokenOf} end` })
-    .where(
-      inArray(
-        orders.id,
-        tokens.map(({ id }) => id),
-      ),
-    );
-}
+/**
+ * A checkout paid (ADR 036): the tracker is paid, its orders become pending with their tokens, each gets its activity
+ * and its hand-over to the customer, the open stock reservations end, and the checkout's items are answered with
+ * their store. Fixed text, the lists as JSON (ADR 037).
+ */
+const payCheckoutStatement = preparedSql<{ items: unknown }>(
+  'orders_pay_checkout',
+  () => sql`with
+    tokens as (select * from jsonb_to_recordset(${sql.placeholder('tokens')}::jsonb) as x(id uuid, token text)),
+    t as (update ${orderTrackers} set status = 'paid', paid_at = ${sql.placeholder('at')}::timestamptz,
+      updated_at = ${sql.placeholder('at')}::timestamptz where id = ${sql.placeholder('trackerId')}::uuid),
+    o as (update ${orders} set status = 'pending', updated_at = ${sql.placeholder('at')}::timestamptz,
+      order_delivery_token = tokens.token from tokens where ${orders.id} = tokens.id),
+    a as (${insertFromJson(orderActivities, activityKeys, 'activities')}),
+    h as (${insertFromJson(orderHandovers, handoverKeys, 'handovers')}),
+    r as (update ${stockReservations} set released_at = ${sql.placeholder('at')}::timestamptz
+      where tracker_id = ${sql.placeholder('trackerId')}::uuid and released_at is null)
+    select coalesce(json_agg(json_build_object('item', row_to_json(i.*), 'storeId', o.store_id)), '[]') as items
+    from ${orderItems} i join ${orders} o on o.id = i.order_id
+    where o.tracker_id = ${sql.placeholder('trackerId')}::uuid`,
+);
 
 /**
- * A checkout paid, in one statement (ADR 036): the tracker is paid, its orders (locked by the caller) become pending
- * with their delivery tokens, each gets its activity and its hand-over to the customer, and the open stock
- * reservations end. Answers the checkout's items with their store, as `itemsOfTracker` does.
+ * A checkout paid, in one statement: its orders were locked by the caller, the tracker too (by the payment, or it
+ * is the transaction's own, paid by gift cards). Answers the checkout's items with their store, as `itemsOfTracker`
+ * does.
  */
 export async function payCheckout(
   executor: Db,
@@ -392,67 +452,44 @@ export async function payCheckout(
     trackerId: string;
     at: Date;
     tokens: { id: string; token: string }[];
-    activities: (typeof orderActivities.$inferInsert)[];
-    handovers: NewHandover[];
+    activities: Pick<typeof orderActivities.$inferInsert, (typeof activityKeys)[number]>[];
+    handovers: Pick<NewHandover, (typeof handoverKeys)[number]>[];
   },
 ): Promise<(ItemRow & { storeId: string })[]> {
-  const { trackerId, at, tokens } = input;
-  const result = await executor.execute(sql`with
-    ${written('t', [trackerId], () =>
-      executor
-        .update(orderTrackers)
-        .set({ status: 'paid', paidAt: at, updatedAt: at })
-        .where(eq(orderTrackers.id, trackerId)),
-    )},
-    ${written('o', tokens, () => markOrdersPendingQuery(executor, tokens, at))},
-    ${written('a', input.activities, () => executor.insert(orderActivities).values(input.activities))},
-    ${written('h', input.handovers, () => executor.insert(orderHandovers).values(input.handovers))},
-    ${written('r', [trackerId], () =>
-      executor
-        .update(stockReservations)
-        .set({ releasedAt: at })
-        .where(and(eq(stockReservations.trackerId, trackerId), isNull(stockReservations.releasedAt))),
-    )}
-    select coalesce(json_agg(json_build_object('item', row_to_json(${orderItems}.*), 'storeId', ${orders.storeId})), '[]') as items
-    from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
-    where ${orders.trackerId} = ${trackerId}`);
-  const [row] = (result as unknown as { rows: { items: unknown }[] }).rows;
-  const items = (typeof row!.items === 'string' ? JSON.parse(row!.items) : row!.items) as {
-    item: Record<string, unknown>;
-    storeId: string;
-  }[];
-  return items.map(({ item, storeId }) => ({ ...rowFromJson<ItemRow>(orderItems, item), storeId }));
+  const [row] = await payCheckoutStatement(executor, {
+    trackerId: input.trackerId,
+    at: input.at.toISOString(),
+    tokens: asJson.tokens(input.tokens),
+    activities: asJson.activities(input.activities),
+    handovers: asJson.handovers(input.handovers),
+  });
+  return parsedJson<{ item: Record<string, unknown>; storeId: string }[]>(row!.items).map(
+    ({ item, storeId }) => ({ ...rowFromJson<ItemRow>(orderItems, item), storeId }),
+  );
 }
 
-/** Commission and due of several orders in one statement (the ledger, at payment). */
-export async function setCommissions(
-  executor: Db,
-  values: {
-    orderId: string;
-    commissionBasisPoints: number;
-    commissionKobo: number;
-    dueToMerchantKobo: number;
-  }[],
-): Promise<void> {
-  if (values.length === 0) return;
-  const caseOf = (pick: (value: (typeof values)[number]) => number) =>
-    sql`case ${orders.id} ${sql.join(
-      values.map((value) => sql`when ${value.orderId}::uuid then ${pick(value)}::integer`),
-      sql` `,
-    )} end`;
-  await executor
-    .update(orders)
-    .set({
-      commissionBasisPoints: caseOf((value) => value.commissionBasisPoints),
-      commissionKobo: caseOf((value) => value.commissionKobo),
-      dueToMerchantKobo: caseOf((value) => value.dueToMerchantKobo),
-    })
-    .where(
-      inArray(
-        orders.id,
-        values.map((value) => value.orderId),
-      ),
-    );
+/** What `commissionsSetter`'s relation answers for each order (and may answer more, returned as it is). */
+export interface CommissionValues {
+  order_id: string;
+  basis_points: number;
+  commission_kobo: number;
+  due_to_merchant_kobo: number;
+}
+
+/**
+ * Commission and due of several orders in one statement built once (the ledger, at payment): `relation` is a query
+ * answering `CommissionValues` columns per order, from placeholders the caller fills; the orders are updated from it
+ * and its rows answered (ADR 037: the ledger computes them in the same statement that reads the stores' rates).
+ */
+export function commissionsSetter<Row extends CommissionValues>(name: string, relation: () => SQL) {
+  return preparedSql<Row>(
+    name,
+    () => sql`with v as (${relation()})
+      update ${orders} set commission_basis_points = v.basis_points, commission_kobo = v.commission_kobo,
+        due_to_merchant_kobo = v.due_to_merchant_kobo
+      from v where ${orders.id} = v.order_id
+      returning v.*`,
+  );
 }
 
 const trackerItems = prepared('orders_items_of_tracker', (db) =>
@@ -560,6 +597,39 @@ const activitiesOfOrderIds = prepared('orders_activities_of_orders', (db) =>
     .orderBy(orderActivities.createdAt),
 );
 
+/** A checkout's orders, their items and their activities: three JSON lists of one row, for the tracker `id`. */
+const contentsOf = (
+  id: SQL,
+) => sql`(select coalesce(json_agg(o order by o.store_name, o.id), '[]') from ${orders} o
+      where o.tracker_id = ${id}) as orders,
+    (select coalesce(json_agg(i), '[]') from ${orderItems} i join ${orders} o on o.id = i.order_id
+      where o.tracker_id = ${id}) as items,
+    (select coalesce(json_agg(a order by a.created_at), '[]') from ${orderActivities} a
+      join ${orders} o on o.id = a.order_id where o.tracker_id = ${id}) as activities`;
+
+type ContentsJson = Record<'orders' | 'items' | 'activities', unknown>;
+
+const trackerContentsStatement = preparedSql<ContentsJson>(
+  'orders_tracker_contents',
+  () => sql`select ${contentsOf(sql`${sql.placeholder('trackerId')}::uuid`)}`,
+);
+
+/** The customer's checkout by reference with its contents (ADR 037), for `$reference` and `$customerId`. */
+const customerTrackerWithContents = preparedSql<ContentsJson & { tracker: unknown }>(
+  'orders_customer_tracker_with_contents',
+  () => sql`select row_to_json(t) as tracker, ${contentsOf(sql.raw('t.id'))}
+    from ${orderTrackers} t
+    where t.reference = ${sql.placeholder('reference')} and t.customer_id = ${sql.placeholder('customerId')}::uuid`,
+);
+
+function contentsFromJson(row: ContentsJson) {
+  return {
+    orders: rowsFromJson<OrderRow>(orders, row.orders),
+    items: rowsFromJson<ItemRow>(orderItems, row.items),
+    activities: rowsFromJson<ActivityRow>(orderActivities, row.activities),
+  };
+}
+
 /**
  * A checkout's orders (in `ordersOfTracker`'s order), their items and their activities (oldest first) in one
  * statement (ADR 036): the payer's return shows all three, which were three round trips.
@@ -568,22 +638,27 @@ export async function trackerContents(
   executor: Db,
   trackerId: string,
 ): Promise<{ orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] }> {
-  const result = await executor.execute(sql`select
-    (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from ${orders} o
-      where o.tracker_id = ${trackerId}) as orders,
-    (select coalesce(json_agg(i), '[]') from ${orderItems} i join ${orders} o on o.id = i.order_id
-      where o.tracker_id = ${trackerId}) as items,
-    (select coalesce(json_agg(a order by a.created_at), '[]') from ${orderActivities} a
-      join ${orders} o on o.id = a.order_id where o.tracker_id = ${trackerId}) as activities`);
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const list = <T>(table: AnyPgTable, value: unknown) =>
-    ((typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[]).map((json) =>
-      rowFromJson<T>(table, json),
-    );
+  const [row] = await trackerContentsStatement(executor, { trackerId });
+  return contentsFromJson(row!);
+}
+
+/**
+ * The customer's checkout and its contents (as `trackerContents` answers them) in one statement (ADR 037): the
+ * payer's return reads both. Undefined when the customer has no checkout of that reference.
+ */
+export async function findCustomerTrackerWithContents(
+  executor: Db,
+  reference: string,
+  customerId: string,
+): Promise<
+  | { tracker: TrackerRow; contents: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] } }
+  | undefined
+> {
+  const [row] = await customerTrackerWithContents(executor, { reference, customerId });
+  if (!row) return undefined;
   return {
-    orders: list<OrderRow>(orders, row!.orders),
-    items: list<ItemRow>(orderItems, row!.items),
-    activities: list<ActivityRow>(orderActivities, row!.activities),
+    tracker: rowFromJson<TrackerRow>(orderTrackers, parsedJson(row.tracker)),
+    contents: contentsFromJson(row),
   };
 }
 

@@ -229,7 +229,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
   /**
    * `written`: the orders, items and activities of a checkout just created, so that they are not read back (ADR 033;
-   * the orders since ADR 036, answered by the insert in `ordersOfTracker`'s order).
+   * the orders since ADR 036, answered by the insert in `ordersOfTracker`'s order), or just read with the tracker
+   * (`customerTrackerWithContents`, ADR 037).
    */
   async function trackerView(
     executor: Db,
@@ -362,6 +363,16 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       return row;
     },
 
+    /**
+     * The customer's checkout with its orders, items and activities, in one statement (ADR 037): what the payer's
+     * return shows, for `trackerView`'s `written`.
+     */
+    async customerTrackerWithContents(customerId: string, reference: string) {
+      const found = await repository.findCustomerTrackerWithContents(db, reference, customerId);
+      if (!found) throw notFound('Checkout not found');
+      return found;
+    },
+
     async setAuthorizationUrl(executor: Db, trackerId: string, authorizationUrl: string) {
       await repository.setAuthorizationUrl(executor, trackerId, authorizationUrl);
     },
@@ -418,18 +429,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
 
-    /** Commission and due of several orders, in one statement. */
-    async setCommissions(
-      executor: Db,
-      values: {
-        orderId: string;
-        commissionBasisPoints: number;
-        commissionKobo: number;
-        dueToMerchantKobo: number;
-      }[],
-    ) {
-      await repository.setCommissions(executor, values);
-    },
+    /** Commission and due of several orders, in one statement built once from the caller's query of them. */
+    commissionsSetter: repository.commissionsSetter,
     /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
     adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>
       repository.adjustDue(executor, orderId, deltaKobo),

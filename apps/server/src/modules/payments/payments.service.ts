@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type {
   PaymentProvider,
@@ -127,18 +128,21 @@ const lockPaymentByReference = prepared('payment_lock_by_reference', (db) =>
  */
 const raw = (name: string) => sql`${sql.placeholder(name)}`;
 
-// Built once (ADR 033): every webhook records its event, and settling writes what the provider said.
-const recordWebhookEvent = prepared('payments_webhook_event', (db) =>
-  db
-    .insert(webhookEvents)
-    .values({
-      provider: sql.placeholder('provider'),
-      eventKey: sql.placeholder('eventKey'),
-      reference: sql.placeholder('reference'),
-      event: sql.placeholder('event'),
-    })
-    .onConflictDoNothing({ target: webhookEvents.eventKey })
-    .returning({ id: webhookEvents.id }),
+const ph = sql.placeholder;
+
+/**
+ * Built once (ADR 033). A webhook records its event and reads the payment it names in one statement (ADR 037): a
+ * replayed delivery answers no event id; the payment is read whatever the event, used for charge.success.
+ */
+const recordWebhookEvent = preparedSql<{ eventId: string | null; payment: unknown }>(
+  'payments_webhook_event',
+  () => sql`with e as (
+      insert into ${webhookEvents} (provider, event_key, reference, event)
+      values (${ph('provider')}, ${ph('eventKey')}, ${ph('reference')}, ${ph('event')})
+      on conflict (event_key) do nothing
+      returning id)
+    select (select id from e) as "eventId",
+      (select row_to_json(p) from ${paymentTransactions} p where p.reference = ${ph('reference')}) as payment`,
 );
 const webhookEventProcessed = prepared('payments_webhook_processed', (db) =>
   db
@@ -146,25 +150,22 @@ const webhookEventProcessed = prepared('payments_webhook_processed', (db) =>
     .set({ processedAt: raw('at'), outcome: raw('outcome') })
     .where(eq(webhookEvents.id, sql.placeholder('id'))),
 );
-/** What the provider said of a payment, and its status: every key of `transactionFields`, `updatedAt`, `status`. */
-const settlePayment = prepared('payments_settle', (db) =>
-  db
-    .update(paymentTransactions)
-    .set({
-      providerTransactionId: raw('providerTransactionId'),
-      feesKobo: raw('feesKobo'),
-      cardType: raw('cardType'),
-      cardLast4: raw('cardLast4'),
-      bank: raw('bank'),
-      country: raw('country'),
-      ipAddress: raw('ipAddress'),
-      channel: raw('channel'),
-      paidAt: raw('paidAt'),
-      gatewayResponse: raw('gatewayResponse'),
-      updatedAt: raw('updatedAt'),
-      status: raw('status'),
-    })
-    .where(eq(paymentTransactions.id, sql.placeholder('id'))),
+/**
+ * What the provider said of a payment, and its status: every key of `transactionFields`, `updatedAt`, `status`. The
+ * webhook event that brought it (`eventId`, null when none did) is marked processed in the same statement, inside the
+ * settling transaction (ADR 037).
+ */
+const settlePayment = preparedSql(
+  'payments_settle',
+  () => sql`with e as (
+      update ${webhookEvents} set processed_at = ${ph('updatedAt')}::timestamptz, outcome = ${ph('outcome')}
+      where id = ${ph('eventId')}::uuid)
+    update ${paymentTransactions} set provider_transaction_id = ${ph('providerTransactionId')},
+      fees_kobo = ${ph('feesKobo')}, card_type = ${ph('cardType')}, card_last4 = ${ph('cardLast4')},
+      bank = ${ph('bank')}, country = ${ph('country')}, ip_address = ${ph('ipAddress')}, channel = ${ph('channel')},
+      paid_at = ${ph('paidAt')}::timestamptz, gateway_response = ${ph('gatewayResponse')},
+      updated_at = ${ph('updatedAt')}::timestamptz, status = ${ph('status')}
+    where id = ${ph('id')}::uuid`,
 );
 
 /** Built once (ADR 036): every checkout records its payment before asking the provider for the page. */
@@ -182,11 +183,12 @@ const insertPayment = prepared('payments_insert', (db) =>
   }),
 );
 
-/** settlePayment's values: times as ISO strings (see `raw`). */
+/** settlePayment's values: times as ISO strings; the webhook event, if any, marked `settled:<status>`. */
 function settledValues(
   fields: ReturnType<typeof transactionFields> & { updatedAt: Date },
   status: PaymentStatus,
   id: string,
+  eventId: string | null,
 ) {
   return {
     ...fields,
@@ -194,6 +196,8 @@ function settledValues(
     updatedAt: fields.updatedAt.toISOString(),
     status,
     id,
+    eventId,
+    outcome: `settled:${status}`,
   };
 }
 
@@ -240,20 +244,34 @@ export function createPaymentsService(options: {
 
   /** `known`: the row the caller has just read, so that it is not read twice (ADR 033). */
   async function settle(reference: string, known?: PaymentTransaction): Promise<PaymentState> {
+    return (await settleMarking(reference, known, null)).state;
+  }
+
+  /**
+   * settle(), marking the webhook event `eventId` processed (outcome `settled:<status>`) in the settling
+   * transaction when it writes the payment (ADR 037); `marked` says whether it did, so the caller marks it otherwise.
+   */
+  async function settleMarking(
+    reference: string,
+    known: PaymentTransaction | undefined,
+    eventId: string | null,
+  ): Promise<{ state: PaymentState; marked: boolean }> {
+    const unmarked = (state: PaymentState) => ({ state, marked: false });
     const current = known ?? (await find(db, reference));
     if (!current) throw notFound('Payment not found');
-    if (FINAL.has(current.status)) return { status: current.status, reference };
+    if (FINAL.has(current.status)) return unmarked({ status: current.status, reference });
     const purpose = purposeOf(current.purpose);
 
     // Asked outside the transaction: no row lock is held while waiting on the network.
     const verification = await provider.verify(reference);
-    if (verification.status === 'pending') return { status: current.status, reference };
+    if (verification.status === 'pending') return unmarked({ status: current.status, reference });
 
     return db.transaction(async (tx) => {
+      const marked = (state: PaymentState) => ({ state, marked: eventId !== null });
       const [row] = await lockPaymentByReference(tx, { reference });
       if (!row) throw notFound('Payment not found');
       // The webhook and the payer's return may race here; the second one to get the lock finds it settled.
-      if (FINAL.has(row.status)) return { status: row.status, reference };
+      if (FINAL.has(row.status)) return unmarked({ status: row.status, reference });
       const fields = { ...transactionFields(verification), updatedAt: now() };
 
       if (verification.status === 'success') {
@@ -264,7 +282,7 @@ export function createPaymentsService(options: {
           ...(expected !== undefined && verification.amountKobo === expected ? [] : ['amount']),
         ];
         const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
-        await settlePayment(tx, settledValues(fields, status, row.id));
+        await settlePayment(tx, settledValues(fields, status, row.id, eventId));
         if (status === 'mismatch') {
           // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.
           logger.error(
@@ -277,20 +295,20 @@ export function createPaymentsService(options: {
             },
             'payment does not match what was expected; not marked paid',
           );
-          return { status, reference };
+          return marked({ status, reference });
         }
         await purpose.onPaid(tx, reference, verification);
         logger.info({ reference, amountKobo: verification.amountKobo }, 'payment settled');
-        return { status, reference };
+        return marked({ status, reference });
       }
 
       // failed or abandoned. Not final: Paystack lets the payer try another card under the same reference, and
       // money that arrives later must still be honoured. The purpose hears of the first failure only.
       const failure: PaymentStatus = verification.status === 'abandoned' ? 'abandoned' : 'failed';
-      if (row.status === failure) return { status: row.status, reference };
-      await settlePayment(tx, settledValues(fields, failure, row.id));
+      if (row.status === failure) return unmarked({ status: row.status, reference });
+      await settlePayment(tx, settledValues(fields, failure, row.id, eventId));
       if (row.status === 'initialized') await purpose.onFailed?.(tx, reference, verification);
-      return { status: failure, reference };
+      return marked({ status: failure, reference });
     });
   }
 
@@ -423,13 +441,15 @@ export function createPaymentsService(options: {
         throw new AppError('UNAUTHORIZED', 'Invalid signature');
       }
       const event = provider.parseWebhook(rawBody);
-      const [inserted] = await recordWebhookEvent(db, {
+      const [recorded] = await recordWebhookEvent(db, {
         provider: provider.name,
         eventKey: event.eventKey,
         reference: event.reference,
         event: event.event,
       });
-      if (!inserted) return { outcome: 'duplicate' };
+      if (!recorded?.eventId) return { outcome: 'duplicate' };
+      const inserted = { id: recorded.eventId };
+      let marked = false;
 
       let outcome: string;
       try {
@@ -439,13 +459,17 @@ export function createPaymentsService(options: {
           outcome = transferListener ? await transferListener(event.transfer) : 'ignored';
         } else if (event.event !== 'charge.success') outcome = 'ignored';
         else {
-          const known = await find(db, event.reference);
+          const known = recorded.payment
+            ? rowFromJson<PaymentTransaction>(paymentTransactions, parsedJson(recorded.payment))
+            : undefined;
           if (!known) {
             // Another integration on the same Paystack account, or a reference we never issued.
             logger.warn({ reference: event.reference }, 'charge.success for an unknown reference');
             outcome = 'unknown-reference';
           } else {
-            const state = await settle(event.reference, known);
+            const settled = await settleMarking(event.reference, known, inserted.id);
+            const { state } = settled;
+            marked = settled.marked;
             if (state.status === 'initialized') {
               throw new AppError('SERVICE_UNAVAILABLE', 'The provider has not confirmed this payment yet');
             }
@@ -457,7 +481,8 @@ export function createPaymentsService(options: {
         await db.delete(webhookEvents).where(eq(webhookEvents.id, inserted.id));
         throw error;
       }
-      await webhookEventProcessed(db, { id: inserted.id, at: now().toISOString(), outcome });
+      // Marked already when settling wrote the payment (ADR 037): one statement less.
+      if (!marked) await webhookEventProcessed(db, { id: inserted.id, at: now().toISOString(), outcome });
       return { outcome };
     },
 

@@ -1,6 +1,5 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
 import { paymentCategories, stores } from './stores.schema.js';
 
 // Payment categories (issue 8, ADR 027): the commission each keeps, read by the ledger at payment and managed by
@@ -8,23 +7,15 @@ import { paymentCategories, stores } from './stores.schema.js';
 
 export type PaymentCategoryRow = typeof paymentCategories.$inferSelect;
 
-// Built once (ADR 033): read at every payment.
-const commissionsOf = prepared('stores_commissions', (db) =>
-  db
-    .select({ storeId: stores.id, basisPoints: paymentCategories.commissionBasisPoints })
-    .from(stores)
-    .innerJoin(paymentCategories, eq(paymentCategories.slug, stores.paymentCategory))
-    .where(sql`${stores.id} = any(${sql.placeholder('ids')}::uuid[])`),
-);
-
-/** The commission of each store's payment category, in basis points (a store missing from the map has none). */
-export async function storeCommissionBasisPoints(
-  executor: Db,
-  storeIds: string[],
-): Promise<Map<string, number>> {
-  if (storeIds.length === 0) return new Map();
-  const rows = await commissionsOf(executor, { ids: [...new Set(storeIds)] });
-  return new Map(rows.map((row) => [row.storeId, row.basisPoints]));
+/**
+ * The commission of the store whose id is `storeId` (an SQL expression), in basis points, as a scalar subquery: null
+ * when the store has no payment category. For the statement that sets the commissions of paid orders (ADR 037: the
+ * read of the rates is part of that statement instead of a round trip of its own).
+ */
+export function storeCommissionBasisPointsSql(storeId: SQL): SQL {
+  return sql`(select ${paymentCategories.commissionBasisPoints} from ${stores}
+    join ${paymentCategories} on ${paymentCategories.slug} = ${stores.paymentCategory}
+    where ${stores.id} = ${storeId})`;
 }
 
 export async function listPaymentCategories(

@@ -140,11 +140,16 @@ export async function setStoreRating(
     .where(eq(stores.id, storeId));
 }
 
+// Built once (ADR 037): sales are folded into the counters after every few payments.
+const addSalesOfStore = prepared('stores_add_sales', (db) =>
+  db
+    .update(stores)
+    .set({ salesCount: sql`${stores.salesCount} + ${sql.placeholder('units')}::integer` })
+    .where(eq(stores.id, sql.placeholder('storeId'))),
+);
+
 export async function addStoreSales(executor: Db, unitsByStore: Map<string, number>): Promise<void> {
   for (const storeId of [...unitsByStore.keys()].sort()) {
-    await executor
-      .update(stores)
-      .set({ salesCount: sql`${stores.salesCount} + ${unitsByStore.get(storeId)!}` })
-      .where(eq(stores.id, storeId));
+    await addSalesOfStore(executor, { storeId, units: unitsByStore.get(storeId)! });
   }
 }

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** What Drizzle's `.prepare(name)` answers, as far as this file uses it. */
@@ -34,5 +35,41 @@ export function prepared<T>(
     const bound = Object.create(statement) as PreparedQuery<T> & { client: unknown };
     bound.client = session.client;
     return bound.execute(values);
+  };
+}
+
+/** The part of Drizzle's database and transaction objects `preparedSql` uses (not in Drizzle's public types). */
+interface RawSessionHolder {
+  dialect: { sqlToQuery(sql: SQL): unknown };
+  session: {
+    client: unknown;
+    constructor: unknown;
+    prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: false): PreparedQuery<unknown>;
+  };
+}
+
+/**
+ * `prepared` for a statement written in SQL (ADR 037): data-modifying CTEs and `jsonb_populate_recordset` inserts
+ * have no Drizzle builder. `build` is called once per driver; its text is fixed, every value a
+ * `sql.placeholder(name)` (lists and rows as one JSON parameter). Answers the driver's rows as they come: times as
+ * text, `json`/`jsonb` values parsed, column names as written in the SQL.
+ */
+export function preparedSql<Row>(
+  name: string,
+  build: () => SQL,
+): (executor: Db, values?: Record<string, unknown>) => Promise<Row[]> {
+  const built = new Map<unknown, PreparedQuery<{ rows: Row[] }>>();
+  return async (executor, values = {}) => {
+    const { dialect, session } = executor as unknown as RawSessionHolder;
+    let statement = built.get(session.constructor);
+    if (!statement) {
+      statement = session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false) as PreparedQuery<{
+        rows: Row[];
+      }>;
+      built.set(session.constructor, statement);
+    }
+    const bound = Object.create(statement) as PreparedQuery<{ rows: Row[] }> & { client: unknown };
+    bound.client = session.client;
+    return (await bound.execute(values)).rows;
   };
 }

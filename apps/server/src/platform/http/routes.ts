@@ -22,6 +22,15 @@ export interface AuthContext {
   storeId?: string;
   /** What the caller may do: a merchant's membership permissions, an admin role's, a partner's. */
   permissions: readonly string[];
+  /** The account's name and e-mail as the session check read them (ADR 037); absent where no guard ran. */
+  account?: SignedInAccount;
+}
+
+/** The signed-in account's name and e-mail, read with its session. */
+export interface SignedInAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;

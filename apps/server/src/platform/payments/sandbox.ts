@@ -21,6 +21,36 @@ const insertCharge = prepared('sandbox_insert_charge', (db) =>
   }),
 );
 
+/** A placeholder sent to the driver as it is (nullable values, times as ISO strings; see payments.service.ts). */
+const raw = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** Built once (ADR 037): `finish` of a card attempt that succeeded or was declined, every column it sets. */
+const finishAttempt = prepared('sandbox_finish_attempt', (db) =>
+  db
+    .update(sandboxCharges)
+    .set({
+      status: raw('status'),
+      channel: raw('channel'),
+      cardType: raw('cardType'),
+      cardLast4: raw('cardLast4'),
+      bank: raw('bank'),
+      countryCode: raw('countryCode'),
+      ipAddress: raw('ipAddress'),
+      authorizationCode: raw('authorizationCode'),
+      gatewayResponse: raw('gatewayResponse'),
+      paidAt: raw('paidAt'),
+      feesKobo: raw('feesKobo'),
+      updatedAt: raw('updatedAt'),
+    })
+    .where(
+      and(
+        eq(sandboxCharges.reference, sql.placeholder('reference')),
+        inArray(sandboxCharges.status, ['pending', 'failed']),
+      ),
+    )
+    .returning(),
+);
+
 export const SANDBOX_BASE = '/api/payments/sandbox';
 export type SandboxCharge = typeof sandboxCharges.$inferSelect;
 
@@ -335,10 +365,15 @@ export function createSandboxProvider(options: {
         await finish(reference, ['pending', 'failed'], { ...cardValues, status: 'send_otp' });
         return { kind: 'otp' };
       }
-      const done = await finish(reference, ['pending', 'failed'], {
+      const outcome = outcomeValues(known.outcome === 'success', row.amountKobo);
+      const [done] = await finishAttempt(db, {
         ...cardValues,
-        ...outcomeValues(known.outcome === 'success', row.amountKobo),
+        ...outcome,
+        paidAt: outcome.paidAt?.toISOString() ?? null,
+        updatedAt: now().toISOString(),
+        reference,
       });
+      if (!done) throw conflict('This payment has already been completed');
       return { kind: 'done', charge: done };
     },
 
