@@ -72,7 +72,7 @@ export async function resolveCaller(
   claims: AccessClaims,
   findMembership: FindMembership,
   findAdminCustomRole?: FindAdminCustomRole,
-): Promise<Omit<AuthContext, 'sessionId' | 'tokenExpiresAt'>> {
+): Promise<Omit<AuthContext, 'sessionId' | 'tokenExpiresAt' | 'account'>> {
   const base = { userId: claims.userId, kind: claims.kind, role: claims.role };
   switch (claims.kind) {
     case 'customer':

@@ -1,7 +1,7 @@
 import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import type { Verification } from '../../platform/payments/provider.js';
 import type { CheckoutPricing } from '../cart/index.js';
@@ -248,11 +248,9 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     async create(
       customerId: string,
       body: { addressId?: string; orderNote?: string },
-      account?: SignedInAccount,
+      // The customer as the request's session check read them (ADR 037).
+      customer: SignedInAccount,
     ) {
-      // The account as the request's session check read it (ADR 037); read here only for callers without one.
-      const customer = account ?? (await ports.findCustomer(db, customerId));
-      if (!customer) throw notFound('Customer not found');
       let written: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] } | undefined;
       const tracker = await db.transaction(async (tx) => {
         // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
@@ -349,15 +347,14 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       };
     },
 
-    async pay(customerId: string, trackerId: string, account?: SignedInAccount) {
+    async pay(customerId: string, trackerId: string, account: SignedInAccount) {
       const tracker = await orders.customerTracker(customerId, { id: trackerId });
-      const customer = account ?? (await ports.findCustomer(db, customerId));
-      const { authorizationUrl } = await startPayment(tracker, customer!.email);
+      const { authorizationUrl } = await startPayment(tracker, account.email);
       return paymentAnswer(tracker, authorizationUrl);
     },
 
     /** The customer's return: the server asks the provider itself; the browser's word is never enough. */
-    async recordTransaction(customerId: string, reference: string, account?: SignedInAccount) {
+    async recordTransaction(customerId: string, reference: string, account: SignedInAccount) {
       // The checkout and its orders, items and activities in one read (ADR 037).
       const owned = await orders.customerTrackerWithContents(customerId, reference);
       const payment = await deps.payments.settledRowFor(customerId, reference);
@@ -368,7 +365,6 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           ? owned
           : await orders.customerTrackerWithContents(customerId, reference);
       const view = await orders.trackerView(db, tracker, contents);
-      const customer = account ?? (await ports.findCustomer(db, customerId));
       const transaction: Transaction | null = payment
         ? {
             id: payment.id,
@@ -378,7 +374,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
             reference,
             fees: payment.feesKobo === null ? null : koboToNaira(payment.feesKobo),
             date: payment.paidAt?.toISOString() ?? null,
-            customerName: customer ? `${customer.firstName} ${customer.lastName}` : '',
+            customerName: `${account.firstName} ${account.lastName}`,
             customerEmail: payment.customerEmail,
             cardType: payment.cardType,
             cardNumber: payment.cardLast4 ? `**** **** **** ${payment.cardLast4}` : null,

@@ -22,8 +22,8 @@ export interface AuthContext {
   storeId?: string;
   /** What the caller may do: a merchant's membership permissions, an admin role's, a partner's. */
   permissions: readonly string[];
-  /** The account's name and e-mail as the session check read them (ADR 037); absent where no guard ran. */
-  account?: SignedInAccount;
+  /** The account's name and e-mail as the session check read them (ADR 037). */
+  account: SignedInAccount;
 }
 
 /** The signed-in account's name and e-mail, read with its session. */
