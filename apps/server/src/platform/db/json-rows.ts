@@ -10,6 +10,13 @@ function columnName(key: string, column: Column): string {
   return column.keyAsName ? toSnakeCase(key) : column.name;
 }
 
+/** The database name of `table`'s column `key`; a key the table does not have is a mistake in the caller. */
+function columnNameOf(table: AnyPgTable, key: string): string {
+  const column = getTableColumns(table)[key];
+  if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
+  return columnName(key, column);
+}
+
 const decoders = new WeakMap<AnyPgTable, [string, string, Column][]>();
 
 function columnsOf(table: AnyPgTable): [string, string, Column][] {
@@ -54,12 +61,7 @@ export function jsonRows<K extends string>(
   table: AnyPgTable,
   keys: readonly K[],
 ): (rows: readonly Partial<Record<K, unknown>>[]) => string {
-  const columns = getTableColumns(table);
-  const names = keys.map((key) => {
-    const column = columns[key];
-    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
-    return [key, columnName(key, column)] as const;
-  });
+  const names = keys.map((key) => [key, columnNameOf(table, key)] as const);
   return (rows) =>
     JSON.stringify(
       rows.map((row) => {
@@ -76,15 +78,6 @@ export function jsonRows<K extends string>(
  * not named keep their defaults.
  */
 export function insertFromJson(table: AnyPgTable, keys: readonly string[], placeholder: string): SQL {
-  const columns = getTableColumns(table);
-  const names = sql.raw(
-    keys
-      .map((key) => {
-        const column = columns[key];
-        if (!column) throw new Error(`${getTableName(table)} has no column ${key}`);
-        return `"${columnName(key, column)}"`;
-      })
-      .join(', '),
-  );
+  const names = sql.raw(keys.map((key) => `"${columnNameOf(table, key)}"`).join(', '));
   return sql`insert into ${table} (${names}) select ${names} from jsonb_populate_recordset(null::${table}, ${sql.placeholder(placeholder)}::jsonb)`;
 }
