@@ -170,6 +170,8 @@ export interface AppJobs {
   foldSales(): Promise<number>;
   /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer (ADR 038). */
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
+  /** Paid orders the books never heard of (paid before the ledger, or seeded) are posted; answers how many. */
+  bookUnpostedOrders(): Promise<number>;
 }
 
 export async function buildApp(
@@ -344,6 +346,7 @@ export async function buildApp(
     renewSubscriptions: () => modules.subscriptions.renewDue(),
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
+    bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
   };
   registerTimedWork(scheduler, {
     ...jobs,

@@ -23,10 +23,13 @@ async function main() {
   const redis = config.redisUrl
     ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
     : undefined;
-  const { app, deps, scheduler } = await buildApp({ config, database, redis });
+  const { app, deps, jobs, scheduler } = await buildApp({ config, database, redis });
   if (config.seedDemo) {
     await seedDemoMarketplace(database.db, deps.media, deps.logger);
   }
+  // Every paid order in the books, whatever wrote it (orders paid before the ledger, the demo seed): a no-op once done.
+  const booked = await jobs.bookUnpostedOrders();
+  if (booked > 0) app.log.info({ orders: booked }, 'posted the books of paid orders the ledger had not heard of');
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();
   // Timed work (timed-work.ts, and any job a module registered on the scheduler before this line).

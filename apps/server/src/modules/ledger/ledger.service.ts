@@ -45,6 +45,8 @@ export interface LedgerNeeds {
     | 'payoutPaid'
     | 'releasePayout'
     | 'lockOrder'
+    | 'paidOrdersWithoutBooks'
+    | 'refundsOfOrder'
   >;
   /**
    * The commission of the store whose id is `storeId` (an SQL expression) in basis points, null when its store has
@@ -434,6 +436,60 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     await needs.orders.adjustDue(executor, order.id, sign * merchant);
   }
 
+  /**
+   * Posts the books of every paid order the ledger never heard of, through the same steps a live order takes:
+   * payment (commission, due, escrow), each booked refund and who bears it, and completion (payable). Orders paid
+   * before the ledger existed and orders written by the demo seed get their money this way, so every figure read
+   * from the books covers them. One transaction per order; idempotent (an order with its commission set is done).
+   */
+  async function bookUnpostedOrders(): Promise<number> {
+    let booked = 0;
+    for (;;) {
+      const ids = await needs.orders.paidOrdersWithoutBooks(db, 200);
+      if (ids.length === 0) return booked;
+      for (const id of ids) {
+        const done = await db.transaction(async (tx) => {
+          const order = await needs.orders.lockOrder(tx, id);
+          if (!order || order.commissionKobo !== null) return false;
+          await listener.paid(tx, [order]);
+          const refunds = (await needs.orders.refundsOfOrder(tx, id)).filter((row) => row.status !== 'rejected');
+          for (const refund of refunds) {
+            const current = await needs.orders.lockOrder(tx, id);
+            if (current) await listener.refundBooked(tx, current, [refund]);
+          }
+          const settled = await needs.orders.lockOrder(tx, id);
+          if (settled?.status === 'cancelled' && refunds.length === 0) {
+            // Cancelled before refunds had rows of their own: the checkout gave the customer the whole order back.
+            const commission = settled.commissionKobo ?? 0;
+            const due = settled.dueToMerchantKobo ?? 0;
+            await post(tx, 'refund', `Refund of cancelled ${settled.orderName}`, { orderId: id }, [
+              { account: 'payments_clearing', amountKobo: -(due + commission + settled.shippingFeeKobo) },
+              { account: 'shipping_fees', amountKobo: settled.shippingFeeKobo },
+              { account: 'merchant_escrow', storeId: settled.storeId, amountKobo: due },
+              { account: 'platform_commission', amountKobo: commission },
+            ]);
+            await needs.orders.adjustDue(tx, id, -due);
+          } else if (settled?.payableAt) {
+            // Marked payable before the books existed: release what escrow holds for it.
+            const [escrow] = await sums(
+              tx,
+              and(eq(ledgerEntries.orderId, id), eq(ledgerEntries.account, 'merchant_escrow')),
+            );
+            const held = -(escrow?.total ?? 0);
+            await post(tx, 'escrow_release', `${settled.orderName} completed: payable`, { orderId: id }, [
+              { account: 'merchant_escrow', storeId: settled.storeId, amountKobo: held },
+              { account: 'merchant_payable', storeId: settled.storeId, amountKobo: -held },
+            ]);
+          } else if (settled?.status === 'completed') {
+            await listener.completed(tx, settled);
+          }
+          return true;
+        });
+        if (done) booked += 1;
+      }
+    }
+  }
+
   // ---------- balances ----------
 
   async function storeFigures(executor: Db, storeId: string) {
@@ -686,6 +742,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     listener,
     settleTransfer,
     confirmLatePayouts,
+    bookUnpostedOrders,
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
       return nairaBalances(await storeFigures(db, storeId));

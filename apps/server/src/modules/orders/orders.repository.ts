@@ -1003,6 +1003,27 @@ export async function refundsOfOrder(executor: Db, orderId: string): Promise<Ref
     .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
 }
 
+/**
+ * Paid orders the books have not heard of (no commission set): orders paid before the ledger existed, and orders
+ * written without the payment flow. Oldest first; a paid order is one the sales reports count (ADR 025).
+ */
+export async function paidOrdersWithoutBooks(executor: Db, limit: number): Promise<string[]> {
+  const rows = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        isNull(orders.commissionKobo),
+        sql`${orders.status} <> 'awaiting_payment'`,
+        sql`(${orders.status} <> 'cancelled' or exists (select 1 from ${orderTrackers} t
+          where t.id = ${orders.trackerId} and t.paid_at is not null))`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 export async function refundsOfReturns(executor: Db, returnIds: string[]): Promise<RefundRow[]> {
   if (returnIds.length === 0) return [];
   return executor

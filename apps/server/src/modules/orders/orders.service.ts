@@ -445,6 +445,11 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     /** A payout failed or was reversed: its orders are payable again, in no payout. */
     releasePayout: (executor: Db, payoutId: string) => repository.releasePayout(executor, payoutId),
 
+    /** Paid orders whose money the books never heard of (paid before the ledger, or seeded), oldest first. */
+    paidOrdersWithoutBooks: (executor: Db, limit: number) => repository.paidOrdersWithoutBooks(executor, limit),
+    /** The order's refund rows, oldest first (rejected ones included). */
+    refundsOfOrder: (executor: Db, orderId: string) => repository.refundsOfOrder(executor, orderId),
+
     // ---------- for returns (issue 8) ----------
 
     /** The order row, locked for the caller's transaction. */
