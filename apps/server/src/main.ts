@@ -29,7 +29,8 @@ async function main() {
   }
   // Every paid order in the books, whatever wrote it (orders paid before the ledger, the demo seed): a no-op once done.
   const booked = await jobs.bookUnpostedOrders();
-  if (booked > 0) app.log.info({ orders: booked }, 'posted the books of paid orders the ledger had not heard of');
+  if (booked > 0)
+    app.log.info({ orders: booked }, 'posted the books of paid orders the ledger had not heard of');
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();
   // Timed work (timed-work.ts, and any job a module registered on the scheduler before this line).

@@ -452,7 +452,9 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           const order = await needs.orders.lockOrder(tx, id);
           if (!order || order.commissionKobo !== null) return false;
           await listener.paid(tx, [order]);
-          const refunds = (await needs.orders.refundsOfOrder(tx, id)).filter((row) => row.status !== 'rejected');
+          const refunds = (await needs.orders.refundsOfOrder(tx, id)).filter(
+            (row) => row.status !== 'rejected',
+          );
           for (const refund of refunds) {
             const current = await needs.orders.lockOrder(tx, id);
             if (current) await listener.refundBooked(tx, current, [refund]);

@@ -446,7 +446,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     releasePayout: (executor: Db, payoutId: string) => repository.releasePayout(executor, payoutId),
 
     /** Paid orders whose money the books never heard of (paid before the ledger, or seeded), oldest first. */
-    paidOrdersWithoutBooks: (executor: Db, limit: number) => repository.paidOrdersWithoutBooks(executor, limit),
+    paidOrdersWithoutBooks: (executor: Db, limit: number) =>
+      repository.paidOrdersWithoutBooks(executor, limit),
     /** The order's refund rows, oldest first (rejected ones included). */
     refundsOfOrder: (executor: Db, orderId: string) => repository.refundsOfOrder(executor, orderId),
 
