@@ -218,7 +218,10 @@ describe('transition', () => {
       test.deps.db.transaction((tx) =>
         ordersService.transition(tx, orderId, 'picked_up', { role: 'dispatcher', id: randomUUID() }, photo),
       ),
-    ).rejects.toMatchObject({ status: 409, message: 'Order is Assigned; only its own carrier can move it to Picked up' });
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'Order is Assigned; only its own carrier can move it to Picked up',
+    });
     // Picking up needs a photo (the fulfilment routes upload it; here only its address is passed on).
     await expect(
       test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, 'picked_up', dispatcher)),

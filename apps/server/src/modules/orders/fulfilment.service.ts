@@ -166,7 +166,9 @@ export function createFulfilmentService(
         return conflict(`Order is ${from}; only its own carrier can move it to ${knownNameOfStatus(to)}`);
       }
     }
-    return conflict(`Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${role}` : ''));
+    return conflict(
+      `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${role}` : ''),
+    );
   }
 
   function timeline(rows: ActivityRow[]): TimelineEntry[] {
@@ -767,23 +769,31 @@ export function createFulfilmentService(
     if (upload) {
       if (upload.bytes.length === 0)
         throw validation('evidence', 'The photo is empty. Take or choose another.');
-      const saved = await deps.media.saveImage(db, caller.userId, upload.bytes, purpose).catch((error: unknown) => {
-        // The pipeline names its field `image`; here the photo travels as `evidence`.
-        if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
-          throw validation('evidence', error.message);
-        }
-        throw error;
-      });
+      const saved = await deps.media
+        .saveImage(db, caller.userId, upload.bytes, purpose)
+        .catch((error: unknown) => {
+          // The pipeline names its field `image`; here the photo travels as `evidence`.
+          if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
+            throw validation('evidence', error.message);
+          }
+          throw error;
+        });
       return saved.url;
     }
     const url = body.shippingEvidence!;
     const fileId = imageFileId(url);
     if (!fileId || !(await deps.media.ownsImageUrls(db, caller.userId, [url], purpose))) {
-      throw validation('shippingEvidence', 'Upload the photo with the move: a photo is evidence of one move of one order');
+      throw validation(
+        'shippingEvidence',
+        'Upload the photo with the move: a photo is evidence of one move of one order',
+      );
     }
     const used = await repository.activitiesOfOrders(db, [order.id]);
     if (used.some((activity) => activity.evidence && imageFileId(activity.evidence) === fileId)) {
-      throw validation('shippingEvidence', 'This photo is already the evidence of another move. Take a new one.');
+      throw validation(
+        'shippingEvidence',
+        'This photo is already the evidence of another move. Take a new one.',
+      );
     }
     return url;
   }

@@ -202,7 +202,8 @@ export type MoveRefusal =
 export function holdsAssignment(order: OrderFacts, actor: OrderActor): boolean {
   if (actor.id === null) return false;
   if (actor.role === 'partner') return order.carrierKind === 'partner' && order.partnerId === actor.id;
-  if (actor.role === 'dispatcher') return order.carrierKind === 'dispatcher' && order.dispatcherId === actor.id;
+  if (actor.role === 'dispatcher')
+    return order.carrierKind === 'dispatcher' && order.dispatcherId === actor.id;
   return false;
 }
 
@@ -234,7 +235,11 @@ export function checkMove(
   const move = moveBetween(order.status, to);
   if (!move) return 'no-such-move';
   if (!move.roles.includes(actor.role)) return 'role';
-  if (move.byAssignee && (actor.role === 'partner' || actor.role === 'dispatcher') && !holdsAssignment(order, actor))
+  if (
+    move.byAssignee &&
+    (actor.role === 'partner' || actor.role === 'dispatcher') &&
+    !holdsAssignment(order, actor)
+  )
     return 'not-assignee';
   if (move.needs === 'delivery_token' && !facts.deliveryTokenChecked) return 'delivery-token';
   if (move.needs === 'shipping_evidence' && !facts.shippingEvidence) return 'shipping-evidence';

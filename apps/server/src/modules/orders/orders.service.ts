@@ -168,9 +168,11 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       case null:
         break;
       case 'delivery-token':
-        throw new AppError('VALIDATION_ERROR', "The customer's delivery token is needed to mark it Delivered", [
-          { path: 'deliveryToken', message: "Enter the customer's delivery token" },
-        ]);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          "The customer's delivery token is needed to mark it Delivered",
+          [{ path: 'deliveryToken', message: "Enter the customer's delivery token" }],
+        );
       case 'shipping-evidence':
         throw new AppError(
           'VALIDATION_ERROR',

@@ -224,8 +224,7 @@ export function createReturnsService(
     if (order.status !== 'delivered' || received.status !== 'item_received') return;
     const items = await orders.itemsOf(tx, order.id);
     const coversEveryUnit = items.every(
-      (item) =>
-        (received.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
+      (item) => (received.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
     );
     if (!coversEveryUnit) return;
     await orders.transition(tx, order.id, 'returned', actorOf(caller), {
