@@ -143,6 +143,12 @@ describe('key moves written by hand from orders.md', () => {
     expect(mayMove(from, to, role)).toBe(false);
   });
 
+  it('refuses unknown statuses', () => {
+    expect(mayMove('shipped', 'delivered', 'dispatcher')).toBe(false);
+    expect(moveBetween('shipped', 'delivered')).toBeUndefined();
+    expect(nextStatusesFor('shipped', 'admin')).toEqual([]);
+  });
+
   it('answers what next for a few callers', () => {
     expect(nextStatusesFor('pending', 'merchant')).toEqual(['accepted', 'cancelled']);
     expect(nextStatusesFor('pending', 'customer')).toEqual(['cancelled']);
