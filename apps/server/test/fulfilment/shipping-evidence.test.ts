@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../src/platform/storage/files.schema.js';
 import {
@@ -66,7 +66,7 @@ const evidenceFiles = async () =>
     await test.deps.db
       .select({ total: count() })
       .from(storedFiles)
-      .where(eq(storedFiles.purpose, 'shipping-evidence'))
+      .where(like(storedFiles.purpose, 'shipping-evidence:%'))
   )[0]!.total;
 
 /** A paid order the store made ready and an admin assigned to `partner`. */
@@ -177,15 +177,23 @@ describe('shipping evidence', () => {
     ).data;
     expect(JSON.stringify(own)).not.toContain(entry.evidence);
 
-    // Moves that need no photo keep the JSON body; the partner may reuse a photo it uploaded.
+    // Moves that need no photo keep the JSON body; the pickup photo is not evidence of the failed delivery (ADR 040).
     expect((await moveJson(orderId, partner.accessToken, { status: 'out_for_delivery' })).statusCode).toBe(
       200,
     );
-    const failed = await moveJson(orderId, partner.accessToken, {
+    const reused = await moveJson(orderId, partner.accessToken, {
       status: 'delivery_failed',
       shippingEvidence: entry.evidence,
       note: 'Nobody at the gate',
     });
+    expect(reused.statusCode).toBe(422);
+    expect(json(reused).details?.[0]?.path).toBe('shippingEvidence');
+    const failed = await moveWithFile(
+      orderId,
+      partner.accessToken,
+      { status: 'delivery_failed', note: 'Nobody at the gate' },
+      await pngBytes(),
+    );
     expect(failed.statusCode).toBe(200);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ActorRole,
   actorRoles,
+  checkMove,
   initialStatus,
   mayMove,
   moveBetween,
@@ -133,50 +134,6 @@ describe('order status table', () => {
   });
 });
 
-describe('every move, per role', () => {
-  // Generated from the table: every (from, to, role) the machine can be asked about, 15 × 15 × 10.
-  const cases = codes.flatMap((from) =>
-    codes.flatMap((to) =>
-      actorRoles.map((role) => ({
-        from,
-        to,
-        role,
-        allowed: Boolean(
-          orderStatusTable
-            .find((rule) => rule.code === from)
-            ?.next.some((move) => move.to === to && move.roles.includes(role)),
-        ),
-      })),
-    ),
-  );
-
-  it('covers every status pair for every role', () => {
-    expect(cases).toHaveLength(codes.length * codes.length * actorRoles.length);
-    expect(cases.filter((move) => move.allowed).length).toBe(
-      orderStatusTable.reduce(
-        (total, rule) => total + rule.next.reduce((sum, move) => sum + move.roles.length, 0),
-        0,
-      ),
-    );
-  });
-
-  it.each(cases.filter((move) => move.allowed))('$role may move $from → $to', ({ from, to, role }) => {
-    expect(mayMove(from, to, role)).toBe(true);
-    expect(nextStatusesFor(from, role)).toContain(to);
-  });
-
-  it.each(cases.filter((move) => !move.allowed))('$role may not move $from → $to', ({ from, to, role }) => {
-    expect(mayMove(from, to, role)).toBe(false);
-    expect(nextStatusesFor(from, role)).not.toContain(to);
-  });
-
-  it('refuses unknown statuses', () => {
-    expect(mayMove('shipped', 'delivered', 'dispatcher')).toBe(false);
-    expect(moveBetween('shipped', 'delivered')).toBeUndefined();
-    expect(nextStatusesFor('shipped', 'admin')).toEqual([]);
-  });
-});
-
 describe('key moves written by hand from orders.md', () => {
   it.each(keyMovesAllowed)('%s → %s by %s is allowed', (from, to, role) => {
     expect(mayMove(from, to, role)).toBe(true);
@@ -186,6 +143,12 @@ describe('key moves written by hand from orders.md', () => {
     expect(mayMove(from, to, role)).toBe(false);
   });
 
+  it('refuses unknown statuses', () => {
+    expect(mayMove('shipped', 'delivered', 'dispatcher')).toBe(false);
+    expect(moveBetween('shipped', 'delivered')).toBeUndefined();
+    expect(nextStatusesFor('shipped', 'admin')).toEqual([]);
+  });
+
   it('answers what next for a few callers', () => {
     expect(nextStatusesFor('pending', 'merchant')).toEqual(['accepted', 'cancelled']);
     expect(nextStatusesFor('pending', 'customer')).toEqual(['cancelled']);
@@ -193,5 +156,185 @@ describe('key moves written by hand from orders.md', () => {
     expect(nextStatusesFor('out_for_delivery', 'dispatcher')).toEqual(['delivered', 'delivery_failed']);
     expect(nextStatusesFor('delivered', 'customer')).toEqual([]);
     expect(nextStatusesFor('completed', 'superadmin')).toEqual([]);
+  });
+});
+
+describe('what a move needs besides the role, written by hand from orders.md and ADR 040', () => {
+  const partnerOrder = (status: string) => ({
+    status,
+    carrierKind: 'partner',
+    partnerId: 'p-1',
+    dispatcherId: null,
+  });
+  const dispatcherOrder = (status: string) => ({
+    status,
+    carrierKind: 'dispatcher',
+    partnerId: null,
+    dispatcherId: 'd-1',
+  });
+  const settled = { approved: true, goodsReceived: true, decided: 'refund', coversEveryUnit: true } as const;
+
+  it.each([
+    // [case, order, to, actor, facts, refusal]
+    [
+      'delivered → returned by the store with no return',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'merchant', id: 'm' },
+      {},
+      'money-step',
+    ],
+    [
+      'delivered → returned with goods received but nothing decided',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'merchant', id: 'm' },
+      { settledReturn: { ...settled, decided: null } },
+      'money-step',
+    ],
+    [
+      'delivered → returned for a return of some units only',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'merchant', id: 'm' },
+      { settledReturn: { ...settled, coversEveryUnit: false } },
+      'money-step',
+    ],
+    [
+      'delivered → returned refunded before the goods came back',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'merchant', id: 'm' },
+      { settledReturn: { ...settled, goodsReceived: false } },
+      'money-step',
+    ],
+    [
+      'delivered → returned by an admin even with a settled return',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'admin', id: 'a' },
+      { settledReturn: settled },
+      'role',
+    ],
+    [
+      'delivery failed → returned by a dispatcher not assigned',
+      partnerOrder('delivery_failed'),
+      'returned',
+      { role: 'dispatcher', id: 'd-9' },
+      { refundBooked: true },
+      'not-assignee',
+    ],
+    [
+      'delivery failed → returned by another partner',
+      partnerOrder('delivery_failed'),
+      'returned',
+      { role: 'partner', id: 'p-2' },
+      { refundBooked: true },
+      'not-assignee',
+    ],
+    [
+      'delivery failed → returned by its partner without the refund',
+      partnerOrder('delivery_failed'),
+      'returned',
+      { role: 'partner', id: 'p-1' },
+      {},
+      'money-step',
+    ],
+    [
+      'a partner picks up an order assigned to a dispatcher',
+      dispatcherOrder('assigned'),
+      'picked_up',
+      { role: 'partner', id: 'p-1' },
+      { shippingEvidence: true },
+      'not-assignee',
+    ],
+    [
+      'a partner declines another partner’s order',
+      partnerOrder('assigned'),
+      'declined',
+      { role: 'partner', id: 'p-2' },
+      {},
+      'not-assignee',
+    ],
+    [
+      'a paid order cancelled by the store without its refund',
+      partnerOrder('accepted'),
+      'cancelled',
+      { role: 'merchant', id: 'm' },
+      {},
+      'money-step',
+    ],
+    [
+      'completion before the return window passed',
+      partnerOrder('delivered'),
+      'completed',
+      { role: 'system', id: null },
+      { returnWindowPassed: false },
+      'money-step',
+    ],
+    [
+      'delivery without the customer’s token',
+      dispatcherOrder('out_for_delivery'),
+      'delivered',
+      { role: 'dispatcher', id: 'd-1' },
+      {},
+      'delivery-token',
+    ],
+  ] as const)('refuses %s', (_case, order, to, actor, facts, refusal) => {
+    expect(checkMove(order, to, actor, facts)).toBe(refusal);
+  });
+
+  it.each([
+    [
+      'delivered → returned by the store with its received, refunded return',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'merchant', id: 'm' },
+      { settledReturn: settled },
+    ],
+    [
+      'delivered → returned with a replacement sent for the received goods',
+      partnerOrder('delivered'),
+      'returned',
+      { role: 'merchant', id: 'm' },
+      { settledReturn: { ...settled, decided: 'replace' } },
+    ],
+    [
+      'delivery failed → returned by its own dispatcher, refunded',
+      dispatcherOrder('delivery_failed'),
+      'returned',
+      { role: 'dispatcher', id: 'd-1' },
+      { refundBooked: true },
+    ],
+    [
+      'the platform hub (admin) takes in a partner’s parcel',
+      partnerOrder('picked_up'),
+      'at_hub',
+      { role: 'admin', id: 'a' },
+      {},
+    ],
+    [
+      'a dispatcher assigns an order carried by no one',
+      { status: 'ready_for_pickup', carrierKind: null, partnerId: null, dispatcherId: null },
+      'assigned',
+      { role: 'dispatcher', id: 'd-9' },
+      {},
+    ],
+    [
+      'completion once the window passed',
+      partnerOrder('delivered'),
+      'completed',
+      { role: 'system', id: null },
+      { returnWindowPassed: true },
+    ],
+    [
+      'the store cancels a paid order with its refund booked',
+      partnerOrder('pending'),
+      'cancelled',
+      { role: 'merchant', id: 'm' },
+      { refundBooked: true },
+    ],
+  ] as const)('allows %s', (_case, order, to, actor, facts) => {
+    expect(checkMove(order, to, actor, facts)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { orderStatuses } from '@market/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -198,25 +198,36 @@ describe('transition', () => {
     expect(await activitiesOf(orderId)).toHaveLength(before.length);
   });
 
-  it('asks for the checked delivery token before delivered', async () => {
+  it('asks for the checked delivery token before delivered, of the dispatcher the order is assigned to', async () => {
     const { orderId } = await paidOrder();
-    const chain = [
+    const dispatcher = { role: 'dispatcher' as const, id: randomUUID() };
+    for (const [to, actor] of [
       ['accepted', { role: 'merchant', id: store.merchantId }],
       ['ready_for_pickup', { role: 'merchant', id: store.merchantId }],
       ['assigned', { role: 'admin', id: null }],
-      ['picked_up', { role: 'dispatcher', id: null }],
-      ['out_for_delivery', { role: 'dispatcher', id: null }],
-    ] as const;
+    ] as const)
+      await test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, to, actor));
+    // The assignment is the fulfilment service's write; here only its result on the order.
+    await test.deps.db
+      .update(orders)
+      .set({ carrierKind: 'dispatcher', dispatcherId: dispatcher.id })
+      .where(eq(orders.id, orderId));
+    const photo = { shippingEvidence: '/media/images/00000000-0000-4000-8000-000000000000-800.webp' };
+    // Another dispatcher does not carry it, photo or not.
+    await expect(
+      test.deps.db.transaction((tx) =>
+        ordersService.transition(tx, orderId, 'picked_up', { role: 'dispatcher', id: randomUUID() }, photo),
+      ),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: 'Order is Assigned; only its own carrier can move it to Picked up',
+    });
     // Picking up needs a photo (the fulfilment routes upload it; here only its address is passed on).
     await expect(
-      test.deps.db.transaction(async (tx) => {
-        for (const [to, actor] of chain.slice(0, 4)) await ordersService.transition(tx, orderId, to, actor);
-      }),
+      test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, 'picked_up', dispatcher)),
     ).rejects.toMatchObject({ status: 422 });
-    const photo = { shippingEvidence: '/media/images/00000000-0000-4000-8000-000000000000-800.webp' };
-    for (const [to, actor] of chain)
-      await test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, to, actor, photo));
-    const dispatcher = { role: 'dispatcher' as const, id: null };
+    for (const to of ['picked_up', 'out_for_delivery'] as const)
+      await test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, to, dispatcher, photo));
     await expect(
       test.deps.db.transaction((tx) => ordersService.transition(tx, orderId, 'delivered', dispatcher)),
     ).rejects.toMatchObject({ status: 422 });

@@ -157,9 +157,11 @@ describe('deliver, return, refund', () => {
     await setStatus(created.id, store.accessToken, { status: 'approved' });
     const received = json(await setStatus(created.id, store.accessToken, { status: 'item_received' })).data;
     expect(received.status.code_name).toBe('item_received');
-    expect((await trackerOf(paid.orderId)).order.status).toBe('returned');
+    // Goods back but no money step yet: the order stays Delivered (ADR 040).
+    expect((await trackerOf(paid.orderId)).order.status).toBe('delivered');
     const refunded = json(await decide(created.id, store.accessToken, { decision: 'refund' })).data;
     expect(refunded.refund).toMatchObject({ amount: order.totalKobo / 100, shippingIncluded: true });
+    expect((await trackerOf(paid.orderId)).order.status).toBe('returned');
     expect(await sandboxRefunded(tracker.reference)).toBe(order.totalKobo);
     expect((await trackerOf(paid.orderId)).tracker.refundStatus).toBe('refunded');
   });

@@ -17,7 +17,14 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
-import { type ActorRole, knownNameOfStatus, moveBetween, nextStatusesFor } from './order-status.js';
+import { imageFileId } from '../../platform/storage/media.js';
+import {
+  type ActorRole,
+  holdsAssignment,
+  knownNameOfStatus,
+  moveBetween,
+  offeredMoves,
+} from './order-status.js';
 import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
@@ -62,15 +69,6 @@ export interface EvidenceUpload {
 }
 
 const adminRoles = new Set<ActorRole>(['admin', 'superadmin', 'dispatcher', 'scheduler']);
-/** Moves that carry the parcel: only the carrier the order is assigned to makes them. */
-const carrierMoves = new Set<OrderStatusCode>([
-  'picked_up',
-  'in_transit',
-  'out_for_delivery',
-  'delivered',
-  'delivery_failed',
-]);
-const hubMoves = new Set<OrderStatusCode>(['at_hub']);
 /** Assignment waits in this queue: the order is with nobody who moves it on. */
 export const queueStatuses: OrderStatusCode[] = ['ready_for_pickup', 'declined', 'at_hub'];
 
@@ -84,7 +82,7 @@ const moveText: Partial<Record<OrderStatusCode, string>> = {
   out_for_delivery: 'Your order is out for delivery. Have your delivery token ready.',
   delivered: 'Your order was delivered. Thank you for shopping with us.',
   delivery_failed: 'The delivery attempt did not succeed. We will try again.',
-  returned: 'Your order went back to the store.',
+  returned: 'The parcel went back to the store. Your payment is being refunded.',
   cancelled: 'The store cancelled your order. Your payment is being refunded.',
 };
 
@@ -138,20 +136,12 @@ export function createFulfilmentService(
     }
   }
 
-  /** Moves of the table the caller may make on this very order (their store, their assignment). */
+  /**
+   * Moves of the table the caller may make on this very order through update-order: the machine's `offeredMoves`
+   * (their assignment for a carrying move; never a move only the returns module or the system makes).
+   */
   function allowedFor(order: OrderRow, caller: FulfilmentCaller): OrderStatusCode[] {
-    const role = roleOf(caller);
-    return nextStatusesFor(order.status, role).filter((to) => {
-      if (carrierMoves.has(to)) {
-        if (role === 'partner') return order.partnerId === caller.userId;
-        if (role === 'dispatcher')
-          return order.carrierKind === 'dispatcher' && order.dispatcherId === caller.userId;
-        return false;
-      }
-      if (hubMoves.has(to) && role === 'partner') return order.partnerId === caller.userId;
-      if (to === 'declined') return order.partnerId === caller.userId;
-      return true;
-    });
+    return offeredMoves(order, { role: roleOf(caller), id: caller.userId });
   }
 
   async function visibleOrder(executor: Db, orderId: string, caller: FulfilmentCaller, lock = false) {
@@ -162,11 +152,22 @@ export function createFulfilmentService(
     return order;
   }
 
-  function refusal(order: OrderRow, to: OrderStatusCode, role: ActorRole): AppError {
+  function refusal(order: OrderRow, to: OrderStatusCode, caller: FulfilmentCaller): AppError {
+    const role = roleOf(caller);
     const move = moveBetween(order.status, to);
+    const from = knownNameOfStatus(order.status);
+    if (move?.roles.includes(role)) {
+      if (move.settles === 'settled_return') {
+        return conflict(
+          `Order is ${from}; it becomes Returned only when the store has received an approved return of every item and refunded or replaced it`,
+        );
+      }
+      if (move.byAssignee && !holdsAssignment(order, { role, id: caller.userId })) {
+        return conflict(`Order is ${from}; only its own carrier can move it to ${knownNameOfStatus(to)}`);
+      }
+    }
     return conflict(
-      `Order is ${knownNameOfStatus(order.status)}; it cannot move to ${knownNameOfStatus(to)}` +
-        (move ? ` as ${role}` : ''),
+      `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${role}` : ''),
     );
   }
 
@@ -382,7 +383,7 @@ export function createFulfilmentService(
           throw conflict('Assign the order to a carrier from the assignment queue to move it to Assigned');
         }
         if (to === 'declined' && !body.note) throw validation('note', 'Say why you decline the order');
-        if (!allowedFor(order, caller).includes(to)) throw refusal(order, to, role);
+        if (!allowedFor(order, caller).includes(to)) throw refusal(order, to, caller);
         const at = deps.now();
         let deliveryTokenChecked = false;
         if (moveBetween(order.status, to)?.needs === 'delivery_token') {
@@ -407,6 +408,36 @@ export function createFulfilmentService(
           });
           deliveryTokenChecked = true;
         }
+        // A paid order cancelled, or a failed delivery its carrier takes back to the store: the goods go back into
+        // stock and the whole order (shipping too) is refunded before the move, in its transaction, so the machine
+        // sees the refund booked (ADR 040): the gift-card part goes back to its cards now, the cash to the provider
+        // after the commit (ADR 026).
+        if (moveBetween(order.status, to)?.settles === 'refund') {
+          const items = await repository.itemsOfOrders(tx, [order.id]);
+          await needs.returnStock(
+            tx,
+            items.map((item) => ({
+              productId: item.productId,
+              variantId: item.variantId,
+              quantity: item.quantity,
+            })),
+          );
+          const reason =
+            to === 'returned'
+              ? `Delivery failed; the parcel went back to the store${body.note ? `: ${body.note}` : ''}`
+              : body.note
+                ? `Cancelled by the store: ${body.note}`
+                : 'Cancelled by the store';
+          const booked = await refunds.book(tx, {
+            orderId: order.id,
+            returnId: null,
+            kind: 'cancellation',
+            lines: 'all',
+            reason: reason.slice(0, 500),
+            actor: { role, id: caller.userId },
+          });
+          refundIds = booked.toSend;
+        }
         const text = [moveText[to] ?? `Order is ${knownNameOfStatus(to)}.`, body.note]
           .filter(Boolean)
           .join(' ');
@@ -427,32 +458,12 @@ export function createFulfilmentService(
         if (to === 'declined') {
           await closeAssignment(tx, order, 'declined', at, body.note);
           Object.assign(patch, clearedCarrier);
-        } else if (carrierMoves.has(to) && order.assignmentId && to === 'picked_up') {
+        } else if (order.assignmentId && to === 'picked_up') {
           // Picking the parcel up is accepting the assignment.
           await repository.updateAssignment(tx, order.assignmentId, { status: 'accepted', respondedAt: at });
         }
-        if (to === 'delivered' || to === 'cancelled') await closeAssignment(tx, order, 'done', at);
-        if (to === 'cancelled') {
-          const items = await repository.itemsOfOrders(tx, [order.id]);
-          await needs.returnStock(
-            tx,
-            items.map((item) => ({
-              productId: item.productId,
-              variantId: item.variantId,
-              quantity: item.quantity,
-            })),
-          );
-          // The whole order goes back, shipping too: cash to the provider after the commit, the gift-card part to
-          // its cards now, in this transaction (ADR 026).
-          const booked = await refunds.book(tx, {
-            orderId: order.id,
-            returnId: null,
-            kind: 'cancellation',
-            lines: 'all',
-            reason: body.note ? `Cancelled by the store: ${body.note}` : 'Cancelled by the store',
-            actor: { role, id: caller.userId },
-          });
-          refundIds = booked.toSend;
+        if (to === 'delivered' || to === 'cancelled' || to === 'returned') {
+          await closeAssignment(tx, order, 'done', at);
         }
         const final =
           Object.keys(patch).length > 0 ? await repository.updateOrder(tx, order.id, patch) : moved;
@@ -737,9 +748,11 @@ export function createFulfilmentService(
 
   /**
    * The photo of a move, as the address stored with it: an upload sent with the move is checked (JPEG, PNG or WebP by
-   * its bytes, 8 MB at most) and stored by the image pipeline, which strips its metadata (a phone's GPS position);
-   * an address must be an image the caller uploaded. The order and the move are checked first, so a refused move
-   * stores nothing; `transition` refuses a move that needs a photo and has none (422).
+   * its bytes, 8 MB at most) and stored by the image pipeline, which strips its metadata (a phone's GPS position),
+   * under a purpose that names the order and the move. A JSON address must be a photo the caller uploaded for this
+   * order and this move (one whose move lost a race) and not already evidence on the order: a photo is evidence of
+   * one move of one order (ADR 040). The order and the move are checked first, so a refused move stores nothing;
+   * `transition` refuses a move that needs a photo and has none (422).
    */
   async function evidenceFor(
     orderId: string,
@@ -750,13 +763,14 @@ export function createFulfilmentService(
     if (!upload && !body.shippingEvidence) return undefined;
     const order = await visibleOrder(db, orderId, caller);
     if (body.status !== 'assigned' && !allowedFor(order, caller).includes(body.status)) {
-      throw refusal(order, body.status, roleOf(caller));
+      throw refusal(order, body.status, caller);
     }
+    const purpose = evidencePurpose(order.id, body.status);
     if (upload) {
       if (upload.bytes.length === 0)
         throw validation('evidence', 'The photo is empty. Take or choose another.');
       const saved = await deps.media
-        .saveImage(db, caller.userId, upload.bytes, 'shipping-evidence')
+        .saveImage(db, caller.userId, upload.bytes, purpose)
         .catch((error: unknown) => {
           // The pipeline names its field `image`; here the photo travels as `evidence`.
           if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
@@ -767,11 +781,27 @@ export function createFulfilmentService(
       return saved.url;
     }
     const url = body.shippingEvidence!;
-    if (!(await deps.media.ownsImageUrls(db, caller.userId, [url]))) {
-      throw validation('shippingEvidence', 'Upload the photo with the move');
+    const fileId = imageFileId(url);
+    if (!fileId || !(await deps.media.ownsImageUrls(db, caller.userId, [url], purpose))) {
+      throw validation(
+        'shippingEvidence',
+        'Upload the photo with the move: a photo is evidence of one move of one order',
+      );
+    }
+    const used = await repository.activitiesOfOrders(db, [order.id]);
+    if (used.some((activity) => activity.evidence && imageFileId(activity.evidence) === fileId)) {
+      throw validation(
+        'shippingEvidence',
+        'This photo is already the evidence of another move. Take a new one.',
+      );
     }
     return url;
   }
+}
+
+/** The stored file's purpose of a shipping photo: the order and the move it is evidence of. */
+export function evidencePurpose(orderId: string, to: OrderStatusCode): string {
+  return `shipping-evidence:${orderId}:${to}`;
 }
 
 const clearedCarrier = {

@@ -6,8 +6,10 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import {
+  checkMove,
   initialStatus,
   knownNameOfStatus,
+  type MoveFacts,
   moveBetween,
   nextStatusesFor,
   type OrderActor,
@@ -43,6 +45,24 @@ export interface TransitionEvidence {
   deliveryTokenChecked?: boolean;
   /** Address of the photo uploaded with the move (shipping evidence), kept on its order activity. */
   shippingEvidence?: string;
+  /** Set by the returns module for the return that brings every unit back, as it stands in this transaction. */
+  settledReturn?: MoveFacts['settledReturn'];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether every unit of the order (and so its shipping fee) is covered by a booked refund, or it cost nothing. */
+async function wholeOrderRefunded(executor: Db, order: OrderRow): Promise<boolean> {
+  if (order.totalKobo === 0) return true;
+  const [items, refunds] = await Promise.all([
+    repository.itemsOfOrders(executor, [order.id]),
+    repository.refundsOfOrder(executor, order.id),
+  ]);
+  const taken = new Map<string, number>();
+  for (const refund of refunds)
+    for (const line of refund.lines)
+      taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
+  return items.every((item) => (taken.get(item.id) ?? 0) >= item.quantity);
 }
 
 /** One store's part of a checkout, in the orders module's words. */
@@ -115,8 +135,10 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
   }
 
   /**
-   * Moves one order: locks its row, checks the move against the status table for the actor's role, writes the
-   * status and an order activity. A move the table does not allow is a 409 that names the current status.
+   * Moves one order: locks its row, asks the machine (`checkMove`, ADR 040) whether the actor may make the move with
+   * what it shows, writes the status and an order activity. The money step a move needs is read here from the
+   * orders module's own rows (the refund, the return window) or taken from the returns module (the settled return),
+   * so a caller that skipped it is refused whatever its role: a 409 that names the current status.
    */
   async function transition(
     executor: Db,
@@ -128,23 +150,49 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     const order = await repository.lockOrder(executor, orderId);
     if (!order) throw notFound('Order not found');
     const move = moveBetween(order.status, to);
-    if (!move?.roles.includes(actor.role)) {
-      throw conflict(
-        `Order is ${knownNameOfStatus(order.status)}; it cannot move to ${knownNameOfStatus(to)}` +
-          (move ? ` as ${actor.role}` : ''),
-      );
-    }
-    if (move.needs === 'delivery_token' && !evidence.deliveryTokenChecked) {
-      throw new AppError('VALIDATION_ERROR', "The customer's delivery token is needed to mark it Delivered", [
-        { path: 'deliveryToken', message: "Enter the customer's delivery token" },
-      ]);
-    }
-    if (move.needs === 'shipping_evidence' && !evidence.shippingEvidence) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `A photo of the parcel is needed to mark it ${knownNameOfStatus(to)}`,
-        [{ path: 'evidence', message: 'Take or choose a photo of the parcel' }],
-      );
+    const facts: MoveFacts = {
+      deliveryTokenChecked: evidence.deliveryTokenChecked,
+      shippingEvidence: Boolean(evidence.shippingEvidence),
+      settledReturn: evidence.settledReturn,
+      refundBooked: move?.settles === 'refund' ? await wholeOrderRefunded(executor, order) : undefined,
+      returnWindowPassed:
+        move?.settles === 'return_window'
+          ? order.deliveredAt !== null &&
+            order.orderReturnId === null &&
+            deps.now().getTime() - order.deliveredAt.getTime() >= deps.config.returnWindowDays * DAY_MS
+          : undefined,
+    };
+    const refusal = checkMove(order, to, actor, facts);
+    const from = knownNameOfStatus(order.status);
+    switch (refusal) {
+      case null:
+        break;
+      case 'delivery-token':
+        throw new AppError(
+          'VALIDATION_ERROR',
+          "The customer's delivery token is needed to mark it Delivered",
+          [{ path: 'deliveryToken', message: "Enter the customer's delivery token" }],
+        );
+      case 'shipping-evidence':
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `A photo of the parcel is needed to mark it ${knownNameOfStatus(to)}`,
+          [{ path: 'evidence', message: 'Take or choose a photo of the parcel' }],
+        );
+      case 'money-step':
+        throw conflict(
+          move?.settles === 'settled_return'
+            ? `Order is ${from}; it becomes Returned only when the store has received an approved return of every item and refunded or replaced it`
+            : move?.settles === 'return_window'
+              ? `Order is ${from}; it completes only after the return window has passed with no return in progress`
+              : `Order is ${from}; it cannot move to ${knownNameOfStatus(to)} before its refund is booked`,
+        );
+      case 'not-assignee':
+        throw conflict(`Order is ${from}; only its own carrier can move it to ${knownNameOfStatus(to)}`);
+      default:
+        throw conflict(
+          `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${actor.role}` : ''),
+        );
     }
     const at = deps.now();
     const moved = await repository.updateOrder(executor, orderId, { status: to, updatedAt: at });

@@ -209,6 +209,30 @@ export function createReturnsService(
     });
   }
 
+  /**
+   * A return decided (refunded or replaced) after the store received its goods, covering every unit of the order:
+   * the order itself becomes Returned, in the decision's transaction, so `returned` never stands without its money
+   * step (ADR 040). The machine refuses the move unless these facts hold.
+   */
+  async function returnOrderIfWhole(
+    tx: Db,
+    received: ReturnRow,
+    order: OrderRow,
+    caller: ReturnCaller,
+    decided: 'refund' | 'replace',
+  ) {
+    if (order.status !== 'delivered' || received.status !== 'item_received') return;
+    const items = await orders.itemsOf(tx, order.id);
+    const coversEveryUnit = items.every(
+      (item) => (received.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
+    );
+    if (!coversEveryUnit) return;
+    await orders.transition(tx, order.id, 'returned', actorOf(caller), {
+      activity: 'Your order went back to the store.',
+      settledReturn: { approved: true, goodsReceived: true, decided, coversEveryUnit },
+    });
+  }
+
   /** The return ends (refunded, replaced, rejected, closed): the order may complete again. */
   async function release(tx: Db, order: OrderRow, row: ReturnRow) {
     if (order.orderReturnId === row.id) await orders.setOrderReturn(tx, order.id, null);
@@ -251,6 +275,7 @@ export function createReturnsService(
       updatedAt: deps.now(),
     });
     await release(tx, order, updated);
+    await returnOrderIfWhole(tx, row, order, caller, 'refund');
     await orders.note(
       tx,
       order,
@@ -286,6 +311,7 @@ export function createReturnsService(
       updatedAt: deps.now(),
     });
     await release(tx, order, updated);
+    await returnOrderIfWhole(tx, row, order, caller, 'replace');
     await orders.note(
       tx,
       order,
@@ -476,19 +502,6 @@ export function createReturnsService(
               quantity: line.quantity,
             })),
           );
-        }
-        // Every unit of the order came back: the order itself is Returned.
-        if (to === 'item_received' && order.status === 'delivered') {
-          const items = await orders.itemsOf(tx, order.id);
-          const all = items.every(
-            (item) =>
-              (row.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
-          );
-          if (all) {
-            await orders.transition(tx, order.id, 'returned', actorOf(caller), {
-              activity: 'Your order went back to the store.',
-            });
-          }
         }
         return view(tx, updated, caller);
       });

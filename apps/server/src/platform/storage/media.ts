@@ -24,10 +24,18 @@ export const imageUrl = (fileId: string, width: number) => `${MEDIA_PREFIX}${fil
 const imageKey = (fileId: string, width: number) => `public/images/${fileId}-${width}.webp`;
 export const IMAGE_NAME = /^([0-9a-f-]{36})-(160|400|800|1200)\.webp$/;
 
+/** The file id of an image address (any of its widths), or undefined for anything else. */
+export function imageFileId(url: string): string | undefined {
+  return url.startsWith(MEDIA_PREFIX) ? IMAGE_NAME.exec(url.slice(MEDIA_PREFIX.length))?.[1] : undefined;
+}
+
 export interface Media {
   saveImage(executor: Db, ownerUserId: string, bytes: Buffer, purpose: string): Promise<SavedImage>;
-  /** True when every URL is an image this user uploaded (so a product cannot borrow another store's images). */
-  ownsImageUrls(executor: Db, ownerUserId: string, urls: string[]): Promise<boolean>;
+  /**
+   * True when every URL is an image this user uploaded (so a product cannot borrow another store's images), and,
+   * when `purpose` is given, uploaded for that purpose (a shipping photo names its order and move).
+   */
+  ownsImageUrls(executor: Db, ownerUserId: string, urls: string[], purpose?: string): Promise<boolean>;
   savePrivate(
     executor: Db,
     ownerUserId: string,
@@ -100,7 +108,7 @@ export function createMedia(store: BlobStore): Media {
       return { fileId, url: imageUrl(fileId, 800), urls, width, height };
     },
 
-    async ownsImageUrls(executor, ownerUserId, urls) {
+    async ownsImageUrls(executor, ownerUserId, urls, purpose) {
       const ids = new Set<string>();
       for (const url of urls) {
         const name = url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : '';
@@ -117,6 +125,7 @@ export function createMedia(store: BlobStore): Media {
             inArray(storedFiles.id, [...ids]),
             eq(storedFiles.ownerUserId, ownerUserId),
             eq(storedFiles.visibility, 'public'),
+            purpose === undefined ? undefined : eq(storedFiles.purpose, purpose),
           ),
         );
       return owned.length === ids.size;

@@ -1,0 +1,274 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/modules/catalog/catalog.schema.js';
+import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  type SellingStore,
+  sellingStore,
+  shopper,
+} from '../support/commerce-factory.js';
+import { moveOrder } from '../support/order-moves.js';
+import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+
+// ADR 040, through the API: no order reaches `returned` without its money step, a carrier moves only the orders
+// assigned to it (the move to `returned` included), and a shipping photo is evidence of one move of one order. Each
+// case is tried by the account that may act and by the others that may not (another store, another partner, a
+// dispatcher not assigned, an admin, the customer); a refused move changes nothing.
+
+let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
+let otherStore: SellingStore;
+let dispatcher: Dispatcher;
+let otherDispatcher: Dispatcher;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+let otherPartner: Awaited<ReturnType<typeof createPartner>>;
+let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  setup = await commerceSetup(test);
+  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  [dispatcher, otherDispatcher] = [
+    await createAdmin(test, 'dispatcher'),
+    await createAdmin(test, 'dispatcher'),
+  ];
+  [partner, otherPartner] = [await createPartner(test), await createPartner(test)];
+  call = caller(test);
+}, 240_000);
+afterAll(() => test.close());
+
+const move = (orderId: string, token: string, body: Record<string, unknown>) =>
+  moveOrder(test, orderId, token, body);
+
+async function orderRow(orderId: string) {
+  const [row] = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+const refundsOf = (orderId: string) =>
+  test.deps.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+
+/** A paid order of `store` carried by `carrier` until its delivery failed. */
+async function failedDelivery(carrier: 'partner' | 'dispatcher', quantity = 2) {
+  const paid = await paidOrder(test, setup, store, { quantity });
+  for (const status of ['accepted', 'ready_for_pickup'])
+    expect((await move(paid.orderId, store.accessToken, { status })).statusCode).toBe(200);
+  const assigned = await call(
+    'POST',
+    `/api/orders/admin/${paid.orderId}/assign`,
+    setup.admin.accessToken,
+    carrier === 'partner'
+      ? { carrier: 'partner', partnerId: partner.id }
+      : { carrier: 'dispatcher', dispatcherId: dispatcher.id },
+  );
+  expect(assigned.statusCode).toBe(200);
+  const token = carrier === 'partner' ? partner.accessToken : dispatcher.accessToken;
+  for (const status of ['picked_up', 'out_for_delivery', 'delivery_failed'])
+    expect((await move(paid.orderId, token, { status, note: 'Nobody at the gate' })).statusCode).toBe(200);
+  return { ...paid, carrierToken: token };
+}
+
+describe('returned only with its money step', () => {
+  it('no account moves a delivered order to Returned through update-order; the customer can still return it', async () => {
+    const paid = await deliveredOrder(test, setup, store, dispatcher);
+    const before = await orderRow(paid.orderId);
+    const customer = paid.customer.token;
+    const refused: [string, string, number][] = [
+      ['the store', store.accessToken, 409],
+      ['another store', otherStore.accessToken, 404],
+      ['an admin', setup.admin.accessToken, 409],
+      ['the dispatcher who delivered it', dispatcher.accessToken, 409],
+      ['another dispatcher', otherDispatcher.accessToken, 409],
+      ['a partner', partner.accessToken, 404],
+      ['the customer', customer, 403],
+    ];
+    for (const [who, token, status] of refused) {
+      const answer = await move(paid.orderId, token, { status: 'returned' });
+      expect({ who, status: answer.statusCode }).toEqual({ who, status });
+      expect(json(answer)).toMatchObject({ message: expect.any(String), error: expect.any(String) });
+    }
+    const storeAnswer = await move(paid.orderId, store.accessToken, { status: 'returned' });
+    expect(json(storeAnswer).message).toBe(
+      'Order is Delivered; it becomes Returned only when the store has received an approved return of every item and refunded or replaced it',
+    );
+    // Nothing changed, and the store is not offered the move.
+    expect(await orderRow(paid.orderId)).toMatchObject({ status: 'delivered', updatedAt: before.updatedAt });
+    expect(await refundsOf(paid.orderId)).toEqual([]);
+    const seen = json(await call('GET', `/api/orders/merchant/${paid.orderId}`, store.accessToken)).data;
+    expect(seen.allowedNextStatuses).toEqual([]);
+    // The customer's own return is still open to them.
+    const asked = await call('POST', '/api/ordertracking/create-return', customer, {
+      orderId: paid.orderId,
+      type: 'return',
+      reason: 'It does not fit.',
+      items: [{ productId: paid.productId, quantity: 1 }],
+    });
+    expect(asked.statusCode).toBe(201);
+  });
+
+  it('the order becomes Returned with the refund of its received return, not when the goods arrive', async () => {
+    const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
+    const created = json(
+      await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+        orderId: paid.orderId,
+        type: 'return',
+        reason: 'Both arrived broken.',
+        items: [{ productId: paid.productId, quantity: 2 }],
+      }),
+    ).data;
+    for (const status of ['approved', 'item_received']) {
+      const answer = await call(
+        'PATCH',
+        `/api/returns/update-return-status/${created.id}`,
+        store.accessToken,
+        {
+          status,
+        },
+      );
+      expect(answer.statusCode).toBe(200);
+    }
+    expect((await orderRow(paid.orderId)).status).toBe('delivered');
+    expect(await refundsOf(paid.orderId)).toEqual([]);
+    // Another store cannot decide it; the store can.
+    expect(
+      (
+        await call('PATCH', `/api/returns/update-refund-decision/${created.id}`, otherStore.accessToken, {
+          decision: 'refund',
+        })
+      ).statusCode,
+    ).toBe(404);
+    const decided = await call(
+      'PATCH',
+      `/api/returns/update-refund-decision/${created.id}`,
+      store.accessToken,
+      {
+        decision: 'refund',
+      },
+    );
+    expect(decided.statusCode).toBe(200);
+    const order = await orderRow(paid.orderId);
+    expect(order.status).toBe('returned');
+    const refunded = (await refundsOf(paid.orderId)).reduce((sum, row) => sum + row.amountKobo, 0);
+    expect(refunded).toBe(order.totalKobo);
+  });
+});
+
+describe('a failed delivery goes back to the store only by its own carrier, refunded whole', () => {
+  it('refuses everyone but the partner it is assigned to, and changes nothing', async () => {
+    const failed = await failedDelivery('partner');
+    const before = await orderRow(failed.orderId);
+    const refused: [string, string, number][] = [
+      ['a dispatcher not assigned', dispatcher.accessToken, 409],
+      ['another partner', otherPartner.accessToken, 404],
+      ['the store', store.accessToken, 409],
+      ['another store', otherStore.accessToken, 404],
+      ['an admin', setup.admin.accessToken, 409],
+      ['the customer', failed.customer.token, 403],
+    ];
+    for (const [who, token, status] of refused) {
+      const answer = await move(failed.orderId, token, { status: 'returned' });
+      expect({ who, status: answer.statusCode }).toEqual({ who, status });
+    }
+    expect(json(await move(failed.orderId, dispatcher.accessToken, { status: 'returned' })).message).toBe(
+      'Order is Delivery failed; only its own carrier can move it to Returned',
+    );
+    expect(await orderRow(failed.orderId)).toMatchObject({
+      status: 'delivery_failed',
+      updatedAt: before.updatedAt,
+    });
+    expect(await refundsOf(failed.orderId)).toEqual([]);
+    // Nor may they take it out again.
+    expect(
+      (await move(failed.orderId, dispatcher.accessToken, { status: 'out_for_delivery' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('its partner takes it back: the order is Returned, its stock back and every kobo refunded in that move', async () => {
+    const failed = await failedDelivery('partner', 3);
+    const [stockBefore] = await test.deps.db.select().from(products).where(eq(products.id, failed.productId));
+    const answer = await move(failed.orderId, partner.accessToken, {
+      status: 'returned',
+      note: 'Back at the shop',
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(json(answer).data.orderStatus.code_name).toBe('returned');
+    const order = await orderRow(failed.orderId);
+    expect(order.status).toBe('returned');
+    const refunds = await refundsOf(failed.orderId);
+    expect(refunds.reduce((sum, row) => sum + row.amountKobo, 0)).toBe(order.totalKobo);
+    expect(refunds.some((row) => row.shippingKobo === order.shippingFeeKobo)).toBe(true);
+    const [tracker] = await test.deps.db
+      .select()
+      .from(orderTrackers)
+      .where(eq(orderTrackers.id, order.trackerId));
+    expect(tracker!.refundStatus).toBe('refunded');
+    const [stockAfter] = await test.deps.db.select().from(products).where(eq(products.id, failed.productId));
+    expect(stockAfter!.quantity).toBe(stockBefore!.quantity + 3);
+  });
+
+  it('of an order assigned to a dispatcher, only that dispatcher takes it back', async () => {
+    const failed = await failedDelivery('dispatcher');
+    expect((await move(failed.orderId, otherDispatcher.accessToken, { status: 'returned' })).statusCode).toBe(
+      409,
+    );
+    expect((await move(failed.orderId, partner.accessToken, { status: 'returned' })).statusCode).toBe(404);
+    expect((await orderRow(failed.orderId)).status).toBe('delivery_failed');
+    expect((await move(failed.orderId, dispatcher.accessToken, { status: 'returned' })).statusCode).toBe(200);
+    expect((await refundsOf(failed.orderId)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('a shipping photo is evidence of one move of one order', () => {
+  it("refuses another order's photo, even the same carrier's", async () => {
+    const first = await failedDelivery('partner');
+    const photoOfFirst = json(
+      await call('GET', `/api/partner/orders/${first.orderId}`, partner.accessToken),
+    ).data.orderActivities.find((entry: { status: string }) => entry.status === 'picked_up')
+      .evidence as string;
+    expect(photoOfFirst).toMatch(/^\/media\/images\//);
+
+    const second = await paidOrder(test, setup, store);
+    for (const status of ['accepted', 'ready_for_pickup'])
+      expect((await move(second.orderId, store.accessToken, { status })).statusCode).toBe(200);
+    await call('POST', `/api/orders/admin/${second.orderId}/assign`, setup.admin.accessToken, {
+      carrier: 'partner',
+      partnerId: partner.id,
+    });
+    const borrowed = await call(
+      'PATCH',
+      `/api/ordertracking/update-order/${second.orderId}`,
+      partner.accessToken,
+      {
+        status: 'picked_up',
+        shippingEvidence: photoOfFirst,
+      },
+    );
+    expect(borrowed.statusCode).toBe(422);
+    expect(json(borrowed).details?.[0]?.path).toBe('shippingEvidence');
+    // Another width of the same photo is the same photo.
+    const resized = await call(
+      'PATCH',
+      `/api/ordertracking/update-order/${second.orderId}`,
+      partner.accessToken,
+      {
+        status: 'picked_up',
+        shippingEvidence: photoOfFirst.replace('-800.webp', '-400.webp'),
+      },
+    );
+    expect(resized.statusCode).toBe(422);
+    expect((await orderRow(second.orderId)).status).toBe('assigned');
+    // The customer and a stranger get nothing either way.
+    const stranger = await shopper(test);
+    expect(
+      (
+        await call('PATCH', `/api/ordertracking/update-order/${second.orderId}`, stranger.token, {
+          status: 'picked_up',
+          shippingEvidence: photoOfFirst,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
