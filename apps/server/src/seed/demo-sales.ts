@@ -94,8 +94,9 @@ export async function seedDemoSales(db: Db, logger?: Logger, now = new Date()): 
           deliveryAddress: address,
           expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
           paidAt: new Date(placed.getTime() + 60 * 1000),
-          refundStatus: status === 'cancelled' ? 'refunded' : 'none',
-          refundedKobo: status === 'cancelled' ? subtotal - discount + shipping : 0,
+          // A cancelled or returned order gave the customer everything back (the ledger books it at start).
+          refundStatus: status === 'completed' ? 'none' : 'refunded',
+          refundedKobo: status === 'completed' ? 0 : subtotal - discount + shipping,
           createdAt: placed,
           updatedAt: placed,
         })

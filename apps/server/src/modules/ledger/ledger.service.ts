@@ -460,11 +460,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
             if (current) await listener.refundBooked(tx, current, [refund]);
           }
           const settled = await needs.orders.lockOrder(tx, id);
-          if (settled?.status === 'cancelled' && refunds.length === 0) {
-            // Cancelled before refunds had rows of their own: the checkout gave the customer the whole order back.
+          if ((settled?.status === 'cancelled' || settled?.status === 'returned') && refunds.length === 0) {
+            // Cancelled or taken back before refunds had rows of their own: the customer got the whole order back.
             const commission = settled.commissionKobo ?? 0;
             const due = settled.dueToMerchantKobo ?? 0;
-            await post(tx, 'refund', `Refund of cancelled ${settled.orderName}`, { orderId: id }, [
+            await post(tx, 'refund', `Refund of ${settled.status} ${settled.orderName}`, { orderId: id }, [
               { account: 'payments_clearing', amountKobo: -(due + commission + settled.shippingFeeKobo) },
               { account: 'shipping_fees', amountKobo: settled.shippingFeeKobo },
               { account: 'merchant_escrow', storeId: settled.storeId, amountKobo: due },
