@@ -513,6 +513,7 @@ function composeModules(
             db: deps.db,
             secret: sandboxSecret(deps.config.jwtSecret),
             deliver: (body, signature) => payments.service.handleWebhook(body, signature),
+            requireOtp: deps.config.sandboxTransferOtp,
           })),
   });
   orders.service.money.listen(ledger.service.listener);

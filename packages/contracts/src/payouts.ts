@@ -41,6 +41,8 @@ export const payout = z.object({
   bankName: z.string().nullable(),
   accountNumberLast4: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** Paystack holds the transfer until the OTP it sent to the business's phone is entered (Enter OTP). */
+  needsOtp: z.boolean(),
   approvedAt: isoDateTime,
   processedAt: isoDateTime.nullable(),
 });
@@ -97,6 +99,21 @@ export const basisPointsToPercent = (basisPoints: number) => basisPoints / 100;
 export const NOTHING_PAYABLE = 'This store has nothing payable to pay out';
 export const PAYOUT_ALREADY_OPEN = 'A payout of this store is already approved and not paid yet';
 export const NO_BANK_ACCOUNT = 'This store has no payout bank account yet';
+export const PAYOUT_NOT_AWAITING_OTP = 'This payout is not waiting for an OTP';
+/** Said when approving would send more than the Paystack balance holds (nothing is approved). */
+export const insufficientBalanceMessage = (balanceNaira: string, payoutNaira: string) =>
+  `The Paystack balance (${balanceNaira}) is less than this payout (${payoutNaira}). Top up the balance, then approve again.`;
+/** Said when approval left the transfer waiting for the OTP Paystack sent to the business's phone. */
+export const PAYOUT_NEEDS_OTP =
+  "Payout approved. Paystack sent an OTP to the business's phone: choose Enter OTP on the payout to send the money (or turn off transfer OTPs in the Paystack dashboard under Settings, Preferences).";
+
+export const finalizePayoutOtpBody = z.object({
+  otp: z
+    .string({ error: 'Enter the OTP' })
+    .trim()
+    .regex(/^[0-9]{4,8}$/, 'The OTP is 4 to 8 digits'),
+});
+export type FinalizePayoutOtpBody = z.input<typeof finalizePayoutOtpBody>;
 
 const historyQuery = pageQuery.extend({ status: z.enum(payoutStatuses).optional() });
 const tags = ['Payouts'];
@@ -162,6 +179,28 @@ export const adminPayoutEndpoints = {
     tags,
     access: access.admin('finance:payouts'),
     params: z.object({ storeId: uuid }),
+    response: envelope(payout),
+  }),
+  finalizeOtp: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/admin/payments/payouts/:payoutId/finalize-otp',
+    summary:
+      "Confirm a payout's transfer with the OTP Paystack sent to the business's phone (Paystack finalize_transfer); sent once however often asked",
+    tags,
+    access: access.admin('finance:payouts'),
+    params: z.object({ payoutId: uuid }),
+    body: finalizePayoutOtpBody,
+    response: envelope(payout),
+  }),
+  resendOtp: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/admin/payments/payouts/:payoutId/resend-otp',
+    summary: "Ask Paystack to send the OTP of a payout's transfer to the business's phone again",
+    tags,
+    access: access.admin('finance:payouts'),
+    params: z.object({ payoutId: uuid }),
     response: envelope(payout),
   }),
   categories: defineEndpoint({

@@ -71,6 +71,8 @@ export const refundRecord = z.object({
   /** The provider's id of the refund (or the gift-card activity), once known. */
   providerReference: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /** The provider could not finish it and asks a person to act in its dashboard (Paystack refund.needs-attention). */
+  needsAttention: z.boolean(),
   chargedTo: z.enum(chargebackParties),
   attempts: z.number().int(),
   createdAt: isoDateTime,

@@ -88,6 +88,11 @@ const schema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   /** The built-in sandbox checkout (fake cards) when no Paystack key is set; off by default in production. */
   PAYMENTS_SANDBOX: booleanFlag.optional(),
+  /**
+   * The sandbox's transfers wait for an OTP (123456) as a Paystack account with transfer OTPs on does (Paystack's
+   * default); off for the demo so that approving a payout pays it at once.
+   */
+  SANDBOX_TRANSFER_OTP: booleanFlag.default(false),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -147,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paystackSecretKey: value.PAYSTACK_SECRET_KEY || undefined,
     paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),
     paymentsSandbox: value.PAYMENTS_SANDBOX ?? !production,
+    sandboxTransferOtp: value.SANDBOX_TRANSFER_OTP,
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,

@@ -242,11 +242,11 @@ describe('payouts whose webhook is late (the payouts.confirm-late job)', () => {
     const first = json(await approve(failedAtProvider.store.storeId)).data;
     fake.transfers.get(first.reference)!.status = 'failed';
 
-    // The second payout's requests are cut off: it waits for a webhook that cannot come.
+    // The second payout's requests are cut off after the balance check: it waits for a webhook that cannot come.
     const neverSent = await payableStore();
-    fake.state.mode = 'error500';
+    fake.state.error500On = '/transferrecipient';
     const second = json(await approve(neverSent.store.storeId)).data;
-    fake.state.mode = 'normal';
+    fake.state.error500On = null;
     expect(second).toMatchObject({ status: 'processing' });
     expect(fake.transfers.has(second.reference)).toBe(false);
 

@@ -70,6 +70,7 @@ describe('Paystack adapter', () => {
       reference,
       status: 'success',
       amountKobo: 500_000,
+      requestedAmountKobo: null,
       currency: 'NGN',
       paidAt: new Date('2026-11-02T10:15:30.000Z'),
       channel: 'card',

@@ -5,7 +5,7 @@ import type { Db } from '../../src/platform/db/client.js';
 import type { PaymentPurpose, Verification } from '../../src/platform/payments/provider.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
-import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
+import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
 import {
   bearer,
   createConfirmedAccount,
@@ -248,15 +248,22 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
   });
 
   it('acknowledges events it does not act on, and unknown references', async () => {
-    // transfer.* events now settle payouts (ADR 027); an event no module acts on is acknowledged and ignored.
-    const body = JSON.stringify({ event: 'charge.dispute.create', data: { id: 77, reference: 'TRF-1' } });
-    const other = await test.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook/paystack',
-      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(SECRET, body) },
-      payload: body,
-    });
+    // Paystack's documented samples (ADR 044): an event no module acts on is acknowledged and ignored; a dispute
+    // of a payment that is not ours is acknowledged too (its documented `transaction.reference` is not one of ours).
+    const send = (body: string) =>
+      test.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/paystack',
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(SECRET, body),
+        },
+        payload: body,
+      });
+    const other = await send(JSON.stringify(paystackFixture('webhooks/subscription.create')));
     expect(json(other).data).toEqual({ outcome: 'ignored' });
+    const dispute = await send(JSON.stringify(paystackFixture('webhooks/charge.dispute.create')));
+    expect(json(dispute).data).toEqual({ outcome: 'dispute:unknown-reference' });
     expect(json(await deliver('TST-NOTOURS', { id: 78 })).data).toEqual({ outcome: 'unknown-reference' });
   });
 

@@ -1,6 +1,17 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PaystackVerifyData } from '../../src/platform/payments/paystack.js';
+
+/** A documented sample payload (test/support/paystack-fixtures, see its README for the source of each). */
+export function paystackFixture<T = Record<string, unknown>>(name: string): T {
+  return JSON.parse(readFileSync(new URL(`./paystack-fixtures/${name}.json`, import.meta.url), 'utf8')) as T;
+}
+
+/** Paystack's transfer reference alphabet (https://paystack.com/docs/api/transfer/#initiate). */
+const TRANSFER_REFERENCE = /^[a-z0-9_-]{1,100}$/;
+/** The OTP of Paystack's finalize_transfer sample; the stand-in's business phone receives this one. */
+export const FAKE_TRANSFER_OTP = '928783';
 
 export interface ReceivedRequest {
   method: string;
@@ -21,10 +32,30 @@ export async function startFakePaystack(secretKey: string) {
     string,
     { reference: string; amount: number; status: string; transfer_code: string }
   >();
+  /** Banks as GET /bank lists them, paged by cursor; tests may replace it. */
+  const banks: Array<Record<string, unknown>> = Array.from({ length: 230 }, (_, index) => ({
+    ...paystackFixture('api/bank-entry'),
+    id: 1000 + index,
+    name: `Test Bank ${String(index).padStart(3, '0')}`,
+    slug: `test-bank-${index}`,
+    code: String(100_000 + index),
+    active: index % 50 !== 49,
+  }));
   const state = {
     mode: 'normal' as 'normal' | 'error500' | 'hang' | 'not-json',
+    /** Only requests to this path answer 500 (a cut-off transfer while the balance still answers). */
+    error500On: null as string | null,
     /** charge_authorization answers a declined charge (Paystack: status true, data.status failed). */
     declineRecurring: false,
+    /** Transfer OTPs on (Paystack's default for a new business): a transfer waits in `otp` until finalised. */
+    transferOtp: false,
+    /** NGN balance in kobo, as GET /balance answers it. */
+    balanceKobo: 2_910_971_757,
+    /** The next this many requests answer 429 with this Retry-After (seconds), as Paystack's rate limit does. */
+    rateLimited: 0,
+    retryAfter: '0' as string | null,
+    /** Only requests to this path are limited (null: every request). */
+    rateLimitOn: null as string | null,
   };
   const hanging: http.ServerResponse[] = [];
   let nextId = 4_099_260_516;
@@ -49,7 +80,17 @@ export async function startFakePaystack(secretKey: string) {
         hanging.push(response);
         return;
       }
-      if (state.mode === 'error500') return send(500, { status: false, message: 'An error occurred' });
+      if (state.mode === 'error500' || state.error500On === request.url) {
+        return send(500, { status: false, message: 'An error occurred' });
+      }
+      if (state.rateLimited > 0 && (state.rateLimitOn === null || state.rateLimitOn === request.url)) {
+        state.rateLimited -= 1;
+        response.writeHead(429, {
+          'content-type': 'application/json',
+          ...(state.retryAfter === null ? {} : { 'retry-after': state.retryAfter }),
+        });
+        return response.end(JSON.stringify({ status: false, message: 'Too many requests' }));
+      }
       if (state.mode === 'not-json') {
         response.writeHead(502, { 'content-type': 'text/html' });
         return response.end('<html>Bad gateway</html>');
@@ -144,15 +185,87 @@ export async function startFakePaystack(secretKey: string) {
         });
       }
       if (request.method === 'POST' && request.url === '/transfer') {
-        // Paystack queues a transfer (status pending) and tells its end by the transfer.* webhook.
+        const reference = String(body?.reference);
+        if (!TRANSFER_REFERENCE.test(reference)) {
+          return send(400, {
+            status: false,
+            message: 'Invalid reference. Only lowercase alphanumeric characters, - and _ are allowed',
+          });
+        }
+        if (Number(body?.amount) > state.balanceKobo) {
+          return send(400, { status: false, message: 'Your balance is not enough to fulfil this request' });
+        }
+        // Paystack queues a transfer (status pending) and tells its end by the transfer.* webhook; with transfer
+        // OTPs on it waits in `otp` for finalize_transfer.
         const queued = {
-          reference: String(body?.reference),
+          reference,
           amount: Number(body?.amount),
-          status: 'pending',
+          status: state.transferOtp ? 'otp' : 'pending',
           transfer_code: `TRF_fake${nextId++}`,
         };
         transfers.set(queued.reference, queued);
-        return send(200, { status: true, message: 'Transfer has been queued', data: queued });
+        return send(200, {
+          status: true,
+          message: state.transferOtp ? 'Transfer requires OTP to continue' : 'Transfer has been queued',
+          data: { ...paystackFixture<{ data: object }>('api/transfer-initiate-otp').data, ...queued },
+        });
+      }
+      if (request.method === 'POST' && request.url === '/transfer/finalize_transfer') {
+        const found = [...transfers.values()].find((one) => one.transfer_code === body?.transfer_code);
+        if (!found) return send(404, { status: false, message: 'Transfer not found' });
+        if (found.status !== 'otp') {
+          return send(400, { status: false, message: 'Transfer is not currently awaiting OTP' });
+        }
+        if (body?.otp !== FAKE_TRANSFER_OTP) return send(400, { status: false, message: 'Invalid OTP' });
+        found.status = 'pending';
+        return send(200, { status: true, message: 'Transfer has been queued', data: { ...found } });
+      }
+      if (request.method === 'POST' && request.url === '/transfer/resend_otp') {
+        const found = [...transfers.values()].find((one) => one.transfer_code === body?.transfer_code);
+        if (found?.status !== 'otp' || !['resend_otp', 'transfer'].includes(String(body?.reason))) {
+          return send(400, { status: false, message: 'Transfer is not currently awaiting OTP' });
+        }
+        return send(200, { status: true, message: 'OTP has been resent' });
+      }
+      if (request.method === 'GET' && request.url === '/balance') {
+        return send(200, {
+          ...paystackFixture<Record<string, unknown>>('api/balance'),
+          data: [{ currency: 'NGN', balance: state.balanceKobo }],
+        });
+      }
+      const url = new URL(request.url ?? '/', 'http://fake');
+      if (request.method === 'GET' && url.pathname === '/bank') {
+        // Cursor pagination as documented: use_cursor=true, perPage (≤ 100), meta.next / meta.previous.
+        const perPage = Math.min(Number(url.searchParams.get('perPage') ?? 50), 100);
+        const next = url.searchParams.get('next');
+        const start = next ? Number(Buffer.from(next, 'base64').toString().replace('bank:', '')) : 0;
+        const page = banks.slice(start, start + perPage);
+        const cursor = (at: number) => Buffer.from(`bank:${at}`).toString('base64');
+        return send(200, {
+          status: true,
+          message: 'Banks retrieved',
+          data: page,
+          meta: {
+            next: start + perPage < banks.length ? cursor(start + perPage) : null,
+            previous: start > 0 ? cursor(Math.max(0, start - perPage)) : null,
+            perPage,
+          },
+        });
+      }
+      if (request.method === 'GET' && url.pathname === '/bank/resolve') {
+        const account = url.searchParams.get('account_number') ?? '';
+        const bank = banks.find((one) => one.code === url.searchParams.get('bank_code'));
+        if (!bank || !/^[0-9]{10}$/.test(account) || account.endsWith('0')) {
+          return send(422, {
+            status: false,
+            message: 'Could not resolve account name. Check parameters or try again.',
+          });
+        }
+        const sample = paystackFixture<{ data: object }>('api/bank-resolve');
+        return send(200, {
+          ...sample,
+          data: { ...sample.data, account_number: account, bank_id: bank.id },
+        });
       }
       const transferVerify = /^\/transfer\/verify\/(.+)$/.exec(request.url ?? '');
       if (request.method === 'GET' && transferVerify) {
@@ -175,6 +288,7 @@ export async function startFakePaystack(secretKey: string) {
     requests,
     transactions,
     transfers,
+    banks,
     state,
     /** Marks a transaction paid, as Paystack's verify reports it after a successful card charge. */
     pay(reference: string, overrides: Partial<PaystackVerifyData> = {}) {

@@ -1,4 +1,4 @@
-import { adminPayoutEndpoints, merchantPayoutEndpoints } from '@market/contracts';
+import { adminPayoutEndpoints, merchantPayoutEndpoints, PAYOUT_NEEDS_OTP } from '@market/contracts';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { LedgerService } from './ledger.service.js';
 
@@ -24,8 +24,9 @@ export function ledgerRoutes(ledger: LedgerService): RouteDefinition[] {
     route(adminPayoutEndpoints.approvePayout, async ({ auth, params }) => {
       const payout = await ledger.approvePayout(auth.userId, params.storeId);
       return {
-        message:
-          payout.status === 'processed'
+        message: payout.needsOtp
+          ? PAYOUT_NEEDS_OTP
+          : payout.status === 'processed'
             ? 'Payout approved and paid'
             : payout.status === 'failed'
               ? 'Payout approved but the transfer failed'
@@ -33,6 +34,24 @@ export function ledgerRoutes(ledger: LedgerService): RouteDefinition[] {
         data: payout,
       };
     }),
+    route(adminPayoutEndpoints.finalizeOtp, async ({ params, body }) => {
+      const payout = await ledger.finalizeOtp(params.payoutId, body.otp);
+      return {
+        message:
+          payout.status === 'processed'
+            ? 'OTP accepted: the payout is paid'
+            : payout.status === 'failed'
+              ? 'OTP accepted but the transfer failed'
+              : payout.needsOtp
+                ? 'Paystack still waits for an OTP'
+                : 'OTP accepted: the transfer is on its way',
+        data: payout,
+      };
+    }),
+    route(adminPayoutEndpoints.resendOtp, async ({ params }) => ({
+      message: "Paystack sent the OTP to the business's phone again",
+      data: await ledger.resendOtp(params.payoutId),
+    })),
     route(adminPayoutEndpoints.categories, async () => ({
       message: 'Payment categories',
       data: await ledger.categories(),

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The accounts of the books (ADR 027). Debits are positive, credits negative; every movement's lines sum to zero.
@@ -67,7 +77,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** Our reference (PAY-…), the transfer's reference at the provider. */
+    /** Our reference (pay_…, PAY-… before ADR 044), the transfer's reference at the provider. */
     reference: text().notNull(),
     storeId: uuid().notNull(),
     storeName: text().notNull(),
@@ -79,6 +89,11 @@ export const payouts = pgTable(
     accountNumberLast4: text(),
     recipientCode: text(),
     transferCode: text(),
+    /**
+     * The provider holds the transfer until the business confirms it with the OTP sent to its phone (Paystack's
+     * transfer status `otp`, ADR 044). Cleared while a finalise is on its way, so two finalises send it once.
+     */
+    needsOtp: boolean().notNull().default(false),
     failureReason: text(),
     approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),

@@ -2,11 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   type AdminPaymentStats,
   basisPointsToPercent,
+  formatNaira,
+  insufficientBalanceMessage,
   koboToNaira,
   type MerchantBalances,
   NO_BANK_ACCOUNT,
   NOTHING_PAYABLE,
   PAYOUT_ALREADY_OPEN,
+  PAYOUT_NOT_AWAITING_OTP,
   type PayableMerchant,
   type PaymentCategory,
   type Payout,
@@ -132,9 +135,10 @@ export function commissionSql(subtotalKobo: SQL, discountKobo: SQL, basisPoints:
 /** The commission of a store without a payment category (logged: every store should have one). */
 const STANDARD_BASIS_POINTS = 1000;
 
-function newPayoutReference(): string {
-  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  return `PAY-${Array.from(randomBytes(16), (byte) => alphabet[byte % 32]).join('')}`;
+/** In Paystack's transfer reference alphabet (lowercase letters, digits, `-`, `_`): `pay_` and 80 random bits. */
+export function newPayoutReference(): string {
+  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+  return `pay_${Array.from(randomBytes(16), (byte) => alphabet[byte % 32]).join('')}`;
 }
 
 type PayoutRow = typeof payouts.$inferSelect;
@@ -151,6 +155,7 @@ function payoutView(row: PayoutRow): Payout {
     bankName: row.bankName,
     accountNumberLast4: row.accountNumberLast4,
     failureReason: row.failureReason,
+    needsOtp: row.needsOtp,
     approvedAt: row.approvedAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
@@ -549,6 +554,81 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
   // ---------- payouts ----------
 
+  /**
+   * Paystack refuses a transfer larger than the balance, after the payout is approved and its orders taken; asked
+   * first, an approval that cannot be paid changes nothing and says what to do (ADR 044). What is payable is read
+   * without locks: the approval's transaction reads it again under them, and only ever pays that or less.
+   */
+  async function refuseBeyondBalance(storeId: string) {
+    const [payable] = await sums(
+      db,
+      and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.account, 'merchant_payable')),
+    );
+    const amountKobo = -(payable?.total ?? 0);
+    if (amountKobo <= 0) return; // the approval's own check answers "nothing payable"
+    const balanceKobo = await needs.transfers.balance();
+    if (balanceKobo < amountKobo) {
+      log.warn({ storeId, amountKobo, balanceKobo }, 'payout refused: the provider balance is too low');
+      throw conflict(insufficientBalanceMessage(formatNaira(balanceKobo), formatNaira(amountKobo)));
+    }
+  }
+
+  /**
+   * Confirms a payout's transfer with the OTP Paystack sent to the business's phone. The payout is claimed first
+   * (`needs_otp` true → false under its row lock), so of several finalises at once only one reaches the provider;
+   * an OTP the provider refuses, or no answer, gives the claim back so the admin can try again.
+   */
+  async function finalizeOtp(payoutId: string, otp: string): Promise<Payout> {
+    const [claimed] = await db
+      .update(payouts)
+      .set({ needsOtp: false, updatedAt: deps.now() })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.needsOtp, true), eq(payouts.status, 'processing')))
+      .returning();
+    if (!claimed) {
+      const [row] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
+      if (!row) throw notFound('Payout not found');
+      throw conflict(PAYOUT_NOT_AWAITING_OTP);
+    }
+    const giveBack = () =>
+      db
+        .update(payouts)
+        .set({ needsOtp: true })
+        .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'processing')));
+    let result: Awaited<ReturnType<TransferProvider['finalize']>>;
+    try {
+      result = await needs.transfers.finalize(claimed.transferCode ?? '', otp);
+    } catch (error) {
+      await giveBack();
+      if (error instanceof AppError && error.code === 'BAD_REQUEST') {
+        throw new AppError('VALIDATION_ERROR', `Paystack did not accept the OTP. ${error.message}`, [
+          { path: 'otp', message: 'Paystack did not accept this OTP' },
+        ]);
+      }
+      throw error;
+    }
+    if (result.status === 'otp') await giveBack();
+    if (result.status === 'success' || result.status === 'failed') {
+      await settleTransfer({
+        status: result.status,
+        reference: claimed.reference,
+        transferCode: result.transferCode ?? claimed.transferCode,
+        amountKobo: claimed.amountKobo,
+        reason: result.status === 'failed' ? 'The payment provider refused the transfer' : null,
+      });
+    }
+    const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+    return payoutView(row!);
+  }
+
+  async function resendOtp(payoutId: string): Promise<Payout> {
+    const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+    if (!row) throw notFound('Payout not found');
+    if (!row.needsOtp || row.status !== 'processing' || !row.transferCode)
+      throw conflict(PAYOUT_NOT_AWAITING_OTP);
+    await needs.transfers.resendOtp(row.transferCode);
+    return payoutView(row);
+  }
+
   async function settleTransfer(event: TransferEvent): Promise<string> {
     return db.transaction(async (tx) => {
       const [row] = await tx
@@ -638,10 +718,17 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         recipientCode,
         reason: `Naija Market payout ${claimed.reference}`,
       });
-      if (result.transferCode) {
-        await db.update(payouts).set({ transferCode: result.transferCode }).where(eq(payouts.id, claimed.id));
+      if (result.transferCode || result.status === 'otp') {
+        await db
+          .update(payouts)
+          .set({
+            transferCode: result.transferCode,
+            needsOtp: result.status === 'otp',
+            ...(result.status === 'otp' ? { updatedAt: deps.now() } : {}),
+          })
+          .where(eq(payouts.id, claimed.id));
       }
-      if (result.status !== 'pending') {
+      if (result.status === 'success' || result.status === 'failed') {
         await settleTransfer({
           status: result.status,
           reference: claimed.reference,
@@ -745,6 +832,8 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     settleTransfer,
     confirmLatePayouts,
     bookUnpostedOrders,
+    finalizeOtp,
+    resendOtp,
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
       return nairaBalances(await storeFigures(db, storeId));
@@ -841,6 +930,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       if (!storeName) throw notFound('Store not found');
       const account = await needs.bankAccount(db, storeId);
       if (!account) throw conflict(NO_BANK_ACCOUNT);
+      await refuseBeyondBalance(storeId);
       const created = await db
         .transaction(async (tx) => {
           const orders = await needs.orders.lockPayableUnpaid(tx, storeId);

@@ -318,6 +318,11 @@ export const orderRefunds = pgTable(
     /** The provider's id of the refund, once it answered (or the webhook told). */
     providerReference: text(),
     failureReason: text(),
+    /**
+     * Paystack said `refund.needs-attention`: it could not finish the refund and a person must act in its dashboard
+     * (ADR 044). Shown to admins on the refunds screen until the refund is processed, failed or rejected.
+     */
+    needsAttention: boolean().notNull().default(false),
     attempts: integer().notNull().default(0),
     chargedTo: text().$type<'merchant' | 'platform'>().notNull().default('merchant'),
     requestedByRole: text().notNull(),

@@ -82,6 +82,8 @@ export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord 
     status: row.status,
     providerReference: row.providerReference,
     failureReason: row.failureReason,
+    // Only while the provider still holds it: a refund decided since (processed, failed, rejected) needs nothing.
+    needsAttention: row.needsAttention && row.status === 'processing',
     chargedTo: row.chargedTo,
     attempts: row.attempts,
     createdAt: row.createdAt.toISOString(),
@@ -316,7 +318,7 @@ export function createRefundsService(
 
     /** A signed, first-seen refund.* webhook: moves the refund it names; anything else is ignored. */
     async onProviderEvent(event: {
-      status: 'pending' | 'processing' | 'processed' | 'failed';
+      status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
       transactionReference: string;
       amountKobo: number | null;
       providerReference: string | null;
@@ -330,12 +332,19 @@ export function createRefundsService(
         if (!row) return 'refund:unknown';
         if (row.status === 'processed' || row.status === 'rejected') return `refund:${row.status}`;
         const at = deps.now();
+        // needs-attention: still with Paystack (processing), flagged for an admin to follow up in its dashboard.
         const next: Partial<repository.NewRefund> =
           event.status === 'processed'
-            ? { status: 'processed', processedAt: at }
+            ? { status: 'processed', processedAt: at, needsAttention: false }
             : event.status === 'failed'
-              ? { status: 'failed', failureReason: 'The payment provider reported the refund failed' }
-              : { status: 'processing' };
+              ? {
+                  status: 'failed',
+                  failureReason: 'The payment provider reported the refund failed',
+                  needsAttention: false,
+                }
+              : event.status === 'needs-attention'
+                ? { status: 'processing', needsAttention: true }
+                : { status: 'processing' };
         await repository.updateRefund(tx, row.id, ['pending', 'processing', 'failed'], {
           ...next,
           providerReference: row.providerReference ?? event.providerReference,
@@ -344,7 +353,7 @@ export function createRefundsService(
         // Accepted by the provider, then failed: the payment's reservation goes, so an admin's retry can send it.
         if (next.status === 'failed' && row.status === 'processing')
           await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
-        return `refund:${next.status}`;
+        return event.status === 'needs-attention' ? 'refund:needs-attention' : `refund:${next.status}`;
       });
     },
 

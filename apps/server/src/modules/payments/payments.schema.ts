@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const paymentStatuses = ['initialized', 'success', 'failed', 'abandoned', 'mismatch'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -64,4 +64,35 @@ export const webhookEvents = pgTable(
     outcome: text(),
   },
   (table) => [index('webhook_events_reference_idx').on(table.reference)],
+);
+
+/**
+ * Card-holder disputes (chargebacks at the customer's bank) the provider told us of (`charge.dispute.*`, ADR 044):
+ * one row per provider dispute, its latest state. Paystack takes the disputed amount from the balance when a dispute
+ * is lost, so admins must answer before `dueAt`; the decision of who bears it is the returns' chargeback flow's.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    provider: text().notNull(),
+    providerDisputeId: text().notNull(),
+    /** Our payment's reference; null when the provider named a payment that is not ours. */
+    paymentReference: text(),
+    /** create, remind or resolve: the last event heard. */
+    stage: text().$type<'create' | 'remind' | 'resolve'>().notNull(),
+    status: text(),
+    resolution: text(),
+    category: text(),
+    refundAmountKobo: bigint({ mode: 'number' }),
+    currency: text(),
+    dueAt: timestamp({ withTimezone: true }),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_disputes_provider_id_key').on(table.provider, table.providerDisputeId),
+    index('payment_disputes_payment_idx').on(table.paymentReference),
+  ],
 );

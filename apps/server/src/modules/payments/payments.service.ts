@@ -6,6 +6,7 @@ import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type {
+  DisputeEvent,
   PaymentProvider,
   PaymentPurpose,
   RefundEvent,
@@ -13,7 +14,12 @@ import type {
   Verification,
 } from '../../platform/payments/provider.js';
 import type { TransferEvent } from '../../platform/payments/transfers.js';
-import { type PaymentStatus, paymentTransactions, webhookEvents } from './payments.schema.js';
+import {
+  type PaymentStatus,
+  paymentDisputes,
+  paymentTransactions,
+  webhookEvents,
+} from './payments.schema.js';
 
 export type PaymentTransaction = typeof paymentTransactions.$inferSelect;
 
@@ -47,6 +53,13 @@ export interface PaymentsService {
   onRefundEvent(listener: (event: RefundEvent) => Promise<string>): void;
   /** Who hears of the provider's transfer.* webhooks (the ledger's payouts); answers the outcome. */
   onTransferEvent(listener: (event: TransferEvent) => Promise<string>): void;
+  /**
+   * Who hears of a dispute of one of our payments (charge.dispute.*), after it is recorded, in the recording
+   * transaction (the chargeback flow); answers the outcome.
+   */
+  onDisputeEvent(
+    listener: (executor: Db, event: DisputeEvent & { transactionReference: string }) => Promise<string>,
+  ): void;
   /** `${prefix}-` and 26 Crockford base32 characters: 48 bits of time (sortable) and 80 random bits. */
   newReference(prefix: string): string;
   /** Records the payment (status initialized), then asks the provider for the page the payer goes to. */
@@ -100,6 +113,25 @@ export function generateReference(prefix: string, now = Date.now()): string {
   // 80 random bits as 16 characters of 5 bits each; 256 is a multiple of 32, so `byte % 32` is unbiased.
   const random = Array.from(randomBytes(16), (byte) => CROCKFORD[byte % 32]).join('');
   return `${prefix}-${time}${random}`;
+}
+
+/**
+ * The amount rule (ADR 044): exactly what the order costs, or, when the business passes Paystack's charges to its
+ * customers, that plus exactly the fee Paystack reports for the charge (`fees`), with `requested_amount` (when given)
+ * the order's amount. Anything else is a mismatch, never paid.
+ */
+export function paidAsExpected(
+  verification: Pick<Verification, 'amountKobo' | 'feesKobo' | 'requestedAmountKobo'>,
+  expectedKobo: number,
+): boolean {
+  if (verification.amountKobo === expectedKobo) return true;
+  const fees = verification.feesKobo;
+  return (
+    fees !== null &&
+    fees > 0 &&
+    verification.amountKobo - fees === expectedKobo &&
+    (verification.requestedAmountKobo === null || verification.requestedAmountKobo === expectedKobo)
+  );
 }
 
 function prefixOf(reference: string): string {
@@ -229,6 +261,56 @@ export function createPaymentsService(options: {
   const purposes = new Map<string, PaymentPurpose>();
   let refundListener: ((event: RefundEvent) => Promise<string>) | undefined;
   let transferListener: ((event: TransferEvent) => Promise<string>) | undefined;
+  let disputeListener:
+    | ((executor: Db, event: DisputeEvent & { transactionReference: string }) => Promise<string>)
+    | undefined;
+
+  /**
+   * Records what the provider says of a dispute (its latest stage and state, one row per dispute) when it names one of
+   * our payments, then tells the listener in the same transaction. A dispute of a payment that is not ours is
+   * acknowledged and ignored, as an unknown charge.success is.
+   */
+  async function recordDispute(event: DisputeEvent, known: boolean): Promise<string> {
+    const reference = event.transactionReference;
+    if (!reference || !known) {
+      logger.warn({ disputeId: event.disputeId }, 'dispute of a payment that is not ours');
+      return 'dispute:unknown-reference';
+    }
+    return db.transaction(async (tx) => {
+      const at = now();
+      const values = {
+        stage: event.stage,
+        status: event.status,
+        resolution: event.resolution,
+        category: event.category,
+        refundAmountKobo: event.refundAmountKobo,
+        currency: event.currency,
+        dueAt: event.dueAt,
+        resolvedAt: event.resolvedAt,
+        updatedAt: at,
+      };
+      await tx
+        .insert(paymentDisputes)
+        .values({
+          provider: provider.name,
+          providerDisputeId: event.disputeId,
+          paymentReference: reference,
+          ...values,
+        })
+        .onConflictDoUpdate({
+          target: [paymentDisputes.provider, paymentDisputes.providerDisputeId],
+          set: values,
+        });
+      logger.warn(
+        { reference, disputeId: event.disputeId, stage: event.stage, dueAt: event.dueAt },
+        'card-holder dispute of a payment',
+      );
+      const heard = disputeListener
+        ? await disputeListener(tx, { ...event, transactionReference: reference })
+        : undefined;
+      return heard ?? `dispute:${event.stage}`;
+    });
+  }
 
   function purposeOf(prefix: string): PaymentPurpose {
     const purpose = purposes.get(prefix);
@@ -279,7 +361,7 @@ export function createPaymentsService(options: {
         const problems = [
           ...(verification.reference === reference ? [] : ['reference']),
           ...(verification.currency === 'NGN' ? [] : ['currency']),
-          ...(expected !== undefined && verification.amountKobo === expected ? [] : ['amount']),
+          ...(expected !== undefined && paidAsExpected(verification, expected) ? [] : ['amount']),
         ];
         const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
         await settlePayment(tx, settledValues(fields, status, row.id, eventId));
@@ -325,6 +407,10 @@ export function createPaymentsService(options: {
 
     onRefundEvent(listener) {
       refundListener = listener;
+    },
+
+    onDisputeEvent(listener) {
+      disputeListener = listener;
     },
 
     onTransferEvent(listener) {
@@ -404,6 +490,7 @@ export function createPaymentsService(options: {
             reference: input.reference,
             status: 'failed',
             amountKobo: input.amountKobo,
+            requestedAmountKobo: null,
             currency: 'NGN',
             paidAt: null,
             channel: null,
@@ -457,8 +544,13 @@ export function createPaymentsService(options: {
           outcome = refundListener ? await refundListener(event.refund) : 'ignored';
         } else if (event.transfer) {
           outcome = transferListener ? await transferListener(event.transfer) : 'ignored';
-        } else if (event.event !== 'charge.success') outcome = 'ignored';
-        else {
+        } else if (event.dispute) {
+          outcome = await recordDispute(event.dispute, recorded.payment !== null);
+        } else if (event.event !== 'charge.success') {
+          // Documented events no module acts on (subscription.*, invoice.*, paymentrequest.*, …): recorded in
+          // webhook_events and acknowledged, so Paystack does not retry them for 72 hours.
+          outcome = 'ignored';
+        } else {
           const known = recorded.payment
             ? rowFromJson<PaymentTransaction>(paymentTransactions, parsedJson(recorded.payment))
             : undefined;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { PAYSTACK_BASE_URL } from './paystack.js';
+import { paystackRequest } from './paystack-http.js';
 
 /**
  * Nigerian banks and account-name look-ups: Paystack's bank list and resolve API in production, a built-in list and
@@ -91,15 +92,24 @@ export function createSandboxBankDirectory(): BankDirectory {
 
 // ---------- Paystack ----------
 
-const paystackAnswer = z.object({ status: z.boolean(), message: z.string().optional(), data: z.unknown() });
+const paystackAnswer = z.object({
+  status: z.boolean(),
+  message: z.string().optional(),
+  data: z.unknown(),
+  meta: z.unknown().optional(),
+});
 const paystackBanks = z.array(
   z.object({
     code: z.string(),
     name: z.string(),
     active: z.boolean().optional(),
+    is_deleted: z.boolean().nullish(),
     currency: z.string().optional(),
   }),
 );
+const cursorMeta = z.object({ next: z.string().nullish() });
+/** A bound on the pages followed, so that a cursor that never ends cannot loop forever (Nigeria has ~30 pages). */
+const MAX_BANK_PAGES = 50;
 const paystackResolved = z.object({ account_name: z.string(), account_number: z.string() });
 
 /** https://paystack.com/docs/api/miscellaneous/#bank and https://paystack.com/docs/api/verification/#resolve-account */
@@ -108,46 +118,60 @@ export function createPaystackBankDirectory(options: {
   baseUrl?: string;
   timeoutMs?: number;
   now?: () => number;
-  logger?: Pick<Logger, 'error'>;
+  logger?: Pick<Logger, 'error' | 'warn'>;
+  sleep?: (ms: number) => Promise<void>;
 }): BankDirectory {
   const baseUrl = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, '');
   const now = options.now ?? Date.now;
   let cached: { at: number; banks: Bank[] } | undefined;
 
   async function get(path: string): Promise<{ status: number; body: z.infer<typeof paystackAnswer> | null }> {
-    try {
-      const response = await fetch(`${baseUrl}${path}`, {
-        headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
-      const parsed = paystackAnswer.safeParse(await response.json().catch(() => null));
-      return { status: response.status, body: parsed.success ? parsed.data : null };
-    } catch (error) {
-      options.logger?.error(
-        { path, err: error instanceof Error ? error.message : String(error) },
-        'paystack failed',
-      );
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    const { status, json } = await paystackRequest({ ...options, baseUrl }, 'GET', path);
+    const parsed = paystackAnswer.safeParse(json);
+    return { status, body: parsed.success ? parsed.data : null };
+  }
+
+  /**
+   * Every page of Paystack's bank list (cursor pagination: `use_cursor=true`, then `next=` the cursor of `meta.next`
+   * until it is null), at most 100 banks a page; undefined when any page fails.
+   */
+  async function allBanks(): Promise<z.infer<typeof paystackBanks> | undefined> {
+    const banks: z.infer<typeof paystackBanks> = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_BANK_PAGES; page++) {
+      const path = `/bank?country=nigeria&currency=NGN&perPage=100&use_cursor=true${cursor ? `&next=${encodeURIComponent(cursor)}` : ''}`;
+      const { status, body } = await get(path);
+      const parsed = body?.status ? paystackBanks.safeParse(body.data) : undefined;
+      if (status !== 200 || !parsed?.success) {
+        options.logger?.error({ path, status }, 'paystack bank list failed');
+        return undefined;
+      }
+      banks.push(...parsed.data);
+      const meta = cursorMeta.safeParse(body?.meta);
+      cursor = meta.success ? (meta.data.next ?? null) : null;
+      if (!cursor) return banks;
     }
+    options.logger?.error({ pages: MAX_BANK_PAGES }, 'paystack bank list did not end; keeping what was read');
+    return banks;
   }
 
   return {
     name: 'paystack',
     async listBanks() {
       if (cached && now() - cached.at < CACHE_MS) return cached.banks;
-      const path = '/bank?country=nigeria&currency=NGN&perPage=100';
-      const { status, body } = await get(path);
-      const banks = body?.status ? paystackBanks.safeParse(body.data) : undefined;
-      if (status !== 200 || !banks?.success) {
-        options.logger?.error({ path, status }, 'paystack bank list failed');
+      const banks = await allBanks();
+      if (!banks) {
         // A stale list beats none: banks rarely change.
         if (cached) return cached.banks;
         throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
       }
-      const list = banks.data
-        .filter((bank) => bank.active !== false)
-        .map((bank) => ({ code: bank.code, name: bank.name }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+      // A bank that moved between pages while they were read is listed once.
+      const byCode = new Map(
+        banks
+          .filter((bank) => bank.active !== false && bank.is_deleted !== true)
+          .map((bank) => [bank.code, { code: bank.code, name: bank.name }]),
+      );
+      const list = [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name));
       cached = { at: now(), banks: list };
       return list;
     },
@@ -175,7 +199,7 @@ function createUnavailableBankDirectory(): BankDirectory {
 }
 
 /** Same choice as the payment provider: Paystack with a key, else the sandbox where it is allowed. */
-export function selectBankDirectory(config: Config, logger?: Pick<Logger, 'error'>): BankDirectory {
+export function selectBankDirectory(config: Config, logger?: Pick<Logger, 'error' | 'warn'>): BankDirectory {
   if (config.paystackSecretKey)
     return createPaystackBankDirectory({
       secretKey: config.paystackSecretKey,

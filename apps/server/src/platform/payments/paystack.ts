@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
+import { paystackRequest } from './paystack-http.js';
 import type {
+  DisputeEvent,
   InitializeRequest,
   InitializeResult,
   PaymentProvider,
@@ -22,6 +25,7 @@ export interface PaystackOptions {
   /** Per request; Paystack usually answers in well under a second. */
   timeoutMs?: number;
   logger?: Pick<Logger, 'error' | 'warn'>;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 // Paystack answers every call with { status, message, data }; only the fields we use are checked.
@@ -47,6 +51,8 @@ const verifyData = z.object({
   status: z.string(),
   reference: z.string(),
   amount: z.number().int(),
+  /** What the merchant asked for, when Paystack added its fee on top for the customer to bear. */
+  requested_amount: z.number().int().nullish(),
   currency: z.string(),
   paid_at: z.string().nullish(),
   channel: nullableString,
@@ -74,11 +80,40 @@ const refundData = z.object({
   id: z.union([z.number(), z.string()]).nullish(),
 });
 
-const webhookBody = z.object({
-  event: z.string().min(1),
-  data: z.object({
-    reference: z.string().min(1),
+/**
+ * Every documented event is `{ event, data }`; `data` is the resource (an object, or for
+ * subscription.expiring_cards a list). Only the fields used to name the delivery are read here.
+ */
+const webhookBody = z.object({ event: z.string().min(1), data: z.unknown() });
+const namedData = z
+  .object({
     id: z.union([z.number(), z.string()]).nullish(),
+    reference: z.string().nullish(),
+    subscription_code: z.string().nullish(),
+    invoice_code: z.string().nullish(),
+    request_code: z.string().nullish(),
+    customer_code: z.string().nullish(),
+    customer: z.object({ customer_code: z.string().nullish() }).partial().nullish(),
+  })
+  .partial();
+
+/** Paystack's charge.dispute.* `data` (the Dispute resource): the payment is `transaction.reference`. */
+const disputeWebhookBody = z.object({
+  event: z.enum(['charge.dispute.create', 'charge.dispute.remind', 'charge.dispute.resolve']),
+  data: z.object({
+    id: z.union([z.number(), z.string()]),
+    refund_amount: z.union([z.number(), z.string()]).nullish(),
+    currency: z.string().nullish(),
+    status: z.string().nullish(),
+    resolution: z.string().nullish(),
+    category: z.string().nullish(),
+    dueAt: z.string().nullish(),
+    resolvedAt: z.string().nullish(),
+    transaction_reference: z.string().nullish(),
+    transaction: z
+      .object({ reference: z.string().min(1) })
+      .partial()
+      .nullish(),
   }),
 });
 
@@ -99,7 +134,8 @@ function refundStatusOf(
   status: string | undefined,
 ): NonNullable<WebhookEvent['refund']>['status'] {
   const word = status ?? event.slice('refund.'.length);
-  if (word === 'processed' || word === 'failed' || word === 'processing') return word;
+  if (word === 'processed' || word === 'failed' || word === 'processing' || word === 'needs-attention')
+    return word;
   return 'pending';
 }
 
@@ -127,6 +163,7 @@ export function verificationFromPaystack(data: unknown): Verification {
     reference: parsed.reference,
     status: statusOf(parsed.status),
     amountKobo: parsed.amount,
+    requestedAmountKobo: parsed.requested_amount ?? null,
     currency: parsed.currency,
     paidAt: parsed.paid_at ? new Date(parsed.paid_at) : null,
     channel: parsed.channel,
@@ -181,10 +218,55 @@ export function parsePaystackWebhook(rawBody: Buffer): WebhookEvent {
       },
     };
   }
+  const dispute = disputeWebhookBody.safeParse(json);
+  if (dispute.success) {
+    const { event, data } = dispute.data;
+    const reference = data.transaction?.reference ?? data.transaction_reference ?? null;
+    const amount =
+      data.refund_amount === null || data.refund_amount === undefined ? null : Number(data.refund_amount);
+    return {
+      event,
+      reference: reference ?? `dispute:${data.id}`,
+      // create, remind and resolve of one dispute are three facts; a reminder repeats, so its status is in the key.
+      eventKey: `${event}:${data.id}:${data.status ?? ''}:${data.resolution ?? ''}:${event === 'charge.dispute.remind' ? bodyDigest(rawBody) : ''}`,
+      dispute: {
+        stage: event.slice('charge.dispute.'.length) as DisputeEvent['stage'],
+        disputeId: String(data.id),
+        transactionReference: reference,
+        refundAmountKobo: amount !== null && Number.isSafeInteger(amount) ? amount : null,
+        currency: data.currency ?? null,
+        status: data.status ?? null,
+        resolution: data.resolution ?? null,
+        category: data.category ?? null,
+        dueAt: data.dueAt ? new Date(data.dueAt) : null,
+        resolvedAt: data.resolvedAt ? new Date(data.resolvedAt) : null,
+      },
+    };
+  }
   const parsed = webhookBody.safeParse(json);
   if (!parsed.success) throw new AppError('BAD_REQUEST', 'The webhook body is not a Paystack event');
   const { event, data } = parsed.data;
-  return { event, reference: data.reference, eventKey: `${event}:${data.id ?? data.reference}` };
+  const named = namedData.safeParse(Array.isArray(data) ? {} : data);
+  const fields = named.success ? named.data : {};
+  const name =
+    fields.reference ??
+    fields.subscription_code ??
+    fields.invoice_code ??
+    fields.request_code ??
+    fields.customer_code ??
+    fields.customer?.customer_code ??
+    null;
+  const id = fields.id ?? name;
+  return {
+    event,
+    reference: fields.reference ?? name ?? event,
+    // A delivery naming nothing (subscription.expiring_cards) is keyed by its bytes: Paystack retries the same body.
+    eventKey: `${event}:${id ?? bodyDigest(rawBody)}`,
+  };
+}
+
+function bodyDigest(rawBody: Buffer): string {
+  return createHash('sha256').update(rawBody).digest('hex').slice(0, 32);
 }
 
 /** The Paystack API (https://paystack.com/docs/api/transaction) behind our PaymentProvider interface. */
@@ -193,30 +275,15 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
   const timeoutMs = options.timeoutMs ?? 15_000;
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      // Network failure or timeout. Only the error's name and message are logged: never the request headers.
-      options.logger?.error(
-        { path, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
-        'paystack request failed',
-      );
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
-    let json: unknown;
-    try {
-      json = await response.json();
-    } catch {
+    const answer = await paystackRequest(
+      { ...options, baseUrl, timeoutMs, logger: options.logger },
+      method,
+      path,
+      body,
+    );
+    const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
+    const json: unknown = answer.json;
+    if (json === undefined) {
       options.logger?.error(
         { path, status: response.status },
         'paystack answered with a body that is not JSON',

@@ -31,6 +31,11 @@ export interface Verification {
   reference: string;
   status: VerificationStatus;
   amountKobo: number;
+  /**
+   * Paystack's `requested_amount`: what was asked for before Paystack added its fee for the customer to bear
+   * ("pass charges to customers"); null when the provider does not say.
+   */
+  requestedAmountKobo: number | null;
   currency: string;
   paidAt: Date | null;
   channel: string | null;
@@ -66,6 +71,26 @@ export interface WebhookEvent {
   refund?: RefundEvent;
   /** Present on transfer.* events (payouts). */
   transfer?: TransferEvent;
+  /** Present on charge.dispute.* events (a card-holder's chargeback at their bank). */
+  dispute?: DisputeEvent;
+}
+
+/** What a charge.dispute.* webhook says of one dispute (Paystack's Dispute resource). */
+export interface DisputeEvent {
+  stage: 'create' | 'remind' | 'resolve';
+  /** Paystack's dispute id. */
+  disputeId: string;
+  /** The disputed payment's reference (`data.transaction.reference`); null when Paystack did not name it. */
+  transactionReference: string | null;
+  refundAmountKobo: number | null;
+  currency: string | null;
+  /** e.g. awaiting-merchant-feedback, awaiting-bank-feedback, pending, resolved. */
+  status: string | null;
+  /** On resolve: merchant-accepted, declined, … (who won). */
+  resolution: string | null;
+  category: string | null;
+  dueAt: Date | null;
+  resolvedAt: Date | null;
 }
 
 export interface RefundResult {
@@ -75,9 +100,12 @@ export interface RefundResult {
   providerReference?: string | null;
 }
 
-/** What a `refund.*` webhook says of one refund (Paystack: refund.pending, .processing, .processed, .failed). */
+/**
+ * What a `refund.*` webhook says of one refund (Paystack: refund.pending, .processing, .processed, .failed,
+ * .needs-attention: Paystack could not finish it and a person must act in its dashboard).
+ */
 export interface RefundEvent {
-  status: 'pending' | 'processing' | 'processed' | 'failed';
+  status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
   /** The payment's reference the refund is against. */
   transactionReference: string;
   amountKobo: number | null;

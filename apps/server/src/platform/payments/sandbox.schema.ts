@@ -40,7 +40,7 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   transferCode: text().notNull(),
   amountKobo: bigint({ mode: 'number' }).notNull(),
   recipientCode: text().notNull(),
-  /** The sandbox finishes every transfer it accepts. */
-  status: text().$type<'success'>().notNull().default('success'),
+  /** The sandbox finishes every transfer it accepts, at once or (transfer OTPs on) once finalised. */
+  status: text().$type<'success' | 'otp'>().notNull().default('success'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

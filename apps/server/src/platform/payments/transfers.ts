@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
+import { paystackRequest } from './paystack-http.js';
 import { sandboxTransfers } from './sandbox.schema.js';
 import { signPaystackBody } from './signature.js';
 
@@ -18,8 +19,14 @@ export interface TransferRecipientRequest {
   bankCode: string;
 }
 
+/**
+ * Paystack's transfer reference alphabet: "a unique identifier (in lowercase) … Only -, _ and alphanumeric
+ * characters allowed" (https://paystack.com/docs/api/transfer/#initiate).
+ */
+export const TRANSFER_REFERENCE = /^[a-z0-9_-]{1,100}$/;
+
 export interface TransferRequest {
-  /** Our payout reference (PAY-…); the provider refuses a second transfer under the same one. */
+  /** Our payout reference (pay_…); the provider refuses a second transfer under the same one. */
   reference: string;
   amountKobo: number;
   recipientCode: string;
@@ -27,8 +34,11 @@ export interface TransferRequest {
 }
 
 export interface TransferResult {
-  /** `pending`: the webhook tells the end; `success`/`failed`: the provider already knows. */
-  status: 'pending' | 'success' | 'failed';
+  /**
+   * `pending`: the webhook tells the end; `success`/`failed`: the provider already knows; `otp`: the business must
+   * confirm it with the OTP Paystack sent to its phone (`finalize`) before anything moves.
+   */
+  status: 'pending' | 'success' | 'failed' | 'otp';
   transferCode: string | null;
 }
 
@@ -55,6 +65,17 @@ export interface TransferProvider {
   transfer(request: TransferRequest): Promise<TransferResult>;
   /** Throws SERVICE_UNAVAILABLE when the provider does not answer. */
   verify(reference: string): Promise<TransferCheck>;
+  /** Confirms a transfer waiting in `otp` (Paystack `POST /transfer/finalize_transfer`); a wrong OTP is BAD_REQUEST. */
+  finalize(transferCode: string, otp: string): Promise<TransferResult>;
+  /** Sends the OTP of a transfer waiting in `otp` again (Paystack `POST /transfer/resend_otp`). */
+  resendOtp(transferCode: string): Promise<void>;
+  /** What can be sent now, in NGN kobo (Paystack `GET /balance`). */
+  balance(): Promise<number>;
+}
+
+function resultStatus(status: string): TransferResult['status'] {
+  if (status === 'success' || status === 'failed' || status === 'otp') return status;
+  return 'pending';
 }
 
 /** Paystack's transfer states (otp, queued, received, processing… are still on their way). */
@@ -103,36 +124,17 @@ export function createPaystackTransfers(options: {
   secretKey: string;
   baseUrl?: string;
   timeoutMs?: number;
-  logger?: Pick<Logger, 'error'>;
+  logger?: Pick<Logger, 'error' | 'warn'>;
+  sleep?: (ms: number) => Promise<void>;
 }): TransferProvider {
-  const baseUrl = (options.baseUrl ?? 'https://api.paystack.co').replace(/\/$/, '');
-  async function send(method: 'GET' | 'POST', path: string, body?: unknown) {
-    let response: Response;
-    try {
-      response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
-    } catch (error) {
-      options.logger?.error({ path, err: String(error) }, 'paystack transfer request failed');
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
-    const json = (await response.json().catch(() => undefined)) as
-      | { status?: boolean; message?: string; data?: unknown }
-      | undefined;
-    return { response, json };
-  }
-  async function call(path: string, body: unknown): Promise<unknown> {
-    const { response, json } = await send('POST', path, body);
-    if (response.ok && json?.status === true) return json.data;
-    options.logger?.error({ path, status: response.status, message: json?.message }, 'paystack refused');
-    if (response.status >= 500 || response.status === 401 || !json) {
+  const http = { ...options, baseUrl: (options.baseUrl ?? 'https://api.paystack.co').replace(/\/$/, '') };
+  const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    paystackRequest(http, method, path, body);
+  async function call(path: string, body?: unknown): Promise<unknown> {
+    const { status, json } = await send(body === undefined ? 'GET' : 'POST', path, body);
+    if (status >= 200 && status < 300 && json?.status === true) return json.data;
+    options.logger?.error({ path, status, message: json?.message }, 'paystack refused');
+    if (status >= 500 || status === 401 || !json) {
       throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
     }
     throw new AppError(
@@ -140,6 +142,7 @@ export function createPaystackTransfers(options: {
       `The payment provider refused the transfer: ${json.message ?? 'refused'}`,
     );
   }
+  const transferData = z.object({ status: z.string(), transfer_code: z.string().nullish() });
   return {
     name: 'paystack',
     async createRecipient(request) {
@@ -156,7 +159,10 @@ export function createPaystackTransfers(options: {
       return { recipientCode: data.data.recipient_code };
     },
     async transfer(request) {
-      const data = z.object({ status: z.string(), transfer_code: z.string().nullish() }).safeParse(
+      if (!TRANSFER_REFERENCE.test(request.reference)) {
+        throw new Error(`Transfer reference ${request.reference} is outside Paystack's alphabet`);
+      }
+      const data = transferData.safeParse(
         await call('/transfer', {
           source: 'balance',
           amount: request.amountKobo,
@@ -167,14 +173,12 @@ export function createPaystackTransfers(options: {
         }),
       );
       if (!data.success) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-      const status =
-        data.data.status === 'success' ? 'success' : data.data.status === 'failed' ? 'failed' : 'pending';
-      return { status, transferCode: data.data.transfer_code ?? null };
+      return { status: resultStatus(data.data.status), transferCode: data.data.transfer_code ?? null };
     },
     async verify(reference) {
       const path = `/transfer/verify/${encodeURIComponent(reference)}`;
-      const { response, json } = await send('GET', path);
-      if (response.status === 404) return { status: 'missing', transferCode: null, amountKobo: null };
+      const { status, json } = await send('GET', path);
+      if (status === 404) return { status: 'missing', transferCode: null, amountKobo: null };
       const data = z
         .object({
           status: z.string(),
@@ -182,8 +186,8 @@ export function createPaystackTransfers(options: {
           amount: z.union([z.number(), z.string()]).nullish(),
         })
         .safeParse(json?.status === true ? json.data : undefined);
-      if (!response.ok || !data.success) {
-        options.logger?.error({ path, status: response.status, message: json?.message }, 'paystack refused');
+      if (status < 200 || status >= 300 || !data.success) {
+        options.logger?.error({ path, status, message: json?.message }, 'paystack refused');
         throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
       }
       const amount =
@@ -194,65 +198,147 @@ export function createPaystackTransfers(options: {
         amountKobo: amount !== null && Number.isSafeInteger(amount) ? amount : null,
       };
     },
+    async finalize(transferCode, otp) {
+      const data = transferData.safeParse(
+        await call('/transfer/finalize_transfer', { transfer_code: transferCode, otp }),
+      );
+      if (!data.success) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      return {
+        status: resultStatus(data.data.status),
+        transferCode: data.data.transfer_code ?? transferCode,
+      };
+    },
+    async resendOtp(transferCode) {
+      // `reason` is what the OTP is for: "transfer" (this one), or "disable_otp" when turning OTPs off.
+      await call('/transfer/resend_otp', { transfer_code: transferCode, reason: 'transfer' });
+    },
+    async balance() {
+      const data = z
+        .array(z.object({ currency: z.string(), balance: z.number() }))
+        .safeParse(await call('/balance'));
+      if (!data.success) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      return data.data.find((row) => row.currency === 'NGN')?.balance ?? 0;
+    },
   };
 }
+
+/** The OTP the sandbox accepts for a transfer waiting in `otp` (the same as its card OTP). */
+export const SANDBOX_TRANSFER_OTP = '123456';
+/** What the sandbox's Paystack balance holds unless told otherwise: ₦100,000,000. */
+export const SANDBOX_BALANCE_KOBO = 10_000_000_000;
 
 /**
  * The sandbox's transfers: recipients are made from the saved (already resolved) account, and every transfer is
  * accepted, recorded (so `verify` answers what it did, as Paystack's does) and finished by a signed
  * `transfer.success` delivered to the same webhook handler Paystack's would reach (`deliver`, the payments
- * service's), so payouts take one path in both modes.
+ * service's), so payouts take one path in both modes. With `requireOtp` (SANDBOX_TRANSFER_OTP=true) it behaves as
+ * a Paystack account with transfer OTPs on, Paystack's default: each transfer waits in `otp` until finalised with
+ * SANDBOX_TRANSFER_OTP. References outside Paystack's alphabet are refused as Paystack refuses them.
  */
 export function createSandboxTransfers(options: {
   db: Db;
   secret: string;
   deliver: (rawBody: Buffer, signature: string) => Promise<unknown>;
+  requireOtp?: boolean;
+  balanceKobo?: () => number;
 }): TransferProvider {
+  const { db } = options;
+  const find = async (where: ReturnType<typeof eq>) =>
+    (await db.select().from(sandboxTransfers).where(where))[0];
+
+  async function succeed(made: typeof sandboxTransfers.$inferSelect, reason: string) {
+    const body = Buffer.from(
+      JSON.stringify({
+        event: 'transfer.success',
+        data: {
+          reference: made.reference,
+          transfer_code: made.transferCode,
+          amount: made.amountKobo,
+          currency: 'NGN',
+          status: 'success',
+          reason,
+          recipient: { recipient_code: made.recipientCode },
+        },
+      }),
+    );
+    await options.deliver(body, signPaystackBody(options.secret, body));
+    return { status: 'success' as const, transferCode: made.transferCode };
+  }
+
   return {
     name: 'sandbox',
     async createRecipient(request) {
       return { recipientCode: `RCP_sandbox_${request.bankCode}_${request.accountNumber.slice(-4)}` };
     },
     async transfer(request) {
+      if (!TRANSFER_REFERENCE.test(request.reference)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the transfer: Invalid reference: only lowercase letters, digits, - and _',
+        );
+      }
       // One transfer per reference, as Paystack keeps it: asked again, the sandbox answers the one it made.
-      await options.db
+      await db
         .insert(sandboxTransfers)
         .values({
           reference: request.reference,
           transferCode: `TRF_sandbox_${randomBytes(8).toString('hex')}`,
           amountKobo: request.amountKobo,
           recipientCode: request.recipientCode,
+          status: options.requireOtp ? 'otp' : 'success',
         })
         .onConflictDoNothing();
-      const [made] = await options.db
-        .select()
-        .from(sandboxTransfers)
-        .where(eq(sandboxTransfers.reference, request.reference));
-      const transferCode = made!.transferCode;
-      const body = Buffer.from(
-        JSON.stringify({
-          event: 'transfer.success',
-          data: {
-            reference: request.reference,
-            transfer_code: transferCode,
-            amount: made!.amountKobo,
-            currency: 'NGN',
-            status: 'success',
-            reason: request.reason,
-            recipient: { recipient_code: request.recipientCode },
-          },
-        }),
-      );
-      await options.deliver(body, signPaystackBody(options.secret, body));
-      return { status: 'success', transferCode };
+      const made = (await find(eq(sandboxTransfers.reference, request.reference)))!;
+      if (made.status === 'otp') return { status: 'otp', transferCode: made.transferCode };
+      return succeed(made, request.reason);
     },
     async verify(reference) {
-      const [made] = await options.db
-        .select()
-        .from(sandboxTransfers)
-        .where(eq(sandboxTransfers.reference, reference));
+      const made = await find(eq(sandboxTransfers.reference, reference));
       if (!made) return { status: 'missing', transferCode: null, amountKobo: null };
-      return { status: made.status, transferCode: made.transferCode, amountKobo: made.amountKobo };
+      return {
+        status: made.status === 'otp' ? 'pending' : made.status,
+        transferCode: made.transferCode,
+        amountKobo: made.amountKobo,
+      };
+    },
+    async finalize(transferCode, otp) {
+      const made = await find(eq(sandboxTransfers.transferCode, transferCode));
+      if (!made)
+        throw new AppError('BAD_REQUEST', 'The payment provider refused the transfer: Transfer not found');
+      if (made.status !== 'otp') {
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
+        );
+      }
+      if (otp !== SANDBOX_TRANSFER_OTP) {
+        throw new AppError('BAD_REQUEST', 'The payment provider refused the transfer: Invalid OTP');
+      }
+      // Only the request that moves it out of `otp` sends the money, as Paystack finalises a transfer once.
+      const [moved] = await db
+        .update(sandboxTransfers)
+        .set({ status: 'success' })
+        .where(and(eq(sandboxTransfers.transferCode, transferCode), eq(sandboxTransfers.status, 'otp')))
+        .returning();
+      if (!moved) {
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
+        );
+      }
+      return succeed(moved, `Naija Market payout ${moved.reference}`);
+    },
+    async resendOtp(transferCode) {
+      const made = await find(eq(sandboxTransfers.transferCode, transferCode));
+      if (made?.status !== 'otp') {
+        throw new AppError(
+          'BAD_REQUEST',
+          'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
+        );
+      }
+    },
+    async balance() {
+      return options.balanceKobo?.() ?? SANDBOX_BALANCE_KOBO;
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   usePaymentStats,
 } from '../api/payouts';
 import { PayoutHistory } from './payout-list';
+import { PayoutOtpActions } from './payout-otp';
 
 /** `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. */
 export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
@@ -102,7 +103,14 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
           </>
         )}
       </section>
-      <PayoutHistory id="payouts-title" title="Payouts" history={history} onPage={setHistoryPage} showStore />
+      <PayoutHistory
+        id="payouts-title"
+        title="Payouts"
+        history={history}
+        onPage={setHistoryPage}
+        showStore
+        actions={canApprove ? (payout) => <PayoutOtpActions payout={payout} /> : undefined}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title="Approve this payout?"

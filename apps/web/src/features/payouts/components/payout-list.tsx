@@ -21,8 +21,19 @@ export function PayoutStatusBadge({ status }: { status: PayoutStatus }) {
   return <Badge tone={tones[status]}>{payoutStatusLabels[status]}</Badge>;
 }
 
-/** Payouts as cards (they read at 360 px): amount, status, bank, dates; the store's name for admins. */
-export function PayoutList({ payouts, showStore = false }: { payouts: Payout[]; showStore?: boolean }) {
+/**
+ * Payouts as cards (they read at 360 px): amount, status, bank, dates; the store's name for admins, and what an
+ * admin may do on one (`actions`, e.g. enter its transfer OTP).
+ */
+export function PayoutList({
+  payouts,
+  showStore = false,
+  actions,
+}: {
+  payouts: Payout[];
+  showStore?: boolean;
+  actions?: (payout: Payout) => ReactNode;
+}) {
   return (
     <ul className="space-y-2">
       {payouts.map((payout) => (
@@ -49,6 +60,10 @@ export function PayoutList({ payouts, showStore = false }: { payouts: Payout[]; 
           {payout.failureReason && payout.status !== 'processed' ? (
             <p className="text-sm text-red-800">{payout.failureReason}</p>
           ) : null}
+          {payout.needsOtp && !actions ? (
+            <p className="text-sm text-amber-900">Waiting for the platform to confirm the transfer</p>
+          ) : null}
+          {actions?.(payout)}
         </li>
       ))}
     </ul>
@@ -68,6 +83,7 @@ export function PayoutHistory({
   onPage,
   showStore = false,
   emptyHint,
+  actions,
 }: {
   id: string;
   title: string;
@@ -75,6 +91,7 @@ export function PayoutHistory({
   onPage: (page: number) => void;
   showStore?: boolean;
   emptyHint?: ReactNode;
+  actions?: (payout: Payout) => ReactNode;
 }) {
   return (
     <section aria-labelledby={id} className="space-y-2">
@@ -89,7 +106,7 @@ export function PayoutHistory({
         <EmptyState title="No payouts yet">{emptyHint}</EmptyState>
       ) : (
         <>
-          <PayoutList payouts={history.data.payouts} showStore={showStore} />
+          <PayoutList payouts={history.data.payouts} showStore={showStore} actions={actions} />
           <Pager
             label="Payout pages"
             page={history.data.pagination.page}

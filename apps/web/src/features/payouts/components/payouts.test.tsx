@@ -5,6 +5,7 @@ import { recordFetch } from '../../../test/fixtures-catalog';
 import { jsonResponse, renderScreen } from '../../../test/render';
 import { MerchantPayouts } from './merchant-payouts';
 import { PaymentCategories } from './payment-categories';
+import { PayoutOtpActions } from './payout-otp';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,6 +20,7 @@ const payout = {
   bankName: 'Guaranty Trust Bank',
   accountNumberLast4: '6785',
   failureReason: null,
+  needsOtp: false,
   approvedAt: '2026-11-26T01:00:00.000Z',
   processedAt: '2026-11-26T01:00:05.000Z',
 };
@@ -100,5 +102,48 @@ describe('PaymentCategories', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Use at most 2 decimal places')).toBeInTheDocument();
     expect(recorder.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+});
+
+describe('PayoutOtpActions', () => {
+  const waiting = { ...payout, status: 'processing' as const, needsOtp: true, processedAt: null };
+
+  it("checks the OTP, sends it, shows Paystack's refusal under the field, and resends it", async () => {
+    const user = userEvent.setup();
+    const recorder = recordFetch(({ url }) => {
+      if (url.endsWith('/finalize-otp'))
+        return jsonResponse(422, {
+          message: 'Paystack did not accept the OTP. The payment provider refused the transfer: Invalid OTP',
+          error: 'VALIDATION_ERROR',
+          details: [{ path: 'otp', message: 'Paystack did not accept this OTP' }],
+        });
+      return jsonResponse(200, { message: 'Paystack sent the OTP again', data: waiting });
+    });
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<PayoutOtpActions payout={waiting} />);
+    const field = screen.getByLabelText('OTP');
+    await user.type(field, '12');
+    await user.click(screen.getByRole('button', { name: 'Enter OTP' }));
+    expect(await screen.findByText('The OTP is 4 to 8 digits')).toBeInTheDocument();
+    expect(recorder.calls).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '928783');
+    await user.click(screen.getByRole('button', { name: 'Enter OTP' }));
+    expect(await screen.findByText(/Paystack did not accept the OTP/)).toBeInTheDocument();
+    expect(recorder.calls[0]).toMatchObject({
+      url: `/api/admin/payments/payouts/${waiting.id}/finalize-otp`,
+      method: 'POST',
+      body: { otp: '928783' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
+    expect(recorder.calls.at(-1)).toMatchObject({
+      url: `/api/admin/payments/payouts/${waiting.id}/resend-otp`,
+      method: 'POST',
+    });
+  });
+
+  it('shows nothing for a payout that needs no OTP', () => {
+    renderScreen(<PayoutOtpActions payout={{ ...waiting, needsOtp: false }} />);
+    expect(screen.queryByRole('button', { name: 'Enter OTP' })).toBeNull();
   });
 });

@@ -68,6 +68,12 @@ export function RefundRequests({
                 </p>
                 <p className="text-sm text-slate-700">{refund.reason}</p>
                 {refund.failureReason ? <p className="text-sm text-red-800">{refund.failureReason}</p> : null}
+                {refund.needsAttention ? (
+                  <p className="text-sm font-semibold text-amber-900" data-testid="refund-needs-attention">
+                    Needs attention: Paystack could not finish this refund. Open it in the Paystack dashboard
+                    (Transactions, Refunds) and follow its instructions.
+                  </p>
+                ) : null}
                 {refund.status === 'failed' || refund.status === 'pending' ? (
                   <div className="flex flex-wrap gap-2">
                     {refund.status === 'failed' ? (
