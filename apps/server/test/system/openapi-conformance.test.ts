@@ -394,4 +394,33 @@ describe('the OpenAPI document', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   });
+
+  it('refuses numbers past what an integer column holds with 422, not a database error', async () => {
+    const refusals = [
+      {
+        method: 'POST',
+        url: '/themes-api/merchant/theme/purchase',
+        payload: { themeId: 2_147_483_648, type: 'free' },
+      },
+      { method: 'PATCH', url: '/themes-api/merchant/theme/activate', payload: { themeId: 2_147_483_648 } },
+      { method: 'GET', url: '/api/products/customer/getallproducts?minPrice=21474836.48' },
+    ] as const;
+    for (const { method, url, ...rest } of refusals) {
+      const answer = await test.app.inject({
+        method,
+        url,
+        headers: bearer(tokens.merchant as string),
+        ...rest,
+      });
+      expect(answer.statusCode, url).toBe(422);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'VALIDATION_ERROR' });
+    }
+    const largest = await test.app.inject({
+      method: 'PATCH',
+      url: '/themes-api/merchant/theme/activate',
+      headers: bearer(tokens.merchant as string),
+      payload: { themeId: 2_147_483_647 },
+    });
+    expect(largest.statusCode).toBe(404);
+  });
 });
