@@ -8,8 +8,6 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import { type ErrorEnvelope, nairaToKobo, type Surface, surfaceBases } from '@market/contracts';
 import Fastify, {
   type FastifyBaseLogger,
@@ -17,7 +15,7 @@ import Fastify, {
   type FastifyReply,
   LogController,
 } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
@@ -96,6 +94,7 @@ import {
   type RouteTable,
   recordRoutes,
 } from './platform/http/not-found.js';
+import { type DocumentedRoutes, registerOpenApi, routeKey } from './platform/http/openapi.js';
 import { installRequestGuards } from './platform/http/request-guards.js';
 import {
   createMemoryResponseCache,
@@ -282,25 +281,8 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Naija Market API',
-        version: '0.1.0',
-        description:
-          'The main API (/api), the shipping API (/shipping-api) and the themes service (/themes-api). Every answer is an envelope: { message, data } on success, { message, error, details? } on failure.',
-      },
-      components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  // The document lists every admin route: browsable outside production only (production answers the 404 envelope).
-  if (!config.production) {
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  }
+  const documented: DocumentedRoutes = new Map();
+  await registerOpenApi(app, documented, config.production);
 
   const modules = composeModules(
     deps,
@@ -313,6 +295,13 @@ export async function buildApp(
     const own = modules.bySurface[surface]
       .flatMap((module) => module.routes)
       .filter((definition) => definition.endpoint.surface === surface);
+    for (const definition of own) {
+      const { endpoint } = definition;
+      documented.set(routeKey(endpoint.method, `${surfaceBases[surface]}${endpoint.path}`), {
+        endpoint,
+        access: definition.access ?? endpoint.access,
+      });
+    }
     await app.register(
       async (scope) => {
         // Section 6: theme calls may carry the merchant's token in the cookie `token` instead of the header.

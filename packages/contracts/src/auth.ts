@@ -196,7 +196,8 @@ export const editAdminBody = z
     role: z.enum(adminRoles),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
+  .meta({ minProperties: 1 });
 export type EditAdminBody = z.input<typeof editAdminBody>;
 export const adminIdBody = z.object({ id: z.uuid('Must be a valid id') });
 
@@ -262,6 +263,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       summary: `Sign in as ${kind}`,
       tags,
       access: access.public,
+      errors: [401, 429],
       body: loginBody,
       response: envelope(session),
     }),
@@ -272,6 +274,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       summary: `Rotate a ${kind} refresh token`,
       tags,
       access: access.public,
+      errors: [401, 429],
       body: refreshBody,
       response: envelope(session),
     }),
@@ -292,6 +295,7 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       summary: `Mail a ${kind} password reset link`,
       tags,
       access: access.public,
+      errors: [429],
       body: emailBody,
       response: messageOnly,
     }),
@@ -346,6 +350,7 @@ export const authEndpoints = {
       summary: 'Create a customer account',
       tags,
       access: access.public,
+      errors: [429],
       body: customerSignupBody,
       response: envelope(z.object({ user })),
       status: 201,
@@ -361,6 +366,7 @@ export const authEndpoints = {
       summary: 'Create a merchant account and its store',
       tags,
       access: access.public,
+      errors: [429],
       body: merchantSignupBody,
       response: envelope(z.object({ user })),
       status: 201,
@@ -377,6 +383,7 @@ export const authEndpoints = {
       summary: 'Apply as a shipping partner',
       tags,
       access: access.public,
+      errors: [429],
       body: partnerSignupBody,
       response: envelope(z.object({ user: partnerUser })),
       status: 201,
@@ -389,6 +396,7 @@ export const authEndpoints = {
     summary: 'Change the signed-in password',
     tags,
     access: access.anyAccount,
+    serverChecks: { oldPassword: 'must be the current password' },
     body: changePasswordBody,
     response: messageOnly,
   }),

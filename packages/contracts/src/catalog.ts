@@ -3,7 +3,7 @@ import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pagination } from './envelope.js';
-import { nairaAmount } from './money.js';
+import { nairaAmount, nairaAmountRules } from './money.js';
 import { uploadedImage } from './stores.js';
 
 const categoryTags = ['Categories'];
@@ -48,7 +48,7 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 /** `?inStock=true`: query strings carry text, so booleans are parsed from it. */
-const queryFlag = z.stringbool({ error: 'Use true or false' });
+const queryFlag = z.stringbool({ error: 'Use true or false' }).meta({ enum: ['true', 'false'] });
 const limitQuery = (fallback: number, max = PRODUCT_LIST_MAX_LIMIT) =>
   z.coerce
     .number()
@@ -62,7 +62,10 @@ const offsetQuery = z.coerce
   .min(0, 'Offset cannot be negative')
   .max(PRODUCT_LIST_MAX_OFFSET, `Offset must be at most ${PRODUCT_LIST_MAX_OFFSET}`)
   .default(0);
-const nairaQuery = z.coerce.number({ error: 'Enter an amount in naira' }).pipe(nairaAmount);
+const nairaQuery = z.coerce
+  .number({ error: 'Enter an amount in naira' })
+  .pipe(nairaAmount)
+  .meta(nairaAmountRules);
 const searchQuery = z.string().trim().max(100, 'Search must be at most 100 characters').optional();
 /** A URL handed out by `POST /products/images` (site-relative) or an absolute https URL of the same store. */
 const imageUrl = z.string().trim().min(1).max(500);
@@ -135,7 +138,8 @@ export const editCategoryBody = z
     image: imageUrl.nullable(),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
+  .meta({ minProperties: 1 });
 export type EditCategoryBody = z.input<typeof editCategoryBody>;
 
 // ---------- products ----------
@@ -581,6 +585,7 @@ export const categoryEndpoints = {
       'Create a category, sub-category (parent: a category) or child category (parent: a sub-category)',
     tags: categoryTags,
     access: access.admin('catalog:categories'),
+    serverChecks: { parentId: 'must name an existing category' },
     body: createCategoryBody,
     response: envelope(categoryNode),
     status: 201,
@@ -616,6 +621,7 @@ export const productEndpoints = {
     summary: "Create a product in the merchant's store (pending until an admin approves it)",
     tags: productTags,
     access: access.merchant('products:write'),
+    serverChecks: { categoryId: 'must name an existing category' },
     body: createProductBody,
     response: envelope(merchantProduct),
     status: 201,
@@ -693,6 +699,7 @@ export const productAdminEndpoints = {
     summary: 'List a product for a store; the admin is the approver, so it is approved at once',
     tags: productAdminTags,
     access: access.admin('approvals:products'),
+    serverChecks: { storeId: 'must name an existing store', categoryId: 'must name an existing category' },
     body: adminCreateProductBody,
     response: envelope(merchantProduct),
     status: 201,
@@ -786,6 +793,7 @@ export const productAdminEndpoints = {
     summary: 'Feature a store as an official outlet',
     tags: productAdminTags,
     access: access.admin('catalog:promotions'),
+    serverChecks: { storeId: 'must name an existing store' },
     body: z.object({ storeId: uuid, position: z.number().int().min(0).max(10_000).optional() }),
     response: envelope(officialOutlet),
     status: 201,
@@ -830,6 +838,7 @@ export const customerProductEndpoints = {
     summary: 'Customer product listing: full-text search, category filters, price range, stock and sort',
     tags: customerTags,
     access: access.public,
+    serverChecks: { cursor: 'must be a cursor this listing handed out' },
     query: customerProductsQuery,
     response: envelope(pagedCustomerProducts),
   }),
@@ -871,7 +880,8 @@ export const customerProductEndpoints = {
       .refine((value) => value.storeId !== undefined || value.storeName !== undefined, {
         path: ['storeId'],
         message: 'Give a storeId or storeName',
-      }),
+      })
+      .meta({ anyOf: [{ required: ['storeId'] }, { required: ['storeName'] }] }),
     response: envelope(pagedCustomerProducts),
   }),
   superDeals: defineEndpoint({
@@ -977,6 +987,7 @@ export const featuredCollectionEndpoints = {
     summary: 'Create a featured collection in your store',
     tags: collectionTags,
     access: access.merchant('products:write'),
+    serverChecks: { image: 'must be an image uploaded through the image uploader' },
     body: createCollectionBody,
     response: envelope(featuredCollection),
     status: 201,

@@ -142,7 +142,13 @@ export const removeFromCartBody = z
   .refine(
     (value) => Boolean(value.cartItemId) !== Boolean(value.all),
     'Give a cartItemId, or all: true to empty the cart',
-  );
+  )
+  .meta({
+    oneOf: [
+      { required: ['cartItemId'], properties: { all: { const: false } } },
+      { required: ['all'], properties: { all: { const: true } }, not: { required: ['cartItemId'] } },
+    ],
+  });
 
 export const selectAddressBody = z.object({ addressId: uuid.nullable() });
 
@@ -317,6 +323,7 @@ export const checkoutEndpoints = {
     summary: 'Create the tracker and one order per store awaiting payment; reserves stock for 30 minutes',
     tags: checkoutTags,
     access: access.customer,
+    errors: [429],
     body: checkoutBody,
     response: envelope(z.object({ tracker, payment: paymentStart })),
     status: 201,
@@ -338,6 +345,7 @@ export const checkoutEndpoints = {
     summary: 'After paying: the server verifies with the provider and records the transaction',
     tags: checkoutTags,
     access: access.customer,
+    errors: [404],
     body: z.object({ reference: z.string().trim().min(6).max(80) }),
     response: envelope(z.object({ transaction: transaction.nullable(), tracker })),
   }),

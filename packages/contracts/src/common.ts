@@ -12,7 +12,9 @@ export const email = z
   .trim()
   .toLowerCase()
   .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Enter a valid email address'));
+  .pipe(z.email('Enter a valid email address'))
+  // The document shows the rule of the piped schema, which an input schema would otherwise leave out.
+  .meta({ format: 'email' });
 
 export const password = z
   .string({ error: 'Password is required' })
@@ -23,7 +25,16 @@ export const password = z
 export const phoneNumber = z
   .string({ error: 'Phone number is required' })
   .trim()
-  .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'Enter a valid phone number');
+  .regex(/^\+?[0-9][0-9 ()-]{6,19}$/, 'Enter a valid phone number')
+  // The server's rule (libphonenumber's Nigerian numbering plan) as the document can say it: the plain written
+  // forms of a Nigerian mobile number. The server also takes spaces, dashes and 234… and answers +234….
+  .meta({
+    pattern: '^(\\+234|0)[789][01][0-9]{8}$',
+    description: 'A Nigerian mobile number, 0803… or +234803…',
+  });
+
+/** A row id of a PostgreSQL `integer` column: anything above 2³¹−1 cannot name a row (and the database refuses it). */
+export const INT4_MAX = 2_147_483_647;
 
 export const uuid = z.uuid('Must be a valid id');
 export const idParam = z.object({ id: uuid });

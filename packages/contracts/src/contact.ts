@@ -43,6 +43,7 @@ export const contactEndpoints = {
     summary: 'Send a message to the Naija Market team',
     tags: ['Contact'],
     access: access.public,
+    errors: [429],
     body: contactBody,
     response: envelope(z.object({ id: z.string() })),
     status: 201,

@@ -205,6 +205,7 @@ export const financeEndpoints = {
     access: access.admin('finance:read'),
     query: financeCsvQuery,
     response: z.string(),
+    produces: 'text/csv',
   }),
   transactions: defineEndpoint({
     surface: 'api',

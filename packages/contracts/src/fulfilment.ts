@@ -313,6 +313,10 @@ export const adminOrderEndpoints = {
     summary: 'Assign an order to a shipping partner, a dispatcher or the platform hub',
     tags,
     access: access.admin('orders:assign'),
+    serverChecks: {
+      dispatcherId: 'must name a dispatcher',
+      partnerId: 'must name an approved shipping partner',
+    },
     params: idParams,
     body: assignOrderBody,
     response: envelope(staffOrder),

@@ -3,7 +3,7 @@ import { access } from './access.js';
 import { email, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
-import { nairaAmount } from './money.js';
+import { nairaAmount, nairaAmountRules } from './money.js';
 
 export const GIFT_CARD_MIN_NAIRA = 1_000;
 export const GIFT_CARD_MAX_NAIRA = 500_000;
@@ -31,7 +31,8 @@ export const giftCardCode = z
   .string({ error: 'Enter the gift card code' })
   .trim()
   .transform(normaliseGiftCardCode)
-  .pipe(z.string().regex(/^[A-HJ-KM-NP-Z2-9]{16}$/, 'Enter the 16-character gift card code'));
+  .pipe(z.string().regex(/^[A-HJ-KM-NP-Z2-9]{16}$/, 'Enter the 16-character gift card code'))
+  .meta({ pattern: '^[A-HJ-KM-NP-Z2-9]{4}(-?[A-HJ-KM-NP-Z2-9]{4}){3}$' });
 
 const dateQuery = z.iso.date('Use a YYYY-MM-DD date');
 
@@ -79,7 +80,8 @@ export const giftCardStatusBody = z
   .refine((value) => value.reference || value.id, {
     message: 'Give the payment reference or the card id',
     path: ['reference'],
-  });
+  })
+  .meta({ anyOf: [{ required: ['reference'] }, { required: ['id'] }] });
 
 export const myCardsQuery = pageQuery.extend({
   sortBy: z.enum(['createdAt']).default('createdAt'),
@@ -98,9 +100,9 @@ export const appliedGiftCardEntry = z.object({
 export const applyGiftCardBody = z.object({ code: giftCardCode });
 
 export const recalculateQuery = z.object({
-  subtotal: z.coerce.number().pipe(nairaAmount),
-  shippingFee: z.coerce.number().pipe(nairaAmount).default(0),
-  discount: z.coerce.number().pipe(nairaAmount).default(0),
+  subtotal: z.coerce.number().pipe(nairaAmount).meta(nairaAmountRules),
+  shippingFee: z.coerce.number().pipe(nairaAmount).meta(nairaAmountRules).default(0),
+  discount: z.coerce.number().pipe(nairaAmount).meta(nairaAmountRules).default(0),
 });
 
 export const giftCardCoverage = z.object({
@@ -213,6 +215,7 @@ export const giftCardCustomerEndpoints = {
     summary: 'Apply a gift card to your cart by its code',
     tags,
     access: access.customer,
+    serverChecks: { code: 'must be a gift card with a balance' },
     body: applyGiftCardBody,
     response: envelope(z.array(appliedGiftCardEntry)),
   }),
@@ -266,6 +269,7 @@ export const giftCardAdminEndpoints = {
     summary: 'Gift cards sold and redeemed by day in a date range (UTC), and the balance outstanding',
     tags,
     access: access.admin('gift-cards:read'),
+    serverChecks: { endDate: 'must not be before startDate' },
     query: giftCardAnalyticsQuery,
     response: envelope(giftCardAnalytics),
   }),

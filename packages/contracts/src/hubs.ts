@@ -173,6 +173,7 @@ export const hubEndpoints = {
     summary: 'A store or an approved shipping partner applies to run or use a hub',
     tags,
     access: access.merchantOrPartner('store:profile:write', 'partner:hubs'),
+    serverChecks: { hubId: 'must name an open hub' },
     body: hubApplicationBody,
     response: envelope(hubApplication),
     status: 201,

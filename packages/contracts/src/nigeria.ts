@@ -36,7 +36,9 @@ export const nigerianStateName = z
       return z.NEVER;
     }
     return state.name;
-  });
+  })
+  // The document lists the canonical names; the server also takes a state's code and any letter case.
+  .meta({ enum: nigerianStates.map((state) => state.name) });
 
 /** An address in Nigeria whose LGA belongs to its state. */
 export const nigerianAddress = z

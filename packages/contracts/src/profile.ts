@@ -87,6 +87,8 @@ export const customerProfileEndpoints = {
     summary: 'Ask to change your email: a confirmation link goes to the new address',
     tags,
     access: access.customer,
+    serverChecks: { password: 'must be the current password' },
+    errors: [429],
     body: changeEmailBody,
     response: messageOnly,
   }),

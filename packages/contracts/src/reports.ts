@@ -268,6 +268,7 @@ export const salesReportEndpoints = {
     access: access.merchant('reports:read'),
     query: salesReportCsvQuery,
     response: z.string(),
+    produces: 'text/csv',
   }),
 };
 

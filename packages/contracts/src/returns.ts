@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { isoDateTime, uuid } from './common.js';
+import { INT4_MAX, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
 import { uploadedImage } from './stores.js';
@@ -150,7 +150,7 @@ export const createReturnBody = z.object({
       z.object({
         productId: uuid,
         variantId: z.string().max(100).nullable().default(null),
-        quantity: z.number().int('Whole units only').min(1, 'Return at least one unit'),
+        quantity: z.number().int('Whole units only').min(1, 'Return at least one unit').max(INT4_MAX),
       }),
     )
     .min(1, 'Choose at least one item')

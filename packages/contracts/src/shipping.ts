@@ -129,6 +129,7 @@ export const shippingItemsQuery = z
   .trim()
   .min(1, 'Give the items as productId:quantity pairs')
   .max(4000)
+  .meta({ pattern: '^\\s*[0-9a-fA-F-]{36}:[0-9]{1,4}(\\s*,\\s*[0-9a-fA-F-]{36}:[0-9]{1,4}){0,99}\\s*$' })
   .transform((value, context) => {
     const totals = new Map<string, number>();
     const parts = value.split(',');
@@ -299,6 +300,10 @@ export const shippingPricingEndpoints = {
     summary: 'Replace the shipping rate card (Lagos cases and zone-to-zone rates)',
     tags: ['Shipping admin'],
     access: access.admin('shipping:zones'),
+    serverChecks: {
+      'zoneRates.*.fromZoneId': 'must name a shipping zone',
+      'zoneRates.*.toZoneId': 'must name a shipping zone',
+    },
     body: shippingPricingBody,
     response: envelope(shippingPricing),
   }),

@@ -38,7 +38,8 @@ export const editStaffBody = z
     role: staffRoleRef,
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
+  .meta({ minProperties: 1 });
 export type EditStaffBody = z.input<typeof editStaffBody>;
 
 export const staffMember = z.object({
@@ -81,7 +82,8 @@ export const storeRoleBody = z.object({
 export type StoreRoleBody = z.input<typeof storeRoleBody>;
 export const editStoreRoleBody = storeRoleBody
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
+  .meta({ minProperties: 1 });
 
 export const customRole = z.object({
   id: z.string(),
@@ -138,6 +140,7 @@ export const staffEndpoints = {
     summary: 'Invite a staff member: their account is created and they set a password from the mail',
     tags: staffTags,
     access: access.merchant('staff:manage'),
+    serverChecks: { role: "must be one of the store's roles" },
     body: createStaffBody,
     response: envelope(staffMember),
     status: 201,
@@ -241,7 +244,8 @@ export const adminRoleBody = z.object({
 export type AdminRoleBody = z.input<typeof adminRoleBody>;
 export const editAdminRoleBody = adminRoleBody
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change');
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
+  .meta({ minProperties: 1 });
 
 export const assignAdminRoleBody = z.object({
   adminId: uuid,

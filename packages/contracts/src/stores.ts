@@ -176,7 +176,8 @@ const socialLink = z
   .string()
   .trim()
   .max(300)
-  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), 'Use a full https:// link');
+  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), 'Use a full https:// link')
+  .meta({ pattern: '^(https://\\S+)?$' });
 
 export const storeSocials = z.object(
   Object.fromEntries(socialNetworks.map((name) => [name, socialLink.optional()])),
@@ -343,6 +344,12 @@ export const onboardingEndpoints = {
     summary: 'Save onboarding answers (any subset, step by step)',
     tags: ['Merchant onboarding'],
     access: access.merchantAccount,
+    serverChecks: {
+      idDocumentFileId: 'must be a document uploaded first',
+      proofOfAddressFileId: 'must be a document uploaded first',
+      subCategoryIds: 'must be sub-categories of the chosen main category',
+      dateOfBirth: 'must make the merchant at least 18 today',
+    },
     body: onboardingBody,
     response: envelope(onboardingState),
   }),
@@ -398,6 +405,7 @@ export const storeProfileEndpoints = {
     summary: 'Add or update the store profile',
     tags: ['Store profile'],
     access: access.merchant('store:profile:write'),
+    serverChecks: { 'store.logo': 'must be a logo uploaded first' },
     body: storeProfileBody,
     response: envelope(storeProfile),
   }),
@@ -583,6 +591,7 @@ export const storeAdminEndpoints = {
     summary: 'Name an admin as store approver, or change whether they are active',
     tags: ['Store approval'],
     access: access.superadmin,
+    serverChecks: { adminId: 'must name an admin or super admin' },
     body: z.object({ adminId: uuid, isActive: z.boolean().default(true) }),
     response: envelope(approver),
   }),

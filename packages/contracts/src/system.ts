@@ -49,6 +49,7 @@ export const systemEndpoints = {
     summary: 'Newest mails in the outbox (not available in production)',
     tags: ['System'],
     access: access.public,
+    errors: [404],
     query: z.object({
       to: z.string().trim().toLowerCase().max(254).optional(),
       limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { email, isoDateTime, uuid } from './common.js';
+import { email, INT4_MAX, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
 
@@ -194,7 +194,8 @@ const socialLink = z
   .string()
   .trim()
   .max(300, 'At most 300 characters')
-  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), 'Use a full https:// link');
+  .refine((value) => value === '' || /^https:\/\/[^\s]+$/.test(value), 'Use a full https:// link')
+  .meta({ pattern: '^(https://\\S+)?$' });
 /** WhatsApp: a wa.me (or any https) link, or a phone number. */
 const whatsappLink = z
   .string()
@@ -203,7 +204,8 @@ const whatsappLink = z
   .refine(
     (value) => value === '' || /^https:\/\/[^\s]+$/.test(value) || /^\+?[0-9][0-9 ()-]{6,19}$/.test(value),
     'Use a https:// link or a phone number',
-  );
+  )
+  .meta({ pattern: '^(https://\\S+|\\+?[0-9][0-9 ()-]{6,19})?$' });
 
 export const themeHeader = z.object({
   phoneNumber: z.string(),
@@ -252,15 +254,21 @@ export type ThemeCustomization = z.infer<typeof themeCustomization>;
 // ---------- request bodies ----------
 
 const merchantThemeId = uuid;
+/** A catalogue theme's id: a PostgreSQL integer, so 1 … 2³¹−1 (a larger number names no theme). */
+const catalogueThemeId = z.coerce
+  .number({ error: 'Choose a theme' })
+  .int('Choose a theme')
+  .positive('Choose a theme')
+  .max(INT4_MAX, 'Choose a theme');
 
 export const purchaseThemeBody = z.object({
-  themeId: z.coerce.number({ error: 'Choose a theme' }).int('Choose a theme').positive('Choose a theme'),
+  themeId: catalogueThemeId,
   type: z.literal('free', { error: 'Themes are bought with type free' }),
 });
 export type PurchaseThemeBody = z.input<typeof purchaseThemeBody>;
 
 export const activateThemeBody = z.object({
-  themeId: z.coerce.number({ error: 'Choose a theme' }).int('Choose a theme').positive('Choose a theme'),
+  themeId: catalogueThemeId,
 });
 export type ActivateThemeBody = z.input<typeof activateThemeBody>;
 
@@ -428,6 +436,7 @@ export const themeEndpoints = {
     summary: 'Add a theme of the catalogue to your store (type free); 409 when you own it already',
     tags: themeTags,
     access: merchantTheme,
+    errors: [404],
     body: purchaseThemeBody,
     response: envelope(merchantThemeItem),
     status: 201,
@@ -440,6 +449,7 @@ export const themeEndpoints = {
       'Make an owned theme the active one: its draft is published to the storefront as a new version (409 when not owned)',
     tags: themeTags,
     access: merchantTheme,
+    errors: [404],
     body: activateThemeBody,
     response: envelope(activeTheme),
   }),
@@ -609,5 +619,6 @@ export const themePublishingEndpoints = {
     access: access.public,
     params: z.object({ slug: z.string().trim().min(1).max(60) }),
     response: binary,
+    produces: 'image/svg+xml',
   }),
 };

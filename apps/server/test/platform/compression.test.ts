@@ -71,7 +71,7 @@ describe('compression and caching', () => {
     expect(large.headers['content-encoding']).toBe('br');
     expect(large.headers.vary).toContain('accept-encoding');
     const document = JSON.parse(zlib.brotliDecompressSync(large.rawPayload).toString());
-    expect(document.openapi).toBe('3.0.3');
+    expect(document.openapi).toBe('3.1.0');
 
     const small = await test.app.inject({ url: '/api/nope', headers: { 'accept-encoding': 'br' } });
     expect(small.statusCode).toBe(404);

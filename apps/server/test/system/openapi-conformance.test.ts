@@ -1,0 +1,426 @@
+import { type AccountKind, allEndpoints, type Endpoint, surfaceBases } from '@market/contracts';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { createGeneratorSync, type JsonSchema } from 'json-schema-faker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
+
+/**
+ * The OpenAPI document against the server that serves it. For every operation the test generates requests from
+ * the document's own schemas (json-schema-faker, seeded) and sends them anonymously and as a customer, a merchant
+ * with a store, a super admin and a shipping partner. It fails when
+ * - a request the document calls valid is refused with 422 (the document leaves out a rule the server applies),
+ * - an answer's status is not among the operation's documented responses,
+ * - an answer's media type or body does not match what is documented for its status (Ajv, JSON Schema 2020-12),
+ * - any answer is a 5xx,
+ * - a request the document calls invalid is not refused with a documented 4xx in the envelope.
+ * The seed is fixed, so a failure reproduces; the bounds below keep the whole file well under a minute.
+ */
+const SEED = 20_261_128;
+/** Requests per operation and caller that may call it: valid inputs, then inputs that break one rule. */
+const VALID_CASES = 2;
+/** Draws of a valid input before giving up on one whose fields must agree with each other. */
+const MAX_DRAWS = 8;
+
+/**
+ * Operations whose valid input cannot be generated from a schema, each with why. Their refusals are still
+ * checked (every caller gets one request with a generated body, and must get a documented status).
+ */
+const NOT_GENERATED: Record<string, string> = {
+  // Ends the caller's own session: the token of every later request would be revoked.
+  'POST /api/auth/customer/logout': 'signs the caller out',
+  'POST /api/auth/merchant/logout': 'signs the caller out',
+  'POST /api/auth/admin/logout': 'signs the caller out',
+  'POST /api/auth/partner/logout': 'signs the caller out',
+};
+
+type Identity = 'anonymous' | AccountKind;
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: JsonSchema;
+  style?: string;
+  explode?: boolean;
+}
+interface MediaObject {
+  schema?: JsonSchema;
+}
+interface Operation {
+  'x-server-checks'?: Record<string, string>;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content: Record<string, MediaObject> };
+  responses: Record<string, { content?: Record<string, MediaObject> }>;
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, JsonSchema> };
+}
+
+interface Request {
+  url: string;
+  body?: unknown;
+  /** The generated query values, before they became text. */
+  query: Record<string, unknown>;
+}
+
+let test: TestApp;
+let document: Document;
+const tokens: Partial<Record<AccountKind, string>> = {};
+
+beforeAll(async () => {
+  test = await createTestApp();
+  const response = await test.app.inject({ method: 'GET', url: '/api/docs/json' });
+  document = JSON.parse(response.body) as Document;
+  const [customer, merchant, admin, partner] = await Promise.all([
+    createConfirmedAccount(test, 'customer'),
+    createConfirmedAccount(test, 'merchant'),
+    createAdmin(test, 'superadmin'),
+    createPartner(test),
+  ]);
+  tokens.customer = (await login(test, 'customer', customer.email)).accessToken;
+  tokens.merchant = (await login(test, 'merchant', merchant.email)).accessToken;
+  tokens.admin = admin.accessToken;
+  tokens.partner = partner.accessToken;
+}, 120_000);
+afterAll(() => test.close());
+
+const endpointOf = new Map<string, Endpoint>(
+  allEndpoints().map((endpoint) => [
+    `${endpoint.method} ${surfaceBases[endpoint.surface]}${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`,
+    endpoint,
+  ]),
+);
+
+function mayCall(endpoint: Endpoint | undefined, identity: Identity): boolean {
+  const access = endpoint?.access;
+  if (!access || access.kind === 'public') return true;
+  return identity !== 'anonymous' && access.accounts.includes(identity);
+}
+
+/**
+ * Rules across fields (an end date not before its start, at most 366 days) are refinements the document can only
+ * describe. A generated input that breaks one of them is not a valid input, so it is drawn again; an input the
+ * contract refuses for any other reason means the document leaves a rule out, and fails the test.
+ */
+function contractVerdict(
+  endpoint: Endpoint | undefined,
+  query: Record<string, unknown>,
+  body: unknown,
+): 'valid' | 'cross-field' | string {
+  if (!endpoint) return 'valid';
+  // The server reads query values as text, as they travel.
+  const asText = Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.map(stringOf) : value === undefined ? value : stringOf(value),
+    ]),
+  );
+  const issues = [
+    ...(endpoint.query?.safeParse(asText).error?.issues ?? []),
+    ...(endpoint.body && body !== undefined ? (endpoint.body.safeParse(body).error?.issues ?? []) : []),
+  ];
+  if (issues.length === 0) return 'valid';
+  if (issues.every((issue) => issue.code === 'custom')) return 'cross-field';
+  return issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+}
+
+/** Refs of the document point at its components; Ajv reads them from a schema registered under this id. */
+const COMPONENTS = 'urn:openapi:components';
+const withComponentRefs = (schema: JsonSchema): JsonSchema =>
+  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${COMPONENTS}#/components/`));
+
+function createAjv(components: Document['components']) {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+  addFormats(ajv);
+  ajv.addSchema({ $id: COMPONENTS, components: withComponentRefs(components as JsonSchema) } as object);
+  const compiled = new WeakMap<object, ValidateFunction>();
+  return (schema: JsonSchema, value: unknown): string | undefined => {
+    if (typeof schema !== 'object') return undefined;
+    let validate = compiled.get(schema);
+    if (!validate) {
+      validate = ajv.compile(withComponentRefs(schema) as object);
+      compiled.set(schema, validate);
+    }
+    return validate(value) ? undefined : ajv.errorsText(validate.errors);
+  };
+}
+
+/**
+ * json-schema-faker draws a `multipleOf: 0.01` number as k × 0.01 in floating point (15767918.950000001), which
+ * the schema itself refuses; such numbers are drawn instead from exact values inside the schema's range: its bounds
+ * and a few whole and two-decimal amounts.
+ */
+function decimalChoices(schema: { minimum?: number; maximum?: number; multipleOf: number }): number[] {
+  const { minimum = 0, maximum = 1_000_000, multipleOf } = schema;
+  const decimals = String(multipleOf).split('.')[1]?.length ?? 0;
+  const candidates = [minimum, maximum, 0.01, 1, 12.5, 99.99, 1000, 2500.75, 123_456.78].map((value) =>
+    Number((Math.round(value / multipleOf) * multipleOf).toFixed(decimals)),
+  );
+  return [...new Set(candidates.filter((value) => value >= minimum && value <= maximum))];
+}
+
+function forGeneration(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  if (Array.isArray(schema)) return schema.map(forGeneration) as unknown as JsonSchema;
+  if (typeof schema.multipleOf === 'number' && !Number.isInteger(schema.multipleOf)) {
+    const { minimum, maximum, multipleOf } = schema;
+    return { enum: decimalChoices({ minimum, maximum, multipleOf }) };
+  }
+  return Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [
+      key,
+      value && typeof value === 'object' ? forGeneration(value as JsonSchema) : value,
+    ]),
+  ) as JsonSchema;
+}
+
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A query string for generated values: arrays repeat their parameter, objects are not query values. */
+function queryString(values: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, stringOf(item));
+    else search.append(name, stringOf(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** A value outside a schema's rules, or undefined when the schema takes anything. */
+function breaking(schema: JsonSchema | undefined): unknown {
+  if (!schema || typeof schema !== 'object') return undefined;
+  if (schema.enum) return '\u0000not-one-of-them';
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === 'integer' || type === 'number') {
+    if (typeof schema.maximum === 'number') return schema.maximum + 1;
+    if (typeof schema.minimum === 'number') return schema.minimum - 1;
+    return 'not a number';
+  }
+  if (type === 'string') {
+    if (typeof schema.maxLength === 'number') return 'x'.repeat(schema.maxLength + 1);
+    if (schema.format === 'uuid') return 'not-a-uuid';
+    if (schema.format === 'email') return 'not an email';
+    if (typeof schema.minLength === 'number' && schema.minLength > 0) return '';
+    return undefined;
+  }
+  if (type === 'boolean') return 'perhaps';
+  if (type === 'object') return 'not an object';
+  if (type === 'array') return 'not an array';
+  return undefined;
+}
+
+describe('the OpenAPI document', () => {
+  it('is served whole and per surface', async () => {
+    const own = async (url: string) => {
+      const response = await test.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      return Object.keys((JSON.parse(response.body) as Document).paths);
+    };
+    const combined = Object.keys(document.paths);
+    const [main, shipping, themes] = await Promise.all([
+      own('/api/docs/api.json'),
+      own('/shipping-api/docs/json'),
+      own('/themes-api/docs/json'),
+    ]);
+    expect(shipping.length).toBeGreaterThan(0);
+    expect(themes.length).toBeGreaterThan(0);
+    expect(main.every((path) => path.startsWith('/api/'))).toBe(true);
+    expect(shipping.every((path) => path.startsWith('/shipping-api/'))).toBe(true);
+    expect(themes.every((path) => path.startsWith('/themes-api/'))).toBe(true);
+    expect([...main, ...shipping, ...themes].sort()).toEqual([...combined].sort());
+  });
+
+  it('says what the server enforces and answers', { timeout: 120_000 }, async () => {
+    const check = createAjv(document.components);
+    const faker = createGeneratorSync({
+      seed: SEED,
+      maxDepth: 6,
+      maxDefaultItems: 2,
+      optionalsProbability: 0.5,
+      maxLength: 40,
+    });
+    const generator = { generate: (schema: JsonSchema) => faker.generate(forGeneration(schema)) };
+    const failures: string[] = [];
+    const skipped: string[] = [];
+    const crossFieldMisses = new Set<string>();
+    let sent = 0;
+
+    const send = async (
+      method: string,
+      operation: Operation,
+      identity: Identity,
+      request: Request,
+      expectation: 'valid' | 'invalid' | 'refused',
+      label: string,
+    ) => {
+      sent += 1;
+      const answer = await test.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: request.url,
+        headers: identity === 'anonymous' ? {} : bearer(tokens[identity] as string),
+        ...(request.body === undefined ? {} : { payload: request.body as object }),
+        remoteAddress: nextIp(),
+      });
+      const where = `${method.toUpperCase()} ${request.url.slice(0, 200)} as ${identity} (${label}${
+        request.body === undefined ? '' : ` ${JSON.stringify(request.body).slice(0, 300)}`
+      })`;
+      const fail = (problem: string) =>
+        failures.push(`${where}: ${problem}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+      if (answer.statusCode >= 500) return fail('5xx');
+      const declared = operation.responses[String(answer.statusCode)];
+      if (!declared) return fail('status not documented');
+      if (expectation === 'valid' && answer.statusCode === 422) {
+        // A refusal the document announces: the field names stored data (a category, a hub) or the date.
+        const serverChecks = operation['x-server-checks'] ?? {};
+        const details = (JSON.parse(answer.body) as { details?: { path: string }[] }).details ?? [];
+        const announced =
+          details.length > 0 &&
+          details.every(
+            (detail) => detail.path.replace(/^query\./, '').replace(/\.\d+(?=\.|$)/g, '.*') in serverChecks,
+          );
+        if (!announced) return fail('a valid request was refused');
+      }
+      if (expectation === 'invalid' && (answer.statusCode < 400 || answer.statusCode >= 500))
+        return fail('an invalid request was accepted');
+      const type = String(answer.headers['content-type'] ?? '').split(';')[0]!;
+      const media = declared.content?.[type];
+      if (!media) return fail(`media type ${type || 'none'} not documented for this status`);
+      if (type !== 'application/json' || !media.schema) return;
+      const problem = check(media.schema, JSON.parse(answer.body));
+      if (problem) fail(`answer does not match its schema (${problem})`);
+    };
+
+    for (const [path, byMethod] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(byMethod)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        const endpoint = endpointOf.get(key);
+        const parameters = operation.parameters ?? [];
+        const jsonBody = operation.requestBody?.content['application/json']?.schema;
+        const multipartOnly = Boolean(operation.requestBody && !jsonBody);
+
+        /** A request from the schemas; `broken` replaces one parameter's value with one outside its schema. */
+        const generate = (broken?: { parameter: Parameter; value: unknown }): Request => {
+          const url = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+            const schema = parameters.find((p) => p.in === 'path' && p.name === name)?.schema;
+            const value =
+              broken?.parameter.in === 'path' && broken.parameter.name === name
+                ? broken.value
+                : generator.generate(schema ?? { type: 'string' });
+            return encodeURIComponent(stringOf(value));
+          });
+          const query: Record<string, unknown> = {};
+          for (const parameter of parameters.filter((p) => p.in === 'query')) {
+            if (parameter.style === 'form' && parameter.explode !== false && parameter.schema) {
+              // One object parameter whose properties travel as separate query parameters (OpenAPI's construct for
+              // rules across parameters, such as "one of these two").
+              Object.assign(query, generator.generate(parameter.schema) as Record<string, unknown>);
+            } else if (parameter.required || generator.generate({ type: 'boolean' })) {
+              query[parameter.name] = generator.generate(parameter.schema ?? { type: 'string' });
+            }
+          }
+          if (broken?.parameter.in === 'query') query[broken.parameter.name] = broken.value;
+          return {
+            query,
+            url: `${url}${queryString(query)}`,
+            ...(jsonBody ? { body: generator.generate(jsonBody) } : {}),
+          };
+        };
+
+        const identities: Identity[] = ['anonymous', 'customer', 'merchant', 'admin', 'partner'];
+        for (const identity of identities) {
+          if (!mayCall(endpoint, identity) || NOT_GENERATED[key] || multipartOnly) {
+            if (identity === 'anonymous' || endpoint?.access.kind === 'signed-in') {
+              await send(method, operation, identity, generate(), 'refused', 'one request');
+            }
+            continue;
+          }
+          for (let index = 0; index < VALID_CASES; index += 1) {
+            let request = generate();
+            let verdict = contractVerdict(endpoint, request.query, request.body);
+            for (let draw = 0; verdict === 'cross-field' && draw < MAX_DRAWS; draw += 1) {
+              request = generate();
+              verdict = contractVerdict(endpoint, request.query, request.body);
+            }
+            if (verdict === 'cross-field') {
+              crossFieldMisses.add(key);
+              continue;
+            }
+            if (verdict !== 'valid') {
+              failures.push(`${key}: the document allows what the contract refuses (${verdict})`);
+              continue;
+            }
+            await send(method, operation, identity, request, 'valid', `valid #${index + 1}`);
+          }
+          // One rule broken at a time: a path or query parameter out of its range, then the body's shape.
+          const bad = parameters.find(
+            (p) => (p.in === 'path' || p.in === 'query') && !p.explode && breaking(p.schema) !== undefined,
+          );
+          if (bad) {
+            const broken = { parameter: bad, value: breaking(bad.schema) };
+            await send(method, operation, identity, generate(broken), 'invalid', `${bad.name} out of range`);
+          }
+          if (jsonBody && typeof jsonBody === 'object' && jsonBody.type === 'object') {
+            await send(
+              method,
+              operation,
+              identity,
+              { ...generate(), body: [] },
+              'invalid',
+              'array for the body',
+            );
+          }
+        }
+        if (NOT_GENERATED[key] || multipartOnly)
+          skipped.push(`${key}: ${NOT_GENERATED[key] ?? 'takes a file'}`);
+      }
+    }
+    console.info(
+      `openapi conformance: ${sent} requests; not generated: ${skipped.length}; cross-field misses: ${[...crossFieldMisses].join(', ') || 'none'}`,
+    );
+    expect(sent).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses numbers past what an integer column holds with 422, not a database error', async () => {
+    const refusals = [
+      {
+        method: 'POST',
+        url: '/themes-api/merchant/theme/purchase',
+        payload: { themeId: 2_147_483_648, type: 'free' },
+      },
+      { method: 'PATCH', url: '/themes-api/merchant/theme/activate', payload: { themeId: 2_147_483_648 } },
+      { method: 'GET', url: '/api/products/customer/getallproducts?minPrice=21474836.48' },
+    ] as const;
+    for (const { method, url, ...rest } of refusals) {
+      const answer = await test.app.inject({
+        method,
+        url,
+        headers: bearer(tokens.merchant as string),
+        ...rest,
+      });
+      expect(answer.statusCode, url).toBe(422);
+      expect(JSON.parse(answer.body)).toMatchObject({ error: 'VALIDATION_ERROR' });
+    }
+    const largest = await test.app.inject({
+      method: 'PATCH',
+      url: '/themes-api/merchant/theme/activate',
+      headers: bearer(tokens.merchant as string),
+      payload: { themeId: 2_147_483_647 },
+    });
+    expect(largest.statusCode).toBe(404);
+  });
+});
