@@ -18,12 +18,13 @@ export const MAX_HELD_UNITS_PER_ITEM = 10;
 export const MAX_HELD_UNITS = 50;
 
 /**
- * How many units of an item with `available` left one unpaid checkout may hold: half of what is left (at least
- * one, so the last unit can still be bought) and never more than MAX_HELD_UNITS_PER_ITEM. Holding more than half
- * is what kept a product sold out to everyone else while its holder never paid (issue 24).
+ * How many units of an item with `available` left one unpaid checkout may hold: half of what is left, rounded up,
+ * but always two (a pair, or the last two units, can be bought as usual) and never more than
+ * MAX_HELD_UNITS_PER_ITEM. Holding all of a product is what kept it sold out to everyone else while its holder
+ * never paid (issue 24).
  */
 export function holdLimit(available: number): number {
-  return Math.min(MAX_HELD_UNITS_PER_ITEM, Math.max(1, Math.floor(available / 2)));
+  return Math.min(MAX_HELD_UNITS_PER_ITEM, Math.max(2, Math.ceil(available / 2)));
 }
 
 /** The first line of a priced cart that holds more than an unpaid checkout may, as the customer reads it. */
