@@ -317,6 +317,8 @@ export async function buildApp(
         const authenticate = surface === 'themes' ? modules.authenticateWithCookie : modules.authenticate;
         mountRoutes(scope, own, authenticate, responseCache, {
           checkAnswers: options.checkAnswers ?? config.env === 'test',
+          limitUpload: (request, caller) =>
+            deps.rateLimits.consume('upload', { ip: request.ip, account: caller?.userId }),
         });
       },
       { prefix: surfaceBases[surface] },

@@ -17,7 +17,8 @@ export type RateLimitPolicy =
   | 'bank-account'
   | 'contact'
   | 'email-change'
-  | 'review';
+  | 'review'
+  | 'upload';
 
 interface Limit {
   points: number;
@@ -83,6 +84,15 @@ export const defaultLimits: Record<
   review: {
     ip: { points: 60, durationSeconds: 3600 },
     account: { points: 20, durationSeconds: 3600 },
+  },
+  /**
+   * Every multipart upload (images are decoded and encoded: seconds of CPU each): enough for a merchant filling a
+   * catalogue, too few to keep the image workers busy for others (ADR 042). Every upload needs an account, so the
+   * per-address budget is loose: many shoppers share one carrier-grade NAT address.
+   */
+  upload: {
+    ip: { points: 1000, durationSeconds: 900 },
+    account: { points: 100, durationSeconds: 900 },
   },
 };
 

@@ -10,6 +10,7 @@ import {
   imageWidths,
   MAX_DOCUMENT_BYTES,
   MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
   type SavedImage,
   type SavedPrivateFile,
 } from './storage.js';
@@ -23,6 +24,30 @@ const acceptedDocumentTypes = new Set(['application/pdf', 'image/jpeg', 'image/p
 export const imageUrl = (fileId: string, width: number) => `${MEDIA_PREFIX}${fileId}-${width}.webp`;
 const imageKey = (fileId: string, width: number) => `public/images/${fileId}-${width}.webp`;
 export const IMAGE_NAME = /^([0-9a-f-]{36})-(160|400|800|1200)\.webp$/;
+
+/**
+ * At most this many images are decoded and encoded at once (one per core of a small server): a burst of uploads
+ * queues here instead of each holding a decoded frame in memory at the same time (ADR 042).
+ */
+const IMAGES_AT_ONCE = 2;
+
+/** Runs image work `limit` jobs at a time, in arrival order. */
+function workQueue(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function run<T>(job: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await job();
+    } finally {
+      // The freed slot passes straight to the next waiter, so `running` counts it without a gap to race into.
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
 
 export interface Media {
   saveImage(executor: Db, ownerUserId: string, bytes: Buffer, purpose: string): Promise<SavedImage>;
@@ -45,6 +70,7 @@ export interface Media {
 }
 
 export function createMedia(store: BlobStore): Media {
+  const imageWork = workQueue(IMAGES_AT_ONCE);
   return {
     async saveImage(executor, ownerUserId, bytes, purpose) {
       if (bytes.length > MAX_IMAGE_BYTES) throw validation('image', 'Images must be 8 MB or smaller');
@@ -55,26 +81,38 @@ export function createMedia(store: BlobStore): Media {
       if (!metadata?.format || !acceptedImageFormats.has(metadata.format)) {
         throw validation('image', 'Upload a JPEG, PNG or WebP image');
       }
+      // The header's size, read without decoding: a bomb is refused before a pixel of it is unpacked. sharp's own
+      // limit below stays as a second guard (for a header that understates what the data holds).
+      const { width: headerWidth, height: headerHeight } = metadata;
+      if (!headerWidth || !headerHeight || headerWidth * headerHeight > MAX_IMAGE_PIXELS) {
+        throw validation(
+          'image',
+          `Images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; this one is ${headerWidth ?? 0}×${headerHeight ?? 0}`,
+        );
+      }
       const fileId = randomUUID();
-      const source = sharp(bytes, { failOn: 'error' }).rotate();
+      const source = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
       const sourceWidth = metadata.autoOrient?.width ?? metadata.width ?? imageWidths[imageWidths.length - 1];
       // Sizes wider than the original are the original's width: encode each distinct width once.
       const rendered = new Map<number, { data: Buffer; width: number; height: number }>();
       let width = 0;
       let height = 0;
       try {
-        for (const size of imageWidths) {
-          const effective = Math.min(size, sourceWidth);
-          let output = rendered.get(effective);
-          if (!output) {
+        // Decoding and encoding wait their turn; storing the sizes (a network call with S3) happens outside it.
+        await imageWork(async () => {
+          for (const size of imageWidths) {
+            const effective = Math.min(size, sourceWidth);
+            if (rendered.has(effective)) continue;
             const { data, info } = await source
               .clone()
               .resize({ width: effective, withoutEnlargement: true })
               .webp({ quality: 78, effort: 3 })
               .toBuffer({ resolveWithObject: true });
-            output = { data, width: info.width, height: info.height };
-            rendered.set(effective, output);
+            rendered.set(effective, { data, width: info.width, height: info.height });
           }
+        });
+        for (const size of imageWidths) {
+          const output = rendered.get(Math.min(size, sourceWidth))!;
           if (size === 800) {
             width = output.width;
             height = output.height;
