@@ -347,7 +347,24 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       const [firstName, ...rest] = body.company.contactPerson.split(/\s+/);
       return db.transaction(async (tx) => {
         const email = body.company.email;
-        await ensureEmailFree(tx, 'partner', email);
+        if (options.invitedByAdmin) await ensureEmailFree(tx, 'partner', email);
+        else {
+          // An application with a known email gets the very answer a new one gets, as customer and merchant
+          // sign-ups do (no list of partners for strangers); the owner is told by mail.
+          const existing = await findUserByEmail(tx, 'partner', email);
+          if (existing) {
+            await mailSignupAttempt(tx, existing);
+            return {
+              id: randomUUID(),
+              name: body.company.companyName,
+              logo: null,
+              email,
+              shippingCompany: body.company.companyName,
+              accountType: 'shippingPartner',
+              lastLogin: null,
+            };
+          }
+        }
         const row = await insertUser(tx, {
           kind: 'partner',
           firstName: firstName ?? body.company.contactPerson,
