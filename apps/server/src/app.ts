@@ -388,6 +388,8 @@ function composeModules(
       const profile = await findPartnerProfile(executor, userId);
       return profile && { companyName: profile.companyName, approved: profile.approvedAt !== null };
     },
+    storeApproved: async (executor, storeId) =>
+      (await findStoreById(executor, storeId))?.approvalStatus === 'approved',
   });
   const auth = createAuthModule(deps, {
     // A staff member's session names the store they work in (their membership's), an owner's their own store.
