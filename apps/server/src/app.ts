@@ -512,7 +512,7 @@ function composeModules(
           })
         : createSandboxTransfers({
             db: deps.db,
-            secret: sandboxSecret(deps.config.jwtSecret),
+            secret: sandboxSecret(deps.config.dataDir),
             deliver: (body, signature) => payments.service.handleWebhook(body, signature),
           })),
   });

@@ -507,7 +507,7 @@ describe('refund webhooks', () => {
     const [still] = await test.deps.db.select().from(orderRefunds).where(eq(orderRefunds.returnId, id));
     expect(still!.status).toBe('processing');
 
-    const signature = signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), body);
+    const signature = signPaystackBody(sandboxSecret(test.deps.config.dataDir), body);
     const first = await post(signature);
     expect(first.statusCode).toBe(200);
     expect(json(first).data).toEqual({ outcome: 'refund:processed' });
@@ -528,7 +528,7 @@ describe('refund webhooks', () => {
       url: '/api/payments/webhook/paystack',
       headers: {
         'content-type': 'application/json',
-        'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), failedBody),
+        'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), failedBody),
       },
       payload: failedBody,
     });
