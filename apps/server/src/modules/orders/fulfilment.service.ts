@@ -32,6 +32,8 @@ export interface FulfilmentCaller {
   userId: string;
   role: string | null;
   storeId?: string;
+  /** What the guard resolved the caller may do: an admin without `orders:read-all` reads only what they carry. */
+  permissions: readonly string[];
 }
 
 /** What the orders module needs of others for the chain, handed in by the composition (ADR 010). */
@@ -124,6 +126,11 @@ export function createFulfilmentService(
   const { db } = deps;
 
   /** Whether the caller may see this order at all; anything else is a 404, so ids of others leak nothing. */
+  const readsAllOrders = (caller: FulfilmentCaller) =>
+    caller.kind === 'admin' && caller.permissions.includes('orders:read-all');
+  const carries = (order: OrderRow, caller: FulfilmentCaller) =>
+    order.carrierKind === 'dispatcher' && order.dispatcherId === caller.userId;
+
   function canSee(order: OrderRow, caller: FulfilmentCaller): boolean {
     if (order.status === 'awaiting_payment') return false;
     switch (caller.kind) {
@@ -132,7 +139,8 @@ export function createFulfilmentService(
       case 'partner':
         return order.partnerId === caller.userId;
       case 'admin':
-        return true;
+        // A dispatcher reads the orders they carry; the queue they assign from comes as summaries (issue 24).
+        return readsAllOrders(caller) || carries(order, caller);
       default:
         return order.customerId === caller.userId;
     }
@@ -154,11 +162,21 @@ export function createFulfilmentService(
     });
   }
 
-  async function visibleOrder(executor: Db, orderId: string, caller: FulfilmentCaller, lock = false) {
+  async function visibleOrder(
+    executor: Db,
+    orderId: string,
+    caller: FulfilmentCaller,
+    lock = false,
+    /** Assigning: an admin allowed to assign reaches any paid order, to assign it, without reading it. */
+    toAssign = false,
+  ) {
     const order = lock
       ? await repository.lockOrder(executor, orderId)
       : await repository.findOrder(executor, orderId);
-    if (!order || !canSee(order, caller)) throw notFound('Order not found');
+    const reachable =
+      order &&
+      (toAssign && caller.kind === 'admin' ? order.status !== 'awaiting_payment' : canSee(order, caller));
+    if (!order || !reachable) throw notFound('Order not found');
     return order;
   }
 
@@ -240,7 +258,17 @@ export function createFulfilmentService(
       storeName: order.storeName,
       customerId: order.customerId,
       customerName: order.deliveryAddress.fullName,
-      deliveryAddress: order.deliveryAddress,
+      // Who assigns an order without carrying or reading it learns where it goes, not the door: name, state, LGA.
+      deliveryAddress: canSee(order, caller)
+        ? order.deliveryAddress
+        : {
+            fullName: order.deliveryAddress.fullName,
+            phoneNumber: '',
+            emailAddress: null,
+            state: order.deliveryAddress.state,
+            lga: order.deliveryAddress.lga,
+            address: '',
+          },
       orderItems: items.map((item) => ({
         ...line(item),
         productPrice: koboToNaira(item.unitPriceKobo),
@@ -549,12 +577,16 @@ export function createFulfilmentService(
         mine?: 'true' | 'false';
       },
     ) {
+      const queueOnly = query.queue === 'true' && caller.permissions.includes('orders:assign');
       const { rows, total } = await repository.orderPage(
         db,
         {
           status: query.status,
           statuses: query.queue === 'true' ? queueStatuses : undefined,
-          dispatcherId: query.mine === 'true' ? caller.userId : undefined,
+          // Without orders:read-all (a dispatcher), the list is the caller's own deliveries whatever was asked,
+          // but the queue they assign from (the queue endpoint's own permission).
+          dispatcherId:
+            query.mine === 'true' || !(readsAllOrders(caller) || queueOnly) ? caller.userId : undefined,
           search: query.search,
           ...dateFilter(query),
         },
@@ -589,7 +621,7 @@ export function createFulfilmentService(
         );
       }
       return db.transaction(async (tx) => {
-        const order = await visibleOrder(tx, orderId, caller, true);
+        const order = await visibleOrder(tx, orderId, caller, true, true);
         const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
         const name = chosen?.name ?? hub?.name ?? 'Platform hub';
         const at = deps.now();
