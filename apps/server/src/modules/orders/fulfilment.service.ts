@@ -595,6 +595,18 @@ export function createFulfilmentService(
       return { orders: await summaries(rows), pagination: pageInfo(query.page, query.limit, total) };
     },
 
+    /**
+     * Whether the caller may see a parcel photo: whoever may see an order it belongs to (its customer, its store's
+     * members who read orders, its carrier, admins who read it), or who took it (issue 24).
+     */
+    async mayViewEvidence(caller: FulfilmentCaller, fileId: string): Promise<boolean> {
+      const owners = await repository.ordersWithEvidence(db, fileId);
+      return owners.some(
+        (order) =>
+          canSee(order, caller) && (caller.kind !== 'merchant' || caller.permissions.includes('orders:read')),
+      );
+    },
+
     async staffOrder(orderId: string, caller: FulfilmentCaller) {
       return staffView(db, await visibleOrder(db, orderId, caller), caller);
     },
@@ -788,7 +800,7 @@ export function createFulfilmentService(
       if (upload.bytes.length === 0)
         throw validation('evidence', 'The photo is empty. Take or choose another.');
       const saved = await deps.media
-        .saveImage(db, caller.userId, upload.bytes, 'shipping-evidence')
+        .saveImage(db, caller.userId, upload.bytes, 'shipping-evidence', { visibility: 'private' })
         .catch((error: unknown) => {
           // The pipeline names its field `image`; here the photo travels as `evidence`.
           if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
@@ -799,7 +811,7 @@ export function createFulfilmentService(
       return saved.url;
     }
     const url = body.shippingEvidence!;
-    if (!(await deps.media.ownsImageUrls(db, caller.userId, [url]))) {
+    if (!(await deps.media.ownsImageUrls(db, caller.userId, [url], 'private'))) {
       throw validation('shippingEvidence', 'Upload the photo with the move');
     }
     return url;

@@ -16,13 +16,20 @@ import {
 } from './storage.js';
 
 export const MEDIA_PREFIX = '/media/images/';
+/** Photos only some accounts may see (parcels, returns): served after a check of who asks (ADR 042). */
+export const PRIVATE_MEDIA_PREFIX = '/media/private/';
+/** Browsers keep a private photo a little while, shared caches never. */
+export const PRIVATE_IMAGE_CACHE = 'private, max-age=600';
 const IMAGE_CACHE = 'public, max-age=31536000, immutable';
 const acceptedImageFormats = new Set(['jpeg', 'png', 'webp']);
 const acceptedDocumentTypes = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
 
 /** `/media/images/{fileId}-{width}.webp` */
-export const imageUrl = (fileId: string, width: number) => `${MEDIA_PREFIX}${fileId}-${width}.webp`;
-const imageKey = (fileId: string, width: number) => `public/images/${fileId}-${width}.webp`;
+export const imageUrl = (fileId: string, width: number, visibility: Visibility = 'public') =>
+  `${visibility === 'public' ? MEDIA_PREFIX : PRIVATE_MEDIA_PREFIX}${fileId}-${width}.webp`;
+const imageKey = (fileId: string, width: number, visibility: Visibility = 'public') =>
+  `${visibility}/images/${fileId}-${width}.webp`;
+type Visibility = 'public' | 'private';
 export const IMAGE_NAME = /^([0-9a-f-]{36})-(160|400|800|1200)\.webp$/;
 
 /**
@@ -50,9 +57,29 @@ function workQueue(limit: number) {
 }
 
 export interface Media {
-  saveImage(executor: Db, ownerUserId: string, bytes: Buffer, purpose: string): Promise<SavedImage>;
+  /** `private`: served only through the checked route of PRIVATE_MEDIA_PREFIX (parcel and return photos). */
+  saveImage(
+    executor: Db,
+    ownerUserId: string,
+    bytes: Buffer,
+    purpose: string,
+    options?: { visibility?: Visibility },
+  ): Promise<SavedImage>;
   /** True when every URL is an image this user uploaded (so a product cannot borrow another store's images). */
-  ownsImageUrls(executor: Db, ownerUserId: string, urls: string[]): Promise<boolean>;
+  ownsImageUrls(executor: Db, ownerUserId: string, urls: string[], visibility?: Visibility): Promise<boolean>;
+  /** A private image by its name, with what decides who may see it. */
+  readPrivateImage(
+    executor: Db,
+    name: string,
+  ): Promise<
+    | {
+        fileId: string;
+        ownerUserId: string;
+        purpose: string;
+        open(): Promise<NodeJS.ReadableStream | undefined>;
+      }
+    | undefined
+  >;
   savePrivate(
     executor: Db,
     ownerUserId: string,
@@ -72,7 +99,8 @@ export interface Media {
 export function createMedia(store: BlobStore): Media {
   const imageWork = workQueue(IMAGES_AT_ONCE);
   return {
-    async saveImage(executor, ownerUserId, bytes, purpose) {
+    async saveImage(executor, ownerUserId, bytes, purpose, options = {}) {
+      const visibility = options.visibility ?? 'public';
       if (bytes.length > MAX_IMAGE_BYTES) throw validation('image', 'Images must be 8 MB or smaller');
       // The bytes decide what the file is, not its name or the content type the browser claimed.
       const metadata = await sharp(bytes)
@@ -117,7 +145,12 @@ export function createMedia(store: BlobStore): Media {
             width = output.width;
             height = output.height;
           }
-          await store.put(imageKey(fileId, size), output.data, 'image/webp', IMAGE_CACHE);
+          await store.put(
+            imageKey(fileId, size, visibility),
+            output.data,
+            'image/webp',
+            visibility === 'public' ? IMAGE_CACHE : PRIVATE_IMAGE_CACHE,
+          );
         }
       } catch (error) {
         if (error instanceof AppError) throw error;
@@ -126,22 +159,23 @@ export function createMedia(store: BlobStore): Media {
       await executor.insert(storedFiles).values({
         id: fileId,
         ownerUserId,
-        visibility: 'public',
+        visibility,
         purpose,
-        storageKey: `public/images/${fileId}`,
+        storageKey: `${visibility}/images/${fileId}`,
         contentType: 'image/webp',
         byteSize: bytes.length,
       });
       const urls = Object.fromEntries(
-        imageWidths.map((size) => [String(size), imageUrl(fileId, size)]),
+        imageWidths.map((size) => [String(size), imageUrl(fileId, size, visibility)]),
       ) as SavedImage['urls'];
-      return { fileId, url: imageUrl(fileId, 800), urls, width, height };
+      return { fileId, url: imageUrl(fileId, 800, visibility), urls, width, height };
     },
 
-    async ownsImageUrls(executor, ownerUserId, urls) {
+    async ownsImageUrls(executor, ownerUserId, urls, visibility = 'public') {
+      const prefix = visibility === 'public' ? MEDIA_PREFIX : PRIVATE_MEDIA_PREFIX;
       const ids = new Set<string>();
       for (const url of urls) {
-        const name = url.startsWith(MEDIA_PREFIX) ? url.slice(MEDIA_PREFIX.length) : '';
+        const name = url.startsWith(prefix) ? url.slice(prefix.length) : '';
         const match = IMAGE_NAME.exec(name);
         if (!match) return false;
         ids.add(match[1]!);
@@ -154,7 +188,7 @@ export function createMedia(store: BlobStore): Media {
           and(
             inArray(storedFiles.id, [...ids]),
             eq(storedFiles.ownerUserId, ownerUserId),
-            eq(storedFiles.visibility, 'public'),
+            eq(storedFiles.visibility, visibility),
           ),
         );
       return owned.length === ids.size;
@@ -196,6 +230,24 @@ export function createMedia(store: BlobStore): Media {
         contentType: row.contentType,
         byteSize: row.byteSize,
         body: object.body,
+      };
+    },
+
+    async readPrivateImage(executor, name) {
+      const match = IMAGE_NAME.exec(name);
+      if (!match) return undefined;
+      const [row] = await executor
+        .select()
+        .from(storedFiles)
+        .where(and(eq(storedFiles.id, match[1]!), eq(storedFiles.visibility, 'private')))
+        .limit(1);
+      if (!row?.storageKey.startsWith('private/images/')) return undefined;
+      return {
+        fileId: row.id,
+        ownerUserId: row.ownerUserId,
+        purpose: row.purpose,
+        // Opened only once the caller is allowed, so a refused read leaves no stream open.
+        open: async () => (await store.get(`private/images/${name}`))?.body,
       };
     },
 
