@@ -8,7 +8,16 @@ import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { type ErrorEnvelope, nairaToKobo, type Surface, surfaceBases } from '@market/contracts';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  accountKinds,
+  type ErrorEnvelope,
+  nairaToKobo,
+  type Surface,
+  sessionCookies,
+  surfaceBases,
+} from '@market/contracts';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -86,6 +95,7 @@ import { createTokenSigner } from './platform/auth/tokens.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database, Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
+import { AppError, notFound } from './platform/errors.js';
 import { clientErrorAnswer, installErrorHandler } from './platform/http/error-handler.js';
 import type { ServerModule } from './platform/http/module.js';
 import {
@@ -102,7 +112,7 @@ import {
   installCacheInvalidation,
   type ResponseCache,
 } from './platform/http/response-cache.js';
-import { mountRoutes } from './platform/http/routes.js';
+import { type AuthContext, mountRoutes } from './platform/http/routes.js';
 import { hydrationLoaderHash, installServerRendering } from './platform/http/server-render.js';
 import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
@@ -119,7 +129,13 @@ import {
 } from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
-import { createMedia, MEDIA_PREFIX, type Media } from './platform/storage/media.js';
+import {
+  createMedia,
+  MEDIA_PREFIX,
+  type Media,
+  PRIVATE_IMAGE_CACHE,
+  PRIVATE_MEDIA_PREFIX,
+} from './platform/storage/media.js';
 import { MAX_IMAGE_BYTES } from './platform/storage/storage.js';
 import { registerTimedWork } from './timed-work.js';
 
@@ -308,6 +324,8 @@ export async function buildApp(
         const authenticate = surface === 'themes' ? modules.authenticateWithCookie : modules.authenticate;
         mountRoutes(scope, own, authenticate, responseCache, {
           checkAnswers: options.checkAnswers ?? config.env === 'test',
+          limitUpload: (request, caller) =>
+            deps.rateLimits.consume('upload', { ip: request.ip, account: caller?.userId }),
         });
       },
       { prefix: surfaceBases[surface] },
@@ -321,6 +339,54 @@ export async function buildApp(
     if (!body)
       return reply.code(404).send({ message: 'Not found', error: 'NOT_FOUND' } satisfies ErrorEnvelope);
     return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(body);
+  });
+
+  // Parcel and return photos (issue 24): only for the accounts that may see their order or return, never cached
+  // by a shared cache. A browser's <img> sends no Authorization header, so the session cookies count too.
+  const anyAccount = { kind: 'signed-in', accounts: accountKinds, anyAccount: true } as const;
+  app.get(`${PRIVATE_MEDIA_PREFIX}:name`, { schema: { hide: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string };
+    const callers: AuthContext[] = [];
+    let refusal: unknown = new AppError('UNAUTHORIZED', 'Please sign in to continue');
+    if (request.headers.authorization) callers.push((await modules.authenticate(request, anyAccount))!);
+    else {
+      for (const kind of accountKinds) {
+        if (!request.cookies?.[sessionCookies[kind].access]) continue;
+        // One browser may hold several accounts' cookies; an expired one of them does not hide the others.
+        await modules.authenticateByCookie[kind](request, anyAccount).then(
+          (caller) => caller && callers.push(caller),
+          (error: unknown) => {
+            refusal = error;
+          },
+        );
+      }
+    }
+    if (callers.length === 0) throw refusal;
+    const image = await deps.media.readPrivateImage(deps.db, name);
+    let allowed = false;
+    for (const caller of image ? callers : []) {
+      const who = {
+        kind: caller.kind,
+        userId: caller.userId,
+        role: caller.role,
+        storeId: caller.storeId,
+        permissions: caller.permissions,
+      };
+      allowed =
+        caller.userId === image!.ownerUserId ||
+        (image!.purpose.startsWith('shipping-evidence') &&
+          (await modules.fulfilment.mayViewEvidence(who, image!.fileId))) ||
+        (image!.purpose === 'return-photo' && (await modules.returns.mayViewPhoto(who, image!.fileId)));
+      if (allowed) break;
+    }
+    // Not theirs or not there: the same answer, so a stranger learns nothing of which photos exist.
+    const body = allowed ? await image!.open() : undefined;
+    if (!body) throw notFound('Not found');
+    return reply
+      .header('cache-control', PRIVATE_IMAGE_CACHE)
+      .header('x-content-type-options', 'nosniff')
+      .type('image/webp')
+      .send(body);
   });
 
   await serveWebApp(app, config, knownRoutes, modules.pageMeta, responseCache);
@@ -378,6 +444,8 @@ function composeModules(
       const profile = await findPartnerProfile(executor, userId);
       return profile && { companyName: profile.companyName, approved: profile.approvedAt !== null };
     },
+    storeApproved: async (executor, storeId) =>
+      (await findStoreById(executor, storeId))?.approvalStatus === 'approved',
   });
   const auth = createAuthModule(deps, {
     // A staff member's session names the store they work in (their membership's), an owner's their own store.
@@ -500,7 +568,7 @@ function composeModules(
           })
         : createSandboxTransfers({
             db: deps.db,
-            secret: sandboxSecret(deps.config.jwtSecret),
+            secret: sandboxSecret(deps.config.dataDir),
             deliver: (body, signature) => payments.service.handleWebhook(body, signature),
             requireOtp: deps.config.sandboxTransferOtp,
           })),
@@ -573,6 +641,8 @@ function composeModules(
     bySurface,
     authenticate: auth.authenticate,
     authenticateWithCookie: auth.authenticateWithCookie,
+    authenticateByCookie: auth.authenticateByCookie,
+    returns: returns.service,
     payments: payments.service,
     checkout: checkout.service,
     fulfilment: orders.fulfilment,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { access } from './access.js';
+import { type Access, access } from './access.js';
 import { orderStatus, orderStatuses } from './checkout.js';
 import { isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
@@ -237,7 +237,10 @@ export const fulfilmentEndpoints = {
     path: '/orders/:id/allowed-next-statuses',
     summary: 'The statuses the caller may move this order to now',
     tags,
-    access: access.orderMovers('orders:read', 'orders:read-all', 'partner:orders:read'),
+    access: {
+      ...access.orderMovers('orders:read', 'orders:read-all', 'partner:orders:read'),
+      permission: ['orders:read', 'orders:read-all', 'orders:carry', 'partner:orders:read'],
+    },
     params: idParams,
     response: envelope(z.array(orderStatus)),
   }),
@@ -266,14 +269,22 @@ export const merchantOrderEndpoints = {
   }),
 };
 
+/** Admins who read every order, and dispatchers, who read the orders they carry (the service tells which). */
+const readOrCarry = {
+  kind: 'signed-in',
+  accounts: ['admin'],
+  permission: ['orders:read-all', 'orders:carry'],
+} as const satisfies Access;
+
 export const adminOrderEndpoints = {
   list: defineEndpoint({
     surface: 'api',
     method: 'GET',
     path: '/orders/admin',
-    summary: 'Every store’s orders with the same filters; `mine` for a dispatcher’s own',
+    summary:
+      'Every store’s orders with the same filters (orders:read-all); `mine`, and always for a dispatcher, their own',
     tags,
-    access: access.admin('orders:read-all'),
+    access: readOrCarry,
     query: adminOrderListQuery,
     response: envelope(z.object({ orders: z.array(orderSummary), pagination })),
   }),
@@ -300,9 +311,10 @@ export const adminOrderEndpoints = {
     surface: 'api',
     method: 'GET',
     path: '/orders/admin/:id',
-    summary: 'One order with its whole history',
+    summary:
+      'One order with its whole history (a dispatcher without orders:read-all: only an order they carry)',
     tags,
-    access: access.admin('orders:read-all'),
+    access: readOrCarry,
     params: idParams,
     response: envelope(staffOrder),
   }),

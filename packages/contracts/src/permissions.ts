@@ -80,7 +80,8 @@ export type Permission = StorePermission | AdminPermission | PartnerPermission;
 export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   superadmin: adminPermissions,
   admin: adminPermissions.filter((permission) => permission !== 'admins:manage'),
-  dispatcher: ['orders:read-all', 'orders:assign', 'orders:carry'],
+  // The queue they assign from and the orders they carry; not every order and every customer's address (issue 24).
+  dispatcher: ['orders:assign', 'orders:carry'],
   scheduler: ['orders:assign'],
 };
 

@@ -114,6 +114,13 @@ export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
+/** Only this machine can reach a server listening on a loopback address. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (bare === 'localhost' || bare === '::1') return true;
+  return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
 /** Parses the environment once; a bad value throws a ConfigError that names the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = schema.safeParse(env);
@@ -128,13 +135,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'Invalid configuration:\n  JWT_SECRET: must be set to your own secret in production',
     );
   }
+  const host = value.HOST ?? (production ? '0.0.0.0' : '127.0.0.1');
+  // The default secret is in the repository: with it, anyone who reaches the server can sign their own session
+  // tokens. Outside production it is allowed only while nothing but this machine can reach the server.
+  if (value.JWT_SECRET === DEFAULT_SECRET && !isLoopbackHost(host)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  JWT_SECRET: must be set to your own secret when the server listens on ${host} (the default is allowed only on 127.0.0.1, ::1 or localhost)`,
+    );
+  }
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
     production,
     port: value.PORT,
     // Outside production nothing but this machine should reach the server: the outbox shows sign-in links.
-    host: value.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    host,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     dataDir,
     database: value.DATABASE_URL

@@ -77,7 +77,7 @@ describe('admin roles', () => {
       }),
       (userId) => findActiveMembership(test.deps.db, userId),
     );
-    const dispatcherView = access.admin('orders:read-all');
+    const dispatcherView = access.admin('orders:carry');
     const requestWith = (token: string) =>
       ({ headers: { authorization: `Bearer ${token}` } }) as unknown as FastifyRequest;
     const scheduler = await createAdmin(test, 'scheduler');
@@ -88,12 +88,12 @@ describe('admin roles', () => {
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({
       code: 'FORBIDDEN',
-      message: 'Your role (scheduler) does not have the orders:read-all permission',
+      message: 'Your role (scheduler) does not have the orders:carry permission',
     });
     const dispatcher = await createAdmin(test, 'dispatcher');
     const allowed = await authenticate(requestWith(dispatcher.accessToken), dispatcherView);
     expect(allowed).toMatchObject({ kind: 'admin', role: 'dispatcher' });
-    expect(allowed?.permissions).toEqual(['orders:read-all', 'orders:assign', 'orders:carry']);
+    expect(allowed?.permissions).toEqual(['orders:assign', 'orders:carry']);
   });
 });
 

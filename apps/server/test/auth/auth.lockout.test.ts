@@ -47,6 +47,38 @@ describe('sign-in limits behind a proxy', () => {
     expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(60);
   });
 
+  it('24 wrong passwords from forged addresses do not stop the owner signing in from their own address', async () => {
+    // Issue 24: the email's lock used to hold the owner out everywhere for 15 minutes, doubling to 24 hours.
+    const owner = await createConfirmedAccount(test, 'customer');
+    const home = '198.51.100.10';
+    expect((await signIn(owner.email, PASSWORD, home)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++)
+      statuses.push((await signIn(owner.email, `guess-${i}`, forgedAddress())).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    // A stranger's new address is locked out, even with the right password...
+    expect((await signIn(owner.email, PASSWORD, forgedAddress())).statusCode).toBe(429);
+    // ...the owner's own address is not.
+    const back = await signIn(owner.email, PASSWORD, home);
+    expect(back.statusCode, back.body).toBe(200);
+    expect(json(back).message).toBe('Signed in successfully');
+  });
+
+  it('an address the owner signed in from still locks after 10 wrong passwords of its own, right one included', async () => {
+    const owner = await createConfirmedAccount(test, 'customer');
+    const shared = '198.51.100.11';
+    expect((await signIn(owner.email, PASSWORD, shared)).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn(owner.email, `guess-${i}`, shared)).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    const locked = await signIn(owner.email, PASSWORD, shared);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(60);
+    // Another address of the owner's is untouched by that lock.
+    expect((await signIn(owner.email, PASSWORD, '198.51.100.12')).statusCode).toBe(200);
+  });
+
   it('takes the address the balancer saw, not what the client wrote before it', async () => {
     const victim = await createConfirmedAccount(test, 'customer');
     const statuses: number[] = [];

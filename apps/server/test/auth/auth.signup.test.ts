@@ -201,9 +201,44 @@ describe('shipping partner sign-up', () => {
     });
   });
 
-  it('answers 409 for a second application with the same email', async () => {
+  it('a second application with a known email gets the answer of a new one; its owner is mailed instead', async () => {
+    // Issue 24: a 409 here told anyone which emails belong to shipping partners.
     const body = partnerBody();
-    expect((await post('/api/partner/partner/signup', body)).statusCode).toBe(201);
-    expect((await post('/api/partner/partner/signup', body)).statusCode).toBe(409);
+    const first = await post('/api/partner/partner/signup', body);
+    expect(first.statusCode).toBe(201);
+    const confirmation = await latestLink(test, body.company.email);
+    const again = await post('/api/partner/partner/signup', {
+      ...body,
+      company: {
+        ...body.company,
+        email: body.company.email.toUpperCase(),
+        companyName: 'Intruder Logistics',
+      },
+      password: 'An0ther-Password',
+    });
+    expect(again.statusCode).toBe(201);
+    const [a, b] = [json(first), json(again)];
+    expect(b.message).toBe(a.message);
+    expect(Object.keys(b.data.user).sort()).toEqual(Object.keys(a.data.user).sort());
+    expect(b.data.user).toMatchObject({
+      email: body.company.email,
+      name: 'Intruder Logistics',
+      lastLogin: null,
+    });
+    expect(b.data.user.id).not.toBe(a.data.user.id);
+    const outbox = await test.app.inject({
+      method: 'GET',
+      url: `/api/dev/outbox?to=${encodeURIComponent(body.company.email)}&limit=1`,
+    });
+    expect(json(outbox).data[0].subject).toBe('Someone tried to sign up with your email');
+    // The first application, its password and its pending confirmation are untouched.
+    const confirmed = await test.app.inject({
+      method: 'GET',
+      url: `/api/partner/partner/confirmation/${tokenFromLink(confirmation)}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const signIn = await post('/api/auth/partner/login', { email: body.company.email, password: PASSWORD });
+    expect(signIn.statusCode).toBe(200);
+    expect(json(signIn).data.user.name).toBe(body.company.companyName);
   });
 });

@@ -295,9 +295,59 @@ describe('who may do what', () => {
     expect(codes(next)).toEqual(['picked_up']);
     // Another dispatcher or an admin cannot carry it.
     const otherDispatcher = await createAdmin(test, 'dispatcher');
-    expect((await move(orderId, otherDispatcher.accessToken, { status: 'picked_up' })).statusCode).toBe(409);
+    // (Another dispatcher does not even see it: issue 24.)
+    expect((await move(orderId, otherDispatcher.accessToken, { status: 'picked_up' })).statusCode).toBe(404);
     expect((await move(orderId, admin.accessToken, { status: 'picked_up' })).statusCode).toBe(409);
     expect((await move(orderId, dispatcher.accessToken, { status: 'picked_up' })).statusCode).toBe(200);
+  });
+
+  it('shows a dispatcher the queue and the orders they carry, with addresses only for those (issue 24)', async () => {
+    const queued = (await readyOrder()).orderId;
+    const withPartner = (await readyOrder()).orderId;
+    const carried = (await readyOrder()).orderId;
+    await assign(withPartner, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
+    await assign(carried, admin.accessToken, { carrier: 'dispatcher', dispatcherId: dispatcher.id });
+    const ids = (answer: { body: string }) =>
+      (json(answer).data.orders as { id: string }[]).map((order) => order.id);
+
+    // Every list they ask for is their own deliveries, whatever the query says.
+    for (const url of ['/api/orders/admin?limit=100', '/api/orders/admin?mine=false&limit=100']) {
+      const listed = ids(await call('GET', url, dispatcher.accessToken));
+      expect(listed).toContain(carried);
+      expect(listed).not.toContain(withPartner);
+      expect(listed).not.toContain(queued);
+    }
+    const everything = ids(await call('GET', '/api/orders/admin?limit=100', admin.accessToken));
+    expect(everything).toEqual(expect.arrayContaining([queued, withPartner, carried]));
+    // The queue they assign from, as summaries without addresses.
+    const queue = await call('GET', '/api/orders/admin/queue?limit=100', dispatcher.accessToken);
+    expect(ids(queue)).toContain(queued);
+    expect(queue.body).not.toContain('deliveryAddress');
+
+    // One order: the one they carry, with its address; no other.
+    const own = await call('GET', `/api/orders/admin/${carried}`, dispatcher.accessToken);
+    expect(own.statusCode).toBe(200);
+    expect(json(own).data.deliveryAddress.address).not.toBe('');
+    for (const orderId of [withPartner, queued]) {
+      const other = await call('GET', `/api/orders/admin/${orderId}`, dispatcher.accessToken);
+      expect(other.statusCode).toBe(404);
+      expect(json(other).error).toBe('NOT_FOUND');
+      expect(
+        (await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, dispatcher.accessToken))
+          .statusCode,
+      ).toBe(404);
+    }
+    expect((await call('GET', `/api/orders/admin/${withPartner}`, admin.accessToken)).statusCode).toBe(200);
+
+    // Assigning an order to someone else answers where it goes, not the door.
+    const assigned = await assign(queued, dispatcher.accessToken, {
+      carrier: 'partner',
+      partnerId: partner.id,
+    });
+    expect(assigned.statusCode).toBe(200);
+    const address = json(assigned).data.deliveryAddress;
+    expect(address).toMatchObject({ address: '', phoneNumber: '', emailAddress: null });
+    expect(address.state).not.toBe('');
   });
 
   it('shows a partner only its own orders', async () => {

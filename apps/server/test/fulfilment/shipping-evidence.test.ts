@@ -153,7 +153,7 @@ describe('shipping evidence', () => {
       }),
     ).data;
     const entry = staff.orderActivities.find((item: { status: string }) => item.status === 'picked_up');
-    expect(entry.evidence).toMatch(/^\/media\/images\/[0-9a-f-]{36}-800\.webp$/);
+    expect(entry.evidence).toMatch(/^\/media\/private\/[0-9a-f-]{36}-800\.webp$/);
     expect(entry.activity).toContain('Two boxes, sealed');
     expect(staff.shippingEvidence).toBe(entry.evidence);
     const merchant = json(
@@ -164,7 +164,11 @@ describe('shipping evidence', () => {
       }),
     ).data;
     expect(merchant.orderActivities.at(-1).evidence).toBe(entry.evidence);
-    const image = await test.app.inject({ method: 'GET', url: entry.evidence });
+    const image = await test.app.inject({
+      method: 'GET',
+      url: entry.evidence,
+      headers: bearer(setup.admin.accessToken),
+    });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
 
@@ -197,6 +201,67 @@ describe('shipping evidence', () => {
     expect(failed.statusCode).toBe(200);
   });
 
+  it('serves the parcel photo only to those who may see the order, privately (issue 24)', async () => {
+    const { orderId, customer } = await assignedOrder();
+    const moved = await moveWithFile(
+      orderId,
+      partner.accessToken,
+      { status: 'picked_up' },
+      await pngBytes(300, 200),
+    );
+    expect(moved.statusCode).toBe(200);
+    const evidence = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/orders/admin/${orderId}`,
+        headers: bearer(setup.admin.accessToken),
+      }),
+    ).data.shippingEvidence as string;
+    expect(evidence).toMatch(/^\/media\/private\//);
+    const photo = (headers: Record<string, string> = {}) =>
+      test.app.inject({ method: 'GET', url: evidence, headers });
+    // Before: anyone with the address read it. Now a visitor is asked to sign in, in the envelope.
+    const anonymous = await photo();
+    expect(anonymous.statusCode).toBe(401);
+    expect(json(anonymous)).toMatchObject({ error: 'UNAUTHORIZED' });
+    // The public image path does not serve it either.
+    const publicPath = evidence.replace('/media/private/', '/media/images/');
+    expect((await test.app.inject({ method: 'GET', url: publicPath })).statusCode).toBe(404);
+
+    const otherCustomer = await shopper(test);
+    const otherStore = await sellingStore(test, setup);
+    const dispatcher = await createAdmin(test, 'dispatcher');
+    for (const [who, token] of [
+      ['another partner', otherPartner.accessToken],
+      ['another customer', otherCustomer.token],
+      ['another store', otherStore.accessToken],
+      ['a dispatcher not carrying it', dispatcher.accessToken],
+    ] as const) {
+      const refused = await photo(bearer(token));
+      expect(refused.statusCode, who).toBe(404);
+      expect(json(refused).error, who).toBe('NOT_FOUND');
+    }
+    for (const [who, token] of [
+      ['the carrier', partner.accessToken],
+      ["the order's customer", customer.token],
+      ["the order's store", store.accessToken],
+      ['an admin', setup.admin.accessToken],
+    ] as const) {
+      const seen = await photo(bearer(token));
+      expect(seen.statusCode, who).toBe(200);
+      expect(seen.headers['content-type'], who).toBe('image/webp');
+      expect(seen.headers['cache-control'], who).toBe('private, max-age=600');
+      expect(seen.rawPayload.subarray(8, 12).toString('ascii'), who).toBe('WEBP');
+    }
+    // A browser's <img> carries the session cookie instead of a header: the customer's works, a stranger's does not.
+    expect((await photo({ cookie: `customer_token=${customer.token}` })).statusCode).toBe(200);
+    expect((await photo({ cookie: `customer_token=${otherCustomer.token}` })).statusCode).toBe(404);
+    expect(
+      (await photo({ cookie: `customer_token=${otherCustomer.token}; partner_token=${partner.accessToken}` }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('reads no file from strangers and stores nothing for a refused move', async () => {
     const { orderId } = await assignedOrder();
     const before = await evidenceFiles();
@@ -209,14 +274,15 @@ describe('shipping evidence', () => {
     expect((await moveWithFile(orderId, customer.token, { status: 'picked_up' }, photo)).statusCode).toBe(
       403,
     );
-    // The store sees the order but does not carry it; a dispatcher it is not assigned to does not either.
+    // The store sees the order but does not carry it; a dispatcher it is not assigned to does not even see it
+    // (issue 24: dispatchers read only the orders they carry).
     expect((await moveWithFile(orderId, store.accessToken, { status: 'picked_up' }, photo)).statusCode).toBe(
       409,
     );
     const dispatcher = await createAdmin(test, 'dispatcher');
     expect(
       (await moveWithFile(orderId, dispatcher.accessToken, { status: 'picked_up' }, photo)).statusCode,
-    ).toBe(409);
+    ).toBe(404);
     // Fields the body schema refuses are refused in multipart too.
     expect((await moveWithFile(orderId, partner.accessToken, { status: 'flying' }, photo)).statusCode).toBe(
       422,

@@ -15,9 +15,11 @@ import {
 import {
   bearer,
   createAdmin,
+  createConfirmedAccount,
   createPartner,
   createTestApp,
   json,
+  login,
   type TestApp,
 } from '../support/test-app.js';
 
@@ -166,6 +168,30 @@ describe('hubs: admins create and edit', () => {
     }
     expect((await call('GET', '/hubs/approved', customer.token)).statusCode).toBe(403);
     expect((await call('GET', '/hubs/approved')).statusCode).toBe(401);
+  });
+
+  it('hides hub addresses from a store or partner no admin approved yet (issue 24)', async () => {
+    const hub = await newHub();
+    const pendingMerchant = await createConfirmedAccount(test, 'merchant');
+    const pendingStore = (await login(test, 'merchant', pendingMerchant.email)).accessToken;
+    const pendingPartner = (await createPartner(test, { approved: false })).accessToken;
+    for (const [token, message] of [
+      [pendingStore, 'An admin must approve your store before it can see or apply for hubs'],
+      [pendingPartner, 'An admin must approve your shipping company before it can see or apply for hubs'],
+    ] as const) {
+      const listed = await call('GET', '/hubs/approved', token);
+      expect(listed.statusCode).toBe(403);
+      expect(json(listed)).toMatchObject({ error: 'FORBIDDEN', message });
+      expect(listed.body).not.toContain(hub.name);
+      expect(listed.body).not.toContain('Industrial Avenue');
+      const applied = await apply(token, hub.id);
+      expect(applied.statusCode).toBe(403);
+      expect(json(applied).message).toBe(message);
+    }
+    // Approved, they see it.
+    for (const token of [store.accessToken, partner.accessToken]) {
+      expect(ids(json(await call('GET', '/hubs/approved', token)).data)).toContain(hub.id);
+    }
   });
 });
 

@@ -288,7 +288,7 @@ describe('payouts', () => {
     const [row] = await test.deps.db.select().from(payouts).where(eq(payouts.id, payout.id));
     const sandbox = createSandboxTransfers({
       db: test.deps.db,
-      secret: sandboxSecret(test.deps.config.jwtSecret),
+      secret: sandboxSecret(test.deps.config.dataDir),
       deliver: (body, signature) => test.deps.payments.handleWebhook(body, signature),
     });
     const made = { status: 'success', transferCode: row!.transferCode, amountKobo: row!.amountKobo };

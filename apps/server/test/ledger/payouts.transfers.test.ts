@@ -60,7 +60,7 @@ function webhook(event: string, data: Record<string, unknown>) {
     url: '/api/payments/webhook/paystack',
     headers: {
       'content-type': 'application/json',
-      'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), body),
+      'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
     },
     payload: body,
   });

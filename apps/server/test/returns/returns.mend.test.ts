@@ -177,7 +177,7 @@ describe('a refund the provider reports failed', () => {
       url: '/api/payments/webhook/paystack',
       headers: {
         'content-type': 'application/json',
-        'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), body),
+        'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
       },
       payload: body,
     });

@@ -10,7 +10,14 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import {
+  bearer,
+  createAdmin,
+  createPartner,
+  createTestApp,
+  json,
+  type TestApp,
+} from '../support/test-app.js';
 import { caller, type Dispatcher, deliveredDaysAgo, deliveredOrder, paidOrder } from './returns-support.js';
 
 // Issue 8: deliver → return → refund through the sandbox provider, across customer, store, admin and the other
@@ -235,6 +242,42 @@ describe('photos', () => {
       await call('GET', `/api/returns/merchant/${json(created).data.id}`, store.accessToken),
     ).data;
     expect(seen.photos).toEqual([json(mine).data.url]);
+
+    // Issue 24: the photo is private, served to the return's customer, its store and admins who decide disputes.
+    const url = json(mine).data.url as string;
+    expect(url).toMatch(/^\/media\/private\/[0-9a-f-]{36}-800\.webp$/);
+    const photo = (token?: string) =>
+      test.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect((await photo()).statusCode).toBe(401);
+    const partner = await createPartner(test);
+    for (const [who, token] of [
+      ['another customer', stranger.token],
+      ['another store', otherStore.accessToken],
+      ['a partner', partner.accessToken],
+      ['a dispatcher', dispatcher.accessToken],
+    ] as const) {
+      const refused = await photo(token);
+      expect(refused.statusCode, who).toBe(404);
+      expect(json(refused).error, who).toBe('NOT_FOUND');
+    }
+    for (const [who, token] of [
+      ['the customer', paid.customer.token],
+      ['the store', store.accessToken],
+      ['an admin', setup.admin.accessToken],
+    ] as const) {
+      const served = await photo(token);
+      expect(served.statusCode, who).toBe(200);
+      expect(served.headers['content-type'], who).toBe('image/webp');
+      expect(served.headers['cache-control'], who).toBe('private, max-age=600');
+    }
+    // An upload not yet sent with a return is its uploader's alone.
+    const loose = json(await upload(paid.customer.token)).data.url as string;
+    expect(
+      (await test.app.inject({ method: 'GET', url: loose, headers: bearer(paid.customer.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'GET', url: loose, headers: bearer(store.accessToken) })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -509,7 +552,7 @@ describe('refund webhooks', () => {
     const [still] = await test.deps.db.select().from(orderRefunds).where(eq(orderRefunds.returnId, id));
     expect(still!.status).toBe('processing');
 
-    const signature = signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), body);
+    const signature = signPaystackBody(sandboxSecret(test.deps.config.dataDir), body);
     const first = await post(signature);
     expect(first.statusCode).toBe(200);
     expect(json(first).data).toEqual({ outcome: 'refund:processed' });
@@ -530,7 +573,7 @@ describe('refund webhooks', () => {
       url: '/api/payments/webhook/paystack',
       headers: {
         'content-type': 'application/json',
-        'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), failedBody),
+        'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), failedBody),
       },
       payload: failedBody,
     });

@@ -223,6 +223,76 @@ describe('changing, deactivating and removing staff', () => {
   });
 });
 
+describe('a staff manager changes only what they hold themselves (issue 24)', () => {
+  it('cannot weaken, deactivate or remove a richer member, nor edit or delete a richer role', async () => {
+    const people = await createCustomRole(test, owner, ['staff:read', 'staff:manage'], 'People 24');
+    const manager = await inviteStaff(test, owner, people);
+    const stockRole = await createCustomRole(test, owner, ['products:read', 'products:write'], 'Stock 24');
+    const stockKeeper = await inviteStaff(test, owner, stockRole);
+    const inventory = await inviteStaff(test, owner, 'inventory');
+    const message =
+      'You cannot change a member who holds permissions you do not: products:read, products:write';
+    for (const member of [stockKeeper, inventory]) {
+      for (const [method, suffix, body] of [
+        ['PATCH', '', { role: people }],
+        ['PATCH', '', { firstName: 'Renamed' }],
+        ['POST', '/deactivate', undefined],
+        ['DELETE', '', undefined],
+      ] as const) {
+        const refused = await callAs(
+          test,
+          manager.token,
+          method,
+          `/api/merchant/staff/${member.id}${suffix}`,
+          body,
+        );
+        expect(refused.statusCode, `${method} ${suffix}`).toBe(403);
+        expect(
+          json(refused).message.startsWith('You cannot change a member who holds permissions you do not'),
+        ).toBe(true);
+      }
+    }
+    expect(
+      json(await callAs(test, manager.token, 'POST', `/api/merchant/staff/${stockKeeper.id}/deactivate`))
+        .message,
+    ).toBe(message);
+    // Nothing changed.
+    const kept = json(await callAs(test, owner.token, 'GET', `/api/merchant/staff/${stockKeeper.id}`)).data;
+    expect(kept).toMatchObject({
+      isActive: true,
+      roleRef: stockRole,
+      firstName: expect.not.stringMatching('Renamed'),
+    });
+
+    for (const [method, body] of [
+      ['PATCH', { permissions: [] }],
+      ['PATCH', { name: 'Renamed 24' }],
+      ['DELETE', undefined],
+    ] as const) {
+      const refused = await callAs(test, manager.token, method, `/api/merchant/roles/${stockRole}`, body);
+      expect(refused.statusCode, method).toBe(403);
+      expect(json(refused).message).toBe(
+        'You cannot change a role that holds permissions you do not: products:read, products:write',
+      );
+    }
+    const role = json(await callAs(test, owner.token, 'GET', '/api/merchant/roles')).data.custom.find(
+      (entry: { id: string }) => entry.id === stockRole,
+    );
+    expect(role).toMatchObject({ name: 'Stock 24', permissions: ['products:read', 'products:write'] });
+
+    // Within what they hold, they still manage: a member and a role with no more than theirs.
+    const readers = await createCustomRole(test, owner, ['staff:read'], 'Readers 24');
+    const reader = await inviteStaff(test, owner, readers);
+    expect(
+      (await callAs(test, manager.token, 'POST', `/api/merchant/staff/${reader.id}/deactivate`)).statusCode,
+    ).toBe(200);
+    expect(
+      (await callAs(test, manager.token, 'PATCH', `/api/merchant/roles/${readers}`, { name: 'Readers 24b' }))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
 describe('custom roles', () => {
   it('are created, listed with built-ins and resources, edited, and deleted only when nobody holds them', async () => {
     const roleId = await createCustomRole(test, owner, ['coupons:read', 'reports:read'], 'Marketing');

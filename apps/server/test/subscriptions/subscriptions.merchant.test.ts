@@ -161,7 +161,7 @@ describe('a store subscription (/merchant/subscription)', () => {
       subscription: { currentPeriodEnd: string };
     };
     const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference, id: 1 } }));
-    const secret = sandboxSecret(test.deps.config.jwtSecret);
+    const secret = sandboxSecret(test.deps.config.dataDir);
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const delivered = await test.app.inject({
         method: 'POST',

@@ -1,5 +1,5 @@
 import type { AccountKind } from '@market/contracts';
-import { and, asc, desc, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import {
@@ -13,6 +13,34 @@ import {
 
 export type UserRow = typeof users.$inferSelect;
 export type PartnerProfileRow = typeof partnerProfiles.$inferSelect;
+
+/**
+ * Whether an account of this kind and email had a session from this address in use since `since`: an address its
+ * owner signs in from, which a lock caused by strangers elsewhere does not shut (issue 24).
+ */
+export async function signedInFromAddress(
+  db: Db,
+  kind: AccountKind,
+  email: string,
+  ipAddress: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(users.kind, kind),
+        eq(users.email, email),
+        isNull(users.deletedAt),
+        eq(sessions.ipAddress, ipAddress),
+        gte(sessions.lastUsedAt, since),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
 
 export async function findUserByEmail(
   db: Db,

@@ -43,8 +43,8 @@ function sessionRoutes(kind: AccountKind, auth: AuthService, deps: Deps): RouteD
       await auth.forgotPassword(kind, body.email, meta(request));
       return { message: FORGOT_PASSWORD_ANSWER };
     }),
-    route(endpoints.resetPassword, async ({ params, body }) => {
-      await auth.resetPassword(kind, params.token, body.password);
+    route(endpoints.resetPassword, async ({ params, body, request }) => {
+      await auth.resetPassword(kind, params.token, body.password, meta(request));
       return { message: 'Your password has been set. You can now sign in.' };
     }),
   ];

@@ -38,6 +38,7 @@ import {
   retireOneTimeTokens,
   revokeSession,
   revokeUserSessions,
+  signedInFromAddress,
   type UserRow,
 } from './auth.repository.js';
 import { oneTimeTokens, partnerProfiles, refreshTokens, sessions, users } from './auth.schema.js';
@@ -64,6 +65,8 @@ export interface RequestMeta {
 
 /** `users.role` of a merchant account created by a store for its staff (its store role is the membership's). */
 export const STAFF_ACCOUNT_ROLE = 'staff';
+/** An address the account had a session from within this many days is its owner's (sign-in lockout, ADR 042). */
+const KNOWN_ADDRESS_DAYS = 90;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -347,7 +350,24 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       const [firstName, ...rest] = body.company.contactPerson.split(/\s+/);
       return db.transaction(async (tx) => {
         const email = body.company.email;
-        await ensureEmailFree(tx, 'partner', email);
+        if (options.invitedByAdmin) await ensureEmailFree(tx, 'partner', email);
+        else {
+          // An application with a known email gets the very answer a new one gets, as customer and merchant
+          // sign-ups do (no list of partners for strangers); the owner is told by mail.
+          const existing = await findUserByEmail(tx, 'partner', email);
+          if (existing) {
+            await mailSignupAttempt(tx, existing);
+            return {
+              id: randomUUID(),
+              name: body.company.companyName,
+              logo: null,
+              email,
+              shippingCompany: body.company.companyName,
+              accountType: 'shippingPartner',
+              lastLogin: null,
+            };
+          }
+        }
         const row = await insertUser(tx, {
           kind: 'partner',
           firstName: firstName ?? body.company.contactPerson,
@@ -376,7 +396,14 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
     },
 
     async login(kind: AccountKind, email: string, password: string, meta: RequestMeta): Promise<Session> {
-      await rateLimits.consume('login', { ip: meta.ip, email });
+      const knownAddress = await signedInFromAddress(
+        db,
+        kind,
+        email,
+        meta.ip,
+        new Date(now().getTime() - KNOWN_ADDRESS_DAYS * 24 * 3600_000),
+      );
+      await rateLimits.consume('login', { ip: meta.ip, email, knownAddress });
       const row = await findUserByEmail(db, kind, email);
       const passwordOk = row?.passwordHash
         ? await verifyPassword(row.passwordHash, password)
@@ -444,7 +471,12 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       await db.transaction((tx) => mailPasswordLink(tx, row, false));
     },
 
-    async resetPassword(kind: AccountKind, token: string, password: string): Promise<void> {
+    async resetPassword(
+      kind: AccountKind,
+      token: string,
+      password: string,
+      meta?: RequestMeta,
+    ): Promise<void> {
       const found = await findOneTimeToken(db, hashToken(token), 'reset-password');
       const at = now();
       if (!found || found.usedAt || found.expiresAt <= at) throw notFound(INVALID_LINK);
@@ -461,7 +493,7 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
         await revokeUserSessions(tx, row.id, 'password reset', at);
       });
       // The owner proved the mailbox: a sign-in lockout a guesser caused no longer holds them out.
-      await rateLimits.forgive('login', row.email);
+      await rateLimits.forgive('login', row.email, meta?.ip);
     },
 
     async confirmEmail(kind: AccountKind, token: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { sessionCookies } from '@market/contracts';
+import { type AccountKind, accountKinds, sessionCookies } from '@market/contracts';
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import type { Authenticate } from '../../platform/http/routes.js';
@@ -33,7 +33,12 @@ export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROL
 export function createAuthModule(
   deps: Deps,
   needs: AuthNeeds,
-): ServerModule<AuthService> & { authenticate: Authenticate; authenticateWithCookie: Authenticate } {
+): ServerModule<AuthService> & {
+  authenticate: Authenticate;
+  authenticateWithCookie: Authenticate;
+  /** Each account kind's access cookie as the token: for what a browser loads itself, like a private photo. */
+  authenticateByCookie: Record<AccountKind, Authenticate>;
+} {
   const service = createAuthService(deps, needs);
   return {
     service,
@@ -50,5 +55,14 @@ export function createAuthModule(
         trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
       },
     ),
+    authenticateByCookie: Object.fromEntries(
+      accountKinds.map((kind) => [
+        kind,
+        createAuthenticate(deps.tokens, service, needs.findMembership, needs.findAdminCustomRole, {
+          cookie: sessionCookies[kind].access,
+          trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
+        }),
+      ]),
+    ) as Record<AccountKind, Authenticate>,
   };
 }

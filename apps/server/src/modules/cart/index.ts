@@ -25,4 +25,4 @@ export type {
   ShipmentQuote,
   StorePricing,
 } from './cart-pricing.js';
-export { couponLinesOfCart } from './cart-pricing.js';
+export { couponLinesOfCart, UNLIMITED } from './cart-pricing.js';

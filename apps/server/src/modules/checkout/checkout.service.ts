@@ -4,7 +4,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import type { Verification } from '../../platform/payments/provider.js';
-import type { CheckoutPricing } from '../cart/index.js';
+import { type CheckoutPricing, UNLIMITED } from '../cart/index.js';
 import type { ActivityRow, ItemRow, OrderActor, OrderRow, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
@@ -12,6 +12,42 @@ import type { CheckoutPorts } from './checkout.ports.js';
 export const CHECKOUT_PREFIX = 'CHK';
 /** Unpaid checkouts hold stock this long, then give it back (orders.md). */
 export const PAYMENT_WINDOW_MINUTES = 30;
+/** Most units of one item (product or variant) one account's unpaid checkout may hold (ADR 042). */
+export const MAX_HELD_UNITS_PER_ITEM = 10;
+/** Most stock-limited units one account's unpaid checkout may hold in all (ADR 042). */
+export const MAX_HELD_UNITS = 50;
+
+/**
+ * How many units of an item with `available` left one unpaid checkout may hold: half of what is left, rounded up,
+ * but always two (a pair, or the last two units, can be bought as usual) and never more than
+ * MAX_HELD_UNITS_PER_ITEM. Holding all of a product is what kept it sold out to everyone else while its holder
+ * never paid (issue 24).
+ */
+export function holdLimit(available: number): number {
+  return Math.min(MAX_HELD_UNITS_PER_ITEM, Math.max(2, Math.ceil(available / 2)));
+}
+
+/** The first line of a priced cart that holds more than an unpaid checkout may, as the customer reads it. */
+function overHoldLimit(pricing: CheckoutPricing): string | null {
+  let held = 0;
+  for (const store of pricing.stores) {
+    for (const line of store.lines) {
+      // Sold on when out of stock: holding it keeps nobody else from buying.
+      if (line.availableQuantity >= UNLIMITED) continue;
+      held += line.quantity;
+      const limit = holdLimit(line.availableQuantity);
+      if (line.quantity > limit) {
+        const name = line.variant
+          ? `${line.product.name} (${[line.variant.size, line.variant.color].filter(Boolean).join(', ')})`
+          : line.product.name;
+        return `At most ${limit} of ${name} can wait for payment in one checkout; pay for these, then buy more`;
+      }
+    }
+  }
+  if (held > MAX_HELD_UNITS)
+    return `At most ${MAX_HELD_UNITS} items can wait for payment in one checkout; pay for these, then buy more`;
+  return null;
+}
 
 /** A coupon use that could not be confirmed at payment; rolls the payment's savepoint back. */
 class CouponUseRefused extends Error {}
@@ -256,7 +292,11 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
         // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
         const cartRow = await cart.lockCart(tx, customerId);
+        const at = deps.now();
+        // A replacement keeps the hold's end: re-creating a checkout must not keep stock from others for ever.
+        let expiresAt = new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
         for (const open of await orders.lockOpenTrackers(tx, customerId)) {
+          if (open.expiresAt > at && open.expiresAt < expiresAt) expiresAt = open.expiresAt;
           await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
             role: 'customer',
             id: customerId,
@@ -266,6 +306,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         if (pricing.problems.length > 0) {
           throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
         }
+        const overLimit = overHoldLimit(pricing);
+        if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
         const address = pricing.address!;
         const reservations = pricing.stores.flatMap((store) =>
           store.lines.map((line) => ({
@@ -274,7 +316,6 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
             quantity: line.quantity,
           })),
         );
-        const at = deps.now();
         const created = await orders.createFromCheckout(tx, {
           reference: deps.payments.newReference(CHECKOUT_PREFIX),
           customerId,
@@ -292,7 +333,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           appliedCouponCodes: pricing.stores.flatMap((store) =>
             store.coupon?.code ? [store.coupon.code] : [],
           ),
-          expiresAt: new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000),
+          expiresAt,
           orderNote: body.orderNote ?? null,
           reservations,
           stores: ordersOf(pricing),

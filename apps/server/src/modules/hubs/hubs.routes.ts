@@ -25,7 +25,10 @@ export function hubsRoutes(hubs: HubsService): RouteDefinition[] {
       message: 'Hub application rejected',
       data: await hubs.reject(auth, params.id, body.reason),
     })),
-    route(hubEndpoints.approved, async () => ({ message: 'Approved hubs', data: await hubs.list(true) })),
+    route(hubEndpoints.approved, async ({ auth }) => ({
+      message: 'Approved hubs',
+      data: await hubs.open(auth),
+    })),
     route(hubEndpoints.apply, async ({ auth, body }) => ({
       message: 'Application sent. An admin will review it.',
       data: await hubs.apply(auth, body),

@@ -21,6 +21,8 @@ export interface HubsNeeds {
   storeName(executor: Db, storeId: string): Promise<string | undefined>;
   /** A shipping partner's company and whether an admin approved it. */
   partner(executor: Db, userId: string): Promise<{ companyName: string; approved: boolean } | undefined>;
+  /** Whether admins approved the store (a pending or rejected one is nobody the platform vouched for yet). */
+  storeApproved(executor: Db, storeId: string): Promise<boolean>;
 }
 
 export const HUB_NOT_FOUND = 'Hub not found';
@@ -79,6 +81,25 @@ function applicantOf(auth: AuthContext): Applicant {
 export function createHubsService(deps: Deps, needs: HubsNeeds) {
   const { db } = deps;
 
+  /**
+   * Hub addresses are where parcels wait: only a store or a shipping partner an admin approved sees them or applies
+   * (issue 24: any self-registered account used to). Answers the applicant's name.
+   */
+  async function approvedApplicant(auth: AuthContext): Promise<string> {
+    const applicant = applicantOf(auth);
+    if (applicant.kind === 'partner') {
+      const partner = await needs.partner(db, auth.userId);
+      if (!partner?.approved)
+        throw forbidden('An admin must approve your shipping company before it can see or apply for hubs');
+      return partner.companyName;
+    }
+    if (!(await needs.storeApproved(db, applicant.id)))
+      throw forbidden('An admin must approve your store before it can see or apply for hubs');
+    const name = await needs.storeName(db, applicant.id);
+    if (!name) throw forbidden('Only a store or a shipping partner applies for a hub');
+    return name;
+  }
+
   async function applicationViews(executor: Db, rows: HubApplicationRow[]): Promise<HubApplication[]> {
     const hubs = await repository.hubsByIds(executor, [...new Set(rows.map((row) => row.hubId))]);
     return rows.map((row) => toApplication(row, hubs));
@@ -106,6 +127,12 @@ export function createHubsService(deps: Deps, needs: HubsNeeds) {
   }
 
   return {
+    /** The open hubs, for admins and for approved stores and shipping partners. */
+    async open(auth: AuthContext): Promise<Hub[]> {
+      if (auth.kind !== 'admin') await approvedApplicant(auth);
+      return (await repository.listHubs(db, true)).map(toHub);
+    },
+
     async list(onlyActive: boolean): Promise<Hub[]> {
       return (await repository.listHubs(db, onlyActive)).map(toHub);
     },
@@ -139,19 +166,9 @@ export function createHubsService(deps: Deps, needs: HubsNeeds) {
      */
     async apply(auth: AuthContext, body: z.output<typeof hubApplicationBody>): Promise<HubApplication> {
       const applicant = applicantOf(auth);
+      const applicantName = await approvedApplicant(auth);
       const hub = await repository.findHub(db, body.hubId);
       if (!hub?.isActive) throw validation('hubId', 'Choose an open hub');
-      let applicantName: string | undefined;
-      if (applicant.kind === 'partner') {
-        const partner = await needs.partner(db, auth.userId);
-        if (!partner?.approved) {
-          throw forbidden('An admin must approve your shipping company before it applies for a hub');
-        }
-        applicantName = partner.companyName;
-      } else {
-        applicantName = await needs.storeName(db, applicant.id);
-      }
-      if (!applicantName) throw forbidden('Only a store or a shipping partner applies for a hub');
       const open = await repository.findOpenApplication(db, hub.id, applicant, ['pending', 'approved']);
       if (open?.status === 'pending')
         throw conflict('You already applied for this hub; wait for an admin to decide');

@@ -14,6 +14,7 @@ const callerOf = (auth: AuthContext): FulfilmentCaller => ({
   userId: auth.userId,
   role: auth.role,
   storeId: auth.storeId,
+  permissions: auth.permissions,
 });
 
 export function fulfilmentRoutes(fulfilment: FulfilmentService): RouteDefinition[] {

@@ -39,6 +39,8 @@ export interface FulfilmentCaller {
   userId: string;
   role: string | null;
   storeId?: string;
+  /** What the guard resolved the caller may do: an admin without `orders:read-all` reads only what they carry. */
+  permissions: readonly string[];
 }
 
 /** What the orders module needs of others for the chain, handed in by the composition (ADR 010). */
@@ -122,6 +124,11 @@ export function createFulfilmentService(
   const { db } = deps;
 
   /** Whether the caller may see this order at all; anything else is a 404, so ids of others leak nothing. */
+  const readsAllOrders = (caller: FulfilmentCaller) =>
+    caller.kind === 'admin' && caller.permissions.includes('orders:read-all');
+  const carries = (order: OrderRow, caller: FulfilmentCaller) =>
+    order.carrierKind === 'dispatcher' && order.dispatcherId === caller.userId;
+
   function canSee(order: OrderRow, caller: FulfilmentCaller): boolean {
     if (order.status === 'awaiting_payment') return false;
     switch (caller.kind) {
@@ -130,7 +137,8 @@ export function createFulfilmentService(
       case 'partner':
         return order.partnerId === caller.userId;
       case 'admin':
-        return true;
+        // A dispatcher reads the orders they carry; the queue they assign from comes as summaries (issue 24).
+        return readsAllOrders(caller) || carries(order, caller);
       default:
         return order.customerId === caller.userId;
     }
@@ -144,11 +152,21 @@ export function createFulfilmentService(
     return offeredMoves(order, { role: roleOf(caller), id: caller.userId });
   }
 
-  async function visibleOrder(executor: Db, orderId: string, caller: FulfilmentCaller, lock = false) {
+  async function visibleOrder(
+    executor: Db,
+    orderId: string,
+    caller: FulfilmentCaller,
+    lock = false,
+    /** Assigning: an admin allowed to assign reaches any paid order, to assign it, without reading it. */
+    toAssign = false,
+  ) {
     const order = lock
       ? await repository.lockOrder(executor, orderId)
       : await repository.findOrder(executor, orderId);
-    if (!order || !canSee(order, caller)) throw notFound('Order not found');
+    const reachable =
+      order &&
+      (toAssign && caller.kind === 'admin' ? order.status !== 'awaiting_payment' : canSee(order, caller));
+    if (!order || !reachable) throw notFound('Order not found');
     return order;
   }
 
@@ -241,7 +259,17 @@ export function createFulfilmentService(
       storeName: order.storeName,
       customerId: order.customerId,
       customerName: order.deliveryAddress.fullName,
-      deliveryAddress: order.deliveryAddress,
+      // Who assigns an order without carrying or reading it learns where it goes, not the door: name, state, LGA.
+      deliveryAddress: canSee(order, caller)
+        ? order.deliveryAddress
+        : {
+            fullName: order.deliveryAddress.fullName,
+            phoneNumber: '',
+            emailAddress: null,
+            state: order.deliveryAddress.state,
+            lga: order.deliveryAddress.lga,
+            address: '',
+          },
       orderItems: items.map((item) => ({
         ...line(item),
         productPrice: koboToNaira(item.unitPriceKobo),
@@ -560,18 +588,34 @@ export function createFulfilmentService(
         mine?: 'true' | 'false';
       },
     ) {
+      const queueOnly = query.queue === 'true' && caller.permissions.includes('orders:assign');
       const { rows, total } = await repository.orderPage(
         db,
         {
           status: query.status,
           statuses: query.queue === 'true' ? queueStatuses : undefined,
-          dispatcherId: query.mine === 'true' ? caller.userId : undefined,
+          // Without orders:read-all (a dispatcher), the list is the caller's own deliveries whatever was asked,
+          // but the queue they assign from (the queue endpoint's own permission).
+          dispatcherId:
+            query.mine === 'true' || !(readsAllOrders(caller) || queueOnly) ? caller.userId : undefined,
           search: query.search,
           ...dateFilter(query),
         },
         query,
       );
       return { orders: await summaries(rows), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    /**
+     * Whether the caller may see a parcel photo: whoever may see an order it belongs to (its customer, its store's
+     * members who read orders, its carrier, admins who read it), or who took it (issue 24).
+     */
+    async mayViewEvidence(caller: FulfilmentCaller, fileId: string): Promise<boolean> {
+      const owners = await repository.ordersWithEvidence(db, fileId);
+      return owners.some(
+        (order) =>
+          canSee(order, caller) && (caller.kind !== 'merchant' || caller.permissions.includes('orders:read')),
+      );
     },
 
     async staffOrder(orderId: string, caller: FulfilmentCaller) {
@@ -600,7 +644,7 @@ export function createFulfilmentService(
         );
       }
       return db.transaction(async (tx) => {
-        const order = await visibleOrder(tx, orderId, caller, true);
+        const order = await visibleOrder(tx, orderId, caller, true, true);
         const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
         const name = chosen?.name ?? hub?.name ?? 'Platform hub';
         const at = deps.now();
@@ -770,7 +814,7 @@ export function createFulfilmentService(
       if (upload.bytes.length === 0)
         throw validation('evidence', 'The photo is empty. Take or choose another.');
       const saved = await deps.media
-        .saveImage(db, caller.userId, upload.bytes, purpose)
+        .saveImage(db, caller.userId, upload.bytes, purpose, { visibility: 'private' })
         .catch((error: unknown) => {
           // The pipeline names its field `image`; here the photo travels as `evidence`.
           if (error instanceof AppError && error.code === 'VALIDATION_ERROR') {
@@ -782,7 +826,9 @@ export function createFulfilmentService(
     }
     const url = body.shippingEvidence!;
     const fileId = imageFileId(url);
-    if (!fileId || !(await deps.media.ownsImageUrls(db, caller.userId, [url], purpose))) {
+    const owned =
+      fileId && (await deps.media.ownsImageUrls(db, caller.userId, [url], { visibility: 'private', purpose }));
+    if (!owned) {
       throw validation(
         'shippingEvidence',
         'Upload the photo with the move: a photo is evidence of one move of one order',

@@ -797,6 +797,28 @@ export type NewAssignment = typeof orderAssignments.$inferInsert;
 export type ItemRow = typeof orderItems.$inferSelect;
 export type ActivityRow = typeof orderActivities.$inferSelect;
 
+/** The orders a parcel photo (by its file id) belongs to: the order's own or one of its moves'. */
+export async function ordersWithEvidence(executor: Db, fileId: string): Promise<OrderRow[]> {
+  // The id is a UUID checked by the caller's pattern; it is still a bound parameter, never spliced into SQL.
+  const pattern = `%/${fileId}-%`;
+  return executor
+    .select()
+    .from(orders)
+    .where(
+      or(
+        sql`${orders.shippingEvidence} like ${pattern}`,
+        inArray(
+          orders.id,
+          executor
+            .select({ id: orderActivities.orderId })
+            .from(orderActivities)
+            .where(sql`${orderActivities.evidence} like ${pattern}`),
+        ),
+      ),
+    )
+    .limit(20);
+}
+
 export async function findOrder(executor: Db, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await executor.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   return row;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { orderReturns, type ReturnStatus } from './returns.schema.js';
 
@@ -23,6 +23,18 @@ export async function insertReturn(executor: Db, values: NewReturn): Promise<Ret
 export async function lockReturn(executor: Db, returnId: string): Promise<ReturnRow | undefined> {
   const [row] = await executor.select().from(orderReturns).where(eq(orderReturns.id, returnId)).for('update');
   return row;
+}
+
+/** The returns a photo (by its file id) was sent with. */
+export async function returnsWithPhoto(executor: Db, fileId: string): Promise<ReturnRow[]> {
+  const pattern = `%/${fileId}-%`;
+  return executor
+    .select()
+    .from(orderReturns)
+    .where(
+      sql`exists (select 1 from jsonb_array_elements_text(${orderReturns.photos}) as photo where photo like ${pattern})`,
+    )
+    .limit(20);
 }
 
 export async function findReturn(executor: Db, returnId: string): Promise<ReturnRow | undefined> {

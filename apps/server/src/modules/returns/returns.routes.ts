@@ -46,6 +46,8 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
         auth.userId,
         await readImage(request, 'image'),
         'return-photo',
+        // Seen only by the customer, the store and admins, through the checked route (issue 24).
+        { visibility: 'private' },
       ),
     })),
     route(customerReturnEndpoints.list, async ({ auth, query }) => ({

@@ -389,7 +389,12 @@ export function createReturnsService(
           });
         }
         const photos = body.photos ?? [];
-        if (photos.length > 0 && !(await deps.media.ownsImageUrls(tx, caller.userId, photos))) {
+        if (
+          photos.length > 0 &&
+          !(await deps.media.ownsImageUrls(tx, caller.userId, photos, { visibility: 'private' })) &&
+          // Photos uploaded before they became private (issue 24) are still the customer's.
+          !(await deps.media.ownsImageUrls(tx, caller.userId, photos))
+        ) {
           throw validation('photos', 'Upload the photos with this account first');
         }
         const at = deps.now();
@@ -443,6 +448,20 @@ export function createReturnsService(
       }
       const { rows, total } = await repository.returnPage(db, filter, query);
       return { returns: await views(db, rows, caller), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    /**
+     * Whether the caller may see a return photo: the return's customer, its store's members who read returns, and
+     * admins who decide disputes (issue 24).
+     */
+    async mayViewPhoto(caller: ReturnCaller & { permissions: readonly string[] }, fileId: string) {
+      const rows = await repository.returnsWithPhoto(db, fileId);
+      return rows.some((row) => {
+        if (!canSee(row, caller)) return false;
+        if (caller.kind === 'merchant') return caller.permissions.includes('returns:read');
+        if (caller.kind === 'admin') return caller.permissions.includes('returns:disputes');
+        return true;
+      });
     },
 
     async one(caller: ReturnCaller, returnId: string) {

@@ -76,11 +76,23 @@ export function createStaffService(deps: Deps, auth: AuthService) {
   const { db } = deps;
 
   /** Nobody hands out what they do not hold: a role's permissions must be the actor's too. */
-  function ensureWithinOwn(actor: StaffActor, permissions: readonly string[]) {
+  function ensureWithinOwn(
+    actor: StaffActor,
+    permissions: readonly string[],
+    what = 'You cannot give permissions you do not hold',
+  ) {
     const beyond = permissions.filter((permission) => !actor.permissions.includes(permission));
-    if (beyond.length > 0)
-      throw forbidden(`You cannot give permissions you do not hold: ${beyond.join(', ')}`);
+    if (beyond.length > 0) throw forbidden(`${what}: ${beyond.join(', ')}`);
   }
+
+  /**
+   * Nor takes away, edits or removes more than they hold (issue 24): a member or a role holding a permission the
+   * actor lacks is beyond them, or a manager could weaken the very people and roles that oversee them.
+   */
+  const ensureMemberWithinOwn = (actor: StaffActor, member: StoreMemberRow) =>
+    ensureWithinOwn(actor, member.permissions, 'You cannot change a member who holds permissions you do not');
+  const ensureRoleWithinOwn = (actor: StaffActor, role: StoreRoleRow) =>
+    ensureWithinOwn(actor, role.permissions, 'You cannot change a role that holds permissions you do not');
 
   /** What a form's role names: a built-in role (not owner) or one of this store's custom roles. */
   async function resolveRole(
@@ -108,6 +120,7 @@ export function createStaffService(deps: Deps, auth: AuthService) {
     if (member.role === 'owner')
       throw conflict("The store's owner cannot be deactivated, removed or given another role");
     if (member.userId === actor.userId) throw conflict('You cannot change your own membership');
+    ensureMemberWithinOwn(actor, member);
     return member;
   }
 
@@ -241,6 +254,7 @@ export function createStaffService(deps: Deps, auth: AuthService) {
       if (changes.permissions) ensureWithinOwn(actor, changes.permissions);
       const existing = await findStoreRole(db, actor.storeId, roleId);
       if (!existing) throw notFound(ROLE_NOT_FOUND);
+      ensureRoleWithinOwn(actor, existing);
       try {
         await updateStoreRole(db, actor.storeId, roleId, { ...changes, updatedAt: deps.now() });
       } catch (error) {
@@ -253,6 +267,7 @@ export function createStaffService(deps: Deps, auth: AuthService) {
     async removeRole(actor: StaffActor, roleId: string): Promise<void> {
       const existing = await findStoreRole(db, actor.storeId, roleId);
       if (!existing) throw notFound(ROLE_NOT_FOUND);
+      ensureRoleWithinOwn(actor, existing);
       if (!(await deleteStoreRole(db, actor.storeId, roleId)))
         throw conflict('Give its members another role before deleting this role');
     },

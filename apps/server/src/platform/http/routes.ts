@@ -139,7 +139,11 @@ export function mountRoutes(
   routes: RouteDefinition[],
   authenticate: Authenticate,
   cache?: ResponseCache,
-  options: { checkAnswers?: boolean } = {},
+  options: {
+    checkAnswers?: boolean;
+    /** Counts every multipart call against the caller's upload budget (by account when signed in, and address). */
+    limitUpload?: (request: FastifyRequest, auth: AuthContext | null) => Promise<void>;
+  } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const cacheHooks = cache ? cachedRouteHooks(cache) : undefined;
@@ -178,7 +182,11 @@ export function mountRoutes(
       // For an endpoint taking JSON or multipart, who calls is settled before a byte of the file is read:
       // strangers do not get to upload megabytes.
       preValidation: async (request) => {
-        callers.set(request, await authenticate(request, access));
+        const caller = await authenticate(request, access);
+        callers.set(request, caller);
+        // Counted before a byte of the file is read, on every endpoint that takes one.
+        if (options.limitUpload && endpoint.upload && request.isMultipart?.())
+          await options.limitUpload(request, caller);
         if (readMultipart) await readMultipart(request);
       },
       handler: async (request, reply) => {

@@ -161,7 +161,8 @@ function deferScripts(html: string, routeScripts: string[]): string {
     .replace(templatePreload, '')
     .replace(
       '</body>',
-      `  <script type="application/json" id="ssr-assets">${assets}</script>\n    <script>${HYDRATION_LOADER}</script>\n  </body>`,
+      () =>
+        `  <script type="application/json" id="ssr-assets">${assets}</script>\n    <script>${HYDRATION_LOADER}</script>\n  </body>`,
     );
 }
 
@@ -235,6 +236,8 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
   });
   const pages = createPageCache();
 
+  // Every insertion below goes through a replacer function: in a replacement string, `$&`, `$'`, `` $` `` and `$1`
+  // in a product's name would be read as patterns and paste parts of the page into itself (issue 24).
   const compose = async (pattern: string, url: string, pathname: string) => {
     const rendered = await renderer.render(url);
     if (rendered.redirect) return rendered;
@@ -242,15 +245,19 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
     const canonical = `${options.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
     const head = meta
       ? renderPage(options.template, meta, options.publicUrl)
-      : options.template.replace('</head>', `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`);
+      : options.template.replace(
+          '</head>',
+          () => `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`,
+        );
     const assets = routeAssets(manifest, renderedPages[pattern] ?? []);
     const stylesheets = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
     const body = deferScripts(head, assets.scripts)
-      .replace('</head>', `    ${stylesheets.join('\n    ')}\n  </head>`)
+      .replace('</head>', () => `    ${stylesheets.join('\n    ')}\n  </head>`)
       .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="ssr-state">${rendered.state}</script>`,
+        () =>
+          `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="ssr-state">${rendered.state}</script>`,
       );
     return { ...rendered, body };
   };

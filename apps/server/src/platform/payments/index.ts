@@ -43,7 +43,7 @@ export function selectPaymentProvider(options: {
   if (config.paymentsSandbox) {
     const sandbox = createSandboxProvider({
       db,
-      secret: sandboxSecret(config.jwtSecret),
+      secret: sandboxSecret(config.dataDir),
       publicUrl: config.publicUrl,
       now: options.now,
     });

@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
@@ -110,9 +112,42 @@ export function retryable(charge: Pick<SandboxCharge, 'status'>): boolean {
   return charge.status === 'pending' || charge.status === 'failed';
 }
 
-/** The sandbox signs its webhooks with a key of its own derived from JWT_SECRET, never with a real Paystack key. */
-export function sandboxSecret(jwtSecret: string): string {
-  return `sk_sandbox_${createHmac('sha256', jwtSecret).update('naija-market payments sandbox').digest('hex')}`;
+const SANDBOX_KEY_FILE = 'payments-sandbox.key';
+const SANDBOX_KEY = /^sk_sandbox_[0-9a-f]{64}$/;
+const sandboxKeys = new Map<string, string>();
+
+/**
+ * The key the sandbox signs and checks its webhooks with: random, made on the first start and kept in the data
+ * directory (`payments-sandbox.key`, readable by the owner only). It was once derived from JWT_SECRET, whose
+ * development default is public, so anyone could sign a `transfer.reversed` and be paid twice (issue 24).
+ */
+export function sandboxSecret(dataDir: string): string {
+  const known = sandboxKeys.get(dataDir);
+  if (known) return known;
+  const file = path.join(dataDir, SANDBOX_KEY_FILE);
+  const read = () => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  };
+  let key = read();
+  if (key === null || !SANDBOX_KEY.test(key)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const fresh = `sk_sandbox_${randomBytes(32).toString('hex')}`;
+    try {
+      // `wx`: two processes starting at once on one data directory keep the first key written.
+      fs.writeFileSync(file, `${fresh}\n`, { flag: key === null ? 'wx' : 'w', mode: 0o600 });
+      key = fresh;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      key = read() ?? '';
+    }
+  }
+  sandboxKeys.set(dataDir, key);
+  return key;
 }
 
 /** Paystack's local card pricing: 1.5% plus ₦100 (waived under ₦2,500), capped at ₦2,000. */

@@ -17,7 +17,8 @@ export type RateLimitPolicy =
   | 'bank-account'
   | 'contact'
   | 'email-change'
-  | 'review';
+  | 'review'
+  | 'upload';
 
 interface Limit {
   points: number;
@@ -30,10 +31,15 @@ interface Limit {
 }
 
 /**
- * Per IP, and per email from that IP: a stranger who hammers someone's email from elsewhere spends only their own
- * budget, so the owner can still sign in. Sign-in also counts per email across every address (a botnet or forged
- * X-Forwarded-For changes nothing), locking that email with growing back-off; the owner gets back in through a
- * password reset, which lifts the lock. Forgot-password also caps mails per email, whatever the IP.
+ * Sign-in follows OWASP's advice against account lockout as a weapon (issue 24). Counted per address, per email
+ * and address pair, and per email across every address:
+ * - the pair locks with growing back-off: a guesser at one address loses only that address;
+ * - the email's count across every address (a botnet or forged X-Forwarded-For) locks the email with growing
+ *   back-off, but only for addresses the owner has not signed in from before: from an address the caller names
+ *   as known (`knownAddress`: the account had a session from it lately), the owner still gets in, and the pair's
+ *   own limit applies there.
+ * Locks apply even to the right password (otherwise they would tell a guesser which guess was right); a password
+ * reset lifts every lock of the email. Forgot-password also caps mails per email, whatever the IP.
  */
 export const defaultLimits: Record<
   RateLimitPolicy,
@@ -41,7 +47,7 @@ export const defaultLimits: Record<
 > = {
   login: {
     ip: { points: 50, durationSeconds: 900 },
-    emailAndIp: { points: 10, durationSeconds: 900 },
+    emailAndIp: { points: 10, durationSeconds: 900, lockout: { baseSeconds: 900, maxSeconds: 24 * 3600 } },
     email: { points: 20, durationSeconds: 900, lockout: { baseSeconds: 900, maxSeconds: 24 * 3600 } },
   },
   signup: { ip: { points: 20, durationSeconds: 3600 }, emailAndIp: { points: 5, durationSeconds: 3600 } },
@@ -84,15 +90,36 @@ export const defaultLimits: Record<
     ip: { points: 60, durationSeconds: 3600 },
     account: { points: 20, durationSeconds: 3600 },
   },
+  /**
+   * Every multipart upload (images are decoded and encoded: seconds of CPU each): enough for a merchant filling a
+   * catalogue, too few to keep the image workers busy for others (ADR 042). Every upload needs an account, so the
+   * per-address budget is loose: many shoppers share one carrier-grade NAT address.
+   */
+  upload: {
+    ip: { points: 1000, durationSeconds: 900 },
+    account: { points: 100, durationSeconds: 900 },
+  },
 };
 
 export interface RateLimits {
-  /** `account` is the signed-in account's id, for policies counted per account whatever the address. */
-  consume(policy: RateLimitPolicy, key: { ip: string; email?: string; account?: string }): Promise<void>;
-  /** Forgets the per-email counts after a success, so a person's own typos do not pile up. */
+  /**
+   * `account` is the signed-in account's id, for policies counted per account whatever the address.
+   * `knownAddress`: the email's owner has signed in from this address before, so the email's lock across every
+   * address does not hold them out (its pair's limit still does).
+   */
+  consume(
+    policy: RateLimitPolicy,
+    key: { ip: string; email?: string; account?: string; knownAddress?: boolean },
+  ): Promise<void>;
+  /**
+   * After a success: forgets the per-email counts, so a person's own typos do not pile up.
+   */
   reset(policy: RateLimitPolicy, key: { ip: string; email: string }): Promise<void>;
-  /** Lifts every count and lock of an email (its owner proved the mailbox by resetting the password). */
-  forgive(policy: RateLimitPolicy, email: string): Promise<void>;
+  /**
+   * Lifts every count and lock of an email across addresses (its owner proved the mailbox by resetting the
+   * password); with `ip`, also the lock of that address and the email.
+   */
+  forgive(policy: RateLimitPolicy, email: string, ip?: string): Promise<void>;
 }
 
 export function createRateLimits(options: { redis?: Redis; limits?: typeof defaultLimits } = {}): RateLimits {
@@ -112,44 +139,44 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
         });
 
   type Lockout = { lock: RateLimiterAbstract; strikes: RateLimiterAbstract; settings: Limit['lockout'] & {} };
+  const lockoutOf = (name: string, settings: Limit['lockout'] & {}): Lockout => ({
+    lock: make(`${name}:lock`, { points: 1, durationSeconds: settings.maxSeconds }),
+    strikes: make(`${name}:strikes`, { points: 1_000_000, durationSeconds: 24 * 3600 }),
+    settings,
+  });
   const lockouts = Object.fromEntries(
-    Object.entries(limits).flatMap(([policy, set]) =>
-      set.email?.lockout
-        ? [
-            [
-              policy,
-              {
-                lock: make(`${policy}:lock`, { points: 1, durationSeconds: set.email.lockout.maxSeconds }),
-                strikes: make(`${policy}:strikes`, { points: 1_000_000, durationSeconds: 24 * 3600 }),
-                settings: set.email.lockout,
-              },
-            ],
-          ]
-        : [],
-    ),
-  ) as Partial<Record<RateLimitPolicy, Lockout>>;
+    Object.entries(limits).map(([policy, set]) => [
+      policy,
+      {
+        email: set.email?.lockout ? lockoutOf(policy, set.email.lockout) : undefined,
+        emailAndIp: set.emailAndIp?.lockout
+          ? lockoutOf(`${policy}:email-ip`, set.emailAndIp.lockout)
+          : undefined,
+      },
+    ]),
+  ) as Record<RateLimitPolicy, { email?: Lockout; emailAndIp?: Lockout }>;
 
   const rateLimited = (msBeforeNext: number) =>
     new AppError('RATE_LIMITED', 'Too many attempts. Please wait and try again.', undefined, {
       'retry-after': String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
     });
 
-  /** Throws while the email is locked; locks it for longer each time its budget runs out. */
-  async function takeWithLockout(limiter: RateLimiterAbstract, lockout: Lockout, email: string) {
-    const locked = await lockout.lock.get(email);
+  /** Throws while the key is locked; locks it for longer each time its budget runs out. */
+  async function takeWithLockout(limiter: RateLimiterAbstract, lockout: Lockout, key: string) {
+    const locked = await lockout.lock.get(key);
     if (locked && locked.consumedPoints > 1 && locked.msBeforeNext > 0)
       throw rateLimited(locked.msBeforeNext);
     try {
-      await limiter.consume(email);
+      await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      const strikes = await lockout.strikes.penalty(email, 1);
+      const strikes = await lockout.strikes.penalty(key, 1);
       const seconds = Math.min(
         lockout.settings.maxSeconds,
         lockout.settings.baseSeconds * 2 ** Math.max(0, strikes.consumedPoints - 1),
       );
-      await lockout.lock.block(email, seconds);
-      await limiter.delete(email);
+      await lockout.lock.block(key, seconds);
+      await limiter.delete(key);
       throw rateLimited(seconds * 1000);
     }
   }
@@ -184,27 +211,44 @@ export function createRateLimits(options: { redis?: Redis; limits?: typeof defau
     }
   }
 
+  /** Lifts a lock and its strikes. */
+  async function unlock(lockout: Lockout | undefined, key: string) {
+    await lockout?.lock.delete(key);
+    await lockout?.strikes.delete(key);
+  }
+
   return {
     async consume(policy, key) {
       const set = limiters[policy];
+      const locks = lockouts[policy];
       const email = key.email?.trim().toLowerCase();
+      const pair = email ? `${email}|${key.ip}` : undefined;
       await take(set.account, key.account);
       await take(set.ip, key.ip);
-      await take(set.emailAndIp, email ? `${email}|${key.ip}` : undefined);
-      const lockout = lockouts[policy];
-      if (lockout && set.email && email) await takeWithLockout(set.email, lockout, email);
+      if (pair && set.emailAndIp && locks.emailAndIp)
+        await takeWithLockout(set.emailAndIp, locks.emailAndIp, pair);
+      else await take(set.emailAndIp, pair);
+      if (!email || !set.email) return;
+      // The owner's own address is never held out by what strangers did elsewhere; its pair's limit holds it.
+      if (key.knownAddress) return;
+      if (locks.email) await takeWithLockout(set.email, locks.email, email);
       else await take(set.email, email);
     },
     async reset(policy, key) {
       const email = key.email.trim().toLowerCase();
-      await limiters[policy].emailAndIp?.delete(`${email}|${key.ip}`);
-      if (lockouts[policy]) await limiters[policy].email?.delete(email);
+      const pair = `${email}|${key.ip}`;
+      await limiters[policy].emailAndIp?.delete(pair);
+      if (lockouts[policy].email) await limiters[policy].email?.delete(email);
     },
-    async forgive(policy, rawEmail) {
+    async forgive(policy, rawEmail, ip) {
       const email = rawEmail.trim().toLowerCase();
+      const locks = lockouts[policy];
       await limiters[policy].email?.delete(email);
-      await lockouts[policy]?.lock.delete(email);
-      await lockouts[policy]?.strikes.delete(email);
+      await unlock(locks.email, email);
+      if (ip === undefined) return;
+      const pair = `${email}|${ip}`;
+      await limiters[policy].emailAndIp?.delete(pair);
+      await unlock(locks.emailAndIp, pair);
     },
   };
 }

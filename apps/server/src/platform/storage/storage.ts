@@ -28,3 +28,8 @@ export interface SavedPrivateFile {
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+/**
+ * Largest image decoded, in pixels (ADR 042): a 50-megapixel phone photo passes; a few hundred kilobytes of PNG
+ * that would unpack to gigabytes (a decompression bomb) is refused from its header, before any decoding.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;

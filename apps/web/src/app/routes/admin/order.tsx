@@ -1,15 +1,19 @@
 import { useParams } from 'react-router';
 import { StaffOrderDetail } from '../../../features/fulfilment/components/staff-order-detail';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ReadAllOnly } from './orders-nav';
+import { ReadAllOnly, useCanReadAllOrders } from './orders-nav';
 
 /** `/admin/orders/:id`: one order, its history, assignment and token. */
 export function Component() {
   useDocumentTitle('Order');
   const { id = '' } = useParams();
   return (
-    <ReadAllOnly>
-      <StaffOrderDetail viewer="admin" id={id} backTo="/admin/orders/all" />
+    <ReadAllOnly carrier>
+      <StaffOrderDetail
+        viewer="admin"
+        id={id}
+        backTo={useCanReadAllOrders() ? '/admin/orders/all' : '/admin/orders/mine'}
+      />
     </ReadAllOnly>
   );
 }

@@ -21,7 +21,7 @@ export function Component() {
     ...(mine ? { mine: 'true' as const } : {}),
   };
   return (
-    <ReadAllOnly>
+    <ReadAllOnly carrier={mine}>
       <PageHeader title={mine ? 'My deliveries' : 'All orders'} />
       <OrdersNav />
       <StaffOrdersList

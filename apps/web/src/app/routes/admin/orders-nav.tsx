@@ -5,10 +5,16 @@ import { SubNav } from '../../../components/ui/sub-nav';
 import { useSession } from '../../../lib/session';
 import { adminRoleOf } from '../../admin-role';
 
-/** Whether the signed-in admin's role may read every order (schedulers only assign). */
+/** Whether the signed-in admin's role may read every order (dispatchers read their own, schedulers only assign). */
 export function useCanReadAllOrders(): boolean {
   const role = adminRoleOf(useSession('admin')?.user.accountType);
   return adminRolePermissions[role].includes('orders:read-all');
+}
+
+/** Whether the signed-in admin's role carries orders (dispatchers): they read the orders they carry. */
+export function useCanCarryOrders(): boolean {
+  const role = adminRoleOf(useSession('admin')?.user.accountType);
+  return adminRolePermissions[role].includes('orders:carry');
 }
 
 function useCanApprovePartners(): boolean {
@@ -18,26 +24,26 @@ function useCanApprovePartners(): boolean {
 
 export function OrdersNav() {
   const canReadAll = useCanReadAllOrders();
+  const canCarry = useCanCarryOrders();
   const canApprove = useCanApprovePartners();
   return (
     <SubNav
       label="Order pages"
       items={[
         { to: '/admin/orders', label: 'Assignment queue' },
-        ...(canReadAll
-          ? [
-              { to: '/admin/orders/all', label: 'All orders' },
-              { to: '/admin/orders/mine', label: 'My deliveries' },
-            ]
-          : []),
+        ...(canReadAll ? [{ to: '/admin/orders/all', label: 'All orders' }] : []),
+        ...(canReadAll || canCarry ? [{ to: '/admin/orders/mine', label: 'My deliveries' }] : []),
         ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
       ]}
     />
   );
 }
 
-export function ReadAllOnly({ children }: { children: ReactNode }) {
-  if (!useCanReadAllOrders())
+/** Pages of every order; with `carrier`, pages a dispatcher also opens for the orders they carry. */
+export function ReadAllOnly({ children, carrier = false }: { children: ReactNode; carrier?: boolean }) {
+  const canReadAll = useCanReadAllOrders();
+  const canCarry = useCanCarryOrders();
+  if (!canReadAll && !(carrier && canCarry))
     return (
       <EmptyState title="Your role assigns orders but cannot open them">Use the assignment queue.</EmptyState>
     );

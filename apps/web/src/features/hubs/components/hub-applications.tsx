@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../lib/contract-form';
 import { formatDate } from '../../../lib/dates';
+import { isApiError } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form-errors';
 import {
   HUB_MESSAGES,
@@ -25,7 +26,14 @@ function ApplyForm({ kind }: { kind: HubApplicant }) {
     defaultValues: { hubId: '', kind: 'use', note: '' } satisfies HubApplicationBody,
   });
   if (hubs.isPending) return <LoadingState label="Loading hubs…" />;
-  if (hubs.isError) return <ErrorState title={HUB_MESSAGES.hubs} onRetry={() => hubs.refetch()} />;
+  if (hubs.isError) {
+    // A store or shipping company not yet approved does not see the hubs (issue 24): say so, no retry.
+    if (isApiError(hubs.error) && hubs.error.status === 403)
+      return (
+        <EmptyState title="Hubs open to you once an admin approves you">{hubs.error.message}</EmptyState>
+      );
+    return <ErrorState title={HUB_MESSAGES.hubs} onRetry={() => hubs.refetch()} />;
+  }
   if (hubs.data.length === 0)
     return <EmptyState title="No hub is open yet">An admin opens hubs; check again later.</EmptyState>;
   const errors = formState.errors;

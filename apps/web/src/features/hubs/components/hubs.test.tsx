@@ -143,6 +143,22 @@ describe('applying for a hub', () => {
     expect(JSON.parse(String(call[1]?.body))).toMatchObject({ hubId: hub.id, kind: 'run' });
   });
 
+  it('tells a store no admin approved yet why it sees no hub, without a retry', async () => {
+    const message = 'An admin must approve your store before it can see or apply for hubs';
+    mockFetch((url) =>
+      url.includes('/hubs/approved')
+        ? jsonResponse(403, { message, error: 'FORBIDDEN' })
+        : jsonResponse(200, { message: 'Your hub applications', data: [] }),
+    );
+    renderScreen(<HubApplications kind="merchant" />);
+    expect(
+      await screen.findByText('Hubs open to you once an admin approves you', {}, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.getByText(message)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Hub/)).not.toBeInTheDocument();
+  }, 20_000);
+
   it('says so when no hub is open', async () => {
     mockFetch((url) => jsonResponse(200, { message: 'ok', data: url.includes('/hubs/approved') ? [] : [] }));
     renderScreen(<HubApplications kind="merchant" />);
