@@ -827,7 +827,8 @@ export function createFulfilmentService(
     const url = body.shippingEvidence!;
     const fileId = imageFileId(url);
     const owned =
-      fileId && (await deps.media.ownsImageUrls(db, caller.userId, [url], { visibility: 'private', purpose }));
+      fileId &&
+      (await deps.media.ownsImageUrls(db, caller.userId, [url], { visibility: 'private', purpose }));
     if (!owned) {
       throw validation(
         'shippingEvidence',
