@@ -64,7 +64,7 @@ function webhook(payload: unknown) {
     url: '/api/payments/webhook/paystack',
     headers: {
       'content-type': 'application/json',
-      'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.jwtSecret), body),
+      'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
     },
     payload: body,
   });
