@@ -31,6 +31,9 @@ async function main() {
   await database.maintain();
   // Timed work (timed-work.ts, and any job a module registered on the scheduler before this line).
   await scheduler.start();
+  // Hears what other server processes change (ADR 043): Redis pub/sub, PostgreSQL LISTEN/NOTIFY, or nothing to
+  // hear on the embedded database, which serves one process.
+  await deps.changes.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -48,6 +51,7 @@ async function main() {
     {
       url: `http://localhost:${config.port}`,
       database: database.driver,
+      changes: deps.changes.transport,
       readyInMs: Math.round(performance.now() - started),
     },
     'Naija Market is ready',
