@@ -254,7 +254,13 @@ export async function buildApp(
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
-    rateLimits: options.rateLimits ?? createRateLimits({ redis: options.redis }),
+    rateLimits:
+      options.rateLimits ??
+      createRateLimits({
+        redis: options.redis,
+        // Without Redis, sign-in and reset counts are kept in PostgreSQL for every process to share (ADR 043).
+        postgres: config.database.driver === 'postgres' ? database.db : undefined,
+      }),
     changes,
     media:
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),

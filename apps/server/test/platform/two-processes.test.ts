@@ -313,6 +313,21 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       });
       expect(afterSignOut.status).toBe(401);
 
+      // Sign-in guesses count on every process: ten wrong passwords for one email from one address, half on A
+      // and half on B, spend the budget the pair has (ten), not ten on each.
+      const stranger = `guesser.${Date.now()}.${expected}@example.ng`;
+      const guess = (base: string) =>
+        call(base, 'POST', '/api/auth/customer/login', {
+          body: { email: stranger, password: 'Wrong-guess-1' },
+        });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 10; attempt++)
+        statuses.push((await guess(attempt % 2 === 0 ? a.base : b.base)).status);
+      expect(statuses).toEqual(Array(10).fill(401));
+      const limited = await guess(a.base);
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toBe('RATE_LIMITED');
+
       // Timed work: both processes send every timed job, pg-boss keeps one per period.
       const jobs = await rows<{ name: string; jobs: number; periods: number }>(
         sql`select name, count(*)::int as jobs, count(distinct singleton_on)::int as periods from pgboss.job where name = 'checkout.expire-unpaid' or name = 'mail.resend-outbox' group by name`,
