@@ -52,6 +52,8 @@ async function main() {
       url: `http://localhost:${config.port}`,
       database: database.driver,
       changes: deps.changes.transport,
+      // Several processes need uploads in S3 or this folder on a shared volume (docs/operations/several-processes.md).
+      uploads: config.s3 ? 's3' : config.uploadsDir,
       readyInMs: Math.round(performance.now() - started),
     },
     'Naija Market is ready',

@@ -5,9 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
+import { openDatabase } from '../../src/platform/db/client.js';
 import {
   createApprovedProduct,
   createMerchantWithStore,
@@ -350,4 +352,27 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     },
     60_000,
   );
+});
+
+describe.skipIf(!serverUrl)('processes starting together on a new PostgreSQL database', () => {
+  it('both migrate it: one applies the migrations while the other waits, then finds nothing to do', async () => {
+    const name = `test_migrate_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    const [one, two] = await Promise.all(
+      [1, 2].map(() => openDatabase({ driver: 'postgres', url: url.toString(), max: 2 })),
+    );
+    try {
+      const results = await Promise.allSettled([one!.migrate(), two!.migrate()]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+    } finally {
+      await one!.close();
+      await two!.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
 });
