@@ -6,8 +6,9 @@ import type { Logger } from 'pino';
  * arrived for this store" (live lists). A topic is a short name; the payload a short string (an id, or empty).
  *
  * `publish` runs this process's own subscribers before it returns (a write's answer leaves only after this
- * process's caches dropped what it changed), then hands the message to the transport for the other processes:
- * PostgreSQL LISTEN/NOTIFY, Redis pub/sub, or nothing when there is one process (the embedded default).
+ * process's caches dropped what it changed), and hands the message to the transport for the other processes
+ * without waiting for it: PostgreSQL LISTEN/NOTIFY, Redis pub/sub, or nothing when there is one process (the
+ * embedded default).
  */
 export interface ChangeBus {
   readonly transport: 'in-process' | 'postgres' | 'redis';
@@ -134,7 +135,8 @@ export function createChangeBus(options: { transport?: ChangeTransport; logger: 
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         throw new Error(`A change's payload is at most ${MAX_PAYLOAD_BYTES} bytes (topic ${topic})`);
       await deliver({ topic, payload, local: true });
-      await sendRemote(JSON.stringify({ o: origin, t: topic, p: payload }), `${topic}\u0000${payload}`);
+      // Not awaited: a write's answer need not wait a round trip for other processes (close() waits for it).
+      void sendRemote(JSON.stringify({ o: origin, t: topic, p: payload }), `${topic}\u0000${payload}`);
     },
     subscribe(topic, handler) {
       if (!TOPIC.test(topic)) throw new Error(`Not a change topic: ${topic}`);

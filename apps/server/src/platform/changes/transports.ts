@@ -44,9 +44,12 @@ export function createPostgresTransport(options: {
     next.on('notification', (notification) => {
       if (notification.channel === channel && notification.payload !== undefined) hear(notification.payload);
     });
+    // Until it listens, a failure is the caller's to retry (and an 'error' event unheard would end the process);
+    // after, a lost connection is reopened.
+    let listening = false;
     let lost = false;
     const lose = (error?: Error) => {
-      if (lost) return;
+      if (!listening || lost) return;
       lost = true;
       if (error) logger.warn({ err: error }, 'change bus lost its PostgreSQL connection');
       next.end().catch(() => undefined);
@@ -54,8 +57,18 @@ export function createPostgresTransport(options: {
     };
     next.on('error', lose);
     next.on('end', () => lose());
-    await next.connect();
-    await next.query(`listen ${channel}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closing) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    listening = true;
     client = next;
   }
 
