@@ -15,7 +15,7 @@ import {
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
-import { createCategoryTree } from '../support/store-factory.js';
+import { createCategoryTree, multipart, pngBytes } from '../support/store-factory.js';
 import { createAdmin, openTestDatabase, PASSWORD, type TestApp } from '../support/test-app.js';
 
 // Several server processes on one PostgreSQL database (ADR 043): two real processes of the server bundle `npm start`
@@ -166,6 +166,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
   let product: { id: string };
   let tree: Awaited<ReturnType<typeof createCategoryTree>>;
   let quantity = 50;
+  let uploads = '';
 
   beforeAll(async () => {
     // Inside the workspace (under the ignored dist/), so the bundle finds node_modules as the real one does.
@@ -173,6 +174,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     scratch = fs.mkdtempSync(path.join(serverDir, 'dist', 'two-processes-'));
     bundle = path.join(scratch, 'main.js');
     const building = promisify(execFile)(process.execPath, [path.join(serverDir, 'build.mjs'), bundle]);
+    uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'market-shared-uploads-'));
     // A database of this file's own, copied from the migrated template; the merchant, admin and product are made
     // through an app in this process before the two servers start.
     const opened = await openTestDatabase();
@@ -205,6 +207,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     await setup?.close();
     await drop?.();
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
   });
 
   async function rows<Row>(query: SQL): Promise<Row[]> {
@@ -246,10 +249,10 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
   }
 
   async function agreeOnEverything(env: Record<string, string>, expected: 'postgres' | 'redis') {
-    const [a, b] = await Promise.all([
-      startServer(bundle, { DATABASE_URL: databaseUrl, ...env }),
-      startServer(bundle, { DATABASE_URL: databaseUrl, ...env }),
-    ]);
+    // Each process has a data folder of its own; uploads go to one folder both mount, as a shared volume would be
+    // (S3 shares them the same way: one bucket).
+    const shared = { DATABASE_URL: databaseUrl, UPLOADS_DIR: uploads, ...env };
+    const [a, b] = await Promise.all([startServer(bundle, shared), startServer(bundle, shared)]);
     try {
       // Each process hears the others on the transport its configuration chose: one LISTEN connection each on
       // PostgreSQL, none when Redis carries the changes.
@@ -295,6 +298,19 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
           listing.data.some((item: { id: string }) => item.id === added)
         );
       });
+
+      // An image uploaded through A is served by B.
+      const form = multipart('image', 'runner.png', 'image/png', await pngBytes());
+      const uploaded = await fetch(`${a.base}/api/products/images`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.accessToken}`, ...form.headers },
+        body: form.payload,
+      });
+      expect(uploaded.status).toBe(201);
+      const imageUrl = new URL(((await uploaded.json()) as Answer).data.url, b.base);
+      const image = await fetch(`${b.base}${imageUrl.pathname}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
 
       // Sessions live in the database: a token from A works on B, and signing out on A ends it on B.
       expect(
