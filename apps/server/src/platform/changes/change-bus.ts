@@ -72,7 +72,7 @@ function parse(message: string): Envelope | undefined {
  * The bus over a transport, or in process alone without one. Remote sends of one topic and payload are
  * coalesced: while one is on the wire, every publish of the same message joins a single next send, which starts
  * after all of them were published, so each change is announced at least once after it happened and a burst of
- * writes costs two NOTIFYs, not one per write.
+ * writes costs one or two NOTIFYs, not one per write.
  */
 export function createChangeBus(options: { transport?: ChangeTransport; logger: Logger }): ChangeBus {
   const { transport, logger } = options;
