@@ -92,6 +92,7 @@ import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createThemesModule, type ThemesService } from './modules/themes/index.js';
 import { verifyPassword } from './platform/auth/passwords.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
+import { CATALOG_CHANGED, type ChangeBus, changeBusFor } from './platform/changes/index.js';
 import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database, Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
@@ -162,6 +163,11 @@ export interface BuildOptions {
    * change rows behind the app's back use that (the app invalidates only on its own writes).
    */
   responseCache?: ResponseCache | false;
+  /**
+   * How this process tells the others of a change (ADR 043); defaults to Redis pub/sub with `redis`, else
+   * LISTEN/NOTIFY on PostgreSQL, else in process. It hears other processes once someone calls `start()` (main.ts).
+   */
+  changes?: ChangeBus;
   /**
    * Hot public reads are written with JSON.stringify; with this on (the default under NODE_ENV=test) each answer is
    * also serialized by its zod schema and must match byte for byte.
@@ -236,7 +242,16 @@ export async function buildApp(
       ? undefined
       : (options.responseCache ??
         (options.redis ? createRedisResponseCache(options.redis) : createMemoryResponseCache()));
-  if (responseCache) installCacheInvalidation(app, responseCache);
+  const changes =
+    options.changes ??
+    changeBusFor({ config, database, redis: options.redis, logger: app.log as Deps['logger'] });
+  // A catalog write drops this process's cached answers before its answer leaves, and every other process's when
+  // the bus carries the news there (the shared Redis cache's version is bumped once, by the writer).
+  if (responseCache)
+    changes.subscribe(CATALOG_CHANGED, (change) =>
+      change.local ? responseCache.invalidate() : responseCache.invalidateHeard(),
+    );
+  installCacheInvalidation(app, () => changes.publish(CATALOG_CHANGED));
 
   const now = options.now ?? (() => new Date());
   const deps: Deps = {
@@ -256,7 +271,14 @@ export async function buildApp(
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
-    rateLimits: options.rateLimits ?? createRateLimits({ redis: options.redis }),
+    rateLimits:
+      options.rateLimits ??
+      createRateLimits({
+        redis: options.redis,
+        // Without Redis, sign-in and reset counts are kept in PostgreSQL for every process to share (ADR 043).
+        postgres: config.database.driver === 'postgres' ? database.db : undefined,
+      }),
+    changes,
     media:
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
   };
@@ -267,6 +289,7 @@ export async function buildApp(
     await scheduler.stop();
     await salesFolder.stop();
     await deps.mailer.stop();
+    await changes.close();
   });
 
   installErrorHandler(app);
@@ -394,7 +417,7 @@ export async function buildApp(
     // Expired checkouts give their stock back: the public catalog changed.
     sweepCheckouts: async () => {
       const result = await modules.checkout.sweep();
-      if (result.expired + result.refunded > 0) await responseCache?.invalidate();
+      if (result.expired + result.refunded > 0) await changes.publish(CATALOG_CHANGED);
       return result;
     },
     completeAfterReturnWindow: () => modules.fulfilment.completeAfterReturnWindow(config.returnWindowDays),
@@ -496,7 +519,7 @@ function composeModules(
   });
   const giftCards = createGiftCardsModule(deps, { payments: payments.service });
   // The rate card every checkout reads, kept in process and dropped by the shipping module's writes (ADR 031).
-  const rateCards = createRateCardCache();
+  const rateCards = createRateCardCache(deps.changes);
   const shipping = createShippingModule(deps, rateCards);
   // The cart prices through these modules' functions; checkout adds stock, customers, coupons' and gift cards'
   // books, and the orders module, which writes every order.

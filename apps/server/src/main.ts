@@ -35,6 +35,9 @@ async function main() {
   await database.maintain();
   // Timed work (timed-work.ts, and any job a module registered on the scheduler before this line).
   await scheduler.start();
+  // Hears what other server processes change (ADR 043): Redis pub/sub, PostgreSQL LISTEN/NOTIFY, or nothing to
+  // hear on the embedded database, which serves one process.
+  await deps.changes.start();
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -52,6 +55,9 @@ async function main() {
     {
       url: `http://localhost:${config.port}`,
       database: database.driver,
+      changes: deps.changes.transport,
+      // Several processes need uploads in S3 or this folder on a shared volume (docs/operations/several-processes.md).
+      uploads: config.s3 ? 's3' : config.uploadsDir,
       readyInMs: Math.round(performance.now() - started),
     },
     'Naija Market is ready',

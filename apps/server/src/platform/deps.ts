@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { TokenSigner } from './auth/tokens.js';
+import type { ChangeBus } from './changes/index.js';
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -15,6 +16,8 @@ export interface Deps {
   media: Media;
   tokens: TokenSigner;
   rateLimits: RateLimits;
+  /** What one process tells the others: a cache to drop, later a live list to refresh (ADR 043). */
+  changes: ChangeBus;
   now: () => Date;
   logger: Logger;
 }

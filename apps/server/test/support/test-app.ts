@@ -23,7 +23,12 @@ export interface TestApp {
  * (`template-database.ts`): in-memory PGlite opened from the template's data directory, or with TEST_DATABASE_URL
  * a PostgreSQL database created from the template database for the file and dropped after it.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** PostgreSQL only: the file's own database, for a second connection or a server process of its own. */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const templateFile = inject('pgliteTemplateFile');
@@ -50,6 +55,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

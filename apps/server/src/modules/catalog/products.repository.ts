@@ -28,7 +28,7 @@ let writeGeneration = 0;
 
 /**
  * Counts product writes made by this process. Cached listing totals are keyed by it, so a change made here is
- * seen at once; changes made by other server processes show within the cache's short lifetime.
+ * seen at once; changes made by other server processes drop the totals when the change bus brings them (ADR 043).
  */
 export function productWriteGeneration(): number {
   return writeGeneration;

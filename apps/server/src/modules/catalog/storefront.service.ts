@@ -6,6 +6,7 @@ import {
   type StorefrontCategory,
 } from '@market/contracts';
 import { and, asc, desc, eq, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { CATALOG_CHANGED } from '../../platform/changes/index.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
@@ -92,6 +93,11 @@ export function createStorefrontService(deps: Deps) {
 
   const statements = createCatalogStatements(db);
   const counts = new Map<string, { value: Promise<number>; expiresAt: number }>();
+  // This process's own product writes move the generation the keys carry; another process's writes arrive as a
+  // catalog change on the bus (ADR 043), which does not say whether products changed, so every total is dropped.
+  deps.changes.subscribe(CATALOG_CHANGED, (change) => {
+    if (!change.local) counts.clear();
+  });
 
   /** A fresh total for the filter, if one is known or being computed (keyed by the filter only). */
   function knownCount(key: string): Promise<number> | undefined {

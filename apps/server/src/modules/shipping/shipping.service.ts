@@ -17,6 +17,7 @@ import {
   type shippingZoneUpdateBody,
 } from '@market/contracts';
 import type { z } from 'zod';
+import type { ChangeBus } from '../../platform/changes/index.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -116,15 +117,27 @@ export interface RateCard {
   vehicles: Awaited<ReturnType<typeof listVehicles>>;
 }
 
+/** The change-bus topic of rate-card writes (ADR 043). */
+export const RATE_CARD_CHANGED = 'shipping.rates';
+
 /**
  * The rate card kept in process (ADR 031): every checkout prices shipping per store, and the card changes only when
- * an admin edits zones, prices or vehicles. The shipping service's writes in this process drop it at once; another
- * process's writes are seen within `ttlMs`. A card with no rates at all is never kept (the first rates a seed or an
- * admin writes count at once).
+ * an admin edits zones, prices or vehicles. A write announces itself on the change bus (ADR 043), which drops the
+ * card in this process at once and in every other within about a second; `ttlMs` is a safety net for a lost
+ * announcement. A card with no rates at all is never kept (the first rates a seed or an admin writes count at once).
  */
-export function createRateCardCache(ttlMs = 30_000, clock: () => number = Date.now) {
+export function createRateCardCache(
+  changes?: Pick<ChangeBus, 'publish' | 'subscribe'>,
+  ttlMs = 30_000,
+  clock: () => number = Date.now,
+) {
   let cached: { card: RateCard; at: number } | undefined;
   let generation = 0;
+  const drop = () => {
+    generation += 1;
+    cached = undefined;
+  };
+  changes?.subscribe(RATE_CARD_CHANGED, drop);
   return {
     async get(executor: Db): Promise<RateCard | undefined> {
       if (cached && clock() - cached.at < ttlMs) return cached.card;
@@ -145,9 +158,10 @@ export function createRateCardCache(ttlMs = 30_000, clock: () => number = Date.n
       if (started === generation) cached = { card, at: clock() };
       return card;
     },
-    invalidate() {
-      generation += 1;
-      cached = undefined;
+    /** After a write of zones, prices or vehicles: here at once, elsewhere through the bus. */
+    async invalidate(): Promise<void> {
+      if (changes) await changes.publish(RATE_CARD_CHANGED);
+      else drop();
     },
   };
 }

@@ -72,6 +72,8 @@ async function initDataDir(dir: string) {
   });
 }
 
+const MIGRATION_LOCK = 'naija-market.migrate';
+
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
@@ -114,7 +116,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     driver: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      // Several server processes may start together on a new release (ADR 043): two applying one migration at
+      // once fail on its CREATEs. One holds this lock and migrates; the others wait for it, then find nothing to do.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+        await migratePg(db, { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    },
     ping: () => timed(() => db.execute(sql`select 1`)),
     maintain: async () => undefined,
     close: () => pool.end(),

@@ -15,13 +15,17 @@ export interface CachedAnswer {
  * write that may change what the public sees (a product, price, stock, approval, promotion, category or store)
  * bumps it after its transaction committed, and an answer counts only under the version read before it was
  * computed, so an answer built from data older than a write is never served after that write.
- * In process by default; with Redis the version and answers are shared by every server process.
+ * In process by default; with Redis the version and answers are shared by every server process. Other processes
+ * hear of a write through the change bus (ADR 043), which calls `invalidateHeard` on each of them.
  */
 export interface ResponseCache {
   version(): Promise<string>;
   get(key: string, version: string): Promise<CachedAnswer | undefined>;
   set(key: string, version: string, answer: CachedAnswer): Promise<void>;
+  /** This process changed the catalog. */
   invalidate(): Promise<void>;
+  /** Another process changed it and already bumped whatever is shared: drop what this process holds. */
+  invalidateHeard(): Promise<void>;
 }
 
 /** A safety net for what changes with time alone (a promotion's end, the day's discount order). */
@@ -47,6 +51,11 @@ export function createMemoryResponseCache(
   const remove = (key: string, entry: MemoryEntry) => {
     entries.delete(key);
     bytes -= entry.bytes;
+  };
+  const dropAll = () => {
+    version += 1;
+    entries.clear();
+    bytes = 0;
   };
   return {
     async version() {
@@ -79,9 +88,11 @@ export function createMemoryResponseCache(
       bytes += size;
     },
     async invalidate() {
-      version += 1;
-      entries.clear();
-      bytes = 0;
+      dropAll();
+    },
+    async invalidateHeard() {
+      // In process, a change heard from another process drops the same as one made here.
+      dropAll();
     },
     size() {
       return { entries: entries.size, bytes };
@@ -107,6 +118,9 @@ export function createRedisResponseCache(redis: Redis, prefix = 'catalog-cache')
     },
     async invalidate() {
       await redis.incr(VERSION_KEY);
+    },
+    async invalidateHeard() {
+      // The version is shared: the process that wrote bumped it for everyone.
     },
   };
 }
@@ -176,11 +190,12 @@ const catalogNeutral = [
 ];
 
 /**
- * Invalidates the catalog cache after every successful write that may touch the catalog. It runs as the answer
+ * Announces a catalog change (`changed`: a publish on the change bus, whose subscribers drop the cached answers in
+ * this and every other process) after every successful write that may touch the catalog. It runs as the answer
  * leaves, after the handler (and its transaction) finished, so the next read after the answer sees the change.
  * Writes are listed by what they cannot touch: a write nobody thought of invalidates.
  */
-export function installCacheInvalidation(app: FastifyInstance, cache: ResponseCache): void {
+export function installCacheInvalidation(app: FastifyInstance, changed: () => Promise<void>): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode >= 400) return payload;
     const path = request.url;
@@ -190,7 +205,7 @@ export function installCacheInvalidation(app: FastifyInstance, cache: ResponseCa
         ? writingReads.some((prefix) => path.startsWith(prefix))
         : !catalogNeutral.some((prefix) => path.startsWith(prefix))
     ) {
-      await cache.invalidate();
+      await changed();
     }
     return payload;
   });

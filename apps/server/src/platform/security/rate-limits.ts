@@ -1,11 +1,14 @@
 import type { Redis } from 'ioredis';
 import {
   type RateLimiterAbstract,
+  RateLimiterDrizzle,
   RateLimiterMemory,
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
+import { rateLimitCounters } from './rate-limits.schema.js';
 
 export type RateLimitPolicy =
   | 'login'
@@ -122,21 +125,39 @@ export interface RateLimits {
   forgive(policy: RateLimitPolicy, email: string, ip?: string): Promise<void>;
 }
 
-export function createRateLimits(options: { redis?: Redis; limits?: typeof defaultLimits } = {}): RateLimits {
+/**
+ * What several server processes must count together even without Redis: guesses at a password and reset mails
+ * to one address. They live in PostgreSQL (one upsert per count; sign-in is bound by argon2 anyway), the rest in
+ * each process's memory, where a limit is per process (ADR 043).
+ */
+export const SHARED_IN_POSTGRES: readonly RateLimitPolicy[] = ['login', 'forgot-password'];
+
+/**
+ * Counters in Redis when given one (every policy, shared by every process); else, with `postgres`, the policies of
+ * SHARED_IN_POSTGRES in its `rate_limit_counters` table and the others in process; else all in process.
+ */
+export function createRateLimits(
+  options: { redis?: Redis; postgres?: Db; limits?: typeof defaultLimits } = {},
+): RateLimits {
   const limits = options.limits ?? defaultLimits;
-  const make = (name: string, limit: Limit): RateLimiterAbstract =>
-    options.redis
-      ? new RateLimiterRedis({
-          storeClient: options.redis,
-          keyPrefix: `rl:${name}`,
-          points: limit.points,
-          duration: limit.durationSeconds,
-        })
-      : new RateLimiterMemory({
-          keyPrefix: `rl:${name}`,
-          points: limit.points,
-          duration: limit.durationSeconds,
-        });
+  let sweeping = false;
+  const make = (name: string, limit: Limit): RateLimiterAbstract => {
+    const settings = { keyPrefix: `rl:${name}`, points: limit.points, duration: limit.durationSeconds };
+    if (options.redis) return new RateLimiterRedis({ storeClient: options.redis, ...settings });
+    const policy = name.split(':')[0] as RateLimitPolicy;
+    if (options.postgres && SHARED_IN_POSTGRES.includes(policy)) {
+      // Each limiter would otherwise sweep the whole table for expired rows every five minutes: one is enough.
+      const clearExpiredByTimeout = !sweeping;
+      sweeping = true;
+      return new RateLimiterDrizzle({
+        storeClient: options.postgres,
+        schema: rateLimitCounters,
+        clearExpiredByTimeout,
+        ...settings,
+      });
+    }
+    return new RateLimiterMemory(settings);
+  };
 
   type Lockout = { lock: RateLimiterAbstract; strikes: RateLimiterAbstract; settings: Limit['lockout'] & {} };
   const lockoutOf = (name: string, settings: Limit['lockout'] & {}): Lockout => ({

@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+
+/**
+ * What one server process tells every other: "the catalog changed", "the rate card changed", later "an order
+ * arrived for this store" (live lists). A topic is a short name; the payload a short string (an id, or empty).
+ *
+ * `publish` runs this process's own subscribers before it returns (a write's answer leaves only after this
+ * process's caches dropped what it changed), and hands the message to the transport for the other processes
+ * without waiting for it: PostgreSQL LISTEN/NOTIFY, Redis pub/sub, or nothing when there is one process (the
+ * embedded default).
+ */
+export interface ChangeBus {
+  readonly transport: 'in-process' | 'postgres' | 'redis';
+  publish(topic: string, payload?: string): Promise<void>;
+  /** Answers the function that ends this subscription. */
+  subscribe(topic: string, handler: ChangeHandler): () => void;
+  /** Starts hearing other processes (one connection of its own); publishing and local delivery work before. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Change {
+  topic: string;
+  payload: string;
+  /** Published by this process (its own write) rather than heard from another. */
+  local: boolean;
+  /**
+   * The connection that hears other processes was lost and is back: messages sent meanwhile may be gone, so
+   * every subscriber is told once, with an empty payload, to treat everything of its topic as changed.
+   */
+  missed?: true;
+}
+
+export type ChangeHandler = (change: Change) => void | Promise<void>;
+
+/** How a bus reaches the other processes; `hear` gets each raw message and is told when messages may be lost. */
+export interface ChangeTransport {
+  readonly kind: 'postgres' | 'redis';
+  send(message: string): Promise<void>;
+  listen(hear: (message: string) => void, missed: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TOPIC = /^[a-z][a-z0-9.:_-]{0,63}$/;
+/** PostgreSQL's NOTIFY takes at most 8,000 bytes; the envelope and the origin fit in what is left. */
+export const MAX_PAYLOAD_BYTES = 4000;
+
+/** The catalog's public answers changed (product, price, stock, approval, promotion, category, store, review). */
+export const CATALOG_CHANGED = 'catalog';
+
+interface Envelope {
+  o: string;
+  t: string;
+  p: string;
+}
+
+function parse(message: string): Envelope | undefined {
+  try {
+    const value: unknown = JSON.parse(message);
+    if (typeof value !== 'object' || value === null) return undefined;
+    const { o, t, p } = value as Record<string, unknown>;
+    return typeof o === 'string' && typeof t === 'string' && typeof p === 'string' && TOPIC.test(t)
+      ? { o, t, p }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The bus over a transport, or in process alone without one. Remote sends of one topic and payload are
+ * coalesced: while one is on the wire, every publish of the same message joins a single next send, which starts
+ * after all of them were published, so each change is announced at least once after it happened and a burst of
+ * writes costs one or two NOTIFYs, not one per write.
+ */
+export function createChangeBus(options: { transport?: ChangeTransport; logger: Logger }): ChangeBus {
+  const { transport, logger } = options;
+  const origin = randomUUID();
+  const handlers = new Map<string, Set<ChangeHandler>>();
+  const queued = new Map<string, Promise<void>>();
+  const running = new Map<string, Promise<void>>();
+  let started = false;
+
+  async function deliver(change: Change): Promise<void> {
+    for (const handler of handlers.get(change.topic) ?? []) {
+      try {
+        await handler(change);
+      } catch (error) {
+        // One subscriber's failure must not keep the others (or the write's answer) from going on.
+        logger.error({ err: error, topic: change.topic }, 'change subscriber failed');
+      }
+    }
+  }
+
+  function sendRemote(message: string, key: string): Promise<void> {
+    if (!transport) return Promise.resolve();
+    const waiting = queued.get(key);
+    if (waiting) return waiting;
+    const next: Promise<void> = (running.get(key) ?? Promise.resolve()).then(async () => {
+      queued.delete(key);
+      running.set(key, next);
+      try {
+        await transport.send(message);
+      } catch (error) {
+        // The write itself succeeded; other processes catch up within their caches' lifetime (30 s at most).
+        logger.error({ err: error, transport: transport.kind }, 'could not announce a change');
+      } finally {
+        if (running.get(key) === next) running.delete(key);
+      }
+    });
+    queued.set(key, next);
+    return next;
+  }
+
+  function hear(message: string): void {
+    const envelope = parse(message);
+    if (!envelope) {
+      logger.warn({ transport: transport?.kind }, 'ignored a change message that is not ours');
+      return;
+    }
+    if (envelope.o === origin) return;
+    void deliver({ topic: envelope.t, payload: envelope.p, local: false });
+  }
+
+  function missed(): void {
+    logger.warn({ transport: transport?.kind }, 'change bus reconnected: treating every topic as changed');
+    for (const topic of handlers.keys()) void deliver({ topic, payload: '', local: false, missed: true });
+  }
+
+  return {
+    transport: transport?.kind ?? 'in-process',
+    async publish(topic, payload = '') {
+      if (!TOPIC.test(topic)) throw new Error(`Not a change topic: ${topic}`);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+        throw new Error(`A change's payload is at most ${MAX_PAYLOAD_BYTES} bytes (topic ${topic})`);
+      await deliver({ topic, payload, local: true });
+      // Not awaited: a write's answer need not wait a round trip for other processes (close() waits for it).
+      void sendRemote(JSON.stringify({ o: origin, t: topic, p: payload }), `${topic}\u0000${payload}`);
+    },
+    subscribe(topic, handler) {
+      if (!TOPIC.test(topic)) throw new Error(`Not a change topic: ${topic}`);
+      let set = handlers.get(topic);
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+      }
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+      };
+    },
+    async start() {
+      if (started || !transport) return;
+      started = true;
+      await transport.listen(hear, missed);
+    },
+    async close() {
+      await Promise.all([...queued.values(), ...running.values()]);
+      await transport?.close();
+    },
+  };
+}

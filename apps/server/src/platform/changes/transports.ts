@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type Pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db } from '../db/client.js';
+import type { ChangeTransport } from './change-bus.js';
+
+/** A NOTIFY channel is an SQL identifier: ours is fixed and needs no quoting. */
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Reconnection waits, doubling from the first up to the last. */
+const FIRST_RETRY_MS = 250;
+const LAST_RETRY_MS = 10_000;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY. Messages go out on the app's own pool (`select pg_notify(…)`, after the write's
+ * transaction committed); they are heard on one connection of the bus's own that stays open, so the database URL
+ * must reach PostgreSQL in session mode (directly, or a pooler in session mode: a transaction-mode pooler such as
+ * PgBouncer's default drops LISTEN). A lost connection is reopened with back-off, and subscribers are told that
+ * they may have missed messages.
+ */
+export function createPostgresTransport(options: {
+  url: string;
+  db: Db;
+  logger: Logger;
+  channel?: string;
+}): ChangeTransport {
+  const channel = options.channel ?? 'market_changes';
+  if (!CHANNEL.test(channel)) throw new Error(`Not a NOTIFY channel name: ${channel}`);
+  const { logger } = options;
+  let client: Pg.Client | undefined;
+  let closing = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  async function connect(hear: (message: string) => void, onLost: () => void): Promise<void> {
+    // node-postgres is loaded only on PostgreSQL (ADR 035), as the database client does.
+    const { default: pg } = await import('pg');
+    const next = new pg.Client({
+      connectionString: options.url,
+      application_name: 'naija-market-changes',
+      // A silently dead peer (a failover, a dropped NAT entry) is noticed and the connection reopened.
+      keepAlive: true,
+    });
+    next.on('notification', (notification) => {
+      if (notification.channel === channel && notification.payload !== undefined) hear(notification.payload);
+    });
+    // Until it listens, a failure is the caller's to retry (and an 'error' event unheard would end the process);
+    // after, a lost connection is reopened.
+    let listening = false;
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (!listening || lost) return;
+      lost = true;
+      if (error) logger.warn({ err: error }, 'change bus lost its PostgreSQL connection');
+      next.end().catch(() => undefined);
+      if (!closing) onLost();
+    };
+    next.on('error', lose);
+    next.on('end', () => lose());
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closing) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    listening = true;
+    client = next;
+  }
+
+  return {
+    kind: 'postgres',
+    async send(message) {
+      await options.db.execute(sql`select pg_notify(${channel}, ${message})`);
+    },
+    async listen(hear, missed) {
+      let wait = FIRST_RETRY_MS;
+      const reconnect = () => {
+        if (closing) return;
+        retryTimer = setTimeout(() => {
+          connect(hear, reconnect).then(
+            () => {
+              wait = FIRST_RETRY_MS;
+              missed();
+            },
+            (error: unknown) => {
+              logger.warn({ err: error, retryInMs: wait }, 'change bus could not reconnect to PostgreSQL');
+              wait = Math.min(LAST_RETRY_MS, wait * 2);
+              reconnect();
+            },
+          );
+        }, wait);
+        retryTimer.unref();
+      };
+      await connect(hear, reconnect);
+    },
+    async close() {
+      closing = true;
+      clearTimeout(retryTimer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Redis pub/sub: published with the app's Redis client, heard on a second connection (a subscribing connection
+ * can do nothing else). ioredis reconnects and subscribes again on its own; every reconnection after the first
+ * tells subscribers that they may have missed messages, since pub/sub keeps nothing for absent listeners.
+ */
+export function createRedisTransport(options: {
+  redis: Redis;
+  logger: Logger;
+  channel?: string;
+}): ChangeTransport {
+  const channel = options.channel ?? 'market:changes';
+  const { redis, logger } = options;
+  let subscriber: Redis | undefined;
+  return {
+    kind: 'redis',
+    async send(message) {
+      await redis.publish(channel, message);
+    },
+    async listen(hear, missed) {
+      const connection = redis.duplicate();
+      subscriber = connection;
+      connection.on('message', (from: string, message: string) => {
+        if (from === channel) hear(message);
+      });
+      // Without a listener ioredis prints every connection error to stderr itself.
+      connection.on('error', (error: Error) =>
+        logger.warn({ err: error }, 'change bus: Redis subscriber connection error'),
+      );
+      let readyOnce = false;
+      connection.on('ready', () => {
+        // ioredis subscribes again right after 'ready'; a second SUBSCRIBE is answered after it, so messages
+        // are surely heard again by the time subscribers are told to catch up.
+        if (readyOnce)
+          connection.subscribe(channel).then(missed, (error: unknown) => {
+            logger.warn({ err: error }, 'change bus: could not subscribe again');
+          });
+        readyOnce = true;
+      });
+      await connection.subscribe(channel);
+    },
+    async close() {
+      subscriber?.disconnect();
+    },
+  };
+}
