@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// Types only: this file stays free of the schema library at run time, so the web app's pages that only call the
+// API (fillPath) do not load zod (apps/web/build/contracts-lite.ts).
+import type { z } from 'zod';
 import type { Access } from './access.js';
 
 /** The three HTTP surfaces of the specification, each under its own base. */
@@ -39,7 +41,7 @@ export interface Endpoint<
   /** Status of the success answer; 200 unless said. */
   status?: 200 | 201;
   /**
-   * Refusals the handler can give beyond those the endpoint's shape implies (see `impliedErrorStatuses`): 429
+   * Refusals the handler can give beyond those the endpoint's shape implies (the server's openapi.ts): 429
    * where a rate limit applies, 404 where a signed-in call finds nothing of the caller's, 409 where a read depends
    * on state. The OpenAPI document lists both.
    */
@@ -56,38 +58,6 @@ export interface Endpoint<
 
 /** The refusals an operation may document; each answers the error envelope. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 503;
-
-/**
- * The refusals every endpoint of this shape can give, whatever its handler does: the guard's 401 and 403 for a
- * signed-in endpoint, 422 for any input, 400, 413 and 415 for a body (malformed, too large, wrong media type), 414
- * for an over-long path parameter, 404 for an input that names a row, 409 for a change that meets the resource's
- * state.
- */
-export function impliedErrorStatuses(endpoint: Endpoint, signedIn: boolean): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
-  const takesBody = Boolean(endpoint.body || endpoint.upload);
-  if (signedIn) {
-    statuses.add(401);
-    statuses.add(403);
-  }
-  if (endpoint.params || endpoint.query || endpoint.body || endpoint.upload) statuses.add(422);
-  if (takesBody) {
-    statuses.add(400);
-    statuses.add(413);
-    statuses.add(415);
-  }
-  if (endpoint.params) statuses.add(414);
-  if (endpoint.params || namesARow(endpoint.query) || namesARow(endpoint.body)) statuses.add(404);
-  if (endpoint.method !== 'GET') statuses.add(409);
-  return [...statuses].sort((a, b) => a - b);
-}
-
-/** An input that carries a row's id (a uuid anywhere in it) can name a row that is not there, or not the caller's. */
-function namesARow(schema: z.ZodType | undefined): boolean {
-  if (!schema) return false;
-  const json = JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
-  return json.includes('"format":"uuid"');
-}
 
 /** Keeps the literal types of an endpoint while checking its shape. */
 export function defineEndpoint<

@@ -5,13 +5,44 @@ import {
   type Endpoint,
   type ErrorStatus,
   errorEnvelope,
-  impliedErrorStatuses,
   type Surface,
   surfaceBases,
 } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+/**
+ * The refusals every endpoint of this shape can give, whatever its handler does: the guard's 401 and 403 for a
+ * signed-in endpoint, 422 for any input, 400, 413 and 415 for a body (malformed, too large, wrong media type), 414
+ * for an over-long path parameter, 404 for an input that names a row, 409 for a change that meets the resource's
+ * state.
+ */
+function impliedErrorStatuses(endpoint: Endpoint, signedIn: boolean): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(endpoint.errors ?? []);
+  const takesBody = Boolean(endpoint.body || endpoint.upload);
+  if (signedIn) {
+    statuses.add(401);
+    statuses.add(403);
+  }
+  if (endpoint.params || endpoint.query || endpoint.body || endpoint.upload) statuses.add(422);
+  if (takesBody) {
+    statuses.add(400);
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (endpoint.params) statuses.add(414);
+  if (endpoint.params || namesARow(endpoint.query) || namesARow(endpoint.body)) statuses.add(404);
+  if (endpoint.method !== 'GET') statuses.add(409);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** An input that carries a row's id (a uuid anywhere in it) can name a row that is not there, or not the caller's. */
+function namesARow(schema: z.ZodType | undefined): boolean {
+  if (!schema) return false;
+  const json = JSON.stringify(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }));
+  return json.includes('"format":"uuid"');
+}
 
 /** What the document says of each refusal; the body is always the error envelope. */
 const errorDescriptions: Record<ErrorStatus, string> = {
