@@ -257,9 +257,9 @@ const totalsA = {
   totalSalesOrderAmountKobo: 4_583_335,
   totalDeliveryAmountKobo: 250_000,
   discountKobo: 250_000,
-  // A3's 100,000 went back with its refund: 383,334 × 10,000 ÷ 4,833,335 = 793.1 → 793
+  // A3's 100,000 went back with its refund; the rate is over the goods kept: 383,334 × 10,000 ÷ 3,833,335 → 1000
   commissionKobo: 383_334,
-  commissionBasisPoints: 793,
+  commissionBasisPoints: 1000,
   refundedKobo: 1_000_000,
   dueToMerchantKobo: 3_200_001,
   paidOutKobo: 900_000,
@@ -295,8 +295,8 @@ describe('admin finance report', () => {
       totalDeliveryAmountKobo: 450_000,
       discountKobo: 250_000,
       commissionKobo: 1_133_334,
-      // 1,133,334 × 10,000 ÷ 14,833,335 = 764.05 → 764
-      commissionBasisPoints: 764,
+      // Over the goods kept (A3 refunded): 1,133,334 × 10,000 ÷ 13,833,335 = 819.3 → 819
+      commissionBasisPoints: 819,
       refundedKobo: 1_000_000,
       dueToMerchantKobo: 12_450_001,
       paidOutKobo: 900_000,
@@ -388,10 +388,10 @@ describe('admin finance report', () => {
       ),
     );
     expect(lines[2]).toContain(
-      ',standard,4,48333.35,45833.35,2500.00,2500.00,3833.34,7.93,10000.00,32000.01,',
+      ',standard,4,48333.35,45833.35,2500.00,2500.00,3833.34,10.00,10000.00,32000.01,',
     );
     expect(lines[3]).toBe(
-      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,11333.34,7.64,10000.00,124500.01,9000.00,3000.01,112500.00',
+      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,11333.34,8.19,10000.00,124500.01,9000.00,3000.01,112500.00',
     );
     expect(lines[4]).toBe('');
     const series = await get(admin, `/admin/finance/reports.csv?${MARCH}&view=series`);
@@ -601,6 +601,7 @@ describe('figures from the books (ADR 046)', () => {
       ordersCount: 1,
       totalOrderAmountKobo: 19_075_000,
       commissionKobo: 0,
+      commissionBasisPoints: 0,
       refundedKobo: 19_075_000,
       dueToMerchantKobo: 0,
       paidOutKobo: 0,

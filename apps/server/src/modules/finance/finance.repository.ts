@@ -33,7 +33,8 @@ const sums = sql`
   coalesce(sum(shipping), 0) as "totalDeliveryAmountKobo",
   coalesce(sum(discount), 0) as "discountKobo",
   coalesce(sum(commission), 0) as "commissionKobo",
-  coalesce(round(sum(commission)::numeric * 10000 / nullif(sum(subtotal), 0)), 0) as "commissionBasisPoints",
+  coalesce(round(sum(commission)::numeric * 10000 / nullif(sum(subtotal - refunded_goods), 0)), 0)
+    as "commissionBasisPoints",
   coalesce(sum(refunded), 0) as "refundedKobo",
   coalesce(sum(due), 0) as "dueToMerchantKobo",
   coalesce(sum(payable_due) filter (where paid_out_at is not null), 0) as "paidOutKobo",
@@ -48,7 +49,8 @@ const sums = sql`
  *
  * - Commission: the net of the order's `platform_commission` lines (0 once it is fully refunded at the store's
  *   cost; kept when the platform bore the refund).
- * - Refunds: refunds net of their reversals.
+ * - Refunds: refunds net of their reversals. The commission's rate is the commission kept over the goods sold and
+ *   not refunded, so a refunded order leaves the rate its store's category gave it.
  * - Due to the store: the net of its escrow and payable lines; not yet payable is what escrow still holds, payable
  *   and paid out split what its payable account received by whether a payout took the order.
  */
@@ -66,7 +68,7 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
     figures as materialized (
       select p.*, coalesce(b.commission, 0) as commission, coalesce(b.due, 0) as due,
         coalesce(b.escrow_due, 0) as escrow_due, coalesce(b.payable_due, 0) as payable_due,
-        coalesce(b.refunded, 0) as refunded
+        coalesce(b.refunded, 0) as refunded, coalesce(b.refunded_goods, 0) as refunded_goods
       from paid p left join books b on b.order_id = p.id
     )
     select
