@@ -1,7 +1,8 @@
 // Prints p50/p99 of the admin finance report (every store, one statement: ADR 028) over the last 30 Lagos days and
 // over a year, and of the transactions list (first page, and a search), at a stated scale: BENCH_STORES stores
 // (default 100) sharing BENCH_ORDERS paid orders (default 200,000) spread evenly over the last 365 days, half of them
-// with ledger columns and one in fifty with a refund, and one payment record per checkout.
+// with ledger columns and one in fifty with a refund, their ledger entries (ADR 046), and one payment record per
+// checkout.
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_finance npx tsx bench/finance-report.bench.ts
 // (create the database first: createdb -h 127.0.0.1 -U postgres bench_finance). BENCH_RUNS (default 15) calls per
 // case, one at a time, through the finance service (no HTTP: the statement is what is measured).
@@ -112,12 +113,46 @@ if (haveOrders < ordersWanted) {
     from orders o join order_trackers t on t.id = o.tracker_id
     where o.order_name like 'NM-B%' and o.status = 'returned'
     on conflict do nothing`);
+  // The books of every bench order, as the ledger posts them (ADR 027): payment, commission and shipping fee;
+  // escrow released for the payable ones; the returned ones refunded at the store's cost. The report reads each
+  // order's commission, due and refunds from these lines (ADR 046).
+  await db.execute(sql`
+    insert into ledger_entries (movement_id, kind, account, store_id, order_id, amount_kobo, memo, created_at)
+    select md5(o.id::text || l.kind)::uuid, l.kind, l.account, l.store_id, o.id, l.amount, 'Bench ' || l.kind,
+      o.created_at
+    from orders o
+      cross join lateral (select (o.subtotal_kobo::bigint * 1000 + 5000) / 10000 as c) k
+      cross join lateral (values
+        ('payment', 'payments_clearing', null, o.total_kobo::bigint),
+        ('payment', 'merchant_escrow', o.store_id, -o.total_kobo::bigint),
+        ('commission', 'merchant_escrow', o.store_id, k.c),
+        ('commission', 'platform_commission', null, -k.c),
+        ('shipping_fee', 'merchant_escrow', o.store_id, o.shipping_fee_kobo::bigint),
+        ('shipping_fee', 'shipping_fees', null, -o.shipping_fee_kobo::bigint),
+        ('escrow_release', 'merchant_escrow', o.store_id,
+          case when o.payable_at is not null then o.subtotal_kobo - k.c end),
+        ('escrow_release', 'merchant_payable', o.store_id,
+          case when o.payable_at is not null then k.c - o.subtotal_kobo end),
+        ('refund', 'payments_clearing', null, case when o.status = 'returned' then -o.subtotal_kobo::bigint end),
+        ('refund', case when o.payable_at is not null then 'merchant_payable' else 'merchant_escrow' end,
+          o.store_id, case when o.status = 'returned' then o.subtotal_kobo - k.c end),
+        ('refund', 'platform_commission', null, case when o.status = 'returned' then k.c end)
+      ) as l(kind, account, store_id, amount)
+    where o.order_name like 'NM-B%' and l.amount is not null and l.amount <> 0
+      and not exists (select 1 from ledger_entries e where e.order_id = o.id)`);
   await seedDemoPayments(db);
   console.log(
     `filled ${ordersWanted - haveOrders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
-for (const table of ['orders', 'order_trackers', 'order_refunds', 'payment_transactions', 'stores'])
+for (const table of [
+  'orders',
+  'order_trackers',
+  'order_refunds',
+  'ledger_entries',
+  'payment_transactions',
+  'stores',
+])
   await db.execute(sql.raw(`vacuum analyze ${table}`));
 
 const finance = createFinanceModule({ db } as Deps).service;

@@ -58,7 +58,7 @@ import {
   releaseHolds,
 } from './modules/gift-cards/index.js';
 import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
-import { createLedgerModule } from './modules/ledger/index.js';
+import { createLedgerModule, ledgerOrderFigures } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
@@ -511,6 +511,8 @@ function composeModules(
       const hubId = (await findStoreById(executor, storeId))?.hubId;
       return hubId ? activeHubName(executor, hubId) : undefined;
     },
+    // An order's commission, due and refunds as the books say them (ADR 046): a plain read of the ledger's entries.
+    orderFigures: ledgerOrderFigures,
   });
   const coupons = createCouponsModule(deps, {
     isFirstTimeCustomer: orders.service.isFirstTimeCustomer,

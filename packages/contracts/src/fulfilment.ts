@@ -89,6 +89,12 @@ export const staffOrder = z.object({
   shippingFee: money,
   discount: money,
   total: money,
+  /** What the platform keeps of this order, from the ledger's entries (0 once refunded at the store's cost). */
+  commission: money,
+  /** What the store is owed for this order, from the ledger's entries (refunds already off it). */
+  dueToMerchant: money,
+  /** What went back to the customer, refunds net of their reversals, from the ledger's entries. */
+  refunded: money,
   storeId: z.string(),
   storeName: z.string(),
   customerId: z.string(),

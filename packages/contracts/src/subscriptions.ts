@@ -16,8 +16,6 @@ export const plan = z.object({
   monthlyPriceKobo: z.number().int(),
   /** Products a store on this plan may list; null: no limit. */
   productLimit: z.number().int().nullable(),
-  /** Commission on each sale, in basis points (650 = 6.5%). */
-  commissionBasisPoints: z.number().int(),
   /** The plan of every store that pays for none. */
   isDefault: z.boolean(),
   isActive: z.boolean(),
@@ -40,11 +38,6 @@ const planFields = {
     .min(0, 'Cannot be negative')
     .max(100_000_000, 'At most ₦1,000,000 a month'),
   productLimit: z.number().int('Use a whole number').min(1, 'At least 1 product').max(1_000_000).nullable(),
-  commissionBasisPoints: z
-    .number({ error: 'Enter the commission' })
-    .int('Use basis points (650 = 6.5%)')
-    .min(0, 'Cannot be negative')
-    .max(5_000, 'At most 50%'),
   isDefault: z.boolean(),
   isActive: z.boolean(),
   sortOrder: z.number().int().min(0).max(1000),

@@ -39,12 +39,12 @@ const rules: BoundaryRules = {
     {
       from: 'finance',
       to: 'modules/orders/orders.schema.ts',
-      why: 'finance reports add up orders, their refunds and commission in one statement; transactions name the orders their checkout paid',
+      why: "finance reports add up orders with the ledger's per-order figures in one statement; transactions name the orders their checkout paid",
     },
     {
       from: 'finance',
       to: 'modules/stores/stores.schema.ts',
-      why: 'finance reports group by store and compute the commission of orders paid before the ledger from the store band',
+      why: 'finance reports group by store and name each store, its merchant and its payment category',
     },
     {
       from: 'finance',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
@@ -21,13 +22,14 @@ import {
 
 // Finance reports (GET /api/admin/finance/reports, .csv), the store's payment report (GET /api/merchant/payment-report)
 // and transactions (GET /api/admin/transactions, /:id) on a small dataset whose every figure is worked out by hand:
-// ledger-filled orders and orders paid before the ledger (commission from the store's band, rounded half up), a
-// refund and a rejected one, payable and paid-out amounts, the edges of the range at Lagos midnight, and an unpaid
-// order that must never count.
+// orders booked by the ledger as the server books them at start (commission from the store's band, rounded half
+// up), a refund and a rejected one, a cancelled order refunded in full, payable and paid-out amounts, the edges of
+// the range at Lagos midnight, and an unpaid order that must never count.
 
 let test: TestApp;
 let storeA: TestMerchant;
 let storeB: TestMerchant;
+let storeC: TestMerchant;
 let admin: string;
 const ids: Record<string, string> = {};
 const B_NAME = '=SUM(A1), "Best" Ltd';
@@ -60,7 +62,7 @@ beforeAll(async () => {
   const bola = await reportCustomer(test, 'Bola', 'Ade');
   ids.ada = ada;
 
-  // A1, 2 March: paid before the ledger (commission null): 10 % of 2,500,000 = 250,000; due 2,500,000 − 250,000
+  // A1, 2 March: 10 % of 2,500,000 = 250,000; due 2,500,000 − 250,000
   // discount − 250,000 = 2,000,000; not payable yet.
   ids.a1 = await placeOrder(test, {
     store: storeA,
@@ -87,15 +89,12 @@ beforeAll(async () => {
     items: [{ productId: product(), name: 'Aso Oke', unitKobo: 1_000_000, quantity: 1 }],
   });
   await setLedger(ids.a2, {
-    commissionBasisPoints: 1000,
-    commissionKobo: 100_000,
-    dueToMerchantKobo: 900_000,
     payableAt: new Date('2026-03-20T00:00:00Z'),
     paidOutAt: new Date('2026-03-25T00:00:00Z'),
     payoutId: randomUUID(),
   });
-  // A3, 10 March: returned and refunded in full (1,000,000) before the ledger; a rejected refund does not count.
-  // Commission 100,000; due max(0, 1,000,000 − 100,000 − 1,000,000) = 0.
+  // A3, 10 March: returned and refunded in full (1,000,000) at the store's cost; a rejected refund does not count.
+  // The books give the commission back with the refund (ADR 046): commission 0, due 0.
   ids.a3 = await placeOrder(test, {
     store: storeA,
     customerId: ada,
@@ -217,6 +216,35 @@ beforeAll(async () => {
   ids.t1 = t1!.id;
   ids.t2 = t2!.id;
   ids.t3 = t3!.id;
+
+  // C1, 5 May, a store of its own: paid (₦185,000 of goods, ₦5,750 delivery), cancelled and refunded in full.
+  storeC = await createMerchantWithStore(test);
+  ids.c1 = await placeOrder(test, {
+    store: storeC,
+    customerId: ada,
+    createdAt: '2026-05-05T12:00:00Z',
+    status: 'cancelled',
+    paid: true,
+    shippingKobo: 575_000,
+    items: [{ productId: product(), name: 'Agbada', unitKobo: 18_500_000, quantity: 1 }],
+  });
+  const c1 = await trackerOf(ids.c1);
+  await test.deps.db.insert(orderRefunds).values({
+    reference: `RFD-${randomUUID().slice(0, 8)}`,
+    trackerId: c1.id,
+    orderId: ids.c1,
+    kind: 'cancellation',
+    destination: 'provider',
+    paymentReference: c1.reference,
+    amountKobo: 19_075_000,
+    shippingKobo: 575_000,
+    reason: 'Cancelled',
+    status: 'processed',
+    requestedByRole: 'customer',
+  });
+
+  // The books of every paid order, as the server posts them at start (ADR 046: every figure comes from them).
+  await test.jobs.bookUnpostedOrders();
 }, 120_000);
 afterAll(() => test.close());
 
@@ -229,7 +257,8 @@ const totalsA = {
   totalSalesOrderAmountKobo: 4_583_335,
   totalDeliveryAmountKobo: 250_000,
   discountKobo: 250_000,
-  commissionKobo: 483_334,
+  // A3's 100,000 went back with its refund; the rate is over the goods kept: 383,334 × 10,000 ÷ 3,833,335 → 1000
+  commissionKobo: 383_334,
   commissionBasisPoints: 1000,
   refundedKobo: 1_000_000,
   dueToMerchantKobo: 3_200_001,
@@ -265,9 +294,9 @@ describe('admin finance report', () => {
       totalSalesOrderAmountKobo: 14_583_335,
       totalDeliveryAmountKobo: 450_000,
       discountKobo: 250_000,
-      commissionKobo: 1_233_334,
-      // 1,233,334 × 10,000 ÷ 14,833,335 = 831.46 → 831
-      commissionBasisPoints: 831,
+      commissionKobo: 1_133_334,
+      // Over the goods kept (A3 refunded): 1,133,334 × 10,000 ÷ 13,833,335 = 819.3 → 819
+      commissionBasisPoints: 819,
       refundedKobo: 1_000_000,
       dueToMerchantKobo: 12_450_001,
       paidOutKobo: 900_000,
@@ -310,7 +339,11 @@ describe('admin finance report', () => {
       dueToMerchantKobo: 0,
       refundedKobo: 0,
     });
-    expect(data.series[9].refundedKobo).toBe(1_000_000);
+    expect(data.series[9]).toMatchObject({
+      refundedKobo: 1_000_000,
+      commissionKobo: 0,
+      dueToMerchantKobo: 0,
+    });
     expect(data.series[30]).toMatchObject({ day: '2026-03-31', ordersCount: 1, commissionKobo: 33_334 });
     const sum = (field: 'ordersCount' | 'totalOrderAmountKobo' | 'dueToMerchantKobo') =>
       data.series.reduce((total: number, point: Record<string, number>) => total + point[field]!, 0);
@@ -355,10 +388,10 @@ describe('admin finance report', () => {
       ),
     );
     expect(lines[2]).toContain(
-      ',standard,4,48333.35,45833.35,2500.00,2500.00,4833.34,10.00,10000.00,32000.01,',
+      ',standard,4,48333.35,45833.35,2500.00,2500.00,3833.34,10.00,10000.00,32000.01,',
     );
     expect(lines[3]).toBe(
-      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,12333.34,8.31,10000.00,124500.01,9000.00,3000.01,112500.00',
+      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,11333.34,8.19,10000.00,124500.01,9000.00,3000.01,112500.00',
     );
     expect(lines[4]).toBe('');
     const series = await get(admin, `/admin/finance/reports.csv?${MARCH}&view=series`);
@@ -556,5 +589,76 @@ describe('admin transactions', () => {
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
     expect((await get(customer, `/admin/transactions/${ids.t1}`)).statusCode).toBe(403);
     expect((await get((await createPartner(test)).accessToken, '/admin/transactions')).statusCode).toBe(403);
+  });
+});
+
+describe('figures from the books (ADR 046)', () => {
+  const MAY = 'from=2026-05-01&to=2026-05-31';
+
+  it('a paid order cancelled and refunded in full keeps no commission and owes the store nothing', async () => {
+    const admin_ = json(await get(admin, `/admin/finance/reports?${MAY}`)).data;
+    const expected = {
+      ordersCount: 1,
+      totalOrderAmountKobo: 19_075_000,
+      commissionKobo: 0,
+      commissionBasisPoints: 0,
+      refundedKobo: 19_075_000,
+      dueToMerchantKobo: 0,
+      paidOutKobo: 0,
+      payableKobo: 0,
+      notYetPayableKobo: 0,
+    };
+    expect(admin_.totals).toMatchObject(expected);
+    expect(admin_.merchants).toEqual([expect.objectContaining({ storeId: storeC.storeId, ...expected })]);
+    const merchant = json(await get(storeC.token, `/merchant/payment-report?${MAY}`)).data;
+    expect(merchant.totals).toMatchObject(expected);
+    // The ledger agrees: the order's lines on the store and commission accounts net to zero.
+    const lines = await test.deps.db
+      .select({ account: ledgerEntries.account, amountKobo: ledgerEntries.amountKobo })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, ids.c1!));
+    const net = (account: string) =>
+      lines.filter((line) => line.account === account).reduce((acc, line) => acc + line.amountKobo, 0);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(net('platform_commission')).toBe(0);
+    expect(net('merchant_escrow') + net('merchant_payable')).toBe(0);
+  });
+
+  it('the report’s totals equal the ledger’s balances of the range’s orders', async () => {
+    for (const range of [MARCH, MAY, 'from=2026-02-01&to=2026-05-31']) {
+      const report = json(await get(admin, `/admin/finance/reports?${range}`)).data;
+      const start = new Date(report.startsAt);
+      const end = new Date(report.endsBefore);
+      const balances = await test.deps.db
+        .select({
+          account: ledgerEntries.account,
+          kind: ledgerEntries.kind,
+          amountKobo: ledgerEntries.amountKobo,
+        })
+        .from(ledgerEntries)
+        .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+        .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end)));
+      /** What the lines of `accounts` owe (the credit balance, positive). */
+      const owed = (accounts: string[], kinds?: string[]) =>
+        balances
+          .filter((line) => accounts.includes(line.account) && (!kinds || kinds.includes(line.kind)))
+          .reduce((acc, line) => acc - line.amountKobo, 0);
+      const balance = (accounts: string[], kinds?: string[]) => 0 - owed(accounts, kinds);
+      expect(report.totals.commissionKobo, range).toBe(owed(['platform_commission']));
+      expect(report.totals.dueToMerchantKobo, range).toBe(owed(['merchant_escrow', 'merchant_payable']));
+      expect(report.totals.notYetPayableKobo, range).toBe(owed(['merchant_escrow']));
+      expect(report.totals.payableKobo + report.totals.paidOutKobo, range).toBe(owed(['merchant_payable']));
+      expect(report.totals.refundedKobo, range).toBe(
+        owed(['payments_clearing'], ['refund', 'refund_reversal']),
+      );
+      // Every kobo paid for the range's orders is in one place: kept as commission, owed to the stores, due to
+      // delivery, refunded or borne by the platform.
+      expect(balance(['payments_clearing'], ['payment'])).toBe(
+        report.totals.commissionKobo +
+          report.totals.dueToMerchantKobo +
+          report.totals.refundedKobo -
+          balance(['shipping_fees', 'platform_chargebacks']),
+      );
+    }
   });
 });

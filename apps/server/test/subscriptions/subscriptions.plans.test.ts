@@ -75,19 +75,19 @@ describe('plans', () => {
       name: 'Enterprise',
       monthlyPriceKobo: 9_000_000,
       productLimit: null,
-      commissionBasisPoints: 300,
       sortOrder: 40,
     });
     expect(created.statusCode, created.body).toBe(201);
     const plan = json(created).data as Plan;
     expect(plan).toMatchObject({ code: 'enterprise', isActive: true, isDefault: false });
+    // One commission rule (ADR 046): a plan carries no commission; the store's payment category does.
+    expect(plan).not.toHaveProperty('commissionBasisPoints');
 
     const duplicate = await call('POST', '/api/admin/plans', superadminToken, {
       code: 'enterprise',
       name: 'Again',
       monthlyPriceKobo: 1,
       productLimit: 1,
-      commissionBasisPoints: 0,
     });
     expect(duplicate.statusCode).toBe(409);
 
@@ -128,7 +128,6 @@ describe('plans', () => {
       name: '',
       monthlyPriceKobo: -1,
       productLimit: 0,
-      commissionBasisPoints: 9000,
     });
     expect(bad.statusCode).toBe(422);
     const missing = await call('PATCH', '/api/admin/plans/00000000-0000-4000-8000-000000000000', adminToken, {
@@ -143,7 +142,6 @@ describe('plans', () => {
       name: 'Mine',
       monthlyPriceKobo: 0,
       productLimit: 5,
-      commissionBasisPoints: 0,
     };
     for (const token of [merchant.token, customerToken, partnerToken, dispatcherToken]) {
       expect((await call('GET', '/api/admin/plans', token)).statusCode).toBe(403);

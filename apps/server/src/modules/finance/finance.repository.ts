@@ -2,14 +2,15 @@ import type { FinancePoint, FinanceTotals, TransactionsQuery } from '@market/con
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/paging.js';
-// Read model (ADR 010, ADR 028): finance adds up orders, their refunds and their stores' commission bands in SQL,
-// and lists payment transactions with the checkout, orders and customer they belong to. These joins are the point
-// of the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
-// boundary test lists each import.
+// Read model (ADR 010, ADR 028, ADR 046): finance adds up orders with the ledger's per-order figures in SQL, and
+// lists payment transactions with the checkout, orders and customer they belong to. These joins are the point of
+// the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
+// boundary test lists each import. The money of an order comes from the ledger module's public figures.
 import { users } from '../auth/auth.schema.js';
-import { orderItems, orderRefunds, orders, orderTrackers } from '../orders/orders.schema.js';
+import { ledgerOrderFiguresSql } from '../ledger/index.js';
+import { orderItems, orders, orderTrackers } from '../orders/orders.schema.js';
 import { paymentTransactions } from '../payments/payments.schema.js';
-import { paymentCategories, stores } from '../stores/stores.schema.js';
+import { stores } from '../stores/stores.schema.js';
 
 /** A range of moments: [start, end). */
 export interface Moments {
@@ -32,51 +33,43 @@ const sums = sql`
   coalesce(sum(shipping), 0) as "totalDeliveryAmountKobo",
   coalesce(sum(discount), 0) as "discountKobo",
   coalesce(sum(commission), 0) as "commissionKobo",
-  coalesce(round(sum(commission)::numeric * 10000 / nullif(sum(subtotal), 0)), 0) as "commissionBasisPoints",
+  coalesce(round(sum(commission)::numeric * 10000 / nullif(sum(subtotal - refunded_goods), 0)), 0)
+    as "commissionBasisPoints",
   coalesce(sum(refunded), 0) as "refundedKobo",
   coalesce(sum(due), 0) as "dueToMerchantKobo",
-  coalesce(sum(due) filter (where paid_out_at is not null), 0) as "paidOutKobo",
-  coalesce(sum(due) filter (where paid_out_at is null and payable_at is not null), 0) as "payableKobo",
-  coalesce(sum(due) filter (where paid_out_at is null and payable_at is null), 0) as "notYetPayableKobo"`;
+  coalesce(sum(payable_due) filter (where paid_out_at is not null), 0) as "paidOutKobo",
+  coalesce(sum(payable_due) filter (where paid_out_at is null), 0) as "payableKobo",
+  coalesce(sum(escrow_due), 0) as "notYetPayableKobo"`;
 
 /**
  * The finance report in one statement: the paid orders of the range (every store's, or one store's) are read once
- * into a materialised CTE with their commission, refunds and due amount, and the totals, the per-store rows and the
- * daily series aggregate it.
+ * into a materialised CTE, their money is read from the ledger's per-order figures (ADR 046), and the totals, the
+ * per-store rows and the daily series aggregate it. Every money figure but the order's own amounts (total,
+ * subtotal, discount, delivery) comes from the books, so the report agrees with the ledger's balances:
  *
- * - Commission: what the ledger copied at payment (`orders.commission_kobo`); for orders paid before the ledger
- *   existed, the item subtotal × the store's band today, in integer arithmetic rounded half up.
- * - Refunds: the order's booked refunds (`order_refunds`, cash and gift card) that were not rejected.
- * - Due to the store: what the ledger set (`orders.due_to_merchant_kobo`, refunds already off it); before the ledger,
- *   item subtotal − discount − commission − refunded goods (delivery refunds are not the store's), never below 0.
+ * - Commission: the net of the order's `platform_commission` lines (0 once it is fully refunded at the store's
+ *   cost; kept when the platform bore the refund).
+ * - Refunds: refunds net of their reversals. The commission's rate is the commission kept over the goods sold and
+ *   not refunded, so a refunded order leaves the rate its store's category gave it.
+ * - Due to the store: the net of its escrow and payable lines; not yet payable is what escrow still holds, payable
+ *   and paid out split what its payable account received by whether a payout took the order.
  */
 export function financeReportSql(range: Moments, storeId?: string): SQL {
   const storeFilter = storeId ? sql`and o.store_id = ${storeId}` : sql``;
   return sql`
     with paid as materialized (
       select o.id, o.store_id, o.subtotal_kobo::bigint as subtotal, o.discount_kobo::bigint as discount,
-        o.shipping_fee_kobo::bigint as shipping, o.total_kobo::bigint as total,
-        coalesce(o.commission_kobo::bigint,
-          (o.subtotal_kobo::bigint * coalesce(pc.commission_basis_points, 0) + 5000) / 10000) as commission,
-        o.due_to_merchant_kobo::bigint as stored_due, o.payable_at, o.paid_out_at,
+        o.shipping_fee_kobo::bigint as shipping, o.total_kobo::bigint as total, o.paid_out_at,
         ((o.created_at at time zone 'UTC') + interval '1 hour')::date as day
       from ${orders} o
-        join ${stores} s on s.id = o.store_id
-        left join ${paymentCategories} pc on pc.slug = s.payment_category
       where o.created_at >= ${range.start} and o.created_at < ${range.end} ${storeFilter} and ${paidOrder}
     ),
-    refunds as (
-      select r.order_id, sum(r.amount_kobo)::bigint as refunded,
-        sum(r.amount_kobo - r.shipping_kobo)::bigint as refunded_goods
-      from ${orderRefunds} r join paid p on p.id = r.order_id
-      where r.status <> 'rejected'
-      group by r.order_id
-    ),
+    books as (${ledgerOrderFiguresSql(sql`select id from paid`)}),
     figures as materialized (
-      select p.*, coalesce(f.refunded, 0) as refunded,
-        coalesce(p.stored_due,
-          greatest(0, p.subtotal - p.discount - p.commission - coalesce(f.refunded_goods, 0))) as due
-      from paid p left join refunds f on f.order_id = p.id
+      select p.*, coalesce(b.commission, 0) as commission, coalesce(b.due, 0) as due,
+        coalesce(b.escrow_due, 0) as escrow_due, coalesce(b.payable_due, 0) as payable_due,
+        coalesce(b.refunded, 0) as refunded, coalesce(b.refunded_goods, 0) as refunded_goods
+      from paid p left join books b on b.order_id = p.id
     )
     select
       (select row_to_json(t) from (select ${sums} from figures) t) as totals,

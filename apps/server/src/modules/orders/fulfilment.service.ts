@@ -63,6 +63,8 @@ export interface FulfilmentNeeds {
   carriers(executor: Db): Promise<CarrierOption[]>;
   /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
   storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
+  /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
+  orderFigures(executor: Db, orderId: string): Promise<{ commission: number; due: number; refunded: number }>;
 }
 
 /** A photo sent with a move (multipart), checked and stored by the platform's image pipeline. */
@@ -240,11 +242,12 @@ export function createFulfilmentService(
   });
 
   async function staffView(executor: Db, order: OrderRow, caller: FulfilmentCaller): Promise<StaffOrder> {
-    const [items, activities, locked, times] = await Promise.all([
+    const [items, activities, locked, times, books] = await Promise.all([
       repository.itemsOfOrders(executor, [order.id]),
       repository.activitiesOfOrders(executor, [order.id]),
       repository.lockedDeliveries(executor, [order.id]),
       assignmentTimes(executor, order),
+      needs.orderFigures(executor, order.id),
     ]);
     return {
       id: order.id,
@@ -255,6 +258,10 @@ export function createFulfilmentService(
       shippingFee: koboToNaira(order.shippingFeeKobo),
       discount: koboToNaira(order.discountKobo),
       total: koboToNaira(order.totalKobo),
+      // The order's money as the books say it (ADR 046), for the store and the platform's staff only.
+      commission: koboToNaira(books.commission),
+      dueToMerchant: koboToNaira(books.due),
+      refunded: koboToNaira(books.refunded),
       storeId: order.storeId,
       storeName: order.storeName,
       customerId: order.customerId,

@@ -23,6 +23,7 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   storePickup: unwired('storePickup'),
   carriers: async () => [],
   storeHub: async () => undefined,
+  orderFigures: unwired('orderFigures'),
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {

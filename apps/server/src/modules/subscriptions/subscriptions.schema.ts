@@ -26,7 +26,6 @@ export const plans = pgTable(
     monthlyPriceKobo: integer().notNull(),
     /** null: no limit. */
     productLimit: integer(),
-    commissionBasisPoints: integer().notNull(),
     isDefault: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     sortOrder: integer().notNull().default(0),

@@ -81,7 +81,6 @@ export function toPlan(row: PlanRow): Plan {
     includes: row.includes,
     monthlyPriceKobo: row.monthlyPriceKobo,
     productLimit: row.productLimit,
-    commissionBasisPoints: row.commissionBasisPoints,
     isDefault: row.isDefault,
     isActive: row.isActive,
     sortOrder: row.sortOrder,

@@ -8,7 +8,7 @@ export function Component() {
     <section>
       <PageHeader
         title="Subscription"
-        description="Your plan sets how many products you can list and the commission on each sale. Paid monthly in naira."
+        description="Your plan sets how many products you can list. Paid monthly in naira."
       />
       <SubscriptionPanel />
     </section>

@@ -8,6 +8,7 @@ import { formatApiNaira } from '../../../lib/money';
 import { FULFILMENT_MESSAGES, useIssueToken, useStaffOrder } from '../api/fulfilment';
 import { AssignPanel } from './assign-panel';
 import { OrderActions } from './order-actions';
+import { OrderMoney } from './order-money';
 import { ChainStatusBadge } from './status-badge';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -125,6 +126,10 @@ export function StaffOrderDetail({
             </li>
           ))}
         </ul>
+      </Section>
+
+      <Section title="Money">
+        <OrderMoney order={data} />
       </Section>
 
       <Section title="Delivery address">

@@ -10,7 +10,6 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatNaira, koboToNaira, nairaToKobo } from '../../../lib/money';
-import { formatNumber } from '../../../lib/numbers';
 import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useAdminPlans, useCreatePlan, useUpdatePlan } from '../api/plans';
@@ -23,7 +22,6 @@ interface PlanValues {
   includes: string;
   monthlyPrice: string;
   productLimit: string;
-  commissionPercent: string;
   isDefault: boolean;
   isActive: boolean;
   sortOrder: string;
@@ -33,7 +31,6 @@ const toNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(v
 
 function prepare(values: PlanValues) {
   const price = toNumber(values.monthlyPrice);
-  const percent = toNumber(values.commissionPercent);
   return {
     code: values.code,
     name: values.name,
@@ -44,7 +41,6 @@ function prepare(values: PlanValues) {
       .filter(Boolean),
     monthlyPriceKobo: Number.isFinite(price) ? nairaToKobo(price) : price,
     productLimit: values.productLimit.trim() === '' ? null : toNumber(values.productLimit),
-    commissionBasisPoints: Number.isFinite(percent) ? Math.round(percent * 100) : percent,
     isDefault: values.isDefault,
     isActive: values.isActive,
     sortOrder: toNumber(values.sortOrder || '0'),
@@ -59,7 +55,6 @@ function valuesOf(plan?: Plan): PlanValues {
     includes: plan?.includes.join('\n') ?? '',
     monthlyPrice: plan ? String(koboToNaira(plan.monthlyPriceKobo)) : '',
     productLimit: plan?.productLimit === null || !plan ? '' : String(plan.productLimit),
-    commissionPercent: plan ? String(plan.commissionBasisPoints / 100) : '',
     isDefault: plan?.isDefault ?? false,
     isActive: plan?.isActive ?? true,
     sortOrder: String(plan?.sortOrder ?? 0),
@@ -117,13 +112,6 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone(): void }) {
           {...register('productLimit')}
         />
         <TextField
-          label="Commission (%)"
-          inputMode="decimal"
-          aria-required="true"
-          error={errors.commissionBasisPoints?.message}
-          {...register('commissionPercent')}
-        />
-        <TextField
           label="Order"
           inputMode="numeric"
           error={errors.sortOrder?.message}
@@ -153,7 +141,10 @@ function PlanForm({ plan, onDone }: { plan?: Plan; onDone(): void }) {
   );
 }
 
-/** Plans stores subscribe to: price, product limit, commission; add, change, retire, choose the default. */
+/**
+ * Plans stores subscribe to: price and product limit; add, change, retire, choose the default. Plans carry no
+ * commission: a sale's commission is the store's payment category's (ADR 046).
+ */
 export function PlansManager() {
   const plans = useAdminPlans();
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
@@ -197,8 +188,7 @@ export function PlansManager() {
                     {plan.monthlyPriceKobo === 0 ? 'Free' : `${formatNaira(plan.monthlyPriceKobo)} a month`} ·{' '}
                     {plan.productLimit === null
                       ? 'unlimited products'
-                      : pluralize(plan.productLimit, 'product')}{' '}
-                    · {formatNumber(plan.commissionBasisPoints / 100)}% commission
+                      : pluralize(plan.productLimit, 'product')}
                   </p>
                 </div>
                 <Button variant="secondary" onClick={() => setEditing(plan)} disabled={editing !== null}>

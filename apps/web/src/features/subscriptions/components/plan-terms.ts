@@ -1,6 +1,5 @@
 import type { Plan } from '@market/contracts';
 import { formatNaira } from '../../../lib/money';
-import { formatNumber } from '../../../lib/numbers';
 import { pluralize } from '../../../lib/plural';
 
 export const planPrice = (plan: Pick<Plan, 'monthlyPriceKobo'>) =>
@@ -8,7 +7,3 @@ export const planPrice = (plan: Pick<Plan, 'monthlyPriceKobo'>) =>
 
 export const planProducts = (plan: Pick<Plan, 'productLimit'>) =>
   plan.productLimit === null ? 'Unlimited products' : `Up to ${pluralize(plan.productLimit, 'product')}`;
-
-/** 650 basis points → "6.5% commission". */
-export const planCommission = (plan: Pick<Plan, 'commissionBasisPoints'>) =>
-  `${formatNumber(plan.commissionBasisPoints / 100)}% commission`;

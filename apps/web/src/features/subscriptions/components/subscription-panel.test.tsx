@@ -25,7 +25,6 @@ const plan = (
   includes: [],
   monthlyPriceKobo,
   productLimit,
-  commissionBasisPoints: 650,
   isDefault,
   isActive: true,
   sortOrder: 0,
@@ -93,7 +92,10 @@ describe('SubscriptionPanel', () => {
     serve();
     renderScreen(<SubscriptionPanel />);
     expect(await screen.findByRole('heading', { name: 'You are on Starter' })).toBeInTheDocument();
-    expect(screen.getByText(/Up to 50 products, 6\.5% commission/)).toBeInTheDocument();
+    expect(screen.getByText(/Up to 50 products\./)).toBeInTheDocument();
+    // One commission rule (ADR 046): no plan states a commission of its own.
+    expect(screen.queryByText(/% commission/)).not.toBeInTheDocument();
+    expect(screen.getByText(/set by your store's payment category/)).toBeInTheDocument();
     expect(screen.getByText('₦15,000.00 a month')).toBeInTheDocument();
     expect(await screen.findByText('No invoices yet')).toBeInTheDocument();
   });

@@ -18,7 +18,7 @@ import {
   useVerifyInvoice,
 } from '../api/subscription';
 import { paymentPage } from './payment-page';
-import { planCommission, planPrice, planProducts } from './plan-terms';
+import { planPrice, planProducts } from './plan-terms';
 
 const invoiceTones = { paid: 'green', pending: 'amber', failed: 'red' } as const;
 const invoiceLabels = { paid: 'Paid', pending: 'Awaiting payment', failed: 'Payment failed' } as const;
@@ -83,7 +83,6 @@ function PlanCard({
       {plan.summary ? <p className="mt-1 text-sm text-slate-700">{plan.summary}</p> : null}
       <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
         <li>{planProducts(plan)}</li>
-        <li>{planCommission(plan)}</li>
         {plan.includes.map((line) => (
           <li key={line}>{line}</li>
         ))}
@@ -215,7 +214,11 @@ export function SubscriptionPanel() {
             : subscription
               ? `Your ${subscription.planName} plan ended on ${formatDate(subscription.currentPeriodEnd)}: the store is back on ${plan.name}.`
               : `Every store starts on ${plan.name}.`}{' '}
-          {planProducts(plan)}, {planCommission(plan)}.
+          {planProducts(plan)}.
+        </p>
+        <p className="text-sm text-slate-700">
+          Plans do not change the commission on your sales: it is set by your store's payment category and
+          shown on your payment report.
         </p>
         {subscription && activeUntil ? <Renewal subscription={subscription} /> : null}
       </section>

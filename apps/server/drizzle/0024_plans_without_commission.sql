@@ -1,0 +1,1 @@
+ALTER TABLE "plans" DROP COLUMN "commission_basis_points";

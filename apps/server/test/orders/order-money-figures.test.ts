@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caller, paidOrder } from '../returns/returns-support.js';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  type SellingStore,
+  sellingStore,
+  shopper,
+} from '../support/commerce-factory.js';
+import { moveOrder } from '../support/order-moves.js';
+import { createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+
+// ADR 046: the merchant's and the admin's order answers carry the order's commission, what is due to the store and
+// what was refunded, read from the ledger's entries; another store gets 404 and the customer's answer has none of
+// them. A paid order cancelled by the store (refunded in full) keeps no commission and owes the store nothing.
+
+let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
+let otherStore: SellingStore;
+let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  setup = await commerceSetup(test);
+  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  call = caller(test);
+}, 240_000);
+afterAll(() => test.close());
+
+const merchantView = async (orderId: string, token = store.accessToken) =>
+  call('GET', `/api/orders/merchant/${orderId}`, token);
+
+describe('an order’s money from the books', () => {
+  it('the store and the admin see commission, due and refunded; nobody else does', async () => {
+    const paid = await paidOrder(test, setup, store, { quantity: 2 });
+    const mine = await merchantView(paid.orderId);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const order = json(mine).data;
+    // Standard payment category: 10 % of the item subtotal, the rest of the goods' price due to the store.
+    const commission = Math.round(order.subtotal * 10) / 100;
+    expect(order.commission).toBe(commission);
+    expect(order.dueToMerchant).toBeCloseTo(order.subtotal - order.discount - commission, 2);
+    expect(order.refunded).toBe(0);
+
+    const admin = json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data;
+    expect(admin).toMatchObject({ commission, dueToMerchant: order.dueToMerchant, refunded: 0 });
+
+    // Another store: not found, its figures included.
+    const other = await merchantView(paid.orderId, otherStore.accessToken);
+    expect(other.statusCode).toBe(404);
+    expect(other.body).not.toContain('dueToMerchant');
+    // The customer's answer carries no commission or due; other customers and a partner get nothing.
+    const customer = await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token);
+    expect(customer.statusCode).toBe(200);
+    for (const field of ['commission', 'dueToMerchant', 'commissionKobo', 'dueToMerchantKobo'])
+      expect(json(customer).data).not.toHaveProperty(field);
+    const stranger = await shopper(test);
+    expect((await call('GET', `/api/orders/customer/${paid.orderId}`, stranger.token)).statusCode).toBe(404);
+    const partner = await createPartner(test);
+    expect([403, 404]).toContain((await merchantView(paid.orderId, partner.accessToken)).statusCode);
+    expect([403, 404]).toContain(
+      (await call('GET', `/api/orders/admin/${paid.orderId}`, store.accessToken)).statusCode,
+    );
+  });
+
+  it('a paid order the store cancels is refunded in full: commission 0 and nothing due', async () => {
+    const paid = await paidOrder(test, setup, store, { quantity: 1 });
+    const before = json(await merchantView(paid.orderId)).data;
+    expect(before.commission).toBeGreaterThan(0);
+    const cancelled = await moveOrder(test, paid.orderId, store.accessToken, {
+      status: 'cancelled',
+      note: 'Sold out',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = json(await merchantView(paid.orderId)).data;
+    expect(after).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: before.total });
+    const admin = json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data;
+    expect(admin).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: before.total });
+  });
+});
