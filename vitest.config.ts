@@ -82,7 +82,8 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Two journey files at a time: each has its own server (on its own copy of the seeded data) and browser.
+          maxWorkers: 2,
         },
       },
     ],
