@@ -699,6 +699,16 @@ function pageMetaOf(
 ) {
   return async (pathname: string): Promise<PageMeta | undefined> => {
     const url = `${settings.publicUrl}${pathname}`;
+    // The home page is the link most often shared: a card with the marketplace's own words.
+    if (pathname === '/') {
+      return {
+        title: 'Shop from stores across Nigeria',
+        description:
+          'Pay in naira, follow your favourite stores and get your orders delivered to your door. Naija Market: shop from Nigerian stores.',
+        url: `${settings.publicUrl}/`,
+        type: 'website',
+      };
+    }
     try {
       const product = PRODUCT_PAGE.exec(pathname);
       if (product) {

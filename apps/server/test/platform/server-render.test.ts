@@ -55,6 +55,24 @@ function embeddedState(html: string): {
 }
 
 describe('server-rendered public pages', () => {
+  it('the home page shares a full card: one title, its description, type, site name, URL and canonical', async () => {
+    const response = await page('/');
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Shop from stores across Nigeria | Naija Market</title>');
+    for (const tag of [
+      '<meta property="og:site_name" content="Naija Market" />',
+      '<meta property="og:type" content="website" />',
+      '<meta property="og:title" content="Shop from stores across Nigeria" />',
+      '<meta property="og:url" content="http://localhost:3000/" />',
+      '<link rel="canonical" href="http://localhost:3000/" />',
+      '<meta name="twitter:card" content="summary" />',
+    ])
+      expect(html).toContain(tag);
+    expect(html).toMatch(/<meta property="og:description" content="Pay in naira, [^"]+" \/>/);
+  });
+
   it('the marketplace product page holds the product, its price in naira, share tags, canonical and its data', async () => {
     const response = await page(`/products/${product.id}`);
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
