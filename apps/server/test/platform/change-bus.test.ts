@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pino from 'pino';
@@ -10,6 +9,7 @@ import {
   createPostgresTransport,
   createRedisTransport,
 } from '../../src/platform/changes/index.js';
+import { redisReachable, testRedisUrl } from '../support/redis.js';
 import { openTestDatabase } from '../support/test-app.js';
 
 const logger = pino({ level: 'silent' });
@@ -153,22 +153,8 @@ describe.skipIf(!serverUrl)('change bus over PostgreSQL LISTEN/NOTIFY', () => {
   });
 });
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-const redisUp = await reachable(redisUrl);
+const redisUrl = testRedisUrl;
+const redisUp = await redisReachable(redisUrl);
 if (!redisUp) console.warn(`\n!!! change bus over Redis skipped: nothing answers at ${redisUrl} !!!\n`);
 
 describe.skipIf(!redisUp)('change bus over Redis pub/sub', () => {

@@ -15,6 +15,7 @@ import {
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { redisReachable, testRedisUrl } from '../support/redis.js';
 import { createCategoryTree, multipart, pngBytes } from '../support/store-factory.js';
 import { createAdmin, openTestDatabase, PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -27,22 +28,8 @@ if (!serverUrl)
     '\n!!! TWO-PROCESS TEST SKIPPED: it needs PostgreSQL; set TEST_DATABASE_URL (CI runs it in its PostgreSQL pass) !!!\n',
   );
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-async function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379), timeout: 500 }, () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-    socket.on('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-const redisUp = serverUrl ? await reachable(redisUrl) : false;
+const redisUrl = testRedisUrl;
+const redisUp = serverUrl ? await redisReachable(redisUrl) : false;
 if (serverUrl && !redisUp)
   console.warn(`\n!!! two processes with Redis skipped: nothing answers at ${redisUrl} !!!\n`);
 
