@@ -251,6 +251,19 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     return rows;
   }
 
+  /** Moves what escrow holds for the order to payable (completion, or an order marked payable before the books). */
+  async function releaseEscrow(executor: Db, order: OrderRow) {
+    const [escrow] = await sums(
+      executor,
+      and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
+    );
+    const held = -(escrow?.total ?? 0);
+    await post(executor, 'escrow_release', `${order.orderName} completed: payable`, { orderId: order.id }, [
+      { account: 'merchant_escrow', storeId: order.storeId, amountKobo: held },
+      { account: 'merchant_payable', storeId: order.storeId, amountKobo: -held },
+    ]);
+  }
+
   const merchantAccountOf = (order: OrderRow): LedgerAccount =>
     order.payableAt ? 'merchant_payable' : 'merchant_escrow';
 
@@ -323,15 +336,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
     async completed(executor, order) {
       if (order.payableAt) return;
-      const [escrow] = await sums(
-        executor,
-        and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
-      );
-      const held = -(escrow?.total ?? 0);
-      await post(executor, 'escrow_release', `${order.orderName} completed: payable`, { orderId: order.id }, [
-        { account: 'merchant_escrow', storeId: order.storeId, amountKobo: held },
-        { account: 'merchant_payable', storeId: order.storeId, amountKobo: -held },
-      ]);
+      await releaseEscrow(executor, order);
       await needs.orders.markPayable(executor, order.id, deps.now());
     },
 
@@ -478,15 +483,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
             await needs.orders.adjustDue(tx, id, -due);
           } else if (settled?.payableAt) {
             // Marked payable before the books existed: release what escrow holds for it.
-            const [escrow] = await sums(
-              tx,
-              and(eq(ledgerEntries.orderId, id), eq(ledgerEntries.account, 'merchant_escrow')),
-            );
-            const held = -(escrow?.total ?? 0);
-            await post(tx, 'escrow_release', `${settled.orderName} completed: payable`, { orderId: id }, [
-              { account: 'merchant_escrow', storeId: settled.storeId, amountKobo: held },
-              { account: 'merchant_payable', storeId: settled.storeId, amountKobo: -held },
-            ]);
+            await releaseEscrow(tx, settled);
           } else if (settled?.status === 'completed') {
             await listener.completed(tx, settled);
           }
