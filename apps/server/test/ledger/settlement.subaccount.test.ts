@@ -1,5 +1,5 @@
 import { PAYOUTS_SETTLED_BY_PAYSTACK, storesCannotBeSettled } from '@market/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
 import { ledgerOrderFigures } from '../../src/modules/ledger/index.js';
@@ -7,7 +7,8 @@ import { orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { paystackFeeKobo } from '../../src/platform/payments/index.js';
-import { caller } from '../returns/returns-support.js';
+import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
+import { caller, paidOrder } from '../returns/returns-support.js';
 import {
   addToCart,
   type CommerceSetup,
@@ -29,7 +30,7 @@ import {
   PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
-import { ledgerTotal, unbalancedMovements } from './ledger-support.js';
+import { ledgerTotal, saveBankAccount, unbalancedMovements } from './ledger-support.js';
 
 // Subaccount settlement (SETTLEMENT_MODE=subaccount, ADR 051) against the local stand-in for api.paystack.co, which
 // answers /subaccount and split initialisation as Paystack documents them: each store's verified account becomes its
@@ -288,4 +289,40 @@ describe('subaccount settlement', () => {
       .where(eq(storeBankAccounts.storeId, store.storeId));
     expect(rows).toEqual([]);
   });
+});
+
+describe('subaccount settlement on the built-in sandbox (no Paystack key)', () => {
+  let sandbox: TestApp;
+  afterAll(() => sandbox?.close());
+
+  it('links accounts saved before the switch, splits the sandbox charge and posts the settlement', async () => {
+    sandbox = await createTestApp({ env: { SETTLEMENT_MODE: 'subaccount' } });
+    const sandboxSetup = await commerceSetup(sandbox);
+    const store = await sellingStore(sandbox, sandboxSetup);
+    // Saved while the platform paid by transfer: no subaccount yet.
+    await saveBankAccount(sandbox, store.storeId, store.id);
+    expect(await sandbox.jobs.linkSubaccounts()).toEqual({ linked: 1, waiting: 0 });
+    expect(await sandbox.jobs.linkSubaccounts()).toEqual({ linked: 0, waiting: 0 });
+    const [account] = await sandbox.deps.db
+      .select()
+      .from(storeBankAccounts)
+      .where(eq(storeBankAccounts.storeId, store.storeId));
+    expect(account!.subaccountCode).toMatch(/^ACCT_sbx[0-9a-f]{12}$/);
+
+    const paid = await paidOrder(sandbox, sandboxSetup, store, { quantity: 2, price: 2_500 });
+    const [charge] = await sandbox.deps.db
+      .select()
+      .from(sandboxCharges)
+      .where(
+        eq(
+          sandboxCharges.metadata,
+          sql`${JSON.stringify({ trackerId: paid.trackerId, purpose: 'CHK' })}::jsonb`,
+        ),
+      );
+    // ₦5,000 less 10 %.
+    expect(charge!.split).toEqual([{ subaccount: account!.subaccountCode, share: 450_000 }]);
+    const figures = await ledgerOrderFigures(sandbox.deps.db, paid.orderId);
+    expect(figures).toMatchObject({ due: 450_000, settled: 450_000, commission: 50_000 });
+    expect(await ledgerTotal(sandbox)).toBe(0);
+  }, 120_000);
 });
