@@ -11,6 +11,7 @@ import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { caller, paidOrder } from '../returns/returns-support.js';
 import {
   addToCart,
+  appliedGiftCard,
   type CommerceSetup,
   checkout,
   commerceSetup,
@@ -324,5 +325,40 @@ describe('subaccount settlement on the built-in sandbox (no Paystack key)', () =
     const figures = await ledgerOrderFigures(sandbox.deps.db, paid.orderId);
     expect(figures).toMatchObject({ due: 450_000, settled: 450_000, commission: 50_000 });
     expect(await ledgerTotal(sandbox)).toBe(0);
-  }, 120_000);
+
+    // A checkout mostly paid by gift card (money the platform already holds): the card charge cannot carry the
+    // store's whole share and leave Paystack's fee, so the share is cut and the rest is added to its next share.
+    const owedOf = async () =>
+      json(
+        await sandbox.app.inject({
+          method: 'GET',
+          url: '/api/merchant/payouts/balances',
+          headers: { authorization: `Bearer ${store.accessToken}` },
+        }),
+      ).data.owed as number;
+    expect(await owedOf()).toBe(0);
+    const buyer = await shopper(sandbox);
+    await appliedGiftCard(sandbox, buyer, 4_500);
+    const cut = await paidOrder(sandbox, sandboxSetup, store, { quantity: 1, price: 5_000, customer: buyer });
+    const chargeOf = async (trackerId: string) =>
+      (
+        await sandbox.deps.db
+          .select()
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.metadata, sql`${JSON.stringify({ trackerId, purpose: 'CHK' })}::jsonb`))
+      )[0]!;
+    const cutCharge = await chargeOf(cut.trackerId);
+    const cutShare = cutCharge.amountKobo - paystackFeeKobo(cutCharge.amountKobo);
+    expect(cutShare).toBeLessThan(450_000);
+    expect(cutCharge.split).toEqual([{ subaccount: account!.subaccountCode, share: cutShare }]);
+    expect(await owedOf()).toBe((450_000 - cutShare) / 100);
+
+    const next = await paidOrder(sandbox, sandboxSetup, store, { quantity: 3, price: 5_000 });
+    expect((await chargeOf(next.trackerId)).split).toEqual([
+      { subaccount: account!.subaccountCode, share: 1_350_000 + 450_000 - cutShare },
+    ]);
+    expect(await owedOf()).toBe(0);
+    expect(await ledgerTotal(sandbox)).toBe(0);
+    expect(await unbalancedMovements(sandbox)).toBe(0);
+  }, 180_000);
 });
