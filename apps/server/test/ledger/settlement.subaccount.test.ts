@@ -20,7 +20,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
-import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
+import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
 import {
   createAdmin,
   createConfirmedAccount,
@@ -195,6 +195,17 @@ describe('subaccount settlement', () => {
     const initialize = fake.requests.find(
       (request) => request.url === '/transaction/initialize' && request.body?.reference === reference,
     )!;
+    // The request has the shape of Paystack's documented dynamic split (multi-split payments).
+    const documented = paystackFixture<{
+      split: { subaccounts: Record<string, unknown>[] } & Record<string, unknown>;
+    }>('api/transaction-initialize-split-request');
+    const sent = initialize.body!.split as typeof documented.split;
+    expect(Object.keys(sent).sort()).toEqual(Object.keys(documented.split).sort());
+    expect(sent.type).toBe(documented.split.type);
+    expect(sent.bearer_type).toBe(documented.split.bearer_type);
+    for (const line of sent.subaccounts) {
+      expect(Object.keys(line).sort()).toEqual(Object.keys(documented.split.subaccounts[0]!).sort());
+    }
     const amount = Number(initialize.body!.amount);
     // The platform keeps the commissions and the delivery fees, and bears Paystack's fee out of them.
     expect(amount - 2_250_000 - 647_500).toBeGreaterThanOrEqual(paystackFeeKobo(amount));
