@@ -462,6 +462,12 @@ export function createPaymentsService(options: {
       if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
         throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
       }
+      // Worked out before anything is written: a split that cannot be made (a store lost its subaccount) leaves no
+      // payment row behind to block the next try under the same reference.
+      const splitter = splitters.get(prefix);
+      const split = splitter
+        ? await splitter(executor, { reference: input.reference, amountKobo: input.amountKobo })
+        : undefined;
       await insertPayment(executor, {
         reference: input.reference,
         purpose: prefix,
@@ -471,10 +477,6 @@ export function createPaymentsService(options: {
         metadata: input.metadata ?? {},
         customerEmail: input.email,
       });
-      const splitter = splitters.get(prefix);
-      const split = splitter
-        ? await splitter(executor, { reference: input.reference, amountKobo: input.amountKobo })
-        : undefined;
       if (split && split.length > 0) {
         await executor
           .update(paymentTransactions)
