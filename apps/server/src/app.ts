@@ -34,7 +34,7 @@ import {
   findUserById,
   listCarrierAccounts,
 } from './modules/auth/index.js';
-import { createBankAccountsModule, findBankAccount } from './modules/bank-accounts/index.js';
+import { createBankAccountsModule, findBankAccount, subaccountCodes } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
@@ -124,6 +124,7 @@ import {
   createPaystackTransfers,
   createSandboxTransfers,
   type PaymentProvider,
+  type SubaccountProvider,
   sandboxSecret,
   selectBankDirectory,
   type TransferProvider,
@@ -138,6 +139,7 @@ import {
   PRIVATE_MEDIA_PREFIX,
 } from './platform/storage/media.js';
 import { MAX_IMAGE_BYTES } from './platform/storage/storage.js';
+import { selectSubaccounts, storesWithoutSubaccount, wireSubaccountSettlement } from './settlement.js';
 import { registerTimedWork } from './timed-work.js';
 
 export interface BuildOptions {
@@ -156,6 +158,8 @@ export interface BuildOptions {
   bankDirectory?: BankDirectory;
   /** Payouts' transfers; defaults to Paystack Transfers with PAYSTACK_SECRET_KEY, else the sandbox's. */
   transferProvider?: TransferProvider;
+  /** Stores' Paystack subaccounts in SETTLEMENT_MODE=subaccount; defaults like the transfers. */
+  subaccountProvider?: SubaccountProvider;
   /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
   scheduler?: JobRunner;
   /**
@@ -193,6 +197,8 @@ export interface AppJobs {
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Paid orders the books never heard of (paid before the ledger, or seeded) are posted; answers how many. */
   bookUnpostedOrders(): Promise<number>;
+  /** Subaccount settlement: stores whose bank account has no Paystack subaccount yet get one (ADR 051). */
+  linkSubaccounts(): Promise<{ linked: number; waiting: number }>;
 }
 
 export async function buildApp(
@@ -329,6 +335,7 @@ export async function buildApp(
     options.bankDirectory,
     options.transferProvider,
     salesFolder,
+    options.subaccountProvider,
   );
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
@@ -425,6 +432,7 @@ export async function buildApp(
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
     bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
+    linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -446,6 +454,7 @@ function composeModules(
   bankDirectory: BankDirectory | undefined,
   transferProvider: TransferProvider | undefined,
   salesFolder: SalesFolder,
+  subaccountProvider: SubaccountProvider | undefined,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   async function storeOwner(executor: Db, storeId: string) {
@@ -533,6 +542,9 @@ function composeModules(
     appliedCouponCodes: coupons.service.appliedCodes,
     evaluateCoupons: coupons.service.evaluateCoupons,
     appliedGiftCards,
+    ...(deps.config.settlementMode === 'subaccount'
+      ? { storesWithoutSettlement: storesWithoutSubaccount }
+      : {}),
   });
   const checkout = createCheckoutModule(
     { ...deps, payments: payments.service },
@@ -575,6 +587,8 @@ function composeModules(
       return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
     },
     storeOwner,
+    subaccounts: selectSubaccounts(deps.config, deps.logger, subaccountProvider),
+    commissionBasisPointsSql: storeCommissionBasisPointsSql,
   });
   // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
   const ledger = createLedgerModule(deps, {
@@ -582,6 +596,7 @@ function composeModules(
     commissionBasisPointsSql: storeCommissionBasisPointsSql,
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
+    subaccountCodes,
     categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
     transfers:
       transferProvider ??
@@ -600,6 +615,9 @@ function composeModules(
   });
   orders.service.money.listen(ledger.service.listener);
   payments.service.onTransferEvent((event) => ledger.service.settleTransfer(event));
+  if (deps.config.settlementMode === 'subaccount') {
+    wireSubaccountSettlement({ payments: payments.service, orders: orders.service, ledger: ledger.service });
+  }
   const api: ServerModule[] = [
     system,
     auth,
@@ -673,6 +691,7 @@ function composeModules(
     fulfilment: orders.fulfilment,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
+    bankAccounts: bankAccounts.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }
