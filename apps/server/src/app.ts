@@ -193,6 +193,8 @@ export interface AppJobs {
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Paid orders the books never heard of (paid before the ledger, or seeded) are posted; answers how many. */
   bookUnpostedOrders(): Promise<number>;
+  /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
+  retryFailedRefunds(): Promise<{ sent: number; failed: number }>;
 }
 
 export async function buildApp(
@@ -425,6 +427,7 @@ export async function buildApp(
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
     bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
+    retryFailedRefunds: () => modules.refunds.retryDue(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -671,6 +674,7 @@ function composeModules(
     payments: payments.service,
     checkout: checkout.service,
     fulfilment: orders.fulfilment,
+    refunds: orders.refunds,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),

@@ -56,6 +56,16 @@ export type ChargebackParty = (typeof chargebackParties)[number];
 
 export const disputeStatuses = ['none', 'open', 'upheld', 'dismissed'] as const;
 
+/**
+ * An admin's explicit decision on a refund the provider did not make (ADR 049): not refunded, or paid another way
+ * (outside the provider). Its reason is shown to the customer.
+ */
+export const refundDecisionOutcomes = ['rejected', 'paid_another_way'] as const;
+export type RefundDecisionOutcome = (typeof refundDecisionOutcomes)[number];
+const refundDecision = z
+  .object({ outcome: z.enum(refundDecisionOutcomes), reason: z.string(), decidedAt: isoDateTime })
+  .nullable();
+
 /** One refund of the history: amount, reason, provider reference and status. */
 export const refundRecord = z.object({
   id: z.string(),
@@ -75,10 +85,33 @@ export const refundRecord = z.object({
   needsAttention: z.boolean(),
   chargedTo: z.enum(chargebackParties),
   attempts: z.number().int(),
+  /** When the next automatic retry of a failed refund is due; null when none is (an admin must decide). */
+  nextAttemptAt: isoDateTime.nullable(),
+  decision: refundDecision,
   createdAt: isoDateTime,
   processedAt: isoDateTime.nullable(),
 });
 export type RefundRecord = z.infer<typeof refundRecord>;
+
+/**
+ * A refund as its customer sees it: where it stands in words, and an admin's decision with its reason. Nothing
+ * internal (who bears it, the provider's failure text, attempts).
+ */
+export const customerRefund = z.object({
+  id: z.string(),
+  reference: z.string(),
+  orderId: z.string(),
+  kind: z.enum(['cancellation', 'return']),
+  destination: z.enum(refundDestinations),
+  amount: money,
+  status: z.enum(refundStatuses),
+  /** One sentence for the customer: on its way, refunded, delayed (and retried), not refunded (why). */
+  statusText: z.string(),
+  decision: refundDecision,
+  createdAt: isoDateTime,
+  processedAt: isoDateTime.nullable(),
+});
+export type CustomerRefund = z.infer<typeof customerRefund>;
 
 export const returnProduct = z.object({
   productId: z.string(),
@@ -123,6 +156,7 @@ export const orderReturn = z.object({
     reason: z.string().nullable(),
     decisionNote: z.string().nullable(),
   }),
+  /** Who bears the refund and the admin's internal note: staff only (absent from the customer's answers). */
   chargeback: z.object({ decision: z.enum(chargebackParties).nullable(), note: z.string().nullable() }),
   /** The statuses the caller may move the return to now (the store's moves; empty for customers). */
   allowedNextStatuses: z.array(z.enum(returnStatuses)),
@@ -133,7 +167,22 @@ export const orderReturn = z.object({
 });
 export type OrderReturn = z.infer<typeof orderReturn>;
 
+/** A return as its customer sees it: no chargeback (internal), refunds as the customer reads them. */
+export const customerOrderReturn = orderReturn.omit({ chargeback: true, refund: true }).extend({
+  refund: z
+    .object({ amount: money, shippingIncluded: z.boolean(), history: z.array(customerRefund) })
+    .nullable(),
+});
+export type CustomerOrderReturn = z.infer<typeof customerOrderReturn>;
+
 const note = z.string().trim().max(500, 'Keep the note under 500 characters');
+/** A reason someone else reads (the customer, the store): required, at least 5 characters (ADR 049). */
+const requiredReason = (what: string) =>
+  z
+    .string({ error: `Give the reason ${what}` })
+    .trim()
+    .min(5, `Give the reason ${what} (at least 5 characters)`)
+    .max(500, 'Keep the reason under 500 characters');
 
 export const createReturnBody = z.object({
   orderId: uuid,
@@ -174,7 +223,8 @@ export type RefundDecisionBody = z.infer<typeof refundDecisionBody>;
 
 export const chargebackDecisionBody = z.object({
   decision: z.enum(chargebackParties, { error: 'Choose who bears the refund: merchant or platform' }),
-  note: note.optional(),
+  /** Internal: staff see it, the customer never does. */
+  note: requiredReason('for this chargeback decision'),
 });
 export type ChargebackDecisionBody = z.infer<typeof chargebackDecisionBody>;
 
@@ -182,6 +232,14 @@ export const disputeBody = z.object({
   reason: z.string().trim().min(5, 'Say why you disagree (at least 5 characters)').max(1000),
 });
 export const adminDecisionBody = z.object({ note: note.optional() });
+/** An admin decides a refund the provider did not make; the reason reaches the customer (ADR 049). */
+export const refundRejectBody = z.object({
+  outcome: z
+    .enum(refundDecisionOutcomes, { error: 'Choose rejected or paid another way' })
+    .default('rejected'),
+  note: requiredReason('the customer will read'),
+});
+export type RefundRejectBody = z.input<typeof refundRejectBody>;
 
 const returnListQuery = pageQuery.extend({
   status: z.enum(returnStatuses).optional(),
@@ -190,10 +248,15 @@ const returnListQuery = pageQuery.extend({
   orderId: uuid.optional(),
 });
 
-const refundListQuery = pageQuery.extend({ status: z.enum(refundStatuses).optional() });
+const refundListQuery = pageQuery.extend({
+  status: z.enum(refundStatuses).optional(),
+  /** Only refunds Paystack flagged `refund.needs-attention` that it still holds. */
+  needsAttention: z.enum(['true', 'false']).optional(),
+});
 
 const idParams = z.object({ id: uuid });
 const returnList = envelope(z.object({ returns: z.array(orderReturn), pagination }));
+const customerReturnList = envelope(z.object({ returns: z.array(customerOrderReturn), pagination }));
 
 export const customerReturnEndpoints = {
   create: defineEndpoint({
@@ -205,7 +268,7 @@ export const customerReturnEndpoints = {
     tags,
     access: access.customer,
     body: createReturnBody,
-    response: envelope(orderReturn),
+    response: envelope(customerOrderReturn),
     status: 201,
   }),
   uploadPhoto: defineEndpoint({
@@ -227,7 +290,7 @@ export const customerReturnEndpoints = {
     tags,
     access: access.customer,
     query: returnListQuery,
-    response: returnList,
+    response: customerReturnList,
   }),
   one: defineEndpoint({
     surface: 'api',
@@ -237,7 +300,7 @@ export const customerReturnEndpoints = {
     tags,
     access: access.customer,
     params: idParams,
-    response: envelope(orderReturn),
+    response: envelope(customerOrderReturn),
   }),
   dispute: defineEndpoint({
     surface: 'api',
@@ -248,7 +311,18 @@ export const customerReturnEndpoints = {
     access: access.customer,
     params: idParams,
     body: disputeBody,
-    response: envelope(orderReturn),
+    response: envelope(customerOrderReturn),
+  }),
+  orderRefunds: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/customer/orders/:orderId/refunds',
+    summary:
+      'Every refund of one of the customer’s orders (cancellation or return): where it stands and any decision with its reason',
+    tags,
+    access: access.customer,
+    params: z.object({ orderId: uuid }),
+    response: envelope(z.object({ refunds: z.array(customerRefund) })),
   }),
 };
 
@@ -377,11 +451,12 @@ export const adminReturnEndpoints = {
     surface: 'api',
     method: 'POST',
     path: '/returns/admin/refunds/:id/reject',
-    summary: 'Reject a refund request that was not sent or failed; its amount is no longer owed',
+    summary:
+      'Decide a refund the provider did not make (pending or failed), with a reason the customer reads: rejected (its amount is no longer owed) or paid another way (a failed refund the platform paid outside the provider)',
     tags,
     access: access.admin('returns:disputes'),
     params: idParams,
-    body: adminDecisionBody,
+    body: refundRejectBody,
     response: envelope(refundRecord),
   }),
 };

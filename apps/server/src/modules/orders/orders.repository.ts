@@ -1137,12 +1137,28 @@ export async function lockProviderRefund(
   return row;
 }
 
+/** Failed refunds whose automatic retry is due (ADR 049), oldest due first. */
+export async function refundsDueForRetry(executor: Db, at: Date, limit: number): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.status, 'failed'), lte(orderRefunds.nextAttemptAt, at)))
+    .orderBy(asc(orderRefunds.nextAttemptAt))
+    .limit(limit);
+}
+
 export async function refundPage(
   executor: Db,
-  filter: { status?: RefundRow['status'] },
+  filter: { status?: RefundRow['status']; needsAttention?: boolean },
   page: { page: number; limit: number },
 ): Promise<{ rows: (RefundRow & { orderName: string })[]; total: number }> {
-  const where = filter.status ? eq(orderRefunds.status, filter.status) : undefined;
+  const where = and(
+    filter.status ? eq(orderRefunds.status, filter.status) : undefined,
+    // Flagged and still with the provider: once processed, failed or decided, nothing is left to attend to.
+    filter.needsAttention
+      ? and(eq(orderRefunds.needsAttention, true), eq(orderRefunds.status, 'processing'))
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     executor
       .select({ refund: orderRefunds, orderName: orders.orderName })

@@ -3,6 +3,7 @@ import {
   type ChargebackDecisionBody,
   merchantReturnEndpoints,
   type RefundDecisionBody,
+  type RefundDecisionOutcome,
   type RefundRecordStatus,
   type ReturnStatus,
   type UpdateReturnStatusBody,
@@ -85,8 +86,12 @@ export function useChargebackDecision(id: string) {
   );
 }
 
-export function useRefundRequests(page: number, status?: RefundRecordStatus) {
-  const query = { page, limit: 20, ...(status ? { status } : {}) };
+export function useRefundRequests(page: number, status?: RefundRecordStatus | 'needs_attention') {
+  const query = {
+    page,
+    limit: 20,
+    ...(status === 'needs_attention' ? { needsAttention: 'true' as const } : status ? { status } : {}),
+  };
   return useQuery({
     queryKey: returnsKeys.refunds(query),
     queryFn: async ({ signal }) =>
@@ -102,8 +107,10 @@ export function useRetryRefund() {
   );
 }
 
+/** An admin decides a refund the provider did not make: rejected, or paid another way; the reason is required. */
 export function useRejectRefund() {
-  return useReturnMutation(({ id, note }: { id: string; note?: string }) =>
-    api(adminReturnEndpoints.rejectRefund, { kind: 'admin', params: { id }, body: { note } }),
+  return useReturnMutation(
+    ({ id, outcome, note }: { id: string; outcome: RefundDecisionOutcome; note: string }) =>
+      api(adminReturnEndpoints.rejectRefund, { kind: 'admin', params: { id }, body: { outcome, note } }),
   );
 }
