@@ -560,10 +560,12 @@ function composeModules(
 
   // The provider's refund.* webhooks move the orders module's refund history.
   payments.service.onRefundEvent((event) => orders.refunds.onProviderEvent(event));
+  // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
+  payments.service.onDisputeEvent((executor, event) => orders.refunds.onDispute(executor, event));
   const returns = createReturnsModule(
     deps,
     { orders: orders.service, refunds: orders.refunds },
-    { reserveStock, returnStock, findCustomer: findUserById },
+    { reserveStock, returnStock, findCustomer: findUserById, cardDisputes: payments.service },
   );
   const system = createSystemModule(deps);
   // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.

@@ -48,6 +48,9 @@ export const refundStatusNames: Record<RefundRecordStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** Why money went back: a cancelled order, returned items, or a card-holder's bank reversing the payment. */
+export const refundKinds = ['cancellation', 'return', 'chargeback'] as const;
+
 /** Where the money goes back: the card or account that paid (provider), or the gift cards that paid. */
 export const refundDestinations = ['provider', 'gift_card'] as const;
 /** Who bears a refund in the books: the store (charged back) or the platform. */
@@ -73,7 +76,7 @@ export const refundRecord = z.object({
   orderId: z.string(),
   orderName: z.string(),
   returnId: z.string().nullable(),
-  kind: z.enum(['cancellation', 'return']),
+  kind: z.enum(refundKinds),
   destination: z.enum(refundDestinations),
   amount: money,
   reason: z.string(),
@@ -101,7 +104,7 @@ export const customerRefund = z.object({
   id: z.string(),
   reference: z.string(),
   orderId: z.string(),
-  kind: z.enum(['cancellation', 'return']),
+  kind: z.enum(refundKinds),
   destination: z.enum(refundDestinations),
   amount: money,
   status: z.enum(refundStatuses),
@@ -253,6 +256,32 @@ const refundListQuery = pageQuery.extend({
   /** Only refunds Paystack flagged `refund.needs-attention` that it still holds. */
   needsAttention: z.enum(['true', 'false']).optional(),
 });
+
+/**
+ * A card-holder's dispute of one of our payments, as Paystack's charge.dispute.* webhooks told it (ADR 049): admins
+ * see it, decide who bears it, and its resolution's effect on the books.
+ */
+export const cardDispute = z.object({
+  id: z.string(),
+  providerDisputeId: z.string(),
+  paymentReference: z.string().nullable(),
+  orders: z.array(z.object({ id: z.string(), orderName: z.string(), storeName: z.string() })),
+  /** The last event heard: create, remind or resolve. */
+  stage: z.enum(['create', 'remind', 'resolve']),
+  status: z.string().nullable(),
+  resolution: z.string().nullable(),
+  category: z.string().nullable(),
+  refundAmount: money.nullable(),
+  dueAt: isoDateTime.nullable(),
+  resolvedAt: isoDateTime.nullable(),
+  bearer: z.enum(chargebackParties).nullable(),
+  /** Internal: staff only. */
+  bearerNote: z.string().nullable(),
+  outcome: z.enum(['refund-booked', 'nothing-moved', 'needs-review']).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type CardDispute = z.infer<typeof cardDispute>;
 
 const idParams = z.object({ id: uuid });
 const returnList = envelope(z.object({ returns: z.array(orderReturn), pagination }));
@@ -446,6 +475,29 @@ export const adminReturnEndpoints = {
     access: access.admin('returns:disputes'),
     params: idParams,
     response: envelope(refundRecord),
+  }),
+  cardDisputes: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/admin/card-disputes',
+    summary:
+      'Card-holder disputes of our payments (Paystack charge.dispute.*), open ones first; `open=true` for those not resolved',
+    tags,
+    access: access.admin('returns:disputes'),
+    query: pageQuery.extend({ open: z.enum(['true', 'false']).optional() }),
+    response: envelope(z.object({ disputes: z.array(cardDispute), pagination })),
+  }),
+  cardDisputeBearer: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/admin/card-disputes/:id/bearer',
+    summary:
+      'Decide who bears a card dispute’s money, the store (charged back) or the platform, with an internal reason; refunds its resolution booked follow',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    body: chargebackDecisionBody,
+    response: envelope(cardDispute),
   }),
   rejectRefund: defineEndpoint({
     surface: 'api',

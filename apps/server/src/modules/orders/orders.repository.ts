@@ -1098,6 +1098,27 @@ export async function setChargedTo(
     .returning();
 }
 
+/** Refunds the provider settled itself under one key (a card dispute's reversal, ADR 049). */
+export async function refundsSettledBy(executor: Db, settlementKey: string): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey)));
+}
+
+export async function setChargedToSettledBy(
+  executor: Db,
+  settlementKey: string,
+  chargedTo: 'merchant' | 'platform',
+  at: Date,
+): Promise<RefundRow[]> {
+  return executor
+    .update(orderRefunds)
+    .set({ chargedTo, updatedAt: at })
+    .where(and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey)))
+    .returning();
+}
+
 /**
  * The provider's refund a webhook speaks of: by the provider's own id when we have it, else the oldest refund of
  * that payment with that amount still waiting for the provider. Locked.

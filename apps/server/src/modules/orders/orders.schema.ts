@@ -305,7 +305,8 @@ export const orderRefunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The return it settles; null for a cancellation. */
     returnId: uuid(),
-    kind: text().$type<'cancellation' | 'return'>().notNull(),
+    /** `chargeback`: the card-holder's bank reversed the payment (a Paystack dispute resolved against us, ADR 049). */
+    kind: text().$type<'cancellation' | 'return' | 'chargeback'>().notNull(),
     destination: text().$type<'provider' | 'gift_card'>().notNull(),
     /** The checkout's payment reference (CHK-…) the provider refunds against. */
     paymentReference: text().notNull(),

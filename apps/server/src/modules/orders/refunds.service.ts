@@ -36,7 +36,12 @@ export interface RefundNeeds {
 export interface BookRefundInput {
   orderId: string;
   returnId: string | null;
-  kind: 'cancellation' | 'return';
+  kind: 'cancellation' | 'return' | 'chargeback';
+  /**
+   * The provider already sent the money back (a card dispute it resolved against us): the cash row is booked as
+   * processed under this key (its provider reference) and never sent; a gift-card part is refused.
+   */
+  settledByProvider?: string;
   /** Units of order items; `all` is every unit not refunded yet, with the shipping fee. */
   lines: { orderItemId: string; quantity: number }[] | 'all';
   reason: string;
@@ -146,6 +151,9 @@ export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord 
   };
 }
 
+/** Paystack's resolutions where the card-holder won and the bank reversed the payment. */
+const ACCEPTED_RESOLUTIONS = new Set(['merchant-accepted', 'auto-accepted']);
+
 export function createRefundsService(
   deps: Deps,
   needs: RefundNeeds,
@@ -244,6 +252,8 @@ export function createRefundsService(
       const toSend: string[] = [];
       // The lines and the shipping go on the first row, so units are counted once.
       let first = true;
+      if (input.settledByProvider && gift > 0)
+        throw conflict('Gift cards paid part of this; the provider reversed only the card payment');
       if (cash > 0) {
         const row = await repository.insertRefund(executor, {
           ...base,
@@ -252,10 +262,12 @@ export function createRefundsService(
           amountKobo: cash,
           shippingKobo,
           lines,
-          status: 'pending',
+          ...(input.settledByProvider
+            ? { status: 'processed', providerReference: input.settledByProvider, processedAt: at }
+            : { status: 'pending' }),
         });
         rows.push(row);
-        toSend.push(row.id);
+        if (!input.settledByProvider) toSend.push(row.id);
         first = false;
       }
       if (gift > 0) {
@@ -484,6 +496,60 @@ export function createRefundsService(
           await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
         return event.status === 'needs-attention' ? 'refund:needs-attention' : `refund:${next.status}`;
       });
+    },
+
+    /**
+     * A card dispute heard from the provider (ADR 049). Only a resolution moves money: accepted (the bank reversed the
+     * payment) books the whole card payment back as `chargeback` refunds of the checkout's orders, already processed,
+     * borne as the admin decided (the store by default); declined moves nothing. An accepted dispute that is not the
+     * whole remaining card payment, or whose checkout gift cards also paid, is left for an admin to settle.
+     */
+    async onDispute(
+      executor: Db,
+      event: {
+        stage: 'create' | 'remind' | 'resolve';
+        disputeId: string;
+        transactionReference: string;
+        resolution: string | null;
+        category: string | null;
+        refundAmountKobo: number | null;
+        bearer: 'merchant' | 'platform' | null;
+        settlementKey: string;
+      },
+    ): Promise<string> {
+      if (event.stage !== 'resolve') return `dispute:${event.stage}`;
+      if (!ACCEPTED_RESOLUTIONS.has(event.resolution ?? '')) return 'dispute:nothing-moved';
+      if ((await repository.refundsSettledBy(executor, event.settlementKey)).length > 0)
+        return 'dispute:refund-booked';
+      const tracker = await repository.lockTracker(executor, { reference: event.transactionReference });
+      if (tracker?.status !== 'paid') return 'dispute:needs-review';
+      const cashLeft = tracker.amountDueKobo - tracker.refundedKobo;
+      const giftLeft = tracker.giftCardKobo - tracker.giftCardRefundedKobo;
+      const reversed = event.refundAmountKobo ?? cashLeft;
+      if (cashLeft <= 0 || reversed !== cashLeft || giftLeft > 0) return 'dispute:needs-review';
+      const reason =
+        `Card dispute ${event.disputeId}${event.category ? ` (${event.category})` : ''} resolved ${event.resolution}: ` +
+        'the bank reversed the payment';
+      for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
+        await service.book(executor, {
+          orderId: order.id,
+          returnId: null,
+          kind: 'chargeback',
+          lines: 'all',
+          reason,
+          actor: { role: 'system', id: null },
+          chargedTo: event.bearer ?? 'merchant',
+          settledByProvider: event.settlementKey,
+        });
+      }
+      return 'dispute:refund-booked';
+    },
+
+    /** An admin changed who bears a dispute: the refunds its resolution booked move with it. */
+    async setChargedToOfDispute(executor: Db, settlementKey: string, chargedTo: 'merchant' | 'platform') {
+      const rows = await repository.setChargedToSettledBy(executor, settlementKey, chargedTo, deps.now());
+      if (rows.length > 0) await money.listener?.chargedToChanged(executor, rows);
+      return rows;
     },
 
     async setChargedTo(executor: Db, returnId: string, chargedTo: 'merchant' | 'platform', at: Date) {

@@ -6,7 +6,14 @@ import { createPaymentsService, type PaymentsService } from './payments.service.
 
 export type { PaymentPurpose, Verification } from '../../platform/payments/index.js';
 export type { PaymentStatus } from './payments.schema.js';
-export type { PaymentState, PaymentsService, PaymentTransaction, StartPayment } from './payments.service.js';
+export type {
+  DisputeListenerEvent,
+  PaymentDisputeRow,
+  PaymentState,
+  PaymentsService,
+  PaymentTransaction,
+  StartPayment,
+} from './payments.service.js';
 export { generateReference } from './payments.service.js';
 
 /**

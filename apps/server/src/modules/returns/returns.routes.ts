@@ -113,6 +113,17 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
         data: refund,
       };
     }),
+    route(adminReturnEndpoints.cardDisputes, async ({ query }) => ({
+      message: 'Card disputes',
+      data: await returns.cardDisputes(query),
+    })),
+    route(adminReturnEndpoints.cardDisputeBearer, async ({ auth, params, body }) => ({
+      message:
+        body.decision === 'platform'
+          ? 'The platform bears this dispute'
+          : 'This dispute is charged back to the store',
+      data: await returns.cardDisputeBearer(callerOf(auth), params.id, body),
+    })),
     route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => {
       const refund = await returns.decideRefund(callerOf(auth), params.id, body);
       return {

@@ -1,4 +1,5 @@
 import {
+  type CardDispute,
   type ChargebackDecisionBody,
   type CreateReturnBody,
   type CustomerOrderReturn,
@@ -27,6 +28,7 @@ import {
   refundRecordOf,
   unitsAmount,
 } from '../orders/index.js';
+import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
@@ -49,6 +51,8 @@ export interface ReturnsNeeds {
   ): Promise<void>;
   /** The customer's e-mail and first name, for the mail of each decision (auth). */
   findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
+  /** Card-holder disputes of our payments, as the payments module keeps them (ADR 049). */
+  cardDisputes: Pick<PaymentsService, 'disputePage' | 'setDisputeBearer'>;
 }
 
 export interface ReturnCaller {
@@ -187,6 +191,35 @@ export function createReturnsService(
         updatedAt: row.updatedAt.toISOString(),
       };
     });
+  }
+
+  async function cardDisputeView(executor: Db, row: PaymentDisputeRow): Promise<CardDispute> {
+    const tracker = row.paymentReference
+      ? await orders.findTracker(executor, { reference: row.paymentReference })
+      : undefined;
+    const ofPayment = tracker ? await orders.ordersOf(executor, tracker.id) : [];
+    return {
+      id: row.id,
+      providerDisputeId: row.providerDisputeId,
+      paymentReference: row.paymentReference,
+      orders: ofPayment.map((order) => ({
+        id: order.id,
+        orderName: order.orderName,
+        storeName: order.storeName,
+      })),
+      stage: row.stage,
+      status: row.status,
+      resolution: row.resolution,
+      category: row.category,
+      refundAmount: row.refundAmountKobo === null ? null : koboToNaira(row.refundAmountKobo),
+      dueAt: row.dueAt?.toISOString() ?? null,
+      resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      bearer: row.bearer,
+      bearerNote: row.bearerNote,
+      outcome: row.outcome,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
   }
 
   async function view(executor: Db, row: ReturnRow, caller: ReturnCaller) {
@@ -671,6 +704,35 @@ export function createReturnsService(
         });
         await refunds.setChargedTo(tx, row.id, body.decision, at);
         return view(tx, updated, caller);
+      });
+    },
+
+    /** Card-holder disputes with the orders of their payment, for admins (ADR 049). */
+    async cardDisputes(query: { page: number; limit: number; open?: 'true' | 'false' }) {
+      const { rows, total } = await needs.cardDisputes.disputePage({
+        page: query.page,
+        limit: query.limit,
+        open: query.open === 'true',
+      });
+      return {
+        disputes: await Promise.all(rows.map((row) => cardDisputeView(db, row))),
+        pagination: pageInfo(query.page, query.limit, total),
+      };
+    },
+
+    /**
+     * Who bears a card dispute (internal reason required by the contract). Refunds its resolution already booked
+     * move to that party in the books, in the same transaction.
+     */
+    async cardDisputeBearer(caller: ReturnCaller, disputeId: string, body: ChargebackDecisionBody) {
+      return db.transaction(async (tx) => {
+        const { row, settlementKey } = await needs.cardDisputes.setDisputeBearer(tx, disputeId, {
+          bearer: body.decision,
+          note: body.note,
+          decidedBy: caller.userId,
+        });
+        await refunds.setChargedToOfDispute(tx, settlementKey, body.decision);
+        return cardDisputeView(tx, row);
       });
     },
 
