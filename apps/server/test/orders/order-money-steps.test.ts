@@ -274,7 +274,7 @@ describe('a shipping photo is evidence of one move of one order', () => {
     ).toBe(403);
   });
 
-  it("refuses the photo of another move of the same order, from its own carrier", async () => {
+  it('refuses the photo of another move of the same order, from its own carrier', async () => {
     const paid = await paidOrder(test, setup, store);
     for (const status of ['accepted', 'ready_for_pickup'])
       expect((await move(paid.orderId, store.accessToken, { status })).statusCode).toBe(200);

@@ -129,10 +129,15 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
       expect(json(refused).details?.[0]?.path).toBe('note');
     }
     expect((await listed(paid.disputeId))!.bearer).toBeNull();
-    const decided = await call('PATCH', `/api/returns/admin/card-disputes/${id}/bearer`, setup.admin.accessToken, {
-      decision: 'platform',
-      note: 'Our courier lost the parcel; the store is not at fault.',
-    });
+    const decided = await call(
+      'PATCH',
+      `/api/returns/admin/card-disputes/${id}/bearer`,
+      setup.admin.accessToken,
+      {
+        decision: 'platform',
+        note: 'Our courier lost the parcel; the store is not at fault.',
+      },
+    );
     expect(decided.statusCode).toBe(200);
     expect(json(decided).data).toMatchObject({
       bearer: 'platform',
@@ -177,7 +182,10 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     expect(tracker).toMatchObject({ refundedKobo: paid.tracker.amountDueKobo, refundStatus: 'refunded' });
     expect(await listed(paid.disputeId)).toMatchObject({ stage: 'resolve', outcome: 'refund-booked' });
     // The books: a refund and the platform's chargeback, every movement summing to zero.
-    const lines = await test.deps.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, paid.orderId));
+    const lines = await test.deps.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, paid.orderId));
     expect(lines.some((line) => line.kind === 'refund')).toBe(true);
     expect(lines.some((line) => line.kind === 'chargeback')).toBe(true);
     expect(lines.reduce((sum, line) => sum + line.amountKobo, 0)).toBe(0);
@@ -188,10 +196,15 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     expect(seen).toMatchObject({ kind: 'chargeback', status: 'processed' });
 
     // Deciding afterwards that the store bears it moves the booked refund with it.
-    const moved = await call('PATCH', `/api/returns/admin/card-disputes/${id}/bearer`, setup.admin.accessToken, {
-      decision: 'merchant',
-      note: 'The store could not show proof of delivery.',
-    });
+    const moved = await call(
+      'PATCH',
+      `/api/returns/admin/card-disputes/${id}/bearer`,
+      setup.admin.accessToken,
+      {
+        decision: 'merchant',
+        note: 'The store could not show proof of delivery.',
+      },
+    );
     expect(moved.statusCode).toBe(200);
     const [after] = await refundsOf(paid.orderId);
     expect(after!.chargedTo).toBe('merchant');

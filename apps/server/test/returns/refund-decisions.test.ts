@@ -1,6 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActivities, orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import {
+  orderActivities,
+  orderRefunds,
+  orders,
+  orderTrackers,
+} from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
@@ -55,9 +60,14 @@ async function failedCancellation() {
     .update(sandboxCharges)
     .set({ refundedKobo: tracker!.amountDueKobo })
     .where(eq(sandboxCharges.reference, tracker!.reference));
-  const cancelled = await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
-    status: 'cancelled',
-  });
+  const cancelled = await call(
+    'PATCH',
+    `/api/ordertracking/update-order/${paid.orderId}`,
+    store.accessToken,
+    {
+      status: 'cancelled',
+    },
+  );
   expect(cancelled.statusCode).toBe(200);
   const [refund] = await test.deps.db
     .select()

@@ -67,9 +67,7 @@ export interface PaymentsService {
    * Who hears of a dispute of one of our payments (charge.dispute.*), after it is recorded, in the recording
    * transaction (the chargeback flow); answers the outcome.
    */
-  onDisputeEvent(
-    listener: (executor: Db, event: DisputeListenerEvent) => Promise<string>,
-  ): void;
+  onDisputeEvent(listener: (executor: Db, event: DisputeListenerEvent) => Promise<string>): void;
   /** Card-holder disputes of our payments, newest first (open ones first). */
   disputePage(query: { page: number; limit: number; open?: boolean }): Promise<{
     rows: PaymentDisputeRow[];
@@ -285,9 +283,7 @@ export function createPaymentsService(options: {
   const purposes = new Map<string, PaymentPurpose>();
   let refundListener: ((event: RefundEvent) => Promise<string>) | undefined;
   let transferListener: ((event: TransferEvent) => Promise<string>) | undefined;
-  let disputeListener:
-    | ((executor: Db, event: DisputeListenerEvent) => Promise<string>)
-    | undefined;
+  let disputeListener: ((executor: Db, event: DisputeListenerEvent) => Promise<string>) | undefined;
 
   /**
    * Records what the provider says of a dispute (its latest stage and state, one row per dispute) when it names one of

@@ -18,13 +18,13 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import {
+  customerRefundOf,
   type ItemRow,
   type OrderActor,
   type OrderRow,
   type OrdersService,
   type RefundRow,
   type RefundsService,
-  customerRefundOf,
   refundRecordOf,
   unitsAmount,
 } from '../orders/index.js';
@@ -238,16 +238,18 @@ export function createReturnsService(
         rows.map((row) => row.id),
       ),
     ]);
-    return staffViews.map(({ chargeback: _internal, refund, ...rest }): CustomerOrderReturn => ({
-      ...rest,
-      refund: refund
-        ? {
-            amount: refund.amount,
-            shippingIncluded: refund.shippingIncluded,
-            history: history.filter((row) => row.returnId === rest.id).map(customerRefundOf),
-          }
-        : null,
-    }));
+    return staffViews.map(
+      ({ chargeback: _internal, refund, ...rest }): CustomerOrderReturn => ({
+        ...rest,
+        refund: refund
+          ? {
+              amount: refund.amount,
+              shippingIncluded: refund.shippingIncluded,
+              history: history.filter((row) => row.returnId === rest.id).map(customerRefundOf),
+            }
+          : null,
+      }),
+    );
   }
   const customerView = async (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
     (await customerViews(executor, [row], caller))[0]!;
@@ -318,7 +320,9 @@ export function createReturnsService(
   /** Books the return's refund (in the transaction); the provider part is sent after the commit. */
   /** The platform's decision note, as the mail of an upheld dispute says it. */
   const platformSays = (row: ReturnRow) =>
-    row.disputeStatus === 'upheld' && row.disputeNote ? ` The platform reviewed your dispute: ${row.disputeNote}` : '';
+    row.disputeStatus === 'upheld' && row.disputeNote
+      ? ` The platform reviewed your dispute: ${row.disputeNote}`
+      : '';
 
   async function refundIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
     const booked = await refunds.book(tx, {
@@ -578,10 +582,16 @@ export function createReturnsService(
         // A rejection, the store's or the platform's, is explained to the customer (ADR 049).
         const reason = body.note?.trim() ?? '';
         if (to === 'rejected' && reason.length < 5) {
-          throw validation('note', 'Give the reason for rejecting this return; the customer reads it (at least 5 characters)');
+          throw validation(
+            'note',
+            'Give the reason for rejecting this return; the customer reads it (at least 5 characters)',
+          );
         }
         if (caller.kind === 'admin' && reason.length < 5) {
-          throw validation('note', 'Give the reason for dismissing this dispute; the customer reads it (at least 5 characters)');
+          throw validation(
+            'note',
+            'Give the reason for dismissing this dispute; the customer reads it (at least 5 characters)',
+          );
         }
         const at = deps.now();
         const patch: Partial<repository.NewReturn> = { status: to, updatedAt: at };

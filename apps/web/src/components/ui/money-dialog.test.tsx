@@ -25,7 +25,7 @@ function renderDialog(reason: 'none' | 'optional' | 'required') {
 describe('MoneyDialog', () => {
   it('names the amount in ₦ in the dialog’s accessible description', () => {
     renderDialog('none');
-    const dialog = screen.getByRole('alertdialog', { name: 'Reject this refund?' });
+    const dialog = screen.getByRole('dialog', { name: 'Reject this refund?' });
     expect(dialog).toHaveAccessibleDescription(/₦190,750\.00/);
     // Nothing to type: focus waits on Cancel, the safe choice.
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();

@@ -81,7 +81,7 @@ export function MoneyDialog({
     <div className="fixed inset-0 z-40 flex items-end justify-center bg-slate-900/60 p-4 sm:items-center">
       <div
         ref={panel}
-        role={reason === 'none' ? 'alertdialog' : 'dialog'}
+        role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
@@ -92,7 +92,10 @@ export function MoneyDialog({
           {title}
         </h2>
         <div id={descriptionId}>
-          <p className="mt-2 text-2xl font-bold tabular-nums text-slate-900" data-testid="money-dialog-amount">
+          <p
+            className="mt-2 text-2xl font-bold tabular-nums text-slate-900"
+            data-testid="money-dialog-amount"
+          >
             {amount}
           </p>
           <p className="mt-1 text-slate-700">{description}</p>

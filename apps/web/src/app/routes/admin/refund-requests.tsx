@@ -15,7 +15,10 @@ export function Component() {
     wanted === 'needs_attention' ? wanted : refundStatuses.find((value) => value === wanted);
   return (
     <>
-      <PageHeader title="Refund requests" description="Every refund: sent, processing, failed (retried automatically) or decided with a reason." />
+      <PageHeader
+        title="Refund requests"
+        description="Every refund: sent, processing, failed (retried automatically) or decided with a reason."
+      />
       <ReturnsNav />
       <RefundRequests
         page={page}

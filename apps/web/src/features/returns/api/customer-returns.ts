@@ -25,7 +25,8 @@ export function useOrderRefunds(orderId: string) {
   return useQuery({
     queryKey: returnsKeys.customer(customerId, { orderRefunds: orderId }),
     queryFn: async ({ signal }) =>
-      (await api(customerReturnEndpoints.orderRefunds, { kind: 'customer', params: { orderId }, signal })).data,
+      (await api(customerReturnEndpoints.orderRefunds, { kind: 'customer', params: { orderId }, signal }))
+        .data,
     enabled: Boolean(customerId && orderId),
     meta: { toast: false },
   });

@@ -107,6 +107,25 @@ export function useRetryRefund() {
   );
 }
 
+/** Card-holder disputes of our payments (Paystack charge.dispute.*), open ones first. */
+export function useCardDisputes(page: number) {
+  const query = { page, limit: 20 };
+  return useQuery({
+    queryKey: returnsKeys.cardDisputes(query),
+    queryFn: async ({ signal }) =>
+      (await api(adminReturnEndpoints.cardDisputes, { kind: 'admin', query, signal })).data,
+    placeholderData: keepPreviousData,
+    meta: { toast: { fallback: RETURN_MESSAGES.cardDisputes } },
+  });
+}
+
+/** Who bears a card dispute's money, with an internal reason. */
+export function useCardDisputeBearer() {
+  return useReturnMutation(({ id, ...body }: { id: string } & ChargebackDecisionBody) =>
+    api(adminReturnEndpoints.cardDisputeBearer, { kind: 'admin', params: { id }, body }),
+  );
+}
+
 /** An admin decides a refund the provider did not make: rejected, or paid another way; the reason is required. */
 export function useRejectRefund() {
   return useReturnMutation(

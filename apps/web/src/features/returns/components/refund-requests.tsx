@@ -111,9 +111,13 @@ export function RefundRequests({
                   <RefundStatusBadge status={refund.status} />
                 </div>
                 <p className="text-sm text-slate-700">
-                  {refund.kind === 'cancellation' ? 'Cancelled order' : 'Return'} ·{' '}
-                  {refund.destination === 'provider' ? 'payment provider' : 'gift card'} · {refund.reference}{' '}
-                  · {formatDateTime(refund.createdAt)}
+                  {refund.kind === 'cancellation'
+                    ? 'Cancelled order'
+                    : refund.kind === 'chargeback'
+                      ? 'Card dispute (bank reversal)'
+                      : 'Return'}{' '}
+                  · {refund.destination === 'provider' ? 'payment provider' : 'gift card'} ·{' '}
+                  {refund.reference} · {formatDateTime(refund.createdAt)}
                   {refund.attempts > 1 ? ` · ${refund.attempts} attempts` : ''}
                 </p>
                 <p className="text-sm text-slate-700">{refund.reason}</p>

@@ -74,7 +74,11 @@ export function CustomerRefundList({ refunds, label }: { refunds: CustomerRefund
           <span className="min-w-0">
             <span className="block font-semibold tabular-nums text-slate-900">
               {formatApiNaira(refund.amount)}
-              {refund.kind === 'cancellation' ? ' · cancelled order' : ' · returned items'}
+              {refund.kind === 'cancellation'
+                ? ' · cancelled order'
+                : refund.kind === 'chargeback'
+                  ? ' · reversed by your bank'
+                  : ' · returned items'}
             </span>
             <span className="block text-slate-700">{destinations[refund.destination]}</span>
             <span

@@ -54,9 +54,7 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
   // Rejecting a return and dismissing a dispute refuse money: they confirm with the amount and need a reason.
   const refuses = (status: string) => status === 'rejected' || (viewer === 'admin' && status === 'closed');
   const moveNow = (status: 'approved' | 'rejected' | 'item_received' | 'closed') =>
-    refuses(status)
-      ? setConfirming({ kind: 'move', status })
-      : move.mutate({ status, ...withNote(note) });
+    refuses(status) ? setConfirming({ kind: 'move', status }) : move.mutate({ status, ...withNote(note) });
   const dialog = !confirming
     ? null
     : confirming.kind === 'refund'
@@ -128,7 +126,9 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
           confirmLabel={dialog.confirmLabel}
           tone={dialog.tone}
           reason={dialog.reason}
-          reasonLabel={dialog.reason === 'required' ? 'Reason (the customer reads it)' : 'Note to the customer'}
+          reasonLabel={
+            dialog.reason === 'required' ? 'Reason (the customer reads it)' : 'Note to the customer'
+          }
           initialReason={note}
           busy={busy}
           onCancel={() => setConfirming(null)}
@@ -179,7 +179,11 @@ function Chargeback({ item }: { item: OrderReturn }) {
       </div>
       <MoneyDialog
         open={choosing !== null}
-        title={choosing === 'platform' ? 'The platform bears this refund?' : 'Charge this refund back to the store?'}
+        title={
+          choosing === 'platform'
+            ? 'The platform bears this refund?'
+            : 'Charge this refund back to the store?'
+        }
         amount={amount}
         description={
           choosing === 'platform'
