@@ -65,7 +65,7 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     // The customer sees the return refunded, with the refund to their card in its history.
     await customer.reload();
     await returnCard.getByText('Refunded').first().waitFor();
-    await returnCard.getByText('To your card or bank account').waitFor();
+    await returnCard.getByText('To your card or bank account', { exact: true }).waitFor();
     await expectNoSidewaysScroll(customer);
     await customer.screenshot({
       path: path.join(screenshotsDir, 'customer-return-refunded-360.png'),
