@@ -51,6 +51,10 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     await merchant.getByRole('button', { name: 'Mark items received' }).click();
     await merchant.getByText('Return is now Item received').first().waitFor();
     await merchant.getByRole('button', { name: /^Refund ₦/ }).click();
+    // Every money button confirms with the amount (ADR 049).
+    const confirm = merchant.getByRole('dialog', { name: 'Refund these items?' });
+    await confirm.getByTestId('money-dialog-amount').getByText(/^₦/).waitFor();
+    await confirm.getByRole('button', { name: /^Refund ₦/ }).click();
     await merchant.getByText('Return is now Refunded').first().waitFor();
     await merchant.getByRole('list', { name: 'Refund history' }).getByText('Refunded').waitFor();
     await merchant.screenshot({
@@ -61,7 +65,7 @@ describe.skipIf(!chromiumPath)('returns journey: customer on a phone, merchant',
     // The customer sees the return refunded, with the refund to their card in its history.
     await customer.reload();
     await returnCard.getByText('Refunded').first().waitFor();
-    await returnCard.getByText('To your card or bank account').waitFor();
+    await returnCard.getByText('To your card or bank account', { exact: true }).waitFor();
     await expectNoSidewaysScroll(customer);
     await customer.screenshot({
       path: path.join(screenshotsDir, 'customer-return-refunded-360.png'),

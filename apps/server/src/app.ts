@@ -199,6 +199,8 @@ export interface AppJobs {
   bookUnpostedOrders(): Promise<number>;
   /** Subaccount settlement: stores whose bank account has no Paystack subaccount yet get one (ADR 051). */
   linkSubaccounts(): Promise<{ linked: number; waiting: number }>;
+  /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
+  retryFailedRefunds(): Promise<{ sent: number; failed: number }>;
 }
 
 export async function buildApp(
@@ -433,6 +435,7 @@ export async function buildApp(
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
     bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
     linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
+    retryFailedRefunds: () => modules.refunds.retryDue(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -569,10 +572,12 @@ function composeModules(
 
   // The provider's refund.* webhooks move the orders module's refund history.
   payments.service.onRefundEvent((event) => orders.refunds.onProviderEvent(event));
+  // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
+  payments.service.onDisputeEvent((executor, event) => orders.refunds.onDispute(executor, event));
   const returns = createReturnsModule(
     deps,
     { orders: orders.service, refunds: orders.refunds },
-    { reserveStock, returnStock, findCustomer: findUserById },
+    { reserveStock, returnStock, findCustomer: findUserById, cardDisputes: payments.service },
   );
   const system = createSystemModule(deps);
   // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.
@@ -689,6 +694,7 @@ function composeModules(
     payments: payments.service,
     checkout: checkout.service,
     fulfilment: orders.fulfilment,
+    refunds: orders.refunds,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
     bankAccounts: bankAccounts.service,

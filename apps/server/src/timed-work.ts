@@ -14,6 +14,8 @@ export interface TimedWork {
   foldSales(): Promise<number>;
   /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer. */
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
+  /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
+  retryFailedRefunds(): Promise<{ sent: number; failed: number }>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -80,6 +82,18 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
         work.logger.info(confirmed, 'late payouts');
     },
     { retryLimit: 2, retryDelay: 60, backoff: true },
+  );
+  // A refund the provider could not make is sent again after a growing delay stored on its row (ADR 049), so the
+  // retry survives restarts on either runner; each is claimed by a conditional update, so a repeat or an admin's
+  // retry at the same moment sends it once. After the last try an admin decides, with a reason the customer reads.
+  scheduler.schedule(
+    'refunds.retry-failed',
+    { everySeconds: 60 },
+    async () => {
+      const retried = await work.retryFailedRefunds();
+      if (retried.sent + retried.failed > 0) work.logger.info(retried, 'retried failed refunds');
+    },
+    { retryLimit: 2, retryDelay: 10, backoff: true },
   );
   // Mail is sent right after its transaction commits; this delivers what failed (each row waits its own back-off,
   // see mailer.ts) or what a stopped process left behind.

@@ -48,6 +48,9 @@ export const refundStatusNames: Record<RefundRecordStatus, string> = {
   rejected: 'Rejected',
 };
 
+/** Why money went back: a cancelled order, returned items, or a card-holder's bank reversing the payment. */
+export const refundKinds = ['cancellation', 'return', 'chargeback'] as const;
+
 /** Where the money goes back: the card or account that paid (provider), or the gift cards that paid. */
 export const refundDestinations = ['provider', 'gift_card'] as const;
 /** Who bears a refund in the books: the store (charged back) or the platform. */
@@ -56,6 +59,16 @@ export type ChargebackParty = (typeof chargebackParties)[number];
 
 export const disputeStatuses = ['none', 'open', 'upheld', 'dismissed'] as const;
 
+/**
+ * An admin's explicit decision on a refund the provider did not make (ADR 049): not refunded, or paid another way
+ * (outside the provider). Its reason is shown to the customer.
+ */
+export const refundDecisionOutcomes = ['rejected', 'paid_another_way'] as const;
+export type RefundDecisionOutcome = (typeof refundDecisionOutcomes)[number];
+const refundDecision = z
+  .object({ outcome: z.enum(refundDecisionOutcomes), reason: z.string(), decidedAt: isoDateTime })
+  .nullable();
+
 /** One refund of the history: amount, reason, provider reference and status. */
 export const refundRecord = z.object({
   id: z.string(),
@@ -63,7 +76,7 @@ export const refundRecord = z.object({
   orderId: z.string(),
   orderName: z.string(),
   returnId: z.string().nullable(),
-  kind: z.enum(['cancellation', 'return']),
+  kind: z.enum(refundKinds),
   destination: z.enum(refundDestinations),
   amount: money,
   reason: z.string(),
@@ -75,10 +88,33 @@ export const refundRecord = z.object({
   needsAttention: z.boolean(),
   chargedTo: z.enum(chargebackParties),
   attempts: z.number().int(),
+  /** When the next automatic retry of a failed refund is due; null when none is (an admin must decide). */
+  nextAttemptAt: isoDateTime.nullable(),
+  decision: refundDecision,
   createdAt: isoDateTime,
   processedAt: isoDateTime.nullable(),
 });
 export type RefundRecord = z.infer<typeof refundRecord>;
+
+/**
+ * A refund as its customer sees it: where it stands in words, and an admin's decision with its reason. Nothing
+ * internal (who bears it, the provider's failure text, attempts).
+ */
+export const customerRefund = z.object({
+  id: z.string(),
+  reference: z.string(),
+  orderId: z.string(),
+  kind: z.enum(refundKinds),
+  destination: z.enum(refundDestinations),
+  amount: money,
+  status: z.enum(refundStatuses),
+  /** One sentence for the customer: on its way, refunded, delayed (and retried), not refunded (why). */
+  statusText: z.string(),
+  decision: refundDecision,
+  createdAt: isoDateTime,
+  processedAt: isoDateTime.nullable(),
+});
+export type CustomerRefund = z.infer<typeof customerRefund>;
 
 export const returnProduct = z.object({
   productId: z.string(),
@@ -123,6 +159,7 @@ export const orderReturn = z.object({
     reason: z.string().nullable(),
     decisionNote: z.string().nullable(),
   }),
+  /** Who bears the refund and the admin's internal note: staff only (absent from the customer's answers). */
   chargeback: z.object({ decision: z.enum(chargebackParties).nullable(), note: z.string().nullable() }),
   /** The statuses the caller may move the return to now (the store's moves; empty for customers). */
   allowedNextStatuses: z.array(z.enum(returnStatuses)),
@@ -133,7 +170,22 @@ export const orderReturn = z.object({
 });
 export type OrderReturn = z.infer<typeof orderReturn>;
 
+/** A return as its customer sees it: no chargeback (internal), refunds as the customer reads them. */
+export const customerOrderReturn = orderReturn.omit({ chargeback: true, refund: true }).extend({
+  refund: z
+    .object({ amount: money, shippingIncluded: z.boolean(), history: z.array(customerRefund) })
+    .nullable(),
+});
+export type CustomerOrderReturn = z.infer<typeof customerOrderReturn>;
+
 const note = z.string().trim().max(500, 'Keep the note under 500 characters');
+/** A reason someone else reads (the customer, the store): required, at least 5 characters (ADR 049). */
+const requiredReason = (what: string) =>
+  z
+    .string({ error: `Give the reason ${what}` })
+    .trim()
+    .min(5, `Give the reason ${what} (at least 5 characters)`)
+    .max(500, 'Keep the reason under 500 characters');
 
 export const createReturnBody = z.object({
   orderId: uuid,
@@ -174,7 +226,8 @@ export type RefundDecisionBody = z.infer<typeof refundDecisionBody>;
 
 export const chargebackDecisionBody = z.object({
   decision: z.enum(chargebackParties, { error: 'Choose who bears the refund: merchant or platform' }),
-  note: note.optional(),
+  /** Internal: staff see it, the customer never does. */
+  note: requiredReason('for this chargeback decision'),
 });
 export type ChargebackDecisionBody = z.infer<typeof chargebackDecisionBody>;
 
@@ -182,6 +235,14 @@ export const disputeBody = z.object({
   reason: z.string().trim().min(5, 'Say why you disagree (at least 5 characters)').max(1000),
 });
 export const adminDecisionBody = z.object({ note: note.optional() });
+/** An admin decides a refund the provider did not make; the reason reaches the customer (ADR 049). */
+export const refundRejectBody = z.object({
+  outcome: z
+    .enum(refundDecisionOutcomes, { error: 'Choose rejected or paid another way' })
+    .default('rejected'),
+  note: requiredReason('the customer will read'),
+});
+export type RefundRejectBody = z.input<typeof refundRejectBody>;
 
 const returnListQuery = pageQuery.extend({
   status: z.enum(returnStatuses).optional(),
@@ -190,10 +251,41 @@ const returnListQuery = pageQuery.extend({
   orderId: uuid.optional(),
 });
 
-const refundListQuery = pageQuery.extend({ status: z.enum(refundStatuses).optional() });
+const refundListQuery = pageQuery.extend({
+  status: z.enum(refundStatuses).optional(),
+  /** Only refunds Paystack flagged `refund.needs-attention` that it still holds. */
+  needsAttention: z.enum(['true', 'false']).optional(),
+});
+
+/**
+ * A card-holder's dispute of one of our payments, as Paystack's charge.dispute.* webhooks told it (ADR 049): admins
+ * see it, decide who bears it, and its resolution's effect on the books.
+ */
+export const cardDispute = z.object({
+  id: z.string(),
+  providerDisputeId: z.string(),
+  paymentReference: z.string().nullable(),
+  orders: z.array(z.object({ id: z.string(), orderName: z.string(), storeName: z.string() })),
+  /** The last event heard: create, remind or resolve. */
+  stage: z.enum(['create', 'remind', 'resolve']),
+  status: z.string().nullable(),
+  resolution: z.string().nullable(),
+  category: z.string().nullable(),
+  refundAmount: money.nullable(),
+  dueAt: isoDateTime.nullable(),
+  resolvedAt: isoDateTime.nullable(),
+  bearer: z.enum(chargebackParties).nullable(),
+  /** Internal: staff only. */
+  bearerNote: z.string().nullable(),
+  outcome: z.enum(['refund-booked', 'nothing-moved', 'needs-review']).nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type CardDispute = z.infer<typeof cardDispute>;
 
 const idParams = z.object({ id: uuid });
 const returnList = envelope(z.object({ returns: z.array(orderReturn), pagination }));
+const customerReturnList = envelope(z.object({ returns: z.array(customerOrderReturn), pagination }));
 
 export const customerReturnEndpoints = {
   create: defineEndpoint({
@@ -205,7 +297,7 @@ export const customerReturnEndpoints = {
     tags,
     access: access.customer,
     body: createReturnBody,
-    response: envelope(orderReturn),
+    response: envelope(customerOrderReturn),
     status: 201,
   }),
   uploadPhoto: defineEndpoint({
@@ -227,7 +319,7 @@ export const customerReturnEndpoints = {
     tags,
     access: access.customer,
     query: returnListQuery,
-    response: returnList,
+    response: customerReturnList,
   }),
   one: defineEndpoint({
     surface: 'api',
@@ -237,7 +329,7 @@ export const customerReturnEndpoints = {
     tags,
     access: access.customer,
     params: idParams,
-    response: envelope(orderReturn),
+    response: envelope(customerOrderReturn),
   }),
   dispute: defineEndpoint({
     surface: 'api',
@@ -248,7 +340,18 @@ export const customerReturnEndpoints = {
     access: access.customer,
     params: idParams,
     body: disputeBody,
-    response: envelope(orderReturn),
+    response: envelope(customerOrderReturn),
+  }),
+  orderRefunds: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/customer/orders/:orderId/refunds',
+    summary:
+      'Every refund of one of the customer’s orders (cancellation or return): where it stands and any decision with its reason',
+    tags,
+    access: access.customer,
+    params: z.object({ orderId: uuid }),
+    response: envelope(z.object({ refunds: z.array(customerRefund) })),
   }),
 };
 
@@ -373,15 +476,39 @@ export const adminReturnEndpoints = {
     params: idParams,
     response: envelope(refundRecord),
   }),
+  cardDisputes: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/admin/card-disputes',
+    summary:
+      'Card-holder disputes of our payments (Paystack charge.dispute.*), open ones first; `open=true` for those not resolved',
+    tags,
+    access: access.admin('returns:disputes'),
+    query: pageQuery.extend({ open: z.enum(['true', 'false']).optional() }),
+    response: envelope(z.object({ disputes: z.array(cardDispute), pagination })),
+  }),
+  cardDisputeBearer: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/admin/card-disputes/:id/bearer',
+    summary:
+      'Decide who bears a card dispute’s money, the store (charged back) or the platform, with an internal reason; refunds its resolution booked follow',
+    tags,
+    access: access.admin('returns:disputes'),
+    params: idParams,
+    body: chargebackDecisionBody,
+    response: envelope(cardDispute),
+  }),
   rejectRefund: defineEndpoint({
     surface: 'api',
     method: 'POST',
     path: '/returns/admin/refunds/:id/reject',
-    summary: 'Reject a refund request that was not sent or failed; its amount is no longer owed',
+    summary:
+      'Decide a refund the provider did not make (pending or failed), with a reason the customer reads: rejected (its amount is no longer owed) or paid another way (a failed refund the platform paid outside the provider)',
     tags,
     access: access.admin('returns:disputes'),
     params: idParams,
-    body: adminDecisionBody,
+    body: refundRejectBody,
     response: envelope(refundRecord),
   }),
 };

@@ -75,6 +75,7 @@ async function returnUnits(
       setup.admin.accessToken,
       {
         decision: chargeback,
+        note: 'Decided by the ledger test.',
       },
     );
     expect(decided.statusCode).toBe(200);
@@ -342,6 +343,7 @@ describe('payouts', () => {
       setup.admin.accessToken,
       {
         decision: 'merchant',
+        note: 'The store shipped the wrong size.',
       },
     );
     expect(decided.statusCode).toBe(200);

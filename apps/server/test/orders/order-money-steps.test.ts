@@ -273,4 +273,33 @@ describe('a shipping photo is evidence of one move of one order', () => {
       ).statusCode,
     ).toBe(403);
   });
+
+  it('refuses the photo of another move of the same order, from its own carrier', async () => {
+    const paid = await paidOrder(test, setup, store);
+    for (const status of ['accepted', 'ready_for_pickup'])
+      expect((await move(paid.orderId, store.accessToken, { status })).statusCode).toBe(200);
+    await call('POST', `/api/orders/admin/${paid.orderId}/assign`, setup.admin.accessToken, {
+      carrier: 'partner',
+      partnerId: partner.id,
+    });
+    for (const status of ['picked_up', 'out_for_delivery'])
+      expect((await move(paid.orderId, partner.accessToken, { status })).statusCode).toBe(200);
+    const pickupPhoto = json(
+      await call('GET', `/api/partner/orders/${paid.orderId}`, partner.accessToken),
+    ).data.orderActivities.find((entry: { status: string }) => entry.status === 'picked_up')
+      .evidence as string;
+    const before = await orderRow(paid.orderId);
+    const reused = await call(
+      'PATCH',
+      `/api/ordertracking/update-order/${paid.orderId}`,
+      partner.accessToken,
+      { status: 'delivery_failed', note: 'Nobody at the gate', shippingEvidence: pickupPhoto },
+    );
+    expect(reused.statusCode).toBe(422);
+    expect(json(reused).details?.[0]?.path).toBe('shippingEvidence');
+    expect(await orderRow(paid.orderId)).toMatchObject({
+      status: 'out_for_delivery',
+      updatedAt: before.updatedAt,
+    });
+  });
 });

@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, renewals, late payouts, mail resending and maintenance with their periods', () => {
+  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -74,6 +74,10 @@ describe('timed work registered by the app', () => {
       'payouts.confirm-late': {
         when: { everySeconds: 900 },
         options: { retryLimit: 2, retryDelay: 60, backoff: true },
+      },
+      'refunds.retry-failed': {
+        when: { everySeconds: 60 },
+        options: { retryLimit: 2, retryDelay: 10, backoff: true },
       },
       'mail.resend-outbox': {
         when: { everySeconds: 30 },

@@ -242,7 +242,10 @@ describe('a refund the provider reports failed', () => {
     );
     expect(rejected.statusCode).toBe(200);
     expect(json(rejected).data).toMatchObject({ status: 'rejected' });
-    expect(json(rejected).data.failureReason).toContain('Paid back in cash at the store.');
+    expect(json(rejected).data.decision).toMatchObject({
+      outcome: 'rejected',
+      reason: 'Paid back in cash at the store.',
+    });
     const [after] = await test.deps.db.select().from(orderTrackers).where(eq(orderTrackers.id, tracker!.id));
     expect(after!.refundedKobo).toBe(0);
     const view = json(await call('GET', `/api/returns/admin/${id}`, setup.admin.accessToken)).data;

@@ -677,8 +677,11 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
         .statusCode,
     ).toBe(409);
     expect(
-      (await call('POST', `/api/returns/admin/refunds/${failed.id}/reject`, setup.admin.accessToken, {}))
-        .statusCode,
+      (
+        await call('POST', `/api/returns/admin/refunds/${failed.id}/reject`, setup.admin.accessToken, {
+          note: 'Sent twice by mistake.',
+        })
+      ).statusCode,
     ).toBe(409);
     expect(
       (await call('POST', `/api/returns/admin/refunds/${failed.id}/retry`, store.accessToken)).statusCode,
@@ -710,7 +713,7 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
     expect(rejected.statusCode).toBe(200);
     expect(json(rejected).data).toMatchObject({
       status: 'rejected',
-      failureReason: 'Rejected: Refunded by bank transfer.',
+      decision: { outcome: 'rejected', reason: 'Refunded by bank transfer.' },
     });
     const [after] = await test.deps.db.select().from(orderTrackers).where(eq(orderTrackers.id, tracker.id));
     expect(after!.refundedKobo).toBe(0);

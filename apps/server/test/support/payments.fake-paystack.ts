@@ -8,6 +8,36 @@ export function paystackFixture<T = Record<string, unknown>>(name: string): T {
   return JSON.parse(readFileSync(new URL(`./paystack-fixtures/${name}.json`, import.meta.url), 'utf8')) as T;
 }
 
+/**
+ * A charge.dispute.* delivery as Paystack documents it (the fixture's sample), about the payment `reference`: the
+ * stand-in's way to send a dispute. `resolution` (resolve only): merchant-accepted / auto-accepted (the bank
+ * reversed the payment) or declined (the merchant won).
+ */
+export function documentedDispute(
+  stage: 'create' | 'remind' | 'resolve',
+  reference: string,
+  options: { disputeId?: number; refundAmountKobo?: number; resolution?: string } = {},
+) {
+  const sample = paystackFixture<{ event: string; data: Record<string, unknown> }>(
+    `webhooks/charge.dispute.${stage}`,
+  );
+  const transaction = sample.data.transaction as Record<string, unknown>;
+  return {
+    ...sample,
+    data: {
+      ...sample.data,
+      ...(options.disputeId === undefined ? {} : { id: options.disputeId }),
+      ...(options.refundAmountKobo === undefined ? {} : { refund_amount: options.refundAmountKobo }),
+      ...(stage === 'resolve' && options.resolution ? { resolution: options.resolution } : {}),
+      transaction: {
+        ...transaction,
+        reference,
+        ...(options.refundAmountKobo === undefined ? {} : { amount: options.refundAmountKobo }),
+      },
+    },
+  };
+}
+
 /** Paystack's transfer reference alphabet (https://paystack.com/docs/api/transfer/#initiate). */
 const TRANSFER_REFERENCE = /^[a-z0-9_-]{1,100}$/;
 /** The OTP of Paystack's finalize_transfer sample; the stand-in's business phone receives this one. */

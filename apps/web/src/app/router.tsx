@@ -169,6 +169,7 @@ export const routes: RouteObject[] = [
           { path: 'returns', lazy: () => import('./routes/admin/returns') },
           { path: 'returns/all', lazy: () => import('./routes/admin/returns') },
           { path: 'returns/refunds', lazy: () => import('./routes/admin/refund-requests') },
+          { path: 'returns/card-disputes', lazy: () => import('./routes/admin/card-disputes') },
           { path: 'returns/:id', lazy: () => import('./routes/admin/return') },
           { path: 'payouts', lazy: () => import('./routes/admin/payouts') },
           { path: 'payouts/categories', lazy: () => import('./routes/admin/payouts-categories') },

@@ -86,8 +86,9 @@ const moveText: Partial<Record<OrderStatusCode, string>> = {
   out_for_delivery: 'Your order is out for delivery. Have your delivery token ready.',
   delivered: 'Your order was delivered. Thank you for shopping with us.',
   delivery_failed: 'The delivery attempt did not succeed. We will try again.',
-  returned: 'The parcel went back to the store. Your payment is being refunded.',
-  cancelled: 'The store cancelled your order. Your payment is being refunded.',
+  // Where the money stands is shown under Refunds on the order page (ADR 049): a refund can fail or be decided.
+  returned: 'The parcel went back to the store. See Refunds on this order for your money.',
+  cancelled: 'The store cancelled your order. See Refunds on this order for your money.',
 };
 
 /** Mails to the customer on the moves they care about most (issue 7). */

@@ -65,4 +65,4 @@ export type {
 } from './orders.service.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export type { BookRefundInput, RefundNeeds, RefundsService } from './refunds.service.js';
-export { refundRecordOf } from './refunds.service.js';
+export { customerRefundOf, refundRecordOf } from './refunds.service.js';

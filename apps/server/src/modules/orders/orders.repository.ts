@@ -1098,6 +1098,27 @@ export async function setChargedTo(
     .returning();
 }
 
+/** Refunds the provider settled itself under one key (a card dispute's reversal, ADR 049). */
+export async function refundsSettledBy(executor: Db, settlementKey: string): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey)));
+}
+
+export async function setChargedToSettledBy(
+  executor: Db,
+  settlementKey: string,
+  chargedTo: 'merchant' | 'platform',
+  at: Date,
+): Promise<RefundRow[]> {
+  return executor
+    .update(orderRefunds)
+    .set({ chargedTo, updatedAt: at })
+    .where(and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey)))
+    .returning();
+}
+
 /**
  * The provider's refund a webhook speaks of: by the provider's own id when we have it, else the oldest refund of
  * that payment with that amount still waiting for the provider. Locked.
@@ -1137,12 +1158,28 @@ export async function lockProviderRefund(
   return row;
 }
 
+/** Failed refunds whose automatic retry is due (ADR 049), oldest due first. */
+export async function refundsDueForRetry(executor: Db, at: Date, limit: number): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.status, 'failed'), lte(orderRefunds.nextAttemptAt, at)))
+    .orderBy(asc(orderRefunds.nextAttemptAt))
+    .limit(limit);
+}
+
 export async function refundPage(
   executor: Db,
-  filter: { status?: RefundRow['status'] },
+  filter: { status?: RefundRow['status']; needsAttention?: boolean },
   page: { page: number; limit: number },
 ): Promise<{ rows: (RefundRow & { orderName: string })[]; total: number }> {
-  const where = filter.status ? eq(orderRefunds.status, filter.status) : undefined;
+  const where = and(
+    filter.status ? eq(orderRefunds.status, filter.status) : undefined,
+    // Flagged and still with the provider: once processed, failed or decided, nothing is left to attend to.
+    filter.needsAttention
+      ? and(eq(orderRefunds.needsAttention, true), eq(orderRefunds.status, 'processing'))
+      : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     executor
       .select({ refund: orderRefunds, orderName: orders.orderName })

@@ -305,7 +305,8 @@ export const orderRefunds = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** The return it settles; null for a cancellation. */
     returnId: uuid(),
-    kind: text().$type<'cancellation' | 'return'>().notNull(),
+    /** `chargeback`: the card-holder's bank reversed the payment (a Paystack dispute resolved against us, ADR 049). */
+    kind: text().$type<'cancellation' | 'return' | 'chargeback'>().notNull(),
     destination: text().$type<'provider' | 'gift_card'>().notNull(),
     /** The checkout's payment reference (CHK-…) the provider refunds against. */
     paymentReference: text().notNull(),
@@ -330,9 +331,25 @@ export const orderRefunds = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the automatic retry of a failed refund is due (ADR 049: growing delays, a bounded number of tries); null
+     * when none is due (not failed, decided, or the tries are used up and an admin must decide).
+     */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    /**
+     * An admin's explicit decision on a refund the provider did not make (ADR 049): `rejected` (the money is not going
+     * back) or `paid_another_way` (it went back outside the provider). The reason is shown to the customer.
+     */
+    decision: text().$type<'rejected' | 'paid_another_way'>(),
+    decisionReason: text(),
+    decidedBy: uuid(),
+    decidedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('order_refunds_reference_key').on(table.reference),
+    index('order_refunds_retry_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`status = 'failed' and next_attempt_at is not null`),
     index('order_refunds_order_idx').on(table.orderId, table.createdAt),
     index('order_refunds_payment_idx').on(table.paymentReference),
     index('order_refunds_status_idx').on(table.status, table.createdAt),

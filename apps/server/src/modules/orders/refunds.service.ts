@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { koboToNaira, type RefundRecord } from '@market/contracts';
+import { type CustomerRefund, koboToNaira, type RefundRecord } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -36,7 +36,12 @@ export interface RefundNeeds {
 export interface BookRefundInput {
   orderId: string;
   returnId: string | null;
-  kind: 'cancellation' | 'return';
+  kind: 'cancellation' | 'return' | 'chargeback';
+  /**
+   * The provider already sent the money back (a card dispute it resolved against us): the cash row is booked as
+   * processed under this key (its provider reference) and never sent; a gift-card part is refused.
+   */
+  settledByProvider?: string;
   /** Units of order items; `all` is every unit not refunded yet, with the shipping fee. */
   lines: { orderItemId: string; quantity: number }[] | 'all';
   reason: string;
@@ -68,6 +73,59 @@ function unitsTaken(rows: RefundRow[]): Map<string, number> {
   return taken;
 }
 
+/**
+ * How long a failed refund waits before it is sent again, by the number of sends so far (ADR 049): 5 minutes, then
+ * 30, 2 hours and 12 hours. After the fifth send the retries stop and an admin decides (retry, reject or paid another
+ * way). Long enough apart that a provider outage or a short-lived balance shortfall has passed.
+ */
+export const REFUND_RETRY_DELAYS_MINUTES = [5, 30, 120, 720] as const;
+
+export function nextRefundAttempt(attempts: number, now: Date): Date | null {
+  const minutes = REFUND_RETRY_DELAYS_MINUTES[attempts - 1];
+  return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
+}
+
+function decisionOf(row: RefundRow): RefundRecord['decision'] {
+  if (!row.decision || !row.decidedAt) return null;
+  return { outcome: row.decision, reason: row.decisionReason ?? '', decidedAt: row.decidedAt.toISOString() };
+}
+
+/** Where a refund stands, in one sentence its customer reads (no provider text, nothing internal). */
+function customerStatusText(row: RefundRow): string {
+  const where = row.destination === 'gift_card' ? 'the gift card that paid' : 'your card or bank account';
+  if (row.decision === 'paid_another_way') return `Refunded to you another way: ${row.decisionReason}`;
+  if (row.decision === 'rejected') return `Not refunded: ${row.decisionReason}`;
+  switch (row.status) {
+    case 'processed':
+      return `Refunded to ${where}`;
+    case 'failed':
+      return row.nextAttemptAt
+        ? 'Delayed: the payment provider could not make this refund yet. We will try again automatically.'
+        : 'Delayed: the payment provider could not make this refund. Our team is deciding how to pay it; we will e-mail you.';
+    case 'rejected':
+      // Rejected before decisions had their own reason.
+      return 'Not refunded';
+    default:
+      return `On its way to ${where}`;
+  }
+}
+
+export function customerRefundOf(row: RefundRow): CustomerRefund {
+  return {
+    id: row.id,
+    reference: row.reference,
+    orderId: row.orderId,
+    kind: row.kind,
+    destination: row.destination,
+    amount: koboToNaira(row.amountKobo),
+    status: row.status,
+    statusText: customerStatusText(row),
+    decision: decisionOf(row),
+    createdAt: row.createdAt.toISOString(),
+    processedAt: row.processedAt?.toISOString() ?? null,
+  };
+}
+
 export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord {
   return {
     id: row.id,
@@ -86,10 +144,15 @@ export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord 
     needsAttention: row.needsAttention && row.status === 'processing',
     chargedTo: row.chargedTo,
     attempts: row.attempts,
+    nextAttemptAt: row.status === 'failed' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    decision: decisionOf(row),
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
 }
+
+/** Paystack's resolutions where the card-holder won and the bank reversed the payment. */
+const ACCEPTED_RESOLUTIONS = new Set(['merchant-accepted', 'auto-accepted']);
 
 export function createRefundsService(
   deps: Deps,
@@ -189,6 +252,8 @@ export function createRefundsService(
       const toSend: string[] = [];
       // The lines and the shipping go on the first row, so units are counted once.
       let first = true;
+      if (input.settledByProvider && gift > 0)
+        throw conflict('Gift cards paid part of this; the provider reversed only the card payment');
       if (cash > 0) {
         const row = await repository.insertRefund(executor, {
           ...base,
@@ -197,10 +262,12 @@ export function createRefundsService(
           amountKobo: cash,
           shippingKobo,
           lines,
-          status: 'pending',
+          ...(input.settledByProvider
+            ? { status: 'processed', providerReference: input.settledByProvider, processedAt: at }
+            : { status: 'pending' }),
         });
         rows.push(row);
-        toSend.push(row.id);
+        if (!input.settledByProvider) toSend.push(row.id);
         first = false;
       }
       if (gift > 0) {
@@ -249,6 +316,7 @@ export function createRefundsService(
           status: 'processing',
           attempts: row.attempts + 1,
           failureReason: null,
+          nextAttemptAt: null,
           updatedAt: deps.now(),
         });
         return { row: updated!, send: true };
@@ -260,7 +328,11 @@ export function createRefundsService(
         const result = await needs.refund(row.paymentReference, row.amountKobo);
         patch =
           result.status === 'failed'
-            ? { status: 'failed', failureReason: 'The payment provider could not make the refund' }
+            ? {
+                status: 'failed',
+                failureReason: 'The payment provider could not make the refund',
+                nextAttemptAt: nextRefundAttempt(row.attempts, deps.now()),
+              }
             : {
                 status: result.status === 'processed' ? 'processed' : 'processing',
                 providerReference: result.providerReference ?? row.providerReference,
@@ -272,7 +344,11 @@ export function createRefundsService(
           { err: error, reference: row.reference, amountKobo: row.amountKobo },
           'refund failed',
         );
-        patch = { status: 'failed', failureReason: message.slice(0, 300) };
+        patch = {
+          status: 'failed',
+          failureReason: message.slice(0, 300),
+          nextAttemptAt: nextRefundAttempt(row.attempts, deps.now()),
+        };
       }
       // Only from processing: a webhook that came first has the last word.
       const done = await repository.updateRefund(db, row.id, ['processing'], {
@@ -282,10 +358,11 @@ export function createRefundsService(
       return done ?? (await repository.findRefund(db, row.id))!;
     },
 
-    /** An admin sends a failed refund again. */
+    /** An admin sends a failed refund again (at once, whatever its automatic retry was waiting for). */
     async retry(refundId: string): Promise<RefundRow> {
       const reopened = await repository.updateRefund(db, refundId, ['failed'], {
         status: 'pending',
+        nextAttemptAt: null,
         updatedAt: deps.now(),
       });
       if (!reopened) {
@@ -297,23 +374,86 @@ export function createRefundsService(
     },
 
     /**
-     * An admin rejects a refund request not sent yet or failed, in the caller's transaction: its money is no longer
-     * owed (the checkout's booked amount goes down); its units stay refused.
+     * The job's sweep (ADR 049): failed refunds whose retry is due are sent again, each claimed by a conditional
+     * update (failed and due → pending), so two processes or an admin's retry at the same moment send it once.
      */
-    async reject(executor: Db, refundId: string, note: string | undefined): Promise<RefundRow> {
+    async retryDue(limit = 20): Promise<{ sent: number; failed: number }> {
+      const due = await repository.refundsDueForRetry(db, deps.now(), limit);
+      let sent = 0;
+      let failed = 0;
+      for (const candidate of due) {
+        const claimed = await db.transaction(async (tx) => {
+          const row = await repository.lockRefund(tx, candidate.id);
+          if (row?.status !== 'failed' || !row.nextAttemptAt || row.nextAttemptAt > deps.now()) return false;
+          await repository.updateRefund(tx, row.id, ['failed'], {
+            status: 'pending',
+            nextAttemptAt: null,
+            updatedAt: deps.now(),
+          });
+          return true;
+        });
+        if (!claimed) continue;
+        const done = await service.send(candidate.id);
+        if (done.status === 'failed') failed += 1;
+        else sent += 1;
+      }
+      return { sent, failed };
+    },
+
+    /**
+     * An admin decides a refund the provider did not make, in the caller's transaction, with a reason the customer
+     * reads (ADR 049):
+     * - `rejected` (pending or failed): its money is no longer owed (the checkout's booked amount goes down, the books
+     *   reverse it); its units stay refused;
+     * - `paid_another_way` (failed only): the platform paid the customer outside the provider; the refund stands as
+     *   booked and is done.
+     */
+    async decide(
+      executor: Db,
+      refundId: string,
+      decision: { outcome: 'rejected' | 'paid_another_way'; reason: string; actor: OrderActor },
+    ): Promise<RefundRow> {
       const row = await repository.lockRefund(executor, refundId);
       if (!row) throw notFound('Refund not found');
+      const at = deps.now();
+      const decided = {
+        decision: decision.outcome,
+        decisionReason: decision.reason,
+        decidedBy: decision.actor.id,
+        decidedAt: at,
+        nextAttemptAt: null,
+        needsAttention: false,
+        updatedAt: at,
+      } as const;
+      if (decision.outcome === 'paid_another_way') {
+        if (row.status !== 'failed' || row.destination !== 'provider') {
+          throw conflict(
+            `This refund is ${row.status}; only a failed refund to the card can be marked paid another way`,
+          );
+        }
+        const updated = await repository.updateRefund(executor, row.id, ['failed'], {
+          ...decided,
+          status: 'processed',
+          processedAt: at,
+        });
+        return updated!;
+      }
       if (row.status !== 'failed' && row.status !== 'pending') {
         throw conflict(`This refund is ${row.status}; only a pending or failed refund can be rejected`);
       }
       await unbook(executor, row);
       await money.listener?.refundRejected(executor, row);
       const updated = await repository.updateRefund(executor, row.id, ['failed', 'pending'], {
+        ...decided,
         status: 'rejected',
-        failureReason: note ? `Rejected: ${note}` : (row.failureReason ?? 'Rejected by an admin'),
-        updatedAt: deps.now(),
+        failureReason: row.failureReason,
       });
       return updated!;
+    },
+
+    /** Every refund of one order, as its customer reads them. */
+    async ofOrderForCustomer(executor: Db, orderId: string): Promise<CustomerRefund[]> {
+      return (await repository.refundsOfOrder(executor, orderId)).map(customerRefundOf);
     },
 
     /** A signed, first-seen refund.* webhook: moves the refund it names; anything else is ignored. */
@@ -341,6 +481,7 @@ export function createRefundsService(
                   status: 'failed',
                   failureReason: 'The payment provider reported the refund failed',
                   needsAttention: false,
+                  nextAttemptAt: nextRefundAttempt(row.attempts, at),
                 }
               : event.status === 'needs-attention'
                 ? { status: 'processing', needsAttention: true }
@@ -355,6 +496,60 @@ export function createRefundsService(
           await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
         return event.status === 'needs-attention' ? 'refund:needs-attention' : `refund:${next.status}`;
       });
+    },
+
+    /**
+     * A card dispute heard from the provider (ADR 049). Only a resolution moves money: accepted (the bank reversed the
+     * payment) books the whole card payment back as `chargeback` refunds of the checkout's orders, already processed,
+     * borne as the admin decided (the store by default); declined moves nothing. An accepted dispute that is not the
+     * whole remaining card payment, or whose checkout gift cards also paid, is left for an admin to settle.
+     */
+    async onDispute(
+      executor: Db,
+      event: {
+        stage: 'create' | 'remind' | 'resolve';
+        disputeId: string;
+        transactionReference: string;
+        resolution: string | null;
+        category: string | null;
+        refundAmountKobo: number | null;
+        bearer: 'merchant' | 'platform' | null;
+        settlementKey: string;
+      },
+    ): Promise<string> {
+      if (event.stage !== 'resolve') return `dispute:${event.stage}`;
+      if (!ACCEPTED_RESOLUTIONS.has(event.resolution ?? '')) return 'dispute:nothing-moved';
+      if ((await repository.refundsSettledBy(executor, event.settlementKey)).length > 0)
+        return 'dispute:refund-booked';
+      const tracker = await repository.lockTracker(executor, { reference: event.transactionReference });
+      if (tracker?.status !== 'paid') return 'dispute:needs-review';
+      const cashLeft = tracker.amountDueKobo - tracker.refundedKobo;
+      const giftLeft = tracker.giftCardKobo - tracker.giftCardRefundedKobo;
+      const reversed = event.refundAmountKobo ?? cashLeft;
+      if (cashLeft <= 0 || reversed !== cashLeft || giftLeft > 0) return 'dispute:needs-review';
+      const reason =
+        `Card dispute ${event.disputeId}${event.category ? ` (${event.category})` : ''} resolved ${event.resolution}: ` +
+        'the bank reversed the payment';
+      for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
+        await service.book(executor, {
+          orderId: order.id,
+          returnId: null,
+          kind: 'chargeback',
+          lines: 'all',
+          reason,
+          actor: { role: 'system', id: null },
+          chargedTo: event.bearer ?? 'merchant',
+          settledByProvider: event.settlementKey,
+        });
+      }
+      return 'dispute:refund-booked';
+    },
+
+    /** An admin changed who bears a dispute: the refunds its resolution booked move with it. */
+    async setChargedToOfDispute(executor: Db, settlementKey: string, chargedTo: 'merchant' | 'platform') {
+      const rows = await repository.setChargedToSettledBy(executor, settlementKey, chargedTo, deps.now());
+      if (rows.length > 0) await money.listener?.chargedToChanged(executor, rows);
+      return rows;
     },
 
     async setChargedTo(executor: Db, returnId: string, chargedTo: 'merchant' | 'platform', at: Date) {
@@ -380,8 +575,12 @@ export function createRefundsService(
       );
     },
 
-    async list(query: { page: number; limit: number; status?: OrderRefundStatus }) {
-      const { rows, total } = await repository.refundPage(db, { status: query.status }, query);
+    async list(query: { page: number; limit: number; status?: OrderRefundStatus; needsAttention?: boolean }) {
+      const { rows, total } = await repository.refundPage(
+        db,
+        { status: query.status, needsAttention: query.needsAttention },
+        query,
+      );
       return {
         refunds: rows.map((row) => refundRecordOf(row, row.orderName)),
         pagination: pageInfo(query.page, query.limit, total),

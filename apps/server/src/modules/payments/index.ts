@@ -7,6 +7,8 @@ import { createPaymentsService, type PaymentsService } from './payments.service.
 export type { PaymentPurpose, Verification } from '../../platform/payments/index.js';
 export type { PaymentSplitLine, PaymentStatus } from './payments.schema.js';
 export type {
+  DisputeListenerEvent,
+  PaymentDisputeRow,
   PaymentSplitter,
   PaymentState,
   PaymentsService,

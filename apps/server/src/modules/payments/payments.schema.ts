@@ -102,6 +102,20 @@ export const paymentDisputes = pgTable(
     currency: text(),
     dueAt: timestamp({ withTimezone: true }),
     resolvedAt: timestamp({ withTimezone: true }),
+    /**
+     * Who bears the money if the bank reverses the payment (ADR 049): the store (charged back, the default) or the
+     * platform, decided by an admin with an internal note.
+     */
+    bearer: text().$type<'merchant' | 'platform'>(),
+    bearerNote: text(),
+    decidedBy: uuid(),
+    decidedAt: timestamp({ withTimezone: true }),
+    /**
+     * What the resolution did to the books: `refund-booked` (accepted: the reversal is a refund of the orders),
+     * `nothing-moved` (declined), `needs-review` (accepted but not the whole card payment, or gift cards also paid:
+     * an admin settles it through returns).
+     */
+    outcome: text().$type<'refund-booked' | 'nothing-moved' | 'needs-review'>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

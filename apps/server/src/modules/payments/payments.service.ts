@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
@@ -48,6 +48,16 @@ export type PaymentSplitter = (
   payment: { reference: string; amountKobo: number },
 ) => Promise<PaymentSplitLine[] | undefined>;
 
+/** What the chargeback flow hears of a dispute: the provider's event, the payment, and the admin's bearer decision. */
+export type DisputeListenerEvent = DisputeEvent & {
+  transactionReference: string;
+  bearer: 'merchant' | 'platform' | null;
+  /** Names the refunds a resolution books (their provider reference), so they are found again and booked once. */
+  settlementKey: string;
+};
+
+export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect;
+
 export interface WebhookResult {
   /** duplicate, ignored, unknown-reference or settled:<status>. */
   outcome: string;
@@ -64,9 +74,21 @@ export interface PaymentsService {
    * Who hears of a dispute of one of our payments (charge.dispute.*), after it is recorded, in the recording
    * transaction (the chargeback flow); answers the outcome.
    */
-  onDisputeEvent(
-    listener: (executor: Db, event: DisputeEvent & { transactionReference: string }) => Promise<string>,
-  ): void;
+  onDisputeEvent(listener: (executor: Db, event: DisputeListenerEvent) => Promise<string>): void;
+  /** Card-holder disputes of our payments, newest first (open ones first). */
+  disputePage(query: { page: number; limit: number; open?: boolean }): Promise<{
+    rows: PaymentDisputeRow[];
+    total: number;
+  }>;
+  /**
+   * An admin decides who bears a dispute's money (internal note), in the caller's transaction; answers the row and
+   * the key of the refunds its resolution booked, if any.
+   */
+  setDisputeBearer(
+    executor: Db,
+    disputeId: string,
+    decision: { bearer: 'merchant' | 'platform'; note: string; decidedBy: string },
+  ): Promise<{ row: PaymentDisputeRow; settlementKey: string }>;
   /**
    * Payments of this purpose are split between subaccounts: `splitter` is asked before the provider is, and its
    * shares are kept on the payment and sent with it (ADR 051).
@@ -284,9 +306,7 @@ export function createPaymentsService(options: {
   let splitListener:
     | ((executor: Db, reference: string, split: PaymentSplitLine[]) => Promise<void>)
     | undefined;
-  let disputeListener:
-    | ((executor: Db, event: DisputeEvent & { transactionReference: string }) => Promise<string>)
-    | undefined;
+  let disputeListener: ((executor: Db, event: DisputeListenerEvent) => Promise<string>) | undefined;
 
   /**
    * Records what the provider says of a dispute (its latest stage and state, one row per dispute) when it names one of
@@ -328,9 +348,29 @@ export function createPaymentsService(options: {
         { reference, disputeId: event.disputeId, stage: event.stage, dueAt: event.dueAt },
         'card-holder dispute of a payment',
       );
+      const [row] = await tx
+        .select()
+        .from(paymentDisputes)
+        .where(
+          and(
+            eq(paymentDisputes.provider, provider.name),
+            eq(paymentDisputes.providerDisputeId, event.disputeId),
+          ),
+        )
+        .for('update');
       const heard = disputeListener
-        ? await disputeListener(tx, { ...event, transactionReference: reference })
+        ? await disputeListener(tx, {
+            ...event,
+            transactionReference: reference,
+            bearer: row?.bearer ?? null,
+            settlementKey: `dispute:${provider.name}:${event.disputeId}`,
+          })
         : undefined;
+      // What the resolution did to the books (ADR 049), for the admins' list.
+      const outcome = heard?.slice('dispute:'.length);
+      if (row && (outcome === 'refund-booked' || outcome === 'nothing-moved' || outcome === 'needs-review')) {
+        await tx.update(paymentDisputes).set({ outcome }).where(eq(paymentDisputes.id, row.id));
+      }
       return heard ?? `dispute:${event.stage}`;
     });
   }
@@ -421,6 +461,40 @@ export function createPaymentsService(options: {
 
   return {
     providerName: provider.name,
+
+    async disputePage(query) {
+      const where = query.open ? sql`${paymentDisputes.stage} <> 'resolve'` : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(paymentDisputes)
+          .where(where)
+          .orderBy(
+            sql`${paymentDisputes.stage} = 'resolve'`,
+            desc(paymentDisputes.updatedAt),
+            desc(paymentDisputes.id),
+          )
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ value: count() }).from(paymentDisputes).where(where),
+      ]);
+      return { rows, total: total?.value ?? 0 };
+    },
+
+    async setDisputeBearer(executor, disputeId, decision) {
+      const [row] = await executor
+        .update(paymentDisputes)
+        .set({
+          bearer: decision.bearer,
+          bearerNote: decision.note,
+          decidedBy: decision.decidedBy,
+          decidedAt: now(),
+        })
+        .where(eq(paymentDisputes.id, disputeId))
+        .returning();
+      if (!row) throw notFound('Dispute not found');
+      return { row, settlementKey: `dispute:${row.provider}:${row.providerDisputeId}` };
+    },
 
     registerPurpose(purpose) {
       if (!PREFIX.test(purpose.prefix)) throw new Error(`Invalid payment purpose prefix ${purpose.prefix}`);

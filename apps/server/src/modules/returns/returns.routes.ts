@@ -52,11 +52,15 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
     })),
     route(customerReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',
-      data: await returns.list(callerOf(auth), query),
+      data: await returns.listForCustomer(callerOf(auth), query),
     })),
     route(customerReturnEndpoints.one, async ({ auth, params }) => ({
       message: 'Return',
-      data: await returns.one(callerOf(auth), params.id),
+      data: await returns.oneForCustomer(callerOf(auth), params.id),
+    })),
+    route(customerReturnEndpoints.orderRefunds, async ({ auth, params }) => ({
+      message: 'Refunds',
+      data: await returns.orderRefundsForCustomer(callerOf(auth), params.orderId),
     })),
     route(customerReturnEndpoints.dispute, async ({ auth, params, body }) => ({
       message: 'The platform will review your return',
@@ -109,9 +113,26 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
         data: refund,
       };
     }),
-    route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => ({
-      message: 'Refund request rejected',
-      data: await returns.rejectRefund(callerOf(auth), params.id, body.note),
+    route(adminReturnEndpoints.cardDisputes, async ({ query }) => ({
+      message: 'Card disputes',
+      data: await returns.cardDisputes(query),
     })),
+    route(adminReturnEndpoints.cardDisputeBearer, async ({ auth, params, body }) => ({
+      message:
+        body.decision === 'platform'
+          ? 'The platform bears this dispute'
+          : 'This dispute is charged back to the store',
+      data: await returns.cardDisputeBearer(callerOf(auth), params.id, body),
+    })),
+    route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => {
+      const refund = await returns.decideRefund(callerOf(auth), params.id, body);
+      return {
+        message:
+          refund.decision?.outcome === 'paid_another_way'
+            ? 'Refund marked paid another way; the customer was told'
+            : 'Refund request rejected; the customer was told',
+        data: refund,
+      };
+    }),
   ];
 }

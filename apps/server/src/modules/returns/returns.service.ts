@@ -1,11 +1,14 @@
 import {
+  type CardDispute,
   type ChargebackDecisionBody,
   type CreateReturnBody,
+  type CustomerOrderReturn,
   formatNaira,
   koboToNaira,
   type OrderReturn,
   type RefundDecisionBody,
   type RefundRecordStatus,
+  type RefundRejectBody,
   type ReturnStatus,
   returnStatusNames,
   type UpdateReturnStatusBody,
@@ -15,6 +18,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import {
+  customerRefundOf,
   type ItemRow,
   type OrderActor,
   type OrderRow,
@@ -24,6 +28,7 @@ import {
   refundRecordOf,
   unitsAmount,
 } from '../orders/index.js';
+import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
@@ -46,6 +51,8 @@ export interface ReturnsNeeds {
   ): Promise<void>;
   /** The customer's e-mail and first name, for the mail of each decision (auth). */
   findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
+  /** Card-holder disputes of our payments, as the payments module keeps them (ADR 049). */
+  cardDisputes: Pick<PaymentsService, 'disputePage' | 'setDisputeBearer'>;
 }
 
 export interface ReturnCaller {
@@ -186,9 +193,66 @@ export function createReturnsService(
     });
   }
 
+  async function cardDisputeView(executor: Db, row: PaymentDisputeRow): Promise<CardDispute> {
+    const tracker = row.paymentReference
+      ? await orders.findTracker(executor, { reference: row.paymentReference })
+      : undefined;
+    const ofPayment = tracker ? await orders.ordersOf(executor, tracker.id) : [];
+    return {
+      id: row.id,
+      providerDisputeId: row.providerDisputeId,
+      paymentReference: row.paymentReference,
+      orders: ofPayment.map((order) => ({
+        id: order.id,
+        orderName: order.orderName,
+        storeName: order.storeName,
+      })),
+      stage: row.stage,
+      status: row.status,
+      resolution: row.resolution,
+      category: row.category,
+      refundAmount: row.refundAmountKobo === null ? null : koboToNaira(row.refundAmountKobo),
+      dueAt: row.dueAt?.toISOString() ?? null,
+      resolvedAt: row.resolvedAt?.toISOString() ?? null,
+      bearer: row.bearer,
+      bearerNote: row.bearerNote,
+      outcome: row.outcome,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+
   async function view(executor: Db, row: ReturnRow, caller: ReturnCaller) {
     return (await views(executor, [row], caller))[0]!;
   }
+
+  /**
+   * A return as its customer may read it: the chargeback (who bears the refund, the admin's internal note) is left
+   * out, and refunds say where they stand in the customer's words, without provider text or attempts (ADR 049).
+   */
+  async function customerViews(executor: Db, rows: ReturnRow[], caller: ReturnCaller) {
+    const [staffViews, history] = await Promise.all([
+      views(executor, rows, caller),
+      refunds.refundsOfReturns(
+        executor,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    return staffViews.map(
+      ({ chargeback: _internal, refund, ...rest }): CustomerOrderReturn => ({
+        ...rest,
+        refund: refund
+          ? {
+              amount: refund.amount,
+              shippingIncluded: refund.shippingIncluded,
+              history: history.filter((row) => row.returnId === rest.id).map(customerRefundOf),
+            }
+          : null,
+      }),
+    );
+  }
+  const customerView = async (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
+    (await customerViews(executor, [row], caller))[0]!;
 
   /**
    * Runs `work` with the return's order and the return locked, in that order (the order first, as every order
@@ -254,6 +318,12 @@ export function createReturnsService(
   }
 
   /** Books the return's refund (in the transaction); the provider part is sent after the commit. */
+  /** The platform's decision note, as the mail of an upheld dispute says it. */
+  const platformSays = (row: ReturnRow) =>
+    row.disputeStatus === 'upheld' && row.disputeNote
+      ? ` The platform reviewed your dispute: ${row.disputeNote}`
+      : '';
+
   async function refundIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
     const booked = await refunds.book(tx, {
       orderId: order.id,
@@ -287,7 +357,8 @@ export function createReturnsService(
       updated,
       'Your return is refunded',
       `${order.storeName} refunded ${formatNaira(booked.amountKobo)} for the items you returned from order ${order.orderName}. ` +
-        'Money paid by card goes back to the card (your bank may take a few days); gift-card money is back on the card now.',
+        'Money paid by card goes back to the card (your bank may take a few days); gift-card money is back on the card now.' +
+        platformSays(updated),
     );
     return { updated, toSend: booked.toSend };
   }
@@ -322,7 +393,7 @@ export function createReturnsService(
       tx,
       updated,
       'Your replacement is on its way',
-      `${order.storeName} is sending you a replacement for the items you returned from order ${order.orderName}, as order ${replacement.orderName}. You can follow it like any order.`,
+      `${order.storeName} is sending you a replacement for the items you returned from order ${order.orderName}, as order ${replacement.orderName}. You can follow it like any order.${platformSays(updated)}`,
     );
     return updated;
   }
@@ -336,7 +407,7 @@ export function createReturnsService(
 
   return {
     /** `POST /ordertracking/create-return`. */
-    async create(caller: ReturnCaller, body: CreateReturnBody): Promise<OrderReturn> {
+    async create(caller: ReturnCaller, body: CreateReturnBody): Promise<CustomerOrderReturn> {
       return db.transaction(async (tx) => {
         const order = await orders.lockOrder(tx, body.orderId);
         if (!order || order.customerId !== caller.userId) throw notFound('Order not found');
@@ -422,7 +493,7 @@ export function createReturnsService(
             ? 'You asked for a replacement. The store will review it.'
             : 'You asked to return items. The store will review it.',
         );
-        return view(tx, row, caller);
+        return customerView(tx, row, caller);
       });
     },
 
@@ -448,6 +519,35 @@ export function createReturnsService(
       }
       const { rows, total } = await repository.returnPage(db, filter, query);
       return { returns: await views(db, rows, caller), pagination: pageInfo(query.page, query.limit, total) };
+    },
+
+    /** The customer's returns: the customer's own shape (no chargeback, refunds in their words). */
+    async listForCustomer(
+      caller: ReturnCaller,
+      query: { page: number; limit: number; status?: ReturnStatus; orderId?: string },
+    ) {
+      const { rows, total } = await repository.returnPage(
+        db,
+        { status: query.status, orderId: query.orderId, customerId: caller.userId },
+        query,
+      );
+      return {
+        returns: await customerViews(db, rows, caller),
+        pagination: pageInfo(query.page, query.limit, total),
+      };
+    },
+
+    async oneForCustomer(caller: ReturnCaller, returnId: string) {
+      const row = await repository.findReturn(db, returnId);
+      if (!row || row.customerId !== caller.userId) throw notFound('Return not found');
+      return customerView(db, row, caller);
+    },
+
+    /** Every refund of one of the customer's orders (cancellations and returns), in the customer's words. */
+    async orderRefundsForCustomer(caller: ReturnCaller, orderId: string) {
+      const order = await orders.findOrder(db, orderId);
+      if (!order || order.customerId !== caller.userId) throw notFound('Order not found');
+      return { refunds: await refunds.ofOrderForCustomer(db, orderId) };
     },
 
     /**
@@ -479,6 +579,20 @@ export function createReturnsService(
             `Return is ${returnStatusNames[row.status]}; it cannot move to ${returnStatusNames[to]}`,
           );
         }
+        // A rejection, the store's or the platform's, is explained to the customer (ADR 049).
+        const reason = body.note?.trim() ?? '';
+        if (to === 'rejected' && reason.length < 5) {
+          throw validation(
+            'note',
+            'Give the reason for rejecting this return; the customer reads it (at least 5 characters)',
+          );
+        }
+        if (caller.kind === 'admin' && reason.length < 5) {
+          throw validation(
+            'note',
+            'Give the reason for dismissing this dispute; the customer reads it (at least 5 characters)',
+          );
+        }
         const at = deps.now();
         const patch: Partial<repository.NewReturn> = { status: to, updatedAt: at };
         if (body.note) patch.merchantNote = body.note;
@@ -495,10 +609,18 @@ export function createReturnsService(
           item_received: 'The store received the returned items.',
           closed:
             caller.kind === 'admin'
-              ? 'The platform reviewed your dispute and closed the return.'
+              ? `The platform reviewed your dispute and closed the return: ${reason}`
               : 'The return is closed.',
         };
         await orders.note(tx, order, actorOf(caller), texts[to]!);
+        if (caller.kind === 'admin') {
+          await tellCustomer(
+            tx,
+            updated,
+            'The platform reviewed your dispute',
+            `We reviewed your dispute of the return for order ${order.orderName} and closed it without a refund: ${reason}`,
+          );
+        }
         if (caller.kind === 'merchant' && (to === 'approved' || to === 'rejected')) {
           await tellCustomer(
             tx,
@@ -561,7 +683,7 @@ export function createReturnsService(
           actorOf(caller),
           'You asked the platform to review the rejected return.',
         );
-        return view(tx, updated, caller);
+        return customerView(tx, updated, caller);
       });
     },
 
@@ -595,34 +717,89 @@ export function createReturnsService(
       });
     },
 
+    /** Card-holder disputes with the orders of their payment, for admins (ADR 049). */
+    async cardDisputes(query: { page: number; limit: number; open?: 'true' | 'false' }) {
+      const { rows, total } = await needs.cardDisputes.disputePage({
+        page: query.page,
+        limit: query.limit,
+        open: query.open === 'true',
+      });
+      return {
+        disputes: await Promise.all(rows.map((row) => cardDisputeView(db, row))),
+        pagination: pageInfo(query.page, query.limit, total),
+      };
+    },
+
+    /**
+     * Who bears a card dispute (internal reason required by the contract). Refunds its resolution already booked
+     * move to that party in the books, in the same transaction.
+     */
+    async cardDisputeBearer(caller: ReturnCaller, disputeId: string, body: ChargebackDecisionBody) {
+      return db.transaction(async (tx) => {
+        const { row, settlementKey } = await needs.cardDisputes.setDisputeBearer(tx, disputeId, {
+          bearer: body.decision,
+          note: body.note,
+          decidedBy: caller.userId,
+        });
+        await refunds.setChargedToOfDispute(tx, settlementKey, body.decision);
+        return cardDisputeView(tx, row);
+      });
+    },
+
     /** Refund requests of every kind, for admins. */
-    refunds: (query: { page: number; limit: number; status?: RefundRecordStatus }) => refunds.list(query),
+    refunds: (query: {
+      page: number;
+      limit: number;
+      status?: RefundRecordStatus;
+      needsAttention?: 'true' | 'false';
+    }) => refunds.list({ ...query, needsAttention: query.needsAttention === 'true' }),
 
     async retryRefund(refundId: string) {
       const row = await refunds.retry(refundId);
       return refunds.record(db, row);
     },
 
-    /** An admin rejects a refund request; a return it belonged to is closed with the reason. */
-    async rejectRefund(caller: ReturnCaller, refundId: string, note?: string) {
+    /**
+     * An admin decides a refund the provider did not make, with a reason the customer reads (ADR 049): rejected (not
+     * going back; a return it belonged to is closed) or paid another way. The customer is told on the order's
+     * timeline and by mail, in the decision's transaction.
+     */
+    async decideRefund(caller: ReturnCaller, refundId: string, body: RefundRejectBody) {
+      const outcome = body.outcome ?? 'rejected';
+      const reason = body.note.trim();
       const row: RefundRow = await db.transaction(async (tx) => {
         const found = await refunds.find(tx, refundId);
         if (!found) throw notFound('Refund not found');
         const order = await orders.lockOrder(tx, found.orderId);
-        const rejected = await refunds.reject(tx, refundId, note);
-        if (rejected.returnId && order) {
-          const ret = await repository.lockReturn(tx, rejected.returnId);
-          if (ret) {
+        if (!order) throw notFound('Refund not found');
+        const decided = await refunds.decide(tx, refundId, { outcome, reason, actor: actorOf(caller) });
+        if (outcome === 'rejected' && decided.returnId) {
+          const ret = await repository.lockReturn(tx, decided.returnId);
+          if (ret && ret.status !== 'closed') {
             await repository.updateReturn(tx, ret.id, {
               status: 'closed',
               merchantNote: ret.merchantNote,
-              disputeNote: note ?? ret.disputeNote,
+              disputeNote: ret.disputeNote,
               updatedAt: deps.now(),
             });
-            await orders.note(tx, order, actorOf(caller), 'The platform rejected the refund request.');
           }
         }
-        return rejected;
+        const amount = formatNaira(decided.amountKobo);
+        const sentence =
+          outcome === 'rejected'
+            ? `The refund of ${amount} for order ${order.orderName} will not be made: ${reason}`
+            : `The refund of ${amount} for order ${order.orderName} could not go back to your card, so it was paid to you another way: ${reason}`;
+        await orders.note(tx, order, actorOf(caller), sentence);
+        const customer = await needs.findCustomer(tx, order.customerId);
+        if (customer) {
+          await deps.mailer.send(tx, {
+            to: customer.email,
+            subject: `${outcome === 'rejected' ? 'About your refund' : 'Your refund was paid another way'} (${order.orderName})`,
+            paragraphs: [`Hello ${customer.firstName},`, sentence],
+            action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
+          });
+        }
+        return decided;
       });
       return refunds.record(db, row);
     },

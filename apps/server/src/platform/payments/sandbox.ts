@@ -106,6 +106,19 @@ export interface SandboxProvider extends PaymentProvider {
   submitOtp(reference: string, otp: string): Promise<SandboxCharge>;
   /** The signed charge.success delivery Paystack would POST to our webhook URL. */
   successWebhook(charge: SandboxCharge): { body: Buffer; signature: string };
+  /**
+   * A signed charge.dispute.* delivery about this charge, in Paystack's documented shape (the Dispute resource, the
+   * payment in `transaction.reference`): the sandbox's way to rehearse a card-holder dispute (ADR 049).
+   */
+  disputeWebhook(
+    charge: SandboxCharge,
+    dispute: {
+      stage: 'create' | 'remind' | 'resolve';
+      id: number;
+      resolution?: 'merchant-accepted' | 'auto-accepted' | 'declined';
+      refundAmountKobo?: number;
+    },
+  ): { body: Buffer; signature: string };
 }
 
 /** A charge still takes a card: never tried, or its last attempt was declined. */
@@ -431,6 +444,33 @@ export function createSandboxProvider(options: {
 
     successWebhook(row) {
       const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: paystackData(row) }));
+      return { body, signature: signPaystackBody(secret, body) };
+    },
+    disputeWebhook(row, dispute) {
+      const opened = row.paidAt ?? row.createdAt;
+      const resolved = dispute.stage === 'resolve';
+      const data = {
+        id: dispute.id,
+        refund_amount: dispute.refundAmountKobo ?? row.amountKobo,
+        currency: row.currency,
+        status: resolved ? 'resolved' : 'awaiting-merchant-feedback',
+        resolution: resolved ? (dispute.resolution ?? 'declined') : null,
+        domain: 'test',
+        transaction: paystackData(row),
+        transaction_reference: null,
+        category: 'chargeback',
+        customer: { email: row.email },
+        dueAt: new Date(opened.getTime() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+        resolvedAt: resolved ? new Date().toISOString() : null,
+        evidence: null,
+        attachments: null,
+        note: null,
+        history: [],
+        messages: [],
+        created_at: opened.toISOString(),
+        updated_at: new Date().toISOString(),
+      };
+      const body = Buffer.from(JSON.stringify({ event: `charge.dispute.${dispute.stage}`, data }));
       return { body, signature: signPaystackBody(secret, body) };
     },
   };

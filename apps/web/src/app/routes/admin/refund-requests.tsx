@@ -1,19 +1,24 @@
 import { refundStatuses } from '@market/contracts';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
-import { RefundRequests } from '../../../features/returns/components/refund-requests';
+import { type RefundFilter, RefundRequests } from '../../../features/returns/components/refund-requests';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ReturnsNav } from './returns-nav';
 
-/** `/admin/returns/refunds`: refund requests of returns and cancellations; retry failed ones, reject. */
+/** `/admin/returns/refunds`: refund requests of returns and cancellations; retry failed ones, decide them with a reason. */
 export function Component() {
   useDocumentTitle('Refund requests');
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const status = refundStatuses.find((value) => value === search.get('status'));
+  const wanted = search.get('status');
+  const status: RefundFilter | undefined =
+    wanted === 'needs_attention' ? wanted : refundStatuses.find((value) => value === wanted);
   return (
     <>
-      <PageHeader title="Refund requests" description="Every refund: sent, processing, failed or rejected." />
+      <PageHeader
+        title="Refund requests"
+        description="Every refund: sent, processing, failed (retried automatically) or decided with a reason."
+      />
       <ReturnsNav />
       <RefundRequests
         page={page}

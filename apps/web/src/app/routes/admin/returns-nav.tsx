@@ -8,6 +8,7 @@ export function ReturnsNav() {
         { to: '/admin/returns', label: 'Disputed returns' },
         { to: '/admin/returns/all', label: 'All returns' },
         { to: '/admin/returns/refunds', label: 'Refund requests' },
+        { to: '/admin/returns/card-disputes', label: 'Card disputes' },
       ]}
     />
   );

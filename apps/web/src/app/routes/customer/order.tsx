@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { OrderDetail } from '../../../features/orders/components/order-detail';
-import { OrderReturns } from '../../../features/returns/components/order-returns';
+import { OrderRefunds, OrderReturns } from '../../../features/returns/components/order-returns';
 import { ReviewItemAction, ReviewStoreAction } from '../../../features/reviews/components/order-reviews';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { RequireSession } from '../../require-session';
@@ -17,7 +17,12 @@ export function Component() {
           <ReviewItemAction order={order} productId={item.productId} productName={item.productName} />
         )}
         footer={(order) => <ReviewStoreAction order={order} />}
-        returns={(order) => <OrderReturns order={order} />}
+        returns={(order) => (
+          <>
+            <OrderRefunds order={order} />
+            <OrderReturns order={order} />
+          </>
+        )}
       />
     </RequireSession>
   );

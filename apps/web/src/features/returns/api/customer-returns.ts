@@ -19,6 +19,19 @@ export function useCustomerReturns(orderId?: string) {
   });
 }
 
+/** Every refund of one of the customer's orders, in the customer's words. */
+export function useOrderRefunds(orderId: string) {
+  const customerId = useSession('customer')?.user.id ?? '';
+  return useQuery({
+    queryKey: returnsKeys.customer(customerId, { orderRefunds: orderId }),
+    queryFn: async ({ signal }) =>
+      (await api(customerReturnEndpoints.orderRefunds, { kind: 'customer', params: { orderId }, signal }))
+        .data,
+    enabled: Boolean(customerId && orderId),
+    meta: { toast: false },
+  });
+}
+
 function useRefreshAfter() {
   const queryClient = useQueryClient();
   return async () => {

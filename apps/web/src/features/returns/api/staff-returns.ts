@@ -3,6 +3,7 @@ import {
   type ChargebackDecisionBody,
   merchantReturnEndpoints,
   type RefundDecisionBody,
+  type RefundDecisionOutcome,
   type RefundRecordStatus,
   type ReturnStatus,
   type UpdateReturnStatusBody,
@@ -85,8 +86,12 @@ export function useChargebackDecision(id: string) {
   );
 }
 
-export function useRefundRequests(page: number, status?: RefundRecordStatus) {
-  const query = { page, limit: 20, ...(status ? { status } : {}) };
+export function useRefundRequests(page: number, status?: RefundRecordStatus | 'needs_attention') {
+  const query = {
+    page,
+    limit: 20,
+    ...(status === 'needs_attention' ? { needsAttention: 'true' as const } : status ? { status } : {}),
+  };
   return useQuery({
     queryKey: returnsKeys.refunds(query),
     queryFn: async ({ signal }) =>
@@ -102,8 +107,29 @@ export function useRetryRefund() {
   );
 }
 
+/** Card-holder disputes of our payments (Paystack charge.dispute.*), open ones first. */
+export function useCardDisputes(page: number) {
+  const query = { page, limit: 20 };
+  return useQuery({
+    queryKey: returnsKeys.cardDisputes(query),
+    queryFn: async ({ signal }) =>
+      (await api(adminReturnEndpoints.cardDisputes, { kind: 'admin', query, signal })).data,
+    placeholderData: keepPreviousData,
+    meta: { toast: { fallback: RETURN_MESSAGES.cardDisputes } },
+  });
+}
+
+/** Who bears a card dispute's money, with an internal reason. */
+export function useCardDisputeBearer() {
+  return useReturnMutation(({ id, ...body }: { id: string } & ChargebackDecisionBody) =>
+    api(adminReturnEndpoints.cardDisputeBearer, { kind: 'admin', params: { id }, body }),
+  );
+}
+
+/** An admin decides a refund the provider did not make: rejected, or paid another way; the reason is required. */
 export function useRejectRefund() {
-  return useReturnMutation(({ id, note }: { id: string; note?: string }) =>
-    api(adminReturnEndpoints.rejectRefund, { kind: 'admin', params: { id }, body: { note } }),
+  return useReturnMutation(
+    ({ id, outcome, note }: { id: string; outcome: RefundDecisionOutcome; note: string }) =>
+      api(adminReturnEndpoints.rejectRefund, { kind: 'admin', params: { id }, body: { outcome, note } }),
   );
 }

@@ -1,4 +1,4 @@
-import type { CustomerOrder, OrderReturn } from '@market/contracts';
+import type { CustomerOrder, CustomerOrderReturn } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -7,9 +7,9 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { formatDate } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
-import { useCustomerReturns, useDisputeReturn } from '../api/customer-returns';
+import { useCustomerReturns, useDisputeReturn, useOrderRefunds } from '../api/customer-returns';
 import { RETURN_MESSAGES } from '../api/returns-keys';
-import { RefundHistory, ReturnStatusBadge } from './return-status-badge';
+import { CustomerRefundList, ReturnStatusBadge } from './return-status-badge';
 
 function DisputeForm({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
@@ -49,7 +49,7 @@ function DisputeForm({ id }: { id: string }) {
   );
 }
 
-function ReturnCard({ item }: { item: OrderReturn }) {
+function ReturnCard({ item }: { item: CustomerOrderReturn }) {
   const units = item.products.reduce((acc, product) => acc + product.quantity, 0);
   return (
     <article className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="order-return">
@@ -75,7 +75,7 @@ function ReturnCard({ item }: { item: OrderReturn }) {
       {item.refund ? (
         <div>
           <p className="text-sm font-semibold text-slate-900">Refund: {formatApiNaira(item.refund.amount)}</p>
-          <RefundHistory history={item.refund.history} />
+          <CustomerRefundList refunds={item.refund.history} label="Refund history" />
         </div>
       ) : null}
       {item.replace ? (
@@ -89,6 +89,14 @@ function ReturnCard({ item }: { item: OrderReturn }) {
       {item.dispute.status === 'open' ? (
         <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950">
           The platform is reviewing this return.
+        </p>
+      ) : null}
+      {item.dispute.status === 'upheld' || item.dispute.status === 'dismissed' ? (
+        <p className="rounded-md bg-slate-50 p-2 text-sm text-slate-900" data-testid="dispute-decision">
+          {item.dispute.status === 'upheld'
+            ? 'The platform reviewed your dispute and decided in your favour'
+            : 'The platform reviewed your dispute and closed it without a refund'}
+          {item.dispute.decisionNote ? `: ${item.dispute.decisionNote}` : '.'}
         </p>
       ) : null}
       {item.status.code_name === 'rejected' && item.dispute.status === 'none' ? (
@@ -131,6 +139,30 @@ export function OrderReturns({ order }: { order: CustomerOrder }) {
           Return or replace items
         </Link>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * The order page's refunds, cancellations and returns alike: each refund's amount and where it stands, including
+ * an admin's decision and its reason (ADR 049). Nothing shows while the order has no refund.
+ */
+export function OrderRefunds({ order }: { order: CustomerOrder }) {
+  const refunds = useOrderRefunds(order.id);
+  if (refunds.isPending || (refunds.isSuccess && refunds.data.refunds.length === 0)) return null;
+  return (
+    <section
+      aria-labelledby="refunds-heading"
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h2 id="refunds-heading" className="text-lg font-bold text-slate-900">
+        Refunds
+      </h2>
+      {refunds.isError ? (
+        <ErrorState title={RETURN_MESSAGES.refunds} onRetry={() => refunds.refetch()} />
+      ) : (
+        <CustomerRefundList refunds={refunds.data.refunds} label="Refunds of this order" />
+      )}
     </section>
   );
 }

@@ -1,5 +1,12 @@
-import { type RefundRecordStatus, refundStatuses, refundStatusNames } from '@market/contracts';
+import {
+  type RefundRecord,
+  type RefundRecordStatus,
+  refundStatuses,
+  refundStatusNames,
+} from '@market/contracts';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { MoneyDialog } from '../../../components/ui/money-dialog';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -9,24 +16,67 @@ import { RETURN_MESSAGES } from '../api/returns-keys';
 import { useRefundRequests, useRejectRefund, useRetryRefund } from '../api/staff-returns';
 import { RefundStatusBadge } from './return-status-badge';
 
+/** The filter: a refund status, or the refunds Paystack flagged as needing attention. */
+export type RefundFilter = RefundRecordStatus | 'needs_attention';
+
 const statusOptions = [
   { value: '', label: 'All refunds' },
+  { value: 'needs_attention', label: 'Needs attention (Paystack)' },
   ...refundStatuses.map((status) => ({ value: status, label: refundStatusNames[status] })),
 ];
 
-/** Refund requests of every kind: fetch, retry a failed one, reject one not sent or failed. */
+type RefundAction = 'retry' | 'rejected' | 'paid_another_way';
+
+const dialogs: Record<
+  RefundAction,
+  {
+    title: string;
+    confirmLabel: string;
+    tone: 'danger' | 'primary';
+    description(refund: RefundRecord): string;
+  }
+> = {
+  retry: {
+    title: 'Send this refund again?',
+    confirmLabel: 'Send the refund',
+    tone: 'primary',
+    description: (refund) => `Paystack is asked again to refund ${refund.orderName}’s customer.`,
+  },
+  rejected: {
+    title: 'Reject this refund?',
+    confirmLabel: 'Reject the refund',
+    tone: 'danger',
+    description: (refund) =>
+      `This money will not go back to ${refund.orderName}’s customer. They see your reason on their order and get an e-mail.`,
+  },
+  paid_another_way: {
+    title: 'Mark this refund paid another way?',
+    confirmLabel: 'Mark paid another way',
+    tone: 'primary',
+    description: (refund) =>
+      `Only when the platform has already paid ${refund.orderName}’s customer outside Paystack (for example by bank transfer). They see your reason and get an e-mail.`,
+  },
+};
+
+/**
+ * Refund requests of every kind: retry a failed one, or decide it with a reason the customer reads (reject, or paid
+ * another way); each asks for confirmation with the amount. Failed refunds are retried automatically first.
+ */
 export function RefundRequests({
   page,
   status,
   onChange,
 }: {
   page: number;
-  status?: RefundRecordStatus;
-  onChange(next: { page: number; status?: RefundRecordStatus }): void;
+  status?: RefundFilter;
+  onChange(next: { page: number; status?: RefundFilter }): void;
 }) {
   const refunds = useRefundRequests(page, status);
   const retry = useRetryRefund();
   const reject = useRejectRefund();
+  const [acting, setActing] = useState<{ refund: RefundRecord; action: RefundAction } | null>(null);
+  const busy = retry.isPending || reject.isPending;
+  const dialog = acting ? dialogs[acting.action] : null;
   return (
     <div className="space-y-4">
       <div className="max-w-xs">
@@ -35,7 +85,7 @@ export function RefundRequests({
           options={statusOptions}
           value={status ?? ''}
           onChange={(event) =>
-            onChange({ page: 1, status: (event.target.value || undefined) as RefundRecordStatus | undefined })
+            onChange({ page: 1, status: (event.target.value || undefined) as RefundFilter | undefined })
           }
         />
       </div>
@@ -61,13 +111,32 @@ export function RefundRequests({
                   <RefundStatusBadge status={refund.status} />
                 </div>
                 <p className="text-sm text-slate-700">
-                  {refund.kind === 'cancellation' ? 'Cancelled order' : 'Return'} ·{' '}
-                  {refund.destination === 'provider' ? 'payment provider' : 'gift card'} · {refund.reference}{' '}
-                  · {formatDateTime(refund.createdAt)}
+                  {refund.kind === 'cancellation'
+                    ? 'Cancelled order'
+                    : refund.kind === 'chargeback'
+                      ? 'Card dispute (bank reversal)'
+                      : 'Return'}{' '}
+                  · {refund.destination === 'provider' ? 'payment provider' : 'gift card'} ·{' '}
+                  {refund.reference} · {formatDateTime(refund.createdAt)}
                   {refund.attempts > 1 ? ` · ${refund.attempts} attempts` : ''}
                 </p>
                 <p className="text-sm text-slate-700">{refund.reason}</p>
                 {refund.failureReason ? <p className="text-sm text-red-800">{refund.failureReason}</p> : null}
+                {refund.nextAttemptAt ? (
+                  <p className="text-sm text-slate-700">
+                    Sent again automatically at {formatDateTime(refund.nextAttemptAt)}.
+                  </p>
+                ) : refund.status === 'failed' ? (
+                  <p className="text-sm font-semibold text-red-800">
+                    Automatic retries are over: retry it, or decide it with a reason the customer reads.
+                  </p>
+                ) : null}
+                {refund.decision ? (
+                  <p className="text-sm text-slate-900" data-testid="refund-decision">
+                    {refund.decision.outcome === 'paid_another_way' ? 'Paid another way' : 'Rejected'} on{' '}
+                    {formatDateTime(refund.decision.decidedAt)}: {refund.decision.reason}
+                  </p>
+                ) : null}
                 {refund.needsAttention ? (
                   <p className="text-sm font-semibold text-amber-900" data-testid="refund-needs-attention">
                     Needs attention: Paystack could not finish this refund. Open it in the Paystack dashboard
@@ -79,16 +148,25 @@ export function RefundRequests({
                     {refund.status === 'failed' ? (
                       <Button
                         variant="secondary"
-                        disabled={retry.isPending || reject.isPending}
-                        onClick={() => retry.mutate(refund.id)}
+                        disabled={busy}
+                        onClick={() => setActing({ refund, action: 'retry' })}
                       >
                         Retry refund
                       </Button>
                     ) : null}
+                    {refund.status === 'failed' && refund.destination === 'provider' ? (
+                      <Button
+                        variant="secondary"
+                        disabled={busy}
+                        onClick={() => setActing({ refund, action: 'paid_another_way' })}
+                      >
+                        Paid another way
+                      </Button>
+                    ) : null}
                     <Button
                       variant="dangerGhost"
-                      disabled={retry.isPending || reject.isPending}
-                      onClick={() => reject.mutate({ id: refund.id })}
+                      disabled={busy}
+                      onClick={() => setActing({ refund, action: 'rejected' })}
                     >
                       Reject
                     </Button>
@@ -107,6 +185,24 @@ export function RefundRequests({
           />
         </>
       )}
+      <MoneyDialog
+        open={acting !== null}
+        title={dialog?.title ?? ''}
+        amount={acting ? formatApiNaira(acting.refund.amount) : ''}
+        description={acting && dialog ? dialog.description(acting.refund) : ''}
+        confirmLabel={dialog?.confirmLabel ?? ''}
+        tone={dialog?.tone}
+        reason={acting?.action === 'retry' ? 'none' : 'required'}
+        reasonLabel="Reason (the customer reads it)"
+        busy={busy}
+        onCancel={() => setActing(null)}
+        onConfirm={(reason) => {
+          if (!acting) return;
+          const done = { onSettled: () => setActing(null) };
+          if (acting.action === 'retry') retry.mutate(acting.refund.id, done);
+          else reject.mutate({ id: acting.refund.id, outcome: acting.action, note: reason }, done);
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { OrderReturn, RefundRecord } from '@market/contracts';
+import type { CustomerRefund, OrderReturn, RefundRecord } from '@market/contracts';
 import { refundStatusNames } from '@market/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { formatDateTime } from '../../../lib/dates';
@@ -50,6 +50,46 @@ export function RefundHistory({ history }: { history: RefundRecord[] }) {
               {refund.reference} · {formatDateTime(refund.processedAt ?? refund.createdAt)}
             </span>
             {refund.failureReason ? <span className="block text-red-800">{refund.failureReason}</span> : null}
+          </span>
+          <RefundStatusBadge status={refund.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Refunds as their customer reads them: amount, where it goes, and where it stands in words (an admin's decision
+ * with its reason included).
+ */
+export function CustomerRefundList({ refunds, label }: { refunds: CustomerRefund[]; label: string }) {
+  return (
+    <ul className="divide-y divide-slate-100" aria-label={label}>
+      {refunds.map((refund) => (
+        <li
+          key={refund.id}
+          className="flex flex-wrap items-start justify-between gap-2 py-2 text-sm"
+          data-testid="customer-refund"
+        >
+          <span className="min-w-0">
+            <span className="block font-semibold tabular-nums text-slate-900">
+              {formatApiNaira(refund.amount)}
+              {refund.kind === 'cancellation'
+                ? ' · cancelled order'
+                : refund.kind === 'chargeback'
+                  ? ' · reversed by your bank'
+                  : ' · returned items'}
+            </span>
+            <span className="block text-slate-700">{destinations[refund.destination]}</span>
+            <span
+              className={`block ${refund.status === 'failed' || refund.decision?.outcome === 'rejected' ? 'text-red-800' : 'text-slate-800'}`}
+            >
+              {refund.statusText}
+            </span>
+            <span className="block text-slate-700">
+              {refund.reference} ·{' '}
+              {formatDateTime(refund.decision?.decidedAt ?? refund.processedAt ?? refund.createdAt)}
+            </span>
           </span>
           <RefundStatusBadge status={refund.status} />
         </li>

@@ -1,5 +1,5 @@
 import type { OrderReturn } from '@market/contracts';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
@@ -72,12 +72,65 @@ describe('the store’s return decision', () => {
     const person = userEvent.setup();
     renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
     await person.click(await screen.findByRole('button', { name: 'Refund ₦12,500.00' }));
+    // Nothing is sent before the dialog with the amount is confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Refund these items?' });
+    expect(within(dialog).getByTestId('money-dialog-amount')).toHaveTextContent('₦12,500.00');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-refund-decision'))).toBe(false);
+    await person.click(within(dialog).getByRole('button', { name: 'Refund ₦12,500.00' }));
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-refund-decision'))).toBe(true),
     );
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('update-refund-decision'))!;
     expect(call[1]?.method).toBe('PATCH');
     expect(JSON.parse(String(call[1]?.body))).toEqual({ decision: 'refund' });
+  });
+
+  it('rejects only with a reason, after showing what is not refunded', async () => {
+    const fetchMock = mockFetch((url) =>
+      String(url).includes('update-return-status')
+        ? jsonResponse(200, { message: 'Return is now Rejected', data: aReturn() })
+        : jsonResponse(200, { message: 'Return', data: aReturn() }),
+    );
+    const person = userEvent.setup();
+    renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
+    await person.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this return?' });
+    expect(within(dialog).getByTestId('money-dialog-amount')).toHaveTextContent('₦12,500.00');
+    await person.click(within(dialog).getByRole('button', { name: 'Reject the return' }));
+    expect(await within(dialog).findByText('Give the reason (at least 5 characters)')).toBeVisible();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-return-status'))).toBe(false);
+    await person.type(within(dialog).getByLabelText(/Reason/), '  The seal is broken.  ');
+    await person.click(within(dialog).getByRole('button', { name: 'Reject the return' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('update-return-status'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('update-return-status'))!;
+    expect(JSON.parse(String(call[1]?.body))).toEqual({ status: 'rejected', note: 'The seal is broken.' });
+  });
+
+  it('a chargeback confirms with the refund’s amount and cannot be saved without a reason', async () => {
+    const disputed = aReturn({
+      status: { code_name: 'rejected', known_name: 'Rejected' },
+      dispute: { status: 'open', reason: 'It broke by itself.', decisionNote: null },
+      allowedNextStatuses: ['closed'],
+      canDecide: true,
+    });
+    const fetchMock = mockFetch((url) =>
+      String(url).includes('update-chargeback-decision')
+        ? jsonResponse(200, { message: 'Chargeback decision saved', data: disputed })
+        : jsonResponse(200, { message: 'Return', data: disputed }),
+    );
+    const person = userEvent.setup();
+    renderScreen(<StaffReturnDetail viewer="admin" id={id} backTo="/admin/returns" />);
+    await person.click(await screen.findByRole('button', { name: 'Platform bears it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The platform bears this refund?' });
+    expect(within(dialog).getByTestId('money-dialog-amount')).toHaveTextContent('₦12,500.00');
+    await person.click(within(dialog).getByRole('button', { name: 'Platform bears it' }));
+    expect(await within(dialog).findByText('Give the reason (at least 5 characters)')).toBeVisible();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('chargeback'))).toBe(false);
+    await person.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('chargeback'))).toBe(false);
   });
 
   it('shows an error with a retry when the return cannot be loaded', async () => {

@@ -2,6 +2,7 @@ import { type ChargebackParty, type OrderReturn, returnStatusNames } from '@mark
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { MoneyDialog } from '../../../components/ui/money-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { formatDateTime } from '../../../lib/dates';
@@ -34,15 +35,51 @@ const moveLabels: Record<string, string> = {
   closed: 'Close',
 };
 
+type Confirming =
+  | { kind: 'refund' }
+  | { kind: 'replace' }
+  | { kind: 'move'; status: 'approved' | 'rejected' | 'item_received' | 'closed' };
+
 function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn }) {
   const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   const move = useUpdateReturnStatus(viewer, item.id);
   const decide = useRefundDecision(item.id);
   const uphold = useUphold(item.id);
   const busy = move.isPending || decide.isPending || uphold.isPending;
   const refundNow = formatApiNaira(item.products.reduce((acc, product) => acc + product.refundableAmount, 0));
   if (item.allowedNextStatuses.length === 0 && !item.canDecide) return null;
-  const withNote = note.trim() ? { note: note.trim() } : {};
+  const withNote = (text: string) => (text.trim() ? { note: text.trim() } : {});
+  const done = { onSettled: () => setConfirming(null) };
+  // Rejecting a return and dismissing a dispute refuse money: they confirm with the amount and need a reason.
+  const refuses = (status: string) => status === 'rejected' || (viewer === 'admin' && status === 'closed');
+  const moveNow = (status: 'approved' | 'rejected' | 'item_received' | 'closed') =>
+    refuses(status) ? setConfirming({ kind: 'move', status }) : move.mutate({ status, ...withNote(note) });
+  const dialog = !confirming
+    ? null
+    : confirming.kind === 'refund'
+      ? {
+          title: 'Refund these items?',
+          description: `${refundNow} goes back to ${item.customerName} for the items of ${item.orderName}: to the card or bank account that paid, or the gift card.`,
+          confirmLabel: `Refund ${refundNow}`,
+          tone: 'primary' as const,
+          reason: 'optional' as const,
+        }
+      : confirming.kind === 'replace'
+        ? {
+            title: 'Send a replacement?',
+            description: `A ₦0 replacement order of the same items is sent to ${item.customerName}; nothing is refunded (${refundNow} was paid for them).`,
+            confirmLabel: 'Send a replacement',
+            tone: 'primary' as const,
+            reason: 'optional' as const,
+          }
+        : {
+            title: viewer === 'admin' ? 'Dismiss the dispute?' : 'Reject this return?',
+            description: `${refundNow} will not be refunded to ${item.customerName}. They read your reason on their order and by e-mail.`,
+            confirmLabel: viewer === 'admin' ? 'Dismiss the dispute' : 'Reject the return',
+            tone: 'danger' as const,
+            reason: 'required' as const,
+          };
   return (
     <Section title={viewer === 'admin' ? 'Platform decision' : 'Decision'}>
       {viewer === 'admin' ? (
@@ -59,25 +96,10 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
       <div className="flex flex-wrap gap-2">
         {item.canDecide ? (
           <>
-            <Button
-              disabled={busy}
-              onClick={() =>
-                viewer === 'admin'
-                  ? uphold.mutate({ decision: 'refund', ...withNote })
-                  : decide.mutate({ decision: 'refund', ...withNote })
-              }
-            >
+            <Button disabled={busy} onClick={() => setConfirming({ kind: 'refund' })}>
               Refund {refundNow}
             </Button>
-            <Button
-              variant="secondary"
-              disabled={busy}
-              onClick={() =>
-                viewer === 'admin'
-                  ? uphold.mutate({ decision: 'replace', ...withNote })
-                  : decide.mutate({ decision: 'replace', ...withNote })
-              }
-            >
+            <Button variant="secondary" disabled={busy} onClick={() => setConfirming({ kind: 'replace' })}>
               Send a replacement
             </Button>
           </>
@@ -87,12 +109,7 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
             key={status}
             variant={status === 'rejected' || status === 'closed' ? 'dangerGhost' : 'secondary'}
             disabled={busy}
-            onClick={() =>
-              move.mutate({
-                status: status as 'approved' | 'rejected' | 'item_received' | 'closed',
-                ...withNote,
-              })
-            }
+            onClick={() => moveNow(status as 'approved' | 'rejected' | 'item_received' | 'closed')}
           >
             {viewer === 'admin' && status === 'closed'
               ? 'Dismiss the dispute'
@@ -100,15 +117,43 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
           </Button>
         ))}
       </div>
+      {dialog ? (
+        <MoneyDialog
+          open
+          title={dialog.title}
+          amount={refundNow}
+          description={dialog.description}
+          confirmLabel={dialog.confirmLabel}
+          tone={dialog.tone}
+          reason={dialog.reason}
+          reasonLabel={
+            dialog.reason === 'required' ? 'Reason (the customer reads it)' : 'Note to the customer'
+          }
+          initialReason={note}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(reason) => {
+            if (!confirming) return;
+            if (confirming.kind === 'move') {
+              move.mutate({ status: confirming.status, ...withNote(reason) }, done);
+              return;
+            }
+            const decision = confirming.kind;
+            if (viewer === 'admin') uphold.mutate({ decision, ...withNote(reason) }, done);
+            else decide.mutate({ decision, ...withNote(reason) }, done);
+          }}
+        />
+      ) : null}
     </Section>
   );
 }
 
 function Chargeback({ item }: { item: OrderReturn }) {
   const decide = useChargebackDecision(item.id);
-  const [note, setNote] = useState(item.chargeback.note ?? '');
-  const choose = (decision: ChargebackParty) =>
-    decide.mutate({ decision, ...(note.trim() ? { note: note.trim() } : {}) });
+  const [choosing, setChoosing] = useState<ChargebackParty | null>(null);
+  const amount = formatApiNaira(
+    item.refund?.amount ?? item.products.reduce((acc, product) => acc + product.refundableAmount, 0),
+  );
   return (
     <Section title="Chargeback">
       <p className="text-sm text-slate-700">
@@ -121,20 +166,41 @@ function Chargeback({ item }: { item: OrderReturn }) {
               : 'not decided (the store by default)'}
         </span>
       </p>
-      <TextareaField
-        label="Reason"
-        value={note}
-        maxLength={500}
-        onChange={(event) => setNote(event.target.value)}
-      />
+      {item.chargeback.note ? (
+        <p className="text-sm text-slate-700">Internal note: {item.chargeback.note}</p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" disabled={decide.isPending} onClick={() => choose('merchant')}>
+        <Button variant="secondary" disabled={decide.isPending} onClick={() => setChoosing('merchant')}>
           Charge back to the store
         </Button>
-        <Button variant="secondary" disabled={decide.isPending} onClick={() => choose('platform')}>
+        <Button variant="secondary" disabled={decide.isPending} onClick={() => setChoosing('platform')}>
           Platform bears it
         </Button>
       </div>
+      <MoneyDialog
+        open={choosing !== null}
+        title={
+          choosing === 'platform'
+            ? 'The platform bears this refund?'
+            : 'Charge this refund back to the store?'
+        }
+        amount={amount}
+        description={
+          choosing === 'platform'
+            ? `The platform pays this refund; ${item.storeName} keeps what it was due.`
+            : `${item.storeName} bears this refund: it comes off what the store is owed.`
+        }
+        confirmLabel={choosing === 'platform' ? 'Platform bears it' : 'Charge back to the store'}
+        reason="required"
+        reasonLabel="Reason (internal: staff only, never shown to the customer)"
+        initialReason={item.chargeback.note ?? ''}
+        busy={decide.isPending}
+        onCancel={() => setChoosing(null)}
+        onConfirm={(note) => {
+          if (!choosing) return;
+          decide.mutate({ decision: choosing, note }, { onSettled: () => setChoosing(null) });
+        }}
+      />
     </Section>
   );
 }
