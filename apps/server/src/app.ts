@@ -26,6 +26,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { bookUnpostedOrders, orderMoneyFlow } from './flows/order-money.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import {
@@ -424,7 +425,7 @@ export async function buildApp(
     renewSubscriptions: () => modules.subscriptions.renewDue(),
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
-    bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
+    bookUnpostedOrders: () => modules.bookUnpostedOrders(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -578,7 +579,6 @@ function composeModules(
   });
   // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
   const ledger = createLedgerModule(deps, {
-    orders: orders.service,
     commissionBasisPointsSql: storeCommissionBasisPointsSql,
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
@@ -598,7 +598,7 @@ function composeModules(
             requireOtp: deps.config.sandboxTransferOtp,
           })),
   });
-  orders.service.money.listen(ledger.service.listener);
+  orders.service.money.listen(orderMoneyFlow(ledger.service));
   payments.service.onTransferEvent((event) => ledger.service.settleTransfer(event));
   const api: ServerModule[] = [
     system,
@@ -673,6 +673,7 @@ function composeModules(
     fulfilment: orders.fulfilment,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
+    bookUnpostedOrders: () => bookUnpostedOrders(deps.db, orders.service, ledger.service),
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { ledgerEntries } from './ledger.schema.js';
+import { ledgerEntries, payoutOrders, payouts } from './ledger.schema.js';
 
 /**
  * An order's money as the books say it (ADR 046), in kobo, from its ledger entries only:
@@ -10,6 +10,10 @@ import { ledgerEntries } from './ledger.schema.js';
  *   movements excluded), negated; `escrowDue` and `payableDue` are its two parts (before and after completion).
  * - `refunded`: what went back to the customer, refunds net of their reversals (their `payments_clearing` lines);
  *   `refundedGoods` is its part for the goods (the delivery fee given back, on `shipping_fees`, taken off).
+ * - `paidOut`: what processed payouts paid of its payable part (ADR 047: the payout's own link to the order);
+ *   `payableDue − paidOut` is payable and not yet paid.
+ * - `goodsKept`: the goods the customer paid for and kept, refunds (whoever bore them) taken off: the order's net
+ *   of the store's, the commission's and the chargebacks' lines, payouts aside.
  */
 export interface LedgerOrderFigures {
   commission: number;
@@ -18,14 +22,25 @@ export interface LedgerOrderFigures {
   payableDue: number;
   refunded: number;
   refundedGoods: number;
+  paidOut: number;
+  goodsKept: number;
 }
 
 /**
- * The per-order figures as a subquery with columns `order_id`, `commission`, `due`, `escrow_due`, `payable_due`,
- * `refunded` and `refunded_goods` (bigint kobo), for other modules' read models (finance) to join. `orderIds`: a
- * subquery of the order ids wanted, so only their entries are read (by the order index).
+ * The per-order figures as a read-only relation with columns `order_id`, `commission`, `due`, `escrow_due`,
+ * `payable_due`, `paid_out`, `refunded`, `refunded_goods` and `goods_kept` (bigint kobo), for other modules' read
+ * models (finance, reports) to join (ADR 047: a module may publish a read relation of its own tables; it never
+ * hands out SQL that writes). `orderIds`: a subquery of the order ids wanted, so only their entries are read (by
+ * the order index).
  */
 export function ledgerOrderFiguresSql(orderIds: SQL): SQL {
+  return sql`select b.*, coalesce(x.paid_out, 0)::bigint as paid_out from (${entryFigures(orderIds)}) b
+    left join (select po.order_id, sum(po.amount_kobo) as paid_out from ${payoutOrders} po
+        join ${payouts} p on p.id = po.payout_id and p.status = 'processed'
+        where po.order_id in (${orderIds}) group by po.order_id) x on x.order_id = b.order_id`;
+}
+
+function entryFigures(orderIds: SQL): SQL {
   return sql`select e.order_id,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'platform_commission'), 0)::bigint as commission,
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('merchant_escrow', 'merchant_payable')
@@ -37,7 +52,10 @@ export function ledgerOrderFiguresSql(orderIds: SQL): SQL {
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'payments_clearing'
         and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded,
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('payments_clearing', 'shipping_fees')
-        and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded_goods
+        and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded_goods,
+      -coalesce(sum(e.amount_kobo) filter (where e.account in ('merchant_escrow', 'merchant_payable',
+        'platform_commission', 'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal')), 0)::bigint
+        as goods_kept
     from ${ledgerEntries} e
     where e.order_id in (${orderIds})
     group by e.order_id`;
@@ -58,5 +76,7 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
     payableDue: Number(row?.payable_due ?? 0),
     refunded: Number(row?.refunded ?? 0),
     refundedGoods: Number(row?.refunded_goods ?? 0),
+    paidOut: Number(row?.paid_out ?? 0),
+    goodsKept: Number(row?.goods_kept ?? 0),
   };
 }

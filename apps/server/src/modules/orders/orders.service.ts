@@ -475,27 +475,11 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     claimExpiredTracker: (executor: Db, now: Date) => repository.claimExpiredTracker(executor, now),
 
-    // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
+    // ---------- for the flows (ADR 047) ----------
 
-    /** Commission and due of several orders, in one statement built once from the caller's query of them. */
-    commissionsSetter: repository.commissionsSetter,
-    /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
-    adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>
-      repository.adjustDue(executor, orderId, deltaKobo),
-    async markPayable(executor: Db, orderId: string, at: Date) {
-      await repository.updateOrder(executor, orderId, { payableAt: at });
-    },
-    /** The store's payable orders in no payout yet, locked (FOR UPDATE) for the approving transaction. */
-    lockPayableUnpaid: (executor: Db, storeId: string) => repository.lockPayableUnpaid(executor, storeId),
-    assignPayout: (executor: Db, orderIds: string[], payoutId: string) =>
-      repository.setPayoutOfOrders(executor, orderIds, payoutId),
-    payoutPaid: (executor: Db, payoutId: string, at: Date) => repository.payoutPaid(executor, payoutId, at),
-    /** A payout failed or was reversed: its orders are payable again, in no payout. */
-    releasePayout: (executor: Db, payoutId: string) => repository.releasePayout(executor, payoutId),
-
-    /** Paid orders whose money the books never heard of (paid before the ledger, or seeded), oldest first. */
-    paidOrdersWithoutBooks: (executor: Db, limit: number) =>
-      repository.paidOrdersWithoutBooks(executor, limit),
+    /** Ids of paid orders after `after`, by id: the flow that books orders the ledger never heard of pages them. */
+    paidOrderIds: (executor: Db, after: string | null, limit: number) =>
+      repository.paidOrderIds(executor, after, limit),
     /** The order's refund rows, oldest first (rejected ones included). */
     refundsOfOrder: (executor: Db, orderId: string) => repository.refundsOfOrder(executor, orderId),
 
