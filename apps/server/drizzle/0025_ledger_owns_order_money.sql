@@ -14,7 +14,7 @@ CREATE TABLE "payout_orders" (
 );
 --> statement-breakpoint
 ALTER TABLE "payout_orders" ADD CONSTRAINT "payout_orders_payout_id_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."payouts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "ledger_orders_store_idx" ON "ledger_orders" USING btree ("store_id","payable_at");--> statement-breakpoint
+CREATE INDEX "ledger_orders_store_idx" ON "ledger_orders" USING btree ("store_id","booked_at");--> statement-breakpoint
 CREATE INDEX "payout_orders_order_idx" ON "payout_orders" USING btree ("order_id");--> statement-breakpoint
 -- ADR 047: the books keep what orders kept of their money. Orders the ledger booked get their page (rate, since when
 -- payable); orders it never booked are booked at start by the same flow steps as a live order (bookUnpostedOrders).

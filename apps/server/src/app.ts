@@ -26,7 +26,10 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
 import { bookUnpostedOrders, orderMoneyFlow } from './flows/order-money.js';
+import { listenToTransfers, transfersFor } from './flows/payout.js';
+import { listenToProviderRefunds, refundSteps } from './flows/return-and-refund.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import {
@@ -40,7 +43,6 @@ import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
   createSalesFolder,
-  recordSales,
   reserveStock,
   returnStock,
   type SalesFolder,
@@ -50,14 +52,7 @@ import { createCheckoutModule } from './modules/checkout/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
 import { createFinanceModule } from './modules/finance/index.js';
-import {
-  appliedGiftCards,
-  confirmHolds,
-  createGiftCardsModule,
-  holdBalances,
-  refundToCards,
-  releaseHolds,
-} from './modules/gift-cards/index.js';
+import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/index.js';
 import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
 import { createLedgerModule, ledgerOrderFigures } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
@@ -122,10 +117,7 @@ import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import {
   type BankDirectory,
-  createPaystackTransfers,
-  createSandboxTransfers,
   type PaymentProvider,
-  sandboxSecret,
   selectBankDirectory,
   type TransferProvider,
 } from './platform/payments/index.js';
@@ -488,10 +480,7 @@ function composeModules(
   const orders = createOrdersModule(deps, {
     findCustomer: findUserById,
     returnStock,
-    refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
-    releaseRefund: (executor, reference, amountKobo) =>
-      payments.service.releaseRefund(executor, reference, amountKobo),
-    refundToCards,
+    ...refundSteps(payments.service),
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([
         findStoreById(executor, storeId),
@@ -537,27 +526,15 @@ function composeModules(
   });
   const checkout = createCheckoutModule(
     { ...deps, payments: payments.service },
-    {
+    checkoutAndPaySteps({
       cart: cart.service,
       orders: orders.service,
-      reserveStock,
-      returnStock,
-      async recordSales(executor, lines) {
-        await recordSales(executor, lines);
-        salesFolder.soon();
-      },
-      findCustomer: findUserById,
-      holdRedemptions: coupons.service.holdRedemptions,
-      releaseRedemptions: coupons.service.releaseRedemptions,
-      recordRedemptions: coupons.service.recordRedemptions,
-      holdGiftCards: holdBalances,
-      releaseGiftCards: releaseHolds,
-      confirmGiftCards: confirmHolds,
-    },
+      coupons: coupons.service,
+      salesFolder,
+    }),
   );
 
-  // The provider's refund.* webhooks move the orders module's refund history.
-  payments.service.onRefundEvent((event) => orders.refunds.onProviderEvent(event));
+  listenToProviderRefunds(payments.service, orders.refunds);
   const returns = createReturnsModule(
     deps,
     { orders: orders.service, refunds: orders.refunds },
@@ -583,23 +560,12 @@ function composeModules(
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
     categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
-    transfers:
-      transferProvider ??
-      (deps.config.paystackSecretKey
-        ? createPaystackTransfers({
-            secretKey: deps.config.paystackSecretKey,
-            baseUrl: deps.config.paystackBaseUrl,
-            logger: deps.logger,
-          })
-        : createSandboxTransfers({
-            db: deps.db,
-            secret: sandboxSecret(deps.config.dataDir),
-            deliver: (body, signature) => payments.service.handleWebhook(body, signature),
-            requireOtp: deps.config.sandboxTransferOtp,
-          })),
+    transfers: transfersFor(deps, payments.service, transferProvider),
   });
+  // The flows (src/flows, ADR 047): an order's money booked by the ledger in the transaction of each fact, and the
+  // provider's transfer webhooks settling payouts.
   orders.service.money.listen(orderMoneyFlow(ledger.service));
-  payments.service.onTransferEvent((event) => ledger.service.settleTransfer(event));
+  listenToTransfers(payments.service, ledger.service);
   const api: ServerModule[] = [
     system,
     auth,

@@ -36,7 +36,7 @@ const PAGE = 500;
  */
 export async function bookUnpostedOrders(
   db: Db,
-  orders: Pick<OrdersService, 'paidOrderIds' | 'lockOrder' | 'refundsOfOrder'>,
+  orders: Pick<OrdersService, 'paidOrderIds' | 'lockOrder' | 'refundsOfOrder' | 'findTracker'>,
   ledger: Pick<LedgerService, 'unbooked' | 'bookPayments' | 'bookRefunds' | 'bookWholeRefund'> & Ledger,
 ): Promise<number> {
   let booked = 0;
@@ -49,7 +49,9 @@ export async function bookUnpostedOrders(
       const done = await db.transaction(async (tx) => {
         const order = await orders.lockOrder(tx, id);
         if (!order || (await ledger.unbooked(tx, [id])).length === 0) return false;
-        await ledger.bookPayments(tx, [order]);
+        // Booked as of its payment, so the day it counts on is the day it was paid.
+        const tracker = await orders.findTracker(tx, { id: order.trackerId });
+        await ledger.bookPayments(tx, [{ ...order, paidAt: tracker?.paidAt ?? order.createdAt }]);
         const refunds = (await orders.refundsOfOrder(tx, id)).filter((row) => row.status !== 'rejected');
         if (refunds.length > 0) {
           for (const refund of refunds) await ledger.bookRefunds(tx, order, [refund]);

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { ledgerEntries, payoutOrders, payouts } from './ledger.schema.js';
+import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.schema.js';
 
 /**
  * An order's money as the books say it (ADR 046), in kobo, from its ledger entries only:
@@ -78,5 +78,47 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
     refundedGoods: Number(row?.refunded_goods ?? 0),
     paidOut: Number(row?.paid_out ?? 0),
     goodsKept: Number(row?.goods_kept ?? 0),
+  };
+}
+
+/**
+ * The goods an order's customer paid for and kept, from its lines (see `goodsKept`): a correlated scalar subquery
+ * over the books for read models (reports' merchants and top merchants) to add up. `orderId`: the outer query's
+ * order id column.
+ */
+export const ledgerGoodsKeptSql = (orderId: SQL) => goodsKeptOf(orderId);
+
+const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0) from ${ledgerEntries} e
+  where e.order_id = ${orderId} and e.account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
+    'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal'))`;
+
+/**
+ * A store's sales since the start of today and of this week (the merchant dashboard), from the books: orders
+ * booked (paid) since then whose customer kept goods, and the goods kept (a refund, whoever bears it, comes off;
+ * a fully refunded order is not counted). Reads the store's pages by `ledger_orders_store_idx`.
+ */
+export async function ledgerStoreSales(
+  db: Db,
+  storeId: string,
+  since: { today: Date; week: Date },
+): Promise<{
+  today: { ordersCount: number; salesKobo: number };
+  week: { ordersCount: number; salesKobo: number };
+}> {
+  const result = await db.execute(sql`select
+      count(*) filter (where p.booked_at >= ${since.today} and p.kept > 0) as today_orders,
+      coalesce(sum(p.kept) filter (where p.booked_at >= ${since.today}), 0) as today_sales,
+      count(*) filter (where p.kept > 0) as week_orders,
+      coalesce(sum(p.kept), 0) as week_sales
+    from (select lo.booked_at, ${goodsKeptOf(sql`lo.order_id`)} as kept from ${ledgerOrders} lo
+      where lo.store_id = ${storeId} and lo.booked_at >= ${since.week}) p`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[];
+  const row = rows[0] ?? {};
+  return {
+    today: { ordersCount: Number(row.today_orders ?? 0), salesKobo: Number(row.today_sales ?? 0) },
+    week: { ordersCount: Number(row.week_orders ?? 0), salesKobo: Number(row.week_sales ?? 0) },
   };
 }

@@ -129,7 +129,7 @@ export const ledgerOrders = pgTable(
     /** When its due amount moved from escrow to payable (the order completed). */
     payableAt: timestamp({ withTimezone: true }),
   },
-  (table) => [index('ledger_orders_store_idx').on(table.storeId, table.payableAt)],
+  (table) => [index('ledger_orders_store_idx').on(table.storeId, table.bookedAt)],
 );
 
 /**

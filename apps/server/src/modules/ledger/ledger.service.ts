@@ -46,6 +46,8 @@ export interface OrderFacts {
   subtotalKobo: number;
   discountKobo: number;
   shippingFeeKobo: number;
+  /** When it was paid, when that was before it is booked (an order the books hear of late); now otherwise. */
+  paidAt?: Date | null;
 }
 
 /** What the books need to know of a booked refund (ADR 026's rows). */
@@ -208,17 +210,17 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     commission_kobo: number;
   }>(
     'ledger_open_pages_at_payment',
-    () => sql`with v as (select x.order_id, x.store_id, x.basis_points, x.rate_missing, k.commission_kobo
-        from (select v.order_id, v.store_id, v.subtotal, v.discount, r.rate is null as rate_missing,
+    () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo
+        from (select v.order_id, v.store_id, v.subtotal, v.discount, v.paid_at, r.rate is null as rate_missing,
             coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
           from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
-            as v(order_id uuid, store_id uuid, subtotal integer, discount integer)
+            as v(order_id uuid, store_id uuid, subtotal integer, discount integer, paid_at timestamptz)
           cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
         cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
           as commission_kobo) k),
       opened as (
         insert into ${ledgerOrders} (order_id, store_id, commission_basis_points, booked_at)
-        select order_id, store_id, basis_points, ${sql.placeholder('at')}::timestamptz from v
+        select order_id, store_id, basis_points, coalesce(paid_at, ${sql.placeholder('at')}::timestamptz) from v
         on conflict (order_id) do nothing
         returning order_id)
       select v.order_id, v.basis_points, v.rate_missing, v.commission_kobo
@@ -304,6 +306,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           store_id: order.storeId,
           subtotal: order.subtotalKobo,
           discount: order.discountKobo,
+          paid_at: order.paidAt?.toISOString() ?? null,
         })),
       ),
     });

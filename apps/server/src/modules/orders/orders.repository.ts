@@ -710,49 +710,6 @@ export async function customerOrdersOf(
 
 // ---------- a store's figures (merchant dashboard) ----------
 
-/** Statuses of an order that was paid and still stands: not unpaid, not cancelled, not returned. */
-const unpaidOrUndone = ['awaiting_payment', 'cancelled', 'returned'];
-
-/**
- * The store's paid orders since each of the given moments: how many, and what was paid for the goods (subtotal
- * less discount, shipping left out). Paid means the checkout was paid at or after the moment. An order is paid
- * at most 30 minutes after it is created (a later payment is refunded), so `createdAfter` bounds the scan on
- * the store's (store, created) index.
- */
-export async function storeSalesSince(
-  executor: Db,
-  storeId: string,
-  moments: { today: Date; week: Date; createdAfter: Date },
-) {
-  const goods = sql<number>`${orders.subtotalKobo} - ${orders.discountKobo}`;
-  const [row] = await executor
-    .select({
-      todayOrders: sql<number>`count(*) filter (where ${orderTrackers.paidAt} >= ${moments.today})`.mapWith(
-        Number,
-      ),
-      todaySales:
-        sql<number>`coalesce(sum(${goods}) filter (where ${orderTrackers.paidAt} >= ${moments.today}), 0)`.mapWith(
-          Number,
-        ),
-      weekOrders: count(),
-      weekSales: sql<number>`coalesce(sum(${goods}), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        gte(orders.createdAt, moments.createdAfter),
-        gte(orderTrackers.paidAt, moments.week),
-        notInArray(orders.status, unpaidOrUndone),
-      ),
-    );
-  return {
-    today: { ordersCount: row?.todayOrders ?? 0, salesKobo: row?.todaySales ?? 0 },
-    week: { ordersCount: row?.weekOrders ?? 0, salesKobo: row?.weekSales ?? 0 },
-  };
-}
-
 /** How many of the store's orders are in this status (for example paid and waiting to be accepted). */
 export async function countStoreOrdersInStatus(
   executor: Db,

@@ -589,19 +589,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       return order!;
     },
 
-    /**
-     * A store's figures for its dashboard: paid orders and sales since the start of today and of this week, and
-     * paid orders waiting for the store to accept them.
-     */
-    async storeFigures(storeId: string, since: { today: Date; week: Date }) {
-      // Orders are paid within 30 minutes of being created; a day's margin keeps the bound obviously safe.
-      const createdAfter = new Date(Math.min(since.today.getTime(), since.week.getTime()) - 86_400_000);
-      const [sales, ordersToAccept] = await Promise.all([
-        repository.storeSalesSince(db, storeId, { ...since, createdAfter }),
-        repository.countStoreOrdersInStatus(db, storeId, 'pending'),
-      ]);
-      return { ...sales, ordersToAccept };
-    },
+    /** Paid orders of the store waiting for it to accept them (its dashboard). */
+    ordersToAccept: (storeId: string) => repository.countStoreOrdersInStatus(db, storeId, 'pending'),
 
     /** A customer who has never paid for an order (coupons for first-time customers). */
     async isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {

@@ -1,0 +1,42 @@
+import type { LedgerService } from '../modules/ledger/index.js';
+import type { PaymentsService } from '../modules/payments/index.js';
+import type { Deps } from '../platform/deps.js';
+import {
+  createPaystackTransfers,
+  createSandboxTransfers,
+  sandboxSecret,
+  type TransferProvider,
+} from '../platform/payments/index.js';
+
+// Flow: payout (ADR 047). An admin approves a store's payable money (the ledger: the payout, its orders, the
+// transfer); the provider's transfer.* webhooks come back through the payments module's webhook and settle it in
+// the ledger (the payout movement, or the orders payable again).
+
+/** Paystack Transfers with a secret key, else the sandbox's, which answers through the same webhook handler. */
+export function transfersFor(
+  deps: Deps,
+  payments: Pick<PaymentsService, 'handleWebhook'>,
+  given?: TransferProvider,
+): TransferProvider {
+  if (given) return given;
+  if (deps.config.paystackSecretKey)
+    return createPaystackTransfers({
+      secretKey: deps.config.paystackSecretKey,
+      baseUrl: deps.config.paystackBaseUrl,
+      logger: deps.logger,
+    });
+  return createSandboxTransfers({
+    db: deps.db,
+    secret: sandboxSecret(deps.config.dataDir),
+    deliver: (body, signature) => payments.handleWebhook(body, signature),
+    requireOtp: deps.config.sandboxTransferOtp,
+  });
+}
+
+/** The provider's transfer.* webhooks settle the payout they name. */
+export function listenToTransfers(
+  payments: Pick<PaymentsService, 'onTransferEvent'>,
+  ledger: Pick<LedgerService, 'settleTransfer'>,
+) {
+  payments.onTransferEvent((event) => ledger.settleTransfer(event));
+}
