@@ -27,18 +27,14 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
+import { fulfilmentSteps } from './flows/order-fulfilment.js';
 import { bookUnpostedOrders, orderMoneyFlow } from './flows/order-money.js';
-import { listenToTransfers, transfersFor } from './flows/payout.js';
-import { listenToProviderRefunds, refundSteps } from './flows/return-and-refund.js';
+import { ledgerStoreFacts, listenToTransfers, transfersFor } from './flows/payout.js';
+import { listenToProviderRefunds } from './flows/return-and-refund.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
-import {
-  createAuthModule,
-  findPartnerProfile,
-  findUserById,
-  listCarrierAccounts,
-} from './modules/auth/index.js';
-import { createBankAccountsModule, findBankAccount } from './modules/bank-accounts/index.js';
+import { createAuthModule, findPartnerProfile, findUserById } from './modules/auth/index.js';
+import { createBankAccountsModule } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
@@ -53,8 +49,8 @@ import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
 import { createFinanceModule } from './modules/finance/index.js';
 import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/index.js';
-import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
-import { createLedgerModule, ledgerOrderFigures } from './modules/ledger/index.js';
+import { createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
+import { createLedgerModule } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
@@ -75,12 +71,8 @@ import {
   findActiveMembership,
   findStoreById,
   findStoreByMerchant,
-  findStoreShippingPlaces,
-  listPaymentCategories,
   merchantOnboarding,
   slugify,
-  storeCommissionBasisPointsSql,
-  updatePaymentCategoryCommission,
 } from './modules/stores/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -477,33 +469,7 @@ function composeModules(
     findMembership: (userId) => findActiveMembership(deps.db, userId),
     findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   });
-  const orders = createOrdersModule(deps, {
-    findCustomer: findUserById,
-    returnStock,
-    ...refundSteps(payments.service),
-    async storePickup(executor, storeId) {
-      const [store, places] = await Promise.all([
-        findStoreById(executor, storeId),
-        findStoreShippingPlaces(executor, storeId),
-      ]);
-      const location = places?.shippingLocation;
-      const pickup = places?.pickupLocation;
-      const address = location
-        ? [location.street, location.city, location.state].filter(Boolean).join(', ')
-        : pickup
-          ? [pickup.street, pickup.lga, pickup.state].filter(Boolean).join(', ')
-          : 'Ask the store for its pickup address';
-      return { address, phoneNumber: store?.storePhoneNumber ?? null };
-    },
-    carriers: listCarrierAccounts,
-    // The hub an order assigned to the platform hub goes to: the one the store named, while it is open.
-    async storeHub(executor, storeId) {
-      const hubId = (await findStoreById(executor, storeId))?.hubId;
-      return hubId ? activeHubName(executor, hubId) : undefined;
-    },
-    // An order's commission, due and refunds as the books say them (ADR 046): a plain read of the ledger's entries.
-    orderFigures: ledgerOrderFigures,
-  });
+  const orders = createOrdersModule(deps, fulfilmentSteps(payments.service));
   const coupons = createCouponsModule(deps, {
     isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
     // apply-coupon checks a code against the cart's lines (a plain function of the cart module: no cycle).
@@ -556,10 +522,7 @@ function composeModules(
   });
   // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
   const ledger = createLedgerModule(deps, {
-    commissionBasisPointsSql: storeCommissionBasisPointsSql,
-    storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
-    bankAccount: findBankAccount,
-    categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
+    ...ledgerStoreFacts(),
     transfers: transfersFor(deps, payments.service, transferProvider),
   });
   // The flows (src/flows, ADR 047): an order's money booked by the ledger in the transaction of each fact, and the

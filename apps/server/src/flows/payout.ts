@@ -1,5 +1,12 @@
-import type { LedgerService } from '../modules/ledger/index.js';
+import { findBankAccount } from '../modules/bank-accounts/index.js';
+import type { LedgerNeeds, LedgerService } from '../modules/ledger/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
+import {
+  findStoreById,
+  listPaymentCategories,
+  storeCommissionBasisPointsSql,
+  updatePaymentCategoryCommission,
+} from '../modules/stores/index.js';
 import type { Deps } from '../platform/deps.js';
 import {
   createPaystackTransfers,
@@ -39,4 +46,14 @@ export function listenToTransfers(
   ledger: Pick<LedgerService, 'settleTransfer'>,
 ) {
   payments.onTransferEvent((event) => ledger.settleTransfer(event));
+}
+
+/** What the ledger reads of the stores and bank accounts modules: names, payout accounts, payment categories. */
+export function ledgerStoreFacts(): Omit<LedgerNeeds, 'transfers'> {
+  return {
+    commissionBasisPointsSql: storeCommissionBasisPointsSql,
+    storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
+    bankAccount: findBankAccount,
+    categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
+  };
 }
