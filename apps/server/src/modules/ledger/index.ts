@@ -8,6 +8,7 @@ export {
   ledgerGoodsKeptSql,
   ledgerOrderFigures,
   ledgerOrderFiguresSql,
+  ledgerRefundedGoodsSql,
   ledgerStoreSales,
 } from './ledger.figures.js';
 export type { LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';

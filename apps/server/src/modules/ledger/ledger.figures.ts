@@ -88,6 +88,14 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
  */
 export const ledgerGoodsKeptSql = (orderId: SQL) => goodsKeptOf(orderId);
 
+/**
+ * The goods part of what went back to an order's customer (refunds net of their reversals, the delivery fee given
+ * back taken off; see `refundedGoods`): a correlated scalar subquery for read models (the store's sales report).
+ */
+export const ledgerRefundedGoodsSql = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0)
+  from ${ledgerEntries} e where e.order_id = ${orderId} and e.account in ('payments_clearing', 'shipping_fees')
+    and e.kind in ('refund', 'refund_reversal'))`;
+
 const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0) from ${ledgerEntries} e
   where e.order_id = ${orderId} and e.account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
     'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal'))`;

@@ -14,7 +14,7 @@ import { containsPattern } from '../../platform/db/paging.js';
 // merchants with their stores. These joins are the point of a report, so this file reads the orders, auth and
 // stores schemas; it never writes them. The boundary test lists each import.
 import { users } from '../auth/auth.schema.js';
-import { ledgerGoodsKeptSql } from '../ledger/index.js';
+import { ledgerGoodsKeptSql, ledgerRefundedGoodsSql } from '../ledger/index.js';
 import { orderItems, orders, orderTrackers } from '../orders/orders.schema.js';
 import { stores } from '../stores/stores.schema.js';
 
@@ -36,11 +36,10 @@ const paidOrder = sql`${orders.status} <> 'awaiting_payment' and (${orders.statu
   select 1 from ${orderTrackers} where ${orderTrackers.id} = ${orders.trackerId} and ${orderTrackers.paidAt} is not null))`;
 
 /**
- * What of an order's goods went back (kobo). Today an order is all or nothing: cancelled after payment or returned
- * gives back its goods after discount. This is the one place a returns table joins later (a left join on the
- * order's id summing refunded item amounts), so partial returns flow into every figure below unchanged.
+ * What of an order's goods went back (kobo), as the books say (ADR 047): its refunds' goods part, net of rejected
+ * ones, so a partial return counts as much as it gave back and a cancellation after payment its whole goods.
  */
-const returnedKobo = sql`case when ${orders.status} in ${UNDONE} then ${orders.subtotalKobo} - ${orders.discountKobo} else 0 end`;
+const returnedKobo = sql`${ledgerRefundedGoodsSql(sql`${orders.id}`)}`;
 
 export interface ReportRows {
   totals: SalesTotals;
