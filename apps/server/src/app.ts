@@ -31,6 +31,11 @@ import { fulfilmentSteps } from './flows/order-fulfilment.js';
 import { bookUnpostedOrders, orderMoneyFlow } from './flows/order-money.js';
 import { ledgerStoreFacts, listenToTransfers, transfersFor } from './flows/payout.js';
 import { listenToProviderRefunds } from './flows/return-and-refund.js';
+import {
+  selectSubaccounts,
+  storesWithoutSubaccount,
+  wireSubaccountSettlement,
+} from './flows/subaccount-settlement.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import { createAuthModule, findPartnerProfile, findUserById } from './modules/auth/index.js';
@@ -73,6 +78,7 @@ import {
   findStoreByMerchant,
   merchantOnboarding,
   slugify,
+  storeCommissionBasisPointsSql,
 } from './modules/stores/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -110,6 +116,7 @@ import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import {
   type BankDirectory,
   type PaymentProvider,
+  type SubaccountProvider,
   selectBankDirectory,
   type TransferProvider,
 } from './platform/payments/index.js';
@@ -141,6 +148,8 @@ export interface BuildOptions {
   bankDirectory?: BankDirectory;
   /** Payouts' transfers; defaults to Paystack Transfers with PAYSTACK_SECRET_KEY, else the sandbox's. */
   transferProvider?: TransferProvider;
+  /** Stores' Paystack subaccounts in SETTLEMENT_MODE=subaccount; defaults like the transfers. */
+  subaccountProvider?: SubaccountProvider;
   /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
   scheduler?: JobRunner;
   /**
@@ -178,6 +187,8 @@ export interface AppJobs {
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Paid orders the books never heard of (paid before the ledger, or seeded) are posted; answers how many. */
   bookUnpostedOrders(): Promise<number>;
+  /** Subaccount settlement: stores whose bank account has no Paystack subaccount yet get one (ADR 051). */
+  linkSubaccounts(): Promise<{ linked: number; waiting: number }>;
 }
 
 export async function buildApp(
@@ -314,6 +325,7 @@ export async function buildApp(
     options.bankDirectory,
     options.transferProvider,
     salesFolder,
+    options.subaccountProvider,
   );
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
@@ -410,6 +422,7 @@ export async function buildApp(
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
     bookUnpostedOrders: () => modules.bookUnpostedOrders(),
+    linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
   };
   registerTimedWork(scheduler, {
     ...jobs,
@@ -431,6 +444,7 @@ function composeModules(
   bankDirectory: BankDirectory | undefined,
   transferProvider: TransferProvider | undefined,
   salesFolder: SalesFolder,
+  subaccountProvider: SubaccountProvider | undefined,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   async function storeOwner(executor: Db, storeId: string) {
@@ -489,6 +503,9 @@ function composeModules(
     appliedCouponCodes: coupons.service.appliedCodes,
     evaluateCoupons: coupons.service.evaluateCoupons,
     appliedGiftCards,
+    ...(deps.config.settlementMode === 'subaccount'
+      ? { storesWithoutSettlement: storesWithoutSubaccount }
+      : {}),
   });
   const checkout = createCheckoutModule(
     { ...deps, payments: payments.service },
@@ -519,6 +536,8 @@ function composeModules(
       return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
     },
     storeOwner,
+    subaccounts: selectSubaccounts(deps.config, deps.logger, subaccountProvider),
+    commissionBasisPointsSql: storeCommissionBasisPointsSql,
   });
   // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
   const ledger = createLedgerModule(deps, {
@@ -529,6 +548,9 @@ function composeModules(
   // provider's transfer webhooks settling payouts.
   orders.service.money.listen(orderMoneyFlow(ledger.service));
   listenToTransfers(payments.service, ledger.service);
+  if (deps.config.settlementMode === 'subaccount') {
+    wireSubaccountSettlement({ payments: payments.service, orders: orders.service, ledger: ledger.service });
+  }
   const api: ServerModule[] = [
     system,
     auth,
@@ -603,6 +625,7 @@ function composeModules(
     subscriptions: subscriptions.service,
     payouts: ledger.service,
     bookUnpostedOrders: () => bookUnpostedOrders(deps.db, orders.service, ledger.service),
+    bankAccounts: bankAccounts.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

@@ -31,6 +31,11 @@ async function main() {
   const booked = await jobs.bookUnpostedOrders();
   if (booked > 0)
     app.log.info({ orders: booked }, 'posted the books of paid orders the ledger had not heard of');
+  // Subaccount settlement (ADR 051): accounts saved before the platform moved to it become Paystack subaccounts.
+  if (config.settlementMode === 'subaccount') {
+    const linked = await jobs.linkSubaccounts();
+    if (linked.linked + linked.waiting > 0) app.log.info(linked, 'linked stores to Paystack subaccounts');
+  }
   // PGlite has no autovacuum: fresh planner statistics from the start; the database.maintain job repeats it.
   await database.maintain();
   // Timed work (timed-work.ts, and any job a module registered on the scheduler before this line).

@@ -40,7 +40,17 @@ export const saveBankAccountBody = z.object({
 export type SaveBankAccountBody = z.input<typeof saveBankAccountBody>;
 
 /** What screens see: the account number masked but its last four digits. */
+export const settlementModes = ['transfer', 'subaccount'] as const;
+export type SettlementMode = (typeof settlementModes)[number];
+
 export const maskedBankAccount = z.object({
+  /**
+   * How the store is paid (ADR 051): `transfer`, payouts an admin approves; `subaccount`, Paystack settles the
+   * store's share of each payment to this account itself.
+   */
+  settlementMode: z.enum(settlementModes),
+  /** The store's Paystack subaccount for this account (subaccount mode; null until Paystack made it). */
+  subaccountCode: z.string().nullable(),
   bankCode: z.string(),
   bankName: z.string(),
   accountName: z.string(),

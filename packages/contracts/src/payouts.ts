@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
+import { settlementModes } from './bank-accounts.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
@@ -19,14 +20,26 @@ export const payoutStatusLabels: Record<PayoutStatus, string> = {
 
 /** A store's money in naira: in escrow (paid orders not completed), payable, approved, and paid out. */
 export const merchantBalances = z.object({
+  /**
+   * `transfer`: payable money is paid out when an admin approves a payout; `subaccount`: Paystack settles the
+   * store's share of each payment to its bank account itself (ADR 051), so there is nothing to approve.
+   */
+  settlementMode: z.enum(settlementModes),
   /** Due on paid orders whose return window has not passed yet. */
   escrow: z.number(),
   /** Payable now and not in an approved payout (negative: refunds after payout owed back, netted next time). */
   payable: z.number(),
   /** In a payout an admin approved that is not paid yet. */
   approved: z.number(),
-  /** Paid out to the bank account, ever. */
+  /** Paid out to the bank account by approved payouts, ever. */
   processed: z.number(),
+  /** Settled by Paystack to the store's subaccount from its share of payments, ever (subaccount mode). */
+  settled: z.number(),
+  /**
+   * What the platform still owes the store, everything counted (escrow + payable − approved); negative: what the
+   * store owes (a refund after its share was settled), taken off its next share or payout.
+   */
+  owed: z.number(),
 });
 export type MerchantBalances = z.infer<typeof merchantBalances>;
 
@@ -53,6 +66,9 @@ export const adminPaymentStats = z.object({
   processedPayment: z.number(),
   approvedPayment: z.number(),
   pendingPayment: z.number(),
+  settlementMode: z.enum(settlementModes),
+  /** Settled by Paystack to stores' subaccounts, ever (subaccount mode). */
+  settledPayment: z.number(),
 });
 export type AdminPaymentStats = z.infer<typeof adminPaymentStats>;
 
@@ -65,6 +81,8 @@ export const payableMerchant = z.object({
   /** The payout an admin approved that is not paid yet, if any (one at a time per store). */
   openPayoutId: uuid.nullable(),
   hasBankAccount: z.boolean(),
+  /** Subaccount mode: the store's account is its Paystack subaccount, so it can be bought from. */
+  hasSubaccount: z.boolean(),
 });
 export type PayableMerchant = z.infer<typeof payableMerchant>;
 
@@ -99,6 +117,14 @@ export const basisPointsToPercent = (basisPoints: number) => basisPoints / 100;
 export const NOTHING_PAYABLE = 'This store has nothing payable to pay out';
 export const PAYOUT_ALREADY_OPEN = 'A payout of this store is already approved and not paid yet';
 export const NO_BANK_ACCOUNT = 'This store has no payout bank account yet';
+/** Said when a payout is approved while Paystack settles stores through subaccounts (ADR 051). */
+export const PAYOUTS_SETTLED_BY_PAYSTACK =
+  "Payouts are not approved here: Paystack settles each store's share of every payment to its bank account (SETTLEMENT_MODE=subaccount).";
+/** Said when a checkout includes a store Paystack cannot settle to (subaccount mode, ADR 051). */
+export function storesCannotBeSettled(storeNames: string[]): string {
+  const one = storeNames.length === 1;
+  return `${storeNames.join(', ')} cannot take payment yet: ${one ? 'it has' : 'they have'} not set up a payout bank account. Remove ${one ? 'its' : 'their'} items to check out.`;
+}
 export const PAYOUT_NOT_AWAITING_OTP = 'This payout is not waiting for an OTP';
 /** Said when approving would send more than the Paystack balance holds (nothing is approved). */
 export const insufficientBalanceMessage = (balanceNaira: string, payoutNaira: string) =>

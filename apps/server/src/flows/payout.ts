@@ -1,4 +1,4 @@
-import { findBankAccount } from '../modules/bank-accounts/index.js';
+import { findBankAccount, subaccountCodes } from '../modules/bank-accounts/index.js';
 import type { LedgerNeeds, LedgerService } from '../modules/ledger/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import {
@@ -54,6 +54,7 @@ export function ledgerStoreFacts(): Omit<LedgerNeeds, 'transfers'> {
     commissionBasisPointsSql: storeCommissionBasisPointsSql,
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
+    subaccountCodes,
     categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
   };
 }

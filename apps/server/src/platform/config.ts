@@ -93,6 +93,14 @@ const schema = z.object({
    * default); off for the demo so that approving a payout pays it at once.
    */
   SANDBOX_TRANSFER_OTP: booleanFlag.default(false),
+  /**
+   * How merchants are paid (ADR 051): `transfer` (admins approve payouts sent by Paystack Transfer) or `subaccount`
+   * (each store is a Paystack subaccount and every checkout is split: Paystack settles each store's share itself),
+   * for a Paystack business that cannot send transfers (a Starter business).
+   */
+  SETTLEMENT_MODE: z
+    .enum(['transfer', 'subaccount'], { error: 'must be transfer or subaccount' })
+    .default('transfer'),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
@@ -168,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),
     paymentsSandbox: value.PAYMENTS_SANDBOX ?? !production,
     sandboxTransferOtp: value.SANDBOX_TRANSFER_OTP,
+    settlementMode: value.SETTLEMENT_MODE,
     s3: value.S3_BUCKET
       ? {
           bucket: value.S3_BUCKET,

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// Migration 0025 (ADR 047) drops the money columns of `orders`: the ledger's own tables take what they held. This
+// Migration 0026 (ADR 047) drops the money columns of `orders`: the ledger's own tables take what they held. This
 // file runs the migrations before it, writes an order booked by the ledger (commission set, payable, carried by a
-// processed payout, with its movements) and one the ledger never booked, as the old code wrote them, runs 0025 and
+// processed payout, with its movements) and one the ledger never booked, as the old code wrote them, runs 0026 and
 // checks what the books now know. (Each migration is plain SQL, the same on PGlite and PostgreSQL.)
 
 const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -92,7 +92,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db.close());
 
-describe('migration 0025: the ledger owns the order money', () => {
+describe('migration 0026: the ledger owns the order money', () => {
   it('gives every booked order its page (rate, payable since) and leaves unbooked ones to the start-up flow', async () => {
     const pages = await db.query<Record<string, unknown>>(
       'select order_id, store_id, commission_basis_points, booked_at, payable_at from ledger_orders',

@@ -126,6 +126,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ CORS_ORIGINS: 'not a url' })).toThrow(/CORS_ORIGINS/);
     expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ SETTLEMENT_MODE: 'split' })).toThrow(
+      /SETTLEMENT_MODE: must be transfer or subaccount/,
+    );
   });
 
   it('defaults to the embedded mode', () => {
@@ -135,6 +138,9 @@ describe('configuration', () => {
     expect(config.smtpUrl).toBeUndefined();
     expect(config.port).toBe(3000);
     expect(config.seedDemo).toBe(true);
+    // Payouts by transfer unless the admin chooses subaccount settlement (ADR 051).
+    expect(config.settlementMode).toBe('transfer');
+    expect(loadConfig({ SETTLEMENT_MODE: 'subaccount' }).settlementMode).toBe('subaccount');
   });
 
   it('refuses to start in production with the default secret and seeds no demo accounts there', () => {

@@ -32,6 +32,13 @@ export async function startFakePaystack(secretKey: string) {
     string,
     { reference: string; amount: number; status: string; transfer_code: string }
   >();
+  /** Subaccounts by code, as POST /subaccount made them (and PUT /subaccount/:code changed them). */
+  const subaccounts = new Map<string, Record<string, unknown>>();
+  /** The dynamic split each transaction was initialised with, by reference. */
+  const splits = new Map<
+    string,
+    { type: string; bearer_type: string; subaccounts: { subaccount: string; share: number }[] }
+  >();
   /** Banks as GET /bank lists them, paged by cursor; tests may replace it. */
   const banks: Array<Record<string, unknown>> = Array.from({ length: 230 }, (_, index) => ({
     ...paystackFixture('api/bank-entry'),
@@ -103,6 +110,38 @@ export async function startFakePaystack(secretKey: string) {
         if (!String(body?.email ?? '').includes('@')) {
           return send(400, { status: false, message: 'Invalid Email Address Passed' });
         }
+        if (body?.split !== undefined) {
+          // A dynamic split as documented: type flat|percentage, a bearer, known subaccounts, flat shares adding
+          // up to at most the amount.
+          const split = body.split as {
+            type?: string;
+            bearer_type?: string;
+            subaccounts?: { subaccount?: string; share?: number }[];
+          };
+          const shares = split.subaccounts ?? [];
+          const total = shares.reduce((sum, share) => sum + Number(share.share), 0);
+          if (
+            !['flat', 'percentage'].includes(String(split.type)) ||
+            !['account', 'subaccount', 'all-proportional', 'all'].includes(String(split.bearer_type)) ||
+            shares.length === 0
+          ) {
+            return send(400, { status: false, message: 'Invalid split configuration' });
+          }
+          if (shares.some((share) => !subaccounts.has(String(share.subaccount)))) {
+            return send(400, { status: false, message: 'Subaccount not found' });
+          }
+          if (split.type === 'flat' && total > Number(body.amount)) {
+            return send(400, { status: false, message: 'Split shares exceed the transaction amount' });
+          }
+          splits.set(reference, {
+            type: String(split.type),
+            bearer_type: String(split.bearer_type),
+            subaccounts: shares.map((share) => ({
+              subaccount: String(share.subaccount),
+              share: Number(share.share),
+            })),
+          });
+        }
         transactions.set(reference, {
           id: nextId++,
           status: 'abandoned',
@@ -172,6 +211,47 @@ export async function startFakePaystack(secretKey: string) {
             id: nextId++,
           },
         });
+      }
+      if (request.method === 'POST' && request.url === '/subaccount') {
+        const bank = banks.find((one) => one.code === body?.settlement_bank);
+        if (!bank || !/^[0-9]{10}$/.test(String(body?.account_number)) || !body?.business_name) {
+          return send(400, { status: false, message: 'Account details are invalid' });
+        }
+        if (typeof body.percentage_charge !== 'number') {
+          return send(400, { status: false, message: 'Percentage charge is required' });
+        }
+        const sample = paystackFixture<{ data: Record<string, unknown> }>('api/subaccount-create');
+        const created = {
+          ...sample.data,
+          business_name: body.business_name,
+          account_number: body.account_number,
+          percentage_charge: body.percentage_charge,
+          settlement_bank: bank.name,
+          bank: bank.id,
+          subaccount_code: `ACCT_fake${nextId++}`,
+          id: nextId++,
+        };
+        subaccounts.set(created.subaccount_code, created);
+        return send(201, { ...sample, data: created });
+      }
+      const subaccountPath = /^\/subaccount\/(.+)$/.exec(request.url ?? '');
+      if (request.method === 'PUT' && subaccountPath) {
+        const found = subaccounts.get(decodeURIComponent(subaccountPath[1]!));
+        if (!found) return send(404, { status: false, message: 'Subaccount not found' });
+        const bank = body?.settlement_bank
+          ? banks.find((one) => one.code === body.settlement_bank)
+          : undefined;
+        if (body?.settlement_bank && !bank) return send(400, { status: false, message: 'Invalid bank' });
+        Object.assign(found, {
+          ...(body?.business_name ? { business_name: body.business_name } : {}),
+          ...(body?.account_number ? { account_number: body.account_number } : {}),
+          ...(bank ? { settlement_bank: bank.name, bank: bank.id } : {}),
+          ...(typeof body?.percentage_charge === 'number'
+            ? { percentage_charge: body.percentage_charge }
+            : {}),
+        });
+        const sample = paystackFixture<Record<string, unknown>>('api/subaccount-update');
+        return send(200, { ...sample, data: { ...found } });
       }
       if (request.method === 'POST' && request.url === '/transferrecipient') {
         return send(201, {
@@ -289,6 +369,8 @@ export async function startFakePaystack(secretKey: string) {
     transactions,
     transfers,
     banks,
+    subaccounts,
+    splits,
     state,
     /** Marks a transaction paid, as Paystack's verify reports it after a successful card charge. */
     pay(reference: string, overrides: Partial<PaystackVerifyData> = {}) {

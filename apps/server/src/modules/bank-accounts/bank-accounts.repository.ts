@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { storeBankAccounts } from './bank-accounts.schema.js';
 
@@ -21,4 +21,38 @@ export async function upsertBankAccount(
     .onConflictDoUpdate({ target: storeBankAccounts.storeId, set: changes })
     .returning();
   return row!;
+}
+
+/** The Paystack subaccount of each of these stores that has one (ADR 051). */
+export async function subaccountCodes(executor: Db, storeIds: string[]): Promise<Map<string, string>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ storeId: storeBankAccounts.storeId, code: storeBankAccounts.subaccountCode })
+    .from(storeBankAccounts)
+    .where(and(inArray(storeBankAccounts.storeId, storeIds), isNotNull(storeBankAccounts.subaccountCode)));
+  return new Map(rows.map((row) => [row.storeId, row.code!]));
+}
+
+/** Saved accounts with no subaccount yet (saved before the platform moved to subaccount settlement). */
+export async function accountsWithoutSubaccount(executor: Db, limit: number): Promise<BankAccountRow[]> {
+  return executor
+    .select()
+    .from(storeBankAccounts)
+    .where(isNull(storeBankAccounts.subaccountCode))
+    .orderBy(storeBankAccounts.storeId)
+    .limit(limit);
+}
+
+export async function setSubaccountCode(executor: Db, storeId: string, accountNumber: string, code: string) {
+  // Only while the account is still the one the subaccount was made for: a change in between makes its own.
+  await executor
+    .update(storeBankAccounts)
+    .set({ subaccountCode: code })
+    .where(
+      and(
+        eq(storeBankAccounts.storeId, storeId),
+        eq(storeBankAccounts.accountNumber, accountNumber),
+        isNull(storeBankAccounts.subaccountCode),
+      ),
+    );
 }

@@ -11,6 +11,11 @@ export const storeBankAccounts = pgTable('store_bank_accounts', {
   /** NUBAN, 10 digits. Payouts read it whole; screens only ever get it masked. */
   accountNumber: text().notNull(),
   accountName: text().notNull(),
+  /**
+   * The store's Paystack subaccount for this account (ACCT_…), made when the account is saved in subaccount
+   * settlement mode (ADR 051); null in transfer mode, or until it is made.
+   */
+  subaccountCode: text(),
   updatedBy: uuid().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

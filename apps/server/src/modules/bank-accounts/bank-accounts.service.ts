@@ -8,13 +8,20 @@ import {
   UNKNOWN_BANK,
   WRONG_PASSWORD,
 } from '@market/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { forbidden, validation } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
 import { requireStoreId } from '../../platform/http/routes.js';
-import type { BankDirectory } from '../../platform/payments/index.js';
-import { type BankAccountRow, findBankAccount, upsertBankAccount } from './bank-accounts.repository.js';
+import type { BankDirectory, SubaccountProvider } from '../../platform/payments/index.js';
+import {
+  accountsWithoutSubaccount,
+  type BankAccountRow,
+  findBankAccount,
+  setSubaccountCode,
+  upsertBankAccount,
+} from './bank-accounts.repository.js';
 
 export interface BankAccountsNeeds {
   directory: BankDirectory;
@@ -25,14 +32,29 @@ export interface BankAccountsNeeds {
     executor: Db,
     storeId: string,
   ): Promise<{ email: string; firstName: string; storeName: string } | undefined>;
+  /**
+   * Subaccount settlement (SETTLEMENT_MODE=subaccount, ADR 051): every saved account is also the store's Paystack
+   * subaccount. Absent in transfer mode.
+   */
+  subaccounts?: SubaccountProvider;
+  /**
+   * The commission of the store whose id is `storeId` (an SQL expression) in basis points, null without a payment
+   * category (stores module): Paystack's `percentage_charge`.
+   */
+  commissionBasisPointsSql(storeId: SQL): SQL;
 }
 
 export function maskAccountNumber(accountNumber: string): string {
   return `${'•'.repeat(Math.max(0, accountNumber.length - 4))}${accountNumber.slice(-4)}`;
 }
 
-function toMasked(row: BankAccountRow): MaskedBankAccount {
+function toMasked(
+  row: BankAccountRow,
+  settlementMode: MaskedBankAccount['settlementMode'],
+): MaskedBankAccount {
   return {
+    settlementMode,
+    subaccountCode: settlementMode === 'subaccount' ? row.subaccountCode : null,
     bankCode: row.bankCode,
     bankName: row.bankName,
     accountName: row.accountName,
@@ -45,6 +67,44 @@ function toMasked(row: BankAccountRow): MaskedBankAccount {
 export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) {
   const { db } = deps;
   const { directory } = needs;
+  const mode = needs.subaccounts ? 'subaccount' : 'transfer';
+  const masked = (row: BankAccountRow) => toMasked(row, mode);
+
+  async function commissionPercentage(storeId: string): Promise<number> {
+    const result = await db.execute(
+      sql`select ${needs.commissionBasisPointsSql(sql`${storeId}::uuid`)} as rate`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      rate: unknown;
+    }[];
+    const rate = rows[0]?.rate;
+    // A store without a category pays the standard 10 %, as the ledger charges it.
+    return rate === null || rate === undefined ? 10 : Number(rate) / 100;
+  }
+
+  /**
+   * Makes (or moves to the new account) the store's Paystack subaccount; called before anything is saved, so an
+   * account Paystack will not settle to is never saved in subaccount mode.
+   */
+  async function linkSubaccount(
+    provider: SubaccountProvider,
+    storeId: string,
+    account: { bankCode: string; accountNumber: string },
+    existingCode: string | null,
+  ): Promise<string> {
+    const owner = await needs.storeOwner(db, storeId);
+    const request = {
+      businessName: owner?.storeName ?? 'Naija Market store',
+      bankCode: account.bankCode,
+      accountNumber: account.accountNumber,
+      percentageCharge: await commissionPercentage(storeId),
+      contactEmail: owner?.email,
+    };
+    const linked = existingCode
+      ? await provider.update(existingCode, request)
+      : await provider.create(request);
+    return linked.subaccountCode;
+  }
 
   async function bankOf(code: string): Promise<Bank> {
     const found = (await directory.listBanks()).find((bank) => bank.code === code);
@@ -65,7 +125,7 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
 
     async get(auth: AuthContext): Promise<MaskedBankAccount | null> {
       const row = await findBankAccount(db, requireStoreId(auth));
-      return row ? toMasked(row) : null;
+      return row ? masked(row) : null;
     },
 
     /**
@@ -78,9 +138,20 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
       if (!(await needs.checkPassword(auth.userId, body.password)))
         throw validation('password', WRONG_PASSWORD);
       const resolved = await resolve(body);
+      const current = await findBankAccount(db, storeId);
+      const sameAccount =
+        current?.bankCode === resolved.bankCode && current?.accountNumber === resolved.accountNumber;
+      // Subaccount mode: Paystack must accept the account as the store's subaccount before it is saved. Transfer
+      // mode keeps a subaccount only while it still names the saved account.
+      const subaccountCode = needs.subaccounts
+        ? await linkSubaccount(needs.subaccounts, storeId, resolved, current?.subaccountCode ?? null)
+        : sameAccount
+          ? (current?.subaccountCode ?? null)
+          : null;
       return db.transaction(async (tx) => {
         const before = await findBankAccount(tx, storeId);
         const row = await upsertBankAccount(tx, {
+          subaccountCode,
           storeId,
           bankCode: resolved.bankCode,
           bankName: resolved.bankName,
@@ -91,13 +162,13 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
         });
         const owner = await needs.storeOwner(tx, storeId);
         if (owner) {
-          const masked = toMasked(row);
+          const shown = masked(row);
           await deps.mailer.send(tx, {
             to: owner.email,
             subject: `The payout bank account of ${owner.storeName} was ${before ? 'changed' : 'added'}`,
             paragraphs: [
               `Hello ${owner.firstName},`,
-              `Payouts of ${owner.storeName} now go to ${masked.accountName}, ${masked.bankName}, account ending ${masked.accountNumberLast4}.`,
+              `Payouts of ${owner.storeName} now go to ${shown.accountName}, ${shown.bankName}, account ending ${shown.accountNumberLast4}.`,
               ...(before
                 ? [
                     `Before this change they went to ${before.bankName}, account ending ${before.accountNumber.slice(-4)}.`,
@@ -107,8 +178,30 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
             ],
           });
         }
-        return toMasked(row);
+        return masked(row);
       });
+    },
+
+    /**
+     * Subaccount mode: the stores whose account was saved before the platform moved to it get their subaccount
+     * (at start, and again by the caller later for any Paystack did not take). Answers how many were linked and how
+     * many are still waiting; each store on its own, so one refusal does not hold the others back.
+     */
+    async linkMissingSubaccounts(): Promise<{ linked: number; waiting: number }> {
+      const provider = needs.subaccounts;
+      const outcome = { linked: 0, waiting: 0 };
+      if (!provider) return outcome;
+      for (const row of await accountsWithoutSubaccount(db, 500)) {
+        try {
+          const code = await linkSubaccount(provider, row.storeId, row, null);
+          await setSubaccountCode(db, row.storeId, row.accountNumber, code);
+          outcome.linked += 1;
+        } catch (error) {
+          deps.logger.warn({ storeId: row.storeId, err: String(error) }, 'store subaccount not made yet');
+          outcome.waiting += 1;
+        }
+      }
+      return outcome;
     },
 
     /** For payouts: the whole account of a store, or undefined when none is saved. */

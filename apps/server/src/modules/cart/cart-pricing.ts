@@ -1,3 +1,4 @@
+import { storesCannotBeSettled } from '@market/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
@@ -75,6 +76,11 @@ export interface AppliedGiftCardBalance {
 export interface PricingNeeds {
   findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
   defaultAddress(executor: Db, customerId: string): Promise<AddressForCheckout | undefined>;
+  /**
+   * Subaccount settlement (ADR 051): of these stores, those Paystack cannot settle to yet (no subaccount), which
+   * cannot be bought from. Absent in transfer mode.
+   */
+  storesWithoutSettlement?(executor: Db, storeIds: string[]): Promise<string[]>;
   /** Where each store ships from, in one read; a store that has none is not in the map. */
   storeOrigins(executor: Db, storeIds: string[]): Promise<Map<string, { state: string; lga?: string }>>;
   quoteShipment(
@@ -396,6 +402,16 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCa
     if (lines.some((line) => line.problem)) problems.push('Some items need your attention');
     if (!address) problems.push('Choose a delivery address');
     problems.push(...shippingProblems);
+    if (needs.storesWithoutSettlement && stores.length > 0) {
+      const unsettled = new Set(
+        await needs.storesWithoutSettlement(
+          executor,
+          stores.map((store) => store.storeId),
+        ),
+      );
+      const names = stores.filter((store) => unsettled.has(store.storeId)).map((store) => store.storeName);
+      if (names.length > 0) problems.push(storesCannotBeSettled(names));
+    }
     return {
       lines,
       stores,

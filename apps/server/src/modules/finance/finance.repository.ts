@@ -68,7 +68,8 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
     figures as materialized (
       select p.*, coalesce(b.commission, 0) as commission, coalesce(b.due, 0) as due,
         coalesce(b.escrow_due, 0) as escrow_due, coalesce(b.payable_due, 0) as payable_due,
-        coalesce(b.paid_out, 0) as paid_out,
+        -- Paid out: by the store's payouts, or settled by Paystack to its subaccount (ADR 051).
+        coalesce(b.paid_out, 0) + coalesce(b.settled, 0) as paid_out,
         coalesce(b.refunded, 0) as refunded, coalesce(b.refunded_goods, 0) as refunded_goods
       from paid p left join books b on b.order_id = p.id
     )

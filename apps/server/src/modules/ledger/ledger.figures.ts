@@ -7,11 +7,13 @@ import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.sch
  * - `commission`: what the platform keeps, the net of the order's `platform_commission` lines, negated (a refund
  *   gives its share back; a refund the platform bears leaves it kept, the cost sits in `platform_chargebacks`).
  * - `due`: what the store is owed for it, the net of its `merchant_escrow` and `merchant_payable` lines (payout
- *   movements excluded), negated; `escrowDue` and `payableDue` are its two parts (before and after completion).
+ *   and subaccount settlement movements excluded), negated; `escrowDue` and `payableDue` are its two parts (before
+ *   and after completion).
+ * - `settled`: what Paystack paid the store for it through a split (subaccount settlement, ADR 051).
  * - `refunded`: what went back to the customer, refunds net of their reversals (their `payments_clearing` lines);
  *   `refundedGoods` is its part for the goods (the delivery fee given back, on `shipping_fees`, taken off).
  * - `paidOut`: what processed payouts paid of its payable part (ADR 047: the payout's own link to the order);
- *   `payableDue − paidOut` is payable and not yet paid.
+ *   with `settled`, `payableDue − paidOut − settled` is payable and not yet paid (or settled ahead, negative).
  * - `goodsKept`: the goods the customer paid for and kept, refunds (whoever bore them) taken off: the order's net
  *   of the store's, the commission's and the chargebacks' lines, payouts aside.
  */
@@ -23,15 +25,16 @@ export interface LedgerOrderFigures {
   refunded: number;
   refundedGoods: number;
   paidOut: number;
+  settled: number;
   goodsKept: number;
 }
 
 /**
  * The per-order figures as a read-only relation with columns `order_id`, `commission`, `due`, `escrow_due`,
- * `payable_due`, `paid_out`, `refunded`, `refunded_goods` and `goods_kept` (bigint kobo), for other modules' read
- * models (finance, reports) to join (ADR 047: a module may publish a read relation of its own tables; it never
- * hands out SQL that writes). `orderIds`: a subquery of the order ids wanted, so only their entries are read (by
- * the order index).
+ * `payable_due`, `paid_out`, `settled`, `refunded`, `refunded_goods` and `goods_kept` (bigint kobo), for other
+ * modules' read models (finance, reports) to join (ADR 047: a module may publish a read relation of its own tables;
+ * it never hands out SQL that writes). `orderIds`: a subquery of the order ids wanted, so only their entries are
+ * read (by the order index).
  */
 export function ledgerOrderFiguresSql(orderIds: SQL): SQL {
   return sql`select b.*, coalesce(x.paid_out, 0)::bigint as paid_out from (${entryFigures(orderIds)}) b
@@ -44,18 +47,20 @@ function entryFigures(orderIds: SQL): SQL {
   return sql`select e.order_id,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'platform_commission'), 0)::bigint as commission,
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('merchant_escrow', 'merchant_payable')
-        and e.kind not in ('payout', 'payout_reversal')), 0)::bigint as due,
+        and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as due,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'merchant_escrow'
-        and e.kind not in ('payout', 'payout_reversal')), 0)::bigint as escrow_due,
+        and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as escrow_due,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'merchant_payable'
-        and e.kind not in ('payout', 'payout_reversal')), 0)::bigint as payable_due,
+        and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as payable_due,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'payments_clearing'
         and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded,
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('payments_clearing', 'shipping_fees')
         and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded_goods,
+      coalesce(sum(e.amount_kobo) filter (where e.account = 'merchant_payable'
+        and e.kind = 'settlement'), 0)::bigint as settled,
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('merchant_escrow', 'merchant_payable',
-        'platform_commission', 'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal')), 0)::bigint
-        as goods_kept
+        'platform_commission', 'platform_chargebacks')
+        and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as goods_kept
     from ${ledgerEntries} e
     where e.order_id in (${orderIds})
     group by e.order_id`;
@@ -77,6 +82,7 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
     refunded: Number(row?.refunded ?? 0),
     refundedGoods: Number(row?.refunded_goods ?? 0),
     paidOut: Number(row?.paid_out ?? 0),
+    settled: Number(row?.settled ?? 0),
     goodsKept: Number(row?.goods_kept ?? 0),
   };
 }
@@ -98,7 +104,7 @@ export const ledgerRefundedGoodsSql = (orderId: SQL) => sql`(select -coalesce(su
 
 const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0) from ${ledgerEntries} e
   where e.order_id = ${orderId} and e.account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
-    'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal'))`;
+    'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal', 'settlement'))`;
 
 /**
  * A store's sales since the start of today and of this week (the merchant dashboard), from the books: orders

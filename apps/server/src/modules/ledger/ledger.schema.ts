@@ -40,6 +40,11 @@ export const ledgerKinds = [
   'chargeback',
   'payout',
   'payout_reversal',
+  /**
+   * Subaccount settlement (ADR 051): Paystack paid the store's share of a split charge to its subaccount, out of the
+   * money the customer paid (payable debited, clearing credited): the store's "paid out" in that mode.
+   */
+  'settlement',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

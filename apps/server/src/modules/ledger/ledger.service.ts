@@ -10,11 +10,13 @@ import {
   NOTHING_PAYABLE,
   PAYOUT_ALREADY_OPEN,
   PAYOUT_NOT_AWAITING_OTP,
+  PAYOUTS_SETTLED_BY_PAYSTACK,
   type PayableMerchant,
   type PaymentCategory,
   type Payout,
   type PayoutStatus,
   percentToBasisPoints,
+  storesCannotBeSettled,
 } from '@market/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -24,7 +26,12 @@ import { pageInfo } from '../../platform/db/paging.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import type { TransferCheck, TransferEvent, TransferProvider } from '../../platform/payments/index.js';
+import {
+  paystackFeeKobo,
+  type TransferCheck,
+  type TransferEvent,
+  type TransferProvider,
+} from '../../platform/payments/index.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
 import {
   type LedgerAccount,
@@ -94,7 +101,20 @@ export interface LedgerNeeds {
     ): Promise<{ slug: string; name: string; commissionBasisPoints: number; updatedAt: Date } | undefined>;
   };
   transfers: TransferProvider;
+  /** The Paystack subaccount of each of these stores that has one (bank-accounts module; ADR 051). */
+  subaccountCodes(executor: Db, storeIds: string[]): Promise<Map<string, string>>;
 }
+
+/** A store's share of a split checkout (ADR 051), as the payments module keeps it on the payment. */
+export interface SettlementShare {
+  party: string;
+  subaccount: string;
+  shareKobo: number;
+  orderId?: string | null;
+}
+
+/** What a split is worked out on: a checkout's orders, one per store. */
+export type SplitOrder = Pick<OrderFacts, 'id' | 'storeId' | 'subtotalKobo' | 'discountKobo'>;
 
 interface Line {
   account: LedgerAccount;
@@ -196,6 +216,7 @@ const insertEntries = preparedSql('ledger_insert_entries', () =>
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
+  const settlementMode = deps.config.settlementMode;
 
   /**
    * At payment, each order's page of the books with the commission rate of its store (the standard one, flagged,
@@ -548,6 +569,81 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     return rows.map((row) => ({ orderId: row.orderId, amountKobo: Number(row.amountKobo) }));
   }
 
+  // ---------- subaccount settlement (ADR 051) ----------
+
+  /**
+   * Each store's share of a checkout about to be paid, for Paystack's flat split: what its order is due (item
+   * subtotal − discount − commission, by `commissionOf` at the store's rate now, the rule the payment posts with),
+   * plus what the books say the platform still owes it (negative: a refund after it was settled, which it owes), so
+   * every difference (a refund after settlement, a rate changed before payment, a share cut short) is made good on
+   * the store's next sale. Never below zero; all shares together leave the platform Paystack's fee, which its account
+   * bears, so a checkout mostly paid by gift card may carry a store's share over to its next sale. Throws CONFLICT
+   * when a store has no subaccount (the cart refuses such a checkout first).
+   */
+  async function settlementSplit(
+    executor: Db,
+    orders: SplitOrder[],
+    amountKobo: number,
+  ): Promise<SettlementShare[]> {
+    if (orders.length === 0) return [];
+    const storeIds = [...new Set(orders.map((order) => order.storeId))];
+    const codes = await needs.subaccountCodes(executor, storeIds);
+    const missing = storeIds.filter((id) => !codes.has(id));
+    if (missing.length > 0) {
+      const names = await Promise.all(missing.map((id) => needs.storeName(executor, id)));
+      throw conflict(storesCannotBeSettled(names.map((name) => name ?? 'A store')));
+    }
+    const shares: SettlementShare[] = [];
+    let room = amountKobo - paystackFeeKobo(amountKobo);
+    for (const order of orders) {
+      const rate = await executor.execute(
+        sql`select ${needs.commissionBasisPointsSql(sql`${order.storeId}::uuid`)} as rate`,
+      );
+      const rows = (Array.isArray(rate) ? rate : (rate as { rows: unknown[] }).rows) as { rate: unknown }[];
+      const basisPoints =
+        rows[0]?.rate === null || rows[0]?.rate === undefined ? STANDARD_BASIS_POINTS : Number(rows[0].rate);
+      const due =
+        order.subtotalKobo -
+        order.discountKobo -
+        commissionOf(order.subtotalKobo, order.discountKobo, basisPoints);
+      const figures = await storeFigures(executor, order.storeId);
+      const owed = figures.escrowKobo + figures.payableKobo;
+      const share = Math.max(0, Math.min(due + owed, room));
+      room -= share;
+      if (share > 0) {
+        shares.push({
+          party: order.storeId,
+          subaccount: codes.get(order.storeId)!,
+          shareKobo: share,
+          orderId: order.id,
+        });
+      }
+    }
+    return shares;
+  }
+
+  /**
+   * Paystack took a split charge: each store's share left the platform's money for the store's subaccount. Posted
+   * on the store's payable (it may run ahead of the orders' completion: a debit there is "settled early", cleared as
+   * the orders complete), in the settling transaction.
+   */
+  async function settleSplit(executor: Db, reference: string, shares: SettlementShare[]) {
+    // Called once per payment: the payments service settles a reference once, under its row lock.
+    const memo = `Settled by Paystack to the store's subaccount (${reference})`;
+    await postMany(
+      executor,
+      shares.map((share) => ({
+        kind: 'settlement' as const,
+        memo,
+        links: { orderId: share.orderId ?? null },
+        lines: [
+          { account: 'merchant_payable' as const, storeId: share.party, amountKobo: share.shareKobo },
+          { account: 'payments_clearing' as const, amountKobo: -share.shareKobo },
+        ],
+      })),
+    );
+  }
+
   // ---------- balances ----------
 
   async function storeFigures(executor: Db, storeId: string) {
@@ -565,20 +661,34 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       .filter((row) => OPEN.includes(row.status))
       .reduce((acc, row) => acc + row.total, 0);
     const processed = payoutTotals.find((row) => row.status === 'processed')?.total ?? 0;
+    const [settled] = await executor
+      .select({ total: sum(ledgerEntries.amountKobo).mapWith(Number) })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.storeId, storeId),
+          eq(ledgerEntries.account, 'merchant_payable'),
+          eq(ledgerEntries.kind, 'settlement'),
+        ),
+      );
     return {
       escrowKobo: balance('merchant_escrow'),
       payableKobo: balance('merchant_payable') - approved,
       approvedKobo: approved,
       processedKobo: processed,
+      settledKobo: settled?.total ?? 0,
     };
   }
 
   function nairaBalances(figures: Awaited<ReturnType<typeof storeFigures>>): MerchantBalances {
     return {
+      settlementMode,
       escrow: koboToNaira(figures.escrowKobo),
       payable: koboToNaira(figures.payableKobo),
       approved: koboToNaira(figures.approvedKobo),
       processed: koboToNaira(figures.processedKobo),
+      settled: koboToNaira(figures.settledKobo),
+      owed: koboToNaira(figures.escrowKobo + figures.payableKobo),
     };
   }
 
@@ -889,6 +999,8 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     confirmLatePayouts,
     finalizeOtp,
     resendOtp,
+    settlementSplit,
+    settleSplit,
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
       return nairaBalances(await storeFigures(db, storeId));
@@ -923,10 +1035,17 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       );
       const total = (statuses: readonly PayoutStatus[]) =>
         payoutTotals.filter((row) => statuses.includes(row.status)).reduce((acc, row) => acc + row.total, 0);
+      const [settled] = await db
+        .select({ total: sum(ledgerEntries.amountKobo).mapWith(Number) })
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, 'settlement'), eq(ledgerEntries.account, 'merchant_payable')));
       return {
         processedPayment: koboToNaira(total(['processed'])),
         approvedPayment: koboToNaira(total(OPEN)),
-        pendingPayment: koboToNaira(pending),
+        // Subaccount mode: a store's payable runs ahead of its orders (settled at payment), so nothing waits.
+        pendingPayment: koboToNaira(settlementMode === 'subaccount' ? 0 : pending),
+        settlementMode,
+        settledPayment: koboToNaira(settled?.total ?? 0),
       };
     },
 
@@ -961,6 +1080,10 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         .filter((row) => row.payableKobo > 0 || row.approvedKobo > 0 || row.escrowKobo > 0)
         .sort((a, b) => b.payableKobo - a.payableKobo || b.escrowKobo - a.escrowKobo);
       const page = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
+      const codes = await needs.subaccountCodes(
+        db,
+        page.map((row) => row.storeId),
+      );
       const merchants: PayableMerchant[] = [];
       for (const row of page) {
         merchants.push({
@@ -971,6 +1094,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           approved: koboToNaira(row.approvedKobo),
           openPayoutId: row.openPayoutId,
           hasBankAccount: (await needs.bankAccount(db, row.storeId)) !== undefined,
+          hasSubaccount: codes.has(row.storeId),
         });
       }
       return { merchants, pagination: pageInfo(query.page, query.limit, rows.length) };
@@ -981,6 +1105,8 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
      * keeps one open payout per store whatever runs at once. Then the transfer is sent (once: `process` claims it).
      */
     async approvePayout(adminId: string, storeId: string): Promise<Payout> {
+      // Subaccount mode: Paystack settles every store's share itself; the platform cannot (or does not) transfer.
+      if (settlementMode === 'subaccount') throw conflict(PAYOUTS_SETTLED_BY_PAYSTACK);
       const storeName = await needs.storeName(db, storeId);
       if (!storeName) throw notFound('Store not found');
       const account = await needs.bankAccount(db, storeId);

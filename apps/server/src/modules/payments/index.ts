@@ -5,8 +5,14 @@ import { paymentsHttp, paymentsRoutes } from './payments.routes.js';
 import { createPaymentsService, type PaymentsService } from './payments.service.js';
 
 export type { PaymentPurpose, Verification } from '../../platform/payments/index.js';
-export type { PaymentStatus } from './payments.schema.js';
-export type { PaymentState, PaymentsService, PaymentTransaction, StartPayment } from './payments.service.js';
+export type { PaymentSplitLine, PaymentStatus } from './payments.schema.js';
+export type {
+  PaymentSplitter,
+  PaymentState,
+  PaymentsService,
+  PaymentTransaction,
+  StartPayment,
+} from './payments.service.js';
 export { generateReference } from './payments.service.js';
 
 /**

@@ -1,5 +1,14 @@
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
+/** One store's part of a split charge: `party` is the store, `subaccount` its Paystack subaccount. */
+export interface PaymentSplitLine {
+  party: string;
+  subaccount: string;
+  shareKobo: number;
+  /** The order of the store the share was worked out on (a checkout has one order per store). */
+  orderId?: string | null;
+}
+
 export const paymentStatuses = ['initialized', 'success', 'failed', 'abandoned', 'mismatch'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
@@ -33,6 +42,11 @@ export const paymentTransactions = pgTable(
     channel: text(),
     paidAt: timestamp({ withTimezone: true }),
     gatewayResponse: text(),
+    /**
+     * The flat split the provider was asked to make of this charge (subaccount settlement, ADR 051): each store's
+     * subaccount and share in kobo. Paystack settles those shares to the stores itself; null when there was none.
+     */
+    split: jsonb().$type<PaymentSplitLine[]>(),
     /** Kobo already sent back; a refund is refused beyond the amount paid. */
     refundedKobo: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -15,6 +15,7 @@ import type {
 } from '../../platform/payments/provider.js';
 import type { TransferEvent } from '../../platform/payments/transfers.js';
 import {
+  type PaymentSplitLine,
   type PaymentStatus,
   paymentDisputes,
   paymentTransactions,
@@ -41,6 +42,12 @@ export interface StartPayment {
   customerId?: string | null;
 }
 
+/** Works out the split of a payment about to start (subaccount settlement, ADR 051); undefined for none. */
+export type PaymentSplitter = (
+  executor: Db,
+  payment: { reference: string; amountKobo: number },
+) => Promise<PaymentSplitLine[] | undefined>;
+
 export interface WebhookResult {
   /** duplicate, ignored, unknown-reference or settled:<status>. */
   outcome: string;
@@ -59,6 +66,18 @@ export interface PaymentsService {
    */
   onDisputeEvent(
     listener: (executor: Db, event: DisputeEvent & { transactionReference: string }) => Promise<string>,
+  ): void;
+  /**
+   * Payments of this purpose are split between subaccounts: `splitter` is asked before the provider is, and its
+   * shares are kept on the payment and sent with it (ADR 051).
+   */
+  splitWith(prefix: string, splitter: PaymentSplitter): void;
+  /**
+   * Who hears that the provider took a split charge (status success or mismatch: the subaccounts got their shares
+   * either way), in the settling transaction: the ledger's settlement.
+   */
+  onSplitSettled(
+    listener: (executor: Db, reference: string, split: PaymentSplitLine[]) => Promise<void>,
   ): void;
   /** `${prefix}-` and 26 Crockford base32 characters: 48 bits of time (sortable) and 80 random bits. */
   newReference(prefix: string): string;
@@ -261,6 +280,10 @@ export function createPaymentsService(options: {
   const purposes = new Map<string, PaymentPurpose>();
   let refundListener: ((event: RefundEvent) => Promise<string>) | undefined;
   let transferListener: ((event: TransferEvent) => Promise<string>) | undefined;
+  const splitters = new Map<string, PaymentSplitter>();
+  let splitListener:
+    | ((executor: Db, reference: string, split: PaymentSplitLine[]) => Promise<void>)
+    | undefined;
   let disputeListener:
     | ((executor: Db, event: DisputeEvent & { transactionReference: string }) => Promise<string>)
     | undefined;
@@ -365,6 +388,8 @@ export function createPaymentsService(options: {
         ];
         const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
         await settlePayment(tx, settledValues(fields, status, row.id, eventId));
+        // The provider paid the subaccounts their flat shares whatever the amount check says.
+        if (row.split && row.split.length > 0) await splitListener?.(tx, reference, row.split);
         if (status === 'mismatch') {
           // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.
           logger.error(
@@ -417,6 +442,14 @@ export function createPaymentsService(options: {
       transferListener = listener;
     },
 
+    splitWith(prefix, splitter) {
+      splitters.set(prefix, splitter);
+    },
+
+    onSplitSettled(listener) {
+      splitListener = listener;
+    },
+
     newReference: (prefix) => generateReference(prefix),
 
     async start(executor, input) {
@@ -429,6 +462,12 @@ export function createPaymentsService(options: {
       if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
         throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
       }
+      // Worked out before anything is written: a split that cannot be made (a store lost its subaccount) leaves no
+      // payment row behind to block the next try under the same reference.
+      const splitter = splitters.get(prefix);
+      const split = splitter
+        ? await splitter(executor, { reference: input.reference, amountKobo: input.amountKobo })
+        : undefined;
       await insertPayment(executor, {
         reference: input.reference,
         purpose: prefix,
@@ -438,12 +477,21 @@ export function createPaymentsService(options: {
         metadata: input.metadata ?? {},
         customerEmail: input.email,
       });
+      if (split && split.length > 0) {
+        await executor
+          .update(paymentTransactions)
+          .set({ split })
+          .where(eq(paymentTransactions.reference, input.reference));
+      }
       const result = await provider.initialize({
         reference: input.reference,
         amountKobo: input.amountKobo,
         email: input.email,
         callbackUrl: `${options.publicUrl}${input.callbackPath}`,
         metadata: { ...input.metadata, purpose: prefix },
+        ...(split && split.length > 0
+          ? { split: split.map((line) => ({ subaccount: line.subaccount, shareKobo: line.shareKobo })) }
+          : {}),
         executor,
       });
       return { authorizationUrl: result.authorizationUrl, reference: input.reference };

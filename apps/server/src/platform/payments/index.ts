@@ -12,7 +12,8 @@ import {
 
 export type * from './provider.js';
 export type { SandboxProvider } from './sandbox.js';
-export { sandboxSecret } from './sandbox.js';
+export { paystackFeeKobo, sandboxSecret } from './sandbox.js';
+export * from './subaccounts.js';
 export * from './transfers.js';
 
 /**

@@ -47,7 +47,7 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
  */
 export async function paystackRequest(
   options: PaystackHttpOptions,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: PaystackBody | undefined }> {

@@ -14,6 +14,7 @@ import type {
   WebhookEvent,
 } from './provider.js';
 import { verifyPaystackSignature } from './signature.js';
+import { paystackSplit } from './subaccounts.js';
 import { parseTransferEvent } from './transfers.js';
 
 export const PAYSTACK_BASE_URL = 'https://api.paystack.co';
@@ -330,6 +331,7 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
         callback_url: request.callbackUrl,
         currency: 'NGN',
         ...(request.metadata ? { metadata: request.metadata } : {}),
+        ...(request.split && request.split.length > 0 ? { split: paystackSplit(request.split) } : {}),
       });
       const data = shaped('/transaction/initialize', () => initializeData.parse(answer));
       return { authorizationUrl: data.authorization_url, accessCode: data.access_code };

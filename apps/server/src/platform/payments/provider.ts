@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { SplitShare } from './subaccounts.js';
 import type { TransferEvent } from './transfers.js';
 
 /**
@@ -12,6 +13,8 @@ export interface InitializeRequest {
   /** Absolute URL the payer returns to, with `?reference=` added by the provider. */
   callbackUrl: string;
   metadata?: Record<string, string | number | boolean>;
+  /** A flat split of the charge between stores' subaccounts (settlement mode `subaccount`, ADR 051). */
+  split?: SplitShare[];
   /**
    * The caller's transaction. A provider that keeps its state in our own database (the sandbox) writes through
    * it, so that a rolled-back checkout leaves nothing behind and, on PGlite's single connection, no second

@@ -13,6 +13,8 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   email: text().notNull(),
   callbackUrl: text().notNull(),
   metadata: jsonb().$type<Record<string, string | number | boolean>>().notNull().default({}),
+  /** The flat split the charge was initialised with (subaccount settlement, ADR 051); null when none. */
+  split: jsonb().$type<{ subaccount: string; share: number }[]>(),
   /** pending (no attempt yet), send_otp (waiting for the OTP), success or failed. */
   status: text().$type<'pending' | 'send_otp' | 'success' | 'failed'>().notNull().default('pending'),
   channel: text(),

@@ -9,6 +9,7 @@ import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
 import type { PaymentProvider, RefundResult } from './provider.js';
 import { sandboxCharges } from './sandbox.schema.js';
 import { signPaystackBody, verifyPaystackSignature } from './signature.js';
+import { splitProblem } from './subaccounts.js';
 
 // Built once (ADR 036): every checkout's payment page starts with one charge.
 const insertCharge = prepared('sandbox_insert_charge', (db) =>
@@ -266,6 +267,9 @@ export function createSandboxProvider(options: {
     name: 'sandbox',
 
     async initialize(request) {
+      const split = request.split && request.split.length > 0 ? request.split : undefined;
+      const problem = split ? splitProblem(split, request.amountKobo) : undefined;
+      if (problem) throw new AppError('BAD_REQUEST', `The payment provider refused the request: ${problem}`);
       await insertCharge(request.executor ?? db, {
         reference: request.reference,
         // Paystack's transaction ids are 10-digit numbers.
@@ -275,6 +279,13 @@ export function createSandboxProvider(options: {
         callbackUrl: request.callbackUrl,
         metadata: request.metadata ?? {},
       });
+      if (split) {
+        // Kept as Paystack keeps a dynamic split on the transaction (rare: only in subaccount settlement mode).
+        await (request.executor ?? db)
+          .update(sandboxCharges)
+          .set({ split: split.map((share) => ({ subaccount: share.subaccount, share: share.shareKobo })) })
+          .where(eq(sandboxCharges.reference, request.reference));
+      }
       return {
         authorizationUrl: `${options.publicUrl}${SANDBOX_BASE}/checkout/${encodeURIComponent(request.reference)}`,
         accessCode: randomBytes(8).toString('hex'),

@@ -43,7 +43,19 @@ function CurrentAccount({ account }: { account: MaskedBankAccount | null }) {
         </dd>
         <dt className="font-medium">Last changed</dt>
         <dd>{formatDateTime(account.updatedAt)}</dd>
+        {account.settlementMode === 'subaccount' ? (
+          <>
+            <dt className="font-medium">Paystack subaccount</dt>
+            <dd>{account.subaccountCode ?? 'Being set up'}</dd>
+          </>
+        ) : null}
       </dl>
+      {account.settlementMode === 'subaccount' ? (
+        <p className="mt-2 text-sm text-slate-700">
+          Paystack pays your share of every order (after commission) to this account itself, usually the next
+          working day.
+        </p>
+      ) : null}
     </div>
   );
 }

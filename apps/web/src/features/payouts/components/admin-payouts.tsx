@@ -16,7 +16,10 @@ import {
 import { PayoutHistory } from './payout-list';
 import { PayoutOtpActions } from './payout-otp';
 
-/** `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. */
+/**
+ * `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. In subaccount
+ * mode (ADR 051) Paystack settles stores itself: the screen says so and offers no approval.
+ */
 export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
   const [page, setPage] = useState(1);
   const [historyPage, setHistoryPage] = useState(1);
@@ -25,6 +28,8 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
   const merchants = usePayableMerchants(page);
   const history = useAdminPayouts(historyPage);
   const approve = useApprovePayout();
+  const subaccountMode = stats.data?.settlementMode === 'subaccount';
+  const mayApprove = canApprove && stats.data?.settlementMode === 'transfer';
   return (
     <div className="space-y-6">
       <section aria-labelledby="stats-title" className="space-y-2">
@@ -35,6 +40,18 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
           <LoadingState label="Loading payment stats…" />
         ) : stats.isError ? (
           <ErrorState title={PAYOUT_MESSAGES.stats} onRetry={() => stats.refetch()} />
+        ) : subaccountMode ? (
+          <>
+            <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+              <StatCard label="Settled by Paystack" value={formatApiNaira(stats.data.settledPayment)} />
+              <StatCard label="Paid by earlier payouts" value={formatApiNaira(stats.data.processedPayment)} />
+            </dl>
+            <p className="text-sm text-slate-700" data-testid="settlement-mode">
+              Settlement through subaccounts is on (SETTLEMENT_MODE=subaccount): every payment is split by
+              Paystack, which pays each store its share (after commission) to its bank account. There are no
+              payouts to approve; a store without a verified bank account cannot be bought from.
+            </p>
+          </>
         ) : (
           <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
             <StatCard label="Pending" value={formatApiNaira(stats.data.pendingPayment)} />
@@ -45,7 +62,7 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
       </section>
       <section aria-labelledby="merchants-title" className="space-y-2">
         <h2 id="merchants-title" className="text-lg font-semibold text-slate-900">
-          Merchants to pay
+          {subaccountMode ? 'Merchants' : 'Merchants to pay'}
         </h2>
         {merchants.isPending ? (
           <LoadingState label="Loading merchants…" />
@@ -66,17 +83,34 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
                 >
                   <div className="min-w-0 space-y-1">
                     <p className="font-semibold text-slate-900">{merchant.storeName}</p>
-                    <p className="text-sm text-slate-700">
-                      Payable{' '}
-                      <span className="font-semibold tabular-nums">{formatApiNaira(merchant.payable)}</span>
-                      {' · '}in escrow {formatApiNaira(merchant.escrow)}
-                      {merchant.approved > 0 ? ` · approved ${formatApiNaira(merchant.approved)}` : ''}
-                    </p>
-                    {merchant.hasBankAccount ? null : (
+                    {subaccountMode ? (
+                      <p className="text-sm text-slate-700">
+                        In the return window {formatApiNaira(merchant.escrow)}
+                        {' · '}
+                        {merchant.escrow + merchant.payable < 0 ? 'owes ' : 'still owed '}
+                        <span className="font-semibold tabular-nums">
+                          {formatApiNaira(Math.abs(merchant.escrow + merchant.payable))}
+                        </span>
+                      </p>
+                    ) : (
+                      <p className="text-sm text-slate-700">
+                        Payable{' '}
+                        <span className="font-semibold tabular-nums">{formatApiNaira(merchant.payable)}</span>
+                        {' · '}in escrow {formatApiNaira(merchant.escrow)}
+                        {merchant.approved > 0 ? ` · approved ${formatApiNaira(merchant.approved)}` : ''}
+                      </p>
+                    )}
+                    {subaccountMode ? (
+                      merchant.hasSubaccount ? null : (
+                        <p className="text-sm text-red-800">
+                          No Paystack subaccount yet: the store cannot be bought from
+                        </p>
+                      )
+                    ) : merchant.hasBankAccount ? null : (
                       <p className="text-sm text-red-800">No payout bank account yet</p>
                     )}
                   </div>
-                  {canApprove ? (
+                  {mayApprove ? (
                     <Button
                       disabled={
                         merchant.payable <= 0 ||
@@ -109,7 +143,7 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
         history={history}
         onPage={setHistoryPage}
         showStore
-        actions={canApprove ? (payout) => <PayoutOtpActions payout={payout} /> : undefined}
+        actions={mayApprove ? (payout) => <PayoutOtpActions payout={payout} /> : undefined}
       />
       <ConfirmDialog
         open={confirming !== null}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch } from '../../../test/fixtures-catalog';
 import { jsonResponse, renderScreen } from '../../../test/render';
+import { AdminPayouts } from './admin-payouts';
 import { MerchantPayouts } from './merchant-payouts';
 import { PaymentCategories } from './payment-categories';
 import { PayoutOtpActions } from './payout-otp';
@@ -31,7 +32,15 @@ describe('MerchantPayouts', () => {
       if (url === '/api/merchant/payouts/balances')
         return jsonResponse(200, {
           message: 'Balances',
-          data: { escrow: 1_250.5, payable: 0, approved: 0, processed: 68_400 },
+          data: {
+            settlementMode: 'transfer',
+            escrow: 1_250.5,
+            payable: 0,
+            approved: 0,
+            processed: 68_400,
+            settled: 0,
+            owed: 1_250.5,
+          },
         });
       if (url.startsWith('/api/merchant/payouts'))
         return jsonResponse(200, {
@@ -52,6 +61,39 @@ describe('MerchantPayouts', () => {
     ).toBeInTheDocument();
   });
 
+  it('in subaccount mode says Paystack settles the store itself, with what it settled and what is owed', async () => {
+    const recorder = recordFetch(({ url }) => {
+      if (url === '/api/merchant/payouts/balances')
+        return jsonResponse(200, {
+          message: 'Balances',
+          data: {
+            settlementMode: 'subaccount',
+            escrow: 22_500,
+            payable: -27_000,
+            approved: 0,
+            processed: 0,
+            settled: 27_000,
+            owed: -4_500,
+          },
+        });
+      return jsonResponse(200, {
+        message: 'Payouts',
+        data: { payouts: [], pagination: { page: 1, limit: 12, totalItems: 0, totalPages: 1 } },
+      });
+    });
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<MerchantPayouts />);
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    expect(await within(balances).findByText('Settled by Paystack')).toBeInTheDocument();
+    expect(within(balances).getByText('₦27,000.00')).toBeInTheDocument();
+    expect(within(balances).getByText('You owe')).toBeInTheDocument();
+    expect(within(balances).getByText('₦4,500.00')).toBeInTheDocument();
+    expect(within(balances).getByTestId('settlement-mode')).toHaveTextContent(
+      /straight to your bank account/,
+    );
+    expect(within(balances).queryByText('Payable')).toBeNull();
+  });
+
   it('says so when there are no payouts, and offers a retry when balances fail', async () => {
     const recorder = recordFetch(({ url }) => {
       if (url === '/api/merchant/payouts/balances')
@@ -67,6 +109,65 @@ describe('MerchantPayouts', () => {
     expect(
       await screen.findByText('Could not load your balances', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('AdminPayouts', () => {
+  const merchant = {
+    storeId: payout.storeId,
+    storeName: 'Chinedu Gadgets',
+    escrow: 22_500,
+    payable: 0,
+    approved: 0,
+    openPayoutId: null,
+    hasBankAccount: true,
+    hasSubaccount: true,
+  };
+  const answers = (settlementMode: 'transfer' | 'subaccount') =>
+    recordFetch(({ url }) => {
+      if (url === '/api/admin/payments/stats')
+        return jsonResponse(200, {
+          message: 'Payment stats',
+          data: {
+            processedPayment: 68_400,
+            approvedPayment: 0,
+            pendingPayment: settlementMode === 'transfer' ? 9_000 : 0,
+            settlementMode,
+            settledPayment: settlementMode === 'subaccount' ? 28_975 : 0,
+          },
+        });
+      if (url.startsWith('/api/admin/payments/merchants'))
+        return jsonResponse(200, {
+          message: 'Merchants to pay',
+          data: {
+            merchants: [
+              settlementMode === 'transfer'
+                ? { ...merchant, payable: 9_000 }
+                : { ...merchant, payable: -22_500, hasSubaccount: false },
+            ],
+            pagination: { page: 1, limit: 20, totalItems: 1, totalPages: 1 },
+          },
+        });
+      return jsonResponse(200, {
+        message: 'Payouts',
+        data: { payouts: [payout], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1 } },
+      });
+    });
+
+  it('offers approval in transfer mode', async () => {
+    vi.stubGlobal('fetch', answers('transfer').fetchMock);
+    renderScreen(<AdminPayouts canApprove />);
+    expect(await screen.findByRole('button', { name: 'Approve payout' })).toBeEnabled();
+    expect(screen.queryByTestId('settlement-mode')).toBeNull();
+  });
+
+  it('in subaccount mode says Paystack settles the stores and offers no approval', async () => {
+    vi.stubGlobal('fetch', answers('subaccount').fetchMock);
+    renderScreen(<AdminPayouts canApprove />);
+    expect(await screen.findByTestId('settlement-mode')).toHaveTextContent(/no payouts to\s+approve/);
+    expect(screen.getByText('₦28,975.00')).toBeInTheDocument();
+    expect(await screen.findByText(/No Paystack subaccount yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve payout' })).toBeNull();
   });
 });
 
