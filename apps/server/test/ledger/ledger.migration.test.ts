@@ -89,7 +89,7 @@ beforeAll(async () => {
   // An order paid before the ledger: no commission, no lines.
   await order(UNBOOKED, 'NM-UNBOOKED', false);
   for (const statement of statementsOf(target)) await db.exec(statement);
-}, 60_000);
+}, 180_000);
 afterAll(() => db.close());
 
 describe('migration 0026: the ledger owns the order money', () => {
