@@ -91,16 +91,10 @@ if (haveOrders < ordersWanted) {
       from stores where store_name like 'Bench Finance %'
     ), total as (select count(*)::int as c from s)
     insert into orders (tracker_id, order_name, customer_id, store_id, merchant_id, store_name, status, subtotal_kobo,
-      shipping_fee_kobo, discount_kobo, total_kobo, delivery_address, created_at, commission_basis_points,
-      commission_kobo, due_to_merchant_kobo, payable_at, paid_out_at)
+      shipping_fee_kobo, discount_kobo, total_kobo, delivery_address, created_at)
     select t.id, 'NM-B' || x.g, t.customer_id, s.id, s.merchant_id, s.store_name,
       case when x.g % 50 = 0 then 'returned' when x.g % 7 = 0 then 'pending' else 'completed' end,
-      t.items_subtotal_kobo, 150000, 0, t.amount_due_kobo, t.delivery_address, t.created_at,
-      case when x.g % 2 = 0 then 1000 end,
-      case when x.g % 2 = 0 then (t.items_subtotal_kobo::bigint * 1000 + 5000) / 10000 end,
-      case when x.g % 2 = 0 then t.items_subtotal_kobo - (t.items_subtotal_kobo::bigint * 1000 + 5000) / 10000 end,
-      case when x.g % 7 <> 0 then t.created_at + interval '10 days' end,
-      case when x.g % 3 = 0 then t.created_at + interval '14 days' end
+      t.items_subtotal_kobo, 150000, 0, t.amount_due_kobo, t.delivery_address, t.created_at
     from order_trackers t
       cross join lateral (select split_part(t.reference, '-', 3)::int as g) x
       join s on s.n = x.g % (select c from total)
@@ -130,16 +124,23 @@ if (haveOrders < ordersWanted) {
         ('shipping_fee', 'merchant_escrow', o.store_id, o.shipping_fee_kobo::bigint),
         ('shipping_fee', 'shipping_fees', null, -o.shipping_fee_kobo::bigint),
         ('escrow_release', 'merchant_escrow', o.store_id,
-          case when o.payable_at is not null then o.subtotal_kobo - k.c end),
+          case when o.status <> 'pending' then o.subtotal_kobo - k.c end),
         ('escrow_release', 'merchant_payable', o.store_id,
-          case when o.payable_at is not null then k.c - o.subtotal_kobo end),
+          case when o.status <> 'pending' then k.c - o.subtotal_kobo end),
         ('refund', 'payments_clearing', null, case when o.status = 'returned' then -o.subtotal_kobo::bigint end),
-        ('refund', case when o.payable_at is not null then 'merchant_payable' else 'merchant_escrow' end,
+        ('refund', case when o.status <> 'pending' then 'merchant_payable' else 'merchant_escrow' end,
           o.store_id, case when o.status = 'returned' then o.subtotal_kobo - k.c end),
         ('refund', 'platform_commission', null, case when o.status = 'returned' then k.c end)
       ) as l(kind, account, store_id, amount)
     where o.order_name like 'NM-B%' and l.amount is not null and l.amount <> 0
       and not exists (select 1 from ledger_entries e where e.order_id = o.id)`);
+  // Each order's page of the books (ADR 047), payable since ten days after it was placed unless still pending.
+  await db.execute(sql`
+    insert into ledger_orders (order_id, store_id, commission_basis_points, booked_at, payable_at)
+    select o.id, o.store_id, 1000, o.created_at,
+      case when o.status <> 'pending' then o.created_at + interval '10 days' end
+    from orders o where o.order_name like 'NM-B%'
+    on conflict do nothing`);
   await seedDemoPayments(db);
   console.log(
     `filled ${ordersWanted - haveOrders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -26,20 +26,24 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
+import { fulfilmentSteps } from './flows/order-fulfilment.js';
+import { bookUnpostedOrders, orderMoneyFlow } from './flows/order-money.js';
+import { ledgerStoreFacts, listenToTransfers, transfersFor } from './flows/payout.js';
+import { listenToProviderRefunds } from './flows/return-and-refund.js';
+import {
+  selectSubaccounts,
+  storesWithoutSubaccount,
+  wireSubaccountSettlement,
+} from './flows/subaccount-settlement.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
-import {
-  createAuthModule,
-  findPartnerProfile,
-  findUserById,
-  listCarrierAccounts,
-} from './modules/auth/index.js';
-import { createBankAccountsModule, findBankAccount, subaccountCodes } from './modules/bank-accounts/index.js';
+import { createAuthModule, findPartnerProfile, findUserById } from './modules/auth/index.js';
+import { createBankAccountsModule } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
   createCatalogModule,
   createSalesFolder,
-  recordSales,
   reserveStock,
   returnStock,
   type SalesFolder,
@@ -49,16 +53,9 @@ import { createCheckoutModule } from './modules/checkout/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
 import { createFinanceModule } from './modules/finance/index.js';
-import {
-  appliedGiftCards,
-  confirmHolds,
-  createGiftCardsModule,
-  holdBalances,
-  refundToCards,
-  releaseHolds,
-} from './modules/gift-cards/index.js';
-import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
-import { createLedgerModule, ledgerOrderFigures } from './modules/ledger/index.js';
+import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/index.js';
+import { createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
+import { createLedgerModule } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
@@ -79,12 +76,9 @@ import {
   findActiveMembership,
   findStoreById,
   findStoreByMerchant,
-  findStoreShippingPlaces,
-  listPaymentCategories,
   merchantOnboarding,
   slugify,
   storeCommissionBasisPointsSql,
-  updatePaymentCategoryCommission,
 } from './modules/stores/index.js';
 import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
@@ -121,11 +115,8 @@ import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import {
   type BankDirectory,
-  createPaystackTransfers,
-  createSandboxTransfers,
   type PaymentProvider,
   type SubaccountProvider,
-  sandboxSecret,
   selectBankDirectory,
   type TransferProvider,
 } from './platform/payments/index.js';
@@ -139,7 +130,6 @@ import {
   PRIVATE_MEDIA_PREFIX,
 } from './platform/storage/media.js';
 import { MAX_IMAGE_BYTES } from './platform/storage/storage.js';
-import { selectSubaccounts, storesWithoutSubaccount, wireSubaccountSettlement } from './settlement.js';
 import { registerTimedWork } from './timed-work.js';
 
 export interface BuildOptions {
@@ -433,7 +423,7 @@ export async function buildApp(
     renewSubscriptions: () => modules.subscriptions.renewDue(),
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
-    bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
+    bookUnpostedOrders: () => modules.bookUnpostedOrders(),
     linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
     retryFailedRefunds: () => modules.refunds.retryDue(),
   };
@@ -496,36 +486,7 @@ function composeModules(
     findMembership: (userId) => findActiveMembership(deps.db, userId),
     findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   });
-  const orders = createOrdersModule(deps, {
-    findCustomer: findUserById,
-    returnStock,
-    refund: (reference, amountKobo) => payments.service.refund(reference, amountKobo),
-    releaseRefund: (executor, reference, amountKobo) =>
-      payments.service.releaseRefund(executor, reference, amountKobo),
-    refundToCards,
-    async storePickup(executor, storeId) {
-      const [store, places] = await Promise.all([
-        findStoreById(executor, storeId),
-        findStoreShippingPlaces(executor, storeId),
-      ]);
-      const location = places?.shippingLocation;
-      const pickup = places?.pickupLocation;
-      const address = location
-        ? [location.street, location.city, location.state].filter(Boolean).join(', ')
-        : pickup
-          ? [pickup.street, pickup.lga, pickup.state].filter(Boolean).join(', ')
-          : 'Ask the store for its pickup address';
-      return { address, phoneNumber: store?.storePhoneNumber ?? null };
-    },
-    carriers: listCarrierAccounts,
-    // The hub an order assigned to the platform hub goes to: the one the store named, while it is open.
-    async storeHub(executor, storeId) {
-      const hubId = (await findStoreById(executor, storeId))?.hubId;
-      return hubId ? activeHubName(executor, hubId) : undefined;
-    },
-    // An order's commission, due and refunds as the books say them (ADR 046): a plain read of the ledger's entries.
-    orderFigures: ledgerOrderFigures,
-  });
+  const orders = createOrdersModule(deps, fulfilmentSteps(payments.service));
   const coupons = createCouponsModule(deps, {
     isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
     // apply-coupon checks a code against the cart's lines (a plain function of the cart module: no cycle).
@@ -551,27 +512,15 @@ function composeModules(
   });
   const checkout = createCheckoutModule(
     { ...deps, payments: payments.service },
-    {
+    checkoutAndPaySteps({
       cart: cart.service,
       orders: orders.service,
-      reserveStock,
-      returnStock,
-      async recordSales(executor, lines) {
-        await recordSales(executor, lines);
-        salesFolder.soon();
-      },
-      findCustomer: findUserById,
-      holdRedemptions: coupons.service.holdRedemptions,
-      releaseRedemptions: coupons.service.releaseRedemptions,
-      recordRedemptions: coupons.service.recordRedemptions,
-      holdGiftCards: holdBalances,
-      releaseGiftCards: releaseHolds,
-      confirmGiftCards: confirmHolds,
-    },
+      coupons: coupons.service,
+      salesFolder,
+    }),
   );
 
-  // The provider's refund.* webhooks move the orders module's refund history.
-  payments.service.onRefundEvent((event) => orders.refunds.onProviderEvent(event));
+  listenToProviderRefunds(payments.service, orders.refunds);
   // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
   payments.service.onDisputeEvent((executor, event) => orders.refunds.onDispute(executor, event));
   const returns = createReturnsModule(
@@ -597,29 +546,13 @@ function composeModules(
   });
   // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
   const ledger = createLedgerModule(deps, {
-    orders: orders.service,
-    commissionBasisPointsSql: storeCommissionBasisPointsSql,
-    storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
-    bankAccount: findBankAccount,
-    subaccountCodes,
-    categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
-    transfers:
-      transferProvider ??
-      (deps.config.paystackSecretKey
-        ? createPaystackTransfers({
-            secretKey: deps.config.paystackSecretKey,
-            baseUrl: deps.config.paystackBaseUrl,
-            logger: deps.logger,
-          })
-        : createSandboxTransfers({
-            db: deps.db,
-            secret: sandboxSecret(deps.config.dataDir),
-            deliver: (body, signature) => payments.service.handleWebhook(body, signature),
-            requireOtp: deps.config.sandboxTransferOtp,
-          })),
+    ...ledgerStoreFacts(),
+    transfers: transfersFor(deps, payments.service, transferProvider),
   });
-  orders.service.money.listen(ledger.service.listener);
-  payments.service.onTransferEvent((event) => ledger.service.settleTransfer(event));
+  // The flows (src/flows, ADR 047): an order's money booked by the ledger in the transaction of each fact, and the
+  // provider's transfer webhooks settling payouts.
+  orders.service.money.listen(orderMoneyFlow(ledger.service));
+  listenToTransfers(payments.service, ledger.service);
   if (deps.config.settlementMode === 'subaccount') {
     wireSubaccountSettlement({ payments: payments.service, orders: orders.service, ledger: ledger.service });
   }
@@ -697,6 +630,7 @@ function composeModules(
     refunds: orders.refunds,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
+    bookUnpostedOrders: () => bookUnpostedOrders(deps.db, orders.service, ledger.service),
     bankAccounts: bankAccounts.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };

@@ -89,6 +89,21 @@ describe('module boundaries', () => {
     ]);
   });
 
+  it('keep flows above the modules: a flow imports only modules’ index files, and no module imports a flow', () => {
+    const violations = checkModuleBoundaries(path.join(path.dirname(FIXTURE), 'flows-tree'), {
+      schemaReadModels: [],
+      temporarilyExempt: [],
+    });
+    expect(violations).toEqual([
+      {
+        rule: 'internal-import',
+        file: 'flows/pay.ts',
+        detail: 'imports modules/ledger/ledger.repository.ts; import modules/ledger/index.ts instead',
+      },
+      { rule: 'imports-flow', file: 'modules/wallet/index.ts', detail: 'imports flows/pay.ts' },
+    ]);
+  });
+
   it('refuse a schema import that is not an allow-listed read model', () => {
     const violations = checkModuleBoundaries(FIXTURE, { schemaReadModels: [], temporarilyExempt: [] });
     expect(violations).toContainEqual({

@@ -11,6 +11,8 @@ import ts from 'typescript';
  *   documented read models of `schemaReadModels` may import another module's schema file for a join.
  * - No two modules import each other, directly or around a longer loop.
  * - `platform/` never imports `modules/`.
+ * - `flows/` (ADR 047) calls modules only through their `index.ts`, and no module or platform file imports a flow:
+ *   control goes down from a flow into the modules, never back up.
  */
 export interface BoundaryRules {
   /** A module (`from`) that may read another module's table file (`to`, relative to the root) for a join. */
@@ -20,7 +22,7 @@ export interface BoundaryRules {
 }
 
 export interface Violation {
-  rule: 'internal-import' | 'module-cycle' | 'platform-imports-module';
+  rule: 'internal-import' | 'module-cycle' | 'platform-imports-module' | 'imports-flow';
   file: string;
   detail: string;
 }
@@ -113,6 +115,18 @@ export function checkModuleBoundaries(root: string, rules: BoundaryRules): Viola
       const toModule = moduleOf(to);
       if (from.startsWith('platform/') && to.startsWith('modules/')) {
         violations.push({ rule: 'platform-imports-module', file: from, detail: `imports ${to}` });
+        continue;
+      }
+      if (to.startsWith('flows/') && (from.startsWith('modules/') || from.startsWith('platform/'))) {
+        violations.push({ rule: 'imports-flow', file: from, detail: `imports ${to}` });
+        continue;
+      }
+      if (from.startsWith('flows/') && toModule && to !== `modules/${toModule}/index.ts`) {
+        violations.push({
+          rule: 'internal-import',
+          file: from,
+          detail: `imports ${to}; import modules/${toModule}/index.ts instead`,
+        });
         continue;
       }
       if (!fromModule || !toModule || fromModule === toModule) continue;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
+import { ledgerEntries, payoutOrders, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
@@ -36,8 +36,48 @@ const B_NAME = '=SUM(A1), "Best" Ltd';
 const MARCH = 'from=2026-03-01&to=2026-03-31';
 const product = () => randomUUID();
 
-async function setLedger(orderId: string, values: Partial<typeof orders.$inferInsert>) {
-  await test.deps.db.update(orders).set(values).where(eq(orders.id, orderId));
+/**
+ * A processed payout of the store that carried the order's payable amount, written as the ledger writes one (the
+ * payout, its link to the order, the payout movement): what the report counts as paid out (ADR 047).
+ */
+async function paidOutByPayout(store: TestMerchant, orderId: string, amountKobo: number) {
+  const at = new Date('2026-03-25T00:00:00Z');
+  const [payout] = await test.deps.db
+    .insert(payouts)
+    .values({
+      reference: `pay_${randomUUID().slice(0, 8)}`,
+      storeId: store.storeId,
+      storeName: 'Store A',
+      amountKobo,
+      status: 'processed',
+      orderCount: 1,
+      approvedBy: randomUUID(),
+      approvedAt: at,
+      processedAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  await test.deps.db.insert(payoutOrders).values({ payoutId: payout!.id, orderId, amountKobo });
+  const movementId = randomUUID();
+  await test.deps.db.insert(ledgerEntries).values([
+    {
+      movementId,
+      kind: 'payout',
+      account: 'merchant_payable',
+      storeId: store.storeId,
+      payoutId: payout!.id,
+      amountKobo,
+      memo: 'Payout',
+    },
+    {
+      movementId,
+      kind: 'payout',
+      account: 'payments_clearing',
+      payoutId: payout!.id,
+      amountKobo: -amountKobo,
+      memo: 'Payout',
+    },
+  ]);
 }
 
 async function trackerOf(orderId: string) {
@@ -77,21 +117,16 @@ beforeAll(async () => {
       { productId: product(), name: 'Fila Cap', unitKobo: 500_000, quantity: 1 },
     ],
   });
-  // A2, 23:00 UTC on 28 Feb = Lagos midnight of 1 March (the first moment of the range); the ledger filled it and a
-  // payout paid it.
+  // A2, 23:00 UTC on 28 Feb = Lagos midnight of 1 March (the first moment of the range); completed, and a payout
+  // paid it (below, once the books have it).
   ids.a2 = await placeOrder(test, {
     store: storeA,
     customerId: bola,
     createdAt: '2026-02-28T23:00:00Z',
-    status: 'pending',
+    status: 'completed',
     paid: true,
     shippingKobo: 100_000,
     items: [{ productId: product(), name: 'Aso Oke', unitKobo: 1_000_000, quantity: 1 }],
-  });
-  await setLedger(ids.a2, {
-    payableAt: new Date('2026-03-20T00:00:00Z'),
-    paidOutAt: new Date('2026-03-25T00:00:00Z'),
-    payoutId: randomUUID(),
   });
   // A3, 10 March: returned and refunded in full (1,000,000) at the store's cost; a rejected refund does not count.
   // The books give the commission back with the refund (ADR 046): commission 0, due 0.
@@ -121,16 +156,15 @@ beforeAll(async () => {
       requestedByRole: 'merchant',
     });
   // A4, 22:59:59 UTC on 31 March: the last second of the range. 10 % of 333,335 = 33,333.5 → 33,334 (half up);
-  // due 300,001, payable.
+  // due 300,001, payable (completed).
   ids.a4 = await placeOrder(test, {
     store: storeA,
     customerId: bola,
     createdAt: '2026-03-31T22:59:59Z',
-    status: 'delivered',
+    status: 'completed',
     paid: true,
     items: [{ productId: product(), name: 'Beads', unitKobo: 333_335, quantity: 1 }],
   });
-  await setLedger(ids.a4, { payableAt: new Date('2026-04-10T00:00:00Z') });
   // Outside the range: 23:00 UTC on 31 March is 1 April in Lagos; 22:59:59 UTC on 28 Feb is still February.
   for (const createdAt of ['2026-03-31T23:00:00Z', '2026-02-28T22:59:59Z'])
     await placeOrder(test, {
@@ -245,6 +279,8 @@ beforeAll(async () => {
 
   // The books of every paid order, as the server posts them at start (ADR 046: every figure comes from them).
   await test.jobs.bookUnpostedOrders();
+  // A2's due: 1,000,000 − 100,000 commission.
+  await paidOutByPayout(storeA, ids.a2, 900_000);
 }, 120_000);
 afterAll(() => test.close());
 

@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
-import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
+import { ledgerOrderFigures } from '../../src/modules/ledger/index.js';
+import {
+  ledgerEntries,
+  ledgerOrders,
+  payoutOrders,
+  payouts,
+} from '../../src/modules/ledger/ledger.schema.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { type Dispatcher, deliveredDaysAgo, deliveredOrder } from '../returns/returns-support.js';
 import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
@@ -9,9 +15,38 @@ import type { TestApp } from '../support/test-app.js';
 
 // Orders carried through the real chain to completed (payable), and the books' figures, for the ledger tests.
 
+/**
+ * The order's row with its money as the books say it (ADR 047: the orders table keeps none): the rate it was
+ * charged, its commission and due (null before it is booked), since when it is payable, and the open or processed
+ * payout that carries it (paid out when that payout is processed).
+ */
 export async function orderRow(test: TestApp, orderId: string) {
-  const [row] = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
-  return row!;
+  const { db } = test.deps;
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const [page] = await db.select().from(ledgerOrders).where(eq(ledgerOrders.orderId, orderId));
+  const figures = await ledgerOrderFigures(db, orderId);
+  const [carrier] = await db
+    .select({ id: payouts.id, status: payouts.status, processedAt: payouts.processedAt })
+    .from(payoutOrders)
+    .innerJoin(payouts, eq(payouts.id, payoutOrders.payoutId))
+    .where(
+      and(
+        eq(payoutOrders.orderId, orderId),
+        inArray(payouts.status, ['approved', 'processing', 'processed']),
+      ),
+    )
+    .orderBy(desc(payouts.approvedAt))
+    .limit(1);
+  return {
+    ...row!,
+    commissionBasisPoints: page?.commissionBasisPoints ?? null,
+    commissionKobo: page ? figures.commission : null,
+    dueToMerchantKobo: page ? figures.due : null,
+    payableAt: page?.payableAt ?? null,
+    payoutId: carrier?.id ?? null,
+    paidOutAt: carrier?.status === 'processed' ? carrier.processedAt : null,
+    figures,
+  };
 }
 
 /** Every line of the books added up: always zero. */

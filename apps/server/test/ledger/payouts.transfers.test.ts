@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { PAYOUT_CONFIRM_AFTER_MINUTES } from '../../src/modules/ledger/ledger.service.js';
-import { orders } from '../../src/modules/orders/orders.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
@@ -150,8 +149,7 @@ describe('transfer webhooks', () => {
       transfer_code: 'TRF_rev',
     });
     expect(json(reversed).data).toEqual({ outcome: 'transfer:reversed' });
-    const order = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order[0]).toMatchObject({ payoutId: null, paidOutAt: null });
+    expect(await orderRow(test, orderId)).toMatchObject({ payoutId: null, paidOutAt: null });
     const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
     expect(balances).toMatchObject({ payable: approved.amount, processed: 0 });
     expect(await ledgerTotal(test)).toBe(0);

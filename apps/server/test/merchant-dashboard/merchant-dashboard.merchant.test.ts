@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerOrders } from '../../src/modules/ledger/ledger.schema.js';
 import { lagosDayStart, lagosWeekStart } from '../../src/modules/merchant-dashboard/index.js';
 import { createOrdersModule, type OrdersService } from '../../src/modules/orders/index.js';
 import { orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
@@ -78,6 +79,11 @@ async function paidAt(placed: { orderId: string; trackerId: string }, at: Date) 
     .set({ paidAt: at, createdAt: at })
     .where(eq(orderTrackers.id, placed.trackerId));
   await test.deps.db.update(orders).set({ createdAt: at }).where(eq(orders.id, placed.orderId));
+  // The books count a sale on the moment its payment was booked (ADR 047).
+  await test.deps.db
+    .update(ledgerOrders)
+    .set({ bookedAt: at })
+    .where(eq(ledgerOrders.orderId, placed.orderId));
 }
 
 describe('lagos calendar', () => {

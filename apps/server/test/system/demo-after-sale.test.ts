@@ -6,6 +6,7 @@ import { orderActivities, orderItems, orders } from '../../src/modules/orders/or
 import { seedDemoPayouts } from '../../src/seed/demo-payouts.js';
 import { seedDemoReturns } from '../../src/seed/demo-returns.js';
 import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
+import { orderRow } from '../ledger/ledger-support.js';
 import { seedDemoStoreWith } from '../support/demo-factory.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
@@ -43,8 +44,19 @@ describe('demo orders after the sale', () => {
         subtotalKobo: 6_000_000,
         shippingFeeKobo: 250_000,
       });
-      expect(payable!.commissionKobo).toBeGreaterThan(0);
-      expect(payable!.dueToMerchantKobo).toBe(6_000_000 - payable!.commissionKobo!);
+      // The seed writes no money: the orders are booked at start by the same flow steps as a live order (ADR 047).
+      expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.orderId, payable!.id))).toEqual([]);
+      expect(await test.jobs.bookUnpostedOrders()).toBe(2);
+      expect(await test.jobs.bookUnpostedOrders()).toBe(0);
+      const payableBooks = await orderRow(test, payable!.id);
+      const returnedBooks = await orderRow(test, returned!.id);
+      expect(payableBooks.commissionKobo).toBeGreaterThan(0);
+      expect(payableBooks.dueToMerchantKobo).toBe(6_000_000 - payableBooks.commissionKobo!);
+      expect(payableBooks.payableAt).not.toBeNull();
+      expect(payableBooks.figures.payableDue).toBe(payableBooks.dueToMerchantKobo);
+      // The delivered order waits in escrow; its return is still to decide.
+      expect(returnedBooks.figures.escrowDue).toBe(4_000_000 - returnedBooks.commissionKobo!);
+      expect(returnedBooks.payableAt).toBeNull();
       const lines = await db
         .select()
         .from(orderItems)
@@ -76,7 +88,10 @@ describe('demo orders after the sale', () => {
         headers: bearer(accessToken),
       });
       expect(balances.statusCode).toBe(200);
-      expect(json(balances).data.payable).toBe(koboToNaira(payable!.dueToMerchantKobo!));
+      expect(json(balances).data).toMatchObject({
+        payable: koboToNaira(payableBooks.dueToMerchantKobo!),
+        escrow: koboToNaira(returnedBooks.dueToMerchantKobo!),
+      });
     } finally {
       await test.close();
     }

@@ -37,8 +37,8 @@ const sums = sql`
     as "commissionBasisPoints",
   coalesce(sum(refunded), 0) as "refundedKobo",
   coalesce(sum(due), 0) as "dueToMerchantKobo",
-  coalesce(sum(payable_due) filter (where paid_out_at is not null), 0) as "paidOutKobo",
-  coalesce(sum(payable_due) filter (where paid_out_at is null), 0) as "payableKobo",
+  coalesce(sum(paid_out), 0) as "paidOutKobo",
+  coalesce(sum(payable_due - paid_out), 0) as "payableKobo",
   coalesce(sum(escrow_due), 0) as "notYetPayableKobo"`;
 
 /**
@@ -51,15 +51,15 @@ const sums = sql`
  *   cost; kept when the platform bore the refund).
  * - Refunds: refunds net of their reversals. The commission's rate is the commission kept over the goods sold and
  *   not refunded, so a refunded order leaves the rate its store's category gave it.
- * - Due to the store: the net of its escrow and payable lines; not yet payable is what escrow still holds, payable
- *   and paid out split what its payable account received by whether a payout took the order.
+ * - Due to the store: the net of its escrow and payable lines; not yet payable is what escrow still holds, paid out
+ *   is what processed payouts paid of it (the payout's link to the order, ADR 047), payable the rest.
  */
 export function financeReportSql(range: Moments, storeId?: string): SQL {
   const storeFilter = storeId ? sql`and o.store_id = ${storeId}` : sql``;
   return sql`
     with paid as materialized (
       select o.id, o.store_id, o.subtotal_kobo::bigint as subtotal, o.discount_kobo::bigint as discount,
-        o.shipping_fee_kobo::bigint as shipping, o.total_kobo::bigint as total, o.paid_out_at,
+        o.shipping_fee_kobo::bigint as shipping, o.total_kobo::bigint as total,
         ((o.created_at at time zone 'UTC') + interval '1 hour')::date as day
       from ${orders} o
       where o.created_at >= ${range.start} and o.created_at < ${range.end} ${storeFilter} and ${paidOrder}
@@ -68,6 +68,8 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
     figures as materialized (
       select p.*, coalesce(b.commission, 0) as commission, coalesce(b.due, 0) as due,
         coalesce(b.escrow_due, 0) as escrow_due, coalesce(b.payable_due, 0) as payable_due,
+        -- Paid out: by the store's payouts, or settled by Paystack to its subaccount (ADR 051).
+        coalesce(b.paid_out, 0) + coalesce(b.settled, 0) as paid_out,
         coalesce(b.refunded, 0) as refunded, coalesce(b.refunded_goods, 0) as refunded_goods
       from paid p left join books b on b.order_id = p.id
     )

@@ -3,8 +3,15 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { createLedgerService, type LedgerNeeds, type LedgerService } from './ledger.service.js';
 
-export { type LedgerOrderFigures, ledgerOrderFigures, ledgerOrderFiguresSql } from './ledger.figures.js';
-export type { LedgerNeeds, LedgerService } from './ledger.service.js';
+export {
+  type LedgerOrderFigures,
+  ledgerGoodsKeptSql,
+  ledgerOrderFigures,
+  ledgerOrderFiguresSql,
+  ledgerRefundedGoodsSql,
+  ledgerStoreSales,
+} from './ledger.figures.js';
+export type { LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';
 export { commissionOf, mulDivHalfUp } from './ledger.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { ledgerEntries } from './ledger.schema.js';
+import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.schema.js';
 
 /**
  * An order's money as the books say it (ADR 046), in kobo, from its ledger entries only:
@@ -12,6 +12,10 @@ import { ledgerEntries } from './ledger.schema.js';
  * - `settled`: what Paystack paid the store for it through a split (subaccount settlement, ADR 051).
  * - `refunded`: what went back to the customer, refunds net of their reversals (their `payments_clearing` lines);
  *   `refundedGoods` is its part for the goods (the delivery fee given back, on `shipping_fees`, taken off).
+ * - `paidOut`: what processed payouts paid of its payable part (ADR 047: the payout's own link to the order);
+ *   with `settled`, `payableDue − paidOut − settled` is payable and not yet paid (or settled ahead, negative).
+ * - `goodsKept`: the goods the customer paid for and kept, refunds (whoever bore them) taken off: the order's net
+ *   of the store's, the commission's and the chargebacks' lines, payouts aside.
  */
 export interface LedgerOrderFigures {
   commission: number;
@@ -20,15 +24,26 @@ export interface LedgerOrderFigures {
   payableDue: number;
   refunded: number;
   refundedGoods: number;
+  paidOut: number;
   settled: number;
+  goodsKept: number;
 }
 
 /**
- * The per-order figures as a subquery with columns `order_id`, `commission`, `due`, `escrow_due`, `payable_due`,
- * `refunded`, `refunded_goods` and `settled` (bigint kobo), for other modules' read models (finance) to join. `orderIds`: a
- * subquery of the order ids wanted, so only their entries are read (by the order index).
+ * The per-order figures as a read-only relation with columns `order_id`, `commission`, `due`, `escrow_due`,
+ * `payable_due`, `paid_out`, `settled`, `refunded`, `refunded_goods` and `goods_kept` (bigint kobo), for other
+ * modules' read models (finance, reports) to join (ADR 047: a module may publish a read relation of its own tables;
+ * it never hands out SQL that writes). `orderIds`: a subquery of the order ids wanted, so only their entries are
+ * read (by the order index).
  */
 export function ledgerOrderFiguresSql(orderIds: SQL): SQL {
+  return sql`select b.*, coalesce(x.paid_out, 0)::bigint as paid_out from (${entryFigures(orderIds)}) b
+    left join (select po.order_id, sum(po.amount_kobo) as paid_out from ${payoutOrders} po
+        join ${payouts} p on p.id = po.payout_id and p.status = 'processed'
+        where po.order_id in (${orderIds}) group by po.order_id) x on x.order_id = b.order_id`;
+}
+
+function entryFigures(orderIds: SQL): SQL {
   return sql`select e.order_id,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'platform_commission'), 0)::bigint as commission,
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('merchant_escrow', 'merchant_payable')
@@ -42,7 +57,10 @@ export function ledgerOrderFiguresSql(orderIds: SQL): SQL {
       -coalesce(sum(e.amount_kobo) filter (where e.account in ('payments_clearing', 'shipping_fees')
         and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded_goods,
       coalesce(sum(e.amount_kobo) filter (where e.account = 'merchant_payable'
-        and e.kind = 'settlement'), 0)::bigint as settled
+        and e.kind = 'settlement'), 0)::bigint as settled,
+      -coalesce(sum(e.amount_kobo) filter (where e.account in ('merchant_escrow', 'merchant_payable',
+        'platform_commission', 'platform_chargebacks')
+        and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as goods_kept
     from ${ledgerEntries} e
     where e.order_id in (${orderIds})
     group by e.order_id`;
@@ -63,6 +81,58 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
     payableDue: Number(row?.payable_due ?? 0),
     refunded: Number(row?.refunded ?? 0),
     refundedGoods: Number(row?.refunded_goods ?? 0),
+    paidOut: Number(row?.paid_out ?? 0),
     settled: Number(row?.settled ?? 0),
+    goodsKept: Number(row?.goods_kept ?? 0),
+  };
+}
+
+/**
+ * The goods an order's customer paid for and kept, from its lines (see `goodsKept`): a correlated scalar subquery
+ * over the books for read models (reports' merchants and top merchants) to add up. `orderId`: the outer query's
+ * order id column.
+ */
+export const ledgerGoodsKeptSql = (orderId: SQL) => goodsKeptOf(orderId);
+
+/**
+ * The goods part of what went back to an order's customer (refunds net of their reversals, the delivery fee given
+ * back taken off; see `refundedGoods`): a correlated scalar subquery for read models (the store's sales report).
+ */
+export const ledgerRefundedGoodsSql = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0)
+  from ${ledgerEntries} e where e.order_id = ${orderId} and e.account in ('payments_clearing', 'shipping_fees')
+    and e.kind in ('refund', 'refund_reversal'))`;
+
+const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0) from ${ledgerEntries} e
+  where e.order_id = ${orderId} and e.account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
+    'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal', 'settlement'))`;
+
+/**
+ * A store's sales since the start of today and of this week (the merchant dashboard), from the books: orders
+ * booked (paid) since then whose customer kept goods, and the goods kept (a refund, whoever bears it, comes off;
+ * a fully refunded order is not counted). Reads the store's pages by `ledger_orders_store_idx`.
+ */
+export async function ledgerStoreSales(
+  db: Db,
+  storeId: string,
+  since: { today: Date; week: Date },
+): Promise<{
+  today: { ordersCount: number; salesKobo: number };
+  week: { ordersCount: number; salesKobo: number };
+}> {
+  const result = await db.execute(sql`select
+      count(*) filter (where p.booked_at >= ${since.today} and p.kept > 0) as today_orders,
+      coalesce(sum(p.kept) filter (where p.booked_at >= ${since.today}), 0) as today_sales,
+      count(*) filter (where p.kept > 0) as week_orders,
+      coalesce(sum(p.kept), 0) as week_sales
+    from (select lo.booked_at, ${goodsKeptOf(sql`lo.order_id`)} as kept from ${ledgerOrders} lo
+      where lo.store_id = ${storeId} and lo.booked_at >= ${since.week}) p`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
+    string,
+    unknown
+  >[];
+  const row = rows[0] ?? {};
+  return {
+    today: { ordersCount: Number(row.today_orders ?? 0), salesKobo: Number(row.today_sales ?? 0) },
+    week: { ordersCount: Number(row.week_orders ?? 0), salesKobo: Number(row.week_sales ?? 0) },
   };
 }

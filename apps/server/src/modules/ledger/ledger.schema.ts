@@ -4,7 +4,9 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -112,5 +114,46 @@ export const payouts = pgTable(
     index('payouts_store_idx').on(table.storeId, table.approvedAt),
     index('payouts_status_idx').on(table.status, table.approvedAt),
     check('payouts_amount_positive', sql`${table.amountKobo} > 0`),
+  ],
+);
+
+/**
+ * The books' page of one paid order (ADR 047): opened when its payment is booked, in the same transaction as the
+ * payment's movements. It holds no money (every figure is a sum of `ledger_entries`), only what the books need to
+ * know of the order to post its later movements: its store, the commission rate it was charged, and whether its due
+ * amount has become payable (completion). An order without a page has not been booked.
+ */
+export const ledgerOrders = pgTable(
+  'ledger_orders',
+  {
+    orderId: uuid().primaryKey(),
+    storeId: uuid().notNull(),
+    /** The store's payment category's rate when the order was paid. */
+    commissionBasisPoints: integer().notNull(),
+    bookedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When its due amount moved from escrow to payable (the order completed). */
+    payableAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('ledger_orders_store_idx').on(table.storeId, table.bookedAt)],
+);
+
+/**
+ * Which orders' payable money a payout carries, and how much of each (ADR 047), written when the payout is approved.
+ * What a processed payout paid of an order is its row here; a failed or reversed payout's rows count for nothing,
+ * so the orders are payable again without any write. The amounts of one payout add up to its amount (a negative one
+ * is a refund after an earlier payout, netted).
+ */
+export const payoutOrders = pgTable(
+  'payout_orders',
+  {
+    payoutId: uuid()
+      .notNull()
+      .references(() => payouts.id, { onDelete: 'cascade' }),
+    orderId: uuid().notNull(),
+    amountKobo: bigint({ mode: 'number' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.payoutId, table.orderId] }),
+    index('payout_orders_order_idx').on(table.orderId),
   ],
 );

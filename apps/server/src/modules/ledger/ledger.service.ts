@@ -32,32 +32,46 @@ import {
   type TransferEvent,
   type TransferProvider,
 } from '../../platform/payments/index.js';
-import type {
-  CommissionValues,
-  OrderMoneyListener,
-  OrderRow,
-  OrdersService,
-  RefundRow,
-} from '../orders/index.js';
-import { type LedgerAccount, type LedgerKind, ledgerEntries, payouts } from './ledger.schema.js';
+import { ledgerOrderFigures } from './ledger.figures.js';
+import {
+  type LedgerAccount,
+  type LedgerKind,
+  ledgerEntries,
+  ledgerOrders,
+  payoutOrders,
+  payouts,
+} from './ledger.schema.js';
 
 // The books of commission, escrow and payouts (ADR 027). Every movement is a set of lines (debit positive, credit
 // negative) that sums to zero, written in the transaction of the fact it records; balances are sums of lines.
 
+/** What the books need to know of a paid order (the orders module's facts, handed over by the flows). */
+export interface OrderFacts {
+  id: string;
+  orderName: string;
+  storeId: string;
+  subtotalKobo: number;
+  discountKobo: number;
+  shippingFeeKobo: number;
+  /** When it was paid, when that was before it is booked (an order the books hear of late); now otherwise. */
+  paidAt?: Date | null;
+}
+
+/** What the books need to know of a booked refund (ADR 026's rows). */
+export interface RefundFacts {
+  id: string;
+  orderId: string;
+  reference: string;
+  amountKobo: number;
+  /** Of amountKobo, the delivery fee. */
+  shippingKobo: number;
+  status: string;
+  chargedTo: 'merchant' | 'platform';
+}
+
+export type LedgerOrderPage = typeof ledgerOrders.$inferSelect;
+
 export interface LedgerNeeds {
-  orders: Pick<
-    OrdersService,
-    | 'commissionsSetter'
-    | 'adjustDue'
-    | 'markPayable'
-    | 'lockPayableUnpaid'
-    | 'assignPayout'
-    | 'payoutPaid'
-    | 'releasePayout'
-    | 'lockOrder'
-    | 'paidOrdersWithoutBooks'
-    | 'refundsOfOrder'
-  >;
   /**
    * The commission of the store whose id is `storeId` (an SQL expression) in basis points, null when its store has
    * no payment category (stores module): read in the statement that sets the orders' commissions (ADR 037).
@@ -100,7 +114,7 @@ export interface SettlementShare {
 }
 
 /** What a split is worked out on: a checkout's orders, one per store. */
-export type SplitOrder = Pick<OrderRow, 'id' | 'storeId' | 'subtotalKobo' | 'discountKobo'>;
+export type SplitOrder = Pick<OrderFacts, 'id' | 'storeId' | 'subtotalKobo' | 'discountKobo'>;
 
 interface Line {
   account: LedgerAccount;
@@ -205,23 +219,33 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const settlementMode = deps.config.settlementMode;
 
   /**
-   * At payment, each order's commission from its store's rate (the standard one, flagged, when the store has none)
-   * and what is due to the store, set on the orders, in one statement built once (ADR 037). `$orders`: the orders'
-   * id, store, item subtotal and discount as JSON.
+   * At payment, each order's page of the books with the commission rate of its store (the standard one, flagged,
+   * when the store has none), and the commission that rate gives, in one statement built once (ADR 037). Orders that
+   * already have a page are left alone (answered without a row), so booking a payment twice posts nothing twice.
+   * `$orders`: the orders' id, store, item subtotal and discount as JSON.
    */
-  const setCommissionsAtPayment = needs.orders.commissionsSetter<
-    CommissionValues & { rate_missing: boolean }
-  >(
-    'ledger_commissions_at_payment',
-    () => sql`select x.order_id, x.basis_points, x.rate_missing, k.commission_kobo,
-        x.subtotal - k.commission_kobo - x.discount as due_to_merchant_kobo
-      from (select v.order_id, v.subtotal, v.discount, r.rate is null as rate_missing,
-          coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
-        from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
-          as v(order_id uuid, store_id uuid, subtotal integer, discount integer)
-        cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
-      cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
-        as commission_kobo) k`,
+  const openPages = preparedSql<{
+    order_id: string;
+    basis_points: number;
+    rate_missing: boolean;
+    commission_kobo: number;
+  }>(
+    'ledger_open_pages_at_payment',
+    () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo
+        from (select v.order_id, v.store_id, v.subtotal, v.discount, v.paid_at, r.rate is null as rate_missing,
+            coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
+          from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
+            as v(order_id uuid, store_id uuid, subtotal integer, discount integer, paid_at timestamptz)
+          cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
+        cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
+          as commission_kobo) k),
+      opened as (
+        insert into ${ledgerOrders} (order_id, store_id, commission_basis_points, booked_at)
+        select order_id, store_id, basis_points, coalesce(paid_at, ${sql.placeholder('at')}::timestamptz) from v
+        on conflict (order_id) do nothing
+        returning order_id)
+      select v.order_id, v.basis_points, v.rate_missing, v.commission_kobo
+      from v join opened on opened.order_id = v.order_id`,
   );
 
   /** The rows of one balanced movement (none when every line is zero); throws when it does not sum to zero. */
@@ -272,172 +296,190 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     return rows;
   }
 
-  /** Moves what escrow holds for the order to payable (completion, or an order marked payable before the books). */
-  async function releaseEscrow(executor: Db, order: OrderRow) {
+  /** The order's page, locked for the caller's transaction (refunds, completion and payouts of it queue here). */
+  async function lockPage(executor: Db, orderId: string) {
+    const [page] = await executor
+      .select()
+      .from(ledgerOrders)
+      .where(eq(ledgerOrders.orderId, orderId))
+      .for('update');
+    return page;
+  }
+
+  const merchantAccountOf = (page: LedgerOrderPage): LedgerAccount =>
+    page.payableAt ? 'merchant_payable' : 'merchant_escrow';
+
+  // ---------- what happens to an order's money (called by the flows, in the transaction of the fact) ----------
+
+  /**
+   * The orders were paid: each gets its page (commission rate of its store), and its payment, commission and
+   * shipping fee are posted (ADR 027). A fixed number of statements for a checkout's orders (ADR 033): one for the
+   * stores' rates, the commissions and the pages (ADR 037), one insert of every line. An order already booked is
+   * skipped.
+   */
+  async function bookPayments(executor: Db, paidOrders: OrderFacts[]) {
+    if (paidOrders.length === 0) return;
+    const opened = await openPages(executor, {
+      at: deps.now().toISOString(),
+      orders: JSON.stringify(
+        paidOrders.map((order) => ({
+          order_id: order.id,
+          store_id: order.storeId,
+          subtotal: order.subtotalKobo,
+          discount: order.discountKobo,
+          paid_at: order.paidAt?.toISOString() ?? null,
+        })),
+      ),
+    });
+    const commissionOfOrder = new Map(opened.map((row) => [row.order_id, row]));
+    const movements: Movement[] = [];
+    for (const order of paidOrders) {
+      const values = commissionOfOrder.get(order.id);
+      if (!values) continue; // booked before
+      if (values.rate_missing) {
+        log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
+      }
+      const shipping = order.shippingFeeKobo;
+      const commission = values.commission_kobo;
+      const links = { orderId: order.id };
+      const store = order.storeId;
+      const paid = order.subtotalKobo - order.discountKobo + shipping;
+      movements.push(
+        {
+          kind: 'payment',
+          memo: `Payment of ${order.orderName}`,
+          links,
+          lines: [
+            { account: 'payments_clearing', amountKobo: paid },
+            { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
+          ],
+        },
+        {
+          kind: 'commission',
+          memo: `Commission on ${order.orderName}`,
+          links,
+          lines: [
+            { account: 'merchant_escrow', storeId: store, amountKobo: commission },
+            { account: 'platform_commission', amountKobo: -commission },
+          ],
+        },
+        {
+          kind: 'shipping_fee',
+          memo: `Shipping fee of ${order.orderName}`,
+          links,
+          lines: [
+            { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
+            { account: 'shipping_fees', amountKobo: -shipping },
+          ],
+        },
+      );
+    }
+    await postMany(executor, movements);
+  }
+
+  /**
+   * The order completed (delivered, the return window passed): what escrow holds for it moves to payable and its
+   * page says since when. A second call, or an order the books never heard of, moves nothing.
+   */
+  async function releaseToPayable(executor: Db, order: Pick<OrderFacts, 'id' | 'orderName'>) {
+    const page = await lockPage(executor, order.id);
+    if (!page || page.payableAt) return;
     const [escrow] = await sums(
       executor,
       and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
     );
     const held = -(escrow?.total ?? 0);
     await post(executor, 'escrow_release', `${order.orderName} completed: payable`, { orderId: order.id }, [
-      { account: 'merchant_escrow', storeId: order.storeId, amountKobo: held },
-      { account: 'merchant_payable', storeId: order.storeId, amountKobo: -held },
+      { account: 'merchant_escrow', storeId: page.storeId, amountKobo: held },
+      { account: 'merchant_payable', storeId: page.storeId, amountKobo: -held },
     ]);
+    await executor
+      .update(ledgerOrders)
+      .set({ payableAt: deps.now() })
+      .where(eq(ledgerOrders.orderId, order.id));
   }
 
-  const merchantAccountOf = (order: OrderRow): LedgerAccount =>
-    order.payableAt ? 'merchant_payable' : 'merchant_escrow';
+  /**
+   * Refund rows were booked for the order (ADR 026: before money moves): one movement per row, the goods part
+   * split between the store (its escrow before payable, payable after) and the commission in proportion
+   * due/(subtotal − discount), counted on the running total of the order's refunded goods so that refunding
+   * everything in any number of steps gives back exactly the due amount and the commission. A refund the platform
+   * bears moves both parts on to `platform_chargebacks`. Nothing is posted for an order the books never heard of
+   * (its refunds are posted when it is booked).
+   */
+  async function bookRefunds(executor: Db, order: OrderFacts, rows: RefundFacts[]) {
+    const page = await lockPage(executor, order.id);
+    if (!page) return;
+    const itemsPaid = order.subtotalKobo - order.discountKobo;
+    const [totals] = await executor
+      .select({
+        commission: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.kind} = 'commission' and ${ledgerEntries.account} = 'platform_commission'), 0)`,
+        refunded: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${inArray(ledgerEntries.kind, ['refund', 'refund_reversal'])} and ${inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS, 'platform_commission'])}), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, order.id));
+    const originalDue = itemsPaid + Number(totals?.commission ?? 0);
+    let itemsRefunded = Number(totals?.refunded ?? 0);
+    let shippingLeft = rows.reduce((acc, row) => acc + row.shippingKobo, 0);
+    const merchantAccount = merchantAccountOf(page);
+    for (const row of rows) {
+      const shipping = Math.min(row.amountKobo, shippingLeft);
+      shippingLeft -= shipping;
+      const items = row.amountKobo - shipping;
+      const merchantShare =
+        mulDivHalfUp(itemsRefunded + items, originalDue, itemsPaid) -
+        mulDivHalfUp(itemsRefunded, originalDue, itemsPaid);
+      itemsRefunded += items;
+      const links = { orderId: order.id, refundId: row.id };
+      await post(executor, 'refund', `Refund ${row.reference} of ${order.orderName}`, links, [
+        { account: 'payments_clearing', amountKobo: -row.amountKobo },
+        { account: 'shipping_fees', amountKobo: shipping },
+        { account: merchantAccount, storeId: page.storeId, amountKobo: merchantShare },
+        { account: 'platform_commission', amountKobo: items - merchantShare },
+      ]);
+      if (row.chargedTo === 'platform') await chargeback(executor, page, row, 'platform');
+    }
+  }
 
-  // ---------- what the orders module tells (its listener) ----------
+  /** An admin rejected a refund: its lines are reversed, the store's part to its current account. */
+  async function reverseRefund(executor: Db, row: RefundFacts) {
+    const page = await lockPage(executor, row.orderId);
+    if (!page) return;
+    const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
+    if (net.every((line) => line.total === 0)) return;
+    const lines: Line[] = net.map((line) =>
+      MERCHANT_ACCOUNTS.includes(line.account)
+        ? { account: merchantAccountOf(page), storeId: line.storeId, amountKobo: -line.total }
+        : { account: line.account, storeId: line.storeId, amountKobo: -line.total },
+    );
+    await post(
+      executor,
+      'refund_reversal',
+      `Refund ${row.reference} rejected`,
+      { orderId: row.orderId, refundId: row.id },
+      lines,
+    );
+  }
 
-  const listener: OrderMoneyListener = {
-    async paid(executor, paidOrders) {
-      // A fixed number of statements for a checkout's orders (ADR 033): the orders' commissions (with the stores'
-      // rates, ADR 037), one insert of every line of their movements.
-      const open = paidOrders.filter((order) => order.commissionKobo === null);
-      if (open.length === 0) return;
-      // The stores' rates, the commissions and the orders' update in one statement (ADR 037).
-      const set = await setCommissionsAtPayment(executor, {
-        orders: JSON.stringify(
-          open.map((order) => ({
-            order_id: order.id,
-            store_id: order.storeId,
-            subtotal: order.subtotalKobo,
-            discount: order.discountKobo,
-          })),
-        ),
-      });
-      const commissionOfOrder = new Map(set.map((row) => [row.order_id, row]));
-      const movements: Movement[] = [];
-      for (const order of open) {
-        const values = commissionOfOrder.get(order.id);
-        if (!values) throw new Error(`Order ${order.id} was paid but its commission was not set`);
-        if (values.rate_missing) {
-          log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
-        }
-        const subtotal = order.subtotalKobo;
-        const discount = order.discountKobo;
-        const shipping = order.shippingFeeKobo;
-        const commission = values.commission_kobo;
-        const links = { orderId: order.id };
-        const store = order.storeId;
-        const paid = subtotal - discount + shipping;
-        movements.push(
-          {
-            kind: 'payment',
-            memo: `Payment of ${order.orderName}`,
-            links,
-            lines: [
-              { account: 'payments_clearing', amountKobo: paid },
-              { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
-            ],
-          },
-          {
-            kind: 'commission',
-            memo: `Commission on ${order.orderName}`,
-            links,
-            lines: [
-              { account: 'merchant_escrow', storeId: store, amountKobo: commission },
-              { account: 'platform_commission', amountKobo: -commission },
-            ],
-          },
-          {
-            kind: 'shipping_fee',
-            memo: `Shipping fee of ${order.orderName}`,
-            links,
-            lines: [
-              { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
-              { account: 'shipping_fees', amountKobo: -shipping },
-            ],
-          },
-        );
-      }
-      await postMany(executor, movements);
-    },
-
-    async completed(executor, order) {
-      if (order.payableAt) return;
-      await releaseEscrow(executor, order);
-      await needs.orders.markPayable(executor, order.id, deps.now());
-    },
-
-    async refundBooked(executor, booked, rows) {
-      const order = (await needs.orders.lockOrder(executor, booked.id)) ?? booked;
-      if (order.commissionKobo === null) return; // paid before the books existed: nothing was posted for it
-      const itemsPaid = order.subtotalKobo - order.discountKobo;
-      const originalDue = itemsPaid - order.commissionKobo;
-      const [before] = await executor
-        .select({ total: sum(ledgerEntries.amountKobo).mapWith(Number) })
-        .from(ledgerEntries)
-        .where(
-          and(
-            eq(ledgerEntries.orderId, order.id),
-            inArray(ledgerEntries.kind, ['refund', 'refund_reversal']),
-            inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS, 'platform_commission']),
-          ),
-        );
-      let itemsRefunded = before?.total ?? 0;
-      let shippingLeft = rows.reduce((acc, row) => acc + row.shippingKobo, 0);
-      const merchantAccount = merchantAccountOf(order);
-      for (const row of rows) {
-        const shipping = Math.min(row.amountKobo, shippingLeft);
-        shippingLeft -= shipping;
-        const items = row.amountKobo - shipping;
-        // The store's share of what is refunded for items, counted on the running total so that refunding
-        // everything in any number of steps gives back exactly the due amount and the commission.
-        const merchantShare =
-          mulDivHalfUp(itemsRefunded + items, originalDue, itemsPaid) -
-          mulDivHalfUp(itemsRefunded, originalDue, itemsPaid);
-        itemsRefunded += items;
-        const links = { orderId: order.id, refundId: row.id };
-        await post(executor, 'refund', `Refund ${row.reference} of ${order.orderName}`, links, [
-          { account: 'payments_clearing', amountKobo: -row.amountKobo },
-          { account: 'shipping_fees', amountKobo: shipping },
-          { account: merchantAccount, storeId: order.storeId, amountKobo: merchantShare },
-          { account: 'platform_commission', amountKobo: items - merchantShare },
-        ]);
-        await needs.orders.adjustDue(executor, order.id, -merchantShare);
-        if (row.chargedTo === 'platform') await chargeback(executor, order, row, 'platform');
-      }
-    },
-
-    async refundRejected(executor, row) {
-      const order = await needs.orders.lockOrder(executor, row.orderId);
-      if (!order) return;
-      const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
-      if (net.every((line) => line.total === 0)) return;
-      let merchant = 0;
-      const lines: Line[] = net.map((line) => {
-        if (MERCHANT_ACCOUNTS.includes(line.account)) {
-          merchant += line.total;
-          return { account: merchantAccountOf(order), storeId: line.storeId, amountKobo: -line.total };
-        }
-        return { account: line.account, storeId: line.storeId, amountKobo: -line.total };
-      });
-      await post(
-        executor,
-        'refund_reversal',
-        `Refund ${row.reference} rejected`,
-        { orderId: order.id, refundId: row.id },
-        lines,
-      );
-      if (merchant !== 0) await needs.orders.adjustDue(executor, order.id, merchant);
-    },
-
-    async chargedToChanged(executor, rows) {
-      for (const row of rows) {
-        if (row.status === 'rejected') continue;
-        const order = await needs.orders.lockOrder(executor, row.orderId);
-        if (order) await chargeback(executor, order, row, row.chargedTo);
-      }
-    },
-  };
+  /** A chargeback decision changed who bears these refunds. */
+  async function chargeRefundsTo(executor: Db, rows: RefundFacts[]) {
+    for (const row of rows) {
+      if (row.status === 'rejected') continue;
+      const page = await lockPage(executor, row.orderId);
+      if (page) await chargeback(executor, page, row, row.chargedTo);
+    }
+  }
 
   /**
    * Makes the platform bear a refund (its store and commission parts move to `platform_chargebacks`) or the store
    * again; a no-op when the books already say so.
    */
-  async function chargeback(executor: Db, order: OrderRow, row: RefundRow, to: 'merchant' | 'platform') {
+  async function chargeback(
+    executor: Db,
+    page: LedgerOrderPage,
+    row: RefundFacts,
+    to: 'merchant' | 'platform',
+  ) {
     const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
     const borne = net.find((line) => line.account === 'platform_chargebacks')?.total ?? 0;
     if ((to === 'platform') === (borne !== 0)) return;
@@ -457,62 +499,74 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       executor,
       'chargeback',
       to === 'platform' ? `Platform bears refund ${row.reference}` : `Store bears refund ${row.reference}`,
-      { orderId: order.id, refundId: row.id },
+      { orderId: row.orderId, refundId: row.id },
       [
         { account: 'platform_chargebacks', amountKobo: sign * (merchant + commission) },
-        { account: merchantAccountOf(order), storeId: order.storeId, amountKobo: -sign * merchant },
+        { account: merchantAccountOf(page), storeId: page.storeId, amountKobo: -sign * merchant },
         { account: 'platform_commission', amountKobo: -sign * commission },
       ],
     );
-    await needs.orders.adjustDue(executor, order.id, sign * merchant);
   }
 
   /**
-   * Posts the books of every paid order the ledger never heard of, through the same steps a live order takes:
-   * payment (commission, due, escrow), each booked refund and who bears it, and completion (payable). Orders paid
-   * before the ledger existed and orders written by the demo seed get their money this way, so every figure read
-   * from the books covers them. One transaction per order; idempotent (an order with its commission set is done).
+   * An order taken back whole before refunds had rows of their own (cancelled or returned before ADR 026): the
+   * customer got everything back, so the books give back all it holds (goods, commission, delivery fee).
    */
-  async function bookUnpostedOrders(): Promise<number> {
-    let booked = 0;
-    for (;;) {
-      const ids = await needs.orders.paidOrdersWithoutBooks(db, 200);
-      if (ids.length === 0) return booked;
-      for (const id of ids) {
-        const done = await db.transaction(async (tx) => {
-          const order = await needs.orders.lockOrder(tx, id);
-          if (!order || order.commissionKobo !== null) return false;
-          await listener.paid(tx, [order]);
-          const refunds = (await needs.orders.refundsOfOrder(tx, id)).filter(
-            (row) => row.status !== 'rejected',
-          );
-          for (const refund of refunds) {
-            const current = await needs.orders.lockOrder(tx, id);
-            if (current) await listener.refundBooked(tx, current, [refund]);
-          }
-          const settled = await needs.orders.lockOrder(tx, id);
-          if ((settled?.status === 'cancelled' || settled?.status === 'returned') && refunds.length === 0) {
-            // Cancelled or taken back before refunds had rows of their own: the customer got the whole order back.
-            const commission = settled.commissionKobo ?? 0;
-            const due = settled.dueToMerchantKobo ?? 0;
-            await post(tx, 'refund', `Refund of ${settled.status} ${settled.orderName}`, { orderId: id }, [
-              { account: 'payments_clearing', amountKobo: -(due + commission + settled.shippingFeeKobo) },
-              { account: 'shipping_fees', amountKobo: settled.shippingFeeKobo },
-              { account: 'merchant_escrow', storeId: settled.storeId, amountKobo: due },
-              { account: 'platform_commission', amountKobo: commission },
-            ]);
-            await needs.orders.adjustDue(tx, id, -due);
-          } else if (settled?.payableAt) {
-            // Marked payable before the books existed: release what escrow holds for it.
-            await releaseEscrow(tx, settled);
-          } else if (settled?.status === 'completed') {
-            await listener.completed(tx, settled);
-          }
-          return true;
-        });
-        if (done) booked += 1;
-      }
-    }
+  async function bookWholeRefund(executor: Db, order: OrderFacts, status: string) {
+    const page = await lockPage(executor, order.id);
+    if (!page) return;
+    const figures = await ledgerOrderFigures(executor, order.id);
+    await post(executor, 'refund', `Refund of ${status} ${order.orderName}`, { orderId: order.id }, [
+      {
+        account: 'payments_clearing',
+        amountKobo: -(figures.due + figures.commission + order.shippingFeeKobo),
+      },
+      { account: 'shipping_fees', amountKobo: order.shippingFeeKobo },
+      { account: merchantAccountOf(page), storeId: page.storeId, amountKobo: figures.due },
+      { account: 'platform_commission', amountKobo: figures.commission },
+    ]);
+  }
+
+  /** Of these orders, those the books have no page for (paid before the ledger, or written by the demo seed). */
+  async function unbooked(executor: Db, orderIds: string[]): Promise<string[]> {
+    if (orderIds.length === 0) return [];
+    const booked = await executor
+      .select({ orderId: ledgerOrders.orderId })
+      .from(ledgerOrders)
+      .where(inArray(ledgerOrders.orderId, orderIds));
+    const known = new Set(booked.map((row) => row.orderId));
+    return orderIds.filter((id) => !known.has(id));
+  }
+
+  /** The order's page (undefined before it is booked): its rate and since when it is payable. */
+  async function orderPage(executor: Db, orderId: string) {
+    const [page] = await executor.select().from(ledgerOrders).where(eq(ledgerOrders.orderId, orderId));
+    return page;
+  }
+
+  /**
+   * What each of the store's orders has payable and not yet carried by a processed or open payout: its payable
+   * lines (payout movements aside) less what payouts took of it (ADR 047). A refund after a payout leaves a
+   * negative amount, netted by the next payout.
+   */
+  async function outstandingPerOrder(executor: Db, storeId: string) {
+    const result = await executor.execute(sql`
+      select o.order_id as "orderId", (o.payable - coalesce(t.taken, 0))::bigint as "amountKobo"
+      from (select e.order_id, -sum(e.amount_kobo) as payable from ${ledgerEntries} e
+          where e.store_id = ${storeId} and e.account = 'merchant_payable' and e.order_id is not null
+            and e.kind not in ('payout', 'payout_reversal')
+          group by e.order_id) o
+        left join (select po.order_id, sum(po.amount_kobo) as taken from ${payoutOrders} po
+          join ${payouts} p on p.id = po.payout_id
+          where p.store_id = ${storeId} and p.status in ('approved', 'processing', 'processed')
+          group by po.order_id) t on t.order_id = o.order_id
+      where o.payable - coalesce(t.taken, 0) <> 0
+      order by o.order_id`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      orderId: string;
+      amountKobo: string | number;
+    }[];
+    return rows.map((row) => ({ orderId: row.orderId, amountKobo: Number(row.amountKobo) }));
   }
 
   // ---------- subaccount settlement (ADR 051) ----------
@@ -761,11 +815,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'merchant_payable', storeId: row.storeId, amountKobo: row.amountKobo },
           { account: 'payments_clearing', amountKobo: -row.amountKobo },
         ]);
-        await needs.orders.payoutPaid(tx, row.id, at);
         return 'transfer:processed';
       }
       if (open) {
-        // Failed (or reversed before we heard it succeed): nothing left us; the orders are payable again.
+        // Failed (or reversed before we heard it succeed): nothing left us; its orders are payable again (a payout
+        // that is not processed carries none of their money, ADR 047).
         await tx
           .update(payouts)
           .set({
@@ -776,7 +830,6 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
             updatedAt: at,
           })
           .where(eq(payouts.id, row.id));
-        await needs.orders.releasePayout(tx, row.id);
         return `transfer:${event.status}`;
       }
       if (event.status === 'reversed' && row.status === 'processed') {
@@ -793,7 +846,6 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'merchant_payable', storeId: row.storeId, amountKobo: -row.amountKobo },
           { account: 'payments_clearing', amountKobo: row.amountKobo },
         ]);
-        await needs.orders.releasePayout(tx, row.id);
         return 'transfer:reversed';
       }
       return `transfer:${row.status}`;
@@ -935,10 +987,16 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   }
 
   return {
-    listener,
+    bookPayments,
+    releaseToPayable,
+    bookRefunds,
+    reverseRefund,
+    chargeRefundsTo,
+    bookWholeRefund,
+    unbooked,
+    orderPage,
     settleTransfer,
     confirmLatePayouts,
-    bookUnpostedOrders,
     finalizeOtp,
     resendOtp,
     settlementSplit,
@@ -1056,7 +1114,13 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       await refuseBeyondBalance(storeId);
       const created = await db
         .transaction(async (tx) => {
-          const orders = await needs.orders.lockPayableUnpaid(tx, storeId);
+          // The store's payable pages, locked: refunds and completions of its orders wait for this approval.
+          await tx
+            .select({ orderId: ledgerOrders.orderId })
+            .from(ledgerOrders)
+            .where(and(eq(ledgerOrders.storeId, storeId), isNotNull(ledgerOrders.payableAt)))
+            .orderBy(asc(ledgerOrders.orderId))
+            .for('update');
           const [existing] = await tx
             .select({ id: payouts.id })
             .from(payouts)
@@ -1069,6 +1133,12 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           );
           const amountKobo = -(payable?.total ?? 0);
           if (amountKobo <= 0) throw conflict(NOTHING_PAYABLE);
+          const carried = await outstandingPerOrder(tx, storeId);
+          const carriedKobo = carried.reduce((acc, line) => acc + line.amountKobo, 0);
+          if (carriedKobo !== amountKobo) {
+            // Only payouts made before the books linked payouts to orders can leave this (ADR 047's migration).
+            log.warn({ storeId, amountKobo, carriedKobo }, 'payout amount differs from its orders');
+          }
           const at = deps.now();
           const [row] = await tx
             .insert(payouts)
@@ -1077,7 +1147,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
               storeId,
               storeName,
               amountKobo,
-              orderCount: orders.length,
+              orderCount: carried.filter((line) => line.amountKobo > 0).length,
               approvedBy: adminId,
               bankName: account.bankName,
               accountNumberLast4: account.accountNumber.slice(-4),
@@ -1085,11 +1155,8 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
               updatedAt: at,
             })
             .returning();
-          await needs.orders.assignPayout(
-            tx,
-            orders.map((order) => order.id),
-            row!.id,
-          );
+          if (carried.length > 0)
+            await tx.insert(payoutOrders).values(carried.map((line) => ({ payoutId: row!.id, ...line })));
           return row!;
         })
         .catch((error: unknown) => {

@@ -2,17 +2,19 @@ import { DASHBOARD_LOW_STOCK_LIMIT, type MerchantDashboard } from '@market/contr
 import type { Deps } from '../../platform/deps.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { storeProductFigures } from '../catalog/index.js';
+import { ledgerStoreSales } from '../ledger/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
 
 /** What the dashboard reads of the orders module, handed in by the composition. */
 export interface MerchantDashboardNeeds {
-  orders: Pick<OrdersService, 'storeFigures'>;
+  orders: Pick<OrdersService, 'ordersToAccept'>;
 }
 
 /**
- * The merchant dashboard's figures. This module owns no table: it reads the orders module (sales, orders to
- * accept) and the catalog (stock, approvals) through their public faces, for the caller's store.
+ * The merchant dashboard's figures. This module owns no table: it reads the ledger (sales: ADR 047, every money
+ * figure is the books'), the orders module (orders to accept) and the catalog (stock, approvals) through their
+ * public faces, for the caller's store.
  */
 export function createMerchantDashboardService(deps: Deps, needs: MerchantDashboardNeeds) {
   return {
@@ -21,19 +23,20 @@ export function createMerchantDashboardService(deps: Deps, needs: MerchantDashbo
       const now = deps.now();
       const today = lagosDayStart(now);
       const week = lagosWeekStart(now);
-      const [orders, products] = await Promise.all([
-        needs.orders.storeFigures(storeId, { today, week }),
+      const [sales, ordersToAccept, products] = await Promise.all([
+        ledgerStoreSales(deps.db, storeId, { today, week }),
+        needs.orders.ordersToAccept(storeId),
         storeProductFigures(deps.db, storeId, DASHBOARD_LOW_STOCK_LIMIT),
       ]);
       return {
         asOf: now.toISOString(),
         todayStartsAt: today.toISOString(),
         weekStartsAt: week.toISOString(),
-        today: orders.today,
-        week: orders.week,
+        today: sales.today,
+        week: sales.week,
         lowStock: products.lowStock,
         needsAction: {
-          ordersToAccept: orders.ordersToAccept,
+          ordersToAccept,
           productsPendingApproval: products.productsPendingApproval,
           productsRejected: products.productsRejected,
         },

@@ -50,7 +50,6 @@ export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-
 export { actorRoles, orderStatusTable } from './order-status.js';
 export type {
   ActivityRow,
-  CommissionValues,
   ItemRow,
   OrderRow,
   RefundRow,

@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -468,30 +469,6 @@ export async function payCheckout(
   );
 }
 
-/** What `commissionsSetter`'s relation answers for each order (and may answer more, returned as it is). */
-export interface CommissionValues {
-  order_id: string;
-  basis_points: number;
-  commission_kobo: number;
-  due_to_merchant_kobo: number;
-}
-
-/**
- * Commission and due of several orders in one statement built once (the ledger, at payment): `relation` is a query
- * answering `CommissionValues` columns per order, from placeholders the caller fills; the orders are updated from it
- * and its rows answered (ADR 037: the ledger computes them in the same statement that reads the stores' rates).
- */
-export function commissionsSetter<Row extends CommissionValues>(name: string, relation: () => SQL) {
-  return preparedSql<Row>(
-    name,
-    () => sql`with v as (${relation()})
-      update ${orders} set commission_basis_points = v.basis_points, commission_kobo = v.commission_kobo,
-        due_to_merchant_kobo = v.due_to_merchant_kobo
-      from v where ${orders.id} = v.order_id
-      returning v.*`,
-  );
-}
-
 const trackerItems = prepared('orders_items_of_tracker', (db) =>
   db
     .select({ item: orderItems, storeId: orders.storeId })
@@ -732,49 +709,6 @@ export async function customerOrdersOf(
 }
 
 // ---------- a store's figures (merchant dashboard) ----------
-
-/** Statuses of an order that was paid and still stands: not unpaid, not cancelled, not returned. */
-const unpaidOrUndone = ['awaiting_payment', 'cancelled', 'returned'];
-
-/**
- * The store's paid orders since each of the given moments: how many, and what was paid for the goods (subtotal
- * less discount, shipping left out). Paid means the checkout was paid at or after the moment. An order is paid
- * at most 30 minutes after it is created (a later payment is refunded), so `createdAfter` bounds the scan on
- * the store's (store, created) index.
- */
-export async function storeSalesSince(
-  executor: Db,
-  storeId: string,
-  moments: { today: Date; week: Date; createdAfter: Date },
-) {
-  const goods = sql<number>`${orders.subtotalKobo} - ${orders.discountKobo}`;
-  const [row] = await executor
-    .select({
-      todayOrders: sql<number>`count(*) filter (where ${orderTrackers.paidAt} >= ${moments.today})`.mapWith(
-        Number,
-      ),
-      todaySales:
-        sql<number>`coalesce(sum(${goods}) filter (where ${orderTrackers.paidAt} >= ${moments.today}), 0)`.mapWith(
-          Number,
-        ),
-      weekOrders: count(),
-      weekSales: sql<number>`coalesce(sum(${goods}), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        gte(orders.createdAt, moments.createdAfter),
-        gte(orderTrackers.paidAt, moments.week),
-        notInArray(orders.status, unpaidOrUndone),
-      ),
-    );
-  return {
-    today: { ordersCount: row?.todayOrders ?? 0, salesKobo: row?.todaySales ?? 0 },
-    week: { ordersCount: row?.weekOrders ?? 0, salesKobo: row?.weekSales ?? 0 },
-  };
-}
 
 /** How many of the store's orders are in this status (for example paid and waiting to be accepted). */
 export async function countStoreOrdersInStatus(
@@ -1026,22 +960,22 @@ export async function refundsOfOrder(executor: Db, orderId: string): Promise<Ref
 }
 
 /**
- * Paid orders the books have not heard of (no commission set): orders paid before the ledger existed, and orders
- * written without the payment flow. Oldest first; a paid order is one the sales reports count (ADR 025).
+ * Ids of paid orders after `after` (by id), `limit` of them: for the flow that books paid orders the ledger never
+ * heard of (ADR 047). A paid order is one the sales reports count (ADR 025).
  */
-export async function paidOrdersWithoutBooks(executor: Db, limit: number): Promise<string[]> {
+export async function paidOrderIds(executor: Db, after: string | null, limit: number): Promise<string[]> {
   const rows = await executor
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        isNull(orders.commissionKobo),
+        after ? gt(orders.id, after) : undefined,
         sql`${orders.status} <> 'awaiting_payment'`,
         sql`(${orders.status} <> 'cancelled' or exists (select 1 from ${orderTrackers} t
           where t.id = ${orders.trackerId} and t.paid_at is not null))`,
       ),
     )
-    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .orderBy(asc(orders.id))
     .limit(limit);
   return rows.map((row) => row.id);
 }
@@ -1204,44 +1138,4 @@ export async function orderNames(executor: Db, orderIds: string[]): Promise<Map<
     .from(orders)
     .where(inArray(orders.id, orderIds));
   return new Map(rows.map((row) => [row.id, row.orderName]));
-}
-
-// ---------- the ledger's order columns (ADR 027) ----------
-
-export async function adjustDue(executor: Db, orderId: string, deltaKobo: number): Promise<number> {
-  const [row] = await executor
-    .update(orders)
-    .set({ dueToMerchantKobo: sql`coalesce(${orders.dueToMerchantKobo}, 0) + ${deltaKobo}` })
-    .where(eq(orders.id, orderId))
-    .returning({ due: orders.dueToMerchantKobo });
-  return row?.due ?? 0;
-}
-
-export async function lockPayableUnpaid(executor: Db, storeId: string): Promise<OrderRow[]> {
-  return executor
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.storeId, storeId),
-        isNotNull(orders.payableAt),
-        isNull(orders.paidOutAt),
-        isNull(orders.payoutId),
-      ),
-    )
-    .orderBy(asc(orders.id))
-    .for('update');
-}
-
-export async function setPayoutOfOrders(executor: Db, orderIds: string[], payoutId: string): Promise<void> {
-  if (orderIds.length === 0) return;
-  await executor.update(orders).set({ payoutId }).where(inArray(orders.id, orderIds));
-}
-
-export async function payoutPaid(executor: Db, payoutId: string, at: Date): Promise<void> {
-  await executor.update(orders).set({ paidOutAt: at }).where(eq(orders.payoutId, payoutId));
-}
-
-export async function releasePayout(executor: Db, payoutId: string): Promise<void> {
-  await executor.update(orders).set({ payoutId: null, paidOutAt: null }).where(eq(orders.payoutId, payoutId));
 }

@@ -121,18 +121,7 @@ export const orders = pgTable(
     orderReturnId: uuid(),
     /** For a replacement order: the order whose return it replaces. */
     replacementOf: uuid(),
-    /** Copied from the store's payment category when the order is paid (ledger module); null before payment. */
-    commissionBasisPoints: integer(),
-    /** Platform's commission on the item subtotal, set at payment. */
-    commissionKobo: integer(),
-    /** Item subtotal less commission less the merchant-funded discount, set at payment; refunds come off it. */
-    dueToMerchantKobo: integer(),
-    /** When the due amount became payable: the order completed (delivered and the return window passed). */
-    payableAt: timestamp({ withTimezone: true }),
-    /** When a processed payout paid the due amount out. */
-    paidOutAt: timestamp({ withTimezone: true }),
-    /** The payout (ledger module) that carries or carried this order's due amount. */
-    payoutId: uuid(),
+    // An order's money (commission, due, payable, paid out) is the ledger's alone (ADR 047): no column here.
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

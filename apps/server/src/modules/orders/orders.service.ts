@@ -475,27 +475,11 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     claimExpiredTracker: (executor: Db, now: Date) => repository.claimExpiredTracker(executor, now),
 
-    // ---------- for the ledger (issue 8, ADR 027): the order columns of commission, due, payable and payout ----------
+    // ---------- for the flows (ADR 047) ----------
 
-    /** Commission and due of several orders, in one statement built once from the caller's query of them. */
-    commissionsSetter: repository.commissionsSetter,
-    /** Adds to (negative: takes off) the order's due amount; answers the new amount. */
-    adjustDue: (executor: Db, orderId: string, deltaKobo: number) =>
-      repository.adjustDue(executor, orderId, deltaKobo),
-    async markPayable(executor: Db, orderId: string, at: Date) {
-      await repository.updateOrder(executor, orderId, { payableAt: at });
-    },
-    /** The store's payable orders in no payout yet, locked (FOR UPDATE) for the approving transaction. */
-    lockPayableUnpaid: (executor: Db, storeId: string) => repository.lockPayableUnpaid(executor, storeId),
-    assignPayout: (executor: Db, orderIds: string[], payoutId: string) =>
-      repository.setPayoutOfOrders(executor, orderIds, payoutId),
-    payoutPaid: (executor: Db, payoutId: string, at: Date) => repository.payoutPaid(executor, payoutId, at),
-    /** A payout failed or was reversed: its orders are payable again, in no payout. */
-    releasePayout: (executor: Db, payoutId: string) => repository.releasePayout(executor, payoutId),
-
-    /** Paid orders whose money the books never heard of (paid before the ledger, or seeded), oldest first. */
-    paidOrdersWithoutBooks: (executor: Db, limit: number) =>
-      repository.paidOrdersWithoutBooks(executor, limit),
+    /** Ids of paid orders after `after`, by id: the flow that books orders the ledger never heard of pages them. */
+    paidOrderIds: (executor: Db, after: string | null, limit: number) =>
+      repository.paidOrderIds(executor, after, limit),
     /** The order's refund rows, oldest first (rejected ones included). */
     refundsOfOrder: (executor: Db, orderId: string) => repository.refundsOfOrder(executor, orderId),
 
@@ -605,19 +589,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       return order!;
     },
 
-    /**
-     * A store's figures for its dashboard: paid orders and sales since the start of today and of this week, and
-     * paid orders waiting for the store to accept them.
-     */
-    async storeFigures(storeId: string, since: { today: Date; week: Date }) {
-      // Orders are paid within 30 minutes of being created; a day's margin keeps the bound obviously safe.
-      const createdAfter = new Date(Math.min(since.today.getTime(), since.week.getTime()) - 86_400_000);
-      const [sales, ordersToAccept] = await Promise.all([
-        repository.storeSalesSince(db, storeId, { ...since, createdAfter }),
-        repository.countStoreOrdersInStatus(db, storeId, 'pending'),
-      ]);
-      return { ...sales, ordersToAccept };
-    },
+    /** Paid orders of the store waiting for it to accept them (its dashboard). */
+    ordersToAccept: (storeId: string) => repository.countStoreOrdersInStatus(db, storeId, 'pending'),
 
     /** A customer who has never paid for an order (coupons for first-time customers). */
     async isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {

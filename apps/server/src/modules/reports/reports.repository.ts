@@ -14,6 +14,7 @@ import { containsPattern } from '../../platform/db/paging.js';
 // merchants with their stores. These joins are the point of a report, so this file reads the orders, auth and
 // stores schemas; it never writes them. The boundary test lists each import.
 import { users } from '../auth/auth.schema.js';
+import { ledgerGoodsKeptSql, ledgerRefundedGoodsSql } from '../ledger/index.js';
 import { orderItems, orders, orderTrackers } from '../orders/orders.schema.js';
 import { stores } from '../stores/stores.schema.js';
 
@@ -35,11 +36,10 @@ const paidOrder = sql`${orders.status} <> 'awaiting_payment' and (${orders.statu
   select 1 from ${orderTrackers} where ${orderTrackers.id} = ${orders.trackerId} and ${orderTrackers.paidAt} is not null))`;
 
 /**
- * What of an order's goods went back (kobo). Today an order is all or nothing: cancelled after payment or returned
- * gives back its goods after discount. This is the one place a returns table joins later (a left join on the
- * order's id summing refunded item amounts), so partial returns flow into every figure below unchanged.
+ * What of an order's goods went back (kobo), as the books say (ADR 047): its refunds' goods part, net of rejected
+ * ones, so a partial return counts as much as it gave back and a cancellation after payment its whole goods.
  */
-const returnedKobo = sql`case when ${orders.status} in ${UNDONE} then ${orders.subtotalKobo} - ${orders.discountKobo} else 0 end`;
+const returnedKobo = sql`${ledgerRefundedGoodsSql(sql`${orders.id}`)}`;
 
 export interface ReportRows {
   totals: SalesTotals;
@@ -338,7 +338,13 @@ export async function findMerchant(db: Db, merchantId: string): Promise<Merchant
   return row ? toMerchant(row) : undefined;
 }
 
-/** Standing paid orders and their net sales per store, since each store opened (index-only on the report index). */
+/**
+ * What an order sold, as the books say (ADR 047): the goods its customer paid for and kept, refunds (whoever bore
+ * them) taken off. Merchants' figures and top merchants add this up, so they agree with the finance report.
+ */
+const goodsKept = sql<number>`${ledgerGoodsKeptSql(sql`${orders.id}`)}`;
+
+/** Standing paid orders and their net sales (goods kept, from the books) per store, since each store opened. */
 export async function lifetimeFigures(
   db: Db,
   storeIds: string[],
@@ -348,9 +354,7 @@ export async function lifetimeFigures(
     .select({
       storeId: orders.storeId,
       ordersCount: count(),
-      netSalesKobo: sql<number>`coalesce(sum(${orders.subtotalKobo} - ${orders.discountKobo}), 0)`.mapWith(
-        Number,
-      ),
+      netSalesKobo: sql<number>`coalesce(sum(${goodsKept}), 0)`.mapWith(Number),
     })
     .from(orders)
     .where(and(inArray(orders.storeId, storeIds), sql`${orders.status} not in ${UNDONE}`, paidOrder))
@@ -360,9 +364,9 @@ export async function lifetimeFigures(
   );
 }
 
-/** Stores by net sales of standing paid orders placed in the range, with their owners. */
+/** Stores by net sales (goods kept, from the books) of standing paid orders placed in the range, with their owners. */
 export async function topStores(db: Db, range: Moments, limit: number) {
-  const net = sql<number>`sum(${orders.subtotalKobo} - ${orders.discountKobo})`;
+  const net = sql<number>`coalesce(sum(${goodsKept}), 0)`;
   const ranked = db
     .select({
       storeId: orders.storeId,

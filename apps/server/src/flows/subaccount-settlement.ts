@@ -1,18 +1,18 @@
-import { subaccountCodes } from './modules/bank-accounts/index.js';
-import { CHECKOUT_PREFIX } from './modules/checkout/index.js';
-import type { LedgerService } from './modules/ledger/index.js';
-import type { OrdersService } from './modules/orders/index.js';
-import type { PaymentsService } from './modules/payments/index.js';
-import type { Config } from './platform/config.js';
-import type { Db } from './platform/db/client.js';
+import { subaccountCodes } from '../modules/bank-accounts/index.js';
+import { CHECKOUT_PREFIX } from '../modules/checkout/index.js';
+import type { LedgerService } from '../modules/ledger/index.js';
+import type { OrdersService } from '../modules/orders/index.js';
+import type { PaymentsService } from '../modules/payments/index.js';
+import type { Config } from '../platform/config.js';
+import type { Db } from '../platform/db/client.js';
 import {
   createPaystackSubaccounts,
   createSandboxSubaccounts,
   type SubaccountProvider,
-} from './platform/payments/index.js';
+} from '../platform/payments/index.js';
 
-// Subaccount settlement (SETTLEMENT_MODE=subaccount, ADR 051): the steps that join the checkout's payment to the
-// stores' subaccounts and the books. In transfer mode none of this is wired and nothing changes.
+// Flow: subaccount settlement (SETTLEMENT_MODE=subaccount, ADR 051; in src/flows since ADR 047): the steps that
+// join the checkout's payment to the stores' subaccounts and the books. In transfer mode none of this is wired.
 
 /** Paystack's Subaccounts API with PAYSTACK_SECRET_KEY, else the sandbox's; none in transfer mode. */
 export function selectSubaccounts(

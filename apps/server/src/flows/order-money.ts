@@ -1,0 +1,68 @@
+import type { LedgerService } from '../modules/ledger/index.js';
+import type { OrderMoneyListener, OrdersService } from '../modules/orders/index.js';
+import type { Db } from '../platform/db/client.js';
+
+// Flow: an order's money from paid to payable (ADR 047). The orders module owns the order's facts and moves; the
+// ledger owns every figure of its money. Each step runs in the transaction of the fact (the caller's), so an order
+// is never paid, refunded or completed without its movements, and neither module calls the other.
+
+type Ledger = Pick<
+  LedgerService,
+  'bookPayments' | 'releaseToPayable' | 'bookRefunds' | 'reverseRefund' | 'chargeRefundsTo'
+>;
+
+/** The steps the orders module reports as they happen (its money events), each booked by the ledger. */
+export function orderMoneyFlow(ledger: Ledger): OrderMoneyListener {
+  return {
+    // A checkout paid (or a replacement order): commission from the store's category, the payment in escrow.
+    paid: (executor, orders) => ledger.bookPayments(executor, orders),
+    // Delivered and the return window passed: what escrow holds for the order becomes payable.
+    completed: (executor, order) => ledger.releaseToPayable(executor, order),
+    // A refund booked (a cancellation, a return, an admin's refund): the store's and the commission's parts back.
+    refundBooked: (executor, order, rows) => ledger.bookRefunds(executor, order, rows),
+    refundRejected: (executor, row) => ledger.reverseRefund(executor, row),
+    // A chargeback decision (the platform or the store bears the refund).
+    chargedToChanged: (executor, rows) => ledger.chargeRefundsTo(executor, rows),
+  };
+}
+
+/** How many paid orders' ids are read per page while looking for orders the books never heard of. */
+const PAGE = 500;
+
+/**
+ * Books every paid order the ledger never heard of (paid before the ledger existed, or written by the demo seed),
+ * through the same steps a live order takes: its payment, each booked refund and who bears it, and completion. One
+ * transaction per order; idempotent (the ledger skips an order it has a page for). Answers how many were booked.
+ */
+export async function bookUnpostedOrders(
+  db: Db,
+  orders: Pick<OrdersService, 'paidOrderIds' | 'lockOrder' | 'refundsOfOrder' | 'findTracker'>,
+  ledger: Pick<LedgerService, 'unbooked' | 'bookPayments' | 'bookRefunds' | 'bookWholeRefund'> & Ledger,
+): Promise<number> {
+  let booked = 0;
+  let after: string | null = null;
+  for (;;) {
+    const ids = await orders.paidOrderIds(db, after, PAGE);
+    if (ids.length === 0) return booked;
+    after = ids[ids.length - 1]!;
+    for (const id of await ledger.unbooked(db, ids)) {
+      const done = await db.transaction(async (tx) => {
+        const order = await orders.lockOrder(tx, id);
+        if (!order || (await ledger.unbooked(tx, [id])).length === 0) return false;
+        // Booked as of its payment, so the day it counts on is the day it was paid.
+        const tracker = await orders.findTracker(tx, { id: order.trackerId });
+        await ledger.bookPayments(tx, [{ ...order, paidAt: tracker?.paidAt ?? order.createdAt }]);
+        const refunds = (await orders.refundsOfOrder(tx, id)).filter((row) => row.status !== 'rejected');
+        if (refunds.length > 0) {
+          for (const refund of refunds) await ledger.bookRefunds(tx, order, [refund]);
+        } else if (order.status === 'cancelled' || order.status === 'returned') {
+          // Taken back before refunds had rows of their own: the customer got the whole order back.
+          await ledger.bookWholeRefund(tx, order, order.status);
+        }
+        if (order.status === 'completed') await ledger.releaseToPayable(tx, order);
+        return true;
+      });
+      if (done) booked += 1;
+    }
+  }
+}
