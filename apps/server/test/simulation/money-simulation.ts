@@ -1,0 +1,100 @@
+import fc from 'fast-check';
+import { newModel, runStep, type Step, stepArbitrary } from './money-commands.js';
+import { checkInvariants } from './money-invariants.js';
+import { createWorld, type World } from './money-world.js';
+
+// The money simulation (ADR 052): sequences of random steps, each checked against every invariant after it runs.
+// Sequence i of a run with base seed S draws its steps from seed S + i; all sequences share one world (stores and
+// customers accumulate money across them, as a live platform does), so a failure is replayed exactly by running the
+// same base seed with as many sequences (the failure prints the command).
+
+export interface SimulationOptions {
+  seed: number;
+  runs: number;
+  steps: number;
+  stores?: number;
+  customers?: number;
+  /** Progress lines (one per sequence). */
+  log?: (line: string) => void;
+}
+
+export interface SimulationReport {
+  sequences: number;
+  steps: number;
+  skipped: number;
+  refused: number;
+  checks: number;
+  byCommand: Record<string, number>;
+  seconds: number;
+  /** Where the time went: building the world, running steps, checking invariants. */
+  timings: { setup: number; steps: number; checks: number };
+}
+
+export function stepsOf(seed: number, steps: number): Step[] {
+  return fc.sample(fc.array(stepArbitrary, { minLength: steps, maxLength: steps }), { seed, numRuns: 1 })[0]!;
+}
+
+export async function simulate(options: SimulationOptions, world?: World): Promise<SimulationReport> {
+  const started = Date.now();
+  const own = !world;
+  const used =
+    world ?? (await createWorld({ stores: options.stores ?? 3, customers: options.customers ?? 3 }));
+  const report: SimulationReport = {
+    sequences: 0,
+    steps: 0,
+    skipped: 0,
+    refused: 0,
+    checks: 0,
+    byCommand: {},
+    seconds: 0,
+    timings: { setup: (Date.now() - started) / 1000, steps: 0, checks: 0 },
+  };
+  const timed = async <T>(part: 'steps' | 'checks', work: () => Promise<T>): Promise<T> => {
+    const at = Date.now();
+    try {
+      return await work();
+    } finally {
+      report.timings[part] += (Date.now() - at) / 1000;
+    }
+  };
+  try {
+    // One model for the world: orders bought in an earlier sequence are still carried, returned and paid out.
+    const model = newModel();
+    report.checks += await checkInvariants(used, null);
+    for (let run = 0; run < options.runs; run += 1) {
+      const seed = options.seed + run;
+      const steps = stepsOf(seed, options.steps);
+      const walked: string[] = [];
+      for (const [index, step] of steps.entries()) {
+        try {
+          const outcome = await timed('steps', () => runStep(used, model, step));
+          if (!outcome) {
+            report.skipped += 1;
+            walked.push(`${index}. ${JSON.stringify(step)} → nothing eligible`);
+            continue;
+          }
+          if (/ refused \d{3}/.test(outcome.note)) report.refused += 1;
+          report.steps += 1;
+          report.byCommand[step.command] = (report.byCommand[step.command] ?? 0) + 1;
+          walked.push(`${index}. ${JSON.stringify(step)} → ${outcome.note}`);
+          report.checks += await timed('checks', () => checkInvariants(used, outcome));
+        } catch (error) {
+          const replay = `SIM_SEED=${options.seed} SIM_RUNS=${run + 1} SIM_STEPS=${options.steps}`;
+          const message = error instanceof Error ? error.message : String(error);
+          throw new Error(
+            `Money simulation failed at step ${index} of sequence ${run} (seed ${seed}).\n` +
+              `Replay: ${replay} npm run simulate:money\n` +
+              `Steps so far:\n${walked.join('\n')}\n${index}. ${JSON.stringify(step)} → FAILED\n\n${message}`,
+            { cause: error },
+          );
+        }
+      }
+      report.sequences += 1;
+      options.log?.(`sequence ${run} (seed ${seed}): ${steps.length} steps, ${report.checks} checks so far`);
+    }
+  } finally {
+    report.seconds = (Date.now() - started) / 1000;
+    if (own) await used.close();
+  }
+  return report;
+}
