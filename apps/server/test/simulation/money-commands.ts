@@ -3,10 +3,10 @@ import fc from 'fast-check';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderItems, orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
-import { appliedGiftCard, payInSandbox } from '../support/commerce-factory.js';
+import { payInSandbox } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
 import { FAKE_TRANSFER_OTP } from '../support/payments.fake-paystack.js';
-import { disputeEvent, json, payoutRow, transferEvent, type World } from './money-world.js';
+import { disputeEvent, json, payoutRow, type SimCustomer, transferEvent, type World } from './money-world.js';
 
 // The simulation's commands (ADR 052). A step is plain data (JSON, printed on failure): which command, and numbers
 // that pick its target among what is eligible *when it runs* (`pick` modulo the eligible count), so one seed gives
@@ -168,6 +168,25 @@ async function payableKobo(world: World, storeId: string): Promise<number> {
   return -Number(rows[0]!.total);
 }
 
+/** The customer buys a gift card in the sandbox and applies it to their cart (a cart takes at most five). */
+async function buyGiftCard(world: World, customer: SimCustomer, amount: number): Promise<string> {
+  const purchase = await world.call('POST', '/api/gift-card/purchase', customer.actor, { amount });
+  if (purchase.statusCode !== 201) return refusedOr(purchase, 'purchase');
+  const pay = await world.call('POST', '/api/gift-card/pay', customer.actor, {
+    giftCardId: json(purchase).data.id,
+  });
+  if (pay.statusCode !== 200) return refusedOr(pay, 'pay');
+  const { authorizationUrl, reference } = json(pay).data;
+  const paid = await payInSandbox(world.test, authorizationUrl, 'success');
+  if (paid.statusCode >= 500) throw new Error(`sandbox payment: ${paid.body.slice(0, 300)}`);
+  const status = json(await world.call('POST', '/api/gift-card/status', customer.actor, { reference })).data;
+  if (status?.status !== 'active')
+    throw new Error(`a paid gift card is not active: ${JSON.stringify(status)}`);
+  customer.giftCardsBoughtKobo += amount * 100;
+  const applied = await world.call('POST', '/api/gift-card/apply', customer.actor, { code: status.code });
+  return refusedOr(applied, 'apply');
+}
+
 // ---------- the commands ----------
 
 const buy: Command<{
@@ -215,10 +234,7 @@ const buy: Command<{
     }
     if (step.giftCard !== 'none') {
       const amount = step.giftCard === 'all' ? 400_000 : 2_500;
-      customer.shopper.token = customer.actor.token;
-      await appliedGiftCard(world.test, customer.shopper, amount);
-      customer.giftCardsBoughtKobo += amount * 100;
-      notes.push(`gift card ₦${amount}`);
+      notes.push(`gift card ₦${amount}: ${await buyGiftCard(world, customer, amount)}`);
     }
     const created = await world.call('POST', '/api/ordertracking/create-order', customer.actor, {
       addressId: customer.shopper.addressId,

@@ -440,7 +440,33 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     },
     "admin payouts page's totals = the ledger and the payouts",
   );
-  checks += 1;
+  // The admin's list of stores to pay: each store's escrow, payable (less its open payout) and approved amount.
+  const toPay = json(await world.call('GET', '/api/admin/payments/merchants?page=1&limit=100', world.admin))
+    .data.merchants as { storeId: string; escrow: number; payable: number; approved: number }[];
+  for (const store of world.stores) {
+    const storeId = store.store.storeId;
+    const sumOf = (account: string) =>
+      -entries
+        .filter((line) => line.store_id === storeId && line.account === account)
+        .reduce((acc, line) => acc + line.amount_kobo, 0);
+    const approved = payoutRows
+      .filter((row) => row.storeId === storeId && (row.status === 'approved' || row.status === 'processing'))
+      .reduce((acc, row) => acc + row.amountKobo, 0);
+    const expected = {
+      escrow: sumOf('merchant_escrow'),
+      payable: sumOf('merchant_payable') - approved,
+      approved,
+    };
+    const listed = toPay.find((row) => row.storeId === storeId);
+    same(
+      listed
+        ? { escrow: kobo(listed.escrow), payable: kobo(listed.payable), approved: kobo(listed.approved) }
+        : null,
+      expected.escrow > 0 || expected.payable > 0 || expected.approved > 0 ? expected : null,
+      `admin payouts page, store ${store.index}'s row = the ledger`,
+    );
+  }
+  checks += 1 + world.stores.length;
 
   // ---- 5. No payout exceeds what was payable. ----
   if (outcome?.approved) {
