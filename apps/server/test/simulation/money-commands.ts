@@ -62,19 +62,50 @@ function refusedOr(answer: Api, what: string): string {
 const chosen = <T>(items: T[], pick: number): T | undefined =>
   items.length === 0 ? undefined : items[pick % items.length];
 
-async function orderRows(world: World) {
-  return world.test.deps.db
+/**
+ * Every order, in the order the simulation came to know them (a checkout's orders by store, replacements when
+ * first seen): targets are picked by position in this list, so a seed picks the same orders whatever their ids.
+ */
+async function orderRows(world: World, model: Model) {
+  const rows = await world.test.deps.db
     .select({
       id: orders.id,
       status: orders.status,
       storeId: orders.storeId,
+      customerId: orders.customerId,
       trackerId: orders.trackerId,
       orderReturnId: orders.orderReturnId,
       totalKobo: orders.totalKobo,
       deliveredAt: orders.deliveredAt,
+      replacementOf: orders.replacementOf,
+      createdAt: orders.createdAt,
     })
-    .from(orders)
-    .orderBy(orders.createdAt, orders.id);
+    .from(orders);
+  const unknown = rows
+    .filter((row) => !model.orders.has(row.id))
+    .sort(
+      (a, b) =>
+        a.createdAt.getTime() - b.createdAt.getTime() ||
+        position(model, a.replacementOf) - position(model, b.replacementOf),
+    );
+  for (const row of unknown) {
+    // A replacement the store sent: its customer reads the delivery token on their order page.
+    const customer = customerOf(world, row.customerId);
+    const detail = json(await world.call('GET', `/api/orders/customer/${row.id}`, customer.actor)).data;
+    model.orders.set(row.id, { customer: customer.index, deliveryToken: detail?.orderDeliveryToken ?? null });
+  }
+  return rows.sort((a, b) => position(model, a.id) - position(model, b.id));
+}
+
+function position(model: Model, orderId: string | null): number {
+  if (!orderId) return -1;
+  return [...model.orders.keys()].indexOf(orderId);
+}
+
+function customerOf(world: World, userId: string) {
+  const customer = world.customers.find((one) => one.shopper.userId === userId);
+  if (!customer) throw new Error(`an order of a customer the simulation does not know: ${userId}`);
+  return customer;
 }
 
 async function trackerReference(world: World, trackerId: string) {
@@ -246,7 +277,9 @@ const buy: Command<{
       const paid = await payInSandbox(world.test, data.payment.authorizationUrl, step.card);
       if (paid.statusCode >= 500) throw new Error(`sandbox payment: ${paid.body.slice(0, 300)}`);
     }
-    const ids: string[] = data.tracker.orders.map((order: { id: string }) => order.id);
+    const ids: string[] = (data.tracker.orders as { id: string; storeId: string }[])
+      .sort((a, b) => storeOf(world, a.storeId).index - storeOf(world, b.storeId).index)
+      .map((order) => order.id);
     for (const id of ids) {
       const detail = json(await world.call('GET', `/api/orders/customer/${id}`, customer.actor)).data;
       model.orders.set(id, { customer: customer.index, deliveryToken: detail.orderDeliveryToken ?? null });
@@ -264,7 +297,7 @@ const cancel: Command<{ pick: number; by: 'merchant' | 'customer'; refuse: boole
     refuse: fc.boolean(),
   }),
   async run(world, model, step) {
-    const open = (await orderRows(world)).filter((order) =>
+    const open = (await orderRows(world, model)).filter((order) =>
       step.by === 'customer'
         ? order.status === 'pending'
         : ['pending', 'accepted', 'ready_for_pickup', 'assigned', 'declined'].includes(order.status),
@@ -273,7 +306,7 @@ const cancel: Command<{ pick: number; by: 'merchant' | 'customer'; refuse: boole
     if (!order) return null;
     const actor =
       step.by === 'customer'
-        ? world.customers[model.orders.get(order.id)?.customer ?? 0]!.actor
+        ? customerOf(world, order.customerId).actor
         : storeOf(world, order.storeId).actor;
     const answer = await refuseIf(world, step.refuse, order.trackerId, () =>
       world.call('PATCH', `/api/ordertracking/update-order/${order.id}`, actor, {
@@ -292,7 +325,7 @@ const progress: Command<{ pick: number; all: boolean }> = {
   arbitrary: fc.record({ pick: fc.nat(999), all: fc.boolean() }),
   async run(world, model, step) {
     const order = chosen(
-      (await orderRows(world)).filter((row) => carrying.includes(row.status)),
+      (await orderRows(world, model)).filter((row) => carrying.includes(row.status)),
       step.pick,
     );
     if (!order) return null;
@@ -310,7 +343,7 @@ const failDelivery: Command<{ pick: number }> = {
   arbitrary: fc.record({ pick: fc.nat(999) }),
   async run(world, model, step) {
     const order = chosen(
-      (await orderRows(world)).filter((row) => carrying.includes(row.status)),
+      (await orderRows(world, model)).filter((row) => carrying.includes(row.status)),
       step.pick,
     );
     if (!order) return null;
@@ -329,7 +362,7 @@ const afterFailedDelivery: Command<{ pick: number; takeBack: boolean; refuse: bo
   arbitrary: fc.record({ pick: fc.nat(999), takeBack: fc.boolean(), refuse: fc.boolean() }),
   async run(world, model, step) {
     const order = chosen(
-      (await orderRows(world)).filter((row) => row.status === 'delivery_failed'),
+      (await orderRows(world, model)).filter((row) => row.status === 'delivery_failed'),
       step.pick,
     );
     if (!order) return null;
@@ -359,7 +392,7 @@ const askReturn: Command<{ pick: number; type: 'return' | 'replace'; all: boolea
   }),
   async run(world, model, step) {
     const order = chosen(
-      (await orderRows(world)).filter((row) => row.status === 'delivered' && !row.orderReturnId),
+      (await orderRows(world, model)).filter((row) => row.status === 'delivered' && !row.orderReturnId),
       step.pick,
     );
     if (!order) return null;
@@ -383,7 +416,7 @@ const askReturn: Command<{ pick: number; type: 'return' | 'replace'; all: boolea
       .filter((one) => one.left > 0)
       .map(({ item, left }) => ({ productId: item.productId, quantity: step.all ? left : 1 }));
     if (wanted.length === 0) return null;
-    const customer = world.customers[model.orders.get(order.id)?.customer ?? 0]!;
+    const customer = customerOf(world, order.customerId);
     const answer = await world.call('POST', '/api/ordertracking/create-return', customer.actor, {
       orderId: order.id,
       type: step.type,
@@ -453,13 +486,13 @@ const storeDecides: Command<{
 const dispute: Command<{ pick: number }> = {
   weight: 2,
   arbitrary: fc.record({ pick: fc.nat(999) }),
-  async run(world, model, step) {
+  async run(world, _model, step) {
     const row = chosen(
       (await returnsOf(world)).filter((one) => one.status === 'rejected' && one.disputeStatus === 'none'),
       step.pick,
     );
     if (!row) return null;
-    const customer = world.customers[model.orders.get(row.orderId)?.customer ?? 0]!;
+    const customer = customerOf(world, row.customerId);
     const answer = await world.call('POST', `/api/returns/customer/${row.id}/dispute`, customer.actor, {
       reason: 'The store is wrong: it arrived broken.',
     });
@@ -549,9 +582,9 @@ const retryRefund: Command<{ pick: number; refuse: boolean }> = {
 const writeOffRefund: Command<{ pick: number }> = {
   weight: 1,
   arbitrary: fc.record({ pick: fc.nat(999) }),
-  async run(world, _model, step) {
+  async run(world, model, step) {
     const terminal = new Set(
-      (await orderRows(world))
+      (await orderRows(world, model))
         .filter((order) => order.status === 'cancelled' || order.status === 'returned')
         .map((order) => order.id),
     );
@@ -573,8 +606,8 @@ const writeOffRefund: Command<{ pick: number }> = {
 const windowCloses: Command<{ pick: number; all: boolean }> = {
   weight: 3,
   arbitrary: fc.record({ pick: fc.nat(999), all: fc.boolean() }),
-  async run(world, _model, step) {
-    const delivered = (await orderRows(world)).filter((row) => row.status === 'delivered');
+  async run(world, model, step) {
+    const delivered = (await orderRows(world, model)).filter((row) => row.status === 'delivered');
     const targets = step.all ? delivered : [chosen(delivered, step.pick)].filter((row) => row !== undefined);
     if (targets.length === 0) return null;
     // The clock moves past the return window for these orders, as other tests move it: their delivery goes back.

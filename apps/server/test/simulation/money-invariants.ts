@@ -4,7 +4,7 @@ import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/or
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import type { Outcome } from './money-commands.js';
-import { json, rowsOf, type World } from './money-world.js';
+import { type Actor, json, rowsOf, type World } from './money-world.js';
 
 // What must hold after every step of the money simulation (ADR 052). The expected figures are worked out here, in
 // TypeScript, from the ledger's raw lines and the facts of orders, refunds and payouts, never through the server's
@@ -17,9 +17,23 @@ function must(condition: boolean, name: string, detail: () => unknown) {
   if (!condition) throw new InvariantBroken(`${name}: ${JSON.stringify(detail(), null, 1).slice(0, 2_000)}`);
 }
 
+/** JSON with every object's keys sorted, so that equal figures compare equal in any key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** The figures of `actual` that `expected` names (a screen may show more than the simulation checks). */
+function figuresOf(actual: Record<string, unknown> | undefined, expected: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(expected).map((key) => [key, actual?.[key]]));
+}
+
 function same(actual: unknown, expected: unknown, name: string) {
-  const a = JSON.stringify(actual);
-  const e = JSON.stringify(expected);
+  const a = canonical(actual);
+  const e = canonical(expected);
   must(a === e, name, () => ({ expected, actual }));
 }
 
@@ -143,6 +157,47 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     db.select().from(orderReturns),
   ]);
   const trackerOf = new Map(trackers.map((row) => [row.id, row]));
+
+  // Every screen is read at once (nothing writes while the checks run), each answer kept for the check that uses it.
+  const pendingReads = new Map<string, Promise<ReturnType<typeof json>>>();
+  const read = (url: string, actor: Actor) => {
+    const key = `${actor.label} ${url}`;
+    let pending = pendingReads.get(key);
+    if (!pending) {
+      pending = world.call('GET', url, actor).then((answer) => {
+        if (answer.statusCode !== 200)
+          throw new InvariantBroken(
+            `GET ${url} as ${actor.label}: ${answer.statusCode} ${answer.body.slice(0, 300)}`,
+          );
+        return json(answer);
+      });
+      pendingReads.set(key, pending);
+    }
+    return pending;
+  };
+  const now = world.test.deps.now();
+  const range = `from=${lagosDay(new Date(now.getTime() - 86_400_000))}&to=${lagosDay(new Date(now.getTime() + 86_400_000))}`;
+  const screens: Promise<unknown>[] = [
+    read(`/api/admin/finance/reports?${range}`, world.admin),
+    read('/api/admin/payments/stats', world.admin),
+    read('/api/admin/payments/merchants?page=1&limit=100', world.admin),
+    ...world.stores.flatMap((store) => [
+      read(`/api/merchant/payment-report?${range}`, store.actor),
+      read('/api/merchant/payouts/balances', store.actor),
+    ]),
+    ...world.customers.map((customer) =>
+      read('/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100', customer.actor),
+    ),
+    ...returns
+      .filter((row) => row.refundKobo !== null)
+      .map((row) =>
+        read(
+          `/api/returns/customer/${row.id}`,
+          world.customers.find((one) => one.shopper.userId === row.customerId)!.actor,
+        ),
+      ),
+  ];
+  await Promise.all(screens);
   const payoutOf = new Map(payoutRows.map((row) => [row.id, row]));
 
   // ---- 1. The ledger balances: every movement, so every account set, sums to zero; lines are whole kobo. ----
@@ -223,6 +278,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
         `${name}: returned only with its refund or replacement`,
         () => ({ own, returns: returns.filter((row) => row.orderId === order.id) }),
       );
+      same(money.escrow, 0, `${name}: a returned order holds nothing in escrow`);
     }
     if (order.status === 'completed') {
       must(
@@ -280,12 +336,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     checks += 6;
   }
   for (const customer of world.customers) {
-    const cards = json(
-      await world.call(
-        'GET',
-        '/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100',
-        customer.actor,
-      ),
+    const cards = (
+      await read('/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100', customer.actor)
     ).data.cards as { balance: number; status: string }[];
     const mine = trackers.filter((row) => row.customerId === customer.shopper.userId && row.paidAt);
     const spent = mine.reduce((acc, row) => acc + row.giftCardKobo, 0);
@@ -306,7 +358,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   }
   for (const row of returns.filter((one) => one.refundKobo !== null)) {
     const customer = world.customers.find((one) => one.shopper.userId === row.customerId)!;
-    const seen = json(await world.call('GET', `/api/returns/customer/${row.id}`, customer.actor)).data;
+    const seen = (await read(`/api/returns/customer/${row.id}`, customer.actor)).data;
     same(
       kobo(seen.refund?.amount ?? 0),
       refunds
@@ -318,12 +370,34 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   }
 
   // ---- 4. Every figure of the finance report, its merchants, the payment reports and payouts pages. ----
-  const now = world.test.deps.now();
-  const range = `from=${lagosDay(new Date(now.getTime() - 86_400_000))}&to=${lagosDay(new Date(now.getTime() + 86_400_000))}`;
   const overall = emptyTotals();
   const perStore = new Map<string, ReturnType<typeof emptyTotals>>();
+  const days = new Map<
+    string,
+    {
+      ordersCount: number;
+      totalOrderAmountKobo: number;
+      commissionKobo: number;
+      dueToMerchantKobo: number;
+      refundedKobo: number;
+    }
+  >();
   for (const order of paidOrders) {
     const money = moneyOf.get(order.id)!;
+    const day = lagosDay(order.createdAt);
+    const point = days.get(day) ?? {
+      ordersCount: 0,
+      totalOrderAmountKobo: 0,
+      commissionKobo: 0,
+      dueToMerchantKobo: 0,
+      refundedKobo: 0,
+    };
+    point.ordersCount += 1;
+    point.totalOrderAmountKobo += order.totalKobo;
+    point.commissionKobo += money.commission;
+    point.dueToMerchantKobo += money.escrow + money.payable;
+    point.refundedKobo += money.refunded;
+    days.set(day, point);
     const paidOut = order.payoutId !== null && payoutOf.get(order.payoutId)?.status === 'processed';
     for (const totals of [
       overall,
@@ -343,8 +417,31 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
       totals.notYetPayableKobo += money.escrow;
     }
   }
-  const report = json(await world.call('GET', `/api/admin/finance/reports?${range}`, world.admin)).data;
-  same(report.totals, finish(overall), 'finance report totals = the ledger');
+  const report = (await read(`/api/admin/finance/reports?${range}`, world.admin)).data;
+  const expectedTotals = finish(overall);
+  same(figuresOf(report.totals, expectedTotals), expectedTotals, 'finance report totals = the ledger');
+  // The daily series: one point per Lagos day of the range, quiet days zero.
+  for (const point of report.series as { day: string }[]) {
+    const { day } = point;
+    const expectedPoint = days.get(day) ?? {
+      ordersCount: 0,
+      totalOrderAmountKobo: 0,
+      commissionKobo: 0,
+      dueToMerchantKobo: 0,
+      refundedKobo: 0,
+    };
+    same(
+      figuresOf(point, expectedPoint),
+      expectedPoint,
+      `finance report, the series point of ${day} = the ledger`,
+    );
+  }
+  const seriesDays = new Set((report.series as { day: string }[]).map((point) => point.day));
+  must(
+    [...days.keys()].every((day) => seriesDays.has(day)),
+    'finance report: a series point for every day sold',
+    () => ({ days: [...days.keys()], seriesDays: [...seriesDays] }),
+  );
   const merchants = new Map(
     (report.merchants as (Totals & { storeId: string })[]).map((row) => [row.storeId, row]),
   );
@@ -365,8 +462,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
         `finance report, store ${store.index}'s row = the ledger`,
       );
     }
-    const own = json(await world.call('GET', `/api/merchant/payment-report?${range}`, store.actor)).data;
-    same(own.totals, expected, `store ${store.index}'s payment report = the ledger`);
+    const own = (await read(`/api/merchant/payment-report?${range}`, store.actor)).data;
+    same(figuresOf(own.totals, expected), expected, `store ${store.index}'s payment report = the ledger`);
 
     // The payouts page: escrow and payable from the store's ledger lines, approved and processed from its payouts.
     const lines = entries.filter((line) => line.store_id === storeId);
@@ -379,7 +476,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     const processed = mine
       .filter((row) => row.status === 'processed')
       .reduce((acc, row) => acc + row.amountKobo, 0);
-    const balances = json(await world.call('GET', '/api/merchant/payouts/balances', store.actor)).data;
+    const balances = (await read('/api/merchant/payouts/balances', store.actor)).data;
     same(
       {
         escrow: kobo(balances.escrow),
@@ -410,7 +507,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     );
     checks += 5;
   }
-  const stats = json(await world.call('GET', '/api/admin/payments/stats', world.admin)).data;
+  const stats = (await read('/api/admin/payments/stats', world.admin)).data;
   const pending = world.stores.reduce((acc, store) => {
     const payable = -entries
       .filter((line) => line.store_id === store.store.storeId && line.account === 'merchant_payable')
@@ -441,8 +538,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     "admin payouts page's totals = the ledger and the payouts",
   );
   // The admin's list of stores to pay: each store's escrow, payable (less its open payout) and approved amount.
-  const toPay = json(await world.call('GET', '/api/admin/payments/merchants?page=1&limit=100', world.admin))
-    .data.merchants as { storeId: string; escrow: number; payable: number; approved: number }[];
+  const toPay = (await read('/api/admin/payments/merchants?page=1&limit=100', world.admin)).data
+    .merchants as { storeId: string; escrow: number; payable: number; approved: number }[];
   for (const store of world.stores) {
     const storeId = store.store.storeId;
     const sumOf = (account: string) =>

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { newModel, runStep, type Step, stepArbitrary } from './money-commands.js';
 import { checkInvariants } from './money-invariants.js';
-import { createWorld, type World } from './money-world.js';
+import { createWorld, rowsOf, type World } from './money-world.js';
 
 // The money simulation (ADR 052): sequences of random steps, each checked against every invariant after it runs.
 // Sequence i of a run with base seed S draws its steps from seed S + i; all sequences share one world (stores and
@@ -28,6 +29,29 @@ export interface SimulationReport {
   seconds: number;
   /** Where the time went: building the world, running steps, checking invariants. */
   timings: { setup: number; steps: number; checks: number };
+  /** Where the walk went: how many orders, returns, refunds and payouts ended in each status. */
+  reached: Record<string, Record<string, number>>;
+}
+
+async function census(world: World): Promise<SimulationReport['reached']> {
+  const count = async (table: string, column: string) => {
+    const rows = rowsOf(
+      await world.test.deps.db.execute(
+        sql`select ${sql.raw(column)} as status, count(*)::int as n from ${sql.raw(table)} group by 1 order by 1`,
+      ),
+    );
+    return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.n)]));
+  };
+  return {
+    orders: await count('orders', 'status'),
+    returns: await count(
+      'order_returns',
+      "status || case when dispute_status <> 'none' then ' (dispute ' || dispute_status || ')' else '' end",
+    ),
+    refunds: await count('order_refunds', "destination || ' ' || status || ' by ' || charged_to"),
+    payouts: await count('payouts', 'status'),
+    ledger: await count('ledger_entries', 'kind'),
+  };
 }
 
 export function stepsOf(seed: number, steps: number): Step[] {
@@ -48,6 +72,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
     byCommand: {},
     seconds: 0,
     timings: { setup: (Date.now() - started) / 1000, steps: 0, checks: 0 },
+    reached: {},
   };
   const timed = async <T>(part: 'steps' | 'checks', work: () => Promise<T>): Promise<T> => {
     const at = Date.now();
@@ -92,6 +117,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
       report.sequences += 1;
       options.log?.(`sequence ${run} (seed ${seed}): ${steps.length} steps, ${report.checks} checks so far`);
     }
+    report.reached = await census(used);
   } finally {
     report.seconds = (Date.now() - started) / 1000;
     if (own) await used.close();

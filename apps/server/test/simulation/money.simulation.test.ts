@@ -22,7 +22,7 @@ describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (seed ${se
         log: process.env.SIM_VERBOSE ? (line) => console.log(line) : undefined,
       });
       console.log(
-        `money simulation: ${report.sequences} sequences, ${report.steps} steps run (${report.refused} refused by the server, ${report.skipped} with nothing eligible), ${report.checks} invariant checks, ${report.seconds.toFixed(1)} s (${JSON.stringify(report.timings)}); by command ${JSON.stringify(report.byCommand)}`,
+        `money simulation: ${report.sequences} sequences, ${report.steps} steps run (${report.refused} refused by the server, ${report.skipped} with nothing eligible), ${report.checks} invariant checks, ${report.seconds.toFixed(1)} s (${JSON.stringify(report.timings)}); by command ${JSON.stringify(report.byCommand)}; reached ${JSON.stringify(report.reached)}`,
       );
       expect(report.sequences).toBe(runs);
       // Not vacuous: most steps found something to do.
