@@ -15,6 +15,8 @@ export interface SimulationOptions {
   steps: number;
   stores?: number;
   customers?: number;
+  /** A walk to run as the only sequence instead of drawing steps (SIM_WALK: a printed walk's steps, as JSON). */
+  walk?: Step[];
   /** Progress lines (one per sequence). */
   log?: (line: string) => void;
 }
@@ -88,7 +90,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
     report.checks += await checkInvariants(used, null);
     for (let run = 0; run < options.runs; run += 1) {
       const seed = options.seed + run;
-      const steps = stepsOf(seed, options.steps);
+      const steps = options.walk ?? stepsOf(seed, options.steps);
       const walked: string[] = [];
       for (const [index, step] of steps.entries()) {
         try {
@@ -109,6 +111,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
           throw new Error(
             `Money simulation failed at step ${index} of sequence ${run} (seed ${seed}).\n` +
               `Replay: ${replay} npm run simulate:money\n` +
+              `or this walk alone: SIM_WALK='${JSON.stringify(steps.slice(0, index + 1))}' npm run simulate:money\n` +
               `Steps so far:\n${walked.join('\n')}\n${index}. ${JSON.stringify(step)} → FAILED\n\n${message}`,
             { cause: error },
           );
