@@ -14,7 +14,9 @@ const seed = Number(process.env.SIM_SEED ?? 52_052);
 // A walk given as JSON (the steps a failure printed, e.g. trimmed by hand) runs as the only sequence.
 const walk = process.env.SIM_WALK ? (JSON.parse(process.env.SIM_WALK) as Step[]) : undefined;
 
-describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (seed ${seed}, ${runs} × ${steps} steps)`, () => {
+const what = walk ? `a given walk of ${walk.length} steps` : `seed ${seed}, ${runs} × ${steps} steps`;
+
+describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`, () => {
   it(
     'keeps every naira accounted for after every step',
     async () => {
