@@ -565,7 +565,31 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   }
   checks += 1 + world.stores.length;
 
-  // ---- 5. No payout exceeds what was payable. ----
+  // ---- 5. Payouts agree with the provider's transfers, and none exceeds what was payable. ----
+  const providerStatus: Record<string, string[]> = {
+    processed: ['success'],
+    failed: ['failed'],
+    reversed: ['reversed'],
+    processing: ['pending', 'otp'],
+  };
+  for (const payout of payoutRows) {
+    const transfer = world.fake.transfers.get(payout.reference);
+    must(
+      transfer !== undefined &&
+        transfer.amount === payout.amountKobo &&
+        (providerStatus[payout.status] ?? []).includes(transfer.status),
+      `payout ${payout.reference} (${payout.status}): the provider's transfer says the same`,
+      () => ({ payout, transfer }),
+    );
+    checks += 1;
+  }
+  same(
+    [...world.fake.transfers.values()]
+      .filter((transfer) => transfer.status === 'success')
+      .reduce((acc, transfer) => acc + transfer.amount, 0),
+    payoutRows.filter((row) => row.status === 'processed').reduce((acc, row) => acc + row.amountKobo, 0),
+    'what the provider paid out = the processed payouts',
+  );
   if (outcome?.approved) {
     const { amountKobo, payableBeforeKobo } = outcome.approved;
     must(

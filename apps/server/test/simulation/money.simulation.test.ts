@@ -9,7 +9,7 @@ import { simulate } from './money-simulation.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const runs = Number(process.env.SIM_RUNS ?? (onPostgres ? 3 : 2));
-const steps = Number(process.env.SIM_STEPS ?? (onPostgres ? 30 : 20));
+const steps = Number(process.env.SIM_STEPS ?? (onPostgres ? 25 : 20));
 const seed = Number(process.env.SIM_SEED ?? 52_052);
 // A walk given as JSON (the steps a failure printed, e.g. trimmed by hand) runs as the only sequence.
 const walk = process.env.SIM_WALK ? (JSON.parse(process.env.SIM_WALK) as Step[]) : undefined;
