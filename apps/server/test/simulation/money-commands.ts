@@ -654,10 +654,18 @@ const windowCloses: Command<{ pick: number; all: boolean }> = {
 const approvePayout: Command<{ store: number; otp: boolean }> = {
   weight: 3,
   arbitrary: fc.record({ store: fc.nat(99), otp: fc.boolean() }),
-  async run(world, _model, step) {
+  async run(world, model, step) {
     // Mostly a store with money to pay (so walks reach payouts), sometimes any store (which may have nothing).
-    const payable = await Promise.all(world.stores.map((one) => payableKobo(world, one.store.storeId)));
-    const withMoney = world.stores.filter((one) => payable[one.index]! > 0);
+    let payable = await Promise.all(world.stores.map((one) => payableKobo(world, one.store.storeId)));
+    let withMoney = world.stores.filter((one) => payable[one.index]! > 0);
+    let waited = '';
+    if (withMoney.length === 0 && step.store % 4 !== 0) {
+      // Nothing payable yet: time passes until the delivered orders' return window closes.
+      const closed = await commands.windowCloses.run(world, model, { pick: 0, all: true });
+      if (closed) waited = `(${closed.note}) `;
+      payable = await Promise.all(world.stores.map((one) => payableKobo(world, one.store.storeId)));
+      withMoney = world.stores.filter((one) => payable[one.index]! > 0);
+    }
     const store =
       step.store % 4 === 0 || withMoney.length === 0
         ? world.stores[step.store % world.stores.length]!
@@ -669,7 +677,7 @@ const approvePayout: Command<{ store: number; otp: boolean }> = {
       `/api/admin/payments/approve-payout/${store.store.storeId}`,
       world.admin,
     );
-    const note = `approve payout of store ${store.index}${step.otp ? ' (OTP on)' : ''}, ₦${payableBeforeKobo / 100} payable: ${refusedOr(answer, 'approve')}`;
+    const note = `${waited}approve payout of store ${store.index}${step.otp ? ' (OTP on)' : ''}, ₦${payableBeforeKobo / 100} payable: ${refusedOr(answer, 'approve')}`;
     if (answer.statusCode !== 200) return { note };
     const payout = json(answer).data;
     return {
