@@ -1,0 +1,603 @@
+import { sql } from 'drizzle-orm';
+import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { orderReturns } from '../../src/modules/returns/returns.schema.js';
+import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
+import type { Outcome } from './money-commands.js';
+import { type Actor, json, rowsOf, type World } from './money-world.js';
+
+// What must hold after every step of the money simulation (ADR 052). The expected figures are worked out here, in
+// TypeScript, from the ledger's raw lines and the facts of orders, refunds and payouts, never through the server's
+// own figures code, and then compared with every screen's answer through the API.
+
+/** A broken invariant: its name and what differed. */
+export class InvariantBroken extends Error {}
+
+function must(condition: boolean, name: string, detail: () => unknown) {
+  if (!condition) throw new InvariantBroken(`${name}: ${JSON.stringify(detail(), null, 1).slice(0, 2_000)}`);
+}
+
+/** JSON with every object's keys sorted, so that equal figures compare equal in any key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** The figures of `actual` that `expected` names (a screen may show more than the simulation checks). */
+function figuresOf(actual: Record<string, unknown> | undefined, expected: object): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(expected).map((key) => [key, actual?.[key]]));
+}
+
+function same(actual: unknown, expected: unknown, name: string) {
+  const a = canonical(actual);
+  const e = canonical(expected);
+  must(a === e, name, () => ({ expected, actual }));
+}
+
+const kobo = (naira: number) => Math.round(naira * 100);
+
+interface Entry {
+  movement_id: string;
+  kind: string;
+  account: string;
+  store_id: string | null;
+  order_id: string | null;
+  refund_id: string | null;
+  payout_id: string | null;
+  amount_kobo: number;
+}
+
+const MERCHANT = new Set(['merchant_escrow', 'merchant_payable']);
+const PAYOUT_KINDS = new Set(['payout', 'payout_reversal']);
+const REFUND_KINDS = new Set(['refund', 'refund_reversal']);
+
+/** An order's money from its ledger lines, as ADR 046 defines the figures. */
+interface OrderMoney {
+  payment: number;
+  commission: number;
+  escrow: number;
+  payable: number;
+  refunded: number;
+  refundedShipping: number;
+  shippingKept: number;
+  borne: number;
+}
+
+function orderMoney(lines: Entry[]): OrderMoney {
+  const money: OrderMoney = {
+    payment: 0,
+    commission: 0,
+    escrow: 0,
+    payable: 0,
+    refunded: 0,
+    refundedShipping: 0,
+    shippingKept: 0,
+    borne: 0,
+  };
+  for (const line of lines) {
+    const amount = line.amount_kobo;
+    if (line.account === 'payments_clearing' && line.kind === 'payment') money.payment += amount;
+    if (line.account === 'payments_clearing' && REFUND_KINDS.has(line.kind)) money.refunded -= amount;
+    if (line.account === 'shipping_fees' && REFUND_KINDS.has(line.kind)) money.refundedShipping += amount;
+    if (line.account === 'platform_commission') money.commission -= amount;
+    if (line.account === 'shipping_fees') money.shippingKept -= amount;
+    if (line.account === 'platform_chargebacks') money.borne += amount;
+    if (!PAYOUT_KINDS.has(line.kind)) {
+      if (line.account === 'merchant_escrow') money.escrow -= amount;
+      if (line.account === 'merchant_payable') money.payable -= amount;
+    }
+  }
+  return money;
+}
+
+type Totals = {
+  ordersCount: number;
+  totalOrderAmountKobo: number;
+  totalSalesOrderAmountKobo: number;
+  totalDeliveryAmountKobo: number;
+  discountKobo: number;
+  commissionKobo: number;
+  commissionBasisPoints: number;
+  refundedKobo: number;
+  dueToMerchantKobo: number;
+  paidOutKobo: number;
+  payableKobo: number;
+  notYetPayableKobo: number;
+};
+
+function emptyTotals(): Totals & { goodsKept: number } {
+  return {
+    ordersCount: 0,
+    totalOrderAmountKobo: 0,
+    totalSalesOrderAmountKobo: 0,
+    totalDeliveryAmountKobo: 0,
+    discountKobo: 0,
+    commissionKobo: 0,
+    commissionBasisPoints: 0,
+    refundedKobo: 0,
+    dueToMerchantKobo: 0,
+    paidOutKobo: 0,
+    payableKobo: 0,
+    notYetPayableKobo: 0,
+    goodsKept: 0,
+  };
+}
+
+/** round(a / b) half up for non-negative a and positive b, exactly. */
+const divHalfUp = (a: number, b: number) =>
+  b <= 0 ? 0 : Number((BigInt(a) * 2n + BigInt(b)) / (BigInt(b) * 2n));
+
+function finish(totals: Totals & { goodsKept: number }): Totals {
+  const { goodsKept, ...rest } = totals;
+  return { ...rest, commissionBasisPoints: divHalfUp(rest.commissionKobo * 10_000, goodsKept) };
+}
+
+function lagosDay(at: Date): string {
+  return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** Every check, after one step. `outcome`: what the step said it did (a payout it approved is checked too). */
+export async function checkInvariants(world: World, outcome: Outcome | null): Promise<number> {
+  const { db } = world.test.deps;
+  let checks = 0;
+  const entries = rowsOf(
+    await db.execute(
+      sql`select movement_id, kind, account, store_id, order_id, refund_id, payout_id, amount_kobo from ledger_entries`,
+    ),
+  ).map((row) => ({ ...row, amount_kobo: Number(row.amount_kobo) }) as Entry);
+  const [orderRows, trackers, refunds, payoutRows, charges, returns] = await Promise.all([
+    db.select().from(orders),
+    db.select().from(orderTrackers),
+    db.select().from(orderRefunds),
+    db.select().from(payouts),
+    db.select().from(sandboxCharges),
+    db.select().from(orderReturns),
+  ]);
+  const trackerOf = new Map(trackers.map((row) => [row.id, row]));
+
+  // Every screen is read at once (nothing writes while the checks run), each answer kept for the check that uses it.
+  const pendingReads = new Map<string, Promise<ReturnType<typeof json>>>();
+  const read = (url: string, actor: Actor) => {
+    const key = `${actor.label} ${url}`;
+    let pending = pendingReads.get(key);
+    if (!pending) {
+      pending = world.call('GET', url, actor).then((answer) => {
+        if (answer.statusCode !== 200)
+          throw new InvariantBroken(
+            `GET ${url} as ${actor.label}: ${answer.statusCode} ${answer.body.slice(0, 300)}`,
+          );
+        return json(answer);
+      });
+      pendingReads.set(key, pending);
+    }
+    return pending;
+  };
+  const now = world.test.deps.now();
+  const range = `from=${lagosDay(new Date(now.getTime() - 86_400_000))}&to=${lagosDay(new Date(now.getTime() + 86_400_000))}`;
+  const screens: Promise<unknown>[] = [
+    read(`/api/admin/finance/reports?${range}`, world.admin),
+    read('/api/admin/payments/stats', world.admin),
+    read('/api/admin/payments/merchants?page=1&limit=100', world.admin),
+    ...world.stores.flatMap((store) => [
+      read(`/api/merchant/payment-report?${range}`, store.actor),
+      read('/api/merchant/payouts/balances', store.actor),
+    ]),
+    ...world.customers.map((customer) =>
+      read('/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100', customer.actor),
+    ),
+    ...returns
+      .filter((row) => row.refundKobo !== null)
+      .map((row) =>
+        read(
+          `/api/returns/customer/${row.id}`,
+          world.customers.find((one) => one.shopper.userId === row.customerId)!.actor,
+        ),
+      ),
+  ];
+  await Promise.all(screens);
+  const payoutOf = new Map(payoutRows.map((row) => [row.id, row]));
+
+  // ---- 1. The ledger balances: every movement, so every account set, sums to zero; lines are whole kobo. ----
+  const movements = new Map<string, number>();
+  for (const line of entries) {
+    must(
+      Number.isSafeInteger(line.amount_kobo) && line.amount_kobo !== 0,
+      'a ledger line is a non-zero whole kobo',
+      () => line,
+    );
+    must(
+      MERCHANT.has(line.account) === (line.store_id !== null),
+      'merchant lines name their store, platform lines none',
+      () => line,
+    );
+    movements.set(line.movement_id, (movements.get(line.movement_id) ?? 0) + line.amount_kobo);
+  }
+  const unbalanced = [...movements].filter(([, total]) => total !== 0);
+  must(unbalanced.length === 0, 'every ledger movement sums to zero', () => unbalanced);
+  checks += 2;
+
+  // ---- 2. Per order: money in = money out + money held, to the kobo; terminal states have their money step. ----
+  const linesOf = new Map<string, Entry[]>();
+  for (const line of entries) {
+    if (!line.order_id) continue;
+    const list = linesOf.get(line.order_id) ?? [];
+    list.push(line);
+    linesOf.set(line.order_id, list);
+  }
+  const paidOrders = orderRows.filter((order) => trackerOf.get(order.trackerId)?.paidAt);
+  const moneyOf = new Map<string, OrderMoney>();
+  for (const order of orderRows) {
+    const money = orderMoney(linesOf.get(order.id) ?? []);
+    moneyOf.set(order.id, money);
+    const paid = trackerOf.get(order.trackerId)?.paidAt != null;
+    const own = refunds.filter((row) => row.orderId === order.id);
+    const standing = own
+      .filter((row) => row.status !== 'rejected')
+      .reduce((acc, row) => acc + row.amountKobo, 0);
+    const booked = own.reduce((acc, row) => acc + row.amountKobo, 0);
+    const name = `order ${order.orderName} (${order.status})`;
+    if (!paid) {
+      must((linesOf.get(order.id) ?? []).length === 0, `${name}: no books before payment`, () =>
+        linesOf.get(order.id),
+      );
+      continue;
+    }
+    // Money in: what the customer paid for it, once, into clearing.
+    same(money.payment, order.totalKobo, `${name}: its payment line is what the customer paid`);
+    // Out: refunded to the customer. Held: commission, due to the store (escrow, payable or paid out), delivery
+    // fees kept, less what the platform bore of refunds.
+    same(
+      money.refunded + money.commission + money.escrow + money.payable + money.shippingKept - money.borne,
+      order.totalKobo,
+      `${name}: money in = refunded + commission + due + delivery kept − borne by the platform`,
+    );
+    same(money.refunded, standing, `${name}: the books' refunds are its refund rows not rejected`);
+    must(
+      money.refunded >= 0 && money.refunded <= order.totalKobo,
+      `${name}: refunded within what was paid`,
+      () => money,
+    );
+    must(
+      money.commission >= 0 && money.escrow + money.payable >= 0,
+      `${name}: commission and due never negative`,
+      () => money,
+    );
+    if (order.status === 'cancelled') {
+      same(booked, order.totalKobo, `${name}: cancelled after payment only with its whole refund booked`);
+      same(money.escrow, 0, `${name}: a cancelled order holds nothing in escrow`);
+    }
+    if (order.status === 'returned') {
+      const settled = returns.some(
+        (row) => row.orderId === order.id && (row.refundKobo !== null || row.replacementOrderId !== null),
+      );
+      must(
+        settled || booked === order.totalKobo,
+        `${name}: returned only with its refund or replacement`,
+        () => ({ own, returns: returns.filter((row) => row.orderId === order.id) }),
+      );
+      same(money.escrow, 0, `${name}: a returned order holds nothing in escrow`);
+    }
+    if (order.status === 'completed') {
+      must(
+        order.payableAt !== null && order.deliveredAt !== null,
+        `${name}: completed means delivered and payable`,
+        () => order,
+      );
+      same(money.escrow, 0, `${name}: a completed order holds nothing in escrow`);
+    }
+    if (order.payoutId && payoutOf.get(order.payoutId)?.status === 'processed') {
+      must(order.paidOutAt !== null, `${name}: in a processed payout, so paid out`, () => order);
+    }
+    checks += 6;
+  }
+
+  // ---- 3. Customers' refunds equal the provider's. ----
+  for (const tracker of trackers.filter((row) => row.paidAt)) {
+    const own = refunds.filter((row) => row.trackerId === tracker.id);
+    const sum = (rows: typeof own) => rows.reduce((acc, row) => acc + row.amountKobo, 0);
+    const provider = own.filter((row) => row.destination === 'provider');
+    const charge = charges.find((row) => row.reference === tracker.reference);
+    const processed = sum(provider.filter((row) => row.status === 'processed'));
+    same(
+      charge?.refundedKobo ?? 0,
+      processed,
+      `checkout ${tracker.reference}: the provider refunded what our processed refunds say`,
+    );
+    same(
+      tracker.refundedKobo,
+      sum(provider.filter((row) => row.status !== 'rejected')),
+      `checkout ${tracker.reference}: cash refunds booked`,
+    );
+    same(
+      tracker.giftCardRefundedKobo,
+      sum(own.filter((row) => row.destination === 'gift_card' && row.status !== 'rejected')),
+      `checkout ${tracker.reference}: gift-card refunds booked`,
+    );
+    must(
+      tracker.refundedKobo <= tracker.amountDueKobo,
+      `checkout ${tracker.reference}: never more cash back than paid`,
+      () => tracker,
+    );
+    const ordersOf = orderRows.filter((order) => order.trackerId === tracker.id);
+    same(
+      ordersOf.reduce((acc, order) => acc + order.totalKobo, 0),
+      tracker.amountDueKobo + tracker.giftCardKobo,
+      `checkout ${tracker.reference}: its orders add up to what was paid (card + gift cards)`,
+    );
+    if (tracker.amountDueKobo > 0)
+      same(
+        charge?.amountKobo,
+        tracker.amountDueKobo,
+        `checkout ${tracker.reference}: the provider charged what was due`,
+      );
+    checks += 6;
+  }
+  for (const customer of world.customers) {
+    const cards = (
+      await read('/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100', customer.actor)
+    ).data.cards as { balance: number; status: string }[];
+    const mine = trackers.filter((row) => row.customerId === customer.shopper.userId && row.paidAt);
+    const spent = mine.reduce((acc, row) => acc + row.giftCardKobo, 0);
+    const back = refunds
+      .filter(
+        (row) =>
+          row.destination === 'gift_card' &&
+          row.status !== 'rejected' &&
+          mine.some((t) => t.id === row.trackerId),
+      )
+      .reduce((acc, row) => acc + row.amountKobo, 0);
+    same(
+      cards.reduce((acc, card) => acc + kobo(card.balance), 0),
+      customer.giftCardsBoughtKobo - spent + back,
+      `customer ${customer.index}: gift-card balances = bought − spent + refunded to cards`,
+    );
+    checks += 1;
+  }
+  for (const row of returns.filter((one) => one.refundKobo !== null)) {
+    const customer = world.customers.find((one) => one.shopper.userId === row.customerId)!;
+    const seen = (await read(`/api/returns/customer/${row.id}`, customer.actor)).data;
+    same(
+      kobo(seen.refund?.amount ?? 0),
+      refunds
+        .filter((one) => one.returnId === row.id && one.status !== 'rejected')
+        .reduce((acc, one) => acc + one.amountKobo, 0),
+      `return ${row.id}: the customer sees the refunds that stand`,
+    );
+    checks += 1;
+  }
+
+  // ---- 4. Every figure of the finance report, its merchants, the payment reports and payouts pages. ----
+  const overall = emptyTotals();
+  const perStore = new Map<string, ReturnType<typeof emptyTotals>>();
+  const days = new Map<
+    string,
+    {
+      ordersCount: number;
+      totalOrderAmountKobo: number;
+      commissionKobo: number;
+      dueToMerchantKobo: number;
+      refundedKobo: number;
+    }
+  >();
+  for (const order of paidOrders) {
+    const money = moneyOf.get(order.id)!;
+    const day = lagosDay(order.createdAt);
+    const point = days.get(day) ?? {
+      ordersCount: 0,
+      totalOrderAmountKobo: 0,
+      commissionKobo: 0,
+      dueToMerchantKobo: 0,
+      refundedKobo: 0,
+    };
+    point.ordersCount += 1;
+    point.totalOrderAmountKobo += order.totalKobo;
+    point.commissionKobo += money.commission;
+    point.dueToMerchantKobo += money.escrow + money.payable;
+    point.refundedKobo += money.refunded;
+    days.set(day, point);
+    const paidOut = order.payoutId !== null && payoutOf.get(order.payoutId)?.status === 'processed';
+    for (const totals of [
+      overall,
+      perStore.get(order.storeId) ?? perStore.set(order.storeId, emptyTotals()).get(order.storeId)!,
+    ]) {
+      totals.ordersCount += 1;
+      totals.totalOrderAmountKobo += order.totalKobo;
+      totals.totalSalesOrderAmountKobo += order.subtotalKobo - order.discountKobo;
+      totals.totalDeliveryAmountKobo += order.shippingFeeKobo;
+      totals.discountKobo += order.discountKobo;
+      totals.commissionKobo += money.commission;
+      totals.goodsKept += order.subtotalKobo - (money.refunded - money.refundedShipping);
+      totals.refundedKobo += money.refunded;
+      totals.dueToMerchantKobo += money.escrow + money.payable;
+      totals.paidOutKobo += paidOut ? money.payable : 0;
+      totals.payableKobo += paidOut ? 0 : money.payable;
+      totals.notYetPayableKobo += money.escrow;
+    }
+  }
+  const report = (await read(`/api/admin/finance/reports?${range}`, world.admin)).data;
+  const expectedTotals = finish(overall);
+  same(figuresOf(report.totals, expectedTotals), expectedTotals, 'finance report totals = the ledger');
+  // The daily series: one point per Lagos day of the range, quiet days zero.
+  for (const point of report.series as { day: string }[]) {
+    const { day } = point;
+    const expectedPoint = days.get(day) ?? {
+      ordersCount: 0,
+      totalOrderAmountKobo: 0,
+      commissionKobo: 0,
+      dueToMerchantKobo: 0,
+      refundedKobo: 0,
+    };
+    same(
+      figuresOf(point, expectedPoint),
+      expectedPoint,
+      `finance report, the series point of ${day} = the ledger`,
+    );
+  }
+  const seriesDays = new Set((report.series as { day: string }[]).map((point) => point.day));
+  must(
+    [...days.keys()].every((day) => seriesDays.has(day)),
+    'finance report: a series point for every day sold',
+    () => ({ days: [...days.keys()], seriesDays: [...seriesDays] }),
+  );
+  const merchants = new Map(
+    (report.merchants as (Totals & { storeId: string })[]).map((row) => [row.storeId, row]),
+  );
+  same(
+    [...merchants.keys()].sort(),
+    [...perStore.keys()].sort(),
+    'finance report: one row per store that sold',
+  );
+  checks += 2;
+  for (const store of world.stores) {
+    const storeId = store.store.storeId;
+    const expected = perStore.has(storeId) ? finish(perStore.get(storeId)!) : finish(emptyTotals());
+    if (perStore.has(storeId)) {
+      const row = merchants.get(storeId)!;
+      same(
+        Object.fromEntries(Object.keys(expected).map((key) => [key, row[key as keyof Totals]])),
+        expected,
+        `finance report, store ${store.index}'s row = the ledger`,
+      );
+    }
+    const own = (await read(`/api/merchant/payment-report?${range}`, store.actor)).data;
+    same(figuresOf(own.totals, expected), expected, `store ${store.index}'s payment report = the ledger`);
+
+    // The payouts page: escrow and payable from the store's ledger lines, approved and processed from its payouts.
+    const lines = entries.filter((line) => line.store_id === storeId);
+    const balance = (account: string) =>
+      -lines.filter((line) => line.account === account).reduce((acc, line) => acc + line.amount_kobo, 0);
+    const mine = payoutRows.filter((row) => row.storeId === storeId);
+    const open = mine.filter((row) => row.status === 'approved' || row.status === 'processing');
+    must(open.length <= 1, `store ${store.index}: at most one open payout`, () => open);
+    const approved = open.reduce((acc, row) => acc + row.amountKobo, 0);
+    const processed = mine
+      .filter((row) => row.status === 'processed')
+      .reduce((acc, row) => acc + row.amountKobo, 0);
+    const balances = (await read('/api/merchant/payouts/balances', store.actor)).data;
+    same(
+      {
+        escrow: kobo(balances.escrow),
+        payable: kobo(balances.payable),
+        approved: kobo(balances.approved),
+        processed: kobo(balances.processed),
+      },
+      {
+        escrow: balance('merchant_escrow'),
+        payable: balance('merchant_payable') - approved,
+        approved,
+        processed,
+      },
+      `store ${store.index}'s payouts page = the ledger`,
+    );
+    // What left for the store's bank is what its processed payouts say, in the books as in the payouts.
+    const paidOutInBooks = lines
+      .filter((line) => line.account === 'merchant_payable' && PAYOUT_KINDS.has(line.kind))
+      .reduce((acc, line) => acc + line.amount_kobo, 0);
+    same(paidOutInBooks, processed, `store ${store.index}: the books' payouts = its processed payouts`);
+    // Escrow is only ever the not-yet-payable money of its orders.
+    same(
+      balance('merchant_escrow'),
+      paidOrders
+        .filter((order) => order.storeId === storeId)
+        .reduce((acc, order) => acc + moneyOf.get(order.id)!.escrow, 0),
+      `store ${store.index}: escrow = its orders' escrow`,
+    );
+    checks += 5;
+  }
+  const stats = (await read('/api/admin/payments/stats', world.admin)).data;
+  const pending = world.stores.reduce((acc, store) => {
+    const payable = -entries
+      .filter((line) => line.store_id === store.store.storeId && line.account === 'merchant_payable')
+      .reduce((sum, line) => sum + line.amount_kobo, 0);
+    const open = payoutRows
+      .filter(
+        (row) =>
+          row.storeId === store.store.storeId && (row.status === 'approved' || row.status === 'processing'),
+      )
+      .reduce((sum, row) => sum + row.amountKobo, 0);
+    return acc + Math.max(0, payable - open);
+  }, 0);
+  same(
+    {
+      processed: kobo(stats.processedPayment),
+      approved: kobo(stats.approvedPayment),
+      pending: kobo(stats.pendingPayment),
+    },
+    {
+      processed: payoutRows
+        .filter((row) => row.status === 'processed')
+        .reduce((acc, row) => acc + row.amountKobo, 0),
+      approved: payoutRows
+        .filter((row) => row.status === 'approved' || row.status === 'processing')
+        .reduce((acc, row) => acc + row.amountKobo, 0),
+      pending,
+    },
+    "admin payouts page's totals = the ledger and the payouts",
+  );
+  // The admin's list of stores to pay: each store's escrow, payable (less its open payout) and approved amount.
+  const toPay = (await read('/api/admin/payments/merchants?page=1&limit=100', world.admin)).data
+    .merchants as { storeId: string; escrow: number; payable: number; approved: number }[];
+  for (const store of world.stores) {
+    const storeId = store.store.storeId;
+    const sumOf = (account: string) =>
+      -entries
+        .filter((line) => line.store_id === storeId && line.account === account)
+        .reduce((acc, line) => acc + line.amount_kobo, 0);
+    const approved = payoutRows
+      .filter((row) => row.storeId === storeId && (row.status === 'approved' || row.status === 'processing'))
+      .reduce((acc, row) => acc + row.amountKobo, 0);
+    const expected = {
+      escrow: sumOf('merchant_escrow'),
+      payable: sumOf('merchant_payable') - approved,
+      approved,
+    };
+    const listed = toPay.find((row) => row.storeId === storeId);
+    same(
+      listed
+        ? { escrow: kobo(listed.escrow), payable: kobo(listed.payable), approved: kobo(listed.approved) }
+        : null,
+      expected.escrow > 0 || expected.payable > 0 || expected.approved > 0 ? expected : null,
+      `admin payouts page, store ${store.index}'s row = the ledger`,
+    );
+  }
+  checks += 1 + world.stores.length;
+
+  // ---- 5. Payouts agree with the provider's transfers, and none exceeds what was payable. ----
+  const providerStatus: Record<string, string[]> = {
+    processed: ['success'],
+    failed: ['failed'],
+    reversed: ['reversed'],
+    processing: ['pending', 'otp'],
+  };
+  for (const payout of payoutRows) {
+    const transfer = world.fake.transfers.get(payout.reference);
+    must(
+      transfer !== undefined &&
+        transfer.amount === payout.amountKobo &&
+        (providerStatus[payout.status] ?? []).includes(transfer.status),
+      `payout ${payout.reference} (${payout.status}): the provider's transfer says the same`,
+      () => ({ payout, transfer }),
+    );
+    checks += 1;
+  }
+  same(
+    [...world.fake.transfers.values()]
+      .filter((transfer) => transfer.status === 'success')
+      .reduce((acc, transfer) => acc + transfer.amount, 0),
+    payoutRows.filter((row) => row.status === 'processed').reduce((acc, row) => acc + row.amountKobo, 0),
+    'what the provider paid out = the processed payouts',
+  );
+  if (outcome?.approved) {
+    const { amountKobo, payableBeforeKobo } = outcome.approved;
+    must(
+      amountKobo > 0 && amountKobo <= payableBeforeKobo,
+      'a payout never exceeds what was payable',
+      () => outcome.approved,
+    );
+    checks += 1;
+  }
+  return checks;
+}

@@ -1,0 +1,265 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { sandboxSecret } from '../../src/platform/payments/index.js';
+import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
+import { signPaystackBody } from '../../src/platform/payments/signature.js';
+import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
+import { saveBankAccount } from '../ledger/ledger-support.js';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  listedProduct,
+  type SellingStore,
+  type Shopper,
+  sellingStore,
+  shopper,
+  storeCoupon,
+} from '../support/commerce-factory.js';
+import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
+import {
+  bearer,
+  createAdmin,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
+
+// The world the money simulation runs in (ADR 052): one app on a database of its own, driven only through its HTTP
+// API with Fastify inject; payments on the built-in sandbox (its `sandbox_charges` are the provider's record of
+// charges and refunds), payouts through the real Paystack transfer adapter against the local Paystack stand-in
+// (test/support/payments.fake-paystack.ts), whose transfers wait (pending, or `otp`) until the simulation delivers
+// the documented transfer.* webhook, as Paystack does.
+
+export const SIM_SECRET = 'sk_test_money_simulation';
+
+/** An account the simulation acts as; its token is renewed when it expires (long runs outlive 15 minutes). */
+export interface Actor {
+  label: string;
+  kind: 'customer' | 'merchant' | 'admin';
+  email: string;
+  token: string;
+}
+
+export interface SimStore {
+  index: number;
+  store: SellingStore;
+  actor: Actor;
+  /** Two products: prices with odd kobo, so every split rounds. */
+  products: { id: string; priceKobo: number }[];
+  couponCode: string;
+}
+
+export interface SimCustomer {
+  index: number;
+  shopper: Shopper;
+  actor: Actor;
+  /** Gift-card money bought so far, in kobo (the sum of the cards' face values). */
+  giftCardsBoughtKobo: number;
+}
+
+export interface World {
+  test: TestApp;
+  fake: FakePaystack;
+  setup: CommerceSetup;
+  admin: Actor;
+  dispatcher: Actor & { id: string };
+  stores: SimStore[];
+  customers: SimCustomer[];
+  call(
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    actor?: Actor,
+    payload?: unknown,
+  ): Promise<{ statusCode: number; body: string }>;
+  /** A Paystack webhook delivery signed with the payments provider's key (the sandbox's). */
+  webhook(payload: unknown): Promise<{ statusCode: number; body: string }>;
+  /** Runs `work` while the payment provider refuses any refund of this charge (as Paystack answers "invalid"). */
+  providerRefusing<T>(reference: string | null, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const PRICES_NAIRA = [
+  [3333.33, 12499.99],
+  [7999.95, 1850.5],
+  [45000.01, 999.99],
+  [2500, 17777.77],
+];
+
+export async function createWorld(options: { stores: number; customers: number }): Promise<World> {
+  const fake = await startFakePaystack(SIM_SECRET);
+  const test = await createTestApp({
+    transferProvider: createPaystackTransfers({ secretKey: SIM_SECRET, baseUrl: fake.url }),
+  });
+  const setup = await commerceSetup(test);
+  const dispatcherAccount = await createAdmin(test, 'dispatcher');
+  const admin: Actor = {
+    label: 'admin',
+    kind: 'admin',
+    email: setup.admin.email,
+    token: setup.admin.accessToken,
+  };
+  const dispatcher = {
+    label: 'dispatcher',
+    kind: 'admin' as const,
+    email: dispatcherAccount.email,
+    token: dispatcherAccount.accessToken,
+    id: dispatcherAccount.id,
+  };
+
+  async function call(method: 'GET' | 'POST' | 'PATCH', url: string, actor?: Actor, payload?: unknown) {
+    const send = () =>
+      test.app.inject({
+        method,
+        url,
+        headers: actor ? bearer(actor.token) : {},
+        remoteAddress: nextIp(),
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+    let answer = await send();
+    if (answer.statusCode === 401 && actor) {
+      actor.token = (await login(test, actor.kind, actor.email)).accessToken;
+      answer = await send();
+    }
+    return answer;
+  }
+
+  const stores: SimStore[] = [];
+  for (let index = 0; index < options.stores; index += 1) {
+    const store = await sellingStore(test, setup);
+    await saveBankAccount(test, store.storeId, store.id);
+    const products = [];
+    for (const naira of PRICES_NAIRA[index % PRICES_NAIRA.length]!) {
+      const product = await listedProduct(test, setup, store, {
+        name: `Sim product ${index}-${products.length}`,
+        pricing: [{ costPrice: 1, sellingPrice: naira, price: naira + 1000 }],
+        quantity: 100_000,
+        sku: `SIM-${randomUUID().slice(0, 8)}`,
+      });
+      products.push({ id: product.id, priceKobo: Math.round(naira * 100) });
+    }
+    const coupon = await storeCoupon(test, store, { discountValue: 7 + index });
+    stores.push({
+      index,
+      store,
+      actor: { label: `store ${index}`, kind: 'merchant', email: store.email, token: store.accessToken },
+      products,
+      couponCode: coupon.code,
+    });
+  }
+  const customers: SimCustomer[] = [];
+  for (let index = 0; index < options.customers; index += 1) {
+    const account = await shopper(test);
+    customers.push({
+      index,
+      shopper: account,
+      actor: { label: `customer ${index}`, kind: 'customer', email: account.email, token: account.token },
+      giftCardsBoughtKobo: 0,
+    });
+  }
+
+  return {
+    test,
+    fake,
+    setup,
+    admin,
+    dispatcher,
+    stores,
+    customers,
+    call,
+    webhook(payload) {
+      const body = Buffer.from(JSON.stringify(payload));
+      return test.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/paystack',
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
+        },
+        payload: body,
+      });
+    },
+    async providerRefusing(reference, work) {
+      if (!reference) return work();
+      const [charge] = await test.deps.db
+        .select()
+        .from(sandboxCharges)
+        .where(eq(sandboxCharges.reference, reference));
+      if (!charge) return work();
+      // The sandbox refuses a refund beyond what is left of the charge, as Paystack does; nothing is left for the
+      // length of `work`, then its own record is put back exactly as it was.
+      await test.deps.db
+        .update(sandboxCharges)
+        .set({ refundedKobo: charge.amountKobo })
+        .where(eq(sandboxCharges.reference, reference));
+      try {
+        return await work();
+      } finally {
+        await test.deps.db
+          .update(sandboxCharges)
+          .set({ refundedKobo: charge.refundedKobo })
+          .where(eq(sandboxCharges.reference, reference));
+      }
+    },
+    async close() {
+      await test.close();
+      await fake.close();
+    },
+  };
+}
+
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[];
+}
+
+/** The documented transfer.* sample with this payout's reference, code and amount. */
+export function transferEvent(
+  event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
+  payout: { reference: string; transferCode: string | null; amountKobo: number },
+) {
+  const sample = paystackFixture<{ event: string; data: Record<string, unknown> }>(`webhooks/${event}`);
+  return {
+    ...sample,
+    data: {
+      ...sample.data,
+      reference: payout.reference,
+      transfer_code: payout.transferCode ?? sample.data.transfer_code,
+      amount: payout.amountKobo,
+      currency: 'NGN',
+    },
+  };
+}
+
+/** The documented charge.dispute.* sample naming one of our payments. */
+export function disputeEvent(
+  stage: 'create' | 'remind' | 'resolve',
+  disputeId: number,
+  payment: { reference: string; amountKobo: number },
+) {
+  const sample = paystackFixture<{ event: string; data: Record<string, unknown> }>(
+    `webhooks/charge.dispute.${stage}`,
+  );
+  const transaction = sample.data.transaction as Record<string, unknown>;
+  return {
+    ...sample,
+    data: {
+      ...sample.data,
+      id: disputeId,
+      refund_amount: payment.amountKobo,
+      transaction: {
+        ...transaction,
+        reference: payment.reference,
+        amount: payment.amountKobo,
+        requested_amount: payment.amountKobo,
+      },
+    },
+  };
+}
+
+export async function payoutRow(world: World, id: string) {
+  return (await world.test.deps.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
+}
+
+export { json };
