@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { ledgerOrders, payoutOrders, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
@@ -148,14 +148,18 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
       sql`select movement_id, kind, account, store_id, order_id, refund_id, payout_id, amount_kobo from ledger_entries`,
     ),
   ).map((row) => ({ ...row, amount_kobo: Number(row.amount_kobo) }) as Entry);
-  const [orderRows, trackers, refunds, payoutRows, charges, returns] = await Promise.all([
+  const [orderRows, trackers, refunds, payoutRows, charges, returns, pages, carried] = await Promise.all([
     db.select().from(orders),
     db.select().from(orderTrackers),
     db.select().from(orderRefunds),
     db.select().from(payouts),
     db.select().from(sandboxCharges),
     db.select().from(orderReturns),
+    db.select().from(ledgerOrders),
+    db.select().from(payoutOrders),
   ]);
+  // The books' page of each order (when it became payable) and what processed payouts carried of it (ADR 047).
+  const pageOf = new Map(pages.map((row) => [row.orderId, row]));
   const trackerOf = new Map(trackers.map((row) => [row.id, row]));
 
   // Every screen is read at once (nothing writes while the checks run), each answer kept for the check that uses it.
@@ -199,6 +203,10 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   ];
   await Promise.all(screens);
   const payoutOf = new Map(payoutRows.map((row) => [row.id, row]));
+  const paidOutOf = new Map<string, number>();
+  for (const row of carried)
+    if (payoutOf.get(row.payoutId)?.status === 'processed')
+      paidOutOf.set(row.orderId, (paidOutOf.get(row.orderId) ?? 0) + Number(row.amountKobo));
 
   // ---- 1. The ledger balances: every movement, so every account set, sums to zero; lines are whole kobo. ----
   const movements = new Map<string, number>();
@@ -282,14 +290,18 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     }
     if (order.status === 'completed') {
       must(
-        order.payableAt !== null && order.deliveredAt !== null,
+        pageOf.get(order.id)?.payableAt != null && order.deliveredAt !== null,
         `${name}: completed means delivered and payable`,
         () => order,
       );
       same(money.escrow, 0, `${name}: a completed order holds nothing in escrow`);
     }
-    if (order.payoutId && payoutOf.get(order.payoutId)?.status === 'processed') {
-      must(order.paidOutAt !== null, `${name}: in a processed payout, so paid out`, () => order);
+    if (paidOutOf.has(order.id)) {
+      must(
+        pageOf.get(order.id)?.payableAt != null,
+        `${name}: in a processed payout, so it had become payable`,
+        () => ({ order, page: pageOf.get(order.id) }),
+      );
     }
     checks += 6;
   }
@@ -398,7 +410,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     point.dueToMerchantKobo += money.escrow + money.payable;
     point.refundedKobo += money.refunded;
     days.set(day, point);
-    const paidOut = order.payoutId !== null && payoutOf.get(order.payoutId)?.status === 'processed';
+    const paidOut = paidOutOf.get(order.id) ?? 0;
     for (const totals of [
       overall,
       perStore.get(order.storeId) ?? perStore.set(order.storeId, emptyTotals()).get(order.storeId)!,
@@ -412,8 +424,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
       totals.goodsKept += order.subtotalKobo - (money.refunded - money.refundedShipping);
       totals.refundedKobo += money.refunded;
       totals.dueToMerchantKobo += money.escrow + money.payable;
-      totals.paidOutKobo += paidOut ? money.payable : 0;
-      totals.payableKobo += paidOut ? 0 : money.payable;
+      totals.paidOutKobo += paidOut;
+      totals.payableKobo += money.payable - paidOut;
       totals.notYetPayableKobo += money.escrow;
     }
   }
