@@ -2,7 +2,7 @@
 // interleaved app, bare, app, bare…: wrk drives both (50 connections, `Accept-Encoding: br, gzip` as browsers send),
 // so the load generator is not what caps the bare server. For each read it prints req/s, the share of bare, p99
 // and the CPU each request cost the server process (utime + stime from /proc/<pid>/stat over the run, divided by
-// the requests answered). The app runs as production runs it: the server bundle (apps/server/build.mjs) on plain
+// the requests answered; PostgreSQL's backends for the bench database are counted apart). The app runs as production runs it: the server bundle (apps/server/build.mjs) on plain
 // node, NODE_ENV=production, request logging on (to /dev/null).
 //
 // Run: npm run reads-vs-bare -w @market/bench
@@ -45,7 +45,10 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'reads-vs-bare-'));
 
 // ---------- data ----------
 const database = await openDatabase({ driver: 'postgres', url: databaseUrl, max: 4 });
-await database.migrate();
+// The server under test migrates its database when it starts (main.ts); the bench does only for a new database, so
+// a BENCH_SERVER_DIR of an older checkout runs on the schema it knows (newer indexes are not added behind its back).
+const present = await database.db.execute(sql`select to_regclass('public.products') is not null as present`);
+if (!(present.rows[0] as { present: boolean } | undefined)?.present) await database.migrate();
 const [existing] = await database.db.select({ value: count() }).from(products);
 if ((existing?.value ?? 0) < target) {
   const missing = target - (existing?.value ?? 0);
@@ -198,6 +201,23 @@ function cpuTicks(pid: number): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+const databaseName = new URL(databaseUrl).pathname.slice(1);
+/** CPU ticks of each PostgreSQL backend serving the bench database (their process titles name it). */
+function databaseTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${databaseName} `))
+        ticks.set(Number(entry), cpuTicks(Number(entry)));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks;
+}
+
 function firstLine(child: ChildProcess, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let buffered = '';
@@ -257,25 +277,30 @@ interface Recorded {
   headers: Record<string, string>;
   body: string;
 }
+// A connection each (agent: false): a kept-alive socket the server closed during a long run would hang up.
 const skippedHeaders = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 function record(urlPath: string): Promise<Recorded> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${appBase}${urlPath}`, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(response.headers))
-            if (!skippedHeaders.has(name) && value !== undefined) headers[name] = String(value);
-          resolve({
-            path: urlPath,
-            status: response.statusCode ?? 0,
-            headers,
-            body: Buffer.concat(chunks).toString('base64'),
+      .get(
+        `${appBase}${urlPath}`,
+        { headers: { 'accept-encoding': 'br, gzip' }, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(response.headers))
+              if (!skippedHeaders.has(name) && value !== undefined) headers[name] = String(value);
+            resolve({
+              path: urlPath,
+              status: response.statusCode ?? 0,
+              headers,
+              body: Buffer.concat(chunks).toString('base64'),
+            });
           });
-        });
-      })
+        },
+      )
       .on('error', reject);
   });
 }
@@ -304,12 +329,15 @@ interface Run {
   rps: number;
   p99: number;
   cpuPerRequest: number;
+  /** PostgreSQL's CPU for the app's runs (the bare server asks it nothing). */
+  databaseCpuPerRequest: number;
   errors: number;
   timeouts: number;
   wrapped: number;
 }
 function wrk(port: number, pathsFile: string, mode: string, pid: number): Run {
   const before = cpuTicks(pid);
+  const databaseBefore = databaseTicks();
   const output = execFileSync(
     'wrk',
     [
@@ -327,6 +355,8 @@ function wrk(port: number, pathsFile: string, mode: string, pid: number): Run {
     { maxBuffer: 16 * 1024 * 1024 },
   ).toString();
   const ticks = cpuTicks(pid) - before;
+  let databaseSpent = 0;
+  for (const [backend, now] of databaseTicks()) databaseSpent += now - (databaseBefore.get(backend) ?? 0);
   const line = output.split('\n').find((text) => text.startsWith('WRK '));
   if (!line) throw new Error(`wrk said:\n${output}`);
   const result = JSON.parse(line.slice(4)) as Record<string, number>;
@@ -335,6 +365,7 @@ function wrk(port: number, pathsFile: string, mode: string, pid: number): Run {
     rps: requests / (result.duration_us! / 1e6),
     p99: result.p99_us! / 1000,
     cpuPerRequest: ((ticks / clockTicks) * 1000) / Math.max(1, requests),
+    databaseCpuPerRequest: ((databaseSpent / clockTicks) * 1000) / Math.max(1, requests),
     errors: result.connect! + result.read! + result.write! + result.status!,
     timeouts: result.timeout!,
     wrapped: result.wrapped!,
@@ -345,7 +376,7 @@ console.log(
   `${total?.value} products on PostgreSQL; server ${path.relative(process.cwd(), serverDir) || '.'}; wrk -t${wrkThreads} -c${connections} -d${seconds}s, ${rounds} rounds app/bare interleaved, Accept-Encoding: br, gzip`,
 );
 console.log(
-  `${'read'.padEnd(32)} ${'app req/s'.padStart(9)} ${'bare req/s'.padStart(10)} ${'share'.padStart(6)} ${'app p99'.padStart(8)} ${'bare p99'.padStart(8)} ${'app CPU/req'.padStart(11)} ${'bare CPU/req'.padStart(12)}  errors`,
+  `${'read'.padEnd(32)} ${'app req/s'.padStart(9)} ${'bare req/s'.padStart(10)} ${'share'.padStart(6)} ${'app p99'.padStart(8)} ${'bare p99'.padStart(8)} ${'app CPU/req'.padStart(11)} ${'bare CPU/req'.padStart(12)} ${'db CPU/req'.padStart(10)}  errors`,
 );
 const summary: Record<string, unknown>[] = [];
 for (const entry of cases) {
@@ -369,13 +400,25 @@ for (const entry of cases) {
   const bareP99 = Math.max(...bareRuns.map((run) => run.p99));
   const appCpu = mean(appRuns, (run) => run.cpuPerRequest);
   const bareCpu = mean(bareRuns, (run) => run.cpuPerRequest);
+  const databaseCpu = mean(appRuns, (run) => run.databaseCpuPerRequest);
   const errors = appRuns.reduce((sum, run) => sum + run.errors, 0);
   const timeouts = appRuns.reduce((sum, run) => sum + run.timeouts, 0);
   const wrapped = appRuns.reduce((sum, run) => sum + run.wrapped, 0);
   console.log(
-    `${entry.title.padEnd(32)} ${appRps.toFixed(0).padStart(9)} ${bareRps.toFixed(0).padStart(10)} ${`${((appRps / bareRps) * 100).toFixed(1)}%`.padStart(6)} ${`${appP99.toFixed(0)} ms`.padStart(8)} ${`${bareP99.toFixed(0)} ms`.padStart(8)} ${`${appCpu.toFixed(3)} ms`.padStart(11)} ${`${bareCpu.toFixed(3)} ms`.padStart(12)}  ${errors} errors, ${timeouts} timeouts${wrapped ? `, ${wrapped} paths repeated` : ''}   [runs: ${appRuns.map((run) => run.rps.toFixed(0)).join(' ')} | ${bareRuns.map((run) => run.rps.toFixed(0)).join(' ')}]`,
+    `${entry.title.padEnd(32)} ${appRps.toFixed(0).padStart(9)} ${bareRps.toFixed(0).padStart(10)} ${`${((appRps / bareRps) * 100).toFixed(1)}%`.padStart(6)} ${`${appP99.toFixed(0)} ms`.padStart(8)} ${`${bareP99.toFixed(0)} ms`.padStart(8)} ${`${appCpu.toFixed(3)} ms`.padStart(11)} ${`${bareCpu.toFixed(3)} ms`.padStart(12)} ${`${databaseCpu.toFixed(3)} ms`.padStart(10)}  ${errors} errors, ${timeouts} timeouts${wrapped ? `, ${wrapped} paths repeated` : ''}   [runs: ${appRuns.map((run) => run.rps.toFixed(0)).join(' ')} | ${bareRuns.map((run) => run.rps.toFixed(0)).join(' ')}]`,
   );
-  summary.push({ key: entry.key, appRps, bareRps, appP99, bareP99, appCpu, bareCpu, errors, timeouts });
+  summary.push({
+    key: entry.key,
+    appRps,
+    bareRps,
+    appP99,
+    bareP99,
+    appCpu,
+    bareCpu,
+    databaseCpu,
+    errors,
+    timeouts,
+  });
 }
 
 bareProcess.kill('SIGTERM');
