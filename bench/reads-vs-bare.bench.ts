@@ -47,8 +47,10 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'reads-vs-bare-'));
 const database = await openDatabase({ driver: 'postgres', url: databaseUrl, max: 4 });
 // The server under test migrates its database when it starts (main.ts); the bench does only for a new database, so
 // a BENCH_SERVER_DIR of an older checkout runs on the schema it knows (newer indexes are not added behind its back).
-const present = await database.db.execute(sql`select to_regclass('public.products') is not null as present`);
-if (!(present.rows[0] as { present: boolean } | undefined)?.present) await database.migrate();
+const present = (await database.db.execute(
+  sql`select to_regclass('public.products') is not null as present`,
+)) as unknown as { rows: { present: boolean }[] };
+if (!present.rows[0]?.present) await database.migrate();
 const [existing] = await database.db.select({ value: count() }).from(products);
 if ((existing?.value ?? 0) < target) {
   const missing = target - (existing?.value ?? 0);
@@ -259,6 +261,11 @@ const appProcess = spawn(
     stdio: ['ignore', 'ignore', 'inherit'],
   },
 );
+// A bench that fails half-way must not leave its servers running.
+const children: ChildProcess[] = [appProcess];
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
 const appBase = `http://127.0.0.1:${appPort}`;
 for (let attempt = 0; ; attempt += 1) {
   if (appProcess.exitCode !== null) throw new Error('the server exited before it was ready');
@@ -322,6 +329,7 @@ fs.writeFileSync(
 const bareProcess = spawn(process.execPath, [path.join(here, 'bare-server.mjs'), answersFile], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
+children.push(bareProcess);
 const barePort = (JSON.parse(await firstLine(bareProcess, 'the bare server')) as { port: number }).port;
 
 // ---------- runs ----------
