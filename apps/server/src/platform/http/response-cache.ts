@@ -227,6 +227,16 @@ function acceptedEncoding(request: FastifyRequest): AnswerEncoding {
   return chosen;
 }
 
+/**
+ * The answer's UTF-8 bytes in memory of their own: `Buffer.from` puts small strings in a shared 8 KiB slab, and a
+ * kept 1 KiB answer would hold its whole slab alive, outside what the cache counts.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function matches(request: FastifyRequest, etag: string): boolean {
@@ -274,7 +284,7 @@ export function cachedRouteHooks(cache: ResponseCache) {
   const onSend: onSendHookHandler<unknown> = async (request, reply, payload) => {
     const miss = pending.get(request);
     if (miss === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-    const identity = Buffer.from(payload);
+    const identity = ownBytes(payload);
     const answer: CachedAnswer = { etag: etagOf(identity), identity };
     const link = reply.getHeader('link');
     if (typeof link === 'string') answer.link = link;
