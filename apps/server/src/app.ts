@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -108,6 +107,7 @@ import {
   type ResponseCache,
 } from './platform/http/response-cache.js';
 import { type AuthContext, mountRoutes } from './platform/http/routes.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { hydrationLoaderHash, installServerRendering } from './platform/http/server-render.js';
 import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
@@ -303,7 +303,7 @@ export async function buildApp(
     credentials: true,
     exposedHeaders: ['x-request-id', 'retry-after'],
   });
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

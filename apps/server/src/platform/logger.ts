@@ -45,10 +45,45 @@ function serializeError(error: unknown): unknown {
 
 export const logSerializers = { err: serializeError, error: serializeError };
 
+const secretNames = new Set([...secretFields, 'set-cookie']);
+/** How far below the logged object's own keys a secret field is looked for (`*.field` and `*.*.field`). */
+const SECRET_DEPTH = 2;
+
+/**
+ * The logged object with every secret field censored, down to two levels below its own keys (as the wildcard
+ * redact paths `*.field` and `*.*.field` did), copying only the objects that hold one: a request line with none is
+ * logged as it is, for a handful of Set look-ups. pino's wildcard redaction cost about 7 % of a cached read's CPU.
+ * Errors are left to the error serializer, which censors the same fields through their causes.
+ */
+export function censorSecrets(value: unknown, depth = SECRET_DEPTH): unknown {
+  if (value === null || typeof value !== 'object' || value instanceof Error || ArrayBuffer.isView(value))
+    return value;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const inner = record[key];
+    const censored =
+      secretNames.has(key) && inner !== undefined
+        ? REDACTED
+        : depth > 0
+          ? censorSecrets(inner, depth - 1)
+          : inner;
+    if (censored !== inner) {
+      copy ??= Array.isArray(record) ? ([...record] as unknown as Record<string, unknown>) : { ...record };
+      copy[key] = censored;
+    }
+  }
+  return copy ?? value;
+}
+
 export function loggerOptions(config: Config, enabled: boolean): LoggerOptions {
   return {
     level: enabled ? config.logLevel : 'silent',
     serializers: logSerializers,
+    formatters: { log: (object) => censorSecrets(object) as Record<string, unknown> },
+    // Exact paths only: pino runs these for the keys they name (a child logger's bindings too), where a wildcard
+    // path ran a redactor over every key of every line. What lies deeper is censored by `censorSecrets`.
     redact: {
       paths: [
         'req.headers.authorization',
@@ -56,7 +91,7 @@ export function loggerOptions(config: Config, enabled: boolean): LoggerOptions {
         'res.headers["set-cookie"]',
         'headers.authorization',
         'headers.cookie',
-        ...secretFields.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+        ...secretFields,
       ],
       censor: REDACTED,
     },

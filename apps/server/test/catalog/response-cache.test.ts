@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -221,6 +222,93 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
     expect(second.headers.link).toBe(first.headers.link);
   });
 
+  it('a hit writes the stored bytes in the encoding the client accepts, with one tag for all of them', async () => {
+    for (let index = 0; index < 3; index += 1) await listedProduct(test, setup, store);
+    const url = storeUrl();
+    // A write to the catalog drops what was cached: this read computes and stores the answer.
+    const first = await read(url, { 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache']).toBe('miss');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toBe('accept-encoding');
+    const text = zlib.brotliDecompressSync(first.rawPayload).toString();
+    expect(text.length).toBeGreaterThan(1024);
+    expect((JSON.parse(text).data as { data: Listed[] }).data.length).toBeGreaterThan(2);
+    const etag = first.headers.etag as string;
+
+    const again = await read(url, { 'accept-encoding': 'br, gzip' });
+    expect(again.headers['x-cache']).toBe('hit');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers['content-length']).toBe(String(first.rawPayload.length));
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+    const gzip = await read(url, { 'accept-encoding': 'gzip, deflate' });
+    expect(gzip.headers['x-cache']).toBe('hit');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(text);
+    const gzipAgain = await read(url, { 'accept-encoding': 'gzip' });
+    expect(gzipAgain.rawPayload.equals(gzip.rawPayload)).toBe(true);
+    expect(gzipAgain.headers.etag).toBe(etag);
+
+    const preferred = await read(url, { 'accept-encoding': 'br;q=0.5, gzip' });
+    expect(preferred.headers['content-encoding']).toBe('gzip');
+
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<
+      string,
+      string
+    >[]) {
+      const plain = await read(url, headers);
+      expect(plain.headers['x-cache']).toBe('hit');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(plain.headers.vary).toBe('accept-encoding');
+      expect(plain.headers.etag).toBe(etag);
+      expect(plain.body).toBe(text);
+    }
+
+    const notModified = await read(url, { 'accept-encoding': 'br, gzip', 'if-none-match': `W/${etag}` });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.rawPayload.length).toBe(0);
+  });
+
+  it('a small answer travels uncompressed, as every answer under 1 KiB does', async () => {
+    const url = `/api/products/customer/getallproducts?search=${randomUUID().slice(0, 8)}`;
+    const first = await read(url, { 'accept-encoding': 'br, gzip' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    const second = await read(url, { 'accept-encoding': 'br, gzip' });
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.headers['content-encoding']).toBeUndefined();
+    expect(second.body).toBe(first.body);
+  });
+
+  it('a compressed cached answer is dropped by a stock change like any other', async () => {
+    const product = await listedProduct(test, setup, store, { quantity: 9 });
+    await listedProduct(test, setup, store);
+    const brotli = { 'accept-encoding': 'br' };
+    const decoded = async () => {
+      const response = await read(storeUrl(), brotli);
+      expect(response.headers['content-encoding']).toBe('br');
+      const body = JSON.parse(zlib.brotliDecompressSync(response.rawPayload).toString());
+      return { cache: response.headers['x-cache'], listed: (body.data as { data: Listed[] }).data };
+    };
+    await decoded();
+    const hit = await decoded();
+    expect(hit.cache).toBe('hit');
+    expect(hit.listed.find((item) => item.id === product.id)?.quantity).toBe(9);
+
+    const updated = await test.app.inject({
+      method: 'PATCH',
+      url: '/api/products/update-product-inventory',
+      headers: bearer(store.accessToken),
+      payload: { productId: product.id, quantity: 0 },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = await decoded();
+    expect(after.cache).toBe('miss');
+    expect(after.listed.find((item) => item.id === product.id)?.quantity).toBe(0);
+  });
+
   it('a failed write keeps the cache', async () => {
     const product = await listedProduct(test, setup, store);
     await read(productUrl(product.id));
@@ -239,22 +327,22 @@ describe('memory response cache', () => {
   it('is bounded by bytes and lets the least recently used answer go first', async () => {
     const cache = createMemoryResponseCache(Date.now, 3000);
     const version = await cache.version();
-    const body = 'x'.repeat(600);
-    await cache.set('/a', version, { body, etag: '"a"' });
-    await cache.set('/b', version, { body, etag: '"b"' });
-    await cache.set('/c', version, { body, etag: '"c"' });
+    const identity = Buffer.from('x'.repeat(600));
+    await cache.set('/a', version, { identity, etag: '"a"' });
+    await cache.set('/b', version, { identity, etag: '"b"' });
+    await cache.set('/c', version, { identity, etag: '"c"' });
     expect(cache.size().entries).toBe(3);
     // Reading /a makes /b the least recently used.
-    expect(await cache.get('/a', version)).toBeDefined();
-    await cache.set('/d', version, { body, etag: '"d"' });
-    expect(await cache.get('/b', version)).toBeUndefined();
-    expect(await cache.get('/a', version)).toBeDefined();
-    expect(await cache.get('/d', version)).toBeDefined();
+    expect(await cache.get('/a', version, 'identity')).toBeDefined();
+    await cache.set('/d', version, { identity, etag: '"d"' });
+    expect(await cache.get('/b', version, 'identity')).toBeUndefined();
+    expect(await cache.get('/a', version, 'identity')).toBeDefined();
+    expect(await cache.get('/d', version, 'identity')).toBeDefined();
     expect(cache.size().bytes).toBeLessThanOrEqual(3000);
     // An answer larger than the whole bound is not kept (and evicts nothing).
-    await cache.set('/huge', version, { body: 'x'.repeat(5000), etag: '"h"' });
-    expect(await cache.get('/huge', version)).toBeUndefined();
-    expect(await cache.get('/a', version)).toBeDefined();
+    await cache.set('/huge', version, { identity: Buffer.from('x'.repeat(5000)), etag: '"h"' });
+    expect(await cache.get('/huge', version, 'identity')).toBeUndefined();
+    expect(await cache.get('/a', version, 'identity')).toBeDefined();
   });
 
   it('never stores an answer computed under an older version, and expires entries', async () => {
@@ -262,13 +350,32 @@ describe('memory response cache', () => {
     const cache = createMemoryResponseCache(() => clock);
     const before = await cache.version();
     await cache.invalidate();
-    await cache.set('/a', before, { body: 'old', etag: '"1"' });
-    expect(await cache.get('/a', await cache.version())).toBeUndefined();
+    await cache.set('/a', before, { identity: Buffer.from('old'), etag: '"1"' });
+    expect(await cache.get('/a', await cache.version(), 'identity')).toBeUndefined();
 
     const current = await cache.version();
-    await cache.set('/a', current, { body: 'new', etag: '"2"' });
-    expect((await cache.get('/a', current))?.body).toBe('new');
+    await cache.set('/a', current, { identity: Buffer.from('new'), etag: '"2"' });
+    expect((await cache.get('/a', current, 'identity'))?.body.toString()).toBe('new');
     clock += 31_000;
-    expect(await cache.get('/a', current)).toBeUndefined();
+    expect(await cache.get('/a', current, 'identity')).toBeUndefined();
+  });
+
+  it('keeps the compressed copies clients asked for, counted in its bound', async () => {
+    const cache = createMemoryResponseCache(Date.now, 4000);
+    const version = await cache.version();
+    await cache.set('/a', version, { identity: Buffer.from('x'.repeat(600)), etag: '"a"' });
+    // Not kept yet: the plain bytes come back, for the caller to compress once.
+    expect(await cache.get('/a', version, 'br')).toMatchObject({ encoding: 'identity', etag: '"a"' });
+    const before = cache.size().bytes;
+    await cache.addEncoding('/a', version, 'br', Buffer.from('b'.repeat(100)));
+    expect(cache.size().bytes).toBe(before + 100);
+    const hit = await cache.get('/a', version, 'br');
+    expect(hit?.encoding).toBe('br');
+    expect(hit?.body.toString()).toBe('b'.repeat(100));
+    expect((await cache.get('/a', version, 'gzip'))?.encoding).toBe('identity');
+    // A copy for an answer of an older version is not kept.
+    await cache.invalidate();
+    await cache.addEncoding('/a', version, 'gzip', Buffer.from('g'));
+    expect(cache.size()).toEqual({ entries: 0, bytes: 0 });
   });
 });

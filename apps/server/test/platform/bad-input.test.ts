@@ -238,4 +238,31 @@ describe('logs never carry secrets', () => {
       expect(text).not.toContain(secret);
     }
   });
+
+  it('redacts secret fields at the top, one and two levels down, in arrays, in child bindings, and keeps the rest', () => {
+    const { lines, logger } = capture();
+    const logged = {
+      token: 'top-token',
+      account: { email: 'ada@example.ng', newPassword: 'nested-pass' },
+      batch: [{ accessToken: 'array-token' }],
+      res: { headers: { 'set-cookie': 'session=cookie-value' } },
+      deep: { inner: { secret: 'two-down' } },
+    };
+    logger.child({ refreshToken: 'bound-token' }).info(logged, 'probe');
+    const line = JSON.parse(lines.join('')) as Record<string, unknown>;
+    const text = JSON.stringify(line);
+    for (const secret of [
+      'top-token',
+      'nested-pass',
+      'array-token',
+      'cookie-value',
+      'two-down',
+      'bound-token',
+    ])
+      expect(text).not.toContain(secret);
+    expect(line.account).toEqual({ email: 'ada@example.ng', newPassword: '[redacted]' });
+    expect(line.msg).toBe('probe');
+    // The caller's object is not changed by the censoring.
+    expect(logged.account.newPassword).toBe('nested-pass');
+  });
 });

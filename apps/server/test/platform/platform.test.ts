@@ -56,6 +56,18 @@ describe('request ids, headers and unknown paths', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBeDefined();
+    // Worked out once at start (security-headers.ts) from the same helmet options as before.
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(policy).toContain("img-src 'self' data: blob: https:");
+    expect(policy).not.toContain('upgrade-insecure-requests');
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    // The same on an error answer and on a cached catalog read.
+    for (const url of ['/api/nope', '/api/categories/getallcategories', '/api/categories/getallcategories'])
+      expect((await test.app.inject({ url })).headers['content-security-policy']).toBe(policy);
   });
 
   it('answers unknown API paths with the 404 envelope', async () => {

@@ -119,18 +119,38 @@ export const products = pgTable(
     uniqueIndex('products_store_sku_key').on(table.storeId, table.sku),
     index('products_store_created_idx').on(table.storeId, table.createdAt),
     index('products_approval_idx').on(table.approvalStatus, table.createdAt),
-    index('products_visible_created_idx').on(table.createdAt, table.id).where(sql`is_visible`),
+    // Listing pages (ADR 053): each sort's index carries the row's id and its three category levels after the sort
+    // key, so a page, however deep, and a category filter on it are answered from the index alone (an index-only
+    // scan skips the rows before the page without reading them from the table). Drizzle has no INCLUDE, hence keys.
+    index('products_visible_created_idx')
+      .on(table.createdAt, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
+      .where(sql`is_visible`),
     index('products_visible_in_stock_idx').on(table.createdAt).where(sql`is_visible and quantity > 0`),
-    index('products_visible_category_idx').on(table.categoryId, table.createdAt).where(sql`is_visible`),
+    index('products_visible_category_idx')
+      .on(table.categoryId, table.createdAt, table.id)
+      .where(sql`is_visible`),
     index('products_visible_sub_category_idx')
-      .on(table.subCategoryId, table.createdAt)
+      .on(table.subCategoryId, table.createdAt, table.id)
       .where(sql`is_visible`),
     index('products_visible_child_category_idx')
-      .on(table.childCategoryId, table.createdAt)
+      .on(table.childCategoryId, table.createdAt, table.id)
       .where(sql`is_visible`),
-    index('products_visible_price_idx').on(table.sellingPriceKobo).where(sql`is_visible`),
-    index('products_visible_sales_idx').on(table.salesCount).where(sql`is_visible`),
-    index('products_visible_rating_idx').on(table.ratingAverage).where(sql`is_visible`),
+    index('products_visible_price_idx')
+      .on(table.sellingPriceKobo, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
+      .where(sql`is_visible`),
+    index('products_visible_sales_idx')
+      .on(table.salesCount, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
+      .where(sql`is_visible`),
+    index('products_visible_rating_idx')
+      .on(
+        table.ratingAverage,
+        table.ratingCount,
+        table.id,
+        table.categoryId,
+        table.subCategoryId,
+        table.childCategoryId,
+      )
+      .where(sql`is_visible`),
     index('products_visible_discount_idx')
       .on(table.discountBasisPoints)
       .where(sql`is_visible and discount_basis_points > 0`),

@@ -158,7 +158,8 @@ export function mountRoutes(
       method: endpoint.method,
       url: endpoint.path,
       ...(definition.cached && cacheHooks
-        ? { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend }
+        ? // A cached route keeps and sends its own compressed copies (response-cache.ts): not compressed again.
+          { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend, compress: false as const }
         : {}),
       // The compiler is typed per schema by the type provider; ours wraps the provider's own for any schema.
       ...(definition.shaped
