@@ -27,7 +27,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
-import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
+import { adminIdsWithPermission, createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import {
   createAuthModule,
   findPartnerProfile,
@@ -60,6 +60,7 @@ import {
 import { activeHubName, createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
 import { createLedgerModule, ledgerOrderFigures } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
+import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
@@ -74,6 +75,7 @@ import {
 } from './modules/shipping/index.js';
 import { createStaffModule } from './modules/staff/index.js';
 import {
+  activeMemberIdsWithPermission,
   createStoreForMerchant,
   createStoresModule,
   findActiveMembership,
@@ -119,6 +121,7 @@ import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createNotificationEvents } from './platform/notify/events.js';
 import {
   type BankDirectory,
   createPaystackTransfers,
@@ -129,6 +132,7 @@ import {
   type TransferProvider,
 } from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
+import { createSmsSender } from './platform/sms/sms.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import {
   createMedia,
@@ -193,6 +197,10 @@ export interface AppJobs {
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Paid orders the books never heard of (paid before the ledger, or seeded) are posted; answers how many. */
   bookUnpostedOrders(): Promise<number>;
+  /** Notification events into each recipient's list, mail and SMS (ADR 057); answers how many events. */
+  fanOutNotifications(): Promise<number>;
+  /** SMS waiting in the outbox through Termii (none without a key); answers how many were tried. */
+  sendSms(): Promise<number>;
 }
 
 export async function buildApp(
@@ -271,6 +279,8 @@ export async function buildApp(
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
+    sms: createSmsSender({ db: database.db, termii: config.termii, logger: app.log as Deps['logger'] }),
+    events: createNotificationEvents(),
     rateLimits:
       options.rateLimits ??
       createRateLimits({
@@ -425,7 +435,23 @@ export async function buildApp(
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
     bookUnpostedOrders: () => modules.payouts.bookUnpostedOrders(),
+    fanOutNotifications: () => modules.notifications.fanOut(),
+    sendSms: () => deps.sms.flush(),
   };
+  // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
+  let fanOutSoon: NodeJS.Timeout | undefined;
+  deps.events.onEmit(() => {
+    if (fanOutSoon) return;
+    fanOutSoon = setTimeout(() => {
+      fanOutSoon = undefined;
+      jobs
+        .fanOutNotifications()
+        .then(() => deps.sms.flush())
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'notification fan-out failed'));
+    }, 250);
+    fanOutSoon.unref();
+  });
+  app.addHook('onClose', async () => clearTimeout(fanOutSoon));
   registerTimedWork(scheduler, {
     ...jobs,
     mailer: deps.mailer,
@@ -448,6 +474,10 @@ function composeModules(
   salesFolder: SalesFolder,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
+  const notifications = createNotificationsModule(deps, {
+    storeMembersWith: activeMemberIdsWithPermission,
+    adminsWith: adminIdsWithPermission,
+  });
   async function storeOwner(executor: Db, storeId: string) {
     const store = await findStoreById(executor, storeId);
     const owner = store ? await findUserById(executor, store.merchantId) : undefined;
@@ -633,6 +663,7 @@ function composeModules(
     createFinanceModule(deps),
     createContactModule(deps),
     createStaffModule(deps, { auth: auth.service }),
+    notifications,
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {
@@ -673,6 +704,7 @@ function composeModules(
     fulfilment: orders.fulfilment,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
+    notifications: notifications.service,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

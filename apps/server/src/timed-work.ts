@@ -14,6 +14,10 @@ export interface TimedWork {
   foldSales(): Promise<number>;
   /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer. */
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
+  /** Notification events into lists, mail and SMS (ADR 057). */
+  fanOutNotifications(): Promise<number>;
+  /** SMS waiting in the outbox through Termii. */
+  sendSms(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -88,6 +92,25 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
     { everySeconds: 30 },
     async () => {
       await work.mailer.flush();
+    },
+    { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // Notification events are fanned out right after their transaction commits; this picks up what a stopped
+  // process or a failed attempt left. Each event is fanned out in one transaction that marks it done.
+  scheduler.schedule(
+    'notifications.fan-out',
+    { everySeconds: 15 },
+    async () => {
+      await work.fanOutNotifications();
+    },
+    { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // SMS wait in their outbox until Termii takes them; each row waits its own back-off after a failure (sms.ts).
+  scheduler.schedule(
+    'sms.send-outbox',
+    { everySeconds: 30 },
+    async () => {
+      await work.sendSms();
     },
     { retryLimit: 2, retryDelay: 5, backoff: true },
   );

@@ -652,6 +652,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'payments_clearing', amountKobo: -row.amountKobo },
         ]);
         await needs.orders.payoutPaid(tx, row.id, at);
+        await tellOfPayout(tx, row, 'payout.paid');
         return 'transfer:processed';
       }
       if (open) {
@@ -667,6 +668,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           })
           .where(eq(payouts.id, row.id));
         await needs.orders.releasePayout(tx, row.id);
+        await tellOfPayout(tx, row, 'payout.failed', event.reason);
         return `transfer:${event.status}`;
       }
       if (event.status === 'reversed' && row.status === 'processed') {
@@ -684,9 +686,34 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'payments_clearing', amountKobo: row.amountKobo },
         ]);
         await needs.orders.releasePayout(tx, row.id);
+        await tellOfPayout(tx, row, 'payout.failed', event.reason ?? 'The bank sent the money back');
         return 'transfer:reversed';
       }
       return `transfer:${row.status}`;
+    });
+  }
+
+  /** The store's owner hears of a payout's end, admins who pay out of an OTP to enter (ADR 057). */
+  async function tellOfPayout(
+    executor: Db,
+    row: PayoutRow,
+    kind: 'payout.paid' | 'payout.failed' | 'payout.needs-otp',
+    reason?: string | null,
+  ) {
+    const store = await needs.storeName(executor, row.storeId);
+    await deps.events.emit(executor, {
+      kind,
+      key: `${kind}:${row.id}:${row.status}`,
+      audience:
+        kind === 'payout.needs-otp'
+          ? [{ admins: 'finance:payouts' }]
+          : [{ store: row.storeId, permission: 'payouts:read' }],
+      params: {
+        amountKobo: row.amountKobo,
+        reference: row.reference,
+        storeName: store ?? null,
+        reason: reason ?? null,
+      },
     });
   }
 
@@ -716,14 +743,17 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         reason: `Naija Market payout ${claimed.reference}`,
       });
       if (result.transferCode || result.status === 'otp') {
-        await db
-          .update(payouts)
-          .set({
-            transferCode: result.transferCode,
-            needsOtp: result.status === 'otp',
-            ...(result.status === 'otp' ? { updatedAt: deps.now() } : {}),
-          })
-          .where(eq(payouts.id, claimed.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(payouts)
+            .set({
+              transferCode: result.transferCode,
+              needsOtp: result.status === 'otp',
+              ...(result.status === 'otp' ? { updatedAt: deps.now() } : {}),
+            })
+            .where(eq(payouts.id, claimed.id));
+          if (result.status === 'otp') await tellOfPayout(tx, claimed, 'payout.needs-otp');
+        });
       }
       if (result.status === 'success' || result.status === 'failed') {
         await settleTransfer({
