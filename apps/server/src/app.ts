@@ -451,6 +451,8 @@ export async function buildApp(
     }, 250);
     fanOutSoon.unref();
   });
+  // Open live streams would hold the server open: they end first, and their screens reconnect elsewhere.
+  app.addHook('preClose', async () => modules.closeLiveStreams());
   app.addHook('onClose', async () => clearTimeout(fanOutSoon));
   registerTimedWork(scheduler, {
     ...jobs,
@@ -705,6 +707,7 @@ function composeModules(
     subscriptions: subscriptions.service,
     payouts: ledger.service,
     notifications: notifications.service,
+    closeLiveStreams: notifications.closeStreams,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

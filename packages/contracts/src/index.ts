@@ -58,7 +58,7 @@ import {
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
-import { notificationEndpoints } from './notifications.js';
+import { liveEndpoints, notificationEndpoints } from './notifications.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
@@ -98,6 +98,7 @@ export function allEndpoints(): Endpoint[] {
   visit({
     shippingAddressEndpoints,
     notificationEndpoints,
+    liveEndpoints,
     paymentEndpoints,
     vehicleEndpoints,
     shippingZoneEndpoints,

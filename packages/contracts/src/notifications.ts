@@ -254,4 +254,24 @@ export const notificationEndpoints = {
   }),
 };
 
+/**
+ * What the live stream tells a signed-in screen (server-sent events): `notifications` when the account has new
+ * ones, `orders` when an order it sees moved (the store's list, the carrier's list, the admin's queue).
+ */
+export const liveEventNames = ['ready', 'notifications', 'orders'] as const;
+export type LiveEventName = (typeof liveEventNames)[number];
+
+export const liveEndpoints = {
+  stream: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/live',
+    summary: 'Server-sent events that tell a signed-in screen to refresh its notifications or order lists',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    produces: 'text/event-stream',
+    response: z.string(),
+  }),
+};
+
 export const NOTIFICATION_PREFERENCES_SAVED = 'Notification settings saved';

@@ -87,6 +87,8 @@ async function readyOrder(seller = store) {
 }
 
 async function mailsTo(email: string) {
+  // Status mails are notifications (ADR 057): fanned out after the move's transaction commits.
+  await test.jobs.fanOutNotifications();
   const response = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=20`);
   return (json(response).data as { subject: string }[]).map((mail) => mail.subject);
 }

@@ -1,8 +1,10 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
+import { liveStreams } from './live.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import {
   createNotificationsService,
+  NOTIFICATIONS_CHANGED,
   type NotificationsNeeds,
   type NotificationsService,
 } from './notifications.service.js';
@@ -17,7 +19,8 @@ export { wordingOf } from './notifications.wording.js';
 export function createNotificationsModule(
   deps: Deps,
   needs: NotificationsNeeds,
-): ServerModule<NotificationsService> {
+): ServerModule<NotificationsService> & { closeStreams(): void } {
   const service = createNotificationsService(deps, needs);
-  return { service, routes: notificationsRoutes(service) };
+  const live = liveStreams(deps.changes, { notifications: NOTIFICATIONS_CHANGED });
+  return { service, routes: [...notificationsRoutes(service), ...live.routes], closeStreams: live.closeAll };
 }

@@ -18,6 +18,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import type { EventAudience } from '../../platform/notify/events.js';
+import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { imageFileId } from '../../platform/storage/media.js';
 import {
@@ -351,6 +352,20 @@ export function createFulfilmentService(
   }
 
   /**
+   * Live lists (ADR 057): the store's, the carrier's and the admins' queue hear that the order moved, in every
+   * process, after the commit. Any move may add to or take from the queue, so the queue always hears.
+   */
+  async function publishOrderChange(order: OrderRow, previousCarrierId: string | null = null) {
+    const change = { storeId: order.storeId, carrierId: order.partnerId ?? order.dispatcherId, queue: true };
+    await deps.changes.publish(ORDERS_CHANGED, orderChangePayload(change));
+    if (previousCarrierId && previousCarrierId !== change.carrierId)
+      await deps.changes.publish(
+        ORDERS_CHANGED,
+        orderChangePayload({ ...change, carrierId: previousCarrierId }),
+      );
+  }
+
+  /**
    * Who is told of a move (ADR 057): the customer of what happened to their order, the store of a cancellation it
    * did not make, admins who assign of a declined order. Keyed by order, status and the activity's time, so a
    * retried request tells nobody twice.
@@ -433,8 +448,10 @@ export function createFulfilmentService(
       const role = roleOf(caller);
       const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
       let refundIds: string[] = [];
+      let previousCarrier: string | null = null;
       const outcome = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true);
+        previousCarrier = order.partnerId ?? order.dispatcherId;
         if (to === 'assigned') {
           throw conflict('Assign the order to a carrier from the assignment queue to move it to Assigned');
         }
@@ -547,6 +564,7 @@ export function createFulfilmentService(
       }
       // A provider failure stays on the refund row (failed) for an admin to retry; the move itself stands.
       for (const refundId of refundIds) await refunds.send(refundId);
+      await publishOrderChange(outcome.order, previousCarrier);
       return {
         id: outcome.order.id,
         orderStatus: orderStatusOf(outcome.order.status),
@@ -687,7 +705,8 @@ export function createFulfilmentService(
           body.carrier === 'partner' ? 'No approved shipping partner with this id' : 'No such dispatcher',
         );
       }
-      return db.transaction(async (tx) => {
+      let moved: { order: OrderRow; previous: string | null } | undefined;
+      const view = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true, true);
         const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
         const name = chosen?.name ?? hub?.name ?? 'Platform hub';
@@ -746,8 +765,11 @@ export function createFulfilmentService(
             audience: [{ user: after }],
             params: about,
           });
+        moved = { order: updated, previous: before };
         return staffView(tx, updated, caller);
       });
+      if (moved) await publishOrderChange(moved.order, moved.previous);
+      return view;
     },
 
     async partnerList(caller: FulfilmentCaller, query: { page: number; limit: number; status?: string }) {
