@@ -249,6 +249,9 @@ export const notificationEndpoints = {
     summary: 'Choose the channels of your notifications',
     tags: ['Notifications'],
     access: access.anyAccount,
+    serverChecks: {
+      preferences: 'each kind must be one this kind of account receives (the preferences list names them)',
+    },
     body: updateNotificationPreferencesBody,
     response: envelope(z.array(notificationPreference)),
   }),

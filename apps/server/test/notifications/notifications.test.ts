@@ -216,8 +216,11 @@ describe('carriers and the queue', () => {
     const paid = await paidOrder(test, setup, store);
     for (const status of ['accepted', 'ready_for_pickup'])
       expect(
-        (await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, { status }))
-          .statusCode,
+        (
+          await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
+            status,
+          })
+        ).statusCode,
       ).toBe(200);
     const admin = await createAdmin(test, 'admin');
     const dispatcher = await createAdmin(test, 'dispatcher');
@@ -234,10 +237,15 @@ describe('carriers and the queue', () => {
     expect(firstList[0]!.link).toBe(`/shipping-partner/orders/${paid.orderId}`);
     expect((await listOf(second.accessToken)).notifications).toEqual([]);
 
-    const declined = await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, first.accessToken, {
-      status: 'declined',
-      note: 'Our van is in the workshop',
-    });
+    const declined = await call(
+      'PATCH',
+      `/api/ordertracking/update-order/${paid.orderId}`,
+      first.accessToken,
+      {
+        status: 'declined',
+        note: 'Our van is in the workshop',
+      },
+    );
     expect(declined.statusCode).toBe(200);
     await test.jobs.fanOutNotifications();
     // Admins who assign (the dispatcher role included) hear of it with the partner's reason.

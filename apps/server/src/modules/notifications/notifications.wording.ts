@@ -219,9 +219,8 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
       const token = text(params, 'token');
       return {
         title: `${order} is on its way`,
-        body: token
-          ? `Give the carrier your delivery token ${token} when the parcel reaches you, and not before.`
-          : 'Your delivery token is on your order page. Give it to the carrier when the parcel reaches you.',
+        // The token travels by SMS only: the app shows it on the order page, and mail is not for secrets.
+        body: 'Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.',
         link: orderLink('customer', orderId),
         sms: token
           ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
