@@ -36,7 +36,7 @@ import {
   wireSubaccountSettlement,
 } from './flows/subaccount-settlement.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
-import { createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
+import { adminIdsWithPermission, createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import { createAuthModule, findPartnerProfile, findUserById } from './modules/auth/index.js';
 import { createBankAccountsModule } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
@@ -56,6 +56,7 @@ import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/in
 import { createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
 import { createLedgerModule } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
+import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
@@ -70,6 +71,7 @@ import {
 } from './modules/shipping/index.js';
 import { createStaffModule } from './modules/staff/index.js';
 import {
+  activeMemberIdsWithPermission,
   createStoreForMerchant,
   createStoresModule,
   findActiveMembership,
@@ -113,6 +115,7 @@ import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
+import { createNotificationEvents } from './platform/notify/events.js';
 import {
   type BankDirectory,
   type PaymentProvider,
@@ -121,6 +124,7 @@ import {
   type TransferProvider,
 } from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
+import { createSmsSender } from './platform/sms/sms.js';
 import { createDiskStore, createS3Store } from './platform/storage/blob-stores.js';
 import {
   createMedia,
@@ -191,6 +195,10 @@ export interface AppJobs {
   linkSubaccounts(): Promise<{ linked: number; waiting: number }>;
   /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
   retryFailedRefunds(): Promise<{ sent: number; failed: number }>;
+  /** Notification events into each recipient's list, mail and SMS (ADR 057); answers how many events. */
+  fanOutNotifications(): Promise<number>;
+  /** SMS waiting in the outbox through Termii (none without a key); answers how many were tried. */
+  sendSms(): Promise<number>;
 }
 
 export async function buildApp(
@@ -269,6 +277,8 @@ export async function buildApp(
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
+    sms: createSmsSender({ db: database.db, termii: config.termii, logger: app.log as Deps['logger'] }),
+    events: createNotificationEvents(),
     rateLimits:
       options.rateLimits ??
       createRateLimits({
@@ -426,7 +436,25 @@ export async function buildApp(
     bookUnpostedOrders: () => modules.bookUnpostedOrders(),
     linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
     retryFailedRefunds: () => modules.refunds.retryDue(),
+    fanOutNotifications: () => modules.notifications.fanOut(),
+    sendSms: () => deps.sms.flush(),
   };
+  // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
+  let fanOutSoon: NodeJS.Timeout | undefined;
+  deps.events.onEmit(() => {
+    if (fanOutSoon) return;
+    fanOutSoon = setTimeout(() => {
+      fanOutSoon = undefined;
+      jobs
+        .fanOutNotifications()
+        .then(() => deps.sms.flush())
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'notification fan-out failed'));
+    }, 250);
+    fanOutSoon.unref();
+  });
+  // Open live streams would hold the server open: they end first, and their screens reconnect elsewhere.
+  app.addHook('preClose', async () => modules.closeLiveStreams());
+  app.addHook('onClose', async () => clearTimeout(fanOutSoon));
   registerTimedWork(scheduler, {
     ...jobs,
     mailer: deps.mailer,
@@ -450,6 +478,10 @@ function composeModules(
   subaccountProvider: SubaccountProvider | undefined,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
+  const notifications = createNotificationsModule(deps, {
+    storeMembersWith: activeMemberIdsWithPermission,
+    adminsWith: adminIdsWithPermission,
+  });
   async function storeOwner(executor: Db, storeId: string) {
     const store = await findStoreById(executor, storeId);
     const owner = store ? await findUserById(executor, store.merchantId) : undefined;
@@ -589,6 +621,7 @@ function composeModules(
     createFinanceModule(deps),
     createContactModule(deps),
     createStaffModule(deps, { auth: auth.service }),
+    notifications,
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {
@@ -632,6 +665,8 @@ function composeModules(
     payouts: ledger.service,
     bookUnpostedOrders: () => bookUnpostedOrders(deps.db, orders.service, ledger.service),
     bankAccounts: bankAccounts.service,
+    notifications: notifications.service,
+    closeLiveStreams: notifications.closeStreams,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };
 }

@@ -16,6 +16,10 @@ export interface TimedWork {
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
   retryFailedRefunds(): Promise<{ sent: number; failed: number }>;
+  /** Notification events into lists, mail and SMS (ADR 057). */
+  fanOutNotifications(): Promise<number>;
+  /** SMS waiting in the outbox through Termii. */
+  sendSms(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -102,6 +106,25 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
     { everySeconds: 30 },
     async () => {
       await work.mailer.flush();
+    },
+    { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // Notification events are fanned out right after their transaction commits; this picks up what a stopped
+  // process or a failed attempt left. Each event is fanned out in one transaction that marks it done.
+  scheduler.schedule(
+    'notifications.fan-out',
+    { everySeconds: 15 },
+    async () => {
+      await work.fanOutNotifications();
+    },
+    { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // SMS wait in their outbox until Termii takes them; each row waits its own back-off after a failure (sms.ts).
+  scheduler.schedule(
+    'sms.send-outbox',
+    { everySeconds: 30 },
+    async () => {
+      await work.sendSms();
     },
     { retryLimit: 2, retryDelay: 5, backoff: true },
   );

@@ -52,8 +52,11 @@ export interface Endpoint<
    * an input the schema allows; the document lists them as `x-server-checks` and in the description.
    */
   serverChecks?: Readonly<Record<string, string>>;
-  /** The media type of a success answer that is not the JSON envelope: a CSV download or an SVG image. */
-  produces?: 'text/csv' | 'image/svg+xml';
+  /**
+   * The media type of a success answer that is not the JSON envelope: a CSV download, an SVG image, or a stream of
+   * server-sent events (the live lists).
+   */
+  produces?: 'text/csv' | 'image/svg+xml' | 'text/event-stream';
 }
 
 /** The refusals an operation may document; each answers the error envelope. */

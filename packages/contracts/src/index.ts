@@ -16,6 +16,7 @@ export * from './hubs.js';
 export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
+export * from './notifications.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './permissions.js';
@@ -57,6 +58,7 @@ import {
 import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.js';
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
+import { liveEndpoints, notificationEndpoints } from './notifications.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
@@ -95,6 +97,8 @@ export function allEndpoints(): Endpoint[] {
   };
   visit({
     shippingAddressEndpoints,
+    notificationEndpoints,
+    liveEndpoints,
     paymentEndpoints,
     vehicleEndpoints,
     shippingZoneEndpoints,

@@ -38,6 +38,16 @@ export const outboxMail = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
 
+export const outboxSms = z.object({
+  id: z.string(),
+  to: z.string(),
+  text: z.string(),
+  segments: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxSms = z.infer<typeof outboxSms>;
+
 export const systemEndpoints = {
   apiHealth: health('api'),
   shippingHealth: health('shipping'),
@@ -55,5 +65,19 @@ export const systemEndpoints = {
       limit: z.coerce.number().int().min(1).max(100).default(20),
     }),
     response: envelope(z.array(outboxMail)),
+  }),
+  smsOutbox: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/dev/sms-outbox',
+    summary: 'Newest SMS in the outbox (not available in production)',
+    tags: ['System'],
+    access: access.public,
+    errors: [404],
+    query: z.object({
+      to: z.string().trim().max(20).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+    response: envelope(z.array(outboxSms)),
   }),
 };

@@ -82,6 +82,15 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Naija Market <no-reply@market.local>'),
   /** Where contact-form messages are mailed (they are also kept for admins). */
   CONTACT_EMAIL: z.email('must be an email address').default('support@market.local'),
+  /** Termii's API key: SMS notifications are sent through Termii; without it they stay in the SMS outbox. */
+  TERMII_API_KEY: z.string().optional(),
+  /** Termii's base URL (your account's, from its dashboard); tests point it at a local stand-in. */
+  TERMII_BASE_URL: z.url().default('https://api.ng.termii.com'),
+  /** The approved sender ID SMS come from (3–11 letters or digits). */
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters or digits')
+    .default('NaijaMarket'),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local stand-in. */
@@ -171,6 +180,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     contactEmail: value.CONTACT_EMAIL,
+    termii: value.TERMII_API_KEY
+      ? {
+          apiKey: value.TERMII_API_KEY,
+          baseUrl: value.TERMII_BASE_URL.replace(/\/$/, ''),
+          senderId: value.TERMII_SENDER_ID,
+        }
+      : undefined,
     redisUrl: value.REDIS_URL,
     paystackSecretKey: value.PAYSTACK_SECRET_KEY || undefined,
     paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),

@@ -132,6 +132,34 @@ async function call(
   };
 }
 
+/** A live stream (GET /api/live) whose event names are collected as they arrive. */
+async function openLiveStream(base: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/live`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const events: string[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const match of value.matchAll(/event: (\w+)/g)) events.push(match[1]!);
+      }
+    } catch {
+      // closed by the test
+    }
+  })();
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    events,
+    close: () => controller.abort(),
+  };
+}
+
 /** Polls `read` until `done` holds; answers how long it took, or fails after `withinMs`. */
 async function within(withinMs: number, read: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
@@ -169,7 +197,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     drop = opened.drop;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
     const built = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir }),
+      // Its DATABASE_URL makes it one more process on the change bus (LISTEN/NOTIFY), as the two servers are.
+      config: loadConfig({
+        NODE_ENV: 'test',
+        PUBLIC_URL: 'http://localhost:3000',
+        DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+      }),
       database: opened.database,
       logger: false,
       responseCache: false,
@@ -276,6 +310,12 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       });
       expect(stockSeenInMs).toBeLessThan(1000);
 
+      // The merchant's screen on B holds a live stream (issue 23); what happens on A reaches it through the bus.
+      const live = await openLiveStream(b.base, session.accessToken);
+      expect(live.status).toBe(200);
+      expect(live.contentType).toContain('text/event-stream');
+      await within(1000, async () => live.events.includes('ready'));
+
       // A new product approved on A is in B's listing, and in its total (kept apart from the answer cache).
       const added = await approvedThrough(a.base, session.accessToken);
       await within(1000, async () => {
@@ -285,6 +325,19 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
           listing.data.some((item: { id: string }) => item.id === added)
         );
       });
+
+      // The approval is one event: A fans it out right after its commit while this process runs the fan-out
+      // twice at once as well; the merchant is told once, and B's stream hears it.
+      await Promise.all([setup.jobs.fanOutNotifications(), setup.jobs.fanOutNotifications()]);
+      await within(3000, async () => live.events.includes('notifications'));
+      live.close();
+      const told = (
+        await call(b.base, 'GET', '/api/notifications?limit=100', { token: session.accessToken })
+      ).body.data.notifications.filter(
+        (entry: { kind: string; link: string | null }) =>
+          entry.kind === 'product.decided' && entry.link === `/merchant/products/${added}/edit`,
+      );
+      expect(told).toHaveLength(1);
 
       // An image uploaded through A is served by B.
       const form = multipart('image', 'runner.png', 'image/png', await pngBytes());

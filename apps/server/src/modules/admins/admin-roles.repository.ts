@@ -1,5 +1,7 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { type AdminPermission, type AdminRole, adminRolePermissions } from '@market/contracts';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { users } from '../auth/auth.schema.js';
 import { adminRoleAssignments, adminRoles } from './admins.schema.js';
 
 export type AdminRoleRow = typeof adminRoles.$inferSelect & { memberCount: number };
@@ -74,4 +76,24 @@ export async function deleteAdminRole(db: Db, id: string): Promise<boolean> {
 export async function assignAdminRole(db: Db, userId: string, roleId: string | null): Promise<void> {
   await db.delete(adminRoleAssignments).where(eq(adminRoleAssignments.userId, userId));
   if (roleId) await db.insert(adminRoleAssignments).values({ userId, roleId });
+}
+
+/**
+ * Active admins whose permissions include `permission`, as the guard would compute them: a custom role's list
+ * replaces the built-in role's, except for the super admin.
+ */
+export async function adminIdsWithPermission(db: Db, permission: AdminPermission): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id, role: users.role, customPermissions: adminRoles.permissions })
+    .from(users)
+    .leftJoin(adminRoleAssignments, eq(adminRoleAssignments.userId, users.id))
+    .leftJoin(adminRoles, eq(adminRoles.id, adminRoleAssignments.roleId))
+    .where(and(eq(users.kind, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)));
+  return rows
+    .filter((row) => {
+      const custom = row.role === 'superadmin' ? null : row.customPermissions;
+      const held = custom ?? adminRolePermissions[(row.role ?? 'admin') as AdminRole] ?? [];
+      return (held as readonly string[]).includes(permission);
+    })
+    .map((row) => row.id);
 }

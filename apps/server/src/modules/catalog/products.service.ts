@@ -218,10 +218,44 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
           updatedAt: at,
         });
         await refreshProductVisibility(tx, [id]);
+        if (approval.status === 'pending')
+          await tellOfProduct(tx, { id, name: body.name, storeId: store.id }, 'approval.waiting', at);
         return readMerchantProduct(tx, id);
       }),
     );
   }
+
+  /** Admins who approve products hear of one waiting; the store hears the decision (ADR 057). */
+  async function tellOfProduct(
+    tx: Db,
+    product: { id: string; name: string; storeId: string },
+    kind: 'approval.waiting' | 'product.decided',
+    at: Date,
+    decision?: { decision: 'approved' | 'rejected'; reason: string | null },
+  ) {
+    await deps.events.emit(tx, {
+      kind,
+      key: `${kind}:product:${product.id}:${at.getTime()}`,
+      audience:
+        kind === 'approval.waiting'
+          ? [{ admins: 'approvals:products' }]
+          : [{ store: product.storeId, permission: 'products:write' }],
+      params: {
+        what: 'product',
+        subject: product.name,
+        productName: product.name,
+        productId: product.id,
+        decision: decision?.decision ?? null,
+        reason: decision?.reason ?? null,
+      },
+    });
+  }
+
+  const productRef = (product: MerchantProduct) => ({
+    id: product.id,
+    name: product.name,
+    storeId: product.storeId,
+  });
 
   /** Records an admin's decision on a product, inside the caller's transaction. */
   async function setApproval(
@@ -288,6 +322,12 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
               rejectionReason: null,
               isVisible: false,
             } satisfies Partial<ProductInsert>);
+            await tellOfProduct(
+              tx,
+              { id, name: after.name, storeId: store.id },
+              'approval.waiting',
+              deps.now(),
+            );
           }
           await updateProduct(tx, id, { ...changes, updatedAt: deps.now() });
           await refreshProductVisibility(tx, [id]);
@@ -459,6 +499,10 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
           approvedAt: deps.now(),
           rejectionReason: null,
         });
+        await tellOfProduct(tx, productRef(product), 'product.decided', deps.now(), {
+          decision: 'approved',
+          reason: null,
+        });
         return product;
       });
     },
@@ -474,6 +518,10 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
           approvedBy: auth.userId,
           approvedAt: null,
           rejectionReason: body.reason,
+        });
+        await tellOfProduct(tx, productRef(product), 'product.decided', deps.now(), {
+          decision: 'rejected',
+          reason: body.reason,
         });
         const merchant = await findUserById(tx, merchantId);
         if (merchant) {

@@ -153,6 +153,30 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
         });
       }
+      // The stores hear of their new orders and the customer's list gets its receipt (ADR 057): one statement.
+      await deps.events.emit(
+        tx,
+        paidOrders.flatMap((order) => {
+          const about = { orderId: order.id, orderNumber: order.orderName, storeName: order.storeName };
+          const itemCount = items
+            .filter((item) => item.orderId === order.id)
+            .reduce((sum, item) => sum + item.quantity, 0);
+          return [
+            {
+              kind: 'order.paid' as const,
+              key: `order.paid:${order.id}`,
+              audience: [{ store: order.storeId, permission: 'orders:write' as const }],
+              params: { ...about, amountKobo: order.totalKobo, itemCount },
+            },
+            {
+              kind: 'order.receipt' as const,
+              key: `order.receipt:${order.id}`,
+              audience: [{ user: tracker.customerId }],
+              params: { ...about, amountKobo: order.totalKobo },
+            },
+          ];
+        }),
+      );
       return { paid: true as const };
     };
     if (!mayRefuse) return run(executor);

@@ -29,6 +29,12 @@ export function createContactService(deps: Deps) {
             `Reply to ${body.email}. Message ${row!.id}.`,
           ],
         });
+        await deps.events.emit(tx, {
+          kind: 'contact.message',
+          key: `contact.message:${row!.id}`,
+          audience: [{ admins: 'contact:read' }],
+          params: { name: body.name, subject: body.subject },
+        });
         return { id: row!.id };
       });
     },

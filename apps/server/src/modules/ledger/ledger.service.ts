@@ -815,6 +815,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'merchant_payable', storeId: row.storeId, amountKobo: row.amountKobo },
           { account: 'payments_clearing', amountKobo: -row.amountKobo },
         ]);
+        await tellOfPayout(tx, row, 'payout.paid');
         return 'transfer:processed';
       }
       if (open) {
@@ -830,6 +831,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
             updatedAt: at,
           })
           .where(eq(payouts.id, row.id));
+        await tellOfPayout(tx, row, 'payout.failed', event.reason);
         return `transfer:${event.status}`;
       }
       if (event.status === 'reversed' && row.status === 'processed') {
@@ -846,9 +848,34 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'merchant_payable', storeId: row.storeId, amountKobo: -row.amountKobo },
           { account: 'payments_clearing', amountKobo: row.amountKobo },
         ]);
+        await tellOfPayout(tx, row, 'payout.failed', event.reason ?? 'The bank sent the money back');
         return 'transfer:reversed';
       }
       return `transfer:${row.status}`;
+    });
+  }
+
+  /** The store's owner hears of a payout's end, admins who pay out of an OTP to enter (ADR 057). */
+  async function tellOfPayout(
+    executor: Db,
+    row: PayoutRow,
+    kind: 'payout.paid' | 'payout.failed' | 'payout.needs-otp',
+    reason?: string | null,
+  ) {
+    const store = await needs.storeName(executor, row.storeId);
+    await deps.events.emit(executor, {
+      kind,
+      key: `${kind}:${row.id}:${row.status}`,
+      audience:
+        kind === 'payout.needs-otp'
+          ? [{ admins: 'finance:payouts' }]
+          : [{ store: row.storeId, permission: 'payouts:read' }],
+      params: {
+        amountKobo: row.amountKobo,
+        reference: row.reference,
+        storeName: store ?? null,
+        reason: reason ?? null,
+      },
     });
   }
 
@@ -878,14 +905,17 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         reason: `Naija Market payout ${claimed.reference}`,
       });
       if (result.transferCode || result.status === 'otp') {
-        await db
-          .update(payouts)
-          .set({
-            transferCode: result.transferCode,
-            needsOtp: result.status === 'otp',
-            ...(result.status === 'otp' ? { updatedAt: deps.now() } : {}),
-          })
-          .where(eq(payouts.id, claimed.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(payouts)
+            .set({
+              transferCode: result.transferCode,
+              needsOtp: result.status === 'otp',
+              ...(result.status === 'otp' ? { updatedAt: deps.now() } : {}),
+            })
+            .where(eq(payouts.id, claimed.id));
+          if (result.status === 'otp') await tellOfPayout(tx, claimed, 'payout.needs-otp');
+        });
       }
       if (result.status === 'success' || result.status === 'failed') {
         await settleTransfer({

@@ -4,6 +4,7 @@ import {
   type CarrierOption,
   type DispatcherBody,
   koboToNaira,
+  type NotificationKind,
   type OrderStatusCode,
   type OrderSummary,
   orderStatusOf,
@@ -16,6 +17,8 @@ import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
+import type { EventAudience } from '../../platform/notify/events.js';
+import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { imageFileId } from '../../platform/storage/media.js';
 import {
@@ -92,11 +95,6 @@ const moveText: Partial<Record<OrderStatusCode, string>> = {
 };
 
 /** Mails to the customer on the moves they care about most (issue 7). */
-const mailed: Partial<Record<OrderStatusCode, string>> = {
-  accepted: 'has been accepted by the store',
-  out_for_delivery: 'is out for delivery',
-  delivered: 'has been delivered',
-};
 
 function roleOf(caller: FulfilmentCaller): ActorRole {
   if (caller.kind === 'admin') {
@@ -354,25 +352,63 @@ export function createFulfilmentService(
     };
   }
 
-  async function mailCustomer(executor: Db, order: OrderRow, to: OrderStatusCode) {
-    const what = mailed[to];
-    if (!what) return;
-    const customer = await needs.findCustomer(executor, order.customerId);
-    if (!customer) return;
-    await deps.mailer.send(executor, {
-      to: customer.email,
-      subject: `Your order ${order.orderName} ${what}`,
-      paragraphs: [
-        `Hello ${customer.firstName},`,
-        `Your order ${order.orderName} from ${order.storeName} ${what}.`,
-        ...(to === 'out_for_delivery'
-          ? [
-              'The dispatcher will ask for your delivery token at the door. It is on your order page; do not share it before your parcel is in your hands.',
-            ]
-          : []),
-      ],
-      action: { label: 'Track your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
-    });
+  /**
+   * Live lists (ADR 057): the store's, the carrier's and the admins' queue hear that the order moved, in every
+   * process, after the commit. Any move may add to or take from the queue, so the queue always hears.
+   */
+  async function publishOrderChange(order: OrderRow, previousCarrierId: string | null = null) {
+    const change = { storeId: order.storeId, carrierId: order.partnerId ?? order.dispatcherId, queue: true };
+    await deps.changes.publish(ORDERS_CHANGED, orderChangePayload(change));
+    if (previousCarrierId && previousCarrierId !== change.carrierId)
+      await deps.changes.publish(
+        ORDERS_CHANGED,
+        orderChangePayload({ ...change, carrierId: previousCarrierId }),
+      );
+  }
+
+  /**
+   * Who is told of a move (ADR 057): the customer of what happened to their order, the store of a cancellation it
+   * did not make, admins who assign of a declined order. Keyed by order, status and the activity's time, so a
+   * retried request tells nobody twice.
+   */
+  async function tellOfMove(
+    executor: Db,
+    order: OrderRow,
+    to: OrderStatusCode,
+    caller: FulfilmentCaller,
+    note: string | undefined,
+    at: Date,
+    refunding: boolean,
+  ) {
+    const key = `${order.id}:${to}:${at.getTime()}`;
+    const about = { orderId: order.id, orderNumber: order.orderName, storeName: order.storeName };
+    const customer = [{ user: order.customerId }];
+    const emit = (kind: NotificationKind, audience: EventAudience[], params = {}) =>
+      deps.events.emit(executor, { kind, key: `${kind}:${key}`, audience, params: { ...about, ...params } });
+    switch (to) {
+      case 'accepted':
+        return emit('order.accepted', customer);
+      case 'out_for_delivery':
+        return emit('order.out-for-delivery', customer, { token: order.orderDeliveryToken });
+      case 'delivered':
+        return emit('order.delivered', customer, { returnDays: deps.config.returnWindowDays });
+      case 'delivery_failed':
+        return emit('order.delivery-failed', customer, { reason: note ?? null });
+      case 'cancelled':
+        await emit('order.cancelled-customer', customer, {
+          refundKobo: refunding ? order.totalKobo : null,
+          reason: note ?? null,
+        });
+        if (caller.kind !== 'merchant')
+          await emit('order.cancelled', [{ store: order.storeId, permission: 'orders:write' }], {
+            reason: note ?? null,
+          });
+        return;
+      case 'declined':
+        return emit('queue.waiting', [{ admins: 'orders:assign' }], { minutes: 0, reason: note ?? null });
+      default:
+        return;
+    }
   }
 
   /** The open assignment of the order ends (declined, or the parcel moved past it). */
@@ -413,8 +449,10 @@ export function createFulfilmentService(
       const role = roleOf(caller);
       const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
       let refundIds: string[] = [];
+      let previousCarrier: string | null = null;
       const outcome = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true);
+        previousCarrier = order.partnerId ?? order.dispatcherId;
         if (to === 'assigned') {
           throw conflict('Assign the order to a carrier from the assignment queue to move it to Assigned');
         }
@@ -503,7 +541,15 @@ export function createFulfilmentService(
         }
         const final =
           Object.keys(patch).length > 0 ? await repository.updateOrder(tx, order.id, patch) : moved;
-        await mailCustomer(tx, final, to);
+        await tellOfMove(
+          tx,
+          final,
+          to,
+          caller,
+          body.note,
+          at,
+          moveBetween(order.status, to)?.settles === 'refund',
+        );
         return { kind: 'moved', order: final } as const;
       });
       if (outcome.kind === 'wrong-token') {
@@ -519,6 +565,7 @@ export function createFulfilmentService(
       }
       // A provider failure stays on the refund row (failed) for an admin to retry; the move itself stands.
       for (const refundId of refundIds) await refunds.send(refundId);
+      await publishOrderChange(outcome.order, previousCarrier);
       return {
         id: outcome.order.id,
         orderStatus: orderStatusOf(outcome.order.status),
@@ -567,6 +614,14 @@ export function createFulfilmentService(
             action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
           });
         }
+        const carrierId = order.partnerId ?? order.dispatcherId;
+        if (carrierId)
+          await deps.events.emit(tx, {
+            kind: 'token.reissued',
+            key: `token.reissued:${order.id}:${at.getTime()}`,
+            audience: [{ user: carrierId }],
+            params: { orderId: order.id, orderNumber: order.orderName },
+          });
       });
       return { id: orderId, deliveryLocked: false };
     },
@@ -651,7 +706,8 @@ export function createFulfilmentService(
           body.carrier === 'partner' ? 'No approved shipping partner with this id' : 'No such dispatcher',
         );
       }
-      return db.transaction(async (tx) => {
+      let moved: { order: OrderRow; previous: string | null } | undefined;
+      const view = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true, true);
         const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
         const name = chosen?.name ?? hub?.name ?? 'Platform hub';
@@ -693,8 +749,28 @@ export function createFulfilmentService(
           ...(body.carrier === 'hub' ? { hubId: hub?.id ?? null } : {}),
           updatedAt: at,
         });
+        const about = { orderId: order.id, orderNumber: order.orderName, storeName: order.storeName };
+        const before = order.partnerId ?? order.dispatcherId;
+        const after = updated.partnerId ?? updated.dispatcherId;
+        if (before && before !== after)
+          await deps.events.emit(tx, {
+            kind: 'assignment.removed',
+            key: `assignment.removed:${order.assignmentId}`,
+            audience: [{ user: before }],
+            params: about,
+          });
+        if (after)
+          await deps.events.emit(tx, {
+            kind: 'assignment.new',
+            key: `assignment.new:${assignment.id}`,
+            audience: [{ user: after }],
+            params: about,
+          });
+        moved = { order: updated, previous: before };
         return staffView(tx, updated, caller);
       });
+      if (moved) await publishOrderChange(moved.order, moved.previous);
+      return view;
     },
 
     async partnerList(caller: FulfilmentCaller, query: { page: number; limit: number; status?: string }) {

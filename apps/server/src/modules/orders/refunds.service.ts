@@ -304,6 +304,38 @@ export function createRefundsService(
     },
 
     /**
+     * Tells the customer a refund reached the provider or failed, and admins who handle refunds of a failure
+     * (ADR 057). Keyed by the refund, its outcome and its attempt, so a webhook and the answer it repeats tell once.
+     */
+    async tellOutcome(executor: Db, row: RefundRow): Promise<void> {
+      if (row.destination !== 'provider' || (row.status !== 'processed' && row.status !== 'failed')) return;
+      const order = await repository.findOrder(executor, row.orderId);
+      if (!order) return;
+      const params = { orderId: order.id, orderNumber: order.orderName, amountKobo: row.amountKobo };
+      const key = `${row.id}:${row.status}:${row.attempts}`;
+      await deps.events.emit(
+        executor,
+        row.status === 'processed'
+          ? [
+              {
+                kind: 'refund.paid',
+                key: `refund.paid:${row.id}`,
+                audience: [{ user: order.customerId }],
+                params,
+              },
+            ]
+          : [
+              {
+                kind: 'refund.failed',
+                key: `refund.failed:${key}`,
+                audience: [{ user: order.customerId }, { admins: 'returns:disputes' }],
+                params,
+              },
+            ],
+      );
+    },
+
+    /**
      * Asks the provider for a booked refund (after the booking committed). Processed: done. Pending: the refund.*
      * webhook finishes it. Refused or no answer: the row is `failed` with the reason, for an admin to retry or reject.
      */
@@ -355,6 +387,7 @@ export function createRefundsService(
         ...patch,
         updatedAt: deps.now(),
       });
+      if (done) await service.tellOutcome(db, done);
       return done ?? (await repository.findRefund(db, row.id))!;
     },
 
@@ -486,11 +519,12 @@ export function createRefundsService(
               : event.status === 'needs-attention'
                 ? { status: 'processing', needsAttention: true }
                 : { status: 'processing' };
-        await repository.updateRefund(tx, row.id, ['pending', 'processing', 'failed'], {
+        const moved = await repository.updateRefund(tx, row.id, ['pending', 'processing', 'failed'], {
           ...next,
           providerReference: row.providerReference ?? event.providerReference,
           updatedAt: at,
         });
+        if (moved && moved.status !== row.status) await service.tellOutcome(tx, moved);
         // Accepted by the provider, then failed: the payment's reservation goes, so an admin's retry can send it.
         if (next.status === 'failed' && row.status === 'processing')
           await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);

@@ -307,6 +307,18 @@ export function createReturnsService(
    * decision's transaction, so it goes out only if the decision commits (ADR 017).
    */
   async function tellCustomer(tx: Db, row: ReturnRow, subject: string, sentence: string) {
+    // The list in the app (and SMS where chosen) hears of it too; the mail below is the decision's record.
+    await deps.events.emit(tx, {
+      kind: 'return.decided',
+      key: `return.decided:${row.id}:${row.status}:${row.disputeStatus}`,
+      audience: [{ user: row.customerId }],
+      params: {
+        orderId: row.orderId,
+        orderNumber: row.orderName,
+        decision: subject.replace(/^Your (return|replacement) (is |was )?/i, '').toLowerCase() || 'decided',
+        next: sentence,
+      },
+    });
     const customer = await needs.findCustomer(tx, row.customerId);
     if (!customer) return;
     await deps.mailer.send(tx, {
@@ -493,6 +505,19 @@ export function createReturnsService(
             ? 'You asked for a replacement. The store will review it.'
             : 'You asked to return items. The store will review it.',
         );
+        await deps.events.emit(tx, {
+          kind: 'return.requested',
+          key: `return.requested:${row.id}`,
+          audience: [{ store: order.storeId, permission: 'returns:write' }],
+          params: {
+            orderId: order.id,
+            orderNumber: order.orderName,
+            returnId: row.id,
+            quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+            productName: lines.length === 1 ? (lines[0]?.productName ?? null) : `${lines.length} products`,
+            reason: body.reason,
+          },
+        });
         return customerView(tx, row, caller);
       });
     },
@@ -683,6 +708,12 @@ export function createReturnsService(
           actorOf(caller),
           'You asked the platform to review the rejected return.',
         );
+        await deps.events.emit(tx, {
+          kind: 'dispute.opened',
+          key: `dispute.opened:${row.id}`,
+          audience: [{ admins: 'returns:disputes' }, { store: order.storeId, permission: 'returns:write' }],
+          params: { orderId: order.id, orderNumber: order.orderName, returnId: row.id },
+        });
         return customerView(tx, updated, caller);
       });
     },
@@ -696,6 +727,18 @@ export function createReturnsService(
           disputeStatus: 'upheld',
           disputeNote: note ?? null,
           updatedAt: deps.now(),
+        });
+        await deps.events.emit(tx, {
+          kind: 'dispute.decided',
+          key: `dispute.decided:${row.id}`,
+          audience: [{ store: order.storeId, permission: 'returns:write' }],
+          params: {
+            orderId: order.id,
+            orderNumber: order.orderName,
+            returnId: row.id,
+            outcome: decision === 'refund' ? 'the customer is refunded' : 'a replacement is sent',
+            reason: note ?? null,
+          },
         });
         if (decision === 'refund') return refundIn(tx, disputed, order, caller);
         return { updated: await replaceIn(tx, disputed, order, caller), toSend: [] as string[] };

@@ -97,6 +97,12 @@ export function createReviewsService(deps: Deps, needs: ReviewsNeeds) {
           updatedAt: deps.now(),
         });
         await refreshRating(tx, subject);
+        await deps.events.emit(tx, {
+          kind: 'review.new',
+          key: `review.new:${row.id}`,
+          audience: [{ store: row.storeId, permission: 'reviews:reply' }],
+          params: { rating: row.rating, subject: row.productName ?? row.storeName },
+        });
         return toReview(row);
       });
     } catch (error) {

@@ -18,6 +18,7 @@ export {
 } from './payment-categories.js';
 export type { StoreCatalogPort } from './store-catalog-port.js';
 export {
+  activeMemberIdsWithPermission,
   addStoreMember,
   deleteStoreMember,
   deleteStoreRole,

@@ -199,6 +199,12 @@ export function createStoreApprovalService(
           ],
           action: { label: 'Open your dashboard', url: `${deps.config.publicUrl}/merchant` },
         });
+        await deps.events.emit(tx, {
+          kind: 'store.approved',
+          key: `store.approved:${storeId}:${at.getTime()}`,
+          audience: [{ store: storeId, permission: 'store:profile:write' }],
+          params: { storeName: store.storeName },
+        });
       });
       return details(db, storeId);
     },

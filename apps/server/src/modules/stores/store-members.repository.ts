@@ -250,3 +250,30 @@ export async function deleteStoreRole(db: Db, storeId: string, roleId: string): 
   await db.delete(storeRoles).where(and(eq(storeRoles.storeId, storeId), eq(storeRoles.id, roleId)));
   return true;
 }
+
+/** The active members of a store whose permissions include `permission`: who is told of the store's news. */
+export async function activeMemberIdsWithPermission(
+  db: Db,
+  storeId: string,
+  permission: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({
+      userId: storeMembers.userId,
+      role: storeMembers.role,
+      permissions: storeMembers.permissions,
+      customPermissions: storeRoles.permissions,
+    })
+    .from(storeMembers)
+    .innerJoin(users, eq(users.id, storeMembers.userId))
+    .leftJoin(storeRoles, eq(storeRoles.id, storeMembers.customRoleId))
+    .where(
+      and(
+        eq(storeMembers.storeId, storeId),
+        eq(storeMembers.isActive, true),
+        eq(users.isActive, true),
+        sql`${users.deletedAt} is null`,
+      ),
+    );
+  return rows.filter((row) => permissionsOf(row).includes(permission)).map((row) => row.userId);
+}

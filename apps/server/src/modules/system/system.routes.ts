@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import { outboxMails } from '../../platform/mail/mail.schema.js';
 import { isLoopbackCaller } from '../../platform/security/loopback.js';
+import { outboxSms } from '../../platform/sms/sms.schema.js';
 
 const startedAt = Date.now();
 const version = process.env.npm_package_version ?? '0.1.0';
@@ -47,6 +48,27 @@ export function systemRoutes(deps: Deps): RouteDefinition[] {
           subject: row.subject,
           text: row.text,
           links: row.links,
+          createdAt: row.createdAt.toISOString(),
+          sentAt: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    }),
+    route(systemEndpoints.smsOutbox, async ({ query, request }) => {
+      // SMS carry delivery tokens: never listed in production, nor to anyone but this machine.
+      if (deps.config.production || !isLoopbackCaller(request)) throw notFound('Not found');
+      const rows = await deps.db
+        .select()
+        .from(outboxSms)
+        .where(query.to ? eq(outboxSms.to, query.to) : undefined)
+        .orderBy(desc(outboxSms.createdAt), desc(outboxSms.id))
+        .limit(query.limit);
+      return {
+        message: 'SMS outbox',
+        data: rows.map((row) => ({
+          id: row.id,
+          to: row.to,
+          text: row.text,
+          segments: row.segments,
           createdAt: row.createdAt.toISOString(),
           sentAt: row.sentAt?.toISOString() ?? null,
         })),

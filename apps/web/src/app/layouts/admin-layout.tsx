@@ -4,6 +4,7 @@ import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { useSignOut } from '../../features/auth/api/logout';
 import { usePermissions } from '../../features/auth/api/permissions';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName, useSession } from '../../lib/session';
 import { adminRoleOf, roleTitles } from '../admin-role';
 import { RequireSession } from '../require-session';
@@ -23,6 +24,7 @@ function AdminShell() {
       userRole={roleTitles[role]}
       changePasswordTo="/admin/change-password"
       onSignOut={signOut}
+      bell={<NotificationBell kind="admin" />}
     >
       <Outlet />
     </DashboardShell>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { AccountMenu, GuestMenu } from '../../components/layout/account-menu';
 import { Brand } from '../../components/layout/brand';
@@ -9,9 +10,17 @@ import { MiniCart } from '../../features/cart/components/mini-cart';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { displayName, useSession } from '../../lib/session';
 
+// Loaded only for a signed-in customer, after the page: public pages never carry it (ADR 056's budget).
+const NotificationBell = lazy(() =>
+  import('../../features/notifications/components/notification-bell').then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
 const customerLinks = [
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/orders', label: 'Orders' },
+  { to: '/account/notifications', label: 'Notifications' },
   { to: '/account/gift-cards', label: 'Gift cards' },
   { to: '/account/addresses', label: 'Addresses' },
   { to: '/account/following', label: 'Stores you follow' },
@@ -44,6 +53,11 @@ export function Component() {
               ))}
             </span>
             <MiniCart />
+            {session ? (
+              <Suspense fallback={null}>
+                <NotificationBell kind="customer" />
+              </Suspense>
+            ) : null}
             {session ? (
               <AccountMenu
                 name={displayName(session.user)}

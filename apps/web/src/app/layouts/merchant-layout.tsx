@@ -4,6 +4,7 @@ import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { useSignOut } from '../../features/auth/api/logout';
 import { usePermissions } from '../../features/auth/api/permissions';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName, useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
 import { merchantNav } from './merchant-nav';
@@ -23,6 +24,7 @@ function MerchantShell() {
       userRole={storeName ?? undefined}
       changePasswordTo="/merchant/change-password"
       onSignOut={signOut}
+      bell={<NotificationBell kind="merchant" />}
     >
       <Outlet />
     </DashboardShell>

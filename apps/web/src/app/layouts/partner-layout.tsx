@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { DashboardShell, type NavItem } from '../../components/layout/dashboard-shell';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { useSignOut } from '../../features/auth/api/logout';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName, useSession } from '../../lib/session';
 import { RequireSession } from '../require-session';
 
@@ -25,6 +26,7 @@ function PartnerShell() {
       userRole={user && 'shippingCompany' in user ? user.shippingCompany : undefined}
       changePasswordTo="/shipping-partner/change-password"
       onSignOut={signOut}
+      bell={<NotificationBell kind="partner" />}
     >
       <Outlet />
     </DashboardShell>

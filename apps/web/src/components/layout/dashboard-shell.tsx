@@ -17,6 +17,8 @@ interface DashboardShellProps {
   userRole?: string;
   changePasswordTo: string;
   onSignOut(): void;
+  /** The notification bell, beside the brand on phones and above the navigation on wide screens. */
+  bell?: ReactNode;
   children: ReactNode;
 }
 
@@ -46,7 +48,7 @@ function UserBox({
   userRole,
   changePasswordTo,
   onSignOut,
-}: Omit<DashboardShellProps, 'title' | 'home' | 'nav' | 'children'>) {
+}: Omit<DashboardShellProps, 'title' | 'home' | 'nav' | 'children' | 'bell'>) {
   return (
     <div className="space-y-1 border-t border-slate-200 pt-3">
       <p className="truncate px-3 text-sm font-semibold text-slate-900">{userName}</p>
@@ -70,7 +72,7 @@ function UserBox({
 
 /** The frame of the merchant, admin and partner areas: a sidebar on wide screens, a menu on phones. */
 export function DashboardShell(props: DashboardShellProps) {
-  const { title, home, nav, children } = props;
+  const { title, home, nav, bell, children } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -81,7 +83,10 @@ export function DashboardShell(props: DashboardShellProps) {
     <div className="min-h-dvh lg:flex">
       <SkipLink />
       <aside className="hidden w-64 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4 lg:flex">
-        <Brand to={home} />
+        <div className="flex items-center justify-between gap-2">
+          <Brand to={home} />
+          {bell}
+        </div>
         <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{title}</p>
         <div className="flex-1">
           <Navigation nav={nav} label={title} />
@@ -92,15 +97,18 @@ export function DashboardShell(props: DashboardShellProps) {
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white lg:hidden">
         <div className="flex items-center justify-between gap-2 px-4 py-2">
           <Brand to={home} />
-          <button
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((value) => !value)}
-            className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
-          >
-            {menuOpen ? 'Close' : 'Menu'}
-          </button>
+          <div className="flex items-center gap-1">
+            {bell}
+            <button
+              type="button"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((value) => !value)}
+              className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
+            >
+              {menuOpen ? 'Close' : 'Menu'}
+            </button>
+          </div>
         </div>
         {menuOpen ? (
           <div

@@ -1,0 +1,266 @@
+import { type AccountKind, formatNaira, type NotificationKind } from '@market/contracts';
+
+/** What one notification says, in each channel, to one kind of account. */
+export interface Wording {
+  title: string;
+  body: string;
+  /** The web app's screen that acts on it. */
+  link: string | null;
+  /** Plain text for SMS, in GSM characters (₦ would make it UCS-2 and halve a segment): `NGN 12,500.00`. */
+  sms: string;
+}
+
+type Params = Record<string, string | number | null>;
+
+const text = (params: Params, key: string, fallback = ''): string => {
+  const value = params[key];
+  return value === null || value === undefined ? fallback : String(value);
+};
+const kobo = (params: Params, key: string): number => Number(params[key] ?? 0);
+/** `NGN 12,500.00`: the SMS spelling of an amount, which keeps the message in the 7-bit alphabet. */
+const smsNaira = (amount: number) => formatNaira(amount).replace('₦', 'NGN ');
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** The screen of an order for each kind of account that sees orders. */
+function orderLink(account: AccountKind, orderId: string): string {
+  switch (account) {
+    case 'merchant':
+      return `/merchant/orders/${orderId}`;
+    case 'admin':
+      return `/admin/orders/${orderId}`;
+    case 'partner':
+      return `/shipping-partner/orders/${orderId}`;
+    case 'customer':
+      return `/account/orders/${orderId}`;
+  }
+}
+
+/**
+ * Each kind's words, for the account that receives it. Customers read what happened to their order; merchants,
+ * admins and carriers read what they do next. Reasons given by a person are quoted; internal notes never travel.
+ */
+export function wordingOf(kind: NotificationKind, account: AccountKind, params: Params): Wording {
+  const order = text(params, 'orderNumber', 'your order');
+  const orderId = text(params, 'orderId');
+  const store = text(params, 'storeName', 'the store');
+  const reason = text(params, 'reason');
+  const because = reason ? ` Reason: ${reason}` : '';
+  switch (kind) {
+    case 'order.paid': {
+      const amount = formatNaira(kobo(params, 'amountKobo'));
+      const items = plural(Number(params.itemCount ?? 1), 'item', 'items');
+      return {
+        title: `New order ${order}`,
+        body: `${items} for ${amount} were paid. Accept the order and get it ready for pickup.`,
+        link: orderLink(account, orderId),
+        sms: `New paid order ${order}: ${items}, ${smsNaira(kobo(params, 'amountKobo'))}. Accept it in your Naija Market dashboard.`,
+      };
+    }
+    case 'order.cancelled':
+      return {
+        title: `Order ${order} was cancelled`,
+        body: `Do not ship it. Any stock it held is back on sale.${because}`,
+        link: orderLink(account, orderId),
+        sms: `Order ${order} was cancelled. Do not ship it.`,
+      };
+    case 'return.requested':
+      return {
+        title: `Return requested on ${order}`,
+        body: `${plural(Number(params.quantity ?? 1), 'unit', 'units')} of ${text(params, 'productName', 'an item')}. Approve or reject it with a reason.${because}`,
+        link: `/merchant/returns/${text(params, 'returnId')}`,
+        sms: `A return was requested on order ${order}. Decide it in your dashboard.`,
+      };
+    case 'dispute.opened':
+      return {
+        title: `Return on ${order} is in dispute`,
+        body:
+          account === 'admin'
+            ? 'The customer disputed the store’s decision. Review both sides and decide.'
+            : 'The customer disputed your decision. An admin will decide; add anything they should see.',
+        link:
+          account === 'admin'
+            ? `/admin/returns/${text(params, 'returnId')}`
+            : `/merchant/returns/${text(params, 'returnId')}`,
+        sms: `The return on order ${order} went to dispute.`,
+      };
+    case 'dispute.decided':
+      return {
+        title: `Dispute on ${order} decided`,
+        body: `An admin decided: ${text(params, 'outcome', 'see the return')}.${because}`,
+        link: `/merchant/returns/${text(params, 'returnId')}`,
+        sms: `The dispute on order ${order} was decided: ${text(params, 'outcome')}.`,
+      };
+    case 'payout.paid':
+      return {
+        title: `Payout of ${formatNaira(kobo(params, 'amountKobo'))} sent`,
+        body: `It was sent to your bank account ${text(params, 'accountEnding')}. Reference ${text(params, 'reference')}.`,
+        link: '/merchant/payouts',
+        sms: `Naija Market sent your payout of ${smsNaira(kobo(params, 'amountKobo'))}. Ref ${text(params, 'reference')}.`,
+      };
+    case 'payout.failed':
+      return {
+        title: `Payout of ${formatNaira(kobo(params, 'amountKobo'))} failed`,
+        body: `The money is payable again and will go in the next payout. Check your bank account details.${because}`,
+        link: '/merchant/payouts',
+        sms: `Your payout of ${smsNaira(kobo(params, 'amountKobo'))} failed. Check your bank details in your dashboard.`,
+      };
+    case 'stock.low':
+      return {
+        title: `${text(params, 'productName', 'A product')} is running low`,
+        body: `${plural(Number(params.stock ?? 0), 'unit is', 'units are')} left. Restock it before it sells out.`,
+        link: '/merchant/products/low-stock',
+        sms: `${text(params, 'productName')} is running low: ${Number(params.stock ?? 0)} left.`,
+      };
+    case 'review.new':
+      return {
+        title: `New ${plural(Number(params.rating ?? 0), 'star', 'stars')} review`,
+        body: `${text(params, 'subject', 'Your store')} has a new review. Reply to it if you can help.`,
+        link: '/merchant/reviews',
+        sms: `Your store has a new ${plural(Number(params.rating ?? 0), 'star', 'stars')} review.`,
+      };
+    case 'product.decided': {
+      const approved = params.decision === 'approved';
+      return {
+        title: `${text(params, 'productName', 'Your product')} was ${approved ? 'approved' : 'rejected'}`,
+        body: approved ? 'It is now on sale.' : `Change it and send it again.${because}`,
+        link: `/merchant/products/${text(params, 'productId')}/edit`,
+        sms: `${text(params, 'productName')} was ${approved ? 'approved and is on sale' : 'rejected'}.`,
+      };
+    }
+    case 'store.approved':
+      return {
+        title: `${store} is approved`,
+        body: 'Customers can now find your store and buy from it.',
+        link: '/merchant',
+        sms: `${store} is approved on Naija Market. Customers can now buy from you.`,
+      };
+    case 'assignment.new':
+      return {
+        title: `Order ${order} is assigned to you`,
+        body: `Pick it up from ${store}${params.city ? ` (${text(params, 'city')})` : ''}.`,
+        link: orderLink(account, orderId),
+        sms: `Order ${order} is assigned to you. Pick it up from ${store}.`,
+      };
+    case 'assignment.removed':
+      return {
+        title: `Order ${order} is no longer yours`,
+        body: 'It was given to another carrier. Do not pick it up.',
+        link: null,
+        sms: `Order ${order} was taken off your list. Do not pick it up.`,
+      };
+    case 'token.reissued':
+      return {
+        title: `New delivery token for ${order}`,
+        body: 'The customer has a new token. The old one no longer works.',
+        link: orderLink(account, orderId),
+        sms: `Order ${order} has a new delivery token. The old one no longer works.`,
+      };
+    case 'queue.waiting':
+      return {
+        title: `Order ${order} is waiting for a carrier`,
+        body: reason
+          ? `The carrier declined it. Assign another shipping partner or a dispatcher.${because}`
+          : `It has waited ${plural(Number(params.minutes ?? 0), 'minute', 'minutes')}. Assign a shipping partner or a dispatcher.`,
+        link: '/admin/orders',
+        sms: `Order ${order} has waited for a carrier. Assign it.`,
+      };
+    case 'refund.failed':
+      return account === 'customer'
+        ? {
+            title: `Your refund on ${order} did not go through`,
+            body: `We are trying again and will tell you when the ${formatNaira(kobo(params, 'amountKobo'))} is sent.`,
+            link: orderLink('customer', orderId),
+            sms: `Your refund of ${smsNaira(kobo(params, 'amountKobo'))} on order ${order} did not go through. We are trying again.`,
+          }
+        : {
+            title: `Refund on ${order} failed`,
+            body: `${formatNaira(kobo(params, 'amountKobo'))} could not be refunded. Retry it or decide it with a reason.`,
+            link: '/admin/returns/refunds',
+            sms: `Refund on order ${order} failed. Retry or decide it.`,
+          };
+    case 'payout.needs-otp':
+      return {
+        title: `Payout to ${store} needs its OTP`,
+        body: `Paystack sent an OTP for the ${formatNaira(kobo(params, 'amountKobo'))} transfer. Enter it on the payouts screen.`,
+        link: '/admin/payouts',
+        sms: `The payout to ${store} (${smsNaira(kobo(params, 'amountKobo'))}) needs its OTP.`,
+      };
+    case 'approval.waiting':
+      return {
+        title: `${text(params, 'subject', 'Something')} is waiting for approval`,
+        body: 'Review it and approve or reject it.',
+        link: params.what === 'store' ? '/admin/approvals/stores' : '/admin/approvals',
+        sms: `${text(params, 'subject')} is waiting for approval.`,
+      };
+    case 'contact.message':
+      return {
+        title: `Message from ${text(params, 'name', 'a visitor')}`,
+        body: text(params, 'subject'),
+        link: '/admin/contact',
+        sms: `New contact message: ${text(params, 'subject')}`,
+      };
+    case 'order.receipt': {
+      const amount = formatNaira(kobo(params, 'amountKobo'));
+      return {
+        title: `Payment received for ${order}`,
+        body: `We received ${amount}. ${store} will confirm your order soon.`,
+        link: orderLink('customer', orderId),
+        sms: `We received ${smsNaira(kobo(params, 'amountKobo'))} for order ${order}. Thank you for shopping on Naija Market.`,
+      };
+    }
+    case 'order.accepted':
+      return {
+        title: `${store} accepted ${order}`,
+        body: 'Your order is being prepared for delivery.',
+        link: orderLink('customer', orderId),
+        sms: `${store} accepted your order ${order}.`,
+      };
+    case 'order.out-for-delivery': {
+      const token = text(params, 'token');
+      return {
+        title: `${order} is on its way`,
+        // The token travels by SMS only: the app shows it on the order page, and mail is not for secrets.
+        body: 'Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.',
+        link: orderLink('customer', orderId),
+        sms: token
+          ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
+          : `Order ${order} is out for delivery.`,
+      };
+    }
+    case 'order.delivered':
+      return {
+        title: `${order} was delivered`,
+        body: `Enjoy it. You can return items within ${plural(Number(params.returnDays ?? 7), 'day', 'days')} if something is wrong.`,
+        link: orderLink('customer', orderId),
+        sms: `Order ${order} was delivered. Thank you for shopping on Naija Market.`,
+      };
+    case 'order.delivery-failed':
+      return {
+        title: `We could not deliver ${order}`,
+        body: `The carrier will try again or contact you.${because}`,
+        link: orderLink('customer', orderId),
+        sms: `We could not deliver order ${order}. The carrier will try again or contact you.`,
+      };
+    case 'order.cancelled-customer':
+      return {
+        title: `${order} was cancelled`,
+        body: `${params.refundKobo ? `${formatNaira(kobo(params, 'refundKobo'))} is being refunded to you.` : 'You were not charged for it.'}${because}`,
+        link: orderLink('customer', orderId),
+        sms: `Order ${order} was cancelled.${params.refundKobo ? ` ${smsNaira(kobo(params, 'refundKobo'))} is being refunded.` : ''}`,
+      };
+    case 'refund.paid':
+      return {
+        title: `${formatNaira(kobo(params, 'amountKobo'))} refunded on ${order}`,
+        body: 'Your bank may take a few working days to show it.',
+        link: orderLink('customer', orderId),
+        sms: `Naija Market refunded ${smsNaira(kobo(params, 'amountKobo'))} on order ${order}. Your bank may take a few days to show it.`,
+      };
+    case 'return.decided':
+      return {
+        title: `Your return on ${order} was ${text(params, 'decision', 'decided')}`,
+        body: `${text(params, 'next', 'See your order for what happens next.')}${because}`,
+        link: orderLink('customer', orderId),
+        sms: `Your return on order ${order} was ${text(params, 'decision', 'decided')}.`,
+      };
+  }
+}

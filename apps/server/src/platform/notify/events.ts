@@ -1,0 +1,43 @@
+import type { NotificationKind } from '@market/contracts';
+import type { Db } from '../db/client.js';
+import { type EventAudience, notificationEvents } from './events.schema.js';
+
+export type { EventAudience } from './events.schema.js';
+
+/** Something happened that people must be told of (issue 23). */
+export interface NotificationEvent {
+  kind: NotificationKind;
+  /** Names the event once: a retried request that emits it again changes nothing (`order.paid:<orderId>`). */
+  key: string;
+  audience: EventAudience[];
+  /** What the wording needs: ids, numbers, names, amounts in kobo. No secrets but a delivery token for its owner. */
+  params: Record<string, string | number | null>;
+}
+
+export interface NotificationEvents {
+  /**
+   * Records the events in the caller's transaction (one statement however many); they are fanned out to their
+   * recipients after it commits.
+   */
+  emit(executor: Db, event: NotificationEvent | NotificationEvent[]): Promise<void>;
+  /** Called after an emit to have the fan-out run soon rather than at its next tick. */
+  onEmit(listener: () => void): void;
+}
+
+export function createNotificationEvents(): NotificationEvents {
+  const listeners: (() => void)[] = [];
+  return {
+    async emit(executor, event) {
+      const events = Array.isArray(event) ? event : [event];
+      if (events.length === 0) return;
+      await executor
+        .insert(notificationEvents)
+        .values(events.map(({ kind, key, audience, params }) => ({ kind, key, audience, params })))
+        .onConflictDoNothing({ target: notificationEvents.key });
+      for (const listener of listeners) listener();
+    },
+    onEmit(listener) {
+      listeners.push(listener);
+    },
+  };
+}

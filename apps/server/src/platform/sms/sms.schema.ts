@@ -1,0 +1,24 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Every SMS the product sends is written here first (as mail is to `outbox_mails`). With a Termii key a job claims
+ * unsent rows and sends them; without one (the embedded default) they stay here for the developer's outbox.
+ */
+export const outboxSms = pgTable(
+  'outbox_sms',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** International format without the plus (2348012345678), as Termii takes it. */
+    to: text().notNull(),
+    text: text().notNull(),
+    segments: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Termii's `message_id` for a sent message. */
+    providerMessageId: text(),
+    attempts: integer().notNull().default(0),
+    claimedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+  },
+  (table) => [index('outbox_sms_created_idx').on(table.createdAt), index('outbox_sms_to_idx').on(table.to)],
+);

@@ -1,0 +1,6 @@
+import { NotificationsPage } from '../../../features/notifications/components/notifications-page';
+
+/** The customer's notifications and how they are told. */
+export function Component() {
+  return <NotificationsPage kind="customer" />;
+}

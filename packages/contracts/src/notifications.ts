@@ -1,0 +1,280 @@
+import { z } from 'zod';
+import { access } from './access.js';
+import { idParam, isoDateTime } from './common.js';
+import type { AccountKind } from './endpoint.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope, pageQuery, pagination } from './envelope.js';
+
+// Notifications (issue 23): every account is told what happened to its orders, stores, payouts and queues, in the
+// app (a bell and a list), by e-mail and by SMS. Each account chooses its channels per kind of event.
+
+export const notificationChannels = ['inApp', 'email', 'sms'] as const;
+export type NotificationChannel = (typeof notificationChannels)[number];
+
+interface KindInfo {
+  /** What the preferences screen calls it. */
+  label: string;
+  /** The account kinds that receive it. */
+  accounts: readonly AccountKind[];
+  /** The channels on until the account changes them; SMS only where the news cannot wait. */
+  defaults: Readonly<Record<NotificationChannel, boolean>>;
+  /** The channels the account may choose from, when not all three: a mail that is always sent is not offered. */
+  offered?: readonly NotificationChannel[];
+}
+
+/** The channels offered for a kind. */
+export function offeredChannels(kind: NotificationKind): readonly NotificationChannel[] {
+  const info: KindInfo = notificationKinds[kind];
+  return info.offered ?? notificationChannels;
+}
+
+const inAppAndEmail = { inApp: true, email: true, sms: false } as const;
+const everywhere = { inApp: true, email: true, sms: true } as const;
+const inAppOnly = { inApp: true, email: false, sms: false } as const;
+
+/** Every kind of notification, who gets it, and which channels are on by default. */
+export const notificationKinds = {
+  // Store members whose role covers it.
+  'order.paid': { label: 'A new paid order', accounts: ['merchant'], defaults: everywhere },
+  'order.cancelled': { label: 'An order was cancelled', accounts: ['merchant'], defaults: inAppAndEmail },
+  'return.requested': {
+    label: 'A customer asked to return an item',
+    accounts: ['merchant'],
+    defaults: inAppAndEmail,
+  },
+  'dispute.opened': {
+    label: 'A return went to dispute',
+    accounts: ['merchant', 'admin'],
+    defaults: inAppAndEmail,
+  },
+  'dispute.decided': {
+    label: 'A disputed return was decided',
+    accounts: ['merchant'],
+    defaults: inAppAndEmail,
+  },
+  'payout.paid': { label: 'A payout reached your bank', accounts: ['merchant'], defaults: everywhere },
+  'payout.failed': { label: 'A payout failed', accounts: ['merchant'], defaults: everywhere },
+  'stock.low': { label: 'A product is running low', accounts: ['merchant'], defaults: inAppAndEmail },
+  'review.new': { label: 'A new review', accounts: ['merchant'], defaults: inAppOnly },
+  // Store and product decisions are always mailed to the owner (ADR 005); the app and SMS are the choice.
+  'product.decided': {
+    label: 'A product was approved or rejected',
+    accounts: ['merchant'],
+    defaults: inAppOnly,
+    offered: ['inApp', 'sms'],
+  },
+  'store.approved': {
+    label: 'Your store was approved',
+    accounts: ['merchant'],
+    defaults: { inApp: true, email: false, sms: true },
+    offered: ['inApp', 'sms'],
+  },
+  // Carriers: shipping partners and platform dispatchers.
+  'assignment.new': {
+    label: 'An order was assigned to you',
+    accounts: ['partner', 'admin'],
+    defaults: everywhere,
+  },
+  'assignment.removed': {
+    label: 'An order was taken away from you',
+    accounts: ['partner', 'admin'],
+    defaults: inAppAndEmail,
+  },
+  'token.reissued': {
+    label: 'A delivery token was issued again',
+    accounts: ['partner', 'admin'],
+    defaults: inAppAndEmail,
+  },
+  // Admins whose role holds the permission.
+  'queue.waiting': {
+    label: 'An order is waiting for a carrier',
+    accounts: ['admin'],
+    defaults: inAppAndEmail,
+  },
+  'refund.failed': { label: 'A refund failed', accounts: ['admin', 'customer'], defaults: inAppAndEmail },
+  'payout.needs-otp': { label: 'A payout needs its OTP', accounts: ['admin'], defaults: everywhere },
+  'approval.waiting': {
+    label: 'A store or product is waiting for approval',
+    accounts: ['admin'],
+    defaults: inAppAndEmail,
+  },
+  'contact.message': {
+    label: 'A message through the contact form',
+    accounts: ['admin'],
+    defaults: inAppOnly,
+  },
+  // Customers.
+  // The receipt and return decisions are always mailed (they are records); the app and SMS are the choice.
+  'order.receipt': {
+    label: 'Your receipt when you pay',
+    accounts: ['customer'],
+    defaults: inAppOnly,
+    offered: ['inApp', 'sms'],
+  },
+  'order.accepted': { label: 'Your order was accepted', accounts: ['customer'], defaults: inAppAndEmail },
+  'order.out-for-delivery': {
+    label: 'Your order is out for delivery (with its delivery token)',
+    accounts: ['customer'],
+    defaults: everywhere,
+  },
+  'order.delivered': { label: 'Your order was delivered', accounts: ['customer'], defaults: inAppAndEmail },
+  'order.delivery-failed': {
+    label: 'A delivery did not go through',
+    accounts: ['customer'],
+    defaults: everywhere,
+  },
+  'order.cancelled-customer': {
+    label: 'Your order was cancelled',
+    accounts: ['customer'],
+    defaults: inAppAndEmail,
+  },
+  'refund.paid': { label: 'Your refund was sent', accounts: ['customer'], defaults: everywhere },
+  'return.decided': {
+    label: 'A decision on your return',
+    accounts: ['customer'],
+    defaults: inAppOnly,
+    offered: ['inApp', 'sms'],
+  },
+} as const satisfies Record<string, KindInfo>;
+
+export type NotificationKind = keyof typeof notificationKinds;
+export const notificationKindIds = Object.keys(notificationKinds) as NotificationKind[];
+
+/** The kinds an account of this kind can receive, in the catalogue's order. */
+export function notificationKindsFor(account: AccountKind): NotificationKind[] {
+  return notificationKindIds.filter((kind) =>
+    (notificationKinds[kind].accounts as readonly AccountKind[]).includes(account),
+  );
+}
+
+export const notification = z.object({
+  id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  /** The screen that acts on it, a path of the web app. */
+  link: z.string().nullable(),
+  createdAt: isoDateTime,
+  readAt: isoDateTime.nullable(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationList = z.object({
+  notifications: z.array(notification),
+  unreadCount: z.number().int(),
+  pagination,
+});
+
+export const notificationPreference = z.object({
+  kind: z.string(),
+  label: z.string(),
+  inApp: z.boolean(),
+  email: z.boolean(),
+  sms: z.boolean(),
+  /** The channels that can be chosen; a mail always sent is not among them. */
+  offered: z.array(z.enum(notificationChannels)),
+});
+export type NotificationPreference = z.infer<typeof notificationPreference>;
+
+export const updateNotificationPreferencesBody = z.object({
+  preferences: z
+    .array(
+      z.object({
+        kind: z.enum(notificationKindIds as [NotificationKind, ...NotificationKind[]], {
+          error: 'Unknown kind of notification',
+        }),
+        inApp: z.boolean({ error: 'Choose whether to show it here' }),
+        email: z.boolean({ error: 'Choose whether to e-mail it' }),
+        sms: z.boolean({ error: 'Choose whether to send it by SMS' }),
+      }),
+    )
+    .min(1, 'Send at least one preference')
+    .max(notificationKindIds.length, 'Too many preferences'),
+});
+export type UpdateNotificationPreferencesBody = z.input<typeof updateNotificationPreferencesBody>;
+
+export const notificationEndpoints = {
+  list: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/notifications',
+    summary: 'Your notifications, newest first, with how many are unread',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    query: pageQuery.extend({ unread: z.enum(['true', 'false']).optional() }),
+    response: envelope(notificationList),
+  }),
+  unreadCount: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/notifications/unread-count',
+    summary: 'How many of your notifications are unread (the bell)',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    response: envelope(z.object({ unreadCount: z.number().int() })),
+  }),
+  markRead: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/notifications/:id/read',
+    summary: 'Mark one of your notifications read',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    errors: [404],
+    params: idParam,
+    response: envelope(notification),
+  }),
+  markAllRead: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/notifications/read-all',
+    summary: 'Mark all your notifications read',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    response: envelope(z.object({ marked: z.number().int() })),
+  }),
+  preferences: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/notifications/preferences',
+    summary: 'Which channels each kind of notification reaches you on',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    response: envelope(z.array(notificationPreference)),
+  }),
+  updatePreferences: defineEndpoint({
+    surface: 'api',
+    method: 'PUT',
+    path: '/notifications/preferences',
+    summary: 'Choose the channels of your notifications',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    serverChecks: {
+      preferences: 'each kind must be one this kind of account receives (the preferences list names them)',
+    },
+    body: updateNotificationPreferencesBody,
+    response: envelope(z.array(notificationPreference)),
+  }),
+};
+
+/**
+ * What the live stream tells a signed-in screen (server-sent events): `notifications` when the account has new
+ * ones, `orders` when an order it sees moved (the store's list, the carrier's list, the admin's queue).
+ */
+export const liveEventNames = ['ready', 'notifications', 'orders'] as const;
+export type LiveEventName = (typeof liveEventNames)[number];
+
+export const liveEndpoints = {
+  stream: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/live',
+    summary: 'Server-sent events that tell a signed-in screen to refresh its notifications or order lists',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    produces: 'text/event-stream',
+    response: z.string(),
+  }),
+};
+
+export const NOTIFICATION_PREFERENCES_SAVED = 'Notification settings saved';
