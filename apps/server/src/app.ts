@@ -35,6 +35,7 @@ import {
   storesWithoutSubaccount,
   wireSubaccountSettlement,
 } from './flows/subaccount-settlement.js';
+import { emitTimedNotices } from './flows/timed-notices.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { adminIdsWithPermission, createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import { createAuthModule, findPartnerProfile, findUserById } from './modules/auth/index.js';
@@ -199,6 +200,8 @@ export interface AppJobs {
   fanOutNotifications(): Promise<number>;
   /** SMS waiting in the outbox through Termii (none without a key); answers how many were tried. */
   sendSms(): Promise<number>;
+  /** Low stock, orders left in the queue and stores waiting for approval become notices (ADR 057). */
+  emitTimedNotices(): Promise<number>;
 }
 
 export async function buildApp(
@@ -438,6 +441,7 @@ export async function buildApp(
     retryFailedRefunds: () => modules.refunds.retryDue(),
     fanOutNotifications: () => modules.notifications.fanOut(),
     sendSms: () => deps.sms.flush(),
+    emitTimedNotices: () => emitTimedNotices(deps),
   };
   // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
   let fanOutSoon: NodeJS.Timeout | undefined;

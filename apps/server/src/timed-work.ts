@@ -20,6 +20,8 @@ export interface TimedWork {
   fanOutNotifications(): Promise<number>;
   /** SMS waiting in the outbox through Termii. */
   sendSms(): Promise<number>;
+  /** Low stock, orders left in the queue, stores waiting for approval: notices (ADR 057). */
+  emitTimedNotices(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -118,6 +120,16 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       await work.fanOutNotifications();
     },
     { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // States nobody's action announces (a product running low, an order left in the queue, a store waiting for
+  // approval) are looked for every five minutes; each state's event is keyed, so a repeat tells nobody twice.
+  scheduler.schedule(
+    'notifications.timed-notices',
+    { everySeconds: 5 * 60 },
+    async () => {
+      await work.emitTimedNotices();
+    },
+    { retryLimit: 2, retryDelay: 30, backoff: true },
   );
   // SMS wait in their outbox until Termii takes them; each row waits its own back-off after a failure (sms.ts).
   scheduler.schedule(

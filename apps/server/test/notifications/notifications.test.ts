@@ -4,8 +4,10 @@ import { notificationKindIds, notificationKinds } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
+import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { wordingOf } from '../../src/modules/notifications/index.js';
 import { notifications } from '../../src/modules/notifications/notifications.schema.js';
+import { orders } from '../../src/modules/orders/orders.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { createSmsSender, smsSegments } from '../../src/platform/sms/sms.js';
 import { outboxSms } from '../../src/platform/sms/sms.schema.js';
@@ -257,6 +259,51 @@ describe('carriers and the queue', () => {
     const customer = (await listOf(paid.customer.token)).notifications;
     expect(customer.map((entry) => entry.kind)).toContain('order.accepted');
     expect(JSON.stringify(customer)).not.toContain('workshop');
+  });
+});
+
+describe('timed notices', () => {
+  it('a product running low, an order left in the queue and a store awaiting approval are told once', async () => {
+    const paid = await paidOrder(test, setup, store);
+    for (const status of ['accepted', 'ready_for_pickup'])
+      expect(
+        (
+          await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
+            status,
+          })
+        ).statusCode,
+      ).toBe(200);
+    // Two hours in the queue; the product down to its alert level.
+    await test.deps.db
+      .update(orders)
+      .set({ updatedAt: new Date(test.deps.now().getTime() - 2 * 60 * 60 * 1000) })
+      .where(eq(orders.id, paid.orderId));
+    await test.deps.db.update(products).set({ quantity: 1 }).where(eq(products.id, paid.productId));
+    const dispatcher = await createAdmin(test, 'dispatcher');
+
+    await test.jobs.emitTimedNotices();
+    await test.jobs.emitTimedNotices();
+    await test.jobs.fanOutNotifications();
+
+    const low = (await listOf(store.accessToken)).notifications.filter((entry) => entry.kind === 'stock.low');
+    expect(low).toHaveLength(1);
+    expect(low[0]!.body).toContain('1 unit is left');
+    expect(low[0]!.link).toBe('/merchant/products/low-stock');
+    // The other store's products are its own business.
+    expect(
+      (await listOf(otherStore.accessToken)).notifications.some((entry) => entry.kind === 'stock.low'),
+    ).toBe(false);
+    const waiting = (await listOf(dispatcher.accessToken)).notifications.filter(
+      (entry) => entry.kind === 'queue.waiting' && entry.title.includes('is waiting for a carrier'),
+    );
+    expect(waiting.length).toBeGreaterThanOrEqual(1);
+    expect(
+      waiting.filter((entry) => entry.body.includes('120 minutes') || entry.body.includes('minutes')),
+    ).not.toEqual([]);
+    // A customer hears nothing of the queue.
+    expect(
+      (await listOf(paid.customer.token)).notifications.some((entry) => entry.kind === 'queue.waiting'),
+    ).toBe(false);
   });
 });
 

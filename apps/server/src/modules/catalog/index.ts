@@ -5,7 +5,12 @@ import { type CatalogService, createCatalogService } from './catalog.service.js'
 import type { CatalogNeeds } from './products.service.js';
 
 export type { CatalogService } from './catalog.service.js';
-export { findShippingFacts, setProductRating, storeProductFigures } from './products.repository.js';
+export {
+  findShippingFacts,
+  productsRunningLow,
+  setProductRating,
+  storeProductFigures,
+} from './products.repository.js';
 export type { CatalogNeeds } from './products.service.js';
 export {
   createSalesFolder,

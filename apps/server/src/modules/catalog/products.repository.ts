@@ -615,3 +615,15 @@ export function createCatalogStatements(db: Db) {
   };
 }
 export type CatalogStatements = ReturnType<typeof createCatalogStatements>;
+
+/** Approved products at or below their stock alert, in every store: what the low-stock notice tells (ADR 057). */
+export async function productsRunningLow(db: Db, limit = 500) {
+  return db
+    .select({ id: products.id, name: products.name, storeId: products.storeId, quantity: products.quantity })
+    .from(products)
+    .where(
+      and(eq(products.approvalStatus, 'approved'), sql`${products.quantity} <= ${products.stockAlertUnits}`),
+    )
+    .orderBy(asc(products.quantity))
+    .limit(limit);
+}

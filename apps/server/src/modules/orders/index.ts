@@ -44,7 +44,7 @@ export type {
   FulfilmentNeeds,
   FulfilmentService,
 } from './fulfilment.service.js';
-export { MAX_WRONG_TOKENS } from './fulfilment.service.js';
+export { MAX_WRONG_TOKENS, queueStatuses } from './fulfilment.service.js';
 export type { OrderMoneyListener } from './money-events.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
@@ -55,6 +55,7 @@ export type {
   RefundRow,
   TrackerRow,
 } from './orders.repository.js';
+export { ordersWaitingInQueue } from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 export type {
   CheckoutInput,

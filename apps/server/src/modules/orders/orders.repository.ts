@@ -723,6 +723,29 @@ export async function countStoreOrdersInStatus(
   return row?.total ?? 0;
 }
 
+/**
+ * Orders waiting in the assignment queue since before `since` (no carrier took them): what admins who assign are
+ * told of (ADR 057). `updatedAt` marks when the order entered its status.
+ */
+export async function ordersWaitingInQueue(
+  executor: Db,
+  statuses: readonly string[],
+  since: Date,
+  limit = 200,
+) {
+  return executor
+    .select({
+      id: orders.id,
+      orderName: orders.orderName,
+      status: orders.status,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .where(and(inArray(orders.status, [...statuses]), lte(orders.updatedAt, since)))
+    .orderBy(orders.updatedAt)
+    .limit(limit);
+}
+
 // ---------- fulfilment: assignments, hand-overs, staff and partner views ----------
 
 export type HandoverRow = typeof orderHandovers.$inferSelect;

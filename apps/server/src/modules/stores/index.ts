@@ -43,6 +43,7 @@ export {
   type StoreRow,
   setStoreRating,
   slugify,
+  storesAwaitingApproval,
 } from './stores.repository.js';
 export type { HomeAddress, ShippingLocation } from './stores.schema.js';
 export type { StoresService } from './stores.service.js';

@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { prepared } from '../../platform/db/prepared.js';
@@ -152,4 +152,22 @@ export async function addStoreSales(executor: Db, unitsByStore: Map<string, numb
   for (const storeId of [...unitsByStore.keys()].sort()) {
     await addSalesOfStore(executor, { storeId, units: unitsByStore.get(storeId)! });
   }
+}
+
+/**
+ * Stores waiting for an approver: pending, with their onboarding complete (ADR 057). `updatedAt` changes when the
+ * merchant edits the store, which sends it back to review.
+ */
+export async function storesAwaitingApproval(db: Db, limit = 200) {
+  return db
+    .select({ id: stores.id, storeName: stores.storeName, updatedAt: stores.updatedAt })
+    .from(stores)
+    .where(
+      and(
+        eq(stores.approvalStatus, 'pending'),
+        sql`exists (select 1 from merchant_profiles mp where mp.user_id = ${stores.merchantId} and mp.onboarded_at is not null)`,
+      ),
+    )
+    .orderBy(stores.updatedAt)
+    .limit(limit);
 }
