@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending and maintenance with their periods', () => {
+  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -80,6 +80,18 @@ describe('timed work registered by the app', () => {
         options: { retryLimit: 2, retryDelay: 10, backoff: true },
       },
       'mail.resend-outbox': {
+        when: { everySeconds: 30 },
+        options: { retryLimit: 2, retryDelay: 5, backoff: true },
+      },
+      'notifications.fan-out': {
+        when: { everySeconds: 15 },
+        options: { retryLimit: 2, retryDelay: 5, backoff: true },
+      },
+      'notifications.timed-notices': {
+        when: { everySeconds: 300 },
+        options: { retryLimit: 2, retryDelay: 30, backoff: true },
+      },
+      'sms.send-outbox': {
         when: { everySeconds: 30 },
         options: { retryLimit: 2, retryDelay: 5, backoff: true },
       },

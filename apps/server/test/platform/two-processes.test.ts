@@ -328,7 +328,9 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
       // The approval is one event: A fans it out right after its commit while this process runs the fan-out
       // twice at once as well; the merchant is told once, and B's stream hears it.
-      await Promise.all([setup.jobs.fanOutNotifications(), setup.jobs.fanOutNotifications()]);
+      // (This process is on PostgreSQL's change bus; with Redis the two servers are not, so only they fan out.)
+      if (expected === 'postgres')
+        await Promise.all([setup.jobs.fanOutNotifications(), setup.jobs.fanOutNotifications()]);
       await within(3000, async () => live.events.includes('notifications'));
       live.close();
       const told = (

@@ -249,7 +249,7 @@ describe('the OpenAPI document', () => {
     expect([...main, ...shipping, ...themes].sort()).toEqual([...combined].sort());
   });
 
-  it('says what the server enforces and answers', { timeout: 120_000 }, async () => {
+  it('says what the server enforces and answers', { timeout: 240_000 }, async () => {
     const check = createAjv(document.components);
     const faker = createGeneratorSync({
       seed: SEED,

@@ -1,7 +1,7 @@
 import { type AdminPermission, type AdminRole, adminRolePermissions } from '@market/contracts';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { users } from '../auth/auth.schema.js';
+import { liveAdminAccounts } from '../auth/index.js';
 import { adminRoleAssignments, adminRoles } from './admins.schema.js';
 
 export type AdminRoleRow = typeof adminRoles.$inferSelect & { memberCount: number };
@@ -83,17 +83,21 @@ export async function assignAdminRole(db: Db, userId: string, roleId: string | n
  * replaces the built-in role's, except for the super admin.
  */
 export async function adminIdsWithPermission(db: Db, permission: AdminPermission): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id, role: users.role, customPermissions: adminRoles.permissions })
-    .from(users)
-    .leftJoin(adminRoleAssignments, eq(adminRoleAssignments.userId, users.id))
-    .leftJoin(adminRoles, eq(adminRoles.id, adminRoleAssignments.roleId))
-    .where(and(eq(users.kind, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)));
-  return rows
-    .filter((row) => {
-      const custom = row.role === 'superadmin' ? null : row.customPermissions;
-      const held = custom ?? adminRolePermissions[(row.role ?? 'admin') as AdminRole] ?? [];
+  const [admins, assignments] = await Promise.all([
+    liveAdminAccounts(db),
+    db
+      .select({ userId: adminRoleAssignments.userId, permissions: adminRoles.permissions })
+      .from(adminRoleAssignments)
+      .innerJoin(adminRoles, eq(adminRoles.id, adminRoleAssignments.roleId)),
+  ]);
+  const custom = new Map(assignments.map((row) => [row.userId, row.permissions]));
+  return admins
+    .filter((admin) => {
+      const held =
+        (admin.role === 'superadmin' ? undefined : custom.get(admin.id)) ??
+        adminRolePermissions[(admin.role ?? 'admin') as AdminRole] ??
+        [];
       return (held as readonly string[]).includes(permission);
     })
-    .map((row) => row.id);
+    .map((admin) => admin.id);
 }

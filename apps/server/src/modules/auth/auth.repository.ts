@@ -1,5 +1,5 @@
 import type { AccountKind } from '@market/contracts';
-import { and, asc, desc, eq, gte, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import {
@@ -263,4 +263,27 @@ export async function approvePartner(db: Db, partnerId: string, adminId: string,
     .from(partnerProfiles)
     .where(eq(partnerProfiles.userId, partnerId));
   return Boolean(existing);
+}
+
+/** Live accounts among `ids`, with what a notification needs to reach them (ADR 057). */
+export async function reachableAccounts(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: users.id,
+      kind: users.kind,
+      email: users.email,
+      phone: users.phoneNumber,
+      firstName: users.firstName,
+    })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.isActive, true), isNull(users.deletedAt)));
+}
+
+/** Every live admin account with its built-in role (custom roles are the admins module's). */
+export async function liveAdminAccounts(db: Db): Promise<{ id: string; role: string | null }[]> {
+  return db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.kind, 'admin'), eq(users.isActive, true), isNull(users.deletedAt)));
 }

@@ -21,6 +21,8 @@ export {
   findUserById,
   listCarrierAccounts,
   listPartners,
+  liveAdminAccounts,
+  reachableAccounts,
   revokeUserSessions,
   type UserRow,
 } from './auth.repository.js';

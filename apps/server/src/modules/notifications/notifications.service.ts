@@ -16,7 +16,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
 import { type EventAudience, notificationEvents } from '../../platform/notify/events.schema.js';
-import { users } from '../auth/auth.schema.js';
+import { reachableAccounts } from '../auth/index.js';
 import { notificationPreferences, notifications } from './notifications.schema.js';
 import { wordingOf } from './notifications.wording.js';
 
@@ -99,18 +99,7 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
       const kind = event.kind as NotificationKind;
       const accounts = (notificationKinds[kind]?.accounts ?? []) as readonly AccountKind[];
       const ids = await recipientsOf(tx, event.audience);
-      const people = ids.length
-        ? await tx
-            .select({
-              id: users.id,
-              kind: users.kind,
-              email: users.email,
-              phone: users.phoneNumber,
-              firstName: users.firstName,
-            })
-            .from(users)
-            .where(and(inArray(users.id, ids), eq(users.isActive, true), isNull(users.deletedAt)))
-        : [];
+      const people = await reachableAccounts(tx, ids);
       const channels = await channelsOf(
         tx,
         people.map((person) => person.id),
