@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 export const embeddedDriverFiles = [
   'test/platform/pglite-data-dir.test.ts',
+  'test/platform/pglite-thread.test.ts',
   'test/platform/platform.test.ts',
   'test/platform/jobs.in-process.test.ts',
   'test/platform/jobs.timed-work.test.ts',

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PGliteThread } from './pglite-thread.js';
 /**
  * The one database type every module takes: a Drizzle database or a transaction of it. It carries no schema
  * (nothing uses Drizzle's relational `db.query`), so the platform does not import the modules' tables; each
@@ -28,9 +29,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Where PGlite runs (ADR 054): its own worker thread (the default), or the server's own thread, as before. */
+export type PgliteThreading = 'worker' | 'main';
+
 export type DatabaseOptions =
-  /** `loadDataDir` starts from a dumped data directory instead of an empty one (skips initdb and migrations). */
-  { driver: 'pglite'; dir?: string; loadDataDir?: Blob } | { driver: 'postgres'; url: string; max?: number };
+  | {
+      driver: 'pglite';
+      dir?: string;
+      /** Starts from a dumped data directory instead of an empty one (skips initdb and migrations). */
+      loadDataDir?: Blob;
+      thread?: PgliteThreading;
+    }
+  | { driver: 'postgres'; url: string; max?: number };
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -72,6 +82,27 @@ async function initDataDir(dir: string) {
   });
 }
 
+/** PGlite in its own thread (the default) or, with `thread: 'main'`, in this one. */
+async function openPglite(options: {
+  dir?: string;
+  loadDataDir?: Blob;
+  thread?: PgliteThreading;
+}): Promise<PGlite | PGliteThread> {
+  if ((options.thread ?? 'worker') === 'worker')
+    return PGliteThread.open({
+      dataDir: options.dir,
+      loadDataDir: options.loadDataDir,
+      startParams: PGLITE_START_PARAMS,
+    });
+  const client = new PGlite({
+    dataDir: options.dir,
+    loadDataDir: options.loadDataDir,
+    startParams: PGLITE_START_PARAMS,
+  });
+  await client.waitReady;
+  return client;
+}
+
 const MIGRATION_LOCK = 'naija-market.migrate';
 
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
@@ -82,13 +113,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!options.loadDataDir && !fs.existsSync(path.join(options.dir, 'PG_VERSION')))
         await initDataDir(options.dir);
     }
-    const client = new PGlite({
-      dataDir: options.dir,
-      loadDataDir: options.loadDataDir,
-      startParams: PGLITE_START_PARAMS,
-    });
-    await client.waitReady;
-    const db = drizzlePglite(client, { casing: 'snake_case' });
+    const client = await openPglite(options);
+    // Drizzle's PGlite driver only calls `query` and `transaction` on its client, which the thread answers as
+    // PGlite does (ADR 054).
+    const db = drizzlePglite(client as PGlite, { casing: 'snake_case' });
     return {
       db: db as unknown as Db,
       driver: 'pglite',
