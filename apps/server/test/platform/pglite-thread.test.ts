@@ -1,8 +1,15 @@
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase, type PgliteThreading } from '../../src/platform/db/client.js';
+import {
+  type Database,
+  EMBEDDED_QUEUE_BOUND,
+  openDatabase,
+  type PgliteThreading,
+  type QueueBound,
+} from '../../src/platform/db/client.js';
 import { isUniqueViolation } from '../../src/platform/db/errors.js';
+import { createTestApp, json } from '../support/test-app.js';
 
 // The embedded database in its own worker thread (ADR 054), the default of `npm start` without DATABASE_URL: what
 // Drizzle, the migrator and the platform ask of PGlite answers as PGlite in process does, and the server's event
@@ -12,10 +19,11 @@ const templateFile = inject('pgliteTemplateFile');
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
-async function open(thread: PgliteThreading): Promise<Database> {
+async function open(thread: PgliteThreading, queueBound?: QueueBound): Promise<Database> {
   const database = await openDatabase({
     driver: 'pglite',
     thread,
+    queueBound,
     loadDataDir: new Blob([fs.readFileSync(templateFile!)]),
   });
   await database.db.execute(sql`create table thread_probe (id int primary key, label text not null)`);
@@ -149,5 +157,66 @@ describe.skipIf(!templateFile)('embedded database in a worker thread', () => {
       (caught: { cause?: Error }) => caught,
     );
     expect(error?.cause?.message).toMatch(/embedded database is closed/);
+  });
+});
+
+/** Resolves once `check` holds, polling every 5 ms; fails the test after `ms`. */
+async function until(check: () => boolean, ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const slowQuery = sql`select count(*) from generate_series(1, 400000) as n where n % 7 = 3`;
+
+/** Sends the query now: Drizzle's `execute` runs only once something awaits it. */
+const send = (database: Database, query: typeof slowQuery) => database.db.execute(query).then((rows) => rows);
+
+describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
+  it('counts as busy only while enough calls wait and the oldest has waited long enough', async () => {
+    const database = await open('worker', { waiting: 4, waitedMs: 40 });
+    try {
+      expect(database.busy?.()).toBe(false);
+      // One long query alone is not a queue.
+      const alone = send(database, heavyQuery);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(database.busy?.()).toBe(false);
+      await alone;
+      const queued = Array.from({ length: 6 }, () => send(database, slowQuery));
+      await until(() => database.busy?.() === true, 10_000);
+      await Promise.all(queued);
+      expect(database.busy?.()).toBe(false);
+    } finally {
+      await database.close();
+    }
+    // On the event loop there is no queue to measure: PGlite in process never counts as busy.
+    const onMain = await open('main');
+    expect(onMain.busy).toBeUndefined();
+    await onMain.close();
+  });
+
+  it('refuses new requests at once with 503 and Retry-After while busy, then serves them again', async () => {
+    const test = await createTestApp();
+    try {
+      expect(test.database.busy).toBeDefined();
+      const queued = Array.from({ length: EMBEDDED_QUEUE_BOUND.waiting + 8 }, () =>
+        send(test.database, slowQuery),
+      );
+      await until(() => test.database.busy?.() === true, 30_000);
+      const refused = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(json(refused)).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+      // A file never waits on the database: it is not refused (this app has no such file).
+      const file = await test.app.inject({ method: 'GET', url: '/media/missing.webp' });
+      expect(file.statusCode).not.toBe(503);
+      await Promise.all(queued);
+      const served = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
+      expect(served.statusCode).toBe(200);
+    } finally {
+      await test.close();
+    }
   });
 });

@@ -24,10 +24,29 @@ export interface Database {
   ping(): Promise<number>;
   /** Housekeeping PostgreSQL's autovacuum does on a server; PGlite has none, so the app runs it now and then. */
   maintain(): Promise<void>;
+  /**
+   * PGlite in its worker thread only (ADR 054): true while the embedded database's queue is too long to join, so a
+   * new request is refused at once (503, Retry-After) instead of waiting behind it.
+   */
+  busy?(): boolean;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
+
+export interface QueueBound {
+  /** At least this many calls sent to the worker and not answered… */
+  waiting: number;
+  /** …and the oldest of them sent this many ms ago. */
+  waitedMs: number;
+}
+
+/**
+ * The embedded database's queue is full (ADR 054) when 16 calls wait on it and the oldest was sent 500 ms ago: at
+ * the demo catalog's few milliseconds a query, a queue that deep is already a request's whole latency budget, and
+ * one long query alone (a report, the periodic `vacuum analyze`) with a few behind it does not count.
+ */
+export const EMBEDDED_QUEUE_BOUND: QueueBound = { waiting: 16, waitedMs: 500 };
 
 /** Where PGlite runs (ADR 054): its own worker thread (the default), or the server's own thread, as before. */
 export type PgliteThreading = 'worker' | 'main';
@@ -39,6 +58,8 @@ export type DatabaseOptions =
       /** Starts from a dumped data directory instead of an empty one (skips initdb and migrations). */
       loadDataDir?: Blob;
       thread?: PgliteThreading;
+      /** When the worker's queue counts as too long (`Database.busy`); EMBEDDED_QUEUE_BOUND unless given. */
+      queueBound?: QueueBound;
     }
   | { driver: 'postgres'; url: string; max?: number };
 
@@ -117,9 +138,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Drizzle's PGlite driver only calls `query` and `transaction` on its client, which the thread answers as
     // PGlite does (ADR 054).
     const db = drizzlePglite(client as PGlite, { casing: 'snake_case' });
+    const bound = options.queueBound ?? EMBEDDED_QUEUE_BOUND;
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      busy:
+        client instanceof PGliteThread
+          ? () => client.waiting >= bound.waiting && client.oldestWaitMs() >= bound.waitedMs
+          : undefined,
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: () => timed(() => db.execute(sql`select 1`)),
       maintain: async () => {

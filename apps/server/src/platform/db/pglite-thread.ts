@@ -35,6 +35,9 @@ export interface PGliteThreadOptions {
   startParams: string[];
 }
 
+/** How long `close` waits for calls in flight before closing anyway. */
+const CLOSE_DRAIN_MS = 5_000;
+
 /**
  * The parsers Drizzle's PGlite session passes keep values of some types as PostgreSQL's text (dates, timestamps,
  * intervals and their arrays). A function cannot cross to the worker, so the worker is told which types to keep as
@@ -68,7 +71,11 @@ function textTypesOf(parsers: QueryOptions['parsers']): number[] {
  */
 export class PGliteThread implements PGliteExecutor {
   readonly #worker: Worker;
-  readonly #calls = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  /** Calls sent and not answered, oldest first (a Map keeps insertion order). */
+  readonly #calls = new Map<
+    number,
+    { sentAt: number; resolve(value: unknown): void; reject(error: Error): void }
+  >();
   #lastCall = 0;
   /** Set once the worker is gone: every call after fails with it. */
   #stopped: Error | undefined;
@@ -111,6 +118,12 @@ export class PGliteThread implements PGliteExecutor {
     return this.#calls.size;
   }
 
+  /** How long the oldest call not answered yet has waited, in ms (0 when none waits). */
+  oldestWaitMs(): number {
+    const oldest = this.#calls.values().next();
+    return oldest.done ? 0 : performance.now() - oldest.value.sentAt;
+  }
+
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
     return this.#query<T>(sql, params, options);
   }
@@ -143,9 +156,16 @@ export class PGliteThread implements PGliteExecutor {
     return new Blob([(await this.#call({ op: 'dump' })) as ArrayBuffer]);
   }
 
-  /** Closes the database (PGlite writes what it holds to the data directory), then ends the thread. */
+  /**
+   * Closes the database (PGlite writes what it holds to the data directory), then ends the thread. Calls already
+   * sent are answered first: at shutdown, requests still in flight finish their queries instead of failing.
+   */
   async close(): Promise<void> {
     if (this.#stopped) return;
+    const deadline = performance.now() + CLOSE_DRAIN_MS;
+    while (this.#calls.size > 0 && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     try {
       await this.#call({ op: 'close' });
     } finally {
@@ -174,7 +194,7 @@ export class PGliteThread implements PGliteExecutor {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++this.#lastCall;
     return new Promise((resolve, reject) => {
-      this.#calls.set(id, { resolve, reject });
+      this.#calls.set(id, { sentAt: performance.now(), resolve, reject });
       this.#worker.postMessage({ ...request, id });
     });
   }
