@@ -175,8 +175,8 @@ const slowQuery = sql`select count(*) from generate_series(1, 400000) as n where
 const send = (database: Database, query: typeof slowQuery) => database.db.execute(query).then((rows) => rows);
 
 describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
-  it('counts as busy only while enough calls wait and the oldest has waited long enough', async () => {
-    const database = await open('worker', { waiting: 4, waitedMs: 40 });
+  it('counts as busy only while enough calls wait and a new one would wait long enough', async () => {
+    const database = await open('worker', { waiting: 4, expectedWaitMs: 40 });
     try {
       expect(database.busy?.()).toBe(false);
       // One long query alone is not a queue.

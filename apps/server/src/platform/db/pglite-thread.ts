@@ -35,6 +35,9 @@ export interface PGliteThreadOptions {
   startParams: string[];
 }
 
+/** The weight of the latest call in the moving average of the worker's time per call. */
+const SERVICE_WEIGHT = 0.2;
+
 /** How long `close` waits for calls in flight before closing anyway. */
 const CLOSE_DRAIN_MS = 5_000;
 
@@ -77,6 +80,9 @@ export class PGliteThread implements PGliteExecutor {
     { sentAt: number; resolve(value: unknown): void; reject(error: Error): void }
   >();
   #lastCall = 0;
+  /** The worker's time per call lately (a moving average), and when it last answered. */
+  #serviceMs = 2;
+  #lastAnswerAt = 0;
   /** Set once the worker is gone: every call after fails with it. */
   #stopped: Error | undefined;
 
@@ -86,6 +92,10 @@ export class PGliteThread implements PGliteExecutor {
       const call = this.#calls.get(reply.id);
       if (!call) return;
       this.#calls.delete(reply.id);
+      // The worker started this call when it finished the one before, or when the call arrived if it was idle.
+      const now = performance.now();
+      this.#serviceMs += SERVICE_WEIGHT * (now - Math.max(this.#lastAnswerAt, call.sentAt) - this.#serviceMs);
+      this.#lastAnswerAt = now;
       if (reply.error) call.reject(errorFrom(reply.error));
       else call.resolve(reply.result);
     });
@@ -118,10 +128,12 @@ export class PGliteThread implements PGliteExecutor {
     return this.#calls.size;
   }
 
-  /** How long the oldest call not answered yet has waited, in ms (0 when none waits). */
-  oldestWaitMs(): number {
-    const oldest = this.#calls.values().next();
-    return oldest.done ? 0 : performance.now() - oldest.value.sentAt;
+  /**
+   * How long a call sent now would wait for its answer, in ms: the calls ahead of it times the time the worker has
+   * lately taken per call. Measured, not assumed, so it rises when the machine is short of CPU as well.
+   */
+  expectedWaitMs(): number {
+    return (this.#calls.size + 1) * this.#serviceMs;
   }
 
   query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
