@@ -195,13 +195,13 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
     const onMain = await open('main');
     expect(onMain.busy).toBeUndefined();
     await onMain.close();
-  });
+  }, 120_000);
 
   it('refuses new requests at once with 503 and Retry-After while busy, then serves them again', async () => {
     const test = await createTestApp();
     try {
       expect(test.database.busy).toBeDefined();
-      const queued = Array.from({ length: EMBEDDED_QUEUE_BOUND.waiting + 8 }, () =>
+      const queued = Array.from({ length: EMBEDDED_QUEUE_BOUND.waiting + 4 }, () =>
         send(test.database, slowQuery),
       );
       await until(() => test.database.busy?.() === true, 30_000);
@@ -218,5 +218,5 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
     } finally {
       await test.close();
     }
-  });
+  }, 120_000);
 });
