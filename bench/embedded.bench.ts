@@ -247,6 +247,9 @@ interface RunFigures extends WrkFigures {
   loadAfter: string;
 }
 
+/** Answers that were not refused (503 while busy) or failed: wrk counts those among its requests. */
+const okPerSecond = (run: WrkFigures) => (run.requests - run.non2xx) / seconds;
+
 const dataDir = path.join(scratch, 'data');
 const pathsFile = path.join(scratch, 'paths.txt');
 // Warm-up paths: the mix's listings with another page size (other cache keys, the same statements), so the
@@ -294,7 +297,7 @@ try {
         };
         results.push(run);
         console.log(
-          `  ${mode.padEnd(6)} round ${round}: ${run.perSecond.toFixed(0)} req/s, p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, max ${run.max.toFixed(0)} ms, timeouts ${run.timeouts}, non-2xx ${run.non2xx}, socket errors ${run.socketErrors}, server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request, peak RSS ${run.peakRssMb.toFixed(0)} MB, load ${run.loadBefore} → ${run.loadAfter}`,
+          `  ${mode.padEnd(6)} round ${round}: ${run.perSecond.toFixed(0)} req/s (${okPerSecond(run).toFixed(0)} answered 2xx), p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, max ${run.max.toFixed(0)} ms, timeouts ${run.timeouts}, non-2xx ${run.non2xx}, socket errors ${run.socketErrors}, server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request, peak RSS ${run.peakRssMb.toFixed(0)} MB, load ${run.loadBefore} → ${run.loadAfter}`,
         );
       } finally {
         await server.stop();
@@ -314,6 +317,6 @@ for (const mode of modes)
     .filter((run) => run.mode === mode)
     .forEach((run, index) => {
       console.log(
-        `| ${mode === 'main' ? 'event loop (before)' : 'worker thread'} | ${index + 1} | ${run.perSecond.toFixed(0)} | ${run.p99.toFixed(0)} ms | ${run.timeouts} | ${run.non2xx} | ${run.cpuMsPerRequest.toFixed(2)} ms | ${run.peakRssMb.toFixed(0)} MB | ${run.loadBefore} → ${run.loadAfter} |`,
+        `| ${mode === 'main' ? 'event loop (before)' : 'worker thread'} | ${index + 1} | ${run.perSecond.toFixed(0)} | ${okPerSecond(run).toFixed(0)} | ${run.p99.toFixed(0)} ms | ${run.timeouts} | ${run.non2xx} | ${run.cpuMsPerRequest.toFixed(2)} ms | ${run.peakRssMb.toFixed(0)} MB | ${run.loadBefore} → ${run.loadAfter} |`,
       );
     });
