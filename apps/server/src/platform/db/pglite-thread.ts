@@ -77,7 +77,7 @@ export class PGliteThread implements PGliteExecutor {
   /** Calls sent and not answered, oldest first (a Map keeps insertion order). */
   readonly #calls = new Map<
     number,
-    { sentAt: number; resolve(value: unknown): void; reject(error: Error): void }
+    { sentAt: number; timed: boolean; resolve(value: unknown): void; reject(error: Error): void }
   >();
   #lastCall = 0;
   /** The worker's time per call lately (a moving average), and when it last answered. */
@@ -94,7 +94,9 @@ export class PGliteThread implements PGliteExecutor {
       this.#calls.delete(reply.id);
       // The worker started this call when it finished the one before, or when the call arrived if it was idle.
       const now = performance.now();
-      this.#serviceMs += SERVICE_WEIGHT * (now - Math.max(this.#lastAnswerAt, call.sentAt) - this.#serviceMs);
+      if (call.timed)
+        this.#serviceMs +=
+          SERVICE_WEIGHT * (now - Math.max(this.#lastAnswerAt, call.sentAt) - this.#serviceMs);
       this.#lastAnswerAt = now;
       if (reply.error) call.reject(errorFrom(reply.error));
       else call.resolve(reply.result);
@@ -206,7 +208,9 @@ export class PGliteThread implements PGliteExecutor {
     if (this.#stopped) return Promise.reject(this.#stopped);
     const id = ++this.#lastCall;
     return new Promise((resolve, reject) => {
-      this.#calls.set(id, { sentAt: performance.now(), resolve, reject });
+      // Opening, dumping and closing take seconds and say nothing about the queue that queries form.
+      const timed = request.op !== 'ready' && request.op !== 'dump' && request.op !== 'close';
+      this.#calls.set(id, { sentAt: performance.now(), timed, resolve, reject });
       this.#worker.postMessage({ ...request, id });
     });
   }
