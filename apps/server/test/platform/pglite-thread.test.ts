@@ -134,7 +134,7 @@ describe.skipIf(!templateFile)('embedded database in a worker thread', () => {
     } finally {
       await copy.close();
     }
-  });
+  }, 120_000);
 
   it("keeps this thread's event loop running while a query computes (on the main thread it stops)", async () => {
     const inWorker = await ticksDuring(() => database.db.execute(heavyQuery));
@@ -147,7 +147,7 @@ describe.skipIf(!templateFile)('embedded database in a worker thread', () => {
     } finally {
       await onMain.close();
     }
-  });
+  }, 120_000);
 
   it('refuses queries once closed, with a clear error', async () => {
     const closing = await open('worker');
