@@ -189,19 +189,20 @@ interface WrkFigures {
 /** Milliseconds of a wrk duration ("812.33us", "41.21ms", "1.93s", "2.00m"). */
 function millis(figure: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(figure);
-  if (!match) throw new Error(`not a wrk duration: ${figure}`);
+  // wrk prints no latency figures when no request was answered in time.
+  if (!match) return Number.NaN;
   const value = Number(match[1]);
   return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[match[2] as 'us']!;
 }
 
 function parseWrk(output: string): WrkFigures {
-  const latency = /Latency\s+(\S+)\s+(\S+)\s+(\S+)/.exec(output);
+  const latency = /^\s+Latency\s+(\S+)\s+(\S+)\s+(\S+)/m.exec(output);
   const errors = /connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
     requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
     perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
-    p50: millis(/50%\s+(\S+)/.exec(output)?.[1] ?? '0ms'),
-    p99: millis(/99%\s+(\S+)/.exec(output)?.[1] ?? '0ms'),
+    p50: millis(/^\s+50%\s+(\S+)/m.exec(output)?.[1] ?? ''),
+    p99: millis(/^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? ''),
     max: latency ? millis(latency[3]!) : 0,
     timeouts: Number(errors?.[4] ?? 0),
     socketErrors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
