@@ -249,7 +249,8 @@ interface RunFigures extends WrkFigures {
 }
 
 /** Answers that were not refused (503 while busy) or failed: wrk counts those among its requests. */
-const okPerSecond = (run: WrkFigures) => (run.requests - run.non2xx) / seconds;
+const okPerSecond = (run: WrkFigures) =>
+  (run.perSecond * (run.requests - run.non2xx)) / Math.max(1, run.requests);
 
 const dataDir = path.join(scratch, 'data');
 const pathsFile = path.join(scratch, 'paths.txt');
@@ -310,9 +311,9 @@ try {
 }
 
 console.log(
-  '\n| PGlite on | run | req/s | p99 | timeouts | non-2xx | server CPU/request | peak RSS | load |',
+  '\n| PGlite on | run | req/s | 2xx/s | p99 | timeouts | non-2xx | server CPU/request | peak RSS | load |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const mode of modes)
   results
     .filter((run) => run.mode === mode)
