@@ -3,12 +3,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Server test files that run on the embedded default (PGlite) as well when the suite runs on PostgreSQL
- * (TEST_DATABASE_URL set, as in CI): what differs between the two drivers (migrations, the data directory, jobs on
- * timers, prepared statements and JSON rows on the checkout, payment, ledger and catalog paths, the seed). The rest
- * of the suite proves rules that do not depend on the driver, once, on PostgreSQL (ADR 045).
+ * (TEST_DATABASE_URL set, as in CI): what differs between the two drivers (migrations, the data directory, PGlite's
+ * worker thread and its bounded queue (ADR 054), jobs on timers, prepared statements and JSON rows on the checkout,
+ * payment, ledger and catalog paths, the seed). The rest of the suite proves rules that do not depend on the driver,
+ * once, on PostgreSQL (ADR 045).
  */
 export const embeddedDriverFiles = [
   'test/platform/pglite-data-dir.test.ts',
+  'test/platform/pglite-thread.test.ts',
   'test/platform/platform.test.ts',
   'test/platform/jobs.in-process.test.ts',
   'test/platform/jobs.timed-work.test.ts',

@@ -1,27 +1,42 @@
-// The embedded default under load (issue 11, ADR 034): `npm start` (scripts/start.mjs: PGlite in a fresh data
-// directory, the demo marketplace seeded at start, no DATABASE_URL) in a child process, its server process measured
-// so this process's own memory does not count, driven by 50 connections with a mix of public reads. Prints per route req/s, p50, p99,
-// timeouts and errors, and the server's peak RSS (VmRSS sampled every 100 ms, and the kernel's VmHWM).
-// Phases: "warm" (a realistic mix, mostly answered from the response and page caches) and "varied" (every listing
-// and page request a different query: pages, sorts, searches, categories, so nearly every one is computed).
-// Run: npm run embedded -w @market/bench   Needs the web build with its server renderer (`npm run build`).
-// BENCH_SECONDS (default 20) per phase, BENCH_CONNECTIONS (default 50). Targets: no timeouts, p99 <= 300 ms,
-// peak RSS <= 400 MB.
-import { type ChildProcess, spawn } from 'node:child_process';
+// The embedded default under load (issue 11, ADR 034; issue 25, ADR 054): `npm start` (scripts/start.mjs: PGlite in
+// a data directory of its own, the demo marketplace seeded at the first start, no DATABASE_URL) in a child process,
+// driven by wrk (a Debian package: the load generator must not be the bottleneck) with 50 connections asking
+// `Accept-Encoding: br, gzip`, as browsers do, over the rotating mix (bench/rotating-mix.lua): every product page,
+// every listing page under each sort, each category under each sort, and searches for the words of the demo
+// catalog's product names, relevance-ordered and by price, shuffled, each connection walking the list from its own
+// place. The response cache keeps an answer 30 s, so a run computes each path about once and answers the repeats
+// from the cache: misses and hits together, as real traffic comes.
+//
+// Before and after in one run: the server runs with PGlite on its own event loop (PGLITE_THREAD=main, as before
+// ADR 054) and in its worker thread (the default), alternating A B A B on the same data directory, each start with
+// empty caches. Per run: wrk's timeouts (no answer within 2 s), non-2xx answers, p99, req/s, the server's CPU per
+// request (utime + stime of the server process, all its threads, from /proc/<pid>/stat) and its peak RSS (VmRSS
+// every 100 ms), with the load average of the machine at start and end.
+//
+// Run: npm run embedded -w @market/bench   Needs the web build with its server renderer (`npm run build`) and wrk.
+// BENCH_SECONDS (default 15), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_MODES (main,worker).
+// Targets: no timeouts, p99 <= 300 ms, peak RSS <= 400 MB.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const modes = (process.env.BENCH_MODES ?? 'main,worker').split(',').map((mode) => mode.trim());
+for (const mode of modes) if (mode !== 'main' && mode !== 'worker') throw new Error(`unknown mode ${mode}`);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-bench-'));
+const wrk = process.env.WRK ?? '/usr/bin/wrk';
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 if (!fs.existsSync(path.join(root, 'apps/web/dist-server/entry-server.js')))
   throw new Error('no server renderer: run `npm run build` first');
+if (!fs.existsSync(wrk)) throw new Error(`no wrk at ${wrk} (apt-get install wrk, or set WRK)`);
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -45,175 +60,265 @@ function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
   }
 }
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const started = performance.now();
-// `npm start` itself (scripts/start.mjs), which spawns the server; its child is the process measured.
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const starter: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    DATA_DIR: scratch,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    // BENCH_NODE_ARGS: node options for the server (experiments such as V8 heap flags).
-    ...(nodeArgs.length > 0 ? { NODE_OPTIONS: nodeArgs.join(' ') } : {}),
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-let exited = false;
-let stopping = false;
-starter.on('exit', (code, signal) => {
-  exited = true;
-  // A figure after this is void: something ended the server (a crash, or a signal from outside the bench).
-  if (!stopping) console.error(`the server exited during the bench (code ${code}, signal ${signal})`);
-});
-
-for (;;) {
-  if (exited) throw new Error('the server did not start');
-  try {
-    if ((await fetch(`${base}/api/health`)).status < 500) break;
-  } catch {
-    // not listening yet
-  }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-const pid = Number(fs.readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim());
-if (!pid) throw new Error('no server process under npm start');
-const ready = memoryOf(pid);
-console.log(
-  `server ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${((ready?.rss ?? 0) / 1024).toFixed(0)} MB (peak so far ${((ready?.hwm ?? 0) / 1024).toFixed(0)} MB)`,
-);
-
-// Ids the requests use: products, their stores, categories.
-const listing = (await (await fetch(`${base}/api/products/customer/getallproducts?limit=50`)).json()) as {
-  data: { data: { id: string; storeUrl: string; categoryId: string }[]; count: number };
-};
-const products = listing.data.data;
-if (products.length === 0) throw new Error('no demo products');
-const stores = [...new Set(products.map((product) => product.storeUrl))];
-const categories = [
-  ...new Set(products.map((product) => product.categoryId).filter((id): id is string => Boolean(id))),
-];
-const total = listing.data.count;
-const sorts = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'];
-const searches = ['phone', 'shoe', 'rice', 'ankara', 'bag', 'watch', 'oil', 'shirt'];
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
-
-type Route = { title: string; weight: number; path: (varied: boolean) => string };
-const routes: Route[] = [
-  {
-    title: 'listing (page, sort)',
-    weight: 4,
-    path: (varied) =>
-      `/api/products/customer/getallproducts?limit=${varied ? 1 + Math.floor(Math.random() * 40) : 20}&offset=${
-        varied ? Math.floor(Math.random() * total) : 20 * Math.floor(Math.random() * 3)
-      }&sortBy=${pick(sorts)}`,
-  },
-  {
-    title: 'listing (search)',
-    weight: 2,
-    path: (varied) =>
-      `/api/products/customer/getallproducts?search=${pick(searches)}${varied ? `&limit=${1 + Math.floor(Math.random() * 40)}` : ''}`,
-  },
-  {
-    title: 'listing (category)',
-    weight: 2,
-    path: (varied) =>
-      `/api/products/customer/getallproducts?categoryId=${pick(categories)}&sortBy=${pick(sorts)}${
-        varied ? `&limit=${1 + Math.floor(Math.random() * 40)}` : ''
-      }`,
-  },
-  { title: 'product detail', weight: 3, path: () => `/api/products/customer/product/${pick(products).id}` },
-  {
-    title: 'home HTML',
-    weight: 1,
-    // The page cache keys by URL: an unknown query parameter makes it a different page for the cache only.
-    path: (varied) => (varied ? `/?bench=${Math.random()}` : '/'),
-  },
-  {
-    title: 'product HTML',
-    weight: 2,
-    path: (varied) => `/products/${pick(products).id}${varied ? `?bench=${Math.random()}` : ''}`,
-  },
-  {
-    title: 'storefront HTML',
-    weight: 1,
-    path: (varied) => `/storefront/${pick(stores)}${varied ? `?bench=${Math.random()}` : ''}`,
-  },
-];
-const check = await fetch(`${base}/products/${products[0]!.id}`);
-if (!(await check.text()).includes('id="ssr-state"')) throw new Error('product page not server-rendered');
-
-const weighted = routes.flatMap((route) => Array.from({ length: route.weight }, () => route));
-
-interface Tally {
-  latencies: number[];
-  errors: number;
+/** CPU seconds the process has spent, every thread of it (utime + stime of /proc/<pid>/stat). */
+function cpuSecondsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after its closing one.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
-async function phase(name: string, varied: boolean) {
-  const tallies = new Map(routes.map((route) => [route.title, { latencies: [], errors: 0 } as Tally]));
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, memoryOf(pid)?.rss ?? 0);
-  }, 100);
-  // Each connection sends one request at a time and autocannon hands the answer the context its request was built
-  // with: the route and the time it was asked ride there.
-  type Asked = { route?: Route; at?: number };
-  const instance = autocannon({
-    url: base,
-    duration: seconds,
-    connections,
-    timeout: 10,
-    headers: { 'accept-encoding': 'br, gzip' },
-    requests: [
-      {
-        setupRequest: (request, context) => {
-          const route = pick(weighted);
-          Object.assign(context as Asked, { route, at: performance.now() });
-          return { ...request, method: 'GET', path: route.path(varied) };
-        },
-        onResponse: (status, _body, context) => {
-          const sent = context as Asked;
-          if (!sent.route || sent.at === undefined) return;
-          const tally = tallies.get(sent.route.title)!;
-          tally.latencies.push(performance.now() - sent.at);
-          if (status >= 400) tally.errors += 1;
-        },
-      },
-    ],
+const load = () => os.loadavg()[0]!.toFixed(1);
+
+interface Server {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** `npm start` itself (scripts/start.mjs), which spawns the server; its child is the process measured. */
+async function startServer(mode: string, dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const starter: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DATA_DIR: dataDir,
+      PGLITE_THREAD: mode,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const result = await instance;
-  clearInterval(sampler);
-  const quantile = (sorted: number[], q: number) =>
-    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  console.log(
-    `\n${name}: ${seconds} s, ${connections} connections, ${result.requests.average.toFixed(0)} req/s in all, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, timeouts ${result.timeouts}, errors ${result.errors}, non-2xx ${result.non2xx}`,
-  );
-  for (const route of routes) {
-    const tally = tallies.get(route.title)!;
-    const sorted = tally.latencies.sort((a, b) => a - b);
-    console.log(
-      `  ${route.title.padEnd(22)} ${(sorted.length / seconds).toFixed(0).padStart(6)} req/s   p50 ${quantile(sorted, 0.5).toFixed(0).padStart(4)} ms   p99 ${quantile(sorted, 0.99).toFixed(0).padStart(5)} ms   errors ${tally.errors}`,
-    );
+  let exited = false;
+  let stopping = false;
+  starter.on('exit', (code, signal) => {
+    exited = true;
+    // A figure after this is void: something ended the server (a crash, or a signal from outside the bench).
+    if (!stopping) console.error(`the server exited during the bench (code ${code}, signal ${signal})`);
+  });
+  for (;;) {
+    if (exited) throw new Error('the server did not start');
+    try {
+      if ((await fetch(`${base}/api/health`)).status < 500) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const memory = memoryOf(pid);
+  const pid = Number(fs.readFileSync(`/proc/${starter.pid}/task/${starter.pid}/children`, 'utf8').trim());
+  if (!pid) throw new Error('no server process under npm start');
   console.log(
-    `  server RSS: peak ${(peakRss / 1024).toFixed(0)} MB during the phase (sampled every 100 ms), ${((memory?.rss ?? 0) / 1024).toFixed(0)} MB now, VmHWM ${((memory?.hwm ?? 0) / 1024).toFixed(0)} MB since start`,
+    `  ${mode}: server ready in ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${((memoryOf(pid)?.rss ?? 0) / 1024).toFixed(0)} MB`,
   );
+  return {
+    base,
+    pid,
+    async stop() {
+      stopping = true;
+      starter.kill('SIGTERM');
+      await new Promise((resolve) => (exited ? resolve(undefined) : starter.once('exit', resolve)));
+    },
+  };
 }
 
+/** The rotating mix's paths, from the demo catalog the server answers. */
+async function rotatingPaths(base: string): Promise<string[]> {
+  const listing = '/api/products/customer/getallproducts';
+  type Product = { id: string; name: string; categoryId: string | null };
+  const products: Product[] = [];
+  let total = 0;
+  do {
+    const answer = (await (await fetch(`${base}${listing}?limit=50&offset=${products.length}`)).json()) as {
+      data: { data: Product[]; count: number };
+    };
+    products.push(...answer.data.data);
+    total = answer.data.count;
+    if (answer.data.data.length === 0) break;
+  } while (products.length < total);
+  if (products.length === 0) throw new Error('no demo products');
+  const sorts = ['newest', 'price_asc', 'price_desc', 'best_selling', 'top_rated'];
+  const categories = [...new Set(products.map((product) => product.categoryId).filter(Boolean))];
+  const words = [
+    ...new Set(products.flatMap((product) => product.name.toLowerCase().match(/[a-z]{4,}/g) ?? [])),
+  ];
+  const paths = [
+    ...products.map((product) => `/api/products/customer/product/${product.id}`),
+    ...sorts.flatMap((sort) =>
+      Array.from(
+        { length: Math.ceil(total / 20) },
+        (_, page) => `${listing}?limit=20&offset=${page * 20}&sortBy=${sort}`,
+      ),
+    ),
+    ...categories.flatMap((category) =>
+      sorts.flatMap((sort) =>
+        [0, 20].map((offset) => `${listing}?categoryId=${category}&sortBy=${sort}&offset=${offset}`),
+      ),
+    ),
+    ...words.flatMap((word) => [`${listing}?search=${word}`, `${listing}?search=${word}&sortBy=price_asc`]),
+  ];
+  // The same order every run (a seeded shuffle), so the runs compare.
+  let seed = 25;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  for (let index = paths.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [paths[index], paths[other]] = [paths[other]!, paths[index]!];
+  }
+  return paths;
+}
+
+interface WrkFigures {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  timeouts: number;
+  non2xx: number;
+  socketErrors: number;
+}
+
+/** Milliseconds of a wrk duration ("812.33us", "41.21ms", "1.93s", "2.00m"). */
+function millis(figure: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(figure);
+  // wrk prints no latency figures when no request was answered in time.
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[match[2] as 'us']!;
+}
+
+function parseWrk(output: string): WrkFigures {
+  const latency = /^\s+Latency\s+(\S+)\s+(\S+)\s+(\S+)/m.exec(output);
+  const errors = /connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
+    perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? 0),
+    p50: millis(/^\s+50%\s+(\S+)/m.exec(output)?.[1] ?? ''),
+    p99: millis(/^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? ''),
+    max: latency ? millis(latency[3]!) : 0,
+    timeouts: Number(errors?.[4] ?? 0),
+    socketErrors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+  };
+}
+
+async function runWrk(base: string, pathsFile: string, duration: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      wrk,
+      [
+        '-t2',
+        `-c${connections}`,
+        `-d${duration}s`,
+        '--timeout',
+        '2s',
+        '--latency',
+        '-H',
+        'Accept-Encoding: br, gzip',
+        '-s',
+        path.join(here, 'rotating-mix.lua'),
+        base,
+        '--',
+        pathsFile,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrk exited ${code}`))));
+  });
+}
+
+interface RunFigures extends WrkFigures {
+  mode: string;
+  cpuMsPerRequest: number;
+  peakRssMb: number;
+  loadBefore: string;
+  loadAfter: string;
+}
+
+/** Answers that were not refused (503 while busy) or failed: wrk counts those among its requests. */
+const okPerSecond = (run: WrkFigures) =>
+  (run.perSecond * (run.requests - run.non2xx)) / Math.max(1, run.requests);
+
+const dataDir = path.join(scratch, 'data');
+const pathsFile = path.join(scratch, 'paths.txt');
+// Warm-up paths: the mix's listings with another page size (other cache keys, the same statements), so the
+// measured run starts with compiled code and warm buffers but an empty response cache.
+const warmFile = path.join(scratch, 'warm.txt');
+const results: RunFigures[] = [];
+
+console.log(
+  `embedded default, rotating mix: wrk -t2 -c${connections} -d${seconds}s --timeout 2s, Accept-Encoding: br, gzip; ${rounds} round(s) of ${modes.join(', ')}; ${os.cpus().length} cores`,
+);
 try {
-  await phase('warm (cached reads)', false);
-  await phase('varied (computed reads)', true);
+  for (let round = 1; round <= rounds; round++) {
+    for (const mode of modes) {
+      const server = await startServer(mode, dataDir);
+      try {
+        if (!fs.existsSync(pathsFile)) {
+          const paths = await rotatingPaths(server.base);
+          fs.writeFileSync(pathsFile, `${paths.join('\n')}\n`);
+          fs.writeFileSync(
+            warmFile,
+            `${paths
+              .filter((line) => line.includes('getallproducts'))
+              .map((line) => `${line}&limit=19`.replace('limit=20&', ''))
+              .join('\n')}\n`,
+          );
+          console.log(`  ${paths.length} paths in the rotating mix`);
+        }
+        await runWrk(server.base, warmFile, 5);
+        let peakRss = 0;
+        const sampler = setInterval(() => {
+          peakRss = Math.max(peakRss, memoryOf(server.pid)?.rss ?? 0);
+        }, 100);
+        const loadBefore = load();
+        const cpuBefore = cpuSecondsOf(server.pid);
+        const figures = parseWrk(await runWrk(server.base, pathsFile, seconds));
+        const cpu = cpuSecondsOf(server.pid) - cpuBefore;
+        clearInterval(sampler);
+        const run: RunFigures = {
+          ...figures,
+          mode,
+          cpuMsPerRequest: (cpu * 1000) / Math.max(1, figures.requests),
+          peakRssMb: peakRss / 1024,
+          loadBefore,
+          loadAfter: load(),
+        };
+        results.push(run);
+        console.log(
+          `  ${mode.padEnd(6)} round ${round}: ${run.perSecond.toFixed(0)} req/s (${okPerSecond(run).toFixed(0)} answered 2xx), p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, max ${run.max.toFixed(0)} ms, timeouts ${run.timeouts}, non-2xx ${run.non2xx}, socket errors ${run.socketErrors}, server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request, peak RSS ${run.peakRssMb.toFixed(0)} MB, load ${run.loadBefore} → ${run.loadAfter}`,
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+  }
 } finally {
-  stopping = true;
-  starter.kill('SIGTERM');
-  await new Promise((resolve) => (exited ? resolve(undefined) : starter.once('exit', resolve)));
   fs.rmSync(scratch, { recursive: true, force: true });
 }
+
+console.log(
+  '\n| PGlite on | run | req/s | 2xx/s | p99 | timeouts | non-2xx | server CPU/request | peak RSS | load |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const mode of modes)
+  results
+    .filter((run) => run.mode === mode)
+    .forEach((run, index) => {
+      console.log(
+        `| ${mode === 'main' ? 'event loop (before)' : 'worker thread'} | ${index + 1} | ${run.perSecond.toFixed(0)} | ${okPerSecond(run).toFixed(0)} | ${run.p99.toFixed(0)} ms | ${run.timeouts} | ${run.non2xx} | ${run.cpuMsPerRequest.toFixed(2)} ms | ${run.peakRssMb.toFixed(0)} MB | ${run.loadBefore} → ${run.loadAfter} |`,
+      );
+    });

@@ -93,6 +93,7 @@ import { type Config, trustProxyOption } from './platform/config.js';
 import type { Database, Db } from './platform/db/client.js';
 import type { Deps } from './platform/deps.js';
 import { AppError, notFound } from './platform/errors.js';
+import { refuseWhileBusy } from './platform/http/busy.js';
 import { clientErrorAnswer, installErrorHandler } from './platform/http/error-handler.js';
 import type { ServerModule } from './platform/http/module.js';
 import {
@@ -330,6 +331,8 @@ export async function buildApp(
     },
     crossOriginEmbedderPolicy: false,
   });
+  // The embedded database's queue is bounded (ADR 054): after CORS and helmet, so a refusal carries their headers.
+  if (database.busy) refuseWhileBusy(app, database.busy);
 
   const documented: DocumentedRoutes = new Map();
   await registerOpenApi(app, documented, config.production);

@@ -15,9 +15,7 @@ async function main() {
     throw error;
   }
   const started = performance.now();
-  const database = await openDatabase(
-    config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : config.database,
-  );
+  const database = await openDatabase(config.database);
   await database.migrate();
   // ioredis only when configured: the embedded default does without its ~7 MB of resident memory (ADR 035).
   const redis = config.redisUrl

@@ -64,6 +64,11 @@ const schema = z.object({
     /^postgres(ql)?:\/\//,
     'must be a postgres:// URL (leave unset for embedded PGlite)',
   ),
+  /**
+   * Where the embedded PGlite runs (ADR 054): its own worker thread, or `main`, the server's event loop (as before;
+   * kept for comparison in `bench/embedded.bench.ts`). Ignored with DATABASE_URL.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   UPLOADS_DIR: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEFAULT_SECRET),
   CORS_ORIGINS: z
@@ -171,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir,
     database: value.DATABASE_URL
       ? ({ driver: 'postgres', url: value.DATABASE_URL } as const)
-      : ({ driver: 'pglite', dir: path.join(dataDir, 'db') } as const),
+      : ({ driver: 'pglite', dir: path.join(dataDir, 'db'), thread: value.PGLITE_THREAD } as const),
     uploadsDir: path.resolve(value.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     jwtSecret: value.JWT_SECRET,
     corsOrigins: value.CORS_ORIGINS,

@@ -9,9 +9,7 @@ import { seedDemoMarketplace } from '../seed/demo-marketplace.js';
 
 const config = loadConfig();
 const logger = pino({ level: 'info' });
-const database = await openDatabase(
-  config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : config.database,
-);
+const database = await openDatabase(config.database);
 await database.migrate();
 const media = createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir));
 const seeded = await seedDemoMarketplace(database.db, media, logger);

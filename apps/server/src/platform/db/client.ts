@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PGliteThread } from './pglite-thread.js';
 /**
  * The one database type every module takes: a Drizzle database or a transaction of it. It carries no schema
  * (nothing uses Drizzle's relational `db.query`), so the platform does not import the modules' tables; each
@@ -23,14 +24,46 @@ export interface Database {
   ping(): Promise<number>;
   /** Housekeeping PostgreSQL's autovacuum does on a server; PGlite has none, so the app runs it now and then. */
   maintain(): Promise<void>;
+  /**
+   * PGlite in its worker thread only (ADR 054): true while the embedded database's queue is too long to join, so a
+   * new request is refused at once (503, Retry-After) instead of waiting behind it.
+   */
+  busy?(): boolean;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
+export interface QueueBound {
+  /** At least this many calls sent to the worker and not answered… */
+  waiting: number;
+  /** …and a call sent now would wait this many ms for its answer (see `PGliteThread.expectedWaitMs`). */
+  expectedWaitMs: number;
+}
+
+/**
+ * The embedded database's queue is full (ADR 054) when 8 calls wait on it and a new one would wait 500 ms. At the
+ * demo catalog's few milliseconds a query that is never reached by 50 connections; it is reached when the machine
+ * is short of CPU and each call takes tens of milliseconds, and then what is admitted still answers within about
+ * a second or two (a request makes one to three calls). A single long query (a report, the periodic `vacuum
+ * analyze`) with fewer than 8 calls behind it does not count.
+ */
+export const EMBEDDED_QUEUE_BOUND: QueueBound = { waiting: 8, expectedWaitMs: 500 };
+
+/** Where PGlite runs (ADR 054): its own worker thread (the default), or the server's own thread, as before. */
+export type PgliteThreading = 'worker' | 'main';
+
 export type DatabaseOptions =
-  /** `loadDataDir` starts from a dumped data directory instead of an empty one (skips initdb and migrations). */
-  { driver: 'pglite'; dir?: string; loadDataDir?: Blob } | { driver: 'postgres'; url: string; max?: number };
+  | {
+      driver: 'pglite';
+      dir?: string;
+      /** Starts from a dumped data directory instead of an empty one (skips initdb and migrations). */
+      loadDataDir?: Blob;
+      thread?: PgliteThreading;
+      /** When the worker's queue counts as too long (`Database.busy`); EMBEDDED_QUEUE_BOUND unless given. */
+      queueBound?: QueueBound;
+    }
+  | { driver: 'postgres'; url: string; max?: number };
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -72,6 +105,27 @@ async function initDataDir(dir: string) {
   });
 }
 
+/** PGlite in its own thread (the default) or, with `thread: 'main'`, in this one. */
+async function openPglite(options: {
+  dir?: string;
+  loadDataDir?: Blob;
+  thread?: PgliteThreading;
+}): Promise<PGlite | PGliteThread> {
+  if ((options.thread ?? 'worker') === 'worker')
+    return PGliteThread.open({
+      dataDir: options.dir,
+      loadDataDir: options.loadDataDir,
+      startParams: PGLITE_START_PARAMS,
+    });
+  const client = new PGlite({
+    dataDir: options.dir,
+    loadDataDir: options.loadDataDir,
+    startParams: PGLITE_START_PARAMS,
+  });
+  await client.waitReady;
+  return client;
+}
+
 const MIGRATION_LOCK = 'naija-market.migrate';
 
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
@@ -82,16 +136,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (!options.loadDataDir && !fs.existsSync(path.join(options.dir, 'PG_VERSION')))
         await initDataDir(options.dir);
     }
-    const client = new PGlite({
-      dataDir: options.dir,
-      loadDataDir: options.loadDataDir,
-      startParams: PGLITE_START_PARAMS,
-    });
-    await client.waitReady;
-    const db = drizzlePglite(client, { casing: 'snake_case' });
+    const client = await openPglite(options);
+    // Drizzle's PGlite driver only calls `query` and `transaction` on its client, which the thread answers as
+    // PGlite does (ADR 054).
+    const db = drizzlePglite(client as PGlite, { casing: 'snake_case' });
+    const bound = options.queueBound ?? EMBEDDED_QUEUE_BOUND;
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      busy:
+        client instanceof PGliteThread
+          ? () => client.waiting >= bound.waiting && client.expectedWaitMs() >= bound.expectedWaitMs
+          : undefined,
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: () => timed(() => db.execute(sql`select 1`)),
       maintain: async () => {
