@@ -43,6 +43,7 @@ import {
   reserveStock,
   returnStock,
   type SalesFolder,
+  salesPart,
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
@@ -545,6 +546,7 @@ function composeModules(
         await recordSales(executor, lines);
         salesFolder.soon();
       },
+      salesPart: (lines) => ({ ...salesPart(lines), after: () => salesFolder.soon() }),
       findCustomer: findUserById,
       holdRedemptions: coupons.service.holdRedemptions,
       releaseRedemptions: coupons.service.releaseRedemptions,

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { prepared, preparedSql, type StatementPart } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
@@ -208,6 +208,15 @@ const insertPendingSales = preparedSql('catalog_record_sales', () =>
 export async function recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void> {
   if (lines.length === 0) return;
   await insertPendingSales(executor, { sales: pendingSalesJson(lines) });
+}
+
+/** `recordSales` as one part of a payment's statement of several writes (ADR 055); no lines insert nothing. */
+export function salesPart(lines: (StockLine & { storeId: string })[]): StatementPart {
+  return {
+    name: 'catalog_sales',
+    sql: () => insertFromJson(pendingSales, salesKeys, 'sales'),
+    values: { sales: pendingSalesJson(lines) },
+  };
 }
 
 // Built once (ADR 037): folding runs after every few payments.

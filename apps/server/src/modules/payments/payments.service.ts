@@ -65,6 +65,13 @@ export interface PaymentsService {
   /** Records the payment (status initialized), then asks the provider for the page the payer goes to. */
   start(executor: Db, input: StartPayment): Promise<{ authorizationUrl: string; reference: string }>;
   /**
+   * `start` in two steps (ADR 055): `record` writes the payment in the caller's transaction (a checkout's, so that
+   * its commit is the checkout's), `open` asks the provider for the page after that transaction committed, so no
+   * lock is held while the provider answers.
+   */
+  record(executor: Db, input: StartPayment): Promise<void>;
+  open(executor: Db, input: StartPayment): Promise<{ authorizationUrl: string; reference: string }>;
+  /**
    * The one path that marks money as received, used by the webhook and by the payer's return alike: verifies with
    * the provider, then in one transaction settles the row and tells the purpose. Calling it again is a no-op.
    */
@@ -394,6 +401,39 @@ export function createPaymentsService(options: {
     });
   }
 
+  async function record(executor: Db, input: StartPayment) {
+    const prefix = prefixOf(input.reference);
+    purposeOf(prefix);
+    if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
+      // Paystack's smallest NGN charge is ₦1.00 (100 kobo).
+      throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
+    }
+    if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
+      throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
+    }
+    await insertPayment(executor, {
+      reference: input.reference,
+      purpose: prefix,
+      provider: provider.name,
+      customerId: input.customerId ?? null,
+      amountKobo: input.amountKobo,
+      metadata: input.metadata ?? {},
+      customerEmail: input.email,
+    });
+  }
+
+  async function open(executor: Db, input: StartPayment) {
+    const result = await provider.initialize({
+      reference: input.reference,
+      amountKobo: input.amountKobo,
+      email: input.email,
+      callbackUrl: `${options.publicUrl}${input.callbackPath}`,
+      metadata: { ...input.metadata, purpose: prefixOf(input.reference) },
+      executor,
+    });
+    return { authorizationUrl: result.authorizationUrl, reference: input.reference };
+  }
+
   return {
     providerName: provider.name,
 
@@ -419,34 +459,12 @@ export function createPaymentsService(options: {
 
     newReference: (prefix) => generateReference(prefix),
 
+    record,
+    open,
+
     async start(executor, input) {
-      const prefix = prefixOf(input.reference);
-      purposeOf(prefix);
-      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
-        // Paystack's smallest NGN charge is ₦1.00 (100 kobo).
-        throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
-      }
-      if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
-        throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
-      }
-      await insertPayment(executor, {
-        reference: input.reference,
-        purpose: prefix,
-        provider: provider.name,
-        customerId: input.customerId ?? null,
-        amountKobo: input.amountKobo,
-        metadata: input.metadata ?? {},
-        customerEmail: input.email,
-      });
-      const result = await provider.initialize({
-        reference: input.reference,
-        amountKobo: input.amountKobo,
-        email: input.email,
-        callbackUrl: `${options.publicUrl}${input.callbackPath}`,
-        metadata: { ...input.metadata, purpose: prefix },
-        executor,
-      });
-      return { authorizationUrl: result.authorizationUrl, reference: input.reference };
+      await record(executor, input);
+      return open(executor, input);
     },
 
     settle,
