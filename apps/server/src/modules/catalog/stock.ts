@@ -5,7 +5,7 @@ import { prepared, preparedSql, type StatementPart } from '../../platform/db/pre
 import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
-import { stores } from '../stores/stores.schema.js';
+import { merchantProfiles, stores } from '../stores/stores.schema.js';
 import { pendingSales, products } from './catalog.schema.js';
 import { refreshProductVisibility } from './products.repository.js';
 
@@ -29,6 +29,9 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
       storeUrl: stores.storeUrl,
       storeVisible: stores.isVisible,
       storeLocation: stores.shippingLocation,
+      // With the store's location, where the merchant picks up from: the shipping origin needs no read of its own
+      // (ADR 055).
+      storePickupLocation: merchantProfiles.pickupLocation,
       name: products.name,
       sku: products.sku,
       categoryId: products.categoryId,
@@ -49,6 +52,7 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
+    .leftJoin(merchantProfiles, eq(merchantProfiles.userId, stores.merchantId))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
 );
 
