@@ -2,7 +2,7 @@
 // pays on the sandbox page and returns; the server verifies and marks the orders paid.
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/checkout_bench npm run checkout -w @market/bench
 //      (without DATABASE_URL: a fresh PGlite database in a temp dir)
-// BENCH_CUSTOMERS (default 200) and BENCH_CONCURRENCY (default 10) change the load; BENCH_WARMUP (default 50) more
+// BENCH_CUSTOMERS (default 200) and BENCH_CONCURRENCY (default 10) change the load; BENCH_WARMUP (default 150) more
 // customers check out first, unmeasured, so that the server's code is compiled and its pool open.
 //
 // The server runs in a process of its own (checkout-server.ts), so that its CPU, read from /proc/<pid>/stat, is
@@ -16,7 +16,7 @@ import { SANDBOX_CARDS } from '../apps/server/src/platform/payments/sandbox.js';
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const warmup = Number(process.env.BENCH_WARMUP ?? 50);
+const warmup = Number(process.env.BENCH_WARMUP ?? 150);
 const postgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
 
 // The server with the flags `npm start` gives it (scripts/start.mjs, ADR 035), and tsx to run its TypeScript.
