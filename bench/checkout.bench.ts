@@ -2,73 +2,85 @@
 // pays on the sandbox page and returns; the server verifies and marks the orders paid.
 // Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/checkout_bench npm run checkout -w @market/bench
 //      (without DATABASE_URL: a fresh PGlite database in a temp dir)
-// BENCH_CUSTOMERS (default 200) and BENCH_CONCURRENCY (default 10) change the load.
+// BENCH_CUSTOMERS (default 200) and BENCH_CONCURRENCY (default 10) change the load; BENCH_WARMUP (default 150) more
+// customers check out first, unmeasured, so that the server's code is compiled and its pool open.
+//
+// The server runs in a process of its own (checkout-server.ts), so that its CPU, read from /proc/<pid>/stat, is
+// apart from this process's (the bench's HTTP client), and PostgreSQL's from its backends' /proc/<pid>/stat. Each is
+// printed per paid checkout, with the statements the server sent.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import inspector from 'node:inspector';
-import os from 'node:os';
 import path from 'node:path';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { users } from '../apps/server/src/modules/auth/auth.schema.js';
-import { products } from '../apps/server/src/modules/catalog/catalog.schema.js';
-import { seedShippingDefaults } from '../apps/server/src/modules/shipping/shipping.seed.js';
-import { hashPassword } from '../apps/server/src/platform/auth/passwords.js';
-import { loadConfig } from '../apps/server/src/platform/config.js';
-import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { fileURLToPath } from 'node:url';
 import { SANDBOX_CARDS } from '../apps/server/src/platform/payments/sandbox.js';
-import { createRateLimits, defaultLimits } from '../apps/server/src/platform/security/rate-limits.js';
-import { seedDemoCatalog } from '../apps/server/src/seed/demo-catalog.js';
-import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
 
 const customers = Number(process.env.BENCH_CUSTOMERS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 10);
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'checkout-bench-'));
-const config = loadConfig({
-  ...process.env,
-  LOG_LEVEL: process.env.BENCH_LOG ?? 'silent',
-  PORT: '0',
-  DATA_DIR: scratch,
-});
-const database = await openDatabase(
-  config.database.driver === 'postgres'
-    ? { driver: 'postgres', url: config.database.url, max: 20 }
-    : { driver: 'pglite', dir: path.join(scratch, 'db') },
+const warmup = Number(process.env.BENCH_WARMUP ?? 150);
+const postgres = Boolean(process.env.DATABASE_URL?.startsWith('postgres'));
+
+// The server with the flags `npm start` gives it (scripts/start.mjs, ADR 035), and tsx to run its TypeScript.
+const server: ChildProcess = fork(
+  path.join(path.dirname(fileURLToPath(import.meta.url)), 'checkout-server.ts'),
+  [],
+  {
+    execArgv: [
+      '--max-old-space-size=288',
+      '--max-semi-space-size=8',
+      // With BENCH_PERF, perf names the server's JavaScript functions from /tmp/perf-<pid>.map.
+      ...(process.env.BENCH_PERF ? ['--perf-basic-prof'] : []),
+      '--import',
+      'tsx',
+    ],
+    env: { MALLOC_ARENA_MAX: '2', ...process.env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  },
 );
-await database.migrate();
-
-const unlimited = Object.fromEntries(
-  Object.entries(defaultLimits).map(([policy, set]) => [
-    policy,
-    Object.fromEntries(Object.entries(set).map(([key, limit]) => [key, { ...limit, points: 1e9 }])),
-  ]),
-) as typeof defaultLimits;
-const { app, deps } = await buildApp({
-  config,
-  database,
-  logger: Boolean(process.env.BENCH_LOG),
-  rateLimits: createRateLimits({ limits: unlimited }),
+server.on('exit', (code) => {
+  if (code !== 0) {
+    console.error(`the bench's server exited with ${code}`);
+    process.exit(1);
+  }
 });
-await seedDemo(database.db);
-await seedShippingDefaults(database.db);
-await seedDemoCatalog(database.db, deps.media);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const port = await new Promise<number>((done) =>
+  server.on('message', function ready(message: { type?: string; port?: number }) {
+    if (message.type === 'ready') {
+      server.off('message', ready);
+      done(message.port!);
+    }
+  }),
+);
+const base = `http://127.0.0.1:${port}`;
 
-// Two products from two stores, each with plenty of stock so the run measures checkout, not sold-out answers.
-const candidates = await database.db
-  .select({ id: products.id, storeId: products.storeId })
-  .from(products)
-  .where(and(eq(products.isVisible, true), eq(products.variants, []), gt(products.quantity, 0)))
-  .orderBy(desc(products.createdAt))
-  .limit(200);
-const first = candidates[0]!;
-const second = candidates.find((candidate) => candidate.storeId !== first.storeId)!;
-await database.db
-  .update(products)
-  .set({ quantity: 1_000_000 })
-  .where(inArray(products.id, [first.id, second.id]));
+let asked = 0;
+/** One request to the server process over IPC (see checkout-server.ts). */
+function ask<T>(type: string, extra: Record<string, unknown> = {}): Promise<T> {
+  const id = ++asked;
+  return new Promise<T>((done, fail) => {
+    const listen = (message: { id?: number; error?: string }) => {
+      if (message.id !== id) return;
+      server.off('message', listen);
+      if (message.error) fail(new Error(message.error));
+      else done(message as T);
+    };
+    server.on('message', listen);
+    server.send({ id, type, ...extra });
+  });
+}
+
+/** utime and stime of a process, in clock ticks (10 ms on Linux, USER_HZ 100); undefined once it is gone. */
+function userSystemOf(pid: number): [number, number] | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return [Number(fields[11]), Number(fields[12])]; // fields 14 and 15 of stat
+  } catch {
+    return undefined;
+  }
+}
+function ticksOf(pid: number): number | undefined {
+  const times = userSystemOf(pid);
+  return times && times[0] + times[1];
+}
 
 async function api(method: string, url: string, token?: string, body?: unknown) {
   const response = await fetch(`${base}${url}`, {
@@ -81,27 +93,18 @@ async function api(method: string, url: string, token?: string, body?: unknown) 
   return json.data as Record<string, never>;
 }
 
-console.log(`preparing ${customers} customers with a two-store cart on ${database.driver}...`);
-const passwordHash = await hashPassword(DEMO_PASSWORD);
-const runId = Date.now().toString(36);
-const shoppers: { token: string; addressId: string }[] = [];
-for (let index = 0; index < customers; index++) {
-  const email = `bench.${runId}.${index}@example.ng`;
-  await database.db.insert(users).values({
-    kind: 'customer',
-    firstName: 'Bench',
-    lastName: `Customer ${index}`,
-    email,
-    phoneNumber: '+2348031234567',
-    passwordHash,
-    emailConfirmedAt: new Date(),
-  });
+console.log(
+  `preparing ${warmup} + ${customers} customers with a two-store cart on ${postgres ? 'postgres' : 'pglite'}...`,
+);
+const prepared = await ask<{ emails: string[]; products: [string, string]; password: string }>('prepare', {
+  customers: warmup + customers,
+});
+const [first, second] = prepared.products;
+async function shopper(email: string) {
   const session = (await api('POST', '/api/auth/customer/login', undefined, {
     email,
-    password: DEMO_PASSWORD,
-  })) as unknown as {
-    accessToken: string;
-  };
+    password: prepared.password,
+  })) as unknown as { accessToken: string };
   const added = (await api('POST', '/api/customershippingaddress/add', session.accessToken, {
     fullName: 'Bench Customer',
     phoneNumber: '08031234567',
@@ -110,10 +113,14 @@ for (let index = 0; index < customers; index++) {
     lga: 'Ikeja',
     address: '12 Allen Avenue',
   })) as unknown as { id: string };
-  await api('POST', '/api/cart/add-cart', session.accessToken, { productId: first.id, quantity: 1 });
-  await api('POST', '/api/cart/add-cart', session.accessToken, { productId: second.id, quantity: 2 });
-  shoppers.push({ token: session.accessToken, addressId: added.id });
+  await api('POST', '/api/cart/add-cart', session.accessToken, { productId: first, quantity: 1 });
+  await api('POST', '/api/cart/add-cart', session.accessToken, { productId: second, quantity: 2 });
+  return { token: session.accessToken, addressId: added.id };
 }
+// Eight at a time: signing in hashes on the server's thread pool.
+const shoppers: { token: string; addressId: string }[] = [];
+for (let index = 0; index < prepared.emails.length; index += 8)
+  shoppers.push(...(await Promise.all(prepared.emails.slice(index, index + 8).map(shopper))));
 
 async function buy(shopper: { token: string; addressId: string }): Promise<boolean> {
   const created = (await api('POST', '/api/ordertracking/create-order', shopper.token, {
@@ -132,113 +139,90 @@ async function buy(shopper: { token: string; addressId: string }): Promise<boole
   return recorded.tracker.status === 'paid';
 }
 
-// Statements sent to PostgreSQL (every pool client is a pg.Client) and this process's CPU, per paid checkout.
-const backendsBefore = await backendTicks();
-let statements = 0;
-// BENCH_QUERIES=1 prints the statements sent most often.
-const queryTexts = process.env.BENCH_QUERIES ? new Map<string, number>() : undefined;
-const sendQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  if (queryTexts) {
-    const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first?.text ?? '?'))
-      .replace(/\s+/g, ' ')
-      .slice(0, 110);
-    queryTexts.set(text, (queryTexts.get(text) ?? 0) + 1);
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
-  return (sendQuery as any).apply(this, args);
-} as typeof sendQuery;
-// PostgreSQL's side, when it runs on this machine: the CPU of this database's backends (from /proc), per paid
-// checkout. Backends that start during the run count from zero.
-async function backendTicks(): Promise<Map<number, number> | undefined> {
-  if (database.driver !== 'postgres') return undefined;
-  const { rows } = (await database.db.execute(
-    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
-  )) as unknown as { rows: { pid: number }[] };
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12])); // utime + stime (fields 14 and 15 of stat)
-    } catch {
-      return undefined; // another machine: not measured
-    }
-  }
-  return ticks;
-}
-const cpuBefore = process.cpuUsage();
-// BENCH_PROFILE=file.cpuprofile records a CPU profile of the measured part only (open it in Chrome's DevTools).
-const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
-if (profiler) {
-  profiler.connect();
-  await new Promise<void>((done) =>
-    profiler.post('Profiler.enable', () => profiler.post('Profiler.start', () => done())),
+/** Checks out every shopper, `concurrency` at once; answers how many were paid and each one's latency. */
+async function run(list: typeof shoppers) {
+  const latencies: number[] = [];
+  let paid = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < list.length) {
+        const shopper = list[next++]!;
+        const begun = performance.now();
+        if (await buy(shopper)) paid += 1;
+        latencies.push(performance.now() - begun);
+      }
+    }),
   );
+  return { paid, latencies };
 }
 
-const latencies: number[] = [];
-let paid = 0;
-let next = 0;
+const warmed = await run(shoppers.slice(0, warmup));
+const measured = shoppers.slice(warmup);
+const { backends: backendsAtStart } = await ask<{ backends: number[] }>('start');
+const backendsBefore = new Map(backendsAtStart.map((pid) => [pid, ticksOf(pid) ?? 0]));
+// BENCH_PERF=file records the CPU of the PostgreSQL backends (file) and of the server (file.server) with Linux
+// perf in the measured part: `perf report -i file`. Unlike BENCH_PROFILE, only time on a CPU is sampled.
+const perfOf = (pids: number[], file: string) =>
+  spawn('perf', ['record', '-q', '-g', '-F', '499', '-o', file, '-p', pids.join(',')], { stdio: 'inherit' });
+const perf = process.env.BENCH_PERF
+  ? [
+      perfOf(backendsAtStart, process.env.BENCH_PERF),
+      perfOf([server.pid!], `${process.env.BENCH_PERF}.server`),
+    ]
+  : undefined;
+if (perf) await new Promise((done) => setTimeout(done, 500));
+const serverBefore = userSystemOf(server.pid!)!;
+const clientBefore = process.cpuUsage();
 const started = performance.now();
-await Promise.all(
-  Array.from({ length: concurrency }, async () => {
-    while (next < shoppers.length) {
-      const shopper = shoppers[next++]!;
-      const begun = performance.now();
-      if (await buy(shopper)) paid += 1;
-      latencies.push(performance.now() - begun);
-    }
-  }),
-);
+const { paid, latencies } = await run(measured);
 const seconds = (performance.now() - started) / 1000;
-const cpu = process.cpuUsage(cpuBefore);
-pg.Client.prototype.query = sendQuery;
-const backendsAfter = await backendTicks();
-if (profiler) {
-  const profile = await new Promise<unknown>((done, fail) =>
-    profiler.post('Profiler.stop', (error, result) => (error ? fail(error) : done(result.profile))),
-  );
-  fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
-  profiler.disconnect();
+const client = process.cpuUsage(clientBefore);
+const serverAfter = userSystemOf(server.pid!)!;
+const serverTicks = serverAfter[0] + serverAfter[1] - serverBefore[0] - serverBefore[1];
+const serverSystemTicks = serverAfter[1] - serverBefore[1];
+for (const recording of perf ?? []) {
+  recording.kill('SIGINT');
+  await new Promise((done) => recording.on('exit', done));
 }
+const stopped = await ask<{
+  statements: number;
+  queries?: [string, number][];
+  plans?: [string, number, number][];
+  backends: number[];
+}>('stop');
+let backendTicks = 0;
+for (const pid of new Set([...backendsAtStart, ...stopped.backends]))
+  backendTicks += (ticksOf(pid) ?? backendsBefore.get(pid) ?? 0) - (backendsBefore.get(pid) ?? 0);
+
 latencies.sort((a, b) => a - b);
 const percentile = (p: number) =>
   Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!);
+const perPaid = (value: number) => (value / Math.max(paid, 1)).toFixed(1);
 console.log(
-  `checkout on ${database.driver}: ${paid}/${customers} carts paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} paid checkouts/s ` +
-    `(two orders each), ${concurrency} at once; p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms per checkout`,
+  `checkout on ${postgres ? 'postgres' : 'pglite'}: ${paid}/${measured.length} carts paid in ${seconds.toFixed(1)} s = ${(paid / seconds).toFixed(1)} paid checkouts/s ` +
+    `(two orders each), ${concurrency} at once, after ${warmed.paid} unmeasured; p50 ${percentile(0.5)} ms, p99 ${percentile(0.99)} ms per checkout`,
 );
+// Clock ticks are 10 ms on Linux (USER_HZ 100).
+const serverMs = serverTicks * 10;
+const postgresMs = backendTicks * 10;
 console.log(
-  `per paid checkout: ${database.driver === 'postgres' ? (statements / Math.max(paid, 1)).toFixed(1) : 'n/a'} statements, ` +
-    `${((cpu.user + cpu.system) / 1000 / Math.max(paid, 1)).toFixed(1)} ms of server+client CPU`,
+  `per paid checkout: ${postgres ? perPaid(stopped.statements) : 'n/a'} statements; CPU ms: server ${perPaid(serverMs)} (system ${perPaid(serverSystemTicks * 10)})` +
+    (postgres
+      ? `, PostgreSQL backends ${perPaid(postgresMs)}, server + PostgreSQL ${perPaid(serverMs + postgresMs)}`
+      : '') +
+    `; the bench's client ${perPaid((client.user + client.system) / 1000)}`,
 );
 // Every paid cart took one unit of the first product and two of the second, and nothing else took any.
-const left = new Map(
-  (
-    await database.db
-      .select({ id: products.id, quantity: products.quantity })
-      .from(products)
-      .where(inArray(products.id, [first.id, second.id]))
-  ).map((row) => [row.id, row.quantity]),
-);
-const taken = [1_000_000 - left.get(first.id)!, 1_000_000 - left.get(second.id)!];
-if (taken[0] !== paid || taken[1] !== paid * 2)
-  throw new Error(`stock taken (${taken.join(', ')}) does not match ${paid} paid carts: oversold or lost`);
-console.log(`stock: ${taken[0]} + ${taken[1]} units taken for ${paid} paid carts (no oversell)`);
-if (backendsBefore && backendsAfter) {
-  let ticks = 0;
-  for (const [pid, after] of backendsAfter) ticks += after - (backendsBefore.get(pid) ?? 0);
-  // Clock ticks are 10 ms on Linux (USER_HZ 100).
-  console.log(
-    `PostgreSQL backends: ${((ticks * 10) / Math.max(paid, 1)).toFixed(1)} ms of CPU per paid checkout`,
-  );
-}
-if (queryTexts) {
-  for (const [text, times] of [...queryTexts].sort((a, b) => b[1] - a[1]).slice(0, 60))
+const { taken } = await ask<{ taken: [number, number] }>('stock');
+const paidAll = paid + warmed.paid;
+if (taken[0] !== paidAll || taken[1] !== paidAll * 2)
+  throw new Error(`stock taken (${taken.join(', ')}) does not match ${paidAll} paid carts: oversold or lost`);
+console.log(`stock: ${taken[0]} + ${taken[1]} units taken for ${paidAll} paid carts (no oversell)`);
+if (stopped.queries) {
+  for (const [text, times] of stopped.queries.sort((a, b) => b[1] - a[1]).slice(0, 60))
     console.log(`${(times / Math.max(paid, 1)).toFixed(2).padStart(6)}  ${text}`);
+  console.log('named statements, plans generic / custom over the pool:');
+  for (const [name, generic, custom] of stopped.plans ?? []) console.log(`  ${name}: ${generic} / ${custom}`);
 }
-await app.close();
-await database.close();
-fs.rmSync(scratch, { recursive: true, force: true });
+await ask('close').catch(() => undefined);

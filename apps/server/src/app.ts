@@ -47,6 +47,7 @@ import {
   reserveStock,
   returnStock,
   type SalesFolder,
+  salesPart,
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';

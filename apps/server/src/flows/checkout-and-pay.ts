@@ -1,5 +1,11 @@
 import { findUserById } from '../modules/auth/index.js';
-import { recordSales, reserveStock, returnStock, type SalesFolder } from '../modules/catalog/index.js';
+import {
+  recordSales,
+  reserveStock,
+  returnStock,
+  type SalesFolder,
+  salesPart,
+} from '../modules/catalog/index.js';
 import type { CheckoutPorts } from '../modules/checkout/index.js';
 import type { CouponsService } from '../modules/coupons/index.js';
 import { confirmHolds, holdBalances, releaseHolds } from '../modules/gift-cards/index.js';
@@ -26,6 +32,8 @@ export function checkoutAndPaySteps(parts: {
       await recordSales(executor, lines);
       parts.salesFolder.soon();
     },
+    // The same, as one part of the payment's combined write (ADR 055).
+    salesPart: (lines) => ({ ...salesPart(lines), after: () => parts.salesFolder.soon() }),
     findCustomer: findUserById,
     holdRedemptions: parts.coupons.holdRedemptions,
     releaseRedemptions: parts.coupons.releaseRedemptions,

@@ -72,6 +72,12 @@ export interface AppliedGiftCardBalance {
   balanceKobo: number;
 }
 
+/** Where a store ships from and where its merchant picks up, as the stores module keeps them. */
+export interface StorePlaces {
+  shippingLocation: ProductForSale['storeLocation'];
+  pickupLocation: ProductForSale['storePickupLocation'];
+}
+
 /** What pricing reads from other modules, as plain functions handed in by the app. */
 export interface PricingNeeds {
   findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
@@ -82,7 +88,12 @@ export interface PricingNeeds {
    */
   storesWithoutSettlement?(executor: Db, storeIds: string[]): Promise<string[]>;
   /** Where each store ships from, in one read; a store that has none is not in the map. */
-  storeOrigins(executor: Db, storeIds: string[]): Promise<Map<string, { state: string; lga?: string }>>;
+  storeOrigins(
+    executor: Db,
+    storeIds: string[],
+    /** Each store's places as the products for sale carry them: no read of its own then (ADR 055). */
+    known?: Map<string, StorePlaces>,
+  ): Promise<Map<string, { state: string; lga?: string }>>;
   quoteShipment(
     executor: Db,
     input: {
@@ -320,9 +331,19 @@ async function priceShipping(
 ): Promise<string[]> {
   const problems: string[] = [];
   if (!address || stores.length === 0) return problems;
+  const known = new Map<string, StorePlaces>();
+  for (const store of stores) {
+    const product = store.lines[0]?.product;
+    if (product)
+      known.set(store.storeId, {
+        shippingLocation: product.storeLocation,
+        pickupLocation: product.storePickupLocation,
+      });
+  }
   const origins = await needs.storeOrigins(
     executor,
     stores.map((store) => store.storeId),
+    known,
   );
   for (const store of stores) {
     const origin = origins.get(store.storeId);

@@ -1,7 +1,7 @@
 import { type AddToCartBody, type CartLine, type CartState, koboToNaira } from '@market/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { prepared, preparedSql, type StatementPart } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import { loadProductsForSale } from '../catalog/index.js';
@@ -27,13 +27,14 @@ const lockCartRow = prepared('cart_lock', (db) =>
     .onConflictDoUpdate({ target: carts.customerId, set: { customerId: sql`excluded.customer_id` } })
     .returning(),
 );
-const removeLines = preparedSql(
-  'cart_remove_lines',
-  () => sql`delete from ${cartItems} c
-    using jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) as bought("productId" uuid, "variantId" text)
-    where c.customer_id = ${sql.placeholder('customerId')}::uuid and c.product_id = bought."productId"
-      and c.variant_id is not distinct from bought."variantId"`,
-);
+const removeLinesSql = (customerId: string, lines: string) => sql`delete from ${cartItems} c
+    using jsonb_to_recordset(${sql.placeholder(lines)}::jsonb) as bought("productId" uuid, "variantId" text)
+    where c.customer_id = ${sql.placeholder(customerId)}::uuid and c.product_id = bought."productId"
+      and c.variant_id is not distinct from bought."variantId"`;
+const removeLines = preparedSql('cart_remove_lines', () => removeLinesSql('customerId', 'lines'));
+
+const boughtJson = (bought: { productId: string; variantId: string | null }[]) =>
+  JSON.stringify(bought.map((line) => ({ productId: line.productId, variantId: line.variantId })));
 
 export function createCartService(deps: Deps, needs: PricingNeeds) {
   const { db } = deps;
@@ -239,12 +240,16 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
     ) {
       if (bought.length === 0) return;
       // One statement for every line, its text the same for any number of them (ADR 037).
-      await removeLines(executor, {
-        customerId,
-        lines: JSON.stringify(
-          bought.map((line) => ({ productId: line.productId, variantId: line.variantId })),
-        ),
-      });
+      await removeLines(executor, { customerId, lines: boughtJson(bought) });
+    },
+
+    /** `removeBought` as one part of a payment's statement of several writes (ADR 055). */
+    boughtPart(customerId: string, bought: { productId: string; variantId: string | null }[]): StatementPart {
+      return {
+        name: 'cart_bought',
+        sql: () => removeLinesSql('boughtCustomerId', 'boughtLines'),
+        values: { boughtCustomerId: customerId, boughtLines: boughtJson(bought) },
+      };
     },
   };
 }

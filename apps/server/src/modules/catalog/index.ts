@@ -22,6 +22,7 @@ export {
   returnStock,
   type SalesFolder,
   type StockLine,
+  salesPart,
 } from './stock.js';
 export { storeCatalogPort } from './store-catalog.js';
 

@@ -1,11 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { prepared, preparedSql, type StatementPart } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
-import { stores } from '../stores/stores.schema.js';
+import { merchantProfiles, stores } from '../stores/stores.schema.js';
 import { pendingSales, products } from './catalog.schema.js';
 import { refreshProductVisibility } from './products.repository.js';
 
@@ -29,6 +29,9 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
       storeUrl: stores.storeUrl,
       storeVisible: stores.isVisible,
       storeLocation: stores.shippingLocation,
+      // With the store's location, where the merchant picks up from: the shipping origin needs no read of its own
+      // (ADR 055).
+      storePickupLocation: merchantProfiles.pickupLocation,
       name: products.name,
       sku: products.sku,
       categoryId: products.categoryId,
@@ -49,7 +52,10 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
     })
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
-    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`),
+    .leftJoin(merchantProfiles, eq(merchantProfiles.userId, stores.merchantId))
+    // The ids as a sub-select: with the list in sight PostgreSQL found a plan for each list cheaper than its generic
+    // plan and planned this statement again on every execution; now it keeps the generic plan (ADR 055).
+    .where(sql`${products.id} = any((select ${sql.placeholder('ids')}::uuid[])::uuid[])`),
 );
 
 export async function loadProductsForSale(executor: Db, productIds: string[]) {
@@ -208,6 +214,15 @@ const insertPendingSales = preparedSql('catalog_record_sales', () =>
 export async function recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void> {
   if (lines.length === 0) return;
   await insertPendingSales(executor, { sales: pendingSalesJson(lines) });
+}
+
+/** `recordSales` as one part of a payment's statement of several writes (ADR 055); no lines insert nothing. */
+export function salesPart(lines: (StockLine & { storeId: string })[]): StatementPart {
+  return {
+    name: 'catalog_sales',
+    sql: () => insertFromJson(pendingSales, salesKeys, 'sales'),
+    values: { sales: pendingSalesJson(lines) },
+  };
 }
 
 // Built once (ADR 037): folding runs after every few payments.

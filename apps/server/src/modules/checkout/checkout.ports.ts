@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
+import type { StatementPart } from '../../platform/db/prepared.js';
 import type { AppliedCoupon, CartService } from '../cart/index.js';
 import type { OrdersService } from '../orders/index.js';
 
@@ -23,13 +24,15 @@ export interface CouponUseOutcome {
 
 export interface CheckoutPorts {
   /** Cart: the pricing function, the cart page's view of it, and clearing what was bought. */
-  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought' | 'lockCart'>;
+  cart: Pick<CartService, 'price' | 'toCartState' | 'removeBought' | 'boughtPart' | 'lockCart'>;
   /** Orders: the tracker, its orders and every status move. */
   orders: OrdersService;
   /** Catalog: stock taken at checkout, given back when it closes unpaid, counted as sold when paid. */
   reserveStock(executor: Db, lines: StockLine[]): Promise<void>;
   returnStock(executor: Db, lines: StockLine[]): Promise<void>;
   recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void>;
+  /** `recordSales` as one part of the payment's statement of several writes (ADR 055). */
+  salesPart(lines: (StockLine & { storeId: string })[]): StatementPart;
   /** Auth: who is checking out, for the payment e-mail and the receipt. */
   findCustomer(
     executor: Db,

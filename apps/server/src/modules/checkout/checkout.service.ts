@@ -1,5 +1,6 @@
 import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
+import { writeTogether } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
@@ -110,16 +111,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       }
       // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
       if (tracker.giftCardKobo > 0) await ports.confirmGiftCards(tx, tracker.id);
-      await ports.recordSales(
-        tx,
-        items.map((item) => ({
-          productId: item.productId,
-          variantId: item.variantId,
-          quantity: item.quantity,
-          storeId: item.storeId,
-        })),
-      );
-      // Coupon rows are locked after product rows, as create-order does (stock, then the coupon hold).
+      // Coupon rows are locked after product rows, as create-order does (stock, then the coupon hold); the sales
+      // written below lock no product row.
       if (applied.length > 0) {
         const { refused } = await ports.recordRedemptions(tx, {
           trackerId: tracker.id,
@@ -131,28 +124,40 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
             refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
           );
       }
-      await cart.removeBought(
-        tx,
-        tracker.customerId,
-        items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
-      );
       const customer = await ports.findCustomer(tx, tracker.customerId);
-      if (customer) {
-        const lines = paidOrders.map(
-          (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
-        );
-        await deps.mailer.send(tx, {
-          to: customer.email,
-          subject: `Your Naija Market order is confirmed (${tracker.reference})`,
-          paragraphs: [
-            `Hello ${customer.firstName},`,
-            `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
-            ...lines,
-            'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
-          ],
-          action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
-        });
-      }
+      // The units sold, the cart lines bought and the confirmation mail: three modules' writes, none reading
+      // another's rows, sent as one statement (ADR 055).
+      await writeTogether(tx, [
+        ports.salesPart(
+          items.map((item) => ({
+            productId: item.productId,
+            variantId: item.variantId,
+            quantity: item.quantity,
+            storeId: item.storeId,
+          })),
+        ),
+        cart.boughtPart(
+          tracker.customerId,
+          items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
+        ),
+        ...(customer
+          ? [
+              deps.mailer.outboxPart({
+                to: customer.email,
+                subject: `Your Naija Market order is confirmed (${tracker.reference})`,
+                paragraphs: [
+                  `Hello ${customer.firstName},`,
+                  `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
+                  ...paidOrders.map(
+                    (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
+                  ),
+                  'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
+                ],
+                action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
+              }),
+            ]
+          : []),
+      ]);
       // The stores hear of their new orders and the customer's list gets its receipt (ADR 057): one statement.
       await deps.events.emit(
         tx,
@@ -241,20 +246,33 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     },
   });
 
-  async function startPayment(tracker: TrackerRow, email: string) {
-    if (tracker.status === 'paid') return { authorizationUrl: null };
-    if (tracker.status !== 'awaiting_payment')
-      throw conflict('This checkout has closed. Please check out again.');
-    // A provider refuses a reference twice: resuming sends the customer back to the page it gave the first time.
-    if (tracker.authorizationUrl) return { authorizationUrl: tracker.authorizationUrl };
-    const started = await deps.payments.start(db, {
+  /** What the payments module records and the provider is asked for, for a checkout's amount due. */
+  function paymentOf(tracker: TrackerRow, email: string) {
+    return {
       reference: tracker.reference,
       amountKobo: tracker.amountDueKobo,
       email,
       callbackPath: '/checkout/complete',
       customerId: tracker.customerId,
       metadata: { trackerId: tracker.id },
-    });
+    };
+  }
+
+  /**
+   * The provider's page for an unpaid checkout. `recorded`: its payment row was written with the checkout (ADR
+   * 055); otherwise (a checkout from before that, or whose provider call failed) it is written now if missing.
+   */
+  async function startPayment(tracker: TrackerRow, email: string, recorded = false) {
+    if (tracker.status === 'paid') return { authorizationUrl: null };
+    if (tracker.status !== 'awaiting_payment')
+      throw conflict('This checkout has closed. Please check out again.');
+    // A provider refuses a reference twice: resuming sends the customer back to the page it gave the first time.
+    if (tracker.authorizationUrl) return { authorizationUrl: tracker.authorizationUrl };
+    const payment = paymentOf(tracker, email);
+    const started =
+      recorded || (await deps.payments.find(db, tracker.reference))
+        ? await deps.payments.open(db, payment)
+        : await deps.payments.start(db, payment);
     await orders.setAuthorizationUrl(db, tracker.id, started.authorizationUrl);
     return { authorizationUrl: started.authorizationUrl };
   }
@@ -396,10 +414,15 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
           return (await orders.findTracker(tx, { id: trackerRow.id }))!;
         }
+        // The payment is recorded with the checkout, in its transaction: one commit instead of two (ADR 055). The
+        // provider is asked for its page after the commit.
+        await deps.payments.record(tx, paymentOf(trackerRow, customer.email));
         return trackerRow;
       });
       const { authorizationUrl } =
-        tracker.status === 'paid' ? { authorizationUrl: null } : await startPayment(tracker, customer.email);
+        tracker.status === 'paid'
+          ? { authorizationUrl: null }
+          : await startPayment(tracker, customer.email, true);
       return {
         // Unpaid, the checkout's orders, items and activities are what it wrote: not read back (ADR 033, 036). Paid at once by
         // gift cards, its orders moved on: read.

@@ -106,6 +106,13 @@ export interface PaymentsService {
   /** Records the payment (status initialized), then asks the provider for the page the payer goes to. */
   start(executor: Db, input: StartPayment): Promise<{ authorizationUrl: string; reference: string }>;
   /**
+   * `start` in two steps (ADR 055): `record` writes the payment in the caller's transaction (a checkout's, so that
+   * its commit is the checkout's), `open` asks the provider for the page after that transaction committed, so no
+   * lock is held while the provider answers.
+   */
+  record(executor: Db, input: StartPayment): Promise<void>;
+  open(executor: Db, input: StartPayment): Promise<{ authorizationUrl: string; reference: string }>;
+  /**
    * The one path that marks money as received, used by the webhook and by the payer's return alike: verifies with
    * the provider, then in one transaction settles the row and tells the purpose. Calling it again is a no-op.
    */
@@ -459,6 +466,70 @@ export function createPaymentsService(options: {
     });
   }
 
+  /**
+   * The split of payments recorded by this process and not yet opened (ADR 051, ADR 055): record works it out and
+   * keeps it on the row, open sends it; open in another process reads it back from the row.
+   */
+  const recordedSplits = new Map<string, PaymentSplitLine[]>();
+
+  async function record(executor: Db, input: StartPayment) {
+    const prefix = prefixOf(input.reference);
+    purposeOf(prefix);
+    if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
+      // Paystack's smallest NGN charge is ₦1.00 (100 kobo).
+      throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
+    }
+    if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
+      throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
+    }
+    // Worked out before anything is written: a split that cannot be made (a store lost its subaccount) leaves no
+    // payment row behind to block the next try under the same reference.
+    const splitter = splitters.get(prefix);
+    const split = splitter
+      ? await splitter(executor, { reference: input.reference, amountKobo: input.amountKobo })
+      : undefined;
+    await insertPayment(executor, {
+      reference: input.reference,
+      purpose: prefix,
+      provider: provider.name,
+      customerId: input.customerId ?? null,
+      amountKobo: input.amountKobo,
+      metadata: input.metadata ?? {},
+      customerEmail: input.email,
+    });
+    if (split && split.length > 0) {
+      await executor
+        .update(paymentTransactions)
+        .set({ split })
+        .where(eq(paymentTransactions.reference, input.reference));
+      recordedSplits.set(input.reference, split);
+    }
+  }
+
+  async function open(executor: Db, input: StartPayment) {
+    let split = recordedSplits.get(input.reference);
+    recordedSplits.delete(input.reference);
+    if (!split && splitters.has(prefixOf(input.reference))) {
+      const [row] = await executor
+        .select({ split: paymentTransactions.split })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.reference, input.reference));
+      split = row?.split ?? undefined;
+    }
+    const result = await provider.initialize({
+      reference: input.reference,
+      amountKobo: input.amountKobo,
+      email: input.email,
+      callbackUrl: `${options.publicUrl}${input.callbackPath}`,
+      metadata: { ...input.metadata, purpose: prefixOf(input.reference) },
+      ...(split && split.length > 0
+        ? { split: split.map((line) => ({ subaccount: line.subaccount, shareKobo: line.shareKobo })) }
+        : {}),
+      executor,
+    });
+    return { authorizationUrl: result.authorizationUrl, reference: input.reference };
+  }
+
   return {
     providerName: provider.name,
 
@@ -526,49 +597,12 @@ export function createPaymentsService(options: {
 
     newReference: (prefix) => generateReference(prefix),
 
+    record,
+    open,
+
     async start(executor, input) {
-      const prefix = prefixOf(input.reference);
-      purposeOf(prefix);
-      if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
-        // Paystack's smallest NGN charge is ₦1.00 (100 kobo).
-        throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
-      }
-      if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
-        throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
-      }
-      // Worked out before anything is written: a split that cannot be made (a store lost its subaccount) leaves no
-      // payment row behind to block the next try under the same reference.
-      const splitter = splitters.get(prefix);
-      const split = splitter
-        ? await splitter(executor, { reference: input.reference, amountKobo: input.amountKobo })
-        : undefined;
-      await insertPayment(executor, {
-        reference: input.reference,
-        purpose: prefix,
-        provider: provider.name,
-        customerId: input.customerId ?? null,
-        amountKobo: input.amountKobo,
-        metadata: input.metadata ?? {},
-        customerEmail: input.email,
-      });
-      if (split && split.length > 0) {
-        await executor
-          .update(paymentTransactions)
-          .set({ split })
-          .where(eq(paymentTransactions.reference, input.reference));
-      }
-      const result = await provider.initialize({
-        reference: input.reference,
-        amountKobo: input.amountKobo,
-        email: input.email,
-        callbackUrl: `${options.publicUrl}${input.callbackPath}`,
-        metadata: { ...input.metadata, purpose: prefix },
-        ...(split && split.length > 0
-          ? { split: split.map((line) => ({ subaccount: line.subaccount, shareKobo: line.shareKobo })) }
-          : {}),
-        executor,
-      });
-      return { authorizationUrl: result.authorizationUrl, reference: input.reference };
+      await record(executor, input);
+      return open(executor, input);
     },
 
     settle,

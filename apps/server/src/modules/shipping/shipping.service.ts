@@ -274,9 +274,18 @@ export async function storeOrigin(executor: Db, storeId: string): Promise<Place 
 }
 
 /** `storeOrigin` of several stores in one read (a checkout's stores, ADR 033); a store without one is not in the map. */
-export async function storeOrigins(executor: Db, storeIds: string[]): Promise<Map<string, Place>> {
+export async function storeOrigins(
+  executor: Db,
+  storeIds: string[],
+  /** The stores' places as the caller has just read them (the products for sale do, ADR 055): not read again. */
+  known?: Map<string, Parameters<typeof originOf>[0]>,
+): Promise<Map<string, Place>> {
   const origins = new Map<string, Place>();
-  for (const [storeId, places] of await findStoresShippingPlaces(executor, storeIds)) {
+  const read =
+    known && storeIds.every((storeId) => known.has(storeId))
+      ? known
+      : await findStoresShippingPlaces(executor, storeIds);
+  for (const [storeId, places] of read) {
     const origin = originOf(places);
     if (origin) origins.set(storeId, origin);
   }

@@ -1,4 +1,5 @@
-import type { SQL } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /** What Drizzle's `.prepare(name)` answers, as far as this file uses it. */
@@ -72,4 +73,45 @@ export function preparedSql<Row>(
     bound.client = session.client;
     return (await bound.execute(values)).rows;
   };
+}
+
+/**
+ * One module's write as part of a statement of several (`writeTogether`): its SQL (an insert, update or delete
+ * without `returning`, fixed text, values as `sql.placeholder`s whose names no other part of the statement uses),
+ * the values of this call, and what to do once it ran (in the caller's transaction, like the write itself).
+ */
+export interface StatementPart {
+  /** Names the part; the statement of a given list of parts is built once (`a+b+c`). */
+  name: string;
+  sql: () => SQL;
+  values: Record<string, unknown>;
+  after?: () => void;
+}
+
+const together = new Map<string, (executor: Db, values?: Record<string, unknown>) => Promise<unknown[]>>();
+
+/**
+ * Writes of several modules, none of which reads another's rows, in one round trip (ADR 055): `with p0 as (…),
+ * p1 as (…) select 1`. Each part runs once, whether or not it is referenced, all on one snapshot, and one failing
+ * fails the whole statement, as it would fail the transaction. Each module keeps its own SQL; the caller, which
+ * already runs them in one transaction, only sends them together.
+ */
+export async function writeTogether(executor: Db, parts: StatementPart[]): Promise<void> {
+  const name = parts.map((part) => part.name).join('+');
+  let statement = together.get(name);
+  if (!statement) {
+    const sqlParts = parts.map((part, index) => sql`${sql.raw(`p${index}`)} as (${part.sql()})`);
+    // A statement name is at most 63 bytes: the list's hash names it.
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, 16);
+    statement = preparedSql(`together_${hash}`, () => sql`with ${sql.join(sqlParts, sql`, `)} select 1`);
+    together.set(name, statement);
+  }
+  const values: Record<string, unknown> = {};
+  for (const part of parts)
+    for (const [key, value] of Object.entries(part.values)) {
+      if (key in values) throw new Error(`${name}: the placeholder ${key} is named by two parts`);
+      values[key] = value;
+    }
+  await statement(executor, values);
+  for (const part of parts) part.after?.();
 }

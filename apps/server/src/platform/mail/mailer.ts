@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
-import { prepared } from '../db/prepared.js';
+import { insertFromJson, jsonRows } from '../db/json-rows.js';
+import { prepared, type StatementPart } from '../db/prepared.js';
 import { outboxMails } from './mail.schema.js';
 
 // Built once (ADR 036): every paid checkout writes one mail to the outbox in its payment's transaction.
@@ -16,6 +17,9 @@ const insertOutboxMail = prepared('mail_outbox_insert', (db) =>
   }),
 );
 
+const outboxKeys = ['to', 'subject', 'text', 'html', 'links'] as const;
+const outboxJson = jsonRows(outboxMails, outboxKeys);
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -27,6 +31,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Writes the mail to the outbox inside the caller's transaction; delivery happens after it commits. */
   send(executor: Db, message: MailMessage): Promise<void>;
+  /** `send` as one part of a statement of several writes (ADR 055), run by the caller in its transaction. */
+  outboxPart(message: MailMessage): StatementPart;
   /** Delivers what is waiting in the outbox (no-op without SMTP). */
   flush(): Promise<number>;
   stop(): Promise<void>;
@@ -145,6 +151,14 @@ export function createMailer(options: {
       const { text, html, links } = renderMail(message);
       await insertOutboxMail(executor, { to: message.to, subject: message.subject, text, html, links });
       schedule(50);
+    },
+    outboxPart(message) {
+      return {
+        name: 'mail_outbox',
+        sql: () => insertFromJson(outboxMails, outboxKeys, 'mail'),
+        values: { mail: outboxJson([{ to: message.to, subject: message.subject, ...renderMail(message) }]) },
+        after: () => schedule(50),
+      };
     },
     flush,
     async stop() {
