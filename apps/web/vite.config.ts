@@ -19,12 +19,10 @@ const firstLoad = {
   areas: {
     home: ['app/routes/customer/home.tsx'],
     listing: ['app/routes/customer/search.tsx', 'app/routes/customer/category.tsx'],
-    // Before `product`: a storefront product page is rendered inside the storefront's layout.
-    storefront: [
-      'app/routes/storefront/layout.tsx',
-      'app/routes/storefront/home.tsx',
-      'app/routes/storefront/category.tsx',
-    ],
+    // The storefront's layout (theme, header) apart from its listing pages: a storefront product page (the link
+    // shared on WhatsApp) is the layout and `product`. Before `product`, which renders inside the layout.
+    storefront: ['app/routes/storefront/layout.tsx'],
+    store: ['app/routes/storefront/home.tsx', 'app/routes/storefront/category.tsx'],
     product: [
       'app/routes/customer/product.tsx',
       'app/routes/storefront/product.tsx',
