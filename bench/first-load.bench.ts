@@ -49,9 +49,8 @@ try {
     await page.goto(`${base}${path}`, { waitUntil: 'load' });
     // A build from before the mark (for a before/after) is measured until the network is quiet.
     const marked = await page
-      .waitForFunction("document.documentElement.hasAttribute('data-hydrated')", undefined, {
-        timeout: 15_000,
-      })
+      .locator('html[data-hydrated]')
+      .waitFor({ state: 'attached', timeout: 15_000 })
       .then(() => true)
       .catch(() => false);
     await page.waitForLoadState('networkidle');

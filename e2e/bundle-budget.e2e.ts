@@ -39,9 +39,7 @@ async function firstLoad(page: Page, url: string): Promise<Download[]> {
   });
   const answer = await page.goto(url, { waitUntil: 'load' });
   expect(answer?.status(), url).toBe(200);
-  await page.waitForFunction("document.documentElement.hasAttribute('data-hydrated')", undefined, {
-    timeout: 30_000,
-  });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
   // Anything hydration started (a lazy part rendered at once, a library it pulls in) counts too.
   await page.waitForLoadState('networkidle');
   return Promise.all(
