@@ -4,6 +4,7 @@
 //      BASE_URL=http://127.0.0.1:3106 npm run lighthouse -w @market/bench
 // CHROMIUM_PATH (default /usr/bin/chromium) and LIGHTHOUSE_RUNS (default 1: each run is printed, then the median of
 // n runs). The issue's targets hold on every run, not on the median: LCP <= 1.5 s and TBT <= 200 ms.
+// LIGHTHOUSE_PAGES=product,storefront measures only those of the three.
 // LIGHTHOUSE_THEMES=all also measures the demo merchant's storefront and a product on it in every theme of the
 // catalogue (issue 10: the budget holds whatever the theme): it signs in as merchant@demo.ng, adds each theme (free),
 // activates it (which publishes it), measures, and activates the store's own theme again at the end.
@@ -33,7 +34,9 @@ const pages = [
   { name: 'home', url: `${base}/` },
   { name: 'product', url: `${base}/products/${productId}` },
   { name: 'storefront', url: `${base}/storefront/${encodeURIComponent(storeUrl)}` },
-];
+].filter(
+  (page) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(page.name),
+);
 
 interface Theme {
   id: number;
@@ -94,6 +97,8 @@ interface Figures {
   score: number;
   /** JavaScript over the wire (transfer sizes, headers included) during the whole run. */
   scripts: number;
+  /** The document's server response time as observed (a busy server shows here, and in FCP and LCP after it). */
+  ttfb: number;
 }
 /** The transfer size of the script responses in Lighthouse's network-requests table. */
 function scriptBytes(details: unknown): number {
@@ -104,7 +109,7 @@ function scriptBytes(details: unknown): number {
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
 }
 const line = (figures: Figures) =>
-  `score ${String(figures.score).padStart(3)}   LCP ${(figures.lcp / 1000).toFixed(2)} s   FCP ${(figures.fcp / 1000).toFixed(2)} s   TBT ${figures.tbt.toFixed(0).padStart(3)} ms   CLS ${figures.cls.toFixed(3)}   JS ${(figures.scripts / 1024).toFixed(1)} KiB`;
+  `score ${String(figures.score).padStart(3)}   LCP ${(figures.lcp / 1000).toFixed(2)} s   FCP ${(figures.fcp / 1000).toFixed(2)} s   TBT ${figures.tbt.toFixed(0).padStart(3)} ms   CLS ${figures.cls.toFixed(3)}   JS ${(figures.scripts / 1024).toFixed(1)} KiB   TTFB ${figures.ttfb.toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 try {
   console.log(`Lighthouse mobile (simulated throttling), ${runs} run(s) per page: ${base}`);
@@ -133,6 +138,7 @@ try {
         fcp: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
         score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
         scripts: scriptBytes(audits['network-requests']?.details),
+        ttfb: audits['server-response-time']?.numericValue ?? Number.NaN,
       };
       results.push(figures);
       if (runs > 1) console.log(`${`${page.name}, run ${run + 1}`.padEnd(34)} ${line(figures)}`);
@@ -149,6 +155,7 @@ try {
       fcp: pick('fcp'),
       score: pick('score'),
       scripts: pick('scripts'),
+      ttfb: pick('ttfb'),
     };
     console.log(`${(runs > 1 ? `${page.name}, median` : page.name).padEnd(34)} ${line(medians)}`);
   };

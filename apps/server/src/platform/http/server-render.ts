@@ -148,8 +148,10 @@ function routeAssets(
  * sharing the wire with some 150 KiB of scripts, then hydrates. Inline, so it costs no request; allowed by the
  * content security policy through its hash (`hydrationLoaderHash`). The asset list is data beside it. The preloads
  * go in six at a time, one task each: starting thirty fetches at once held a slow phone's main thread for ~90 ms.
+ * After `load` it waits for the next frame to be painted (ADR 056): when everything arrives at once, as on a fast
+ * link, the scripts would otherwise run before the first paint and hold it back.
  */
-export const HYDRATION_LOADER = `(()=>{let done=false;const go=()=>{if(done)return;done=true;const assets=JSON.parse(document.getElementById('ssr-assets').textContent);const script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=assets.entry;document.head.append(script);const next=(from)=>{const tags=document.createDocumentFragment();for(const href of assets.preload.slice(from,from+6)){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;tags.append(link)}document.head.append(tags);if(from+6<assets.preload.length)setTimeout(next,0,from+6)};next(0)};if(document.readyState==='complete')go();else{addEventListener('load',go,{once:true});setTimeout(go,3000)}})()`;
+export const HYDRATION_LOADER = `(()=>{let done=false;const go=()=>{if(done)return;done=true;const assets=JSON.parse(document.getElementById('ssr-assets').textContent);const script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=assets.entry;document.head.append(script);const next=(from)=>{const tags=document.createDocumentFragment();for(const href of assets.preload.slice(from,from+6)){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;tags.append(link)}document.head.append(tags);if(from+6<assets.preload.length)setTimeout(next,0,from+6)};next(0)};const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));if(document.readyState==='complete')painted();else{addEventListener('load',painted,{once:true});setTimeout(go,3000)}})()`;
 
 /** The CSP source that lets `HYDRATION_LOADER` run, and no other inline script. */
 export const hydrationLoaderHash = `'sha256-${createHash('sha256').update(HYDRATION_LOADER).digest('base64')}'`;
