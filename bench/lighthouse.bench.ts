@@ -2,7 +2,9 @@
 // prints LCP, TBT, CLS, FCP and the performance score of the home, a product and a storefront page.
 // Run: start the server (`PORT=3106 npm start`, demo catalog seeded), then
 //      BASE_URL=http://127.0.0.1:3106 npm run lighthouse -w @market/bench
-// CHROMIUM_PATH (default /usr/bin/chromium) and LIGHTHOUSE_RUNS (default 1: the median of n runs is printed).
+// CHROMIUM_PATH (default /usr/bin/chromium) and LIGHTHOUSE_RUNS (default 1: each run is printed, then the median of
+// n runs). The issue's targets hold on every run, not on the median: LCP <= 1.5 s and TBT <= 200 ms.
+// LIGHTHOUSE_PAGES=product,storefront measures only those of the three.
 // LIGHTHOUSE_THEMES=all also measures the demo merchant's storefront and a product on it in every theme of the
 // catalogue (issue 10: the budget holds whatever the theme): it signs in as merchant@demo.ng, adds each theme (free),
 // activates it (which publishes it), measures, and activates the store's own theme again at the end.
@@ -32,7 +34,9 @@ const pages = [
   { name: 'home', url: `${base}/` },
   { name: 'product', url: `${base}/products/${productId}` },
   { name: 'storefront', url: `${base}/storefront/${encodeURIComponent(storeUrl)}` },
-];
+].filter(
+  (page) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(page.name),
+);
 
 interface Theme {
   id: number;
@@ -85,11 +89,32 @@ const chrome = await launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
+interface Figures {
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  score: number;
+  /** JavaScript over the wire (transfer sizes, headers included) during the whole run. */
+  scripts: number;
+  /** The document's server response time as observed (a busy server shows here, and in FCP and LCP after it). */
+  ttfb: number;
+}
+/** The transfer size of the script responses in Lighthouse's network-requests table. */
+function scriptBytes(details: unknown): number {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+    ?.items;
+  return (items ?? [])
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+const line = (figures: Figures) =>
+  `score ${String(figures.score).padStart(3)}   LCP ${(figures.lcp / 1000).toFixed(2)} s   FCP ${(figures.fcp / 1000).toFixed(2)} s   TBT ${figures.tbt.toFixed(0).padStart(3)} ms   CLS ${figures.cls.toFixed(3)}   JS ${(figures.scripts / 1024).toFixed(1)} KiB   TTFB ${figures.ttfb.toFixed(0)} ms`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 try {
-  console.log(`Lighthouse mobile (simulated throttling), ${runs} run(s) per page, median shown: ${base}`);
+  console.log(`Lighthouse mobile (simulated throttling), ${runs} run(s) per page: ${base}`);
   const measure = async (page: { name: string; url: string }) => {
-    const results: { lcp: number; tbt: number; cls: number; fcp: number; score: number }[] = [];
+    const results: Figures[] = [];
     for (let run = 0; run < runs; run += 1) {
       const result = await lighthouse(page.url, {
         port: chrome.port,
@@ -106,22 +131,33 @@ try {
         continue;
       }
       const audits = result.lhr.audits;
-      results.push({
+      const figures = {
         lcp: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
         tbt: audits['total-blocking-time']?.numericValue ?? Number.NaN,
         cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         fcp: audits['first-contentful-paint']?.numericValue ?? Number.NaN,
         score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
-      });
+        scripts: scriptBytes(audits['network-requests']?.details),
+        ttfb: audits['server-response-time']?.numericValue ?? Number.NaN,
+      };
+      results.push(figures);
+      if (runs > 1) console.log(`${`${page.name}, run ${run + 1}`.padEnd(34)} ${line(figures)}`);
     }
     if (results.length === 0) {
       console.log(`${page.name.padEnd(34)} no run succeeded`);
       return;
     }
-    const pick = (key: keyof (typeof results)[number]) => median(results.map((result) => result[key]));
-    console.log(
-      `${page.name.padEnd(34)} score ${String(pick('score')).padStart(3)}   LCP ${(pick('lcp') / 1000).toFixed(2)} s   FCP ${(pick('fcp') / 1000).toFixed(2)} s   TBT ${pick('tbt').toFixed(0)} ms   CLS ${pick('cls').toFixed(3)}`,
-    );
+    const pick = (key: keyof Figures) => median(results.map((result) => result[key]));
+    const medians = {
+      lcp: pick('lcp'),
+      tbt: pick('tbt'),
+      cls: pick('cls'),
+      fcp: pick('fcp'),
+      score: pick('score'),
+      scripts: pick('scripts'),
+      ttfb: pick('ttfb'),
+    };
+    console.log(`${(runs > 1 ? `${page.name}, median` : page.name).padEnd(34)} ${line(medians)}`);
   };
   for (const page of pages) await measure(page);
   if (process.env.LIGHTHOUSE_THEMES === 'all') {

@@ -1,105 +1,105 @@
-// The bundle budget of issue 11: what a phone downloads before it can use a public page. Reads the web build's
-// manifest (building it when stale) and sums, brotli-compressed as the server sends them, the entry chunk, the
-// chunks of the page's layout and route and everything they import statically, and their CSS.
+// The bundle budget of issues 11 and 25: the JavaScript a phone downloads before a public page is usable, counted as
+// the browser downloads it. Chromium opens each page of a seeded server and records every script response with its
+// transfer size (the brotli body as the browser asked for it, and the response headers), from navigation until the
+// page has loaded, hydrated (`<html data-hydrated>`, set once the server's HTML is live) and the network has gone
+// quiet. What loads later on a tap, once signed in or near the fold is not part of a first load and is not counted;
+// what loads at once after hydration is. (The check used to add up static imports from the build manifest, and
+// passed while the browser downloaded 166-182 KiB in 33-42 scripts: ADR 056.)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
+import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuild } from './harness';
+import { chromiumPath, ensureWebBuild, useJourney } from './harness';
 
 const KIB = 1024;
-/** Initial JavaScript of a public page, compressed (the issue's hard limit). */
+/** JavaScript transferred before a public page is usable (issue 25's hard limit). */
 const JS_BUDGET = 120 * KIB;
 /**
- * Initial JavaScript and CSS together: a ratchet against growth while the last KiB are won (ADR 018). The target
- * of issue 11 is 120 KiB. Stop 16 merged ratings, policies, returns and themes onto the public pages and took back
- * 2 KiB by leaving the dashboards' routes out of the preload table; the themed storefront product page stands at
- * 127.6 KiB (JS 119.6 + CSS 8.0), so the ratchet moved from 127 to 128 KiB. It only moves down from here.
+ * JavaScript and CSS together, transferred: a ratchet against growth (ADR 018 set it at 128 KiB when it was
+ * counted from the manifest). It only moves down.
  */
 const JS_CSS_BUDGET = 128 * KIB;
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
-const customerLayout = 'src/app/layouts/customer-layout.tsx';
-const storefrontLayout = 'src/app/routes/storefront/layout.tsx';
-/** Each public page: the lazy modules its route loads (layout first), as named in `apps/web/src/app/router.tsx`. */
-const publicPages: Record<string, string[]> = {
-  home: [customerLayout, 'src/app/routes/customer/home.tsx'],
-  search: [customerLayout, 'src/app/routes/customer/search.tsx'],
-  category: [customerLayout, 'src/app/routes/customer/category.tsx'],
-  product: [customerLayout, 'src/app/routes/customer/product.tsx'],
-  storefront: [customerLayout, storefrontLayout, 'src/app/routes/storefront/home.tsx'],
-  'storefront category': [customerLayout, storefrontLayout, 'src/app/routes/storefront/category.tsx'],
-  'storefront product': [customerLayout, storefrontLayout, 'src/app/routes/storefront/product.tsx'],
-};
-
-/** Code only dashboards need: a public page loading any of it is a splitting mistake. */
-const privateCode = /layouts\/(merchant|admin|partner)-layout|routes\/(merchant|admin|partner)\//;
-
-let manifest: Manifest;
-const compressed = new Map<string, number>();
-function brotliSize(file: string): number {
-  let size = compressed.get(file);
-  if (size === undefined) {
-    const source = fs.readFileSync(path.join(dist, file));
-    size = zlib.brotliCompressSync(source, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-    }).length;
-    compressed.set(file, size);
-  }
-  return size;
+interface Download {
+  url: string;
+  type: 'script' | 'stylesheet';
+  bytes: number;
+  encoding: string | undefined;
 }
 
-function initialFiles(keys: string[]): { js: string[]; css: string[]; modules: string[] } {
-  const seen = new Set<string>();
-  const js = new Set<string>();
-  const css = new Set<string>();
-  const walk = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not in the build manifest: was the route renamed?`);
-    js.add(chunk.file);
-    for (const sheet of chunk.css ?? []) css.add(sheet);
-    for (const imported of chunk.imports ?? []) walk(imported);
-  };
-  for (const key of keys) walk(key);
-  return { js: [...js], css: [...css], modules: [...seen] };
+/** Opens `url` in a fresh phone-sized page and returns the scripts and stylesheets of its first load. */
+async function firstLoad(page: Page, url: string): Promise<Download[]> {
+  const responses: Response[] = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type === 'script' || type === 'stylesheet') responses.push(response);
+  });
+  const answer = await page.goto(url, { waitUntil: 'load' });
+  expect(answer?.status(), url).toBe(200);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 30_000 });
+  // Anything hydration started (a lazy part rendered at once, a library it pulls in) counts too.
+  await page.waitForLoadState('networkidle');
+  return Promise.all(
+    responses.map(async (response) => {
+      const sizes = await response.request().sizes();
+      return {
+        url: new URL(response.url()).pathname,
+        type: response.request().resourceType() as Download['type'],
+        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        encoding: (await response.allHeaders())['content-encoding'],
+      };
+    }),
+  );
 }
 
-beforeAll(() => {
-  ensureWebBuild();
-  manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
-});
+describe.skipIf(!chromiumPath)('public pages stay within the first-load budget (360 px phone)', () => {
+  const journey = useJourney();
+  const pages: Record<string, string> = {};
 
-describe('public pages stay within the bundle budget', () => {
-  it.each(Object.keys(publicPages))('%s', (page) => {
-    const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-    expect(entry).toBeDefined();
-    const files = initialFiles([entry!, ...publicPages[page]!]);
-    const js = files.js.reduce((sum, file) => sum + brotliSize(file), 0);
-    const css = files.css.reduce((sum, file) => sum + brotliSize(file), 0);
+  beforeAll(async () => {
+    const listing = (await (
+      await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=1`)
+    ).json()) as { data: { data: { id: string; storeUrl: string }[] } };
+    const product = listing.data.data[0];
+    expect(product).toBeDefined();
+    const store = `/storefront/${encodeURIComponent(product!.storeUrl)}`;
+    pages.home = '/';
+    pages.product = `/products/${product!.id}`;
+    pages.storefront = store;
+    pages['storefront product'] = `${store}/products/${product!.id}`;
+    pages.search = '/search?q=a';
+  });
+
+  it.each(['home', 'product', 'storefront', 'storefront product', 'search'])('%s', async (name) => {
+    const context = await journey.phone();
+    const page = await context.newPage();
+    const downloads = await firstLoad(page, `${journey.baseUrl}${pages[name]}`);
+    await context.close();
+
+    const scripts = downloads.filter((download) => download.type === 'script');
+    const sum = (list: Download[]) => list.reduce((total, download) => total + download.bytes, 0);
+    const js = sum(scripts);
+    const css = sum(downloads.filter((download) => download.type === 'stylesheet'));
     console.log(
-      `${page.padEnd(20)} JS ${(js / KIB).toFixed(1)} KiB + CSS ${(css / KIB).toFixed(1)} KiB (brotli), ${files.js.length} chunks`,
+      `${name.padEnd(20)} JS ${(js / KIB).toFixed(1)} KiB in ${scripts.length} scripts + CSS ${(css / KIB).toFixed(1)} KiB (transferred)`,
     );
-    expect(files.modules.filter((key) => privateCode.test(key))).toEqual([]);
-    // The schema library is for forms; no public page needs it before the first interaction.
-    expect(files.js.filter((file) => /schemas-/.test(file))).toEqual([]);
-    expect(js, `${page}: initial JavaScript`).toBeLessThanOrEqual(JS_BUDGET);
-    expect(js + css, `${page}: initial JavaScript and CSS`).toBeLessThanOrEqual(JS_CSS_BUDGET);
+    // Dashboards' code and the schema library (forms) have no place in a public page's first load.
+    expect(scripts.map((script) => script.url).filter((url) => /\/(dash-|schemas-|zod-)/.test(url))).toEqual(
+      [],
+    );
+    // What the server sends is what the build compressed: brotli, for every script worth compressing.
+    for (const script of scripts) {
+      if (script.bytes > 2 * KIB) expect(script.encoding, script.url).toBe('br');
+    }
+    expect(js, `${name}: JavaScript transferred`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(js + css, `${name}: JavaScript and CSS transferred`).toBeLessThanOrEqual(JS_CSS_BUDGET);
   });
 
   it('ships every compressible asset precompressed', () => {
+    ensureWebBuild();
     const assets = fs.readdirSync(path.join(dist, 'assets'));
     for (const file of assets.filter((name) => /\.(js|css)$/.test(name))) {
       if (fs.statSync(path.join(dist, 'assets', file)).size < 1024) continue;

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { contractsLite, schemaChunkGroup } from './build/contracts-lite';
+import { firstLoadChunkGroups, routeChunks } from './build/first-load-chunks';
 import { precompress } from './build/precompress';
 
 // The dev server forwards the three HTTP surfaces to the back end (default: `npm run dev` of the server).
@@ -11,6 +12,24 @@ const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:3000';
 const proxied = { target: apiTarget, changeOrigin: false };
 
 const contractsDir = fileURLToPath(new URL('../../packages/contracts/src', import.meta.url));
+const srcDir = fileURLToPath(new URL('./src', import.meta.url));
+/** The chunks of the public pages (ADR 056, `build/first-load-chunks.ts`); paths are relative to `src/`. */
+const firstLoad = {
+  shell: ['app/layouts/customer-layout.tsx'],
+  areas: {
+    home: ['app/routes/customer/home.tsx'],
+    listing: ['app/routes/customer/search.tsx', 'app/routes/customer/category.tsx'],
+    // The storefront's layout (theme, header) apart from its listing pages: a storefront product page (the link
+    // shared on WhatsApp) is the layout and `product`. Before `product`, which renders inside the layout.
+    storefront: ['app/routes/storefront/layout.tsx'],
+    store: ['app/routes/storefront/home.tsx', 'app/routes/storefront/category.tsx'],
+    product: [
+      'app/routes/customer/product.tsx',
+      'app/routes/storefront/product.tsx',
+      'features/catalog/components/product-details.tsx',
+    ],
+  },
+};
 
 /**
  * The dashboards' routes and layouts (merchant, admin, partner, theme editor). Their chunks are named `dash-…` and
@@ -27,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     tailwindcss(),
     isSsrBuild ? null : precompress(),
+    isSsrBuild ? null : routeChunks(),
     {
       // react-router exports only its development build (warnings and checks, about 10 KiB more compressed); the
       // production build sits beside it.
@@ -63,13 +83,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist',
         emptyOutDir: true,
-        target: 'es2020',
+        target: 'es2022',
         sourcemap: false,
         // Read by the bundle budget check (e2e/bundle-budget.e2e.ts): what each public page loads first.
         manifest: true,
         rolldownOptions: {
           output: {
-            codeSplitting: { groups: [schemaChunkGroup(contractsDir)] },
+            codeSplitting: {
+              groups: [schemaChunkGroup(contractsDir), ...firstLoadChunkGroups(srcDir, firstLoad)],
+            },
             chunkFileNames: (chunk) =>
               chunk.facadeModuleId && dashboardModule.test(chunk.facadeModuleId)
                 ? 'assets/dash-[name]-[hash].js'
@@ -77,6 +99,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
         modulePreload: {
+          polyfill: false,
           resolveDependencies: (chunk, dependencies) => (/(^|\/)dash-/.test(chunk) ? [] : dependencies),
         },
       },

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryState } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider, queryClient } from './app/provider';
 import { AppRouter, createAppRouter, loadMatchedRoutes } from './app/router';
@@ -40,11 +40,23 @@ function hydrateQueries(client: QueryClient, state: SsrState) {
   }
 }
 
+/**
+ * Marks the document once the server's HTML has hydrated (`<html data-hydrated>`): from then on the page's
+ * controls work. The bundle budget (e2e/bundle-budget.e2e.ts) counts the scripts downloaded up to this point
+ * and while the network stays busy after it.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  return null;
+}
+
 if (serverState) {
   // A server-rendered public page (ADR 029): the same data and route modules, then hydrate what is on screen.
   hydrateQueries(queryClient, JSON.parse(serverState.textContent ?? '{}') as SsrState);
   void loadMatchedRoutes(window.location.pathname).then(() => {
-    const router = createAppRouter();
+    const router = createAppRouter({ serverRendered: true });
     // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
     // for the whole page: a tap or scroll on the server-rendered page is never stuck behind it (ADR 032).
     startTransition(() => {
@@ -55,6 +67,7 @@ if (serverState) {
             <AppProvider>
               <AppRouter router={router} />
             </AppProvider>
+            <HydratedMark />
           </RenderProvider>
         </StrictMode>,
       );

@@ -1,8 +1,8 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { RESTORE_TIMEOUT_MS } from '../lib/config';
-import { loadSonner } from '../lib/notify';
+import { isToasterWanted, loadSonner, subscribeToToaster } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { useSessionStore } from '../lib/session';
 import { useServerRendered } from '../lib/ssr';
@@ -10,7 +10,7 @@ import { TOAST_DURATION_MS } from '../lib/toast-rules';
 
 export const queryClient = createQueryClient();
 
-// Its own chunk: the first paint of a page does not wait for the toast library.
+// Its own chunk, mounted with the first toast: a page that shows none never downloads the toast library.
 const Toaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 /** Shows the loading overlay until saved sessions are restored, and never longer than 5 s. */
@@ -38,19 +38,18 @@ export function AppProvider({
   return (
     <QueryClientProvider client={client}>
       <SessionGate>{children}</SessionGate>
-      <AfterHydration>
-        <Suspense fallback={null}>
-          <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
-        </Suspense>
-      </AfterHydration>
+      <LazyToaster />
     </QueryClientProvider>
   );
 }
 
-/** Children rendered only in the browser: on a server-rendered page, once it has hydrated (the toaster). */
-function AfterHydration({ children }: { children: ReactNode }) {
-  const serverRendered = useServerRendered();
-  const [mounted, setMounted] = useState(!serverRendered);
-  useEffect(() => setMounted(true), []);
-  return mounted ? children : null;
+/** The toaster, from the first toast on (never on the server nor while a server-rendered page hydrates). */
+function LazyToaster() {
+  const wanted = useSyncExternalStore(subscribeToToaster, isToasterWanted, () => false);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+    </Suspense>
+  );
 }

@@ -3,13 +3,30 @@ import { createToastDeduper, type ErrorToastOptions, errorToastMessage } from '.
 type Sonner = typeof import('sonner');
 
 let sonner: Promise<Sonner> | undefined;
-/** The toast library is loaded after the first paint (and on the first toast): no page needs it to show. */
+/**
+ * The toast library (about 9 KiB compressed) loads with the first toast, not with the page: most visits show none,
+ * and a phone on a slow network should not download it before the page it opened is usable (ADR 056).
+ */
 export const loadSonner = (): Promise<Sonner> => {
   sonner ??= import('sonner');
   return sonner;
 };
 
+/** Whether a toast has been asked for: the toaster is mounted from then on (`AppProvider`). */
+let toasterWanted = false;
+const toasterListeners = new Set<() => void>();
+export const isToasterWanted = (): boolean => toasterWanted;
+export function subscribeToToaster(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
 function show(toast: (api: Sonner['toast']) => void): void {
+  if (!toasterWanted) {
+    toasterWanted = true;
+    for (const listener of toasterListeners) listener();
+  }
+  // A toast made before the toaster has subscribed is shown when it does (sonner replays the active ones).
   void loadSonner().then((module) => toast(module.toast));
 }
 

@@ -111,9 +111,18 @@ export function createPageCache(now: () => number = Date.now, maxBytes = MAX_PAG
   };
 }
 
-/** The JS and CSS a page's route modules load (their static imports too), minus what the entry brings. */
-function routeAssets(manifest: Manifest, sources: string[]): { scripts: string[]; styles: string[] } {
+/**
+ * The JS and CSS a page's route modules load (their static imports too), minus what the entry brings. A route
+ * module grouped into a shared chunk (ADR 056) has no manifest entry of its own: `routeChunks` (the build's
+ * `.vite/route-chunks.json`) says which chunk holds it.
+ */
+function routeAssets(
+  manifest: Manifest,
+  sources: string[],
+  routeChunks: Record<string, string> = {},
+): { scripts: string[]; styles: string[] } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const seen = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key)) return;
@@ -122,7 +131,10 @@ function routeAssets(manifest: Manifest, sources: string[]): { scripts: string[]
   };
   const fromEntry = new Set<string>();
   if (entryKey) walk(entryKey, fromEntry);
-  for (const source of sources) if (manifest[source]) walk(source, seen);
+  for (const source of sources) {
+    const key = manifest[source] ? source : keyOfFile.get(routeChunks[source] ?? '');
+    if (key) walk(key, seen);
+  }
   const own = [...seen].filter((key) => !fromEntry.has(key));
   return {
     scripts: own.map((key) => manifest[key]!.file),
@@ -136,8 +148,10 @@ function routeAssets(manifest: Manifest, sources: string[]): { scripts: string[]
  * sharing the wire with some 150 KiB of scripts, then hydrates. Inline, so it costs no request; allowed by the
  * content security policy through its hash (`hydrationLoaderHash`). The asset list is data beside it. The preloads
  * go in six at a time, one task each: starting thirty fetches at once held a slow phone's main thread for ~90 ms.
+ * After `load` it waits for the next frame to be painted (ADR 056): when everything arrives at once, as on a fast
+ * link, the scripts would otherwise run before the first paint and hold it back.
  */
-export const HYDRATION_LOADER = `(()=>{let done=false;const go=()=>{if(done)return;done=true;const assets=JSON.parse(document.getElementById('ssr-assets').textContent);const script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=assets.entry;document.head.append(script);const next=(from)=>{const tags=document.createDocumentFragment();for(const href of assets.preload.slice(from,from+6)){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;tags.append(link)}document.head.append(tags);if(from+6<assets.preload.length)setTimeout(next,0,from+6)};next(0)};if(document.readyState==='complete')go();else{addEventListener('load',go,{once:true});setTimeout(go,3000)}})()`;
+export const HYDRATION_LOADER = `(()=>{let done=false;const go=()=>{if(done)return;done=true;const assets=JSON.parse(document.getElementById('ssr-assets').textContent);const script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=assets.entry;document.head.append(script);const next=(from)=>{const tags=document.createDocumentFragment();for(const href of assets.preload.slice(from,from+6)){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;tags.append(link)}document.head.append(tags);if(from+6<assets.preload.length)setTimeout(next,0,from+6)};next(0)};const painted=()=>requestAnimationFrame(()=>setTimeout(go,0));if(document.readyState==='complete')painted();else{addEventListener('load',painted,{once:true});setTimeout(go,3000)}})()`;
 
 /** The CSP source that lets `HYDRATION_LOADER` run, and no other inline script. */
 export const hydrationLoaderHash = `'sha256-${createHash('sha256').update(HYDRATION_LOADER).digest('base64')}'`;
@@ -213,6 +227,10 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
   if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) return false;
   const renderer = (await import(pathToFileURL(entry).href)) as WebRenderer;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const routeChunksFile = path.join(options.dist, '.vite/route-chunks.json');
+  const routeChunks = fs.existsSync(routeChunksFile)
+    ? (JSON.parse(fs.readFileSync(routeChunksFile, 'utf8')) as Record<string, string>)
+    : {};
 
   renderer.configure({
     async fetch(input, init) {
@@ -249,7 +267,7 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
           '</head>',
           () => `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`,
         );
-    const assets = routeAssets(manifest, renderedPages[pattern] ?? []);
+    const assets = routeAssets(manifest, renderedPages[pattern] ?? [], routeChunks);
     const stylesheets = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
     const body = deferScripts(head, assets.scripts)
       .replace('</head>', () => `    ${stylesheets.join('\n    ')}\n  </head>`)

@@ -4,11 +4,11 @@ import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { LazyAddToCart } from '../../../features/cart/components/add-to-cart-lazy';
+import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
-import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
+import { StorePolicies } from '../../../features/policies/components/store-policies';
 import { FollowButton } from '../../../features/stores/components/follow-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
@@ -50,7 +50,7 @@ export function Component() {
         }
         storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
         purchase={(choice) => (
-          <LazyAddToCart
+          <AddToCart
             productId={product.data.id}
             productName={product.data.name}
             variantId={choice.variantId}
@@ -59,7 +59,7 @@ export function Component() {
           />
         )}
       />
-      <LazyStorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
+      <StorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { StoreCategoryNav, StoreCategoryProducts } from '../../../features/catalog/components/store-catalog';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useStorefrontStore } from './layout';
+import { useStorefrontStore } from './storefront-context';
 
 /** `/storefront/:merchantUrl/categories/:categoryParam` (categoryParam: a category id of any level). */
 export function Component() {

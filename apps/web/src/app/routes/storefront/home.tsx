@@ -3,10 +3,10 @@ import {
   StorefrontCollections,
   StoreProducts,
 } from '../../../features/catalog/components/store-catalog';
-import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
+import { StorePolicies } from '../../../features/policies/components/store-policies';
 import { ThemeHome } from '../../../features/themes/components/storefront/theme-home';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { useStorefrontStore, useStorefrontThemeView } from './layout';
+import { useStorefrontStore, useStorefrontThemeView } from './storefront-context';
 
 /** `/storefront/:merchantUrl`: featured collections, categories, every product of the store and its policies. */
 export function Component() {
@@ -18,7 +18,7 @@ export function Component() {
         <StoreCategoryNav storeUrl={store.storeUrl} />
         <StorefrontCollections storeUrl={store.storeUrl} />
         <StoreProducts storeId={store.id} storeUrl={store.storeUrl} />
-        <LazyStorePolicies storeId={store.id} storeName={store.storeName} />
+        <StorePolicies storeId={store.id} storeName={store.storeName} />
       </div>
     </ThemeHome>
   );

@@ -1,11 +1,11 @@
 import type { PublicStore } from '@market/contracts';
-import { lazy, Suspense } from 'react';
-import { Link, Outlet, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { RatingText } from '../../../components/ui/rating-text';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { useMerchant } from '../../../features/stores/api/get-merchant';
 import { STORE_MESSAGES } from '../../../features/stores/api/stores-keys';
+import { FollowButton, FollowersCount } from '../../../features/stores/components/follow-button';
 import { StoreHeaderSkeleton } from '../../../features/stores/components/store-header';
 import { usePreviewTheme, useStorefrontTheme } from '../../../features/themes/api/get-storefront-theme';
 import {
@@ -17,22 +17,7 @@ import { ThemeShell } from '../../../features/themes/components/storefront/theme
 import { isApiError } from '../../../lib/errors';
 import { pluralize } from '../../../lib/plural';
 import { useNotFoundStatus } from '../../../lib/ssr';
-
-// The follow button (and the mutation code it brings) loads after the first paint; a same-sized stand-in holds its place.
-const followModule = () => import('../../../features/stores/components/follow-button');
-const FollowButton = lazy(() => followModule().then((module) => ({ default: module.FollowButton })));
-const FollowersCount = lazy(() => followModule().then((module) => ({ default: module.FollowersCount })));
-const followStandIn = (
-  <span
-    aria-hidden="true"
-    className={buttonClasses(
-      'primary',
-      'w-full bg-[var(--sf-primary-button,#047857)] text-[var(--sf-primary-label,#ffffff)] sm:w-auto',
-    )}
-  >
-    Follow store
-  </span>
-);
+import type { StorefrontContext } from './storefront-context';
 
 /**
  * `/storefront/:merchantUrl/*`: each page inside the store's published theme (header, banner, colours, socials,
@@ -78,13 +63,11 @@ export function Component() {
         theme={view}
         subline={<StoreSubline store={store.data} />}
         actions={
-          <Suspense fallback={followStandIn}>
-            <FollowButton
-              storeId={store.data.id}
-              storeName={store.data.storeName}
-              className="w-full sm:w-auto"
-            />
-          </Suspense>
+          <FollowButton
+            storeId={store.data.id}
+            storeName={store.data.storeName}
+            className="w-full sm:w-auto"
+          />
         }
       >
         <Outlet context={{ store: store.data, theme: view } satisfies StorefrontContext} />
@@ -102,25 +85,9 @@ function StoreSubline({ store }: { store: PublicStore }) {
           <RatingText average={store.ratingAverage} count={store.ratingCount} /> ·{' '}
         </>
       ) : null}
-      <Suspense fallback={pluralize(store.followersCount, 'follower')}>
-        <FollowersCount storeId={store.id} fallback={store.followersCount} />
-      </Suspense>{' '}
-      · {pluralize(store.productsCount, 'product')}
+      <FollowersCount storeId={store.id} fallback={store.followersCount} /> ·{' '}
+      {pluralize(store.productsCount, 'product')}
       {place ? ` · ${place}` : ''}
     </span>
   );
-}
-
-interface StorefrontContext {
-  store: PublicStore;
-  theme: ThemeView;
-}
-
-export function useStorefrontStore(): PublicStore {
-  return useOutletContext<StorefrontContext>().store;
-}
-
-/** The theme the storefront wears (the home page adds its banner and testimonials). */
-export function useStorefrontThemeView(): ThemeView {
-  return useOutletContext<StorefrontContext>().theme;
 }

@@ -1,16 +1,16 @@
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
-import { LazyAddToCart } from '../../../features/cart/components/add-to-cart-lazy';
+import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
 import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
-import { LazyStorePolicies } from '../../../features/policies/components/store-policies-lazy';
+import { StorePolicies } from '../../../features/policies/components/store-policies';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
 import { useNotFoundStatus } from '../../../lib/ssr';
 
-import { useStorefrontStore } from './layout';
+import { useStorefrontStore } from './storefront-context';
 
 /** `/storefront/:merchantUrl/products/:productId`: the product inside its store's storefront. */
 export function Component() {
@@ -53,7 +53,7 @@ export function Component() {
         storeHref={`/storefront/${store.storeUrl}`}
         categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}
         purchase={(choice) => (
-          <LazyAddToCart
+          <AddToCart
             productId={product.data.id}
             productName={product.data.name}
             variantId={choice.variantId}
@@ -62,7 +62,7 @@ export function Component() {
           />
         )}
       />
-      <LazyStorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
+      <StorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
     </div>
   );
 }

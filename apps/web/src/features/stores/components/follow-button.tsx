@@ -1,10 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { loginPath } from '../../../lib/account';
 import { pluralize } from '../../../lib/plural';
 import { useSession } from '../../../lib/session';
-import { useFollowersCount, useFollowState } from '../api/follow-state';
-import { useToggleFollow } from '../api/toggle-follow';
+
+// The follow state and its mutation load only for a signed-in customer: a visitor's button is a link to sign in,
+// and the public pages that carry it download none of that code (ADR 056).
+const signedIn = () => import('./follow-button-signed-in');
+const SignedInFollowButton = lazy(() =>
+  signedIn().then((module) => ({ default: module.SignedInFollowButton })),
+);
+const SignedInFollowersCount = lazy(() =>
+  signedIn().then((module) => ({ default: module.SignedInFollowersCount })),
+);
 
 /** A storefront theme's button colours win over the marketplace green. */
 const themed = {
@@ -26,9 +35,6 @@ export function FollowButton({ storeId, storeName, className = '' }: FollowButto
   const session = useSession('customer');
   const navigate = useNavigate();
   const location = useLocation();
-  const customerId = session?.user.id;
-  const state = useFollowState(storeId, customerId);
-  const toggle = useToggleFollow(storeId, customerId ?? '');
 
   if (!session) {
     return (
@@ -43,26 +49,27 @@ export function FollowButton({ storeId, storeName, className = '' }: FollowButto
       </Button>
     );
   }
-  const following = state.data?.following ?? false;
+  // Until its code arrives, a same-sized stand-in that is not a control (nothing to press yet).
+  const standIn = (
+    <span aria-hidden="true" className={buttonClasses('primary', className)} style={themed}>
+      Follow store
+    </span>
+  );
   return (
-    <Button
-      variant={following ? 'secondary' : 'primary'}
-      className={
-        following
-          ? className
-          : `bg-[var(--sf-primary-button,#047857)] text-[var(--sf-primary-label,#ffffff)] ${className}`
-      }
-      aria-pressed={following}
-      disabled={state.isPending}
-      aria-busy={toggle.isPending || undefined}
-      onClick={() => toggle.mutate(!following)}
-    >
-      {following ? 'Following' : 'Follow store'}
-    </Button>
+    <Suspense fallback={standIn}>
+      <SignedInFollowButton storeId={storeId} className={className} />
+    </Suspense>
   );
 }
 
 /** "12 followers", kept in step with the signed-in customer's follow state. */
 export function FollowersCount({ storeId, fallback }: { storeId: string; fallback: number }) {
-  return <>{pluralize(useFollowersCount(storeId, fallback), 'follower')}</>;
+  const session = useSession('customer');
+  const count = pluralize(fallback, 'follower');
+  if (!session) return <>{count}</>;
+  return (
+    <Suspense fallback={count}>
+      <SignedInFollowersCount storeId={storeId} fallback={fallback} />
+    </Suspense>
+  );
 }
