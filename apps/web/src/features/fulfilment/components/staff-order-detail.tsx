@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
-import { FULFILMENT_MESSAGES, useIssueToken, useStaffOrder } from '../api/fulfilment';
+import { FULFILMENT_MESSAGES, useStaffOrder } from '../api/fulfilment';
 import { AssignPanel } from './assign-panel';
+import { IssueTokenButton } from './issue-token-button';
 import { OrderActions } from './order-actions';
 import { OrderMoney } from './order-money';
 import { ChainStatusBadge } from './status-badge';
@@ -31,7 +32,6 @@ export function StaffOrderDetail({
   backTo: string;
 }) {
   const order = useStaffOrder(viewer, id);
-  const issueToken = useIssueToken(id);
   if (order.isPending) return <LoadingState label="Loading the order…" />;
   if (order.isError) {
     if (isApiError(order.error) && [403, 404, 422].includes(order.error.status))
@@ -70,9 +70,7 @@ export function StaffOrderDetail({
         {viewer === 'admin' && canAssign ? <AssignPanel orderId={data.id} /> : null}
         {viewer === 'admin' &&
         !['delivered', 'completed', 'cancelled', 'returned'].includes(data.orderStatus.code_name) ? (
-          <Button variant="secondary" onClick={() => issueToken.mutate()} disabled={issueToken.isPending}>
-            Issue a new delivery token
-          </Button>
+          <IssueTokenButton orderId={data.id} />
         ) : null}
       </Section>
 
