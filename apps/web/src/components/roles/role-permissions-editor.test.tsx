@@ -12,9 +12,12 @@ describe('permission labels', () => {
   });
 
   it('read finance permissions for what they allow', () => {
-    expect(describePermissions(adminResources, ['finance:read', 'finance:payouts'])).toBe(
-      'Finance (see reports and payouts, approve payouts)',
-    );
+    expect(
+      describePermissions(
+        adminResources.map((resource) => ({ ...resource, permissions: [...resource.permissions] })),
+        ['finance:read', 'finance:payouts'],
+      ),
+    ).toBe('Finance (see reports and payouts, approve payouts)');
     expect(permissionLabel('products:write')).toBe('Change');
   });
 });
