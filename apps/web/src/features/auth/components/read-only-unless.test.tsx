@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Component as ProductsPage } from '../../../app/routes/merchant/products';
 import { useSessionStore } from '../../../lib/session';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
 import { ReadOnlyUnless } from './read-only-unless';
@@ -59,12 +58,5 @@ describe('a "See"-only role', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByText('read only')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
-  });
-
-  it('gets no "Add product" on the products page', async () => {
-    merchantHolding(['products:read']);
-    renderScreen(<ProductsPage />, { route: '/merchant/products' });
-    expect(await screen.findByText('No products yet')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Add/ })).not.toBeInTheDocument();
   });
 });

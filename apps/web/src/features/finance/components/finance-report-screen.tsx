@@ -1,9 +1,15 @@
-import { type FinanceCsvView, type FinanceReport, financeCsvViews } from '@market/contracts';
+import {
+  type FinanceCsvView,
+  type FinanceReport,
+  financeCsvViews,
+  paymentCategoryLabels,
+} from '@market/contracts';
 import { useState } from 'react';
 import { CsvDownload } from '../../../components/ui/csv-download';
 import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
+import { labelFrom } from '../../../lib/labels';
 import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import {
@@ -65,7 +71,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
                 <th scope="row" className="p-2 font-normal break-words">
                   <span className="font-medium text-slate-900">{merchant.storeName}</span>
                   <span className="block text-xs text-slate-700">
-                    {merchant.merchantName} · {merchant.paymentCategory} ·{' '}
+                    {merchant.merchantName} · {labelFrom(paymentCategoryLabels, merchant.paymentCategory)} ·{' '}
                     {formatBasisPoints(merchant.commissionBasisPoints)}
                   </span>
                 </th>

@@ -26,10 +26,13 @@ export function StaffOrderDetail({
   viewer,
   id,
   backTo,
+  canIssueToken = false,
 }: {
   viewer: 'merchant' | 'admin';
   id: string;
   backTo: string;
+  /** The admin holds `orders:tokens` (a dispatcher does not, and is refused). */
+  canIssueToken?: boolean;
 }) {
   const order = useStaffOrder(viewer, id);
   if (order.isPending) return <LoadingState label="Loading the order…" />;
@@ -69,6 +72,7 @@ export function StaffOrderDetail({
         <OrderActions viewer={viewer} orderId={data.id} allowed={data.allowedNextStatuses} />
         {viewer === 'admin' && canAssign ? <AssignPanel orderId={data.id} /> : null}
         {viewer === 'admin' &&
+        canIssueToken &&
         !['delivered', 'completed', 'cancelled', 'returned'].includes(data.orderStatus.code_name) ? (
           <IssueTokenButton orderId={data.id} />
         ) : null}

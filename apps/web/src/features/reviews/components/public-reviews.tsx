@@ -51,7 +51,7 @@ export default function ProductReviews({ productId }: { productId: string }) {
                       <div className="h-2 rounded bg-amber-600" style={{ width: `${share}%` }} />
                     </dd>
                     <dd className="tabular-nums text-slate-700">
-                      <span className="sr-only">{stars} stars: </span>
+                      <span className="sr-only">{pluralize(stars, 'star')}: </span>
                       {pluralize(count, 'review')}
                     </dd>
                   </div>
