@@ -1,7 +1,10 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { formatUtcDayMonth } from '../../lib/dates';
+import { formatUtcDayMonth, formatUtcMonthYear } from '../../lib/dates';
+import { axisWidth, type ChartPeriod, paddedRange, periodTicks } from './chart-scales';
+
+export type { ChartPeriod } from './chart-scales';
 
 export interface DayChartSeries {
   label: string;
@@ -28,6 +31,8 @@ export function DayChart({
   dayLabel,
   dayText,
   axisText,
+  tickText = axisText,
+  period = 'day',
   series,
 }: {
   /** `YYYY-MM-DD`, one per point. */
@@ -35,6 +40,10 @@ export function DayChart({
   dayLabel: string;
   dayText: (isoDay: string) => string;
   axisText: (value: number | null | undefined) => string;
+  /** The left axis's labels, shorter than the legend's (`₦12.5m`) so none is clipped; `axisText` if not given. */
+  tickText?: (value: number) => string;
+  /** What one point stands for: a monthly chart is labelled by month. */
+  period?: ChartPeriod;
   series: readonly DayChartSeries[];
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -54,13 +63,24 @@ export function DayChart({
         height: 260,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: {
-          x: { time: true },
+          x: { time: true, range: () => paddedRange(data[0], period) },
           y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
           ...(counted ? { count: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.2] } } : {}),
         },
         axes: [
-          { stroke: '#334155', values: (_u, ticks) => ticks.map((tick) => formatUtcDayMonth(tick * 1000)) },
-          { stroke: '#334155', size: 96, values: (_u, ticks) => ticks.map((tick) => axisText(tick)) },
+          {
+            stroke: '#334155',
+            splits: (u) => periodTicks(data[0], u.bbox.width / uPlot.pxRatio),
+            values: (_u, ticks) =>
+              ticks.map((tick) =>
+                period === 'month' ? formatUtcMonthYear(tick * 1000) : formatUtcDayMonth(tick * 1000),
+              ),
+          },
+          {
+            stroke: '#334155',
+            size: (_u, values) => axisWidth(values),
+            values: (_u, ticks) => ticks.map((tick) => tickText(tick)),
+          },
           ...(counted ? [{ scale: 'count', side: 1, stroke: counted.stroke, grid: { show: false } }] : []),
         ],
         series: [
@@ -90,6 +110,6 @@ export function DayChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [days, dayLabel, dayText, axisText, series]);
+  }, [days, dayLabel, dayText, axisText, tickText, period, series]);
   return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" />;
 }

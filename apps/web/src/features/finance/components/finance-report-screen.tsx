@@ -7,6 +7,7 @@ import {
 import { useState } from 'react';
 import { CsvDownload } from '../../../components/ui/csv-download';
 import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
 import { labelFrom } from '../../../lib/labels';
@@ -50,7 +51,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
       <h3 id="finance-merchants" className="mb-2 font-semibold text-slate-900">
         Per merchant
       </h3>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Finance figures per merchant">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Finance figures per merchant, the most owed first</caption>
           <thead>
@@ -86,7 +87,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
