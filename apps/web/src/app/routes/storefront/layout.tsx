@@ -2,6 +2,7 @@ import type { PublicStore } from '@market/contracts';
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { NoIndex } from '../../../components/ui/no-index';
 import { RatingText } from '../../../components/ui/rating-text';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { useMerchant } from '../../../features/stores/api/get-merchant';
@@ -64,6 +65,7 @@ export function Component() {
   const view: ThemeView = themeAnswer.data ? themeViewOf(themeAnswer.data) : defaultThemeView(store.data);
   return (
     <>
+      {previewToken ? <NoIndex /> : null}
       {previewToken ? (
         <p
           role="status"
