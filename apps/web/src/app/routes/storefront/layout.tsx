@@ -101,7 +101,10 @@ function StoreSubline({ store }: { store: PublicStore }) {
     <span data-testid="store-rating">
       {store.ratingCount > 0 ? (
         <>
-          <RatingText average={store.ratingAverage} count={store.ratingCount} /> ·{' '}
+          <Link to={`/storefront/${store.storeUrl}/reviews`} className="underline">
+            <RatingText average={store.ratingAverage} count={store.ratingCount} />
+          </Link>{' '}
+          ·{' '}
         </>
       ) : null}
       <Suspense fallback={pluralize(store.followersCount, 'follower')}>
