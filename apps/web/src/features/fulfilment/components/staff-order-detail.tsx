@@ -12,6 +12,13 @@ import { OrderActions } from './order-actions';
 import { OrderMoney } from './order-money';
 import { ChainStatusBadge } from './status-badge';
 
+/** The size and colour the customer chose ("M / Red"), so the store packs the right one. */
+function optionOf(item: { productVariants: { size: string | null; color: string | null } | null }): string {
+  return item.productVariants
+    ? [item.productVariants.size, item.productVariants.color].filter(Boolean).join(' / ')
+    : '';
+}
+
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
@@ -119,8 +126,11 @@ export function StaffOrderDetail({
         <ul className="divide-y divide-slate-100 text-sm">
           {data.orderItems.map((item) => (
             <li key={`${item.productId}-${item.variantId ?? ''}`} className="flex justify-between gap-3 py-2">
-              <span>
+              <span className="min-w-0">
                 {item.productName} <span className="text-slate-700">({item.sku})</span>
+                {optionOf(item) ? (
+                  <span className="block text-slate-700">Option: {optionOf(item)}</span>
+                ) : null}
               </span>
               <span className="tabular-nums">
                 {item.quantity} × {formatApiNaira(item.productPrice)}
