@@ -50,10 +50,8 @@ export function DayChart({
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const data: uPlot.AlignedData = [
-      days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000),
-      ...series.map((line) => [...line.values]),
-    ];
+    const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+    const data: uPlot.AlignedData = [xs, ...series.map((line) => [...line.values])];
     const width = () => Math.max(element.clientWidth, 280);
     const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
     const counted = series.find((line) => line.ownAxis);
@@ -63,14 +61,14 @@ export function DayChart({
         height: 260,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: {
-          x: { time: true, range: () => paddedRange(data[0], period) },
+          x: { time: true, range: () => paddedRange(xs, period) },
           y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
           ...(counted ? { count: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.2] } } : {}),
         },
         axes: [
           {
             stroke: '#334155',
-            splits: (u) => periodTicks(data[0], u.bbox.width / uPlot.pxRatio),
+            splits: (u) => periodTicks(xs, u.bbox.width / uPlot.pxRatio),
             values: (_u, ticks) =>
               ticks.map((tick) =>
                 period === 'month' ? formatUtcMonthYear(tick * 1000) : formatUtcDayMonth(tick * 1000),

@@ -37,8 +37,8 @@ describe('ProductCard', () => {
         product={productFixture({
           pricing: [{ sellingPrice: 215_000, price: 215_000 }],
           variant: [
-            { sku: 'GOWN-S', size: 'S', color: null, discount: 0, quantity: 0 },
-            { sku: 'GOWN-M', size: 'M', color: null, discount: 25_800, quantity: 4 },
+            { id: 'v1', sku: 'GOWN-S', size: 'S', color: null, discount: 0, quantity: 0 },
+            { id: 'v2', sku: 'GOWN-M', size: 'M', color: null, discount: 25_800, quantity: 4 },
           ],
         })}
       />,
