@@ -193,6 +193,10 @@ describe('the whole chain for one order', () => {
       expect(statuses).toContain(step);
     expect(statuses.indexOf('accepted')).toBeLessThan(statuses.indexOf('delivered'));
     expect(finalView.carrier).toEqual({ kind: 'partner', name: 'Musa Bello', phoneNumber: '+2348035551234' });
+    // The return window closes RETURN_WINDOW_DAYS after delivery, and the customer's order says when.
+    expect(Date.parse(finalView.returnWindowEndsAt) - Date.parse(finalView.deliveredAt)).toBe(
+      test.deps.config.returnWindowDays * 86_400_000,
+    );
     expect(
       finalView.orderActivities.find((entry: { status: string }) => entry.status === 'accepted').activity,
     ).toContain('Packing today.');
