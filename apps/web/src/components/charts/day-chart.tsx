@@ -79,7 +79,18 @@ export function DayChart({
             size: (_u, values) => axisWidth(values),
             values: (_u, ticks) => ticks.map((tick) => tickText(tick)),
           },
-          ...(counted ? [{ scale: 'count', side: 1, stroke: counted.stroke, grid: { show: false } }] : []),
+          ...(counted
+            ? [
+                {
+                  scale: 'count',
+                  side: 1,
+                  stroke: counted.stroke,
+                  grid: { show: false },
+                  // Orders are whole: ticks at 1, 2, 5, 10… never 2.5 or 7.5.
+                  incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000],
+                },
+              ]
+            : []),
         ],
         series: [
           {
