@@ -71,9 +71,9 @@ export function StaffOrderDetail({
         {data.deliveryLocked ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
             Delivery is locked after five wrong delivery tokens.
-            {viewer === 'admin'
+            {viewer === 'admin' && canIssueToken
               ? ' Issue a new token to the customer to unlock it.'
-              : ' An admin must issue a new token.'}
+              : ' An admin who issues delivery tokens must issue a new one.'}
           </p>
         ) : null}
         <OrderActions viewer={viewer} orderId={data.id} allowed={data.allowedNextStatuses} />
