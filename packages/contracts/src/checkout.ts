@@ -211,6 +211,11 @@ export const customerOrder = z.object({
   orderActivities: z.array(orderActivity),
   /** When the order was delivered; the return window runs from here. */
   deliveredAt: isoDateTime.nullable(),
+  /**
+   * When the return window closes (delivery plus RETURN_WINDOW_DAYS); on the one-order answer only, null until
+   * the order is delivered.
+   */
+  returnWindowEndsAt: isoDateTime.nullable().optional(),
   /** The return or replacement in progress for this order (section 3's orderReturnId), if any. */
   orderReturnId: z.string().nullable(),
   createdAt: isoDateTime,

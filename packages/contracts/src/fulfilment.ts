@@ -125,6 +125,8 @@ export const orderSummary = z.object({
   customerName: z.string(),
   itemCount: z.number().int(),
   carrierName: z.string().nullable(),
+  /** Admins' lists only: why the last carrier declined a declined order (internal: never to the customer). */
+  declineReason: z.string().nullable().optional(),
   createdAt: isoDateTime,
 });
 export type OrderSummary = z.infer<typeof orderSummary>;

@@ -139,7 +139,7 @@ export const storeResources = [
   { key: 'staff', label: 'Staff', permissions: ['staff:read', 'staff:manage'] },
 ] as const satisfies readonly { key: string; label: string; permissions: readonly StorePermission[] }[];
 
-/** The resources of the platform, over which the super admin builds admin roles. */
+/** The resources of the platform, over which the super admin builds admin roles; each permission sits in one. */
 export const adminResources = [
   { key: 'admins', label: 'Admins and roles', permissions: ['admins:manage'] },
   {
@@ -160,6 +160,16 @@ export const adminResources = [
     label: 'Orders',
     permissions: ['orders:read-all', 'orders:assign', 'orders:carry', 'orders:tokens'],
   },
+  { key: 'merchants', label: 'Merchants', permissions: ['merchants:read'] },
+  { key: 'hubs', label: 'Hubs', permissions: ['hubs:manage'] },
+  { key: 'returns', label: 'Return disputes and refunds', permissions: ['returns:disputes'] },
+  { key: 'plans', label: 'Subscription plans', permissions: ['plans:manage'] },
+  {
+    key: 'moderation',
+    label: 'Reviews and testimonials',
+    permissions: ['reviews:moderate', 'testimonials:moderate'],
+  },
+  { key: 'contact', label: 'Contact messages', permissions: ['contact:read'] },
 ] as const satisfies readonly { key: string; label: string; permissions: readonly AdminPermission[] }[];
 
 /** Only the built-in super admin manages admins; a custom admin role can never hold this permission. */

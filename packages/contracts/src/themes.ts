@@ -132,9 +132,13 @@ export const themeSocialFields = [
 ] as const;
 export type ThemeSocialField = (typeof themeSocialFields)[number];
 
-/** Section 3: headingsAndLinks orange-yellow, primaryLabel white, the others mostly black (fields on white). */
+/**
+ * Section 3: headingsAndLinks orange-yellow, primaryLabel white, the others mostly black (fields on white). The
+ * orange is the darkest of that family that reads on white and on the storefront's near-white (4.9:1 and 4.7:1,
+ * WCAG AA for text); the brighter #F5A623 was 2:1, too faint for links and headings (issue 23).
+ */
 export const THEME_COLOR_DEFAULTS: Record<ThemeColorField, string> = {
-  headingsAndLinks: '#F5A623',
+  headingsAndLinks: '#AD5B00',
   bodyText: '#000000',
   salePrice: '#000000',
   primaryButton: '#000000',

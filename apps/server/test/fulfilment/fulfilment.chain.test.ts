@@ -195,6 +195,10 @@ describe('the whole chain for one order', () => {
       expect(statuses).toContain(step);
     expect(statuses.indexOf('accepted')).toBeLessThan(statuses.indexOf('delivered'));
     expect(finalView.carrier).toEqual({ kind: 'partner', name: 'Musa Bello', phoneNumber: '+2348035551234' });
+    // The return window closes RETURN_WINDOW_DAYS after delivery, and the customer's order says when.
+    expect(Date.parse(finalView.returnWindowEndsAt) - Date.parse(finalView.deliveredAt)).toBe(
+      test.deps.config.returnWindowDays * 86_400_000,
+    );
     expect(
       finalView.orderActivities.find((entry: { status: string }) => entry.status === 'accepted').activity,
     ).toContain('Packing today.');
@@ -378,7 +382,7 @@ describe('who may do what', () => {
 
 describe('assignment', () => {
   it('sends a declined order back to the queue with its reason kept', async () => {
-    const { orderId } = await readyOrder();
+    const { orderId, customer } = await readyOrder();
     await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
     const noReason = await call('POST', `/api/partner/orders/${orderId}/decline`, partner.accessToken, {
       reason: '',
@@ -392,12 +396,23 @@ describe('assignment', () => {
     expect((await call('GET', `/api/partner/orders/${orderId}`, partner.accessToken)).statusCode).toBe(404);
     const queue = json(await call('GET', '/api/orders/admin/queue?limit=100', admin.accessToken)).data;
     expect(queue.orders.map((order: { id: string }) => order.id)).toContain(orderId);
+    // The queue says why, so the next assignment avoids the same problem.
+    expect(queue.orders.find((order: { id: string }) => order.id === orderId).declineReason).toBe(
+      'No rider in Ikeja today',
+    );
     const history = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
     expect(history.assignedToShippingPartner).toBe(false);
     expect(history.orderActivities.at(-1)).toMatchObject({
       status: 'declined',
       activity: 'Declined by the shipping partner: No rider in Ikeja today',
       actorType: 'partner',
+    });
+    // The reason is between the platform and its carriers: the customer is told what happens next.
+    const customerView = await customerOrder(customer, orderId);
+    expect(JSON.stringify(customerView)).not.toContain('No rider in Ikeja today');
+    expect(customerView.orderActivities.at(-1)).toMatchObject({
+      status: 'declined',
+      activity: 'We are finding another carrier to bring your order.',
     });
     const again = await assign(orderId, admin.accessToken, {
       carrier: 'partner',

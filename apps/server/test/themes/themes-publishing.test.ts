@@ -1,4 +1,4 @@
-import { DEFAULT_THEME_ID } from '@market/contracts';
+import { DEFAULT_THEME_ID, THEME_COLOR_DEFAULTS } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../src/modules/stores/stores.schema.js';
@@ -45,13 +45,13 @@ describe('draft, publish and rollback', () => {
       preview: null,
       testimonials: [],
     });
-    expect(first.data.color.headingsAndLinks).toBe('#F5A623');
+    expect(first.data.color.headingsAndLinks).toBe(THEME_COLOR_DEFAULTS.headingsAndLinks);
     expect((await storefront()).cache).toBe('hit');
 
     expect((await setColor({ headingsAndLinks: '#0B6E4F' })).statusCode).toBe(200);
     const afterDraft = await storefront();
     expect(afterDraft.cache).toBe('hit');
-    expect(afterDraft.data.color.headingsAndLinks).toBe('#F5A623');
+    expect(afterDraft.data.color.headingsAndLinks).toBe(THEME_COLOR_DEFAULTS.headingsAndLinks);
     const active = json(await themesCall(test, 'GET', '/merchant/theme', merchant.token)).data;
     expect(active).toMatchObject({ id: 45, publishedVersion: null, hasUnpublishedChanges: true });
   });

@@ -6,7 +6,7 @@ import { isToasterWanted, loadSonner, subscribeToToaster } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { useSessionStore } from '../lib/session';
 import { useServerRendered } from '../lib/ssr';
-import { TOAST_DURATION_MS } from '../lib/toast-rules';
+import { TOAST_DURATION_MS, TOAST_TOP_OFFSET } from '../lib/toast-rules';
 
 export const queryClient = createQueryClient();
 
@@ -49,7 +49,16 @@ function LazyToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position="bottom-right" duration={TOAST_DURATION_MS} richColors closeButton />
+      {/* Top right as the specification says, below the sticky headers (at most 64 px) so a toast never covers the
+          cart or menu buttons (ADR 058). */}
+      <Toaster
+        position="top-right"
+        offset={{ top: TOAST_TOP_OFFSET }}
+        mobileOffset={{ top: TOAST_TOP_OFFSET }}
+        duration={TOAST_DURATION_MS}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }

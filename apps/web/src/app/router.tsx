@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import('./routes/storefront/home') },
               { path: 'categories/:categoryParam', lazy: () => import('./routes/storefront/category') },
               { path: 'products/:productId', lazy: () => import('./routes/storefront/product') },
+              { path: 'reviews', lazy: () => import('./routes/storefront/reviews') },
             ],
           },
         ],

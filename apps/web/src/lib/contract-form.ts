@@ -2,6 +2,23 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldValues, type Resolver, type UseFormProps, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
+/**
+ * Words for the type errors a form field can raise, where zod's default is its own ("Invalid input: expected
+ * number, received NaN", a cleared number field). A schema's own message still wins over these.
+ */
+export function friendlyIssue(issue: {
+  code?: string;
+  expected?: unknown;
+  input?: unknown;
+}): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  if (issue.expected === 'number' || issue.expected === 'int')
+    return issue.input === undefined || Number.isNaN(issue.input) ? 'Enter a number' : 'Must be a number';
+  if (issue.expected === 'string') return 'This field is required';
+  if (issue.expected === 'date') return 'Enter a date';
+  return undefined;
+}
+
 /** A contract body schema a form can check: it reads and yields an object of fields. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
@@ -16,7 +33,11 @@ export function contractResolver<S extends FormSchema, Values extends FieldValue
 ): Resolver<Values, unknown, z.output<S>> {
   // The one cast of the app: zodResolver cannot infer input and output through a generic schema parameter, and
   // the prepared values are the schema's input, not the form's (the errors it answers use the same field paths).
-  const check = zodResolver(schema) as unknown as Resolver<Values, unknown, z.output<S>>;
+  const check = zodResolver(schema, { error: friendlyIssue }) as unknown as Resolver<
+    Values,
+    unknown,
+    z.output<S>
+  >;
   return (values, context, options) =>
     check((prepare ? prepare(values) : values) as Values, context, options);
 }

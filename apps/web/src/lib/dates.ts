@@ -27,6 +27,7 @@ const formats = {
   }),
   time: new Intl.DateTimeFormat(DATE_LOCALE, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
   utcDayMonth: new Intl.DateTimeFormat(DATE_LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+  utcMonthYear: new Intl.DateTimeFormat(DATE_LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
   utcDateTime: new Intl.DateTimeFormat(DATE_LOCALE, {
     day: 'numeric',
     month: 'short',
@@ -78,6 +79,11 @@ export function formatUtcDate(value: DateInput): string {
 /** "23 Nov", the UTC day of an instant without its year (chart axes). */
 export function formatUtcDayMonth(value: DateInput): string {
   return formats.utcDayMonth.format(toDate(value));
+}
+
+/** "Mar 2026": the month of a calendar day or UTC instant (a monthly chart's ticks). */
+export function formatUtcMonthYear(value: DateInput): string {
+  return formats.utcMonthYear.format(toDate(value));
 }
 
 /** "1 Mar 2026 to 31 Mar 2026", or "From 1 Mar 2026" when the range has no end. */

@@ -23,3 +23,17 @@ export function percentOff(sellingKobo: number, regularKobo: number): number {
   const hundredths = (regularKobo - Math.max(0, sellingKobo)) * 100;
   return (hundredths - (hundredths % regularKobo)) / regularKobo;
 }
+
+/**
+ * A short amount for a chart's axis, where `₦12,500,000.00` would be cut off at 360 px: `₦12.5m`, `₦350k`, `₦900`.
+ * Never for a figure a person acts on; those use `formatNaira`.
+ */
+export function formatNairaShort(kobo: number): string {
+  const naira = kobo / 100;
+  const size = Math.abs(naira);
+  const trim = (value: number) => String(Number(value.toFixed(1)));
+  if (size >= 1e9) return `₦${trim(naira / 1e9)}bn`;
+  if (size >= 1e6) return `₦${trim(naira / 1e6)}m`;
+  if (size >= 1e3) return `₦${trim(naira / 1e3)}k`;
+  return `₦${Math.round(naira)}`;
+}

@@ -54,6 +54,11 @@ describe('errorToastMessage', () => {
     expect(errorToastMessage(new ApiError(403, 'FORBIDDEN', 'Only a super admin can do this'))).toBe(
       'Only a super admin can do this',
     );
+    expect(
+      errorToastMessage(
+        new ApiError(403, 'FORBIDDEN', 'Your role (inventory) does not have the coupons:write permission'),
+      ),
+    ).toBe('Your role does not allow this. Ask whoever manages your account if you need it.');
     expect(errorToastMessage(new ApiError(429, 'RATE_LIMITED', 'Too many attempts', [], 30))).toBe(
       'Too many attempts',
     );

@@ -322,11 +322,15 @@ export function createFulfilmentService(
     };
   }
 
-  async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
-    const counts = await repository.itemCounts(
-      db,
-      rows.map((row) => row.id),
-    );
+  async function summaries(rows: OrderRow[], withDeclineReasons = false): Promise<OrderSummary[]> {
+    const declined = rows.filter((row) => row.status === 'declined').map((row) => row.id);
+    const [counts, reasons] = await Promise.all([
+      repository.itemCounts(
+        db,
+        rows.map((row) => row.id),
+      ),
+      withDeclineReasons ? repository.latestDeclineReasons(db, declined) : new Map<string, string>(),
+    ]);
     return rows.map((row) => ({
       id: row.id,
       orderName: row.orderName,
@@ -337,6 +341,7 @@ export function createFulfilmentService(
       customerName: row.deliveryAddress.fullName,
       itemCount: counts.get(row.id) ?? 0,
       carrierName: row.dispatcherName ?? row.carrierName,
+      ...(withDeclineReasons ? { declineReason: reasons.get(row.id) ?? null } : {}),
       createdAt: row.createdAt.toISOString(),
     }));
   }
@@ -666,7 +671,11 @@ export function createFulfilmentService(
         },
         query,
       );
-      return { orders: await summaries(rows), pagination: pageInfo(query.page, query.limit, total) };
+      return {
+        // The queue shows admins why a carrier declined, so the next assignment avoids the same problem.
+        orders: await summaries(rows, true),
+        pagination: pageInfo(query.page, query.limit, total),
+      };
     },
 
     /**

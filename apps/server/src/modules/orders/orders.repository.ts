@@ -698,7 +698,7 @@ export async function customerOrdersOf(
     orderActivities: activities
       .filter((activity) => activity.orderId === row.id)
       .map((activity) => ({
-        activity: activity.activity,
+        activity: customerActivityText(activity.status, activity.activity),
         status: activity.status,
         createdAt: activity.createdAt.toISOString(),
       })),
@@ -706,6 +706,15 @@ export async function customerOrdersOf(
     orderReturnId: row.orderReturnId,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * A step of the order's history as its customer reads it. A carrier's decline and its reason are logistics between
+ * the platform and its carriers (the admin's history keeps them): the customer is told what happens next.
+ */
+function customerActivityText(status: string, activity: string): string {
+  if (status === 'declined') return 'We are finding another carrier to bring your order.';
+  return activity;
 }
 
 // ---------- a store's figures (merchant dashboard) ----------
@@ -877,6 +886,20 @@ export async function activitiesOfOrders(executor: Db, orderIds: string[]): Prom
     .from(orderActivities)
     .where(inArray(orderActivities.orderId, orderIds))
     .orderBy(asc(orderActivities.createdAt), asc(orderActivities.id));
+}
+
+/** Why the latest declined assignment of each order was declined, for the admins' queue. */
+export async function latestDeclineReasons(executor: Db, orderIds: string[]): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await executor
+    .selectDistinctOn([orderAssignments.orderId], {
+      orderId: orderAssignments.orderId,
+      reason: orderAssignments.declineReason,
+    })
+    .from(orderAssignments)
+    .where(and(inArray(orderAssignments.orderId, orderIds), eq(orderAssignments.status, 'declined')))
+    .orderBy(orderAssignments.orderId, desc(orderAssignments.respondedAt));
+  return new Map(rows.flatMap((row) => (row.reason ? [[row.orderId, row.reason] as const] : [])));
 }
 
 export async function itemCounts(executor: Db, orderIds: string[]): Promise<Map<string, number>> {

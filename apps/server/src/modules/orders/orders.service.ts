@@ -586,7 +586,14 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       const row = await repository.findCustomerOrder(db, customerId, orderId);
       if (!row) throw notFound('Order not found');
       const [order] = await repository.customerOrdersOf(db, [row]);
-      return order!;
+      const deliveredAt = order!.deliveredAt ? Date.parse(order!.deliveredAt) : null;
+      return {
+        ...order!,
+        returnWindowEndsAt:
+          deliveredAt === null
+            ? null
+            : new Date(deliveredAt + deps.config.returnWindowDays * DAY_MS).toISOString(),
+      };
     },
 
     /** Paid orders of the store waiting for it to accept them (its dashboard). */

@@ -1,7 +1,10 @@
 import 'uplot/dist/uPlot.min.css';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
-import { formatUtcDayMonth } from '../../lib/dates';
+import { formatUtcDayMonth, formatUtcMonthYear } from '../../lib/dates';
+import { axisWidth, type ChartPeriod, paddedRange, periodTicks } from './chart-scales';
+
+export type { ChartPeriod } from './chart-scales';
 
 export interface DayChartSeries {
   label: string;
@@ -28,6 +31,8 @@ export function DayChart({
   dayLabel,
   dayText,
   axisText,
+  tickText = axisText,
+  period = 'day',
   series,
 }: {
   /** `YYYY-MM-DD`, one per point. */
@@ -35,16 +40,18 @@ export function DayChart({
   dayLabel: string;
   dayText: (isoDay: string) => string;
   axisText: (value: number | null | undefined) => string;
+  /** The left axis's labels, shorter than the legend's (`₦12.5m`) so none is clipped; `axisText` if not given. */
+  tickText?: (value: number) => string;
+  /** What one point stands for: a monthly chart is labelled by month. */
+  period?: ChartPeriod;
   series: readonly DayChartSeries[];
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const data: uPlot.AlignedData = [
-      days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000),
-      ...series.map((line) => [...line.values]),
-    ];
+    const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+    const data: uPlot.AlignedData = [xs, ...series.map((line) => [...line.values])];
     const width = () => Math.max(element.clientWidth, 280);
     const bars = uPlot.paths.bars?.({ size: [0.7, 40] });
     const counted = series.find((line) => line.ownAxis);
@@ -54,14 +61,36 @@ export function DayChart({
         height: 260,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         scales: {
-          x: { time: true },
+          x: { time: true, range: () => paddedRange(xs, period) },
           y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] },
           ...(counted ? { count: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.2] } } : {}),
         },
         axes: [
-          { stroke: '#334155', values: (_u, ticks) => ticks.map((tick) => formatUtcDayMonth(tick * 1000)) },
-          { stroke: '#334155', size: 96, values: (_u, ticks) => ticks.map((tick) => axisText(tick)) },
-          ...(counted ? [{ scale: 'count', side: 1, stroke: counted.stroke, grid: { show: false } }] : []),
+          {
+            stroke: '#334155',
+            splits: (u) => periodTicks(xs, u.bbox.width / uPlot.pxRatio),
+            values: (_u, ticks) =>
+              ticks.map((tick) =>
+                period === 'month' ? formatUtcMonthYear(tick * 1000) : formatUtcDayMonth(tick * 1000),
+              ),
+          },
+          {
+            stroke: '#334155',
+            size: (_u, values) => axisWidth(values),
+            values: (_u, ticks) => ticks.map((tick) => tickText(tick)),
+          },
+          ...(counted
+            ? [
+                {
+                  scale: 'count',
+                  side: 1,
+                  stroke: counted.stroke,
+                  grid: { show: false },
+                  // Orders are whole: ticks at 1, 2, 5, 10… never 2.5 or 7.5.
+                  incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000],
+                },
+              ]
+            : []),
         ],
         series: [
           {
@@ -90,6 +119,6 @@ export function DayChart({
       observer.disconnect();
       plot.destroy();
     };
-  }, [days, dayLabel, dayText, axisText, series]);
+  }, [days, dayLabel, dayText, axisText, tickText, period, series]);
   return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" />;
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../lib/dates';
 import { imageAt } from '../../lib/images';
+import { labelFrom } from '../../lib/labels';
 
 /** One line of an order's history; `actorType` is shown to staff only. */
 export interface TimelineItem {
@@ -13,6 +14,23 @@ export interface TimelineItem {
 }
 
 /** What happened to an order, oldest first, from its activities (text, who, when). */
+/** Who moved an order, as the timeline's `actorType` stores it (a role or a system step). */
+const actorLabels: Record<string, string> = {
+  customer: 'the customer',
+  merchant: 'the store',
+  partner: 'the shipping partner',
+  admin: 'an admin',
+  superadmin: 'a super admin',
+  dispatcher: 'a dispatcher',
+  scheduler: 'a scheduler',
+  hub: 'the hub',
+  payment: 'the payment',
+  checkout: 'checkout',
+  system: 'the system',
+};
+
+const actorLabel = (actor: string) => actorLabels[actor] ?? labelFrom({}, actor).toLowerCase();
+
 export function OrderTimeline({
   entries,
   showActor = false,
@@ -29,7 +47,7 @@ export function OrderTimeline({
           <p className="text-slate-800">{entry.activity}</p>
           <p className="text-slate-700">
             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-            {showActor && entry.actorType ? <span> · by {entry.actorType}</span> : null}
+            {showActor && entry.actorType ? <span> · by {actorLabel(entry.actorType)}</span> : null}
           </p>
           {entry.evidence ? (
             <a href={entry.evidence} target="_blank" rel="noreferrer" className="mt-1 inline-block rounded">

@@ -1,8 +1,37 @@
 import type { Resource } from '@market/contracts';
 import { CheckboxField } from '../ui/checkbox-field';
 
-/** How a permission reads next to its resource: `products:write` → "Change", `store:profile:read` → "See". */
+/**
+ * Permissions whose last word alone would be ambiguous within their resource (Finance held two "See"s), named
+ * for what they let the person do.
+ */
+const namedPermissions: Record<string, string> = {
+  'approvals:products': 'Products',
+  'approvals:stores': 'Stores',
+  'approvals:hubs': 'Hubs',
+  'approvals:partners': 'Shipping partners',
+  'catalog:categories': 'Categories',
+  'catalog:promotions': 'Promotions',
+  'shipping:zones': 'Zones and pricing',
+  'finance:read': 'See reports and payouts',
+  'finance:payouts': 'Approve payouts',
+  'transactions:read': 'See transactions',
+  'orders:read-all': 'See every order',
+  'orders:assign': 'Assign',
+  'orders:carry': 'Carry',
+  'orders:tokens': 'Issue delivery tokens',
+  'returns:disputes': 'Decide',
+  'reviews:moderate': 'Moderate reviews',
+  'testimonials:moderate': 'Moderate testimonials',
+  'reviews:reply': 'Reply',
+  'bank:write': 'Change',
+  'subscription:manage': 'Manage',
+};
+
+/** How a permission reads next to its resource: `products:write` → "Change", `finance:payouts` → "Approve payouts". */
 export function permissionLabel(permission: string): string {
+  const named = namedPermissions[permission];
+  if (named) return named;
   const action = permission.split(':').pop() ?? permission;
   const labels: Record<string, string> = { read: 'See', write: 'Change', manage: 'Manage' };
   return labels[action] ?? action.replaceAll('-', ' ');

@@ -1,3 +1,4 @@
+/** A figure and its label: a `<div>` group of a `<dl>`, so it must sit inside one (axe: dlitem). */
 export function StatCard({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-3">

@@ -1,5 +1,7 @@
 import { AreaCards } from '../../../components/layout/area-cards';
 import { PageHeader } from '../../../components/ui/page-header';
+import { LoadingState } from '../../../components/ui/states';
+import { usePermissions } from '../../../features/auth/api/permissions';
 import { displayName, useSession } from '../../../lib/session';
 import { adminRoleOf, roleTitles } from '../../admin-role';
 import { adminNav } from '../../layouts/admin-nav';
@@ -12,12 +14,21 @@ const descriptions: Record<string, string> = {
   '/admin/shipping': 'Shipping zones, pricing and vehicles.',
   '/admin/gift-cards': 'Gift cards sold and applied.',
   '/admin/admins': 'Create admins, change roles, activate or deactivate.',
+  '/admin/hubs': 'Platform hubs and applications to run or use one.',
+  '/admin/merchants': 'Stores, their figures and products.',
+  '/admin/returns': 'Disputed returns and refund requests.',
+  '/admin/payouts': 'Merchant payouts waiting for approval, and their history.',
+  '/admin/plans': 'Subscription plans stores choose from.',
+  '/admin/reviews': 'Hide or show reviews; approve testimonials; read contact messages.',
+  '/admin/roles': 'Custom admin roles and what each may do.',
 };
 
 export function Component() {
   const session = useSession('admin');
   const role = adminRoleOf(session?.user.accountType);
-  const areas = adminNav(role)
+  // A custom role's permissions replace its built-in role's, so the cards follow what the server resolves.
+  const permissions = usePermissions('admin');
+  const areas = adminNav(role, permissions.data?.permissions)
     .filter((item) => item.to !== '/admin')
     .map((item) => ({ ...item, description: descriptions[item.to] ?? '' }));
   return (
@@ -26,7 +37,11 @@ export function Component() {
         title={`${roleTitles[role]} dashboard`}
         description={`Welcome, ${displayName(session?.user)}.`}
       />
-      <AreaCards areas={areas} label="Console areas" />
+      {permissions.isPending ? (
+        <LoadingState label="Loading your areas…" />
+      ) : (
+        <AreaCards areas={areas} label="Console areas" />
+      )}
     </section>
   );
 }

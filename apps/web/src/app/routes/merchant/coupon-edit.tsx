@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ReadOnlyUnless } from '../../../features/auth/components/read-only-unless';
 import { useCoupon } from '../../../features/coupons/api/get-coupon';
 import { CouponForm } from '../../../features/coupons/components/coupon-form';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -23,7 +24,9 @@ export function Component() {
           onRetry={() => coupon.refetch()}
         />
       ) : (
-        <CouponForm coupon={coupon.data} onDone={() => navigate('/merchant/coupons')} />
+        <ReadOnlyUnless permission="coupons:write" note="Your role can see coupons but not change them.">
+          <CouponForm coupon={coupon.data} onDone={() => navigate('/merchant/coupons')} />
+        </ReadOnlyUnless>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { usePermissions } from '../../../features/auth/api/permissions';
 import { useUserData } from '../../../features/auth/api/user-data';
 import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
 import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
+import { roleLabel as storeRoleLabel } from '../../../features/staff/components/role-options';
 import { merchantNav } from '../../layouts/merchant-nav';
 
 const descriptions: Record<string, string> = {
@@ -53,8 +54,8 @@ export function Component() {
         <DashboardFigures />
       ) : (
         <p className="mb-4 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-800">
-          Your role ({access?.role ?? 'staff'}) does not include the store's figures. Ask the store owner if
-          you need them.
+          Your role{access?.role ? ` (${storeRoleLabel(access.role)})` : ''} does not include the store's
+          figures. Ask the store owner if you need them.
         </p>
       )}
       <AreaCards areas={areas} label="Store areas" />

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { ReadOnlyUnless } from '../../../features/auth/components/read-only-unless';
 import { useMyProduct } from '../../../features/products/api/get-my-product';
 import { ProductForm } from '../../../features/products/components/product-form';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -21,7 +22,9 @@ export function Component() {
       ) : product.isError ? (
         <ErrorState message="Could not get product. Try again later." onRetry={() => product.refetch()} />
       ) : (
-        <ProductForm product={product.data} onDone={() => navigate('/merchant/products')} />
+        <ReadOnlyUnless permission="products:write" note="Your role can see products but not change them.">
+          <ProductForm product={product.data} onDone={() => navigate('/merchant/products')} />
+        </ReadOnlyUnless>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
+import { ReadOnlyUnless } from '../../../features/auth/components/read-only-unless';
 import { StoreProfileEditor } from '../../../features/store-profile/components/store-profile-form';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -17,7 +18,12 @@ export function Component() {
           </Link>
         }
       />
-      <StoreProfileEditor />
+      <ReadOnlyUnless
+        permission="store:profile:write"
+        note="Your role can see the store profile but not change it."
+      >
+        <StoreProfileEditor />
+      </ReadOnlyUnless>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { PublicStore } from '@market/contracts';
 import { Link, Outlet, useParams, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { NoIndex } from '../../../components/ui/no-index';
 import { RatingText } from '../../../components/ui/rating-text';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { useMerchant } from '../../../features/stores/api/get-merchant';
@@ -49,6 +50,7 @@ export function Component() {
   const view: ThemeView = themeAnswer.data ? themeViewOf(themeAnswer.data) : defaultThemeView(store.data);
   return (
     <>
+      {previewToken ? <NoIndex /> : null}
       {previewToken ? (
         <p
           role="status"
@@ -82,7 +84,10 @@ function StoreSubline({ store }: { store: PublicStore }) {
     <span data-testid="store-rating">
       {store.ratingCount > 0 ? (
         <>
-          <RatingText average={store.ratingAverage} count={store.ratingCount} /> ·{' '}
+          <Link to={`/storefront/${store.storeUrl}/reviews`} className="underline">
+            <RatingText average={store.ratingAverage} count={store.ratingCount} />
+          </Link>{' '}
+          ·{' '}
         </>
       ) : null}
       <FollowersCount storeId={store.id} fallback={store.followersCount} /> ·{' '}

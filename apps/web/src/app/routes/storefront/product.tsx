@@ -1,5 +1,8 @@
+import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
+import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
 import { CATALOG_MESSAGES } from '../../../features/catalog/api/catalog-keys';
@@ -11,6 +14,8 @@ import { isApiError } from '../../../lib/errors';
 import { useNotFoundStatus } from '../../../lib/ssr';
 
 import { useStorefrontStore } from './storefront-context';
+
+const ProductReviews = lazy(() => import('../../../features/reviews/components/public-reviews'));
 
 /** `/storefront/:merchantUrl/products/:productId`: the product inside its store's storefront. */
 export function Component() {
@@ -40,15 +45,10 @@ export function Component() {
         key={product.data.id}
         product={product.data}
         below={
-          // The storefront stays within its bundle budget: the reviews list lives on the marketplace product page.
-          product.data.ratingCount > 0 ? (
-            <a
-              href={`/products/${product.data.id}`}
-              className="mt-6 inline-block text-sm font-semibold underline"
-            >
-              Read the reviews on Naija Market
-            </a>
-          ) : null
+          // Its own chunk, loaded only when the reader scrolls near it: the storefront's first load stays as small.
+          <BelowTheFold fallback={<Skeleton className="mt-10 h-40 w-full" />}>
+            <ProductReviews productId={product.data.id} />
+          </BelowTheFold>
         }
         storeHref={`/storefront/${store.storeUrl}`}
         categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}

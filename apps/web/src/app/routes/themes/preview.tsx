@@ -1,5 +1,6 @@
 import '../../../dashboard.css';
 import { useLocation, useParams } from 'react-router';
+import { NoIndex } from '../../../components/ui/no-index';
 import { EmptyState, LoadingState } from '../../../components/ui/states';
 import { useStoreCatalog } from '../../../features/catalog/api/get-store-catalog';
 import { useStorefrontCategories } from '../../../features/catalog/api/get-storefront-categories';
@@ -21,6 +22,7 @@ import { themesBase, useMerchantStore } from './merchant-store';
 export function Component() {
   return (
     <RequireSession kind="merchant">
+      <NoIndex />
       <div className="min-h-screen bg-slate-50">
         <Preview />
       </div>

@@ -18,3 +18,9 @@ export function permissionsQueryOptions(kind: AccountKind) {
 export function usePermissions(kind: AccountKind, enabled = true) {
   return useQuery({ ...permissionsQueryOptions(kind), enabled });
 }
+
+/** Whether the signed-in account holds the permission; false until the server has answered. */
+export function useHasPermission(kind: AccountKind, permission: string): boolean {
+  const permissions = usePermissions(kind);
+  return permissions.data?.permissions.includes(permission) ?? false;
+}

@@ -30,4 +30,20 @@ describe('ProductCard', () => {
     );
     expect(screen.queryByText(/%/)).not.toBeInTheDocument();
   });
+
+  it('shows the price the product page opens with: its first variant in stock, discount included', () => {
+    renderScreen(
+      <ProductCard
+        product={productFixture({
+          pricing: [{ sellingPrice: 215_000, price: 215_000 }],
+          variant: [
+            { id: 'v1', sku: 'GOWN-S', size: 'S', color: null, discount: 0, quantity: 0 },
+            { id: 'v2', sku: 'GOWN-M', size: 'M', color: null, discount: 25_800, quantity: 4 },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByText('₦189,200.00')).toBeInTheDocument();
+    expect(screen.getByText('-12%')).toBeInTheDocument();
+  });
 });

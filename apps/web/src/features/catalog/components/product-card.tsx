@@ -5,7 +5,8 @@ import { RatingText } from '../../../components/ui/rating-text';
 import { ResponsiveImage } from '../../../components/ui/responsive-image';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { productQueryOptions } from '../api/get-product';
-import { ProductPrice, productPrices } from './product-price';
+import { ProductPrice } from './product-price';
+import { initialVariant, priceOf } from './variants';
 
 export type ProductHref = (product: CustomerProduct) => string;
 export const marketplaceProductHref: ProductHref = (product) => `/products/${product.id}`;
@@ -29,7 +30,8 @@ export function ProductCard({
   // the product page usually opens next: fetch it while the pointer or focus rests on the card
   const prefetch = () => void queryClient.prefetchQuery(productQueryOptions(product.id));
   const image = product.hostedImages[0];
-  const { sellingKobo, regularKobo, percentOff } = productPrices(product);
+  // The price the product page opens with (its first variant in stock, discount included), never another one.
+  const { sellingKobo, regularKobo, percentOff } = priceOf(product, initialVariant(product));
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
       <div className="relative aspect-square bg-slate-100">

@@ -41,7 +41,8 @@ const dates = (coupon: Coupon) =>
     : `${formatDateRange(coupon.startDate, null)}, no end`;
 
 /** The store's coupons with status (UTC dates), type, usage and code; filter, edit and delete. */
-export function CouponsList() {
+/** `canChange`: the role holds `coupons:write` (a "See"-only role gets no create, edit or delete). */
+export function CouponsList({ canChange = true }: { canChange?: boolean } = {}) {
   const [status, setStatus] = useState<CouponStatus | ''>('');
   const [type, setType] = useState<DiscountType | ''>('');
   const list = useCoupons({ status: status || undefined, discountType: type || undefined });
@@ -84,11 +85,11 @@ export function CouponsList() {
         <EmptyState title={filtered ? 'No coupons match' : 'No coupons yet'}>
           {filtered ? (
             'Try another status or type.'
-          ) : (
+          ) : canChange ? (
             <Link to="/merchant/coupons/new" className="font-semibold text-emerald-800 underline">
               Create your first coupon
             </Link>
-          )}
+          ) : null}
         </EmptyState>
       ) : (
         <div aria-busy={list.isFetching}>
@@ -133,7 +134,11 @@ export function CouponsList() {
                     <td className="p-3">{dates(coupon)}</td>
                     <td className="p-3">{usage(coupon)}</td>
                     <td className="p-3">
-                      <CouponActions coupon={coupon} onDelete={() => setToDelete(coupon)} />
+                      <CouponActions
+                        coupon={coupon}
+                        canChange={canChange}
+                        onDelete={() => setToDelete(coupon)}
+                      />
                     </td>
                   </tr>
                 );
@@ -160,7 +165,11 @@ export function CouponsList() {
                     <dd className="text-slate-900">{usage(coupon)}</dd>
                   </dl>
                   <div className="mt-3">
-                    <CouponActions coupon={coupon} onDelete={() => setToDelete(coupon)} />
+                    <CouponActions
+                      coupon={coupon}
+                      canChange={canChange}
+                      onDelete={() => setToDelete(coupon)}
+                    />
                   </div>
                 </li>
               );
@@ -185,20 +194,30 @@ export function CouponsList() {
   );
 }
 
-function CouponActions({ coupon, onDelete }: { coupon: Coupon; onDelete(): void }) {
+function CouponActions({
+  coupon,
+  canChange,
+  onDelete,
+}: {
+  coupon: Coupon;
+  canChange: boolean;
+  onDelete(): void;
+}) {
   const name = coupon.code ?? couponOffer(coupon);
   return (
     <div className="flex flex-wrap gap-2">
       <Link
         to={`/merchant/coupons/${coupon.id}/edit`}
         className={buttonClasses('secondary')}
-        aria-label={`Edit ${name}`}
+        aria-label={`${canChange ? 'Edit' : 'View'} ${name}`}
       >
-        Edit
+        {canChange ? 'Edit' : 'View'}
       </Link>
-      <Button variant="dangerGhost" onClick={onDelete} aria-label={`Delete ${name}`}>
-        Delete
-      </Button>
+      {canChange ? (
+        <Button variant="dangerGhost" onClick={onDelete} aria-label={`Delete ${name}`}>
+          Delete
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { FinancePoint } from '@market/contracts';
 import { useMemo } from 'react';
 import { DayChart } from '../../../components/charts/day-chart';
 import { formatDate } from '../../../lib/dates';
-import { formatNaira } from '../../../lib/money';
+import { formatNaira, formatNairaShort } from '../../../lib/money';
 
 const money = (kobo: number | null | undefined) =>
   kobo === null || kobo === undefined ? '—' : formatNaira(Math.round(kobo));
@@ -33,5 +33,14 @@ export default function FinanceChart({ series }: { series: readonly FinancePoint
     ],
     [series],
   );
-  return <DayChart days={days} dayLabel="Day" dayText={formatDate} axisText={money} series={lines} />;
+  return (
+    <DayChart
+      days={days}
+      dayLabel="Day"
+      dayText={formatDate}
+      axisText={money}
+      tickText={formatNairaShort}
+      series={lines}
+    />
+  );
 }

@@ -1,9 +1,16 @@
-import { type FinanceCsvView, type FinanceReport, financeCsvViews } from '@market/contracts';
+import {
+  type FinanceCsvView,
+  type FinanceReport,
+  financeCsvViews,
+  paymentCategoryLabels,
+} from '@market/contracts';
 import { useState } from 'react';
 import { CsvDownload } from '../../../components/ui/csv-download';
 import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
+import { labelFrom } from '../../../lib/labels';
 import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import {
@@ -44,7 +51,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
       <h3 id="finance-merchants" className="mb-2 font-semibold text-slate-900">
         Per merchant
       </h3>
-      <div className="overflow-x-auto">
+      <ScrollRegion label="Finance figures per merchant">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Finance figures per merchant, the most owed first</caption>
           <thead>
@@ -65,7 +72,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
                 <th scope="row" className="p-2 font-normal break-words">
                   <span className="font-medium text-slate-900">{merchant.storeName}</span>
                   <span className="block text-xs text-slate-700">
-                    {merchant.merchantName} · {merchant.paymentCategory} ·{' '}
+                    {merchant.merchantName} · {labelFrom(paymentCategoryLabels, merchant.paymentCategory)} ·{' '}
                     {formatBasisPoints(merchant.commissionBasisPoints)}
                   </span>
                 </th>
@@ -80,7 +87,7 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

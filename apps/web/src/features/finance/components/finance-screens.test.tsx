@@ -69,7 +69,7 @@ describe('FinanceReportScreen', () => {
     expect(within(stat('Commission (8.31 %)')).getByText('₦12,333.34')).toBeInTheDocument();
     const merchants = within(screen.getByRole('table', { name: /per merchant/ }));
     expect(merchants.getByText('Ankara Palace')).toBeInTheDocument();
-    expect(merchants.getByText(/premium · 7.5 %/)).toBeInTheDocument();
+    expect(merchants.getByText(/Premium · 7.5 %/)).toBeInTheDocument();
   });
 
   it('says so when nothing was sold, and never asks for a backwards range', async () => {
@@ -131,7 +131,7 @@ describe('PaymentReportScreen', () => {
     expect(await screen.findByText('chart drawn')).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/api/merchant/payment-report?from=2026-03-01&to=2026-03-31');
     expect(within(stat('Paid out')).getByText('₦9,000.00')).toBeInTheDocument();
-    expect(screen.getByText(/Ankara Palace · payment category standard/)).toBeInTheDocument();
+    expect(screen.getByText(/Ankara Palace · payment category Standard/)).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FinancePoint } from '@market/contracts';
 import { lazy, Suspense } from 'react';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDate } from '../../../lib/dates';
 import { formatNaira } from '../../../lib/money';
@@ -23,7 +24,7 @@ export function FinanceSeries({ series, title }: { series: FinancePoint[]; title
       </Suspense>
       <details className="mt-3">
         <summary className="cursor-pointer text-sm font-medium text-emerald-800">Figures by day</summary>
-        <div className="mt-2 overflow-x-auto">
+        <ScrollRegion label={`${title}, by day`} className="mt-2">
           <table className="w-full min-w-[20rem] text-left text-sm">
             <caption className="sr-only">{title}, by day</caption>
             <thead>
@@ -59,7 +60,7 @@ export function FinanceSeries({ series, title }: { series: FinancePoint[]; title
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </section>
   );

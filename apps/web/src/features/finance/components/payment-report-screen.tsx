@@ -1,8 +1,10 @@
+import { paymentCategoryLabels } from '@market/contracts';
 import { useState } from 'react';
 import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDateRange } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
+import { labelFrom } from '../../../lib/labels';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { type FinanceRange, PAYMENT_REPORT_ERROR, usePaymentReport } from '../api/finance';
 import { FinanceSeries } from './finance-series';
@@ -41,7 +43,8 @@ export function PaymentReportScreen({ initialRange }: { initialRange?: FinanceRa
     body = (
       <div aria-busy={report.isFetching} className="space-y-4">
         <p className="text-sm text-slate-700">
-          {report.data.storeName} · payment category {report.data.paymentCategory} · paid orders placed{' '}
+          {report.data.storeName} · payment category{' '}
+          {labelFrom(paymentCategoryLabels, report.data.paymentCategory)} · paid orders placed{' '}
           {formatDateRange(report.data.from, report.data.to)} (Lagos days). Due is what you are owed after
           commission, discounts and refunds; it becomes payable once an order completes.
         </p>

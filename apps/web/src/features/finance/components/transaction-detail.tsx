@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/errors';
 import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useTransaction } from '../api/finance';
+import { paymentChannelLabel, paymentPurposeLabel, transactionStatusLabel } from '../labels';
 import { statusTone } from './transactions-list';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -41,18 +42,20 @@ export function TransactionDetail({ id }: { id: string }) {
         <h2 id="transaction-title" className="text-lg font-semibold break-all text-slate-900">
           {t.reference}
         </h2>
-        <Badge tone={statusTone[t.status]}>{t.status}</Badge>
+        <Badge tone={statusTone[t.status]}>{transactionStatusLabel(t.status)}</Badge>
       </div>
       <dl className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label="Amount">{formatNaira(t.amountKobo)}</Field>
         <Field label="Fees">{t.feesKobo === null ? null : formatNaira(t.feesKobo)}</Field>
         <Field label="Refunded">{formatNaira(t.refundedKobo)}</Field>
         <Field label="Date">{formatDateTime(t.date)}</Field>
-        <Field label="Purpose">{t.purpose}</Field>
+        <Field label="Purpose">{paymentPurposeLabel(t.purpose)}</Field>
         <Field label="Provider transaction id">{t.transactionId}</Field>
         <Field label="Customer">{t.customerName}</Field>
         <Field label="Customer e-mail">{t.customerEmail}</Field>
-        <Field label="Payment channel">{t.paymentChannel}</Field>
+        <Field label="Payment channel">
+          {t.paymentChannel ? paymentChannelLabel(t.paymentChannel) : null}
+        </Field>
         <Field label="Card type">{t.cardType}</Field>
         <Field label="Card number">{t.cardNumber}</Field>
         <Field label="Bank">{t.bank}</Field>

@@ -13,6 +13,7 @@ import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import { type TransactionFilters, useTransactions } from '../api/finance';
+import { paymentChannelLabel, transactionStatusLabel } from '../labels';
 
 export const statusTone: Record<TransactionStatus, 'green' | 'red' | 'amber' | 'slate'> = {
   success: 'green',
@@ -41,9 +42,9 @@ function TransactionRow({ transaction }: { transaction: AdminTransaction }) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Badge tone={statusTone[transaction.status]}>{transaction.status}</Badge>
+        <Badge tone={statusTone[transaction.status]}>{transactionStatusLabel(transaction.status)}</Badge>
         {transaction.paymentChannel ? (
-          <span className="text-slate-700">{transaction.paymentChannel}</span>
+          <span className="text-slate-700">{paymentChannelLabel(transaction.paymentChannel)}</span>
         ) : null}
         <span className="font-semibold tabular-nums text-slate-900">
           {formatNaira(transaction.amountKobo)}
@@ -99,14 +100,17 @@ export function TransactionsList() {
           value={status}
           options={[
             { value: '', label: 'All' },
-            ...transactionStatuses.map((value) => ({ value, label: value })),
+            ...transactionStatuses.map((value) => ({ value, label: transactionStatusLabel(value) })),
           ]}
           onChange={(event) => reset(setStatus)(event.target.value as TransactionStatus | '')}
         />
         <SelectField
           label="Channel"
           value={channel}
-          options={[{ value: '', label: 'All' }, ...channels.map((value) => ({ value, label: value }))]}
+          options={[
+            { value: '', label: 'All' },
+            ...channels.map((value) => ({ value, label: paymentChannelLabel(value) })),
+          ]}
           onChange={(event) => reset(setChannel)(event.target.value)}
         />
         <DateField label="From" value={from} onChange={(event) => reset(setFrom)(event.target.value)} />

@@ -38,6 +38,11 @@ export function AssignmentQueue({
               {order.storeName} → {order.customerName} · {order.itemCount}{' '}
               {order.itemCount === 1 ? 'item' : 'items'}
             </p>
+            {order.declineReason ? (
+              <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-950">
+                Declined by the last carrier: {order.declineReason}
+              </p>
+            ) : null}
             <AssignPanel orderId={order.id} />
           </li>
         ))}

@@ -117,4 +117,23 @@ describe('order actions: a photo where the move asks for one', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'in_transit' });
   });
+
+  it('takes a partner who declines back to their orders, not to an order no longer theirs', async () => {
+    mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order declined',
+        data: { id: orderId, orderStatus: status(13, 'declined', 'Declined') },
+      }),
+    );
+    const person = userEvent.setup();
+    const { router } = renderScreen(
+      <OrderActions viewer="partner" orderId={orderId} allowed={[status(13, 'declined', 'Declined')]} />,
+      { route: `/shipping-partner/orders/${orderId}` },
+    );
+    await person.click(screen.getByRole('button', { name: 'Decline order' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await person.type(dialog.getByLabelText('Reason'), 'Vehicle broke down at Ojota');
+    await person.click(dialog.getByRole('button', { name: 'Decline order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/shipping-partner/orders'));
+  });
 });

@@ -1,5 +1,6 @@
 import { type OrderStatus, shippingEvidenceStatuses } from '@market/contracts';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
@@ -37,6 +38,7 @@ export function OrderActions({
 }) {
   const update = useUpdateOrder(viewer, orderId);
   const decline = usePartnerDecline(orderId);
+  const navigate = useNavigate();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [askReason, setAskReason] = useState(false);
   const [token, setToken] = useState('');
@@ -150,7 +152,13 @@ export function OrderActions({
         tooShort="Say why you decline the order"
         busy={decline.isPending}
         onCancel={() => setAskReason(false)}
-        onConfirm={(reason) => decline.mutate(reason, { onSettled: () => setAskReason(false) })}
+        onConfirm={(reason) =>
+          decline.mutate(reason, {
+            onSettled: () => setAskReason(false),
+            // The order is no longer theirs: its page would only say so. Back to the orders they still carry.
+            onSuccess: () => navigate('/shipping-partner/orders', { replace: true }),
+          })
+        }
       />
     </div>
   );

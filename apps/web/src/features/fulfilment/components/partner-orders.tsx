@@ -16,10 +16,10 @@ export function PartnerOrders({ page, onPage }: { page: number; onPage(page: num
   ).length;
   return (
     <div className="space-y-4">
-      <div className="grid grid-cols-2 gap-3">
+      <dl className="grid grid-cols-2 gap-3">
         <StatCard label="Delivered today" value={orders.data.deliveredToday} />
         <StatCard label="Open on this page" value={open} />
-      </div>
+      </dl>
       {orders.data.orders.length === 0 ? (
         <EmptyState title="No orders are assigned to you yet" />
       ) : (
@@ -61,9 +61,9 @@ export function DeliveredToday() {
   if (orders.isError)
     return <ErrorState title={FULFILMENT_MESSAGES.orders} onRetry={() => orders.refetch()} />;
   return (
-    <div className="grid grid-cols-2 gap-3">
+    <dl className="grid grid-cols-2 gap-3">
       <StatCard label="Delivered today" value={orders.data.deliveredToday} />
       <StatCard label="Assigned orders" value={orders.data.pagination.totalItems} />
-    </div>
+    </dl>
   );
 }

@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
-import { FULFILMENT_MESSAGES, useIssueToken, useStaffOrder } from '../api/fulfilment';
+import { FULFILMENT_MESSAGES, useStaffOrder } from '../api/fulfilment';
 import { AssignPanel } from './assign-panel';
+import { IssueTokenButton } from './issue-token-button';
 import { OrderActions } from './order-actions';
 import { OrderMoney } from './order-money';
 import { ChainStatusBadge } from './status-badge';
+
+/** The size and colour the customer chose ("M / Red"), so the store packs the right one. */
+function optionOf(item: { productVariants: { size: string | null; color: string | null } | null }): string {
+  return item.productVariants
+    ? [item.productVariants.size, item.productVariants.color].filter(Boolean).join(' / ')
+    : '';
+}
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,13 +33,15 @@ export function StaffOrderDetail({
   viewer,
   id,
   backTo,
+  canIssueToken = false,
 }: {
   viewer: 'merchant' | 'admin';
   id: string;
   backTo: string;
+  /** The admin holds `orders:tokens` (a dispatcher does not, and is refused). */
+  canIssueToken?: boolean;
 }) {
   const order = useStaffOrder(viewer, id);
-  const issueToken = useIssueToken(id);
   if (order.isPending) return <LoadingState label="Loading the order…" />;
   if (order.isError) {
     if (isApiError(order.error) && [403, 404, 422].includes(order.error.status))
@@ -61,18 +71,17 @@ export function StaffOrderDetail({
         {data.deliveryLocked ? (
           <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-900">
             Delivery is locked after five wrong delivery tokens.
-            {viewer === 'admin'
+            {viewer === 'admin' && canIssueToken
               ? ' Issue a new token to the customer to unlock it.'
-              : ' An admin must issue a new token.'}
+              : ' An admin who issues delivery tokens must issue a new one.'}
           </p>
         ) : null}
         <OrderActions viewer={viewer} orderId={data.id} allowed={data.allowedNextStatuses} />
         {viewer === 'admin' && canAssign ? <AssignPanel orderId={data.id} /> : null}
         {viewer === 'admin' &&
+        canIssueToken &&
         !['delivered', 'completed', 'cancelled', 'returned'].includes(data.orderStatus.code_name) ? (
-          <Button variant="secondary" onClick={() => issueToken.mutate()} disabled={issueToken.isPending}>
-            Issue a new delivery token
-          </Button>
+          <IssueTokenButton orderId={data.id} />
         ) : null}
       </Section>
 
@@ -117,8 +126,11 @@ export function StaffOrderDetail({
         <ul className="divide-y divide-slate-100 text-sm">
           {data.orderItems.map((item) => (
             <li key={`${item.productId}-${item.variantId ?? ''}`} className="flex justify-between gap-3 py-2">
-              <span>
+              <span className="min-w-0">
                 {item.productName} <span className="text-slate-700">({item.sku})</span>
+                {optionOf(item) ? (
+                  <span className="block text-slate-700">Option: {optionOf(item)}</span>
+                ) : null}
               </span>
               <span className="tabular-nums">
                 {item.quantity} × {formatApiNaira(item.productPrice)}

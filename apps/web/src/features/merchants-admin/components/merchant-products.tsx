@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { labelFrom } from '../../../lib/labels';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useMerchantProducts } from '../api/merchants';
@@ -54,7 +55,7 @@ export function MerchantProducts({ merchantId }: { merchantId: string }) {
                 <span className="min-w-0 break-words">
                   {product.name} <span className="text-sm text-slate-700">· {product.sku}</span>
                 </span>
-                <Badge tone={tone[product.approvalStatus]}>{product.approvalStatus}</Badge>
+                <Badge tone={tone[product.approvalStatus]}>{labelFrom({}, product.approvalStatus)}</Badge>
               </li>
             ))}
           </ul>

@@ -6,6 +6,7 @@ import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDate } from '../../../lib/dates';
+import { labelFrom } from '../../../lib/labels';
 import { formatNaira } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
@@ -30,7 +31,9 @@ function MerchantRow({ merchant }: { merchant: AdminMerchant }) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <Badge tone={approvalTone[merchant.store.approvalStatus]}>{merchant.store.approvalStatus}</Badge>
+        <Badge tone={approvalTone[merchant.store.approvalStatus]}>
+          {labelFrom({}, merchant.store.approvalStatus)}
+        </Badge>
         {merchant.isActive ? null : <Badge tone="red">Inactive</Badge>}
         <span className="tabular-nums text-slate-900">
           {pluralize(merchant.ordersCount, 'order')} · {formatNaira(merchant.netSalesKobo)}

@@ -32,6 +32,9 @@ function lagosText(order: CustomerOrder): string {
 
 type OrderItem = CustomerOrder['orderItems'][number];
 
+/** Once an order is handed over, cancelled or returned its delivery token has nothing left to unlock. */
+const tokenSpent = new Set(['delivered', 'completed', 'cancelled', 'returned']);
+
 /**
  * One order: status, delivery token, items, amounts, delivery address and what happened to it. A route adds its
  * own controls under each item (`itemAction`) and below the items (`footer`), e.g. the review forms.
@@ -74,7 +77,7 @@ export function OrderDetail({
         From {data.storeName} · placed {formatDateTime(data.createdAt)}
       </p>
 
-      {data.orderDeliveryToken ? (
+      {data.orderDeliveryToken && !tokenSpent.has(data.orderStatus.code_name) ? (
         <section
           aria-labelledby="token-heading"
           className="rounded-lg border-2 border-emerald-700 bg-emerald-50 p-4"

@@ -20,7 +20,8 @@ const statusLabels: Record<ApprovalStatus, string> = {
 };
 
 /** The merchant's products: search, approval and stock filters, pages, quick stock edits. */
-export function ProductsList() {
+/** `canChange`: the role holds `products:write` (a "See"-only role gets no stock editor or add link). */
+export function ProductsList({ canChange = true }: { canChange?: boolean } = {}) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ApprovalStatus | ''>('');
   const [stock, setStock] = useState<StockStatus | ''>('');
@@ -76,11 +77,11 @@ export function ProductsList() {
         <EmptyState title={filtered ? 'No products match' : 'No products yet'}>
           {filtered ? (
             'Try another search or filter.'
-          ) : (
+          ) : canChange ? (
             <Link to="/merchant/products/new" className="font-semibold text-emerald-800 underline">
               Add your first product
             </Link>
-          )}
+          ) : null}
         </EmptyState>
       ) : (
         <>
@@ -113,13 +114,15 @@ export function ProductsList() {
                   ) : null}
                 </div>
                 <div className="flex flex-wrap items-end gap-2">
-                  <QuantityEditor key={`${product.id}-${product.quantity}`} product={product} />
+                  {canChange ? (
+                    <QuantityEditor key={`${product.id}-${product.quantity}`} product={product} />
+                  ) : null}
                   <Link
                     to={`/merchant/products/${product.id}/edit`}
                     className={buttonClasses('secondary')}
-                    aria-label={`Edit ${product.name}`}
+                    aria-label={`${canChange ? 'Edit' : 'View'} ${product.name}`}
                   >
-                    Edit
+                    {canChange ? 'Edit' : 'View'}
                   </Link>
                 </div>
               </li>

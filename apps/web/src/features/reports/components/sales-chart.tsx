@@ -1,14 +1,20 @@
 import type { SalesPoint } from '@market/contracts';
 import { useMemo } from 'react';
-import { DayChart } from '../../../components/charts/day-chart';
+import { type ChartPeriod, DayChart } from '../../../components/charts/day-chart';
 import { formatDate } from '../../../lib/dates';
-import { formatNaira } from '../../../lib/money';
+import { formatNaira, formatNairaShort } from '../../../lib/money';
 
 const money = (kobo: number | null | undefined) =>
   kobo === null || kobo === undefined ? '—' : formatNaira(Math.round(kobo));
 
 /** Net sales per period (bars) and orders (line on its own axis), loaded only with the report screens. */
-export default function SalesChart({ series }: { series: readonly SalesPoint[] }) {
+export default function SalesChart({
+  series,
+  period,
+}: {
+  series: readonly SalesPoint[];
+  period: ChartPeriod;
+}) {
   // Each period is labelled by its first Lagos day.
   const days = useMemo(() => series.map((point) => point.start), [series]);
   const lines = useMemo(
@@ -30,5 +36,15 @@ export default function SalesChart({ series }: { series: readonly SalesPoint[] }
     ],
     [series],
   );
-  return <DayChart days={days} dayLabel="Period from" dayText={formatDate} axisText={money} series={lines} />;
+  return (
+    <DayChart
+      days={days}
+      dayLabel="Period from"
+      dayText={formatDate}
+      axisText={money}
+      tickText={formatNairaShort}
+      period={period}
+      series={lines}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import type { LocationSales, ProductSales, SalesReport } from '@market/contracts';
 import { lazy, type ReactNode, Suspense } from 'react';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState } from '../../../components/ui/states';
 import { formatDate, formatDateRange, formatDateTime } from '../../../lib/dates';
@@ -20,7 +21,7 @@ function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -34,7 +35,7 @@ function Table({
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -120,7 +121,7 @@ export function SalesReportView({ report, busy = false }: { report: SalesReport;
               Net sales (green bars) and orders (dashed blue line) per {word}
             </figcaption>
             <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-              <SalesChart series={report.series} />
+              <SalesChart series={report.series} period={report.granularity} />
             </Suspense>
             <details className="mt-3 text-sm">
               <summary className="min-h-11 cursor-pointer py-2 font-medium text-emerald-800">

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { formatDate } from '../../../lib/dates';
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
 import { useCustomerReturns, useDisputeReturn, useOrderRefunds } from '../api/customer-returns';
@@ -134,6 +134,11 @@ export function OrderReturns({ order }: { order: CustomerOrder }) {
           ))}
         </div>
       )}
+      {canStart && order.returnWindowEndsAt ? (
+        <p className="text-sm font-semibold text-slate-900" data-testid="return-window">
+          Returns close on {formatDateTime(order.returnWindowEndsAt)}.
+        </p>
+      ) : null}
       {canStart ? (
         <Link to={`/account/orders/${order.id}/return`} className={buttonClasses('primary')}>
           Return or replace items

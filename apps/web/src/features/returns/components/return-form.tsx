@@ -9,21 +9,47 @@ import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
 import { useOrder } from '../../orders/api/get-order';
 import { ORDER_MESSAGES } from '../../orders/api/orders-keys';
-import { useCreateReturn, useUploadReturnPhoto } from '../api/customer-returns';
+import { useCreateReturn, useCustomerReturns, useUploadReturnPhoto } from '../api/customer-returns';
 
 const MAX_PHOTOS = 5;
-const key = (item: CustomerOrder['orderItems'][number]) => `${item.productId}:${item.variantId ?? ''}`;
+const key = (item: { productId: string; variantId: string | null }) =>
+  `${item.productId}:${item.variantId ?? ''}`;
+
+/**
+ * Units of each line already in a return that was not rejected (asked, approved, received, refunded or
+ * replaced): they cannot be sent back again, so the form offers only the rest.
+ */
+export function unitsAlreadyReturned(
+  returns: readonly {
+    status: { code_name: string };
+    products: readonly { productId: string; variantId: string | null; quantity: number }[];
+  }[],
+): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const item of returns) {
+    if (item.status.code_name === 'rejected') continue;
+    for (const product of item.products)
+      used.set(key(product), (used.get(key(product)) ?? 0) + product.quantity);
+  }
+  return used;
+}
 
 function Form({ order }: { order: CustomerOrder }) {
   const navigate = useNavigate();
   const create = useCreateReturn();
+  const earlier = useCustomerReturns(order.id);
+  const used = unitsAlreadyReturned(earlier.data?.returns ?? []);
+  const left = (item: CustomerOrder['orderItems'][number]) =>
+    Math.max(0, item.quantity - (used.get(key(item)) ?? 0));
   const upload = useUploadReturnPhoto();
   const [type, setType] = useState<'return' | 'replace'>('return');
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [photos, setPhotos] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const chosen = order.orderItems.filter((item) => (quantities[key(item)] ?? 0) > 0);
+  const wanted = (item: CustomerOrder['orderItems'][number]) =>
+    Math.min(quantities[key(item)] ?? 0, left(item));
+  const chosen = order.orderItems.filter((item) => wanted(item) > 0);
 
   async function addPhotos(files: FileList | null) {
     for (const file of Array.from(files ?? []).slice(0, MAX_PHOTOS - photos.length)) {
@@ -51,7 +77,7 @@ function Form({ order }: { order: CustomerOrder }) {
             items: chosen.map((item) => ({
               productId: item.productId,
               variantId: item.variantId,
-              quantity: quantities[key(item)]!,
+              quantity: wanted(item),
             })),
           },
           {
@@ -93,17 +119,19 @@ function Form({ order }: { order: CustomerOrder }) {
                 <span className="block font-semibold">{item.productName}</span>
                 <span className="block text-slate-700">
                   Bought {item.quantity} × {formatApiNaira(item.productPrice)}
+                  {left(item) < item.quantity ? ` · ${item.quantity - left(item)} already in a return` : ''}
                 </span>
               </label>
               <select
                 id={id}
                 className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-slate-900"
-                value={quantities[key(item)] ?? 0}
+                value={Math.min(quantities[key(item)] ?? 0, left(item))}
+                disabled={left(item) === 0}
                 onChange={(event) =>
                   setQuantities((current) => ({ ...current, [key(item)]: Number(event.target.value) }))
                 }
               >
-                {Array.from({ length: item.quantity + 1 }, (_, units) => units).map((count) => (
+                {Array.from({ length: left(item) + 1 }, (_, units) => units).map((count) => (
                   <option key={count} value={count}>
                     {count === 0 ? 'None' : count}
                   </option>

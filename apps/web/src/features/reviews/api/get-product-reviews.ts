@@ -22,3 +22,21 @@ export function useProductReviews(productId: string, page: number) {
     meta: { toast: { fallback: REVIEW_MESSAGES.list } },
   });
 }
+
+/** A store's visible reviews (of the store itself, not its products) with its rating summary; public. */
+export function useStoreReviews(storeId: string, page: number) {
+  return useQuery({
+    queryKey: reviewsKeys.store(storeId, page),
+    queryFn: async ({ signal }) =>
+      (
+        await api(reviewEndpoints.storeReviews, {
+          kind: 'customer',
+          params: { storeId },
+          query: { page, limit: PUBLIC_REVIEWS_PAGE },
+          signal,
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    meta: { toast: { fallback: REVIEW_MESSAGES.list } },
+  });
+}

@@ -1,21 +1,60 @@
+import type { PublicReviewsPage } from '@market/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { RatingSummary } from '../../../components/ui/star-rating';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { pluralize } from '../../../lib/plural';
-import { useProductReviews } from '../api/get-product-reviews';
+import { useProductReviews, useStoreReviews } from '../api/get-product-reviews';
 import { REVIEW_MESSAGES } from '../api/reviews-keys';
 import { ReviewItem } from './review-item';
 
 /** The product page's reviews: summary with the star breakdown, then the newest reviews five at a time. */
 export default function ProductReviews({ productId }: { productId: string }) {
   const [page, setPage] = useState(1);
-  const reviews = useProductReviews(productId, page);
+  return (
+    <ReviewsSection
+      title="Customer reviews"
+      reviews={useProductReviews(productId, page)}
+      page={page}
+      onPage={setPage}
+      emptyText="Customers who received this product can review it from their order."
+    />
+  );
+}
+
+/** A store's own reviews (`/api/reviews/merchant/:storeId`), as the product page shows a product's. */
+export function StoreReviews({ storeId, storeName }: { storeId: string; storeName: string }) {
+  const [page, setPage] = useState(1);
+  return (
+    <ReviewsSection
+      title={`Reviews of ${storeName}`}
+      reviews={useStoreReviews(storeId, page)}
+      page={page}
+      onPage={setPage}
+      emptyText="Customers who received an order from this store can review it from their order."
+    />
+  );
+}
+
+function ReviewsSection({
+  title,
+  reviews,
+  page,
+  onPage: setPage,
+  emptyText,
+}: {
+  title: string;
+  reviews: UseQueryResult<PublicReviewsPage>;
+  page: number;
+  onPage(page: number): void;
+  emptyText: string;
+}) {
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="mt-10 space-y-3">
       <h2 id="reviews-heading" className="text-lg font-bold text-slate-900">
-        Customer reviews
+        {title}
       </h2>
       {reviews.isPending ? (
         <div role="status" aria-label="Loading reviews…" className="space-y-2">
@@ -26,9 +65,7 @@ export default function ProductReviews({ productId }: { productId: string }) {
         <ErrorState title={REVIEW_MESSAGES.list} onRetry={() => reviews.refetch()} />
       ) : reviews.data.summary.count === 0 ? (
         <EmptyState title="No reviews yet">
-          <p className="text-sm text-slate-700">
-            Customers who received this product can review it from their order.
-          </p>
+          <p className="text-sm text-slate-700">{emptyText}</p>
         </EmptyState>
       ) : (
         <>
@@ -51,7 +88,7 @@ export default function ProductReviews({ productId }: { productId: string }) {
                       <div className="h-2 rounded bg-amber-600" style={{ width: `${share}%` }} />
                     </dd>
                     <dd className="tabular-nums text-slate-700">
-                      <span className="sr-only">{stars} stars: </span>
+                      <span className="sr-only">{pluralize(stars, 'star')}: </span>
                       {pluralize(count, 'review')}
                     </dd>
                   </div>

@@ -1,5 +1,5 @@
 import { type Testimonial, type TestimonialBody, testimonialBody } from '@market/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { FormSection } from '../../../../components/ui/form-section';
 import { SelectField } from '../../../../components/ui/select-field';
@@ -31,8 +31,15 @@ export function TestimonialsSection({
 }) {
   const [draft, setDraft] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A double click submits twice before `adding` re-renders the button busy: the first submit holds the form
+  // until its save settles, so one click, or two, adds one testimonial.
+  const sending = useRef(false);
+  useEffect(() => {
+    if (!adding) sending.current = false;
+  }, [adding]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current || adding) return;
     const checked = testimonialBody.safeParse({
       ...draft,
       merchantThemeId: '00000000-0000-4000-8000-000000000000',
@@ -44,6 +51,7 @@ export function TestimonialsSection({
       return;
     }
     setErrors({});
+    sending.current = true;
     onAdd(draft, () => setDraft(empty));
   };
   return (

@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { ReadOnlyUnless } from './read-only-unless';
+
+function merchantHolding(permissions: string[]) {
+  return mockFetch((url) =>
+    url.endsWith('/auth/permissions')
+      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'Viewer', storeId: 's1' } })
+      : jsonResponse(200, {
+          message: 'Products',
+          data: { products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } },
+        }),
+  );
+}
+
+beforeEach(() => {
+  useSessionStore.setState({
+    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ sessions: {} });
+});
+
+const form = (
+  <form>
+    <label htmlFor="name">Name</label>
+    <input id="name" />
+    <button type="submit">Save</button>
+  </form>
+);
+
+describe('a "See"-only role', () => {
+  it('gets the form with Save disabled and a line saying why', async () => {
+    merchantHolding(['products:read']);
+    renderScreen(
+      <ReadOnlyUnless permission="products:write" note="Your role can see products but not change them.">
+        {form}
+      </ReadOnlyUnless>,
+    );
+    expect(await screen.findByText('Your role can see products but not change them.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+  });
+
+  it('leaves the form live for a role that may change it', async () => {
+    const fetchMock = merchantHolding(['products:read', 'products:write']);
+    renderScreen(
+      <ReadOnlyUnless permission="products:write" note="read only">
+        {form}
+      </ReadOnlyUnless>,
+    );
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText('read only')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,42 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { IssueTokenButton } from './issue-token-button';
+
+function adminHolding(permissions: string[]) {
+  return mockFetch((url) =>
+    url.endsWith('/auth/permissions')
+      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'x', storeId: null } })
+      : jsonResponse(200, { message: 'Token issued', data: { id: 'o1', deliveryLocked: false } }),
+  );
+}
+
+beforeEach(() => {
+  useSessionStore.setState({
+    sessions: { admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never } },
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ sessions: {} });
+});
+
+describe('issuing a new delivery token', () => {
+  it('asks an admin before replacing the customer’s token, and sends nothing on Cancel', async () => {
+    const fetchMock = adminHolding(['orders:tokens']);
+    const user = userEvent.setup();
+    renderScreen(<IssueTokenButton orderId="o1" />);
+    await user.click(await screen.findByRole('button', { name: 'Issue a new delivery token' }));
+    expect(screen.getByRole('alertdialog', { name: 'Issue a new delivery token?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const tokenCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('update-token'));
+    expect(tokenCalls()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Issue a new delivery token' }));
+    await user.click(screen.getByRole('button', { name: 'Issue new token' }));
+    await waitFor(() => expect(tokenCalls()).toHaveLength(1));
+    expect(tokenCalls()[0]?.[1]?.method).toBe('PATCH');
+  });
+});

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { OrderDetail } from './order-detail';
+
+const base = tracker().orders[0]!;
+
+function answerOrder(code: string, known: string) {
+  mockFetch((url) =>
+    url.includes('/order-statuses') || url.includes('statuses')
+      ? jsonResponse(200, { message: 'Statuses', data: [] })
+      : jsonResponse(200, {
+          message: 'Order',
+          data: { ...base, orderStatus: { id: 9, code_name: code, known_name: known } },
+        }),
+  );
+}
+
+beforeEach(() => signInCustomer());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ sessions: {} });
+});
+
+describe("the customer's delivery token", () => {
+  it('shows while the order is on its way', async () => {
+    answerOrder('out_for_delivery', 'Out for delivery');
+    renderScreen(<OrderDetail id={base.id} />);
+    expect(await screen.findByTestId('delivery-token')).toHaveTextContent('482913');
+  });
+
+  it.each([
+    ['delivered', 'Delivered'],
+    ['cancelled', 'Cancelled'],
+  ])('is gone once the order is %s', async (code, known) => {
+    answerOrder(code, known);
+    renderScreen(<OrderDetail id={base.id} />);
+    expect(await screen.findByRole('heading', { name: `Order ${base.orderName}` })).toBeInTheDocument();
+    expect(screen.queryByTestId('delivery-token')).not.toBeInTheDocument();
+  });
+});
