@@ -59,15 +59,9 @@ export async function bookUnpostedOrders(
         // Booked as of its payment, so the day it counts on is the day it was paid.
         const tracker = await orders.findTracker(tx, { id: order.trackerId });
         await ledger.bookPayments(tx, [{ ...order, paidAt: tracker?.paidAt ?? order.createdAt }]);
-        const refunds = await orders.refundsOfOrder(tx, id);
+        const refunds = (await orders.refundsOfOrder(tx, id)).filter((row) => row.status !== 'rejected');
         if (refunds.length > 0) {
-          for (const refund of refunds) {
-            await ledger.bookRefunds(tx, order, [refund]);
-            // Rejected since: booked and reversed as it happened, kept when the order never completes (ADR 059).
-            if (refund.status === 'rejected') {
-              await ledger.reverseRefund(tx, refund, { kept: neverCompletes(order.status) });
-            }
-          }
+          for (const refund of refunds) await ledger.bookRefunds(tx, order, [refund]);
         } else if (neverCompletes(order.status)) {
           // Taken back before refunds had rows of their own: the customer got the whole order back.
           await ledger.bookWholeRefund(tx, order, order.status);
