@@ -1,8 +1,7 @@
 // `npm run simulate:money`: the money simulation of issue 22 (ADR 052) run longer than `npm test` runs it.
 // SIM_RUNS sequences of SIM_STEPS steps each (defaults 10 × 60) from base seed SIM_SEED (default: a new one each
 // run, printed, so every run walks new ground and any failure can be replayed). On PostgreSQL when
-// TEST_DATABASE_URL is set, as in CI; on the embedded PGlite otherwise. SIM_KNOWN_GAPS=1 also generates the steps
-// that break an invariant today (listed in ADR 052).
+// TEST_DATABASE_URL is set, as in CI; on the embedded PGlite otherwise. SIM_WALK='[…]' runs one printed walk.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -20,11 +20,18 @@ export function orderMoneyFlow(ledger: Ledger): OrderMoneyListener {
     completed: (executor, order) => ledger.releaseToPayable(executor, order),
     // A refund booked (a cancellation, a return, an admin's refund): the store's and the commission's parts back.
     refundBooked: (executor, order, rows) => ledger.bookRefunds(executor, order, rows),
-    refundRejected: (executor, row) => ledger.reverseRefund(executor, row),
+    // Returned (goods back at the store, refunded or replaced): it never completes, so its due is payable now.
+    returned: (executor, order) => ledger.releaseToPayable(executor, order, 'returned'),
+    // A rejected refund of an order that will never complete is kept by the platform, owed to nobody (ADR 059).
+    refundRejected: (executor, row, order) =>
+      ledger.reverseRefund(executor, row, { kept: neverCompletes(order.status) }),
     // A chargeback decision (the platform or the store bears the refund).
     chargedToChanged: (executor, rows) => ledger.chargeRefundsTo(executor, rows),
   };
 }
+
+/** Cancelled and returned are terminal without completing: nothing more becomes due to the store (ADR 059). */
+const neverCompletes = (status: string) => status === 'cancelled' || status === 'returned';
 
 /** How many paid orders' ids are read per page while looking for orders the books never heard of. */
 const PAGE = 500;
@@ -55,11 +62,12 @@ export async function bookUnpostedOrders(
         const refunds = (await orders.refundsOfOrder(tx, id)).filter((row) => row.status !== 'rejected');
         if (refunds.length > 0) {
           for (const refund of refunds) await ledger.bookRefunds(tx, order, [refund]);
-        } else if (order.status === 'cancelled' || order.status === 'returned') {
+        } else if (neverCompletes(order.status)) {
           // Taken back before refunds had rows of their own: the customer got the whole order back.
           await ledger.bookWholeRefund(tx, order, order.status);
         }
         if (order.status === 'completed') await ledger.releaseToPayable(tx, order);
+        if (order.status === 'returned') await ledger.releaseToPayable(tx, order, 'returned');
         return true;
       });
       if (done) booked += 1;

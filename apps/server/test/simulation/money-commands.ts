@@ -41,16 +41,6 @@ interface Command<S> {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/**
- * Steps that break an invariant today, generated only with SIM_KNOWN_GAPS=1 (ADR 052 lists them, with the seeds that
- * found them). Each leaves a store's money in `merchant_escrow` of an order that will never complete (cancelled or
- * returned), so it is never payable:
- * - writing off (rejecting) the failed refund of a cancelled or returned order;
- * - the platform bearing the refund of a return that made its order Returned;
- * - the store replacing a received return of every unit (the order becomes Returned, its due stays in escrow).
- */
-const KNOWN_GAPS = process.env.SIM_KNOWN_GAPS === '1';
-
 function refusedOr(answer: Api, what: string): string {
   if (answer.statusCode >= 500) throw new Error(`${what}: ${answer.statusCode} ${answer.body.slice(0, 400)}`);
   if (answer.statusCode >= 400) {
@@ -183,17 +173,6 @@ async function carryTo(
     status = await statusOf(world, order.id);
   }
   return status;
-}
-
-/** The return takes back every unit of its order (so deciding it makes the order Returned). */
-async function coversEveryUnit(
-  world: World,
-  row: { orderId: string; lines: { orderItemId: string; quantity: number }[] },
-) {
-  const items = await world.test.deps.db.select().from(orderItems).where(eq(orderItems.orderId, row.orderId));
-  return items.every(
-    (item) => (row.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
-  );
 }
 
 async function returnsOf(world: World) {
@@ -473,15 +452,8 @@ const storeDecides: Command<{
     const candidates = (await returnsOf(world)).filter(
       (one) => from.includes(one.status) && one.disputeStatus !== 'open',
     );
-    const settlesWholeOrder = await Promise.all(
-      candidates.map((one) => one.status === 'item_received' && coversEveryUnit(world, one)),
-    );
-    const row = chosen(
-      candidates.filter(
-        (_one, index) => KNOWN_GAPS || step.action !== 'replace' || !settlesWholeOrder[index],
-      ),
-      step.pick,
-    );
+    // A replacement of a received return of every unit makes the order Returned (ADR 059: its due payable then).
+    const row = chosen(candidates, step.pick);
     if (!row) return null;
     const store = storeOf(world, row.storeId);
     let answer: Api;
@@ -562,15 +534,10 @@ const platformDecides: Command<{
 const chargeback: Command<{ pick: number; to: 'merchant' | 'platform' }> = {
   weight: 2,
   arbitrary: fc.record({ pick: fc.nat(999), to: fc.constantFrom('merchant', 'platform') }),
-  async run(world, model, step) {
-    const returned = new Set(
-      (await orderRows(world, model)).filter((order) => order.status === 'returned').map((order) => order.id),
-    );
+  async run(world, _model, step) {
+    // Of a Returned order too: the platform bearing it gives the store its share, payable (ADR 059).
     const row = chosen(
-      (await returnsOf(world)).filter(
-        (one) =>
-          one.refundKobo !== null && (KNOWN_GAPS || step.to === 'merchant' || !returned.has(one.orderId)),
-      ),
+      (await returnsOf(world)).filter((one) => one.refundKobo !== null),
       step.pick,
     );
     if (!row) return null;
@@ -607,27 +574,31 @@ const retryRefund: Command<{ pick: number; refuse: boolean }> = {
   },
 };
 
-const writeOffRefund: Command<{ pick: number }> = {
-  weight: 1,
-  arbitrary: fc.record({ pick: fc.nat(999) }),
-  async run(world, model, step) {
-    const terminal = new Set(
-      (await orderRows(world, model))
-        .filter((order) => order.status === 'cancelled' || order.status === 'returned')
-        .map((order) => order.id),
-    );
+const writeOffRefund: Command<{ pick: number; outcome?: 'rejected' | 'paid_another_way' }> = {
+  weight: 2,
+  arbitrary: fc.record({
+    pick: fc.nat(999),
+    outcome: fc.constantFrom('rejected' as const, 'paid_another_way' as const),
+  }),
+  async run(world, _model, step) {
+    // ADR 049's decisions on a refund the provider did not make, with a reason: rejected (not going back; on a
+    // cancelled or returned order the platform keeps it, ADR 059) or paid another way (a failed card refund the
+    // platform paid by bank transfer: it stands as refunded). Walks printed before `outcome` existed reject.
+    const outcome = step.outcome ?? 'rejected';
     const row = chosen(
       (await refundRows(world)).filter(
-        (one) => one.status === 'failed' && (KNOWN_GAPS || !terminal.has(one.orderId)),
+        (one) => one.status === 'failed' && (outcome === 'rejected' || one.destination === 'provider'),
       ),
       step.pick,
     );
     if (!row) return null;
-    // Today's decision with a reason (reject with a note); issue 22 item 4 makes it a write-off with a reason.
     const answer = await world.call('POST', `/api/returns/admin/refunds/${row.id}/reject`, world.admin, {
-      note: 'Refunded by bank transfer.',
+      outcome,
+      note: outcome === 'rejected' ? 'The customer agreed to store credit.' : 'Refunded by bank transfer.',
     });
-    return { note: `admin writes off refund ${row.reference}: ${refusedOr(answer, 'reject')}` };
+    return {
+      note: `admin decides refund ${row.reference} ${outcome === 'rejected' ? 'rejected' : 'paid another way'}: ${refusedOr(answer, 'reject')}`,
+    };
   },
 };
 
@@ -808,6 +779,77 @@ const cardDispute: Command<{ pick: number; stage: 'create' | 'remind' | 'resolve
 };
 
 /**
+ * A card chargeback the bank carried out (ADR 049): Paystack's documented `charge.dispute.create`, an admin's
+ * decision of who bears it (sometimes none: the store by default), then `charge.dispute.resolve` accepted for the
+ * whole card payment of a checkout nothing was refunded from and no gift card paid, which books every unit of its
+ * orders back as processed `chargeback` refunds, whatever state each order is in. Both webhooks must answer 2xx.
+ */
+const cardChargeback: Command<{
+  pick: number;
+  bearer: 'merchant' | 'platform' | 'default';
+  resolution: 'merchant-accepted' | 'auto-accepted';
+}> = {
+  weight: 1,
+  arbitrary: fc.record({
+    pick: fc.nat(999),
+    bearer: fc.constantFrom('merchant', 'platform', 'default'),
+    resolution: fc.constantFrom('merchant-accepted', 'auto-accepted'),
+  }),
+  async run(world, model, step) {
+    const paid = await world.test.deps.db
+      .select({ reference: orderTrackers.reference, amountDueKobo: orderTrackers.amountDueKobo })
+      .from(orderTrackers)
+      .where(
+        sql`${orderTrackers.paidAt} is not null and ${orderTrackers.status} = 'paid' and ${orderTrackers.amountDueKobo} > 0
+          and ${orderTrackers.refundedKobo} = 0 and ${orderTrackers.giftCardKobo} = 0`,
+      )
+      .orderBy(orderTrackers.createdAt, orderTrackers.id);
+    const payment = chosen(paid, step.pick);
+    if (!payment) return null;
+    model.nextDisputeId += 1;
+    const disputeId = model.nextDisputeId;
+    const target = { reference: payment.reference, amountKobo: payment.amountDueKobo };
+    const opened = await world.webhook(disputeEvent('create', disputeId, target));
+    if (opened.statusCode !== 200)
+      throw new Error(`charge.dispute.create answered ${opened.statusCode}: ${opened.body}`);
+    if (step.bearer !== 'default') {
+      const listed = json(
+        await world.call('GET', '/api/returns/admin/card-disputes?open=true&page=1&limit=100', world.admin),
+      ).data;
+      const rows = (listed.disputes ?? listed.items ?? []) as { id: string; providerDisputeId?: string }[];
+      const dispute = rows.find((one) => String(one.providerDisputeId) === String(disputeId));
+      if (!dispute)
+        throw new Error(
+          `card dispute ${disputeId} is not on the admin's list: ${JSON.stringify(listed).slice(0, 400)}`,
+        );
+      const decided = await world.call(
+        'PATCH',
+        `/api/returns/admin/card-disputes/${dispute.id}/bearer`,
+        world.admin,
+        {
+          decision: step.bearer,
+          note:
+            step.bearer === 'platform' ? 'Card fraud; the store shipped as asked.' : 'No proof of delivery.',
+        },
+      );
+      refusedOr(decided, 'card dispute bearer');
+    }
+    const resolved = await world.webhook({
+      ...disputeEvent('resolve', disputeId, target),
+      data: { ...disputeEvent('resolve', disputeId, target).data, resolution: step.resolution },
+    });
+    if (resolved.statusCode !== 200)
+      throw new Error(`charge.dispute.resolve answered ${resolved.statusCode}: ${resolved.body}`);
+    const outcome = json(resolved).data?.outcome;
+    if (outcome !== 'dispute:refund-booked')
+      throw new Error(`a whole-payment chargeback of ${payment.reference} was not booked: ${resolved.body}`);
+    return {
+      note: `card chargeback of ${payment.reference} (${step.resolution}, borne by ${step.bearer}): ${outcome}`,
+    };
+  },
+};
+
+/**
  * Every command, by name. To add a step (a write-off endpoint, a dispute that becomes a chargeback, a subaccount
  * settlement…), add one entry here: the checks after each step stay as they are.
  */
@@ -830,6 +872,7 @@ export const commands = {
   settlePayout,
   reversePayout,
   cardDispute,
+  cardChargeback,
 };
 
 export type CommandName = keyof typeof commands;

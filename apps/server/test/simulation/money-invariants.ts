@@ -64,6 +64,8 @@ interface OrderMoney {
   refundedShipping: number;
   shippingKept: number;
   borne: number;
+  /** Not refunded and owed to nobody: a refund rejected on an order that never completes (ADR 059). */
+  kept: number;
 }
 
 function orderMoney(lines: Entry[]): OrderMoney {
@@ -76,6 +78,7 @@ function orderMoney(lines: Entry[]): OrderMoney {
     refundedShipping: 0,
     shippingKept: 0,
     borne: 0,
+    kept: 0,
   };
   for (const line of lines) {
     const amount = line.amount_kobo;
@@ -85,6 +88,7 @@ function orderMoney(lines: Entry[]): OrderMoney {
     if (line.account === 'platform_commission') money.commission -= amount;
     if (line.account === 'shipping_fees') money.shippingKept -= amount;
     if (line.account === 'platform_chargebacks') money.borne += amount;
+    if (line.account === 'platform_kept') money.kept -= amount;
     if (!PAYOUT_KINDS.has(line.kind)) {
       if (line.account === 'merchant_escrow') money.escrow -= amount;
       if (line.account === 'merchant_payable') money.payable -= amount;
@@ -258,9 +262,15 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     // Out: refunded to the customer. Held: commission, due to the store (escrow, payable or paid out), delivery
     // fees kept, less what the platform bore of refunds.
     same(
-      money.refunded + money.commission + money.escrow + money.payable + money.shippingKept - money.borne,
+      money.refunded +
+        money.commission +
+        money.escrow +
+        money.payable +
+        money.shippingKept +
+        money.kept -
+        money.borne,
       order.totalKobo,
-      `${name}: money in = refunded + commission + due + delivery kept − borne by the platform`,
+      `${name}: money in = refunded + commission + due + delivery kept + kept by the platform − borne by it`,
     );
     same(money.refunded, standing, `${name}: the books' refunds are its refund rows not rejected`);
     must(
@@ -312,12 +322,24 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     const sum = (rows: typeof own) => rows.reduce((acc, row) => acc + row.amountKobo, 0);
     const provider = own.filter((row) => row.destination === 'provider');
     const charge = charges.find((row) => row.reference === tracker.reference);
-    const processed = sum(provider.filter((row) => row.status === 'processed'));
+    // Through the provider's refund API only: a refund paid another way (ADR 049) left by a bank transfer, and a
+    // card dispute's chargeback was reversed by the bank (booked processed under its `dispute:` key), so neither is
+    // on the provider's refund record.
+    const throughProvider = provider.filter(
+      (row) => row.decision !== 'paid_another_way' && !row.providerReference?.startsWith('dispute:'),
+    );
+    const processed = sum(throughProvider.filter((row) => row.status === 'processed'));
     same(
       charge?.refundedKobo ?? 0,
       processed,
-      `checkout ${tracker.reference}: the provider refunded what our processed refunds say`,
+      `checkout ${tracker.reference}: the provider refunded what our processed refunds say (paid another way and bank reversals aside)`,
     );
+    for (const row of provider.filter((one) => !throughProvider.includes(one)))
+      must(
+        row.status === 'processed',
+        `refund ${row.reference}: paid another way or reversed by the bank, so processed`,
+        () => row,
+      );
     same(
       tracker.refundedKobo,
       sum(provider.filter((row) => row.status !== 'rejected')),

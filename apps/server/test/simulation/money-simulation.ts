@@ -50,7 +50,10 @@ async function census(world: World): Promise<SimulationReport['reached']> {
       'order_returns',
       "status || case when dispute_status <> 'none' then ' (dispute ' || dispute_status || ')' else '' end",
     ),
-    refunds: await count('order_refunds', "destination || ' ' || status || ' by ' || charged_to"),
+    refunds: await count(
+      'order_refunds',
+      "destination || ' ' || status || coalesce(' (' || decision || ')', '') || ' by ' || charged_to",
+    ),
     payouts: await count('payouts', 'status'),
     ledger: await count('ledger_entries', 'kind'),
   };

@@ -19,6 +19,8 @@ import {
  * - `merchant_escrow` / `merchant_payable` (per store): what the store is owed before and after its orders complete
  *   (a credit balance; a debit balance on payable is a debt netted against the next payout).
  * - `platform_commission`, `shipping_fees` (to whoever delivers), `platform_chargebacks` (refunds the platform bore).
+ * - `platform_kept` (ADR 059): money a customer paid that went neither back to them nor to a store: a refund
+ *   rejected on an order that will never complete (cancelled or returned), whose goods the store has.
  */
 export const ledgerAccounts = [
   'payments_clearing',
@@ -27,6 +29,7 @@ export const ledgerAccounts = [
   'platform_commission',
   'shipping_fees',
   'platform_chargebacks',
+  'platform_kept',
 ] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
@@ -45,6 +48,11 @@ export const ledgerKinds = [
    * money the customer paid (payable debited, clearing credited): the store's "paid out" in that mode.
    */
   'settlement',
+  /**
+   * A refund rejected on an order that will never complete (ADR 059): what the refund gave back to the store, the
+   * commission, the delivery fee and the chargebacks moves to `platform_kept`, beside the refund's exact reversal.
+   */
+  'refund_kept',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

@@ -381,7 +381,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
    * The order completed (delivered, the return window passed): what escrow holds for it moves to payable and its
    * page says since when. A second call, or an order the books never heard of, moves nothing.
    */
-  async function releaseToPayable(executor: Db, order: Pick<OrderFacts, 'id' | 'orderName'>) {
+  async function releaseToPayable(
+    executor: Db,
+    order: Pick<OrderFacts, 'id' | 'orderName'>,
+    why: 'completed' | 'returned' = 'completed',
+  ) {
     const page = await lockPage(executor, order.id);
     if (!page || page.payableAt) return;
     const [escrow] = await sums(
@@ -389,7 +393,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
     );
     const held = -(escrow?.total ?? 0);
-    await post(executor, 'escrow_release', `${order.orderName} completed: payable`, { orderId: order.id }, [
+    await post(executor, 'escrow_release', `${order.orderName} ${why}: payable`, { orderId: order.id }, [
       { account: 'merchant_escrow', storeId: page.storeId, amountKobo: held },
       { account: 'merchant_payable', storeId: page.storeId, amountKobo: -held },
     ]);
@@ -441,24 +445,49 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     }
   }
 
-  /** An admin rejected a refund: its lines are reversed, the store's part to its current account. */
-  async function reverseRefund(executor: Db, row: RefundFacts) {
+  /**
+   * An admin rejected a refund: its lines are reversed, the store's part to its current account. On an order that
+   * will never complete (`kept`: cancelled, or returned with its goods back at the store; ADR 059) nobody is owed
+   * what the refund gave back: beside the exact reversal, a `refund_kept` movement takes it again from the store,
+   * the commission, the delivery fee and the chargebacks, to `platform_kept`. So the order's due, commission and
+   * delivery fee stay as the refund left them, and its refunds count the money as not refunded.
+   */
+  async function reverseRefund(executor: Db, row: RefundFacts, options: { kept?: boolean } = {}) {
     const page = await lockPage(executor, row.orderId);
     if (!page) return;
-    const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
-    if (net.every((line) => line.total === 0)) return;
-    const lines: Line[] = net.map((line) =>
-      MERCHANT_ACCOUNTS.includes(line.account)
-        ? { account: merchantAccountOf(page), storeId: line.storeId, amountKobo: -line.total }
-        : { account: line.account, storeId: line.storeId, amountKobo: -line.total },
-    );
-    await post(
-      executor,
-      'refund_reversal',
-      `Refund ${row.reference} rejected`,
-      { orderId: row.orderId, refundId: row.id },
-      lines,
-    );
+    const net = (await sums(executor, eq(ledgerEntries.refundId, row.id))).filter((line) => line.total !== 0);
+    if (net.length === 0) return;
+    const account = (line: (typeof net)[number]) =>
+      MERCHANT_ACCOUNTS.includes(line.account) ? merchantAccountOf(page) : line.account;
+    const links = { orderId: row.orderId, refundId: row.id };
+    const movements: Movement[] = [
+      {
+        kind: 'refund_reversal',
+        memo: `Refund ${row.reference} rejected`,
+        links,
+        lines: net.map((line) => ({
+          account: account(line),
+          storeId: line.storeId,
+          amountKobo: -line.total,
+        })),
+      },
+    ];
+    if (options.kept) {
+      const given = net.filter((line) => line.account !== 'payments_clearing');
+      movements.push({
+        kind: 'refund_kept',
+        memo: `Refund ${row.reference} rejected: kept, nothing due on the order`,
+        links,
+        lines: [
+          ...given.map((line) => ({ account: account(line), storeId: line.storeId, amountKobo: line.total })),
+          {
+            account: 'platform_kept',
+            amountKobo: -given.reduce((acc, line) => acc + line.total, 0),
+          },
+        ],
+      });
+    }
+    await postMany(executor, movements);
   }
 
   /** A chargeback decision changed who bears these refunds. */

@@ -12,8 +12,16 @@ export interface OrderMoneyListener {
   completed(executor: Db, order: OrderRow): Promise<void>;
   /** Refund rows were booked for the order (provider and gift-card parts of one decision). */
   refundBooked(executor: Db, order: OrderRow, rows: RefundRow[]): Promise<void>;
-  /** An admin rejected a refund: its money is no longer going back. */
-  refundRejected(executor: Db, row: RefundRow): Promise<void>;
+  /**
+   * The order became Returned (its goods back at the store, refunded or replaced; ADR 040): it will never complete,
+   * so what is still due to the store for it is settled now (ADR 059).
+   */
+  returned(executor: Db, order: OrderRow): Promise<void>;
+  /**
+   * An admin rejected a refund: its money is no longer going back. `order` is the order as it stands: a
+   * cancelled or returned one will never complete (ADR 059).
+   */
+  refundRejected(executor: Db, row: RefundRow, order: OrderRow): Promise<void>;
   /** A chargeback decision changed who bears these refunds. */
   chargedToChanged(executor: Db, rows: RefundRow[]): Promise<void>;
 }

@@ -206,6 +206,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       evidence.shippingEvidence ?? null,
     );
     if (to === 'completed') await money.listener?.completed(executor, moved);
+    if (to === 'returned') await money.listener?.returned(executor, moved);
     return moved;
   }
 

@@ -475,7 +475,9 @@ export function createRefundsService(
         throw conflict(`This refund is ${row.status}; only a pending or failed refund can be rejected`);
       }
       await unbook(executor, row);
-      await money.listener?.refundRejected(executor, row);
+      // Its status only (cancelled and returned are terminal), so not locked here: the books lock its page.
+      const order = await repository.findOrder(executor, row.orderId);
+      if (order) await money.listener?.refundRejected(executor, row, order);
       const updated = await repository.updateRefund(executor, row.id, ['failed', 'pending'], {
         ...decided,
         status: 'rejected',
