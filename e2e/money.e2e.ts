@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   chromiumPath,
   DEMO_PASSWORD,
+  expectNoSidewaysScroll,
   launchBrowser,
   phoneContext,
   type RunningApp,
@@ -63,6 +64,10 @@ function pick(all: Record<string, number>, prefix: string): number {
   if (key === undefined) throw new Error(`no figure "${prefix}" among ${Object.keys(all).join(', ')}`);
   return all[key]!;
 }
+
+const nairaFormat = new Intl.NumberFormat('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Kobo as the screens write naira, for the journey's printed figures. */
+const naira = (amount: number) => `₦${nairaFormat.format(amount / 100)}`;
 
 interface OrderMoney {
   paid: number;
@@ -192,6 +197,7 @@ describe.skipIf(!chromiumPath)(
       await signIn(admin, baseUrl, 'admin', 'admin@demo.ng');
 
       /** The order's money on the customer's page (its total and the refunds listed), the store's and the admin's. */
+      const journal: string[] = [];
       const orderMoney = async (
         order: { id: string; orderName: string },
         store: Page,
@@ -240,26 +246,42 @@ describe.skipIf(!chromiumPath)(
           expect(customerRefunded, `${order.orderName}: the customer's refunds against "Refunded"`).toBe(
             storeSays.refunded,
           );
+        await expectNoSidewaysScroll(customer);
+        const money = (says: OrderMoney) =>
+          `paid ${naira(says.paid)}, refunded ${naira(says.refunded)}, commission ${naira(says.commission)}, due to the store ${naira(says.due)}`;
+        journal.push(
+          `${order.orderName} · customer's order page: total ${naira(customerTotal)}, refunds ${naira(customerRefunded)}`,
+          `${order.orderName} · store's order page: ${money(storeSays)}`,
+          `${order.orderName} · admin's order page: ${money(adminSays)}`,
+        );
         return storeSays;
       };
 
-      /** The store's payment report, its payouts page and its line on the admin's payouts page. */
-      const storeBooks = async () => {
-        await merchant.goto(`${baseUrl}/merchant/payment-report`);
-        const report = await figures(merchant.getByLabel('Your store'));
-        await merchant.goto(`${baseUrl}/merchant/payouts`);
-        const balances = await figures(merchant.getByRole('region', { name: 'Balances' }));
-        await admin.goto(`${baseUrl}/admin/payouts`);
-        const row = admin.getByTestId('payable-merchant').filter({ hasText: DELIVERED_STORE.name });
-        const line = await row.innerText();
-        const adminPayable = kobo(line.match(/Payable\s+([−-]?₦[\d,.]+)/)?.[1] ?? '');
-        const books = {
+      /** A store's payment report (the figures its finance line on the admin's report is made of). */
+      const paymentReport = async (page: Page) => {
+        await page.goto(`${baseUrl}/merchant/payment-report`);
+        const report = await figures(page.getByLabel('Your store'));
+        return {
           refunded: pick(report, 'Refunded'),
           due: pick(report, 'Due to merchant'),
           commission: pick(report, 'Commission'),
           paidOut: pick(report, 'Paid out'),
           payable: pick(report, 'Payable, not paid yet'),
         };
+      };
+
+      /** The store's payment report, its payouts page and its line on the admin's payouts page. */
+      const storeBooks = async () => {
+        const books = await paymentReport(merchant);
+        await merchant.goto(`${baseUrl}/merchant/payouts`);
+        const balances = await figures(merchant.getByRole('region', { name: 'Balances' }));
+        await admin.goto(`${baseUrl}/admin/payouts`);
+        const row = admin.getByTestId('payable-merchant').filter({ hasText: DELIVERED_STORE.name });
+        const line = await row.innerText();
+        const adminPayable = kobo(line.match(/Payable\s+([−-]?₦[\d,.]+)/)?.[1] ?? '');
+        journal.push(
+          `${DELIVERED_STORE.name} · payment report: refunded ${naira(books.refunded)}, due ${naira(books.due)}, paid out ${naira(books.paidOut)}, payable ${naira(books.payable)}; payouts page: payable ${naira(pick(balances, 'Payable'))}, paid out ${naira(pick(balances, 'Paid out'))}; admin's payouts line: payable ${naira(adminPayable)}`,
+        );
         expect(pick(balances, 'Payable'), 'payouts page "Payable" against the payment report').toBe(
           books.payable,
         );
@@ -285,19 +307,16 @@ describe.skipIf(!chromiumPath)(
         };
       };
 
-      const journal: string[] = [];
-      const note = (step: string, money: OrderMoney) =>
-        journal.push(
-          `${step}: paid ${money.paid} · refunded ${money.refunded} · commission ${money.commission} · due ${money.due} (kobo)`,
-        );
+      const note = (step: string) => journal.push(`— ${step}`);
 
       // After the payment: both orders paid, nothing refunded; the books before anything moves.
+      note('1. one payment for two stores');
       const paidA = await orderMoney(delivered, merchant, false);
       const paidB = await orderMoney(cancelled, kitchen, false);
       expect(paidA.refunded).toBe(0);
       expect(paidB.refunded).toBe(0);
-      note(`${delivered.orderName} paid`, paidA);
       const books0 = await storeBooks();
+      const kitchen0 = await paymentReport(kitchen);
       const finance0 = await finance();
 
       // 2. Mama Titi Kitchen cancels its order: the customer is refunded all of it.
@@ -309,6 +328,7 @@ describe.skipIf(!chromiumPath)(
         .getByRole('button', { name: 'Cancel order' })
         .click();
       await kitchen.getByText('Cancelled', { exact: true }).first().waitFor();
+      note(`2. ${CANCELLING_STORE.name} cancelled its order`);
       const cancelledMoney = await orderMoney(cancelled, kitchen, true);
       expect(cancelledMoney.refunded).toBe(cancelledMoney.paid);
       expect(cancelledMoney.due).toBe(0);
@@ -385,15 +405,22 @@ describe.skipIf(!chromiumPath)(
       await confirm.getByRole('button', { name: /^Refund ₦/ }).click();
       await merchant.getByText('Return is now Refunded').first().waitFor();
 
+      note(`3. ${DELIVERED_STORE.name}'s order delivered, one of its two units returned and refunded`);
       const returnedMoney = await orderMoney(delivered, merchant, true);
       expect(returnedMoney.refunded, 'the refund is what the dialog asked').toBe(asked);
       expect(returnedMoney.refunded).toBeGreaterThan(0);
       expect(returnedMoney.refunded).toBeLessThan(returnedMoney.paid);
       expect(returnedMoney.due).toBeLessThan(paidA.due);
-      note(`${delivered.orderName} returned in part`, returnedMoney);
       await shot(customer, 'customer-returned-360');
       const books1 = await storeBooks();
+      const kitchen1 = await paymentReport(kitchen);
       const finance2 = await finance();
+      // The finance report for all merchants moved by what the two stores' payment reports moved, to the kobo.
+      for (const figure of ['refunded', 'due', 'commission'] as const)
+        expect(
+          finance2[figure] - finance0[figure],
+          `finance "${figure}" moved by the two stores' payment reports`,
+        ).toBe(books1[figure] - books0[figure] + (kitchen1[figure] - kitchen0[figure]));
       expect(books1.refunded - books0.refunded, 'the payment report\'s "Refunded" grows by the return').toBe(
         returnedMoney.refunded,
       );
@@ -431,6 +458,7 @@ describe.skipIf(!chromiumPath)(
       admin = await adminAgain.newPage();
       await signIn(admin, baseUrl, 'admin', 'admin@demo.ng');
 
+      note('4. the return window closed; the admin pays the store out, with the OTP');
       const completedMoney = await orderMoney(delivered, merchant, true);
       expect(completedMoney).toEqual(returnedMoney);
       const books2 = await storeBooks();
@@ -465,9 +493,12 @@ describe.skipIf(!chromiumPath)(
       expect(finance3.paidOut - finance2.paidOut, 'finance "Paid out" grows by the payout').toBe(
         books2.payable,
       );
+      expect(finance3.payable - finance2.payable, 'finance "Payable" moved as the store\'s').toBe(
+        books3.payable - books1.payable,
+      );
       await shot(merchant, 'merchant-payouts-paid');
       journal.push(
-        `${DELIVERED_STORE.name}: payable ${books2.payable} before the payout, paid out +${books3.paidOut - books2.paidOut}, payable ${books3.payable} after (kobo)`,
+        `admin's finance report (all merchants): refunded ${naira(finance3.refunded)}, due ${naira(finance3.due)}, paid out ${naira(finance3.paidOut)}, payable ${naira(finance3.payable)}`,
       );
       console.info(`\nmoney journey figures:\n${journal.join('\n')}\n`);
     }, 300_000);
