@@ -29,6 +29,10 @@ async function main() {
   const booked = await jobs.bookUnpostedOrders();
   if (booked > 0)
     app.log.info({ orders: booked }, 'posted the books of paid orders the ledger had not heard of');
+  // Delivered orders whose return window closed while the server was down are completed now, not at the hourly
+  // job's first run (a restarted server would otherwise hold their money from the store for up to an hour).
+  const completed = await jobs.completeAfterReturnWindow();
+  if (completed > 0) app.log.info({ orders: completed }, 'completed orders past the return window');
   // Subaccount settlement (ADR 051): accounts saved before the platform moved to it become Paystack subaccounts.
   if (config.settlementMode === 'subaccount') {
     const linked = await jobs.linkSubaccounts();
