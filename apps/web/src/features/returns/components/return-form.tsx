@@ -68,8 +68,10 @@ function Form({ order }: { order: CustomerOrder }) {
         if (reason.trim().length < 5)
           return setProblem('Tell the store what is wrong (at least 5 characters).');
         setProblem(null);
-        create.mutate(
-          {
+        // mutateAsync, not mutate's callbacks: the success refreshes the order, which now has a return and so
+        // replaces this form, and an unmounted component's mutate callbacks never run.
+        create
+          .mutateAsync({
             orderId: order.id,
             type,
             reason: reason.trim(),
@@ -79,12 +81,11 @@ function Form({ order }: { order: CustomerOrder }) {
               variantId: item.variantId,
               quantity: wanted(item),
             })),
-          },
-          {
-            onSuccess: () => navigate(`/account/orders/${order.id}`),
-            onError: (error) => setProblem(isApiError(error) ? error.message : 'Something went wrong'),
-          },
-        );
+          })
+          .then(
+            () => navigate(`/account/orders/${order.id}`),
+            (error: unknown) => setProblem(isApiError(error) ? error.message : 'Something went wrong'),
+          );
       }}
     >
       <fieldset className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
