@@ -219,7 +219,8 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string) {
         .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
         .join('\n')}`,
   );
-  expect(described, `axe on ${label} (${page.url()})`).toEqual([]);
+  // The rules and elements in the message itself, so a failure reads without the diff.
+  expect(described, `axe on ${label} (${page.url()}):\n${described.join('\n')}`).toEqual([]);
 }
 
 export const screenshotsDir = path.join(root, 'e2e/artifacts');
