@@ -93,6 +93,9 @@ describe.skipIf(!chromiumPath)(
       await expectNoSeriousAxeViolations(customer, 'customer home');
       await customer.goto(url(`/products/${product!.id}`));
       await expectNoSeriousAxeViolations(customer, 'product page');
+      // The demo store's storefront in its published theme (issue 23 found theme colours below AA).
+      await customer.goto(url('/storefront/chinedu-gadgets'));
+      await expectNoSeriousAxeViolations(customer, 'storefront of Chinedu Gadgets');
       await customer.goto(url('/cart'));
       await expectNoSeriousAxeViolations(customer, 'cart');
 
