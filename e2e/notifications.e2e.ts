@@ -156,7 +156,7 @@ describe.skipIf(!chromiumPath)(
       const mail = await awaitMail(journey.baseUrl, 'merchant@demo.ng', new RegExp(orderName));
       // The plain-text part says what to do and links to the order (the subject names it).
       expect(mail.subject).toContain(orderName);
-      expect(mail.text).toContain('Accept the order');
+      expect(mail.text).toMatch(/₦[\d,]+\.\d\d paid for 1 item\. Accept the order/);
       expect(mail.text).toContain(`/merchant/orders/${orderId}`);
       const sms = await awaitSms(journey.baseUrl, phones.merchant, new RegExp(`New paid order ${orderName}`));
       expect(sms.text).toMatch(/^New paid order NM-/);
