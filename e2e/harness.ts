@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -136,6 +137,90 @@ export async function newestMail(baseUrl: string, to: string): Promise<OutboxMai
     if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+export interface OutboxSms {
+  to: string;
+  text: string;
+  segments: number;
+}
+
+/** The first SMS to a number (newest first) that matches, read from the development SMS outbox. */
+export async function awaitSms(baseUrl: string, to: string, matches: RegExp): Promise<OutboxSms> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/dev/sms-outbox?to=${encodeURIComponent(to)}&limit=20`);
+    const body = (await response.json()) as { data: OutboxSms[] };
+    const found = body.data.find((sms) => matches.test(sms.text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no SMS to ${to} matching ${matches}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first mail to an address (newest first) whose subject or text matches, read from the development outbox. */
+export async function awaitMail(baseUrl: string, to: string, matches: RegExp): Promise<OutboxMail> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=20`);
+    const body = (await response.json()) as { data: OutboxMail[] };
+    const found = body.data.find((mail) => matches.test(mail.subject) || matches.test(mail.text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} matching ${matches}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+
+/** The WCAG 2.2 A and AA rules (ADR 057's journeys keep every account's pages clean of them). */
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core's WCAG 2.2 A and AA rules over the page as it stands, once its spinners are gone, and fails on any
+ * serious or critical violation, naming the rule and the elements.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, label: string) {
+  await page.locator('h1').first().waitFor();
+  await expect.poll(() => page.locator('.animate-spin, .animate-pulse').count(), { timeout: 15_000 }).toBe(0);
+  // Evaluated through the DevTools protocol, so the page's Content-Security-Policy does not stop it.
+  if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (values) => {
+    const { axe, document } = globalThis as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<unknown> };
+      document: unknown;
+    };
+    const results = (await axe.run(document, { runOnly: { type: 'tag', values } })) as {
+      violations: AxeViolation[];
+    };
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => ({
+        target: node.target,
+        failureSummary: node.failureSummary,
+      })),
+    }));
+  }, wcagTags);
+  const serious = violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  const described = serious.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+        .join('\n')}`,
+  );
+  // The rules and elements in the message itself, so a failure reads without the diff.
+  expect(described, `axe on ${label} (${page.url()}):\n${described.join('\n')}`).toEqual([]);
 }
 
 export const screenshotsDir = path.join(root, 'e2e/artifacts');

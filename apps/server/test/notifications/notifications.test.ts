@@ -78,7 +78,7 @@ describe('a paid order', () => {
     const news = merchant.notifications.find((entry) => entry.kind === 'order.paid');
     expect(news).toBeDefined();
     expect(news!.link).toBe(`/merchant/orders/${paid.orderId}`);
-    expect(news!.body).toMatch(/^2 items for ₦[\d,]+\.\d\d were paid\./);
+    expect(news!.body).toMatch(/^₦[\d,]+\.\d\d paid for 2 items\./);
     expect(merchant.unreadCount).toBeGreaterThanOrEqual(1);
 
     // The other store hears nothing of it.

@@ -51,7 +51,7 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
       const items = plural(Number(params.itemCount ?? 1), 'item', 'items');
       return {
         title: `New order ${order}`,
-        body: `${items} for ${amount} were paid. Accept the order and get it ready for pickup.`,
+        body: `${amount} paid for ${items}. Accept the order and get it ready for pickup.`,
         link: orderLink(account, orderId),
         sms: `New paid order ${order}: ${items}, ${smsNaira(kobo(params, 'amountKobo'))}. Accept it in your Naija Market dashboard.`,
       };

@@ -11,8 +11,11 @@ interface CartSummaryProps {
 }
 
 function Row({ label, value, strong = false }: { label: ReactNode; value: string; strong?: boolean }) {
+  // A <dl> may hold only one level of <div> around each pair: the total's rule is on its own row.
   return (
-    <div className={`flex items-baseline justify-between gap-3 ${strong ? 'text-lg font-bold' : 'text-sm'}`}>
+    <div
+      className={`flex items-baseline justify-between gap-3 ${strong ? 'border-t border-slate-200 pt-2 text-lg font-bold' : 'text-sm'}`}
+    >
       <dt className={strong ? 'text-slate-900' : 'text-slate-700'}>{label}</dt>
       <dd className="text-right font-semibold text-slate-900 tabular-nums">{value}</dd>
     </div>
@@ -48,9 +51,7 @@ export function CartSummary({ cart, updating = false, title = 'Order summary', c
           {cart.giftCardTotal > 0 ? (
             <Row label="Gift cards" value={`−${formatApiNaira(cart.giftCardTotal)}`} />
           ) : null}
-          <div className="border-t border-slate-200 pt-2">
-            <Row label="Amount due" value={formatApiNaira(cart.amountDue)} strong />
-          </div>
+          <Row label="Amount due" value={formatApiNaira(cart.amountDue)} strong />
         </dl>
         {updating ? <p className="mt-2 text-sm text-slate-700">Updating totals…</p> : null}
       </div>
