@@ -389,6 +389,10 @@ export const returnPickupEndpoints = {
       'Assign a return pickup to a shipping partner or a dispatcher; the customer gets a new pickup token',
     tags,
     access: access.admin('orders:assign'),
+    serverChecks: {
+      dispatcherId: 'must name a dispatcher',
+      partnerId: 'must name an approved shipping partner',
+    },
     params: idParams,
     body: assignPickupBody,
     response: envelope(carrierPickup),
