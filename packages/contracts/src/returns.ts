@@ -121,7 +121,13 @@ export type CustomerRefund = z.infer<typeof customerRefund>;
  * assigned (the customer holds a pickup token), collected (token and photo), delivered to the store (photo); the
  * store then confirms receipt on the return. Cancelled when the store received the goods another way.
  */
-export const pickupStatuses = ['requested', 'assigned', 'collected', 'delivered_to_store', 'cancelled'] as const;
+export const pickupStatuses = [
+  'requested',
+  'assigned',
+  'collected',
+  'delivered_to_store',
+  'cancelled',
+] as const;
 export type PickupStatus = (typeof pickupStatuses)[number];
 export const pickupStatusNames: Record<PickupStatus, string> = {
   requested: 'Waiting for a carrier',

@@ -2,9 +2,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnPickups } from '../../src/modules/returns/returns.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
-import { type CommerceSetup, commerceSetup, type SellingStore, sellingStore } from '../support/commerce-factory.js';
+import {
+  type CommerceSetup,
+  commerceSetup,
+  type SellingStore,
+  sellingStore,
+} from '../support/commerce-factory.js';
 import { multipartForm, pngBytes } from '../support/store-factory.js';
-import { bearer, createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import {
+  bearer,
+  createAdmin,
+  createPartner,
+  createTestApp,
+  json,
+  type TestApp,
+} from '../support/test-app.js';
 import { caller, type Dispatcher, deliveredOrder } from './returns-support.js';
 
 // Issue 23 item 3 (ADR 060): an approved return's goods travel back customer → carrier → store, with the same
@@ -40,7 +52,12 @@ async function withPhoto(url: string, token: string, fields: Record<string, stri
       ? { field: 'evidence', filename: 'goods.png', contentType: 'image/png', bytes: await pngBytes() }
       : undefined,
   );
-  return test.app.inject({ method: 'PATCH', url, headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+  return test.app.inject({
+    method: 'PATCH',
+    url,
+    headers: { ...bearer(token), ...form.headers },
+    payload: form.payload,
+  });
 }
 const collect = (id: string, token: string, pickupToken: string, photo = true) =>
   withPhoto(`/api/returns/pickups/${id}/collect`, token, { pickupToken }, photo);
@@ -75,14 +92,21 @@ describe('a returned item travels back to the store', () => {
     const { paid, returnId, pickupId } = await approvedReturn();
 
     // The admins' queue lists it; the customer has no token before a carrier is assigned.
-    const queue = json(await call('GET', '/api/returns/admin/pickups?status=requested&limit=100', setup.admin.accessToken)).data;
+    const queue = json(
+      await call('GET', '/api/returns/admin/pickups?status=requested&limit=100', setup.admin.accessToken),
+    ).data;
     expect(queue.pickups.map((row: { id: string }) => row.id)).toContain(pickupId);
     expect((await customerReturn(returnId, paid.customer.token)).pickup.pickupToken).toBeNull();
 
-    const assigned = await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: partner.id,
-    });
+    const assigned = await call(
+      'POST',
+      `/api/returns/admin/pickups/${pickupId}/assign`,
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
     expect(assigned.statusCode).toBe(200);
     expect(json(assigned).data).toMatchObject({ status: { code_name: 'assigned' }, carrierKind: 'partner' });
     // The assigner learns where, not the door.
@@ -107,7 +131,10 @@ describe('a returned item travels back to the store', () => {
       .from(notificationEvents)
       .where(eq(notificationEvents.kind, 'pickup.scheduled'));
     expect(
-      told.some((event) => event.params.token === token && JSON.stringify(event.audience).includes(paid.customer.userId)),
+      told.some(
+        (event) =>
+          event.params.token === token && JSON.stringify(event.audience).includes(paid.customer.userId),
+      ),
     ).toBe(true);
 
     // A wrong token and a missing photo are refused and move nothing.
@@ -141,18 +168,30 @@ describe('a returned item travels back to the store', () => {
     });
     expect(received.statusCode).toBe(200);
     expect(json(received).data.pickup.status.code_name).toBe('delivered_to_store');
-    const refunded = await call('PATCH', `/api/returns/update-refund-decision/${returnId}`, store.accessToken, {
-      decision: 'refund',
-    });
+    const refunded = await call(
+      'PATCH',
+      `/api/returns/update-refund-decision/${returnId}`,
+      store.accessToken,
+      {
+        decision: 'refund',
+      },
+    );
     expect(refunded.statusCode).toBe(200);
     expect(json(refunded).data.status.code_name).toBe('refunded');
 
     // The collection photo is the customer's, the store's and the carrier's to see; not another store's.
     const photo = afterCollect.pickup.collectEvidence as string;
     const path = new URL(photo, 'http://x').pathname;
-    expect((await test.app.inject({ method: 'GET', url: path, headers: bearer(paid.customer.token) })).statusCode).toBe(200);
-    expect((await test.app.inject({ method: 'GET', url: path, headers: bearer(store.accessToken) })).statusCode).toBe(200);
-    expect((await test.app.inject({ method: 'GET', url: path, headers: bearer(otherStore.accessToken) })).statusCode).toBe(404);
+    expect(
+      (await test.app.inject({ method: 'GET', url: path, headers: bearer(paid.customer.token) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'GET', url: path, headers: bearer(store.accessToken) })).statusCode,
+    ).toBe(200);
+    expect(
+      (await test.app.inject({ method: 'GET', url: path, headers: bearer(otherStore.accessToken) }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('is refused to every account it is not theirs, and nothing changes', async () => {
@@ -168,10 +207,15 @@ describe('a returned item travels back to the store', () => {
     }
     expect((await pickupRow(pickupId)).status).toBe('requested');
 
-    const assigned = await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'dispatcher',
-      dispatcherId: dispatcher.id,
-    });
+    const assigned = await call(
+      'POST',
+      `/api/returns/admin/pickups/${pickupId}/assign`,
+      setup.admin.accessToken,
+      {
+        carrier: 'dispatcher',
+        dispatcherId: dispatcher.id,
+      },
+    );
     expect(assigned.statusCode).toBe(200);
     const row = await pickupRow(pickupId);
     const token = row.pickupToken!;
@@ -188,22 +232,34 @@ describe('a returned item travels back to the store', () => {
       expect((await call('GET', '/api/returns/pickups/carrier', other)).statusCode).toBe(403);
     }
     // Another store and another customer do not see the return (nor its pickup).
-    expect((await call('GET', `/api/returns/merchant/${row.returnId}`, otherStore.accessToken)).statusCode).toBe(404);
-    expect((await pickupRow(pickupId))).toMatchObject({ status: 'assigned', wrongAttempts: 0 });
+    expect(
+      (await call('GET', `/api/returns/merchant/${row.returnId}`, otherStore.accessToken)).statusCode,
+    ).toBe(404);
+    expect(await pickupRow(pickupId)).toMatchObject({ status: 'assigned', wrongAttempts: 0 });
 
     // Dropping off before collecting is refused.
     expect((await dropOff(pickupId, dispatcher.accessToken)).statusCode).toBe(409);
     // An unknown pickup is a 404 for admins too.
-    const unknown = await call('POST', '/api/returns/admin/pickups/00000000-0000-4000-8000-000000000000/assign', setup.admin.accessToken, {
-      carrier: 'dispatcher',
-      dispatcherId: dispatcher.id,
-    });
+    const unknown = await call(
+      'POST',
+      '/api/returns/admin/pickups/00000000-0000-4000-8000-000000000000/assign',
+      setup.admin.accessToken,
+      {
+        carrier: 'dispatcher',
+        dispatcherId: dispatcher.id,
+      },
+    );
     expect(unknown.statusCode).toBe(404);
     // An unknown carrier is a clear 422.
-    const noSuch = await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: '00000000-0000-4000-8000-000000000000',
-    });
+    const noSuch = await call(
+      'POST',
+      `/api/returns/admin/pickups/${pickupId}/assign`,
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: '00000000-0000-4000-8000-000000000000',
+      },
+    );
     expect(noSuch.statusCode).toBe(422);
   });
 
@@ -232,13 +288,19 @@ describe('a returned item travels back to the store', () => {
     });
     const second = (await pickupRow(pickupId)).pickupToken!;
     expect((await collect(pickupId, partner.accessToken, second)).statusCode).toBe(404);
-    if (second !== first) expect((await collect(pickupId, otherPartner.accessToken, first)).statusCode).toBe(422);
+    if (second !== first)
+      expect((await collect(pickupId, otherPartner.accessToken, first)).statusCode).toBe(422);
     expect((await collect(pickupId, otherPartner.accessToken, second)).statusCode).toBe(200);
     // Assigning a collected pickup again is refused.
-    const again = await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: partner.id,
-    });
+    const again = await call(
+      'POST',
+      `/api/returns/admin/pickups/${pickupId}/assign`,
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
     expect(again.statusCode).toBe(409);
   });
 
@@ -249,10 +311,15 @@ describe('a returned item travels back to the store', () => {
     });
     expect(received.statusCode).toBe(200);
     expect(json(received).data.pickup.status.code_name).toBe('cancelled');
-    const assign = await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: partner.id,
-    });
+    const assign = await call(
+      'POST',
+      `/api/returns/admin/pickups/${pickupId}/assign`,
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
     expect(assign.statusCode).toBe(409);
   });
 });

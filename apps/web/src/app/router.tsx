@@ -167,6 +167,7 @@ export const routes: RouteObject[] = [
           { path: 'orders/all', lazy: () => import('./routes/admin/orders-all') },
           { path: 'orders/mine', lazy: () => import('./routes/admin/orders-all') },
           { path: 'orders/partners', lazy: () => import('./routes/admin/orders-partners') },
+          { path: 'orders/pickups', lazy: () => import('./routes/admin/orders-pickups') },
           { path: 'orders/:id', lazy: () => import('./routes/admin/order') },
           { path: 'hubs', lazy: () => import('./routes/admin/hubs') },
           { path: 'returns', lazy: () => import('./routes/admin/returns') },
@@ -202,6 +203,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/partner/dashboard') },
           { path: 'orders', lazy: () => import('./routes/partner/orders') },
+          { path: 'pickups', lazy: () => import('./routes/partner/pickups') },
           { path: 'notifications', lazy: () => import('./routes/partner/notifications') },
           { path: 'orders/:id', lazy: () => import('./routes/partner/order') },
           { path: 'hubs', lazy: () => import('./routes/partner/hubs') },

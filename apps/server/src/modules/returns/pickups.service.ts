@@ -77,7 +77,9 @@ export function createPickupsService(deps: Deps, orders: OrdersService, needs: P
 
   const carries = (row: PickupRow, caller: PickupCaller) =>
     (caller.kind === 'partner' && row.partnerId === caller.userId) ||
-    (caller.kind === 'admin' && row.dispatcherId === caller.userId && caller.permissions.includes('orders:carry'));
+    (caller.kind === 'admin' &&
+      row.dispatcherId === caller.userId &&
+      caller.permissions.includes('orders:carry'));
 
   async function carrierView(executor: Db, row: PickupRow, caller: PickupCaller): Promise<CarrierPickup> {
     const [order, ret, dropOff] = await Promise.all([
@@ -106,7 +108,10 @@ export function createPickupsService(deps: Deps, orders: OrdersService, needs: P
         address: door ? address.address : '',
       },
       dropOff,
-      products: (ret?.lines ?? []).map((line) => ({ productName: line.productName, quantity: line.quantity })),
+      products: (ret?.lines ?? []).map((line) => ({
+        productName: line.productName,
+        quantity: line.quantity,
+      })),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };
@@ -136,13 +141,23 @@ export function createPickupsService(deps: Deps, orders: OrdersService, needs: P
     return { row, order };
   }
 
-  async function savePhoto(pickupId: string, caller: PickupCaller, step: 'collected' | 'delivered_to_store', upload?: EvidenceUpload) {
-    if (!upload) throw validation('evidence', 'Take a photo of the goods and send it in the "evidence" field');
-    if (upload.bytes.length === 0) throw validation('evidence', 'The photo is empty. Take or choose another.');
+  async function savePhoto(
+    pickupId: string,
+    caller: PickupCaller,
+    step: 'collected' | 'delivered_to_store',
+    upload?: EvidenceUpload,
+  ) {
+    if (!upload)
+      throw validation('evidence', 'Take a photo of the goods and send it in the "evidence" field');
+    if (upload.bytes.length === 0)
+      throw validation('evidence', 'The photo is empty. Take or choose another.');
     const saved = await deps.media
-      .saveImage(db, caller.userId, upload.bytes, pickupEvidencePurpose(pickupId, step), { visibility: 'private' })
+      .saveImage(db, caller.userId, upload.bytes, pickupEvidencePurpose(pickupId, step), {
+        visibility: 'private',
+      })
       .catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'VALIDATION_ERROR') throw validation('evidence', error.message);
+        if (error instanceof AppError && error.code === 'VALIDATION_ERROR')
+          throw validation('evidence', error.message);
         throw error;
       });
     return saved.url;
@@ -281,26 +296,35 @@ export function createPickupsService(deps: Deps, orders: OrdersService, needs: P
       if (seen.status !== 'assigned') {
         throw conflict(`Pickup is ${pickupStatusNames[seen.status]}; only an assigned pickup is collected`);
       }
-      if (!upload) throw validation('evidence', 'Take a photo of the goods and send it in the "evidence" field');
+      if (!upload)
+        throw validation('evidence', 'Take a photo of the goods and send it in the "evidence" field');
       const outcome = await db.transaction(async (tx) => {
         const { row, order } = await lockedCarried(tx, pickupId, caller);
         if (row.status !== 'assigned') {
           throw conflict(`Pickup is ${pickupStatusNames[row.status]}; only an assigned pickup is collected`);
         }
         if (row.locked || !row.tokenHash) {
-          throw conflict('Collection is locked after five wrong pickup tokens. An admin must assign the pickup again.');
+          throw conflict(
+            'Collection is locked after five wrong pickup tokens. An admin must assign the pickup again.',
+          );
         }
         if (!tokenMatches(row.tokenHash, pickupToken)) {
           const attempts = row.wrongAttempts + 1;
           const locked = attempts >= MAX_WRONG_TOKENS;
-          await repository.updatePickup(tx, row.id, { wrongAttempts: attempts, locked, updatedAt: deps.now() });
+          await repository.updatePickup(tx, row.id, {
+            wrongAttempts: attempts,
+            locked,
+            updatedAt: deps.now(),
+          });
           return { kind: 'wrong-token', left: MAX_WRONG_TOKENS - attempts, locked } as const;
         }
         return { kind: 'ok', row, order } as const;
       });
       if (outcome.kind === 'wrong-token') {
         if (outcome.locked) {
-          throw conflict('That pickup token is not right. Collection is now locked; an admin must assign the pickup again.');
+          throw conflict(
+            'That pickup token is not right. Collection is now locked; an admin must assign the pickup again.',
+          );
         }
         throw validation(
           'pickupToken',

@@ -98,7 +98,11 @@ export async function insertPickup(executor: Db, values: NewPickup): Promise<Pic
 }
 
 export async function pickupOfReturn(executor: Db, returnId: string): Promise<PickupRow | undefined> {
-  const [row] = await executor.select().from(returnPickups).where(eq(returnPickups.returnId, returnId)).limit(1);
+  const [row] = await executor
+    .select()
+    .from(returnPickups)
+    .where(eq(returnPickups.returnId, returnId))
+    .limit(1);
   return row;
 }
 

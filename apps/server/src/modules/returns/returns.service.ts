@@ -658,7 +658,8 @@ export function createReturnsService(
         // The approved return's goods come back by carrier (ADR 060).
         if (to === 'approved') await pickups.open(tx, updated);
         const texts: Partial<Record<ReturnStatus, string>> = {
-          approved: 'The store approved your return. A carrier will collect the items; you will get a pickup token.',
+          approved:
+            'The store approved your return. A carrier will collect the items; you will get a pickup token.',
           rejected: `The store rejected your return${body.note ? `: ${body.note}` : '.'}`,
           item_received: 'The store received the returned items.',
           closed:
