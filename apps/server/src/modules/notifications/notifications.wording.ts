@@ -159,7 +159,7 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
       return {
         title: `Collect a return on ${order}`,
         body: `Collect the returned items from the customer in ${text(params, 'lga')}, ${text(params, 'state')}, and take them to ${store}. Ask for the customer's pickup token and take a photo.`,
-        link: '/shipping-partner/pickups',
+        link: account === 'partner' ? '/shipping-partner/pickups' : '/admin/orders/pickups',
         sms: `Collect a return on order ${order} in ${text(params, 'lga')} and take it to ${store}. Ask for the pickup token.`,
       };
     case 'pickup.delivered':

@@ -100,7 +100,10 @@ function PickupSummary({ pickup, door }: { pickup: CarrierPickup; door: boolean 
         <span className="rounded bg-slate-100 px-2 py-0.5 text-slate-800">{pickup.status.known_name}</span>
       </div>
       <p>
-        Collect from {from.fullName}
+        {pickup.status.code_name === 'requested' || pickup.status.code_name === 'assigned'
+          ? 'Collect from'
+          : 'Collected from'}{' '}
+        {from.fullName}
         {door && from.address ? `, ${from.address}` : ''}, {from.lga}, {from.state}
         {door && from.phoneNumber ? ` (${from.phoneNumber})` : ''}
       </p>
