@@ -415,7 +415,8 @@ export async function buildApp(
         caller.userId === image!.ownerUserId ||
         (image!.purpose.startsWith('shipping-evidence') &&
           (await modules.fulfilment.mayViewEvidence(who, image!.fileId))) ||
-        (image!.purpose === 'return-photo' && (await modules.returns.mayViewPhoto(who, image!.fileId)));
+        ((image!.purpose === 'return-photo' || image!.purpose.startsWith('pickup-evidence')) &&
+          (await modules.returns.mayViewPhoto(who, image!.fileId)));
       if (allowed) break;
     }
     // Not theirs or not there: the same answer, so a stranger learns nothing of which photos exist.
@@ -526,7 +527,8 @@ function composeModules(
     findMembership: (userId) => findActiveMembership(deps.db, userId),
     findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   });
-  const orders = createOrdersModule(deps, fulfilmentSteps(payments.service));
+  const chainSteps = fulfilmentSteps(payments.service);
+  const orders = createOrdersModule(deps, chainSteps);
   const coupons = createCouponsModule(deps, {
     isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
     // apply-coupon checks a code against the cart's lines (a plain function of the cart module: no cycle).
@@ -566,7 +568,15 @@ function composeModules(
   const returns = createReturnsModule(
     deps,
     { orders: orders.service, refunds: orders.refunds },
-    { reserveStock, returnStock, findCustomer: findUserById, cardDisputes: payments.service },
+    {
+      reserveStock,
+      returnStock,
+      findCustomer: findUserById,
+      cardDisputes: payments.service,
+      // The pickup of a return's goods uses the delivery chain's carriers and the store's address (ADR 060).
+      carriers: chainSteps.carriers,
+      storePickup: chainSteps.storePickup,
+    },
   );
   const system = createSystemModule(deps);
   // Product creates are checked against the store's plan (subscriptions) without the catalog importing it.

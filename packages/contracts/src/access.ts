@@ -59,6 +59,9 @@ export const access = {
   /** A shipping partner holding the permission. */
   partner: <const P extends PartnerPermission>(permission: P) =>
     ({ kind: 'signed-in', accounts: ['partner'], permission }) as const,
+  /** The carriers: platform dispatchers (an admin permission) and shipping partners; the service checks whose. */
+  carriers: <const A extends AdminPermission, const P extends PartnerPermission>(admin: A, partner: P) =>
+    ({ kind: 'signed-in', accounts: ['admin', 'partner'], permission: [admin, partner] }) as const,
   /** Store members with the store permission, or admins with the admin permission, on the same call. */
   merchantOrAdmin: <const M extends StorePermission, const A extends AdminPermission>(
     merchant: M,

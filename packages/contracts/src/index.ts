@@ -64,7 +64,12 @@ import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
 import { customerProfileEndpoints } from './profile.js';
 import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
-import { adminReturnEndpoints, customerReturnEndpoints, merchantReturnEndpoints } from './returns.js';
+import {
+  adminReturnEndpoints,
+  customerReturnEndpoints,
+  merchantReturnEndpoints,
+  returnPickupEndpoints,
+} from './returns.js';
 import { reviewEndpoints } from './reviews.js';
 import {
   shippingApiEndpoints,
@@ -110,6 +115,7 @@ export function allEndpoints(): Endpoint[] {
     checkoutEndpoints,
     customerOrderEndpoints,
     fulfilmentEndpoints,
+    returnPickupEndpoints,
     merchantOrderEndpoints,
     adminOrderEndpoints,
     partnerOrderEndpoints,

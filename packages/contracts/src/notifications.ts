@@ -85,6 +85,16 @@ export const notificationKinds = {
     accounts: ['partner', 'admin'],
     defaults: inAppAndEmail,
   },
+  'pickup.assigned': {
+    label: 'A return pickup was assigned to you',
+    accounts: ['partner', 'admin'],
+    defaults: everywhere,
+  },
+  'pickup.delivered': {
+    label: 'Returned goods reached your store',
+    accounts: ['merchant'],
+    defaults: inAppAndEmail,
+  },
   // Admins whose role holds the permission.
   'queue.waiting': {
     label: 'An order is waiting for a carrier',
@@ -129,6 +139,16 @@ export const notificationKinds = {
     defaults: inAppAndEmail,
   },
   'refund.paid': { label: 'Your refund was sent', accounts: ['customer'], defaults: everywhere },
+  'pickup.scheduled': {
+    label: 'A carrier is coming for your return (with its pickup token)',
+    accounts: ['customer'],
+    defaults: everywhere,
+  },
+  'pickup.collected': {
+    label: 'Your returned items were collected',
+    accounts: ['customer'],
+    defaults: inAppOnly,
+  },
   'return.decided': {
     label: 'A decision on your return',
     accounts: ['customer'],

@@ -116,6 +116,43 @@ export const customerRefund = z.object({
 });
 export type CustomerRefund = z.infer<typeof customerRefund>;
 
+/**
+ * A return's pickup (ADR 060): the goods travel back, customer → carrier → store. Waiting for a carrier, a carrier
+ * assigned (the customer holds a pickup token), collected (token and photo), delivered to the store (photo); the
+ * store then confirms receipt on the return. Cancelled when the store received the goods another way.
+ */
+export const pickupStatuses = [
+  'requested',
+  'assigned',
+  'collected',
+  'delivered_to_store',
+  'cancelled',
+] as const;
+export type PickupStatus = (typeof pickupStatuses)[number];
+export const pickupStatusNames: Record<PickupStatus, string> = {
+  requested: 'Waiting for a carrier',
+  assigned: 'Carrier assigned',
+  collected: 'Collected from the customer',
+  delivered_to_store: 'Delivered to the store',
+  cancelled: 'Cancelled',
+};
+
+export const returnPickup = z.object({
+  id: z.string(),
+  status: z.object({ code_name: z.enum(pickupStatuses), known_name: z.string() }),
+  carrierKind: z.enum(['partner', 'dispatcher']).nullable(),
+  carrierName: z.string().nullable(),
+  /** Five wrong pickup tokens lock collection until an admin assigns the pickup again (a new token). */
+  collectionLocked: z.boolean(),
+  /** Photo taken when the carrier collected the goods, and when it left them at the store. */
+  collectEvidence: z.string().nullable(),
+  dropOffEvidence: z.string().nullable(),
+  assignedAt: isoDateTime.nullable(),
+  collectedAt: isoDateTime.nullable(),
+  deliveredAt: isoDateTime.nullable(),
+});
+export type ReturnPickup = z.infer<typeof returnPickup>;
+
 export const returnProduct = z.object({
   productId: z.string(),
   variantId: z.string().nullable(),
@@ -165,13 +202,23 @@ export const orderReturn = z.object({
   allowedNextStatuses: z.array(z.enum(returnStatuses)),
   /** Whether the caller may now decide refund or replace (store) or settle the dispute (admin). */
   canDecide: z.boolean(),
+  /** The pickup that carries the goods back to the store (ADR 060); null before approval. */
+  pickup: returnPickup.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type OrderReturn = z.infer<typeof orderReturn>;
 
+/** The customer's view: the pickup token they hand the carrier at collection, theirs alone. */
+export const customerReturnPickup = returnPickup.extend({
+  /** Six digits the customer gives the carrier when the goods leave their hands; null until a carrier is assigned. */
+  pickupToken: z.string().nullable(),
+});
+export type CustomerReturnPickup = z.infer<typeof customerReturnPickup>;
+
 /** A return as its customer sees it: no chargeback (internal), refunds as the customer reads them. */
-export const customerOrderReturn = orderReturn.omit({ chargeback: true, refund: true }).extend({
+export const customerOrderReturn = orderReturn.omit({ chargeback: true, refund: true, pickup: true }).extend({
+  pickup: customerReturnPickup.nullable(),
   refund: z
     .object({ amount: money, shippingIncluded: z.boolean(), history: z.array(customerRefund) })
     .nullable(),
@@ -284,6 +331,118 @@ export const cardDispute = z.object({
 export type CardDispute = z.infer<typeof cardDispute>;
 
 const idParams = z.object({ id: uuid });
+
+/** A pickup as the admins' queue and the carrier's list show it: where to collect, where to take it. */
+export const carrierPickup = z.object({
+  id: z.string(),
+  returnId: z.string(),
+  orderId: z.string(),
+  orderName: z.string(),
+  storeName: z.string(),
+  status: z.object({ code_name: z.enum(pickupStatuses), known_name: z.string() }),
+  carrierKind: z.enum(['partner', 'dispatcher']).nullable(),
+  carrierName: z.string().nullable(),
+  collectionLocked: z.boolean(),
+  /** The customer's door: the full address only for the carrier who collects; others see the state and LGA. */
+  collectFrom: z.object({
+    fullName: z.string(),
+    phoneNumber: z.string(),
+    state: z.string(),
+    lga: z.string(),
+    address: z.string(),
+  }),
+  dropOff: z.object({ address: z.string(), phoneNumber: z.string().nullable() }),
+  products: z.array(z.object({ productName: z.string(), quantity: z.number().int() })),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type CarrierPickup = z.infer<typeof carrierPickup>;
+
+const pickupListQuery = pageQuery.extend({ status: z.enum(pickupStatuses).optional() });
+const pickupList = envelope(z.object({ pickups: z.array(carrierPickup), pagination }));
+
+export const assignPickupBody = z.discriminatedUnion('carrier', [
+  z.object({ carrier: z.literal('partner'), partnerId: uuid }),
+  z.object({ carrier: z.literal('dispatcher'), dispatcherId: uuid }),
+]);
+export type AssignPickupBody = z.input<typeof assignPickupBody>;
+
+export const collectPickupBody = z.object({
+  pickupToken: z
+    .string({ error: "Enter the customer's pickup token" })
+    .trim()
+    .regex(/^[0-9]{6}$/, 'The pickup token is 6 digits'),
+});
+export const dropOffPickupBody = z.object({ note: note.optional() });
+
+/** The return pickups (ADR 060): admins assign a carrier; the carrier collects from the customer and drops off. */
+export const returnPickupEndpoints = {
+  adminList: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/admin/pickups',
+    summary: 'Return pickups, oldest waiting first: those waiting for a carrier with `status=requested`',
+    tags,
+    access: access.admin('orders:assign'),
+    query: pickupListQuery,
+    response: pickupList,
+  }),
+  assign: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/returns/admin/pickups/:id/assign',
+    summary:
+      'Assign a return pickup to a shipping partner or a dispatcher; the customer gets a new pickup token',
+    tags,
+    access: access.admin('orders:assign'),
+    serverChecks: {
+      dispatcherId: 'must name a dispatcher',
+      partnerId: 'must name an approved shipping partner',
+    },
+    params: idParams,
+    body: assignPickupBody,
+    response: envelope(carrierPickup),
+    errors: [404, 409],
+  }),
+  carrierList: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/returns/pickups/carrier',
+    summary: 'The return pickups assigned to the calling shipping partner or dispatcher',
+    tags,
+    access: access.carriers('orders:carry', 'partner:orders:read'),
+    query: pickupListQuery,
+    response: pickupList,
+  }),
+  collect: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/pickups/:id/collect',
+    summary:
+      "The carrier collects the goods from the customer: the customer's pickup token and a photo (multipart, file in `evidence`)",
+    tags,
+    access: access.carriers('orders:carry', 'partner:orders:update'),
+    params: idParams,
+    body: collectPickupBody,
+    upload: { field: 'evidence' },
+    response: envelope(carrierPickup),
+    errors: [404, 409],
+  }),
+  dropOff: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/returns/pickups/:id/drop-off',
+    summary: 'The carrier leaves the goods at the store, with a photo (multipart, file in `evidence`)',
+    tags,
+    access: access.carriers('orders:carry', 'partner:orders:update'),
+    params: idParams,
+    body: dropOffPickupBody,
+    upload: { field: 'evidence' },
+    response: envelope(carrierPickup),
+    errors: [404, 409],
+  }),
+};
+
 const returnList = envelope(z.object({ returns: z.array(orderReturn), pagination }));
 const customerReturnList = envelope(z.object({ returns: z.array(customerOrderReturn), pagination }));
 

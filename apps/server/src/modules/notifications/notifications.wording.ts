@@ -155,6 +155,34 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         link: orderLink(account, orderId),
         sms: `Order ${order} has a new delivery token. The old one no longer works.`,
       };
+    case 'pickup.assigned':
+      return {
+        title: `Collect a return on ${order}`,
+        body: `Collect the returned items from the customer in ${text(params, 'lga')}, ${text(params, 'state')}, and take them to ${store}. Ask for the customer's pickup token and take a photo.`,
+        link: account === 'partner' ? '/shipping-partner/pickups' : '/admin/orders/pickups',
+        sms: `Collect a return on order ${order} in ${text(params, 'lga')} and take it to ${store}. Ask for the pickup token.`,
+      };
+    case 'pickup.delivered':
+      return {
+        title: `Returned items on ${order} reached your store`,
+        body: 'Check them and confirm you received them, then refund or replace.',
+        link: `/merchant/returns/${text(params, 'returnId')}`,
+        sms: `Returned items on order ${order} reached your store. Confirm receipt in your dashboard.`,
+      };
+    case 'pickup.scheduled':
+      return {
+        title: `${text(params, 'carrierName', 'A carrier')} will collect your return`,
+        body: `Your pickup token is ${text(params, 'token')}. Give it to the carrier only when they take the items from order ${order}.`,
+        link: orderLink('customer', orderId),
+        sms: `Naija Market: ${text(params, 'carrierName', 'A carrier')} will collect your return on ${order}. Pickup token ${text(params, 'token')}. Give it only at handover.`,
+      };
+    case 'pickup.collected':
+      return {
+        title: `Your returned items on ${order} were collected`,
+        body: `They are on their way to ${store}. The store will refund or replace once it receives them.`,
+        link: orderLink('customer', orderId),
+        sms: `Your returned items on order ${order} were collected and are going to ${store}.`,
+      };
     case 'queue.waiting':
       return {
         title: `Order ${order} is waiting for a carrier`,

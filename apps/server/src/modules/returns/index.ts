@@ -1,9 +1,11 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import type { OrdersService, RefundsService } from '../orders/index.js';
-import { returnsRoutes } from './returns.routes.js';
+import { createPickupsService, type PickupNeeds } from './pickups.service.js';
+import { pickupRoutes, returnsRoutes } from './returns.routes.js';
 import { createReturnsService, type ReturnsNeeds, type ReturnsService } from './returns.service.js';
 
+export type { PickupNeeds, PickupsService } from './pickups.service.js';
 export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.service.js';
 
 /**
@@ -13,8 +15,9 @@ export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.servi
 export function createReturnsModule(
   deps: Deps,
   parts: { orders: OrdersService; refunds: RefundsService },
-  needs: ReturnsNeeds,
+  needs: ReturnsNeeds & PickupNeeds,
 ): ServerModule<ReturnsService> {
-  const service = createReturnsService(deps, parts.orders, parts.refunds, needs);
-  return { service, routes: returnsRoutes(deps, service) };
+  const pickups = createPickupsService(deps, parts.orders, needs);
+  const service = createReturnsService(deps, parts.orders, parts.refunds, needs, pickups);
+  return { service, routes: [...returnsRoutes(deps, service), ...pickupRoutes(pickups)] };
 }

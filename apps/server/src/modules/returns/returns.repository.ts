@@ -1,6 +1,6 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { orderReturns, type ReturnStatus } from './returns.schema.js';
+import { orderReturns, type ReturnStatus, returnPickups } from './returns.schema.js';
 
 // The only file of the returns module that knows Drizzle.
 
@@ -85,6 +85,77 @@ export async function returnPage(
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     executor.select({ value: count() }).from(orderReturns).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export type PickupRow = typeof returnPickups.$inferSelect;
+export type NewPickup = typeof returnPickups.$inferInsert;
+
+export async function insertPickup(executor: Db, values: NewPickup): Promise<PickupRow> {
+  const [row] = await executor.insert(returnPickups).values(values).onConflictDoNothing().returning();
+  return row ?? (await pickupOfReturn(executor, values.returnId))!;
+}
+
+export async function pickupOfReturn(executor: Db, returnId: string): Promise<PickupRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(returnPickups)
+    .where(eq(returnPickups.returnId, returnId))
+    .limit(1);
+  return row;
+}
+
+export async function pickupsOfReturns(executor: Db, returnIds: string[]): Promise<PickupRow[]> {
+  if (returnIds.length === 0) return [];
+  return executor.select().from(returnPickups).where(inArray(returnPickups.returnId, returnIds));
+}
+
+export async function findPickup(executor: Db, id: string): Promise<PickupRow | undefined> {
+  const [row] = await executor.select().from(returnPickups).where(eq(returnPickups.id, id)).limit(1);
+  return row;
+}
+
+export async function lockPickup(executor: Db, id: string): Promise<PickupRow | undefined> {
+  const [row] = await executor.select().from(returnPickups).where(eq(returnPickups.id, id)).for('update');
+  return row;
+}
+
+export async function updatePickup(executor: Db, id: string, patch: Partial<NewPickup>): Promise<PickupRow> {
+  const [row] = await executor.update(returnPickups).set(patch).where(eq(returnPickups.id, id)).returning();
+  return row!;
+}
+
+/** The pickups whose evidence is this photo (by its file id). */
+export async function pickupsWithEvidence(executor: Db, fileId: string): Promise<PickupRow[]> {
+  const pattern = `%/${fileId}-%`;
+  return executor
+    .select()
+    .from(returnPickups)
+    .where(or(like(returnPickups.collectEvidence, pattern), like(returnPickups.dropOffEvidence, pattern)))
+    .limit(20);
+}
+
+export async function pickupPage(
+  executor: Db,
+  filter: { status?: PickupRow['status']; carrierId?: string },
+  page: { page: number; limit: number },
+): Promise<{ rows: PickupRow[]; total: number }> {
+  const where: SQL | undefined = and(
+    filter.status ? eq(returnPickups.status, filter.status) : undefined,
+    filter.carrierId
+      ? or(eq(returnPickups.partnerId, filter.carrierId), eq(returnPickups.dispatcherId, filter.carrierId))
+      : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    executor
+      .select()
+      .from(returnPickups)
+      .where(where)
+      .orderBy(asc(returnPickups.createdAt), asc(returnPickups.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    executor.select({ value: count() }).from(returnPickups).where(where),
   ]);
   return { rows, total: total?.value ?? 0 };
 }

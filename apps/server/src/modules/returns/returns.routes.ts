@@ -1,9 +1,15 @@
-import { adminReturnEndpoints, customerReturnEndpoints, merchantReturnEndpoints } from '@market/contracts';
+import {
+  adminReturnEndpoints,
+  customerReturnEndpoints,
+  merchantReturnEndpoints,
+  returnPickupEndpoints,
+} from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { validation } from '../../platform/errors.js';
 import { type AuthContext, type RouteDefinition, route } from '../../platform/http/routes.js';
 import { MAX_IMAGE_BYTES } from '../../platform/storage/storage.js';
+import type { PickupCaller, PickupsService } from './pickups.service.js';
 import type { ReturnCaller, ReturnsService } from './returns.service.js';
 
 /** The caller as the guard resolved it; never from the request body. */
@@ -134,5 +140,42 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
         data: refund,
       };
     }),
+  ];
+}
+
+const pickupCallerOf = (auth: AuthContext): PickupCaller => ({
+  kind: auth.kind,
+  userId: auth.userId,
+  permissions: auth.permissions,
+});
+
+/** The return pickups (ADR 060): the admins' queue and assignment, the carrier's list, collection and drop-off. */
+export function pickupRoutes(pickups: PickupsService): RouteDefinition[] {
+  return [
+    route(returnPickupEndpoints.adminList, async ({ auth, query }) => ({
+      message: 'Return pickups',
+      data: await pickups.adminList(pickupCallerOf(auth), query),
+    })),
+    route(returnPickupEndpoints.assign, async ({ auth, params, body }) => ({
+      message: 'Pickup assigned; the customer has a new pickup token',
+      data: await pickups.assign(params.id, pickupCallerOf(auth), body),
+    })),
+    route(returnPickupEndpoints.carrierList, async ({ auth, query }) => ({
+      message: 'Your return pickups',
+      data: await pickups.carrierList(pickupCallerOf(auth), query),
+    })),
+    route(returnPickupEndpoints.collect, async ({ auth, params, body, file }) => ({
+      message: 'Collected. Take the goods to the store.',
+      data: await pickups.collect(
+        params.id,
+        pickupCallerOf(auth),
+        body.pickupToken,
+        file ? { bytes: file.bytes } : undefined,
+      ),
+    })),
+    route(returnPickupEndpoints.dropOff, async ({ auth, params, file }) => ({
+      message: 'Delivered to the store',
+      data: await pickups.dropOff(params.id, pickupCallerOf(auth), file ? { bytes: file.bytes } : undefined),
+    })),
   ];
 }

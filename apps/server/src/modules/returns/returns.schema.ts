@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 // A return belongs to one order of the orders module (foreign key only; ADR 010 allows a schema to import another
 // schema for that).
 import { orders } from '../orders/orders.schema.js';
@@ -68,5 +78,49 @@ export const orderReturns = pgTable(
     uniqueIndex('order_returns_open_key')
       .on(table.orderId)
       .where(sql`status in ('requested', 'approved', 'item_received')`),
+  ],
+);
+
+export type PickupStatus = 'requested' | 'assigned' | 'collected' | 'delivered_to_store' | 'cancelled';
+
+/**
+ * The trip of a return's goods back to the store (issue 23, ADR 060): customer → carrier → store. One per return,
+ * made when the store approves it. The customer's pickup token is kept as its hash for the check and in clear for
+ * the customer's own screen, as an order's delivery token is (ADR 019).
+ */
+export const returnPickups = pgTable(
+  'return_pickups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    returnId: uuid()
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderId: uuid().notNull(),
+    storeId: uuid().notNull(),
+    customerId: uuid().notNull(),
+    status: text().$type<PickupStatus>().notNull().default('requested'),
+    carrierKind: text().$type<'partner' | 'dispatcher'>(),
+    partnerId: uuid(),
+    dispatcherId: uuid(),
+    carrierName: text(),
+    assignedBy: uuid(),
+    assignedAt: timestamp({ withTimezone: true }),
+    pickupToken: text(),
+    /** Hex SHA-256 of the pickup token. */
+    tokenHash: text(),
+    wrongAttempts: integer().notNull().default(0),
+    locked: boolean().notNull().default(false),
+    collectEvidence: text(),
+    collectedAt: timestamp({ withTimezone: true }),
+    dropOffEvidence: text(),
+    deliveredAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('return_pickups_return_key').on(table.returnId),
+    index('return_pickups_status_idx').on(table.status, table.createdAt),
+    index('return_pickups_partner_idx').on(table.partnerId, table.createdAt),
+    index('return_pickups_dispatcher_idx').on(table.dispatcherId, table.createdAt),
   ],
 );

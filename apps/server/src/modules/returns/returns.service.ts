@@ -29,6 +29,7 @@ import {
   unitsAmount,
 } from '../orders/index.js';
 import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
+import { customerPickupView, type PickupsService, pickupView } from './pickups.service.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
@@ -98,6 +99,7 @@ export function createReturnsService(
   orders: OrdersService,
   refunds: RefundsService,
   needs: ReturnsNeeds,
+  pickups: PickupsService,
 ) {
   const { db } = deps;
 
@@ -123,7 +125,7 @@ export function createReturnsService(
 
   async function views(executor: Db, rows: ReturnRow[], caller: ReturnCaller): Promise<OrderReturn[]> {
     if (rows.length === 0) return [];
-    const [history, names, paid] = await Promise.all([
+    const [history, names, paid, trips] = await Promise.all([
       refunds.refundsOfReturns(
         executor,
         rows.map((row) => row.id),
@@ -133,6 +135,10 @@ export function createReturnsService(
         rows.flatMap((row) => [row.orderId, ...(row.replacementOrderId ? [row.replacementOrderId] : [])]),
       ),
       Promise.all(rows.map((row) => refunds.paidPerItem(executor, row.orderId))),
+      pickups.views(
+        executor,
+        rows.map((row) => row.id),
+      ),
     ]);
     return rows.map((row, index) => {
       const own = history.filter((refund) => refund.returnId === row.id);
@@ -187,6 +193,10 @@ export function createReturnsService(
         chargeback: { decision: row.chargeback, note: row.chargebackNote },
         allowedNextStatuses: allowedFor(row, caller),
         canDecide: canDecide(row, caller),
+        pickup: (() => {
+          const trip = trips.find((candidate) => candidate.returnId === row.id);
+          return trip ? pickupView(trip) : null;
+        })(),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       };
@@ -231,16 +241,24 @@ export function createReturnsService(
    * out, and refunds say where they stand in the customer's words, without provider text or attempts (ADR 049).
    */
   async function customerViews(executor: Db, rows: ReturnRow[], caller: ReturnCaller) {
-    const [staffViews, history] = await Promise.all([
+    const [staffViews, history, trips] = await Promise.all([
       views(executor, rows, caller),
       refunds.refundsOfReturns(
         executor,
         rows.map((row) => row.id),
       ),
+      pickups.views(
+        executor,
+        rows.map((row) => row.id),
+      ),
     ]);
     return staffViews.map(
-      ({ chargeback: _internal, refund, ...rest }): CustomerOrderReturn => ({
+      ({ chargeback: _internal, refund, pickup: _staffPickup, ...rest }): CustomerOrderReturn => ({
         ...rest,
+        pickup: (() => {
+          const trip = trips.find((candidate) => candidate.returnId === rest.id);
+          return trip ? customerPickupView(trip) : null;
+        })(),
         refund: refund
           ? {
               amount: refund.amount,
@@ -580,7 +598,14 @@ export function createReturnsService(
      * admins who decide disputes (issue 24).
      */
     async mayViewPhoto(caller: ReturnCaller & { permissions: readonly string[] }, fileId: string) {
-      const rows = await repository.returnsWithPhoto(db, fileId);
+      const trips = await pickups.pickupsWithPhoto(fileId);
+      if (trips.some((trip) => pickups.carries(trip, caller))) return true;
+      const rows = [
+        ...(await repository.returnsWithPhoto(db, fileId)),
+        ...(await Promise.all(trips.map((trip) => repository.findReturn(db, trip.returnId)))).filter(
+          (row): row is ReturnRow => row !== undefined,
+        ),
+      ];
       return rows.some((row) => {
         if (!canSee(row, caller)) return false;
         if (caller.kind === 'merchant') return caller.permissions.includes('returns:read');
@@ -626,10 +651,15 @@ export function createReturnsService(
           patch.disputeNote = body.note ?? null;
           delete patch.merchantNote;
         }
+        // Goods a carrier still holds are not at the store: checked before anything is written.
+        if (to === 'item_received') await pickups.onReceived(tx, row.id);
         const updated = await repository.updateReturn(tx, row.id, patch);
         if (to === 'rejected' || to === 'closed') await release(tx, order, updated);
+        // The approved return's goods come back by carrier (ADR 060).
+        if (to === 'approved') await pickups.open(tx, updated);
         const texts: Partial<Record<ReturnStatus, string>> = {
-          approved: 'The store approved your return. Send the items back as the store tells you.',
+          approved:
+            'The store approved your return. A carrier will collect the items; you will get a pickup token.',
           rejected: `The store rejected your return${body.note ? `: ${body.note}` : '.'}`,
           item_received: 'The store received the returned items.',
           closed:
@@ -652,7 +682,7 @@ export function createReturnsService(
             updated,
             to === 'approved' ? 'Your return is approved' : 'Your return was not accepted',
             to === 'approved'
-              ? `${order.storeName} approved your return for order ${order.orderName}. Send the items back as the store tells you${body.note ? `: ${body.note}` : '.'}`
+              ? `${order.storeName} approved your return for order ${order.orderName}. A carrier will collect the items; we will send you a pickup token to give them${body.note ? `. The store adds: ${body.note}` : '.'}`
               : `${order.storeName} did not accept your return for order ${order.orderName}${body.note ? `: ${body.note}` : '.'} If you disagree, you can ask the platform to review it from your order page.`,
           );
         }

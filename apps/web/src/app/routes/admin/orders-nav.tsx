@@ -31,6 +31,7 @@ export function OrdersNav() {
       label="Order pages"
       items={[
         { to: '/admin/orders', label: 'Assignment queue' },
+        { to: '/admin/orders/pickups', label: 'Return pickups' },
         ...(canReadAll ? [{ to: '/admin/orders/all', label: 'All orders' }] : []),
         ...(canReadAll || canCarry ? [{ to: '/admin/orders/mine', label: 'My deliveries' }] : []),
         ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),

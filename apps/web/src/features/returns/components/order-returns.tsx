@@ -9,6 +9,7 @@ import { formatApiNaira } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
 import { useCustomerReturns, useDisputeReturn, useOrderRefunds } from '../api/customer-returns';
 import { RETURN_MESSAGES } from '../api/returns-keys';
+import { PickupCard } from './pickups';
 import { CustomerRefundList, ReturnStatusBadge } from './return-status-badge';
 
 function DisputeForm({ id }: { id: string }) {
@@ -72,6 +73,7 @@ function ReturnCard({ item }: { item: CustomerOrderReturn }) {
       {item.merchantNote ? (
         <p className="text-sm text-slate-700">The store says: {item.merchantNote}</p>
       ) : null}
+      {item.pickup ? <PickupCard pickup={item.pickup} viewer="customer" /> : null}
       {item.refund ? (
         <div>
           <p className="text-sm font-semibold text-slate-900">Refund: {formatApiNaira(item.refund.amount)}</p>

@@ -42,6 +42,7 @@ function aReturn(patch: Partial<OrderReturn> = {}): OrderReturn {
     chargeback: { decision: null, note: null },
     allowedNextStatuses: ['approved', 'rejected'],
     canDecide: false,
+    pickup: null,
     createdAt: '2030-01-01T10:00:00.000Z',
     updatedAt: '2030-01-01T10:00:00.000Z',
     ...patch,

@@ -17,6 +17,7 @@ import {
   useUpdateReturnStatus,
   useUphold,
 } from '../api/staff-returns';
+import { PickupCard } from './pickups';
 import { RefundHistory, ReturnStatusBadge } from './return-status-badge';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -264,6 +265,9 @@ export function StaffReturnDetail({
           <p className="text-sm text-slate-700">Store’s note: {item.merchantNote}</p>
         ) : null}
       </Section>
+      {item.pickup ? (
+        <PickupCard pickup={item.pickup} viewer={viewer === 'merchant' ? 'store' : 'admin'} />
+      ) : null}
       <Section title="Items">
         <ul className="divide-y divide-slate-100">
           {item.products.map((product) => (
