@@ -7,8 +7,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   accountKinds,
   type ErrorEnvelope,
@@ -47,7 +45,6 @@ import {
   reserveStock,
   returnStock,
   type SalesFolder,
-  salesPart,
   storeCatalogPort,
 } from './modules/catalog/index.js';
 import { createCheckoutModule } from './modules/checkout/index.js';
