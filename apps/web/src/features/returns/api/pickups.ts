@@ -1,4 +1,9 @@
-import { type AssignPickupBody, type PickupStatus, returnPickupEndpoints } from '@market/contracts';
+import {
+  type AssignPickupBody,
+  adminOrderEndpoints,
+  type PickupStatus,
+  returnPickupEndpoints,
+} from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -72,5 +77,13 @@ export function useDropOffPickup(viewer: 'admin' | 'partner', id: string) {
     const form = new FormData();
     form.append('evidence', photo);
     return api(returnPickupEndpoints.dropOff, { kind: viewer, params: { id }, body: {}, form });
+  });
+}
+
+/** The carriers an admin may give a pickup to: the same list as for orders (partners and dispatchers). */
+export function usePickupCarriers() {
+  return useQuery({
+    queryKey: ['returns', 'pickups', 'carriers'] as const,
+    queryFn: async ({ signal }) => (await api(adminOrderEndpoints.carriers, { kind: 'admin', signal })).data,
   });
 }

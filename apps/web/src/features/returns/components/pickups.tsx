@@ -6,7 +6,7 @@ import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
-import { useCarriers } from '../../fulfilment/api/fulfilment';
+import { formatDateTime } from '../../../lib/dates';
 import {
   PICKUP_MESSAGES,
   useAdminPickups,
@@ -14,6 +14,7 @@ import {
   useCarrierPickups,
   useCollectPickup,
   useDropOffPickup,
+  usePickupCarriers,
 } from '../api/pickups';
 
 // Return pickups (ADR 060) on each side's screens: where the goods are, and what this person does next.
@@ -21,8 +22,7 @@ import {
 const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-NG', { dateStyle: 'medium', timeStyle: 'short' }) : null;
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : null);
 
 /** What the customer does next, by the pickup's status. */
 const customerNext: Record<ReturnPickup['status']['code_name'], string> = {
@@ -123,7 +123,7 @@ function PickupSummary({ pickup, door }: { pickup: CarrierPickup; door: boolean 
 }
 
 function AssignPickup({ pickupId }: { pickupId: string }) {
-  const carriers = useCarriers();
+  const carriers = usePickupCarriers();
   const assign = useAssignPickup(pickupId);
   const [choice, setChoice] = useState('');
   const [error, setError] = useState<string>();
