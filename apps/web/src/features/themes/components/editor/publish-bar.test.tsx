@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../../test/render';
 import { PublishBar } from './publish-bar';
 
-const summary = {
+const summary: Omit<MerchantThemeItem, 'id' | 'slug' | 'name' | 'isActive' | 'merchantThemeId'> = {
   description: 'A theme',
   previewImage: '/themes-api/themes/x/preview.svg',
   design: { layout: 'classic', typography: 'sans', hero: 'split', productGrid: 'grid-4' },
@@ -13,16 +13,16 @@ const summary = {
   priceType: 'free',
   isDefault: false,
   isOwned: true,
-} as const;
-const harmattan = {
+};
+const harmattan: MerchantThemeItem = {
   ...summary,
   id: 46,
   slug: 'harmattan',
   name: 'Harmattan',
   isActive: false,
   merchantThemeId: '22222222-2222-4222-8222-222222222222',
-} as MerchantThemeItem;
-const active = {
+};
+const active: ActiveTheme = {
   ...summary,
   id: 45,
   slug: 'eko-classic',
@@ -34,7 +34,7 @@ const active = {
   canRollback: true,
   draftUpdatedAt: '2026-11-23T10:00:00.000Z',
   hasUnpublishedChanges: true,
-} as ActiveTheme;
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
