@@ -642,12 +642,24 @@ function composeModules(
     async findStore(storeId) {
       const store = await findStoreById(deps.db, storeId);
       return store
-        ? { id: store.id, storeName: store.storeName, storeUrl: store.storeUrl, logo: store.logo }
+        ? {
+            id: store.id,
+            storeName: store.storeName,
+            storeUrl: store.storeUrl,
+            logo: store.logo,
+            socials: { ...store.socials },
+          }
         : undefined;
     },
     async findPublicStore(storeUrl) {
       const store = await stores.service.publicStore(storeUrl);
-      return { id: store.id, storeName: store.storeName, storeUrl: store.storeUrl, logo: store.logo };
+      return {
+        id: store.id,
+        storeName: store.storeName,
+        storeUrl: store.storeUrl,
+        logo: store.logo,
+        socials: store.socials,
+      };
     },
   });
   // One list per surface.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { email, isoDateTime, personName } from './common.js';
+import { email, isoDateTime, personName, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
 
@@ -25,13 +25,36 @@ export const contactBody = z.object({
 });
 export type ContactBody = z.input<typeof contactBody>;
 
+/** Where a message stands: `new` until someone replies (`answered`) or closes it without a reply (`closed`). */
+export const contactStatuses = ['new', 'answered', 'closed'] as const;
+export type ContactStatus = (typeof contactStatuses)[number];
+export const contactStatusLabels: Record<ContactStatus, string> = {
+  new: 'New',
+  answered: 'Answered',
+  closed: 'Closed',
+};
+
 export const contactMessage = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   subject: z.string(),
   message: z.string(),
+  status: z.enum(contactStatuses),
+  reply: z.string().nullable(),
+  repliedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
+});
+
+export const contactStatusBody = z.object({
+  status: z.enum(contactStatuses, { error: 'Choose new, answered or closed' }),
+});
+export const contactReplyBody = z.object({
+  reply: z
+    .string({ error: 'Reply is required' })
+    .trim()
+    .min(2, 'Reply must be at least 2 characters')
+    .max(5000, 'Reply must be at most 5000 characters'),
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
 
@@ -57,5 +80,27 @@ export const contactEndpoints = {
     access: access.admin('contact:read'),
     query: pageQuery,
     response: envelope(z.object({ messages: z.array(contactMessage), pagination })),
+  }),
+  setStatus: defineEndpoint({
+    surface: 'api',
+    method: 'PATCH',
+    path: '/contact-us/admin/:id',
+    summary: 'Mark a contact message new, answered or closed',
+    tags: ['Contact'],
+    access: access.admin('contact:read'),
+    params: z.object({ id: uuid }),
+    body: contactStatusBody,
+    response: envelope(contactMessage),
+  }),
+  reply: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/contact-us/admin/:id/reply',
+    summary: 'Reply to a contact message by email; the message becomes answered',
+    tags: ['Contact'],
+    access: access.admin('contact:read'),
+    params: z.object({ id: uuid }),
+    body: contactReplyBody,
+    response: envelope(contactMessage),
   }),
 };

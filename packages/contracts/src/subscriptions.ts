@@ -80,7 +80,8 @@ export const subscription = z.object({
 });
 export type Subscription = z.infer<typeof subscription>;
 
-export const invoiceStatuses = ['pending', 'paid', 'failed'] as const;
+/** `cancelled`: a checkout left unpaid and replaced by a newer one (a late payment of it still applies). */
+export const invoiceStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 export const invoice = z.object({

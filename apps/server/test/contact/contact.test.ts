@@ -83,4 +83,74 @@ describe('contact form', () => {
     expect(sameEmail.at(-1)).toBe(429);
     expect(sameEmail.slice(0, 5).every((status) => status === 201)).toBe(true);
   });
+
+  it('admins reply by email (the message becomes answered) and set its status; others are refused and change nothing', async () => {
+    const sent = await send({ ...message, email: 'tunde@example.ng', subject: 'Bulk order for a school' });
+    const id = json(sent).data.id as string;
+    const admin = await createAdmin(test, 'admin');
+    const call = (method: 'PATCH' | 'POST', url: string, token: string | undefined, payload: unknown) =>
+      test.app.inject({ method, url, payload: payload as object, headers: token ? bearer(token) : {} });
+    const current = async () =>
+      (
+        json(
+          await test.app.inject({
+            method: 'GET',
+            url: '/api/contact-us/admin?limit=50',
+            headers: bearer(admin.accessToken),
+          }),
+        ).data.messages as { id: string; status: string; reply: string | null }[]
+      ).find((row) => row.id === id)!;
+    expect(await current()).toMatchObject({ status: 'new', reply: null });
+
+    const customer = await createConfirmedAccount(test, 'customer');
+    const customerToken = (await login(test, 'customer', customer.email)).accessToken;
+    const dispatcher = await createAdmin(test, 'dispatcher');
+    for (const token of [customerToken, dispatcher.accessToken]) {
+      expect(
+        (await call('POST', `/api/contact-us/admin/${id}/reply`, token, { reply: 'Hello' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await call('PATCH', `/api/contact-us/admin/${id}`, token, { status: 'closed' })).statusCode,
+      ).toBe(403);
+    }
+    expect(
+      (await call('PATCH', `/api/contact-us/admin/${id}`, undefined, { status: 'closed' })).statusCode,
+    ).toBe(401);
+    expect(await current()).toMatchObject({ status: 'new', reply: null });
+
+    const bad = await call('PATCH', `/api/contact-us/admin/${id}`, admin.accessToken, { status: 'done' });
+    expect(bad.statusCode).toBe(422);
+    const empty = await call('POST', `/api/contact-us/admin/${id}/reply`, admin.accessToken, { reply: ' ' });
+    expect(empty.statusCode).toBe(422);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await call('POST', `/api/contact-us/admin/${unknown}/reply`, admin.accessToken, { reply: 'Hi' }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('PATCH', '/api/contact-us/admin/not-a-uuid', admin.accessToken, { status: 'closed' }))
+        .statusCode,
+    ).toBe(422);
+    expect(await current()).toMatchObject({ status: 'new', reply: null });
+
+    const replied = await call('POST', `/api/contact-us/admin/${id}/reply`, admin.accessToken, {
+      reply: 'Yes, we can deliver 200 uniforms to Ibadan. A merchant will call you.',
+    });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(json(replied).data).toMatchObject({
+      status: 'answered',
+      reply: expect.stringContaining('200 uniforms'),
+    });
+    const outbox = json(
+      await test.app.inject({ method: 'GET', url: '/api/dev/outbox?to=tunde@example.ng' }),
+    ).data;
+    expect(outbox[0].subject).toBe('Re: Bulk order for a school');
+    expect(outbox[0].text).toContain('200 uniforms to Ibadan');
+
+    const closed = await call('PATCH', `/api/contact-us/admin/${id}`, admin.accessToken, {
+      status: 'closed',
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(await current()).toMatchObject({ status: 'closed', reply: expect.stringContaining('uniforms') });
+  });
 });

@@ -156,6 +156,33 @@ describe('a store subscription (/merchant/subscription)', () => {
     });
   });
 
+  it('an abandoned checkout leaves no second "Awaiting payment" invoice; paying it late still counts', async () => {
+    const shopper = await createMerchantWithStore(test);
+    const growth = planOf('growth');
+    const start = async () => {
+      const started = await call('POST', '/api/merchant/subscription', shopper.token, { planId: growth.id });
+      expect(started.statusCode, started.body).toBe(201);
+      return json(started).data as { invoice: { reference: string }; authorizationUrl: string };
+    };
+    const abandoned = await start();
+    const second = await start();
+    const list = json(await call('GET', '/api/merchant/subscription/invoices', shopper.token)).data as {
+      rows: { reference: string; status: string }[];
+    };
+    expect(list.rows.filter((row) => row.status === 'pending').map((row) => row.reference)).toEqual([
+      second.invoice.reference,
+    ]);
+    expect(list.rows.find((row) => row.reference === abandoned.invoice.reference)?.status).toBe('cancelled');
+
+    // The merchant finds the old payment tab and pays it after all: the money is not lost.
+    await payOnSandbox(abandoned.authorizationUrl);
+    const verified = await call('POST', '/api/merchant/subscription/verify', shopper.token, {
+      reference: abandoned.invoice.reference,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((json(verified).data as { status: string }).status).toBe('paid');
+  });
+
   it('a replayed webhook is verified and changes nothing (idempotent); a forged one is refused', async () => {
     const before = json(await call('GET', '/api/merchant/subscription', merchant.token)).data as {
       subscription: { currentPeriodEnd: string };

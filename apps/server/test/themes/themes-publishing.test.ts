@@ -197,3 +197,32 @@ describe('preview links', () => {
     expect(expired.statusCode).toBe(404);
   });
 });
+
+describe('social links', () => {
+  it('fills the networks a published theme leaves empty from the store profile; the theme’s own link wins', async () => {
+    const other = await createMerchantWithStore(test);
+    await test.deps.db
+      .update(stores)
+      .set({ socials: { instagram: 'https://instagram.com/adastore', twitter: 'https://x.com/profile' } })
+      .where(eq(stores.id, other.storeId));
+    const [row] = await test.deps.db.select().from(stores).where(eq(stores.id, other.storeId));
+    const themeId = await merchantThemeIdOf(test, other.token, DEFAULT_THEME_ID);
+    const saved = await themesCall(test, 'PUT', '/api/merchant/theme/social', other.token, {
+      merchantThemeId: themeId,
+      twitter: 'https://x.com/theme',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const published = await themesCall(test, 'POST', '/merchant/theme/publish', other.token);
+    expect(published.statusCode, published.body).toBe(201);
+
+    const response = await test.app.inject({ method: 'GET', url: `/themes-api/storefront/${row!.storeUrl}` });
+    const data = json(response).data;
+    expect(data.version).toBe(1);
+    expect(data.social).toMatchObject({
+      instagram: 'https://instagram.com/adastore',
+      twitter: 'https://x.com/theme',
+      facebook: '',
+    });
+    expect(data.store).not.toHaveProperty('socials');
+  });
+});

@@ -47,6 +47,10 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'policies', lazy: () => import('./routes/merchant/policies') },
           { path: 'bank-account', lazy: () => import('./routes/merchant/bank-account') },
           { path: 'subscription', lazy: () => import('./routes/merchant/subscription') },
+          {
+            path: 'subscription/invoices/:id',
+            lazy: () => import('./routes/merchant/subscription-invoice'),
+          },
           { path: 'store-profile', lazy: () => import('./routes/merchant/store-profile') },
           { path: 'hubs', lazy: () => import('./routes/merchant/hubs') },
           { path: 'themes', lazy: themes.catalogue },

@@ -32,6 +32,7 @@ export const merchantRouteRules: readonly RouteRule<StorePermission>[] = [
   { path: '/merchant/staff', anyOf: ['staff:read'], area: 'Staff' },
   { path: '/merchant/bank-account', anyOf: ['bank:write'], area: 'Bank account' },
   { path: '/merchant/subscription', anyOf: ['subscription:manage'], area: 'Subscription' },
+  { path: '/merchant/subscription/invoices/:id', anyOf: ['subscription:manage'], area: 'Subscription' },
   { path: '/merchant/policies', anyOf: ['policies:write'], area: 'Policies' },
   { path: '/merchant/store-profile', anyOf: ['store:profile:read'], area: 'Store profile' },
   { path: '/merchant/hubs', anyOf: ['store:profile:write'], area: 'Hubs' },

@@ -13,5 +13,13 @@ export function contactRoutes(contact: ContactService, rateLimits: RateLimits): 
       message: 'Contact messages',
       data: await contact.list(query),
     })),
+    route(contactEndpoints.setStatus, async ({ params, body }) => ({
+      message: 'Status saved',
+      data: await contact.setStatus(params.id, body.status),
+    })),
+    route(contactEndpoints.reply, async ({ auth, params, body }) => ({
+      message: 'Reply sent by email',
+      data: await contact.reply(auth.userId, params.id, body.reply),
+    })),
   ];
 }

@@ -1,3 +1,4 @@
+import type { ContactStatus } from '@market/contracts';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A message sent through the public contact form; also mailed to the platform's contact address. */
@@ -10,6 +11,11 @@ export const contactMessages = pgTable(
     subject: text().notNull(),
     message: text().notNull(),
     ipAddress: text(),
+    status: text().$type<ContactStatus>().notNull().default('new'),
+    /** The last reply mailed to the sender, by whom and when. */
+    reply: text(),
+    repliedBy: uuid(),
+    repliedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],

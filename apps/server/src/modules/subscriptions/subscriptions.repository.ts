@@ -166,3 +166,20 @@ export async function lastPayer(db: Db, storeId: string): Promise<string | undef
     .limit(1);
   return row?.createdBy;
 }
+
+/**
+ * Closes the store's unpaid checkout invoices (renewals are the job's own) before a new checkout: an abandoned
+ * payment page must not leave a second "Awaiting payment" invoice beside the new one.
+ */
+export async function cancelOpenCheckouts(db: Db, storeId: string): Promise<void> {
+  await db
+    .update(subscriptionInvoices)
+    .set({ status: 'cancelled' })
+    .where(
+      and(
+        eq(subscriptionInvoices.storeId, storeId),
+        eq(subscriptionInvoices.status, 'pending'),
+        isNull(subscriptionInvoices.renewsPeriodEnd),
+      ),
+    );
+}

@@ -15,6 +15,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
 import type { PaymentPurpose, PaymentState, PaymentsService } from '../payments/index.js';
 import {
+  cancelOpenCheckouts,
   clearDefaultPlan,
   findDefaultPlan,
   findInvoiceByReference,
@@ -463,6 +464,7 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
       const email = await needs.emailOf(actor.userId);
       if (!email) throw notFound('Account not found');
       return db.transaction(async (tx) => {
+        await cancelOpenCheckouts(tx, actor.storeId);
         const invoice = await insertInvoice(tx, values);
         const { authorizationUrl } = await payments.start(tx, {
           reference,

@@ -65,6 +65,20 @@ export interface ThemeStore {
   storeName: string;
   storeUrl: string;
   logo: string | null;
+  /** The store profile's social links (only the filled ones); a theme's own link for a network wins. */
+  socials?: Partial<Record<string, string>>;
+}
+
+/**
+ * The theme's social links with the store profile's filling the networks the theme leaves empty: a merchant who
+ * set links on the profile keeps them after publishing a theme (issue 23), one who set them in the theme sees those.
+ */
+export function mergedSocial(theme: ThemeSocialMedia, profile: Partial<Record<string, string>> | undefined) {
+  const merged = { ...theme };
+  for (const field of themeSocialFields) {
+    if (!merged[field]?.trim() && profile?.[field]) merged[field] = profile[field]!;
+  }
+  return merged;
 }
 
 /** What the themes module needs of the stores module, as functions. */
@@ -231,15 +245,16 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
     version: { version: number; publishedAt: Date } | undefined,
     preview: { expiresAt: Date } | undefined,
   ): StorefrontTheme {
+    const { socials, ...storeFacts } = store;
     return {
-      store,
+      store: storeFacts,
       theme: toThemeSummary(theme),
       version: version?.version ?? null,
       publishedAt: version?.publishedAt.toISOString() ?? null,
       header: snapshot.header,
       body: snapshot.body,
       color: snapshot.color,
-      social: snapshot.social,
+      social: mergedSocial(snapshot.social, socials),
       testimonials: snapshot.testimonials,
       preview: preview ? { expiresAt: preview.expiresAt.toISOString() } : null,
     };

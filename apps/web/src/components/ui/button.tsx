@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import { type ButtonHTMLAttributes, type MouseEvent, type Ref, useEffect, useRef } from 'react';
 import { Spinner } from './spinner';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'dangerGhost' | 'inverse';
@@ -21,27 +21,65 @@ export function buttonClasses(variant: ButtonVariant = 'primary', extra = ''): s
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
+  /** Passing it (even false) marks the button as one that starts work: a second click is ignored until it ends. */
   loading?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
+/** Runs `work` after `hops` further tasks: the query library reports `isPending` one task after `mutate`. */
+function afterTasks(hops: number, work: () => void) {
+  setTimeout(() => (hops > 1 ? afterTasks(hops - 1, work) : work()), 0);
+}
+
+/**
+ * Ignores a second click that lands before `loading` has re-rendered the button disabled: a 0 ms double click, or
+ * two clicks in one task, would otherwise send two requests (issue 23). TanStack Query reports `isPending` on a later
+ * task, so `disabled` alone comes too late.
+ */
+function useClickOnce(guarded: boolean, loading: boolean) {
+  const held = useRef(false);
+  const loadingNow = useRef(loading);
+  useEffect(() => {
+    loadingNow.current = loading;
+    if (!loading) held.current = false;
+  }, [loading]);
+  return (event: MouseEvent<HTMLButtonElement>, onClick?: (event: MouseEvent<HTMLButtonElement>) => void) => {
+    if (!guarded) return onClick?.(event);
+    if (held.current) {
+      event.preventDefault();
+      return;
+    }
+    held.current = true;
+    // Work that starts has rendered `loading` by then and holds the button until it ends; a form that failed its
+    // own checks started none, so the button takes the next click.
+    afterTasks(2, () => {
+      if (!loadingNow.current) held.current = false;
+    });
+    onClick?.(event);
+  };
+}
+
 export function Button({
   variant = 'primary',
-  loading = false,
+  loading,
   className = '',
   children,
   disabled,
+  onClick,
   ...rest
 }: ButtonProps) {
+  const busy = loading === true;
+  const click = useClickOnce(loading !== undefined, busy);
   return (
     <button
       type="button"
       className={buttonClasses(variant, className)}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      onClick={(event) => click(event, onClick)}
       {...rest}
     >
-      {loading ? <Spinner size="sm" /> : null}
+      {busy ? <Spinner size="sm" /> : null}
       {children}
     </button>
   );

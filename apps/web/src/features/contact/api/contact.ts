@@ -1,6 +1,7 @@
-import { type ContactBody, contactEndpoints } from '@market/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { type ContactBody, type ContactStatus, contactEndpoints } from '@market/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
 
 export function useSendContact() {
   return useMutation({
@@ -16,5 +17,31 @@ export function useContactMessages(page: number) {
       (await api(contactEndpoints.adminList, { kind: 'admin', query: { page, limit: 10 }, signal })).data,
     placeholderData: keepPreviousData,
     meta: { toast: { fallback: 'Could not get messages. Try again later.' } },
+  });
+}
+
+/** Marks a message new, answered or closed (admins). */
+export function useSetContactStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: ContactStatus }) =>
+      api(contactEndpoints.setStatus, { kind: 'admin', params: { id }, body: { status } }),
+    onSuccess: async (answer) => {
+      notifySuccess(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['contact', 'admin'] });
+    },
+  });
+}
+
+/** Mails a reply to the sender; the message becomes answered (admins). */
+export function useReplyToContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reply }: { id: string; reply: string }) =>
+      api(contactEndpoints.reply, { kind: 'admin', params: { id }, body: { reply } }),
+    onSuccess: async (answer) => {
+      notifySuccess(answer.message);
+      await queryClient.invalidateQueries({ queryKey: ['contact', 'admin'] });
+    },
   });
 }

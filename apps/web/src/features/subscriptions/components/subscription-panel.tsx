@@ -1,6 +1,6 @@
 import type { Invoice, Plan, Subscription } from '@market/contracts';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -17,11 +17,9 @@ import {
   useSubscription,
   useVerifyInvoice,
 } from '../api/subscription';
+import { invoiceLabels, invoiceTones } from './invoice-labels';
 import { paymentPage } from './payment-page';
 import { planPrice, planProducts } from './plan-terms';
-
-const invoiceTones = { paid: 'green', pending: 'amber', failed: 'red' } as const;
-const invoiceLabels = { paid: 'Paid', pending: 'Awaiting payment', failed: 'Payment failed' } as const;
 
 /** Settles the invoice the merchant comes back to (`?reference=` from the payment page) once. */
 function ReturnFromPayment() {
@@ -177,7 +175,15 @@ function Invoices() {
               <span className="break-all">{invoice.reference}</span>
             </p>
           </div>
-          <Badge tone={invoiceTones[invoice.status]}>{invoiceLabels[invoice.status]}</Badge>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge tone={invoiceTones[invoice.status]}>{invoiceLabels[invoice.status]}</Badge>
+            <Link
+              to={`/merchant/subscription/invoices/${invoice.id}`}
+              className="inline-flex min-h-11 items-center text-sm font-semibold text-green-800 underline"
+            >
+              Open invoice<span className="sr-only"> {invoice.reference}</span>
+            </Link>
+          </div>
         </li>
       ))}
     </ul>

@@ -1,7 +1,9 @@
 import type { MerchantThemeItem } from '@market/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
@@ -16,6 +18,7 @@ import {
   usePurchaseTheme,
   useRollbackTheme,
 } from '../api/merchant-themes';
+import { activateQuestion, rollbackQuestion } from './theme-confirmations';
 
 const designWords = (theme: MerchantThemeItem) =>
   [
@@ -43,6 +46,8 @@ export function ThemeCatalogue({ base }: { base: '/merchant/themes' | '/themes' 
   const publish = usePublishTheme();
   const rollback = useRollbackTheme();
   const owned = themes.data?.themes.filter((theme) => theme.isOwned).length ?? 0;
+  const [toActivate, setToActivate] = useState<MerchantThemeItem | null>(null);
+  const [confirmRollback, setConfirmRollback] = useState(false);
 
   return (
     <div className="space-y-6">
@@ -75,11 +80,29 @@ export function ThemeCatalogue({ base }: { base: '/merchant/themes' | '/themes' 
             variant="secondary"
             loading={rollback.isPending}
             disabled={!active.data.canRollback}
-            onClick={() => rollback.mutate()}
+            onClick={() => setConfirmRollback(true)}
           >
             Roll back
           </Button>
+          <ConfirmDialog
+            open={confirmRollback}
+            tone="primary"
+            {...rollbackQuestion(active.data)}
+            busy={rollback.isPending}
+            onCancel={() => setConfirmRollback(false)}
+            onConfirm={() => rollback.mutate(undefined, { onSettled: () => setConfirmRollback(false) })}
+          />
         </section>
+      ) : null}
+      {toActivate ? (
+        <ConfirmDialog
+          open
+          tone="primary"
+          {...activateQuestion(toActivate.name, active.data)}
+          busy={activate.isPending}
+          onCancel={() => setToActivate(null)}
+          onConfirm={() => activate.mutate(toActivate.id, { onSettled: () => setToActivate(null) })}
+        />
       ) : null}
       {themes.isPending ? (
         <div role="status" aria-label="Loading themes…" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -103,7 +126,7 @@ export function ThemeCatalogue({ base }: { base: '/merchant/themes' | '/themes' 
                   theme={theme}
                   base={base}
                   activating={activate.isPending && activate.variables === theme.id}
-                  onActivate={() => activate.mutate(theme.id)}
+                  onActivate={() => setToActivate(theme)}
                 />
               </li>
             ))}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../../components/ui/button';
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { formatDateTime } from '../../../../lib/dates';
 import {
   useActivateTheme,
@@ -10,6 +11,7 @@ import {
   usePublishTheme,
   useRollbackTheme,
 } from '../../api/merchant-themes';
+import { activateQuestion, rollbackQuestion } from '../theme-confirmations';
 
 /**
  * Beyond the specification: the draft's state and its one-click actions. Publish sends the draft live, Roll back
@@ -31,6 +33,7 @@ export function PublishBar({
   const activate = useActivateTheme();
   const previewLink = useCreatePreviewLink();
   const [copied, setCopied] = useState(false);
+  const [confirming, setConfirming] = useState<'activate' | 'rollback' | null>(null);
   const isActive = active?.id === theme.id;
   const link = previewLink.data?.data;
   const shareUrl = link
@@ -83,17 +86,37 @@ export function PublishBar({
               variant="secondary"
               loading={rollback.isPending}
               disabled={!active?.canRollback}
-              onClick={() => rollback.mutate()}
+              onClick={() => setConfirming('rollback')}
             >
               Roll back
             </Button>
           </>
         ) : (
-          <Button loading={activate.isPending} onClick={() => activate.mutate(theme.id)}>
+          <Button loading={activate.isPending} onClick={() => setConfirming('activate')}>
             Activate and publish
           </Button>
         )}
       </div>
+      {confirming === 'rollback' && active ? (
+        <ConfirmDialog
+          open
+          tone="primary"
+          {...rollbackQuestion(active)}
+          busy={rollback.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => rollback.mutate(undefined, { onSettled: () => setConfirming(null) })}
+        />
+      ) : null}
+      {confirming === 'activate' ? (
+        <ConfirmDialog
+          open
+          tone="primary"
+          {...activateQuestion(theme.name, active)}
+          busy={activate.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => activate.mutate(theme.id, { onSettled: () => setConfirming(null) })}
+        />
+      ) : null}
       {shareUrl && link ? (
         <div className="space-y-2 rounded-md bg-slate-50 p-3 text-sm">
           <label htmlFor="theme-preview-link" className="block font-medium text-slate-900">

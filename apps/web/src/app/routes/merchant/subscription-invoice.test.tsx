@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { Component as InvoicePage } from './subscription-invoice';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const invoice = {
+  id: 'inv-1',
+  reference: 'SUB-ABC123',
+  planId: '00000000-0000-4000-8000-000000000003',
+  planName: 'Growth',
+  amountKobo: 1_500_000,
+  periodStart: '2026-11-23T10:00:00.000Z',
+  periodEnd: '2026-12-23T10:00:00.000Z',
+  status: 'paid',
+  paidAt: '2026-11-23T10:05:00.000Z',
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+
+function serve() {
+  return mockFetch((url) => {
+    if (url.endsWith('/merchant/subscription/invoices'))
+      return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice] } });
+    return jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Not allowed' } });
+  });
+}
+
+describe('subscription invoice page', () => {
+  it('shows the platform, the plan, the period, the amount in naira, the status and the reference', async () => {
+    serve();
+    renderScreen(<InvoicePage />, {
+      route: '/merchant/subscription/invoices/inv-1',
+      path: '/merchant/subscription/invoices/:id',
+    });
+    const document = await screen.findByRole('article', { name: 'Invoice' });
+    expect(document).toHaveTextContent('Naija Market');
+    expect(document).toHaveTextContent('Growth plan, one month');
+    expect(document).toHaveTextContent('₦15,000');
+    expect(document).toHaveTextContent('Paid');
+    expect(document).toHaveTextContent('SUB-ABC123');
+    expect(screen.getByRole('button', { name: 'Print or save as PDF' })).toBeInTheDocument();
+  });
+
+  it('says so for an invoice the store does not have', async () => {
+    serve();
+    renderScreen(<InvoicePage />, {
+      route: '/merchant/subscription/invoices/other',
+      path: '/merchant/subscription/invoices/:id',
+    });
+    expect(await screen.findByText('Invoice not found')).toBeInTheDocument();
+  });
+});
