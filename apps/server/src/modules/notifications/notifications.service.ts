@@ -151,25 +151,39 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
     return 'done';
   }
 
-  return {
-    /** Fans out waiting events (the `notifications.fan-out` job, and right after an emit); answers how many. */
-    async fanOut(limit = 100): Promise<number> {
-      let done = 0;
-      while (done < limit) {
-        try {
-          if ((await fanOutOne()) === 'none') break;
-          done += 1;
-        } catch (error) {
-          deps.logger.error({ err: error }, 'notification fan-out failed');
-          // The failed event is counted so that it cannot hold the queue forever; the next run tries the others.
-          await db.execute(sql`
-            update ${notificationEvents} set attempts = attempts + 1, last_error = ${String(error).slice(0, 300)}
-            where id = (select id from ${notificationEvents} where fanned_out_at is null
-                        order by created_at limit 1 for update skip locked)`);
-          break;
-        }
+  let fanningOut: Promise<number> | undefined;
+
+  async function fanOutBatch(limit: number): Promise<number> {
+    let done = 0;
+    while (done < limit) {
+      try {
+        if ((await fanOutOne()) === 'none') break;
+        done += 1;
+      } catch (error) {
+        deps.logger.error({ err: error }, 'notification fan-out failed');
+        // The failed event is counted so that it cannot hold the queue forever; the next run tries the others.
+        await db.execute(sql`
+          update ${notificationEvents} set attempts = attempts + 1, last_error = ${String(error).slice(0, 300)}
+          where id = (select id from ${notificationEvents} where fanned_out_at is null
+                      order by created_at limit 1 for update skip locked)`);
+        break;
       }
-      return done;
+    }
+    return done;
+  }
+
+  return {
+    /**
+     * Fans out waiting events (the `notifications.fan-out` job, and right after an emit); answers how many. Runs in
+     * this process one at a time: a caller that comes while one runs waits for it, then looks again, so when it
+     * returns every event committed before the call has been told (another run's skip-locked rows included).
+     */
+    async fanOut(limit = 100): Promise<number> {
+      while (fanningOut) await fanningOut.catch(() => 0);
+      fanningOut = fanOutBatch(limit).finally(() => {
+        fanningOut = undefined;
+      });
+      return fanningOut;
     },
 
     async list(userId: string, query: { page: number; limit: number; unread?: 'true' | 'false' }) {
