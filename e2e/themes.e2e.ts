@@ -78,6 +78,11 @@ describe.skipIf(!chromiumPath)(
       const owned = catalogue.getByRole('listitem').filter({ hasText: themeName });
       await untilToastsGone(merchant); // a pointer resting on a toast keeps it open
       await owned.getByRole('button', { name: `Activate ${themeName}` }).click();
+      // Activating publishes the draft: the dialog says so and asks first.
+      await merchant
+        .getByRole('alertdialog')
+        .getByRole('button', { name: 'Activate and publish the draft' })
+        .click();
       await owned.getByText('Active', { exact: true }).waitFor();
       await merchant.getByText(`Live on your storefront: ${themeName}`).waitFor();
       const activated = await visit(visitor, storefront);
@@ -147,6 +152,7 @@ describe.skipIf(!chromiumPath)(
       // ---------- roll back in one click: the old look returns ----------
       await untilToastsGone(merchant);
       await merchant.getByRole('button', { name: 'Roll back' }).click();
+      await merchant.getByRole('alertdialog').getByRole('button', { name: 'Roll back' }).click();
       await merchant.getByText('Draft has unpublished changes').waitFor();
       const rolledBack = await visit(visitor, storefront);
       expect(rolledBack.hasTitle).toBe(false);
