@@ -1,32 +1,10 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Server test files that run on the embedded default (PGlite) as well when the suite runs on PostgreSQL
- * (TEST_DATABASE_URL set, as in CI): what differs between the two drivers (migrations, the data directory, PGlite's
- * worker thread and its bounded queue (ADR 054), jobs on timers, prepared statements and JSON rows on the checkout,
- * payment, ledger and catalog paths, the seed). The rest of the suite proves rules that do not depend on the driver,
- * once, on PostgreSQL (ADR 045).
- */
-export const embeddedDriverFiles = [
-  'test/platform/pglite-data-dir.test.ts',
-  'test/platform/pglite-thread.test.ts',
-  'test/platform/platform.test.ts',
-  'test/platform/jobs.in-process.test.ts',
-  'test/platform/jobs.timed-work.test.ts',
-  'test/orders/orders.migration.test.ts',
-  'test/orders/orders.test.ts',
-  'test/checkout/checkout.test.ts',
-  'test/payments/payments.test.ts',
-  'test/ledger/ledger.test.ts',
-  'test/catalog/catalog.test.ts',
-  'test/catalog/catalog-paging.test.ts',
-  'test/finance/demo-payments.test.ts',
-];
+import { postgresProofFiles } from './apps/server/test/support/postgres-proofs.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-/** The server project's settings; `server-embedded` reuses them on PGlite for the files above. */
+/** The server project's settings; `server-postgres` reuses them on PostgreSQL for the proof files (test/support/postgres-proofs.ts). */
 const serverTest = {
   root: './apps/server',
   // Migrates one template database per run; each test file starts from a copy of it.
@@ -57,6 +35,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Always the embedded default, as on a fresh clone: the workers' TEST_DATABASE_URL is emptied, so
+          // test-app.ts and the global set-up choose PGlite.
+          env: { TEST_DATABASE_URL: '' },
           ...serverTest,
         },
       },
@@ -64,10 +45,8 @@ export default defineConfig({
         ? [
             {
               test: {
-                name: 'server-embedded',
-                include: embeddedDriverFiles,
-                // The workers' TEST_DATABASE_URL is emptied, so test-app.ts and the global set-up choose PGlite.
-                env: { TEST_DATABASE_URL: '' },
+                name: 'server-postgres',
+                include: postgresProofFiles,
                 ...serverTest,
               },
             },

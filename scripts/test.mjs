@@ -1,9 +1,9 @@
 // `npm test`: every check, phase by phase (lint, types, unit/API/component tests, browser journeys), stopping at the
 // first phase that fails. At the end it prints each phase's time and one line counting the tests of every phase.
 //
-// The server's API tests run on PGlite by default. With TEST_DATABASE_URL set (as in CI) they run on that
-// PostgreSQL server, and the files that prove what differs on the embedded default run on PGlite as well
-// (`server-embedded` in vitest.config.ts).
+// The server's API tests always run on PGlite, the database a fresh clone uses. With TEST_DATABASE_URL set (as in
+// CI) the PostgreSQL proofs (concurrency, LISTEN/NOTIFY, pg-boss, two processes, the money simulation) run on that
+// server as well (`server-postgres` in vitest.config.ts, ADR 070).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

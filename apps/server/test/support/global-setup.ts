@@ -13,7 +13,7 @@ declare module 'vitest' {
 /** Runs once per `vitest run`, before any server test file: migrate once, copy per file. */
 export default async function setup(project: TestProject): Promise<void> {
   const key = templateKey();
-  // A project may empty TEST_DATABASE_URL for its workers (server-embedded runs on PGlite in a PostgreSQL run).
+  // A project may empty TEST_DATABASE_URL for its workers (the server project always runs on PGlite, even in a PostgreSQL run).
   const projectEnv = project.config.env ?? {};
   const serverUrl =
     'TEST_DATABASE_URL' in projectEnv ? projectEnv.TEST_DATABASE_URL : process.env.TEST_DATABASE_URL;

@@ -316,24 +316,24 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
     /** The owned theme becomes the active one and its draft goes live as a new version (no-op when active). */
     async activate(actor: StoreActor, themeId: number): Promise<ActiveTheme> {
       await themeOrFail(db, themeId);
-      await withStateLock(actor, async (tx) => {
+      return withStateLock(actor, async (tx) => {
         const owned = await findMerchantThemeOf(tx, actor.storeId, themeId);
         if (!owned) throw conflict('Purchase this theme before you activate it');
         const state = (await findState(tx, actor.storeId))!;
-        if (state.activeThemeId === themeId && state.currentVersion !== null) return;
-        await publishDraft(tx, actor, owned, state.currentVersion);
+        if (state.activeThemeId !== themeId || state.currentVersion === null)
+          await publishDraft(tx, actor, owned, state.currentVersion);
+        return activeTheme(tx, actor.storeId);
       });
-      return activeTheme(db, actor.storeId);
     },
 
     async publish(actor: StoreActor): Promise<ActiveTheme> {
-      await withStateLock(actor, async (tx) => {
+      return withStateLock(actor, async (tx) => {
         const state = (await findState(tx, actor.storeId))!;
         const owned = await findMerchantThemeOf(tx, actor.storeId, state.activeThemeId);
         if (!owned) throw notFound(THEME_NOT_FOUND);
         await publishDraft(tx, actor, owned, state.currentVersion);
+        return activeTheme(tx, actor.storeId);
       });
-      return activeTheme(db, actor.storeId);
     },
 
     /**
@@ -341,7 +341,7 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
      * undo); the drafts stay as they are.
      */
     async rollback(actor: StoreActor): Promise<ActiveTheme> {
-      await withStateLock(actor, async (tx) => {
+      return withStateLock(actor, async (tx) => {
         const state = (await findState(tx, actor.storeId))!;
         const current =
           state.currentVersion === null
@@ -356,8 +356,8 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
           .update(storeThemeStates)
           .set({ activeThemeId: earlier.themeId, currentVersion: earlier.version, updatedAt: deps.now() })
           .where(eq(storeThemeStates.storeId, actor.storeId));
+        return activeTheme(tx, actor.storeId);
       });
-      return activeTheme(db, actor.storeId);
     },
 
     async versions(actor: StoreActor): Promise<{ versions: ThemeVersion[] }> {

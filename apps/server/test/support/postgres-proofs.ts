@@ -1,0 +1,30 @@
+/**
+ * Server test files that prove what only PostgreSQL can show (ADR 070): concurrency on real connections
+ * (many requests at once against one row: stock, coupons, gift cards, payouts, refunds, default addresses), LISTEN /
+ * NOTIFY and pg-boss, two server processes on one database, query plans, and the money simulation on the driver
+ * production uses. With TEST_DATABASE_URL set (CI) they run on PostgreSQL as `server-postgres`, beside the whole
+ * suite on PGlite: the database a fresh clone's `npm test` uses, so the README's command cannot fail while CI passes.
+ * A file with a `skipIf(!…TEST_DATABASE_URL…)` block must be listed (`test/architecture/postgres-proofs.test.ts`).
+ */
+export const postgresProofFiles = [
+  'test/addresses/addresses.test.ts',
+  'test/catalog/catalog.plans.test.ts',
+  'test/catalog/pending-sales.test.ts',
+  'test/checkout/checkout.hold-limits.test.ts',
+  'test/checkout/checkout.money.test.ts',
+  'test/checkout/checkout.one-open.test.ts',
+  'test/coupons/coupons.test.ts',
+  'test/coupons/coupons.guessing.test.ts',
+  'test/gift-cards/gift-cards.test.ts',
+  'test/ledger/payouts.transfers.test.ts',
+  'test/ledger/payouts.otp.test.ts',
+  'test/ledger/settlement.subaccount.test.ts',
+  'test/orders/orders.test.ts',
+  'test/platform/change-bus.test.ts',
+  'test/platform/jobs.pg-boss.test.ts',
+  'test/platform/rate-limits-shared.test.ts',
+  'test/platform/two-processes.test.ts',
+  'test/returns/returns.mend.test.ts',
+  'test/simulation/money.simulation.test.ts',
+  'test/themes/themes-publishing.test.ts',
+];
