@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../lib/session';
 import { jsonResponse, mockFetch, renderScreen } from '../test/render';
+import { dashboardRoutes } from './dashboard-routes';
 import { adminRouteRules, merchantRouteRules, RoutePermissionGate, routeRuleFor } from './route-access';
 
 function holding(permissions: string[], role: string) {
@@ -36,6 +38,28 @@ describe('which permission a screen needs', () => {
       'orders:carry',
     ]);
     expect(routeRuleFor(adminRouteRules, '/admin/orders')?.anyOf).toEqual(['orders:assign']);
+  });
+
+  it('never takes a fixed screen for an id: each path of the route table meets a rule without parameters first', () => {
+    const fixedPaths = (routes: RouteObject[], base: string): string[] =>
+      routes.flatMap((route) => {
+        const full = route.path ? `${base}/${route.path}` : base;
+        const own = route.path && !route.path.includes(':') && !route.path.includes('*') ? [full] : [];
+        return [...own, ...fixedPaths(route.children ?? [], full)];
+      });
+    const mistaken = fixedPaths(dashboardRoutes, '')
+      .map((path) => ({
+        path,
+        rule: routeRuleFor<string>(path.startsWith('/admin') ? adminRouteRules : merchantRouteRules, path),
+      }))
+      .filter(({ rule }) => rule?.path.includes(':'))
+      .map(({ path, rule }) => `${path} → ${rule?.path}`);
+    expect(mistaken).toEqual([]);
+  });
+
+  it('lets the scheduler assign return pickups and keeps staff out of the owner onboarding (issue 34)', () => {
+    expect(routeRuleFor(adminRouteRules, '/admin/orders/pickups')?.anyOf).toEqual(['orders:assign']);
+    expect(routeRuleFor(merchantRouteRules, '/merchant/onboarding')?.anyOf).toEqual(['subscription:manage']);
   });
 
   it('leaves screens every account may open unguarded', () => {

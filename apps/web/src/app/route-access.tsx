@@ -18,6 +18,8 @@ interface RouteRule<P extends string> {
  * of the page and a refused call.
  */
 export const merchantRouteRules: readonly RouteRule<StorePermission>[] = [
+  // The owner's own sign-up answers (KYC, plan): staff hold none of the owner-only permissions.
+  { path: '/merchant/onboarding', anyOf: ['subscription:manage'], area: 'Store onboarding' },
   { path: '/merchant/products/new', anyOf: ['products:write'], area: 'Add product' },
   { path: '/merchant/products/*', anyOf: ['products:read'], area: 'Products' },
   { path: '/merchant/collections', anyOf: ['products:write'], area: 'Collections' },
@@ -53,6 +55,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/orders/mine', anyOf: ['orders:carry'], area: 'My deliveries' },
   { path: '/admin/orders/partners', anyOf: ['approvals:partners'], area: 'Shipping partners' },
   { path: '/admin/orders', anyOf: ['orders:assign'], area: 'Orders' },
+  { path: '/admin/orders/pickups', anyOf: ['orders:assign'], area: 'Return pickups' },
   { path: '/admin/orders/:id', anyOf: ['orders:read-all', 'orders:carry'], area: 'this order' },
   { path: '/admin/hubs', anyOf: ['approvals:hubs', 'hubs:manage'], area: 'Hubs' },
   { path: '/admin/returns/*', anyOf: ['returns:disputes'], area: 'Returns' },
