@@ -40,3 +40,23 @@ export const uuid = z.uuid('Must be a valid id');
 export const idParam = z.object({ id: uuid });
 export const tokenParam = z.object({ token: z.string().min(10).max(200) });
 export const isoDateTime = z.string();
+
+/** The days a report, a list filter or a coupon may name: the platform's books start after 2000. */
+export const REPORT_DAY_MIN = '2000-01-01';
+export const REPORT_DAY_MAX = '2099-12-31';
+
+/** YYYY-MM-DD days of the years 2000–2099, leap days included: the document's form of `boundedDay`. */
+const BOUNDED_DAY_PATTERN =
+  '^(?:20\\d\\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|02-(?:0[1-9]|1\\d|2[0-8]))|20(?:[02468][048]|[13579][26])-02-29)$';
+
+/**
+ * A YYYY-MM-DD day a query filters by. Bounded (issue 34 item 28): Lagos midnight of 0001-01-01 falls in year 0,
+ * which the embedded database refuses. The document says the bound as one pattern and `x-minimum`/`x-maximum`.
+ */
+export const boundedDay = z.iso
+  .date('Use a YYYY-MM-DD date')
+  .refine(
+    (value) => value >= REPORT_DAY_MIN && value <= REPORT_DAY_MAX,
+    `Choose a date from ${REPORT_DAY_MIN} to ${REPORT_DAY_MAX}`,
+  )
+  .meta({ pattern: BOUNDED_DAY_PATTERN, 'x-minimum': REPORT_DAY_MIN, 'x-maximum': REPORT_DAY_MAX });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { isoDateTime, uuid } from './common.js';
+import { boundedDay, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
 import { reportRangeProblem } from './reports.js';
@@ -11,7 +11,7 @@ import { reportRangeProblem } from './reports.js';
 // checkout was paid (the same rule as the sales reports, ADR 025); refunds are the order's booked refunds that were
 // not rejected.
 
-const day = z.iso.date('Use a YYYY-MM-DD date');
+const day = boundedDay;
 const kobo = z.number().int();
 const count = z.number().int();
 

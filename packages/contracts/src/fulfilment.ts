@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Access, access } from './access.js';
 import { orderStatus, orderStatuses } from './checkout.js';
-import { isoDateTime, phoneNumber, uuid } from './common.js';
+import { boundedDay, isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
 
@@ -27,7 +27,7 @@ export const shippingEvidenceStatuses = [
 ] as const satisfies readonly (typeof statusCodes)[number][];
 export const SHIPPING_EVIDENCE_FIELD = 'evidence';
 
-const dateQuery = z.iso.date('Use a YYYY-MM-DD date');
+const dateQuery = boundedDay;
 
 /** One line of an order's timeline: what happened, who did it (a role, never a person's id), and when. */
 export const timelineEntry = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { email, isoDateTime, uuid } from './common.js';
+import { boundedDay, email, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
 import { nairaAmount, nairaAmountRules } from './money.js';
@@ -34,7 +34,7 @@ export const giftCardCode = z
   .pipe(z.string().regex(/^[A-HJ-KM-NP-Z2-9]{16}$/, 'Enter the 16-character gift card code'))
   .meta({ pattern: '^[A-HJ-KM-NP-Z2-9]{4}(-?[A-HJ-KM-NP-Z2-9]{4}){3}$' });
 
-const dateQuery = z.iso.date('Use a YYYY-MM-DD date');
+const dateQuery = boundedDay;
 
 export const purchaseGiftCardBody = z.object({
   amount: nairaAmount

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { access } from './access.js';
 import { merchantProduct } from './catalog.js';
-import { isoDateTime, uuid } from './common.js';
+import { boundedDay, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
 
@@ -22,7 +22,7 @@ export type ReportGranularity = (typeof reportGranularities)[number];
 export const reportCsvViews = ['series', 'products', 'customers', 'locations'] as const;
 export type ReportCsvView = (typeof reportCsvViews)[number];
 
-const day = z.iso.date('Use a YYYY-MM-DD date');
+const day = boundedDay;
 const DAY_MS = 86_400_000;
 
 /** Days from `from` to `to`, both counted (YYYY-MM-DD). */

@@ -401,6 +401,37 @@ describe('the OpenAPI document', () => {
     expect(failures).toEqual([]);
   });
 
+  it('bounds report and filter days as it says, and refuses year 1 with 422 on both databases (issue 34 item 28)', async () => {
+    const bounded = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const days = (operation.parameters ?? []).filter(
+          (parameter) =>
+            parameter.in === 'query' && (parameter.schema as Record<string, unknown>)?.['x-minimum'],
+        );
+        return days.length > 0 && !path.includes('{') ? [{ method: method.toUpperCase(), path, days }] : [];
+      }),
+    );
+    // The sales, finance, payment, order and gift-card reports of merchants and admins.
+    expect(bounded.length).toBeGreaterThanOrEqual(7);
+    for (const { method, path, days } of bounded) {
+      const endpoint = endpointOf.get(`${method} ${path}`);
+      const caller = (['merchant', 'admin', 'customer', 'partner'] as const).find((kind) =>
+        mayCall(endpoint, kind),
+      );
+      const query = new URLSearchParams(days.map((parameter) => [parameter.name, '0001-01-01']));
+      const answer = await test.app.inject({
+        method: method as 'GET',
+        url: `${path}?${query}`,
+        headers: caller ? bearer(tokens[caller] as string) : {},
+      });
+      expect([422, 403], `${method} ${path}: ${answer.body}`).toContain(answer.statusCode);
+      if (answer.statusCode === 422)
+        expect(JSON.parse(answer.body).details?.[0]?.message).toBe(
+          'Choose a date from 2000-01-01 to 2099-12-31',
+        );
+    }
+  });
+
   it('refuses numbers past what an integer column holds with 422, not a database error', async () => {
     const refusals = [
       {
