@@ -99,6 +99,7 @@ import {
   MAX_PARAM_LENGTH,
   type RouteTable,
   recordRoutes,
+  refuseUnservedMethods,
 } from './platform/http/not-found.js';
 import { type DocumentedRoutes, registerOpenApi, routeKey } from './platform/http/openapi.js';
 import { installRequestGuards } from './platform/http/request-guards.js';
@@ -228,6 +229,7 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   });
   const knownRoutes = recordRoutes(app);
+  refuseUnservedMethods(app, knownRoutes);
   installRequestGuards(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

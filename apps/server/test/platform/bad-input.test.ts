@@ -167,6 +167,25 @@ describe('router and protocol errors are the envelope with a declared code', () 
     expectEnvelope(withParam, 405, 'METHOD_NOT_ALLOWED');
   });
 
+  it('QUERY, which nothing serves, is 405 on a known path and 404 elsewhere, not 400 (issue 34 item 31)', async () => {
+    const known = await test.app.inject({
+      method: 'QUERY' as 'GET',
+      url: '/api/products/customer/getallproducts',
+    });
+    expectEnvelope(known, 405, 'METHOD_NOT_ALLOWED');
+    expect(known.headers.allow).toContain('GET');
+    expectEnvelope(await test.app.inject({ method: 'QUERY' as 'GET', url: '/api/nope' }), 404, 'NOT_FOUND');
+  });
+
+  it('a fixed path is not taken for the id of its templated sibling: GET of a POST-only path is 405', async () => {
+    const shadowed = await test.app.inject({ method: 'GET', url: '/api/auth/admin/create' });
+    expectEnvelope(shadowed, 405, 'METHOD_NOT_ALLOWED');
+    expect(shadowed.headers.allow).toBe('POST');
+    // The templated route itself still answers as before (a sign-in first).
+    const byId = await test.app.inject({ method: 'GET', url: `/api/auth/admin/${crypto.randomUUID()}` });
+    expectEnvelope(byId, 401, 'UNAUTHORIZED');
+  });
+
   it('an oversized body is 413 PAYLOAD_TOO_LARGE and an unknown content type 415', async () => {
     const large = await test.app.inject({
       method: 'POST',

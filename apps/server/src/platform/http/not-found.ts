@@ -8,6 +8,8 @@ export const MAX_PARAM_LENGTH = 256;
 export interface RouteTable {
   /** The methods served at this concrete path; empty when no route matches it at all. */
   methodsOf(pathname: string): string[];
+  /** The methods of a route written with exactly this path and no parameter (`/api/auth/admin/create`). */
+  staticMethodsOf(pathname: string): string[];
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
@@ -31,12 +33,18 @@ function patternOf(url: string): RegExp {
  */
 export function recordRoutes(app: FastifyInstance): RouteTable {
   const routes: { pattern: RegExp; methods: string[] }[] = [];
+  const staticRoutes = new Map<string, string[]>();
   app.addHook('onRoute', (options) => {
     if (options.url.includes('*')) return;
     const methods = (Array.isArray(options.method) ? options.method : [options.method]).map(String);
     routes.push({ pattern: patternOf(options.url), methods });
+    if (!options.url.includes(':')) {
+      const path = options.url.replace(/\/+$/, '');
+      staticRoutes.set(path, [...(staticRoutes.get(path) ?? []), ...methods]);
+    }
   });
   return {
+    staticMethodsOf: (pathname) => staticRoutes.get(pathname.replace(/\/+$/, '')) ?? [],
     methodsOf(pathname) {
       const methods = new Set<string>();
       for (const route of routes) {
@@ -45,6 +53,33 @@ export function recordRoutes(app: FastifyInstance): RouteTable {
       return [...methods];
     },
   };
+}
+
+/**
+ * Methods the router would take for something else answer 405 with Allow (issue 34 item 31), before Fastify reads a
+ * body or authenticates:
+ * - QUERY, which no route serves: Fastify would refuse it with 400 for its missing content type;
+ * - a fixed path taken by a templated sibling with another method (`GET /api/auth/admin/create` matched
+ *   `/api/auth/admin/:id` and asked for a sign-in).
+ */
+export function refuseUnservedMethods(app: FastifyInstance, routes: RouteTable): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const templated = request.routeOptions.url?.includes(':') ?? false;
+    if (request.method !== 'QUERY' && !templated) return;
+    const fixed = templated ? routes.staticMethodsOf(pathname) : [];
+    if (templated && (fixed.length === 0 || fixed.includes(request.method))) return;
+    const allowed = request.method === 'QUERY' ? routes.methodsOf(pathname) : fixed;
+    if (allowed.length === 0)
+      return reply.code(404).send({ message: 'Not found', error: 'NOT_FOUND' } satisfies ErrorEnvelope);
+    return reply
+      .code(405)
+      .header('allow', allowed.join(', '))
+      .send({
+        message: 'This method is not allowed here',
+        error: 'METHOD_NOT_ALLOWED',
+      } satisfies ErrorEnvelope);
+  });
 }
 
 /**
