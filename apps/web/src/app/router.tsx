@@ -7,6 +7,7 @@ import {
   type RouteObject,
   RouterProvider,
 } from 'react-router';
+import { Announcer, RouteFocus } from '../components/layout/announcer';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { loginPath, segmentOf } from '../lib/account';
 import { setSignedOutHandler } from '../lib/api-client';
@@ -43,7 +44,13 @@ function authRoutes(kind: AccountKind): RouteObject[] {
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    element: <Outlet />,
+    element: (
+      <>
+        <Outlet />
+        <RouteFocus />
+        <Announcer />
+      </>
+    ),
     errorElement: <RouteError />,
     hydrateFallbackElement: <LoadingOverlay />,
     children: [

@@ -1,3 +1,4 @@
+import { announce } from './announce';
 import { createToastDeduper, type ErrorToastOptions, errorToastMessage } from './toast-rules';
 
 type Sonner = typeof import('sonner');
@@ -21,10 +22,13 @@ export function subscribeToToaster(listener: () => void): () => void {
   return () => toasterListeners.delete(listener);
 }
 
-function show(toast: (api: Sonner['toast']) => void): void {
+function show(text: string, toast: (api: Sonner['toast']) => void): void {
   if (!toasterWanted) {
     toasterWanted = true;
     for (const listener of toasterListeners) listener();
+    // The toaster's own live region is added with this first toast, too late to be read out: the page's region,
+    // there from the first paint, says it instead. Later toasts are read by the toaster's region.
+    announce(text);
   }
   // A toast made before the toaster has subscribed is shown when it does (sonner replays the active ones).
   void loadSonner().then((module) => toast(module.toast));
@@ -33,13 +37,13 @@ function show(toast: (api: Sonner['toast']) => void): void {
 const shouldShow = createToastDeduper();
 
 export function notifySuccess(message: string): void {
-  if (message && shouldShow(message)) show((toast) => toast.success(message));
+  if (message && shouldShow(message)) show(message, (toast) => toast.success(message));
 }
 
 /** Shows the error toast for a failure, following the rules of `toast-rules.ts`. */
 export function notifyError(error: unknown, options?: ErrorToastOptions): void {
   const message = errorToastMessage(error, options);
-  if (message && shouldShow(message)) show((toast) => toast.error(message));
+  if (message && shouldShow(message)) show(message, (toast) => toast.error(message));
 }
 
 /**
@@ -49,5 +53,8 @@ export function notifyError(error: unknown, options?: ErrorToastOptions): void {
 export function notifyFailure(title: string, error: unknown): void {
   const reason = errorToastMessage(error);
   if (reason === null || !shouldShow(title)) return;
-  show((toast) => toast.error(title, reason && reason !== title ? { description: reason } : undefined));
+  const description = reason && reason !== title ? reason : undefined;
+  show(description ? `${title}. ${description}` : title, (toast) =>
+    toast.error(title, description ? { description } : undefined),
+  );
 }

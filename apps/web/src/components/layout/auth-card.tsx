@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function AuthCard({
   title,
@@ -9,6 +10,8 @@ export function AuthCard({
   description?: string;
   children: ReactNode;
 }) {
+  // The four sign-in pages differ by their account: "Sign in · Merchant account".
+  useDocumentTitle(description ? `${title} · ${description}` : title);
   return (
     <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>

@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
 import { Brand } from './brand';
 import { SkipLink } from './skip-link';
+import { useMenuDisclosure } from './use-menu-disclosure';
 
 export interface NavItem {
   to: string;
@@ -73,11 +74,8 @@ function UserBox({
 /** The frame of the merchant, admin and partner areas: a sidebar on wide screens, a menu on phones. */
 export function DashboardShell(props: DashboardShellProps) {
   const { title, home, nav, bell, children } = props;
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const location = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the phone menu after every navigation
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The phone menu closes after a navigation, on Escape (focus back on its button) and on a click outside.
+  const { open: menuOpen, setOpen: setMenuOpen, panelId: menuId, container, button } = useMenuDisclosure();
 
   return (
     <div className="min-h-dvh lg:flex">
@@ -95,31 +93,34 @@ export function DashboardShell(props: DashboardShellProps) {
       </aside>
 
       <header className="sticky top-0 z-20 border-b border-slate-200 bg-white lg:hidden">
-        <div className="flex items-center justify-between gap-2 px-4 py-2">
-          <Brand to={home} />
-          <div className="flex items-center gap-1">
-            {bell}
-            <button
-              type="button"
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen((value) => !value)}
-              className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
+        <div ref={container}>
+          <div className="flex items-center justify-between gap-2 px-4 py-2">
+            <Brand to={home} />
+            <div className="flex items-center gap-1">
+              {bell}
+              <button
+                ref={button}
+                type="button"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((value) => !value)}
+                className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-900"
+              >
+                {menuOpen ? 'Close' : 'Menu'}
+              </button>
+            </div>
+          </div>
+          {menuOpen ? (
+            <div
+              id={menuId}
+              className="max-h-[calc(100dvh-4rem)] space-y-3 overflow-y-auto border-t border-slate-200 p-3"
             >
-              {menuOpen ? 'Close' : 'Menu'}
-            </button>
-          </div>
+              <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{title}</p>
+              <Navigation nav={nav} label={`${title} (menu)`} />
+              <UserBox {...props} />
+            </div>
+          ) : null}
         </div>
-        {menuOpen ? (
-          <div
-            id={menuId}
-            className="max-h-[calc(100dvh-4rem)] space-y-3 overflow-y-auto border-t border-slate-200 p-3"
-          >
-            <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{title}</p>
-            <Navigation nav={nav} label={`${title} (menu)`} />
-            <UserBox {...props} />
-          </div>
-        ) : null}
       </header>
 
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-10 lg:py-8">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function PageHeader({
   title,
@@ -9,6 +10,8 @@ export function PageHeader({
   description?: string;
   actions?: ReactNode;
 }) {
+  // A screen that names itself more precisely calls useDocumentTitle too: its effect runs after this one.
+  useDocumentTitle(title);
   return (
     <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div>

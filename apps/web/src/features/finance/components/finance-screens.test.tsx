@@ -8,6 +8,8 @@ import { FinanceReportScreen } from './finance-report-screen';
 import { PaymentReportScreen } from './payment-report-screen';
 import { TransactionsList } from './transactions-list';
 
+// The chart is its own lazy chunk: the first screen of a file to draw it waits for its import, slow on a busy machine.
+const LAZY_CHART_MS = 10_000;
 vi.mock('./finance-chart', () => ({ default: () => <p>chart drawn</p> }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,7 +66,7 @@ describe('FinanceReportScreen', () => {
     expect((await screen.findAllByText('Loading the finance report…')).length).toBeGreaterThan(0);
     expect(calls[0]?.url).toBe('/api/admin/finance/reports?from=2026-03-01&to=2026-03-31');
     answer(jsonResponse(200, { message: 'Finance report', data: report() }));
-    expect(await screen.findByText('chart drawn')).toBeInTheDocument();
+    expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
     expect(within(stat('Due to merchant')).getByText('₦124,500.01')).toBeInTheDocument();
     expect(within(stat('Commission (8.31 %)')).getByText('₦12,333.34')).toBeInTheDocument();
     const merchants = within(screen.getByRole('table', { name: /per merchant/ }));
@@ -107,7 +109,7 @@ describe('FinanceReportScreen', () => {
     expect(within(alert).getByText('Error getting payment report')).toBeInTheDocument();
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await screen.findByText('chart drawn');
+    await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS });
     await userEvent.selectOptions(screen.getByLabelText('CSV of'), 'series');
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
@@ -128,7 +130,7 @@ describe('PaymentReportScreen', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<PaymentReportScreen initialRange={range} />);
-    expect(await screen.findByText('chart drawn')).toBeInTheDocument();
+    expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
     expect(calls[0]?.url).toBe('/api/merchant/payment-report?from=2026-03-01&to=2026-03-31');
     expect(within(stat('Paid out')).getByText('₦9,000.00')).toBeInTheDocument();
     expect(screen.getByText(/Ankara Palace · payment category Standard/)).toBeInTheDocument();

@@ -1,5 +1,7 @@
 import type { AccountKind } from '@market/contracts';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { announce } from '../../../lib/announce';
 import { useLiveNotifications } from '../api/live';
 import { notificationsPath, useUnreadCount } from '../api/notifications';
 
@@ -9,6 +11,16 @@ export function NotificationBell({ kind }: { kind: AccountKind }) {
   const unread = useUnreadCount(kind);
   const count = unread.data ?? 0;
   const label = count === 0 ? 'Notifications' : `Notifications, ${count} unread`;
+  // A count that grows while the page is open is said, not only written into the bell's label.
+  const previous = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (unread.data === undefined) return;
+    if (previous.current !== undefined && unread.data > previous.current)
+      announce(
+        unread.data === 1 ? 'You have a new notification' : `You have ${unread.data} unread notifications`,
+      );
+    previous.current = unread.data;
+  }, [unread.data]);
   return (
     <Link
       to={notificationsPath[kind]}

@@ -6,6 +6,8 @@ import { recordFetch } from '../../../test/fixtures-catalog';
 import { jsonResponse, renderScreen } from '../../../test/render';
 import { SalesReportScreen } from './sales-report-screen';
 
+// The chart is its own lazy chunk: the first screen of a file to draw it waits for its import, slow on a busy machine.
+const LAZY_CHART_MS = 10_000;
 vi.mock('./sales-chart', () => ({ default: () => <p>chart drawn</p> }));
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,7 +79,7 @@ describe('SalesReportScreen', () => {
     expect(calls[0]?.url).toBe('/api/merchant/reports/sales?from=2026-03-01&to=2026-03-31&granularity=day');
     answer(jsonResponse(200, { message: 'Sales report', data: report() }));
 
-    expect(await screen.findByText('chart drawn')).toBeInTheDocument();
+    expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
     expect(within(stat('Net sales')).getByText('₦35,500.00')).toBeInTheDocument();
     expect(within(stat('Orders')).getByText('5')).toBeInTheDocument();
     expect(within(stat('Discounts')).getByText('₦3,500.00')).toBeInTheDocument();
@@ -133,7 +135,7 @@ describe('SalesReportScreen', () => {
     expect(within(alert).getByText('Choose at most 366 days')).toBeInTheDocument();
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('chart drawn')).toBeInTheDocument();
+    expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
 
@@ -143,7 +145,7 @@ describe('SalesReportScreen', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<SalesReportScreen initialRange={range} />);
-    await screen.findByText('chart drawn');
+    await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-01-01' } });
     expect(await screen.findByText('Choose at most 366 days')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-04-10' } });
@@ -162,7 +164,7 @@ describe('SalesReportScreen', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderScreen(<SalesReportScreen initialRange={range} />);
-    await screen.findByText('chart drawn');
+    await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS });
     await userEvent.selectOptions(screen.getByLabelText('CSV of'), 'products');
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
