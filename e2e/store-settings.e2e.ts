@@ -10,14 +10,14 @@ describe.skipIf(!chromiumPath)('store settings journey (360 px phone)', () => {
 
     // ---------- policies ----------
     await page.goto(`${journey.baseUrl}/merchant/policies`);
-    await page.getByText('4 policies of 5 kinds.').waitFor();
+    await page.getByText('4 of 5 policies written.').waitFor();
     await page.getByRole('button', { name: 'New policy' }).click();
     await page.getByLabel('Title', { exact: true }).fill('Terms of sale');
     await page
       .getByLabel('Policy', { exact: true })
       .fill('Prices are in naira and include VAT. Orders are confirmed once paid.');
     await page.getByRole('button', { name: 'Add policy' }).click();
-    await page.getByText('5 policies of 5 kinds.').waitFor();
+    await page.getByText('5 of 5 policies written.').waitFor();
     await expectNoSidewaysScroll(page);
 
     // ---------- bank account ----------

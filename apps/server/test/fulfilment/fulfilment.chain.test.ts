@@ -109,7 +109,7 @@ describe('the whole chain for one order', () => {
 
     const accepted = await move(orderId, store.accessToken, { status: 'accepted', note: 'Packing today.' });
     expect(accepted.statusCode).toBe(200);
-    expect(json(accepted)).toMatchObject({ message: 'Order is now Accepted' });
+    expect(json(accepted)).toMatchObject({ message: 'Order is now accepted' });
     expect(codes(json(accepted).data.allowedNextStatuses)).toEqual(['ready_for_pickup', 'cancelled']);
     expect((await move(orderId, store.accessToken, { status: 'ready_for_pickup' })).statusCode).toBe(200);
 

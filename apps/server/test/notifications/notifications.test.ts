@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
-import { wordingOf } from '../../src/modules/notifications/index.js';
+import { waitedFor, wordingOf } from '../../src/modules/notifications/index.js';
 import { notifications } from '../../src/modules/notifications/notifications.schema.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
@@ -359,8 +359,19 @@ describe('wording', () => {
         expect(`${words.title} ${words.body}`).not.toMatch(/\b(undefined|null|NaN)\b/);
       }
     expect(wordingOf('payout.paid', 'merchant', params).title).toBe('Payout of ₦1,234,567.89 sent');
-    expect(wordingOf('review.new', 'merchant', params).title).toBe('New 1 star review');
-    expect(wordingOf('review.new', 'merchant', { ...params, rating: 4 }).title).toBe('New 4 stars review');
+    expect(wordingOf('review.new', 'merchant', params).title).toBe('New 1-star review');
+    expect(wordingOf('review.new', 'merchant', { ...params, rating: 4 }).title).toBe('New 4-star review');
+    // Issue 34 item 21: a sold-out product is not "running low — 0 units are left"; waits read as people say them.
+    const soldOut = wordingOf('stock.low', 'merchant', { ...params, stock: 0 });
+    expect(soldOut.title).toMatch(/is sold out$/);
+    expect(soldOut.body).not.toMatch(/0 units/);
+    expect(
+      wordingOf('queue.waiting', 'admin', { ...params, reason: undefined, minutes: 305 }).body,
+    ).toContain('It has waited 5 hours 5 minutes.');
+    expect(waitedFor(45)).toBe('45 minutes');
+    expect(waitedFor(120)).toBe('2 hours');
+    expect(waitedFor(61)).toBe('1 hour 1 minute');
+    expect(waitedFor(3 * 24 * 60 + 7)).toBe('3 days');
   });
 
   it('counts GSM and UCS-2 segments as networks do', () => {

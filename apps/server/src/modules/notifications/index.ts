@@ -10,7 +10,7 @@ import {
 } from './notifications.service.js';
 
 export { NOTIFICATIONS_CHANGED, type NotificationsService } from './notifications.service.js';
-export { wordingOf } from './notifications.wording.js';
+export { waitedFor, wordingOf } from './notifications.wording.js';
 
 /**
  * Notifications for every account (issue 23, ADR 057): events recorded by the modules in their own transactions

@@ -21,6 +21,20 @@ const kobo = (params: Params, key: string): number => Number(params[key] ?? 0);
 const smsNaira = (amount: number) => formatNaira(amount).replace('₦', 'NGN ');
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** A wait as a person says it: "45 minutes", "5 hours 5 minutes", "3 days" (never "305 minutes"). */
+export function waitedFor(minutes: number): string {
+  const whole = Math.max(0, Math.round(minutes));
+  if (whole < 60) return plural(whole, 'minute', 'minutes');
+  if (whole < 48 * 60) {
+    const hours = Math.floor(whole / 60);
+    const rest = whole % 60;
+    return rest === 0
+      ? plural(hours, 'hour', 'hours')
+      : `${plural(hours, 'hour', 'hours')} ${plural(rest, 'minute', 'minutes')}`;
+  }
+  return plural(Math.floor(whole / (24 * 60)), 'day', 'days');
+}
+
 /** The screen of an order for each kind of account that sees orders. */
 function orderLink(account: AccountKind, orderId: string): string {
   switch (account) {
@@ -104,19 +118,28 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         link: '/merchant/payouts',
         sms: `Your payout of ${smsNaira(kobo(params, 'amountKobo'))} failed. Check your bank details in your dashboard.`,
       };
-    case 'stock.low':
+    case 'stock.low': {
+      const left = Number(params.stock ?? 0);
+      if (left <= 0)
+        return {
+          title: `${text(params, 'productName', 'A product')} is sold out`,
+          body: 'No units are left. Restock it to sell it again.',
+          link: '/merchant/products/low-stock',
+          sms: `${text(params, 'productName')} is sold out. Restock it to sell it again.`,
+        };
       return {
         title: `${text(params, 'productName', 'A product')} is running low`,
-        body: `${plural(Number(params.stock ?? 0), 'unit is', 'units are')} left. Restock it before it sells out.`,
+        body: `${plural(left, 'unit is', 'units are')} left. Restock it before it sells out.`,
         link: '/merchant/products/low-stock',
-        sms: `${text(params, 'productName')} is running low: ${Number(params.stock ?? 0)} left.`,
+        sms: `${text(params, 'productName')} is running low: ${left} left.`,
       };
+    }
     case 'review.new':
       return {
-        title: `New ${plural(Number(params.rating ?? 0), 'star', 'stars')} review`,
+        title: `New ${Number(params.rating ?? 0)}-star review`,
         body: `${text(params, 'subject', 'Your store')} has a new review. Reply to it if you can help.`,
         link: '/merchant/reviews',
-        sms: `Your store has a new ${plural(Number(params.rating ?? 0), 'star', 'stars')} review.`,
+        sms: `Your store has a new ${Number(params.rating ?? 0)}-star review.`,
       };
     case 'product.decided': {
       const approved = params.decision === 'approved';
@@ -188,7 +211,7 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         title: `Order ${order} is waiting for a carrier`,
         body: reason
           ? `The carrier declined it. Assign another shipping partner or a dispatcher.${because}`
-          : `It has waited ${plural(Number(params.minutes ?? 0), 'minute', 'minutes')}. Assign a shipping partner or a dispatcher.`,
+          : `It has waited ${waitedFor(Number(params.minutes ?? 0))}. Assign a shipping partner or a dispatcher.`,
         link: '/admin/orders',
         sms: `Order ${order} has waited for a carrier. Assign it.`,
       };

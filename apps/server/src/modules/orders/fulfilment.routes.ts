@@ -26,7 +26,7 @@ export function fulfilmentRoutes(fulfilment: FulfilmentService): RouteDefinition
         body,
         file ? { bytes: file.bytes } : undefined,
       );
-      return { message: `Order is now ${moved.orderStatus.known_name}`, data: moved };
+      return { message: `Order is now ${moved.orderStatus.known_name.toLowerCase()}`, data: moved };
     }),
     route(fulfilmentEndpoints.updateToken, async ({ auth, params }) => ({
       message: 'A new delivery token was sent to the customer',

@@ -82,11 +82,11 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
     })),
     route(merchantReturnEndpoints.updateStatus, async ({ auth, params, body }) => {
       const updated = await returns.updateStatus(callerOf(auth), params.id, body);
-      return { message: `Return is now ${updated.status.known_name}`, data: updated };
+      return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
     }),
     route(merchantReturnEndpoints.refundDecision, async ({ auth, params, body }) => {
       const updated = await returns.decide(callerOf(auth), params.id, body);
-      return { message: `Return is now ${updated.status.known_name}`, data: updated };
+      return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
     }),
     route(adminReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',

@@ -18,7 +18,6 @@ import { useContractForm } from '../../../lib/contract-form';
 import { formatDate } from '../../../lib/dates';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { formatNumber } from '../../../lib/numbers';
-import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useCreatePolicy, useDeletePolicy, usePolicies, useUpdatePolicy } from '../api/merchant-policies';
 import { PolicyText } from './policy-text';
@@ -122,9 +121,7 @@ export function PoliciesManager() {
     <section aria-label="Your policies" className="space-y-4">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-slate-700">
-          {count === 0
-            ? 'No policies yet.'
-            : `${pluralize(count, ['policy', 'policies'])} of ${policyTypes.length} kinds.`}
+          {count === 0 ? 'No policies yet.' : `${count} of ${policyTypes.length} policies written.`}
         </p>
         {editing === null && !allKinds ? <Button onClick={() => setEditing('new')}>New policy</Button> : null}
       </div>
