@@ -97,7 +97,10 @@ describe('ReconciliationScreen', () => {
     const [first] = await screen.findAllByTestId('reconciliation-difference');
     await user.click(within(first!).getByRole('button', { name: 'Mark explained' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark this difference explained?' });
-    await user.type(within(dialog).getByLabelText('Why it is explained'), 'Booked by hand after a call with Paystack.');
+    await user.type(
+      within(dialog).getByLabelText('Why it is explained'),
+      'Booked by hand after a call with Paystack.',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Mark explained' }));
     await vi.waitFor(() =>
       expect(recorder.calls.find((call) => call.url.endsWith('/explain'))?.body).toEqual({
