@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
+import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
 import { reconciliationRuns } from '../../src/modules/reconciliation/reconciliation.schema.js';
@@ -11,6 +12,7 @@ import {
   sandboxTransfers,
 } from '../../src/platform/payments/sandbox.schema.js';
 import { createPaystackStatements } from '../../src/platform/payments/statements.js';
+import { createMerchantWithStore } from '../support/catalog-factory.js';
 import { startFakePaystackLists } from '../support/reconciliation.fake-paystack.js';
 import {
   bearer,
@@ -486,5 +488,87 @@ describe('reconciliation on the built-in sandbox (the embedded default, no key)'
       .where(eq(reconciliationRuns.id, result.runId));
     const yesterday = new Date(Date.now() + 3_600_000 - 86_400_000).toISOString().slice(0, 10);
     expect(run).toMatchObject({ trigger: 'schedule', status: 'done', fromDay: yesterday, toDay: yesterday });
+  });
+});
+
+describe('reconciliation of settlements (SETTLEMENT_MODE=subaccount, ADR 051) on the sandbox', () => {
+  let test: Test;
+  let admin: { accessToken: string; id: string };
+  beforeAll(async () => {
+    test = await createTestApp({ env: { SETTLEMENT_MODE: 'subaccount' } });
+    admin = await createAdmin(test, 'admin');
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it("compares what the sandbox settled on a day (T+1) with the books' settlement postings of the day before", async () => {
+    const merchant = await createMerchantWithStore(test);
+    await test.deps.db.insert(storeBankAccounts).values({
+      storeId: merchant.storeId,
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: '0123456785',
+      accountName: 'Mama Nkechi Fabrics',
+      subaccountCode: 'ACCT_sbxknown01',
+      updatedBy: merchant.id,
+    });
+    // The books settled ₦1,000 of the 19th's payments to the store…
+    const movementId = randomUUID();
+    const postedAt = new Date(BEFORE_WINDOW);
+    await test.deps.db.insert(ledgerEntries).values([
+      {
+        movementId,
+        kind: 'settlement',
+        account: 'merchant_payable',
+        storeId: merchant.storeId,
+        amountKobo: 100_000,
+        memo: 'Settled by Paystack',
+        createdAt: postedAt,
+      },
+      {
+        movementId,
+        kind: 'settlement',
+        account: 'payments_clearing',
+        amountKobo: -100_000,
+        memo: 'Settled by Paystack',
+        createdAt: postedAt,
+      },
+    ]);
+    // …the sandbox split ₦900 of that day to it, and ₦50 to a subaccount no store has.
+    const split = async (reference: string, shares: { subaccount: string; share: number }[]) =>
+      test.deps.db.insert(sandboxCharges).values({
+        reference,
+        transactionId: String(4_300_000_000 + shares[0]!.share),
+        amountKobo: 200_000,
+        email: 'ada@example.ng',
+        callbackUrl: 'http://localhost:3000/checkout',
+        status: 'success',
+        split: shares,
+        paidAt: postedAt,
+        createdAt: postedAt,
+      });
+    await split('CHK-SPLIT-1', [{ subaccount: 'ACCT_sbxknown01', share: 90_000 }]);
+    await split('CHK-SPLIT-2', [{ subaccount: 'ACCT_sbxstranger', share: 5_000 }]);
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/admin/reconciliation/runs',
+      headers: bearer(admin.accessToken),
+      payload: { from: DAY, to: DAY },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { run, differences } = json(response).data;
+    expect(run.listed.settlements).toBe(2);
+    expect(
+      differences.map((one: Record<string, unknown>) => [
+        one.kind,
+        one.reference,
+        one.booksAmountKobo,
+        one.providerAmountKobo,
+      ]),
+    ).toEqual([
+      ['settlement_differs', `ACCT_sbxknown01 ${DAY}`, 100_000, 90_000],
+      ['settlement_unknown_subaccount', 'SET_sbx_ACCT_sbxstranger_2026-11-20', null, 5_000],
+    ]);
   });
 });

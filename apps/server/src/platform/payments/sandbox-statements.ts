@@ -91,7 +91,8 @@ export function createSandboxStatements(db: Db): ProviderStatements {
         const settledAt = new Date(lagosDayStart(charge.paidAt).getTime() + DAY_MS);
         if (settledAt < window.from || settledAt >= window.to) continue;
         for (const share of charge.split ?? []) {
-          const id = `SET_sbx_${share.subaccount}_${settledAt.toISOString().slice(0, 10)}`;
+          const day = new Date(settledAt.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+          const id = `SET_sbx_${share.subaccount}_${day}`;
           const settlement = bySubaccountDay.get(id) ?? {
             id,
             subaccount: share.subaccount,
