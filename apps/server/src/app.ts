@@ -59,6 +59,7 @@ import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
+import { createReconciliationModule } from './modules/reconciliation/index.js';
 import { createReportsModule } from './modules/reports/index.js';
 import { createReturnsModule } from './modules/returns/index.js';
 import { createReviewsModule } from './modules/reviews/index.js';
@@ -120,8 +121,10 @@ import { createNotificationEvents } from './platform/notify/events.js';
 import {
   type BankDirectory,
   type PaymentProvider,
+  type ProviderStatements,
   type SubaccountProvider,
   selectBankDirectory,
+  selectProviderStatements,
   type TransferProvider,
 } from './platform/payments/index.js';
 import { createRateLimits, type RateLimits } from './platform/security/rate-limits.js';
@@ -155,6 +158,8 @@ export interface BuildOptions {
   transferProvider?: TransferProvider;
   /** Stores' Paystack subaccounts in SETTLEMENT_MODE=subaccount; defaults like the transfers. */
   subaccountProvider?: SubaccountProvider;
+  /** The provider's lists for reconciliation (ADR 065); defaults like the payment provider. */
+  providerStatements?: ProviderStatements;
   /** Defaults to pg-boss on PostgreSQL, timers in process on PGlite. Nothing runs until someone calls start(). */
   scheduler?: JobRunner;
   /**
@@ -202,6 +207,8 @@ export interface AppJobs {
   sendSms(): Promise<number>;
   /** Low stock, orders left in the queue and stores waiting for approval become notices (ADR 057). */
   emitTimedNotices(): Promise<number>;
+  /** Yesterday's Lagos day compared with the provider's statements (ADR 065). */
+  reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
 }
 
 export async function buildApp(
@@ -344,6 +351,7 @@ export async function buildApp(
     options.transferProvider,
     salesFolder,
     options.subaccountProvider,
+    options.providerStatements,
   );
   for (const surface of Object.keys(surfaceBases) as Surface[]) {
     const own = modules.bySurface[surface]
@@ -446,6 +454,7 @@ export async function buildApp(
     fanOutNotifications: () => modules.notifications.fanOut(),
     sendSms: () => deps.sms.flush(),
     emitTimedNotices: () => emitTimedNotices(deps),
+    reconcileWithProvider: () => modules.reconciliation.runDaily(),
   };
   // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
   let fanOutSoon: NodeJS.Timeout | undefined;
@@ -484,6 +493,7 @@ function composeModules(
   transferProvider: TransferProvider | undefined,
   salesFolder: SalesFolder,
   subaccountProvider: SubaccountProvider | undefined,
+  providerStatements: ProviderStatements | undefined,
 ) {
   const payments = createPaymentsModule(deps, { provider: paymentProvider });
   const notifications = createNotificationsModule(deps, {
@@ -605,6 +615,13 @@ function composeModules(
   if (deps.config.settlementMode === 'subaccount') {
     wireSubaccountSettlement({ payments: payments.service, orders: orders.service, ledger: ledger.service });
   }
+  const reconciliation = createReconciliationModule(deps, {
+    statements: selectProviderStatements({ ...deps, statements: providerStatements }),
+    adminName: async (userId) => {
+      const admin = await findUserById(deps.db, userId);
+      return admin && `${admin.firstName} ${admin.lastName}`;
+    },
+  });
   const api: ServerModule[] = [
     system,
     auth,
@@ -639,6 +656,7 @@ function composeModules(
     createContactModule(deps),
     createStaffModule(deps, { auth: auth.service }),
     notifications,
+    reconciliation,
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {
@@ -692,6 +710,7 @@ function composeModules(
     refunds: orders.refunds,
     subscriptions: subscriptions.service,
     payouts: ledger.service,
+    reconciliation: reconciliation.service,
     bookUnpostedOrders: () => bookUnpostedOrders(deps.db, orders.service, ledger.service),
     bankAccounts: bankAccounts.service,
     notifications: notifications.service,

@@ -22,6 +22,8 @@ export interface TimedWork {
   sendSms(): Promise<number>;
   /** Low stock, orders left in the queue, stores waiting for approval: notices (ADR 057). */
   emitTimedNotices(): Promise<number>;
+  /** Yesterday's provider statements against the books (ADR 065); answers the run and its differences. */
+  reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -139,6 +141,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       await work.sendSms();
     },
     { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // Yesterday's Lagos day is compared with the provider's statements once a day, at 06:30 Lagos, when the day's late
+  // webhooks are mostly in (ADR 065). It only reads and records differences; a retry makes a second run, harmless.
+  scheduler.schedule(
+    'reconciliation.daily',
+    '30 5 * * *',
+    async () => {
+      const reconciled = await work.reconcileWithProvider();
+      work.logger.info(reconciled, 'reconciled with the payment provider');
+    },
+    { retryLimit: 2, retryDelay: 600, backoff: true },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

@@ -22,6 +22,7 @@ export * from './payouts.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './profile.js';
+export * from './reconciliation.js';
 export * from './reports.js';
 export * from './returns.js';
 export * from './reviews.js';
@@ -63,6 +64,7 @@ import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
 import { customerProfileEndpoints } from './profile.js';
+import { reconciliationEndpoints } from './reconciliation.js';
 import { adminMerchantEndpoints, salesReportEndpoints } from './reports.js';
 import {
   adminReturnEndpoints,
@@ -161,6 +163,7 @@ export function allEndpoints(): Endpoint[] {
     adminRoleEndpoints,
     merchantPayoutEndpoints,
     adminPayoutEndpoints,
+    reconciliationEndpoints,
   });
   return found;
 }

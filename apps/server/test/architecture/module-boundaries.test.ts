@@ -56,6 +56,26 @@ const rules: BoundaryRules = {
       to: 'modules/payments/payments.schema.ts',
       why: 'the transactions list pages and searches payments joined to checkouts, orders and customers in one query',
     },
+    {
+      from: 'reconciliation',
+      to: 'modules/payments/payments.schema.ts',
+      why: "reconciliation compares the provider's transactions with the books' payments by reference, read only (ADR 065)",
+    },
+    {
+      from: 'reconciliation',
+      to: 'modules/orders/orders.schema.ts',
+      why: "reconciliation compares the provider's refunds with the books' refunds by the provider's id or payment and amount, read only",
+    },
+    {
+      from: 'reconciliation',
+      to: 'modules/ledger/ledger.schema.ts',
+      why: "reconciliation compares the provider's transfers with payouts and its settlements with the settlement postings, read only",
+    },
+    {
+      from: 'reconciliation',
+      to: 'modules/bank-accounts/bank-accounts.schema.ts',
+      why: 'reconciliation names the store of each settled subaccount, read only',
+    },
   ],
   temporarilyExempt: [],
 };

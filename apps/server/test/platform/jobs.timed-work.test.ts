@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS and maintenance with their periods', () => {
+  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS, reconciliation and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -94,6 +94,10 @@ describe('timed work registered by the app', () => {
       'sms.send-outbox': {
         when: { everySeconds: 30 },
         options: { retryLimit: 2, retryDelay: 5, backoff: true },
+      },
+      'reconciliation.daily': {
+        when: '30 5 * * *',
+        options: { retryLimit: 2, retryDelay: 600, backoff: true },
       },
       'database.maintain': {
         when: { everySeconds: 21_600 },

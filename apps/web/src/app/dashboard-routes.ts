@@ -110,6 +110,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'returns/:id', lazy: () => import('./routes/admin/return') },
           { path: 'payouts', lazy: () => import('./routes/admin/payouts') },
           { path: 'payouts/categories', lazy: () => import('./routes/admin/payouts-categories') },
+          { path: 'payouts/reconciliation', lazy: () => import('./routes/admin/payouts-reconciliation') },
           { path: 'finance', lazy: () => import('./routes/admin/finance') },
           { path: 'finance/transactions', lazy: () => import('./routes/admin/finance-transactions') },
           { path: 'finance/transactions/:id', lazy: () => import('./routes/admin/finance-transaction') },

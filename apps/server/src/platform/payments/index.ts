@@ -9,10 +9,13 @@ import {
   type SandboxProvider,
   sandboxSecret,
 } from './sandbox.js';
+import { createSandboxStatements } from './sandbox-statements.js';
+import { createPaystackStatements, type ProviderStatements } from './statements.js';
 
 export type * from './provider.js';
 export type { SandboxProvider } from './sandbox.js';
 export { paystackFeeKobo, sandboxSecret } from './sandbox.js';
+export * from './statements.js';
 export * from './subaccounts.js';
 export * from './transfers.js';
 
@@ -61,3 +64,25 @@ export {
   selectBankDirectory,
   validNuban,
 } from './banks.js';
+
+/**
+ * The provider's statements for reconciliation (ADR 065), chosen as the payment provider is: Paystack's lists with
+ * PAYSTACK_SECRET_KEY, the sandbox's own tables with the sandbox, else none (a run then fails saying why).
+ */
+export function selectProviderStatements(options: {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  statements?: ProviderStatements;
+}): ProviderStatements | undefined {
+  const { config } = options;
+  if (options.statements) return options.statements;
+  if (config.paystackSecretKey) {
+    return createPaystackStatements({
+      secretKey: config.paystackSecretKey,
+      baseUrl: config.paystackBaseUrl,
+      logger: options.logger,
+    });
+  }
+  return config.paymentsSandbox ? createSandboxStatements(options.db) : undefined;
+}

@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The built-in sandbox's own ledger, standing in for Paystack's side of a transaction: what was initialised and
@@ -46,3 +46,20 @@ export const sandboxTransfers = pgTable('sandbox_transfers', {
   status: text().$type<'success' | 'otp'>().notNull().default('success'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The refunds the sandbox made (standing in for Paystack's refund list), one row per refund, so that reconciliation
+ * (ADR 065) can list them as Paystack's `GET /refund` does. `id` is the refund id the sandbox answered.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text().primaryKey(),
+    /** The refunded charge's reference. */
+    reference: text().notNull(),
+    amountKobo: bigint({ mode: 'number' }).notNull(),
+    status: text().notNull().default('processed'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_refunds_created_idx').on(table.createdAt)],
+);

@@ -7,7 +7,7 @@ import { prepared } from '../db/prepared.js';
 import { AppError, conflict, notFound } from '../errors.js';
 import { parsePaystackWebhook, verificationFromPaystack } from './paystack.js';
 import type { PaymentProvider, RefundResult } from './provider.js';
-import { sandboxCharges } from './sandbox.schema.js';
+import { sandboxCharges, sandboxRefunds } from './sandbox.schema.js';
 import { signPaystackBody, verifyPaystackSignature } from './signature.js';
 import { splitProblem } from './subaccounts.js';
 
@@ -333,11 +333,12 @@ export function createSandboxProvider(options: {
           'The payment provider refused the request: Refund amount is invalid',
         );
       }
-      return {
-        status: 'processed',
-        amountKobo: amount,
-        providerReference: `RF_SBX_${randomInt(100_000_000, 999_999_999)}`,
-      };
+      const refundId = `RF_SBX_${randomInt(100_000_000, 999_999_999)}`;
+      // Kept as Paystack keeps its refunds, so that its refund list (reconciliation, ADR 065) names this one.
+      await db
+        .insert(sandboxRefunds)
+        .values({ id: refundId, reference, amountKobo: amount, createdAt: now() });
+      return { status: 'processed', amountKobo: amount, providerReference: refundId };
     },
 
     async chargeAuthorization(request) {

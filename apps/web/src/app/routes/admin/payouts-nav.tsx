@@ -7,6 +7,7 @@ export function PayoutsNav() {
       items={[
         { to: '/admin/payouts', label: 'Payouts' },
         { to: '/admin/payouts/categories', label: 'Payment categories' },
+        { to: '/admin/payouts/reconciliation', label: 'Reconciliation' },
       ]}
     />
   );
