@@ -22,6 +22,8 @@ export interface TimedWork {
   sendSms(): Promise<number>;
   /** Low stock, orders left in the queue, stores waiting for approval: notices (ADR 057). */
   emitTimedNotices(): Promise<number>;
+  /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
+  purgeIdempotencyKeys(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -139,6 +141,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       await work.sendSms();
     },
     { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
+  // An idempotency key is replayed for a day (ADR 064); older ones are deleted hourly. A repeat deletes nothing
+  // twice, and a key past its expiry is free to be claimed again even before this runs.
+  scheduler.schedule(
+    'http.purge-idempotency-keys',
+    { everySeconds: 60 * 60 },
+    async () => {
+      const purged = await work.purgeIdempotencyKeys();
+      if (purged > 0) work.logger.info({ purged }, 'purged expired idempotency keys');
+    },
+    { retryLimit: 1, retryDelay: 60, backoff: false },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

@@ -50,7 +50,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS and maintenance with their periods', () => {
+  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS, idempotency keys and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -94,6 +94,10 @@ describe('timed work registered by the app', () => {
       'sms.send-outbox': {
         when: { everySeconds: 30 },
         options: { retryLimit: 2, retryDelay: 5, backoff: true },
+      },
+      'http.purge-idempotency-keys': {
+        when: { everySeconds: 3_600 },
+        options: { retryLimit: 1, retryDelay: 60, backoff: false },
       },
       'database.maintain': {
         when: { everySeconds: 21_600 },
