@@ -94,6 +94,7 @@ import type { Deps } from './platform/deps.js';
 import { AppError, notFound } from './platform/errors.js';
 import { refuseWhileBusy } from './platform/http/busy.js';
 import { clientErrorAnswer, installErrorHandler } from './platform/http/error-handler.js';
+import { createIdempotencyKeys } from './platform/http/idempotency.js';
 import type { ServerModule } from './platform/http/module.js';
 import {
   answerClientError,
@@ -209,6 +210,8 @@ export interface AppJobs {
   emitTimedNotices(): Promise<number>;
   /** Yesterday's Lagos day compared with the provider's statements (ADR 065). */
   reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
+  /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
+  purgeIdempotencyKeys(): Promise<number>;
 }
 
 export async function buildApp(
@@ -341,6 +344,8 @@ export async function buildApp(
   // The embedded database's queue is bounded (ADR 054): after CORS and helmet, so a refusal carries their headers.
   if (database.busy) refuseWhileBusy(app, database.busy);
 
+  // Money mutations answer a repeated Idempotency-Key with their first answer (ADR 064).
+  const idempotency = createIdempotencyKeys(database.db, now);
   const documented: DocumentedRoutes = new Map();
   await registerOpenApi(app, documented, config.production);
 
@@ -372,6 +377,7 @@ export async function buildApp(
           checkAnswers: options.checkAnswers ?? config.env === 'test',
           limitUpload: (request, caller) =>
             deps.rateLimits.consume('upload', { ip: request.ip, account: caller?.userId }),
+          idempotency,
         });
       },
       { prefix: surfaceBases[surface] },
@@ -455,6 +461,7 @@ export async function buildApp(
     sendSms: () => deps.sms.flush(),
     emitTimedNotices: () => emitTimedNotices(deps),
     reconcileWithProvider: () => modules.reconciliation.runDaily(),
+    purgeIdempotencyKeys: () => idempotency.purgeExpired(),
   };
   // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
   let fanOutSoon: NodeJS.Timeout | undefined;

@@ -24,6 +24,8 @@ export interface TimedWork {
   emitTimedNotices(): Promise<number>;
   /** Yesterday's provider statements against the books (ADR 065); answers the run and its differences. */
   reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
+  /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
+  purgeIdempotencyKeys(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -152,6 +154,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       work.logger.info(reconciled, 'reconciled with the payment provider');
     },
     { retryLimit: 2, retryDelay: 600, backoff: true },
+  );
+  // An idempotency key is replayed for a day (ADR 064); older ones are deleted hourly. A repeat deletes nothing
+  // twice, and a key past its expiry is free to be claimed again even before this runs.
+  scheduler.schedule(
+    'http.purge-idempotency-keys',
+    { everySeconds: 60 * 60 },
+    async () => {
+      const purged = await work.purgeIdempotencyKeys();
+      if (purged > 0) work.logger.info({ purged }, 'purged expired idempotency keys');
+    },
+    { retryLimit: 1, retryDelay: 60, backoff: false },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

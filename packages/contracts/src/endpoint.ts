@@ -57,7 +57,20 @@ export interface Endpoint<
    * server-sent events (the live lists).
    */
   produces?: 'text/csv' | 'image/svg+xml' | 'text/event-stream';
+  /**
+   * A money mutation that accepts an `Idempotency-Key` header (ADR 064): a repeat of the same request with the same
+   * key, by the same account, answers the first answer and does the work once; the same key with another request
+   * is refused (422), and one still running answers 409 with Retry-After. The web client sends a key on every call
+   * of such an endpoint. Signed-in endpoints only: keys are kept per account.
+   */
+  idempotent?: true;
 }
+
+/** The request header of an idempotent endpoint, and the answer header that marks a replayed answer (ADR 064). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENT_REPLAYED_HEADER = 'idempotent-replayed';
+/** What a key may be: 1 to 255 visible ASCII characters (a UUID is what the web client sends). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7E]{1,255}$/;
 
 /** The refusals an operation may document; each answers the error envelope. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 429 | 503;

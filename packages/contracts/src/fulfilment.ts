@@ -223,6 +223,7 @@ export const fulfilmentEndpoints = {
       'Move an order along the status machine (merchant, admin group or shipping partner, each on their own orders); delivered needs the customer’s token; picked up and delivery failed need a photo (multipart, file in `evidence`)',
     tags,
     access: access.orderMovers('orders:write', 'orders:carry', 'partner:orders:update'),
+    idempotent: true,
     params: idParams,
     body: updateOrderBody,
     upload: { field: 'evidence' },

@@ -1,6 +1,7 @@
 import {
   type AccountKind,
   adminManagementEndpoints,
+  adminPayoutEndpoints,
   authEndpoints,
   onboardingEndpoints,
   themeEndpoints,
@@ -9,6 +10,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { type ApiClientDeps, createApiClient } from './api-client';
 import { ApiError, NetworkError } from './errors';
 import type { StoredSession } from './session';
+
+const storeId = '3f1c2a9e-5b7d-4c1e-9a2b-6d8e0f1a2b3c';
 
 const user = {
   id: 'u1',
@@ -150,14 +153,13 @@ describe('api client: refresh queue', () => {
       live: 'nobody',
       initial: expired,
       refresh: refreshed,
-      userdata: () =>
-        json(403, { message: 'This account type cannot use this endpoint', error: 'FORBIDDEN' }),
+      userdata: () => json(401, { message: 'Token is not valid', error: 'UNAUTHORIZED' }),
     });
     const client = createApiClient(h.deps);
     const failure = await client.call(authEndpoints.userData, {}).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).status).toBe(403);
-    expect((failure as ApiError).message).toBe('This account type cannot use this endpoint');
+    expect((failure as ApiError).status).toBe(401);
+    expect((failure as ApiError).message).toBe('Token is not valid');
     expect(h.calls.filter((call) => call.url.endsWith('/refresh-token'))).toHaveLength(1);
     expect(h.calls.filter((call) => call.url.endsWith('/auth/userdata'))).toHaveLength(2);
     expect(h.deps.onSignedOut).not.toHaveBeenCalled();
@@ -237,6 +239,82 @@ describe('api client: refresh queue', () => {
     h.calls.length = 0;
     await client.call(onboardingEndpoints.get, { kind: 'merchant' });
     expect(h.calls[0]).toMatchObject({ url: '/api/auth/merchant/onboard', auth: 'Bearer new-access' });
+  });
+});
+
+describe('api client: money requests and permission refusals', () => {
+  /** The admin's approve-payout, answered by `answer`; every call is recorded with its Idempotency-Key. */
+  function payoutHarness(answer: (call: number, auth: string | undefined) => Response | Promise<Response>) {
+    const h = harness({ live: 'new-access', refresh: refreshed });
+    h.sessions.set('admin', expired);
+    const sent: { auth?: string; key?: string }[] = [];
+    h.deps.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      if (String(input).endsWith('/refresh-token')) {
+        h.calls.push({ url: String(input) });
+        return refreshed();
+      }
+      sent.push({ auth: headers.authorization, key: headers['idempotency-key'] });
+      return answer(sent.length, headers.authorization);
+    }) as unknown as typeof fetch;
+    const approve = () =>
+      createApiClient(h.deps).call(adminPayoutEndpoints.approvePayout, {
+        kind: 'admin',
+        params: { storeId },
+      });
+    return { h, sent, approve };
+  }
+  const payout = () => json(200, { message: 'Payout approved', data: { id: 'p1' } });
+  const refreshes = (h: Harness) => h.calls.filter((call) => call.url.endsWith('/refresh-token')).length;
+
+  it('a 403 for lack of permission is not refreshed and not sent again', async () => {
+    const { h, sent, approve } = payoutHarness(() =>
+      json(403, { message: 'Your role cannot approve payouts', error: 'FORBIDDEN' }),
+    );
+    const failure = await approve().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe('FORBIDDEN');
+    expect(sent).toHaveLength(1);
+    expect(refreshes(h)).toBe(0);
+  });
+
+  it('a 401 for an expired token is refreshed once and re-sent with the SAME Idempotency-Key', async () => {
+    const { h, sent, approve } = payoutHarness((_call, auth) =>
+      auth === 'Bearer new-access'
+        ? payout()
+        : json(401, { message: 'Your session has expired. Please sign in again', error: 'TOKEN_EXPIRED' }),
+    );
+    await expect(approve()).resolves.toMatchObject({ data: { id: 'p1' } });
+    expect(refreshes(h)).toBe(1);
+    expect(sent.map((call) => call.auth)).toEqual(['Bearer old-access', 'Bearer new-access']);
+    expect(sent[0]?.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+  });
+
+  it('a lost connection re-sends a money request once with the same key; each new action has a new key', async () => {
+    const { sent, approve } = payoutHarness((call) => {
+      if (call === 1) throw new TypeError('Failed to fetch');
+      return payout();
+    });
+    await expect(approve()).resolves.toMatchObject({ data: { id: 'p1' } });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]?.key).toBe(sent[0]?.key);
+    await approve();
+    expect(sent).toHaveLength(3);
+    expect(sent[2]?.key).not.toBe(sent[0]?.key);
+  });
+
+  it('a key the screen passes is the one sent; calls that move no money send none', async () => {
+    const { h, sent } = payoutHarness(() => payout());
+    const client = createApiClient(h.deps);
+    await client.call(adminPayoutEndpoints.approvePayout, {
+      kind: 'admin',
+      params: { storeId },
+      idempotencyKey: 'screen-key-1',
+    });
+    expect(sent[0]?.key).toBe('screen-key-1');
+    await client.call(adminPayoutEndpoints.stats, { kind: 'admin' });
+    expect(sent[1]?.key).toBeUndefined();
   });
 });
 

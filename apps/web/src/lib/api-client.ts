@@ -6,6 +6,7 @@ import {
   type ErrorDetail,
   errorCodes,
   fillPath,
+  IDEMPOTENCY_KEY_HEADER,
   type Session,
   type Surface,
   sessionCookies,
@@ -38,6 +39,12 @@ export type CallOptions<E extends Endpoint> = {
   form?: FormData;
   /** 'blob' reads a successful answer as a file (private documents) instead of a JSON envelope. */
   responseType?: 'json' | 'blob';
+  /**
+   * The Idempotency-Key of a money mutation (endpoints marked `idempotent`, ADR 064). Without it each call makes its
+   * own key, reused for every re-send of that call (after a token refresh, after a lost connection); a screen that
+   * re-sends the same action itself may pass the key it used.
+   */
+  idempotencyKey?: string;
 } & InputPart<'params', PartsOf<E>[0]> &
   InputPart<'query', PartsOf<E>[1]> &
   InputPart<'body', PartsOf<E>[2]>;
@@ -62,7 +69,7 @@ export interface ApiClientDeps {
   readCookie?(name: string): string | undefined;
 }
 
-interface RawAnswer {
+export interface RawAnswer {
   status: number;
   ok: boolean;
   payload: unknown;
@@ -91,6 +98,31 @@ function buildQuery(query: unknown): string {
   }
   const text = search.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * A new Idempotency-Key: a random UUID. `crypto.randomUUID` exists only on secure pages (HTTPS, localhost), so on
+ * others the same version-4 UUID is built from `crypto.getRandomValues`, which every browser has.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * A refusal about the token (expired, not valid, the session ended): a refresh may cure it, so the request is sent
+ * again after one (the specification's "refresh once on 401 or 403"). A refusal for lack of permission (FORBIDDEN,
+ * EMAIL_NOT_CONFIRMED) is final: sending it again would only be refused again, and a money request must not go out
+ * twice. A 401 without our envelope (a proxy's) is still about the credentials.
+ */
+export function isTokenRefusal(answer: RawAnswer): boolean {
+  if (answer.status !== 401 && answer.status !== 403) return false;
+  const { code } = toApiError(answer);
+  return code === 'TOKEN_EXPIRED' || code === 'UNAUTHORIZED' || (answer.status === 401 && code === 'UNKNOWN');
 }
 
 export function toApiError(answer: RawAnswer): ApiError {
@@ -202,6 +234,8 @@ export function createApiClient(deps: ApiClientDeps) {
 
   async function call<E extends Endpoint>(endpoint: E, options: CallOptions<E>): Promise<ResponseOf<E>> {
     const { kind: explicitKind, signal, timeoutMs = deps.timeoutMs, form, responseType } = options;
+    // One key per call of a money mutation: every re-send below carries the same key, so the server does it once.
+    const idempotencyKey = endpoint.idempotent ? (options.idempotencyKey ?? newIdempotencyKey()) : undefined;
     const { params, query, body } = options as {
       params?: Record<string, string>;
       query?: unknown;
@@ -213,6 +247,7 @@ export function createApiClient(deps: ApiClientDeps) {
     const mayRefresh = sendsToken && !sessionCalls.has(endpoint);
     let retried = false;
     let sessionOnly = false;
+    let resentAfterNetworkError = false;
 
     for (;;) {
       const running = mayRefresh ? refreshing.get(kind) : undefined;
@@ -221,17 +256,34 @@ export function createApiClient(deps: ApiClientDeps) {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (body !== undefined && !form) headers['content-type'] = 'application/json';
       if (token) headers.authorization = `Bearer ${token}`;
+      if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
       const payload = form ?? (body === undefined ? undefined : JSON.stringify(body));
-      const answer = await send(
-        url,
-        { method: endpoint.method, headers, body: payload },
-        signal,
-        timeoutMs,
-        responseType === 'blob',
-      );
+      let answer: RawAnswer;
+      try {
+        answer = await send(
+          url,
+          { method: endpoint.method, headers, body: payload },
+          signal,
+          timeoutMs,
+          responseType === 'blob',
+        );
+      } catch (error) {
+        // A lost connection may have lost only the answer: a keyed money request is sent once more with its key,
+        // and the server answers what it did (ADR 064). Nothing else is re-sent blindly.
+        if (
+          idempotencyKey &&
+          !resentAfterNetworkError &&
+          error instanceof NetworkError &&
+          error.type === 'network'
+        ) {
+          resentAfterNetworkError = true;
+          continue;
+        }
+        throw error;
+      }
       if (answer.ok) return answer.payload as ResponseOf<E>;
 
-      const authFailure = answer.status === 401 || answer.status === 403;
+      const authFailure = isTokenRefusal(answer);
       if (authFailure && mayRefresh && !sessionOnly && token && token !== deps.getSession(kind)?.token) {
         sessionOnly = true; // a stale cookie: try the session's token first
         continue;

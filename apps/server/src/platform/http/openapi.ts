@@ -5,6 +5,8 @@ import {
   type Endpoint,
   type ErrorStatus,
   errorEnvelope,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
   type Surface,
   surfaceBases,
 } from '@market/contracts';
@@ -34,6 +36,8 @@ function impliedErrorStatuses(endpoint: Endpoint, signedIn: boolean): ErrorStatu
   if (endpoint.params) statuses.add(414);
   if (endpoint.params || namesARow(endpoint.query) || namesARow(endpoint.body)) statuses.add(404);
   if (endpoint.method !== 'GET') statuses.add(409);
+  // A malformed or reused Idempotency-Key is refused with 422 (ADR 064).
+  if (endpoint.idempotent) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -172,6 +176,7 @@ function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): 
         },
       };
     }
+    if (endpoint.idempotent) documentIdempotency(operation);
     if (endpoint.serverChecks) {
       operation['x-server-checks'] = endpoint.serverChecks;
       const rules = Object.entries(endpoint.serverChecks).map(([field, rule]) => `${field} ${rule}`);
@@ -181,6 +186,51 @@ function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): 
     }
   }
   return document;
+}
+
+/**
+ * An idempotent money mutation (ADR 064): its `Idempotency-Key` header, the header that marks a replayed answer,
+ * and what 409 and 422 also mean for it.
+ */
+function documentIdempotency(operation: Operation): void {
+  operation.parameters = [
+    ...(operation.parameters ?? []).filter(
+      (parameter) => parameter.in !== 'header' || parameter.name.toLowerCase() !== IDEMPOTENCY_KEY_HEADER,
+    ),
+    {
+      in: 'header',
+      name: 'Idempotency-Key',
+      required: false,
+      description:
+        'A key made once per action (a UUID). A repeat of the same request with the same key, by the same account, within 24 hours answers the first answer (status and body) with `Idempotent-Replayed: true` and does the work once. The same key with a different request is refused with 422. 5xx and 429 answers are not kept, so a retry after one does the work.',
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: IDEMPOTENCY_KEY_PATTERN.source },
+    },
+  ];
+  operation['x-idempotent'] = true;
+  const responses = (operation.responses ?? {}) as Record<string, Record<string, unknown>>;
+  const replayed = {
+    'Idempotent-Replayed': {
+      description: 'Present (`true`) when this answer repeats the first answer given to this Idempotency-Key',
+      schema: { type: 'string', enum: ['true'] },
+    },
+  };
+  for (const [status, response] of Object.entries(responses)) {
+    if (Number(status) < 500) response.headers = { ...(response.headers as object | undefined), ...replayed };
+  }
+  const conflict = responses['409'];
+  if (conflict) {
+    conflict.description = `${conflict.description}; or a request with this Idempotency-Key is still being processed (try again after Retry-After)`;
+    conflict.headers = {
+      ...(conflict.headers as object | undefined),
+      'Retry-After': {
+        description: 'Seconds to wait, when the request with this Idempotency-Key is still being processed',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    };
+  }
+  const refused = responses['422'];
+  if (refused)
+    refused.description = `${refused.description}; or this Idempotency-Key was already used for a different request`;
 }
 
 const titles: Record<Surface, string> = {

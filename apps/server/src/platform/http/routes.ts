@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, validation } from '../errors.js';
+import { answerOnce, type IdempotencyKeys, idempotencyKeyOf, requestFingerprint } from './idempotency.js';
 import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
 
 export interface AuthContext {
@@ -143,6 +144,8 @@ export function mountRoutes(
     checkAnswers?: boolean;
     /** Counts every multipart call against the caller's upload budget (by account when signed in, and address). */
     limitUpload?: (request: FastifyRequest, auth: AuthContext | null) => Promise<void>;
+    /** Where idempotent endpoints keep their keys and answers (ADR 064); without it the header is ignored. */
+    idempotency?: IdempotencyKeys;
   } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -154,6 +157,12 @@ export function mountRoutes(
     const status = endpoint.status ?? 200;
     const takesBoth = Boolean(endpoint.upload && endpoint.body);
     const readMultipart = takesBoth && endpoint.upload ? multipartBody(endpoint.upload.field) : undefined;
+    if (endpoint.idempotent && access.kind !== 'signed-in')
+      throw new Error(`${endpoint.path}: idempotency keys are kept per account, so only signed-in endpoints`);
+    if (endpoint.idempotent && endpoint.upload && !takesBoth)
+      throw new Error(
+        `${endpoint.path}: a file its handler reads itself cannot be part of the request's fingerprint`,
+      );
     typed.route({
       method: endpoint.method,
       url: endpoint.path,
@@ -192,16 +201,32 @@ export function mountRoutes(
       },
       handler: async (request, reply) => {
         const auth = callers.get(request) ?? null;
-        const result = await definition.handler({
-          params: request.params as never,
-          query: request.query as never,
-          body: request.body as never,
-          auth: auth as never,
-          request,
-          reply,
-          ip: request.ip,
-          file: uploadedFiles.get(request),
-        });
+        const file = uploadedFiles.get(request);
+        const run = () =>
+          definition.handler({
+            params: request.params as never,
+            query: request.query as never,
+            body: request.body as never,
+            auth: auth as never,
+            request,
+            reply,
+            ip: request.ip,
+            file,
+          });
+        // A money mutation sent with an Idempotency-Key does its work once per key and account (ADR 064).
+        const key =
+          endpoint.idempotent && options.idempotency && auth ? idempotencyKeyOf(request) : undefined;
+        if (key && options.idempotency && auth) {
+          const fingerprint = requestFingerprint(endpoint, {
+            params: request.params,
+            query: request.query,
+            body: request.body,
+            file: file?.bytes,
+          });
+          const scope = { kind: auth.kind, accountId: auth.userId };
+          return answerOnce(options.idempotency, scope, key, fingerprint, reply, status, run);
+        }
+        const result = await run();
         // A handler that streamed a file answers with the reply itself.
         if (result === reply || reply.sent) return reply;
         return reply.code(status).send(result);

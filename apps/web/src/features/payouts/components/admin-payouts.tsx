@@ -17,10 +17,25 @@ import { PayoutHistory } from './payout-list';
 import { PayoutOtpActions } from './payout-otp';
 
 /**
+ * Why a payout of this store cannot be approved now, or null when it can: each of these would only be refused by
+ * the server (ADR 064), so the screen says why instead of offering the button.
+ */
+export function payoutBlocker(merchant: PayableMerchant): string | null {
+  if (merchant.openPayoutId !== null)
+    return 'A payout is already on its way: approve again once it is paid or fails';
+  if (!merchant.hasBankAccount)
+    return 'No payout bank account yet: the store must add one before it can be paid';
+  if (merchant.payable <= 0)
+    return 'Nothing payable yet: orders become payable once their return window has passed';
+  return null;
+}
+
+/**
  * `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. In subaccount
  * mode (ADR 051) Paystack settles stores itself: the screen says so and offers no approval.
  */
-export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
+/** `canApprove` is undefined until the account's permissions are known: no action is offered meanwhile. */
+export function AdminPayouts({ canApprove }: { canApprove: boolean | undefined }) {
   const [page, setPage] = useState(1);
   const [historyPage, setHistoryPage] = useState(1);
   const [confirming, setConfirming] = useState<PayableMerchant | null>(null);
@@ -29,9 +44,14 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
   const history = useAdminPayouts(historyPage);
   const approve = useApprovePayout();
   const subaccountMode = stats.data?.settlementMode === 'subaccount';
-  const mayApprove = canApprove && stats.data?.settlementMode === 'transfer';
+  const mayApprove = canApprove === true && stats.data?.settlementMode === 'transfer';
   return (
     <div className="space-y-6">
+      {canApprove !== false ? null : (
+        <p className="text-sm text-slate-700" data-testid="read-only">
+          Your role can see payouts but not approve them.
+        </p>
+      )}
       <section aria-labelledby="stats-title" className="space-y-2">
         <h2 id="stats-title" className="text-lg font-semibold text-slate-900">
           Payment stats
@@ -106,20 +126,17 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
                           No Paystack subaccount yet: the store cannot be bought from
                         </p>
                       )
+                    ) : mayApprove && payoutBlocker(merchant) ? (
+                      // Approval is not offered where it can only fail: the reason stands in its place.
+                      <p className="text-sm text-slate-700" data-testid="payout-blocked">
+                        {payoutBlocker(merchant)}
+                      </p>
                     ) : merchant.hasBankAccount ? null : (
                       <p className="text-sm text-red-800">No payout bank account yet</p>
                     )}
                   </div>
-                  {mayApprove ? (
-                    <Button
-                      disabled={
-                        merchant.payable <= 0 ||
-                        merchant.openPayoutId !== null ||
-                        !merchant.hasBankAccount ||
-                        approve.isPending
-                      }
-                      onClick={() => setConfirming(merchant)}
-                    >
+                  {mayApprove && !payoutBlocker(merchant) ? (
+                    <Button disabled={approve.isPending} onClick={() => setConfirming(merchant)}>
                       Approve payout
                     </Button>
                   ) : null}

@@ -9,18 +9,26 @@ import { pluralize } from '../../../lib/plural';
 import { PAYOUT_MESSAGES, usePaymentCategories, useUpdatePaymentCategory } from '../api/payouts';
 
 /** `/admin/payouts/categories`: each payment category's commission, editable by admins who approve payouts. */
-export function PaymentCategories({ canEdit }: { canEdit: boolean }) {
+/** `canEdit` is undefined until the account's permissions are known: nothing is editable meanwhile. */
+export function PaymentCategories({ canEdit }: { canEdit: boolean | undefined }) {
   const categories = usePaymentCategories();
   if (categories.isPending) return <LoadingState label="Loading payment categories…" />;
   if (categories.isError)
     return <ErrorState title={PAYOUT_MESSAGES.categories} onRetry={() => categories.refetch()} />;
   if (categories.data.length === 0) return <EmptyState title="No payment categories" />;
   return (
-    <ul className="space-y-3">
-      {categories.data.map((category) => (
-        <CategoryRow key={category.slug} category={category} canEdit={canEdit} />
-      ))}
-    </ul>
+    <>
+      {canEdit !== false ? null : (
+        <p className="text-sm text-slate-700" data-testid="read-only">
+          Your role can see the commissions but not change them.
+        </p>
+      )}
+      <ul className="space-y-3">
+        {categories.data.map((category) => (
+          <CategoryRow key={category.slug} category={category} canEdit={canEdit === true} />
+        ))}
+      </ul>
+    </>
   );
 }
 
