@@ -79,8 +79,8 @@ if (haveOrders < ordersWanted) {
   await db.execute(sql`
     insert into order_trackers (reference, customer_id, status, items_subtotal_kobo, shipping_total_kobo,
       discount_total_kobo, amount_due_kobo, delivery_address, expires_at, paid_at, created_at)
-    select 'CHK-BENCH-' || g, ${customer!.id}, 'paid', 100000 + (g * 7919) % 5000000, 150000, 0,
-      100000 + (g * 7919) % 5000000 + 150000, ${address}::jsonb,
+    select 'CHK-BENCH-' || g, ${customer!.id}, 'paid', 100000 + (g::bigint * 7919) % 5000000, 150000, 0,
+      100000 + (g::bigint * 7919) % 5000000 + 150000, ${address}::jsonb,
       now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute' + interval '30 minutes',
       now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute' + interval '1 minute',
       now() - (g % 365) * interval '1 day' - (g % 1440) * interval '1 minute'

@@ -125,6 +125,11 @@ export const cartState = z.object({
   ),
   canCheckout: z.boolean(),
   checkoutProblems: z.array(z.string()),
+  /**
+   * Set when the cart comes to more than one order may (the server's ORDER_LIMIT_NAIRA; goods after discounts plus
+   * delivery): what the customer reads, also one of `checkoutProblems`. Checkout then answers 422.
+   */
+  aboveOrderLimit: z.string().nullable(),
 });
 export type CartState = z.infer<typeof cartState>;
 

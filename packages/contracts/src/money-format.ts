@@ -19,9 +19,21 @@ function numberToPlainString(value: number): string {
   return Math.abs(value) < 1e21 && Math.abs(value) >= 1e-6 ? String(value) : value.toFixed(20);
 }
 
-/** Naira as a number for JSON answers (12500.5 for 1250050 kobo). */
+/**
+ * The largest kobo amount an answer can carry exactly: 2^46 naira (about ₦70 trillion). Up to there a naira number
+ * with 2 decimals is a JSON double that no neighbouring amount shares (its spacing is at most 1/128); kobo itself
+ * is exact in a JavaScript number a little further, to 2^53 − 1 (ADR 063).
+ */
+export const MAX_EXACT_KOBO = 2 ** 46 * 100;
+
+/**
+ * Naira as a number for JSON answers (12500.5 for 1250050 kobo). Every figure an answer carries passes here, so an
+ * amount past MAX_EXACT_KOBO fails loudly instead of showing a rounded one.
+ */
 export function koboToNaira(kobo: number): number {
   if (!Number.isInteger(kobo)) throw new RangeError(`Kobo must be an integer: ${kobo}`);
+  if (Math.abs(kobo) > MAX_EXACT_KOBO)
+    throw new RangeError(`Kobo amount too large to answer exactly: ${kobo}`);
   const sign = kobo < 0 ? '-' : '';
   const abs = Math.abs(kobo);
   return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);

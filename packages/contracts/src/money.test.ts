@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNaira, koboToNaira, nairaAmount, nairaToKobo } from './money.js';
+import { formatNaira, koboToNaira, MAX_EXACT_KOBO, nairaAmount, nairaToKobo } from './money.js';
 
 describe('money', () => {
   it.each([
@@ -26,6 +26,20 @@ describe('money', () => {
     expect(koboToNaira(29)).toBe(0.29);
     expect(koboToNaira(-150)).toBe(-1.5);
     for (let kobo = 0; kobo < 5000; kobo += 7) expect(nairaToKobo(koboToNaira(kobo))).toBe(kobo);
+  });
+
+  it('koboToNaira is exact to ₦70 trillion and refuses what a naira number no longer tells apart (ADR 063)', () => {
+    expect(koboToNaira(5_718_900_000)).toBe(57_189_000);
+    for (let kobo = MAX_EXACT_KOBO - 20_000; kobo <= MAX_EXACT_KOBO; kobo += 1)
+      expect(nairaToKobo(koboToNaira(kobo))).toBe(kobo);
+    expect(() => koboToNaira(MAX_EXACT_KOBO + 1)).toThrow(RangeError);
+    expect(() => koboToNaira(-MAX_EXACT_KOBO - 1)).toThrow(RangeError);
+  });
+
+  it('a request amount may be up to ₦1,000,000,000, past the old int4 limit of ₦21,474,836.47', () => {
+    expect(nairaAmount.safeParse(21_474_836.48).success).toBe(true);
+    expect(nairaAmount.safeParse(1_000_000_000).success).toBe(true);
+    expect(nairaAmount.safeParse(1_000_000_000.01).success).toBe(false);
   });
 
   it('formats as ₦12,500.00', () => {

@@ -4,11 +4,13 @@ import { nairaToKobo } from './money-format.js';
 export * from './money-format.js';
 
 /**
- * A naira amount in a request: non-negative, at most 2 decimals, and at most what an integer kobo column holds
- * (2³¹−1 kobo, ₦21,474,836.47): a larger amount would fail in the database instead of being refused here.
+ * The most any single amount in a request may be: ₦1,000,000,000 (10^11 kobo). Kobo columns are PostgreSQL
+ * `bigint` and read as JavaScript numbers (ADR 063), exact to 2^53 − 1 kobo (about ₦90 trillion). At this maximum a
+ * full cart (50 lines of 999 units) still adds up to 5 × 10^15 kobo, below 2^53, so no figure the server computes
+ * from request amounts loses a kobo. What one order may come to is the server's own, smaller limit
+ * (`ORDER_LIMIT_NAIRA`, ₦50,000,000 by default).
  */
-/** 2³¹−1 kobo in naira: the most a PostgreSQL `integer` kobo column holds. */
-export const MAX_NAIRA = 21_474_836.47;
+export const MAX_NAIRA = 1_000_000_000;
 
 export const nairaAmount = z
   .number({ error: 'Enter an amount in naira' })

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { MAX_NAIRA, nairaToKobo } from '@market/contracts';
 import { z } from 'zod';
 
 const DEFAULT_SECRET = 'dev-only-secret-change-me-please-32chars!!';
@@ -43,6 +44,15 @@ const trustProxy = z
     });
     return z.NEVER;
   });
+
+function hasAtMostTwoDecimals(naira: number): boolean {
+  try {
+    nairaToKobo(naira);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const optionalUrl = (protocols: RegExp, hint: string) =>
   z
@@ -129,6 +139,17 @@ const schema = z.object({
     .min(1, 'must be at least 1 day')
     .max(90, 'must be at most 90 days')
     .default(7),
+  /**
+   * The most one checkout may come to (goods after discounts, plus delivery), in naira (ADR 063). A larger cart is
+   * refused with 422 and a message the customer reads on the cart page. Well below what the books hold (bigint kobo,
+   * exact in JavaScript to about ₦90 trillion); it bounds what one card payment, refund or store's order can be.
+   */
+  ORDER_LIMIT_NAIRA: z.coerce
+    .number('must be an amount in naira')
+    .positive('must be more than 0')
+    .max(MAX_NAIRA, `must be at most ${MAX_NAIRA}`)
+    .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals')
+    .default(50_000_000),
   WEB_DIST: z.string().optional(),
 });
 
@@ -210,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO ?? !production,
     returnWindowDays: value.RETURN_WINDOW_DAYS,
+    orderLimitKobo: nairaToKobo(value.ORDER_LIMIT_NAIRA),
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
   };
 }

@@ -440,7 +440,7 @@ describe('the OpenAPI document', () => {
         payload: { themeId: 2_147_483_648, type: 'free' },
       },
       { method: 'PATCH', url: '/themes-api/merchant/theme/activate', payload: { themeId: 2_147_483_648 } },
-      { method: 'GET', url: '/api/products/customer/getallproducts?minPrice=21474836.48' },
+      { method: 'GET', url: '/api/products/customer/getallproducts?minPrice=1000000000.01' },
     ] as const;
     for (const { method, url, ...rest } of refusals) {
       const answer = await test.app.inject({

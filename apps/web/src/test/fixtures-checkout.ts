@@ -91,6 +91,7 @@ export function cartState(overrides: Partial<CartState> = {}): CartState {
     merchantAddresses: [],
     canCheckout: true,
     checkoutProblems: [],
+    aboveOrderLimit: null,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { storesCannotBeSettled } from '@market/contracts';
+import { formatNaira, storesCannotBeSettled } from '@market/contracts';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
@@ -152,6 +152,9 @@ export interface CheckoutPricing {
   giftCardKobo: number;
   amountDueKobo: number;
   rejectedCodes: { code: string; reason: string }[];
+  /** Why this cart is more than one order may come to (ADR 063), as the customer reads it; null within the limit. */
+  aboveOrderLimit: string | null;
+  /** Everything that keeps the cart from checkout, `aboveOrderLimit` included. */
   problems: string[];
 }
 
@@ -390,8 +393,17 @@ async function coverWithGiftCards(
 
 const sum = <T>(rows: T[], of: (row: T) => number) => rows.reduce((total, row) => total + of(row), 0);
 
-/** The cart pricing function checkout and the cart page call. */
-export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCart {
+/**
+ * The order limit (ORDER_LIMIT_NAIRA, ADR 063) as the customer reads it, when the checkout's total (goods after
+ * discounts, plus delivery; gift cards are a way of paying it) passes it.
+ */
+export function orderLimitProblem(totalKobo: number, orderLimitKobo: number): string | null {
+  if (totalKobo <= orderLimitKobo) return null;
+  return `One order can come to at most ${formatNaira(orderLimitKobo)} and this cart comes to ${formatNaira(totalKobo)}. Remove some items, or buy them in more than one order.`;
+}
+
+/** The cart pricing function checkout and the cart page call; `orderLimitKobo`: the most one checkout may total. */
+export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLimitKobo: number): PriceCart {
   return async (executor, customerId, options = {}) => {
     const cart = options.cart ?? (await ensureCart(executor, customerId));
     const lines = await priceItems(executor, customerId);
@@ -418,7 +430,12 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCa
     );
     const giftCardKobo = sum(giftCards, (card) => card.coversKobo);
 
+    const aboveOrderLimit = orderLimitProblem(
+      itemsSubtotalKobo - discountKobo + shippingKobo,
+      orderLimitKobo,
+    );
     const problems: string[] = [];
+    if (aboveOrderLimit) problems.push(aboveOrderLimit);
     if (lines.length === 0) problems.push('Your cart is empty');
     if (lines.some((line) => line.problem)) problems.push('Some items need your attention');
     if (!address) problems.push('Choose a delivery address');
@@ -444,6 +461,7 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date): PriceCa
       giftCardKobo,
       amountDueKobo: itemsSubtotalKobo - discountKobo + shippingKobo - giftCardKobo,
       rejectedCodes,
+      aboveOrderLimit,
       problems,
     };
   };

@@ -38,7 +38,7 @@ const boughtJson = (bought: { productId: string; variantId: string | null }[]) =
 
 export function createCartService(deps: Deps, needs: PricingNeeds) {
   const { db } = deps;
-  const price = createCartPricing(needs, deps.now);
+  const price = createCartPricing(needs, deps.now, deps.config.orderLimitKobo);
 
   function toCartLine(line: PricedLine): CartLine {
     return {
@@ -121,6 +121,7 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
       })),
       canCheckout: pricing.problems.length === 0,
       checkoutProblems: pricing.problems,
+      aboveOrderLimit: pricing.aboveOrderLimit,
     };
   }
 

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 import { stores } from '../stores/stores.schema.js';
 
 const tsvector = customType<{ data: string }>({
@@ -71,11 +72,11 @@ export const products = pgTable(
     subCategoryId: uuid(),
     childCategoryId: uuid(),
     /** What the merchant paid; never shown to customers. */
-    costPriceKobo: integer().notNull().default(0),
+    costPriceKobo: kobo().notNull().default(0),
     /** What the customer pays. */
-    sellingPriceKobo: integer().notNull(),
+    sellingPriceKobo: kobo().notNull(),
     /** The regular (compare-at) price; a discount is price above sellingPrice. */
-    priceKobo: integer().notNull(),
+    priceKobo: kobo().notNull(),
     discountBasisPoints: integer().generatedAlwaysAs(
       (): SQL =>
         sql`case when price_kobo > selling_price_kobo and price_kobo > 0 then ((price_kobo - selling_price_kobo)::bigint * 10000 / price_kobo)::integer else 0 end`,

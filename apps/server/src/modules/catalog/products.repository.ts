@@ -451,9 +451,9 @@ function afterCursor(sort: CursorSort): SQL {
   const key0 = placeholder('cursorKey0');
   switch (sort) {
     case 'price_asc':
-      return sql`(${products.sellingPriceKobo}, ${products.id}) > (${key0}::integer, ${id})`;
+      return sql`(${products.sellingPriceKobo}, ${products.id}) > (${key0}::bigint, ${id})`;
     case 'price_desc':
-      return sql`(${products.sellingPriceKobo}, ${products.id}) < (${key0}::integer, ${id})`;
+      return sql`(${products.sellingPriceKobo}, ${products.id}) < (${key0}::bigint, ${id})`;
     case 'best_selling':
       return sql`(${products.salesCount}, ${products.id}) < (${key0}::integer, ${id})`;
     case 'top_rated':

@@ -2,7 +2,7 @@ import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { writeTogether } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict } from '../../platform/errors.js';
+import { AppError, conflict, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import type { Verification } from '../../platform/payments/provider.js';
 import { type CheckoutPricing, UNLIMITED } from '../cart/index.js';
@@ -345,6 +345,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           });
         }
         const pricing = await cart.price(tx, customerId, { addressId: body.addressId, cart: cartRow });
+        // Above the business's limit per order (ADR 063): the cart itself must change, whatever else it needs.
+        if (pricing.aboveOrderLimit) throw validation('cart', pricing.aboveOrderLimit);
         if (pricing.problems.length > 0) {
           throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
         }

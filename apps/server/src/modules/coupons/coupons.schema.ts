@@ -21,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 import { users } from '../auth/auth.schema.js';
 import { stores } from '../stores/stores.schema.js';
 
@@ -38,14 +39,14 @@ export const coupons = pgTable(
     description: text().notNull().default(''),
     discountType: text().$type<DiscountType>().notNull(),
     /** Percent: basis points (10.5% = 1050); Fixed: kobo; BuyXGetY: how many reward items (Y). */
-    discountValue: integer().notNull(),
+    discountValue: kobo().notNull(),
     startDate: date({ mode: 'string' }).notNull(),
     endDate: date({ mode: 'string' }),
     spendAppliesTo: text().$type<SpendAppliesTo>().notNull().default('AllProducts'),
     spendAppliesToIds: jsonb().$type<string[]>().notNull().default([]),
     minRequireType: text().$type<MinRequireType>().notNull().default('Amount'),
     /** Amount: kobo; Quantity: units. */
-    minRequireValue: integer().notNull().default(0),
+    minRequireValue: kobo().notNull().default(0),
     /** 0 means unlimited. */
     usageLimit: integer().notNull().default(0),
     usageLimitPerUser: integer().notNull().default(0),
@@ -53,7 +54,7 @@ export const coupons = pgTable(
     usedCount: integer().notNull().default(0),
     customerEligibility: text().$type<CustomerEligibility>().notNull().default('Everyone'),
     customerIds: jsonb().$type<string[]>().notNull().default([]),
-    customerRewardKobo: integer().notNull().default(200_000),
+    customerRewardKobo: kobo().notNull().default(200_000),
     rewardAppliesTo: text().$type<RewardAppliesTo>().notNull().default('Product'),
     rewardAppliesToIds: jsonb().$type<string[]>().notNull().default([]),
     /** Percent off each reward item of a BuyXGetY coupon. */
@@ -97,7 +98,7 @@ export const couponRedemptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     storeId: uuid().notNull(),
     trackerId: text().notNull(),
-    discountKobo: integer().notNull(),
+    discountKobo: kobo().notNull(),
     status: text().$type<RedemptionStatus>().notNull().default('paid'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,16 +1,7 @@
 import type { GiftCardActivityType } from '@market/contracts';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 import { users } from '../auth/auth.schema.js';
 
 export const giftCards = pgTable(
@@ -25,9 +16,9 @@ export const giftCards = pgTable(
     codeLast4: text().notNull(),
     /** AES-256-GCM of the code, so the purchaser can see it again in my-cards. */
     codeEncrypted: text().notNull(),
-    amountKobo: integer().notNull(),
+    amountKobo: kobo().notNull(),
     /** 0 until paid; never below 0 (checked by the database too). */
-    balanceKobo: integer().notNull().default(0),
+    balanceKobo: kobo().notNull().default(0),
     status: text().$type<'pending_payment' | 'active'>().notNull().default('pending_payment'),
     recipientEmail: text(),
     recipientName: text(),
@@ -52,7 +43,7 @@ export const giftCardPayments = pgTable('gift_card_payments', {
   giftCardId: uuid()
     .notNull()
     .references(() => giftCards.id, { onDelete: 'cascade' }),
-  amountKobo: integer().notNull(),
+  amountKobo: kobo().notNull(),
   status: text().$type<'pending' | 'paid' | 'failed'>().notNull().default('pending'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -67,10 +58,10 @@ export const giftCardHolds = pgTable(
       .references(() => giftCards.id),
     trackerId: text().notNull(),
     customerId: uuid().notNull(),
-    amountKobo: integer().notNull(),
+    amountKobo: kobo().notNull(),
     status: text().$type<'held' | 'released' | 'confirmed'>().notNull().default('held'),
     /** Of a confirmed hold, what a refund (cancellation or return) gave back to the card. */
-    refundedKobo: integer().notNull().default(0),
+    refundedKobo: kobo().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },
@@ -89,8 +80,8 @@ export const giftCardActivities = pgTable(
       .notNull()
       .references(() => giftCards.id),
     type: text().$type<GiftCardActivityType>().notNull(),
-    amountKobo: integer().notNull(),
-    balanceAfterKobo: integer().notNull(),
+    amountKobo: kobo().notNull(),
+    balanceAfterKobo: kobo().notNull(),
     trackerId: text(),
     customerId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

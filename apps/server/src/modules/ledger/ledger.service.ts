@@ -22,6 +22,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql, sum }
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
+import { koboFromDb } from '../../platform/db/kobo.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
@@ -163,7 +164,7 @@ export function commissionOf(subtotalKobo: number, discountKobo: number, basisPo
 /** `commissionOf` in SQL, for the statement that sets it at payment (ADR 037): the same integer arithmetic. */
 export function commissionSql(subtotalKobo: SQL, discountKobo: SQL, basisPoints: SQL): SQL {
   return sql`least((${subtotalKobo}::bigint * ${basisPoints} * 2 + 10000) / 20000,
-    greatest(0, ${subtotalKobo} - ${discountKobo}))::integer`;
+    greatest(0, ${subtotalKobo} - ${discountKobo}))::bigint`;
 }
 
 /** The commission of a store without a payment category (logged: every store should have one). */
@@ -228,14 +229,15 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     order_id: string;
     basis_points: number;
     rate_missing: boolean;
-    commission_kobo: number;
+    /** bigint: text from node-postgres, a number from PGlite. */
+    commission_kobo: string | number;
   }>(
     'ledger_open_pages_at_payment',
     () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo
         from (select v.order_id, v.store_id, v.subtotal, v.discount, v.paid_at, r.rate is null as rate_missing,
             coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
           from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
-            as v(order_id uuid, store_id uuid, subtotal integer, discount integer, paid_at timestamptz)
+            as v(order_id uuid, store_id uuid, subtotal bigint, discount bigint, paid_at timestamptz)
           cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
         cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
           as commission_kobo) k),
@@ -340,7 +342,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
       }
       const shipping = order.shippingFeeKobo;
-      const commission = values.commission_kobo;
+      const commission = koboFromDb(values.commission_kobo);
       const links = { orderId: order.id };
       const store = order.storeId;
       const paid = order.subtotalKobo - order.discountKobo + shipping;

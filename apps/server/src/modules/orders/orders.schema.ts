@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 
 export interface DeliveryAddress {
   fullName: string;
@@ -35,12 +36,12 @@ export const orderTrackers = pgTable(
       .$type<'awaiting_payment' | 'paid' | 'failed' | 'expired' | 'replaced'>()
       .notNull()
       .default('awaiting_payment'),
-    itemsSubtotalKobo: integer().notNull(),
-    shippingTotalKobo: integer().notNull(),
-    discountTotalKobo: integer().notNull(),
-    giftCardKobo: integer().notNull().default(0),
+    itemsSubtotalKobo: kobo().notNull(),
+    shippingTotalKobo: kobo().notNull(),
+    discountTotalKobo: kobo().notNull(),
+    giftCardKobo: kobo().notNull().default(0),
     /** What the provider must collect: items + shipping − discounts − gift cards. */
-    amountDueKobo: integer().notNull(),
+    amountDueKobo: kobo().notNull(),
     deliveryAddress: jsonb().$type<DeliveryAddress>().notNull(),
     appliedCouponCodes: jsonb().$type<string[]>().notNull().default([]),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -54,9 +55,9 @@ export const orderTrackers = pgTable(
      */
     refundStatus: text().$type<RefundStatus>().notNull().default('none'),
     /** Cash sent back (or booked to be sent back) through the payment provider; never above amountDueKobo. */
-    refundedKobo: integer().notNull().default(0),
+    refundedKobo: kobo().notNull().default(0),
     /** Gift-card money given back to the cards that paid; never above giftCardKobo. */
-    giftCardRefundedKobo: integer().notNull().default(0),
+    giftCardRefundedKobo: kobo().notNull().default(0),
     /** Set once the refund is made. */
     refundedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -84,10 +85,10 @@ export const orders = pgTable(
     merchantId: uuid().notNull(),
     storeName: text().notNull(),
     status: text().notNull().default('awaiting_payment'),
-    subtotalKobo: integer().notNull(),
-    shippingFeeKobo: integer().notNull(),
-    discountKobo: integer().notNull(),
-    totalKobo: integer().notNull(),
+    subtotalKobo: kobo().notNull(),
+    shippingFeeKobo: kobo().notNull(),
+    discountKobo: kobo().notNull(),
+    totalKobo: kobo().notNull(),
     deliveryAddress: jsonb().$type<DeliveryAddress>().notNull(),
     orderNote: text(),
     /** Shown only to the customer; the dispatcher enters it at the door. */
@@ -168,9 +169,9 @@ export const orderItems = pgTable(
     variantId: text(),
     productName: text().notNull(),
     sku: text().notNull(),
-    unitPriceKobo: integer().notNull(),
+    unitPriceKobo: kobo().notNull(),
     quantity: integer().notNull(),
-    discountKobo: integer().notNull().default(0),
+    discountKobo: kobo().notNull().default(0),
     hostedImages: jsonb().$type<string[]>().notNull().default([]),
     productVariant: jsonb().$type<{ size: string | null; color: string | null } | null>(),
   },
@@ -299,9 +300,9 @@ export const orderRefunds = pgTable(
     destination: text().$type<'provider' | 'gift_card'>().notNull(),
     /** The checkout's payment reference (CHK-…) the provider refunds against. */
     paymentReference: text().notNull(),
-    amountKobo: integer().notNull(),
+    amountKobo: kobo().notNull(),
     /** Of amountKobo, the shipping fee (refunded only with the whole order). */
-    shippingKobo: integer().notNull().default(0),
+    shippingKobo: kobo().notNull().default(0),
     lines: jsonb().$type<RefundLine[]>().notNull().default([]),
     reason: text().notNull(),
     status: text().$type<OrderRefundStatus>().notNull().default('pending'),

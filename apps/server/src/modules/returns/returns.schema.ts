@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 // A return belongs to one order of the orders module (foreign key only; ADR 010 allows a schema to import another
 // schema for that).
 import { orders } from '../orders/orders.schema.js';
@@ -56,7 +57,7 @@ export const orderReturns = pgTable(
     photos: jsonb().$type<string[]>().notNull().default([]),
     lines: jsonb().$type<ReturnLine[]>().notNull(),
     /** What the refund came to (kobo), once refunded. */
-    refundKobo: integer(),
+    refundKobo: kobo(),
     replacementOrderId: uuid(),
     merchantNote: text(),
     /** none, open (the customer asked the platform after a rejection), upheld, dismissed. */

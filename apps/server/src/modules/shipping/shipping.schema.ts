@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 
 /** A named group of states priced alike (South West, North Central, …). */
 export const shippingZones = pgTable(
@@ -36,8 +37,8 @@ export const shippingLagosRates = pgTable(
   'shipping_lagos_rates',
   {
     lagosCase: text().$type<'withinLagos' | 'lagosMerchant' | 'lagosCustomer'>().primaryKey(),
-    baseKobo: integer().notNull(),
-    perKgKobo: integer().notNull(),
+    baseKobo: kobo().notNull(),
+    perKgKobo: kobo().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -59,8 +60,8 @@ export const shippingZoneRates = pgTable(
     toZoneId: uuid()
       .notNull()
       .references(() => shippingZones.id, { onDelete: 'cascade' }),
-    baseKobo: integer().notNull(),
-    perKgKobo: integer().notNull(),
+    baseKobo: kobo().notNull(),
+    perKgKobo: kobo().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -77,7 +78,7 @@ export const shippingVehicles = pgTable(
     name: text().notNull(),
     /** Grams, so that weights compare as integers. */
     maxWeightGrams: integer().notNull(),
-    surchargeKobo: integer().notNull().default(0),
+    surchargeKobo: kobo().notNull().default(0),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

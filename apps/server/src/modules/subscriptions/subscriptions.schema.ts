@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kobo } from '../../platform/db/kobo.js';
 import { stores } from '../stores/stores.schema.js';
 
 /** Plans stores subscribe to; admins manage them. The migration seeds Starter, Growth and Pro. */
@@ -23,7 +24,7 @@ export const plans = pgTable(
     name: text().notNull(),
     summary: text().notNull().default(''),
     includes: jsonb().$type<string[]>().notNull().default([]),
-    monthlyPriceKobo: integer().notNull(),
+    monthlyPriceKobo: kobo().notNull(),
     /** null: no limit. */
     productLimit: integer(),
     isDefault: boolean().notNull().default(false),
@@ -83,7 +84,7 @@ export const subscriptionInvoices = pgTable(
       .references(() => plans.id),
     /** The plan's name and price when the invoice was raised: a later change of the plan does not alter it. */
     planName: text().notNull(),
-    amountKobo: integer().notNull(),
+    amountKobo: kobo().notNull(),
     reference: text().notNull(),
     status: text().$type<InvoiceStatus>().notNull().default('pending'),
     /** The month the invoice pays for; set again when it is paid (it starts then, or when the last one ends). */

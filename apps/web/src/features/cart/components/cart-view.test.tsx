@@ -119,4 +119,15 @@ describe('CartView', () => {
     expect(screen.queryByRole('link', { name: 'Go to checkout' })).not.toBeInTheDocument();
     expect(screen.getByText('Go to checkout')).toHaveAttribute('aria-disabled', 'true');
   });
+
+  it('says when the cart is above what one order may come to, and blocks the checkout', async () => {
+    const message =
+      'One order can come to at most ₦50,000,000.00 and this cart comes to ₦57,189,000.00. Remove some items, or buy them in more than one order.';
+    const cart = cartState({ canCheckout: false, checkoutProblems: [message], aboveOrderLimit: message });
+    mockFetch(() => jsonResponse(200, { message: 'Cart', data: cart }));
+    renderScreen(<CartView />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByRole('link', { name: 'Go to checkout' })).not.toBeInTheDocument();
+    expect(screen.getByText('Go to checkout')).toHaveAttribute('aria-disabled', 'true');
+  });
 });

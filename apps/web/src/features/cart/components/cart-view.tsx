@@ -68,7 +68,7 @@ export function CartView() {
       <div className="space-y-3">
         <CartSummary cart={data} updating={updating}>
           <CheckoutProblems problems={cartOnlyProblems(data)} />
-          {hasLineProblems(data) ? (
+          {hasLineProblems(data) || data.aboveOrderLimit ? (
             <span className={buttonClasses('primary', 'w-full opacity-60')} aria-disabled="true">
               Go to checkout
             </span>
@@ -92,9 +92,15 @@ export function CartView() {
   );
 }
 
-/** On the cart page a missing address is not a problem yet: it is chosen at checkout. */
+/**
+ * On the cart page a missing address is not a problem yet: it is chosen at checkout. A cart above the limit per
+ * order is (ADR 063): only changing the cart helps.
+ */
 function cartOnlyProblems(cart: CartState): string[] {
-  return hasLineProblems(cart) ? ['Some items need your attention: change or remove them.'] : [];
+  return [
+    ...(hasLineProblems(cart) ? ['Some items need your attention: change or remove them.'] : []),
+    ...(cart.aboveOrderLimit ? [cart.aboveOrderLimit] : []),
+  ];
 }
 
 function hasLineProblems(cart: CartState): boolean {
