@@ -18,7 +18,11 @@ export interface PricingPlanDetails {
   /** What the merchant pays each month, in kobo. */
   monthlyPriceKobo: number;
   summary: string;
-  /** What the plan includes, as shown on the plan step (each plan includes the one before it). */
+  /**
+   * What the plan includes, as shown on the plan step (each plan includes the one before it). Plans differ only in
+   * what the platform enforces, the product limit (issue 34 item 7): staff, themes, coupons and reports are on every
+   * plan, so no plan's copy promises them as its own.
+   */
   includes: readonly string[];
 }
 
@@ -32,30 +36,21 @@ export const pricingPlanDetails: Record<PricingPlan, PricingPlanDetails> = {
       'List products with photos and variants',
       'Take orders and payments in naira',
       'Delivery through Naija Market partners',
-      'A storefront at your own link',
+      'A storefront at your own link, with themes and colours',
+      'Staff accounts with their own roles, coupons and sales reports',
     ],
   },
   growth: {
     name: 'Growth',
     monthlyPriceKobo: 1_500_000, // ₦15,000
     summary: 'For a shop that sells every week and wants repeat customers.',
-    includes: [
-      'Everything in Starter',
-      'Coupons and automatic discounts',
-      'Featured collections on your storefront',
-      'Sales reports',
-    ],
+    includes: ['Everything in Starter', 'A higher product limit for a growing catalogue'],
   },
   pro: {
     name: 'Pro',
     monthlyPriceKobo: 4_500_000, // ₦45,000
     summary: 'For a busy business with staff.',
-    includes: [
-      'Everything in Growth',
-      'Staff accounts with their own roles',
-      'Storefront themes and colours',
-      'Priority support',
-    ],
+    includes: ['Everything in Growth', 'The highest product limit', 'Priority support'],
   },
 };
 export const paymentCategories = ['standard', 'premium', 'enterprise'] as const;

@@ -8,7 +8,7 @@ export function Component() {
     <section>
       <PageHeader
         title="Subscription plans"
-        description="What stores pay each month, how many products they may list and the commission on their sales."
+        description="What stores pay each month and how many products they may list. Commission is set by category, under Payouts."
       />
       <PlansManager />
     </section>
