@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Step } from './money-commands.js';
+import type { FaultLevel, Step } from './money-commands.js';
 import { simulate } from './money-simulation.js';
 
 // Proof by simulation (issue 22 item 6, ADR 052): seeded random interleavings of the money steps across several
@@ -14,7 +14,12 @@ const seed = Number(process.env.SIM_SEED ?? 52_052);
 // A walk given as JSON (the steps a failure printed, e.g. trimmed by hand) runs as the only sequence.
 const walk = process.env.SIM_WALK ? (JSON.parse(process.env.SIM_WALK) as Step[]) : undefined;
 
-const what = walk ? `a given walk of ${walk.length} steps` : `seed ${seed}, ${runs} × ${steps} steps`;
+// Faults (issue 29, faulty-provider.ts): by default those today's server survives; SIM_FAULTS=1 every kind (late and
+// lost answers too), SIM_FAULTS=0 none.
+const faults: FaultLevel =
+  process.env.SIM_FAULTS === '1' ? 'all' : process.env.SIM_FAULTS === '0' ? 'none' : 'survived';
+
+const what = `${walk ? `a given walk of ${walk.length} steps` : `seed ${seed}, ${runs} × ${steps} steps`}, faults: ${faults}`;
 
 describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`, () => {
   it(
@@ -25,8 +30,16 @@ describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`
         runs: walk ? 1 : runs,
         steps,
         walk,
+        faults,
         log: process.env.SIM_VERBOSE ? (line) => console.log(line) : undefined,
       });
+      const byKind = Object.entries(report.faults)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([kind, n]) => `${kind} ${n}`)
+        .join(', ');
+      console.log(
+        `money simulation summary: ${report.sequences} sequences, ${report.steps} steps, faults injected (${faults}): ${byKind || 'none'}; ${report.crashes} crashes; ${report.settleRounds} settle rounds forced; ${report.checks} checks; ${report.seconds.toFixed(1)} s`,
+      );
       console.log(
         `money simulation: ${report.sequences} sequences, ${report.steps} steps run (${report.refused} refused by the server, ${report.skipped} with nothing eligible), ${report.checks} invariant checks, ${report.seconds.toFixed(1)} s (${JSON.stringify(report.timings)}); by command ${JSON.stringify(report.byCommand)}; reached ${JSON.stringify(report.reached)}`,
       );
