@@ -332,6 +332,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     }
     // Money in: what the customer paid for it, once, into clearing.
     same(money.payment, order.totalKobo, `${name}: its payment line is what the customer paid`);
+    // The commission rule first: a wrong split shows as such, before the totals it also breaks.
+    checkCommission(order, own, money, pageOf.get(order.id), rateOf.get(order.storeId), name);
     // Out: refunded to the customer. Held: commission, due to the store (escrow, payable or paid out), delivery
     // fees kept, less what the platform bore of refunds.
     same(
@@ -356,7 +358,6 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
       `${name}: commission and due never negative`,
       () => money,
     );
-    checkCommission(order, own, money, pageOf.get(order.id), rateOf.get(order.storeId), name);
     if (order.status === 'cancelled') {
       same(booked, order.totalKobo, `${name}: cancelled after payment only with its whole refund booked`);
       same(money.escrow, 0, `${name}: a cancelled order holds nothing in escrow`);

@@ -35,6 +35,8 @@ export interface SimulationOptions {
   walk?: Step[];
   /** Progress lines (one per sequence). */
   log?: (line: string) => void;
+  /** Told the report at the end, passed or failed (the summary line is printed either way). */
+  onReport?: (report: SimulationReport) => void;
 }
 
 export interface SimulationReport {
@@ -199,6 +201,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
     report.faults = { ...used.faults.injected };
     report.crashes = used.faults.crashes;
     report.seconds = (Date.now() - started) / 1000;
+    options.onReport?.(report);
     if (own) await used.close();
   }
   return report;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FaultLevel, Step } from './money-commands.js';
-import { simulate } from './money-simulation.js';
+import { type SimulationReport, simulate } from './money-simulation.js';
 
 // Proof by simulation (issue 22 item 6, ADR 052): seeded random interleavings of the money steps across several
 // customers and stores, through the HTTP API, with every invariant checked after every step. `npm test` runs a few
@@ -21,6 +21,17 @@ const faults: FaultLevel =
 
 const what = `${walk ? `a given walk of ${walk.length} steps` : `seed ${seed}, ${runs} × ${steps} steps`}, faults: ${faults}`;
 
+/** One line at the end, passed or failed: sequences, steps, faults by kind, crashes, checks and time. */
+function summarize(report: SimulationReport) {
+  const byKind = Object.entries(report.faults)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+  console.log(
+    `money simulation summary: ${report.sequences} sequences, ${report.steps} steps, faults injected (${faults}): ${byKind || 'none'}; ${report.crashes} crashes; ${report.settleRounds} settle rounds forced; ${report.checks} checks; ${report.seconds.toFixed(1)} s`,
+  );
+}
+
 describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`, () => {
   it(
     'keeps every naira accounted for after every step',
@@ -32,14 +43,8 @@ describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`
         walk,
         faults,
         log: process.env.SIM_VERBOSE ? (line) => console.log(line) : undefined,
+        onReport: summarize,
       });
-      const byKind = Object.entries(report.faults)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([kind, n]) => `${kind} ${n}`)
-        .join(', ');
-      console.log(
-        `money simulation summary: ${report.sequences} sequences, ${report.steps} steps, faults injected (${faults}): ${byKind || 'none'}; ${report.crashes} crashes; ${report.settleRounds} settle rounds forced; ${report.checks} checks; ${report.seconds.toFixed(1)} s`,
-      );
       console.log(
         `money simulation: ${report.sequences} sequences, ${report.steps} steps run (${report.refused} refused by the server, ${report.skipped} with nothing eligible), ${report.checks} invariant checks, ${report.seconds.toFixed(1)} s (${JSON.stringify(report.timings)}); by command ${JSON.stringify(report.byCommand)}; reached ${JSON.stringify(report.reached)}`,
       );
