@@ -26,6 +26,9 @@ export default {
   coverageAnalysis: 'perTest',
   concurrency: 1,
   timeoutMS: 60_000,
+  // The initial run starts the server project (its template database) once; on a busy two-core machine that passed
+  // Stryker's default five minutes.
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   tempDirName: '.stryker-tmp',
