@@ -2,6 +2,7 @@ import type { OrderStatusCode } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRoleAssignments, adminRoles } from '../../src/modules/admins/admins.schema.js';
 import { nextStatusesFor } from '../../src/modules/orders/order-status.js';
 import { orderItems, orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
@@ -13,7 +14,7 @@ import {
   sellingStore,
 } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createAdmin, createPartner, createTestApp, json, login, type TestApp } from '../support/test-app.js';
 
 // The model-based walk of order-status.model.test.ts, bounded, through the real service: Fastify inject on a real
 // database, accounts and orders from the factories. Each step is a call some account makes (a move offered to its
@@ -34,6 +35,14 @@ beforeAll(async () => {
   setup = await commerceSetup(test);
   [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
   const [d1, d2] = [await createAdmin(test, 'dispatcher'), await createAdmin(test, 'dispatcher')];
+  // Dispatcher 2 is a lead dispatcher: a custom role that also reads every order (orders:read-all), so nothing but
+  // the assignment itself stops them moving another dispatcher's order (issue 29: the walk must reach that).
+  const [lead] = await test.deps.db
+    .insert(adminRoles)
+    .values({ name: 'Lead dispatcher', permissions: ['orders:assign', 'orders:carry', 'orders:read-all'] })
+    .returning();
+  await test.deps.db.insert(adminRoleAssignments).values({ userId: d2.id, roleId: lead!.id });
+  d2.accessToken = (await login(test, 'admin', d2.email)).accessToken;
   const [p1, p2] = [await createPartner(test), await createPartner(test)];
   accounts = [
     { name: 'store', role: 'merchant', id: store.merchantId, token: store.accessToken },
@@ -62,11 +71,25 @@ const carrying = new Set<string>([
 type Step =
   | { kind: 'move'; pick: number }
   | { kind: 'assign'; carrier: number }
+  /** One move towards a carrier: the store accepts, makes ready, the admin assigns (a carrier of `carrier`). */
+  | { kind: 'toCarrier'; carrier: number }
+  /** A carrier that is not the order's own tries a move its role is offered (issue 29: the walk must reach it). */
+  | { kind: 'wrongCarrier'; carrier: number; pick: number }
   | { kind: 'return'; action: 'ask-all' | 'ask-one' | 'approve' | 'receive' | 'refund' | 'replace' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('move' as const), pick: fc.nat(1_000) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('assign' as const), carrier: fc.nat(3) }) },
+  // Biased towards carriers (issue 29): walks reach an assignment, and other carriers try to move it.
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('toCarrier' as const), carrier: fc.nat(3) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('wrongCarrier' as const),
+      carrier: fc.nat(3),
+      pick: fc.nat(1_000),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({
@@ -103,6 +126,8 @@ describe('the order machine, walked at random through the API (fast-check, bound
     const seed = Number(process.env.ORDER_MODEL_SEED ?? 40_040);
     const reached = new Set<string>();
     let refused = 0;
+    /** Moves tried by a carrier other than the order's own while it had one. */
+    let wrongCarrierTries = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 8, maxLength: 14, size: 'max' }), async (steps) => {
         const paid = await paidOrder(test, setup, store, { quantity: 2 });
@@ -115,8 +140,17 @@ describe('the order machine, walked at random through the API (fast-check, bound
         const everyone = [...accounts, customer];
         let returnId: string | null = null;
         let cameFrom: string | null = null;
-        for (const s of steps) {
+        for (const drawn of steps) {
           const before = await orderRow(paid.orderId);
+          const own = before.carrierKind === 'partner' ? before.partnerId : before.dispatcherId;
+          // A wrong carrier's try needs an order with a carrier: until it has one, the step carries it there; once
+          // it has one, a step towards a carrier is another carrier's try.
+          const s: Step =
+            drawn.kind === 'wrongCarrier' && !own
+              ? { kind: 'toCarrier', carrier: drawn.carrier }
+              : drawn.kind === 'toCarrier' && own
+                ? { kind: 'wrongCarrier', carrier: drawn.carrier, pick: drawn.carrier * 7 }
+                : drawn;
           let answer: { statusCode: number; body: string } | null = null;
           let mover: Account | null = null;
           let to: string | null = null;
@@ -133,12 +167,45 @@ describe('the order machine, walked at random through the API (fast-check, bound
               ...(to === 'delivered' ? { deliveryToken: paid.token } : {}),
               ...(to === 'declined' ? { note: 'No rider free' } : {}),
             });
-          } else if (s.kind === 'assign') {
-            const carrier = accounts[3 + s.carrier]!;
+          } else if (
+            s.kind === 'assign' ||
+            (s.kind === 'toCarrier' && ['ready_for_pickup', 'declined'].includes(before.status))
+          ) {
+            // toCarrier mostly assigns dispatcher 1, whose order the lead dispatcher (2) can see and try to move.
+            const carrier = accounts[3 + (s.kind === 'toCarrier' && s.carrier !== 3 ? 0 : s.carrier)]!;
             answer = await call('POST', `/api/orders/admin/${paid.orderId}/assign`, setup.admin.accessToken, {
               carrier: carrier.role,
               ...(carrier.role === 'partner' ? { partnerId: carrier.id } : { dispatcherId: carrier.id }),
             });
+          } else if (s.kind === 'toCarrier') {
+            const next =
+              before.status === 'pending'
+                ? 'accepted'
+                : before.status === 'accepted'
+                  ? 'ready_for_pickup'
+                  : null;
+            if (next) {
+              [mover, to] = [accounts[0]!, next];
+              answer = await moveOrder(test, paid.orderId, store.accessToken, { status: next });
+            }
+          } else if (s.kind === 'wrongCarrier') {
+            const others = accounts.slice(3).filter((account) => account.id !== own);
+            // Mostly one of the same kind as the order's own (a dispatcher's order, another dispatcher).
+            const sameKind = others.filter((account) => account.role === before.carrierKind);
+            const pool = s.carrier % 4 !== 3 && sameKind.length > 0 ? sameKind : others;
+            const carrier = pool[s.carrier % pool.length]!;
+            const offered = nextStatusesFor(before.status, carrier.role as never).filter(
+              (status) => status !== 'assigned',
+            );
+            if (own && offered.length > 0) {
+              wrongCarrierTries += 1;
+              [mover, to] = [carrier, offered[s.pick % offered.length]!];
+              answer = await moveOrder(test, paid.orderId, carrier.token, {
+                status: to,
+                ...(to === 'delivered' ? { deliveryToken: paid.token } : {}),
+                ...(to === 'declined' ? { note: 'No rider free' } : {}),
+              });
+            }
           } else if (s.action === 'ask-all' || s.action === 'ask-one') {
             answer = await call('POST', '/api/ordertracking/create-return', customer.token, {
               orderId: paid.orderId,
@@ -200,10 +267,13 @@ describe('the order machine, walked at random through the API (fast-check, bound
           if (after.status === 'completed') expect(after.deliveredAt).not.toBeNull();
         }
       }),
-      { seed, numRuns: 3 },
+      // No shrinking: each try replays a walk on a new order, longer than the test's budget; the seed replays it.
+      { seed, numRuns: 3, endOnFailure: true },
     );
     // Not vacuous: calls were refused, and the walk went past the store.
     expect(refused).toBeGreaterThan(0);
     expect(reached.has('pending') || reached.has('accepted')).toBe(true);
+    // The generator's bias reaches the case a random walk missed: another carrier trying to move an assignment.
+    expect(wrongCarrierTries).toBeGreaterThan(0);
   }, 60_000);
 });

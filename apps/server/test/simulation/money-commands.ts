@@ -6,6 +6,7 @@ import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { payInSandbox } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
 import { FAKE_TRANSFER_OTP } from '../support/payments.fake-paystack.js';
+import { type CallFault, type FaultTarget, LATE_ANSWERS, SURVIVED_TODAY } from './faulty-provider.js';
 import { disputeEvent, json, payoutRow, type SimCustomer, transferEvent, type World } from './money-world.js';
 
 // The simulation's commands (ADR 052). A step is plain data (JSON, printed on failure): which command, and numbers
@@ -702,11 +703,17 @@ const finalizeOtp: Command<{ pick: number; wrongFirst: boolean; resend: boolean 
   },
 };
 
-const settlePayout: Command<{ pick: number; outcome: 'success' | 'failed' | 'late' }> = {
+const settlePayout: Command<{
+  pick: number;
+  outcome: 'success' | 'failed' | 'late';
+  /** How Paystack's webhook arrives (issue 29): once, twice, or never (the late-payout job must find it). */
+  delivery?: 'once' | 'twice' | 'never';
+}> = {
   weight: 3,
   arbitrary: fc.record({
     pick: fc.nat(999),
     outcome: fc.constantFrom('success', 'success', 'failed', 'late'),
+    delivery: fc.constantFrom('once' as const, 'once' as const, 'twice' as const, 'never' as const),
   }),
   async run(world, _model, step) {
     const open = (
@@ -726,18 +733,26 @@ const settlePayout: Command<{ pick: number; outcome: 'success' | 'failed' | 'lat
       return { note: `payout ${payout.reference} confirmed late: ${JSON.stringify(outcome)}` };
     }
     if (transfer) transfer.status = step.outcome;
-    const answer = await world.webhook(
-      transferEvent(step.outcome === 'success' ? 'transfer.success' : 'transfer.failed', payout),
-    );
+    if (step.delivery === 'never') {
+      world.faults.count('transfer webhook never delivered');
+      return { note: `transfer.${step.outcome} for payout ${payout.reference}: webhook never delivered` };
+    }
+    const event = transferEvent(step.outcome === 'success' ? 'transfer.success' : 'transfer.failed', payout);
+    let answer = await world.webhook(event);
+    if (step.delivery === 'twice') {
+      world.faults.count('transfer webhook twice');
+      refusedOr(answer, 'webhook');
+      answer = await world.webhook(event);
+    }
     return {
-      note: `transfer.${step.outcome} for payout ${payout.reference}: ${refusedOr(answer, 'webhook')} ${json(answer).data?.outcome ?? ''}`,
+      note: `transfer.${step.outcome} for payout ${payout.reference}${step.delivery === 'twice' ? ' (delivered twice)' : ''}: ${refusedOr(answer, 'webhook')} ${json(answer).data?.outcome ?? ''}`,
     };
   },
 };
 
-const reversePayout: Command<{ pick: number }> = {
+const reversePayout: Command<{ pick: number; staleSuccess?: boolean }> = {
   weight: 1,
-  arbitrary: fc.record({ pick: fc.nat(999) }),
+  arbitrary: fc.record({ pick: fc.nat(999), staleSuccess: fc.boolean() }),
   async run(world, _model, step) {
     const done = (
       await world.test.deps.db.select().from(payouts).orderBy(payouts.approvedAt, payouts.id)
@@ -747,9 +762,14 @@ const reversePayout: Command<{ pick: number }> = {
     const transfer = world.fake.transfers.get(payout.reference);
     if (transfer) transfer.status = 'reversed';
     const answer = await world.webhook(transferEvent('transfer.reversed', payout));
+    if (step.staleSuccess) {
+      // Out of order: a transfer.success of the same transfer arrives after its reversal (a Paystack retry).
+      world.faults.count('transfer webhook out of order');
+      refusedOr(await world.webhook(transferEvent('transfer.success', payout)), 'stale webhook');
+    }
     const after = await payoutRow(world, payout.id);
     return {
-      note: `transfer.reversed for payout ${payout.reference}: ${refusedOr(answer, 'webhook')} → ${after.status}`,
+      note: `transfer.reversed for payout ${payout.reference}${step.staleSuccess ? ' (then a stale transfer.success)' : ''}: ${refusedOr(answer, 'webhook')} → ${after.status}`,
     };
   },
 };
@@ -849,6 +869,196 @@ const cardChargeback: Command<{
   },
 };
 
+const deliverWebhooks: Command<{ mode: 'once' | 'twice' | 'reordered' | 'drop' }> = {
+  weight: 2,
+  arbitrary: fc.record({ mode: fc.constantFrom('once', 'once', 'twice', 'reordered', 'drop') }),
+  async run(world, _model, step) {
+    // The refund.* webhooks Paystack owes for refunds it made (held until now: after any retry in between).
+    if (world.faults.owed.length === 0) return null;
+    const notes = await world.deliverOwed(step.mode);
+    return { note: `refund webhooks ${step.mode}: ${notes.join('; ')}` };
+  },
+};
+
+/**
+ * Time passes and the provider answers again: every refund.* webhook it owes is delivered, failed refunds are due,
+ * open payouts are late, and the jobs that retry, confirm and reconcile run (any job of the app about refunds,
+ * payouts, unknown outcomes or reconciliation, so a job added later is run too).
+ */
+export async function timePasses(world: World): Promise<string> {
+  world.faults.outageSteps = 0;
+  const delivered = await world.deliverOwed('once');
+  const { db } = world.test.deps;
+  const past = new Date(world.test.deps.now().getTime() - 13 * 60 * 60 * 1000);
+  await db.execute(
+    sql`update order_refunds set next_attempt_at = ${past} where status = 'failed' and next_attempt_at is not null`,
+  );
+  await db.execute(sql`update payouts set updated_at = ${past} where status in ('approved', 'processing')`);
+  const ran: string[] = [];
+  const jobs = world.test.jobs as unknown as Record<string, () => Promise<unknown>>;
+  for (const name of Object.keys(jobs).sort()) {
+    if (!/refund|payout|unknown|reconcil|settle/i.test(name)) continue;
+    ran.push(`${name} ${JSON.stringify(await jobs[name]!())}`);
+  }
+  return `${delivered.length} webhook(s) delivered; ${ran.join(', ')}`;
+}
+
+const timePassesCommand: Command<{ hours: number }> = {
+  weight: 1,
+  arbitrary: fc.record({ hours: fc.integer({ min: 1, max: 13 }) }),
+  async run(world) {
+    return { note: `time passes: ${await timePasses(world)}` };
+  },
+};
+
+/**
+ * Which faults the generator draws: `survived` (those today's server survives: 5xx and 429 on refunds, transfers and
+ * OTP finalize, a crash before a transfer or an OTP finalize or on receiving a webhook), `all` (SIM_FAULTS=1: also
+ * late and lost answers, and a crash around a refund or after a transfer or finalize) or `none`.
+ */
+export type FaultLevel = 'none' | 'survived' | 'all';
+
+type FaultyInner =
+  | { command: 'cancel'; pick: number; by: 'merchant' | 'customer'; refuse: boolean }
+  | { command: 'afterFailedDelivery'; pick: number; takeBack: boolean; refuse: boolean }
+  | { command: 'storeDecides'; pick: number; action: 'refund'; refuse: boolean }
+  | { command: 'platformDecides'; pick: number; decision: 'refund'; refuse: boolean }
+  | { command: 'retryRefund'; pick: number; refuse: boolean }
+  | { command: 'approvePayout'; store: number; otp: boolean }
+  | { command: 'finalizeOtp'; pick: number; wrongFirst: boolean; resend: boolean }
+  | { command: 'settlePayout'; pick: number; outcome: 'success' | 'failed' | 'late' }
+  | { command: 'deliverWebhooks'; mode: 'once' | 'twice' | 'reordered' | 'drop' };
+
+/** The steps that reach each kind of call, as plain steps (no provider refusal: the fault is the provider's answer). */
+function innerFor(target: FaultTarget): fc.Arbitrary<FaultyInner> {
+  const pick = fc.nat(999);
+  switch (target) {
+    case 'refund':
+      return fc.oneof(
+        fc.record({
+          command: fc.constant('cancel' as const),
+          pick,
+          by: fc.constantFrom('merchant' as const, 'customer' as const),
+          refuse: fc.constant(false),
+        }),
+        fc.record({
+          command: fc.constant('afterFailedDelivery' as const),
+          pick,
+          takeBack: fc.constant(true),
+          refuse: fc.constant(false),
+        }),
+        fc.record({
+          command: fc.constant('storeDecides' as const),
+          pick,
+          action: fc.constant('refund' as const),
+          refuse: fc.constant(false),
+        }),
+        fc.record({
+          command: fc.constant('platformDecides' as const),
+          pick,
+          decision: fc.constant('refund' as const),
+          refuse: fc.constant(false),
+        }),
+        fc.record({ command: fc.constant('retryRefund' as const), pick, refuse: fc.constant(false) }),
+      );
+    case 'transfer':
+      return fc.record({
+        command: fc.constant('approvePayout' as const),
+        store: fc.nat(99),
+        otp: fc.boolean(),
+      });
+    case 'finalize':
+      return fc.record({
+        command: fc.constant('finalizeOtp' as const),
+        pick,
+        wrongFirst: fc.constant(false),
+        resend: fc.boolean(),
+      });
+    default:
+      return fc.oneof(
+        fc.record({
+          command: fc.constant('settlePayout' as const),
+          pick,
+          outcome: fc.constantFrom('success' as const, 'failed' as const),
+        }),
+        fc.record({ command: fc.constant('deliverWebhooks' as const), mode: fc.constant('once' as const) }),
+      );
+  }
+}
+
+function faultArbitrary(level: FaultLevel): fc.Arbitrary<{ target: FaultTarget; fault: CallFault }> {
+  const onCalls: CallFault[] = [...SURVIVED_TODAY, ...(level === 'all' ? LATE_ANSWERS : [])];
+  const options: { target: FaultTarget; fault: CallFault }[] = [
+    ...(['refund', 'transfer', 'finalize'] as const).flatMap((target) =>
+      onCalls.map((fault) => ({ target, fault })),
+    ),
+    { target: 'transfer', fault: 'crash-before' },
+    { target: 'finalize', fault: 'crash-before' },
+    { target: 'webhook', fault: 'crash-before' },
+    ...(level === 'all'
+      ? [
+          // With transfer OTPs on, the transfer waits in `otp` and nobody learns its code (seed 52052, step 20).
+          { target: 'transfer' as const, fault: 'crash-after' as const },
+          { target: 'refund' as const, fault: 'crash-before' as const },
+          { target: 'refund' as const, fault: 'crash-after' as const },
+          { target: 'finalize' as const, fault: 'crash-after' as const },
+        ]
+      : []),
+  ];
+  return fc.constantFrom(...options);
+}
+
+/**
+ * A money step while the provider misbehaves (issue 29 item 6): its next call of `target` answers with `fault`
+ * (late, never, 5xx, 429), or the process dies before or after the provider acted (then the simulation starts a new
+ * app on the same database). The inner step is one that makes such a call.
+ */
+const withFault: Command<{ target: FaultTarget; fault: CallFault; inner: FaultyInner }> = {
+  weight: 0,
+  arbitrary: faultArbitrary('all').chain(({ target, fault }) =>
+    innerFor(target).map((inner) => ({ target, fault, inner })),
+  ),
+  async run(world, model, step) {
+    world.faults.armed.set(step.target, step.fault);
+    try {
+      // The step drawn, else another step that makes the same kind of call (so the fault is met), else as any step.
+      const pick = 'pick' in step.inner ? step.inner.pick : 0;
+      for (const candidate of [step.inner, ...alternativesFor(step.target, pick)]) {
+        const command = commands[candidate.command] as Command<FaultyInner>;
+        const outcome = await command.run(world, model, candidate);
+        if (outcome) return { ...outcome, note: `[${step.fault} ${step.target}] ${outcome.note}` };
+      }
+      const outcome = await runStep(world, model, step.inner as Step);
+      return outcome && { ...outcome, note: `[${step.fault} ${step.target}, not met] ${outcome.note}` };
+    } finally {
+      // A fault the step never reached (nothing eligible, or another call first) is not left for a later step.
+      world.faults.armed.delete(step.target);
+    }
+  },
+};
+
+/** Other steps that make a call of `target`, tried in turn when the drawn one has nothing to act on. */
+function alternativesFor(target: FaultTarget, pick: number): FaultyInner[] {
+  switch (target) {
+    case 'refund':
+      return [
+        { command: 'retryRefund', pick, refuse: false },
+        { command: 'storeDecides', pick, action: 'refund', refuse: false },
+        { command: 'afterFailedDelivery', pick, takeBack: true, refuse: false },
+        { command: 'cancel', pick, by: 'merchant', refuse: false },
+      ];
+    case 'webhook':
+      return [
+        { command: 'deliverWebhooks', mode: 'once' },
+        { command: 'settlePayout', pick, outcome: 'success' },
+      ];
+    case 'finalize':
+      return [];
+    default:
+      return [{ command: 'approvePayout', store: pick, otp: pick % 2 === 0 }];
+  }
+}
+
 /**
  * Every command, by name. To add a step (a write-off endpoint, a dispute that becomes a chargeback, a subaccount
  * settlement…), add one entry here: the checks after each step stay as they are.
@@ -873,6 +1083,9 @@ export const commands = {
   reversePayout,
   cardDispute,
   cardChargeback,
+  deliverWebhooks,
+  timePasses: timePassesCommand,
+  withFault,
 };
 
 export type CommandName = keyof typeof commands;
@@ -880,14 +1093,29 @@ export type Step = {
   [K in CommandName]: { command: K } & Parameters<(typeof commands)[K]['run']>[2];
 }[CommandName];
 
-export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
-  ...(Object.entries(commands) as [CommandName, Command<Record<string, unknown>>][]).map(
-    ([name, command]) => ({
-      weight: command.weight,
-      arbitrary: command.arbitrary.map((fields) => ({ command: name, ...fields }) as Step),
-    }),
-  ),
-);
+/** The steps the generator draws; `faults` adds `withFault` steps of that level (weight 6 of about 65). */
+export function stepArbitraryFor(faults: FaultLevel): fc.Arbitrary<Step> {
+  return fc.oneof(
+    ...(Object.entries(commands) as [CommandName, Command<Record<string, unknown>>][])
+      .filter(([name]) => name !== 'withFault')
+      .map(([name, command]) => ({
+        weight: command.weight,
+        arbitrary: command.arbitrary.map((fields) => ({ command: name, ...fields }) as Step),
+      })),
+    ...(faults === 'none'
+      ? []
+      : [
+          {
+            weight: 6,
+            arbitrary: faultArbitrary(faults).chain(({ target, fault }) =>
+              innerFor(target).map((inner) => ({ command: 'withFault', target, fault, inner }) as Step),
+            ),
+          },
+        ]),
+  );
+}
+
+export const stepArbitrary: fc.Arbitrary<Step> = stepArbitraryFor('none');
 
 /**
  * Runs a step. A step with nothing to act on (no delivered order to return, no failed refund to retry…) carries an

@@ -53,6 +53,8 @@ interface Entry {
 const MERCHANT = new Set(['merchant_escrow', 'merchant_payable']);
 const PAYOUT_KINDS = new Set(['payout', 'payout_reversal']);
 const REFUND_KINDS = new Set(['refund', 'refund_reversal']);
+/** A refund's outcome is known: made, refused (retried later or decided by an admin), or decided. */
+const FINAL_REFUND = new Set(['processed', 'failed', 'rejected']);
 
 /** An order's money from its ledger lines, as ADR 046 defines the figures. */
 interface OrderMoney {
@@ -143,6 +145,68 @@ function lagosDay(at: Date): string {
   return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** round(a × b / c) half up, exactly: the ledger's rounding (ADR 046), written here again on purpose. */
+const mulDivHalfUp = (a: number, b: number, c: number) =>
+  c === 0 ? 0 : Number((BigInt(a) * BigInt(b) * 2n + BigInt(c)) / (BigInt(c) * 2n));
+
+/**
+ * An order's commission is its store's rate on the goods it kept (ADR 046, 047, 059), by the ledger's rounding:
+ * - at payment, c₀ = round½↑(subtotal × rate / 10 000), never more than the goods paid after the discount
+ *   (p = subtotal − discount); the store is due d₀ = p − c₀;
+ * - refunds at the store's cost give back goods G (their amount less their delivery-fee part) split in proportion:
+ *   over all of them the store gives back round½↑(G × d₀ / p) and the commission the rest, so
+ *   commission = c₀ − (G − round½↑(G × d₀ / p)); a fully refunded order keeps 0, a partial refund keeps the rate on
+ *   what was kept;
+ * - a refund the platform bears leaves the commission as it was (its cost is the platform's);
+ * - a rejected refund gives the commission back, except on an order that never completes (cancelled, returned),
+ *   where the platform keeps what the refund left (ADR 059): its goods still count in G.
+ * Each refund is apportioned on the goods refunded before it, so a refund borne by the platform or rejected between
+ * others can move the later ones' rounding by a kobo: those orders are held to one kobo per such refund.
+ */
+function checkCommission(
+  order: { status: string; subtotalKobo: number; discountKobo: number },
+  refunds: { amountKobo: number; shippingKobo: number; status: string; chargedTo: string }[],
+  money: OrderMoney,
+  page: { commissionBasisPoints: number } | undefined,
+  rate: number | undefined,
+  name: string,
+) {
+  if (!page) return;
+  must(
+    rate !== undefined && page.commissionBasisPoints === rate,
+    `${name}: booked at its store's commission rate`,
+    () => ({ booked: page.commissionBasisPoints, storeRate: rate }),
+  );
+  const paid = order.subtotalKobo - order.discountKobo;
+  const c0 = Math.min(
+    mulDivHalfUp(order.subtotalKobo, page.commissionBasisPoints, 10_000),
+    Math.max(0, paid),
+  );
+  const d0 = paid - c0;
+  const kept = order.status === 'cancelled' || order.status === 'returned';
+  const counts = (row: (typeof refunds)[number]) =>
+    row.chargedTo !== 'platform' && (row.status !== 'rejected' || kept);
+  const goods = refunds
+    .filter(counts)
+    .reduce((acc, row) => acc + row.amountKobo - Math.min(row.amountKobo, row.shippingKobo), 0);
+  const expected = c0 - (goods - mulDivHalfUp(goods, d0, paid));
+  const slack = refunds.filter((row) => row.chargedTo === 'platform' || row.status === 'rejected').length;
+  must(
+    Math.abs(money.commission - expected) <= slack,
+    `${name}: commission = its store's rate on the goods kept`,
+    () => ({
+      commission: money.commission,
+      expected,
+      rateBasisPoints: page.commissionBasisPoints,
+      goodsPaidKobo: paid,
+      commissionAtPaymentKobo: c0,
+      goodsRefundedAtStoreCostKobo: goods,
+      toleranceKobo: slack,
+      refunds,
+    }),
+  );
+}
+
 /** Every check, after one step. `outcome`: what the step said it did (a payout it approved is checked too). */
 export async function checkInvariants(world: World, outcome: Outcome | null): Promise<number> {
   const { db } = world.test.deps;
@@ -162,6 +226,15 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     db.select().from(ledgerOrders),
     db.select().from(payoutOrders),
   ]);
+  // Each store's commission rate, from its payment category (ADR 046: the one commission rule).
+  const rateOf = new Map(
+    rowsOf(
+      await db.execute(
+        sql`select s.id as store_id, c.commission_basis_points as rate from stores s
+          join payment_categories c on c.slug = s.payment_category`,
+      ),
+    ).map((row) => [String(row.store_id), Number(row.rate)]),
+  );
   // The books' page of each order (when it became payable) and what processed payouts carried of it (ADR 047).
   const pageOf = new Map(pages.map((row) => [row.orderId, row]));
   const trackerOf = new Map(trackers.map((row) => [row.id, row]));
@@ -259,6 +332,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     }
     // Money in: what the customer paid for it, once, into clearing.
     same(money.payment, order.totalKobo, `${name}: its payment line is what the customer paid`);
+    // The commission rule first: a wrong split shows as such, before the totals it also breaks.
+    checkCommission(order, own, money, pageOf.get(order.id), rateOf.get(order.storeId), name);
     // Out: refunded to the customer. Held: commission, due to the store (escrow, payable or paid out), delivery
     // fees kept, less what the platform bore of refunds.
     same(
@@ -329,10 +404,51 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
       (row) => row.decision !== 'paid_another_way' && !row.providerReference?.startsWith('dispute:'),
     );
     const processed = sum(throughProvider.filter((row) => row.status === 'processed'));
+    // The provider's own record (faulty-provider.ts): every refund it made of this payment.
+    const made = world.faults.refundsMade.filter((one) => one.paymentReference === tracker.reference);
+    const madeKobo = made.reduce((acc, one) => acc + one.amountKobo, 0);
     same(
       charge?.refundedKobo ?? 0,
-      processed,
-      `checkout ${tracker.reference}: the provider refunded what our processed refunds say (paid another way and bank reversals aside)`,
+      madeKobo,
+      `checkout ${tracker.reference}: the provider's refunds add up to its charge's refunded amount`,
+    );
+    // Refunds made at the provider = refunds booked: exactly, once nothing is in flight; while a refund's outcome
+    // is open (pending, processing, unknown: sent, no final answer), the provider may be ahead by those rows only.
+    // A provider ahead of the books with nothing open is money refunded that the books do not show (a late answer
+    // booked as failed), or refunded twice (sent again after it).
+    const open = throughProvider.filter((row) => !FINAL_REFUND.has(row.status));
+    must(
+      madeKobo >= processed && madeKobo <= processed + sum(open),
+      `checkout ${tracker.reference}: refunds made at the provider = refunds booked (processed, or in flight)`,
+      () => ({
+        madeAtProvider: made,
+        processedKobo: processed,
+        inFlight: open.map((row) => ({
+          reference: row.reference,
+          status: row.status,
+          amountKobo: row.amountKobo,
+        })),
+        rows: throughProvider.map((row) => ({
+          reference: row.reference,
+          status: row.status,
+          amountKobo: row.amountKobo,
+          attempts: row.attempts,
+          providerReference: row.providerReference,
+        })),
+      }),
+    );
+    // Nothing refunded twice: never more refunds at the provider than rows that asked for one, and no provider
+    // refund named by two rows.
+    must(
+      made.length <= throughProvider.filter((row) => row.status !== 'rejected').length,
+      `checkout ${tracker.reference}: nothing refunded twice at the provider`,
+      () => ({ made, rows: throughProvider }),
+    );
+    const named = throughProvider.map((row) => row.providerReference).filter((one) => one !== null);
+    must(
+      new Set(named).size === named.length,
+      `checkout ${tracker.reference}: each provider refund booked once`,
+      () => named,
     );
     for (const row of provider.filter((one) => !throughProvider.includes(one)))
       must(
@@ -608,21 +724,39 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   };
   for (const payout of payoutRows) {
     const transfer = world.fake.transfers.get(payout.reference);
+    const open = payout.status === 'approved' || payout.status === 'processing';
+    // A transfer the provider never received (refused, a 5xx, a crash before it) leaves a failed payout, or an open
+    // one whose outcome is still to learn (settled within a bound: see `unsettled`).
     must(
-      transfer !== undefined &&
-        transfer.amount === payout.amountKobo &&
-        (providerStatus[payout.status] ?? []).includes(transfer.status),
+      transfer === undefined
+        ? payout.status === 'failed' || open
+        : transfer.amount === payout.amountKobo &&
+            ((providerStatus[payout.status] ?? []).includes(transfer.status) || open),
       `payout ${payout.reference} (${payout.status}): the provider's transfer says the same`,
       () => ({ payout, transfer }),
     );
-    checks += 1;
+    must(
+      (world.faults.transfersInitiated.get(payout.reference) ?? 0) <= 1,
+      `payout ${payout.reference}: its transfer was sent once`,
+      () => ({ payout, initiated: world.faults.transfersInitiated.get(payout.reference) }),
+    );
+    checks += 2;
   }
+  // Transfers made = payouts booked: what the provider paid out is the processed payouts, and the open ones whose
+  // success is not heard of yet (the webhook lost or late; settled within the bound).
+  const succeeded = (reference: string) => world.fake.transfers.get(reference)?.status === 'success';
   same(
     [...world.fake.transfers.values()]
       .filter((transfer) => transfer.status === 'success')
       .reduce((acc, transfer) => acc + transfer.amount, 0),
-    payoutRows.filter((row) => row.status === 'processed').reduce((acc, row) => acc + row.amountKobo, 0),
-    'what the provider paid out = the processed payouts',
+    payoutRows
+      .filter(
+        (row) =>
+          row.status === 'processed' ||
+          ((row.status === 'approved' || row.status === 'processing') && succeeded(row.reference)),
+      )
+      .reduce((acc, row) => acc + row.amountKobo, 0),
+    'what the provider paid out = the processed payouts (and those whose success is still on its way)',
   );
   if (outcome?.approved) {
     const { amountKobo, payableBeforeKobo } = outcome.approved;
@@ -634,4 +768,60 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     checks += 1;
   }
   return checks;
+}
+
+/**
+ * Money outcomes still open that the provider already decided, or that nobody is waiting on (issue 29: each must
+ * settle within a bounded number of steps once the provider answers again):
+ * - a card refund sent and not answered (pending, processing or unknown), or whose refund the provider made while
+ *   the books call it failed;
+ * - a payout whose transfer the provider finished (success, failed, reversed) or never received while the payout is
+ *   open, or that waits for an OTP nobody is asked for.
+ * Answers one line per open outcome, keyed so the caller can count how long each has been open.
+ */
+export async function unsettled(world: World): Promise<Map<string, string>> {
+  const { db } = world.test.deps;
+  const open = new Map<string, string>();
+  const refunds = await db.select().from(orderRefunds);
+  for (const row of refunds) {
+    if (row.destination !== 'provider' || row.decision === 'paid_another_way') continue;
+    if (row.providerReference?.startsWith('dispute:')) continue;
+    if (!FINAL_REFUND.has(row.status))
+      open.set(`refund ${row.reference}`, `refund ${row.reference} ${row.status}`);
+  }
+  const made = new Map<string, number>();
+  for (const one of world.faults.refundsMade)
+    made.set(one.paymentReference, (made.get(one.paymentReference) ?? 0) + one.amountKobo);
+  for (const [reference, kobo] of made) {
+    const processed = refunds
+      .filter(
+        (row) =>
+          row.paymentReference === reference &&
+          row.destination === 'provider' &&
+          row.status === 'processed' &&
+          row.decision !== 'paid_another_way' &&
+          !row.providerReference?.startsWith('dispute:'),
+      )
+      .reduce((acc, row) => acc + row.amountKobo, 0);
+    if (kobo !== processed)
+      open.set(
+        `payment ${reference}`,
+        `payment ${reference}: ₦${kobo / 100} refunded at the provider, ₦${processed / 100} processed in the books`,
+      );
+  }
+  for (const payout of await db.select().from(payouts)) {
+    if (payout.status !== 'approved' && payout.status !== 'processing') continue;
+    const transfer = world.fake.transfers.get(payout.reference);
+    const stuck =
+      transfer === undefined
+        ? 'never reached the provider'
+        : ['success', 'failed', 'reversed'].includes(transfer.status)
+          ? `${transfer.status} at the provider`
+          : transfer.status === 'otp' && !payout.needsOtp
+            ? 'waits for an OTP nobody is asked for'
+            : null;
+    if (stuck)
+      open.set(`payout ${payout.reference}`, `payout ${payout.reference} ${payout.status}: ${stuck}`);
+  }
+  return open;
 }

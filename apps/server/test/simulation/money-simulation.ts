@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { newModel, runStep, type Step, stepArbitrary } from './money-commands.js';
-import { checkInvariants } from './money-invariants.js';
+import { ProcessCrashed } from './faulty-provider.js';
+import {
+  type FaultLevel,
+  newModel,
+  type Outcome,
+  runStep,
+  type Step,
+  stepArbitraryFor,
+  timePasses,
+} from './money-commands.js';
+import { checkInvariants, InvariantBroken, unsettled } from './money-invariants.js';
 import { createWorld, rowsOf, type World } from './money-world.js';
 
 // The money simulation (ADR 052): sequences of random steps, each checked against every invariant after it runs.
@@ -15,10 +24,19 @@ export interface SimulationOptions {
   steps: number;
   stores?: number;
   customers?: number;
+  /** Which faults the steps inject (faulty-provider.ts); `none` by default. */
+  faults?: FaultLevel;
+  /**
+   * Steps an unknown outcome may stay open while the provider answers; then time passes once (webhooks delivered,
+   * jobs run) and it must be settled.
+   */
+  settleWithin?: number;
   /** A walk to run as the only sequence instead of drawing steps (SIM_WALK: a printed walk's steps, as JSON). */
   walk?: Step[];
   /** Progress lines (one per sequence). */
   log?: (line: string) => void;
+  /** Told the report at the end, passed or failed (the summary line is printed either way). */
+  onReport?: (report: SimulationReport) => void;
 }
 
 export interface SimulationReport {
@@ -28,6 +46,11 @@ export interface SimulationReport {
   refused: number;
   checks: number;
   byCommand: Record<string, number>;
+  /** Faults injected, by kind (e.g. "late refund", "crash after the provider's transfer", "webhook twice"). */
+  faults: Record<string, number>;
+  crashes: number;
+  /** Settle rounds the bound forced (an unknown outcome left open too long). */
+  settleRounds: number;
   seconds: number;
   /** Where the time went: building the world, running steps, checking invariants. */
   timings: { setup: number; steps: number; checks: number };
@@ -59,8 +82,31 @@ async function census(world: World): Promise<SimulationReport['reached']> {
   };
 }
 
-export function stepsOf(seed: number, steps: number): Step[] {
-  return fc.sample(fc.array(stepArbitrary, { minLength: steps, maxLength: steps }), { seed, numRuns: 1 })[0]!;
+export function stepsOf(seed: number, steps: number, faults: FaultLevel = 'none'): Step[] {
+  return fc.sample(fc.array(stepArbitraryFor(faults), { minLength: steps, maxLength: steps }), {
+    seed,
+    numRuns: 1,
+  })[0]!;
+}
+
+/**
+ * Runs one step; if the process "dies" in it (a crash fault), the step's request is abandoned where it stood and a
+ * new app starts on the same database, as a restarted server would.
+ */
+async function runOrCrash(world: World, model: ReturnType<typeof newModel>, step: Step) {
+  let crashed: ((crash: ProcessCrashed) => void) | undefined;
+  const crash = new Promise<ProcessCrashed>((resolve) => {
+    crashed = resolve;
+  });
+  world.faults.onCrash(crashed);
+  try {
+    const result = await Promise.race([runStep(world, model, step), crash]);
+    if (!(result instanceof ProcessCrashed)) return result;
+    await world.restart();
+    return { note: `${result.message}; a new process started on the same database` } satisfies Outcome;
+  } finally {
+    world.faults.onCrash(undefined);
+  }
 }
 
 export async function simulate(options: SimulationOptions, world?: World): Promise<SimulationReport> {
@@ -75,6 +121,9 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
     refused: 0,
     checks: 0,
     byCommand: {},
+    faults: {},
+    crashes: 0,
+    settleRounds: 0,
     seconds: 0,
     timings: { setup: (Date.now() - started) / 1000, steps: 0, checks: 0 },
     reached: {},
@@ -90,14 +139,18 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
   try {
     // One model for the world: orders bought in an earlier sequence are still carried, returned and paid out.
     const model = newModel();
+    const settleWithin = options.settleWithin ?? 4;
+    /** Each open outcome, and the steps it has been open while the provider answered. */
+    const openFor = new Map<string, number>();
     report.checks += await checkInvariants(used, null);
     for (let run = 0; run < options.runs; run += 1) {
       const seed = options.seed + run;
-      const steps = options.walk ?? stepsOf(seed, options.steps);
+      const steps = options.walk ?? stepsOf(seed, options.steps, options.faults);
       const walked: string[] = [];
       for (const [index, step] of steps.entries()) {
         try {
-          const outcome = await timed('steps', () => runStep(used, model, step));
+          const outcome = await timed('steps', () => runOrCrash(used, model, step));
+          used.faults.tick();
           if (!outcome) {
             report.skipped += 1;
             walked.push(`${index}. ${JSON.stringify(step)} → nothing eligible`);
@@ -108,8 +161,28 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
           report.byCommand[step.command] = (report.byCommand[step.command] ?? 0) + 1;
           walked.push(`${index}. ${JSON.stringify(step)} → ${outcome.note}`);
           report.checks += await timed('checks', () => checkInvariants(used, outcome));
+          // Every unknown outcome settles within `settleWithin` steps once the provider answers again.
+          const open = await unsettled(used);
+          for (const key of [...openFor.keys()]) if (!open.has(key)) openFor.delete(key);
+          if (used.faults.outageSteps === 0)
+            for (const key of open.keys()) openFor.set(key, (openFor.get(key) ?? 0) + 1);
+          if ([...openFor.values()].some((steps) => steps > settleWithin)) {
+            report.settleRounds += 1;
+            const round = await timed('steps', () => timePasses(used));
+            walked.push(`   (unknown outcomes open ${settleWithin} steps: time passes: ${round})`);
+            report.checks += await timed('checks', () => checkInvariants(used, null));
+            const still = await unsettled(used);
+            if (still.size > 0)
+              throw new InvariantBroken(
+                `every unknown outcome settles within ${settleWithin} steps once the provider answers: ${JSON.stringify([...still.values()])}`,
+              );
+            openFor.clear();
+          }
+          report.checks += 1;
         } catch (error) {
-          const replay = `SIM_SEED=${options.seed} SIM_RUNS=${run + 1} SIM_STEPS=${options.steps}`;
+          const level =
+            options.faults === 'all' ? ' SIM_FAULTS=1' : options.faults === 'none' ? ' SIM_FAULTS=0' : '';
+          const replay = `SIM_SEED=${options.seed} SIM_RUNS=${run + 1} SIM_STEPS=${options.steps}${level}`;
           const message = error instanceof Error ? error.message : String(error);
           throw new Error(
             `Money simulation failed at step ${index} of sequence ${run} (seed ${seed}).\n` +
@@ -125,7 +198,10 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
     }
     report.reached = await census(used);
   } finally {
+    report.faults = { ...used.faults.injected };
+    report.crashes = used.faults.crashes;
     report.seconds = (Date.now() - started) / 1000;
+    options.onReport?.(report);
     if (own) await used.close();
   }
   return report;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { buildApp } from '../../src/app.js';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
-import { sandboxSecret } from '../../src/platform/payments/index.js';
+import { type SandboxProvider, sandboxSecret } from '../../src/platform/payments/index.js';
+import { createSandboxProvider } from '../../src/platform/payments/sandbox.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
@@ -26,6 +28,13 @@ import {
   nextIp,
   type TestApp,
 } from '../support/test-app.js';
+import {
+  Faults,
+  faultyPayments,
+  faultyTransfers,
+  type OwedWebhook,
+  type ProviderRefund,
+} from './faulty-provider.js';
 
 // The world the money simulation runs in (ADR 052): one app on a database of its own, driven only through its HTTP
 // API with Fastify inject; payments on the built-in sandbox (its `sandbox_charges` are the provider's record of
@@ -78,6 +87,19 @@ export interface World {
   webhook(payload: unknown): Promise<{ statusCode: number; body: string }>;
   /** Runs `work` while the payment provider refuses any refund of this charge (as Paystack answers "invalid"). */
   providerRefusing<T>(reference: string | null, work: () => Promise<T>): Promise<T>;
+  /** The outside world's faults and the provider's own record of what it did (faulty-provider.ts). */
+  faults: Faults;
+  /**
+   * Delivers the refund.* webhooks the provider owes: each once, twice, followed by a stale earlier event (out of
+   * order), or not at all (dropped for good). One answered 2xx is no longer owed; any other answer stays owed, as
+   * Paystack retries. Answers what the server said of each.
+   */
+  deliverOwed(mode: 'once' | 'twice' | 'reordered' | 'drop'): Promise<string[]>;
+  /**
+   * The process died: a new app starts on the same database with the same configuration and providers (the old
+   * one's request in flight never finishes), as a restarted server would.
+   */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,11 +110,47 @@ const PRICES_NAIRA = [
   [2500, 17777.77],
 ];
 
+/** Paystack's refund.* sample with this refund's figures. */
+export function refundEvent(event: 'refund.processed' | 'refund.pending', refund: ProviderRefund) {
+  const sample = paystackFixture<{ event: string; data: Record<string, unknown> }>(`webhooks/${event}`);
+  return {
+    ...sample,
+    event,
+    data: {
+      ...sample.data,
+      status: event.slice('refund.'.length),
+      transaction_reference: refund.paymentReference,
+      refund_reference: refund.providerReference,
+      amount: String(refund.amountKobo),
+      currency: 'NGN',
+    },
+  };
+}
+
 export async function createWorld(options: { stores: number; customers: number }): Promise<World> {
   const fake = await startFakePaystack(SIM_SECRET);
-  const test = await createTestApp({
-    transferProvider: createPaystackTransfers({ secretKey: SIM_SECRET, baseUrl: fake.url }),
+  const faults = new Faults((refund) => refundEvent('refund.processed', refund));
+  // The sandbox needs the app's database, so it is made right after the app; the decorator reads it lazily.
+  let sandbox: SandboxProvider | undefined;
+  const paymentProvider = faultyPayments(faults, () => {
+    if (!sandbox) throw new Error('the sandbox is used before the app was built');
+    return sandbox;
   });
+  const transferProvider = faultyTransfers(
+    faults,
+    // A 429 is retried at once (the stand-in says Retry-After: 0); nothing sleeps in the simulation.
+    createPaystackTransfers({ secretKey: SIM_SECRET, baseUrl: fake.url, sleep: async () => undefined }),
+    fake,
+  );
+  const test = await createTestApp({ paymentProvider, transferProvider });
+  sandbox = createSandboxProvider({
+    db: test.deps.db,
+    secret: sandboxSecret(test.deps.config.dataDir),
+    publicUrl: test.deps.config.publicUrl,
+    now: test.deps.now,
+  });
+  // The app the world drives: the first one, then each started after a crash.
+  let live: TestApp = test;
   const setup = await commerceSetup(test);
   const dispatcherAccount = await createAdmin(test, 'dispatcher');
   const admin: Actor = {
@@ -111,7 +169,7 @@ export async function createWorld(options: { stores: number; customers: number }
 
   async function call(method: 'GET' | 'POST' | 'PATCH', url: string, actor?: Actor, payload?: unknown) {
     const send = () =>
-      test.app.inject({
+      live.app.inject({
         method,
         url,
         headers: actor ? bearer(actor.token) : {},
@@ -120,7 +178,7 @@ export async function createWorld(options: { stores: number; customers: number }
       });
     let answer = await send();
     if (answer.statusCode === 401 && actor) {
-      actor.token = (await login(test, actor.kind, actor.email)).accessToken;
+      actor.token = (await login(live, actor.kind, actor.email)).accessToken;
       answer = await send();
     }
     return answer;
@@ -160,9 +218,15 @@ export async function createWorld(options: { stores: number; customers: number }
     });
   }
 
-  return {
-    test,
+  const closeFirst = test.close;
+  const abandoned: TestApp['app'][] = [];
+
+  const world: World = {
+    get test() {
+      return live;
+    },
     fake,
+    faults,
     setup,
     admin,
     dispatcher,
@@ -171,7 +235,7 @@ export async function createWorld(options: { stores: number; customers: number }
     call,
     webhook(payload) {
       const body = Buffer.from(JSON.stringify(payload));
-      return test.app.inject({
+      return live.app.inject({
         method: 'POST',
         url: '/api/payments/webhook/paystack',
         headers: {
@@ -203,11 +267,58 @@ export async function createWorld(options: { stores: number; customers: number }
           .where(eq(sandboxCharges.reference, reference));
       }
     },
+    async deliverOwed(mode) {
+      const owed = faults.owed;
+      faults.owed = [];
+      if (mode === 'drop') {
+        faults.count(`webhook dropped ×${owed.length}`);
+        return owed.map((one) => `refund.processed ${one.refund.providerReference} dropped`);
+      }
+      const notes: string[] = [];
+      const still: OwedWebhook[] = [];
+      for (const one of owed) {
+        let answered = await world.webhook(one.payload);
+        if (mode === 'twice') {
+          faults.count('webhook twice');
+          answered = await world.webhook(one.payload);
+        }
+        if (mode === 'reordered') {
+          // An earlier event of the same refund arrives after the last one.
+          faults.count('webhook out of order');
+          const stale = await world.webhook(refundEvent('refund.pending', one.refund));
+          if (stale.statusCode >= 300) throw new Error(`a stale refund.pending answered ${stale.statusCode}`);
+        }
+        if (answered.statusCode >= 300) still.push(one);
+        notes.push(
+          `refund.processed ${one.refund.providerReference}: ${answered.statusCode} ${json(answered).data?.outcome ?? ''}`,
+        );
+      }
+      faults.owed.push(...still);
+      return notes;
+    },
+    async restart() {
+      // The dead process's app is left as it is (its request never finishes); closed with the world.
+      abandoned.push(live.app);
+      const { app, deps, jobs } = await buildApp({
+        config: live.deps.config,
+        database: live.database,
+        logger: false,
+        responseCache: false,
+        paymentProvider,
+        transferProvider,
+      });
+      await app.ready();
+      live = { ...live, app, deps, jobs };
+    },
     async close() {
-      await test.close();
+      if (live.app !== test.app) await live.app.close();
+      // An app whose request never finished is not waited for.
+      for (const app of abandoned) if (app !== test.app) void app.close().catch(() => undefined);
+      await closeFirst();
       await fake.close();
     },
   };
+  return world;
 }
 
 export function rowsOf(result: unknown): Record<string, unknown>[] {
