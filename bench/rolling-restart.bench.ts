@@ -118,12 +118,12 @@ async function worker(index: number) {
   while (!stopping) {
     round += 1;
     // Reads: a listing page and a product.
-    await call(agent, 'GET', `/api/products?page=${(round % 5) + 1}`);
-    await call(agent, 'GET', `/api/products/${round % 2 ? first.id : second.id}`);
+    await call(agent, 'GET', `/api/products/customer/getallproducts`);
+    await call(agent, 'GET', `/api/products/customer/product/${round % 2 ? first.id : second.id}`);
     // Cart: the two products in it.
     await call(agent, 'POST', '/api/cart/add-cart', { token, json: { productId: first.id, quantity: 1 } });
     await call(agent, 'POST', '/api/cart/add-cart', { token, json: { productId: second.id, quantity: 1 } });
-    await call(agent, 'GET', '/api/cart', { token });
+    await call(agent, 'GET', '/api/cart/get-cart', { token });
     // A checkout about every 7 s per customer (the per-account limit is 10 a minute).
     if (Date.now() - lastCheckout >= 7_000) {
       lastCheckout = Date.now();
@@ -203,7 +203,17 @@ console.log(
 );
 console.log(`  their orders: ${orderStates.map((row) => `${row.count} ${row.status}`).join(', ')}`);
 console.log(`  ledger     sum ${books[0]?.total} kobo, ${books[0]?.unbalanced} unbalanced movements`);
-for (const failure of failures.slice(0, 20)) console.log(`  failure: ${failure}`);
+// Failures by kind (ids and numbers folded), most frequent first.
+const kinds = new Map<string, number>();
+for (const failure of failures) {
+  const kind = failure
+    .replace(/[0-9a-f-]{36}/g, ':id')
+    .replace(/=\w+/g, '=…')
+    .slice(0, 140);
+  kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+}
+for (const [kind, count] of [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 15))
+  console.log(`  ${String(count).padStart(5)} × ${kind}`);
 const ok =
   failures.length === 0 &&
   lost === 0 &&

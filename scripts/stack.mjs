@@ -41,6 +41,8 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-keep-alive 10s
+  # A busy process answers its readiness check late rather than not at all: not a reason to take it out.
+  timeout check 3s
   # A request that could not reach a server (refused while it restarts) goes to another one.
   retries 3
   option redispatch 1
@@ -91,8 +93,14 @@ export async function startStack(options = {}) {
   const pg = (await import('pg')).default;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.query(`create database ${databaseName}`);
+  // STACK_KEEP_DATABASE=1 starts on the database a previous run seeded (the seed then finds nothing to do).
+  const kept =
+    process.env.STACK_KEEP_DATABASE === '1' &&
+    (await admin.query('select 1 from pg_database where datname = $1', [databaseName])).rowCount === 1;
+  if (!kept) {
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.query(`create database ${databaseName}`);
+  }
   await admin.end();
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${databaseName}`;
@@ -138,7 +146,8 @@ export async function startStack(options = {}) {
     });
     server.child = child;
     server.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    await until200(`http://127.0.0.1:${server.port}/api/health/ready`, 120_000);
+    // The first start seeds the demo marketplace (a few minutes on a busy machine).
+    await until200(`http://127.0.0.1:${server.port}/api/health/ready`, 600_000);
     log(`app${server.index} ready on :${server.port} (metrics :${server.metricsPort}, pid ${child.pid})`);
   }
 

@@ -82,3 +82,9 @@ const server = spawn(process.execPath, [...serverNodeArgs, ...tracingArgs, built
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
   process.on(signal, () => server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// `npm start` killed outright (SIGKILL) cannot pass anything on: this process is handed to init, and stops the
+// server as if it had been sent SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 1000).unref();

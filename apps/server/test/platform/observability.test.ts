@@ -1,12 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createInProcessRunner } from '../../src/platform/jobs/index.js';
 import { loggerOptions } from '../../src/platform/logger.js';
 import { gracefulStop } from '../../src/platform/observability/graceful-stop.js';
+import type { Lifecycle } from '../../src/platform/observability/lifecycle.js';
 import { countMoneyOutcome } from '../../src/platform/observability/metrics.js';
 import { startMetricsServer } from '../../src/platform/observability/metrics-server.js';
 import { currentRequestId, runWithRequestId } from '../../src/platform/observability/request-context.js';
@@ -60,9 +62,8 @@ describe('liveness, readiness and /metrics (ADR 069)', () => {
     expect(wrong.statusCode).toBe(401);
     expect(json(wrong)).toMatchObject({ error: 'UNAUTHORIZED' });
 
-    // A product id that does not exist: counted under the route's pattern, not its URL.
-    const missing = '00000000-0000-4000-8000-000000000000';
-    await test.app.inject({ method: 'GET', url: `/api/products/${missing}` });
+    // A URL no route matches: one `unrouted` series, never its raw path.
+    await test.app.inject({ method: 'GET', url: '/api/no-such-thing/12345678' });
     countMoneyOutcome('refund', 'unknown');
     const scrape = await test.app.inject({
       method: 'GET',
@@ -74,10 +75,10 @@ describe('liveness, readiness and /metrics (ADR 069)', () => {
     expect(
       seriesValue(text, 'http_requests_total', 'route="/api/health/live"', 'status_code="200"'),
     ).toBeGreaterThan(0);
-    expect(seriesValue(text, 'http_requests_total', 'route="/api/products/:id"', 'status_code="404"')).toBe(
-      1,
+    expect(seriesValue(text, 'http_requests_total', 'route="unrouted"', 'status_code="404"')).toBeGreaterThan(
+      0,
     );
-    expect(text).not.toContain(missing);
+    expect(text).not.toContain('no-such-thing');
     expect(seriesValue(text, 'payment_outcomes_total', 'kind="refund"', 'outcome="unknown"')).toBeGreaterThan(
       0,
     );
@@ -166,13 +167,24 @@ describe('request ids reach log lines and jobs (ADR 069)', () => {
 
 describe('graceful stop (ADR 069)', () => {
   it('answers every request in flight and does not wait for idle keep-alive connections', async () => {
-    const test = await createTestApp();
-    test.app.get('/slow', async () => {
+    // A bare Fastify app with one slow route: what is tested is the stop sequence, not the marketplace's routes.
+    const app = Fastify();
+    app.get('/slow', async () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { message: 'slow', data: null };
     });
-    await test.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (test.app.server.address() as AddressInfo).port;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as AddressInfo).port;
+    let drained = false;
+    const lifecycle: Lifecycle = {
+      get draining() {
+        return drained;
+      },
+      drain() {
+        drained = true;
+      },
+      ready: async () => ({ ready: !drained, checks: [] }),
+    };
     // A pool that keeps its connections open as a proxy's does.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
     const get = () =>
@@ -190,19 +202,14 @@ describe('graceful stop (ADR 069)', () => {
       const inFlight = Array.from({ length: 20 }, get);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const began = Date.now();
-      await gracefulStop({
-        app: test.app,
-        lifecycle: test.deps.lifecycle,
-        delayMs: 0,
-        close: async () => undefined,
-      });
+      await gracefulStop({ app, lifecycle, delayMs: 0, close: async () => undefined });
       const tookMs = Date.now() - began;
       expect(await Promise.all(inFlight)).toEqual(Array(20).fill(200));
+      expect(drained).toBe(true);
       // The requests took 300 ms; the agent would hold its idle connections for ever.
-      expect(tookMs).toBeLessThan(2_000);
+      expect(tookMs).toBeLessThan(5_000);
     } finally {
       agent.destroy();
-      await test.close();
     }
   }, 120_000);
 });
