@@ -61,12 +61,30 @@ const serverNodeArgs = ['--max-old-space-size=288', '--max-semi-space-size=8'].f
 buildIfStale('the web app', '@market/web', [builtIndex, builtRenderer], sources);
 buildIfStale('the server', '@market/server', [builtServer], serverSources);
 
-const server = spawn(process.execPath, [...serverNodeArgs, builtServer], {
+// OpenTelemetry traces (ADR 069) when an OTLP endpoint is configured: the SDK must hook modules before the bundle
+// loads them, so it is preloaded.
+const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+const tracingArgs = tracing
+  ? ['--import', path.join(root, 'apps/server/src/platform/observability/tracing.mjs')]
+  : [];
+
+const server = spawn(process.execPath, [...serverNodeArgs, ...tracingArgs, builtServer], {
   cwd: root,
-  stdio: 'inherit',
+  // An IPC channel besides the terminal: if this process dies without passing a signal on (SIGKILL), the channel
+  // closes and the server stops gracefully instead of living on unowned (main.ts).
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   // glibc keeps a malloc arena per thread that allocates (libuv's pool, V8's, PGlite's WASM compiler, sharp) and
   // returns little of it: two arenas took about 90 MB off the server's resident memory under load (ADR 034).
   env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// Signals are passed on (SIGHUP too: a closed terminal); this process stays until the server has stopped and
+// exits with its code, so whoever stopped `npm start` can wait for the graceful stop to finish.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+  process.on(signal, () => server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// `npm start` killed outright (SIGKILL) cannot pass anything on: this process is handed to init, and stops the
+// server as if it had been sent SIGTERM.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) server.kill('SIGTERM');
+}, 1000).unref();

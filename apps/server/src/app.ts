@@ -119,6 +119,8 @@ import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
 import { createLogger } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createNotificationEvents } from './platform/notify/events.js';
+import { createLifecycle } from './platform/observability/lifecycle.js';
+import { observability } from './platform/observability/plugin.js';
 import {
   type BankDirectory,
   type PaymentProvider,
@@ -303,6 +305,7 @@ export async function buildApp(
     changes,
     media:
       options.media ?? createMedia(config.s3 ? createS3Store(config.s3) : createDiskStore(config.uploadsDir)),
+    lifecycle: createLifecycle({ database, redis: options.redis }),
   };
   const scheduler = options.scheduler ?? createJobRunner(config, deps.logger);
   // Units sold reach the products' and stores' counters after the payment commits (ADR 031).
@@ -315,6 +318,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
+  await app.register(observability, { deps, scheduler });
   // Answers over 1 KiB travel brotli- or gzip-compressed when the client accepts it (quality 4: cheap on the CPU).
   // Built assets are compressed once at build time and served as they are (`preCompressed` below).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });

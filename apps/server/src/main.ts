@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
+import { gracefulStop } from './platform/observability/graceful-stop.js';
+import { startMetricsServer } from './platform/observability/metrics-server.js';
 import { seedDemoMarketplace } from './seed/demo-marketplace.js';
 
 async function main() {
@@ -46,16 +48,46 @@ async function main() {
   // hear on the embedded database, which serves one process.
   await deps.changes.start();
 
+  // `/metrics` on its own port (ADR 069): never routed by the proxy, one per process.
+  const metricsServer = config.metrics.port
+    ? await startMetricsServer({ port: config.metrics.port, host: config.metrics.host })
+    : undefined;
+
+  // Graceful stop (ADR 069, platform/observability/graceful-stop.ts), cut short after SHUTDOWN_GRACE_MS.
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    // Closing the app stops the scheduler first, waiting for running jobs, then the mailer.
-    await app.close();
-    await database.close();
-    redis?.disconnect();
+    if (stopping) return;
+    stopping = true;
+    const began = performance.now();
+    const { delayMs, graceMs } = config.shutdown;
+    const deadline = setTimeout(() => {
+      app.log.error({ signal, graceMs }, 'did not stop within the grace period; exiting');
+      process.exit(1);
+    }, graceMs);
+    deadline.unref();
+    app.log.info({ signal, delayMs, graceMs }, 'draining: reporting not ready');
+    try {
+      await gracefulStop({
+        app,
+        lifecycle: deps.lifecycle,
+        delayMs,
+        close: async () => {
+          await database.close();
+          redis?.disconnect();
+          await metricsServer?.close();
+        },
+      });
+    } catch (error) {
+      app.log.error({ err: error }, 'error while stopping');
+    }
+    app.log.info({ signal, ms: Math.round(performance.now() - began) }, 'stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs) with an IPC channel: if that parent goes, so does the server,
+  // gracefully, rather than living on unowned.
+  if (process.send) process.once('disconnect', () => void shutdown('parent exited'));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
@@ -66,6 +98,7 @@ async function main() {
       // Several processes need uploads in S3 or this folder on a shared volume (docs/operations/several-processes.md).
       uploads: config.s3 ? 's3' : config.uploadsDir,
       readyInMs: Math.round(performance.now() - started),
+      ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
     },
     'Naija Market is ready',
   );

@@ -27,6 +27,19 @@ function health(surface: Surface) {
   });
 }
 
+/** Liveness: the process answers, so its event loop turns (ADR 069). */
+export const livenessData = z.object({ status: z.literal('alive'), uptimeSeconds: z.number() });
+export type LivenessData = z.infer<typeof livenessData>;
+
+/** Readiness: what a proxy asks before sending this process traffic (ADR 069). */
+export const readinessCheck = z.object({
+  name: z.enum(['database', 'migrations', 'redis', 'draining']),
+  ok: z.boolean(),
+  detail: z.string().optional(),
+});
+export const readinessData = z.object({ status: z.literal('ready'), checks: z.array(readinessCheck) });
+export type ReadinessData = z.infer<typeof readinessData>;
+
 export const outboxMail = z.object({
   id: z.string(),
   to: z.string(),
@@ -52,6 +65,26 @@ export const systemEndpoints = {
   apiHealth: health('api'),
   shippingHealth: health('shipping'),
   themesHealth: health('themes'),
+  apiLiveness: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/health/live',
+    summary: 'Liveness: answers while the process’s event loop turns (touches nothing else)',
+    tags: ['System'],
+    access: access.public,
+    response: envelope(livenessData),
+  }),
+  apiReadiness: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/health/ready',
+    summary:
+      'Readiness: 200 when this process should get traffic (database reachable, migrations applied, Redis reachable when configured, not stopping); 503 naming the failed checks otherwise',
+    tags: ['System'],
+    access: access.public,
+    errors: [503],
+    response: envelope(readinessData),
+  }),
   outbox: defineEndpoint({
     surface: 'api',
     method: 'GET',

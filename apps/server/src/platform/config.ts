@@ -151,6 +151,16 @@ const schema = z.object({
     .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals')
     .default(50_000_000),
   WEB_DIST: z.string().optional(),
+  /** `/metrics` on a port of its own (ADR 069); unset: no metrics port. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Where the metrics port listens: loopback unless a scraper elsewhere must reach it. */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /** `/metrics` on the public port too, for callers sending `Authorization: Bearer <token>`; unset: not there. */
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** On SIGTERM, how long the process answers not ready before it stops taking connections (ms). */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** On SIGTERM, how long in-flight requests, jobs and pools get to finish before the process exits anyway (ms). */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -233,6 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     returnWindowDays: value.RETURN_WINDOW_DAYS,
     orderLimitKobo: nairaToKobo(value.ORDER_LIMIT_NAIRA),
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
+    metrics: { port: value.METRICS_PORT, host: value.METRICS_HOST, token: value.METRICS_TOKEN },
+    shutdown: {
+      // Behind a proxy its health checks must see "not ready" before connections are refused; a development
+      // server has no proxy to tell.
+      delayMs: value.SHUTDOWN_DELAY_MS ?? (production ? 3_000 : 0),
+      graceMs: value.SHUTDOWN_GRACE_MS,
+    },
   };
 }
 

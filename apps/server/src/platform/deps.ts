@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { NotificationEvents } from './notify/events.js';
+import type { Lifecycle } from './observability/lifecycle.js';
 import type { RateLimits } from './security/rate-limits.js';
 import type { SmsSender } from './sms/sms.js';
 import type { Media } from './storage/media.js';
@@ -26,4 +27,6 @@ export interface Deps {
   changes: ChangeBus;
   now: () => Date;
   logger: Logger;
+  /** Readiness (database, migrations, Redis) and draining on SIGTERM (ADR 069). */
+  lifecycle: Lifecycle;
 }

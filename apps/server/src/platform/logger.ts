@@ -1,5 +1,6 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config.js';
+import { requestIdMixin } from './observability/request-context.js';
 
 const REDACTED = '[redacted]';
 
@@ -81,6 +82,8 @@ export function loggerOptions(config: Config, enabled: boolean): LoggerOptions {
   return {
     level: enabled ? config.logLevel : 'silent',
     serializers: logSerializers,
+    // The id of the request (or job) whose work writes the line, whichever logger writes it (ADR 069).
+    mixin: requestIdMixin,
     formatters: { log: (object) => censorSecrets(object) as Record<string, unknown> },
     // Exact paths only: pino runs these for the keys they name (a child logger's bindings too), where a wildcard
     // path ran a redactor over every key of every line. What lies deeper is censored by `censorSecrets`.

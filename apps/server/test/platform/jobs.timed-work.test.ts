@@ -26,6 +26,7 @@ function recordingRunner() {
     enqueue: async () => null,
     start: async () => undefined,
     stop: async () => undefined,
+    stats: async () => [],
   };
   return { runner, schedules };
 }

@@ -27,6 +27,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import {
   paystackFeeKobo,
   type TransferCheck,
@@ -847,6 +848,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           { account: 'payments_clearing', amountKobo: -row.amountKobo },
         ]);
         await tellOfPayout(tx, row, 'payout.paid');
+        countMoneyOutcome('transfer', 'success');
         return 'transfer:processed';
       }
       if (open) {
@@ -863,6 +865,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           })
           .where(eq(payouts.id, row.id));
         await tellOfPayout(tx, row, 'payout.failed', event.reason);
+        countMoneyOutcome('transfer', event.status);
         return `transfer:${event.status}`;
       }
       if (event.status === 'reversed' && row.status === 'processed') {
@@ -969,6 +972,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       } else {
         // No answer: the transfer may or may not exist; its webhook settles it (the reference makes a retry safe).
         log.error({ payoutId, err: String(error) }, 'payout transfer not confirmed; waiting for the webhook');
+        countMoneyOutcome('transfer', 'unknown');
         await db
           .update(payouts)
           .set({ failureReason: 'Waiting for the payment provider to confirm' })

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import type {
   DisputeEvent,
   PaymentProvider,
@@ -437,6 +438,7 @@ export function createPaymentsService(options: {
         await settlePayment(tx, settledValues(fields, status, row.id, eventId));
         // The provider paid the subaccounts their flat shares whatever the amount check says.
         if (row.split && row.split.length > 0) await splitListener?.(tx, reference, row.split);
+        countMoneyOutcome('payment', status);
         if (status === 'mismatch') {
           // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.
           logger.error(
@@ -461,6 +463,7 @@ export function createPaymentsService(options: {
       const failure: PaymentStatus = verification.status === 'abandoned' ? 'abandoned' : 'failed';
       if (row.status === failure) return unmarked({ status: row.status, reference });
       await settlePayment(tx, settledValues(fields, failure, row.id, eventId));
+      countMoneyOutcome('payment', failure);
       if (row.status === 'initialized') await purpose.onFailed?.(tx, reference, verification);
       return marked({ status: failure, reference });
     });
@@ -764,9 +767,12 @@ export function createPaymentsService(options: {
       try {
         result = await provider.refund(reference, amount);
       } catch (error) {
+        // No answer from the provider: whether the refund exists is not known here.
+        countMoneyOutcome('refund', 'unknown');
         await release();
         throw error;
       }
+      countMoneyOutcome('refund', result.status);
       if (result.status === 'failed') await release();
       logger.info({ reference, amountKobo: amount, status: result.status }, 'refund requested');
       return result;

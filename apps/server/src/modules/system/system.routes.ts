@@ -29,6 +29,23 @@ export function systemRoutes(deps: Deps): RouteDefinition[] {
   };
   return [
     route(systemEndpoints.apiHealth, health('api')),
+    route(systemEndpoints.apiLiveness, async () => ({
+      message: 'alive',
+      data: { status: 'alive' as const, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) },
+    })),
+    route(systemEndpoints.apiReadiness, async () => {
+      const { ready, checks } = await deps.lifecycle.ready();
+      if (!ready)
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          deps.lifecycle.draining ? 'This process is stopping' : 'This process is not ready for traffic',
+          checks
+            .filter((check) => !check.ok)
+            .map((check) => ({ path: check.name, message: check.detail ?? 'not ready' })),
+          { 'retry-after': '1' },
+        );
+      return { message: 'ready', data: { status: 'ready' as const, checks } };
+    }),
     route(systemEndpoints.shippingHealth, health('shipping')),
     route(systemEndpoints.themesHealth, health('themes')),
     route(systemEndpoints.outbox, async ({ query, request }) => {

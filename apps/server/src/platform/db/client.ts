@@ -29,6 +29,11 @@ export interface Database {
    * new request is refused at once (503, Retry-After) instead of waiting behind it.
    */
   busy?(): boolean;
+  /**
+   * Connections for the metrics (issue 33): PostgreSQL's pool (in use, idle, callers waiting for one), or the
+   * embedded database's worker queue (calls waiting on it; one connection, in use while any is).
+   */
+  poolStats(): { size: number; inUse: number; waiting: number };
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
@@ -148,6 +153,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client instanceof PGliteThread
           ? () => client.waiting >= bound.waiting && client.expectedWaitMs() >= bound.expectedWaitMs
           : undefined,
+      poolStats: () => {
+        const waiting = client instanceof PGliteThread ? client.waiting : 0;
+        return { size: 1, inUse: waiting > 0 ? 1 : 0, waiting: Math.max(0, waiting - 1) };
+      },
       migrate: () => migratePglite(db, { migrationsFolder }),
       ping: () => timed(() => db.execute(sql`select 1`)),
       maintain: async () => {
@@ -172,6 +181,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    poolStats: () => ({
+      size: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     migrate: async () => {
       // Several server processes may start together on a new release (ADR 043): two applying one migration at
       // once fail on its CREATEs. One holds this lock and migrates; the others wait for it, then find nothing to do.

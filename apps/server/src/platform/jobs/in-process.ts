@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { currentRequestId, runWithRequestId } from '../observability/request-context.js';
 import {
   checkRegistration,
   DEFAULT_RETRY,
@@ -7,6 +8,7 @@ import {
   type JobHandler,
   type JobRunner,
   nextCronTime,
+  type QueueStat,
   type RetryOptions,
   retryDelaySeconds,
   type Schedule,
@@ -28,6 +30,10 @@ interface Pending {
   scheduled?: string;
   /** Seconds to wait before the first attempt. */
   startAfterSeconds?: number;
+  /** The request that enqueued it: the job's log lines name it too. */
+  requestId?: string;
+  /** When its next attempt is due (ms since the epoch), while it waits. */
+  dueAt?: number;
 }
 
 /**
@@ -41,6 +47,9 @@ export function createInProcessRunner(options: { logger: Logger }): JobRunner {
   const running = new Set<Promise<void>>();
   const busySchedules = new Set<string>();
   const waiting: Pending[] = [];
+  /** Jobs waiting for their first attempt or a retry, and runs under way, by queue: the metrics' depth and lag. */
+  const pending = new Set<Pending>();
+  const runningByName = new Map<string, number>();
   let state: 'idle' | 'started' | 'stopped' = 'idle';
 
   function later(seconds: number, run: () => void): void {
@@ -58,11 +67,15 @@ export function createInProcessRunner(options: { logger: Logger }): JobRunner {
       return;
     }
     const definition = definitions.get(job.name);
+    pending.delete(job);
     if (!definition) return;
     job.attempts += 1;
+    runningByName.set(job.name, (runningByName.get(job.name) ?? 0) + 1);
     const run = (async () => {
       try {
-        await definition.handler(job.payload, { id: job.id, name: job.name });
+        await runWithRequestId(job.requestId, () =>
+          definition.handler(job.payload, { id: job.id, name: job.name }),
+        );
         if (job.scheduled) busySchedules.delete(job.scheduled);
       } catch (error) {
         const retry = job.attempts; // the retry about to be made, counted from 1
@@ -72,7 +85,7 @@ export function createInProcessRunner(options: { logger: Logger }): JobRunner {
             { job: job.name, jobId: job.id, err: error, retryInSeconds: delay },
             'job failed',
           );
-          later(delay, () => attempt(job));
+          delayed(job, delay);
         } else {
           options.logger.error({ job: job.name, jobId: job.id, err: error }, 'job failed; no retries left');
           if (job.scheduled) busySchedules.delete(job.scheduled);
@@ -80,12 +93,18 @@ export function createInProcessRunner(options: { logger: Logger }): JobRunner {
       }
     })();
     running.add(run);
-    void run.finally(() => running.delete(run));
+    void run.finally(() => {
+      running.delete(run);
+      runningByName.set(job.name, (runningByName.get(job.name) ?? 1) - 1);
+    });
   }
 
   function delayed(job: Pending, seconds = 0): void {
-    if (seconds > 0) later(seconds, () => attempt(job));
-    else attempt(job);
+    if (seconds > 0) {
+      job.dueAt = Date.now() + seconds * 1000;
+      pending.add(job);
+      later(seconds, () => attempt(job));
+    } else attempt(job);
   }
 
   function fire(name: string): void {
@@ -144,6 +163,7 @@ export function createInProcessRunner(options: { logger: Logger }): JobRunner {
         payload,
         retry: { ...definition.defaults, ...retry },
         attempts: 0,
+        requestId: currentRequestId(),
       };
       if (state === 'started') delayed(job, startAfterSeconds);
       else waiting.push({ ...job, startAfterSeconds });
@@ -161,7 +181,22 @@ export function createInProcessRunner(options: { logger: Logger }): JobRunner {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       waiting.length = 0;
+      pending.clear();
       await Promise.allSettled([...running]);
+    },
+    async stats() {
+      const now = Date.now();
+      const stats = new Map<string, QueueStat>();
+      for (const name of definitions.keys())
+        stats.set(name, { queue: name, depth: runningByName.get(name) ?? 0, lagSeconds: 0 });
+      for (const job of [...pending, ...waiting]) {
+        const stat = stats.get(job.name);
+        if (!stat) continue;
+        stat.depth += 1;
+        if (job.dueAt !== undefined && job.dueAt <= now)
+          stat.lagSeconds = Math.max(stat.lagSeconds, (now - job.dueAt) / 1000);
+      }
+      return [...stats.values()];
     },
   };
 }

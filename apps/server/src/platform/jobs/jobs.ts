@@ -21,6 +21,15 @@ export interface JobContext {
   name: string;
 }
 
+/** A queue's backlog for the metrics (issue 33): jobs waiting or running, and how long the oldest due one waited. */
+export interface QueueStat {
+  queue: string;
+  /** Jobs waiting (due or not yet) plus those running. */
+  depth: number;
+  /** Seconds the oldest job that is due has waited to start (0 when none waits). */
+  lagSeconds: number;
+}
+
 export type JobHandler<Payload> = (payload: Payload, job: JobContext) => Promise<unknown>;
 
 /**
@@ -39,6 +48,8 @@ export interface JobRunner {
   start(): Promise<void>;
   /** Stops taking work and waits for running handlers to finish. */
   stop(): Promise<void>;
+  /** Each defined queue's depth and lag, for the metrics. */
+  stats(): Promise<QueueStat[]>;
 }
 
 export const DEFAULT_RETRY: Required<RetryOptions> = { retryLimit: 3, retryDelay: 30, backoff: true };

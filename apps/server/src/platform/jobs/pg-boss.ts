@@ -2,15 +2,42 @@ import { createRequire } from 'node:module';
 import type Pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { currentRequestId, runWithRequestId } from '../observability/request-context.js';
 import {
   checkRegistration,
   DEFAULT_RETRY,
   type EnqueueOptions,
   type JobHandler,
   type JobRunner,
+  type QueueStat,
   type RetryOptions,
   type Schedule,
 } from './jobs.js';
+
+/**
+ * A job sent while a request runs carries the request's id beside its payload, so the job's log lines name the
+ * request that caused it (issue 33). Jobs without one, and those queued before this shape, are sent as they are.
+ */
+const CARRIED = '$payload';
+interface Carried {
+  [CARRIED]: unknown;
+  $requestId: string;
+}
+
+function carry(payload: unknown): object {
+  const requestId = currentRequestId();
+  return requestId
+    ? ({ [CARRIED]: payload ?? null, $requestId: requestId } satisfies Carried)
+    : ((payload ?? null) as object);
+}
+
+function uncarry(data: unknown): { payload: unknown; requestId?: string } {
+  if (data && typeof data === 'object' && CARRIED in data) {
+    const carried = data as Carried;
+    return { payload: carried[CARRIED], requestId: carried.$requestId };
+  }
+  return { payload: data };
+}
 
 interface Definition {
   handler: JobHandler<unknown>;
@@ -70,7 +97,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`No handler is defined for job ${name}`);
     const retry = { ...definition.defaults, ...enqueue };
-    return boss.send(name, (payload ?? null) as object, {
+    return boss.send(name, carry(payload), {
       ...retryOptions(retry),
       ...(enqueue?.startAfterSeconds ? { startAfter: enqueue.startAfterSeconds } : {}),
     });
@@ -143,8 +170,11 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
           { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
           async ([job]) => {
             // Timed work has no payload: its handler gets null in both runners.
-            if (job)
-              await definition.handler(definition.when ? null : job.data, { id: job.id, name: job.name });
+            if (!job) return;
+            const { payload, requestId } = uncarry(job.data);
+            await runWithRequestId(requestId, () =>
+              definition.handler(definition.when ? null : payload, { id: job.id, name: job.name }),
+            );
           },
         );
       }
@@ -164,6 +194,31 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
       for (const timer of timers) clearInterval(timer);
       timers.clear();
       if (wasRunning) await boss.stop({ graceful: true, wait: true, timeout: 30_000 });
+    },
+    async stats() {
+      if (state !== 'started') return [];
+      // One statement over pg-boss's job table: waiting and running jobs per queue, and how long the oldest job
+      // that is due has waited. Read by /metrics at each scrape, so a scrape costs one small query.
+      const { rows } = await boss.getDb().executeSql(
+        `select name,
+                count(*)::int as depth,
+                coalesce(extract(epoch from now() - min(start_after) filter (
+                  where state in ('created', 'retry') and start_after <= now())), 0)::float8 as lag
+           from ${schema}.job
+          where state in ('created', 'retry', 'active')
+          group by name`,
+        [],
+      );
+      const found = new Map(
+        (rows as { name: string; depth: number; lag: number }[]).map((row) => [row.name, row]),
+      );
+      return [...definitions.keys()].map(
+        (name): QueueStat => ({
+          queue: name,
+          depth: Number(found.get(name)?.depth ?? 0),
+          lagSeconds: Math.max(0, Number(found.get(name)?.lag ?? 0)),
+        }),
+      );
     },
   };
 }

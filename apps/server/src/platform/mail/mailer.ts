@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { insertFromJson, jsonRows } from '../db/json-rows.js';
 import { prepared, type StatementPart } from '../db/prepared.js';
+import { countMessage } from '../observability/metrics.js';
 import { outboxMails } from './mail.schema.js';
 
 // Built once (ADR 036): every paid checkout writes one mail to the outbox in its payment's transaction.
@@ -109,7 +110,9 @@ export function createMailer(options: {
         await options.db.execute(
           sql`update ${outboxMails} set sent_at = now(), claimed_at = null, last_error = null where id = ${mail.id}`,
         );
+        countMessage('mail', 'sent');
       } catch (error) {
+        countMessage('mail', 'failed');
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
         options.logger.error({ mailId: mail.id, err: reason }, 'mail delivery failed');
         // Back-off: the row looks claimed until its retry is due (claims older than the timeout are free again).
@@ -150,6 +153,7 @@ export function createMailer(options: {
     async send(executor, message) {
       const { text, html, links } = renderMail(message);
       await insertOutboxMail(executor, { to: message.to, subject: message.subject, text, html, links });
+      countMessage('mail', 'queued');
       schedule(50);
     },
     outboxPart(message) {
@@ -157,7 +161,10 @@ export function createMailer(options: {
         name: 'mail_outbox',
         sql: () => insertFromJson(outboxMails, outboxKeys, 'mail'),
         values: { mail: outboxJson([{ to: message.to, subject: message.subject, ...renderMail(message) }]) },
-        after: () => schedule(50),
+        after: () => {
+          countMessage('mail', 'queued');
+          schedule(50);
+        },
       };
     },
     flush,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
+import { countMessage } from '../observability/metrics.js';
 import { outboxSms } from './sms.schema.js';
 
 /** GSM 03.38's basic set: a text made only of these travels as 7-bit, 160 characters a segment. */
@@ -116,7 +117,9 @@ export function createSmsSender(options: {
     for (const row of claimed.rows) {
       try {
         await sendOne(row);
+        countMessage('sms', 'sent');
       } catch (error) {
+        countMessage('sms', 'failed');
         // The number is personal data and the key is a secret: the log names the row and the reason only.
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
         options.logger.error({ smsId: row.id, err: reason }, 'sms delivery failed');
@@ -140,6 +143,7 @@ export function createSmsSender(options: {
         text: message.text,
         segments: smsSegments(message.text).segments,
       });
+      countMessage('sms', 'queued');
     },
     flush() {
       running ??= deliverBatch().finally(() => {
