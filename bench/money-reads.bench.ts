@@ -9,7 +9,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_money BENCH_ORDERS=100000 BENCH_RUNS=1 \
 //     npx tsx bench/finance-report.bench.ts
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_money npx tsx bench/money-reads.bench.ts
-// BENCH_RUNS (default 15) calls per case, one at a time. PostgreSQL's CPU is read from /proc/<pid>/stat of this
+// BENCH_RUNS (default 15) calls per case, one at a time; BENCH_CASES picks cases by words of their titles. PostgreSQL's CPU is read from /proc/<pid>/stat of this
 // database's client backends; parallel query is turned off for the bench's connections so that no CPU escapes into
 // short-lived parallel workers (they would be missed, not counted).
 import fs from 'node:fs';
@@ -102,7 +102,11 @@ const day = (offset: number) =>
 const month = `from=${day(29)}&to=${day(0)}`;
 const year = `from=${day(365)}&to=${day(0)}`;
 
+/** BENCH_CASES: only the cases whose title contains one of these words (comma-separated). */
+const only = process.env.BENCH_CASES?.split(',').map((word) => word.trim().toLowerCase());
+
 async function measure(title: string, url: string, token: string) {
+  if (only && !only.some((word) => title.toLowerCase().includes(word))) return;
   const call = async () => {
     const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     if (answer.statusCode !== 200)

@@ -157,12 +157,15 @@ export async function rebuildRollups(db: Db): Promise<{ days: number; stores: nu
     await tx.execute(sql`delete from ${ledgerRollupDeltas}`);
     await tx.execute(sql`delete from ${ledgerStoreDays}`);
     await tx.execute(sql`delete from ${ledgerStoreBalances}`);
-    await tx.execute(
-      insertDeltasSql(
-        sql`${rollupDeltasSql(sql`${ledgerEntries}`)} union all ${openedPagesDeltasSql(sql`${ledgerOrders}`)}`,
-      ),
-    );
-    await foldRollups(tx);
+    // Straight into the folded tables (the deltas' table is left empty, not filled and emptied again).
+    const deltas = sql`${rollupDeltasSql(sql`${ledgerEntries}`)} union all ${openedPagesDeltasSql(sql`${ledgerOrders}`)}`;
+    const columns = sql.raw(DELTA_COLUMNS.map((name) => `"${name}"`).join(', '));
+    await tx.execute(sql`with d (${columns}) as (${deltas}),
+      days as (
+        insert into ${ledgerStoreDays} (store_id, day, ${names(DAY_FIGURES)})
+        select store_id, day, ${sumsOf(DAY_FIGURES)} from d where day is not null group by store_id, day)
+      insert into ${ledgerStoreBalances} (store_id, ${names(BALANCE_FIGURES)})
+      select store_id, ${sumsOf(BALANCE_FIGURES)} from d where day is null group by store_id`);
     await tx
       .insert(ledgerMarks)
       .values({ name: ROLLUPS_BUILT })
