@@ -7,7 +7,7 @@ import { containsPattern } from '../../platform/db/paging.js';
 // the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
 // boundary test lists each import. The money of an order comes from the ledger module's public figures.
 import { users } from '../auth/auth.schema.js';
-import { rollupDaysSql } from '../ledger/index.js';
+import { rollupDayRowsSql } from '../ledger/index.js';
 import { orderItems, orders, orderTrackers } from '../orders/orders.schema.js';
 import { paymentTransactions } from '../payments/payments.schema.js';
 import { stores } from '../stores/stores.schema.js';
@@ -50,7 +50,7 @@ const sums = sql`
  */
 export function financeReportSql(days: { from: string; to: string }, storeId?: string): SQL {
   return sql`
-    with figures as materialized (${rollupDaysSql({ ...days, storeId, byDay: true })})
+    with figures as materialized (${rollupDayRowsSql({ ...days, storeId })})
     select
       (select row_to_json(t) from (select ${sums} from figures) t) as totals,
       (select coalesce(json_agg(m order by m."dueToMerchantKobo" desc, m."storeName", m."storeId"), '[]') from (

@@ -18,6 +18,7 @@ export {
   hasMark,
   ROLLUPS_BUILT,
   rebuildRollups,
+  rollupDayRowsSql,
   rollupDaysSql,
   rollupDifferences,
   rollupLifetimeSql,

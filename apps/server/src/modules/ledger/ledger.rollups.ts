@@ -186,14 +186,21 @@ export async function rebuildRollups(db: Db): Promise<{ days: number; stores: nu
  * read models (finance, reports) to join (ADR 047: a module publishes read relations of its own tables).
  */
 export function rollupDaysSql(range: { from: string; to: string; storeId?: string; byDay?: boolean }): SQL {
+  return sql`select store_id, ${range.byDay ? sql`day, ` : sql``}${sumsOf(DAY_FIGURES)} from (${rollupDayRowsSql(range)}) r
+    group by store_id${range.byDay ? sql`, day` : sql``}`;
+}
+
+/**
+ * The roll-up rows of a range of Lagos days as they are (columns `store_id`, `day` and the day figures): the folded
+ * rows and the deltas not yet folded, several rows for one store and day. For a read model that adds them up itself
+ * (sums are the same whichever rows they are split into), without grouping them twice.
+ */
+export function rollupDayRowsSql(range: { from: string; to: string; storeId?: string }): SQL {
   const store = range.storeId ? sql`and store_id = ${range.storeId}` : sql``;
-  const dayColumn = range.byDay ? sql`day, ` : sql``;
   const within = sql`day >= ${range.from}::date and day <= ${range.to}::date ${store}`;
-  return sql`select store_id, ${dayColumn}${sumsOf(DAY_FIGURES)} from (
-      select store_id, day, ${names(DAY_FIGURES)} from ${ledgerStoreDays} where ${within}
-      union all
-      select store_id, day, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null and ${within}
-    ) r group by store_id${range.byDay ? sql`, day` : sql``}`;
+  return sql`select store_id, day, ${names(DAY_FIGURES)} from ${ledgerStoreDays} where ${within}
+    union all
+    select store_id, day, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null and ${within}`;
 }
 
 /** Each store's figures since it opened (every day), as `rollupDaysSql`. */
