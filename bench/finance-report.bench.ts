@@ -10,6 +10,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { users } from '../apps/server/src/modules/auth/auth.schema.js';
 import { createFinanceModule } from '../apps/server/src/modules/finance/index.js';
+import { rebuildRollups } from '../apps/server/src/modules/ledger/index.js';
 import { createStoreForMerchant } from '../apps/server/src/modules/stores/index.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
@@ -142,6 +143,8 @@ if (haveOrders < ordersWanted) {
     from orders o where o.order_name like 'NM-B%'
     on conflict do nothing`);
   await seedDemoPayments(db);
+  // The lines above were written past the ledger's postings: its roll-ups are written again from them (ADR 067).
+  await rebuildRollups(db);
   console.log(
     `filled ${ordersWanted - haveOrders} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

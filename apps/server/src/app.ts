@@ -25,7 +25,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Redis } from 'ioredis';
 import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
 import { fulfilmentSteps } from './flows/order-fulfilment.js';
-import { bookUnpostedOrders, orderMoneyFlow } from './flows/order-money.js';
+import { bookUnpostedOrders, catchUpBooksOnce, orderMoneyFlow } from './flows/order-money.js';
 import { ledgerStoreFacts, listenToTransfers, transfersFor } from './flows/payout.js';
 import { listenToProviderRefunds } from './flows/return-and-refund.js';
 import {
@@ -53,7 +53,7 @@ import { createCouponsModule } from './modules/coupons/index.js';
 import { createFinanceModule } from './modules/finance/index.js';
 import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/index.js';
 import { createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
-import { createLedgerModule } from './modules/ledger/index.js';
+import { createLedgerModule, foldRollups } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createNotificationsModule } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
@@ -200,6 +200,10 @@ export interface AppJobs {
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Paid orders the books never heard of (paid before the ledger, or seeded) are posted; answers how many. */
   bookUnpostedOrders(): Promise<number>;
+  /** At start: the catch-up above once (a mark says it ran), and the roll-ups built when never built (ADR 067). */
+  catchUpBooksOnce(): Promise<{ booked: number; rollupsRebuilt: boolean }>;
+  /** Roll-up deltas into the folded roll-ups (ADR 067); answers how many deltas were folded. */
+  foldRollups(): Promise<number>;
   /** Subaccount settlement: stores whose bank account has no Paystack subaccount yet get one (ADR 051). */
   linkSubaccounts(): Promise<{ linked: number; waiting: number }>;
   /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
@@ -459,6 +463,8 @@ export async function buildApp(
     foldSales: () => salesFolder.fold(),
     confirmLatePayouts: () => modules.payouts.confirmLatePayouts(),
     bookUnpostedOrders: () => modules.bookUnpostedOrders(),
+    catchUpBooksOnce: () => catchUpBooksOnce(deps.db, () => modules.bookUnpostedOrders()),
+    foldRollups: () => foldRollups(deps.db),
     linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
     retryFailedRefunds: () => modules.refunds.retryDue(),
     fanOutNotifications: () => modules.notifications.fanOut(),

@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { BOOKS_CAUGHT_UP, clearMark, ROLLUPS_BUILT } from './modules/ledger/index.js';
 import { type Config, ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/client.js';
 import { gracefulStop } from './platform/observability/graceful-stop.js';
@@ -25,12 +26,19 @@ async function main() {
     : undefined;
   const { app, deps, jobs, scheduler } = await buildApp({ config, database, redis });
   if (config.seedDemo) {
-    await seedDemoMarketplace(database.db, deps.media, deps.logger);
+    const seeded = await seedDemoMarketplace(database.db, deps.media, deps.logger);
+    // The demo's paid orders are written past the ledger: this start books them and builds the roll-ups.
+    if (!seeded.alreadySeeded) {
+      await clearMark(database.db, BOOKS_CAUGHT_UP);
+      await clearMark(database.db, ROLLUPS_BUILT);
+    }
   }
-  // Every paid order in the books, whatever wrote it (orders paid before the ledger, the demo seed): a no-op once done.
-  const booked = await jobs.bookUnpostedOrders();
-  if (booked > 0)
-    app.log.info({ orders: booked }, 'posted the books of paid orders the ledger had not heard of');
+  // Every paid order in the books, whatever wrote it (orders paid before the ledger, the demo seed), and the books'
+  // roll-ups built: each done once, a mark read at every later start (ADR 067).
+  const books = await jobs.catchUpBooksOnce();
+  if (books.booked > 0)
+    app.log.info({ orders: books.booked }, 'posted the books of paid orders the ledger had not heard of');
+  if (books.rollupsRebuilt) app.log.info('built the roll-ups of the books');
   // Delivered orders whose return window closed while the server was down are completed now, not at the hourly
   // job's first run (a restarted server would otherwise hold their money from the store for up to an hour).
   const completed = await jobs.completeAfterReturnWindow();

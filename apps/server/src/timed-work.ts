@@ -12,6 +12,8 @@ export interface TimedWork {
   renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
   /** Pending sales into the products' and stores' counters; answers how many rows were folded. */
   foldSales(): Promise<number>;
+  /** Roll-up deltas of the books into the folded roll-ups (ADR 067). */
+  foldRollups(): Promise<number>;
   /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer. */
   confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
   /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
@@ -72,6 +74,16 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
   );
   // Sales are folded into the counters right after each payment commits (ADR 031); this picks up what a stopped
   // process left. Each pending row is deleted in the transaction that counts it, so a repeat counts nothing twice.
+  // Each posting appends its roll-up deltas (ADR 067); reads add the deltas not yet folded, so folding is only about
+  // keeping that part small. One statement moves a batch (deleted as it is added), so a repeat folds nothing twice.
+  scheduler.schedule(
+    'ledger.fold-rollups',
+    { everySeconds: 10 },
+    async () => {
+      await work.foldRollups();
+    },
+    { retryLimit: 2, retryDelay: 5, backoff: true },
+  );
   scheduler.schedule(
     'catalog.fold-sales',
     { everySeconds: 60 },

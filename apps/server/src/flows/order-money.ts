@@ -1,4 +1,11 @@
-import type { LedgerService } from '../modules/ledger/index.js';
+import {
+  BOOKS_CAUGHT_UP,
+  hasMark,
+  type LedgerService,
+  ROLLUPS_BUILT,
+  rebuildRollups,
+  setMark,
+} from '../modules/ledger/index.js';
 import type { OrderMoneyListener, OrdersService } from '../modules/orders/index.js';
 import type { Db } from '../platform/db/client.js';
 
@@ -73,4 +80,24 @@ export async function bookUnpostedOrders(
       if (done) booked += 1;
     }
   }
+}
+
+/**
+ * What a start needs of the books, done once (ADR 067): the catch-up of paid orders the ledger never heard of runs
+ * until it has finished once, then a mark says so and each start reads the mark instead of scanning every paid order
+ * (a seed that writes paid orders past the ledger removes it); the roll-ups are built from the books when they never
+ * were (the first start after their migration, or after a repair removed the mark). Answers what was done.
+ */
+export async function catchUpBooksOnce(
+  db: Db,
+  catchUp: () => Promise<number>,
+): Promise<{ booked: number; rollupsRebuilt: boolean }> {
+  let booked = 0;
+  if (!(await hasMark(db, BOOKS_CAUGHT_UP))) {
+    booked = await catchUp();
+    await setMark(db, BOOKS_CAUGHT_UP);
+  }
+  const rollupsRebuilt = !(await hasMark(db, ROLLUPS_BUILT));
+  if (rollupsRebuilt) await rebuildRollups(db);
+  return { booked, rollupsRebuilt };
 }

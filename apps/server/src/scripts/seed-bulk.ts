@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { users } from '../modules/auth/auth.schema.js';
 import { categories, products } from '../modules/catalog/catalog.schema.js';
+import { BOOKS_CAUGHT_UP, clearMark } from '../modules/ledger/index.js';
 import { orderItems, orders, orderTrackers } from '../modules/orders/orders.schema.js';
 import { stores } from '../modules/stores/stores.schema.js';
 import { loadConfig } from '../platform/config.js';
@@ -493,6 +494,8 @@ async function main() {
       .where(sql`${stores.id} = ${seeded.firstStoreId}`);
     console.log(`Seeding ${orderCount} orders into ${store!.storeName}...`);
     await seedBulkOrders(database.db, { orders: orderCount, store: store!, log: console.log });
+    // Paid orders written past the ledger: the next start books them (ADR 067).
+    await clearMark(database.db, BOOKS_CAUGHT_UP);
   }
   await database.close();
 }

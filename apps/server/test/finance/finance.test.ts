@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildRollups } from '../../src/modules/ledger/index.js';
 import { ledgerEntries, payoutOrders, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
@@ -78,6 +79,8 @@ async function paidOutByPayout(store: TestMerchant, orderId: string, amountKobo:
       memo: 'Payout',
     },
   ]);
+  // Written past the ledger's postings: the roll-ups are written again from the books, as after any such repair.
+  await rebuildRollups(test.deps.db);
 }
 
 async function trackerOf(orderId: string) {

@@ -1,7 +1,14 @@
 import { koboToNaira } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
+import {
+  BOOKS_CAUGHT_UP,
+  clearMark,
+  hasMark,
+  ROLLUPS_BUILT,
+  rollupDifferences,
+} from '../../src/modules/ledger/index.js';
+import { ledgerEntries, ledgerOrders } from '../../src/modules/ledger/ledger.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -98,4 +105,42 @@ describe('paid orders the ledger never heard of', () => {
     expect(await ledgerTotal(test)).toBe(0);
     expect(await unbalancedMovements(test)).toBe(0);
   });
+
+  it('are looked for at start until the catch-up has run once; then each start reads its mark (ADR 067)', async () => {
+    const merchant = await createMerchantWithStore(test);
+    const customerId = await reportCustomer(test, 'Tunde', 'Bakare');
+    const place = () =>
+      placeOrder(test, {
+        store: merchant,
+        customerId,
+        createdAt: '2026-11-12T10:00:00Z',
+        status: 'delivered',
+        paid: true,
+        shippingKobo: 150_000,
+        items: [item(1_000_000)],
+      });
+    const first = await place();
+    await clearMark(test.deps.db, BOOKS_CAUGHT_UP);
+    // No mark: the start scans, books the order, and marks the catch-up done.
+    expect((await test.jobs.catchUpBooksOnce()).booked).toBeGreaterThanOrEqual(1);
+    expect(await orderPage(first)).toBe(true);
+    expect(await hasMark(test.deps.db, BOOKS_CAUGHT_UP)).toBe(true);
+    // Marked: a later start does not scan, so an order written past the ledger waits...
+    const second = await place();
+    expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 0, rollupsRebuilt: false });
+    expect(await orderPage(second)).toBe(false);
+    // ...until whatever wrote it (a seed) removes the mark; the roll-ups, when unmarked, are built from the books.
+    await clearMark(test.deps.db, BOOKS_CAUGHT_UP);
+    await clearMark(test.deps.db, ROLLUPS_BUILT);
+    expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 1, rollupsRebuilt: true });
+    expect(await orderPage(second)).toBe(true);
+    expect(await rollupDifferences(test.deps.db)).toEqual([]);
+    expect((await screens(merchant)).totals.ordersCount).toBe(2);
+  });
 });
+
+async function orderPage(orderId: string): Promise<boolean> {
+  return (
+    (await test.deps.db.select().from(ledgerOrders).where(eq(ledgerOrders.orderId, orderId))).length === 1
+  );
+}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { foldRollups, rollupDifferences } from '../../src/modules/ledger/index.js';
 import { ledgerOrders, payoutOrders, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
@@ -767,6 +768,14 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     );
     checks += 1;
   }
+
+  // ---- 6. The roll-ups the reports read are the books (ADR 067): before and after the fold. ----
+  const unfolded = await rollupDifferences(db);
+  must(unfolded.length === 0, 'roll-ups (folded and deltas) = the books', () => unfolded);
+  await foldRollups(db);
+  const folded = await rollupDifferences(db);
+  must(folded.length === 0, 'roll-ups, folded = the books', () => folded);
+  checks += 2;
   return checks;
 }
 

@@ -2,12 +2,12 @@ import type { FinancePoint, FinanceTotals, TransactionsQuery } from '@market/con
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/paging.js';
-// Read model (ADR 010, ADR 028, ADR 046): finance adds up orders with the ledger's per-order figures in SQL, and
+// Read model (ADR 010, ADR 028, ADR 046, ADR 067): finance adds up the ledger's roll-ups per store and day, and
 // lists payment transactions with the checkout, orders and customer they belong to. These joins are the point of
 // the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
 // boundary test lists each import. The money of an order comes from the ledger module's public figures.
 import { users } from '../auth/auth.schema.js';
-import { ledgerOrderFiguresSql } from '../ledger/index.js';
+import { rollupDayRowsSql } from '../ledger/index.js';
 import { orderItems, orders, orderTrackers } from '../orders/orders.schema.js';
 import { paymentTransactions } from '../payments/payments.schema.js';
 import { stores } from '../stores/stores.schema.js';
@@ -18,61 +18,39 @@ export interface Moments {
   end: Date;
 }
 
-/**
- * Paid orders, as the sales reports count them (ADR 025): every status but `awaiting_payment` and `cancelled` is
- * reached only through payment, so only cancelled orders look up their tracker's payment.
- */
-const paidOrder = sql`o.status <> 'awaiting_payment' and (o.status <> 'cancelled' or exists (
-  select 1 from ${orderTrackers} t where t.id = o.tracker_id and t.paid_at is not null))`;
-
-/** The figures every total, merchant row and series point adds up, over the CTE `figures`. */
+/** The figures every total, merchant row and series point adds up, over the CTE `figures` (roll-up rows). */
 const sums = sql`
-  count(*) as "ordersCount",
-  coalesce(sum(total), 0) as "totalOrderAmountKobo",
-  coalesce(sum(subtotal - discount), 0) as "totalSalesOrderAmountKobo",
-  coalesce(sum(shipping), 0) as "totalDeliveryAmountKobo",
-  coalesce(sum(discount), 0) as "discountKobo",
-  coalesce(sum(commission), 0) as "commissionKobo",
-  coalesce(round(sum(commission)::numeric * 10000 / nullif(sum(subtotal - refunded_goods), 0)), 0)
+  coalesce(sum(orders_count), 0) as "ordersCount",
+  coalesce(sum(total_kobo), 0) as "totalOrderAmountKobo",
+  coalesce(sum(subtotal_kobo - discount_kobo), 0) as "totalSalesOrderAmountKobo",
+  coalesce(sum(shipping_kobo), 0) as "totalDeliveryAmountKobo",
+  coalesce(sum(discount_kobo), 0) as "discountKobo",
+  coalesce(sum(commission_kobo), 0) as "commissionKobo",
+  coalesce(round(sum(commission_kobo)::numeric * 10000 / nullif(sum(subtotal_kobo - refunded_goods_kobo), 0)), 0)
     as "commissionBasisPoints",
-  coalesce(sum(refunded), 0) as "refundedKobo",
-  coalesce(sum(due), 0) as "dueToMerchantKobo",
-  coalesce(sum(paid_out), 0) as "paidOutKobo",
-  coalesce(sum(payable_due - paid_out), 0) as "payableKobo",
-  coalesce(sum(escrow_due), 0) as "notYetPayableKobo"`;
+  coalesce(sum(refunded_kobo), 0) as "refundedKobo",
+  coalesce(sum(due_kobo), 0) as "dueToMerchantKobo",
+  coalesce(sum(paid_out_kobo + settled_kobo), 0) as "paidOutKobo",
+  coalesce(sum(payable_due_kobo - paid_out_kobo - settled_kobo), 0) as "payableKobo",
+  coalesce(sum(escrow_due_kobo), 0) as "notYetPayableKobo"`;
 
 /**
- * The finance report in one statement: the paid orders of the range (every store's, or one store's) are read once
- * into a materialised CTE, their money is read from the ledger's per-order figures (ADR 046), and the totals, the
- * per-store rows and the daily series aggregate it. Every money figure but the order's own amounts (total,
- * subtotal, discount, delivery) comes from the books, so the report agrees with the ledger's balances:
+ * The finance report in one statement, from the ledger's roll-ups (ADR 067): each store's figures per Lagos day of
+ * its paid orders (every store's, or one store's), which the totals, the per-store rows and the daily series add
+ * up. The roll-ups are the books' per-order figures (ADR 046) kept as they are posted, so the report agrees with
+ * the ledger's balances and costs the same whatever the number of orders:
  *
- * - Commission: the net of the order's `platform_commission` lines (0 once it is fully refunded at the store's
- *   cost; kept when the platform bore the refund).
+ * - Commission: the net of the orders' `platform_commission` lines (0 once fully refunded at the store's cost; kept
+ *   when the platform bore the refund).
  * - Refunds: refunds net of their reversals. The commission's rate is the commission kept over the goods sold and
  *   not refunded, so a refunded order leaves the rate its store's category gave it.
  * - Due to the store: the net of its escrow and payable lines; not yet payable is what escrow still holds, paid out
- *   is what processed payouts paid of it (the payout's link to the order, ADR 047), payable the rest.
+ *   is what processed payouts paid of it (the payout's link to the order, ADR 047) or Paystack settled to its
+ *   subaccount (ADR 051), payable the rest.
  */
-export function financeReportSql(range: Moments, storeId?: string): SQL {
-  const storeFilter = storeId ? sql`and o.store_id = ${storeId}` : sql``;
+export function financeReportSql(days: { from: string; to: string }, storeId?: string): SQL {
   return sql`
-    with paid as materialized (
-      select o.id, o.store_id, o.subtotal_kobo::bigint as subtotal, o.discount_kobo::bigint as discount,
-        o.shipping_fee_kobo::bigint as shipping, o.total_kobo::bigint as total,
-        ((o.created_at at time zone 'UTC') + interval '1 hour')::date as day
-      from ${orders} o
-      where o.created_at >= ${range.start} and o.created_at < ${range.end} ${storeFilter} and ${paidOrder}
-    ),
-    books as (${ledgerOrderFiguresSql(sql`select id from paid`)}),
-    figures as materialized (
-      select p.*, coalesce(b.commission, 0) as commission, coalesce(b.due, 0) as due,
-        coalesce(b.escrow_due, 0) as escrow_due, coalesce(b.payable_due, 0) as payable_due,
-        -- Paid out: by the store's payouts, or settled by Paystack to its subaccount (ADR 051).
-        coalesce(b.paid_out, 0) + coalesce(b.settled, 0) as paid_out,
-        coalesce(b.refunded, 0) as refunded, coalesce(b.refunded_goods, 0) as refunded_goods
-      from paid p left join books b on b.order_id = p.id
-    )
+    with figures as materialized (${rollupDayRowsSql({ ...days, storeId })})
     select
       (select row_to_json(t) from (select ${sums} from figures) t) as totals,
       (select coalesce(json_agg(m order by m."dueToMerchantKobo" desc, m."storeName", m."storeId"), '[]') from (
@@ -84,8 +62,9 @@ export function financeReportSql(range: Moments, storeId?: string): SQL {
           left join ${users} u on u.id = s.merchant_id
       ) m) as merchants,
       (select coalesce(json_agg(d order by d.day), '[]') from (
-        select to_char(day, 'YYYY-MM-DD') as day, count(*) as "ordersCount", sum(total) as "totalOrderAmountKobo",
-          sum(commission) as "commissionKobo", sum(due) as "dueToMerchantKobo", sum(refunded) as "refundedKobo"
+        select to_char(day, 'YYYY-MM-DD') as day, sum(orders_count) as "ordersCount",
+          sum(total_kobo) as "totalOrderAmountKobo", sum(commission_kobo) as "commissionKobo",
+          sum(due_kobo) as "dueToMerchantKobo", sum(refunded_kobo) as "refundedKobo"
         from figures group by day
       ) d) as series
   `;
@@ -125,16 +104,12 @@ function numbered<T>(value: Record<string, unknown>, fields: readonly string[]):
   return copy as T;
 }
 
-export async function financeReport(db: Db, range: Moments, storeId?: string): Promise<FinanceRows> {
-  const result = await db.transaction(
-    async (tx) => {
-      // As the sales reports (ADR 025): JIT would compile this statement on every call, for longer than it runs.
-      await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`set local work_mem = '32MB'`);
-      return tx.execute(financeReportSql(range, storeId));
-    },
-    { accessMode: 'read only' },
-  );
+export async function financeReport(
+  db: Db,
+  days: { from: string; to: string },
+  storeId?: string,
+): Promise<FinanceRows> {
+  const result = await db.execute(financeReportSql(days, storeId));
   const row = rowsOf(result)[0] as Record<string, unknown>;
   return {
     totals: numbered<FinanceTotals>(parseJson(row.totals) as Record<string, unknown>, totalFields),

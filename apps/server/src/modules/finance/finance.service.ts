@@ -79,7 +79,7 @@ export function createFinanceService(deps: Deps) {
 
   async function report(query: FinanceRangeQuery): Promise<FinanceReport> {
     const range = lagosMoments(query.from, query.to);
-    const rows = await financeReport(db, range);
+    const rows = await financeReport(db, query);
     return {
       from: query.from,
       to: query.to,
@@ -102,7 +102,7 @@ export function createFinanceService(deps: Deps) {
       const store = await storeOf(db, storeId);
       if (!store) throw notFound('Store not found');
       const range = lagosMoments(query.from, query.to);
-      const rows = await financeReport(db, range, storeId);
+      const rows = await financeReport(db, query, storeId);
       return {
         from: query.from,
         to: query.to,

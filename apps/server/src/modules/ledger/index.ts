@@ -11,6 +11,20 @@ export {
   ledgerRefundedGoodsSql,
   ledgerStoreSales,
 } from './ledger.figures.js';
+export {
+  BOOKS_CAUGHT_UP,
+  clearMark,
+  foldRollups,
+  hasMark,
+  ROLLUPS_BUILT,
+  rebuildRollups,
+  rollupDayRowsSql,
+  rollupDaysSql,
+  rollupDifferences,
+  rollupLifetimeSql,
+  setMark,
+  storeBalances,
+} from './ledger.rollups.js';
 export type { LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';
 export { commissionOf, mulDivHalfUp } from './ledger.service.js';
 

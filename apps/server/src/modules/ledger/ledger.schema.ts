@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -141,6 +142,15 @@ export const ledgerOrders = pgTable(
     bookedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When its due amount moved from escrow to payable (the order completed). */
     payableAt: timestamp({ withTimezone: true }),
+    /**
+     * The order's own amounts and its Lagos day (the day it was placed), as the order had them when it was booked
+     * (ADR 067): the roll-ups count the order on that day, so the books can rebuild them without the orders' table.
+     */
+    orderDay: date({ mode: 'string' }).notNull(),
+    subtotalKobo: bigint({ mode: 'number' }).notNull(),
+    discountKobo: bigint({ mode: 'number' }).notNull(),
+    shippingKobo: bigint({ mode: 'number' }).notNull(),
+    totalKobo: bigint({ mode: 'number' }).notNull(),
   },
   (table) => [index('ledger_orders_store_idx').on(table.storeId, table.bookedAt)],
 );
@@ -165,3 +175,77 @@ export const payoutOrders = pgTable(
     index('payout_orders_order_idx').on(table.orderId),
   ],
 );
+
+/** The figures a roll-up keeps per store and Lagos day (ADR 067), the same as `LedgerOrderFigures` adds up. */
+const dayFigures = () => ({
+  /** Paid orders placed that day (booked), with their own amounts. */
+  ordersCount: bigint({ mode: 'number' }).notNull().default(0),
+  totalKobo: bigint({ mode: 'number' }).notNull().default(0),
+  subtotalKobo: bigint({ mode: 'number' }).notNull().default(0),
+  discountKobo: bigint({ mode: 'number' }).notNull().default(0),
+  shippingKobo: bigint({ mode: 'number' }).notNull().default(0),
+  commissionKobo: bigint({ mode: 'number' }).notNull().default(0),
+  dueKobo: bigint({ mode: 'number' }).notNull().default(0),
+  escrowDueKobo: bigint({ mode: 'number' }).notNull().default(0),
+  payableDueKobo: bigint({ mode: 'number' }).notNull().default(0),
+  refundedKobo: bigint({ mode: 'number' }).notNull().default(0),
+  refundedGoodsKobo: bigint({ mode: 'number' }).notNull().default(0),
+  settledKobo: bigint({ mode: 'number' }).notNull().default(0),
+  paidOutKobo: bigint({ mode: 'number' }).notNull().default(0),
+  goodsKeptKobo: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/** A store's balances (ADR 067): what its escrow and payable accounts hold (credit positive) and what was settled. */
+const balanceFigures = () => ({
+  escrowKobo: bigint({ mode: 'number' }).notNull().default(0),
+  payableKobo: bigint({ mode: 'number' }).notNull().default(0),
+  settlementKobo: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Roll-ups (ADR 067), folded: each store's figures per Lagos day of its orders. Written only by the fold, which adds
+ * the deltas up; a report reads these rows plus the deltas not yet folded. Rebuilt from the books by
+ * `npm run rollups:rebuild`.
+ */
+export const ledgerStoreDays = pgTable(
+  'ledger_store_days',
+  { storeId: uuid().notNull(), day: date({ mode: 'string' }).notNull(), ...dayFigures() },
+  (table) => [
+    primaryKey({ columns: [table.storeId, table.day] }),
+    index('ledger_store_days_day_idx').on(table.day),
+  ],
+);
+
+/** Roll-ups (ADR 067), folded: each store's balances. */
+export const ledgerStoreBalances = pgTable('ledger_store_balances', {
+  storeId: uuid().primaryKey(),
+  ...balanceFigures(),
+});
+
+/**
+ * What each posting changed of the roll-ups (ADR 067), appended in the posting's own statement, so a busy store's
+ * payments never wait on one another for a row. `day` is the Lagos day of the lines' order (null for lines of no
+ * order: payouts, a settlement ahead of its order); its figures then stay zero and only the balances move. The fold
+ * job moves them into `ledger_store_days` and `ledger_store_balances` and deletes them, in one statement.
+ */
+export const ledgerRollupDeltas = pgTable(
+  'ledger_rollup_deltas',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    storeId: uuid().notNull(),
+    day: date({ mode: 'string' }),
+    ...dayFigures(),
+    ...balanceFigures(),
+  },
+  (table) => [index('ledger_rollup_deltas_store_day_idx').on(table.storeId, table.day)],
+);
+
+/**
+ * Work of the books done once (ADR 067): `books.caught-up` says every paid order written before the ledger, or by a
+ * seed, has been booked; a start reads this row instead of scanning every paid order. A seed that writes paid orders
+ * without booking them removes it.
+ */
+export const ledgerMarks = pgTable('ledger_marks', {
+  name: text().primaryKey(),
+  doneAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

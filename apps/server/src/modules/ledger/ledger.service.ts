@@ -35,6 +35,7 @@ import {
   type TransferProvider,
 } from '../../platform/payments/index.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
+import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql, storeBalances } from './ledger.rollups.js';
 import {
   type LedgerAccount,
   type LedgerKind,
@@ -57,6 +58,9 @@ export interface OrderFacts {
   shippingFeeKobo: number;
   /** When it was paid, when that was before it is booked (an order the books hear of late); now otherwise. */
   paidAt?: Date | null;
+  /** When it was placed: its Lagos day is the day the roll-ups count it on (ADR 067). */
+  createdAt: Date;
+  totalKobo: number;
 }
 
 /** What the books need to know of a booked refund (ADR 026's rows). */
@@ -211,8 +215,11 @@ const entryKeys = [
   'createdAt',
 ] as const;
 const entriesJson = jsonRows(ledgerEntries, entryKeys);
-const insertEntries = preparedSql('ledger_insert_entries', () =>
-  insertFromJson(ledgerEntries, entryKeys, 'entries'),
+/** The lines, and in the same statement what they change of the roll-ups (ADR 067). */
+const insertEntries = preparedSql(
+  'ledger_insert_entries',
+  () => sql`with ins as (${insertFromJson(ledgerEntries, entryKeys, 'entries')} returning *)
+    ${insertDeltasSql(rollupDeltasSql(sql`ins`))}`,
 );
 
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
@@ -234,19 +241,25 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     commission_kobo: string | number;
   }>(
     'ledger_open_pages_at_payment',
-    () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo
-        from (select v.order_id, v.store_id, v.subtotal, v.discount, v.paid_at, r.rate is null as rate_missing,
+    () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo,
+          x.subtotal, x.discount, x.shipping, x.total, x.order_day
+        from (select v.order_id, v.store_id, v.subtotal, v.discount, v.shipping, v.total, v.paid_at,
+            ((v.created_at at time zone 'UTC') + interval '1 hour')::date as order_day, r.rate is null as rate_missing,
             coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
           from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
-            as v(order_id uuid, store_id uuid, subtotal bigint, discount bigint, paid_at timestamptz)
+            as v(order_id uuid, store_id uuid, subtotal bigint, discount bigint, shipping bigint, total bigint,
+              paid_at timestamptz, created_at timestamptz)
           cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
         cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
           as commission_kobo) k),
       opened as (
-        insert into ${ledgerOrders} (order_id, store_id, commission_basis_points, booked_at)
-        select order_id, store_id, basis_points, coalesce(paid_at, ${sql.placeholder('at')}::timestamptz) from v
+        insert into ${ledgerOrders} (order_id, store_id, commission_basis_points, booked_at, order_day, subtotal_kobo,
+          discount_kobo, shipping_kobo, total_kobo)
+        select order_id, store_id, basis_points, coalesce(paid_at, ${sql.placeholder('at')}::timestamptz), order_day,
+          subtotal, discount, shipping, total from v
         on conflict (order_id) do nothing
-        returning order_id)
+        returning *),
+      counted as (${insertDeltasSql(openedPagesDeltasSql(sql`opened`))})
       select v.order_id, v.basis_points, v.rate_missing, v.commission_kobo
       from v join opened on opened.order_id = v.order_id`,
   );
@@ -330,7 +343,10 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           store_id: order.storeId,
           subtotal: order.subtotalKobo,
           discount: order.discountKobo,
+          shipping: order.shippingFeeKobo,
+          total: order.totalKobo,
           paid_at: order.paidAt?.toISOString() ?? null,
+          created_at: order.createdAt.toISOString(),
         })),
       ),
     });
@@ -678,37 +694,26 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
   // ---------- balances ----------
 
+  /** A store's balances from the roll-ups (ADR 067: the same sums of its lines, kept as they are posted). */
   async function storeFigures(executor: Db, storeId: string) {
-    const [accounts, payoutTotals] = await Promise.all([
-      sums(executor, eq(ledgerEntries.storeId, storeId)),
+    const [[balances], payoutTotals] = await Promise.all([
+      storeBalances(executor, storeId),
       executor
         .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
         .from(payouts)
         .where(eq(payouts.storeId, storeId))
         .groupBy(payouts.status),
     ]);
-    const balance = (account: LedgerAccount) =>
-      -(accounts.find((line) => line.account === account)?.total ?? 0);
     const approved = payoutTotals
       .filter((row) => OPEN.includes(row.status))
       .reduce((acc, row) => acc + row.total, 0);
     const processed = payoutTotals.find((row) => row.status === 'processed')?.total ?? 0;
-    const [settled] = await executor
-      .select({ total: sum(ledgerEntries.amountKobo).mapWith(Number) })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.storeId, storeId),
-          eq(ledgerEntries.account, 'merchant_payable'),
-          eq(ledgerEntries.kind, 'settlement'),
-        ),
-      );
     return {
-      escrowKobo: balance('merchant_escrow'),
-      payableKobo: balance('merchant_payable') - approved,
+      escrowKobo: balances?.escrowKobo ?? 0,
+      payableKobo: (balances?.payableKobo ?? 0) - approved,
       approvedKobo: approved,
       processedKobo: processed,
-      settledKobo: settled?.total ?? 0,
+      settledKobo: balances?.settlementKobo ?? 0,
     };
   }
 
@@ -1077,16 +1082,12 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     adminPayouts: (query: { page: number; limit: number; status?: PayoutStatus }) => payoutPage(query),
 
     async stats(): Promise<AdminPaymentStats> {
-      const [payoutTotals, payable] = await Promise.all([
+      const [payoutTotals, balances] = await Promise.all([
         db
           .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
           .from(payouts)
           .groupBy(payouts.status),
-        db
-          .select({ storeId: ledgerEntries.storeId, total: sum(ledgerEntries.amountKobo).mapWith(Number) })
-          .from(ledgerEntries)
-          .where(and(eq(ledgerEntries.account, 'merchant_payable'), isNotNull(ledgerEntries.storeId)))
-          .groupBy(ledgerEntries.storeId),
+        storeBalances(db),
       ]);
       const open = await db
         .select({ storeId: payouts.storeId, total: sum(payouts.amountKobo).mapWith(Number) })
@@ -1094,37 +1095,26 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         .where(inArray(payouts.status, [...OPEN]))
         .groupBy(payouts.storeId);
       const openOf = new Map(open.map((row) => [row.storeId, row.total]));
-      const pending = payable.reduce(
-        (acc, row) => acc + Math.max(0, -row.total - (openOf.get(row.storeId!) ?? 0)),
+      const pending = balances.reduce(
+        (acc, row) => acc + Math.max(0, row.payableKobo - (openOf.get(row.storeId) ?? 0)),
         0,
       );
       const total = (statuses: readonly PayoutStatus[]) =>
         payoutTotals.filter((row) => statuses.includes(row.status)).reduce((acc, row) => acc + row.total, 0);
-      const [settled] = await db
-        .select({ total: sum(ledgerEntries.amountKobo).mapWith(Number) })
-        .from(ledgerEntries)
-        .where(and(eq(ledgerEntries.kind, 'settlement'), eq(ledgerEntries.account, 'merchant_payable')));
+      const settled = { total: balances.reduce((acc, row) => acc + row.settlementKobo, 0) };
       return {
         processedPayment: koboToNaira(total(['processed'])),
         approvedPayment: koboToNaira(total(OPEN)),
         // Subaccount mode: a store's payable runs ahead of its orders (settled at payment), so nothing waits.
         pendingPayment: koboToNaira(settlementMode === 'subaccount' ? 0 : pending),
         settlementMode,
-        settledPayment: koboToNaira(settled?.total ?? 0),
+        settledPayment: koboToNaira(settled.total),
       };
     },
 
     /** Stores with money payable, in escrow, or a payout approved; largest payable first. */
     async payableMerchants(query: { page: number; limit: number }) {
-      const figures = await db
-        .select({
-          storeId: ledgerEntries.storeId,
-          escrow: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.account} = 'merchant_escrow'), 0)`,
-          payable: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.account} = 'merchant_payable'), 0)`,
-        })
-        .from(ledgerEntries)
-        .where(isNotNull(ledgerEntries.storeId))
-        .groupBy(ledgerEntries.storeId);
+      const figures = await storeBalances(db);
       const open = await db
         .select()
         .from(payouts)
@@ -1132,12 +1122,12 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       const openOf = new Map(open.map((row) => [row.storeId, row]));
       const rows = figures
         .map((row) => {
-          const openPayout = openOf.get(row.storeId!);
+          const openPayout = openOf.get(row.storeId);
           const approved = openPayout?.amountKobo ?? 0;
           return {
-            storeId: row.storeId!,
-            escrowKobo: -Number(row.escrow),
-            payableKobo: -Number(row.payable) - approved,
+            storeId: row.storeId,
+            escrowKobo: row.escrowKobo,
+            payableKobo: row.payableKobo - approved,
             approvedKobo: approved,
             openPayoutId: openPayout?.id ?? null,
           };

@@ -1,0 +1,318 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { ledgerOrderFiguresSql } from './ledger.figures.js';
+import {
+  ledgerEntries,
+  ledgerMarks,
+  ledgerOrders,
+  ledgerRollupDeltas,
+  ledgerStoreBalances,
+  ledgerStoreDays,
+  payoutOrders,
+} from './ledger.schema.js';
+
+// Roll-ups of the books (ADR 067). Each posting appends, in its own statement, what it changed of its store's
+// figures per Lagos day of the order and of its store's balances (`ledger_rollup_deltas`); a job folds the deltas
+// into `ledger_store_days` and `ledger_store_balances`. Reads add the folded rows and the deltas not yet folded, so
+// they are exact at any moment. The books stay the one truth: `rebuildRollups` writes the roll-ups again from the
+// entries and the order pages, with the same SQL the postings use.
+
+/** The per-day figures, in the order of `ledger_store_days`' columns after (store_id, day). */
+export const DAY_FIGURES = [
+  'orders_count',
+  'total_kobo',
+  'subtotal_kobo',
+  'discount_kobo',
+  'shipping_kobo',
+  'commission_kobo',
+  'due_kobo',
+  'escrow_due_kobo',
+  'payable_due_kobo',
+  'refunded_kobo',
+  'refunded_goods_kobo',
+  'settled_kobo',
+  'paid_out_kobo',
+  'goods_kept_kobo',
+] as const;
+export const BALANCE_FIGURES = ['escrow_kobo', 'payable_kobo', 'settlement_kobo'] as const;
+const DELTA_COLUMNS = ['store_id', 'day', ...DAY_FIGURES, ...BALANCE_FIGURES] as const;
+
+type Figure = (typeof DAY_FIGURES)[number] | (typeof BALANCE_FIGURES)[number];
+
+/** A delta row's select list: the given figures' expressions, zero for the others. */
+function deltaSelect(storeId: SQL, day: SQL, figures: Partial<Record<Figure, SQL>>): SQL {
+  const values = [...DAY_FIGURES, ...BALANCE_FIGURES].map(
+    (name) => sql`coalesce(${figures[name] ?? sql`0`}, 0)::bigint`,
+  );
+  return sql`${storeId}, ${day}, ${sql.join(values, sql`, `)}`;
+}
+
+const NOT_PAYOUT = sql`kind not in ('payout', 'payout_reversal', 'settlement')`;
+const REFUND = sql`kind in ('refund', 'refund_reversal')`;
+
+/**
+ * The delta rows of a set of ledger lines (`lines`: a relation with the columns of `ledger_entries`), the same
+ * filters as `ledgerOrderFiguresSql` (ledger.figures.ts) per order, added up per store and day of the order:
+ * - the lines of an order, by its page's store and day;
+ * - what payouts paid of each order (a payout's line pays the orders it carries, its reversal takes them back);
+ * - the store lines' balances (day null).
+ */
+export function rollupDeltasSql(lines: SQL): SQL {
+  return sql`
+    select ${deltaSelect(sql`lo.store_id`, sql`lo.order_day`, {
+      commission_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'platform_commission')`,
+      due_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('merchant_escrow', 'merchant_payable')
+        and l.${NOT_PAYOUT})`,
+      escrow_due_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'merchant_escrow' and l.${NOT_PAYOUT})`,
+      payable_due_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'merchant_payable' and l.${NOT_PAYOUT})`,
+      refunded_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'payments_clearing' and l.${REFUND})`,
+      refunded_goods_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('payments_clearing', 'shipping_fees')
+        and l.${REFUND})`,
+      settled_kobo: sql`sum(l.amount_kobo) filter (where l.account = 'merchant_payable' and l.kind = 'settlement')`,
+      goods_kept_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('merchant_escrow', 'merchant_payable',
+        'platform_commission', 'platform_chargebacks') and l.${NOT_PAYOUT})`,
+    })}
+    from ${lines} l join ${ledgerOrders} lo on lo.order_id = l.order_id
+    group by lo.store_id, lo.order_day
+    union all
+    select ${deltaSelect(sql`lo.store_id`, sql`lo.order_day`, {
+      paid_out_kobo: sql`sum(case when l.kind = 'payout' then po.amount_kobo else -po.amount_kobo end)`,
+    })}
+    from ${lines} l join ${payoutOrders} po on po.payout_id = l.payout_id
+      join ${ledgerOrders} lo on lo.order_id = po.order_id
+    where l.kind in ('payout', 'payout_reversal') and l.account = 'merchant_payable'
+    group by lo.store_id, lo.order_day
+    union all
+    select ${deltaSelect(sql`l.store_id`, sql`null::date`, {
+      escrow_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'merchant_escrow')`,
+      payable_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'merchant_payable')`,
+      settlement_kobo: sql`sum(l.amount_kobo) filter (where l.account = 'merchant_payable' and l.kind = 'settlement')`,
+    })}
+    from ${lines} l where l.store_id is not null
+    group by l.store_id`;
+}
+
+/** The delta rows of order pages just opened (`pages`: rows of `ledger_orders`): the order counted on its day. */
+export function openedPagesDeltasSql(pages: SQL): SQL {
+  return sql`select ${deltaSelect(sql`p.store_id`, sql`p.order_day`, {
+    orders_count: sql`count(*)`,
+    total_kobo: sql`sum(p.total_kobo)`,
+    subtotal_kobo: sql`sum(p.subtotal_kobo)`,
+    discount_kobo: sql`sum(p.discount_kobo)`,
+    shipping_kobo: sql`sum(p.shipping_kobo)`,
+  })} from ${pages} p group by p.store_id, p.order_day`;
+}
+
+const deltaColumns = sql.raw(DELTA_COLUMNS.map((name) => `"${name}"`).join(', '));
+
+/** `insert into ledger_rollup_deltas … <select>`, for a posting's statement (a data-modifying CTE of it). */
+export function insertDeltasSql(select: SQL): SQL {
+  return sql`insert into ${ledgerRollupDeltas} (${deltaColumns}) ${select}`;
+}
+
+const sumsOf = (names: readonly string[]) =>
+  sql.raw(names.map((name) => `sum("${name}") as "${name}"`).join(', '));
+const names = (list: readonly string[]) => sql.raw(list.map((name) => `"${name}"`).join(', '));
+const addExcluded = (list: readonly string[]) =>
+  sql.raw(list.map((name) => `"${name}" = t."${name}" + excluded."${name}"`).join(', '));
+
+/** Deltas folded per statement; a busier moment leaves the rest to the next run. */
+const FOLD_BATCH = 20_000;
+
+/**
+ * Moves deltas into the folded roll-ups and deletes them, in one statement (so a reader, on one snapshot, sees each
+ * delta either folded or not, never both). Several folds at once take disjoint deltas (`skip locked`). Answers how
+ * many deltas were folded.
+ */
+export async function foldRollups(db: Db): Promise<number> {
+  let folded = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      with moved as (
+        delete from ${ledgerRollupDeltas} where id in (
+          select id from ${ledgerRollupDeltas} order by id limit ${FOLD_BATCH} for update skip locked)
+        returning *),
+      days as (
+        insert into ${ledgerStoreDays} as t (store_id, day, ${names(DAY_FIGURES)})
+        select store_id, day, ${sumsOf(DAY_FIGURES)} from moved where day is not null group by store_id, day
+        on conflict (store_id, day) do update set ${addExcluded(DAY_FIGURES)}),
+      balances as (
+        insert into ${ledgerStoreBalances} as t (store_id, ${names(BALANCE_FIGURES)})
+        select store_id, ${sumsOf(BALANCE_FIGURES)} from moved where day is null group by store_id
+        on conflict (store_id) do update set ${addExcluded(BALANCE_FIGURES)})
+      select count(*)::int as moved from moved`);
+    const moved = Number(rowsOf<{ moved: number }>(result)[0]?.moved ?? 0);
+    folded += moved;
+    if (moved < FOLD_BATCH) return folded;
+  }
+}
+
+/**
+ * Writes the roll-ups again from the books (ledger entries, order pages, payouts' orders). Postings wait while it
+ * runs (the deltas' table is locked against inserts), so none is counted twice or lost. Answers the rows written.
+ */
+export async function rebuildRollups(db: Db): Promise<{ days: number; stores: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${ledgerRollupDeltas} in exclusive mode`);
+    await tx.execute(sql`delete from ${ledgerRollupDeltas}`);
+    await tx.execute(sql`delete from ${ledgerStoreDays}`);
+    await tx.execute(sql`delete from ${ledgerStoreBalances}`);
+    // Straight into the folded tables (the deltas' table is left empty, not filled and emptied again).
+    const deltas = sql`${rollupDeltasSql(sql`${ledgerEntries}`)} union all ${openedPagesDeltasSql(sql`${ledgerOrders}`)}`;
+    const columns = sql.raw(DELTA_COLUMNS.map((name) => `"${name}"`).join(', '));
+    await tx.execute(sql`with d (${columns}) as (${deltas}),
+      days as (
+        insert into ${ledgerStoreDays} (store_id, day, ${names(DAY_FIGURES)})
+        select store_id, day, ${sumsOf(DAY_FIGURES)} from d where day is not null group by store_id, day)
+      insert into ${ledgerStoreBalances} (store_id, ${names(BALANCE_FIGURES)})
+      select store_id, ${sumsOf(BALANCE_FIGURES)} from d where day is null group by store_id`);
+    await tx
+      .insert(ledgerMarks)
+      .values({ name: ROLLUPS_BUILT })
+      .onConflictDoUpdate({ target: ledgerMarks.name, set: { doneAt: sql`now()` } });
+    const [days, stores] = await Promise.all([
+      tx.execute(sql`select count(*)::int as n from ${ledgerStoreDays}`),
+      tx.execute(sql`select count(*)::int as n from ${ledgerStoreBalances}`),
+    ]);
+    return { days: rowsOf<{ n: number }>(days)[0]!.n, stores: rowsOf<{ n: number }>(stores)[0]!.n };
+  });
+}
+
+// ---------- reads ----------
+
+/**
+ * Each store's figures over a range of Lagos days (both ends counted), as a relation with columns `store_id` and
+ * the day figures (bigint kobo; `day` too when `byDay`), from the folded rows plus the deltas not yet folded. For
+ * read models (finance, reports) to join (ADR 047: a module publishes read relations of its own tables).
+ */
+export function rollupDaysSql(range: { from: string; to: string; storeId?: string; byDay?: boolean }): SQL {
+  return sql`select store_id, ${range.byDay ? sql`day, ` : sql``}${sumsOf(DAY_FIGURES)} from (${rollupDayRowsSql(range)}) r
+    group by store_id${range.byDay ? sql`, day` : sql``}`;
+}
+
+/**
+ * The roll-up rows of a range of Lagos days as they are (columns `store_id`, `day` and the day figures): the folded
+ * rows and the deltas not yet folded, several rows for one store and day. For a read model that adds them up itself
+ * (sums are the same whichever rows they are split into), without grouping them twice.
+ */
+export function rollupDayRowsSql(range: { from: string; to: string; storeId?: string }): SQL {
+  const store = range.storeId ? sql`and store_id = ${range.storeId}` : sql``;
+  const within = sql`day >= ${range.from}::date and day <= ${range.to}::date ${store}`;
+  return sql`select store_id, day, ${names(DAY_FIGURES)} from ${ledgerStoreDays} where ${within}
+    union all
+    select store_id, day, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null and ${within}`;
+}
+
+/** Each store's figures since it opened (every day), as `rollupDaysSql`. */
+export function rollupLifetimeSql(storeIds?: SQL): SQL {
+  const store = storeIds ? sql`and store_id in (${storeIds})` : sql``;
+  return sql`select store_id, ${sumsOf(DAY_FIGURES)} from (
+      select store_id, ${names(DAY_FIGURES)} from ${ledgerStoreDays} where true ${store}
+      union all
+      select store_id, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null ${store}
+    ) r group by store_id`;
+}
+
+export interface StoreBalances {
+  storeId: string;
+  /** What escrow and payable hold for the store (credit positive), and what Paystack settled to it. */
+  escrowKobo: number;
+  payableKobo: number;
+  settlementKobo: number;
+}
+
+/** Balances of one store, or of every store that has any, folded plus not yet folded. */
+export async function storeBalances(db: Db, storeId?: string): Promise<StoreBalances[]> {
+  const store = storeId ? sql`and store_id = ${storeId}` : sql``;
+  const result = await db.execute(sql`select store_id, ${sumsOf(BALANCE_FIGURES)} from (
+      select store_id, ${names(BALANCE_FIGURES)} from ${ledgerStoreBalances} where true ${store}
+      union all
+      select store_id, ${names(BALANCE_FIGURES)} from ${ledgerRollupDeltas} where day is null ${store}
+    ) r group by store_id`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    storeId: String(row.store_id),
+    escrowKobo: Number(row.escrow_kobo ?? 0),
+    payableKobo: Number(row.payable_kobo ?? 0),
+    settlementKobo: Number(row.settlement_kobo ?? 0),
+  }));
+}
+
+// ---------- the roll-ups against the books ----------
+
+/**
+ * Where the roll-ups (folded plus not yet folded) differ from the books, computed the other way: each order's
+ * figures from its own lines (`ledgerOrderFiguresSql`, payouts by their status) added up per store and day of its
+ * page, and each store's balances from its lines. Empty when they agree to the kobo. For the money simulation and
+ * `npm run rollups:rebuild -- --check`.
+ */
+export async function rollupDifferences(db: Db): Promise<string[]> {
+  const truthDays = sql`select lo.store_id, lo.order_day as day, count(*) as orders_count,
+      sum(lo.total_kobo) as total_kobo, sum(lo.subtotal_kobo) as subtotal_kobo, sum(lo.discount_kobo) as discount_kobo,
+      sum(lo.shipping_kobo) as shipping_kobo, sum(coalesce(f.commission, 0)) as commission_kobo,
+      sum(coalesce(f.due, 0)) as due_kobo, sum(coalesce(f.escrow_due, 0)) as escrow_due_kobo,
+      sum(coalesce(f.payable_due, 0)) as payable_due_kobo, sum(coalesce(f.refunded, 0)) as refunded_kobo,
+      sum(coalesce(f.refunded_goods, 0)) as refunded_goods_kobo, sum(coalesce(f.settled, 0)) as settled_kobo,
+      sum(coalesce(f.paid_out, 0)) as paid_out_kobo, sum(coalesce(f.goods_kept, 0)) as goods_kept_kobo
+    from ${ledgerOrders} lo
+      left join (${ledgerOrderFiguresSql(sql`select order_id from ${ledgerOrders}`)}) f on f.order_id = lo.order_id
+    group by lo.store_id, lo.order_day`;
+  const rolledDays = sql`select store_id, day, ${sumsOf(DAY_FIGURES)} from (
+      select store_id, day, ${names(DAY_FIGURES)} from ${ledgerStoreDays}
+      union all
+      select store_id, day, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null) r
+    group by store_id, day`;
+  const truthBalances = sql`select store_id,
+      -coalesce(sum(amount_kobo) filter (where account = 'merchant_escrow'), 0) as escrow_kobo,
+      -coalesce(sum(amount_kobo) filter (where account = 'merchant_payable'), 0) as payable_kobo,
+      coalesce(sum(amount_kobo) filter (where account = 'merchant_payable' and kind = 'settlement'), 0)
+        as settlement_kobo
+    from ${ledgerEntries} where store_id is not null group by store_id`;
+  const rolledBalances = sql`select store_id, ${sumsOf(BALANCE_FIGURES)} from (
+      select store_id, ${names(BALANCE_FIGURES)} from ${ledgerStoreBalances}
+      union all
+      select store_id, ${names(BALANCE_FIGURES)} from ${ledgerRollupDeltas} where day is null) r
+    group by store_id`;
+  const differs = (list: readonly string[]) =>
+    sql.raw(list.map((name) => `coalesce(t."${name}", 0) <> coalesce(r."${name}", 0)`).join(' or '));
+  const json = (list: readonly string[]) =>
+    sql.raw(list.map((name) => `'${name}', json_build_array(t."${name}", r."${name}")`).join(', '));
+  const result = await db.execute(sql`
+    select 'day ' || coalesce(t.store_id, r.store_id) || ' ' || coalesce(t.day, r.day)
+        || ' [books, roll-ups]: ' || json_build_object(${json(DAY_FIGURES)})::text as difference
+      from (${truthDays}) t full join (${rolledDays}) r on r.store_id = t.store_id and r.day = t.day
+      where ${differs(DAY_FIGURES)}
+    union all
+    select 'balances ' || coalesce(t.store_id, r.store_id)
+        || ' [books, roll-ups]: ' || json_build_object(${json(BALANCE_FIGURES)})::text
+      from (${truthBalances}) t full join (${rolledBalances}) r on r.store_id = t.store_id
+      where ${differs(BALANCE_FIGURES)}`);
+  return rowsOf<{ difference: string }>(result).map((row) => row.difference);
+}
+
+// ---------- marks ----------
+
+/** The roll-ups were built from the books (by the migration's first start or `npm run rollups:rebuild`). */
+export const ROLLUPS_BUILT = 'rollups.built';
+/** Every paid order written before the ledger or by a seed has been booked (ADR 067). */
+export const BOOKS_CAUGHT_UP = 'books.caught-up';
+
+export async function hasMark(db: Db, name: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from ${ledgerMarks} where name = ${name}`);
+  return rowsOf(result).length > 0;
+}
+
+export async function setMark(db: Db, name: string): Promise<void> {
+  await db
+    .insert(ledgerMarks)
+    .values({ name })
+    .onConflictDoUpdate({ target: ledgerMarks.name, set: { doneAt: sql`now()` } });
+}
+
+/** A seed wrote paid orders the books have not heard of (or entries without roll-ups): the next start looks again. */
+export async function clearMark(db: Db, name: string): Promise<void> {
+  await db.execute(sql`delete from ${ledgerMarks} where name = ${name}`);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
