@@ -316,9 +316,18 @@ export function createSandboxProvider(options: {
       const row = await charge(reference);
       if (!row) throw notFound('The payment provider does not know this payment');
       const amount = amountKobo ?? row.amountKobo - row.refundedKobo;
+      const made = {
+        id: `RF_SBX_${randomInt(100_000_000, 999_999_999)}`,
+        amountKobo: amount,
+        status: 'processed',
+      };
       const [updated] = await db
         .update(sandboxCharges)
-        .set({ refundedKobo: sql`${sandboxCharges.refundedKobo} + ${amount}`, updatedAt: now() })
+        .set({
+          refundedKobo: sql`${sandboxCharges.refundedKobo} + ${amount}`,
+          refunds: sql`${sandboxCharges.refunds} || ${JSON.stringify([made])}::jsonb`,
+          updatedAt: now(),
+        })
         .where(
           and(
             eq(sandboxCharges.reference, reference),
@@ -333,11 +342,17 @@ export function createSandboxProvider(options: {
           'The payment provider refused the request: Refund amount is invalid',
         );
       }
-      return {
-        status: 'processed',
-        amountKobo: amount,
-        providerReference: `RF_SBX_${randomInt(100_000_000, 999_999_999)}`,
-      };
+      return { status: 'processed', amountKobo: amount, providerReference: made.id };
+    },
+
+    async listRefunds(reference) {
+      const row = await charge(reference);
+      if (!row) throw notFound('The payment provider does not know this payment');
+      return row.refunds.map((made) => ({
+        providerReference: made.id,
+        amountKobo: made.amountKobo,
+        status: made.status,
+      }));
     },
 
     async chargeAuthorization(request) {
@@ -491,6 +506,9 @@ export function createUnavailableProvider(): PaymentProvider {
       throw unavailable();
     },
     refund: async () => {
+      throw unavailable();
+    },
+    listRefunds: async () => {
       throw unavailable();
     },
     chargeAuthorization: async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_charges" ADD COLUMN "refunds" jsonb DEFAULT '[]'::jsonb NOT NULL;
