@@ -1,8 +1,14 @@
-import type { PayableMerchant } from '@market/contracts';
+import {
+  type PayableMerchant,
+  type PayoutFilter,
+  payoutFilterLabels,
+  payoutFilters,
+} from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
+import { SelectField } from '../../../components/ui/select-field';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatApiNaira } from '../../../lib/money';
@@ -16,6 +22,12 @@ import {
 import { PayoutHistory } from './payout-list';
 import { PayoutOtpActions } from './payout-otp';
 
+/** Every status, and payouts whose last call the provider has not answered (ADR 061), in plain words. */
+const historyStatusOptions = [
+  { value: '', label: 'All payouts' },
+  ...payoutFilters.map((status) => ({ value: status, label: payoutFilterLabels[status] })),
+];
+
 /**
  * `/admin/payouts`: payment stats, stores with payable money (approve a payout), and recent payouts. In subaccount
  * mode (ADR 051) Paystack settles stores itself: the screen says so and offers no approval.
@@ -23,10 +35,11 @@ import { PayoutOtpActions } from './payout-otp';
 export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
   const [page, setPage] = useState(1);
   const [historyPage, setHistoryPage] = useState(1);
+  const [historyStatus, setHistoryStatus] = useState<PayoutFilter | undefined>(undefined);
   const [confirming, setConfirming] = useState<PayableMerchant | null>(null);
   const stats = usePaymentStats();
   const merchants = usePayableMerchants(page);
-  const history = useAdminPayouts(historyPage);
+  const history = useAdminPayouts(historyPage, historyStatus);
   const approve = useApprovePayout();
   const subaccountMode = stats.data?.settlementMode === 'subaccount';
   const mayApprove = canApprove && stats.data?.settlementMode === 'transfer';
@@ -137,6 +150,17 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean }) {
           </>
         )}
       </section>
+      <div className="max-w-xs">
+        <SelectField
+          label="Payout status"
+          options={historyStatusOptions}
+          value={historyStatus ?? ''}
+          onChange={(event) => {
+            setHistoryPage(1);
+            setHistoryStatus((event.target.value || undefined) as PayoutFilter | undefined);
+          }}
+        />
+      </div>
       <PayoutHistory
         id="payouts-title"
         title="Payouts"

@@ -1,1 +1,0 @@
-ALTER TABLE "sandbox_charges" ADD COLUMN "refunds" jsonb DEFAULT '[]'::jsonb NOT NULL;
