@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppJobs, buildApp } from '../../src/app.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
-import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
+import { paymentTransactions, webhookEvents } from '../../src/modules/payments/payments.schema.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { type Database, openDatabase } from '../../src/platform/db/client.js';
 import { createPaystackProvider } from '../../src/platform/payments/paystack.js';
@@ -306,5 +306,30 @@ describe('a process that dies between the call and its booking', () => {
     }
     void cancelling.catch(() => undefined);
     expect(bearer).toBeDefined();
+  });
+});
+
+describe('a process that dies between receiving a webhook and acting on it', () => {
+  it("Paystack's retry of the delivery is acted on once; a delivery acted on stays a duplicate", async () => {
+    minutesAhead = 0;
+    const paid = await twoStorePayment();
+    fake.state.late = { on: 'POST /refund', ms: LATE_MS, once: true };
+    const refund = await cancelByStore(paid.orderA);
+    expect(refund.status).toBe('unknown');
+    await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
+    const [made] = madeAtProvider(paid.reference);
+    const delivery = fake.refundEvent(made!.id, 'processed');
+    // The first delivery was recorded five minutes ago and the process died before acting on it.
+    await test.deps.db.insert(webhookEvents).values({
+      provider: 'paystack',
+      eventKey: `refund.processed:${delivery.data.refund_reference}`,
+      reference: paid.reference,
+      event: 'refund.processed',
+      receivedAt: new Date(Date.now() - 5 * 60_000),
+    });
+    const retried = await webhook(test, delivery);
+    expect(json(retried).data).toEqual({ outcome: 'refund:processed' });
+    expect(await refundRow(refund.id)).toMatchObject({ status: 'processed' });
+    expect(json(await webhook(test, delivery)).data).toEqual({ outcome: 'duplicate' });
   });
 });

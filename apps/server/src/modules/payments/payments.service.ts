@@ -230,14 +230,17 @@ const ph = sql.placeholder;
 
 /**
  * Built once (ADR 033). A webhook records its event and reads the payment it names in one statement (ADR 037): a
- * replayed delivery answers no event id; the payment is read whatever the event, used for charge.success.
+ * replayed delivery answers no event id; the payment is read whatever the event, used for charge.success. A delivery
+ * recorded over a minute ago and never marked processed (the process died between recording and acting, ADR 061) is
+ * taken again by Paystack's next retry (it retries after 3 minutes), so it is acted on once.
  */
 const recordWebhookEvent = preparedSql<{ eventId: string | null; payment: unknown }>(
   'payments_webhook_event',
   () => sql`with e as (
       insert into ${webhookEvents} (provider, event_key, reference, event)
       values (${ph('provider')}, ${ph('eventKey')}, ${ph('reference')}, ${ph('event')})
-      on conflict (event_key) do nothing
+      on conflict (event_key) do update set received_at = now()
+        where ${webhookEvents}.processed_at is null and ${webhookEvents}.received_at < now() - interval '1 minute'
       returning id)
     select (select id from e) as "eventId",
       (select row_to_json(p) from ${paymentTransactions} p where p.reference = ${ph('reference')}) as payment`,
