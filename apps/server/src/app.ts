@@ -27,7 +27,7 @@ import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
 import { fulfilmentSteps } from './flows/order-fulfilment.js';
 import { bookUnpostedOrders, catchUpBooksOnce, orderMoneyFlow } from './flows/order-money.js';
 import { ledgerStoreFacts, listenToTransfers, transfersFor } from './flows/payout.js';
-import { listenToProviderRefunds } from './flows/return-and-refund.js';
+import { listenToProviderRefunds, resumeRefunds } from './flows/return-and-refund.js';
 import {
   selectSubaccounts,
   storesWithoutSubaccount,
@@ -466,7 +466,7 @@ export async function buildApp(
     catchUpBooksOnce: () => catchUpBooksOnce(deps.db, () => modules.bookUnpostedOrders()),
     foldRollups: () => foldRollups(deps.db),
     linkSubaccounts: () => modules.bankAccounts.linkMissingSubaccounts(),
-    retryFailedRefunds: () => modules.refunds.retryDue(),
+    retryFailedRefunds: () => resumeRefunds(deps, modules.payments, modules.refunds),
     fanOutNotifications: () => modules.notifications.fanOut(),
     sendSms: () => deps.sms.flush(),
     emitTimedNotices: () => emitTimedNotices(deps),

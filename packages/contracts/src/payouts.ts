@@ -56,6 +56,8 @@ export const payout = z.object({
   failureReason: z.string().nullable(),
   /** Paystack holds the transfer until the OTP it sent to the business's phone is entered (Enter OTP). */
   needsOtp: z.boolean(),
+  /** Being paid, and the provider has not said whether it acted on our last call: nothing is sent again meanwhile. */
+  outcomeUnknown: z.boolean(),
   approvedAt: isoDateTime,
   processedAt: isoDateTime.nullable(),
 });
@@ -141,7 +143,17 @@ export const finalizePayoutOtpBody = z.object({
 });
 export type FinalizePayoutOtpBody = z.input<typeof finalizePayoutOtpBody>;
 
-const historyQuery = pageQuery.extend({ status: z.enum(payoutStatuses).optional() });
+/**
+ * What the payouts lists filter on: a status, or `unknown`: being paid, and the provider has not said whether it acted
+ * on our last call (a transfer or OTP unanswered; it is asking, ADR 061).
+ */
+export const payoutFilters = [...payoutStatuses, 'unknown'] as const;
+export type PayoutFilter = (typeof payoutFilters)[number];
+export const payoutFilterLabels: Record<PayoutFilter, string> = {
+  ...payoutStatusLabels,
+  unknown: 'Not known yet (asking the provider)',
+};
+const historyQuery = pageQuery.extend({ status: z.enum(payoutFilters).optional() });
 const tags = ['Payouts'];
 
 export const merchantPayoutEndpoints = {

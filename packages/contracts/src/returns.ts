@@ -37,12 +37,24 @@ export const returnStatusNames: Record<ReturnStatus, string> = {
   closed: 'Closed',
 };
 
-export const refundStatuses = ['pending', 'processing', 'processed', 'failed', 'rejected'] as const;
+/**
+ * `unknown`: we asked the payment provider and did not hear how it ended (a timeout, a cut connection, a 5xx). It is
+ * settled only by asking the provider; until then it cannot be sent again, rejected or paid another way (ADR 061).
+ */
+export const refundStatuses = [
+  'pending',
+  'processing',
+  'unknown',
+  'processed',
+  'failed',
+  'rejected',
+] as const;
 export type RefundRecordStatus = (typeof refundStatuses)[number];
 
 export const refundStatusNames: Record<RefundRecordStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
+  unknown: 'Not known yet (asking the provider)',
   processed: 'Refunded',
   failed: 'Failed',
   rejected: 'Rejected',

@@ -11,7 +11,7 @@ import { refundSteps } from './return-and-refund.js';
 // and hub, the carriers, stock given back, an order's money as the books say it, and the refund steps.
 
 export function fulfilmentSteps(
-  payments: Pick<PaymentsService, 'refund' | 'releaseRefund'>,
+  payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund'>,
 ): FulfilmentNeeds {
   return {
     findCustomer: findUserById,

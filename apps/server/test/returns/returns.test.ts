@@ -367,7 +367,9 @@ describe('two refunds at once cannot both pass', () => {
     const refunds = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps, {
       findCustomer: async () => undefined,
       returnStock: async () => {},
-      refund: (reference, amount) => test.deps.payments.refund(reference, amount),
+      reserveRefund: (executor, reference, amount, force) =>
+        test.deps.payments.reserveRefund(executor, reference, amount, force),
+      sendRefund: (reference, amount) => test.deps.payments.sendRefund(reference, amount),
       releaseRefund: (executor, reference, amount) =>
         test.deps.payments.releaseRefund(executor, reference, amount),
       refundToCards: async () => ({ refundedKobo: 0, cards: [] }),

@@ -53,6 +53,18 @@ export interface ReceivedRequest {
 /**
  * A local stand-in for api.paystack.co answering as Paystack documents, recording what it was asked. Tests set
  * the verify answer of a reference in `transactions`, or a `mode` to fail every call.
+ *
+ * Faults (ADR 061), each a field of `state`; a path is `METHOD /path` (e.g. `POST /refund`), matched on the path
+ * without its query string:
+ * - `late: { on, ms }`     — requests to `on` do their work at once, then answer after `ms` (past the client's
+ *                            timeout: the client sees no answer, the provider did the work). Use `once` to fault
+ *                            only the next such request.
+ * - `silent: { on, work }` — requests to `on` never answer; with `work: true` the work is done first.
+ * - `failAfterWork: { on, status }` — requests to `on` do their work, then answer `status` (a 5xx) instead.
+ * - `error500On`, `mode: 'error500' | 'hang' | 'not-json'` — fail before any work (as before).
+ * - `rateLimited` / `retryAfter` / `rateLimitOn` — the next N requests answer 429 without doing anything.
+ * Each fault with `once: true` is cleared after it fired once.
+ * The refunds made are in `refunds` (listed by `GET /refund?transaction=`); transfers in `transfers`.
  */
 export async function startFakePaystack(secretKey: string) {
   const requests: ReceivedRequest[] = [];
@@ -93,7 +105,20 @@ export async function startFakePaystack(secretKey: string) {
     retryAfter: '0' as string | null,
     /** Only requests to this path are limited (null: every request). */
     rateLimitOn: null as string | null,
+    late: null as { on: string; ms: number; once?: boolean } | null,
+    silent: null as { on: string; work: boolean; once?: boolean } | null,
+    failAfterWork: null as { on: string; status: number; once?: boolean } | null,
   };
+  /** Refunds made, oldest first, as `GET /refund` lists them (newest first) and `GET /refund/:id` fetches one. */
+  const refunds: {
+    id: number;
+    transaction: number;
+    transaction_reference: string;
+    amount: number;
+    status: string;
+    currency: 'NGN';
+    createdAt: string;
+  }[] = [];
   const hanging: http.ServerResponse[] = [];
   let nextId = 4_099_260_516;
 
@@ -109,10 +134,37 @@ export async function startFakePaystack(secretKey: string) {
         authorization: request.headers.authorization,
         body,
       });
-      const send = (status: number, payload: unknown) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(payload));
+      const route = `${request.method} ${(request.url ?? '').split('?')[0]}`;
+      /** The fault if it applies to this request (cleared when it fires only once). */
+      const firing = <T extends { on: string; once?: boolean }>(key: 'late' | 'silent' | 'failAfterWork') => {
+        const fault = state[key] as T | null;
+        if (fault?.on !== route) return null;
+        if (fault.once) state[key] = null;
+        return fault;
       };
+      const late = firing<{ on: string; ms: number }>('late')?.ms ?? null;
+      const silent = firing<{ on: string; work: boolean }>('silent');
+      const failAfterWork = firing<{ on: string; status: number }>('failAfterWork')?.status ?? null;
+      const send = (status: number, payload: unknown) => {
+        if (silent) {
+          hanging.push(response);
+          return;
+        }
+        const answer = () => {
+          if (response.destroyed) return;
+          response.writeHead(failAfterWork ?? status, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify(failAfterWork ? { status: false, message: 'An error occurred' } : payload),
+          );
+        };
+        if (late === null) return answer();
+        hanging.push(response);
+        setTimeout(answer, late).unref();
+      };
+      if (silent && !silent.work) {
+        hanging.push(response);
+        return;
+      }
       if (state.mode === 'hang') {
         hanging.push(response);
         return;
@@ -229,17 +281,59 @@ export async function startFakePaystack(secretKey: string) {
       if (request.method === 'POST' && request.url === '/refund') {
         const found = transactions.get(String(body?.transaction));
         if (!found) return send(404, { status: false, message: 'Transaction not found' });
+        const already = refunds
+          .filter((one) => one.transaction_reference === found.reference && one.status !== 'failed')
+          .reduce((sum, one) => sum + one.amount, 0);
+        const amount = Number(body?.amount ?? found.amount - already);
+        if (amount <= 0 || already + amount > found.amount) {
+          return send(400, {
+            status: false,
+            message: 'Refund amount cannot be more than transaction amount',
+          });
+        }
+        const made = {
+          // Paystack's id of the refund (its refund.* webhooks name it too).
+          id: nextId++,
+          transaction: Number(found.id),
+          transaction_reference: found.reference,
+          amount,
+          status: 'pending',
+          currency: 'NGN' as const,
+          createdAt: new Date().toISOString(),
+        };
+        refunds.push(made);
         return send(200, {
           status: true,
           message: 'Refund has been queued for processing',
           data: {
             transaction: { id: found.id, reference: found.reference, amount: found.amount },
-            amount: Number(body?.amount ?? found.amount),
+            amount,
             currency: 'NGN',
-            status: 'pending',
-            // Paystack's id of the refund (its refund.* webhooks name it too).
-            id: nextId++,
+            status: made.status,
+            id: made.id,
           },
+        });
+      }
+      if (request.method === 'GET' && route === 'GET /refund') {
+        // List refunds (https://paystack.com/docs/api/refund/#list): `transaction` is the transaction's id or
+        // reference; newest first, paged by perPage/page.
+        const query = new URL(request.url ?? '/', 'http://fake').searchParams;
+        const transaction = query.get('transaction');
+        const perPage = Math.min(Number(query.get('perPage') ?? 50), 100);
+        const page = Math.max(1, Number(query.get('page') ?? 1));
+        const matching = refunds
+          .filter(
+            (one) =>
+              transaction === null ||
+              one.transaction_reference === transaction ||
+              String(one.transaction) === transaction,
+          )
+          .reverse();
+        return send(200, {
+          status: true,
+          message: 'Refunds retrieved',
+          data: matching.slice((page - 1) * perPage, page * perPage),
+          meta: { total: matching.length, perPage, page, pageCount: Math.ceil(matching.length / perPage) },
         });
       }
       if (request.method === 'POST' && request.url === '/subaccount') {
@@ -398,6 +492,7 @@ export async function startFakePaystack(secretKey: string) {
     requests,
     transactions,
     transfers,
+    refunds,
     banks,
     subaccounts,
     splits,
@@ -423,6 +518,29 @@ export async function startFakePaystack(secretKey: string) {
         },
         ...overrides,
       });
+    },
+    /**
+     * A refund.* delivery body for one of the refunds made, shaped as Paystack's documented sample (which names the
+     * processor's `refund_reference`, not the refund's id), with the refund's status moved on.
+     */
+    refundEvent(id: number, status: 'processed' | 'failed' | 'pending' | 'processing') {
+      const made = refunds.find((one) => one.id === id);
+      if (!made) throw new Error(`unknown refund ${id}`);
+      made.status = status;
+      return {
+        event: `refund.${status}`,
+        data: {
+          status,
+          transaction_reference: made.transaction_reference,
+          refund_reference: `1320${made.id}`,
+          amount: String(made.amount),
+          currency: 'NGN',
+          processor: 'mastercard',
+          customer: { first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com' },
+          integration: 412829,
+          domain: 'test',
+        },
+      };
     },
     async close() {
       for (const response of hanging) response.destroy();

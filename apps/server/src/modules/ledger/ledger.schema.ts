@@ -110,6 +110,13 @@ export const payouts = pgTable(
      * transfer status `otp`, ADR 044). Cleared while a finalise is on its way, so two finalises send it once.
      */
     needsOtp: boolean().notNull().default(false),
+    /**
+     * Since when nobody knows whether the provider acted on our last call for this payout (its transfer or its OTP
+     * finalise timed out, was cut off or answered 5xx, ADR 061): the payout's status stays `processing` (open: it may
+     * be paid), nothing is sent again, and the late-payouts job asks the provider (transfer verify) to settle it.
+     * Null once anything settles it. The admin's payouts screen filters on it ("outcome unknown").
+     */
+    outcomeUnknownSince: timestamp({ withTimezone: true }),
     failureReason: text(),
     approvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp({ withTimezone: true }),

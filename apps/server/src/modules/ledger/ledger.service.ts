@@ -14,11 +14,12 @@ import {
   type PayableMerchant,
   type PaymentCategory,
   type Payout,
+  type PayoutFilter,
   type PayoutStatus,
   percentToBasisPoints,
   storesCannotBeSettled,
 } from '@market/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
@@ -34,6 +35,7 @@ import {
   type TransferEvent,
   type TransferProvider,
 } from '../../platform/payments/index.js';
+import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
 import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql, storeBalances } from './ledger.rollups.js';
 import {
@@ -152,6 +154,12 @@ export const PAYOUT_CONFIRM_AFTER_MINUTES = 30;
 /** Payouts looked at per run of the job; the next run takes the rest. */
 const LATE_PAYOUTS_PER_RUN = 100;
 const TRANSFER_NEVER_ARRIVED = 'The transfer never reached the payment provider';
+/** How long after an unknown outcome (a transfer or OTP finalise unanswered) the provider is asked (ADR 061). */
+export const PAYOUT_UNKNOWN_ASK_AFTER_MS = 2 * 60_000;
+/** Why a payout's OTP cannot be entered again while the provider has not said what it did with the last one. */
+export const PAYOUT_OUTCOME_UNKNOWN =
+  'The payment provider has not told us whether it accepted the last OTP for this payout. We are asking it now; ' +
+  'until it answers, the OTP cannot be entered again, so the store is never paid twice.';
 
 /** round(a × b / c), halves up, exactly (BigInt: kobo × kobo passes 2^53). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {
@@ -196,6 +204,7 @@ function payoutView(row: PayoutRow): Payout {
     accountNumberLast4: row.accountNumberLast4,
     failureReason: row.failureReason,
     needsOtp: row.needsOtp,
+    outcomeUnknown: row.status === 'processing' && row.outcomeUnknownSince !== null,
     approvedAt: row.approvedAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
@@ -729,10 +738,14 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     };
   }
 
-  async function payoutPage(query: { page: number; limit: number; status?: PayoutStatus }, storeId?: string) {
+  async function payoutPage(query: { page: number; limit: number; status?: PayoutFilter }, storeId?: string) {
     const where = and(
       storeId ? eq(payouts.storeId, storeId) : undefined,
-      query.status ? eq(payouts.status, query.status) : undefined,
+      query.status === 'unknown'
+        ? and(eq(payouts.status, 'processing'), isNotNull(payouts.outcomeUnknownSince))
+        : query.status
+          ? eq(payouts.status, query.status)
+          : undefined,
     );
     const [rows, [total]] = await Promise.all([
       db
@@ -783,9 +796,12 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       .where(and(eq(payouts.id, payoutId), eq(payouts.needsOtp, true), eq(payouts.status, 'processing')))
       .returning();
     if (!claimed) {
-      const [row] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId));
+      const [row] = await db
+        .select({ id: payouts.id, outcomeUnknownSince: payouts.outcomeUnknownSince })
+        .from(payouts)
+        .where(eq(payouts.id, payoutId));
       if (!row) throw notFound('Payout not found');
-      throw conflict(PAYOUT_NOT_AWAITING_OTP);
+      throw conflict(row.outcomeUnknownSince ? PAYOUT_OUTCOME_UNKNOWN : PAYOUT_NOT_AWAITING_OTP);
     }
     const giveBack = () =>
       db
@@ -796,6 +812,13 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     try {
       result = await needs.transfers.finalize(claimed.transferCode ?? '', otp);
     } catch (error) {
+      if (outcomeUnknown(error)) {
+        // Paystack may have finalised it: the OTP is not asked again until its transfer verify says (ADR 061).
+        log.error({ payoutId, err: String(error) }, 'payout OTP finalise outcome unknown');
+        await markOutcomeUnknown(payoutId);
+        const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
+        return payoutView(row!);
+      }
       await giveBack();
       if (error instanceof AppError && error.code === 'BAD_REQUEST') {
         throw new AppError('VALIDATION_ERROR', `Paystack did not accept the OTP. ${error.message}`, [
@@ -816,6 +839,17 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     }
     const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
     return payoutView(row!);
+  }
+
+  /** Our last call for this payout may or may not have been acted on (ADR 061): the late-payouts job asks soon. */
+  async function markOutcomeUnknown(payoutId: string) {
+    await db
+      .update(payouts)
+      .set({
+        outcomeUnknownSince: deps.now(),
+        failureReason: 'The payment provider did not answer; asking it whether the transfer was made',
+      })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'processing')));
   }
 
   async function resendOtp(payoutId: string): Promise<Payout> {
@@ -846,7 +880,14 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         if (!open) return `transfer:${row.status}`;
         await tx
           .update(payouts)
-          .set({ status: 'processed', processedAt: at, transferCode, failureReason: null, updatedAt: at })
+          .set({
+            status: 'processed',
+            processedAt: at,
+            transferCode,
+            failureReason: null,
+            outcomeUnknownSince: null,
+            updatedAt: at,
+          })
           .where(eq(payouts.id, row.id));
         await post(tx, 'payout', `Payout ${row.reference}`, { payoutId: row.id }, [
           { account: 'merchant_payable', storeId: row.storeId, amountKobo: row.amountKobo },
@@ -864,6 +905,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           .set({
             status: event.status === 'reversed' ? 'reversed' : 'failed',
             transferCode,
+            outcomeUnknownSince: null,
             failureReason:
               event.reason ?? `The transfer ${event.status === 'reversed' ? 'was reversed' : 'failed'}`,
             updatedAt: at,
@@ -975,13 +1017,16 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           reason: error.message.slice(0, 300),
         });
       } else {
-        // No answer: the transfer may or may not exist; its webhook settles it (the reference makes a retry safe).
+        // No answer: the transfer may or may not exist; its webhook settles it, or the late-payouts job asks the
+        // provider by our reference (a re-send under the same reference is refused by Paystack, never paid twice).
         log.error({ payoutId, err: String(error) }, 'payout transfer not confirmed; waiting for the webhook');
-        countMoneyOutcome('transfer', 'unknown');
-        await db
-          .update(payouts)
-          .set({ failureReason: 'Waiting for the payment provider to confirm' })
-          .where(eq(payouts.id, claimed.id));
+        countMoneyOutcome('transfer', outcomeUnknown(error) ? 'unknown' : 'unconfirmed');
+        if (outcomeUnknown(error)) await markOutcomeUnknown(claimed.id);
+        else
+          await db
+            .update(payouts)
+            .set({ failureReason: 'Waiting for the payment provider to confirm' })
+            .where(eq(payouts.id, claimed.id));
       }
     }
     return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
@@ -996,10 +1041,21 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
    */
   async function confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }> {
     const before = new Date(deps.now().getTime() - PAYOUT_CONFIRM_AFTER_MINUTES * 60_000);
+    const unknownBefore = new Date(deps.now().getTime() - PAYOUT_UNKNOWN_ASK_AFTER_MS);
     const late = await db
-      .select({ id: payouts.id, reference: payouts.reference, status: payouts.status })
+      .select({
+        id: payouts.id,
+        reference: payouts.reference,
+        status: payouts.status,
+        outcomeUnknownSince: payouts.outcomeUnknownSince,
+      })
       .from(payouts)
-      .where(and(inArray(payouts.status, [...OPEN]), lt(payouts.updatedAt, before)))
+      .where(
+        or(
+          and(inArray(payouts.status, [...OPEN]), lt(payouts.updatedAt, before)),
+          and(eq(payouts.status, 'processing'), lt(payouts.outcomeUnknownSince, unknownBefore)),
+        ),
+      )
       .orderBy(asc(payouts.updatedAt))
       .limit(LATE_PAYOUTS_PER_RUN);
     const outcome = { sent: 0, settled: 0, waiting: 0 };
@@ -1020,7 +1076,16 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         outcome.waiting += 1;
         continue;
       }
-      if (check.status === 'pending') {
+      if (check.status === 'otp' && payout.outcomeUnknownSince) {
+        // The OTP finalise never reached Paystack: the transfer still waits for it, so the admin may enter it again.
+        await db
+          .update(payouts)
+          .set({ needsOtp: true, outcomeUnknownSince: null, failureReason: null, updatedAt: deps.now() })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')));
+        outcome.settled += 1;
+        continue;
+      }
+      if (check.status === 'pending' || check.status === 'otp') {
         outcome.waiting += 1;
         continue;
       }
@@ -1076,10 +1141,10 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       return nairaBalances(await storeFigures(db, storeId));
     },
 
-    merchantHistory: (storeId: string, query: { page: number; limit: number; status?: PayoutStatus }) =>
+    merchantHistory: (storeId: string, query: { page: number; limit: number; status?: PayoutFilter }) =>
       payoutPage(query, storeId),
 
-    adminPayouts: (query: { page: number; limit: number; status?: PayoutStatus }) => payoutPage(query),
+    adminPayouts: (query: { page: number; limit: number; status?: PayoutFilter }) => payoutPage(query),
 
     async stats(): Promise<AdminPaymentStats> {
       const [payoutTotals, balances] = await Promise.all([

@@ -54,8 +54,10 @@ export interface FulfilmentNeeds {
     executor: Db,
     lines: { productId: string; variantId: string | null; quantity: number }[],
   ): Promise<void>;
-  /** Sends money back through the payment provider. */
-  refund: RefundNeeds['refund'];
+  /** Reserves a refund on the payment, in the transaction that records the intent to send it (ADR 061). */
+  reserveRefund: RefundNeeds['reserveRefund'];
+  /** Sends money back through the payment provider (after the intent committed). */
+  sendRefund: RefundNeeds['sendRefund'];
   /** Frees a refund's reservation on the payment when the provider reports it failed. */
   releaseRefund: RefundNeeds['releaseRefund'];
   /** Gives a checkout's gift-card money back to its cards. */

@@ -17,7 +17,8 @@ const unwired = (what: string) => () => {
 const noFulfilmentNeeds: FulfilmentNeeds = {
   findCustomer: async () => undefined,
   returnStock: unwired('returnStock'),
-  refund: unwired('refund'),
+  reserveRefund: unwired('reserveRefund'),
+  sendRefund: unwired('sendRefund'),
   releaseRefund: unwired('releaseRefund'),
   refundToCards: unwired('refundToCards'),
   storePickup: unwired('storePickup'),
@@ -64,5 +65,10 @@ export type {
   TransitionEvidence,
 } from './orders.service.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
-export type { BookRefundInput, RefundNeeds, RefundsService } from './refunds.service.js';
-export { customerRefundOf, refundRecordOf } from './refunds.service.js';
+export type { BookRefundInput, RefundAtProvider, RefundNeeds, RefundsService } from './refunds.service.js';
+export {
+  customerRefundOf,
+  REFUND_OUTCOME_UNKNOWN,
+  refundRecordOf,
+  unsettled,
+} from './refunds.service.js';

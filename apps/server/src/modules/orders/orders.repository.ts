@@ -1101,7 +1101,9 @@ export async function setChargedToSettledBy(
 
 /**
  * The provider's refund a webhook speaks of: by the provider's own id when we have it, else the oldest refund of
- * that payment with that amount still waiting for the provider. Locked.
+ * that payment with that amount that is not final (failed and unknown included: a late answer or a retry may have
+ * come first, ADR 061). Paystack's refund.* samples name the processor's `refund_reference`, not the id its
+ * `POST /refund` answered, so the fallback cannot exclude rows that hold an id. Locked.
  */
 export async function lockProviderRefund(
   executor: Db,
@@ -1128,14 +1130,62 @@ export async function lockProviderRefund(
       and(
         eq(orderRefunds.paymentReference, match.paymentReference),
         eq(orderRefunds.destination, 'provider'),
-        inArray(orderRefunds.status, ['pending', 'processing']),
+        inArray(orderRefunds.status, ['pending', 'processing', 'unknown', 'failed']),
         match.amountKobo === null ? undefined : eq(orderRefunds.amountKobo, match.amountKobo),
       ),
     )
-    .orderBy(asc(orderRefunds.createdAt))
+    // The rows the provider most likely holds first: a call in flight or unheard, then a failure, then unsent.
+    .orderBy(
+      sql`case ${orderRefunds.status} when 'unknown' then 0 when 'processing' then 1 when 'failed' then 2 else 3 end`,
+      asc(orderRefunds.createdAt),
+    )
     .limit(1)
     .for('update');
   return row;
+}
+
+/** Every provider refund of one payment, locked: which of the provider's refunds are already ours (ADR 061). */
+export async function lockProviderRefundsOfPayment(
+  executor: Db,
+  paymentReference: string,
+): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.paymentReference, paymentReference), eq(orderRefunds.destination, 'provider')))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id))
+    .for('update');
+}
+
+/**
+ * Provider refunds whose outcome nobody recorded (ADR 061), oldest first: `unknown` ones whose next look is due,
+ * `processing` ones whose call was started (the intent) and never answered by `at` (the process died in between),
+ * and `pending` ones booked before `bookedBefore` and never sent (the process died after the booking committed).
+ */
+export async function refundsToResume(
+  executor: Db,
+  at: Date,
+  bookedBefore: Date,
+  limit: number,
+): Promise<RefundRow[]> {
+  return executor
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.destination, 'provider'),
+        or(
+          and(
+            inArray(orderRefunds.status, ['unknown', 'processing']),
+            isNull(orderRefunds.providerReference),
+            lte(orderRefunds.nextAttemptAt, at),
+          ),
+          and(eq(orderRefunds.status, 'pending'), lte(orderRefunds.updatedAt, bookedBefore)),
+        ),
+      ),
+    )
+    .orderBy(asc(orderRefunds.updatedAt))
+    .limit(limit);
 }
 
 /** Failed refunds whose automatic retry is due (ADR 049), oldest due first. */

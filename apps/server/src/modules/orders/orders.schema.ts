@@ -265,7 +265,14 @@ export const orderAssignments = pgTable(
   (table) => [index('order_assignments_order_idx').on(table.orderId, table.createdAt)],
 );
 
-export const orderRefundStatuses = ['pending', 'processing', 'processed', 'failed', 'rejected'] as const;
+export const orderRefundStatuses = [
+  'pending',
+  'processing',
+  'unknown',
+  'processed',
+  'failed',
+  'rejected',
+] as const;
 export type OrderRefundStatus = (typeof orderRefundStatuses)[number];
 
 /** What one refund covers: units of order items, each with what was paid for them (ADR 026). */

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import type { OrderActor } from './order-status.js';
 import type { RefundRow } from './orders.repository.js';
@@ -18,12 +19,20 @@ import { paidPerLine, unitsAmount } from './refund-apportion.js';
 
 /** What the refunds need of other modules, handed in by the composition (ADR 010). */
 export interface RefundNeeds {
-  /** Sends money back through the payment provider (payments module). */
-  refund(
+  /**
+   * Reserves the amount on the payment (payments module), in the caller's transaction: the one that records the
+   * intent to send the refund, so a crash after it leaves a reservation and an intent to settle together (ADR 061).
+   */
+  reserveRefund(executor: Db, paymentReference: string, amountKobo: number, force?: boolean): Promise<void>;
+  /**
+   * Asks the payment provider to make the refund (after the intent committed). Throws OutcomeUnknownError when it
+   * may have been made without our hearing; any other error: it was not made.
+   */
+  sendRefund(
     paymentReference: string,
     amountKobo: number,
   ): Promise<{ status: 'pending' | 'processed' | 'failed'; providerReference?: string | null }>;
-  /** Frees what `refund` reserved on the payment when the provider later reports that refund failed. */
+  /** Frees what `reserveRefund` reserved on the payment: the provider did not make that refund. */
   releaseRefund(executor: Db, paymentReference: string, amountKobo: number): Promise<void>;
   /** Gives gift-card money of the checkout back to its cards (gift-cards module), in the caller's transaction. */
   refundToCards(
@@ -32,6 +41,27 @@ export interface RefundNeeds {
     amountKobo: number,
   ): Promise<{ refundedKobo: number; cards: { activityId: string }[] }>;
 }
+
+/** A refund the provider holds against a payment, as its list answers it (ADR 061). */
+export interface RefundAtProvider {
+  providerReference: string;
+  amountKobo: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * How long a refund whose send was started may stay without a recorded outcome before the resume job asks the
+ * provider (longer than the provider call's own timeout, so a call still in flight is never second-guessed), and how
+ * long after an unknown outcome the provider is first asked (it may still be making the refund).
+ */
+export const REFUND_RESUME_AFTER_MS = 2 * 60_000;
+/** A refund booked this long ago and never sent: the process stopped between the booking and the send. */
+export const REFUND_UNSENT_AFTER_MS = 10 * 60_000;
+
+/** Why an unknown refund cannot be retried, rejected or paid another way yet: the message says why. */
+export const REFUND_OUTCOME_UNKNOWN =
+  'The payment provider has not told us whether this refund was made. We are asking it now; until it answers, the ' +
+  'refund cannot be sent again, rejected or marked paid another way, so the customer is never paid twice.';
 
 export interface BookRefundInput {
   orderId: string;
@@ -105,6 +135,8 @@ function customerStatusText(row: RefundRow): string {
     case 'rejected':
       // Rejected before decisions had their own reason.
       return 'Not refunded';
+    case 'unknown':
+      return `On its way to ${where}: we are confirming it with the payment provider.`;
     default:
       return `On its way to ${where}`;
   }
@@ -149,6 +181,25 @@ export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord 
     createdAt: row.createdAt.toISOString(),
     processedAt: row.processedAt?.toISOString() ?? null,
   };
+}
+
+/** Statuses under which a provider refund holds its amount on the payment (`reserveRefund`). */
+const RESERVED: ReadonlySet<OrderRefundStatus> = new Set(['processing', 'unknown', 'processed']);
+
+/**
+ * Whether nobody knows yet if the provider made this refund: `unknown`, or `processing` with no provider id past the
+ * time its call must have ended (the process stopped between the call and its booking). Retry, reject and "paid
+ * another way" wait for it (ADR 061).
+ */
+export function unsettled(row: RefundRow, at: Date): boolean {
+  if (row.destination !== 'provider') return false;
+  if (row.status === 'unknown') return true;
+  return (
+    row.status === 'processing' &&
+    row.providerReference === null &&
+    row.nextAttemptAt !== null &&
+    row.nextAttemptAt <= at
+  );
 }
 
 /** Paystack's resolutions where the card-holder won and the bank reversed the payment. */
@@ -336,28 +387,52 @@ export function createRefundsService(
     },
 
     /**
-     * Asks the provider for a booked refund (after the booking committed). Processed: done. Pending: the refund.*
-     * webhook finishes it. Refused or no answer: the row is `failed` with the reason, for an admin to retry or reject.
+     * Asks the provider for a booked refund (after the booking committed), in three steps (ADR 061):
+     * 1. the intent, in one transaction: pending → processing, the payment's reservation, and when to look again if
+     *    no outcome is recorded (`nextAttemptAt`), so a process that dies after it leaves work the resume job finds;
+     * 2. the provider call, after the commit;
+     * 3. its outcome: made (processed, or processing until the webhook), refused (failed, the reservation released,
+     *    a retry later), or unknown (a timeout, a cut connection, a 5xx: `unknown`, the reservation kept, settled
+     *    only by asking the provider, never sent again before that).
      */
     async send(refundId: string): Promise<RefundRow> {
       const claimed = await db.transaction(async (tx) => {
         const row = await repository.lockRefund(tx, refundId);
         if (!row) throw notFound('Refund not found');
         if (row.destination !== 'provider' || row.status !== 'pending') return { row, send: false };
+        const at = deps.now();
+        try {
+          await needs.reserveRefund(tx, row.paymentReference, row.amountKobo);
+        } catch (error) {
+          // Nothing left of the payment to send back (or it is not paid): refused here, as the provider would.
+          const failed = await repository.updateRefund(tx, row.id, ['pending'], {
+            status: 'failed',
+            attempts: row.attempts + 1,
+            failureReason: (error instanceof Error ? error.message : String(error)).slice(0, 300),
+            nextAttemptAt: nextRefundAttempt(row.attempts + 1, at),
+            updatedAt: at,
+          });
+          return { row: failed!, send: false, refused: true };
+        }
         const updated = await repository.updateRefund(tx, row.id, ['pending'], {
           status: 'processing',
           attempts: row.attempts + 1,
           failureReason: null,
-          nextAttemptAt: null,
-          updatedAt: deps.now(),
+          nextAttemptAt: new Date(at.getTime() + REFUND_RESUME_AFTER_MS),
+          updatedAt: at,
         });
         return { row: updated!, send: true };
       });
-      if (!claimed.send) return claimed.row;
+      if (!claimed.send) {
+        if ('refused' in claimed) await service.tellOutcome(db, claimed.row);
+        return claimed.row;
+      }
       const row = claimed.row;
       let patch: Partial<repository.NewRefund>;
+      let release = false;
       try {
-        const result = await needs.refund(row.paymentReference, row.amountKobo);
+        const result = await needs.sendRefund(row.paymentReference, row.amountKobo);
+        release = result.status === 'failed';
         patch =
           result.status === 'failed'
             ? {
@@ -369,26 +444,97 @@ export function createRefundsService(
                 status: result.status === 'processed' ? 'processed' : 'processing',
                 providerReference: result.providerReference ?? row.providerReference,
                 processedAt: result.status === 'processed' ? deps.now() : null,
+                nextAttemptAt: null,
               };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.logger.error(
           { err: error, reference: row.reference, amountKobo: row.amountKobo },
-          'refund failed',
+          outcomeUnknown(error) ? 'refund outcome unknown' : 'refund refused',
         );
-        patch = {
-          status: 'failed',
-          failureReason: message.slice(0, 300),
-          nextAttemptAt: nextRefundAttempt(row.attempts, deps.now()),
-        };
+        if (outcomeUnknown(error)) {
+          patch = {
+            status: 'unknown',
+            failureReason: 'The payment provider did not answer; asking it whether the refund was made',
+            nextAttemptAt: new Date(deps.now().getTime() + REFUND_RESUME_AFTER_MS),
+          };
+        } else {
+          release = true;
+          patch = {
+            status: 'failed',
+            failureReason: message.slice(0, 300),
+            nextAttemptAt: nextRefundAttempt(row.attempts, deps.now()),
+          };
+        }
       }
       // Only from processing: a webhook that came first has the last word.
-      const done = await repository.updateRefund(db, row.id, ['processing'], {
-        ...patch,
-        updatedAt: deps.now(),
+      const done = await db.transaction(async (tx) => {
+        const moved = await repository.updateRefund(tx, row.id, ['processing'], {
+          ...patch,
+          updatedAt: deps.now(),
+        });
+        if (moved && release) await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
+        if (moved) await service.tellOutcome(tx, moved);
+        return moved;
       });
-      if (done) await service.tellOutcome(db, done);
       return done ?? (await repository.findRefund(db, row.id))!;
+    },
+
+    /**
+     * Settles a refund whose outcome nobody recorded (`unknown`, or `processing` with no answer past its time) from
+     * what the provider says it holds against the payment (ADR 061): one of its refunds of the same amount that no
+     * other row of ours has claimed is this one (processed, on its way, or failed); none means the request never
+     * reached it, so the refund is failed, its reservation released, and due to be sent again at once. In one
+     * transaction under the locks of every provider refund of the payment, so two settlements never claim one.
+     */
+    async settleFromProvider(
+      refundId: string,
+      atProvider: RefundAtProvider[],
+    ): Promise<RefundRow | undefined> {
+      return db.transaction(async (tx) => {
+        const target = await repository.findRefund(tx, refundId);
+        if (!target) return undefined;
+        const rows = await repository.lockProviderRefundsOfPayment(tx, target.paymentReference);
+        const row = rows.find((one) => one.id === refundId);
+        if (!row || !unsettled(row, deps.now())) return row;
+        const claimed = new Set(rows.map((one) => one.providerReference).filter(Boolean));
+        const found = atProvider.find(
+          (refund) => !claimed.has(refund.providerReference) && refund.amountKobo === row.amountKobo,
+        );
+        const at = deps.now();
+        const from: OrderRefundStatus[] = ['unknown', 'processing'];
+        let moved: RefundRow | undefined;
+        if (found && found.status !== 'failed') {
+          moved = await repository.updateRefund(tx, row.id, from, {
+            status: found.status === 'processed' ? 'processed' : 'processing',
+            providerReference: found.providerReference,
+            processedAt: found.status === 'processed' ? at : null,
+            failureReason: null,
+            nextAttemptAt: null,
+            updatedAt: at,
+          });
+        } else {
+          moved = await repository.updateRefund(tx, row.id, from, {
+            status: 'failed',
+            providerReference: found?.providerReference ?? null,
+            failureReason: found
+              ? 'The payment provider reported the refund failed'
+              : 'The payment provider never received this refund; it is sent again',
+            // Never received: nothing was made, so it is due again now; a failure waits its usual delay.
+            nextAttemptAt: found ? nextRefundAttempt(row.attempts, at) : at,
+            updatedAt: at,
+          });
+          if (moved) await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
+        }
+        if (moved) await service.tellOutcome(tx, moved);
+        return moved;
+      });
+    },
+
+    /** Refunds whose outcome nobody recorded, or booked and never sent, for the resume job (ADR 061). */
+    toResume(limit = 20): Promise<RefundRow[]> {
+      const at = deps.now();
+      return repository.refundsToResume(db, at, new Date(at.getTime() - REFUND_UNSENT_AFTER_MS), limit);
     },
 
     /** An admin sends a failed refund again (at once, whatever its automatic retry was waiting for). */
@@ -401,6 +547,7 @@ export function createRefundsService(
       if (!reopened) {
         const row = await repository.findRefund(db, refundId);
         if (!row) throw notFound('Refund not found');
+        if (unsettled(row, deps.now())) throw conflict(REFUND_OUTCOME_UNKNOWN);
         throw conflict(`This refund is ${row.status}; only a failed refund can be sent again`);
       }
       return service.send(refundId);
@@ -409,6 +556,7 @@ export function createRefundsService(
     /**
      * The job's sweep (ADR 049): failed refunds whose retry is due are sent again, each claimed by a conditional
      * update (failed and due → pending), so two processes or an admin's retry at the same moment send it once.
+     * Unknown outcomes are not here: the resume step (flows/return-and-refund.ts) asks the provider first.
      */
     async retryDue(limit = 20): Promise<{ sent: number; failed: number }> {
       const due = await repository.refundsDueForRetry(db, deps.now(), limit);
@@ -449,6 +597,7 @@ export function createRefundsService(
       const row = await repository.lockRefund(executor, refundId);
       if (!row) throw notFound('Refund not found');
       const at = deps.now();
+      if (unsettled(row, at)) throw conflict(REFUND_OUTCOME_UNKNOWN);
       const decided = {
         decision: decision.outcome,
         decisionReason: decision.reason,
@@ -510,7 +659,7 @@ export function createRefundsService(
         // needs-attention: still with Paystack (processing), flagged for an admin to follow up in its dashboard.
         const next: Partial<repository.NewRefund> =
           event.status === 'processed'
-            ? { status: 'processed', processedAt: at, needsAttention: false }
+            ? { status: 'processed', processedAt: at, needsAttention: false, nextAttemptAt: null }
             : event.status === 'failed'
               ? {
                   status: 'failed',
@@ -519,17 +668,22 @@ export function createRefundsService(
                   nextAttemptAt: nextRefundAttempt(row.attempts, at),
                 }
               : event.status === 'needs-attention'
-                ? { status: 'processing', needsAttention: true }
-                : { status: 'processing' };
-        const moved = await repository.updateRefund(tx, row.id, ['pending', 'processing', 'failed'], {
-          ...next,
-          providerReference: row.providerReference ?? event.providerReference,
-          updatedAt: at,
-        });
+                ? { status: 'processing', needsAttention: true, nextAttemptAt: null }
+                : { status: 'processing', nextAttemptAt: null };
+        const moved = await repository.updateRefund(
+          tx,
+          row.id,
+          ['pending', 'processing', 'unknown', 'failed'],
+          { ...next, providerReference: row.providerReference ?? event.providerReference, updatedAt: at },
+        );
         if (moved && moved.status !== row.status) await service.tellOutcome(tx, moved);
-        // Accepted by the provider, then failed: the payment's reservation goes, so an admin's retry can send it.
-        if (next.status === 'failed' && row.status === 'processing')
-          await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
+        // The payment's reservation follows the provider (ADR 061): held while it holds or made the refund
+        // (processing, unknown, processed), free otherwise (pending, failed).
+        const heldBefore = RESERVED.has(row.status);
+        const heldAfter = RESERVED.has(next.status as OrderRefundStatus);
+        if (heldBefore && !heldAfter) await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
+        if (!heldBefore && heldAfter)
+          await needs.reserveRefund(tx, row.paymentReference, row.amountKobo, true);
         return event.status === 'needs-attention' ? 'refund:needs-attention' : `refund:${next.status}`;
       });
     },

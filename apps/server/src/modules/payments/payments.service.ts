@@ -6,10 +6,12 @@ import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
+import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import type {
   DisputeEvent,
   PaymentProvider,
   PaymentPurpose,
+  ProviderRefund,
   RefundEvent,
   RefundResult,
   Verification,
@@ -135,8 +137,24 @@ export interface PaymentsService {
   chargeSaved(
     input: Omit<StartPayment, 'callbackPath'> & { authorizationCode: string },
   ): Promise<PaymentState>;
-  /** Sends money back (all of what is left when no amount is given). */
+  /**
+   * Sends money back (all of what is left when no amount is given): `reserveRefund`, then `sendRefund`; a refusal
+   * releases the reservation, an unknown outcome keeps it (ADR 061) and throws OutcomeUnknownError.
+   */
   refund(reference: string, amountKobo?: number): Promise<RefundResult>;
+  /**
+   * Reserves `amountKobo` of the payment for a refund, under its row lock, in the caller's transaction (the one that
+   * records the intent to send it), so two refunds never send back more than was paid. `force` takes it whatever is
+   * left: the provider already made that refund (its webhook said so after we had released it).
+   */
+  reserveRefund(executor: Db, reference: string, amountKobo: number, force?: boolean): Promise<void>;
+  /**
+   * Asks the provider to make a refund reserved by `reserveRefund`, after the intent committed. Throws
+   * OutcomeUnknownError when it may have been made without our hearing; any other error: it was not made.
+   */
+  sendRefund(reference: string, amountKobo: number): Promise<RefundResult>;
+  /** The refunds the provider holds against a payment (its documented list): how an unknown outcome is settled. */
+  refundsAtProvider(reference: string): Promise<ProviderRefund[]>;
   /**
    * The provider reported a refund it had accepted as failed (refund.failed): the amount `refund` reserved on the
    * payment is free again, so the refund can be sent once more. In the caller's transaction.
@@ -213,14 +231,17 @@ const ph = sql.placeholder;
 
 /**
  * Built once (ADR 033). A webhook records its event and reads the payment it names in one statement (ADR 037): a
- * replayed delivery answers no event id; the payment is read whatever the event, used for charge.success.
+ * replayed delivery answers no event id; the payment is read whatever the event, used for charge.success. A delivery
+ * recorded over a minute ago and never marked processed (the process died between recording and acting, ADR 061) is
+ * taken again by Paystack's next retry (it retries after 3 minutes), so it is acted on once.
  */
 const recordWebhookEvent = preparedSql<{ eventId: string | null; payment: unknown }>(
   'payments_webhook_event',
   () => sql`with e as (
       insert into ${webhookEvents} (provider, event_key, reference, event)
       values (${ph('provider')}, ${ph('eventKey')}, ${ph('reference')}, ${ph('event')})
-      on conflict (event_key) do nothing
+      on conflict (event_key) do update set received_at = now()
+        where ${webhookEvents}.processed_at is null and ${webhookEvents}.received_at < now() - interval '1 minute'
       returning id)
     select (select id from e) as "eventId",
       (select row_to_json(p) from ${paymentTransactions} p where p.reference = ${ph('reference')}) as payment`,
@@ -533,7 +554,7 @@ export function createPaymentsService(options: {
     return { authorizationUrl: result.authorizationUrl, reference: input.reference };
   }
 
-  return {
+  const service: PaymentsService = {
     providerName: provider.name,
 
     async disputePage(query) {
@@ -740,43 +761,50 @@ export function createPaymentsService(options: {
     async refund(reference, amountKobo) {
       // Reserve the amount first, under the row lock, so two refunds can never send back more than was paid.
       const amount = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(paymentTransactions)
-          .where(eq(paymentTransactions.reference, reference))
-          .for('update');
+        const [row] = await lockPaymentByReference(tx, { reference });
         if (!row) throw notFound('Payment not found');
-        if (row.status !== 'success') throw conflict('Only a successful payment can be refunded');
-        const left = row.amountKobo - row.refundedKobo;
-        const wanted = amountKobo ?? left;
-        if (!Number.isSafeInteger(wanted) || wanted <= 0 || wanted > left) {
-          throw conflict('The refund is more than what is left of the payment');
-        }
-        await tx
-          .update(paymentTransactions)
-          .set({ refundedKobo: sql`${paymentTransactions.refundedKobo} + ${wanted}`, updatedAt: now() })
-          .where(eq(paymentTransactions.id, row.id));
+        const wanted = amountKobo ?? row.amountKobo - row.refundedKobo;
+        await service.reserveRefund(tx, reference, wanted);
         return wanted;
       });
-      const release = () =>
-        db
-          .update(paymentTransactions)
-          .set({ refundedKobo: sql`${paymentTransactions.refundedKobo} - ${amount}`, updatedAt: now() })
-          .where(eq(paymentTransactions.reference, reference));
       let result: RefundResult;
       try {
-        result = await provider.refund(reference, amount);
+        result = await service.sendRefund(reference, amount);
       } catch (error) {
-        // No answer from the provider: whether the refund exists is not known here.
-        countMoneyOutcome('refund', 'unknown');
-        await release();
+        // Unknown: the provider may have made it; the reservation stays until someone asks it (ADR 061).
+        const unknown = outcomeUnknown(error);
+        countMoneyOutcome('refund', unknown ? 'unknown' : 'refused');
+        if (!unknown) await service.releaseRefund(db, reference, amount);
         throw error;
       }
       countMoneyOutcome('refund', result.status);
-      if (result.status === 'failed') await release();
-      logger.info({ reference, amountKobo: amount, status: result.status }, 'refund requested');
+      if (result.status === 'failed') await service.releaseRefund(db, reference, amount);
       return result;
     },
+
+    async reserveRefund(executor, reference, amountKobo, force = false) {
+      const [row] = await lockPaymentByReference(executor, { reference });
+      if (!row) throw notFound('Payment not found');
+      if (!force) {
+        if (row.status !== 'success') throw conflict('Only a successful payment can be refunded');
+        const left = row.amountKobo - row.refundedKobo;
+        if (!Number.isSafeInteger(amountKobo) || amountKobo <= 0 || amountKobo > left) {
+          throw conflict('The refund is more than what is left of the payment');
+        }
+      }
+      await executor
+        .update(paymentTransactions)
+        .set({ refundedKobo: sql`${paymentTransactions.refundedKobo} + ${amountKobo}`, updatedAt: now() })
+        .where(eq(paymentTransactions.id, row.id));
+    },
+
+    async sendRefund(reference, amountKobo) {
+      const result = await provider.refund(reference, amountKobo);
+      logger.info({ reference, amountKobo, status: result.status }, 'refund requested');
+      return result;
+    },
+
+    refundsAtProvider: (reference) => provider.listRefunds(reference),
 
     async releaseRefund(executor, reference, amountKobo) {
       await executor
@@ -790,4 +818,5 @@ export function createPaymentsService(options: {
 
     find,
   };
+  return service;
 }

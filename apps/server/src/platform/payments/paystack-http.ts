@@ -28,6 +28,24 @@ const BUSY = 'The payment provider is busy (rate limited). Please try again in a
 /** A Retry-After longer than this is not waited for inside a request; the caller tries again later. */
 const LONGEST_WAIT_MS = 30_000;
 
+/**
+ * The request may have reached the provider and been acted on, but we did not hear how (a timeout, a reset
+ * connection, a 5xx, an answer we cannot read). Never a refusal: the caller records the outcome as unknown, keeps
+ * whatever it reserved, and settles it only by asking the provider with one of its documented reads (ADR 061).
+ * Any other error from the adapters means the provider did not act (it refused, or we never reached it).
+ */
+export class OutcomeUnknownError extends AppError {
+  readonly outcome = 'unknown' as const;
+  constructor(message = NOT_ANSWERING) {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
+
+/** True when a provider call's outcome is unknown (see OutcomeUnknownError); false for a refusal or success. */
+export function outcomeUnknown(error: unknown): error is OutcomeUnknownError {
+  return error instanceof OutcomeUnknownError;
+}
+
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** `Retry-After` as seconds or an HTTP date; undefined when absent or unreadable. */
@@ -41,8 +59,9 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 /**
  * One request to Paystack's API, with the 429 behaviour its documentation asks for: wait what `Retry-After` says
- * (else back off exponentially from 500 ms), a bounded number of times. No answer, or still limited, throws
- * SERVICE_UNAVAILABLE; any other answer is returned to the caller, which decides what its status means.
+ * (else back off exponentially from 500 ms), a bounded number of times. No answer throws OutcomeUnknownError (the
+ * request may have been acted on); still limited throws SERVICE_UNAVAILABLE (a 429 is a refusal: nothing was done);
+ * any other answer is returned to the caller, which decides what its status means.
  * Only the path, status and Paystack's message are logged, never headers (the key) or bodies.
  */
 export async function paystackRequest(
@@ -71,7 +90,8 @@ export async function paystackRequest(
         { path, err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) },
         'paystack request failed',
       );
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      // Sent and not answered (or cut off): Paystack may have done the work.
+      throw new OutcomeUnknownError();
     }
     if (response.status === 429) {
       const wait = retryAfterMs(response.headers.get('retry-after')) ?? 500 * 2 ** attempt;

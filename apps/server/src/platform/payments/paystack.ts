@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { paystackRequest } from './paystack-http.js';
+import { OutcomeUnknownError, paystackRequest } from './paystack-http.js';
 import type {
   DisputeEvent,
   InitializeRequest,
   InitializeResult,
   PaymentProvider,
+  ProviderRefund,
   RefundResult,
   Verification,
   VerificationStatus,
@@ -80,6 +81,20 @@ const refundData = z.object({
   amount: z.number().int(),
   id: z.union([z.number(), z.string()]).nullish(),
 });
+
+/** One entry of Paystack's `GET /refund` list (only what we read). */
+const refundListEntry = z.object({
+  id: z.union([z.number(), z.string()]),
+  amount: z.coerce.number().int(),
+  status: z.string(),
+});
+
+/** Paystack's refund states folded into ours: processed, failed, or still on its way. */
+function providerRefundStatus(status: string): ProviderRefund['status'] {
+  if (status === 'processed') return 'processed';
+  if (status === 'failed') return 'failed';
+  return 'pending';
+}
 
 /**
  * Every documented event is `{ event, data }`; `data` is the resource (an object, or for
@@ -289,14 +304,17 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
         { path, status: response.status },
         'paystack answered with a body that is not JSON',
       );
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      // A gateway's page (502 HTML) or a cut-off body: the request may have been acted on.
+      throw new OutcomeUnknownError(NOT_ANSWERING);
     }
     const parsed = envelope.safeParse(json);
     const message = parsed.success ? parsed.data.message : undefined;
     if (response.ok && parsed.success && parsed.data.status) return parsed.data.data;
 
     options.logger?.error({ path, status: response.status, message }, 'paystack refused a request');
-    if (response.status === 401 || response.status === 403 || response.status >= 500 || !parsed.success) {
+    // A 5xx comes after the request left: Paystack may have acted before failing to answer (ADR 061).
+    if (response.status >= 500 || !parsed.success) throw new OutcomeUnknownError(NOT_ANSWERING);
+    if (response.status === 401 || response.status === 403) {
       // A wrong key is our configuration, not the customer's doing: they only learn that payment is unavailable.
       throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
     }
@@ -316,7 +334,8 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       return read();
     } catch (error) {
       options.logger?.error({ path, err: String(error) }, 'paystack answered in an unexpected shape');
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      // It answered success, so it may well have done the work; we cannot tell what it did.
+      throw new OutcomeUnknownError(NOT_ANSWERING);
     }
   }
 
@@ -356,6 +375,25 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
         amountKobo: data.amount,
         providerReference: data.id === null || data.id === undefined ? null : String(data.id),
       };
+    },
+
+    async listRefunds(reference: string): Promise<ProviderRefund[]> {
+      // Paystack: GET /refund?transaction=… lists the refunds of one transaction (newest first, paged).
+      const found: ProviderRefund[] = [];
+      for (let page = 1; page <= 20; page++) {
+        const path = `/refund?transaction=${encodeURIComponent(reference)}&perPage=100&page=${page}`;
+        const answer = await call('GET', path);
+        const rows = shaped(path, () => z.array(refundListEntry).parse(answer));
+        for (const row of rows) {
+          found.push({
+            providerReference: String(row.id),
+            amountKobo: row.amount,
+            status: providerRefundStatus(row.status),
+          });
+        }
+        if (rows.length < 100) break;
+      }
+      return found;
     },
 
     async chargeAuthorization(request): Promise<Verification> {

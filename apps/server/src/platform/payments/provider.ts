@@ -103,6 +103,13 @@ export interface RefundResult {
   providerReference?: string | null;
 }
 
+/** One refund the provider holds against a payment, as its list of refunds answers it (ADR 061). */
+export interface ProviderRefund {
+  providerReference: string;
+  amountKobo: number;
+  status: 'pending' | 'processed' | 'failed';
+}
+
 /**
  * What a `refund.*` webhook says of one refund (Paystack: refund.pending, .processing, .processed, .failed,
  * .needs-attention: Paystack could not finish it and a person must act in its dashboard).
@@ -119,7 +126,16 @@ export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
   initialize(request: InitializeRequest): Promise<InitializeResult>;
   verify(reference: string): Promise<Verification>;
+  /**
+   * Throws OutcomeUnknownError (platform/payments/paystack-http.ts) when the request may have been acted on without
+   * our hearing how; any other error means no refund was made.
+   */
   refund(reference: string, amountKobo?: number): Promise<RefundResult>;
+  /**
+   * Every refund the provider holds against the payment `reference` (Paystack `GET /refund?transaction=…`): how an
+   * unknown refund outcome is settled before anything is sent again (ADR 061).
+   */
+  listRefunds(reference: string): Promise<ProviderRefund[]>;
   /**
    * Charges a saved authorization and answers what the provider said (as verify would). The caller settles the
    * reference through the same path as any payment afterwards; a pending answer is settled by the webhook.

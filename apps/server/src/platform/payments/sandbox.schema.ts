@@ -29,6 +29,11 @@ export const sandboxCharges = pgTable('sandbox_charges', {
   gatewayResponse: text(),
   paidAt: timestamp({ withTimezone: true }),
   refundedKobo: bigint({ mode: 'number' }).notNull().default(0),
+  /**
+   * Each refund the sandbox made against the charge, as Paystack's `GET /refund?transaction=…` lists them: how an
+   * unknown refund outcome is settled on the embedded default (ADR 061).
+   */
+  refunds: jsonb().$type<{ id: string; amountKobo: number; status: 'processed' }[]>().notNull().default([]),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

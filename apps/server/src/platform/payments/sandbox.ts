@@ -316,9 +316,18 @@ export function createSandboxProvider(options: {
       const row = await charge(reference);
       if (!row) throw notFound('The payment provider does not know this payment');
       const amount = amountKobo ?? row.amountKobo - row.refundedKobo;
+      const made = {
+        id: `RF_SBX_${randomInt(100_000_000, 999_999_999)}`,
+        amountKobo: amount,
+        status: 'processed',
+      };
       const [updated] = await db
         .update(sandboxCharges)
-        .set({ refundedKobo: sql`${sandboxCharges.refundedKobo} + ${amount}`, updatedAt: now() })
+        .set({
+          refundedKobo: sql`${sandboxCharges.refundedKobo} + ${amount}`,
+          refunds: sql`${sandboxCharges.refunds} || ${JSON.stringify([made])}::jsonb`,
+          updatedAt: now(),
+        })
         .where(
           and(
             eq(sandboxCharges.reference, reference),
@@ -333,12 +342,21 @@ export function createSandboxProvider(options: {
           'The payment provider refused the request: Refund amount is invalid',
         );
       }
-      const refundId = `RF_SBX_${randomInt(100_000_000, 999_999_999)}`;
       // Kept as Paystack keeps its refunds, so that its refund list (reconciliation, ADR 065) names this one.
       await db
         .insert(sandboxRefunds)
-        .values({ id: refundId, reference, amountKobo: amount, createdAt: now() });
-      return { status: 'processed', amountKobo: amount, providerReference: refundId };
+        .values({ id: made.id, reference, amountKobo: amount, createdAt: now() });
+      return { status: 'processed', amountKobo: amount, providerReference: made.id };
+    },
+
+    async listRefunds(reference) {
+      const row = await charge(reference);
+      if (!row) throw notFound('The payment provider does not know this payment');
+      return row.refunds.map((made) => ({
+        providerReference: made.id,
+        amountKobo: made.amountKobo,
+        status: made.status,
+      }));
     },
 
     async chargeAuthorization(request) {
@@ -492,6 +510,9 @@ export function createUnavailableProvider(): PaymentProvider {
       throw unavailable();
     },
     refund: async () => {
+      throw unavailable();
+    },
+    listRefunds: async () => {
       throw unavailable();
     },
     chargeAuthorization: async () => {

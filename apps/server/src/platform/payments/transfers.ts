@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
-import { paystackRequest } from './paystack-http.js';
+import { OutcomeUnknownError, paystackRequest } from './paystack-http.js';
 import { sandboxTransfers } from './sandbox.schema.js';
 import { signPaystackBody } from './signature.js';
 
@@ -53,8 +53,11 @@ export interface TransferEvent {
 
 /** What the provider knows of a transfer now: asked when its webhook is late (ADR 038). */
 export interface TransferCheck {
-  /** `missing`: the provider has no transfer under this reference, so the request never reached it. */
-  status: 'success' | 'failed' | 'reversed' | 'pending' | 'missing';
+  /**
+   * `missing`: the provider has no transfer under this reference, so the request never reached it; `otp`: it waits
+   * for the business's OTP (a finalise never reached it).
+   */
+  status: 'success' | 'failed' | 'reversed' | 'pending' | 'otp' | 'missing';
   transferCode: string | null;
   amountKobo: number | null;
 }
@@ -86,6 +89,7 @@ const FINISHED: Record<string, TransferCheck['status']> = {
   blocked: 'failed',
   rejected: 'failed',
   reversed: 'reversed',
+  otp: 'otp',
 };
 
 const transferWebhookBody = z.object({
@@ -134,9 +138,9 @@ export function createPaystackTransfers(options: {
     const { status, json } = await send(body === undefined ? 'GET' : 'POST', path, body);
     if (status >= 200 && status < 300 && json?.status === true) return json.data;
     options.logger?.error({ path, status, message: json?.message }, 'paystack refused');
-    if (status >= 500 || status === 401 || !json) {
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
+    // A 5xx or an unreadable answer came after the request left: Paystack may have acted (ADR 061).
+    if (status >= 500 || !json) throw new OutcomeUnknownError(NOT_ANSWERING);
+    if (status === 401) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
     throw new AppError(
       'BAD_REQUEST',
       `The payment provider refused the transfer: ${json.message ?? 'refused'}`,
@@ -172,7 +176,7 @@ export function createPaystackTransfers(options: {
           currency: 'NGN',
         }),
       );
-      if (!data.success) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      if (!data.success) throw new OutcomeUnknownError(NOT_ANSWERING);
       return { status: resultStatus(data.data.status), transferCode: data.data.transfer_code ?? null };
     },
     async verify(reference) {
@@ -202,7 +206,7 @@ export function createPaystackTransfers(options: {
       const data = transferData.safeParse(
         await call('/transfer/finalize_transfer', { transfer_code: transferCode, otp }),
       );
-      if (!data.success) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      if (!data.success) throw new OutcomeUnknownError(NOT_ANSWERING);
       return {
         status: resultStatus(data.data.status),
         transferCode: data.data.transfer_code ?? transferCode,
@@ -296,7 +300,7 @@ export function createSandboxTransfers(options: {
       const made = await find(eq(sandboxTransfers.reference, reference));
       if (!made) return { status: 'missing', transferCode: null, amountKobo: null };
       return {
-        status: made.status === 'otp' ? 'pending' : made.status,
+        status: made.status,
         transferCode: made.transferCode,
         amountKobo: made.amountKobo,
       };

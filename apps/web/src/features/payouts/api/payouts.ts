@@ -1,4 +1,4 @@
-import { adminPayoutEndpoints, merchantPayoutEndpoints } from '@market/contracts';
+import { adminPayoutEndpoints, merchantPayoutEndpoints, type PayoutFilter } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -9,7 +9,8 @@ export const payoutKeys = {
   history: (page: number) => ['payouts', 'history', page] as const,
   stats: ['payouts', 'admin', 'stats'] as const,
   merchants: (page: number) => ['payouts', 'admin', 'merchants', page] as const,
-  adminHistory: (page: number) => ['payouts', 'admin', 'history', page] as const,
+  adminHistory: (page: number, status?: PayoutFilter) =>
+    ['payouts', 'admin', 'history', page, status ?? 'all'] as const,
   categories: ['payouts', 'categories'] as const,
 };
 
@@ -59,10 +60,10 @@ export function usePayableMerchants(page: number) {
   });
 }
 
-export function useAdminPayouts(page: number) {
-  const query = { page, limit: 12 };
+export function useAdminPayouts(page: number, status?: PayoutFilter) {
+  const query = { page, limit: 12, ...(status ? { status } : {}) };
   return useQuery({
-    queryKey: payoutKeys.adminHistory(page),
+    queryKey: payoutKeys.adminHistory(page, status),
     queryFn: async ({ signal }) =>
       (await api(adminPayoutEndpoints.payouts, { kind: 'admin', query, signal })).data,
     placeholderData: keepPreviousData,

@@ -1,8 +1,14 @@
-import type { PayableMerchant } from '@market/contracts';
+import {
+  type PayableMerchant,
+  type PayoutFilter,
+  payoutFilterLabels,
+  payoutFilters,
+} from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pager } from '../../../components/ui/pager';
+import { SelectField } from '../../../components/ui/select-field';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatApiNaira } from '../../../lib/money';
@@ -15,6 +21,12 @@ import {
 } from '../api/payouts';
 import { PayoutHistory } from './payout-list';
 import { PayoutOtpActions } from './payout-otp';
+
+/** Every status, and payouts whose last call the provider has not answered (ADR 061), in plain words. */
+const historyStatusOptions = [
+  { value: '', label: 'All payouts' },
+  ...payoutFilters.map((status) => ({ value: status, label: payoutFilterLabels[status] })),
+];
 
 /**
  * Why a payout of this store cannot be approved now, or null when it can: each of these would only be refused by
@@ -38,10 +50,11 @@ export function payoutBlocker(merchant: PayableMerchant): string | null {
 export function AdminPayouts({ canApprove }: { canApprove: boolean | undefined }) {
   const [page, setPage] = useState(1);
   const [historyPage, setHistoryPage] = useState(1);
+  const [historyStatus, setHistoryStatus] = useState<PayoutFilter | undefined>(undefined);
   const [confirming, setConfirming] = useState<PayableMerchant | null>(null);
   const stats = usePaymentStats();
   const merchants = usePayableMerchants(page);
-  const history = useAdminPayouts(historyPage);
+  const history = useAdminPayouts(historyPage, historyStatus);
   const approve = useApprovePayout();
   const subaccountMode = stats.data?.settlementMode === 'subaccount';
   const mayApprove = canApprove === true && stats.data?.settlementMode === 'transfer';
@@ -154,6 +167,17 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean | undefined }
           </>
         )}
       </section>
+      <div className="max-w-xs">
+        <SelectField
+          label="Payout status"
+          options={historyStatusOptions}
+          value={historyStatus ?? ''}
+          onChange={(event) => {
+            setHistoryPage(1);
+            setHistoryStatus((event.target.value || undefined) as PayoutFilter | undefined);
+          }}
+        />
+      </div>
       <PayoutHistory
         id="payouts-title"
         title="Payouts"

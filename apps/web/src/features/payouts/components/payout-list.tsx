@@ -60,6 +60,12 @@ export function PayoutList({
           {payout.failureReason && payout.status !== 'processed' ? (
             <p className="text-sm text-red-800">{payout.failureReason}</p>
           ) : null}
+          {payout.outcomeUnknown ? (
+            <p className="text-sm font-semibold text-amber-900" data-testid="payout-outcome-unknown">
+              Paystack did not say whether it made this transfer. We are asking it; nothing is sent again
+              meanwhile.
+            </p>
+          ) : null}
           {payout.needsOtp && !actions ? (
             <p className="text-sm text-amber-900">Waiting for the platform to confirm the transfer</p>
           ) : null}

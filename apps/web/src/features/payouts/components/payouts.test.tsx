@@ -22,6 +22,7 @@ const payout = {
   accountNumberLast4: '6785',
   failureReason: null,
   needsOtp: false,
+  outcomeUnknown: false,
   approvedAt: '2026-11-26T01:00:00.000Z',
   processedAt: '2026-11-26T01:00:05.000Z',
 };

@@ -130,6 +130,11 @@ export function RefundRequests({
                   <p className="text-sm font-semibold text-red-800">
                     Automatic retries are over: retry it, or decide it with a reason the customer reads.
                   </p>
+                ) : refund.status === 'unknown' ? (
+                  <p className="text-sm font-semibold text-amber-900" data-testid="refund-outcome-unknown">
+                    The payment provider did not say whether it made this refund. We are asking it; until it
+                    answers, the refund cannot be sent again, rejected or marked paid another way.
+                  </p>
                 ) : null}
                 {refund.decision ? (
                   <p className="text-sm text-slate-900" data-testid="refund-decision">

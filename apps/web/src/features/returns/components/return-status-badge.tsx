@@ -21,6 +21,8 @@ export function ReturnStatusBadge({ status }: { status: OrderReturn['status'] })
 const refundTones: Record<RefundRecord['status'], 'green' | 'red' | 'amber' | 'slate'> = {
   pending: 'amber',
   processing: 'amber',
+  // Not a failure: the provider may have made it; nothing is to be done until it answers (ADR 061).
+  unknown: 'amber',
   processed: 'green',
   failed: 'red',
   rejected: 'slate',
