@@ -282,7 +282,13 @@ export async function buildApp(
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
-    sms: createSmsSender({ db: database.db, termii: config.termii, logger: app.log as Deps['logger'] }),
+    sms: createSmsSender({
+      db: database.db,
+      termii: config.termii,
+      logger: app.log as Deps['logger'],
+      budget: config.smsBudget,
+      now,
+    }),
     events: createNotificationEvents(),
     rateLimits:
       options.rateLimits ??
