@@ -75,7 +75,7 @@ describe('production mode, as a real process', () => {
       PORT: String(port),
       PUBLIC_URL: base,
     });
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 240_000;
     for (;;) {
       if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
       try {
@@ -83,10 +83,10 @@ describe('production mode, as a real process', () => {
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new Error(`server did not start in 90 s:\n${server.output()}`);
+      if (Date.now() > deadline) throw new Error(`server did not start in 240 s:\n${server.output()}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-  }, 120_000);
+  }, 300_000);
   afterAll(() => server?.stop());
 
   it('hides the API docs and the development outbox (404 envelope), even from this machine', async () => {
@@ -124,12 +124,12 @@ describe('the default secret', () => {
     try {
       const code = await Promise.race([
         server.exited,
-        new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 60_000)),
+        new Promise<'running'>((resolve) => setTimeout(() => resolve('running'), 180_000)),
       ]);
       expect(code).toBe(1);
       expect(server.output()).toMatch(/JWT_SECRET/);
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  }, 240_000);
 });

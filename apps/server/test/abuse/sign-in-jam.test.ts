@@ -65,7 +65,7 @@ describe('a sign-in strangers cannot jam', () => {
     const again = await signIn(owner.email, 'guess-more', address(), code);
     expect(json(again).error).not.toBe(undefined);
     expect(json(await signIn(owner.email, PASSWORD, phone)).error).toBeUndefined();
-  });
+  }, 180_000);
 
   it('an unknown email gets the same answer and nobody is mailed', async () => {
     const email = `nobody-${Date.now()}@example.ng`;
@@ -74,5 +74,5 @@ describe('a sign-in strangers cannot jam', () => {
     expect(answers.at(-1)).toBe(401);
     expect(json(await signIn(email, PASSWORD, address())).error).toBe('SIGN_IN_CODE_REQUIRED');
     expect(await test.deps.db.select().from(outboxMails).where(eq(outboxMails.to, email))).toHaveLength(0);
-  });
+  }, 180_000);
 });
