@@ -121,19 +121,16 @@ describe('the SMS budget', () => {
     expect(order.filter((row) => row.heldReason === null)).toHaveLength(30);
     expect(order.filter((row) => row.heldReason === 'order')).toHaveLength(2);
 
-    const sent = Number(
-      (
-        (await db.execute(sql`select count(*)::int as sent from ${outboxSms} where held_reason is null`))
-          .rows as { sent: number }[]
-      )[0]!.sent,
-    );
+    type Rows<T> = { rows: T[] };
+    const counted = (await db.execute(
+      sql`select count(*)::int as sent from ${outboxSms} where held_reason is null`,
+    )) as unknown as Rows<{ sent: number }>;
+    const sent = Number(counted.rows[0]!.sent);
     for (let i = sent; i < 102; i++)
       await sms.send(db, { to: `+2348031${String(i).padStart(6, '0')}`, text: 'Hi' });
-    const platform = (
-      await db.execute(
-        sql`select count(*)::int as platform from ${outboxSms} where held_reason = 'platform-day'`,
-      )
-    ).rows as { platform: number }[];
-    expect(Number(platform[0]!.platform)).toBe(2);
+    const platform = (await db.execute(
+      sql`select count(*)::int as platform from ${outboxSms} where held_reason = 'platform-day'`,
+    )) as unknown as Rows<{ platform: number }>;
+    expect(Number(platform.rows[0]!.platform)).toBe(2);
   });
 });
