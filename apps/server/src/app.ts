@@ -23,6 +23,7 @@ import Fastify, {
 } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
 import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
 import { fulfilmentSteps } from './flows/order-fulfilment.js';
 import { bookUnpostedOrders, catchUpBooksOnce, orderMoneyFlow } from './flows/order-money.js';
@@ -116,7 +117,7 @@ import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { hydrationLoaderHash, installServerRendering } from './platform/http/server-render.js';
 import { type PageMeta, renderPage } from './platform/http/web-page.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
-import { createLogger } from './platform/logger.js';
+import { createLogger, redactUrl } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/mailer.js';
 import { createNotificationEvents } from './platform/notify/events.js';
 import { createLifecycle } from './platform/observability/lifecycle.js';
@@ -153,6 +154,8 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   redis?: Redis;
   logger?: boolean;
+  /** Where log lines go (stdout by default); tests read what was logged. */
+  logDestination?: DestinationStream;
   /** Defaults to Paystack with PAYSTACK_SECRET_KEY, else the built-in sandbox. */
   paymentProvider?: PaymentProvider;
   /** Nigerian banks and account-name look-ups; defaults like the payment provider (Paystack, else the sandbox). */
@@ -224,7 +227,7 @@ export async function buildApp(
   options: BuildOptions,
 ): Promise<{ app: FastifyInstance; deps: AppDeps; jobs: AppJobs; scheduler: JobRunner }> {
   const { config, database } = options;
-  const logger = createLogger(config, options.logger ?? true);
+  const logger = createLogger(config, options.logger ?? true, options.logDestination);
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -255,7 +258,7 @@ export async function buildApp(
   app.addHook('onResponse', async (request, reply) => {
     const fields = {
       method: request.method,
-      url: request.url,
+      url: redactUrl(request.url, request.routeOptions.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
@@ -297,7 +300,13 @@ export async function buildApp(
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
-    sms: createSmsSender({ db: database.db, termii: config.termii, logger: app.log as Deps['logger'] }),
+    sms: createSmsSender({
+      db: database.db,
+      termii: config.termii,
+      logger: app.log as Deps['logger'],
+      budget: config.smsBudget,
+      now,
+    }),
     events: createNotificationEvents(),
     rateLimits:
       options.rateLimits ??

@@ -159,9 +159,18 @@ export const partnerSignupBody = z.object({
 });
 export type PartnerSignupBody = z.input<typeof partnerSignupBody>;
 
+/** The code mailed when an account's sign-ins are under attack (issue 31): eight letters and digits, a dash allowed. */
+export const signInCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z2-9]{4}-?[A-Z2-9]{4}$/, 'Enter the 8-character code from the email');
+
 export const loginBody = z.object({
   email,
   password: z.string({ error: 'Password is required' }).min(1).max(128),
+  /** Only when a sign-in answered SIGN_IN_CODE_REQUIRED: the code mailed to the account's address. */
+  code: signInCode.optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -264,6 +273,9 @@ function sessionEndpoints<K extends AccountKind>(kind: K) {
       tags,
       access: access.public,
       errors: [401, 429],
+      serverChecks: {
+        code: 'asked for (401 SIGN_IN_CODE_REQUIRED, the code mailed) when many addresses failed to sign in to this account',
+      },
       body: loginBody,
       response: envelope(session),
     }),

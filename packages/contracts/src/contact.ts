@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { email, isoDateTime, personName, uuid } from './common.js';
+import { email, isoDateTime, personName, tokenParam, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
-import { envelope, pageQuery, pagination } from './envelope.js';
+import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
 
 // The contact form (specification section 7: POST /contact-us/contact-us): stored for admins and mailed to the
 // platform's address. Rate limited per address and per email.
@@ -43,6 +43,8 @@ export const contactMessage = z.object({
   status: z.enum(contactStatuses),
   reply: z.string().nullable(),
   repliedAt: isoDateTime.nullable(),
+  /** Whether the sender confirmed the address from the first mail's link; only then does a reply quote them. */
+  emailConfirmed: z.boolean(),
   createdAt: isoDateTime,
 });
 
@@ -96,11 +98,23 @@ export const contactEndpoints = {
     surface: 'api',
     method: 'POST',
     path: '/contact-us/admin/:id/reply',
-    summary: 'Reply to a contact message by email; the message becomes answered',
+    summary:
+      'Reply to a contact message by email, once; the message becomes answered (409 if it was already answered)',
     tags: ['Contact'],
     access: access.admin('contact:read'),
     params: z.object({ id: uuid }),
+    errors: [409],
     body: contactReplyBody,
     response: envelope(contactMessage),
+  }),
+  confirm: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/contact-us/confirm/:token',
+    summary: "Confirm a contact message's address with the link of the first mail",
+    tags: ['Contact'],
+    access: access.public,
+    params: tokenParam,
+    response: messageOnly,
   }),
 };

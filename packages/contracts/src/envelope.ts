@@ -21,6 +21,8 @@ export const errorCodes = [
   'UNSUPPORTED_MEDIA_TYPE',
   'VALIDATION_ERROR',
   'RATE_LIMITED',
+  /** Sign-in from an address the account has not used, while strangers hammer it: a mailed code is needed too. */
+  'SIGN_IN_CODE_REQUIRED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;

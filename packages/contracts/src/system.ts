@@ -61,6 +61,24 @@ export const outboxSms = z.object({
 });
 export type OutboxSms = z.infer<typeof outboxSms>;
 
+/** Texts the SMS budget kept unsent (issue 31): their notifications stayed in the app and in mail. */
+export const smsHeld = z.object({
+  since: z.string(),
+  held: z.object({
+    recipientHour: z.number().int(),
+    order: z.number().int(),
+    platformDay: z.number().int(),
+    superseded: z.number().int(),
+  }),
+  budget: z.object({
+    perRecipientHour: z.number().int(),
+    perOrder: z.number().int(),
+    perDay: z.number().int(),
+    settleSeconds: z.number().int(),
+  }),
+});
+export type SmsHeld = z.infer<typeof smsHeld>;
+
 export const systemEndpoints = {
   apiHealth: health('api'),
   shippingHealth: health('shipping'),
@@ -112,5 +130,15 @@ export const systemEndpoints = {
       limit: z.coerce.number().int().min(1).max(100).default(20),
     }),
     response: envelope(z.array(outboxSms)),
+  }),
+  smsHeld: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/sms-held',
+    summary: 'How many texts the SMS budget kept unsent lately, by reason, and the budget',
+    tags: ['System'],
+    access: access.superadmin,
+    query: z.object({ hours: z.coerce.number().int().min(1).max(720).default(24) }),
+    response: envelope(smsHeld),
   }),
 };

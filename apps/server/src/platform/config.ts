@@ -106,6 +106,12 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters or digits')
     .default('NaijaMarket'),
+  /** SMS budget (issue 31): most texts to one number an hour, about one order, and from the platform a day. */
+  SMS_CAP_PER_RECIPIENT_HOUR: z.coerce.number().int().min(1).default(6),
+  SMS_CAP_PER_ORDER: z.coerce.number().int().min(1).default(12),
+  SMS_CAP_PER_DAY: z.coerce.number().int().min(1).default(5000),
+  /** A text about an assignment waits this long; a newer one about the same order and person replaces it. */
+  SMS_SETTLE_SECONDS: z.coerce.number().int().min(0).default(120),
   REDIS_URL: optionalUrl(/^rediss?:\/\//, 'must be a redis:// URL'),
   PAYSTACK_SECRET_KEY: z.string().optional(),
   /** Paystack's API; tests point it at a local stand-in. */
@@ -223,6 +229,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           senderId: value.TERMII_SENDER_ID,
         }
       : undefined,
+    smsBudget: {
+      perRecipientHour: value.SMS_CAP_PER_RECIPIENT_HOUR,
+      perOrder: value.SMS_CAP_PER_ORDER,
+      perDay: value.SMS_CAP_PER_DAY,
+      settleSeconds: value.SMS_SETTLE_SECONDS,
+    },
     redisUrl: value.REDIS_URL,
     paystackSecretKey: value.PAYSTACK_SECRET_KEY || undefined,
     paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),

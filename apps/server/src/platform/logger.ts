@@ -1,4 +1,5 @@
-import pino, { type Logger, type LoggerOptions } from 'pino';
+import { SECRET_PATH_PARAMS } from '@market/contracts';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config.js';
 import { requestIdMixin } from './observability/request-context.js';
 
@@ -101,7 +102,71 @@ export function loggerOptions(config: Config, enabled: boolean): LoggerOptions {
   };
 }
 
-/** Structured JSON logs; secrets in headers, bodies and failed queries never reach them. */
-export function createLogger(config: Config, enabled: boolean): Logger {
-  return pino(loggerOptions(config, enabled));
+/** Structured JSON logs; secrets in headers, bodies, failed queries and paths never reach them. */
+export function createLogger(config: Config, enabled: boolean, destination?: DestinationStream): Logger {
+  return destination
+    ? pino(loggerOptions(config, enabled), destination)
+    : pino(loggerOptions(config, enabled));
+}
+
+/**
+ * Path segments a secret follows (issue 31): the API's `…/resetpassword/:token`, `…/confirmation/:token`,
+ * `…/confirm-email-change/:token` and `/preview/:token`, and the web pages the mails link to
+ * (`/customer/reset-password/<token>`, `/merchant/confirm-email/<token>`; a staff invitation is a reset link).
+ */
+const SECRET_AFTER_SEGMENT = new Set([
+  'resetpassword',
+  'reset-password',
+  'confirmation',
+  'confirm-email',
+  'confirm-email-change',
+  'confirm',
+  'preview',
+]);
+/** Query parameters that carry a secret: a storefront's draft preview (`?preview=<token>`) and any `token`. */
+const SECRET_QUERY = new Set(['preview', ...SECRET_PATH_PARAMS]);
+
+/**
+ * The request's URL as a log may keep it: the secret segment after a path segment of SECRET_AFTER_SEGMENT, a
+ * parameter named in SECRET_PATH_PARAMS of the matched route (`routePattern`, e.g. `/api/x/:token`), and secret
+ * query values become `[redacted]`. A URL without any is returned as it is, for one scan.
+ */
+export function redactUrl(url: string, routePattern?: string): string {
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  const segments = path.split('/');
+  const patternSegments = routePattern?.split('/');
+  let changed = false;
+  for (let index = 1; index < segments.length; index++) {
+    const named = patternSegments?.[index];
+    const secret =
+      SECRET_AFTER_SEGMENT.has(segments[index - 1]!.toLowerCase()) ||
+      (named?.startsWith(':') === true && (SECRET_PATH_PARAMS as readonly string[]).includes(named.slice(1)));
+    if (secret && segments[index] !== '') {
+      segments[index] = REDACTED;
+      changed = true;
+    }
+  }
+  let redactedQuery = query;
+  if (query) {
+    const parts = query.split('&').map((part) => {
+      const equals = part.indexOf('=');
+      const name = decodeQueryName(equals === -1 ? part : part.slice(0, equals));
+      if (!SECRET_QUERY.has(name.toLowerCase()) || equals === -1) return part;
+      changed = true;
+      return `${part.slice(0, equals)}=${REDACTED}`;
+    });
+    redactedQuery = parts.join('&');
+  }
+  if (!changed) return url;
+  return segments.join('/') + (queryAt === -1 ? '' : `?${redactedQuery}`);
+}
+
+function decodeQueryName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }

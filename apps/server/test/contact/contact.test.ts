@@ -144,7 +144,8 @@ describe('contact form', () => {
     const outbox = json(
       await test.app.inject({ method: 'GET', url: '/api/dev/outbox?to=tunde@example.ng' }),
     ).data;
-    expect(outbox[0].subject).toBe('Re: Bulk order for a school');
+    // Issue 31: a fixed subject, never the visitor's text (ADR 066).
+    expect(outbox[0].subject).toBe('Your message to Naija Market');
     expect(outbox[0].text).toContain('200 uniforms to Ibadan');
 
     const closed = await call('PATCH', `/api/contact-us/admin/${id}`, admin.accessToken, {

@@ -21,7 +21,7 @@ function sessionRoutes(kind: AccountKind, auth: AuthService, deps: Deps): RouteD
   const cookieDomain = deps.config.cookieDomain;
   return [
     route(endpoints.login, async ({ body, request, reply }) => {
-      const session = await auth.login(kind, body.email, body.password, meta(request));
+      const session = await auth.login(kind, body.email, body.password, meta(request), body.code);
       setSessionCookies(request, reply, kind, session, cookieDomain);
       return { message: 'Signed in successfully', data: session };
     }),

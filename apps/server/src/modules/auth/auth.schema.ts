@@ -82,7 +82,7 @@ export const refreshTokens = pgTable(
   ],
 );
 
-export type OneTimePurpose = 'confirm-email' | 'reset-password' | 'change-email';
+export type OneTimePurpose = 'confirm-email' | 'reset-password' | 'change-email' | 'sign-in-code';
 
 /** Single-use links: email confirmation, password reset (or first password for invited accounts), email change. */
 export const oneTimeTokens = pgTable(

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
   type AccountKind,
   type AdminRole,
@@ -15,7 +15,7 @@ import {
   type SessionUser,
   type User,
 } from '@market/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/auth/passwords.js';
 import { type AccessClaims, hashToken, randomToken } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
@@ -24,6 +24,7 @@ import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, unauthorized, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { EmailLocked } from '../../platform/security/rate-limits.js';
 import type { FindAdminCustomRole, FindMembership } from './auth.guard.js';
 import {
   claimOneTimeToken,
@@ -67,6 +68,22 @@ export interface RequestMeta {
 export const STAFF_ACCOUNT_ROLE = 'staff';
 /** An address the account had a session from within this many days is its owner's (sign-in lockout, ADR 042). */
 const KNOWN_ADDRESS_DAYS = 90;
+
+export const SIGN_IN_CODE_SENT =
+  'Many sign-ins to this account failed from other addresses. We emailed its owner a sign-in code: enter it with your password.';
+export const SIGN_IN_CODE_WRONG =
+  'That code is not right or has expired. Use the newest code we emailed, or reset your password.';
+const SIGN_IN_CODE_TTL_SECONDS = 15 * 60;
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
+const SIGN_IN_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+/** A code is short, so its hash is salted with the account: two accounts' equal codes never collide. */
+const signInCodeHash = (userId: string, code: string) =>
+  hashToken(
+    `sign-in:${userId}:${code
+      .toUpperCase()
+      .replace('-', '')
+      .replace(/^(.{4})/, '$1-')}`,
+  );
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -249,6 +266,67 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
   }
 
   /** Mails a set-password link: one hour for a reset; three days for an account a super admin created. */
+  /** An unused, unexpired sign-in code of the account, matched by its hash. */
+  async function validSignInCode(kind: AccountKind, email: string, code: string) {
+    const row = await findUserByEmail(db, kind, email);
+    if (!row) return undefined;
+    const found = await findOneTimeToken(db, signInCodeHash(row.id, code), 'sign-in-code');
+    if (!found || found.usedAt || found.expiresAt <= now()) return undefined;
+    return found;
+  }
+
+  /**
+   * Mails a sign-in code to the account's owner, unless one they were sent still works (a stranger asking again
+   * must not replace the code in the owner's mailbox). At most 3 an hour per email; an unknown email gets nothing,
+   * and the caller's answer is the same either way.
+   */
+  async function offerSignInCode(kind: AccountKind, email: string, meta: RequestMeta) {
+    const row = await findUserByEmail(db, kind, email);
+    if (!row?.emailConfirmedAt) return;
+    const [active] = await db
+      .select({ id: oneTimeTokens.id })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, row.id),
+          eq(oneTimeTokens.purpose, 'sign-in-code'),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now()),
+        ),
+      )
+      .limit(1);
+    if (active) return;
+    try {
+      await rateLimits.consume('sign-in-code', { ip: meta.ip, email });
+    } catch (error) {
+      if (error instanceof AppError) return;
+      throw error;
+    }
+    const code = Array.from(
+      { length: 8 },
+      () => SIGN_IN_CODE_ALPHABET[randomInt(SIGN_IN_CODE_ALPHABET.length)],
+    );
+    const shown = `${code.slice(0, 4).join('')}-${code.slice(4).join('')}`;
+    await db.transaction(async (tx) => {
+      await retireOneTimeTokens(tx, row.id, 'sign-in-code', now());
+      await tx.insert(oneTimeTokens).values({
+        userId: row.id,
+        purpose: 'sign-in-code',
+        tokenHash: signInCodeHash(row.id, shown),
+        expiresAt: new Date(now().getTime() + SIGN_IN_CODE_TTL_SECONDS * 1000),
+      });
+      await mailer.send(tx, {
+        to: row.email,
+        subject: 'Your Naija Market sign-in code',
+        paragraphs: [
+          `Hello ${row.firstName},`,
+          `Many sign-ins to your account failed from other addresses, so signing in from a new place needs this code with your password: ${shown}`,
+          'It works for 15 minutes and once. If it was not you trying to sign in, nobody can get in without this mail; you may also reset your password.',
+        ],
+      });
+    });
+  }
+
   function mailPasswordLink(executor: Db, row: UserRow, invited: boolean, invitation?: string) {
     const segment = accountSegments[row.kind];
     return mailLink(executor, row, 'reset-password', {
@@ -395,7 +473,18 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       });
     },
 
-    async login(kind: AccountKind, email: string, password: string, meta: RequestMeta): Promise<Session> {
+    /**
+     * Signs in. While strangers' failures lock the email across addresses, an address the owner has not used is
+     * asked for a code mailed to the owner (401 SIGN_IN_CODE_REQUIRED) instead of refused with 429 (issue 31):
+     * with the code and the password, the owner gets in whatever others did.
+     */
+    async login(
+      kind: AccountKind,
+      email: string,
+      password: string,
+      meta: RequestMeta,
+      code?: string,
+    ): Promise<Session> {
       const knownAddress = await signedInFromAddress(
         db,
         kind,
@@ -403,7 +492,14 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
         meta.ip,
         new Date(now().getTime() - KNOWN_ADDRESS_DAYS * 24 * 3600_000),
       );
-      await rateLimits.consume('login', { ip: meta.ip, email, knownAddress });
+      const signInCode = code ? await validSignInCode(kind, email, code) : undefined;
+      try {
+        await rateLimits.consume('login', { ip: meta.ip, email, knownAddress: knownAddress || !!signInCode });
+      } catch (error) {
+        if (!(error instanceof EmailLocked)) throw error;
+        await offerSignInCode(kind, email, meta);
+        throw new AppError('SIGN_IN_CODE_REQUIRED', code ? SIGN_IN_CODE_WRONG : SIGN_IN_CODE_SENT);
+      }
       const row = await findUserByEmail(db, kind, email);
       const passwordOk = row?.passwordHash
         ? await verifyPassword(row.passwordHash, password)
@@ -415,6 +511,11 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
       // A staff member works only through their membership: a deactivated one cannot sign in (issue 9).
       if (row.kind === 'merchant' && row.role === STAFF_ACCOUNT_ROLE && !(await needs.findMembership(row.id)))
         throw new AppError('FORBIDDEN', 'This account has been deactivated. Please contact support.');
+      if (signInCode) {
+        // The owner proved the mailbox and the password: the lock strangers caused is lifted, as a reset lifts it.
+        await claimOneTimeToken(db, signInCode.id, now());
+        await rateLimits.forgive('login', email, meta.ip);
+      }
       await rateLimits.reset('login', { ip: meta.ip, email });
       return startSession(row, meta);
     },

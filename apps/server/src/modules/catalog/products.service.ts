@@ -15,6 +15,7 @@ import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
+import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findUserById } from '../auth/index.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
@@ -218,28 +219,34 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
           updatedAt: at,
         });
         await refreshProductVisibility(tx, [id]);
-        if (approval.status === 'pending')
-          await tellOfProduct(tx, { id, name: body.name, storeId: store.id }, 'approval.waiting', at);
+        if (approval.status === 'pending') await submitForApproval(tx, store, at);
         return readMerchantProduct(tx, id);
       }),
     );
   }
 
-  /** Admins who approve products hear of one waiting; the store hears the decision (ADR 057). */
+  /**
+   * A product waits for approval. Admins hear of it only from an approved store, and once per store per digest
+   * interval (issue 31): a pending store's products are drafts nobody is told of until the store is approved (its
+   * approval sends the digest), so an unapproved sign-up cannot make the platform mail its approvers.
+   */
+  async function submitForApproval(tx: Db, store: StoreRow, at: Date) {
+    if (store.approvalStatus !== 'approved') return;
+    await deps.events.emit(tx, productApprovalDigest(store, at));
+  }
+
+  /** The store hears an admin's decision on its product (ADR 057). */
   async function tellOfProduct(
     tx: Db,
     product: { id: string; name: string; storeId: string },
-    kind: 'approval.waiting' | 'product.decided',
+    kind: 'product.decided',
     at: Date,
     decision?: { decision: 'approved' | 'rejected'; reason: string | null },
   ) {
     await deps.events.emit(tx, {
       kind,
       key: `${kind}:product:${product.id}:${at.getTime()}`,
-      audience:
-        kind === 'approval.waiting'
-          ? [{ admins: 'approvals:products' }]
-          : [{ store: product.storeId, permission: 'products:write' }],
+      audience: [{ store: product.storeId, permission: 'products:write' }],
       params: {
         what: 'product',
         subject: product.name,
@@ -322,12 +329,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
               rejectionReason: null,
               isVisible: false,
             } satisfies Partial<ProductInsert>);
-            await tellOfProduct(
-              tx,
-              { id, name: after.name, storeId: store.id },
-              'approval.waiting',
-              deps.now(),
-            );
+            await submitForApproval(tx, store, deps.now());
           }
           await updateProduct(tx, id, { ...changes, updatedAt: deps.now() });
           await refreshProductVisibility(tx, [id]);

@@ -157,8 +157,9 @@ async function takeOne(executor: Db, line: StockLine) {
  * for it, so concurrent checkouts can never take more than there is. Lines are locked in product order so two
  * checkouts of the same products cannot deadlock.
  */
-export async function reserveStock(executor: Db, lines: StockLine[]): Promise<void> {
-  if (lines.length === 0) return;
+export async function reserveStock(executor: Db, lines: StockLine[]): Promise<Map<string, number>> {
+  const left = new Map<string, number>();
+  if (lines.length === 0) return left;
   const ordered = inLockOrder(lines);
   const soldOut: string[] = [];
   const short = () =>
@@ -168,16 +169,22 @@ export async function reserveStock(executor: Db, lines: StockLine[]): Promise<vo
     // be one row updated twice, which one update cannot do: such carts take their lines one by one below.
     const taken = await takeAtOnce(executor, ordered);
     if (taken.length !== ordered.length) throw short();
-    for (const row of taken) if (Number(row.quantity) <= 0) soldOut.push(row.id);
+    for (const row of taken) {
+      left.set(row.id, Number(row.quantity));
+      if (Number(row.quantity) <= 0) soldOut.push(row.id);
+    }
   } else {
     for (const line of ordered) {
       const rows = await takeOne(executor, line);
       if (rows.length === 0) throw short();
+      left.set(line.productId, Number(rows[0]!.quantity));
       if (Number(rows[0]!.quantity) <= 0) soldOut.push(line.productId);
     }
   }
   // Visibility depends on stock only through "sold out": a product that still has units keeps it (ADR 031).
   await refreshProductVisibility(executor, [...new Set(soldOut)]);
+  // What each product has left, read under the row lock this transaction now holds until it commits.
+  return left;
 }
 
 /** Gives reserved stock back (payment failed or did not come in time, or the store received a return). */

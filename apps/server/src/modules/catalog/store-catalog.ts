@@ -20,6 +20,13 @@ export const storeCatalogPort: StoreCatalogPort = {
     const [row] = await db.select({ total: count() }).from(products).where(eq(products.storeId, storeId));
     return row?.total ?? 0;
   },
+  async countPendingProducts(db, storeId) {
+    const [row] = await db
+      .select({ total: count() })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), eq(products.approvalStatus, 'pending')));
+    return row?.total ?? 0;
+  },
   hasLiveProducts(storeId) {
     // `is_visible` is the flag every customer query filters on: approved, store visible, not hidden while sold out.
     return sql`exists (select 1 from ${products} where ${products.storeId} = ${storeId} and ${products.isVisible})`;

@@ -28,7 +28,8 @@ export interface CheckoutPorts {
   /** Orders: the tracker, its orders and every status move. */
   orders: OrdersService;
   /** Catalog: stock taken at checkout, given back when it closes unpaid, counted as sold when paid. */
-  reserveStock(executor: Db, lines: StockLine[]): Promise<void>;
+  /** Answers what each product has left, under the row lock held until the caller's transaction ends. */
+  reserveStock(executor: Db, lines: StockLine[]): Promise<Map<string, number>>;
   returnStock(executor: Db, lines: StockLine[]): Promise<void>;
   recordSales(executor: Db, lines: (StockLine & { storeId: string })[]): Promise<void>;
   /** `recordSales` as one part of the payment's statement of several writes (ADR 055). */

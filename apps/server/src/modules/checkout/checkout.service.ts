@@ -28,6 +28,33 @@ export function holdLimit(available: number): number {
   return Math.min(MAX_HELD_UNITS_PER_ITEM, Math.max(2, Math.ceil(available / 2)));
 }
 
+/**
+ * Once unpaid checkouts, every account's together, hold more than this share of a product's stock (what is left
+ * plus what they hold), a checkout may add at most one unit of it (issue 31, ADR 066): half of it, rounded up.
+ * Three accounts could hold all nine of a product 5 + 2 + 2; now the second and third take one each and two are
+ * left for whoever comes next. Rationing the last half also shares a scarce product among more buyers.
+ */
+export function heldShare(stock: number): number {
+  return Math.ceil(stock / 2);
+}
+/** An account whose checkouts expired unpaid this many times within HOLD_PAUSE_HOURS may not hold stock for a while. */
+export const EXPIRED_CHECKOUTS_BEFORE_PAUSE = 3;
+export const HOLD_PAUSE_HOURS = 24;
+
+const lagosTime = new Intl.DateTimeFormat('en-NG', {
+  timeZone: 'Africa/Lagos',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+const lineName = (line: CheckoutPricing['stores'][number]['lines'][number]) =>
+  line.variant
+    ? `${line.product.name} (${[line.variant.size, line.variant.color].filter(Boolean).join(', ')})`
+    : line.product.name;
+
 /** The first line of a priced cart that holds more than an unpaid checkout may, as the customer reads it. */
 function overHoldLimit(pricing: CheckoutPricing): string | null {
   let held = 0;
@@ -37,12 +64,8 @@ function overHoldLimit(pricing: CheckoutPricing): string | null {
       if (line.availableQuantity >= UNLIMITED) continue;
       held += line.quantity;
       const limit = holdLimit(line.availableQuantity);
-      if (line.quantity > limit) {
-        const name = line.variant
-          ? `${line.product.name} (${[line.variant.size, line.variant.color].filter(Boolean).join(', ')})`
-          : line.product.name;
-        return `At most ${limit} of ${name} can wait for payment in one checkout; pay for these, then buy more`;
-      }
+      if (line.quantity > limit)
+        return `At most ${limit} of ${lineName(line)} can wait for payment in one checkout; pay for these, then buy more`;
     }
   }
   if (held > MAX_HELD_UNITS)
@@ -60,6 +83,36 @@ export type CheckoutDeps = Deps & { payments: PaymentsService };
 export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) {
   const { db } = deps;
   const { cart, orders } = ports;
+
+  /**
+   * Past `heldShare` of a product's stock held by unpaid checkouts (this one's included), this checkout may hold
+   * one unit of it. Called with the products' rows locked by the reservation just taken, so concurrent checkouts
+   * of one product, on any process, are counted one after another.
+   */
+  async function ensureWithinHeldShare(tx: Db, pricing: CheckoutPricing, left: Map<string, number>) {
+    const wanted = new Map<string, { units: number; name: string }>();
+    for (const line of pricing.stores.flatMap((store) => store.lines)) {
+      // Sold on when out of stock: holding it keeps nobody else from buying.
+      if (line.availableQuantity >= UNLIMITED) continue;
+      const entry = wanted.get(line.product.id) ?? { units: 0, name: lineName(line) };
+      entry.units += line.quantity;
+      wanted.set(line.product.id, entry);
+    }
+    const several = [...wanted].filter(([, entry]) => entry.units > 1);
+    if (several.length === 0) return;
+    const held = await orders.heldUnits(
+      tx,
+      several.map(([productId]) => productId),
+    );
+    for (const [productId, entry] of several) {
+      const units = held.get(productId) ?? 0;
+      if (units > heldShare((left.get(productId) ?? 0) + units))
+        throw new AppError(
+          'CONFLICT',
+          `Failed to create order: Many of ${entry.name} are waiting for other shoppers' payment, so one checkout may hold only 1 of it now; buy 1, or try again in a few minutes`,
+        );
+    }
+  }
 
   /** Closes an unpaid checkout: stock and gift-card money go back, its orders are cancelled. */
   async function closeUnpaid(
@@ -335,6 +388,19 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
         const cartRow = await cart.lockCart(tx, customerId);
         const at = deps.now();
+        const expired = await orders.expiredCheckoutsSince(
+          tx,
+          customerId,
+          new Date(at.getTime() - HOLD_PAUSE_HOURS * 3600_000),
+        );
+        const pausedBy = expired[EXPIRED_CHECKOUTS_BEFORE_PAUSE - 1];
+        if (pausedBy) {
+          const until = new Date(pausedBy.getTime() + HOLD_PAUSE_HOURS * 3600_000);
+          throw new AppError(
+            'CONFLICT',
+            `Failed to create order: ${EXPIRED_CHECKOUTS_BEFORE_PAUSE} of your checkouts expired unpaid, so you cannot hold items for payment until ${lagosTime.format(until)}`,
+          );
+        }
         // A replacement keeps the hold's end: re-creating a checkout must not keep stock from others for ever.
         let expiresAt = new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
         for (const open of await orders.lockOpenTrackers(tx, customerId)) {
@@ -386,7 +452,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         let trackerRow = created.tracker;
         // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
         // a product shares are locked for as short a time as possible, from here to the commit.
-        await ports.reserveStock(tx, reservations);
+        const left = await ports.reserveStock(tx, reservations);
+        await ensureWithinHeldShare(tx, pricing, left);
         if (pricing.giftCards.length > 0 && trackerRow.amountDueKobo > 0) {
           // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
           const { heldKobo } = await ports.holdGiftCards(tx, {

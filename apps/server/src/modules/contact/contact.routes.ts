@@ -21,5 +21,9 @@ export function contactRoutes(contact: ContactService, rateLimits: RateLimits): 
       message: 'Reply sent by email',
       data: await contact.reply(auth.userId, params.id, body.reply),
     })),
+    route(contactEndpoints.confirm, async ({ params }) => {
+      await contact.confirm(params.token);
+      return { message: 'Thank you: your address is confirmed. Our answer will include your message.' };
+    }),
   ];
 }

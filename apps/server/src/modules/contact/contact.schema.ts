@@ -16,7 +16,16 @@ export const contactMessages = pgTable(
     reply: text(),
     repliedBy: uuid(),
     repliedAt: timestamp({ withTimezone: true }),
+    /**
+     * The sender proved the address with the link of the first mail (issue 31): only then does the reply quote
+     * their message back. The link's token is kept as its hash.
+     */
+    emailConfirmedAt: timestamp({ withTimezone: true }),
+    confirmTokenHash: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+  (table) => [
+    index('contact_messages_created_idx').on(table.createdAt),
+    index('contact_messages_confirm_idx').on(table.confirmTokenHash),
+  ],
 );

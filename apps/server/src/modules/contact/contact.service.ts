@@ -1,13 +1,16 @@
 import type { ContactMessage, ContactStatus } from '@market/contracts';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { hashToken, randomToken } from '../../platform/auth/tokens.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { contactMessages } from './contact.schema.js';
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
 export const CONTACT_MESSAGE_NOT_FOUND = 'Contact message not found';
+export const CONTACT_ALREADY_ANSWERED = 'This message was already answered: one reply per message';
+export const CONTACT_LINK_INVALID = 'This link is not valid or was already used';
 
 function toContactMessage(row: ContactRow): ContactMessage {
   return {
@@ -19,6 +22,7 @@ function toContactMessage(row: ContactRow): ContactMessage {
     status: row.status,
     reply: row.reply,
     repliedAt: row.repliedAt?.toISOString() ?? null,
+    emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -31,11 +35,27 @@ export function createContactService(deps: Deps) {
       body: { name: string; email: string; subject: string; message: string },
       ip: string,
     ): Promise<{ id: string }> {
+      const token = randomToken();
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(contactMessages)
-          .values({ ...body, ipAddress: ip, createdAt: deps.now() })
+          .values({ ...body, ipAddress: ip, createdAt: deps.now(), confirmTokenHash: hashToken(token) })
           .returning({ id: contactMessages.id });
+        // The first mail to the sender quotes nothing they wrote (issue 31): whoever typed someone else's address
+        // makes the platform say only that a message arrived, and offers the address's owner a link to confirm it.
+        await mailer.send(tx, {
+          to: body.email,
+          subject: 'We received your message',
+          paragraphs: [
+            `Hello ${body.name},`,
+            'Someone using this email address wrote to Naija Market through our contact form. We will answer by email.',
+            'If it was you and you want our answer to include your message, confirm this address. If it was not you, ignore this mail.',
+          ],
+          action: {
+            label: 'Confirm my address',
+            url: `${deps.config.publicUrl}/contact-us/confirm/${token}`,
+          },
+        });
         await mailer.send(tx, {
           to: deps.config.contactEmail,
           subject: `Contact form: ${body.subject}`,
@@ -82,25 +102,47 @@ export function createContactService(deps: Deps) {
       return toContactMessage(row);
     },
 
-    /** Mails the reply to the sender through the outbox and marks the message answered, in one transaction. */
+    /** The sender confirms the address from the first mail's link: a reply may then quote their message. */
+    async confirm(token: string): Promise<void> {
+      const [row] = await db
+        .update(contactMessages)
+        .set({ emailConfirmedAt: deps.now(), confirmTokenHash: null })
+        .where(eq(contactMessages.confirmTokenHash, hashToken(token)))
+        .returning({ id: contactMessages.id });
+      if (!row) throw notFound(CONTACT_LINK_INVALID);
+    },
+
+    /**
+     * Mails the one reply to the sender through the outbox and marks the message answered, in one transaction
+     * (issue 31): a second reply answers 409, so the form cannot become a thread the platform keeps mailing. The
+     * reply names the address it answers, and quotes the visitor's text only when that address was confirmed.
+     */
     async reply(adminId: string, id: string, reply: string): Promise<ContactMessage> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(contactMessages)
           .set({ status: 'answered', reply, repliedBy: adminId, repliedAt: deps.now() })
-          .where(eq(contactMessages.id, id))
+          .where(and(eq(contactMessages.id, id), isNull(contactMessages.repliedAt)))
           .returning();
-        if (!row) throw notFound(CONTACT_MESSAGE_NOT_FOUND);
+        if (!row) {
+          const [existing] = await tx
+            .select({ id: contactMessages.id })
+            .from(contactMessages)
+            .where(eq(contactMessages.id, id));
+          throw existing ? conflict(CONTACT_ALREADY_ANSWERED) : notFound(CONTACT_MESSAGE_NOT_FOUND);
+        }
+        const sent = row.createdAt.toISOString().slice(0, 10);
         await mailer.send(tx, {
           to: row.email,
-          subject: `Re: ${row.subject}`,
+          subject: 'Your message to Naija Market',
           paragraphs: [
             `Hello ${row.name},`,
             ...reply
               .split(/\n{2,}/)
               .map((part) => part.trim())
               .filter(Boolean),
-            `You wrote to Naija Market on ${row.createdAt.toISOString().slice(0, 10)}: "${row.message.slice(0, 300)}"`,
+            `This answers the message sent from ${row.email} through our contact form on ${sent}.`,
+            ...(row.emailConfirmedAt ? [`You wrote: "${row.message.slice(0, 300)}"`] : []),
           ],
         });
         return toContactMessage(row);

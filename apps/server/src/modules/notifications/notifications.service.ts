@@ -137,7 +137,14 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
               : undefined,
           });
         }
-        if (chosen.sms && person.phone) await deps.sms.send(tx, { to: person.phone, text: wording.sms });
+        if (chosen.sms && person.phone)
+          await deps.sms.send(tx, {
+            to: person.phone,
+            text: wording.sms,
+            // The SMS budget counts per order, and lets an assignment's text settle (issue 31).
+            kind,
+            orderId: typeof event.params.orderId === 'string' ? event.params.orderId : null,
+          });
       }
       await tx
         .update(notificationEvents)

@@ -237,6 +237,14 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         sms: `The payout to ${store} (${smsNaira(kobo(params, 'amountKobo'))}) needs its OTP.`,
       };
     case 'approval.waiting':
+      // A store's product submissions come as one digest per interval, named by the store (issue 31).
+      if (params.what === 'products')
+        return {
+          title: `${text(params, 'subject', 'A store')} has products waiting for approval`,
+          body: 'Review them and approve or reject each.',
+          link: '/admin/approvals',
+          sms: `${text(params, 'subject', 'A store')} has products waiting for approval.`,
+        };
       return {
         title: `${text(params, 'subject', 'Something')} is waiting for approval`,
         body: 'Review it and approve or reject it.',

@@ -182,6 +182,51 @@ export async function lockOpenTrackers(executor: Db, customerId: string): Promis
   return openTrackers(executor, { customerId });
 }
 
+/**
+ * When a customer's checkouts that expired unpaid since `since` closed, newest first (issue 31: an account whose
+ * checkouts keep expiring loses the right to hold stock for a while).
+ */
+export async function expiredCheckoutsSince(executor: Db, customerId: string, since: Date): Promise<Date[]> {
+  const rows = await executor
+    .select({ at: orderTrackers.updatedAt })
+    .from(orderTrackers)
+    .where(
+      and(
+        eq(orderTrackers.customerId, customerId),
+        eq(orderTrackers.status, 'expired'),
+        gte(orderTrackers.createdAt, since),
+      ),
+    )
+    .orderBy(desc(orderTrackers.updatedAt));
+  return rows.map((row) => row.at);
+}
+
+/**
+ * Units of each product that unpaid checkouts hold, every account's together (issue 31). Read while the caller
+ * holds the products' row locks (its own reservation), so checkouts of one product are counted one after another.
+ */
+export async function heldUnits(executor: Db, productIds: string[]): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  if (productIds.length === 0) return held;
+  const rows = await executor
+    .select({
+      productId: stockReservations.productId,
+      units: sql<number>`sum(${stockReservations.quantity})::int`,
+    })
+    .from(stockReservations)
+    .innerJoin(orderTrackers, eq(orderTrackers.id, stockReservations.trackerId))
+    .where(
+      and(
+        inArray(stockReservations.productId, productIds),
+        isNull(stockReservations.releasedAt),
+        eq(orderTrackers.status, 'awaiting_payment'),
+      ),
+    )
+    .groupBy(stockReservations.productId);
+  for (const row of rows) held.set(row.productId, Number(row.units));
+  return held;
+}
+
 /** Claims one unpaid checkout whose payment window has passed; other processes skip it while it is locked. */
 export async function claimExpiredTracker(executor: Db, now: Date): Promise<TrackerRow | undefined> {
   const [row] = await executor

@@ -210,7 +210,11 @@ export const stockReservations = pgTable(
     releasedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('stock_reservations_tracker_idx').on(table.trackerId)],
+  (table) => [
+    index('stock_reservations_tracker_idx').on(table.trackerId),
+    // What unpaid checkouts hold of one product, read at every checkout of a customer who never paid (issue 31).
+    index('stock_reservations_open_product_idx').on(table.productId).where(sql`released_at is null`),
+  ],
 );
 
 /**

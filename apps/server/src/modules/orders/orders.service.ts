@@ -402,6 +402,11 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
 
     lockTracker: (executor: Db, key: TrackerKey) => repository.lockTracker(executor, key),
     lockOpenTrackers: (executor: Db, customerId: string) => repository.lockOpenTrackers(executor, customerId),
+    /** When the customer's checkouts expired unpaid since `since`, newest first (issue 31). */
+    expiredCheckoutsSince: (executor: Db, customerId: string, since: Date) =>
+      repository.expiredCheckoutsSince(executor, customerId, since),
+    /** Units of these products every unpaid checkout holds together. */
+    heldUnits: (executor: Db, productIds: string[]) => repository.heldUnits(executor, productIds),
     /** The orders of one checkout, one per store. */
     ordersOf: (executor: Db, trackerId: string) => repository.ordersOfTracker(executor, trackerId),
     findTracker: (executor: Db, key: TrackerKey) => repository.findTracker(executor, key),

@@ -44,7 +44,7 @@ export interface ReturnsNeeds {
   reserveStock(
     executor: Db,
     lines: { productId: string; variantId: string | null; quantity: number }[],
-  ): Promise<void>;
+  ): Promise<unknown>;
   /** Puts received units back into stock (catalog), in the caller's transaction. */
   returnStock(
     executor: Db,

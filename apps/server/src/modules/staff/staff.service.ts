@@ -33,6 +33,7 @@ import {
 
 const NOT_FOUND = 'Staff member not found';
 const ROLE_NOT_FOUND = 'Role not found';
+export const STORE_NOT_APPROVED_FOR_STAFF = 'An admin must approve your store before it can invite staff';
 
 /** Who acts: the guard's store, the acting user and what they may do there. */
 export interface StaffActor {
@@ -124,6 +125,15 @@ export function createStaffService(deps: Deps, auth: AuthService) {
     return member;
   }
 
+  /**
+   * An invitation makes the platform mail an address the store typed (issue 31): only an approved store sends
+   * them, and at most the `store-mail` budget per store (an hour's and a day's, shared by every process).
+   */
+  async function ensureMayMailOthers(store: { id: string; approvalStatus: string }) {
+    if (store.approvalStatus !== 'approved') throw forbidden(STORE_NOT_APPROVED_FOR_STAFF);
+    await deps.rateLimits.consume('store-mail', { account: store.id });
+  }
+
   async function reload(executor: Db, storeId: string, userId: string): Promise<StaffMember> {
     const row = await findStoreMember(executor, storeId, userId);
     if (!row) throw notFound(NOT_FOUND);
@@ -148,6 +158,7 @@ export function createStaffService(deps: Deps, auth: AuthService) {
         await auth.ensureEmailFree(tx, 'merchant', body.email);
         const store = await findStoreById(tx, actor.storeId);
         if (!store) throw notFound('Store not found');
+        await ensureMayMailOthers(store);
         const row = await auth.insertUser(tx, {
           kind: 'merchant',
           role: STAFF_ACCOUNT_ROLE,

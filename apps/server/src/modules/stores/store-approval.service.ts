@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound, validation } from '../../platform/errors.js';
+import { productApprovalDigest } from '../../platform/notify/events.js';
 // Read model: the approval list joins merchants and approvers for names and e-mail search (ADR 010).
 import { users } from '../auth/auth.schema.js';
 import { findMerchantProfile, findMerchantProfiles } from './onboarding.repository.js';
@@ -205,6 +206,9 @@ export function createStoreApprovalService(
           audience: [{ store: storeId, permission: 'store:profile:write' }],
           params: { storeName: store.storeName },
         });
+        // Its products prepared while it waited are submitted now, as one digest (issue 31).
+        if ((await catalog.countPendingProducts(tx, storeId)) > 0)
+          await deps.events.emit(tx, productApprovalDigest(store, at));
       });
       return details(db, storeId);
     },

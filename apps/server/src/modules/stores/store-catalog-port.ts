@@ -11,6 +11,8 @@ export interface StoreCatalogPort {
   renameStoreInProducts(db: Db, storeId: string, storeName: string): Promise<void>;
   countVisibleProducts(db: Db, storeIds: string[]): Promise<Map<string, number>>;
   countAllProducts(db: Db, storeId: string): Promise<number>;
+  /** Products of the store waiting for an admin's approval (a pending store's drafts among them). */
+  countPendingProducts(db: Db, storeId: string): Promise<number>;
   /**
    * A condition, for a query over stores, that the store has at least one live product (approved and shown to
    * customers, in stock or shown as sold out): the public store lists leave out stores with nothing to buy.

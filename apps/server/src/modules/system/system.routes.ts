@@ -91,5 +91,22 @@ export function systemRoutes(deps: Deps): RouteDefinition[] {
         })),
       };
     }),
+    route(systemEndpoints.smsHeld, async ({ query }) => {
+      const since = new Date(deps.now().getTime() - query.hours * 3600_000);
+      const held = await deps.sms.heldSince(since);
+      return {
+        message: 'Texts held by the SMS budget',
+        data: {
+          since: since.toISOString(),
+          held: {
+            recipientHour: held['recipient-hour'],
+            order: held.order,
+            platformDay: held['platform-day'],
+            superseded: held.superseded,
+          },
+          budget: deps.config.smsBudget,
+        },
+      };
+    }),
   ];
 }

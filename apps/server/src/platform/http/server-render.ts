@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../logger.js';
 import type { ResponseCache } from './response-cache.js';
 import { CACHE_TTL_SECONDS } from './response-cache.js';
 import { canonicalTags, type PageMeta, renderPage } from './web-page.js';
@@ -294,7 +295,7 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
         page = await compose(pattern, request.url, pathname);
       } catch (error) {
         // The page still works client-rendered: the plain index.html, as before server rendering.
-        request.log.error({ err: error, url: request.url }, 'server rendering failed');
+        request.log.error({ err: error, url: redactUrl(request.url) }, 'server rendering failed');
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')

@@ -41,3 +41,21 @@ export function createNotificationEvents(): NotificationEvents {
     },
   };
 }
+
+/**
+ * How often admins may hear that one store has products waiting (issue 31): a store's submissions in one interval
+ * are one event, so one mail per approver, not one per product, and its subject is the store's name (approved by
+ * admins), never a product name the merchant typed.
+ */
+export const PRODUCT_APPROVAL_DIGEST_SECONDS = 3600;
+
+/** The digest event of a store's products waiting for approval, for the interval `at` falls in. */
+export function productApprovalDigest(store: { id: string; storeName: string }, at: Date): NotificationEvent {
+  const interval = Math.floor(at.getTime() / (PRODUCT_APPROVAL_DIGEST_SECONDS * 1000));
+  return {
+    kind: 'approval.waiting',
+    key: `approval.waiting:products:${store.id}:${interval}`,
+    audience: [{ admins: 'approvals:products' }],
+    params: { what: 'products', subject: store.storeName, storeId: store.id },
+  };
+}

@@ -10,8 +10,15 @@ import type { Db } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { rateLimitCounters } from './rate-limits.schema.js';
 
+/**
+ * The email's limit across every address refused (issue 31): strangers, not this caller's own tries, may have
+ * spent it. Sign-in answers it by asking for a mailed code instead of holding the owner out.
+ */
+export class EmailLocked extends AppError {}
+
 export type RateLimitPolicy =
   | 'login'
+  | 'sign-in-code'
   | 'signup'
   | 'forgot-password'
   | 'refresh'
@@ -21,7 +28,8 @@ export type RateLimitPolicy =
   | 'contact'
   | 'email-change'
   | 'review'
-  | 'upload';
+  | 'upload'
+  | 'store-mail';
 
 interface Limit {
   points: number;
@@ -46,7 +54,7 @@ interface Limit {
  */
 export const defaultLimits: Record<
   RateLimitPolicy,
-  { ip: Limit; emailAndIp?: Limit; email?: Limit; account?: Limit }
+  { ip?: Limit; emailAndIp?: Limit; email?: Limit; account?: Limit; accountPerDay?: Limit }
 > = {
   login: {
     ip: { points: 50, durationSeconds: 900 },
@@ -54,6 +62,11 @@ export const defaultLimits: Record<
     email: { points: 20, durationSeconds: 900, lockout: { baseSeconds: 900, maxSeconds: 24 * 3600 } },
   },
   signup: { ip: { points: 20, durationSeconds: 3600 }, emailAndIp: { points: 5, durationSeconds: 3600 } },
+  /** Sign-in codes mailed to one account while its sign-ins are under attack: a few an hour. */
+  'sign-in-code': {
+    ip: { points: 20, durationSeconds: 3600 },
+    email: { points: 3, durationSeconds: 3600 },
+  },
   'forgot-password': {
     ip: { points: 20, durationSeconds: 3600 },
     emailAndIp: { points: 5, durationSeconds: 3600 },
@@ -102,6 +115,14 @@ export const defaultLimits: Record<
     ip: { points: 1000, durationSeconds: 900 },
     account: { points: 100, durationSeconds: 900 },
   },
+  /**
+   * Mails a store's people make the platform send to addresses they typed (staff invitations, issue 31), counted per
+   * store whoever of its staff acts: a team is invited in an afternoon, a mail cannon is not.
+   */
+  'store-mail': {
+    account: { points: 20, durationSeconds: 3600 },
+    accountPerDay: { points: 50, durationSeconds: 24 * 3600 },
+  },
 };
 
 export interface RateLimits {
@@ -112,7 +133,7 @@ export interface RateLimits {
    */
   consume(
     policy: RateLimitPolicy,
-    key: { ip: string; email?: string; account?: string; knownAddress?: boolean },
+    key: { ip?: string; email?: string; account?: string; knownAddress?: boolean },
   ): Promise<void>;
   /**
    * After a success: forgets the per-email counts, so a person's own typos do not pile up.
@@ -126,15 +147,9 @@ export interface RateLimits {
 }
 
 /**
- * What several server processes must count together even without Redis: guesses at a password and reset mails
- * to one address. They live in PostgreSQL (one upsert per count; sign-in is bound by argon2 anyway), the rest in
- * each process's memory, where a limit is per process (ADR 043).
- */
-export const SHARED_IN_POSTGRES: readonly RateLimitPolicy[] = ['login', 'forgot-password'];
-
-/**
- * Counters in Redis when given one (every policy, shared by every process); else, with `postgres`, the policies of
- * SHARED_IN_POSTGRES in its `rate_limit_counters` table and the others in process; else all in process.
+ * Counters in Redis when given one; else, with `postgres`, in its `rate_limit_counters` table (one upsert per
+ * count): either way every policy is shared by every server process (ADR 043, issue 31: a limit counted per process
+ * let two processes take twice the contact form's budget). Else (the embedded PGlite, one process) all in process.
  */
 export function createRateLimits(
   options: { redis?: Redis; postgres?: Db; limits?: typeof defaultLimits } = {},
@@ -144,8 +159,7 @@ export function createRateLimits(
   const make = (name: string, limit: Limit): RateLimiterAbstract => {
     const settings = { keyPrefix: `rl:${name}`, points: limit.points, duration: limit.durationSeconds };
     if (options.redis) return new RateLimiterRedis({ storeClient: options.redis, ...settings });
-    const policy = name.split(':')[0] as RateLimitPolicy;
-    if (options.postgres && SHARED_IN_POSTGRES.includes(policy)) {
+    if (options.postgres) {
       // Each limiter would otherwise sweep the whole table for expired rows every five minutes: one is enough.
       const clearExpiredByTimeout = !sweeping;
       sweeping = true;
@@ -206,19 +220,21 @@ export function createRateLimits(
     Object.entries(limits).map(([policy, set]) => [
       policy,
       {
-        ip: make(`${policy}:ip`, set.ip),
+        ip: set.ip ? make(`${policy}:ip`, set.ip) : undefined,
         emailAndIp: set.emailAndIp ? make(`${policy}:email-ip`, set.emailAndIp) : undefined,
         email: set.email ? make(`${policy}:email`, set.email) : undefined,
         account: set.account ? make(`${policy}:account`, set.account) : undefined,
+        accountPerDay: set.accountPerDay ? make(`${policy}:account-day`, set.accountPerDay) : undefined,
       },
     ]),
   ) as Record<
     RateLimitPolicy,
     {
-      ip: RateLimiterAbstract;
+      ip?: RateLimiterAbstract;
       emailAndIp?: RateLimiterAbstract;
       email?: RateLimiterAbstract;
       account?: RateLimiterAbstract;
+      accountPerDay?: RateLimiterAbstract;
     }
   >;
 
@@ -243,8 +259,9 @@ export function createRateLimits(
       const set = limiters[policy];
       const locks = lockouts[policy];
       const email = key.email?.trim().toLowerCase();
-      const pair = email ? `${email}|${key.ip}` : undefined;
+      const pair = email && key.ip ? `${email}|${key.ip}` : undefined;
       await take(set.account, key.account);
+      await take(set.accountPerDay, key.account);
       await take(set.ip, key.ip);
       if (pair && set.emailAndIp && locks.emailAndIp)
         await takeWithLockout(set.emailAndIp, locks.emailAndIp, pair);
@@ -252,8 +269,13 @@ export function createRateLimits(
       if (!email || !set.email) return;
       // The owner's own address is never held out by what strangers did elsewhere; its pair's limit holds it.
       if (key.knownAddress) return;
-      if (locks.email) await takeWithLockout(set.email, locks.email, email);
-      else await take(set.email, email);
+      try {
+        if (locks.email) await takeWithLockout(set.email, locks.email, email);
+        else await take(set.email, email);
+      } catch (error) {
+        if (!(error instanceof AppError) || !locks.email) throw error;
+        throw new EmailLocked(error.code, error.message, undefined, error.headers);
+      }
     },
     async reset(policy, key) {
       const email = key.email.trim().toLowerCase();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,6 +20,21 @@ export const outboxSms = pgTable(
     attempts: integer().notNull().default(0),
     claimedAt: timestamp({ withTimezone: true }),
     lastError: text(),
+    /** The order a text is about, for the per-order budget (issue 31). */
+    orderId: uuid(),
+    /** The notification kind it words, so a newer text of the same kind about the same order replaces it. */
+    kind: text(),
+    /** Not sent before this (an assignment's text waits for the assignment to settle). */
+    notBefore: timestamp({ withTimezone: true }),
+    /**
+     * Why it is kept and never sent: a budget reached (`recipient-hour`, `order`, `platform-day`) or `superseded`
+     * by a newer text. Its notification stays in the app and in mail; admins see these counted.
+     */
+    heldReason: text(),
   },
-  (table) => [index('outbox_sms_created_idx').on(table.createdAt), index('outbox_sms_to_idx').on(table.to)],
+  (table) => [
+    index('outbox_sms_created_idx').on(table.createdAt),
+    index('outbox_sms_to_idx').on(table.to, table.createdAt),
+    index('outbox_sms_order_idx').on(table.orderId).where(sql`order_id is not null`),
+  ],
 );

@@ -35,13 +35,47 @@ export interface SmsMessage {
   /** +234… as stored on accounts. */
   to: string;
   text: string;
+  /** The order it is about: counted against the per-order budget. */
+  orderId?: string | null;
+  /** The notification kind: an assignment's text waits to settle, and a newer one of its kind replaces it. */
+  kind?: string;
 }
+
+/** The SMS budget (issue 31, ADR 066); every count reads the outbox, so every process shares it. */
+export interface SmsBudget {
+  perRecipientHour: number;
+  perOrder: number;
+  perDay: number;
+  settleSeconds: number;
+}
+
+export const defaultSmsBudget: SmsBudget = {
+  perRecipientHour: 6,
+  perOrder: 12,
+  perDay: 5000,
+  settleSeconds: 120,
+};
+
+/**
+ * Kinds whose text a reassignment repeats: each waits `settleSeconds`, and a newer one to the same person about
+ * the same order replaces it, so twenty reassignments text the customer (and each carrier) once.
+ */
+export const SETTLING_KINDS: ReadonlySet<string> = new Set([
+  'pickup.scheduled',
+  'pickup.assigned',
+  'assignment.new',
+  'assignment.removed',
+]);
+
+export type SmsHeldReason = 'recipient-hour' | 'order' | 'platform-day' | 'superseded';
 
 export interface SmsSender {
   /** Writes the SMS to the outbox inside the caller's transaction; delivery happens after it commits. */
   send(executor: Db, message: SmsMessage): Promise<void>;
   /** Sends what waits in the outbox through Termii (no-op without a Termii key); answers how many were tried. */
   flush(): Promise<number>;
+  /** Texts kept unsent since `since`, by reason: what admins see of the budget at work. */
+  heldSince(since: Date): Promise<Record<SmsHeldReason, number>>;
   readonly provider: 'termii' | 'outbox';
 }
 
@@ -69,8 +103,12 @@ export function createSmsSender(options: {
   termii?: { apiKey: string; baseUrl: string; senderId: string };
   logger: Logger;
   fetch?: typeof fetch;
+  budget?: SmsBudget;
+  now?: () => Date;
 }): SmsSender {
   const { termii } = options;
+  const budget = options.budget ?? defaultSmsBudget;
+  const now = options.now ?? (() => new Date());
   const doFetch = options.fetch ?? fetch;
   let running: Promise<number> | undefined;
 
@@ -109,7 +147,8 @@ export function createSmsSender(options: {
       update ${outboxSms} set claimed_at = now(), attempts = attempts + 1
       where id in (
         select id from ${outboxSms}
-        where sent_at is null and attempts < ${MAX_ATTEMPTS}
+        where sent_at is null and attempts < ${MAX_ATTEMPTS} and held_reason is null
+          and (not_before is null or not_before <= now())
           and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
         order by created_at limit 20 for update skip locked
       )
@@ -138,12 +177,65 @@ export function createSmsSender(options: {
   return {
     provider: termii ? 'termii' : 'outbox',
     async send(executor, message) {
+      const at = now();
+      const orderId = message.orderId ?? null;
+      const settling = message.kind !== undefined && orderId !== null && SETTLING_KINDS.has(message.kind);
+      // One number's texts are decided one at a time, on any process (the lock ends with the caller's transaction).
+      await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${message.to}`}))`);
+      if (settling) {
+        // The earlier text of this kind about this order has not left yet: the newer one (a new token, a new
+        // carrier) replaces it and waits in its turn.
+        await executor.execute(sql`
+          update ${outboxSms} set held_reason = 'superseded'
+          where "to" = ${message.to} and order_id = ${orderId} and kind = ${message.kind!}
+            and sent_at is null and held_reason is null and not_before > ${at.toISOString()}::timestamptz`);
+      }
+      const counted = (await executor.execute(sql`
+        select
+          (select count(*)::int from ${outboxSms} where "to" = ${message.to} and held_reason is null
+             and created_at > ${new Date(at.getTime() - 3600_000).toISOString()}::timestamptz) as recipient,
+          (select count(*)::int from ${outboxSms} where ${orderId}::uuid is not null and order_id = ${orderId}::uuid
+             and held_reason is null) as per_order,
+          (select count(*)::int from ${outboxSms} where held_reason is null
+             and created_at > ${new Date(at.getTime() - 24 * 3600_000).toISOString()}::timestamptz) as platform`)) as unknown as {
+        rows: { recipient: number; per_order: number; platform: number }[];
+      };
+      const count = counted.rows[0]!;
+      const heldReason: SmsHeldReason | null =
+        Number(count.recipient) >= budget.perRecipientHour
+          ? 'recipient-hour'
+          : Number(count.per_order) >= budget.perOrder
+            ? 'order'
+            : Number(count.platform) >= budget.perDay
+              ? 'platform-day'
+              : null;
       await executor.insert(outboxSms).values({
         to: message.to,
         text: message.text,
         segments: smsSegments(message.text).segments,
+        orderId,
+        kind: message.kind ?? null,
+        notBefore: settling ? new Date(at.getTime() + budget.settleSeconds * 1000) : null,
+        heldReason,
+        createdAt: at,
       });
-      countMessage('sms', 'queued');
+      countMessage('sms', heldReason ? 'capped' : 'queued');
+      if (heldReason)
+        options.logger.warn({ reason: heldReason, kind: message.kind }, 'sms held by the budget');
+    },
+    async heldSince(since) {
+      const rows = (await options.db.execute(sql`
+        select held_reason, count(*)::int as n from ${outboxSms}
+        where held_reason is not null and created_at >= ${since.toISOString()}::timestamptz
+        group by held_reason`)) as unknown as { rows: { held_reason: SmsHeldReason; n: number }[] };
+      const held: Record<SmsHeldReason, number> = {
+        'recipient-hour': 0,
+        order: 0,
+        'platform-day': 0,
+        superseded: 0,
+      };
+      for (const row of rows.rows) held[row.held_reason] = Number(row.n);
+      return held;
     },
     flush() {
       running ??= deliverBatch().finally(() => {

@@ -78,6 +78,35 @@ describe('AdminsList', () => {
     );
   });
 
+  it('deactivates an admin only after confirmation: one Enter on the row does nothing (issue 31)', async () => {
+    const rows = [admin('me', 'Super', 'superadmin'), admin('a1', 'Ada', 'admin')];
+    const fetchMock = mockFetch((url) => {
+      if (url.includes('/deactivate'))
+        return jsonResponse(200, { message: 'Admin deactivated', data: { ...rows[1], isActive: false } });
+      return jsonResponse(200, {
+        message: 'Admins',
+        data: { admins: rows, pagination: { page: 1, limit: 10, totalItems: rows.length, totalPages: 1 } },
+      });
+    });
+    const person = userEvent.setup();
+    renderScreen(<AdminsList currentAdminId="me" />);
+    await screen.findByRole('table');
+    const deactivations = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/deactivate'));
+
+    screen.getAllByRole('button', { name: 'Deactivate Ada Test' })[0]!.focus();
+    await person.keyboard('{Enter}');
+    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate this admin?' });
+    // Focus starts on Cancel: a second Enter cancels instead of deactivating.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await person.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deactivations()).toHaveLength(0);
+
+    await person.click(screen.getAllByRole('button', { name: 'Deactivate Ada Test' })[0]!);
+    await person.click(screen.getByRole('button', { name: 'Deactivate admin' }));
+    await waitFor(() => expect(deactivations()).toHaveLength(1));
+  });
+
   it('shows the empty and error states', async () => {
     mockFetch(() =>
       jsonResponse(200, {

@@ -79,6 +79,7 @@ export function AdminsList({ currentAdminId }: { currentAdminId: string }) {
   const [role, setRole] = useState<AdminRole | ''>('');
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<AdminSummary | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<AdminSummary | null>(null);
   const debouncedSearch = useDebounced(search.trim(), 300);
 
   // a new filter starts again at page 1
@@ -94,7 +95,13 @@ export function AdminsList({ currentAdminId }: { currentAdminId: string }) {
   const setActive = useSetAdminActive();
   const remove = useDeleteAdmin();
 
-  const onToggle = (admin: AdminSummary) => setActive.mutate({ id: admin.id, active: !admin.isActive });
+  // Deactivating ends an admin's sessions at once: it asks first (issue 31); activating does not.
+  const onToggle = (admin: AdminSummary) =>
+    admin.isActive ? setToDeactivate(admin) : setActive.mutate({ id: admin.id, active: true });
+  const confirmDeactivate = () => {
+    if (!toDeactivate) return;
+    setActive.mutate({ id: toDeactivate.id, active: false }, { onSettled: () => setToDeactivate(null) });
+  };
   const confirmDelete = () => {
     if (!toDelete) return;
     remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
@@ -236,6 +243,19 @@ export function AdminsList({ currentAdminId }: { currentAdminId: string }) {
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+      />
+      <ConfirmDialog
+        open={toDeactivate !== null}
+        title="Deactivate this admin?"
+        description={
+          toDeactivate
+            ? `${toDeactivate.firstName} ${toDeactivate.lastName} (${toDeactivate.email}) is signed out at once and cannot sign in until activated again.`
+            : ''
+        }
+        confirmLabel="Deactivate admin"
+        busy={setActive.isPending}
+        onConfirm={confirmDeactivate}
+        onCancel={() => setToDeactivate(null)}
       />
     </section>
   );

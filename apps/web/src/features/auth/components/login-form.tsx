@@ -19,6 +19,8 @@ export function LoginForm({ kind }: { kind: AccountKind }) {
   const loginMutation = useLogin(kind);
   const [status, setStatus] = useState<string | null>(null);
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  // Strangers' failed sign-ins made the server ask for the code it mailed to the owner (issue 31).
+  const [needsCode, setNeedsCode] = useState(false);
   const {
     register,
     handleSubmit,
@@ -35,6 +37,7 @@ export function LoginForm({ kind }: { kind: AccountKind }) {
         if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED' && kind !== 'admin') {
           setUnconfirmedEmail(values.email);
         }
+        if (error instanceof ApiError && error.code === 'SIGN_IN_CODE_REQUIRED') setNeedsCode(true);
         // A refused sign-in is a 401 with the reason ("Incorrect email or password"), not an expired session:
         // the form says it, once.
         const refused = error instanceof ApiError && error.status === 401;
@@ -66,6 +69,17 @@ export function LoginForm({ kind }: { kind: AccountKind }) {
           error={errors.password?.message}
           {...register('password')}
         />
+        {needsCode ? (
+          <TextField
+            label="Sign-in code from your email"
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="Eight letters and digits, like ABCD-EF23"
+            error={errors.code?.message}
+            {...register('code', { setValueAs: (value: string) => (value?.trim() ? value : undefined) })}
+          />
+        ) : null}
         <Button type="submit" className="w-full" loading={loginMutation.isPending}>
           Sign in
         </Button>

@@ -45,3 +45,15 @@ export function useReplyToContact() {
     },
   });
 }
+
+/** The first mail's link: confirms the sender's address once for the life of the page, never retried. */
+export function useConfirmContactAddress(token: string) {
+  return useQuery({
+    queryKey: ['contact', 'confirm', token],
+    queryFn: () => api(contactEndpoints.confirm, { kind: 'customer', params: { token } }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+    meta: { toast: false },
+  });
+}

@@ -15,6 +15,7 @@ const message = {
   status: 'new',
   reply: null,
   repliedAt: null,
+  emailConfirmed: false,
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 

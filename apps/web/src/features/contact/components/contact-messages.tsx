@@ -59,7 +59,9 @@ export function ContactMessages() {
         open={replyingTo !== null}
         title={replyingTo ? `Reply to ${replyingTo.name}` : 'Reply'}
         description={
-          replyingTo ? `Your reply is emailed to ${replyingTo.email} and the message is marked answered.` : ''
+          replyingTo
+            ? `Your one reply is emailed to ${replyingTo.email} and the message is marked answered. ${replyingTo.emailConfirmed ? 'The sender confirmed this address, so the reply quotes their message.' : 'The sender has not confirmed this address, so the reply does not quote their message.'}`
+            : ''
         }
         label="Your reply"
         confirmLabel="Send reply"
@@ -88,9 +90,12 @@ function MessageActions({ message, onReply }: { message: ContactMessage; onReply
   const setStatus = useSetContactStatus();
   return (
     <div className="flex flex-wrap items-end gap-2 pt-1">
-      <Button variant="secondary" onClick={onReply}>
-        Reply by email<span className="sr-only"> to {message.name}</span>
-      </Button>
+      {/* One reply per message (issue 31): the form is not a thread the platform keeps mailing. */}
+      {message.repliedAt ? null : (
+        <Button variant="secondary" onClick={onReply}>
+          Reply by email<span className="sr-only"> to {message.name}</span>
+        </Button>
+      )}
       <SelectField
         label={`Status of "${message.subject}"`}
         className="min-w-40"

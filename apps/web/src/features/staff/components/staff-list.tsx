@@ -29,6 +29,7 @@ export function StaffList({ currentUserId, canManage, roleOptions }: StaffListPr
   const list = useStaffList();
   const change = useChangeStaff();
   const [toRemove, setToRemove] = useState<StaffMember | null>(null);
+  const [toDeactivate, setToDeactivate] = useState<StaffMember | null>(null);
 
   if (list.isPending) return <LoadingState label="Loading staff…" />;
   if (list.isError)
@@ -95,7 +96,10 @@ export function StaffList({ currentUserId, canManage, roleOptions }: StaffListPr
                       disabled={change.isPending}
                       aria-label={`${member.isActive ? 'Deactivate' : 'Reactivate'} ${name}`}
                       onClick={() =>
-                        change.mutate({ id: member.id, action: member.isActive ? 'deactivate' : 'activate' })
+                        // Deactivating signs the member out at once: it asks first (issue 31).
+                        member.isActive
+                          ? setToDeactivate(member)
+                          : change.mutate({ id: member.id, action: 'activate' })
                       }
                     >
                       {member.isActive ? 'Deactivate' : 'Reactivate'}
@@ -130,6 +134,25 @@ export function StaffList({ currentUserId, canManage, roleOptions }: StaffListPr
             change.mutate({ id: toRemove.id, action: 'remove' }, { onSettled: () => setToRemove(null) });
         }}
         onCancel={() => setToRemove(null)}
+      />
+      <ConfirmDialog
+        open={toDeactivate !== null}
+        title="Deactivate this staff member?"
+        description={
+          toDeactivate
+            ? `${toDeactivate.firstName} ${toDeactivate.lastName} (${toDeactivate.email}) is signed out at once and cannot sign in until reactivated.`
+            : ''
+        }
+        confirmLabel="Deactivate"
+        busy={change.isPending}
+        onConfirm={() => {
+          if (toDeactivate)
+            change.mutate(
+              { id: toDeactivate.id, action: 'deactivate' },
+              { onSettled: () => setToDeactivate(null) },
+            );
+        }}
+        onCancel={() => setToDeactivate(null)}
       />
     </section>
   );

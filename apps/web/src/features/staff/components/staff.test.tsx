@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
@@ -98,7 +98,14 @@ describe('StaffList', () => {
     await screen.findByText('halima@demo.ng');
     expect(screen.queryByRole('button', { name: 'Deactivate Chinedu Test' })).toBeNull();
     expect(screen.getByLabelText('Role of Halima Test')).toHaveValue('inventory');
+    // Issue 31: deactivating asks first; cancelling sends nothing.
     await person.click(screen.getByRole('button', { name: 'Deactivate Halima Test' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Deactivate this staff member?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await person.keyboard('{Escape}');
+    expect(calls.some((call) => call.includes('/deactivate'))).toBe(false);
+    await person.click(screen.getByRole('button', { name: 'Deactivate Halima Test' }));
+    await person.click(screen.getByRole('button', { name: 'Deactivate' }));
     await waitFor(() =>
       expect(calls.some((call) => call.includes('/merchant/staff/s1/deactivate'))).toBe(true),
     );
