@@ -5,8 +5,12 @@ import { postgresProofFiles } from '../support/postgres-proofs.js';
 
 const SERVER = path.resolve(import.meta.dirname, '../..');
 
-/** A block skipped unless the suite runs on PostgreSQL: `skipIf(!serverUrl)`, `skipIf(!process.env.TEST_DATABASE_URL)`. */
-const POSTGRES_ONLY = /\.skipIf\(\s*!\s*(serverUrl|onPostgres|process\.env\.TEST_DATABASE_URL)\b/;
+/**
+ * A block skipped unless the suite runs on PostgreSQL (`skipIf(!serverUrl)`, `skipIf(!process.env.TEST_DATABASE_URL)`),
+ * or two server processes on one PostgreSQL database (`openTwoApps`, undefined without it).
+ */
+const POSTGRES_ONLY =
+  /\.skipIf\(\s*!\s*(serverUrl|onPostgres|two|process\.env\.TEST_DATABASE_URL)\b|openTwoApps\(/;
 
 function testFiles(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
