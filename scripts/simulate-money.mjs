@@ -23,7 +23,14 @@ console.log(
 );
 const child = spawn(
   'npx',
-  ['vitest', 'run', '--project', 'server', 'apps/server/test/simulation/money.simulation.test.ts'],
+  [
+    'vitest',
+    'run',
+    // The `server` project is always the embedded PGlite; the PostgreSQL proofs are `server-postgres` (ADR 070).
+    '--project',
+    env.TEST_DATABASE_URL ? 'server-postgres' : 'server',
+    'apps/server/test/simulation/money.simulation.test.ts',
+  ],
   { cwd: root, stdio: 'inherit', env },
 );
 child.on('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
