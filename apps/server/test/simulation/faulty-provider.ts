@@ -1,5 +1,6 @@
 import { AppError } from '../../src/platform/errors.js';
 import type { PaymentProvider, RefundResult, SandboxProvider } from '../../src/platform/payments/index.js';
+import { OutcomeUnknownError } from '../../src/platform/payments/paystack-http.js';
 import type { TransferProvider } from '../../src/platform/payments/transfers.js';
 import type { FakePaystack } from '../support/payments.fake-paystack.js';
 
@@ -101,7 +102,8 @@ export class Faults {
   async call<T>(target: FaultTarget, work: () => Promise<T>, onWire?: (fault: '5xx' | '429') => void) {
     if (this.outageSteps > 0) {
       this.count(`no answer (outage) ${target}`);
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+      // As the adapter reports a request that got no answer (ADR 061): the outcome is unknown.
+      throw new OutcomeUnknownError(NOT_ANSWERING);
     }
     const fault = this.take(target);
     switch (fault) {
@@ -114,14 +116,16 @@ export class Faults {
           onWire(fault);
           return work();
         }
-        throw new AppError('SERVICE_UNAVAILABLE', fault === '429' ? BUSY : NOT_ANSWERING);
+        // As the adapter reports them: a 429 after its retries is a refusal, a 5xx an unknown outcome (ADR 061).
+        if (fault === '429') throw new AppError('SERVICE_UNAVAILABLE', BUSY);
+        throw new OutcomeUnknownError(NOT_ANSWERING);
       case 'late':
         await work();
-        throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+        throw new OutcomeUnknownError(NOT_ANSWERING);
       case 'never':
         await work();
         this.outageSteps = 2;
-        throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+        throw new OutcomeUnknownError(NOT_ANSWERING);
       case 'crash-before':
         return this.crash(`before the provider's ${target}`);
       case 'crash-after':
