@@ -367,9 +367,9 @@ describe('wording', () => {
     const soldOut = wordingOf('stock.low', 'merchant', { ...params, stock: 0 });
     expect(soldOut.title).toMatch(/is sold out$/);
     expect(soldOut.body).not.toMatch(/0 units/);
-    expect(
-      wordingOf('queue.waiting', 'admin', { ...params, reason: undefined, minutes: 305 }).body,
-    ).toContain('It has waited 5 hours 5 minutes.');
+    expect(wordingOf('queue.waiting', 'admin', { ...params, reason: null, minutes: 305 }).body).toContain(
+      'It has waited 5 hours 5 minutes.',
+    );
     expect(waitedFor(45)).toBe('45 minutes');
     expect(waitedFor(120)).toBe('2 hours');
     expect(waitedFor(61)).toBe('1 hour 1 minute');

@@ -418,7 +418,9 @@ describe('the OpenAPI document', () => {
       const caller = (['merchant', 'admin', 'customer', 'partner'] as const).find((kind) =>
         mayCall(endpoint, kind),
       );
-      const query = new URLSearchParams(days.map((parameter) => [parameter.name, '0001-01-01']));
+      const query = new URLSearchParams(
+        days.map((parameter): [string, string] => [parameter.name, '0001-01-01']),
+      );
       const answer = await test.app.inject({
         method: method as 'GET',
         url: `${path}?${query}`,
