@@ -151,6 +151,30 @@ const schema = z.object({
     .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals')
     .default(50_000_000),
   WEB_DIST: z.string().optional(),
+  /** Live streams (`GET /api/live`, ADR 068) one account may hold open on one process; beyond it, 503. */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(5),
+  /**
+   * Live streams one process holds open; beyond it, 503. Each is a socket, a file descriptor: the process also keeps
+   * this under its own descriptor limit, with room left for requests, the database and files.
+   */
+  LIVE_STREAMS_PER_PROCESS: z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(2000),
+  /** How often each live stream gets a keep-alive and its session and membership are checked again. */
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number('must be a number of milliseconds')
+    .int('must be a number of milliseconds')
+    .min(50, 'must be at least 50 ms')
+    .max(120_000, 'must be at most 120000 ms')
+    .default(25_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -232,6 +256,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: value.SEED_DEMO ?? !production,
     returnWindowDays: value.RETURN_WINDOW_DAYS,
     orderLimitKobo: nairaToKobo(value.ORDER_LIMIT_NAIRA),
+    live: {
+      streamsPerAccount: value.LIVE_STREAMS_PER_ACCOUNT,
+      streamsPerProcess: value.LIVE_STREAMS_PER_PROCESS,
+      heartbeatMs: value.LIVE_HEARTBEAT_MS,
+    },
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
   };
 }
