@@ -1,6 +1,7 @@
 // What open live streams (GET /api/live, ADR 068) cost a write and /api/health: the same measurements with 0 and
-// with BENCH_STREAMS (default 2,000) streams open, side by side. Every stream is the merchant's of one store, so
-// every change below reaches all of them: the worst audience there is.
+// with BENCH_STREAMS (default 2,000) streams open, side by side. BENCH_AUDIENCE (default 5, one account's cap) of
+// them are the merchant's, whose store every change below concerns; the others are a customer's, whom it does not.
+// BENCH_AUDIENCE=BENCH_STREAMS makes every stream hear every change: the worst audience there is.
 // Run: npx tsx bench/live-streams.bench.ts  (the embedded PGlite; DATABASE_URL=postgres://… for PostgreSQL)
 //   BENCH_STREAMS (default 2000), BENCH_WRITES (default 200), BENCH_HEALTH (default 1000).
 // The streams' clients run in a child process, so that reading them costs the server's process nothing.
@@ -21,6 +22,7 @@ import { DEMO_PASSWORD, seedDemo } from '../apps/server/src/seed/demo-seed.js';
 const streams = Number(process.env.BENCH_STREAMS ?? 2000);
 const writes = Number(process.env.BENCH_WRITES ?? 200);
 const healthCalls = Number(process.env.BENCH_HEALTH ?? 1000);
+const audience = Math.min(streams, Number(process.env.BENCH_AUDIENCE ?? 5));
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'live-streams-bench-'));
 const config = loadConfig({
@@ -53,13 +55,17 @@ await seedDemo(database.db);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-const signedIn = await app.inject({
-  method: 'POST',
-  url: '/api/auth/merchant/login',
-  payload: { email: 'merchant@demo.ng', password: DEMO_PASSWORD },
-});
-const session = JSON.parse(signedIn.body).data as { accessToken: string; user: { storeId: string } };
+async function signIn(kind: 'merchant' | 'customer') {
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/api/auth/${kind}/login`,
+    payload: { email: `${kind}@demo.ng`, password: DEMO_PASSWORD },
+  });
+  return JSON.parse(answer.body).data as { accessToken: string; user: { storeId: string } };
+}
+const session = await signIn('merchant');
 const token = session.accessToken;
+const bystander = (await signIn('customer')).accessToken;
 const change = orderChangePayload({ storeId: session.user.storeId, carrierId: null, queue: false });
 
 const percentile = (values: number[], p: number) => {
@@ -94,22 +100,28 @@ async function measure() {
 }
 
 /** Opens `count` streams from a child process; resolves once the server holds them all. */
-async function openStreams(count: number) {
+async function openStreams(count: number, as: string, total: number) {
   const script = `
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-    let open = 0, refused = 0, events = 0;
-    for (let i = 0; i < ${count}; i++) {
+    let open = 0, refused = 0, events = 0, started = 0;
+    // At most 50 opening at once; a refused one (503: the embedded database's load shedding) tries again.
+    const one = () => {
+      const retry = () => { refused++; setTimeout(one, 200); };
       http.get(process.env.URL, { agent, headers: { authorization: 'Bearer ' + process.env.TOKEN } }, (res) => {
-        if (res.statusCode !== 200) { refused++; res.resume(); return; }
+        if (res.statusCode !== 200) { res.resume(); retry(); return; }
         open++;
+        launch();
         res.on('data', (chunk) => { events += String(chunk).split('event: orders').length - 1; });
-      }).on('error', () => refused++);
-    }
-    setInterval(() => process.stdout.write(JSON.stringify({ open, refused, events }) + '\\n'), 1000);
+      }).on('error', retry);
+    };
+    const launch = () => { if (started < ${count}) { started++; one(); } };
+    for (let i = 0; i < 50; i++) launch();
+    setInterval(() => { if (!process.stdout.destroyed) process.stdout.write(JSON.stringify({ open, refused, events }) + '\\n'); }, 1000);
+    process.stdout.on('error', () => process.exit(0));
   `;
   const child = spawn(process.execPath, ['-e', script], {
-    env: { ...process.env, URL: `${base}/api/live`, TOKEN: token },
+    env: { ...process.env, URL: `${base}/api/live`, TOKEN: as },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let last = { open: 0, refused: 0, events: 0 };
@@ -118,9 +130,9 @@ async function openStreams(count: number) {
     if (line) last = JSON.parse(line);
   });
   const started = Date.now();
-  while (openLiveStreams() < count) {
-    if (Date.now() - started > 120_000)
-      throw new Error(`only ${openLiveStreams()} of ${count} streams opened`);
+  while (openLiveStreams() < total) {
+    if (Date.now() - started > 300_000)
+      throw new Error(`only ${openLiveStreams()} of ${total} streams opened`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { child, client: () => last };
@@ -133,15 +145,18 @@ console.log(`database: ${config.database.driver}; load average ${os.loadavg()[0]
 await measure(); // warm-up
 const without = await measure();
 console.log(row('0 streams', without));
-const opened = await openStreams(streams);
+const others =
+  streams > audience ? await openStreams(streams - audience, bystander, streams - audience) : undefined;
+const opened = await openStreams(audience, token, streams);
 const withStreams = await measure();
-console.log(row(`${openLiveStreams()} streams`, withStreams));
+console.log(row(`${openLiveStreams()} streams (${audience} hear)`, withStreams));
 await new Promise((resolve) => setTimeout(resolve, 1200));
 const client = opened.client();
 console.log(
   `streams' client: ${client.open} open, ${client.refused} refused, ${client.events} order events received; write p50 ratio ${(percentile(withStreams.writeMs, 50) / percentile(without.writeMs, 50)).toFixed(2)}`,
 );
 opened.child.kill();
+others?.child.kill();
 await app.close();
 await database.close();
 fs.rmSync(scratch, { recursive: true, force: true });
