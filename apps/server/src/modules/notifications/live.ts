@@ -29,6 +29,8 @@ export const LIVE_RETRY_AFTER_SECONDS = 30;
 const REFUSAL_LOG_INTERVAL_MS = 60_000;
 /** Events are some 30 bytes: 64 KiB unsent means the client has not read for thousands of them. */
 const DEFAULT_MAX_BUFFERED_BYTES = 64 * 1024;
+/** Streams written per turn of the event loop. */
+const FLUSH_SLICE = 250;
 /** Descriptors kept for everything but streams: requests, the database pool, LISTEN, Redis, files, logs. */
 const DESCRIPTORS_KEPT = 256;
 
@@ -163,12 +165,17 @@ export function liveStreams(
     raw.write(chunk);
   }
 
+  // A change heard by thousands of streams is written a slice per turn, so requests are answered in between.
   function flush() {
-    flushing = false;
-    const batch = [...pending];
-    pending.clear();
-    for (const [stream, events] of batch)
+    let written = 0;
+    for (const [stream, events] of pending) {
+      pending.delete(stream);
       for (const event of events) write(stream, `event: ${event}\ndata: {}\n\n`);
+      written += 1;
+      if (written >= FLUSH_SLICE) break;
+    }
+    if (pending.size > 0) setImmediate(flush);
+    else flushing = false;
   }
 
   function queueEvent(
