@@ -37,7 +37,12 @@ import {
 import { emitTimedNotices } from './flows/timed-notices.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { adminIdsWithPermission, createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
-import { createAuthModule, findPartnerProfile, findUserById } from './modules/auth/index.js';
+import {
+  createAuthModule,
+  findPartnerProfile,
+  findUserById,
+  liveSessionIdsAmong,
+} from './modules/auth/index.js';
 import { createBankAccountsModule } from './modules/bank-accounts/index.js';
 import { couponLinesOfCart, createCartModule } from './modules/cart/index.js';
 import {
@@ -525,6 +530,10 @@ function composeModules(
   const notifications = createNotificationsModule(deps, {
     storeMembersWith: activeMemberIdsWithPermission,
     adminsWith: adminIdsWithPermission,
+    liveChecks: {
+      liveSessions: (ids) => liveSessionIdsAmong(deps.db, ids),
+      membershipOf: (userId) => findActiveMembership(deps.db, userId),
+    },
   });
   async function storeOwner(executor: Db, storeId: string) {
     const store = await findStoreById(executor, storeId);

@@ -292,6 +292,8 @@ export const liveEndpoints = {
     summary: 'Server-sent events that tell a signed-in screen to refresh its notifications or order lists',
     tags: ['Notifications'],
     access: access.anyAccount,
+    // Beyond the streams one account or one process may hold open (ADR 068): 503 with Retry-After.
+    errors: [503],
     produces: 'text/event-stream',
     response: z.string(),
   }),

@@ -167,6 +167,30 @@ const schema = z.object({
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** On SIGTERM, how long in-flight requests, jobs and pools get to finish before the process exits anyway (ms). */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+  /** Live streams (`GET /api/live`, ADR 068) one account may hold open on one process; beyond it, 503. */
+  LIVE_STREAMS_PER_ACCOUNT: z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(5),
+  /**
+   * Live streams one process holds open; beyond it, 503. Each is a socket, a file descriptor: the process also keeps
+   * this under its own descriptor limit, with room left for requests, the database and files.
+   */
+  LIVE_STREAMS_PER_PROCESS: z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(2000),
+  /** How often each live stream gets a keep-alive and its session and membership are checked again. */
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number('must be a number of milliseconds')
+    .int('must be a number of milliseconds')
+    .min(50, 'must be at least 50 ms')
+    .max(120_000, 'must be at most 120000 ms')
+    .default(25_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -254,6 +278,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seedDemo: value.SEED_DEMO ?? !production,
     returnWindowDays: value.RETURN_WINDOW_DAYS,
     orderLimitKobo: nairaToKobo(value.ORDER_LIMIT_NAIRA),
+    live: {
+      streamsPerAccount: value.LIVE_STREAMS_PER_ACCOUNT,
+      streamsPerProcess: value.LIVE_STREAMS_PER_PROCESS,
+      heartbeatMs: value.LIVE_HEARTBEAT_MS,
+    },
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
     metrics: { port: value.METRICS_PORT, host: value.METRICS_HOST, token: value.METRICS_TOKEN },
     shutdown: {

@@ -101,6 +101,27 @@ export async function findLiveSession(db: Db, sessionId: string, userId: string)
   return row;
 }
 
+/**
+ * Which of these sessions are still live (not revoked, their account neither deleted nor deactivated): one query for
+ * every open live stream of a process at each heartbeat (ADR 068).
+ */
+export async function liveSessionIdsAmong(db: Db, sessionIds: readonly string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, [...sessionIds]),
+        isNull(sessions.revokedAt),
+        isNull(users.deletedAt),
+        eq(users.isActive, true),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+}
+
 export async function revokeSession(db: Db, sessionId: string, reason: string, at: Date): Promise<void> {
   await db
     .update(sessions)

@@ -22,6 +22,7 @@ export {
   listCarrierAccounts,
   listPartners,
   liveAdminAccounts,
+  liveSessionIdsAmong,
   reachableAccounts,
   revokeUserSessions,
   type UserRow,

@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
-import { liveStreams } from './live.js';
+import { type LiveStreamChecks, liveStreams } from './live.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import {
   createNotificationsService,
@@ -9,6 +9,7 @@ import {
   type NotificationsService,
 } from './notifications.service.js';
 
+export { type LiveStreamChecks, openLiveStreams } from './live.js';
 export { NOTIFICATIONS_CHANGED, type NotificationsService } from './notifications.service.js';
 export { waitedFor, wordingOf } from './notifications.wording.js';
 
@@ -18,9 +19,13 @@ export { waitedFor, wordingOf } from './notifications.wording.js';
  */
 export function createNotificationsModule(
   deps: Deps,
-  needs: NotificationsNeeds,
+  needs: NotificationsNeeds & { liveChecks: LiveStreamChecks },
 ): ServerModule<NotificationsService> & { closeStreams(): void } {
   const service = createNotificationsService(deps, needs);
-  const live = liveStreams(deps.changes, { notifications: NOTIFICATIONS_CHANGED });
+  const live = liveStreams(
+    deps.changes,
+    { notifications: NOTIFICATIONS_CHANGED },
+    { checks: needs.liveChecks, options: deps.config.live, logger: deps.logger },
+  );
   return { service, routes: [...notificationsRoutes(service), ...live.routes], closeStreams: live.closeAll };
 }
