@@ -61,7 +61,7 @@ import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/in
 import { createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
 import { createLedgerModule, foldRollups } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
-import { createNotificationsModule } from './modules/notifications/index.js';
+import { createNotificationsModule, openLiveStreams } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
@@ -336,7 +336,7 @@ export async function buildApp(
   });
 
   installErrorHandler(app);
-  await app.register(observability, { deps, scheduler });
+  await app.register(observability, { deps, scheduler, liveStreams: openLiveStreams });
   // Answers over 1 KiB travel brotli- or gzip-compressed when the client accepts it (quality 4: cheap on the CPU).
   // Built assets are compressed once at build time and served as they are (`preCompressed` below).
   await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
