@@ -51,7 +51,7 @@ describe('timed work registered by the app', () => {
     await test?.close();
   });
 
-  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS, reconciliation, idempotency keys and maintenance with their periods', () => {
+  it('registers checkout expiry, order completion, renewals, late payouts, refund retries, mail resending, notifications, SMS, reconciliation, idempotency keys, money roll-ups and maintenance with their periods', () => {
     const table = Object.fromEntries(
       [...recorded.schedules].map(([name, { when, options }]) => [name, { when, options }]),
     );
@@ -99,6 +99,10 @@ describe('timed work registered by the app', () => {
       'reconciliation.daily': {
         when: '30 5 * * *',
         options: { retryLimit: 2, retryDelay: 600, backoff: true },
+      },
+      'ledger.fold-rollups': {
+        when: { everySeconds: 10 },
+        options: { retryLimit: 2, retryDelay: 5, backoff: true },
       },
       'http.purge-idempotency-keys': {
         when: { everySeconds: 3_600 },
