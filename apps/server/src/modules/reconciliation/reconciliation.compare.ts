@@ -1,9 +1,9 @@
 import type { ReconciliationDifferenceKind, ReconciliationSubject } from '@market/contracts';
 import type {
-  ProviderRefund,
   ProviderSettlement,
   ProviderTransaction,
   ProviderTransfer,
+  StatementRefund,
 } from '../../platform/payments/index.js';
 
 // The rules of ADR 065, as a pure function of what the provider listed and what the books hold, so every rule is
@@ -65,7 +65,7 @@ export interface DifferenceDraft {
 
 export interface Statements {
   transactions: ProviderTransaction[];
-  refunds: ProviderRefund[];
+  refunds: StatementRefund[];
   transfers: ProviderTransfer[];
   /** Undefined outside subaccount settlement mode (nothing to compare). */
   settlements?: ProviderSettlement[];

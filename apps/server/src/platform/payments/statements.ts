@@ -26,7 +26,7 @@ export interface ProviderTransaction {
   createdAt: Date | null;
 }
 
-export interface ProviderRefund {
+export interface StatementRefund {
   /** The provider's refund id (what `POST /refund` answered and refund.* webhooks name). */
   id: string;
   /** The refunded transaction's reference when the provider says it. */
@@ -63,7 +63,7 @@ export interface ProviderStatements {
   readonly name: 'paystack' | 'sandbox';
   /** Each throws SERVICE_UNAVAILABLE when the provider does not answer a page: a partial list is never compared. */
   transactions(window: StatementWindow): Promise<ProviderTransaction[]>;
-  refunds(window: StatementWindow): Promise<ProviderRefund[]>;
+  refunds(window: StatementWindow): Promise<StatementRefund[]>;
   transfers(window: StatementWindow): Promise<ProviderTransfer[]>;
   /** Settlements of subaccounts (split payments, ADR 051). */
   settlements(window: StatementWindow): Promise<ProviderSettlement[]>;
