@@ -489,20 +489,29 @@ export async function buildApp(
   };
   // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
   let fanOutSoon: NodeJS.Timeout | undefined;
+  let fanOutRunning: Promise<void> | undefined;
   deps.events.onEmit(() => {
     if (fanOutSoon) return;
     fanOutSoon = setTimeout(() => {
       fanOutSoon = undefined;
-      jobs
+      fanOutRunning = jobs
         .fanOutNotifications()
         .then(() => deps.sms.flush())
-        .catch((error: unknown) => deps.logger.error({ err: error }, 'notification fan-out failed'));
+        .then(() => undefined)
+        .catch((error: unknown) => deps.logger.error({ err: error }, 'notification fan-out failed'))
+        .finally(() => {
+          fanOutRunning = undefined;
+        });
     }, 250);
     fanOutSoon.unref();
   });
   // Open live streams would hold the server open: they end first, and their screens reconnect elsewhere.
   app.addHook('preClose', async () => modules.closeLiveStreams());
-  app.addHook('onClose', async () => clearTimeout(fanOutSoon));
+  // A fan-out already running finishes before the pools close (a stop otherwise cut it off mid-batch).
+  app.addHook('onClose', async () => {
+    clearTimeout(fanOutSoon);
+    await fanOutRunning;
+  });
   registerTimedWork(scheduler, {
     ...jobs,
     mailer: deps.mailer,
