@@ -400,7 +400,10 @@ export const storeProfileEndpoints = {
     summary: 'Add or update the store profile',
     tags: ['Store profile'],
     access: access.merchant('store:profile:write'),
-    serverChecks: { 'store.logo': 'must be a logo uploaded first' },
+    serverChecks: {
+      'store.logo': 'must be a logo uploaded first',
+      'store.hubId': 'must name a hub the store is approved for',
+    },
     body: storeProfileBody,
     response: envelope(storeProfile),
   }),
