@@ -29,10 +29,11 @@ export function holdLimit(available: number): number {
 }
 
 /**
- * Once unpaid checkouts, every account's together, hold more than this share of a product's stock (what is left
- * plus what they hold), a checkout may add at most one unit of it (issue 31, ADR 066): half of it, rounded up.
- * Three accounts could hold all nine of a product 5 + 2 + 2; now the second and third take one each and two are
- * left for whoever comes next. Rationing the last half also shares a scarce product among more buyers.
+ * Once other shoppers' unpaid checkouts, every account's together, hold this share of a product's stock (what is
+ * left plus what is held) or more, a checkout may add at most one unit of it (issue 31, ADR 066): half of it,
+ * rounded up. Three accounts could hold all nine of a product 5 + 2 + 2; now the second and third take one each and
+ * two are left for whoever comes next. A first shopper, or a second while less than half is held, buys as many as
+ * the per-account limit allows (two of the last two; two and three of six).
  */
 export function heldShare(stock: number): number {
   return Math.ceil(stock / 2);
@@ -85,8 +86,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   const { cart, orders } = ports;
 
   /**
-   * Past `heldShare` of a product's stock held by unpaid checkouts (this one's included), this checkout may hold
-   * one unit of it. Called with the products' rows locked by the reservation just taken, so concurrent checkouts
+   * While other unpaid checkouts hold `heldShare` of a product's stock or more, this checkout may hold one unit of
+   * it. Called with the products' rows locked by the reservation just taken, so concurrent checkouts
    * of one product, on any process, are counted one after another.
    */
   async function ensureWithinHeldShare(tx: Db, pricing: CheckoutPricing, left: Map<string, number>) {
@@ -106,7 +107,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     );
     for (const [productId, entry] of several) {
       const units = held.get(productId) ?? 0;
-      if (units > heldShare((left.get(productId) ?? 0) + units))
+      const heldByOthers = units - entry.units;
+      if (heldByOthers >= heldShare((left.get(productId) ?? 0) + units))
         throw new AppError(
           'CONFLICT',
           `Failed to create order: Many of ${entry.name} are waiting for other shoppers' payment, so one checkout may hold only 1 of it now; buy 1, or try again in a few minutes`,
