@@ -9,7 +9,8 @@ let sonner: Promise<Sonner> | undefined;
  * and a phone on a slow network should not download it before the page it opened is usable (ADR 056).
  */
 export const loadSonner = (): Promise<Sonner> => {
-  sonner ??= import('sonner');
+  // The colours that give its toasts 4.5:1 come with it (toast-colours.css), not with every page.
+  sonner ??= import('./toast-colours.css').then(() => import('sonner'));
   return sonner;
 };
 

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { contrastRatio } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 
-const css = fs.readFileSync(path.resolve(import.meta.dirname, '../index.css'), 'utf8');
+const css = fs.readFileSync(path.resolve(import.meta.dirname, './toast-colours.css'), 'utf8');
 
 function colour(name: string): string {
   const match = new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(css);
-  if (!match) throw new Error(`index.css sets no --${name}`);
+  if (!match) throw new Error(`toast-colours.css sets no --${name}`);
   return match[1]!;
 }
 

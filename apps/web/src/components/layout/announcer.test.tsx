@@ -3,7 +3,8 @@ import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { announce } from '../../lib/announce';
 import { useDocumentTitle } from '../../lib/document-title';
-import { Announcer, RouteFocus } from './announcer';
+import { Announcer } from './announcer';
+import RouteFocus from './route-focus';
 
 function Titled() {
   useDocumentTitle('Orders');
