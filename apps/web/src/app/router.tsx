@@ -1,5 +1,4 @@
 import type { AccountKind } from '@market/contracts';
-import { lazy, Suspense } from 'react';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -8,15 +7,12 @@ import {
   type RouteObject,
   RouterProvider,
 } from 'react-router';
-import { Announcer } from '../components/layout/announcer';
+import { Announcer, RouteFocus } from '../components/layout/announcer';
 import { LoadingOverlay } from '../components/ui/loading-overlay';
 import { loginPath, segmentOf } from '../lib/account';
 import { setSignedOutHandler } from '../lib/api-client';
 import { queryClient } from './provider';
 import { RouteError } from './routes/route-error';
-
-// Focus and the page's name after in-app navigation: nothing to do on the first page, so off the first load.
-const RouteFocus = lazy(() => import('../components/layout/route-focus'));
 
 // Every page and layout is its own chunk: a phone downloads only the area it opens.
 const page = {
@@ -51,9 +47,7 @@ export const routes: RouteObject[] = [
     element: (
       <>
         <Outlet />
-        <Suspense fallback={null}>
-          <RouteFocus />
-        </Suspense>
+        <RouteFocus />
         <Announcer />
       </>
     ),

@@ -3,8 +3,7 @@ import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { announce } from '../../lib/announce';
 import { useDocumentTitle } from '../../lib/document-title';
-import { Announcer } from './announcer';
-import RouteFocus from './route-focus';
+import { Announcer, RouteFocus } from './announcer';
 
 function Titled() {
   useDocumentTitle('Orders');
