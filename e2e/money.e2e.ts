@@ -274,7 +274,7 @@ describe.skipIf(!chromiumPath)(
       const storeBooks = async () => {
         const books = await paymentReport(merchant);
         await merchant.goto(`${baseUrl}/merchant/payouts`);
-        const balances = await figures(merchant.getByRole('region', { name: 'Balances' }));
+        const balances = await figures(merchant.getByRole('region', { name: 'Balances (all time)' }));
         await admin.goto(`${baseUrl}/admin/payouts`);
         const row = admin.getByTestId('payable-merchant').filter({ hasText: DELIVERED_STORE.name });
         const line = await row.innerText();
