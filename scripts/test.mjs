@@ -29,7 +29,7 @@ const vitest = (name, projects) => ({
 
 /**
  * Phases in order; a phase's `alongside` runs at the same time as it. The type check is TypeScript 7's native
- * compiler, installed as `typescript-native` beside TypeScript 5 (which Vite's build still loads; ADR 079). The type checker is one thread, so it runs
+ * compiler (ADR 079). The type checker is one thread, so it runs
  * beside the unit tests (which keep every core busy with their workers) instead of before them: about a minute less
  * on a two-core machine. The journeys run two files at a time, each with its own server and browser.
  */
@@ -37,7 +37,7 @@ const phases = [
   { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
   {
     ...vitest('unit', ['contracts', 'server*', 'web']),
-    alongside: { name: 'typecheck', command: 'node', args: ['node_modules/typescript-native/bin/tsc', '-b'] },
+    alongside: { name: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
   },
   vitest('e2e', ['e2e']),
 ];
