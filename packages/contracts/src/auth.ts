@@ -352,6 +352,7 @@ function confirmationEndpoints(kind: 'customer' | 'merchant' | 'partner') {
       summary: `Mail the ${kind} confirmation link again`,
       tags,
       access: access.public,
+      errors: [429],
       body: emailBody,
       response: messageOnly,
     }),
