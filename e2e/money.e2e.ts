@@ -324,7 +324,7 @@ describe.skipIf(!chromiumPath)(
       await kitchen.getByRole('heading', { name: `Order ${cancelled.orderName}` }).waitFor();
       await kitchen.getByRole('button', { name: 'Cancel order' }).click();
       await kitchen
-        .getByRole('alertdialog', { name: 'Cancel this order?' })
+        .getByRole('dialog', { name: 'Cancel this order?' })
         .getByRole('button', { name: 'Cancel order' })
         .click();
       await kitchen.getByText('Cancelled', { exact: true }).first().waitFor();
