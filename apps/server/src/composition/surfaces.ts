@@ -4,11 +4,11 @@ import { auth } from './modules/auth.js';
 import { bankAccounts } from './modules/bank-accounts.js';
 import { cart } from './modules/cart.js';
 import { catalog } from './modules/catalog.js';
-import { checkout } from './modules/checkout.js';
+import { checkout, checkoutAndPay } from './modules/checkout.js';
 import { coupons } from './modules/coupons.js';
 import { giftCards } from './modules/gift-cards.js';
 import { hubs } from './modules/hubs.js';
-import { ledger } from './modules/ledger.js';
+import { ledger, payout } from './modules/ledger.js';
 import { merchantDashboard } from './modules/merchant-dashboard.js';
 import { notifications } from './modules/notifications.js';
 import { orders } from './modules/orders.js';
@@ -47,12 +47,14 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     payments,
     cart,
     checkout,
+    checkoutAndPay,
     orders,
     returns,
     merchantDashboard,
     policies,
     bankAccounts,
     ledger,
+    payout,
     subscriptions,
     reports,
     reviews,

@@ -1,4 +1,4 @@
-import { ledgerStoreFacts, transfersFor } from '../../flows/payout.js';
+import { createPayoutFlow, ledgerStoreFacts, transfersFor } from '../../flows/payout.js';
 import { createLedgerModule } from '../../modules/ledger/index.js';
 import { defineModule } from '../registry.js';
 import { payments } from './payments.js';
@@ -9,4 +9,9 @@ export const ledger = defineModule('ledger', ({ deps, providers, use }) =>
     ...ledgerStoreFacts(),
     transfers: transfersFor(deps, use(payments).service, providers.transferProvider),
   }),
+);
+
+/** The payout flow (flows/payout.ts): POST /admin/payouts/:storeId/approve. */
+export const payout = defineModule('payout', ({ deps, use }) =>
+  createPayoutFlow({ deps, ledger: use(ledger).service }),
 );

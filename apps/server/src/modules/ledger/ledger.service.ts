@@ -10,7 +10,6 @@ import {
   NOTHING_PAYABLE,
   PAYOUT_ALREADY_OPEN,
   PAYOUT_NOT_AWAITING_OTP,
-  PAYOUTS_SETTLED_BY_PAYSTACK,
   type PayableMerchant,
   type PaymentCategory,
   type Payout,
@@ -1136,6 +1135,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     resendOtp,
     settlementSplit,
     settleSplit,
+    refuseBeyondBalance,
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
       return nairaBalances(await storeFigures(db, storeId));
@@ -1221,18 +1221,15 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     },
 
     /**
-     * approvePayout: one payout of the store's payable orders, under their row locks; the partial unique index
-     * keeps one open payout per store whatever runs at once. Then the transfer is sent (once: `process` claims it).
+     * Step "open" of the payout flow: one payout of the store's payable orders, under their row locks; the partial
+     * unique index keeps one open payout per store whatever runs at once.
      */
-    async approvePayout(adminId: string, storeId: string): Promise<Payout> {
-      // Subaccount mode: Paystack settles every store's share itself; the platform cannot (or does not) transfer.
-      if (settlementMode === 'subaccount') throw conflict(PAYOUTS_SETTLED_BY_PAYSTACK);
-      const storeName = await needs.storeName(db, storeId);
-      if (!storeName) throw notFound('Store not found');
-      const account = await needs.bankAccount(db, storeId);
-      if (!account) throw conflict(NO_BANK_ACCOUNT);
-      await refuseBeyondBalance(storeId);
-      const created = await db
+    async openPayout(
+      adminId: string,
+      payee: { storeId: string; storeName: string; account: { bankName: string; accountNumber: string } },
+    ): Promise<PayoutRow> {
+      const { storeId, storeName, account } = payee;
+      return db
         .transaction(async (tx) => {
           // The store's payable pages, locked: refunds and completions of its orders wait for this approval.
           await tx
@@ -1283,7 +1280,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
           if (isUniqueViolation(error)) throw conflict(PAYOUT_ALREADY_OPEN);
           throw error;
         });
-      return payoutView(await process(created.id));
+    },
+
+    /** Step "send" of the payout flow: the approved payout to the provider, once (`process` claims it). */
+    async sendPayout(payoutId: string): Promise<Payout> {
+      return payoutView(await process(payoutId));
     },
 
     categories: listCategories,
