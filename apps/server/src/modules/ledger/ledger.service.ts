@@ -1,15 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   type AdminPaymentStats,
   basisPointsToPercent,
-  formatNaira,
-  insufficientBalanceMessage,
   koboToNaira,
   type MerchantBalances,
-  NO_BANK_ACCOUNT,
-  NOTHING_PAYABLE,
-  PAYOUT_ALREADY_OPEN,
-  PAYOUT_NOT_AWAITING_OTP,
   type PayableMerchant,
   type PaymentCategory,
   type Payout,
@@ -18,33 +12,44 @@ import {
   percentToBasisPoints,
   storesCannotBeSettled,
 } from '@market/contracts';
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { isUniqueViolation } from '../../platform/db/errors.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { koboFromDb } from '../../platform/db/kobo.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { countMoneyOutcome } from '../../platform/observability/metrics.js';
-import {
-  paystackFeeKobo,
-  type TransferCheck,
-  type TransferEvent,
-  type TransferProvider,
-} from '../../platform/payments/index.js';
-import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { paystackFeeKobo, type TransferEvent, type TransferProvider } from '../../platform/payments/index.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
+import { OPEN, payoutView } from './ledger.payout-rows.js';
+import {
+  confirmLatePayouts,
+  finalizeOtp,
+  openPayout,
+  type PayoutPayee,
+  type PayoutsContext,
+  refuseBeyondBalance,
+  resendOtp,
+  sendApproved,
+  settleTransfer,
+} from './ledger.payouts.js';
+import { sums } from './ledger.reads.js';
 import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql, storeBalances } from './ledger.rollups.js';
 import {
   type LedgerAccount,
   type LedgerKind,
   ledgerEntries,
   ledgerOrders,
-  payoutOrders,
   payouts,
 } from './ledger.schema.js';
+
+export {
+  newPayoutReference,
+  PAYOUT_CONFIRM_AFTER_MINUTES,
+  PAYOUT_OUTCOME_UNKNOWN,
+  PAYOUT_UNKNOWN_ASK_AFTER_MS,
+} from './ledger.payout-rows.js';
 
 // The books of commission, escrow and payouts (ADR 027). Every movement is a set of lines (debit positive, credit
 // negative) that sums to zero, written in the transaction of the fact it records; balances are sums of lines.
@@ -123,13 +128,13 @@ export interface SettlementShare {
 /** What a split is worked out on: a checkout's orders, one per store. */
 export type SplitOrder = Pick<OrderFacts, 'id' | 'storeId' | 'subtotalKobo' | 'discountKobo'>;
 
-interface Line {
+export interface Line {
   account: LedgerAccount;
   storeId?: string | null;
   amountKobo: number;
 }
 
-interface Links {
+export interface Links {
   orderId?: string | null;
   refundId?: string | null;
   payoutId?: string | null;
@@ -143,23 +148,6 @@ interface Movement {
 }
 
 const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_escrow', 'merchant_payable'];
-const OPEN: readonly PayoutStatus[] = ['approved', 'processing'];
-
-/**
- * A payout still open this long after it was sent (or approved) has lost its webhook, or its transfer request was
- * cut off: the provider is asked what became of it (ADR 038). Paystack finishes most transfers within minutes.
- */
-export const PAYOUT_CONFIRM_AFTER_MINUTES = 30;
-/** Payouts looked at per run of the job; the next run takes the rest. */
-const LATE_PAYOUTS_PER_RUN = 100;
-const TRANSFER_NEVER_ARRIVED = 'The transfer never reached the payment provider';
-/** How long after an unknown outcome (a transfer or OTP finalise unanswered) the provider is asked (ADR 061). */
-export const PAYOUT_UNKNOWN_ASK_AFTER_MS = 2 * 60_000;
-/** Why a payout's OTP cannot be entered again while the provider has not said what it did with the last one. */
-export const PAYOUT_OUTCOME_UNKNOWN =
-  'The payment provider has not told us whether it accepted the last OTP for this payout. We are asking it now; ' +
-  'until it answers, the OTP cannot be entered again, so the store is never paid twice.';
-
 /** round(a × b / c), halves up, exactly (BigInt: kobo × kobo passes 2^53). */
 export function mulDivHalfUp(a: number, b: number, c: number): number {
   if (c === 0) return 0;
@@ -181,33 +169,6 @@ export function commissionSql(subtotalKobo: SQL, discountKobo: SQL, basisPoints:
 
 /** The commission of a store without a payment category (logged: every store should have one). */
 const STANDARD_BASIS_POINTS = 1000;
-
-/** In Paystack's transfer reference alphabet (lowercase letters, digits, `-`, `_`): `pay_` and 80 random bits. */
-export function newPayoutReference(): string {
-  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
-  return `pay_${Array.from(randomBytes(16), (byte) => alphabet[byte % 32]).join('')}`;
-}
-
-type PayoutRow = typeof payouts.$inferSelect;
-
-function payoutView(row: PayoutRow): Payout {
-  return {
-    id: row.id,
-    reference: row.reference,
-    storeId: row.storeId,
-    storeName: row.storeName,
-    amount: koboToNaira(row.amountKobo),
-    status: row.status,
-    orderCount: row.orderCount,
-    bankName: row.bankName,
-    accountNumberLast4: row.accountNumberLast4,
-    failureReason: row.failureReason,
-    needsOtp: row.needsOtp,
-    outcomeUnknown: row.status === 'processing' && row.outcomeUnknownSince !== null,
-    approvedAt: row.approvedAt.toISOString(),
-    processedAt: row.processedAt?.toISOString() ?? null,
-  };
-}
 
 // Built once (ADR 037): every payment writes its lines, one JSON parameter for any number of them.
 const entryKeys = [
@@ -306,20 +267,6 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     await postMany(executor, [{ kind, memo, links, lines }]);
   }
 
-  /** Net amount per account (and store) of the lines matching `where`. */
-  async function sums(executor: Db, where: SQL | undefined) {
-    const rows = await executor
-      .select({
-        account: ledgerEntries.account,
-        storeId: ledgerEntries.storeId,
-        total: sum(ledgerEntries.amountKobo).mapWith(Number),
-      })
-      .from(ledgerEntries)
-      .where(where)
-      .groupBy(ledgerEntries.account, ledgerEntries.storeId);
-    return rows;
-  }
-
   /** The order's page, locked for the caller's transaction (refunds, completion and payouts of it queue here). */
   async function lockPage(executor: Db, orderId: string) {
     const [page] = await executor
@@ -329,6 +276,9 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       .for('update');
     return page;
   }
+
+  /** What the payouts' functions (ledger.payouts.ts) share of the books. */
+  const ctx: PayoutsContext = { deps, db, log, needs, post };
 
   const merchantAccountOf = (page: LedgerOrderPage): LedgerAccount =>
     page.payableAt ? 'merchant_payable' : 'merchant_escrow';
@@ -600,31 +550,6 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     return page;
   }
 
-  /**
-   * What each of the store's orders has payable and not yet carried by a processed or open payout: its payable
-   * lines (payout movements aside) less what payouts took of it (ADR 047). A refund after a payout leaves a
-   * negative amount, netted by the next payout.
-   */
-  async function outstandingPerOrder(executor: Db, storeId: string) {
-    const result = await executor.execute(sql`
-      select o.order_id as "orderId", (o.payable - coalesce(t.taken, 0))::bigint as "amountKobo"
-      from (select e.order_id, -sum(e.amount_kobo) as payable from ${ledgerEntries} e
-          where e.store_id = ${storeId} and e.account = 'merchant_payable' and e.order_id is not null
-            and e.kind not in ('payout', 'payout_reversal')
-          group by e.order_id) o
-        left join (select po.order_id, sum(po.amount_kobo) as taken from ${payoutOrders} po
-          join ${payouts} p on p.id = po.payout_id
-          where p.store_id = ${storeId} and p.status in ('approved', 'processing', 'processed')
-          group by po.order_id) t on t.order_id = o.order_id
-      where o.payable - coalesce(t.taken, 0) <> 0
-      order by o.order_id`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      orderId: string;
-      amountKobo: string | number;
-    }[];
-    return rows.map((row) => ({ orderId: row.orderId, amountKobo: Number(row.amountKobo) }));
-  }
-
   // ---------- subaccount settlement (ADR 051) ----------
 
   /**
@@ -762,354 +687,6 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     };
   }
 
-  // ---------- payouts ----------
-
-  /**
-   * Paystack refuses a transfer larger than the balance, after the payout is approved and its orders taken; asked
-   * first, an approval that cannot be paid changes nothing and says what to do (ADR 044). What is payable is read
-   * without locks: the approval's transaction reads it again under them, and only ever pays that or less.
-   */
-  async function refuseBeyondBalance(storeId: string) {
-    const [payable] = await sums(
-      db,
-      and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.account, 'merchant_payable')),
-    );
-    const amountKobo = -(payable?.total ?? 0);
-    if (amountKobo <= 0) return; // the approval's own check answers "nothing payable"
-    const balanceKobo = await needs.transfers.balance();
-    if (balanceKobo < amountKobo) {
-      log.warn({ storeId, amountKobo, balanceKobo }, 'payout refused: the provider balance is too low');
-      throw conflict(insufficientBalanceMessage(formatNaira(balanceKobo), formatNaira(amountKobo)));
-    }
-  }
-
-  /**
-   * Confirms a payout's transfer with the OTP Paystack sent to the business's phone. The payout is claimed first
-   * (`needs_otp` true → false under its row lock), so of several finalises at once only one reaches the provider;
-   * an OTP the provider refuses, or no answer, gives the claim back so the admin can try again.
-   */
-  async function finalizeOtp(payoutId: string, otp: string): Promise<Payout> {
-    const [claimed] = await db
-      .update(payouts)
-      .set({ needsOtp: false, updatedAt: deps.now() })
-      .where(and(eq(payouts.id, payoutId), eq(payouts.needsOtp, true), eq(payouts.status, 'processing')))
-      .returning();
-    if (!claimed) {
-      const [row] = await db
-        .select({ id: payouts.id, outcomeUnknownSince: payouts.outcomeUnknownSince })
-        .from(payouts)
-        .where(eq(payouts.id, payoutId));
-      if (!row) throw notFound('Payout not found');
-      throw conflict(row.outcomeUnknownSince ? PAYOUT_OUTCOME_UNKNOWN : PAYOUT_NOT_AWAITING_OTP);
-    }
-    const giveBack = () =>
-      db
-        .update(payouts)
-        .set({ needsOtp: true })
-        .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'processing')));
-    let result: Awaited<ReturnType<TransferProvider['finalize']>>;
-    try {
-      result = await needs.transfers.finalize(claimed.transferCode ?? '', otp);
-    } catch (error) {
-      if (outcomeUnknown(error)) {
-        // Paystack may have finalised it: the OTP is not asked again until its transfer verify says (ADR 061).
-        log.error({ payoutId, err: String(error) }, 'payout OTP finalise outcome unknown');
-        await markOutcomeUnknown(payoutId);
-        const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
-        return payoutView(row!);
-      }
-      await giveBack();
-      if (error instanceof AppError && error.code === 'BAD_REQUEST') {
-        throw new AppError('VALIDATION_ERROR', `Paystack did not accept the OTP. ${error.message}`, [
-          { path: 'otp', message: 'Paystack did not accept this OTP' },
-        ]);
-      }
-      throw error;
-    }
-    if (result.status === 'otp') await giveBack();
-    if (result.status === 'success' || result.status === 'failed') {
-      await settleTransfer({
-        status: result.status,
-        reference: claimed.reference,
-        transferCode: result.transferCode ?? claimed.transferCode,
-        amountKobo: claimed.amountKobo,
-        reason: result.status === 'failed' ? 'The payment provider refused the transfer' : null,
-      });
-    }
-    const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
-    return payoutView(row!);
-  }
-
-  /** Our last call for this payout may or may not have been acted on (ADR 061): the late-payouts job asks soon. */
-  async function markOutcomeUnknown(payoutId: string) {
-    await db
-      .update(payouts)
-      .set({
-        outcomeUnknownSince: deps.now(),
-        failureReason: 'The payment provider did not answer; asking it whether the transfer was made',
-      })
-      .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'processing')));
-  }
-
-  async function resendOtp(payoutId: string): Promise<Payout> {
-    const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId));
-    if (!row) throw notFound('Payout not found');
-    if (!row.needsOtp || row.status !== 'processing' || !row.transferCode)
-      throw conflict(PAYOUT_NOT_AWAITING_OTP);
-    await needs.transfers.resendOtp(row.transferCode);
-    return payoutView(row);
-  }
-
-  async function settleTransfer(event: TransferEvent): Promise<string> {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(payouts)
-        .where(eq(payouts.reference, event.reference))
-        .for('update');
-      if (!row) return 'transfer:unknown';
-      if (event.amountKobo !== null && event.amountKobo !== row.amountKobo) {
-        log.error({ reference: event.reference, amountKobo: event.amountKobo }, 'transfer amount mismatch');
-        return 'transfer:mismatch';
-      }
-      const at = deps.now();
-      const open = OPEN.includes(row.status);
-      const transferCode = event.transferCode ?? row.transferCode;
-      if (event.status === 'success') {
-        if (!open) return `transfer:${row.status}`;
-        await tx
-          .update(payouts)
-          .set({
-            status: 'processed',
-            processedAt: at,
-            transferCode,
-            failureReason: null,
-            outcomeUnknownSince: null,
-            updatedAt: at,
-          })
-          .where(eq(payouts.id, row.id));
-        await post(tx, 'payout', `Payout ${row.reference}`, { payoutId: row.id }, [
-          { account: 'merchant_payable', storeId: row.storeId, amountKobo: row.amountKobo },
-          { account: 'payments_clearing', amountKobo: -row.amountKobo },
-        ]);
-        await tellOfPayout(tx, row, 'payout.paid');
-        countMoneyOutcome('transfer', 'success');
-        return 'transfer:processed';
-      }
-      if (open) {
-        // Failed (or reversed before we heard it succeed): nothing left us; its orders are payable again (a payout
-        // that is not processed carries none of their money, ADR 047).
-        await tx
-          .update(payouts)
-          .set({
-            status: event.status === 'reversed' ? 'reversed' : 'failed',
-            transferCode,
-            outcomeUnknownSince: null,
-            failureReason:
-              event.reason ?? `The transfer ${event.status === 'reversed' ? 'was reversed' : 'failed'}`,
-            updatedAt: at,
-          })
-          .where(eq(payouts.id, row.id));
-        await tellOfPayout(tx, row, 'payout.failed', event.reason);
-        countMoneyOutcome('transfer', event.status);
-        return `transfer:${event.status}`;
-      }
-      if (event.status === 'reversed' && row.status === 'processed') {
-        // The bank sent the money back after paying: it is the store's again, payable with the next payout.
-        await tx
-          .update(payouts)
-          .set({
-            status: 'reversed',
-            failureReason: event.reason ?? 'The transfer was reversed',
-            updatedAt: at,
-          })
-          .where(eq(payouts.id, row.id));
-        await post(tx, 'payout_reversal', `Payout ${row.reference} reversed`, { payoutId: row.id }, [
-          { account: 'merchant_payable', storeId: row.storeId, amountKobo: -row.amountKobo },
-          { account: 'payments_clearing', amountKobo: row.amountKobo },
-        ]);
-        await tellOfPayout(tx, row, 'payout.failed', event.reason ?? 'The bank sent the money back');
-        return 'transfer:reversed';
-      }
-      return `transfer:${row.status}`;
-    });
-  }
-
-  /** The store's owner hears of a payout's end, admins who pay out of an OTP to enter (ADR 057). */
-  async function tellOfPayout(
-    executor: Db,
-    row: PayoutRow,
-    kind: 'payout.paid' | 'payout.failed' | 'payout.needs-otp',
-    reason?: string | null,
-  ) {
-    const store = await needs.storeName(executor, row.storeId);
-    await deps.events.emit(executor, {
-      kind,
-      key: `${kind}:${row.id}:${row.status}`,
-      audience:
-        kind === 'payout.needs-otp'
-          ? [{ admins: 'finance:payouts' }]
-          : [{ store: row.storeId, permission: 'payouts:read' }],
-      params: {
-        amountKobo: row.amountKobo,
-        reference: row.reference,
-        storeName: store ?? null,
-        reason: reason ?? null,
-      },
-    });
-  }
-
-  /** Sends an approved payout to the provider: claimed first (so it is sent once), the provider asked after. */
-  async function process(payoutId: string): Promise<PayoutRow> {
-    const claimed = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
-      if (!row) throw notFound('Payout not found');
-      if (row.status !== 'approved') return undefined;
-      const [updated] = await tx
-        .update(payouts)
-        .set({ status: 'processing', updatedAt: deps.now() })
-        .where(eq(payouts.id, row.id))
-        .returning();
-      return updated;
-    });
-    if (!claimed) return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
-    try {
-      const account = await needs.bankAccount(db, claimed.storeId);
-      if (!account) throw new AppError('BAD_REQUEST', NO_BANK_ACCOUNT);
-      const { recipientCode } = await needs.transfers.createRecipient(account);
-      await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, claimed.id));
-      const result = await needs.transfers.transfer({
-        reference: claimed.reference,
-        amountKobo: claimed.amountKobo,
-        recipientCode,
-        reason: `Naija Market payout ${claimed.reference}`,
-      });
-      if (result.transferCode || result.status === 'otp') {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(payouts)
-            .set({
-              transferCode: result.transferCode,
-              needsOtp: result.status === 'otp',
-              ...(result.status === 'otp' ? { updatedAt: deps.now() } : {}),
-            })
-            .where(eq(payouts.id, claimed.id));
-          if (result.status === 'otp') await tellOfPayout(tx, claimed, 'payout.needs-otp');
-        });
-      }
-      if (result.status === 'success' || result.status === 'failed') {
-        await settleTransfer({
-          status: result.status,
-          reference: claimed.reference,
-          transferCode: result.transferCode,
-          amountKobo: claimed.amountKobo,
-          reason: result.status === 'failed' ? 'The payment provider refused the transfer' : null,
-        });
-      }
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'BAD_REQUEST') {
-        await settleTransfer({
-          status: 'failed',
-          reference: claimed.reference,
-          transferCode: null,
-          amountKobo: null,
-          reason: error.message.slice(0, 300),
-        });
-      } else {
-        // No answer: the transfer may or may not exist; its webhook settles it, or the late-payouts job asks the
-        // provider by our reference (a re-send under the same reference is refused by Paystack, never paid twice).
-        log.error({ payoutId, err: String(error) }, 'payout transfer not confirmed; waiting for the webhook');
-        countMoneyOutcome('transfer', outcomeUnknown(error) ? 'unknown' : 'unconfirmed');
-        if (outcomeUnknown(error)) await markOutcomeUnknown(claimed.id);
-        else
-          await db
-            .update(payouts)
-            .set({ failureReason: 'Waiting for the payment provider to confirm' })
-            .where(eq(payouts.id, claimed.id));
-      }
-    }
-    return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
-  }
-
-  /**
-   * Payouts open past PAYOUT_CONFIRM_AFTER_MINUTES: an approved one that was never sent is sent now (`process`
-   * claims it, so never twice); a sent one is settled from what the provider says of it, through the same
-   * `settleTransfer` its webhook takes (which locks the row and ignores a payout already settled). A transfer the
-   * provider never received fails the payout, which gives its orders back to the next payout; one still on its
-   * way, or a provider not answering, waits for the next run.
-   */
-  async function confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }> {
-    const before = new Date(deps.now().getTime() - PAYOUT_CONFIRM_AFTER_MINUTES * 60_000);
-    const unknownBefore = new Date(deps.now().getTime() - PAYOUT_UNKNOWN_ASK_AFTER_MS);
-    const late = await db
-      .select({
-        id: payouts.id,
-        reference: payouts.reference,
-        status: payouts.status,
-        outcomeUnknownSince: payouts.outcomeUnknownSince,
-      })
-      .from(payouts)
-      .where(
-        or(
-          and(inArray(payouts.status, [...OPEN]), lt(payouts.updatedAt, before)),
-          and(eq(payouts.status, 'processing'), lt(payouts.outcomeUnknownSince, unknownBefore)),
-        ),
-      )
-      .orderBy(asc(payouts.updatedAt))
-      .limit(LATE_PAYOUTS_PER_RUN);
-    const outcome = { sent: 0, settled: 0, waiting: 0 };
-    for (const payout of late) {
-      if (payout.status === 'approved') {
-        await process(payout.id);
-        outcome.sent += 1;
-        continue;
-      }
-      let check: TransferCheck;
-      try {
-        check = await needs.transfers.verify(payout.reference);
-      } catch (error) {
-        log.warn(
-          { payoutId: payout.id, err: String(error) },
-          'payout transfer not confirmed; asking again later',
-        );
-        outcome.waiting += 1;
-        continue;
-      }
-      if (check.status === 'otp' && payout.outcomeUnknownSince) {
-        // The OTP finalise never reached Paystack: the transfer still waits for it, so the admin may enter it again.
-        await db
-          .update(payouts)
-          .set({ needsOtp: true, outcomeUnknownSince: null, failureReason: null, updatedAt: deps.now() })
-          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')));
-        outcome.settled += 1;
-        continue;
-      }
-      if (check.status === 'pending' || check.status === 'otp') {
-        outcome.waiting += 1;
-        continue;
-      }
-      const settled =
-        check.status === 'missing'
-          ? await settleTransfer({
-              status: 'failed',
-              reference: payout.reference,
-              transferCode: null,
-              amountKobo: null,
-              reason: TRANSFER_NEVER_ARRIVED,
-            })
-          : await settleTransfer({
-              status: check.status,
-              reference: payout.reference,
-              transferCode: check.transferCode,
-              amountKobo: check.amountKobo,
-              reason: null,
-            });
-      if (settled === 'transfer:mismatch') outcome.waiting += 1;
-      else outcome.settled += 1;
-    }
-    return outcome;
-  }
-
   async function listCategories(): Promise<PaymentCategory[]> {
     return (await needs.categories.list(db)).map((row) => ({
       slug: row.slug,
@@ -1129,13 +706,13 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     bookWholeRefund,
     unbooked,
     orderPage,
-    settleTransfer,
-    confirmLatePayouts,
-    finalizeOtp,
-    resendOtp,
+    settleTransfer: (event: TransferEvent) => settleTransfer(ctx, event),
+    confirmLatePayouts: () => confirmLatePayouts(ctx),
+    finalizeOtp: (payoutId: string, otp: string) => finalizeOtp(ctx, payoutId, otp),
+    resendOtp: (payoutId: string) => resendOtp(ctx, payoutId),
     settlementSplit,
     settleSplit,
-    refuseBeyondBalance,
+    refuseBeyondBalance: (storeId: string) => refuseBeyondBalance(ctx, storeId),
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
       return nairaBalances(await storeFigures(db, storeId));
@@ -1220,72 +797,9 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       return { merchants, pagination: pageInfo(query.page, query.limit, rows.length) };
     },
 
-    /**
-     * Step "open" of the payout flow: one payout of the store's payable orders, under their row locks; the partial
-     * unique index keeps one open payout per store whatever runs at once.
-     */
-    async openPayout(
-      adminId: string,
-      payee: { storeId: string; storeName: string; account: { bankName: string; accountNumber: string } },
-    ): Promise<PayoutRow> {
-      const { storeId, storeName, account } = payee;
-      return db
-        .transaction(async (tx) => {
-          // The store's payable pages, locked: refunds and completions of its orders wait for this approval.
-          await tx
-            .select({ orderId: ledgerOrders.orderId })
-            .from(ledgerOrders)
-            .where(and(eq(ledgerOrders.storeId, storeId), isNotNull(ledgerOrders.payableAt)))
-            .orderBy(asc(ledgerOrders.orderId))
-            .for('update');
-          const [existing] = await tx
-            .select({ id: payouts.id })
-            .from(payouts)
-            .where(and(eq(payouts.storeId, storeId), inArray(payouts.status, [...OPEN])))
-            .limit(1);
-          if (existing) throw conflict(PAYOUT_ALREADY_OPEN);
-          const [payable] = await sums(
-            tx,
-            and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.account, 'merchant_payable')),
-          );
-          const amountKobo = -(payable?.total ?? 0);
-          if (amountKobo <= 0) throw conflict(NOTHING_PAYABLE);
-          const carried = await outstandingPerOrder(tx, storeId);
-          const carriedKobo = carried.reduce((acc, line) => acc + line.amountKobo, 0);
-          if (carriedKobo !== amountKobo) {
-            // Only payouts made before the books linked payouts to orders can leave this (ADR 047's migration).
-            log.warn({ storeId, amountKobo, carriedKobo }, 'payout amount differs from its orders');
-          }
-          const at = deps.now();
-          const [row] = await tx
-            .insert(payouts)
-            .values({
-              reference: newPayoutReference(),
-              storeId,
-              storeName,
-              amountKobo,
-              orderCount: carried.filter((line) => line.amountKobo > 0).length,
-              approvedBy: adminId,
-              bankName: account.bankName,
-              accountNumberLast4: account.accountNumber.slice(-4),
-              approvedAt: at,
-              updatedAt: at,
-            })
-            .returning();
-          if (carried.length > 0)
-            await tx.insert(payoutOrders).values(carried.map((line) => ({ payoutId: row!.id, ...line })));
-          return row!;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(PAYOUT_ALREADY_OPEN);
-          throw error;
-        });
-    },
-
-    /** Step "send" of the payout flow: the approved payout to the provider, once (`process` claims it). */
-    async sendPayout(payoutId: string): Promise<Payout> {
-      return payoutView(await process(payoutId));
-    },
+    openPayout: (adminId: string, payee: PayoutPayee) => openPayout(ctx, adminId, payee),
+    /** Step "send" of the payout flow: the approved payout to the provider, once (`sendApproved` claims it). */
+    sendPayout: async (payoutId: string): Promise<Payout> => payoutView(await sendApproved(ctx, payoutId)),
 
     categories: listCategories,
 
