@@ -15,13 +15,23 @@ import {
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
-import { koboFromDb } from '../../platform/db/kobo.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { paystackFeeKobo, type TransferEvent, type TransferProvider } from '../../platform/payments/index.js';
-import { ledgerOrderFigures } from './ledger.figures.js';
+import {
+  type BookingsContext,
+  bookPayments,
+  bookRefunds,
+  bookWholeRefund,
+  chargeRefundsTo,
+  orderPage,
+  releaseToPayable,
+  reverseRefund,
+  unbooked,
+} from './ledger.bookings.js';
+import { commissionOf, commissionSql } from './ledger.commission.js';
 import { OPEN, payoutView } from './ledger.payout-rows.js';
 import {
   confirmLatePayouts,
@@ -34,7 +44,6 @@ import {
   sendApproved,
   settleTransfer,
 } from './ledger.payouts.js';
-import { sums } from './ledger.reads.js';
 import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql, storeBalances } from './ledger.rollups.js';
 import {
   type LedgerAccount,
@@ -44,6 +53,7 @@ import {
   payouts,
 } from './ledger.schema.js';
 
+export { commissionOf, commissionSql, mulDivHalfUp } from './ledger.commission.js';
 export {
   newPayoutReference,
   PAYOUT_CONFIRM_AFTER_MINUTES,
@@ -140,31 +150,11 @@ export interface Links {
   payoutId?: string | null;
 }
 
-interface Movement {
+export interface Movement {
   kind: LedgerKind;
   memo: string;
   links: Links;
   lines: Line[];
-}
-
-const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_escrow', 'merchant_payable'];
-/** round(a × b / c), halves up, exactly (BigInt: kobo × kobo passes 2^53). */
-export function mulDivHalfUp(a: number, b: number, c: number): number {
-  if (c === 0) return 0;
-  const product = BigInt(a) * BigInt(b);
-  const divisor = BigInt(c);
-  return Number((product * 2n + divisor) / (divisor * 2n));
-}
-
-/** Commission on the item subtotal, half up, never more than what the store gets after its discount. */
-export function commissionOf(subtotalKobo: number, discountKobo: number, basisPoints: number): number {
-  return Math.min(mulDivHalfUp(subtotalKobo, basisPoints, 10_000), Math.max(0, subtotalKobo - discountKobo));
-}
-
-/** `commissionOf` in SQL, for the statement that sets it at payment (ADR 037): the same integer arithmetic. */
-export function commissionSql(subtotalKobo: SQL, discountKobo: SQL, basisPoints: SQL): SQL {
-  return sql`least((${subtotalKobo}::bigint * ${basisPoints} * 2 + 10000) / 20000,
-    greatest(0, ${subtotalKobo} - ${discountKobo}))::bigint`;
 }
 
 /** The commission of a store without a payment category (logged: every store should have one). */
@@ -190,6 +180,14 @@ const insertEntries = preparedSql(
   () => sql`with ins as (${insertFromJson(ledgerEntries, entryKeys, 'entries')} returning *)
     ${insertDeltasSql(rollupDeltasSql(sql`ins`))}`,
 );
+
+/** A function of a context, as a method of the service: the context given once. */
+function withContext<C, A extends unknown[], R>(
+  context: C,
+  fn: (context: C, ...args: A) => R,
+): (...args: A) => R {
+  return (...args) => fn(context, ...args);
+}
 
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
@@ -267,288 +265,10 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     await postMany(executor, [{ kind, memo, links, lines }]);
   }
 
-  /** The order's page, locked for the caller's transaction (refunds, completion and payouts of it queue here). */
-  async function lockPage(executor: Db, orderId: string) {
-    const [page] = await executor
-      .select()
-      .from(ledgerOrders)
-      .where(eq(ledgerOrders.orderId, orderId))
-      .for('update');
-    return page;
-  }
-
   /** What the payouts' functions (ledger.payouts.ts) share of the books. */
   const ctx: PayoutsContext = { deps, db, log, needs, post };
-
-  const merchantAccountOf = (page: LedgerOrderPage): LedgerAccount =>
-    page.payableAt ? 'merchant_payable' : 'merchant_escrow';
-
-  // ---------- what happens to an order's money (called by the flows, in the transaction of the fact) ----------
-
-  /**
-   * The orders were paid: each gets its page (commission rate of its store), and its payment, commission and
-   * shipping fee are posted (ADR 027). A fixed number of statements for a checkout's orders (ADR 033): one for the
-   * stores' rates, the commissions and the pages (ADR 037), one insert of every line. An order already booked is
-   * skipped.
-   */
-  async function bookPayments(executor: Db, paidOrders: OrderFacts[]) {
-    if (paidOrders.length === 0) return;
-    const opened = await openPages(executor, {
-      at: deps.now().toISOString(),
-      orders: JSON.stringify(
-        paidOrders.map((order) => ({
-          order_id: order.id,
-          store_id: order.storeId,
-          subtotal: order.subtotalKobo,
-          discount: order.discountKobo,
-          shipping: order.shippingFeeKobo,
-          total: order.totalKobo,
-          paid_at: order.paidAt?.toISOString() ?? null,
-          created_at: order.createdAt.toISOString(),
-        })),
-      ),
-    });
-    const commissionOfOrder = new Map(opened.map((row) => [row.order_id, row]));
-    const movements: Movement[] = [];
-    for (const order of paidOrders) {
-      const values = commissionOfOrder.get(order.id);
-      if (!values) continue; // booked before
-      if (values.rate_missing) {
-        log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
-      }
-      const shipping = order.shippingFeeKobo;
-      const commission = koboFromDb(values.commission_kobo);
-      const links = { orderId: order.id };
-      const store = order.storeId;
-      const paid = order.subtotalKobo - order.discountKobo + shipping;
-      movements.push(
-        {
-          kind: 'payment',
-          memo: `Payment of ${order.orderName}`,
-          links,
-          lines: [
-            { account: 'payments_clearing', amountKobo: paid },
-            { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
-          ],
-        },
-        {
-          kind: 'commission',
-          memo: `Commission on ${order.orderName}`,
-          links,
-          lines: [
-            { account: 'merchant_escrow', storeId: store, amountKobo: commission },
-            { account: 'platform_commission', amountKobo: -commission },
-          ],
-        },
-        {
-          kind: 'shipping_fee',
-          memo: `Shipping fee of ${order.orderName}`,
-          links,
-          lines: [
-            { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
-            { account: 'shipping_fees', amountKobo: -shipping },
-          ],
-        },
-      );
-    }
-    await postMany(executor, movements);
-  }
-
-  /**
-   * The order completed (delivered, the return window passed): what escrow holds for it moves to payable and its
-   * page says since when. A second call, or an order the books never heard of, moves nothing.
-   */
-  async function releaseToPayable(
-    executor: Db,
-    order: Pick<OrderFacts, 'id' | 'orderName'>,
-    why: 'completed' | 'returned' = 'completed',
-  ) {
-    const page = await lockPage(executor, order.id);
-    if (!page || page.payableAt) return;
-    const [escrow] = await sums(
-      executor,
-      and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
-    );
-    const held = -(escrow?.total ?? 0);
-    await post(executor, 'escrow_release', `${order.orderName} ${why}: payable`, { orderId: order.id }, [
-      { account: 'merchant_escrow', storeId: page.storeId, amountKobo: held },
-      { account: 'merchant_payable', storeId: page.storeId, amountKobo: -held },
-    ]);
-    await executor
-      .update(ledgerOrders)
-      .set({ payableAt: deps.now() })
-      .where(eq(ledgerOrders.orderId, order.id));
-  }
-
-  /**
-   * Refund rows were booked for the order (ADR 026: before money moves): one movement per row, the goods part
-   * split between the store (its escrow before payable, payable after) and the commission in proportion
-   * due/(subtotal − discount), counted on the running total of the order's refunded goods so that refunding
-   * everything in any number of steps gives back exactly the due amount and the commission. A refund the platform
-   * bears moves both parts on to `platform_chargebacks`. Nothing is posted for an order the books never heard of
-   * (its refunds are posted when it is booked).
-   */
-  async function bookRefunds(executor: Db, order: OrderFacts, rows: RefundFacts[]) {
-    const page = await lockPage(executor, order.id);
-    if (!page) return;
-    const itemsPaid = order.subtotalKobo - order.discountKobo;
-    const [totals] = await executor
-      .select({
-        commission: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.kind} = 'commission' and ${ledgerEntries.account} = 'platform_commission'), 0)`,
-        refunded: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${inArray(ledgerEntries.kind, ['refund', 'refund_reversal'])} and ${inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS, 'platform_commission'])}), 0)`,
-      })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.orderId, order.id));
-    const originalDue = itemsPaid + Number(totals?.commission ?? 0);
-    let itemsRefunded = Number(totals?.refunded ?? 0);
-    let shippingLeft = rows.reduce((acc, row) => acc + row.shippingKobo, 0);
-    const merchantAccount = merchantAccountOf(page);
-    for (const row of rows) {
-      const shipping = Math.min(row.amountKobo, shippingLeft);
-      shippingLeft -= shipping;
-      const items = row.amountKobo - shipping;
-      const merchantShare =
-        mulDivHalfUp(itemsRefunded + items, originalDue, itemsPaid) -
-        mulDivHalfUp(itemsRefunded, originalDue, itemsPaid);
-      itemsRefunded += items;
-      const links = { orderId: order.id, refundId: row.id };
-      await post(executor, 'refund', `Refund ${row.reference} of ${order.orderName}`, links, [
-        { account: 'payments_clearing', amountKobo: -row.amountKobo },
-        { account: 'shipping_fees', amountKobo: shipping },
-        { account: merchantAccount, storeId: page.storeId, amountKobo: merchantShare },
-        { account: 'platform_commission', amountKobo: items - merchantShare },
-      ]);
-      if (row.chargedTo === 'platform') await chargeback(executor, page, row, 'platform');
-    }
-  }
-
-  /**
-   * An admin rejected a refund: its lines are reversed, the store's part to its current account. On an order that
-   * will never complete (`kept`: cancelled, or returned with its goods back at the store; ADR 059) nobody is owed
-   * what the refund gave back: beside the exact reversal, a `refund_kept` movement takes it again from the store,
-   * the commission, the delivery fee and the chargebacks, to `platform_kept`. So the order's due, commission and
-   * delivery fee stay as the refund left them, and its refunds count the money as not refunded.
-   */
-  async function reverseRefund(executor: Db, row: RefundFacts, options: { kept?: boolean } = {}) {
-    const page = await lockPage(executor, row.orderId);
-    if (!page) return;
-    const net = (await sums(executor, eq(ledgerEntries.refundId, row.id))).filter((line) => line.total !== 0);
-    if (net.length === 0) return;
-    const account = (line: (typeof net)[number]) =>
-      MERCHANT_ACCOUNTS.includes(line.account) ? merchantAccountOf(page) : line.account;
-    const links = { orderId: row.orderId, refundId: row.id };
-    const movements: Movement[] = [
-      {
-        kind: 'refund_reversal',
-        memo: `Refund ${row.reference} rejected`,
-        links,
-        lines: net.map((line) => ({
-          account: account(line),
-          storeId: line.storeId,
-          amountKobo: -line.total,
-        })),
-      },
-    ];
-    if (options.kept) {
-      const given = net.filter((line) => line.account !== 'payments_clearing');
-      movements.push({
-        kind: 'refund_kept',
-        memo: `Refund ${row.reference} rejected: kept, nothing due on the order`,
-        links,
-        lines: [
-          ...given.map((line) => ({ account: account(line), storeId: line.storeId, amountKobo: line.total })),
-          {
-            account: 'platform_kept',
-            amountKobo: -given.reduce((acc, line) => acc + line.total, 0),
-          },
-        ],
-      });
-    }
-    await postMany(executor, movements);
-  }
-
-  /** A chargeback decision changed who bears these refunds. */
-  async function chargeRefundsTo(executor: Db, rows: RefundFacts[]) {
-    for (const row of rows) {
-      if (row.status === 'rejected') continue;
-      const page = await lockPage(executor, row.orderId);
-      if (page) await chargeback(executor, page, row, row.chargedTo);
-    }
-  }
-
-  /**
-   * Makes the platform bear a refund (its store and commission parts move to `platform_chargebacks`) or the store
-   * again; a no-op when the books already say so.
-   */
-  async function chargeback(
-    executor: Db,
-    page: LedgerOrderPage,
-    row: RefundFacts,
-    to: 'merchant' | 'platform',
-  ) {
-    const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
-    const borne = net.find((line) => line.account === 'platform_chargebacks')?.total ?? 0;
-    if ((to === 'platform') === (borne !== 0)) return;
-    const [parts] = await executor
-      .select({
-        merchant: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS])}), 0)`,
-        commission: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.account} = 'platform_commission'), 0)`,
-      })
-      .from(ledgerEntries)
-      .where(
-        and(eq(ledgerEntries.refundId, row.id), inArray(ledgerEntries.kind, ['refund', 'refund_reversal'])),
-      );
-    const merchant = Number(parts?.merchant ?? 0);
-    const commission = Number(parts?.commission ?? 0);
-    const sign = to === 'platform' ? 1 : -1;
-    await post(
-      executor,
-      'chargeback',
-      to === 'platform' ? `Platform bears refund ${row.reference}` : `Store bears refund ${row.reference}`,
-      { orderId: row.orderId, refundId: row.id },
-      [
-        { account: 'platform_chargebacks', amountKobo: sign * (merchant + commission) },
-        { account: merchantAccountOf(page), storeId: page.storeId, amountKobo: -sign * merchant },
-        { account: 'platform_commission', amountKobo: -sign * commission },
-      ],
-    );
-  }
-
-  /**
-   * An order taken back whole before refunds had rows of their own (cancelled or returned before ADR 026): the
-   * customer got everything back, so the books give back all it holds (goods, commission, delivery fee).
-   */
-  async function bookWholeRefund(executor: Db, order: OrderFacts, status: string) {
-    const page = await lockPage(executor, order.id);
-    if (!page) return;
-    const figures = await ledgerOrderFigures(executor, order.id);
-    await post(executor, 'refund', `Refund of ${status} ${order.orderName}`, { orderId: order.id }, [
-      {
-        account: 'payments_clearing',
-        amountKobo: -(figures.due + figures.commission + order.shippingFeeKobo),
-      },
-      { account: 'shipping_fees', amountKobo: order.shippingFeeKobo },
-      { account: merchantAccountOf(page), storeId: page.storeId, amountKobo: figures.due },
-      { account: 'platform_commission', amountKobo: figures.commission },
-    ]);
-  }
-
-  /** Of these orders, those the books have no page for (paid before the ledger, or written by the demo seed). */
-  async function unbooked(executor: Db, orderIds: string[]): Promise<string[]> {
-    if (orderIds.length === 0) return [];
-    const booked = await executor
-      .select({ orderId: ledgerOrders.orderId })
-      .from(ledgerOrders)
-      .where(inArray(ledgerOrders.orderId, orderIds));
-    const known = new Set(booked.map((row) => row.orderId));
-    return orderIds.filter((id) => !known.has(id));
-  }
-
-  /** The order's page (undefined before it is booked): its rate and since when it is payable. */
-  async function orderPage(executor: Db, orderId: string) {
-    const [page] = await executor.select().from(ledgerOrders).where(eq(ledgerOrders.orderId, orderId));
-    return page;
-  }
+  /** What the bookings of orders' money (ledger.bookings.ts) share of the books. */
+  const books: BookingsContext = { deps, log, post, postMany, openPages };
 
   // ---------- subaccount settlement (ADR 051) ----------
 
@@ -698,12 +418,12 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   }
 
   return {
-    bookPayments,
-    releaseToPayable,
-    bookRefunds,
-    reverseRefund,
-    chargeRefundsTo,
-    bookWholeRefund,
+    bookPayments: withContext(books, bookPayments),
+    releaseToPayable: withContext(books, releaseToPayable),
+    bookRefunds: withContext(books, bookRefunds),
+    reverseRefund: withContext(books, reverseRefund),
+    chargeRefundsTo: withContext(books, chargeRefundsTo),
+    bookWholeRefund: withContext(books, bookWholeRefund),
     unbooked,
     orderPage,
     settleTransfer: (event: TransferEvent) => settleTransfer(ctx, event),
