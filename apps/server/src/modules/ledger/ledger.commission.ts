@@ -20,3 +20,6 @@ export function commissionSql(subtotalKobo: SQL, discountKobo: SQL, basisPoints:
   return sql`least((${subtotalKobo}::bigint * ${basisPoints} * 2 + 10000) / 20000,
     greatest(0, ${subtotalKobo} - ${discountKobo}))::bigint`;
 }
+
+/** The commission of a store without a payment category (logged: every store should have one). */
+export const STANDARD_BASIS_POINTS = 1000;

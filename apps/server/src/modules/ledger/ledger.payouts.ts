@@ -29,7 +29,7 @@ import {
 import { outstandingPerOrder, sums } from './ledger.reads.js';
 import type { LedgerKind } from './ledger.schema.js';
 import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.schema.js';
-import type { LedgerNeeds, Line, Links } from './ledger.service.js';
+import type { LedgerNeeds, Line, Links, Movement } from './ledger.service.js';
 
 // Payouts to stores' bank accounts (ADR 027, 038, 061): the steps of the payout flow (src/flows/payout.ts) and the
 // provider's answers. Each function takes the ledger's context: the deps, what the ledger reads of other modules,
@@ -41,6 +41,7 @@ export interface PayoutsContext {
   log: Deps['logger'];
   needs: LedgerNeeds;
   post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]): Promise<void>;
+  postMany(executor: Db, movements: Movement[]): Promise<void>;
 }
 
 /** Who a payout pays: the store and its bank account, as the payout flow read them. */

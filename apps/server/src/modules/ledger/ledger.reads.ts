@@ -1,5 +1,7 @@
-import { type SQL, sql, sum } from 'drizzle-orm';
+import { eq, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { OPEN } from './ledger.payout-rows.js';
+import { storeBalances } from './ledger.rollups.js';
 import { ledgerEntries, payoutOrders, payouts } from './ledger.schema.js';
 
 /** Net amount per account (and store) of the lines matching `where`. */
@@ -39,4 +41,27 @@ export async function outstandingPerOrder(executor: Db, storeId: string) {
     amountKobo: string | number;
   }[];
   return rows.map((row) => ({ orderId: row.orderId, amountKobo: Number(row.amountKobo) }));
+}
+
+/** A store's balances from the roll-ups (ADR 067: the same sums of its lines, kept as they are posted). */
+export async function storeFigures(executor: Db, storeId: string) {
+  const [[balances], payoutTotals] = await Promise.all([
+    storeBalances(executor, storeId),
+    executor
+      .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
+      .from(payouts)
+      .where(eq(payouts.storeId, storeId))
+      .groupBy(payouts.status),
+  ]);
+  const approved = payoutTotals
+    .filter((row) => OPEN.includes(row.status))
+    .reduce((acc, row) => acc + row.total, 0);
+  const processed = payoutTotals.find((row) => row.status === 'processed')?.total ?? 0;
+  return {
+    escrowKobo: balances?.escrowKobo ?? 0,
+    payableKobo: (balances?.payableKobo ?? 0) - approved,
+    approvedKobo: approved,
+    processedKobo: processed,
+    settledKobo: balances?.settlementKobo ?? 0,
+  };
 }

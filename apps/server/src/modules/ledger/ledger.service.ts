@@ -10,7 +10,6 @@ import {
   type PayoutFilter,
   type PayoutStatus,
   percentToBasisPoints,
-  storesCannotBeSettled,
 } from '@market/contracts';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
@@ -18,8 +17,8 @@ import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, notFound } from '../../platform/errors.js';
-import { paystackFeeKobo, type TransferEvent, type TransferProvider } from '../../platform/payments/index.js';
+import { notFound } from '../../platform/errors.js';
+import type { TransferEvent, TransferProvider } from '../../platform/payments/index.js';
 import {
   type BookingsContext,
   bookPayments,
@@ -31,7 +30,7 @@ import {
   reverseRefund,
   unbooked,
 } from './ledger.bookings.js';
-import { commissionOf, commissionSql } from './ledger.commission.js';
+import { commissionSql, STANDARD_BASIS_POINTS } from './ledger.commission.js';
 import { OPEN, payoutView } from './ledger.payout-rows.js';
 import {
   confirmLatePayouts,
@@ -44,6 +43,7 @@ import {
   sendApproved,
   settleTransfer,
 } from './ledger.payouts.js';
+import { storeFigures } from './ledger.reads.js';
 import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql, storeBalances } from './ledger.rollups.js';
 import {
   type LedgerAccount,
@@ -52,6 +52,7 @@ import {
   ledgerOrders,
   payouts,
 } from './ledger.schema.js';
+import { settlementSplit, settleSplit } from './ledger.settlement.js';
 
 export { commissionOf, commissionSql, mulDivHalfUp } from './ledger.commission.js';
 export {
@@ -156,9 +157,6 @@ export interface Movement {
   links: Links;
   lines: Line[];
 }
-
-/** The commission of a store without a payment category (logged: every store should have one). */
-const STANDARD_BASIS_POINTS = 1000;
 
 // Built once (ADR 037): every payment writes its lines, one JSON parameter for any number of them.
 const entryKeys = [
@@ -266,109 +264,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   }
 
   /** What the payouts' functions (ledger.payouts.ts) share of the books. */
-  const ctx: PayoutsContext = { deps, db, log, needs, post };
+  const ctx: PayoutsContext = { deps, db, log, needs, post, postMany };
   /** What the bookings of orders' money (ledger.bookings.ts) share of the books. */
   const books: BookingsContext = { deps, log, post, postMany, openPages };
 
-  // ---------- subaccount settlement (ADR 051) ----------
-
-  /**
-   * Each store's share of a checkout about to be paid, for Paystack's flat split: what its order is due (item
-   * subtotal − discount − commission, by `commissionOf` at the store's rate now, the rule the payment posts with),
-   * plus what the books say the platform still owes it (negative: a refund after it was settled, which it owes), so
-   * every difference (a refund after settlement, a rate changed before payment, a share cut short) is made good on
-   * the store's next sale. Never below zero; all shares together leave the platform Paystack's fee, which its account
-   * bears, so a checkout mostly paid by gift card may carry a store's share over to its next sale. Throws CONFLICT
-   * when a store has no subaccount (the cart refuses such a checkout first).
-   */
-  async function settlementSplit(
-    executor: Db,
-    orders: SplitOrder[],
-    amountKobo: number,
-  ): Promise<SettlementShare[]> {
-    if (orders.length === 0) return [];
-    const storeIds = [...new Set(orders.map((order) => order.storeId))];
-    const codes = await needs.subaccountCodes(executor, storeIds);
-    const missing = storeIds.filter((id) => !codes.has(id));
-    if (missing.length > 0) {
-      const names = await Promise.all(missing.map((id) => needs.storeName(executor, id)));
-      throw conflict(storesCannotBeSettled(names.map((name) => name ?? 'A store')));
-    }
-    const shares: SettlementShare[] = [];
-    let room = amountKobo - paystackFeeKobo(amountKobo);
-    for (const order of orders) {
-      const rate = await executor.execute(
-        sql`select ${needs.commissionBasisPointsSql(sql`${order.storeId}::uuid`)} as rate`,
-      );
-      const rows = (Array.isArray(rate) ? rate : (rate as { rows: unknown[] }).rows) as { rate: unknown }[];
-      const basisPoints =
-        rows[0]?.rate === null || rows[0]?.rate === undefined ? STANDARD_BASIS_POINTS : Number(rows[0].rate);
-      const due =
-        order.subtotalKobo -
-        order.discountKobo -
-        commissionOf(order.subtotalKobo, order.discountKobo, basisPoints);
-      const figures = await storeFigures(executor, order.storeId);
-      const owed = figures.escrowKobo + figures.payableKobo;
-      const share = Math.max(0, Math.min(due + owed, room));
-      room -= share;
-      if (share > 0) {
-        shares.push({
-          party: order.storeId,
-          subaccount: codes.get(order.storeId)!,
-          shareKobo: share,
-          orderId: order.id,
-        });
-      }
-    }
-    return shares;
-  }
-
-  /**
-   * Paystack took a split charge: each store's share left the platform's money for the store's subaccount. Posted
-   * on the store's payable (it may run ahead of the orders' completion: a debit there is "settled early", cleared as
-   * the orders complete), in the settling transaction.
-   */
-  async function settleSplit(executor: Db, reference: string, shares: SettlementShare[]) {
-    // Called once per payment: the payments service settles a reference once, under its row lock.
-    const memo = `Settled by Paystack to the store's subaccount (${reference})`;
-    await postMany(
-      executor,
-      shares.map((share) => ({
-        kind: 'settlement' as const,
-        memo,
-        links: { orderId: share.orderId ?? null },
-        lines: [
-          { account: 'merchant_payable' as const, storeId: share.party, amountKobo: share.shareKobo },
-          { account: 'payments_clearing' as const, amountKobo: -share.shareKobo },
-        ],
-      })),
-    );
-  }
-
   // ---------- balances ----------
-
-  /** A store's balances from the roll-ups (ADR 067: the same sums of its lines, kept as they are posted). */
-  async function storeFigures(executor: Db, storeId: string) {
-    const [[balances], payoutTotals] = await Promise.all([
-      storeBalances(executor, storeId),
-      executor
-        .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
-        .from(payouts)
-        .where(eq(payouts.storeId, storeId))
-        .groupBy(payouts.status),
-    ]);
-    const approved = payoutTotals
-      .filter((row) => OPEN.includes(row.status))
-      .reduce((acc, row) => acc + row.total, 0);
-    const processed = payoutTotals.find((row) => row.status === 'processed')?.total ?? 0;
-    return {
-      escrowKobo: balances?.escrowKobo ?? 0,
-      payableKobo: (balances?.payableKobo ?? 0) - approved,
-      approvedKobo: approved,
-      processedKobo: processed,
-      settledKobo: balances?.settlementKobo ?? 0,
-    };
-  }
 
   function nairaBalances(figures: Awaited<ReturnType<typeof storeFigures>>): MerchantBalances {
     return {
@@ -430,8 +330,8 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     confirmLatePayouts: () => confirmLatePayouts(ctx),
     finalizeOtp: (payoutId: string, otp: string) => finalizeOtp(ctx, payoutId, otp),
     resendOtp: (payoutId: string) => resendOtp(ctx, payoutId),
-    settlementSplit,
-    settleSplit,
+    settlementSplit: withContext(ctx, settlementSplit),
+    settleSplit: withContext(ctx, settleSplit),
     refuseBeyondBalance: (storeId: string) => refuseBeyondBalance(ctx, storeId),
 
     async merchantBalances(storeId: string): Promise<MerchantBalances> {
