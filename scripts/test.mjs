@@ -34,7 +34,12 @@ const vitest = (name, projects) => ({
  * on a two-core machine. The journeys run two files at a time, each with its own server and browser.
  */
 const phases = [
-  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
+  // The formatter and linter, then the decision records' index (ADR 076), which must list every record.
+  {
+    name: 'lint',
+    command: 'sh',
+    args: ['-c', 'npx biome check . && node scripts/decisions-index.mjs --check'],
+  },
   {
     ...vitest('unit', ['contracts', 'server*', 'web']),
     alongside: { name: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
