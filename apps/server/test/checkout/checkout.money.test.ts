@@ -118,7 +118,9 @@ describe('discounts and gift cards at checkout', () => {
         method: 'GET',
         url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}`,
       }),
-    ).data.filter((mail: { subject: string }) => mail.subject.includes(tracker.reference));
+    ).data.filter((mail: { subject: string }) =>
+      mail.subject.includes(`${view.orders[0].orderName} is confirmed`),
+    );
     expect(mails).toHaveLength(1);
   });
 });

@@ -235,7 +235,11 @@ describe('checkout and payment', () => {
         url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}&limit=1`,
       }),
     ).data[0];
-    expect(mail.subject).toContain(tracker.reference);
+    // The subject names the orders the customer sees, not the payment's reference (issue 34 item 21).
+    const names = history.orders.map((order: { orderName: string }) => order.orderName).sort();
+    expect(mail.subject).toMatch(/^Your Naija Market orders \S+ and \S+ are confirmed$/);
+    for (const name of names) expect(mail.subject).toContain(name);
+    expect(mail.subject).not.toContain(tracker.reference);
 
     // Another customer sees none of it.
     const stranger = await shopper(test);

@@ -147,11 +147,32 @@ describe('contact form', () => {
     // Issue 31: a fixed subject, never the visitor's text (ADR 066).
     expect(outbox[0].subject).toBe('Your message to Naija Market');
     expect(outbox[0].text).toContain('200 uniforms to Ibadan');
+    // One greeting, and the day the message was sent as people write it, not an ISO stamp (issue 34 item 21).
+    expect(outbox[0].text.match(/Hello/g)).toHaveLength(1);
+    expect(outbox[0].text).toMatch(/contact form on \d{1,2} [A-Z][a-z]+ \d{4}\./);
+    expect(outbox[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     const closed = await call('PATCH', `/api/contact-us/admin/${id}`, admin.accessToken, {
       status: 'closed',
     });
     expect(closed.statusCode).toBe(200);
     expect(await current()).toMatchObject({ status: 'closed', reply: expect.stringContaining('uniforms') });
+  });
+
+  it("keeps the admin's own greeting and adds none of its own", async () => {
+    const sent = await send({ ...message, email: 'bisi@example.ng', subject: 'Opening hours' });
+    const admin = await createAdmin(test, 'admin');
+    const replied = await test.app.inject({
+      method: 'POST',
+      url: `/api/contact-us/admin/${json(sent).data.id}/reply`,
+      payload: { reply: 'Dear Chiamaka,\n\nWe answer every day from 8 am to 8 pm.' },
+      headers: bearer(admin.accessToken),
+    });
+    expect(replied.statusCode).toBe(200);
+    const [mail] = json(
+      await test.app.inject({ method: 'GET', url: '/api/dev/outbox?to=bisi@example.ng&limit=1' }),
+    ).data;
+    expect(mail.text).toContain('Dear Chiamaka,');
+    expect(mail.text).not.toContain('Hello');
   });
 });

@@ -129,6 +129,19 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     return kept?.reference === reference ? kept : orders.lockTracker(executor, { reference });
   }
 
+  /**
+   * The subject names the orders the customer will see on their order pages (issue 34 item 21), never the checkout's
+   * payment reference: one order, up to three, or the first and how many more.
+   */
+  function confirmationSubject(names: string[]): string {
+    if (names.length === 1) return `Your Naija Market order ${names[0]} is confirmed`;
+    const listed =
+      names.length <= 3
+        ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+        : `${names[0]} and ${names.length - 1} more`;
+    return `Your Naija Market orders ${listed} are confirmed`;
+  }
+
   /** The customer's confirmation mail of a paid checkout, as one part of the payment's combined write (ADR 055). */
   function confirmationMail(
     tracker: TrackerRow,
@@ -137,7 +150,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   ): StatementPart {
     return deps.mailer.outboxPart({
       to: customer.email,
-      subject: `Your Naija Market order is confirmed (${tracker.reference})`,
+      subject: confirmationSubject(paidOrders.map((order) => order.orderName)),
       paragraphs: [
         `Hello ${customer.firstName},`,
         `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,

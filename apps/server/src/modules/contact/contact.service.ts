@@ -131,16 +131,23 @@ export function createContactService(deps: Deps) {
             .where(eq(contactMessages.id, id));
           throw existing ? conflict(CONTACT_ALREADY_ANSWERED) : notFound(CONTACT_MESSAGE_NOT_FOUND);
         }
-        const sent = row.createdAt.toISOString().slice(0, 10);
+        // A date as the visitor reads it ("29 November 2026"), in Lagos, not an ISO stamp (issue 34 item 21).
+        const sent = row.createdAt.toLocaleDateString('en-NG', {
+          dateStyle: 'long',
+          timeZone: 'Africa/Lagos',
+        });
+        const parts = reply
+          .split(/\n{2,}/)
+          .map((part) => part.trim())
+          .filter(Boolean);
+        // An admin who greets the visitor in their reply is not greeted over by the template.
+        const greets = /^(hello|hi|dear|good (morning|afternoon|evening))\b/i.test(parts[0] ?? '');
         await mailer.send(tx, {
           to: row.email,
           subject: 'Your message to Naija Market',
           paragraphs: [
-            `Hello ${row.name},`,
-            ...reply
-              .split(/\n{2,}/)
-              .map((part) => part.trim())
-              .filter(Boolean),
+            ...(greets ? [] : [`Hello ${row.name},`]),
+            ...parts,
             `This answers the message sent from ${row.email} through our contact form on ${sent}.`,
             ...(row.emailConfirmedAt ? [`You wrote: "${row.message.slice(0, 300)}"`] : []),
           ],

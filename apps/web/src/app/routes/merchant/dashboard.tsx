@@ -6,6 +6,7 @@ import { useUserData } from '../../../features/auth/api/user-data';
 import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
 import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
 import { roleLabel as storeRoleLabel } from '../../../features/staff/components/role-options';
+import { ApprovalProgress } from '../../../features/store-profile/components/approval-progress';
 import { merchantNav } from '../../layouts/merchant-nav';
 
 const descriptions: Record<string, string> = {
@@ -50,6 +51,7 @@ export function Component() {
         description={`Welcome, ${firstName}.${storeName ? ` You are managing ${storeName}.` : ''}`}
       />
       {isOwner ? <OnboardingPrompt /> : null}
+      {isOwner ? <ApprovalProgress /> : null}
       {seesFigures ? (
         <DashboardFigures />
       ) : (

@@ -22,7 +22,7 @@ describe('ProductDetails and the variant picker', () => {
     const person = userEvent.setup();
     renderScreen(<ProductDetails product={product} />);
 
-    const group = screen.getByRole('group', { name: 'Choose size / color' });
+    const group = screen.getByRole('group', { name: 'Choose size / colour' });
     const medium = within(group).getByRole('radio', { name: 'M / Red' });
     expect(medium).toBeChecked(); // the first variant in stock
     expect(screen.getByText('₦12,500.00')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import type { CustomerProduct } from '@market/contracts';
 import { useId } from 'react';
-import { type Variant, variantLabel } from './variants';
+import { propertyName, type Variant, variantLabel } from './variants';
 
 interface VariantPickerProps {
   product: CustomerProduct;
@@ -15,10 +15,11 @@ interface VariantPickerProps {
 export function VariantPicker({ product, selectedId, onSelect }: VariantPickerProps) {
   const name = useId();
   if (product.variant.length === 0) return null;
-  const legend = product.variantProperties.map((property) => property.type).join(' / ') || 'Variant';
+  const legend =
+    product.variantProperties.map((property) => propertyName(property.type)).join(' / ') || 'variant';
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-semibold text-slate-900">Choose {legend.toLowerCase()}</legend>
+      <legend className="mb-2 text-sm font-semibold text-slate-900">Choose {legend}</legend>
       <div className="flex flex-wrap gap-2">
         {product.variant.map((variant) => {
           const soldOut = variant.quantity <= 0;

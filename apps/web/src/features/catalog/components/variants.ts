@@ -3,6 +3,14 @@ import { nairaToKobo, percentOff } from '../../../lib/money';
 
 export type Variant = CustomerProduct['variant'][number];
 
+/**
+ * A variant property's name as a Nigerian shopper writes it: the contract's field is `color`, and stores often type
+ * "Color", but the page says "colour" (issue 34 item 21). Other names are shown as the store wrote them.
+ */
+export function propertyName(type: string): string {
+  return /^colou?r$/i.test(type.trim()) ? 'colour' : type.trim().toLowerCase();
+}
+
 /** What a shopper sees of a variant: its options, e.g. "M / Red". */
 export function variantLabel(variant: Variant): string {
   return [variant.size, variant.color].filter(Boolean).join(' / ') || variant.sku;

@@ -20,14 +20,34 @@ import {
 } from '../api/merchant-themes';
 import { activateQuestion, rollbackQuestion } from './theme-confirmations';
 
-const designWords = (theme: MerchantThemeItem) =>
+/** The design in plain British English (issue 34 item 21): "centred banner", "4 products a row", not the codes. */
+const layoutWords: Record<MerchantThemeItem['design']['layout'], string> = {
+  classic: 'classic layout',
+  editorial: 'magazine layout',
+  market: 'market-stall layout',
+};
+const typeWords: Record<MerchantThemeItem['design']['typography'], string> = {
+  sans: 'plain lettering',
+  serif: 'book lettering',
+  display: 'bold headline lettering',
+};
+const heroWords: Record<MerchantThemeItem['design']['hero'], string> = {
+  split: 'picture beside the banner text',
+  'full-bleed': 'edge-to-edge banner picture',
+  centered: 'centred banner',
+};
+const gridWords: Record<MerchantThemeItem['design']['productGrid'], string> = {
+  'grid-4': '4 products a row',
+  'grid-3': '3 products a row',
+  list: 'products in a list',
+};
+
+export const designWords = (theme: Pick<MerchantThemeItem, 'design'>) =>
   [
-    `${theme.design.layout} layout`,
-    `${theme.design.typography} type`,
-    `${theme.design.hero} banner`,
-    theme.design.productGrid === 'list'
-      ? 'product list'
-      : `${theme.design.productGrid.slice(-1)}-across grid`,
+    layoutWords[theme.design.layout],
+    typeWords[theme.design.typography],
+    heroWords[theme.design.hero],
+    gridWords[theme.design.productGrid],
   ].join(' · ');
 
 /** The preview SVG path is relative to the site; the themes service may live under another base. */
