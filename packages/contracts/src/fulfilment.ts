@@ -95,6 +95,11 @@ export const staffOrder = z.object({
   dueToMerchant: money,
   /** What went back to the customer, refunds net of their reversals, from the ledger's entries. */
   refunded: money,
+  /**
+   * Of `refunded`, what has not reached the customer yet: refunds that wait, failed (retried or for an admin to
+   * decide) or whose provider answer is not known. Screens say "owed", not "refunded", for it.
+   */
+  refundOwed: money,
   storeId: z.string(),
   storeName: z.string(),
   customerId: z.string(),

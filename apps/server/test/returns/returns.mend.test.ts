@@ -1,3 +1,4 @@
+import { koboToNaira } from '@market/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
@@ -183,6 +184,16 @@ describe('a refund the provider reports failed', () => {
     });
     expect(json(delivered).data).toEqual({ outcome: 'refund:failed' });
     expect(await reserved()).toBe(0);
+    // The store's and the admin's order money call it owed, not refunded (issue 34 item 14).
+    const owed = async () =>
+      json(await call('GET', `/api/orders/merchant/${paid.orderId}`, store.accessToken)).data as {
+        refunded: number;
+        refundOwed: number;
+      };
+    expect(await owed()).toMatchObject({ refundOwed: koboToNaira(refund!.amountKobo) });
+    expect(
+      json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data.refundOwed,
+    ).toBe(koboToNaira(refund!.amountKobo));
 
     const listed = json(
       await call('GET', '/api/returns/admin/refunds?status=failed&limit=100', setup.admin.accessToken),
@@ -207,6 +218,7 @@ describe('a refund the provider reports failed', () => {
       .from(sandboxCharges)
       .where(eq(sandboxCharges.reference, tracker!.reference));
     expect(charge!.refundedKobo).toBe(refund!.amountKobo);
+    expect((await owed()).refundOwed).toBe(0);
   });
 
   it('an admin rejects a failed refund request with a reason: no longer owed, the return is closed', async () => {

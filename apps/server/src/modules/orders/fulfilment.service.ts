@@ -243,13 +243,18 @@ export function createFulfilmentService(
   });
 
   async function staffView(executor: Db, order: OrderRow, caller: FulfilmentCaller): Promise<StaffOrder> {
-    const [items, activities, locked, times, books] = await Promise.all([
+    const [items, activities, locked, times, books, refundRows] = await Promise.all([
       repository.itemsOfOrders(executor, [order.id]),
       repository.activitiesOfOrders(executor, [order.id]),
       repository.lockedDeliveries(executor, [order.id]),
       assignmentTimes(executor, order),
       needs.orderFigures(executor, order.id),
+      repository.refundsOfOrder(executor, order.id),
     ]);
+    // Booked but not yet at the customer (issue 34 item 14): a refund that failed, waits, or whose answer is unknown.
+    const owedKobo = refundRows
+      .filter((row) => ['pending', 'processing', 'failed', 'unknown'].includes(row.status))
+      .reduce((sum, row) => sum + row.amountKobo, 0);
     return {
       id: order.id,
       orderName: order.orderName,
@@ -263,6 +268,7 @@ export function createFulfilmentService(
       commission: koboToNaira(books.commission),
       dueToMerchant: koboToNaira(books.due),
       refunded: koboToNaira(books.refunded),
+      refundOwed: koboToNaira(owedKobo),
       storeId: order.storeId,
       storeName: order.storeName,
       customerId: order.customerId,

@@ -19,4 +19,15 @@ describe('order money', () => {
     expect(screen.getByText('Commission').nextElementSibling?.textContent).toBe('₦0.00');
     expect(screen.getByText('Due to the store').nextElementSibling?.textContent).toBe('₦0.00');
   });
+
+  it('says owed, not refunded, for a refund that has not reached the customer (issue 34 item 14)', () => {
+    renderScreen(
+      <OrderMoney
+        order={{ total: 26950, refunded: 26950, refundOwed: 12250, commission: 0, dueToMerchant: 0 }}
+      />,
+    );
+    const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(value('Refunded')).toBe('₦14,700.00');
+    expect(value('Refund owed (not yet paid)')).toBe('₦12,250.00');
+  });
 });

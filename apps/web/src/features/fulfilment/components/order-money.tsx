@@ -1,5 +1,5 @@
 import type { StaffOrder } from '@market/contracts';
-import { formatApiNaira } from '../../../lib/money';
+import { formatNaira, nairaToKobo } from '../../../lib/money';
 
 /**
  * The order's money as the books say it (ADR 046): what was paid, refunded, the platform's commission and what is
@@ -8,20 +8,24 @@ import { formatApiNaira } from '../../../lib/money';
 export function OrderMoney({
   order,
 }: {
-  order: Pick<StaffOrder, 'total' | 'commission' | 'dueToMerchant' | 'refunded'>;
+  order: Pick<StaffOrder, 'total' | 'commission' | 'dueToMerchant' | 'refunded'> &
+    Partial<Pick<StaffOrder, 'refundOwed'>>;
 }) {
+  // A booked refund that has not reached the customer is "owed", never "refunded" (issue 34 item 14).
+  const owedKobo = nairaToKobo(order.refundOwed ?? 0);
   const rows: [string, number][] = [
-    ['Paid by the customer', order.total],
-    ['Refunded', order.refunded],
-    ['Commission', order.commission],
-    ['Due to the store', order.dueToMerchant],
+    ['Paid by the customer', nairaToKobo(order.total)],
+    ['Refunded', nairaToKobo(order.refunded) - owedKobo],
+    ...(owedKobo > 0 ? [['Refund owed (not yet paid)', owedKobo] as [string, number]] : []),
+    ['Commission', nairaToKobo(order.commission)],
+    ['Due to the store', nairaToKobo(order.dueToMerchant)],
   ];
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-      {rows.map(([label, amount]) => (
+      {rows.map(([label, kobo]) => (
         <div key={label} className="contents">
           <dt className="text-slate-700">{label}</dt>
-          <dd className="text-right tabular-nums">{formatApiNaira(amount)}</dd>
+          <dd className="text-right tabular-nums">{formatNaira(kobo)}</dd>
         </div>
       ))}
     </dl>
