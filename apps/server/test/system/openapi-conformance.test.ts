@@ -249,6 +249,69 @@ describe('the OpenAPI document', () => {
     expect([...main, ...shipping, ...themes].sort()).toEqual([...combined].sort());
   });
 
+  it('links each main resource from its create to the calls that read, change and delete it (issue 34 item 32)', () => {
+    type Node = { $ref?: string; properties?: Record<string, Node>; items?: Node; anyOf?: Node[] };
+    const resolve = (node: Node | undefined): Node | undefined => {
+      if (!node?.$ref)
+        return node?.anyOf
+          ? resolve(
+              node.anyOf.find(
+                (option) => !('type' in option && (option as { type?: string }).type === 'null'),
+              ),
+            )
+          : node;
+      return resolve(document.components.schemas[node.$ref.replace('#/components/schemas/', '')] as Node);
+    };
+    const linked = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods))
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const links = (
+            response as {
+              links?: Record<string, { operationRef: string; parameters: Record<string, string> }>;
+            }
+          ).links;
+          for (const [name, link] of Object.entries(links ?? {})) {
+            linked.add(name);
+            // The target exists, and takes every parameter the link fills.
+            const [targetPath, targetMethod] = link.operationRef
+              .replace('#/paths/', '')
+              .split('/')
+              .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+            const target = document.paths[targetPath!]?.[targetMethod!];
+            expect(target, `${name} → ${link.operationRef}`).toBeDefined();
+            for (const [parameter, expression] of Object.entries(link.parameters)) {
+              expect(
+                target!.parameters?.some((p) => p.name === parameter && p.in === 'path'),
+                `${name}: ${parameter}`,
+              ).toBe(true);
+              // The answer that feeds it has the field the expression names.
+              let node = resolve(response.content?.['application/json']?.schema as Node);
+              for (const segment of expression.replace('$response.body#/', '').split('/'))
+                node = resolve(/^\d+$/.test(segment) ? node?.items : node?.properties?.[segment]);
+              expect(node, `${method.toUpperCase()} ${path} ${status} → ${expression}`).toBeDefined();
+            }
+          }
+        }
+    expect([...linked].sort()).toEqual(
+      [
+        'DeleteAddress',
+        'DeleteCoupon',
+        'DisputeReturn',
+        'EditProduct',
+        'FinalizePayoutOtp',
+        'GetCheckout',
+        'GetCoupon',
+        'GetFirstOrder',
+        'GetReturn',
+        'MakeAddressDefault',
+        'ResendPayoutOtp',
+        'UpdateAddress',
+        'UpdateCoupon',
+      ].sort(),
+    );
+  });
+
   it('says what the server enforces and answers', { timeout: 240_000 }, async () => {
     const check = createAjv(document.components);
     const faker = createGeneratorSync({

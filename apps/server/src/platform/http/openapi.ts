@@ -2,12 +2,19 @@ import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   type Access,
+  adminPayoutEndpoints,
+  checkoutEndpoints,
+  couponMerchantEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
   type Endpoint,
   type ErrorStatus,
   errorEnvelope,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
+  productEndpoints,
   type Surface,
+  shippingAddressEndpoints,
   surfaceBases,
 } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -141,11 +148,102 @@ interface OpenApiDocument {
  * - an endpoint that takes only a file documents its multipart form;
  * - fields whose refusal depends on stored data or the date are listed under `x-server-checks`.
  */
+/** Where an endpoint's operation sits in the document: its path (`{id}` for `:id`) and method. */
+export const documentPathOf = (endpoint: Endpoint) =>
+  `${surfaceBases[endpoint.surface]}${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+
+/** A JSON pointer to an operation (`#/paths/~1api~1discount~1{id}/get`), for a link's `operationRef`. */
+const operationRefOf = (endpoint: Endpoint) =>
+  `#/paths/${documentPathOf(endpoint).replaceAll('~', '~0').replaceAll('/', '~1')}/${endpoint.method.toLowerCase()}`;
+
+/**
+ * The main resources' lifecycles as OpenAPI links (issue 34 item 32): what a create answers leads to the calls that
+ * read, change and delete what it made, so a stateful tester (or a reader) can follow create → read → update →
+ * delete. Each link names the answer's field that carries the id.
+ */
+export const operationLinks: readonly {
+  from: Endpoint;
+  links: Record<string, { to: Endpoint; parameters: Record<string, string> }>;
+}[] = [
+  {
+    from: shippingAddressEndpoints.add,
+    links: {
+      UpdateAddress: { to: shippingAddressEndpoints.update, parameters: { id: '$response.body#/data/id' } },
+      MakeAddressDefault: {
+        to: shippingAddressEndpoints.makeDefault,
+        parameters: { id: '$response.body#/data/id' },
+      },
+      DeleteAddress: { to: shippingAddressEndpoints.remove, parameters: { id: '$response.body#/data/id' } },
+    },
+  },
+  {
+    from: productEndpoints.create,
+    links: { EditProduct: { to: productEndpoints.edit, parameters: { id: '$response.body#/data/id' } } },
+  },
+  {
+    from: couponMerchantEndpoints.create,
+    links: {
+      GetCoupon: { to: couponMerchantEndpoints.one, parameters: { id: '$response.body#/data/id' } },
+      UpdateCoupon: { to: couponMerchantEndpoints.update, parameters: { id: '$response.body#/data/id' } },
+      DeleteCoupon: { to: couponMerchantEndpoints.remove, parameters: { id: '$response.body#/data/id' } },
+    },
+  },
+  {
+    from: checkoutEndpoints.create,
+    links: {
+      GetCheckout: {
+        to: checkoutEndpoints.tracker,
+        parameters: { reference: '$response.body#/data/tracker/reference' },
+      },
+      GetFirstOrder: {
+        to: customerOrderEndpoints.one,
+        parameters: { id: '$response.body#/data/tracker/orders/0/id' },
+      },
+    },
+  },
+  {
+    from: customerReturnEndpoints.create,
+    links: {
+      GetReturn: { to: customerReturnEndpoints.one, parameters: { id: '$response.body#/data/id' } },
+      DisputeReturn: { to: customerReturnEndpoints.dispute, parameters: { id: '$response.body#/data/id' } },
+    },
+  },
+  {
+    from: adminPayoutEndpoints.approvePayout,
+    links: {
+      FinalizePayoutOtp: {
+        to: adminPayoutEndpoints.finalizeOtp,
+        parameters: { payoutId: '$response.body#/data/id' },
+      },
+      ResendPayoutOtp: {
+        to: adminPayoutEndpoints.resendOtp,
+        parameters: { payoutId: '$response.body#/data/id' },
+      },
+    },
+  },
+];
+
+function addLinks(document: OpenApiDocument): void {
+  for (const { from, links } of operationLinks) {
+    const operation = document.paths[documentPathOf(from)]?.[from.method.toLowerCase()];
+    const responses = operation?.responses as Record<string, { links?: unknown }> | undefined;
+    const success = responses?.[String(from.status ?? 200)];
+    if (!success) continue;
+    success.links = Object.fromEntries(
+      Object.entries(links).map(([name, link]) => [
+        name,
+        { operationRef: operationRefOf(link.to), parameters: link.parameters },
+      ]),
+    );
+  }
+}
+
 function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): OpenApiDocument {
   // The envelope is only ever an answer: its input twin would be a component nothing refers to.
   delete document.components?.schemas?.ErrorEnvelopeInput;
+  addLinks(document);
   for (const { endpoint } of routes.values()) {
-    const path = `${surfaceBases[endpoint.surface]}${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+    const path = documentPathOf(endpoint);
     const operation = document.paths[path]?.[endpoint.method.toLowerCase()];
     if (!operation) continue;
     if (endpoint.query) {
