@@ -98,6 +98,18 @@ const moveText: Partial<Record<OrderStatusCode, string>> = {
 
 /** Mails to the customer on the moves they care about most (issue 7). */
 
+/** A wrong delivery token: how many tries are left, or that delivery is locked now. */
+function wrongTokenAnswer(outcome: { left: number; locked: boolean }) {
+  if (outcome.locked)
+    return conflict(
+      'That delivery token is not right. Delivery of this order is now locked; an admin must issue a new token.',
+    );
+  return validation(
+    'deliveryToken',
+    `That delivery token is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`,
+  );
+}
+
 function roleOf(caller: FulfilmentCaller): ActorRole {
   if (caller.kind === 'admin') {
     const role = (caller.role ?? 'admin') as ActorRole;
@@ -446,6 +458,72 @@ export function createFulfilmentService(
     });
   }
 
+  /**
+   * The customer's delivery token at the door, checked in constant time under the hand-over's lock: the hand-over
+   * completed, or a wrong token counted (the fifth locks delivery) and answered as such.
+   */
+  async function checkDeliveryToken(tx: Db, order: OrderRow, token: string | undefined, at: Date) {
+    const handover = await repository.lockOpenHandover(tx, order.id);
+    if (!handover) throw conflict('This order has no delivery token. An admin must issue a new one.');
+    if (handover.locked) {
+      throw conflict(
+        'Delivery of this order is locked after five wrong delivery tokens. An admin must issue a new token.',
+      );
+    }
+    if (!token) throw validation('deliveryToken', "Enter the customer's delivery token");
+    if (!constantTimeMatch(handover.tokenHash, token)) {
+      const attempts = handover.wrongAttempts + 1;
+      const locked = attempts >= MAX_WRONG_TOKENS;
+      await repository.updateHandover(tx, handover.id, { wrongAttempts: attempts, locked });
+      return { kind: 'wrong-token', left: MAX_WRONG_TOKENS - attempts, locked } as const;
+    }
+    await repository.updateHandover(tx, handover.id, {
+      completedAt: at,
+      fromPartyKind: order.carrierKind ?? 'carrier',
+      fromPartyId: order.partnerId ?? order.dispatcherId,
+    });
+    return undefined;
+  }
+
+  /**
+   * A paid order cancelled, or a failed delivery its carrier takes back to the store: the goods go back into
+   * stock and the whole order (shipping too) is refunded before the move, in its transaction, so the machine
+   * sees the refund booked (ADR 040): the gift-card part goes back to its cards now, the cash to the provider
+   * after the commit (ADR 026). Answers the refunds to send then.
+   */
+  async function refundTakenBack(
+    tx: Db,
+    order: OrderRow,
+    to: string,
+    note: string | undefined,
+    actor: { role: ActorRole; id: string },
+  ) {
+    const items = await repository.itemsOfOrders(tx, [order.id]);
+    await needs.returnStock(
+      tx,
+      items.map((item) => ({
+        productId: item.productId,
+        variantId: item.variantId,
+        quantity: item.quantity,
+      })),
+    );
+    const reason =
+      to === 'returned'
+        ? `Delivery failed; the parcel went back to the store${note ? `: ${note}` : ''}`
+        : note
+          ? `Cancelled by the store: ${note}`
+          : 'Cancelled by the store';
+    const booked = await refunds.book(tx, {
+      orderId: order.id,
+      returnId: null,
+      kind: 'cancellation',
+      lines: 'all',
+      reason: reason.slice(0, 500),
+      actor,
+    });
+    return booked.toSend;
+  }
+
   const service = {
     /** The statuses the caller may move this order to now. */
     async allowedNext(orderId: string, caller: FulfilmentCaller) {
@@ -480,56 +558,12 @@ export function createFulfilmentService(
         const at = deps.now();
         let deliveryTokenChecked = false;
         if (moveBetween(order.status, to)?.needs === 'delivery_token') {
-          const handover = await repository.lockOpenHandover(tx, order.id);
-          if (!handover) throw conflict('This order has no delivery token. An admin must issue a new one.');
-          if (handover.locked) {
-            throw conflict(
-              'Delivery of this order is locked after five wrong delivery tokens. An admin must issue a new token.',
-            );
-          }
-          if (!body.deliveryToken) throw validation('deliveryToken', "Enter the customer's delivery token");
-          if (!constantTimeMatch(handover.tokenHash, body.deliveryToken)) {
-            const attempts = handover.wrongAttempts + 1;
-            const locked = attempts >= MAX_WRONG_TOKENS;
-            await repository.updateHandover(tx, handover.id, { wrongAttempts: attempts, locked });
-            return { kind: 'wrong-token', left: MAX_WRONG_TOKENS - attempts, locked } as const;
-          }
-          await repository.updateHandover(tx, handover.id, {
-            completedAt: at,
-            fromPartyKind: order.carrierKind ?? 'carrier',
-            fromPartyId: order.partnerId ?? order.dispatcherId,
-          });
+          const wrong = await checkDeliveryToken(tx, order, body.deliveryToken, at);
+          if (wrong) return wrong;
           deliveryTokenChecked = true;
         }
-        // A paid order cancelled, or a failed delivery its carrier takes back to the store: the goods go back into
-        // stock and the whole order (shipping too) is refunded before the move, in its transaction, so the machine
-        // sees the refund booked (ADR 040): the gift-card part goes back to its cards now, the cash to the provider
-        // after the commit (ADR 026).
         if (moveBetween(order.status, to)?.settles === 'refund') {
-          const items = await repository.itemsOfOrders(tx, [order.id]);
-          await needs.returnStock(
-            tx,
-            items.map((item) => ({
-              productId: item.productId,
-              variantId: item.variantId,
-              quantity: item.quantity,
-            })),
-          );
-          const reason =
-            to === 'returned'
-              ? `Delivery failed; the parcel went back to the store${body.note ? `: ${body.note}` : ''}`
-              : body.note
-                ? `Cancelled by the store: ${body.note}`
-                : 'Cancelled by the store';
-          const booked = await refunds.book(tx, {
-            orderId: order.id,
-            returnId: null,
-            kind: 'cancellation',
-            lines: 'all',
-            reason: reason.slice(0, 500),
-            actor: { role, id: caller.userId },
-          });
-          refundIds = booked.toSend;
+          refundIds = await refundTakenBack(tx, order, to, body.note, { role, id: caller.userId });
         }
         const text = [moveText[to] ?? `Order is ${knownNameOfStatus(to)}.`, body.note]
           .filter(Boolean)
@@ -571,17 +605,7 @@ export function createFulfilmentService(
         );
         return { kind: 'moved', order: final } as const;
       });
-      if (outcome.kind === 'wrong-token') {
-        if (outcome.locked) {
-          throw conflict(
-            'That delivery token is not right. Delivery of this order is now locked; an admin must issue a new token.',
-          );
-        }
-        throw validation(
-          'deliveryToken',
-          `That delivery token is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`,
-        );
-      }
+      if (outcome.kind === 'wrong-token') throw wrongTokenAnswer(outcome);
       // A provider failure stays on the refund row (failed) for an admin to retry; the move itself stands.
       for (const refundId of refundIds) await refunds.send(refundId);
       await publishOrderChange(outcome.order, previousCarrier);

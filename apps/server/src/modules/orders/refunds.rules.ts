@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { type CustomerRefund, koboToNaira, type RefundRecord } from '@market/contracts';
+import { conflict, notFound } from '../../platform/errors.js';
 import type { OrderActor } from './order-status.js';
-import type { RefundRow } from './orders.repository.js';
-import type { OrderRefundStatus } from './orders.schema.js';
+import type { ItemRow, OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
+import type { OrderRefundStatus, RefundLine } from './orders.schema.js';
+import { paidPerLine, unitsAmount } from './refund-apportion.js';
 
 // The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was
 // paid: cash through the provider first, then the gift cards that paid; per item never more than was paid for its
@@ -169,4 +171,63 @@ export function unsettled(row: RefundRow, at: Date): boolean {
     row.nextAttemptAt !== null &&
     row.nextAttemptAt <= at
   );
+}
+
+/**
+ * The units a refund takes back and what was paid for them (and the shipping fee when this takes the last units):
+ * refuses units already refunded. `wanted` is every unit not yet refunded (`all`) or the caller's lines.
+ */
+export function refundLinesOf(
+  order: Pick<OrderRow, 'discountKobo' | 'shippingFeeKobo'>,
+  items: ItemRow[],
+  previous: RefundRow[],
+  wantedLines: BookRefundInput['lines'],
+) {
+  items.sort((a, b) => a.id.localeCompare(b.id));
+  const paid = paidPerLine(items, order.discountKobo);
+  const taken = unitsTaken(previous);
+  const wanted =
+    wantedLines === 'all'
+      ? items.map((item) => ({
+          orderItemId: item.id,
+          quantity: item.quantity - (taken.get(item.id) ?? 0),
+        }))
+      : wantedLines;
+  const lines: RefundLine[] = [];
+  for (const want of wanted) {
+    if (want.quantity <= 0) continue;
+    const index = items.findIndex((item) => item.id === want.orderItemId);
+    const item = items[index];
+    if (!item) throw notFound('That item is not part of this order');
+    const already = taken.get(item.id) ?? 0;
+    if (already + want.quantity > item.quantity) {
+      throw conflict(
+        `${item.productName}: only ${item.quantity - already} of ${item.quantity} can still be refunded`,
+      );
+    }
+    lines.push({
+      orderItemId: item.id,
+      quantity: want.quantity,
+      amountKobo: unitsAmount(paid[index]!, item.quantity, already, want.quantity),
+    });
+    taken.set(item.id, already + want.quantity);
+  }
+  const everything = items.every((item) => (taken.get(item.id) ?? 0) >= item.quantity);
+  const shippingDone = previous.some((row) => row.shippingKobo > 0);
+  const shippingKobo = everything && !shippingDone ? order.shippingFeeKobo : 0;
+  const amountKobo = lines.reduce((acc, line) => acc + line.amountKobo, 0) + shippingKobo;
+  return { lines, shippingKobo, amountKobo };
+}
+
+/** A refund split into its cash (provider) and gift-card parts, within what is left of each on the checkout. */
+export function splitOverPayment(
+  tracker: Pick<TrackerRow, 'amountDueKobo' | 'refundedKobo' | 'giftCardKobo' | 'giftCardRefundedKobo'>,
+  amountKobo: number,
+) {
+  const cashLeft = Math.max(0, tracker.amountDueKobo - tracker.refundedKobo);
+  const giftLeft = Math.max(0, tracker.giftCardKobo - tracker.giftCardRefundedKobo);
+  const cash = Math.min(amountKobo, cashLeft);
+  const gift = Math.min(amountKobo - cash, giftLeft);
+  if (cash + gift < amountKobo) throw conflict('The refund is more than what is left of the payment');
+  return { cash, gift };
 }

@@ -5,10 +5,10 @@ import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import type { OrderActor } from './order-status.js';
-import type { RefundRow } from './orders.repository.js';
+import type { RefundRow, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
-import type { OrderRefundStatus, RefundLine } from './orders.schema.js';
-import { paidPerLine, unitsAmount } from './refund-apportion.js';
+import type { OrderRefundStatus } from './orders.schema.js';
+import { paidPerLine } from './refund-apportion.js';
 
 // The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was
 // paid: cash through the provider first, then the gift cards that paid; per item never more than was paid for its
@@ -31,8 +31,9 @@ import {
   customerRefundOf,
   newRefundReference,
   REFUND_OUTCOME_UNKNOWN,
+  refundLinesOf,
   refundRecordOf,
-  unitsTaken,
+  splitOverPayment,
   unsettled,
 } from './refunds.rules.js';
 
@@ -82,6 +83,20 @@ export function createRefundsService(
 ) {
   const { db } = deps;
 
+  /** What a refund takes back, counted on its checkout: refunded in part, or whole. */
+  async function bookOnCheckout(executor: Db, tracker: TrackerRow, cash: number, gift: number, at: Date) {
+    const refundedKobo = tracker.refundedKobo + cash;
+    const giftCardRefundedKobo = tracker.giftCardRefundedKobo + gift;
+    const whole = refundedKobo + giftCardRefundedKobo >= tracker.amountDueKobo + tracker.giftCardKobo;
+    await repository.updateTracker(executor, tracker.id, {
+      refundedKobo,
+      giftCardRefundedKobo,
+      refundStatus: whole ? 'refunded' : 'partial',
+      refundedAt: at,
+      updatedAt: at,
+    });
+  }
+
   /** Releases what a refund row booked on its checkout (it was rejected: that money is not going back). */
   async function unbook(executor: Db, row: RefundRow) {
     const tracker = await repository.lockTracker(executor, { id: row.trackerId });
@@ -124,47 +139,11 @@ export function createRefundsService(
         repository.itemsOfOrders(executor, [order.id]),
         repository.refundsOfOrder(executor, order.id),
       ]);
-      items.sort((a, b) => a.id.localeCompare(b.id));
-      const paid = paidPerLine(items, order.discountKobo);
-      const taken = unitsTaken(previous);
-      const wanted =
-        input.lines === 'all'
-          ? items.map((item) => ({
-              orderItemId: item.id,
-              quantity: item.quantity - (taken.get(item.id) ?? 0),
-            }))
-          : input.lines;
-      const lines: RefundLine[] = [];
-      for (const want of wanted) {
-        if (want.quantity <= 0) continue;
-        const index = items.findIndex((item) => item.id === want.orderItemId);
-        const item = items[index];
-        if (!item) throw notFound('That item is not part of this order');
-        const already = taken.get(item.id) ?? 0;
-        if (already + want.quantity > item.quantity) {
-          throw conflict(
-            `${item.productName}: only ${item.quantity - already} of ${item.quantity} can still be refunded`,
-          );
-        }
-        lines.push({
-          orderItemId: item.id,
-          quantity: want.quantity,
-          amountKobo: unitsAmount(paid[index]!, item.quantity, already, want.quantity),
-        });
-        taken.set(item.id, already + want.quantity);
-      }
-      const everything = items.every((item) => (taken.get(item.id) ?? 0) >= item.quantity);
-      const shippingDone = previous.some((row) => row.shippingKobo > 0);
-      const shippingKobo = everything && !shippingDone ? order.shippingFeeKobo : 0;
-      const amountKobo = lines.reduce((acc, line) => acc + line.amountKobo, 0) + shippingKobo;
+      const { lines, shippingKobo, amountKobo } = refundLinesOf(order, items, previous, input.lines);
       if (lines.length === 0 && shippingKobo === 0)
         return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
 
-      const cashLeft = Math.max(0, tracker.amountDueKobo - tracker.refundedKobo);
-      const giftLeft = Math.max(0, tracker.giftCardKobo - tracker.giftCardRefundedKobo);
-      const cash = Math.min(amountKobo, cashLeft);
-      const gift = Math.min(amountKobo - cash, giftLeft);
-      if (cash + gift < amountKobo) throw conflict('The refund is more than what is left of the payment');
+      const { cash, gift } = splitOverPayment(tracker, amountKobo);
 
       const at = deps.now();
       const base = {
@@ -221,16 +200,7 @@ export function createRefundsService(
           }),
         );
       }
-      const refundedKobo = tracker.refundedKobo + cash;
-      const giftCardRefundedKobo = tracker.giftCardRefundedKobo + gift;
-      const whole = refundedKobo + giftCardRefundedKobo >= tracker.amountDueKobo + tracker.giftCardKobo;
-      await repository.updateTracker(executor, tracker.id, {
-        refundedKobo,
-        giftCardRefundedKobo,
-        refundStatus: whole ? 'refunded' : 'partial',
-        refundedAt: at,
-        updatedAt: at,
-      });
+      await bookOnCheckout(executor, tracker, cash, gift, at);
       await money.listener?.refundBooked(executor, order, rows);
       return { rows, toSend, amountKobo, shippingKobo };
     },
