@@ -27,6 +27,7 @@ import type { DestinationStream } from 'pino';
 import { checkoutAndPaySteps } from './flows/checkout-and-pay.js';
 import { fulfilmentSteps } from './flows/order-fulfilment.js';
 import { bookUnpostedOrders, catchUpBooksOnce, orderMoneyFlow } from './flows/order-money.js';
+import { payOnDeliveryNeeds, payOnDeliverySteps } from './flows/pay-on-delivery.js';
 import { ledgerStoreFacts, listenToTransfers, transfersFor } from './flows/payout.js';
 import { listenToProviderRefunds, resumeRefunds } from './flows/return-and-refund.js';
 import {
@@ -63,6 +64,7 @@ import { createLedgerModule, foldRollups } from './modules/ledger/index.js';
 import { createMerchantDashboardModule } from './modules/merchant-dashboard/index.js';
 import { createNotificationsModule, openLiveStreams } from './modules/notifications/index.js';
 import { createOrdersModule } from './modules/orders/index.js';
+import { createPayOnDeliveryModule } from './modules/pay-on-delivery/index.js';
 import { createPaymentsModule, type PaymentsService } from './modules/payments/index.js';
 import { createPoliciesModule } from './modules/policies/index.js';
 import { createReconciliationModule } from './modules/reconciliation/index.js';
@@ -580,7 +582,20 @@ function composeModules(
     findMembership: (userId) => findActiveMembership(deps.db, userId),
     findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   });
-  const chainSteps = fulfilmentSteps(payments.service);
+  // Pay on delivery (ADR 074): the ledger, orders and cart it books through are built below, hence the getters.
+  const payOnDelivery = createPayOnDeliveryModule(
+    deps,
+    payOnDeliveryNeeds({
+      ledger: () => ledger.service,
+      orders: () => orders.service,
+      cart: () => cart.service,
+      ...deps,
+    }),
+  );
+  const chainSteps = {
+    ...fulfilmentSteps(payments.service),
+    payOnDelivery: payOnDeliverySteps(payOnDelivery.service),
+  };
   const orders = createOrdersModule(deps, chainSteps);
   const coupons = createCouponsModule(deps, {
     isFirstTimeCustomer: orders.service.isFirstTimeCustomer,
@@ -607,12 +622,15 @@ function composeModules(
   });
   const checkout = createCheckoutModule(
     { ...deps, payments: payments.service },
-    checkoutAndPaySteps({
-      cart: cart.service,
-      orders: orders.service,
-      coupons: coupons.service,
-      salesFolder,
-    }),
+    {
+      ...checkoutAndPaySteps({
+        cart: cart.service,
+        orders: orders.service,
+        coupons: coupons.service,
+        salesFolder,
+      }),
+      payOnDelivery: payOnDelivery.service,
+    },
   );
 
   listenToProviderRefunds(payments.service, orders.refunds);
@@ -654,7 +672,7 @@ function composeModules(
   });
   // The flows (src/flows, ADR 047): an order's money booked by the ledger in the transaction of each fact, and the
   // provider's transfer webhooks settling payouts.
-  orders.service.money.listen(orderMoneyFlow(ledger.service));
+  orders.service.money.listen(orderMoneyFlow(ledger.service, payOnDelivery.service.cashRemitted));
   listenToTransfers(payments.service, ledger.service);
   if (deps.config.settlementMode === 'subaccount') {
     wireSubaccountSettlement({ payments: payments.service, orders: orders.service, ledger: ledger.service });
@@ -701,6 +719,7 @@ function composeModules(
     createStaffModule(deps, { auth: auth.service }),
     notifications,
     reconciliation,
+    payOnDelivery,
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {

@@ -17,6 +17,7 @@ export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
 export * from './notifications.js';
+export * from './pay-on-delivery.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './permissions.js';
@@ -60,6 +61,7 @@ import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { liveEndpoints, notificationEndpoints } from './notifications.js';
+import { payOnDeliveryEndpoints } from './pay-on-delivery.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
@@ -107,6 +109,7 @@ export function allEndpoints(): Endpoint[] {
     notificationEndpoints,
     liveEndpoints,
     paymentEndpoints,
+    payOnDeliveryEndpoints,
     vehicleEndpoints,
     shippingZoneEndpoints,
     shippingPricingEndpoints,

@@ -127,7 +127,15 @@ export type SplitOrder = Pick<OrderFacts, 'id' | 'storeId' | 'subtotalKobo' | 'd
 interface Line {
   account: LedgerAccount;
   storeId?: string | null;
+  /** The carrier of a `carrier_cash` line (ADR 074). */
+  carrierId?: string | null;
   amountKobo: number;
+}
+
+/** Who paid an order that was not paid online: the carrier that took cash at the door, and the fee (ADR 074). */
+export interface CashAtTheDoor {
+  carrierId: string;
+  feeKobo: number;
 }
 
 interface Links {
@@ -216,6 +224,7 @@ const entryKeys = [
   'kind',
   'account',
   'storeId',
+  'carrierId',
   'orderId',
   'refundId',
   'payoutId',
@@ -287,6 +296,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       kind,
       account: line.account,
       storeId: line.storeId ?? null,
+      carrierId: line.carrierId ?? null,
       orderId: links.orderId ?? null,
       refundId: links.refundId ?? null,
       payoutId: links.payoutId ?? null,
@@ -342,7 +352,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
    * stores' rates, the commissions and the pages (ADR 037), one insert of every line. An order already booked is
    * skipped.
    */
-  async function bookPayments(executor: Db, paidOrders: OrderFacts[]) {
+  async function bookPayments(executor: Db, paidOrders: OrderFacts[], atTheDoor?: CashAtTheDoor) {
     if (paidOrders.length === 0) return;
     const opened = await openPages(executor, {
       at: deps.now().toISOString(),
@@ -372,15 +382,26 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       const links = { orderId: order.id };
       const store = order.storeId;
       const paid = order.subtotalKobo - order.discountKobo + shipping;
+      // Paid at the door (ADR 074): the carrier holds the money until it remits it, the fee is the platform's.
+      const from: Line = atTheDoor
+        ? { account: 'carrier_cash', carrierId: atTheDoor.carrierId, amountKobo: paid }
+        : { account: 'payments_clearing', amountKobo: paid };
+      if (atTheDoor)
+        movements.push({
+          kind: 'pod_fee',
+          memo: `Pay-on-delivery fee of ${order.orderName}`,
+          links,
+          lines: [
+            { account: 'carrier_cash', carrierId: atTheDoor.carrierId, amountKobo: atTheDoor.feeKobo },
+            { account: 'pod_fees', amountKobo: -atTheDoor.feeKobo },
+          ],
+        });
       movements.push(
         {
           kind: 'payment',
-          memo: `Payment of ${order.orderName}`,
+          memo: atTheDoor ? `Payment of ${order.orderName} at the door` : `Payment of ${order.orderName}`,
           links,
-          lines: [
-            { account: 'payments_clearing', amountKobo: paid },
-            { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
-          ],
+          lines: [from, { account: 'merchant_escrow', storeId: store, amountKobo: -paid }],
         },
         {
           kind: 'commission',
@@ -403,6 +424,68 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       );
     }
     await postMany(executor, movements);
+  }
+
+  /**
+   * A carrier's remittance confirmed (ADR 074): the cash it held moves to the platform's account. One movement per
+   * remittance, whatever the number of collections it pays for.
+   */
+  async function bookRemittance(
+    executor: Db,
+    remittance: { carrierId: string; amountKobo: number; reference: string; carrierName: string },
+  ) {
+    await post(
+      executor,
+      'remittance',
+      `Remittance ${remittance.reference} from ${remittance.carrierName}`,
+      {},
+      [
+        { account: 'pod_remitted', amountKobo: remittance.amountKobo },
+        { account: 'carrier_cash', carrierId: remittance.carrierId, amountKobo: -remittance.amountKobo },
+      ],
+    );
+  }
+
+  /**
+   * Per carrier (all, or these): cash collected at the door (fees included), remitted, and held now (the balance of
+   * its `carrier_cash`), from the ledger's lines.
+   */
+  async function carrierCash(executor: Db, carrierIds?: string[]) {
+    const rows = await executor
+      .select({
+        carrierId: ledgerEntries.carrierId,
+        collected: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.amountKobo} > 0), 0)`,
+        remitted: sql<string>`coalesce(-sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.kind} = 'remittance'), 0)`,
+        held: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.account, 'carrier_cash'),
+          isNotNull(ledgerEntries.carrierId),
+          carrierIds ? inArray(ledgerEntries.carrierId, carrierIds) : undefined,
+        ),
+      )
+      .groupBy(ledgerEntries.carrierId);
+    return new Map(
+      rows.map((row) => [
+        row.carrierId!,
+        {
+          collectedKobo: koboFromDb(row.collected),
+          remittedKobo: koboFromDb(row.remitted),
+          heldKobo: koboFromDb(row.held),
+        },
+      ]),
+    );
+  }
+
+  /** The platform's pay-on-delivery fees, from the ledger. */
+  async function podFeesKobo(executor: Db) {
+    const [row] = await executor
+      .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amountKobo}), 0)` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.account, 'pod_fees'));
+    return koboFromDb(row?.total ?? 0);
   }
 
   /**
@@ -1123,6 +1206,9 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
   return {
     bookPayments,
+    bookRemittance,
+    carrierCash,
+    podFeesKobo,
     releaseToPayable,
     bookRefunds,
     reverseRefund,

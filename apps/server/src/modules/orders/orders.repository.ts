@@ -272,6 +272,7 @@ const trackerKeys = [
   'shippingTotalKobo',
   'discountTotalKobo',
   'giftCardKobo',
+  'onDeliveryKobo',
   'amountDueKobo',
   'deliveryAddress',
   'appliedCouponCodes',
@@ -293,6 +294,8 @@ const orderKeys = [
   'shippingFeeKobo',
   'discountKobo',
   'totalKobo',
+  'paymentMethod',
+  'podFeeKobo',
   'deliveryAddress',
   'orderNote',
   'withinLagos',
@@ -728,6 +731,7 @@ export async function customerOrdersOf(
         hostedImages: item.hostedImages,
         productVariants: item.productVariant,
       })),
+    payOnDelivery: payOnDeliveryTermsOf(row),
     deliveryAddress: row.deliveryAddress,
     orderDeliveryToken: row.orderDeliveryToken,
     carrier: row.carrierKind
@@ -751,6 +755,13 @@ export async function customerOrdersOf(
     orderReturnId: row.orderReturnId,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The fee and what the carrier collects of an order paid at the door (ADR 074); null for one paid online. */
+export function payOnDeliveryTermsOf(row: Pick<OrderRow, 'paymentMethod' | 'totalKobo' | 'podFeeKobo'>) {
+  return row.paymentMethod === 'on_delivery'
+    ? { fee: koboToNaira(row.podFeeKobo), dueAtDoor: koboToNaira(row.totalKobo + row.podFeeKobo) }
+    : null;
 }
 
 /**
