@@ -65,7 +65,9 @@ export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
           <p className="mt-1 text-emerald-950">
             {tracker.amountDue > 0
               ? `We received ${formatApiNaira(tracker.amountDue)}. `
-              : 'Your gift cards covered it. '}
+              : tracker.onDeliveryTotal > 0
+                ? ''
+                : 'Your gift cards covered it. '}
             {tracker.orders.length === 1
               ? 'The store has been told about your order.'
               : `The ${pluralize(tracker.orders.length, 'store')} have been told about your orders.`}

@@ -76,7 +76,12 @@ export function StaffOrderDetail({
               : ' An admin who issues delivery tokens must issue a new one.'}
           </p>
         ) : null}
-        <OrderActions viewer={viewer} orderId={data.id} allowed={data.allowedNextStatuses} />
+        <OrderActions
+          viewer={viewer}
+          orderId={data.id}
+          allowed={data.allowedNextStatuses}
+          payOnDelivery={data.payOnDelivery}
+        />
         {viewer === 'admin' && canAssign ? <AssignPanel orderId={data.id} /> : null}
         {viewer === 'admin' &&
         canIssueToken &&

@@ -162,6 +162,18 @@ export function OrderDetail({
             <dt>Total</dt>
             <dd className="tabular-nums">{formatApiNaira(data.total)}</dd>
           </div>
+          {data.payOnDelivery ? (
+            <>
+              <div className="flex justify-between">
+                <dt className="text-slate-700">Pay-on-delivery fee</dt>
+                <dd className="font-semibold tabular-nums">{formatApiNaira(data.payOnDelivery.fee)}</dd>
+              </div>
+              <div className="flex justify-between text-base font-bold" data-testid="pay-at-door">
+                <dt>{data.deliveredAt ? 'Paid at the door' : 'To pay at the door'}</dt>
+                <dd className="tabular-nums">{formatApiNaira(data.payOnDelivery.dueAtDoor)}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
       </Section>
 
