@@ -634,6 +634,7 @@ function composeModules(
   );
 
   listenToProviderRefunds(payments.service, orders.refunds);
+  orders.service.readPaymentChannelFrom(payments.service.paidChannelOf);
   // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
   payments.service.onDisputeEvent((executor, event) => orders.refunds.onDispute(executor, event));
   const returns = createReturnsModule(

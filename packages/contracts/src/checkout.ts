@@ -227,6 +227,11 @@ export const customerOrder = z.object({
    * the order is delivered.
    */
   returnWindowEndsAt: isoDateTime.nullable().optional(),
+  /**
+   * How the checkout was paid online, as Paystack reported it (card, bank_transfer, ussd…); on the one-order answer
+   * only, null for an order paid at the door or not paid.
+   */
+  paymentChannel: z.string().nullable().optional(),
   /** The return or replacement in progress for this order (section 3's orderReturnId), if any. */
   orderReturnId: z.string().nullable(),
   createdAt: isoDateTime,

@@ -318,9 +318,15 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     };
   }
 
+  /** Where the customer's order reads how its checkout was paid (the payments module, handed in by the app). */
+  let paidChannelOf: (reference: string) => Promise<string | null> = async () => null;
+
   return {
     transition,
     money,
+    readPaymentChannelFrom(source: (reference: string) => Promise<string | null>) {
+      paidChannelOf = source;
+    },
 
     /** The statuses this caller may move the order to now, from the same table `transition` checks. */
     allowedNext(order: { status: string }, actor: Pick<OrderActor, 'role'>): OrderStatusCode[] {
@@ -612,10 +618,14 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     async oneForCustomer(customerId: string, orderId: string): Promise<CustomerOrder> {
       const row = await repository.findCustomerOrder(db, customerId, orderId);
       if (!row) throw notFound('Order not found');
-      const [order] = await repository.customerOrdersOf(db, [row]);
+      const [[order], tracker] = await Promise.all([
+        repository.customerOrdersOf(db, [row]),
+        row.paymentMethod === 'online' ? repository.findTracker(db, { id: row.trackerId }) : undefined,
+      ]);
       const deliveredAt = order!.deliveredAt ? Date.parse(order!.deliveredAt) : null;
       return {
         ...order!,
+        paymentChannel: tracker ? await paidChannelOf(tracker.reference) : null,
         returnWindowEndsAt:
           deliveredAt === null
             ? null

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { formatTime } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { notifyFailure } from '../../../lib/notify';
+import { paymentChannelLabel } from '../../../lib/payment-channels';
 import { pluralize } from '../../../lib/plural';
 import { CHECKOUT_MESSAGES } from '../api/checkout-keys';
 import { useTrackerPolling } from '../api/get-tracker';
@@ -64,7 +65,7 @@ export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
           <h1 className="text-2xl font-bold text-emerald-950">Thank you! Your order is placed</h1>
           <p className="mt-1 text-emerald-950">
             {tracker.amountDue > 0
-              ? `We received ${formatApiNaira(tracker.amountDue)}. `
+              ? `We received ${formatApiNaira(tracker.amountDue)}${record.data.transaction?.paymentChannel ? ` (paid by ${paymentChannelLabel(record.data.transaction.paymentChannel)})` : ''}. `
               : tracker.onDeliveryTotal > 0
                 ? ''
                 : 'Your gift cards covered it. '}
