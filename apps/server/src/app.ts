@@ -36,6 +36,7 @@ import {
   wireSubaccountSettlement,
 } from './flows/subaccount-settlement.js';
 import { emitTimedNotices } from './flows/timed-notices.js';
+import { wishlistNeeds } from './flows/wishlist.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { adminIdsWithPermission, createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
 import {
@@ -93,6 +94,7 @@ import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createThemesModule, type ThemesService } from './modules/themes/index.js';
+import { createWishlistModule } from './modules/wishlist/index.js';
 import { verifyPassword } from './platform/auth/passwords.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
 import { CATALOG_CHANGED, type ChangeBus, changeBusFor } from './platform/changes/index.js';
@@ -228,6 +230,8 @@ export interface AppJobs {
   reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
   /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
   purgeIdempotencyKeys(): Promise<number>;
+  /** Saved products that got cheaper or came back in stock become notices (issue 36); answers how many. */
+  wishlistNotices(): Promise<number>;
 }
 
 export async function buildApp(
@@ -488,6 +492,7 @@ export async function buildApp(
     emitTimedNotices: () => emitTimedNotices(deps),
     reconcileWithProvider: () => modules.reconciliation.runDaily(),
     purgeIdempotencyKeys: () => idempotency.purgeExpired(),
+    wishlistNotices: () => modules.wishlist.sendNotices(),
   };
   // An event is fanned out soon after its transaction commits; the timed job picks up whatever this misses.
   let fanOutSoon: NodeJS.Timeout | undefined;
@@ -678,6 +683,7 @@ function composeModules(
   if (deps.config.settlementMode === 'subaccount') {
     wireSubaccountSettlement({ payments: payments.service, orders: orders.service, ledger: ledger.service });
   }
+  const wishlist = createWishlistModule(deps, wishlistNeeds());
   const reconciliation = createReconciliationModule(deps, {
     statements: selectProviderStatements({ ...deps, statements: providerStatements }),
     adminName: async (userId) => {
@@ -721,6 +727,7 @@ function composeModules(
     notifications,
     reconciliation,
     payOnDelivery,
+    wishlist,
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {
@@ -778,6 +785,7 @@ function composeModules(
     bookUnpostedOrders: () => bookUnpostedOrders(deps.db, orders.service, ledger.service),
     bankAccounts: bankAccounts.service,
     notifications: notifications.service,
+    wishlist: wishlist.service,
     closeLiveStreams: notifications.closeStreams,
     pageMeta: pageMetaOf(deps.config, catalog.service, stores.service, themes.service),
   };

@@ -34,6 +34,7 @@ export * from './subscriptions.js';
 export * from './system.js';
 export * from './testimonials.js';
 export * from './themes.js';
+export * from './wishlist.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
@@ -94,6 +95,7 @@ import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints 
 import { systemEndpoints } from './system.js';
 import { platformTestimonialEndpoints } from './testimonials.js';
 import { themeEndpoints, themePublishingEndpoints } from './themes.js';
+import { wishlistEndpoints } from './wishlist.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
 export function allEndpoints(): Endpoint[] {
@@ -110,6 +112,7 @@ export function allEndpoints(): Endpoint[] {
     liveEndpoints,
     paymentEndpoints,
     payOnDeliveryEndpoints,
+    wishlistEndpoints,
     vehicleEndpoints,
     shippingZoneEndpoints,
     shippingPricingEndpoints,

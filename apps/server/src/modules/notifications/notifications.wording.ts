@@ -314,6 +314,24 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         link: orderLink('customer', orderId),
         sms: `Naija Market refunded ${smsNaira(kobo(params, 'amountKobo'))} on order ${order}. Your bank may take a few days to show it.`,
       };
+    case 'wishlist.price-drop': {
+      const name = text(params, 'productName', 'A product you saved');
+      return {
+        title: `${name} is now ${formatNaira(kobo(params, 'priceKobo'))}`,
+        body: `It was ${formatNaira(kobo(params, 'wasKobo'))} when you saved it. It is in your wishlist.`,
+        link: `/products/${text(params, 'productId')}`,
+        sms: `${name} on your Naija Market wishlist is now ${smsNaira(kobo(params, 'priceKobo'))} (was ${smsNaira(kobo(params, 'wasKobo'))}).`,
+      };
+    }
+    case 'wishlist.back-in-stock': {
+      const name = text(params, 'productName', 'A product you saved');
+      return {
+        title: `${name} is back in stock`,
+        body: `It costs ${formatNaira(kobo(params, 'priceKobo'))}. It is in your wishlist.`,
+        link: `/products/${text(params, 'productId')}`,
+        sms: `${name} on your Naija Market wishlist is back in stock.`,
+      };
+    }
     case 'return.decided':
       return {
         title: `Your return on ${order} was ${text(params, 'decision', 'decided')}`,
