@@ -87,6 +87,7 @@ export const routes: RouteObject[] = [
           { path: 'account/orders/:id', lazy: () => import('./routes/customer/order') },
           { path: 'account/orders/:id/return', lazy: () => import('./routes/customer/order-return') },
           { path: 'account/addresses', lazy: () => import('./routes/customer/addresses') },
+          { path: 'account/wishlist', lazy: () => import('./routes/customer/wishlist') },
           { path: 'account/gift-cards', lazy: () => import('./routes/customer/my-gift-cards') },
           { path: 'gift-cards', lazy: () => import('./routes/customer/gift-cards') },
           { path: 'customer/gift-cards', lazy: () => import('./routes/customer/gift-card-complete') },

@@ -10,6 +10,7 @@ import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
 import { StorePolicies } from '../../../features/policies/components/store-policies';
 import { FollowButton } from '../../../features/stores/components/follow-button';
+import { SaveButton } from '../../../features/wishlist/components/save-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
 import { useNotFoundStatus } from '../../../lib/ssr';
@@ -50,13 +51,16 @@ export function Component() {
         }
         storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
         purchase={(choice) => (
-          <AddToCart
-            productId={product.data.id}
-            productName={product.data.name}
-            variantId={choice.variantId}
-            needsVariant={choice.needsVariant}
-            available={choice.available}
-          />
+          <div className="space-y-2">
+            <AddToCart
+              productId={product.data.id}
+              productName={product.data.name}
+              variantId={choice.variantId}
+              needsVariant={choice.needsVariant}
+              available={choice.available}
+            />
+            <SaveButton productId={product.data.id} variantId={choice.variantId} />
+          </div>
         )}
       />
       <StorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />
