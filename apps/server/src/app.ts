@@ -94,6 +94,7 @@ import { createSubscriptionsModule } from './modules/subscriptions/index.js';
 import { createSystemModule } from './modules/system/index.js';
 import { createTestimonialsModule } from './modules/testimonials/index.js';
 import { createThemesModule, type ThemesService } from './modules/themes/index.js';
+import { createTrackingModule } from './modules/tracking/index.js';
 import { createWishlistModule } from './modules/wishlist/index.js';
 import { verifyPassword } from './platform/auth/passwords.js';
 import { createTokenSigner } from './platform/auth/tokens.js';
@@ -728,6 +729,7 @@ function composeModules(
     reconciliation,
     payOnDelivery,
     wishlist,
+    createTrackingModule(deps, orders.service),
   ];
   const themes = createThemesModule(deps, {
     async findStore(storeId) {

@@ -34,6 +34,7 @@ export * from './subscriptions.js';
 export * from './system.js';
 export * from './testimonials.js';
 export * from './themes.js';
+export * from './tracking.js';
 export * from './wishlist.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
@@ -95,6 +96,7 @@ import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints 
 import { systemEndpoints } from './system.js';
 import { platformTestimonialEndpoints } from './testimonials.js';
 import { themeEndpoints, themePublishingEndpoints } from './themes.js';
+import { trackingEndpoints } from './tracking.js';
 import { wishlistEndpoints } from './wishlist.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
@@ -113,6 +115,7 @@ export function allEndpoints(): Endpoint[] {
     paymentEndpoints,
     payOnDeliveryEndpoints,
     wishlistEndpoints,
+    trackingEndpoints,
     vehicleEndpoints,
     shippingZoneEndpoints,
     shippingPricingEndpoints,

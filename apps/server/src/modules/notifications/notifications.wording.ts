@@ -59,6 +59,9 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
   const store = text(params, 'storeName', 'the store');
   const reason = text(params, 'reason');
   const because = reason ? ` Reason: ${reason}` : '';
+  // The signed tracking link (issue 36): opens the order's status without signing in.
+  const trackUrl = text(params, 'trackUrl');
+  const track = trackUrl ? ` Track: ${trackUrl}` : '';
   switch (kind) {
     case 'order.paid': {
       const amount = formatNaira(kobo(params, 'amountKobo'));
@@ -279,11 +282,13 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
       return {
         title: `${order} is on its way`,
         // The token travels by SMS only: the app shows it on the order page, and mail is not for secrets.
-        body: 'Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.',
+        body: `Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.${trackUrl ? ` Follow it without signing in: ${trackUrl}` : ''}`,
         link: orderLink('customer', orderId),
-        sms: token
-          ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
-          : `Order ${order} is out for delivery.`,
+        sms: `${
+          token
+            ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
+            : `Order ${order} is out for delivery.`
+        }${track}`,
       };
     }
     case 'order.delivered':
@@ -298,7 +303,7 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         title: `We could not deliver ${order}`,
         body: `The carrier will try again or contact you.${because}`,
         link: orderLink('customer', orderId),
-        sms: `We could not deliver order ${order}. The carrier will try again or contact you.`,
+        sms: `We could not deliver order ${order}. The carrier will try again or contact you.${track}`,
       };
     case 'order.cancelled-customer':
       return {

@@ -22,6 +22,7 @@ import { AppError, conflict, notFound, validation } from '../../platform/errors.
 import type { EventAudience } from '../../platform/notify/events.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
 import {
   type ActorRole,
@@ -426,11 +427,17 @@ export function createFulfilmentService(
       case 'accepted':
         return emit('order.accepted', customer);
       case 'out_for_delivery':
-        return emit('order.out-for-delivery', customer, { token: order.orderDeliveryToken });
+        return emit('order.out-for-delivery', customer, {
+          token: order.orderDeliveryToken,
+          trackUrl: trackUrlOf(order.id, at),
+        });
       case 'delivered':
         return emit('order.delivered', customer, { returnDays: deps.config.returnWindowDays });
       case 'delivery_failed':
-        return emit('order.delivery-failed', customer, { reason: note ?? null });
+        return emit('order.delivery-failed', customer, {
+          reason: note ?? null,
+          trackUrl: trackUrlOf(order.id, at),
+        });
       case 'cancelled':
         await emit('order.cancelled-customer', customer, {
           refundKobo: refunding ? order.totalKobo : null,
@@ -447,6 +454,14 @@ export function createFulfilmentService(
         return;
     }
   }
+
+  // Tracking links in customers' messages (issue 36): signed, bound to the order, living past the return window.
+  const trackingLinks = createTrackingLinks(deps.config.jwtSecret);
+  const trackUrlOf = (orderId: string, at: Date) =>
+    `${deps.config.publicUrl}/t/${trackingLinks.sign(
+      orderId,
+      new Date(at.getTime() + (TRACKING_LINK_BASE_DAYS + deps.config.returnWindowDays) * 86_400_000),
+    )}`;
 
   /** The open assignment of the order ends (declined, or the parcel moved past it). */
   async function closeAssignment(

@@ -633,6 +633,30 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       };
     },
 
+    /**
+     * What the signed-out tracking page shows of an order (issue 36): its status and the customer's timeline, the
+     * recipient's first name and LGA, and the delivery token while the parcel is on its way. Undefined when the
+     * order does not exist or was never paid.
+     */
+    async publicTracking(orderId: string) {
+      const order = await repository.findOrder(db, orderId);
+      if (!order || order.status === 'awaiting_payment') return undefined;
+      const [view] = await repository.customerOrdersOf(db, [order]);
+      const closed = ['delivered', 'completed', 'cancelled', 'returned'].includes(order.status);
+      return {
+        deliveredAt: order.deliveredAt,
+        view: {
+          orderName: order.orderName,
+          storeName: order.storeName,
+          orderStatus: view!.orderStatus,
+          firstName: order.deliveryAddress.fullName.trim().split(/\s+/)[0] ?? '',
+          lga: order.deliveryAddress.lga,
+          deliveryToken: closed ? null : order.orderDeliveryToken,
+          timeline: view!.orderActivities,
+        },
+      };
+    },
+
     /** Paid orders of the store waiting for it to accept them (its dashboard). */
     ordersToAccept: (storeId: string) => repository.countStoreOrdersInStatus(db, storeId, 'pending'),
 
