@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/customer/confirm-email-change'),
           },
           { path: 'contact-us', lazy: () => import('./routes/customer/contact-us') },
+          { path: 't/:token', lazy: () => import('./routes/customer/track') },
           { path: 'contact-us/confirm/:token', lazy: () => import('./routes/customer/contact-confirm') },
           // cart, checkout and payment (issue 4, customers)
           { path: 'cart', lazy: () => import('./routes/customer/cart') },
