@@ -196,7 +196,7 @@ export const updateOrderBody = z.object({
    * must equal the order's due amount (total + pay-on-delivery fee). A reference is needed for POS and transfer.
    */
   collectionMethod: z.enum(podMethods, { error: 'Choose cash, POS or transfer' }).optional(),
-  collectedAmount: z.coerce.number().pipe(nairaAmount).optional(),
+  collectedAmount: nairaAmount.optional(),
   collectionReference: z.string().trim().min(3).max(100).optional(),
   /** A pay-on-delivery parcel moved to delivery failed because the customer refused it at the door. */
   refusedByCustomer: z
