@@ -722,7 +722,7 @@ function composeModules(
       receivedFromStore: orders.service.receivedFromStore,
     }),
     createTestimonialsModule(deps),
-    createFinanceModule(deps),
+    createFinanceModule(deps, () => payOnDelivery.service.remittanceFigures()),
     createContactModule(deps),
     createStaffModule(deps, { auth: auth.service }),
     notifications,

@@ -369,6 +369,19 @@ describe('one checkout, one store paid online and one at the door', () => {
     });
     expect(after.totals.fees).toBeGreaterThanOrEqual(500);
     expect(await ledgerTotal(test)).toBe(0);
+    // The finance report's remittance fields agree with the admin's screen, to the kobo.
+    const day = test.deps.now().toISOString().slice(0, 10);
+    const report = json(
+      await call('GET', `/api/admin/finance/reports?from=${day}&to=${day}`, setup.admin.accessToken),
+    ).data;
+    expect(report.remittances.byCarrier).toContainEqual(
+      expect.objectContaining({
+        carrierId: dispatcher.id,
+        collectedKobo: kobo(dueAtDoor),
+        remittedKobo: kobo(dueAtDoor),
+        outstandingKobo: 0,
+      }),
+    );
   });
 });
 

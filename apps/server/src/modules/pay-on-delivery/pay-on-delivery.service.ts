@@ -491,6 +491,37 @@ export function createPayOnDeliveryService(deps: Deps, needs: PayOnDeliveryNeeds
       });
     },
 
+    /** The finance report's remittance fields (kobo): collected, remitted and outstanding, in all and per carrier. */
+    async remittanceFigures() {
+      const [cash, names] = await Promise.all([
+        needs.books.carrierCash(db),
+        db
+          .select({
+            carrierId: podCollections.carrierId,
+            name: sql<string>`max(${podCollections.carrierName})`,
+          })
+          .from(podCollections)
+          .groupBy(podCollections.carrierId),
+      ]);
+      const nameOf = new Map(names.map((row) => [row.carrierId, row.name]));
+      const byCarrier = [...cash].map(([carrierId, books]) => ({
+        carrierId,
+        carrierName: nameOf.get(carrierId) ?? 'Carrier',
+        collectedKobo: books.collectedKobo,
+        remittedKobo: books.remittedKobo,
+        outstandingKobo: books.heldKobo,
+      }));
+      byCarrier.sort((a, b) => b.outstandingKobo - a.outstandingKobo);
+      const total = (pick: (row: (typeof byCarrier)[number]) => number) =>
+        byCarrier.reduce((sum, row) => sum + pick(row), 0);
+      return {
+        collectedKobo: total((row) => row.collectedKobo),
+        remittedKobo: total((row) => row.remittedKobo),
+        outstandingKobo: total((row) => row.outstandingKobo),
+        byCarrier,
+      };
+    },
+
     /** Every carrier's cash: from the ledger, beside the same from the collections, and what waits. */
     async overview(): Promise<PodOverview> {
       const [r, cash, fees, byCollections, waiting] = await Promise.all([
