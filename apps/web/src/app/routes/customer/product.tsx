@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
+import { ShareOnWhatsApp } from '../../../components/ui/share-on-whatsapp';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
@@ -60,6 +61,7 @@ export function Component() {
               available={choice.available}
             />
             <SaveButton productId={product.data.id} variantId={choice.variantId} />
+            <ShareOnWhatsApp title={product.data.name} path={`/products/${product.data.id}`} />
           </div>
         )}
       />
