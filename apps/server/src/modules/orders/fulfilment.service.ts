@@ -648,7 +648,8 @@ export function createFulfilmentService(
           caller,
           body.note,
           at,
-          moveBetween(order.status, to)?.settles === 'refund',
+          // An order paid at the door and not delivered had nothing paid: the customer is told of no refund.
+          moveBetween(order.status, to)?.settles === 'refund' && !unpaidOnDelivery(order),
         );
         return { kind: 'moved', order: final } as const;
       });
