@@ -28,6 +28,8 @@ export interface TimedWork {
   reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
   /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
   purgeIdempotencyKeys(): Promise<number>;
+  /** Saved products that got cheaper or came back in stock become notices (issue 36). */
+  wishlistNotices(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -175,6 +177,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
     async () => {
       const purged = await work.purgeIdempotencyKeys();
       if (purged > 0) work.logger.info({ purged }, 'purged expired idempotency keys');
+    },
+    { retryLimit: 1, retryDelay: 60, backoff: false },
+  );
+  // Wishlist notices (issue 36): a price drop or a return to stock is told within a quarter of an hour, once per
+  // product per Lagos day (the event's key), so a repeat or a merchant's several edits tell nothing twice.
+  scheduler.schedule(
+    'wishlist.notices',
+    { everySeconds: 15 * 60 },
+    async () => {
+      const sent = await work.wishlistNotices();
+      if (sent > 0) work.logger.info({ sent }, 'wishlist notices');
     },
     { retryLimit: 1, retryDelay: 60, backoff: false },
   );

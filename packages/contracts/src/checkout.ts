@@ -162,6 +162,8 @@ export const checkoutBody = z.object({
     .optional()
     .describe('Defaults to the address selected on the cart, then the default address'),
   orderNote: z.string().trim().max(500).optional(),
+  /** The stores of the cart whose orders are paid on delivery (ADR 074); the rest are paid online. */
+  payOnDeliveryStoreIds: z.array(uuid).max(50).optional(),
 });
 
 // ---------- orders ----------
@@ -181,6 +183,9 @@ export const orderItem = z.object({
   productVariants: z.object({ size: z.string().nullable(), color: z.string().nullable() }).nullable(),
 });
 
+/** An order paid at the door (ADR 074): the fee and what the carrier collects; null for an order paid online. */
+export const payOnDeliveryTerms = z.object({ fee: money, dueAtDoor: money }).nullable();
+
 export const orderActivity = z.object({ activity: z.string(), status: z.string(), createdAt: isoDateTime });
 
 export const customerOrder = z.object({
@@ -192,6 +197,7 @@ export const customerOrder = z.object({
   shippingFee: money,
   discount: money,
   total: money,
+  payOnDelivery: payOnDeliveryTerms,
   storeId: z.string(),
   storeName: z.string(),
   merchantId: z.string(),
@@ -221,6 +227,11 @@ export const customerOrder = z.object({
    * the order is delivered.
    */
   returnWindowEndsAt: isoDateTime.nullable().optional(),
+  /**
+   * How the checkout was paid online, as Paystack reported it (card, bank_transfer, ussd…); on the one-order answer
+   * only, null for an order paid at the door or not paid.
+   */
+  paymentChannel: z.string().nullable().optional(),
   /** The return or replacement in progress for this order (section 3's orderReturnId), if any. */
   orderReturnId: z.string().nullable(),
   createdAt: isoDateTime,
@@ -236,6 +247,9 @@ export const tracker = z.object({
   shippingFeeTotal: money,
   discount: money,
   giftCardTotal: money,
+  /** The totals of the orders paid at the door (fees not included): not part of `amountDue`. */
+  onDeliveryTotal: money,
+  /** What is paid online now: the online orders' total less gift cards. */
   amountDue: money,
   expiresAt: isoDateTime,
   paidAt: isoDateTime.nullable(),

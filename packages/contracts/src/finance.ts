@@ -91,8 +91,27 @@ export const financeReport = z.object({
   merchants: z.array(merchantFinance),
   /** One point per Lagos day of the range, quiet days as zero. */
   series: z.array(financePoint),
+  /**
+   * Section 3's remittance fields (pay on delivery, ADR 074), as balances today from the ledger: cash carriers
+   * collected at the door (fees included), remitted to the platform, and outstanding, in all and per carrier.
+   */
+  remittances: z.object({
+    collectedKobo: kobo,
+    remittedKobo: kobo,
+    outstandingKobo: kobo,
+    byCarrier: z.array(
+      z.object({
+        carrierId: z.string(),
+        carrierName: z.string(),
+        collectedKobo: kobo,
+        remittedKobo: kobo,
+        outstandingKobo: kobo,
+      }),
+    ),
+  }),
 });
 export type FinanceReport = z.infer<typeof financeReport>;
+export type RemittanceFigures = FinanceReport['remittances'];
 
 /** A store's own payment report: what it sold, the commission, refunds, what it is owed and what was paid. */
 export const paymentReport = z.object({

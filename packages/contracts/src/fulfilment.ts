@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { type Access, access } from './access.js';
-import { orderStatus, orderStatuses } from './checkout.js';
+import { orderStatus, orderStatuses, payOnDeliveryTerms } from './checkout.js';
 import { boundedDay, isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
+import { nairaAmount } from './money.js';
+
+/** How a customer paid at the door (ADR 074). */
+export const podMethods = ['cash', 'pos', 'transfer'] as const;
+export type PodMethod = (typeof podMethods)[number];
 
 // The fulfilment chain of orders.md: merchant, then a platform hub, a dispatcher or a shipping partner, then the
 // customer, who hands over the delivery token at the door. Every move goes through one status machine on the
@@ -89,6 +94,7 @@ export const staffOrder = z.object({
   shippingFee: money,
   discount: money,
   total: money,
+  payOnDelivery: payOnDeliveryTerms,
   /** What the platform keeps of this order, from the ledger's entries (0 once refunded at the store's cost). */
   commission: money,
   /** What the store is owed for this order, from the ledger's entries (refunds already off it). */
@@ -147,6 +153,8 @@ export const partnerOrder = z.object({
   dropOff: deliveryAddress,
   orderItems: z.array(orderLine),
   weightKg: z.number().nullable(),
+  /** What to collect at the door for an order paid on delivery. */
+  payOnDelivery: payOnDeliveryTerms,
   ...carrierView.shape,
   deliveryLocked: z.boolean(),
   orderActivities: z.array(timelineEntry),
@@ -187,6 +195,17 @@ export const updateOrderBody = z.object({
     .string()
     .trim()
     .regex(/^[0-9]{6}$/, 'The delivery token is 6 digits')
+    .optional(),
+  /**
+   * An order paid on delivery (ADR 074), moved to delivered: how the customer paid at the door and the amount, which
+   * must equal the order's due amount (total + pay-on-delivery fee). A reference is needed for POS and transfer.
+   */
+  collectionMethod: z.enum(podMethods, { error: 'Choose cash, POS or transfer' }).optional(),
+  collectedAmount: nairaAmount.optional(),
+  collectionReference: z.string().trim().min(3).max(100).optional(),
+  /** A pay-on-delivery parcel moved to delivery failed because the customer refused it at the door. */
+  refusedByCustomer: z
+    .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
     .optional(),
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;

@@ -17,6 +17,7 @@ export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
 export * from './notifications.js';
+export * from './pay-on-delivery.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './permissions.js';
@@ -33,6 +34,8 @@ export * from './subscriptions.js';
 export * from './system.js';
 export * from './testimonials.js';
 export * from './themes.js';
+export * from './tracking.js';
+export * from './wishlist.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
@@ -60,6 +63,7 @@ import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { liveEndpoints, notificationEndpoints } from './notifications.js';
+import { payOnDeliveryEndpoints } from './pay-on-delivery.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
@@ -92,6 +96,8 @@ import { planAdminEndpoints, planPublicEndpoints, subscriptionMerchantEndpoints 
 import { systemEndpoints } from './system.js';
 import { platformTestimonialEndpoints } from './testimonials.js';
 import { themeEndpoints, themePublishingEndpoints } from './themes.js';
+import { trackingEndpoints } from './tracking.js';
+import { wishlistEndpoints } from './wishlist.js';
 
 /** Every endpoint of every surface; the server must register each one (a test checks both ways). */
 export function allEndpoints(): Endpoint[] {
@@ -107,6 +113,9 @@ export function allEndpoints(): Endpoint[] {
     notificationEndpoints,
     liveEndpoints,
     paymentEndpoints,
+    payOnDeliveryEndpoints,
+    wishlistEndpoints,
+    trackingEndpoints,
     vehicleEndpoints,
     shippingZoneEndpoints,
     shippingPricingEndpoints,

@@ -208,6 +208,16 @@ export const notificationKinds = {
     accounts: ['customer'],
     defaults: inAppOnly,
   },
+  'wishlist.price-drop': {
+    label: 'A product you saved is cheaper',
+    accounts: ['customer'],
+    defaults: inAppAndEmail,
+  },
+  'wishlist.back-in-stock': {
+    label: 'A product you saved is back in stock',
+    accounts: ['customer'],
+    defaults: inAppAndEmail,
+  },
   'return.decided': {
     label: 'A decision on your return',
     accounts: ['customer'],

@@ -4,6 +4,7 @@ import { listenToProviderRefunds } from '../flows/return-and-refund.js';
 import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
 import { ledger } from './modules/ledger.js';
 import { orders } from './modules/orders.js';
+import { payOnDelivery } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
 import type { Wiring } from './registry.js';
 
@@ -17,7 +18,13 @@ export const flows: ((wiring: Wiring) => void)[] = [
   ({ use }) =>
     use(payments).service.onDisputeEvent((executor, event) => use(orders).refunds.onDispute(executor, event)),
   // An order's money booked by the ledger in the transaction of each fact.
-  ({ use }) => use(orders).service.money.listen(orderMoneyFlow(use(ledger).service)),
+  // An order paid at the door becomes payable only once its cash is remitted (ADR 074).
+  ({ use }) =>
+    use(orders).service.money.listen(
+      orderMoneyFlow(use(ledger).service, use(payOnDelivery).service.cashRemitted),
+    ),
+  // The channel that paid (card, bank transfer, USSD), as the provider reported it, on the customer's order.
+  ({ use }) => use(orders).service.readPaymentChannelFrom(use(payments).service.paidChannelOf),
   // The provider's transfer webhooks settling payouts.
   ({ use }) => listenToTransfers(use(payments).service, use(ledger).service),
   ({ deps, use }) => {

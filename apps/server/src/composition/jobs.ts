@@ -15,6 +15,7 @@ import { orders } from './modules/orders.js';
 import { payments } from './modules/payments.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { subscriptions } from './modules/subscriptions.js';
+import { wishlist } from './modules/wishlist.js';
 
 /** Background work the server process runs on a timer; tests call it directly. */
 export interface AppJobs {
@@ -47,6 +48,8 @@ export interface AppJobs {
   reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
   /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
   purgeIdempotencyKeys(): Promise<number>;
+  /** Saved products that got cheaper or came back in stock become notices (issue 36); answers how many. */
+  wishlistNotices(): Promise<number>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -78,6 +81,7 @@ export function appJobs(
     emitTimedNotices: () => emitTimedNotices(deps),
     reconcileWithProvider: () => use(reconciliation).service.runDaily(),
     purgeIdempotencyKeys: () => parts.idempotency.purgeExpired(),
+    wishlistNotices: () => use(wishlist).service.sendNotices(),
   };
 }
 

@@ -6,14 +6,16 @@ import { cart } from './modules/cart.js';
 import { catalog } from './modules/catalog.js';
 import { checkout, checkoutAndPay } from './modules/checkout.js';
 import { coupons } from './modules/coupons.js';
+import { finance } from './modules/finance.js';
 import { giftCards } from './modules/gift-cards.js';
 import { hubs } from './modules/hubs.js';
 import { ledger, payout } from './modules/ledger.js';
 import { merchantDashboard } from './modules/merchant-dashboard.js';
 import { notifications } from './modules/notifications.js';
 import { orders } from './modules/orders.js';
+import { payOnDelivery } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
-import { addresses, contact, finance, system, testimonials } from './modules/plain.js';
+import { addresses, contact, system, testimonials } from './modules/plain.js';
 import { policies } from './modules/policies.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { reports } from './modules/reports.js';
@@ -24,6 +26,8 @@ import { staff } from './modules/staff.js';
 import { stores } from './modules/stores.js';
 import { subscriptions } from './modules/subscriptions.js';
 import { themes } from './modules/themes.js';
+import { tracking } from './modules/tracking.js';
+import { wishlist } from './modules/wishlist.js';
 import type { ModuleEntry } from './registry.js';
 
 /**
@@ -64,6 +68,9 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     staff,
     notifications,
     reconciliation,
+    payOnDelivery,
+    wishlist,
+    tracking,
   ],
   shipping: [system, shipping],
   themes: [system, themes],

@@ -35,7 +35,8 @@ import { type RouteDefinition, route, type SignedInAccount } from '../platform/h
 // Pay (the provider's payment settled: webhook or the customer's return; the payments module's transaction):
 //   1. lock     checkout.lockForPayment: the checkout, under the lock the amount check took.
 //   2. orders   orders.markPaid: pending, with delivery tokens and hand-overs.
-//   3. books    ledger.bookPayments: commission from the store's category, the payment in escrow.
+//   3. books    ledger.bookPayments: commission from the store's category, the payment in escrow (orders paid
+//               at the door are booked when the carrier takes the cash, ADR 074).
 //   4. cards    gift cards' confirmHolds: the money held at checkout is spent.
 //   5. coupons  coupons.recordRedemptions: the held uses become paid. A refused one rolls 2–4 back (a savepoint),
 //               the checkout closes (checkout.closeUnpaid) and its money is due back: the sweep refunds it at the
@@ -97,7 +98,9 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
   async function paySteps(tx: Db, tracker: TrackerRow): Promise<{ paid: true }> {
     const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
     // Each order's commission and due amount, for all the checkout's orders at once (ADR 027, 033).
-    if (paidOrders.length > 0) await parts.ledger.bookPayments(tx, paidOrders);
+    // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow, ADR 074).
+    const paidOnline = paidOrders.filter((order) => order.paymentMethod !== 'on_delivery');
+    if (paidOnline.length > 0) await parts.ledger.bookPayments(tx, paidOnline);
     // The coupon uses are read from the orders just locked, not from a second read of them.
     const applied = await checkout.couponUses(tx, tracker, paidOrders);
     if (applied.length > 0 && tracker.discountTotalKobo === 0)

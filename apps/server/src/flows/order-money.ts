@@ -18,17 +18,35 @@ type Ledger = Pick<
   'bookPayments' | 'releaseToPayable' | 'bookRefunds' | 'reverseRefund' | 'chargeRefundsTo'
 >;
 
-/** The steps the orders module reports as they happen (its money events), each booked by the ledger. */
-export function orderMoneyFlow(ledger: Ledger): OrderMoneyListener {
+/**
+ * The steps the orders module reports as they happen (its money events), each booked by the ledger. `cashRemitted`:
+ * whether an order paid at the door had its cash remitted to the platform (pay on delivery, ADR 074).
+ */
+export function orderMoneyFlow(
+  ledger: Ledger,
+  cashRemitted: (executor: Db, orderId: string) => Promise<boolean> = async () => true,
+): OrderMoneyListener {
   return {
     // A replacement order paid (a checkout's orders are booked by checkout-and-pay): commission, payment in escrow.
-    paid: (executor, orders) => ledger.bookPayments(executor, orders),
-    // Delivered and the return window passed: what escrow holds for the order becomes payable.
-    completed: (executor, order) => ledger.releaseToPayable(executor, order),
+    // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow), not now.
+    paid: (executor, orders) =>
+      ledger.bookPayments(
+        executor,
+        orders.filter((order) => order.paymentMethod !== 'on_delivery'),
+      ),
+    // Delivered and the return window passed: what escrow holds for the order becomes payable; for an order paid
+    // at the door, only once its cash reached the platform (the remittance's confirmation releases it otherwise).
+    completed: async (executor, order) => {
+      if (order.paymentMethod === 'on_delivery' && !(await cashRemitted(executor, order.id))) return;
+      await ledger.releaseToPayable(executor, order);
+    },
     // A refund booked (a cancellation, a return, an admin's refund): the store's and the commission's parts back.
     refundBooked: (executor, order, rows) => ledger.bookRefunds(executor, order, rows),
     // Returned (goods back at the store, refunded or replaced): it never completes, so its due is payable now.
-    returned: (executor, order) => ledger.releaseToPayable(executor, order, 'returned'),
+    returned: async (executor, order) => {
+      if (order.paymentMethod === 'on_delivery' && !(await cashRemitted(executor, order.id))) return;
+      await ledger.releaseToPayable(executor, order, 'returned');
+    },
     // A rejected refund of an order that will never complete is kept by the platform, owed to nobody (ADR 059).
     refundRejected: (executor, row, order) =>
       ledger.reverseRefund(executor, row, { kept: neverCompletes(order.status) }),
@@ -63,6 +81,8 @@ export async function bookUnpostedOrders(
       const done = await db.transaction(async (tx) => {
         const order = await orders.lockOrder(tx, id);
         if (!order || (await ledger.unbooked(tx, [id])).length === 0) return false;
+        // Paid at the door: booked when the carrier takes the cash (ADR 074), never as a card payment.
+        if (order.paymentMethod === 'on_delivery') return false;
         // Booked as of its payment, so the day it counts on is the day it was paid.
         const tracker = await orders.findTracker(tx, { id: order.trackerId });
         await ledger.bookPayments(tx, [{ ...order, paidAt: tracker?.paidAt ?? order.createdAt }]);

@@ -108,6 +108,10 @@ describe('timed work registered by the app', () => {
         when: { everySeconds: 3_600 },
         options: { retryLimit: 1, retryDelay: 60, backoff: false },
       },
+      'wishlist.notices': {
+        when: { everySeconds: 900 },
+        options: { retryLimit: 1, retryDelay: 60, backoff: false },
+      },
       'database.maintain': {
         when: { everySeconds: 21_600 },
         options: { retryLimit: 1, retryDelay: 60, backoff: false },

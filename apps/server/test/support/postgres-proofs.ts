@@ -24,6 +24,7 @@ export const postgresProofFiles = [
   'test/ledger/payouts.otp.test.ts',
   'test/ledger/payouts.unknown-outcomes.test.ts',
   'test/ledger/settlement.subaccount.test.ts',
+  'test/pay-on-delivery/pay-on-delivery.concurrency.test.ts',
   'test/platform/change-bus.test.ts',
   'test/platform/idempotency.test.ts',
   'test/platform/jobs.pg-boss.test.ts',

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/customer/confirm-email-change'),
           },
           { path: 'contact-us', lazy: () => import('./routes/customer/contact-us') },
+          { path: 't/:token', lazy: () => import('./routes/customer/track') },
           { path: 'contact-us/confirm/:token', lazy: () => import('./routes/customer/contact-confirm') },
           // cart, checkout and payment (issue 4, customers)
           { path: 'cart', lazy: () => import('./routes/customer/cart') },
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
           { path: 'account/orders/:id', lazy: () => import('./routes/customer/order') },
           { path: 'account/orders/:id/return', lazy: () => import('./routes/customer/order-return') },
           { path: 'account/addresses', lazy: () => import('./routes/customer/addresses') },
+          { path: 'account/wishlist', lazy: () => import('./routes/customer/wishlist') },
           { path: 'account/gift-cards', lazy: () => import('./routes/customer/my-gift-cards') },
           { path: 'gift-cards', lazy: () => import('./routes/customer/gift-cards') },
           { path: 'customer/gift-cards', lazy: () => import('./routes/customer/gift-card-complete') },

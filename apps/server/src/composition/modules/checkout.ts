@@ -7,6 +7,7 @@ import { cart } from './cart.js';
 import { coupons } from './coupons.js';
 import { ledger } from './ledger.js';
 import { orders } from './orders.js';
+import { payOnDelivery } from './pay-on-delivery.js';
 import { payments } from './payments.js';
 
 export const checkout = defineModule('checkout', ({ deps, use }) =>
@@ -21,6 +22,7 @@ export const checkout = defineModule('checkout', ({ deps, use }) =>
       releaseRedemptions: use(coupons).service.releaseRedemptions,
       holdGiftCards: holdBalances,
       releaseGiftCards: releaseHolds,
+      payOnDelivery: use(payOnDelivery).service,
     },
   ),
 );

@@ -10,6 +10,7 @@ export {
   productsRunningLow,
   setProductRating,
   storeProductFigures,
+  storeProductNames,
 } from './products.repository.js';
 export type { CatalogNeeds } from './products.service.js';
 export {

@@ -627,3 +627,12 @@ export async function productsRunningLow(db: Db, limit = 500) {
     .orderBy(asc(products.quantity))
     .limit(limit);
 }
+
+/** The store's products by id, with their names (the wishlist's counts for the merchant). */
+export async function storeProductNames(db: Db, storeId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(eq(products.storeId, storeId));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

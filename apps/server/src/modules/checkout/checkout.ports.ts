@@ -43,4 +43,19 @@ export interface CheckoutPorts {
     input: { trackerId: string; customerId: string; cardIds: string[]; amountKobo: number },
   ): Promise<{ heldKobo: number }>;
   releaseGiftCards(executor: Db, trackerId: string): Promise<unknown>;
+  /**
+   * Pay on delivery (ADR 074): checks the stores the customer chose, in the checkout's transaction, and answers
+   * each one's fee; refuses the checkout when one may not. Absent, nothing is paid at the door.
+   */
+  payOnDelivery?: {
+    choose(
+      executor: Db,
+      input: {
+        customerId: string;
+        state: string | null;
+        stores: { storeId: string; storeName: string; totalKobo: number }[];
+        chosen: string[];
+      },
+    ): Promise<Map<string, number>>;
+  };
 }

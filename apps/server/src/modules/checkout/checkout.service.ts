@@ -153,9 +153,13 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       subject: confirmationSubject(paidOrders.map((order) => order.orderName)),
       paragraphs: [
         `Hello ${customer.firstName},`,
-        `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
-        ...paidOrders.map(
-          (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
+        tracker.amountDueKobo + tracker.giftCardKobo > 0
+          ? `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)}. Your order${paidOrders.length === 1 ? ' is' : 's are'} confirmed:`
+          : `Thank you. Your order${paidOrders.length === 1 ? ' is' : 's are'} confirmed:`,
+        ...paidOrders.map((order) =>
+          order.paymentMethod === 'on_delivery'
+            ? `${order.orderName} from ${order.storeName}: pay ${formatNaira(order.totalKobo + order.podFeeKobo)} at the door (cash, POS or transfer)`
+            : `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
         ),
         'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
       ],
@@ -204,8 +208,10 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   }
 
   /** The checkout's orders, one per store, in the orders module's words. */
-  function ordersOf(pricing: CheckoutPricing) {
+  /** `podFees`: the fee of each store whose order is paid at the door (ADR 074). */
+  function ordersOf(pricing: CheckoutPricing, podFees: Map<string, number>) {
     return pricing.stores.map((store) => ({
+      ...(podFees.has(store.storeId) ? { payOnDelivery: { feeKobo: podFees.get(store.storeId)! } } : {}),
       storeId: store.storeId,
       storeName: store.storeName,
       merchantId: store.merchantId,
@@ -250,7 +256,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     async open(
       tx: Db,
       customerId: string,
-      body: { addressId?: string; orderNote?: string },
+      body: { addressId?: string; orderNote?: string; payOnDeliveryStoreIds?: string[] },
       // The customer as the request's session check read them (ADR 037).
       customer: SignedInAccount,
     ): Promise<OpenedCheckout> {
@@ -289,6 +295,23 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       const overLimit = overHoldLimit(pricing);
       if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
       const address = pricing.address!;
+      // Pay on delivery (ADR 074): the stores the customer chose to pay at the door, each checked and priced.
+      const chosen = body.payOnDeliveryStoreIds ?? [];
+      if (chosen.length > 0 && !ports.payOnDelivery)
+        throw validation('payOnDeliveryStoreIds', 'Pay on delivery is not available');
+      const podFees =
+        chosen.length > 0
+          ? await ports.payOnDelivery!.choose(tx, {
+              customerId,
+              state: address.stateOrRegion,
+              stores: pricing.stores.map((store) => ({
+                storeId: store.storeId,
+                storeName: store.storeName,
+                totalKobo: store.subtotalKobo - store.discountKobo + store.shippingKobo,
+              })),
+              chosen,
+            })
+          : new Map<string, number>();
       const reservations = pricing.stores.flatMap((store) =>
         store.lines.map((line) => ({
           productId: line.product.id,
@@ -316,7 +339,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         expiresAt,
         orderNote: body.orderNote ?? null,
         reservations,
-        stores: ordersOf(pricing),
+        stores: ordersOf(pricing, podFees),
       });
       const written = { orders: created.orders, items: created.items, activities: created.activities };
       let trackerRow = created.tracker;

@@ -74,12 +74,15 @@ function toTransaction(row: TransactionRow): AdminTransaction {
  * Finance reports and payment transactions (ADR 028). The module owns no table: its repository is a read model
  * over orders, refunds, stores and their commission bands, customers and payment transactions.
  */
-export function createFinanceService(deps: Deps) {
+export function createFinanceService(
+  deps: Deps,
+  remittanceFigures: () => Promise<FinanceReport['remittances']>,
+) {
   const { db } = deps;
 
   async function report(query: FinanceRangeQuery): Promise<FinanceReport> {
     const range = lagosMoments(query.from, query.to);
-    const rows = await financeReport(db, query);
+    const [rows, remittances] = await Promise.all([financeReport(db, query), remittanceFigures()]);
     return {
       from: query.from,
       to: query.to,
@@ -88,6 +91,7 @@ export function createFinanceService(deps: Deps) {
       totals: rows.totals,
       merchants: rows.merchants,
       series: fullSeries(query.from, query.to, rows.series),
+      remittances,
     };
   }
 

@@ -25,7 +25,7 @@ export {
   setMark,
   storeBalances,
 } from './ledger.rollups.js';
-export type { LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';
+export type { CashAtTheDoor, LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';
 export { commissionOf, mulDivHalfUp } from './ledger.service.js';
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { koboFromDb } from '../../platform/db/kobo.js';
 import type { Deps } from '../../platform/deps.js';
@@ -6,7 +6,15 @@ import { mulDivHalfUp } from './ledger.commission.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
 import { sums } from './ledger.reads.js';
 import { type LedgerAccount, type LedgerKind, ledgerEntries, ledgerOrders } from './ledger.schema.js';
-import type { LedgerOrderPage, Line, Links, Movement, OrderFacts, RefundFacts } from './ledger.service.js';
+import type {
+  CashAtTheDoor,
+  LedgerOrderPage,
+  Line,
+  Links,
+  Movement,
+  OrderFacts,
+  RefundFacts,
+} from './ledger.service.js';
 
 // What happens to an order's money (ADR 027, 047, 059): called by the flows, in the transaction of the fact. Each
 // function takes the books' context: the deps, and how the ledger posts movements and opens orders' pages.
@@ -46,7 +54,12 @@ const merchantAccountOf = (page: LedgerOrderPage): LedgerAccount =>
  * stores' rates, the commissions and the pages (ADR 037), one insert of every line. An order already booked is
  * skipped.
  */
-export async function bookPayments(ctx: BookingsContext, executor: Db, paidOrders: OrderFacts[]) {
+export async function bookPayments(
+  ctx: BookingsContext,
+  executor: Db,
+  paidOrders: OrderFacts[],
+  atTheDoor?: CashAtTheDoor,
+) {
   if (paidOrders.length === 0) return;
   const opened = await ctx.openPages(executor, {
     at: ctx.deps.now().toISOString(),
@@ -76,15 +89,26 @@ export async function bookPayments(ctx: BookingsContext, executor: Db, paidOrder
     const links = { orderId: order.id };
     const store = order.storeId;
     const paid = order.subtotalKobo - order.discountKobo + shipping;
+    // Paid at the door (ADR 074): the carrier holds the money until it remits it, the fee is the platform's.
+    const from: Line = atTheDoor
+      ? { account: 'carrier_cash', carrierId: atTheDoor.carrierId, amountKobo: paid }
+      : { account: 'payments_clearing', amountKobo: paid };
+    if (atTheDoor)
+      movements.push({
+        kind: 'pod_fee',
+        memo: `Pay-on-delivery fee of ${order.orderName}`,
+        links,
+        lines: [
+          { account: 'carrier_cash', carrierId: atTheDoor.carrierId, amountKobo: atTheDoor.feeKobo },
+          { account: 'pod_fees', amountKobo: -atTheDoor.feeKobo },
+        ],
+      });
     movements.push(
       {
         kind: 'payment',
-        memo: `Payment of ${order.orderName}`,
+        memo: atTheDoor ? `Payment of ${order.orderName} at the door` : `Payment of ${order.orderName}`,
         links,
-        lines: [
-          { account: 'payments_clearing', amountKobo: paid },
-          { account: 'merchant_escrow', storeId: store, amountKobo: -paid },
-        ],
+        lines: [from, { account: 'merchant_escrow', storeId: store, amountKobo: -paid }],
       },
       {
         kind: 'commission',
@@ -113,6 +137,69 @@ export async function bookPayments(ctx: BookingsContext, executor: Db, paidOrder
  * The order completed (delivered, the return window passed): what escrow holds for it moves to payable and its
  * page says since when. A second call, or an order the books never heard of, moves nothing.
  */
+/**
+ * A carrier's remittance confirmed (ADR 074): the cash it held moves to the platform's account. One movement per
+ * remittance, whatever the number of collections it pays for.
+ */
+export async function bookRemittance(
+  ctx: BookingsContext,
+  executor: Db,
+  remittance: { carrierId: string; amountKobo: number; reference: string; carrierName: string },
+) {
+  await ctx.post(
+    executor,
+    'remittance',
+    `Remittance ${remittance.reference} from ${remittance.carrierName}`,
+    {},
+    [
+      { account: 'pod_remitted', amountKobo: remittance.amountKobo },
+      { account: 'carrier_cash', carrierId: remittance.carrierId, amountKobo: -remittance.amountKobo },
+    ],
+  );
+}
+
+/**
+ * Per carrier (all, or these): cash collected at the door (fees included), remitted, and held now (the balance of
+ * its `carrier_cash`), from the ledger's lines.
+ */
+export async function carrierCash(executor: Db, carrierIds?: string[]) {
+  const rows = await executor
+    .select({
+      carrierId: ledgerEntries.carrierId,
+      collected: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.amountKobo} > 0), 0)`,
+      remitted: sql<string>`coalesce(-sum(${ledgerEntries.amountKobo}) filter (where ${ledgerEntries.kind} = 'remittance'), 0)`,
+      held: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.account, 'carrier_cash'),
+        isNotNull(ledgerEntries.carrierId),
+        carrierIds ? inArray(ledgerEntries.carrierId, carrierIds) : undefined,
+      ),
+    )
+    .groupBy(ledgerEntries.carrierId);
+  return new Map(
+    rows.map((row) => [
+      row.carrierId!,
+      {
+        collectedKobo: koboFromDb(row.collected),
+        remittedKobo: koboFromDb(row.remitted),
+        heldKobo: koboFromDb(row.held),
+      },
+    ]),
+  );
+}
+
+/** The platform's pay-on-delivery fees, from the ledger. */
+export async function podFeesKobo(executor: Db) {
+  const [row] = await executor
+    .select({ total: sql<string>`coalesce(-sum(${ledgerEntries.amountKobo}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, 'pod_fees'));
+  return koboFromDb(row?.total ?? 0);
+}
+
 export async function releaseToPayable(
   ctx: BookingsContext,
   executor: Db,

@@ -31,6 +31,12 @@ export const ledgerAccounts = [
   'shipping_fees',
   'platform_chargebacks',
   'platform_kept',
+  /** Pay on delivery (ADR 074): cash a carrier took at the door and holds (per carrier, `carrier_id`). */
+  'carrier_cash',
+  /** The platform's fee on orders paid at the door. */
+  'pod_fees',
+  /** Carriers' cash remitted to the platform's bank account (confirmed by an admin). */
+  'pod_remitted',
 ] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
@@ -54,6 +60,10 @@ export const ledgerKinds = [
    * commission, the delivery fee and the chargebacks moves to `platform_kept`, beside the refund's exact reversal.
    */
   'refund_kept',
+  /** Pay on delivery (ADR 074): the fee the carrier collected beside the order's total. */
+  'pod_fee',
+  /** A carrier's remittance of held cash to the platform. */
+  'remittance',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -67,6 +77,8 @@ export const ledgerEntries = pgTable(
     account: text().$type<LedgerAccount>().notNull(),
     /** The store of a merchant account (null for the platform's accounts). */
     storeId: uuid(),
+    /** The carrier of a `carrier_cash` line (ADR 074). */
+    carrierId: uuid(),
     orderId: uuid(),
     refundId: uuid(),
     payoutId: uuid(),
@@ -78,6 +90,7 @@ export const ledgerEntries = pgTable(
   (table) => [
     index('ledger_entries_store_account_idx').on(table.storeId, table.account),
     index('ledger_entries_order_idx').on(table.orderId),
+    index('ledger_entries_carrier_idx').on(table.carrierId, table.account).where(sql`carrier_id is not null`),
     index('ledger_entries_refund_idx').on(table.refundId).where(sql`refund_id is not null`),
     index('ledger_entries_movement_idx').on(table.movementId),
   ],

@@ -23,9 +23,12 @@ import {
   type BookingsContext,
   bookPayments,
   bookRefunds,
+  bookRemittance,
   bookWholeRefund,
+  carrierCash,
   chargeRefundsTo,
   orderPage,
+  podFeesKobo,
   releaseToPayable,
   reverseRefund,
   unbooked,
@@ -142,7 +145,15 @@ export type SplitOrder = Pick<OrderFacts, 'id' | 'storeId' | 'subtotalKobo' | 'd
 export interface Line {
   account: LedgerAccount;
   storeId?: string | null;
+  /** The carrier of a `carrier_cash` line (ADR 074). */
+  carrierId?: string | null;
   amountKobo: number;
+}
+
+/** Who paid an order that was not paid online: the carrier that took cash at the door, and the fee (ADR 074). */
+export interface CashAtTheDoor {
+  carrierId: string;
+  feeKobo: number;
 }
 
 export interface Links {
@@ -164,6 +175,7 @@ const entryKeys = [
   'kind',
   'account',
   'storeId',
+  'carrierId',
   'orderId',
   'refundId',
   'payoutId',
@@ -243,6 +255,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
       kind,
       account: line.account,
       storeId: line.storeId ?? null,
+      carrierId: line.carrierId ?? null,
       orderId: links.orderId ?? null,
       refundId: links.refundId ?? null,
       payoutId: links.payoutId ?? null,
@@ -319,6 +332,9 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
 
   return {
     bookPayments: withContext(books, bookPayments),
+    bookRemittance: withContext(books, bookRemittance),
+    carrierCash,
+    podFeesKobo,
     releaseToPayable: withContext(books, releaseToPayable),
     bookRefunds: withContext(books, bookRefunds),
     reverseRefund: withContext(books, reverseRefund),

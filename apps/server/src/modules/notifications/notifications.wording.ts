@@ -59,6 +59,9 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
   const store = text(params, 'storeName', 'the store');
   const reason = text(params, 'reason');
   const because = reason ? ` Reason: ${reason}` : '';
+  // The signed tracking link (issue 36): opens the order's status without signing in.
+  const trackUrl = text(params, 'trackUrl');
+  const track = trackUrl ? ` Track: ${trackUrl}` : '';
   switch (kind) {
     case 'order.paid': {
       const amount = formatNaira(kobo(params, 'amountKobo'));
@@ -279,11 +282,13 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
       return {
         title: `${order} is on its way`,
         // The token travels by SMS only: the app shows it on the order page, and mail is not for secrets.
-        body: 'Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.',
+        body: `Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.${trackUrl ? ` Follow it without signing in: ${trackUrl}` : ''}`,
         link: orderLink('customer', orderId),
-        sms: token
-          ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
-          : `Order ${order} is out for delivery.`,
+        sms: `${
+          token
+            ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
+            : `Order ${order} is out for delivery.`
+        }${track}`,
       };
     }
     case 'order.delivered':
@@ -298,7 +303,7 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         title: `We could not deliver ${order}`,
         body: `The carrier will try again or contact you.${because}`,
         link: orderLink('customer', orderId),
-        sms: `We could not deliver order ${order}. The carrier will try again or contact you.`,
+        sms: `We could not deliver order ${order}. The carrier will try again or contact you.${track}`,
       };
     case 'order.cancelled-customer':
       return {
@@ -314,6 +319,24 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         link: orderLink('customer', orderId),
         sms: `Naija Market refunded ${smsNaira(kobo(params, 'amountKobo'))} on order ${order}. Your bank may take a few days to show it.`,
       };
+    case 'wishlist.price-drop': {
+      const name = text(params, 'productName', 'A product you saved');
+      return {
+        title: `${name} is now ${formatNaira(kobo(params, 'priceKobo'))}`,
+        body: `It was ${formatNaira(kobo(params, 'wasKobo'))} when you saved it. It is in your wishlist.`,
+        link: `/products/${text(params, 'productId')}`,
+        sms: `${name} on your Naija Market wishlist is now ${smsNaira(kobo(params, 'priceKobo'))} (was ${smsNaira(kobo(params, 'wasKobo'))}).`,
+      };
+    }
+    case 'wishlist.back-in-stock': {
+      const name = text(params, 'productName', 'A product you saved');
+      return {
+        title: `${name} is back in stock`,
+        body: `It costs ${formatNaira(kobo(params, 'priceKobo'))}. It is in your wishlist.`,
+        link: `/products/${text(params, 'productId')}`,
+        sms: `${name} on your Naija Market wishlist is back in stock.`,
+      };
+    }
     case 'return.decided':
       return {
         title: `Your return on ${order} was ${text(params, 'decision', 'decided')}`,

@@ -3,8 +3,10 @@ import {
   type AssignOrderBody,
   type CarrierOption,
   type DispatcherBody,
+  formatNaira,
   koboToNaira,
   type NotificationKind,
+  nairaToKobo,
   type OrderStatusCode,
   type OrderSummary,
   orderStatusOf,
@@ -20,6 +22,7 @@ import { AppError, conflict, notFound, validation } from '../../platform/errors.
 import type { EventAudience } from '../../platform/notify/events.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
 import {
   type ActorRole,
@@ -30,6 +33,7 @@ import {
 } from './order-status.js';
 import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
+import { payOnDeliveryTermsOf } from './orders.repository.js';
 import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
 import type { RefundNeeds, RefundsService } from './refunds.service.js';
 
@@ -70,7 +74,32 @@ export interface FulfilmentNeeds {
   storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
   /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
   orderFigures(executor: Db, orderId: string): Promise<{ commission: number; due: number; refunded: number }>;
+  /** Pay on delivery (ADR 074); absent, no order is paid at the door. */
+  payOnDelivery?: PayOnDeliverySteps;
 }
+
+/** What the chain asks of pay on delivery, in the move's transaction (ADR 074). */
+export interface PayOnDeliverySteps {
+  /** The carrier took the due amount at the door: the collection and its ledger movement. */
+  collect(
+    executor: Db,
+    order: OrderRow,
+    collection: {
+      method: 'cash' | 'pos' | 'transfer';
+      reference: string | null;
+      amountKobo: number;
+      carrier: { id: string; kind: 'dispatcher' | 'partner' | 'hub'; name: string };
+    },
+  ): Promise<void>;
+  /** The customer refused the parcel at the door. */
+  refused(executor: Db, order: OrderRow): Promise<void>;
+  /** Why this carrier may not be given another order paid on delivery now (its cash held), or null. */
+  carrierRefusal(executor: Db, carrierId: string): Promise<string | null>;
+}
+
+/** An order paid at the door whose cash was not taken yet: nothing of it was paid. */
+const unpaidOnDelivery = (order: OrderRow) =>
+  order.paymentMethod === 'on_delivery' && order.deliveredAt === null;
 
 /** A photo sent with a move (multipart), checked and stored by the platform's image pipeline. */
 export interface EvidenceUpload {
@@ -276,6 +305,7 @@ export function createFulfilmentService(
       shippingFee: koboToNaira(order.shippingFeeKobo),
       discount: koboToNaira(order.discountKobo),
       total: koboToNaira(order.totalKobo),
+      payOnDelivery: payOnDeliveryTermsOf(order),
       // The order's money as the books say it (ADR 046), for the store and the platform's staff only.
       commission: koboToNaira(books.commission),
       dueToMerchant: koboToNaira(books.due),
@@ -333,6 +363,7 @@ export function createFulfilmentService(
       dropOff: order.deliveryAddress,
       orderItems: items.map(line),
       weightKg: order.weightGrams === null ? null : order.weightGrams / 1000,
+      payOnDelivery: payOnDeliveryTermsOf(order),
       ...carrierFields(order),
       ...times,
       deliveryLocked: locked.has(order.id),
@@ -420,11 +451,17 @@ export function createFulfilmentService(
       case 'accepted':
         return emit('order.accepted', customer);
       case 'out_for_delivery':
-        return emit('order.out-for-delivery', customer, { token: order.orderDeliveryToken });
+        return emit('order.out-for-delivery', customer, {
+          token: order.orderDeliveryToken,
+          trackUrl: trackUrlOf(order.id, at),
+        });
       case 'delivered':
         return emit('order.delivered', customer, { returnDays: deps.config.returnWindowDays });
       case 'delivery_failed':
-        return emit('order.delivery-failed', customer, { reason: note ?? null });
+        return emit('order.delivery-failed', customer, {
+          reason: note ?? null,
+          trackUrl: trackUrlOf(order.id, at),
+        });
       case 'cancelled':
         await emit('order.cancelled-customer', customer, {
           refundKobo: refunding ? order.totalKobo : null,
@@ -441,6 +478,14 @@ export function createFulfilmentService(
         return;
     }
   }
+
+  // Tracking links in customers' messages (issue 36): signed, bound to the order, living past the return window.
+  const trackingLinks = createTrackingLinks(deps.config.jwtSecret);
+  const trackUrlOf = (orderId: string, at: Date) =>
+    `${deps.config.publicUrl}/t/${trackingLinks.sign(
+      orderId,
+      new Date(at.getTime() + (TRACKING_LINK_BASE_DAYS + deps.config.returnWindowDays) * 86_400_000),
+    )}`;
 
   /** The open assignment of the order ends (declined, or the parcel moved past it). */
   async function closeAssignment(
@@ -507,6 +552,8 @@ export function createFulfilmentService(
         quantity: item.quantity,
       })),
     );
+    // Paid at the door and not delivered: nothing was paid, so nothing goes back (ADR 074).
+    if (unpaidOnDelivery(order)) return [];
     const reason =
       to === 'returned'
         ? `Delivery failed; the parcel went back to the store${note ? `: ${note}` : ''}`
@@ -522,6 +569,36 @@ export function createFulfilmentService(
       actor,
     });
     return booked.toSend;
+  }
+
+  /**
+   * What the carrier says it took at the door for an order paid on delivery moved to delivered; checked before the
+   * token so a wrong amount changes nothing. Null for every other move.
+   */
+  function collectionOf(order: OrderRow, to: OrderStatusCode, body: UpdateOrderBody) {
+    if (to !== 'delivered' || order.paymentMethod !== 'on_delivery') {
+      if (body.collectionMethod || body.collectedAmount !== undefined)
+        throw validation(
+          'collectionMethod',
+          'Only an order paid on delivery has money to collect at the door',
+        );
+      return null;
+    }
+    if (!body.collectionMethod)
+      throw validation('collectionMethod', 'Say how the customer paid: cash, POS or transfer');
+    if (body.collectedAmount === undefined)
+      throw validation('collectedAmount', 'Enter the amount the customer paid');
+    const due = order.totalKobo + order.podFeeKobo;
+    const amountKobo = nairaToKobo(Number(body.collectedAmount));
+    if (amountKobo !== due)
+      throw validation(
+        'collectedAmount',
+        `The customer must pay exactly ${formatNaira(due)}; you entered ${formatNaira(amountKobo)}`,
+      );
+    const reference = body.collectionReference?.trim() || null;
+    if (body.collectionMethod !== 'cash' && !reference)
+      throw validation('collectionReference', 'Enter the POS slip or transfer reference');
+    return { method: body.collectionMethod, reference, amountKobo };
   }
 
   const service = {
@@ -556,12 +633,27 @@ export function createFulfilmentService(
         if (to === 'declined' && !body.note) throw validation('note', 'Say why you decline the order');
         if (!allowedFor(order, caller).includes(to)) throw refusal(order, to, caller);
         const at = deps.now();
+        const collection = collectionOf(order, to, body);
+        if (body.refusedByCustomer && (to !== 'delivery_failed' || order.paymentMethod !== 'on_delivery'))
+          throw validation('refusedByCustomer', 'Only a parcel paid on delivery can be refused at the door');
         let deliveryTokenChecked = false;
         if (moveBetween(order.status, to)?.needs === 'delivery_token') {
           const wrong = await checkDeliveryToken(tx, order, body.deliveryToken, at);
           if (wrong) return wrong;
           deliveryTokenChecked = true;
+          if (collection) {
+            if (!needs.payOnDelivery) throw conflict('Pay on delivery is not available');
+            await needs.payOnDelivery.collect(tx, order, {
+              ...collection,
+              carrier: {
+                id: order.partnerId ?? order.dispatcherId ?? caller.userId,
+                kind: order.carrierKind ?? 'hub',
+                name: order.carrierName ?? 'Platform hub',
+              },
+            });
+          }
         }
+        if (body.refusedByCustomer) await needs.payOnDelivery?.refused(tx, order);
         if (moveBetween(order.status, to)?.settles === 'refund') {
           refundIds = await refundTakenBack(tx, order, to, body.note, { role, id: caller.userId });
         }
@@ -601,7 +693,8 @@ export function createFulfilmentService(
           caller,
           body.note,
           at,
-          moveBetween(order.status, to)?.settles === 'refund',
+          // An order paid at the door and not delivered had nothing paid: the customer is told of no refund.
+          moveBetween(order.status, to)?.settles === 'refund' && !unpaidOnDelivery(order),
         );
         return { kind: 'moved', order: final } as const;
       });
@@ -756,6 +849,11 @@ export function createFulfilmentService(
       let moved: { order: OrderRow; previous: string | null } | undefined;
       const view = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true, true);
+        // A carrier holding too much customers' cash takes no more of it until it remits (ADR 074).
+        if (order.paymentMethod === 'on_delivery' && chosen && needs.payOnDelivery) {
+          const refusal = await needs.payOnDelivery.carrierRefusal(tx, chosen.id);
+          if (refusal) throw conflict(refusal);
+        }
         const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
         const name = chosen?.name ?? hub?.name ?? 'Platform hub';
         const at = deps.now();

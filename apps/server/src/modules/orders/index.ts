@@ -44,6 +44,7 @@ export type {
   FulfilmentCaller,
   FulfilmentNeeds,
   FulfilmentService,
+  PayOnDeliverySteps,
 } from './fulfilment.service.js';
 export { MAX_WRONG_TOKENS, queueStatuses } from './fulfilment.service.js';
 export type { OrderMoneyListener } from './money-events.js';

@@ -132,6 +132,7 @@ export async function customerOrdersOf(
         hostedImages: item.hostedImages,
         productVariants: item.productVariant,
       })),
+    payOnDelivery: payOnDeliveryTermsOf(row),
     deliveryAddress: row.deliveryAddress,
     orderDeliveryToken: row.orderDeliveryToken,
     carrier: row.carrierKind
@@ -155,6 +156,13 @@ export async function customerOrdersOf(
     orderReturnId: row.orderReturnId,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/** The fee and what the carrier collects of an order paid at the door (ADR 074); null for one paid online. */
+export function payOnDeliveryTermsOf(row: Pick<OrderRow, 'paymentMethod' | 'totalKobo' | 'podFeeKobo'>) {
+  return row.paymentMethod === 'on_delivery'
+    ? { fee: koboToNaira(row.podFeeKobo), dueAtDoor: koboToNaira(row.totalKobo + row.podFeeKobo) }
+    : null;
 }
 
 /**

@@ -40,7 +40,9 @@ export const orderTrackers = pgTable(
     shippingTotalKobo: kobo().notNull(),
     discountTotalKobo: kobo().notNull(),
     giftCardKobo: kobo().notNull().default(0),
-    /** What the provider must collect: items + shipping − discounts − gift cards. */
+    /** The totals of the orders paid at the door (ADR 074), fees not included: not collected by the provider. */
+    onDeliveryKobo: kobo().notNull().default(0),
+    /** What the provider must collect: items + shipping − discounts − paid on delivery − gift cards. */
     amountDueKobo: kobo().notNull(),
     deliveryAddress: jsonb().$type<DeliveryAddress>().notNull(),
     appliedCouponCodes: jsonb().$type<string[]>().notNull().default([]),
@@ -89,6 +91,9 @@ export const orders = pgTable(
     shippingFeeKobo: kobo().notNull(),
     discountKobo: kobo().notNull(),
     totalKobo: kobo().notNull(),
+    /** `on_delivery`: the carrier collects total + podFeeKobo at the door (ADR 074). */
+    paymentMethod: text().$type<'online' | 'on_delivery'>().notNull().default('online'),
+    podFeeKobo: kobo().notNull().default(0),
     deliveryAddress: jsonb().$type<DeliveryAddress>().notNull(),
     orderNote: text(),
     /** Shown only to the customer; the dispatcher enters it at the door. */

@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { type CustomerOrder, koboToNaira, type OrderStatusCode, type Tracker } from '@market/contracts';
+import {
+  type CustomerOrder,
+  formatNaira,
+  koboToNaira,
+  type OrderStatusCode,
+  type Tracker,
+} from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -54,6 +60,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Whether every unit of the order (and so its shipping fee) is covered by a booked refund, or it cost nothing. */
 async function wholeOrderRefunded(executor: Db, order: OrderRow): Promise<boolean> {
   if (order.totalKobo === 0) return true;
+  // Paid at the door (ADR 074): before delivery nothing was paid, so nothing is owed back on a cancellation or a
+  // parcel refused and returned. Cash is only ever collected with the move to delivered.
+  if (order.paymentMethod === 'on_delivery' && order.deliveredAt === null) return true;
   const [items, refunds] = await Promise.all([
     repository.itemsOfOrders(executor, [order.id]),
     repository.refundsOfOrder(executor, order.id),
@@ -78,6 +87,8 @@ export interface CheckoutOrderInput {
   lagosCustomer: boolean;
   /** Chargeable weight of the parcel, for the carrier. */
   weightGrams?: number;
+  /** Paid at the door (ADR 074): its total is not part of what the provider collects; the carrier adds the fee. */
+  payOnDelivery?: { feeKobo: number };
   coupon: { couponId: string; code: string | null; rewardProductIds: string[] } | null;
   items: {
     productId: string;
@@ -256,7 +267,10 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       activities: paid.map((order) => ({
         orderId: order.id,
         status: 'pending',
-        activity: defaultActivity.pending!,
+        activity:
+          order.paymentMethod === 'on_delivery'
+            ? `Order confirmed. You pay ${formatNaira(order.totalKobo + order.podFeeKobo)} at the door. The store has been told about your order.`
+            : defaultActivity.pending!,
         actorType: 'payment',
         actorId: null,
         createdAt: at,
@@ -294,6 +308,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       shippingFeeTotal: koboToNaira(row.shippingTotalKobo),
       discount: koboToNaira(row.discountTotalKobo),
       giftCardTotal: koboToNaira(row.giftCardKobo),
+      onDeliveryTotal: koboToNaira(row.onDeliveryKobo),
       amountDue: koboToNaira(row.amountDueKobo),
       expiresAt: row.expiresAt.toISOString(),
       paidAt: row.paidAt?.toISOString() ?? null,
@@ -301,9 +316,15 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     };
   }
 
+  /** Where the customer's order reads how its checkout was paid (the payments module, handed in by the app). */
+  let paidChannelOf: (reference: string) => Promise<string | null> = async () => null;
+
   return {
     transition,
     money,
+    readPaymentChannelFrom(source: (reference: string) => Promise<string | null>) {
+      paidChannelOf = source;
+    },
 
     /** The statuses this caller may move the order to now, from the same table `transition` checks. */
     allowedNext(order: { status: string }, actor: Pick<OrderActor, 'role'>): OrderStatusCode[] {
@@ -332,6 +353,9 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       // written in one round trip, whatever the number of stores and lines).
       const trackerId = randomUUID();
       const storeOrders = input.stores.map((store) => ({ store, id: randomUUID() }));
+      const onDeliveryKobo = input.stores
+        .filter((store) => store.payOnDelivery)
+        .reduce((sum, store) => sum + store.subtotalKobo - store.discountKobo + store.shippingKobo, 0);
       return repository.insertCheckout(executor, {
         tracker: {
           id: trackerId,
@@ -343,7 +367,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           shippingTotalKobo: input.shippingTotalKobo,
           discountTotalKobo: input.discountTotalKobo,
           giftCardKobo: 0,
-          amountDueKobo: totalKobo,
+          onDeliveryKobo,
+          amountDueKobo: totalKobo - onDeliveryKobo,
           deliveryAddress: input.deliveryAddress,
           appliedCouponCodes: input.appliedCouponCodes,
           expiresAt: input.expiresAt,
@@ -364,6 +389,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
           shippingFeeKobo: store.shippingKobo,
           discountKobo: store.discountKobo,
           totalKobo: store.subtotalKobo - store.discountKobo + store.shippingKobo,
+          paymentMethod: store.payOnDelivery ? ('on_delivery' as const) : ('online' as const),
+          podFeeKobo: store.payOnDelivery?.feeKobo ?? 0,
           deliveryAddress: input.deliveryAddress,
           orderNote: input.orderNote,
           withinLagos: store.withinLagos,
@@ -394,7 +421,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       const totalKobo = tracker.itemsSubtotalKobo - tracker.discountTotalKobo + tracker.shippingTotalKobo;
       return repository.updateTracker(executor, trackerId, {
         giftCardKobo: heldKobo,
-        amountDueKobo: totalKobo - heldKobo,
+        amountDueKobo: totalKobo - tracker.onDeliveryKobo - heldKobo,
       });
     },
 
@@ -589,14 +616,42 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     async oneForCustomer(customerId: string, orderId: string): Promise<CustomerOrder> {
       const row = await repository.findCustomerOrder(db, customerId, orderId);
       if (!row) throw notFound('Order not found');
-      const [order] = await repository.customerOrdersOf(db, [row]);
+      const [[order], tracker] = await Promise.all([
+        repository.customerOrdersOf(db, [row]),
+        row.paymentMethod === 'online' ? repository.findTracker(db, { id: row.trackerId }) : undefined,
+      ]);
       const deliveredAt = order!.deliveredAt ? Date.parse(order!.deliveredAt) : null;
       return {
         ...order!,
+        paymentChannel: tracker ? await paidChannelOf(tracker.reference) : null,
         returnWindowEndsAt:
           deliveredAt === null
             ? null
             : new Date(deliveredAt + deps.config.returnWindowDays * DAY_MS).toISOString(),
+      };
+    },
+
+    /**
+     * What the signed-out tracking page shows of an order (issue 36): its status and the customer's timeline, the
+     * recipient's first name and LGA, and the delivery token while the parcel is on its way. Undefined when the
+     * order does not exist or was never paid.
+     */
+    async publicTracking(orderId: string) {
+      const order = await repository.findOrder(db, orderId);
+      if (!order || order.status === 'awaiting_payment') return undefined;
+      const [view] = await repository.customerOrdersOf(db, [order]);
+      const closed = ['delivered', 'completed', 'cancelled', 'returned'].includes(order.status);
+      return {
+        deliveredAt: order.deliveredAt,
+        view: {
+          orderName: order.orderName,
+          storeName: order.storeName,
+          orderStatus: view!.orderStatus,
+          firstName: order.deliveryAddress.fullName.trim().split(/\s+/)[0] ?? '',
+          lga: order.deliveryAddress.lga,
+          deliveryToken: closed ? null : order.orderDeliveryToken,
+          timeline: view!.orderActivities,
+        },
       };
     },
 

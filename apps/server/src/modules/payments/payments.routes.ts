@@ -6,6 +6,7 @@ import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import {
   retryable,
   SANDBOX_BASE,
+  SANDBOX_NON_CARD_CHANNELS,
   type SandboxCharge,
   type SandboxProvider,
 } from '../../platform/payments/sandbox.js';
@@ -149,6 +150,23 @@ export function paymentsHttp(options: {
         }
         await deliverWebhook(outcome.charge);
         return backToShop(reply, outcome.charge);
+      },
+    );
+
+    // Bank transfer and USSD, as Paystack's page offers them besides cards (issue 36).
+    scope.post<{ Params: Params; Body: Form }>(
+      `${SANDBOX_BASE}/checkout/:reference/other`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const charge = await sandbox.charge(request.params.reference);
+        if (!charge) return page(reply, notFoundPage(), undefined, 404);
+        if (!retryable(charge)) return page(reply, finishedPage(charge), charge, 409);
+        const channel = ((request.body ?? {}) as Form).channel;
+        const known = SANDBOX_NON_CARD_CHANNELS.find((one) => one === channel);
+        if (!known) return page(reply, cardPage(charge), charge, 422);
+        const done = await sandbox.payWithoutCard(charge.reference, known, request.ip);
+        await deliverWebhook(done);
+        return backToShop(reply, done);
       },
     );
 

@@ -127,6 +127,8 @@ export interface PaymentsService {
    * (the payer's return after the webhook, ADR 033).
    */
   settledRowFor(customerId: string, reference: string): Promise<PaymentTransaction>;
+  /** The channel the provider reported for a successful payment (card, bank_transfer, ussd…), or null. */
+  paidChannelOf(reference: string): Promise<string | null>;
   /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
   handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<WebhookResult>;
   /**
@@ -692,6 +694,14 @@ export function createPaymentsService(options: {
       const row = await find(db, reference);
       if (!row || row.customerId !== customerId) throw notFound('Payment not found');
       return settle(reference, row);
+    },
+
+    async paidChannelOf(reference) {
+      const [row] = await db
+        .select({ channel: paymentTransactions.channel, status: paymentTransactions.status })
+        .from(paymentTransactions)
+        .where(eq(paymentTransactions.reference, reference));
+      return row?.status === 'success' ? row.channel : null;
     },
 
     async settledRowFor(customerId, reference) {

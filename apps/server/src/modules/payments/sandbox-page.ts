@@ -90,6 +90,12 @@ ${field('cvv', 'CVV', 'type="password" inputmode="numeric" autocomplete="cc-csc"
 </div>
 <button type="submit">Pay ${formatNaira(charge.amountKobo)}</button>
 </form>
+<h2>Or pay another way</h2>
+<form method="post" action="${escapeHtml(action)}/other" novalidate>
+<p>Bank transfer: send ${formatNaira(charge.amountKobo)} to account <strong>9900112233</strong> (Wema Bank, sandbox). USSD: dial <strong>*737*000*${escapeHtml(charge.reference.slice(-6))}#</strong>.</p>
+<button type="submit" name="channel" value="bank_transfer">I have paid by bank transfer</button>
+<button type="submit" name="channel" value="ussd">I have paid by USSD</button>
+</form>
 <div class="hint">
 <p>This is the sandbox: no money moves. Use any future expiry date and any CVV with:</p>
 <ul>

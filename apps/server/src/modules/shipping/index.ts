@@ -1,8 +1,11 @@
+import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
+import { findZonesByIds } from './shipping.repository.js';
 import { shippingRoutes } from './shipping.routes.js';
 import { createShippingService, type RateCardCache, type ShippingService } from './shipping.service.js';
 
+export { zonesOfStates } from './shipping.repository.js';
 export { seedShippingDefaults } from './shipping.seed.js';
 export {
   createRateCardCache,
@@ -34,4 +37,9 @@ export function createShippingModule(deps: Deps, rateCards?: RateCardCache): Ser
     }
   }
   return { service, routes: shippingRoutes(service) };
+}
+
+/** Which of these zone ids name existing zones (pay on delivery's zones, ADR 074). */
+export async function existingZoneIds(executor: Db, ids: string[]): Promise<string[]> {
+  return (await findZonesByIds(executor, ids)).map((zone) => zone.id);
 }

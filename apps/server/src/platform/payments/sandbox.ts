@@ -92,6 +92,9 @@ export interface CardAttempt {
   ipAddress: string;
 }
 
+/** What the sandbox's page offers besides a card, as Paystack's checkout does (its `channel` names). */
+export const SANDBOX_NON_CARD_CHANNELS = ['bank_transfer', 'ussd'] as const;
+
 export type AttemptOutcome =
   | { kind: 'invalid'; field: 'cardNumber' | 'expiry' | 'cvv'; message: string }
   | { kind: 'otp' }
@@ -104,6 +107,15 @@ export interface SandboxProvider extends PaymentProvider {
   attempt(reference: string, card: CardAttempt, current?: SandboxCharge): Promise<AttemptOutcome>;
   /** The payer submitted the OTP form; a wrong OTP declines the charge, as a bank would after its last try. */
   submitOtp(reference: string, otp: string): Promise<SandboxCharge>;
+  /**
+   * The payer paid by bank transfer to the account the page showed, or by dialling the USSD code (Paystack's
+   * `bank_transfer` and `ussd` channels, issue 36): the charge succeeds with that channel and no card.
+   */
+  payWithoutCard(
+    reference: string,
+    channel: (typeof SANDBOX_NON_CARD_CHANNELS)[number],
+    ipAddress: string,
+  ): Promise<SandboxCharge>;
   /** The signed charge.success delivery Paystack would POST to our webhook URL. */
   successWebhook(charge: SandboxCharge): { body: Buffer; signature: string };
   /**
@@ -453,6 +465,22 @@ export function createSandboxProvider(options: {
       });
       if (!done) throw conflict('This payment has already been completed');
       return { kind: 'done', charge: done };
+    },
+
+    async payWithoutCard(reference, channel, ipAddress) {
+      const row = await charge(reference);
+      if (!row) throw notFound('Payment not found');
+      if (!retryable(row)) throw conflict('This payment has already been completed');
+      return finish(reference, ['pending', 'failed'], {
+        ...outcomeValues(true, row.amountKobo),
+        channel,
+        cardType: null,
+        cardLast4: null,
+        bank: channel === 'ussd' ? 'Guaranty Trust Bank (*737#)' : 'Wema Bank (transfer)',
+        countryCode: 'NG',
+        ipAddress,
+        authorizationCode: null,
+      });
     },
 
     async submitOtp(reference, otp) {

@@ -29,7 +29,8 @@ export type RateLimitPolicy =
   | 'email-change'
   | 'review'
   | 'upload'
-  | 'store-mail';
+  | 'store-mail'
+  | 'tracking';
 
 interface Limit {
   points: number;
@@ -90,6 +91,13 @@ export const defaultLimits: Record<
   'bank-account': {
     ip: { points: 60, durationSeconds: 900 },
     account: { points: 20, durationSeconds: 900 },
+  },
+  /**
+   * The signed-out tracking page (issue 36): a customer refreshing while the rider nears is a few reads a minute;
+   * a guesser of links gets 30 a minute per address, against a 96-bit signature.
+   */
+  tracking: {
+    ip: { points: 30, durationSeconds: 60 },
   },
   /** The public contact form mails a person: a few messages an hour per address and per sender's email. */
   contact: {

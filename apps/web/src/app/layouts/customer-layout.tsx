@@ -20,6 +20,7 @@ const NotificationBell = lazy(() =>
 const customerLinks = [
   { to: '/account/profile', label: 'Profile' },
   { to: '/account/orders', label: 'Orders' },
+  { to: '/account/wishlist', label: 'Wishlist' },
   { to: '/account/notifications', label: 'Notifications' },
   { to: '/account/gift-cards', label: 'Gift cards' },
   { to: '/account/addresses', label: 'Addresses' },

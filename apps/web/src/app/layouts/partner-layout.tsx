@@ -11,6 +11,7 @@ const nav: NavItem[] = [
   { to: '/shipping-partner', label: 'Dashboard', end: true },
   { to: '/shipping-partner/orders', label: 'Orders' },
   { to: '/shipping-partner/pickups', label: 'Return pickups' },
+  { to: '/shipping-partner/cash', label: 'Cash held' },
   { to: '/shipping-partner/hubs', label: 'Hubs' },
 ];
 

@@ -10,17 +10,7 @@ export const transactionStatusLabels: Record<TransactionStatus, string> = {
   mismatch: 'Amount mismatch',
 };
 
-/** The channels Paystack reports (`channel` of a transaction). */
-export const paymentChannelLabels: Record<string, string> = {
-  card: 'Card',
-  bank: 'Bank account',
-  bank_transfer: 'Bank transfer',
-  ussd: 'USSD',
-  qr: 'QR code',
-  mobile_money: 'Mobile money',
-  eft: 'EFT',
-  apple_pay: 'Apple Pay',
-};
+export { paymentChannelLabel, paymentChannelLabels } from '../../lib/payment-channels';
 
 /** What a payment was for, from the prefix of the reference we generated (CHK-…, GFT-…, SUB-…). */
 export const paymentPurposeLabels: Record<string, string> = {
@@ -30,6 +20,5 @@ export const paymentPurposeLabels: Record<string, string> = {
 };
 
 export const transactionStatusLabel = (status: TransactionStatus) => transactionStatusLabels[status];
-export const paymentChannelLabel = (channel: string) => labelFrom(paymentChannelLabels, channel);
 export const paymentPurposeLabel = (purpose: string) =>
   paymentPurposeLabels[purpose.toUpperCase()] ?? labelFrom({}, purpose);

@@ -34,6 +34,7 @@ export function OrdersNav() {
         { to: '/admin/orders/pickups', label: 'Return pickups' },
         ...(canReadAll ? [{ to: '/admin/orders/all', label: 'All orders' }] : []),
         ...(canReadAll || canCarry ? [{ to: '/admin/orders/mine', label: 'My deliveries' }] : []),
+        ...(canCarry ? [{ to: '/admin/orders/cash', label: 'Cash held' }] : []),
         ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
       ]}
     />

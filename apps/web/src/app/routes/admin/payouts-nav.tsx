@@ -8,6 +8,7 @@ export function PayoutsNav() {
         { to: '/admin/payouts', label: 'Payouts' },
         { to: '/admin/payouts/categories', label: 'Payment categories' },
         { to: '/admin/payouts/reconciliation', label: 'Reconciliation' },
+        { to: '/admin/payouts/pay-on-delivery', label: 'Pay on delivery' },
       ]}
     />
   );

@@ -1,4 +1,5 @@
 import { useIsMutating } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -12,6 +13,8 @@ import { CouponEntry } from '../../../features/cart/components/coupon-entry';
 import { GiftCardEntry } from '../../../features/cart/components/gift-card-entry';
 import { ShippingFees } from '../../../features/cart/components/shipping-fees';
 import { PlaceOrder } from '../../../features/checkout/components/place-order';
+import { usePodOptions } from '../../../features/pay-on-delivery/api/get-options';
+import { onDeliveryTotal, PaymentChoice } from '../../../features/pay-on-delivery/components/payment-choice';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { RequireSession } from '../../require-session';
@@ -33,6 +36,12 @@ function Checkout() {
   const select = useSelectCartAddress();
   const invalidateCart = useInvalidateCart();
   const updating = useIsMutating({ mutationKey: cartMutationKey }) > 0;
+  const [onDelivery, setOnDelivery] = useState<string[]>([]);
+  const podOptions = usePodOptions(cart.data?.selectedShippingAddress?.id ?? null);
+  // Only what the server allows now counts: a store that stopped allowing it drops out of the choice.
+  const chosen = onDelivery.filter((storeId) =>
+    podOptions.data?.some((option) => option.allowed && option.storeId === storeId),
+  );
 
   if (cart.isPending) return <LoadingState label="Loading your cart…" />;
   if (cart.isError) return <ErrorState title={CART_MESSAGES.cart} onRetry={() => cart.refetch()} />;
@@ -70,6 +79,7 @@ function Checkout() {
         <ShippingFees cart={data} />
         <CouponEntry cart={data} />
         <GiftCardEntry cart={data} />
+        <PaymentChoice addressId={selectedId} chosen={chosen} onChange={setOnDelivery} />
       </div>
       <div className="space-y-3 lg:sticky lg:top-20 lg:self-start">
         <CartSummary cart={data} updating={updating || cart.isFetching}>
@@ -81,7 +91,8 @@ function Checkout() {
           ) : null}
           <PlaceOrder
             canCheckout={data.canCheckout}
-            amountDue={data.amountDue}
+            amountDue={Math.max(0, data.amountDue - onDeliveryTotal(podOptions.data, chosen))}
+            payOnDeliveryStoreIds={chosen}
             addressId={selectedId}
             waiting={updating || cart.isFetching}
           />

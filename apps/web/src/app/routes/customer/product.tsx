@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
+import { ShareOnWhatsApp } from '../../../components/ui/share-on-whatsapp';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
@@ -10,6 +11,7 @@ import { useProduct } from '../../../features/catalog/api/get-product';
 import { ProductDetails, ProductDetailsSkeleton } from '../../../features/catalog/components/product-details';
 import { StorePolicies } from '../../../features/policies/components/store-policies';
 import { FollowButton } from '../../../features/stores/components/follow-button';
+import { SaveButton } from '../../../features/wishlist/components/save-button';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
 import { useNotFoundStatus } from '../../../lib/ssr';
@@ -50,13 +52,17 @@ export function Component() {
         }
         storeAction={<FollowButton storeId={product.data.storeId} storeName={product.data.storeName} />}
         purchase={(choice) => (
-          <AddToCart
-            productId={product.data.id}
-            productName={product.data.name}
-            variantId={choice.variantId}
-            needsVariant={choice.needsVariant}
-            available={choice.available}
-          />
+          <div className="space-y-2">
+            <AddToCart
+              productId={product.data.id}
+              productName={product.data.name}
+              variantId={choice.variantId}
+              needsVariant={choice.needsVariant}
+              available={choice.available}
+            />
+            <SaveButton productId={product.data.id} variantId={choice.variantId} />
+            <ShareOnWhatsApp title={product.data.name} path={`/products/${product.data.id}`} />
+          </div>
         )}
       />
       <StorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />

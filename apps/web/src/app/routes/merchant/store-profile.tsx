@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { ReadOnlyUnless } from '../../../features/auth/components/read-only-unless';
+import { StorePodSetting } from '../../../features/pay-on-delivery/components/store-pod-setting';
 import { StoreProfileEditor } from '../../../features/store-profile/components/store-profile-form';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -23,6 +24,9 @@ export function Component() {
         note="Your role can see the store profile but not change it."
       >
         <StoreProfileEditor />
+        <div className="mt-6">
+          <StorePodSetting canChange />
+        </div>
       </ReadOnlyUnless>
     </section>
   );

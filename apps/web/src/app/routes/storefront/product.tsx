@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { BelowTheFold } from '../../../components/layout/below-the-fold';
 import { buttonClasses } from '../../../components/ui/button';
+import { ShareOnWhatsApp } from '../../../components/ui/share-on-whatsapp';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { EmptyState, ErrorState } from '../../../components/ui/states';
 import { AddToCart } from '../../../features/cart/components/add-to-cart-button';
@@ -12,7 +13,6 @@ import { StorePolicies } from '../../../features/policies/components/store-polic
 import { useDocumentTitle } from '../../../lib/document-title';
 import { isApiError } from '../../../lib/errors';
 import { useNotFoundStatus } from '../../../lib/ssr';
-
 import { useStorefrontStore } from './storefront-context';
 
 const ProductReviews = lazy(() => import('../../../features/reviews/components/public-reviews'));
@@ -53,13 +53,19 @@ export function Component() {
         storeHref={`/storefront/${store.storeUrl}`}
         categoryHref={(id) => `/storefront/${store.storeUrl}/categories/${id}`}
         purchase={(choice) => (
-          <AddToCart
-            productId={product.data.id}
-            productName={product.data.name}
-            variantId={choice.variantId}
-            needsVariant={choice.needsVariant}
-            available={choice.available}
-          />
+          <div className="space-y-2">
+            <AddToCart
+              productId={product.data.id}
+              productName={product.data.name}
+              variantId={choice.variantId}
+              needsVariant={choice.needsVariant}
+              available={choice.available}
+            />
+            <ShareOnWhatsApp
+              title={`${product.data.name} · ${store.storeName}`}
+              path={`/storefront/${store.storeUrl}/products/${product.data.id}`}
+            />
+          </div>
         )}
       />
       <StorePolicies storeId={product.data.storeId} storeName={product.data.storeName} />

@@ -7,6 +7,7 @@ import { CHECKOUT_MESSAGES } from './checkout-keys';
 export interface CheckoutBody {
   addressId?: string;
   orderNote?: string;
+  payOnDeliveryStoreIds?: string[];
 }
 
 export function createOrder(body: CheckoutBody) {

@@ -5,6 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { formatTime } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { notifyFailure } from '../../../lib/notify';
+import { paymentChannelLabel } from '../../../lib/payment-channels';
 import { pluralize } from '../../../lib/plural';
 import { CHECKOUT_MESSAGES } from '../api/checkout-keys';
 import { useTrackerPolling } from '../api/get-tracker';
@@ -64,8 +65,10 @@ export function CheckoutComplete({ reference, onPaid }: CheckoutCompleteProps) {
           <h1 className="text-2xl font-bold text-emerald-950">Thank you! Your order is placed</h1>
           <p className="mt-1 text-emerald-950">
             {tracker.amountDue > 0
-              ? `We received ${formatApiNaira(tracker.amountDue)}. `
-              : 'Your gift cards covered it. '}
+              ? `We received ${formatApiNaira(tracker.amountDue)}${record.data.transaction?.paymentChannel ? ` (paid by ${paymentChannelLabel(record.data.transaction.paymentChannel)})` : ''}. `
+              : tracker.onDeliveryTotal > 0
+                ? ''
+                : 'Your gift cards covered it. '}
             {tracker.orders.length === 1
               ? 'The store has been told about your order.'
               : `The ${pluralize(tracker.orders.length, 'store')} have been told about your orders.`}

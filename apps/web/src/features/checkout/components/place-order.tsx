@@ -14,13 +14,21 @@ interface PlaceOrderProps {
   addressId: string | null;
   /** Changes to the cart still on their way: wait for the server's final numbers. */
   waiting?: boolean;
+  /** The stores whose orders the customer pays at the door (ADR 074). */
+  payOnDeliveryStoreIds?: string[];
 }
 
 /**
  * Place order: the server creates the checkout and answers where to pay. The page goes there in full; when gift
  * cards covered everything there is nowhere to pay and the success page opens at once.
  */
-export function PlaceOrder({ canCheckout, amountDue, addressId, waiting = false }: PlaceOrderProps) {
+export function PlaceOrder({
+  canCheckout,
+  amountDue,
+  addressId,
+  waiting = false,
+  payOnDeliveryStoreIds = [],
+}: PlaceOrderProps) {
   const create = useCreateOrder();
   const navigate = useNavigate();
   const [note, setNote] = useState('');
@@ -28,7 +36,11 @@ export function PlaceOrder({ canCheckout, amountDue, addressId, waiting = false 
 
   const onPlace = () => {
     create.mutate(
-      { addressId: addressId ?? undefined, orderNote: note.trim() || undefined },
+      {
+        addressId: addressId ?? undefined,
+        orderNote: note.trim() || undefined,
+        ...(payOnDeliveryStoreIds.length > 0 ? { payOnDeliveryStoreIds } : {}),
+      },
       {
         onSuccess: ({ data }) => {
           if (data.payment.authorizationUrl) {
@@ -57,10 +69,16 @@ export function PlaceOrder({ canCheckout, amountDue, addressId, waiting = false 
         loading={create.isPending || leaving}
         onClick={onPlace}
       >
-        {leaving ? 'Opening the payment page…' : `Place order and pay ${formatApiNaira(amountDue)}`}
+        {leaving
+          ? 'Opening the payment page…'
+          : amountDue === 0 && payOnDeliveryStoreIds.length > 0
+            ? 'Place order and pay on delivery'
+            : `Place order and pay ${formatApiNaira(amountDue)}`}
       </Button>
       <p className="text-xs text-slate-700">
-        You pay on a secure payment page. Your items are held for 30 minutes while you pay.
+        {amountDue === 0 && payOnDeliveryStoreIds.length > 0
+          ? 'Nothing to pay now: you pay each order at the door.'
+          : 'You pay on a secure payment page (card, bank transfer or USSD). Your items are held for 30 minutes while you pay.'}
       </p>
     </div>
   );

@@ -14,6 +14,13 @@ export function TrackerOrders({ tracker }: { tracker: Tracker }) {
             </h3>
             <span className="font-semibold text-slate-900 tabular-nums">{formatApiNaira(order.total)}</span>
           </div>
+          {order.payOnDelivery ? (
+            <p className="mt-2 text-sm text-slate-800" data-testid="pay-at-door">
+              Pay <strong>{formatApiNaira(order.payOnDelivery.dueAtDoor)}</strong> at the door (cash, card on
+              the carrier's POS or bank transfer), including the {formatApiNaira(order.payOnDelivery.fee)}{' '}
+              pay-on-delivery fee.
+            </p>
+          ) : null}
           {order.orderDeliveryToken ? (
             <div className="mt-3 rounded-md bg-emerald-50 p-3">
               <p className="text-sm text-emerald-950">Delivery token</p>

@@ -20,7 +20,7 @@ import {
   useFinanceReport,
 } from '../api/finance';
 import { FinanceSeries } from './finance-series';
-import { FinanceTotalsGrid, formatBasisPoints } from './finance-totals';
+import { FinanceTotalsGrid, formatBasisPoints, RemittanceTotals } from './finance-totals';
 import { defaultFinanceRange, RangeFields } from './range-fields';
 
 const viewLabels: Record<FinanceCsvView, string> = { merchants: 'Per merchant', series: 'By day' };
@@ -122,6 +122,7 @@ export function FinanceReportScreen({ initialRange }: { initialRange?: FinanceRa
           Paid orders placed {formatDateRange(report.data.from, report.data.to)} (Lagos days).
         </p>
         <FinanceTotalsGrid totals={report.data.totals} label="All merchants" />
+        <RemittanceTotals figures={report.data.remittances} />
         <FinanceSeries series={report.data.series} title="Order amounts, due and commission" />
         <MerchantsTable report={report.data} />
       </div>

@@ -41,6 +41,20 @@ const report = (overrides: Partial<FinanceReport> = {}): FinanceReport => ({
   startsAt: '2026-02-28T23:00:00.000Z',
   endsBefore: '2026-03-31T23:00:00.000Z',
   totals,
+  remittances: {
+    collectedKobo: 1_450_050,
+    remittedKobo: 1_000_000,
+    outstandingKobo: 450_050,
+    byCarrier: [
+      {
+        carrierId: 'c1',
+        carrierName: 'Swift Riders',
+        collectedKobo: 1_450_050,
+        remittedKobo: 1_000_000,
+        outstandingKobo: 450_050,
+      },
+    ],
+  },
   merchants: [
     {
       ...totals,
@@ -69,6 +83,10 @@ describe('FinanceReportScreen', () => {
     expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
     expect(within(stat('Due to merchant')).getByText('₦124,500.01')).toBeInTheDocument();
     expect(within(stat('Commission (8.31 %)')).getByText('₦12,333.34')).toBeInTheDocument();
+    expect(within(stat('Outstanding')).getByText('₦4,500.50')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Swift Riders: collected ₦14,500.50, remitted ₦10,000.00, outstanding ₦4,500.50/),
+    ).toBeInTheDocument();
     const merchants = within(screen.getByRole('table', { name: /per merchant/ }));
     expect(merchants.getByText('Ankara Palace')).toBeInTheDocument();
     expect(merchants.getByText(/Premium · 7.5 %/)).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { FinanceTotals } from '@market/contracts';
+import type { FinanceTotals, RemittanceFigures } from '@market/contracts';
 import { formatNaira } from '../../../lib/money';
 import { formatNumber } from '../../../lib/numbers';
 
@@ -36,5 +36,33 @@ export function FinanceTotalsGrid({ totals, label }: { totals: FinanceTotals; la
       <Stat label="Payable, not paid yet" value={formatNaira(totals.payableKobo)} />
       <Stat label="Not yet payable" value={formatNaira(totals.notYetPayableKobo)} />
     </dl>
+  );
+}
+
+/**
+ * Section 3's remittance fields (pay on delivery, ADR 074): what carriers collected at the door, remitted to the
+ * platform and still hold, today, in all and per carrier.
+ */
+export function RemittanceTotals({ figures }: { figures: RemittanceFigures }) {
+  if (figures.collectedKobo === 0) return null;
+  return (
+    <section aria-labelledby="remittances-title" className="space-y-2">
+      <h2 id="remittances-title" className="text-lg font-semibold text-slate-900">
+        Cash on delivery (today)
+      </h2>
+      <dl aria-label="Cash on delivery" className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <Stat label="Collected" value={formatNaira(figures.collectedKobo)} />
+        <Stat label="Remitted" value={formatNaira(figures.remittedKobo)} />
+        <Stat label="Outstanding" value={formatNaira(figures.outstandingKobo)} />
+      </dl>
+      <ul className="space-y-1 text-sm text-slate-800">
+        {figures.byCarrier.map((carrier) => (
+          <li key={carrier.carrierId} className="break-words">
+            {carrier.carrierName}: collected {formatNaira(carrier.collectedKobo)}, remitted{' '}
+            {formatNaira(carrier.remittedKobo)}, outstanding {formatNaira(carrier.outstandingKobo)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

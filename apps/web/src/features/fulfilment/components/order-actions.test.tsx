@@ -164,3 +164,39 @@ describe('order actions: cancelling names the refund', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'cancelled' });
   });
 });
+
+describe('order actions for an order paid on delivery', () => {
+  it('asks how the customer paid and sends the exact amount due with the token', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order is now delivered',
+        data: { id: orderId, orderStatus: status(10, 'delivered', 'Delivered'), allowedNextStatuses: [] },
+      }),
+    );
+    const person = userEvent.setup();
+    renderScreen(
+      <OrderActions
+        viewer="partner"
+        orderId={orderId}
+        allowed={[status(10, 'delivered', 'Delivered')]}
+        payOnDelivery={{ fee: 500, dueAtDoor: 14_500.5 }}
+      />,
+    );
+    expect(screen.getByTestId('collect-at-door')).toHaveTextContent('₦14,500.50');
+    await person.selectOptions(screen.getByLabelText('How the customer paid'), 'pos');
+    await person.type(screen.getByLabelText("Customer's delivery token"), '482913');
+    await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
+    expect(await screen.findByText('Enter the POS slip or transfer reference')).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await person.type(screen.getByLabelText('POS slip reference'), 'POS-7781');
+    await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+      status: 'delivered',
+      deliveryToken: '482913',
+      collectionMethod: 'pos',
+      collectedAmount: 14_500.5,
+      collectionReference: 'POS-7781',
+    });
+  });
+});

@@ -1,11 +1,14 @@
-import { type OrderStatus, shippingEvidenceStatuses } from '@market/contracts';
+import { type OrderStatus, type PodMethod, shippingEvidenceStatuses } from '@market/contracts';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyDialog } from '../../../components/ui/money-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
+import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { formatApiNaira } from '../../../lib/money';
 import { type ChainViewer, usePartnerDecline, useUpdateOrder } from '../api/fulfilment';
 import { EvidenceForm } from './evidence-form';
 
@@ -33,12 +36,15 @@ export function OrderActions({
   orderId,
   allowed,
   cancelRefund,
+  payOnDelivery = null,
 }: {
   viewer: ChainViewer;
   orderId: string;
   allowed: OrderStatus[];
   /** What cancelling refunds the customer, as shown (`₦12,500.00`): every money button names its amount. */
   cancelRefund?: string;
+  /** An order paid at the door (ADR 074): what the carrier collects before entering the token. */
+  payOnDelivery?: { fee: number; dueAtDoor: number } | null;
 }) {
   const update = useUpdateOrder(viewer, orderId);
   const decline = usePartnerDecline(orderId);
@@ -48,6 +54,10 @@ export function OrderActions({
   const [token, setToken] = useState('');
   const [tokenError, setTokenError] = useState<string>();
   const [photoFor, setPhotoFor] = useState<OrderStatus>();
+  const [method, setMethod] = useState<PodMethod>('cash');
+  const [reference, setReference] = useState('');
+  const [referenceError, setReferenceError] = useState<string>();
+  const [refused, setRefused] = useState(false);
   const moves = allowed.filter((status) => status.code_name !== 'assigned');
   if (moves.length === 0)
     return <p className="text-sm text-slate-700">Nothing for you to do on this order now.</p>;
@@ -59,7 +69,25 @@ export function OrderActions({
       return;
     }
     setTokenError(undefined);
-    update.mutate({ status: 'delivered', deliveryToken: token }, { onSuccess: () => setToken('') });
+    if (payOnDelivery && method !== 'cash' && reference.trim().length < 3) {
+      setReferenceError('Enter the POS slip or transfer reference');
+      return;
+    }
+    setReferenceError(undefined);
+    update.mutate(
+      {
+        status: 'delivered',
+        deliveryToken: token,
+        ...(payOnDelivery
+          ? {
+              collectionMethod: method,
+              collectedAmount: payOnDelivery.dueAtDoor,
+              ...(method === 'cash' ? {} : { collectionReference: reference.trim() }),
+            }
+          : {}),
+      },
+      { onSuccess: () => setToken('') },
+    );
   };
 
   return (
@@ -114,14 +142,62 @@ export function OrderActions({
           onCancel={() => setPhotoFor(undefined)}
           onSubmit={({ photo, note }) =>
             update.mutate(
-              { status: photoFor.code_name as 'picked_up', photo, note },
+              {
+                status: photoFor.code_name as 'picked_up',
+                photo,
+                note,
+                ...(refused && photoFor.code_name === 'delivery_failed' ? { refusedByCustomer: 'true' } : {}),
+              },
               { onSuccess: () => setPhotoFor(undefined) },
             )
           }
         />
       ) : null}
+      {payOnDelivery && photoFor?.code_name === 'delivery_failed' ? (
+        <CheckboxField
+          label="The customer refused the parcel at the door"
+          hint="It counts against their pay on delivery; nothing is charged."
+          checked={refused}
+          onChange={(event) => setRefused(event.target.checked)}
+        />
+      ) : null}
       {moves.some((status) => status.code_name === 'delivered') ? (
-        <form onSubmit={deliver} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+        <form
+          onSubmit={deliver}
+          className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end"
+          noValidate
+        >
+          {payOnDelivery ? (
+            <>
+              <p
+                className="w-full rounded-md bg-amber-50 p-2 text-sm text-amber-900"
+                data-testid="collect-at-door"
+              >
+                Collect exactly <strong>{formatApiNaira(payOnDelivery.dueAtDoor)}</strong> (including the{' '}
+                {formatApiNaira(payOnDelivery.fee)} pay-on-delivery fee) before you hand the parcel over.
+              </p>
+              <SelectField
+                label="How the customer paid"
+                value={method}
+                options={[
+                  { value: 'cash', label: 'Cash' },
+                  { value: 'pos', label: 'Card on POS' },
+                  { value: 'transfer', label: 'Bank transfer' },
+                ]}
+                onChange={(event) => setMethod(event.target.value as PodMethod)}
+              />
+              {method === 'cash' ? null : (
+                <TextField
+                  label={method === 'pos' ? 'POS slip reference' : 'Transfer reference'}
+                  autoComplete="off"
+                  maxLength={100}
+                  value={reference}
+                  error={referenceError}
+                  onChange={(event) => setReference(event.target.value)}
+                />
+              )}
+            </>
+          ) : null}
           <TextField
             label="Customer's delivery token"
             hint="Ask the customer for the 6 digits on their order page, once the parcel is in their hands."

@@ -91,7 +91,12 @@ export function PartnerOrderDetail({ id }: { id: string }) {
             Accept order
           </Button>
         ) : null}
-        <OrderActions viewer="partner" orderId={data.id} allowed={data.allowedNextStatuses} />
+        <OrderActions
+          viewer="partner"
+          orderId={data.id}
+          allowed={data.allowedNextStatuses}
+          payOnDelivery={data.payOnDelivery}
+        />
       </Section>
 
       <Section title="Pickup">

@@ -80,7 +80,11 @@ export function StaffOrderDetail({
           viewer={viewer}
           orderId={data.id}
           allowed={data.allowedNextStatuses}
-          cancelRefund={formatNaira(nairaToKobo(data.total) - nairaToKobo(data.refunded))}
+          // An order paid at the door has nothing to refund before delivery (ADR 074).
+          cancelRefund={
+            data.payOnDelivery ? undefined : formatNaira(nairaToKobo(data.total) - nairaToKobo(data.refunded))
+          }
+          payOnDelivery={data.payOnDelivery}
         />
         {viewer === 'admin' && canAssign ? <AssignPanel orderId={data.id} /> : null}
         {viewer === 'admin' &&

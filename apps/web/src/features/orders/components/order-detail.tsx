@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/sta
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
+import { paymentChannelLabel } from '../../../lib/payment-channels';
 import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
@@ -162,6 +163,24 @@ export function OrderDetail({
             <dt>Total</dt>
             <dd className="tabular-nums">{formatApiNaira(data.total)}</dd>
           </div>
+          {data.paymentChannel ? (
+            <div className="flex justify-between" data-testid="paid-by">
+              <dt className="text-slate-700">Paid by</dt>
+              <dd className="font-semibold">{paymentChannelLabel(data.paymentChannel)}</dd>
+            </div>
+          ) : null}
+          {data.payOnDelivery ? (
+            <>
+              <div className="flex justify-between">
+                <dt className="text-slate-700">Pay-on-delivery fee</dt>
+                <dd className="font-semibold tabular-nums">{formatApiNaira(data.payOnDelivery.fee)}</dd>
+              </div>
+              <div className="flex justify-between text-base font-bold" data-testid="pay-at-door">
+                <dt>{data.deliveredAt ? 'Paid at the door' : 'To pay at the door'}</dt>
+                <dd className="tabular-nums">{formatApiNaira(data.payOnDelivery.dueAtDoor)}</dd>
+              </div>
+            </>
+          ) : null}
         </dl>
       </Section>
 
