@@ -37,6 +37,7 @@ import {
 import { emitTimedNotices } from './flows/timed-notices.js';
 import { createAddressesModule, defaultAddress, findCustomerAddress } from './modules/addresses/index.js';
 import { adminIdsWithPermission, createAdminsModule, findAdminCustomRole } from './modules/admins/index.js';
+import { createAuditModule } from './modules/audit/index.js';
 import {
   createAuthModule,
   findPartnerProfile,
@@ -698,6 +699,7 @@ function composeModules(
     createTestimonialsModule(deps),
     createFinanceModule(deps),
     createContactModule(deps),
+    createAuditModule(deps),
     createStaffModule(deps, { auth: auth.service }),
     notifications,
     reconciliation,

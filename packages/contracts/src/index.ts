@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './addresses.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
 export * from './catalog.js';
@@ -35,6 +36,7 @@ export * from './testimonials.js';
 export * from './themes.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
+import { auditEndpoints } from './audit.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
 import { bankAccountEndpoints } from './bank-accounts.js';
 import {
@@ -164,6 +166,7 @@ export function allEndpoints(): Endpoint[] {
     merchantPayoutEndpoints,
     adminPayoutEndpoints,
     reconciliationEndpoints,
+    auditEndpoints,
   });
   return found;
 }

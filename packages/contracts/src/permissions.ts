@@ -63,6 +63,10 @@ export const adminPermissions = [
   'contact:read',
   /** Disputed returns, chargeback decisions, refund requests (fetch, reject, retry a failed one). */
   'returns:disputes',
+  /** Read and export the audit trail (ADR 072); the super admin's, or a custom role's that grants it. */
+  'audit:read',
+  /** Act on a person's written data-rights request: download their data, close their account (ADR 073). */
+  'data-rights:act',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -79,7 +83,12 @@ export type Permission = StorePermission | AdminPermission | PartnerPermission;
 
 export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   superadmin: adminPermissions,
-  admin: adminPermissions.filter((permission) => permission !== 'admins:manage'),
+  // Who decides is not who reads the record of decisions: the trail and data-rights requests stay with the super
+  // admin unless a custom role grants them (ADR 072, 073).
+  admin: adminPermissions.filter(
+    (permission) =>
+      permission !== 'admins:manage' && permission !== 'audit:read' && permission !== 'data-rights:act',
+  ),
   // The queue they assign from and the orders they carry; not every order and every customer's address (issue 24).
   dispatcher: ['orders:assign', 'orders:carry'],
   scheduler: ['orders:assign'],
@@ -170,6 +179,8 @@ export const adminResources = [
     permissions: ['reviews:moderate', 'testimonials:moderate'],
   },
   { key: 'contact', label: 'Contact messages', permissions: ['contact:read'] },
+  { key: 'audit', label: 'Audit trail', permissions: ['audit:read'] },
+  { key: 'data-rights', label: 'Data-rights requests', permissions: ['data-rights:act'] },
 ] as const satisfies readonly { key: string; label: string; permissions: readonly AdminPermission[] }[];
 
 /** Only the built-in super admin manages admins; a custom admin role can never hold this permission. */

@@ -15,6 +15,7 @@ export {
   updateAccount,
 } from './admin-accounts.repository.js';
 export {
+  accountNamesByIds,
   approvePartner,
   findPartnerProfile,
   findUserByEmail,

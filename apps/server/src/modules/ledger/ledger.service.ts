@@ -20,6 +20,7 @@ import {
   storesCannotBeSettled,
 } from '@market/contracts';
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
@@ -1112,7 +1113,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   }
 
   async function listCategories(): Promise<PaymentCategory[]> {
-    return (await needs.categories.list(db)).map((row) => ({
+    return listCategoriesWith(db);
+  }
+
+  async function listCategoriesWith(executor: Db): Promise<PaymentCategory[]> {
+    return (await needs.categories.list(executor)).map((row) => ({
       slug: row.slug,
       name: row.name,
       commissionPercentage: basisPointsToPercent(row.commissionBasisPoints),
@@ -1277,6 +1282,19 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
             .returning();
           if (carried.length > 0)
             await tx.insert(payoutOrders).values(carried.map((line) => ({ payoutId: row!.id, ...line })));
+          await recordAudit(tx, {
+            action: 'payout.approve',
+            subjectType: 'payout',
+            subjectId: row!.id,
+            storeId,
+            after: {
+              reference: row!.reference,
+              amountKobo,
+              orderCount: row!.orderCount,
+              bankName: account.bankName,
+              accountNumberLast4: row!.accountNumberLast4,
+            },
+          });
           return row!;
         })
         .catch((error: unknown) => {
@@ -1289,13 +1307,19 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     categories: listCategories,
 
     async updateCategory(slug: string, commissionPercentage: number): Promise<PaymentCategory> {
-      const updated = await needs.categories.update(
-        db,
-        slug,
-        percentToBasisPoints(commissionPercentage),
-        deps.now(),
-      );
-      if (!updated) throw notFound('Payment category not found');
+      await db.transaction(async (tx) => {
+        const before = (await listCategoriesWith(tx)).find((row) => row.slug === slug);
+        const commissionBasisPoints = percentToBasisPoints(commissionPercentage);
+        const updated = await needs.categories.update(tx, slug, commissionBasisPoints, deps.now());
+        if (!updated || !before) throw notFound('Payment category not found');
+        await recordAudit(tx, {
+          action: 'category.commission',
+          subjectType: 'category',
+          subjectId: slug,
+          before: { commissionPercentage: before.commissionPercentage },
+          after: { commissionPercentage },
+        });
+      });
       const found = (await listCategories()).find((row) => row.slug === slug);
       return found!;
     },
