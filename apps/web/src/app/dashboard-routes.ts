@@ -128,6 +128,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'admins/new', lazy: () => import('./routes/admin/admin-new') },
           { path: 'admins/:id/edit', lazy: () => import('./routes/admin/admin-edit') },
           { path: 'roles', lazy: () => import('./routes/admin/roles') },
+          { path: 'audit', lazy: () => import('./routes/admin/audit') },
           { path: 'change-password', lazy: changePassword },
         ],
       },

@@ -70,6 +70,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/contact', anyOf: ['contact:read'], area: 'Contact messages' },
   { path: '/admin/admins/*', anyOf: ['admins:manage'], area: 'Admins' },
   { path: '/admin/roles', anyOf: ['admins:manage'], area: 'Roles' },
+  { path: '/admin/audit', anyOf: ['audit:read'], area: 'Audit trail' },
 ];
 
 /** The rule of a path, or undefined for a screen every account of the kind may open. */
