@@ -57,6 +57,7 @@ import {
 import { createCheckoutModule } from './modules/checkout/index.js';
 import { createContactModule } from './modules/contact/index.js';
 import { createCouponsModule } from './modules/coupons/index.js';
+import { createDataRightsModule } from './modules/data-rights/index.js';
 import { createFinanceModule } from './modules/finance/index.js';
 import { appliedGiftCards, createGiftCardsModule } from './modules/gift-cards/index.js';
 import { createHubsModule, storeApprovedForHub } from './modules/hubs/index.js';
@@ -700,6 +701,7 @@ function composeModules(
     createFinanceModule(deps),
     createContactModule(deps),
     createAuditModule(deps),
+    createDataRightsModule(deps),
     createStaffModule(deps, { auth: auth.service }),
     notifications,
     reconciliation,

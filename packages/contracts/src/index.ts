@@ -8,6 +8,7 @@ export * from './checkout.js';
 export * from './common.js';
 export * from './contact.js';
 export * from './coupons.js';
+export * from './data-rights.js';
 export * from './endpoint.js';
 export * from './envelope.js';
 export * from './finance.js';
@@ -49,6 +50,7 @@ import {
 import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
 import { contactEndpoints } from './contact.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
+import { dataRightsEndpoints } from './data-rights.js';
 import type { Endpoint } from './endpoint.js';
 import { financeEndpoints } from './finance.js';
 import {
@@ -167,6 +169,7 @@ export function allEndpoints(): Endpoint[] {
     adminPayoutEndpoints,
     reconciliationEndpoints,
     auditEndpoints,
+    dataRightsEndpoints,
   });
   return found;
 }
