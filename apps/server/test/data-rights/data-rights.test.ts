@@ -4,10 +4,12 @@ import {
   CLOSE_REFUSED_REFUND_PENDING,
   PERSONAL_DATA_FORMAT,
 } from '@market/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerShippingAddresses } from '../../src/modules/addresses/addresses.schema.js';
+import { users } from '../../src/modules/auth/auth.schema.js';
 import { marketingRecipients } from '../../src/modules/auth/index.js';
+import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import {
@@ -65,11 +67,11 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string, payl
 
 const booksOf = async (id: string) =>
   (
-    await test.deps.db.execute<{ total: string; lines: string }>(
-      sql`select coalesce(sum(amount_kobo), 0)::text as total, count(*)::text as lines
-          from ledger_entries where order_id = ${id}`,
-    )
-  ).rows[0];
+    await test.deps.db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)::text`, lines: count() })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.orderId, id))
+  )[0];
 
 describe('downloading personal data', () => {
   it('gives the customer their profile, addresses and orders with items and money, and records it', async () => {
@@ -211,15 +213,14 @@ describe('closing an account', () => {
       .from(customerShippingAddresses)
       .where(eq(customerShippingAddresses.customerId, buyer.userId));
     expect(addresses).toEqual([]);
-    const users = await test.deps.db.execute<{
-      email: string;
-      first_name: string;
-      phone_number: string | null;
-    }>(sql`select email, first_name, phone_number from users where id = ${buyer.userId}`);
-    expect(users.rows[0]).toEqual({
+    const [person] = await test.deps.db
+      .select({ email: users.email, firstName: users.firstName, phoneNumber: users.phoneNumber })
+      .from(users)
+      .where(eq(users.id, buyer.userId));
+    expect(person).toEqual({
       email: `closed-${buyer.userId}@closed.invalid`,
-      first_name: 'Closed account',
-      phone_number: null,
+      firstName: 'Closed account',
+      phoneNumber: null,
     });
     const [line] = await test.deps.db
       .select()
