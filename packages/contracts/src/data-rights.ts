@@ -126,6 +126,7 @@ export const dataRightsEndpoints = {
       'Close the signed-in customer’s account: personal data anonymised, sessions ended, financial records kept (409 while an order or a refund is unfinished)',
     tags: ['Profile'],
     access: access.customer,
+    serverChecks: { password: 'must be the current password' },
     errors: [409],
     body: closeAccountBody,
     response: messageOnly,
