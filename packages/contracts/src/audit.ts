@@ -164,6 +164,18 @@ export const auditEndpoints = {
     response: envelope(auditPage),
     serverChecks: { cursor: 'a cursor this listing handed out' },
   }),
+  store: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/audit',
+    summary:
+      "The store's own audit trail (prices, stock, staff, roles, bank account, approvals and decisions about it), newest first, paged by cursor",
+    tags: ['Merchant'],
+    access: access.merchant('store:audit:read'),
+    query: auditQuery,
+    response: envelope(auditPage),
+    serverChecks: { cursor: 'a cursor this listing handed out' },
+  }),
   csv: defineEndpoint({
     surface: 'api',
     method: 'GET',

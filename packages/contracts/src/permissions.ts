@@ -27,6 +27,8 @@ export const storePermissions = [
   'returns:read',
   /** Approve, reject and receive returns; decide refund or replacement. */
   'returns:write',
+  /** Read the store's own audit trail: who changed prices, stock, staff, roles and the bank account (ADR 072). */
+  'store:audit:read',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -100,6 +102,7 @@ export const ownerOnlyPermissions: readonly StorePermission[] = [
   'payouts:read',
   'bank:write',
   'subscription:manage',
+  'store:audit:read',
 ];
 
 /**
@@ -146,6 +149,7 @@ export const storeResources = [
   { key: 'themes', label: 'Themes', permissions: ['themes:write'] },
   { key: 'policies', label: 'Policies', permissions: ['policies:write'] },
   { key: 'staff', label: 'Staff', permissions: ['staff:read', 'staff:manage'] },
+  { key: 'audit', label: 'Audit trail', permissions: ['store:audit:read'] },
 ] as const satisfies readonly { key: string; label: string; permissions: readonly StorePermission[] }[];
 
 /** The resources of the platform, over which the super admin builds admin roles; each permission sits in one. */

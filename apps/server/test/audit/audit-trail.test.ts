@@ -167,6 +167,36 @@ describe('append-only', () => {
 });
 
 describe('reading the trail', () => {
+  it("a store's owner reads their own store's lines, never another store's", async () => {
+    await test.deps.db.transaction((tx) =>
+      recordAudit(tx, {
+        action: 'product.price-stock',
+        subjectType: 'product',
+        subjectId: 'another-store-product',
+        storeId: '00000000-0000-4000-8000-0000000000aa',
+        after: { quantity: 1 },
+      }),
+    );
+    const read = await test.app.inject({
+      method: 'GET',
+      url: '/api/merchant/audit',
+      headers: bearer(merchant.token),
+    });
+    expect(read.statusCode).toBe(200);
+    const entries = json(read).data.entries as { storeId: string; action: string }[];
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((entry) => entry.storeId === merchant.storeId)).toBe(true);
+    expect(entries.map((entry) => entry.action)).toContain('store.payment-category');
+    for (const kind of ['customer', 'partner', 'admin'] as const) {
+      const refused = await test.app.inject({
+        method: 'GET',
+        url: '/api/merchant/audit',
+        headers: bearer(tokens[kind]),
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+  });
+
   it.each(['customer', 'merchant', 'partner', 'admin'] as const)(
     'is refused to a %s without audit:read (403)',
     async (kind) => {

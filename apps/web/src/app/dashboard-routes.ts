@@ -43,6 +43,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'payment-report', lazy: () => import('./routes/merchant/payment-report') },
           { path: 'reviews', lazy: () => import('./routes/merchant/reviews') },
           { path: 'staff', lazy: () => import('./routes/merchant/staff') },
+          { path: 'audit', lazy: () => import('./routes/merchant/audit') },
           { path: 'payouts', lazy: () => import('./routes/merchant/payouts') },
           { path: 'policies', lazy: () => import('./routes/merchant/policies') },
           { path: 'bank-account', lazy: () => import('./routes/merchant/bank-account') },

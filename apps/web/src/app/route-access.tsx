@@ -32,6 +32,7 @@ export const merchantRouteRules: readonly RouteRule<StorePermission>[] = [
   { path: '/merchant/payouts', anyOf: ['payouts:read'], area: 'Payouts' },
   { path: '/merchant/reviews', anyOf: ['reviews:reply'], area: 'Reviews' },
   { path: '/merchant/staff', anyOf: ['staff:read'], area: 'Staff' },
+  { path: '/merchant/audit', anyOf: ['store:audit:read'], area: 'Audit trail' },
   { path: '/merchant/bank-account', anyOf: ['bank:write'], area: 'Bank account' },
   { path: '/merchant/subscription', anyOf: ['subscription:manage'], area: 'Subscription' },
   { path: '/merchant/subscription/invoices/:id', anyOf: ['subscription:manage'], area: 'Subscription' },

@@ -1,5 +1,5 @@
 import { auditEndpoints } from '@market/contracts';
-import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { AuditService } from './audit.service.js';
 
 export function auditRoutes(audit: AuditService): RouteDefinition[] {
@@ -7,6 +7,10 @@ export function auditRoutes(audit: AuditService): RouteDefinition[] {
     route(auditEndpoints.list, async ({ query }) => ({
       message: 'Audit trail',
       data: await audit.list(query),
+    })),
+    route(auditEndpoints.store, async ({ auth, query }) => ({
+      message: "Your store's audit trail",
+      data: await audit.list(query, requireStoreId(auth)),
     })),
     route(auditEndpoints.csv, async ({ query, reply }) => {
       const csv = await audit.csv(query);

@@ -94,9 +94,14 @@ const CSV_HEADER = [
 export function createAuditService(deps: Deps) {
   const { db } = deps;
   return {
-    /** Newest first; the cursor is the id of the last line of the previous page (ids only grow). */
-    async list(query: AuditFilters & { cursor?: string; limit: number }): Promise<AuditPage> {
+    /** Newest first (one store's lines with `storeId`); the cursor is the id of the last line of the previous page (ids only grow). */
+    async list(
+      query: AuditFilters & { cursor?: string; limit: number },
+      storeId?: string,
+    ): Promise<AuditPage> {
       const where = conditions(query);
+      // A store's owner reads the lines about their own store only.
+      if (storeId) where.push(eq(auditLog.storeId, storeId));
       if (query.cursor) where.push(lt(auditLog.id, Number(query.cursor)));
       const rows = await db
         .select()

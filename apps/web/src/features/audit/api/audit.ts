@@ -22,20 +22,23 @@ function present(filters: AuditFilters): AuditFilters {
   ) as AuditFilters;
 }
 
+/** Whose trail: the platform's (admins with audit:read) or one store's (its owner, store:audit:read). */
+export type AuditScope = 'admin' | 'store';
+
 /** The trail, newest first, one page of 25 at a time by cursor ("Show older" asks for the next). */
-export function useAuditTrail(filters: AuditFilters) {
+export function useAuditTrail(filters: AuditFilters, scope: AuditScope = 'admin') {
   const query = present(filters);
   return useInfiniteQuery({
-    queryKey: ['audit', query],
+    queryKey: ['audit', scope, query],
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) =>
-      (
-        await api(auditEndpoints.list, {
-          kind: 'admin',
-          query: { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
-          signal,
-        })
-      ).data,
+    queryFn: async ({ pageParam, signal }) => {
+      const paged = { ...query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) };
+      const answer =
+        scope === 'admin'
+          ? await api(auditEndpoints.list, { kind: 'admin', query: paged, signal })
+          : await api(auditEndpoints.store, { kind: 'merchant', query: paged, signal });
+      return answer.data;
+    },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     meta: { toast: { fallback: AUDIT_ERROR } },
   });

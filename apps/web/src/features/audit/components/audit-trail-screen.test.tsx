@@ -87,6 +87,17 @@ describe('AuditTrailScreen', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("a store owner's screen reads the store's trail and offers no platform export", async () => {
+    const { calls, fetchMock } = recordFetch(() =>
+      jsonResponse(200, { message: 'Audit trail', data: { entries: [entry({})], nextCursor: null } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AuditTrailScreen today="2026-11-29" scope="store" />);
+    expect(await screen.findByText(/By Bisi Ade/)).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/api/merchant/audit?from=2026-10-31&to=2026-11-29&limit=25');
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the trail cannot be read', async () => {
     const { fetchMock } = recordFetch(() =>
       jsonResponse(500, { message: 'Something went wrong', error: 'INTERNAL' }),

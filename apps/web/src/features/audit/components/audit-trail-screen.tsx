@@ -14,7 +14,13 @@ import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, lagosDaysAgo } from '../../../lib/dates';
-import { AUDIT_ERROR, type AuditFilters, useAuditTrail, useDownloadAuditCsv } from '../api/audit';
+import {
+  AUDIT_ERROR,
+  type AuditFilters,
+  type AuditScope,
+  useAuditTrail,
+  useDownloadAuditCsv,
+} from '../api/audit';
 
 const DAY_MS = 86_400_000;
 const subjectLabels: Record<AuditSubjectType, string> = {
@@ -111,11 +117,18 @@ function EntryCard({ entry }: { entry: AuditEntry }) {
 }
 
 /** `/admin/audit`: who changed what, when and from where (ADR 072), filtered, paged by cursor, exported as CSV. */
-export function AuditTrailScreen({ today = lagosDaysAgo(0) }: { today?: string }) {
+export function AuditTrailScreen({
+  today = lagosDaysAgo(0),
+  scope = 'admin',
+}: {
+  today?: string;
+  /** `store`: a store owner's own trail (no CSV export; the platform's export is for admins). */
+  scope?: AuditScope;
+}) {
   const initial = { from: lagosDaysAgo(29, new Date(`${today}T12:00:00Z`)), to: today };
   const [draft, setDraft] = useState<AuditFilters & { from: string; to: string }>(initial);
   const [applied, setApplied] = useState<AuditFilters & { from: string; to: string }>(initial);
-  const trail = useAuditTrail(applied);
+  const trail = useAuditTrail(applied, scope);
   const download = useDownloadAuditCsv();
   const problem = windowProblem(draft.from, draft.to);
   const set = (changes: Partial<typeof draft>) => setDraft((current) => ({ ...current, ...changes }));
@@ -186,14 +199,16 @@ export function AuditTrailScreen({ today = lagosDaysAgo(0) }: { today?: string }
           <Button type="submit" disabled={Boolean(problem)}>
             Apply filters
           </Button>
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={download.isPending || Boolean(problem)}
-            onClick={() => download.mutate(applied)}
-          >
-            {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
-          </Button>
+          {scope === 'admin' ? (
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={download.isPending || Boolean(problem)}
+              onClick={() => download.mutate(applied)}
+            >
+              {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
+            </Button>
+          ) : null}
         </div>
       </form>
 
