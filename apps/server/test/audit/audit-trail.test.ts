@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
-import { recordAudit } from '../../src/platform/audit/record.js';
+import { purgeAuditTrail, recordAudit } from '../../src/platform/audit/record.js';
 import {
   bearer,
   createAdmin,
@@ -163,6 +163,22 @@ describe('append-only', () => {
     ).rejects.toThrow();
     expect(await linesAbout(merchant.storeId)).toHaveLength(1);
     expect((await linesAbout(merchant.storeId))[0]?.reason).toBeNull();
+  });
+});
+
+describe('retention', () => {
+  it('the purge deletes only lines past the retention, the one delete the database allows', async () => {
+    const now = new Date();
+    await test.deps.db.insert(auditLog).values({
+      at: new Date(now.getTime() - 400 * 86_400_000),
+      action: 'admin.edit',
+      subjectType: 'admin',
+      subjectId: 'retention-old',
+    });
+    expect(await purgeAuditTrail(test.deps.db, 365, now)).toBe(1);
+    expect(await linesAbout('retention-old')).toHaveLength(0);
+    expect(await linesAbout(merchant.storeId)).toHaveLength(1);
+    await expect(purgeAuditTrail(test.deps.db, 30, now)).rejects.toThrow(/365/);
   });
 });
 

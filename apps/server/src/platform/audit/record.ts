@@ -1,4 +1,5 @@
 import type { AuditAction, AuditSubjectType } from '@market/contracts';
+import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { currentRequestContext, type RequestActor } from '../observability/request-context.js';
 import { auditLog } from './audit.schema.js';
@@ -87,5 +88,20 @@ export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
     ip: context?.ip ?? null,
     userAgent: context?.userAgent ?? null,
     requestId: context?.requestId ?? null,
+  });
+}
+
+/**
+ * Deletes the lines older than `retentionDays` (AUDIT_RETENTION_DAYS): the one delete the append-only trigger lets
+ * through, because this transaction says it is the purge and the lines are over a year old. Answers how many.
+ */
+export async function purgeAuditTrail(db: Db, retentionDays: number, now: Date): Promise<number> {
+  if (!Number.isInteger(retentionDays) || retentionDays < 365)
+    throw new RangeError('The audit trail keeps every line for at least 365 days');
+  const before = new Date(now.getTime() - retentionDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local market.audit_purge = 'on'`);
+    const deleted = await tx.delete(auditLog).where(lt(auditLog.at, before)).returning({ id: auditLog.id });
+    return deleted.length;
   });
 }
