@@ -29,7 +29,7 @@ export function createDataRightsService(deps: Deps) {
 
   async function gather(executor: Db, customerId: string): Promise<PersonalDataExport> {
     const account = await accountForExport(executor, customerId);
-    if (!account || account.kind !== 'customer') throw notFound(CUSTOMER_NOT_FOUND);
+    if (account?.kind !== 'customer') throw notFound(CUSTOMER_NOT_FOUND);
     const [addresses, orders, reviews, returns, notificationPreferences] = await Promise.all([
       addressesForExport(executor, customerId),
       ordersForExport(executor, customerId),
