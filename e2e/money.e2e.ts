@@ -274,7 +274,7 @@ describe.skipIf(!chromiumPath)(
       const storeBooks = async () => {
         const books = await paymentReport(merchant);
         await merchant.goto(`${baseUrl}/merchant/payouts`);
-        const balances = await figures(merchant.getByRole('region', { name: 'Balances' }));
+        const balances = await figures(merchant.getByRole('region', { name: 'Balances (all time)' }));
         await admin.goto(`${baseUrl}/admin/payouts`);
         const row = admin.getByTestId('payable-merchant').filter({ hasText: DELIVERED_STORE.name });
         const line = await row.innerText();
@@ -324,7 +324,7 @@ describe.skipIf(!chromiumPath)(
       await kitchen.getByRole('heading', { name: `Order ${cancelled.orderName}` }).waitFor();
       await kitchen.getByRole('button', { name: 'Cancel order' }).click();
       await kitchen
-        .getByRole('alertdialog', { name: 'Cancel this order?' })
+        .getByRole('dialog', { name: 'Cancel this order?' })
         .getByRole('button', { name: 'Cancel order' })
         .click();
       await kitchen.getByText('Cancelled', { exact: true }).first().waitFor();

@@ -43,7 +43,7 @@ describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', 
     await merchant.getByRole('heading', { name: 'Payouts', level: 1 }).waitFor();
     const history = merchant.getByRole('region', { name: 'Payout history' });
     await history.getByTestId('payout').first().getByText('Paid', { exact: true }).waitFor();
-    const balances = merchant.getByRole('region', { name: 'Balances' });
+    const balances = merchant.getByRole('region', { name: 'Balances (all time)' });
     await balances.getByText('Paid out').waitFor();
     await expectNoSidewaysScroll(merchant);
     await merchant.screenshot({

@@ -45,7 +45,13 @@ function buildIfStale(title, workspace, built, sourceList) {
   const sourcesAt = Math.max(...sourceList.map((source) => newestChange(path.join(root, source))));
   if (Math.min(...built.map(builtAt)) >= sourcesAt) return;
   console.log(`Building ${title}…`);
-  const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  // Always a production build: started from a test runner (NODE_ENV=test), Vite compiled JSX for React's
+  // development runtime, which the production React it bundles lacks ("jsxDEV is not a function" at start).
+  const build = spawnSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

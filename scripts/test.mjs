@@ -28,12 +28,18 @@ const vitest = (name, projects) => ({
 });
 
 /**
- * Phases in order; a phase's `alongside` runs at the same time as it. The type checker is one thread, so it runs
+ * Phases in order; a phase's `alongside` runs at the same time as it. The type check is TypeScript 7's native
+ * compiler (ADR 079). The type checker is one thread, so it runs
  * beside the unit tests (which keep every core busy with their workers) instead of before them: about a minute less
  * on a two-core machine. The journeys run two files at a time, each with its own server and browser.
  */
 const phases = [
-  { name: 'lint', command: 'npx', args: ['biome', 'check', '.'] },
+  // The formatter and linter, then the decision records' index (ADR 076), which must list every record.
+  {
+    name: 'lint',
+    command: 'sh',
+    args: ['-c', 'npx biome check . && node scripts/decisions-index.mjs --check'],
+  },
   {
     ...vitest('unit', ['contracts', 'server*', 'web']),
     alongside: { name: 'typecheck', command: 'npx', args: ['tsc', '-b'] },

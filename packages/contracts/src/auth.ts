@@ -190,12 +190,19 @@ export const changePasswordBody = z.object({
   newPassword: password,
 });
 
-export const createAdminBody = z.object({
-  firstName: personName('First name'),
-  lastName: personName('Last name'),
-  email,
-  role: z.enum(adminRoles),
-});
+export const createAdminBody = z
+  .object({
+    firstName: personName('First name'),
+    lastName: personName('Last name'),
+    email,
+    role: z.enum(adminRoles),
+    /** A custom admin role given at creation (its permissions replace the built-in role's); not for a super admin. */
+    customRoleId: z.uuid('Must be a valid id').optional(),
+  })
+  .refine((body) => !(body.customRoleId && body.role === 'superadmin'), {
+    path: ['customRoleId'],
+    message: 'A super admin keeps the super admin role; choose no custom role',
+  });
 export type CreateAdminBody = z.input<typeof createAdminBody>;
 export const editAdminBody = z
   .object({
@@ -345,6 +352,7 @@ function confirmationEndpoints(kind: 'customer' | 'merchant' | 'partner') {
       summary: `Mail the ${kind} confirmation link again`,
       tags,
       access: access.public,
+      errors: [429],
       body: emailBody,
       response: messageOnly,
     }),

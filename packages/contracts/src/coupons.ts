@@ -371,6 +371,7 @@ export const couponCustomerEndpoints = {
     summary: 'Whether a code applies to these cart lines (or products) and the discount it would give',
     tags: couponTags,
     access: access.customer,
+    errors: [429],
     body: validateCouponBody,
     response: envelope(couponEvaluation),
   }),

@@ -224,6 +224,8 @@ export const fulfilmentEndpoints = {
     tags,
     access: access.orderMovers('orders:write', 'orders:carry', 'partner:orders:update'),
     idempotent: true,
+    // Wrong delivery tokens are counted per order: the sixth is refused until an admin issues a new token.
+    errors: [429],
     params: idParams,
     body: updateOrderBody,
     upload: { field: 'evidence' },

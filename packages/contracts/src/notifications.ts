@@ -4,6 +4,7 @@ import { idParam, isoDateTime } from './common.js';
 import type { AccountKind } from './endpoint.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
+import type { AdminPermission, StorePermission } from './permissions.js';
 
 // Notifications (issue 23): every account is told what happened to its orders, stores, payouts and queues, in the
 // app (a bell and a list), by e-mail and by SMS. Each account chooses its channels per kind of event.
@@ -20,6 +21,11 @@ interface KindInfo {
   defaults: Readonly<Record<NotificationChannel, boolean>>;
   /** The channels the account may choose from, when not all three: a mail that is always sent is not offered. */
   offered?: readonly NotificationChannel[];
+  /**
+   * The permission a store member or an admin must hold to be in the kind's audience. The emitters name it from
+   * here, and the preferences screen offers a kind only to those who hold it (issue 34 item 9).
+   */
+  needs?: { merchant?: StorePermission; admin?: AdminPermission | readonly AdminPermission[] };
 }
 
 /** The channels offered for a kind. */
@@ -35,83 +41,136 @@ const inAppOnly = { inApp: true, email: false, sms: false } as const;
 /** Every kind of notification, who gets it, and which channels are on by default. */
 export const notificationKinds = {
   // Store members whose role covers it.
-  'order.paid': { label: 'A new paid order', accounts: ['merchant'], defaults: everywhere },
-  'order.cancelled': { label: 'An order was cancelled', accounts: ['merchant'], defaults: inAppAndEmail },
+  'order.paid': {
+    label: 'A new paid order',
+    accounts: ['merchant'],
+    defaults: everywhere,
+    needs: { merchant: 'orders:write' },
+  },
+  'order.cancelled': {
+    label: 'An order was cancelled',
+    accounts: ['merchant'],
+    defaults: inAppAndEmail,
+    needs: { merchant: 'orders:write' },
+  },
   'return.requested': {
     label: 'A customer asked to return an item',
     accounts: ['merchant'],
     defaults: inAppAndEmail,
+    needs: { merchant: 'returns:write' },
   },
   'dispute.opened': {
     label: 'A return went to dispute',
     accounts: ['merchant', 'admin'],
     defaults: inAppAndEmail,
+    needs: { merchant: 'returns:write', admin: 'returns:disputes' },
   },
   'dispute.decided': {
     label: 'A disputed return was decided',
     accounts: ['merchant'],
     defaults: inAppAndEmail,
+    needs: { merchant: 'returns:write' },
   },
-  'payout.paid': { label: 'A payout reached your bank', accounts: ['merchant'], defaults: everywhere },
-  'payout.failed': { label: 'A payout failed', accounts: ['merchant'], defaults: everywhere },
-  'stock.low': { label: 'A product is running low', accounts: ['merchant'], defaults: inAppAndEmail },
-  'review.new': { label: 'A new review', accounts: ['merchant'], defaults: inAppOnly },
+  'payout.paid': {
+    label: 'A payout reached your bank',
+    accounts: ['merchant'],
+    defaults: everywhere,
+    needs: { merchant: 'payouts:read' },
+  },
+  'payout.failed': {
+    label: 'A payout failed',
+    accounts: ['merchant'],
+    defaults: everywhere,
+    needs: { merchant: 'payouts:read' },
+  },
+  'stock.low': {
+    label: 'A product is running low',
+    accounts: ['merchant'],
+    defaults: inAppAndEmail,
+    needs: { merchant: 'products:write' },
+  },
+  'review.new': {
+    label: 'A new review',
+    accounts: ['merchant'],
+    defaults: inAppOnly,
+    needs: { merchant: 'reviews:reply' },
+  },
   // Store and product decisions are always mailed to the owner (ADR 005); the app and SMS are the choice.
   'product.decided': {
     label: 'A product was approved or rejected',
     accounts: ['merchant'],
     defaults: inAppOnly,
     offered: ['inApp', 'sms'],
+    needs: { merchant: 'products:write' },
   },
   'store.approved': {
     label: 'Your store was approved',
     accounts: ['merchant'],
     defaults: { inApp: true, email: false, sms: true },
     offered: ['inApp', 'sms'],
+    needs: { merchant: 'store:profile:write' },
   },
   // Carriers: shipping partners and platform dispatchers.
   'assignment.new': {
     label: 'An order was assigned to you',
     accounts: ['partner', 'admin'],
     defaults: everywhere,
+    needs: { admin: 'orders:carry' },
   },
   'assignment.removed': {
     label: 'An order was taken away from you',
     accounts: ['partner', 'admin'],
     defaults: inAppAndEmail,
+    needs: { admin: 'orders:carry' },
   },
   'token.reissued': {
     label: 'A delivery token was issued again',
     accounts: ['partner', 'admin'],
     defaults: inAppAndEmail,
+    needs: { admin: 'orders:carry' },
   },
   'pickup.assigned': {
     label: 'A return pickup was assigned to you',
     accounts: ['partner', 'admin'],
     defaults: everywhere,
+    needs: { admin: 'orders:carry' },
   },
   'pickup.delivered': {
     label: 'Returned goods reached your store',
     accounts: ['merchant'],
     defaults: inAppAndEmail,
+    needs: { merchant: 'returns:write' },
   },
   // Admins whose role holds the permission.
   'queue.waiting': {
     label: 'An order is waiting for a carrier',
     accounts: ['admin'],
     defaults: inAppAndEmail,
+    needs: { admin: 'orders:assign' },
   },
-  'refund.failed': { label: 'A refund failed', accounts: ['admin', 'customer'], defaults: inAppAndEmail },
-  'payout.needs-otp': { label: 'A payout needs its OTP', accounts: ['admin'], defaults: everywhere },
+  'refund.failed': {
+    label: 'A refund failed',
+    accounts: ['admin', 'customer'],
+    defaults: inAppAndEmail,
+    needs: { admin: 'returns:disputes' },
+  },
+  'payout.needs-otp': {
+    label: 'A payout needs its OTP',
+    accounts: ['admin'],
+    defaults: everywhere,
+    needs: { admin: 'finance:payouts' },
+  },
   'approval.waiting': {
     label: 'A store or product is waiting for approval',
     accounts: ['admin'],
     defaults: inAppAndEmail,
+    needs: { admin: ['approvals:stores', 'approvals:products'] },
   },
   'contact.message': {
     label: 'A message through the contact form',
     accounts: ['admin'],
     defaults: inAppOnly,
+    needs: { admin: 'contact:read' },
   },
   // Customers.
   // The receipt and return decisions are always mailed (they are records); the app and SMS are the choice.
@@ -160,11 +219,32 @@ export const notificationKinds = {
 export type NotificationKind = keyof typeof notificationKinds;
 export const notificationKindIds = Object.keys(notificationKinds) as NotificationKind[];
 
-/** The kinds an account of this kind can receive, in the catalogue's order. */
-export function notificationKindsFor(account: AccountKind): NotificationKind[] {
-  return notificationKindIds.filter((kind) =>
-    (notificationKinds[kind].accounts as readonly AccountKind[]).includes(account),
-  );
+/** The permissions that put a store member or an admin in a kind's audience (none for customers and partners). */
+export function permissionsNeededFor(
+  kind: NotificationKind,
+  account: AccountKind,
+): readonly string[] | undefined {
+  const info: KindInfo = notificationKinds[kind];
+  const needed =
+    account === 'merchant' ? info.needs?.merchant : account === 'admin' ? info.needs?.admin : undefined;
+  if (needed === undefined) return undefined;
+  return typeof needed === 'string' ? [needed] : needed;
+}
+
+/**
+ * The kinds an account of this kind can receive, in the catalogue's order; given the account's permissions, only
+ * the kinds whose audience they are in (inventory staff are never told of paid orders, nor a finance viewer of
+ * carrier assignments).
+ */
+export function notificationKindsFor(
+  account: AccountKind,
+  permissions?: readonly string[],
+): NotificationKind[] {
+  return notificationKindIds.filter((kind) => {
+    if (!(notificationKinds[kind].accounts as readonly AccountKind[]).includes(account)) return false;
+    const needed = permissionsNeededFor(kind, account);
+    return !needed || !permissions || needed.some((permission) => permissions.includes(permission));
+  });
 }
 
 export const notification = z.object({

@@ -141,6 +141,8 @@ export const staffEndpoints = {
     tags: staffTags,
     access: access.merchant('staff:manage'),
     serverChecks: { role: "must be one of the store's roles" },
+    // The platform's mail on a store's behalf is counted per store (issue 31).
+    errors: [429],
     body: createStaffBody,
     response: envelope(staffMember),
     status: 201,

@@ -81,6 +81,21 @@ export const subscription = z.object({
 export type Subscription = z.infer<typeof subscription>;
 
 /** `cancelled`: a checkout left unpaid and replaced by a newer one (a late payment of it still applies). */
+/** Nigeria's VAT (Finance Act 2019): 7.5 %, in basis points. Plan prices are VAT-inclusive. */
+export const VAT_BASIS_POINTS = 750;
+
+/**
+ * The VAT inside a VAT-inclusive amount, in integer kobo: `vat = amount × 750 / 10,750`, rounded half up; the net is
+ * the rest, so net + VAT is always the amount charged.
+ */
+export function vatIncluded(amountKobo: number): { netKobo: number; vatKobo: number } {
+  if (!Number.isSafeInteger(amountKobo) || amountKobo < 0)
+    throw new RangeError('vatIncluded takes integer kobo');
+  const gross = 10_000 + VAT_BASIS_POINTS;
+  const vatKobo = Math.floor((amountKobo * VAT_BASIS_POINTS * 2 + gross) / (gross * 2));
+  return { netKobo: amountKobo - vatKobo, vatKobo };
+}
+
 export const invoiceStatuses = ['pending', 'paid', 'failed', 'cancelled'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 

@@ -63,6 +63,7 @@ export const platformTestimonialEndpoints = {
     summary: 'Send a testimonial about Naija Market (shown after an admin approves it)',
     tags,
     access: access.customer,
+    errors: [429],
     body: platformTestimonialBody,
     response: envelope(platformTestimonial),
     status: 201,

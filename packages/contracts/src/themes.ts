@@ -194,6 +194,61 @@ export function labelContrastIssue(colors: {
   };
 }
 
+/** WCAG AA for what is not text: a field's border against the field (1.4.11). */
+export const MIN_NON_TEXT_CONTRAST = 3;
+
+/**
+ * The storefront's own surfaces the theme's text colours sit on: the page (`#F8FAFC`) and its cards (`#FFFFFF`).
+ * A text colour must read on both.
+ */
+export const STOREFRONT_SURFACES = { page: '#F8FAFC', card: '#FFFFFF' } as const;
+
+/** One pair of a theme's colours below WCAG AA: the field to change and why. */
+export interface ContrastIssue {
+  path: ThemeColorField;
+  message: string;
+}
+
+const ratioText = (ratio: number) => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+
+/**
+ * Every pair of colours the storefront draws with (issue 34 item 25): headings and links, body text and the sale
+ * price on the page and on cards; the button label on the button; field text on the field; the field's border
+ * against the field. Empty when all reach AA. The editor warns with it; publishing refuses while it is not empty.
+ */
+export function themeContrastIssues(colors: Record<ThemeColorField, string>): ContrastIssue[] {
+  const issues: ContrastIssue[] = [];
+  const onSurfaces = (path: ThemeColorField, what: string) => {
+    const worst = Math.min(
+      contrastRatio(colors[path], STOREFRONT_SURFACES.page),
+      contrastRatio(colors[path], STOREFRONT_SURFACES.card),
+    );
+    if (worst < MIN_LABEL_CONTRAST)
+      issues.push({
+        path,
+        message: `${what} has a contrast of ${ratioText(worst)} on the storefront's light background; it needs at least 4.5:1 to be readable (WCAG AA)`,
+      });
+  };
+  onSurfaces('headingsAndLinks', 'The headings and links colour');
+  onSurfaces('bodyText', 'The body text colour');
+  onSurfaces('salePrice', 'The sale price colour');
+  const label = labelContrastIssue(colors);
+  if (label) issues.push({ path: 'primaryLabel', message: label.message });
+  const fieldText = contrastRatio(colors.fieldText, colors.fieldBackground);
+  if (fieldText < MIN_LABEL_CONTRAST)
+    issues.push({
+      path: 'fieldText',
+      message: `The field text and field background colours have a contrast of ${ratioText(fieldText)}; they need at least 4.5:1 (WCAG AA)`,
+    });
+  const border = contrastRatio(colors.fieldBorder, colors.fieldBackground);
+  if (border < MIN_NON_TEXT_CONTRAST)
+    issues.push({
+      path: 'fieldBorder',
+      message: `The field border has a contrast of ${ratioText(border)} against the field background; it needs at least 3:1 to be seen (WCAG AA)`,
+    });
+  return issues;
+}
+
 const socialLink = z
   .string()
   .trim()
@@ -450,10 +505,10 @@ export const themeEndpoints = {
     method: 'PATCH',
     path: '/merchant/theme/activate',
     summary:
-      'Make an owned theme the active one: its draft is published to the storefront as a new version (409 when not owned)',
+      'Make an owned theme the active one: its draft is published to the storefront as a new version (409 when not owned, 422 while a pair of its colours is below WCAG AA)',
     tags: themeTags,
     access: merchantTheme,
-    errors: [404],
+    errors: [404, 422],
     body: activateThemeBody,
     response: envelope(activeTheme),
   }),
@@ -549,9 +604,11 @@ export const themePublishingEndpoints = {
     surface: 'themes',
     method: 'POST',
     path: '/merchant/theme/publish',
-    summary: "Publish the active theme's draft to the storefront as a new version",
+    summary:
+      "Publish the active theme's draft to the storefront as a new version (422 while a pair of its colours is below WCAG AA)",
     tags: themeTags,
     access: merchantTheme,
+    errors: [422],
     response: envelope(activeTheme),
     status: 201,
   }),

@@ -1,45 +1,186 @@
+import { checkoutEndpoints } from '@market/contracts';
 import { findUserById } from '../modules/auth/index.js';
+import type { CartService } from '../modules/cart/index.js';
+import { type SalesFolder, salesPart } from '../modules/catalog/index.js';
 import {
-  recordSales,
-  reserveStock,
-  returnStock,
-  type SalesFolder,
-  salesPart,
-} from '../modules/catalog/index.js';
-import type { CheckoutPorts } from '../modules/checkout/index.js';
+  CHECKOUT_PREFIX,
+  type CheckoutService,
+  type OpenedCheckout,
+  paidNotices,
+} from '../modules/checkout/index.js';
 import type { CouponsService } from '../modules/coupons/index.js';
-import { confirmHolds, holdBalances, releaseHolds } from '../modules/gift-cards/index.js';
-import type { OrdersService } from '../modules/orders/index.js';
+import { confirmHolds } from '../modules/gift-cards/index.js';
+import type { LedgerService } from '../modules/ledger/index.js';
+import type { OrdersService, TrackerRow } from '../modules/orders/index.js';
+import type { PaymentsService } from '../modules/payments/index.js';
+import type { Db } from '../platform/db/client.js';
+import { writeTogether } from '../platform/db/prepared.js';
+import type { Deps } from '../platform/deps.js';
+import { AppError } from '../platform/errors.js';
+import { type RouteDefinition, route, type SignedInAccount } from '../platform/http/routes.js';
 
-// Flow: checkout and pay (ADR 047). A checkout takes stock, coupons and gift cards, writes one order per store, and
-// when the payment settles marks the orders paid: every step runs in the checkout's transaction, through the
-// owning module's public functions. The money of the paid orders is booked by the order-money flow, in that same
-// transaction (the orders module reports the payment; see order-money.ts).
+// Flow: checkout and pay (ADR 047, 076). Each step is a module's public function, in the transaction this flow
+// owns (check out) or the payment's (pay). Steps that reach outside the database say what undoes or resumes them.
+//
+// Check out (POST /api/checkout/create), one transaction:
+//   1. open     checkout.open: the cart priced, the tracker and one order per store written (orders), the stock
+//               taken (catalog), gift-card money and coupon uses held, the payment recorded (payments).
+//   2. covered  when gift cards cover it all: pay (below), in the same transaction.
+// After the commit:
+//   3. page     checkout.answerOpened: the provider's payment page (outside the database).
+//               Undone by: the checkout sweep, which closes a checkout unpaid after PAYMENT_WINDOW_MINUTES
+//               (checkout.closeUnpaid: stock, gift-card money and coupon uses back). Resumed by: POST
+//               /api/checkout/pay, which answers the page the provider gave the first time.
+//
+// Pay (the provider's payment settled: webhook or the customer's return; the payments module's transaction):
+//   1. lock     checkout.lockForPayment: the checkout, under the lock the amount check took.
+//   2. orders   orders.markPaid: pending, with delivery tokens and hand-overs.
+//   3. books    ledger.bookPayments: commission from the store's category, the payment in escrow.
+//   4. cards    gift cards' confirmHolds: the money held at checkout is spent.
+//   5. coupons  coupons.recordRedemptions: the held uses become paid. A refused one rolls 2–4 back (a savepoint),
+//               the checkout closes (checkout.closeUnpaid) and its money is due back: the sweep refunds it at the
+//               provider (payments.refund, outside the database; resumed by the next sweep until it is made).
+//   6. writes   one statement: units sold (catalog), the cart lines bought (cart), the confirmation mail (outbox).
+//   7. notices  the stores' new orders and the customer's receipt (notification events).
 
-export function checkoutAndPaySteps(parts: {
-  cart: CheckoutPorts['cart'];
+/** A coupon use that could not be confirmed at payment; rolls the payment's savepoint back. */
+class CouponUseRefused extends Error {}
+
+export interface CheckoutAndPayParts {
+  deps: Deps;
+  checkout: CheckoutService;
   orders: OrdersService;
-  coupons: Pick<CouponsService, 'holdRedemptions' | 'releaseRedemptions' | 'recordRedemptions'>;
+  cart: Pick<CartService, 'boughtPart'>;
+  coupons: Pick<CouponsService, 'recordRedemptions'>;
+  ledger: Pick<LedgerService, 'bookPayments'>;
+  payments: Pick<PaymentsService, 'registerPurpose'>;
+  /** Units sold reach the products' and stores' counters after the payment commits (ADR 031). */
   salesFolder: SalesFolder;
-}): CheckoutPorts {
-  return {
-    cart: parts.cart,
-    orders: parts.orders,
-    reserveStock,
-    returnStock,
-    // Units sold reach the products' and stores' counters after the payment commits (ADR 031).
-    async recordSales(executor, lines) {
-      await recordSales(executor, lines);
-      parts.salesFolder.soon();
+}
+
+export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
+  const { deps, checkout, orders } = parts;
+
+  async function checkOut(
+    customerId: string,
+    body: { addressId?: string; orderNote?: string },
+    customer: SignedInAccount,
+  ) {
+    const opened = await deps.db.transaction(async (tx): Promise<OpenedCheckout> => {
+      const opened = await checkout.open(tx, customerId, body, customer);
+      if (opened.tracker.amountDueKobo > 0) return opened;
+      const outcome = await pay(tx, opened.tracker);
+      if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
+      return { tracker: (await orders.findTracker(tx, { id: opened.tracker.id }))! };
+    });
+    return checkout.answerOpened(opened, customer);
+  }
+
+  /**
+   * Payment confirmed (or gift cards covered everything). If a coupon use cannot be confirmed (a checkout from
+   * before holds whose coupon filled up meanwhile) nothing is marked paid and the caller closes the checkout.
+   */
+  async function pay(
+    executor: Db,
+    tracker: TrackerRow,
+  ): Promise<{ paid: true } | { paid: false; reason: string }> {
+    // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
+    if (tracker.discountTotalKobo === 0) return paySteps(executor, tracker);
+    try {
+      return await executor.transaction((tx) => paySteps(tx, tracker));
+    } catch (error) {
+      if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
+      throw error;
+    }
+  }
+
+  async function paySteps(tx: Db, tracker: TrackerRow): Promise<{ paid: true }> {
+    const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
+    // Each order's commission and due amount, for all the checkout's orders at once (ADR 027, 033).
+    if (paidOrders.length > 0) await parts.ledger.bookPayments(tx, paidOrders);
+    // The coupon uses are read from the orders just locked, not from a second read of them.
+    const applied = await checkout.couponUses(tx, tracker, paidOrders);
+    if (applied.length > 0 && tracker.discountTotalKobo === 0)
+      throw new Error(`Checkout ${tracker.reference} has coupon uses but no discount`);
+    // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
+    if (tracker.giftCardKobo > 0) await confirmHolds(tx, tracker.id);
+    // Coupon rows are locked after product rows, as check out does (stock, then the coupon hold); the writes
+    // below lock no product row.
+    if (applied.length > 0) {
+      const { refused } = await parts.coupons.recordRedemptions(tx, {
+        trackerId: tracker.id,
+        customerId: tracker.customerId,
+        applied,
+      });
+      if (refused.length > 0)
+        throw new CouponUseRefused(
+          refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
+        );
+    }
+    const customer = await findUserById(tx, tracker.customerId);
+    // Three modules' writes, none reading another's rows, sent as one statement (ADR 055).
+    const sold = items.map(({ productId, variantId, quantity, storeId }) => ({
+      productId,
+      variantId,
+      quantity,
+      storeId,
+    }));
+    await writeTogether(tx, [
+      { ...salesPart(sold), after: () => parts.salesFolder.soon() },
+      parts.cart.boughtPart(
+        tracker.customerId,
+        items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
+      ),
+      ...(customer ? [checkout.confirmationMail(tracker, paidOrders, customer)] : []),
+    ]);
+    await deps.events.emit(tx, paidNotices(tracker, paidOrders, items));
+    return { paid: true };
+  }
+
+  parts.payments.registerPurpose({
+    prefix: CHECKOUT_PREFIX,
+    expectedAmountKobo: checkout.expectedAmountKobo,
+    async onPaid(executor, reference) {
+      const tracker = await checkout.lockForPayment(executor, reference);
+      if (!tracker || tracker.status === 'paid') return;
+      if (tracker.status !== 'awaiting_payment') {
+        // The money came after the checkout closed and its stock went back: it is refunded by the sweeper.
+        await orders.markRefundDue(executor, tracker);
+        deps.logger.warn({ reference }, 'payment for a closed checkout; it will be refunded');
+        return;
+      }
+      const outcome = await pay(executor, tracker);
+      if (outcome.paid) return;
+      // Never more discounted paid orders than the coupon allows: this payment goes back instead.
+      await checkout.closeUnpaid(
+        executor,
+        tracker,
+        'failed',
+        `A discount could not be honoured (${outcome.reason}).`,
+        {
+          role: 'payment',
+          id: null,
+        },
+      );
+      await orders.markRefundDue(executor, (await orders.findTracker(executor, { id: tracker.id }))!);
+      deps.logger.warn({ reference, reason: outcome.reason }, 'coupon use refused at payment; refund due');
     },
-    // The same, as one part of the payment's combined write (ADR 055).
-    salesPart: (lines) => ({ ...salesPart(lines), after: () => parts.salesFolder.soon() }),
-    findCustomer: findUserById,
-    holdRedemptions: parts.coupons.holdRedemptions,
-    releaseRedemptions: parts.coupons.releaseRedemptions,
-    recordRedemptions: parts.coupons.recordRedemptions,
-    holdGiftCards: holdBalances,
-    releaseGiftCards: releaseHolds,
-    confirmGiftCards: confirmHolds,
-  };
+    async onFailed(_executor, reference) {
+      // A declined card or a wrong OTP is one attempt, not the end of the checkout: the customer may try again on
+      // the same payment page until the checkout expires (its stock stays reserved; the sweeper closes it then).
+      deps.logger.info({ reference }, 'payment attempt failed; the checkout stays open for another try');
+    },
+  });
+
+  const routes: RouteDefinition[] = [
+    route(checkoutEndpoints.create, async ({ auth, body, ip }) => {
+      // Every checkout reserves stock: limited per customer (and per address), before any work is done.
+      await deps.rateLimits.consume('create-order', { ip, account: auth.userId });
+      return {
+        message: 'Order created. Complete the payment to place it.',
+        data: await checkOut(auth.userId, body, auth.account),
+      };
+    }),
+  ];
+  return { service: { checkOut, pay }, routes };
 }

@@ -21,7 +21,7 @@ type Ledger = Pick<
 /** The steps the orders module reports as they happen (its money events), each booked by the ledger. */
 export function orderMoneyFlow(ledger: Ledger): OrderMoneyListener {
   return {
-    // A checkout paid (or a replacement order): commission from the store's category, the payment in escrow.
+    // A replacement order paid (a checkout's orders are booked by checkout-and-pay): commission, payment in escrow.
     paid: (executor, orders) => ledger.bookPayments(executor, orders),
     // Delivered and the return window passed: what escrow holds for the order becomes payable.
     completed: (executor, order) => ledger.releaseToPayable(executor, order),

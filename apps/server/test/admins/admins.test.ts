@@ -69,6 +69,56 @@ describe('admin management by the super admin', () => {
     expect(permissions).toEqual(['orders:assign', 'orders:carry']);
   });
 
+  it('gives a new admin a custom role at creation, whose permissions they have from the first sign-in', async () => {
+    const role = await call('POST', '/api/admin/roles', superadmin.accessToken, {
+      name: `Payout viewers ${nextIp()}`,
+      permissions: ['finance:read'],
+    });
+    expect(role.statusCode).toBe(201);
+    const roleId = json(role).data.id as string;
+    const email = uniqueEmail('viewer');
+    const body = { firstName: 'Tolu', lastName: 'Ade', email, role: 'admin', customRoleId: roleId };
+    const created = await call('POST', '/api/auth/admin/create', superadmin.accessToken, body);
+    expect(created.statusCode).toBe(201);
+    const roles = json(await call('GET', '/api/admin/roles', superadmin.accessToken)).data;
+    expect(roles.assignments).toContainEqual({ adminId: json(created).data.id, roleId });
+    const link = await latestLink(test, email);
+    await test.app.inject({
+      method: 'PATCH',
+      url: `/api/auth/admin/resetpassword/${tokenFromLink(link)}`,
+      payload: { password: 'Viewer-Pass1' },
+    });
+    const session = await login(test, 'admin', email, 'Viewer-Pass1');
+    const permissions = json(await call('GET', '/api/auth/permissions', session.accessToken)).data;
+    expect(permissions.permissions).toEqual(['finance:read']);
+
+    // A role that does not exist, or a custom role for a super admin, creates nobody.
+    const missing = await call('POST', '/api/auth/admin/create', superadmin.accessToken, {
+      ...body,
+      email: uniqueEmail('nobody'),
+      customRoleId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(json(missing).details).toContainEqual({
+      path: 'customRoleId',
+      message: 'This custom role does not exist',
+    });
+    const superWithRole = await call('POST', '/api/auth/admin/create', superadmin.accessToken, {
+      ...body,
+      email: uniqueEmail('super'),
+      role: 'superadmin',
+    });
+    expect(superWithRole.statusCode).toBe(422);
+    const listed = json(
+      await call(
+        'GET',
+        `/api/auth/admin/all-admins?search=${encodeURIComponent('nobody')}`,
+        superadmin.accessToken,
+      ),
+    ).data;
+    expect(listed.admins ?? listed).toEqual([]);
+  });
+
   it('lists admins paged, with search and role filters', async () => {
     const a = await createViaApi('scheduler');
     await createViaApi('scheduler');

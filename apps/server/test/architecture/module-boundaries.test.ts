@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BoundaryRules, checkModuleBoundaries } from './module-boundaries.js';
+import { type BoundaryRules, checkModuleBoundaries, specifiersOf } from './module-boundaries.js';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 const FIXTURE = path.resolve(import.meta.dirname, 'fixtures/wrong-tree');
@@ -131,5 +131,32 @@ describe('module boundaries', () => {
       file: 'modules/reports/reports.service.ts',
       detail: 'imports modules/ledger/ledger.schema.ts; import modules/ledger/index.ts instead',
     });
+  });
+});
+
+describe('the import scanner', () => {
+  it('finds type-only, multi-line, re-exported, side-effect, dynamic and required imports, not commented ones', () => {
+    const text = [
+      "import type { Db } from '../platform/db/client.js';",
+      'import {',
+      '  listOrders,',
+      '  type Order,',
+      "} from '../modules/orders/index.js';",
+      "export * from './ledger.rules.js';",
+      "import './register.js';",
+      "const lazy = () => import('../modules/cart/index.js');",
+      "const pg = require('pg');",
+      "// import { gone } from '../modules/gone/index.js';",
+      "/* export { hidden } from '../modules/hidden/index.js'; */",
+      "const url = 'http://example.ng/import/x';",
+    ].join('\n');
+    expect(specifiersOf(text)).toEqual([
+      '../platform/db/client.js',
+      '../modules/orders/index.js',
+      './ledger.rules.js',
+      './register.js',
+      '../modules/cart/index.js',
+      'pg',
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 
 /**
  * The module boundaries of ADR 010, checked over the import and export-from statements of a source tree (static,
@@ -40,9 +39,8 @@ function sourceFiles(root: string): string[] {
 
 /** Every relative specifier a file imports or re-exports, resolved to a file under the root when it exists. */
 function importsOf(file: string): string[] {
-  const info = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
   const resolved: string[] = [];
-  for (const { fileName } of info.importedFiles) {
+  for (const fileName of specifiersOf(fs.readFileSync(file, 'utf8'))) {
     if (!fileName.startsWith('.')) continue;
     const target = path.resolve(path.dirname(file), fileName);
     const candidates = [
@@ -55,6 +53,19 @@ function importsOf(file: string): string[] {
     resolved.push(candidates.find((candidate) => fs.existsSync(candidate)) ?? target);
   }
   return resolved;
+}
+
+// Static imports and re-exports (type-only too, over several lines), side-effect imports, `import()` and `require()`.
+const specifierPattern =
+  /(?:^|[\s;}])(?:import|export)\s(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+/**
+ * The module specifiers a source file names, comments left out. TypeScript 7's compiler has no JavaScript API
+ * (`preProcessFile` was TypeScript 5's); over `src/` this finds the same specifiers that did.
+ */
+export function specifiersOf(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(specifierPattern)].map((match) => match[1] ?? match[2]!);
 }
 
 /** `modules/<name>/…` → name; anything else → undefined. Paths are relative to the root, with `/`. */

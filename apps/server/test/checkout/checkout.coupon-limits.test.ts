@@ -138,6 +138,32 @@ describe('coupon limits at checkout', () => {
     expect(row!.usedCount).toBe(1);
   });
 
+  it('a paid checkout whose coupon use is refused at payment pays no order: it closes and its money goes back', async () => {
+    const product = await listedProduct(test, setup, store, {
+      pricing: [{ costPrice: 1000, sellingPrice: 6000, price: 6000 }],
+    });
+    const coupon = await storeCoupon(test, store, { usageLimit: 1 });
+    const late = await shopper(test);
+    await addToCart(test, late, product.id, 1);
+    expect((await apply(late, coupon.code)).statusCode).toBe(200);
+    const unheld = json(await checkout(test, late)).data;
+    expect(unheld.tracker.discount).toBe(600);
+    // A checkout from before holds (ADR 016) carries its discount without a held use.
+    await test.deps.db.delete(couponRedemptions).where(eq(couponRedemptions.couponId, coupon.id));
+    const other = await shopper(test);
+    await addToCart(test, other, product.id, 1);
+    expect((await apply(other, coupon.code)).statusCode).toBe(200);
+    await payAndSettle(json(await checkout(test, other)).data);
+
+    await payAndSettle(unheld);
+    const view = await trackerOf(late, unheld.tracker.reference);
+    expect(view.status).toBe('failed');
+    expect(view.orders.map((order: { status: string }) => order.status)).not.toContain('pending');
+    const [row] = await test.deps.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(row!.usedCount).toBe(1);
+    expect((await test.jobs.sweepCheckouts()).refunded).toBeGreaterThanOrEqual(1);
+  });
+
   it('a failed card keeps the use held; the checkout closing releases it', async () => {
     const product = await listedProduct(test, setup, store);
     const coupon = await storeCoupon(test, store, { usageLimit: 5, usageLimitPerUser: 1 });

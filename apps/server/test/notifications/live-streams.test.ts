@@ -183,7 +183,25 @@ describe('live streams (ADR 068)', () => {
     expect(ofA.events).toEqual(['ready', 'orders']);
     expect(ofB.events).toEqual(['ready']);
     expect(ofCustomer.events).toEqual(['ready', 'notifications']);
-    for (const stream of streams) stream.close();
+
+    // The customer's own order moved (issue 34 item 13): their open order page hears it; another customer does not.
+    const other = await customerSession();
+    const ofOther = await openStream(base, other.accessToken);
+    await within(2000, () => ofOther.events.includes('ready'));
+    await test.deps.changes.publish(
+      ORDERS_CHANGED,
+      orderChangePayload({
+        customerId: customer.user.id as string,
+        storeId: merchantB.storeId,
+        carrierId: null,
+        queue: false,
+      }),
+    );
+    await within(2000, () => ofCustomer.events.includes('orders'));
+    await settle();
+    expect(ofCustomer.events).toEqual(['ready', 'notifications', 'orders']);
+    expect(ofOther.events).toEqual(['ready']);
+    for (const stream of [...streams, ofOther]) stream.close();
   });
 
   it('answers a write without waiting for the streams: a client that never reads delays no one', async () => {

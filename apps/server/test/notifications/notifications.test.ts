@@ -18,6 +18,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { storeMemberToken } from '../support/staff-factory.js';
 import { completeOnboarding } from '../support/store-factory.js';
 import {
   createAdmin,
@@ -26,6 +27,7 @@ import {
   createTestApp,
   json,
   login,
+  PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
 
@@ -219,6 +221,55 @@ describe('preferences', () => {
       smsBefore,
     );
     expect(await newOrderMails()).toBe(mailsBefore);
+  });
+});
+
+describe('preferences follow the permissions that put an account in an audience (issue 34 item 9)', () => {
+  const kindsOf = async (token: string) =>
+    (json(await call('GET', '/api/notifications/preferences', token)).data as { kind: string }[]).map(
+      (row) => row.kind,
+    );
+
+  it('inventory staff are offered stock and product news, not paid orders, returns or payouts', async () => {
+    const inventory = await storeMemberToken(test, store.storeId, 'inventory');
+    const kinds = await kindsOf(inventory);
+    expect(kinds).toEqual(expect.arrayContaining(['stock.low', 'product.decided']));
+    for (const never of ['order.paid', 'order.cancelled', 'return.requested', 'payout.paid', 'payout.failed'])
+      expect(kinds).not.toContain(never);
+    // Choosing a kind the role can never receive is refused like a foreign kind, and nothing is saved.
+    const refused = await test.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/preferences',
+      headers: { authorization: `Bearer ${inventory}` },
+      payload: { preferences: [{ kind: 'order.paid', inApp: true, email: false, sms: false }] },
+    });
+    expect(refused.statusCode).toBe(422);
+    // The owner still gets all of them.
+    expect(await kindsOf(store.accessToken)).toEqual(
+      expect.arrayContaining(['order.paid', 'payout.paid', 'stock.low', 'return.requested']),
+    );
+  });
+
+  it('an admin whose custom role only sees finance is offered no carrier or queue news', async () => {
+    const superadmin = await createAdmin(test, 'superadmin');
+    const viewer = await createAdmin(test, 'admin');
+    const role = await call('POST', '/api/admin/roles', superadmin.accessToken, {
+      name: `Finance viewers ${viewer.id.slice(0, 8)}`,
+      permissions: ['finance:read'],
+    });
+    expect(role.statusCode).toBe(201);
+    const assigned = await call('POST', '/api/admin/roles/assign', superadmin.accessToken, {
+      adminId: viewer.id,
+      roleId: json(role).data.id,
+    });
+    expect(assigned.statusCode).toBe(200);
+    const session = await login(test, 'admin', viewer.email, PASSWORD);
+    expect(await kindsOf(session.accessToken)).toEqual([]);
+    const dispatcher = await createAdmin(test, 'dispatcher');
+    expect(await kindsOf(dispatcher.accessToken)).toEqual(
+      expect.arrayContaining(['assignment.new', 'queue.waiting', 'pickup.assigned']),
+    );
+    expect(await kindsOf(dispatcher.accessToken)).not.toContain('contact.message');
   });
 });
 

@@ -226,3 +226,32 @@ describe('social links', () => {
     expect(data.store).not.toHaveProperty('socials');
   });
 });
+
+describe('colours customers cannot read (issue 34 item 25)', () => {
+  it('saves a hard-to-read draft but refuses to publish it, naming each pair; fixed, it publishes', async () => {
+    const owner = await createMerchantWithStore(test);
+    const draft = await merchantThemeIdOf(test, owner.token, DEFAULT_THEME_ID);
+    const save = (color: Record<string, string>) =>
+      themesCall(test, 'PUT', '/api/merchant/theme/color', owner.token, { merchantThemeId: draft, ...color });
+    // Pale yellow body text on the light page, and a field border that vanishes into the field.
+    expect((await save({ bodyText: '#F5E6A3', fieldBorder: '#F1F1F1' })).statusCode).toBe(200);
+    const refused = await themesCall(test, 'POST', '/merchant/theme/publish', owner.token);
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused).error).toBe('VALIDATION_ERROR');
+    expect(json(refused).details?.map((detail) => detail.path)).toEqual(['bodyText', 'fieldBorder']);
+    const [versions] = await Promise.all([
+      test.deps.db.select().from(themeVersions).where(eq(themeVersions.storeId, owner.storeId)),
+    ]);
+    expect(versions).toHaveLength(0);
+    // Activating the same draft is the same publish: refused too.
+    const activate = await themesCall(test, 'PATCH', '/merchant/theme/activate', owner.token, {
+      themeId: DEFAULT_THEME_ID,
+    });
+    expect(activate.statusCode).toBe(422);
+
+    expect((await save({ bodyText: '#1F2937', fieldBorder: '#6B7280' })).statusCode).toBe(200);
+    const published = await themesCall(test, 'POST', '/merchant/theme/publish', owner.token);
+    expect(published.statusCode).toBe(201);
+    expect(json(published).data.publishedVersion).toBe(1);
+  });
+});

@@ -10,7 +10,7 @@ import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound, validation } from '../../platform/errors.js';
 import {
   type AuthService,
   approvePartner,
@@ -22,6 +22,8 @@ import {
   type UserRow,
   updateAccount,
 } from '../auth/index.js';
+
+import { assignAdminRole, findAdminRole } from './admin-roles.repository.js';
 
 const NOT_FOUND = 'Admin not found';
 
@@ -75,6 +77,11 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
           email: body.email,
           emailConfirmedAt: deps.now(),
         });
+        if (body.customRoleId) {
+          if (!(await findAdminRole(tx, body.customRoleId)))
+            throw validation('customRoleId', 'This custom role does not exist');
+          await assignAdminRole(tx, row.id, body.customRoleId);
+        }
         await auth.mailPasswordLink(tx, row, true);
         await recordAudit(tx, {
           action: 'admin.create',

@@ -1,81 +1,39 @@
 import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { writeTogether } from '../../platform/db/prepared.js';
+import type { StatementPart } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
-import type { Verification } from '../../platform/payments/provider.js';
 import { type CheckoutPricing, UNLIMITED } from '../cart/index.js';
 import type { ActivityRow, ItemRow, OrderActor, OrderRow, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
+import {
+  EXPIRED_CHECKOUTS_BEFORE_PAUSE,
+  HOLD_PAUSE_HOURS,
+  heldShare,
+  lagosTime,
+  lineName,
+  overHoldLimit,
+} from './checkout.rules.js';
 
 export const CHECKOUT_PREFIX = 'CHK';
 /** Unpaid checkouts hold stock this long, then give it back (orders.md). */
 export const PAYMENT_WINDOW_MINUTES = 30;
-/** Most units of one item (product or variant) one account's unpaid checkout may hold (ADR 042). */
-export const MAX_HELD_UNITS_PER_ITEM = 10;
-/** Most stock-limited units one account's unpaid checkout may hold in all (ADR 042). */
-export const MAX_HELD_UNITS = 50;
-
-/**
- * How many units of an item with `available` left one unpaid checkout may hold: half of what is left, rounded up,
- * but always two (a pair, or the last two units, can be bought as usual) and never more than
- * MAX_HELD_UNITS_PER_ITEM. Holding all of a product is what kept it sold out to everyone else while its holder
- * never paid (issue 24).
- */
-export function holdLimit(available: number): number {
-  return Math.min(MAX_HELD_UNITS_PER_ITEM, Math.max(2, Math.ceil(available / 2)));
+export { paidNotices } from './checkout.notices.js';
+export {
+  EXPIRED_CHECKOUTS_BEFORE_PAUSE,
+  HOLD_PAUSE_HOURS,
+  heldShare,
+  holdLimit,
+  MAX_HELD_UNITS,
+  MAX_HELD_UNITS_PER_ITEM,
+} from './checkout.rules.js';
+/** A checkout just written: its tracker, and its orders, items and activities (not read back, ADR 033/036). */
+export interface OpenedCheckout {
+  tracker: TrackerRow;
+  written?: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] };
 }
-
-/**
- * Once other shoppers' unpaid checkouts, every account's together, hold this share of a product's stock (what is
- * left plus what is held) or more, a checkout may add at most one unit of it (issue 31, ADR 066): half of it,
- * rounded up. Three accounts could hold all nine of a product 5 + 2 + 2; now the second and third take one each and
- * two are left for whoever comes next. A first shopper, or a second while less than half is held, buys as many as
- * the per-account limit allows (two of the last two; two and three of six).
- */
-export function heldShare(stock: number): number {
-  return Math.ceil(stock / 2);
-}
-/** An account whose checkouts expired unpaid this many times within HOLD_PAUSE_HOURS may not hold stock for a while. */
-export const EXPIRED_CHECKOUTS_BEFORE_PAUSE = 3;
-export const HOLD_PAUSE_HOURS = 24;
-
-const lagosTime = new Intl.DateTimeFormat('en-NG', {
-  timeZone: 'Africa/Lagos',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-const lineName = (line: CheckoutPricing['stores'][number]['lines'][number]) =>
-  line.variant
-    ? `${line.product.name} (${[line.variant.size, line.variant.color].filter(Boolean).join(', ')})`
-    : line.product.name;
-
-/** The first line of a priced cart that holds more than an unpaid checkout may, as the customer reads it. */
-function overHoldLimit(pricing: CheckoutPricing): string | null {
-  let held = 0;
-  for (const store of pricing.stores) {
-    for (const line of store.lines) {
-      // Sold on when out of stock: holding it keeps nobody else from buying.
-      if (line.availableQuantity >= UNLIMITED) continue;
-      held += line.quantity;
-      const limit = holdLimit(line.availableQuantity);
-      if (line.quantity > limit)
-        return `At most ${limit} of ${lineName(line)} can wait for payment in one checkout; pay for these, then buy more`;
-    }
-  }
-  if (held > MAX_HELD_UNITS)
-    return `At most ${MAX_HELD_UNITS} items can wait for payment in one checkout; pay for these, then buy more`;
-  return null;
-}
-
-/** A coupon use that could not be confirmed at payment; rolls the payment's savepoint back. */
-class CouponUseRefused extends Error {}
 
 /** Checkout starts and settles payments through the payments module's service. */
 export type CheckoutDeps = Deps & { payments: PaymentsService };
@@ -147,159 +105,50 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   }
 
   /**
-   * Payment confirmed (or gift cards covered everything): the coupon uses held at checkout become paid, orders
-   * become pending and the customer hears of it. If a coupon use cannot be confirmed (a checkout from before
-   * holds whose coupon filled up meanwhile) nothing is marked paid: the caller closes the checkout and refunds.
-   */
-  async function markPaid(
-    executor: Db,
-    tracker: TrackerRow,
-  ): Promise<{ paid: true } | { paid: false; reason: string }> {
-    // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
-    const mayRefuse = tracker.discountTotalKobo !== 0;
-    const run = async (tx: Db) => {
-      const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
-      // The coupon uses are read from the orders just locked, not from a second read of them.
-      const applied = await couponUses(tx, tracker, paidOrders);
-      if (applied.length > 0 && !mayRefuse) {
-        throw new Error(`Checkout ${tracker.reference} has coupon uses but no discount`);
-      }
-      // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
-      if (tracker.giftCardKobo > 0) await ports.confirmGiftCards(tx, tracker.id);
-      // Coupon rows are locked after product rows, as create-order does (stock, then the coupon hold); the sales
-      // written below lock no product row.
-      if (applied.length > 0) {
-        const { refused } = await ports.recordRedemptions(tx, {
-          trackerId: tracker.id,
-          customerId: tracker.customerId,
-          applied,
-        });
-        if (refused.length > 0)
-          throw new CouponUseRefused(
-            refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
-          );
-      }
-      const customer = await ports.findCustomer(tx, tracker.customerId);
-      // The units sold, the cart lines bought and the confirmation mail: three modules' writes, none reading
-      // another's rows, sent as one statement (ADR 055).
-      await writeTogether(tx, [
-        ports.salesPart(
-          items.map((item) => ({
-            productId: item.productId,
-            variantId: item.variantId,
-            quantity: item.quantity,
-            storeId: item.storeId,
-          })),
-        ),
-        cart.boughtPart(
-          tracker.customerId,
-          items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
-        ),
-        ...(customer
-          ? [
-              deps.mailer.outboxPart({
-                to: customer.email,
-                subject: `Your Naija Market order is confirmed (${tracker.reference})`,
-                paragraphs: [
-                  `Hello ${customer.firstName},`,
-                  `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
-                  ...paidOrders.map(
-                    (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
-                  ),
-                  'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
-                ],
-                action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
-              }),
-            ]
-          : []),
-      ]);
-      // The stores hear of their new orders and the customer's list gets its receipt (ADR 057): one statement.
-      await deps.events.emit(
-        tx,
-        paidOrders.flatMap((order) => {
-          const about = { orderId: order.id, orderNumber: order.orderName, storeName: order.storeName };
-          const itemCount = items
-            .filter((item) => item.orderId === order.id)
-            .reduce((sum, item) => sum + item.quantity, 0);
-          return [
-            {
-              kind: 'order.paid' as const,
-              key: `order.paid:${order.id}`,
-              audience: [{ store: order.storeId, permission: 'orders:write' as const }],
-              params: { ...about, amountKobo: order.totalKobo, itemCount },
-            },
-            {
-              kind: 'order.receipt' as const,
-              key: `order.receipt:${order.id}`,
-              audience: [{ user: tracker.customerId }],
-              params: { ...about, amountKobo: order.totalKobo },
-            },
-          ];
-        }),
-      );
-      return { paid: true as const };
-    };
-    if (!mayRefuse) return run(executor);
-    try {
-      // A savepoint: a refused coupon use undoes everything below, and the caller closes the checkout instead.
-      return await executor.transaction(run);
-    } catch (error) {
-      if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
-      throw error;
-    }
-  }
-
-  /**
-   * The tracker settle() locked while checking the amount, for onPaid in the same transaction (ADR 033: one
-   * locked read instead of a read and a locked read). Keyed by the transaction, so it never outlives it.
+   * The tracker `expectedAmountKobo` locked while the payment's amount was checked, for `lockForPayment` in the same
+   * transaction (ADR 033: one locked read instead of a read and a locked read). Keyed by the transaction, so it
+   * never outlives it.
    */
   const lockedForPayment = new WeakMap<Db, TrackerRow>();
 
-  deps.payments.registerPurpose({
-    prefix: CHECKOUT_PREFIX,
-    async expectedAmountKobo(executor, reference) {
-      if (executor === db) return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
-      // settle() asks in its transaction, under the payment's row lock, and calls onPaid next: the tracker is
-      // locked now (payment row, then tracker: the order settle always used) and kept for onPaid.
-      const tracker = await orders.lockTracker(executor, { reference });
-      if (tracker) lockedForPayment.set(executor, tracker);
-      return tracker?.amountDueKobo;
-    },
-    async onPaid(executor, reference, _verification: Verification) {
-      const kept = lockedForPayment.get(executor);
-      lockedForPayment.delete(executor);
-      const tracker =
-        kept?.reference === reference ? kept : await orders.lockTracker(executor, { reference });
-      if (!tracker || tracker.status === 'paid') return;
-      if (tracker.status !== 'awaiting_payment') {
-        // The money came after the checkout closed and its stock went back: it is refunded by the sweeper.
-        await orders.markRefundDue(executor, tracker);
-        deps.logger.warn({ reference }, 'payment for a closed checkout; it will be refunded');
-        return;
-      }
-      const outcome = await markPaid(executor, tracker);
-      if (!outcome.paid) {
-        // Never more discounted paid orders than the coupon allows: this payment goes back instead.
-        await closeUnpaid(
-          executor,
-          tracker,
-          'failed',
-          `A discount could not be honoured (${outcome.reason}).`,
-          {
-            role: 'payment',
-            id: null,
-          },
-        );
-        await orders.markRefundDue(executor, (await orders.findTracker(executor, { id: tracker.id }))!);
-        deps.logger.warn({ reference, reason: outcome.reason }, 'coupon use refused at payment; refund due');
-      }
-    },
-    async onFailed(_executor, reference) {
-      // A declined card or a wrong OTP is one attempt, not the end of the checkout: the customer may try again on
-      // the same payment page until the checkout expires (its stock stays reserved; the sweeper closes it then).
-      deps.logger.info({ reference }, 'payment attempt failed; the checkout stays open for another try');
-    },
-  });
+  /**
+   * What a checkout's payment must amount to. In the payment's transaction (under its row lock) the tracker is
+   * locked now (payment row, then tracker: the order settling always used) and kept for `lockForPayment`.
+   */
+  async function expectedAmountKobo(executor: Db, reference: string) {
+    if (executor === db) return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
+    const tracker = await orders.lockTracker(executor, { reference });
+    if (tracker) lockedForPayment.set(executor, tracker);
+    return tracker?.amountDueKobo;
+  }
+
+  /** The checkout a settled payment pays, locked: the one `expectedAmountKobo` kept, else locked now. */
+  async function lockForPayment(executor: Db, reference: string) {
+    const kept = lockedForPayment.get(executor);
+    lockedForPayment.delete(executor);
+    return kept?.reference === reference ? kept : orders.lockTracker(executor, { reference });
+  }
+
+  /** The customer's confirmation mail of a paid checkout, as one part of the payment's combined write (ADR 055). */
+  function confirmationMail(
+    tracker: TrackerRow,
+    paidOrders: OrderRow[],
+    customer: { email: string; firstName: string },
+  ): StatementPart {
+    return deps.mailer.outboxPart({
+      to: customer.email,
+      subject: `Your Naija Market order is confirmed (${tracker.reference})`,
+      paragraphs: [
+        `Hello ${customer.firstName},`,
+        `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)} for ${paidOrders.length} order${paidOrders.length === 1 ? '' : 's'}:`,
+        ...paidOrders.map(
+          (order) => `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
+        ),
+        'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
+      ],
+      action: { label: 'See your orders', url: `${deps.config.publicUrl}/account/orders` },
+    });
+  }
 
   /** What the payments module records and the provider is asked for, for a checkout's amount due. */
   function paymentOf(tracker: TrackerRow, email: string) {
@@ -369,127 +218,134 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
   }
 
   return {
+    expectedAmountKobo,
+    lockForPayment,
+    closeUnpaid,
+    couponUses,
+    confirmationMail,
+
     async simulate(customerId: string, addressId?: string) {
       return cart.toCartState(await cart.price(db, customerId, { addressId }));
     },
 
     /**
-     * One transaction: price the cart, take the stock, hold gift-card money, and have the orders module write the
-     * tracker and one order per store. The provider is called after it commits, so no lock is held while the
-     * network answers.
+     * Step "open" of the checkout-and-pay flow, in the flow's transaction: price the cart, take the stock, hold
+     * gift-card money and coupon uses, and have the orders module write the tracker and one order per store. A
+     * checkout with an amount due has its payment recorded with it (ADR 055); one gift cards cover is paid by the
+     * flow in the same transaction.
      */
-    async create(
+    async open(
+      tx: Db,
       customerId: string,
       body: { addressId?: string; orderNote?: string },
       // The customer as the request's session check read them (ADR 037).
       customer: SignedInAccount,
-    ) {
-      let written: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] } | undefined;
-      const tracker = await db.transaction(async (tx) => {
-        // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
-        // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
-        const cartRow = await cart.lockCart(tx, customerId);
-        const at = deps.now();
-        const expired = await orders.expiredCheckoutsSince(
-          tx,
-          customerId,
-          new Date(at.getTime() - HOLD_PAUSE_HOURS * 3600_000),
+    ): Promise<OpenedCheckout> {
+      // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
+      // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
+      const cartRow = await cart.lockCart(tx, customerId);
+      const at = deps.now();
+      const expired = await orders.expiredCheckoutsSince(
+        tx,
+        customerId,
+        new Date(at.getTime() - HOLD_PAUSE_HOURS * 3600_000),
+      );
+      const pausedBy = expired[EXPIRED_CHECKOUTS_BEFORE_PAUSE - 1];
+      if (pausedBy) {
+        const until = new Date(pausedBy.getTime() + HOLD_PAUSE_HOURS * 3600_000);
+        throw new AppError(
+          'CONFLICT',
+          `Failed to create order: ${EXPIRED_CHECKOUTS_BEFORE_PAUSE} of your checkouts expired unpaid, so you cannot hold items for payment until ${lagosTime.format(until)}`,
         );
-        const pausedBy = expired[EXPIRED_CHECKOUTS_BEFORE_PAUSE - 1];
-        if (pausedBy) {
-          const until = new Date(pausedBy.getTime() + HOLD_PAUSE_HOURS * 3600_000);
+      }
+      // A replacement keeps the hold's end: re-creating a checkout must not keep stock from others for ever.
+      let expiresAt = new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
+      for (const open of await orders.lockOpenTrackers(tx, customerId)) {
+        if (open.expiresAt > at && open.expiresAt < expiresAt) expiresAt = open.expiresAt;
+        await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
+          role: 'customer',
+          id: customerId,
+        });
+      }
+      const pricing = await cart.price(tx, customerId, { addressId: body.addressId, cart: cartRow });
+      // Above the business's limit per order (ADR 063): the cart itself must change, whatever else it needs.
+      if (pricing.aboveOrderLimit) throw validation('cart', pricing.aboveOrderLimit);
+      if (pricing.problems.length > 0) {
+        throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
+      }
+      const overLimit = overHoldLimit(pricing);
+      if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
+      const address = pricing.address!;
+      const reservations = pricing.stores.flatMap((store) =>
+        store.lines.map((line) => ({
+          productId: line.product.id,
+          variantId: line.variant?.id ?? null,
+          quantity: line.quantity,
+        })),
+      );
+      const created = await orders.createFromCheckout(tx, {
+        reference: deps.payments.newReference(CHECKOUT_PREFIX),
+        customerId,
+        itemsSubtotalKobo: pricing.itemsSubtotalKobo,
+        shippingTotalKobo: pricing.shippingKobo,
+        discountTotalKobo: pricing.discountKobo,
+        deliveryAddress: {
+          fullName: address.fullName,
+          phoneNumber: address.phoneNumber,
+          emailAddress: address.emailAddress,
+          state: address.stateOrRegion,
+          lga: address.lga,
+          address: address.address,
+        },
+        appliedCouponCodes: pricing.stores.flatMap((store) =>
+          store.coupon?.code ? [store.coupon.code] : [],
+        ),
+        expiresAt,
+        orderNote: body.orderNote ?? null,
+        reservations,
+        stores: ordersOf(pricing),
+      });
+      const written = { orders: created.orders, items: created.items, activities: created.activities };
+      let trackerRow = created.tracker;
+      // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
+      // a product shares are locked for as short a time as possible, from here to the commit.
+      const left = await ports.reserveStock(tx, reservations);
+      await ensureWithinHeldShare(tx, pricing, left);
+      if (pricing.giftCards.length > 0 && trackerRow.amountDueKobo > 0) {
+        // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
+        const { heldKobo } = await ports.holdGiftCards(tx, {
+          trackerId: trackerRow.id,
+          customerId,
+          cardIds: pricing.giftCards.map((card) => card.id),
+          amountKobo: trackerRow.amountDueKobo,
+        });
+        trackerRow = await orders.applyGiftCards(tx, trackerRow.id, heldKobo);
+      }
+      const applied = await couponUses(tx, trackerRow, created.orders);
+      if (applied.length > 0) {
+        // One use of each coupon is held now, counted with the paid ones under the coupon's row lock.
+        const { refused } = await ports.holdRedemptions(tx, {
+          trackerId: trackerRow.id,
+          customerId,
+          applied,
+        });
+        if (refused.length > 0)
           throw new AppError(
             'CONFLICT',
-            `Failed to create order: ${EXPIRED_CHECKOUTS_BEFORE_PAUSE} of your checkouts expired unpaid, so you cannot hold items for payment until ${lagosTime.format(until)}`,
+            `Failed to create order: ${refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; ')}`,
           );
-        }
-        // A replacement keeps the hold's end: re-creating a checkout must not keep stock from others for ever.
-        let expiresAt = new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
-        for (const open of await orders.lockOpenTrackers(tx, customerId)) {
-          if (open.expiresAt > at && open.expiresAt < expiresAt) expiresAt = open.expiresAt;
-          await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
-            role: 'customer',
-            id: customerId,
-          });
-        }
-        const pricing = await cart.price(tx, customerId, { addressId: body.addressId, cart: cartRow });
-        // Above the business's limit per order (ADR 063): the cart itself must change, whatever else it needs.
-        if (pricing.aboveOrderLimit) throw validation('cart', pricing.aboveOrderLimit);
-        if (pricing.problems.length > 0) {
-          throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
-        }
-        const overLimit = overHoldLimit(pricing);
-        if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
-        const address = pricing.address!;
-        const reservations = pricing.stores.flatMap((store) =>
-          store.lines.map((line) => ({
-            productId: line.product.id,
-            variantId: line.variant?.id ?? null,
-            quantity: line.quantity,
-          })),
-        );
-        const created = await orders.createFromCheckout(tx, {
-          reference: deps.payments.newReference(CHECKOUT_PREFIX),
-          customerId,
-          itemsSubtotalKobo: pricing.itemsSubtotalKobo,
-          shippingTotalKobo: pricing.shippingKobo,
-          discountTotalKobo: pricing.discountKobo,
-          deliveryAddress: {
-            fullName: address.fullName,
-            phoneNumber: address.phoneNumber,
-            emailAddress: address.emailAddress,
-            state: address.stateOrRegion,
-            lga: address.lga,
-            address: address.address,
-          },
-          appliedCouponCodes: pricing.stores.flatMap((store) =>
-            store.coupon?.code ? [store.coupon.code] : [],
-          ),
-          expiresAt,
-          orderNote: body.orderNote ?? null,
-          reservations,
-          stores: ordersOf(pricing),
-        });
-        written = { orders: created.orders, items: created.items, activities: created.activities };
-        let trackerRow = created.tracker;
-        // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
-        // a product shares are locked for as short a time as possible, from here to the commit.
-        const left = await ports.reserveStock(tx, reservations);
-        await ensureWithinHeldShare(tx, pricing, left);
-        if (pricing.giftCards.length > 0 && trackerRow.amountDueKobo > 0) {
-          // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
-          const { heldKobo } = await ports.holdGiftCards(tx, {
-            trackerId: trackerRow.id,
-            customerId,
-            cardIds: pricing.giftCards.map((card) => card.id),
-            amountKobo: trackerRow.amountDueKobo,
-          });
-          trackerRow = await orders.applyGiftCards(tx, trackerRow.id, heldKobo);
-        }
-        const applied = await couponUses(tx, trackerRow, created.orders);
-        if (applied.length > 0) {
-          // One use of each coupon is held now, counted with the paid ones under the coupon's row lock.
-          const { refused } = await ports.holdRedemptions(tx, {
-            trackerId: trackerRow.id,
-            customerId,
-            applied,
-          });
-          if (refused.length > 0)
-            throw new AppError(
-              'CONFLICT',
-              `Failed to create order: ${refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; ')}`,
-            );
-        }
-        if (trackerRow.amountDueKobo === 0) {
-          const outcome = await markPaid(tx, trackerRow);
-          if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
-          return (await orders.findTracker(tx, { id: trackerRow.id }))!;
-        }
-        // The payment is recorded with the checkout, in its transaction: one commit instead of two (ADR 055). The
-        // provider is asked for its page after the commit.
-        await deps.payments.record(tx, paymentOf(trackerRow, customer.email));
-        return trackerRow;
-      });
+      }
+      // The payment is recorded with the checkout, in its transaction: one commit instead of two (ADR 055). The
+      // provider is asked for its page after the commit.
+      if (trackerRow.amountDueKobo > 0) await deps.payments.record(tx, paymentOf(trackerRow, customer.email));
+      return { tracker: trackerRow, written };
+    },
+
+    /**
+     * Step "page" of the flow, after its transaction committed: the provider's page for a checkout with an amount
+     * due (no lock is held while the network answers), and the checkout as the customer sees it.
+     */
+    async answerOpened({ tracker, written }: OpenedCheckout, customer: SignedInAccount) {
       const { authorizationUrl } =
         tracker.status === 'paid'
           ? { authorizationUrl: null }

@@ -6,8 +6,14 @@ import { type CheckoutDeps, createCheckoutService } from './checkout.service.js'
 
 export function createCheckoutModule(deps: CheckoutDeps, ports: CheckoutPorts) {
   const service = createCheckoutService(deps, ports);
-  return { service, routes: checkoutRoutes(service, deps.rateLimits) };
+  return { service, routes: checkoutRoutes(service) };
 }
 
-export type { CheckoutPorts, StockLine } from './checkout.ports.js';
-export { CHECKOUT_PREFIX, type CheckoutService, PAYMENT_WINDOW_MINUTES } from './checkout.service.js';
+export type { CheckoutPorts, CouponUses, StockLine } from './checkout.ports.js';
+export {
+  CHECKOUT_PREFIX,
+  type CheckoutService,
+  type OpenedCheckout,
+  PAYMENT_WINDOW_MINUTES,
+  paidNotices,
+} from './checkout.service.js';

@@ -1,4 +1,4 @@
-import { adminPayoutEndpoints, merchantPayoutEndpoints, PAYOUT_NEEDS_OTP } from '@market/contracts';
+import { adminPayoutEndpoints, merchantPayoutEndpoints } from '@market/contracts';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { LedgerService } from './ledger.service.js';
 
@@ -21,19 +21,7 @@ export function ledgerRoutes(ledger: LedgerService): RouteDefinition[] {
       message: 'Payouts',
       data: await ledger.adminPayouts(query),
     })),
-    route(adminPayoutEndpoints.approvePayout, async ({ auth, params }) => {
-      const payout = await ledger.approvePayout(auth.userId, params.storeId);
-      return {
-        message: payout.needsOtp
-          ? PAYOUT_NEEDS_OTP
-          : payout.status === 'processed'
-            ? 'Payout approved and paid'
-            : payout.status === 'failed'
-              ? 'Payout approved but the transfer failed'
-              : 'Payout approved; the transfer is on its way',
-        data: payout,
-      };
-    }),
+    // adminPayoutEndpoints.approvePayout is the payout flow's (src/flows/payout.ts, ADR 076).
     route(adminPayoutEndpoints.finalizeOtp, async ({ params, body }) => {
       const payout = await ledger.finalizeOtp(params.payoutId, body.otp);
       return {

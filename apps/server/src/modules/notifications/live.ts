@@ -200,6 +200,7 @@ export function liveStreams(
   }
 
   const carrier = (stream: Stream) => stream.auth.kind === 'partner' || stream.auth.kind === 'admin';
+  const customer = (stream: Stream) => stream.auth.kind === 'customer';
   const stops = [
     changes.subscribe(topics.notifications, (change) => {
       if (change.missed) return queueEvent(open, 'notifications');
@@ -215,6 +216,7 @@ export function liveStreams(
         return; // A payload from an older process: nothing to tell.
       }
       queueEvent(byStore.get(order.storeId), 'orders');
+      if (order.customerId) queueEvent(byUser.get(order.customerId), 'orders', customer);
       if (order.carrierId) queueEvent(byUser.get(order.carrierId), 'orders', carrier);
       if (order.queue) queueEvent(queue, 'orders');
       queueEvent(allOrders, 'orders');

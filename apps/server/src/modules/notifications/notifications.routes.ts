@@ -22,11 +22,11 @@ export function notificationsRoutes(notifications: NotificationsService): RouteD
     })),
     route(notificationEndpoints.preferences, async ({ auth }) => ({
       message: 'Notification settings',
-      data: await notifications.preferences(auth.userId, auth.kind),
+      data: await notifications.preferences(auth.userId, auth.kind, auth.permissions),
     })),
     route(notificationEndpoints.updatePreferences, async ({ auth, body }) => ({
       message: NOTIFICATION_PREFERENCES_SAVED,
-      data: await notifications.updatePreferences(auth.userId, auth.kind, body),
+      data: await notifications.updatePreferences(auth.userId, auth.kind, auth.permissions, body),
     })),
   ];
 }

@@ -253,8 +253,12 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
       return rows.length;
     },
 
-    async preferences(userId: string, account: AccountKind): Promise<NotificationPreference[]> {
-      const kinds = notificationKindsFor(account);
+    async preferences(
+      userId: string,
+      account: AccountKind,
+      permissions: readonly string[],
+    ): Promise<NotificationPreference[]> {
+      const kinds = notificationKindsFor(account, permissions);
       const rows = await db
         .select()
         .from(notificationPreferences)
@@ -277,9 +281,10 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
     async updatePreferences(
       userId: string,
       account: AccountKind,
+      permissions: readonly string[],
       body: UpdateNotificationPreferencesBody,
     ): Promise<NotificationPreference[]> {
-      const mine = new Set<string>(notificationKindsFor(account));
+      const mine = new Set<string>(notificationKindsFor(account, permissions));
       const foreign = body.preferences.find((preference) => !mine.has(preference.kind));
       if (foreign) {
         throw validation(
@@ -299,7 +304,7 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
             });
         }
       });
-      return this.preferences(userId, account);
+      return this.preferences(userId, account, permissions);
     },
   };
 }

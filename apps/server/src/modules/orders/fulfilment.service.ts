@@ -360,11 +360,17 @@ export function createFulfilmentService(
   }
 
   /**
-   * Live lists (ADR 057): the store's, the carrier's and the admins' queue hear that the order moved, in every
+   * Live lists (ADR 057): the customer's order page, the store's, the carrier's and the admins' queue hear that the
+   * order moved, in every
    * process, after the commit. Any move may add to or take from the queue, so the queue always hears.
    */
   async function publishOrderChange(order: OrderRow, previousCarrierId: string | null = null) {
-    const change = { storeId: order.storeId, carrierId: order.partnerId ?? order.dispatcherId, queue: true };
+    const change = {
+      customerId: order.customerId,
+      storeId: order.storeId,
+      carrierId: order.partnerId ?? order.dispatcherId,
+      queue: true,
+    };
     await deps.changes.publish(ORDERS_CHANGED, orderChangePayload(change));
     if (previousCarrierId && previousCarrierId !== change.carrierId)
       await deps.changes.publish(

@@ -6,7 +6,10 @@ import type { OrderRow, RefundRow } from './orders.repository.js';
  * (registered by the composition), so the orders module never imports it. Without a listener nothing is posted.
  */
 export interface OrderMoneyListener {
-  /** The orders were paid (their rows are locked): commission and due are set and the payments are posted. */
+  /**
+   * A replacement order was paid (its row locked): commission and due are set and the payment is posted. A
+   * checkout's orders are booked by the checkout-and-pay flow itself (ADR 076), not through this listener.
+   */
   paid(executor: Db, orders: OrderRow[]): Promise<void>;
   /** The order completed (delivered and the return window passed): its due amount becomes payable. */
   completed(executor: Db, order: OrderRow): Promise<void>;

@@ -270,9 +270,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         createdAt: at,
       })),
     });
-    // The ledger books each order's commission and due amount in this same transaction (ADR 027), for all the
-    // checkout's orders at once (ADR 033).
-    if (paid.length > 0) await money.listener?.paid(executor, paid);
+    // The checkout-and-pay flow books these orders' money next, in this same transaction (ADR 027, 076).
     return { orders: paid, items };
   }
 

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { type CustomerRefund, koboToNaira, type RefundRecord } from '@market/contracts';
+import type { CustomerRefund, RefundRecord } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import type { OrderActor } from './order-status.js';
 import type { RefundRow } from './orders.repository.js';
@@ -17,7 +15,39 @@ import { paidPerLine, unitsAmount } from './refund-apportion.js';
 // units, shipping only with the whole order. The provider is asked after the commit; its answer or its refund.*
 // webhook moves the row on; a failure stays on the row for an admin to retry or reject.
 
+import {
+  onProviderRefundEvent,
+  type RefundProviderContext,
+  refundsToResume,
+  retryDueRefunds,
+  retryRefund,
+  sendRefund,
+  settleFromProvider,
+} from './refunds.provider.js';
 /** What the refunds need of other modules, handed in by the composition (ADR 010). */
+import {
+  type BookedRefund,
+  type BookRefundInput,
+  customerRefundOf,
+  newRefundReference,
+  REFUND_OUTCOME_UNKNOWN,
+  refundRecordOf,
+  unitsTaken,
+  unsettled,
+} from './refunds.rules.js';
+
+export type { BookedRefund, BookRefundInput, RefundAtProvider } from './refunds.rules.js';
+export {
+  customerRefundOf,
+  nextRefundAttempt,
+  REFUND_OUTCOME_UNKNOWN,
+  REFUND_RESUME_AFTER_MS,
+  REFUND_RETRY_DELAYS_MINUTES,
+  REFUND_UNSENT_AFTER_MS,
+  refundRecordOf,
+  unsettled,
+} from './refunds.rules.js';
+
 export interface RefundNeeds {
   /**
    * Reserves the amount on the payment (payments module), in the caller's transaction: the one that records the
@@ -40,166 +70,6 @@ export interface RefundNeeds {
     trackerId: string,
     amountKobo: number,
   ): Promise<{ refundedKobo: number; cards: { activityId: string }[] }>;
-}
-
-/** A refund the provider holds against a payment, as its list answers it (ADR 061). */
-export interface RefundAtProvider {
-  providerReference: string;
-  amountKobo: number;
-  status: 'pending' | 'processed' | 'failed';
-}
-
-/**
- * How long a refund whose send was started may stay without a recorded outcome before the resume job asks the
- * provider (longer than the provider call's own timeout, so a call still in flight is never second-guessed), and how
- * long after an unknown outcome the provider is first asked (it may still be making the refund).
- */
-export const REFUND_RESUME_AFTER_MS = 2 * 60_000;
-/** A refund booked this long ago and never sent: the process stopped between the booking and the send. */
-export const REFUND_UNSENT_AFTER_MS = 10 * 60_000;
-
-/** Why an unknown refund cannot be retried, rejected or paid another way yet: the message says why. */
-export const REFUND_OUTCOME_UNKNOWN =
-  'The payment provider has not told us whether this refund was made. We are asking it now; until it answers, the ' +
-  'refund cannot be sent again, rejected or marked paid another way, so the customer is never paid twice.';
-
-export interface BookRefundInput {
-  orderId: string;
-  returnId: string | null;
-  kind: 'cancellation' | 'return' | 'chargeback';
-  /**
-   * The provider already sent the money back (a card dispute it resolved against us): the cash row is booked as
-   * processed under this key (its provider reference) and never sent; a gift-card part is refused.
-   */
-  settledByProvider?: string;
-  /** Units of order items; `all` is every unit not refunded yet, with the shipping fee. */
-  lines: { orderItemId: string; quantity: number }[] | 'all';
-  reason: string;
-  actor: OrderActor;
-  chargedTo?: 'merchant' | 'platform';
-}
-
-export interface BookedRefund {
-  /** Every row written (provider and gift card). */
-  rows: RefundRow[];
-  /** Rows the provider must still be asked about, after the commit. */
-  toSend: string[];
-  amountKobo: number;
-  shippingKobo: number;
-}
-
-function newRefundReference(): string {
-  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  return `RFD-${Array.from(randomBytes(12), (byte) => alphabet[byte % 32]).join('')}`;
-}
-
-/** Units of each order item already taken by refunds (a rejected refund keeps its units: those were refused). */
-function unitsTaken(rows: RefundRow[]): Map<string, number> {
-  const taken = new Map<string, number>();
-  for (const row of rows) {
-    for (const line of row.lines)
-      taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
-  }
-  return taken;
-}
-
-/**
- * How long a failed refund waits before it is sent again, by the number of sends so far (ADR 049): 5 minutes, then
- * 30, 2 hours and 12 hours. After the fifth send the retries stop and an admin decides (retry, reject or paid another
- * way). Long enough apart that a provider outage or a short-lived balance shortfall has passed.
- */
-export const REFUND_RETRY_DELAYS_MINUTES = [5, 30, 120, 720] as const;
-
-export function nextRefundAttempt(attempts: number, now: Date): Date | null {
-  const minutes = REFUND_RETRY_DELAYS_MINUTES[attempts - 1];
-  return minutes === undefined ? null : new Date(now.getTime() + minutes * 60_000);
-}
-
-function decisionOf(row: RefundRow): RefundRecord['decision'] {
-  if (!row.decision || !row.decidedAt) return null;
-  return { outcome: row.decision, reason: row.decisionReason ?? '', decidedAt: row.decidedAt.toISOString() };
-}
-
-/** Where a refund stands, in one sentence its customer reads (no provider text, nothing internal). */
-function customerStatusText(row: RefundRow): string {
-  const where = row.destination === 'gift_card' ? 'the gift card that paid' : 'your card or bank account';
-  if (row.decision === 'paid_another_way') return `Refunded to you another way: ${row.decisionReason}`;
-  if (row.decision === 'rejected') return `Not refunded: ${row.decisionReason}`;
-  switch (row.status) {
-    case 'processed':
-      return `Refunded to ${where}`;
-    case 'failed':
-      return row.nextAttemptAt
-        ? 'Delayed: the payment provider could not make this refund yet. We will try again automatically.'
-        : 'Delayed: the payment provider could not make this refund. Our team is deciding how to pay it; we will e-mail you.';
-    case 'rejected':
-      // Rejected before decisions had their own reason.
-      return 'Not refunded';
-    case 'unknown':
-      return `On its way to ${where}: we are confirming it with the payment provider.`;
-    default:
-      return `On its way to ${where}`;
-  }
-}
-
-export function customerRefundOf(row: RefundRow): CustomerRefund {
-  return {
-    id: row.id,
-    reference: row.reference,
-    orderId: row.orderId,
-    kind: row.kind,
-    destination: row.destination,
-    amount: koboToNaira(row.amountKobo),
-    status: row.status,
-    statusText: customerStatusText(row),
-    decision: decisionOf(row),
-    createdAt: row.createdAt.toISOString(),
-    processedAt: row.processedAt?.toISOString() ?? null,
-  };
-}
-
-export function refundRecordOf(row: RefundRow, orderName: string): RefundRecord {
-  return {
-    id: row.id,
-    reference: row.reference,
-    orderId: row.orderId,
-    orderName,
-    returnId: row.returnId,
-    kind: row.kind,
-    destination: row.destination,
-    amount: koboToNaira(row.amountKobo),
-    reason: row.reason,
-    status: row.status,
-    providerReference: row.providerReference,
-    failureReason: row.failureReason,
-    // Only while the provider still holds it: a refund decided since (processed, failed, rejected) needs nothing.
-    needsAttention: row.needsAttention && row.status === 'processing',
-    chargedTo: row.chargedTo,
-    attempts: row.attempts,
-    nextAttemptAt: row.status === 'failed' ? (row.nextAttemptAt?.toISOString() ?? null) : null,
-    decision: decisionOf(row),
-    createdAt: row.createdAt.toISOString(),
-    processedAt: row.processedAt?.toISOString() ?? null,
-  };
-}
-
-/** Statuses under which a provider refund holds its amount on the payment (`reserveRefund`). */
-const RESERVED: ReadonlySet<OrderRefundStatus> = new Set(['processing', 'unknown', 'processed']);
-
-/**
- * Whether nobody knows yet if the provider made this refund: `unknown`, or `processing` with no provider id past the
- * time its call must have ended (the process stopped between the call and its booking). Retry, reject and "paid
- * another way" wait for it (ADR 061).
- */
-export function unsettled(row: RefundRow, at: Date): boolean {
-  if (row.destination !== 'provider') return false;
-  if (row.status === 'unknown') return true;
-  return (
-    row.status === 'processing' &&
-    row.providerReference === null &&
-    row.nextAttemptAt !== null &&
-    row.nextAttemptAt <= at
-  );
 }
 
 /** Paystack's resolutions where the card-holder won and the bank reversed the payment. */
@@ -226,6 +96,17 @@ export function createRefundsService(
       updatedAt: deps.now(),
     });
   }
+
+  /** The provider's side of a refund (refunds.provider.ts), given what it needs once. */
+  const provider: RefundProviderContext = {
+    deps,
+    needs,
+    tellOutcome: (executor, row) => service.tellOutcome(executor, row),
+  };
+  const withProvider =
+    <A extends unknown[], R>(fn: (context: RefundProviderContext, ...args: A) => R) =>
+    (...args: A) =>
+      fn(provider, ...args);
 
   const service = {
     /**
@@ -386,200 +267,15 @@ export function createRefundsService(
       );
     },
 
-    /**
-     * Asks the provider for a booked refund (after the booking committed), in three steps (ADR 061):
-     * 1. the intent, in one transaction: pending → processing, the payment's reservation, and when to look again if
-     *    no outcome is recorded (`nextAttemptAt`), so a process that dies after it leaves work the resume job finds;
-     * 2. the provider call, after the commit;
-     * 3. its outcome: made (processed, or processing until the webhook), refused (failed, the reservation released,
-     *    a retry later), or unknown (a timeout, a cut connection, a 5xx: `unknown`, the reservation kept, settled
-     *    only by asking the provider, never sent again before that).
-     */
-    async send(refundId: string): Promise<RefundRow> {
-      const claimed = await db.transaction(async (tx) => {
-        const row = await repository.lockRefund(tx, refundId);
-        if (!row) throw notFound('Refund not found');
-        if (row.destination !== 'provider' || row.status !== 'pending') return { row, send: false };
-        const at = deps.now();
-        try {
-          await needs.reserveRefund(tx, row.paymentReference, row.amountKobo);
-        } catch (error) {
-          // Nothing left of the payment to send back (or it is not paid): refused here, as the provider would.
-          const failed = await repository.updateRefund(tx, row.id, ['pending'], {
-            status: 'failed',
-            attempts: row.attempts + 1,
-            failureReason: (error instanceof Error ? error.message : String(error)).slice(0, 300),
-            nextAttemptAt: nextRefundAttempt(row.attempts + 1, at),
-            updatedAt: at,
-          });
-          return { row: failed!, send: false, refused: true };
-        }
-        const updated = await repository.updateRefund(tx, row.id, ['pending'], {
-          status: 'processing',
-          attempts: row.attempts + 1,
-          failureReason: null,
-          nextAttemptAt: new Date(at.getTime() + REFUND_RESUME_AFTER_MS),
-          updatedAt: at,
-        });
-        return { row: updated!, send: true };
-      });
-      if (!claimed.send) {
-        if ('refused' in claimed) await service.tellOutcome(db, claimed.row);
-        return claimed.row;
-      }
-      const row = claimed.row;
-      let patch: Partial<repository.NewRefund>;
-      let release = false;
-      try {
-        const result = await needs.sendRefund(row.paymentReference, row.amountKobo);
-        release = result.status === 'failed';
-        patch =
-          result.status === 'failed'
-            ? {
-                status: 'failed',
-                failureReason: 'The payment provider could not make the refund',
-                nextAttemptAt: nextRefundAttempt(row.attempts, deps.now()),
-              }
-            : {
-                status: result.status === 'processed' ? 'processed' : 'processing',
-                providerReference: result.providerReference ?? row.providerReference,
-                processedAt: result.status === 'processed' ? deps.now() : null,
-                nextAttemptAt: null,
-              };
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        deps.logger.error(
-          { err: error, reference: row.reference, amountKobo: row.amountKobo },
-          outcomeUnknown(error) ? 'refund outcome unknown' : 'refund refused',
-        );
-        if (outcomeUnknown(error)) {
-          patch = {
-            status: 'unknown',
-            failureReason: 'The payment provider did not answer; asking it whether the refund was made',
-            nextAttemptAt: new Date(deps.now().getTime() + REFUND_RESUME_AFTER_MS),
-          };
-        } else {
-          release = true;
-          patch = {
-            status: 'failed',
-            failureReason: message.slice(0, 300),
-            nextAttemptAt: nextRefundAttempt(row.attempts, deps.now()),
-          };
-        }
-      }
-      // Only from processing: a webhook that came first has the last word.
-      const done = await db.transaction(async (tx) => {
-        const moved = await repository.updateRefund(tx, row.id, ['processing'], {
-          ...patch,
-          updatedAt: deps.now(),
-        });
-        if (moved && release) await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
-        if (moved) await service.tellOutcome(tx, moved);
-        return moved;
-      });
-      return done ?? (await repository.findRefund(db, row.id))!;
-    },
+    send: withProvider(sendRefund),
 
-    /**
-     * Settles a refund whose outcome nobody recorded (`unknown`, or `processing` with no answer past its time) from
-     * what the provider says it holds against the payment (ADR 061): one of its refunds of the same amount that no
-     * other row of ours has claimed is this one (processed, on its way, or failed); none means the request never
-     * reached it, so the refund is failed, its reservation released, and due to be sent again at once. In one
-     * transaction under the locks of every provider refund of the payment, so two settlements never claim one.
-     */
-    async settleFromProvider(
-      refundId: string,
-      atProvider: RefundAtProvider[],
-    ): Promise<RefundRow | undefined> {
-      return db.transaction(async (tx) => {
-        const target = await repository.findRefund(tx, refundId);
-        if (!target) return undefined;
-        const rows = await repository.lockProviderRefundsOfPayment(tx, target.paymentReference);
-        const row = rows.find((one) => one.id === refundId);
-        if (!row || !unsettled(row, deps.now())) return row;
-        const claimed = new Set(rows.map((one) => one.providerReference).filter(Boolean));
-        const found = atProvider.find(
-          (refund) => !claimed.has(refund.providerReference) && refund.amountKobo === row.amountKobo,
-        );
-        const at = deps.now();
-        const from: OrderRefundStatus[] = ['unknown', 'processing'];
-        let moved: RefundRow | undefined;
-        if (found && found.status !== 'failed') {
-          moved = await repository.updateRefund(tx, row.id, from, {
-            status: found.status === 'processed' ? 'processed' : 'processing',
-            providerReference: found.providerReference,
-            processedAt: found.status === 'processed' ? at : null,
-            failureReason: null,
-            nextAttemptAt: null,
-            updatedAt: at,
-          });
-        } else {
-          moved = await repository.updateRefund(tx, row.id, from, {
-            status: 'failed',
-            providerReference: found?.providerReference ?? null,
-            failureReason: found
-              ? 'The payment provider reported the refund failed'
-              : 'The payment provider never received this refund; it is sent again',
-            // Never received: nothing was made, so it is due again now; a failure waits its usual delay.
-            nextAttemptAt: found ? nextRefundAttempt(row.attempts, at) : at,
-            updatedAt: at,
-          });
-          if (moved) await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
-        }
-        if (moved) await service.tellOutcome(tx, moved);
-        return moved;
-      });
-    },
+    settleFromProvider: withProvider(settleFromProvider),
 
-    /** Refunds whose outcome nobody recorded, or booked and never sent, for the resume job (ADR 061). */
-    toResume(limit = 20): Promise<RefundRow[]> {
-      const at = deps.now();
-      return repository.refundsToResume(db, at, new Date(at.getTime() - REFUND_UNSENT_AFTER_MS), limit);
-    },
+    toResume: withProvider(refundsToResume),
 
-    /** An admin sends a failed refund again (at once, whatever its automatic retry was waiting for). */
-    async retry(refundId: string): Promise<RefundRow> {
-      const reopened = await repository.updateRefund(db, refundId, ['failed'], {
-        status: 'pending',
-        nextAttemptAt: null,
-        updatedAt: deps.now(),
-      });
-      if (!reopened) {
-        const row = await repository.findRefund(db, refundId);
-        if (!row) throw notFound('Refund not found');
-        if (unsettled(row, deps.now())) throw conflict(REFUND_OUTCOME_UNKNOWN);
-        throw conflict(`This refund is ${row.status}; only a failed refund can be sent again`);
-      }
-      return service.send(refundId);
-    },
+    retry: withProvider(retryRefund),
 
-    /**
-     * The job's sweep (ADR 049): failed refunds whose retry is due are sent again, each claimed by a conditional
-     * update (failed and due → pending), so two processes or an admin's retry at the same moment send it once.
-     * Unknown outcomes are not here: the resume step (flows/return-and-refund.ts) asks the provider first.
-     */
-    async retryDue(limit = 20): Promise<{ sent: number; failed: number }> {
-      const due = await repository.refundsDueForRetry(db, deps.now(), limit);
-      let sent = 0;
-      let failed = 0;
-      for (const candidate of due) {
-        const claimed = await db.transaction(async (tx) => {
-          const row = await repository.lockRefund(tx, candidate.id);
-          if (row?.status !== 'failed' || !row.nextAttemptAt || row.nextAttemptAt > deps.now()) return false;
-          await repository.updateRefund(tx, row.id, ['failed'], {
-            status: 'pending',
-            nextAttemptAt: null,
-            updatedAt: deps.now(),
-          });
-          return true;
-        });
-        if (!claimed) continue;
-        const done = await service.send(candidate.id);
-        if (done.status === 'failed') failed += 1;
-        else sent += 1;
-      }
-      return { sent, failed };
-    },
+    retryDue: withProvider(retryDueRefunds),
 
     /**
      * An admin decides a refund the provider did not make, in the caller's transaction, with a reason the customer
@@ -640,53 +336,7 @@ export function createRefundsService(
       return (await repository.refundsOfOrder(executor, orderId)).map(customerRefundOf);
     },
 
-    /** A signed, first-seen refund.* webhook: moves the refund it names; anything else is ignored. */
-    async onProviderEvent(event: {
-      status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
-      transactionReference: string;
-      amountKobo: number | null;
-      providerReference: string | null;
-    }): Promise<string> {
-      return db.transaction(async (tx) => {
-        const row = await repository.lockProviderRefund(tx, {
-          paymentReference: event.transactionReference,
-          providerReference: event.providerReference,
-          amountKobo: event.amountKobo,
-        });
-        if (!row) return 'refund:unknown';
-        if (row.status === 'processed' || row.status === 'rejected') return `refund:${row.status}`;
-        const at = deps.now();
-        // needs-attention: still with Paystack (processing), flagged for an admin to follow up in its dashboard.
-        const next: Partial<repository.NewRefund> =
-          event.status === 'processed'
-            ? { status: 'processed', processedAt: at, needsAttention: false, nextAttemptAt: null }
-            : event.status === 'failed'
-              ? {
-                  status: 'failed',
-                  failureReason: 'The payment provider reported the refund failed',
-                  needsAttention: false,
-                  nextAttemptAt: nextRefundAttempt(row.attempts, at),
-                }
-              : event.status === 'needs-attention'
-                ? { status: 'processing', needsAttention: true, nextAttemptAt: null }
-                : { status: 'processing', nextAttemptAt: null };
-        const moved = await repository.updateRefund(
-          tx,
-          row.id,
-          ['pending', 'processing', 'unknown', 'failed'],
-          { ...next, providerReference: row.providerReference ?? event.providerReference, updatedAt: at },
-        );
-        if (moved && moved.status !== row.status) await service.tellOutcome(tx, moved);
-        // The payment's reservation follows the provider (ADR 061): held while it holds or made the refund
-        // (processing, unknown, processed), free otherwise (pending, failed).
-        const heldBefore = RESERVED.has(row.status);
-        const heldAfter = RESERVED.has(next.status as OrderRefundStatus);
-        if (heldBefore && !heldAfter) await needs.releaseRefund(tx, row.paymentReference, row.amountKobo);
-        if (!heldBefore && heldAfter)
-          await needs.reserveRefund(tx, row.paymentReference, row.amountKobo, true);
-        return event.status === 'needs-attention' ? 'refund:needs-attention' : `refund:${next.status}`;
-      });
-    },
+    onProviderEvent: withProvider(onProviderRefundEvent),
 
     /**
      * A card dispute heard from the provider (ADR 049). Only a resolution moves money: accepted (the bank reversed the

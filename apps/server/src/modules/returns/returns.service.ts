@@ -905,7 +905,7 @@ export function createReturnsService(
         const sentence =
           outcome === 'rejected'
             ? `The refund of ${amount} for order ${order.orderName} will not be made: ${reason}`
-            : `The refund of ${amount} for order ${order.orderName} could not go back to your card, so it was paid to you another way: ${reason}`;
+            : `The refund of ${amount} for order ${order.orderName} could not go back to the card or account you paid with, so it was paid to you another way: ${reason}`;
         await orders.note(tx, order, actorOf(caller), sentence);
         const customer = await needs.findCustomer(tx, order.customerId);
         if (customer) {

@@ -20,6 +20,7 @@ import {
   type ThemeSummary,
   type ThemeVersion,
   themeColorFields,
+  themeContrastIssues,
   themeSocialFields,
 } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -190,6 +191,14 @@ export function createThemesService(deps: Deps, needs: ThemesNeeds) {
     owned: MerchantThemeRow,
     replacesVersion: number | null,
   ): Promise<void> {
+    // A draft may be saved while its colours are being worked on; what customers see must read (issue 34 item 25).
+    const unreadable = themeContrastIssues(owned.color);
+    if (unreadable.length > 0)
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Fix the colours before publishing: ${unreadable.map((issue) => issue.message).join('; ')}`,
+        unreadable.map(({ path, message }) => ({ path, message })),
+      );
     const version = (await latestVersionNumber(tx, actor.storeId)) + 1;
     const testimonials = await listTestimonials(tx, owned.id);
     const now = deps.now();

@@ -17,7 +17,7 @@ import { z } from 'zod';
 /**
  * The refusals every endpoint of this shape can give, whatever its handler does: the guard's 401 and 403 for a
  * signed-in endpoint, 422 for any input, 400, 413 and 415 for a body (malformed, too large, wrong media type), 414
- * for an over-long path parameter, 404 for an input that names a row, 409 for a change that meets the resource's
+ * for an over-long path parameter or query, 503 for any (load shedding, a part down), 404 for an input that names a row, 409 for a change that meets the resource's
  * state.
  */
 function impliedErrorStatuses(endpoint: Endpoint, signedIn: boolean): ErrorStatus[] {
@@ -33,7 +33,13 @@ function impliedErrorStatuses(endpoint: Endpoint, signedIn: boolean): ErrorStatu
     statuses.add(413);
     statuses.add(415);
   }
-  if (endpoint.params) statuses.add(414);
+  // An address longer than the server reads is refused whatever the route: a long path parameter or query.
+  if (endpoint.params || endpoint.query) statuses.add(414);
+  // Uploads are counted per account and address before a byte of the file is read (the `upload` limit).
+  if (endpoint.upload) statuses.add(429);
+  // Any answer that waits on the database may be shed while the embedded database is saturated (ADR 054), and a
+  // part an answer needs may be down: 503 with Retry-After.
+  statuses.add(503);
   if (endpoint.params || namesARow(endpoint.query) || namesARow(endpoint.body)) statuses.add(404);
   if (endpoint.method !== 'GET') statuses.add(409);
   // A malformed or reused Idempotency-Key is refused with 422 (ADR 064).
@@ -60,7 +66,7 @@ const errorDescriptions: Record<ErrorStatus, string> = {
   415: 'This content type is not supported',
   422: 'The input breaks a rule of this operation; details name each field',
   429: 'Too many requests: wait and try again (see Retry-After)',
-  503: 'A part the answer needs is not answering',
+  503: 'A part the answer needs is not answering, or the server is shedding load: try again after Retry-After',
 };
 
 /** Every documented operation's endpoint, keyed as Fastify sees the route (`GET /api/products/:id`). */

@@ -230,13 +230,27 @@ export function mountRoutes(
           const scope = { kind: auth.kind, accountId: auth.userId };
           return answerOnce(options.idempotency, scope, key, fingerprint, reply, status, run);
         }
-        const result = await run();
+        const result = checkAnswers ? await run().catch(undeclaredRefusal(endpoint)) : await run();
         // A handler that streamed a file answers with the reply itself.
         if (result === reply || reply.sent) return reply;
         return reply.code(status).send(result);
       },
     });
   }
+}
+
+/**
+ * Tests only (`checkAnswers`): a handler's 429 on an endpoint whose contract does not declare it fails the test
+ * instead of reaching clients, so the API document lists every rate limit a client can meet (issue 34 item 29).
+ */
+function undeclaredRefusal(endpoint: Endpoint) {
+  return (error: unknown): never => {
+    if (error instanceof AppError && error.status === 429 && !endpoint.errors?.includes(429))
+      throw new Error(
+        `${endpoint.method} ${endpoint.path} answered 429 (${error.message}); its contract must declare it in errors`,
+      );
+    throw error;
+  };
 }
 
 type SerializerCompiler = typeof serializerCompiler;

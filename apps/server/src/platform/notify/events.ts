@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@market/contracts';
+import { type NotificationKind, permissionsNeededFor } from '@market/contracts';
 import type { Db } from '../db/client.js';
 import { type EventAudience, notificationEvents } from './events.schema.js';
 
@@ -24,12 +24,35 @@ export interface NotificationEvents {
   onEmit(listener: () => void): void;
 }
 
+/**
+ * The catalogue says which permission puts a store member or an admin in a kind's audience, and the preferences
+ * screen offers the kind from it; an emitter naming another permission is a programming error, caught by any test
+ * that emits the event.
+ */
+function assertAudienceMatchesCatalogue(event: NotificationEvent): void {
+  for (const target of event.audience) {
+    const [account, permission] =
+      'store' in target
+        ? (['merchant', target.permission] as const)
+        : 'admins' in target
+          ? (['admin', target.admins] as const)
+          : [];
+    if (!account) continue;
+    const needed = permissionsNeededFor(event.kind, account);
+    if (!needed?.includes(permission))
+      throw new Error(
+        `${event.kind} is emitted to ${account}s holding ${permission}; the notification catalogue says ${needed?.join(' or ') ?? 'nobody'}`,
+      );
+  }
+}
+
 export function createNotificationEvents(): NotificationEvents {
   const listeners: (() => void)[] = [];
   return {
     async emit(executor, event) {
       const events = Array.isArray(event) ? event : [event];
       if (events.length === 0) return;
+      for (const one of events) assertAudienceMatchesCatalogue(one);
       await executor
         .insert(notificationEvents)
         .values(events.map(({ kind, key, audience, params }) => ({ kind, key, audience, params })))

@@ -51,3 +51,37 @@ describe('subscription invoice page', () => {
     expect(await screen.findByText('Invoice not found')).toBeInTheDocument();
   });
 });
+
+describe('subscription invoice as a Nigerian business invoice (issue 34 item 4)', () => {
+  it("shows the seller's TIN, the price before VAT, VAT at 7.5 % and the store's address, never its slug", async () => {
+    mockFetch((url) => {
+      if (url.endsWith('/merchant/subscription/invoices'))
+        return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice] } });
+      if (url.includes('/profile'))
+        return jsonResponse(200, {
+          message: 'Store profile',
+          data: {
+            store: {
+              storeName: 'Chinedu Gadgets',
+              storeUrl: 'chinedu-gadgets',
+              officeAddress: null,
+              shippingLocation: { street: '14 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria' },
+            },
+          },
+        });
+      return jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Not allowed' } });
+    });
+    renderScreen(<InvoicePage />, {
+      route: '/merchant/subscription/invoices/inv-1',
+      path: '/merchant/subscription/invoices/:id',
+    });
+    const document = await screen.findByRole('article', { name: 'Invoice' });
+    expect(document).toHaveTextContent(/TIN \d{8}-\d{4}/);
+    // ₦15,000.00 charged = ₦13,953.49 before VAT + ₦1,046.51 VAT.
+    expect(document).toHaveTextContent('₦13,953.49');
+    expect(document).toHaveTextContent('VAT at 7.5 %₦1,046.51');
+    expect(document).toHaveTextContent('₦15,000.00');
+    expect(await screen.findByText('14 Allen Avenue, Ikeja, Lagos, Nigeria')).toBeInTheDocument();
+    expect(document).not.toHaveTextContent('chinedu-gadgets');
+  });
+});

@@ -1,3 +1,4 @@
+import { type StoreProfile, vatIncluded } from '@market/contracts';
 import { Link, useParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -12,6 +13,14 @@ import {
 import { formatDate } from '../../../lib/dates';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { formatNaira } from '../../../lib/money';
+
+/** The store's business address as it gave it (office, else where it ships from); never its web slug. */
+function storeAddress(store: StoreProfile['store']): string | null {
+  if (store.officeAddress) return store.officeAddress;
+  const from = store.shippingLocation;
+  if (!from) return null;
+  return [from.street, from.city, from.state, from.country].filter(Boolean).join(', ');
+}
 
 /** Printing shows the invoice alone, not the dashboard around it. */
 const printOnlyInvoice = `@media print {
@@ -43,6 +52,8 @@ export function Component() {
     );
 
   const store = profile.data?.store;
+  // Plan prices include VAT: the lines show the price before VAT and the VAT, adding up to the total charged.
+  const split = vatIncluded(invoice.amountKobo);
   return (
     <div className="space-y-4">
       <style>{printOnlyInvoice}</style>
@@ -66,6 +77,7 @@ export function Component() {
             <p className="text-sm text-slate-700">
               {platformDetails.email} · {platformDetails.phone}
             </p>
+            <p className="text-sm text-slate-700">TIN {platformDetails.tin}</p>
           </div>
           <div className="text-right">
             <h1 id="invoice-title" className="text-xl font-bold">
@@ -78,7 +90,9 @@ export function Component() {
         <section aria-label="Billed to">
           <h2 className="text-sm font-semibold text-slate-700">Billed to</h2>
           <p className="font-semibold">{store?.storeName ?? 'Your store'}</p>
-          {store?.storeUrl ? <p className="text-sm text-slate-700">Store address: {store.storeUrl}</p> : null}
+          {store && storeAddress(store) ? (
+            <p className="text-sm text-slate-700">{storeAddress(store)}</p>
+          ) : null}
         </section>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">What this invoice charges</caption>
@@ -101,7 +115,11 @@ export function Component() {
                   {formatDate(invoice.periodStart)} to {formatDate(invoice.periodEnd)}
                 </span>
               </td>
-              <td className="py-2 text-right tabular-nums">{formatNaira(invoice.amountKobo)}</td>
+              <td className="py-2 text-right tabular-nums">{formatNaira(split.netKobo)}</td>
+            </tr>
+            <tr className="border-b border-slate-200">
+              <td className="py-2">VAT at 7.5 %</td>
+              <td className="py-2 text-right tabular-nums">{formatNaira(split.vatKobo)}</td>
             </tr>
           </tbody>
           <tfoot>

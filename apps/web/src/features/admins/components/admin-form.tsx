@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminSummary, type CreateAdminBody, createAdminBody } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
@@ -11,16 +11,18 @@ import { useCreateAdmin } from '../api/create-admin';
 import { useEditAdmin } from '../api/edit-admin';
 import { roleOptions } from './role-labels';
 
-const fields = ['firstName', 'lastName', 'email', 'role'] as const;
+const fields = ['firstName', 'lastName', 'email', 'role', 'customRoleId'] as const;
 
 interface AdminFormProps {
   /** The admin to edit; without it the form creates one. */
   admin?: AdminSummary;
+  /** The super admin's custom roles a new admin may be given at creation (roles change later on the roles page). */
+  customRoles?: readonly { id: string; name: string }[];
   onDone(admin: AdminSummary): void;
   onCancel(): void;
 }
 
-export function AdminForm({ admin, onDone, onCancel }: AdminFormProps) {
+export function AdminForm({ admin, customRoles = [], onDone, onCancel }: AdminFormProps) {
   const create = useCreateAdmin();
   const edit = useEditAdmin(admin?.id ?? '');
   const [status, setStatus] = useState<string | null>(null);
@@ -28,6 +30,7 @@ export function AdminForm({ admin, onDone, onCancel }: AdminFormProps) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, dirtyFields },
   } = useForm<CreateAdminBody>({
     resolver: zodResolver(createAdminBody),
@@ -39,11 +42,16 @@ export function AdminForm({ admin, onDone, onCancel }: AdminFormProps) {
     },
   });
 
+  const role = useWatch({ control, name: 'role' });
+  const offersCustomRole = !admin && customRoles.length > 0 && role !== 'superadmin';
+
   const onError = (error: unknown) => setStatus(applyServerErrors(error, setError, fields));
   const onSubmit = handleSubmit((values) => {
     setStatus(null);
     if (!admin) {
-      create.mutate(values, { onSuccess: (answer) => onDone(answer.data), onError });
+      const { customRoleId, ...rest } = values;
+      const body = offersCustomRole && customRoleId ? { ...rest, customRoleId } : rest;
+      create.mutate(body, { onSuccess: (answer) => onDone(answer.data), onError });
       return;
     }
     const changed = Object.fromEntries(
@@ -87,6 +95,17 @@ export function AdminForm({ admin, onDone, onCancel }: AdminFormProps) {
         {...register('email')}
       />
       <SelectField label="Role" options={roleOptions} error={errors.role?.message} {...register('role')} />
+      {offersCustomRole ? (
+        <SelectField
+          label="Custom role (optional)"
+          options={[
+            { value: '', label: 'None: the built-in role’s permissions' },
+            ...customRoles.map((custom) => ({ value: custom.id, label: custom.name })),
+          ]}
+          error={errors.customRoleId?.message}
+          {...register('customRoleId', { setValueAs: (value: string) => value || undefined })}
+        />
+      ) : null}
       {!admin ? (
         <p className="text-sm text-slate-700">We mail them a link to set their password and sign in.</p>
       ) : null}

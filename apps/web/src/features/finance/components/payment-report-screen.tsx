@@ -46,7 +46,8 @@ export function PaymentReportScreen({ initialRange }: { initialRange?: FinanceRa
           {report.data.storeName} · payment category{' '}
           {labelFrom(paymentCategoryLabels, report.data.paymentCategory)} · paid orders placed{' '}
           {formatDateRange(report.data.from, report.data.to)} (Lagos days). Due is what you are owed after
-          commission, discounts and refunds; it becomes payable once an order completes.
+          commission, discounts and refunds; it becomes payable once an order completes. These figures count
+          only these days; your Payouts page shows the balance of every order.
         </p>
         <FinanceTotalsGrid totals={report.data.totals} label="Your store" />
         <FinanceSeries series={report.data.series} title="Sales, due and commission by day" />

@@ -137,3 +137,30 @@ describe('order actions: a photo where the move asks for one', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/shipping-partner/orders'));
   });
 });
+
+describe('order actions: cancelling names the refund', () => {
+  it('shows the amount the customer gets back before the store confirms, and sends the cancel once', async () => {
+    const fetchMock = mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order is now cancelled',
+        data: { id: orderId, orderStatus: status(15, 'cancelled', 'Cancelled'), allowedNextStatuses: [] },
+      }),
+    );
+    const person = userEvent.setup();
+    renderScreen(
+      <OrderActions
+        viewer="merchant"
+        orderId={orderId}
+        allowed={[status(3, 'accepted', 'Accepted'), status(15, 'cancelled', 'Cancelled')]}
+        cancelRefund="₦61,200.00"
+      />,
+    );
+    await person.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    expect(within(dialog).getByTestId('money-dialog-amount')).toHaveTextContent('₦61,200.00');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await person.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({ status: 'cancelled' });
+  });
+});

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { MoneyDialog } from '../../../components/ui/money-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { type ChainViewer, usePartnerDecline, useUpdateOrder } from '../api/fulfilment';
@@ -31,10 +32,13 @@ export function OrderActions({
   viewer,
   orderId,
   allowed,
+  cancelRefund,
 }: {
   viewer: ChainViewer;
   orderId: string;
   allowed: OrderStatus[];
+  /** What cancelling refunds the customer, as shown (`₦12,500.00`): every money button names its amount. */
+  cancelRefund?: string;
 }) {
   const update = useUpdateOrder(viewer, orderId);
   const decline = usePartnerDecline(orderId);
@@ -133,15 +137,33 @@ export function OrderActions({
           </Button>
         </form>
       ) : null}
-      <ConfirmDialog
-        open={confirmCancel}
-        title="Cancel this order?"
-        description="The stock goes back to your store and the customer is refunded. This cannot be undone."
-        confirmLabel="Cancel order"
-        busy={update.isPending}
-        onCancel={() => setConfirmCancel(false)}
-        onConfirm={() => update.mutate({ status: 'cancelled' }, { onSettled: () => setConfirmCancel(false) })}
-      />
+      {cancelRefund ? (
+        <MoneyDialog
+          open={confirmCancel}
+          title="Cancel this order?"
+          amount={cancelRefund}
+          description="This is refunded to the customer, and the stock goes back to your store. This cannot be undone."
+          confirmLabel="Cancel order"
+          tone="danger"
+          busy={update.isPending}
+          onCancel={() => setConfirmCancel(false)}
+          onConfirm={() =>
+            update.mutate({ status: 'cancelled' }, { onSettled: () => setConfirmCancel(false) })
+          }
+        />
+      ) : (
+        <ConfirmDialog
+          open={confirmCancel}
+          title="Cancel this order?"
+          description="The stock goes back to your store and the customer is refunded. This cannot be undone."
+          confirmLabel="Cancel order"
+          busy={update.isPending}
+          onCancel={() => setConfirmCancel(false)}
+          onConfirm={() =>
+            update.mutate({ status: 'cancelled' }, { onSettled: () => setConfirmCancel(false) })
+          }
+        />
+      )}
       <PromptDialog
         open={askReason}
         title="Decline this order?"

@@ -4,7 +4,7 @@ import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/errors';
-import { formatApiNaira } from '../../../lib/money';
+import { formatApiNaira, formatNaira, nairaToKobo } from '../../../lib/money';
 import { FULFILMENT_MESSAGES, useStaffOrder } from '../api/fulfilment';
 import { AssignPanel } from './assign-panel';
 import { IssueTokenButton } from './issue-token-button';
@@ -76,7 +76,12 @@ export function StaffOrderDetail({
               : ' An admin who issues delivery tokens must issue a new one.'}
           </p>
         ) : null}
-        <OrderActions viewer={viewer} orderId={data.id} allowed={data.allowedNextStatuses} />
+        <OrderActions
+          viewer={viewer}
+          orderId={data.id}
+          allowed={data.allowedNextStatuses}
+          cancelRefund={formatNaira(nairaToKobo(data.total) - nairaToKobo(data.refunded))}
+        />
         {viewer === 'admin' && canAssign ? <AssignPanel orderId={data.id} /> : null}
         {viewer === 'admin' &&
         canIssueToken &&

@@ -17,6 +17,26 @@ export function eventNamesIn(buffer: string): { names: LiveEventName[]; rest: st
   return { names, rest };
 }
 
+/**
+ * The queries a live event makes stale, by account (issue 34 items 8 and 13): a store's and a carrier's lists on
+ * an order move; a customer's order page, its refunds and returns on a move or on news of money (a refund is
+ * told as a notification); an admin's contact inbox when a message arrives (told as a notification).
+ */
+export function liveQueryKeys(kind: AccountKind, names: readonly LiveEventName[]): (readonly string[])[] {
+  const keys: (readonly string[])[] = [];
+  const notified = names.includes('notifications');
+  const moved = names.includes('orders');
+  if (notified) keys.push(notificationKeys.all(kind));
+  if (kind === 'customer') {
+    if (notified || moved) keys.push(['orders'], ['returns']);
+    return keys;
+  }
+  // A new paid order reaches a store as a notification first: its lists are asked again too.
+  if (notified || moved) keys.push(['fulfilment']);
+  if (kind === 'admin' && notified) keys.push(['contact', 'admin']);
+  return keys;
+}
+
 const FIRST_RETRY_MS = 2_000;
 const LAST_RETRY_MS = 30_000;
 
@@ -37,12 +57,8 @@ export function useLiveNotifications(kind: AccountKind) {
     let connectedBefore = false;
 
     const refresh = (names: LiveEventName[]) => {
-      if (names.includes('notifications')) {
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.all(kind) });
-        // A new paid order reaches a store as a notification first: its lists are asked again too.
-        void queryClient.invalidateQueries({ queryKey: ['fulfilment'] });
-      }
-      if (names.includes('orders')) void queryClient.invalidateQueries({ queryKey: ['fulfilment'] });
+      for (const queryKey of liveQueryKeys(kind, names))
+        void queryClient.invalidateQueries({ queryKey: [...queryKey] });
     };
 
     const connect = async () => {

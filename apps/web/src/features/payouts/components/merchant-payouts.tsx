@@ -18,8 +18,12 @@ export function MerchantPayouts() {
     <div className="space-y-6">
       <section aria-labelledby="balances-title" className="space-y-2">
         <h2 id="balances-title" className="text-lg font-semibold text-slate-900">
-          Balances
+          Balances (all time)
         </h2>
+        <p className="text-sm text-slate-700" data-testid="balances-range">
+          Every order since your store opened, as of now. The payment report counts only the days you choose,
+          so its figures are smaller for a short range.
+        </p>
         {balances.isPending ? (
           <LoadingState label="Loading balances…" />
         ) : balances.isError ? (

@@ -52,9 +52,13 @@ describe('MerchantPayouts', () => {
     });
     vi.stubGlobal('fetch', recorder.fetchMock);
     renderScreen(<MerchantPayouts />);
-    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const balances = await screen.findByRole('region', { name: 'Balances (all time)' });
     expect(await within(balances).findByText('₦1,250.50')).toBeInTheDocument();
     expect(within(balances).getByText('₦68,400.00')).toBeInTheDocument();
+    // Its range is said, beside the payment report's own (issue 34 item 18).
+    expect(within(balances).getByTestId('balances-range')).toHaveTextContent(
+      /every order since your store opened/i,
+    );
     const history = screen.getByRole('region', { name: 'Payout history' });
     expect(await within(history).findByText('Paid')).toBeInTheDocument();
     expect(
@@ -84,7 +88,7 @@ describe('MerchantPayouts', () => {
     });
     vi.stubGlobal('fetch', recorder.fetchMock);
     renderScreen(<MerchantPayouts />);
-    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const balances = await screen.findByRole('region', { name: 'Balances (all time)' });
     expect(await within(balances).findByText('Settled by Paystack')).toBeInTheDocument();
     expect(within(balances).getByText('₦27,000.00')).toBeInTheDocument();
     expect(within(balances).getByText('You owe')).toBeInTheDocument();

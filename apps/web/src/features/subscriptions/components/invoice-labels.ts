@@ -17,4 +17,6 @@ export const platformDetails = {
   address: import.meta.env.VITE_PLATFORM_ADDRESS ?? '12 Admiralty Way, Lekki Phase 1, Lagos, Nigeria',
   email: import.meta.env.VITE_PLATFORM_EMAIL ?? 'billing@naijamarket.ng',
   phone: import.meta.env.VITE_PLATFORM_PHONE ?? '+234 1 700 0000',
+  /** The platform's tax identification number, printed on every invoice beside the VAT (a demo number by default). */
+  tin: import.meta.env.VITE_PLATFORM_TIN ?? '24681357-0001',
 };

@@ -5,6 +5,7 @@ import {
   type ThemeColorField,
   type ThemeSocialMedia,
   themeColorFields,
+  themeContrastIssues,
   themeHeaderForm,
   themeSocialBody,
   themeSocialFields,
@@ -236,10 +237,12 @@ export function ColoursSection({
   saving: boolean;
 }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const contrast = labelContrastIssue({
-    primaryButton: pickerValue(value.primaryButton),
-    primaryLabel: pickerValue(value.primaryLabel),
-  });
+  const shown = Object.fromEntries(
+    themeColorFields.map((field) => [field, pickerValue(value[field])]),
+  ) as ThemeColor;
+  // The label on the button refuses the save; every other pair warns here and refuses publishing (issue 34 item 25).
+  const contrast = labelContrastIssue(shown);
+  const warnings = themeContrastIssues(shown).filter((issue) => issue.path !== 'primaryLabel');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Record<string, string> = {};
@@ -267,6 +270,23 @@ export function ColoursSection({
           <p role="alert" className="text-sm text-red-700">
             {contrast.message}
           </p>
+        ) : null}
+        {warnings.length > 0 ? (
+          <div
+            role="status"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
+            <p className="font-semibold">
+              Hard to read: you can save, but not publish, until these are fixed.
+            </p>
+            <ul className="mt-1 list-disc space-y-1 pl-5">
+              {warnings.map((issue) => (
+                <li key={issue.path}>
+                  {COLOUR_LABELS[issue.path]}: {issue.message}
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
         <Button type="submit" loading={saving}>
           Save colours

@@ -1,0 +1,31 @@
+import { orderMoneyFlow } from '../flows/order-money.js';
+import { listenToTransfers } from '../flows/payout.js';
+import { listenToProviderRefunds } from '../flows/return-and-refund.js';
+import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
+import { ledger } from './modules/ledger.js';
+import { orders } from './modules/orders.js';
+import { payments } from './modules/payments.js';
+import type { Wiring } from './registry.js';
+
+/**
+ * The flows that listen for what happens in a module (a provider's webhook, an order's money fact), each joined
+ * once the modules are built (ADR 047, 076). Adding a flow that listens: its file in `flows/` and one line here.
+ */
+export const flows: ((wiring: Wiring) => void)[] = [
+  ({ use }) => listenToProviderRefunds(use(payments).service, use(orders).refunds),
+  // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
+  ({ use }) =>
+    use(payments).service.onDisputeEvent((executor, event) => use(orders).refunds.onDispute(executor, event)),
+  // An order's money booked by the ledger in the transaction of each fact.
+  ({ use }) => use(orders).service.money.listen(orderMoneyFlow(use(ledger).service)),
+  // The provider's transfer webhooks settling payouts.
+  ({ use }) => listenToTransfers(use(payments).service, use(ledger).service),
+  ({ deps, use }) => {
+    if (deps.config.settlementMode === 'subaccount')
+      wireSubaccountSettlement({
+        payments: use(payments).service,
+        orders: use(orders).service,
+        ledger: use(ledger).service,
+      });
+  },
+];

@@ -1,0 +1,28 @@
+import { findAdminCustomRole } from '../../modules/admins/index.js';
+import { createAuthModule } from '../../modules/auth/index.js';
+import {
+  createStoreForMerchant,
+  findActiveMembership,
+  findStoreById,
+  findStoreByMerchant,
+  merchantOnboarding,
+  slugify,
+} from '../../modules/stores/index.js';
+import { defineModule } from '../registry.js';
+
+export const auth = defineModule('auth', ({ deps }) =>
+  createAuthModule(deps, {
+    // A staff member's session names the store they work in (their membership's), an owner's their own store.
+    async findStoreByMerchant(executor, merchantId) {
+      const own = await findStoreByMerchant(executor, merchantId);
+      if (own) return own;
+      const membership = await findActiveMembership(executor, merchantId);
+      return membership ? findStoreById(executor, membership.storeId) : undefined;
+    },
+    createStoreForMerchant,
+    merchantOnboarding,
+    slugify,
+    findMembership: (userId) => findActiveMembership(deps.db, userId),
+    findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
+  }),
+);

@@ -1,0 +1,40 @@
+import { createCheckoutAndPay } from '../../flows/checkout-and-pay.js';
+import { reserveStock, returnStock } from '../../modules/catalog/index.js';
+import { createCheckoutModule } from '../../modules/checkout/index.js';
+import { holdBalances, releaseHolds } from '../../modules/gift-cards/index.js';
+import { defineModule } from '../registry.js';
+import { cart } from './cart.js';
+import { coupons } from './coupons.js';
+import { ledger } from './ledger.js';
+import { orders } from './orders.js';
+import { payments } from './payments.js';
+
+export const checkout = defineModule('checkout', ({ deps, use }) =>
+  createCheckoutModule(
+    { ...deps, payments: use(payments).service },
+    {
+      cart: use(cart).service,
+      orders: use(orders).service,
+      reserveStock,
+      returnStock,
+      holdRedemptions: use(coupons).service.holdRedemptions,
+      releaseRedemptions: use(coupons).service.releaseRedemptions,
+      holdGiftCards: holdBalances,
+      releaseGiftCards: releaseHolds,
+    },
+  ),
+);
+
+/** The checkout-and-pay flow (flows/checkout-and-pay.ts): POST /checkout/create and the checkouts' payments. */
+export const checkoutAndPay = defineModule('checkout and pay', ({ deps, salesFolder, use }) =>
+  createCheckoutAndPay({
+    deps,
+    checkout: use(checkout).service,
+    orders: use(orders).service,
+    cart: use(cart).service,
+    coupons: use(coupons).service,
+    ledger: use(ledger).service,
+    payments: use(payments).service,
+    salesFolder,
+  }),
+);

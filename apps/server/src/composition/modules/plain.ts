@@ -1,0 +1,13 @@
+import { createAddressesModule } from '../../modules/addresses/index.js';
+import { createContactModule } from '../../modules/contact/index.js';
+import { createFinanceModule } from '../../modules/finance/index.js';
+import { createSystemModule } from '../../modules/system/index.js';
+import { createTestimonialsModule } from '../../modules/testimonials/index.js';
+import { plainModule } from '../registry.js';
+
+// Modules built from the platform's deps alone: they read no other module.
+export const system = plainModule('system', createSystemModule);
+export const addresses = plainModule('addresses', createAddressesModule);
+export const testimonials = plainModule('testimonials', createTestimonialsModule);
+export const finance = plainModule('finance', createFinanceModule);
+export const contact = plainModule('contact', createContactModule);

@@ -1,0 +1,22 @@
+import { findUserById } from '../../modules/auth/index.js';
+import { reserveStock, returnStock } from '../../modules/catalog/index.js';
+import { createReturnsModule } from '../../modules/returns/index.js';
+import { defineModule } from '../registry.js';
+import { fulfilmentChain, orders } from './orders.js';
+import { payments } from './payments.js';
+
+export const returns = defineModule('returns', ({ deps, use }) =>
+  createReturnsModule(
+    deps,
+    { orders: use(orders).service, refunds: use(orders).refunds },
+    {
+      reserveStock,
+      returnStock,
+      findCustomer: findUserById,
+      cardDisputes: use(payments).service,
+      // The pickup of a return's goods uses the delivery chain's carriers and the store's address (ADR 060).
+      carriers: use(fulfilmentChain).carriers,
+      storePickup: use(fulfilmentChain).storePickup,
+    },
+  ),
+);

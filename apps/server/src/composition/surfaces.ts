@@ -1,0 +1,70 @@
+import type { Surface } from '@market/contracts';
+import { admins } from './modules/admins.js';
+import { auth } from './modules/auth.js';
+import { bankAccounts } from './modules/bank-accounts.js';
+import { cart } from './modules/cart.js';
+import { catalog } from './modules/catalog.js';
+import { checkout, checkoutAndPay } from './modules/checkout.js';
+import { coupons } from './modules/coupons.js';
+import { giftCards } from './modules/gift-cards.js';
+import { hubs } from './modules/hubs.js';
+import { ledger, payout } from './modules/ledger.js';
+import { merchantDashboard } from './modules/merchant-dashboard.js';
+import { notifications } from './modules/notifications.js';
+import { orders } from './modules/orders.js';
+import { payments } from './modules/payments.js';
+import { addresses, contact, finance, system, testimonials } from './modules/plain.js';
+import { policies } from './modules/policies.js';
+import { reconciliation } from './modules/reconciliation.js';
+import { reports } from './modules/reports.js';
+import { returns } from './modules/returns.js';
+import { reviews } from './modules/reviews.js';
+import { shipping } from './modules/shipping.js';
+import { staff } from './modules/staff.js';
+import { stores } from './modules/stores.js';
+import { subscriptions } from './modules/subscriptions.js';
+import { themes } from './modules/themes.js';
+import type { ModuleEntry } from './registry.js';
+
+/**
+ * The modules each surface mounts (ADR 076). Adding a module: its folder in `modules/`, its wiring file in
+ * `composition/modules/`, and one line here. Each endpoint names its surface, so a surface that runs as its own
+ * deployment later mounts only the modules its endpoints come from; a module whose routes name a surface whose list
+ * lacks it stops the start.
+ */
+export const surfaces: Record<Surface, ModuleEntry[]> = {
+  api: [
+    system,
+    auth,
+    admins,
+    stores,
+    hubs,
+    catalog,
+    coupons,
+    giftCards,
+    addresses,
+    shipping,
+    payments,
+    cart,
+    checkout,
+    checkoutAndPay,
+    orders,
+    returns,
+    merchantDashboard,
+    policies,
+    bankAccounts,
+    ledger,
+    payout,
+    subscriptions,
+    reports,
+    reviews,
+    testimonials,
+    finance,
+    contact,
+    staff,
+    notifications,
+    reconciliation,
+  ],
+  shipping: [system, shipping],
+  themes: [system, themes],
+};

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Sizes a reader has to hold (issue 30, ADR 076): the composition root's lines, server files over 500 lines and
+// functions over 80 lines. Re-run with `node scripts/code-sizes.mjs` (add `--list` for the files and functions).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverSource = path.join(root, 'apps/server/src');
+const FILE_LIMIT = 500;
+const FUNCTION_LIMIT = 80;
+const list = process.argv.includes('--list');
+
+function sourceFiles(dir) {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+const lineCount = (text) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
+/** Every function-like node with its name (the declaration's, or the variable/property it is assigned to). */
+function functionsOf(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const nameOf = (node) => {
+    if (node.name && ts.isIdentifier(node.name)) return node.name.text;
+    if (node.name && (ts.isStringLiteral(node.name) || ts.isPrivateIdentifier(node.name)))
+      return node.name.text;
+    const parent = node.parent;
+    if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name)
+      return parent.name.getText(source);
+    if (parent && ts.isCallExpression(parent))
+      return `(callback of ${parent.expression.getText(source).slice(0, 40)})`;
+    return '(anonymous)';
+  };
+  const visit = (node) => {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node)
+    ) {
+      if (node.body) {
+        const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+        const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+        found.push({ name: nameOf(node), lines: end - start + 1, line: start + 1 });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { text, functions: found };
+}
+
+const files = sourceFiles(serverSource).map((file) => ({ file, ...functionsOf(file) }));
+const relative = (file) => path.relative(root, file);
+const bigFiles = files
+  .map(({ file, text }) => ({ file: relative(file), lines: lineCount(text) }))
+  .filter((entry) => entry.lines > FILE_LIMIT)
+  .sort((a, b) => b.lines - a.lines);
+const longFunctions = files
+  .flatMap(({ file, functions }) => functions.map((fn) => ({ file: relative(file), ...fn })))
+  .filter((fn) => fn.lines > FUNCTION_LIMIT)
+  .sort((a, b) => b.lines - a.lines);
+
+const appFile = files.find(({ file }) => relative(file) === 'apps/server/src/app.ts');
+const appFunctions = appFile?.functions ?? [];
+const named = (name) => appFunctions.find((fn) => fn.name === name)?.lines ?? 0;
+const flowsDir = path.join(serverSource, 'flows');
+const flowFiles = fs.existsSync(flowsDir) ? sourceFiles(flowsDir) : [];
+
+console.log(`app.ts lines:                 ${appFile ? lineCount(appFile.text) : 0}`);
+console.log(`  buildApp lines:             ${named('buildApp')}`);
+console.log(`  composeModules lines:       ${named('composeModules')}`);
+console.log(`  longest function in app.ts: ${Math.max(0, ...appFunctions.map((fn) => fn.lines))}`);
+console.log(
+  `flows/: ${flowFiles.length} files, ${flowFiles.reduce((sum, file) => sum + lineCount(fs.readFileSync(file, 'utf8')), 0)} lines`,
+);
+console.log(`server files over ${FILE_LIMIT} lines:  ${bigFiles.length}`);
+console.log(`server functions over ${FUNCTION_LIMIT} lines: ${longFunctions.length}`);
+if (list) {
+  console.log('\nfiles:');
+  for (const entry of bigFiles) console.log(`  ${entry.lines}\t${entry.file}`);
+  console.log('\nfunctions:');
+  for (const fn of longFunctions) console.log(`  ${fn.lines}\t${fn.file}:${fn.line}\t${fn.name}`);
+}
