@@ -13,7 +13,7 @@ import { merchantDashboard } from './modules/merchant-dashboard.js';
 import { notifications } from './modules/notifications.js';
 import { orders } from './modules/orders.js';
 import { payments } from './modules/payments.js';
-import { addresses, contact, finance, system, testimonials } from './modules/plain.js';
+import { addresses, audit, contact, dataRights, finance, system, testimonials } from './modules/plain.js';
 import { policies } from './modules/policies.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { reports } from './modules/reports.js';
@@ -61,6 +61,8 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     testimonials,
     finance,
     contact,
+    audit,
+    dataRights,
     staff,
     notifications,
     reconciliation,
