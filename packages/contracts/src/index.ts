@@ -1,5 +1,6 @@
 export * from './access.js';
 export * from './addresses.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
 export * from './catalog.js';
@@ -7,6 +8,7 @@ export * from './checkout.js';
 export * from './common.js';
 export * from './contact.js';
 export * from './coupons.js';
+export * from './data-rights.js';
 export * from './endpoint.js';
 export * from './envelope.js';
 export * from './finance.js';
@@ -38,6 +40,7 @@ export * from './tracking.js';
 export * from './wishlist.js';
 
 import { shippingAddressEndpoints } from './addresses.js';
+import { auditEndpoints } from './audit.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
 import { bankAccountEndpoints } from './bank-accounts.js';
 import {
@@ -50,6 +53,7 @@ import {
 import { cartEndpoints, checkoutEndpoints, customerOrderEndpoints } from './checkout.js';
 import { contactEndpoints } from './contact.js';
 import { couponCustomerEndpoints, couponMerchantEndpoints } from './coupons.js';
+import { dataRightsEndpoints } from './data-rights.js';
 import type { Endpoint } from './endpoint.js';
 import { financeEndpoints } from './finance.js';
 import {
@@ -173,6 +177,8 @@ export function allEndpoints(): Endpoint[] {
     merchantPayoutEndpoints,
     adminPayoutEndpoints,
     reconciliationEndpoints,
+    auditEndpoints,
+    dataRightsEndpoints,
   });
   return found;
 }

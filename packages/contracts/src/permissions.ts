@@ -27,6 +27,8 @@ export const storePermissions = [
   'returns:read',
   /** Approve, reject and receive returns; decide refund or replacement. */
   'returns:write',
+  /** Read the store's own audit trail: who changed prices, stock, staff, roles and the bank account (ADR 072). */
+  'store:audit:read',
 ] as const;
 export type StorePermission = (typeof storePermissions)[number];
 
@@ -63,6 +65,10 @@ export const adminPermissions = [
   'contact:read',
   /** Disputed returns, chargeback decisions, refund requests (fetch, reject, retry a failed one). */
   'returns:disputes',
+  /** Read and export the audit trail (ADR 072); the super admin's, or a custom role's that grants it. */
+  'audit:read',
+  /** Act on a person's written data-rights request: download their data, close their account (ADR 073). */
+  'data-rights:act',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -79,7 +85,12 @@ export type Permission = StorePermission | AdminPermission | PartnerPermission;
 
 export const adminRolePermissions: Record<AdminRole, readonly AdminPermission[]> = {
   superadmin: adminPermissions,
-  admin: adminPermissions.filter((permission) => permission !== 'admins:manage'),
+  // Who decides is not who reads the record of decisions: the trail and data-rights requests stay with the super
+  // admin unless a custom role grants them (ADR 072, 073).
+  admin: adminPermissions.filter(
+    (permission) =>
+      permission !== 'admins:manage' && permission !== 'audit:read' && permission !== 'data-rights:act',
+  ),
   // The queue they assign from and the orders they carry; not every order and every customer's address (issue 24).
   dispatcher: ['orders:assign', 'orders:carry'],
   scheduler: ['orders:assign'],
@@ -91,6 +102,7 @@ export const ownerOnlyPermissions: readonly StorePermission[] = [
   'payouts:read',
   'bank:write',
   'subscription:manage',
+  'store:audit:read',
 ];
 
 /**
@@ -137,6 +149,7 @@ export const storeResources = [
   { key: 'themes', label: 'Themes', permissions: ['themes:write'] },
   { key: 'policies', label: 'Policies', permissions: ['policies:write'] },
   { key: 'staff', label: 'Staff', permissions: ['staff:read', 'staff:manage'] },
+  { key: 'audit', label: 'Audit trail', permissions: ['store:audit:read'] },
 ] as const satisfies readonly { key: string; label: string; permissions: readonly StorePermission[] }[];
 
 /** The resources of the platform, over which the super admin builds admin roles; each permission sits in one. */
@@ -170,6 +183,8 @@ export const adminResources = [
     permissions: ['reviews:moderate', 'testimonials:moderate'],
   },
   { key: 'contact', label: 'Contact messages', permissions: ['contact:read'] },
+  { key: 'audit', label: 'Audit trail', permissions: ['audit:read'] },
+  { key: 'data-rights', label: 'Data-rights requests', permissions: ['data-rights:act'] },
 ] as const satisfies readonly { key: string; label: string; permissions: readonly AdminPermission[] }[];
 
 /** Only the built-in super admin manages admins; a custom admin role can never hold this permission. */

@@ -21,6 +21,9 @@ export const customerProfile = z.object({
   image: z.string().nullable(),
   /** An address waiting for its confirmation link to be followed. */
   pendingEmail: z.string().nullable(),
+  /** Marketing mail and SMS, off until the customer turns them on (ADR 073); when they last chose. */
+  marketingConsent: z.boolean(),
+  marketingConsentAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
 });
 export type CustomerProfile = z.infer<typeof customerProfile>;

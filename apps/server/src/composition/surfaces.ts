@@ -15,7 +15,7 @@ import { notifications } from './modules/notifications.js';
 import { orders } from './modules/orders.js';
 import { payOnDelivery } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
-import { addresses, contact, system, testimonials } from './modules/plain.js';
+import { addresses, audit, contact, dataRights, system, testimonials } from './modules/plain.js';
 import { policies } from './modules/policies.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { reports } from './modules/reports.js';
@@ -65,6 +65,8 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     testimonials,
     finance,
     contact,
+    audit,
+    dataRights,
     staff,
     notifications,
     reconciliation,

@@ -138,6 +138,15 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.optional(),
+  /**
+   * Days the audit trail keeps a line (ADR 072); unset keeps every line. `npm run audit:purge` deletes older ones.
+   * At least 365: the database refuses to delete a younger line whatever is configured.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number('must be a whole number of days')
+    .int('must be a whole number of days')
+    .min(365, 'must be at least 365 days')
+    .optional(),
   /** Days after delivery a customer may ask for a return; a delivered order is completed when they pass. */
   RETURN_WINDOW_DAYS: z.coerce
     .number('must be a whole number of days')
@@ -277,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO ?? !production,
     returnWindowDays: value.RETURN_WINDOW_DAYS,
+    auditRetentionDays: value.AUDIT_RETENTION_DAYS ?? null,
     orderLimitKobo: nairaToKobo(value.ORDER_LIMIT_NAIRA),
     live: {
       streamsPerAccount: value.LIVE_STREAMS_PER_ACCOUNT,

@@ -15,6 +15,8 @@ export interface TestApp {
   deps: AppDeps;
   jobs: AppJobs;
   database: Database;
+  /** PostgreSQL only: the URL of the file's own database (pg_dump, a second process). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -88,7 +90,7 @@ async function createDatabaseFrom(admin: pg.Client, name: string, template: stri
 export async function createTestApp(
   options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   // Uploads of each test app go to a folder of its own, removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const config = loadConfig({
@@ -111,6 +113,7 @@ export async function createTestApp(
     deps,
     jobs,
     database,
+    url,
     async close() {
       await app.close();
       await drop();

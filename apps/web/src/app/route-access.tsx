@@ -32,6 +32,7 @@ export const merchantRouteRules: readonly RouteRule<StorePermission>[] = [
   { path: '/merchant/payouts', anyOf: ['payouts:read'], area: 'Payouts' },
   { path: '/merchant/reviews', anyOf: ['reviews:reply'], area: 'Reviews' },
   { path: '/merchant/staff', anyOf: ['staff:read'], area: 'Staff' },
+  { path: '/merchant/audit', anyOf: ['store:audit:read'], area: 'Audit trail' },
   { path: '/merchant/bank-account', anyOf: ['bank:write'], area: 'Bank account' },
   { path: '/merchant/subscription', anyOf: ['subscription:manage'], area: 'Subscription' },
   { path: '/merchant/subscription/invoices/:id', anyOf: ['subscription:manage'], area: 'Subscription' },
@@ -71,6 +72,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/contact', anyOf: ['contact:read'], area: 'Contact messages' },
   { path: '/admin/admins/*', anyOf: ['admins:manage'], area: 'Admins' },
   { path: '/admin/roles', anyOf: ['admins:manage'], area: 'Roles' },
+  { path: '/admin/audit', anyOf: ['audit:read'], area: 'Audit trail' },
 ];
 
 /** The rule of a path, or undefined for a screen every account of the kind may open. */

@@ -9,6 +9,7 @@ export {
   findCustomerAddress,
   toShippingAddress,
 } from './addresses.service.js';
+export { addressesForExport, eraseAddresses } from './personal-data.js';
 
 /** A customer's delivery addresses. */
 export function createAddressesModule(deps: Deps): ServerModule<AddressesService> {

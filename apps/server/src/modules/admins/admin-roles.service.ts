@@ -5,6 +5,7 @@ import {
   adminRoles as builtInAdminRoles,
   type CustomRole,
 } from '@market/contracts';
+import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
@@ -62,20 +63,52 @@ export function createAdminRolesService(deps: Deps) {
 
     async create(body: { name: string; permissions: string[] }): Promise<CustomRole> {
       ensureNotBuiltInName(body.name);
-      return toCustomRole(await uniqueName(() => insertAdminRole(db, body)));
+      const row = await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const inserted = await insertAdminRole(tx, body);
+          await recordAudit(tx, {
+            action: 'admin-role.create',
+            subjectType: 'admin-role',
+            subjectId: inserted.id,
+            after: { name: body.name, permissions: body.permissions },
+          });
+          return inserted;
+        }),
+      );
+      return toCustomRole(row);
     },
 
     async edit(id: string, changes: { name?: string; permissions?: string[] }): Promise<CustomRole> {
       if (changes.name) ensureNotBuiltInName(changes.name);
-      if (!(await findAdminRole(db, id))) throw notFound(ROLE_NOT_FOUND);
-      await uniqueName(() => updateAdminRole(db, id, { ...changes, updatedAt: deps.now() }));
+      await uniqueName(() =>
+        db.transaction(async (tx) => {
+          const current = await findAdminRole(tx, id);
+          if (!current) throw notFound(ROLE_NOT_FOUND);
+          await updateAdminRole(tx, id, { ...changes, updatedAt: deps.now() });
+          await recordAudit(tx, {
+            action: 'admin-role.edit',
+            subjectType: 'admin-role',
+            subjectId: id,
+            ...changedFields(current, changes),
+          });
+        }),
+      );
       return toCustomRole((await findAdminRole(db, id))!);
     },
 
     async remove(id: string): Promise<void> {
-      if (!(await findAdminRole(db, id))) throw notFound(ROLE_NOT_FOUND);
-      if (!(await deleteAdminRole(db, id)))
-        throw conflict('Give its admins another role before deleting this role');
+      await db.transaction(async (tx) => {
+        const current = await findAdminRole(tx, id);
+        if (!current) throw notFound(ROLE_NOT_FOUND);
+        if (!(await deleteAdminRole(tx, id)))
+          throw conflict('Give its admins another role before deleting this role');
+        await recordAudit(tx, {
+          action: 'admin-role.delete',
+          subjectType: 'admin-role',
+          subjectId: id,
+          before: { name: current.name, permissions: current.permissions },
+        });
+      });
     },
 
     /** The super admin keeps their built-in role: a custom role cannot take admin management away from them. */
@@ -87,6 +120,12 @@ export function createAdminRolesService(deps: Deps) {
           throw conflict('A super admin keeps the super admin role; demote them first');
         if (roleId && !(await findAdminRole(tx, roleId))) throw notFound(ROLE_NOT_FOUND);
         await assignAdminRole(tx, adminId, roleId);
+        await recordAudit(tx, {
+          action: 'admin.role-assign',
+          subjectType: 'admin',
+          subjectId: adminId,
+          after: { customRoleId: roleId },
+        });
       });
     },
   };

@@ -6,6 +6,7 @@ import type {
   PartnerSignupBody,
   PartnerUser,
 } from '@market/contracts';
+import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -82,6 +83,12 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
           await assignAdminRole(tx, row.id, body.customRoleId);
         }
         await auth.mailPasswordLink(tx, row, true);
+        await recordAudit(tx, {
+          action: 'admin.create',
+          subjectType: 'admin',
+          subjectId: row.id,
+          after: { role: body.role, firstName: body.firstName, lastName: body.lastName, email: body.email },
+        });
         return toAdminSummary(row);
       });
     },
@@ -113,6 +120,9 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
         const at = deps.now();
         const row = await updateAccount(tx, id, { ...changes, updatedAt: at });
         if (role !== target.role) await revokeUserSessions(tx, id, 'role changed', at);
+        const diff = changedFields(target, changes);
+        if (Object.keys(diff.after).length > 0)
+          await recordAudit(tx, { action: 'admin.edit', subjectType: 'admin', subjectId: id, ...diff });
         return toAdminSummary(row);
       });
     },
@@ -124,6 +134,13 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
         const at = deps.now();
         const row = await updateAccount(tx, id, { isActive, updatedAt: at });
         if (!isActive) await revokeUserSessions(tx, id, 'deactivated', at);
+        await recordAudit(tx, {
+          action: isActive ? 'admin.activate' : 'admin.deactivate',
+          subjectType: 'admin',
+          subjectId: id,
+          before: { isActive: target.isActive },
+          after: { isActive },
+        });
         return toAdminSummary(row);
       });
     },
@@ -139,6 +156,13 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
         const at = deps.now();
         await updateAccount(tx, id, { deletedAt: at, isActive: false, updatedAt: at });
         await revokeUserSessions(tx, id, 'deleted', at);
+        await recordAudit(tx, {
+          action: 'admin.delete',
+          subjectType: 'admin',
+          subjectId: id,
+          before: { role: target.role, isActive: target.isActive },
+          after: { deleted: true },
+        });
       });
     },
 
@@ -160,7 +184,15 @@ export function createAdminsService(deps: Deps, auth: AuthService) {
     },
 
     async approvePartner(id: string, adminId: string) {
-      if (!(await approvePartner(deps.db, id, adminId, deps.now()))) throw notFound('Partner not found');
+      await db.transaction(async (tx) => {
+        if (!(await approvePartner(tx, id, adminId, deps.now()))) throw notFound('Partner not found');
+        await recordAudit(tx, {
+          action: 'partner.approve',
+          subjectType: 'partner',
+          subjectId: id,
+          after: { approved: true },
+        });
+      });
       return { id };
     },
   };

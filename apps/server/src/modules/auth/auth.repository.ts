@@ -70,6 +70,19 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
   return row;
 }
 
+/** Names and e-mails of accounts by id, as they are now: what the audit trail shows beside each actor. */
+export async function accountNamesByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { name: string; email: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, { name: `${row.firstName} ${row.lastName}`, email: row.email }]));
+}
+
 export async function findPartnerProfile(db: Db, userId: string): Promise<PartnerProfileRow | undefined> {
   const [row] = await db.select().from(partnerProfiles).where(eq(partnerProfiles.userId, userId)).limit(1);
   return row;

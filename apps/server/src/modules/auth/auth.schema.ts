@@ -20,6 +20,14 @@ export const users = pgTable(
     image: text(),
     category: text(),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /**
+     * Marketing mail and SMS need their own opt-in (ADR 073): off until the person turns it on, with the moment of
+     * their last choice. Transactional messages (orders, refunds, security) never depend on it.
+     */
+    marketingConsent: boolean().notNull().default(false),
+    marketingConsentAt: timestamp({ withTimezone: true }),
+    /** The person closed their account (data rights, ADR 073): personal data anonymised, sessions ended. */
+    closedAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ import {
   type User,
 } from '@market/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/record.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../platform/auth/passwords.js';
 import { type AccessClaims, hashToken, randomToken } from '../../platform/auth/tokens.js';
 import type { Db } from '../../platform/db/client.js';
@@ -212,6 +213,15 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
         .set({ lastLoginAt: at })
         .where(eq(users.id, row.id))
         .returning();
+      // An admin's sign-in is a decision about access (ADR 072): who, when, from where, which session.
+      if (row.kind === 'admin')
+        await recordAudit(tx, {
+          action: 'admin.sign-in',
+          subjectType: 'admin',
+          subjectId: row.id,
+          after: { sessionId: session!.id },
+          actor: { accountId: row.id, kind: row.kind, role: row.role },
+        });
       const access = await tokens.sign({
         userId: row.id,
         sessionId: session!.id,

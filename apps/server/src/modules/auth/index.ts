@@ -15,6 +15,7 @@ export {
   updateAccount,
 } from './admin-accounts.repository.js';
 export {
+  accountNamesByIds,
   approvePartner,
   findPartnerProfile,
   findUserByEmail,
@@ -28,6 +29,13 @@ export {
   type UserRow,
 } from './auth.repository.js';
 export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROLE } from './auth.service.js';
+export {
+  accountForExport,
+  eraseAccount,
+  lockLiveCustomer,
+  marketingRecipients,
+  setMarketingConsent,
+} from './personal-data.js';
 
 /**
  * Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with, and

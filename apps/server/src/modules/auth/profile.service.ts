@@ -44,6 +44,8 @@ export function createProfileService(deps: Deps) {
       phoneNumber: row.phoneNumber,
       image: row.image,
       pendingEmail: pending?.newEmail ?? null,
+      marketingConsent: row.marketingConsent,
+      marketingConsentAt: row.marketingConsentAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     };
   }

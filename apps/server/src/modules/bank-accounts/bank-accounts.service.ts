@@ -9,6 +9,7 @@ import {
   WRONG_PASSWORD,
 } from '@market/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { forbidden, validation } from '../../platform/errors.js';
@@ -159,6 +160,17 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
           accountName: resolved.accountName,
           updatedBy: auth.userId,
           updatedAt: deps.now(),
+        });
+        // Where the store's money goes: only the bank and the last four digits enter the trail.
+        await recordAudit(tx, {
+          action: 'bank-account.change',
+          subjectType: 'bank-account',
+          subjectId: storeId,
+          storeId,
+          before: before
+            ? { bankName: before.bankName, accountNumberLast4: before.accountNumber.slice(-4) }
+            : null,
+          after: { bankName: row.bankName, accountNumberLast4: row.accountNumber.slice(-4) },
         });
         const owner = await needs.storeOwner(tx, storeId);
         if (owner) {

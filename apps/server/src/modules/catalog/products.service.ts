@@ -9,6 +9,7 @@ import {
   productLimitMessage,
 } from '@market/contracts';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
@@ -264,6 +265,39 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
     storeId: product.storeId,
   });
 
+  /** A staff member's change of price or stock joins the audit trail (ADR 072); other edits do not. */
+  async function auditPriceAndStock(tx: Db, current: ProductRow, changes: Partial<ProductInsert>) {
+    const watched = {
+      priceKobo: changes.priceKobo,
+      sellingPriceKobo: changes.sellingPriceKobo,
+      quantity: changes.quantity,
+      variants: changes.variants?.map((variant) => ({
+        sku: variant.sku,
+        quantity: variant.quantity,
+        discountKobo: variant.discountKobo,
+      })),
+    };
+    const was = {
+      priceKobo: current.priceKobo,
+      sellingPriceKobo: current.sellingPriceKobo,
+      quantity: current.quantity,
+      variants: current.variants.map((variant) => ({
+        sku: variant.sku,
+        quantity: variant.quantity,
+        discountKobo: variant.discountKobo,
+      })),
+    };
+    const diff = changedFields(was, watched);
+    if (Object.keys(diff.after).length === 0) return;
+    await recordAudit(tx, {
+      action: 'product.price-stock',
+      subjectType: 'product',
+      subjectId: current.id,
+      storeId: current.storeId,
+      ...diff,
+    });
+  }
+
   /** Records an admin's decision on a product, inside the caller's transaction. */
   async function setApproval(
     tx: Db,
@@ -278,6 +312,15 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
     // The merchantId the admin screen sends must match: approving by a stale or wrong pairing is refused.
     if (!row || !store || (merchantId && store.merchantId !== merchantId)) throw notFound(PRODUCT_NOT_FOUND);
     await updateProduct(tx, row.id, { ...decision, updatedAt: deps.now() });
+    await recordAudit(tx, {
+      action: decision.approvalStatus === 'approved' ? 'product.approve' : 'product.reject',
+      subjectType: 'product',
+      subjectId: row.id,
+      storeId: row.storeId,
+      before: { approvalStatus: row.approvalStatus },
+      after: { approvalStatus: decision.approvalStatus },
+      reason: decision.rejectionReason ?? null,
+    });
     await refreshProductVisibility(tx, [row.id]);
     return { product: await readMerchantProduct(tx, row.id), merchantId: store.merchantId };
   }
@@ -332,6 +375,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
             await submitForApproval(tx, store, deps.now());
           }
           await updateProduct(tx, id, { ...changes, updatedAt: deps.now() });
+          await auditPriceAndStock(tx, current, changes);
           await refreshProductVisibility(tx, [id]);
           return readMerchantProduct(tx, id);
         }),
@@ -371,6 +415,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
           }));
         }
         await updateProduct(tx, current.id, changes);
+        await auditPriceAndStock(tx, current, changes);
         // Restocking a product hidden while sold out shows it again (and selling out hides it).
         await refreshProductVisibility(tx, [current.id]);
         return readMerchantProduct(tx, current.id);

@@ -8,6 +8,7 @@ import {
   type Payout,
 } from '@market/contracts';
 import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -107,6 +108,19 @@ export async function openPayout(
         .returning();
       if (carried.length > 0)
         await tx.insert(payoutOrders).values(carried.map((line) => ({ payoutId: row!.id, ...line })));
+      await recordAudit(tx, {
+        action: 'payout.approve',
+        subjectType: 'payout',
+        subjectId: row!.id,
+        storeId,
+        after: {
+          reference: row!.reference,
+          amountKobo,
+          orderCount: row!.orderCount,
+          bankName: account.bankName,
+          accountNumberLast4: row!.accountNumberLast4,
+        },
+      });
       return row!;
     })
     .catch((error: unknown) => {

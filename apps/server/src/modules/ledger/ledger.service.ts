@@ -12,6 +12,7 @@ import {
   percentToBasisPoints,
 } from '@market/contracts';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { pageInfo } from '../../platform/db/paging.js';
@@ -321,7 +322,11 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   }
 
   async function listCategories(): Promise<PaymentCategory[]> {
-    return (await needs.categories.list(db)).map((row) => ({
+    return listCategoriesWith(db);
+  }
+
+  async function listCategoriesWith(executor: Db): Promise<PaymentCategory[]> {
+    return (await needs.categories.list(executor)).map((row) => ({
       slug: row.slug,
       name: row.name,
       commissionPercentage: basisPointsToPercent(row.commissionBasisPoints),
@@ -440,13 +445,19 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
     categories: listCategories,
 
     async updateCategory(slug: string, commissionPercentage: number): Promise<PaymentCategory> {
-      const updated = await needs.categories.update(
-        db,
-        slug,
-        percentToBasisPoints(commissionPercentage),
-        deps.now(),
-      );
-      if (!updated) throw notFound('Payment category not found');
+      await db.transaction(async (tx) => {
+        const before = (await listCategoriesWith(tx)).find((row) => row.slug === slug);
+        const commissionBasisPoints = percentToBasisPoints(commissionPercentage);
+        const updated = await needs.categories.update(tx, slug, commissionBasisPoints, deps.now());
+        if (!updated || !before) throw notFound('Payment category not found');
+        await recordAudit(tx, {
+          action: 'category.commission',
+          subjectType: 'category',
+          subjectId: slug,
+          before: { commissionPercentage: before.commissionPercentage },
+          after: { commissionPercentage },
+        });
+      });
       const found = (await listCategories()).find((row) => row.slug === slug);
       return found!;
     },

@@ -65,6 +65,12 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export {
+  ANONYMISED_NAME,
+  anonymiseOrders,
+  ordersForExport,
+  unfinishedBusinessOf,
+} from './personal-data.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export type { BookRefundInput, RefundAtProvider, RefundNeeds, RefundsService } from './refunds.service.js';
 export {

@@ -5,6 +5,8 @@ import { createPickupsService, type PickupNeeds } from './pickups.service.js';
 import { pickupRoutes, returnsRoutes } from './returns.routes.js';
 import { createReturnsService, type ReturnsNeeds, type ReturnsService } from './returns.service.js';
 
+export { anonymiseReturns, returnsForExport } from './personal-data.js';
+
 export type { PickupNeeds, PickupsService } from './pickups.service.js';
 export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.service.js';
 

@@ -13,6 +13,7 @@ import {
   returnStatusNames,
   type UpdateReturnStatusBody,
 } from '@market/contracts';
+import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -711,6 +712,15 @@ export function createReturnsService(
             `Return is ${returnStatusNames[row.status]}; refund or replacement is decided once, after approval`,
           );
         }
+        await recordAudit(tx, {
+          action: 'return.decide',
+          subjectType: 'return',
+          subjectId: row.id,
+          storeId: order.storeId,
+          before: { status: row.status },
+          after: { decision: body.decision },
+          reason: body.note ?? null,
+        });
         if (body.decision === 'refund') return refundIn(tx, row, order, caller, body.note);
         return { updated: await replaceIn(tx, row, order, caller, body.note), toSend: [] as string[] };
       });
@@ -758,6 +768,15 @@ export function createReturnsService(
           disputeNote: note ?? null,
           updatedAt: deps.now(),
         });
+        await recordAudit(tx, {
+          action: 'dispute.decide',
+          subjectType: 'return',
+          subjectId: row.id,
+          storeId: order.storeId,
+          before: { disputeStatus: row.disputeStatus },
+          after: { disputeStatus: 'upheld', decision },
+          reason: note ?? null,
+        });
         await deps.events.emit(tx, {
           kind: 'dispute.decided',
           key: `dispute.decided:${row.id}`,
@@ -778,12 +797,21 @@ export function createReturnsService(
 
     /** Who bears the return's refund in the books; the refund rows carry it for the ledger. */
     async chargeback(caller: ReturnCaller, returnId: string, body: ChargebackDecisionBody) {
-      return withLockedReturn(returnId, caller, async (tx, row) => {
+      return withLockedReturn(returnId, caller, async (tx, row, order) => {
         const at = deps.now();
         const updated = await repository.updateReturn(tx, row.id, {
           chargeback: body.decision,
           chargebackNote: body.note ?? null,
           updatedAt: at,
+        });
+        await recordAudit(tx, {
+          action: 'chargeback.decide',
+          subjectType: 'return',
+          subjectId: row.id,
+          storeId: order.storeId,
+          before: { chargeback: row.chargeback },
+          after: { chargeback: body.decision },
+          reason: body.note ?? null,
         });
         await refunds.setChargedTo(tx, row.id, body.decision, at);
         return view(tx, updated, caller);
@@ -815,6 +843,13 @@ export function createReturnsService(
           decidedBy: caller.userId,
         });
         await refunds.setChargedToOfDispute(tx, settlementKey, body.decision);
+        await recordAudit(tx, {
+          action: 'card-dispute.decide',
+          subjectType: 'card-dispute',
+          subjectId: disputeId,
+          after: { bearer: body.decision },
+          reason: body.note ?? null,
+        });
         return cardDisputeView(tx, row);
       });
     },
@@ -846,6 +881,15 @@ export function createReturnsService(
         const order = await orders.lockOrder(tx, found.orderId);
         if (!order) throw notFound('Refund not found');
         const decided = await refunds.decide(tx, refundId, { outcome, reason, actor: actorOf(caller) });
+        await recordAudit(tx, {
+          action: 'refund.decide',
+          subjectType: 'refund',
+          subjectId: refundId,
+          storeId: order.storeId,
+          before: { status: found.status },
+          after: { status: decided.status, outcome, amountKobo: decided.amountKobo },
+          reason,
+        });
         if (outcome === 'rejected' && decided.returnId) {
           const ret = await repository.lockReturn(tx, decided.returnId);
           if (ret && ret.status !== 'closed') {

@@ -3,6 +3,8 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { reviewsRoutes } from './reviews.routes.js';
 import { createReviewsService, type ReviewsNeeds, type ReviewsService } from './reviews.service.js';
 
+export { anonymiseReviews, reviewsForExport } from './personal-data.js';
+
 export type { ReviewsNeeds, ReviewsService } from './reviews.service.js';
 
 /** Product and merchant reviews, replies, moderation, and the ratings computed from them (issue 9). */

@@ -9,6 +9,7 @@ import {
   type StaffMember,
   storeResources,
 } from '@market/contracts';
+import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -181,6 +182,13 @@ export function createStaffService(deps: Deps, auth: AuthService) {
           true,
           `${store.storeName} has added you to its team on Naija Market. Choose a password, then sign in at the merchant sign-in page with this email.`,
         );
+        await recordAudit(tx, {
+          action: 'staff.create',
+          subjectType: 'staff',
+          subjectId: row.id,
+          storeId: actor.storeId,
+          after: { email: body.email, role: role.role, customRoleId: role.customRoleId },
+        });
         return reload(tx, actor.storeId, row.id);
       });
     },
@@ -195,6 +203,7 @@ export function createStaffService(deps: Deps, auth: AuthService) {
         await lockChangeable(tx, actor, userId);
         const at = deps.now();
         if (changes.role !== undefined) {
+          const before = await reload(tx, actor.storeId, userId);
           const role = await resolveRole(tx, actor, changes.role);
           ensureWithinOwn(actor, role.permissions);
           await updateStoreMember(tx, actor.storeId, userId, {
@@ -202,6 +211,19 @@ export function createStaffService(deps: Deps, auth: AuthService) {
             customRoleId: role.customRoleId,
             updatedAt: at,
           });
+          const after = await reload(tx, actor.storeId, userId);
+          const diff = changedFields(
+            { role: before.role, permissions: before.permissions },
+            { role: after.role, permissions: after.permissions },
+          );
+          if (Object.keys(diff.after).length > 0)
+            await recordAudit(tx, {
+              action: 'staff.edit',
+              subjectType: 'staff',
+              subjectId: userId,
+              storeId: actor.storeId,
+              ...diff,
+            });
         }
         if (changes.firstName || changes.lastName || phoneNumber) {
           await updateAccount(tx, userId, {
@@ -222,6 +244,13 @@ export function createStaffService(deps: Deps, auth: AuthService) {
         const at = deps.now();
         await updateStoreMember(tx, actor.storeId, userId, { isActive, updatedAt: at });
         if (!isActive) await revokeUserSessions(tx, userId, 'staff deactivated', at);
+        await recordAudit(tx, {
+          action: 'staff.edit',
+          subjectType: 'staff',
+          subjectId: userId,
+          storeId: actor.storeId,
+          after: { isActive },
+        });
         return reload(tx, actor.storeId, userId);
       });
     },
@@ -234,6 +263,13 @@ export function createStaffService(deps: Deps, auth: AuthService) {
         await deleteStoreMember(tx, actor.storeId, userId);
         await updateAccount(tx, userId, { deletedAt: at, isActive: false, updatedAt: at });
         await revokeUserSessions(tx, userId, 'staff removed', at);
+        await recordAudit(tx, {
+          action: 'staff.remove',
+          subjectType: 'staff',
+          subjectId: userId,
+          storeId: actor.storeId,
+          after: { removed: true },
+        });
       });
     },
 
@@ -249,7 +285,18 @@ export function createStaffService(deps: Deps, auth: AuthService) {
       ensureNotBuiltInName(body.name);
       ensureWithinOwn(actor, body.permissions);
       try {
-        return toCustomRole(await insertStoreRole(db, { storeId: actor.storeId, ...body }));
+        const row = await db.transaction(async (tx) => {
+          const inserted = await insertStoreRole(tx, { storeId: actor.storeId, ...body });
+          await recordAudit(tx, {
+            action: 'staff-role.create',
+            subjectType: 'staff-role',
+            subjectId: inserted.id,
+            storeId: actor.storeId,
+            after: { name: body.name, permissions: body.permissions },
+          });
+          return inserted;
+        });
+        return toCustomRole(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('A role with this name already exists');
         throw error;
@@ -267,7 +314,16 @@ export function createStaffService(deps: Deps, auth: AuthService) {
       if (!existing) throw notFound(ROLE_NOT_FOUND);
       ensureRoleWithinOwn(actor, existing);
       try {
-        await updateStoreRole(db, actor.storeId, roleId, { ...changes, updatedAt: deps.now() });
+        await db.transaction(async (tx) => {
+          await updateStoreRole(tx, actor.storeId, roleId, { ...changes, updatedAt: deps.now() });
+          await recordAudit(tx, {
+            action: 'staff-role.edit',
+            subjectType: 'staff-role',
+            subjectId: roleId,
+            storeId: actor.storeId,
+            ...changedFields(existing, changes),
+          });
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict('A role with this name already exists');
         throw error;
@@ -279,8 +335,17 @@ export function createStaffService(deps: Deps, auth: AuthService) {
       const existing = await findStoreRole(db, actor.storeId, roleId);
       if (!existing) throw notFound(ROLE_NOT_FOUND);
       ensureRoleWithinOwn(actor, existing);
-      if (!(await deleteStoreRole(db, actor.storeId, roleId)))
-        throw conflict('Give its members another role before deleting this role');
+      await db.transaction(async (tx) => {
+        if (!(await deleteStoreRole(tx, actor.storeId, roleId)))
+          throw conflict('Give its members another role before deleting this role');
+        await recordAudit(tx, {
+          action: 'staff-role.delete',
+          subjectType: 'staff-role',
+          subjectId: roleId,
+          storeId: actor.storeId,
+          before: { name: existing.name, permissions: existing.permissions },
+        });
+      });
     },
   };
 }

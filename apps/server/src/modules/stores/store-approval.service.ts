@@ -1,5 +1,6 @@
 import type { AdminStoreDetails, AdminStoreRow, Approver } from '@market/contracts';
 import { and, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -174,6 +175,14 @@ export function createStoreApprovalService(
               updatedAt: at,
             })
             .where(eq(stores.id, storeId));
+          await recordAudit(tx, {
+            action: 'store.approve',
+            subjectType: 'store',
+            subjectId: storeId,
+            storeId,
+            before: { approvalStatus: store.approvalStatus, firstApproval: store.firstApproval },
+            after: { approvalStatus: 'pending', firstApproval: true },
+          });
           return;
         }
         if (store.firstApprovedBy === adminId) {
@@ -189,6 +198,14 @@ export function createStoreApprovalService(
             updatedAt: at,
           })
           .where(eq(stores.id, storeId));
+        await recordAudit(tx, {
+          action: 'store.approve',
+          subjectType: 'store',
+          subjectId: storeId,
+          storeId,
+          before: { approvalStatus: store.approvalStatus, secondApproval: store.secondApproval },
+          after: { approvalStatus: 'approved', secondApproval: true },
+        });
         await storesService.refreshVisibility(tx, storeId);
         await deps.mailer.send(tx, {
           to: merchant.email,
@@ -230,6 +247,15 @@ export function createStoreApprovalService(
             updatedAt: deps.now(),
           })
           .where(eq(stores.id, storeId));
+        await recordAudit(tx, {
+          action: 'store.reject',
+          subjectType: 'store',
+          subjectId: storeId,
+          storeId,
+          before: { approvalStatus: store.approvalStatus },
+          after: { approvalStatus: 'rejected' },
+          reason,
+        });
         await storesService.refreshVisibility(tx, storeId);
         await deps.mailer.send(tx, {
           to: merchant.email,
@@ -247,12 +273,22 @@ export function createStoreApprovalService(
     },
 
     async setPaymentCategory(storeId: string, paymentCategory: string): Promise<AdminStoreDetails> {
-      const updated = await db
-        .update(stores)
-        .set({ paymentCategory, updatedAt: deps.now() })
-        .where(eq(stores.id, storeId))
-        .returning({ id: stores.id });
-      if (updated.length === 0) throw notFound(STORE_NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ paymentCategory: stores.paymentCategory })
+          .from(stores)
+          .where(eq(stores.id, storeId))
+          .for('update');
+        if (!current) throw notFound(STORE_NOT_FOUND);
+        await tx.update(stores).set({ paymentCategory, updatedAt: deps.now() }).where(eq(stores.id, storeId));
+        await recordAudit(tx, {
+          action: 'store.payment-category',
+          subjectType: 'store',
+          subjectId: storeId,
+          storeId,
+          ...changedFields(current, { paymentCategory }),
+        });
+      });
       return details(db, storeId);
     },
 

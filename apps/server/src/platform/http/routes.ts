@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, forbidden, validation } from '../errors.js';
+import { runAsActor } from '../observability/request-context.js';
 import { answerOnce, type IdempotencyKeys, idempotencyKeyOf, requestFingerprint } from './idempotency.js';
 import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
 
@@ -202,17 +203,20 @@ export function mountRoutes(
       handler: async (request, reply) => {
         const auth = callers.get(request) ?? null;
         const file = uploadedFiles.get(request);
+        const actor = auth ? { accountId: auth.userId, kind: auth.kind, role: auth.role } : null;
         const run = () =>
-          definition.handler({
-            params: request.params as never,
-            query: request.query as never,
-            body: request.body as never,
-            auth: auth as never,
-            request,
-            reply,
-            ip: request.ip,
-            file,
-          });
+          runAsActor(actor, () =>
+            definition.handler({
+              params: request.params as never,
+              query: request.query as never,
+              body: request.body as never,
+              auth: auth as never,
+              request,
+              reply,
+              ip: request.ip,
+              file,
+            }),
+          );
         // A money mutation sent with an Idempotency-Key does its work once per key and account (ADR 064).
         const key =
           endpoint.idempotent && options.idempotency && auth ? idempotencyKeyOf(request) : undefined;

@@ -15,7 +15,7 @@ import {
   type MetricSources,
   metricsRegistry,
 } from './metrics.js';
-import { runWithRequestId } from './request-context.js';
+import { runWithRequest } from './request-context.js';
 
 /** The live stream's path: its open requests are the open streams, and they end with a retry hint on stop. */
 const LIVE_ROUTE = '/api/live';
@@ -50,8 +50,8 @@ export const observability = fp<ObservabilityOptions>(
 
     // Every log line and every job or event the request's work causes names the request (AsyncLocalStorage). Set
     // again before the handler: body parsing runs in the socket's context, not the request's.
-    app.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done));
-    app.addHook('preHandler', (request, _reply, done) => runWithRequestId(request.id, done));
+    app.addHook('onRequest', (request, _reply, done) => runWithRequest(request, done));
+    app.addHook('preHandler', (request, _reply, done) => runWithRequest(request, done));
 
     app.addHook('onRequest', async (request, reply) => {
       httpInFlight.inc();

@@ -18,6 +18,7 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/reviews', label: 'Reviews', permission: 'reviews:moderate' },
   { to: '/admin/admins', label: 'Admins', permission: 'admins:manage' },
   { to: '/admin/roles', label: 'Roles', permission: 'admins:manage' },
+  { to: '/admin/audit', label: 'Audit trail', permission: 'audit:read' },
 ];
 
 /** The areas of a role; `held` (from `GET /auth/permissions`) wins, as it includes a custom role's permissions. */

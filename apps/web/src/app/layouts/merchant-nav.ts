@@ -13,6 +13,7 @@ const areas: (NavItem & { permission?: StorePermission; ownerOnly?: true })[] = 
   { to: '/merchant/reports', label: 'Reports', permission: 'reports:read' },
   { to: '/merchant/reviews', label: 'Reviews', permission: 'reviews:reply' },
   { to: '/merchant/staff', label: 'Staff', permission: 'staff:read' },
+  { to: '/merchant/audit', label: 'Audit trail', permission: 'store:audit:read' },
   { to: '/merchant/payment-report', label: 'Payment report', permission: 'payouts:read' },
   { to: '/merchant/payouts', label: 'Payouts', permission: 'payouts:read' },
   { to: '/merchant/bank-account', label: 'Bank account', permission: 'bank:write' },

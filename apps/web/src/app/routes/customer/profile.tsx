@@ -4,6 +4,11 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { PROFILE_MESSAGES, useProfile } from '../../../features/profile/api/profile';
 import { ChangeEmailForm } from '../../../features/profile/components/change-email-form';
+import {
+  CloseAccountForm,
+  DownloadMyData,
+  MarketingConsentField,
+} from '../../../features/profile/components/data-rights';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
 import { ProfilePhoto } from '../../../features/profile/components/profile-photo';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -34,6 +39,13 @@ function Profile() {
       <Card title="Email">
         <ChangeEmailForm profile={profile.data} />
       </Card>
+      <Card title="Messages and your data">
+        <MarketingConsentField profile={profile.data} />
+        <DownloadMyData />
+      </Card>
+      <Card title="Close your account">
+        <CloseAccountForm />
+      </Card>
       <Card title="Password and more">
         <ul className="space-y-2 text-sm">
           <li>
@@ -52,7 +64,10 @@ function Profile() {
   );
 }
 
-/** `/account/profile`: name, phone, photo and email of the signed-in customer. */
+/**
+ * `/account/profile`: name, phone, photo and email of the signed-in customer, their marketing choice, the download
+ * of their data and the closing of their account (ADR 073).
+ */
 export function Component() {
   useDocumentTitle('Your profile');
   return (

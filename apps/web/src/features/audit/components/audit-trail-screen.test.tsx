@@ -1,0 +1,112 @@
+import type { AuditEntry } from '@market/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { recordFetch } from '../../../test/fixtures-catalog';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { AuditTrailScreen } from './audit-trail-screen';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
+  id: '10',
+  at: '2026-11-20T09:30:00.000Z',
+  actor: {
+    id: '00000000-0000-4000-8000-000000000001',
+    kind: 'admin',
+    role: 'superadmin',
+    name: 'Bisi Ade',
+    email: 'bisi@example.ng',
+  },
+  action: 'store.payment-category',
+  subjectType: 'store',
+  subjectId: '00000000-0000-4000-8000-000000000002',
+  storeId: '00000000-0000-4000-8000-000000000002',
+  before: { paymentCategory: 'standard' },
+  after: { paymentCategory: 'premium' },
+  reason: null,
+  ip: '203.0.113.7',
+  userAgent: 'Firefox',
+  requestId: 'req-1',
+  ...overrides,
+});
+
+describe('AuditTrailScreen', () => {
+  it('shows who changed what from where, then pages older lines by cursor', async () => {
+    const { calls, fetchMock } = recordFetch((call) =>
+      call.url.includes('cursor=10')
+        ? jsonResponse(200, {
+            message: 'Audit trail',
+            data: {
+              entries: [
+                entry({
+                  id: '9',
+                  action: 'refund.decide',
+                  subjectType: 'refund',
+                  reason: 'Paid by transfer',
+                }),
+              ],
+              nextCursor: null,
+            },
+          })
+        : jsonResponse(200, { message: 'Audit trail', data: { entries: [entry({})], nextCursor: '10' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AuditTrailScreen today="2026-11-29" />);
+    expect(await screen.findByText(/By Bisi Ade/)).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/api/admin/audit?from=2026-10-31&to=2026-11-29&limit=25');
+    const lines = within(screen.getByRole('region', { name: 'Audit trail lines' }));
+    expect(lines.getByText('Store payment category changed')).toBeInTheDocument();
+    expect(lines.getByText(/By Bisi Ade \(bisi@example.ng\) · admin · superadmin/)).toBeInTheDocument();
+    expect(lines.getByText('standard')).toBeInTheDocument();
+    expect(lines.getByText('premium')).toBeInTheDocument();
+    expect(lines.getByText(/From 203\.0\.113\.7 · Firefox · request req-1/)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show older lines' }));
+    expect(await screen.findByText('Paid by transfer')).toBeInTheDocument();
+    expect(lines.getByText('Refund request decided')).toBeInTheDocument();
+    expect(calls[1]?.url).toContain('cursor=10');
+    expect(screen.getByText('That is every line for these filters.')).toBeInTheDocument();
+  });
+
+  it('filters by action and refuses a window longer than the server allows before asking', async () => {
+    const { calls, fetchMock } = recordFetch(() =>
+      jsonResponse(200, { message: 'Audit trail', data: { entries: [], nextCursor: null } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AuditTrailScreen today="2026-11-29" />);
+    expect(await screen.findByText('Nothing recorded for these filters')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Payout approved');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.url).toContain('action=payout.approve');
+
+    fireEvent.change(screen.getByLabelText(/^From/), { target: { value: '2024-01-01' } });
+    expect(await screen.findByText('Choose at most 366 days')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Apply filters' })).toBeDisabled();
+    expect(calls).toHaveLength(2);
+  });
+
+  it("a store owner's screen reads the store's trail and offers no platform export", async () => {
+    const { calls, fetchMock } = recordFetch(() =>
+      jsonResponse(200, { message: 'Audit trail', data: { entries: [entry({})], nextCursor: null } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AuditTrailScreen today="2026-11-29" scope="store" />);
+    expect(await screen.findByText(/By Bisi Ade/)).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/api/merchant/audit?from=2026-10-31&to=2026-11-29&limit=25');
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the trail cannot be read', async () => {
+    const { fetchMock } = recordFetch(() =>
+      jsonResponse(500, { message: 'Something went wrong', error: 'INTERNAL' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AuditTrailScreen today="2026-11-29" />);
+    expect(
+      await screen.findByText('Could not get the audit trail. Try again later.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /try again|retry/i })).toBeInTheDocument();
+  });
+});
