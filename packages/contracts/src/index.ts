@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './addresses.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
+export * from './bulk-catalog.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
@@ -37,6 +38,7 @@ export * from './themes.js';
 import { shippingAddressEndpoints } from './addresses.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
 import { bankAccountEndpoints } from './bank-accounts.js';
+import { bulkCatalogEndpoints } from './bulk-catalog.js';
 import {
   categoryEndpoints,
   customerProductEndpoints,
@@ -132,6 +134,7 @@ export function allEndpoints(): Endpoint[] {
     categoryEndpoints,
     productEndpoints,
     productAdminEndpoints,
+    bulkCatalogEndpoints,
     customerProductEndpoints,
     featuredCollectionEndpoints,
     couponMerchantEndpoints,
