@@ -29,6 +29,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'products', lazy: () => import('./routes/merchant/products') },
           { path: 'products/new', lazy: () => import('./routes/merchant/product-new') },
           { path: 'products/low-stock', lazy: () => import('./routes/merchant/low-stock') },
+          { path: 'products/spreadsheet', lazy: () => import('./routes/merchant/catalogue-spreadsheet') },
           { path: 'products/:id/edit', lazy: () => import('./routes/merchant/product-edit') },
           { path: 'collections', lazy: () => import('./routes/merchant/collections') },
           { path: 'orders', lazy: () => import('./routes/merchant/orders') },

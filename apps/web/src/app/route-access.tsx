@@ -21,6 +21,7 @@ export const merchantRouteRules: readonly RouteRule<StorePermission>[] = [
   // The owner's own sign-up answers (KYC, plan): staff hold none of the owner-only permissions.
   { path: '/merchant/onboarding', anyOf: ['subscription:manage'], area: 'Store onboarding' },
   { path: '/merchant/products/new', anyOf: ['products:write'], area: 'Add product' },
+  { path: '/merchant/products/spreadsheet', anyOf: ['products:write'], area: 'Catalogue spreadsheet' },
   { path: '/merchant/products/*', anyOf: ['products:read'], area: 'Products' },
   { path: '/merchant/collections', anyOf: ['products:write'], area: 'Collections' },
   { path: '/merchant/orders/*', anyOf: ['orders:read'], area: 'Orders' },

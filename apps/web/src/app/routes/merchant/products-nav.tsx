@@ -7,6 +7,7 @@ export function ProductsNav() {
       items={[
         { to: '/merchant/products', label: 'All products' },
         { to: '/merchant/products/low-stock', label: 'Low stock' },
+        { to: '/merchant/products/spreadsheet', label: 'Spreadsheet' },
         { to: '/merchant/collections', label: 'Featured collections' },
       ]}
     />
