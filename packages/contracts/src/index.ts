@@ -18,6 +18,7 @@ export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
 export * from './notifications.js';
+export * from './order-batch.js';
 export * from './payments.js';
 export * from './payouts.js';
 export * from './permissions.js';
@@ -62,6 +63,7 @@ import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { liveEndpoints, notificationEndpoints } from './notifications.js';
+import { orderBatchEndpoints } from './order-batch.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
 import { policyMerchantEndpoints, policyPublicEndpoints } from './policies.js';
@@ -122,6 +124,7 @@ export function allEndpoints(): Endpoint[] {
     returnPickupEndpoints,
     merchantOrderEndpoints,
     adminOrderEndpoints,
+    orderBatchEndpoints,
     partnerOrderEndpoints,
     partnerApprovalEndpoints,
     adminManagementEndpoints,

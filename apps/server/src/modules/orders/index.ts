@@ -2,6 +2,7 @@ import type { Deps } from '../../platform/deps.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
 import { createOrderMoneyEvents } from './money-events.js';
+import { orderBatchRoutes } from './order-batch.routes.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 import { createRefundsService } from './refunds.service.js';
@@ -36,7 +37,7 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
     service,
     fulfilment,
     refunds,
-    routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment)],
+    routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment), ...orderBatchRoutes(fulfilment)],
   };
 }
 
