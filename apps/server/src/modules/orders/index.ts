@@ -5,6 +5,7 @@ import { createOrderMoneyEvents } from './money-events.js';
 import { orderBatchRoutes } from './order-batch.routes.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
+import { parcelLabelRoutes } from './parcel-labels.routes.js';
 import { createRefundsService } from './refunds.service.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
@@ -37,7 +38,12 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
     service,
     fulfilment,
     refunds,
-    routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment), ...orderBatchRoutes(fulfilment)],
+    routes: [
+      ...ordersRoutes(service),
+      ...fulfilmentRoutes(fulfilment),
+      ...orderBatchRoutes(fulfilment),
+      ...parcelLabelRoutes(deps, fulfilment),
+    ],
   };
 }
 

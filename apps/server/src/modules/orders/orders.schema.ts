@@ -191,6 +191,8 @@ export const orderActivities = pgTable(
     actorId: uuid(),
     /** The photo uploaded with this move (shipping evidence), as the image's 800 px address. */
     evidence: text(),
+    /** The signed parcel reference scanned from the label for this hand-over (ADR 078). */
+    parcelRef: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_activities_order_idx').on(table.orderId, table.createdAt)],

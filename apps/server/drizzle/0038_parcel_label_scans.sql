@@ -1,0 +1,1 @@
+ALTER TABLE "order_activities" ADD COLUMN "parcel_ref" text;
