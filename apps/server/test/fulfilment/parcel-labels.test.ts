@@ -83,7 +83,7 @@ describe('parcel labels', () => {
     });
     expect(label.parcelReference).toMatch(new RegExp(`^p1\\.${mine[0]}\\.[A-Za-z0-9_-]{22}$`));
     // The QR code is exactly the code of the scan link: what a camera reads is the signed reference.
-    const link = `${test.deps.config.publicUrl}/scan/${label.parcelReference}`;
+    const link = `${test.deps.config.publicUrl}/shipping-partner/scan/${label.parcelReference}`;
     expect(label.qrSvg).toBe(
       await QRCode.toString(link, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 }),
     );
@@ -111,7 +111,7 @@ describe('parcel labels', () => {
       partnerId: carrier.id,
     });
     expect(assigned.statusCode, assigned.body).toBe(200);
-    const link = `${test.deps.config.publicUrl}/scan/${references[order]}`;
+    const link = `${test.deps.config.publicUrl}/shipping-partner/scan/${references[order]}`;
 
     const found = await scan(carrier.accessToken, link);
     expect(found.statusCode, found.body).toBe(200);

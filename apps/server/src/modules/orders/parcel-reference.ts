@@ -25,9 +25,9 @@ export function parcelReference(secret: string, orderId: string): string {
   return `${VERSION}.${orderId}.${signature(secret, orderId)}`;
 }
 
-/** The link the QR code holds: the scan page of the web app, so a phone's own camera app lands somewhere useful. */
+/** The link the QR code holds: the carriers' scan page, so a phone's own camera app lands somewhere useful. */
 export function parcelLink(publicUrl: string, reference: string): string {
-  return `${publicUrl}/scan/${reference}`;
+  return `${publicUrl}/shipping-partner/scan/${reference}`;
 }
 
 /**

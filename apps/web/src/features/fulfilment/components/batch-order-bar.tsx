@@ -1,6 +1,7 @@
 import type { AssignOrderBody, BatchOrderAnswer } from '@market/contracts';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { useAssignOrders, useMoveOrders } from '../api/batch-orders';
@@ -81,6 +82,14 @@ export function BatchOrderBar({
           >
             Mark selected ready
           </Button>
+          {none ? null : (
+            <Link
+              to={`/merchant/orders/labels?ids=${selected.join(',')}`}
+              className={buttonClasses('secondary')}
+            >
+              Print labels
+            </Link>
+          )}
         </div>
       ) : (
         <form

@@ -31,12 +31,22 @@ export function OrderActions({
   viewer,
   orderId,
   allowed,
+  parcel,
 }: {
   viewer: ChainViewer;
   orderId: string;
   allowed: OrderStatus[];
+  /** The parcel label the carrier scanned (ADR 078): every move then records that this parcel changed hands. */
+  parcel?: string;
 }) {
-  const update = useUpdateOrder(viewer, orderId);
+  const moveOrder = useUpdateOrder(viewer, orderId);
+  const update = {
+    ...moveOrder,
+    mutate: (
+      body: Parameters<typeof moveOrder.mutate>[0],
+      options?: Parameters<typeof moveOrder.mutate>[1],
+    ) => moveOrder.mutate(parcel ? { ...body, parcel } : body, options),
+  };
   const decline = usePartnerDecline(orderId);
   const navigate = useNavigate();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -60,6 +70,11 @@ export function OrderActions({
 
   return (
     <div className="space-y-3">
+      {parcel ? (
+        <p className="text-sm font-semibold text-emerald-800">
+          Label scanned: your next move records this parcel.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {moves.map((status) => {
           const code = status.code_name;
