@@ -19,6 +19,7 @@ export * from './money.js';
 export * from './nigeria.js';
 export * from './notifications.js';
 export * from './order-batch.js';
+export * from './order-search.js';
 export * from './parcel-labels.js';
 export * from './payments.js';
 export * from './payouts.js';
@@ -65,6 +66,7 @@ import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { liveEndpoints, notificationEndpoints } from './notifications.js';
 import { orderBatchEndpoints } from './order-batch.js';
+import { orderSearchEndpoints } from './order-search.js';
 import { parcelLabelEndpoints } from './parcel-labels.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
@@ -127,6 +129,7 @@ export function allEndpoints(): Endpoint[] {
     merchantOrderEndpoints,
     adminOrderEndpoints,
     orderBatchEndpoints,
+    orderSearchEndpoints,
     parcelLabelEndpoints,
     partnerOrderEndpoints,
     partnerApprovalEndpoints,

@@ -21,6 +21,7 @@ import type { EventAudience } from '../../platform/notify/events.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { imageFileId } from '../../platform/storage/media.js';
+import { readSearch, searchOrderRows } from './order-search.js';
 import {
   type ActorRole,
   holdsAssignment,
@@ -438,6 +439,14 @@ export function createFulfilmentService(
 
   const service = {
     /** The statuses the caller may move this order to now. */
+    /** Admin search across every store (issue 35): by order number, phone, e-mail or name words; bounded. */
+    async searchOrders(query: { q: string; limit: number }) {
+      const read = readSearch(query.q);
+      if (!read) throw validation('q', 'Type an order number, phone number, e-mail or name');
+      const rows = await searchOrderRows(db, read.where, query.limit);
+      return { matchedBy: read.kind, orders: await summaries(rows) };
+    },
+
     /**
      * What a parcel's label prints (ADR 078), for an order the caller may read and that still has a parcel to move:
      * paid, not yet delivered, cancelled or returned. The QR code is drawn by the caller from `reference`.

@@ -3,6 +3,7 @@ import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
 import { createOrderMoneyEvents } from './money-events.js';
 import { orderBatchRoutes } from './order-batch.routes.js';
+import { orderSearchRoutes } from './order-search.routes.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 import { parcelLabelRoutes } from './parcel-labels.routes.js';
@@ -43,6 +44,7 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
       ...fulfilmentRoutes(fulfilment),
       ...orderBatchRoutes(fulfilment),
       ...parcelLabelRoutes(deps, fulfilment),
+      ...orderSearchRoutes(fulfilment),
     ],
   };
 }

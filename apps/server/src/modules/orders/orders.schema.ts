@@ -128,6 +128,18 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_name_key').on(table.orderName),
+    // Admin search across stores (issue 35): each kind of query has an index made for it, so a search reads only
+    // what matches. Prefixes of the order name, the customer's phone (+234 form) and e-mail use text_pattern_ops
+    // (LIKE 'x%' on any collation); words of the customer's name use a full-text index, prefix-matched ('ada:*').
+    index('orders_name_prefix_idx').on(sql`order_name text_pattern_ops`),
+    index('orders_customer_phone_prefix_idx').on(sql`(delivery_address->>'phoneNumber') text_pattern_ops`),
+    index('orders_customer_email_prefix_idx').on(
+      sql`lower(delivery_address->>'emailAddress') text_pattern_ops`,
+    ),
+    index('orders_customer_name_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(delivery_address->>'fullName', ''))`,
+    ),
     index('orders_status_idx').on(table.status, table.createdAt),
     index('orders_partner_idx').on(table.partnerId, table.createdAt).where(sql`partner_id is not null`),
     index('orders_dispatcher_idx')

@@ -1,1 +1,0 @@
-ALTER TABLE "order_activities" ADD COLUMN "parcel_ref" text;
