@@ -103,6 +103,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'orders/all', lazy: () => import('./routes/admin/orders-all') },
           { path: 'orders/mine', lazy: () => import('./routes/admin/orders-all') },
           { path: 'orders/partners', lazy: () => import('./routes/admin/orders-partners') },
+          { path: 'orders/search', lazy: () => import('./routes/admin/orders-search') },
           { path: 'orders/pickups', lazy: () => import('./routes/admin/orders-pickups') },
           { path: 'orders/:id', lazy: () => import('./routes/admin/order') },
           { path: 'hubs', lazy: () => import('./routes/admin/hubs') },
