@@ -30,6 +30,7 @@ export * from './reconciliation.js';
 export * from './reports.js';
 export * from './returns.js';
 export * from './reviews.js';
+export * from './service-levels.js';
 export * from './shipping.js';
 export * from './staff.js';
 export * from './stores.js';
@@ -81,6 +82,7 @@ import {
   returnPickupEndpoints,
 } from './returns.js';
 import { reviewEndpoints } from './reviews.js';
+import { serviceLevelEndpoints } from './service-levels.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -130,6 +132,7 @@ export function allEndpoints(): Endpoint[] {
     adminOrderEndpoints,
     orderBatchEndpoints,
     orderSearchEndpoints,
+    serviceLevelEndpoints,
     parcelLabelEndpoints,
     partnerOrderEndpoints,
     partnerApprovalEndpoints,

@@ -8,6 +8,7 @@ import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
 import { parcelLabelRoutes } from './parcel-labels.routes.js';
 import { createRefundsService } from './refunds.service.js';
+import { serviceLevelRoutes } from './service-levels.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
 // (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens).
@@ -45,6 +46,7 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
       ...orderBatchRoutes(fulfilment),
       ...parcelLabelRoutes(deps, fulfilment),
       ...orderSearchRoutes(fulfilment),
+      ...serviceLevelRoutes(deps),
     ],
   };
 }
