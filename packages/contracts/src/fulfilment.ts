@@ -231,6 +231,7 @@ export const fulfilmentEndpoints = {
     tags,
     access: access.orderMovers('orders:write', 'orders:carry', 'partner:orders:update'),
     idempotent: true,
+    serverChecks: { parcel: 'must be the scanned label of this order, printed by this marketplace' },
     params: idParams,
     body: updateOrderBody,
     upload: { field: 'evidence' },

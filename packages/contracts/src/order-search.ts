@@ -38,6 +38,7 @@ export const orderSearchEndpoints = {
       "Find orders across every store by order number (or its start), customer phone (0803…, +234803…, 234803…), e-mail (or its start) or words of the customer's name (each word's start); newest first, at most 20",
     tags: ['Orders (admin)'],
     access: access.admin('orders:read-all'),
+    serverChecks: { q: 'must read as an order number, a phone number, an e-mail or name words' },
     query: orderSearchQuery,
     response: envelope(orderSearchAnswer),
   }),

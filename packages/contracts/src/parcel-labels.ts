@@ -89,6 +89,7 @@ export const parcelLabelEndpoints = {
       "Which order a scanned label belongs to, for the carrier holding it: 422 for a label this marketplace did not sign, 404 for a parcel that is not the caller's",
     tags,
     access: access.orderMovers('orders:write', 'orders:carry', 'partner:orders:update'),
+    serverChecks: { parcel: 'must be a label this marketplace printed' },
     body: z.object({ parcel: parcelScan }),
     response: envelope(scannedParcel),
   }),

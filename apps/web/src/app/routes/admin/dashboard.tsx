@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { usePermissions } from '../../../features/auth/api/permissions';
+import { ServiceLevelsPanel } from '../../../features/fulfilment/components/service-levels-panel';
 import { displayName, useSession } from '../../../lib/session';
 import { adminRoleOf, roleTitles } from '../../admin-role';
 import { adminNav } from '../../layouts/admin-nav';
@@ -67,7 +68,12 @@ export function Component() {
         title={`${roleTitles[role]} dashboard`}
         description={`Welcome, ${displayName(session?.user)}.`}
       />
-      {permissions.data?.permissions.includes('orders:read-all') ? <QuickOrderSearch /> : null}
+      {permissions.data?.permissions.includes('orders:read-all') ? (
+        <>
+          <QuickOrderSearch />
+          <ServiceLevelsPanel kind="admin" />
+        </>
+      ) : null}
       {permissions.isPending ? (
         <LoadingState label="Loading your areas…" />
       ) : (

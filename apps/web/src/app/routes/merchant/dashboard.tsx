@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { usePermissions } from '../../../features/auth/api/permissions';
 import { useUserData } from '../../../features/auth/api/user-data';
+import { ServiceLevelsPanel } from '../../../features/fulfilment/components/service-levels-panel';
 import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
 import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
 import { roleLabel as storeRoleLabel } from '../../../features/staff/components/role-options';
@@ -50,6 +51,7 @@ export function Component() {
         description={`Welcome, ${firstName}.${storeName ? ` You are managing ${storeName}.` : ''}`}
       />
       {isOwner ? <OnboardingPrompt /> : null}
+      {access?.permissions.includes('orders:read') ? <ServiceLevelsPanel kind="merchant" /> : null}
       {seesFigures ? (
         <DashboardFigures />
       ) : (
