@@ -308,3 +308,45 @@ describe('catalogue by spreadsheet', () => {
     expect(await countOf(other.storeId)).toBe(2);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue applies at once on PostgreSQL', () => {
+  it('two applies of the same file create each product once; the later one finds them unchanged', async () => {
+    const test = await createTestApp();
+    try {
+      await test.deps.db.update(plans).set({ productLimit: null });
+      const tree = await createCategoryTree(test);
+      const merchant = await createMerchantWithStore(test);
+      const lines = [
+        'sku,name,category,price,quantity',
+        ...Array.from(
+          { length: 50 },
+          (_, index) =>
+            `RACE-${index},Race item ${index},${tree.category.name} > ${tree.subCategory.name},1500.00,3`,
+        ),
+      ];
+      const form = () => multipart('file', 'race.csv', 'text/csv', Buffer.from(lines.join('\n')));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => {
+          const body = form();
+          return test.app.inject({
+            method: 'POST',
+            url: '/api/products/bulk/apply',
+            headers: { ...body.headers, ...bearer(merchant.token) },
+            payload: body.payload,
+            remoteAddress: nextIp(),
+          });
+        }),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      const creates = answers.map((answer) => json(answer).data.create as number).sort();
+      expect(creates).toEqual([0, 0, 50]);
+      const [row] = await test.deps.db
+        .select({ n: count() })
+        .from(products)
+        .where(eq(products.storeId, merchant.storeId));
+      expect(row!.n).toBe(50);
+    } finally {
+      await test.close();
+    }
+  }, 60_000);
+});

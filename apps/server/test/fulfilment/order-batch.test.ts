@@ -142,3 +142,32 @@ describe('bulk order actions', () => {
     expect(await statusOf([...mine, ...theirs])).toEqual(before);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'bulk order actions under concurrent clicks on PostgreSQL',
+  () => {
+    it('moves each order exactly once when eight batches name the same orders at once', async () => {
+      const ids = await paidOrders(store, 5);
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          moveMany(store.accessToken, index % 2 === 0 ? ids : [...ids].reverse(), 'accepted'),
+        ),
+      );
+      const results = answers.flatMap(
+        (answer) => json(answer).data.results as { orderId: string; ok: boolean }[],
+      );
+      expect(results).toHaveLength(40);
+      expect(
+        results
+          .filter((result) => result.ok)
+          .map((result) => result.orderId)
+          .sort(),
+      ).toEqual([...ids].sort());
+      const accepted = await test.deps.db
+        .select({ orderId: orderActivities.orderId })
+        .from(orderActivities)
+        .where(and(inArray(orderActivities.orderId, ids), eq(orderActivities.status, 'accepted')));
+      expect(accepted).toHaveLength(5);
+    }, 60_000);
+  },
+);

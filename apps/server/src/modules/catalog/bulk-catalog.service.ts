@@ -14,6 +14,7 @@ import {
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { csvLines } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
@@ -100,6 +101,9 @@ const columnOfVariantField: Record<string, BulkCatalogColumn> = {
   discount: 'variant_discount',
   quantity: 'quantity',
 };
+
+const SKU_RACE =
+  'A product with a SKU of this file was added meanwhile; nothing was changed. Check the file again.';
 
 const NEW_PRODUCT_NEEDS: BulkCatalogColumn[] = ['name', 'category', 'price', 'quantity'];
 
@@ -516,6 +520,65 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     }
   }
 
+  /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
+  function applyFile(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+    return db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
+      const result = await plan(tx, store, auth.userId, bytes);
+      if (result.problems.length > 0) {
+        const shown = result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `The file has ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}; nothing was changed`,
+          shown.map((item) => ({
+            path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
+            message: item.message,
+          })),
+        );
+      }
+      const at = deps.now();
+      const creates = result.planned.filter((item) => !item.existing);
+      await checkProductLimit(tx, store.id, creates.length);
+      const created = await insertProducts(
+        tx,
+        creates.map((item) => ({
+          ...(item.columns as ProductInsert),
+          storeId: store.id,
+          storeName: store.storeName,
+          approvalStatus: 'pending' as const,
+          isVisible: false,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      );
+      const touched = [...created];
+      for (const item of result.planned) {
+        if (!item.existing || !item.changed) continue;
+        const changes: Partial<ProductInsert> = { ...item.columns, updatedAt: at };
+        if (item.toApproval) {
+          Object.assign(changes, {
+            approvalStatus: 'pending',
+            approvedBy: null,
+            approvedAt: null,
+            rejectionReason: null,
+            isVisible: false,
+          } satisfies Partial<ProductInsert>);
+        }
+        await updateProduct(tx, item.existing.id, changes);
+        touched.push(item.existing.id);
+      }
+      await refreshProductVisibility(tx, touched);
+      // One notice for the whole file: approvers see the store's batch as one item (issue 35).
+      if (
+        store.approvalStatus === 'approved' &&
+        (creates.length > 0 || result.planned.some((item) => item.toApproval))
+      )
+        await deps.events.emit(tx, productApprovalDigest(store, at));
+      return summary(result, true);
+    });
+  }
+
   return {
     async preview(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
@@ -526,61 +589,14 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
     async apply(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
-      return db.transaction(async (tx) => {
-        const store = await storeOf(tx, auth);
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
-        const result = await plan(tx, store, auth.userId, bytes);
-        if (result.problems.length > 0) {
-          const shown = result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
-          throw new AppError(
-            'VALIDATION_ERROR',
-            `The file has ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}; nothing was changed`,
-            shown.map((item) => ({
-              path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
-              message: item.message,
-            })),
-          );
-        }
-        const at = deps.now();
-        const creates = result.planned.filter((item) => !item.existing);
-        await checkProductLimit(tx, store.id, creates.length);
-        const created = await insertProducts(
-          tx,
-          creates.map((item) => ({
-            ...(item.columns as ProductInsert),
-            storeId: store.id,
-            storeName: store.storeName,
-            approvalStatus: 'pending' as const,
-            isVisible: false,
-            createdAt: at,
-            updatedAt: at,
-          })),
-        );
-        const touched = [...created];
-        for (const item of result.planned) {
-          if (!item.existing || !item.changed) continue;
-          const changes: Partial<ProductInsert> = { ...item.columns, updatedAt: at };
-          if (item.toApproval) {
-            Object.assign(changes, {
-              approvalStatus: 'pending',
-              approvedBy: null,
-              approvedAt: null,
-              rejectionReason: null,
-              isVisible: false,
-            } satisfies Partial<ProductInsert>);
-          }
-          await updateProduct(tx, item.existing.id, changes);
-          touched.push(item.existing.id);
-        }
-        await refreshProductVisibility(tx, touched);
-        // One notice for the whole file: approvers see the store's batch as one item (issue 35).
-        if (
-          store.approvalStatus === 'approved' &&
-          (creates.length > 0 || result.planned.some((item) => item.toApproval))
-        )
-          await deps.events.emit(tx, productApprovalDigest(store, at));
-        return summary(result, true);
-      });
+      try {
+        return await applyFile(auth, bytes);
+      } catch (error) {
+        // A product created one by one with a SKU of the file, between the plan and the write (single creates
+        // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.
+        if (isUniqueViolation(error)) throw conflict(SKU_RACE);
+        throw error;
+      }
     },
 
     /** The store's catalogue in the import's format: a product's row, then its variants' rows. */
