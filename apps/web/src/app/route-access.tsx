@@ -53,6 +53,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/catalog/outlets', anyOf: ['catalog:promotions'], area: 'Official outlets' },
   { path: '/admin/catalog', anyOf: ['catalog:categories'], area: 'Catalog' },
   { path: '/admin/orders/all', anyOf: ['orders:read-all'], area: 'All orders' },
+  { path: '/admin/orders/search', anyOf: ['orders:read-all'], area: 'Search orders' },
   { path: '/admin/orders/mine', anyOf: ['orders:carry'], area: 'My deliveries' },
   { path: '/admin/orders/partners', anyOf: ['approvals:partners'], area: 'Shipping partners' },
   { path: '/admin/orders', anyOf: ['orders:assign'], area: 'Orders' },
