@@ -82,7 +82,7 @@ import {
   returnPickupEndpoints,
 } from './returns.js';
 import { reviewEndpoints } from './reviews.js';
-import { serviceLevelEndpoints } from './service-levels.js';
+import { scorecardEndpoints, serviceLevelEndpoints } from './service-levels.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -133,6 +133,7 @@ export function allEndpoints(): Endpoint[] {
     orderBatchEndpoints,
     orderSearchEndpoints,
     serviceLevelEndpoints,
+    scorecardEndpoints,
     parcelLabelEndpoints,
     partnerOrderEndpoints,
     partnerApprovalEndpoints,

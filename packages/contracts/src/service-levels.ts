@@ -74,3 +74,55 @@ export const serviceLevelEndpoints = {
     response: envelope(serviceLevelsAnswer),
   }),
 };
+
+// ---------- store scorecard ----------
+
+export const SCORECARD_WINDOWS = [30, 90] as const;
+
+export const scorecardWindow = z.object({
+  days: z.number().int(),
+  /** Paid orders received in the window. */
+  orders: z.number().int(),
+  /** Mean hours from payment to the store's acceptance, of the orders accepted (null: none accepted). */
+  averageAcceptanceHours: z.number().nullable(),
+  /** Orders accepted after the acceptance limit, or still waiting past it. */
+  lateAcceptances: z.number().int(),
+  /** Orders the store cancelled. */
+  cancelledByStore: z.number().int(),
+  /** Delivered orders, and of them those with a return: the return rate is returns over delivered. */
+  delivered: z.number().int(),
+  returns: z.number().int(),
+  /** Percent with one decimal (null: nothing delivered). */
+  returnRatePercent: z.number().nullable(),
+});
+export type ScorecardWindow = z.infer<typeof scorecardWindow>;
+
+export const storeScorecard = z.object({
+  storeId: z.string(),
+  windows: z.array(scorecardWindow),
+  at: isoDateTime,
+});
+export type StoreScorecard = z.infer<typeof storeScorecard>;
+
+export const scorecardEndpoints = {
+  merchant: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/orders/merchant/scorecard',
+    summary:
+      "The store's scorecard over 30 and 90 days: orders, acceptance time, late acceptances, cancellations by the store, returns",
+    tags: ['Service levels'],
+    access: access.merchant('orders:read'),
+    response: envelope(storeScorecard),
+  }),
+  admin: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/stores/:storeId/scorecard',
+    summary: "A store's scorecard, as the store sees it",
+    tags: ['Service levels'],
+    access: access.admin('orders:read-all'),
+    params: z.object({ storeId: z.uuid('Must be a valid id') }),
+    response: envelope(storeScorecard),
+  }),
+};

@@ -110,7 +110,60 @@ beforeAll(async () => {
       ],
     ],
   ];
+  // For the scorecard only: statuses no limit watches, a return, a cancellation, and one order 60 days old.
+  type Extra = {
+    createdHoursAgo?: number;
+    deliveredHoursAgo?: number;
+    returned?: boolean;
+    cancelledBy?: string;
+  };
+  const extras: Record<string, Extra> = {
+    'A-DONE': { deliveredHoursAgo: 100 },
+    'A-RETURNED': { deliveredHoursAgo: 120, returned: true },
+    'A-CANCEL': { cancelledBy: 'merchant' },
+    'A-OLD': { createdHoursAgo: 60 * 24, cancelledBy: 'merchant' },
+  };
+  seeds.push(
+    [
+      'A-SLOW',
+      a,
+      'accepted',
+      [
+        ['pending', 100],
+        ['accepted', 40],
+      ],
+    ],
+    [
+      'A-CANCEL',
+      a,
+      'cancelled',
+      [
+        ['pending', 20],
+        ['cancelled', 10],
+      ],
+    ],
+    [
+      'A-RETURNED',
+      a,
+      'completed',
+      [
+        ['pending', 150],
+        ['accepted', 149],
+        ['delivered', 120],
+      ],
+    ],
+    [
+      'A-OLD',
+      a,
+      'cancelled',
+      [
+        ['pending', 60 * 24],
+        ['cancelled', 59 * 24],
+      ],
+    ],
+  );
   for (const [orderName, store, status, moves] of seeds) {
+    const extra = extras[orderName] ?? {};
     const [row] = await test.deps.db
       .insert(orders)
       .values({
@@ -127,7 +180,9 @@ beforeAll(async () => {
         totalKobo: 0,
         deliveryAddress: address,
         carrierName: status === 'out_for_delivery' ? 'Test Riders' : null,
-        createdAt: new Date(now - 300 * HOUR),
+        deliveredAt: extra.deliveredHoursAgo ? new Date(now - extra.deliveredHoursAgo * HOUR) : null,
+        orderReturnId: extra.returned ? randomUUID() : null,
+        createdAt: new Date(now - (extra.createdHoursAgo ?? 300) * HOUR),
       })
       .returning({ id: orders.id });
     names[row!.id] = orderName;
@@ -136,7 +191,7 @@ beforeAll(async () => {
         orderId: row!.id,
         status: moveStatus,
         activity: moveStatus,
-        actorType: 'system',
+        actorType: moveStatus === 'cancelled' && extra.cancelledBy ? extra.cancelledBy : 'system',
         actorId: null,
         createdAt: new Date(now - hoursAgo * HOUR),
       })),
@@ -189,11 +244,39 @@ describe('service levels', () => {
     expect(b.ready_not_picked_up!.count).toBe(0);
   });
 
+  it('scores a store over 30 and 90 days, as counted by hand from its orders', async () => {
+    const response = await get(storeA.token, '/api/orders/merchant/scorecard');
+    expect(response.statusCode, response.body).toBe(200);
+    // 30 days: 8 orders (A-OLD is 60 days old); accepted after 5 h (A-READY-30), 60 h (A-SLOW) and 1 h
+    // (A-RETURNED): mean 22.0 h; late: A-SLOW accepted past 48 h and A-WAIT-50 still waiting past it; A-CANCEL
+    // cancelled by the store; delivered A-DONE and A-RETURNED, one of them returned: 50 %.
+    const [thirty, ninety] = json(response).data.windows;
+    expect(thirty).toEqual({
+      days: 30,
+      orders: 8,
+      averageAcceptanceHours: 22,
+      lateAcceptances: 2,
+      cancelledByStore: 1,
+      delivered: 2,
+      returns: 1,
+      returnRatePercent: 50,
+    });
+    expect(ninety).toMatchObject({ days: 90, orders: 9, cancelledByStore: 2, lateAcceptances: 2 });
+    const asAdmin = await get(admin, `/api/admin/stores/${storeA.storeId}/scorecard`);
+    expect(json(asAdmin).data.windows).toEqual([thirty, ninety]);
+    const b = json(await get(storeB.token, '/api/orders/merchant/scorecard')).data.windows[0];
+    expect(b).toMatchObject({ orders: 3, cancelledByStore: 0, delivered: 0, returnRatePercent: null });
+  });
+
   it('is refused to other accounts', async () => {
     for (const token of [...others, storeA.token])
       expect((await get(token, '/api/admin/service-levels')).statusCode).toBe(403);
     for (const token of [...others, admin]) {
       expect((await get(token, '/api/orders/merchant/service-levels')).statusCode).toBe(403);
+      expect((await get(token, '/api/orders/merchant/scorecard')).statusCode).toBe(403);
+    }
+    for (const token of [...others, storeA.token]) {
+      expect((await get(token, `/api/admin/stores/${storeA.storeId}/scorecard`)).statusCode).toBe(403);
     }
   });
 });

@@ -1,9 +1,12 @@
 import {
+  SCORECARD_WINDOWS,
+  type ScorecardWindow,
   SERVICE_LEVEL_HOURS,
   SERVICE_LEVEL_LIST_MAX,
   SERVICE_LEVEL_STATUS,
   type ServiceLevelGroup,
   type ServiceLevelsAnswer,
+  scorecardEndpoints,
   serviceLevelEndpoints,
   serviceLevelKinds,
 } from '@market/contracts';
@@ -72,6 +75,68 @@ async function lateOrders(db: Db, now: Date, storeId?: string): Promise<ServiceL
   );
 }
 
+interface ScoreRow {
+  orders: number;
+  accepted: number;
+  acceptance_hours: number | string | null;
+  late_acceptances: number;
+  cancelled_by_store: number;
+  delivered: number;
+  returns: number;
+}
+
+/**
+ * A store's scorecard (issue 35) over each window, from its orders created in the window and their activities: the
+ * time into Pending (payment) and into Accepted, the store's cancellations, deliveries and returns. Reads the
+ * store's orders of the window through orders_store_sales_idx (store, time), never other stores'.
+ */
+async function scorecard(db: Db, storeId: string, now: Date): Promise<ScorecardWindow[]> {
+  const limitHours = SERVICE_LEVEL_HOURS.awaiting_acceptance;
+  return Promise.all(
+    SCORECARD_WINDOWS.map(async (days) => {
+      const from = new Date(now.getTime() - days * 24 * HOUR_MS).toISOString();
+      const [row] = rowsOf<ScoreRow>(
+        await db.execute(sql`
+          with window_orders as (
+            select o.id, o.status, o.delivered_at, o.order_return_id,
+              (select min(a.created_at) from order_activities a where a.order_id = o.id and a.status = 'pending') as paid_at,
+              (select min(a.created_at) from order_activities a where a.order_id = o.id and a.status = 'accepted') as accepted_at,
+              exists (select 1 from order_activities a where a.order_id = o.id and a.status = 'cancelled' and a.actor_type = 'merchant') as store_cancelled
+            from orders o
+            where o.store_id = ${storeId} and o.created_at >= ${from} and o.status <> 'awaiting_payment'
+          )
+          select count(*)::int as orders,
+            count(accepted_at)::int as accepted,
+            avg(extract(epoch from (accepted_at - paid_at)) / 3600) filter (where accepted_at is not null and paid_at is not null) as acceptance_hours,
+            count(*) filter (where paid_at is not null and (
+              (accepted_at is not null and accepted_at - paid_at > make_interval(hours => ${limitHours}))
+              or (accepted_at is null and status = 'pending' and ${now.toISOString()}::timestamptz - paid_at > make_interval(hours => ${limitHours}))
+            ))::int as late_acceptances,
+            count(*) filter (where store_cancelled)::int as cancelled_by_store,
+            count(*) filter (where delivered_at is not null)::int as delivered,
+            count(*) filter (where delivered_at is not null and (order_return_id is not null or status = 'returned'))::int as returns
+          from window_orders`),
+      );
+      const hours =
+        row?.acceptance_hours === null || row?.acceptance_hours === undefined
+          ? null
+          : Number(row.acceptance_hours);
+      const delivered = row?.delivered ?? 0;
+      const returns = row?.returns ?? 0;
+      return {
+        days,
+        orders: row?.orders ?? 0,
+        averageAcceptanceHours: hours === null ? null : Math.round(hours * 10) / 10,
+        lateAcceptances: row?.late_acceptances ?? 0,
+        cancelledByStore: row?.cancelled_by_store ?? 0,
+        delivered,
+        returns,
+        returnRatePercent: delivered === 0 ? null : Math.round((returns * 1000) / delivered) / 10,
+      };
+    }),
+  );
+}
+
 export function serviceLevelRoutes(deps: Deps): RouteDefinition[] {
   const answer = async (storeId?: string): Promise<ServiceLevelsAnswer> => {
     const now = deps.now();
@@ -83,5 +148,24 @@ export function serviceLevelRoutes(deps: Deps): RouteDefinition[] {
       message: 'Late orders',
       data: await answer(requireStoreId(auth)),
     })),
+    route(scorecardEndpoints.merchant, async ({ auth }) => {
+      const now = deps.now();
+      const storeId = requireStoreId(auth);
+      return {
+        message: 'Scorecard',
+        data: { storeId, windows: await scorecard(deps.db, storeId, now), at: now.toISOString() },
+      };
+    }),
+    route(scorecardEndpoints.admin, async ({ params }) => {
+      const now = deps.now();
+      return {
+        message: 'Scorecard',
+        data: {
+          storeId: params.storeId,
+          windows: await scorecard(deps.db, params.storeId, now),
+          at: now.toISOString(),
+        },
+      };
+    }),
   ];
 }
