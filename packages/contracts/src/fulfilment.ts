@@ -42,6 +42,8 @@ export const timelineEntry = z.object({
   actorType: z.string(),
   /** The photo uploaded with this move (800 px wide WebP), for staff and the carrier; never in the customer's view. */
   evidence: z.string().nullable(),
+  /** Staff and carriers: the move was confirmed by scanning the parcel's label (ADR 078). */
+  parcelScanned: z.boolean().optional(),
   createdAt: isoDateTime,
 });
 export type TimelineEntry = z.infer<typeof timelineEntry>;
@@ -207,6 +209,11 @@ export const updateOrderBody = z.object({
   refusedByCustomer: z
     .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
     .optional(),
+  /**
+   * What the carrier's camera read from the parcel's label (its link or bare reference, ADR 078): the move then
+   * records that this parcel changed hands, and a label of another order, or one not signed here, is refused.
+   */
+  parcel: z.string().trim().min(1).max(300).optional(),
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;
 
@@ -250,6 +257,7 @@ export const fulfilmentEndpoints = {
     idempotent: true,
     // Wrong delivery tokens are counted per order: the sixth is refused until an admin issues a new token.
     errors: [429],
+    serverChecks: { parcel: 'must be the scanned label of this order, printed by this marketplace' },
     params: idParams,
     body: updateOrderBody,
     upload: { field: 'evidence' },

@@ -3,6 +3,7 @@ export * from './addresses.js';
 export * from './audit.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
+export * from './bulk-catalog.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
@@ -19,6 +20,9 @@ export * from './merchant-dashboard.js';
 export * from './money.js';
 export * from './nigeria.js';
 export * from './notifications.js';
+export * from './order-batch.js';
+export * from './order-search.js';
+export * from './parcel-labels.js';
 export * from './pay-on-delivery.js';
 export * from './payments.js';
 export * from './payouts.js';
@@ -29,6 +33,7 @@ export * from './reconciliation.js';
 export * from './reports.js';
 export * from './returns.js';
 export * from './reviews.js';
+export * from './service-levels.js';
 export * from './shipping.js';
 export * from './staff.js';
 export * from './stores.js';
@@ -43,6 +48,7 @@ import { shippingAddressEndpoints } from './addresses.js';
 import { auditEndpoints } from './audit.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
 import { bankAccountEndpoints } from './bank-accounts.js';
+import { bulkCatalogEndpoints } from './bulk-catalog.js';
 import {
   categoryEndpoints,
   customerProductEndpoints,
@@ -67,6 +73,9 @@ import { giftCardAdminEndpoints, giftCardCustomerEndpoints } from './gift-cards.
 import { hubAdminEndpoints, hubEndpoints } from './hubs.js';
 import { merchantDashboardEndpoints } from './merchant-dashboard.js';
 import { liveEndpoints, notificationEndpoints } from './notifications.js';
+import { orderBatchEndpoints } from './order-batch.js';
+import { orderSearchEndpoints } from './order-search.js';
+import { parcelLabelEndpoints } from './parcel-labels.js';
 import { payOnDeliveryEndpoints } from './pay-on-delivery.js';
 import { paymentEndpoints } from './payments.js';
 import { adminPayoutEndpoints, merchantPayoutEndpoints } from './payouts.js';
@@ -81,6 +90,7 @@ import {
   returnPickupEndpoints,
 } from './returns.js';
 import { reviewEndpoints } from './reviews.js';
+import { scorecardEndpoints, serviceLevelEndpoints } from './service-levels.js';
 import {
   shippingApiEndpoints,
   shippingFeeEndpoints,
@@ -133,6 +143,11 @@ export function allEndpoints(): Endpoint[] {
     returnPickupEndpoints,
     merchantOrderEndpoints,
     adminOrderEndpoints,
+    orderBatchEndpoints,
+    orderSearchEndpoints,
+    serviceLevelEndpoints,
+    scorecardEndpoints,
+    parcelLabelEndpoints,
     partnerOrderEndpoints,
     partnerApprovalEndpoints,
     adminManagementEndpoints,
@@ -145,6 +160,7 @@ export function allEndpoints(): Endpoint[] {
     categoryEndpoints,
     productEndpoints,
     productAdminEndpoints,
+    bulkCatalogEndpoints,
     customerProductEndpoints,
     featuredCollectionEndpoints,
     couponMerchantEndpoints,

@@ -21,6 +21,7 @@ export const merchantRouteRules: readonly RouteRule<StorePermission>[] = [
   // The owner's own sign-up answers (KYC, plan): staff hold none of the owner-only permissions.
   { path: '/merchant/onboarding', anyOf: ['subscription:manage'], area: 'Store onboarding' },
   { path: '/merchant/products/new', anyOf: ['products:write'], area: 'Add product' },
+  { path: '/merchant/products/spreadsheet', anyOf: ['products:write'], area: 'Catalogue spreadsheet' },
   { path: '/merchant/products/*', anyOf: ['products:read'], area: 'Products' },
   { path: '/merchant/collections', anyOf: ['products:write'], area: 'Collections' },
   { path: '/merchant/orders/*', anyOf: ['orders:read'], area: 'Orders' },
@@ -53,6 +54,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/catalog/outlets', anyOf: ['catalog:promotions'], area: 'Official outlets' },
   { path: '/admin/catalog', anyOf: ['catalog:categories'], area: 'Catalog' },
   { path: '/admin/orders/all', anyOf: ['orders:read-all'], area: 'All orders' },
+  { path: '/admin/orders/search', anyOf: ['orders:read-all'], area: 'Search orders' },
   { path: '/admin/orders/mine', anyOf: ['orders:carry'], area: 'My deliveries' },
   { path: '/admin/orders/cash', anyOf: ['orders:carry'], area: 'Cash held' },
   { path: '/admin/orders/partners', anyOf: ['approvals:partners'], area: 'Shipping partners' },

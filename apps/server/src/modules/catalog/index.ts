@@ -1,5 +1,7 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
+import { bulkCatalogRoutes } from './bulk-catalog.routes.js';
+import { createBulkCatalogService } from './bulk-catalog.service.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
 import type { CatalogNeeds } from './products.service.js';
@@ -30,5 +32,6 @@ export { storeCatalogPort } from './store-catalog.js';
 /** Categories, products, promotions, collections and the storefront's reads. */
 export function createCatalogModule(deps: Deps, needs: CatalogNeeds = {}): ServerModule<CatalogService> {
   const service = createCatalogService(deps, needs);
-  return { service, routes: catalogRoutes(service) };
+  const bulk = createBulkCatalogService(deps, needs);
+  return { service, routes: [...catalogRoutes(service), ...bulkCatalogRoutes(bulk)] };
 }

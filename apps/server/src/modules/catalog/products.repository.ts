@@ -240,6 +240,14 @@ export async function insertProduct(db: Db, values: ProductInsert): Promise<stri
   return row!.id;
 }
 
+/** Many new products in one statement (the spreadsheet import); their ids in the order given. */
+export async function insertProducts(db: Db, values: ProductInsert[]): Promise<string[]> {
+  writeGeneration += 1;
+  if (values.length === 0) return [];
+  const rows = await db.insert(products).values(values).returning({ id: products.id });
+  return rows.map((row) => row.id);
+}
+
 export async function updateProduct(db: Db, id: string, values: Partial<ProductInsert>): Promise<void> {
   writeGeneration += 1;
   await db.update(products).set(values).where(eq(products.id, id));

@@ -83,7 +83,10 @@ function toVariants(input: ProductFields['variant'], previous: ProductVariant[] 
 }
 
 /** Contract fields (naira, spec names) to columns (kobo); only the fields present are returned. */
-function toColumns(fields: Partial<ProductFields>, previous?: ProductRow): Partial<ProductInsert> {
+export function toColumns(
+  fields: Partial<ProductFields>,
+  previous?: Pick<ProductRow, 'variants'>,
+): Partial<ProductInsert> {
   const columns: Partial<ProductInsert> = {};
   if (fields.name !== undefined) columns.name = fields.name;
   if (fields.description !== undefined) columns.description = fields.description;
@@ -112,7 +115,27 @@ function toColumns(fields: Partial<ProductFields>, previous?: ProductRow): Parti
   return columns;
 }
 
-function reviewedContent(row: ProductRow | ProductInsert): ReviewedContent {
+type ReviewedSource = Pick<
+  ProductInsert,
+  | 'name'
+  | 'description'
+  | 'categoryId'
+  | 'subCategoryId'
+  | 'childCategoryId'
+  | 'sellingPriceKobo'
+  | 'priceKobo'
+  | 'sku'
+  | 'weight'
+  | 'weightUnit'
+  | 'dimension'
+  | 'dimensionUnit'
+  | 'isDigitalProduct'
+  | 'variantProperties'
+  | 'hostedImages'
+  | 'variants'
+>;
+
+export function reviewedContent(row: ReviewedSource): ReviewedContent {
   return {
     name: row.name,
     description: row.description,

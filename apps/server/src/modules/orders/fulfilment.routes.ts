@@ -9,7 +9,7 @@ import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import type { FulfilmentCaller, FulfilmentService } from './fulfilment.service.js';
 
 /** The caller as the guard resolved it; the role always comes from the session, never from the request. */
-const callerOf = (auth: AuthContext): FulfilmentCaller => ({
+export const callerOf = (auth: AuthContext): FulfilmentCaller => ({
   kind: auth.kind,
   userId: auth.userId,
   role: auth.role,

@@ -24,6 +24,7 @@ import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
+import { readSearch, searchOrderRows } from './order-search.js';
 import {
   type ActorRole,
   holdsAssignment,
@@ -35,6 +36,7 @@ import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repos
 import * as repository from './orders.repository.js';
 import { payOnDeliveryTermsOf } from './orders.repository.js';
 import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
+import { LABEL_OF_ANOTHER_ORDER, parcelReference, readParcelReference } from './parcel-reference.js';
 import type { RefundNeeds, RefundsService } from './refunds.service.js';
 
 /** Wrong delivery tokens allowed before delivery locks until an admin issues a new token. */
@@ -240,6 +242,7 @@ export function createFulfilmentService(
       activity: row.activity,
       actorType: row.actorType,
       evidence: row.evidence,
+      parcelScanned: row.parcelRef !== null,
       createdAt: row.createdAt.toISOString(),
     }));
   }
@@ -603,6 +606,62 @@ export function createFulfilmentService(
 
   const service = {
     /** The statuses the caller may move this order to now. */
+    /** Admin search across every store (issue 35): by order number, phone, e-mail or name words; bounded. */
+    async searchOrders(query: { q: string; limit: number }) {
+      const read = readSearch(query.q);
+      if (!read) throw validation('q', 'Type an order number, phone number, e-mail or name');
+      const rows = await searchOrderRows(db, read.where, query.limit);
+      return { matchedBy: read.kind, orders: await summaries(rows) };
+    },
+
+    /**
+     * What a parcel's label prints (ADR 078), for an order the caller may read and that still has a parcel to move:
+     * paid, not yet delivered, cancelled or returned. The QR code is drawn by the caller from `reference`.
+     */
+    async parcelLabel(orderId: string, caller: FulfilmentCaller) {
+      const order = await visibleOrder(db, orderId, caller);
+      if (['delivered', 'completed', 'cancelled', 'returned'].includes(order.status))
+        throw conflict(`Order is ${knownNameOfStatus(order.status)}; it has no parcel to label`);
+      const items = await repository.itemsOfOrders(db, [order.id]);
+      const address = order.deliveryAddress;
+      return {
+        orderId: order.id,
+        orderName: order.orderName,
+        storeName: order.storeName,
+        recipientName: address.fullName,
+        recipientPhone: address.phoneNumber,
+        state: address.state,
+        lga: address.lga,
+        address: address.address,
+        items: items.map((item) => ({
+          productName: item.productName,
+          sku: item.sku,
+          variant:
+            [item.productVariant?.size, item.productVariant?.color].filter(Boolean).join(' / ') || null,
+          quantity: item.quantity,
+        })),
+        weightGrams: order.weightGrams,
+        carrierName: order.carrierName,
+        reference: parcelReference(deps.config.jwtSecret, order.id),
+      };
+    },
+
+    /** The order a scanned label names, for the carrier, store or admin who may move it (ADR 078). */
+    async scannedParcel(scanned: string, caller: FulfilmentCaller) {
+      const { orderId } = readParcelReference(deps.config.jwtSecret, scanned);
+      const order = await visibleOrder(db, orderId, caller).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'NOT_FOUND')
+          throw notFound('This parcel is not one of yours: check that you hold the right parcel');
+        throw error;
+      });
+      return {
+        orderId: order.id,
+        orderName: order.orderName,
+        orderStatus: orderStatusOf(order.status),
+        allowedNextStatuses: allowedFor(order, caller).map(orderStatusOf),
+      };
+    },
+
     async allowedNext(orderId: string, caller: FulfilmentCaller) {
       const order = await visibleOrder(db, orderId, caller);
       return allowedFor(order, caller).map(orderStatusOf);
@@ -621,6 +680,9 @@ export function createFulfilmentService(
     ) {
       const to = body.status;
       const role = roleOf(caller);
+      // A scanned label must be this order's (ADR 078); without one the move is the tapped button it always was.
+      const parcel = body.parcel ? readParcelReference(deps.config.jwtSecret, body.parcel) : undefined;
+      if (parcel && parcel.orderId !== orderId) throw validation('parcel', LABEL_OF_ANOTHER_ORDER);
       const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
       let refundIds: string[] = [];
       let previousCarrier: string | null = null;
@@ -669,6 +731,7 @@ export function createFulfilmentService(
             activity: to === 'declined' ? `Declined by the shipping partner: ${body.note}` : text,
             deliveryTokenChecked,
             shippingEvidence,
+            parcelRef: parcel?.reference,
           },
         );
         const patch: Partial<repository.NewOrder> = {};

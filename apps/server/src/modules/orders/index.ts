@@ -2,9 +2,13 @@ import type { Deps } from '../../platform/deps.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
 import { createOrderMoneyEvents } from './money-events.js';
+import { orderBatchRoutes } from './order-batch.routes.js';
+import { orderSearchRoutes } from './order-search.routes.js';
 import { ordersRoutes } from './orders.routes.js';
 import { createOrdersService } from './orders.service.js';
+import { parcelLabelRoutes } from './parcel-labels.routes.js';
 import { createRefundsService } from './refunds.service.js';
+import { serviceLevelRoutes } from './service-levels.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
 // (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens).
@@ -36,7 +40,14 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
     service,
     fulfilment,
     refunds,
-    routes: [...ordersRoutes(service), ...fulfilmentRoutes(fulfilment)],
+    routes: [
+      ...ordersRoutes(service),
+      ...fulfilmentRoutes(fulfilment),
+      ...orderBatchRoutes(fulfilment),
+      ...parcelLabelRoutes(deps, fulfilment),
+      ...orderSearchRoutes(fulfilment),
+      ...serviceLevelRoutes(deps),
+    ],
   };
 }
 

@@ -258,6 +258,8 @@ export async function insertActivity(
     actorId: string | null;
     /** The photo uploaded with the move. */
     evidence?: string | null;
+    /** The parcel label scanned for the move. */
+    parcelRef?: string | null;
     createdAt: Date;
   },
 ): Promise<void> {

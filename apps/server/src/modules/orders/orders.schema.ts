@@ -133,6 +133,18 @@ export const orders = pgTable(
   },
   (table) => [
     uniqueIndex('orders_name_key').on(table.orderName),
+    // Admin search across stores (issue 35): each kind of query has an index made for it, so a search reads only
+    // what matches. Prefixes of the order name, the customer's phone (+234 form) and e-mail use text_pattern_ops
+    // (LIKE 'x%' on any collation); words of the customer's name use a full-text index, prefix-matched ('ada:*').
+    index('orders_name_prefix_idx').on(sql`order_name text_pattern_ops`),
+    index('orders_customer_phone_prefix_idx').on(sql`(delivery_address->>'phoneNumber') text_pattern_ops`),
+    index('orders_customer_email_prefix_idx').on(
+      sql`lower(delivery_address->>'emailAddress') text_pattern_ops`,
+    ),
+    index('orders_customer_name_words_idx').using(
+      'gin',
+      sql`to_tsvector('simple', coalesce(delivery_address->>'fullName', ''))`,
+    ),
     index('orders_status_idx').on(table.status, table.createdAt),
     index('orders_partner_idx').on(table.partnerId, table.createdAt).where(sql`partner_id is not null`),
     index('orders_dispatcher_idx')
@@ -196,6 +208,8 @@ export const orderActivities = pgTable(
     actorId: uuid(),
     /** The photo uploaded with this move (shipping evidence), as the image's 800 px address. */
     evidence: text(),
+    /** The signed parcel reference scanned from the label for this hand-over (ADR 078). */
+    parcelRef: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_activities_order_idx').on(table.orderId, table.createdAt)],

@@ -51,6 +51,8 @@ export interface TransitionEvidence {
   deliveryTokenChecked?: boolean;
   /** Address of the photo uploaded with the move (shipping evidence), kept on its order activity. */
   shippingEvidence?: string;
+  /** The parcel reference scanned from the label for this move (ADR 078), kept on its order activity. */
+  parcelRef?: string;
   /** Set by the returns module for the return that brings every unit back, as it stands in this transaction. */
   settledReturn?: MoveFacts['settledReturn'];
 }
@@ -133,6 +135,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     text: string,
     at: Date,
     evidence: string | null = null,
+    parcelRef: string | null = null,
   ) {
     await repository.insertActivity(executor, {
       orderId,
@@ -141,6 +144,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       actorType: actor.role,
       actorId: actor.id,
       evidence,
+      parcelRef,
       createdAt: at,
     });
   }
@@ -215,6 +219,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       evidence.activity ?? defaultActivity[to] ?? `Order is ${knownNameOfStatus(to)}.`,
       at,
       evidence.shippingEvidence ?? null,
+      evidence.parcelRef ?? null,
     );
     if (to === 'completed') await money.listener?.completed(executor, moved);
     if (to === 'returned') await money.listener?.returned(executor, moved);

@@ -30,7 +30,8 @@ export type RateLimitPolicy =
   | 'review'
   | 'upload'
   | 'store-mail'
-  | 'tracking';
+  | 'tracking'
+  | 'bulk-catalog';
 
 interface Limit {
   points: number;
@@ -131,6 +132,11 @@ export const defaultLimits: Record<
     account: { points: 20, durationSeconds: 3600 },
     accountPerDay: { points: 50, durationSeconds: 24 * 3600 },
   },
+  /**
+   * Catalogue spreadsheets checked or applied, counted per store whoever of its staff uploads (ADR 077): each reads
+   * the store's whole catalogue, so a fix-and-retry afternoon fits, a loop does not.
+   */
+  'bulk-catalog': { account: { points: 60, durationSeconds: 3600 } },
 };
 
 export interface RateLimits {

@@ -1,7 +1,12 @@
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AreaCards } from '../../../components/layout/area-cards';
+import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingState } from '../../../components/ui/states';
+import { TextField } from '../../../components/ui/text-field';
 import { usePermissions } from '../../../features/auth/api/permissions';
+import { ServiceLevelsPanel } from '../../../features/fulfilment/components/service-levels-panel';
 import { displayName, useSession } from '../../../lib/session';
 import { adminRoleOf, roleTitles } from '../../admin-role';
 import { adminNav } from '../../layouts/admin-nav';
@@ -23,6 +28,32 @@ const descriptions: Record<string, string> = {
   '/admin/roles': 'Custom admin roles and what each may do.',
 };
 
+/** The admin's one search box across stores; the results page keeps the query in its address. */
+function QuickOrderSearch() {
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (q.trim()) navigate(`/admin/orders/search?${new URLSearchParams({ q: q.trim() })}`);
+  };
+  return (
+    <search className="mb-6">
+      <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <TextField
+          label="Find an order"
+          hint="Order number, customer phone, e-mail or name, across every store"
+          type="search"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </form>
+    </search>
+  );
+}
+
 export function Component() {
   const session = useSession('admin');
   const role = adminRoleOf(session?.user.accountType);
@@ -37,6 +68,12 @@ export function Component() {
         title={`${roleTitles[role]} dashboard`}
         description={`Welcome, ${displayName(session?.user)}.`}
       />
+      {permissions.data?.permissions.includes('orders:read-all') ? (
+        <>
+          <QuickOrderSearch />
+          <ServiceLevelsPanel kind="admin" />
+        </>
+      ) : null}
       {permissions.isPending ? (
         <LoadingState label="Loading your areas…" />
       ) : (

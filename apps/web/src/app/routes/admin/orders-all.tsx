@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useHasPermission } from '../../../features/auth/api/permissions';
 import {
   type StaffFilters,
   StaffOrdersList,
@@ -12,6 +13,7 @@ export function Component() {
   const mine = useLocation().pathname.endsWith('/mine');
   useDocumentTitle(mine ? 'My deliveries' : 'All orders');
   const [search, setSearch] = useSearchParams();
+  const canAssign = useHasPermission('admin', 'orders:assign');
   const filters: StaffFilters = {
     page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
     status: search.get('status') ?? '',
@@ -27,6 +29,7 @@ export function Component() {
       <StaffOrdersList
         viewer="admin"
         basePath="/admin/orders"
+        batch={canAssign && !mine}
         filters={filters}
         onChange={(next) => {
           const params = new URLSearchParams();

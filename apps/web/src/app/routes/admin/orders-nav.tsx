@@ -33,6 +33,7 @@ export function OrdersNav() {
         { to: '/admin/orders', label: 'Assignment queue' },
         { to: '/admin/orders/pickups', label: 'Return pickups' },
         ...(canReadAll ? [{ to: '/admin/orders/all', label: 'All orders' }] : []),
+        ...(canReadAll ? [{ to: '/admin/orders/search', label: 'Search' }] : []),
         ...(canReadAll || canCarry ? [{ to: '/admin/orders/mine', label: 'My deliveries' }] : []),
         ...(canCarry ? [{ to: '/admin/orders/cash', label: 'Cash held' }] : []),
         ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),

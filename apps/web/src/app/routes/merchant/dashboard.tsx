@@ -3,6 +3,8 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { usePermissions } from '../../../features/auth/api/permissions';
 import { useUserData } from '../../../features/auth/api/user-data';
+import { ScorecardPanel } from '../../../features/fulfilment/components/scorecard-panel';
+import { ServiceLevelsPanel } from '../../../features/fulfilment/components/service-levels-panel';
 import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
 import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
 import { roleLabel as storeRoleLabel } from '../../../features/staff/components/role-options';
@@ -52,6 +54,12 @@ export function Component() {
       />
       {isOwner ? <OnboardingPrompt /> : null}
       {isOwner ? <ApprovalProgress /> : null}
+      {access?.permissions.includes('orders:read') ? (
+        <>
+          <ServiceLevelsPanel kind="merchant" />
+          <ScorecardPanel kind="merchant" />
+        </>
+      ) : null}
       {seesFigures ? (
         <DashboardFigures />
       ) : (

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useHasPermission } from '../../../features/auth/api/permissions';
 import {
   type StaffFilters,
   StaffOrdersList,
@@ -10,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 export function Component() {
   useDocumentTitle('Orders');
   const [search, setSearch] = useSearchParams();
+  const canMove = useHasPermission('merchant', 'orders:write');
   const filters: StaffFilters = {
     page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
     status: search.get('status') ?? '',
@@ -26,6 +28,7 @@ export function Component() {
       <StaffOrdersList
         viewer="merchant"
         basePath="/merchant/orders"
+        batch={canMove}
         filters={filters}
         onChange={(next) => {
           const params = new URLSearchParams();

@@ -8,6 +8,7 @@ export function ProductsNav() {
         { to: '/merchant/products', label: 'All products' },
         { to: '/merchant/products/low-stock', label: 'Low stock' },
         { to: '/merchant/products/saved', label: 'Saved by shoppers' },
+        { to: '/merchant/products/spreadsheet', label: 'Spreadsheet' },
         { to: '/merchant/collections', label: 'Featured collections' },
       ]}
     />

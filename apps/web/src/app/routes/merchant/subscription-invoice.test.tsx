@@ -65,7 +65,12 @@ describe('subscription invoice as a Nigerian business invoice (issue 34 item 4)'
               storeName: 'Chinedu Gadgets',
               storeUrl: 'chinedu-gadgets',
               officeAddress: null,
-              shippingLocation: { street: '14 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria' },
+              shippingLocation: {
+                street: '14 Allen Avenue',
+                city: 'Ikeja',
+                state: 'Lagos',
+                country: 'Nigeria',
+              },
             },
           },
         });

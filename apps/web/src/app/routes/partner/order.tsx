@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PartnerOrderDetail } from '../../../features/fulfilment/components/partner-order-detail';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -6,5 +6,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 export function Component() {
   useDocumentTitle('Order');
   const { id = '' } = useParams();
-  return <PartnerOrderDetail id={id} />;
+  // Set by the scan page when the carrier reached this order by scanning its label (ADR 078).
+  const parcel = useSearchParams()[0].get('parcel') ?? undefined;
+  return <PartnerOrderDetail id={id} parcel={parcel} />;
 }

@@ -37,6 +37,7 @@ export function OrderActions({
   allowed,
   cancelRefund,
   payOnDelivery = null,
+  parcel,
 }: {
   viewer: ChainViewer;
   orderId: string;
@@ -45,8 +46,17 @@ export function OrderActions({
   cancelRefund?: string;
   /** An order paid at the door (ADR 074): what the carrier collects before entering the token. */
   payOnDelivery?: { fee: number; dueAtDoor: number } | null;
+  /** The parcel label the carrier scanned (ADR 078): every move then records that this parcel changed hands. */
+  parcel?: string;
 }) {
-  const update = useUpdateOrder(viewer, orderId);
+  const moveOrder = useUpdateOrder(viewer, orderId);
+  const update = {
+    ...moveOrder,
+    mutate: (
+      body: Parameters<typeof moveOrder.mutate>[0],
+      options?: Parameters<typeof moveOrder.mutate>[1],
+    ) => moveOrder.mutate(parcel ? { ...body, parcel } : body, options),
+  };
   const decline = usePartnerDecline(orderId);
   const navigate = useNavigate();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -92,6 +102,11 @@ export function OrderActions({
 
   return (
     <div className="space-y-3">
+      {parcel ? (
+        <p className="text-sm font-semibold text-emerald-800">
+          Label scanned: your next move records this parcel.
+        </p>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {moves.map((status) => {
           const code = status.code_name;

@@ -54,7 +54,7 @@ function DispatcherForm({ orderId, name, phone }: { orderId: string; name: strin
 }
 
 /** One assigned order on the rider's phone: where to collect and deliver, the stepper and the next moves. */
-export function PartnerOrderDetail({ id }: { id: string }) {
+export function PartnerOrderDetail({ id, parcel }: { id: string; parcel?: string }) {
   const order = usePartnerOrder(id);
   const accept = usePartnerAccept(id);
   if (order.isPending) return <LoadingState label="Loading the order…" />;
@@ -96,6 +96,7 @@ export function PartnerOrderDetail({ id }: { id: string }) {
           orderId={data.id}
           allowed={data.allowedNextStatuses}
           payOnDelivery={data.payOnDelivery}
+          parcel={parcel}
         />
       </Section>
 

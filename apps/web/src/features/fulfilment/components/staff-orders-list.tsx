@@ -1,4 +1,5 @@
 import { orderStatuses } from '@market/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
@@ -8,6 +9,7 @@ import { formatDate } from '../../../lib/dates';
 import { formatApiNaira } from '../../../lib/money';
 import { useDebounced } from '../../../lib/use-debounced';
 import { FULFILMENT_MESSAGES, type StaffOrdersQuery, useStaffOrders } from '../api/fulfilment';
+import { BatchOrderBar } from './batch-order-bar';
 import { ChainStatusBadge } from './status-badge';
 
 export type StaffFilters = Omit<StaffOrdersQuery, 'limit'>;
@@ -24,12 +26,18 @@ export function StaffOrdersList({
   basePath,
   filters,
   onChange,
+  batch = false,
 }: {
   viewer: 'merchant' | 'admin';
   basePath: string;
   filters: StaffFilters;
   onChange(next: StaffFilters): void;
+  /** Checkboxes and the batch actions (the caller holds the permission the batch endpoint needs). */
+  batch?: boolean;
 }) {
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)));
   const search = useDebounced(filters.search ?? '', 300);
   const orders = useStaffOrders(viewer, {
     ...filters,
@@ -76,12 +84,29 @@ export function StaffOrdersList({
         <EmptyState title="No orders match" />
       ) : (
         <>
+          {batch ? (
+            <BatchOrderBar
+              viewer={viewer}
+              selected={selected}
+              names={new Map(orders.data.orders.map((order) => [order.id, order.orderName]))}
+              onDone={() => setSelected([])}
+            />
+          ) : null}
           <ul className="space-y-2" aria-busy={orders.isPlaceholderData || undefined}>
             {orders.data.orders.map((order) => (
-              <li key={order.id}>
+              <li key={order.id} className={batch ? 'flex items-stretch gap-2' : undefined}>
+                {batch ? (
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${order.orderName}`}
+                    className="mt-4 h-5 w-5 shrink-0 accent-emerald-700"
+                    checked={selected.includes(order.id)}
+                    onChange={(event) => toggle(order.id, event.target.checked)}
+                  />
+                ) : null}
                 <Link
                   to={`${basePath}/${order.id}`}
-                  className="block rounded-lg border border-slate-200 bg-white p-3 hover:border-emerald-700"
+                  className="block min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-3 hover:border-emerald-700"
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="font-bold text-slate-900">{order.orderName}</span>

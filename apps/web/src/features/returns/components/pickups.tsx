@@ -29,7 +29,8 @@ const customerNext: Record<ReturnPickup['status']['code_name'], string> = {
   requested: 'We are finding a carrier to collect the items. We will send you a pickup token.',
   assigned: 'Keep the items ready. Give the carrier your pickup token only when they take the items.',
   collected: 'The carrier has the items and is taking them to the store.',
-  delivered_to_store: 'The items reached the store. Anything still due to you, a refund or a replacement, follows once the store checks them; refunds already made are listed on this order.',
+  delivered_to_store:
+    'The items reached the store. Anything still due to you, a refund or a replacement, follows once the store checks them; refunds already made are listed on this order.',
   cancelled: 'No collection is needed: the store already has the items.',
 };
 

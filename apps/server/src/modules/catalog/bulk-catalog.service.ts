@@ -1,0 +1,673 @@
+import {
+  BULK_CATALOG_COLUMNS,
+  BULK_CATALOG_MAX_REPORTED_ERRORS,
+  type BulkCatalogColumn,
+  type BulkCatalogProblem,
+  type BulkCatalogSummary,
+  createProductBody,
+  koboToNaira,
+  type ProductFields,
+  productLimitMessage,
+  soldOutBehaviours,
+  weightUnits,
+} from '@market/contracts';
+import { asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { csvLines } from '../../platform/csv.js';
+import type { Db } from '../../platform/db/client.js';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { Deps } from '../../platform/deps.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
+import { productApprovalDigest } from '../../platform/notify/events.js';
+import { findStoreById, type StoreRow } from '../stores/index.js';
+import {
+  type CatalogRecord,
+  CellError,
+  type Cells,
+  categoryKey,
+  categoryPath,
+  decimalCell,
+  listCell,
+  nairaCell,
+  nairaText,
+  oneOf,
+  paragraphsCell,
+  readCatalogCsv,
+  variantRowProblems,
+  wholeCell,
+} from './bulk-catalog.rows.js';
+import { needsReapproval } from './catalog.rules.js';
+import { categories, products } from './catalog.schema.js';
+import {
+  insertProducts,
+  type ProductInsert,
+  type ProductRecord,
+  refreshProductVisibility,
+  selectProducts,
+  updateProduct,
+} from './products.repository.js';
+import { type CatalogNeeds, reviewedContent, toColumns } from './products.service.js';
+
+// The catalogue as a spreadsheet (ADR 077). One plan serves the dry run and the apply: the apply makes it again
+// inside its transaction, under the store's catalogue lock, and writes it only when it found no problem.
+
+interface CategoryChoice {
+  categoryId: string;
+  subCategoryId: string | null;
+  childCategoryId: string | null;
+  /** Names joined by spaces, as products store it for search. */
+  text: string;
+  /** Names joined by ` > `, as the file writes it. */
+  path: string;
+}
+
+interface PlannedProduct {
+  sku: string;
+  record: CatalogRecord;
+  existing?: ProductRecord;
+  columns: Partial<ProductInsert>;
+  changed: boolean;
+  toApproval: boolean;
+}
+
+interface Plan {
+  rows: number;
+  planned: PlannedProduct[];
+  problems: BulkCatalogProblem[];
+}
+
+/** Product form field (a zod issue's path) to the file's column. */
+const columnOfField: Record<string, BulkCatalogColumn> = {
+  name: 'name',
+  description: 'description',
+  categoryId: 'category',
+  subCategoryId: 'category',
+  childCategoryId: 'category',
+  quantity: 'quantity',
+  sku: 'sku',
+  weight: 'weight',
+  weightUnit: 'weight_unit',
+  whenSoldOut: 'when_sold_out',
+  stockAlertUnits: 'stock_alert_units',
+  hostedImages: 'images',
+  costPrice: 'cost_price',
+  price: 'price',
+  sellingPrice: 'sale_price',
+};
+const columnOfVariantField: Record<string, BulkCatalogColumn> = {
+  sku: 'sku',
+  size: 'size',
+  color: 'color',
+  discount: 'variant_discount',
+  quantity: 'quantity',
+};
+
+const SKU_RACE =
+  'A product with a SKU of this file was added meanwhile; nothing was changed. Check the file again.';
+
+const NEW_PRODUCT_NEEDS: BulkCatalogColumn[] = ['name', 'category', 'price', 'quantity'];
+
+/** The product form's input for an existing product, so a file naming a few columns changes only those. */
+function formOf(row: ProductRecord): Record<string, unknown> {
+  return {
+    name: row.name,
+    description: row.description,
+    categoryId: row.categoryId,
+    subCategoryId: row.subCategoryId,
+    childCategoryId: row.childCategoryId,
+    pricing: [
+      {
+        costPrice: koboToNaira(row.costPriceKobo),
+        sellingPrice: koboToNaira(row.sellingPriceKobo),
+        price: koboToNaira(row.priceKobo),
+      },
+    ],
+    quantity: row.quantity,
+    sku: row.sku,
+    weight: row.weight === null ? null : Number(row.weight),
+    weightUnit: row.weightUnit,
+    dimension: row.dimension,
+    dimensionUnit: row.dimensionUnit,
+    whenSoldOut: row.whenSoldOut,
+    contSalesOutOfStock: row.contSalesOutOfStock,
+    stockAlertUnits: row.stockAlertUnits,
+    IsDigitalProduct: row.isDigitalProduct,
+    variant: row.variants.map((variant) => ({
+      sku: variant.sku,
+      size: variant.size,
+      color: variant.color,
+      discount: koboToNaira(variant.discountKobo),
+      quantity: variant.quantity,
+    })),
+    variantProperties: row.variantProperties,
+    hostedImages: row.hostedImages,
+  };
+}
+
+/** JSON with object keys sorted: jsonb hands keys back in its own order, which is no change. */
+function stable(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
+
+/** Only the columns of the write that differ from the row as stored (weights compared as numbers). */
+function changesOf(existing: ProductRecord, columns: Partial<ProductInsert>): Partial<ProductInsert> {
+  return Object.fromEntries(
+    Object.entries(columns).filter(([key, value]) => {
+      const before = existing[key as keyof ProductRecord];
+      if (key === 'weight')
+        return (before === null ? null : Number(before)) !== (value == null ? null : Number(value));
+      return stable(before) !== stable(value);
+    }),
+  ) as Partial<ProductInsert>;
+}
+
+/** Variant properties the storefront offers, from the variants' sizes and colours. */
+function propertiesOf(variants: { size?: string | null; color?: string | null }[]) {
+  const options = (pick: (variant: (typeof variants)[number]) => string | null | undefined) => [
+    ...new Set(variants.map(pick).filter((value): value is string => !!value)),
+  ];
+  return [
+    { type: 'size', options: options((variant) => variant.size) },
+    { type: 'color', options: options((variant) => variant.color) },
+  ].filter((property) => property.options.length > 0);
+}
+
+export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
+  const { db } = deps;
+
+  async function storeOf(executor: Db, auth: AuthContext): Promise<StoreRow> {
+    const store = await findStoreById(executor, requireStoreId(auth));
+    if (!store) throw notFound('Your store was not found');
+    return store;
+  }
+
+  async function categoryChoices(executor: Db): Promise<Map<string, CategoryChoice>> {
+    const rows = await executor
+      .select()
+      .from(categories)
+      .where(isNull(categories.retiredAt))
+      .orderBy(asc(categories.level), asc(categories.position), asc(categories.name));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const choices = new Map<string, CategoryChoice>();
+    for (const row of rows) {
+      const parent = row.parentId ? byId.get(row.parentId) : undefined;
+      const top = parent?.parentId ? byId.get(parent.parentId) : parent;
+      const chain = row.level === 1 ? [row] : row.level === 2 ? [parent, row] : [top, parent, row];
+      if (chain.some((level) => !level)) continue; // under a retired parent
+      const names = chain.map((level) => level!.name);
+      choices.set(categoryKey(categoryPath(names)), {
+        categoryId: chain[0]!.id,
+        subCategoryId: chain[1]?.id ?? null,
+        childCategoryId: chain[2]?.id ?? null,
+        text: names.join(' '),
+        path: categoryPath(names),
+      });
+    }
+    return choices;
+  }
+
+  async function storeProducts(executor: Db, storeId: string): Promise<ProductRecord[]> {
+    return selectProducts(
+      executor,
+      eq(products.storeId, storeId),
+      [asc(products.createdAt), asc(products.sku)],
+      100_000,
+    );
+  }
+
+  /** Checks every row and works out what applying would write; reads only. */
+  async function plan(executor: Db, store: StoreRow, uploaderId: string, bytes: Buffer): Promise<Plan> {
+    const { file, problems } = readCatalogCsv(bytes);
+    if (!file) return { rows: 0, planned: [], problems };
+    const [existingRows, choices] = await Promise.all([
+      storeProducts(executor, store.id),
+      categoryChoices(executor),
+    ]);
+    const existingBySku = new Map(existingRows.map((row) => [row.sku.toLowerCase(), row]));
+
+    const productRecords = new Map<string, CatalogRecord>();
+    const variantRecords = new Map<string, CatalogRecord[]>();
+    for (const record of file.records) {
+      const sku = record.cells.sku ?? '';
+      if (sku === '') {
+        problems.push({ row: record.row, column: 'sku', message: 'SKU is required' });
+        continue;
+      }
+      const parent = record.cells.parent_sku ?? '';
+      if (parent !== '') {
+        problems.push(...variantRowProblems(record));
+        const key = parent.toLowerCase();
+        variantRecords.set(key, [...(variantRecords.get(key) ?? []), record]);
+        continue;
+      }
+      const key = sku.toLowerCase();
+      const earlier = productRecords.get(key);
+      if (earlier) {
+        problems.push({
+          row: record.row,
+          column: 'sku',
+          message: `SKU ${sku} is also on row ${earlier.row}`,
+        });
+        continue;
+      }
+      productRecords.set(key, record);
+    }
+    // A variants-only file may name products of the store that it does not list itself.
+    for (const [key, records] of variantRecords) {
+      if (productRecords.has(key)) continue;
+      const existing = existingBySku.get(key);
+      if (existing) productRecords.set(key, { row: records[0]!.row, cells: { sku: existing.sku } });
+      else {
+        for (const record of records)
+          problems.push({
+            row: record.row,
+            column: 'parent_sku',
+            message: `No product with SKU ${record.cells.parent_sku} in this file or your store`,
+          });
+      }
+    }
+
+    const planned: PlannedProduct[] = [];
+    const newImages: { row: number; urls: string[] }[] = [];
+    for (const [key, record] of productRecords) {
+      const existing = existingBySku.get(key);
+      const rowProblems: BulkCatalogProblem[] = [];
+      // A product named only by its variants' parent_sku has no row of its own: only its variants change.
+      const has = (column: BulkCatalogColumn) => record.cells[column] !== undefined;
+      const at = (column: BulkCatalogColumn | null, message: string, row = record.row) =>
+        rowProblems.push({ row, column, message });
+      const cell = <T>(column: BulkCatalogColumn, read: (value: string) => T, apply: (value: T) => void) => {
+        if (!has(column)) return;
+        try {
+          apply(read(record.cells[column] ?? ''));
+        } catch (error) {
+          if (error instanceof CellError) at(column, error.message);
+          else throw error;
+        }
+      };
+      const form: Record<string, unknown> = existing
+        ? formOf(existing)
+        : {
+            description: [],
+            pricing: [{ costPrice: 0, sellingPrice: 0, price: 0 }],
+            weightUnit: 'kg',
+            dimensionUnit: 'cm',
+            whenSoldOut: 'show-sold-out',
+            contSalesOutOfStock: false,
+            stockAlertUnits: 5,
+            IsDigitalProduct: false,
+            variant: [],
+            variantProperties: [],
+            hostedImages: [],
+          };
+      form.sku = record.cells.sku;
+      if (!existing) {
+        for (const column of NEW_PRODUCT_NEEDS)
+          if (!has(column)) at(column, `A new product needs a ${column} column`);
+      }
+      const pricing = (form.pricing as Record<string, number>[])[0]!;
+      const optionalNaira = (value: string) => (value === '' ? null : nairaCell(value));
+      cell(
+        'name',
+        (value) => value,
+        (value) => (form.name = value),
+      );
+      cell('description', paragraphsCell, (value) => (form.description = value));
+      let category: CategoryChoice | undefined;
+      cell(
+        'category',
+        (value) => {
+          if (value === '') throw new CellError('Choose a category');
+          const choice = choices.get(categoryKey(value));
+          if (!choice) throw new CellError(`No category "${value}"; see the allowed values file`);
+          return choice;
+        },
+        (choice) => {
+          category = choice;
+          Object.assign(form, {
+            categoryId: choice.categoryId,
+            subCategoryId: choice.subCategoryId,
+            childCategoryId: choice.childCategoryId,
+          });
+        },
+      );
+      cell('cost_price', optionalNaira, (value) => (pricing.costPrice = value ?? 0));
+      let salePrice: number | null | undefined;
+      cell('sale_price', optionalNaira, (value) => (salePrice = value));
+      cell(
+        'price',
+        (value) => {
+          if (value === '') throw new CellError('Price is required');
+          return nairaCell(value);
+        },
+        (value) => {
+          // With no sale price column the product keeps its discount as it was (the regular price moves alone).
+          pricing.price = value;
+          if (!existing && salePrice === undefined) pricing.sellingPrice = value;
+        },
+      );
+      if (salePrice !== undefined) pricing.sellingPrice = salePrice ?? pricing.price!;
+      cell(
+        'quantity',
+        (value) => (value === '' ? undefined : wholeCell(value)),
+        (value) => (form.quantity = value),
+      );
+      cell(
+        'stock_alert_units',
+        (value) => (value === '' ? 5 : wholeCell(value)),
+        (value) => (form.stockAlertUnits = value),
+      );
+      cell(
+        'when_sold_out',
+        (value) => (value === '' ? 'show-sold-out' : oneOf(soldOutBehaviours, value)),
+        (value) => (form.whenSoldOut = value),
+      );
+      cell(
+        'weight',
+        (value) => (value === '' ? null : decimalCell(value)),
+        (value) => (form.weight = value),
+      );
+      cell(
+        'weight_unit',
+        (value) => (value === '' ? 'kg' : oneOf(weightUnits, value)),
+        (value) => (form.weightUnit = value),
+      );
+      cell('images', listCell, (value) => (form.hostedImages = value));
+
+      const variants = variantRecords.get(key);
+      if (variants) {
+        form.variant = variants.map((variant) => {
+          const read = <T>(column: BulkCatalogColumn, parse: (value: string) => T, fallback: T): T => {
+            const value = variant.cells[column] ?? '';
+            if (value === '') return fallback;
+            try {
+              return parse(value);
+            } catch (error) {
+              if (error instanceof CellError) at(column, error.message, variant.row);
+              else throw error;
+              return fallback;
+            }
+          };
+          if ((variant.cells.quantity ?? '') === '') at('quantity', 'Quantity is required', variant.row);
+          return {
+            sku: variant.cells.sku,
+            size: variant.cells.size || null,
+            color: variant.cells.color || null,
+            discount: read('variant_discount', nairaCell, 0),
+            quantity: read('quantity', wholeCell, 0),
+          };
+        });
+        form.variantProperties = propertiesOf(
+          form.variant as { size: string | null; color: string | null }[],
+        );
+      }
+
+      if (rowProblems.length > 0) {
+        problems.push(...rowProblems);
+        continue;
+      }
+      // The product form's own rules, so a file accepts exactly what the form accepts.
+      const checked = createProductBody.safeParse(form);
+      if (!checked.success) {
+        for (const issue of checked.error.issues) {
+          const [first, second, third] = issue.path.map(String);
+          if (first === 'variant' && second !== undefined && variants?.[Number(second)]) {
+            at(columnOfVariantField[third ?? ''] ?? null, issue.message, variants[Number(second)]!.row);
+          } else if (first === 'variant') at('variant_discount', issue.message);
+          else if (first === 'pricing') at(columnOfField[third ?? ''] ?? 'price', issue.message);
+          else at(columnOfField[first ?? ''] ?? null, issue.message);
+        }
+        problems.push(...rowProblems);
+        continue;
+      }
+      const fields = checked.data as ProductFields;
+      const columns = toColumns(fields, existing);
+      const added = fields.hostedImages.filter((url) => !(existing?.hostedImages ?? []).includes(url));
+      if (added.length > 0) newImages.push({ row: record.row, urls: added });
+      if (!existing) {
+        columns.categoryText = category?.text ?? '';
+        planned.push({ sku: fields.sku, record, columns, changed: true, toApproval: true });
+        continue;
+      }
+      const changes = changesOf(existing, columns);
+      if (category && ('categoryId' in changes || 'subCategoryId' in changes || 'childCategoryId' in changes))
+        changes.categoryText = category.text;
+      const changed = Object.keys(changes).length > 0;
+      const after = { ...existing, ...changes } as ProductRecord;
+      const toApproval =
+        changed &&
+        existing.approvalStatus !== 'pending' &&
+        needsReapproval(reviewedContent(existing), reviewedContent(after));
+      planned.push({ sku: fields.sku, record, existing, columns: changes, changed, toApproval });
+    }
+
+    for (const { row, urls } of newImages) {
+      if (!(await deps.media.ownsImageUrls(executor, uploaderId, urls))) {
+        problems.push({
+          row,
+          column: 'images',
+          message: 'Upload product images through the image uploader first',
+        });
+      }
+    }
+    problems.sort((a, b) => a.row - b.row);
+    return { rows: file.records.length, planned, problems };
+  }
+
+  function summary(result: Plan, applied: boolean): BulkCatalogSummary {
+    const creates = result.planned.filter((item) => !item.existing);
+    const updates = result.planned.filter((item) => item.existing && item.changed);
+    return {
+      rows: result.rows,
+      products: result.planned.length,
+      create: creates.length,
+      update: updates.length,
+      unchanged: result.planned.length - creates.length - updates.length,
+      toApproval: result.planned.filter((item) => item.toApproval).length,
+      problems: result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS),
+      problemCount: result.problems.length,
+      applied,
+    };
+  }
+
+  /** Refuses creates past the plan's product limit (the caller holds the store's catalogue lock). */
+  async function checkProductLimit(tx: Db, storeId: string, creates: number) {
+    if (creates === 0) return;
+    const allowance = await needs.productLimit?.(tx, storeId);
+    if (!allowance || allowance.limit === null) return;
+    const [row] = await tx.select({ listed: count() }).from(products).where(eq(products.storeId, storeId));
+    if ((row?.listed ?? 0) + creates > allowance.limit)
+      throw conflict(productLimitMessage(allowance.planName, allowance.limit));
+  }
+
+  function rowOf(record: ProductRecord, column: BulkCatalogColumn): string {
+    switch (column) {
+      case 'sku':
+        return record.sku;
+      case 'parent_sku':
+      case 'size':
+      case 'color':
+      case 'variant_discount':
+        return '';
+      case 'name':
+        return record.name;
+      case 'description':
+        return record.description.join('\n');
+      case 'category':
+        return categoryPath([record.categoryName, record.subCategoryName, record.childCategoryName]);
+      case 'cost_price':
+        return nairaText(record.costPriceKobo);
+      case 'price':
+        return nairaText(record.priceKobo);
+      case 'sale_price':
+        return record.sellingPriceKobo === record.priceKobo ? '' : nairaText(record.sellingPriceKobo);
+      case 'quantity':
+        return String(record.quantity);
+      case 'stock_alert_units':
+        return String(record.stockAlertUnits);
+      case 'when_sold_out':
+        return record.whenSoldOut;
+      case 'weight':
+        return record.weight === null ? '' : String(Number(record.weight));
+      case 'weight_unit':
+        return record.weightUnit;
+      case 'images':
+        return record.hostedImages.join(' ');
+    }
+  }
+
+  /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
+  function applyFile(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+    return db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
+      const result = await plan(tx, store, auth.userId, bytes);
+      if (result.problems.length > 0) {
+        const shown = result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `The file has ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}; nothing was changed`,
+          shown.map((item) => ({
+            path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
+            message: item.message,
+          })),
+        );
+      }
+      const at = deps.now();
+      const creates = result.planned.filter((item) => !item.existing);
+      await checkProductLimit(tx, store.id, creates.length);
+      const created = await insertProducts(
+        tx,
+        creates.map((item) => ({
+          ...(item.columns as ProductInsert),
+          storeId: store.id,
+          storeName: store.storeName,
+          approvalStatus: 'pending' as const,
+          isVisible: false,
+          createdAt: at,
+          updatedAt: at,
+        })),
+      );
+      const touched = [...created];
+      for (const item of result.planned) {
+        if (!item.existing || !item.changed) continue;
+        const changes: Partial<ProductInsert> = { ...item.columns, updatedAt: at };
+        if (item.toApproval) {
+          Object.assign(changes, {
+            approvalStatus: 'pending',
+            approvedBy: null,
+            approvedAt: null,
+            rejectionReason: null,
+            isVisible: false,
+          } satisfies Partial<ProductInsert>);
+        }
+        await updateProduct(tx, item.existing.id, changes);
+        touched.push(item.existing.id);
+      }
+      await refreshProductVisibility(tx, touched);
+      // One notice for the whole file: approvers see the store's batch as one item (issue 35).
+      if (
+        store.approvalStatus === 'approved' &&
+        (creates.length > 0 || result.planned.some((item) => item.toApproval))
+      )
+        await deps.events.emit(tx, productApprovalDigest(store, at));
+      return summary(result, true);
+    });
+  }
+
+  return {
+    async preview(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+      await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
+      const store = await storeOf(db, auth);
+      return summary(await plan(db, store, auth.userId, bytes), false);
+    },
+
+    /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
+    async apply(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+      await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
+      try {
+        return await applyFile(auth, bytes);
+      } catch (error) {
+        // A product created one by one with a SKU of the file, between the plan and the write (single creates
+        // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.
+        if (isUniqueViolation(error)) throw conflict(SKU_RACE);
+        throw error;
+      }
+    },
+
+    /** The store's catalogue in the import's format: a product's row, then its variants' rows. */
+    async exportCsv(auth: AuthContext): Promise<string> {
+      const store = await storeOf(db, auth);
+      const lines: string[][] = [[...BULK_CATALOG_COLUMNS]];
+      for (const record of await storeProducts(db, store.id)) {
+        lines.push(BULK_CATALOG_COLUMNS.map((column) => rowOf(record, column)));
+        for (const variant of record.variants) {
+          const cells: Cells = {
+            sku: variant.sku,
+            parent_sku: record.sku,
+            size: variant.size ?? '',
+            color: variant.color ?? '',
+            variant_discount: variant.discountKobo === 0 ? '' : nairaText(variant.discountKobo),
+            quantity: String(variant.quantity),
+          };
+          lines.push(BULK_CATALOG_COLUMNS.map((column) => cells[column] ?? ''));
+        }
+      }
+      return csvLines(lines);
+    },
+
+    /** The header and an example product with two variants, in the first live category path. */
+    async templateCsv(): Promise<string> {
+      const [first] = [...(await categoryChoices(db)).values()];
+      const path = first?.path ?? 'Phones > Smartphones';
+      const example: Cells = {
+        sku: 'TSHIRT-001',
+        name: 'Cotton T-shirt',
+        description: 'Soft cotton, made in Aba.\nMachine washable.',
+        category: path,
+        cost_price: '3000.00',
+        price: '6500.00',
+        sale_price: '5000.00',
+        quantity: '0',
+        stock_alert_units: '5',
+        when_sold_out: 'show-sold-out',
+        weight: '0.3',
+        weight_unit: 'kg',
+      };
+      const variant = (sku: string, size: string, quantity: string): Cells => ({
+        sku,
+        parent_sku: 'TSHIRT-001',
+        size,
+        color: 'White',
+        quantity,
+      });
+      const rows = [example, variant('TSHIRT-001-M', 'M', '10'), variant('TSHIRT-001-L', 'L', '8')];
+      return csvLines([
+        [...BULK_CATALOG_COLUMNS],
+        ...rows.map((cells) => BULK_CATALOG_COLUMNS.map((c) => cells[c] ?? '')),
+      ]);
+    },
+
+    /** Every value a constrained column takes: category paths, sold-out behaviours, weight units. */
+    async allowedValuesCsv(): Promise<string> {
+      const choices = await categoryChoices(db);
+      const lines: string[][] = [['column', 'value', 'meaning']];
+      if (choices.size === 0) lines.push(['category', '', 'No categories yet: ask an admin to add them']);
+      for (const choice of choices.values()) lines.push(['category', choice.path, 'category path']);
+      lines.push(
+        ['when_sold_out', 'hide', 'hidden from customers while sold out'],
+        ['when_sold_out', 'show-sold-out', 'shown as sold out (the default)'],
+        ['when_sold_out', 'continue-selling', 'keeps selling with no stock'],
+        ['weight_unit', 'kg', 'kilograms (the default)'],
+        ['weight_unit', 'g', 'grams'],
+      );
+      return csvLines(lines);
+    },
+  };
+}
+
+export type BulkCatalogService = ReturnType<typeof createBulkCatalogService>;

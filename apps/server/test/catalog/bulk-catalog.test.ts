@@ -1,0 +1,352 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/modules/catalog/catalog.schema.js';
+import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
+import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { addStoreMember } from '../support/staff-factory.js';
+import { createCategoryTree, multipart } from '../support/store-factory.js';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createPartner,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
+
+// The catalogue by spreadsheet (issue 35, ADR 077): template, dry run, all-or-nothing apply, export.
+
+const HEADER =
+  'sku,parent_sku,name,description,category,cost_price,price,sale_price,quantity,stock_alert_units,when_sold_out,weight,weight_unit,size,color,variant_discount,images';
+
+describe('catalogue by spreadsheet', () => {
+  let test: TestApp;
+  let merchant: TestMerchant;
+  let other: TestMerchant;
+  let tree: Awaited<ReturnType<typeof createCategoryTree>>;
+  let path: string;
+  let tokens: Record<'customer' | 'partner' | 'admin', string>;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    // The plan's product limit has its own test below; here the stores may list as many as the files hold.
+    await test.deps.db.update(plans).set({ productLimit: null });
+    tree = await createCategoryTree(test);
+    path = `${tree.category.name} > ${tree.subCategory.name} > ${tree.childCategory.name}`;
+    [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+    const customer = await createConfirmedAccount(test, 'customer');
+    const [customerSession, partner, admin] = await Promise.all([
+      login(test, 'customer', customer.email),
+      createPartner(test),
+      createAdmin(test, 'admin'),
+    ]);
+    tokens = {
+      customer: customerSession.accessToken,
+      partner: partner.accessToken,
+      admin: admin.accessToken,
+    };
+  });
+  afterAll(() => test?.close());
+
+  function upload(token: string, what: 'preview' | 'apply', csv: string | Buffer) {
+    const form = multipart(
+      'file',
+      'catalogue.csv',
+      'text/csv',
+      Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
+    );
+    return test.app.inject({
+      method: 'POST',
+      url: `/api/products/bulk/${what}`,
+      headers: { ...form.headers, ...bearer(token) },
+      payload: form.payload,
+      remoteAddress: nextIp(),
+    });
+  }
+  const download = (token: string | undefined, file: string) =>
+    test.app.inject({
+      method: 'GET',
+      url: `/api/products/bulk/${file}`,
+      headers: token ? bearer(token) : {},
+      remoteAddress: nextIp(),
+    });
+  const productRow = (sku: string, overrides: Record<string, string> = {}) => {
+    const cells: Record<string, string> = {
+      sku,
+      name: `Ankara dress ${sku}`,
+      description: 'Hand-sewn in Aba.',
+      category: path,
+      cost_price: '3000',
+      price: '6500.00',
+      sale_price: '5000.50',
+      quantity: '12',
+      stock_alert_units: '3',
+      when_sold_out: 'show-sold-out',
+      weight: '0.4',
+      weight_unit: 'kg',
+      ...overrides,
+    };
+    return HEADER.split(',')
+      .map((column) => cells[column] ?? '')
+      .join(',');
+  };
+  const variantRow = (sku: string, parent: string, size: string, quantity: string) =>
+    `${sku},${parent},,,,,,,${quantity},,,,,${size},Red,,`;
+  const storeProducts = (storeId: string) =>
+    test.deps.db.select().from(products).where(eq(products.storeId, storeId));
+  const countOf = async (storeId: string) =>
+    (await test.deps.db.select({ n: count() }).from(products).where(eq(products.storeId, storeId)))[0]!.n;
+
+  it('gives a template and the allowed values, with this marketplace’s category paths', async () => {
+    const template = await download(merchant.token, 'template.csv');
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('text/csv');
+    expect(template.body.split('\r\n')[0]).toBe(HEADER);
+    const allowed = await download(merchant.token, 'allowed-values.csv');
+    expect(allowed.body).toContain(`category,${path},category path`);
+    expect(allowed.body).toContain('when_sold_out,continue-selling');
+  });
+
+  it('a dry run lists each problem by row and column and writes nothing', async () => {
+    const csv = [
+      HEADER,
+      productRow('DRY-1'),
+      productRow('DRY-2', { price: '12.345' }),
+      productRow('DRY-3', { category: 'Nowhere > At all' }),
+      productRow('DRY-4', { sale_price: '9000', price: '8000' }),
+      variantRow('DRY-1-S', 'DRY-1', 'S', 'lots'),
+      variantRow('DRY-9-S', 'DRY-9', 'S', '2'),
+      productRow('DRY-1'),
+    ].join('\n');
+    const before = await countOf(merchant.storeId);
+    const response = await upload(merchant.token, 'preview', csv);
+    expect(response.statusCode).toBe(200);
+    const summary = json(response).data;
+    expect(summary.applied).toBe(false);
+    expect(summary.problems).toEqual([
+      { row: 3, column: 'price', message: 'Use at most 2 decimal places' },
+      { row: 4, column: 'category', message: 'No category "Nowhere > At all"; see the allowed values file' },
+      { row: 5, column: 'sale_price', message: 'Selling price cannot be above the regular price' },
+      { row: 6, column: 'quantity', message: 'Enter a whole number' },
+      { row: 7, column: 'parent_sku', message: 'No product with SKU DRY-9 in this file or your store' },
+      { row: 8, column: 'sku', message: 'SKU DRY-1 is also on row 2' },
+    ]);
+    expect(await countOf(merchant.storeId)).toBe(before);
+  });
+
+  it('refuses a workbook or binary file before parsing it', async () => {
+    const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
+    const response = await upload(merchant.token, 'preview', zip);
+    expect(json(response).data.problems[0].message).toMatch(/Excel workbook/);
+    const applied = await upload(merchant.token, 'apply', Buffer.from('sku\n\u0000x'));
+    expect(applied.statusCode).toBe(422);
+  });
+
+  it('applies 500 rows in one go on PGlite, exactly in kobo, pending approval, and a second run changes nothing', async () => {
+    const lines = [HEADER];
+    for (let index = 0; index < 400; index += 1) {
+      const sku = `BULK-${index}`;
+      const prices =
+        index === 1 ? { price: '"₦13,000"', sale_price: '"12,500.50"' } : { price: '19.99', sale_price: '' };
+      lines.push(productRow(sku, { ...prices, quantity: String(index) }));
+      if (index < 50)
+        lines.push(variantRow(`${sku}-S`, sku, 'S', '4'), variantRow(`${sku}-M`, sku, 'M', '6'));
+    }
+    const csv = lines.join('\r\n');
+    expect(lines.length - 1).toBe(500);
+    const started = performance.now();
+    const response = await upload(merchant.token, 'apply', csv);
+    const took = performance.now() - started;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(took).toBeLessThan(5_000);
+    const summary = json(response).data;
+    expect(summary).toMatchObject({ rows: 500, products: 400, create: 400, update: 0, applied: true });
+
+    const rows = await storeProducts(merchant.storeId);
+    const first = rows.find((row) => row.sku === 'BULK-0')!;
+    expect(first).toMatchObject({
+      priceKobo: 1999,
+      sellingPriceKobo: 1999,
+      approvalStatus: 'pending',
+      isVisible: false,
+    });
+    expect(rows.find((row) => row.sku === 'BULK-1')).toMatchObject({
+      priceKobo: 1_300_000,
+      sellingPriceKobo: 1_250_050,
+    });
+    expect(first.variants.map((variant) => [variant.sku, variant.size, variant.quantity])).toEqual([
+      ['BULK-0-S', 'S', 4],
+      ['BULK-0-M', 'M', 6],
+    ]);
+    expect(first.variantProperties).toEqual([
+      { type: 'size', options: ['S', 'M'] },
+      { type: 'color', options: ['Red'] },
+    ]);
+
+    const again = await upload(merchant.token, 'apply', csv);
+    expect(json(again).data).toMatchObject({ create: 0, update: 0, unchanged: 400 });
+    const after = await storeProducts(merchant.storeId);
+    expect(after.find((row) => row.sku === 'BULK-0')!.updatedAt).toEqual(first.updatedAt);
+  });
+
+  it('exports the catalogue in the import format, which reads back as unchanged', async () => {
+    const exported = await download(merchant.token, 'export.csv');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body.split('\r\n')[0]).toBe(HEADER);
+    expect(exported.body).toContain(`BULK-0-S,BULK-0,,,,,,,4,,,,,S,Red,,`);
+    const preview = await upload(merchant.token, 'preview', exported.body);
+    const summary = json(preview).data;
+    expect(summary.problemCount).toBe(0);
+    expect(summary.create + summary.update).toBe(0);
+  });
+
+  it('guards the export against formula injection and reads the guarded cell back as it was', async () => {
+    const name = '=HYPERLINK("http://evil.example","Click")';
+    const created = await upload(
+      merchant.token,
+      'apply',
+      `${HEADER}\n${productRow('FORMULA-1', { name: `"${name.replaceAll('"', '""')}"` })}`,
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const exported = (await download(merchant.token, 'export.csv')).body;
+    expect(exported).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
+    expect(json(await upload(merchant.token, 'preview', exported)).data.update).toBe(0);
+  });
+
+  it('a bad row changes nothing, not even the good rows', async () => {
+    const before = await storeProducts(merchant.storeId);
+    const csv = [
+      HEADER,
+      productRow('BULK-1', { quantity: '999' }),
+      productRow('NEW-1'),
+      productRow('BAD-1', { quantity: '-3' }),
+    ].join('\n');
+    const response = await upload(merchant.token, 'apply', csv);
+    expect(response.statusCode).toBe(422);
+    expect(json(response).details).toEqual([
+      { path: 'row 4: quantity', message: 'Quantity cannot be negative' },
+    ]);
+    const after = await storeProducts(merchant.storeId);
+    expect(after.length).toBe(before.length);
+    expect(after.find((row) => row.sku === 'BULK-1')!.quantity).toBe(1);
+  });
+
+  it('a stock file keeps approval; a price file sends the product back to approval', async () => {
+    await test.deps.db
+      .update(products)
+      .set({ approvalStatus: 'approved' })
+      .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'BULK-2')));
+    const stock = await upload(merchant.token, 'apply', 'sku,quantity\nBULK-2,77\n');
+    expect(json(stock).data).toMatchObject({ update: 1, toApproval: 0 });
+    const price = await upload(merchant.token, 'apply', 'sku,price,sale_price\nBULK-2,25000,20000\n');
+    expect(json(price).data).toMatchObject({ update: 1, toApproval: 1 });
+    const [row] = await test.deps.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'BULK-2')));
+    expect(row).toMatchObject({
+      quantity: 77,
+      priceKobo: 2_500_000,
+      sellingPriceKobo: 2_000_000,
+      approvalStatus: 'pending',
+    });
+  });
+
+  it("never touches another store's product with the same SKU", async () => {
+    const csv = `${HEADER}\n${productRow('SHARED-1', { quantity: '5' })}\n`;
+    expect((await upload(other.token, 'apply', csv)).statusCode).toBe(200);
+    const mine = await upload(
+      merchant.token,
+      'apply',
+      `${HEADER}\n${productRow('SHARED-1', { quantity: '40' })}\n`,
+    );
+    expect(json(mine).data).toMatchObject({ create: 1, update: 0 });
+    const [theirs] = await test.deps.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, other.storeId), eq(products.sku, 'SHARED-1')));
+    expect(theirs!.quantity).toBe(5);
+    // A variants-only file names its parent in the caller's store only.
+    const otherOnly = `${HEADER}\n${productRow('THEIRS-ONLY')}\n`;
+    await upload(other.token, 'apply', otherOnly);
+    const reach = await upload(merchant.token, 'preview', `sku,parent_sku,quantity\nX-1,THEIRS-ONLY,3\n`);
+    expect(json(reach).data.problems[0]).toMatchObject({ row: 2, column: 'parent_sku' });
+  });
+
+  it("refuses a file that would take the store past its plan's product limit, as a whole", async () => {
+    await test.deps.db.update(plans).set({ productLimit: 3 });
+    try {
+      const before = await countOf(other.storeId);
+      const csv = [HEADER, productRow('LIMIT-1'), productRow('LIMIT-2')].join('\n');
+      const response = await upload(other.token, 'apply', csv);
+      expect(response.statusCode).toBe(409);
+      expect(await countOf(other.storeId)).toBe(before);
+    } finally {
+      await test.deps.db.update(plans).set({ productLimit: null });
+    }
+  });
+
+  it('lets only store staff with the products permissions in', async () => {
+    const csv = `${HEADER}\n${productRow('ACCESS-1')}\n`;
+    const [sales, finance, inventory] = await Promise.all([
+      addStoreMember(test, merchant.storeId, 'sales'),
+      addStoreMember(test, merchant.storeId, 'finance'),
+      addStoreMember(test, merchant.storeId, 'inventory'),
+    ]);
+    expect((await download(undefined, 'export.csv')).statusCode).toBe(401);
+    for (const token of Object.values(tokens)) {
+      expect((await download(token, 'export.csv')).statusCode).toBe(403);
+      expect((await upload(token, 'apply', csv)).statusCode).toBe(403);
+    }
+    expect((await download(finance.token, 'export.csv')).statusCode).toBe(403);
+    expect((await download(sales.token, 'export.csv')).statusCode).toBe(200);
+    expect((await upload(sales.token, 'apply', csv)).statusCode).toBe(403);
+    expect((await upload(inventory.token, 'apply', csv)).statusCode).toBe(200);
+    expect(await countOf(other.storeId)).toBe(2);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue applies at once on PostgreSQL', () => {
+  it('two applies of the same file create each product once; the later one finds them unchanged', async () => {
+    const test = await createTestApp();
+    try {
+      await test.deps.db.update(plans).set({ productLimit: null });
+      const tree = await createCategoryTree(test);
+      const merchant = await createMerchantWithStore(test);
+      const lines = [
+        'sku,name,category,price,quantity',
+        ...Array.from(
+          { length: 50 },
+          (_, index) =>
+            `RACE-${index},Race item ${index},${tree.category.name} > ${tree.subCategory.name},1500.00,3`,
+        ),
+      ];
+      const form = () => multipart('file', 'race.csv', 'text/csv', Buffer.from(lines.join('\n')));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => {
+          const body = form();
+          return test.app.inject({
+            method: 'POST',
+            url: '/api/products/bulk/apply',
+            headers: { ...body.headers, ...bearer(merchant.token) },
+            payload: body.payload,
+            remoteAddress: nextIp(),
+          });
+        }),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      const creates = answers.map((answer) => json(answer).data.create as number).sort();
+      expect(creates).toEqual([0, 0, 50]);
+      const [row] = await test.deps.db
+        .select({ n: count() })
+        .from(products)
+        .where(eq(products.storeId, merchant.storeId));
+      expect(row!.n).toBe(50);
+    } finally {
+      await test.close();
+    }
+  }, 60_000);
+});

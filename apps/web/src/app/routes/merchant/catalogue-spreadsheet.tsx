@@ -1,0 +1,18 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { CatalogueSpreadsheet } from '../../../features/products/components/catalogue-spreadsheet';
+import { useDocumentTitle } from '../../../lib/document-title';
+import { ProductsNav } from './products-nav';
+
+export function Component() {
+  useDocumentTitle('Catalogue spreadsheet');
+  return (
+    <section>
+      <PageHeader
+        title="Catalogue spreadsheet"
+        description="Add and update many products at once from a CSV file."
+      />
+      <ProductsNav />
+      <CatalogueSpreadsheet />
+    </section>
+  );
+}

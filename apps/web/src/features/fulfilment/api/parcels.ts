@@ -1,0 +1,24 @@
+import { type ParcelLabelsAnswer, parcelLabelEndpoints, type ScannedParcel } from '@market/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** The labels of the orders named (store staff or admins), with the orders that got none and why. */
+export function useParcelLabels(kind: 'merchant' | 'admin', orderIds: string[]) {
+  return useQuery({
+    queryKey: ['fulfilment', kind, 'labels', orderIds] as const,
+    queryFn: async (): Promise<ParcelLabelsAnswer> =>
+      (await api(parcelLabelEndpoints.labels, { kind, body: { orderIds } })).data,
+    enabled: orderIds.length > 0,
+    // A label is printed once; a refetch would only redraw the same codes.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Which of the carrier's orders a scanned label names; refusals come back for the screen to show, no toast. */
+export function useScanParcel() {
+  return useMutation({
+    mutationFn: async (parcel: string): Promise<ScannedParcel> =>
+      (await api(parcelLabelEndpoints.scan, { kind: 'partner', body: { parcel } })).data,
+    meta: { toast: false },
+  });
+}

@@ -1,0 +1,78 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { BatchOrderBar } from './batch-order-bar';
+
+beforeEach(() => {
+  useSessionStore.setState({
+    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ sessions: {} });
+});
+
+describe('the batch order bar', () => {
+  it('accepts the selected orders and shows each order’s own result', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/orders/merchant/batch/update-status')
+        ? jsonResponse(200, {
+            message: '1 order moved; 1 could not be',
+            data: {
+              moved: 1,
+              refused: 1,
+              results: [
+                {
+                  orderId: 'o1',
+                  ok: true,
+                  orderStatus: { id: 3, code_name: 'accepted', known_name: 'Accepted' },
+                  error: null,
+                  message: 'Order is now Accepted',
+                },
+                {
+                  orderId: 'o2',
+                  ok: false,
+                  orderStatus: null,
+                  error: 'CONFLICT',
+                  message: 'Order is Accepted; it cannot move to Accepted',
+                },
+              ],
+            },
+          })
+        : jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' }),
+    );
+    const onDone = vi.fn();
+    const user = userEvent.setup();
+    renderScreen(
+      <BatchOrderBar
+        viewer="merchant"
+        selected={['o1', 'o2']}
+        names={
+          new Map([
+            ['o1', 'ORD-1'],
+            ['o2', 'ORD-2'],
+          ])
+        }
+        onDone={onDone}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: '2 orders selected' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept selected' }));
+    expect(await screen.findByText(/1 done, 1 could not be moved/)).toBeInTheDocument();
+    expect(screen.getByText('ORD-2')).toBeInTheDocument();
+    expect(screen.getByText(/it cannot move to Accepted/)).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/batch/'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({ orderIds: ['o1', 'o2'], status: 'accepted' });
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('keeps the actions off with nothing selected', () => {
+    mockFetch(() => jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' }));
+    renderScreen(<BatchOrderBar viewer="merchant" selected={[]} names={new Map()} onDone={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Accept selected' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mark selected ready' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { ScorecardPanel } from './scorecard-panel';
+
+beforeEach(() => {
+  useSessionStore.setState({
+    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ sessions: {} });
+});
+
+const window = (days: number, orders: number) => ({
+  days,
+  orders,
+  averageAcceptanceHours: 22,
+  lateAcceptances: 2,
+  cancelledByStore: 1,
+  delivered: 2,
+  returns: 1,
+  returnRatePercent: 50,
+});
+
+describe('the store scorecard', () => {
+  it('shows each measure for 30 and 90 days', async () => {
+    mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Scorecard',
+        data: { storeId: 's1', windows: [window(30, 8), window(90, 9)], at: '2026-11-29T12:00:00.000Z' },
+      }),
+    );
+    renderScreen(<ScorecardPanel kind="merchant" />);
+    const orders = await screen.findByRole('row', { name: /Orders/ });
+    expect(
+      within(orders)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['8', '9']);
+    expect(screen.getByRole('columnheader', { name: 'Last 90 days' })).toBeInTheDocument();
+    expect(screen.getAllByText('50 % (1 of 2 delivered)')).toHaveLength(2);
+    expect(screen.getAllByText('22 h')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,54 @@
+import { type BulkCatalogSummary, bulkCatalogEndpoints } from '@market/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/open-file';
+import { myProductsKeys } from './list-my-products';
+
+export type CatalogueFile = 'template' | 'allowedValues' | 'export';
+
+const fileNames: Record<CatalogueFile, string> = {
+  template: 'catalogue-template.csv',
+  allowedValues: 'catalogue-allowed-values.csv',
+  export: 'catalogue.csv',
+};
+
+/** The endpoints answer the file itself (text/csv), fetched with the session's token, so not a plain link. */
+export async function downloadCatalogueFile(file: CatalogueFile): Promise<void> {
+  const blob = (await api(bulkCatalogEndpoints[file], {
+    kind: 'merchant',
+    responseType: 'blob',
+  })) as unknown as Blob;
+  saveBlob(blob, fileNames[file]);
+}
+
+export function useDownloadCatalogueFile() {
+  return useMutation({ mutationFn: downloadCatalogueFile });
+}
+
+function formOf(file: File): FormData {
+  const form = new FormData();
+  form.append('file', file);
+  return form;
+}
+
+/** The dry run: every problem by row and column; nothing is written. */
+export async function previewCatalogue(file: File): Promise<BulkCatalogSummary> {
+  return (await api(bulkCatalogEndpoints.preview, { kind: 'merchant', form: formOf(file) })).data;
+}
+
+export function usePreviewCatalogue() {
+  return useMutation({ mutationFn: previewCatalogue });
+}
+
+/** All rows or none; the product lists are stale afterwards. */
+export async function applyCatalogue(file: File): Promise<BulkCatalogSummary> {
+  return (await api(bulkCatalogEndpoints.apply, { kind: 'merchant', form: formOf(file) })).data;
+}
+
+export function useApplyCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyCatalogue,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProductsKeys.all }),
+  });
+}

@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../../../lib/session';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { CatalogueSpreadsheet } from './catalogue-spreadsheet';
+
+const summary = (overrides: Record<string, unknown> = {}) => ({
+  rows: 3,
+  products: 2,
+  create: 2,
+  update: 0,
+  unchanged: 0,
+  toApproval: 2,
+  problems: [],
+  problemCount: 0,
+  applied: false,
+  ...overrides,
+});
+
+function stubServer(preview: Response, apply?: Response) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.endsWith('/products/bulk/preview')) return preview.clone();
+      if (url.endsWith('/products/bulk/apply') && apply) return apply.clone();
+      return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
+    }),
+  );
+  return calls;
+}
+
+const csv = () => new File(['sku,name\nA-1,Dress\n'], 'catalogue.csv', { type: 'text/csv' });
+
+beforeEach(() => {
+  useSessionStore.setState({
+    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useSessionStore.setState({ sessions: {} });
+});
+
+describe('the catalogue spreadsheet screen', () => {
+  it('lists the dry run problems by row and column and keeps Apply off', async () => {
+    stubServer(
+      jsonResponse(200, {
+        message: 'The file has 1 problem to fix',
+        data: summary({
+          problems: [{ row: 3, column: 'price', message: 'Use at most 2 decimal places' }],
+          problemCount: 1,
+        }),
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const table = await screen.findByRole('table', { name: /1 problem to fix/ });
+    expect(table).toHaveTextContent('3');
+    expect(table).toHaveTextContent('price');
+    expect(table).toHaveTextContent('Use at most 2 decimal places');
+    expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
+  });
+
+  it('applies a clean file and says what changed', async () => {
+    const calls = stubServer(
+      jsonResponse(200, { message: 'The file is ready to apply', data: summary() }),
+      jsonResponse(200, { message: 'Catalogue updated', data: summary({ applied: true }) }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText(/ready to apply/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Apply file' }));
+    expect(await screen.findByText(/Catalogue updated: 2 new, 0 changed, 0 unchanged/)).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((url) => url.endsWith('/apply'))).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
+  });
+});

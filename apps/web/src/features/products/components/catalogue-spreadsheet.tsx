@@ -1,0 +1,213 @@
+import { BULK_CATALOG_MAX_ROWS, type BulkCatalogProblem, type BulkCatalogSummary } from '@market/contracts';
+import { useId, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { isApiError } from '../../../lib/errors';
+import {
+  type CatalogueFile,
+  useApplyCatalogue,
+  useDownloadCatalogueFile,
+  usePreviewCatalogue,
+} from '../api/catalogue-spreadsheet';
+
+const downloads: { file: CatalogueFile; label: string }[] = [
+  { file: 'template', label: 'Template' },
+  { file: 'allowedValues', label: 'Allowed values' },
+  { file: 'export', label: 'My catalogue' },
+];
+
+/** The apply's 422 names each problem as `row N: column`; shown as the dry run shows its own. */
+function problemsOf(error: unknown): BulkCatalogProblem[] {
+  if (!isApiError(error)) return [];
+  return error.details.map((detail) => {
+    const match = /^row (\d+)(?:: (.+))?$/.exec(detail.path);
+    return { row: Number(match?.[1] ?? 0), column: match?.[2] ?? null, message: detail.message };
+  });
+}
+
+function ProblemTable({ problems, total }: { problems: BulkCatalogProblem[]; total: number }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="pb-2 text-left font-semibold text-slate-900">
+          {total} problem{total === 1 ? '' : 's'} to fix
+          {total > problems.length ? ` (first ${problems.length} shown)` : ''}
+        </caption>
+        <thead className="border-b border-slate-300 text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Row
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Column
+            </th>
+            <th scope="col" className="py-2">
+              Problem
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {problems.map((problem) => (
+            <tr
+              key={`${problem.row}-${problem.column}-${problem.message}`}
+              className="border-b border-slate-100"
+            >
+              <td className="py-2 pr-3 tabular-nums">{problem.row}</td>
+              <td className="py-2 pr-3 font-mono">{problem.column ?? '—'}</td>
+              <td className="py-2">{problem.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SummaryList({ summary }: { summary: BulkCatalogSummary }) {
+  const items: [string, number][] = [
+    ['Rows read', summary.rows],
+    ['New products', summary.create],
+    ['Products changed', summary.update],
+    ['Unchanged', summary.unchanged],
+    ['Going to approval', summary.toApproval],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-md border border-slate-200 bg-white p-3">
+          <dt className="text-xs text-slate-700">{label}</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Download the template or the catalogue, upload a CSV for a dry run, fix what it lists, then apply: all rows or
+ * none (ADR 077).
+ */
+export function CatalogueSpreadsheet() {
+  const inputId = useId();
+  const hintId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const download = useDownloadCatalogueFile();
+  const preview = usePreviewCatalogue();
+  const apply = useApplyCatalogue();
+  const checked = preview.data;
+  const ready = !!file && !!checked && checked.problemCount === 0 && !apply.isSuccess;
+
+  function choose(next: File | null) {
+    setFile(next);
+    preview.reset();
+    apply.reset();
+  }
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={`${inputId}-downloads`} className="space-y-2">
+        <h2 id={`${inputId}-downloads`} className="text-lg font-semibold text-slate-900">
+          1. Download
+        </h2>
+        <p className="text-sm text-slate-700">
+          Start from the template, or from your catalogue to change prices and stock. A file may keep only the
+          columns it changes (for example <code>sku,price,sale_price,quantity</code>). Variants are rows whose{' '}
+          <code>parent_sku</code> names their product.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {downloads.map(({ file: which, label }) => (
+            <Button
+              key={which}
+              variant="secondary"
+              loading={download.isPending && download.variables === which}
+              onClick={() => download.mutate(which)}
+            >
+              {label} (CSV)
+            </Button>
+          ))}
+        </div>
+        {download.isError ? <FormAlert>Could not download the file. Try again later.</FormAlert> : null}
+      </section>
+
+      <section aria-labelledby={`${inputId}-check`} className="space-y-3">
+        <h2 id={`${inputId}-check`} className="text-lg font-semibold text-slate-900">
+          2. Check your file
+        </h2>
+        <form
+          className="flex flex-col gap-3 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (file) preview.mutate(file);
+          }}
+        >
+          <div className="flex flex-col gap-1">
+            <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
+              CSV file
+            </label>
+            <input
+              ref={input}
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={hintId}
+              className="max-w-full text-sm"
+              onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            />
+            <p id={hintId} className="text-xs text-slate-700">
+              Saved as CSV UTF-8, 2 MB and {BULK_CATALOG_MAX_ROWS.toLocaleString('en-NG')} rows at most.
+              Nothing is changed until you apply.
+            </p>
+          </div>
+          <Button type="submit" disabled={!file} loading={preview.isPending}>
+            Check file
+          </Button>
+        </form>
+        {preview.isError ? (
+          <FormAlert>
+            {isApiError(preview.error) ? preview.error.message : 'Could not check the file.'}
+          </FormAlert>
+        ) : null}
+        {checked ? (
+          <div className="space-y-3" aria-live="polite">
+            <SummaryList summary={checked} />
+            {checked.problemCount > 0 ? (
+              <ProblemTable problems={checked.problems} total={checked.problemCount} />
+            ) : (
+              <FormAlert tone="success">No problems found: the file is ready to apply.</FormAlert>
+            )}
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby={`${inputId}-apply`} className="space-y-3">
+        <h2 id={`${inputId}-apply`} className="text-lg font-semibold text-slate-900">
+          3. Apply
+        </h2>
+        <p className="text-sm text-slate-700">
+          Every row is written, or none. New products and changed names, prices or pictures wait for an
+          admin's approval before customers see them; stock changes do not.
+        </p>
+        <Button disabled={!ready} loading={apply.isPending} onClick={() => file && apply.mutate(file)}>
+          Apply file
+        </Button>
+        {apply.isError ? (
+          <div className="space-y-2">
+            <FormAlert>
+              {isApiError(apply.error) ? apply.error.message : 'Could not apply the file.'}
+            </FormAlert>
+            {problemsOf(apply.error).length > 0 ? (
+              <ProblemTable problems={problemsOf(apply.error)} total={problemsOf(apply.error).length} />
+            ) : null}
+          </div>
+        ) : null}
+        {apply.data ? (
+          <FormAlert tone="success">
+            Catalogue updated: {apply.data.create} new, {apply.data.update} changed, {apply.data.unchanged}{' '}
+            unchanged.
+          </FormAlert>
+        ) : null}
+      </section>
+    </div>
+  );
+}

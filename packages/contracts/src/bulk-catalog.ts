@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { access } from './access.js';
+import { defineEndpoint } from './endpoint.js';
+import { envelope } from './envelope.js';
+
+// A store's catalogue as one spreadsheet (ADR 077): export, a template, a dry run that reports every problem by
+// row and column, and an apply that writes all rows or none.
+
+const tags = ['Products (spreadsheet)'];
+
+/**
+ * The columns, in the order the export and the template write them. A file may carry fewer (a price and stock
+ * update is `sku,price,sale_price,quantity`): only `sku` is required in the header, a column left out leaves that
+ * field as it is, and a new product needs the columns the product form needs.
+ *
+ * - A row with `parent_sku` is a variant of the product whose `sku` it names (its own `sku` is the variant's); it
+ *   uses `sku`, `parent_sku`, `size`, `color`, `variant_discount` and `quantity` and leaves the rest blank.
+ * - Amounts are naira with at most 2 decimals (`12500`, `12,500.50`, `₦12500`); `sale_price` blank means no sale
+ *   (customers pay `price`).
+ * - `category` is the path of names `Phones > Smartphones > Android` (one, two or three levels).
+ * - `description` paragraphs are separated by line breaks inside the cell; `images` by spaces, each an image
+ *   uploaded through the image uploader first (or already on the product).
+ */
+export const BULK_CATALOG_COLUMNS = [
+  'sku',
+  'parent_sku',
+  'name',
+  'description',
+  'category',
+  'cost_price',
+  'price',
+  'sale_price',
+  'quantity',
+  'stock_alert_units',
+  'when_sold_out',
+  'weight',
+  'weight_unit',
+  'size',
+  'color',
+  'variant_discount',
+  'images',
+] as const;
+export type BulkCatalogColumn = (typeof BULK_CATALOG_COLUMNS)[number];
+
+/** The columns a variant row may fill. */
+export const BULK_VARIANT_COLUMNS: readonly BulkCatalogColumn[] = [
+  'sku',
+  'parent_sku',
+  'size',
+  'color',
+  'variant_discount',
+  'quantity',
+];
+
+/** Limits of one file: bytes (checked before parsing) and data rows. */
+export const BULK_CATALOG_MAX_BYTES = 2 * 1024 * 1024;
+export const BULK_CATALOG_MAX_ROWS = 2_000;
+/** How many problems an answer lists at most; the count says how many there were. */
+export const BULK_CATALOG_MAX_REPORTED_ERRORS = 200;
+
+export const bulkCatalogProblem = z.object({
+  /** The spreadsheet's row number: the header is row 1, so the first product is row 2. */
+  row: z.number().int(),
+  /** The column's header, or null for a problem of the whole row or file. */
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type BulkCatalogProblem = z.infer<typeof bulkCatalogProblem>;
+
+export const bulkCatalogSummary = z.object({
+  /** Data rows read (header excluded). */
+  rows: z.number().int(),
+  /** Products the file names (variant rows count toward their parent). */
+  products: z.number().int(),
+  /** New products the apply creates (each waits for an admin's approval). */
+  create: z.number().int(),
+  /** Existing products whose fields the apply changes. */
+  update: z.number().int(),
+  /** Products the file names exactly as they are: the apply leaves them alone. */
+  unchanged: z.number().int(),
+  /** Of the creates and updates, how many go to (or back to) approval before customers see them. */
+  toApproval: z.number().int(),
+  /** Every problem found (at most BULK_CATALOG_MAX_REPORTED_ERRORS listed); empty when the file may be applied. */
+  problems: z.array(bulkCatalogProblem),
+  problemCount: z.number().int(),
+  /** True when the file was written (apply without problems). */
+  applied: z.boolean(),
+});
+export type BulkCatalogSummary = z.infer<typeof bulkCatalogSummary>;
+
+export const bulkCatalogEndpoints = {
+  template: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/template.csv',
+    summary:
+      'A CSV template for the spreadsheet import: the header and an example product with two variants (text/csv)',
+    tags,
+    access: access.merchant('products:read'),
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  allowedValues: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/allowed-values.csv',
+    summary:
+      'What each column of the import accepts, one value a line (column, value, meaning): every live category path of the marketplace, the sold-out behaviours and weight units (text/csv)',
+    tags,
+    access: access.merchant('products:read'),
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  export: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/export.csv',
+    summary:
+      "The store's whole catalogue in the import's format (text/csv); cells a spreadsheet would run as a formula are prefixed with an apostrophe",
+    tags,
+    access: access.merchant('products:read'),
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  preview: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/products/bulk/preview',
+    summary:
+      'Dry run of a CSV file (multipart field `file`, 2 MB and 2,000 rows at most): every row checked with the product form rules, each problem by row and column; nothing is written',
+    tags,
+    access: access.merchant('products:write'),
+    upload: { field: 'file' },
+    errors: [429],
+    response: envelope(bulkCatalogSummary),
+  }),
+  apply: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/products/bulk/apply',
+    summary:
+      'Creates and updates products by SKU from a CSV file (multipart field `file`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
+    tags,
+    access: access.merchant('products:write'),
+    upload: { field: 'file' },
+    errors: [409, 429],
+    response: envelope(bulkCatalogSummary),
+  }),
+};
