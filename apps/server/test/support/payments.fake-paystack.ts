@@ -271,6 +271,9 @@ export async function startFakePaystack(secretKey: string) {
         );
         if (!saved) return send(400, { status: false, message: 'Invalid authorization code' });
         const reference = String(body?.reference);
+        // Paystack charges a reference once; a second charge under it is refused.
+        if (transactions.has(reference))
+          return send(400, { status: false, message: 'Duplicate Transaction Reference' });
         const declined = state.declineRecurring;
         const charged: PaystackVerifyData = {
           ...saved,
