@@ -145,3 +145,24 @@ describe('a renewal charge whose answer is lost', () => {
     expect(chargesSent(invoice!.reference)).toHaveLength(1);
   });
 });
+
+describe('a process that dies between raising the renewal invoice and recording its charge (ADR 071)', () => {
+  it('the next run finds no payment recorded, so none sent: the invoice fails and the back-off applies; nothing charged', async () => {
+    const { merchant } = await subscribedStore();
+    fake.state.silent = { on: CHARGE, work: false, once: true };
+    await renewLater(0);
+    const [invoice] = await renewals(merchant.storeId);
+    // What the raise's transaction leaves when the process dies before `chargeSaved` records the payment.
+    await test.deps.db
+      .delete(paymentTransactions)
+      .where(eq(paymentTransactions.reference, invoice!.reference));
+    await renewLater(11);
+    expect((await renewals(merchant.storeId))[0]).toMatchObject({ status: 'failed' });
+    const [subscription] = await test.deps.db
+      .select()
+      .from(storeSubscriptions)
+      .where(eq(storeSubscriptions.storeId, merchant.storeId));
+    expect(subscription!.renewalAttempts).toBe(1);
+    expect(fake.transactions.has(invoice!.reference)).toBe(false);
+  });
+});
