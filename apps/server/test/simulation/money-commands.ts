@@ -698,7 +698,10 @@ const finalizeOtp: Command<{ pick: number; wrongFirst: boolean; resend: boolean 
         otp: FAKE_TRANSFER_OTP,
       },
     );
-    notes.push(refusedOr(answer, 'finalize'));
+    // Paystack still rate-limiting after the adapter's retries: the server says it is busy (503 in the envelope) and
+    // gives the OTP back to be entered again; nothing was sent.
+    const busy = answer.statusCode === 503 && json(answer).error === 'SERVICE_UNAVAILABLE';
+    notes.push(busy ? 'finalize refused 503: provider busy' : refusedOr(answer, 'finalize'));
     return { note: `OTP for payout ${payout.reference}: ${notes.join(', ')}` };
   },
 };
