@@ -486,6 +486,11 @@ describe('the rules mutation testing found unpinned', () => {
     ).toBe(
       'The automatic buy 2 get 1 offer gives ₦1,000.00 off, more than your code SAVE5K (₦50.00), so your code is not used.',
     );
+    // An Automatic coupon is named by what it gives, even when it carries a code.
+    const automaticWithCode = rule({ discountValue: 1000, code: 'AUTO' });
+    expect(messages([automaticWithCode, small], ['SAVE5K'])[0]![1]).toBe(
+      'The automatic 10% discount gives ₦100.00 off, more than your code SAVE5K (₦50.00), so your code is not used.',
+    );
     // Automatic coupons alone compete in silence; each store explains only its own choice.
     expect(messages([automatic, rule({ discountValue: 500 })], [])).toEqual([]);
     const codeB = rule({
