@@ -372,6 +372,26 @@ describe('the judge of a move, for carriers and the money step', () => {
       false,
     );
     expect(holdsAssignment(order('picked_up', 'partner'), { role: 'admin', id: 'p-own' })).toBe(false);
+    expect(holdsAssignment(order('picked_up', 'dispatcher'), { role: 'admin', id: 'd-own' })).toBe(false);
+    // No account: never the holder, even of an order whose carrier is not recorded.
+    expect(
+      holdsAssignment({ ...order('picked_up', 'partner'), partnerId: null }, { role: 'partner', id: null }),
+    ).toBe(false);
+    // An order handed from one kind of carrier to the other keeps the old id: the kind decides.
+    const handedOver = {
+      status: 'picked_up',
+      carrierKind: 'dispatcher',
+      partnerId: 'p-old',
+      dispatcherId: 'd-new',
+    };
+    expect(holdsAssignment(handedOver, { role: 'partner', id: 'p-old' })).toBe(false);
+    const handedBack = {
+      status: 'picked_up',
+      carrierKind: 'partner',
+      partnerId: 'p-new',
+      dispatcherId: 'd-old',
+    };
+    expect(holdsAssignment(handedBack, { role: 'dispatcher', id: 'd-old' })).toBe(false);
   });
 
   it('every carrying move is its assignee’s alone; the admin group moves without holding it', () => {
@@ -394,6 +414,13 @@ describe('the judge of a move, for carriers and the money step', () => {
       }
     }
     expect(offeredMoves(order('picked_up', 'partner'), { role: 'admin', id: 'a1' })).toEqual(['at_hub']);
+    // Another dispatcher is offered none of the assignee's moves.
+    expect(offeredMoves(order('in_transit', 'dispatcher'), { role: 'dispatcher', id: 'd-other' })).toEqual(
+      [],
+    );
+    expect(offeredMoves(order('in_transit', 'dispatcher'), { role: 'dispatcher', id: 'd-own' })).toEqual([
+      'out_for_delivery',
+    ]);
     expect(checkMove(order('picked_up', 'partner'), 'at_hub', { role: 'admin', id: 'a1' }, {})).toBeNull();
   });
 
@@ -410,7 +437,7 @@ describe('the judge of a move, for carriers and the money step', () => {
     expect(
       checkMove(order('out_for_delivery', 'partner'), 'delivered', failed, { shippingEvidence: true }),
     ).toBe('delivery-token');
-    for (const from of ['pending', 'accepted', 'ready_for_pickup', 'assigned']) {
+    for (const from of ['pending', 'accepted', 'ready_for_pickup', 'assigned', 'declined']) {
       const merchant = { role: 'merchant' as const, id: 'm' };
       if (!mayMove(from, 'cancelled', 'merchant')) continue;
       expect(checkMove(order(from), 'cancelled', merchant, {}), from).toBe('money-step');
