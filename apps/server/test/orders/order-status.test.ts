@@ -459,7 +459,9 @@ describe('the judge of a move, for carriers and the money step', () => {
     );
     expect(knownNameOfStatus('nonsense')).toBe('nonsense');
     for (const code of codes)
-      expect(needsShippingEvidence(code)).toBe(shippingEvidenceStatuses.includes(code));
+      expect(needsShippingEvidence(code)).toBe(
+        (shippingEvidenceStatuses as readonly string[]).includes(code),
+      );
     expect(shippingEvidenceStatuses.length).toBeGreaterThan(0);
   });
 });
