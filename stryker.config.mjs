@@ -4,15 +4,21 @@
 // the server is most of its suite):
 //   MUTATE_TESTS=apps/server/test/coupons npm run mutate -- --mutate apps/server/src/modules/coupons/coupons.rules.ts
 // The server's tests need their database: set TEST_DATABASE_URL for PostgreSQL (faster), else PGlite.
+// Or name the test files (under apps/server) and mutate one file, one worker (the machine is shared):
+//   MUTATE_INCLUDE=test/coupons/coupons.rules.test.ts npx stryker run --concurrency 1 \
+//     --mutate apps/server/src/modules/coupons/coupons.rules.ts
+// (MUTATE_DATABASE=1 when those tests need the database.) Scores per file: docs/operations/money-proofs.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: {
-    configFile: 'vitest.config.ts',
-    related: !process.env.MUTATE_TESTS,
-    ...(process.env.MUTATE_TESTS ? { dir: process.env.MUTATE_TESTS } : {}),
-  },
+  vitest: process.env.MUTATE_INCLUDE
+    ? { configFile: 'vitest.mutate.config.ts', related: false }
+    : {
+        configFile: 'vitest.config.ts',
+        related: !process.env.MUTATE_TESTS,
+        ...(process.env.MUTATE_TESTS ? { dir: process.env.MUTATE_TESTS } : {}),
+      },
   mutate: [
     // The ledger's postings, refund apportioning and the commission rule (commissionOf, mulDivHalfUp, bookRefunds).
     'apps/server/src/modules/ledger/ledger.service.ts',

@@ -4,7 +4,10 @@ import {
   type CouponRule,
   type CustomerFacts,
   couponDiscount,
+  couponStatus,
   evaluateCouponRules,
+  isRewardLine,
+  isSpendLine,
   percentOfKobo,
   reasons,
   unavailableReason,
@@ -294,5 +297,211 @@ describe('evaluateCouponRules', () => {
     const result = evaluateCouponRules([limited], { codes: [], lines: cart, now: NOW }, facts());
     expect(result.applied).toEqual([]);
     expect(result.rejected).toEqual([]);
+  });
+});
+
+// Issue 29, mutation testing: each rule below was a mutant no test noticed (docs/operations/money-proofs.md).
+describe('the rules mutation testing found unpinned', () => {
+  const cart = [line('p1', 100_000), line('p2', 40_000, 1, { storeId: OTHER })];
+  const evaluate = (coupons: CouponRule[], codes: string[] = [], lines = cart) =>
+    evaluateCouponRules(coupons, { codes, lines, now: NOW }, facts());
+
+  it('a coupon that nothing stops is active; only first-time coupons ask for a first-time customer', () => {
+    expect(couponStatus(rule(), NOW)).toBe('active');
+    expect(unavailableReason(rule(), facts({ isFirstTimeCustomer: false }), NOW)).toBeNull();
+    expect(
+      unavailableReason(
+        rule({ customerEligibility: 'FirstTimeCustomers' }),
+        facts({ isFirstTimeCustomer: false }),
+        NOW,
+      ),
+    ).toBe(reasons.firstTime);
+  });
+
+  it('a line of another store is never a spend or reward line, whatever the coupon lists', () => {
+    const listed = rule({
+      discountType: 'BuyXGetY',
+      spendAppliesTo: 'SpecificProducts',
+      spendAppliesToIds: ['p2'],
+      rewardAppliesToIds: ['p2'],
+    });
+    const elsewhere = line('p2', 40_000, 1, { storeId: OTHER });
+    expect(isSpendLine(listed, elsewhere)).toBe(false);
+    expect(isRewardLine(listed, elsewhere)).toBe(false);
+    expect(isSpendLine(listed, line('p2', 40_000))).toBe(true);
+    // A reward category matches a line in any of its categories.
+    const byCategory = rule({
+      discountType: 'BuyXGetY',
+      rewardAppliesTo: 'Category',
+      rewardAppliesToIds: ['cat-a'],
+    });
+    expect(isRewardLine(byCategory, line('p3', 1, 1, { categoryIds: ['cat-a', 'cat-b'] }))).toBe(true);
+  });
+
+  it('buy X get Y: no set without X and Y, the reason in the singular or plural, rewards never counted as spend', () => {
+    const bxgy = (fields: Partial<CouponRule>) =>
+      rule({ discountType: 'BuyXGetY', minRequireValue: 1, discountValue: 1, rewardValue: 100, ...fields });
+    const lines = [line('p1', 100_000, 3)];
+    expect(couponDiscount(bxgy({ minRequireValue: 0 }), lines)).toEqual({
+      ok: false,
+      reason: reasons.noItems,
+    });
+    expect(couponDiscount(bxgy({ discountValue: 0 }), lines)).toEqual({ ok: false, reason: reasons.noItems });
+    const noReward = bxgy({ rewardAppliesToIds: ['p9'] });
+    expect(discountOf(noReward, lines)).toBe('Buy 1 and get 1 qualifying item to use this offer');
+    expect(discountOf(bxgy({ rewardAppliesToIds: ['p9'], discountValue: 2 }), lines)).toBe(
+      'Buy 1 and get 2 qualifying items to use this offer',
+    );
+    // Spend only p1 (one unit); p9 is a reward only: its units do not count towards the two to buy.
+    const spendP1 = bxgy({
+      minRequireValue: 2,
+      spendAppliesTo: 'SpecificProducts',
+      spendAppliesToIds: ['p1'],
+      rewardAppliesToIds: ['p9'],
+    });
+    expect(discountOf(spendP1, [line('p1', 100_000, 1), line('p9', 5_000, 2)])).toBe(
+      'Buy 2 and get 1 qualifying item to use this offer',
+    );
+    expect(couponDiscount(spendP1, [line('p1', 100_000, 2), line('p9', 5_000, 2)])).toEqual({
+      ok: true,
+      discountKobo: 5_000,
+      rewardProductIds: ['p9'],
+    });
+  });
+
+  it('counts only the coupon store’s lines with units; nothing eligible or nothing to take off is no items', () => {
+    expect(discountOf(rule(), cart)).toBe(10_000);
+    expect(couponDiscount(rule(), cart)).toEqual({ ok: true, discountKobo: 10_000, rewardProductIds: [] });
+    const perUnit = rule({ minRequireType: 'Quantity', minRequireValue: 1 });
+    expect(discountOf(perUnit, [line('p1', 100_000, 0)])).toBe(reasons.noItems);
+    const onlyP9 = rule({
+      minRequireType: 'Quantity',
+      minRequireValue: 1,
+      spendAppliesTo: 'SpecificProducts',
+      spendAppliesToIds: ['p9'],
+    });
+    expect(discountOf(onlyP9, cart)).toBe(reasons.noItems);
+    // Free items: enough of them, and nothing to take off.
+    const twoUnits = rule({ minRequireType: 'Quantity', minRequireValue: 2 });
+    expect(couponDiscount(twoUnits, [line('p1', 0, 2)])).toEqual({ ok: false, reason: reasons.noItems });
+  });
+
+  it('reads codes trimmed and ignores empty ones; a code of a store whose lines have no units is another store’s', () => {
+    const code = rule({ discountMode: 'Code', code: 'SAVE10' });
+    expect(evaluate([code], ['  save10 ']).applied.map((entry) => entry.couponId)).toEqual([code.id]);
+    expect(evaluate([code], ['', '   ']).rejected).toEqual([]);
+    const other = rule({ storeId: OTHER, discountMode: 'Code', code: 'BSTORE' });
+    const noUnits = [line('p1', 100_000), line('p2', 40_000, 0, { storeId: OTHER })];
+    expect(evaluate([other], ['BSTORE'], noUnits).rejected).toEqual([
+      { code: 'BSTORE', reason: reasons.otherStores },
+    ]);
+  });
+
+  it('applies an Automatic coupon only in a store of the cart, only when it gives something, never a code unasked', () => {
+    expect(evaluate([rule({ discountMode: 'Code', code: 'ASKME' })]).applied).toEqual([]);
+    expect(evaluate([rule({ storeId: 'store-z' })]).applied).toEqual([]);
+    expect(evaluate([rule({ minRequireValue: 500_000 })]).applied).toEqual([]);
+    // An Automatic coupon is not a code, even when it carries one.
+    const automatic = rule({ code: 'AUTO' });
+    const result = evaluate([automatic], ['AUTO']);
+    expect(result.applied.map((entry) => entry.couponId)).toEqual([automatic.id]);
+    expect(result.rejected).toEqual([{ code: 'AUTO', reason: reasons.notFound }]);
+  });
+
+  it('keeps the larger discount whatever the order, then the older coupon, and carries the description', () => {
+    const bigger = rule({ discountValue: 2500, description: 'Quarter off' });
+    const smaller = rule({ discountValue: 1000 });
+    expect(evaluate([bigger, smaller]).applied).toEqual([
+      expect.objectContaining({ couponId: bigger.id, discountKobo: 25_000, description: 'Quarter off' }),
+    ]);
+    expect(evaluate([smaller]).applied[0]!.description).toBeNull();
+    const at = new Date('2026-01-01T00:00:00Z');
+    const first = rule({ createdAt: at });
+    const second = rule({ createdAt: at });
+    const older = rule({ createdAt: new Date('2025-12-31T00:00:00Z') });
+    expect(evaluate([first, second]).applied.map((entry) => entry.couponId)).toEqual([first.id]);
+    expect(evaluate([first, older]).applied.map((entry) => entry.couponId)).toEqual([older.id]);
+  });
+
+  it('rejects a losing code only when it wins in no store of the cart', () => {
+    const inA = rule({ discountMode: 'Code', code: 'BOTH', discountType: 'Fixed', discountValue: 1_000 });
+    const inB = rule({
+      storeId: OTHER,
+      discountMode: 'Code',
+      code: 'BOTH',
+      discountType: 'Fixed',
+      discountValue: 1_000,
+    });
+    const automaticA = rule({ discountValue: 1000 });
+    const result = evaluate([inA, inB, automaticA], ['BOTH']);
+    expect(Object.fromEntries(result.discountByStore)).toEqual({ [STORE]: 10_000, [OTHER]: 1_000 });
+    expect(result.rejected).toEqual([]);
+    const loser = rule({ discountMode: 'Code', code: 'SMALL', discountType: 'Fixed', discountValue: 1_000 });
+    expect(evaluate([loser, automaticA], ['SMALL']).rejected).toEqual([
+      { code: 'SMALL', reason: reasons.betterOffer },
+    ]);
+  });
+
+  it('says why one discount applies rather than another, in the customer’s words', () => {
+    const automatic = rule({ discountValue: 1000 }); // 10 %: ₦100.00 of ₦1,000.00
+    const small = rule({ discountMode: 'Code', code: 'SAVE5K', discountType: 'Fixed', discountValue: 5_000 });
+    const same = rule({ discountMode: 'Code', code: 'SAME', discountType: 'Fixed', discountValue: 10_000 });
+    const big = rule({ discountMode: 'Code', code: 'BIG', discountValue: 2500 });
+    const messages = (coupons: CouponRule[], codes: string[]) =>
+      evaluate(coupons, codes).explanations.map((entry) => [entry.storeId, entry.message]);
+    expect(messages([automatic, small], ['SAVE5K'])).toEqual([
+      [
+        STORE,
+        'The automatic 10% discount gives ₦100.00 off, more than your code SAVE5K (₦50.00), so your code is not used.',
+      ],
+    ]);
+    expect(messages([automatic, same], ['SAME'])).toEqual([
+      [
+        STORE,
+        'Your code SAME gives ₦100.00 off, the same as the automatic 10% discount (₦100.00), so it replaces it.',
+      ],
+    ]);
+    // The runner-up is the best of the others.
+    expect(messages([small, automatic, big], ['SAVE5K', 'BIG'])).toEqual([
+      [
+        STORE,
+        'Your code BIG gives ₦250.00 off, more than the automatic 10% discount (₦100.00), so it replaces it.',
+      ],
+    ]);
+    expect(messages([big, small], ['SAVE5K', 'BIG'])).toEqual([
+      [
+        STORE,
+        'Your code BIG gives ₦250.00 off, more than your code SAVE5K (₦50.00), one discount per store, so SAVE5K is not used.',
+      ],
+    ]);
+    const fixed = rule({ discountType: 'Fixed', discountValue: 20_000 });
+    expect(messages([fixed, small], ['SAVE5K'])[0]![1]).toBe(
+      'The automatic ₦200.00 discount gives ₦200.00 off, more than your code SAVE5K (₦50.00), so your code is not used.',
+    );
+    const offer = rule({ discountType: 'BuyXGetY', minRequireValue: 2, discountValue: 1, rewardValue: 100 });
+    const lines = [line('p1', 100_000, 3)];
+    expect(
+      evaluateCouponRules([offer, small], { codes: ['SAVE5K'], lines, now: NOW }, facts()).explanations[0]!
+        .message,
+    ).toBe(
+      'The automatic buy 2 get 1 offer gives ₦1,000.00 off, more than your code SAVE5K (₦50.00), so your code is not used.',
+    );
+    // An Automatic coupon is named by what it gives, even when it carries a code.
+    const automaticWithCode = rule({ discountValue: 1000, code: 'AUTO' });
+    expect(messages([automaticWithCode, small], ['SAVE5K'])[0]![1]).toBe(
+      'The automatic 10% discount gives ₦100.00 off, more than your code SAVE5K (₦50.00), so your code is not used.',
+    );
+    // Automatic coupons alone compete in silence; each store explains only its own choice.
+    expect(messages([automatic, rule({ discountValue: 500 })], [])).toEqual([]);
+    const codeB = rule({
+      storeId: OTHER,
+      discountMode: 'Code',
+      code: 'BSTORE',
+      discountType: 'Fixed',
+      discountValue: 1_000,
+    });
+    expect(messages([automatic, small, codeB], ['SAVE5K', 'BSTORE']).map(([storeId]) => storeId)).toEqual([
+      STORE,
+    ]);
   });
 });

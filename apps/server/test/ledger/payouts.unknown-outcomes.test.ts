@@ -1,7 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
-import { PAYOUT_OUTCOME_UNKNOWN } from '../../src/modules/ledger/ledger.service.js';
+import {
+  PAYOUT_CONFIRM_AFTER_MINUTES,
+  PAYOUT_OUTCOME_UNKNOWN,
+} from '../../src/modules/ledger/ledger.service.js';
+import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
@@ -181,5 +185,36 @@ describe('a late OTP finalise', () => {
     const entered = await finalize(payout.id);
     expect(entered.statusCode).toBe(200);
     expect(fake.transfers.get(payout.reference)).toMatchObject({ status: 'pending' });
+  });
+
+  it('a process that died between claiming the OTP and sending it: the next asks the admins for the OTP again (ADR 071)', async () => {
+    fake.state.transferOtp = true;
+    const store = await payableStore();
+    const payout = json(await approve(store.storeId)).data;
+    expect(payout).toMatchObject({ needsOtp: true });
+    // What `finalizeOtp` commits before it calls Paystack (the claim); the process dies before the call leaves.
+    await test.deps.db
+      .update(payouts)
+      .set({ needsOtp: false, updatedAt: test.deps.now() })
+      .where(eq(payouts.id, payout.id));
+    // Nobody can enter the OTP now, and nothing says the outcome is unknown: only the resume step can free it.
+    expect((await finalize(payout.id)).statusCode).toBe(409);
+    minutesAhead = PAYOUT_CONFIRM_AFTER_MINUTES + 1;
+    try {
+      await test.jobs.confirmLatePayouts();
+    } finally {
+      minutesAhead = 0;
+    }
+    expect(await payoutRow(payout.id)).toMatchObject({ status: 'processing', needsOtp: true });
+    const asked = await test.deps.db
+      .select({ key: notificationEvents.key })
+      .from(notificationEvents)
+      .where(eq(notificationEvents.kind, 'payout.needs-otp'));
+    expect(asked.filter((event) => event.key.startsWith(`payout.needs-otp:${payout.id}:`))).toHaveLength(2);
+    const entered = await finalize(payout.id);
+    expect(entered.statusCode).toBe(200);
+    const made = fake.transfers.get(payout.reference)!;
+    expect(made.status).not.toBe('otp');
+    expect(requestsTo('/transfer', (body) => body?.reference === payout.reference)).toHaveLength(1);
   });
 });

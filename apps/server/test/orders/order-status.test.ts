@@ -4,10 +4,14 @@ import {
   type ActorRole,
   actorRoles,
   checkMove,
+  holdsAssignment,
   initialStatus,
+  knownNameOfStatus,
   mayMove,
   moveBetween,
+  needsShippingEvidence,
   nextStatusesFor,
+  offeredMoves,
   orderStatusList,
   orderStatusTable,
 } from '../../src/modules/orders/order-status.js';
@@ -336,5 +340,128 @@ describe('what a move needs besides the role, written by hand from orders.md and
     ],
   ] as const)('allows %s', (_case, order, to, actor, facts) => {
     expect(checkMove(order, to, actor, facts)).toBeNull();
+  });
+});
+
+// Issue 29, mutation testing: the judge of a move, pinned rule by rule (each was a mutant no test noticed).
+describe('the judge of a move, for carriers and the money step', () => {
+  const order = (status: string, carrier: 'partner' | 'dispatcher' | null = null) => ({
+    status,
+    carrierKind: carrier,
+    partnerId: carrier === 'partner' ? 'p-own' : null,
+    dispatcherId: carrier === 'dispatcher' ? 'd-own' : null,
+  });
+  const carryingStatuses = [
+    'picked_up',
+    'at_hub',
+    'in_transit',
+    'out_for_delivery',
+    'delivery_failed',
+  ] as const;
+
+  it('only the carrier holding the assignment holds it: not another of its kind, not the other kind, not nobody', () => {
+    expect(holdsAssignment(order('picked_up', 'partner'), { role: 'partner', id: 'p-own' })).toBe(true);
+    expect(holdsAssignment(order('picked_up', 'partner'), { role: 'partner', id: 'p-other' })).toBe(false);
+    expect(holdsAssignment(order('picked_up', 'dispatcher'), { role: 'partner', id: 'd-own' })).toBe(false);
+    expect(holdsAssignment(order('picked_up', 'dispatcher'), { role: 'dispatcher', id: 'd-own' })).toBe(true);
+    expect(holdsAssignment(order('picked_up', 'dispatcher'), { role: 'dispatcher', id: 'd-other' })).toBe(
+      false,
+    );
+    expect(holdsAssignment(order('picked_up', 'partner'), { role: 'dispatcher', id: 'p-own' })).toBe(false);
+    expect(holdsAssignment({ ...order('picked_up'), partnerId: null }, { role: 'partner', id: null })).toBe(
+      false,
+    );
+    expect(holdsAssignment(order('picked_up', 'partner'), { role: 'admin', id: 'p-own' })).toBe(false);
+    expect(holdsAssignment(order('picked_up', 'dispatcher'), { role: 'admin', id: 'd-own' })).toBe(false);
+    // No account: never the holder, even of an order whose carrier is not recorded.
+    expect(
+      holdsAssignment({ ...order('picked_up', 'partner'), partnerId: null }, { role: 'partner', id: null }),
+    ).toBe(false);
+    // An order handed from one kind of carrier to the other keeps the old id: the kind decides.
+    const handedOver = {
+      status: 'picked_up',
+      carrierKind: 'dispatcher',
+      partnerId: 'p-old',
+      dispatcherId: 'd-new',
+    };
+    expect(holdsAssignment(handedOver, { role: 'partner', id: 'p-old' })).toBe(false);
+    const handedBack = {
+      status: 'picked_up',
+      carrierKind: 'partner',
+      partnerId: 'p-new',
+      dispatcherId: 'd-old',
+    };
+    expect(holdsAssignment(handedBack, { role: 'dispatcher', id: 'd-old' })).toBe(false);
+  });
+
+  it('every carrying move is its assignee’s alone; the admin group moves without holding it', () => {
+    for (const status of carryingStatuses) {
+      for (const move of orderStatusTable.find((row) => row.code === status)!.next) {
+        // Assigning is the admin group's (a dispatcher among them), not a carrier's move.
+        if (move.to === 'assigned') continue;
+        expect(move.byAssignee, `${status} → ${move.to}`).toBe(true);
+        const facts = { deliveryTokenChecked: true, shippingEvidence: true, refundBooked: true };
+        expect(checkMove(order(status, 'partner'), move.to, { role: 'partner', id: 'p-other' }, facts)).toBe(
+          'not-assignee',
+        );
+        expect(
+          checkMove(order(status, 'partner'), move.to, { role: 'partner', id: 'p-own' }, facts),
+        ).toBeNull();
+        expect(offeredMoves(order(status, 'partner'), { role: 'partner', id: 'p-other' })).not.toContain(
+          move.to,
+        );
+        expect(offeredMoves(order(status, 'partner'), { role: 'partner', id: 'p-own' })).toContain(move.to);
+      }
+    }
+    expect(offeredMoves(order('picked_up', 'partner'), { role: 'admin', id: 'a1' })).toEqual(['at_hub']);
+    // Another dispatcher is offered none of the assignee's moves.
+    expect(offeredMoves(order('in_transit', 'dispatcher'), { role: 'dispatcher', id: 'd-other' })).toEqual(
+      [],
+    );
+    expect(offeredMoves(order('in_transit', 'dispatcher'), { role: 'dispatcher', id: 'd-own' })).toEqual([
+      'out_for_delivery',
+    ]);
+    expect(checkMove(order('picked_up', 'partner'), 'at_hub', { role: 'admin', id: 'a1' }, {})).toBeNull();
+  });
+
+  it('refuses a move the table lacks, one without its photo, and a cancellation whose refund is not booked', () => {
+    expect(checkMove(order('pending'), 'delivered', { role: 'merchant', id: 'm' }, {})).toBe('no-such-move');
+    expect(checkMove(order('nonsense'), 'pending', { role: 'payment', id: null }, {})).toBe('no-such-move');
+    const failed = { role: 'partner' as const, id: 'p-own' };
+    expect(checkMove(order('out_for_delivery', 'partner'), 'delivery_failed', failed, {})).toBe(
+      'shipping-evidence',
+    );
+    expect(
+      checkMove(order('out_for_delivery', 'partner'), 'delivery_failed', failed, { shippingEvidence: true }),
+    ).toBeNull();
+    expect(
+      checkMove(order('out_for_delivery', 'partner'), 'delivered', failed, { shippingEvidence: true }),
+    ).toBe('delivery-token');
+    for (const from of ['pending', 'accepted', 'ready_for_pickup', 'assigned', 'declined']) {
+      const merchant = { role: 'merchant' as const, id: 'm' };
+      if (!mayMove(from, 'cancelled', 'merchant')) continue;
+      expect(checkMove(order(from), 'cancelled', merchant, {}), from).toBe('money-step');
+      expect(checkMove(order(from), 'cancelled', merchant, { refundBooked: true }), from).toBeNull();
+    }
+    expect(checkMove(order('pending'), 'cancelled', { role: 'customer', id: 'c' }, {})).toBe('money-step');
+  });
+
+  it('offers no move on an unknown status, and never the moves another module or the system makes', () => {
+    expect(offeredMoves(order('nonsense'), { role: 'admin', id: 'a' })).toEqual([]);
+    expect(offeredMoves(order('delivered'), { role: 'merchant', id: 'm' })).toEqual([]);
+    expect(offeredMoves(order('delivered'), { role: 'system', id: null })).toEqual([]);
+    expect(offeredMoves(order('pending'), { role: 'merchant', id: 'm' })).toEqual(['accepted', 'cancelled']);
+  });
+
+  it('names statuses as the contract does, and asks for a photo where the contract says', () => {
+    expect(knownNameOfStatus('pending')).toBe(
+      orderStatuses.find((status) => status.code_name === 'pending')!.known_name,
+    );
+    expect(knownNameOfStatus('nonsense')).toBe('nonsense');
+    for (const code of codes)
+      expect(needsShippingEvidence(code)).toBe(
+        (shippingEvidenceStatuses as readonly string[]).includes(code),
+      );
+    expect(shippingEvidenceStatuses.length).toBeGreaterThan(0);
   });
 });

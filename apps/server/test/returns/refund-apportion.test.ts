@@ -6,6 +6,24 @@ import { largestRemainder, paidPerLine, unitsAmount } from '../../src/modules/or
 const sum = (values: number[]) => values.reduce((acc, value) => acc + value, 0);
 
 describe('largestRemainder', () => {
+  it('gives the kobo left over by the fractional remainder, not by the size of the share', () => {
+    // Shares 5/3 and 10/3: the first has the larger remainder (2/3 against 1/3), though the smaller share.
+    expect(largestRemainder(5, [1, 2])).toEqual([2, 3]);
+    expect(largestRemainder(7, [1, 3])).toEqual([2, 5]);
+  });
+
+  it('breaks ties of remainder in favour of the earlier part, however many tie', () => {
+    expect(largestRemainder(1, [1, 1, 1])).toEqual([1, 0, 0]);
+    expect(largestRemainder(2, [1, 1, 1])).toEqual([1, 1, 0]);
+    expect(largestRemainder(3, [1, 1, 1, 1, 1])).toEqual([1, 1, 1, 0, 0]);
+    expect(
+      largestRemainder(
+        12,
+        Array.from({ length: 13 }, () => 1),
+      ),
+    ).toEqual([...Array.from({ length: 12 }, () => 1), 0]);
+  });
+
   it('splits in proportion and gives the odd kobo to the largest remainders', () => {
     expect(largestRemainder(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(largestRemainder(10, [5, 3, 2])).toEqual([5, 3, 2]);
@@ -33,8 +51,10 @@ describe('largestRemainder', () => {
   });
 
   it('refuses fractions and negatives', () => {
-    expect(() => largestRemainder(1.5, [1])).toThrow();
-    expect(() => largestRemainder(10, [-1, 2])).toThrow();
+    expect(() => largestRemainder(1.5, [1])).toThrow('total must be a whole number of kobo ≥ 0');
+    expect(() => largestRemainder(-1, [1])).toThrow('total must be a whole number of kobo ≥ 0');
+    expect(() => largestRemainder(10, [-1, 2])).toThrow('weights must be whole numbers ≥ 0');
+    expect(() => largestRemainder(10, [0.5, 2])).toThrow('weights must be whole numbers ≥ 0');
   });
 });
 
@@ -74,6 +94,10 @@ describe('unitsAmount', () => {
   });
 
   it('refuses units the line does not have', () => {
-    expect(() => unitsAmount(100, 2, 1, 2)).toThrow();
+    expect(() => unitsAmount(100, 2, 1, 2)).toThrow('units out of range');
+    // A negative start or count would count units twice or take money back.
+    expect(() => unitsAmount(100, 3, -1, 2)).toThrow('units out of range');
+    expect(() => unitsAmount(100, 3, 2, -1)).toThrow('units out of range');
+    expect(unitsAmount(100, 3, 0, 3)).toBe(100);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppJobs, buildApp } from '../../src/app.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
+import { REFUND_UNSENT_AFTER_MS } from '../../src/modules/orders/refunds.service.js';
 import { paymentTransactions, webhookEvents } from '../../src/modules/payments/payments.schema.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { type Database, openDatabase } from '../../src/platform/db/client.js';
@@ -306,6 +307,34 @@ describe('a process that dies between the call and its booking', () => {
     }
     void cancelling.catch(() => undefined);
     expect(bearer).toBeDefined();
+  });
+});
+
+describe('a process that dies between booking a refund and sending it (ADR 071)', () => {
+  it('the booked refund is sent by the next process once it is REFUND_UNSENT_AFTER_MS old, and only once', async () => {
+    minutesAhead = 0;
+    const paid = await twoStorePayment();
+    // Paystack busy (429 past the adapter's retries): the send is refused, nothing made, the reservation freed.
+    Object.assign(fake.state, { rateLimited: 4, rateLimitOn: '/refund', retryAfter: '0' });
+    const refused = await cancelByStore(paid.orderA);
+    Object.assign(fake.state, { rateLimited: 0, rateLimitOn: null });
+    expect(refused.status).toBe('failed');
+    expect(madeAtProvider(paid.reference)).toHaveLength(0);
+    // What the booking's transaction leaves when the process dies before `refunds.send` claims the row.
+    await test.deps.db
+      .update(orderRefunds)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: null, failureReason: null, updatedAt: now() })
+      .where(eq(orderRefunds.id, refused.id));
+    // Young: the booking process may still be sending it.
+    await test.jobs.retryFailedRefunds();
+    expect(await refundRow(refused.id)).toMatchObject({ status: 'pending', attempts: 0 });
+    minutesAhead = REFUND_UNSENT_AFTER_MS / 60_000 + 1;
+    await Promise.all([test.jobs.retryFailedRefunds(), test.jobs.retryFailedRefunds()]);
+    await test.jobs.retryFailedRefunds();
+    minutesAhead = 0;
+    expect(madeAtProvider(paid.reference)).toHaveLength(1);
+    expect(await refundRow(refused.id)).toMatchObject({ status: 'processing', attempts: 1 });
+    expect(await reservedOn(paid.reference)).toBe(refused.amountKobo);
   });
 });
 

@@ -35,6 +35,8 @@ export interface SimulationOptions {
   walk?: Step[];
   /** Progress lines (one per sequence). */
   log?: (line: string) => void;
+  /** Every step as it is walked (SIM_VERBOSE=2): to see which faults a seed meets. */
+  logSteps?: (line: string) => void;
   /** Told the report at the end, passed or failed (the summary line is printed either way). */
   onReport?: (report: SimulationReport) => void;
 }
@@ -160,6 +162,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
           report.steps += 1;
           report.byCommand[step.command] = (report.byCommand[step.command] ?? 0) + 1;
           walked.push(`${index}. ${JSON.stringify(step)} → ${outcome.note}`);
+          options.logSteps?.(`seed ${seed} ${walked.at(-1)}`);
           report.checks += await timed('checks', () => checkInvariants(used, outcome));
           // Every unknown outcome settles within `settleWithin` steps once the provider answers again.
           const open = await unsettled(used);

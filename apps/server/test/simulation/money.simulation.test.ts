@@ -43,6 +43,7 @@ describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`
         walk,
         faults,
         log: process.env.SIM_VERBOSE ? (line) => console.log(line) : undefined,
+        logSteps: process.env.SIM_VERBOSE === '2' ? (line) => console.log(line) : undefined,
         onReport: summarize,
       });
       console.log(

@@ -63,7 +63,7 @@ export interface ReceivedRequest {
  * - `failAfterWork: { on, status }` — requests to `on` do their work, then answer `status` (a 5xx) instead.
  * - `error500On`, `mode: 'error500' | 'hang' | 'not-json'` — fail before any work (as before).
  * - `rateLimited` / `retryAfter` / `rateLimitOn` — the next N requests answer 429 without doing anything.
- * Each fault with `once: true` is cleared after it fired once.
+ * Each fault with `once: true` is cleared after it fired once; `skip: n` lets the first n matching requests through.
  * The refunds made are in `refunds` (listed by `GET /refund?transaction=`); transfers in `transfers`.
  */
 export async function startFakePaystack(secretKey: string) {
@@ -105,9 +105,9 @@ export async function startFakePaystack(secretKey: string) {
     retryAfter: '0' as string | null,
     /** Only requests to this path are limited (null: every request). */
     rateLimitOn: null as string | null,
-    late: null as { on: string; ms: number; once?: boolean } | null,
-    silent: null as { on: string; work: boolean; once?: boolean } | null,
-    failAfterWork: null as { on: string; status: number; once?: boolean } | null,
+    late: null as { on: string; ms: number; once?: boolean; skip?: number } | null,
+    silent: null as { on: string; work: boolean; once?: boolean; skip?: number } | null,
+    failAfterWork: null as { on: string; status: number; once?: boolean; skip?: number } | null,
   };
   /** Refunds made, oldest first, as `GET /refund` lists them (newest first) and `GET /refund/:id` fetches one. */
   const refunds: {
@@ -136,9 +136,15 @@ export async function startFakePaystack(secretKey: string) {
       });
       const route = `${request.method} ${(request.url ?? '').split('?')[0]}`;
       /** The fault if it applies to this request (cleared when it fires only once). */
-      const firing = <T extends { on: string; once?: boolean }>(key: 'late' | 'silent' | 'failAfterWork') => {
+      const firing = <T extends { on: string; once?: boolean; skip?: number }>(
+        key: 'late' | 'silent' | 'failAfterWork',
+      ) => {
         const fault = state[key] as T | null;
         if (fault?.on !== route) return null;
+        if (fault.skip) {
+          fault.skip -= 1;
+          return null;
+        }
         if (fault.once) state[key] = null;
         return fault;
       };
@@ -265,6 +271,9 @@ export async function startFakePaystack(secretKey: string) {
         );
         if (!saved) return send(400, { status: false, message: 'Invalid authorization code' });
         const reference = String(body?.reference);
+        // Paystack charges a reference once; a second charge under it is refused.
+        if (transactions.has(reference))
+          return send(400, { status: false, message: 'Duplicate Transaction Reference' });
         const declined = state.declineRecurring;
         const charged: PaystackVerifyData = {
           ...saved,
@@ -358,7 +367,25 @@ export async function startFakePaystack(secretKey: string) {
         subaccounts.set(created.subaccount_code, created);
         return send(201, { ...sample, data: created });
       }
+      if (request.method === 'GET' && route === 'GET /subaccount') {
+        // Paystack's list, paged (perPage, page), newest first.
+        const query = new URL(request.url ?? '', 'http://stand-in').searchParams;
+        const perPage = Number(query.get('perPage') ?? 50);
+        const page = Number(query.get('page') ?? 1);
+        const all = [...subaccounts.values()].reverse();
+        return send(200, {
+          status: true,
+          message: 'Subaccounts retrieved',
+          data: all.slice((page - 1) * perPage, page * perPage),
+          meta: { total: all.length, perPage, page, pageCount: Math.ceil(all.length / perPage) },
+        });
+      }
       const subaccountPath = /^\/subaccount\/(.+)$/.exec(request.url ?? '');
+      if (request.method === 'GET' && subaccountPath) {
+        const found = subaccounts.get(decodeURIComponent(subaccountPath[1]!));
+        if (!found) return send(404, { status: false, message: 'Subaccount not found' });
+        return send(200, { status: true, message: 'Subaccount retrieved', data: { ...found } });
+      }
       if (request.method === 'PUT' && subaccountPath) {
         const found = subaccounts.get(decodeURIComponent(subaccountPath[1]!));
         if (!found) return send(404, { status: false, message: 'Subaccount not found' });

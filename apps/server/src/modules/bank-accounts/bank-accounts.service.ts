@@ -12,10 +12,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
-import { forbidden, validation } from '../../platform/errors.js';
+import { AppError, forbidden, validation } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
 import { requireStoreId } from '../../platform/http/routes.js';
 import type { BankDirectory, SubaccountProvider } from '../../platform/payments/index.js';
+import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import {
   accountsWithoutSubaccount,
   type BankAccountRow,
@@ -23,6 +24,13 @@ import {
   setSubaccountCode,
   upsertBankAccount,
 } from './bank-accounts.repository.js';
+
+/** Paystack's answer to a create or update was lost and asking it did not settle it either (ADR 071). */
+export const SUBACCOUNT_OUTCOME_UNKNOWN =
+  "Paystack has not confirmed whether the store's settlement account was set up, so nothing was saved. Please try again in a few minutes: we ask Paystack first, so nothing is set up twice.";
+/** Paystack's answer was lost and asking it showed nothing was done: safe to send again. */
+export const SUBACCOUNT_NOT_MADE =
+  "Paystack did not answer, and it has not set up the store's settlement account. Nothing was saved; please try again.";
 
 export interface BankAccountsNeeds {
   directory: BankDirectory;
@@ -101,10 +109,38 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
       percentageCharge: await commissionPercentage(storeId),
       contactEmail: owner?.email,
     };
-    const linked = existingCode
-      ? await provider.update(existingCode, request)
-      : await provider.create(request);
-    return linked.subaccountCode;
+    /** A documented read that settles an unknown; one that does not answer leaves it unknown (refused, saying so). */
+    const ask = async <T>(read: () => Promise<T>): Promise<T> => {
+      try {
+        return await read();
+      } catch (error) {
+        deps.logger.warn({ storeId, err: String(error) }, 'subaccount outcome still unknown');
+        throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_OUTCOME_UNKNOWN);
+      }
+    };
+    if (existingCode) {
+      try {
+        return (await provider.update(existingCode, request)).subaccountCode;
+      } catch (error) {
+        if (!outcomeUnknown(error)) throw error;
+        // An update is the same PUT again, but the owner must not be told it is saved unless Paystack holds it.
+        const held = await ask(() => provider.fetch(existingCode));
+        if (held?.accountNumber === request.accountNumber) return existingCode;
+        throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_NOT_MADE);
+      }
+    }
+    // A create takes no reference of ours, so Paystack cannot refuse a second one: an earlier create whose answer
+    // was lost (or whose code a dying process never saved) is looked for before anything is sent.
+    const earlier = await ask(() => provider.findByAccount(request));
+    if (earlier) return earlier.subaccountCode;
+    try {
+      return (await provider.create(request)).subaccountCode;
+    } catch (error) {
+      if (!outcomeUnknown(error)) throw error;
+      const made = await ask(() => provider.findByAccount(request));
+      if (made) return made.subaccountCode;
+      throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_NOT_MADE);
+    }
   }
 
   async function bankOf(code: string): Promise<Bank> {

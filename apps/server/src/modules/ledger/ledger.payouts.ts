@@ -308,12 +308,14 @@ async function tellOfPayout(
   row: PayoutRow,
   kind: 'payout.paid' | 'payout.failed' | 'payout.needs-otp',
   reason?: string | null,
+  /** Asks again under a new key (the first ask's key is spent: an event is written once per key). */
+  again?: string,
 ) {
   const { deps, needs } = ctx;
   const store = await needs.storeName(executor, row.storeId);
   await deps.events.emit(executor, {
     kind,
-    key: `${kind}:${row.id}:${row.status}`,
+    key: `${kind}:${row.id}:${row.status}${again ? `:${again}` : ''}`,
     audience:
       kind === 'payout.needs-otp'
         ? [{ admins: 'finance:payouts' }]
@@ -419,6 +421,7 @@ export async function confirmLatePayouts(
       reference: payouts.reference,
       status: payouts.status,
       outcomeUnknownSince: payouts.outcomeUnknownSince,
+      needsOtp: payouts.needsOtp,
     })
     .from(payouts)
     .where(
@@ -447,12 +450,18 @@ export async function confirmLatePayouts(
       outcome.waiting += 1;
       continue;
     }
-    if (check.status === 'otp' && payout.outcomeUnknownSince) {
-      // The OTP finalise never reached Paystack: the transfer still waits for it, so the admin may enter it again.
-      await db
-        .update(payouts)
-        .set({ needsOtp: true, outcomeUnknownSince: null, failureReason: null, updatedAt: deps.now() })
-        .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')));
+    if (check.status === 'otp' && (payout.outcomeUnknownSince || !payout.needsOtp)) {
+      // The OTP finalise never reached Paystack (its answer was lost, or the process died between the claim and
+      // the call, ADR 071): the transfer still waits for its OTP, so the claim is given back and the admins who
+      // pay out are asked for it again.
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(payouts)
+          .set({ needsOtp: true, outcomeUnknownSince: null, failureReason: null, updatedAt: deps.now() })
+          .where(and(eq(payouts.id, payout.id), eq(payouts.status, 'processing')))
+          .returning();
+        if (row) await tellOfPayout(ctx, tx, row, 'payout.needs-otp', null, `again:${deps.now().getTime()}`);
+      });
       outcome.settled += 1;
       continue;
     }

@@ -134,10 +134,13 @@ export interface PaymentsService {
   /**
    * Charges a saved card authorization with no payer present: records the payment (status initialized, committed
    * first so that a crash leaves a row to settle), asks the provider to charge, then settles it through `settle`,
-   * like any other payment. A provider refusal of the request itself settles as a failure.
+   * like any other payment. A provider refusal of the request itself settles as a failure. No answer (ADR 061, 071)
+   * leaves it `initialized`: it is settled only by verifying the reference, never charged again before that.
+   * `resend`: the charge of an `initialized` row whose verify said the provider never received it, sent again under
+   * the same reference (Paystack refuses a second charge under one reference, so it is never charged twice).
    */
   chargeSaved(
-    input: Omit<StartPayment, 'callbackPath'> & { authorizationCode: string },
+    input: Omit<StartPayment, 'callbackPath'> & { authorizationCode: string; resend?: boolean },
   ): Promise<PaymentState>;
   /**
    * Sends money back (all of what is left when no amount is given): `reserveRefund`, then `sendRefund`; a refusal
@@ -639,17 +642,23 @@ export function createPaymentsService(options: {
       if (!Number.isSafeInteger(input.amountKobo) || input.amountKobo < 100) {
         throw new AppError('BAD_REQUEST', 'The amount to pay must be at least ₦1.00');
       }
-      await db.insert(paymentTransactions).values({
-        reference: input.reference,
-        purpose: prefix,
-        provider: provider.name,
-        customerId: input.customerId ?? null,
-        amountKobo: input.amountKobo,
-        currency: 'NGN',
-        status: 'initialized',
-        metadata: { ...input.metadata, recurring: true },
-        customerEmail: input.email,
-      });
+      if (input.resend) {
+        const row = await find(db, input.reference);
+        if (row?.status !== 'initialized')
+          return { status: row?.status ?? 'failed', reference: input.reference };
+      } else {
+        await db.insert(paymentTransactions).values({
+          reference: input.reference,
+          purpose: prefix,
+          provider: provider.name,
+          customerId: input.customerId ?? null,
+          amountKobo: input.amountKobo,
+          currency: 'NGN',
+          status: 'initialized',
+          metadata: { ...input.metadata, recurring: true },
+          customerEmail: input.email,
+        });
+      }
       try {
         await provider.chargeAuthorization({
           reference: input.reference,
@@ -659,6 +668,16 @@ export function createPaymentsService(options: {
           metadata: { ...input.metadata, purpose: prefix },
         });
       } catch (error) {
+        if (outcomeUnknown(error)) {
+          // The charge may have been made: it stays initialized until verify by reference says (ADR 071).
+          logger.warn({ reference: input.reference }, 'saved card charge outcome unknown');
+          countMoneyOutcome('payment', 'unknown');
+          return { status: 'initialized', reference: input.reference };
+        }
+        if (input.resend && error instanceof AppError && /duplicate/i.test(error.message)) {
+          // Paystack holds a charge under this reference after all: what it says of it settles the row.
+          return settle(input.reference);
+        }
         if (!(error instanceof AppError) || error.code !== 'BAD_REQUEST') throw error;
         // The provider refused to charge (an authorization no longer valid): the charge failed; no money moved.
         logger.warn({ reference: input.reference }, 'saved card charge refused by the provider');

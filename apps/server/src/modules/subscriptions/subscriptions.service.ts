@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
+import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import type { PaymentPurpose, PaymentState, PaymentsService } from '../payments/index.js';
 import {
   cancelOpenCheckouts,
@@ -234,7 +235,12 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
       const subscription = await lockSubscription(tx, storeId);
       if (!subscription || !renewalDue(subscription, at)) return undefined;
       const existing = await findLiveRenewal(tx, storeId, subscription.currentPeriodEnd);
-      if (existing) return { existing };
+      if (existing)
+        return {
+          existing,
+          authorizationCode: subscription.authorizationCode,
+          email: subscription.authorizationEmail,
+        };
       const plan = await findPlan(tx, subscription.planId);
       // A retired plan is not renewed: the merchant chooses another one.
       if (!plan?.isActive || plan.monthlyPriceKobo < 100) return undefined;
@@ -278,8 +284,24 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
       try {
         return (await payments.settle(pending.reference)).status;
       } catch (error) {
+        // Verify did not answer: still unknown, asked again on the next run; nothing is charged meanwhile.
+        if (outcomeUnknown(error)) return 'initialized';
         if (!(error instanceof AppError && error.code === 'NOT_FOUND')) throw error;
-        // The provider never received the charge: fail it through the same purpose path.
+        if (raised.authorizationCode && raised.email) {
+          // The provider never received the charge (ADR 071): sent again under the same reference, which Paystack
+          // refuses to charge twice.
+          return (
+            await payments.chargeSaved({
+              reference: pending.reference,
+              amountKobo: pending.amountKobo,
+              email: raised.email,
+              authorizationCode: raised.authorizationCode,
+              metadata: { purpose: 'subscription', storeId, renewal: true },
+              resend: true,
+            })
+          ).status;
+        }
+        // No card left to charge: fail it through the same purpose path.
         await db.transaction(async (tx) => {
           const invoice = await findInvoiceByReference(tx, pending.reference, true);
           if (invoice?.status !== 'pending') return;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import { paystackRequest } from './paystack-http.js';
+import { OutcomeUnknownError, paystackRequest } from './paystack-http.js';
 
 /**
  * Settlement through split payments (ADR 051): each store is a Paystack subaccount (its verified bank account), and
@@ -31,6 +31,20 @@ export interface SubaccountProvider {
   create(request: SubaccountRequest): Promise<{ subaccountCode: string }>;
   /** `PUT /subaccount/:id_or_code` with the store's new account; answers the code (unchanged). */
   update(subaccountCode: string, request: SubaccountRequest): Promise<{ subaccountCode: string }>;
+  /**
+   * The documented reads that settle an unknown create or update (ADR 071): `GET /subaccount/:code` (undefined when
+   * Paystack does not know it) and `GET /subaccount` paged, matched on the account number and the business name (a
+   * create takes no reference of ours, so this is the only way to know whether an earlier create was made).
+   */
+  fetch(subaccountCode: string): Promise<ProviderSubaccount | undefined>;
+  findByAccount(request: SubaccountRequest): Promise<ProviderSubaccount | undefined>;
+}
+
+/** A subaccount as Paystack holds it (what we compare with what we asked for). */
+export interface ProviderSubaccount {
+  subaccountCode: string;
+  businessName: string;
+  accountNumber: string;
 }
 
 /** One share of a checkout's flat split: this subaccount receives `shareKobo` of the charge. */
@@ -74,6 +88,18 @@ export function splitProblem(shares: SplitShare[], amountKobo: number): string |
 const NOT_ANSWERING = 'The payment provider is not answering. Please try again.';
 
 const subaccountData = z.object({ subaccount_code: z.string().regex(SUBACCOUNT_CODE) });
+const subaccountEntry = z.object({
+  subaccount_code: z.string().regex(SUBACCOUNT_CODE),
+  business_name: z.string(),
+  account_number: z.string(),
+});
+const toProviderSubaccount = (row: z.infer<typeof subaccountEntry>): ProviderSubaccount => ({
+  subaccountCode: row.subaccount_code,
+  businessName: row.business_name,
+  accountNumber: row.account_number,
+});
+/** Pages of `GET /subaccount` read at most when looking for one (100 each: 5,000 stores). */
+const LIST_PAGES = 50;
 
 /** Paystack's Subaccounts API. */
 export function createPaystackSubaccounts(options: {
@@ -84,22 +110,33 @@ export function createPaystackSubaccounts(options: {
   sleep?: (ms: number) => Promise<void>;
 }): SubaccountProvider {
   const http = { ...options, baseUrl: (options.baseUrl ?? 'https://api.paystack.co').replace(/\/$/, '') };
-  async function call(method: 'POST' | 'PUT', path: string, body: unknown) {
+  /** Paystack's `data` of a 2xx; a refusal throws (ADR 061: a 5xx or an unreadable answer is unknown). */
+  async function request(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) {
     const { status, json } = await paystackRequest(http, method, path, body);
-    if (status >= 200 && status < 300 && json?.status === true) {
-      const data = subaccountData.safeParse(json.data);
-      if (data.success) return { subaccountCode: data.data.subaccount_code };
-      options.logger?.error({ path }, 'paystack answered a subaccount in an unexpected shape');
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
+    if (status >= 200 && status < 300 && json?.status === true) return json.data;
     options.logger?.error({ path, status, message: json?.message }, 'paystack refused');
-    if (status >= 500 || status === 401 || status === 403 || !json) {
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
+    // Sent, and the answer lost or broken: Paystack may have made (or changed) the subaccount.
+    if (status >= 500 || !json) throw new OutcomeUnknownError(NOT_ANSWERING);
+    // Our key: nothing was done.
+    if (status === 401 || status === 403) throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    if (status === 404) throw new AppError('NOT_FOUND', 'Paystack does not know this subaccount');
     throw new AppError(
       'BAD_REQUEST',
       `Paystack could not set up the store for settlement: ${json.message ?? 'refused'}`,
     );
+  }
+  /** An answer of success in a shape we cannot read: it may have acted, so the outcome is unknown. */
+  function shaped<T>(path: string, read: () => T): T {
+    try {
+      return read();
+    } catch {
+      options.logger?.error({ path }, 'paystack answered a subaccount in an unexpected shape');
+      throw new OutcomeUnknownError(NOT_ANSWERING);
+    }
+  }
+  async function call(method: 'POST' | 'PUT', path: string, body: unknown) {
+    const data = await request(method, path, body);
+    return shaped(path, () => ({ subaccountCode: subaccountData.parse(data).subaccount_code }));
   }
   const body = (request: SubaccountRequest) => ({
     business_name: request.businessName,
@@ -112,6 +149,29 @@ export function createPaystackSubaccounts(options: {
     name: 'paystack',
     create: (request) => call('POST', '/subaccount', body(request)),
     update: (code, request) => call('PUT', `/subaccount/${encodeURIComponent(code)}`, body(request)),
+    async fetch(code) {
+      const path = `/subaccount/${encodeURIComponent(code)}`;
+      try {
+        const data = await request('GET', path);
+        return shaped(path, () => toProviderSubaccount(subaccountEntry.parse(data)));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+        throw error;
+      }
+    },
+    async findByAccount(wanted) {
+      for (let page = 1; page <= LIST_PAGES; page++) {
+        const path = `/subaccount?perPage=100&page=${page}`;
+        const data = await request('GET', path);
+        const list = shaped(path, () => z.array(subaccountEntry).parse(data));
+        const found = list.find(
+          (row) => row.account_number === wanted.accountNumber && row.business_name === wanted.businessName,
+        );
+        if (found) return toProviderSubaccount(found);
+        if (list.length < 100) return undefined;
+      }
+      return undefined;
+    },
   };
 }
 
@@ -128,11 +188,22 @@ export function createSandboxSubaccounts(): SubaccountProvider {
       );
     }
   };
+  // What this process made, for the reads (the sandbox answers at once, so nothing ever needs settling after a
+  // restart; the reads exist so the sandbox keeps the provider's whole shape).
+  const made = new Map<string, ProviderSubaccount>();
+  const remember = (subaccountCode: string, request: SubaccountRequest) => {
+    made.set(subaccountCode, {
+      subaccountCode,
+      businessName: request.businessName,
+      accountNumber: request.accountNumber,
+    });
+    return { subaccountCode };
+  };
   return {
     name: 'sandbox',
     async create(request) {
       check(request);
-      return { subaccountCode: `ACCT_sbx${randomBytes(6).toString('hex')}` };
+      return remember(`ACCT_sbx${randomBytes(6).toString('hex')}`, request);
     },
     async update(subaccountCode, request) {
       check(request);
@@ -142,7 +213,15 @@ export function createSandboxSubaccounts(): SubaccountProvider {
           'Paystack could not set up the store for settlement: Subaccount not found',
         );
       }
-      return { subaccountCode };
+      return remember(subaccountCode, request);
+    },
+    async fetch(subaccountCode) {
+      return made.get(subaccountCode);
+    },
+    async findByAccount(wanted) {
+      return [...made.values()].find(
+        (one) => one.accountNumber === wanted.accountNumber && one.businessName === wanted.businessName,
+      );
     },
   };
 }

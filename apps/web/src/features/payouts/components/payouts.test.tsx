@@ -166,6 +166,40 @@ describe('AdminPayouts', () => {
     expect(screen.queryByTestId('settlement-mode')).toBeNull();
   });
 
+  it('filters the history by "not known yet" (ADR 061): the server is asked for those, each says why it waits', async () => {
+    const unknown = {
+      ...payout,
+      id: '7a1c2a9e-55a4-4f55-9d55-0b9a3a3f1c11',
+      reference: 'PAY-UNKNOWN',
+      status: 'processing',
+      processedAt: null,
+      outcomeUnknown: true,
+      failureReason: 'The payment provider did not answer; asking it whether the transfer was made',
+    };
+    const recorder = recordFetch((call) => {
+      if (call.url.startsWith('/api/admin/payments/payouts') && call.url.includes('status=unknown'))
+        return jsonResponse(200, {
+          message: 'Payouts',
+          data: { payouts: [unknown], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1 } },
+        });
+      return answers('transfer').fetchMock(call.url, { method: call.method });
+    });
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<AdminPayouts canApprove />);
+    const filter = await screen.findByLabelText('Payout status');
+    await userEvent.selectOptions(
+      filter,
+      within(filter).getByRole('option', { name: 'Not known yet (asking the provider)' }),
+    );
+    expect(await screen.findByTestId('payout-outcome-unknown')).toHaveTextContent(
+      'nothing is sent again meanwhile',
+    );
+    expect(screen.getByText(/PAY-UNKNOWN/)).toBeInTheDocument();
+    expect(
+      recorder.calls.some((call) => /\/api\/admin\/payments\/payouts\?.*status=unknown/.test(call.url)),
+    ).toBe(true);
+  });
+
   it('in subaccount mode says Paystack settles the stores and offers no approval', async () => {
     vi.stubGlobal('fetch', answers('subaccount').fetchMock);
     renderScreen(<AdminPayouts canApprove />);
