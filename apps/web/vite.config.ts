@@ -40,6 +40,16 @@ const firstLoad = {
 const dashboardModule =
   /\/src\/app\/(routes\/(merchant|admin|partner|themes)\/|layouts\/(merchant|admin|partner)-layout)/;
 
+/**
+ * A signed-in customer's own pages (their account, cart, checkout, orders, wishlist, gift cards): named `acct-…` and, like the
+ * dashboards, left out of the preload table the public pages download with the router. Each new account page
+ * grew every public page's first load by its dependency list (issue 36's wishlist and tracking pages took the
+ * storefront product page past its 120 KiB); behind a sign-in, one more round trip when one opens is the cheaper
+ * side.
+ */
+const accountModule =
+  /\/src\/app\/routes\/customer\/(addresses|following|profile|testimonial|orders|order|order-return|notifications|wishlist|my-gift-cards|gift-card-complete|cart|checkout|checkout-complete|confirm-email-change)\.tsx$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     contractsLite(contractsDir),
@@ -95,12 +105,15 @@ export default defineConfig(({ isSsrBuild }) => ({
             chunkFileNames: (chunk) =>
               chunk.facadeModuleId && dashboardModule.test(chunk.facadeModuleId)
                 ? 'assets/dash-[name]-[hash].js'
-                : 'assets/[name]-[hash].js',
+                : chunk.facadeModuleId && accountModule.test(chunk.facadeModuleId)
+                  ? 'assets/acct-[name]-[hash].js'
+                  : 'assets/[name]-[hash].js',
           },
         },
         modulePreload: {
           polyfill: false,
-          resolveDependencies: (chunk, dependencies) => (/(^|\/)dash-/.test(chunk) ? [] : dependencies),
+          resolveDependencies: (chunk, dependencies) =>
+            /(^|\/)(dash|acct)-/.test(chunk) ? [] : dependencies,
         },
       },
   test: {

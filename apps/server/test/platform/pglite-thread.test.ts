@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type Database,
-  EMBEDDED_QUEUE_BOUND,
   openDatabase,
   type PgliteThreading,
   type QueueBound,
@@ -198,14 +197,13 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
   }, 120_000);
 
   it('refuses new requests at once with 503 and Retry-After while busy, then serves them again', async () => {
-    const test = await createTestApp();
+    // A small bound, as in the test above: the app's refusal is what is tested here, and the production bound's
+    // 500 ms of queue took twelve heavy queries (12 s of this file) to reach on a fast machine.
+    const bound = { waiting: 4, expectedWaitMs: 40 };
+    const test = await createTestApp({ queueBound: bound });
     try {
       expect(test.database.busy).toBeDefined();
-      // Heavy enough that the measured time per call passes the bound's wait on a fast machine too (a quiet one ran
-      // the light query in under 40 ms, so 12 of them never counted as busy).
-      const queued = Array.from({ length: EMBEDDED_QUEUE_BOUND.waiting + 4 }, () =>
-        send(test.database, heavyQuery),
-      );
+      const queued = Array.from({ length: bound.waiting + 4 }, () => send(test.database, slowQuery));
       await until(() => test.database.busy?.() === true, 30_000);
       const refused = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
       expect(refused.statusCode).toBe(503);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, type AppJobs, type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
-import { type Database, openDatabase } from '../../src/platform/db/client.js';
+import { type Database, openDatabase, type QueueBound } from '../../src/platform/db/client.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +25,10 @@ export interface TestApp {
  * (`template-database.ts`): in-memory PGlite opened from the template's data directory, or with TEST_DATABASE_URL
  * a PostgreSQL database created from the template database for the file and dropped after it.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(
+  /** PGlite only: when the embedded database's queue counts as too long (`Database.busy`); the default otherwise. */
+  queueBound?: QueueBound,
+): Promise<{
   database: Database;
   /** PostgreSQL only: the file's own database, for a second connection or a server process of its own. */
   url?: string;
@@ -37,6 +40,7 @@ export async function openTestDatabase(): Promise<{
     const database = await openDatabase({
       driver: 'pglite',
       loadDataDir: templateFile ? new Blob([fs.readFileSync(templateFile)]) : undefined,
+      ...(queueBound ? { queueBound } : {}),
     });
     // A no-op on the template's copy (every migration is recorded); migrates when run without the global setup.
     await database.migrate();
@@ -88,9 +92,12 @@ async function createDatabaseFrom(admin: pg.Client, name: string, template: stri
 }
 
 export async function createTestApp(
-  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
+  options: Partial<Omit<BuildOptions, 'config' | 'database'>> & {
+    env?: Record<string, string>;
+    queueBound?: QueueBound;
+  } = {},
 ): Promise<TestApp> {
-  const { database, drop, url } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase(options.queueBound);
   // Uploads of each test app go to a folder of its own, removed on close.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
   const config = loadConfig({

@@ -1,7 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session';
-import { useRemoveFromWishlist, useSaveToWishlist, useWishlist } from '../api/wishlist';
+
+// The wishlist's reads and mutations load only for a signed-in customer: a visitor's button is a link to sign in,
+// and the public product pages that carry it download none of that code (ADR 056; the first-load budget).
+const SignedInSaveButton = lazy(() =>
+  import('./save-button-signed-in').then((module) => ({ default: module.SignedInSaveButton })),
+);
 
 /**
  * Save for later (issue 36): saves the product, or the chosen variant, to the customer's wishlist, or removes it;
@@ -9,29 +15,21 @@ import { useRemoveFromWishlist, useSaveToWishlist, useWishlist } from '../api/wi
  */
 export function SaveButton({ productId, variantId }: { productId: string; variantId?: string | null }) {
   const signedIn = Boolean(useSession('customer'));
-  const list = useWishlist();
-  const save = useSaveToWishlist();
-  const remove = useRemoveFromWishlist();
   if (!signedIn)
     return (
       <Link to="/customer/login" className={buttonClasses('secondary')}>
         Sign in to save for later
       </Link>
     );
-  const saved = list.data?.find(
-    (item) => item.productId === productId && item.variantId === (variantId ?? null),
-  );
   return (
-    <Button
-      variant="secondary"
-      aria-pressed={Boolean(saved)}
-      loading={save.isPending || remove.isPending}
-      disabled={list.isPending}
-      onClick={() =>
-        saved ? remove.mutate(saved.id) : save.mutate({ productId, ...(variantId ? { variantId } : {}) })
+    <Suspense
+      fallback={
+        <Button variant="secondary" disabled>
+          ♡ Save for later
+        </Button>
       }
     >
-      {saved ? '♥ Saved to your wishlist' : '♡ Save for later'}
-    </Button>
+      <SignedInSaveButton productId={productId} variantId={variantId} />
+    </Suspense>
   );
 }
