@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+// TypeScript 7 (the `typescript` package) has no JavaScript API; its parser is TypeScript 5's (ADR 079).
+import ts from 'typescript-api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverSource = path.join(root, 'apps/server/src');

@@ -29,7 +29,8 @@ const vitest = (name, projects) => ({
 
 /**
  * Phases in order; a phase's `alongside` runs at the same time as it. The type check is TypeScript 7's native
- * compiler (ADR 079). The type checker is one thread, so it runs
+ * compiler, called by its path: `typescript-api` (TypeScript 5, for scripts that read its API) also installs a
+ * `tsc` (ADR 079). The type checker is one thread, so it runs
  * beside the unit tests (which keep every core busy with their workers) instead of before them: about a minute less
  * on a two-core machine. The journeys run two files at a time, each with its own server and browser.
  */
@@ -42,7 +43,7 @@ const phases = [
   },
   {
     ...vitest('unit', ['contracts', 'server*', 'web']),
-    alongside: { name: 'typecheck', command: 'npx', args: ['tsc', '-b'] },
+    alongside: { name: 'typecheck', command: 'node', args: ['node_modules/typescript/bin/tsc', '-b'] },
   },
   vitest('e2e', ['e2e']),
 ];

@@ -155,8 +155,8 @@ export function CatalogueSpreadsheet() {
               onChange={(event) => choose(event.target.files?.[0] ?? null)}
             />
             <p id={hintId} className="text-xs text-slate-700">
-              Saved as CSV UTF-8, 2 MB and {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows at most.
-              Nothing is changed until you apply.
+              Saved as CSV UTF-8, 2 MB and {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows
+              at most. Nothing is changed until you apply.
             </p>
           </div>
           <Button type="submit" disabled={!file} loading={preview.isPending}>
