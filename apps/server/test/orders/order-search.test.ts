@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSearch, searchOrderRows } from '../../src/modules/orders/order-search.js';
-import { orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { orders } from '../../src/modules/orders/orders.schema.js';
 import { createMerchantWithStore } from '../support/catalog-factory.js';
+import { insertPaidTracker } from '../support/order-rows.js';
 import {
   bearer,
   createAdmin,
@@ -69,27 +70,13 @@ beforeAll(async () => {
     lga: 'Ikeja',
     address: '1 Allen Avenue',
   };
-  const [tracker] = await test.deps.db
-    .insert(orderTrackers)
-    .values({
-      reference: `CHK-${randomUUID()}`,
-      customerId: randomUUID(),
-      status: 'paid',
-      itemsSubtotalKobo: 0,
-      shippingTotalKobo: 0,
-      discountTotalKobo: 0,
-      amountDueKobo: 0,
-      deliveryAddress: address,
-      expiresAt: new Date(),
-      paidAt: new Date(),
-    })
-    .returning();
+  const tracker = await insertPaidTracker(test, address);
   const rows = Array.from({ length: ORDERS }, (_, index) => {
     const store = index % 2 === 0 ? merchant : other;
     const isTarget = index === ORDERS - 7;
     const digits = String(1_000_000 + index * 7).slice(-7);
     return {
-      trackerId: tracker!.id,
+      trackerId: tracker.id,
       orderName: isTarget ? target.orderName : `NM-${String(index).padStart(8, '0')}`,
       customerId: randomUUID(),
       storeId: store.storeId,

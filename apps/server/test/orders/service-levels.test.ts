@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderActivities, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { insertPaidTracker } from '../support/order-rows.js';
 import {
   bearer,
   createAdmin,
@@ -48,21 +49,7 @@ beforeAll(async () => {
     lga: 'Ikeja',
     address: '1 Allen Avenue',
   };
-  const [tracker] = await test.deps.db
-    .insert(orderTrackers)
-    .values({
-      reference: `CHK-${randomUUID()}`,
-      customerId: randomUUID(),
-      status: 'paid',
-      itemsSubtotalKobo: 0,
-      shippingTotalKobo: 0,
-      discountTotalKobo: 0,
-      amountDueKobo: 0,
-      deliveryAddress: address,
-      expiresAt: new Date(),
-      paidAt: new Date(),
-    })
-    .returning();
+  const tracker = await insertPaidTracker(test, address);
   const now = Date.now();
   // name, store, status, the hours ago of each move into a status (the last one is the current status)
   const seeds: [string, TestMerchant, string, [string, number][]][] = [
@@ -167,7 +154,7 @@ beforeAll(async () => {
     const [row] = await test.deps.db
       .insert(orders)
       .values({
-        trackerId: tracker!.id,
+        trackerId: tracker.id,
         orderName,
         customerId: randomUUID(),
         storeId: store.storeId,
