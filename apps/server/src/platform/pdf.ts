@@ -36,12 +36,15 @@ export interface PdfPaper {
 
 const MARGIN = 48;
 
-/** Renders a paper to PDF bytes. Deterministic for the same paper (fixed creation date, no random ids). */
-export function renderPdf(paper: PdfPaper, createdAt: Date): Promise<Buffer> {
+/** An A4 document handed to `draw`, as PDF bytes once drawn: the one place pdfkit's stream is collected. */
+export function drawPdf(
+  info: { title: string; author: string; createdAt: Date },
+  draw: (doc: PDFKit.PDFDocument) => void,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
-    info: { Title: paper.title, Author: paper.issuer[0] ?? '', CreationDate: createdAt },
+    info: { Title: info.title, Author: info.author, CreationDate: info.createdAt },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -49,6 +52,19 @@ export function renderPdf(paper: PdfPaper, createdAt: Date): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** Renders a paper to PDF bytes. */
+export function renderPdf(paper: PdfPaper, createdAt: Date): Promise<Buffer> {
+  return drawPdf({ title: paper.title, author: paper.issuer[0] ?? '', createdAt }, (doc) =>
+    drawPaper(doc, paper),
+  );
+}
+
+function drawPaper(doc: PDFKit.PDFDocument, paper: PdfPaper) {
   const width = doc.page.width - MARGIN * 2;
 
   doc.font('Helvetica-Bold').fontSize(18).text(paper.title);
@@ -96,8 +112,6 @@ export function renderPdf(paper: PdfPaper, createdAt: Date): Promise<Buffer> {
     // From the left margin: the last total line left the cursor in its right-hand column.
     for (const note of paper.notes) doc.text(note, MARGIN, doc.y, { width });
   }
-  doc.end();
-  return done;
 }
 
 function lineOf(doc: PDFKit.PDFDocument, line: PdfLine, width: number) {
