@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../src/modules/orders/orders.schema.js';
+import { orderReturns, returnPickups } from '../../src/modules/returns/returns.schema.js';
 import {
   addToCart,
   type CommerceSetup,
@@ -177,6 +180,73 @@ describe('carrier day', () => {
     expect(after.stopCount).toBe(1);
     expect(after.groups[0].stops[0].orderId).toBe(orderIds[1]);
     expect(json(await day(otherPartner.accessToken)).data.groups[0].stops[0].orderId).toBe(orderIds[0]);
+  });
+
+  it("shows a return to collect at the customer's door, then to drop at the store without the customer's number", async () => {
+    // Written straight into the tables: the subject is the day's read, not the returns flow (tested in returns/).
+    const [order] = await test.deps.db.select().from(orders).where(eq(orders.id, orderIds[1]!));
+    const [ret] = await test.deps.db
+      .insert(orderReturns)
+      .values({
+        orderId: order!.id,
+        orderName: order!.orderName,
+        customerId: order!.customerId,
+        customerName: 'Ada Obi',
+        storeId: store.storeId,
+        storeName: order!.storeName,
+        merchantId: store.merchantId,
+        type: 'return',
+        status: 'approved',
+        reason: 'Wrong size',
+        lines: [],
+      })
+      .returning();
+    const [pickup] = await test.deps.db
+      .insert(returnPickups)
+      .values({
+        returnId: ret!.id,
+        orderId: order!.id,
+        storeId: store.storeId,
+        customerId: order!.customerId,
+        status: 'assigned',
+        carrierKind: 'partner',
+        partnerId: partner.id,
+        carrierName: 'Partner',
+        assignedAt: new Date(),
+      })
+      .returning();
+    const stopsOf = async (token: string) =>
+      (json(await day(token)).data.groups as { stops: Record<string, unknown>[] }[]).flatMap(
+        (group) => group.stops,
+      );
+    const collect = (await stopsOf(partner.accessToken)).find((stop) => stop.pickupId === pickup!.id);
+    expect(collect).toMatchObject({
+      kind: 'return_collection',
+      orderId: order!.id,
+      status: { code_name: 'assigned', known_name: 'Carrier assigned' },
+      place: { state: 'Oyo', lga: 'Ibadan North', address: '4 Bodija Road' },
+      customer: { callUrl: 'tel:+2348031234567' },
+    });
+    expect((await stopsOf(otherPartner.accessToken)).some((stop) => stop.pickupId === pickup!.id)).toBe(
+      false,
+    );
+
+    await test.deps.db
+      .update(returnPickups)
+      .set({ status: 'collected' })
+      .where(eq(returnPickups.id, pickup!.id));
+    const dropOff = (await stopsOf(partner.accessToken)).find((stop) => stop.pickupId === pickup!.id);
+    expect(dropOff).toMatchObject({
+      kind: 'return_drop_off',
+      place: { state: 'Lagos', lga: 'Lagos Island', address: '3 Broad Street' },
+      store: { callUrl: 'tel:+2348055551234' },
+      customer: { name: 'Ada Obi', phoneNumber: null, callUrl: null, whatsappUrl: null },
+    });
+    await test.deps.db
+      .update(returnPickups)
+      .set({ status: 'delivered_to_store' })
+      .where(eq(returnPickups.id, pickup!.id));
+    expect((await stopsOf(partner.accessToken)).some((stop) => stop.pickupId === pickup!.id)).toBe(false);
   });
 
   it('is for carriers only: merchants, customers, admins who do not carry and anonymous callers are refused', async () => {
