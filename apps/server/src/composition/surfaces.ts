@@ -2,6 +2,7 @@ import type { Surface } from '@market/contracts';
 import { admins } from './modules/admins.js';
 import { auth } from './modules/auth.js';
 import { bankAccounts } from './modules/bank-accounts.js';
+import { carrierDay } from './modules/carrier-day.js';
 import { cart } from './modules/cart.js';
 import { catalog } from './modules/catalog.js';
 import { checkout, checkoutAndPay } from './modules/checkout.js';
@@ -73,6 +74,7 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     payOnDelivery,
     wishlist,
     tracking,
+    carrierDay,
   ],
   shipping: [system, shipping],
   themes: [system, themes],

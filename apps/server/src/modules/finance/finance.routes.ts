@@ -27,6 +27,24 @@ export function financeRoutes(finance: FinanceService): RouteDefinition[] {
       message: 'Transaction',
       data: await finance.transaction(params.id),
     })),
+    route(financeEndpoints.statementCsv, async ({ auth, params, reply }) => {
+      const csv = await finance.statementCsv(requireStoreId(auth), params.month);
+      return reply
+        .code(200)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${params.month}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    }),
+    route(financeEndpoints.statementPdf, async ({ auth, params, reply }) => {
+      const pdf = await finance.statementPdf(requireStoreId(auth), params.month);
+      return reply
+        .code(200)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="statement-${params.month}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    }),
     route(financeEndpoints.paymentReport, async ({ auth, query }) => ({
       message: 'Payment report',
       data: await finance.paymentReport(requireStoreId(auth), query),

@@ -76,6 +76,7 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repository.js';
 export {
   ANONYMISED_NAME,
   anonymiseOrders,

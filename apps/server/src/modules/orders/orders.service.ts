@@ -24,6 +24,7 @@ import {
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { DeliveryAddress } from './orders.schema.js';
+import { orderReceiptPdf } from './receipt.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -634,6 +635,14 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
             ? null
             : new Date(deliveredAt + deps.config.returnWindowDays * DAY_MS).toISOString(),
       };
+    },
+
+    /** The customer's receipt of a paid order of theirs (PDF); an unpaid checkout has none yet. */
+    async receiptForCustomer(customerId: string, orderId: string): Promise<Buffer> {
+      const order = await this.oneForCustomer(customerId, orderId);
+      if (order.orderStatus.code_name === 'awaiting_payment')
+        throw conflict('This order is not paid yet: its receipt comes with the payment');
+      return orderReceiptPdf(order, deps.config.tax, deps.now());
     },
 
     /**

@@ -6,8 +6,8 @@ import { pickupRoutes, returnsRoutes } from './returns.routes.js';
 import { createReturnsService, type ReturnsNeeds, type ReturnsService } from './returns.service.js';
 
 export { anonymiseReturns, returnsForExport } from './personal-data.js';
-
 export type { PickupNeeds, PickupsService } from './pickups.service.js';
+export { carriedOpenPickups } from './returns.repository.js';
 export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.service.js';
 
 /**
