@@ -1,12 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   type AssignOrderBody,
   type CarrierOption,
   type DispatcherBody,
-  formatNaira,
   koboToNaira,
   type NotificationKind,
-  nairaToKobo,
   type OrderStatusCode,
   type OrderSummary,
   orderStatusOf,
@@ -24,23 +21,18 @@ import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
+import { checkDeliveryToken, collectionOf, roleOf, takenBack, wrongTokenAnswer } from './fulfilment.moves.js';
 import { readSearch, searchOrderRows } from './order-search.js';
-import {
-  type ActorRole,
-  holdsAssignment,
-  knownNameOfStatus,
-  moveBetween,
-  offeredMoves,
-} from './order-status.js';
+import { holdsAssignment, knownNameOfStatus, moveBetween, offeredMoves } from './order-status.js';
 import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
+
+export { MAX_WRONG_TOKENS, type TakenBack } from './fulfilment.moves.js';
+
 import * as repository from './orders.repository.js';
 import { payOnDeliveryTermsOf } from './orders.repository.js';
 import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
 import { LABEL_OF_ANOTHER_ORDER, parcelReference, readParcelReference } from './parcel-reference.js';
-import type { BookRefundInput, RefundNeeds } from './refunds.service.js';
-
-/** Wrong delivery tokens allowed before delivery locks until an admin issues a new token. */
-export const MAX_WRONG_TOKENS = 5;
+import type { RefundNeeds } from './refunds.service.js';
 
 /** Who calls: the guard's account kind, admin role and store, in the words of the fulfilment chain. */
 export interface FulfilmentCaller {
@@ -94,22 +86,11 @@ export interface PayOnDeliverySteps {
   carrierRefusal(executor: Db, carrierId: string): Promise<string | null>;
 }
 
-/** What a cancellation or a failed delivery takes back: the units to restock, the refund to book (if paid). */
-export interface TakenBack {
-  stock: { productId: string; variantId: string | null; quantity: number }[];
-  refund: BookRefundInput | null;
-}
-
-/** An order paid at the door whose cash was not taken yet: nothing of it was paid. */
-const unpaidOnDelivery = (order: OrderRow) =>
-  order.paymentMethod === 'on_delivery' && order.deliveredAt === null;
-
 /** A photo sent with a move (multipart), checked and stored by the platform's image pipeline. */
 export interface EvidenceUpload {
   bytes: Buffer;
 }
 
-const adminRoles = new Set<ActorRole>(['admin', 'superadmin', 'dispatcher', 'scheduler']);
 /** Assignment waits in this queue: the order is with nobody who moves it on. */
 export const queueStatuses: OrderStatusCode[] = ['ready_for_pickup', 'declined', 'at_hub'];
 
@@ -129,32 +110,6 @@ const moveText: Partial<Record<OrderStatusCode, string>> = {
 };
 
 /** Mails to the customer on the moves they care about most (issue 7). */
-
-/** A wrong delivery token: how many tries are left, or that delivery is locked now. */
-function wrongTokenAnswer(outcome: { left: number; locked: boolean }) {
-  if (outcome.locked)
-    return conflict(
-      'That delivery token is not right. Delivery of this order is now locked; an admin must issue a new token.',
-    );
-  return validation(
-    'deliveryToken',
-    `That delivery token is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`,
-  );
-}
-
-function roleOf(caller: FulfilmentCaller): ActorRole {
-  if (caller.kind === 'admin') {
-    const role = (caller.role ?? 'admin') as ActorRole;
-    return adminRoles.has(role) ? role : 'admin';
-  }
-  return caller.kind;
-}
-
-function constantTimeMatch(expectedHex: string, token: string): boolean {
-  const expected = Buffer.from(expectedHex, 'hex');
-  const given = Buffer.from(handoverTokenHash(token), 'hex');
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
 
 /** The first instant of today in Lagos (UTC+1 all year), as a UTC date. */
 export function startOfLagosDay(now: Date): Date {
@@ -500,102 +455,6 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       respondedAt: at,
       ...(reason ? { declineReason: reason } : {}),
     });
-  }
-
-  /**
-   * The customer's delivery token at the door, checked in constant time under the hand-over's lock: the hand-over
-   * completed, or a wrong token counted (the fifth locks delivery) and answered as such.
-   */
-  async function checkDeliveryToken(tx: Db, order: OrderRow, token: string | undefined, at: Date) {
-    const handover = await repository.lockOpenHandover(tx, order.id);
-    if (!handover) throw conflict('This order has no delivery token. An admin must issue a new one.');
-    if (handover.locked) {
-      throw conflict(
-        'Delivery of this order is locked after five wrong delivery tokens. An admin must issue a new token.',
-      );
-    }
-    if (!token) throw validation('deliveryToken', "Enter the customer's delivery token");
-    if (!constantTimeMatch(handover.tokenHash, token)) {
-      const attempts = handover.wrongAttempts + 1;
-      const locked = attempts >= MAX_WRONG_TOKENS;
-      await repository.updateHandover(tx, handover.id, { wrongAttempts: attempts, locked });
-      return { kind: 'wrong-token', left: MAX_WRONG_TOKENS - attempts, locked } as const;
-    }
-    await repository.updateHandover(tx, handover.id, {
-      completedAt: at,
-      fromPartyKind: order.carrierKind ?? 'carrier',
-      fromPartyId: order.partnerId ?? order.dispatcherId,
-    });
-    return undefined;
-  }
-
-  /**
-   * A paid order cancelled, or a failed delivery its carrier takes back to the store: its units go back into stock
-   * and the whole order (shipping too) is refunded before the move, in its transaction, so the machine sees the
-   * refund booked (ADR 040). Null for every other move; no refund when nothing was paid (at the door, ADR 074).
-   */
-  async function takenBack(
-    tx: Db,
-    order: OrderRow,
-    to: OrderStatusCode,
-    note: string | undefined,
-    caller: FulfilmentCaller,
-  ): Promise<TakenBack | null> {
-    if (moveBetween(order.status, to)?.settles !== 'refund') return null;
-    const items = await repository.itemsOfOrders(tx, [order.id]);
-    const stock = items.map((item) => ({
-      productId: item.productId,
-      variantId: item.variantId,
-      quantity: item.quantity,
-    }));
-    if (unpaidOnDelivery(order)) return { stock, refund: null };
-    const reason =
-      to === 'returned'
-        ? `Delivery failed; the parcel went back to the store${note ? `: ${note}` : ''}`
-        : note
-          ? `Cancelled by the store: ${note}`
-          : 'Cancelled by the store';
-    return {
-      stock,
-      refund: {
-        orderId: order.id,
-        returnId: null,
-        kind: 'cancellation',
-        lines: 'all',
-        reason: reason.slice(0, 500),
-        actor: { role: roleOf(caller), id: caller.userId },
-      },
-    };
-  }
-
-  /**
-   * What the carrier says it took at the door for an order paid on delivery moved to delivered; checked before the
-   * token so a wrong amount changes nothing. Null for every other move.
-   */
-  function collectionOf(order: OrderRow, to: OrderStatusCode, body: UpdateOrderBody) {
-    if (to !== 'delivered' || order.paymentMethod !== 'on_delivery') {
-      if (body.collectionMethod || body.collectedAmount !== undefined)
-        throw validation(
-          'collectionMethod',
-          'Only an order paid on delivery has money to collect at the door',
-        );
-      return null;
-    }
-    if (!body.collectionMethod)
-      throw validation('collectionMethod', 'Say how the customer paid: cash, POS or transfer');
-    if (body.collectedAmount === undefined)
-      throw validation('collectedAmount', 'Enter the amount the customer paid');
-    const due = order.totalKobo + order.podFeeKobo;
-    const amountKobo = nairaToKobo(Number(body.collectedAmount));
-    if (amountKobo !== due)
-      throw validation(
-        'collectedAmount',
-        `The customer must pay exactly ${formatNaira(due)}; you entered ${formatNaira(amountKobo)}`,
-      );
-    const reference = body.collectionReference?.trim() || null;
-    if (body.collectionMethod !== 'cash' && !reference)
-      throw validation('collectionReference', 'Enter the POS slip or transfer reference');
-    return { method: body.collectionMethod, reference, amountKobo };
   }
 
   const service = {
