@@ -207,7 +207,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         throw conflict(`Order is ${from}; only its own carrier can move it to ${knownNameOfStatus(to)}`);
       default:
         throw conflict(
-          `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${actor.role}` : ''),
+          `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}${move ? ` as ${actor.role}` : ''}`,
         );
     }
     const at = deps.now();
@@ -222,8 +222,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       evidence.shippingEvidence ?? null,
       evidence.parcelRef ?? null,
     );
-    if (to === 'completed') await money.listener?.completed(executor, moved);
-    if (to === 'returned') await money.listener?.returned(executor, moved);
+    if (to === 'completed') await money.books.completed(executor, moved);
+    if (to === 'returned') await money.books.returned(executor, moved);
     return moved;
   }
 
@@ -232,7 +232,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
     const token = newDeliveryToken();
     const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
-    await money.listener?.paid(executor, [paid]);
+    await money.books.paid(executor, [paid]);
     await repository.insertHandover(executor, {
       orderId,
       fromPartyKind: 'carrier',
