@@ -8,9 +8,9 @@ import { createReturnsService, type ReturnsNeeds, type ReturnsService } from './
 
 export { anonymiseReturns, returnsForExport } from './personal-data.js';
 export type { PickupNeeds, PickupsService } from './pickups.service.js';
-export { carriedOpenPickups } from './returns.repository.js';
 export type { ReturnDecisions } from './returns.decisions.js';
 export type { ReturnRow } from './returns.repository.js';
+export { carriedOpenPickups } from './returns.repository.js';
 export { callerOf as returnCallerOf } from './returns.routes.js';
 export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.service.js';
 
