@@ -22,6 +22,7 @@ export {
   rollupDaysSql,
   rollupDifferences,
   rollupLifetimeSql,
+  rollupStandingSql,
   setMark,
   storeBalances,
 } from './ledger.rollups.js';

@@ -223,6 +223,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     );
     if (to === 'completed') await money.listener?.completed(executor, moved);
     if (to === 'returned') await money.listener?.returned(executor, moved);
+    if (to === 'cancelled' || to === 'returned') await money.listener?.undone(executor, moved);
     return moved;
   }
 

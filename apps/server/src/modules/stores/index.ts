@@ -19,6 +19,7 @@ export {
 export type { StoreCatalogPort } from './store-catalog-port.js';
 export {
   activeMemberIdsWithPermission,
+  activeMembersOfStores,
   addStoreMember,
   deleteStoreMember,
   deleteStoreRole,
