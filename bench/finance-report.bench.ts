@@ -137,9 +137,12 @@ if (haveOrders < ordersWanted) {
       and not exists (select 1 from ledger_entries e where e.order_id = o.id)`);
   // Each order's page of the books (ADR 047), payable since ten days after it was placed unless still pending.
   await db.execute(sql`
-    insert into ledger_orders (order_id, store_id, commission_basis_points, booked_at, payable_at)
+    insert into ledger_orders (order_id, store_id, commission_basis_points, booked_at, payable_at, order_day,
+      subtotal_kobo, discount_kobo, shipping_kobo, total_kobo)
     select o.id, o.store_id, 1000, o.created_at,
-      case when o.status <> 'pending' then o.created_at + interval '10 days' end
+      case when o.status <> 'pending' then o.created_at + interval '10 days' end,
+      ((o.created_at at time zone 'UTC') + interval '1 hour')::date, o.subtotal_kobo, o.discount_kobo,
+      o.shipping_fee_kobo, o.total_kobo
     from orders o where o.order_name like 'NM-B%'
     on conflict do nothing`);
   await seedDemoPayments(db);

@@ -157,5 +157,27 @@ await measure('payouts cards', '/api/admin/payments/stats', adminToken);
 await measure('payable merchants', '/api/admin/payments/merchants?page=1&limit=20', adminToken);
 await measure('payment report, 366 days', `/api/merchant/payment-report?${year}`, merchantToken);
 await measure('merchant dashboard', '/api/merchant/dashboard', merchantToken);
+// The transactions search (ADR 082): an order name, a reference and an e-mail, each by its own prefix index.
+await measure(
+  'transactions search, order name',
+  '/api/admin/transactions?page=1&limit=20&search=NM-B4242',
+  adminToken,
+);
+await measure(
+  'transactions search, reference',
+  '/api/admin/transactions?page=1&limit=20&search=CHK-BENCH-4242',
+  adminToken,
+);
+// Every bench payment has the one bench buyer's e-mail: the worst case, each payment matches.
+const [payer] = rows<{ email: string }>(
+  await db.execute(
+    sql`select customer_email as email from payment_transactions order by created_at desc limit 1`,
+  ),
+);
+await measure(
+  'transactions search, e-mail (all)',
+  `/api/admin/transactions?page=1&limit=20&search=${encodeURIComponent(payer?.email ?? 'nobody@example.com')}`,
+  adminToken,
+);
 await app.close();
 await database.close();

@@ -15,7 +15,7 @@ import type { Db } from '../platform/db/client.js';
 
 type Ledger = Pick<
   LedgerService,
-  'bookPayments' | 'releaseToPayable' | 'bookRefunds' | 'reverseRefund' | 'chargeRefundsTo'
+  'bookPayments' | 'releaseToPayable' | 'bookRefunds' | 'reverseRefund' | 'chargeRefundsTo' | 'markUndone'
 >;
 
 /**
@@ -47,6 +47,8 @@ export function orderMoneyFlow(
       if (order.paymentMethod === 'on_delivery' && !(await cashRemitted(executor, order.id))) return;
       await ledger.releaseToPayable(executor, order, 'returned');
     },
+    // Cancelled after payment or returned: no longer among the store's standing orders (ADR 082).
+    undone: (executor, order) => ledger.markUndone(executor, order.id),
     // A rejected refund of an order that will never complete is kept by the platform, owed to nobody (ADR 059).
     refundRejected: (executor, row, order) =>
       ledger.reverseRefund(executor, row, { kept: neverCompletes(order.status) }),
@@ -95,6 +97,7 @@ export async function bookUnpostedOrders(
         }
         if (order.status === 'completed') await ledger.releaseToPayable(tx, order);
         if (order.status === 'returned') await ledger.releaseToPayable(tx, order, 'returned');
+        if (neverCompletes(order.status)) await ledger.markUndone(tx, order.id);
         return true;
       });
       if (done) booked += 1;

@@ -106,6 +106,41 @@ describe('the SMS budget', () => {
     expect(notAllowed.statusCode).toBe(403);
   }, 240_000);
 
+  it('decides a batch of texts (the fan-out, ADR 082) as that many single sends would', async () => {
+    const sms = test.deps.sms;
+    const db = test.deps.db;
+    const to = '+2348030000077';
+    await db.transaction((tx) =>
+      sms.sendMany(
+        tx,
+        Array.from({ length: 12 }, (_, i) => ({ to, text: `Batch ${i}` })),
+      ),
+    );
+    const batch = await texts(eq(outboxSms.to, to));
+    expect(batch.filter((row) => row.heldReason === null)).toHaveLength(10);
+    expect(batch.filter((row) => row.heldReason === 'recipient-hour').map((row) => row.text)).toEqual([
+      'Batch 10',
+      'Batch 11',
+    ]);
+
+    // Two assignment texts about one order in one batch: the later replaces the earlier, which stops counting.
+    const carrier = '+2348030000078';
+    const orderId = crypto.randomUUID();
+    await db.transaction((tx) =>
+      sms.sendMany(tx, [
+        { to: carrier, text: 'First token', orderId, kind: 'assignment.new' },
+        { to: carrier, text: 'Second token', orderId, kind: 'assignment.new' },
+      ]),
+    );
+    const settling = await texts(eq(outboxSms.to, carrier));
+    expect(settling.map((row) => [row.text, row.heldReason])).toEqual(
+      expect.arrayContaining([
+        ['First token', 'superseded'],
+        ['Second token', null],
+      ]),
+    );
+  });
+
   it('holds texts past the caps per recipient an hour, per order and per platform a day', async () => {
     const sms = test.deps.sms;
     const db = test.deps.db;

@@ -788,6 +788,17 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   }
 
   // ---- 6. The roll-ups the reports read are the books (ADR 067): before and after the fold. ----
+  // A page is marked taken back exactly when its order is cancelled or returned (ADR 082): merchants' figures and
+  // top merchants leave those orders out through the roll-ups' undone figures.
+  const wrongMarks = orderRows.flatMap((order) => {
+    const page = pageOf.get(order.id);
+    const undone = order.status === 'cancelled' || order.status === 'returned';
+    return page && (page.undoneAt !== null) !== undone
+      ? [`${order.orderName} ${order.status} ${page.undoneAt}`]
+      : [];
+  });
+  must(wrongMarks.length === 0, 'pages marked undone = orders cancelled or returned', () => wrongMarks);
+  checks += 1;
   const unfolded = await rollupDifferences(db);
   must(unfolded.length === 0, 'roll-ups (folded and deltas) = the books', () => unfolded);
   await foldRollups(db);

@@ -82,7 +82,10 @@ export async function assignAdminRole(db: Db, userId: string, roleId: string | n
  * Active admins whose permissions include `permission`, as the guard would compute them: a custom role's list
  * replaces the built-in role's, except for the super admin.
  */
-export async function adminIdsWithPermission(db: Db, permission: AdminPermission): Promise<string[]> {
+/** Every live admin with the permissions it holds (its custom role's, or its built-in role's). */
+export async function adminsWithTheirPermissions(
+  db: Db,
+): Promise<{ userId: string; permissions: readonly string[] }[]> {
   const [admins, assignments] = await Promise.all([
     liveAdminAccounts(db),
     db
@@ -91,13 +94,16 @@ export async function adminIdsWithPermission(db: Db, permission: AdminPermission
       .innerJoin(adminRoles, eq(adminRoles.id, adminRoleAssignments.roleId)),
   ]);
   const custom = new Map(assignments.map((row) => [row.userId, row.permissions]));
-  return admins
-    .filter((admin) => {
-      const held =
-        (admin.role === 'superadmin' ? undefined : custom.get(admin.id)) ??
-        adminRolePermissions[(admin.role ?? 'admin') as AdminRole] ??
-        [];
-      return (held as readonly string[]).includes(permission);
-    })
-    .map((admin) => admin.id);
+  return admins.map((admin) => ({
+    userId: admin.id,
+    permissions: ((admin.role === 'superadmin' ? undefined : custom.get(admin.id)) ??
+      adminRolePermissions[(admin.role ?? 'admin') as AdminRole] ??
+      []) as readonly string[],
+  }));
+}
+
+export async function adminIdsWithPermission(db: Db, permission: AdminPermission): Promise<string[]> {
+  return (await adminsWithTheirPermissions(db))
+    .filter((admin) => admin.permissions.includes(permission))
+    .map((admin) => admin.userId);
 }

@@ -5,7 +5,11 @@ import { createAdminRolesService } from './admin-roles.service.js';
 import { adminsRoutes } from './admins.routes.js';
 import { type AdminsService, createAdminsService } from './admins.service.js';
 
-export { adminIdsWithPermission, findAdminCustomRole } from './admin-roles.repository.js';
+export {
+  adminIdsWithPermission,
+  adminsWithTheirPermissions,
+  findAdminCustomRole,
+} from './admin-roles.repository.js';
 export type { AdminsService } from './admins.service.js';
 
 /** Admin accounts (rows of the auth module's users) and the partners an admin invites. */

@@ -35,6 +35,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_kind_email_key').on(table.kind, table.email).where(sql`${table.deletedAt} is null`),
     index('users_kind_role_idx').on(table.kind, table.role),
+    // Words of a person's name, prefix-matched ('ada:*'): the admin's transactions search (ADR 082).
+    index('users_name_words_idx').using('gin', sql`to_tsvector('simple', first_name || ' ' || last_name)`),
   ],
 );
 

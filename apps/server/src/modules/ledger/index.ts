@@ -23,6 +23,7 @@ export {
   rollupDaysSql,
   rollupDifferences,
   rollupLifetimeSql,
+  rollupStandingSql,
   setMark,
   storeBalances,
 } from './ledger.rollups.js';

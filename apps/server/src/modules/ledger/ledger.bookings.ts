@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.js';
 import { mulDivHalfUp } from './ledger.commission.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
 import { sums } from './ledger.reads.js';
+import { markUndoneSql } from './ledger.rollups.js';
 import { type LedgerAccount, type LedgerKind, ledgerEntries, ledgerOrders } from './ledger.schema.js';
 import type {
   CashAtTheDoor,
@@ -366,6 +367,15 @@ export async function chargeback(
       { account: 'platform_commission', amountKobo: -sign * commission },
     ],
   );
+}
+
+/**
+ * The order was taken back for good: cancelled after payment, or returned (ADR 082). Its page is locked first, so
+ * every line posted before is seen by the marking statement (postings of an order's goods lock its page).
+ */
+export async function markUndone(ctx: BookingsContext, executor: Db, orderId: string) {
+  if (!(await lockPage(executor, orderId))) return;
+  await executor.execute(markUndoneSql(orderId, ctx.deps.now()));
 }
 
 /**

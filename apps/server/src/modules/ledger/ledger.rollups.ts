@@ -33,6 +33,8 @@ export const DAY_FIGURES = [
   'settled_kobo',
   'paid_out_kobo',
   'goods_kept_kobo',
+  'undone_count',
+  'undone_goods_kept_kobo',
 ] as const;
 export const BALANCE_FIGURES = ['escrow_kobo', 'payable_kobo', 'settlement_kobo'] as const;
 const DELTA_COLUMNS = ['store_id', 'day', ...DAY_FIGURES, ...BALANCE_FIGURES] as const;
@@ -49,6 +51,9 @@ function deltaSelect(storeId: SQL, day: SQL, figures: Partial<Record<Figure, SQL
 
 const NOT_PAYOUT = sql`kind not in ('payout', 'payout_reversal', 'settlement')`;
 const REFUND = sql`kind in ('refund', 'refund_reversal')`;
+/** The lines whose sum (negated) is what an order's customer kept of its goods (as `ledgerGoodsKeptSql`). */
+const GOODS_KEPT_ACCOUNTS = sql`account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
+  'platform_chargebacks')`;
 
 /**
  * The delta rows of a set of ledger lines (`lines`: a relation with the columns of `ledger_entries`), the same
@@ -69,8 +74,10 @@ export function rollupDeltasSql(lines: SQL): SQL {
       refunded_goods_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('payments_clearing', 'shipping_fees')
         and l.${REFUND})`,
       settled_kobo: sql`sum(l.amount_kobo) filter (where l.account = 'merchant_payable' and l.kind = 'settlement')`,
-      goods_kept_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('merchant_escrow', 'merchant_payable',
-        'platform_commission', 'platform_chargebacks') and l.${NOT_PAYOUT})`,
+      goods_kept_kobo: sql`-sum(l.amount_kobo) filter (where l.${GOODS_KEPT_ACCOUNTS} and l.${NOT_PAYOUT})`,
+      // A line of an order already taken back for good (a refund after its cancellation) counts there too.
+      undone_goods_kept_kobo: sql`-sum(l.amount_kobo) filter (where lo.undone_at is not null
+        and l.${GOODS_KEPT_ACCOUNTS} and l.${NOT_PAYOUT})`,
     })}
     from ${lines} l join ${ledgerOrders} lo on lo.order_id = l.order_id
     group by lo.store_id, lo.order_day
@@ -92,15 +99,39 @@ export function rollupDeltasSql(lines: SQL): SQL {
     group by l.store_id`;
 }
 
-/** The delta rows of order pages just opened (`pages`: rows of `ledger_orders`): the order counted on its day. */
+/**
+ * The delta rows of order pages (`pages`: rows of `ledger_orders`): each order counted on its day, and among the
+ * undone ones when it was taken back (only a rebuild meets such a page: a page is opened standing).
+ */
 export function openedPagesDeltasSql(pages: SQL): SQL {
   return sql`select ${deltaSelect(sql`p.store_id`, sql`p.order_day`, {
     orders_count: sql`count(*)`,
+    undone_count: sql`count(*) filter (where p.undone_at is not null)`,
     total_kobo: sql`sum(p.total_kobo)`,
     subtotal_kobo: sql`sum(p.subtotal_kobo)`,
     discount_kobo: sql`sum(p.discount_kobo)`,
     shipping_kobo: sql`sum(p.shipping_kobo)`,
   })} from ${pages} p group by p.store_id, p.order_day`;
+}
+
+/**
+ * The order was taken back for good (cancelled after payment, or returned; ADR 082): its page is marked, and in the
+ * same statement its day's figures count it among the undone orders with what its customer kept of its goods so far
+ * (its later lines add to that as they are posted). Nothing for an order the books never heard of (unpaid) or one
+ * already marked. The page is the row postings of the order lock, so no line is counted twice or missed.
+ */
+export function markUndoneSql(orderId: string, at: Date): SQL {
+  return sql`with page as (
+      update ${ledgerOrders} set undone_at = ${at.toISOString()}::timestamptz
+      where order_id = ${orderId} and undone_at is null
+      returning order_id, store_id, order_day)
+    ${insertDeltasSql(
+      sql`select ${deltaSelect(sql`p.store_id`, sql`p.order_day`, {
+        undone_count: sql`1`,
+        undone_goods_kept_kobo: sql`(select -sum(e.amount_kobo) from ${ledgerEntries} e where e.order_id = p.order_id
+        and e.${GOODS_KEPT_ACCOUNTS} and e.${NOT_PAYOUT})`,
+      })} from page p`,
+    )}`;
 }
 
 const deltaColumns = sql.raw(DELTA_COLUMNS.map((name) => `"${name}"`).join(', '));
@@ -203,6 +234,24 @@ export function rollupDayRowsSql(range: { from: string; to: string; storeId?: st
     select store_id, day, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null and ${within}`;
 }
 
+/**
+ * Each store's standing orders and their net sales over a range of Lagos days, as the merchants' figures count them
+ * (paid, neither cancelled after payment nor returned; what their customers kept of the goods): a relation with
+ * columns `store_id`, `orders_count` and `net_sales_kobo` (ADR 082). Without a range, since each store opened.
+ */
+export function rollupStandingSql(range: { from: string; to: string } | null, storeIds?: SQL): SQL {
+  const store = storeIds ? sql`and store_id in (${storeIds})` : sql``;
+  const within = range ? sql`and day >= ${range.from}::date and day <= ${range.to}::date` : sql``;
+  return sql`select store_id, sum(orders_count - undone_count) as orders_count,
+      sum(goods_kept_kobo - undone_goods_kept_kobo) as net_sales_kobo from (
+      select store_id, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
+        from ${ledgerStoreDays} where true ${within} ${store}
+      union all
+      select store_id, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
+        from ${ledgerRollupDeltas} where day is not null ${within} ${store}
+    ) r group by store_id`;
+}
+
 /** Each store's figures since it opened (every day), as `rollupDaysSql`. */
 export function rollupLifetimeSql(storeIds?: SQL): SQL {
   const store = storeIds ? sql`and store_id in (${storeIds})` : sql``;
@@ -252,7 +301,9 @@ export async function rollupDifferences(db: Db): Promise<string[]> {
       sum(coalesce(f.due, 0)) as due_kobo, sum(coalesce(f.escrow_due, 0)) as escrow_due_kobo,
       sum(coalesce(f.payable_due, 0)) as payable_due_kobo, sum(coalesce(f.refunded, 0)) as refunded_kobo,
       sum(coalesce(f.refunded_goods, 0)) as refunded_goods_kobo, sum(coalesce(f.settled, 0)) as settled_kobo,
-      sum(coalesce(f.paid_out, 0)) as paid_out_kobo, sum(coalesce(f.goods_kept, 0)) as goods_kept_kobo
+      sum(coalesce(f.paid_out, 0)) as paid_out_kobo, sum(coalesce(f.goods_kept, 0)) as goods_kept_kobo,
+      count(*) filter (where lo.undone_at is not null) as undone_count,
+      coalesce(sum(f.goods_kept) filter (where lo.undone_at is not null), 0) as undone_goods_kept_kobo
     from ${ledgerOrders} lo
       left join (${ledgerOrderFiguresSql(sql`select order_id from ${ledgerOrders}`)}) f on f.order_id = lo.order_id
     group by lo.store_id, lo.order_day`;

@@ -171,6 +171,11 @@ export const ledgerOrders = pgTable(
     discountKobo: bigint({ mode: 'number' }).notNull(),
     shippingKobo: bigint({ mode: 'number' }).notNull(),
     totalKobo: bigint({ mode: 'number' }).notNull(),
+    /**
+     * When the order was taken back for good, cancelled after payment or returned (ADR 082): it no longer stands,
+     * so merchants' figures and top merchants leave it out. Kept on the page so the roll-ups rebuild from the books.
+     */
+    undoneAt: timestamp({ withTimezone: true }),
   },
   (table) => [index('ledger_orders_store_idx').on(table.storeId, table.bookedAt)],
 );
@@ -213,6 +218,9 @@ const dayFigures = () => ({
   settledKobo: bigint({ mode: 'number' }).notNull().default(0),
   paidOutKobo: bigint({ mode: 'number' }).notNull().default(0),
   goodsKeptKobo: bigint({ mode: 'number' }).notNull().default(0),
+  /** Of those orders, the ones taken back for good (cancelled after payment, returned) and their goods kept (ADR 082). */
+  undoneCount: bigint({ mode: 'number' }).notNull().default(0),
+  undoneGoodsKeptKobo: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 /** A store's balances (ADR 067): what its escrow and payable accounts hold (credit positive) and what was settled. */

@@ -1,35 +1,63 @@
 import {
   type AccountKind,
-  type AdminPermission,
   type Notification,
   type NotificationKind,
   type NotificationPreference,
   notificationKinds,
   notificationKindsFor,
   offeredChannels,
-  type StorePermission,
   type UpdateNotificationPreferencesBody,
 } from '@market/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { pageInfo } from '../../platform/db/paging.js';
+import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
-import { type EventAudience, notificationEvents } from '../../platform/notify/events.schema.js';
+import { notificationEvents } from '../../platform/notify/events.schema.js';
 import { reachableAccounts } from '../auth/index.js';
 import { notificationPreferences, notifications } from './notifications.schema.js';
 import { wordingOf } from './notifications.wording.js';
 
-/** What the fan-out needs of the modules that know who holds a permission. */
+/** What the fan-out needs of the modules that know who holds a permission: a whole batch's audiences at once. */
 export interface NotificationsNeeds {
-  storeMembersWith(executor: Db, storeId: string, permission: StorePermission): Promise<string[]>;
-  adminsWith(executor: Db, permission: AdminPermission): Promise<string[]>;
+  /** The active members of these stores, each with the store permissions it holds (one query). */
+  storeMembersOf(
+    executor: Db,
+    storeIds: readonly string[],
+  ): Promise<{ storeId: string; userId: string; permissions: readonly string[] }[]>;
+  /** Every live admin with the permissions it holds. */
+  adminsWithPermissions(executor: Db): Promise<{ userId: string; permissions: readonly string[] }[]>;
 }
 
 /** A live list hears of a user's new notifications through the change bus (ADR 043), in every process. */
 export const NOTIFICATIONS_CHANGED = 'notifications.changed';
 
 const MAX_FAN_OUT_ATTEMPTS = 5;
+/** Events claimed and told per transaction (ADR 082). */
+const FAN_OUT_BATCH = 50;
+
+const notificationKeys = [
+  'userId',
+  'eventId',
+  'kind',
+  'title',
+  'body',
+  'link',
+  'visible',
+  'createdAt',
+] as const;
+const notificationsJson = jsonRows(notifications, notificationKeys);
+/**
+ * A batch's notifications in one insert; the pairs (user, event) already told are skipped, and the ones written are
+ * answered, so mail and SMS go only with a notification written now (exactly once per user and event).
+ */
+const insertNotifications = preparedSql<{ user_id: string; event_id: string }>(
+  'notifications_insert_batch',
+  () => sql`${insertFromJson(notifications, notificationKeys, 'rows')}
+    on conflict (user_id, event_id) do nothing returning user_id, event_id`,
+);
 
 type Channels = { inApp: boolean; email: boolean; sms: boolean };
 
@@ -48,30 +76,70 @@ function toNotification(row: typeof notifications.$inferSelect): Notification {
 export function createNotificationsService(deps: Deps, needs: NotificationsNeeds) {
   const { db } = deps;
 
-  async function recipientsOf(executor: Db, audience: EventAudience[]): Promise<string[]> {
-    const ids = new Set<string>();
-    for (const target of audience) {
-      if ('user' in target) ids.add(target.user);
-      else if ('store' in target)
-        for (const id of await needs.storeMembersWith(executor, target.store, target.permission)) ids.add(id);
-      else for (const id of await needs.adminsWith(executor, target.admins)) ids.add(id);
+  type Event = typeof notificationEvents.$inferSelect;
+  type Person = Awaited<ReturnType<typeof reachableAccounts>>[number];
+
+  /**
+   * Every recipient of every event of a batch, in a fixed number of queries however many events: the stores'
+   * members of all the batch's stores in one, the admins (when any event names them) in one, the accounts in one.
+   * Answers, per event, the reachable people in the order its audience names them (each once).
+   */
+  async function audiencesOf(executor: Db, events: Event[]): Promise<Map<string, Person[]>> {
+    const targets = events.flatMap((event) => event.audience);
+    const storeIds = [...new Set(targets.flatMap((target) => ('store' in target ? [target.store] : [])))];
+    const wantsAdmins = targets.some((target) => 'admins' in target);
+    const [members, admins] = await Promise.all([
+      needs.storeMembersOf(executor, storeIds),
+      wantsAdmins ? needs.adminsWithPermissions(executor) : Promise.resolve([]),
+    ]);
+    const idsOf = new Map<string, string[]>();
+    for (const event of events) {
+      const ids = new Set<string>();
+      for (const target of event.audience) {
+        if ('user' in target) ids.add(target.user);
+        else if ('store' in target) {
+          for (const member of members)
+            if (member.storeId === target.store && member.permissions.includes(target.permission))
+              ids.add(member.userId);
+        } else {
+          for (const admin of admins) if (admin.permissions.includes(target.admins)) ids.add(admin.userId);
+        }
+      }
+      idsOf.set(event.id, [...ids]);
     }
-    return [...ids];
+    const people = new Map(
+      (await reachableAccounts(executor, [...new Set([...idsOf.values()].flat())])).map((person) => [
+        person.id,
+        person,
+      ]),
+    );
+    return new Map(
+      [...idsOf].map(([eventId, ids]) => [
+        eventId,
+        ids.flatMap((id) => (people.has(id) ? [people.get(id)!] : [])),
+      ]),
+    );
   }
 
-  async function channelsOf(executor: Db, userIds: string[], kind: NotificationKind) {
+  /** Each (user, kind)'s channels, the account's choice or the catalogue's default, for a batch in one query. */
+  async function channelsOf(executor: Db, pairs: { userId: string; kind: NotificationKind }[]) {
+    const userIds = [...new Set(pairs.map((pair) => pair.userId))];
+    const kinds = [...new Set(pairs.map((pair) => pair.kind))];
     const rows = userIds.length
       ? await executor
           .select()
           .from(notificationPreferences)
           .where(
-            and(inArray(notificationPreferences.userId, userIds), eq(notificationPreferences.kind, kind)),
+            and(
+              inArray(notificationPreferences.userId, userIds),
+              inArray(notificationPreferences.kind, kinds),
+            ),
           )
       : [];
-    const chosen = new Map(rows.map((row) => [row.userId, row]));
-    const offered = offeredChannels(kind);
-    return (userId: string): Channels => {
-      const { inApp, email, sms } = chosen.get(userId) ?? notificationKinds[kind].defaults;
+    const chosen = new Map(rows.map((row) => [`${row.userId}:${row.kind}`, row]));
+    return (userId: string, kind: NotificationKind): Channels => {
+      const offered = offeredChannels(kind);
+      const { inApp, email, sms } = chosen.get(`${userId}:${kind}`) ?? notificationKinds[kind].defaults;
       return {
         inApp: inApp && offered.includes('inApp'),
         email: email && offered.includes('email'),
@@ -80,10 +148,15 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
     };
   }
 
-  /** Tells one event's recipients, in one transaction: all of them once, or none (and it is tried again). */
-  async function fanOutOne(): Promise<'done' | 'none'> {
-    const told = await db.transaction(async (tx) => {
-      const [event] = await tx
+  /**
+   * Tells a batch of waiting events' recipients (ADR 082), in one transaction: claimed with `skip locked` (several
+   * processes take disjoint batches), audiences resolved together, the notifications, mails and texts written with
+   * one insert each, the events marked told, one commit. All of a batch once, or none (and it is tried again).
+   * `limit` 1 tells one event alone (a batch that failed is retried one by one, to find the event that fails).
+   */
+  async function fanOutOnce(limit: number): Promise<number> {
+    const result = await db.transaction(async (tx) => {
+      const events = await tx
         .select()
         .from(notificationEvents)
         .where(
@@ -93,69 +166,82 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
           ),
         )
         .orderBy(notificationEvents.createdAt)
-        .limit(1)
+        .limit(limit)
         .for('update', { skipLocked: true });
-      if (!event) return undefined;
-      const kind = event.kind as NotificationKind;
-      const accounts = (notificationKinds[kind]?.accounts ?? []) as readonly AccountKind[];
-      const ids = await recipientsOf(tx, event.audience);
-      const people = await reachableAccounts(tx, ids);
+      if (events.length === 0) return undefined;
+      const audiences = await audiencesOf(tx, events);
+      const at = deps.now();
+      // The catalogue says who may receive a kind: customer wording never reaches a merchant by mistake.
+      const told = events.flatMap((event) => {
+        const kind = event.kind as NotificationKind;
+        const accounts = (notificationKinds[kind]?.accounts ?? []) as readonly AccountKind[];
+        return (audiences.get(event.id) ?? [])
+          .filter((person) => accounts.includes(person.kind))
+          .map((person) => ({ event, kind, person, wording: wordingOf(kind, person.kind, event.params) }));
+      });
       const channels = await channelsOf(
         tx,
-        people.map((person) => person.id),
-        kind,
+        told.map(({ person, kind }) => ({ userId: person.id, kind })),
       );
-      const told: string[] = [];
-      for (const person of people) {
-        // The catalogue says who may receive a kind: customer wording never reaches a merchant by mistake.
-        if (!accounts.includes(person.kind)) continue;
-        const chosen = channels(person.id);
-        const wording = wordingOf(kind, person.kind, event.params);
-        const [inserted] = await tx
-          .insert(notifications)
-          .values({
-            userId: person.id,
-            eventId: event.id,
-            kind,
-            title: wording.title,
-            body: wording.body,
-            link: wording.link,
-            visible: chosen.inApp,
-            createdAt: deps.now(),
-          })
-          .onConflictDoNothing()
-          .returning({ id: notifications.id });
-        if (!inserted) continue;
-        told.push(person.id);
-        if (chosen.email) {
-          await deps.mailer.send(tx, {
+      const written =
+        told.length === 0
+          ? []
+          : await insertNotifications(tx, {
+              rows: notificationsJson(
+                told.map(({ event, kind, person, wording }) => ({
+                  userId: person.id,
+                  eventId: event.id,
+                  kind,
+                  title: wording.title,
+                  body: wording.body,
+                  link: wording.link,
+                  visible: channels(person.id, kind).inApp,
+                  createdAt: at.toISOString(),
+                })),
+              ),
+            });
+      const isNew = new Set(written.map((row) => `${row.user_id}:${row.event_id}`));
+      const fresh = told.filter(({ event, person }) => isNew.has(`${person.id}:${event.id}`));
+      await deps.mailer.sendMany(
+        tx,
+        fresh
+          .filter(({ person, kind }) => channels(person.id, kind).email)
+          .map(({ person, wording }) => ({
             to: person.email,
             subject: wording.title,
             paragraphs: [`Hello ${person.firstName},`, wording.body],
             action: wording.link
               ? { label: 'Open Naija Market', url: `${deps.config.publicUrl}${wording.link}` }
               : undefined,
-          });
-        }
-        if (chosen.sms && person.phone)
-          await deps.sms.send(tx, {
-            to: person.phone,
+          })),
+      );
+      await deps.sms.sendMany(
+        tx,
+        fresh
+          .filter(({ person, kind }) => channels(person.id, kind).sms && person.phone)
+          .map(({ event, person, kind, wording }) => ({
+            to: person.phone!,
             text: wording.sms,
             // The SMS budget counts per order, and lets an assignment's text settle (issue 31).
             kind,
             orderId: typeof event.params.orderId === 'string' ? event.params.orderId : null,
-          });
-      }
+          })),
+      );
       await tx
         .update(notificationEvents)
-        .set({ fannedOutAt: deps.now() })
-        .where(eq(notificationEvents.id, event.id));
-      return told;
+        .set({ fannedOutAt: at })
+        .where(
+          inArray(
+            notificationEvents.id,
+            events.map((event) => event.id),
+          ),
+        );
+      return { events: events.length, users: [...new Set(fresh.map(({ person }) => person.id))] };
     });
-    if (!told) return 'none';
+    if (!result) return 0;
     // After the commit, so that a live list that hears it reads the new rows.
-    if (told.length > 0) await deps.changes.publish(NOTIFICATIONS_CHANGED, told.join(','));
-    return 'done';
+    if (result.users.length > 0) await deps.changes.publish(NOTIFICATIONS_CHANGED, result.users.join(','));
+    return result.events;
   }
 
   let fanningOut: Promise<number> | undefined;
@@ -164,16 +250,26 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
     let done = 0;
     while (done < limit) {
       try {
-        if ((await fanOutOne()) === 'none') break;
-        done += 1;
+        const told = await fanOutOnce(Math.min(FAN_OUT_BATCH, limit - done));
+        if (told === 0) break;
+        done += told;
       } catch (error) {
-        deps.logger.error({ err: error }, 'notification fan-out failed');
-        // The failed event is counted so that it cannot hold the queue forever; the next run tries the others.
-        await db.execute(sql`
-          update ${notificationEvents} set attempts = attempts + 1, last_error = ${String(error).slice(0, 300)}
-          where id = (select id from ${notificationEvents} where fanned_out_at is null
-                      order by created_at limit 1 for update skip locked)`);
-        break;
+        deps.logger.warn({ err: error }, 'notification fan-out batch failed; telling its events one by one');
+        // One by one, so that one event that cannot be told does not hold the others back.
+        try {
+          const told = await fanOutOnce(1);
+          if (told === 0) break;
+          done += told;
+        } catch (single) {
+          deps.logger.error({ err: single }, 'notification fan-out failed');
+          // The failed event is counted so that it cannot hold the queue forever; the next run tries the others.
+          await db.execute(sql`
+            update ${notificationEvents} set attempts = attempts + 1, last_error = ${String(single).slice(0, 300)}
+            where id = (select id from ${notificationEvents} where fanned_out_at is null
+                        and attempts < ${MAX_FAN_OUT_ATTEMPTS}
+                        order by created_at limit 1 for update skip locked)`);
+          break;
+        }
       }
     }
     return done;

@@ -22,6 +22,11 @@ export interface OrderMoneyListener {
    */
   returned(executor: Db, order: OrderRow): Promise<void>;
   /**
+   * The order was taken back for good: cancelled (after payment, or before it: then the books never heard of it)
+   * or returned. Merchants' figures stop counting it (ADR 082).
+   */
+  undone(executor: Db, order: OrderRow): Promise<void>;
+  /**
    * An admin rejected a refund: its money is no longer going back. `order` is the order as it stands: a
    * cancelled or returned one will never complete (ADR 059).
    */

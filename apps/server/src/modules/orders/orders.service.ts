@@ -224,6 +224,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     );
     if (to === 'completed') await money.books.completed(executor, moved);
     if (to === 'returned') await money.books.returned(executor, moved);
+    if (to === 'cancelled' || to === 'returned') await money.books.undone(executor, moved);
     return moved;
   }
 

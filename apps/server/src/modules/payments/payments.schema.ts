@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** One store's part of a split charge: `party` is the store, `subaccount` its Paystack subaccount. */
@@ -57,6 +58,9 @@ export const paymentTransactions = pgTable(
     index('payment_transactions_status_idx').on(table.status, table.createdAt),
     // The admin's transactions list (finance, ADR 028): every payment newest first, and a range of days.
     index('payment_transactions_created_idx').on(table.createdAt),
+    // Its search (ADR 082): a prefix of the reference (any case) or of the customer's e-mail, each by its own index.
+    index('payment_transactions_reference_prefix_idx').on(sql`upper(reference) text_pattern_ops`),
+    index('payment_transactions_email_prefix_idx').on(sql`lower(customer_email) text_pattern_ops`),
   ],
 );
 

@@ -7,14 +7,14 @@ import {
   type ReportGranularity,
   type SalesTotals,
 } from '@market/contracts';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/paging.js';
 // Read model (ADR 010, ADR 025): reports aggregate orders, their items and their customers' names in SQL, and list
 // merchants with their stores. These joins are the point of a report, so this file reads the orders, auth and
 // stores schemas; it never writes them. The boundary test lists each import.
 import { users } from '../auth/auth.schema.js';
-import { ledgerGoodsKeptSql, ledgerRefundedGoodsSql } from '../ledger/index.js';
+import { ledgerRefundedGoodsSql, rollupStandingSql } from '../ledger/index.js';
 import { orderItems, orders, orderTrackers } from '../orders/orders.schema.js';
 import { stores } from '../stores/stores.schema.js';
 
@@ -339,73 +339,48 @@ export async function findMerchant(db: Db, merchantId: string): Promise<Merchant
 }
 
 /**
- * What an order sold, as the books say (ADR 047): the goods its customer paid for and kept, refunds (whoever bore
- * them) taken off. Merchants' figures and top merchants add this up, so they agree with the finance report.
+ * Standing paid orders (neither cancelled after payment nor returned) and their net sales (what their customers kept
+ * of the goods, refunds off: the books' figure, so they agree with the finance report) per store, since each store
+ * opened: the ledger's roll-ups (ADR 082), a few rows per store whatever its history.
  */
-const goodsKept = sql<number>`${ledgerGoodsKeptSql(sql`${orders.id}`)}`;
-
-/** Standing paid orders and their net sales (goods kept, from the books) per store, since each store opened. */
 export async function lifetimeFigures(
   db: Db,
   storeIds: string[],
 ): Promise<Map<string, { ordersCount: number; netSalesKobo: number }>> {
   if (storeIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      storeId: orders.storeId,
-      ordersCount: count(),
-      netSalesKobo: sql<number>`coalesce(sum(${goodsKept}), 0)`.mapWith(Number),
-    })
-    .from(orders)
-    .where(and(inArray(orders.storeId, storeIds), sql`${orders.status} not in ${UNDONE}`, paidOrder))
-    .groupBy(orders.storeId);
+  const ids = sql.join(
+    storeIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf(await db.execute(rollupStandingSql(null, ids))) as Record<string, unknown>[];
   return new Map(
-    rows.map((row) => [row.storeId, { ordersCount: row.ordersCount, netSalesKobo: row.netSalesKobo }]),
+    rows.map((row) => [
+      String(row.store_id),
+      { ordersCount: Number(row.orders_count ?? 0), netSalesKobo: Number(row.net_sales_kobo ?? 0) },
+    ]),
   );
 }
 
-/** Stores by net sales (goods kept, from the books) of standing paid orders placed in the range, with their owners. */
-export async function topStores(db: Db, range: Moments, limit: number) {
-  const net = sql<number>`coalesce(sum(${goodsKept}), 0)`;
-  const ranked = db
-    .select({
-      storeId: orders.storeId,
-      ordersCount: sql<number>`count(*)`.as('orders_count'),
-      netSalesKobo: net.as('net_sales_kobo'),
-    })
-    .from(orders)
-    .where(
-      and(
-        sql`${orders.createdAt} >= ${range.start} and ${orders.createdAt} < ${range.end}`,
-        sql`${orders.status} not in ${UNDONE}`,
-        paidOrder,
-      ),
-    )
-    .groupBy(orders.storeId)
-    .orderBy(desc(net), orders.storeId)
-    .limit(limit)
-    .as('ranked');
-  const rows = await db
-    .select({
-      storeId: ranked.storeId,
-      ordersCount: ranked.ordersCount,
-      netSalesKobo: ranked.netSalesKobo,
-      storeName: stores.storeName,
-      merchantId: stores.merchantId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(ranked)
-    .innerJoin(stores, eq(stores.id, ranked.storeId))
-    .innerJoin(users, eq(users.id, stores.merchantId))
-    .orderBy(desc(ranked.netSalesKobo), ranked.storeId);
-  return rows.map((row) => ({
-    merchantId: row.merchantId,
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    storeId: row.storeId,
-    storeName: row.storeName,
-    ordersCount: Number(row.ordersCount),
-    netSalesKobo: Number(row.netSalesKobo),
+/**
+ * Stores by net sales of standing paid orders placed in the range of Lagos days (both ends counted), with their
+ * owners, from the ledger's roll-ups (ADR 082): the cost follows the stores' days in the range, not their orders.
+ */
+export async function topStores(db: Db, range: { from: string; to: string }, limit: number) {
+  const result = await db.execute(sql`
+    select r.store_id, r.orders_count, r.net_sales_kobo, s.store_name, s.merchant_id, u.first_name, u.last_name
+    from (${rollupStandingSql(range)}) r
+      join ${stores} s on s.id = r.store_id
+      join ${users} u on u.id = s.merchant_id
+    where r.orders_count > 0
+    order by r.net_sales_kobo desc, r.store_id
+    limit ${limit}`);
+  return (rowsOf(result) as Record<string, unknown>[]).map((row) => ({
+    merchantId: String(row.merchant_id),
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    storeId: String(row.store_id),
+    storeName: String(row.store_name),
+    ordersCount: Number(row.orders_count),
+    netSalesKobo: Number(row.net_sales_kobo),
   }));
 }
 

@@ -114,7 +114,7 @@ export function createReportsService(deps: Deps, needs: ReportsNeeds) {
     },
 
     async topMerchants(query: { from: string; to: string; limit: number }): Promise<TopMerchant[]> {
-      return topStores(db, lagosRange(query.from, query.to), query.limit);
+      return topStores(db, query, query.limit);
     },
 
     async merchant(merchantId: string, query: SalesReportQuery): Promise<AdminMerchantDetail> {

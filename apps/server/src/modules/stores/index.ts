@@ -20,6 +20,7 @@ export {
 export type { StoreCatalogPort } from './store-catalog-port.js';
 export {
   activeMemberIdsWithPermission,
+  activeMembersOfStores,
   addStoreMember,
   deleteStoreMember,
   deleteStoreRole,

@@ -252,6 +252,37 @@ export async function deleteStoreRole(db: Db, storeId: string, roleId: string): 
 }
 
 /** The active members of a store whose permissions include `permission`: who is told of the store's news. */
+/**
+ * The active members of several stores (active accounts), each with the store permissions it holds, in one query:
+ * the notifications' fan-out resolves a batch of events' audiences with it (ADR 082).
+ */
+export async function activeMembersOfStores(
+  db: Db,
+  storeIds: readonly string[],
+): Promise<{ storeId: string; userId: string; permissions: readonly string[] }[]> {
+  if (storeIds.length === 0) return [];
+  const rows = await db
+    .select({
+      storeId: storeMembers.storeId,
+      userId: storeMembers.userId,
+      role: storeMembers.role,
+      permissions: storeMembers.permissions,
+      customPermissions: storeRoles.permissions,
+    })
+    .from(storeMembers)
+    .innerJoin(users, eq(users.id, storeMembers.userId))
+    .leftJoin(storeRoles, eq(storeRoles.id, storeMembers.customRoleId))
+    .where(
+      and(
+        inArray(storeMembers.storeId, [...storeIds]),
+        eq(storeMembers.isActive, true),
+        eq(users.isActive, true),
+        sql`${users.deletedAt} is null`,
+      ),
+    );
+  return rows.map((row) => ({ storeId: row.storeId, userId: row.userId, permissions: permissionsOf(row) }));
+}
+
 export async function activeMemberIdsWithPermission(
   db: Db,
   storeId: string,

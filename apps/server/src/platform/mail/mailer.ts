@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { insertFromJson, jsonRows } from '../db/json-rows.js';
-import { prepared, type StatementPart } from '../db/prepared.js';
+import { prepared, preparedSql, type StatementPart } from '../db/prepared.js';
 import { countMessage } from '../observability/metrics.js';
 import { outboxMails } from './mail.schema.js';
 
@@ -20,6 +20,10 @@ const insertOutboxMail = prepared('mail_outbox_insert', (db) =>
 
 const outboxKeys = ['to', 'subject', 'text', 'html', 'links'] as const;
 const outboxJson = jsonRows(outboxMails, outboxKeys);
+/** Many mails in one insert, its text the same however many (one prepared statement). */
+const insertOutboxMails = preparedSql('mail_outbox_insert_many', () =>
+  insertFromJson(outboxMails, outboxKeys, 'mails'),
+);
 
 export interface MailMessage {
   to: string;
@@ -32,6 +36,8 @@ export interface MailMessage {
 export interface Mailer {
   /** Writes the mail to the outbox inside the caller's transaction; delivery happens after it commits. */
   send(executor: Db, message: MailMessage): Promise<void>;
+  /** `send` for many mails in one insert (the notifications' fan-out, ADR 082). */
+  sendMany(executor: Db, messages: MailMessage[]): Promise<void>;
   /** `send` as one part of a statement of several writes (ADR 055), run by the caller in its transaction. */
   outboxPart(message: MailMessage): StatementPart;
   /** Delivers what is waiting in the outbox (no-op without SMTP). */
@@ -154,6 +160,17 @@ export function createMailer(options: {
       const { text, html, links } = renderMail(message);
       await insertOutboxMail(executor, { to: message.to, subject: message.subject, text, html, links });
       countMessage('mail', 'queued');
+      schedule(50);
+    },
+    async sendMany(executor, messages) {
+      if (messages.length === 0) return;
+      const rows = messages.map((message) => ({
+        to: message.to,
+        subject: message.subject,
+        ...renderMail(message),
+      }));
+      await insertOutboxMails(executor, { mails: outboxJson(rows) });
+      for (const _ of rows) countMessage('mail', 'queued');
       schedule(50);
     },
     outboxPart(message) {

@@ -72,6 +72,11 @@ export type SmsHeldReason = 'recipient-hour' | 'order' | 'platform-day' | 'super
 export interface SmsSender {
   /** Writes the SMS to the outbox inside the caller's transaction; delivery happens after it commits. */
   send(executor: Db, message: SmsMessage): Promise<void>;
+  /**
+   * `send` for many texts at once (the notifications' fan-out, ADR 082), decided in their order exactly as that many
+   * `send`s would be, in a fixed number of statements however many there are.
+   */
+  sendMany(executor: Db, messages: SmsMessage[]): Promise<void>;
   /** Sends what waits in the outbox through Termii (no-op without a Termii key); answers how many were tried. */
   flush(): Promise<number>;
   /** Texts kept unsent since `since`, by reason: what admins see of the budget at work. */
@@ -174,55 +179,110 @@ export function createSmsSender(options: {
     return claimed.rows.length;
   }
 
-  return {
-    provider: termii ? 'termii' : 'outbox',
-    async send(executor, message) {
-      const at = now();
+  /**
+   * The budget's decisions for texts in order (issue 31): each number's texts are decided one at a time on any
+   * process (advisory locks, taken in one statement in a fixed order so two batches never deadlock), the earlier
+   * settling text of a kind about an order gives way to a newer one, and each text counts the ones before it, in the
+   * outbox and in this batch. One statement for the locks, one for the superseded texts, one for the counts and one
+   * insert, however many texts.
+   */
+  async function sendMany(executor: Db, messages: SmsMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const at = now();
+    const numbers = [...new Set(messages.map((message) => message.to))].sort();
+    await executor.execute(sql`select count(pg_advisory_xact_lock(hashtext('sms:' || n)))
+      from (select n from jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb) n order by n) locks`);
+    const isSettling = (message: SmsMessage) =>
+      message.kind !== undefined && !!message.orderId && SETTLING_KINDS.has(message.kind);
+    const settling = messages.filter(isSettling).map((message) => ({
+      to: message.to,
+      order_id: message.orderId,
+      kind: message.kind,
+    }));
+    if (settling.length > 0) {
+      // The earlier text of this kind about this order has not left yet: the newer one (a new token, a new
+      // carrier) replaces it and waits in its turn.
+      await executor.execute(sql`
+        update ${outboxSms} o set held_reason = 'superseded'
+        from jsonb_to_recordset(${JSON.stringify(settling)}::jsonb) as s("to" text, order_id uuid, kind text)
+        where o."to" = s."to" and o.order_id = s.order_id and o.kind = s.kind
+          and o.sent_at is null and o.held_reason is null and o.not_before > ${at.toISOString()}::timestamptz`);
+    }
+    const orderIds = [
+      ...new Set(messages.map((message) => message.orderId).filter((id): id is string => !!id)),
+    ];
+    const counted = (await executor.execute(sql`
+      select 'to' as scope, "to" as key, count(*)::int as n from ${outboxSms}
+        where "to" in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)) and held_reason is null
+          and created_at > ${new Date(at.getTime() - 3600_000).toISOString()}::timestamptz
+        group by "to"
+      union all
+      select 'order', order_id::text, count(*)::int from ${outboxSms}
+        where order_id in (select jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb)::uuid)
+          and held_reason is null
+        group by order_id
+      union all
+      select 'day', '', count(*)::int from ${outboxSms} where held_reason is null
+        and created_at > ${new Date(at.getTime() - 24 * 3600_000).toISOString()}::timestamptz`)) as unknown as {
+      rows: { scope: string; key: string; n: number }[];
+    };
+    const counts = new Map(counted.rows.map((row) => [`${row.scope}:${row.key}`, Number(row.n)]));
+    const countOf = (key: string) => counts.get(key) ?? 0;
+    const add = (message: SmsMessage, by: number) => {
+      counts.set(`to:${message.to}`, countOf(`to:${message.to}`) + by);
+      if (message.orderId) counts.set(`order:${message.orderId}`, countOf(`order:${message.orderId}`) + by);
+      counts.set('day:', countOf('day:') + by);
+    };
+    /** This batch's settling texts still waiting, by number, order and kind: a later one replaces them. */
+    const waiting = new Map<string, number>();
+    const rows: (typeof outboxSms.$inferInsert)[] = [];
+    messages.forEach((message, index) => {
       const orderId = message.orderId ?? null;
-      const settling = message.kind !== undefined && orderId !== null && SETTLING_KINDS.has(message.kind);
-      // One number's texts are decided one at a time, on any process (the lock ends with the caller's transaction).
-      await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${message.to}`}))`);
-      if (settling) {
-        // The earlier text of this kind about this order has not left yet: the newer one (a new token, a new
-        // carrier) replaces it and waits in its turn.
-        await executor.execute(sql`
-          update ${outboxSms} set held_reason = 'superseded'
-          where "to" = ${message.to} and order_id = ${orderId} and kind = ${message.kind!}
-            and sent_at is null and held_reason is null and not_before > ${at.toISOString()}::timestamptz`);
+      const settles = isSettling(message);
+      const settleKey = `${message.to}|${orderId}|${message.kind}`;
+      const earlier = settles ? waiting.get(settleKey) : undefined;
+      if (earlier !== undefined) {
+        rows[earlier]!.heldReason = 'superseded';
+        add(messages[earlier]!, -1);
       }
-      const counted = (await executor.execute(sql`
-        select
-          (select count(*)::int from ${outboxSms} where "to" = ${message.to} and held_reason is null
-             and created_at > ${new Date(at.getTime() - 3600_000).toISOString()}::timestamptz) as recipient,
-          (select count(*)::int from ${outboxSms} where ${orderId}::uuid is not null and order_id = ${orderId}::uuid
-             and held_reason is null) as per_order,
-          (select count(*)::int from ${outboxSms} where held_reason is null
-             and created_at > ${new Date(at.getTime() - 24 * 3600_000).toISOString()}::timestamptz) as platform`)) as unknown as {
-        rows: { recipient: number; per_order: number; platform: number }[];
-      };
-      const count = counted.rows[0]!;
       const heldReason: SmsHeldReason | null =
-        Number(count.recipient) >= budget.perRecipientHour
+        countOf(`to:${message.to}`) >= budget.perRecipientHour
           ? 'recipient-hour'
-          : Number(count.per_order) >= budget.perOrder
+          : orderId && countOf(`order:${orderId}`) >= budget.perOrder
             ? 'order'
-            : Number(count.platform) >= budget.perDay
+            : countOf('day:') >= budget.perDay
               ? 'platform-day'
               : null;
-      await executor.insert(outboxSms).values({
+      // A text kept unsent does not count; one queued counts for the texts after it.
+      if (!heldReason) {
+        add(message, 1);
+        if (settles) waiting.set(settleKey, index);
+      }
+      rows.push({
         to: message.to,
         text: message.text,
         segments: smsSegments(message.text).segments,
         orderId,
         kind: message.kind ?? null,
-        notBefore: settling ? new Date(at.getTime() + budget.settleSeconds * 1000) : null,
+        notBefore: settles ? new Date(at.getTime() + budget.settleSeconds * 1000) : null,
         heldReason,
         createdAt: at,
       });
-      countMessage('sms', heldReason ? 'capped' : 'queued');
-      if (heldReason)
-        options.logger.warn({ reason: heldReason, kind: message.kind }, 'sms held by the budget');
+    });
+    await executor.insert(outboxSms).values(rows);
+    for (const row of rows) {
+      countMessage('sms', row.heldReason ? 'capped' : 'queued');
+      if (row.heldReason)
+        options.logger.warn({ reason: row.heldReason, kind: row.kind }, 'sms held by the budget');
+    }
+  }
+
+  return {
+    provider: termii ? 'termii' : 'outbox',
+    send(executor, message) {
+      return sendMany(executor, [message]);
     },
+    sendMany,
     async heldSince(since) {
       const rows = (await options.db.execute(sql`
         select held_reason, count(*)::int as n from ${outboxSms}
