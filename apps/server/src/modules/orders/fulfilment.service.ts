@@ -24,6 +24,7 @@ import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
+import { staffActivityText } from './activity-words.js';
 import { readSearch, searchOrderRows } from './order-search.js';
 import {
   type ActorRole,
@@ -239,7 +240,7 @@ export function createFulfilmentService(
     return rows.map((row) => ({
       status: row.status,
       knownName: knownNameOfStatus(row.status),
-      activity: row.activity,
+      activity: staffActivityText(row.activity),
       actorType: row.actorType,
       evidence: row.evidence,
       parcelScanned: row.parcelRef !== null,

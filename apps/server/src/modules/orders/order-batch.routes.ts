@@ -24,7 +24,7 @@ async function eachOrder(
         ok: true,
         orderStatus,
         error: null,
-        message: `Order is now ${orderStatus.known_name}`,
+        message: `Order is now ${orderStatus.known_name.toLowerCase()}`,
       });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;

@@ -41,3 +41,29 @@ describe("the customer's delivery token", () => {
     expect(screen.queryByTestId('delivery-token')).not.toBeInTheDocument();
   });
 });
+
+describe("the customer's words", () => {
+  it("names a carrier's decline by what happens next, in the timeline too", async () => {
+    mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order',
+        data: {
+          ...base,
+          orderStatus: { id: 13, code_name: 'declined', known_name: 'Finding a new carrier' },
+          orderActivities: [
+            {
+              status: 'declined',
+              activity: 'We are finding another carrier to bring your order.',
+              createdAt: '2026-11-23T10:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    );
+    renderScreen(<OrderDetail id={base.id} />);
+    expect(await screen.findByRole('list', { name: 'Order timeline' })).toHaveTextContent(
+      'Finding a new carrier',
+    );
+    expect(document.body).not.toHaveTextContent('Declined by partner');
+  });
+});

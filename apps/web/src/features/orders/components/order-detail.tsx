@@ -1,4 +1,4 @@
-import { type CustomerOrder, orderStatuses } from '@market/contracts';
+import { type CustomerOrder, customerOrderStatusOf } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
@@ -12,8 +12,8 @@ import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
 
-const knownName = (code: string) =>
-  orderStatuses.find((status) => status.code_name === code)?.known_name ?? code;
+/** A step's status in the customer's words (a carrier's decline reads as what happens next). */
+const knownName = (code: string) => customerOrderStatusOf(code).known_name;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
