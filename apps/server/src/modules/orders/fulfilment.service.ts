@@ -76,7 +76,10 @@ export interface FulfilmentNeeds {
   /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
   storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
   /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
-  orderFigures(executor: Db, orderId: string): Promise<{ commission: number; due: number; refunded: number }>;
+  orderFigures(
+    executor: Db,
+    orderId: string,
+  ): Promise<{ commission: number; commissionBasisPoints: number | null; due: number; refunded: number }>;
   /** Pay on delivery (ADR 074); absent, no order is paid at the door. */
   payOnDelivery?: PayOnDeliverySteps;
 }
@@ -312,6 +315,7 @@ export function createFulfilmentService(
       payOnDelivery: payOnDeliveryTermsOf(order),
       // The order's money as the books say it (ADR 046), for the store and the platform's staff only.
       commission: koboToNaira(books.commission),
+      commissionBasisPoints: books.commissionBasisPoints,
       dueToMerchant: koboToNaira(books.due),
       refunded: koboToNaira(books.refunded),
       refundOwed: koboToNaira(owedKobo),
