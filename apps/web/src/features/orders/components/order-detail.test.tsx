@@ -67,3 +67,13 @@ describe("the customer's words", () => {
     expect(document.body).not.toHaveTextContent('Declined by partner');
   });
 });
+
+describe('a page that is only a message', () => {
+  it('has the message as its main heading when the order is not found (issue 34, item 26)', async () => {
+    mockFetch(() => jsonResponse(404, { message: 'Order not found', error: 'NOT_FOUND' }));
+    renderScreen(<OrderDetail id={base.id} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This order was not found' }),
+    ).toBeInTheDocument();
+  });
+});
