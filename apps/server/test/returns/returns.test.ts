@@ -376,7 +376,7 @@ describe('two refunds at once cannot both pass', () => {
       storePickup: async () => ({ address: '', phoneNumber: null }),
       carriers: async () => [],
       storeHub: async () => undefined,
-      orderFigures: async () => ({ commission: 0, due: 0, refunded: 0 }),
+      orderFigures: async () => ({ commission: 0, commissionBasisPoints: null, due: 0, refunded: 0 }),
     }).refunds;
     const attempts = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
