@@ -37,6 +37,19 @@ export function orderStatusOf(code: string): OrderStatus {
   return status ? { id: index + 1, ...status } : { id: 0, code_name: code, known_name: code };
 }
 
+/**
+ * A status as the customer reads it. "Declined by partner" is logistics between the platform and its carriers; the
+ * customer is told what happens next (issue 34, item 21). Every other status reads the same for everyone.
+ */
+const customerStatusNames: Partial<Record<OrderStatusCode, string>> = {
+  declined: 'Finding a new carrier',
+};
+
+export function customerOrderStatusOf(code: string): OrderStatus {
+  const status = orderStatusOf(code);
+  return { ...status, known_name: customerStatusNames[code as OrderStatusCode] ?? status.known_name };
+}
+
 // ---------- cart ----------
 
 const money = z.number().describe('Naira with 2 decimals');

@@ -48,6 +48,11 @@ export const financeTotals = z.object({
   commissionBasisPoints: count,
   /** Booked refunds (cash and gift card) not rejected, goods and delivery alike (kobo). */
   refundedKobo: kobo,
+  /**
+   * Of refundedKobo, what has not reached the customers yet: refunds waiting, failed (retried or for an admin to
+   * decide) or whose provider answer is unknown (kobo). Screens show refunded − owed as "Refunded" and this apart.
+   */
+  refundOwedKobo: kobo,
   /** What the stores are owed for those orders: item subtotal less commission, discount and refunded goods (kobo). */
   dueToMerchantKobo: kobo,
   /** Of dueToMerchant, already paid out by a processed payout (kobo). */
@@ -121,6 +126,12 @@ export const paymentReport = z.object({
   endsBefore: isoDateTime,
   storeName: z.string(),
   paymentCategory: z.string(),
+  /**
+   * The commission rates the range's orders were charged, in basis points, lowest first (one unless the store's
+   * payment category changed in the range). Commission is this rate of the goods at the store's prices, before the
+   * store's own coupon (ADR 083); `totals.commissionBasisPoints` is commission ÷ goods kept, which refunds move.
+   */
+  commissionRatesBasisPoints: z.array(count),
   totals: financeTotals,
   series: z.array(financePoint),
 });

@@ -99,6 +99,12 @@ export const staffOrder = z.object({
   payOnDelivery: payOnDeliveryTerms,
   /** What the platform keeps of this order, from the ledger's entries (0 once refunded at the store's cost). */
   commission: money,
+  /**
+   * The commission rate the order was charged, in basis points (1000 = 10 %): the store's payment category when it
+   * was paid; null for an order the books never booked. The base is the goods at the store's prices, before its own
+   * coupon (ADR 083).
+   */
+  commissionBasisPoints: z.number().int().nullable(),
   /** What the store is owed for this order, from the ledger's entries (refunds already off it). */
   dueToMerchant: money,
   /** What went back to the customer, refunds net of their reversals, from the ledger's entries. */

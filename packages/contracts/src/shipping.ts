@@ -97,6 +97,8 @@ export const shippingVehicle = z.object({
   maxWeightKg: z.number(),
   /** Added to the fee of a shipment carried by this vehicle, in naira. */
   surcharge: z.number(),
+  /** Carries from one state to another; false for a courier that delivers within a state (a motorbike). */
+  betweenStates: z.boolean(),
   isActive: z.boolean(),
   updatedAt: isoDateTime,
 });
@@ -111,6 +113,7 @@ export const shippingVehicleUpdateBody = z
       .max(100_000, 'Maximum weight is too large')
       .multipleOf(0.001, 'Use at most 3 decimal places'),
     surcharge: nairaAmount,
+    betweenStates: z.boolean(),
     isActive: z.boolean(),
   })
   .partial()

@@ -532,6 +532,15 @@ describe('admin product approval', () => {
     expect(wrongPair.statusCode).toBe(404);
     const approved = await approve(merchant, product.id);
     expect(approved).toMatchObject({ approvalStatus: 'approved', isVisible: true });
+    // An approval is mailed too, as the preferences page says ("E-mail: always sent"), naming when it shows.
+    const approvalMail = json(
+      await test.app.inject({
+        method: 'GET',
+        url: `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}&limit=1`,
+      }),
+    ).data[0];
+    expect(approvalMail.subject).toBe('Your product "Akara Mix" is approved');
+    expect(approvalMail.text).toContain('Customers can find it in your store now.');
 
     const rejected = await call('POST', '/api/products/admin/reject-product', admin.accessToken, {
       productId: product.id,

@@ -213,6 +213,19 @@ describe('the whole chain for one order', () => {
     const history = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
     expect(history.orderActivities.length).toBeGreaterThanOrEqual(9);
     expect(history.allowedNextStatuses).toEqual([]);
+    // Each reads the history in their own words: the customer about "your order", staff about "the order".
+    const stepText = (view: { orderActivities: { status: string; activity: string }[] }, status: string) =>
+      view.orderActivities.find((entry) => entry.status === status)?.activity;
+    expect(stepText(finalView, 'accepted')).toMatch(/^The store accepted your order and is preparing it\./);
+    expect(stepText(finalView, 'out_for_delivery')).toContain('Have your delivery token ready.');
+    const storeView = json(await call('GET', `/api/orders/merchant/${orderId}`, store.accessToken)).data;
+    for (const staffView of [history, storeView]) {
+      expect(stepText(staffView, 'accepted')).toMatch(/^The store accepted the order and is preparing it\./);
+      expect(stepText(staffView, 'out_for_delivery')).toBe(
+        'The order is out for delivery. The customer gives the delivery token at the door.',
+      );
+      expect(JSON.stringify(staffView.orderActivities)).not.toMatch(/\byour order\b|Your order/);
+    }
   });
 });
 
@@ -414,6 +427,9 @@ describe('assignment', () => {
       status: 'declined',
       activity: 'We are finding another carrier to bring your order.',
     });
+    // The badge too says what happens next; the admin's keeps the carriers' word.
+    expect(customerView.orderStatus.known_name).toBe('Finding a new carrier');
+    expect(history.orderStatus.known_name).toBe('Declined by partner');
     const again = await assign(orderId, admin.accessToken, {
       carrier: 'partner',
       partnerId: otherPartner.id,

@@ -40,6 +40,8 @@ describe('an order’s money from the books', () => {
     // Standard payment category: 10 % of the item subtotal, the rest of the goods' price due to the store.
     const commission = Math.round(order.subtotal * 10) / 100;
     expect(order.commission).toBe(commission);
+    // The rate the order was charged, named on the Money section (ADR 083): the store's 10 %, on the goods.
+    expect(order.commissionBasisPoints).toBe(1000);
     expect(order.dueToMerchant).toBeCloseTo(order.subtotal - order.discount - commission, 2);
     expect(order.refunded).toBe(0);
 
@@ -75,6 +77,8 @@ describe('an order’s money from the books', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     const after = json(await merchantView(paid.orderId)).data;
     expect(after).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: before.total });
+    // A full refund takes the commission, not its rate: the page still says what the store is charged.
+    expect(after.commissionBasisPoints).toBe(1000);
     const admin = json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data;
     expect(admin).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: before.total });
   });

@@ -375,7 +375,7 @@ describe('two refunds at once cannot both pass', () => {
       storePickup: async () => ({ address: '', phoneNumber: null }),
       carriers: async () => [],
       storeHub: async () => undefined,
-      orderFigures: async () => ({ commission: 0, due: 0, refunded: 0 }),
+      orderFigures: async () => ({ commission: 0, commissionBasisPoints: null, due: 0, refunded: 0 }),
       payOnDelivery: { carrierRefusal: async () => null },
     });
     // Its money facts are booked by the real books, as the app joins them (ADR 081: none goes unbooked).

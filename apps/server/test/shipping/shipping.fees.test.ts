@@ -23,10 +23,10 @@ const item = (overrides: Partial<ShipmentItem> = {}): ShipmentItem => ({
 });
 
 const vehicles = [
-  { id: 'truck', name: 'Truck', maxWeightGrams: 5_000_000, surchargeKobo: 2_500_000 },
-  { id: 'bike', name: 'Bike', maxWeightGrams: 10_000, surchargeKobo: 0 },
-  { id: 'van', name: 'Van', maxWeightGrams: 500_000, surchargeKobo: 800_000 },
-  { id: 'car', name: 'Car', maxWeightGrams: 50_000, surchargeKobo: 200_000 },
+  { id: 'truck', name: 'Truck', maxWeightGrams: 5_000_000, surchargeKobo: 2_500_000, betweenStates: true },
+  { id: 'bike', name: 'Bike', maxWeightGrams: 10_000, surchargeKobo: 0, betweenStates: false },
+  { id: 'van', name: 'Van', maxWeightGrams: 500_000, surchargeKobo: 800_000, betweenStates: true },
+  { id: 'car', name: 'Car', maxWeightGrams: 50_000, surchargeKobo: 200_000, betweenStates: true },
 ];
 
 describe('chargeable weight', () => {
@@ -89,14 +89,25 @@ describe('chargeable weight', () => {
 });
 
 describe('vehicle choice', () => {
-  it('picks the smallest vehicle whose maximum weight fits', () => {
-    expect(chooseVehicle(vehicles, 1)?.id).toBe('bike');
-    expect(chooseVehicle(vehicles, 20)?.id).toBe('bike'); // exactly 10 kg
-    expect(chooseVehicle(vehicles, 21)?.id).toBe('car');
-    expect(chooseVehicle(vehicles, 101)?.id).toBe('van');
-    expect(chooseVehicle(vehicles, 1001)?.id).toBe('truck');
-    expect(chooseVehicle(vehicles, 10_001)).toBeUndefined();
-    expect(chooseVehicle([], 1)).toBeUndefined();
+  const within = { betweenStates: false };
+  const across = { betweenStates: true };
+
+  it('picks the smallest vehicle whose maximum weight fits, within a state', () => {
+    expect(chooseVehicle(vehicles, 1, within)?.id).toBe('bike');
+    expect(chooseVehicle(vehicles, 20, within)?.id).toBe('bike'); // exactly 10 kg
+    expect(chooseVehicle(vehicles, 21, within)?.id).toBe('car');
+    expect(chooseVehicle(vehicles, 101, within)?.id).toBe('van');
+    expect(chooseVehicle(vehicles, 1001, within)?.id).toBe('truck');
+    expect(chooseVehicle(vehicles, 10_001, within)).toBeUndefined();
+    expect(chooseVehicle([], 1, within)).toBeUndefined();
+  });
+
+  it('never sends a delivery between states by bike: Lagos → Enugu, 5 kg, goes by car (issue 34, item 6)', () => {
+    expect(chooseVehicle(vehicles, 10, across)?.id).toBe('car');
+    expect(chooseVehicle(vehicles, 1, across)?.id).toBe('car');
+    expect(chooseVehicle(vehicles, 101, across)?.id).toBe('van');
+    // Only within-state vehicles set up: nothing makes the trip.
+    expect(chooseVehicle([vehicles[1]!], 1, across)).toBeUndefined();
   });
 });
 

@@ -263,16 +263,18 @@ describe('shipping fee', () => {
   });
 
   it('prices a Lagos merchant shipping out of Lagos and a customer in Lagos', async () => {
+    // Between states a parcel goes by car (issue 34, item 6): the rate plus the car's ₦2,000.
     const out = await fee(lagosStore, `${product.lagosSmall}:1`, 'state=Kano');
     expect(out).toMatchObject({
-      shippingFee: 5250,
+      shippingFee: 5250 + 2000,
+      vehicle: { name: 'Car' },
       lagosMerchant: true,
       withinLagos: false,
       breakdown: { rule: 'lagosMerchant' },
     });
     const into = await fee(riversStore, `${product.small}:1`, 'state=Lagos&lga=Surulere');
     expect(into).toMatchObject({
-      shippingFee: 5750,
+      shippingFee: 5750 + 2000,
       lagosCustomer: true,
       breakdown: { rule: 'lagosCustomer' },
     });
@@ -281,14 +283,14 @@ describe('shipping fee', () => {
   it('prices the same zone and across zones', async () => {
     const same = await fee(riversStore, `${product.small}:1`, 'state=Delta');
     expect(same).toMatchObject({
-      shippingFee: 3525,
+      shippingFee: 3525 + 2000,
       breakdown: { rule: 'zone' },
       fromZone: { name: 'South South' },
       toZone: { name: 'South South' },
     });
     const across = await fee(riversStore, `${product.small}:1`, 'state=Kano');
     expect(across).toMatchObject({
-      shippingFee: 6750,
+      shippingFee: 6750 + 2000,
       fromZone: { name: 'South South' },
       toZone: { name: 'North West' },
     });
@@ -300,7 +302,7 @@ describe('shipping fee', () => {
     expect(bulky).toMatchObject({ shippingFee: 9200, chargeableWeightKg: 12, vehicle: { name: 'Car' } });
     // The same product twice in the list adds up: 1.2 kg × 3 = 3.6 → 4 kg.
     const repeated = await fee(riversStore, `${product.small}:1,${product.small}:2`, 'state=Delta');
-    expect(repeated).toMatchObject({ chargeableWeightKg: 4, shippingFee: 3000 + 1400 });
+    expect(repeated).toMatchObject({ chargeableWeightKg: 4, shippingFee: 3000 + 1400 + 2000 });
     const heavy = await fee(riversStore, `${product.heavy}:1`, 'state=Delta');
     expect(heavy).toMatchObject({
       chargeableWeightKg: 600,
@@ -334,7 +336,10 @@ describe('shipping fee', () => {
     });
     const addressId = json(added).data.id;
     const quote = await fee(riversStore, `${product.small}:1`, `addressId=${addressId}`);
-    expect(quote).toMatchObject({ shippingFee: 3525, destination: { state: 'Delta', lga: 'Warri South' } });
+    expect(quote).toMatchObject({
+      shippingFee: 3525 + 2000,
+      destination: { state: 'Delta', lga: 'Warri South' },
+    });
 
     const stranger = await createConfirmedAccount(test, 'customer');
     const strangerToken = (await login(test, 'customer', stranger.email)).accessToken;
@@ -386,9 +391,9 @@ describe('exported functions for checkout', () => {
       ],
     });
     expect(quote).toMatchObject({
-      feeKobo: 450_000 + 50_000 * 2.5,
+      feeKobo: 450_000 + 50_000 * 2.5 + 200_000,
       chargeableWeightKg: 2.5,
-      vehicle: { name: 'Bike' },
+      vehicle: { name: 'Car' },
       withinLagos: false,
       lagosMerchant: true,
       lagosCustomer: false,
@@ -431,16 +436,17 @@ describe('vehicles and pricing', () => {
   it('lists, reads and changes vehicles', async () => {
     const list = json(await call('GET', '/api/vehicle', admin)).data.vehicles;
     expect(
-      list.map((row: { name: string; maxWeightKg: number; surcharge: number }) => [
+      list.map((row: { name: string; maxWeightKg: number; surcharge: number; betweenStates: boolean }) => [
         row.name,
         row.maxWeightKg,
         row.surcharge,
+        row.betweenStates,
       ]),
     ).toEqual([
-      ['Bike', 10, 0],
-      ['Car', 50, 2000],
-      ['Van', 500, 8000],
-      ['Truck', 5000, 25000],
+      ['Bike', 10, 0, false],
+      ['Car', 50, 2000, true],
+      ['Van', 500, 8000, true],
+      ['Truck', 5000, 25000, true],
     ]);
     const car = list[1];
     expect(json(await call('GET', `/api/vehicle/${car.id}`, admin)).data).toMatchObject({ name: 'Car' });
@@ -510,7 +516,8 @@ describe('vehicles and pricing', () => {
     const same = json(
       await call('GET', quoteUrl(riversStore, `${product.small}:1`, 'state=Delta'), customer.token),
     ).data;
-    expect(same.shippingFee).toBe(3300);
+    // Rivers → Delta goes by car (between states), whose surcharge the vehicles test set to ₦2,500.50.
+    expect(same.shippingFee).toBe(3300 + 2500.5);
     const missing = await call(
       'GET',
       quoteUrl(riversStore, `${product.small}:1`, 'state=Kano'),

@@ -245,9 +245,26 @@ describe('store approval', () => {
     expect(visible.statusCode).toBe(200);
     expect(json(visible).data).toMatchObject({ id: merchant.storeId, followersCount: 0 });
     const mails = json(await call('GET', `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}`)).data;
-    expect(mails.map((mail: { subject: string }) => mail.subject)).toContainEqual(
-      expect.stringMatching(/is approved$/),
+    const approvedMail = mails.find((mail: { subject: string }) => /is approved$/.test(mail.subject));
+    // Onboarding was still open when the second approval came: the mail says what is left.
+    expect(approvedMail.text).toContain('as soon as your onboarding is complete');
+  });
+
+  it('tells an owner whose onboarding is done that the store is open, not to finish onboarding', async () => {
+    const team = await createApprovers(test);
+    const merchant = await newMerchant();
+    await completeOnboarding(test, merchant.token);
+    for (const approver of [team.first, team.second])
+      expect(
+        (await call('POST', `/api/stores/admin/stores/${merchant.storeId}/approve`, approver.accessToken))
+          .statusCode,
+      ).toBe(200);
+    const mails = json(await call('GET', `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}`)).data;
+    const approvedMail = mails.find((mail: { subject: string }) => /is approved$/.test(mail.subject));
+    expect(approvedMail.text).toContain(
+      'Your store is open: customers can see it and its approved products now.',
     );
+    expect(approvedMail.text).not.toContain('onboarding');
   });
 
   it('lets only named approvers decide; the super admin names them', async () => {

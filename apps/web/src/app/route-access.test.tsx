@@ -78,7 +78,10 @@ describe('a forbidden URL', () => {
       </RoutePermissionGate>,
       { route: '/merchant/orders/o1' },
     );
-    expect(await screen.findByText('Your role cannot open Orders')).toBeInTheDocument();
+    // A page that is only this message has it as its main heading (issue 34, item 26).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your role cannot open Orders' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Ask the store owner/)).toBeInTheDocument();
     expect(screen.queryByText('orders page')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([

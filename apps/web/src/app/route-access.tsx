@@ -1,7 +1,8 @@
 import type { AccountKind, AdminPermission, StorePermission } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../components/ui/states';
+import { EmptyPage, ErrorPage } from '../components/ui/message-page';
+import { LoadingState } from '../components/ui/states';
 import { usePermissions } from '../features/auth/api/permissions';
 
 /** A screen (or a tree of them) that only roles holding one of `anyOf` may open. */
@@ -105,14 +106,14 @@ export function RoutePermissionGate({
   if (!rule) return children;
   if (permissions.isPending) return <LoadingState label="Checking your role…" />;
   if (permissions.isError)
-    return <ErrorState message="Could not get your permissions." onRetry={() => permissions.refetch()} />;
+    return <ErrorPage message="Could not get your permissions." onRetry={() => permissions.refetch()} />;
   const held = permissions.data.permissions;
   if (!rule.anyOf.some((permission) => held.includes(permission))) {
     return (
-      <EmptyState title={`Your role cannot open ${rule.area}`}>
+      <EmptyPage title={`Your role cannot open ${rule.area}`}>
         Ask {whoToAsk[kind]} if you need access to{' '}
         {rule.area === 'this order' ? 'it' : rule.area.toLowerCase()}.
-      </EmptyState>
+      </EmptyPage>
     );
   }
   return children;

@@ -563,7 +563,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
 
     async approve(auth: AuthContext, productId: string, merchantId: string): Promise<MerchantProduct> {
       return db.transaction(async (tx) => {
-        const { product } = await setApproval(tx, productId, merchantId, {
+        const { product, merchantId: ownerId } = await setApproval(tx, productId, merchantId, {
           approvalStatus: 'approved',
           approvedBy: auth.userId,
           approvedAt: deps.now(),
@@ -573,6 +573,26 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
           decision: 'approved',
           reason: null,
         });
+        // Product decisions are always mailed to the owner (ADR 005; the preferences page says so): the approval as
+        // much as the rejection. It says whether customers see the product now or once the store is open.
+        const [store] = await tx
+          .select({ isVisible: stores.isVisible })
+          .from(stores)
+          .where(eq(stores.id, product.storeId));
+        const merchant = await findUserById(tx, ownerId);
+        if (merchant) {
+          await deps.mailer.send(tx, {
+            to: merchant.email,
+            subject: `Your product "${product.name}" is approved`,
+            paragraphs: [
+              `Hello ${merchant.firstName},`,
+              `An admin approved "${product.name}" (SKU ${product.sku}) in ${product.storeName}.`,
+              store?.isVisible
+                ? 'Customers can find it in your store now.'
+                : 'Customers will see it as soon as your store is open: approved by the platform, with your onboarding complete.',
+            ],
+          });
+        }
         return product;
       });
     },

@@ -12,11 +12,13 @@ import type {
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import { ledgerChargedRates } from '../ledger/index.js';
 import { financeReportCsv } from './finance.csv.js';
 import {
   financeReport,
   findTransaction,
   listTransactions,
+  refundsOwed,
   storeOf,
   type TransactionRow,
   trackerItems,
@@ -83,14 +85,21 @@ export function createFinanceService(
 
   async function report(query: FinanceRangeQuery): Promise<FinanceReport> {
     const range = lagosMoments(query.from, query.to);
-    const [rows, remittances] = await Promise.all([financeReport(db, query), remittanceFigures()]);
+    const [rows, remittances, owed] = await Promise.all([
+      financeReport(db, query),
+      remittanceFigures(),
+      refundsOwed(db, range),
+    ]);
     return {
       from: query.from,
       to: query.to,
       startsAt: range.start.toISOString(),
       endsBefore: range.end.toISOString(),
-      totals: rows.totals,
-      merchants: rows.merchants,
+      totals: { ...rows.totals, refundOwedKobo: [...owed.values()].reduce((sum, kobo) => sum + kobo, 0) },
+      merchants: rows.merchants.map((merchant) => ({
+        ...merchant,
+        refundOwedKobo: owed.get(merchant.storeId) ?? 0,
+      })),
       series: fullSeries(query.from, query.to, rows.series),
       remittances,
     };
@@ -107,7 +116,11 @@ export function createFinanceService(
       const store = await storeOf(db, storeId);
       if (!store) throw notFound('Store not found');
       const range = lagosMoments(query.from, query.to);
-      const rows = await financeReport(db, query, storeId);
+      const [rows, rates, owed] = await Promise.all([
+        financeReport(db, query, storeId),
+        ledgerChargedRates(db, storeId, query),
+        refundsOwed(db, range, storeId),
+      ]);
       return {
         from: query.from,
         to: query.to,
@@ -115,7 +128,8 @@ export function createFinanceService(
         endsBefore: range.end.toISOString(),
         storeName: store.storeName,
         paymentCategory: store.paymentCategory,
-        totals: rows.totals,
+        commissionRatesBasisPoints: rates,
+        totals: { ...rows.totals, refundOwedKobo: owed.get(storeId) ?? 0 },
         series: fullSeries(query.from, query.to, rows.series),
       };
     },

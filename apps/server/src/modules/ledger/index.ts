@@ -5,6 +5,7 @@ import { createLedgerService, type LedgerNeeds, type LedgerService } from './led
 
 export {
   type LedgerOrderFigures,
+  ledgerChargedRates,
   ledgerGoodsKeptSql,
   ledgerOrderFigures,
   ledgerOrderFiguresSql,

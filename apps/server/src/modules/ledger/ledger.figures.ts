@@ -19,6 +19,12 @@ import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.sch
  */
 export interface LedgerOrderFigures {
   commission: number;
+  /**
+   * The rate the order was charged (its page's, the store's payment category when it was paid), in basis points;
+   * null when the books never heard of it. Screens name it ("Commission (10 %)"), not commission ÷ goods, which a
+   * refund or rounding moves (ADR 083).
+   */
+  commissionBasisPoints: number | null;
   due: number;
   escrowDue: number;
   payableDue: number;
@@ -68,7 +74,9 @@ function entryFigures(orderIds: SQL): SQL {
 
 /** One order's figures (all zero when the books never heard of it). */
 export async function ledgerOrderFigures(db: Db, orderId: string): Promise<LedgerOrderFigures> {
-  const result = await db.execute(ledgerOrderFiguresSql(sql`select ${orderId}::uuid`));
+  const result = await db.execute(sql`select f.*,
+      (select commission_basis_points from ${ledgerOrders} where order_id = ${orderId}::uuid) as rate
+    from (select 1) one left join (${ledgerOrderFiguresSql(sql`select ${orderId}::uuid`)}) f on true`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
     string,
     unknown
@@ -76,6 +84,7 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
   const row = rows[0];
   return {
     commission: Number(row?.commission ?? 0),
+    commissionBasisPoints: row?.rate === null || row?.rate === undefined ? null : Number(row.rate),
     due: Number(row?.due ?? 0),
     escrowDue: Number(row?.escrow_due ?? 0),
     payableDue: Number(row?.payable_due ?? 0),
@@ -145,4 +154,21 @@ export async function ledgerStoreSales(
     today: { ordersCount: Number(row.today_orders ?? 0), salesKobo: Number(row.today_sales ?? 0) },
     week: { ordersCount: Number(row.week_orders ?? 0), salesKobo: Number(row.week_sales ?? 0) },
   };
+}
+
+/**
+ * The commission rates a store's orders of a range of Lagos days were charged (their pages' rates), lowest first:
+ * one rate unless the store's payment category changed in the range. The payment report names them ("Commission
+ * (10 %)", ADR 083) rather than commission ÷ goods, which refunds and rounding move.
+ */
+export async function ledgerChargedRates(
+  db: Db,
+  storeId: string,
+  days: { from: string; to: string },
+): Promise<number[]> {
+  const result = await db.execute(sql`select distinct commission_basis_points as rate from ${ledgerOrders}
+    where store_id = ${storeId}::uuid and order_day >= ${days.from}::date and order_day <= ${days.to}::date
+    order by rate`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { rate: unknown }[];
+  return rows.map((row) => Number(row.rate));
 }

@@ -21,6 +21,7 @@ import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
+import { staffActivityText } from './activity-words.js';
 import { checkDeliveryToken, collectionOf, roleOf, takenBack, wrongTokenAnswer } from './fulfilment.moves.js';
 import { readSearch, searchOrderRows } from './order-search.js';
 import { holdsAssignment, knownNameOfStatus, moveBetween, offeredMoves } from './order-status.js';
@@ -62,7 +63,10 @@ export interface FulfilmentNeeds {
   /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
   storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
   /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
-  orderFigures(executor: Db, orderId: string): Promise<{ commission: number; due: number; refunded: number }>;
+  orderFigures(
+    executor: Db,
+    orderId: string,
+  ): Promise<{ commission: number; commissionBasisPoints: number | null; due: number; refunded: number }>;
   /** Pay on delivery (ADR 074): a carrier's cash limit when it is given an order paid at the door. */
   payOnDelivery: Pick<PayOnDeliverySteps, 'carrierRefusal'>;
 }
@@ -190,7 +194,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
     return rows.map((row) => ({
       status: row.status,
       knownName: knownNameOfStatus(row.status),
-      activity: row.activity,
+      activity: staffActivityText(row.activity),
       actorType: row.actorType,
       evidence: row.evidence,
       parcelScanned: row.parcelRef !== null,
@@ -262,6 +266,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       payOnDelivery: payOnDeliveryTermsOf(order),
       // The order's money as the books say it (ADR 046), for the store and the platform's staff only.
       commission: koboToNaira(books.commission),
+      commissionBasisPoints: books.commissionBasisPoints,
       dueToMerchant: koboToNaira(books.due),
       refunded: koboToNaira(books.refunded),
       refundOwed: koboToNaira(owedKobo),

@@ -25,7 +25,7 @@ export async function eachOrder(
         ok: true,
         orderStatus,
         error: null,
-        message: `Order is now ${orderStatus.known_name}`,
+        message: `Order is now ${orderStatus.known_name.toLowerCase()}`,
       });
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;

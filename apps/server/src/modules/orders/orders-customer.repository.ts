@@ -1,4 +1,4 @@
-import { type CustomerOrder, koboToNaira, orderStatusOf } from '@market/contracts';
+import { type CustomerOrder, customerOrderStatusOf, koboToNaira } from '@market/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson, rowsFromJson } from '../../platform/db/json-rows.js';
@@ -106,7 +106,7 @@ export async function customerOrdersOf(
     id: row.id,
     orderName: row.orderName,
     orderNote: row.orderNote,
-    orderStatus: orderStatusOf(row.status),
+    orderStatus: customerOrderStatusOf(row.status),
     subtotal: koboToNaira(row.subtotalKobo),
     shippingFee: koboToNaira(row.shippingFeeKobo),
     discount: koboToNaira(row.discountKobo),

@@ -87,20 +87,25 @@ export interface VehicleChoice {
   name: string;
   maxWeightGrams: number;
   surchargeKobo: number;
+  /** Carries from one state to another; a motorbike courier does not (issue 34, item 6). */
+  betweenStates: boolean;
 }
 
 /**
- * The smallest vehicle that carries the weight (ties: the cheaper surcharge). Undefined when none does; the
- * caller decides whether that means "too heavy" (vehicles exist) or "no surcharge" (no vehicles set up).
+ * The smallest vehicle that makes the trip and carries the weight (ties: the cheaper surcharge), as the rate card
+ * prices distance and weight: a delivery between two states never goes by a vehicle that stays within one (Lagos →
+ * Enugu, 5 kg, goes by car, not by bike). Undefined when none does; the caller decides whether that means "cannot
+ * be carried" (vehicles exist) or "no surcharge" (no vehicles set up).
  */
 export function chooseVehicle<V extends VehicleChoice>(
   vehicles: readonly V[],
   halfKilos: number,
+  trip: { betweenStates: boolean },
 ): V | undefined {
   const grams = halfKilos * HALF_KILO_GRAMS;
   return [...vehicles]
     .sort((a, b) => a.maxWeightGrams - b.maxWeightGrams || a.surchargeKobo - b.surchargeKobo)
-    .find((vehicle) => vehicle.maxWeightGrams >= grams);
+    .find((vehicle) => vehicle.maxWeightGrams >= grams && (vehicle.betweenStates || !trip.betweenStates));
 }
 
 export const LAGOS = 'Lagos';

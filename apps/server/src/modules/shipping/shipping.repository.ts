@@ -213,7 +213,9 @@ export async function findVehicle(db: Db, id: string): Promise<VehicleRow | unde
 export async function updateVehicle(
   db: Db,
   id: string,
-  values: Partial<Pick<VehicleRow, 'name' | 'maxWeightGrams' | 'surchargeKobo' | 'isActive'>>,
+  values: Partial<
+    Pick<VehicleRow, 'name' | 'maxWeightGrams' | 'surchargeKobo' | 'isActive' | 'betweenStates'>
+  >,
 ): Promise<VehicleRow | undefined> {
   const [row] = await db
     .update(shippingVehicles)

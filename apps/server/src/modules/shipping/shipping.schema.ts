@@ -79,6 +79,11 @@ export const shippingVehicles = pgTable(
     /** Grams, so that weights compare as integers. */
     maxWeightGrams: integer().notNull(),
     surchargeKobo: kobo().notNull().default(0),
+    /**
+     * Whether it carries from one state to another (issue 34, item 6): a motorbike courier delivers within a state,
+     * so Lagos → Enugu goes by the smallest road vehicle that makes the trip and carries the weight.
+     */
+    betweenStates: boolean().notNull().default(true),
     isActive: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -41,10 +41,11 @@ const LAGOS_RATES = [
 ];
 
 const VEHICLES = [
-  { name: 'Bike', maxWeightGrams: 10_000, surchargeKobo: 0 },
-  { name: 'Car', maxWeightGrams: 50_000, surchargeKobo: 2_000_00 },
-  { name: 'Van', maxWeightGrams: 500_000, surchargeKobo: 8_000_00 },
-  { name: 'Truck', maxWeightGrams: 5_000_000, surchargeKobo: 25_000_00 },
+  // A motorbike courier delivers within a state; the road vehicles go anywhere.
+  { name: 'Bike', maxWeightGrams: 10_000, surchargeKobo: 0, betweenStates: false },
+  { name: 'Car', maxWeightGrams: 50_000, surchargeKobo: 2_000_00, betweenStates: true },
+  { name: 'Van', maxWeightGrams: 500_000, surchargeKobo: 8_000_00, betweenStates: true },
+  { name: 'Truck', maxWeightGrams: 5_000_000, surchargeKobo: 25_000_00, betweenStates: true },
 ];
 
 function hops(a: string, b: string): number {

@@ -246,12 +246,16 @@ export async function quoteShipment(
   }
 
   const vehicles = await rates.vehicles();
-  const vehicle = chooseVehicle(vehicles, halfKilos);
+  const betweenStates = origin.state !== destination.state;
+  const vehicle = chooseVehicle(vehicles, halfKilos, { betweenStates });
   if (!vehicle && vehicles.length > 0) {
-    const largest = vehicles.at(-1)!;
+    const able = vehicles.filter((candidate) => candidate.betweenStates || !betweenStates);
+    const largest = able.at(-1);
     throw validation(
       'items',
-      `This shipment is too heavy to deliver (${halfKilos / 2} kg; the largest vehicle carries ${largest.maxWeightGrams / 1000} kg)`,
+      largest
+        ? `This shipment is too heavy to deliver (${halfKilos / 2} kg; the largest vehicle carries ${largest.maxWeightGrams / 1000} kg)`
+        : `No vehicle delivers from ${origin.state} to ${destination.state} yet`,
     );
   }
   return {
@@ -324,6 +328,7 @@ function toVehicle(row: VehicleRow): ShippingVehicle {
     name: row.name,
     maxWeightKg: row.maxWeightGrams / 1000,
     surcharge: koboToNaira(row.surchargeKobo),
+    betweenStates: row.betweenStates,
     isActive: row.isActive,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -496,6 +501,7 @@ export function createShippingService(deps: Deps) {
           ...(body.maxWeightKg === undefined ? {} : { maxWeightGrams: Math.round(body.maxWeightKg * 1000) }),
           ...(body.surcharge === undefined ? {} : { surchargeKobo: nairaToKobo(body.surcharge) }),
           ...(body.isActive === undefined ? {} : { isActive: body.isActive }),
+          ...(body.betweenStates === undefined ? {} : { betweenStates: body.betweenStates }),
         });
         if (!row) throw notFound('Vehicle not found');
         return toVehicle(row);

@@ -207,13 +207,20 @@ export function createStoreApprovalService(
           after: { approvalStatus: 'approved', secondApproval: true },
         });
         await storesService.refreshVisibility(tx, storeId);
+        // Visible now that both approvals are in, unless the owner's onboarding is still open: the mail says which.
+        const [shown] = await tx
+          .select({ isVisible: stores.isVisible })
+          .from(stores)
+          .where(eq(stores.id, storeId));
         await deps.mailer.send(tx, {
           to: merchant.email,
           subject: `${store.storeName} is approved`,
           paragraphs: [
             `Hello ${merchant.firstName},`,
             `Good news: ${store.storeName} has been approved on Naija Market.`,
-            'Customers will see your store and approved products as soon as your onboarding is complete.',
+            shown?.isVisible
+              ? 'Your store is open: customers can see it and its approved products now.'
+              : 'Customers will see your store and approved products as soon as your onboarding is complete.',
           ],
           action: { label: 'Open your dashboard', url: `${deps.config.publicUrl}/merchant` },
         });

@@ -18,7 +18,9 @@ function problemsOf(error: unknown): { fields: FieldErrors; message: string | nu
   const fields: FieldErrors = {};
   if (isApiError(error) && error.status === 422)
     for (const detail of error.details) fields[detail.path as keyof FieldErrors] ??= detail.message;
-  return { fields, message: errorToastMessage(error) };
+  // A problem shown on its field is not repeated above the form: one message, in one place.
+  const onAField = Object.keys(fields).length > 0;
+  return { fields, message: onAField ? null : errorToastMessage(error) };
 }
 
 function CurrentAccount({ account }: { account: MaskedBankAccount | null }) {

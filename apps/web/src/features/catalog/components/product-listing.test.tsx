@@ -25,6 +25,10 @@ describe('ProductListing', () => {
 
     expect(await screen.findByText('Ofada rice 5kg')).toBeInTheDocument();
     expect(screen.getByText('45 products')).toBeInTheDocument();
+    // The product cards' h3 sit under the results' h2, not straight under the page's h1 (issue 34, item 26).
+    expect(screen.getByRole('heading', { level: 2, name: 'Results' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: /Ofada rice 5kg/ })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Results' })).toBeInTheDocument();
 
     await person.selectOptions(screen.getByLabelText('Sort by'), 'price_asc');
     await waitFor(() => expect(router.state.location.search).toBe('?q=rice&sort=price_asc'));

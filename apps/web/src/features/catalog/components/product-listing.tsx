@@ -18,6 +18,7 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
   const products = useProducts(filtersToQuery(filters));
   const categories = useCategoryTree();
   const filtersId = useId();
+  const resultsId = useId();
   // filters start open on wide screens and folded on phones, where results come first
   const [openAtStart] = useState(
     () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches,
@@ -73,7 +74,12 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
           <div className="px-4 pb-4">{panel}</div>
         </details>
       </aside>
-      <section aria-label={label} className="min-w-0 space-y-4">
+      <section aria-labelledby={resultsId} className="min-w-0 space-y-4">
+        {/* The results' own heading, so the product cards' h3 do not skip a level under the page's h1 (issue 34,
+            item 26); the page's h1 already says it to sighted readers. */}
+        <h2 id={resultsId} className="sr-only">
+          {label}
+        </h2>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <p className="text-sm text-slate-700" aria-live="polite">
             {products.isPending ? 'Loading products…' : products.isError ? '' : pluralize(count, 'product')}

@@ -79,7 +79,14 @@ function MerchantsTable({ report }: { report: FinanceReport }) {
                 <td className={cell}>{merchant.ordersCount}</td>
                 <td className={cell}>{formatNaira(merchant.totalOrderAmountKobo)}</td>
                 <td className={cell}>{formatNaira(merchant.commissionKobo)}</td>
-                <td className={cell}>{formatNaira(merchant.refundedKobo)}</td>
+                <td className={cell}>
+                  {formatNaira(merchant.refundedKobo - merchant.refundOwedKobo)}
+                  {merchant.refundOwedKobo > 0 ? (
+                    <span className="block text-xs text-red-800">
+                      {formatNaira(merchant.refundOwedKobo)} owed
+                    </span>
+                  ) : null}
+                </td>
                 <td className={cell}>{formatNaira(merchant.dueToMerchantKobo)}</td>
                 <td className={cell}>{formatNaira(merchant.paidOutKobo)}</td>
                 <td className={cell}>{formatNaira(merchant.payableKobo)}</td>

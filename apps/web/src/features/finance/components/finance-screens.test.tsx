@@ -23,6 +23,7 @@ const totals: FinanceTotals = {
   commissionKobo: 1_233_334,
   commissionBasisPoints: 831,
   refundedKobo: 1_000_000,
+  refundOwedKobo: 0,
   dueToMerchantKobo: 12_450_001,
   paidOutKobo: 900_000,
   payableKobo: 300_001,
@@ -92,6 +93,27 @@ describe('FinanceReportScreen', () => {
     expect(merchants.getByText(/Premium · 7.5 %/)).toBeInTheDocument();
   });
 
+  it('counts a refund that failed as owed, not refunded (issue 34, item 14)', async () => {
+    const owing = { ...totals, refundOwedKobo: 1_225_000, refundedKobo: 2_225_000 };
+    const { fetchMock } = recordFetch(() =>
+      jsonResponse(200, {
+        message: 'Finance report',
+        data: report({ totals: owing, merchants: [{ ...report().merchants[0]!, ...owing }] }),
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<FinanceReportScreen initialRange={range} />);
+    expect(
+      await within(
+        await screen.findByText('Refunded', { selector: 'dt' }).then((dt) => dt.parentElement!),
+      ).findByText('₦10,000.00'),
+    ).toBeInTheDocument();
+    expect(within(stat('Refund owed (not yet paid)')).getByText('₦12,250.00')).toBeInTheDocument();
+    const merchants = within(screen.getByRole('table', { name: /per merchant/ }));
+    expect(merchants.getByText('₦12,250.00 owed')).toBeInTheDocument();
+    expect(merchants.queryByText('₦22,250.00')).not.toBeInTheDocument();
+  });
+
   it('says so when nothing was sold, and never asks for a backwards range', async () => {
     const { calls, fetchMock } = recordFetch(() =>
       jsonResponse(200, {
@@ -143,7 +165,12 @@ describe('PaymentReportScreen', () => {
     const { calls, fetchMock } = recordFetch(() =>
       jsonResponse(200, {
         message: 'Payment report',
-        data: { ...report(), storeName: 'Ankara Palace', paymentCategory: 'standard' },
+        data: {
+          ...report(),
+          storeName: 'Ankara Palace',
+          paymentCategory: 'standard',
+          commissionRatesBasisPoints: [1000],
+        },
       }),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -152,6 +179,27 @@ describe('PaymentReportScreen', () => {
     expect(calls[0]?.url).toBe('/api/merchant/payment-report?from=2026-03-01&to=2026-03-31');
     expect(within(stat('Paid out')).getByText('₦9,000.00')).toBeInTheDocument();
     expect(screen.getByText(/Ankara Palace · payment category Standard/)).toBeInTheDocument();
+    // The store's rate, not commission ÷ goods (8.31 % here, moved by refunds) (issue 34, item 16).
+    expect(stat('Commission (10 %)')).toBeInTheDocument();
+    expect(screen.queryByText(/8\.31 %/)).not.toBeInTheDocument();
+    // "Due" and "Paid" are rebuilt from the report's own lines.
+    const signed = (text: string | null) => {
+      const kobo = Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+      return text?.startsWith('−') ? -kobo : kobo;
+    };
+    for (const [list, result] of [
+      ['What customers paid', 15_033_335],
+      ['What you are owed', 12_450_001],
+    ] as const) {
+      const figures = within(screen.getByLabelText(list))
+        .getAllByRole('definition')
+        .map((cell) => signed(cell.textContent));
+      expect(figures.at(-1)).toBe(result);
+      expect(figures.slice(0, -1).reduce((sum, figure) => sum + figure, 0)).toBe(result);
+    }
+    const owed = within(screen.getByLabelText('What you are owed'));
+    expect(owed.getByText('Commission (10 % of the goods before your coupons)')).toBeInTheDocument();
+    expect(owed.getByText('Goods refunded at your cost').nextElementSibling).toHaveTextContent('− ₦9,000.00');
   });
 });
 

@@ -8,7 +8,7 @@ import { labelFrom } from '../../../lib/labels';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { type FinanceRange, PAYMENT_REPORT_ERROR, usePaymentReport } from '../api/finance';
 import { FinanceSeries } from './finance-series';
-import { FinanceTotalsGrid } from './finance-totals';
+import { DueBreakdown, FinanceTotalsGrid } from './finance-totals';
 import { defaultFinanceRange, RangeFields } from './range-fields';
 import { StatementDownloads } from './statement-downloads';
 
@@ -50,7 +50,12 @@ export function PaymentReportScreen({ initialRange }: { initialRange?: FinanceRa
           commission, discounts and refunds; it becomes payable once an order completes. These figures count
           only these days; your Payouts page shows the balance of every order.
         </p>
-        <FinanceTotalsGrid totals={report.data.totals} label="Your store" />
+        <FinanceTotalsGrid
+          totals={report.data.totals}
+          rates={report.data.commissionRatesBasisPoints}
+          label="Your store"
+        />
+        <DueBreakdown totals={report.data.totals} rates={report.data.commissionRatesBasisPoints} />
         <FinanceSeries series={report.data.series} title="Sales, due and commission by day" />
       </div>
     );

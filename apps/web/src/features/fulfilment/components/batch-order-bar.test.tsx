@@ -30,7 +30,7 @@ describe('the batch order bar', () => {
                   ok: true,
                   orderStatus: { id: 3, code_name: 'accepted', known_name: 'Accepted' },
                   error: null,
-                  message: 'Order is now Accepted',
+                  message: 'Order is now accepted',
                 },
                 {
                   orderId: 'o2',

@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderTimeline } from '../../../components/orders/order-timeline';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyPage, ErrorPage } from '../../../components/ui/message-page';
+import { LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/errors';
 import { FULFILMENT_MESSAGES, usePartnerAccept, usePartnerOrder, useSetDispatcher } from '../api/fulfilment';
@@ -61,13 +62,13 @@ export function PartnerOrderDetail({ id, parcel }: { id: string; parcel?: string
   if (order.isError) {
     if (isApiError(order.error) && [403, 404, 422].includes(order.error.status))
       return (
-        <EmptyState title="This order is not assigned to you">
+        <EmptyPage title="This order is not assigned to you">
           <Link to="/shipping-partner/orders" className={buttonClasses('secondary', 'mt-2')}>
             Back to orders
           </Link>
-        </EmptyState>
+        </EmptyPage>
       );
-    return <ErrorState title={FULFILMENT_MESSAGES.order} onRetry={() => order.refetch()} />;
+    return <ErrorPage title={FULFILMENT_MESSAGES.order} onRetry={() => order.refetch()} />;
   }
   const data = order.data;
   const open = !['delivered', 'completed', 'cancelled', 'returned'].includes(data.orderStatus.code_name);

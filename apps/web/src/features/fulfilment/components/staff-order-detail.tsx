@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
 import { buttonClasses } from '../../../components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyPage, ErrorPage } from '../../../components/ui/message-page';
+import { LoadingState } from '../../../components/ui/states';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira, formatNaira, nairaToKobo } from '../../../lib/money';
 import { FULFILMENT_MESSAGES, useStaffOrder } from '../api/fulfilment';
@@ -46,13 +47,13 @@ export function StaffOrderDetail({
   if (order.isError) {
     if (isApiError(order.error) && [403, 404, 422].includes(order.error.status))
       return (
-        <EmptyState title="This order was not found">
+        <EmptyPage title="This order was not found">
           <Link to={backTo} className={buttonClasses('secondary', 'mt-2')}>
             Back to orders
           </Link>
-        </EmptyState>
+        </EmptyPage>
       );
-    return <ErrorState title={FULFILMENT_MESSAGES.order} onRetry={() => order.refetch()} />;
+    return <ErrorPage title={FULFILMENT_MESSAGES.order} onRetry={() => order.refetch()} />;
   }
   const data = order.data;
   const address = data.deliveryAddress;

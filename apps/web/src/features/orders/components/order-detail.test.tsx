@@ -41,3 +41,39 @@ describe("the customer's delivery token", () => {
     expect(screen.queryByTestId('delivery-token')).not.toBeInTheDocument();
   });
 });
+
+describe("the customer's words", () => {
+  it("names a carrier's decline by what happens next, in the timeline too", async () => {
+    mockFetch(() =>
+      jsonResponse(200, {
+        message: 'Order',
+        data: {
+          ...base,
+          orderStatus: { id: 13, code_name: 'declined', known_name: 'Finding a new carrier' },
+          orderActivities: [
+            {
+              status: 'declined',
+              activity: 'We are finding another carrier to bring your order.',
+              createdAt: '2026-11-23T10:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    );
+    renderScreen(<OrderDetail id={base.id} />);
+    expect(await screen.findByRole('list', { name: 'Order timeline' })).toHaveTextContent(
+      'Finding a new carrier',
+    );
+    expect(document.body).not.toHaveTextContent('Declined by partner');
+  });
+});
+
+describe('a page that is only a message', () => {
+  it('has the message as its main heading when the order is not found (issue 34, item 26)', async () => {
+    mockFetch(() => jsonResponse(404, { message: 'Order not found', error: 'NOT_FOUND' }));
+    renderScreen(<OrderDetail id={base.id} />);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This order was not found' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,9 +1,10 @@
-import { type CustomerOrder, orderStatuses } from '@market/contracts';
+import { type CustomerOrder, customerOrderStatusOf } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DeliveryAddressBlock, OrderTimeline } from '../../../components/orders/order-timeline';
 import { buttonClasses } from '../../../components/ui/button';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyPage, ErrorPage } from '../../../components/ui/message-page';
+import { LoadingState } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
@@ -13,8 +14,8 @@ import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
 import { ReceiptButton } from './receipt-button';
 
-const knownName = (code: string) =>
-  orderStatuses.find((status) => status.code_name === code)?.known_name ?? code;
+/** A step's status in the customer's words (a carrier's decline reads as what happens next). */
+const knownName = (code: string) => customerOrderStatusOf(code).known_name;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -58,14 +59,14 @@ export function OrderDetail({
   if (order.isError) {
     if (isApiError(order.error) && [404, 422].includes(order.error.status)) {
       return (
-        <EmptyState title="This order was not found">
+        <EmptyPage title="This order was not found">
           <Link to="/account/orders" className={buttonClasses('secondary', 'mt-2')}>
             Back to your orders
           </Link>
-        </EmptyState>
+        </EmptyPage>
       );
     }
-    return <ErrorState title={ORDER_MESSAGES.order} onRetry={() => order.refetch()} />;
+    return <ErrorPage title={ORDER_MESSAGES.order} onRetry={() => order.refetch()} />;
   }
   const data = order.data;
   const address = data.deliveryAddress;

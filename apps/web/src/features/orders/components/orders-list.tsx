@@ -1,3 +1,4 @@
+import { customerOrderStatusOf } from '@market/contracts';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
@@ -25,7 +26,10 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
   const statuses = useOrderStatuses();
   const options = [
     { value: '', label: 'All orders' },
-    ...(statuses.data ?? []).map((item) => ({ value: item.code_name, label: item.known_name })),
+    ...(statuses.data ?? []).map((item) => ({
+      value: item.code_name,
+      label: customerOrderStatusOf(item.code_name).known_name,
+    })),
   ];
 
   return (

@@ -58,7 +58,7 @@ function ReturnCard({ item }: { item: CustomerOrderReturn }) {
         <h3 className="font-semibold text-slate-900">
           {item.type === 'replace' ? 'Replacement' : 'Return'} of {pluralize(units, 'item')}
         </h3>
-        <ReturnStatusBadge status={item.status} />
+        <ReturnStatusBadge status={item.status} refunds={item.refund?.history} />
       </div>
       <p className="text-sm text-slate-700">
         Asked {formatDate(item.createdAt)}: {item.reason}

@@ -14,7 +14,23 @@ const returnTones: Record<OrderReturn['status']['code_name'], 'green' | 'red' | 
   closed: 'slate',
 };
 
-export function ReturnStatusBadge({ status }: { status: OrderReturn['status'] }) {
+/**
+ * A return's status, where "Refunded" only once its money reached the customer (issue 34, item 14): a refund booked
+ * but waiting, failed or not yet answered reads "Refund owed", one that failed "Refund failed"; one an admin decided
+ * against is not money owed, so the return's own status stands.
+ */
+export function ReturnStatusBadge({
+  status,
+  refunds = [],
+}: {
+  status: OrderReturn['status'];
+  refunds?: readonly Pick<RefundRecord, 'status'>[];
+}) {
+  if (status.code_name === 'refunded') {
+    if (refunds.some((refund) => refund.status === 'failed')) return <Badge tone="red">Refund failed</Badge>;
+    if (refunds.some((refund) => ['pending', 'processing', 'unknown'].includes(refund.status)))
+      return <Badge tone="amber">Refund owed</Badge>;
+  }
   return <Badge tone={returnTones[status.code_name]}>{status.known_name}</Badge>;
 }
 

@@ -2,8 +2,9 @@ import { type ChargebackParty, type OrderReturn, returnStatusNames } from '@mark
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyPage, ErrorPage } from '../../../components/ui/message-page';
 import { MoneyDialog } from '../../../components/ui/money-dialog';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { LoadingState } from '../../../components/ui/states';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
@@ -226,14 +227,14 @@ export function StaffReturnDetail({
   if (query.isError) {
     if (isApiError(query.error) && [404, 422].includes(query.error.status)) {
       return (
-        <EmptyState title="This return was not found">
+        <EmptyPage title="This return was not found">
           <Link to={backTo} className={buttonClasses('secondary', 'mt-2')}>
             Back to returns
           </Link>
-        </EmptyState>
+        </EmptyPage>
       );
     }
-    return <ErrorState title={RETURN_MESSAGES.return} onRetry={() => query.refetch()} />;
+    return <ErrorPage title={RETURN_MESSAGES.return} onRetry={() => query.refetch()} />;
   }
   const item = query.data;
   return (
@@ -242,7 +243,7 @@ export function StaffReturnDetail({
         <h1 className="text-2xl font-bold text-slate-900">
           {item.type === 'replace' ? 'Replacement' : 'Return'} for {item.orderName}
         </h1>
-        <ReturnStatusBadge status={item.status} />
+        <ReturnStatusBadge status={item.status} refunds={item.refund?.history} />
       </div>
       <p className="text-sm text-slate-700">
         {item.customerName} · {viewer === 'admin' ? `${item.storeName} · ` : ''}asked{' '}

@@ -64,7 +64,7 @@ export function StaffReturnsList({
                       <span className="font-bold text-slate-900">
                         {item.type === 'replace' ? 'Replacement' : 'Return'} · {item.orderName}
                       </span>
-                      <ReturnStatusBadge status={item.status} />
+                      <ReturnStatusBadge status={item.status} refunds={item.refund?.history} />
                     </div>
                     <p className="mt-1 text-sm text-slate-700">
                       {item.customerName} · {formatDate(item.createdAt)} · {pluralize(units, 'item')}

@@ -20,6 +20,7 @@ interface VehicleValues {
   name: string;
   maxWeightKg: number;
   surcharge: number;
+  betweenStates: boolean;
   isActive: boolean;
 }
 
@@ -36,6 +37,7 @@ function VehicleForm({ vehicle, onDone }: { vehicle: ShippingVehicle; onDone(): 
       name: vehicle.name,
       maxWeightKg: vehicle.maxWeightKg,
       surcharge: vehicle.surcharge,
+      betweenStates: vehicle.betweenStates,
       isActive: vehicle.isActive,
     },
   });
@@ -52,7 +54,15 @@ function VehicleForm({ vehicle, onDone }: { vehicle: ShippingVehicle; onDone(): 
           {
             onSuccess: onDone,
             onError: (error) =>
-              setStatus(applyServerErrors(error, setError, ['name', 'maxWeightKg', 'surcharge', 'isActive'])),
+              setStatus(
+                applyServerErrors(error, setError, [
+                  'name',
+                  'maxWeightKg',
+                  'surcharge',
+                  'betweenStates',
+                  'isActive',
+                ]),
+              ),
           },
         );
       })}
@@ -79,6 +89,11 @@ function VehicleForm({ vehicle, onDone }: { vehicle: ShippingVehicle; onDone(): 
           {...register('surcharge', { setValueAs: numberOrNaN })}
         />
       </div>
+      <CheckboxField
+        label="Goes between states"
+        hint="Off for a courier that delivers within one state (a motorbike): a delivery to another state then goes by the smallest vehicle that does."
+        {...register('betweenStates')}
+      />
       <CheckboxField
         label="Active"
         hint="Inactive vehicles are never chosen for a delivery."
@@ -114,8 +129,9 @@ export function VehiclesList() {
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-700">
-        A delivery goes with the smallest active vehicle that carries its chargeable weight; its surcharge is
-        added to the fee.
+        A delivery goes with the smallest active vehicle that carries its chargeable weight and makes the trip
+        (a delivery to another state never goes with one that stays within a state); its surcharge is added to
+        the fee.
       </p>
       <ul className="grid gap-3 lg:grid-cols-2">
         {vehicles.data.map((vehicle) => (
@@ -128,6 +144,10 @@ export function VehiclesList() {
                   <dd className="text-slate-900">{kg.format(vehicle.maxWeightKg)} kg</dd>
                   <dt className="text-slate-600">Surcharge</dt>
                   <dd className="text-slate-900">{formatNaira(nairaToKobo(vehicle.surcharge))}</dd>
+                  <dt className="text-slate-600">Trips</dt>
+                  <dd className="text-slate-900">
+                    {vehicle.betweenStates ? 'Within and between states' : 'Within one state'}
+                  </dd>
                 </dl>
               </div>
               <div className="flex flex-wrap items-center gap-2">

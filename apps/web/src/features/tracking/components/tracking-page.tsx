@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
+import { ErrorPage } from '../../../components/ui/message-page';
 import { NoIndex } from '../../../components/ui/no-index';
-import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { LoadingState } from '../../../components/ui/states';
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { useTracking } from '../api/get-tracking';
@@ -19,7 +20,7 @@ export function TrackingPage({ token }: { token: string }) {
     return (
       <div className="space-y-4">
         <NoIndex />
-        <ErrorState
+        <ErrorPage
           title={refused ? tracking.error.message : 'Could not load this order'}
           onRetry={refused ? undefined : () => tracking.refetch()}
         />
