@@ -54,7 +54,9 @@ export function payOnDeliveryNeeds(parts: {
         await parts.ledger().releaseManyToPayable(
           executor,
           orders.flatMap((order) =>
-            order.status === 'completed' || order.status === 'returned' ? [{ ...order, why: order.status }] : [],
+            order.status === 'completed' || order.status === 'returned'
+              ? [{ ...order, why: order.status }]
+              : [],
           ),
         );
       },
