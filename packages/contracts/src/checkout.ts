@@ -409,6 +409,18 @@ export const customerOrderEndpoints = {
     params: z.object({ id: uuid }),
     response: envelope(customerOrder),
   }),
+  receipt: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/orders/customer/:id/receipt',
+    summary:
+      "The customer's receipt for one paid order, as a PDF (seller, items, amounts, the marketplace's TIN)",
+    tags: ['Orders'],
+    access: access.customer,
+    params: z.object({ id: uuid }),
+    response: z.string(),
+    produces: 'application/pdf',
+  }),
   statuses: defineEndpoint({
     surface: 'api',
     method: 'GET',

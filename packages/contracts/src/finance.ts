@@ -202,6 +202,12 @@ export type TransactionDetail = z.infer<typeof transactionDetail>;
 const adminTags = ['Admin finance'];
 const merchantTags = ['Merchant finance'];
 
+/** A calendar month, `YYYY-MM`, from 2020 on. */
+export const statementMonth = z
+  .string()
+  .regex(/^20[2-9]\d-(0[1-9]|1[0-2])$/, 'Give the month as YYYY-MM, for example 2026-11');
+const statementParams = z.object({ month: statementMonth });
+
 export const financeEndpoints = {
   report: defineEndpoint({
     surface: 'api',
@@ -246,6 +252,29 @@ export const financeEndpoints = {
     access: access.admin('transactions:read'),
     params: z.object({ id: uuid }),
     response: envelope(transactionDetail),
+  }),
+  statementCsv: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/statements/:month/csv',
+    summary:
+      "The store's monthly statement as CSV: sales, refunds, commission with VAT and the platform's TIN, payouts (the payment report's figures for the month)",
+    tags: merchantTags,
+    access: access.merchant('payouts:read'),
+    params: statementParams,
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  statementPdf: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/statements/:month/pdf',
+    summary: "The store's monthly statement as a PDF, the same figures as its CSV",
+    tags: merchantTags,
+    access: access.merchant('payouts:read'),
+    params: statementParams,
+    response: z.string(),
+    produces: 'application/pdf',
   }),
   paymentReport: defineEndpoint({
     surface: 'api',

@@ -4,6 +4,7 @@ export * from './audit.js';
 export * from './auth.js';
 export * from './bank-accounts.js';
 export * from './bulk-catalog.js';
+export * from './carrier-day.js';
 export * from './catalog.js';
 export * from './checkout.js';
 export * from './common.js';
@@ -49,6 +50,7 @@ import { auditEndpoints } from './audit.js';
 import { adminManagementEndpoints, authEndpoints } from './auth.js';
 import { bankAccountEndpoints } from './bank-accounts.js';
 import { bulkCatalogEndpoints } from './bulk-catalog.js';
+import { carrierDayEndpoints } from './carrier-day.js';
 import {
   categoryEndpoints,
   customerProductEndpoints,
@@ -148,6 +150,7 @@ export function allEndpoints(): Endpoint[] {
     serviceLevelEndpoints,
     scorecardEndpoints,
     parcelLabelEndpoints,
+    carrierDayEndpoints,
     partnerOrderEndpoints,
     partnerApprovalEndpoints,
     adminManagementEndpoints,

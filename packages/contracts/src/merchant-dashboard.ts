@@ -48,6 +48,39 @@ export const merchantDashboard = z.object({
 });
 export type MerchantDashboard = z.infer<typeof merchantDashboard>;
 
+/**
+ * The steps of the owner's setup guide (issue 35 item 6), in the order a new store usually takes them. Each is done
+ * or not from the server's own records, never from what the browser remembers.
+ */
+export const setupStepKeys = [
+  'profile',
+  'kyc',
+  'bankAccount',
+  'policies',
+  'firstProduct',
+  'theme',
+  'firstSale',
+] as const;
+export type SetupStepKey = (typeof setupStepKeys)[number];
+
+/** The policies a store must write before the guide counts the step done: what customers ask first. */
+export const SETUP_REQUIRED_POLICIES = ['shipping', 'returns'] as const;
+
+export const setupStep = z.object({
+  key: z.enum(setupStepKeys),
+  done: z.boolean(),
+});
+export type SetupStep = z.infer<typeof setupStep>;
+
+export const setupGuide = z.object({
+  /** Every step, in guide order. */
+  steps: z.array(setupStep),
+  doneCount: z.number().int(),
+  /** True once every step is done: the dashboard then hides the guide. */
+  complete: z.boolean(),
+});
+export type SetupGuide = z.infer<typeof setupGuide>;
+
 export const merchantDashboardEndpoints = {
   get: defineEndpoint({
     surface: 'api',
@@ -58,5 +91,17 @@ export const merchantDashboardEndpoints = {
     tags: ['Merchant dashboard'],
     access: access.merchant('reports:read'),
     response: envelope(merchantDashboard),
+  }),
+  setupGuide: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/setup-guide',
+    summary:
+      "The owner's setup checklist: profile, KYC, bank account, policies, first product, theme and first sale, each done or not",
+    tags: ['Merchant dashboard'],
+    // The owner's (bank:write is held by no built-in role but the owner): the guide's steps are the owner's to take,
+    // the payout account among them, and it says whether the identity checks and the bank account are done.
+    access: access.merchant('bank:write'),
+    response: envelope(setupGuide),
   }),
 };

@@ -64,6 +64,13 @@ export const scannedParcel = z.object({
 });
 export type ScannedParcel = z.infer<typeof scannedParcel>;
 
+const labelsBody = z.object({
+  orderIds: z
+    .array(uuid)
+    .min(1, 'Choose at least one order')
+    .max(ORDER_BATCH_MAX, `Choose at most ${ORDER_BATCH_MAX} orders`),
+});
+
 export const parcelLabelEndpoints = {
   labels: defineEndpoint({
     surface: 'api',
@@ -73,13 +80,20 @@ export const parcelLabelEndpoints = {
       'Printable labels (packing slip and shipping label with a QR code of the signed parcel reference) for up to 50 orders of the store, or any orders for an admin who reads all orders',
     tags,
     access: access.merchantOrAdmin('orders:read', 'orders:read-all'),
-    body: z.object({
-      orderIds: z
-        .array(uuid)
-        .min(1, 'Choose at least one order')
-        .max(ORDER_BATCH_MAX, `Choose at most ${ORDER_BATCH_MAX} orders`),
-    }),
+    body: labelsBody,
     response: envelope(parcelLabelsAnswer),
+  }),
+  labelsPdf: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/orders/labels/pdf',
+    summary:
+      'The same labels as one PDF, a page per parcel (shipping label with the QR code, packing slip), and a last page naming the orders not printed; 404 when none can be',
+    tags,
+    access: access.merchantOrAdmin('orders:read', 'orders:read-all'),
+    body: labelsBody,
+    response: z.string(),
+    produces: 'application/pdf',
   }),
   scan: defineEndpoint({
     surface: 'api',

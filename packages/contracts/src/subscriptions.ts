@@ -88,11 +88,16 @@ export const VAT_BASIS_POINTS = 750;
  * The VAT inside a VAT-inclusive amount, in integer kobo: `vat = amount × 750 / 10,750`, rounded half up; the net is
  * the rest, so net + VAT is always the amount charged.
  */
-export function vatIncluded(amountKobo: number): { netKobo: number; vatKobo: number } {
+export function vatIncluded(
+  amountKobo: number,
+  basisPoints: number = VAT_BASIS_POINTS,
+): { netKobo: number; vatKobo: number } {
   if (!Number.isSafeInteger(amountKobo) || amountKobo < 0)
     throw new RangeError('vatIncluded takes integer kobo');
-  const gross = 10_000 + VAT_BASIS_POINTS;
-  const vatKobo = Math.floor((amountKobo * VAT_BASIS_POINTS * 2 + gross) / (gross * 2));
+  if (!Number.isSafeInteger(basisPoints) || basisPoints < 0)
+    throw new RangeError('VAT is whole basis points');
+  const gross = 10_000 + basisPoints;
+  const vatKobo = Math.floor((amountKobo * basisPoints * 2 + gross) / (gross * 2));
   return { netKobo: amountKobo - vatKobo, vatKobo };
 }
 

@@ -2,6 +2,7 @@ import type { Surface } from '@market/contracts';
 import { admins } from './modules/admins.js';
 import { auth } from './modules/auth.js';
 import { bankAccounts } from './modules/bank-accounts.js';
+import { carrierDay } from './modules/carrier-day.js';
 import { cart } from './modules/cart.js';
 import { catalog } from './modules/catalog.js';
 import { checkout, checkoutAndPay } from './modules/checkout.js';
@@ -12,14 +13,14 @@ import { hubs } from './modules/hubs.js';
 import { ledger, payout } from './modules/ledger.js';
 import { merchantDashboard } from './modules/merchant-dashboard.js';
 import { notifications } from './modules/notifications.js';
-import { orders } from './modules/orders.js';
+import { orderFulfilment, orders } from './modules/orders.js';
 import { payOnDelivery } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
 import { addresses, audit, contact, dataRights, system, testimonials } from './modules/plain.js';
 import { policies } from './modules/policies.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { reports } from './modules/reports.js';
-import { returns } from './modules/returns.js';
+import { returnAndRefund, returns } from './modules/returns.js';
 import { reviews } from './modules/reviews.js';
 import { shipping } from './modules/shipping.js';
 import { staff } from './modules/staff.js';
@@ -53,7 +54,9 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     checkout,
     checkoutAndPay,
     orders,
+    orderFulfilment,
     returns,
+    returnAndRefund,
     merchantDashboard,
     policies,
     bankAccounts,
@@ -73,6 +76,7 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     payOnDelivery,
     wishlist,
     tracking,
+    carrierDay,
   ],
   shipping: [system, shipping],
   themes: [system, themes],

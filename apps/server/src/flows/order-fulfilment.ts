@@ -1,21 +1,125 @@
+import { fulfilmentEndpoints, orderBatchEndpoints, type UpdateOrderBody } from '@market/contracts';
 import { findUserById, listCarrierAccounts } from '../modules/auth/index.js';
 import { returnStock } from '../modules/catalog/index.js';
 import { activeHubName } from '../modules/hubs/index.js';
 import { ledgerOrderFigures } from '../modules/ledger/index.js';
-import type { FulfilmentNeeds } from '../modules/orders/index.js';
+import {
+  type EvidenceUpload,
+  eachOrder,
+  type FulfilmentCaller,
+  type FulfilmentNeeds,
+  type FulfilmentService,
+  fulfilmentCallerOf,
+  movedSummary,
+  type OrderRow,
+  type PayOnDeliverySteps,
+  type RefundsService,
+} from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import { findStoreById, findStoreShippingPlaces } from '../modules/stores/index.js';
+import type { Deps } from '../platform/deps.js';
+import { type RouteDefinition, route } from '../platform/http/routes.js';
 import { refundSteps } from './return-and-refund.js';
 
+// Flow: order fulfilment (ADR 047, 081). The orders module owns the machine of an order's moves; a move that takes
+// cash at the door, gives stock back or refunds crosses modules, and its sequence is here.
+//
+// Move an order one step (PATCH /ordertracking/update-order/{id}; the store's batch moves, one order at a time):
+// Before the transaction:
+//   1. prepare   fulfilment.moves.prepare: a scanned label must be this order's; the move's photo stored (the
+//                move is checked first, so a refused move stores nothing).
+// One transaction:
+//   2. lock      fulfilment.moves.lock: the order locked and visible, the move allowed; the cash the carrier says
+//                it took read (an order paid at the door, moved to delivered), so a wrong amount changes nothing.
+//   3. token     fulfilment.moves.checkToken: the customer's delivery token when the move needs it. A wrong one is
+//                counted (the transaction commits the count) and answered after it.
+//   4. cash      pay on delivery's collect: the carrier took the cash (the ledger books it as the payment, ADR 074);
+//                or refused: the customer refused the parcel at the door.
+//   5. back      a cancellation or a failed delivery taken back (fulfilment.moves.takenBack): catalog's
+//                returnStock, and refunds.book of the whole order unless nothing was paid (the gift-card part
+//                back on its cards now; the books by the order-money flow).
+//   6. move      fulfilment.moves.apply: the transition, the assignment closed or accepted, who is told.
+// After the commit:
+//   7. send      refunds.send, each provider part (the return-and-refund flow's steps 2–5 of a refund). A failure
+//                stays on the refund row for an admin to retry; the move stands.
+//   8. answer    fulfilment.moves.answer: live screens hear of the move; what the caller may do next.
+
+export interface OrderFulfilmentParts {
+  deps: Deps;
+  fulfilment: Pick<FulfilmentService, 'moves'>;
+  refunds: Pick<RefundsService, 'book' | 'send'>;
+  payOnDelivery: Pick<PayOnDeliverySteps, 'collect' | 'refused'>;
+}
+
+export function createOrderFulfilment(parts: OrderFulfilmentParts) {
+  const { deps, refunds, payOnDelivery } = parts;
+  const { moves } = parts.fulfilment;
+
+  async function move(
+    orderId: string,
+    caller: FulfilmentCaller,
+    body: UpdateOrderBody,
+    upload?: EvidenceUpload,
+  ) {
+    const { parcelRef, shippingEvidence } = await moves.prepare(orderId, caller, body, upload);
+    let toSend: string[] = [];
+    let previousCarrier: string | null = null;
+    const outcome = await deps.db.transaction(async (tx) => {
+      const { order, at, collection } = await moves.lock(tx, orderId, caller, body);
+      previousCarrier = order.partnerId ?? order.dispatcherId;
+      const token = await moves.checkToken(tx, order, body, at);
+      if (token.wrong) return token.wrong;
+      if (token.checked && collection) await payOnDelivery.collect(tx, order, collection);
+      if (body.refusedByCustomer) await payOnDelivery.refused(tx, order);
+      const back = await moves.takenBack(tx, order, body.status, body.note, caller);
+      if (back) {
+        await returnStock(tx, back.stock);
+        if (back.refund) toSend = (await refunds.book(tx, back.refund)).toSend;
+      }
+      const moved: OrderRow = await moves.apply(tx, order, caller, body, {
+        at,
+        deliveryTokenChecked: token.checked,
+        shippingEvidence,
+        parcelRef,
+        refunding: back?.refund != null,
+      });
+      return { kind: 'moved', order: moved } as const;
+    });
+    if (outcome.kind === 'wrong-token') throw moves.wrongTokenAnswer(outcome);
+    for (const refundId of toSend) await refunds.send(refundId);
+    return moves.answer(outcome.order, caller, previousCarrier);
+  }
+
+  const routes: RouteDefinition[] = [
+    route(fulfilmentEndpoints.updateOrder, async ({ auth, params, body, file }) => {
+      const moved = await move(
+        params.id,
+        fulfilmentCallerOf(auth),
+        body,
+        file ? { bytes: file.bytes } : undefined,
+      );
+      return { message: `Order is now ${moved.orderStatus.known_name.toLowerCase()}`, data: moved };
+    }),
+    route(orderBatchEndpoints.merchantMove, async ({ auth, body }) => {
+      const caller = fulfilmentCallerOf(auth);
+      const answer = await eachOrder(body.orderIds, async (orderId) => {
+        const moved = await move(orderId, caller, { status: body.status, note: body.note });
+        return moved.orderStatus;
+      });
+      return { message: movedSummary(answer, 'moved'), data: answer };
+    }),
+  ];
+  return { service: { move }, routes };
+}
+
 // What the orders module's fulfilment chain reads of the others (ADR 047): the customer, the store's pickup place
-// and hub, the carriers, stock given back, an order's money as the books say it, and the refund steps.
+// and hub, the carriers, an order's money as the books say it, and the refund steps.
 
 export function fulfilmentSteps(
   payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund'>,
-): FulfilmentNeeds {
+): Omit<FulfilmentNeeds, 'payOnDelivery'> {
   return {
     findCustomer: findUserById,
-    returnStock,
     ...refundSteps(payments),
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([

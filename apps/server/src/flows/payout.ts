@@ -11,6 +11,7 @@ import type { PaymentsService } from '../modules/payments/index.js';
 import {
   findStoreById,
   listPaymentCategories,
+  storeCommissionBasisPoints,
   storeCommissionBasisPointsSql,
   updatePaymentCategoryCommission,
 } from '../modules/stores/index.js';
@@ -108,6 +109,7 @@ export function listenToTransfers(
 export function ledgerStoreFacts(): Omit<LedgerNeeds, 'transfers'> {
   return {
     commissionBasisPointsSql: storeCommissionBasisPointsSql,
+    commissionBasisPoints: storeCommissionBasisPoints,
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
     subaccountCodes,

@@ -148,6 +148,21 @@ const schema = z.object({
     .min(365, 'must be at least 365 days')
     .optional(),
   /** Days after delivery a customer may ask for a return; a delivered order is completed when they pass. */
+  /** The platform's tax identity on its invoices, receipts and statements (issue 35 item 8). */
+  PLATFORM_LEGAL_NAME: z.string().trim().min(2).max(120).default('Naija Market Ltd'),
+  /** The platform's Taxpayer Identification Number (FIRS): 8 digits, a dash, 4 digits. */
+  PLATFORM_TIN: z
+    .string()
+    .trim()
+    .regex(/^\d{8}-\d{4}$/, 'must be a TIN such as 24681357-0001')
+    .default('24681357-0001'),
+  /** VAT on the platform's services (commission, subscriptions), in basis points: 750 = 7.5 % (Finance Act 2019). */
+  PLATFORM_VAT_BASIS_POINTS: z.coerce
+    .number('must be a whole number of basis points')
+    .int('must be a whole number of basis points')
+    .min(0)
+    .max(5000, 'must be at most 5000 (50 %)')
+    .default(750),
   RETURN_WINDOW_DAYS: z.coerce
     .number('must be a whole number of days')
     .int('must be a whole number of days')
@@ -286,6 +301,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: value.LOG_LEVEL,
     seedDemo: value.SEED_DEMO ?? !production,
     returnWindowDays: value.RETURN_WINDOW_DAYS,
+    tax: {
+      legalName: value.PLATFORM_LEGAL_NAME,
+      tin: value.PLATFORM_TIN,
+      vatBasisPoints: value.PLATFORM_VAT_BASIS_POINTS,
+    },
     auditRetentionDays: value.AUDIT_RETENTION_DAYS ?? null,
     orderLimitKobo: nairaToKobo(value.ORDER_LIMIT_NAIRA),
     live: {

@@ -9,3 +9,16 @@ export function normalizeNigerianPhone(raw: string, field = 'phoneNumber'): stri
   }
   return parsed.number;
 }
+
+/**
+ * A stored phone number's call and WhatsApp links (`tel:+234…`, `https://wa.me/234…`), from its E.164 form; nulls
+ * for a number that does not parse as Nigerian (the number is still shown as written).
+ */
+export function phoneLinks(raw: string | null | undefined): {
+  callUrl: string | null;
+  whatsappUrl: string | null;
+} {
+  const parsed = raw ? parsePhoneNumberFromString(raw, 'NG') : undefined;
+  if (!parsed?.isValid()) return { callUrl: null, whatsappUrl: null };
+  return { callUrl: `tel:${parsed.number}`, whatsappUrl: `https://wa.me/${parsed.number.slice(1)}` };
+}

@@ -77,6 +77,30 @@ const rules: BoundaryRules = {
       why: 'reconciliation names the store of each settled subaccount, read only',
     },
   ],
+  // The read models one statement needs (ADR 081): each owner publishes the fragment from its index; anything else
+  // reads another module's facts through its functions.
+  sqlFragments: [
+    {
+      name: 'storeCommissionBasisPointsSql',
+      by: 'flows/payout.ts',
+      why: 'the statement that sets the commissions of a checkout’s paid orders reads the stores’ rates in itself (ADR 037)',
+    },
+    {
+      name: 'rollupDayRowsSql',
+      by: 'modules/finance/finance.repository.ts',
+      why: 'the finance report is one statement over the ledger’s roll-ups (ADR 067)',
+    },
+    {
+      name: 'ledgerGoodsKeptSql',
+      by: 'modules/reports/reports.repository.ts',
+      why: 'merchants’ figures add up the books’ goods kept per order in the report’s statement (ADR 047)',
+    },
+    {
+      name: 'ledgerRefundedGoodsSql',
+      by: 'modules/reports/reports.repository.ts',
+      why: 'the sales report’s returned goods, as the books say them, in the report’s statement (ADR 047)',
+    },
+  ],
   temporarilyExempt: [],
 };
 
@@ -109,7 +133,7 @@ describe('module boundaries', () => {
     ]);
   });
 
-  it('keep flows above the modules: a flow imports only modules’ index files, and no module imports a flow', () => {
+  it('keep flows above the modules (a flow imports only modules’ index files, no module imports a flow) and see SQL crossing modules', () => {
     const violations = checkModuleBoundaries(path.join(path.dirname(FIXTURE), 'flows-tree'), {
       schemaReadModels: [],
       temporarilyExempt: [],
@@ -121,6 +145,12 @@ describe('module boundaries', () => {
         detail: 'imports modules/ledger/ledger.repository.ts; import modules/ledger/index.ts instead',
       },
       { rule: 'imports-flow', file: 'modules/wallet/index.ts', detail: 'imports flows/pay.ts' },
+      {
+        rule: 'sql-fragment',
+        file: 'modules/wallet/wallet.repository.ts',
+        detail:
+          "builds ledger's SQL fragment ledgerTotalsSql into its statement; read it through a function of ledger, or list it as a read model",
+      },
     ]);
   });
 

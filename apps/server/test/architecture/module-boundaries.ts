@@ -12,16 +12,21 @@ import path from 'node:path';
  * - `platform/` never imports `modules/`.
  * - `flows/` (ADR 047) calls modules only through their `index.ts`, and no module or platform file imports a flow:
  *   control goes down from a flow into the modules, never back up.
+ * - An SQL fragment (an export named `…Sql`) of one module built into another's statement reads the owner's tables
+ *   where the schema rule cannot see it (ADR 081): imported from outside its module (a module, a flow, the
+ *   composition), it must be a read model listed in `sqlFragments`, with why one statement needs it.
  */
 export interface BoundaryRules {
   /** A module (`from`) that may read another module's table file (`to`, relative to the root) for a join. */
   schemaReadModels: readonly { from: string; to: string; why: string }[];
+  /** An SQL fragment `name` of a module that a file (`by`, relative to the root) may build into its statement. */
+  sqlFragments?: readonly { name: string; by: string; why: string }[];
   /** Modules whose violations are tolerated for now, each with the work that removes them. */
   temporarilyExempt: readonly { module: string; until: string }[];
 }
 
 export interface Violation {
-  rule: 'internal-import' | 'module-cycle' | 'platform-imports-module' | 'imports-flow';
+  rule: 'internal-import' | 'module-cycle' | 'platform-imports-module' | 'imports-flow' | 'sql-fragment';
   file: string;
   detail: string;
 }
@@ -66,6 +71,41 @@ const specifierPattern =
 export function specifiersOf(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   return [...code.matchAll(specifierPattern)].map((match) => match[1] ?? match[2]!);
+}
+
+const namedImportPattern =
+  /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
+
+/** The names a file imports or re-exports by name, with the specifier each comes from (comments left out). */
+export function namedImportsOf(text: string): { name: string; specifier: string }[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  return [...code.matchAll(namedImportPattern)].flatMap((match) =>
+    match[1]!
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
+      .filter(Boolean)
+      .map((name) => ({ name, specifier: match[2]! })),
+  );
+}
+
+/** SQL fragments a file takes from another module's index, as `{ name, module }`. */
+function sqlFragmentsOf(root: string, file: string): { name: string; module: string }[] {
+  const fromModule = moduleOf(path.relative(root, file).split(path.sep).join('/'));
+  return namedImportsOf(fs.readFileSync(file, 'utf8')).flatMap(({ name, specifier }) => {
+    if (!specifier.startsWith('.') || !/Sql$/.test(name)) return [];
+    const to = path
+      .relative(root, path.resolve(path.dirname(file), specifier))
+      .split(path.sep)
+      .join('/');
+    const module = /^modules\/([^/]+)\/index(\.js|\.ts)?$/.exec(to)?.[1];
+    return module && module !== fromModule ? [{ name, module }] : [];
+  });
 }
 
 /** `modules/<name>/…` → name; anything else → undefined. Paths are relative to the root, with `/`. */
@@ -152,6 +192,18 @@ export function checkModuleBoundaries(root: string, rules: BoundaryRules): Viola
         rule: 'internal-import',
         file: from,
         detail: `imports ${to}; import modules/${toModule}/index.ts instead`,
+      });
+    }
+  }
+
+  for (const file of sourceFiles(root)) {
+    const by = relativeTo(file);
+    for (const { name, module } of sqlFragmentsOf(root, file)) {
+      if (rules.sqlFragments?.some((entry) => entry.name === name && entry.by === by)) continue;
+      violations.push({
+        rule: 'sql-fragment',
+        file: by,
+        detail: `builds ${module}'s SQL fragment ${name} into its statement; read it through a function of ${module}, or list it as a read model`,
       });
     }
   }

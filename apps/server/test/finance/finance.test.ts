@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../../src/modules/ledger/index.js';
@@ -518,6 +520,70 @@ describe('merchant payment report', () => {
     expect(
       (await get(storeA.token, '/merchant/payment-report?from=2026-03-31&to=2026-03-01')).statusCode,
     ).toBe(422);
+  });
+});
+
+describe('monthly statement (issue 35 item 8)', () => {
+  const PAPERS = process.env.STATEMENT_PAPERS_DIR;
+  /** The CSV's "label,amount" lines as kobo, read back with integer arithmetic. */
+  const amounts = (csv: string) =>
+    new Map(
+      csv
+        .split('\r\n')
+        .map((line) => line.match(/^(?:"([^"]+)"|([^,"]+)),'?(-?\d+)\.(\d{2})$/))
+        .filter((match): match is RegExpMatchArray => match !== null)
+        .map((match) => {
+          const sign = match[3]!.startsWith('-') ? -1 : 1;
+          const kobo = Math.abs(Number(match[3])) * 100 + Number(match[4]);
+          return [(match[1] ?? match[2])!, sign * kobo] as const;
+        }),
+    );
+
+  it("equals the payment report of the month to the kobo, with the commission's VAT and the platform's TIN", async () => {
+    const report = json(await get(storeA.token, `/merchant/payment-report?${MARCH}`)).data.totals;
+    const response = await get(storeA.token, '/merchant/statements/2026-03/csv');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="statement-2026-03.csv"');
+    const csv = response.body;
+    expect(csv).toContain('Platform TIN,24681357-0001\r\n');
+    expect(csv).toContain('Period (Lagos days),2026-03-01 to 2026-03-31\r\n');
+    const lines = amounts(csv);
+    expect(lines.get('Sales: goods after discounts')).toBe(report.totalSalesOrderAmountKobo);
+    expect(lines.get('Refunds')).toBe(report.refundedKobo);
+    expect(lines.get('Commission with VAT')).toBe(report.commissionKobo);
+    expect(lines.get('Due to the store')).toBe(report.dueToMerchantKobo);
+    expect(lines.get('Paid out')).toBe(report.paidOutKobo);
+    expect(lines.get('Payable, not yet paid out')).toBe(report.payableKobo);
+    // 383,334 with VAT inside at 7.5 %: 383,334 × 750 ÷ 10,750 = 26,744.23 → 26,744; the rest is the commission.
+    expect(lines.get('VAT on commission (7.5 %)')).toBe(26_744);
+    expect(lines.get('Commission before VAT')).toBe(356_590);
+    expect(report.commissionKobo).toBe(totalsA.commissionKobo);
+
+    const pdf = await get(storeA.token, '/merchant/statements/2026-03/pdf');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (PAPERS) writeFileSync(path.join(PAPERS, 'statement-2026-03.pdf'), pdf.rawPayload);
+  });
+
+  it('gives each store its own statement, to members holding payouts:read; a bad month is refused without a 5xx', async () => {
+    const b = amounts((await get(storeB.token, '/merchant/statements/2026-03/csv')).body);
+    expect(b.get('Sales: goods after discounts')).toBe(totalsB.totalSalesOrderAmountKobo);
+    expect(b.get('Commission with VAT')).toBe(totalsB.commissionKobo);
+    const finance = await storeMemberToken(test, storeA.storeId, 'finance');
+    expect((await get(finance, '/merchant/statements/2026-03/pdf')).statusCode).toBe(200);
+    const inventory = await storeMemberToken(test, storeA.storeId, 'inventory');
+    expect((await get(inventory, '/merchant/statements/2026-03/csv')).statusCode).toBe(403);
+    expect((await get(admin, '/merchant/statements/2026-03/csv')).statusCode).toBe(403);
+    const buyer = await createConfirmedAccount(test, 'customer');
+    const customer = (await login(test, 'customer', buyer.email)).accessToken;
+    expect((await get(customer, '/merchant/statements/2026-03/pdf')).statusCode).toBe(403);
+    expect((await get(undefined, '/merchant/statements/2026-03/csv')).statusCode).toBe(401);
+    for (const month of ['2026-13', '2026-3', 'march', '1999-01']) {
+      const refused = await get(storeA.token, `/merchant/statements/${month}/csv`);
+      expect(refused.statusCode, month).toBe(422);
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +101,26 @@ describe('parcel labels', () => {
     const other = json(await labels(otherStore.accessToken, [mine[0]!])).data;
     expect(other).toEqual({ labels: [], refused: [{ orderId: mine[0], message: 'Order not found' }] });
     expect((await labels(setup.admin.accessToken, [mine[0]!])).statusCode).toBe(200);
+  });
+
+  it('prints the same labels as one PDF, a page per parcel and one naming the orders not printed', async () => {
+    const pdf = await post('/api/orders/labels/pdf', store.accessToken, {
+      orderIds: [mine[0]!, mine[1]!, theirs],
+    });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const bytes = pdf.rawPayload;
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(3);
+    if (process.env.STATEMENT_PAPERS_DIR)
+      writeFileSync(path.join(process.env.STATEMENT_PAPERS_DIR, 'labels.pdf'), bytes);
+    // Another store's orders only: nothing to print.
+    const none = await post('/api/orders/labels/pdf', otherStore.accessToken, { orderIds: [mine[0]!] });
+    expect(none.statusCode).toBe(404);
+    expect(json(none).message).toBe('None of these orders can be labelled');
+    for (const token of [customer.token, carrier.accessToken])
+      expect((await post('/api/orders/labels/pdf', token, { orderIds: [mine[0]!] })).statusCode).toBe(403);
+    expect((await post('/api/orders/labels/pdf', store.accessToken, { orderIds: [] })).statusCode).toBe(422);
   });
 
   it('records each scanned hand-over and refuses forged labels, another order’s label and another carrier', async () => {

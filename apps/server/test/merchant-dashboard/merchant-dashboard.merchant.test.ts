@@ -5,6 +5,7 @@ import { lagosDayStart, lagosWeekStart } from '../../src/modules/merchant-dashbo
 import { createOrdersModule, type OrdersService } from '../../src/modules/orders/index.js';
 import { orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
+import { validNuban } from '../../src/platform/payments/index.js';
 import {
   addToCart,
   type CommerceSetup,
@@ -17,6 +18,7 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { storeMemberToken } from '../support/staff-factory.js';
+import { multipartForm, pngBytes } from '../support/store-factory.js';
 import {
   bearer,
   createAdmin,
@@ -25,6 +27,7 @@ import {
   createTestApp,
   json,
   login,
+  PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
 
@@ -258,4 +261,122 @@ describe('merchant dashboard', () => {
     const response = await dashboard(former.accessToken);
     expect(response.statusCode).toBe(403);
   });
+});
+
+// GET /api/merchant/setup-guide: the owner's checklist, each step done from the records of the module that owns it.
+describe('setup guide', () => {
+  const guide = (token?: string) =>
+    test.app.inject({ method: 'GET', url: '/api/merchant/setup-guide', headers: token ? bearer(token) : {} });
+  const doneSteps = async (token: string) => {
+    const response = await guide(token);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = json(response).data as { steps: { key: string; done: boolean }[]; complete: boolean };
+    return data.steps.filter((step) => step.done).map((step) => step.key);
+  };
+  const as = (method: 'POST' | 'PUT', url: string, token: string, payload: object) =>
+    test.app.inject({ method, url, headers: bearer(token), payload });
+
+  it('starts with nothing done for a merchant who has only signed up', async () => {
+    const account = await createConfirmedAccount(test, 'merchant', { storeName: `Setup ${Date.now()}` });
+    const token = (await login(test, 'merchant', account.email)).accessToken;
+    const response = await guide(token);
+    expect(response.statusCode).toBe(200);
+    expect(json(response).data).toEqual({
+      steps: [
+        { key: 'profile', done: false },
+        { key: 'kyc', done: false },
+        { key: 'bankAccount', done: false },
+        { key: 'policies', done: false },
+        { key: 'firstProduct', done: false },
+        { key: 'theme', done: false },
+        { key: 'firstSale', done: false },
+      ],
+      doneCount: 0,
+      complete: false,
+    });
+  });
+
+  it("ticks each step as the store does it, for the owner's store only, and is complete after the first sale", async () => {
+    const owner = await sellingStore(test, setup);
+    const other = await sellingStore(test, setup);
+    // Onboarding (identity and proof of address) is the KYC: the factory completed it.
+    expect(await doneSteps(owner.accessToken)).toEqual(['kyc']);
+
+    // A logo alone is not the profile: a phone number and where the store ships from too.
+    const logo = multipartForm(
+      {},
+      { field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: await pngBytes() },
+    );
+    const uploaded = await test.app.inject({
+      method: 'POST',
+      url: '/api/stores/profile/logo',
+      headers: { ...bearer(owner.accessToken), ...logo.headers },
+      payload: logo.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(await doneSteps(owner.accessToken)).toEqual(['kyc']);
+    const profile = await as('POST', '/api/stores/profile', owner.accessToken, {
+      store: {
+        storePhoneNumber: '08031234567',
+        shippingLocation: { country: 'Nigeria', state: 'Lagos', street: '12 Allen Avenue', city: 'Ikeja' },
+      },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(await doneSteps(owner.accessToken)).toEqual(['profile', 'kyc']);
+
+    const bank = await as('PUT', '/api/merchant/bank-account', owner.accessToken, {
+      bankCode: '058',
+      accountNumber: validNuban('058', '012345678'),
+      password: PASSWORD,
+    });
+    expect(bank.statusCode, bank.body).toBe(200);
+    expect(await doneSteps(owner.accessToken)).toEqual(['profile', 'kyc', 'bankAccount']);
+
+    // One policy is not the step: shipping and returns both.
+    const policy = (type: string) =>
+      as('POST', '/api/merchant/policies', owner.accessToken, {
+        type,
+        title: `Our ${type} policy`,
+        body: `How ${type} work at this store, in plain words for customers.`,
+      });
+    expect((await policy('shipping')).statusCode).toBe(201);
+    expect(await doneSteps(owner.accessToken)).not.toContain('policies');
+    expect((await policy('returns')).statusCode).toBe(201);
+    expect(await doneSteps(owner.accessToken)).toContain('policies');
+
+    const product = await listedProduct(test, setup, owner, { quantity: 10 });
+    expect(await doneSteps(owner.accessToken)).toContain('firstProduct');
+
+    const published = await test.app.inject({
+      method: 'POST',
+      url: '/themes-api/merchant/theme/publish',
+      headers: bearer(owner.accessToken),
+    });
+    expect(published.statusCode, published.body).toBe(201);
+    expect(await doneSteps(owner.accessToken)).toContain('theme');
+    expect(json(await guide(owner.accessToken)).data).toMatchObject({ doneCount: 6, complete: false });
+
+    await order(product.id, false); // checked out, never paid: not a sale
+    expect(await doneSteps(owner.accessToken)).not.toContain('firstSale');
+    await order(product.id);
+    expect(json(await guide(owner.accessToken)).data).toMatchObject({ doneCount: 7, complete: true });
+
+    // Another store's owner sees their own store's steps, none of these.
+    expect(await doneSteps(other.accessToken)).toEqual(['kyc']);
+  }, 120_000);
+
+  it("is the owner's: staff, customers, admins, partners and anonymous callers are refused", async () => {
+    const owner = await sellingStore(test, setup);
+    for (const role of ['manager', 'finance', 'inventory', 'sales'] as const) {
+      const response = await guide(await storeMemberToken(test, owner.storeId, role));
+      expect(response.statusCode, role).toBe(403);
+      expect(json(response).message).toBe(`Your role (${role}) does not have the bank:write permission`);
+    }
+    const customer = await createConfirmedAccount(test, 'customer');
+    expect((await guide((await login(test, 'customer', customer.email)).accessToken)).statusCode).toBe(403);
+    for (const role of ['admin', 'superadmin'] as const)
+      expect((await guide((await createAdmin(test, role)).accessToken)).statusCode).toBe(403);
+    expect((await guide((await createPartner(test)).accessToken)).statusCode).toBe(403);
+    expect((await guide()).statusCode).toBe(401);
+  }, 60_000);
 });

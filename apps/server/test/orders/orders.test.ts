@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { orderStatuses } from '@market/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -269,6 +271,37 @@ describe('order routes moved to the orders module', () => {
     for (const token of [store.accessToken, setup.admin.accessToken])
       expect((await get(`/api/orders/customer/${orderId}`, token)).statusCode).toBe(403);
     expect((await get(`/api/orders/customer/${orderId}`)).statusCode).toBe(401);
+  });
+});
+
+describe('receipt (issue 35 item 8)', () => {
+  it('gives the customer a PDF receipt of their paid order, nobody else, and none before payment', async () => {
+    const { customer, orderId } = await paidOrder();
+    const receipt = await get(`/api/orders/customer/${orderId}/receipt`, customer.token);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toBe(`attachment; filename="receipt-${orderId}.pdf"`);
+    expect(receipt.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The text is in the file's streams, compressed; its title is in the document's info, in the clear.
+    const detail = json(await get(`/api/orders/customer/${orderId}`, customer.token)).data;
+    expect(receipt.rawPayload.toString('latin1')).toContain(`Receipt ${detail.orderName}`);
+    if (process.env.STATEMENT_PAPERS_DIR)
+      writeFileSync(path.join(process.env.STATEMENT_PAPERS_DIR, 'receipt.pdf'), receipt.rawPayload);
+
+    const other = await shopper(test);
+    expect((await get(`/api/orders/customer/${orderId}/receipt`, other.token)).statusCode).toBe(404);
+    for (const token of [store.accessToken, setup.admin.accessToken])
+      expect((await get(`/api/orders/customer/${orderId}/receipt`, token)).statusCode).toBe(403);
+    expect((await get(`/api/orders/customer/${orderId}/receipt`)).statusCode).toBe(401);
+    expect((await get('/api/orders/customer/not-a-uuid/receipt', customer.token)).statusCode).toBe(422);
+
+    const unpaid = await checkedOut();
+    const early = await get(
+      `/api/orders/customer/${unpaid.tracker.orders[0].id}/receipt`,
+      unpaid.customer.token,
+    );
+    expect(early.statusCode).toBe(409);
+    expect(json(early).message).toBe('This order is not paid yet: its receipt comes with the payment');
   });
 });
 

@@ -194,6 +194,73 @@ describe('a returned item travels back to the store', () => {
     ).toBe(404);
   });
 
+  it('collects an upheld return as a store-approved one: rejected, disputed, refunded by the platform, brought back', async () => {
+    // Issue 34 item 12: the platform refunded a return the store rejected, and nothing brought the item back.
+    const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
+    const returnId = json(
+      await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+        orderId: paid.orderId,
+        type: 'return',
+        reason: 'The blender does not turn on.',
+        items: [{ productId: paid.productId, quantity: 1 }],
+      }),
+    ).data.id as string;
+    const rejected = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
+      status: 'rejected',
+      note: 'It looks used.',
+    });
+    expect(json(rejected).data.pickup).toBeNull();
+    const disputed = await call('POST', `/api/returns/customer/${returnId}/dispute`, paid.customer.token, {
+      reason: 'It never worked.',
+    });
+    expect(disputed.statusCode).toBe(200);
+    expect(json(disputed).data.pickup).toBeNull();
+
+    const upheld = await call('POST', `/api/returns/return-order/${returnId}`, setup.admin.accessToken, {
+      note: 'Faulty on arrival.',
+    });
+    expect(upheld.statusCode).toBe(200);
+    expect(json(upheld).data).toMatchObject({
+      status: { code_name: 'refunded' },
+      dispute: { status: 'upheld' },
+      pickup: { status: { code_name: 'requested' }, carrierName: null },
+    });
+    const pickupId = json(upheld).data.pickup.id as string;
+    // The customer's order says a carrier will collect the items.
+    const timeline = json(await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token));
+    expect(JSON.stringify(timeline)).toMatch(/A carrier will collect the items/);
+
+    // A scheduler (who assigns, and carries nothing) finds it in the queue and gives it to a carrier.
+    const scheduler = await createAdmin(test, 'scheduler');
+    const queue = json(
+      await call('GET', '/api/returns/admin/pickups?status=requested&limit=100', scheduler.accessToken),
+    ).data;
+    expect(queue.pickups.map((row: { id: string }) => row.id)).toContain(pickupId);
+    const assigned = await call(
+      'POST',
+      `/api/returns/admin/pickups/${pickupId}/assign`,
+      scheduler.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
+    expect(assigned.statusCode).toBe(200);
+    const token = (await customerReturn(returnId, paid.customer.token)).pickup.pickupToken as string;
+    expect(token).toMatch(/^[0-9]{6}$/);
+    expect((await collect(pickupId, partner.accessToken, token)).statusCode).toBe(200);
+    expect((await dropOff(pickupId, partner.accessToken)).statusCode).toBe(200);
+    const atStore = json(await call('GET', `/api/returns/merchant/${returnId}`, store.accessToken)).data;
+    expect(atStore.pickup.status.code_name).toBe('delivered_to_store');
+
+    // A dispute decided twice opens no second pickup.
+    const again = await call('POST', `/api/returns/return-order/${returnId}`, setup.admin.accessToken, {});
+    expect(again.statusCode).toBe(409);
+    expect(
+      await test.deps.db.select().from(returnPickups).where(eq(returnPickups.returnId, returnId)),
+    ).toHaveLength(1);
+  });
+
   it('is refused to every account it is not theirs, and nothing changes', async () => {
     const { paid, pickupId } = await approvedReturn();
     // Only admins who assign reach the queue and assignment.

@@ -364,9 +364,8 @@ describe('two refunds at once cannot both pass', () => {
       .select({ id: orderItems.id })
       .from(orderItems)
       .where(eq(orderItems.orderId, paid.orderId));
-    const refunds = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps, {
+    const ordersModule = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps, {
       findCustomer: async () => undefined,
-      returnStock: async () => {},
       reserveRefund: (executor, reference, amount, force) =>
         test.deps.payments.reserveRefund(executor, reference, amount, force),
       sendRefund: (reference, amount) => test.deps.payments.sendRefund(reference, amount),
@@ -377,7 +376,18 @@ describe('two refunds at once cannot both pass', () => {
       carriers: async () => [],
       storeHub: async () => undefined,
       orderFigures: async () => ({ commission: 0, due: 0, refunded: 0 }),
-    }).refunds;
+      payOnDelivery: { carrierRefusal: async () => null },
+    });
+    // Its money facts are booked by the real books, as the app joins them (ADR 081: none goes unbooked).
+    const { createLedgerModule } = await import('../../src/modules/ledger/index.js');
+    const { ledgerStoreFacts, transfersFor } = await import('../../src/flows/payout.js');
+    const { orderMoneyFlow } = await import('../../src/flows/order-money.js');
+    const ledger = createLedgerModule(test.deps, {
+      ...ledgerStoreFacts(),
+      transfers: transfersFor(test.deps, test.deps.payments),
+    }).service;
+    ordersModule.service.money.listen(orderMoneyFlow(ledger));
+    const refunds = ordersModule.refunds;
     const attempts = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
         test.deps.db.transaction((tx) =>

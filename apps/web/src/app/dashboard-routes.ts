@@ -104,6 +104,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'notifications', lazy: () => import('./routes/admin/notifications') },
           { path: 'orders/all', lazy: () => import('./routes/admin/orders-all') },
           { path: 'orders/mine', lazy: () => import('./routes/admin/orders-all') },
+          { path: 'orders/day', lazy: () => import('./routes/admin/orders-day') },
           { path: 'orders/partners', lazy: () => import('./routes/admin/orders-partners') },
           { path: 'orders/search', lazy: () => import('./routes/admin/orders-search') },
           { path: 'orders/pickups', lazy: () => import('./routes/admin/orders-pickups') },
@@ -147,6 +148,7 @@ export const dashboardRoutes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('./routes/partner/dashboard') },
       { path: 'orders', lazy: () => import('./routes/partner/orders') },
+      { path: 'day', lazy: () => import('./routes/partner/day') },
       { path: 'notifications', lazy: () => import('./routes/partner/notifications') },
       { path: 'pickups', lazy: () => import('./routes/partner/pickups') },
       { path: 'cash', lazy: () => import('./routes/partner/cash') },

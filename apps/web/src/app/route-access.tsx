@@ -56,6 +56,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/orders/all', anyOf: ['orders:read-all'], area: 'All orders' },
   { path: '/admin/orders/search', anyOf: ['orders:read-all'], area: 'Search orders' },
   { path: '/admin/orders/mine', anyOf: ['orders:carry'], area: 'My deliveries' },
+  { path: '/admin/orders/day', anyOf: ['orders:carry'], area: 'My day' },
   { path: '/admin/orders/cash', anyOf: ['orders:carry'], area: 'Cash held' },
   { path: '/admin/orders/partners', anyOf: ['approvals:partners'], area: 'Shipping partners' },
   { path: '/admin/orders', anyOf: ['orders:assign'], area: 'Orders' },

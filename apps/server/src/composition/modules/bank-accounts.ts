@@ -1,7 +1,7 @@
 import { selectSubaccounts } from '../../flows/subaccount-settlement.js';
 import { findUserById } from '../../modules/auth/index.js';
 import { createBankAccountsModule } from '../../modules/bank-accounts/index.js';
-import { storeCommissionBasisPointsSql } from '../../modules/stores/index.js';
+import { storeCommissionBasisPoints } from '../../modules/stores/index.js';
 import { verifyPassword } from '../../platform/auth/passwords.js';
 import { selectBankDirectory } from '../../platform/payments/index.js';
 import { defineModule } from '../registry.js';
@@ -16,6 +16,6 @@ export const bankAccounts = defineModule('bank accounts', ({ deps, providers }) 
     },
     storeOwner,
     subaccounts: selectSubaccounts(deps.config, deps.logger, providers.subaccountProvider),
-    commissionBasisPointsSql: storeCommissionBasisPointsSql,
+    commissionBasisPoints: storeCommissionBasisPoints,
   }),
 );

@@ -1,5 +1,6 @@
+import { createReturnAndRefund } from '../../flows/return-and-refund.js';
 import { findUserById } from '../../modules/auth/index.js';
-import { reserveStock, returnStock } from '../../modules/catalog/index.js';
+import { returnStock } from '../../modules/catalog/index.js';
 import { createReturnsModule } from '../../modules/returns/index.js';
 import { defineModule } from '../registry.js';
 import { fulfilmentChain, orders } from './orders.js';
@@ -10,7 +11,6 @@ export const returns = defineModule('returns', ({ deps, use }) =>
     deps,
     { orders: use(orders).service, refunds: use(orders).refunds },
     {
-      reserveStock,
       returnStock,
       findCustomer: findUserById,
       cardDisputes: use(payments).service,
@@ -19,4 +19,14 @@ export const returns = defineModule('returns', ({ deps, use }) =>
       storePickup: use(fulfilmentChain).storePickup,
     },
   ),
+);
+
+/** The return-and-refund flow (flows/return-and-refund.ts): the store's and the platform's refund-or-replace decisions. */
+export const returnAndRefund = defineModule('return and refund', ({ use }) =>
+  createReturnAndRefund({
+    returns: use(returns).service,
+    decisions: use(returns).decisions,
+    orders: use(orders).service,
+    refunds: use(orders).refunds,
+  }),
 );

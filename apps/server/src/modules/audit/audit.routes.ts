@@ -1,4 +1,5 @@
 import { auditEndpoints } from '@market/contracts';
+import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { AuditService } from './audit.service.js';
 
@@ -14,13 +15,7 @@ export function auditRoutes(audit: AuditService): RouteDefinition[] {
     })),
     route(auditEndpoints.csv, async ({ query, reply }) => {
       const csv = await audit.csv(query);
-      // The file itself, not an envelope: a spreadsheet opens it as it is.
-      return reply
-        .code(200)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${query.from}-to-${query.to}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendCsv(reply, `audit-${query.from}-to-${query.to}.csv`, csv);
     }),
   ];
 }

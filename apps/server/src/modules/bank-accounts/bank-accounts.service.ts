@@ -8,7 +8,6 @@ import {
   UNKNOWN_BANK,
   WRONG_PASSWORD,
 } from '@market/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
@@ -47,10 +46,10 @@ export interface BankAccountsNeeds {
    */
   subaccounts?: SubaccountProvider;
   /**
-   * The commission of the store whose id is `storeId` (an SQL expression) in basis points, null without a payment
-   * category (stores module): Paystack's `percentage_charge`.
+   * The commission of the store in basis points, null without a payment category (the stores module's read):
+   * Paystack's `percentage_charge`.
    */
-  commissionBasisPointsSql(storeId: SQL): SQL;
+  commissionBasisPoints(executor: Db, storeId: string): Promise<number | null>;
 }
 
 export function maskAccountNumber(accountNumber: string): string {
@@ -80,15 +79,9 @@ export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) 
   const masked = (row: BankAccountRow) => toMasked(row, mode);
 
   async function commissionPercentage(storeId: string): Promise<number> {
-    const result = await db.execute(
-      sql`select ${needs.commissionBasisPointsSql(sql`${storeId}::uuid`)} as rate`,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-      rate: unknown;
-    }[];
-    const rate = rows[0]?.rate;
+    const rate = await needs.commissionBasisPoints(db, storeId);
     // A store without a category pays the standard 10 %, as the ledger charges it.
-    return rate === null || rate === undefined ? 10 : Number(rate) / 100;
+    return rate === null ? 10 : rate / 100;
   }
 
   /**

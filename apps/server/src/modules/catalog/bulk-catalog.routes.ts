@@ -1,6 +1,7 @@
 import { bulkCatalogEndpoints as api } from '@market/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { validation } from '../../platform/errors.js';
+import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import type { BulkCatalogService } from './bulk-catalog.service.js';
 
@@ -10,16 +11,6 @@ async function readCsv(request: FastifyRequest): Promise<Buffer> {
   const file = await request.file();
   if (file?.fieldname !== 'file') throw validation('file', 'Attach the CSV file in the "file" field');
   return file.toBuffer();
-}
-
-/** The file itself, not an envelope: a spreadsheet opens it as it is. */
-function sendCsv(reply: FastifyReply, name: string, csv: string) {
-  return reply
-    .code(200)
-    .type('text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'private, no-store')
-    .send(csv);
 }
 
 export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {

@@ -11,6 +11,7 @@ export {
   findShippingFacts,
   productsRunningLow,
   setProductRating,
+  storeHasProducts,
   storeProductFigures,
   storeProductNames,
 } from './products.repository.js';

@@ -348,6 +348,16 @@ export async function findShippingFacts(db: Db, productIds: string[]) {
  * What a store's dashboard shows of its products: how many are at or under their stock alert (sold-out ones
  * included, as on the low-stock page), the lowest few of them, and how many wait for approval or were rejected.
  */
+/** Whether the store has created any product, approved or not (the setup guide's step). */
+export async function storeHasProducts(db: Db, storeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.storeId, storeId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function storeProductFigures(db: Db, storeId: string, lowStockLimit: number) {
   const low = sql`${products.quantity} <= ${products.stockAlertUnits}`;
   const [[counts], lowest] = await Promise.all([

@@ -1,4 +1,5 @@
 import { financeEndpoints } from '@market/contracts';
+import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { FinanceService } from './finance.service.js';
 
@@ -11,13 +12,7 @@ export function financeRoutes(finance: FinanceService): RouteDefinition[] {
     route(financeEndpoints.reportCsv, async ({ query, reply }) => {
       const csv = await finance.reportCsv(query);
       const name = `finance-${query.view}-${query.from}-to-${query.to}.csv`;
-      // The file itself, not an envelope: a spreadsheet opens it as it is.
-      return reply
-        .code(200)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendCsv(reply, `${name}`, csv);
     }),
     route(financeEndpoints.transactions, async ({ query }) => ({
       message: 'Transactions',
@@ -27,6 +22,24 @@ export function financeRoutes(finance: FinanceService): RouteDefinition[] {
       message: 'Transaction',
       data: await finance.transaction(params.id),
     })),
+    route(financeEndpoints.statementCsv, async ({ auth, params, reply }) => {
+      const csv = await finance.statementCsv(requireStoreId(auth), params.month);
+      return reply
+        .code(200)
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${params.month}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    }),
+    route(financeEndpoints.statementPdf, async ({ auth, params, reply }) => {
+      const pdf = await finance.statementPdf(requireStoreId(auth), params.month);
+      return reply
+        .code(200)
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="statement-${params.month}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    }),
     route(financeEndpoints.paymentReport, async ({ auth, query }) => ({
       message: 'Payment report',
       data: await finance.paymentReport(requireStoreId(auth), query),

@@ -21,6 +21,7 @@ import {
   type TransactionRow,
   trackerItems,
 } from './finance.repository.js';
+import { monthDays, statementCsv, statementPdf } from './finance.statement.js';
 import { daysOf, lagosMoments } from './finance-range.js';
 
 /** Every day of the range, quiet days as zero, so a chart shows them rather than skipping them. */
@@ -117,6 +118,20 @@ export function createFinanceService(
         totals: rows.totals,
         series: fullSeries(query.from, query.to, rows.series),
       };
+    },
+
+    /**
+     * The store's monthly statement: the payment report of the month's days, the one function that reads them, so
+     * the two agree to the kobo by construction (and a test holds them to it).
+     */
+    async statementCsv(storeId: string, month: string): Promise<string> {
+      const report = await this.paymentReport(storeId, monthDays(month));
+      return statementCsv(month, report, deps.config.tax);
+    },
+
+    async statementPdf(storeId: string, month: string): Promise<Buffer> {
+      const report = await this.paymentReport(storeId, monthDays(month));
+      return statementPdf(month, report, deps.config.tax, deps.now());
     },
 
     async transactions(query: TransactionsQuery) {

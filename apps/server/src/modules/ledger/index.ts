@@ -10,6 +10,7 @@ export {
   ledgerOrderFiguresSql,
   ledgerRefundedGoodsSql,
   ledgerStoreSales,
+  storeHasBookedSale,
 } from './ledger.figures.js';
 export {
   BOOKS_CAUGHT_UP,

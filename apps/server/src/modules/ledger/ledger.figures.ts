@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.schema.js';
 
@@ -111,6 +111,16 @@ const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 
  * booked (paid) since then whose customer kept goods, and the goods kept (a refund, whoever bears it, comes off;
  * a fully refunded order is not counted). Reads the store's pages by `ledger_orders_store_idx`.
  */
+/** Whether the books hold any paid order of the store: its first sale (the setup guide's step). */
+export async function storeHasBookedSale(db: Db, storeId: string): Promise<boolean> {
+  const rows = await db
+    .select({ orderId: ledgerOrders.orderId })
+    .from(ledgerOrders)
+    .where(eq(ledgerOrders.storeId, storeId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function ledgerStoreSales(
   db: Db,
   storeId: string,

@@ -105,6 +105,8 @@ export interface LedgerNeeds {
    * no payment category (stores module): read in the statement that sets the orders' commissions (ADR 037).
    */
   commissionBasisPointsSql(storeId: SQL): SQL;
+  /** One store's commission in basis points, null without a payment category (the stores module's read). */
+  commissionBasisPoints(executor: Db, storeId: string): Promise<number | null>;
   storeName(executor: Db, storeId: string): Promise<string | undefined>;
   /** The store's saved, bank-resolved payout account (bank-accounts module). */
   bankAccount(

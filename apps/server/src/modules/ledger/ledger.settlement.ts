@@ -1,5 +1,4 @@
 import { storesCannotBeSettled } from '@market/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import { paystackFeeKobo } from '../../platform/payments/index.js';
@@ -37,12 +36,8 @@ export async function settlementSplit(
   const shares: SettlementShare[] = [];
   let room = amountKobo - paystackFeeKobo(amountKobo);
   for (const order of orders) {
-    const rate = await executor.execute(
-      sql`select ${ctx.needs.commissionBasisPointsSql(sql`${order.storeId}::uuid`)} as rate`,
-    );
-    const rows = (Array.isArray(rate) ? rate : (rate as { rows: unknown[] }).rows) as { rate: unknown }[];
     const basisPoints =
-      rows[0]?.rate === null || rows[0]?.rate === undefined ? STANDARD_BASIS_POINTS : Number(rows[0].rate);
+      (await ctx.needs.commissionBasisPoints(executor, order.storeId)) ?? STANDARD_BASIS_POINTS;
     const due =
       order.subtotalKobo -
       order.discountKobo -

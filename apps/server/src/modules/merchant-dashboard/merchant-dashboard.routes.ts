@@ -8,5 +8,9 @@ export function merchantDashboardRoutes(dashboard: MerchantDashboardService): Ro
       message: 'Dashboard',
       data: await dashboard.forStore(auth),
     })),
+    route(merchantDashboardEndpoints.setupGuide, async ({ auth }) => ({
+      message: 'Setup guide',
+      data: await dashboard.setupGuide(auth),
+    })),
   ];
 }

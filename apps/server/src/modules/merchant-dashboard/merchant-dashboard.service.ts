@@ -5,6 +5,7 @@ import { storeProductFigures } from '../catalog/index.js';
 import { ledgerStoreSales } from '../ledger/index.js';
 import type { OrdersService } from '../orders/index.js';
 import { lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
+import { readSetupGuide } from './setup-guide.js';
 
 /** What the dashboard reads of the orders module, handed in by the composition. */
 export interface MerchantDashboardNeeds {
@@ -41,6 +42,11 @@ export function createMerchantDashboardService(deps: Deps, needs: MerchantDashbo
           productsRejected: products.productsRejected,
         },
       };
+    },
+
+    /** The owner's setup checklist for the caller's store. */
+    setupGuide(auth: AuthContext) {
+      return readSetupGuide(deps.db, requireStoreId(auth));
     },
   };
 }

@@ -19,15 +19,6 @@ export const callerOf = (auth: AuthContext): FulfilmentCaller => ({
 
 export function fulfilmentRoutes(fulfilment: FulfilmentService): RouteDefinition[] {
   return [
-    route(fulfilmentEndpoints.updateOrder, async ({ auth, params, body, file }) => {
-      const moved = await fulfilment.updateOrder(
-        params.id,
-        callerOf(auth),
-        body,
-        file ? { bytes: file.bytes } : undefined,
-      );
-      return { message: `Order is now ${moved.orderStatus.known_name.toLowerCase()}`, data: moved };
-    }),
     route(fulfilmentEndpoints.updateToken, async ({ auth, params }) => ({
       message: 'A new delivery token was sent to the customer',
       data: await fulfilment.updateToken(params.id, callerOf(auth)),

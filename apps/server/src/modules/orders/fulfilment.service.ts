@@ -1,12 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   type AssignOrderBody,
   type CarrierOption,
   type DispatcherBody,
-  formatNaira,
   koboToNaira,
   type NotificationKind,
-  nairaToKobo,
   type OrderStatusCode,
   type OrderSummary,
   orderStatusOf,
@@ -24,23 +21,18 @@ import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
+import { checkDeliveryToken, collectionOf, roleOf, takenBack, wrongTokenAnswer } from './fulfilment.moves.js';
 import { readSearch, searchOrderRows } from './order-search.js';
-import {
-  type ActorRole,
-  holdsAssignment,
-  knownNameOfStatus,
-  moveBetween,
-  offeredMoves,
-} from './order-status.js';
+import { holdsAssignment, knownNameOfStatus, moveBetween, offeredMoves } from './order-status.js';
 import type { ActivityRow, ItemRow, OrderFilter, OrderRow } from './orders.repository.js';
+
+export { MAX_WRONG_TOKENS, type TakenBack } from './fulfilment.moves.js';
+
 import * as repository from './orders.repository.js';
 import { payOnDeliveryTermsOf } from './orders.repository.js';
 import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
 import { LABEL_OF_ANOTHER_ORDER, parcelReference, readParcelReference } from './parcel-reference.js';
-import type { RefundNeeds, RefundsService } from './refunds.service.js';
-
-/** Wrong delivery tokens allowed before delivery locks until an admin issues a new token. */
-export const MAX_WRONG_TOKENS = 5;
+import type { RefundNeeds } from './refunds.service.js';
 
 /** Who calls: the guard's account kind, admin role and store, in the words of the fulfilment chain. */
 export interface FulfilmentCaller {
@@ -55,11 +47,6 @@ export interface FulfilmentCaller {
 /** What the orders module needs of others for the chain, handed in by the composition (ADR 010). */
 export interface FulfilmentNeeds {
   findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
-  /** Stock of a cancelled order goes back to the catalog. */
-  returnStock(
-    executor: Db,
-    lines: { productId: string; variantId: string | null; quantity: number }[],
-  ): Promise<void>;
   /** Reserves a refund on the payment, in the transaction that records the intent to send it (ADR 061). */
   reserveRefund: RefundNeeds['reserveRefund'];
   /** Sends money back through the payment provider (after the intent committed). */
@@ -76,11 +63,11 @@ export interface FulfilmentNeeds {
   storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
   /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
   orderFigures(executor: Db, orderId: string): Promise<{ commission: number; due: number; refunded: number }>;
-  /** Pay on delivery (ADR 074); absent, no order is paid at the door. */
-  payOnDelivery?: PayOnDeliverySteps;
+  /** Pay on delivery (ADR 074): a carrier's cash limit when it is given an order paid at the door. */
+  payOnDelivery: Pick<PayOnDeliverySteps, 'carrierRefusal'>;
 }
 
-/** What the chain asks of pay on delivery, in the move's transaction (ADR 074). */
+/** What a move asks of pay on delivery, in the move's transaction (ADR 074; the order-fulfilment flow's steps). */
 export interface PayOnDeliverySteps {
   /** The carrier took the due amount at the door: the collection and its ledger movement. */
   collect(
@@ -99,16 +86,11 @@ export interface PayOnDeliverySteps {
   carrierRefusal(executor: Db, carrierId: string): Promise<string | null>;
 }
 
-/** An order paid at the door whose cash was not taken yet: nothing of it was paid. */
-const unpaidOnDelivery = (order: OrderRow) =>
-  order.paymentMethod === 'on_delivery' && order.deliveredAt === null;
-
 /** A photo sent with a move (multipart), checked and stored by the platform's image pipeline. */
 export interface EvidenceUpload {
   bytes: Buffer;
 }
 
-const adminRoles = new Set<ActorRole>(['admin', 'superadmin', 'dispatcher', 'scheduler']);
 /** Assignment waits in this queue: the order is with nobody who moves it on. */
 export const queueStatuses: OrderStatusCode[] = ['ready_for_pickup', 'declined', 'at_hub'];
 
@@ -129,44 +111,13 @@ const moveText: Partial<Record<OrderStatusCode, string>> = {
 
 /** Mails to the customer on the moves they care about most (issue 7). */
 
-/** A wrong delivery token: how many tries are left, or that delivery is locked now. */
-function wrongTokenAnswer(outcome: { left: number; locked: boolean }) {
-  if (outcome.locked)
-    return conflict(
-      'That delivery token is not right. Delivery of this order is now locked; an admin must issue a new token.',
-    );
-  return validation(
-    'deliveryToken',
-    `That delivery token is not right. ${outcome.left} ${outcome.left === 1 ? 'try' : 'tries'} left.`,
-  );
-}
-
-function roleOf(caller: FulfilmentCaller): ActorRole {
-  if (caller.kind === 'admin') {
-    const role = (caller.role ?? 'admin') as ActorRole;
-    return adminRoles.has(role) ? role : 'admin';
-  }
-  return caller.kind;
-}
-
-function constantTimeMatch(expectedHex: string, token: string): boolean {
-  const expected = Buffer.from(expectedHex, 'hex');
-  const given = Buffer.from(handoverTokenHash(token), 'hex');
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
-
 /** The first instant of today in Lagos (UTC+1 all year), as a UTC date. */
 export function startOfLagosDay(now: Date): Date {
   const lagos = new Date(now.getTime() + 60 * 60 * 1000);
   return new Date(Date.UTC(lagos.getUTCFullYear(), lagos.getUTCMonth(), lagos.getUTCDate()) - 60 * 60 * 1000);
 }
 
-export function createFulfilmentService(
-  deps: Deps,
-  orders: OrdersService,
-  needs: FulfilmentNeeds,
-  refunds: RefundsService,
-) {
+export function createFulfilmentService(deps: Deps, orders: OrdersService, needs: FulfilmentNeeds) {
   const { db } = deps;
 
   /** Whether the caller may see this order at all; anything else is a 404, so ids of others leak nothing. */
@@ -231,7 +182,7 @@ export function createFulfilmentService(
       }
     }
     return conflict(
-      `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${role}` : ''),
+      `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}${move ? ` as ${role}` : ''}`,
     );
   }
 
@@ -506,104 +457,6 @@ export function createFulfilmentService(
     });
   }
 
-  /**
-   * The customer's delivery token at the door, checked in constant time under the hand-over's lock: the hand-over
-   * completed, or a wrong token counted (the fifth locks delivery) and answered as such.
-   */
-  async function checkDeliveryToken(tx: Db, order: OrderRow, token: string | undefined, at: Date) {
-    const handover = await repository.lockOpenHandover(tx, order.id);
-    if (!handover) throw conflict('This order has no delivery token. An admin must issue a new one.');
-    if (handover.locked) {
-      throw conflict(
-        'Delivery of this order is locked after five wrong delivery tokens. An admin must issue a new token.',
-      );
-    }
-    if (!token) throw validation('deliveryToken', "Enter the customer's delivery token");
-    if (!constantTimeMatch(handover.tokenHash, token)) {
-      const attempts = handover.wrongAttempts + 1;
-      const locked = attempts >= MAX_WRONG_TOKENS;
-      await repository.updateHandover(tx, handover.id, { wrongAttempts: attempts, locked });
-      return { kind: 'wrong-token', left: MAX_WRONG_TOKENS - attempts, locked } as const;
-    }
-    await repository.updateHandover(tx, handover.id, {
-      completedAt: at,
-      fromPartyKind: order.carrierKind ?? 'carrier',
-      fromPartyId: order.partnerId ?? order.dispatcherId,
-    });
-    return undefined;
-  }
-
-  /**
-   * A paid order cancelled, or a failed delivery its carrier takes back to the store: the goods go back into
-   * stock and the whole order (shipping too) is refunded before the move, in its transaction, so the machine
-   * sees the refund booked (ADR 040): the gift-card part goes back to its cards now, the cash to the provider
-   * after the commit (ADR 026). Answers the refunds to send then.
-   */
-  async function refundTakenBack(
-    tx: Db,
-    order: OrderRow,
-    to: string,
-    note: string | undefined,
-    actor: { role: ActorRole; id: string },
-  ) {
-    const items = await repository.itemsOfOrders(tx, [order.id]);
-    await needs.returnStock(
-      tx,
-      items.map((item) => ({
-        productId: item.productId,
-        variantId: item.variantId,
-        quantity: item.quantity,
-      })),
-    );
-    // Paid at the door and not delivered: nothing was paid, so nothing goes back (ADR 074).
-    if (unpaidOnDelivery(order)) return [];
-    const reason =
-      to === 'returned'
-        ? `Delivery failed; the parcel went back to the store${note ? `: ${note}` : ''}`
-        : note
-          ? `Cancelled by the store: ${note}`
-          : 'Cancelled by the store';
-    const booked = await refunds.book(tx, {
-      orderId: order.id,
-      returnId: null,
-      kind: 'cancellation',
-      lines: 'all',
-      reason: reason.slice(0, 500),
-      actor,
-    });
-    return booked.toSend;
-  }
-
-  /**
-   * What the carrier says it took at the door for an order paid on delivery moved to delivered; checked before the
-   * token so a wrong amount changes nothing. Null for every other move.
-   */
-  function collectionOf(order: OrderRow, to: OrderStatusCode, body: UpdateOrderBody) {
-    if (to !== 'delivered' || order.paymentMethod !== 'on_delivery') {
-      if (body.collectionMethod || body.collectedAmount !== undefined)
-        throw validation(
-          'collectionMethod',
-          'Only an order paid on delivery has money to collect at the door',
-        );
-      return null;
-    }
-    if (!body.collectionMethod)
-      throw validation('collectionMethod', 'Say how the customer paid: cash, POS or transfer');
-    if (body.collectedAmount === undefined)
-      throw validation('collectedAmount', 'Enter the amount the customer paid');
-    const due = order.totalKobo + order.podFeeKobo;
-    const amountKobo = nairaToKobo(Number(body.collectedAmount));
-    if (amountKobo !== due)
-      throw validation(
-        'collectedAmount',
-        `The customer must pay exactly ${formatNaira(due)}; you entered ${formatNaira(amountKobo)}`,
-      );
-    const reference = body.collectionReference?.trim() || null;
-    if (body.collectionMethod !== 'cash' && !reference)
-      throw validation('collectionReference', 'Enter the POS slip or transfer reference');
-    return { method: body.collectionMethod, reference, amountKobo };
-  }
-
   const service = {
     /** The statuses the caller may move this order to now. */
     /** Admin search across every store (issue 35): by order number, phone, e-mail or name words; bounded. */
@@ -668,57 +521,87 @@ export function createFulfilmentService(
     },
 
     /**
-     * `PATCH /ordertracking/update-order/{id}`: one move along the machine by whoever holds the order now. Delivered
-     * needs the customer's token, checked in constant time; a wrong one is counted even though the move fails, and
-     * the fifth locks delivery until an admin issues a new token.
+     * The steps of one move along the machine (`PATCH /ordertracking/update-order/{id}`), in the order the
+     * order-fulfilment flow (`flows/order-fulfilment.ts`) takes them; the steps of other modules go between them.
      */
-    async updateOrder(
-      orderId: string,
-      caller: FulfilmentCaller,
-      body: UpdateOrderBody,
-      upload?: EvidenceUpload,
-    ) {
-      const to = body.status;
-      const role = roleOf(caller);
-      // A scanned label must be this order's (ADR 078); without one the move is the tapped button it always was.
-      const parcel = body.parcel ? readParcelReference(deps.config.jwtSecret, body.parcel) : undefined;
-      if (parcel && parcel.orderId !== orderId) throw validation('parcel', LABEL_OF_ANOTHER_ORDER);
-      const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
-      let refundIds: string[] = [];
-      let previousCarrier: string | null = null;
-      const outcome = await db.transaction(async (tx) => {
+    moves: {
+      /**
+       * Before the transaction: a scanned label must be this order's (ADR 078; without one the move is the tapped
+       * button it always was), and the move's photo is checked and stored (the move is checked first).
+       */
+      async prepare(
+        orderId: string,
+        caller: FulfilmentCaller,
+        body: UpdateOrderBody,
+        upload?: EvidenceUpload,
+      ) {
+        const parcel = body.parcel ? readParcelReference(deps.config.jwtSecret, body.parcel) : undefined;
+        if (parcel && parcel.orderId !== orderId) throw validation('parcel', LABEL_OF_ANOTHER_ORDER);
+        const shippingEvidence = await evidenceFor(orderId, caller, body, upload);
+        return { parcelRef: parcel?.reference, shippingEvidence };
+      },
+
+      /**
+       * The order locked, the caller may see it and make this move; what the carrier says it took at the door
+       * (an order paid on delivery moved to delivered) read before the token, so a wrong amount changes nothing.
+       */
+      async lock(tx: Db, orderId: string, caller: FulfilmentCaller, body: UpdateOrderBody) {
+        const to = body.status;
         const order = await visibleOrder(tx, orderId, caller, true);
-        previousCarrier = order.partnerId ?? order.dispatcherId;
         if (to === 'assigned') {
           throw conflict('Assign the order to a carrier from the assignment queue to move it to Assigned');
         }
         if (to === 'declined' && !body.note) throw validation('note', 'Say why you decline the order');
         if (!allowedFor(order, caller).includes(to)) throw refusal(order, to, caller);
-        const at = deps.now();
         const collection = collectionOf(order, to, body);
         if (body.refusedByCustomer && (to !== 'delivery_failed' || order.paymentMethod !== 'on_delivery'))
           throw validation('refusedByCustomer', 'Only a parcel paid on delivery can be refused at the door');
-        let deliveryTokenChecked = false;
-        if (moveBetween(order.status, to)?.needs === 'delivery_token') {
-          const wrong = await checkDeliveryToken(tx, order, body.deliveryToken, at);
-          if (wrong) return wrong;
-          deliveryTokenChecked = true;
-          if (collection) {
-            if (!needs.payOnDelivery) throw conflict('Pay on delivery is not available');
-            await needs.payOnDelivery.collect(tx, order, {
-              ...collection,
-              carrier: {
-                id: order.partnerId ?? order.dispatcherId ?? caller.userId,
-                kind: order.carrierKind ?? 'hub',
-                name: order.carrierName ?? 'Platform hub',
-              },
-            });
-          }
-        }
-        if (body.refusedByCustomer) await needs.payOnDelivery?.refused(tx, order);
-        if (moveBetween(order.status, to)?.settles === 'refund') {
-          refundIds = await refundTakenBack(tx, order, to, body.note, { role, id: caller.userId });
-        }
+        const carrier = {
+          id: order.partnerId ?? order.dispatcherId ?? caller.userId,
+          kind: order.carrierKind ?? ('hub' as const),
+          name: order.carrierName ?? 'Platform hub',
+        };
+        return {
+          order,
+          at: deps.now(),
+          collection: collection ? { ...collection, carrier } : null,
+        };
+      },
+
+      /**
+       * The customer's delivery token, when the move needs it: checked (a hand-over completed) or a wrong one
+       * counted, answered by `wrongTokenAnswer` after the count commits.
+       */
+      async checkToken(tx: Db, order: OrderRow, body: UpdateOrderBody, at: Date) {
+        if (moveBetween(order.status, body.status)?.needs !== 'delivery_token')
+          return { checked: false } as const;
+        const wrong = await checkDeliveryToken(tx, order, body.deliveryToken, at);
+        return wrong ? ({ checked: false, wrong } as const) : ({ checked: true } as const);
+      },
+
+      takenBack,
+      wrongTokenAnswer,
+
+      /**
+       * The move itself: the machine's transition with its evidence, the carrier's assignment closed or accepted,
+       * the order's own fields, and who is told.
+       */
+      async apply(
+        tx: Db,
+        order: OrderRow,
+        caller: FulfilmentCaller,
+        body: UpdateOrderBody,
+        facts: {
+          at: Date;
+          deliveryTokenChecked: boolean;
+          shippingEvidence?: string;
+          parcelRef?: string;
+          refunding: boolean;
+        },
+      ) {
+        const to = body.status;
+        const { at } = facts;
+        const role = roleOf(caller);
         const text = [moveText[to] ?? `Order is ${knownNameOfStatus(to)}.`, body.note]
           .filter(Boolean)
           .join(' ');
@@ -729,13 +612,13 @@ export function createFulfilmentService(
           { role, id: caller.userId },
           {
             activity: to === 'declined' ? `Declined by the shipping partner: ${body.note}` : text,
-            deliveryTokenChecked,
-            shippingEvidence,
-            parcelRef: parcel?.reference,
+            deliveryTokenChecked: facts.deliveryTokenChecked,
+            shippingEvidence: facts.shippingEvidence,
+            parcelRef: facts.parcelRef,
           },
         );
         const patch: Partial<repository.NewOrder> = {};
-        if (shippingEvidence) patch.shippingEvidence = shippingEvidence;
+        if (facts.shippingEvidence) patch.shippingEvidence = facts.shippingEvidence;
         if (to === 'delivered') patch.deliveredAt = at;
         if (to === 'declined') {
           await closeAssignment(tx, order, 'declined', at, body.note);
@@ -749,27 +632,19 @@ export function createFulfilmentService(
         }
         const final =
           Object.keys(patch).length > 0 ? await repository.updateOrder(tx, order.id, patch) : moved;
-        await tellOfMove(
-          tx,
-          final,
-          to,
-          caller,
-          body.note,
-          at,
-          // An order paid at the door and not delivered had nothing paid: the customer is told of no refund.
-          moveBetween(order.status, to)?.settles === 'refund' && !unpaidOnDelivery(order),
-        );
-        return { kind: 'moved', order: final } as const;
-      });
-      if (outcome.kind === 'wrong-token') throw wrongTokenAnswer(outcome);
-      // A provider failure stays on the refund row (failed) for an admin to retry; the move itself stands.
-      for (const refundId of refundIds) await refunds.send(refundId);
-      await publishOrderChange(outcome.order, previousCarrier);
-      return {
-        id: outcome.order.id,
-        orderStatus: orderStatusOf(outcome.order.status),
-        allowedNextStatuses: allowedFor(outcome.order, caller).map(orderStatusOf),
-      };
+        await tellOfMove(tx, final, to, caller, body.note, at, facts.refunding);
+        return final;
+      },
+
+      /** After the commit: live screens hear of the move; the answer names what the caller may do next. */
+      async answer(order: OrderRow, caller: FulfilmentCaller, previousCarrier: string | null) {
+        await publishOrderChange(order, previousCarrier);
+        return {
+          id: order.id,
+          orderStatus: orderStatusOf(order.status),
+          allowedNextStatuses: allowedFor(order, caller).map(orderStatusOf),
+        };
+      },
     },
 
     /** `update-token`: a new delivery token for the customer; the old one stops working and a lock is lifted. */
@@ -913,7 +788,7 @@ export function createFulfilmentService(
       const view = await db.transaction(async (tx) => {
         const order = await visibleOrder(tx, orderId, caller, true, true);
         // A carrier holding too much customers' cash takes no more of it until it remits (ADR 074).
-        if (order.paymentMethod === 'on_delivery' && chosen && needs.payOnDelivery) {
+        if (order.paymentMethod === 'on_delivery' && chosen) {
           const refusal = await needs.payOnDelivery.carrierRefusal(tx, chosen.id);
           if (refusal) throw conflict(refusal);
         }
@@ -1022,9 +897,21 @@ export function createFulfilmentService(
       });
     },
 
+    /** The partner declines: the order goes back to the queue. A decline takes no money, stock or token. */
     async partnerDecline(orderId: string, caller: FulfilmentCaller, reason: string) {
-      const moved = await service.updateOrder(orderId, caller, { status: 'declined', note: reason });
-      return { id: moved.id, orderStatus: moved.orderStatus };
+      const body = { status: 'declined', note: reason } as const;
+      let previousCarrier: string | null = null;
+      const moved = await db.transaction(async (tx) => {
+        const { order, at } = await service.moves.lock(tx, orderId, caller, body);
+        previousCarrier = order.partnerId ?? order.dispatcherId;
+        return service.moves.apply(tx, order, caller, body, {
+          at,
+          deliveryTokenChecked: false,
+          refunding: false,
+        });
+      });
+      const answer = await service.moves.answer(moved, caller, previousCarrier);
+      return { id: answer.id, orderStatus: answer.orderStatus };
     },
 
     /** The rider who carries it: name and phone (normalised to +234), shown to the customer. */

@@ -11,7 +11,8 @@ import { createRefundsService } from './refunds.service.js';
 import { serviceLevelRoutes } from './service-levels.js';
 
 // The orders module's public face: other modules import only from here. It owns every order write: checkout's
-// (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens).
+// (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens). A
+// move's sequence, with the steps of other modules in it, is the order-fulfilment flow's (ADR 081).
 
 const unwired = (what: string) => () => {
   throw new Error(`The orders module was built without ${what}`);
@@ -20,7 +21,6 @@ const unwired = (what: string) => () => {
 /** For callers that use only checkout's part (tests of the service): the chain's needs are not handed in. */
 const noFulfilmentNeeds: FulfilmentNeeds = {
   findCustomer: async () => undefined,
-  returnStock: unwired('returnStock'),
   reserveRefund: unwired('reserveRefund'),
   sendRefund: unwired('sendRefund'),
   releaseRefund: unwired('releaseRefund'),
@@ -29,13 +29,14 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   carriers: async () => [],
   storeHub: async () => undefined,
   orderFigures: unwired('orderFigures'),
+  payOnDelivery: { carrierRefusal: unwired('payOnDelivery') },
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
   const money = createOrderMoneyEvents();
   const service = createOrdersService(deps, money);
   const refunds = createRefundsService(deps, needs, money);
-  const fulfilment = createFulfilmentService(deps, service, needs, refunds);
+  const fulfilment = createFulfilmentService(deps, service, needs);
   return {
     service,
     fulfilment,
@@ -51,7 +52,9 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
   };
 }
 
+export { callerOf as fulfilmentCallerOf } from './fulfilment.routes.js';
 export type {
+  EvidenceUpload,
   FulfilmentCaller,
   FulfilmentNeeds,
   FulfilmentService,
@@ -59,6 +62,7 @@ export type {
 } from './fulfilment.service.js';
 export { MAX_WRONG_TOKENS, queueStatuses } from './fulfilment.service.js';
 export type { OrderMoneyListener } from './money-events.js';
+export { eachOrder, movedSummary } from './order-batch.routes.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
 export type {
@@ -76,6 +80,7 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repository.js';
 export {
   ANONYMISED_NAME,
   anonymiseOrders,

@@ -3,7 +3,8 @@ import type { OrderRow, RefundRow } from './orders.repository.js';
 
 /**
  * What the books hear of an order's money (ADR 027), in the transaction that changes it: the ledger module listens
- * (registered by the composition), so the orders module never imports it. Without a listener nothing is posted.
+ * (the order-money flow, joined by `composition/flows.ts`), so the orders module never imports it. A money fact with
+ * nobody listening stops with an error (ADR 081): an orders module built without its flow never skips the books.
  */
 export interface OrderMoneyListener {
   /**
@@ -31,7 +32,8 @@ export interface OrderMoneyListener {
 
 export interface OrderMoneyEvents {
   listen(listener: OrderMoneyListener): void;
-  readonly listener: OrderMoneyListener | undefined;
+  /** The books' steps; throws when no flow listens, so a money fact is booked or its write rolls back. */
+  readonly books: OrderMoneyListener;
 }
 
 export function createOrderMoneyEvents(): OrderMoneyEvents {
@@ -41,7 +43,11 @@ export function createOrderMoneyEvents(): OrderMoneyEvents {
       if (current && current !== listener) throw new Error('The orders module already has a money listener');
       current = listener;
     },
-    get listener() {
+    get books() {
+      if (!current)
+        throw new Error(
+          'The orders module has no money flow (composition/flows.ts joins order-money): this fact would go unbooked',
+        );
       return current;
     },
   };

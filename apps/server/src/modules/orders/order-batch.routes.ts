@@ -9,9 +9,10 @@ type Status = BatchOrderResult['orderStatus'] & {};
 /**
  * Runs one move per order, one after another, each in its own transaction with the order's row locked (the single
  * move's own code): an order two clicks name at once moves once, and the second answers the rule it now breaks.
- * A refusal is that order's result; anything else (a bug, a lost database) fails the request as usual.
+ * A refusal is that order's result; anything else (a bug, a lost database) fails the request as usual. The batch
+ * of moves is the order-fulfilment flow's route (each order's move is that flow's sequence); assignment is here.
  */
-async function eachOrder(
+export async function eachOrder(
   orderIds: string[],
   move: (orderId: string) => Promise<Status>,
 ): Promise<BatchOrderAnswer> {
@@ -35,28 +36,20 @@ async function eachOrder(
   return { results, moved, refused: results.length - moved };
 }
 
-const summary = (answer: BatchOrderAnswer, done: string) =>
+export const movedSummary = (answer: BatchOrderAnswer, done: string) =>
   answer.refused === 0
     ? `${answer.moved} order${answer.moved === 1 ? '' : 's'} ${done}`
     : `${answer.moved} order${answer.moved === 1 ? '' : 's'} ${done}; ${answer.refused} could not be`;
 
 export function orderBatchRoutes(fulfilment: FulfilmentService): RouteDefinition[] {
   return [
-    route(orderBatchEndpoints.merchantMove, async ({ auth, body }) => {
-      const caller = callerOf(auth);
-      const answer = await eachOrder(body.orderIds, async (orderId) => {
-        const moved = await fulfilment.updateOrder(orderId, caller, { status: body.status, note: body.note });
-        return moved.orderStatus;
-      });
-      return { message: summary(answer, 'moved'), data: answer };
-    }),
     route(orderBatchEndpoints.adminAssign, async ({ auth, body }) => {
       const caller = callerOf(auth);
       const answer = await eachOrder(body.orderIds, async (orderId) => {
         const assigned = await fulfilment.assign(orderId, caller, body.assignment);
         return assigned.orderStatus;
       });
-      return { message: summary(answer, 'assigned'), data: answer };
+      return { message: movedSummary(answer, 'assigned'), data: answer };
     }),
   ];
 }

@@ -250,3 +250,36 @@ export async function deliveredBefore(executor: Db, cutoff: Date, limit: number)
     .limit(limit);
   return rows.map((row) => row.id);
 }
+
+/** The statuses in which an order's carrier still has it to collect (assigned) or to deliver (the rest). */
+export const carriedOpenStatuses = [
+  'assigned',
+  'picked_up',
+  'at_hub',
+  'in_transit',
+  'out_for_delivery',
+  'delivery_failed',
+] as const;
+
+/**
+ * The open orders a carrier holds now (the assignment is theirs: a partner's, or a platform dispatcher's), by order
+ * name, at most `limit` (the caller asks one more to know whether there were more).
+ */
+export function carriedOpenOrders(
+  executor: Db,
+  carrier: { kind: 'partner' | 'dispatcher'; id: string },
+  limit: number,
+): Promise<OrderRow[]> {
+  return executor
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.carrierKind, carrier.kind),
+        carrier.kind === 'partner' ? eq(orders.partnerId, carrier.id) : eq(orders.dispatcherId, carrier.id),
+        inArray(orders.status, [...carriedOpenStatuses]),
+      ),
+    )
+    .orderBy(asc(orders.orderName), asc(orders.id))
+    .limit(limit);
+}

@@ -24,6 +24,7 @@ import {
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { DeliveryAddress, RefundStatus } from './orders.schema.js';
+import { orderReceiptPdf } from './receipt.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -206,7 +207,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         throw conflict(`Order is ${from}; only its own carrier can move it to ${knownNameOfStatus(to)}`);
       default:
         throw conflict(
-          `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}` + (move ? ` as ${actor.role}` : ''),
+          `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}${move ? ` as ${actor.role}` : ''}`,
         );
     }
     const at = deps.now();
@@ -221,8 +222,8 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       evidence.shippingEvidence ?? null,
       evidence.parcelRef ?? null,
     );
-    if (to === 'completed') await money.listener?.completed(executor, moved);
-    if (to === 'returned') await money.listener?.returned(executor, moved);
+    if (to === 'completed') await money.books.completed(executor, moved);
+    if (to === 'returned') await money.books.returned(executor, moved);
     return moved;
   }
 
@@ -231,7 +232,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
     const token = newDeliveryToken();
     const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
-    await money.listener?.paid(executor, [paid]);
+    await money.books.paid(executor, [paid]);
     await repository.insertHandover(executor, {
       orderId,
       fromPartyKind: 'carrier',
@@ -636,6 +637,14 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
             ? null
             : new Date(deliveredAt + deps.config.returnWindowDays * DAY_MS).toISOString(),
       };
+    },
+
+    /** The customer's receipt of a paid order of theirs (PDF); an unpaid checkout has none yet. */
+    async receiptForCustomer(customerId: string, orderId: string): Promise<Buffer> {
+      const order = await this.oneForCustomer(customerId, orderId);
+      if (order.orderStatus.code_name === 'awaiting_payment')
+        throw conflict('This order is not paid yet: its receipt comes with the payment');
+      return orderReceiptPdf(order, deps.config.tax, deps.now());
     },
 
     /**

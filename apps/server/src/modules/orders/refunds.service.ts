@@ -201,7 +201,7 @@ export function createRefundsService(
         );
       }
       await bookOnCheckout(executor, tracker, cash, gift, at);
-      await money.listener?.refundBooked(executor, order, rows);
+      await money.books.refundBooked(executor, order, rows);
       return { rows, toSend, amountKobo, shippingKobo };
     },
 
@@ -292,7 +292,7 @@ export function createRefundsService(
       await unbook(executor, row);
       // Its status only (cancelled and returned are terminal), so not locked here: the books lock its page.
       const order = await repository.findOrder(executor, row.orderId);
-      if (order) await money.listener?.refundRejected(executor, row, order);
+      if (order) await money.books.refundRejected(executor, row, order);
       const updated = await repository.updateRefund(executor, row.id, ['failed', 'pending'], {
         ...decided,
         status: 'rejected',
@@ -358,13 +358,13 @@ export function createRefundsService(
     /** An admin changed who bears a dispute: the refunds its resolution booked move with it. */
     async setChargedToOfDispute(executor: Db, settlementKey: string, chargedTo: 'merchant' | 'platform') {
       const rows = await repository.setChargedToSettledBy(executor, settlementKey, chargedTo, deps.now());
-      if (rows.length > 0) await money.listener?.chargedToChanged(executor, rows);
+      if (rows.length > 0) await money.books.chargedToChanged(executor, rows);
       return rows;
     },
 
     async setChargedTo(executor: Db, returnId: string, chargedTo: 'merchant' | 'platform', at: Date) {
       const rows = await repository.setChargedTo(executor, returnId, chargedTo, at);
-      await money.listener?.chargedToChanged(executor, rows);
+      await money.books.chargedToChanged(executor, rows);
       return rows;
     },
 

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { policiesRoutes } from './policies.routes.js';
 import { createPoliciesService, type PoliciesNeeds, type PoliciesService } from './policies.service.js';
 
+export { storePolicyTypes } from './policies.repository.js';
 export type { PoliciesNeeds, PoliciesService } from './policies.service.js';
 
 /** A store's policies (shipping, returns, refunds, privacy, terms), written by its members, read by everyone. */

@@ -8,6 +8,15 @@ export type PolicyInsert = typeof storePolicies.$inferInsert;
 /** In the order of the kinds (shipping, returns, refunds, privacy, terms). */
 const kindOrder = sql`array_position(array['shipping','returns','refunds','privacy','terms']::text[], ${storePolicies.type})`;
 
+/** The kinds of policy the store has written (the setup guide's step). */
+export async function storePolicyTypes(db: Db, storeId: string): Promise<PolicyRow['type'][]> {
+  const rows = await db
+    .select({ type: storePolicies.type })
+    .from(storePolicies)
+    .where(eq(storePolicies.storeId, storeId));
+  return rows.map((row) => row.type);
+}
+
 export function listStorePolicies(db: Db, storeId: string): Promise<PolicyRow[]> {
   return db.select().from(storePolicies).where(eq(storePolicies.storeId, storeId)).orderBy(kindOrder);
 }

@@ -1,4 +1,5 @@
 import { adminMerchantEndpoints, salesReportEndpoints } from '@market/contracts';
+import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { ReportsService } from './reports.service.js';
 
@@ -11,13 +12,7 @@ export function reportsRoutes(reports: ReportsService): RouteDefinition[] {
     route(salesReportEndpoints.salesCsv, async ({ auth, query, reply }) => {
       const csv = await reports.salesReportCsv(requireStoreId(auth), query);
       const name = `sales-${query.view}-${query.from}-to-${query.to}.csv`;
-      // The file itself, not an envelope: a spreadsheet opens it as it is.
-      return reply
-        .code(200)
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(csv);
+      return sendCsv(reply, `${name}`, csv);
     }),
 
     route(adminMerchantEndpoints.list, async ({ query }) => ({

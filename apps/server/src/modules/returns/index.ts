@@ -2,24 +2,30 @@ import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import type { OrdersService, RefundsService } from '../orders/index.js';
 import { createPickupsService, type PickupNeeds } from './pickups.service.js';
+import { createReturnDecisions, type ReturnDecisions } from './returns.decisions.js';
 import { pickupRoutes, returnsRoutes } from './returns.routes.js';
 import { createReturnsService, type ReturnsNeeds, type ReturnsService } from './returns.service.js';
 
 export { anonymiseReturns, returnsForExport } from './personal-data.js';
-
 export type { PickupNeeds, PickupsService } from './pickups.service.js';
+export type { ReturnDecisions } from './returns.decisions.js';
+export type { ReturnRow } from './returns.repository.js';
+export { carriedOpenPickups } from './returns.repository.js';
+export { callerOf as returnCallerOf } from './returns.routes.js';
 export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.service.js';
 
 /**
- * Returns and replacements (issue 8): the return requests and their decisions. Order writes (notes, the replacement
- * order, the Returned move) and refunds go through the orders module.
+ * Returns and replacements (issue 8): the return requests and their moves. Order writes (notes, the Returned move)
+ * go through the orders module. A refund-or-replace decision is the return-and-refund flow's sequence
+ * (`flows/return-and-refund.ts`, ADR 081), over the steps `decisions` names.
  */
 export function createReturnsModule(
   deps: Deps,
   parts: { orders: OrdersService; refunds: RefundsService },
   needs: ReturnsNeeds & PickupNeeds,
-): ServerModule<ReturnsService> {
+): ServerModule<ReturnsService> & { decisions: ReturnDecisions } {
   const pickups = createPickupsService(deps, parts.orders, needs);
-  const service = createReturnsService(deps, parts.orders, parts.refunds, needs, pickups);
-  return { service, routes: [...returnsRoutes(deps, service), ...pickupRoutes(pickups)] };
+  const decisions = createReturnDecisions(deps, parts.orders, needs, pickups);
+  const service = createReturnsService(deps, parts.orders, parts.refunds, needs, pickups, decisions);
+  return { service, decisions, routes: [...returnsRoutes(deps, service), ...pickupRoutes(pickups)] };
 }

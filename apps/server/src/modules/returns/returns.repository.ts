@@ -159,3 +159,28 @@ export async function pickupPage(
   ]);
   return { rows, total: total?.value ?? 0 };
 }
+
+/**
+ * The return pickups a carrier holds now: to collect from the customer (assigned) or to take to the store
+ * (collected), by creation, at most `limit`.
+ */
+export function carriedOpenPickups(
+  executor: Db,
+  carrier: { kind: 'partner' | 'dispatcher'; id: string },
+  limit: number,
+): Promise<PickupRow[]> {
+  return executor
+    .select()
+    .from(returnPickups)
+    .where(
+      and(
+        eq(returnPickups.carrierKind, carrier.kind),
+        carrier.kind === 'partner'
+          ? eq(returnPickups.partnerId, carrier.id)
+          : eq(returnPickups.dispatcherId, carrier.id),
+        inArray(returnPickups.status, ['assigned', 'collected']),
+      ),
+    )
+    .orderBy(asc(returnPickups.createdAt), asc(returnPickups.id))
+    .limit(limit);
+}

@@ -13,7 +13,7 @@ import type { PickupCaller, PickupsService } from './pickups.service.js';
 import type { ReturnCaller, ReturnsService } from './returns.service.js';
 
 /** The caller as the guard resolved it; never from the request body. */
-const callerOf = (auth: AuthContext): ReturnCaller => ({
+export const callerOf = (auth: AuthContext): ReturnCaller => ({
   kind: auth.kind,
   userId: auth.userId,
   role: auth.role,
@@ -84,10 +84,6 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
       const updated = await returns.updateStatus(callerOf(auth), params.id, body);
       return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
     }),
-    route(merchantReturnEndpoints.refundDecision, async ({ auth, params, body }) => {
-      const updated = await returns.decide(callerOf(auth), params.id, body);
-      return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
-    }),
     route(adminReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',
       data: await returns.list(callerOf(auth), query),
@@ -95,14 +91,6 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
     route(adminReturnEndpoints.one, async ({ auth, params }) => ({
       message: 'Return',
       data: await returns.one(callerOf(auth), params.id),
-    })),
-    route(adminReturnEndpoints.returnOrder, async ({ auth, params, body }) => ({
-      message: 'Order return was successful',
-      data: await returns.uphold(callerOf(auth), params.id, 'refund', body.note),
-    })),
-    route(adminReturnEndpoints.replaceOrder, async ({ auth, params, body }) => ({
-      message: 'Order replacement was successful',
-      data: await returns.uphold(callerOf(auth), params.id, 'replace', body.note),
     })),
     route(adminReturnEndpoints.chargebackDecision, async ({ auth, params, body }) => ({
       message: 'Chargeback decision saved',

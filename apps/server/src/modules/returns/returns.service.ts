@@ -6,7 +6,6 @@ import {
   formatNaira,
   koboToNaira,
   type OrderReturn,
-  type RefundDecisionBody,
   type RefundRecordStatus,
   type RefundRejectBody,
   type ReturnStatus,
@@ -21,8 +20,6 @@ import { conflict, notFound, validation } from '../../platform/errors.js';
 import {
   customerRefundOf,
   type ItemRow,
-  type OrderActor,
-  type OrderRow,
   type OrdersService,
   type RefundRow,
   type RefundsService,
@@ -31,6 +28,13 @@ import {
 } from '../orders/index.js';
 import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
 import { customerPickupView, type PickupsService, pickupView } from './pickups.service.js';
+import {
+  actorOf,
+  canSeeReturn,
+  decidable,
+  type ReturnCaller,
+  type ReturnDecisions,
+} from './returns.decisions.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
@@ -41,11 +45,6 @@ import type { ReturnLine } from './returns.schema.js';
 // row lock, then the return's, so two decisions on one return cannot both pass.
 
 export interface ReturnsNeeds {
-  /** Takes stock for a replacement (catalog); refuses when there is not enough. */
-  reserveStock(
-    executor: Db,
-    lines: { productId: string; variantId: string | null; quantity: number }[],
-  ): Promise<unknown>;
   /** Puts received units back into stock (catalog), in the caller's transaction. */
   returnStock(
     executor: Db,
@@ -55,13 +54,6 @@ export interface ReturnsNeeds {
   findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
   /** Card-holder disputes of our payments, as the payments module keeps them (ADR 049). */
   cardDisputes: Pick<PaymentsService, 'disputePage' | 'setDisputeBearer'>;
-}
-
-export interface ReturnCaller {
-  kind: 'customer' | 'merchant' | 'admin' | 'partner';
-  userId: string;
-  role: string | null;
-  storeId?: string;
 }
 
 /** The store's moves between statuses; a refund or a replacement is decided with update-refund-decision. */
@@ -74,18 +66,7 @@ const storeMoves: Record<ReturnStatus, readonly ReturnStatus[]> = {
   replacement_sent: ['closed'],
   closed: [],
 };
-/** The store decides refund or replace from here. */
-const decidable = new Set<ReturnStatus>(['approved', 'item_received']);
-
 const DAY = 24 * 60 * 60 * 1000;
-
-function actorOf(caller: ReturnCaller): OrderActor {
-  if (caller.kind === 'admin') {
-    const role = caller.role === 'superadmin' ? 'superadmin' : 'admin';
-    return { role, id: caller.userId };
-  }
-  return { role: caller.kind === 'partner' ? 'partner' : caller.kind, id: caller.userId };
-}
 
 /** A return that still takes its units: anything but one that ended without refund or replacement. */
 function holdsUnits(row: ReturnRow): boolean {
@@ -101,15 +82,12 @@ export function createReturnsService(
   refunds: RefundsService,
   needs: ReturnsNeeds,
   pickups: PickupsService,
+  decisions: ReturnDecisions,
 ) {
   const { db } = deps;
 
-  function canSee(row: ReturnRow, caller: ReturnCaller): boolean {
-    if (caller.kind === 'admin') return true;
-    if (caller.kind === 'merchant') return Boolean(caller.storeId) && row.storeId === caller.storeId;
-    if (caller.kind === 'customer') return row.customerId === caller.userId;
-    return false;
-  }
+  const canSee = canSeeReturn;
+  const { withLockedReturn, release, tellCustomer } = decisions;
 
   function allowedFor(row: ReturnRow, caller: ReturnCaller): ReturnStatus[] {
     // A disputed return waits for the platform; the store cannot close it meanwhile.
@@ -272,169 +250,6 @@ export function createReturnsService(
   }
   const customerView = async (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
     (await customerViews(executor, [row], caller))[0]!;
-
-  /**
-   * Runs `work` with the return's order and the return locked, in that order (the order first, as every order
-   * write does), after checking the caller may see it; anything else is a 404.
-   */
-  async function withLockedReturn<T>(
-    returnId: string,
-    caller: ReturnCaller,
-    work: (tx: Db, row: ReturnRow, order: OrderRow) => Promise<T>,
-  ): Promise<T> {
-    return db.transaction(async (tx) => {
-      const seen = await repository.findReturn(tx, returnId);
-      if (!seen || !canSee(seen, caller)) throw notFound('Return not found');
-      const order = await orders.lockOrder(tx, seen.orderId);
-      const row = await repository.lockReturn(tx, returnId);
-      if (!order || !row) throw notFound('Return not found');
-      return work(tx, row, order);
-    });
-  }
-
-  /**
-   * A return decided (refunded or replaced) after the store received its goods, covering every unit of the order:
-   * the order itself becomes Returned, in the decision's transaction, so `returned` never stands without its money
-   * step (ADR 040). The machine refuses the move unless these facts hold.
-   */
-  async function returnOrderIfWhole(
-    tx: Db,
-    received: ReturnRow,
-    order: OrderRow,
-    caller: ReturnCaller,
-    decided: 'refund' | 'replace',
-  ) {
-    if (order.status !== 'delivered' || received.status !== 'item_received') return;
-    const items = await orders.itemsOf(tx, order.id);
-    const coversEveryUnit = items.every(
-      (item) => (received.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
-    );
-    if (!coversEveryUnit) return;
-    await orders.transition(tx, order.id, 'returned', actorOf(caller), {
-      activity: 'Your order went back to the store.',
-      settledReturn: { approved: true, goodsReceived: true, decided, coversEveryUnit },
-    });
-  }
-
-  /** The return ends (refunded, replaced, rejected, closed): the order may complete again. */
-  async function release(tx: Db, order: OrderRow, row: ReturnRow) {
-    if (order.orderReturnId === row.id) await orders.setOrderReturn(tx, order.id, null);
-  }
-
-  /**
-   * Tells the customer what was decided about their return, by mail. The mail is written to the outbox in the
-   * decision's transaction, so it goes out only if the decision commits (ADR 017).
-   */
-  async function tellCustomer(tx: Db, row: ReturnRow, subject: string, sentence: string) {
-    // The list in the app (and SMS where chosen) hears of it too; the mail below is the decision's record.
-    await deps.events.emit(tx, {
-      kind: 'return.decided',
-      key: `return.decided:${row.id}:${row.status}:${row.disputeStatus}`,
-      audience: [{ user: row.customerId }],
-      params: {
-        orderId: row.orderId,
-        orderNumber: row.orderName,
-        decision: subject.replace(/^Your (return|replacement) (is |was )?/i, '').toLowerCase() || 'decided',
-        next: sentence,
-      },
-    });
-    const customer = await needs.findCustomer(tx, row.customerId);
-    if (!customer) return;
-    await deps.mailer.send(tx, {
-      to: customer.email,
-      subject: `${subject} (${row.orderName})`,
-      paragraphs: [`Hello ${customer.firstName},`, sentence],
-      action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${row.orderId}` },
-    });
-  }
-
-  /** Books the return's refund (in the transaction); the provider part is sent after the commit. */
-  /** The platform's decision note, as the mail of an upheld dispute says it. */
-  const platformSays = (row: ReturnRow) =>
-    row.disputeStatus === 'upheld' && row.disputeNote
-      ? ` The platform reviewed your dispute: ${row.disputeNote}`
-      : '';
-
-  async function refundIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
-    const booked = await refunds.book(tx, {
-      orderId: order.id,
-      returnId: row.id,
-      kind: 'return',
-      lines: row.lines.map((line) => ({ orderItemId: line.orderItemId, quantity: line.quantity })),
-      reason:
-        `Return ${row.type === 'replace' ? '(replacement asked) ' : ''}of ${order.orderName}: ${row.reason}`.slice(
-          0,
-          500,
-        ),
-      actor: actorOf(caller),
-      chargedTo: row.chargeback ?? 'merchant',
-    });
-    const updated = await repository.updateReturn(tx, row.id, {
-      status: 'refunded',
-      refundKobo: booked.amountKobo,
-      ...(note ? { merchantNote: note } : {}),
-      updatedAt: deps.now(),
-    });
-    await release(tx, order, updated);
-    await returnOrderIfWhole(tx, row, order, caller, 'refund');
-    await orders.note(
-      tx,
-      order,
-      actorOf(caller),
-      `Refund of ₦${koboToNaira(booked.amountKobo).toLocaleString('en-NG', { minimumFractionDigits: 2 })} for the returned items is on its way.`,
-    );
-    await tellCustomer(
-      tx,
-      updated,
-      'Your return is refunded',
-      `${order.storeName} refunded ${formatNaira(booked.amountKobo)} for the items you returned from order ${order.orderName}. ` +
-        'Money paid by card goes back to the card (your bank may take a few days); gift-card money is back on the card now.' +
-        platformSays(updated),
-    );
-    return { updated, toSend: booked.toSend };
-  }
-
-  async function replaceIn(tx: Db, row: ReturnRow, order: OrderRow, caller: ReturnCaller, note?: string) {
-    const items = await orders.itemsOf(tx, order.id);
-    const lines = row.lines.map((line) => {
-      const item = items.find((candidate) => candidate.id === line.orderItemId);
-      if (!item) throw conflict('An item of this return is no longer on the order');
-      return { item, quantity: line.quantity };
-    });
-    await needs.reserveStock(
-      tx,
-      lines.map(({ item, quantity }) => ({ productId: item.productId, variantId: item.variantId, quantity })),
-    );
-    const replacement = await orders.createReplacement(tx, order, lines, row.id);
-    const updated = await repository.updateReturn(tx, row.id, {
-      status: 'replacement_sent',
-      replacementOrderId: replacement.id,
-      ...(note ? { merchantNote: note } : {}),
-      updatedAt: deps.now(),
-    });
-    await release(tx, order, updated);
-    await returnOrderIfWhole(tx, row, order, caller, 'replace');
-    await orders.note(
-      tx,
-      order,
-      actorOf(caller),
-      `A replacement was sent as order ${replacement.orderName}.`,
-    );
-    await tellCustomer(
-      tx,
-      updated,
-      'Your replacement is on its way',
-      `${order.storeName} is sending you a replacement for the items you returned from order ${order.orderName}, as order ${replacement.orderName}. You can follow it like any order.${platformSays(updated)}`,
-    );
-    return updated;
-  }
-
-  async function afterDecision(returnId: string, toSend: string[], caller: ReturnCaller) {
-    // A provider failure stays on the refund row (failed) for an admin; the decision itself stands.
-    for (const refundId of toSend) await refunds.send(refundId);
-    const row = await repository.findReturn(db, returnId);
-    return view(db, row!, caller);
-  }
 
   return {
     /** `POST /ordertracking/create-return`. */
@@ -615,6 +430,12 @@ export function createReturnsService(
       });
     },
 
+    /** The return as the caller reads it, after a decision commits (the return-and-refund flow's last step). */
+    async viewOf(caller: ReturnCaller, returnId: string) {
+      const row = await repository.findReturn(db, returnId);
+      return view(db, row!, caller);
+    },
+
     async one(caller: ReturnCaller, returnId: string) {
       const row = await repository.findReturn(db, returnId);
       if (!row || !canSee(row, caller)) throw notFound('Return not found');
@@ -704,29 +525,6 @@ export function createReturnsService(
       });
     },
 
-    /** `PATCH /returns/update-refund-decision/{id}`: the store refunds what was paid for the items, or replaces them. */
-    async decide(caller: ReturnCaller, returnId: string, body: RefundDecisionBody) {
-      const outcome = await withLockedReturn(returnId, caller, async (tx, row, order) => {
-        if (!decidable.has(row.status)) {
-          throw conflict(
-            `Return is ${returnStatusNames[row.status]}; refund or replacement is decided once, after approval`,
-          );
-        }
-        await recordAudit(tx, {
-          action: 'return.decide',
-          subjectType: 'return',
-          subjectId: row.id,
-          storeId: order.storeId,
-          before: { status: row.status },
-          after: { decision: body.decision },
-          reason: body.note ?? null,
-        });
-        if (body.decision === 'refund') return refundIn(tx, row, order, caller, body.note);
-        return { updated: await replaceIn(tx, row, order, caller, body.note), toSend: [] as string[] };
-      });
-      return afterDecision(outcome.updated.id, outcome.toSend, caller);
-    },
-
     /** The customer asks the platform to decide a return the store rejected. */
     async dispute(caller: ReturnCaller, returnId: string, reason: string) {
       return withLockedReturn(returnId, caller, async (tx, row, order) => {
@@ -756,43 +554,6 @@ export function createReturnsService(
         });
         return customerView(tx, updated, caller);
       });
-    },
-
-    /** Admins uphold a disputed return with a refund (`return-order`) or a replacement (`replace-order`). */
-    async uphold(caller: ReturnCaller, returnId: string, decision: 'refund' | 'replace', note?: string) {
-      const outcome = await withLockedReturn(returnId, caller, async (tx, row, order) => {
-        if (row.disputeStatus !== 'open')
-          throw conflict('Only a disputed return can be decided by the platform');
-        const disputed = await repository.updateReturn(tx, row.id, {
-          disputeStatus: 'upheld',
-          disputeNote: note ?? null,
-          updatedAt: deps.now(),
-        });
-        await recordAudit(tx, {
-          action: 'dispute.decide',
-          subjectType: 'return',
-          subjectId: row.id,
-          storeId: order.storeId,
-          before: { disputeStatus: row.disputeStatus },
-          after: { disputeStatus: 'upheld', decision },
-          reason: note ?? null,
-        });
-        await deps.events.emit(tx, {
-          kind: 'dispute.decided',
-          key: `dispute.decided:${row.id}`,
-          audience: [{ store: order.storeId, permission: 'returns:write' }],
-          params: {
-            orderId: order.id,
-            orderNumber: order.orderName,
-            returnId: row.id,
-            outcome: decision === 'refund' ? 'the customer is refunded' : 'a replacement is sent',
-            reason: note ?? null,
-          },
-        });
-        if (decision === 'refund') return refundIn(tx, disputed, order, caller);
-        return { updated: await replaceIn(tx, disputed, order, caller), toSend: [] as string[] };
-      });
-      return afterDecision(outcome.updated.id, outcome.toSend, caller);
     },
 
     /** Who bears the return's refund in the books; the refund rows carry it for the ledger. */
@@ -924,3 +685,4 @@ export function createReturnsService(
 }
 
 export type ReturnsService = ReturnType<typeof createReturnsService>;
+export type { ReturnCaller };

@@ -13,6 +13,7 @@ import { createStoresService, type StoreHubCheck, type StoresService } from './s
 export {
   listPaymentCategories,
   type PaymentCategoryRow,
+  storeCommissionBasisPoints,
   storeCommissionBasisPointsSql,
   updatePaymentCategoryCommission,
 } from './payment-categories.js';

@@ -18,6 +18,20 @@ export function storeCommissionBasisPointsSql(storeId: SQL): SQL {
     where ${stores.id} = ${storeId})`;
 }
 
+/**
+ * The commission of one store, in basis points: null when the store has no payment category (the ledger then charges
+ * the standard rate). The stores module's read for a module that needs one store's rate (ADR 081).
+ */
+export async function storeCommissionBasisPoints(executor: Db, storeId: string): Promise<number | null> {
+  const [row] = await executor
+    .select({ basisPoints: paymentCategories.commissionBasisPoints })
+    .from(stores)
+    .innerJoin(paymentCategories, eq(paymentCategories.slug, stores.paymentCategory))
+    .where(eq(stores.id, storeId))
+    .limit(1);
+  return row?.basisPoints ?? null;
+}
+
 export async function listPaymentCategories(
   executor: Db,
 ): Promise<(PaymentCategoryRow & { storeCount: number })[]> {

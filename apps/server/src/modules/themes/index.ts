@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { themesRoutes } from './themes.routes.js';
 import { createThemesService, type ThemesNeeds, type ThemesService } from './themes.service.js';
 
+export { storeThemePublished } from './themes.repository.js';
 export type { ThemeStore, ThemesNeeds, ThemesService } from './themes.service.js';
 
 /**

@@ -86,6 +86,12 @@ export async function findState(executor: Db, storeId: string, lock = false): Pr
   return row;
 }
 
+/** Whether the store has published its storefront theme at least once (the setup guide's step). */
+export async function storeThemePublished(executor: Db, storeId: string): Promise<boolean> {
+  const state = await findState(executor, storeId);
+  return state?.currentVersion != null;
+}
+
 export function ownedThemes(executor: Db, storeId: string): Promise<MerchantThemeRow[]> {
   return executor.select().from(merchantThemes).where(eq(merchantThemes.storeId, storeId));
 }

@@ -10,6 +10,7 @@ import { RequireSession } from '../require-session';
 const nav: NavItem[] = [
   { to: '/shipping-partner', label: 'Dashboard', end: true },
   { to: '/shipping-partner/orders', label: 'Orders' },
+  { to: '/shipping-partner/day', label: 'My day' },
   { to: '/shipping-partner/scan', label: 'Scan a parcel' },
   { to: '/shipping-partner/pickups', label: 'Return pickups' },
   { to: '/shipping-partner/cash', label: 'Cash held' },

@@ -35,6 +35,7 @@ export function OrdersNav() {
         ...(canReadAll ? [{ to: '/admin/orders/all', label: 'All orders' }] : []),
         ...(canReadAll ? [{ to: '/admin/orders/search', label: 'Search' }] : []),
         ...(canReadAll || canCarry ? [{ to: '/admin/orders/mine', label: 'My deliveries' }] : []),
+        ...(canCarry ? [{ to: '/admin/orders/day', label: 'My day' }] : []),
         ...(canCarry ? [{ to: '/admin/orders/cash', label: 'Cash held' }] : []),
         ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
       ]}

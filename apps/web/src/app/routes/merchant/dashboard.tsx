@@ -6,6 +6,7 @@ import { useUserData } from '../../../features/auth/api/user-data';
 import { ScorecardPanel } from '../../../features/fulfilment/components/scorecard-panel';
 import { ServiceLevelsPanel } from '../../../features/fulfilment/components/service-levels-panel';
 import { DashboardFigures } from '../../../features/merchant-dashboard/components/dashboard-figures';
+import { SetupGuide } from '../../../features/merchant-dashboard/components/setup-guide';
 import { OnboardingPrompt } from '../../../features/onboarding/components/onboarding-prompt';
 import { roleLabel as storeRoleLabel } from '../../../features/staff/components/role-options';
 import { ApprovalProgress } from '../../../features/store-profile/components/approval-progress';
@@ -54,6 +55,7 @@ export function Component() {
       />
       {isOwner ? <OnboardingPrompt /> : null}
       {isOwner ? <ApprovalProgress /> : null}
+      {access?.permissions.includes('bank:write') ? <SetupGuide /> : null}
       {access?.permissions.includes('orders:read') ? (
         <>
           <ServiceLevelsPanel kind="merchant" />

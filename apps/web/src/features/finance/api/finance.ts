@@ -95,3 +95,21 @@ export function useTransaction(id: string) {
       (await api(financeEndpoints.transaction, { kind: 'admin', params: { id }, signal })).data,
   });
 }
+
+export type StatementFormat = 'pdf' | 'csv';
+
+/** Saves the store's monthly statement (PDF or CSV), fetched with the session's token. */
+export function useDownloadStatement() {
+  return useMutation({
+    mutationFn: async ({ month, format }: { month: string; format: StatementFormat }) => {
+      const endpoint = format === 'pdf' ? financeEndpoints.statementPdf : financeEndpoints.statementCsv;
+      const blob = (await api(endpoint, {
+        kind: 'merchant',
+        params: { month },
+        responseType: 'blob',
+      })) as unknown as Blob;
+      saveBlob(blob, `statement-${month}.${format}`);
+    },
+    meta: { toast: { fallback: 'Could not download the statement. Try again.' } },
+  });
+}

@@ -10,6 +10,7 @@ import { type FinanceRange, PAYMENT_REPORT_ERROR, usePaymentReport } from '../ap
 import { FinanceSeries } from './finance-series';
 import { FinanceTotalsGrid } from './finance-totals';
 import { defaultFinanceRange, RangeFields } from './range-fields';
+import { StatementDownloads } from './statement-downloads';
 
 /** The store's own payment report: what it sold, the commission, refunds, what it is owed and what was paid. */
 export function PaymentReportScreen({ initialRange }: { initialRange?: FinanceRange }) {
@@ -61,6 +62,7 @@ export function PaymentReportScreen({ initialRange }: { initialRange?: FinanceRa
       </h2>
       <RangeFields range={range} problem={problem} onChange={setRange} />
       {body}
+      <StatementDownloads />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { ParcelLabel } from '@market/contracts';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { useParcelLabels } from '../api/parcels';
+import { useDownloadLabelsPdf, useParcelLabels } from '../api/parcels';
 
 /** One parcel: the shipping label (to, from, QR code) over the packing slip, one printed page each. */
 function Label({ label }: { label: ParcelLabel }) {
@@ -71,6 +71,7 @@ function Label({ label }: { label: ParcelLabel }) {
 /** The labels of the chosen orders as a print-ready sheet: the page's own Print button prints them, one a page. */
 export function ParcelLabels({ kind, orderIds }: { kind: 'merchant' | 'admin'; orderIds: string[] }) {
   const labels = useParcelLabels(kind, orderIds);
+  const pdf = useDownloadLabelsPdf(kind);
   if (orderIds.length === 0)
     return (
       <EmptyState title="No orders chosen">
@@ -86,6 +87,13 @@ export function ParcelLabels({ kind, orderIds }: { kind: 'merchant' | 'admin'; o
       <div className="flex flex-wrap items-center gap-3 print:hidden">
         <Button onClick={() => window.print()} disabled={printed.length === 0}>
           Print {printed.length} label{printed.length === 1 ? '' : 's'}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => pdf.mutate(printed.map((label) => label.orderId))}
+          disabled={printed.length === 0 || pdf.isPending}
+        >
+          {pdf.isPending ? 'Preparing the PDF…' : 'Download as PDF'}
         </Button>
       </div>
       {refused.length > 0 ? (

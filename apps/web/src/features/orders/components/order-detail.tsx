@@ -11,6 +11,7 @@ import { paymentChannelLabel } from '../../../lib/payment-channels';
 import { useOrder } from '../api/get-order';
 import { ORDER_MESSAGES } from '../api/orders-keys';
 import { OrderStatusBadge } from './order-status-badge';
+import { ReceiptButton } from './receipt-button';
 
 const knownName = (code: string) =>
   orderStatuses.find((status) => status.code_name === code)?.known_name ?? code;
@@ -77,6 +78,7 @@ export function OrderDetail({
       <p className="text-sm text-slate-700">
         From {data.storeName} · placed {formatDateTime(data.createdAt)}
       </p>
+      {data.orderStatus.code_name === 'awaiting_payment' ? null : <ReceiptButton order={data} />}
 
       {data.orderDeliveryToken && !tokenSpent.has(data.orderStatus.code_name) ? (
         <section

@@ -134,6 +134,55 @@ describe('the store’s return decision', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('chargeback'))).toBe(false);
   });
 
+  it('upholding a dispute says the goods are collected, and the return then shows its pickup', async () => {
+    const disputed = aReturn({
+      status: { code_name: 'rejected', known_name: 'Rejected' },
+      dispute: { status: 'open', reason: 'It broke by itself.', decisionNote: null },
+      allowedNextStatuses: ['closed'],
+      canDecide: true,
+    });
+    const upheld = aReturn({
+      status: { code_name: 'refunded', known_name: 'Refunded' },
+      dispute: { status: 'upheld', reason: 'It broke by itself.', decisionNote: null },
+      allowedNextStatuses: [],
+      canDecide: false,
+      pickup: {
+        id: 'b0000000-0000-4000-8000-00000000000b',
+        status: { code_name: 'requested', known_name: 'Waiting for a carrier' },
+        carrierKind: null,
+        carrierName: null,
+        collectionLocked: false,
+        collectEvidence: null,
+        dropOffEvidence: null,
+        assignedAt: null,
+        collectedAt: null,
+        deliveredAt: null,
+      },
+    });
+    let decided = false;
+    const fetchMock = mockFetch((url) => {
+      if (String(url).includes('return-order')) {
+        decided = true;
+        return jsonResponse(200, { message: 'Order return was successful', data: upheld });
+      }
+      return jsonResponse(200, { message: 'Return', data: decided ? upheld : disputed });
+    });
+    const person = userEvent.setup();
+    renderScreen(<StaffReturnDetail viewer="admin" id={id} backTo="/admin/returns" />);
+    await person.click(await screen.findByRole('button', { name: 'Refund ₦12,500.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund these items?' });
+    expect(dialog).toHaveTextContent(
+      'A carrier collects the items from Ada Obi and takes them back to Chinedu Gadgets (Return pickups).',
+    );
+    await person.click(within(dialog).getByRole('button', { name: 'Refund ₦12,500.00' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('return-order'))).toBe(true),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Collection of the items: Waiting for a carrier' }),
+    ).toBeVisible();
+  });
+
   it('shows an error with a retry when the return cannot be loaded', async () => {
     mockFetch(() => jsonResponse(403, { message: 'Forbidden', error: 'FORBIDDEN' }));
     renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);

@@ -51,6 +51,11 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
   const refundNow = formatApiNaira(item.products.reduce((acc, product) => acc + product.refundableAmount, 0));
   if (item.allowedNextStatuses.length === 0 && !item.canDecide) return null;
   const withNote = (text: string) => (text.trim() ? { note: text.trim() } : {});
+  // Upholding a dispute brings the goods back as a store-approved return does (ADR 081): say so before money moves.
+  const collected =
+    viewer === 'admin'
+      ? ` A carrier collects the items from ${item.customerName} and takes them back to ${item.storeName} (Return pickups).`
+      : '';
   const done = { onSettled: () => setConfirming(null) };
   // Rejecting a return and dismissing a dispute refuse money: they confirm with the amount and need a reason.
   const refuses = (status: string) => status === 'rejected' || (viewer === 'admin' && status === 'closed');
@@ -61,7 +66,7 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
     : confirming.kind === 'refund'
       ? {
           title: 'Refund these items?',
-          description: `${refundNow} goes back to ${item.customerName} for the items of ${item.orderName}: to the card or bank account that paid, or the gift card.`,
+          description: `${refundNow} goes back to ${item.customerName} for the items of ${item.orderName}: to the card or bank account that paid, or the gift card.${collected}`,
           confirmLabel: `Refund ${refundNow}`,
           tone: 'primary' as const,
           reason: 'optional' as const,
@@ -69,7 +74,7 @@ function Decisions({ viewer, item }: { viewer: ReturnsViewer; item: OrderReturn 
       : confirming.kind === 'replace'
         ? {
             title: 'Send a replacement?',
-            description: `A ₦0 replacement order of the same items is sent to ${item.customerName}; nothing is refunded (${refundNow} was paid for them).`,
+            description: `A ₦0 replacement order of the same items is sent to ${item.customerName}; nothing is refunded (${refundNow} was paid for them).${collected}`,
             confirmLabel: 'Send a replacement',
             tone: 'primary' as const,
             reason: 'optional' as const,

@@ -1,0 +1,17 @@
+import { PageHeader } from '../../../components/ui/page-header';
+import { CarrierDay } from '../../../features/carrier-day/components/carrier-day';
+import { useDocumentTitle } from '../../../lib/document-title';
+
+/** `/shipping-partner/day`: the partner's stops, grouped by state and LGA, with call, WhatsApp and map links. */
+export function Component() {
+  useDocumentTitle('My day');
+  return (
+    <>
+      <PageHeader
+        title="My day"
+        description="Orders to collect and deliver, and returns to collect, grouped by area."
+      />
+      <CarrierDay viewer="partner" />
+    </>
+  );
+}
