@@ -29,6 +29,10 @@ export default {
     // The order status table.
     'apps/server/src/modules/orders/order-status.ts',
   ],
+  // Stryker rewrites the sandbox's tsconfig with TypeScript 5's API (parseConfigFileTextToJson), which the
+  // TypeScript 7 package lacks (ADR 079). Vitest reads the sources and needs no rewrite: a name that does not exist
+  // turns the rewrite off.
+  tsconfigFile: 'tsconfig.stryker-none.json',
   coverageAnalysis: 'perTest',
   concurrency: 1,
   timeoutMS: 60_000,

@@ -15,9 +15,9 @@ import { existingZoneIds, zonesOfStates } from '../modules/shipping/index.js';
 export function payOnDeliveryNeeds(parts: {
   ledger: () => Pick<
     LedgerService,
-    'bookPayments' | 'bookRemittance' | 'releaseToPayable' | 'carrierCash' | 'podFeesKobo'
+    'bookPayments' | 'bookRemittance' | 'releaseManyToPayable' | 'carrierCash' | 'podFeesKobo'
   >;
-  orders: () => Pick<OrdersService, 'findOrder'>;
+  orders: () => Pick<OrdersService, 'findOrder' | 'findOrders'>;
   cart: () => Pick<CartService, 'price'>;
   db: Parameters<CartService['price']>[0];
   now: () => Date;
@@ -49,12 +49,16 @@ export function payOnDeliveryNeeds(parts: {
         await parts.ledger().bookRemittance(executor, remittance);
         // Completed while the cash was still with the carrier: payable now that it is in (the order-money flow
         // left it in escrow). Orders still inside their return window are released when they complete.
-        for (const orderId of orderIds) {
-          const order = await parts.orders().findOrder(executor, orderId);
-          if (order?.status === 'completed') await parts.ledger().releaseToPayable(executor, order);
-          else if (order?.status === 'returned')
-            await parts.ledger().releaseToPayable(executor, order, 'returned');
-        }
+        // In a fixed number of statements whatever the number of orders the remittance pays for (ADR 080).
+        const orders = await parts.orders().findOrders(executor, orderIds);
+        await parts.ledger().releaseManyToPayable(
+          executor,
+          orders.flatMap((order) =>
+            order.status === 'completed' || order.status === 'returned'
+              ? [{ ...order, why: order.status }]
+              : [],
+          ),
+        );
       },
       carrierCash: (executor, carrierIds) => parts.ledger().carrierCash(executor, carrierIds),
       feesKobo: (executor) => parts.ledger().podFeesKobo(executor),

@@ -1,5 +1,6 @@
 import { adminReturnEndpoints, merchantReturnEndpoints } from '@market/contracts';
 import { reserveStock } from '../modules/catalog/index.js';
+import type { CheckoutService } from '../modules/checkout/index.js';
 import { refundToCards } from '../modules/gift-cards/index.js';
 import type { OrderRow, OrdersService, RefundNeeds, RefundsService } from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
@@ -161,12 +162,20 @@ export function refundSteps(
   };
 }
 
-/** The provider's refund.* webhooks move the refund rows (processed, failed, needs attention). */
+/**
+ * The provider's refund.* webhooks move the refund rows (processed, failed, needs attention); one that no refund row
+ * claims may be a late payment's refund, which the checkout sweep sent (ADR 080).
+ */
 export function listenToProviderRefunds(
   payments: Pick<PaymentsService, 'onRefundEvent'>,
   refunds: Pick<RefundsService, 'onProviderEvent'>,
+  checkout: Pick<CheckoutService, 'settleLateRefund'>,
 ) {
-  payments.onRefundEvent((event) => refunds.onProviderEvent(event));
+  payments.onRefundEvent(async (event) => {
+    const outcome = await refunds.onProviderEvent(event);
+    if (outcome !== 'refund:unknown') return outcome;
+    return (await checkout.settleLateRefund(event)) ?? outcome;
+  });
 }
 
 /**

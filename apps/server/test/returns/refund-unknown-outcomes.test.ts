@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppJobs, buildApp } from '../../src/app.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
-import { orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
+import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { REFUND_UNSENT_AFTER_MS } from '../../src/modules/orders/refunds.service.js';
 import { paymentTransactions, webhookEvents } from '../../src/modules/payments/payments.schema.js';
 import { loadConfig } from '../../src/platform/config.js';
@@ -246,6 +246,95 @@ describe('the late refund (issue 29)', () => {
     expect(madeAtProvider(paid.reference)).toHaveLength(1);
     expect(await refundRow(refund.id)).toMatchObject({ status: 'processing', attempts: 2 });
     expect(await reservedOn(paid.reference)).toBe(refund.amountKobo);
+  });
+});
+
+// Each test waits out the adapter's timeout and runs the sweep several times: more than the default 30 s on a busy machine.
+describe("a late payment's refund by the checkout sweep (ADR 080)", { timeout: 120_000 }, () => {
+  /** A one-store checkout left to expire, then paid at the stand-in: its money is due back. */
+  async function latePayment() {
+    minutesAhead = 0;
+    const customer = await shopper(test);
+    const product = await listedProduct(test, setup, stores[0], {
+      quantity: 50,
+      pricing: [{ costPrice: 1, sellingPrice: 26_950, price: 27_950 }],
+    });
+    expect((await addToCart(test, customer, product.id, 1)).statusCode).toBe(200);
+    const answered = await checkout(test, customer);
+    expect(answered.statusCode, answered.body).toBe(201);
+    const created = json(answered).data;
+    const reference = created.tracker.reference as string;
+    minutesAhead = 31;
+    await test.jobs.sweepCheckouts();
+    minutesAhead = 0;
+    const amountKobo = Number(fake.transactions.get(reference)?.amount);
+    fake.pay(reference, { amount: amountKobo });
+    expect((await call('GET', `/api/payments/verify/${reference}`, customer.token)).statusCode).toBe(200);
+    expect(await trackerOf(reference)).toMatchObject({ status: 'expired', refundStatus: 'due' });
+    return { reference, amountKobo };
+  }
+  const trackerOf = async (reference: string) =>
+    (await test.deps.db.select().from(orderTrackers).where(eq(orderTrackers.reference, reference)))[0]!;
+
+  it('made at the provider but answered after the timeout: asked, never sent again, one refund', async () => {
+    const late = await latePayment();
+    fake.state.late = { on: 'POST /refund', ms: LATE_MS, once: true };
+    expect((await test.jobs.sweepCheckouts()).refunded).toBe(0);
+    expect(madeAtProvider(late.reference)).toHaveLength(1);
+    expect(await trackerOf(late.reference)).toMatchObject({ refundStatus: 'sending', refundedAt: null });
+    expect(await reservedOn(late.reference)).toBe(late.amountKobo);
+    // Paystack's list of a transaction's refunds (GET /refund?transaction=…).
+    const lists = () => fake.requests.filter((one) => one.url.startsWith('/refund?')).length;
+    const listedBefore = lists();
+    const asked = () => lists() - listedBefore;
+    // Before the wait the sweep leaves it alone; after it, it asks the provider and finds the refund made.
+    await test.jobs.sweepCheckouts();
+    expect(madeAtProvider(late.reference)).toHaveLength(1);
+    expect(asked()).toBe(0);
+    minutesAhead = 5;
+    expect((await test.jobs.sweepCheckouts()).refunded).toBe(1);
+    expect(asked()).toBe(1);
+    expect((await test.jobs.sweepCheckouts()).refunded).toBe(0);
+    minutesAhead = 0;
+    expect(madeAtProvider(late.reference)).toHaveLength(1);
+    expect(await trackerOf(late.reference)).toMatchObject({
+      refundStatus: 'refunded',
+      refundedKobo: late.amountKobo,
+    });
+    expect(await reservedOn(late.reference)).toBe(late.amountKobo);
+  });
+
+  it('never received: found missing by asking, released and sent once more under the same transaction', async () => {
+    const late = await latePayment();
+    fake.state.silent = { on: 'POST /refund', work: false, once: true };
+    await test.jobs.sweepCheckouts();
+    expect(madeAtProvider(late.reference)).toHaveLength(0);
+    expect((await trackerOf(late.reference)).refundStatus).toBe('sending');
+    minutesAhead = 5;
+    expect((await test.jobs.sweepCheckouts()).refunded).toBe(1);
+    await test.jobs.sweepCheckouts();
+    minutesAhead = 0;
+    expect(madeAtProvider(late.reference)).toHaveLength(1);
+    expect(await trackerOf(late.reference)).toMatchObject({ refundStatus: 'refunded' });
+    expect(await reservedOn(late.reference)).toBe(late.amountKobo);
+  });
+
+  it("a 5xx after the work, then the provider's webhook settles it before anyone asks", async () => {
+    const late = await latePayment();
+    fake.state.failAfterWork = { on: 'POST /refund', status: 502, once: true };
+    await test.jobs.sweepCheckouts();
+    const [made] = madeAtProvider(late.reference);
+    expect(made).toBeDefined();
+    expect((await trackerOf(late.reference)).refundStatus).toBe('sending');
+    expect(json(await webhook(test, fake.refundEvent(made!.id, 'processed'))).data.outcome).toBe(
+      'late-refund:refunded',
+    );
+    minutesAhead = 5;
+    await test.jobs.sweepCheckouts();
+    minutesAhead = 0;
+    expect(madeAtProvider(late.reference)).toHaveLength(1);
+    expect(await trackerOf(late.reference)).toMatchObject({ refundStatus: 'refunded' });
+    expect(await reservedOn(late.reference)).toBe(late.amountKobo);
   });
 });
 

@@ -27,6 +27,8 @@ export const SURVIVED_TODAY: readonly CallFault[] = ['5xx', '429'];
 export const LATE_ANSWERS: readonly CallFault[] = ['late', 'never'];
 
 const NOT_ANSWERING = 'The payment provider is not answering. Please try again.';
+/** How long the refund reads stay down after a refund never answered: past the simulation's bound (4 steps). */
+export const READS_DOWN_STEPS = 8;
 const BUSY = 'The payment provider is busy (rate limited). Please try again in a minute.';
 
 /** Thrown into the simulation when the process "dies": the request in flight never finishes. */
@@ -53,6 +55,16 @@ export class Faults {
   readonly armed = new Map<FaultTarget, CallFault>();
   /** Steps left during which the provider does not answer at all (after a `never`); 0: answering. */
   outageSteps = 0;
+  /**
+   * Steps left during which the provider's reads (its list of a transaction's refunds) do not answer, after a
+   * refund that was never answered: longer than the simulation's bound, so within it only the provider's refund.*
+   * webhook can settle that refund (issue 29: "a webhook settles any row that is not final"; plant C).
+   */
+  readsDownSteps = 0;
+  /** Deliveries dropped while the reads were down: Paystack retries them, so the forced settle round brings them. */
+  dropped: OwedWebhook[] = [];
+  /** Payments whose refund.* webhooks were delivered while the reads were down: only those could settle them. */
+  readonly heardWhileReadsDown = new Set<string>();
   readonly refundsMade: ProviderRefund[] = [];
   /** Each transfer reference, and how many times the provider accepted a transfer under it. */
   readonly transfersInitiated = new Map<string, number>();
@@ -83,6 +95,7 @@ export class Faults {
   /** One step passed: an outage wears off. */
   tick() {
     if (this.outageSteps > 0) this.outageSteps -= 1;
+    if (this.readsDownSteps > 0) this.readsDownSteps -= 1;
   }
 
   /** Takes the fault armed for this call, if any (once). */
@@ -125,6 +138,7 @@ export class Faults {
       case 'never':
         await work();
         this.outageSteps = 2;
+        if (target === 'refund') this.readsDownSteps = READS_DOWN_STEPS;
         throw new OutcomeUnknownError(NOT_ANSWERING);
       case 'crash-before':
         return this.crash(`before the provider's ${target}`);
@@ -175,6 +189,16 @@ export function faultyPayments(faults: Faults, inner: () => SandboxProvider): Sa
             faults.owe(made);
             return result;
           });
+      }
+      if (property === 'listRefunds') {
+        // The provider's documented read of a transaction's refunds: down for a while after a refund never answered.
+        return (reference: string) => {
+          if (faults.readsDownSteps > 0) {
+            faults.count('no answer (reads down) refund list');
+            return Promise.reject(new OutcomeUnknownError(NOT_ANSWERING));
+          }
+          return provider.listRefunds(reference);
+        };
       }
       if (property === 'parseWebhook') {
         // A crash between receiving a webhook and acting on it: nothing recorded, so Paystack delivers it again.

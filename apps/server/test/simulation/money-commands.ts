@@ -895,8 +895,16 @@ const deliverWebhooks: Command<{ mode: 'once' | 'twice' | 'reordered' | 'drop' }
  * open payouts are late, and the jobs that retry, confirm and reconcile run (any job of the app about refunds,
  * payouts, unknown outcomes or reconciliation, so a job added later is run too).
  */
-export async function timePasses(world: World): Promise<string> {
+export async function timePasses(world: World, options: { readsDown?: boolean } = {}): Promise<string> {
   world.faults.outageSteps = 0;
+  if (options.readsDown) {
+    // The provider's reads are still down; only its webhooks speak, retried by Paystack until answered 2xx.
+    world.faults.owed.push(...world.faults.dropped);
+  } else {
+    world.faults.readsDownSteps = 0;
+    world.faults.heardWhileReadsDown.clear();
+  }
+  world.faults.dropped = [];
   const delivered = await world.deliverOwed('once');
   const { db } = world.test.deps;
   const past = new Date(world.test.deps.now().getTime() - 13 * 60 * 60 * 1000);

@@ -171,6 +171,22 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
             for (const key of open.keys()) openFor.set(key, (openFor.get(key) ?? 0) + 1);
           if ([...openFor.values()].some((steps) => steps > settleWithin)) {
             report.settleRounds += 1;
+            if (used.faults.readsDownSteps > 0) {
+              // The provider's reads are down: its refund.* webhooks alone must settle every refund it made.
+              const heard = await timed('steps', () => timePasses(used, { readsDown: true }));
+              walked.push(
+                `   (unknown outcomes open ${settleWithin} steps, the provider's reads down: ${heard})`,
+              );
+              // Only refunds whose webhooks arrived while the reads were down: any other needs the reads.
+              const notHeard = [...(await unsettled(used)).entries()].filter(
+                ([key]) => key.startsWith('payment ') && used.faults.heardWhileReadsDown.has(key.slice(8)),
+              );
+              report.checks += 1;
+              if (notHeard.length > 0)
+                throw new InvariantBroken(
+                  `a provider webhook settles any refund that is not final (the provider's reads down): ${JSON.stringify(notHeard.map(([, line]) => line))}`,
+                );
+            }
             const round = await timed('steps', () => timePasses(used));
             walked.push(`   (unknown outcomes open ${settleWithin} steps: time passes: ${round})`);
             report.checks += await timed('checks', () => checkInvariants(used, null));

@@ -272,6 +272,7 @@ export async function createWorld(options: { stores: number; customers: number }
       faults.owed = [];
       if (mode === 'drop') {
         faults.count(`webhook dropped ×${owed.length}`);
+        if (faults.readsDownSteps > 0) faults.dropped.push(...owed);
         return owed.map((one) => `refund.processed ${one.refund.providerReference} dropped`);
       }
       const notes: string[] = [];
@@ -289,6 +290,7 @@ export async function createWorld(options: { stores: number; customers: number }
           if (stale.statusCode >= 300) throw new Error(`a stale refund.pending answered ${stale.statusCode}`);
         }
         if (answered.statusCode >= 300) still.push(one);
+        else if (faults.readsDownSteps > 0) faults.heardWhileReadsDown.add(one.refund.paymentReference);
         notes.push(
           `refund.processed ${one.refund.providerReference}: ${answered.statusCode} ${json(answered).data?.outcome ?? ''}`,
         );

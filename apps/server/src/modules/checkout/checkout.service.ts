@@ -16,6 +16,7 @@ import {
   lineName,
   overHoldLimit,
 } from './checkout.rules.js';
+import { LATE_REFUND_ASK_AFTER_MS, refundLatePayment, settleLateRefundFromWebhook } from './late-refunds.js';
 
 export const CHECKOUT_PREFIX = 'CHK';
 /** Unpaid checkouts hold stock this long, then give it back (orders.md). */
@@ -469,17 +470,21 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         expired += 1;
       }
       let refunded = 0;
-      for (const tracker of await orders.refundsDue(50)) {
+      const lateRefunds = { deps, orders, payments: deps.payments };
+      const askBefore = new Date(now.getTime() - LATE_REFUND_ASK_AFTER_MS);
+      for (const tracker of await orders.refundsDue(askBefore, 50)) {
         try {
-          await deps.payments.refund(tracker.reference);
-          await orders.markRefunded(tracker.id, tracker.amountDueKobo);
-          refunded += 1;
+          if ((await refundLatePayment(lateRefunds, tracker)) === 'refunded') refunded += 1;
         } catch (error) {
           deps.logger.error({ err: error, reference: tracker.reference }, 'refund of a late payment failed');
         }
       }
       return { expired, refunded };
     },
+
+    /** A refund.* webhook no order refund claimed: a late payment's refund it settles, if any (ADR 080). */
+    settleLateRefund: (event: Parameters<typeof settleLateRefundFromWebhook>[1]) =>
+      settleLateRefundFromWebhook({ deps, orders, payments: deps.payments }, event),
   };
 }
 

@@ -1,12 +1,22 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { koboFromDb } from '../../platform/db/kobo.js';
 import type { Deps } from '../../platform/deps.js';
-import { mulDivHalfUp } from './ledger.commission.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
+import {
+  bearerUnchanged,
+  chargebackLines,
+  MERCHANT_ACCOUNTS,
+  paymentMovements,
+  refundLines,
+  releaseLines,
+  remittanceLines,
+  reversalMovements,
+  wholeRefundLines,
+} from './ledger.postings.js';
 import { sums } from './ledger.reads.js';
 import { markUndoneSql } from './ledger.rollups.js';
-import { type LedgerAccount, type LedgerKind, ledgerEntries, ledgerOrders } from './ledger.schema.js';
+import { type LedgerKind, ledgerEntries, ledgerOrders } from './ledger.schema.js';
 import type {
   CashAtTheDoor,
   LedgerOrderPage,
@@ -34,8 +44,6 @@ export interface BookingsContext {
   >;
 }
 
-const MERCHANT_ACCOUNTS: readonly LedgerAccount[] = ['merchant_escrow', 'merchant_payable'];
-
 /** The order's page, locked for the caller's transaction (refunds, completion and payouts of it queue here). */
 export async function lockPage(executor: Db, orderId: string) {
   const [page] = await executor
@@ -45,9 +53,6 @@ export async function lockPage(executor: Db, orderId: string) {
     .for('update');
   return page;
 }
-
-const merchantAccountOf = (page: LedgerOrderPage): LedgerAccount =>
-  page.payableAt ? 'merchant_payable' : 'merchant_escrow';
 
 /**
  * The orders were paid: each gets its page (commission rate of its store), and its payment, commission and
@@ -85,51 +90,7 @@ export async function bookPayments(
     if (values.rate_missing) {
       ctx.log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
     }
-    const shipping = order.shippingFeeKobo;
-    const commission = koboFromDb(values.commission_kobo);
-    const links = { orderId: order.id };
-    const store = order.storeId;
-    const paid = order.subtotalKobo - order.discountKobo + shipping;
-    // Paid at the door (ADR 074): the carrier holds the money until it remits it, the fee is the platform's.
-    const from: Line = atTheDoor
-      ? { account: 'carrier_cash', carrierId: atTheDoor.carrierId, amountKobo: paid }
-      : { account: 'payments_clearing', amountKobo: paid };
-    if (atTheDoor)
-      movements.push({
-        kind: 'pod_fee',
-        memo: `Pay-on-delivery fee of ${order.orderName}`,
-        links,
-        lines: [
-          { account: 'carrier_cash', carrierId: atTheDoor.carrierId, amountKobo: atTheDoor.feeKobo },
-          { account: 'pod_fees', amountKobo: -atTheDoor.feeKobo },
-        ],
-      });
-    movements.push(
-      {
-        kind: 'payment',
-        memo: atTheDoor ? `Payment of ${order.orderName} at the door` : `Payment of ${order.orderName}`,
-        links,
-        lines: [from, { account: 'merchant_escrow', storeId: store, amountKobo: -paid }],
-      },
-      {
-        kind: 'commission',
-        memo: `Commission on ${order.orderName}`,
-        links,
-        lines: [
-          { account: 'merchant_escrow', storeId: store, amountKobo: commission },
-          { account: 'platform_commission', amountKobo: -commission },
-        ],
-      },
-      {
-        kind: 'shipping_fee',
-        memo: `Shipping fee of ${order.orderName}`,
-        links,
-        lines: [
-          { account: 'merchant_escrow', storeId: store, amountKobo: shipping },
-          { account: 'shipping_fees', amountKobo: -shipping },
-        ],
-      },
-    );
+    movements.push(...paymentMovements(order, koboFromDb(values.commission_kobo), atTheDoor));
   }
   await ctx.postMany(executor, movements);
 }
@@ -152,10 +113,7 @@ export async function bookRemittance(
     'remittance',
     `Remittance ${remittance.reference} from ${remittance.carrierName}`,
     {},
-    [
-      { account: 'pod_remitted', amountKobo: remittance.amountKobo },
-      { account: 'carrier_cash', carrierId: remittance.carrierId, amountKobo: -remittance.amountKobo },
-    ],
+    remittanceLines(remittance.carrierId, remittance.amountKobo),
   );
 }
 
@@ -207,21 +165,72 @@ export async function releaseToPayable(
   order: Pick<OrderFacts, 'id' | 'orderName'>,
   why: 'completed' | 'returned' = 'completed',
 ) {
-  const page = await lockPage(executor, order.id);
-  if (!page || page.payableAt) return;
-  const [escrow] = await sums(
+  await releaseManyToPayable(ctx, executor, [{ ...order, why }]);
+}
+
+/**
+ * Several orders' escrow becomes payable at once (a carrier's remittance confirmed pays for many, ADR 074, 080): in
+ * four statements whatever their number (their pages locked in one, their escrow summed in one, one insert of
+ * every movement, one update of the pages). An order already payable, or that the books never heard of, is skipped.
+ */
+export async function releaseManyToPayable(
+  ctx: BookingsContext,
+  executor: Db,
+  orders: (Pick<OrderFacts, 'id' | 'orderName'> & { why: 'completed' | 'returned' })[],
+) {
+  if (orders.length === 0) return;
+  // Locked in one order (by id) so two releases of overlapping orders queue rather than deadlock.
+  const pages = await executor
+    .select({ orderId: ledgerOrders.orderId, storeId: ledgerOrders.storeId })
+    .from(ledgerOrders)
+    .where(
+      and(
+        inArray(
+          ledgerOrders.orderId,
+          orders.map((order) => order.id),
+        ),
+        isNull(ledgerOrders.payableAt),
+      ),
+    )
+    .orderBy(asc(ledgerOrders.orderId))
+    .for('update');
+  if (pages.length === 0) return;
+  const escrow = await executor
+    .select({ orderId: ledgerEntries.orderId, total: sum(ledgerEntries.amountKobo).mapWith(Number) })
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(
+          ledgerEntries.orderId,
+          pages.map((page) => page.orderId),
+        ),
+        eq(ledgerEntries.account, 'merchant_escrow'),
+      ),
+    )
+    .groupBy(ledgerEntries.orderId);
+  const heldOf = new Map(escrow.map((row) => [row.orderId, -(row.total ?? 0)]));
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  await ctx.postMany(
     executor,
-    and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.account, 'merchant_escrow')),
+    pages.map((page) => {
+      const order = byId.get(page.orderId)!;
+      return {
+        kind: 'escrow_release',
+        memo: `${order.orderName} ${order.why}: payable`,
+        links: { orderId: page.orderId },
+        lines: releaseLines(page.storeId, heldOf.get(page.orderId) ?? 0),
+      };
+    }),
   );
-  const held = -(escrow?.total ?? 0);
-  await ctx.post(executor, 'escrow_release', `${order.orderName} ${why}: payable`, { orderId: order.id }, [
-    { account: 'merchant_escrow', storeId: page.storeId, amountKobo: held },
-    { account: 'merchant_payable', storeId: page.storeId, amountKobo: -held },
-  ]);
   await executor
     .update(ledgerOrders)
     .set({ payableAt: ctx.deps.now() })
-    .where(eq(ledgerOrders.orderId, order.id));
+    .where(
+      inArray(
+        ledgerOrders.orderId,
+        pages.map((page) => page.orderId),
+      ),
+    );
 }
 
 /**
@@ -248,25 +257,18 @@ export async function bookRefunds(
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.orderId, order.id));
-  const originalDue = itemsPaid + Number(totals?.commission ?? 0);
-  let itemsRefunded = Number(totals?.refunded ?? 0);
-  let shippingLeft = rows.reduce((acc, row) => acc + row.shippingKobo, 0);
-  const merchantAccount = merchantAccountOf(page);
-  for (const row of rows) {
-    const shipping = Math.min(row.amountKobo, shippingLeft);
-    shippingLeft -= shipping;
-    const items = row.amountKobo - shipping;
-    const merchantShare =
-      mulDivHalfUp(itemsRefunded + items, originalDue, itemsPaid) -
-      mulDivHalfUp(itemsRefunded, originalDue, itemsPaid);
-    itemsRefunded += items;
+  const lines = refundLines(
+    {
+      itemsPaidKobo: itemsPaid,
+      commissionBookedKobo: Number(totals?.commission ?? 0),
+      itemsRefundedKobo: Number(totals?.refunded ?? 0),
+    },
+    page,
+    rows,
+  );
+  for (const [index, row] of rows.entries()) {
     const links = { orderId: order.id, refundId: row.id };
-    await ctx.post(executor, 'refund', `Refund ${row.reference} of ${order.orderName}`, links, [
-      { account: 'payments_clearing', amountKobo: -row.amountKobo },
-      { account: 'shipping_fees', amountKobo: shipping },
-      { account: merchantAccount, storeId: page.storeId, amountKobo: merchantShare },
-      { account: 'platform_commission', amountKobo: items - merchantShare },
-    ]);
+    await ctx.post(executor, 'refund', `Refund ${row.reference} of ${order.orderName}`, links, lines[index]!);
     if (row.chargedTo === 'platform') await chargeback(ctx, executor, page, row, 'platform');
   }
 }
@@ -286,38 +288,13 @@ export async function reverseRefund(
 ) {
   const page = await lockPage(executor, row.orderId);
   if (!page) return;
-  const net = (await sums(executor, eq(ledgerEntries.refundId, row.id))).filter((line) => line.total !== 0);
-  if (net.length === 0) return;
-  const account = (line: (typeof net)[number]) =>
-    MERCHANT_ACCOUNTS.includes(line.account) ? merchantAccountOf(page) : line.account;
-  const links = { orderId: row.orderId, refundId: row.id };
-  const movements: Movement[] = [
-    {
-      kind: 'refund_reversal',
-      memo: `Refund ${row.reference} rejected`,
-      links,
-      lines: net.map((line) => ({
-        account: account(line),
-        storeId: line.storeId,
-        amountKobo: -line.total,
-      })),
-    },
-  ];
-  if (options.kept) {
-    const given = net.filter((line) => line.account !== 'payments_clearing');
-    movements.push({
-      kind: 'refund_kept',
-      memo: `Refund ${row.reference} rejected: kept, nothing due on the order`,
-      links,
-      lines: [
-        ...given.map((line) => ({ account: account(line), storeId: line.storeId, amountKobo: line.total })),
-        {
-          account: 'platform_kept',
-          amountKobo: -given.reduce((acc, line) => acc + line.total, 0),
-        },
-      ],
-    });
-  }
+  const movements = reversalMovements(
+    row,
+    page,
+    await sums(executor, eq(ledgerEntries.refundId, row.id)),
+    options.kept,
+  );
+  if (movements.length === 0) return;
   await ctx.postMany(executor, movements);
 }
 
@@ -343,7 +320,7 @@ export async function chargeback(
 ) {
   const net = await sums(executor, eq(ledgerEntries.refundId, row.id));
   const borne = net.find((line) => line.account === 'platform_chargebacks')?.total ?? 0;
-  if ((to === 'platform') === (borne !== 0)) return;
+  if (bearerUnchanged(to, borne)) return;
   const [parts] = await executor
     .select({
       merchant: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}) filter (where ${inArray(ledgerEntries.account, [...MERCHANT_ACCOUNTS])}), 0)`,
@@ -353,19 +330,19 @@ export async function chargeback(
     .where(
       and(eq(ledgerEntries.refundId, row.id), inArray(ledgerEntries.kind, ['refund', 'refund_reversal'])),
     );
-  const merchant = Number(parts?.merchant ?? 0);
-  const commission = Number(parts?.commission ?? 0);
-  const sign = to === 'platform' ? 1 : -1;
+  const lines = chargebackLines(
+    to,
+    borne,
+    { merchantKobo: Number(parts?.merchant ?? 0), commissionKobo: Number(parts?.commission ?? 0) },
+    page,
+  );
+  if (!lines) return;
   await ctx.post(
     executor,
     'chargeback',
     to === 'platform' ? `Platform bears refund ${row.reference}` : `Store bears refund ${row.reference}`,
     { orderId: row.orderId, refundId: row.id },
-    [
-      { account: 'platform_chargebacks', amountKobo: sign * (merchant + commission) },
-      { account: merchantAccountOf(page), storeId: page.storeId, amountKobo: -sign * merchant },
-      { account: 'platform_commission', amountKobo: -sign * commission },
-    ],
+    lines,
   );
 }
 
@@ -386,15 +363,13 @@ export async function bookWholeRefund(ctx: BookingsContext, executor: Db, order:
   const page = await lockPage(executor, order.id);
   if (!page) return;
   const figures = await ledgerOrderFigures(executor, order.id);
-  await ctx.post(executor, 'refund', `Refund of ${status} ${order.orderName}`, { orderId: order.id }, [
-    {
-      account: 'payments_clearing',
-      amountKobo: -(figures.due + figures.commission + order.shippingFeeKobo),
-    },
-    { account: 'shipping_fees', amountKobo: order.shippingFeeKobo },
-    { account: merchantAccountOf(page), storeId: page.storeId, amountKobo: figures.due },
-    { account: 'platform_commission', amountKobo: figures.commission },
-  ]);
+  await ctx.post(
+    executor,
+    'refund',
+    `Refund of ${status} ${order.orderName}`,
+    { orderId: order.id },
+    wholeRefundLines(figures, order.shippingFeeKobo, page),
+  );
 }
 
 /** Of these orders, those the books have no page for (paid before the ledger, or written by the demo seed). */

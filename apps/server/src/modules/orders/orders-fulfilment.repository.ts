@@ -67,6 +67,12 @@ export async function findOrder(executor: Db, orderId: string): Promise<OrderRow
   return row;
 }
 
+/** Orders by id, in one statement (a remittance's orders, ADR 074). */
+export async function findOrders(executor: Db, orderIds: string[]): Promise<OrderRow[]> {
+  if (orderIds.length === 0) return [];
+  return executor.select().from(orders).where(inArray(orders.id, orderIds));
+}
+
 /** The hand-over whose token works now (the newest neither completed nor replaced), locked for the check. */
 export async function lockOpenHandover(executor: Db, orderId: string): Promise<HandoverRow | undefined> {
   const [row] = await executor

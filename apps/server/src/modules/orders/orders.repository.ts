@@ -8,6 +8,7 @@ import {
   orderItems,
   orders,
   orderTrackers,
+  type RefundStatus,
   stockReservations,
 } from './orders.schema.js';
 
@@ -214,13 +215,51 @@ export async function claimExpiredTracker(executor: Db, now: Date): Promise<Trac
   return row;
 }
 
-export async function trackersWithRefundDue(executor: Db, limit: number): Promise<TrackerRow[]> {
+/**
+ * Late payments owed back: `due` ones, and `sending` ones whose last step is older than `askBefore` (their answer
+ * was lost or their process died: the provider is asked before anything is sent again).
+ */
+export async function trackersWithRefundDue(
+  executor: Db,
+  askBefore: Date,
+  limit: number,
+): Promise<TrackerRow[]> {
   return executor
     .select()
     .from(orderTrackers)
-    .where(and(eq(orderTrackers.refundStatus, 'due'), isNull(orderTrackers.refundedAt)))
+    .where(
+      and(
+        isNull(orderTrackers.refundedAt),
+        sql`(${orderTrackers.refundStatus} = 'due' or (${orderTrackers.refundStatus} = 'sending' and ${orderTrackers.updatedAt} < ${askBefore}))`,
+      ),
+    )
     .orderBy(asc(orderTrackers.createdAt))
     .limit(limit);
+}
+
+/**
+ * Moves a late payment's refund only from the states in `from`, and, given `touchedAt`, only if nobody moved it
+ * since: a conditional update, so two processes (or a webhook and a sweep) never both take one step.
+ */
+export async function moveLateRefund(
+  executor: Db,
+  trackerId: string,
+  from: RefundStatus[],
+  patch: Partial<NewTracker>,
+  touchedAt?: Date,
+): Promise<TrackerRow | undefined> {
+  const [row] = await executor
+    .update(orderTrackers)
+    .set(patch)
+    .where(
+      and(
+        eq(orderTrackers.id, trackerId),
+        inArray(orderTrackers.refundStatus, from),
+        touchedAt ? eq(orderTrackers.updatedAt, touchedAt) : undefined,
+      ),
+    )
+    .returning();
+  return row;
 }
 
 // ---------- orders ----------

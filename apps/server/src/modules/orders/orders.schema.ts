@@ -21,7 +21,7 @@ export interface DeliveryAddress {
   address: string;
 }
 
-export const refundStatuses = ['none', 'due', 'partial', 'refunded'] as const;
+export const refundStatuses = ['none', 'due', 'sending', 'partial', 'refunded'] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** One checkout: one payment for one order per store. */
@@ -52,8 +52,9 @@ export const orderTrackers = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     closedReason: text(),
     /**
-     * A payment that arrived after the checkout closed is sent back: `due` until the sweeper refunds it, then
-     * `refunded` (returns will add `partial`).
+     * A payment that arrived after the checkout closed is sent back: `due` until the sweeper refunds it,
+     * `sending` from the intent until the provider's outcome is recorded (its answer may be lost: the sweeper asks
+     * the provider before sending again), then `refunded`. Returns use `partial`.
      */
     refundStatus: text().$type<RefundStatus>().notNull().default('none'),
     /** Cash sent back (or booked to be sent back) through the payment provider; never above amountDueKobo. */

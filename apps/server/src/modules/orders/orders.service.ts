@@ -23,7 +23,7 @@ import {
 } from './order-status.js';
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
-import type { DeliveryAddress } from './orders.schema.js';
+import type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 import { orderReceiptPdf } from './receipt.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -501,15 +501,16 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       });
     },
 
-    refundsDue: (limit: number) => repository.trackersWithRefundDue(db, limit),
-
-    async markRefunded(trackerId: string, amountKobo: number) {
-      await repository.updateTracker(db, trackerId, {
-        refundStatus: 'refunded',
-        refundedKobo: amountKobo,
-        refundedAt: deps.now(),
-      });
-    },
+    /** Late payments owed back, and those whose refund's outcome was not recorded by `askBefore` (ADR 080). */
+    refundsDue: (askBefore: Date, limit: number) => repository.trackersWithRefundDue(db, askBefore, limit),
+    /** A late payment's refund moves one step, only from `from` and only if untouched since `touchedAt`. */
+    moveLateRefund: (
+      executor: Db,
+      trackerId: string,
+      from: RefundStatus[],
+      patch: Pick<Partial<TrackerRow>, 'refundStatus' | 'refundedKobo' | 'refundedAt' | 'updatedAt'>,
+      touchedAt?: Date,
+    ) => repository.moveLateRefund(executor, trackerId, from, patch, touchedAt),
 
     claimExpiredTracker: (executor: Db, now: Date) => repository.claimExpiredTracker(executor, now),
 
@@ -526,6 +527,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
     /** The order row, locked for the caller's transaction. */
     lockOrder: (executor: Db, orderId: string) => repository.lockOrder(executor, orderId),
     findOrder: (executor: Db, orderId: string) => repository.findOrder(executor, orderId),
+    findOrders: (executor: Db, orderIds: string[]) => repository.findOrders(executor, orderIds),
     itemsOf: (executor: Db, orderId: string) => repository.itemsOfOrders(executor, [orderId]),
     ordersByIds: async (executor: Db, orderIds: string[]) => repository.orderNames(executor, orderIds),
 

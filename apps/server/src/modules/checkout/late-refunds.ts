@@ -1,0 +1,193 @@
+import type { Deps } from '../../platform/deps.js';
+import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
+import type { OrdersService, TrackerRow } from '../orders/index.js';
+import type { PaymentsService } from '../payments/index.js';
+
+// A payment that arrived after its checkout closed is sent back by the sweep (ADR 036), with the three outcomes of
+// every refund (ADR 061, 080):
+//   1. intent  — one transaction: the tracker due → sending (a conditional move two processes never both win), the
+//                payment's amount reserved, the amount written on the tracker. Interrupted after it: step 4.
+//   2. call    — payments.sendRefund, outside any transaction.
+//   3. outcome — made (processed or pending at the provider): refunded. Refused (a 4xx, or the provider says
+//                failed): released, due again. Unknown (a timeout, a cut connection, a 5xx after the request left):
+//                stays `sending`, the reservation kept; nothing is sent again before step 4.
+//   4. settle  — a `sending` tracker untouched for LATE_REFUND_ASK_AFTER_MS: the provider's list of refunds of the
+//                transaction (Paystack GET /refund?transaction=) decides. One it made or is making → refunded; none
+//                (or only failed ones) → never made: released, due again, and sent under the same transaction
+//                reference. A list that does not answer leaves it for the next sweep. A refund.* webhook for the
+//                transaction settles it too (`settleLateRefundFromWebhook`).
+
+/**
+ * How long a late payment's refund may stay `sending` before the provider is asked: longer than the provider call's
+ * own timeout, so a call still in flight is never second-guessed (as REFUND_RESUME_AFTER_MS for order refunds).
+ */
+export const LATE_REFUND_ASK_AFTER_MS = 2 * 60_000;
+
+export type LateRefundOutcome = 'refunded' | 'refused' | 'unknown' | 'waiting';
+
+interface LateRefundNeeds {
+  deps: Pick<Deps, 'db' | 'now' | 'logger'>;
+  orders: Pick<OrdersService, 'moveLateRefund'>;
+  payments: Pick<
+    PaymentsService,
+    'find' | 'reserveRefund' | 'sendRefund' | 'releaseRefund' | 'refundsAtProvider'
+  >;
+}
+
+/** Step 4: what the provider holds decides a `sending` refund; answers whether it must be sent (again). */
+async function settleSending(
+  needs: LateRefundNeeds,
+  tracker: TrackerRow,
+): Promise<'refunded' | 'send' | 'waiting'> {
+  const { deps, orders, payments } = needs;
+  // Claim the question (touch the row), so two sweeps never both ask and both send again.
+  const claimed = await orders.moveLateRefund(
+    deps.db,
+    tracker.id,
+    ['sending'],
+    { updatedAt: deps.now() },
+    tracker.updatedAt,
+  );
+  if (!claimed) return 'waiting';
+  let held: Awaited<ReturnType<typeof payments.refundsAtProvider>>;
+  try {
+    held = await payments.refundsAtProvider(tracker.reference);
+  } catch (error) {
+    // A read that does not answer writes nothing: asked again after the wait.
+    deps.logger.warn(
+      { err: String(error), reference: tracker.reference },
+      'late refund outcome still unknown',
+    );
+    return 'waiting';
+  }
+  if (held.some((refund) => refund.status !== 'failed')) {
+    const at = deps.now();
+    const done = await orders.moveLateRefund(
+      deps.db,
+      tracker.id,
+      ['sending'],
+      { refundStatus: 'refunded', refundedAt: at, updatedAt: at },
+      claimed.updatedAt,
+    );
+    return done ? 'refunded' : 'waiting';
+  }
+  const released = await deps.db.transaction(async (tx) => {
+    const moved = await orders.moveLateRefund(
+      tx,
+      tracker.id,
+      ['sending'],
+      { refundStatus: 'due', refundedKobo: 0, updatedAt: deps.now() },
+      claimed.updatedAt,
+    );
+    if (moved) await payments.releaseRefund(tx, tracker.reference, claimed.refundedKobo);
+    return moved;
+  });
+  return released ? 'send' : 'waiting';
+}
+
+/** Steps 1–3 for a `due` tracker. */
+async function send(needs: LateRefundNeeds, tracker: TrackerRow): Promise<LateRefundOutcome> {
+  const { deps, orders, payments } = needs;
+  const intent = await deps.db.transaction(async (tx) => {
+    const payment = await payments.find(tx, tracker.reference);
+    if (!payment) return undefined;
+    const amountKobo = payment.amountKobo - payment.refundedKobo;
+    const moved = await orders.moveLateRefund(tx, tracker.id, ['due'], {
+      refundStatus: 'sending',
+      refundedKobo: amountKobo,
+      updatedAt: deps.now(),
+    });
+    if (!moved) return undefined;
+    await payments.reserveRefund(tx, tracker.reference, amountKobo);
+    return moved;
+  });
+  if (!intent) return 'waiting';
+  const amountKobo = intent.refundedKobo;
+  let refused = false;
+  try {
+    const result = await payments.sendRefund(tracker.reference, amountKobo);
+    refused = result.status === 'failed';
+  } catch (error) {
+    if (outcomeUnknown(error)) {
+      deps.logger.error({ err: error, reference: tracker.reference }, 'late refund outcome unknown');
+      // Asked after the wait, counted from the answer that never came.
+      await orders.moveLateRefund(
+        deps.db,
+        tracker.id,
+        ['sending'],
+        { updatedAt: deps.now() },
+        intent.updatedAt,
+      );
+      return 'unknown';
+    }
+    deps.logger.error({ err: error, reference: tracker.reference }, 'refund of a late payment refused');
+    refused = true;
+  }
+  if (refused) {
+    await deps.db.transaction(async (tx) => {
+      const moved = await orders.moveLateRefund(tx, tracker.id, ['sending'], {
+        refundStatus: 'due',
+        refundedKobo: 0,
+        updatedAt: deps.now(),
+      });
+      if (moved) await payments.releaseRefund(tx, tracker.reference, amountKobo);
+    });
+    return 'refused';
+  }
+  const at = deps.now();
+  // Only from sending: a webhook that came first has already recorded it.
+  await orders.moveLateRefund(deps.db, tracker.id, ['sending'], {
+    refundStatus: 'refunded',
+    refundedAt: at,
+    updatedAt: at,
+  });
+  return 'refunded';
+}
+
+/** One late payment's refund, one step further: settles an unknown first, then sends what is due. */
+export async function refundLatePayment(
+  needs: LateRefundNeeds,
+  tracker: TrackerRow,
+): Promise<LateRefundOutcome> {
+  if (tracker.refundStatus === 'sending') {
+    const settled = await settleSending(needs, tracker);
+    if (settled !== 'send') return settled;
+    return send(needs, { ...tracker, refundStatus: 'due' });
+  }
+  return send(needs, tracker);
+}
+
+/**
+ * A refund.* webhook no order refund claimed: if it is for a late payment whose refund is `sending`, it settles it
+ * (made or on its way → refunded; failed → released, due again). Answers the outcome, or undefined when it is not one.
+ */
+export async function settleLateRefundFromWebhook(
+  needs: LateRefundNeeds & { orders: Pick<OrdersService, 'findTracker'> },
+  event: {
+    status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
+    transactionReference: string;
+  },
+): Promise<string | undefined> {
+  const { deps, orders, payments } = needs;
+  const tracker = await orders.findTracker(deps.db, { reference: event.transactionReference });
+  if (tracker?.refundStatus !== 'sending') return undefined;
+  const at = deps.now();
+  if (event.status !== 'failed') {
+    const moved = await orders.moveLateRefund(deps.db, tracker.id, ['sending'], {
+      refundStatus: 'refunded',
+      refundedAt: at,
+      updatedAt: at,
+    });
+    return moved ? 'late-refund:refunded' : undefined;
+  }
+  return deps.db.transaction(async (tx) => {
+    const moved = await orders.moveLateRefund(tx, tracker.id, ['sending'], {
+      refundStatus: 'due',
+      refundedKobo: 0,
+      updatedAt: at,
+    });
+    if (!moved) return undefined;
+    await payments.releaseRefund(tx, tracker.reference, tracker.refundedKobo);
+    return 'late-refund:failed';
+  });
+}
