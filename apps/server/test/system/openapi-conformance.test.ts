@@ -255,10 +255,10 @@ function withoutUniversalRules(schema: Record<string, unknown>): Record<string, 
   return rest;
 }
 
-function forGeneration(schema: JsonSchema): JsonSchema {
-  if (typeof schema !== 'object' || schema === null) return schema;
-  if (Array.isArray(schema)) return schema.map(forGeneration) as unknown as JsonSchema;
-  schema = withoutUniversalRules(schema as Record<string, unknown>) as JsonSchema;
+function forGeneration(given: JsonSchema): JsonSchema {
+  if (typeof given !== 'object' || given === null) return given;
+  if (Array.isArray(given)) return given.map(forGeneration) as unknown as JsonSchema;
+  const schema = withoutUniversalRules(given as Record<string, unknown>) as typeof given;
   if (typeof schema.multipleOf === 'number' && !Number.isInteger(schema.multipleOf)) {
     const { minimum, maximum, multipleOf } = schema;
     return { enum: decimalChoices({ minimum, maximum, multipleOf }) };
