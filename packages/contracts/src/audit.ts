@@ -45,6 +45,7 @@ export const auditActionLabels = {
   'account.export': 'Personal data downloaded',
   'account.close': 'Account closed',
   'account.marketing-consent': 'Marketing consent changed',
+  'order.status': 'Order status changed',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]];
@@ -64,6 +65,7 @@ export const auditSubjectTypes = [
   'staff-role',
   'bank-account',
   'account',
+  'order',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 

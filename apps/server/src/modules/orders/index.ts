@@ -79,6 +79,8 @@ export type {
 export {
   ANONYMISED_NAME,
   anonymiseOrders,
+  deliveriesForExport,
+  deliveryInFlightOf,
   ordersForExport,
   unfinishedBusinessOf,
 } from './personal-data.js';
