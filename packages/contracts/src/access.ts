@@ -38,6 +38,8 @@ export const access = {
   customer: { kind: 'signed-in', accounts: ['customer'], anyAccount: true },
   /** A merchant's own account (sign-up onboarding and profile), not a store's data: no store permission. */
   merchantAccount: { kind: 'signed-in', accounts: ['merchant'], anyAccount: true },
+  /** Any shipping partner account, whatever it may do: its own profile and data rights. */
+  partnerAccount: { kind: 'signed-in', accounts: ['partner'], anyAccount: true },
   /** A member of a store whose role holds the permission; the guard resolves which store. */
   merchant: <const P extends StorePermission>(permission: P) =>
     ({ kind: 'signed-in', accounts: ['merchant'], permission }) as const,

@@ -4,6 +4,7 @@ import { email, idParam, isoDateTime, personName, phoneNumber } from './common.j
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
 import { findLga, findState, nigerianStateName } from './nigeria.js';
+import { atLeastOneField, publishRules } from './published-rules.js';
 
 /** A customer keeps at most this many shipping addresses. */
 export const MAX_SHIPPING_ADDRESSES = 20;
@@ -27,6 +28,10 @@ function checkLga<T extends { stateOrRegion?: string; lga?: string }>(value: T, 
   return { ...value, lga: found };
 }
 
+/** The document's words for `checkLga` (ADR 085). */
+const publishLgaRule = <S extends z.ZodType>(schema: S) =>
+  publishRules(schema, [{ fields: ['stateOrRegion', 'lga'], rule: 'lga must be an LGA of stateOrRegion' }]);
+
 const addressFields = {
   fullName: personName('Full name'),
   phoneNumber,
@@ -38,7 +43,8 @@ const addressFields = {
 
 export const shippingAddressBody = z
   .object({ ...addressFields, default: z.boolean().optional() })
-  .transform((value, context) => checkLga(value, context));
+  .transform((value, context) => checkLga(value, context))
+  .apply(publishLgaRule);
 export type ShippingAddressBody = z.input<typeof shippingAddressBody>;
 
 /**
@@ -57,7 +63,9 @@ export const shippingAddressUpdateBody = z
     default: z.boolean().optional(),
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), 'Change at least one field')
-  .transform((value, context) => checkLga(value, context));
+  .apply(atLeastOneField('Change at least one field'))
+  .transform((value, context) => checkLga(value, context))
+  .apply(publishLgaRule);
 export type ShippingAddressUpdateBody = z.input<typeof shippingAddressUpdateBody>;
 
 export const makeDefaultBody = z.object({

@@ -3,6 +3,7 @@ import { access } from './access.js';
 import { boundedDay, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
+import { dayRangeRules, publishRules } from './published-rules.js';
 
 // The audit trail (issue 33, ADR 072): who changed what, when and from where, for money, access and approvals.
 // Admins holding `audit:read` read it, filtered and paged by cursor, and export it as CSV.
@@ -44,6 +45,7 @@ export const auditActionLabels = {
   'account.export': 'Personal data downloaded',
   'account.close': 'Account closed',
   'account.marketing-consent': 'Marketing consent changed',
+  'order.status': 'Order status changed',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]];
@@ -63,6 +65,7 @@ export const auditSubjectTypes = [
   'staff-role',
   'bank-account',
   'account',
+  'order',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 
@@ -109,13 +112,15 @@ export const auditQuery = auditFilters
     cursor: cursor.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(50),
   })
-  .superRefine(checkWindow);
+  .superRefine(checkWindow)
+  .apply((schema) => publishRules(schema, dayRangeRules(AUDIT_MAX_WINDOW_DAYS)));
 export type AuditQuery = z.input<typeof auditQuery>;
 
 /** An export names its window (required), so one file is bounded by days as well as lines. */
 export const auditCsvQuery = auditFilters
   .extend({ from: boundedDay, to: boundedDay })
-  .superRefine(checkWindow);
+  .superRefine(checkWindow)
+  .apply((schema) => publishRules(schema, dayRangeRules(AUDIT_MAX_WINDOW_DAYS)));
 export type AuditCsvQuery = z.input<typeof auditCsvQuery>;
 
 export const auditEntry = z.object({

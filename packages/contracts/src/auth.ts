@@ -3,6 +3,7 @@ import { access } from './access.js';
 import { email, idParam, isoDateTime, password, personName, phoneNumber, tokenParam } from './common.js';
 import { type AccountKind, type AdminRole, defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
+import { atLeastOneField, publishRules } from './published-rules.js';
 import { onboardingState } from './stores.js';
 
 export const accountKinds = [
@@ -176,10 +177,23 @@ export type LoginBody = z.input<typeof loginBody>;
 
 export const refreshBody = z.object({ refresh_token: z.string().min(10).max(500).optional() });
 /** Sign-out sends no body at all as often as an empty one: anything but an object means "no refresh token". */
-export const logoutBody = z.preprocess(
-  (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined),
-  refreshBody.optional(),
-);
+export const logoutBody = z
+  .preprocess(
+    (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined),
+    refreshBody.optional(),
+  )
+  // The document says so (ADR 085): any JSON that is not an object (null, an array, a number) is taken as no body.
+  .meta({
+    // Not an object schema: the object is one of the two shapes taken.
+    type: undefined,
+    properties: undefined,
+    description:
+      'Optional. An object with the refresh token to revoke too; any other JSON (null, an array, a number) is read as no body, and sign-out goes ahead.',
+    anyOf: [
+      { type: 'object', properties: { refresh_token: { type: 'string', minLength: 10, maxLength: 500 } } },
+      { not: { type: 'object' } },
+    ],
+  });
 export const emailBody = z.object({ email });
 export const resetPasswordBody = z.object({ password });
 export const changePasswordBody = z.object({
@@ -202,7 +216,14 @@ export const createAdminBody = z
   .refine((body) => !(body.customRoleId && body.role === 'superadmin'), {
     path: ['customRoleId'],
     message: 'A super admin keeps the super admin role; choose no custom role',
-  });
+  })
+  .apply((schema) =>
+    publishRules(
+      schema,
+      [{ fields: ['customRoleId', 'role'], rule: 'no customRoleId with the superadmin role' }],
+      { not: { required: ['customRoleId', 'role'], properties: { role: { const: 'superadmin' } } } },
+    ),
+  );
 export type CreateAdminBody = z.input<typeof createAdminBody>;
 export const editAdminBody = z
   .object({
@@ -213,7 +234,7 @@ export const editAdminBody = z
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
-  .meta({ minProperties: 1 });
+  .apply(atLeastOneField('Give at least one field to change'));
 export type EditAdminBody = z.input<typeof editAdminBody>;
 export const adminIdBody = z.object({ id: z.uuid('Must be a valid id') });
 

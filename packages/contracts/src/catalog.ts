@@ -4,6 +4,7 @@ import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pagination } from './envelope.js';
 import { nairaAmount, nairaAmountRules } from './money.js';
+import { atLeastOneField, publishRules } from './published-rules.js';
 import { uploadedImage } from './stores.js';
 
 const categoryTags = ['Categories'];
@@ -139,7 +140,7 @@ export const editCategoryBody = z
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
-  .meta({ minProperties: 1 });
+  .apply(atLeastOneField('Give at least one field to change'));
 export type EditCategoryBody = z.input<typeof editCategoryBody>;
 
 // ---------- products ----------
@@ -259,20 +260,35 @@ function checkProductFields(value: ProductFieldsDraft, context: z.RefinementCtx)
   }
 }
 
-export const createProductBody = productFields.superRefine(checkProductFields);
+/** The document's words for `checkProductFields` (ADR 085). */
+const productRules = [
+  { fields: ['pricing.*.sellingPrice'], rule: 'sellingPrice must not be above price' },
+  { fields: ['subCategoryId', 'childCategoryId'], rule: 'a childCategoryId needs its subCategoryId' },
+  { fields: ['variant.*.sku'], rule: 'variant SKUs differ (any letter case)' },
+  { fields: ['variant'], rule: "no variant's discount above the selling price" },
+];
+const publishProductRules = <S extends z.ZodType>(schema: S) =>
+  publishRules(schema, productRules, { dependentRequired: { childCategoryId: ['subCategoryId'] } });
+
+export const createProductBody = productFields.superRefine(checkProductFields).apply(publishProductRules);
 export type CreateProductBody = z.input<typeof createProductBody>;
 
-export const adminCreateProductBody = productFields.extend({ storeId: uuid }).superRefine(checkProductFields);
+export const adminCreateProductBody = productFields
+  .extend({ storeId: uuid })
+  .superRefine(checkProductFields)
+  .apply(publishProductRules);
 export type AdminCreateProductBody = z.input<typeof adminCreateProductBody>;
 
 /** An edit carries only the fields it changes (no defaults, so nothing left out is reset). */
 export const editProductBody = productFieldsWithoutDefaults
   .partial()
   .superRefine(checkProductFields)
+  .apply(publishProductRules)
   .refine(
     (value) => Object.values(value).some((field) => field !== undefined),
     'Give at least one field to change',
-  );
+  )
+  .apply(atLeastOneField('Give at least one field to change'));
 export type EditProductBody = z.input<typeof editProductBody>;
 export type ProductFields = z.output<typeof productFieldsWithoutDefaults>;
 
@@ -291,6 +307,13 @@ export const updateInventoryBody = z
     (value) =>
       value.quantity !== undefined || value.stockAlertUnits !== undefined || value.variants !== undefined,
     'Give a quantity, stockAlertUnits or variants to update',
+  )
+  .apply(
+    atLeastOneField('Give a quantity, stockAlertUnits or variants to update', [
+      'quantity',
+      'stockAlertUnits',
+      'variants',
+    ]),
   );
 export type UpdateInventoryBody = z.input<typeof updateInventoryBody>;
 
@@ -393,7 +416,20 @@ export const customerProductsQuery = z
   .refine((value) => value.cursor === undefined || value.offset === 0, {
     path: ['cursor'],
     message: 'Use either offset or cursor, not both',
-  });
+  })
+  .apply((schema) =>
+    publishRules(
+      schema,
+      [
+        { fields: ['minPrice', 'maxPrice'], rule: 'minPrice must not be above maxPrice' },
+        {
+          fields: ['cursor', 'offset'],
+          rule: 'use either offset or cursor, not both (offset stays 0 with a cursor)',
+        },
+      ],
+      { dependentSchemas: { cursor: { properties: { offset: { const: 0 } } } } },
+    ),
+  );
 export type CustomerProductsQuery = z.output<typeof customerProductsQuery>;
 
 export const merchantProductsQuery = z.object({
@@ -429,7 +465,10 @@ export const createPromotionBody = z
   .refine((value) => !value.startsAt || !value.endsAt || new Date(value.startsAt) < new Date(value.endsAt), {
     path: ['endsAt'],
     message: 'The end must come after the start',
-  });
+  })
+  .apply((schema) =>
+    publishRules(schema, [{ fields: ['startsAt', 'endsAt'], rule: 'endsAt must come after startsAt' }]),
+  );
 export type CreatePromotionBody = z.input<typeof createPromotionBody>;
 
 export const promotion = z.object({
@@ -881,7 +920,7 @@ export const customerProductEndpoints = {
         path: ['storeId'],
         message: 'Give a storeId or storeName',
       })
-      .meta({ anyOf: [{ required: ['storeId'] }, { required: ['storeName'] }] }),
+      .apply(atLeastOneField('Give a storeId or storeName', ['storeId', 'storeName'])),
     response: envelope(pagedCustomerProducts),
   }),
   superDeals: defineEndpoint({

@@ -3,6 +3,7 @@ import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
+import { publishRules } from './published-rules.js';
 
 const cartTags = ['Cart'];
 const checkoutTags = ['Checkout'];
@@ -161,12 +162,18 @@ export const removeFromCartBody = z
     (value) => Boolean(value.cartItemId) !== Boolean(value.all),
     'Give a cartItemId, or all: true to empty the cart',
   )
-  .meta({
-    oneOf: [
-      { required: ['cartItemId'], properties: { all: { const: false } } },
-      { required: ['all'], properties: { all: { const: true } }, not: { required: ['cartItemId'] } },
-    ],
-  });
+  .apply((schema) =>
+    publishRules(
+      schema,
+      [{ fields: ['cartItemId', 'all'], rule: 'give a cartItemId, or all: true to empty the cart' }],
+      {
+        oneOf: [
+          { required: ['cartItemId'], properties: { all: { const: false } } },
+          { required: ['all'], properties: { all: { const: true } }, not: { required: ['cartItemId'] } },
+        ],
+      },
+    ),
+  );
 
 export const selectAddressBody = z.object({ addressId: uuid.nullable() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldRule } from './published-rules.js';
 
 /**
  * What a person's name holds (issue 31): letters of any script, spaces, hyphens, apostrophes and dots, starting
@@ -18,6 +19,11 @@ export const personName = (label: string) =>
       // An empty name is the `min` rule's to report, once.
       (value) => value === '' || (PERSON_NAME_PATTERN.test(value) && !ADDRESS_LIKE.test(value)),
       `${label} can hold only letters, spaces, hyphens, apostrophes and dots`,
+    )
+    .apply(
+      fieldRule(
+        'letters of any script, spaces, hyphens, apostrophes and dots, starting with a letter; no dot run into letters as in a web address',
+      ),
     );
 
 export const email = z
@@ -26,8 +32,10 @@ export const email = z
   .toLowerCase()
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'))
-  // The document shows the rule of the piped schema, which an input schema would otherwise leave out.
-  .meta({ format: 'email' });
+  // The document shows the rule of the piped schema, which an input schema would otherwise leave out: zod's e-mail
+  // rule (stricter than `format: email`: no quoted local part, no IP domain, a top-level domain of letters) as the
+  // pattern it is (ADR 085). The server trims and lowercases first, so the pattern is the stricter of the two.
+  .meta({ format: 'email', pattern: z.regexes.email.source });
 
 export const password = z
   .string({ error: 'Password is required' })

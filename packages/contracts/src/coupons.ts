@@ -4,6 +4,7 @@ import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
 import { nairaAmount } from './money.js';
+import { atLeastOneField, publishRules } from './published-rules.js';
 
 // ---------- fields and defaults (specification sections 3 and 9) ----------
 
@@ -143,6 +144,25 @@ export function couponIssues(value: CouponShape): { path: string; message: strin
   return issues;
 }
 
+/** The document's words for `couponIssues` (ADR 085). */
+const couponRules = [
+  { fields: ['code', 'discountMode'], rule: 'a Code coupon has a code; an Automatic coupon has none' },
+  { fields: ['startDate', 'endDate'], rule: 'endDate must not be before startDate' },
+  {
+    fields: ['discountValue', 'discountType'],
+    rule: 'a percent discount is more than 0 and at most 100; a fixed one more than 0; Buy X get Y: how many items (Y) the customer gets',
+  },
+  {
+    fields: ['minRequireValue', 'minRequireType'],
+    rule: 'a Quantity minimum is a whole number; Buy X get Y needs a Quantity minimum of at least 1',
+  },
+  {
+    fields: ['spendAppliesToId', 'spendAppliesTo'],
+    rule: 'products or categories chosen unless AllProducts',
+  },
+  { fields: ['customerIds', 'customerEligibility'], rule: 'customers chosen for SpecificCustomers' },
+];
+
 function refineCoupon(value: CouponShape, context: z.RefinementCtx) {
   for (const issue of couponIssues(value))
     context.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
@@ -169,14 +189,16 @@ export const createCouponBody = z
     isPublic: z.boolean().default(false),
     isActive: z.boolean().default(true),
   })
-  .superRefine(refineCoupon);
+  .superRefine(refineCoupon)
+  .apply((schema) => publishRules(schema, couponRules));
 export type CreateCouponBody = z.input<typeof createCouponBody>;
 
 /** Any subset of the fields; the server checks the cross-field rules on the merged coupon. */
 export const updateCouponBody = z
   .object(couponFields)
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Change at least one field');
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one field')
+  .apply(atLeastOneField('Change at least one field'));
 export type UpdateCouponBody = z.input<typeof updateCouponBody>;
 
 export const couponProduct = z.object({ id: z.string(), name: z.string() });
@@ -269,7 +291,8 @@ export const validateCouponBody = z
   .refine((value) => value.lines || value.productIds, {
     message: 'Give the cart lines or the product ids',
     path: ['lines'],
-  });
+  })
+  .apply(atLeastOneField('Give the cart lines or the product ids', ['lines', 'productIds']));
 
 export const couponEvaluation = z.object({
   code: z.string(),

@@ -17,6 +17,15 @@ export const CLOSE_REFUSED_ORDER_IN_FLIGHT =
   'You have an order that is not finished yet. You can close your account once every order is completed, cancelled or returned.';
 export const CLOSE_REFUSED_REFUND_PENDING =
   'A refund to you is still on its way. You can close your account once it has been paid.';
+/** A store's owner: the store, its orders and its money need someone answerable before the account goes. */
+export const CLOSE_REFUSED_STORE_OWNER =
+  'You own a store. Make another member its owner, or ask us to close the store, then close your account.';
+/** A shipping partner with a parcel still on the road: the customer and the store are waiting on it. */
+export const CLOSE_REFUSED_DELIVERY_IN_FLIGHT =
+  'An order given to you to deliver is not finished yet. You can close your account once every order you carry is delivered, handed back or cancelled.';
+/** What a closed staff member's or partner's account keeps. */
+export const BUSINESS_ACCOUNT_CLOSED_MESSAGE =
+  'Your account is closed and you are signed out everywhere. We erased your name, email, phone number and photo. We keep what you did for the business (order moves, decisions in the audit trail) without your name, as Nigerian law requires us to keep business records.';
 
 const money = z.number().int().describe('Kobo');
 const loose = z.record(z.string(), z.unknown());
@@ -69,6 +78,29 @@ export const personalDataExport = z.object({
   notificationPreferences: z.array(
     z.object({ kind: z.string(), inApp: z.boolean(), email: z.boolean(), sms: z.boolean() }),
   ),
+  /** A merchant account's places in stores: which store, which role, since when. */
+  storeMemberships: z
+    .array(
+      z.object({
+        storeId: z.string(),
+        storeName: z.string(),
+        role: z.string(),
+        isActive: z.boolean(),
+        since: isoDateTime,
+      }),
+    )
+    .optional(),
+  /** A shipping partner's company as they registered it, and the orders given to them to deliver. */
+  partner: z
+    .object({
+      companyName: z.string(),
+      company: loose,
+      approvedAt: isoDateTime.nullable(),
+      deliveries: z.array(
+        z.object({ orderId: z.string(), orderName: z.string(), status: z.string(), createdAt: isoDateTime }),
+      ),
+    })
+    .optional(),
 });
 export type PersonalDataExport = z.infer<typeof personalDataExport>;
 
@@ -131,11 +163,58 @@ export const dataRightsEndpoints = {
     body: closeAccountBody,
     response: messageOnly,
   }),
+  exportMineMerchant: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/auth/merchant/profile/data',
+    summary:
+      "The signed-in merchant account's personal data as JSON: profile, the stores it works in and its roles, notification settings",
+    tags: ['Profile'],
+    access: access.merchantAccount,
+    response: envelope(personalDataExport),
+  }),
+  closeMineMerchant: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/auth/merchant/close-account',
+    summary:
+      "Close the signed-in merchant account (a store's staff member): personal data erased, store places ended, business records kept (409 for a store's owner)",
+    tags: ['Profile'],
+    access: access.merchantAccount,
+    serverChecks: { password: 'must be the current password' },
+    errors: [409],
+    body: closeAccountBody,
+    response: messageOnly,
+  }),
+  exportMinePartner: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/auth/partner/profile/data',
+    summary:
+      "The signed-in shipping partner's personal data as JSON: profile, company as registered, the orders given to it, notification settings",
+    tags: ['Profile'],
+    access: access.partnerAccount,
+    response: envelope(personalDataExport),
+  }),
+  closeMinePartner: defineEndpoint({
+    surface: 'api',
+    method: 'POST',
+    path: '/auth/partner/close-account',
+    summary:
+      'Close the signed-in shipping partner account: personal data erased, business records kept (409 while an order it carries is unfinished)',
+    tags: ['Profile'],
+    access: access.partnerAccount,
+    serverChecks: { password: 'must be the current password' },
+    errors: [409],
+    body: closeAccountBody,
+    response: messageOnly,
+  }),
   adminExport: defineEndpoint({
     surface: 'api',
     method: 'GET',
     path: '/admin/data-rights/:id/data',
-    summary: "A customer's personal data as JSON, on their written request (recorded in the audit trail)",
+    summary:
+      "A customer's, merchant staff member's or shipping partner's personal data as JSON, on their written request (recorded in the audit trail)",
     tags: ['Admin'],
     access: access.admin('data-rights:act'),
     params: z.object({ id: uuid }),
@@ -147,7 +226,7 @@ export const dataRightsEndpoints = {
     method: 'POST',
     path: '/admin/data-rights/:id/close',
     summary:
-      "Close a customer's account on their written request (409 while an order or refund is unfinished)",
+      "Close a customer's, merchant staff member's or shipping partner's account on their written request (409 while their business is unfinished)",
     tags: ['Admin'],
     access: access.admin('data-rights:act'),
     params: z.object({ id: uuid }),

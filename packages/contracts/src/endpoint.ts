@@ -37,6 +37,11 @@ export interface Endpoint<
     field: string;
     /** Every file field, when the form carries several (`field` is the first); text fields ride along. */
     files?: readonly string[];
+    /**
+     * The form's text fields, for an upload whose handler validates them itself (the theme saves): the document
+     * lists them beside the files, with the ones it requires.
+     */
+    form?: z.ZodType;
   };
   /** Status of the success answer; 200 unless said. */
   status?: 200 | 201;

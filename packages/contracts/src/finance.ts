@@ -3,7 +3,8 @@ import { access } from './access.js';
 import { boundedDay, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
-import { reportRangeProblem } from './reports.js';
+import { bothOrNeither, dayRangeRules, publishRules } from './published-rules.js';
+import { REPORT_MAX_DAYS, reportRangeProblem } from './reports.js';
 
 // Finance and transactions (issue 8): the admin's finance report over a range of Lagos days (section 3's finance
 // report totals, per merchant and overall, with a daily series), its CSV, the payment transactions list and detail,
@@ -20,14 +21,22 @@ function checkRange(value: { from: string; to: string }, context: z.RefinementCt
   if (problem) context.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
 }
 
-export const financeRangeQuery = z.object({ from: day, to: day }).superRefine(checkRange);
+/** The document's words for `checkRange` (ADR 085). */
+const publishDayRange = <S extends z.ZodType>(schema: S) =>
+  publishRules(schema, dayRangeRules(REPORT_MAX_DAYS));
+
+export const financeRangeQuery = z
+  .object({ from: day, to: day })
+  .superRefine(checkRange)
+  .apply(publishDayRange);
 export type FinanceRangeQuery = z.output<typeof financeRangeQuery>;
 
 export const financeCsvViews = ['merchants', 'series'] as const;
 export type FinanceCsvView = (typeof financeCsvViews)[number];
 export const financeCsvQuery = z
   .object({ from: day, to: day, view: z.enum(financeCsvViews).default('merchants') })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .apply(publishDayRange);
 export type FinanceCsvQuery = z.output<typeof financeCsvQuery>;
 
 /** Section 3's finance report totals, over the paid orders of a range (one store's or every store's). */
@@ -160,6 +169,12 @@ export const transactionsQuery = pageQuery
         path: [value.from ? 'to' : 'from'],
         message: 'Give both dates of the range',
       });
+  })
+  .apply((schema) => {
+    const both = bothOrNeither('from', 'to');
+    return publishRules(schema, [...dayRangeRules(REPORT_MAX_DAYS), both.rule], {
+      dependentRequired: both.dependentRequired,
+    });
   });
 export type TransactionsQuery = z.output<typeof transactionsQuery>;
 

@@ -4,6 +4,7 @@ import { boundedDay, email, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
 import { nairaAmount, nairaAmountRules } from './money.js';
+import { atLeastOneField, publishRules } from './published-rules.js';
 
 export const GIFT_CARD_MIN_NAIRA = 1_000;
 export const GIFT_CARD_MAX_NAIRA = 500_000;
@@ -45,6 +46,16 @@ export const purchaseGiftCardBody = z.object({
     .refine(
       (value) => value <= GIFT_CARD_MAX_NAIRA,
       `The largest gift card is ₦${GIFT_CARD_MAX_NAIRA.toLocaleString('en-NG')}`,
+    )
+    .apply((schema) =>
+      publishRules(
+        schema,
+        [{ fields: [], rule: `from ₦${GIFT_CARD_MIN_NAIRA} to ₦${GIFT_CARD_MAX_NAIRA}` }],
+        {
+          minimum: GIFT_CARD_MIN_NAIRA,
+          maximum: GIFT_CARD_MAX_NAIRA,
+        },
+      ),
     ),
   recipientEmail: email.optional(),
   recipientName: z.string().trim().min(1).max(80).optional(),
@@ -81,7 +92,7 @@ export const giftCardStatusBody = z
     message: 'Give the payment reference or the card id',
     path: ['reference'],
   })
-  .meta({ anyOf: [{ required: ['reference'] }, { required: ['id'] }] });
+  .apply(atLeastOneField('Give the payment reference or the card id', ['reference', 'id']));
 
 export const myCardsQuery = pageQuery.extend({
   sortBy: z.enum(['createdAt']).default('createdAt'),

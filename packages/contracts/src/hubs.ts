@@ -4,6 +4,7 @@ import { email, isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
 import { findLga, findState, nigerianStateName } from './nigeria.js';
+import { publishRules } from './published-rules.js';
 
 // Platform hubs (issue 7): admins create them; merchants and approved shipping partners apply to run or use one; an
 // admin approves or rejects each application. A store names the hub it drops parcels at in its profile.
@@ -40,7 +41,10 @@ export const hubBody = z
       return z.NEVER;
     }
     return { ...hub, lga };
-  });
+  })
+  .apply((schema) =>
+    publishRules(schema, [{ fields: ['state', 'lga'], rule: 'lga must be an LGA of state' }]),
+  );
 export type HubBody = z.input<typeof hubBody>;
 
 export const hub = z.object({

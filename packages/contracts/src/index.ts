@@ -30,6 +30,7 @@ export * from './payouts.js';
 export * from './permissions.js';
 export * from './policies.js';
 export * from './profile.js';
+export * from './published-rules.js';
 export * from './reconciliation.js';
 export * from './reports.js';
 export * from './returns.js';

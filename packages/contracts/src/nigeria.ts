@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import states from './data/nigeria-states.json' with { type: 'json' };
+import { publishRules } from './published-rules.js';
 
 export interface NigerianState {
   name: string;
@@ -56,5 +57,8 @@ export const nigerianAddress = z
       return z.NEVER;
     }
     return { ...address, lga };
-  });
+  })
+  .apply((schema) =>
+    publishRules(schema, [{ fields: ['state', 'lga'], rule: 'lga must be an LGA of state' }]),
+  );
 export type NigerianAddress = z.output<typeof nigerianAddress>;

@@ -5,6 +5,11 @@ import { defineEndpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
 import { podMethods } from './fulfilment.js';
 import { nairaAmount } from './money.js';
+import { publishRules } from './published-rules.js';
+
+/** At least ₦1, as the document says it (ADR 085). */
+const atLeastOneNaira = <S extends z.ZodType>(schema: S) =>
+  publishRules(schema, [{ fields: [], rule: 'at least ₦1' }], { minimum: 1 });
 
 // Pay on delivery (ADR 074): the admin's rules, a store's opt-in, what a customer's checkout may pay at the door,
 // the carrier's cash held and remitted, and the admin's view of every carrier's cash. Money is naira with 2
@@ -33,11 +38,15 @@ export type PodSettings = z.infer<typeof podSettings>;
 export const podSettingsBody = z.object({
   enabled: z.boolean({ error: 'Say whether pay on delivery is on' }),
   zoneIds: z.array(uuid).max(50),
-  maxOrder: nairaAmount.refine((value) => value >= 1, 'The order limit must be at least ₦1'),
+  maxOrder: nairaAmount
+    .refine((value) => value >= 1, 'The order limit must be at least ₦1')
+    .apply(atLeastOneNaira),
   fee: nairaAmount,
   refusalLimit: z.number().int().min(1, 'At least 1 refusal').max(100),
   refusalPeriodDays: z.number().int().min(1, 'At least 1 day').max(3650),
-  carrierCashLimit: nairaAmount.refine((value) => value >= 1, 'The cash limit must be at least ₦1'),
+  carrierCashLimit: nairaAmount
+    .refine((value) => value >= 1, 'The cash limit must be at least ₦1')
+    .apply(atLeastOneNaira),
 });
 export type PodSettingsBody = z.input<typeof podSettingsBody>;
 

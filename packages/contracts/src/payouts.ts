@@ -4,6 +4,7 @@ import { settlementModes } from './bank-accounts.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
+import { publishRules } from './published-rules.js';
 
 // ---------- commission, escrow and payouts (issue 8, ADR 027) ----------
 
@@ -106,7 +107,10 @@ export const updatePaymentCategoryBody = z.object({
     .number({ error: 'Enter the commission as a percentage' })
     .min(0, COMMISSION_RANGE)
     .max(100, COMMISSION_RANGE)
-    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, COMMISSION_DECIMALS),
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, COMMISSION_DECIMALS)
+    .apply((schema) =>
+      publishRules(schema, [{ fields: [], rule: 'at most 2 decimal places' }], { multipleOf: 0.01 }),
+    ),
 });
 export type UpdatePaymentCategoryBody = z.input<typeof updatePaymentCategoryBody>;
 

@@ -3,6 +3,7 @@ import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
+import { atLeastOneField } from './published-rules.js';
 
 // ---------- store policies (issue 9; the specification's "Policies: count and rows") ----------
 
@@ -40,7 +41,8 @@ export type CreatePolicyBody = z.input<typeof createPolicyBody>;
 export const updatePolicyBody = z
   .object(policyFields)
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Change at least one field');
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one field')
+  .apply(atLeastOneField('Change at least one field'));
 export type UpdatePolicyBody = z.input<typeof updatePolicyBody>;
 
 export const storePolicy = z.object({

@@ -3,6 +3,7 @@ import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
+import { dayRangeRules, publishRules } from './published-rules.js';
 
 // Reconciliation with the payment provider (issue 29 item 2, ADR 065): a run lists what the provider holds for a
 // window of Lagos days (transactions, refunds, transfers and, in subaccount settlement mode, settlements) and compares
@@ -147,24 +148,27 @@ export const reconciliationDifference = z.object({
 });
 export type ReconciliationDifference = z.infer<typeof reconciliationDifference>;
 
-export const reconciliationRunBody = z.object({ from: day, to: day }).superRefine((value, context) => {
-  if (value.to < value.from) {
-    context.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: 'The end date cannot be before the start date',
-    });
-    return;
-  }
-  const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1;
-  if (days > RECONCILIATION_MAX_DAYS) {
-    context.addIssue({
-      code: 'custom',
-      path: ['to'],
-      message: `Choose at most ${RECONCILIATION_MAX_DAYS} days`,
-    });
-  }
-});
+export const reconciliationRunBody = z
+  .object({ from: day, to: day })
+  .superRefine((value, context) => {
+    if (value.to < value.from) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The end date cannot be before the start date',
+      });
+      return;
+    }
+    const days = (Date.parse(value.to) - Date.parse(value.from)) / 86_400_000 + 1;
+    if (days > RECONCILIATION_MAX_DAYS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: `Choose at most ${RECONCILIATION_MAX_DAYS} days`,
+      });
+    }
+  })
+  .apply((schema) => publishRules(schema, dayRangeRules(RECONCILIATION_MAX_DAYS)));
 export type ReconciliationRunBody = z.output<typeof reconciliationRunBody>;
 
 export const reconciliationDifferenceFilters = ['open', 'explained', 'all'] as const;

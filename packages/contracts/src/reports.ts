@@ -4,6 +4,7 @@ import { merchantProduct } from './catalog.js';
 import { boundedDay, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, pageQuery, pagination } from './envelope.js';
+import { dayRangeRules, publishRules } from './published-rules.js';
 
 // Business and sales reports (issue 9): a store's sales in a range of Nigerian days (Africa/Lagos, UTC+1), and the
 // admin's view of merchants with their figures. Money is integer kobo. An order counts from the day it was placed,
@@ -47,16 +48,21 @@ function checkRange(value: { from: string; to: string }, context: z.RefinementCt
 }
 
 const rangeFields = { from: day, to: day };
+/** The document's words for `checkRange` (ADR 085). */
+const publishDayRange = <S extends z.ZodType>(schema: S) =>
+  publishRules(schema, dayRangeRules(REPORT_MAX_DAYS));
 const granularityField = z.enum(reportGranularities).default('day');
 
-export const reportRangeQuery = z.object(rangeFields).superRefine(checkRange);
+export const reportRangeQuery = z.object(rangeFields).superRefine(checkRange).apply(publishDayRange);
 export const salesReportQuery = z
   .object({ ...rangeFields, granularity: granularityField })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .apply(publishDayRange);
 export type SalesReportQuery = z.output<typeof salesReportQuery>;
 export const salesReportCsvQuery = z
   .object({ ...rangeFields, granularity: granularityField, view: z.enum(reportCsvViews).default('series') })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .apply(publishDayRange);
 export type SalesReportCsvQuery = z.output<typeof salesReportCsvQuery>;
 
 const kobo = z.number().int();
@@ -183,7 +189,8 @@ export type AdminMerchant = z.infer<typeof adminMerchant>;
 
 export const topMerchantsQuery = z
   .object({ ...rangeFields, limit: z.coerce.number().int().min(1).max(50).default(10) })
-  .superRefine(checkRange);
+  .superRefine(checkRange)
+  .apply(publishDayRange);
 
 export const topMerchant = z.object({
   merchantId: z.string(),

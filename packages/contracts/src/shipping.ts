@@ -5,6 +5,7 @@ import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
 import { nairaAmount } from './money.js';
 import { nigerianStateName } from './nigeria.js';
+import { atLeastOneField, publishRules, RULES_KEY } from './published-rules.js';
 
 // Every amount here is naira with at most 2 decimals; the server keeps kobo (see docs/decisions/007-shipping-fees.md).
 
@@ -18,14 +19,18 @@ export const shippingZoneBody = z.object({
     .array(nigerianStateName)
     .min(1, 'Choose at least one state')
     .max(37)
-    .refine((states) => new Set(states).size === states.length, 'Each state may appear once'),
+    .refine((states) => new Set(states).size === states.length, 'Each state may appear once')
+    .apply((schema) =>
+      publishRules(schema, [{ fields: [], rule: 'each state once' }], { uniqueItems: true }),
+    ),
 });
 export type ShippingZoneBody = z.input<typeof shippingZoneBody>;
 
 export const shippingZoneUpdateBody = z
   .object({ name: zoneName, states: shippingZoneBody.shape.states })
   .partial()
-  .refine((value) => value.name !== undefined || value.states !== undefined, 'Change the name or the states');
+  .refine((value) => value.name !== undefined || value.states !== undefined, 'Change the name or the states')
+  .apply(atLeastOneField('Change the name or the states'));
 export type ShippingZoneUpdateBody = z.input<typeof shippingZoneUpdateBody>;
 
 export const shippingZone = z.object({
@@ -117,7 +122,8 @@ export const shippingVehicleUpdateBody = z
     isActive: z.boolean(),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Change at least one field');
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one field')
+  .apply(atLeastOneField('Change at least one field'));
 export type ShippingVehicleUpdateBody = z.input<typeof shippingVehicleUpdateBody>;
 
 // ---------- fee quote ----------
@@ -132,7 +138,10 @@ export const shippingItemsQuery = z
   .trim()
   .min(1, 'Give the items as productId:quantity pairs')
   .max(4000)
-  .meta({ pattern: '^\\s*[0-9a-fA-F-]{36}:[0-9]{1,4}(\\s*,\\s*[0-9a-fA-F-]{36}:[0-9]{1,4}){0,99}\\s*$' })
+  .meta({
+    pattern: '^\\s*[0-9a-fA-F-]{36}:[0-9]{1,4}(\\s*,\\s*[0-9a-fA-F-]{36}:[0-9]{1,4}){0,99}\\s*$',
+    [RULES_KEY]: [{ fields: [], rule: 'each productId is a uuid and each quantity at least 1' }],
+  })
   .transform((value, context) => {
     const totals = new Map<string, number>();
     const parts = value.split(',');
@@ -164,7 +173,8 @@ export const shippingFeeQuery = z
   .refine((value) => value.addressId !== undefined || value.state !== undefined, {
     message: 'Give an addressId or a state',
     path: ['addressId'],
-  });
+  })
+  .apply(atLeastOneField('Give an addressId or a state', ['addressId', 'state']));
 
 const place = z.object({ state: z.string(), lga: z.string().nullable() });
 

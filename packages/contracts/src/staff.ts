@@ -5,6 +5,7 @@ import { email, idParam, isoDateTime, personName, phoneNumber, uuid } from './co
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly } from './envelope.js';
 import { adminPermissions, merchantRoles, storePermissions } from './permissions.js';
+import { atLeastOneField } from './published-rules.js';
 
 // Issue 9: a store's staff (members other than its owner), the store's custom roles, and the super admin's
 // custom admin roles. A role is a set of permissions over resources (`storeResources`, `adminResources`).
@@ -39,7 +40,7 @@ export const editStaffBody = z
   })
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
-  .meta({ minProperties: 1 });
+  .apply(atLeastOneField('Give at least one field to change'));
 export type EditStaffBody = z.input<typeof editStaffBody>;
 
 export const staffMember = z.object({
@@ -83,7 +84,7 @@ export type StoreRoleBody = z.input<typeof storeRoleBody>;
 export const editStoreRoleBody = storeRoleBody
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
-  .meta({ minProperties: 1 });
+  .apply(atLeastOneField('Give at least one field to change'));
 
 export const customRole = z.object({
   id: z.string(),
@@ -247,7 +248,7 @@ export type AdminRoleBody = z.input<typeof adminRoleBody>;
 export const editAdminRoleBody = adminRoleBody
   .partial()
   .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change')
-  .meta({ minProperties: 1 });
+  .apply(atLeastOneField('Give at least one field to change'));
 
 export const assignAdminRoleBody = z.object({
   adminId: uuid,

@@ -4,6 +4,7 @@ import { idParam, isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pageQuery, pagination } from './envelope.js';
 import { nigerianAddress, nigerianStateName } from './nigeria.js';
+import { atLeastOneField, fieldRule } from './published-rules.js';
 
 // ---------- onboarding ----------
 
@@ -95,12 +96,15 @@ export const onboardingSteps = [
 ] as const;
 export type OnboardingStepKey = (typeof onboardingSteps)[number]['key'];
 
-const adultBirthDate = z.iso.date('Date of birth must be YYYY-MM-DD').refine((value) => {
-  const birth = new Date(`${value}T00:00:00Z`);
-  const adult = new Date(birth);
-  adult.setUTCFullYear(birth.getUTCFullYear() + 18);
-  return adult <= new Date() && birth.getUTCFullYear() > 1900;
-}, 'You must be at least 18 years old');
+const adultBirthDate = z.iso
+  .date('Date of birth must be YYYY-MM-DD')
+  .refine((value) => {
+    const birth = new Date(`${value}T00:00:00Z`);
+    const adult = new Date(birth);
+    adult.setUTCFullYear(birth.getUTCFullYear() + 18);
+    return adult <= new Date() && birth.getUTCFullYear() > 1900;
+  }, 'You must be at least 18 years old')
+  .apply(fieldRule('at least 18 years before today, and after 1900'));
 
 export const onboardingBody = z
   .object({
@@ -119,7 +123,8 @@ export const onboardingBody = z
     subCategoryIds: z.array(uuid).max(20),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one onboarding field');
+  .refine((value) => Object.keys(value).length > 0, 'Give at least one onboarding field')
+  .apply(atLeastOneField('Give at least one onboarding field'));
 export type OnboardingBody = z.input<typeof onboardingBody>;
 
 export const pricingBody = z.object({ plan: z.enum(pricingPlans, { error: 'Choose a pricing plan' }) });

@@ -3,6 +3,7 @@ import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
+import { atLeastOneField } from './published-rules.js';
 
 // ---------- subscription plans (managed by admins) and a store's subscription (issue 9) ----------
 
@@ -57,7 +58,8 @@ export const updatePlanBody = z
   .object(planFields)
   .omit({ code: true })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Change at least one field');
+  .refine((value) => Object.keys(value).length > 0, 'Change at least one field')
+  .apply(atLeastOneField('Change at least one field'));
 export type UpdatePlanBody = z.input<typeof updatePlanBody>;
 export type UpdatePlanInput = z.output<typeof updatePlanBody>;
 

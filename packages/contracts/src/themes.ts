@@ -541,7 +541,7 @@ export const themeEndpoints = {
       'Save the banner (multipart: bannerMainText, bannerSubText, bannerImage, promoImage, merchantThemeId) to the draft',
     tags: themeTags,
     access: merchantTheme,
-    upload: { field: 'bannerImage', files: ['bannerImage', 'promoImage'] },
+    upload: { field: 'bannerImage', files: ['bannerImage', 'promoImage'], form: themeBodyForm },
     response: envelope(themeBody),
   }),
   saveHeader: defineEndpoint({
@@ -551,7 +551,7 @@ export const themeEndpoints = {
     summary: 'Save the header (multipart: phoneNumber, email, logo, merchantThemeId) to the draft',
     tags: themeTags,
     access: merchantTheme,
-    upload: { field: 'logo' },
+    upload: { field: 'logo', form: themeHeaderForm },
     response: envelope(themeHeader),
   }),
   saveSocial: defineEndpoint({

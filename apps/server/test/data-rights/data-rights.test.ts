@@ -1,17 +1,22 @@
 import {
   ACCOUNT_CLOSED_MESSAGE,
+  BUSINESS_ACCOUNT_CLOSED_MESSAGE,
+  CLOSE_REFUSED_DELIVERY_IN_FLIGHT,
   CLOSE_REFUSED_ORDER_IN_FLIGHT,
   CLOSE_REFUSED_REFUND_PENDING,
+  CLOSE_REFUSED_STORE_OWNER,
   PERSONAL_DATA_FORMAT,
 } from '@market/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerShippingAddresses } from '../../src/modules/addresses/addresses.schema.js';
-import { users } from '../../src/modules/auth/auth.schema.js';
+import { partnerProfiles, users } from '../../src/modules/auth/auth.schema.js';
 import { marketingRecipients } from '../../src/modules/auth/index.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
+import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import {
   addToCart,
   checkout,
@@ -22,6 +27,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { inviteStaff, type TestStaff } from '../support/staff-factory.js';
 import {
   bearer,
   createAdmin,
@@ -131,6 +137,55 @@ describe('downloading personal data', () => {
     );
     expect(byAdmin.statusCode).toBe(200);
     expect(json(byAdmin).data.account.id).toBe(buyer.userId);
+  });
+});
+
+describe("an order's status moves in the audit trail (issue 33)", () => {
+  it('records who moved it from what to what, when and from where; an admin reads one order by its id', async () => {
+    const moved = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/ordertracking/update-order/${orderId}`,
+      headers: { ...bearer(merchantToken), 'user-agent': 'StoreTablet/1.0' },
+      payload: { status: 'accepted' },
+      remoteAddress: '198.51.100.23',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const read = await call(
+      'GET',
+      `/api/admin/audit?subjectType=order&subjectId=${orderId}`,
+      superadmin.accessToken,
+    );
+    expect(read.statusCode).toBe(200);
+    const lines = json(read).data.entries as {
+      action: string;
+      before: { status: string };
+      after: { status: string };
+      actor: { kind: string } | null;
+      ip: string | null;
+      userAgent: string | null;
+      storeId: string | null;
+      at: string;
+    }[];
+    // Newest first: the store accepted it, after the payment (no person: the platform) made it pending.
+    expect(lines.map((line) => [line.action, line.before.status, line.after.status])).toEqual([
+      ['order.status', 'pending', 'accepted'],
+      ['order.status', 'awaiting_payment', 'pending'],
+    ]);
+    expect(lines[0]).toMatchObject({
+      actor: { kind: 'merchant' },
+      ip: '198.51.100.23',
+      userAgent: 'StoreTablet/1.0',
+      storeId: expect.any(String),
+    });
+    expect(lines[1]!.actor).toBeNull();
+    // The store's owner reads the same lines in their store's trail; the buyer cannot read the admin's.
+    const own = await call(
+      'GET',
+      `/api/merchant/audit?subjectType=order&subjectId=${orderId}`,
+      merchantToken,
+    );
+    expect(json(own).data.entries).toHaveLength(2);
+    expect((await call('GET', `/api/admin/audit?subjectId=${orderId}`, buyer.token)).statusCode).toBe(403);
   });
 });
 
@@ -249,5 +304,151 @@ describe('closing an account', () => {
       reason: 'Signed letter of 28 Nov, ticket DR-17',
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+describe("a store's staff member and a shipping partner have the same rights (issue 33)", () => {
+  let owner: TestMerchant;
+  let staff: TestStaff;
+  let partner: { id: string; email: string; accessToken: string };
+
+  beforeAll(async () => {
+    const [ownerId] = await test.deps.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, (await call('GET', '/api/auth/userdata', merchantToken).then(json)).data.id));
+    owner = { id: ownerId!.id, email: ownerId!.email, token: merchantToken, storeId: '', storeName: '' };
+    [staff, partner] = await Promise.all([inviteStaff(test, owner, 'sales'), createPartner(test)]);
+  }, 60_000);
+
+  const staffUserId = async () =>
+    (await test.deps.db.select({ id: users.id }).from(users).where(eq(users.email, staff.email)))[0]!.id;
+
+  it('each downloads only their own data, and no other kind of account reaches their endpoints', async () => {
+    const mine = await call('GET', '/api/auth/merchant/profile/data', staff.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const data = json(mine).data;
+    expect(data.account).toMatchObject({ email: staff.email, kind: 'merchant' });
+    expect(data.storeMemberships).toEqual([expect.objectContaining({ role: 'sales', isActive: true })]);
+    expect(JSON.stringify(data)).not.toContain(owner.email);
+    // Another merchant account (the store's owner) gets its own, not the staff member's.
+    const owners = json(await call('GET', '/api/auth/merchant/profile/data', merchantToken)).data;
+    expect(owners.account.email).toBe(owner.email);
+    expect(JSON.stringify(owners)).not.toContain(staff.email);
+
+    const carrier = await call('GET', '/api/auth/partner/profile/data', partner.accessToken);
+    expect(carrier.statusCode).toBe(200);
+    expect(json(carrier).data).toMatchObject({
+      account: { email: partner.email, kind: 'partner' },
+      partner: { companyName: 'Test Riders', deliveries: [] },
+    });
+    expect(JSON.stringify(json(carrier).data)).not.toContain('0123456789');
+
+    const close = { password: PASSWORD, confirm: 'CLOSE' };
+    for (const token of [buyer.token, partner.accessToken, plainAdmin.accessToken, superadmin.accessToken]) {
+      expect((await call('GET', '/api/auth/merchant/profile/data', token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/auth/merchant/close-account', token, close)).statusCode).toBe(403);
+    }
+    for (const token of [buyer.token, staff.token, plainAdmin.accessToken, superadmin.accessToken]) {
+      expect((await call('GET', '/api/auth/partner/profile/data', token)).statusCode).toBe(403);
+      expect((await call('POST', '/api/auth/partner/close-account', token, close)).statusCode).toBe(403);
+    }
+  });
+
+  it("a store's owner may not close; a staff member closes, leaves the store, and is signed out", async () => {
+    const refused = await call('POST', '/api/auth/merchant/close-account', merchantToken, {
+      password: PASSWORD,
+      confirm: 'CLOSE',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toBe(CLOSE_REFUSED_STORE_OWNER);
+    const wrong = await call('POST', '/api/auth/merchant/close-account', staff.token, {
+      password: 'not-the-password',
+      confirm: 'CLOSE',
+    });
+    expect(wrong.statusCode).toBe(422);
+
+    const id = await staffUserId();
+    const closed = await call('POST', '/api/auth/merchant/close-account', staff.token, {
+      password: PASSWORD,
+      confirm: 'CLOSE',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(json(closed).message).toBe(BUSINESS_ACCOUNT_CLOSED_MESSAGE);
+    expect((await call('GET', '/api/auth/merchant/profile/data', staff.token)).statusCode).toBe(401);
+    const [row] = await test.deps.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ firstName: 'Closed account', phoneNumber: null, passwordHash: null });
+    expect(row!.email).not.toBe(staff.email);
+    const places = await test.deps.db.select().from(storeMembers).where(eq(storeMembers.userId, id));
+    expect(places.every((place) => !place.isActive)).toBe(true);
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/api/auth/merchant/login',
+      payload: { email: staff.email, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+    const [line] = await test.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, id), eq(auditLog.action, 'account.close')));
+    expect(line).toMatchObject({ actorId: id, actorKind: 'merchant' });
+  });
+
+  it('a partner may not close while it carries an order; once none is left it closes, its bank details gone', async () => {
+    const [order] = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
+    await test.deps.db
+      .update(orders)
+      .set({ partnerId: partner.id, status: 'out_for_delivery' })
+      .where(eq(orders.id, orderId));
+    try {
+      const refused = await call('POST', '/api/auth/partner/close-account', partner.accessToken, {
+        password: PASSWORD,
+        confirm: 'CLOSE',
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(json(refused).message).toBe(CLOSE_REFUSED_DELIVERY_IN_FLIGHT);
+      const carried = json(await call('GET', '/api/auth/partner/profile/data', partner.accessToken)).data;
+      expect(carried.partner.deliveries).toEqual([
+        expect.objectContaining({ orderId, status: 'out_for_delivery' }),
+      ]);
+      // An admin acting on a written request meets the same refusal.
+      const forThem = await call(
+        'POST',
+        `/api/admin/data-rights/${partner.id}/close`,
+        superadmin.accessToken,
+        {
+          reason: 'Letter from Test Riders, ticket DR-21',
+        },
+      );
+      expect(forThem.statusCode).toBe(409);
+    } finally {
+      await test.deps.db
+        .update(orders)
+        .set({ partnerId: order!.partnerId, status: order!.status })
+        .where(eq(orders.id, orderId));
+    }
+    const read = await call(
+      'GET',
+      `/api/admin/data-rights/${partner.id}/data?reason=Letter%20from%20Test%20Riders`,
+      superadmin.accessToken,
+    );
+    expect(json(read).data.partner.companyName).toBe('Test Riders');
+    const closed = await call('POST', `/api/admin/data-rights/${partner.id}/close`, superadmin.accessToken, {
+      reason: 'Letter from Test Riders, ticket DR-21',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await call('GET', '/api/auth/partner/profile/data', partner.accessToken)).statusCode).toBe(401);
+    const [profile] = await test.deps.db
+      .select()
+      .from(partnerProfiles)
+      .where(eq(partnerProfiles.userId, partner.id));
+    expect(profile!.bankDetails).toEqual({});
+    // An admin's account is the platform's: no written request reaches it.
+    const adminId = (await call('GET', '/api/auth/userdata', superadmin.accessToken).then(json)).data.id;
+    const onAdmin = await call('POST', `/api/admin/data-rights/${adminId}/close`, superadmin.accessToken, {
+      reason: 'Letter of nobody',
+    });
+    expect(onAdmin.statusCode).toBe(404);
   });
 });

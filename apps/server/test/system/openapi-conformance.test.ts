@@ -1,4 +1,12 @@
-import { type AccountKind, allEndpoints, type Endpoint, surfaceBases } from '@market/contracts';
+import {
+  type AccountKind,
+  allEndpoints,
+  type Endpoint,
+  NUL_FREE_PATTERN,
+  type PublishedRule,
+  RULES_KEY,
+  surfaceBases,
+} from '@market/contracts';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createGeneratorSync, type JsonSchema } from 'json-schema-faker';
@@ -63,6 +71,7 @@ interface MediaObject {
 }
 interface Operation {
   'x-server-checks'?: Record<string, string>;
+  'x-additional-query-parameters'?: false;
   parameters?: Parameter[];
   requestBody?: { required?: boolean; content: Record<string, MediaObject> };
   responses: Record<string, { content?: Record<string, MediaObject> }>;
@@ -115,14 +124,52 @@ function mayCall(endpoint: Endpoint | undefined, identity: Identity): boolean {
 }
 
 /**
- * Rules across fields (an end date not before its start, at most 366 days) are refinements the document can only
- * describe. A generated input that breaks one of them is not a valid input, so it is drawn again; an input the
- * contract refuses for any other reason means the document leaves a rule out, and fails the test.
+ * Where the document announces a rule (ADR 085): every `x-rules` entry of the operation's query and body schemas,
+ * as the paths of the fields it names (`query.to`, `body.lines.*.quantity`), and the path of the object it sits on
+ * for a rule about the object as a whole (`body`).
+ */
+function announcedRules(operation: Operation, document: Document): Set<string> {
+  const announced = new Set<string>();
+  const visit = (schema: unknown, path: string, depth: number) => {
+    if (!schema || typeof schema !== 'object' || depth > 12) return;
+    const node = schema as Record<string, unknown>;
+    if (typeof node.$ref === 'string')
+      return visit(
+        document.components.schemas[node.$ref.replace('#/components/schemas/', '')],
+        path,
+        depth + 1,
+      );
+    for (const rule of (node[RULES_KEY] as PublishedRule[] | undefined) ?? []) {
+      if (rule.fields.length === 0) announced.add(path);
+      for (const field of rule.fields) announced.add(`${path}.${field}`);
+    }
+    for (const [name, property] of Object.entries((node.properties as Record<string, unknown>) ?? {}))
+      visit(property, `${path}.${name}`, depth + 1);
+    if (node.items) visit(node.items, `${path}.*`, depth + 1);
+    for (const keyword of ['anyOf', 'oneOf', 'allOf'])
+      for (const member of (node[keyword] as unknown[] | undefined) ?? []) visit(member, path, depth + 1);
+  };
+  for (const parameter of operation.parameters ?? []) {
+    if (parameter.in !== 'query') continue;
+    // An object parameter's properties travel as query parameters of their own names.
+    const exploded = parameter.style === 'form' && parameter.explode !== false;
+    visit(parameter.schema, exploded ? 'query' : `query.${parameter.name}`, 0);
+  }
+  visit(operation.requestBody?.content['application/json']?.schema, 'body', 0);
+  return announced;
+}
+
+/**
+ * A generated input the contract refuses only by refinements (`custom` issues: an end date not before its start,
+ * at most 366 days, a name's letters) is not a valid input, so it is drawn again, provided the document announces
+ * each refined field under `x-rules` (ADR 085): a refinement it does not announce is a rule enforced but not
+ * published, and fails the test, as does an input the contract refuses for any other reason.
  */
 function contractVerdict(
   endpoint: Endpoint | undefined,
   query: Record<string, unknown>,
   body: unknown,
+  announced: ReadonlySet<string>,
 ): 'valid' | 'cross-field' | string {
   if (!endpoint) return 'valid';
   // The server reads query values as text, as they travel.
@@ -133,13 +180,26 @@ function contractVerdict(
     ]),
   );
   const issues = [
-    ...(endpoint.query?.safeParse(asText).error?.issues ?? []),
-    ...(endpoint.body && body !== undefined ? (endpoint.body.safeParse(body).error?.issues ?? []) : []),
+    ...(endpoint.query?.safeParse(asText).error?.issues ?? []).map((issue) => ({ ...issue, at: 'query' })),
+    ...(endpoint.body && body !== undefined ? (endpoint.body.safeParse(body).error?.issues ?? []) : []).map(
+      (issue) => ({ ...issue, at: 'body' }),
+    ),
   ];
   if (issues.length === 0) return 'valid';
-  if (issues.every((issue) => issue.code === 'custom')) return 'cross-field';
-  return issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  const pathOf = (issue: (typeof issues)[number]) =>
+    [issue.at, ...issue.path.map((segment) => (typeof segment === 'number' ? '*' : String(segment)))].join(
+      '.',
+    );
+  const unannounced = issues.filter((issue) => issue.code !== 'custom' || !announced.has(pathOf(issue)));
+  if (unannounced.length === 0) return 'cross-field';
+  return unannounced
+    .map((issue) => `${pathOf(issue)}: ${issue.message}${issue.code === 'custom' ? ' (not in x-rules)' : ''}`)
+    .join('; ');
 }
+
+/** A schema's keywords, or undefined for a boolean schema (true: anything, false: nothing). */
+const schemaObject = (schema: JsonSchema | undefined) =>
+  typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
 
 /** Refs of the document point at its components; Ajv reads them from a schema registered under this id. */
 const COMPONENTS = 'urn:openapi:components';
@@ -176,9 +236,29 @@ function decimalChoices(schema: { minimum?: number; maximum?: number; multipleOf
   return [...new Set(candidates.filter((value) => value >= minimum && value <= maximum))];
 }
 
-function forGeneration(schema: JsonSchema): JsonSchema {
-  if (typeof schema !== 'object' || schema === null) return schema;
-  if (Array.isArray(schema)) return schema.map(forGeneration) as unknown as JsonSchema;
+/**
+ * The rules every request string and key meets (no U+0000, no `__proto__` key) are left out of generation:
+ * json-schema-faker draws strings from words and keys from the schema's properties, which never hold them, and a
+ * pattern would make it draw from the pattern instead, ignoring lengths. The test checks they are announced, and
+ * sends a NUL and a `__proto__` key itself.
+ */
+function withoutUniversalRules(schema: Record<string, unknown>): Record<string, unknown> {
+  const { propertyNames: _keys, ...rest } = schema;
+  if (rest.pattern === NUL_FREE_PATTERN) delete rest.pattern;
+  if (Array.isArray(rest.allOf)) {
+    const allOf = rest.allOf.filter(
+      (member) => (member as { pattern?: string }).pattern !== NUL_FREE_PATTERN,
+    );
+    if (allOf.length > 0) rest.allOf = allOf;
+    else delete rest.allOf;
+  }
+  return rest;
+}
+
+function forGeneration(given: JsonSchema): JsonSchema {
+  if (typeof given !== 'object' || given === null) return given;
+  if (Array.isArray(given)) return given.map(forGeneration) as unknown as JsonSchema;
+  const schema = withoutUniversalRules(given as Record<string, unknown>) as typeof given;
   if (typeof schema.multipleOf === 'number' && !Number.isInteger(schema.multipleOf)) {
     const { minimum, maximum, multipleOf } = schema;
     return { enum: decimalChoices({ minimum, maximum, multipleOf }) };
@@ -249,6 +329,76 @@ describe('the OpenAPI document', () => {
     expect([...main, ...shipping, ...themes].sort()).toEqual([...combined].sort());
   });
 
+  it('announces the rules the server applies to every request (issue 34 item 30, ADR 085)', () => {
+    const unsaid: string[] = [];
+    const visit = (schema: unknown, where: string): void => {
+      if (Array.isArray(schema)) {
+        for (const [index, item] of schema.entries()) visit(item, `${where}[${index}]`);
+        return;
+      }
+      if (!schema || typeof schema !== 'object') return;
+      const node = schema as Record<string, unknown>;
+      const types = Array.isArray(node.type) ? node.type : [node.type];
+      if (types.includes('string') && node.enum === undefined && node.const === undefined) {
+        const pattern = node.pattern as string | undefined;
+        const nulAlongside = (node.allOf as { pattern?: string }[] | undefined)?.some(
+          (member) => member.pattern === NUL_FREE_PATTERN,
+        );
+        if (!pattern && !node.format && !node.contentMediaType)
+          unsaid.push(`${where}: a string with no NUL rule`);
+        // A pattern that lets any character through somewhere must have the NUL rule beside it.
+        if (
+          pattern &&
+          pattern !== NUL_FREE_PATTERN &&
+          /\\[SWD]|\[\^|(?<!\\)\./.test(pattern) &&
+          !nulAlongside
+        )
+          unsaid.push(`${where}: ${pattern} lets a NUL through`);
+        if (node.format === 'email' && !pattern)
+          unsaid.push(`${where}: an e-mail without the server's pattern`);
+        if (node.contentMediaType && node.minLength !== 1)
+          unsaid.push(`${where}: an empty file part allowed`);
+      }
+      if (types.includes('object') || node.properties) {
+        const keys = node.propertyNames as { pattern?: string; not?: { enum?: string[] } } | undefined;
+        if (keys?.pattern !== NUL_FREE_PATTERN || !keys.not?.enum?.includes('__proto__'))
+          unsaid.push(`${where}: keys without the NUL and __proto__ rules`);
+      }
+      for (const [key, value] of Object.entries(node))
+        if (key !== 'not' && key !== 'propertyNames') visit(value, `${where}/${key}`);
+    };
+    let queries = 0;
+    for (const [path, methods] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const parameter of operation.parameters ?? [])
+          visit(parameter.schema, `${where} ${parameter.in} ${parameter.name}`);
+        visit(operation.requestBody, `${where} body`);
+        const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
+        if (query.length === 0) continue;
+        queries += 1;
+        const closed =
+          operation['x-additional-query-parameters'] === false ||
+          query.some((parameter) => schemaObject(parameter.schema)?.additionalProperties === false);
+        if (!closed) unsaid.push(`${where}: unknown query parameters not refused`);
+      }
+    expect(queries).toBeGreaterThan(50);
+    expect(unsaid).toEqual([]);
+    // The theme saves' form fields travel beside their files, merchantThemeId required.
+    for (const path of ['/themes-api/api/merchant/theme/header', '/themes-api/api/merchant/theme/body']) {
+      const form = document.paths[path]?.put?.requestBody?.content['multipart/form-data']?.schema as {
+        required?: string[];
+        properties?: Record<string, unknown>;
+      };
+      expect(form?.required, path).toContain('merchantThemeId');
+      expect(form?.properties?.merchantThemeId, path).toBeDefined();
+    }
+    // Sign-out's body is optional, and anything that is not an object is read as none (documented, not refused).
+    const logout = document.paths['/api/auth/customer/logout']?.post?.requestBody;
+    expect(logout?.required).toBe(false);
+    expect(JSON.stringify(logout)).toContain('"not":{"type":"object"}');
+  });
+
   it('links each main resource from its create to the calls that read, change and delete it (issue 34 item 32)', () => {
     type Node = { $ref?: string; properties?: Record<string, Node>; items?: Node; anyOf?: Node[] };
     const resolve = (node: Node | undefined): Node | undefined => {
@@ -312,7 +462,7 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('says what the server enforces and answers', { timeout: 240_000 }, async () => {
+  it('says what the server enforces and answers', { timeout: 300_000 }, async () => {
     const check = createAjv(document.components);
     const faker = createGeneratorSync({
       seed: SEED,
@@ -332,14 +482,17 @@ describe('the OpenAPI document', () => {
       operation: Operation,
       identity: Identity,
       request: Request,
-      expectation: 'valid' | 'invalid' | 'refused',
+      /** A status number: an announced rule broken on purpose, which must answer exactly it. */
+      expectation: 'valid' | 'invalid' | 'refused' | 400 | 422,
       label: string,
     ) => {
       sent += 1;
+      // A body given as text is sent as it is, as JSON (a `__proto__` key cannot be written by JSON.stringify).
+      const raw = typeof request.body === 'string' ? { 'content-type': 'application/json' } : {};
       const answer = await test.app.inject({
         method: method.toUpperCase() as 'GET',
         url: request.url,
-        headers: identity === 'anonymous' ? {} : bearer(tokens[identity] as string),
+        headers: { ...raw, ...(identity === 'anonymous' ? {} : bearer(tokens[identity] as string)) },
         ...(request.body === undefined ? {} : { payload: request.body as object }),
         remoteAddress: nextIp(),
       });
@@ -364,12 +517,56 @@ describe('the OpenAPI document', () => {
       }
       if (expectation === 'invalid' && (answer.statusCode < 400 || answer.statusCode >= 500))
         return fail('an invalid request was accepted');
+      if (typeof expectation === 'number' && answer.statusCode !== expectation)
+        return fail(`an announced rule was broken: ${expectation} was due`);
       const type = String(answer.headers['content-type'] ?? '').split(';')[0]!;
       const media = declared.content?.[type];
       if (!media) return fail(`media type ${type || 'none'} not documented for this status`);
       if (type !== 'application/json' || !media.schema) return;
       const problem = check(media.schema, JSON.parse(answer.body));
       if (problem) fail(`answer does not match its schema (${problem})`);
+    };
+
+    /**
+     * The rules every operation announces, each broken once (ADR 085): a query parameter the operation does not
+     * list (422), a NUL in a text query parameter (422), a `__proto__` key in a JSON body (400).
+     */
+    const sendUniversalRules = async (
+      method: string,
+      operation: Operation,
+      identity: Identity,
+      generate: () => Request,
+    ) => {
+      const parameters = operation.parameters ?? [];
+      const closedQuery =
+        operation['x-additional-query-parameters'] === false ||
+        parameters.some((p) => p.in === 'query' && schemaObject(p.schema)?.additionalProperties === false);
+      if (closedQuery) {
+        const request = generate();
+        const url = `${request.url}${request.url.includes('?') ? '&' : '?'}notListedHere=1`;
+        await send(method, operation, identity, { ...request, url }, 422, 'a query parameter not listed');
+      }
+      const text = parameters.find(
+        (p) => p.in === 'query' && !p.explode && schemaObject(p.schema)?.pattern === NUL_FREE_PATTERN,
+      );
+      if (text) {
+        const request = generate();
+        const query = { ...request.query, [text.name]: 'a\u0000b' };
+        const url = `${request.url.split('?')[0]}${queryString(query)}`;
+        await send(method, operation, identity, { ...request, url, query }, 422, `a NUL in ${text.name}`);
+      }
+      const body = operation.requestBody?.content['application/json']?.schema;
+      if (body && typeof body === 'object' && body.type === 'object') {
+        const request = generate();
+        await send(
+          method,
+          operation,
+          identity,
+          { ...request, body: '{"__proto__":{"polluted":true}}' },
+          400,
+          'a __proto__ key',
+        );
+      }
     };
 
     for (const [path, byMethod] of Object.entries(document.paths)) {
@@ -379,6 +576,9 @@ describe('the OpenAPI document', () => {
         const parameters = operation.parameters ?? [];
         const jsonBody = operation.requestBody?.content['application/json']?.schema;
         const multipartOnly = Boolean(operation.requestBody && !jsonBody);
+        const announced = announcedRules(operation, document);
+        /** The rules every operation announces are broken once per operation, by its first caller. */
+        let universalRulesSent = false;
 
         /** A request from the schemas; `broken` replaces one parameter's value with one outside its schema. */
         const generate = (broken?: { parameter: Parameter; value: unknown }): Request => {
@@ -419,10 +619,10 @@ describe('the OpenAPI document', () => {
           }
           for (let index = 0; index < VALID_CASES; index += 1) {
             let request = generate();
-            let verdict = contractVerdict(endpoint, request.query, request.body);
+            let verdict = contractVerdict(endpoint, request.query, request.body, announced);
             for (let draw = 0; verdict === 'cross-field' && draw < MAX_DRAWS; draw += 1) {
               request = generate();
-              verdict = contractVerdict(endpoint, request.query, request.body);
+              verdict = contractVerdict(endpoint, request.query, request.body, announced);
             }
             if (verdict === 'cross-field') {
               crossFieldMisses.add(key);
@@ -452,6 +652,10 @@ describe('the OpenAPI document', () => {
               'array for the body',
             );
           }
+          if (!universalRulesSent) {
+            universalRulesSent = true;
+            await sendUniversalRules(method, operation, identity, generate);
+          }
         }
         if (NOT_GENERATED[key] || multipartOnly)
           skipped.push(`${key}: ${NOT_GENERATED[key] ?? 'takes a file'}`);
@@ -467,10 +671,18 @@ describe('the OpenAPI document', () => {
   it('bounds report and filter days as it says, and refuses year 1 with 422 on both databases (issue 34 item 28)', async () => {
     const bounded = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) => {
-        const days = (operation.parameters ?? []).filter(
-          (parameter) =>
-            parameter.in === 'query' && (parameter.schema as Record<string, unknown>)?.['x-minimum'],
-        );
+        // A query parameter of its own, or a property of the one object parameter a rule across them made.
+        const days = (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'query')
+          .flatMap((parameter) =>
+            parameter.style === 'form' && parameter.explode !== false
+              ? Object.entries(
+                  ((parameter.schema as { properties?: Record<string, JsonSchema> })?.properties ??
+                    {}) as Record<string, JsonSchema>,
+                ).map(([name, schema]) => ({ name, schema }))
+              : [{ name: parameter.name, schema: parameter.schema }],
+          )
+          .filter((parameter) => (parameter.schema as Record<string, unknown> | undefined)?.['x-minimum']);
         return days.length > 0 && !path.includes('{') ? [{ method: method.toUpperCase(), path, days }] : [];
       }),
     );

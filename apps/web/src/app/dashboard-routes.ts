@@ -137,6 +137,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'admins/:id/edit', lazy: () => import('./routes/admin/admin-edit') },
           { path: 'roles', lazy: () => import('./routes/admin/roles') },
           { path: 'audit', lazy: () => import('./routes/admin/audit') },
+          { path: 'data-rights', lazy: () => import('./routes/admin/data-rights') },
           { path: 'change-password', lazy: changePassword },
         ],
       },

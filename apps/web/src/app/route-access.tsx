@@ -77,6 +77,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/admins/*', anyOf: ['admins:manage'], area: 'Admins' },
   { path: '/admin/roles', anyOf: ['admins:manage'], area: 'Roles' },
   { path: '/admin/audit', anyOf: ['audit:read'], area: 'Audit trail' },
+  { path: '/admin/data-rights', anyOf: ['data-rights:act'], area: 'Data requests' },
 ];
 
 /** The rule of a path, or undefined for a screen every account of the kind may open. */

@@ -32,8 +32,11 @@ export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROL
 export {
   accountForExport,
   eraseAccount,
+  erasePartnerProfile,
+  lockLiveAccount,
   lockLiveCustomer,
   marketingRecipients,
+  partnerForExport,
   setMarketingConsent,
 } from './personal-data.js';
 

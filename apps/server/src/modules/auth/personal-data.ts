@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { revokeUserSessions } from './auth.repository.js';
-import { oneTimeTokens, sessions, users } from './auth.schema.js';
+import { oneTimeTokens, partnerProfiles, sessions, users } from './auth.schema.js';
 
 /** The account's own fields, for its data export (ADR 073). Never the password hash. */
 export async function accountForExport(db: Db, userId: string) {
@@ -22,14 +22,53 @@ export async function accountForExport(db: Db, userId: string) {
   };
 }
 
-/** A live customer account, locked for its closing; undefined when there is none (or it is closed already). */
-export async function lockLiveCustomer(tx: Db, userId: string) {
+/**
+ * A live account of one of the given kinds, locked for its closing; undefined when there is none (or it is closed
+ * already). Admin accounts are never among the kinds: they are the platform's, not a person's own.
+ */
+export async function lockLiveAccount(
+  tx: Db,
+  userId: string,
+  kinds: readonly ('customer' | 'merchant' | 'partner')[],
+) {
   const [row] = await tx
-    .select({ id: users.id, passwordHash: users.passwordHash, marketingConsent: users.marketingConsent })
+    .select({
+      id: users.id,
+      kind: users.kind,
+      passwordHash: users.passwordHash,
+      marketingConsent: users.marketingConsent,
+    })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.kind, 'customer'), isNull(users.deletedAt)))
+    .where(and(eq(users.id, userId), inArray(users.kind, [...kinds]), isNull(users.deletedAt)))
     .for('update');
   return row;
+}
+
+/** A live customer account, locked for its closing; undefined when there is none (or it is closed already). */
+export function lockLiveCustomer(tx: Db, userId: string) {
+  return lockLiveAccount(tx, userId, ['customer']);
+}
+
+/** A shipping partner's company as they registered it, for its data export: never its bank details. */
+export async function partnerForExport(db: Db, userId: string) {
+  const [row] = await db.select().from(partnerProfiles).where(eq(partnerProfiles.userId, userId));
+  if (!row) return undefined;
+  return {
+    companyName: row.companyName,
+    company: { ...(row.company as Record<string, unknown>) },
+    approvedAt: row.approvedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A closed partner's profile keeps its company name (the business that carried the orders) but loses its logo and
+ * bank details: nothing is paid to a closed account.
+ */
+export async function erasePartnerProfile(tx: Db, userId: string): Promise<void> {
+  await tx
+    .update(partnerProfiles)
+    .set({ logo: null, bankDetails: {} })
+    .where(eq(partnerProfiles.userId, userId));
 }
 
 /**

@@ -1,6 +1,8 @@
 import {
+  CLOSE_REFUSED_DELIVERY_IN_FLIGHT,
   CLOSE_REFUSED_ORDER_IN_FLIGHT,
   CLOSE_REFUSED_REFUND_PENDING,
+  CLOSE_REFUSED_STORE_OWNER,
   type MarketingConsent,
   PERSONAL_DATA_FORMAT,
   type PersonalDataExport,
@@ -12,13 +14,35 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
 import { addressesForExport, eraseAddresses } from '../addresses/index.js';
-import { accountForExport, eraseAccount, lockLiveCustomer, setMarketingConsent } from '../auth/index.js';
+import {
+  accountForExport,
+  eraseAccount,
+  erasePartnerProfile,
+  lockLiveAccount,
+  lockLiveCustomer,
+  partnerForExport,
+  setMarketingConsent,
+} from '../auth/index.js';
 import { eraseNotifications, notificationPreferencesForExport } from '../notifications/index.js';
-import { ANONYMISED_NAME, anonymiseOrders, ordersForExport, unfinishedBusinessOf } from '../orders/index.js';
+import {
+  ANONYMISED_NAME,
+  anonymiseOrders,
+  deliveriesForExport,
+  deliveryInFlightOf,
+  ordersForExport,
+  unfinishedBusinessOf,
+} from '../orders/index.js';
 import { anonymiseReturns, returnsForExport } from '../returns/index.js';
 import { anonymiseReviews, reviewsForExport } from '../reviews/index.js';
+import { endStoreMemberships, ownsAStore, storeMembershipsForExport } from '../stores/index.js';
 
 const CUSTOMER_NOT_FOUND = 'Customer not found';
+const ACCOUNT_NOT_FOUND = 'Account not found';
+
+/** The accounts that are a person's own (ADR 073): an admin account is the platform's, and has no data rights here. */
+export type PersonKind = 'customer' | 'merchant' | 'partner';
+const PERSON_KINDS: readonly PersonKind[] = ['customer', 'merchant', 'partner'];
+const isPersonKind = (kind: string): kind is PersonKind => (PERSON_KINDS as readonly string[]).includes(kind);
 
 /**
  * Data rights of Nigeria's Data Protection Act 2023 (ADR 073): a customer's personal data gathered from the modules
@@ -27,9 +51,39 @@ const CUSTOMER_NOT_FOUND = 'Customer not found';
 export function createDataRightsService(deps: Deps) {
   const { db } = deps;
 
-  async function gather(executor: Db, customerId: string): Promise<PersonalDataExport> {
-    const account = await accountForExport(executor, customerId);
-    if (account?.kind !== 'customer') throw notFound(CUSTOMER_NOT_FOUND);
+  /** A person's data by the kind of their account; `kinds` are the kinds the caller may ask about. */
+  async function gather(
+    executor: Db,
+    accountId: string,
+    kinds: readonly PersonKind[],
+  ): Promise<PersonalDataExport> {
+    const account = await accountForExport(executor, accountId);
+    if (!account || !isPersonKind(account.kind) || !kinds.includes(account.kind))
+      throw notFound(kinds.length === 1 && kinds[0] === 'customer' ? CUSTOMER_NOT_FOUND : ACCOUNT_NOT_FOUND);
+    if (account.kind !== 'customer') {
+      const notificationPreferences = await notificationPreferencesForExport(executor, accountId);
+      const base = {
+        format: PERSONAL_DATA_FORMAT,
+        exportedAt: deps.now().toISOString(),
+        account,
+        addresses: [],
+        orders: [],
+        reviews: [],
+        returns: [],
+        notificationPreferences,
+      } satisfies PersonalDataExport;
+      if (account.kind === 'merchant')
+        return { ...base, storeMemberships: await storeMembershipsForExport(executor, accountId) };
+      const [partner, deliveries] = await Promise.all([
+        partnerForExport(executor, accountId),
+        deliveriesForExport(executor, accountId),
+      ]);
+      return {
+        ...base,
+        partner: { companyName: '', company: {}, approvedAt: null, ...partner, deliveries },
+      };
+    }
+    const customerId = accountId;
     const [addresses, orders, reviews, returns, notificationPreferences] = await Promise.all([
       addressesForExport(executor, customerId),
       ordersForExport(executor, customerId),
@@ -49,11 +103,47 @@ export function createDataRightsService(deps: Deps) {
     };
   }
 
+  /**
+   * Closing a store's staff member or a shipping partner, in the caller's transaction: the same confirmation as a
+   * customer's, refused while their business is unfinished (a store they own; an order they carry), then the person
+   * erased and the business records kept: order moves and audit lines point at the account's id, now nameless.
+   */
+  async function closeBusinessAccount(
+    tx: Db,
+    accountId: string,
+    kind: 'merchant' | 'partner',
+    confirmation: { password: string } | { reason: string },
+  ): Promise<void> {
+    const at = deps.now();
+    let after: Record<string, unknown>;
+    if (kind === 'merchant') {
+      if (await ownsAStore(tx, accountId)) throw conflict(CLOSE_REFUSED_STORE_OWNER);
+      after = { closed: true, storePlacesEnded: await endStoreMemberships(tx, accountId, at) };
+    } else {
+      if (await deliveryInFlightOf(tx, accountId)) throw conflict(CLOSE_REFUSED_DELIVERY_IN_FLIGHT);
+      await erasePartnerProfile(tx, accountId);
+      after = { closed: true, bankDetailsErased: true };
+    }
+    await eraseNotifications(tx, accountId);
+    await eraseAccount(tx, accountId, ANONYMISED_NAME, at);
+    await recordAudit(tx, {
+      action: 'account.close',
+      subjectType: 'account',
+      subjectId: accountId,
+      after,
+      reason: 'reason' in confirmation ? confirmation.reason : null,
+    });
+  }
+
   return {
     /** The customer's data as JSON; the download (by them, or by an admin on a written request) is recorded. */
-    async exportData(customerId: string, reason?: string): Promise<PersonalDataExport> {
+    async exportData(
+      customerId: string,
+      reason?: string,
+      kinds: readonly PersonKind[] = ['customer'],
+    ): Promise<PersonalDataExport> {
       return db.transaction(async (tx) => {
-        const data = await gather(tx, customerId);
+        const data = await gather(tx, customerId, kinds);
         await recordAudit(tx, {
           action: 'account.export',
           subjectType: 'account',
@@ -63,6 +153,8 @@ export function createDataRightsService(deps: Deps) {
             addresses: data.addresses.length,
             reviews: data.reviews.length,
             returns: data.returns.length,
+            ...(data.storeMemberships ? { storeMemberships: data.storeMemberships.length } : {}),
+            ...(data.partner ? { deliveries: data.partner.deliveries.length } : {}),
           },
           reason: reason ?? null,
         });
@@ -76,16 +168,25 @@ export function createDataRightsService(deps: Deps) {
      * transaction with its audit line. `password` is the customer's own confirmation; an admin acting on a written
      * request gives the request's `reason` instead.
      */
-    async close(customerId: string, confirmation: { password: string } | { reason: string }): Promise<void> {
+    async close(
+      customerId: string,
+      confirmation: { password: string } | { reason: string },
+      kinds: readonly PersonKind[] = ['customer'],
+    ): Promise<PersonKind> {
+      const missing = kinds.length === 1 && kinds[0] === 'customer' ? CUSTOMER_NOT_FOUND : ACCOUNT_NOT_FOUND;
       if ('password' in confirmation) {
-        const [row] = await db.transaction(async (tx) => [await lockLiveCustomer(tx, customerId)]);
-        if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+        const [row] = await db.transaction(async (tx) => [await lockLiveAccount(tx, customerId, kinds)]);
+        if (!row) throw notFound(missing);
         if (!row.passwordHash || !(await verifyPassword(row.passwordHash, confirmation.password)))
           throw validation('password', WRONG_PASSWORD);
       }
-      await db.transaction(async (tx) => {
-        const row = await lockLiveCustomer(tx, customerId);
-        if (!row) throw notFound(CUSTOMER_NOT_FOUND);
+      return db.transaction(async (tx) => {
+        const row = await lockLiveAccount(tx, customerId, kinds);
+        if (!row || !isPersonKind(row.kind)) throw notFound(missing);
+        if (row.kind !== 'customer') {
+          await closeBusinessAccount(tx, customerId, row.kind, confirmation);
+          return row.kind;
+        }
         const unfinished = await unfinishedBusinessOf(tx, customerId);
         if (unfinished === 'order-in-flight') throw conflict(CLOSE_REFUSED_ORDER_IN_FLIGHT);
         if (unfinished === 'refund-pending') throw conflict(CLOSE_REFUSED_REFUND_PENDING);
@@ -103,6 +204,7 @@ export function createDataRightsService(deps: Deps) {
           after: { closed: true, ordersKeptAnonymised: orders, addressesErased: addresses },
           reason: 'reason' in confirmation ? confirmation.reason : null,
         });
+        return 'customer' as const;
       });
     },
 

@@ -84,6 +84,8 @@ export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repo
 export {
   ANONYMISED_NAME,
   anonymiseOrders,
+  deliveriesForExport,
+  deliveryInFlightOf,
   ordersForExport,
   unfinishedBusinessOf,
 } from './personal-data.js';

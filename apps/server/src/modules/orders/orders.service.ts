@@ -6,6 +6,7 @@ import {
   type OrderStatusCode,
   type Tracker,
 } from '@market/contracts';
+import { recordAudit, recordAudits } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
@@ -222,6 +223,17 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       evidence.shippingEvidence ?? null,
       evidence.parcelRef ?? null,
     );
+    // Who moved which order from what to what, when and from where (issue 33, ADR 072), in the move's transaction.
+    // A move with no request behind it (a job, a payment webhook) reads as the platform's.
+    await recordAudit(executor, {
+      action: 'order.status',
+      subjectType: 'order',
+      subjectId: orderId,
+      storeId: order.storeId,
+      before: { status: order.status },
+      after: { status: to },
+      reason: evidence.activity ?? null,
+    });
     if (to === 'completed') await money.books.completed(executor, moved);
     if (to === 'returned') await money.books.returned(executor, moved);
     if (to === 'cancelled' || to === 'returned') await money.books.undone(executor, moved);
@@ -291,6 +303,19 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
         createdAt: at,
       })),
     });
+    // Each order's move in the audit trail as `transition` writes it, in one statement (issue 33, ADR 072).
+    await recordAudits(
+      executor,
+      locked.map((order) => ({
+        action: 'order.status' as const,
+        subjectType: 'order' as const,
+        subjectId: order.id,
+        storeId: order.storeId,
+        before: { status: order.status },
+        after: { status: 'pending' },
+        reason: defaultActivity.pending ?? null,
+      })),
+    );
     // The checkout-and-pay flow books these orders' money next, in this same transaction (ADR 027, 076).
     return { orders: paid, items };
   }

@@ -102,3 +102,32 @@ export async function anonymiseOrders(tx: Db, customerId: string): Promise<numbe
   }
   return rows.length;
 }
+
+/** Orders a shipping partner carries that are not finished: given to them and not yet delivered or handed back. */
+const CARRIED = ['assigned', 'picked_up', 'at_hub', 'in_transit', 'out_for_delivery', 'delivery_failed'];
+
+/** The orders given to a shipping partner, for its data export: which order, its status, when it was placed. */
+export async function deliveriesForExport(db: Db, partnerId: string) {
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      orderName: orders.orderName,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.partnerId, partnerId))
+    .orderBy(asc(orders.createdAt));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** Whether a shipping partner still carries an order: its account may not close while a parcel is on the road. */
+export async function deliveryInFlightOf(tx: Db, partnerId: string): Promise<boolean> {
+  const [carried] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.partnerId, partnerId), inArray(orders.status, CARRIED)))
+    .limit(1)
+    .for('update');
+  return Boolean(carried);
+}

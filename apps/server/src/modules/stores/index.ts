@@ -17,6 +17,7 @@ export {
   storeCommissionBasisPointsSql,
   updatePaymentCategoryCommission,
 } from './payment-categories.js';
+export { endStoreMemberships, ownsAStore, storeMembershipsForExport } from './personal-data.js';
 export type { StoreCatalogPort } from './store-catalog-port.js';
 export {
   activeMemberIdsWithPermission,

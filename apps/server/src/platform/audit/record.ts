@@ -72,9 +72,22 @@ export function changedFields(
  * leaves no line, and no line is written for a change that did not happen. Call it after the change's own writes.
  */
 export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
+  await recordAudits(tx, [record]);
+}
+
+/**
+ * Several lines in one statement, for a change that moves many rows at once in a fixed number of statements (a
+ * checkout's orders becoming paid, ADR 031); the same rules as `recordAudit`.
+ */
+export async function recordAudits(tx: Db, records: readonly AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
   const context = currentRequestContext();
+  await tx.insert(auditLog).values(records.map((record) => lineOf(record, context)));
+}
+
+function lineOf(record: AuditRecord, context: ReturnType<typeof currentRequestContext>) {
   const actor = record.actor ?? context?.actor;
-  await tx.insert(auditLog).values({
+  return {
     actorId: actor?.accountId ?? null,
     actorKind: actor?.kind ?? null,
     actorRole: actor?.role ?? null,
@@ -88,7 +101,7 @@ export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
     ip: context?.ip ?? null,
     userAgent: context?.userAgent ?? null,
     requestId: context?.requestId ?? null,
-  });
+  };
 }
 
 /**

@@ -12,7 +12,10 @@ import {
   errorEnvelope,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
+  NUL_FREE_PATTERN,
   productEndpoints,
+  REFUSED_JSON_KEYS,
+  RULES_KEY,
   type Surface,
   shippingAddressEndpoints,
   surfaceBases,
@@ -63,7 +66,7 @@ function namesARow(schema: z.ZodType | undefined): boolean {
 
 /** What the document says of each refusal; the body is always the error envelope. */
 const errorDescriptions: Record<ErrorStatus, string> = {
-  400: 'The request could not be understood (malformed JSON or multipart)',
+  400: 'The request could not be understood (malformed JSON or multipart, or a `__proto__` key anywhere in the JSON)',
   401: 'Not signed in, or the token expired',
   403: 'Signed in, but this account may not do this',
   404: 'Not found, or not yours',
@@ -238,6 +241,50 @@ function addLinks(document: OpenApiDocument): void {
   }
 }
 
+/** A pattern that could match U+0000 somewhere (a negated class, `.`, `\S`, `\W`, `\D`): it gets the NUL rule beside it. */
+const mayHoldNul = (pattern: string) => /\\[SWD]|\[\^|(?<!\\)\./.test(pattern);
+
+/**
+ * The rules every request string and object meets, whatever its operation (ADR 085), written on each request schema
+ * (parameters and bodies): no U+0000 in a string (a pattern, or beside a pattern that could hold one), and no
+ * U+0000 or `__proto__` in a key (`propertyNames`). The server refuses both before validation (request-guards.ts,
+ * and the JSON parser's prototype-poisoning guard, 400).
+ */
+export function publishRequestRules(schema: unknown): void {
+  if (Array.isArray(schema)) {
+    for (const item of schema) publishRequestRules(item);
+    return;
+  }
+  if (!schema || typeof schema !== 'object') return;
+  const node = schema as Record<string, unknown>;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  // A file part (`contentMediaType`) is bytes, not text: NUL is a byte like any other there.
+  const text = types.includes('string') && !node.contentMediaType;
+  if (text && node.enum === undefined && node.const === undefined && !node.format) {
+    if (typeof node.pattern !== 'string') node.pattern = NUL_FREE_PATTERN;
+    else if (mayHoldNul(node.pattern) && !node.allOf) node.allOf = [{ pattern: NUL_FREE_PATTERN }];
+  }
+  if (types.includes('object') || node.properties)
+    node.propertyNames = { pattern: NUL_FREE_PATTERN, not: { enum: [...REFUSED_JSON_KEYS] } };
+  for (const [key, value] of Object.entries(node)) {
+    // `not` says what is refused: a rule added inside it would turn into its opposite.
+    if (key !== 'not' && key !== 'propertyNames' && value && typeof value === 'object')
+      publishRequestRules(value);
+  }
+}
+
+/** The top-level query parameters an endpoint's query schema names (every member's, for a union). */
+export function queryParameterNames(query: z.ZodType): Set<string> | undefined {
+  const json = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, unknown>;
+    anyOf?: { properties?: Record<string, unknown> }[];
+    oneOf?: { properties?: Record<string, unknown> }[];
+  };
+  const members = [json, ...(json.anyOf ?? []), ...(json.oneOf ?? [])];
+  const names = members.flatMap((member) => Object.keys(member.properties ?? {}));
+  return names.length > 0 ? new Set(names) : undefined;
+}
+
 function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): OpenApiDocument {
   // The envelope is only ever an answer: its input twin would be a component nothing refers to.
   delete document.components?.schemas?.ErrorEnvelopeInput;
@@ -252,34 +299,66 @@ function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): 
         target: 'draft-2020-12',
         unrepresentable: 'any',
       }) as Record<string, unknown>;
-      if (query.anyOf || query.oneOf) {
+      // A rule across parameters (one of two, both dates or neither, an order between them) lives on the object
+      // that holds them: the query becomes that one object parameter.
+      const acrossParameters = ['anyOf', 'oneOf', 'not', 'dependentRequired', 'dependentSchemas', RULES_KEY];
+      if (acrossParameters.some((keyword) => query[keyword] !== undefined)) {
         delete query.$schema;
+        query.additionalProperties = false;
         operation.parameters = [
           ...(operation.parameters ?? []).filter((parameter) => parameter.in !== 'query'),
           { in: 'query', name: 'query', style: 'form', explode: true, required: true, schema: query },
         ];
+      } else {
+        operation['x-additional-query-parameters'] = false;
       }
+      operation.description = [
+        operation.description,
+        '422 also when a query parameter this operation does not list is sent.',
+      ]
+        .filter(Boolean)
+        .join(' ');
     }
+    // A body the contract lets the caller leave out (sign-out) is not required, whatever the generator wrote.
+    const requestBody = operation.requestBody as { required?: boolean } | undefined;
+    if (requestBody && endpoint.body?.safeParse(undefined).success) requestBody.required = false;
     if (endpoint.upload && !endpoint.body) {
       const files = endpoint.upload.files ?? [endpoint.upload.field];
+      // The form's text fields, as the handler validates them (the theme saves' merchantThemeId).
+      const form = endpoint.upload.form
+        ? (z.toJSONSchema(endpoint.upload.form, { io: 'input', unrepresentable: 'any' }) as {
+            properties?: Record<string, unknown>;
+            required?: string[];
+          })
+        : {};
       operation.requestBody = {
         required: true,
         content: {
           'multipart/form-data': {
             schema: {
               type: 'object',
-              properties: Object.fromEntries(
-                files.map((field) => [
-                  field,
-                  { type: 'string', contentMediaType: 'application/octet-stream' },
-                ]),
-              ),
-              required: [endpoint.upload.field],
+              properties: {
+                ...form.properties,
+                ...Object.fromEntries(
+                  files.map((field) => [
+                    field,
+                    {
+                      type: 'string',
+                      contentMediaType: 'application/octet-stream',
+                      minLength: 1,
+                      description: 'A file part; an empty one (no bytes) is refused with 422',
+                    },
+                  ]),
+                ),
+              },
+              required: [...new Set([...(form.required ?? []), endpoint.upload.field])],
             },
           },
         },
       };
     }
+    for (const parameter of operation.parameters ?? []) publishRequestRules(parameter.schema);
+    publishRequestRules(operation.requestBody);
     if (endpoint.idempotent) documentIdempotency(operation);
     if (endpoint.serverChecks) {
       operation['x-server-checks'] = endpoint.serverChecks;

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, forbidden, validation } from '../errors.js';
 import { runAsActor } from '../observability/request-context.js';
 import { answerOnce, type IdempotencyKeys, idempotencyKeyOf, requestFingerprint } from './idempotency.js';
+import { queryParameterNames } from './openapi.js';
 import { cachedRouteHooks, type ResponseCache } from './response-cache.js';
 
 export interface AuthContext {
@@ -90,6 +91,21 @@ function multipartBody(field: string) {
   };
 }
 
+/**
+ * An operation that takes a query refuses a parameter it does not list (ADR 085): a misspelt filter would otherwise
+ * be ignored in silence, and the document says `x-additional-query-parameters: false` (or `additionalProperties:
+ * false` on its query object).
+ */
+function refuseUnknownQuery(request: FastifyRequest, known: ReadonlySet<string>): void {
+  const query = request.query as Record<string, unknown> | null | undefined;
+  for (const name of Object.keys(query ?? {})) {
+    if (!known.has(name))
+      throw new AppError('VALIDATION_ERROR', 'This operation takes no such query parameter', [
+        { path: `query.${name}`, message: 'This operation takes no such query parameter' },
+      ]);
+  }
+}
+
 type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.input<R> : never;
 
 export interface RouteDefinition {
@@ -158,6 +174,7 @@ export function mountRoutes(
     const status = endpoint.status ?? 200;
     const takesBoth = Boolean(endpoint.upload && endpoint.body);
     const readMultipart = takesBoth && endpoint.upload ? multipartBody(endpoint.upload.field) : undefined;
+    const knownQuery = endpoint.query ? queryParameterNames(endpoint.query) : undefined;
     if (endpoint.idempotent && access.kind !== 'signed-in')
       throw new Error(`${endpoint.path}: idempotency keys are kept per account, so only signed-in endpoints`);
     if (endpoint.idempotent && endpoint.upload && !takesBoth)
@@ -195,6 +212,7 @@ export function mountRoutes(
       preValidation: async (request) => {
         const caller = await authenticate(request, access);
         callers.set(request, caller);
+        if (knownQuery) refuseUnknownQuery(request, knownQuery);
         // Counted before a byte of the file is read, on every endpoint that takes one.
         if (options.limitUpload && endpoint.upload && request.isMultipart?.())
           await options.limitUpload(request, caller);

@@ -19,6 +19,7 @@ const areas: (NavItem & { permission?: AdminPermission })[] = [
   { to: '/admin/admins', label: 'Admins', permission: 'admins:manage' },
   { to: '/admin/roles', label: 'Roles', permission: 'admins:manage' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit:read' },
+  { to: '/admin/data-rights', label: 'Data requests', permission: 'data-rights:act' },
 ];
 
 /** The areas of a role; `held` (from `GET /auth/permissions`) wins, as it includes a custom role's permissions. */

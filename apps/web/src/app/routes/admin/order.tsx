@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useHasPermission } from '../../../features/auth/api/permissions';
 import { StaffOrderDetail } from '../../../features/fulfilment/components/staff-order-detail';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -9,6 +9,7 @@ export function Component() {
   useDocumentTitle('Order');
   const { id = '' } = useParams();
   const canIssueToken = useHasPermission('admin', 'orders:tokens');
+  const canReadAudit = useHasPermission('admin', 'audit:read');
   return (
     <ReadAllOnly carrier>
       <StaffOrderDetail
@@ -17,6 +18,16 @@ export function Component() {
         id={id}
         backTo={useCanReadAllOrders() ? '/admin/orders/all' : '/admin/orders/mine'}
       />
+      {canReadAudit ? (
+        <p className="mt-2 text-sm">
+          <Link
+            className="inline-flex min-h-11 items-center font-semibold text-emerald-800 underline"
+            to={`/admin/audit?subjectType=order&subjectId=${encodeURIComponent(id)}`}
+          >
+            Audit trail of this order
+          </Link>
+        </p>
+      ) : null}
     </ReadAllOnly>
   );
 }

@@ -98,6 +98,63 @@ describe('AuditTrailScreen', () => {
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
+  it("reads one order's trail: every status move, who made it and from where, on a 360 px phone", async () => {
+    const orderId = '00000000-0000-4000-8000-00000000000a';
+    const move = (id: string, from: string, to: string, kind: 'merchant' | 'partner' | null) =>
+      entry({
+        id,
+        action: 'order.status',
+        subjectType: 'order',
+        subjectId: orderId,
+        actor: kind
+          ? {
+              id: `00000000-0000-4000-8000-00000000000${id}`,
+              kind,
+              role: null,
+              name: `${kind} person`,
+              email: null,
+            }
+          : null,
+        before: { status: from },
+        after: { status: to },
+      });
+    const { calls, fetchMock } = recordFetch(() =>
+      jsonResponse(200, {
+        message: 'Audit trail',
+        data: {
+          entries: [
+            move('3', 'out_for_delivery', 'delivered', 'partner'),
+            move('2', 'pending', 'accepted', 'merchant'),
+            move('1', 'awaiting_payment', 'pending', null),
+          ],
+          nextCursor: null,
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    window.innerWidth = 360;
+    window.dispatchEvent(new Event('resize'));
+    renderScreen(<AuditTrailScreen today="2026-11-29" subject={{ type: 'order', id: orderId }} />);
+    expect(await screen.findByText(/By partner person/)).toBeInTheDocument();
+    // The window opens to the longest the server reads, for this order only.
+    expect(calls[0]?.url).toBe(
+      `/api/admin/audit?from=2025-11-29&to=2026-11-29&subjectType=order&subjectId=${orderId}&limit=25`,
+    );
+    expect(screen.getByLabelText('Subject')).toHaveValue('order');
+    expect(screen.getByLabelText('Subject id')).toHaveValue(orderId);
+    const lines = within(screen.getByRole('region', { name: 'Audit trail lines' }));
+    expect(lines.getAllByText('Order status changed')).toHaveLength(3);
+    // Statuses by their names, before → after.
+    expect(lines.getByText('Out for delivery')).toBeInTheDocument();
+    expect(lines.getByText('Delivered')).toBeInTheDocument();
+    expect(lines.getByText('Awaiting payment')).toBeInTheDocument();
+    expect(lines.getByText('By the platform (a scheduled job)')).toBeInTheDocument();
+    expect(lines.getByText(/By merchant person · merchant/)).toBeInTheDocument();
+    // At 360 px the filters stack in one column and long ids wrap instead of widening the page.
+    expect(screen.getByRole('form', { name: 'Filter the audit trail' })).toHaveClass('grid-cols-1');
+    for (const id of lines.getAllByText(orderId)) expect(id.closest('p')).toHaveClass('break-all');
+  });
+
   it('offers a retry when the trail cannot be read', async () => {
     const { fetchMock } = recordFetch(() =>
       jsonResponse(500, { message: 'Something went wrong', error: 'INTERNAL' }),

@@ -6,6 +6,7 @@ import {
   auditActionLabels,
   auditActions,
   auditSubjectTypes,
+  orderStatuses,
 } from '@market/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -38,6 +39,7 @@ const subjectLabels: Record<AuditSubjectType, string> = {
   'staff-role': 'Store role',
   'bank-account': 'Bank account',
   account: 'Account',
+  order: 'Order',
 };
 
 /** Why the window cannot be asked for, or null: the server's bound, said before it is asked. */
@@ -49,8 +51,17 @@ function windowProblem(from: string, to: string): string | null {
   return null;
 }
 
-const show = (value: unknown) =>
-  value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+const statusNames = new Map<string, string>(
+  orderStatuses.map((status) => [status.code_name, status.known_name]),
+);
+
+/** A value as the admin reads it: an order's status by its name (`ready_for_pickup` → Ready for pickup). */
+const show = (value: unknown, field?: string) =>
+  value === undefined
+    ? '—'
+    : typeof value === 'string'
+      ? (field === 'status' && statusNames.get(value)) || value
+      : JSON.stringify(value);
 
 /** The changed fields, each as before → after. */
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -64,12 +75,12 @@ function Changes({ entry }: { entry: AuditEntry }) {
           <dd className="break-words text-slate-900">
             {entry.before && field in entry.before ? (
               <>
-                <span className="text-slate-600 line-through">{show(entry.before[field])}</span>
+                <span className="text-slate-600 line-through">{show(entry.before[field], field)}</span>
                 <span aria-hidden="true"> → </span>
                 <span className="sr-only"> changed to </span>
               </>
             ) : null}
-            <span>{show(entry.after?.[field])}</span>
+            <span>{show(entry.after?.[field], field)}</span>
           </dd>
         </div>
       ))}
@@ -120,12 +131,22 @@ function EntryCard({ entry }: { entry: AuditEntry }) {
 export function AuditTrailScreen({
   today = lagosDaysAgo(0),
   scope = 'admin',
+  subject,
 }: {
   today?: string;
   /** `store`: a store owner's own trail (no CSV export; the platform's export is for admins). */
   scope?: AuditScope;
+  /**
+   * One subject's trail to start with (an order's, from its page): the window opens to the longest the server
+   * reads, since a subject's life is older than the last 30 days as often as not.
+   */
+  subject?: { type: AuditSubjectType; id: string };
 }) {
-  const initial = { from: lagosDaysAgo(29, new Date(`${today}T12:00:00Z`)), to: today };
+  const initial = {
+    from: lagosDaysAgo(subject?.id ? AUDIT_MAX_WINDOW_DAYS - 1 : 29, new Date(`${today}T12:00:00Z`)),
+    to: today,
+    ...(subject ? { subjectType: subject.type, subjectId: subject.id } : {}),
+  };
   const [draft, setDraft] = useState<AuditFilters & { from: string; to: string }>(initial);
   const [applied, setApplied] = useState<AuditFilters & { from: string; to: string }>(initial);
   const trail = useAuditTrail(applied, scope);
