@@ -91,9 +91,9 @@ const rules: BoundaryRules = {
       why: 'the finance report is one statement over the ledger’s roll-ups (ADR 067)',
     },
     {
-      name: 'ledgerGoodsKeptSql',
+      name: 'rollupStandingSql',
       by: 'modules/reports/reports.repository.ts',
-      why: 'merchants’ figures add up the books’ goods kept per order in the report’s statement (ADR 047)',
+      why: 'top merchants and merchants’ lifetime figures rank and page stores by the roll-ups’ standing orders in the report’s one statement (ADR 082)',
     },
     {
       name: 'ledgerRefundedGoodsSql',

@@ -403,6 +403,7 @@ describe('the store’s platform hub', () => {
     const order = json(assigned).data;
     expect(order.assignedToPlatformHub).toBe(true);
     expect(order.platformHub).toEqual({ id: hub.id, name: hub.name });
-    expect(order.orderActivities.at(-1).activity).toBe(`Your order is going to our hub: ${hub.name}.`);
+    // The admin reads the step in staff words (issue 34 item 21); the customer reads "Your order…".
+    expect(order.orderActivities.at(-1).activity).toBe(`The order is going to our hub: ${hub.name}.`);
   });
 });
