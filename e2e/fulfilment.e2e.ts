@@ -110,7 +110,8 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
       .or(merchant.getByRole('button', { name: 'Cancel order' }))
       .first()
       .waitFor();
-    await merchant.getByText('Your order is packed and ready for pickup.').waitFor();
+    // The store reads its history in staff words (issue 34 item 21); the customer's timeline below keeps "Your order".
+    await merchant.getByText('The order is packed and ready for pickup.').waitFor();
     await merchant.screenshot({
       path: path.join(screenshotsDir, 'merchant-order-detail.png'),
       fullPage: true,
@@ -142,7 +143,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await partner.getByRole('heading', { name: `Order ${orderName}` }).waitFor();
     await expectNoSidewaysScroll(partner);
     await partner.getByRole('button', { name: 'Accept order' }).click();
-    await partner.getByText('Swift Logistics Ltd accepted your order for delivery.').waitFor();
+    await partner.getByText('Swift Logistics Ltd accepted the order for delivery.').waitFor();
     // Picking up asks for a photo of the parcel (the camera on a phone; a small PNG here).
     await partner.getByRole('button', { name: 'Mark picked up' }).click();
     const photoForm = partner.getByRole('form', { name: 'Photo for Picked up' });
@@ -153,7 +154,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await partner.getByLabel("Dispatcher's name").fill('Sani Abubakar');
     await partner.getByLabel("Dispatcher's phone number").fill('0809 123 4567');
     await partner.getByRole('button', { name: 'Save dispatcher' }).click();
-    await partner.getByText('Sani Abubakar (+2348091234567) will bring your order.').waitFor();
+    await partner.getByText('Sani Abubakar (+2348091234567) will bring the order.').waitFor();
     await partner.getByRole('button', { name: 'Mark in transit' }).click();
     await partner.getByRole('button', { name: 'Mark out for delivery' }).click();
     await partner.getByLabel("Customer's delivery token").waitFor();

@@ -227,11 +227,13 @@ describe.skipIf(!chromiumPath)(
           const money = await figures(
             page.locator('section', { has: page.getByRole('heading', { name: 'Money' }) }),
           );
+          // The Money section writes its lines as a sum ("− ₦680.00" for the commission taken off, ADR 083): the
+          // sign is the line's operation, the figure its amount.
           return {
-            paid: pick(money, 'Paid by the customer'),
-            refunded: pick(money, 'Refunded'),
-            commission: pick(money, 'Commission'),
-            due: pick(money, 'Due to the store'),
+            paid: Math.abs(pick(money, 'Paid by the customer')),
+            refunded: Math.abs(pick(money, 'Refunded')),
+            commission: Math.abs(pick(money, 'Commission')),
+            due: Math.abs(pick(money, 'Due to the store')),
           };
         };
         const storeSays = await read(store, `${baseUrl}/merchant/orders/${order.id}`);
@@ -344,7 +346,7 @@ describe.skipIf(!chromiumPath)(
       await merchant.getByRole('heading', { name: `Order ${delivered.orderName}` }).waitFor();
       await merchant.getByRole('button', { name: 'Accept order' }).click();
       await merchant.getByRole('button', { name: 'Mark ready for pickup' }).click();
-      await merchant.getByText('Your order is packed and ready for pickup.').waitFor();
+      await merchant.getByText('The order is packed and ready for pickup.').waitFor();
       await admin.goto(`${baseUrl}/admin/orders`);
       const row = admin.getByRole('listitem').filter({ hasText: delivered.orderName });
       await row.getByLabel('Assign to').selectOption({ label: 'Swift Logistics Ltd (shipping partner)' });
