@@ -190,6 +190,15 @@ export const shippingLocation = z.object({
   city: z.string().trim().min(2, 'City is required').max(80),
 });
 
+/**
+ * A Nigerian Taxpayer Identification Number as FIRS issues it (`12345678-0001`: eight digits, a hyphen, four) or as
+ * the Joint Tax Board's and the newer Tax ID write it (digits only, 8 to 14).
+ */
+export const taxIdentificationNumber = z
+  .string()
+  .trim()
+  .regex(/^(?:\d{8}-\d{4}|\d{8,14})$/, 'Enter the TIN as FIRS issued it, e.g. 12345678-0001');
+
 export const storeProfileBody = z.object({
   socials: storeSocials.optional(),
   store: z
@@ -202,6 +211,9 @@ export const storeProfileBody = z.object({
       logo: z.string().max(300).nullable(),
       hubId: uuid.nullable(),
       isRegisteredBusiness: z.boolean(),
+      /** The store's own TIN (issue 35 item 8); null clears it. */
+      tin: taxIdentificationNumber.nullable(),
+      isVatRegistered: z.boolean(),
     })
     .partial()
     .optional(),
@@ -220,6 +232,8 @@ export const storeProfile = z.object({
     storePhoneNumber: z.string().nullable(),
     isPhysicalLocation: z.boolean(),
     isRegisteredBusiness: z.boolean(),
+    tin: z.string().nullable(),
+    isVatRegistered: z.boolean(),
     shippingLocation: z
       .object({ country: z.string(), state: z.string(), street: z.string(), city: z.string() })
       .nullable(),

@@ -141,6 +141,10 @@ export function fulfilmentSteps(
       const hubId = (await findStoreById(executor, storeId))?.hubId;
       return hubId ? activeHubName(executor, hubId) : undefined;
     },
+    async storeTax(executor, storeId) {
+      const store = await findStoreById(executor, storeId);
+      return { tin: store?.tin ?? null, isVatRegistered: store?.isVatRegistered ?? false };
+    },
     // An order's commission, due and refunds as the books say them (ADR 046/047): a read of the ledger's entries.
     orderFigures: ledgerOrderFigures,
   };

@@ -10,6 +10,7 @@ import { paymentTransactions } from '../../src/modules/payments/payments.schema.
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { csvCell } from '../../src/platform/csv.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { pdfTextLines } from '../support/pdf-text.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import {
@@ -572,6 +573,24 @@ describe('monthly statement (issue 35 item 8)', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     if (PAPERS) writeFileSync(path.join(PAPERS, 'statement-2026-03.pdf'), pdf.rawPayload);
+  });
+
+  it("carries the store's own TIN and VAT registration, in the CSV and the PDF, once the store records them", async () => {
+    const csvBefore = (await get(storeB.token, '/merchant/statements/2026-03/csv')).body;
+    expect(csvBefore).not.toContain('Store TIN');
+    const saved = await test.app.inject({
+      method: 'POST',
+      url: '/api/stores/profile',
+      headers: bearer(storeB.token),
+      payload: { store: { tin: '1234567890', isVatRegistered: true } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const csv = (await get(storeB.token, '/merchant/statements/2026-03/csv')).body;
+    expect(csv).toContain('Store TIN,1234567890\r\nStore VAT registered,Yes\r\n');
+    const pdf = pdfTextLines((await get(storeB.token, '/merchant/statements/2026-03/pdf')).rawPayload);
+    expect(pdf).toContain('1234567890 (VAT registered)');
+    // Another store's statement shows none of it.
+    expect((await get(storeA.token, '/merchant/statements/2026-03/csv')).body).not.toContain('1234567890');
   });
 
   it('gives each store its own statement, to members holding payouts:read; a bad month is refused without a 5xx', async () => {

@@ -23,6 +23,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { pdfTextLines } from '../support/pdf-text.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 let offsetMs = 0;
@@ -302,6 +303,27 @@ describe('receipt (issue 35 item 8)', () => {
     );
     expect(early.statusCode).toBe(409);
     expect(json(early).message).toBe('This order is not paid yet: its receipt comes with the payment');
+  });
+
+  it("names the seller's own TIN and VAT registration once the store records them", async () => {
+    const { customer, orderId } = await paidOrder();
+    const { storeName } = json(await get(`/api/orders/customer/${orderId}`, customer.token)).data;
+    const before = pdfTextLines(
+      (await get(`/api/orders/customer/${orderId}/receipt`, customer.token)).rawPayload,
+    );
+    expect(before).toContain(`Sold by ${storeName}`);
+    expect(before.join('\n')).not.toContain('12345678-0001');
+    const saved = await test.app.inject({
+      method: 'POST',
+      url: '/api/stores/profile',
+      headers: bearer(store.accessToken),
+      payload: { store: { tin: '12345678-0001', isVatRegistered: true } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = pdfTextLines(
+      (await get(`/api/orders/customer/${orderId}/receipt`, customer.token)).rawPayload,
+    );
+    expect(after).toContain(`Sold by ${storeName} (TIN 12345678-0001, VAT registered)`);
   });
 });
 

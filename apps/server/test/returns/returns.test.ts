@@ -375,6 +375,7 @@ describe('two refunds at once cannot both pass', () => {
       storePickup: async () => ({ address: '', phoneNumber: null }),
       carriers: async () => [],
       storeHub: async () => undefined,
+      storeTax: async () => ({ tin: null, isVatRegistered: false }),
       orderFigures: async () => ({ commission: 0, commissionBasisPoints: null, due: 0, refunded: 0 }),
       payOnDelivery: { carrierRefusal: async () => null },
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addStoreMember } from '../support/staff-factory.js';
 import {
   completeOnboarding,
   createApprovers,
@@ -210,6 +211,63 @@ describe('store profile', () => {
     const paths = json(bad).details?.map((detail) => detail.path);
     expect(paths).toEqual(expect.arrayContaining(['socials.facebook', 'store.shippingLocation.state']));
     expect(json(await call('GET', '/api/stores/profile', merchant.token)).data.socials).toEqual({});
+  });
+});
+
+describe("the store's own TIN and VAT registration (issue 35 item 8)", () => {
+  const taxOf = async (token: string) => {
+    const { tin, isVatRegistered } = json(await call('GET', '/api/stores/profile', token)).data.store;
+    return { tin, isVatRegistered };
+  };
+
+  it('saves a FIRS or digits-only TIN and clears it with null; a badly written one is a 422 that changes nothing', async () => {
+    const merchant = await newMerchant();
+    expect(await taxOf(merchant.token)).toEqual({ tin: null, isVatRegistered: false });
+    const saved = await call('POST', '/api/stores/profile', merchant.token, {
+      store: { tin: ' 12345678-0001 ', isVatRegistered: true },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(json(saved).data.store).toMatchObject({ tin: '12345678-0001', isVatRegistered: true });
+    for (const tin of ['1234-5678', 'TIN12345678', '12345678-0001-1', '1234567', '123456789012345']) {
+      const bad = await call('POST', '/api/stores/profile', merchant.token, {
+        store: { tin, isVatRegistered: false },
+      });
+      expect(bad.statusCode, tin).toBe(422);
+      expect(json(bad).details?.map((detail) => detail.path)).toEqual(['store.tin']);
+    }
+    expect(await taxOf(merchant.token)).toEqual({ tin: '12345678-0001', isVatRegistered: true });
+    expect(
+      (await call('POST', '/api/stores/profile', merchant.token, { store: { tin: '1234567890' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await taxOf(merchant.token)).tin).toBe('1234567890');
+    await call('POST', '/api/stores/profile', merchant.token, { store: { tin: null } });
+    expect(await taxOf(merchant.token)).toEqual({ tin: null, isVatRegistered: true });
+  });
+
+  it("is the owner's alone: another owner, staff without the permission and customers cannot change it", async () => {
+    const owner = await newMerchant();
+    await call('POST', '/api/stores/profile', owner.token, { store: { tin: '12345678-0001' } });
+    const other = await newMerchant();
+    await call('POST', '/api/stores/profile', other.token, {
+      store: { tin: '87654321-0002', isVatRegistered: true },
+    });
+    const staff = await addStoreMember(test, owner.storeId, 'inventory');
+    const refused = await call('POST', '/api/stores/profile', staff.token, {
+      store: { tin: '99999999-9999' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const customer = await createConfirmedAccount(test, 'customer');
+    const customerToken = (await login(test, 'customer', customer.email)).accessToken;
+    expect(
+      (await call('POST', '/api/stores/profile', customerToken, { store: { tin: '99999999-9999' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', '/api/stores/profile', undefined, { store: { tin: '99999999-9999' } })).statusCode,
+    ).toBe(401);
+    expect(await taxOf(owner.token)).toEqual({ tin: '12345678-0001', isVatRegistered: false });
+    expect(await taxOf(other.token)).toEqual({ tin: '87654321-0002', isVatRegistered: true });
   });
 });
 

@@ -157,14 +157,20 @@ export async function refundsOwed(db: Db, moments: Moments, storeId?: string): P
   );
 }
 
-export async function storeOf(
-  db: Db,
-  storeId: string,
-): Promise<{ storeName: string; paymentCategory: string } | undefined> {
+interface StoreOfRow {
+  storeName: string;
+  paymentCategory: string;
+  tin: string | null;
+  isVatRegistered: boolean;
+}
+
+export async function storeOf(db: Db, storeId: string): Promise<StoreOfRow | undefined> {
   const result = await db.execute(
-    sql`select store_name as "storeName", payment_category as "paymentCategory" from ${stores} where id = ${storeId}`,
+    sql`select store_name as "storeName", payment_category as "paymentCategory", tin,
+          is_vat_registered as "isVatRegistered"
+        from ${stores} where id = ${storeId}`,
   );
-  return rowsOf(result)[0] as { storeName: string; paymentCategory: string } | undefined;
+  return rowsOf(result)[0] as StoreOfRow | undefined;
 }
 
 // ---------- transactions ----------

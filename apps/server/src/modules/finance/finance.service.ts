@@ -23,7 +23,13 @@ import {
   type TransactionRow,
   trackerItems,
 } from './finance.repository.js';
-import { monthDays, statementCsv, statementPdf } from './finance.statement.js';
+import { monthDays, type StoreTax, statementCsv, statementPdf } from './finance.statement.js';
+
+const storeTaxOf = (store: StoreTax | undefined): StoreTax => ({
+  tin: store?.tin ?? null,
+  isVatRegistered: store?.isVatRegistered ?? false,
+});
+
 import { daysOf, lagosMoments } from './finance-range.js';
 
 /** Every day of the range, quiet days as zero, so a chart shows them rather than skipping them. */
@@ -139,13 +145,19 @@ export function createFinanceService(
      * the two agree to the kobo by construction (and a test holds them to it).
      */
     async statementCsv(storeId: string, month: string): Promise<string> {
-      const report = await this.paymentReport(storeId, monthDays(month));
-      return statementCsv(month, report, deps.config.tax);
+      const [report, store] = await Promise.all([
+        this.paymentReport(storeId, monthDays(month)),
+        storeOf(db, storeId),
+      ]);
+      return statementCsv(month, report, deps.config.tax, storeTaxOf(store));
     },
 
     async statementPdf(storeId: string, month: string): Promise<Buffer> {
-      const report = await this.paymentReport(storeId, monthDays(month));
-      return statementPdf(month, report, deps.config.tax, deps.now());
+      const [report, store] = await Promise.all([
+        this.paymentReport(storeId, monthDays(month)),
+        storeOf(db, storeId),
+      ]);
+      return statementPdf(month, report, deps.config.tax, deps.now(), storeTaxOf(store));
     },
 
     async transactions(query: TransactionsQuery) {

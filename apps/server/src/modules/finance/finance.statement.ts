@@ -14,6 +14,14 @@ export interface PlatformTax {
   vatBasisPoints: number;
 }
 
+/** The store's own tax identity, printed when it recorded a TIN. */
+export interface StoreTax {
+  tin: string | null;
+  isVatRegistered: boolean;
+}
+
+const noStoreTax: StoreTax = { tin: null, isVatRegistered: false };
+
 /** The first and last Lagos day of a `YYYY-MM` month. */
 export function monthDays(month: string): { from: string; to: string } {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
@@ -51,10 +59,21 @@ export function statementLines(report: PaymentReport, tax: PlatformTax) {
   ];
 }
 
-export function statementCsv(month: string, report: PaymentReport, tax: PlatformTax): string {
+export function statementCsv(
+  month: string,
+  report: PaymentReport,
+  tax: PlatformTax,
+  store: StoreTax = noStoreTax,
+): string {
   return csvLines([
     ['Monthly statement', month],
     ['Store', report.storeName],
+    ...(store.tin
+      ? [
+          ['Store TIN', store.tin],
+          ['Store VAT registered', store.isVatRegistered ? 'Yes' : 'No'],
+        ]
+      : []),
     ['Period (Lagos days)', `${report.from} to ${report.to}`],
     ['Issued by', tax.legalName],
     ['Platform TIN', tax.tin],
@@ -80,6 +99,7 @@ export function statementPdf(
   report: PaymentReport,
   tax: PlatformTax,
   issuedAt: Date,
+  store: StoreTax = noStoreTax,
 ): Promise<Buffer> {
   const lines = statementLines(report, tax);
   const totals: PdfLine[] = lines.map((line) => ({
@@ -98,6 +118,14 @@ export function statementPdf(
       ],
       facts: [
         { label: 'Store', value: report.storeName },
+        ...(store.tin
+          ? [
+              {
+                label: 'Store TIN',
+                value: `${store.tin}${store.isVatRegistered ? ' (VAT registered)' : ''}`,
+              },
+            ]
+          : []),
         { label: 'Period (Lagos days)', value: `${report.from} to ${report.to}` },
         { label: 'Paid orders placed in the period', value: String(report.totals.ordersCount) },
         { label: 'Issued', value: issuedAt.toISOString().slice(0, 10) },

@@ -31,7 +31,12 @@ export { MAX_WRONG_TOKENS, type TakenBack } from './fulfilment.moves.js';
 
 import * as repository from './orders.repository.js';
 import { payOnDeliveryTermsOf } from './orders.repository.js';
-import { handoverTokenHash, newDeliveryToken, type OrdersService } from './orders.service.js';
+import {
+  handoverTokenHash,
+  newDeliveryToken,
+  type OrdersService,
+  type StoreTaxOf,
+} from './orders.service.js';
 import { LABEL_OF_ANOTHER_ORDER, parcelReference, readParcelReference } from './parcel-reference.js';
 import type { RefundNeeds } from './refunds.service.js';
 
@@ -62,6 +67,8 @@ export interface FulfilmentNeeds {
   carriers(executor: Db): Promise<CarrierOption[]>;
   /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
   storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
+  /** The store's own TIN and VAT registration, for the customer's receipt. */
+  storeTax: StoreTaxOf;
   /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
   orderFigures(
     executor: Db,

@@ -28,13 +28,14 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   storePickup: unwired('storePickup'),
   carriers: async () => [],
   storeHub: async () => undefined,
+  storeTax: async () => ({ tin: null, isVatRegistered: false }),
   orderFigures: unwired('orderFigures'),
   payOnDelivery: { carrierRefusal: unwired('payOnDelivery') },
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
   const money = createOrderMoneyEvents();
-  const service = createOrdersService(deps, money);
+  const service = createOrdersService(deps, money, needs.storeTax);
   const refunds = createRefundsService(deps, needs, money);
   const fulfilment = createFulfilmentService(deps, service, needs);
   return {

@@ -25,7 +25,10 @@ import {
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { DeliveryAddress, RefundStatus } from './orders.schema.js';
-import { orderReceiptPdf } from './receipt.js';
+import { orderReceiptPdf, type SellerTax } from './receipt.js';
+
+/** The store's own TIN and VAT registration (the stores module's, handed in by the composition). */
+export type StoreTaxOf = (executor: Db, storeId: string) => Promise<SellerTax>;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
@@ -126,7 +129,11 @@ const defaultActivity: Partial<Record<OrderStatusCode, string>> = {
   pending: 'Payment received. The store has been told about your order.',
 };
 
-export function createOrdersService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
+export function createOrdersService(
+  deps: Deps,
+  money: OrderMoneyEvents = createOrderMoneyEvents(),
+  storeTaxOf: StoreTaxOf = async () => ({ tin: null, isVatRegistered: false }),
+) {
   const { db } = deps;
 
   async function writeActivity(
@@ -670,7 +677,7 @@ export function createOrdersService(deps: Deps, money: OrderMoneyEvents = create
       const order = await this.oneForCustomer(customerId, orderId);
       if (order.orderStatus.code_name === 'awaiting_payment')
         throw conflict('This order is not paid yet: its receipt comes with the payment');
-      return orderReceiptPdf(order, deps.config.tax, deps.now());
+      return orderReceiptPdf(order, deps.config.tax, deps.now(), await storeTaxOf(db, order.storeId));
     },
 
     /**

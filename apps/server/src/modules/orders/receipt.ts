@@ -9,6 +9,18 @@ export interface ReceiptIssuer {
   tin: string;
 }
 
+/** The seller's own tax identity, printed when the store recorded a TIN. */
+export interface SellerTax {
+  tin: string | null;
+  isVatRegistered: boolean;
+}
+
+/** `Sold by Ada Shoes (TIN 12345678-0001, VAT registered)`, or the bare name when the store has no TIN. */
+export function sellerLine(storeName: string, seller: SellerTax): string {
+  if (!seller.tin) return `Sold by ${storeName}`;
+  return `Sold by ${storeName} (TIN ${seller.tin}${seller.isVatRegistered ? ', VAT registered' : ''})`;
+}
+
 const variantOf = (item: CustomerOrder['orderItems'][number]) =>
   [item.productVariants?.size, item.productVariants?.color].filter(Boolean).join(', ');
 
@@ -16,6 +28,7 @@ export function orderReceiptPdf(
   order: CustomerOrder,
   issuer: ReceiptIssuer,
   issuedAt: Date,
+  seller: SellerTax = { tin: null, isVatRegistered: false },
 ): Promise<Buffer> {
   const kobo = (naira: number) => nairaToKobo(naira);
   const onDelivery = order.payOnDelivery !== null;
@@ -24,7 +37,7 @@ export function orderReceiptPdf(
     {
       title: `Receipt ${order.orderName}`,
       issuer: [
-        `Sold by ${order.storeName}`,
+        sellerLine(order.storeName, seller),
         `Through ${issuer.legalName} (TIN ${issuer.tin}), the marketplace that took the payment`,
       ],
       facts: [

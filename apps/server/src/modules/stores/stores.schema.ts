@@ -47,6 +47,9 @@ export const stores = pgTable(
     storeUrl: text().notNull(),
     logo: text(),
     isRegisteredBusiness: boolean().notNull().default(false),
+    /** The store's own Taxpayer Identification Number, printed on its receipts and statements when set. */
+    tin: text(),
+    isVatRegistered: boolean().notNull().default(false),
     officeAddress: text(),
     storePhoneNumber: text(),
     isPhysicalLocation: boolean().notNull().default(false),

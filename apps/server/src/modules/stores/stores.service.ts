@@ -27,6 +27,8 @@ export function toStoreProfile(store: StoreRow): StoreProfile {
       storePhoneNumber: store.storePhoneNumber,
       isPhysicalLocation: store.isPhysicalLocation,
       isRegisteredBusiness: store.isRegisteredBusiness,
+      tin: store.tin,
+      isVatRegistered: store.isVatRegistered,
       shippingLocation: store.shippingLocation ?? null,
       officeAddress: store.officeAddress,
       hubId: store.hubId,
@@ -137,6 +139,8 @@ export function createStoresService(
             ...(input.isRegisteredBusiness !== undefined
               ? { isRegisteredBusiness: input.isRegisteredBusiness }
               : {}),
+            ...(input.tin !== undefined ? { tin: input.tin } : {}),
+            ...(input.isVatRegistered !== undefined ? { isVatRegistered: input.isVatRegistered } : {}),
             socials,
             // A rejected store that its merchant corrects goes back to the approval queue.
             ...(store.approvalStatus === 'rejected'

@@ -104,6 +104,8 @@ function ProfileForm({ profile }: { profile: StoreProfile }) {
         isPhysicalLocation: store.isPhysicalLocation,
         officeAddress: store.officeAddress ?? '',
         isRegisteredBusiness: store.isRegisteredBusiness,
+        tin: store.tin ?? '',
+        isVatRegistered: store.isVatRegistered,
         hubId: store.hubId,
         shippingLocation: {
           country: 'Nigeria',
@@ -145,6 +147,18 @@ function ProfileForm({ profile }: { profile: StoreProfile }) {
           {...register('store.isPhysicalLocation')}
         />
         <CheckboxField label="Registered business (CAC)" {...register('store.isRegisteredBusiness')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Tax Identification Number (TIN, optional)"
+            autoComplete="off"
+            hint="Printed on your customers' receipts and your monthly statements, e.g. 12345678-0001."
+            error={errors.store?.tin?.message}
+            {...register('store.tin', {
+              setValueAs: (value: string | null) => (value?.trim() ? value : null),
+            })}
+          />
+          <CheckboxField label="Registered for VAT" {...register('store.isVatRegistered')} />
+        </div>
         <TextField
           label="Office address"
           error={errors.store?.officeAddress?.message}
