@@ -59,7 +59,9 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'hubs', lazy: () => import('./routes/merchant/hubs') },
           { path: 'themes', lazy: themes.catalogue },
           { path: 'themes/edit/:themeSlug', lazy: themes.edit },
-          { path: 'change-password', lazy: changePassword },
+          // the staff member's own account: password and data rights (ADR 073); the old path still opens it
+          { path: 'account', lazy: () => import('./routes/merchant/account') },
+          { path: 'change-password', lazy: () => import('./routes/merchant/account') },
         ],
       },
     ],
@@ -157,7 +159,9 @@ export const dashboardRoutes: RouteObject[] = [
       { path: 'scan', lazy: () => import('./routes/partner/scan') },
       { path: 'scan/:reference', lazy: () => import('./routes/partner/scan') },
       { path: 'hubs', lazy: () => import('./routes/partner/hubs') },
-      { path: 'change-password', lazy: changePassword },
+      // the partner's own account: password and data rights (ADR 073); the old path still opens it
+      { path: 'account', lazy: () => import('./routes/partner/account') },
+      { path: 'change-password', lazy: () => import('./routes/partner/account') },
     ],
   },
 ];

@@ -22,7 +22,8 @@ function MerchantShell() {
       nav={merchantNav(permissions.data)}
       userName={displayName(user)}
       userRole={storeName ?? undefined}
-      changePasswordTo="/merchant/change-password"
+      changePasswordTo="/merchant/account"
+      accountLinkLabel="Your account"
       onSignOut={signOut}
       bell={<NotificationBell kind="merchant" />}
     >

@@ -28,7 +28,8 @@ function PartnerShell() {
       nav={nav}
       userName={displayName(user)}
       userRole={user && 'shippingCompany' in user ? user.shippingCompany : undefined}
-      changePasswordTo="/shipping-partner/change-password"
+      changePasswordTo="/shipping-partner/account"
+      accountLinkLabel="Your account"
       onSignOut={signOut}
       bell={<NotificationBell kind="partner" />}
     >

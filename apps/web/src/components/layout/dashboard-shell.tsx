@@ -17,6 +17,8 @@ interface DashboardShellProps {
   userName: string;
   userRole?: string;
   changePasswordTo: string;
+  /** The account link's words: "Your account" where the page holds more than the password (data rights). */
+  accountLinkLabel?: string;
   onSignOut(): void;
   /** The notification bell, beside the brand on phones and above the navigation on wide screens. */
   bell?: ReactNode;
@@ -48,6 +50,7 @@ function UserBox({
   userName,
   userRole,
   changePasswordTo,
+  accountLinkLabel = 'Change password',
   onSignOut,
 }: Omit<DashboardShellProps, 'title' | 'home' | 'nav' | 'children' | 'bell'>) {
   return (
@@ -58,7 +61,7 @@ function UserBox({
         to={changePasswordTo}
         className="flex min-h-11 items-center rounded-md px-3 text-sm text-slate-800 hover:bg-slate-100"
       >
-        Change password
+        {accountLinkLabel}
       </Link>
       <button
         type="button"

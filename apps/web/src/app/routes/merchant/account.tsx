@@ -1,0 +1,5 @@
+import { BusinessAccountPage } from '../business-account';
+
+export function Component() {
+  return <BusinessAccountPage kind="merchant" />;
+}
