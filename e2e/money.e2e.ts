@@ -31,6 +31,20 @@ const parcelPhoto = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fix
 const DELIVERED_STORE = { name: 'Chinedu Gadgets', email: 'merchant@demo.ng' };
 const CANCELLING_STORE = { name: 'Mama Titi Kitchen', email: 'kitchen@demo.ng' };
 
+/**
+ * fetch, again after the Retry-After a busy embedded database answers with (503, ADR 054): it sheds a request
+ * before doing anything, so asking again is what a real client does, and changes nothing twice.
+ */
+async function fetchWhenNotBusy(url: string, init: RequestInit = {}): Promise<Response> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(url, init);
+    if (response.status !== 503 || attempt === 5) return response;
+    await new Promise((resolve) =>
+      setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)),
+    );
+  }
+}
+
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json()) as T;
   if (!response.ok) throw new Error(`${response.status}: ${JSON.stringify(body)}`);
@@ -94,7 +108,7 @@ describe.skipIf(!chromiumPath)(
     it('shows the same figures to the customer, the stores and the admin at every step', async () => {
       let baseUrl = app!.baseUrl;
       const api = (url: string, token: string, init: { method?: string; body?: unknown } = {}) =>
-        fetch(`${baseUrl}/api${url}`, {
+        fetchWhenNotBusy(`${baseUrl}/api${url}`, {
           method: init.method ?? 'GET',
           headers: {
             authorization: `Bearer ${token}`,
@@ -105,7 +119,7 @@ describe.skipIf(!chromiumPath)(
       const login = async (kind: string, email: string) =>
         (
           await json<{ data: { accessToken: string } }>(
-            await fetch(`${baseUrl}/api/auth/${kind}/login`, {
+            await fetchWhenNotBusy(`${baseUrl}/api/auth/${kind}/login`, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
               body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -121,7 +135,7 @@ describe.skipIf(!chromiumPath)(
       const customerToken = await login('customer', 'customer@demo.ng');
       const listing = await json<{
         data: { data: { id: string; storeName: string; variant: unknown[]; quantity: number }[] };
-      }>(await fetch(`${baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`));
+      }>(await fetchWhenNotBusy(`${baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`));
       const simple = (store: string) =>
         listing.data.data.find((p) => p.storeName === store && p.variant.length === 0 && p.quantity >= 3);
       const gadget = simple(DELIVERED_STORE.name);
@@ -366,7 +380,7 @@ describe.skipIf(!chromiumPath)(
       photo.append('status', 'picked_up');
       photo.append('evidence', new Blob([fs.readFileSync(parcelPhoto)], { type: 'image/png' }), 'parcel.png');
       await json(
-        await fetch(`${baseUrl}/api/ordertracking/update-order/${delivered.id}`, {
+        await fetchWhenNotBusy(`${baseUrl}/api/ordertracking/update-order/${delivered.id}`, {
           method: 'PATCH',
           headers: { authorization: `Bearer ${partnerToken}` },
           body: photo,
