@@ -426,24 +426,25 @@ describe('admin finance report', () => {
     expect(lines[0]).toBe(
       'Store ID,Store,Merchant,Payment category,Orders,Total order amount (NGN),Total sales order amount (NGN),' +
         'Total delivery amount (NGN),Discounts (NGN),Commission (NGN),Commission percentage,Refunded (NGN),' +
-        'Due to merchant (NGN),Paid out (NGN),Payable (NGN),Not yet payable (NGN)',
+        'Refund owed (NGN),Due to merchant (NGN),Paid out (NGN),Payable (NGN),Not yet payable (NGN)',
     );
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${storeB.storeId},"'=SUM\\(A1\\), ""Best"" Ltd",[^,]*,premium,1,102000.00,100000.00,2000.00,0.00,7500.00,7.50,0.00,92500.00,0.00,0.00,92500.00$`,
+        `^${storeB.storeId},"'=SUM\\(A1\\), ""Best"" Ltd",[^,]*,premium,1,102000.00,100000.00,2000.00,0.00,7500.00,7.50,0.00,0.00,92500.00,0.00,0.00,92500.00$`,
       ),
     );
     expect(lines[2]).toContain(
-      ',standard,4,48333.35,45833.35,2500.00,2500.00,3833.34,10.00,10000.00,32000.01,',
+      // A's refund has not reached the customer: owed, not refunded, as the screen shows it.
+      ',standard,4,48333.35,45833.35,2500.00,2500.00,3833.34,10.00,0.00,10000.00,32000.01,',
     );
     expect(lines[3]).toBe(
-      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,11333.34,8.19,10000.00,124500.01,9000.00,3000.01,112500.00',
+      ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,11333.34,8.19,0.00,10000.00,124500.01,9000.00,3000.01,112500.00',
     );
     expect(lines[4]).toBe('');
     const series = await get(admin, `/admin/finance/reports.csv?${MARCH}&view=series`);
     const rows = series.body.split('\r\n');
     expect(rows[0]).toBe(
-      'Day,Orders,Total order amount (NGN),Commission (NGN),Due to merchant (NGN),Refunded (NGN)',
+      'Day,Orders,Total order amount (NGN),Commission (NGN),Due to merchant (NGN),Refunds booked (NGN)',
     );
     expect(rows[1]).toBe('2026-03-01,1,11000.00,1000.00,9000.00,0.00');
     expect(rows).toHaveLength(33);
