@@ -1,6 +1,7 @@
 import { orderStatuses } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DateField } from '../../../components/ui/date-field';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -63,13 +64,13 @@ export function StaffOrdersList({
           value={filters.status ?? ''}
           onChange={(event) => set({ status: event.target.value })}
         />
-        <TextField
+        <DateField
           label="From"
           type="date"
           value={filters.from ?? ''}
           onChange={(event) => set({ from: event.target.value })}
         />
-        <TextField
+        <DateField
           label="To"
           type="date"
           value={filters.to ?? ''}

@@ -1,5 +1,5 @@
+import { DateField } from '../../../../components/ui/date-field';
 import { FormSection } from '../../../../components/ui/form-section';
-import { TextField } from '../../../../components/ui/text-field';
 import type { CouponFormApi } from './coupon-form-values';
 
 /** Whole UTC days: a start, and an optional end that is included. */
@@ -9,18 +9,18 @@ export function CouponDatesSection({ form }: { form: CouponFormApi }) {
   return (
     <FormSection title="Dates (UTC)">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <DateField
           label="Start date"
           aria-required
           type="date"
-          hint="Whole days in UTC; the coupon works from the start of this day."
+          hint="Coupon days are UTC days: it works from 1:00 a.m. Lagos time on this day."
           error={errors.startDate?.message}
           {...register('startDate')}
         />
-        <TextField
+        <DateField
           label="End date"
           type="date"
-          hint="Included. Leave empty for no end."
+          hint="Included: it works until 12:59 a.m. Lagos time the day after. Leave empty for no end."
           error={errors.endDate?.message}
           {...register('endDate')}
         />
