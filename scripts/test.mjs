@@ -41,6 +41,13 @@ const phases = [
     name: 'lint',
     command: 'sh',
     args: ['-c', 'npx biome check . && node scripts/decisions-index.mjs --check'],
+    // The web build, once, before the tests that read it (the server-rendering tests and the journeys): two test
+    // files that each found it missing built it at the same time and one read the other's half-written folder.
+    alongside: {
+      name: 'web build',
+      command: 'npx',
+      args: ['tsx', '-e', "import('./e2e/app-server.ts').then((server) => server.ensureWebBuild())"],
+    },
   },
   vitest('unit', ['contracts', 'server*', 'web']),
   {
