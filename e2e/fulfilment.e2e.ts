@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chromiumPath,
   DEMO_PASSWORD,
+  expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
   screenshotsDir,
   signIn,
@@ -192,6 +193,31 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     await expectNoSidewaysScroll(customer);
     await customer.screenshot({
       path: path.join(screenshotsDir, 'customer-tracking-360.png'),
+      fullPage: true,
+    });
+
+    // A super admin on a phone reads the order's audit trail (issue 33): each move, by whom, with its status names.
+    const auditor = await (await journey.phone()).newPage();
+    await signIn(auditor, journey.baseUrl, 'admin', 'superadmin@demo.ng');
+    await auditor.goto(`${journey.baseUrl}/admin/orders/${orderId}`);
+    await auditor.getByRole('link', { name: 'Audit trail of this order' }).click();
+    await auditor.getByRole('heading', { name: 'Audit trail', level: 1 }).waitFor();
+    const lines = auditor.getByRole('region', { name: 'Audit trail lines' }).getByRole('listitem');
+    const moves = lines.filter({ hasText: 'Order status changed' });
+    await moves
+      .filter({ hasText: /Out for delivery\W+changed to\W+Delivered/i })
+      .first()
+      .waitFor();
+    await moves
+      .filter({ hasText: /Ready for pickup/i })
+      .first()
+      .waitFor();
+    // Paid, accepted, ready, picked up, in transit, out for delivery, delivered.
+    expect(await moves.count()).toBeGreaterThanOrEqual(7);
+    await expectNoSidewaysScroll(auditor);
+    await expectNoSeriousAxeViolations(auditor, 'an order audit trail at 360 px');
+    await auditor.screenshot({
+      path: path.join(screenshotsDir, 'admin-order-audit-360.png'),
       fullPage: true,
     });
   });
