@@ -1,4 +1,4 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { prepared } from '../../platform/db/prepared.js';
@@ -80,6 +80,16 @@ function constraintOf(error: unknown): string | undefined {
 export async function findStoreById(db: Db, storeId: string): Promise<StoreRow | undefined> {
   const [row] = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
   return row;
+}
+
+/** The names of these stores (one statement, whatever their number): id → name. */
+export async function storeNamesOf(db: Db, storeIds: string[]): Promise<Map<string, string>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stores.id, storeName: stores.storeName })
+    .from(stores)
+    .where(inArray(stores.id, storeIds));
+  return new Map(rows.map((row) => [row.id, row.storeName]));
 }
 
 export async function findStoreByMerchant(db: Db, merchantId: string): Promise<StoreRow | undefined> {
