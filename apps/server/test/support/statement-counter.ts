@@ -39,15 +39,16 @@ export async function countStatements(database: Database, work: () => Promise<un
         return executor.exec(text);
       },
     });
-  thread.query = (...args) => {
+  thread.query = ((...args: Parameters<PGliteExecutor['query']>) => {
     statements += 1;
     return own.query.apply(thread, args);
-  };
+  }) as ThreadClient['query'];
   thread.exec = (text) => {
     statements += 1;
     return own.exec.call(thread, text);
   };
-  thread.transaction = (callback) => own.transaction.call(thread, (tx) => callback(counting(tx)));
+  thread.transaction = ((callback: (tx: PGliteExecutor) => Promise<unknown>) =>
+    own.transaction.call(thread, (tx) => callback(counting(tx)))) as ThreadClient['transaction'];
   try {
     await work();
   } finally {

@@ -47,6 +47,13 @@ interface Definition {
 
 export interface PgBossRunnerOptions {
   connectionString: string;
+  /**
+   * A direct connection (DATABASE_DIRECT_URL) for the queue lock, a session lock: behind a transaction-mode pooler
+   * `connectionString` gives no session of one's own. `connectionString` when unset.
+   */
+  sessionConnectionString?: string;
+  /** Connections of pg-boss's pool (JOBS_POOL_MAX); 2 unless given. */
+  max?: number;
   logger: Logger;
   /** The PostgreSQL schema pg-boss keeps its tables in (created on start); tests use one of their own. */
   schema?: string;
@@ -78,7 +85,7 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
     connectionString: options.connectionString,
     schema,
     application_name: 'naija-market-jobs',
-    max: 4,
+    max: options.max ?? 2,
   });
   // pg-boss reports connection and maintenance trouble as events; an unheard 'error' would end the process.
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
@@ -122,7 +129,9 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
    * so every process takes the same advisory lock for it (measured: two runners starting together did).
    */
   async function createQueues(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.connectionString });
+    const client = new pg.Client({
+      connectionString: options.sessionConnectionString ?? options.connectionString,
+    });
     await client.connect();
     try {
       await client.query('select pg_advisory_lock(hashtext($1))', [`${schema}.create-queues`]);
