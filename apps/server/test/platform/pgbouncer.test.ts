@@ -213,6 +213,19 @@ describe.skipIf(!serverUrl || !pgbouncer)('two server processes behind PgBouncer
       await check.end();
       expect(listening.rows[0].count).toBe(2);
 
+      // Reads at once on both processes: each pool client's transactions land on whichever server connection the
+      // pooler has free, so a statement prepared by name on one session would be unknown (or taken) on the next.
+      const reads = await Promise.all(
+        Array.from({ length: 24 }, (_, index) =>
+          call(
+            index % 2 === 0 ? a.base : b.base,
+            'GET',
+            `/api/products?storeId=${store.storeId}&offset=${index}`,
+          ),
+        ),
+      );
+      expect(reads.map((read) => read.status)).toEqual(Array(24).fill(200));
+
       // B holds the product page in its cache; the merchant changes the stock on A.
       const productUrl = `/api/products/customer/product/${product.id}`;
       await call(b.base, 'GET', productUrl);
