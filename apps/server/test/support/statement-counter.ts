@@ -9,21 +9,8 @@ import type { PGliteExecutor } from '../../src/platform/db/pglite-thread.js';
  * the mark does not scan").
  */
 export async function countStatements(database: Database, work: () => Promise<unknown>): Promise<number> {
+  if (database.driver === 'postgres') return countPostgresStatements(work);
   let statements = 0;
-  if (database.driver === 'postgres') {
-    const sendQuery = pg.Client.prototype.query;
-    pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-      statements += 1;
-      // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
-      return (sendQuery as any).apply(this, args);
-    } as typeof sendQuery;
-    try {
-      await work();
-    } finally {
-      pg.Client.prototype.query = sendQuery;
-    }
-    return statements;
-  }
   // Drizzle's PGlite session sends through its `client` (the thread, ADR 054): not in Drizzle's public types.
   const thread = (database.db as unknown as { session: { client: ThreadClient } }).session.client;
   const own = { query: thread.query, exec: thread.exec, transaction: thread.transaction };
@@ -62,4 +49,21 @@ export async function countStatements(database: Database, work: () => Promise<un
 
 interface ThreadClient extends PGliteExecutor {
   transaction<T>(callback: (tx: PGliteExecutor) => Promise<T>): Promise<T>;
+}
+
+/** Every query any node-postgres client of this process sends while `work` runs (pools, pg-boss's included). */
+export async function countPostgresStatements(work: () => Promise<unknown>): Promise<number> {
+  let statements = 0;
+  const sendQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+    statements += 1;
+    // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
+    return (sendQuery as any).apply(this, args);
+  } as typeof sendQuery;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = sendQuery;
+  }
+  return statements;
 }
