@@ -4,8 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
 import {
   type CommerceSetup,
@@ -16,8 +14,15 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
-import { buildServerBundle, call, freePort, startServer, within } from '../support/server-processes.js';
-import { openTestDatabase, type TestApp } from '../support/test-app.js';
+import {
+  buildServerBundle,
+  call,
+  freePort,
+  openSetupApp,
+  startServer,
+  within,
+} from '../support/server-processes.js';
+import type { TestApp } from '../support/test-app.js';
 
 // Two server processes behind PgBouncer in transaction mode (ADR 087, issue 32 item 8): their pools go through the
 // pooler, which hands each transaction whichever server connection is free; only the change bus's LISTEN, the
@@ -152,30 +157,10 @@ describe.skipIf(!serverUrl || !pgbouncer)('two server processes behind PgBouncer
 
   beforeAll(async () => {
     bundle = buildServerBundle();
-    const opened = await openTestDatabase();
-    direct = new URL(opened.url!);
+    const opened = await openSetupApp();
+    setup = opened.setup;
+    direct = new URL(opened.url);
     drop = opened.drop;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
-    const built = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        PUBLIC_URL: 'http://localhost:3000',
-        DATA_DIR: dataDir,
-        DATABASE_URL: opened.url!,
-      }),
-      database: opened.database,
-      logger: false,
-      responseCache: false,
-    });
-    await built.app.ready();
-    setup = {
-      ...built,
-      database: opened.database,
-      async close() {
-        await built.app.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
     // A store, a product of it, a customer with an address: made through an app in this process.
     commerce = await commerceSetup(setup);
     store = await sellingStore(setup, commerce);

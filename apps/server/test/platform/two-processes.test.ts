@@ -4,8 +4,6 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
 import { openDatabase } from '../../src/platform/db/client.js';
 import {
   createApprovedProduct,
@@ -13,9 +11,16 @@ import {
   type TestMerchant,
 } from '../support/catalog-factory.js';
 import { redisReachable, testRedisUrl } from '../support/redis.js';
-import { type Answer, buildServerBundle, call, startServer, within } from '../support/server-processes.js';
+import {
+  type Answer,
+  buildServerBundle,
+  call,
+  openSetupApp,
+  startServer,
+  within,
+} from '../support/server-processes.js';
 import { createCategoryTree, multipart, pngBytes } from '../support/store-factory.js';
-import { createAdmin, openTestDatabase, PASSWORD, type TestApp } from '../support/test-app.js';
+import { createAdmin, PASSWORD, type TestApp } from '../support/test-app.js';
 
 // Several server processes on one PostgreSQL database (ADR 043): two real processes of the server bundle `npm start`
 // runs, started the way a load balancer's pool is, must agree on what a write changed and on who is signed in.
@@ -79,31 +84,10 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'market-shared-uploads-'));
     // A database of this file's own, copied from the migrated template; the merchant, admin and product are made
     // through an app in this process before the two servers start.
-    const opened = await openTestDatabase();
-    databaseUrl = opened.url!;
+    const opened = await openSetupApp();
+    setup = opened.setup;
+    databaseUrl = opened.url;
     drop = opened.drop;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
-    const built = await buildApp({
-      // Its DATABASE_URL makes it one more process on the change bus (LISTEN/NOTIFY), as the two servers are.
-      config: loadConfig({
-        NODE_ENV: 'test',
-        PUBLIC_URL: 'http://localhost:3000',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-      }),
-      database: opened.database,
-      logger: false,
-      responseCache: false,
-    });
-    await built.app.ready();
-    setup = {
-      ...built,
-      database: opened.database,
-      async close() {
-        await built.app.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
     merchant = await createMerchantWithStore(setup);
     admin = await createAdmin(setup, 'admin');
     tree = await createCategoryTree(setup);

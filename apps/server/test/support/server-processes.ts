@@ -4,6 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { openTestDatabase, type TestApp } from './test-app.js';
 
 // Real server processes for tests of several processes (two-processes.test.ts, pgbouncer.test.ts): the bundle
 // `npm start` runs, on plain node, each on a port and a data folder of its own.
@@ -127,4 +130,35 @@ export function buildServerBundle(): { bundle: string; built: Promise<unknown>; 
   const bundle = path.join(scratch, 'main.js');
   const built = promisify(execFile)(process.execPath, [path.join(serverDir, 'build.mjs'), bundle]);
   return { bundle, built, remove: () => fs.rmSync(scratch, { recursive: true, force: true }) };
+}
+
+/**
+ * A PostgreSQL database of the test file's own (copied from the migrated template) and an app in this process on it,
+ * to make accounts, stores and products before the server processes start. Its DATABASE_URL makes it one more
+ * process on the change bus (LISTEN/NOTIFY), as the servers are. `close` closes the app; `drop` the database.
+ */
+export async function openSetupApp(): Promise<{ setup: TestApp; url: string; drop(): Promise<void> }> {
+  const opened = await openTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
+  const built = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'http://localhost:3000',
+      DATA_DIR: dataDir,
+      DATABASE_URL: opened.url!,
+    }),
+    database: opened.database,
+    logger: false,
+    responseCache: false,
+  });
+  await built.app.ready();
+  const setup: TestApp = {
+    ...built,
+    database: opened.database,
+    async close() {
+      await built.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return { setup, url: opened.url!, drop: opened.drop };
 }
