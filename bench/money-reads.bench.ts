@@ -15,12 +15,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { users } from '../apps/server/src/modules/auth/auth.schema.js';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { countPostgresStatements } from '../apps/server/test/support/statement-counter.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const PASSWORD = 'Bench1234!';
@@ -103,16 +103,6 @@ const day = (offset: number) =>
 const month = `from=${day(29)}&to=${day(0)}`;
 const year = `from=${day(365)}&to=${day(0)}`;
 
-// Statements sent to PostgreSQL during a measured call (every pool client is a pg.Client), as the checkout bench
-// counts them: a read that asks one look-up per row shows here before it shows in CPU.
-let statements = 0;
-const sendQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
-  statements += 1;
-  // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
-  return (sendQuery as any).apply(this, args);
-} as typeof sendQuery;
-
 /** BENCH_CASES: only the cases whose title contains one of these words (comma-separated). */
 const only = process.env.BENCH_CASES?.split(',').map((word) => word.trim().toLowerCase());
 
@@ -133,9 +123,9 @@ async function measure(title: string, url: string, token: string) {
     const postgresBefore = await postgresCpu();
     const serverBefore = process.cpuUsage();
     const started = performance.now();
-    const statementsBefore = statements;
-    await call();
-    sent += statements - statementsBefore;
+    // Statements sent during the call (every pool client's queries, as the tests count them): a read that asks one
+    // look-up per row shows here before it shows in CPU.
+    sent += await countPostgresStatements(call);
     times.push(performance.now() - started);
     const server = process.cpuUsage(serverBefore);
     serverMicros += server.user + server.system;
