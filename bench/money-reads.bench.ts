@@ -108,12 +108,23 @@ const only = process.env.BENCH_CASES?.split(',').map((word) => word.trim().toLow
 
 async function measure(title: string, url: string, token: string) {
   if (only && !only.some((word) => title.toLowerCase().includes(word))) return;
+  let body = '';
   const call = async () => {
     const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     if (answer.statusCode !== 200)
       throw new Error(`${url}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+    body = answer.body;
   };
   await call(); // warm the cache and the plan
+  // BENCH_ANSWERS=dir keeps each case's answer, to compare two versions' figures to the kobo (diff the folders).
+  if (process.env.BENCH_ANSWERS) {
+    fs.mkdirSync(process.env.BENCH_ANSWERS, { recursive: true });
+    const figures = JSON.parse(body) as { data?: unknown };
+    fs.writeFileSync(
+      `${process.env.BENCH_ANSWERS}/${title.replace(/[^a-z0-9]+/gi, '-')}.json`,
+      `${JSON.stringify(figures.data ?? figures, (key, value) => (key === 'asOf' ? undefined : value), 2)}\n`,
+    );
+  }
   const times: number[] = [];
   let serverMicros = 0;
   let postgres = 0;
