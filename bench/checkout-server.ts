@@ -6,10 +6,13 @@
 //                                      plenty of stock, so that the run measures checkout, not sold-out answers
 //   ← start                          → { backends }: the measured part begins (statements counted, profile
 //                                      recorded); the pool is opened to its full size first
-//   ← stop                           → { statements, queries?, backends }
+//   ← stop                           → { statements, commits, fanOut, queries?, backends }: the checkout's own
+//                                      statements and commits apart from its notifications' fan-out's, which is
+//                                      waited for (every event of the measured part told) before answering
 //   ← stock                          → { quantities } of the two products
 //   ← close                          closes the app and the pool, then exits
 // `backends` are the PostgreSQL backend pids of the bench's database, whose CPU the bench reads from /proc.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import inspector from 'node:inspector';
 import os from 'node:os';
@@ -54,7 +57,7 @@ const unlimited = Object.fromEntries(
     Object.fromEntries(Object.entries(set).map(([key, limit]) => [key, { ...limit, points: 1e9 }])),
   ]),
 ) as typeof defaultLimits;
-const { app, deps } = await buildApp({
+const { app, deps, jobs } = await buildApp({
   config,
   database,
   logger: Boolean(process.env.BENCH_LOG),
@@ -66,26 +69,53 @@ await seedDemoCatalog(database.db, deps.media);
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 
-// Statements sent to PostgreSQL in the measured part: every pool client is a pg.Client.
-let statements = 0;
+// Statements sent to PostgreSQL in the measured part: every pool client is a pg.Client. What the notifications'
+// fan-out sends (it runs soon after each checkout's events, in this process: composition/jobs.ts) is counted apart,
+// by the async context it runs in, so that the checkout's own figure and its fan-out's stand side by side.
+const fanOutContext = new AsyncLocalStorage<true>();
+const counts = { statements: 0, commits: 0, fanOutStatements: 0, fanOutCommits: 0 };
 let counting = false;
 // BENCH_QUERIES=1 lists the statements sent most often.
 const queryTexts = process.env.BENCH_QUERIES ? new Map<string, number>() : undefined;
 const sendQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
   if (counting) {
-    statements += 1;
+    const first = args[0] as string | { text?: string };
+    const text = typeof first === 'string' ? first : (first?.text ?? '?');
+    const commit = /^\s*commit\b/i.test(text);
+    if (fanOutContext.getStore()) {
+      counts.fanOutStatements += 1;
+      if (commit) counts.fanOutCommits += 1;
+    } else {
+      counts.statements += 1;
+      if (commit) counts.commits += 1;
+    }
     if (queryTexts) {
-      const first = args[0] as string | { text?: string };
       const named = typeof first === 'object' && (first as { name?: string })?.name ? 'named ' : '      ';
-      const text =
-        named + (typeof first === 'string' ? first : (first?.text ?? '?')).replace(/\s+/g, ' ').slice(0, 104);
-      queryTexts.set(text, (queryTexts.get(text) ?? 0) + 1);
+      const key =
+        (fanOutContext.getStore() ? 'fan-out ' : '') + named + text.replace(/\s+/g, ' ').slice(0, 104);
+      queryTexts.set(key, (queryTexts.get(key) ?? 0) + 1);
     }
   }
   // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
   return (sendQuery as any).apply(this, args);
 } as typeof sendQuery;
+// The server calls its jobs through this object (fanOutSoonAfterEvents): the fan-out and the texts it queues run in
+// the fan-out's context.
+const fanOut = jobs.fanOutNotifications;
+jobs.fanOutNotifications = () => fanOutContext.run(true, fanOut);
+const flushSms = deps.sms.flush.bind(deps.sms);
+deps.sms.flush = () => fanOutContext.run(true, flushSms);
+let measuredSince = new Date();
+
+/** Events recorded since the measured part began, and how many of them are still waiting to be told. */
+async function eventsSince(since: Date): Promise<{ events: number; waiting: number }> {
+  const { rows } = (await database.db.execute(
+    sql`select count(*)::int as events, (count(*) filter (where fanned_out_at is null and attempts < 5))::int as waiting
+      from notification_events where created_at >= ${since}`,
+  )) as unknown as { rows: { events: number; waiting: number }[] };
+  return rows[0]!;
+}
 
 // BENCH_PROFILE=file.cpuprofile records a CPU profile of the server in the measured part (open it in DevTools).
 const profiler = process.env.BENCH_PROFILE ? new inspector.Session() : undefined;
@@ -173,8 +203,9 @@ async function answer(message: Message): Promise<Record<string, unknown>> {
       if (database.driver === 'postgres')
         await Promise.all(Array.from({ length: 20 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
       const pids = await backends();
-      statements = 0;
+      for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] = 0;
       queryTexts?.clear();
+      measuredSince = new Date();
       counting = true;
       if (profiler) {
         profiler.connect();
@@ -184,14 +215,21 @@ async function answer(message: Message): Promise<Record<string, unknown>> {
       return { backends: pids };
     }
     case 'stop': {
+      // Every event of the measured checkouts told before the counts are read (the fan-out runs 250 ms after an
+      // emit; whatever it left is told here, in its context, as the timed job would).
+      for (let rounds = 0; (await eventsSince(measuredSince)).waiting > 0 && rounds < 100; rounds++)
+        await jobs.fanOutNotifications();
       counting = false;
+      const events = (await eventsSince(measuredSince)).events;
       if (profiler) {
         const { profile } = (await post('Profiler.stop')) as { profile: unknown };
         fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
         profiler.disconnect();
       }
       return {
-        statements,
+        statements: counts.statements,
+        commits: counts.commits,
+        fanOut: { events, statements: counts.fanOutStatements, commits: counts.fanOutCommits },
         queries: queryTexts ? [...queryTexts] : undefined,
         plans: queryTexts ? await plans() : undefined,
         backends: await backends(),

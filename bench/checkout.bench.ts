@@ -187,6 +187,8 @@ for (const recording of perf ?? []) {
 }
 const stopped = await ask<{
   statements: number;
+  commits: number;
+  fanOut: { events: number; statements: number; commits: number };
   queries?: [string, number][];
   plans?: [string, number, number][];
   backends: number[];
@@ -207,12 +209,20 @@ console.log(
 const serverMs = serverTicks * 10;
 const postgresMs = backendTicks * 10;
 console.log(
-  `per paid checkout: ${postgres ? perPaid(stopped.statements) : 'n/a'} statements; CPU ms: server ${perPaid(serverMs)} (system ${perPaid(serverSystemTicks * 10)})` +
+  `per paid checkout: ${postgres ? `${perPaid(stopped.statements)} statements, ${perPaid(stopped.commits)} commits` : 'n/a'}; CPU ms (its fan-out included): server ${perPaid(serverMs)} (system ${perPaid(serverSystemTicks * 10)})` +
     (postgres
       ? `, PostgreSQL backends ${perPaid(postgresMs)}, server + PostgreSQL ${perPaid(serverMs + postgresMs)}`
       : '') +
     `; the bench's client ${perPaid((client.user + client.system) / 1000)}`,
 );
+if (postgres) {
+  const { events, statements, commits } = stopped.fanOut;
+  const perEvent = (value: number) => (value / Math.max(events, 1)).toFixed(2);
+  console.log(
+    `its notifications' fan-out: ${perPaid(events)} events per paid checkout; ${perEvent(statements)} statements and ` +
+      `${perEvent(commits)} commits per event (${perPaid(statements)} statements per paid checkout)`,
+  );
+}
 // Every paid cart took one unit of the first product and two of the second, and nothing else took any.
 const { taken } = await ask<{ taken: [number, number] }>('stock');
 const paidAll = paid + warmed.paid;

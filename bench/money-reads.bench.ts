@@ -20,6 +20,7 @@ import { users } from '../apps/server/src/modules/auth/auth.schema.js';
 import { hashPassword } from '../apps/server/src/platform/auth/passwords.js';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { countPostgresStatements } from '../apps/server/test/support/statement-counter.js';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const PASSWORD = 'Bench1234!';
@@ -107,21 +108,35 @@ const only = process.env.BENCH_CASES?.split(',').map((word) => word.trim().toLow
 
 async function measure(title: string, url: string, token: string) {
   if (only && !only.some((word) => title.toLowerCase().includes(word))) return;
+  let body = '';
   const call = async () => {
     const answer = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     if (answer.statusCode !== 200)
       throw new Error(`${url}: ${answer.statusCode} ${answer.body.slice(0, 300)}`);
+    body = answer.body;
   };
   await call(); // warm the cache and the plan
+  // BENCH_ANSWERS=dir keeps each case's answer, to compare two versions' figures to the kobo (diff the folders).
+  if (process.env.BENCH_ANSWERS) {
+    fs.mkdirSync(process.env.BENCH_ANSWERS, { recursive: true });
+    const figures = JSON.parse(body) as { data?: unknown };
+    fs.writeFileSync(
+      `${process.env.BENCH_ANSWERS}/${title.replace(/[^a-z0-9]+/gi, '-')}.json`,
+      `${JSON.stringify(figures.data ?? figures, (key, value) => (key === 'asOf' ? undefined : value), 2)}\n`,
+    );
+  }
   const times: number[] = [];
   let serverMicros = 0;
   let postgres = 0;
+  let sent = 0;
   for (let index = 0; index < runs; index++) {
     // Read around each call (the pool closes idle connections, whose CPU would vanish between distant readings).
     const postgresBefore = await postgresCpu();
     const serverBefore = process.cpuUsage();
     const started = performance.now();
-    await call();
+    // Statements sent during the call (every pool client's queries, as the tests count them): a read that asks one
+    // look-up per row shows here before it shows in CPU.
+    sent += await countPostgresStatements(call);
     times.push(performance.now() - started);
     const server = process.cpuUsage(serverBefore);
     serverMicros += server.user + server.system;
@@ -132,7 +147,8 @@ async function measure(title: string, url: string, token: string) {
   const perCall = (seconds: number) => ((seconds * 1000) / runs).toFixed(1).padStart(7);
   console.log(
     `${title.padEnd(34)} p50 ${at(0.5).toFixed(0).padStart(6)} ms  p99 ${at(0.99).toFixed(0).padStart(6)} ms  ` +
-      `CPU/call server ${perCall(serverMicros / 1e6)} ms  PostgreSQL ${perCall(postgres)} ms`,
+      `CPU/call server ${perCall(serverMicros / 1e6)} ms  PostgreSQL ${perCall(postgres)} ms  ` +
+      `statements/call ${(sent / runs).toFixed(1)}`,
   );
 }
 

@@ -5,7 +5,7 @@ import {
   PAYOUTS_SETTLED_BY_PAYSTACK,
   type Payout,
 } from '@market/contracts';
-import { findBankAccount, subaccountCodes } from '../modules/bank-accounts/index.js';
+import { bankAccountsOf, findBankAccount, subaccountCodes } from '../modules/bank-accounts/index.js';
 import type { LedgerNeeds, LedgerService } from '../modules/ledger/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import {
@@ -13,6 +13,7 @@ import {
   listPaymentCategories,
   storeCommissionBasisPoints,
   storeCommissionBasisPointsSql,
+  storeNamesOf,
   updatePaymentCategoryCommission,
 } from '../modules/stores/index.js';
 import type { Deps } from '../platform/deps.js';
@@ -113,6 +114,23 @@ export function ledgerStoreFacts(): Omit<LedgerNeeds, 'transfers'> {
     storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
     bankAccount: findBankAccount,
     subaccountCodes,
+    // Two statements for a page of any length (the page used to ask two per store, one after another).
+    payees: async (executor, storeIds) => {
+      const [names, accounts] = await Promise.all([
+        storeNamesOf(executor, storeIds),
+        bankAccountsOf(executor, storeIds),
+      ]);
+      return new Map(
+        storeIds.map((storeId) => [
+          storeId,
+          {
+            storeName: names.get(storeId) ?? 'Store',
+            hasBankAccount: accounts.has(storeId),
+            hasSubaccount: Boolean(accounts.get(storeId)),
+          },
+        ]),
+      );
+    },
     categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
   };
 }

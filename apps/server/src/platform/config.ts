@@ -75,6 +75,20 @@ const schema = z.object({
     'must be a postgres:// URL (leave unset for embedded PGlite)',
   ),
   /**
+   * A direct connection to the same PostgreSQL database, for the little that needs a session of its own: the change
+   * bus's LISTEN, the migrations' lock and pg-boss's queue lock. Set it when DATABASE_URL goes through a pooler in
+   * transaction mode (PgBouncer's `pool_mode = transaction`): the pools then also send no named prepared statements,
+   * which such a pooler cannot keep (ADR 087, docs/operations/several-processes.md).
+   */
+  DATABASE_DIRECT_URL: optionalUrl(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  /**
+   * Connections of one server process's pool (ADR 087): with pg-boss's JOBS_POOL_MAX and the change bus's one
+   * listening connection, a process holds at most DATABASE_POOL_MAX + JOBS_POOL_MAX + 1 (9 by default).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(6),
+  /** Connections of one process's job queue (pg-boss) pool. */
+  JOBS_POOL_MAX: z.coerce.number().int().min(1).max(50).default(2),
+  /**
    * Where the embedded PGlite runs (ADR 054): its own worker thread, or `main`, the server's event loop (as before;
    * kept for comparison in `bench/embedded.bench.ts`). Ignored with DATABASE_URL.
    */
@@ -260,7 +274,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
     dataDir,
     database: value.DATABASE_URL
-      ? ({ driver: 'postgres', url: value.DATABASE_URL } as const)
+      ? ({
+          driver: 'postgres',
+          url: value.DATABASE_URL,
+          directUrl: value.DATABASE_DIRECT_URL,
+          max: value.DATABASE_POOL_MAX,
+          jobsMax: value.JOBS_POOL_MAX,
+        } as const)
       : ({ driver: 'pglite', dir: path.join(dataDir, 'db'), thread: value.PGLITE_THREAD } as const),
     uploadsDir: path.resolve(value.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     jwtSecret: value.JWT_SECRET,

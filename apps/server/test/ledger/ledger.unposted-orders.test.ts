@@ -11,6 +11,7 @@ import {
 import { ledgerEntries, ledgerOrders } from '../../src/modules/ledger/ledger.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
+import { countStatements } from '../support/statement-counter.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { ledgerTotal, orderRow, unbalancedMovements } from './ledger-support.js';
 
@@ -125,22 +126,43 @@ describe('paid orders the ledger never heard of', () => {
     expect((await test.jobs.catchUpBooksOnce()).booked).toBeGreaterThanOrEqual(1);
     expect(await orderPage(first)).toBe(true);
     expect(await hasMark(test.deps.db, BOOKS_CAUGHT_UP)).toBe(true);
-    // Marked: a later start does not scan, so an order written past the ledger waits...
+    // Marked: a later start does not scan, so an order written past the ledger waits... A start then sends the two
+    // reads of the marks and nothing else, however many paid orders there are (counted at the driver).
+    const marked = await countStatements(test.database, async () => {
+      expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 0, rollupsRebuilt: false });
+    });
+    expect(marked).toBe(2);
     const second = await place();
-    expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 0, rollupsRebuilt: false });
+    for (let more = 0; more < 3; more++) await place();
+    expect(
+      await countStatements(test.database, async () => {
+        expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 0, rollupsRebuilt: false });
+      }),
+    ).toBe(marked);
     expect(await orderPage(second)).toBe(false);
     // ...until whatever wrote it (a seed) removes the mark; the roll-ups, when unmarked, are built from the books.
+    // The scan the mark spares reads every paid order's id and asks the books about them, page after page.
     await clearMark(test.deps.db, BOOKS_CAUGHT_UP);
     await clearMark(test.deps.db, ROLLUPS_BUILT);
-    expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 1, rollupsRebuilt: true });
+    const scanned = await countStatements(test.database, async () => {
+      expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 4, rollupsRebuilt: true });
+    });
+    expect(scanned).toBeGreaterThan(marked);
     expect(await orderPage(second)).toBe(true);
     expect(await rollupDifferences(test.deps.db)).toEqual([]);
-    expect((await screens(merchant)).totals.ordersCount).toBe(2);
+    expect((await screens(merchant)).totals.ordersCount).toBe(5);
+    // Booked once: starts after the mark, and a catch-up run again, never book an order a second time.
+    expect(await test.jobs.catchUpBooksOnce()).toEqual({ booked: 0, rollupsRebuilt: false });
+    expect(await test.jobs.bookUnpostedOrders()).toBe(0);
+    expect(await pagesOf(second)).toBe(1);
+    expect(await ledgerTotal(test)).toBe(0);
   });
 });
 
+async function pagesOf(orderId: string): Promise<number> {
+  return (await test.deps.db.select().from(ledgerOrders).where(eq(ledgerOrders.orderId, orderId))).length;
+}
+
 async function orderPage(orderId: string): Promise<boolean> {
-  return (
-    (await test.deps.db.select().from(ledgerOrders).where(eq(ledgerOrders.orderId, orderId))).length === 1
-  );
+  return (await pagesOf(orderId)) === 1;
 }

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildRollups } from '../../src/modules/ledger/index.js';
 import { ledgerOrders } from '../../src/modules/ledger/ledger.schema.js';
-import { lagosDayStart, lagosWeekStart } from '../../src/modules/merchant-dashboard/index.js';
+import { lagosDateOf, lagosDayStart, lagosWeekStart } from '../../src/modules/merchant-dashboard/index.js';
 import { createOrdersModule, type OrdersService } from '../../src/modules/orders/index.js';
 import { orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
@@ -82,11 +83,13 @@ async function paidAt(placed: { orderId: string; trackerId: string }, at: Date) 
     .set({ paidAt: at, createdAt: at })
     .where(eq(orderTrackers.id, placed.trackerId));
   await test.deps.db.update(orders).set({ createdAt: at }).where(eq(orders.id, placed.orderId));
-  // The books count a sale on the moment its payment was booked (ADR 047).
+  // The books count a sale on the order's Lagos day, kept on its page (ADR 067): moved with it, and the roll-ups
+  // written again from the books, as any repair past the postings does.
   await test.deps.db
     .update(ledgerOrders)
-    .set({ bookedAt: at })
+    .set({ bookedAt: at, orderDay: lagosDateOf(at) })
     .where(eq(ledgerOrders.orderId, placed.orderId));
+  await rebuildRollups(test.deps.db);
 }
 
 describe('lagos calendar', () => {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createPgBossRunner, type JobRunner } from '../../src/platform/jobs/index.js';
+import { countPostgresStatements } from '../support/statement-counter.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const logger = pino({ level: 'silent' });
@@ -115,5 +116,27 @@ describe.skipIf(!serverUrl)('pg-boss job runner (PostgreSQL)', () => {
     expect(runs.length).toBeGreaterThanOrEqual(2);
     // One job per two-second slot, not one per runner per slot.
     expect(runs.length).toBeLessThanOrEqual(Math.ceil(elapsed / 2) + 1);
+  });
+
+  it('idle, looks for due jobs with one statement per interval for all its queues, not one per queue (ADR 087)', async () => {
+    const idle = runner();
+    const handled: string[] = [];
+    const queues = Array.from({ length: 12 }, (_, index) => `test.idle-${index}`);
+    for (const name of queues) idle.define(name, async () => void handled.push(name));
+    await idle.start();
+    // Each worker's first look, right after the start, is over within a moment.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Four seconds idle at a half-second interval: about eight polls in all (each queue's worker used to make eight,
+    // 96 for these twelve queues).
+    const statements = await countPostgresStatements(
+      () => new Promise((resolve) => setTimeout(resolve, 4000)),
+    );
+    expect(statements).toBeLessThanOrEqual(12);
+    // A job sent by another process (not this one, which would wake its own worker) is still taken within a poll.
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`insert into ${schema}.job (name, data) values ($1, '{}')`, [queues[7]]);
+    await client.end();
+    await until(() => handled.includes(queues[7]!), 'the job sent past this runner', 5);
   });
 });

@@ -143,6 +143,28 @@ describe('configuration', () => {
     );
   });
 
+  it('gives a PostgreSQL process a budget of 9 connections, and a direct URL beside a transaction pooler (ADR 087)', () => {
+    const url = 'postgres://app@127.0.0.1:5432/market';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({
+      driver: 'postgres',
+      url,
+      directUrl: undefined,
+      max: 6,
+      jobsMax: 2,
+    });
+    const pooled = loadConfig({
+      DATABASE_URL: 'postgres://app@pgbouncer:6432/market',
+      DATABASE_DIRECT_URL: url,
+      DATABASE_POOL_MAX: '12',
+      JOBS_POOL_MAX: '3',
+    }).database;
+    expect(pooled).toMatchObject({ directUrl: url, max: 12, jobsMax: 3 });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: 'mysql://x' })).toThrow(
+      /DATABASE_DIRECT_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it('defaults to the embedded mode', () => {
     const config = loadConfig({});
     expect(config.database.driver).toBe('pglite');

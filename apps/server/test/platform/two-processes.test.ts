@@ -1,14 +1,9 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
 import { openDatabase } from '../../src/platform/db/client.js';
 import {
   createApprovedProduct,
@@ -16,8 +11,16 @@ import {
   type TestMerchant,
 } from '../support/catalog-factory.js';
 import { redisReachable, testRedisUrl } from '../support/redis.js';
+import {
+  type Answer,
+  buildServerBundle,
+  call,
+  openSetupApp,
+  startServer,
+  within,
+} from '../support/server-processes.js';
 import { createCategoryTree, multipart, pngBytes } from '../support/store-factory.js';
-import { createAdmin, openTestDatabase, PASSWORD, type TestApp } from '../support/test-app.js';
+import { createAdmin, PASSWORD, type TestApp } from '../support/test-app.js';
 
 // Several server processes on one PostgreSQL database (ADR 043): two real processes of the server bundle `npm start`
 // runs, started the way a load balancer's pool is, must agree on what a write changed and on who is signed in.
@@ -32,105 +35,6 @@ const redisUrl = testRedisUrl;
 const redisUp = serverUrl ? await redisReachable(redisUrl) : false;
 if (serverUrl && !redisUp)
   console.warn(`\n!!! two processes with Redis skipped: nothing answers at ${redisUrl} !!!\n`);
-
-const serverDir = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface ServerProcess {
-  base: string;
-  stop(): Promise<void>;
-}
-
-/** One process of the real server: the bundle on plain node, as scripts/start.mjs runs it. */
-async function startServer(bundle: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-two-processes-'));
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--max-old-space-size=288', bundle], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      REDIS_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not become healthy in 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { base, stop };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are inspected field by field, as json() in test-app.ts does
-type Answer = { message: string; error?: string; data?: any };
-
-async function call(
-  base: string,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; cache: string | null; body: Answer }> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return {
-    status: response.status,
-    cache: response.headers.get('x-cache'),
-    body: (await response.json()) as Answer,
-  };
-}
 
 /** A live stream (GET /api/live) whose event names are collected as they arrive. */
 async function openLiveStream(base: string, token: string) {
@@ -160,22 +64,12 @@ async function openLiveStream(base: string, token: string) {
   };
 }
 
-/** Polls `read` until `done` holds; answers how long it took, or fails after `withinMs`. */
-async function within(withinMs: number, read: () => Promise<boolean>): Promise<number> {
-  const started = Date.now();
-  for (;;) {
-    if (await read()) return Date.now() - started;
-    if (Date.now() - started > withinMs) throw new Error(`not seen within ${withinMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', () => {
   let setup: TestApp;
   let drop: () => Promise<void>;
   let databaseUrl = '';
   let bundle = '';
-  let scratch = '';
+  let removeBundle: () => void = () => undefined;
   let merchant: TestMerchant;
   let admin: { accessToken: string };
   let product: { id: string };
@@ -184,50 +78,27 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
   let uploads = '';
 
   beforeAll(async () => {
-    // Inside the workspace (under the ignored dist/), so the bundle finds node_modules as the real one does.
-    fs.mkdirSync(path.join(serverDir, 'dist'), { recursive: true });
-    scratch = fs.mkdtempSync(path.join(serverDir, 'dist', 'two-processes-'));
-    bundle = path.join(scratch, 'main.js');
-    const building = promisify(execFile)(process.execPath, [path.join(serverDir, 'build.mjs'), bundle]);
+    const building = buildServerBundle();
+    bundle = building.bundle;
+    removeBundle = building.remove;
     uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'market-shared-uploads-'));
     // A database of this file's own, copied from the migrated template; the merchant, admin and product are made
     // through an app in this process before the two servers start.
-    const opened = await openTestDatabase();
-    databaseUrl = opened.url!;
+    const opened = await openSetupApp();
+    setup = opened.setup;
+    databaseUrl = opened.url;
     drop = opened.drop;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'market-test-'));
-    const built = await buildApp({
-      // Its DATABASE_URL makes it one more process on the change bus (LISTEN/NOTIFY), as the two servers are.
-      config: loadConfig({
-        NODE_ENV: 'test',
-        PUBLIC_URL: 'http://localhost:3000',
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-      }),
-      database: opened.database,
-      logger: false,
-      responseCache: false,
-    });
-    await built.app.ready();
-    setup = {
-      ...built,
-      database: opened.database,
-      async close() {
-        await built.app.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
     merchant = await createMerchantWithStore(setup);
     admin = await createAdmin(setup, 'admin');
     tree = await createCategoryTree(setup);
     product = await createApprovedProduct(setup, merchant, admin, { tree });
-    await building;
+    await building.built;
   }, 120_000);
 
   afterAll(async () => {
     await setup?.close();
     await drop?.();
-    if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
+    removeBundle();
     if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
   });
 

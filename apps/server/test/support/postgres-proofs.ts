@@ -30,6 +30,8 @@ export const postgresProofFiles = [
   'test/platform/backup-restore.test.ts',
   'test/platform/change-bus.test.ts',
   'test/platform/idempotency.test.ts',
+  // Two server processes behind PgBouncer in transaction mode (ADR 087; .ci/run installs pgbouncer).
+  'test/platform/pgbouncer.test.ts',
   'test/platform/jobs.pg-boss.test.ts',
   'test/platform/rate-limits-shared.test.ts',
   'test/fulfilment/order-batch.test.ts',

@@ -33,6 +33,19 @@ export async function subaccountCodes(executor: Db, storeIds: string[]): Promise
   return new Map(rows.map((row) => [row.storeId, row.code!]));
 }
 
+/**
+ * Which of these stores have a saved payout account, and the Paystack subaccount of those that have one (one
+ * statement): store id → subaccount code or null.
+ */
+export async function bankAccountsOf(executor: Db, storeIds: string[]): Promise<Map<string, string | null>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await executor
+    .select({ storeId: storeBankAccounts.storeId, code: storeBankAccounts.subaccountCode })
+    .from(storeBankAccounts)
+    .where(inArray(storeBankAccounts.storeId, storeIds));
+  return new Map(rows.map((row) => [row.storeId, row.code]));
+}
+
 /** Saved accounts with no subaccount yet (saved before the platform moved to subaccount settlement). */
 export async function accountsWithoutSubaccount(executor: Db, limit: number): Promise<BankAccountRow[]> {
   return executor

@@ -10,7 +10,6 @@ export {
   ledgerOrderFigures,
   ledgerOrderFiguresSql,
   ledgerRefundedGoodsSql,
-  ledgerStoreSales,
   storeHasBookedSale,
 } from './ledger.figures.js';
 export {
@@ -25,6 +24,7 @@ export {
   rollupDifferences,
   rollupLifetimeSql,
   rollupStandingSql,
+  rollupStoreSales,
   setMark,
   storeBalances,
 } from './ledger.rollups.js';

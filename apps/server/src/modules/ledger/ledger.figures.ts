@@ -115,11 +115,6 @@ const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 
   where e.order_id = ${orderId} and e.account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
     'platform_chargebacks') and e.kind not in ('payout', 'payout_reversal', 'settlement'))`;
 
-/**
- * A store's sales since the start of today and of this week (the merchant dashboard), from the books: orders
- * booked (paid) since then whose customer kept goods, and the goods kept (a refund, whoever bears it, comes off;
- * a fully refunded order is not counted). Reads the store's pages by `ledger_orders_store_idx`.
- */
 /** Whether the books hold any paid order of the store: its first sale (the setup guide's step). */
 export async function storeHasBookedSale(db: Db, storeId: string): Promise<boolean> {
   const rows = await db
@@ -128,32 +123,6 @@ export async function storeHasBookedSale(db: Db, storeId: string): Promise<boole
     .where(eq(ledgerOrders.storeId, storeId))
     .limit(1);
   return rows.length > 0;
-}
-
-export async function ledgerStoreSales(
-  db: Db,
-  storeId: string,
-  since: { today: Date; week: Date },
-): Promise<{
-  today: { ordersCount: number; salesKobo: number };
-  week: { ordersCount: number; salesKobo: number };
-}> {
-  const result = await db.execute(sql`select
-      count(*) filter (where p.booked_at >= ${since.today} and p.kept > 0) as today_orders,
-      coalesce(sum(p.kept) filter (where p.booked_at >= ${since.today}), 0) as today_sales,
-      count(*) filter (where p.kept > 0) as week_orders,
-      coalesce(sum(p.kept), 0) as week_sales
-    from (select lo.booked_at, ${goodsKeptOf(sql`lo.order_id`)} as kept from ${ledgerOrders} lo
-      where lo.store_id = ${storeId} and lo.booked_at >= ${since.week}) p`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
-  const row = rows[0] ?? {};
-  return {
-    today: { ordersCount: Number(row.today_orders ?? 0), salesKobo: Number(row.today_sales ?? 0) },
-    week: { ordersCount: Number(row.week_orders ?? 0), salesKobo: Number(row.week_sales ?? 0) },
-  };
 }
 
 /**

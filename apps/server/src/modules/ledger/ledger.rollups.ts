@@ -252,6 +252,40 @@ export function rollupStandingSql(range: { from: string; to: string } | null, st
     ) r group by store_id`;
 }
 
+/**
+ * A store's sales of today and of this week (the merchant dashboard), as the payment report and the merchants'
+ * figures count them: its standing orders placed on those Lagos days (paid, neither cancelled after payment nor
+ * returned) and what their customers kept of the goods. One statement over at most seven folded day rows of the
+ * store plus its deltas not yet folded (by their primary key and `ledger_rollup_deltas`' store and day), whatever
+ * the store sold.
+ */
+export async function rollupStoreSales(
+  db: Db,
+  storeId: string,
+  days: { today: string; week: string },
+): Promise<{
+  today: { ordersCount: number; salesKobo: number };
+  week: { ordersCount: number; salesKobo: number };
+}> {
+  const within = sql`store_id = ${storeId} and day >= ${days.week}::date and day <= ${days.today}::date`;
+  const result = await db.execute(sql`select
+      coalesce(sum(orders_count - undone_count) filter (where day = ${days.today}::date), 0) as today_orders,
+      coalesce(sum(goods_kept_kobo - undone_goods_kept_kobo) filter (where day = ${days.today}::date), 0)
+        as today_sales,
+      coalesce(sum(orders_count - undone_count), 0) as week_orders,
+      coalesce(sum(goods_kept_kobo - undone_goods_kept_kobo), 0) as week_sales
+    from (select day, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
+        from ${ledgerStoreDays} where ${within}
+      union all
+      select day, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
+        from ${ledgerRollupDeltas} where day is not null and ${within}) r`);
+  const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
+  return {
+    today: { ordersCount: Number(row.today_orders ?? 0), salesKobo: Number(row.today_sales ?? 0) },
+    week: { ordersCount: Number(row.week_orders ?? 0), salesKobo: Number(row.week_sales ?? 0) },
+  };
+}
+
 /** Each store's figures since it opened (every day), as `rollupDaysSql`. */
 export function rollupLifetimeSql(storeIds?: SQL): SQL {
   const store = storeIds ? sql`and store_id in (${storeIds})` : sql``;

@@ -134,6 +134,15 @@ export interface LedgerNeeds {
   transfers: TransferProvider;
   /** The Paystack subaccount of each of these stores that has one (bank-accounts module; ADR 051). */
   subaccountCodes(executor: Db, storeIds: string[]): Promise<Map<string, string>>;
+  /**
+   * What the payable merchants page shows of each of these stores beside its money, in a bounded number of
+   * statements whatever the page's length: its name (stores module), whether it has a saved payout account and
+   * whether that has a Paystack subaccount (bank-accounts module).
+   */
+  payees(
+    executor: Db,
+    storeIds: string[],
+  ): Promise<Map<string, { storeName: string; hasBankAccount: boolean; hasSubaccount: boolean }>>;
 }
 
 /** A store's share of a split checkout (ADR 051), as the payments module keeps it on the payment. */
@@ -424,23 +433,23 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
         .filter((row) => row.payableKobo > 0 || row.approvedKobo > 0 || row.escrowKobo > 0)
         .sort((a, b) => b.payableKobo - a.payableKobo || b.escrowKobo - a.escrowKobo);
       const page = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
-      const codes = await needs.subaccountCodes(
+      const payees = await needs.payees(
         db,
         page.map((row) => row.storeId),
       );
-      const merchants: PayableMerchant[] = [];
-      for (const row of page) {
-        merchants.push({
+      const merchants: PayableMerchant[] = page.map((row) => {
+        const payee = payees.get(row.storeId);
+        return {
           storeId: row.storeId,
-          storeName: (await needs.storeName(db, row.storeId)) ?? 'Store',
+          storeName: payee?.storeName ?? 'Store',
           escrow: koboToNaira(row.escrowKobo),
           payable: koboToNaira(row.payableKobo),
           approved: koboToNaira(row.approvedKobo),
           openPayoutId: row.openPayoutId,
-          hasBankAccount: (await needs.bankAccount(db, row.storeId)) !== undefined,
-          hasSubaccount: codes.has(row.storeId),
-        });
-      }
+          hasBankAccount: payee?.hasBankAccount ?? false,
+          hasSubaccount: payee?.hasSubaccount ?? false,
+        };
+      });
       return { merchants, pagination: pageInfo(query.page, query.limit, rows.length) };
     },
 

@@ -7,7 +7,7 @@ import {
   type MerchantDashboardService,
 } from './merchant-dashboard.service.js';
 
-export { lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
+export { lagosDateOf, lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
 export type { MerchantDashboardNeeds, MerchantDashboardService } from './merchant-dashboard.service.js';
 
 /** The merchant dashboard's figures: reads of orders and the catalog for the caller's store; no tables. */

@@ -18,3 +18,8 @@ export function lagosWeekStart(now: Date): Date {
   const daysSinceMonday = (weekday + 6) % 7;
   return new Date(dayStart.getTime() - daysSinceMonday * DAY_MS);
 }
+
+/** The Lagos calendar date (YYYY-MM-DD) of a moment, as the books' roll-ups key their days. */
+export function lagosDateOf(moment: Date): string {
+  return new Date(moment.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}

@@ -2,9 +2,9 @@ import { DASHBOARD_LOW_STOCK_LIMIT, type MerchantDashboard } from '@market/contr
 import type { Deps } from '../../platform/deps.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { storeProductFigures } from '../catalog/index.js';
-import { ledgerStoreSales } from '../ledger/index.js';
+import { rollupStoreSales } from '../ledger/index.js';
 import type { OrdersService } from '../orders/index.js';
-import { lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
+import { lagosDateOf, lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
 import { readSetupGuide } from './setup-guide.js';
 
 /** What the dashboard reads of the orders module, handed in by the composition. */
@@ -14,8 +14,8 @@ export interface MerchantDashboardNeeds {
 
 /**
  * The merchant dashboard's figures. This module owns no table: it reads the ledger (sales: ADR 047, every money
- * figure is the books'), the orders module (orders to accept) and the catalog (stock, approvals) through their
- * public faces, for the caller's store.
+ * figure is the books'; from their roll-ups by the order's Lagos day, as the payment report: ADR 067), the orders
+ * module (orders to accept) and the catalog (stock, approvals) through their public faces, for the caller's store.
  */
 export function createMerchantDashboardService(deps: Deps, needs: MerchantDashboardNeeds) {
   return {
@@ -25,7 +25,7 @@ export function createMerchantDashboardService(deps: Deps, needs: MerchantDashbo
       const today = lagosDayStart(now);
       const week = lagosWeekStart(now);
       const [sales, ordersToAccept, products] = await Promise.all([
-        ledgerStoreSales(deps.db, storeId, { today, week }),
+        rollupStoreSales(deps.db, storeId, { today: lagosDateOf(today), week: lagosDateOf(week) }),
         needs.orders.ordersToAccept(storeId),
         storeProductFigures(deps.db, storeId, DASHBOARD_LOW_STOCK_LIMIT),
       ]);

@@ -46,6 +46,7 @@ export {
   type StoreRow,
   setStoreRating,
   slugify,
+  storeNamesOf,
   storesAwaitingApproval,
 } from './stores.repository.js';
 export type { HomeAddress, ShippingLocation } from './stores.schema.js';

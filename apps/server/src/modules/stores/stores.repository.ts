@@ -1,7 +1,7 @@
-import { and, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreMember } from './store-members.repository.js';
 import { type HomeAddress, merchantProfiles, type ShippingLocation, stores } from './stores.schema.js';
@@ -82,6 +82,16 @@ export async function findStoreById(db: Db, storeId: string): Promise<StoreRow |
   return row;
 }
 
+/** The names of these stores (one statement, whatever their number): id → name. */
+export async function storeNamesOf(db: Db, storeIds: string[]): Promise<Map<string, string>> {
+  if (storeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stores.id, storeName: stores.storeName })
+    .from(stores)
+    .where(inArray(stores.id, storeIds));
+  return new Map(rows.map((row) => [row.id, row.storeName]));
+}
+
 export async function findStoreByMerchant(db: Db, merchantId: string): Promise<StoreRow | undefined> {
   const [row] = await db.select().from(stores).where(eq(stores.merchantId, merchantId)).limit(1);
   return row;
@@ -140,18 +150,28 @@ export async function setStoreRating(
     .where(eq(stores.id, storeId));
 }
 
-// Built once (ADR 037): sales are folded into the counters after every few payments.
-const addSalesOfStore = prepared('stores_add_sales', (db) =>
-  db
-    .update(stores)
-    .set({ salesCount: sql`${stores.salesCount} + ${sql.placeholder('units')}::integer` })
-    .where(eq(stores.id, sql.placeholder('storeId'))),
+// Built once (ADR 037): sales are folded into the counters after every few payments, every store of a fold in one
+// statement (its rows locked in id order first, as the per-store updates it replaces did).
+const addSalesOfStores = preparedSql<never>(
+  'stores_add_sales_many',
+  () => sql`
+    with lines as (
+      select (line->>'storeId')::uuid as store_id, (line->>'units')::integer as units
+      from jsonb_array_elements(${sql.placeholder('lines')}::jsonb) as entries(line)
+    ),
+    locked as materialized (
+      select ${stores.id} as id, lines.units from ${stores} join lines on lines.store_id = ${stores.id}
+      order by ${stores.id}
+      for update of ${stores}
+    )
+    update ${stores} set sales_count = ${stores.salesCount} + locked.units
+    from locked where ${stores.id} = locked.id`,
 );
 
 export async function addStoreSales(executor: Db, unitsByStore: Map<string, number>): Promise<void> {
-  for (const storeId of [...unitsByStore.keys()].sort()) {
-    await addSalesOfStore(executor, { storeId, units: unitsByStore.get(storeId)! });
-  }
+  if (unitsByStore.size === 0) return;
+  const lines = [...unitsByStore].map(([storeId, units]) => ({ storeId, units }));
+  await addSalesOfStores(executor, { lines: JSON.stringify(lines) });
 }
 
 /**

@@ -30,7 +30,12 @@ export function changeBusFor(options: {
   if (redis) return createChangeBus({ transport: createRedisTransport({ redis, logger }), logger });
   if (config.database.driver === 'postgres')
     return createChangeBus({
-      transport: createPostgresTransport({ url: config.database.url, db: database.db, logger }),
+      // LISTEN needs a session of its own: the direct connection when the pool goes through a transaction pooler.
+      transport: createPostgresTransport({
+        url: config.database.directUrl ?? config.database.url,
+        db: database.db,
+        logger,
+      }),
       logger,
     });
   return createChangeBus({ logger });

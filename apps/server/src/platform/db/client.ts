@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type Pg from 'pg';
 import { PGliteThread } from './pglite-thread.js';
 /**
  * The one database type every module takes: a Drizzle database or a transaction of it. It carries no schema
@@ -68,7 +69,18 @@ export type DatabaseOptions =
       /** When the worker's queue counts as too long (`Database.busy`); EMBEDDED_QUEUE_BOUND unless given. */
       queueBound?: QueueBound;
     }
-  | { driver: 'postgres'; url: string; max?: number };
+  | {
+      driver: 'postgres';
+      url: string;
+      /** Connections of the pool (DATABASE_POOL_MAX, ADR 087); 6 unless given. */
+      max?: number;
+      /**
+       * DATABASE_DIRECT_URL: `url` is a transaction-mode pooler (PgBouncer). The pool then sends no named prepared
+       * statement (the pooler hands each transaction any server connection, where a name parsed on another is
+       * unknown), and the migrations run on one direct connection under their session lock.
+       */
+      directUrl?: string;
+    };
 
 export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -133,6 +145,25 @@ async function openPglite(options: {
 
 const MIGRATION_LOCK = 'naija-market.migrate';
 
+/**
+ * node-postgres' client with every statement unnamed (ADR 087): Drizzle's `.prepare(name)` and `preparedSql` send
+ * a `name`, which makes a prepared statement live in the server session; behind a transaction-mode pooler the next
+ * transaction may run on another session, where the name is unknown (or already taken by another client's). Unnamed,
+ * each statement is parsed where it runs (all PgBouncer before 1.21 supports; the plan is built per execution).
+ */
+function unnamedStatementsClient(Client: typeof Pg.Client): typeof Pg.Client {
+  return class UnnamedStatementsClient extends Client {
+    // biome-ignore lint/suspicious/noExplicitAny: forwards every overload of pg's query
+    override query(config: any, ...rest: any[]): any {
+      if (config && typeof config === 'object' && 'name' in config && config.name) {
+        const { name: _name, ...unnamed } = config;
+        return super.query(unnamed, ...rest);
+      }
+      return super.query(config, ...rest);
+    }
+  } as typeof Pg.Client;
+}
+
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
@@ -172,7 +203,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 6,
+    ...(options.directUrl ? { Client: unnamedStatementsClient(pg.Client) } : {}),
+  });
   // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => {
     console.error(`PostgreSQL idle connection error: ${error.message}`);
@@ -189,6 +224,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       // Several server processes may start together on a new release (ADR 043): two applying one migration at
       // once fail on its CREATEs. One holds this lock and migrates; the others wait for it, then find nothing to do.
+      // A session lock: on a connection of the pool, or on a direct one behind a transaction pooler (which would
+      // hand the unlock to another server connection and leave the lock held).
+      if (options.directUrl) {
+        const direct = new pg.Client({ connectionString: options.directUrl });
+        await direct.connect();
+        try {
+          await direct.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(direct, { casing: 'snake_case' }), { migrationsFolder });
+        } finally {
+          // Ending the session releases its lock.
+          await direct.end();
+        }
+        return;
+      }
       const lock = await pool.connect();
       try {
         await lock.query('select pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK]);

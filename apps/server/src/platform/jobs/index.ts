@@ -17,6 +17,11 @@ export { createPgBossRunner } from './pg-boss.js';
 /** pg-boss on PostgreSQL (DATABASE_URL), timers in this process on the embedded PGlite. */
 export function createJobRunner(config: Pick<Config, 'database'>, logger: Logger) {
   return config.database.driver === 'postgres'
-    ? createPgBossRunner({ connectionString: config.database.url, logger })
+    ? createPgBossRunner({
+        connectionString: config.database.url,
+        sessionConnectionString: config.database.directUrl,
+        max: config.database.jobsMax,
+        logger,
+      })
     : createInProcessRunner({ logger });
 }

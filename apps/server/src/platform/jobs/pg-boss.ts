@@ -47,12 +47,29 @@ interface Definition {
 
 export interface PgBossRunnerOptions {
   connectionString: string;
+  /**
+   * A direct connection (DATABASE_DIRECT_URL) for the queue lock, a session lock: behind a transaction-mode pooler
+   * `connectionString` gives no session of one's own. `connectionString` when unset.
+   */
+  sessionConnectionString?: string;
+  /** Connections of pg-boss's pool (JOBS_POOL_MAX); 2 unless given. */
+  max?: number;
   logger: Logger;
   /** The PostgreSQL schema pg-boss keeps its tables in (created on start); tests use one of their own. */
   schema?: string;
-  /** How often an idle worker looks for jobs. */
+  /**
+   * How often the runner looks for due jobs: one statement for every queue at once, which wakes the workers of the
+   * queues that have some (ADR 087). Each queue's own worker polls only every IDLE_WORKER_POLL_SECONDS.
+   */
   pollingIntervalSeconds?: number;
 }
+
+/**
+ * A queue's worker polls by itself this rarely (a fallback): the runner's one poll for all queues wakes it when its
+ * queue has a due job, and a job this process sends wakes it at once. Idle, a process sends one statement per
+ * polling interval however many queues it has, not one per queue (ADR 087).
+ */
+const IDLE_WORKER_POLL_SECONDS = 60;
 
 function retryOptions(options: Required<RetryOptions>) {
   return { retryLimit: options.retryLimit, retryDelay: options.retryDelay, retryBackoff: options.backoff };
@@ -78,12 +95,18 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
     connectionString: options.connectionString,
     schema,
     application_name: 'naija-market-jobs',
-    max: 4,
+    max: options.max ?? 2,
   });
   // pg-boss reports connection and maintenance trouble as events; an unheard 'error' would end the process.
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, Definition>();
   const timers = new Set<NodeJS.Timeout>();
+  /** Each queue's worker in this process, woken by `wake`. */
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
   const held: { name: string; payload: unknown; options?: EnqueueOptions }[] = [];
   let state: 'idle' | 'starting' | 'started' | 'stopped' = 'idle';
 
@@ -97,10 +120,39 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
     const definition = definitions.get(name);
     if (!definition) throw new Error(`No handler is defined for job ${name}`);
     const retry = { ...definition.defaults, ...enqueue };
-    return boss.send(name, carry(payload), {
+    const id = await boss.send(name, carry(payload), {
       ...retryOptions(retry),
       ...(enqueue?.startAfterSeconds ? { startAfter: enqueue.startAfterSeconds } : {}),
     });
+    // Due now: this process's worker takes it without waiting for a poll.
+    if (id && !enqueue?.startAfterSeconds) wake(name);
+    return id;
+  }
+
+  /** One statement for every queue: the queues with a due job, whose workers are woken. */
+  async function pollDueQueues(): Promise<void> {
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select distinct name from ${schema}.job where state < 'active' and start_after < now()`,
+        [],
+      );
+    for (const row of rows as { name: string }[]) wake(row.name);
+  }
+
+  function pollEvery(seconds: number): void {
+    let polling = false;
+    const timer = setInterval(() => {
+      if (state !== 'started' || polling) return;
+      polling = true;
+      pollDueQueues()
+        .catch((error: unknown) => logger.error({ err: error }, 'could not look for due jobs'))
+        .finally(() => {
+          polling = false;
+        });
+    }, seconds * 1000);
+    timer.unref();
+    timers.add(timer);
   }
 
   function sendEvery(name: string, seconds: number): void {
@@ -108,6 +160,9 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
       if (state !== 'started') return;
       boss
         .send(name, {}, { singletonSeconds: seconds })
+        .then((id) => {
+          if (id) wake(name);
+        })
         .catch((error: unknown) => logger.error({ err: error, job: name }, 'could not send timed job'));
     };
     tick();
@@ -122,7 +177,9 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
    * so every process takes the same advisory lock for it (measured: two runners starting together did).
    */
   async function createQueues(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.connectionString });
+    const client = new pg.Client({
+      connectionString: options.sessionConnectionString ?? options.connectionString,
+    });
     await client.connect();
     try {
       await client.query('select pg_advisory_lock(hashtext($1))', [`${schema}.create-queues`]);
@@ -165,9 +222,9 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
       await boss.start();
       await createQueues();
       for (const [name, definition] of definitions) {
-        await boss.work<unknown>(
+        const worker = await boss.work<unknown>(
           name,
-          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          { batchSize: 1, pollingIntervalSeconds: IDLE_WORKER_POLL_SECONDS },
           async ([job]) => {
             // Timed work has no payload: its handler gets null in both runners.
             if (!job) return;
@@ -177,11 +234,13 @@ export function createPgBossRunner(options: PgBossRunnerOptions): JobRunner {
             );
           },
         );
+        workers.set(name, worker);
       }
       for (const [name, { when }] of definitions) {
         if (typeof when === 'string') await boss.schedule(name, when, {}, { tz: 'UTC' });
       }
       state = 'started';
+      pollEvery(options.pollingIntervalSeconds ?? 2);
       for (const [name, { when }] of definitions) {
         if (when && typeof when !== 'string') sendEvery(name, when.everySeconds);
       }
