@@ -5,9 +5,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSmsSender } from '../../src/platform/sms/sms.js';
 import { outboxSms } from '../../src/platform/sms/sms.schema.js';
 import { sendWhatsappTemplate, type WhatsappConfig } from '../../src/platform/sms/whatsapp.js';
-import documentedAnswer from '../support/termii-fixtures/template-answer.json' with { type: 'json' };
-import documentedRequest from '../support/termii-fixtures/template-request.json' with { type: 'json' };
-import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-standin.js';
+import {
+  documentedTemplateAnswer as documentedAnswer,
+  documentedTemplateRequest as documentedRequest,
+  startTermiiStandIn,
+  type TermiiStandIn,
+} from '../support/termii-standin.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 // WhatsApp through Termii (issue 36, ADR 087): the adapter against Termii's documented request and answer, kept as

@@ -1,9 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import errors from './termii-fixtures/errors.json' with { type: 'json' };
-import documentedAnswer from './termii-fixtures/template-answer.json' with { type: 'json' };
-import documentedRequest from './termii-fixtures/template-request.json' with { type: 'json' };
+
+const fixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`./termii-fixtures/${name}`, import.meta.url), 'utf8')) as T;
+
+/** Termii's documented samples (`termii-fixtures/README.md`). */
+export const termiiErrors =
+  fixture<
+    Record<
+      'unauthorized' | 'deviceNotFound' | 'notOnRoute' | 'dailyLimit' | 'serverError',
+      { status: number; message: string }
+    >
+  >('errors.json');
+export const documentedTemplateAnswer =
+  fixture<{ code: string; message_id: string; message: string }[]>('template-answer.json');
+export const documentedTemplateRequest = fixture<Record<string, unknown>>('template-request.json');
+const errors = termiiErrors;
+const documentedAnswer = documentedTemplateAnswer;
+const documentedRequest = documentedTemplateRequest;
 
 /**
  * A local Termii for the WhatsApp adapter (issue 36): POST /api/send/template and /api/sms/send answered as
@@ -38,7 +54,7 @@ export async function startTermiiStandIn(): Promise<TermiiStandIn> {
   const apiKey = 'TLstandinkey';
   const deviceId = randomUUID();
   const templates = { 'order-update': randomUUID(), 'account-alert': randomUUID() };
-  const known = new Set(Object.values(templates));
+  const known = new Set<string>(Object.values(templates));
   const requests: TermiiStandIn['requests'] = [];
   let behaviour: StandInMode = { mode: 'normal' };
 
