@@ -201,14 +201,19 @@ export function createSmsSender(options: {
             where id = ${row.id}`,
       );
     } else {
-      await options.db.execute(
-        sql`update ${outboxSms}
-            set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
-              + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
-              last_error = ${reason}
-            where id = ${row.id}`,
-      );
+      await backOff(row.id, reason);
     }
+  }
+
+  /** The row waits its back-off (doubling with each attempt) before it is claimed again. */
+  async function backOff(id: string, reason: string): Promise<void> {
+    await options.db.execute(
+      sql`update ${outboxSms}
+          set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
+            + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
+            last_error = ${reason}
+          where id = ${id}`,
+    );
   }
 
   async function deliverBatch(): Promise<number> {
@@ -220,7 +225,7 @@ export function createSmsSender(options: {
         where sent_at is null and attempts < ${MAX_ATTEMPTS} and held_reason is null
           and (not_before is null or not_before <= now())
           and outcome is null
-        and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
+          and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
         order by created_at limit 20 for update skip locked
       )
       returning id, "to", text, channel, template_id, template_data`)) as unknown as { rows: ClaimedRow[] };
@@ -237,13 +242,7 @@ export function createSmsSender(options: {
         // The number is personal data and the key is a secret: the log names the row and the reason only.
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
         options.logger.error({ smsId: row.id, err: reason }, 'sms delivery failed');
-        await options.db.execute(
-          sql`update ${outboxSms}
-              set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
-                + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
-                last_error = ${reason}
-              where id = ${row.id}`,
-        );
+        await backOff(row.id, reason);
       }
     }
     return claimed.rows.length;
