@@ -13,7 +13,7 @@ import {
 
 const DEVELOPMENT_SECRET = 'dev-only-secret-change-me-please-32chars!!';
 /** The server's own signer, loaded at run time (the journeys' project compiles none of the server's files). */
-const signerModule = '../apps/server/src/platform/security/tracking-links.ts';
+const signerModule = new URL('../apps/server/src/platform/security/tracking-links.ts', import.meta.url).href;
 type Signer = (secret: string) => { sign(orderId: string, expiresAt: Date): string };
 
 async function json<T>(response: Response): Promise<T> {

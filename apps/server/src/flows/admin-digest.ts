@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { NotificationsService } from '../modules/notifications/index.js';
-import { ordersWaitingInQueue, queueStatuses } from '../modules/orders/index.js';
+import { queueStatuses } from '../modules/orders/index.js';
 import type { Deps } from '../platform/deps.js';
 import { QUEUE_ALERT_MINUTES } from './timed-notices.js';
 
@@ -16,29 +16,26 @@ export interface DigestCounts {
   refunds: number;
 }
 
-/** The platform's counts now: bounded work, however many orders and refunds there are (indexed counts). */
+/** The platform's counts now, in one statement. */
 export async function digestCounts(deps: Deps): Promise<DigestCounts> {
-  const now = deps.now();
-  const [counted, waiting] = await Promise.all([
-    deps.db.execute(sql`select
+  const waitingSince = new Date(deps.now().getTime() - QUEUE_ALERT_MINUTES * 60_000);
+  // Counts only, each on an index (stores' and products' approval status, orders' status, refunds' status).
+  const counted = (await deps.db.execute(sql`select
       (select count(*)::int from stores s where s.approval_status = 'pending' and exists (
          select 1 from merchant_profiles mp where mp.user_id = s.merchant_id and mp.onboarded_at is not null)) as stores,
       (select count(*)::int from products where approval_status = 'pending') as products,
-      (select count(*)::int from order_refunds where status = 'failed') as refunds`),
-    ordersWaitingInQueue(
-      deps.db,
-      queueStatuses,
-      new Date(now.getTime() - QUEUE_ALERT_MINUTES * 60_000),
-      1000,
-    ),
-  ]);
-  const row = (counted as unknown as { rows: { stores: number; products: number; refunds: number }[] })
-    .rows[0];
+      (select count(*)::int from orders
+         where status in (select jsonb_array_elements_text(${JSON.stringify(queueStatuses)}::jsonb))
+           and updated_at <= ${waitingSince.toISOString()}::timestamptz) as orders,
+      (select count(*)::int from order_refunds where status = 'failed') as refunds`)) as unknown as {
+    rows: Partial<DigestCounts>[];
+  };
+  const row = counted.rows[0] ?? {};
   return {
-    stores: Number(row?.stores ?? 0),
-    products: Number(row?.products ?? 0),
-    orders: waiting.length,
-    refunds: Number(row?.refunds ?? 0),
+    stores: Number(row.stores ?? 0),
+    products: Number(row.products ?? 0),
+    orders: Number(row.orders ?? 0),
+    refunds: Number(row.refunds ?? 0),
   };
 }
 
