@@ -30,6 +30,8 @@ export interface TimedWork {
   purgeIdempotencyKeys(): Promise<number>;
   /** Saved products that got cheaper or came back in stock become notices (issue 36). */
   wishlistNotices(): Promise<number>;
+  /** Each admin's daily digest, if chosen (issue 36). */
+  adminDigests(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -190,6 +192,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       if (sent > 0) work.logger.info({ sent }, 'wishlist notices');
     },
     { retryLimit: 1, retryDelay: 60, backoff: false },
+  );
+  // The admins' daily digest (issue 36) at 07:00 Lagos: a singleton cron job on pg-boss (one run for all processes);
+  // each admin's digest is an event keyed by admin and day, so a retry or a second runner tells nobody twice.
+  scheduler.schedule(
+    'notifications.admin-digest',
+    '0 6 * * *',
+    async () => {
+      const digests = await work.adminDigests();
+      if (digests > 0) work.logger.info({ digests }, 'admin digests');
+    },
+    { retryLimit: 2, retryDelay: 300, backoff: true },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

@@ -76,8 +76,23 @@ export const personalDataExport = z.object({
   reviews: z.array(loose),
   returns: z.array(loose),
   notificationPreferences: z.array(
-    z.object({ kind: z.string(), inApp: z.boolean(), email: z.boolean(), sms: z.boolean() }),
+    z.object({
+      kind: z.string(),
+      inApp: z.boolean(),
+      email: z.boolean(),
+      sms: z.boolean(),
+      whatsapp: z.boolean().optional(),
+    }),
   ),
+  /** The WhatsApp opt-in (the number and when consent was given) and an admin's digest choice, when ever set. */
+  notificationSettings: z
+    .object({
+      whatsappPhone: z.string().nullable(),
+      whatsappConsentAt: isoDateTime.nullable(),
+      dailyDigest: z.boolean(),
+    })
+    .nullable()
+    .optional(),
   /** A merchant account's places in stores: which store, which role, since when. */
   storeMemberships: z
     .array(

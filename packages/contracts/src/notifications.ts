@@ -7,9 +7,10 @@ import { envelope, pageQuery, pagination } from './envelope.js';
 import type { AdminPermission, StorePermission } from './permissions.js';
 
 // Notifications (issue 23): every account is told what happened to its orders, stores, payouts and queues, in the
-// app (a bell and a list), by e-mail and by SMS. Each account chooses its channels per kind of event.
+// app (a bell and a list), by e-mail, by SMS and on WhatsApp (issue 36, with the account's own opt-in). Each account
+// chooses its channels per kind of event.
 
-export const notificationChannels = ['inApp', 'email', 'sms'] as const;
+export const notificationChannels = ['inApp', 'email', 'sms', 'whatsapp'] as const;
 export type NotificationChannel = (typeof notificationChannels)[number];
 
 interface KindInfo {
@@ -17,9 +18,12 @@ interface KindInfo {
   label: string;
   /** The account kinds that receive it. */
   accounts: readonly AccountKind[];
-  /** The channels on until the account changes them; SMS only where the news cannot wait. */
-  defaults: Readonly<Record<NotificationChannel, boolean>>;
-  /** The channels the account may choose from, when not all three: a mail that is always sent is not offered. */
+  /** The channels on until the account changes them; SMS only where the news cannot wait; WhatsApp never (opt-in). */
+  defaults: Readonly<Record<Exclude<NotificationChannel, 'whatsapp'>, boolean>>;
+  /**
+   * The channels the account may choose from, when not all: a mail that is always sent is not offered. WhatsApp is
+   * offered wherever SMS is (both reach the phone).
+   */
   offered?: readonly NotificationChannel[];
   /**
    * The permission a store member or an admin must hold to be in the kind's audience. The emitters name it from
@@ -31,7 +35,8 @@ interface KindInfo {
 /** The channels offered for a kind. */
 export function offeredChannels(kind: NotificationKind): readonly NotificationChannel[] {
   const info: KindInfo = notificationKinds[kind];
-  return info.offered ?? notificationChannels;
+  if (!info.offered) return notificationChannels;
+  return info.offered.includes('sms') ? [...info.offered, 'whatsapp'] : info.offered;
 }
 
 const inAppAndEmail = { inApp: true, email: true, sms: false } as const;
@@ -166,6 +171,14 @@ export const notificationKinds = {
     defaults: inAppAndEmail,
     needs: { admin: ['approvals:stores', 'approvals:products'] },
   },
+  // One message a day instead of one per event, for admins who choose it (issue 36): approvals, orders waiting
+  // for a carrier, failed refunds.
+  'admin.digest': {
+    label: 'Daily digest of approvals, waiting orders and failed refunds (when chosen below)',
+    accounts: ['admin'],
+    defaults: inAppAndEmail,
+    needs: { admin: ['approvals:stores', 'approvals:products', 'orders:assign', 'returns:disputes'] },
+  },
   'contact.message': {
     label: 'A message through the contact form',
     accounts: ['admin'],
@@ -281,6 +294,8 @@ export const notificationPreference = z.object({
   inApp: z.boolean(),
   email: z.boolean(),
   sms: z.boolean(),
+  /** Sent on WhatsApp (only once the account opted in with a number, see `notificationSettings`). */
+  whatsapp: z.boolean(),
   /** The channels that can be chosen; a mail always sent is not among them. */
   offered: z.array(z.enum(notificationChannels)),
 });
@@ -296,12 +311,56 @@ export const updateNotificationPreferencesBody = z.object({
         inApp: z.boolean({ error: 'Choose whether to show it here' }),
         email: z.boolean({ error: 'Choose whether to e-mail it' }),
         sms: z.boolean({ error: 'Choose whether to send it by SMS' }),
+        // Optional so that a client that knows only three channels keeps working: absent is "off".
+        whatsapp: z.boolean({ error: 'Choose whether to send it on WhatsApp' }).default(false),
       }),
     )
     .min(1, 'Send at least one preference')
     .max(notificationKindIds.length, 'Too many preferences'),
 });
 export type UpdateNotificationPreferencesBody = z.input<typeof updateNotificationPreferencesBody>;
+
+/**
+ * The kinds an admin who chose the daily digest hears of once a day rather than one message each (the in-app list
+ * still shows each).
+ */
+export const DIGESTED_KINDS = ['approval.waiting', 'queue.waiting', 'refund.failed'] as const;
+
+/** An account's WhatsApp opt-in (its own consent, with the number) and, for admins, the daily digest. */
+export const notificationSettings = z.object({
+  whatsapp: z
+    .object({
+      /** +234… as it will be messaged. */
+      phoneNumber: z.string(),
+      consentedAt: isoDateTime,
+    })
+    .nullable(),
+  /** Admins only: one digest a day of approvals, waiting orders and failed refunds instead of a message each. */
+  dailyDigest: z.boolean(),
+  /** False when the platform has no WhatsApp sender configured: messages chosen for WhatsApp go by SMS. */
+  whatsappAvailable: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof notificationSettings>;
+
+export const updateNotificationSettingsBody = z.object({
+  whatsapp: z
+    .object({
+      phoneNumber: z
+        .string({ error: 'Enter the WhatsApp number' })
+        .trim()
+        .min(7, 'Enter the WhatsApp number')
+        .max(20, 'Enter a valid Nigerian phone number'),
+      consent: z.literal(true, {
+        error: 'Tick the box to agree to receive messages on WhatsApp',
+      }),
+    })
+    .nullable()
+    .optional(),
+  dailyDigest: z.boolean({ error: 'Choose whether to get a daily digest' }).optional(),
+});
+export type UpdateNotificationSettingsBody = z.input<typeof updateNotificationSettingsBody>;
+
+export const NOTIFICATION_SETTINGS_SAVED = 'Notification settings saved';
 
 export const notificationEndpoints = {
   list: defineEndpoint({
@@ -364,6 +423,29 @@ export const notificationEndpoints = {
     },
     body: updateNotificationPreferencesBody,
     response: envelope(z.array(notificationPreference)),
+  }),
+  settings: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/notifications/settings',
+    summary: 'Your WhatsApp opt-in and, for admins, the daily digest',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    response: envelope(notificationSettings),
+  }),
+  updateSettings: defineEndpoint({
+    surface: 'api',
+    method: 'PUT',
+    path: '/notifications/settings',
+    summary: 'Opt in to WhatsApp with a number (or out, with null), and choose the daily digest (admins)',
+    tags: ['Notifications'],
+    access: access.anyAccount,
+    serverChecks: {
+      'whatsapp.phoneNumber': 'a valid Nigerian phone number',
+      dailyDigest: 'admins only',
+    },
+    body: updateNotificationSettingsBody,
+    response: envelope(notificationSettings),
   }),
 };
 

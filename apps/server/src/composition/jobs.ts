@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sendAdminDigests } from '../flows/admin-digest.js';
 import { bookUnpostedOrders, catchUpBooksOnce } from '../flows/order-money.js';
 import { resumeRefunds } from '../flows/return-and-refund.js';
 import { emitTimedNotices } from '../flows/timed-notices.js';
@@ -50,6 +51,8 @@ export interface AppJobs {
   purgeIdempotencyKeys(): Promise<number>;
   /** Saved products that got cheaper or came back in stock become notices (issue 36); answers how many. */
   wishlistNotices(): Promise<number>;
+  /** The daily digest of each admin who chose it (issue 36), once per admin per Lagos day; answers how many. */
+  adminDigests(): Promise<number>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -82,6 +85,7 @@ export function appJobs(
     reconcileWithProvider: () => use(reconciliation).service.runDaily(),
     purgeIdempotencyKeys: () => parts.idempotency.purgeExpired(),
     wishlistNotices: () => use(wishlist).service.sendNotices(),
+    adminDigests: () => sendAdminDigests(deps, use(notifications).service),
   };
 }
 

@@ -120,6 +120,15 @@ const schema = z.object({
     .string()
     .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters or digits')
     .default('NaijaMarket'),
+  /**
+   * Termii's WhatsApp device id (issue 36, ADR 090): with it and a template id, notifications an account chose for
+   * WhatsApp go there; without it they go by SMS.
+   */
+  TERMII_WHATSAPP_DEVICE_ID: z.string().trim().min(1).optional(),
+  /** Termii's id of the approved "order update" template (first_name, order_number, update, track_url). */
+  TERMII_WHATSAPP_TEMPLATE_ORDER_UPDATE: z.string().trim().min(1).optional(),
+  /** Termii's id of the approved "account alert" template (first_name, title, detail). */
+  TERMII_WHATSAPP_TEMPLATE_ACCOUNT_ALERT: z.string().trim().min(1).optional(),
   /** SMS budget (issue 31): most texts to one number an hour, about one order, and from the platform a day. */
   SMS_CAP_PER_RECIPIENT_HOUR: z.coerce.number().int().min(1).default(6),
   SMS_CAP_PER_ORDER: z.coerce.number().int().min(1).default(12),
@@ -297,6 +306,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           senderId: value.TERMII_SENDER_ID,
         }
       : undefined,
+    whatsapp:
+      value.TERMII_API_KEY && value.TERMII_WHATSAPP_DEVICE_ID
+        ? {
+            apiKey: value.TERMII_API_KEY,
+            baseUrl: value.TERMII_BASE_URL.replace(/\/$/, ''),
+            deviceId: value.TERMII_WHATSAPP_DEVICE_ID,
+            templates: {
+              'order-update': value.TERMII_WHATSAPP_TEMPLATE_ORDER_UPDATE,
+              'account-alert': value.TERMII_WHATSAPP_TEMPLATE_ACCOUNT_ALERT,
+            },
+          }
+        : undefined,
     smsBudget: {
       perRecipientHour: value.SMS_CAP_PER_RECIPIENT_HOUR,
       perOrder: value.SMS_CAP_PER_ORDER,

@@ -88,7 +88,14 @@ export function createDeps(options: PlatformOptions, logger: Deps['logger'], cha
         // Failed and left-over mail is delivered by the mail.resend-outbox job (timed-work.ts).
         poll: false,
       }),
-    sms: createSmsSender({ db: database.db, termii: config.termii, logger, budget: config.smsBudget, now }),
+    sms: createSmsSender({
+      db: database.db,
+      termii: config.termii,
+      whatsapp: config.whatsapp,
+      logger,
+      budget: config.smsBudget,
+      now,
+    }),
     events: createNotificationEvents(),
     rateLimits:
       options.rateLimits ??

@@ -4,6 +4,7 @@ import type { StatementPart } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
+import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import { type CheckoutPricing, UNLIMITED } from '../cart/index.js';
 import type { ActivityRow, ItemRow, OrderActor, OrderRow, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
@@ -43,6 +44,7 @@ export type CheckoutDeps = Deps & { payments: PaymentsService };
 export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) {
   const { db } = deps;
   const { cart, orders } = ports;
+  const trackUrlOf = trackingUrlMaker(deps.config);
 
   /**
    * While other unpaid checkouts hold `heldShare` of a product's stock or more, this checkout may hold one unit of
@@ -157,10 +159,14 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
         tracker.amountDueKobo + tracker.giftCardKobo > 0
           ? `Thank you. We received ${formatNaira(tracker.amountDueKobo + tracker.giftCardKobo)}. Your order${paidOrders.length === 1 ? ' is' : 's are'} confirmed:`
           : `Thank you. Your order${paidOrders.length === 1 ? ' is' : 's are'} confirmed:`,
-        ...paidOrders.map((order) =>
-          order.paymentMethod === 'on_delivery'
-            ? `${order.orderName} from ${order.storeName}: pay ${formatNaira(order.totalKobo + order.podFeeKobo)} at the door (cash, POS or transfer)`
-            : `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`,
+        // Each order with its signed tracking link (issue 36): followed without signing in.
+        ...paidOrders.map(
+          (order) =>
+            `${
+              order.paymentMethod === 'on_delivery'
+                ? `${order.orderName} from ${order.storeName}: pay ${formatNaira(order.totalKobo + order.podFeeKobo)} at the door (cash, POS or transfer)`
+                : `${order.orderName} from ${order.storeName}: ${formatNaira(order.totalKobo)}`
+            }. Track it: ${trackUrlOf(order.id, deps.now())}`,
         ),
         'Each store prepares its own order. Keep your delivery token for each order: the dispatcher asks for it at the door.',
       ],

@@ -23,7 +23,11 @@ import {
   partnerForExport,
   setMarketingConsent,
 } from '../auth/index.js';
-import { eraseNotifications, notificationPreferencesForExport } from '../notifications/index.js';
+import {
+  eraseNotifications,
+  notificationPreferencesForExport,
+  notificationSettingsForExport,
+} from '../notifications/index.js';
 import {
   ANONYMISED_NAME,
   anonymiseOrders,
@@ -60,6 +64,7 @@ export function createDataRightsService(deps: Deps) {
     const account = await accountForExport(executor, accountId);
     if (!account || !isPersonKind(account.kind) || !kinds.includes(account.kind))
       throw notFound(kinds.length === 1 && kinds[0] === 'customer' ? CUSTOMER_NOT_FOUND : ACCOUNT_NOT_FOUND);
+    const notificationSettings = await notificationSettingsForExport(executor, accountId);
     if (account.kind !== 'customer') {
       const notificationPreferences = await notificationPreferencesForExport(executor, accountId);
       const base = {
@@ -71,6 +76,7 @@ export function createDataRightsService(deps: Deps) {
         reviews: [],
         returns: [],
         notificationPreferences,
+        notificationSettings,
       } satisfies PersonalDataExport;
       if (account.kind === 'merchant')
         return { ...base, storeMemberships: await storeMembershipsForExport(executor, accountId) };
@@ -100,6 +106,7 @@ export function createDataRightsService(deps: Deps) {
       reviews,
       returns,
       notificationPreferences,
+      notificationSettings,
     };
   }
 

@@ -12,7 +12,11 @@ import {
 export { type LiveStreamChecks, openLiveStreams } from './live.js';
 export { NOTIFICATIONS_CHANGED, type NotificationsService } from './notifications.service.js';
 export { waitedFor, wordingOf } from './notifications.wording.js';
-export { eraseNotifications, notificationPreferencesForExport } from './personal-data.js';
+export {
+  eraseNotifications,
+  notificationPreferencesForExport,
+  notificationSettingsForExport,
+} from './personal-data.js';
 
 /**
  * Notifications for every account (issue 23, ADR 057): events recorded by the modules in their own transactions

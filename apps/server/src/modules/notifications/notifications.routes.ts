@@ -1,4 +1,8 @@
-import { NOTIFICATION_PREFERENCES_SAVED, notificationEndpoints } from '@market/contracts';
+import {
+  NOTIFICATION_PREFERENCES_SAVED,
+  NOTIFICATION_SETTINGS_SAVED,
+  notificationEndpoints,
+} from '@market/contracts';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import type { NotificationsService } from './notifications.service.js';
 
@@ -27,6 +31,14 @@ export function notificationsRoutes(notifications: NotificationsService): RouteD
     route(notificationEndpoints.updatePreferences, async ({ auth, body }) => ({
       message: NOTIFICATION_PREFERENCES_SAVED,
       data: await notifications.updatePreferences(auth.userId, auth.kind, auth.permissions, body),
+    })),
+    route(notificationEndpoints.settings, async ({ auth }) => ({
+      message: 'Notification settings',
+      data: await notifications.settings(auth.userId),
+    })),
+    route(notificationEndpoints.updateSettings, async ({ auth, body }) => ({
+      message: NOTIFICATION_SETTINGS_SAVED,
+      data: await notifications.updateSettings(auth.userId, auth.kind, body),
     })),
   ];
 }

@@ -47,7 +47,24 @@ export const notificationPreferences = pgTable(
     inApp: boolean().notNull(),
     email: boolean().notNull(),
     sms: boolean().notNull(),
+    /** Sent on WhatsApp as well, once the account opted in (`notification_settings`); off until chosen. */
+    whatsapp: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.kind] })],
 );
+
+/**
+ * An account's settings across kinds (issue 36): its WhatsApp opt-in, a consent of its own (the number and when
+ * it was given; withdrawn by clearing both), and an admin's choice of one digest a day.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** +234… as WhatsApp messages go to it; may differ from the account's phone. */
+  whatsappPhone: text(),
+  whatsappConsentAt: timestamp({ withTimezone: true }),
+  dailyDigest: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import {
   notificationKinds,
   notificationKindsFor,
   offeredChannels,
+  permissionsNeededFor,
   type UpdateNotificationPreferencesBody,
 } from '@market/contracts';
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -16,8 +17,11 @@ import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
 import { notificationEvents } from '../../platform/notify/events.schema.js';
+import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import { reachableAccounts } from '../auth/index.js';
+import { channelsOfBatch, phoneMessages } from './notifications.channels.js';
 import { notificationPreferences, notifications } from './notifications.schema.js';
+import { notificationSettingsService } from './notifications.settings.js';
 import { wordingOf } from './notifications.wording.js';
 
 /** What the fan-out needs of the modules that know who holds a permission: a whole batch's audiences at once. */
@@ -59,8 +63,6 @@ const insertNotifications = preparedSql<{ user_id: string; event_id: string }>(
     on conflict (user_id, event_id) do nothing returning user_id, event_id`,
 );
 
-type Channels = { inApp: boolean; email: boolean; sms: boolean };
-
 function toNotification(row: typeof notifications.$inferSelect): Notification {
   return {
     id: row.id,
@@ -73,8 +75,15 @@ function toNotification(row: typeof notifications.$inferSelect): Notification {
   };
 }
 
+/** The permissions whose news the admins' digest carries (the `admin.digest` kind's audience). */
+const DIGEST_PERMISSIONS = permissionsNeededFor('admin.digest', 'admin') ?? [];
+/** The calendar day in Lagos (UTC+1, no daylight saving): a digest per admin per Lagos day. */
+const lagosDay = (at: Date) => new Date(at.getTime() + 3600_000).toISOString().slice(0, 10);
+
 export function createNotificationsService(deps: Deps, needs: NotificationsNeeds) {
   const { db } = deps;
+  const settings = notificationSettingsService(deps);
+  const trackUrlOf = trackingUrlMaker(deps.config);
 
   type Event = typeof notificationEvents.$inferSelect;
   type Person = Awaited<ReturnType<typeof reachableAccounts>>[number];
@@ -121,33 +130,6 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
     );
   }
 
-  /** Each (user, kind)'s channels, the account's choice or the catalogue's default, for a batch in one query. */
-  async function channelsOf(executor: Db, pairs: { userId: string; kind: NotificationKind }[]) {
-    const userIds = [...new Set(pairs.map((pair) => pair.userId))];
-    const kinds = [...new Set(pairs.map((pair) => pair.kind))];
-    const rows = userIds.length
-      ? await executor
-          .select()
-          .from(notificationPreferences)
-          .where(
-            and(
-              inArray(notificationPreferences.userId, userIds),
-              inArray(notificationPreferences.kind, kinds),
-            ),
-          )
-      : [];
-    const chosen = new Map(rows.map((row) => [`${row.userId}:${row.kind}`, row]));
-    return (userId: string, kind: NotificationKind): Channels => {
-      const offered = offeredChannels(kind);
-      const { inApp, email, sms } = chosen.get(`${userId}:${kind}`) ?? notificationKinds[kind].defaults;
-      return {
-        inApp: inApp && offered.includes('inApp'),
-        email: email && offered.includes('email'),
-        sms: sms && offered.includes('sms'),
-      };
-    };
-  }
-
   /**
    * Tells a batch of waiting events' recipients (ADR 082), in one transaction: claimed with `skip locked` (several
    * processes take disjoint batches), audiences resolved together, the notifications, mails and texts written with
@@ -175,14 +157,24 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
       const told = events.flatMap((event) => {
         const kind = event.kind as NotificationKind;
         const accounts = (notificationKinds[kind]?.accounts ?? []) as readonly AccountKind[];
+        const orderId = typeof event.params.orderId === 'string' ? event.params.orderId : null;
         return (audiences.get(event.id) ?? [])
           .filter((person) => accounts.includes(person.kind))
-          .map((person) => ({ event, kind, person, wording: wordingOf(kind, person.kind, event.params) }));
+          .map((person) => {
+            // Every customer message about an order carries its signed tracking link (issue 36).
+            const params =
+              person.kind === 'customer' && orderId
+                ? { ...event.params, trackUrl: trackUrlOf(orderId, at) }
+                : event.params;
+            return { event, kind, person, orderId, wording: wordingOf(kind, person.kind, params) };
+          });
       });
-      const channels = await channelsOf(
+      const recipients = await channelsOfBatch(
         tx,
         told.map(({ person, kind }) => ({ userId: person.id, kind })),
       );
+      const channels = (person: Person, kind: NotificationKind) =>
+        recipients.channels(person.id, person.kind, kind);
       const written =
         told.length === 0
           ? []
@@ -195,7 +187,7 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
                   title: wording.title,
                   body: wording.body,
                   link: wording.link,
-                  visible: channels(person.id, kind).inApp,
+                  visible: channels(person, kind).inApp,
                   createdAt: at.toISOString(),
                 })),
               ),
@@ -205,7 +197,7 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
       await deps.mailer.sendMany(
         tx,
         fresh
-          .filter(({ person, kind }) => channels(person.id, kind).email)
+          .filter(({ person, kind }) => channels(person, kind).email)
           .map(({ person, wording }) => ({
             to: person.email,
             subject: wording.title,
@@ -215,18 +207,7 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
               : undefined,
           })),
       );
-      await deps.sms.sendMany(
-        tx,
-        fresh
-          .filter(({ person, kind }) => channels(person.id, kind).sms && person.phone)
-          .map(({ event, person, kind, wording }) => ({
-            to: person.phone!,
-            text: wording.sms,
-            // The SMS budget counts per order, and lets an assignment's text settle (issue 31).
-            kind,
-            orderId: typeof event.params.orderId === 'string' ? event.params.orderId : null,
-          })),
-      );
+      await deps.sms.sendMany(tx, phoneMessages(fresh, recipients));
       await tx
         .update(notificationEvents)
         .set({ fannedOutAt: at })
@@ -361,7 +342,8 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
         .where(eq(notificationPreferences.userId, userId));
       const chosen = new Map(rows.map((row) => [row.kind, row]));
       return kinds.map((kind) => {
-        const { inApp, email, sms } = chosen.get(kind) ?? notificationKinds[kind].defaults;
+        const row = chosen.get(kind);
+        const { inApp, email, sms } = row ?? notificationKinds[kind].defaults;
         const offered = offeredChannels(kind);
         return {
           kind,
@@ -369,6 +351,7 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
           inApp: inApp && offered.includes('inApp'),
           email: email && offered.includes('email'),
           sms: sms && offered.includes('sms'),
+          whatsapp: (row?.whatsapp ?? false) && offered.includes('whatsapp'),
           offered: [...offered],
         };
       });
@@ -390,7 +373,12 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
       }
       await db.transaction(async (tx) => {
         for (const preference of body.preferences) {
-          const values = { inApp: preference.inApp, email: preference.email, sms: preference.sms };
+          const values = {
+            inApp: preference.inApp,
+            email: preference.email,
+            sms: preference.sms,
+            whatsapp: preference.whatsapp ?? false,
+          };
           await tx
             .insert(notificationPreferences)
             .values({ userId, kind: preference.kind, ...values, updatedAt: deps.now() })
@@ -401,6 +389,45 @@ export function createNotificationsService(deps: Deps, needs: NotificationsNeeds
         }
       });
       return this.preferences(userId, account, permissions);
+    },
+
+    ...settings,
+
+    /**
+     * One digest event per admin who chose the daily digest, keyed by admin and Lagos day (issue 36): emitted twice
+     * in a day (two processes, a retry) it is one event, told once. Each admin's digest names only the parts their
+     * permissions cover. Answers how many admins it was for.
+     */
+    async emitDailyDigests(counts: {
+      stores: number;
+      products: number;
+      orders: number;
+      refunds: number;
+    }): Promise<number> {
+      const chosen = new Set(await settings.digestAdmins());
+      if (chosen.size === 0) return 0;
+      const admins = (await needs.adminsWithPermissions(db)).filter((admin) => chosen.has(admin.userId));
+      const day = lagosDay(deps.now());
+      const events = admins.flatMap(({ userId, permissions }) => {
+        const holds = (permission: string) => permissions.includes(permission);
+        if (!DIGEST_PERMISSIONS.some(holds)) return [];
+        return [
+          {
+            kind: 'admin.digest' as const,
+            key: `admin.digest:${userId}:${day}`,
+            audience: [{ user: userId }],
+            params: {
+              day,
+              stores: holds('approvals:stores') ? counts.stores : null,
+              products: holds('approvals:products') ? counts.products : null,
+              orders: holds('orders:assign') ? counts.orders : null,
+              refunds: holds('returns:disputes') ? counts.refunds : null,
+            },
+          },
+        ];
+      });
+      await deps.events.emit(db, events);
+      return events.length;
     },
   };
 }

@@ -8,7 +8,14 @@ export interface Wording {
   link: string | null;
   /** Plain text for SMS, in GSM characters (₦ would make it UCS-2 and halve a segment): `NGN 12,500.00`. */
   sms: string;
+  /**
+   * The approved WhatsApp template it fills (ADR 090) and its placeholders but the recipient's first name: a
+   * customer's message about an order is an "order update" with its tracking link, anything else an "account alert".
+   */
+  whatsapp: { template: 'order-update' | 'account-alert'; data: Record<string, string> };
 }
+
+type Words = Omit<Wording, 'whatsapp'>;
 
 type Params = Record<string, string | number | null>;
 
@@ -50,18 +57,39 @@ function orderLink(account: AccountKind, orderId: string): string {
 }
 
 /**
+ * Each kind's words, for the account that receives it, in every channel. A customer's message about an order
+ * carries its signed tracking link (`trackUrl`, issue 36) in the mail, the SMS and WhatsApp.
+ */
+export function wordingOf(kind: NotificationKind, account: AccountKind, params: Params): Wording {
+  const words = wordsOf(kind, account, params);
+  const trackUrl = account === 'customer' ? text(params, 'trackUrl') : '';
+  const orderNumber = text(params, 'orderNumber');
+  if (trackUrl && orderNumber)
+    return {
+      ...words,
+      body: `${words.body} Follow it without signing in: ${trackUrl}`,
+      sms: `${words.sms} Track: ${trackUrl}`,
+      whatsapp: {
+        template: 'order-update',
+        data: { order_number: orderNumber, update: words.title, track_url: trackUrl },
+      },
+    };
+  return {
+    ...words,
+    whatsapp: { template: 'account-alert', data: { title: words.title, detail: words.body } },
+  };
+}
+
+/**
  * Each kind's words, for the account that receives it. Customers read what happened to their order; merchants,
  * admins and carriers read what they do next. Reasons given by a person are quoted; internal notes never travel.
  */
-export function wordingOf(kind: NotificationKind, account: AccountKind, params: Params): Wording {
+function wordsOf(kind: NotificationKind, account: AccountKind, params: Params): Words {
   const order = text(params, 'orderNumber', 'your order');
   const orderId = text(params, 'orderId');
   const store = text(params, 'storeName', 'the store');
   const reason = text(params, 'reason');
   const because = reason ? ` Reason: ${reason}` : '';
-  // The signed tracking link (issue 36): opens the order's status without signing in.
-  const trackUrl = text(params, 'trackUrl');
-  const track = trackUrl ? ` Track: ${trackUrl}` : '';
   switch (kind) {
     case 'order.paid': {
       const amount = formatNaira(kobo(params, 'amountKobo'));
@@ -254,6 +282,32 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         link: params.what === 'store' ? '/admin/approvals/stores' : '/admin/approvals',
         sms: `${text(params, 'subject')} is waiting for approval.`,
       };
+    case 'admin.digest': {
+      // Each part only for an admin whose permissions cover it (a null count is a part they do not see).
+      const parts = [
+        params.stores === null || params.stores === undefined
+          ? null
+          : plural(Number(params.stores), 'store', 'stores'),
+        params.products === null || params.products === undefined
+          ? null
+          : plural(Number(params.products), 'product', 'products'),
+      ].filter((part): part is string => part !== null);
+      const lines = [
+        parts.length ? `Waiting for approval: ${parts.join(' and ')}.` : null,
+        params.orders === null || params.orders === undefined
+          ? null
+          : `Waiting for a carrier: ${plural(Number(params.orders), 'order', 'orders')}.`,
+        params.refunds === null || params.refunds === undefined
+          ? null
+          : `Failed refunds to decide: ${Number(params.refunds)}.`,
+      ].filter((line): line is string => line !== null);
+      return {
+        title: `Your daily digest for ${text(params, 'day')}`,
+        body: lines.join(' ') || 'Nothing is waiting for you.',
+        link: '/admin',
+        sms: `Naija Market digest: ${lines.join(' ') || 'nothing waiting.'}`,
+      };
+    }
     case 'contact.message':
       return {
         title: `Message from ${text(params, 'name', 'a visitor')}`,
@@ -282,13 +336,13 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
       return {
         title: `${order} is on its way`,
         // The token travels by SMS only: the app shows it on the order page, and mail is not for secrets.
-        body: `Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.${trackUrl ? ` Follow it without signing in: ${trackUrl}` : ''}`,
+        body: 'Your delivery token is on your order page. Give it to the carrier when the parcel reaches you, and not before.',
         link: orderLink('customer', orderId),
         sms: `${
           token
             ? `Order ${order} is out for delivery. Your delivery token is ${token}. Give it only when you receive the parcel.`
             : `Order ${order} is out for delivery.`
-        }${track}`,
+        }`,
       };
     }
     case 'order.delivered':
@@ -303,7 +357,7 @@ export function wordingOf(kind: NotificationKind, account: AccountKind, params: 
         title: `We could not deliver ${order}`,
         body: `The carrier will try again or contact you.${because}`,
         link: orderLink('customer', orderId),
-        sms: `We could not deliver order ${order}. The carrier will try again or contact you.${track}`,
+        sms: `We could not deliver order ${order}. The carrier will try again or contact you.`,
       };
     case 'order.cancelled-customer':
       return {

@@ -19,7 +19,7 @@ import { AppError, conflict, notFound, validation } from '../../platform/errors.
 import type { EventAudience } from '../../platform/notify/events.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../platform/notify/topics.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
-import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/security/tracking-links.js';
+import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import { imageFileId } from '../../platform/storage/media.js';
 import { staffActivityText } from './activity-words.js';
 import { checkDeliveryToken, collectionOf, roleOf, takenBack, wrongTokenAnswer } from './fulfilment.moves.js';
@@ -417,17 +417,12 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
       case 'accepted':
         return emit('order.accepted', customer);
       case 'out_for_delivery':
-        return emit('order.out-for-delivery', customer, {
-          token: order.orderDeliveryToken,
-          trackUrl: trackUrlOf(order.id, at),
-        });
+        // The tracking link is added to every customer message about an order by the fan-out (issue 36).
+        return emit('order.out-for-delivery', customer, { token: order.orderDeliveryToken });
       case 'delivered':
         return emit('order.delivered', customer, { returnDays: deps.config.returnWindowDays });
       case 'delivery_failed':
-        return emit('order.delivery-failed', customer, {
-          reason: note ?? null,
-          trackUrl: trackUrlOf(order.id, at),
-        });
+        return emit('order.delivery-failed', customer, { reason: note ?? null });
       case 'cancelled':
         await emit('order.cancelled-customer', customer, {
           refundKobo: refunding ? order.totalKobo : null,
@@ -445,13 +440,8 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
     }
   }
 
-  // Tracking links in customers' messages (issue 36): signed, bound to the order, living past the return window.
-  const trackingLinks = createTrackingLinks(deps.config.jwtSecret);
-  const trackUrlOf = (orderId: string, at: Date) =>
-    `${deps.config.publicUrl}/t/${trackingLinks.sign(
-      orderId,
-      new Date(at.getTime() + (TRACKING_LINK_BASE_DAYS + deps.config.returnWindowDays) * 86_400_000),
-    )}`;
+  // Tracking links in customers' mails (issue 36): signed, bound to the order, living past the return window.
+  const trackUrlOf = trackingUrlMaker(deps.config);
 
   /** The open assignment of the order ends (declined, or the parcel moved past it). */
   async function closeAssignment(
@@ -696,6 +686,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
             paragraphs: [
               `Hello ${customer.firstName},`,
               `Your order ${order.orderName} has a new delivery token; the old one no longer works. You will find it on your order page.`,
+              `Follow your order without signing in: ${trackUrlOf(order.id, at)}`,
             ],
             action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
           });

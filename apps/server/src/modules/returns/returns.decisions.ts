@@ -3,6 +3,7 @@ import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import type { BookRefundInput, ItemRow, OrderActor, OrderRow, OrdersService } from '../orders/index.js';
 import type { PickupsService } from './pickups.service.js';
 import type { ReturnRow } from './returns.repository.js';
@@ -79,7 +80,11 @@ async function tellCustomer(ctx: DecisionContext, tx: Db, row: ReturnRow, subjec
   await ctx.deps.mailer.send(tx, {
     to: customer.email,
     subject: `${subject} (${row.orderName})`,
-    paragraphs: [`Hello ${customer.firstName},`, sentence],
+    paragraphs: [
+      `Hello ${customer.firstName},`,
+      sentence,
+      `Follow your order without signing in: ${trackingUrlMaker(ctx.deps.config)(row.orderId, ctx.deps.now())}`,
+    ],
     action: { label: 'See your order', url: `${ctx.deps.config.publicUrl}/account/orders/${row.orderId}` },
   });
 }

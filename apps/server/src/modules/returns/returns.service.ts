@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
+import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import {
   customerRefundOf,
   type ItemRow,
@@ -673,7 +674,11 @@ export function createReturnsService(
           await deps.mailer.send(tx, {
             to: customer.email,
             subject: `${outcome === 'rejected' ? 'About your refund' : 'Your refund was paid another way'} (${order.orderName})`,
-            paragraphs: [`Hello ${customer.firstName},`, sentence],
+            paragraphs: [
+              `Hello ${customer.firstName},`,
+              sentence,
+              `Follow your order without signing in: ${trackingUrlMaker(deps.config)(order.id, deps.now())}`,
+            ],
             action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
           });
         }

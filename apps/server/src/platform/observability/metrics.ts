@@ -66,7 +66,7 @@ export function countMoneyOutcome(kind: MoneyKind, outcome: string): void {
   moneyOutcomes.inc({ kind, outcome });
 }
 
-export type MessageChannel = 'mail' | 'sms';
+export type MessageChannel = 'mail' | 'sms' | 'whatsapp';
 /** queued: written to the outbox; sent / failed: a delivery attempt's end; capped: not sent because of a cap. */
 export type MessageResult = 'queued' | 'sent' | 'failed' | 'capped';
 const messages = new client.Counter({

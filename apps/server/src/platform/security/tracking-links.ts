@@ -38,3 +38,17 @@ export function createTrackingLinks(secret: string): TrackingLinks {
 
 /** How long a link lives from the message that carries it: the delivery's usual span and the return window after. */
 export const TRACKING_LINK_BASE_DAYS = 30;
+
+/**
+ * The link a customer's message about an order carries (`PUBLIC_URL/t/<token>`), living from `at` for the base
+ * days and the return window after: one maker for every message (the notifications' fan-out and the mails).
+ */
+export function trackingUrlMaker(config: {
+  jwtSecret: string;
+  publicUrl: string;
+  returnWindowDays: number;
+}): (orderId: string, at: Date) => string {
+  const links = createTrackingLinks(config.jwtSecret);
+  const lifetimeMs = (TRACKING_LINK_BASE_DAYS + config.returnWindowDays) * 86_400_000;
+  return (orderId, at) => `${config.publicUrl}/t/${links.sign(orderId, new Date(at.getTime() + lifetimeMs))}`;
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Every SMS the product sends is written here first (as mail is to `outbox_mails`). With a Termii key a job claims
@@ -31,6 +31,19 @@ export const outboxSms = pgTable(
      * by a newer text. Its notification stays in the app and in mail; admins see these counted.
      */
     heldReason: text(),
+    /**
+     * `sms`, or `whatsapp` (issue 36): a WhatsApp message is one of these rows too, so it counts in the same budget
+     * and is claimed the same way. A WhatsApp message Termii refuses becomes an SMS (the row's `text`).
+     */
+    channel: text().$type<'sms' | 'whatsapp'>().notNull().default('sms'),
+    /** The approved WhatsApp template's id at Termii, and the values of its placeholders. */
+    templateId: text(),
+    templateData: jsonb().$type<Record<string, string>>(),
+    /**
+     * `unknown`: the request left and no answer came (a timeout, a dropped connection, a 5xx): it may have been
+     * delivered, so it is never sent again on its own.
+     */
+    outcome: text().$type<'unknown'>(),
   },
   (table) => [
     index('outbox_sms_created_idx').on(table.createdAt),

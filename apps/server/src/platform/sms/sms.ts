@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/client.js';
 import { countMessage } from '../observability/metrics.js';
 import { outboxSms } from './sms.schema.js';
+import { sendWhatsappTemplate, type WhatsappConfig, type WhatsappTemplateName } from './whatsapp.js';
 
 /** GSM 03.38's basic set: a text made only of these travels as 7-bit, 160 characters a segment. */
 const GSM_BASIC =
@@ -39,6 +40,11 @@ export interface SmsMessage {
   orderId?: string | null;
   /** The notification kind: an assignment's text waits to settle, and a newer one of its kind replaces it. */
   kind?: string;
+  /**
+   * Send it on WhatsApp with this approved template (issue 36); `text` is the SMS it becomes when WhatsApp is not
+   * configured (no device or no such template) or Termii refuses it. Either way one message, counted once.
+   */
+  whatsapp?: { template: WhatsappTemplateName; data: Record<string, string> };
 }
 
 /** The SMS budget (issue 31, ADR 066); every count reads the outbox, so every process shares it. */
@@ -82,11 +88,22 @@ export interface SmsSender {
   /** Texts kept unsent since `since`, by reason: what admins see of the budget at work. */
   heldSince(since: Date): Promise<Record<SmsHeldReason, number>>;
   readonly provider: 'termii' | 'outbox';
+  /** Whether a message asking for this WhatsApp template goes on WhatsApp (else it goes as its SMS). */
+  whatsappSends(template: WhatsappTemplateName): boolean;
 }
 
 const MAX_ATTEMPTS = 5;
 const CLAIM_TIMEOUT_SECONDS = 120;
 const RETRY_BASE_SECONDS = 30;
+
+interface ClaimedRow {
+  id: string;
+  to: string;
+  text: string;
+  channel: 'sms' | 'whatsapp';
+  template_id: string | null;
+  template_data: Record<string, string> | null;
+}
 
 /** Termii's answer to POST /api/sms/send (developers.termii.com, Messaging API). */
 interface TermiiSendAnswer {
@@ -106,12 +123,16 @@ interface TermiiSendAnswer {
 export function createSmsSender(options: {
   db: Db;
   termii?: { apiKey: string; baseUrl: string; senderId: string };
+  /** Termii's WhatsApp channel (ADR 090); without it, messages meant for WhatsApp are sent as SMS. */
+  whatsapp?: WhatsappConfig;
   logger: Logger;
   fetch?: typeof fetch;
   budget?: SmsBudget;
   now?: () => Date;
 }): SmsSender {
-  const { termii } = options;
+  const { termii, whatsapp } = options;
+  const whatsappTemplateId = (template: WhatsappTemplateName) =>
+    termii && whatsapp ? whatsapp.templates[template] : undefined;
   const budget = options.budget ?? defaultSmsBudget;
   const now = options.now ?? (() => new Date());
   const doFetch = options.fetch ?? fetch;
@@ -146,6 +167,55 @@ export function createSmsSender(options: {
     );
   }
 
+  /** The row's WhatsApp send, and what its outcome leaves on the row (see `WhatsappOutcome`). */
+  async function sendOnWhatsapp(config: WhatsappConfig, row: ClaimedRow): Promise<void> {
+    const result = await sendWhatsappTemplate(
+      config,
+      { to: row.to, templateId: row.template_id!, data: row.template_data ?? {} },
+      { fetch: doFetch },
+    );
+    countMessage('whatsapp', result.outcome === 'done' ? 'sent' : 'failed');
+    if (result.outcome === 'done') {
+      await options.db.execute(
+        sql`update ${outboxSms} set sent_at = now(), claimed_at = null, last_error = null,
+              provider_message_id = ${result.messageId}
+            where id = ${row.id}`,
+      );
+      return;
+    }
+    options.logger.error(
+      { smsId: row.id, outcome: result.outcome, err: result.reason.slice(0, 300) },
+      'whatsapp delivery failed',
+    );
+    const reason = `whatsapp ${result.outcome}: ${result.reason}`.slice(0, 300);
+    if (result.outcome === 'unknown') {
+      // It may have reached the phone: a person decides, nothing re-sends it.
+      await options.db.execute(
+        sql`update ${outboxSms} set outcome = 'unknown', claimed_at = null, last_error = ${reason}
+            where id = ${row.id}`,
+      );
+    } else if (!result.retry) {
+      // Refused for good (no WhatsApp on the number, a template not approved): the same row goes as its SMS, next.
+      await options.db.execute(
+        sql`update ${outboxSms} set channel = 'sms', claimed_at = null, last_error = ${reason}
+            where id = ${row.id}`,
+      );
+    } else {
+      await backOff(row.id, reason);
+    }
+  }
+
+  /** The row waits its back-off (doubling with each attempt) before it is claimed again. */
+  async function backOff(id: string, reason: string): Promise<void> {
+    await options.db.execute(
+      sql`update ${outboxSms}
+          set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
+            + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
+            last_error = ${reason}
+          where id = ${id}`,
+    );
+  }
+
   async function deliverBatch(): Promise<number> {
     if (!termii) return 0;
     const claimed = (await options.db.execute(sql`
@@ -154,11 +224,16 @@ export function createSmsSender(options: {
         select id from ${outboxSms}
         where sent_at is null and attempts < ${MAX_ATTEMPTS} and held_reason is null
           and (not_before is null or not_before <= now())
+          and outcome is null
           and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
         order by created_at limit 20 for update skip locked
       )
-      returning id, "to", text`)) as unknown as { rows: { id: string; to: string; text: string }[] };
+      returning id, "to", text, channel, template_id, template_data`)) as unknown as { rows: ClaimedRow[] };
     for (const row of claimed.rows) {
+      if (row.channel === 'whatsapp' && whatsapp && row.template_id) {
+        await sendOnWhatsapp(whatsapp, row);
+        continue;
+      }
       try {
         await sendOne(row);
         countMessage('sms', 'sent');
@@ -167,13 +242,7 @@ export function createSmsSender(options: {
         // The number is personal data and the key is a secret: the log names the row and the reason only.
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 300);
         options.logger.error({ smsId: row.id, err: reason }, 'sms delivery failed');
-        await options.db.execute(
-          sql`update ${outboxSms}
-              set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
-                + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
-                last_error = ${reason}
-              where id = ${row.id}`,
-        );
+        await backOff(row.id, reason);
       }
     }
     return claimed.rows.length;
@@ -258,7 +327,11 @@ export function createSmsSender(options: {
         add(message, 1);
         if (settles) waiting.set(settleKey, index);
       }
+      const templateId = message.whatsapp ? whatsappTemplateId(message.whatsapp.template) : undefined;
       rows.push({
+        ...(templateId
+          ? { channel: 'whatsapp' as const, templateId, templateData: message.whatsapp!.data }
+          : {}),
         to: message.to,
         text: message.text,
         segments: smsSegments(message.text).segments,
@@ -279,6 +352,7 @@ export function createSmsSender(options: {
 
   return {
     provider: termii ? 'termii' : 'outbox',
+    whatsappSends: (template) => whatsappTemplateId(template) !== undefined,
     send(executor, message) {
       return sendMany(executor, [message]);
     },

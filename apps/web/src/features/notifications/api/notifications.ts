@@ -2,6 +2,7 @@ import {
   type AccountKind,
   notificationEndpoints,
   type UpdateNotificationPreferencesBody,
+  type UpdateNotificationSettingsBody,
 } from '@market/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -91,6 +92,28 @@ export function useSaveNotificationPreferences(kind: AccountKind) {
     onSuccess: (answer) => {
       notifySuccess(answer.message);
       queryClient.setQueryData(notificationKeys.preferences(kind), answer.data);
+    },
+  });
+}
+
+export function useNotificationSettings(kind: AccountKind) {
+  return useQuery({
+    queryKey: [...notificationKeys.all(kind), 'settings'] as const,
+    queryFn: async ({ signal }) => (await api(notificationEndpoints.settings, { kind, signal })).data,
+    meta: { toast: { fallback: 'Could not get your WhatsApp and digest settings. Try again later.' } },
+  });
+}
+
+export function useSaveNotificationSettings(kind: AccountKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateNotificationSettingsBody) =>
+      api(notificationEndpoints.updateSettings, { kind, body }),
+    meta: { toast: false },
+    onError: (error) => notifyFailure('Could not save your settings', error),
+    onSuccess: (answer) => {
+      notifySuccess(answer.message);
+      queryClient.setQueryData([...notificationKeys.all(kind), 'settings'], answer.data);
     },
   });
 }

@@ -13,8 +13,9 @@ const channelLabels: Record<NotificationChannel, string> = {
   inApp: 'In the app',
   email: 'E-mail',
   sms: 'SMS',
+  whatsapp: 'WhatsApp',
 };
-const channels: NotificationChannel[] = ['inApp', 'email', 'sms'];
+const channels: NotificationChannel[] = ['inApp', 'email', 'sms', 'whatsapp'];
 
 /** Per kind of event, the channels it reaches the account on; what cannot be turned off says so. */
 export function NotificationPreferences({ kind }: { kind: AccountKind }) {
@@ -42,11 +43,12 @@ export function NotificationPreferences({ kind }: { kind: AccountKind }) {
         event.preventDefault();
         if (save.isPending || !changed) return;
         save.mutate({
-          preferences: draft.map(({ kind: what, inApp, email, sms }) => ({
+          preferences: draft.map(({ kind: what, inApp, email, sms, whatsapp }) => ({
             kind: what as NotificationKind,
             inApp,
             email,
             sms,
+            whatsapp,
           })),
         });
       }}

@@ -1,6 +1,7 @@
 import type { AccountKind } from '@market/contracts';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { NotificationChannelSettings } from './notification-channel-settings';
 import { NotificationList } from './notification-list';
 import { NotificationPreferences } from './notification-preferences';
 
@@ -21,9 +22,10 @@ export function NotificationsPage({ kind }: { kind: AccountKind }) {
           How you are told
         </h2>
         <p className="text-slate-700">
-          Choose, for each kind of news, whether it shows here, comes by e-mail or by SMS to the phone number
-          on your account.
+          Choose, for each kind of news, whether it shows here, comes by e-mail, by SMS to the phone number on
+          your account, or on WhatsApp once you turn it on.
         </p>
+        <NotificationChannelSettings kind={kind} />
         <NotificationPreferences kind={kind} />
       </section>
     </div>
