@@ -80,10 +80,6 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
       message: 'Return',
       data: await returns.one(callerOf(auth), params.id),
     })),
-    route(merchantReturnEndpoints.updateStatus, async ({ auth, params, body }) => {
-      const updated = await returns.updateStatus(callerOf(auth), params.id, body);
-      return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
-    }),
     route(adminReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',
       data: await returns.list(callerOf(auth), query),
@@ -118,16 +114,6 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
           : 'This dispute is charged back to the store',
       data: await returns.cardDisputeBearer(callerOf(auth), params.id, body),
     })),
-    route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => {
-      const refund = await returns.decideRefund(callerOf(auth), params.id, body);
-      return {
-        message:
-          refund.decision?.outcome === 'paid_another_way'
-            ? 'Refund marked paid another way; the customer was told'
-            : 'Refund request rejected; the customer was told',
-        data: refund,
-      };
-    }),
   ];
 }
 

@@ -3,14 +3,11 @@ import {
   type ChargebackDecisionBody,
   type CreateReturnBody,
   type CustomerOrderReturn,
-  formatNaira,
   koboToNaira,
   type OrderReturn,
   type RefundRecordStatus,
-  type RefundRejectBody,
   type ReturnStatus,
   returnStatusNames,
-  type UpdateReturnStatusBody,
 } from '@market/contracts';
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
@@ -21,20 +18,14 @@ import {
   customerRefundOf,
   type ItemRow,
   type OrdersService,
-  type RefundRow,
   type RefundsService,
   refundRecordOf,
   unitsAmount,
 } from '../orders/index.js';
 import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
 import { customerPickupView, type PickupsService, pickupView } from './pickups.service.js';
-import {
-  actorOf,
-  canSeeReturn,
-  decidable,
-  type ReturnCaller,
-  type ReturnDecisions,
-} from './returns.decisions.js';
+import { actorOf, canSeeReturn, type ReturnCaller, type ReturnDecisions } from './returns.decisions.js';
+import { allowedFor, canDecide } from './returns.moves.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
@@ -45,27 +36,12 @@ import type { ReturnLine } from './returns.schema.js';
 // row lock, then the return's, so two decisions on one return cannot both pass.
 
 export interface ReturnsNeeds {
-  /** Puts received units back into stock (catalog), in the caller's transaction. */
-  returnStock(
-    executor: Db,
-    lines: { productId: string; variantId: string | null; quantity: number }[],
-  ): Promise<void>;
   /** The customer's e-mail and first name, for the mail of each decision (auth). */
   findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
   /** Card-holder disputes of our payments, as the payments module keeps them (ADR 049). */
   cardDisputes: Pick<PaymentsService, 'disputePage' | 'setDisputeBearer'>;
 }
 
-/** The store's moves between statuses; a refund or a replacement is decided with update-refund-decision. */
-const storeMoves: Record<ReturnStatus, readonly ReturnStatus[]> = {
-  requested: ['approved', 'rejected'],
-  approved: ['item_received'],
-  item_received: [],
-  rejected: ['closed'],
-  refunded: ['closed'],
-  replacement_sent: ['closed'],
-  closed: [],
-};
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A return that still takes its units: anything but one that ended without refund or replacement. */
@@ -87,20 +63,7 @@ export function createReturnsService(
   const { db } = deps;
 
   const canSee = canSeeReturn;
-  const { withLockedReturn, release, tellCustomer } = decisions;
-
-  function allowedFor(row: ReturnRow, caller: ReturnCaller): ReturnStatus[] {
-    // A disputed return waits for the platform; the store cannot close it meanwhile.
-    if (caller.kind === 'merchant') return row.disputeStatus === 'open' ? [] : [...storeMoves[row.status]];
-    if (caller.kind === 'admin' && row.disputeStatus === 'open') return ['closed'];
-    return [];
-  }
-
-  function canDecide(row: ReturnRow, caller: ReturnCaller): boolean {
-    if (caller.kind === 'merchant') return decidable.has(row.status);
-    if (caller.kind === 'admin') return row.disputeStatus === 'open';
-    return false;
-  }
+  const { withLockedReturn } = decisions;
 
   async function views(executor: Db, rows: ReturnRow[], caller: ReturnCaller): Promise<OrderReturn[]> {
     if (rows.length === 0) return [];
@@ -430,6 +393,9 @@ export function createReturnsService(
       });
     },
 
+    /** The return as the caller reads it, in the transaction of a move (the return-and-refund flow's last step). */
+    view,
+
     /** The return as the caller reads it, after a decision commits (the return-and-refund flow's last step). */
     async viewOf(caller: ReturnCaller, returnId: string) {
       const row = await repository.findReturn(db, returnId);
@@ -440,89 +406,6 @@ export function createReturnsService(
       const row = await repository.findReturn(db, returnId);
       if (!row || !canSee(row, caller)) throw notFound('Return not found');
       return view(db, row, caller);
-    },
-
-    /** `PATCH /returns/update-return-status/{id}`: the store's moves; an admin closes a dispute it dismisses. */
-    async updateStatus(caller: ReturnCaller, returnId: string, body: UpdateReturnStatusBody) {
-      return withLockedReturn(returnId, caller, async (tx, row, order) => {
-        const to = body.status;
-        if (!allowedFor(row, caller).includes(to)) {
-          throw conflict(
-            `Return is ${returnStatusNames[row.status]}; it cannot move to ${returnStatusNames[to]}`,
-          );
-        }
-        // A rejection, the store's or the platform's, is explained to the customer (ADR 049).
-        const reason = body.note?.trim() ?? '';
-        if (to === 'rejected' && reason.length < 5) {
-          throw validation(
-            'note',
-            'Give the reason for rejecting this return; the customer reads it (at least 5 characters)',
-          );
-        }
-        if (caller.kind === 'admin' && reason.length < 5) {
-          throw validation(
-            'note',
-            'Give the reason for dismissing this dispute; the customer reads it (at least 5 characters)',
-          );
-        }
-        const at = deps.now();
-        const patch: Partial<repository.NewReturn> = { status: to, updatedAt: at };
-        if (body.note) patch.merchantNote = body.note;
-        if (caller.kind === 'admin') {
-          patch.disputeStatus = 'dismissed';
-          patch.disputeNote = body.note ?? null;
-          delete patch.merchantNote;
-        }
-        // Goods a carrier still holds are not at the store: checked before anything is written.
-        if (to === 'item_received') await pickups.onReceived(tx, row.id);
-        const updated = await repository.updateReturn(tx, row.id, patch);
-        if (to === 'rejected' || to === 'closed') await release(tx, order, updated);
-        // The approved return's goods come back by carrier (ADR 060).
-        if (to === 'approved') await pickups.open(tx, updated);
-        const texts: Partial<Record<ReturnStatus, string>> = {
-          approved:
-            'The store approved your return. A carrier will collect the items; you will get a pickup token.',
-          rejected: `The store rejected your return${body.note ? `: ${body.note}` : '.'}`,
-          item_received: 'The store received the returned items.',
-          closed:
-            caller.kind === 'admin'
-              ? `The platform reviewed your dispute and closed the return: ${reason}`
-              : 'The return is closed.',
-        };
-        await orders.note(tx, order, actorOf(caller), texts[to]!);
-        if (caller.kind === 'admin') {
-          await tellCustomer(
-            tx,
-            updated,
-            'The platform reviewed your dispute',
-            `We reviewed your dispute of the return for order ${order.orderName} and closed it without a refund: ${reason}`,
-          );
-        }
-        if (caller.kind === 'merchant' && (to === 'approved' || to === 'rejected')) {
-          await tellCustomer(
-            tx,
-            updated,
-            to === 'approved' ? 'Your return is approved' : 'Your return was not accepted',
-            to === 'approved'
-              ? `${order.storeName} approved your return for order ${order.orderName}. A carrier will collect the items; we will send you a pickup token to give them${body.note ? `. The store adds: ${body.note}` : '.'}`
-              : `${order.storeName} did not accept your return for order ${order.orderName}${body.note ? `: ${body.note}` : '.'} If you disagree, you can ask the platform to review it from your order page.`,
-          );
-        }
-        // The goods are back with the store: their units go back into stock. This move is allowed once (approved →
-        // item received, under the order's and the return's row locks), so a repeated or concurrent call restocks
-        // nothing more (ADR 031).
-        if (to === 'item_received') {
-          await needs.returnStock(
-            tx,
-            row.lines.map((line) => ({
-              productId: line.productId,
-              variantId: line.variantId,
-              quantity: line.quantity,
-            })),
-          );
-        }
-        return view(tx, updated, caller);
-      });
     },
 
     /** The customer asks the platform to decide a return the store rejected. */
@@ -625,60 +508,6 @@ export function createReturnsService(
 
     async retryRefund(refundId: string) {
       const row = await refunds.retry(refundId);
-      return refunds.record(db, row);
-    },
-
-    /**
-     * An admin decides a refund the provider did not make, with a reason the customer reads (ADR 049): rejected (not
-     * going back; a return it belonged to is closed) or paid another way. The customer is told on the order's
-     * timeline and by mail, in the decision's transaction.
-     */
-    async decideRefund(caller: ReturnCaller, refundId: string, body: RefundRejectBody) {
-      const outcome = body.outcome ?? 'rejected';
-      const reason = body.note.trim();
-      const row: RefundRow = await db.transaction(async (tx) => {
-        const found = await refunds.find(tx, refundId);
-        if (!found) throw notFound('Refund not found');
-        const order = await orders.lockOrder(tx, found.orderId);
-        if (!order) throw notFound('Refund not found');
-        const decided = await refunds.decide(tx, refundId, { outcome, reason, actor: actorOf(caller) });
-        await recordAudit(tx, {
-          action: 'refund.decide',
-          subjectType: 'refund',
-          subjectId: refundId,
-          storeId: order.storeId,
-          before: { status: found.status },
-          after: { status: decided.status, outcome, amountKobo: decided.amountKobo },
-          reason,
-        });
-        if (outcome === 'rejected' && decided.returnId) {
-          const ret = await repository.lockReturn(tx, decided.returnId);
-          if (ret && ret.status !== 'closed') {
-            await repository.updateReturn(tx, ret.id, {
-              status: 'closed',
-              merchantNote: ret.merchantNote,
-              disputeNote: ret.disputeNote,
-              updatedAt: deps.now(),
-            });
-          }
-        }
-        const amount = formatNaira(decided.amountKobo);
-        const sentence =
-          outcome === 'rejected'
-            ? `The refund of ${amount} for order ${order.orderName} will not be made: ${reason}`
-            : `The refund of ${amount} for order ${order.orderName} could not go back to the card or account you paid with, so it was paid to you another way: ${reason}`;
-        await orders.note(tx, order, actorOf(caller), sentence);
-        const customer = await needs.findCustomer(tx, order.customerId);
-        if (customer) {
-          await deps.mailer.send(tx, {
-            to: customer.email,
-            subject: `${outcome === 'rejected' ? 'About your refund' : 'Your refund was paid another way'} (${order.orderName})`,
-            paragraphs: [`Hello ${customer.firstName},`, sentence],
-            action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
-          });
-        }
-        return decided;
-      });
       return refunds.record(db, row);
     },
   };
