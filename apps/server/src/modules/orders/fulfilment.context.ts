@@ -5,7 +5,7 @@ import { createTrackingLinks, TRACKING_LINK_BASE_DAYS } from '../../platform/sec
 import type { OrderRow } from './orders.repository.js';
 import type { OrdersService, StoreTaxOf } from './orders.service.js';
 import type { RefundNeeds } from './refunds.service.js';
-// The fulfilment chain's callers, what it needs of other modules, and the context its functions share (ADR 087).
+// The fulfilment chain's callers, what it needs of other modules, and the context its functions share (ADR 090).
 
 /** Who calls: the guard's account kind, admin role and store, in the words of the fulfilment chain. */
 export interface FulfilmentCaller {
@@ -69,7 +69,7 @@ export interface EvidenceUpload {
   bytes: Buffer;
 }
 
-/** What the fulfilment service's functions work with (ADR 087): the platform's deps, the orders module, its needs. */
+/** What the fulfilment service's functions work with (ADR 090): the platform's deps, the orders module, its needs. */
 export interface FulfilmentContext {
   deps: Deps;
   db: Db;

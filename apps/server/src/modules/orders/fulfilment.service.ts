@@ -43,7 +43,7 @@ const bound =
 
 /**
  * The fulfilment chain (ADR 029, 057, 078, 081): an order's move from the store to the customer, its assignment to a
- * carrier, and what each party reads of it. Its functions live in files by concern (ADR 087): who may see what
+ * carrier, and what each party reads of it. Its functions live in files by concern (ADR 090): who may see what
  * (`fulfilment.access.ts`), views and lists (`fulfilment.views.ts`), the steps of a move
  * (`fulfilment.steps.ts`, the order-fulfilment flow's), the parcel between store, carrier and customer
  * (`fulfilment.carriers.ts`), and the move's rules that need only the order (`fulfilment.moves.ts`).

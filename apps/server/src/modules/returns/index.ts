@@ -20,7 +20,7 @@ export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.servi
  * Returns and replacements (issue 8): the return requests and their moves. Order writes (notes, the Returned move)
  * go through the orders module. A refund-or-replace decision is the return-and-refund flow's sequence
  * (`flows/return-and-refund.ts`, ADR 081), over the steps `decisions` names; so are a return's move and an admin's
- * decision on a refund, over the steps `moves` names (ADR 087).
+ * decision on a refund, over the steps `moves` names (ADR 090).
  */
 export function createReturnsModule(
   deps: Deps,

@@ -23,7 +23,7 @@ import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 
 // The returns module's steps of a return's move and of an admin's decision on a refund the provider did not make
-// (ADR 081, 087). The sequences, with the steps of other modules between them (stock back into the catalog, the
+// (ADR 081, 090). The sequences, with the steps of other modules between them (stock back into the catalog, the
 // refund decided by the orders module), are the return-and-refund flow's (`flows/return-and-refund.ts`); each step
 // here touches the return's own rows, its order's timeline and the customer's mail.
 

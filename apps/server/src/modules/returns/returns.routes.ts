@@ -72,6 +72,14 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
       message: 'The platform will review your return',
       data: await returns.dispute(callerOf(auth), params.id, body.reason),
     })),
+    // The store's and the platform's, after the customer's, in the order they always had.
+    ...staffReturnRoutes(returns),
+  ];
+}
+
+/** The store's and the platform's reads and decisions of returns, refunds and card disputes. */
+function staffReturnRoutes(returns: ReturnsService): RouteDefinition[] {
+  return [
     route(merchantReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',
       data: await returns.list(callerOf(auth), query),

@@ -1,34 +1,30 @@
-import {
-  type CardDispute,
-  type ChargebackDecisionBody,
-  type CreateReturnBody,
-  type CustomerOrderReturn,
-  koboToNaira,
-  type OrderReturn,
-  type RefundRecordStatus,
-  type ReturnStatus,
-  returnStatusNames,
+import type {
+  ChargebackDecisionBody,
+  CreateReturnBody,
+  CustomerOrderReturn,
+  RefundRecordStatus,
+  ReturnStatus,
 } from '@market/contracts';
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
-import {
-  customerRefundOf,
-  type ItemRow,
-  type OrdersService,
-  type RefundsService,
-  refundRecordOf,
-  unitsAmount,
-} from '../orders/index.js';
+import type { ItemRow, OrdersService, RefundsService } from '../orders/index.js';
 import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
-import { customerPickupView, type PickupsService, pickupView } from './pickups.service.js';
+import type { PickupsService } from './pickups.service.js';
 import { actorOf, canSeeReturn, type ReturnCaller, type ReturnDecisions } from './returns.decisions.js';
-import { allowedFor, canDecide } from './returns.moves.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
+import {
+  customerReturnView,
+  customerReturnViews,
+  cardDisputeView as disputeView,
+  type ReturnViewContext,
+  returnView,
+  returnViews,
+} from './returns.views.js';
 
 // Returns and replacements (issue 8, ADR 026). The customer asks within the return window after delivery; the
 // store approves or rejects, marks the goods received and decides refund or replacement; a rejected return may be
@@ -52,6 +48,54 @@ function holdsUnits(row: ReturnRow): boolean {
   return true;
 }
 
+/**
+ * The lines a customer asks to return, each an item of the order listed once and at most the units no earlier return
+ * still takes; anything else is refused with the field it names.
+ */
+function returnLinesOf(
+  items: ItemRow[],
+  previous: ReturnRow[],
+  wanted: CreateReturnBody['items'],
+): ReturnLine[] {
+  const taken = new Map<string, number>();
+  for (const earlier of previous.filter(holdsUnits)) {
+    for (const line of earlier.lines) {
+      taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
+    }
+  }
+  const lines: ReturnLine[] = [];
+  for (const [index, want] of wanted.entries()) {
+    const variantId = want.variantId ?? null;
+    const item: ItemRow | undefined = items.find(
+      (candidate) => candidate.productId === want.productId && candidate.variantId === variantId,
+    );
+    if (!item) throw validation(`items.${index}.productId`, 'That item is not part of this order');
+    if (lines.some((line) => line.orderItemId === item.id)) {
+      throw validation(`items.${index}.productId`, 'List each item once');
+    }
+    const left = item.quantity - (taken.get(item.id) ?? 0);
+    if (want.quantity > left) {
+      throw validation(
+        `items.${index}.quantity`,
+        left === 0
+          ? `${item.productName} was already returned`
+          : `You can return at most ${left} of ${item.productName}`,
+      );
+    }
+    lines.push({
+      orderItemId: item.id,
+      productId: item.productId,
+      variantId: item.variantId,
+      productName: item.productName,
+      sku: item.sku,
+      quantity: want.quantity,
+      unitPriceKobo: item.unitPriceKobo,
+      hostedImages: item.hostedImages,
+    });
+  }
+  return lines;
+}
+
 export function createReturnsService(
   deps: Deps,
   orders: OrdersService,
@@ -65,154 +109,16 @@ export function createReturnsService(
   const canSee = canSeeReturn;
   const { withLockedReturn } = decisions;
 
-  async function views(executor: Db, rows: ReturnRow[], caller: ReturnCaller): Promise<OrderReturn[]> {
-    if (rows.length === 0) return [];
-    const [history, names, paid, trips] = await Promise.all([
-      refunds.refundsOfReturns(
-        executor,
-        rows.map((row) => row.id),
-      ),
-      orders.ordersByIds(
-        executor,
-        rows.flatMap((row) => [row.orderId, ...(row.replacementOrderId ? [row.replacementOrderId] : [])]),
-      ),
-      Promise.all(rows.map((row) => refunds.paidPerItem(executor, row.orderId))),
-      pickups.views(
-        executor,
-        rows.map((row) => row.id),
-      ),
-    ]);
-    return rows.map((row, index) => {
-      const own = history.filter((refund) => refund.returnId === row.id);
-      const counted = own.filter((refund) => refund.status !== 'rejected');
-      const paidItems = paid[index]!;
-      return {
-        id: row.id,
-        merchantId: row.merchantId,
-        storeId: row.storeId,
-        storeName: row.storeName,
-        customerId: row.customerId,
-        customerName: row.customerName,
-        status: { code_name: row.status, known_name: returnStatusNames[row.status] },
-        type: row.type,
-        orderId: row.orderId,
-        orderName: row.orderName,
-        reason: row.reason,
-        photos: row.photos,
-        products: row.lines.map((line) => {
-          const item = paidItems.get(line.orderItemId);
-          return {
-            productId: line.productId,
-            variantId: line.variantId,
-            productName: line.productName,
-            sku: line.sku,
-            quantity: line.quantity,
-            productPrice: koboToNaira(line.unitPriceKobo),
-            hostedImages: line.hostedImages,
-            refundableAmount: koboToNaira(
-              item ? unitsAmount(item.paidKobo, item.quantity, 0, Math.min(line.quantity, item.quantity)) : 0,
-            ),
-          };
-        }),
-        refund:
-          own.length > 0
-            ? {
-                amount: koboToNaira(counted.reduce((acc, refund) => acc + refund.amountKobo, 0)),
-                shippingIncluded: counted.some((refund) => refund.shippingKobo > 0),
-                history: own.map((refund) =>
-                  refundRecordOf(refund, names.get(refund.orderId) ?? row.orderName),
-                ),
-              }
-            : null,
-        replace: row.replacementOrderId
-          ? {
-              orderId: row.replacementOrderId,
-              orderName: names.get(row.replacementOrderId) ?? '',
-            }
-          : null,
-        merchantNote: row.merchantNote,
-        dispute: { status: row.disputeStatus, reason: row.disputeReason, decisionNote: row.disputeNote },
-        chargeback: { decision: row.chargeback, note: row.chargebackNote },
-        allowedNextStatuses: allowedFor(row, caller),
-        canDecide: canDecide(row, caller),
-        pickup: (() => {
-          const trip = trips.find((candidate) => candidate.returnId === row.id);
-          return trip ? pickupView(trip) : null;
-        })(),
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      };
-    });
-  }
-
-  async function cardDisputeView(executor: Db, row: PaymentDisputeRow): Promise<CardDispute> {
-    const tracker = row.paymentReference
-      ? await orders.findTracker(executor, { reference: row.paymentReference })
-      : undefined;
-    const ofPayment = tracker ? await orders.ordersOf(executor, tracker.id) : [];
-    return {
-      id: row.id,
-      providerDisputeId: row.providerDisputeId,
-      paymentReference: row.paymentReference,
-      orders: ofPayment.map((order) => ({
-        id: order.id,
-        orderName: order.orderName,
-        storeName: order.storeName,
-      })),
-      stage: row.stage,
-      status: row.status,
-      resolution: row.resolution,
-      category: row.category,
-      refundAmount: row.refundAmountKobo === null ? null : koboToNaira(row.refundAmountKobo),
-      dueAt: row.dueAt?.toISOString() ?? null,
-      resolvedAt: row.resolvedAt?.toISOString() ?? null,
-      bearer: row.bearer,
-      bearerNote: row.bearerNote,
-      outcome: row.outcome,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
-  async function view(executor: Db, row: ReturnRow, caller: ReturnCaller) {
-    return (await views(executor, [row], caller))[0]!;
-  }
-
-  /**
-   * A return as its customer may read it: the chargeback (who bears the refund, the admin's internal note) is left
-   * out, and refunds say where they stand in the customer's words, without provider text or attempts (ADR 049).
-   */
-  async function customerViews(executor: Db, rows: ReturnRow[], caller: ReturnCaller) {
-    const [staffViews, history, trips] = await Promise.all([
-      views(executor, rows, caller),
-      refunds.refundsOfReturns(
-        executor,
-        rows.map((row) => row.id),
-      ),
-      pickups.views(
-        executor,
-        rows.map((row) => row.id),
-      ),
-    ]);
-    return staffViews.map(
-      ({ chargeback: _internal, refund, pickup: _staffPickup, ...rest }): CustomerOrderReturn => ({
-        ...rest,
-        pickup: (() => {
-          const trip = trips.find((candidate) => candidate.returnId === rest.id);
-          return trip ? customerPickupView(trip) : null;
-        })(),
-        refund: refund
-          ? {
-              amount: refund.amount,
-              shippingIncluded: refund.shippingIncluded,
-              history: history.filter((row) => row.returnId === rest.id).map(customerRefundOf),
-            }
-          : null,
-      }),
-    );
-  }
-  const customerView = async (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
-    (await customerViews(executor, [row], caller))[0]!;
+  const viewContext: ReturnViewContext = { orders, refunds, pickups };
+  const views = (executor: Db, rows: ReturnRow[], caller: ReturnCaller) =>
+    returnViews(viewContext, executor, rows, caller);
+  const view = (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
+    returnView(viewContext, executor, row, caller);
+  const customerViews = (executor: Db, rows: ReturnRow[], caller: ReturnCaller) =>
+    customerReturnViews(viewContext, executor, rows, caller);
+  const customerView = (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
+    customerReturnView(viewContext, executor, row, caller);
+  const cardDisputeView = (executor: Db, row: PaymentDisputeRow) => disputeView(viewContext, executor, row);
 
   return {
     /** `POST /ordertracking/create-return`. */
@@ -232,42 +138,7 @@ export function createReturnsService(
           orders.itemsOf(tx, order.id),
           repository.returnsOfOrder(tx, order.id),
         ]);
-        const taken = new Map<string, number>();
-        for (const earlier of previous.filter(holdsUnits)) {
-          for (const line of earlier.lines) {
-            taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
-          }
-        }
-        const lines: ReturnLine[] = [];
-        for (const [index, want] of body.items.entries()) {
-          const variantId = want.variantId ?? null;
-          const item: ItemRow | undefined = items.find(
-            (candidate) => candidate.productId === want.productId && candidate.variantId === variantId,
-          );
-          if (!item) throw validation(`items.${index}.productId`, 'That item is not part of this order');
-          if (lines.some((line) => line.orderItemId === item.id)) {
-            throw validation(`items.${index}.productId`, 'List each item once');
-          }
-          const left = item.quantity - (taken.get(item.id) ?? 0);
-          if (want.quantity > left) {
-            throw validation(
-              `items.${index}.quantity`,
-              left === 0
-                ? `${item.productName} was already returned`
-                : `You can return at most ${left} of ${item.productName}`,
-            );
-          }
-          lines.push({
-            orderItemId: item.id,
-            productId: item.productId,
-            variantId: item.variantId,
-            productName: item.productName,
-            sku: item.sku,
-            quantity: want.quantity,
-            unitPriceKobo: item.unitPriceKobo,
-            hostedImages: item.hostedImages,
-          });
-        }
+        const lines = returnLinesOf(items, previous, body.items);
         const photos = body.photos ?? [];
         if (
           photos.length > 0 &&
