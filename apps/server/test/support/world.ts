@@ -12,7 +12,7 @@ import {
 } from './commerce-factory.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from './test-app.js';
 
-// The usual marketplace of a test (issue 30, ADR 087): an app on its own database (a copy of the migrated template,
+// The usual marketplace of a test (issue 30, ADR 090): an app on its own database (a copy of the migrated template,
 // template-database.ts), the approvers and an admin, stores that sell, customers with an address, approved carriers and
 // dispatchers, and paid orders bought through the API the way a browser buys them. Tests that built this by hand in
 // their beforeAll take it from here; what is particular to a test (a store's profile, a second product) stays in it.
