@@ -1,5 +1,10 @@
-import { adminReturnEndpoints, merchantReturnEndpoints } from '@market/contracts';
-import { reserveStock } from '../modules/catalog/index.js';
+import {
+  adminReturnEndpoints,
+  merchantReturnEndpoints,
+  type RefundRejectBody,
+  type UpdateReturnStatusBody,
+} from '@market/contracts';
+import { reserveStock, returnStock } from '../modules/catalog/index.js';
 import type { CheckoutService } from '../modules/checkout/index.js';
 import { refundToCards } from '../modules/gift-cards/index.js';
 import type { OrderRow, OrdersService, RefundNeeds, RefundsService } from '../modules/orders/index.js';
@@ -7,12 +12,15 @@ import type { PaymentsService } from '../modules/payments/index.js';
 import {
   type ReturnCaller,
   type ReturnDecisions,
+  type ReturnMoves,
   type ReturnRow,
   type ReturnsService,
+  returnActorOf,
   returnCallerOf,
 } from '../modules/returns/index.js';
 import type { Db } from '../platform/db/client.js';
 import type { Deps } from '../platform/deps.js';
+import { notFound } from '../platform/errors.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
 
 // Flow: return and refund (ADR 047, 081). A return is asked, approved or rejected, its goods picked up and received
@@ -38,6 +46,25 @@ import { type RouteDefinition, route } from '../platform/http/routes.js';
 //   7. send      refunds.send, each provider part (the steps below). A provider failure stays on the refund row for
 //                an admin; the decision stands.
 //
+// Move a return (the store: PATCH /returns/update-return-status/{id}, approve, reject, received, close; the platform
+// dismissing a dispute), one transaction:
+//   1. lock      returns.withLockedReturn, as above.
+//   2. record    moves.recordMove: the move allowed and explained (a rejection's or a dismissal's reason), the pickup
+//                opened at approval or, at "received", refused while a carrier holds the goods; the return's row;
+//                the order released when the return ends; timeline and mail.
+//   3. restock   at "received" only: catalog's returnStock of the return's units. The move is allowed once
+//                (approved → item received, under the order's and the return's row locks), so a repeated or
+//                concurrent call restocks nothing more (ADR 031).
+//   4. answer    returns.view, in the transaction.
+//
+// Decide a refund the provider did not make (the platform: POST /returns/admin/refunds/{id}/reject, rejected or paid
+// another way, with a reason the customer reads; ADR 049), one transaction:
+//   1. lock      refunds.find, then orders.lockOrder (the order's row lock, as every order write takes first).
+//   2. decide    refunds.decide (orders): refused unless pending or failed and not unknown; the books moved.
+//   3. record    moves.recordRefundDecision: audited; a rejected refund's return is closed.
+//   4. tell      moves.tellRefundDecided: timeline and mail (outbox).
+// After the commit: 5. answer refunds.record.
+//
 // Sending one refund to the provider, step by step (ADR 061):
 //   1. book        — refunds.book, in the caller's transaction: the rows (pending) and the books.
 //                    Interrupted after it: the row stays pending; `resumeRefunds` sends it (REFUND_UNSENT_AFTER_MS).
@@ -55,10 +82,12 @@ import { type RouteDefinition, route } from '../platform/http/routes.js';
 // order-money flow's step, in the booking transaction.
 
 export interface ReturnAndRefundParts {
-  returns: Pick<ReturnsService, 'viewOf'>;
+  db: Db;
+  returns: Pick<ReturnsService, 'viewOf' | 'view'>;
   decisions: ReturnDecisions;
-  orders: Pick<OrdersService, 'createReplacement'>;
-  refunds: Pick<RefundsService, 'book' | 'send'>;
+  moves: ReturnMoves;
+  orders: Pick<OrdersService, 'createReplacement' | 'lockOrder'>;
+  refunds: Pick<RefundsService, 'book' | 'send' | 'find' | 'decide' | 'record'>;
 }
 
 /** A decision made: the return, and the provider parts of its refund to send after the commit. */
@@ -95,7 +124,7 @@ async function settle(
 }
 
 export function createReturnAndRefund(parts: ReturnAndRefundParts) {
-  const { returns, decisions, refunds } = parts;
+  const { returns, decisions, moves, refunds } = parts;
 
   /** Step 7, after the commit: each provider part sent; then the return as the caller reads it. */
   async function afterCommit(decided: Decided, caller: ReturnCaller) {
@@ -131,7 +160,47 @@ export function createReturnAndRefund(parts: ReturnAndRefundParts) {
     return afterCommit(decided, caller);
   }
 
+  /** The store's move of a return, or the platform's dismissal of a dispute; stock back when the goods arrive. */
+  async function move(caller: ReturnCaller, returnId: string, body: UpdateReturnStatusBody) {
+    return decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
+      const updated = await moves.recordMove(tx, row, order, caller, body);
+      if (body.status === 'item_received') await returnStock(tx, moves.unitsOf(row));
+      return returns.view(tx, updated, caller);
+    });
+  }
+
+  /** The platform decides a refund the provider did not make: rejected, or paid another way. */
+  async function decideRefund(caller: ReturnCaller, refundId: string, body: RefundRejectBody) {
+    const outcome = body.outcome ?? 'rejected';
+    const reason = body.note.trim();
+    const decided = await parts.db.transaction(async (tx) => {
+      const found = await refunds.find(tx, refundId);
+      if (!found) throw notFound('Refund not found');
+      const order = await parts.orders.lockOrder(tx, found.orderId);
+      if (!order) throw notFound('Refund not found');
+      const row = await refunds.decide(tx, refundId, { outcome, reason, actor: returnActorOf(caller) });
+      await moves.recordRefundDecision(tx, found, row, order, outcome, reason);
+      await moves.tellRefundDecided(tx, order, caller, row, outcome, reason);
+      return row;
+    });
+    return refunds.record(parts.db, decided);
+  }
+
   const routes: RouteDefinition[] = [
+    route(merchantReturnEndpoints.updateStatus, async ({ auth, params, body }) => {
+      const updated = await move(returnCallerOf(auth), params.id, body);
+      return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
+    }),
+    route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => {
+      const refund = await decideRefund(returnCallerOf(auth), params.id, body);
+      return {
+        message:
+          refund.decision?.outcome === 'paid_another_way'
+            ? 'Refund marked paid another way; the customer was told'
+            : 'Refund request rejected; the customer was told',
+        data: refund,
+      };
+    }),
     route(merchantReturnEndpoints.refundDecision, async ({ auth, params, body }) => {
       const updated = await storeDecides(returnCallerOf(auth), params.id, body);
       return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
@@ -145,7 +214,7 @@ export function createReturnAndRefund(parts: ReturnAndRefundParts) {
       data: await platformUpholds(returnCallerOf(auth), params.id, 'replace', body.note),
     })),
   ];
-  return { service: { storeDecides, platformUpholds }, routes };
+  return { service: { storeDecides, platformUpholds, move, decideRefund }, routes };
 }
 
 /** The money steps the orders module's refunds call: the provider's refund, its reservation, the gift cards'. */

@@ -2,27 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns, returnPickups } from '../../src/modules/returns/returns.schema.js';
-import {
-  addToCart,
-  type CommerceSetup,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, type World, world } from '../support/world.js';
 
 // GET /api/carrier/day (issue 35 item 7): a carrier's own stops, grouped by state and LGA, with the store's and the
 // customer's phones as call and WhatsApp links and a map link per address; no other carrier's.
@@ -30,9 +13,10 @@ import {
 let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
-let partner: Awaited<ReturnType<typeof createPartner>>;
-let otherPartner: Awaited<ReturnType<typeof createPartner>>;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let partner: Carrier;
+let otherPartner: Carrier;
+let dispatcher: Dispatcher;
+let market: World;
 const orderIds: string[] = [];
 
 const day = (token?: string) =>
@@ -52,9 +36,11 @@ async function assign(orderId: string, body: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  market = await world({ customers: 0, carriers: 2, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store] = market.stores as [SellingStore];
+  [partner, otherPartner] = market.carriers as [Carrier, Carrier];
+  [dispatcher] = market.dispatchers as [Dispatcher];
   const profile = await test.app.inject({
     method: 'POST',
     url: '/api/stores/profile',
@@ -72,29 +58,22 @@ beforeAll(async () => {
     },
   });
   expect(profile.statusCode, profile.body).toBe(200);
-  [partner, otherPartner, dispatcher] = await Promise.all([
-    createPartner(test, { approved: true }),
-    createPartner(test, { approved: true }),
-    createAdmin(test, 'dispatcher'),
-  ]);
-  const product = await listedProduct(test, setup, store, { quantity: 50 });
   const places = [
     { stateOrRegion: 'Lagos', lga: 'Ikeja', address: '12 Allen Avenue' },
     { stateOrRegion: 'Oyo', lga: 'Ibadan North', address: '4 Bodija Road' },
     { stateOrRegion: 'Lagos', lga: 'Surulere', address: '9 Adeniran Ogunsanya Street' },
   ];
+  let productId: string | undefined;
   for (const place of places) {
-    const customer = await shopper(test, place);
-    await addToCart(test, customer, product.id, 1);
-    const created = json(await checkout(test, customer)).data;
-    await payInSandbox(test, created.payment.authorizationUrl, 'success');
-    orderIds.push(created.tracker.orders[0].id);
+    const bought = await market.paidOrder(store, { customer: await market.newCustomer(place), productId });
+    productId = bought.productId;
+    orderIds.push(bought.orderId);
   }
   await assign(orderIds[0]!, { carrier: 'partner', partnerId: partner.id });
   await assign(orderIds[1]!, { carrier: 'partner', partnerId: partner.id });
   await assign(orderIds[2]!, { carrier: 'dispatcher', dispatcherId: dispatcher.id });
 }, 180_000);
-afterAll(() => test?.close());
+afterAll(() => market?.close());
 
 describe('carrier day', () => {
   it("groups the partner's stops by state and LGA, with call, WhatsApp and map links", async () => {
@@ -251,7 +230,7 @@ describe('carrier day', () => {
 
   it('is for carriers only: merchants, customers, admins who do not carry and anonymous callers are refused', async () => {
     expect((await day(store.accessToken)).statusCode).toBe(403);
-    const customer = await shopper(test);
+    const customer = await market.newCustomer();
     expect((await day(customer.token)).statusCode).toBe(403);
     for (const role of ['scheduler', 'admin'] as const) {
       const admin = await createAdmin(test, role);

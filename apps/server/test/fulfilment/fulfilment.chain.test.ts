@@ -3,26 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { orderHandovers, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import {
-  addToCart,
   type CommerceSetup,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
   type SellingStore,
   type Shopper,
   sellingStore,
-  shopper,
 } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, json, type TestApp } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, type World, world } from '../support/world.js';
 
 // The fulfilment chain of issue 7 across checkout, orders, catalog stock, payments and mail: one order from the
 // customer's payment to the door, and every call tried by the accounts that must not make it.
@@ -31,24 +19,25 @@ let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
 let otherStore: SellingStore;
-let partner: Awaited<ReturnType<typeof createPartner>>;
-let otherPartner: Awaited<ReturnType<typeof createPartner>>;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let partner: Carrier;
+let otherPartner: Carrier;
+let dispatcher: Dispatcher;
 let scheduler: Awaited<ReturnType<typeof createAdmin>>;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 let secondAdmin: Awaited<ReturnType<typeof createAdmin>>;
+let market: World;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  [partner, otherPartner] = [await createPartner(test), await createPartner(test)];
-  dispatcher = await createAdmin(test, 'dispatcher');
+  market = await world({ stores: 2, customers: 0, carriers: 2, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores as [SellingStore, SellingStore];
+  [partner, otherPartner] = market.carriers as [Carrier, Carrier];
+  [dispatcher] = market.dispatchers as [Dispatcher];
   scheduler = await createAdmin(test, 'scheduler');
   admin = setup.admin;
   secondAdmin = await createAdmin(test, 'admin');
 }, 180_000);
-afterAll(() => test.close());
+afterAll(() => market?.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: unknown) =>
   test.app.inject({
@@ -63,13 +52,9 @@ const assign = (orderId: string, token: string, body: Record<string, unknown>) =
   call('POST', `/api/orders/admin/${orderId}/assign`, token, body);
 const codes = (statuses: { code_name: string }[]) => statuses.map((status) => status.code_name);
 
+/** A paid order of `seller`, bought by a new customer. */
 async function paidOrder(seller = store, quantity = 1) {
-  const product = await listedProduct(test, setup, seller, { quantity: 20 });
-  const customer = await shopper(test);
-  await addToCart(test, customer, product.id, quantity);
-  const created = json(await checkout(test, customer)).data;
-  await payInSandbox(test, created.payment.authorizationUrl, 'success');
-  return { customer, productId: product.id as string, orderId: created.tracker.orders[0].id as string };
+  return market.paidOrder(seller, { customer: await market.newCustomer(), quantity, stock: 20 });
 }
 
 async function customerOrder(customer: Shopper, orderId: string) {

@@ -1,20 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
-import {
-  addToCart,
-  type CommerceSetup,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  type SellingStore,
-  type Shopper,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
 import { addStoreMember } from '../support/staff-factory.js';
-import { bearer, createPartner, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Carrier, type World, world } from '../support/world.js';
 
 // Bulk order actions (issue 35): many orders in one request, one transaction and one result per order.
 
@@ -23,28 +13,20 @@ let setup: CommerceSetup;
 let store: SellingStore;
 let otherStore: SellingStore;
 let customer: Shopper;
-let partner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Carrier;
+let market: World;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  [customer, partner] = await Promise.all([shopper(test), createPartner(test, { approved: true })]);
+  market = await world({ stores: 2, carriers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores as [SellingStore, SellingStore];
+  [customer] = market.customers as [Shopper];
+  [partner] = market.carriers as [Carrier];
 }, 120_000);
-afterAll(() => test?.close());
+afterAll(() => market?.close());
 
 /** `count` paid orders of `seller`, bought one after another by the same customer. */
-async function paidOrders(seller: SellingStore, count: number): Promise<string[]> {
-  const product = await listedProduct(test, setup, seller, { quantity: 50 });
-  const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    await addToCart(test, customer, product.id, 1);
-    const created = json(await checkout(test, customer)).data;
-    await payInSandbox(test, created.payment.authorizationUrl, 'success');
-    ids.push(created.tracker.orders[0].id);
-  }
-  return ids;
-}
+const paidOrders = (seller: SellingStore, count: number) => market.paidOrders(seller, count);
 
 const post = (url: string, token: string, payload: Record<string, unknown>) =>
   test.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress: nextIp() });

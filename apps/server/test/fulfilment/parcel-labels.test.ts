@@ -4,20 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
-import {
-  addToCart,
-  type CommerceSetup,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  type SellingStore,
-  type Shopper,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
-import { bearer, createPartner, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Carrier, type World, world } from '../support/world.js';
 
 // Labels with a QR code and scanned hand-overs (issue 35, ADR 078).
 
@@ -26,36 +16,23 @@ let setup: CommerceSetup;
 let store: SellingStore;
 let otherStore: SellingStore;
 let customer: Shopper;
-let carrier: Awaited<ReturnType<typeof createPartner>>;
-let otherCarrier: Awaited<ReturnType<typeof createPartner>>;
+let carrier: Carrier;
+let otherCarrier: Carrier;
 let mine: string[];
 let theirs: string;
 
-async function paidOrders(seller: SellingStore, count: number): Promise<string[]> {
-  const product = await listedProduct(test, setup, seller, { quantity: 50 });
-  const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    await addToCart(test, customer, product.id, 2);
-    const created = json(await checkout(test, customer)).data;
-    await payInSandbox(test, created.payment.authorizationUrl, 'success');
-    ids.push(created.tracker.orders[0].id);
-  }
-  return ids;
-}
+let market: World;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  [customer, carrier, otherCarrier] = await Promise.all([
-    shopper(test),
-    createPartner(test, { approved: true }),
-    createPartner(test, { approved: true }),
-  ]);
-  mine = await paidOrders(store, 2);
-  [theirs] = (await paidOrders(otherStore, 1)) as [string];
+  market = await world({ stores: 2, carriers: 2 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores as [SellingStore, SellingStore];
+  [customer] = market.customers as [Shopper];
+  [carrier, otherCarrier] = market.carriers as [Carrier, Carrier];
+  mine = await market.paidOrders(store, 2, { quantity: 2 });
+  [theirs] = (await market.paidOrders(otherStore, 1, { quantity: 2 })) as [string];
 }, 120_000);
-afterAll(() => test?.close());
+afterAll(() => market?.close());
 
 const post = (url: string, token: string, payload: Record<string, unknown>) =>
   test.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress: nextIp() });

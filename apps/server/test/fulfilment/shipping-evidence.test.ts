@@ -1,26 +1,10 @@
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../src/platform/storage/files.schema.js';
-import {
-  addToCart,
-  type CommerceSetup,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, sellingStore } from '../support/commerce-factory.js';
 import { multipartForm, pngBytes } from '../support/store-factory.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, json, type TestApp } from '../support/test-app.js';
+import { type Carrier, type World, world } from '../support/world.js';
 
 // Shipping evidence (issue 7): picking a parcel up and a failed delivery need a photo uploaded with the move,
 // checked by its bytes and size through the image pipeline, kept on the order's timeline for staff and the carrier.
@@ -28,16 +12,17 @@ import {
 let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
-let partner: Awaited<ReturnType<typeof createPartner>>;
-let otherPartner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Carrier;
+let otherPartner: Carrier;
+let market: World;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-  [partner, otherPartner] = [await createPartner(test), await createPartner(test)];
+  market = await world({ customers: 0, carriers: 2 });
+  ({ test, setup } = market);
+  [store] = market.stores as [SellingStore];
+  [partner, otherPartner] = market.carriers as [Carrier, Carrier];
 }, 180_000);
-afterAll(() => test.close());
+afterAll(() => market?.close());
 
 const url = (orderId: string) => `/api/ordertracking/update-order/${orderId}`;
 const moveJson = (orderId: string, token: string, payload: Record<string, unknown>) =>
@@ -71,12 +56,10 @@ const evidenceFiles = async () =>
 
 /** A paid order the store made ready and an admin assigned to `partner`. */
 async function assignedOrder() {
-  const product = await listedProduct(test, setup, store, { quantity: 10 });
-  const customer = await shopper(test);
-  await addToCart(test, customer, product.id, 1);
-  const created = json(await checkout(test, customer)).data;
-  await payInSandbox(test, created.payment.authorizationUrl, 'success');
-  const orderId = created.tracker.orders[0].id as string;
+  const { orderId, customer } = await market.paidOrder(store, {
+    customer: await market.newCustomer(),
+    stock: 10,
+  });
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await moveJson(orderId, store.accessToken, { status })).statusCode).toBe(200);
   const assigned = await test.app.inject({
@@ -228,7 +211,7 @@ describe('shipping evidence', () => {
     const publicPath = evidence.replace('/media/private/', '/media/images/');
     expect((await test.app.inject({ method: 'GET', url: publicPath })).statusCode).toBe(404);
 
-    const otherCustomer = await shopper(test);
+    const otherCustomer = await market.newCustomer();
     const otherStore = await sellingStore(test, setup);
     const dispatcher = await createAdmin(test, 'dispatcher');
     for (const [who, token] of [
@@ -270,7 +253,7 @@ describe('shipping evidence', () => {
     expect(
       (await moveWithFile(orderId, otherPartner.accessToken, { status: 'picked_up' }, photo)).statusCode,
     ).toBe(404);
-    const customer = await shopper(test);
+    const customer = await market.newCustomer();
     expect((await moveWithFile(orderId, customer.token, { status: 'picked_up' }, photo)).statusCode).toBe(
       403,
     );

@@ -2,19 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../../src/platform/security/rate-limits.js';
 import { createTrackingLinks } from '../../src/platform/security/tracking-links.js';
 import { deliveredDaysAgo } from '../returns/returns-support.js';
-import {
-  addToCart,
-  type CommerceSetup,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
-import { bearer, createAdmin, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Dispatcher, type World, world } from '../support/world.js';
 
 // Tracking from a message (issue 36): the out-for-delivery message carries a signed link that opens the order's
 // status, timeline and delivery token without signing in; it shows the first name and LGA and no other personal
@@ -23,7 +14,8 @@ import { bearer, createAdmin, createTestApp, json, nextIp, type TestApp } from '
 let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let dispatcher: Dispatcher;
+let market: World;
 let orderId: string;
 let link: string;
 let deliveryToken: string;
@@ -32,20 +24,16 @@ const track = (token: string, ip = nextIp()) =>
   test.app.inject({ method: 'GET', url: `/api/track/${token}`, remoteAddress: ip });
 
 beforeAll(async () => {
-  test = await createTestApp({ rateLimits: createRateLimits({}) });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-  dispatcher = await createAdmin(test, 'dispatcher');
-  const product = await listedProduct(test, setup, store, { quantity: 10 });
-  const customer = await shopper(test, {
+  market = await world({ customers: 0, dispatchers: 1, app: { rateLimits: createRateLimits({}) } });
+  ({ test, setup } = market);
+  [store] = market.stores as [SellingStore];
+  [dispatcher] = market.dispatchers as [Dispatcher];
+  const customer = await market.newCustomer({
     stateOrRegion: 'Lagos',
     lga: 'Surulere',
     address: '7 Adeniran Ogunsanya St',
   });
-  await addToCart(test, customer, product.id as string);
-  const created = json(await checkout(test, customer)).data;
-  await payInSandbox(test, created.payment.authorizationUrl);
-  orderId = created.tracker.orders[0].id;
+  ({ orderId } = await market.paidOrder(store, { customer, stock: 10 }));
   deliveryToken = json(
     await test.app.inject({
       method: 'GET',
@@ -70,7 +58,7 @@ beforeAll(async () => {
   });
   link = /\/t\/([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1] ?? '';
 }, 60_000);
-afterAll(() => test.close());
+afterAll(() => market?.close());
 
 describe('the link in the out-for-delivery message', () => {
   it('opens the status, timeline and delivery token signed out, with no address, phone or e-mail', async () => {

@@ -1,6 +1,5 @@
 import { createReturnAndRefund } from '../../flows/return-and-refund.js';
 import { findUserById } from '../../modules/auth/index.js';
-import { returnStock } from '../../modules/catalog/index.js';
 import { createReturnsModule } from '../../modules/returns/index.js';
 import { defineModule } from '../registry.js';
 import { fulfilmentChain, orders } from './orders.js';
@@ -11,7 +10,6 @@ export const returns = defineModule('returns', ({ deps, use }) =>
     deps,
     { orders: use(orders).service, refunds: use(orders).refunds },
     {
-      returnStock,
       findCustomer: findUserById,
       cardDisputes: use(payments).service,
       // The pickup of a return's goods uses the delivery chain's carriers and the store's address (ADR 060).
@@ -22,10 +20,12 @@ export const returns = defineModule('returns', ({ deps, use }) =>
 );
 
 /** The return-and-refund flow (flows/return-and-refund.ts): the store's and the platform's refund-or-replace decisions. */
-export const returnAndRefund = defineModule('return and refund', ({ use }) =>
+export const returnAndRefund = defineModule('return and refund', ({ deps, use }) =>
   createReturnAndRefund({
+    db: deps.db,
     returns: use(returns).service,
     decisions: use(returns).decisions,
+    moves: use(returns).moves,
     orders: use(orders).service,
     refunds: use(orders).refunds,
   }),

@@ -402,20 +402,12 @@ export async function sendApproved(ctx: PayoutsContext, payoutId: string): Promi
   return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
 }
 
-/**
- * Payouts open past PAYOUT_CONFIRM_AFTER_MINUTES: an approved one that was never sent is sent now (`process`
- * claims it, so never twice); a sent one is settled from what the provider says of it, through the same
- * `settleTransfer` its webhook takes (which locks the row and ignores a payout already settled). A transfer the
- * provider never received fails the payout, which gives its orders back to the next payout; one still on its
- * way, or a provider not answering, waits for the next run.
- */
-export async function confirmLatePayouts(
-  ctx: PayoutsContext,
-): Promise<{ sent: number; settled: number; waiting: number }> {
-  const { db, deps, needs, log } = ctx;
+/** Open payouts untouched for PAYOUT_CONFIRM_AFTER_MINUTES, and sent ones whose outcome is unknown long enough. */
+async function latePayouts(ctx: PayoutsContext) {
+  const { db, deps } = ctx;
   const before = new Date(deps.now().getTime() - PAYOUT_CONFIRM_AFTER_MINUTES * 60_000);
   const unknownBefore = new Date(deps.now().getTime() - PAYOUT_UNKNOWN_ASK_AFTER_MS);
-  const late = await db
+  return db
     .select({
       id: payouts.id,
       reference: payouts.reference,
@@ -432,6 +424,20 @@ export async function confirmLatePayouts(
     )
     .orderBy(asc(payouts.updatedAt))
     .limit(LATE_PAYOUTS_PER_RUN);
+}
+
+/**
+ * Payouts open past PAYOUT_CONFIRM_AFTER_MINUTES: an approved one that was never sent is sent now (`process`
+ * claims it, so never twice); a sent one is settled from what the provider says of it, through the same
+ * `settleTransfer` its webhook takes (which locks the row and ignores a payout already settled). A transfer the
+ * provider never received fails the payout, which gives its orders back to the next payout; one still on its
+ * way, or a provider not answering, waits for the next run.
+ */
+export async function confirmLatePayouts(
+  ctx: PayoutsContext,
+): Promise<{ sent: number; settled: number; waiting: number }> {
+  const { db, deps, needs, log } = ctx;
+  const late = await latePayouts(ctx);
   const outcome = { sent: 0, settled: 0, waiting: 0 };
   for (const payout of late) {
     if (payout.status === 'approved') {

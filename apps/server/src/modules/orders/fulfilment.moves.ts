@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { formatNaira, nairaToKobo, type OrderStatusCode, type UpdateOrderBody } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { conflict, validation } from '../../platform/errors.js';
-import type { FulfilmentCaller } from './fulfilment.service.js';
+import type { FulfilmentCaller } from './fulfilment.context.js';
 import { type ActorRole, moveBetween } from './order-status.js';
 import type { OrderRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';

@@ -1,5 +1,5 @@
 import { type CustomerOrder, customerOrderStatusOf, koboToNaira } from '@market/contracts';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson, rowsFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
@@ -172,4 +172,65 @@ export function payOnDeliveryTermsOf(row: Pick<OrderRow, 'paymentMethod' | 'tota
 function customerActivityText(status: string, activity: string): string {
   if (status === 'declined') return 'We are finding another carrier to bring your order.';
   return activity;
+}
+
+export async function findCustomerOrder(
+  executor: Db,
+  customerId: string,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [row] = await executor
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** Whether the customer has an order that was paid (not awaiting payment, not cancelled). */
+export async function hasPaidOrder(executor: Db, customerId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.customerId, customerId), notInArray(orders.status, ['awaiting_payment', 'cancelled'])),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Statuses in which the customer has received an order: what makes a review a verified purchase. */
+export const RECEIVED_STATUSES = ['delivered', 'completed'] as const;
+
+/** Whether the customer received an order containing the product. */
+export async function hasReceivedProduct(executor: Db, customerId: string, productId: string) {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        inArray(orders.status, [...RECEIVED_STATUSES]),
+        eq(orderItems.productId, productId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Whether the customer received an order from the store. */
+export async function hasReceivedFromStore(executor: Db, customerId: string, storeId: string) {
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.storeId, storeId),
+        inArray(orders.status, [...RECEIVED_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { prepared } from '../../platform/db/prepared.js';
 import {
@@ -371,67 +371,6 @@ export async function customerOrderPage(
     query.status ? eq(orders.status, query.status) : undefined,
   );
   return pagedOrders(executor, where, query);
-}
-
-export async function findCustomerOrder(
-  executor: Db,
-  customerId: string,
-  orderId: string,
-): Promise<OrderRow | undefined> {
-  const [row] = await executor
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
-    .limit(1);
-  return row;
-}
-
-/** Whether the customer has an order that was paid (not awaiting payment, not cancelled). */
-export async function hasPaidOrder(executor: Db, customerId: string): Promise<boolean> {
-  const [row] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(eq(orders.customerId, customerId), notInArray(orders.status, ['awaiting_payment', 'cancelled'])),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Statuses in which the customer has received an order: what makes a review a verified purchase. */
-export const RECEIVED_STATUSES = ['delivered', 'completed'] as const;
-
-/** Whether the customer received an order containing the product. */
-export async function hasReceivedProduct(executor: Db, customerId: string, productId: string) {
-  const [row] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        inArray(orders.status, [...RECEIVED_STATUSES]),
-        eq(orderItems.productId, productId),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Whether the customer received an order from the store. */
-export async function hasReceivedFromStore(executor: Db, customerId: string, storeId: string) {
-  const [row] = await executor
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(orders.storeId, storeId),
-        inArray(orders.status, [...RECEIVED_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /** Orders with their items and activities, shaped for the customer (the only one who sees the delivery token). */

@@ -1,87 +1,34 @@
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
-import {
-  type CustomerOrder,
-  formatNaira,
-  koboToNaira,
-  type OrderStatusCode,
-  type Tracker,
-} from '@market/contracts';
-import { recordAudit, recordAudits } from '../../platform/audit/record.js';
+import { randomUUID } from 'node:crypto';
+import { type CustomerOrder, koboToNaira, type OrderStatusCode, type Tracker } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
-import {
-  checkMove,
-  initialStatus,
-  knownNameOfStatus,
-  type MoveFacts,
-  moveBetween,
-  nextStatusesFor,
-  type OrderActor,
-  orderStatusList,
-} from './order-status.js';
+import { initialStatus, nextStatusesFor, type OrderActor, orderStatusList } from './order-status.js';
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { DeliveryAddress, RefundStatus } from './orders.schema.js';
+import * as moves from './orders.transitions.js';
+import {
+  DAY_MS,
+  defaultActivity,
+  newOrderName,
+  type OrdersContext,
+  writeActivity,
+} from './orders.transitions.js';
 import { orderReceiptPdf, type SellerTax } from './receipt.js';
+
+export {
+  handoverTokenHash,
+  newDeliveryToken,
+  type OrdersContext,
+  type TransitionEvidence,
+} from './orders.transitions.js';
 
 /** The store's own TIN and VAT registration (the stores module's, handed in by the composition). */
 export type StoreTaxOf = (executor: Db, storeId: string) => Promise<SellerTax>;
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** Short name people read out on the phone, e.g. NM-7K3F9Q2A. */
-function newOrderName(): string {
-  const bytes = randomBytes(8);
-  return `NM-${[...bytes].map((byte) => CROCKFORD[byte % 32]).join('')}`;
-}
-
-/** A short number the customer reads to the dispatcher at the door. */
-export function newDeliveryToken(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-/** Hex SHA-256, the form in which hand-over tokens are kept (the migration's backfill computes the same). */
-export function handoverTokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** What a move carries besides its target: the timeline text, and proof the move needs. */
-export interface TransitionEvidence {
-  /** The text of the order activity; the status's own sentence when absent. */
-  activity?: string;
-  /** Set by the caller that checked the customer's delivery token for this order. */
-  deliveryTokenChecked?: boolean;
-  /** Address of the photo uploaded with the move (shipping evidence), kept on its order activity. */
-  shippingEvidence?: string;
-  /** The parcel reference scanned from the label for this move (ADR 078), kept on its order activity. */
-  parcelRef?: string;
-  /** Set by the returns module for the return that brings every unit back, as it stands in this transaction. */
-  settledReturn?: MoveFacts['settledReturn'];
-}
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whether every unit of the order (and so its shipping fee) is covered by a booked refund, or it cost nothing. */
-async function wholeOrderRefunded(executor: Db, order: OrderRow): Promise<boolean> {
-  if (order.totalKobo === 0) return true;
-  // Paid at the door (ADR 074): before delivery nothing was paid, so nothing is owed back on a cancellation or a
-  // parcel refused and returned. Cash is only ever collected with the move to delivered.
-  if (order.paymentMethod === 'on_delivery' && order.deliveredAt === null) return true;
-  const [items, refunds] = await Promise.all([
-    repository.itemsOfOrders(executor, [order.id]),
-    repository.refundsOfOrder(executor, order.id),
-  ]);
-  const taken = new Map<string, number>();
-  for (const refund of refunds)
-    for (const line of refund.lines)
-      taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
-  return items.every((item) => (taken.get(item.id) ?? 0) >= item.quantity);
-}
-
-/** One store's part of a checkout, in the orders module's words. */
 export interface CheckoutOrderInput {
   storeId: string;
   storeName: string;
@@ -124,11 +71,6 @@ export interface CheckoutInput {
   stores: CheckoutOrderInput[];
 }
 
-const defaultActivity: Partial<Record<OrderStatusCode, string>> = {
-  awaiting_payment: 'Order placed. Waiting for payment.',
-  pending: 'Payment received. The store has been told about your order.',
-};
-
 export function createOrdersService(
   deps: Deps,
   money: OrderMoneyEvents = createOrderMoneyEvents(),
@@ -136,196 +78,14 @@ export function createOrdersService(
 ) {
   const { db } = deps;
 
-  async function writeActivity(
-    executor: Db,
-    orderId: string,
-    status: string,
-    actor: OrderActor,
-    text: string,
-    at: Date,
-    evidence: string | null = null,
-    parcelRef: string | null = null,
-  ) {
-    await repository.insertActivity(executor, {
-      orderId,
-      status,
-      activity: text,
-      actorType: actor.role,
-      actorId: actor.id,
-      evidence,
-      parcelRef,
-      createdAt: at,
-    });
-  }
-
-  /**
-   * Moves one order: locks its row, asks the machine (`checkMove`, ADR 040) whether the actor may make the move with
-   * what it shows, writes the status and an order activity. The money step a move needs is read here from the
-   * orders module's own rows (the refund, the return window) or taken from the returns module (the settled return),
-   * so a caller that skipped it is refused whatever its role: a 409 that names the current status.
-   */
-  async function transition(
-    executor: Db,
-    orderId: string,
-    to: OrderStatusCode,
-    actor: OrderActor,
-    evidence: TransitionEvidence = {},
-  ): Promise<OrderRow> {
-    const order = await repository.lockOrder(executor, orderId);
-    if (!order) throw notFound('Order not found');
-    const move = moveBetween(order.status, to);
-    const facts: MoveFacts = {
-      deliveryTokenChecked: evidence.deliveryTokenChecked,
-      shippingEvidence: Boolean(evidence.shippingEvidence),
-      settledReturn: evidence.settledReturn,
-      refundBooked: move?.settles === 'refund' ? await wholeOrderRefunded(executor, order) : undefined,
-      returnWindowPassed:
-        move?.settles === 'return_window'
-          ? order.deliveredAt !== null &&
-            order.orderReturnId === null &&
-            deps.now().getTime() - order.deliveredAt.getTime() >= deps.config.returnWindowDays * DAY_MS
-          : undefined,
-    };
-    const refusal = checkMove(order, to, actor, facts);
-    const from = knownNameOfStatus(order.status);
-    switch (refusal) {
-      case null:
-        break;
-      case 'delivery-token':
-        throw new AppError(
-          'VALIDATION_ERROR',
-          "The customer's delivery token is needed to mark it Delivered",
-          [{ path: 'deliveryToken', message: "Enter the customer's delivery token" }],
-        );
-      case 'shipping-evidence':
-        throw new AppError(
-          'VALIDATION_ERROR',
-          `A photo of the parcel is needed to mark it ${knownNameOfStatus(to)}`,
-          [{ path: 'evidence', message: 'Take or choose a photo of the parcel' }],
-        );
-      case 'money-step':
-        throw conflict(
-          move?.settles === 'settled_return'
-            ? `Order is ${from}; it becomes Returned only when the store has received an approved return of every item and refunded or replaced it`
-            : move?.settles === 'return_window'
-              ? `Order is ${from}; it completes only after the return window has passed with no return in progress`
-              : `Order is ${from}; it cannot move to ${knownNameOfStatus(to)} before its refund is booked`,
-        );
-      case 'not-assignee':
-        throw conflict(`Order is ${from}; only its own carrier can move it to ${knownNameOfStatus(to)}`);
-      default:
-        throw conflict(
-          `Order is ${from}; it cannot move to ${knownNameOfStatus(to)}${move ? ` as ${actor.role}` : ''}`,
-        );
-    }
-    const at = deps.now();
-    const moved = await repository.updateOrder(executor, orderId, { status: to, updatedAt: at });
-    await writeActivity(
-      executor,
-      orderId,
-      to,
-      actor,
-      evidence.activity ?? defaultActivity[to] ?? `Order is ${knownNameOfStatus(to)}.`,
-      at,
-      evidence.shippingEvidence ?? null,
-      evidence.parcelRef ?? null,
-    );
-    // Who moved which order from what to what, when and from where (issue 33, ADR 072), in the move's transaction.
-    // A move with no request behind it (a job, a payment webhook) reads as the platform's.
-    await recordAudit(executor, {
-      action: 'order.status',
-      subjectType: 'order',
-      subjectId: orderId,
-      storeId: order.storeId,
-      before: { status: order.status },
-      after: { status: to },
-      reason: evidence.activity ?? null,
-    });
-    if (to === 'completed') await money.books.completed(executor, moved);
-    if (to === 'returned') await money.books.returned(executor, moved);
-    if (to === 'cancelled' || to === 'returned') await money.books.undone(executor, moved);
-    return moved;
-  }
-
-  /** Settled payment: the order becomes pending and gets its delivery token, kept as the carrier-to-customer hand-over. */
-  async function markOrderPaid(executor: Db, orderId: string) {
-    const order = await transition(executor, orderId, 'pending', { role: 'payment', id: null });
-    const token = newDeliveryToken();
-    const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
-    await money.books.paid(executor, [paid]);
-    await repository.insertHandover(executor, {
-      orderId,
-      fromPartyKind: 'carrier',
-      toPartyKind: 'customer',
-      toPartyId: order.customerId,
-      tokenHash: handoverTokenHash(token),
-      createdAt: deps.now(),
-    });
-    return { ...order, orderDeliveryToken: token };
-  }
-
-  /**
-   * `markOrderPaid` for every order of a checkout in a fixed number of statements (ADR 031): the orders are locked
-   * in one statement (in the order every writer of a checkout's orders uses), each move is checked against the
-   * status table as `transition` does, and the statuses, tokens, activities and hand-overs are written in bulk.
-   */
-  async function markOrdersPaid(executor: Db, trackerId: string, at: Date) {
-    const locked = await repository.lockOrdersOfTracker(executor, trackerId);
-    for (const order of locked) {
-      if (!moveBetween(order.status, 'pending')?.roles.includes('payment')) {
-        throw conflict(
-          `Order is ${knownNameOfStatus(order.status)}; it cannot move to ${knownNameOfStatus('pending')} as payment`,
-        );
-      }
-    }
-    const paid = locked.map((order) => ({
-      ...order,
-      status: 'pending',
-      updatedAt: at,
-      orderDeliveryToken: newDeliveryToken(),
-    }));
-    // The tracker, the orders, their activities and hand-overs and the reservations in one statement, which also
-    // answers the items (ADR 036). The tracker is already locked by the caller (payment) or its own (gift cards).
-    const items = await repository.payCheckout(executor, {
-      trackerId,
-      at,
-      tokens: paid.map((order) => ({ id: order.id, token: order.orderDeliveryToken })),
-      activities: paid.map((order) => ({
-        orderId: order.id,
-        status: 'pending',
-        activity:
-          order.paymentMethod === 'on_delivery'
-            ? `Order confirmed. You pay ${formatNaira(order.totalKobo + order.podFeeKobo)} at the door. The store has been told about your order.`
-            : defaultActivity.pending!,
-        actorType: 'payment',
-        actorId: null,
-        createdAt: at,
-      })),
-      handovers: paid.map((order) => ({
-        orderId: order.id,
-        fromPartyKind: 'carrier',
-        toPartyKind: 'customer',
-        toPartyId: order.customerId,
-        tokenHash: handoverTokenHash(order.orderDeliveryToken),
-        createdAt: at,
-      })),
-    });
-    // Each order's move in the audit trail as `transition` writes it, in one statement (issue 33, ADR 072).
-    await recordAudits(
-      executor,
-      locked.map((order) => ({
-        action: 'order.status' as const,
-        subjectType: 'order' as const,
-        subjectId: order.id,
-        storeId: order.storeId,
-        before: { status: order.status },
-        after: { status: 'pending' },
-        reason: defaultActivity.pending ?? null,
-      })),
-    );
-    // The checkout-and-pay flow books these orders' money next, in this same transaction (ADR 027, 076).
-    return { orders: paid, items };
-  }
+  const ctx: OrdersContext = { deps, money };
+  /** A move step of `orders.transitions.ts` with this service's context. */
+  const bound =
+    <A extends unknown[], R>(step: (ctx: OrdersContext, ...args: A) => R) =>
+    (...args: A) =>
+      step(ctx, ...args);
+  const transition = bound(moves.transition);
+  const markOrdersPaid = bound(moves.markOrdersPaid);
 
   /**
    * `written`: the orders, items and activities of a checkout just created, so that they are not read back (ADR 033;
@@ -574,77 +334,10 @@ export function createOrdersService(
     },
 
     /**
-     * A replacement for a return: a zero-value order of the same store for the given units, paid from the start (a
-     * checkout of ₦0 with its own RPL reference), which enters the fulfilment chain as pending with its delivery
-     * token like any paid order. Runs in the caller's transaction.
+     * A replacement for a return: a zero-value order of the same store for the given units, paid from the start,
+     * entering the fulfilment chain as pending (`orders.transitions.ts`). Runs in the caller's transaction.
      */
-    async createReplacement(
-      executor: Db,
-      source: OrderRow,
-      lines: { item: repository.ItemRow; quantity: number }[],
-      returnId: string,
-    ): Promise<OrderRow> {
-      const at = deps.now();
-      const tracker = await repository.insertTracker(executor, {
-        reference: `RPL-${randomBytes(10).toString('hex').toUpperCase()}`,
-        customerId: source.customerId,
-        status: 'paid',
-        itemsSubtotalKobo: 0,
-        shippingTotalKobo: 0,
-        discountTotalKobo: 0,
-        giftCardKobo: 0,
-        amountDueKobo: 0,
-        deliveryAddress: source.deliveryAddress,
-        appliedCouponCodes: [],
-        expiresAt: at,
-        paidAt: at,
-      });
-      const order = await repository.insertOrder(executor, {
-        trackerId: tracker.id,
-        orderName: newOrderName(),
-        customerId: source.customerId,
-        storeId: source.storeId,
-        merchantId: source.merchantId,
-        storeName: source.storeName,
-        status: initialStatus.to,
-        subtotalKobo: 0,
-        shippingFeeKobo: 0,
-        discountKobo: 0,
-        totalKobo: 0,
-        deliveryAddress: source.deliveryAddress,
-        orderNote: `Replacement for ${source.orderName}`,
-        withinLagos: source.withinLagos,
-        lagosMerchant: source.lagosMerchant,
-        lagosCustomer: source.lagosCustomer,
-        weightGrams: source.weightGrams,
-        replacementOf: source.id,
-        orderReturnId: null,
-      });
-      await repository.insertOrderItems(
-        executor,
-        lines.map(({ item, quantity }) => ({
-          orderId: order.id,
-          productId: item.productId,
-          variantId: item.variantId,
-          productName: item.productName,
-          sku: item.sku,
-          unitPriceKobo: 0,
-          quantity,
-          hostedImages: item.hostedImages,
-          productVariant: item.productVariant,
-        })),
-      );
-      await writeActivity(
-        executor,
-        order.id,
-        initialStatus.to,
-        { role: 'checkout', id: null },
-        `Replacement for order ${source.orderName} (return ${returnId.slice(0, 8)}).`,
-        at,
-      );
-      const paid = await markOrderPaid(executor, order.id);
-      return paid;
-    },
+    createReplacement: bound(moves.createReplacement),
 
     async listForCustomer(customerId: string, query: { page: number; limit: number; status?: string }) {
       const { rows, total } = await repository.customerOrderPage(db, customerId, query);

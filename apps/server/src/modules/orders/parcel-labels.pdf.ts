@@ -12,6 +12,34 @@ export interface LabelForPdf extends Omit<ParcelLabel, 'qrSvg'> {
 
 const M = 48;
 
+/** The packing slip under the label: what is in the parcel, item by item. */
+function drawPackingSlip(doc: PDFKit.PDFDocument, label: LabelForPdf, width: number, top: number) {
+  doc
+    .fillColor('#0f172a')
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text('Packing slip', M, top + 330);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`${label.orderName} · ${label.storeName}`, M, top + 350);
+  let y = top + 376;
+  doc
+    .font('Helvetica-Bold')
+    .text('Item', M, y)
+    .text('Variant', M + width * 0.55, y);
+  doc.text('Qty', M + width * 0.85, y, { width: width * 0.15, align: 'right' });
+  y += 18;
+  doc.font('Helvetica');
+  for (const item of label.items) {
+    doc.text(`${item.productName} (SKU ${item.sku})`, M, y, { width: width * 0.53 });
+    const below = doc.y;
+    doc.text(item.variant ?? '—', M + width * 0.55, y, { width: width * 0.28 });
+    doc.text(String(item.quantity), M + width * 0.85, y, { width: width * 0.15, align: 'right' });
+    y = Math.max(below, doc.y) + 6;
+  }
+}
+
 export async function parcelLabelsPdf(
   labels: LabelForPdf[],
   refused: { orderId: string; message: string }[],
@@ -61,31 +89,7 @@ export async function parcelLabelsPdf(
         .font('Helvetica')
         .fontSize(8)
         .text('Scan at every hand-over', M + width - 190, top + 222, { width: 182, align: 'center' });
-
-      doc
-        .fillColor('#0f172a')
-        .font('Helvetica-Bold')
-        .fontSize(14)
-        .text('Packing slip', M, top + 330);
-      doc
-        .font('Helvetica')
-        .fontSize(10)
-        .text(`${label.orderName} · ${label.storeName}`, M, top + 350);
-      let y = top + 376;
-      doc
-        .font('Helvetica-Bold')
-        .text('Item', M, y)
-        .text('Variant', M + width * 0.55, y);
-      doc.text('Qty', M + width * 0.85, y, { width: width * 0.15, align: 'right' });
-      y += 18;
-      doc.font('Helvetica');
-      for (const item of label.items) {
-        doc.text(`${item.productName} (SKU ${item.sku})`, M, y, { width: width * 0.53 });
-        const below = doc.y;
-        doc.text(item.variant ?? '—', M + width * 0.55, y, { width: width * 0.28 });
-        doc.text(String(item.quantity), M + width * 0.85, y, { width: width * 0.15, align: 'right' });
-        y = Math.max(below, doc.y) + 6;
-      }
+      drawPackingSlip(doc, label, width, top);
     });
     if (refused.length > 0) {
       if (labels.length > 0) doc.addPage();

@@ -34,16 +34,14 @@ export interface RefundProviderContext {
 }
 
 /**
- * Asks the provider for a booked refund (after the booking committed), in three steps (ADR 061):
- * 1. the intent, in one transaction: pending → processing, the payment's reservation, and when to look again if
- *    no outcome is recorded (`nextAttemptAt`), so a process that dies after it leaves work the resume job finds;
- * 2. the provider call, after the commit;
- * 3. its outcome: made (processed, or processing until the webhook), refused (failed, the reservation released,
- *    a retry later), or unknown (a timeout, a cut connection, a 5xx: `unknown`, the reservation kept, settled
- *    only by asking the provider, never sent again before that).
+ * Step 1, one transaction: a pending refund to the provider becomes processing with its reservation on the payment
+ * and when to look again; one the payment cannot cover fails here, as the provider would refuse it.
  */
-export async function sendRefund(ctx: RefundProviderContext, refundId: string): Promise<RefundRow> {
-  const claimed = await ctx.deps.db.transaction(async (tx) => {
+async function claimForSending(
+  ctx: RefundProviderContext,
+  refundId: string,
+): Promise<{ row: RefundRow; send: boolean; refused?: true }> {
+  return ctx.deps.db.transaction(async (tx) => {
     const row = await repository.lockRefund(tx, refundId);
     if (!row) throw notFound('Refund not found');
     if (row.destination !== 'provider' || row.status !== 'pending') return { row, send: false };
@@ -59,7 +57,7 @@ export async function sendRefund(ctx: RefundProviderContext, refundId: string): 
         nextAttemptAt: nextRefundAttempt(row.attempts + 1, at),
         updatedAt: at,
       });
-      return { row: failed!, send: false, refused: true };
+      return { row: failed!, send: false, refused: true as const };
     }
     const updated = await repository.updateRefund(tx, row.id, ['pending'], {
       status: 'processing',
@@ -70,6 +68,19 @@ export async function sendRefund(ctx: RefundProviderContext, refundId: string): 
     });
     return { row: updated!, send: true };
   });
+}
+
+/**
+ * Asks the provider for a booked refund (after the booking committed), in three steps (ADR 061):
+ * 1. the intent, in one transaction: pending → processing, the payment's reservation, and when to look again if
+ *    no outcome is recorded (`nextAttemptAt`), so a process that dies after it leaves work the resume job finds;
+ * 2. the provider call, after the commit;
+ * 3. its outcome: made (processed, or processing until the webhook), refused (failed, the reservation released,
+ *    a retry later), or unknown (a timeout, a cut connection, a 5xx: `unknown`, the reservation kept, settled
+ *    only by asking the provider, never sent again before that).
+ */
+export async function sendRefund(ctx: RefundProviderContext, refundId: string): Promise<RefundRow> {
+  const claimed = await claimForSending(ctx, refundId);
   if (!claimed.send) {
     if ('refused' in claimed) await ctx.tellOutcome(ctx.deps.db, claimed.row);
     return claimed.row;

@@ -18,7 +18,8 @@ import * as repository from './returns.repository.js';
 
 // Returned goods come back (issue 23, ADR 060): an approved return's pickup goes customer → carrier → store, with
 // the same carriers as deliveries, a token the customer gives at the handover and a photo at each end. The store's
-// "item received" on the return (returns.service) stays the step that releases a refund or replacement.
+// "item received" on the return (a move of the return-and-refund flow) stays the step that releases a refund or
+// replacement.
 
 export interface PickupNeeds {
   /** Shipping partners and platform dispatchers (confirmed, active accounts), as orders are assigned to. */

@@ -62,7 +62,13 @@ export interface DecisionContext {
  * Tells the customer what was decided about their return, by mail. The mail is written to the outbox in the
  * decision's transaction, so it goes out only if the decision commits (ADR 017).
  */
-async function tellCustomer(ctx: DecisionContext, tx: Db, row: ReturnRow, subject: string, sentence: string) {
+export async function tellCustomer(
+  ctx: DecisionContext,
+  tx: Db,
+  row: ReturnRow,
+  subject: string,
+  sentence: string,
+) {
   // The list in the app (and SMS where chosen) hears of it too; the mail below is the decision's record.
   await ctx.deps.events.emit(tx, {
     kind: 'return.decided',
@@ -90,7 +96,7 @@ async function tellCustomer(ctx: DecisionContext, tx: Db, row: ReturnRow, subjec
 }
 
 /** The return ends (refunded, replaced, rejected, closed): the order may complete again. */
-async function release(ctx: DecisionContext, tx: Db, order: OrderRow, row: ReturnRow) {
+export async function release(ctx: DecisionContext, tx: Db, order: OrderRow, row: ReturnRow) {
   if (order.orderReturnId === row.id) await ctx.orders.setOrderReturn(tx, order.id, null);
 }
 
@@ -340,8 +346,8 @@ async function returnOrderIfWhole(
 }
 
 /** Binds `ctx` as the first argument of a step, so callers name the steps without it. */
-const bind =
-  <A extends unknown[], R>(ctx: DecisionContext, step: (ctx: DecisionContext, ...args: A) => R) =>
+export const bind =
+  <C, A extends unknown[], R>(ctx: C, step: (ctx: C, ...args: A) => R) =>
   (...args: A) =>
     step(ctx, ...args);
 
@@ -353,8 +359,6 @@ export function createReturnDecisions(
 ) {
   const ctx: DecisionContext = { deps, orders, needs, pickups };
   return {
-    tellCustomer: bind(ctx, tellCustomer),
-    release: bind(ctx, release),
     withLockedReturn: <T>(
       returnId: string,
       caller: ReturnCaller,

@@ -72,6 +72,14 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
       message: 'The platform will review your return',
       data: await returns.dispute(callerOf(auth), params.id, body.reason),
     })),
+    // The store's and the platform's, after the customer's, in the order they always had.
+    ...staffReturnRoutes(returns),
+  ];
+}
+
+/** The store's and the platform's reads and decisions of returns, refunds and card disputes. */
+function staffReturnRoutes(returns: ReturnsService): RouteDefinition[] {
+  return [
     route(merchantReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',
       data: await returns.list(callerOf(auth), query),
@@ -80,10 +88,6 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
       message: 'Return',
       data: await returns.one(callerOf(auth), params.id),
     })),
-    route(merchantReturnEndpoints.updateStatus, async ({ auth, params, body }) => {
-      const updated = await returns.updateStatus(callerOf(auth), params.id, body);
-      return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
-    }),
     route(adminReturnEndpoints.list, async ({ auth, query }) => ({
       message: 'Returns',
       data: await returns.list(callerOf(auth), query),
@@ -118,16 +122,6 @@ export function returnsRoutes(deps: Deps, returns: ReturnsService): RouteDefinit
           : 'This dispute is charged back to the store',
       data: await returns.cardDisputeBearer(callerOf(auth), params.id, body),
     })),
-    route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => {
-      const refund = await returns.decideRefund(callerOf(auth), params.id, body);
-      return {
-        message:
-          refund.decision?.outcome === 'paid_another_way'
-            ? 'Refund marked paid another way; the customer was told'
-            : 'Refund request rejected; the customer was told',
-        data: refund,
-      };
-    }),
   ];
 }
 

@@ -1,44 +1,30 @@
-import {
-  type CardDispute,
-  type ChargebackDecisionBody,
-  type CreateReturnBody,
-  type CustomerOrderReturn,
-  formatNaira,
-  koboToNaira,
-  type OrderReturn,
-  type RefundRecordStatus,
-  type RefundRejectBody,
-  type ReturnStatus,
-  returnStatusNames,
-  type UpdateReturnStatusBody,
+import type {
+  ChargebackDecisionBody,
+  CreateReturnBody,
+  CustomerOrderReturn,
+  RefundRecordStatus,
+  ReturnStatus,
 } from '@market/contracts';
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
-import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
-import {
-  customerRefundOf,
-  type ItemRow,
-  type OrdersService,
-  type RefundRow,
-  type RefundsService,
-  refundRecordOf,
-  unitsAmount,
-} from '../orders/index.js';
+import type { ItemRow, OrdersService, RefundsService } from '../orders/index.js';
 import type { PaymentDisputeRow, PaymentsService } from '../payments/index.js';
-import { customerPickupView, type PickupsService, pickupView } from './pickups.service.js';
-import {
-  actorOf,
-  canSeeReturn,
-  decidable,
-  type ReturnCaller,
-  type ReturnDecisions,
-} from './returns.decisions.js';
+import type { PickupsService } from './pickups.service.js';
+import { actorOf, canSeeReturn, type ReturnCaller, type ReturnDecisions } from './returns.decisions.js';
 import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 import type { ReturnLine } from './returns.schema.js';
+import {
+  customerReturnView,
+  customerReturnViews,
+  cardDisputeView as disputeView,
+  type ReturnViewContext,
+  returnView,
+  returnViews,
+} from './returns.views.js';
 
 // Returns and replacements (issue 8, ADR 026). The customer asks within the return window after delivery; the
 // store approves or rejects, marks the goods received and decides refund or replacement; a rejected return may be
@@ -46,27 +32,12 @@ import type { ReturnLine } from './returns.schema.js';
 // row lock, then the return's, so two decisions on one return cannot both pass.
 
 export interface ReturnsNeeds {
-  /** Puts received units back into stock (catalog), in the caller's transaction. */
-  returnStock(
-    executor: Db,
-    lines: { productId: string; variantId: string | null; quantity: number }[],
-  ): Promise<void>;
   /** The customer's e-mail and first name, for the mail of each decision (auth). */
   findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
   /** Card-holder disputes of our payments, as the payments module keeps them (ADR 049). */
   cardDisputes: Pick<PaymentsService, 'disputePage' | 'setDisputeBearer'>;
 }
 
-/** The store's moves between statuses; a refund or a replacement is decided with update-refund-decision. */
-const storeMoves: Record<ReturnStatus, readonly ReturnStatus[]> = {
-  requested: ['approved', 'rejected'],
-  approved: ['item_received'],
-  item_received: [],
-  rejected: ['closed'],
-  refunded: ['closed'],
-  replacement_sent: ['closed'],
-  closed: [],
-};
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A return that still takes its units: anything but one that ended without refund or replacement. */
@@ -75,6 +46,54 @@ function holdsUnits(row: ReturnRow): boolean {
   if (row.status === 'closed') return false;
   if (row.status === 'rejected') return row.disputeStatus === 'open';
   return true;
+}
+
+/**
+ * The lines a customer asks to return, each an item of the order listed once and at most the units no earlier return
+ * still takes; anything else is refused with the field it names.
+ */
+function returnLinesOf(
+  items: ItemRow[],
+  previous: ReturnRow[],
+  wanted: CreateReturnBody['items'],
+): ReturnLine[] {
+  const taken = new Map<string, number>();
+  for (const earlier of previous.filter(holdsUnits)) {
+    for (const line of earlier.lines) {
+      taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
+    }
+  }
+  const lines: ReturnLine[] = [];
+  for (const [index, want] of wanted.entries()) {
+    const variantId = want.variantId ?? null;
+    const item: ItemRow | undefined = items.find(
+      (candidate) => candidate.productId === want.productId && candidate.variantId === variantId,
+    );
+    if (!item) throw validation(`items.${index}.productId`, 'That item is not part of this order');
+    if (lines.some((line) => line.orderItemId === item.id)) {
+      throw validation(`items.${index}.productId`, 'List each item once');
+    }
+    const left = item.quantity - (taken.get(item.id) ?? 0);
+    if (want.quantity > left) {
+      throw validation(
+        `items.${index}.quantity`,
+        left === 0
+          ? `${item.productName} was already returned`
+          : `You can return at most ${left} of ${item.productName}`,
+      );
+    }
+    lines.push({
+      orderItemId: item.id,
+      productId: item.productId,
+      variantId: item.variantId,
+      productName: item.productName,
+      sku: item.sku,
+      quantity: want.quantity,
+      unitPriceKobo: item.unitPriceKobo,
+      hostedImages: item.hostedImages,
+    });
+  }
+  return lines;
 }
 
 export function createReturnsService(
@@ -88,169 +107,18 @@ export function createReturnsService(
   const { db } = deps;
 
   const canSee = canSeeReturn;
-  const { withLockedReturn, release, tellCustomer } = decisions;
+  const { withLockedReturn } = decisions;
 
-  function allowedFor(row: ReturnRow, caller: ReturnCaller): ReturnStatus[] {
-    // A disputed return waits for the platform; the store cannot close it meanwhile.
-    if (caller.kind === 'merchant') return row.disputeStatus === 'open' ? [] : [...storeMoves[row.status]];
-    if (caller.kind === 'admin' && row.disputeStatus === 'open') return ['closed'];
-    return [];
-  }
-
-  function canDecide(row: ReturnRow, caller: ReturnCaller): boolean {
-    if (caller.kind === 'merchant') return decidable.has(row.status);
-    if (caller.kind === 'admin') return row.disputeStatus === 'open';
-    return false;
-  }
-
-  async function views(executor: Db, rows: ReturnRow[], caller: ReturnCaller): Promise<OrderReturn[]> {
-    if (rows.length === 0) return [];
-    const [history, names, paid, trips] = await Promise.all([
-      refunds.refundsOfReturns(
-        executor,
-        rows.map((row) => row.id),
-      ),
-      orders.ordersByIds(
-        executor,
-        rows.flatMap((row) => [row.orderId, ...(row.replacementOrderId ? [row.replacementOrderId] : [])]),
-      ),
-      Promise.all(rows.map((row) => refunds.paidPerItem(executor, row.orderId))),
-      pickups.views(
-        executor,
-        rows.map((row) => row.id),
-      ),
-    ]);
-    return rows.map((row, index) => {
-      const own = history.filter((refund) => refund.returnId === row.id);
-      const counted = own.filter((refund) => refund.status !== 'rejected');
-      const paidItems = paid[index]!;
-      return {
-        id: row.id,
-        merchantId: row.merchantId,
-        storeId: row.storeId,
-        storeName: row.storeName,
-        customerId: row.customerId,
-        customerName: row.customerName,
-        status: { code_name: row.status, known_name: returnStatusNames[row.status] },
-        type: row.type,
-        orderId: row.orderId,
-        orderName: row.orderName,
-        reason: row.reason,
-        photos: row.photos,
-        products: row.lines.map((line) => {
-          const item = paidItems.get(line.orderItemId);
-          return {
-            productId: line.productId,
-            variantId: line.variantId,
-            productName: line.productName,
-            sku: line.sku,
-            quantity: line.quantity,
-            productPrice: koboToNaira(line.unitPriceKobo),
-            hostedImages: line.hostedImages,
-            refundableAmount: koboToNaira(
-              item ? unitsAmount(item.paidKobo, item.quantity, 0, Math.min(line.quantity, item.quantity)) : 0,
-            ),
-          };
-        }),
-        refund:
-          own.length > 0
-            ? {
-                amount: koboToNaira(counted.reduce((acc, refund) => acc + refund.amountKobo, 0)),
-                shippingIncluded: counted.some((refund) => refund.shippingKobo > 0),
-                history: own.map((refund) =>
-                  refundRecordOf(refund, names.get(refund.orderId) ?? row.orderName),
-                ),
-              }
-            : null,
-        replace: row.replacementOrderId
-          ? {
-              orderId: row.replacementOrderId,
-              orderName: names.get(row.replacementOrderId) ?? '',
-            }
-          : null,
-        merchantNote: row.merchantNote,
-        dispute: { status: row.disputeStatus, reason: row.disputeReason, decisionNote: row.disputeNote },
-        chargeback: { decision: row.chargeback, note: row.chargebackNote },
-        allowedNextStatuses: allowedFor(row, caller),
-        canDecide: canDecide(row, caller),
-        pickup: (() => {
-          const trip = trips.find((candidate) => candidate.returnId === row.id);
-          return trip ? pickupView(trip) : null;
-        })(),
-        createdAt: row.createdAt.toISOString(),
-        updatedAt: row.updatedAt.toISOString(),
-      };
-    });
-  }
-
-  async function cardDisputeView(executor: Db, row: PaymentDisputeRow): Promise<CardDispute> {
-    const tracker = row.paymentReference
-      ? await orders.findTracker(executor, { reference: row.paymentReference })
-      : undefined;
-    const ofPayment = tracker ? await orders.ordersOf(executor, tracker.id) : [];
-    return {
-      id: row.id,
-      providerDisputeId: row.providerDisputeId,
-      paymentReference: row.paymentReference,
-      orders: ofPayment.map((order) => ({
-        id: order.id,
-        orderName: order.orderName,
-        storeName: order.storeName,
-      })),
-      stage: row.stage,
-      status: row.status,
-      resolution: row.resolution,
-      category: row.category,
-      refundAmount: row.refundAmountKobo === null ? null : koboToNaira(row.refundAmountKobo),
-      dueAt: row.dueAt?.toISOString() ?? null,
-      resolvedAt: row.resolvedAt?.toISOString() ?? null,
-      bearer: row.bearer,
-      bearerNote: row.bearerNote,
-      outcome: row.outcome,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
-
-  async function view(executor: Db, row: ReturnRow, caller: ReturnCaller) {
-    return (await views(executor, [row], caller))[0]!;
-  }
-
-  /**
-   * A return as its customer may read it: the chargeback (who bears the refund, the admin's internal note) is left
-   * out, and refunds say where they stand in the customer's words, without provider text or attempts (ADR 049).
-   */
-  async function customerViews(executor: Db, rows: ReturnRow[], caller: ReturnCaller) {
-    const [staffViews, history, trips] = await Promise.all([
-      views(executor, rows, caller),
-      refunds.refundsOfReturns(
-        executor,
-        rows.map((row) => row.id),
-      ),
-      pickups.views(
-        executor,
-        rows.map((row) => row.id),
-      ),
-    ]);
-    return staffViews.map(
-      ({ chargeback: _internal, refund, pickup: _staffPickup, ...rest }): CustomerOrderReturn => ({
-        ...rest,
-        pickup: (() => {
-          const trip = trips.find((candidate) => candidate.returnId === rest.id);
-          return trip ? customerPickupView(trip) : null;
-        })(),
-        refund: refund
-          ? {
-              amount: refund.amount,
-              shippingIncluded: refund.shippingIncluded,
-              history: history.filter((row) => row.returnId === rest.id).map(customerRefundOf),
-            }
-          : null,
-      }),
-    );
-  }
-  const customerView = async (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
-    (await customerViews(executor, [row], caller))[0]!;
+  const viewContext: ReturnViewContext = { orders, refunds, pickups };
+  const views = (executor: Db, rows: ReturnRow[], caller: ReturnCaller) =>
+    returnViews(viewContext, executor, rows, caller);
+  const view = (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
+    returnView(viewContext, executor, row, caller);
+  const customerViews = (executor: Db, rows: ReturnRow[], caller: ReturnCaller) =>
+    customerReturnViews(viewContext, executor, rows, caller);
+  const customerView = (executor: Db, row: ReturnRow, caller: ReturnCaller) =>
+    customerReturnView(viewContext, executor, row, caller);
+  const cardDisputeView = (executor: Db, row: PaymentDisputeRow) => disputeView(viewContext, executor, row);
 
   return {
     /** `POST /ordertracking/create-return`. */
@@ -270,42 +138,7 @@ export function createReturnsService(
           orders.itemsOf(tx, order.id),
           repository.returnsOfOrder(tx, order.id),
         ]);
-        const taken = new Map<string, number>();
-        for (const earlier of previous.filter(holdsUnits)) {
-          for (const line of earlier.lines) {
-            taken.set(line.orderItemId, (taken.get(line.orderItemId) ?? 0) + line.quantity);
-          }
-        }
-        const lines: ReturnLine[] = [];
-        for (const [index, want] of body.items.entries()) {
-          const variantId = want.variantId ?? null;
-          const item: ItemRow | undefined = items.find(
-            (candidate) => candidate.productId === want.productId && candidate.variantId === variantId,
-          );
-          if (!item) throw validation(`items.${index}.productId`, 'That item is not part of this order');
-          if (lines.some((line) => line.orderItemId === item.id)) {
-            throw validation(`items.${index}.productId`, 'List each item once');
-          }
-          const left = item.quantity - (taken.get(item.id) ?? 0);
-          if (want.quantity > left) {
-            throw validation(
-              `items.${index}.quantity`,
-              left === 0
-                ? `${item.productName} was already returned`
-                : `You can return at most ${left} of ${item.productName}`,
-            );
-          }
-          lines.push({
-            orderItemId: item.id,
-            productId: item.productId,
-            variantId: item.variantId,
-            productName: item.productName,
-            sku: item.sku,
-            quantity: want.quantity,
-            unitPriceKobo: item.unitPriceKobo,
-            hostedImages: item.hostedImages,
-          });
-        }
+        const lines = returnLinesOf(items, previous, body.items);
         const photos = body.photos ?? [];
         if (
           photos.length > 0 &&
@@ -431,6 +264,9 @@ export function createReturnsService(
       });
     },
 
+    /** The return as the caller reads it, in the transaction of a move (the return-and-refund flow's last step). */
+    view,
+
     /** The return as the caller reads it, after a decision commits (the return-and-refund flow's last step). */
     async viewOf(caller: ReturnCaller, returnId: string) {
       const row = await repository.findReturn(db, returnId);
@@ -441,89 +277,6 @@ export function createReturnsService(
       const row = await repository.findReturn(db, returnId);
       if (!row || !canSee(row, caller)) throw notFound('Return not found');
       return view(db, row, caller);
-    },
-
-    /** `PATCH /returns/update-return-status/{id}`: the store's moves; an admin closes a dispute it dismisses. */
-    async updateStatus(caller: ReturnCaller, returnId: string, body: UpdateReturnStatusBody) {
-      return withLockedReturn(returnId, caller, async (tx, row, order) => {
-        const to = body.status;
-        if (!allowedFor(row, caller).includes(to)) {
-          throw conflict(
-            `Return is ${returnStatusNames[row.status]}; it cannot move to ${returnStatusNames[to]}`,
-          );
-        }
-        // A rejection, the store's or the platform's, is explained to the customer (ADR 049).
-        const reason = body.note?.trim() ?? '';
-        if (to === 'rejected' && reason.length < 5) {
-          throw validation(
-            'note',
-            'Give the reason for rejecting this return; the customer reads it (at least 5 characters)',
-          );
-        }
-        if (caller.kind === 'admin' && reason.length < 5) {
-          throw validation(
-            'note',
-            'Give the reason for dismissing this dispute; the customer reads it (at least 5 characters)',
-          );
-        }
-        const at = deps.now();
-        const patch: Partial<repository.NewReturn> = { status: to, updatedAt: at };
-        if (body.note) patch.merchantNote = body.note;
-        if (caller.kind === 'admin') {
-          patch.disputeStatus = 'dismissed';
-          patch.disputeNote = body.note ?? null;
-          delete patch.merchantNote;
-        }
-        // Goods a carrier still holds are not at the store: checked before anything is written.
-        if (to === 'item_received') await pickups.onReceived(tx, row.id);
-        const updated = await repository.updateReturn(tx, row.id, patch);
-        if (to === 'rejected' || to === 'closed') await release(tx, order, updated);
-        // The approved return's goods come back by carrier (ADR 060).
-        if (to === 'approved') await pickups.open(tx, updated);
-        const texts: Partial<Record<ReturnStatus, string>> = {
-          approved:
-            'The store approved your return. A carrier will collect the items; you will get a pickup token.',
-          rejected: `The store rejected your return${body.note ? `: ${body.note}` : '.'}`,
-          item_received: 'The store received the returned items.',
-          closed:
-            caller.kind === 'admin'
-              ? `The platform reviewed your dispute and closed the return: ${reason}`
-              : 'The return is closed.',
-        };
-        await orders.note(tx, order, actorOf(caller), texts[to]!);
-        if (caller.kind === 'admin') {
-          await tellCustomer(
-            tx,
-            updated,
-            'The platform reviewed your dispute',
-            `We reviewed your dispute of the return for order ${order.orderName} and closed it without a refund: ${reason}`,
-          );
-        }
-        if (caller.kind === 'merchant' && (to === 'approved' || to === 'rejected')) {
-          await tellCustomer(
-            tx,
-            updated,
-            to === 'approved' ? 'Your return is approved' : 'Your return was not accepted',
-            to === 'approved'
-              ? `${order.storeName} approved your return for order ${order.orderName}. A carrier will collect the items; we will send you a pickup token to give them${body.note ? `. The store adds: ${body.note}` : '.'}`
-              : `${order.storeName} did not accept your return for order ${order.orderName}${body.note ? `: ${body.note}` : '.'} If you disagree, you can ask the platform to review it from your order page.`,
-          );
-        }
-        // The goods are back with the store: their units go back into stock. This move is allowed once (approved →
-        // item received, under the order's and the return's row locks), so a repeated or concurrent call restocks
-        // nothing more (ADR 031).
-        if (to === 'item_received') {
-          await needs.returnStock(
-            tx,
-            row.lines.map((line) => ({
-              productId: line.productId,
-              variantId: line.variantId,
-              quantity: line.quantity,
-            })),
-          );
-        }
-        return view(tx, updated, caller);
-      });
     },
 
     /** The customer asks the platform to decide a return the store rejected. */
@@ -626,64 +379,6 @@ export function createReturnsService(
 
     async retryRefund(refundId: string) {
       const row = await refunds.retry(refundId);
-      return refunds.record(db, row);
-    },
-
-    /**
-     * An admin decides a refund the provider did not make, with a reason the customer reads (ADR 049): rejected (not
-     * going back; a return it belonged to is closed) or paid another way. The customer is told on the order's
-     * timeline and by mail, in the decision's transaction.
-     */
-    async decideRefund(caller: ReturnCaller, refundId: string, body: RefundRejectBody) {
-      const outcome = body.outcome ?? 'rejected';
-      const reason = body.note.trim();
-      const row: RefundRow = await db.transaction(async (tx) => {
-        const found = await refunds.find(tx, refundId);
-        if (!found) throw notFound('Refund not found');
-        const order = await orders.lockOrder(tx, found.orderId);
-        if (!order) throw notFound('Refund not found');
-        const decided = await refunds.decide(tx, refundId, { outcome, reason, actor: actorOf(caller) });
-        await recordAudit(tx, {
-          action: 'refund.decide',
-          subjectType: 'refund',
-          subjectId: refundId,
-          storeId: order.storeId,
-          before: { status: found.status },
-          after: { status: decided.status, outcome, amountKobo: decided.amountKobo },
-          reason,
-        });
-        if (outcome === 'rejected' && decided.returnId) {
-          const ret = await repository.lockReturn(tx, decided.returnId);
-          if (ret && ret.status !== 'closed') {
-            await repository.updateReturn(tx, ret.id, {
-              status: 'closed',
-              merchantNote: ret.merchantNote,
-              disputeNote: ret.disputeNote,
-              updatedAt: deps.now(),
-            });
-          }
-        }
-        const amount = formatNaira(decided.amountKobo);
-        const sentence =
-          outcome === 'rejected'
-            ? `The refund of ${amount} for order ${order.orderName} will not be made: ${reason}`
-            : `The refund of ${amount} for order ${order.orderName} could not go back to the card or account you paid with, so it was paid to you another way: ${reason}`;
-        await orders.note(tx, order, actorOf(caller), sentence);
-        const customer = await needs.findCustomer(tx, order.customerId);
-        if (customer) {
-          await deps.mailer.send(tx, {
-            to: customer.email,
-            subject: `${outcome === 'rejected' ? 'About your refund' : 'Your refund was paid another way'} (${order.orderName})`,
-            paragraphs: [
-              `Hello ${customer.firstName},`,
-              sentence,
-              `Follow your order without signing in: ${trackingUrlMaker(deps.config)(order.id, deps.now())}`,
-            ],
-            action: { label: 'See your order', url: `${deps.config.publicUrl}/account/orders/${order.id}` },
-          });
-        }
-        return decided;
-      });
       return refunds.record(db, row);
     },
   };

@@ -86,24 +86,7 @@ export function storesRoutes(
       return { message: 'Logo uploaded', data: await storesService.uploadLogo(storeActor(auth), bytes) };
     }),
 
-    route(storeFollowEndpoints.follow, async ({ auth, params }) => ({
-      message: 'You are following this store',
-      data: await storesService.follow(auth.userId, params.storeId),
-    })),
-    route(storeFollowEndpoints.unfollow, async ({ auth, params }) => ({
-      message: 'You no longer follow this store',
-      data: await storesService.unfollow(auth.userId, params.storeId),
-    })),
-    route(storeFollowEndpoints.state, async ({ auth, params }) => ({
-      message: 'Follow state',
-      data: await storesService.followState(auth.userId, params.storeId),
-    })),
-    route(storeFollowEndpoints.following, async ({ auth, query }) => ({
-      message: 'Stores you follow',
-      data: await storesService.following(auth.userId, query.page, query.limit),
-    })),
-
-    // Public directory reads: cached until a write changes the catalog (follows and store changes are writes).
+    ...followRoutes(storesService),
     cached(
       route(merchantDirectoryEndpoints.list, async ({ query }) => ({
         message: 'Merchants',
@@ -122,7 +105,38 @@ export function storesRoutes(
         data: await storesService.publicStore(params.storeUrl),
       })),
     ),
+    // The platform's approval of stores, after the merchants' and the public's, in the order they always had.
+    ...storeApprovalRoutes(approval),
+  ];
+}
 
+/** A customer follows a store, stops following it, and reads whom they follow. */
+function followRoutes(storesService: StoresService): RouteDefinition[] {
+  return [
+    route(storeFollowEndpoints.follow, async ({ auth, params }) => ({
+      message: 'You are following this store',
+      data: await storesService.follow(auth.userId, params.storeId),
+    })),
+    route(storeFollowEndpoints.unfollow, async ({ auth, params }) => ({
+      message: 'You no longer follow this store',
+      data: await storesService.unfollow(auth.userId, params.storeId),
+    })),
+    route(storeFollowEndpoints.state, async ({ auth, params }) => ({
+      message: 'Follow state',
+      data: await storesService.followState(auth.userId, params.storeId),
+    })),
+    route(storeFollowEndpoints.following, async ({ auth, query }) => ({
+      message: 'Stores you follow',
+      data: await storesService.following(auth.userId, query.page, query.limit),
+    })),
+
+    // Public directory reads: cached until a write changes the catalog (follows and store changes are writes).
+  ];
+}
+
+/** The platform's store approval: the list, a store's details and documents, approve or reject, the approvers. */
+function storeApprovalRoutes(approval: ReturnType<typeof createStoreApprovalService>): RouteDefinition[] {
+  return [
     route(storeAdminEndpoints.list, async ({ query }) => ({
       message: 'Stores',
       data: await approval.list(query),

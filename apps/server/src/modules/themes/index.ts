@@ -1,10 +1,12 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import { themesRoutes } from './themes.routes.js';
-import { createThemesService, type ThemesNeeds, type ThemesService } from './themes.service.js';
+import type { ThemesNeeds } from './themes.rules.js';
+import { createThemesService, type ThemesService } from './themes.service.js';
 
 export { storeThemePublished } from './themes.repository.js';
-export type { ThemeStore, ThemesNeeds, ThemesService } from './themes.service.js';
+export type { ThemeStore, ThemesNeeds } from './themes.rules.js';
+export type { ThemesService } from './themes.service.js';
 
 /**
  * The themes service (issue 10, ADR 020): the catalogue, each store's themes and their draft customisation,

@@ -132,7 +132,14 @@ export function themesRoutes(themes: ThemesService): RouteDefinition[] {
       await themes.deleteTestimonial(storeActor(auth), params.id);
       return { message: THEME_MESSAGES.updated, data: null };
     }),
+    // Publishing, previews and the public reads, after the editing routes, in the order they always had.
+    ...publishingRoutes(themes),
+  ];
+}
 
+/** Publishing a theme, rolling it back, its versions and preview links, and the storefront's public reads. */
+function publishingRoutes(themes: ThemesService): RouteDefinition[] {
+  return [
     route(themePublishingEndpoints.publish, async ({ auth }) => ({
       message: 'Theme published',
       data: await themes.publish(storeActor(auth)),

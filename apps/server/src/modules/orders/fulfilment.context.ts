@@ -1,0 +1,89 @@
+import type { CarrierOption } from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
+import type { OrderRow } from './orders.repository.js';
+import type { OrdersService, StoreTaxOf } from './orders.service.js';
+import type { RefundNeeds } from './refunds.service.js';
+// The fulfilment chain's callers, what it needs of other modules, and the context its functions share (ADR 091).
+
+/** Who calls: the guard's account kind, admin role and store, in the words of the fulfilment chain. */
+export interface FulfilmentCaller {
+  kind: 'customer' | 'merchant' | 'admin' | 'partner';
+  userId: string;
+  role: string | null;
+  storeId?: string;
+  /** What the guard resolved the caller may do: an admin without `orders:read-all` reads only what they carry. */
+  permissions: readonly string[];
+}
+
+/** What the orders module needs of others for the chain, handed in by the composition (ADR 010). */
+export interface FulfilmentNeeds {
+  findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
+  /** Reserves a refund on the payment, in the transaction that records the intent to send it (ADR 061). */
+  reserveRefund: RefundNeeds['reserveRefund'];
+  /** Sends money back through the payment provider (after the intent committed). */
+  sendRefund: RefundNeeds['sendRefund'];
+  /** Frees a refund's reservation on the payment when the provider reports it failed. */
+  releaseRefund: RefundNeeds['releaseRefund'];
+  /** Gives a checkout's gift-card money back to its cards. */
+  refundToCards: RefundNeeds['refundToCards'];
+  /** Where a carrier collects the store's parcel. */
+  storePickup(executor: Db, storeId: string): Promise<{ address: string; phoneNumber: string | null }>;
+  /** Shipping partners and platform dispatchers an order may go to (confirmed, active accounts). */
+  carriers(executor: Db): Promise<CarrierOption[]>;
+  /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
+  storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
+  /** The store's own TIN and VAT registration, for the customer's receipt. */
+  storeTax: StoreTaxOf;
+  /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
+  orderFigures(
+    executor: Db,
+    orderId: string,
+  ): Promise<{ commission: number; commissionBasisPoints: number | null; due: number; refunded: number }>;
+  /** Pay on delivery (ADR 074): a carrier's cash limit when it is given an order paid at the door. */
+  payOnDelivery: Pick<PayOnDeliverySteps, 'carrierRefusal'>;
+}
+
+/** What a move asks of pay on delivery, in the move's transaction (ADR 074; the order-fulfilment flow's steps). */
+export interface PayOnDeliverySteps {
+  /** The carrier took the due amount at the door: the collection and its ledger movement. */
+  collect(
+    executor: Db,
+    order: OrderRow,
+    collection: {
+      method: 'cash' | 'pos' | 'transfer';
+      reference: string | null;
+      amountKobo: number;
+      carrier: { id: string; kind: 'dispatcher' | 'partner' | 'hub'; name: string };
+    },
+  ): Promise<void>;
+  /** The customer refused the parcel at the door. */
+  refused(executor: Db, order: OrderRow): Promise<void>;
+  /** Why this carrier may not be given another order paid on delivery now (its cash held), or null. */
+  carrierRefusal(executor: Db, carrierId: string): Promise<string | null>;
+}
+
+/** A photo sent with a move (multipart), checked and stored by the platform's image pipeline. */
+export interface EvidenceUpload {
+  bytes: Buffer;
+}
+
+/** What the fulfilment service's functions work with (ADR 091): the platform's deps, the orders module, its needs. */
+export interface FulfilmentContext {
+  deps: Deps;
+  db: Db;
+  orders: OrdersService;
+  needs: FulfilmentNeeds;
+  /** The signed tracking link of an order for a customer's message (issue 36). */
+  trackUrlOf(orderId: string, at: Date): string;
+}
+
+/** The context of one fulfilment service: tracking links signed, bound to the order, living past the return window. */
+export function fulfilmentContext(
+  deps: Deps,
+  orders: OrdersService,
+  needs: FulfilmentNeeds,
+): FulfilmentContext {
+  return { deps, db: deps.db, orders, needs, trackUrlOf: trackingUrlMaker(deps.config) };
+}

@@ -1,0 +1,116 @@
+import {
+  addToCart,
+  type CommerceSetup,
+  checkout,
+  commerceSetup,
+  listedProduct,
+  payInSandbox,
+  type SellingStore,
+  type Shopper,
+  sellingStore,
+  shopper,
+} from './commerce-factory.js';
+import { createAdmin, createPartner, createTestApp, json, type TestApp } from './test-app.js';
+
+// The usual marketplace of a test (issue 30, ADR 091): an app on its own database (a copy of the migrated template,
+// template-database.ts), the approvers and an admin, stores that sell, customers with an address, approved carriers and
+// dispatchers, and paid orders bought through the API the way a browser buys them. Tests that built this by hand in
+// their beforeAll take it from here; what is particular to a test (a store's profile, a second product) stays in it.
+
+export type Carrier = Awaited<ReturnType<typeof createPartner>>;
+export type Dispatcher = Awaited<ReturnType<typeof createAdmin>>;
+
+export interface WorldShape {
+  /** Stores that sell (approved, visible), one after another: 1 unless said. */
+  stores?: number;
+  /** Customers with a delivery address in Lagos (Ikeja): 1 unless said. */
+  customers?: number;
+  /** Shipping partners, approved so orders may be assigned to them: none unless said. */
+  carriers?: number;
+  /** Platform dispatchers (admins of the dispatcher role): none unless said. */
+  dispatchers?: number;
+  /** What the app is built with (a provider, rate limits): the test app's defaults unless said. */
+  app?: Parameters<typeof createTestApp>[0];
+}
+
+export interface PaidOrderOptions {
+  /** Who buys: the world's first customer unless said. */
+  customer?: Shopper;
+  /** Units of the product in each order: 1 unless said. */
+  quantity?: number;
+  /** The product's stock when it is listed: 50 unless said. */
+  stock?: number;
+  /** A product of the seller already listed, bought instead of a new one. */
+  productId?: string;
+}
+
+const times = <T>(count: number, make: () => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, () => make()));
+
+/**
+ * `count` orders of one product of `seller` (a new one unless named), bought one after another by one customer and paid in the sandbox:
+ * their ids, and the product's.
+ */
+export async function paidOrdersOf(
+  test: TestApp,
+  setup: CommerceSetup,
+  seller: SellingStore,
+  customer: Shopper,
+  count: number,
+  options: Omit<PaidOrderOptions, 'customer'> = {},
+): Promise<{ orderIds: string[]; productId: string }> {
+  const productId =
+    options.productId ??
+    ((await listedProduct(test, setup, seller, { quantity: options.stock ?? 50 })).id as string);
+  const orderIds: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    await addToCart(test, customer, productId, options.quantity ?? 1);
+    const created = json(await checkout(test, customer)).data;
+    await payInSandbox(test, created.payment.authorizationUrl, 'success');
+    orderIds.push(created.tracker.orders[0].id as string);
+  }
+  return { orderIds, productId };
+}
+
+/** The marketplace of `shape`; `close()` stops its app. */
+export async function world(shape: WorldShape = {}) {
+  const test = await createTestApp(shape.app);
+  const setup = await commerceSetup(test);
+  const stores: SellingStore[] = [];
+  // One after another: each store's approval is its own run of admin requests.
+  for (let index = 0; index < (shape.stores ?? 1); index += 1) stores.push(await sellingStore(test, setup));
+  const [customers, carriers, dispatchers] = await Promise.all([
+    times(shape.customers ?? 1, () => shopper(test)),
+    times(shape.carriers ?? 0, () => createPartner(test, { approved: true })),
+    times(shape.dispatchers ?? 0, () => createAdmin(test, 'dispatcher')),
+  ]);
+  const buyer = (options: PaidOrderOptions) => {
+    const customer = options.customer ?? customers[0];
+    if (!customer) throw new Error('This world has no customer: pass one');
+    return customer;
+  };
+  return {
+    test,
+    setup,
+    /** The platform's admin (role admin) that approves products. */
+    admin: setup.admin,
+    stores,
+    customers,
+    carriers,
+    dispatchers,
+    /** `count` paid orders of `seller`, each of one new product's `quantity` units, bought by one customer. */
+    paidOrders: async (seller: SellingStore, count: number, options: PaidOrderOptions = {}) =>
+      (await paidOrdersOf(test, setup, seller, buyer(options), count, options)).orderIds,
+    /** One paid order of `seller`: its id, its product's and who bought it. */
+    paidOrder: async (seller: SellingStore, options: PaidOrderOptions = {}) => {
+      const customer = buyer(options);
+      const { orderIds, productId } = await paidOrdersOf(test, setup, seller, customer, 1, options);
+      return { orderId: orderIds[0]!, productId, customer };
+    },
+    /** Another customer with an address (Lagos, Ikeja unless said), beyond the world's own. */
+    newCustomer: (address?: Parameters<typeof shopper>[1]) => shopper(test, address),
+    close: () => test.close(),
+  };
+}
+
+export type World = Awaited<ReturnType<typeof world>>;
