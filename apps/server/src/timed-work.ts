@@ -30,6 +30,8 @@ export interface TimedWork {
   purgeIdempotencyKeys(): Promise<number>;
   /** Saved products that got cheaper or came back in stock become notices (issue 36). */
   wishlistNotices(): Promise<number>;
+  /** Orders and returns past their service-level limit are told once (issue 35); answers how many. */
+  serviceLevelNotices(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -188,6 +190,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
     async () => {
       const sent = await work.wishlistNotices();
       if (sent > 0) work.logger.info({ sent }, 'wishlist notices');
+    },
+    { retryLimit: 1, retryDelay: 60, backoff: false },
+  );
+  // Service levels (issue 35): an order past its limit is told within five minutes, once per order and limit (the
+  // event's key), so a repeat or a second process tells nobody twice.
+  scheduler.schedule(
+    'orders.service-level-notices',
+    { everySeconds: 5 * 60 },
+    async () => {
+      const told = await work.serviceLevelNotices();
+      if (told > 0) work.logger.info({ told }, 'service-level notices');
     },
     { retryLimit: 1, retryDelay: 60, backoff: false },
   );

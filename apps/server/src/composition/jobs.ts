@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bookUnpostedOrders, catchUpBooksOnce } from '../flows/order-money.js';
 import { resumeRefunds } from '../flows/return-and-refund.js';
+import { emitServiceLevelNotices } from '../flows/service-level-notices.js';
 import { emitTimedNotices } from '../flows/timed-notices.js';
 import { foldRollups } from '../modules/ledger/index.js';
 import { CATALOG_CHANGED } from '../platform/changes/index.js';
@@ -50,6 +51,8 @@ export interface AppJobs {
   purgeIdempotencyKeys(): Promise<number>;
   /** Saved products that got cheaper or came back in stock become notices (issue 36); answers how many. */
   wishlistNotices(): Promise<number>;
+  /** Orders and returns past their service-level limit become notices, once each (issue 35); answers how many. */
+  serviceLevelNotices(): Promise<number>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -82,6 +85,7 @@ export function appJobs(
     reconcileWithProvider: () => use(reconciliation).service.runDaily(),
     purgeIdempotencyKeys: () => parts.idempotency.purgeExpired(),
     wishlistNotices: () => use(wishlist).service.sendNotices(),
+    serviceLevelNotices: () => emitServiceLevelNotices(deps),
   };
 }
 

@@ -170,6 +170,8 @@ beforeAll(async () => {
         deliveredAt: extra.deliveredHoursAgo ? new Date(now - extra.deliveredHoursAgo * HOUR) : null,
         orderReturnId: extra.returned ? randomUUID() : null,
         createdAt: new Date(now - (extra.createdHoursAgo ?? 300) * HOUR),
+        // When it entered its current status: its last move (the trigger sets it on later status changes).
+        statusSince: new Date(now - moves.at(-1)![1] * HOUR),
       })
       .returning({ id: orders.id });
     names[row!.id] = orderName;

@@ -23,6 +23,7 @@ import {
   type TransactionRow,
   trackerItems,
 } from './finance.repository.js';
+import { commissionInvoicePdf } from './finance.commission-invoice.js';
 import { monthDays, type StoreTax, statementCsv, statementPdf } from './finance.statement.js';
 
 const storeTaxOf = (store: StoreTax | undefined): StoreTax => ({
@@ -158,6 +159,19 @@ export function createFinanceService(
         storeOf(db, storeId),
       ]);
       return statementPdf(month, report, deps.config.tax, deps.now(), storeTaxOf(store));
+    },
+
+    /** The month's commission invoice: the statement's figures (the same report), as the platform's VAT invoice. */
+    async commissionInvoicePdf(storeId: string, month: string): Promise<Buffer> {
+      const [report, store] = await Promise.all([
+        this.paymentReport(storeId, monthDays(month)),
+        storeOf(db, storeId),
+      ]);
+      return commissionInvoicePdf(
+        { storeId, month, report, issuedAt: deps.now() },
+        deps.config.tax,
+        storeTaxOf(store),
+      );
     },
 
     async transactions(query: TransactionsQuery) {

@@ -29,3 +29,4 @@ export function createReturnsModule(
   const service = createReturnsService(deps, parts.orders, parts.refunds, needs, pickups, decisions);
   return { service, decisions, routes: [...returnsRoutes(deps, service), ...pickupRoutes(pickups)] };
 }
+export { type LateReturnToTell, lateReturnsToTell } from './late-returns.js';
