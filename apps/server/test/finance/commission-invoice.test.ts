@@ -47,7 +47,14 @@ beforeAll(async () => {
     [storeA, '2026-04-02T09:00:00Z', [line('Agbada', 9_000_000, 1)]],
     [storeB, '2026-03-10T09:00:00Z', [line('Aso Oke', 5_000_000, 1)]],
   ] as const)
-    await placeOrder(test, { store, customerId: ada, createdAt, status: 'delivered', paid: true, items: [...items] });
+    await placeOrder(test, {
+      store,
+      customerId: ada,
+      createdAt,
+      status: 'delivered',
+      paid: true,
+      items: [...items],
+    });
   await test.jobs.bookUnpostedOrders();
 }, 120_000);
 afterAll(() => test?.close());
@@ -67,8 +74,8 @@ function amountAfter(lines: string[], label: string): number {
 
 describe('commission invoice (issue 35 item 8)', () => {
   it("splits the month's commission into net and VAT at the configured rate, equal to the statement to the kobo", async () => {
-    const report = json(await get(storeA.token, '/merchant/payment-report?from=2026-03-01&to=2026-03-31')).data
-      .totals;
+    const report = json(await get(storeA.token, '/merchant/payment-report?from=2026-03-01&to=2026-03-31'))
+      .data.totals;
     // 10 % of 2,000,000 and of 1,234,567 (rounded half up): 200,000 + 123,457 = 323,457 kobo.
     expect(report.commissionKobo).toBe(323_457);
     const response = await get(storeA.token, '/merchant/invoices/commission/2026-03/pdf');
@@ -97,13 +104,15 @@ describe('commission invoice (issue 35 item 8)', () => {
     expect(csv).toContain('Platform TIN,11223344-0001\r\n');
   });
 
-  it("gives each store its own invoice; other accounts and members without payouts:read are refused", async () => {
+  it('gives each store its own invoice; other accounts and members without payouts:read are refused', async () => {
     const b = pdfTextLines((await get(storeB.token, '/merchant/invoices/commission/2026-03/pdf')).rawPayload);
     expect(b).toContain(storeB.storeName);
     expect(b).not.toContain(storeA.storeName);
     expect(amountAfter(b, 'Total commission, VAT included')).toBe(500_000);
     // A month with no sales is an invoice of zero, not an error.
-    const quiet = pdfTextLines((await get(storeB.token, '/merchant/invoices/commission/2026-05/pdf')).rawPayload);
+    const quiet = pdfTextLines(
+      (await get(storeB.token, '/merchant/invoices/commission/2026-05/pdf')).rawPayload,
+    );
     expect(amountAfter(quiet, 'Total commission, VAT included')).toBe(0);
 
     const finance = await storeMemberToken(test, storeA.storeId, 'finance');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../src/modules/notifications/notifications.schema.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
-import { notifications } from '../../src/modules/notifications/notifications.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
@@ -151,7 +151,7 @@ describe('service-level limits and late notices', () => {
     ] as const) {
       const refused = await call('PUT', admin.accessToken, bad);
       expect(refused.statusCode, refused.body).toBe(422);
-      expect(json(refused).details.map((detail: { path: string }) => detail.path)).toContain(field);
+      expect((json(refused).details ?? []).map((detail: { path: string }) => detail.path)).toContain(field);
     }
     const extra = await call('PUT', admin.accessToken, { ...defaults, lunch_break: 2 });
     expect(extra.statusCode).toBe(422);

@@ -52,10 +52,7 @@ export function commissionInvoicePdf(
           { header: 'Amount', width: 3, align: 'right' },
         ],
         rows: [
-          [
-            `Commission on goods sold ${report.from} to ${report.to}`,
-            pdfNaira(report.totals.commissionKobo),
-          ],
+          [`Commission on goods sold ${report.from} to ${report.to}`, pdfNaira(report.totals.commissionKobo)],
         ],
       },
       totals: lines.map((line) => ({ label: line.label, value: pdfNaira(line.kobo), strong: line.strong })),

@@ -13,6 +13,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { ledgerChargedRates } from '../ledger/index.js';
+import { commissionInvoicePdf } from './finance.commission-invoice.js';
 import { financeReportCsv } from './finance.csv.js';
 import {
   financeReport,
@@ -23,7 +24,6 @@ import {
   type TransactionRow,
   trackerItems,
 } from './finance.repository.js';
-import { commissionInvoicePdf } from './finance.commission-invoice.js';
 import { monthDays, type StoreTax, statementCsv, statementPdf } from './finance.statement.js';
 
 const storeTaxOf = (store: StoreTax | undefined): StoreTax => ({

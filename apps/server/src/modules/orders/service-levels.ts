@@ -67,7 +67,9 @@ async function saveServiceLevelLimits(
     const before = await readServiceLevelLimits(tx);
     await tx
       .insert(serviceLevelLimits)
-      .values(serviceLevelKinds.map((kind) => ({ kind, hours: body[kind], updatedBy: adminId, updatedAt: now })))
+      .values(
+        serviceLevelKinds.map((kind) => ({ kind, hours: body[kind], updatedBy: adminId, updatedAt: now })),
+      )
       .onConflictDoUpdate({
         target: serviceLevelLimits.kind,
         set: { hours: sql`excluded.hours`, updatedBy: adminId, updatedAt: now },

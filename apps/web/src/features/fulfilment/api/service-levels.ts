@@ -1,4 +1,8 @@
-import { type ServiceLevelLimitsBody, type ServiceLevelsAnswer, serviceLevelEndpoints } from '@market/contracts';
+import {
+  type ServiceLevelLimitsBody,
+  type ServiceLevelsAnswer,
+  serviceLevelEndpoints,
+} from '@market/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
@@ -19,8 +23,7 @@ const limitsKey = ['fulfilment', 'admin', 'service-level-limits'] as const;
 export function useServiceLevelLimits() {
   return useQuery({
     queryKey: limitsKey,
-    queryFn: async ({ signal }) =>
-      (await api(serviceLevelEndpoints.limits, { kind: 'admin', signal })).data,
+    queryFn: async ({ signal }) => (await api(serviceLevelEndpoints.limits, { kind: 'admin', signal })).data,
     meta: { toast: false },
   });
 }
