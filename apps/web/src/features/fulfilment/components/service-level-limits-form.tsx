@@ -28,7 +28,10 @@ function LimitsForm({ initial }: { initial: ServiceLevelLimitsBody }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = serviceLevelLimitsBody.safeParse(
-      Object.fromEntries(serviceLevelKinds.map((kind) => [kind, Number(draft[kind]) || Number.NaN])),
+      // An empty field is no number (Number('') would be 0); anything else is checked as the server checks it.
+      Object.fromEntries(
+        serviceLevelKinds.map((kind) => [kind, draft[kind].trim() === '' ? Number.NaN : Number(draft[kind])]),
+      ),
     );
     if (!parsed.success) {
       const found: Partial<Record<ServiceLevelKind, string>> = {};
