@@ -173,7 +173,13 @@ export const adminResources = [
   {
     key: 'orders',
     label: 'Orders',
-    permissions: ['orders:read-all', 'orders:assign', 'orders:carry', 'orders:tokens'],
+    permissions: [
+      'orders:read-all',
+      'orders:assign',
+      'orders:carry',
+      'orders:tokens',
+      'service-levels:manage',
+    ],
   },
   { key: 'merchants', label: 'Merchants', permissions: ['merchants:read'] },
   { key: 'hubs', label: 'Hubs', permissions: ['hubs:manage'] },
