@@ -28,9 +28,9 @@ const FRAME = { width: 640, height: 480 };
  * A Y4M video (what Chromium's fake camera plays in a loop) of the label's QR code: the printed image, grey, centred
  * on white. 4:2:0 with neutral chroma: the Y plane is the picture.
  */
-async function qrVideo(qrPng: Buffer, file: string): Promise<string> {
+async function qrVideo(qrImage: Buffer, file: string): Promise<string> {
   const side = 360;
-  const { data, info } = await sharp(qrPng)
+  const { data, info } = await sharp(qrImage, { density: 300 })
     .flatten({ background: '#ffffff' })
     .resize(side, side, { kernel: 'nearest', fit: 'contain', background: '#ffffff' })
     .extend({
@@ -115,20 +115,15 @@ describe.skipIf(!chromiumPath)(
         const qr = label.getByRole('img', {
           name: `QR code of parcel ${name}: carriers scan it at every hand-over`,
         });
-        await expect
-          .poll(() =>
-            qr.evaluate((element) => {
-              // The DOM's types are not the journeys' (they run in Node); the image's own fields are read.
-              const image = element as unknown as { complete: boolean; naturalWidth: number };
-              return image.complete && image.naturalWidth > 0;
-            }),
-          )
-          .toBe(true);
+        // The printed image itself (the SVG the label shows), not a screenshot a sticky header could cover.
+        const source = (await qr.getAttribute('src')) ?? '';
+        expect(source).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
+        const svg = Buffer.from(decodeURIComponent(source.slice(source.indexOf(',') + 1)));
         const reference = ((await label.locator('figcaption').textContent()) ?? '').trim();
         expect(reference).toMatch(/^p1\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{22}$/);
         labels[name] = {
           reference,
-          video: await qrVideo(await qr.screenshot(), path.join(videos, `${name}.y4m`)),
+          video: await qrVideo(svg, path.join(videos, `${name}.y4m`)),
         };
       }
       await expectNoSidewaysScroll(merchant);

@@ -7,7 +7,7 @@ import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
-import { insertPaidTracker } from '../support/order-rows.js';
+import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import {
   bearer,
   createAdmin,
@@ -47,22 +47,16 @@ async function seedOrder(
   const [row] = await test.deps.db
     .insert(orders)
     .values({
-      trackerId: tracker.id,
-      orderName,
-      customerId: randomUUID(),
-      storeId: store.storeId,
-      merchantId: store.id,
-      storeName: store.storeName,
-      status,
-      subtotalKobo: 0,
-      shippingFeeKobo: 0,
-      discountKobo: 0,
-      totalKobo: 0,
-      deliveryAddress: address,
+      ...storeOrderRow(store, {
+        trackerId: tracker.id,
+        orderName,
+        status,
+        deliveryAddress: address,
+        statusSince: new Date(Date.now() - hoursAgo * HOUR),
+      }),
       partnerId,
       carrierKind: partnerId ? 'partner' : null,
       carrierName: partnerId ? 'Test Riders' : null,
-      statusSince: new Date(Date.now() - hoursAgo * HOUR),
     })
     .returning({ id: orders.id });
   return { id: row!.id, orderName };

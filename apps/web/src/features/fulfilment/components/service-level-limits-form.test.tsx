@@ -25,7 +25,7 @@ const limits = {
 
 describe('the service-level limits form', () => {
   it('shows each limit, refuses a limit out of range without asking the server, and saves all five', async () => {
-    const fetchMock = mockFetch((url, method, body) => {
+    const fetchMock = mockFetch((_url, method, body) => {
       if (method === 'PUT')
         return jsonResponse(200, {
           message: 'Service-level limits saved',
