@@ -300,4 +300,43 @@ describe.skipIf(!two)('late notices from two processes at once (PostgreSQL)', ()
       .where(and(eq(notifications.userId, store.id), eq(notifications.kind, 'service-level.late')));
     expect(mine).toHaveLength(40);
   });
+
+  it('finds the late through the partial index, not by reading every order', async () => {
+    const { a } = two!;
+    const store = await createMerchantWithStore(a);
+    const [seed] = [await seedOrder(a, store, 'delivered', 100)];
+    // 20,000 finished orders beside a few late ones: the job's query must not read them.
+    await a.deps.db.execute(sql`
+      insert into orders (tracker_id, order_name, customer_id, store_id, merchant_id, store_name, status,
+        subtotal_kobo, shipping_fee_kobo, discount_kobo, total_kobo, delivery_address, status_since)
+      select o.tracker_id, 'SL-BULK-' || g, o.customer_id, o.store_id, o.merchant_id, o.store_name, 'delivered',
+        0, 0, 0, 0, o.delivery_address, now() - interval '100 hours'
+      from orders o cross join generate_series(1, 20000) g where o.id = ${seed!.id}`);
+    await a.deps.db.execute(sql`analyze orders`);
+    const result = (await a.deps.db.execute(sql`
+      explain (format json)
+      select o.id from orders o
+      where o.status = 'pending' and o.status_since < now() - interval '48 hours'
+        and not exists (select 1 from notification_events e where e.key = 'service-level.late:awaiting_acceptance:' || o.id::text)
+      order by o.status_since asc, o.id limit 500`)) as unknown as { rows: { 'QUERY PLAN': unknown }[] };
+    // Every node of the plan that reads `orders` is an index scan on its status (the status-since index or the
+    // status one, as the statistics make it cheaper): never a sequential read of every order.
+    type PlanNode = {
+      'Node Type': string;
+      'Relation Name'?: string;
+      'Index Name'?: string;
+      Plans?: PlanNode[];
+    };
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+    const [root] = result.rows[0]!['QUERY PLAN'] as [{ Plan: PlanNode }];
+    const ordersNodes = nodes(root.Plan).filter((node) => node['Relation Name'] === 'orders');
+    expect(ordersNodes.length).toBeGreaterThan(0);
+    for (const node of ordersNodes) {
+      expect(node['Node Type']).toMatch(/^(Index Scan|Index Only Scan|Bitmap Heap Scan)$/);
+    }
+    const indexes = nodes(root.Plan).map((node) => node['Index Name']);
+    expect(indexes.some((name) => name === 'orders_status_since_idx' || name === 'orders_status_idx')).toBe(
+      true,
+    );
+  }, 120_000);
 });
