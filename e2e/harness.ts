@@ -37,11 +37,12 @@ if (!chromiumPath) {
   console.warn(message);
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as the journeys run it; `extraArgs` for a journey that needs more (a fake camera). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!chromiumPath) throw new Error('no Chromium');
   return chromium.launch({
     executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
 

@@ -32,6 +32,8 @@ export interface TimedWork {
   wishlistNotices(): Promise<number>;
   /** Each admin's daily digest, if chosen (issue 36). */
   adminDigests(): Promise<number>;
+  /** Orders and returns past their service-level limit are told once (issue 35); answers how many. */
+  serviceLevelNotices(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -203,6 +205,17 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       if (digests > 0) work.logger.info({ digests }, 'admin digests');
     },
     { retryLimit: 2, retryDelay: 300, backoff: true },
+  );
+  // Service levels (issue 35): an order past its limit is told within five minutes, once per order and limit (the
+  // event's key), so a repeat or a second process tells nobody twice.
+  scheduler.schedule(
+    'orders.service-level-notices',
+    { everySeconds: 5 * 60 },
+    async () => {
+      const told = await work.serviceLevelNotices();
+      if (told > 0) work.logger.info({ told }, 'service-level notices');
+    },
+    { retryLimit: 1, retryDelay: 60, backoff: false },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

@@ -46,6 +46,7 @@ export const auditActionLabels = {
   'account.close': 'Account closed',
   'account.marketing-consent': 'Marketing consent changed',
   'order.status': 'Order status changed',
+  'service-levels.limits': 'Service-level limits changed',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as [AuditAction, ...AuditAction[]];
@@ -66,6 +67,7 @@ export const auditSubjectTypes = [
   'bank-account',
   'account',
   'order',
+  'service-levels',
 ] as const;
 export type AuditSubjectType = (typeof auditSubjectTypes)[number];
 

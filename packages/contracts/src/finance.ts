@@ -302,6 +302,18 @@ export const financeEndpoints = {
     response: z.string(),
     produces: 'application/pdf',
   }),
+  commissionInvoicePdf: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/merchant/invoices/commission/:month/pdf',
+    summary:
+      "The store's commission invoice for a month as a PDF: the commission before VAT, the VAT at the platform's rate and the total, with the platform's TIN and the store's if recorded (the monthly statement's figures)",
+    tags: merchantTags,
+    access: access.merchant('payouts:read'),
+    params: statementParams,
+    response: z.string(),
+    produces: 'application/pdf',
+  }),
   paymentReport: defineEndpoint({
     surface: 'api',
     method: 'GET',

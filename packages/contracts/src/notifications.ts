@@ -146,6 +146,13 @@ export const notificationKinds = {
     defaults: inAppAndEmail,
     needs: { merchant: 'returns:write' },
   },
+  // The store, the carrier holding the order, and admins who see every order (issue 35): once per order per limit.
+  'service-level.late': {
+    label: 'An order or a return passed its service-level limit',
+    accounts: ['merchant', 'partner', 'admin'],
+    defaults: inAppAndEmail,
+    needs: { merchant: 'orders:read', admin: 'orders:read-all' },
+  },
   // Admins whose role holds the permission.
   'queue.waiting': {
     label: 'An order is waiting for a carrier',

@@ -69,6 +69,8 @@ export const adminPermissions = [
   'audit:read',
   /** Act on a person's written data-rights request: download their data, close their account (ADR 073). */
   'data-rights:act',
+  /** Set the service-level limits (how long an order may wait in a status before it is late). */
+  'service-levels:manage',
 ] as const;
 export type AdminPermission = (typeof adminPermissions)[number];
 
@@ -171,7 +173,13 @@ export const adminResources = [
   {
     key: 'orders',
     label: 'Orders',
-    permissions: ['orders:read-all', 'orders:assign', 'orders:carry', 'orders:tokens'],
+    permissions: [
+      'orders:read-all',
+      'orders:assign',
+      'orders:carry',
+      'orders:tokens',
+      'service-levels:manage',
+    ],
   },
   { key: 'merchants', label: 'Merchants', permissions: ['merchants:read'] },
   { key: 'hubs', label: 'Hubs', permissions: ['hubs:manage'] },

@@ -10,23 +10,70 @@ import { envelope } from './envelope.js';
 export const serviceLevelKinds = [
   'awaiting_acceptance',
   'ready_not_picked_up',
+  'in_transit_too_long',
   'out_for_delivery_too_long',
+  'return_awaiting_decision',
 ] as const;
 export type ServiceLevelKind = (typeof serviceLevelKinds)[number];
 
-/** Hours an order may stay in the status before it is late. */
-export const SERVICE_LEVEL_HOURS: Record<ServiceLevelKind, number> = {
+/** The kinds that watch an order's status; the last kind watches a return asked for and not yet decided. */
+export const orderServiceLevelKinds = [
+  'awaiting_acceptance',
+  'ready_not_picked_up',
+  'in_transit_too_long',
+  'out_for_delivery_too_long',
+] as const satisfies readonly ServiceLevelKind[];
+export type OrderServiceLevelKind = (typeof orderServiceLevelKinds)[number];
+
+/** Hours an order may stay in the status before it is late, until an admin sets other limits. */
+export const DEFAULT_SERVICE_LEVEL_HOURS: Record<ServiceLevelKind, number> = {
   awaiting_acceptance: 48,
   ready_not_picked_up: 24,
+  in_transit_too_long: 72,
   out_for_delivery_too_long: 24,
+  return_awaiting_decision: 48,
 };
-/** The status each limit watches. */
-export const SERVICE_LEVEL_STATUS: Record<ServiceLevelKind, string> = {
+/** A limit is whole hours from one hour to 30 days. */
+export const SERVICE_LEVEL_HOURS_MIN = 1;
+export const SERVICE_LEVEL_HOURS_MAX = 720;
+/** The status each order limit watches. */
+export const SERVICE_LEVEL_STATUS: Record<OrderServiceLevelKind, string> = {
   awaiting_acceptance: 'pending',
   ready_not_picked_up: 'ready_for_pickup',
+  in_transit_too_long: 'in_transit',
   out_for_delivery_too_long: 'out_for_delivery',
 };
+export const serviceLevelNames: Record<ServiceLevelKind, string> = {
+  awaiting_acceptance: 'Waiting for acceptance',
+  ready_not_picked_up: 'Ready but not picked up',
+  in_transit_too_long: 'In transit',
+  out_for_delivery_too_long: 'Out for delivery',
+  return_awaiting_decision: 'Return waiting for a decision',
+};
 export const SERVICE_LEVEL_LIST_MAX = 20;
+
+const limitHours = z
+  .number({ error: 'Enter a number of hours' })
+  .int('Enter whole hours')
+  .min(SERVICE_LEVEL_HOURS_MIN, `At least ${SERVICE_LEVEL_HOURS_MIN} hour`)
+  .max(SERVICE_LEVEL_HOURS_MAX, `At most ${SERVICE_LEVEL_HOURS_MAX} hours (30 days)`);
+
+/** Every limit, in hours; all five are sent together. */
+export const serviceLevelLimitsBody = z.strictObject({
+  awaiting_acceptance: limitHours,
+  ready_not_picked_up: limitHours,
+  in_transit_too_long: limitHours,
+  out_for_delivery_too_long: limitHours,
+  return_awaiting_decision: limitHours,
+});
+export type ServiceLevelLimitsBody = z.infer<typeof serviceLevelLimitsBody>;
+
+export const serviceLevelLimits = z.object({
+  limits: serviceLevelLimitsBody,
+  /** When an admin last changed them (null: the defaults). */
+  updatedAt: isoDateTime.nullable(),
+});
+export type ServiceLevelLimits = z.infer<typeof serviceLevelLimits>;
 
 export const lateOrder = z.object({
   id: z.string(),
@@ -59,7 +106,7 @@ export const serviceLevelEndpoints = {
     method: 'GET',
     path: '/admin/service-levels',
     summary:
-      'Late orders across every store: waiting for acceptance over 48 h, ready but not picked up over 24 h, out for delivery over 24 h; counts and the longest-waiting 20 of each',
+      'Late orders across every store by the configured limits (waiting for acceptance, ready but not picked up, in transit, out for delivery); counts and the longest-waiting 20 of each',
     tags: ['Service levels'],
     access: access.admin('orders:read-all'),
     response: envelope(serviceLevelsAnswer),
@@ -72,6 +119,26 @@ export const serviceLevelEndpoints = {
     tags: ['Service levels'],
     access: access.merchant('orders:read'),
     response: envelope(serviceLevelsAnswer),
+  }),
+  limits: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/admin/service-levels/limits',
+    summary: 'The service-level limits in hours, of each kind',
+    tags: ['Service levels'],
+    access: access.admin('service-levels:manage'),
+    response: envelope(serviceLevelLimits),
+  }),
+  saveLimits: defineEndpoint({
+    surface: 'api',
+    method: 'PUT',
+    path: '/admin/service-levels/limits',
+    summary:
+      'Change the service-level limits (whole hours, 1 to 720); orders already late are told once, orders late by the new limits are told at the next run',
+    tags: ['Service levels'],
+    access: access.admin('service-levels:manage'),
+    body: serviceLevelLimitsBody,
+    response: envelope(serviceLevelLimits),
   }),
 };
 

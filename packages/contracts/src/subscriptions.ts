@@ -120,7 +120,21 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const invoiceList = z.object({ count: z.number().int(), rows: z.array(invoice) });
+/** Who issues the invoices, from the server's configuration (PLATFORM_LEGAL_NAME, PLATFORM_TIN, the VAT rate). */
+export const invoiceIssuer = z.object({
+  legalName: z.string(),
+  tin: z.string(),
+  /** The VAT rate in basis points (750 = 7.5 %); plan prices include it. */
+  vatBasisPoints: z.number().int(),
+});
+export type InvoiceIssuer = z.infer<typeof invoiceIssuer>;
+
+export const invoiceList = z.object({
+  count: z.number().int(),
+  rows: z.array(invoice),
+  issuer: invoiceIssuer,
+});
+export type InvoiceList = z.infer<typeof invoiceList>;
 
 export const storeSubscription = z.object({
   /** The plan whose limits apply now: the paid one while active, else the default plan. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendAdminDigests } from '../flows/admin-digest.js';
 import { bookUnpostedOrders, catchUpBooksOnce } from '../flows/order-money.js';
 import { resumeRefunds } from '../flows/return-and-refund.js';
+import { emitServiceLevelNotices } from '../flows/service-level-notices.js';
 import { emitTimedNotices } from '../flows/timed-notices.js';
 import { foldRollups } from '../modules/ledger/index.js';
 import { CATALOG_CHANGED } from '../platform/changes/index.js';
@@ -53,6 +54,8 @@ export interface AppJobs {
   wishlistNotices(): Promise<number>;
   /** The daily digest of each admin who chose it (issue 36), once per admin per Lagos day; answers how many. */
   adminDigests(): Promise<number>;
+  /** Orders and returns past their service-level limit become notices, once each (issue 35); answers how many. */
+  serviceLevelNotices(): Promise<number>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -86,6 +89,7 @@ export function appJobs(
     purgeIdempotencyKeys: () => parts.idempotency.purgeExpired(),
     wishlistNotices: () => use(wishlist).service.sendNotices(),
     adminDigests: () => sendAdminDigests(deps, use(notifications).service),
+    serviceLevelNotices: () => emitServiceLevelNotices(deps),
   };
 }
 

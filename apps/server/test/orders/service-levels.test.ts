@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
-import { insertPaidTracker } from '../support/order-rows.js';
+import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import {
   bearer,
   createAdmin,
@@ -154,18 +154,14 @@ beforeAll(async () => {
     const [row] = await test.deps.db
       .insert(orders)
       .values({
-        trackerId: tracker.id,
-        orderName,
-        customerId: randomUUID(),
-        storeId: store.storeId,
-        merchantId: store.id,
-        storeName: store.storeName,
-        status,
-        subtotalKobo: 0,
-        shippingFeeKobo: 0,
-        discountKobo: 0,
-        totalKobo: 0,
-        deliveryAddress: address,
+        ...storeOrderRow(store, {
+          trackerId: tracker.id,
+          orderName,
+          status,
+          deliveryAddress: address,
+          // When it entered its current status: its last move (the trigger sets it on later status changes).
+          statusSince: new Date(now - moves.at(-1)![1] * HOUR),
+        }),
         carrierName: status === 'out_for_delivery' ? 'Test Riders' : null,
         deliveredAt: extra.deliveredHoursAgo ? new Date(now - extra.deliveredHoursAgo * HOUR) : null,
         orderReturnId: extra.returned ? randomUUID() : null,

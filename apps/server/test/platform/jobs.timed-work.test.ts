@@ -112,6 +112,10 @@ describe('timed work registered by the app', () => {
         when: { everySeconds: 900 },
         options: { retryLimit: 1, retryDelay: 60, backoff: false },
       },
+      'orders.service-level-notices': {
+        when: { everySeconds: 300 },
+        options: { retryLimit: 1, retryDelay: 60, backoff: false },
+      },
       'database.maintain': {
         when: { everySeconds: 21_600 },
         options: { retryLimit: 1, retryDelay: 60, backoff: false },

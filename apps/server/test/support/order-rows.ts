@@ -34,3 +34,27 @@ export async function insertPaidTracker(test: TestApp, deliveryAddress: RowAddre
     .returning();
   return tracker!;
 }
+
+/** An order of a store written straight into the table: no items, no money, in `status` since `statusSince`. */
+export function storeOrderRow(
+  store: { id: string; storeId: string; storeName: string },
+  order: {
+    trackerId: string;
+    orderName: string;
+    status: string;
+    deliveryAddress: RowAddress;
+    statusSince: Date;
+  },
+) {
+  return {
+    ...order,
+    customerId: randomUUID(),
+    storeId: store.storeId,
+    merchantId: store.id,
+    storeName: store.storeName,
+    subtotalKobo: 0,
+    shippingFeeKobo: 0,
+    discountKobo: 0,
+    totalKobo: 0,
+  };
+}

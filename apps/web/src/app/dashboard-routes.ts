@@ -109,6 +109,7 @@ export const dashboardRoutes: RouteObject[] = [
           { path: 'orders/day', lazy: () => import('./routes/admin/orders-day') },
           { path: 'orders/partners', lazy: () => import('./routes/admin/orders-partners') },
           { path: 'orders/search', lazy: () => import('./routes/admin/orders-search') },
+          { path: 'orders/service-levels', lazy: () => import('./routes/admin/orders-service-levels') },
           { path: 'orders/pickups', lazy: () => import('./routes/admin/orders-pickups') },
           { path: 'orders/cash', lazy: () => import('./routes/admin/orders-cash') },
           { path: 'orders/:id', lazy: () => import('./routes/admin/order') },

@@ -56,6 +56,7 @@ export const adminRouteRules: readonly RouteRule<AdminPermission>[] = [
   { path: '/admin/catalog', anyOf: ['catalog:categories'], area: 'Catalog' },
   { path: '/admin/orders/all', anyOf: ['orders:read-all'], area: 'All orders' },
   { path: '/admin/orders/search', anyOf: ['orders:read-all'], area: 'Search orders' },
+  { path: '/admin/orders/service-levels', anyOf: ['service-levels:manage'], area: 'Service-level limits' },
   { path: '/admin/orders/mine', anyOf: ['orders:carry'], area: 'My deliveries' },
   { path: '/admin/orders/day', anyOf: ['orders:carry'], area: 'My day' },
   { path: '/admin/orders/cash', anyOf: ['orders:carry'], area: 'Cash held' },

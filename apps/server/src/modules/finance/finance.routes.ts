@@ -1,7 +1,17 @@
 import { financeEndpoints } from '@market/contracts';
+import type { FastifyReply } from 'fastify';
 import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { FinanceService } from './finance.service.js';
+
+/** A paper of the store's own, downloaded: never cached by a shared proxy. */
+const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
+  reply
+    .code(200)
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'private, no-store')
+    .send(pdf);
 
 export function financeRoutes(finance: FinanceService): RouteDefinition[] {
   return [
@@ -33,12 +43,11 @@ export function financeRoutes(finance: FinanceService): RouteDefinition[] {
     }),
     route(financeEndpoints.statementPdf, async ({ auth, params, reply }) => {
       const pdf = await finance.statementPdf(requireStoreId(auth), params.month);
-      return reply
-        .code(200)
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="statement-${params.month}.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, `statement-${params.month}.pdf`, pdf);
+    }),
+    route(financeEndpoints.commissionInvoicePdf, async ({ auth, params, reply }) => {
+      const pdf = await finance.commissionInvoicePdf(requireStoreId(auth), params.month);
+      return sendPdf(reply, `commission-invoice-${params.month}.pdf`, pdf);
     }),
     route(financeEndpoints.paymentReport, async ({ auth, query }) => ({
       message: 'Payment report',

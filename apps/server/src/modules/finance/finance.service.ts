@@ -13,6 +13,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { ledgerChargedRates } from '../ledger/index.js';
+import { commissionInvoicePdf } from './finance.commission-invoice.js';
 import { financeReportCsv } from './finance.csv.js';
 import {
   financeReport,
@@ -158,6 +159,19 @@ export function createFinanceService(
         storeOf(db, storeId),
       ]);
       return statementPdf(month, report, deps.config.tax, deps.now(), storeTaxOf(store));
+    },
+
+    /** The month's commission invoice: the statement's figures (the same report), as the platform's VAT invoice. */
+    async commissionInvoicePdf(storeId: string, month: string): Promise<Buffer> {
+      const [report, store] = await Promise.all([
+        this.paymentReport(storeId, monthDays(month)),
+        storeOf(db, storeId),
+      ]);
+      return commissionInvoicePdf(
+        { storeId, month, report, issuedAt: deps.now() },
+        deps.config.tax,
+        storeTaxOf(store),
+      );
     },
 
     async transactions(query: TransactionsQuery) {

@@ -237,6 +237,20 @@ function wordsOf(kind: NotificationKind, account: AccountKind, params: Params): 
         link: orderLink('customer', orderId),
         sms: `Your returned items on order ${order} were collected and are going to ${store}.`,
       };
+    case 'service-level.late': {
+      const what = text(params, 'what', 'It');
+      const hours = Number(params.limitHours ?? 0);
+      const isReturn = text(params, 'kind') === 'return_awaiting_decision';
+      return {
+        title: `Order ${order} is late: ${what.toLowerCase()}`,
+        body: `${what} for more than ${waitedFor(hours * 60)}, the limit for ${store}'s orders. ${isReturn ? 'Decide the return.' : 'Move it on or tell the customer why.'}`,
+        link:
+          isReturn && account === 'merchant'
+            ? `/merchant/returns/${text(params, 'returnId')}`
+            : orderLink(account, orderId),
+        sms: `Order ${order} is past its ${hours} h limit: ${what.toLowerCase()}.`,
+      };
+    }
     case 'queue.waiting':
       return {
         title: `Order ${order} is waiting for a carrier`,

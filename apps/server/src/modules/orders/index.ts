@@ -98,3 +98,5 @@ export {
   refundRecordOf,
   unsettled,
 } from './refunds.service.js';
+export type { LateOrderToTell } from './service-levels.js';
+export { lateOrdersToTell, readServiceLevelLimits } from './service-levels.js';

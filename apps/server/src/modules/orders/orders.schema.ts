@@ -88,6 +88,11 @@ export const orders = pgTable(
     merchantId: uuid().notNull(),
     storeName: text().notNull(),
     status: text().notNull().default('awaiting_payment'),
+    /**
+     * When the order entered its current status: a trigger sets it on every status change that does not set it
+     * itself (migration 0045), so the service levels find what is late through an index, by the database's clock.
+     */
+    statusSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     subtotalKobo: kobo().notNull(),
     shippingFeeKobo: kobo().notNull(),
     discountKobo: kobo().notNull(),
@@ -147,6 +152,10 @@ export const orders = pgTable(
       sql`to_tsvector('simple', coalesce(delivery_address->>'fullName', ''))`,
     ),
     index('orders_status_idx').on(table.status, table.createdAt),
+    // Late orders (service levels): those in a watched status that entered it before the limit's cutoff.
+    index('orders_status_since_idx')
+      .on(table.status, table.statusSince)
+      .where(sql`status in ('pending', 'ready_for_pickup', 'in_transit', 'out_for_delivery')`),
     index('orders_partner_idx').on(table.partnerId, table.createdAt).where(sql`partner_id is not null`),
     index('orders_dispatcher_idx')
       .on(table.dispatcherId, table.createdAt)

@@ -1,23 +1,31 @@
 import {
+  DEFAULT_SERVICE_LEVEL_HOURS,
+  type OrderServiceLevelKind,
+  orderServiceLevelKinds,
   SCORECARD_WINDOWS,
   type ScorecardWindow,
-  SERVICE_LEVEL_HOURS,
   SERVICE_LEVEL_LIST_MAX,
   SERVICE_LEVEL_STATUS,
   type ServiceLevelGroup,
+  type ServiceLevelKind,
+  type ServiceLevelLimits,
+  type ServiceLevelLimitsBody,
   type ServiceLevelsAnswer,
   scorecardEndpoints,
   serviceLevelEndpoints,
   serviceLevelKinds,
 } from '@market/contracts';
 import { sql } from 'drizzle-orm';
+import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
+import { serviceLevelLimits } from './service-levels.schema.js';
 
-// Late orders (issue 35). An order's time in its status is read from its latest activity of that status (the move
-// that put it there), so a later note or carrier change does not reset the clock. Only orders in a watched status
-// are read (orders_status_idx): the work follows the live queue, never the order history.
+// Late orders (issue 35). An order's time in its status is `orders.status_since`, which a trigger moves on each
+// status change only (a later note or carrier change does not reset the clock). Only orders in a watched status that
+// entered it before the cutoff are read (orders_status_since_idx): the work follows what is late, never the order
+// history. The limits are the admin's (service_level_limits), each kind's default until set.
 
 const HOUR_MS = 3_600_000;
 
@@ -35,25 +43,127 @@ interface LateRow {
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 
+/** The limits in force: the admin's where set, the defaults elsewhere. */
+export async function readServiceLevelLimits(db: Db): Promise<ServiceLevelLimits> {
+  const rows = await db.select().from(serviceLevelLimits);
+  const limits = { ...DEFAULT_SERVICE_LEVEL_HOURS };
+  let updatedAt: Date | null = null;
+  for (const row of rows) {
+    if (!(serviceLevelKinds as readonly string[]).includes(row.kind)) continue;
+    limits[row.kind as ServiceLevelKind] = row.hours;
+    if (!updatedAt || row.updatedAt > updatedAt) updatedAt = row.updatedAt;
+  }
+  return { limits, updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+/** Saves every limit in one statement and its audit line in the same transaction (ADR 072). */
+async function saveServiceLevelLimits(
+  deps: Deps,
+  body: ServiceLevelLimitsBody,
+  adminId: string,
+): Promise<ServiceLevelLimits> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const before = await readServiceLevelLimits(tx);
+    await tx
+      .insert(serviceLevelLimits)
+      .values(
+        serviceLevelKinds.map((kind) => ({ kind, hours: body[kind], updatedBy: adminId, updatedAt: now })),
+      )
+      .onConflictDoUpdate({
+        target: serviceLevelLimits.kind,
+        set: { hours: sql`excluded.hours`, updatedBy: adminId, updatedAt: now },
+      });
+    await recordAudit(tx, {
+      action: 'service-levels.limits',
+      subjectType: 'service-levels',
+      subjectId: 'limits',
+      before: before.limits,
+      after: { ...body },
+    });
+  });
+  return readServiceLevelLimits(deps.db);
+}
+
+/** Orders late by one limit, the longest-waiting first (the dashboard's list). */
+async function lateOrdersOf(
+  db: Db,
+  kind: OrderServiceLevelKind,
+  cutoff: Date,
+  storeId: string | undefined,
+): Promise<LateRow[]> {
+  return rowsOf<LateRow>(
+    await db.execute(sql`
+      select o.id, o.order_name, o.store_id, o.store_name, coalesce(o.dispatcher_name, o.carrier_name) as carrier_name,
+             o.status_since as since, count(*) over ()::int as total
+      from orders o
+      where o.status = ${SERVICE_LEVEL_STATUS[kind]}
+        ${storeId ? sql`and o.store_id = ${storeId}` : sql``}
+        and o.status_since < ${cutoff.toISOString()}
+      order by o.status_since asc, o.id
+      limit ${SERVICE_LEVEL_LIST_MAX}`),
+  );
+}
+
+export interface LateOrderToTell {
+  id: string;
+  orderName: string;
+  storeId: string;
+  storeName: string;
+  partnerId: string | null;
+  dispatcherId: string | null;
+  since: Date;
+}
+
+/**
+ * Orders past one limit that nobody has been told of yet, oldest first, at most `limit`: the late-order job's batch.
+ * "Told" is the notification event keyed by order and kind (notification_events_key), so a second process or a
+ * second run finds it told and skips it.
+ */
+export async function lateOrdersToTell(
+  db: Db,
+  kind: OrderServiceLevelKind,
+  cutoff: Date,
+  eventKey: (orderId: string) => string,
+  limit: number,
+): Promise<LateOrderToTell[]> {
+  const prefix = eventKey('');
+  const rows = rowsOf<{
+    id: string;
+    order_name: string;
+    store_id: string;
+    store_name: string;
+    partner_id: string | null;
+    dispatcher_id: string | null;
+    since: string | Date;
+  }>(
+    await db.execute(sql`
+      select o.id, o.order_name, o.store_id, o.store_name, o.partner_id, o.dispatcher_id, o.status_since as since
+      from orders o
+      where o.status = ${SERVICE_LEVEL_STATUS[kind]}
+        and o.status_since < ${cutoff.toISOString()}
+        and not exists (select 1 from notification_events e where e.key = ${prefix} || o.id::text)
+      order by o.status_since asc, o.id
+      limit ${limit}`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    orderName: row.order_name,
+    storeId: row.store_id,
+    storeName: row.store_name,
+    partnerId: row.partner_id,
+    dispatcherId: row.dispatcher_id,
+    since: new Date(row.since),
+  }));
+}
+
 async function lateOrders(db: Db, now: Date, storeId?: string): Promise<ServiceLevelGroup[]> {
+  const { limits } = await readServiceLevelLimits(db);
   return Promise.all(
-    serviceLevelKinds.map(async (kind) => {
-      const limitHours = SERVICE_LEVEL_HOURS[kind];
+    orderServiceLevelKinds.map(async (kind) => {
+      const limitHours = limits[kind];
       const cutoff = new Date(now.getTime() - limitHours * HOUR_MS);
-      const rows = rowsOf<LateRow>(
-        await db.execute(sql`
-          select o.id, o.order_name, o.store_id, o.store_name, coalesce(o.dispatcher_name, o.carrier_name) as carrier_name,
-                 entered.at as since, count(*) over ()::int as total
-          from orders o
-          cross join lateral (
-            select max(a.created_at) as at from order_activities a where a.order_id = o.id and a.status = o.status
-          ) entered
-          where o.status = ${SERVICE_LEVEL_STATUS[kind]}
-            ${storeId ? sql`and o.store_id = ${storeId}` : sql``}
-            and entered.at < ${cutoff.toISOString()}
-          order by entered.at asc, o.id
-          limit ${SERVICE_LEVEL_LIST_MAX}`),
-      );
+      const rows = await lateOrdersOf(db, kind, cutoff, storeId);
       return {
         kind,
         limitHours,
@@ -91,7 +201,7 @@ interface ScoreRow {
  * store's orders of the window through orders_store_sales_idx (store, time), never other stores'.
  */
 async function scorecard(db: Db, storeId: string, now: Date): Promise<ScorecardWindow[]> {
-  const limitHours = SERVICE_LEVEL_HOURS.awaiting_acceptance;
+  const limitHours = (await readServiceLevelLimits(db)).limits.awaiting_acceptance;
   return Promise.all(
     SCORECARD_WINDOWS.map(async (days) => {
       const from = new Date(now.getTime() - days * 24 * HOUR_MS).toISOString();
@@ -144,6 +254,14 @@ export function serviceLevelRoutes(deps: Deps): RouteDefinition[] {
   };
   return [
     route(serviceLevelEndpoints.admin, async () => ({ message: 'Late orders', data: await answer() })),
+    route(serviceLevelEndpoints.limits, async () => ({
+      message: 'Service-level limits',
+      data: await readServiceLevelLimits(deps.db),
+    })),
+    route(serviceLevelEndpoints.saveLimits, async ({ auth, body }) => ({
+      message: 'Service-level limits saved',
+      data: await saveServiceLevelLimits(deps, body, auth.userId),
+    })),
     route(serviceLevelEndpoints.merchant, async ({ auth }) => ({
       message: 'Late orders',
       data: await answer(requireStoreId(auth)),

@@ -75,6 +75,8 @@ export const orderReturns = pgTable(
     index('order_returns_store_idx').on(table.storeId, table.createdAt),
     index('order_returns_customer_idx').on(table.customerId, table.createdAt),
     index('order_returns_disputed_idx').on(table.createdAt).where(sql`dispute_status = 'open'`),
+    // Returns waiting for the store's decision, oldest first (service levels).
+    index('order_returns_requested_idx').on(table.createdAt).where(sql`status = 'requested'`),
     // At most one return in progress per order.
     uniqueIndex('order_returns_open_key')
       .on(table.orderId)

@@ -2,6 +2,7 @@ import {
   type CreatePlanInput,
   INVOICE_NOT_FOUND,
   type Invoice,
+  type InvoiceList,
   NO_PAID_PLAN,
   PLAN_NOT_FOUND,
   type Plan,
@@ -507,9 +508,11 @@ export function createSubscriptionsService(deps: Deps, needs: SubscriptionsNeeds
       return toInvoice((await findInvoiceByReference(db, reference))!);
     },
 
-    async invoices(storeId: string): Promise<{ count: number; rows: Invoice[] }> {
+    /** The store's invoices, with who issues them as the server is configured (never a web build's constant). */
+    async invoices(storeId: string): Promise<InvoiceList> {
       const rows = await listInvoices(db, storeId);
-      return { count: rows.length, rows: rows.map(toInvoice) };
+      const { legalName, tin, vatBasisPoints } = deps.config.tax;
+      return { count: rows.length, rows: rows.map(toInvoice), issuer: { legalName, tin, vatBasisPoints } };
     },
 
     /** For the catalog's product-create check: the plan in force and its product limit (null: none). */

@@ -11,6 +11,8 @@ export interface TimelineItem {
   actorType?: string;
   /** The photo taken at this step (shipping evidence); staff and carrier views only. */
   evidence?: string | null;
+  /** The move was confirmed by scanning the parcel's label (ADR 078); staff and carrier views only. */
+  parcelScanned?: boolean;
 }
 
 /** What happened to an order, oldest first, from its activities (text, who, when). */
@@ -49,6 +51,9 @@ export function OrderTimeline({
             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
             {showActor && entry.actorType ? <span> · by {actorLabel(entry.actorType)}</span> : null}
           </p>
+          {entry.parcelScanned ? (
+            <p className="font-medium text-emerald-800">Parcel label scanned at this hand-over</p>
+          ) : null}
           {entry.evidence ? (
             <a href={entry.evidence} target="_blank" rel="noreferrer" className="mt-1 inline-block rounded">
               <img

@@ -1,4 +1,4 @@
-import { adminRolePermissions } from '@market/contracts';
+import { type AdminPermission, adminRolePermissions } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/states';
 import { SubNav } from '../../../components/ui/sub-nav';
@@ -17,15 +17,16 @@ export function useCanCarryOrders(): boolean {
   return adminRolePermissions[role].includes('orders:carry');
 }
 
-function useCanApprovePartners(): boolean {
+function useAdminMay(permission: AdminPermission): boolean {
   const role = adminRoleOf(useSession('admin')?.user.accountType);
-  return adminRolePermissions[role].includes('approvals:partners');
+  return adminRolePermissions[role].includes(permission);
 }
 
 export function OrdersNav() {
   const canReadAll = useCanReadAllOrders();
   const canCarry = useCanCarryOrders();
-  const canApprove = useCanApprovePartners();
+  const canApprove = useAdminMay('approvals:partners');
+  const canSetLimits = useAdminMay('service-levels:manage');
   return (
     <SubNav
       label="Order pages"
@@ -38,6 +39,7 @@ export function OrdersNav() {
         ...(canCarry ? [{ to: '/admin/orders/day', label: 'My day' }] : []),
         ...(canCarry ? [{ to: '/admin/orders/cash', label: 'Cash held' }] : []),
         ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
+        ...(canSetLimits ? [{ to: '/admin/orders/service-levels', label: 'Service levels' }] : []),
       ]}
     />
   );

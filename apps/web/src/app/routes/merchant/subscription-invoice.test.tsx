@@ -18,10 +18,13 @@ const invoice = {
   createdAt: '2026-11-23T10:00:00.000Z',
 };
 
+/** Who issues the invoices, as the server's configuration says. */
+const issuer = { legalName: 'Naija Market Limited', tin: '13572468-0001', vatBasisPoints: 750 };
+
 function serve() {
   return mockFetch((url) => {
     if (url.endsWith('/merchant/subscription/invoices'))
-      return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice] } });
+      return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice], issuer } });
     return jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Not allowed' } });
   });
 }
@@ -34,7 +37,7 @@ describe('subscription invoice page', () => {
       path: '/merchant/subscription/invoices/:id',
     });
     const document = await screen.findByRole('article', { name: 'Invoice' });
-    expect(document).toHaveTextContent('Naija Market');
+    expect(document).toHaveTextContent('Naija Market Limited');
     expect(document).toHaveTextContent('Growth plan, one month');
     expect(document).toHaveTextContent('₦15,000');
     expect(document).toHaveTextContent('Paid');
@@ -56,7 +59,7 @@ describe('subscription invoice as a Nigerian business invoice (issue 34 item 4)'
   it("shows the seller's TIN, the price before VAT, VAT at 7.5 % and the store's address, never its slug", async () => {
     mockFetch((url) => {
       if (url.endsWith('/merchant/subscription/invoices'))
-        return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice] } });
+        return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice], issuer } });
       if (url.includes('/profile'))
         return jsonResponse(200, {
           message: 'Store profile',
@@ -81,12 +84,40 @@ describe('subscription invoice as a Nigerian business invoice (issue 34 item 4)'
       path: '/merchant/subscription/invoices/:id',
     });
     const document = await screen.findByRole('article', { name: 'Invoice' });
-    expect(document).toHaveTextContent(/TIN \d{8}-\d{4}/);
+    expect(document).toHaveTextContent('TIN 13572468-0001');
     // ₦15,000.00 charged = ₦13,953.49 before VAT + ₦1,046.51 VAT.
     expect(document).toHaveTextContent('₦13,953.49');
     expect(document).toHaveTextContent('VAT at 7.5 %₦1,046.51');
     expect(document).toHaveTextContent('₦15,000.00');
     expect(await screen.findByText('14 Allen Avenue, Ikeja, Lagos, Nigeria')).toBeInTheDocument();
     expect(document).not.toHaveTextContent('chinedu-gadgets');
+  });
+});
+
+describe("the invoice's issuer comes from the server (issue 35 item 8)", () => {
+  it("prints the TIN and the VAT rate the server sends, not the web build's", async () => {
+    mockFetch((url) => {
+      if (url.endsWith('/merchant/subscription/invoices'))
+        return jsonResponse(200, {
+          message: 'Invoices',
+          data: {
+            count: 1,
+            rows: [invoice],
+            issuer: { legalName: 'Other Platform Ltd', tin: '98765432-0002', vatBasisPoints: 1000 },
+          },
+        });
+      return jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Not allowed' } });
+    });
+    renderScreen(<InvoicePage />, {
+      route: '/merchant/subscription/invoices/inv-1',
+      path: '/merchant/subscription/invoices/:id',
+    });
+    const document = await screen.findByRole('article', { name: 'Invoice' });
+    expect(document).toHaveTextContent('Other Platform Ltd');
+    expect(document).toHaveTextContent('TIN 98765432-0002');
+    // ₦15,000.00 with VAT at 10 % inside: ₦13,636.36 + ₦1,363.64.
+    expect(document).toHaveTextContent('VAT at 10 %₦1,363.64');
+    expect(document).toHaveTextContent('₦13,636.36');
+    expect(document).not.toHaveTextContent('13572468');
   });
 });

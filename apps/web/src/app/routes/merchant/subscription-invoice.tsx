@@ -22,6 +22,9 @@ function storeAddress(store: StoreProfile['store']): string | null {
   return [from.street, from.city, from.state, from.country].filter(Boolean).join(', ');
 }
 
+/** Basis points as people write a rate: 750 → "7.5 %". */
+const percentOf = (basisPoints: number) => `${(basisPoints / 100).toFixed(2).replace(/\.?0+$/, '')} %`;
+
 /** Printing shows the invoice alone, not the dashboard around it. */
 const printOnlyInvoice = `@media print {
   body * { visibility: hidden; }
@@ -53,7 +56,9 @@ export function Component() {
 
   const store = profile.data?.store;
   // Plan prices include VAT: the lines show the price before VAT and the VAT, adding up to the total charged.
-  const split = vatIncluded(invoice.amountKobo);
+  // The issuer's TIN and the VAT rate are the server's configuration, sent with the invoices.
+  const issuer = invoices.data.issuer;
+  const split = vatIncluded(invoice.amountKobo, issuer.vatBasisPoints);
   return (
     <div className="space-y-4">
       <style>{printOnlyInvoice}</style>
@@ -72,12 +77,12 @@ export function Component() {
       >
         <header className="flex flex-wrap items-start justify-between gap-4">
           <div>
-            <p className="text-lg font-bold">{platformDetails.name}</p>
+            <p className="text-lg font-bold">{issuer.legalName}</p>
             <p className="text-sm text-slate-700">{platformDetails.address}</p>
             <p className="text-sm text-slate-700">
               {platformDetails.email} · {platformDetails.phone}
             </p>
-            <p className="text-sm text-slate-700">TIN {platformDetails.tin}</p>
+            <p className="text-sm text-slate-700">TIN {issuer.tin}</p>
           </div>
           <div className="text-right">
             <h1 id="invoice-title" className="text-xl font-bold">
@@ -118,7 +123,7 @@ export function Component() {
               <td className="py-2 text-right tabular-nums">{formatNaira(split.netKobo)}</td>
             </tr>
             <tr className="border-b border-slate-200">
-              <td className="py-2">VAT at 7.5 %</td>
+              <td className="py-2">VAT at {percentOf(issuer.vatBasisPoints)}</td>
               <td className="py-2 text-right tabular-nums">{formatNaira(split.vatKobo)}</td>
             </tr>
           </tbody>

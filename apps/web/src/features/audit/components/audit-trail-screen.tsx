@@ -40,6 +40,7 @@ const subjectLabels: Record<AuditSubjectType, string> = {
   'bank-account': 'Bank account',
   account: 'Account',
   order: 'Order',
+  'service-levels': 'Service-level limits',
 };
 
 /** Why the window cannot be asked for, or null: the server's bound, said before it is asked. */

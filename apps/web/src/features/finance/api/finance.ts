@@ -96,19 +96,29 @@ export function useTransaction(id: string) {
   });
 }
 
-export type StatementFormat = 'pdf' | 'csv';
+/** The month's papers: the statement as PDF or CSV, and the commission invoice (PDF). */
+export type StatementFormat = 'pdf' | 'csv' | 'invoice';
 
-/** Saves the store's monthly statement (PDF or CSV), fetched with the session's token. */
+const monthPapers = {
+  pdf: { endpoint: financeEndpoints.statementPdf, file: (month: string) => `statement-${month}.pdf` },
+  csv: { endpoint: financeEndpoints.statementCsv, file: (month: string) => `statement-${month}.csv` },
+  invoice: {
+    endpoint: financeEndpoints.commissionInvoicePdf,
+    file: (month: string) => `commission-invoice-${month}.pdf`,
+  },
+} as const;
+
+/** Saves one of the store's monthly papers, fetched with the session's token. */
 export function useDownloadStatement() {
   return useMutation({
     mutationFn: async ({ month, format }: { month: string; format: StatementFormat }) => {
-      const endpoint = format === 'pdf' ? financeEndpoints.statementPdf : financeEndpoints.statementCsv;
-      const blob = (await api(endpoint, {
+      const paper = monthPapers[format];
+      const blob = (await api(paper.endpoint, {
         kind: 'merchant',
         params: { month },
         responseType: 'blob',
       })) as unknown as Blob;
-      saveBlob(blob, `statement-${month}.${format}`);
+      saveBlob(blob, paper.file(month));
     },
     meta: { toast: { fallback: 'Could not download the statement. Try again.' } },
   });

@@ -18,7 +18,8 @@ export function StatementDownloads() {
         Monthly statement
       </h3>
       <p className="mt-1 text-sm text-slate-700">
-        Sales, refunds, commission with VAT and payouts for one month, for your records and your accountant.
+        Sales, refunds, commission with VAT and payouts for one month, for your records and your accountant,
+        and the platform's VAT invoice for that month's commission.
       </p>
       <div className="mt-3 flex flex-wrap items-end gap-3">
         <div>
@@ -51,6 +52,14 @@ export function StatementDownloads() {
           onClick={() => download.mutate({ month, format: 'csv' })}
         >
           Download CSV
+        </Button>
+        <Button
+          variant="secondary"
+          className="min-h-11"
+          disabled={!valid || download.isPending}
+          onClick={() => download.mutate({ month, format: 'invoice' })}
+        >
+          Commission invoice (PDF)
         </Button>
       </div>
       {valid ? null : (

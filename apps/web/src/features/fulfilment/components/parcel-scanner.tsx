@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/errors';
 import { useScanParcel } from '../api/parcels';
 
-/** The browser's own QR reader (Chrome on Android and others); absent elsewhere, where typing the code works. */
+/** The browser's own QR reader (Chrome on Android, macOS and ChromeOS); absent on Linux and Windows desktops. */
 interface BarcodeDetectorLike {
   detect(source: CanvasImageSource): Promise<{ rawValue: string }[]>;
 }
@@ -16,37 +16,64 @@ function detectorConstructor(): DetectorConstructor | undefined {
   return (globalThis as { BarcodeDetector?: DetectorConstructor }).BarcodeDetector;
 }
 
+/** Reads the QR code in one video frame, or null. */
+type FrameReader = (video: HTMLVideoElement) => Promise<string | null>;
+
+/**
+ * The browser's reader where it has one; elsewhere jsQR (a maintained pure-JavaScript reader, loaded only when the
+ * camera opens) over the frame drawn on a canvas.
+ */
+async function frameReader(): Promise<FrameReader> {
+  const Detector = detectorConstructor();
+  if (Detector) {
+    const detector = new Detector({ formats: ['qr_code'] });
+    return async (video) => (await detector.detect(video))[0]?.rawValue || null;
+  }
+  const { default: jsQR } = await import('jsqr');
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  return async (video) => {
+    if (!context || video.videoWidth === 0) return null;
+    canvas.width = video.videoWidth;
+    canvas.height = video.videoHeight;
+    context.drawImage(video, 0, 0);
+    const frame = context.getImageData(0, 0, canvas.width, canvas.height);
+    return jsQR(frame.data, frame.width, frame.height, { inversionAttempts: 'dontInvert' })?.data || null;
+  };
+}
+
+const canOpenCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+
 /** Reads QR codes from the back camera until one is found; stops the camera when it unmounts. */
 function CameraReader({ onRead, onFail }: { onRead(text: string): void; onFail(message: string): void }) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
-    const Detector = detectorConstructor();
-    if (!Detector) return;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const detector = new Detector({ formats: ['qr_code'] });
-    const look = async () => {
+    const look = async (read: FrameReader) => {
       if (stopped || !video.current) return;
       try {
-        const [code] = await detector.detect(video.current);
-        if (code?.rawValue) {
-          onRead(code.rawValue);
+        const text = await read(video.current);
+        if (text) {
+          onRead(text);
           return;
         }
       } catch {
         // A frame not ready yet: look again.
       }
-      timer = setTimeout(look, 300);
+      timer = setTimeout(() => void look(read), 300);
     };
-    navigator.mediaDevices
-      ?.getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
+    Promise.all([
+      navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } }),
+      frameReader(),
+    ])
+      .then(async ([media, read]) => {
         stream = media;
         if (stopped || !video.current) return;
         video.current.srcObject = media;
         await video.current.play();
-        void look();
+        void look(read);
       })
       .catch(() => onFail('The camera could not be opened. Type the code under the QR code instead.'));
     return () => {
@@ -77,7 +104,7 @@ export function ParcelScanner({ initial }: { initial?: string }) {
   const [typed, setTyped] = useState('');
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState<string>();
-  const canUseCamera = Boolean(detectorConstructor());
+  const canUseCamera = canOpenCamera();
   const tried = useRef(false);
 
   const read = useRef((text: string) => {
@@ -125,8 +152,8 @@ export function ParcelScanner({ initial }: { initial?: string }) {
         )
       ) : (
         <p className="text-sm text-slate-700">
-          This browser cannot read QR codes itself: open the label's link with your phone's camera app, or
-          type the code printed under the QR code.
+          This browser cannot open a camera: open the label's link with your phone's camera app, or type the
+          code printed under the QR code.
         </p>
       )}
       {cameraError ? <FormAlert>{cameraError}</FormAlert> : null}

@@ -1,14 +1,8 @@
-import type { ServiceLevelKind } from '@market/contracts';
+import { serviceLevelNames } from '@market/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useServiceLevels } from '../api/service-levels';
-
-const titles: Record<ServiceLevelKind, string> = {
-  awaiting_acceptance: 'Waiting for acceptance',
-  ready_not_picked_up: 'Ready, not picked up',
-  out_for_delivery_too_long: 'Out for delivery too long',
-};
 
 /** Late orders by kind: a count against each limit and the longest-waiting orders, linked to their pages. */
 export function ServiceLevelsPanel({ kind }: { kind: 'merchant' | 'admin' }) {
@@ -25,13 +19,13 @@ export function ServiceLevelsPanel({ kind }: { kind: 'merchant' | 'admin' }) {
       ) : levels.isError ? (
         <ErrorState title="Could not get orders. Try again later." onRetry={() => levels.refetch()} />
       ) : (
-        <div className="grid gap-3 md:grid-cols-3">
+        <div className="grid gap-3 md:grid-cols-2 lg:grid-cols-4">
           {levels.data.groups.map((group) => (
             <div
               key={group.kind}
               className={`rounded-lg border p-3 ${group.count > 0 ? 'border-amber-400 bg-amber-50' : 'border-slate-200 bg-white'}`}
             >
-              <p className="text-sm font-semibold text-slate-900">{titles[group.kind]}</p>
+              <p className="text-sm font-semibold text-slate-900">{serviceLevelNames[group.kind]}</p>
               <p className="text-xs text-slate-700">over {group.limitHours} hours</p>
               <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{group.count}</p>
               {group.orders.length > 0 ? (
