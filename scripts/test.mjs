@@ -81,13 +81,24 @@ for (const phase of phases) {
 }
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Each test file's time, so the files that make the phases long are named (the same file may run on two databases). */
+const fileTimes = [];
 for (const file of fs.readdirSync(reports)) {
   const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   counts.passed += report.numPassedTests ?? 0;
   counts.failed += report.numFailedTests ?? 0;
   counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const result of report.testResults ?? [])
+    fileTimes.push([path.relative(root, result.name), (result.endTime - result.startTime) / 1000]);
 }
 fs.rmSync(reports, { recursive: true, force: true });
+
+const SLOWEST_SHOWN = 15;
+console.log(`\n=== npm test: the ${SLOWEST_SHOWN} slowest of ${fileTimes.length} test files ===`);
+for (const [name, seconds] of fileTimes.sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN))
+  console.log(`${seconds.toFixed(1).padStart(7)} s  ${name}`);
+const allFiles = fileTimes.reduce((sum, [, seconds]) => sum + seconds, 0);
+console.log(`${allFiles.toFixed(1).padStart(7)} s  all files, one after another`);
 
 console.log('\n=== npm test: time per phase ===');
 for (const [name, seconds] of timings) console.log(`${name.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s`);
