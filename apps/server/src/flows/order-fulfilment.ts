@@ -16,6 +16,7 @@ import {
   type RefundsService,
 } from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
+import { lateReturnsWaiting } from '../modules/returns/index.js';
 import { findStoreById, findStoreShippingPlaces } from '../modules/stores/index.js';
 import type { Deps } from '../platform/deps.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
@@ -147,5 +148,7 @@ export function fulfilmentSteps(
     },
     // An order's commission, due and refunds as the books say them (ADR 046/047): a read of the ledger's entries.
     orderFigures: ledgerOrderFigures,
+    // Returns the store has not decided, beside the late orders on the service-level dashboard (issue 35).
+    lateReturns: lateReturnsWaiting,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
+import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import {
@@ -225,6 +226,49 @@ describe('service levels', () => {
     const b = await groupsOf(storeB.token, '/api/orders/merchant/service-levels');
     expect(b.awaiting_acceptance!.orders.map((order) => order.orderName)).toEqual(['B-WAIT-49']);
     expect(b.ready_not_picked_up!.count).toBe(0);
+  });
+
+  it('lists returns waiting for the store’s decision past their limit, by order, to the admin and to that store', async () => {
+    const idOf = (orderName: string) => Object.keys(names).find((id) => names[id] === orderName)!;
+    const asked = (
+      orderName: string,
+      store: TestMerchant,
+      hoursAgo: number,
+      status: 'requested' | 'approved' = 'requested',
+    ) => ({
+      orderId: idOf(orderName),
+      orderName,
+      customerId: randomUUID(),
+      customerName: 'Ada Obi',
+      storeId: store.storeId,
+      storeName: store.storeName,
+      merchantId: store.id,
+      type: 'return' as const,
+      status,
+      reason: 'Wrong size',
+      lines: [],
+      createdAt: new Date(Date.now() - hoursAgo * HOUR),
+    });
+    await test.deps.db.insert(orderReturns).values([
+      asked('A-DONE', storeA, 50),
+      asked('A-RETURNED', storeA, 10),
+      asked('B-OFD-25', storeB, 60),
+      // Decided long ago: not waiting, whatever its age.
+      asked('A-SLOW', storeA, 100, 'approved'),
+    ]);
+    const groups = await groupsOf(admin, '/api/admin/service-levels');
+    expect(groups.return_awaiting_decision).toMatchObject({
+      limitHours: 48,
+      count: 2,
+      orders: [
+        { orderName: 'B-OFD-25', hoursLate: 12 },
+        { orderName: 'A-DONE', hoursLate: 2 },
+      ],
+    });
+    const a = await groupsOf(storeA.token, '/api/orders/merchant/service-levels');
+    expect(a.return_awaiting_decision).toMatchObject({ count: 1, orders: [{ orderName: 'A-DONE' }] });
+    const b = await groupsOf(storeB.token, '/api/orders/merchant/service-levels');
+    expect(b.return_awaiting_decision).toMatchObject({ count: 1, orders: [{ orderName: 'B-OFD-25' }] });
   });
 
   it('scores a store over 30 and 90 days, as counted by hand from its orders', async () => {

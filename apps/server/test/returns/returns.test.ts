@@ -378,6 +378,7 @@ describe('two refunds at once cannot both pass', () => {
       storeTax: async () => ({ tin: null, isVatRegistered: false }),
       orderFigures: async () => ({ commission: 0, commissionBasisPoints: null, due: 0, refunded: 0 }),
       payOnDelivery: { carrierRefusal: async () => null },
+      lateReturns: async () => [],
     });
     // Its money facts are booked by the real books, as the app joins them (ADR 081: none goes unbooked).
     const { createLedgerModule } = await import('../../src/modules/ledger/index.js');

@@ -43,7 +43,19 @@ export interface FulfilmentNeeds {
   ): Promise<{ commission: number; commissionBasisPoints: number | null; due: number; refunded: number }>;
   /** Pay on delivery (ADR 074): a carrier's cash limit when it is given an order paid at the door. */
   payOnDelivery: Pick<PayOnDeliverySteps, 'carrierRefusal'>;
+  /** Returns waiting for a store's decision past the cutoff, for the service-level dashboard (issue 35). */
+  lateReturns: LateReturnsWaiting;
 }
+
+/** The returns module's late returns, the longest waiting first, each with how many are late in all. */
+export type LateReturnsWaiting = (
+  executor: Db,
+  cutoff: Date,
+  limit: number,
+  storeId?: string,
+) => Promise<
+  { orderId: string; orderName: string; storeId: string; storeName: string; since: Date; total: number }[]
+>;
 
 /** What a move asks of pay on delivery, in the move's transaction (ADR 074; the order-fulfilment flow's steps). */
 export interface PayOnDeliverySteps {

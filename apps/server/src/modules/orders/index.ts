@@ -31,6 +31,7 @@ const noFulfilmentNeeds: FulfilmentNeeds = {
   storeTax: async () => ({ tin: null, isVatRegistered: false }),
   orderFigures: unwired('orderFigures'),
   payOnDelivery: { carrierRefusal: unwired('payOnDelivery') },
+  lateReturns: unwired('lateReturns'),
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
@@ -48,7 +49,7 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
       ...orderBatchRoutes(fulfilment),
       ...parcelLabelRoutes(deps, fulfilment),
       ...orderSearchRoutes(fulfilment),
-      ...serviceLevelRoutes(deps),
+      ...serviceLevelRoutes(deps, needs.lateReturns),
     ],
   };
 }

@@ -20,6 +20,7 @@ import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
+import type { LateReturnsWaiting } from './fulfilment.context.js';
 import { serviceLevelLimits } from './service-levels.schema.js';
 
 // Late orders (issue 35). An order's time in its status is `orders.status_since`, which a trigger moves on each
@@ -157,9 +158,45 @@ export async function lateOrdersToTell(
   }));
 }
 
-async function lateOrders(db: Db, now: Date, storeId?: string): Promise<ServiceLevelGroup[]> {
+/** Returns waiting for the store's decision past their limit, as the dashboard lists late orders (by the order). */
+async function lateReturnsGroup(
+  db: Db,
+  now: Date,
+  limitHours: number,
+  lateReturns: LateReturnsWaiting,
+  storeId?: string,
+): Promise<ServiceLevelGroup> {
+  const rows = await lateReturns(
+    db,
+    new Date(now.getTime() - limitHours * HOUR_MS),
+    SERVICE_LEVEL_LIST_MAX,
+    storeId,
+  );
+  return {
+    kind: 'return_awaiting_decision',
+    limitHours,
+    count: rows[0]?.total ?? 0,
+    orders: rows.map((row) => ({
+      id: row.orderId,
+      orderName: row.orderName,
+      storeId: row.storeId,
+      storeName: row.storeName,
+      carrierName: null,
+      since: row.since.toISOString(),
+      hoursLate: Math.floor((now.getTime() - row.since.getTime()) / HOUR_MS) - limitHours,
+    })),
+  };
+}
+
+async function lateOrders(
+  db: Db,
+  now: Date,
+  lateReturns: LateReturnsWaiting,
+  storeId?: string,
+): Promise<ServiceLevelGroup[]> {
   const { limits } = await readServiceLevelLimits(db);
-  return Promise.all(
+  const returns = lateReturnsGroup(db, now, limits.return_awaiting_decision, lateReturns, storeId);
+  const byOrder = Promise.all(
     orderServiceLevelKinds.map(async (kind) => {
       const limitHours = limits[kind];
       const cutoff = new Date(now.getTime() - limitHours * HOUR_MS);
@@ -183,6 +220,7 @@ async function lateOrders(db: Db, now: Date, storeId?: string): Promise<ServiceL
       };
     }),
   );
+  return [...(await byOrder), await returns];
 }
 
 interface ScoreRow {
@@ -247,10 +285,10 @@ async function scorecard(db: Db, storeId: string, now: Date): Promise<ScorecardW
   );
 }
 
-export function serviceLevelRoutes(deps: Deps): RouteDefinition[] {
+export function serviceLevelRoutes(deps: Deps, lateReturns: LateReturnsWaiting): RouteDefinition[] {
   const answer = async (storeId?: string): Promise<ServiceLevelsAnswer> => {
     const now = deps.now();
-    return { groups: await lateOrders(deps.db, now, storeId), at: now.toISOString() };
+    return { groups: await lateOrders(deps.db, now, lateReturns, storeId), at: now.toISOString() };
   };
   return [
     route(serviceLevelEndpoints.admin, async () => ({ message: 'Late orders', data: await answer() })),

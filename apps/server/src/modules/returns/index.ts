@@ -33,4 +33,9 @@ export function createReturnsModule(
   const service = createReturnsService(deps, parts.orders, parts.refunds, needs, pickups, decisions);
   return { service, decisions, moves, routes: [...returnsRoutes(deps, service), ...pickupRoutes(pickups)] };
 }
-export { type LateReturnToTell, lateReturnsToTell } from './late-returns.js';
+export {
+  type LateReturnToTell,
+  type LateReturnWaiting,
+  lateReturnsToTell,
+  lateReturnsWaiting,
+} from './late-returns.js';
