@@ -84,6 +84,11 @@ describe('timed work registered by the app', () => {
         when: { everySeconds: 30 },
         options: { retryLimit: 2, retryDelay: 5, backoff: true },
       },
+      // The admins' daily digest at 07:00 Lagos (issue 36, ADR 090).
+      'notifications.admin-digest': {
+        when: '0 6 * * *',
+        options: { retryLimit: 2, retryDelay: 300, backoff: true },
+      },
       'notifications.fan-out': {
         when: { everySeconds: 15 },
         options: { retryLimit: 2, retryDelay: 5, backoff: true },
