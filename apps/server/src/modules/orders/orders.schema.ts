@@ -63,6 +63,10 @@ export const orderTrackers = pgTable(
     giftCardRefundedKobo: kobo().notNull().default(0),
     /** Set once the refund is made. */
     refundedAt: timestamp({ withTimezone: true }),
+    /** Sends of a late payment's refund the provider refused so far: the back-off's step (ADR 049, 088). */
+    refundAttempts: integer().notNull().default(0),
+    /** A refused late payment's refund is not sent again before this (null: at the next sweep). */
+    refundRetryAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
