@@ -332,7 +332,8 @@ export const orderRefunds = pgTable(
     returnId: uuid(),
     /** `chargeback`: the card-holder's bank reversed the payment (a Paystack dispute resolved against us, ADR 049). */
     kind: text().$type<'cancellation' | 'return' | 'chargeback'>().notNull(),
-    destination: text().$type<'provider' | 'gift_card'>().notNull(),
+    /** `bank_transfer`: an order paid at the door, paid back by the platform's transfer (ADR 089). */
+    destination: text().$type<'provider' | 'gift_card' | 'bank_transfer'>().notNull(),
     /** The checkout's payment reference (CHK-…) the provider refunds against. */
     paymentReference: text().notNull(),
     amountKobo: kobo().notNull(),
