@@ -69,6 +69,18 @@ export interface SimCustomer {
   giftCardsBoughtKobo: number;
 }
 
+/**
+ * Pay on delivery in the simulation's world (ADR 074): stores 0 and 1 take payment at the door, store 2 does not (a
+ * checkout naming it is refused); the fee is ₦500; a carrier holding ₦150,000 or more gets no new parcels paid at
+ * the door (reached within a few collections, so the cash-limit check meets both sides of it).
+ */
+export const POD = {
+  storesTakingCash: [0, 1],
+  feeKobo: 50_000,
+  cashLimitKobo: 15_000_000,
+  refusalLimit: 3,
+} as const;
+
 export interface World {
   test: TestApp;
   fake: FakePaystack;
@@ -78,7 +90,7 @@ export interface World {
   stores: SimStore[];
   customers: SimCustomer[];
   call(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     actor?: Actor,
     payload?: unknown,
@@ -167,7 +179,12 @@ export async function createWorld(options: { stores: number; customers: number }
     id: dispatcherAccount.id,
   };
 
-  async function call(method: 'GET' | 'POST' | 'PATCH', url: string, actor?: Actor, payload?: unknown) {
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    actor?: Actor,
+    payload?: unknown,
+  ) {
     const send = () =>
       live.app.inject({
         method,
@@ -206,6 +223,27 @@ export async function createWorld(options: { stores: number; customers: number }
       products,
       couponCode: coupon.code,
     });
+  }
+  // Pay on delivery on, in the customers' state (Lagos), for the stores that opt in.
+  const zones = json(await call('GET', '/api/shipping', admin)).data.zones as {
+    id: string;
+    states: string[];
+  }[];
+  const rules = await call('PUT', '/api/pay-on-delivery/admin/settings', admin, {
+    enabled: true,
+    zoneIds: [zones.find((zone) => zone.states.includes('Lagos'))!.id],
+    maxOrder: 10_000_000,
+    fee: POD.feeKobo / 100,
+    refusalLimit: POD.refusalLimit,
+    refusalPeriodDays: 30,
+    carrierCashLimit: POD.cashLimitKobo / 100,
+  });
+  if (rules.statusCode !== 200) throw new Error(`pay-on-delivery rules: ${rules.body.slice(0, 300)}`);
+  for (const index of POD.storesTakingCash) {
+    const store = stores[index];
+    if (!store) continue;
+    const optIn = await call('PUT', '/api/pay-on-delivery/store', store.actor, { enabled: true });
+    if (optIn.statusCode !== 200) throw new Error(`pay-on-delivery opt-in: ${optIn.body.slice(0, 300)}`);
   }
   const customers: SimCustomer[] = [];
   for (let index = 0; index < options.customers; index += 1) {
