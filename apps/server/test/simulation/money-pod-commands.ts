@@ -306,6 +306,12 @@ const returnDoorOrder: Command<{ pick: number; all: boolean }> = {
         note: 'Refunded by the store.',
       },
     );
+    // The cash was taken, so its refund is owed (ADR 089): refusing it (as splitting it over a card payment that
+    // does not exist did, ADR 080) leaves the customer unpaid.
+    if (approved.statusCode === 200 && refunded.statusCode >= 400)
+      throw new Error(
+        `the refund of a returned order paid at the door was refused: ${refunded.statusCode} ${refunded.body.slice(0, 300)}`,
+      );
     return {
       note: `return of ${step.all ? 'everything' : 'one unit'} of ${order.id.slice(0, 8)} (at the door): ${refusedOr(approved, 'approve')}, ${refusedOr(refunded, 'refund')}`,
     };
