@@ -14,7 +14,7 @@ import {
   refusedOr,
   statusOf,
 } from './money-commands.js';
-import { json, POD, rowsOf, type World } from './money-world.js';
+import { json, POD, podRules, rowsOf, type World } from './money-world.js';
 
 // The simulation's pay-on-delivery commands (issue 36, ADR 074): a checkout with some or all stores paid at the door,
 // the carrier's collection (method, amount, token), a refusal at the door, a remittance recorded and an admin's
@@ -238,9 +238,9 @@ const decideRemittance: Command<{ pick: number; outcome: 'confirm' | 'reject'; t
   },
 };
 
-const cashLimit: Command<{ pick: number }> = {
+const cashLimit: Command<{ pick: number; side: 'at' | 'below' }> = {
   weight: 2,
-  arbitrary: fc.record({ pick: fc.nat(999) }),
+  arbitrary: fc.record({ pick: fc.nat(999), side: fc.constantFrom('at', 'below') }),
   async run(world, model, step) {
     const order = chosen(
       await podOrders(world, model, ['pending', 'accepted', 'ready_for_pickup']),
@@ -249,19 +249,29 @@ const cashLimit: Command<{ pick: number }> = {
     if (!order) return null;
     const at = await carryTo(world, model, order, 'ready_for_pickup');
     if (at !== 'ready_for_pickup') return { note: `could not pack ${order.id.slice(0, 8)} (${at})` };
+    // The admin moves the limit to what the carrier holds (at: no new parcel paid at the door) or ₦1 above it; the
+    // assignment must follow it; the limit is put back.
     const held = await carrierCashKobo(world);
-    const answer = await world.call('POST', `/api/orders/admin/${order.id}/assign`, world.admin, {
-      carrier: 'dispatcher',
-      dispatcherId: world.dispatcher.id,
-    });
-    const over = held >= POD.cashLimitKobo;
-    if (answer.statusCode >= 500 || (answer.statusCode === 200) === over)
-      throw new Error(
-        `the carrier's cash limit: holding ${held} kobo (limit ${POD.cashLimitKobo}), an assignment of a parcel paid at the door answered ${answer.statusCode}: ${answer.body.slice(0, 300)}`,
-      );
-    return {
-      note: `assign ${order.id.slice(0, 8)} (at the door) to a carrier holding ₦${held / 100}: ${refusedOr(answer, 'assign')}`,
-    };
+    const limit = step.side === 'at' ? Math.max(held, 100) : held + 100;
+    const setLimit = (kobo: number) =>
+      world.call('PUT', '/api/pay-on-delivery/admin/settings', world.admin, podRules(world.podZoneId, kobo));
+    if ((await setLimit(limit)).statusCode !== 200) throw new Error('the cash limit could not be set');
+    try {
+      const answer = await world.call('POST', `/api/orders/admin/${order.id}/assign`, world.admin, {
+        carrier: 'dispatcher',
+        dispatcherId: world.dispatcher.id,
+      });
+      const over = held >= limit;
+      if (answer.statusCode >= 500 || (answer.statusCode === 200) === over)
+        throw new Error(
+          `the carrier's cash limit: holding ${held} kobo (limit ${limit}), an assignment of a parcel paid at the door answered ${answer.statusCode}: ${answer.body.slice(0, 300)}`,
+        );
+      return {
+        note: `assign ${order.id.slice(0, 8)} (at the door) to a carrier holding ₦${held / 100}, limit ₦${limit / 100}: ${refusedOr(answer, 'assign')}`,
+      };
+    } finally {
+      await setLimit(POD.cashLimitKobo);
+    }
   },
 };
 

@@ -71,8 +71,8 @@ export interface SimCustomer {
 
 /**
  * Pay on delivery in the simulation's world (ADR 074): stores 0 and 1 take payment at the door, store 2 does not (a
- * checkout naming it is refused); the fee is ₦500; a carrier holding ₦150,000 or more gets no new parcels paid at
- * the door (reached within a few collections, so the cash-limit check meets both sides of it).
+ * checkout naming it is refused); the fee is ₦500; a carrier holding ₦150,000 or more gets no new parcels paid
+ * at the door (the cash-limit command moves the limit to either side of what the carrier holds, then puts it back).
  */
 export const POD = {
   storesTakingCash: [0, 1],
@@ -83,6 +83,8 @@ export const POD = {
 
 export interface World {
   test: TestApp;
+  /** The shipping zone where pay on delivery is on (the customers' state). */
+  podZoneId: string;
   fake: FakePaystack;
   setup: CommerceSetup;
   admin: Actor;
@@ -229,15 +231,8 @@ export async function createWorld(options: { stores: number; customers: number }
     id: string;
     states: string[];
   }[];
-  const rules = await call('PUT', '/api/pay-on-delivery/admin/settings', admin, {
-    enabled: true,
-    zoneIds: [zones.find((zone) => zone.states.includes('Lagos'))!.id],
-    maxOrder: 10_000_000,
-    fee: POD.feeKobo / 100,
-    refusalLimit: POD.refusalLimit,
-    refusalPeriodDays: 30,
-    carrierCashLimit: POD.cashLimitKobo / 100,
-  });
+  const podZoneId = zones.find((zone) => zone.states.includes('Lagos'))!.id;
+  const rules = await call('PUT', '/api/pay-on-delivery/admin/settings', admin, podRules(podZoneId));
   if (rules.statusCode !== 200) throw new Error(`pay-on-delivery rules: ${rules.body.slice(0, 300)}`);
   for (const index of POD.storesTakingCash) {
     const store = stores[index];
@@ -263,6 +258,7 @@ export async function createWorld(options: { stores: number; customers: number }
     get test() {
       return live;
     },
+    podZoneId,
     fake,
     faults,
     setup,
@@ -359,6 +355,19 @@ export async function createWorld(options: { stores: number; customers: number }
     },
   };
   return world;
+}
+
+/** The admin's pay-on-delivery rules of the simulation, with this carriers' cash limit. */
+export function podRules(zoneId: string, cashLimitKobo: number = POD.cashLimitKobo) {
+  return {
+    enabled: true,
+    zoneIds: [zoneId],
+    maxOrder: 10_000_000,
+    fee: POD.feeKobo / 100,
+    refusalLimit: POD.refusalLimit,
+    refusalPeriodDays: 30,
+    carrierCashLimit: cashLimitKobo / 100,
+  };
 }
 
 export function rowsOf(result: unknown): Record<string, unknown>[] {
