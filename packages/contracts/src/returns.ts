@@ -63,8 +63,11 @@ export const refundStatusNames: Record<RefundRecordStatus, string> = {
 /** Why money went back: a cancelled order, returned items, or a card-holder's bank reversing the payment. */
 export const refundKinds = ['cancellation', 'return', 'chargeback'] as const;
 
-/** Where the money goes back: the card or account that paid (provider), or the gift cards that paid. */
-export const refundDestinations = ['provider', 'gift_card'] as const;
+/**
+ * Where the money goes back: the card or account that paid (provider), the gift cards that paid, or, for an order
+ * paid at the door (ADR 089), the customer's bank account by a transfer the platform makes and an admin records.
+ */
+export const refundDestinations = ['provider', 'gift_card', 'bank_transfer'] as const;
 /** Who bears a refund in the books: the store (charged back) or the platform. */
 export const chargebackParties = ['merchant', 'platform'] as const;
 export type ChargebackParty = (typeof chargebackParties)[number];

@@ -15,7 +15,13 @@ import type { Db } from '../platform/db/client.js';
 
 type Ledger = Pick<
   LedgerService,
-  'bookPayments' | 'releaseToPayable' | 'bookRefunds' | 'reverseRefund' | 'chargeRefundsTo' | 'markUndone'
+  | 'bookPayments'
+  | 'releaseToPayable'
+  | 'bookRefunds'
+  | 'reverseRefund'
+  | 'chargeRefundsTo'
+  | 'markUndone'
+  | 'bookDoorRefundPaid'
 >;
 
 /**
@@ -52,6 +58,8 @@ export function orderMoneyFlow(
     // A rejected refund of an order that will never complete is kept by the platform, owed to nobody (ADR 059).
     refundRejected: (executor, row, order) =>
       ledger.reverseRefund(executor, row, { kept: neverCompletes(order.status) }),
+    // A refund of an order paid at the door paid by the platform's transfer (ADR 089).
+    doorRefundPaid: (executor, row) => ledger.bookDoorRefundPaid(executor, row),
     // A chargeback decision (the platform or the store bears the refund).
     chargedToChanged: (executor, rows) => ledger.chargeRefundsTo(executor, rows),
   };

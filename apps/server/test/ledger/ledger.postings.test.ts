@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bearerUnchanged,
   chargebackLines,
+  doorRefundPaidLines,
   MERCHANT_ACCOUNTS,
   merchantAccountOf,
   paymentMovements,
+  refundCashAccount,
   refundLines,
   releaseLines,
   remittanceLines,
@@ -183,6 +185,53 @@ describe('refunds of an order', () => {
     ];
     for (const lines of refundLines({ ...basis, itemsRefundedKobo: 12_345 }, escrowPage, rows))
       expect(sum(lines)).toBe(0);
+  });
+});
+
+describe('a refund of an order paid at the door (ADR 089)', () => {
+  const basis = { itemsPaidKobo: 900_000, commissionBookedKobo: -90_000, itemsRefundedKobo: 0 };
+
+  it('is owed to the customer, with the same split as a card refund', () => {
+    expect(refundCashAccount({ destination: 'bank_transfer' })).toBe('pod_refunds_owed');
+    expect(refundCashAccount({ destination: 'provider' })).toBe('payments_clearing');
+    expect(refundCashAccount({ destination: 'gift_card' })).toBe('payments_clearing');
+    expect(
+      refundLines(basis, escrowPage, [
+        { amountKobo: 550_000, shippingKobo: 250_000, destination: 'bank_transfer' },
+      ]),
+    ).toEqual([
+      [
+        { account: 'pod_refunds_owed', amountKobo: -550_000 },
+        { account: 'shipping_fees', amountKobo: 250_000 },
+        { account: 'merchant_escrow', storeId: 'store-1', amountKobo: 270_000 },
+        { account: 'platform_commission', amountKobo: 30_000 },
+      ],
+    ]);
+  });
+
+  it('paid by transfer out of the remitted cash', () => {
+    expect(doorRefundPaidLines(550_000)).toEqual([
+      { account: 'pod_refunds_owed', amountKobo: 550_000 },
+      { account: 'pod_remitted', amountKobo: -550_000 },
+    ]);
+  });
+
+  it('rejected on an order that never completes: what is owed is not what the refund gave back', () => {
+    const net = [
+      { account: 'pod_refunds_owed' as const, storeId: null, total: -550_000 },
+      { account: 'shipping_fees' as const, storeId: null, total: 250_000 },
+      { account: 'merchant_escrow' as const, storeId: 'store-1', total: 270_000 },
+      { account: 'platform_commission' as const, storeId: null, total: 30_000 },
+    ];
+    const [reversal, kept] = reversalMovements(
+      { id: 'refund-2', orderId: 'order-1', reference: 'RFD-2' },
+      escrowPage,
+      net,
+      true,
+    );
+    expect(reversal!.lines[0]).toEqual({ account: 'pod_refunds_owed', storeId: null, amountKobo: 550_000 });
+    expect(kept!.lines.at(-1)).toEqual({ account: 'platform_kept', amountKobo: -550_000 });
+    expect(kept!.lines.some((line) => line.account === 'pod_refunds_owed')).toBe(false);
   });
 });
 

@@ -336,6 +336,50 @@ describe("a late payment's refund by the checkout sweep (ADR 080)", { timeout: 1
     expect(await trackerOf(late.reference)).toMatchObject({ refundStatus: 'refunded' });
     expect(await reservedOn(late.reference)).toBe(late.amountKobo);
   });
+  it('refused by the provider: due again after a back-off of 5, then 30 minutes, not every sweep (ADR 088)', async () => {
+    const late = await latePayment();
+    const sends = () => fake.requests.filter((one) => one.method === 'POST' && one.url === '/refund').length;
+    const sentBefore = sends();
+    // Paystack busy past the adapter's retries: a 429 is a refusal (nothing made), every time it is sent.
+    const refuseNextSend = () =>
+      Object.assign(fake.state, { rateLimited: 4, rateLimitOn: '/refund', retryAfter: '0' });
+    refuseNextSend();
+    expect((await test.jobs.sweepCheckouts()).refunded).toBe(0);
+    Object.assign(fake.state, { rateLimited: 0, rateLimitOn: null });
+    const sentOnce = sends();
+    expect(sentOnce).toBeGreaterThan(sentBefore);
+    const refused = await trackerOf(late.reference);
+    expect(refused).toMatchObject({ refundStatus: 'due', refundedKobo: 0, refundAttempts: 1 });
+    expect(refused.refundRetryAt!.getTime() - refused.updatedAt.getTime()).toBe(5 * 60_000);
+    expect(await reservedOn(late.reference)).toBe(0);
+    // Sweeps inside the back-off leave it alone: nothing sent.
+    for (const minutes of [1, 4]) {
+      minutesAhead = minutes;
+      await test.jobs.sweepCheckouts();
+    }
+    expect(sends()).toBe(sentOnce);
+    // After it, sent again; refused again, the next wait is 30 minutes.
+    minutesAhead = 6;
+    refuseNextSend();
+    await test.jobs.sweepCheckouts();
+    Object.assign(fake.state, { rateLimited: 0, rateLimitOn: null });
+    const again = await trackerOf(late.reference);
+    expect(sends()).toBeGreaterThan(sentOnce);
+    expect(again).toMatchObject({ refundStatus: 'due', refundAttempts: 2 });
+    expect(again.refundRetryAt!.getTime() - again.updatedAt.getTime()).toBe(30 * 60_000);
+    const sentTwice = sends();
+    minutesAhead = 30;
+    await test.jobs.sweepCheckouts();
+    expect(sends()).toBe(sentTwice);
+    minutesAhead = 37;
+    expect((await test.jobs.sweepCheckouts()).refunded).toBe(1);
+    minutesAhead = 0;
+    expect(madeAtProvider(late.reference)).toHaveLength(1);
+    expect(await trackerOf(late.reference)).toMatchObject({
+      refundStatus: 'refunded',
+      refundedKobo: late.amountKobo,
+    });
+  });
 });
 
 describe('a process that dies between the call and its booking', () => {

@@ -7,6 +7,7 @@ import { payInSandbox } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
 import { FAKE_TRANSFER_OTP } from '../support/payments.fake-paystack.js';
 import { type CallFault, type FaultTarget, LATE_ANSWERS, SURVIVED_TODAY } from './faulty-provider.js';
+import { doorCollection, podCommands } from './money-pod-commands.js';
 import { disputeEvent, json, payoutRow, type SimCustomer, transferEvent, type World } from './money-world.js';
 
 // The simulation's commands (ADR 052). A step is plain data (JSON, printed on failure): which command, and numbers
@@ -34,7 +35,7 @@ export function newModel(): Model {
   return { orders: new Map(), nextDisputeId: 7_000_000 };
 }
 
-interface Command<S> {
+export interface Command<S> {
   weight: number;
   arbitrary: fc.Arbitrary<S>;
   run(world: World, model: Model, step: S): Promise<Outcome | null>;
@@ -42,7 +43,7 @@ interface Command<S> {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-function refusedOr(answer: Api, what: string): string {
+export function refusedOr(answer: Api, what: string): string {
   if (answer.statusCode >= 500) throw new Error(`${what}: ${answer.statusCode} ${answer.body.slice(0, 400)}`);
   if (answer.statusCode >= 400) {
     const body = json(answer);
@@ -53,14 +54,14 @@ function refusedOr(answer: Api, what: string): string {
   return `${what} ok`;
 }
 
-const chosen = <T>(items: T[], pick: number): T | undefined =>
+export const chosen = <T>(items: T[], pick: number): T | undefined =>
   items.length === 0 ? undefined : items[pick % items.length];
 
 /**
  * Every order, in the order the simulation came to know them (a checkout's orders by store, replacements when
  * first seen): targets are picked by position in this list, so a seed picks the same orders whatever their ids.
  */
-async function orderRows(world: World, model: Model) {
+export async function orderRows(world: World, model: Model) {
   const rows = await world.test.deps.db
     .select({
       id: orders.id,
@@ -70,6 +71,8 @@ async function orderRows(world: World, model: Model) {
       trackerId: orders.trackerId,
       orderReturnId: orders.orderReturnId,
       totalKobo: orders.totalKobo,
+      paymentMethod: orders.paymentMethod,
+      podFeeKobo: orders.podFeeKobo,
       deliveredAt: orders.deliveredAt,
       replacementOf: orders.replacementOf,
       createdAt: orders.createdAt,
@@ -96,7 +99,7 @@ function position(model: Model, orderId: string | null): number {
   return [...model.orders.keys()].indexOf(orderId);
 }
 
-function customerOf(world: World, userId: string) {
+export function customerOf(world: World, userId: string) {
   const customer = world.customers.find((one) => one.shopper.userId === userId);
   if (!customer) throw new Error(`an order of a customer the simulation does not know: ${userId}`);
   return customer;
@@ -118,7 +121,14 @@ function storeOf(world: World, storeId: string) {
   return world.stores.find((one) => one.store.storeId === storeId)!;
 }
 
-const carrying = ['pending', 'accepted', 'ready_for_pickup', 'assigned', 'picked_up', 'out_for_delivery'];
+export const carrying = [
+  'pending',
+  'accepted',
+  'ready_for_pickup',
+  'assigned',
+  'picked_up',
+  'out_for_delivery',
+];
 
 /** One move of the delivery chain from `status`, by whoever makes it; false when the chain refused it. */
 async function carryOnce(world: World, model: Model, order: { id: string; status: string; storeId: string }) {
@@ -147,13 +157,15 @@ async function carryOnce(world: World, model: Model, order: { id: string; status
       return move(world.dispatcher.token, {
         status: 'delivered',
         deliveryToken: model.orders.get(order.id)?.deliveryToken ?? '',
+        // Paid at the door: the carrier takes the order's due amount in cash (money-pod-commands.ts for the rest).
+        ...(await doorCollection(world, order.id, 'cash')),
       });
     default:
       return false;
   }
 }
 
-async function statusOf(world: World, orderId: string) {
+export async function statusOf(world: World, orderId: string) {
   const [row] = await world.test.deps.db
     .select({ status: orders.status })
     .from(orders)
@@ -162,7 +174,7 @@ async function statusOf(world: World, orderId: string) {
 }
 
 /** Carries the order along the chain until it is `until` (or the chain stops). */
-async function carryTo(
+export async function carryTo(
   world: World,
   model: Model,
   order: { id: string; status: string; storeId: string },
@@ -214,9 +226,11 @@ async function buyGiftCard(world: World, customer: SimCustomer, amount: number):
 
 // ---------- the commands ----------
 
-const buy: Command<{
+export const buy: Command<{
   customer: number;
   stores: number;
+  /** The stores (a bit mask) whose orders are paid on delivery; none when absent (money-pod-commands.ts). */
+  onDelivery?: number;
   quantities: [number, number, number];
   products: number;
   coupon: boolean;
@@ -261,8 +275,10 @@ const buy: Command<{
       const amount = step.giftCard === 'all' ? 400_000 : 2_500;
       notes.push(`gift card ₦${amount}: ${await buyGiftCard(world, customer, amount)}`);
     }
+    const atTheDoor = stores.filter((store) => ((step.onDelivery ?? 0) >> store.index) & 1);
     const created = await world.call('POST', '/api/ordertracking/create-order', customer.actor, {
       addressId: customer.shopper.addressId,
+      ...(atTheDoor.length > 0 ? { payOnDeliveryStoreIds: atTheDoor.map((one) => one.store.storeId) } : {}),
     });
     if (created.statusCode !== 201 && created.statusCode !== 200)
       return { note: `${notes.join(', ')}; ${refusedOr(created, 'checkout')}` };
@@ -278,7 +294,9 @@ const buy: Command<{
       const detail = json(await world.call('GET', `/api/orders/customer/${id}`, customer.actor)).data;
       model.orders.set(id, { customer: customer.index, deliveryToken: detail.orderDeliveryToken ?? null });
     }
-    notes.push(`${ids.length} order(s), ₦${data.tracker.amountDue} by card (${step.card})`);
+    notes.push(
+      `${ids.length} order(s), ₦${data.tracker.amountDue} by card (${step.card})${atTheDoor.length > 0 ? `, stores ${atTheDoor.map((one) => one.index).join('+')} at the door` : ''}`,
+    );
     return { note: `customer ${customer.index} bought: ${notes.join(', ')}` };
   },
 };
@@ -1107,6 +1125,7 @@ export const commands = {
   deliverWebhooks,
   timePasses: timePassesCommand,
   withFault,
+  ...podCommands,
 };
 
 export type CommandName = keyof typeof commands;
@@ -1115,12 +1134,13 @@ export type Step = {
 }[CommandName];
 
 /** The steps the generator draws; `faults` adds `withFault` steps of that level (weight 6 of about 65). */
-export function stepArbitraryFor(faults: FaultLevel): fc.Arbitrary<Step> {
+export function stepArbitraryFor(faults: FaultLevel, focus?: 'pod'): fc.Arbitrary<Step> {
   return fc.oneof(
     ...(Object.entries(commands) as [CommandName, Command<Record<string, unknown>>][])
       .filter(([name]) => name !== 'withFault')
       .map(([name, command]) => ({
-        weight: command.weight,
+        // SIM_FOCUS=pod: pay on delivery's commands four times as often (the rest still run around them).
+        weight: command.weight * (focus === 'pod' && name in podCommands ? 4 : 1),
         arbitrary: command.arbitrary.map((fields) => ({ command: name, ...fields }) as Step),
       })),
     ...(faults === 'none'
@@ -1160,6 +1180,8 @@ export async function runStep(world: World, model: Model, step: Step): Promise<O
     coupon: pick % 3 === 0,
     giftCard: 'none',
     card: 'success',
+    // Three walks in four pay some stores at the door (0 none, 1 store 0, 2 store 1, 3 both).
+    onDelivery: pick % 4,
   });
   return bought && { ...bought, note: `(nothing for ${step.command}) ${bought.note}` };
 }

@@ -5,6 +5,7 @@ import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/or
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import type { Outcome } from './money-commands.js';
+import { checkPayOnDelivery, podCollectionsOf } from './money-pod-invariants.js';
 import { type Actor, json, rowsOf, type World } from './money-world.js';
 
 // What must hold after every step of the money simulation (ADR 052). The expected figures are worked out here, in
@@ -45,6 +46,7 @@ interface Entry {
   kind: string;
   account: string;
   store_id: string | null;
+  carrier_id: string | null;
   order_id: string | null;
   refund_id: string | null;
   payout_id: string | null;
@@ -85,8 +87,15 @@ function orderMoney(lines: Entry[]): OrderMoney {
   };
   for (const line of lines) {
     const amount = line.amount_kobo;
-    if (line.account === 'payments_clearing' && line.kind === 'payment') money.payment += amount;
-    if (line.account === 'payments_clearing' && REFUND_KINDS.has(line.kind)) money.refunded -= amount;
+    // Paid online into clearing, or at the door into the carrier's cash (ADR 074).
+    if ((line.account === 'payments_clearing' || line.account === 'carrier_cash') && line.kind === 'payment')
+      money.payment += amount;
+    // Refunded through the provider, or owed (then paid by transfer) to a customer who paid at the door (ADR 089).
+    if (
+      (line.account === 'payments_clearing' || line.account === 'pod_refunds_owed') &&
+      REFUND_KINDS.has(line.kind)
+    )
+      money.refunded -= amount;
     if (line.account === 'shipping_fees' && REFUND_KINDS.has(line.kind)) money.refundedShipping += amount;
     if (line.account === 'platform_commission') money.commission -= amount;
     if (line.account === 'shipping_fees') money.shippingKept -= amount;
@@ -232,19 +241,22 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   let checks = 0;
   const entries = rowsOf(
     await db.execute(
-      sql`select movement_id, kind, account, store_id, order_id, refund_id, payout_id, amount_kobo from ledger_entries`,
+      sql`select movement_id, kind, account, store_id, carrier_id, order_id, refund_id, payout_id, amount_kobo from ledger_entries`,
     ),
   ).map((row) => ({ ...row, amount_kobo: Number(row.amount_kobo) }) as Entry);
-  const [orderRows, trackers, refunds, payoutRows, charges, returns, pages, carried] = await Promise.all([
-    db.select().from(orders),
-    db.select().from(orderTrackers),
-    db.select().from(orderRefunds),
-    db.select().from(payouts),
-    db.select().from(sandboxCharges),
-    db.select().from(orderReturns),
-    db.select().from(ledgerOrders),
-    db.select().from(payoutOrders),
-  ]);
+  const [orderRows, trackers, refunds, payoutRows, charges, returns, pages, carried, pod] = await Promise.all(
+    [
+      db.select().from(orders),
+      db.select().from(orderTrackers),
+      db.select().from(orderRefunds),
+      db.select().from(payouts),
+      db.select().from(sandboxCharges),
+      db.select().from(orderReturns),
+      db.select().from(ledgerOrders),
+      db.select().from(payoutOrders),
+      podCollectionsOf(world),
+    ],
+  );
   // Each store's commission rate, from its payment category (ADR 046: the one commission rule).
   const rateOf = new Map(
     rowsOf(
@@ -331,18 +343,27 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     list.push(line);
     linesOf.set(line.order_id, list);
   }
-  const paidOrders = orderRows.filter((order) => trackerOf.get(order.trackerId)?.paidAt);
+  // Paid: online with its checkout's payment; at the door once the carrier took the cash (ADR 074).
+  const collected = new Set(pod.collections.map((row) => row.orderId));
+  const remitted = new Set(pod.collections.filter((row) => row.remittedAt).map((row) => row.orderId));
+  const isPaid = (order: (typeof orderRows)[number]) =>
+    order.paymentMethod === 'on_delivery'
+      ? collected.has(order.id)
+      : trackerOf.get(order.trackerId)?.paidAt != null;
+  const paidOrders = orderRows.filter(isPaid);
   const moneyOf = new Map<string, OrderMoney>();
   for (const order of orderRows) {
     const money = orderMoney(linesOf.get(order.id) ?? []);
     moneyOf.set(order.id, money);
-    const paid = trackerOf.get(order.trackerId)?.paidAt != null;
+    const paid = isPaid(order);
     const own = refunds.filter((row) => row.orderId === order.id);
     const standing = own
       .filter((row) => row.status !== 'rejected')
       .reduce((acc, row) => acc + row.amountKobo, 0);
     const booked = own.reduce((acc, row) => acc + row.amountKobo, 0);
     const name = `order ${order.orderName} (${order.status})`;
+    // Paid at the door, its cash still with the carrier (or its remittance not confirmed): held in escrow (ADR 074).
+    const waitingForCash = order.paymentMethod === 'on_delivery' && !remitted.has(order.id);
     if (!paid) {
       must((linesOf.get(order.id) ?? []).length === 0, `${name}: no books before payment`, () =>
         linesOf.get(order.id),
@@ -390,15 +411,15 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
         `${name}: returned only with its refund or replacement`,
         () => ({ own, returns: returns.filter((row) => row.orderId === order.id) }),
       );
-      same(money.escrow, 0, `${name}: a returned order holds nothing in escrow`);
+      if (!waitingForCash) same(money.escrow, 0, `${name}: a returned order holds nothing in escrow`);
     }
     if (order.status === 'completed') {
       must(
-        pageOf.get(order.id)?.payableAt != null && order.deliveredAt !== null,
-        `${name}: completed means delivered and payable`,
-        () => order,
+        order.deliveredAt !== null && (pageOf.get(order.id)?.payableAt != null) === !waitingForCash,
+        `${name}: completed means delivered, and payable unless paid at the door and not yet remitted`,
+        () => ({ order, page: pageOf.get(order.id) }),
       );
-      same(money.escrow, 0, `${name}: a completed order holds nothing in escrow`);
+      if (!waitingForCash) same(money.escrow, 0, `${name}: a completed order holds nothing in escrow`);
     }
     if (paidOutOf.has(order.id)) {
       must(
@@ -493,8 +514,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     const ordersOf = orderRows.filter((order) => order.trackerId === tracker.id);
     same(
       ordersOf.reduce((acc, order) => acc + order.totalKobo, 0),
-      tracker.amountDueKobo + tracker.giftCardKobo,
-      `checkout ${tracker.reference}: its orders add up to what was paid (card + gift cards)`,
+      tracker.amountDueKobo + tracker.giftCardKobo + tracker.onDeliveryKobo,
+      `checkout ${tracker.reference}: its orders add up to what was paid (card + gift cards + at the door)`,
     );
     if (tracker.amountDueKobo > 0)
       same(
@@ -799,6 +820,19 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   });
   must(wrongMarks.length === 0, 'pages marked undone = orders cancelled or returned', () => wrongMarks);
   checks += 1;
+  // ---- 7. Pay on delivery: the carriers' cash, the remittances, nothing payable before the cash is in. ----
+  checks += await checkPayOnDelivery(world, {
+    lines: entries,
+    orders: orderRows,
+    payableAt: new Map(pages.map((row) => [row.orderId, row.payableAt])),
+    paidOut: new Set(paidOutOf.keys()),
+    refunded: new Set(refunds.map((row) => row.orderId)),
+    refunds,
+    reportUrl: `/api/admin/finance/reports?${range}`,
+    read,
+    must,
+    same,
+  });
   const unfolded = await rollupDifferences(db);
   must(unfolded.length === 0, 'roll-ups (folded and deltas) = the books', () => unfolded);
   await foldRollups(db);

@@ -26,6 +26,8 @@ export interface SimulationOptions {
   customers?: number;
   /** Which faults the steps inject (faulty-provider.ts); `none` by default. */
   faults?: FaultLevel;
+  /** `pod`: pay on delivery's commands drawn four times as often (SIM_FOCUS=pod). */
+  focus?: 'pod';
   /**
    * Steps an unknown outcome may stay open while the provider answers; then time passes once (webhooks delivered,
    * jobs run) and it must be settled.
@@ -84,8 +86,8 @@ async function census(world: World): Promise<SimulationReport['reached']> {
   };
 }
 
-export function stepsOf(seed: number, steps: number, faults: FaultLevel = 'none'): Step[] {
-  return fc.sample(fc.array(stepArbitraryFor(faults), { minLength: steps, maxLength: steps }), {
+export function stepsOf(seed: number, steps: number, faults: FaultLevel = 'none', focus?: 'pod'): Step[] {
+  return fc.sample(fc.array(stepArbitraryFor(faults, focus), { minLength: steps, maxLength: steps }), {
     seed,
     numRuns: 1,
   })[0]!;
@@ -147,7 +149,7 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
     report.checks += await checkInvariants(used, null);
     for (let run = 0; run < options.runs; run += 1) {
       const seed = options.seed + run;
-      const steps = options.walk ?? stepsOf(seed, options.steps, options.faults);
+      const steps = options.walk ?? stepsOf(seed, options.steps, options.faults, options.focus);
       const walked: string[] = [];
       for (const [index, step] of steps.entries()) {
         try {
@@ -201,7 +203,8 @@ export async function simulate(options: SimulationOptions, world?: World): Promi
         } catch (error) {
           const level =
             options.faults === 'all' ? ' SIM_FAULTS=1' : options.faults === 'none' ? ' SIM_FAULTS=0' : '';
-          const replay = `SIM_SEED=${options.seed} SIM_RUNS=${run + 1} SIM_STEPS=${options.steps}${level}`;
+          const focus = options.focus ? ` SIM_FOCUS=${options.focus}` : '';
+          const replay = `SIM_SEED=${options.seed} SIM_RUNS=${run + 1} SIM_STEPS=${options.steps}${level}${focus}`;
           const message = error instanceof Error ? error.message : String(error);
           throw new Error(
             `Money simulation failed at step ${index} of sequence ${run} (seed ${seed}).\n` +

@@ -69,8 +69,22 @@ export interface SimCustomer {
   giftCardsBoughtKobo: number;
 }
 
+/**
+ * Pay on delivery in the simulation's world (ADR 074): stores 0 and 1 take payment at the door, store 2 does not (a
+ * checkout naming it is refused); the fee is ₦500; a carrier holding ₦150,000 or more gets no new parcels paid
+ * at the door (the cash-limit command moves the limit to either side of what the carrier holds, then puts it back).
+ */
+export const POD = {
+  storesTakingCash: [0, 1],
+  feeKobo: 50_000,
+  cashLimitKobo: 15_000_000,
+  refusalLimit: 3,
+} as const;
+
 export interface World {
   test: TestApp;
+  /** The shipping zone where pay on delivery is on (the customers' state). */
+  podZoneId: string;
   fake: FakePaystack;
   setup: CommerceSetup;
   admin: Actor;
@@ -78,7 +92,7 @@ export interface World {
   stores: SimStore[];
   customers: SimCustomer[];
   call(
-    method: 'GET' | 'POST' | 'PATCH',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     url: string,
     actor?: Actor,
     payload?: unknown,
@@ -167,7 +181,12 @@ export async function createWorld(options: { stores: number; customers: number }
     id: dispatcherAccount.id,
   };
 
-  async function call(method: 'GET' | 'POST' | 'PATCH', url: string, actor?: Actor, payload?: unknown) {
+  async function call(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+    url: string,
+    actor?: Actor,
+    payload?: unknown,
+  ) {
     const send = () =>
       live.app.inject({
         method,
@@ -207,6 +226,20 @@ export async function createWorld(options: { stores: number; customers: number }
       couponCode: coupon.code,
     });
   }
+  // Pay on delivery on, in the customers' state (Lagos), for the stores that opt in.
+  const zones = json(await call('GET', '/api/shipping', admin)).data.zones as {
+    id: string;
+    states: string[];
+  }[];
+  const podZoneId = zones.find((zone) => zone.states.includes('Lagos'))!.id;
+  const rules = await call('PUT', '/api/pay-on-delivery/admin/settings', admin, podRules(podZoneId));
+  if (rules.statusCode !== 200) throw new Error(`pay-on-delivery rules: ${rules.body.slice(0, 300)}`);
+  for (const index of POD.storesTakingCash) {
+    const store = stores[index];
+    if (!store) continue;
+    const optIn = await call('PUT', '/api/pay-on-delivery/store', store.actor, { enabled: true });
+    if (optIn.statusCode !== 200) throw new Error(`pay-on-delivery opt-in: ${optIn.body.slice(0, 300)}`);
+  }
   const customers: SimCustomer[] = [];
   for (let index = 0; index < options.customers; index += 1) {
     const account = await shopper(test);
@@ -225,6 +258,7 @@ export async function createWorld(options: { stores: number; customers: number }
     get test() {
       return live;
     },
+    podZoneId,
     fake,
     faults,
     setup,
@@ -321,6 +355,19 @@ export async function createWorld(options: { stores: number; customers: number }
     },
   };
   return world;
+}
+
+/** The admin's pay-on-delivery rules of the simulation, with this carriers' cash limit. */
+export function podRules(zoneId: string, cashLimitKobo: number = POD.cashLimitKobo) {
+  return {
+    enabled: true,
+    zoneIds: [zoneId],
+    maxOrder: 10_000_000,
+    fee: POD.feeKobo / 100,
+    refusalLimit: POD.refusalLimit,
+    refusalPeriodDays: 30,
+    carrierCashLimit: cashLimitKobo / 100,
+  };
 }
 
 export function rowsOf(result: unknown): Record<string, unknown>[] {

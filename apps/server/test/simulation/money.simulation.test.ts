@@ -19,7 +19,10 @@ const walk = process.env.SIM_WALK ? (JSON.parse(process.env.SIM_WALK) as Step[])
 const faults: FaultLevel =
   process.env.SIM_FAULTS === '1' ? 'all' : process.env.SIM_FAULTS === '0' ? 'none' : 'survived';
 
-const what = `${walk ? `a given walk of ${walk.length} steps` : `seed ${seed}, ${runs} × ${steps} steps`}, faults: ${faults}`;
+// SIM_FOCUS=pod draws pay on delivery's commands four times as often (issue 36).
+const focus = process.env.SIM_FOCUS === 'pod' ? ('pod' as const) : undefined;
+
+const what = `${walk ? `a given walk of ${walk.length} steps` : `seed ${seed}, ${runs} × ${steps} steps`}, faults: ${faults}${focus ? `, focus: ${focus}` : ''}`;
 
 /** One line at the end, passed or failed: sequences, steps, faults by kind, crashes, checks and time. */
 function summarize(report: SimulationReport) {
@@ -42,6 +45,7 @@ describe(`money simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'} (${what})`
         steps,
         walk,
         faults,
+        focus,
         log: process.env.SIM_VERBOSE ? (line) => console.log(line) : undefined,
         logSteps: process.env.SIM_VERBOSE === '2' ? (line) => console.log(line) : undefined,
         onReport: summarize,

@@ -25,6 +25,7 @@ export const postgresProofFiles = [
   'test/ledger/payouts.otp.test.ts',
   'test/ledger/payouts.unknown-outcomes.test.ts',
   'test/ledger/settlement.subaccount.test.ts',
+  'test/pay-on-delivery/door-refunds.test.ts',
   'test/pay-on-delivery/pay-on-delivery.concurrency.test.ts',
   // pg_dump -Fc of an exported snapshot and pg_restore into a scratch database beside it (issue 33).
   'test/platform/backup-restore.test.ts',

@@ -478,7 +478,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       let refunded = 0;
       const lateRefunds = { deps, orders, payments: deps.payments };
       const askBefore = new Date(now.getTime() - LATE_REFUND_ASK_AFTER_MS);
-      for (const tracker of await orders.refundsDue(askBefore, 50)) {
+      for (const tracker of await orders.refundsDue(now, askBefore, 50)) {
         try {
           if ((await refundLatePayment(lateRefunds, tracker)) === 'refunded') refunded += 1;
         } catch (error) {

@@ -1,6 +1,11 @@
 import type { Deps } from '../../platform/deps.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
-import type { OrdersService, TrackerRow } from '../orders/index.js';
+import {
+  nextRefundAttempt,
+  type OrdersService,
+  REFUND_RETRY_DELAYS_MINUTES,
+  type TrackerRow,
+} from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
 
 // A payment that arrived after its checkout closed is sent back by the sweep (ADR 036), with the three outcomes of
@@ -9,7 +14,7 @@ import type { PaymentsService } from '../payments/index.js';
 //                payment's amount reserved, the amount written on the tracker. Interrupted after it: step 4.
 //   2. call    — payments.sendRefund, outside any transaction.
 //   3. outcome — made (processed or pending at the provider): refunded. Refused (a 4xx, or the provider says
-//                failed): released, due again. Unknown (a timeout, a cut connection, a 5xx after the request left):
+//                failed): released, due again after a back-off (`lateRefundRetryAt`, ADR 088). Unknown (a timeout, a cut connection, a 5xx after the request left):
 //                stays `sending`, the reservation kept; nothing is sent again before step 4.
 //   4. settle  — a `sending` tracker untouched for LATE_REFUND_ASK_AFTER_MS: the provider's list of refunds of the
 //                transaction (Paystack GET /refund?transaction=) decides. One it made or is making → refunded; none
@@ -22,6 +27,28 @@ import type { PaymentsService } from '../payments/index.js';
  * own timeout, so a call still in flight is never second-guessed (as REFUND_RESUME_AFTER_MS for order refunds).
  */
 export const LATE_REFUND_ASK_AFTER_MS = 2 * 60_000;
+
+/**
+ * A refused refund waits before it is sent again, as an order's refund does (ADR 049): 5 minutes, then 30, 2 hours
+ * and 12 hours. There is no admin decision for a late payment's refund (the customer never had an order), so after
+ * the last step it keeps being sent every 12 hours rather than stopping (ADR 088).
+ */
+export function lateRefundRetryAt(attempts: number, now: Date): Date {
+  const longest = REFUND_RETRY_DELAYS_MINUTES[REFUND_RETRY_DELAYS_MINUTES.length - 1]!;
+  return nextRefundAttempt(attempts, now) ?? new Date(now.getTime() + longest * 60_000);
+}
+
+/** The tracker's fields after a refusal: due again, released, and not sent before its back-off runs out. */
+function refusedPatch(tracker: Pick<TrackerRow, 'refundAttempts'>, now: Date) {
+  const attempts = tracker.refundAttempts + 1;
+  return {
+    refundStatus: 'due' as const,
+    refundedKobo: 0,
+    refundAttempts: attempts,
+    refundRetryAt: lateRefundRetryAt(attempts, now),
+    updatedAt: now,
+  };
+}
 
 export type LateRefundOutcome = 'refunded' | 'refused' | 'unknown' | 'waiting';
 
@@ -125,11 +152,12 @@ async function send(needs: LateRefundNeeds, tracker: TrackerRow): Promise<LateRe
   }
   if (refused) {
     await deps.db.transaction(async (tx) => {
-      const moved = await orders.moveLateRefund(tx, tracker.id, ['sending'], {
-        refundStatus: 'due',
-        refundedKobo: 0,
-        updatedAt: deps.now(),
-      });
+      const moved = await orders.moveLateRefund(
+        tx,
+        tracker.id,
+        ['sending'],
+        refusedPatch(intent, deps.now()),
+      );
       if (moved) await payments.releaseRefund(tx, tracker.reference, amountKobo);
     });
     return 'refused';
@@ -181,11 +209,8 @@ export async function settleLateRefundFromWebhook(
     return moved ? 'late-refund:refunded' : undefined;
   }
   return deps.db.transaction(async (tx) => {
-    const moved = await orders.moveLateRefund(tx, tracker.id, ['sending'], {
-      refundStatus: 'due',
-      refundedKobo: 0,
-      updatedAt: at,
-    });
+    // Paystack says the refund failed: a refusal, with the same back-off as one answered at once.
+    const moved = await orders.moveLateRefund(tx, tracker.id, ['sending'], refusedPatch(tracker, at));
     if (!moved) return undefined;
     await payments.releaseRefund(tx, tracker.reference, tracker.refundedKobo);
     return 'late-refund:failed';

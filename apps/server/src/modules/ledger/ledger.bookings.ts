@@ -6,6 +6,7 @@ import { ledgerOrderFigures } from './ledger.figures.js';
 import {
   bearerUnchanged,
   chargebackLines,
+  doorRefundPaidLines,
   MERCHANT_ACCOUNTS,
   paymentMovements,
   refundLines,
@@ -114,6 +115,20 @@ export async function bookRemittance(
     `Remittance ${remittance.reference} from ${remittance.carrierName}`,
     {},
     remittanceLines(remittance.carrierId, remittance.amountKobo),
+  );
+}
+
+/**
+ * A refund of an order paid at the door paid by the platform's bank transfer (ADR 089): what was owed to the
+ * customer leaves the platform's remitted cash. Called once, in the transaction that moves the refund to processed.
+ */
+export async function bookDoorRefundPaid(ctx: BookingsContext, executor: Db, row: RefundFacts) {
+  await ctx.post(
+    executor,
+    'pod_refund_paid',
+    `Refund ${row.reference} paid by bank transfer`,
+    { orderId: row.orderId, refundId: row.id },
+    doorRefundPaidLines(row.amountKobo),
   );
 }
 

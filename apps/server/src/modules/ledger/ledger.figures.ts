@@ -10,7 +10,8 @@ import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.sch
  *   and subaccount settlement movements excluded), negated; `escrowDue` and `payableDue` are its two parts (before
  *   and after completion).
  * - `settled`: what Paystack paid the store for it through a split (subaccount settlement, ADR 051).
- * - `refunded`: what went back to the customer, refunds net of their reversals (their `payments_clearing` lines);
+ * - `refunded`: what went back to the customer, refunds net of their reversals (their `payments_clearing` lines, or
+ *   `pod_refunds_owed` for an order paid at the door, ADR 089);
  *   `refundedGoods` is its part for the goods (the delivery fee given back, on `shipping_fees`, taken off).
  * - `paidOut`: what processed payouts paid of its payable part (ADR 047: the payout's own link to the order);
  *   with `settled`, `payableDue − paidOut − settled` is payable and not yet paid (or settled ahead, negative).
@@ -58,9 +59,9 @@ function entryFigures(orderIds: SQL): SQL {
         and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as escrow_due,
       -coalesce(sum(e.amount_kobo) filter (where e.account = 'merchant_payable'
         and e.kind not in ('payout', 'payout_reversal', 'settlement')), 0)::bigint as payable_due,
-      -coalesce(sum(e.amount_kobo) filter (where e.account = 'payments_clearing'
+      -coalesce(sum(e.amount_kobo) filter (where e.account in ('payments_clearing', 'pod_refunds_owed')
         and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded,
-      -coalesce(sum(e.amount_kobo) filter (where e.account in ('payments_clearing', 'shipping_fees')
+      -coalesce(sum(e.amount_kobo) filter (where e.account in ('payments_clearing', 'pod_refunds_owed', 'shipping_fees')
         and e.kind in ('refund', 'refund_reversal')), 0)::bigint as refunded_goods,
       coalesce(sum(e.amount_kobo) filter (where e.account = 'merchant_payable'
         and e.kind = 'settlement'), 0)::bigint as settled,
@@ -108,7 +109,7 @@ export const ledgerGoodsKeptSql = (orderId: SQL) => goodsKeptOf(orderId);
  * back taken off; see `refundedGoods`): a correlated scalar subquery for read models (the store's sales report).
  */
 export const ledgerRefundedGoodsSql = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0)
-  from ${ledgerEntries} e where e.order_id = ${orderId} and e.account in ('payments_clearing', 'shipping_fees')
+  from ${ledgerEntries} e where e.order_id = ${orderId} and e.account in ('payments_clearing', 'pod_refunds_owed', 'shipping_fees')
     and e.kind in ('refund', 'refund_reversal'))`;
 
 const goodsKeptOf = (orderId: SQL) => sql`(select -coalesce(sum(e.amount_kobo), 0) from ${ledgerEntries} e

@@ -87,6 +87,21 @@ export function releaseLines(storeId: string, heldKobo: number): Line[] {
   ];
 }
 
+/**
+ * Where a refund's money leaves from: the provider's clearing account, or, for an order paid at the door (ADR 089),
+ * what the platform owes its customer until an admin records the transfer that paid it.
+ */
+export const refundCashAccount = (row: { destination?: string }): LedgerAccount =>
+  row.destination === 'bank_transfer' ? 'pod_refunds_owed' : 'payments_clearing';
+
+/** A refund of an order paid at the door paid by the platform's transfer, out of the cash carriers remitted. */
+export function doorRefundPaidLines(amountKobo: number): Line[] {
+  return [
+    { account: 'pod_refunds_owed', amountKobo },
+    { account: 'pod_remitted', amountKobo: -amountKobo },
+  ];
+}
+
 /** What the books say of an order before its refund rows are posted. */
 export interface RefundBasis {
   /** Items paid for: subtotal − discount. */
@@ -106,7 +121,7 @@ export interface RefundBasis {
 export function refundLines(
   basis: RefundBasis,
   page: { storeId: string; payableAt: Date | null },
-  rows: Pick<RefundFacts, 'amountKobo' | 'shippingKobo'>[],
+  rows: Pick<RefundFacts, 'amountKobo' | 'shippingKobo' | 'destination'>[],
 ): Line[][] {
   const itemsPaid = basis.itemsPaidKobo;
   const originalDue = itemsPaid + basis.commissionBookedKobo;
@@ -122,7 +137,7 @@ export function refundLines(
       mulDivHalfUp(itemsRefunded, originalDue, itemsPaid);
     itemsRefunded += items;
     return [
-      { account: 'payments_clearing', amountKobo: -row.amountKobo },
+      { account: refundCashAccount(row), amountKobo: -row.amountKobo },
       { account: 'shipping_fees', amountKobo: shipping },
       { account: merchantAccount, storeId: page.storeId, amountKobo: merchantShare },
       { account: 'platform_commission', amountKobo: items - merchantShare },
@@ -161,7 +176,10 @@ export function reversalMovements(
     },
   ];
   if (kept) {
-    const given = net.filter((line) => line.account !== 'payments_clearing');
+    // What the refund gave back, not where its money left from (clearing, or owed to a customer paid at the door).
+    const given = net.filter(
+      (line) => line.account !== 'payments_clearing' && line.account !== 'pod_refunds_owed',
+    );
     movements.push({
       kind: 'refund_kept',
       memo: `Refund ${refund.reference} rejected: kept, nothing due on the order`,

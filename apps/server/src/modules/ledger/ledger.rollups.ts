@@ -70,8 +70,8 @@ export function rollupDeltasSql(lines: SQL): SQL {
         and l.${NOT_PAYOUT})`,
       escrow_due_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'merchant_escrow' and l.${NOT_PAYOUT})`,
       payable_due_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'merchant_payable' and l.${NOT_PAYOUT})`,
-      refunded_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'payments_clearing' and l.${REFUND})`,
-      refunded_goods_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('payments_clearing', 'shipping_fees')
+      refunded_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('payments_clearing', 'pod_refunds_owed') and l.${REFUND})`,
+      refunded_goods_kobo: sql`-sum(l.amount_kobo) filter (where l.account in ('payments_clearing', 'pod_refunds_owed', 'shipping_fees')
         and l.${REFUND})`,
       settled_kobo: sql`sum(l.amount_kobo) filter (where l.account = 'merchant_payable' and l.kind = 'settlement')`,
       goods_kept_kobo: sql`-sum(l.amount_kobo) filter (where l.${GOODS_KEPT_ACCOUNTS} and l.${NOT_PAYOUT})`,

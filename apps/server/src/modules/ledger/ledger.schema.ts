@@ -37,6 +37,11 @@ export const ledgerAccounts = [
   'pod_fees',
   /** Carriers' cash remitted to the platform's bank account (confirmed by an admin). */
   'pod_remitted',
+  /**
+   * Refunds of orders paid at the door owed to their customers (ADR 089): credited when booked, debited when an
+   * admin records the bank transfer that paid them (out of `pod_remitted`).
+   */
+  'pod_refunds_owed',
 ] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
@@ -64,6 +69,8 @@ export const ledgerKinds = [
   'pod_fee',
   /** A carrier's remittance of held cash to the platform. */
   'remittance',
+  /** A refund of an order paid at the door paid by the platform's bank transfer (ADR 089). */
+  'pod_refund_paid',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 

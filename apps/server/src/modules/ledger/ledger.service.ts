@@ -22,6 +22,7 @@ import { notFound } from '../../platform/errors.js';
 import type { TransferEvent, TransferProvider } from '../../platform/payments/index.js';
 import {
   type BookingsContext,
+  bookDoorRefundPaid,
   bookPayments,
   bookRefunds,
   bookRemittance,
@@ -96,6 +97,8 @@ export interface RefundFacts {
   shippingKobo: number;
   status: string;
   chargedTo: 'merchant' | 'platform';
+  /** `bank_transfer`: an order paid at the door, refunded by the platform's transfer (ADR 089). */
+  destination?: string;
 }
 
 export type LedgerOrderPage = typeof ledgerOrders.$inferSelect;
@@ -351,6 +354,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   return {
     bookPayments: withContext(books, bookPayments),
     bookRemittance: withContext(books, bookRemittance),
+    bookDoorRefundPaid: withContext(books, bookDoorRefundPaid),
     carrierCash,
     podFeesKobo,
     releaseToPayable: withContext(books, releaseToPayable),

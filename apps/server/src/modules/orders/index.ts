@@ -92,6 +92,7 @@ export {
   unfinishedBusinessOf,
 } from './personal-data.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
+export { nextRefundAttempt, REFUND_RETRY_DELAYS_MINUTES } from './refunds.rules.js';
 export type { BookRefundInput, RefundAtProvider, RefundNeeds, RefundsService } from './refunds.service.js';
 export {
   customerRefundOf,

@@ -31,6 +31,11 @@ export interface OrderMoneyListener {
    * cancelled or returned one will never complete (ADR 059).
    */
   refundRejected(executor: Db, row: RefundRow, order: OrderRow): Promise<void>;
+  /**
+   * An admin recorded the bank transfer that paid a refund of an order paid at the door (ADR 089): what was owed to
+   * the customer leaves the platform's cash.
+   */
+  doorRefundPaid(executor: Db, row: RefundRow): Promise<void>;
   /** A chargeback decision changed who bears these refunds. */
   chargedToChanged(executor: Db, rows: RefundRow[]): Promise<void>;
 }

@@ -216,11 +216,13 @@ export async function claimExpiredTracker(executor: Db, now: Date): Promise<Trac
 }
 
 /**
- * Late payments owed back: `due` ones, and `sending` ones whose last step is older than `askBefore` (their answer
- * was lost or their process died: the provider is asked before anything is sent again).
+ * Late payments owed back: `due` ones whose back-off after a refusal has run out (`at`), and `sending` ones whose
+ * last step is older than `askBefore` (their answer was lost or their process died: the provider is asked before
+ * anything is sent again).
  */
 export async function trackersWithRefundDue(
   executor: Db,
+  at: Date,
   askBefore: Date,
   limit: number,
 ): Promise<TrackerRow[]> {
@@ -230,7 +232,7 @@ export async function trackersWithRefundDue(
     .where(
       and(
         isNull(orderTrackers.refundedAt),
-        sql`(${orderTrackers.refundStatus} = 'due' or (${orderTrackers.refundStatus} = 'sending' and ${orderTrackers.updatedAt} < ${askBefore}))`,
+        sql`((${orderTrackers.refundStatus} = 'due' and (${orderTrackers.refundRetryAt} is null or ${orderTrackers.refundRetryAt} <= ${at})) or (${orderTrackers.refundStatus} = 'sending' and ${orderTrackers.updatedAt} < ${askBefore}))`,
       ),
     )
     .orderBy(asc(orderTrackers.createdAt))

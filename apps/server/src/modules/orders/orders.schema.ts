@@ -63,6 +63,10 @@ export const orderTrackers = pgTable(
     giftCardRefundedKobo: kobo().notNull().default(0),
     /** Set once the refund is made. */
     refundedAt: timestamp({ withTimezone: true }),
+    /** Sends of a late payment's refund the provider refused so far: the back-off's step (ADR 049, 088). */
+    refundAttempts: integer().notNull().default(0),
+    /** A refused late payment's refund is not sent again before this (null: at the next sweep). */
+    refundRetryAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -337,7 +341,8 @@ export const orderRefunds = pgTable(
     returnId: uuid(),
     /** `chargeback`: the card-holder's bank reversed the payment (a Paystack dispute resolved against us, ADR 049). */
     kind: text().$type<'cancellation' | 'return' | 'chargeback'>().notNull(),
-    destination: text().$type<'provider' | 'gift_card'>().notNull(),
+    /** `bank_transfer`: an order paid at the door, paid back by the platform's transfer (ADR 089). */
+    destination: text().$type<'provider' | 'gift_card' | 'bank_transfer'>().notNull(),
     /** The checkout's payment reference (CHK-…) the provider refunds against. */
     paymentReference: text().notNull(),
     amountKobo: kobo().notNull(),

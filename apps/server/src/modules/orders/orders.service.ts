@@ -293,14 +293,21 @@ export function createOrdersService(
       });
     },
 
-    /** Late payments owed back, and those whose refund's outcome was not recorded by `askBefore` (ADR 080). */
-    refundsDue: (askBefore: Date, limit: number) => repository.trackersWithRefundDue(db, askBefore, limit),
+    /**
+     * Late payments owed back whose back-off has run out at `at`, and those whose refund's outcome was not recorded
+     * by `askBefore` (ADR 080, 088).
+     */
+    refundsDue: (at: Date, askBefore: Date, limit: number) =>
+      repository.trackersWithRefundDue(db, at, askBefore, limit),
     /** A late payment's refund moves one step, only from `from` and only if untouched since `touchedAt`. */
     moveLateRefund: (
       executor: Db,
       trackerId: string,
       from: RefundStatus[],
-      patch: Pick<Partial<TrackerRow>, 'refundStatus' | 'refundedKobo' | 'refundedAt' | 'updatedAt'>,
+      patch: Pick<
+        Partial<TrackerRow>,
+        'refundStatus' | 'refundedKobo' | 'refundedAt' | 'updatedAt' | 'refundAttempts' | 'refundRetryAt'
+      >,
       touchedAt?: Date,
     ) => repository.moveLateRefund(executor, trackerId, from, patch, touchedAt),
 

@@ -94,8 +94,13 @@ function decisionOf(row: RefundRow): RefundRecord['decision'] {
 /** Where a refund stands, in one sentence its customer reads (no provider text, nothing internal). */
 function customerStatusText(row: RefundRow): string {
   const where = row.destination === 'gift_card' ? 'the gift card that paid' : 'your card or bank account';
-  if (row.decision === 'paid_another_way') return `Refunded to you another way: ${row.decisionReason}`;
+  if (row.decision === 'paid_another_way')
+    return row.destination === 'bank_transfer'
+      ? `Refunded to your bank account: ${row.decisionReason}`
+      : `Refunded to you another way: ${row.decisionReason}`;
   if (row.decision === 'rejected') return `Not refunded: ${row.decisionReason}`;
+  if (row.destination === 'bank_transfer' && row.status === 'pending')
+    return 'You paid at the door, so we refund you by bank transfer. Our team will contact you for your bank account.';
   switch (row.status) {
     case 'processed':
       return `Refunded to ${where}`;

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import type { OrderActor } from './order-status.js';
-import type { RefundRow, TrackerRow } from './orders.repository.js';
+import type { OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { OrderRefundStatus } from './orders.schema.js';
 import { paidPerLine } from './refund-apportion.js';
@@ -112,6 +112,45 @@ export function createRefundsService(
     });
   }
 
+  /**
+   * A refund of an order paid at the door (ADR 089): its money was cash (or POS, or a transfer) taken by a carrier,
+   * never a charge the provider can reverse, and gift cards never pay such an order. One row, owed to the customer
+   * (`bank_transfer`, pending) until an admin records the transfer that paid it (`decide`, paid another way) or
+   * rejects it; nothing is sent to the provider and the checkout's card figures are untouched.
+   */
+  async function bookAtTheDoor(
+    executor: Db,
+    order: OrderRow,
+    input: BookRefundInput,
+    refund: Pick<BookedRefund, 'amountKobo' | 'shippingKobo'> & { lines: RefundRow['lines'] },
+  ): Promise<BookedRefund> {
+    if (order.deliveredAt === null)
+      throw conflict('Nothing was paid for this order yet: it is paid at the door');
+    if (input.settledByProvider) throw conflict('This order was paid at the door, not by card');
+    const at = deps.now();
+    const row = await repository.insertRefund(executor, {
+      trackerId: order.trackerId,
+      orderId: order.id,
+      returnId: input.returnId,
+      kind: input.kind,
+      paymentReference: `door:${order.orderName}`,
+      reason: input.reason,
+      chargedTo: input.chargedTo ?? 'merchant',
+      requestedByRole: input.actor.role,
+      requestedBy: input.actor.id,
+      reference: newRefundReference(),
+      destination: 'bank_transfer',
+      amountKobo: refund.amountKobo,
+      shippingKobo: refund.shippingKobo,
+      lines: refund.lines,
+      status: 'pending',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await money.books.refundBooked(executor, order, [row]);
+    return { rows: [row], toSend: [], amountKobo: refund.amountKobo, shippingKobo: refund.shippingKobo };
+  }
+
   /** The provider's side of a refund (refunds.provider.ts), given what it needs once. */
   const provider: RefundProviderContext = {
     deps,
@@ -142,6 +181,8 @@ export function createRefundsService(
       const { lines, shippingKobo, amountKobo } = refundLinesOf(order, items, previous, input.lines);
       if (lines.length === 0 && shippingKobo === 0)
         return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
+      if (order.paymentMethod === 'on_delivery')
+        return bookAtTheDoor(executor, order, input, { lines, shippingKobo, amountKobo });
 
       const { cash, gift } = splitOverPayment(tracker, amountKobo);
 
@@ -274,16 +315,22 @@ export function createRefundsService(
         updatedAt: at,
       } as const;
       if (decision.outcome === 'paid_another_way') {
-        if (row.status !== 'failed' || row.destination !== 'provider') {
+        // Paid at the door (ADR 089): owed from the booking, paid by the platform's transfer the admin records.
+        const byTransfer = row.destination === 'bank_transfer';
+        const from = byTransfer ? 'pending' : 'failed';
+        if (row.status !== from || (!byTransfer && row.destination !== 'provider')) {
           throw conflict(
-            `This refund is ${row.status}; only a failed refund to the card can be marked paid another way`,
+            byTransfer
+              ? `This refund is ${row.status}; it was already decided`
+              : `This refund is ${row.status}; only a failed refund to the card can be marked paid another way`,
           );
         }
-        const updated = await repository.updateRefund(executor, row.id, ['failed'], {
+        const updated = await repository.updateRefund(executor, row.id, [from], {
           ...decided,
           status: 'processed',
           processedAt: at,
         });
+        if (byTransfer) await money.books.doorRefundPaid(executor, updated!);
         return updated!;
       }
       if (row.status !== 'failed' && row.status !== 'pending') {
@@ -341,6 +388,8 @@ export function createRefundsService(
         `Card dispute ${event.disputeId}${event.category ? ` (${event.category})` : ''} resolved ${event.resolution}: ` +
         'the bank reversed the payment';
       for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
+        // The bank reversed the card payment only: an order paid at the door was not in it (ADR 089).
+        if (order.paymentMethod === 'on_delivery') continue;
         await service.book(executor, {
           orderId: order.id,
           returnId: null,

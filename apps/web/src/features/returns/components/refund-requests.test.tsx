@@ -70,4 +70,32 @@ describe('RefundRequests', () => {
     );
     expect(within(row).queryByRole('button')).toBeNull();
   });
+
+  it('offers a door-paid refund (ADR 089) "paid another way" while it is owed, never a retry to Paystack', async () => {
+    const owed = {
+      ...refund,
+      reference: 'RFD-DOOR1',
+      kind: 'return',
+      destination: 'bank_transfer',
+      status: 'pending',
+      failureReason: null,
+      attempts: 0,
+    };
+    const recorder = recordFetch(() =>
+      jsonResponse(200, {
+        message: 'Refunds',
+        data: { refunds: [owed], pagination: { page: 1, limit: 20, totalItems: 1, totalPages: 1 } },
+      }),
+    );
+    vi.stubGlobal('fetch', recorder.fetchMock);
+    renderScreen(<Screen />);
+    const row = await screen.findByTestId('refund-request');
+    expect(row).toHaveTextContent('paid at the door: bank transfer');
+    expect(within(row).getByTestId('refund-owed-by-transfer')).toHaveTextContent(
+      'transfer it to the customer’s bank account',
+    );
+    expect(within(row).getByRole('button', { name: 'Paid another way' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Reject' })).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Retry refund' })).toBeNull();
+  });
 });

@@ -116,8 +116,13 @@ export function RefundRequests({
                     : refund.kind === 'chargeback'
                       ? 'Card dispute (bank reversal)'
                       : 'Return'}{' '}
-                  · {refund.destination === 'provider' ? 'payment provider' : 'gift card'} ·{' '}
-                  {refund.reference} · {formatDateTime(refund.createdAt)}
+                  ·{' '}
+                  {refund.destination === 'provider'
+                    ? 'payment provider'
+                    : refund.destination === 'bank_transfer'
+                      ? 'paid at the door: bank transfer'
+                      : 'gift card'}{' '}
+                  · {refund.reference} · {formatDateTime(refund.createdAt)}
                   {refund.attempts > 1 ? ` · ${refund.attempts} attempts` : ''}
                 </p>
                 <p className="text-sm text-slate-700">{refund.reason}</p>
@@ -129,6 +134,11 @@ export function RefundRequests({
                 ) : refund.status === 'failed' ? (
                   <p className="text-sm font-semibold text-red-800">
                     Automatic retries are over: retry it, or decide it with a reason the customer reads.
+                  </p>
+                ) : refund.status === 'pending' && refund.destination === 'bank_transfer' ? (
+                  <p className="text-sm font-semibold text-slate-900" data-testid="refund-owed-by-transfer">
+                    Paid at the door, so Paystack cannot refund it: transfer it to the customer’s bank
+                    account, then record the transfer’s reference.
                   </p>
                 ) : refund.status === 'unknown' ? (
                   <p className="text-sm font-semibold text-amber-900" data-testid="refund-outcome-unknown">
@@ -159,7 +169,8 @@ export function RefundRequests({
                         Retry refund
                       </Button>
                     ) : null}
-                    {refund.status === 'failed' && refund.destination === 'provider' ? (
+                    {(refund.status === 'failed' && refund.destination === 'provider') ||
+                    (refund.status === 'pending' && refund.destination === 'bank_transfer') ? (
                       <Button
                         variant="secondary"
                         disabled={busy}

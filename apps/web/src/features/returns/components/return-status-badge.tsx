@@ -51,6 +51,7 @@ export function RefundStatusBadge({ status }: { status: RefundRecord['status'] }
 const destinations: Record<RefundRecord['destination'], string> = {
   provider: 'To your card or bank account',
   gift_card: 'To the gift card that paid',
+  bank_transfer: 'Paid at the door: by bank transfer to you',
 };
 
 /** Every refund of a return: amount, where it went, its status and reference. */
