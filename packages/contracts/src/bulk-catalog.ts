@@ -88,17 +88,46 @@ export const bulkCatalogSummary = z.object({
 });
 export type BulkCatalogSummary = z.infer<typeof bulkCatalogSummary>;
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A template for one category's branch (any level), or for the whole tree when left out. */
+export const bulkTemplateQuery = z.object({ category: z.string().uuid().optional() });
+
 export const bulkCatalogEndpoints = {
   template: defineEndpoint({
     surface: 'api',
     method: 'GET',
     path: '/products/bulk/template.csv',
     summary:
-      'A CSV template for the spreadsheet import: the header and an example product with two variants (text/csv)',
+      'A CSV template for the spreadsheet import: the header and an example product with two variants (text/csv); `category` puts the example in that branch',
+    tags,
+    access: access.merchant('products:read'),
+    query: bulkTemplateQuery,
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  templateXlsx: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/template.xlsx',
+    summary:
+      "An Excel template: the Products sheet (the CSV's columns, an example product with two variants, drop-down lists of categories and allowed values) and an Allowed values sheet; `category` limits both to that category's branch",
+    tags,
+    access: access.merchant('products:read'),
+    query: bulkTemplateQuery,
+    response: z.string(),
+    produces: XLSX,
+  }),
+  exportXlsx: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/export.xlsx',
+    summary:
+      "The store's whole catalogue as an Excel workbook in the import's format; uploaded again it changes nothing",
     tags,
     access: access.merchant('products:read'),
     response: z.string(),
-    produces: 'text/csv',
+    produces: XLSX,
   }),
   allowedValues: defineEndpoint({
     surface: 'api',
@@ -127,7 +156,7 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/preview',
     summary:
-      'Dry run of a CSV file (multipart field `file`, 2 MB and 2,000 rows at most): every row checked with the product form rules, each problem by row and column; nothing is written',
+      'Dry run of a CSV or Excel (.xlsx, told by its content) file (multipart field `file`, 2 MB and 2,000 rows at most): every row checked with the product form rules, each problem by row and column; nothing is written',
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },
@@ -139,7 +168,7 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/apply',
     summary:
-      'Creates and updates products by SKU from a CSV file (multipart field `file`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
+      'Creates and updates products by SKU from a CSV or Excel (.xlsx) file (multipart field `file`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },

@@ -1,27 +1,58 @@
 import { bulkCatalogEndpoints as api } from '@market/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csvLines } from '../../platform/csv.js';
 import { validation } from '../../platform/errors.js';
 import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
+import { catalogCsv, enumeratedLists } from './bulk-catalog.files.js';
 import type { BulkCatalogService } from './bulk-catalog.service.js';
+import { writeCatalogWorkbook, XLSX_TYPE } from './bulk-catalog.xlsx.js';
+
+function sendWorkbook(reply: FastifyReply, filename: string, workbook: Buffer) {
+  return reply
+    .code(200)
+    .type(XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(workbook);
+}
 
 /** The uploaded CSV's bytes (the multipart limits of app.ts cap its size before the service's own limit). */
 async function readCsv(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw validation('file', 'Send the file as multipart/form-data');
   const file = await request.file();
-  if (file?.fieldname !== 'file') throw validation('file', 'Attach the CSV file in the "file" field');
+  if (file?.fieldname !== 'file')
+    throw validation('file', 'Attach the CSV or Excel file in the "file" field');
   return file.toBuffer();
 }
 
 export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
   return [
-    route(api.template, async ({ reply }) =>
-      sendCsv(reply, 'catalogue-template.csv', await bulk.templateCsv()),
+    route(api.template, async ({ query, reply }) =>
+      sendCsv(reply, 'catalogue-template.csv', catalogCsv((await bulk.templateContent(query.category)).rows)),
     ),
+    route(api.templateXlsx, async ({ query, reply }) => {
+      const { rows, allowed } = await bulk.templateContent(query.category);
+      return sendWorkbook(
+        reply,
+        'catalogue-template.xlsx',
+        await writeCatalogWorkbook({ rows, allowed, lists: enumeratedLists }),
+      );
+    }),
     route(api.allowedValues, async ({ reply }) =>
-      sendCsv(reply, 'catalogue-allowed-values.csv', await bulk.allowedValuesCsv()),
+      sendCsv(reply, 'catalogue-allowed-values.csv', csvLines((await bulk.templateContent()).allowed)),
     ),
-    route(api.export, async ({ auth, reply }) => sendCsv(reply, 'catalogue.csv', await bulk.exportCsv(auth))),
+    route(api.export, async ({ auth, reply }) =>
+      sendCsv(reply, 'catalogue.csv', catalogCsv(await bulk.exportRows(auth))),
+    ),
+    route(api.exportXlsx, async ({ auth, reply }) => {
+      const [rows, { allowed }] = await Promise.all([bulk.exportRows(auth), bulk.templateContent()]);
+      return sendWorkbook(
+        reply,
+        'catalogue.xlsx',
+        await writeCatalogWorkbook({ rows, allowed, lists: enumeratedLists }),
+      );
+    }),
     route(api.preview, async ({ auth, request }) => {
       const summary = await bulk.preview(auth, await readCsv(request));
       return {

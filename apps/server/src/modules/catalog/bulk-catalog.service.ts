@@ -1,5 +1,4 @@
 import {
-  BULK_CATALOG_COLUMNS,
   BULK_CATALOG_MAX_REPORTED_ERRORS,
   type BulkCatalogColumn,
   type BulkCatalogProblem,
@@ -12,7 +11,6 @@ import {
   weightUnits,
 } from '@market/contracts';
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { csvLines } from '../../platform/csv.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -20,7 +18,9 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
+import { allowedLines, exportRows, templateRows } from './bulk-catalog.files.js';
 import {
+  type CatalogRead,
   type CatalogRecord,
   CellError,
   type Cells,
@@ -29,13 +29,12 @@ import {
   decimalCell,
   listCell,
   nairaCell,
-  nairaText,
   oneOf,
   paragraphsCell,
-  readCatalogCsv,
   variantRowProblems,
   wholeCell,
 } from './bulk-catalog.rows.js';
+import { readCatalogUpload } from './bulk-catalog.upload.js';
 import { needsReapproval } from './catalog.rules.js';
 import { categories, products } from './catalog.schema.js';
 import {
@@ -220,8 +219,9 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   }
 
   /** Checks every row and works out what applying would write; reads only. */
-  async function plan(executor: Db, store: StoreRow, uploaderId: string, bytes: Buffer): Promise<Plan> {
-    const { file, problems } = readCatalogCsv(bytes);
+  async function plan(executor: Db, store: StoreRow, uploaderId: string, read: CatalogRead): Promise<Plan> {
+    const { file } = read;
+    const problems = [...read.problems];
     if (!file) return { rows: 0, planned: [], problems };
     const [existingRows, choices] = await Promise.all([
       storeProducts(executor, store.id),
@@ -484,48 +484,12 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       throw conflict(productLimitMessage(allowance.planName, allowance.limit));
   }
 
-  function rowOf(record: ProductRecord, column: BulkCatalogColumn): string {
-    switch (column) {
-      case 'sku':
-        return record.sku;
-      case 'parent_sku':
-      case 'size':
-      case 'color':
-      case 'variant_discount':
-        return '';
-      case 'name':
-        return record.name;
-      case 'description':
-        return record.description.join('\n');
-      case 'category':
-        return categoryPath([record.categoryName, record.subCategoryName, record.childCategoryName]);
-      case 'cost_price':
-        return nairaText(record.costPriceKobo);
-      case 'price':
-        return nairaText(record.priceKobo);
-      case 'sale_price':
-        return record.sellingPriceKobo === record.priceKobo ? '' : nairaText(record.sellingPriceKobo);
-      case 'quantity':
-        return String(record.quantity);
-      case 'stock_alert_units':
-        return String(record.stockAlertUnits);
-      case 'when_sold_out':
-        return record.whenSoldOut;
-      case 'weight':
-        return record.weight === null ? '' : String(Number(record.weight));
-      case 'weight_unit':
-        return record.weightUnit;
-      case 'images':
-        return record.hostedImages.join(' ');
-    }
-  }
-
   /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-  function applyFile(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+  function applyFile(auth: AuthContext, read: CatalogRead): Promise<BulkCatalogSummary> {
     return db.transaction(async (tx) => {
       const store = await storeOf(tx, auth);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
-      const result = await plan(tx, store, auth.userId, bytes);
+      const result = await plan(tx, store, auth.userId, read);
       if (result.problems.length > 0) {
         const shown = result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
         throw new AppError(
@@ -582,15 +546,18 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   return {
     async preview(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
+      const read = await readCatalogUpload(bytes);
       const store = await storeOf(db, auth);
-      return summary(await plan(db, store, auth.userId, bytes), false);
+      return summary(await plan(db, store, auth.userId, read), false);
     },
 
     /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
     async apply(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
+      // Parsed before the transaction: a workbook's reading holds no lock.
+      const read = await readCatalogUpload(bytes);
       try {
-        return await applyFile(auth, bytes);
+        return await applyFile(auth, read);
       } catch (error) {
         // A product created one by one with a SKU of the file, between the plan and the write (single creates
         // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.
@@ -600,72 +567,21 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     },
 
     /** The store's catalogue in the import's format: a product's row, then its variants' rows. */
-    async exportCsv(auth: AuthContext): Promise<string> {
+    async exportRows(auth: AuthContext): Promise<Cells[]> {
       const store = await storeOf(db, auth);
-      const lines: string[][] = [[...BULK_CATALOG_COLUMNS]];
-      for (const record of await storeProducts(db, store.id)) {
-        lines.push(BULK_CATALOG_COLUMNS.map((column) => rowOf(record, column)));
-        for (const variant of record.variants) {
-          const cells: Cells = {
-            sku: variant.sku,
-            parent_sku: record.sku,
-            size: variant.size ?? '',
-            color: variant.color ?? '',
-            variant_discount: variant.discountKobo === 0 ? '' : nairaText(variant.discountKobo),
-            quantity: String(variant.quantity),
-          };
-          lines.push(BULK_CATALOG_COLUMNS.map((column) => cells[column] ?? ''));
-        }
+      return exportRows(await storeProducts(db, store.id));
+    },
+
+    /** The template's example and the allowed values, for the whole tree or one category's branch. */
+    async templateContent(categoryId?: string): Promise<{ rows: Cells[]; allowed: string[][] }> {
+      let choices = [...(await categoryChoices(db)).values()];
+      if (categoryId) {
+        choices = choices.filter((choice) =>
+          [choice.categoryId, choice.subCategoryId, choice.childCategoryId].includes(categoryId),
+        );
+        if (choices.length === 0) throw notFound('No live category with this id');
       }
-      return csvLines(lines);
-    },
-
-    /** The header and an example product with two variants, in the first live category path. */
-    async templateCsv(): Promise<string> {
-      const [first] = [...(await categoryChoices(db)).values()];
-      const path = first?.path ?? 'Phones > Smartphones';
-      const example: Cells = {
-        sku: 'TSHIRT-001',
-        name: 'Cotton T-shirt',
-        description: 'Soft cotton, made in Aba.\nMachine washable.',
-        category: path,
-        cost_price: '3000.00',
-        price: '6500.00',
-        sale_price: '5000.00',
-        quantity: '0',
-        stock_alert_units: '5',
-        when_sold_out: 'show-sold-out',
-        weight: '0.3',
-        weight_unit: 'kg',
-      };
-      const variant = (sku: string, size: string, quantity: string): Cells => ({
-        sku,
-        parent_sku: 'TSHIRT-001',
-        size,
-        color: 'White',
-        quantity,
-      });
-      const rows = [example, variant('TSHIRT-001-M', 'M', '10'), variant('TSHIRT-001-L', 'L', '8')];
-      return csvLines([
-        [...BULK_CATALOG_COLUMNS],
-        ...rows.map((cells) => BULK_CATALOG_COLUMNS.map((c) => cells[c] ?? '')),
-      ]);
-    },
-
-    /** Every value a constrained column takes: category paths, sold-out behaviours, weight units. */
-    async allowedValuesCsv(): Promise<string> {
-      const choices = await categoryChoices(db);
-      const lines: string[][] = [['column', 'value', 'meaning']];
-      if (choices.size === 0) lines.push(['category', '', 'No categories yet: ask an admin to add them']);
-      for (const choice of choices.values()) lines.push(['category', choice.path, 'category path']);
-      lines.push(
-        ['when_sold_out', 'hide', 'hidden from customers while sold out'],
-        ['when_sold_out', 'show-sold-out', 'shown as sold out (the default)'],
-        ['when_sold_out', 'continue-selling', 'keeps selling with no stock'],
-        ['weight_unit', 'kg', 'kilograms (the default)'],
-        ['weight_unit', 'g', 'grams'],
-      );
-      return csvLines(lines);
+      return { rows: templateRows(choices[0]?.path), allowed: allowedLines(choices.map((c) => c.path)) };
     },
   };
 }

@@ -4,20 +4,22 @@ import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/open-file';
 import { myProductsKeys } from './list-my-products';
 
-export type CatalogueFile = 'template' | 'allowedValues' | 'export';
+export type CatalogueFile = 'template' | 'templateXlsx' | 'allowedValues' | 'export' | 'exportXlsx';
 
 const fileNames: Record<CatalogueFile, string> = {
   template: 'catalogue-template.csv',
+  templateXlsx: 'catalogue-template.xlsx',
   allowedValues: 'catalogue-allowed-values.csv',
   export: 'catalogue.csv',
+  exportXlsx: 'catalogue.xlsx',
 };
 
-/** The endpoints answer the file itself (text/csv), fetched with the session's token, so not a plain link. */
+/** The endpoints answer the file itself (CSV or a workbook), fetched with the session's token, so not a plain link. */
 export async function downloadCatalogueFile(file: CatalogueFile): Promise<void> {
-  const blob = (await api(bulkCatalogEndpoints[file], {
-    kind: 'merchant',
-    responseType: 'blob',
-  })) as unknown as Blob;
+  const options = { kind: 'merchant', responseType: 'blob' } as const;
+  const blob = (file === 'template' || file === 'templateXlsx'
+    ? await api(bulkCatalogEndpoints[file], { ...options, query: {} })
+    : await api(bulkCatalogEndpoints[file], options)) as unknown as Blob;
   saveBlob(blob, fileNames[file]);
 }
 

@@ -59,7 +59,7 @@ describe('the catalogue spreadsheet screen', () => {
     const user = userEvent.setup();
     renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
     expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
-    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.upload(screen.getByLabelText('Excel or CSV file'), csv());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     const table = await screen.findByRole('table', { name: /1 problem to fix/ });
     expect(table).toHaveTextContent('3');
@@ -75,7 +75,7 @@ describe('the catalogue spreadsheet screen', () => {
     );
     const user = userEvent.setup();
     renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
-    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.upload(screen.getByLabelText('Excel or CSV file'), csv());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText(/ready to apply/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply file' }));

@@ -11,9 +11,11 @@ import {
 } from '../api/catalogue-spreadsheet';
 
 const downloads: { file: CatalogueFile; label: string }[] = [
-  { file: 'template', label: 'Template' },
-  { file: 'allowedValues', label: 'Allowed values' },
-  { file: 'export', label: 'My catalogue' },
+  { file: 'templateXlsx', label: 'Template (Excel)' },
+  { file: 'template', label: 'Template (CSV)' },
+  { file: 'allowedValues', label: 'Allowed values (CSV)' },
+  { file: 'exportXlsx', label: 'My catalogue (Excel)' },
+  { file: 'export', label: 'My catalogue (CSV)' },
 ];
 
 /** The apply's 422 names each problem as `row N: column`; shown as the dry run shows its own. */
@@ -123,7 +125,7 @@ export function CatalogueSpreadsheet() {
               loading={download.isPending && download.variables === which}
               onClick={() => download.mutate(which)}
             >
-              {label} (CSV)
+              {label}
             </Button>
           ))}
         </div>
@@ -143,20 +145,21 @@ export function CatalogueSpreadsheet() {
         >
           <div className="flex flex-col gap-1">
             <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-              CSV file
+              Excel or CSV file
             </label>
             <input
               ref={input}
               id={inputId}
               type="file"
-              accept=".csv,text/csv"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               aria-describedby={hintId}
               className="max-w-full text-sm"
               onChange={(event) => choose(event.target.files?.[0] ?? null)}
             />
             <p id={hintId} className="text-xs text-slate-700">
-              Saved as CSV UTF-8, 2 MB and {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows
-              at most. Nothing is changed until you apply.
+              Excel workbook (.xlsx) or CSV UTF-8, 2 MB and{' '}
+              {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows at most. Nothing is changed
+              until you apply.
             </p>
           </div>
           <Button type="submit" disabled={!file} loading={preview.isPending}>
