@@ -17,6 +17,9 @@ const tags = ['Products (spreadsheet)'];
  *   uses `sku`, `parent_sku`, `size`, `color`, `variant_discount` and `quantity` and leaves the rest blank.
  * - Amounts are naira with at most 2 decimals (`12500`, `12,500.50`, `₦12500`); `sale_price` blank means no sale
  *   (customers pay `price`).
+ * - `sale_start` and `sale_end` are the sale's first and last Lagos day, both included, day first as written in
+ *   Nigeria (`31/12/2026`, `31-12-2026`) or ISO (`2026-12-31`); blank is open on that side. Outside them customers
+ *   pay `price`.
  * - `category` is the path of names `Phones > Smartphones > Android` (one, two or three levels).
  * - `description` paragraphs are separated by line breaks inside the cell; `images` by spaces, each an image
  *   uploaded through the image uploader first (or already on the product).
@@ -30,6 +33,8 @@ export const BULK_CATALOG_COLUMNS = [
   'cost_price',
   'price',
   'sale_price',
+  'sale_start',
+  'sale_end',
   'quantity',
   'stock_alert_units',
   'when_sold_out',

@@ -32,6 +32,10 @@ function cellOf(record: ProductRecord, column: BulkCatalogColumn): string {
       return nairaText(record.priceKobo);
     case 'sale_price':
       return record.sellingPriceKobo === record.priceKobo ? '' : nairaText(record.sellingPriceKobo);
+    case 'sale_start':
+      return record.saleStartDate ?? '';
+    case 'sale_end':
+      return record.saleEndDate ?? '';
     case 'quantity':
       return String(record.quantity);
     case 'stock_alert_units':

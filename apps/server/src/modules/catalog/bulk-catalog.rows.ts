@@ -186,6 +186,30 @@ export function oneOf<const T extends string>(values: readonly T[], value: strin
   return match;
 }
 
+const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day as Nigerians write it, day first (`31/12/2026`, `1-6-2026`, `31.12.2026`), or ISO (`2026-12-31`), to
+ * YYYY-MM-DD. A day that does not exist (31/02/2026) is refused, never rolled over into March.
+ */
+export function dayCell(value: string): string {
+  const dayFirst = DAY_FIRST.exec(value);
+  const iso = ISO_DAY.exec(value);
+  const parts = dayFirst
+    ? { year: dayFirst[3]!, month: dayFirst[2]!, day: dayFirst[1]! }
+    : iso
+      ? { year: iso[1]!, month: iso[2]!, day: iso[3]! }
+      : undefined;
+  if (!parts) throw new CellError('Enter a date such as 31/12/2026 (day first) or 2026-12-31');
+  const text = `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    throw new CellError(`There is no such day as ${value}`);
+  if (text < '2000-01-01' || text > '2099-12-31') throw new CellError('Choose a date from 2000 to 2099');
+  return text;
+}
+
 /** Paragraphs are the cell's lines. */
 export function paragraphsCell(value: string): string[] {
   return value

@@ -26,6 +26,7 @@ import {
   type Cells,
   categoryKey,
   categoryPath,
+  dayCell,
   decimalCell,
   listCell,
   nairaCell,
@@ -92,6 +93,8 @@ const columnOfField: Record<string, BulkCatalogColumn> = {
   costPrice: 'cost_price',
   price: 'price',
   sellingPrice: 'sale_price',
+  saleStartDate: 'sale_start',
+  saleEndDate: 'sale_end',
 };
 const columnOfVariantField: Record<string, BulkCatalogColumn> = {
   sku: 'sku',
@@ -119,6 +122,8 @@ function formOf(row: ProductRecord): Record<string, unknown> {
         costPrice: koboToNaira(row.costPriceKobo),
         sellingPrice: koboToNaira(row.sellingPriceKobo),
         price: koboToNaira(row.priceKobo),
+        saleStartDate: row.saleStartDate,
+        saleEndDate: row.saleEndDate,
       },
     ],
     quantity: row.quantity,
@@ -309,7 +314,7 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
         for (const column of NEW_PRODUCT_NEEDS)
           if (!has(column)) at(column, `A new product needs a ${column} column`);
       }
-      const pricing = (form.pricing as Record<string, number>[])[0]!;
+      const pricing = (form.pricing as Record<string, number | string | null>[])[0]!;
       const optionalNaira = (value: string) => (value === '' ? null : nairaCell(value));
       cell(
         'name',
@@ -351,6 +356,9 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
         },
       );
       if (salePrice !== undefined) pricing.sellingPrice = salePrice ?? pricing.price!;
+      const optionalDay = (value: string) => (value === '' ? null : dayCell(value));
+      cell('sale_start', optionalDay, (value) => (pricing.saleStartDate = value));
+      cell('sale_end', optionalDay, (value) => (pricing.saleEndDate = value));
       cell(
         'quantity',
         (value) => (value === '' ? undefined : wholeCell(value)),

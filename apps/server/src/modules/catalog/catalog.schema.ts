@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -77,6 +78,12 @@ export const products = pgTable(
     sellingPriceKobo: kobo().notNull(),
     /** The regular (compare-at) price; a discount is price above sellingPrice. */
     priceKobo: kobo().notNull(),
+    /**
+     * The sale's first and last Lagos day, both included (null: open on that side). Outside them customers pay
+     * priceKobo; `customerPriceKobo` in catalog.rules.ts is the one place that decides (ADR 077).
+     */
+    saleStartDate: date({ mode: 'string' }),
+    saleEndDate: date({ mode: 'string' }),
     discountBasisPoints: integer().generatedAlwaysAs(
       (): SQL =>
         sql`case when price_kobo > selling_price_kobo and price_kobo > 0 then ((price_kobo - selling_price_kobo)::bigint * 10000 / price_kobo)::integer else 0 end`,
