@@ -23,6 +23,9 @@ const tags = ['Products (spreadsheet)'];
  * - `category` is the path of names `Phones > Smartphones > Android` (one, two or three levels).
  * - `description` paragraphs are separated by line breaks inside the cell; `images` by spaces, each an image
  *   uploaded through the image uploader first (or already on the product).
+ * - `image_urls`: https addresses of images, separated by spaces, fetched on apply by a guarded fetcher (public
+ *   addresses only, no redirects, 8 MB, 10 s), checked and resized like an upload; they become the product's images.
+ *   Fill `images` or `image_urls` on a row, not both. The same address again reuses the stored copy.
  */
 export const BULK_CATALOG_COLUMNS = [
   'sku',
@@ -44,6 +47,7 @@ export const BULK_CATALOG_COLUMNS = [
   'color',
   'variant_discount',
   'images',
+  'image_urls',
 ] as const;
 export type BulkCatalogColumn = (typeof BULK_CATALOG_COLUMNS)[number];
 
@@ -60,6 +64,8 @@ export const BULK_VARIANT_COLUMNS: readonly BulkCatalogColumn[] = [
 /** Limits of one file: bytes (checked before parsing) and data rows. */
 export const BULK_CATALOG_MAX_BYTES = 2 * 1024 * 1024;
 export const BULK_CATALOG_MAX_ROWS = 2_000;
+/** Image addresses one file may name (each fetched once per store, ever). */
+export const BULK_CATALOG_MAX_IMAGE_URLS = 300;
 /** How many problems an answer lists at most; the count says how many there were. */
 export const BULK_CATALOG_MAX_REPORTED_ERRORS = 200;
 

@@ -37,7 +37,7 @@ export function isPublicAddress(address: string): boolean {
 const systemResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
 
 /** Checks the address before any connection: scheme, credentials, port and every resolved address. */
-async function checkedTarget(raw: string, options: GuardedFetchOptions) {
+export async function checkedTarget(raw: string, options: GuardedFetchOptions) {
   let url: URL;
   try {
     url = new URL(raw);

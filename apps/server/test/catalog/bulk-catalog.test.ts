@@ -20,7 +20,7 @@ import {
 // The catalogue by spreadsheet (issue 35, ADR 077): template, dry run, all-or-nothing apply, export.
 
 const HEADER =
-  'sku,parent_sku,name,description,category,cost_price,price,sale_price,sale_start,sale_end,quantity,stock_alert_units,when_sold_out,weight,weight_unit,size,color,variant_discount,images';
+  'sku,parent_sku,name,description,category,cost_price,price,sale_price,sale_start,sale_end,quantity,stock_alert_units,when_sold_out,weight,weight_unit,size,color,variant_discount,images,image_urls';
 
 describe('catalogue by spreadsheet', () => {
   let test: TestApp;
@@ -94,7 +94,7 @@ describe('catalogue by spreadsheet', () => {
       .join(',');
   };
   const variantRow = (sku: string, parent: string, size: string, quantity: string) =>
-    `${sku},${parent},,,,,,,,,${quantity},,,,,${size},Red,,`;
+    `${sku},${parent},,,,,,,,,${quantity},,,,,${size},Red,,,`;
   const storeProducts = (storeId: string) =>
     test.deps.db.select().from(products).where(eq(products.storeId, storeId));
   const countOf = async (storeId: string) =>
@@ -197,7 +197,7 @@ describe('catalogue by spreadsheet', () => {
     const exported = await download(merchant.token, 'export.csv');
     expect(exported.statusCode).toBe(200);
     expect(exported.body.split('\r\n')[0]).toBe(HEADER);
-    expect(exported.body).toContain(`BULK-0-S,BULK-0,,,,,,,,,4,,,,,S,Red,,`);
+    expect(exported.body).toContain(`BULK-0-S,BULK-0,,,,,,,,,4,,,,,S,Red,,,`);
     const preview = await upload(merchant.token, 'preview', exported.body);
     const summary = json(preview).data;
     expect(summary.problemCount).toBe(0);

@@ -48,6 +48,9 @@ function cellOf(record: ProductRecord, column: BulkCatalogColumn): string {
       return record.weightUnit;
     case 'images':
       return record.hostedImages.join(' ');
+    case 'image_urls':
+      // Fetched images are exported as the stored copies in `images`, which read back unchanged.
+      return '';
   }
 }
 

@@ -19,6 +19,7 @@ import { type AuthContext, requireStoreId } from '../../platform/http/routes.js'
 import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
 import { allowedLines, exportRows, templateRows } from './bulk-catalog.files.js';
+import { checkImageUrls, importImageUrls } from './bulk-catalog.images.js';
 import {
   type CatalogRead,
   type CatalogRecord,
@@ -180,6 +181,19 @@ function propertiesOf(variants: { size?: string | null; color?: string | null }[
   ].filter((property) => property.options.length > 0);
 }
 
+/** The apply's 422: each problem as `row N: column`, nothing written. */
+function fileProblems(problems: BulkCatalogProblem[]): AppError {
+  const shown = problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
+  return new AppError(
+    'VALIDATION_ERROR',
+    `The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed`,
+    shown.map((item) => ({
+      path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
+      message: item.message,
+    })),
+  );
+}
+
 export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   const { db } = deps;
 
@@ -224,7 +238,14 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   }
 
   /** Checks every row and works out what applying would write; reads only. */
-  async function plan(executor: Db, store: StoreRow, uploaderId: string, read: CatalogRead): Promise<Plan> {
+  /** `storeImages`: images the store's own spreadsheets imported, accepted whoever of its staff uploads. */
+  async function plan(
+    executor: Db,
+    store: StoreRow,
+    uploaderId: string,
+    read: CatalogRead,
+    storeImages = new Set<string>(),
+  ): Promise<Plan> {
     const { file } = read;
     const problems = [...read.problems];
     if (!file) return { rows: 0, planned: [], problems };
@@ -434,7 +455,9 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       }
       const fields = checked.data as ProductFields;
       const columns = toColumns(fields, existing);
-      const added = fields.hostedImages.filter((url) => !(existing?.hostedImages ?? []).includes(url));
+      const added = fields.hostedImages.filter(
+        (url) => !(existing?.hostedImages ?? []).includes(url) && !storeImages.has(url),
+      );
       if (added.length > 0) newImages.push({ row: record.row, urls: added });
       if (!existing) {
         columns.categoryText = category?.text ?? '';
@@ -493,22 +516,16 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   }
 
   /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-  function applyFile(auth: AuthContext, read: CatalogRead): Promise<BulkCatalogSummary> {
+  function applyFile(
+    auth: AuthContext,
+    read: CatalogRead,
+    storeImages: Set<string>,
+  ): Promise<BulkCatalogSummary> {
     return db.transaction(async (tx) => {
       const store = await storeOf(tx, auth);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
-      const result = await plan(tx, store, auth.userId, read);
-      if (result.problems.length > 0) {
-        const shown = result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
-        throw new AppError(
-          'VALIDATION_ERROR',
-          `The file has ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}; nothing was changed`,
-          shown.map((item) => ({
-            path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
-            message: item.message,
-          })),
-        );
-      }
+      const result = await plan(tx, store, auth.userId, read, storeImages);
+      if (result.problems.length > 0) throw fileProblems(result.problems);
       const at = deps.now();
       const creates = result.planned.filter((item) => !item.existing);
       await checkProductLimit(tx, store.id, creates.length);
@@ -556,7 +573,10 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
       const read = await readCatalogUpload(bytes);
       const store = await storeOf(db, auth);
-      return summary(await plan(db, store, auth.userId, read), false);
+      const result = await plan(db, store, auth.userId, read);
+      result.problems.push(...(await checkImageUrls(read)));
+      result.problems.sort((a, b) => a.row - b.row);
+      return summary(result, false);
     },
 
     /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
@@ -564,8 +584,11 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
       // Parsed before the transaction: a workbook's reading holds no lock.
       const read = await readCatalogUpload(bytes);
+      // Images by address are fetched before the transaction too: no lock is held while a host answers.
+      const imported = await importImageUrls(deps, requireStoreId(auth), auth.userId, read);
+      if (imported.problems.length > 0) throw fileProblems(imported.problems);
       try {
-        return await applyFile(auth, read);
+        return await applyFile(auth, read, imported.storeImages);
       } catch (error) {
         // A product created one by one with a SKU of the file, between the plan and the write (single creates
         // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.

@@ -248,3 +248,22 @@ export const featuredCollectionProducts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.collectionId, table.productId] })],
 );
+
+/**
+ * Images a store's spreadsheet brought in (ADR 077), by where they came from: `url:<address>` for one fetched by the
+ * guarded fetcher, `sha256:<hex>` for a file of an uploaded zip. The same source again reuses the stored image, so
+ * the same file twice changes nothing and fetches nothing.
+ */
+export const catalogImageImports = pgTable(
+  'catalog_image_imports',
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sourceKey: text().notNull(),
+    /** The stored image's public URL (the 800 px size, as products keep it). */
+    imageUrl: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.sourceKey] })],
+);

@@ -1,0 +1,195 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importImageUrls } from '../../src/modules/catalog/bulk-catalog.images.js';
+import { readCatalogCsv } from '../../src/modules/catalog/bulk-catalog.rows.js';
+import { catalogImageImports, products } from '../../src/modules/catalog/catalog.schema.js';
+import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
+import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { createCategoryTree, multipart } from '../support/store-factory.js';
+import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+
+// Product images by address in the spreadsheet (issue 35, ADR 077): the dry run refuses addresses the guarded
+// fetcher would refuse; the apply fetches through it, stores through the image uploader's pipeline, and remembers
+// each address per store so the same file again fetches and changes nothing.
+
+let test: TestApp;
+let merchant: TestMerchant;
+let other: TestMerchant;
+let path_: string;
+let server: https.Server;
+let base: string;
+let port: string;
+let ca: string;
+const hits = new Map<string, number>();
+
+/** The test's https server is on loopback, which the public rule refuses: allowed for the direct calls only. */
+const localFetch = () => ({
+  maxBytes: 8 * 1024 * 1024,
+  timeoutMs: 2_000,
+  ca,
+  extraPorts: [port],
+  addressAllowed: (address: string) => address === '127.0.0.1',
+});
+
+beforeAll(async () => {
+  test = await createTestApp();
+  await test.deps.db.update(plans).set({ productLimit: null });
+  const tree = await createCategoryTree(test);
+  path_ = `${tree.category.name} > ${tree.subCategory.name}`;
+  [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-images-'));
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  ca = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
+  const photo = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer();
+  server = https.createServer(
+    { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: ca },
+    (request, response) => {
+      hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+      if (request.url?.startsWith('/photo')) return response.end(photo);
+      if (request.url === '/not-an-image.jpg') return response.end('<html>hello</html>');
+      response.writeHead(404).end();
+    },
+  );
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  port = String((server.address() as AddressInfo).port);
+  base = `https://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  server?.closeAllConnections();
+  await new Promise((done) => server?.close(done));
+  await test?.close();
+});
+
+function upload(token: string, what: 'preview' | 'apply', csv: string) {
+  const form = multipart('file', 'catalogue.csv', 'text/csv', Buffer.from(csv));
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/products/bulk/${what}`,
+    headers: { ...form.headers, ...bearer(token) },
+    payload: form.payload,
+    remoteAddress: nextIp(),
+  });
+}
+const sheet = (rows: string[]) => ['sku,name,category,price,quantity,images,image_urls', ...rows].join('\n');
+
+describe('catalogue images by address', () => {
+  it('the dry run reports refused addresses by row and column, and writes nothing', async () => {
+    const response = await upload(
+      merchant.token,
+      'preview',
+      sheet([
+        `IMG-1,Kente stole,${path_},9000,3,,http://images.example.ng/kente.jpg`,
+        `IMG-2,Kente stole,${path_},9000,3,,https://10.0.0.9/kente.jpg https://169.254.169.254/latest/meta-data/`,
+        `IMG-3,Kente stole,${path_},9000,3,/media/images/x.webp,https://8.8.8.8/kente.jpg`,
+      ]),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response).data.problems).toEqual([
+      {
+        row: 2,
+        column: 'image_urls',
+        message: 'http://images.example.ng/kente.jpg: Only https addresses are fetched',
+      },
+      {
+        row: 3,
+        column: 'image_urls',
+        message: 'https://10.0.0.9/kente.jpg: The address points to a private or reserved network',
+      },
+      {
+        row: 3,
+        column: 'image_urls',
+        message:
+          'https://169.254.169.254/latest/meta-data/: The address points to a private or reserved network',
+      },
+      { row: 4, column: 'images', message: 'Upload product images through the image uploader first' },
+      { row: 4, column: 'image_urls', message: 'Fill images or image_urls, not both' },
+    ]);
+    const applied = await upload(
+      merchant.token,
+      'apply',
+      sheet([`IMG-1,Kente stole,${path_},9000,3,,https://127.0.0.1/kente.jpg`]),
+    );
+    expect(applied.statusCode).toBe(422);
+    expect(json(applied).details?.[0]).toMatchObject({ path: 'row 2: image_urls' });
+    const written = await test.deps.db.select().from(products).where(eq(products.storeId, merchant.storeId));
+    expect(written).toEqual([]);
+  });
+
+  it('fetches through the guard, stores through the image pipeline, and fetches an address once per store', async () => {
+    const url = `${base}/photo.jpg`;
+    const read = readCatalogCsv(Buffer.from(sheet([`IMG-9,Kente stole,${path_},9000,3,,${url}`])));
+    const first = await importImageUrls(test.deps, merchant.storeId, merchant.id, read, localFetch());
+    expect(first.problems).toEqual([]);
+    const stored = read.file!.records[0]!.cells.images!;
+    expect(stored).toMatch(/^\/media\/images\/[0-9a-f-]{36}-800\.webp$/);
+    expect(hits.get('/photo.jpg')).toBe(1);
+
+    // Through the API now: the address is known to this store, so the apply fetches nothing (the guard would
+    // refuse loopback) and uses the stored copy; the same file again changes nothing.
+    const csv = sheet([`IMG-9,Kente stole,${path_},9000,3,,${url}`]);
+    const applied = await upload(merchant.token, 'apply', csv);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const [product] = await test.deps.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'IMG-9')));
+    expect(product!.hostedImages).toEqual([stored]);
+    expect(json(await upload(merchant.token, 'apply', csv)).data).toMatchObject({ create: 0, update: 0 });
+    expect(hits.get('/photo.jpg')).toBe(1);
+
+    // Another store naming the same address gets no copy of this store's: its fetch goes through the guard.
+    const theirs = await upload(other.token, 'apply', csv);
+    expect(theirs.statusCode).toBe(422);
+    expect(json(theirs).details?.[0]?.message).toMatch(
+      /photo\.jpg: Only the usual https port \(443\) is allowed/,
+    );
+    const mappings = await test.deps.db
+      .select()
+      .from(catalogImageImports)
+      .where(eq(catalogImageImports.storeId, other.storeId));
+    expect(mappings).toEqual([]);
+  });
+
+  it('refuses a body that is not an image, by its content', async () => {
+    const read = readCatalogCsv(
+      Buffer.from(sheet([`IMG-10,Kente stole,${path_},9000,3,,${base}/not-an-image.jpg`])),
+    );
+    const result = await importImageUrls(test.deps, merchant.storeId, merchant.id, read, localFetch());
+    expect(result.problems).toEqual([
+      {
+        row: 2,
+        column: 'image_urls',
+        message: `${base}/not-an-image.jpg: Upload a JPEG, PNG or WebP image`,
+      },
+    ]);
+  });
+});
