@@ -167,7 +167,7 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/preview',
     summary:
-      'Dry run of a CSV or Excel (.xlsx, told by its content) file (multipart field `file`, 2 MB and 2,000 rows at most): every row checked with the product form rules, each problem by row and column; nothing is written',
+      'Dry run of a CSV or Excel (.xlsx, told by its content) file (multipart field `file`, 2 MB and 2,000 rows at most), with an optional zip of images named by SKU (`SKU.jpg`, `SKU-2.jpg`; field `images`, 40 MB) whose names and contents are checked: every row checked with the product form rules, each problem by row and column; nothing is written',
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },
@@ -179,7 +179,7 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/apply',
     summary:
-      'Creates and updates products by SKU from a CSV or Excel (.xlsx) file (multipart field `file`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
+      'Creates and updates products by SKU from a CSV or Excel (.xlsx) file (multipart field `file`; images from a zip in field `images` or fetched from `image_urls`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },

@@ -11,9 +11,11 @@ import { importImageUrls } from '../../src/modules/catalog/bulk-catalog.images.j
 import { readCatalogCsv } from '../../src/modules/catalog/bulk-catalog.rows.js';
 import { catalogImageImports, products } from '../../src/modules/catalog/catalog.schema.js';
 import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
+import { storedFiles } from '../../src/platform/storage/files.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
 import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { zipOfFiles } from '../support/zip-builder.js';
 
 // Product images by address in the spreadsheet (issue 35, ADR 077): the dry run refuses addresses the guarded
 // fetcher would refuse; the apply fetches through it, stores through the image uploader's pipeline, and remembers
@@ -191,5 +193,100 @@ describe('catalogue images by address', () => {
         message: `${base}/not-an-image.jpg: Upload a JPEG, PNG or WebP image`,
       },
     ]);
+  });
+});
+
+/** The sheet in `file` and the images zip in `images`, as the browser's form sends them. */
+function uploadWithZip(token: string, what: 'preview' | 'apply', csv: string, zip: Buffer) {
+  const boundary = `----zip${Date.now()}`;
+  const part = (field: string, filename: string, type: string, bytes: Buffer) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from('\r\n'),
+  ];
+  return test.app.inject({
+    method: 'POST',
+    url: `/api/products/bulk/${what}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
+    payload: Buffer.concat([
+      ...part('file', 'catalogue.csv', 'text/csv', Buffer.from(csv)),
+      ...part('images', 'images.zip', 'application/zip', zip),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]),
+    remoteAddress: nextIp(),
+  });
+}
+
+const photo = (colour: string, format: 'jpeg' | 'png' = 'jpeg') =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: colour } })
+    [format]()
+    .toBuffer();
+const filesOf = async (userId: string) =>
+  (await test.deps.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, userId))).length;
+
+describe('catalogue images as a zip named by SKU', () => {
+  it('the dry run checks names and contents, by row, and stores nothing', async () => {
+    const before = await filesOf(merchant.id);
+    const zip = zipOfFiles([
+      { name: 'notes.txt', data: Buffer.from('hello') },
+      { name: 'NOPE.jpg', data: await photo('#111111') },
+      { name: 'photos/ZIP-3.jpg', data: Buffer.from('<html>not a photo</html>') },
+      { name: '__MACOSX/._ZIP-3.jpg', data: Buffer.from('resource fork') },
+    ]);
+    const response = await uploadWithZip(
+      merchant.token,
+      'preview',
+      sheet([`ZIP-3,Aso oke cap,${path_},4000,5,,`]),
+      zip,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(json(response).data.problems).toEqual([
+      { row: 1, column: 'images', message: 'notes.txt: name images SKU.jpg, SKU-2.jpg (JPEG, PNG, WebP)' },
+      { row: 1, column: 'images', message: 'NOPE.jpg: no product row in the file has this SKU' },
+      { row: 2, column: 'images', message: 'ZIP-3.jpg: Upload a JPEG, PNG or WebP image' },
+    ]);
+    expect(await filesOf(merchant.id)).toBe(before);
+  });
+
+  it('applies images in the order of their names, and the same sheet and zip again change and store nothing', async () => {
+    const zip = zipOfFiles([
+      { name: 'ZIP-1-2.png', data: await photo('#15803d', 'png') },
+      { name: 'ZIP-1.jpg', data: await photo('#1d4ed8') },
+      { name: 'ZIP-2.jpg', data: await photo('#b91c1c') },
+    ]);
+    const csv = sheet([`ZIP-1,Aso oke cap,${path_},4000,5,,`, `ZIP-2,Aso oke fan,${path_},3000,5,,`]);
+    const applied = await uploadWithZip(merchant.token, 'apply', csv, zip);
+    expect(applied.statusCode, applied.body).toBe(200);
+    const rows = await test.deps.db.select().from(products).where(eq(products.storeId, merchant.storeId));
+    const first = rows.find((row) => row.sku === 'ZIP-1')!;
+    expect(first.hostedImages).toHaveLength(2);
+    expect(rows.find((row) => row.sku === 'ZIP-2')!.hostedImages).toHaveLength(1);
+    const mappings = await test.deps.db
+      .select()
+      .from(catalogImageImports)
+      .where(eq(catalogImageImports.storeId, merchant.storeId));
+    const bluePhoto = mappings.find((row) => first.hostedImages[0] === row.imageUrl);
+    expect(bluePhoto?.sourceKey).toMatch(/^sha256:/);
+
+    const stored = await filesOf(merchant.id);
+    const again = await uploadWithZip(merchant.token, 'apply', csv, zip);
+    expect(json(again).data).toMatchObject({ create: 0, update: 0, unchanged: 2 });
+    expect(await filesOf(merchant.id)).toBe(stored);
+  });
+
+  it('refuses a zip bomb beside the sheet with a 422', async () => {
+    const bomb = zipOfFiles([{ name: 'ZIP-1.jpg', data: Buffer.alloc(80 * 1024 * 1024), declaredSize: 10 }]);
+    const response = await uploadWithZip(
+      merchant.token,
+      'apply',
+      sheet([`ZIP-1,Aso oke cap,${path_},4000,5,,`]),
+      bomb,
+    );
+    expect(response.statusCode).toBe(422);
+    expect(json(response).message).toMatch(
+      /The images zip was refused: The archive unpacks to more than 64 MB/,
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { deflateRawSync } from 'node:zlib';
 import { BULK_CATALOG_COLUMNS } from '@market/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -8,6 +7,7 @@ import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
 import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { zipOfFiles } from '../support/zip-builder.js';
 
 // The catalogue as an Excel workbook (issue 35, ADR 077): the CSV's columns, checks and apply, read by content.
 
@@ -33,33 +33,6 @@ async function sheetsOf(bytes: Buffer) {
 /** A column's letter by its header (keys are not saved in the file). */
 function letterOf(sheet: ExcelJS.Worksheet, column: string): string {
   return sheet.getColumn(BULK_CATALOG_COLUMNS.indexOf(column as never) + 1).letter;
-}
-
-/** A zip of one entry, written by hand so its sizes may lie. */
-function zipOf(name: string, data: Buffer, declaredSize = data.length): Buffer {
-  const packed = deflateRawSync(data);
-  const nameBytes = Buffer.from(name);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(packed.length, 18);
-  local.writeUInt32LE(declaredSize, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(packed.length, 20);
-  central.writeUInt32LE(declaredSize, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
-  central.writeUInt32LE(0, 42);
-  const directoryOffset = local.length + nameBytes.length + packed.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBytes.length, 12);
-  end.writeUInt32LE(directoryOffset, 16);
-  return Buffer.concat([local, nameBytes, packed, central, nameBytes, end]);
 }
 
 describe('catalogue by Excel workbook', () => {
@@ -220,8 +193,10 @@ describe('catalogue by Excel workbook', () => {
 
   it('refuses by content with a clear 422: a fake zip, a zip that is not a workbook, a zip bomb, too many rows', async () => {
     const fake = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 7)]);
-    const bomb = zipOf('xl/worksheets/sheet1.xml', Buffer.alloc(40 * 1024 * 1024, 0x20), 100);
-    const notWorkbook = zipOf('hello.txt', Buffer.from('hello'));
+    const bomb = zipOfFiles([
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(40 * 1024 * 1024, 0x20), declaredSize: 100 },
+    ]);
+    const notWorkbook = zipOfFiles([{ name: 'hello.txt', data: Buffer.from('hello') }]);
     const rows: (string | number)[][] = [['sku', 'quantity']];
     for (let index = 0; index < 2_001; index += 1) rows.push([`MANY-${index}`, 1]);
     const many = await workbookOf(rows);

@@ -52,8 +52,46 @@ function urlUses(read: CatalogRead): { uses: UrlUse[]; problems: BulkCatalogProb
   return { uses, problems };
 }
 
+/**
+ * Stores an image through the uploader's pipeline (content, size and pixel checks, resizing) and remembers it for
+ * the store under its source; answers the stored image's URL. Two applies of one file at once: the first stored
+ * copy wins and both use it.
+ */
+export async function rememberImage(
+  deps: Pick<Deps, 'db' | 'media'>,
+  storeId: string,
+  uploaderId: string,
+  sourceKey: string,
+  bytes: Buffer,
+): Promise<string> {
+  const image = await deps.media.saveImage(deps.db, uploaderId, bytes, 'product-image');
+  const [kept] = await deps.db
+    .insert(catalogImageImports)
+    .values({ storeId, sourceKey, imageUrl: image.url })
+    .onConflictDoUpdate({
+      target: [catalogImageImports.storeId, catalogImageImports.sourceKey],
+      set: { sourceKey },
+    })
+    .returning({ imageUrl: catalogImageImports.imageUrl });
+  return kept!.imageUrl;
+}
+
+/** The store's images already brought in, by source key. */
+export async function knownImages(
+  deps: Pick<Deps, 'db'>,
+  storeId: string,
+  sourceKeys: string[],
+): Promise<Map<string, string>> {
+  if (sourceKeys.length === 0) return new Map();
+  const rows = await deps.db
+    .select({ sourceKey: catalogImageImports.sourceKey, imageUrl: catalogImageImports.imageUrl })
+    .from(catalogImageImports)
+    .where(and(eq(catalogImageImports.storeId, storeId), inArray(catalogImageImports.sourceKey, sourceKeys)));
+  return new Map(rows.map((row) => [row.sourceKey, row.imageUrl]));
+}
+
 /** Runs `work` over the items, `limit` at a time. */
-async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+export async function eachAtMost<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -110,13 +148,8 @@ export async function importImageUrls(
   if (problems.length > 0 || uses.length === 0) return { problems, storeImages: new Set() };
   const urls = [...new Set(uses.map((use) => use.url))];
   const keyOf = (url: string) => `url:${url}`;
-  const known = await deps.db
-    .select({ sourceKey: catalogImageImports.sourceKey, imageUrl: catalogImageImports.imageUrl })
-    .from(catalogImageImports)
-    .where(
-      and(eq(catalogImageImports.storeId, storeId), inArray(catalogImageImports.sourceKey, urls.map(keyOf))),
-    );
-  const stored = new Map(known.map((row) => [row.sourceKey.slice(4), row.imageUrl]));
+  const known = await knownImages(deps, storeId, urls.map(keyOf));
+  const stored = new Map([...known].map(([key, imageUrl]) => [key.slice('url:'.length), imageUrl]));
   const failures = new Map<string, string>();
   await eachAtMost(
     urls.filter((url) => !stored.has(url)),
@@ -124,17 +157,7 @@ export async function importImageUrls(
     async (url) => {
       try {
         const bytes = await guardedFetch(url, options);
-        const image = await deps.media.saveImage(deps.db, uploaderId, bytes, 'product-image');
-        // Two applies of one file at once: the first stored copy wins and both use it.
-        const [kept] = await deps.db
-          .insert(catalogImageImports)
-          .values({ storeId, sourceKey: keyOf(url), imageUrl: image.url })
-          .onConflictDoUpdate({
-            target: [catalogImageImports.storeId, catalogImageImports.sourceKey],
-            set: { sourceKey: keyOf(url) },
-          })
-          .returning({ imageUrl: catalogImageImports.imageUrl });
-        stored.set(url, kept!.imageUrl);
+        stored.set(url, await rememberImage(deps, storeId, uploaderId, keyOf(url), bytes));
       } catch (error) {
         if (error instanceof FetchRefused) failures.set(url, error.message);
         else if (error instanceof AppError) failures.set(url, error.message);

@@ -5,8 +5,9 @@ import { validation } from '../../platform/errors.js';
 import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import { catalogCsv, enumeratedLists } from './bulk-catalog.files.js';
-import type { BulkCatalogService } from './bulk-catalog.service.js';
+import type { BulkCatalogService, CatalogUpload } from './bulk-catalog.service.js';
 import { writeCatalogWorkbook, XLSX_TYPE } from './bulk-catalog.xlsx.js';
+import { IMAGE_ZIP_MAX_BYTES } from './bulk-catalog.zip-images.js';
 
 function sendWorkbook(reply: FastifyReply, filename: string, workbook: Buffer) {
   return reply
@@ -17,13 +18,24 @@ function sendWorkbook(reply: FastifyReply, filename: string, workbook: Buffer) {
     .send(workbook);
 }
 
-/** The uploaded CSV's bytes (the multipart limits of app.ts cap its size before the service's own limit). */
-async function readCsv(request: FastifyRequest): Promise<Buffer> {
+/**
+ * The uploaded sheet (field `file`) and, beside it, an optional zip of images named by SKU (field `images`). The
+ * zip may be larger than one image, so this request raises the multipart limits for itself; each part's own
+ * limit is checked by the service (2 MB sheet, 40 MB zip, 8 MB an image).
+ */
+async function readUpload(request: FastifyRequest): Promise<CatalogUpload> {
   if (!request.isMultipart()) throw validation('file', 'Send the file as multipart/form-data');
-  const file = await request.file();
-  if (file?.fieldname !== 'file')
-    throw validation('file', 'Attach the CSV or Excel file in the "file" field');
-  return file.toBuffer();
+  let sheet: Buffer | undefined;
+  let images: Buffer | undefined;
+  for await (const part of request.parts({ limits: { files: 2, fileSize: IMAGE_ZIP_MAX_BYTES } })) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname === 'file' && !sheet) sheet = await part.toBuffer();
+    else if (part.fieldname === 'images' && !images) images = await part.toBuffer();
+    else
+      throw validation(part.fieldname, 'Attach the sheet in "file" and, if any, the images zip in "images"');
+  }
+  if (!sheet) throw validation('file', 'Attach the CSV or Excel file in the "file" field');
+  return { sheet, images };
 }
 
 export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
@@ -54,7 +66,7 @@ export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
       );
     }),
     route(api.preview, async ({ auth, request }) => {
-      const summary = await bulk.preview(auth, await readCsv(request));
+      const summary = await bulk.preview(auth, await readUpload(request));
       return {
         message:
           summary.problemCount === 0
@@ -65,7 +77,7 @@ export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
     }),
     route(api.apply, async ({ auth, request }) => ({
       message: 'Catalogue updated',
-      data: await bulk.apply(auth, await readCsv(request)),
+      data: await bulk.apply(auth, await readUpload(request)),
     })),
   ];
 }

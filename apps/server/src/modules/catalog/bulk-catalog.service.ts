@@ -14,7 +14,7 @@ import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
@@ -37,6 +37,7 @@ import {
   wholeCell,
 } from './bulk-catalog.rows.js';
 import { readCatalogUpload } from './bulk-catalog.upload.js';
+import { checkImageZip, IMAGE_ZIP_MAX_BYTES, importImageZip } from './bulk-catalog.zip-images.js';
 import { needsReapproval } from './catalog.rules.js';
 import { categories, products } from './catalog.schema.js';
 import {
@@ -179,6 +180,12 @@ function propertiesOf(variants: { size?: string | null; color?: string | null }[
     { type: 'size', options: options((variant) => variant.size) },
     { type: 'color', options: options((variant) => variant.color) },
   ].filter((property) => property.options.length > 0);
+}
+
+/** The sheet and, beside it, an optional zip of images named by SKU. */
+export interface CatalogUpload {
+  sheet: Buffer;
+  images?: Buffer;
 }
 
 /** The apply's 422: each problem as `row N: column`, nothing written. */
@@ -569,26 +576,36 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   }
 
   return {
-    async preview(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+    async preview(auth: AuthContext, upload: CatalogUpload): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
-      const read = await readCatalogUpload(bytes);
+      const read = await readCatalogUpload(upload.sheet);
+      if (upload.images && upload.images.length > IMAGE_ZIP_MAX_BYTES)
+        throw validation('images', 'The images zip must be 40 MB or smaller');
+      const zipProblems = upload.images ? await checkImageZip(read, upload.images) : [];
       const store = await storeOf(db, auth);
       const result = await plan(db, store, auth.userId, read);
-      result.problems.push(...(await checkImageUrls(read)));
+      result.problems.push(...zipProblems, ...(await checkImageUrls(read)));
       result.problems.sort((a, b) => a.row - b.row);
       return summary(result, false);
     },
 
     /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-    async apply(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+    async apply(auth: AuthContext, upload: CatalogUpload): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
       // Parsed before the transaction: a workbook's reading holds no lock.
-      const read = await readCatalogUpload(bytes);
-      // Images by address are fetched before the transaction too: no lock is held while a host answers.
-      const imported = await importImageUrls(deps, requireStoreId(auth), auth.userId, read);
+      const read = await readCatalogUpload(upload.sheet);
+      if (upload.images && upload.images.length > IMAGE_ZIP_MAX_BYTES)
+        throw validation('images', 'The images zip must be 40 MB or smaller');
+      // Images (a zip, addresses) are stored before the transaction too: no lock is held while a host answers.
+      const storeId = requireStoreId(auth);
+      const zipped = upload.images
+        ? await importImageZip(deps, storeId, auth.userId, read, upload.images)
+        : { problems: [], storeImages: new Set<string>() };
+      if (zipped.problems.length > 0) throw fileProblems(zipped.problems);
+      const imported = await importImageUrls(deps, storeId, auth.userId, read);
       if (imported.problems.length > 0) throw fileProblems(imported.problems);
       try {
-        return await applyFile(auth, read, imported.storeImages);
+        return await applyFile(auth, read, new Set([...zipped.storeImages, ...imported.storeImages]));
       } catch (error) {
         // A product created one by one with a SKU of the file, between the plan and the write (single creates
         // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.

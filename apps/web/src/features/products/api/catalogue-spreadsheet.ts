@@ -27,15 +27,22 @@ export function useDownloadCatalogueFile() {
   return useMutation({ mutationFn: downloadCatalogueFile });
 }
 
-function formOf(file: File): FormData {
+/** The sheet and, if chosen, the zip of images named by SKU. */
+export interface CatalogueUpload {
+  file: File;
+  images?: File | null;
+}
+
+function formOf({ file, images }: CatalogueUpload): FormData {
   const form = new FormData();
   form.append('file', file);
+  if (images) form.append('images', images);
   return form;
 }
 
 /** The dry run: every problem by row and column; nothing is written. */
-export async function previewCatalogue(file: File): Promise<BulkCatalogSummary> {
-  return (await api(bulkCatalogEndpoints.preview, { kind: 'merchant', form: formOf(file) })).data;
+export async function previewCatalogue(upload: CatalogueUpload): Promise<BulkCatalogSummary> {
+  return (await api(bulkCatalogEndpoints.preview, { kind: 'merchant', form: formOf(upload) })).data;
 }
 
 export function usePreviewCatalogue() {
@@ -43,8 +50,8 @@ export function usePreviewCatalogue() {
 }
 
 /** All rows or none; the product lists are stale afterwards. */
-export async function applyCatalogue(file: File): Promise<BulkCatalogSummary> {
-  return (await api(bulkCatalogEndpoints.apply, { kind: 'merchant', form: formOf(file) })).data;
+export async function applyCatalogue(upload: CatalogueUpload): Promise<BulkCatalogSummary> {
+  return (await api(bulkCatalogEndpoints.apply, { kind: 'merchant', form: formOf(upload) })).data;
 }
 
 export function useApplyCatalogue() {

@@ -93,7 +93,10 @@ export function CatalogueSpreadsheet() {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const zipId = useId();
+  const zipHintId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [images, setImages] = useState<File | null>(null);
   const download = useDownloadCatalogueFile();
   const preview = usePreviewCatalogue();
   const apply = useApplyCatalogue();
@@ -102,6 +105,12 @@ export function CatalogueSpreadsheet() {
 
   function choose(next: File | null) {
     setFile(next);
+    preview.reset();
+    apply.reset();
+  }
+
+  function chooseImages(next: File | null) {
+    setImages(next);
     preview.reset();
     apply.reset();
   }
@@ -140,7 +149,7 @@ export function CatalogueSpreadsheet() {
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            if (file) preview.mutate(file);
+            if (file) preview.mutate({ file, images });
           }}
         >
           <div className="flex flex-col gap-1">
@@ -160,6 +169,23 @@ export function CatalogueSpreadsheet() {
               Excel workbook (.xlsx) or CSV UTF-8, 2 MB and{' '}
               {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows at most. Nothing is changed
               until you apply.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={zipId} className="text-sm font-medium text-slate-900">
+              Images zip (optional)
+            </label>
+            <input
+              id={zipId}
+              type="file"
+              accept=".zip,application/zip"
+              aria-describedby={zipHintId}
+              className="max-w-full text-sm"
+              onChange={(event) => chooseImages(event.target.files?.[0] ?? null)}
+            />
+            <p id={zipHintId} className="text-xs text-slate-700">
+              Photos named by SKU: SKU.jpg, then SKU-2.jpg, SKU-3.jpg. JPEG, PNG or WebP, 40 MB in all. Or put
+              https addresses in the <code>image_urls</code> column.
             </p>
           </div>
           <Button type="submit" disabled={!file} loading={preview.isPending}>
@@ -191,7 +217,11 @@ export function CatalogueSpreadsheet() {
           Every row is written, or none. New products and changed names, prices or pictures wait for an
           admin's approval before customers see them; stock changes do not.
         </p>
-        <Button disabled={!ready} loading={apply.isPending} onClick={() => file && apply.mutate(file)}>
+        <Button
+          disabled={!ready}
+          loading={apply.isPending}
+          onClick={() => file && apply.mutate({ file, images })}
+        >
           Apply file
         </Button>
         {apply.isError ? (
