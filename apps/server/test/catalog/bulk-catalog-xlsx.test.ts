@@ -6,7 +6,16 @@ import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
-import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import {
+  bearer,
+  createAdmin,
+  createConfirmedAccount,
+  createTestApp,
+  json,
+  login,
+  nextIp,
+  type TestApp,
+} from '../support/test-app.js';
 import { zipOfFiles } from '../support/zip-builder.js';
 
 // The catalogue as an Excel workbook (issue 35, ADR 077): the CSV's columns, checks and apply, read by content.
@@ -251,5 +260,18 @@ describe('catalogue by Excel workbook', () => {
       .from(products)
       .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'WB-0')));
     expect(mine!.quantity).toBe(0);
+  });
+
+  it('lets no customer or admin download a store’s workbook or its template', async () => {
+    const customer = await createConfirmedAccount(test, 'customer');
+    const [customerSession, admin] = await Promise.all([
+      login(test, 'customer', customer.email),
+      createAdmin(test, 'admin'),
+    ]);
+    for (const token of [customerSession.accessToken, admin.accessToken])
+      for (const file of ['export.xlsx', 'template.xlsx'])
+        expect((await download(token, file)).statusCode, file).toBe(403);
+    const anonymous = await test.app.inject({ method: 'GET', url: '/api/products/bulk/export.xlsx' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });

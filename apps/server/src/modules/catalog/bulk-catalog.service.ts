@@ -4,13 +4,12 @@ import {
   type BulkCatalogProblem,
   type BulkCatalogSummary,
   createProductBody,
-  koboToNaira,
   type ProductFields,
   productLimitMessage,
   soldOutBehaviours,
   weightUnits,
 } from '@market/contracts';
-import { asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -18,7 +17,23 @@ import { AppError, conflict, notFound, validation } from '../../platform/errors.
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
+import {
+  type CategoryChoice,
+  categoryChoices,
+  type Plan,
+  type PlannedProduct,
+  summary,
+} from './bulk-catalog.choices.js';
 import { allowedLines, exportRows, templateRows } from './bulk-catalog.files.js';
+import {
+  changesOf,
+  columnOfField,
+  columnOfVariantField,
+  formOf,
+  NEW_PRODUCT_NEEDS,
+  propertiesOf,
+  SKU_RACE,
+} from './bulk-catalog.form.js';
 import { checkImageUrls, importImageUrls } from './bulk-catalog.images.js';
 import {
   type CatalogRead,
@@ -26,7 +41,6 @@ import {
   CellError,
   type Cells,
   categoryKey,
-  categoryPath,
   dayCell,
   decimalCell,
   listCell,
@@ -39,7 +53,7 @@ import {
 import { readCatalogUpload } from './bulk-catalog.upload.js';
 import { checkImageZip, IMAGE_ZIP_MAX_BYTES, importImageZip } from './bulk-catalog.zip-images.js';
 import { needsReapproval } from './catalog.rules.js';
-import { categories, products } from './catalog.schema.js';
+import { products } from './catalog.schema.js';
 import {
   insertProducts,
   type ProductInsert,
@@ -52,135 +66,6 @@ import { type CatalogNeeds, reviewedContent, toColumns } from './products.servic
 
 // The catalogue as a spreadsheet (ADR 077). One plan serves the dry run and the apply: the apply makes it again
 // inside its transaction, under the store's catalogue lock, and writes it only when it found no problem.
-
-interface CategoryChoice {
-  categoryId: string;
-  subCategoryId: string | null;
-  childCategoryId: string | null;
-  /** Names joined by spaces, as products store it for search. */
-  text: string;
-  /** Names joined by ` > `, as the file writes it. */
-  path: string;
-}
-
-interface PlannedProduct {
-  sku: string;
-  record: CatalogRecord;
-  existing?: ProductRecord;
-  columns: Partial<ProductInsert>;
-  changed: boolean;
-  toApproval: boolean;
-}
-
-interface Plan {
-  rows: number;
-  planned: PlannedProduct[];
-  problems: BulkCatalogProblem[];
-}
-
-/** Product form field (a zod issue's path) to the file's column. */
-const columnOfField: Record<string, BulkCatalogColumn> = {
-  name: 'name',
-  description: 'description',
-  categoryId: 'category',
-  subCategoryId: 'category',
-  childCategoryId: 'category',
-  quantity: 'quantity',
-  sku: 'sku',
-  weight: 'weight',
-  weightUnit: 'weight_unit',
-  whenSoldOut: 'when_sold_out',
-  stockAlertUnits: 'stock_alert_units',
-  hostedImages: 'images',
-  costPrice: 'cost_price',
-  price: 'price',
-  sellingPrice: 'sale_price',
-  saleStartDate: 'sale_start',
-  saleEndDate: 'sale_end',
-};
-const columnOfVariantField: Record<string, BulkCatalogColumn> = {
-  sku: 'sku',
-  size: 'size',
-  color: 'color',
-  discount: 'variant_discount',
-  quantity: 'quantity',
-};
-
-const SKU_RACE =
-  'A product with a SKU of this file was added meanwhile; nothing was changed. Check the file again.';
-
-const NEW_PRODUCT_NEEDS: BulkCatalogColumn[] = ['name', 'category', 'price', 'quantity'];
-
-/** The product form's input for an existing product, so a file naming a few columns changes only those. */
-function formOf(row: ProductRecord): Record<string, unknown> {
-  return {
-    name: row.name,
-    description: row.description,
-    categoryId: row.categoryId,
-    subCategoryId: row.subCategoryId,
-    childCategoryId: row.childCategoryId,
-    pricing: [
-      {
-        costPrice: koboToNaira(row.costPriceKobo),
-        sellingPrice: koboToNaira(row.sellingPriceKobo),
-        price: koboToNaira(row.priceKobo),
-        saleStartDate: row.saleStartDate,
-        saleEndDate: row.saleEndDate,
-      },
-    ],
-    quantity: row.quantity,
-    sku: row.sku,
-    weight: row.weight === null ? null : Number(row.weight),
-    weightUnit: row.weightUnit,
-    dimension: row.dimension,
-    dimensionUnit: row.dimensionUnit,
-    whenSoldOut: row.whenSoldOut,
-    contSalesOutOfStock: row.contSalesOutOfStock,
-    stockAlertUnits: row.stockAlertUnits,
-    IsDigitalProduct: row.isDigitalProduct,
-    variant: row.variants.map((variant) => ({
-      sku: variant.sku,
-      size: variant.size,
-      color: variant.color,
-      discount: koboToNaira(variant.discountKobo),
-      quantity: variant.quantity,
-    })),
-    variantProperties: row.variantProperties,
-    hostedImages: row.hostedImages,
-  };
-}
-
-/** JSON with object keys sorted: jsonb hands keys back in its own order, which is no change. */
-function stable(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
-  );
-}
-
-/** Only the columns of the write that differ from the row as stored (weights compared as numbers). */
-function changesOf(existing: ProductRecord, columns: Partial<ProductInsert>): Partial<ProductInsert> {
-  return Object.fromEntries(
-    Object.entries(columns).filter(([key, value]) => {
-      const before = existing[key as keyof ProductRecord];
-      if (key === 'weight')
-        return (before === null ? null : Number(before)) !== (value == null ? null : Number(value));
-      return stable(before) !== stable(value);
-    }),
-  ) as Partial<ProductInsert>;
-}
-
-/** Variant properties the storefront offers, from the variants' sizes and colours. */
-function propertiesOf(variants: { size?: string | null; color?: string | null }[]) {
-  const options = (pick: (variant: (typeof variants)[number]) => string | null | undefined) => [
-    ...new Set(variants.map(pick).filter((value): value is string => !!value)),
-  ];
-  return [
-    { type: 'size', options: options((variant) => variant.size) },
-    { type: 'color', options: options((variant) => variant.color) },
-  ].filter((property) => property.options.length > 0);
-}
 
 /** The sheet and, beside it, an optional zip of images named by SKU. */
 export interface CatalogUpload {
@@ -208,31 +93,6 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     const store = await findStoreById(executor, requireStoreId(auth));
     if (!store) throw notFound('Your store was not found');
     return store;
-  }
-
-  async function categoryChoices(executor: Db): Promise<Map<string, CategoryChoice>> {
-    const rows = await executor
-      .select()
-      .from(categories)
-      .where(isNull(categories.retiredAt))
-      .orderBy(asc(categories.level), asc(categories.position), asc(categories.name));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const choices = new Map<string, CategoryChoice>();
-    for (const row of rows) {
-      const parent = row.parentId ? byId.get(row.parentId) : undefined;
-      const top = parent?.parentId ? byId.get(parent.parentId) : parent;
-      const chain = row.level === 1 ? [row] : row.level === 2 ? [parent, row] : [top, parent, row];
-      if (chain.some((level) => !level)) continue; // under a retired parent
-      const names = chain.map((level) => level!.name);
-      choices.set(categoryKey(categoryPath(names)), {
-        categoryId: chain[0]!.id,
-        subCategoryId: chain[1]?.id ?? null,
-        childCategoryId: chain[2]?.id ?? null,
-        text: names.join(' '),
-        path: categoryPath(names),
-      });
-    }
-    return choices;
   }
 
   async function storeProducts(executor: Db, storeId: string): Promise<ProductRecord[]> {
@@ -494,22 +354,6 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     }
     problems.sort((a, b) => a.row - b.row);
     return { rows: file.records.length, planned, problems };
-  }
-
-  function summary(result: Plan, applied: boolean): BulkCatalogSummary {
-    const creates = result.planned.filter((item) => !item.existing);
-    const updates = result.planned.filter((item) => item.existing && item.changed);
-    return {
-      rows: result.rows,
-      products: result.planned.length,
-      create: creates.length,
-      update: updates.length,
-      unchanged: result.planned.length - creates.length - updates.length,
-      toApproval: result.planned.filter((item) => item.toApproval).length,
-      problems: result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS),
-      problemCount: result.problems.length,
-      applied,
-    };
   }
 
   /** Refuses creates past the plan's product limit (the caller holds the store's catalogue lock). */
