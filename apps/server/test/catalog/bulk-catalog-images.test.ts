@@ -290,3 +290,26 @@ describe('catalogue images as a zip named by SKU', () => {
     );
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue images at once on PostgreSQL', () => {
+  it('three applies of one sheet and zip at once store each image once and create each product once', async () => {
+    const zip = zipOfFiles([
+      { name: 'RACE-IMG-1.jpg', data: await photo('#0f766e') },
+      { name: 'RACE-IMG-2.jpg', data: await photo('#7c2d12') },
+    ]);
+    const csv = sheet([`RACE-IMG-1,Adire scarf,${path_},2500,4,,`, `RACE-IMG-2,Adire bag,${path_},8000,2,,`]);
+    const answers = await Promise.all([1, 2, 3].map(() => uploadWithZip(other.token, 'apply', csv, zip)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => json(answer).data.create as number).sort()).toEqual([0, 0, 2]);
+    const mappings = await test.deps.db
+      .select()
+      .from(catalogImageImports)
+      .where(eq(catalogImageImports.storeId, other.storeId));
+    expect(mappings.filter((row) => row.sourceKey.startsWith('sha256:'))).toHaveLength(2);
+    const rows = await test.deps.db.select().from(products).where(eq(products.storeId, other.storeId));
+    const raced = rows.filter((row) => row.sku.startsWith('RACE-IMG-'));
+    expect(raced).toHaveLength(2);
+    // Every product points at the one stored copy its store remembers.
+    for (const row of raced) expect(mappings.map((m) => m.imageUrl)).toContain(row.hostedImages[0]);
+  }, 60_000);
+});
