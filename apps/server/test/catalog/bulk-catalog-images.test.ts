@@ -1,9 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +7,7 @@ import { catalogImageImports, products } from '../../src/modules/catalog/catalog
 import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { storedFiles } from '../../src/platform/storage/files.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { localHttpsServer } from '../support/local-https.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
 import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
 import { zipOfFiles } from '../support/zip-builder.js';
@@ -25,7 +20,7 @@ let test: TestApp;
 let merchant: TestMerchant;
 let other: TestMerchant;
 let path_: string;
-let server: https.Server;
+let local: Awaited<ReturnType<typeof localHttpsServer>>;
 let base: string;
 let port: string;
 let ca: string;
@@ -46,48 +41,19 @@ beforeAll(async () => {
   const tree = await createCategoryTree(test);
   path_ = `${tree.category.name} > ${tree.subCategory.name}`;
   [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-images-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  ca = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
   const photo = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#c2410c' } })
     .jpeg()
     .toBuffer();
-  server = https.createServer(
-    { key: fs.readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: ca },
-    (request, response) => {
-      hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
-      if (request.url?.startsWith('/photo')) return response.end(photo);
-      if (request.url === '/not-an-image.jpg') return response.end('<html>hello</html>');
-      response.writeHead(404).end();
-    },
-  );
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  port = String((server.address() as AddressInfo).port);
-  base = `https://127.0.0.1:${port}`;
+  local = await localHttpsServer((request, response) => {
+    hits.set(request.url ?? '', (hits.get(request.url ?? '') ?? 0) + 1);
+    if (request.url?.startsWith('/photo')) return response.end(photo);
+    if (request.url === '/not-an-image.jpg') return response.end('<html>hello</html>');
+    response.writeHead(404).end();
+  });
+  ({ base, port, ca } = local);
 });
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise((done) => server?.close(done));
+  await local?.close();
   await test?.close();
 });
 

@@ -1,19 +1,15 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchRefused, guardedFetch, isPublicAddress } from '../../src/platform/guarded-fetch.js';
+import { localHttpsServer } from '../support/local-https.js';
 
 // The guarded fetcher of product images by URL (ADR 077), against real local servers: plain http, and https with
 // a certificate made for the test, answering too much, too slowly, or with a redirect.
 
 const limits = { maxBytes: 1024 * 1024, timeoutMs: 400 };
 let plain: http.Server;
-let secure: https.Server;
+let secure: Awaited<ReturnType<typeof localHttpsServer>>;
 let plainUrl: string;
 let secureUrl: string;
 let securePort: string;
@@ -29,31 +25,7 @@ const local = () => ({
 });
 
 beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'guarded-fetch-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      path.join(dir, 'key.pem'),
-      '-out',
-      path.join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  ca = fs.readFileSync(path.join(dir, 'cert.pem'), 'utf8');
-  const key = fs.readFileSync(path.join(dir, 'key.pem'), 'utf8');
-  secure = https.createServer({ key, cert: ca }, (request, response) => {
+  secure = await localHttpsServer((request, response) => {
     if (request.url === '/ok') return response.end(Buffer.alloc(2048, 1));
     if (request.url === '/big') {
       response.setHeader('content-length', String(3 * 1024 * 1024));
@@ -79,17 +51,12 @@ beforeAll(async () => {
     plainHits += 1;
     response.end('plain');
   });
-  await Promise.all([
-    new Promise<void>((done) => secure.listen(0, '127.0.0.1', done)),
-    new Promise<void>((done) => plain.listen(0, '127.0.0.1', done)),
-  ]);
-  securePort = String((secure.address() as AddressInfo).port);
-  secureUrl = `https://127.0.0.1:${securePort}`;
+  await new Promise<void>((done) => plain.listen(0, '127.0.0.1', done));
+  ({ ca, port: securePort, base: secureUrl } = secure);
   plainUrl = `http://127.0.0.1:${(plain.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  secure?.closeAllConnections();
-  await Promise.all([new Promise((done) => secure?.close(done)), new Promise((done) => plain?.close(done))]);
+  await Promise.all([secure?.close(), new Promise((done) => plain?.close(done))]);
 });
 
 const refusal = async (promise: Promise<unknown>) => {
