@@ -22,14 +22,13 @@ async function download(page: Page, button: string): Promise<string> {
   return saved;
 }
 
-/** 150 products, 50 of them with a variant row: 200 rows. `mistakes` puts three errors in rows 4, 51 and 120. */
+/** 150 products, 50 of them with a variant row: 200 rows. `mistakes` puts three errors in rows 4, 50 and 120. */
 async function fillTemplate(template: string, mistakes: boolean): Promise<string> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(template);
   const sheet = workbook.getWorksheet('Products')!;
   const header = (sheet.getRow(1).values as string[]).slice(1);
   const category = String(sheet.getRow(2).getCell(header.indexOf('category') + 1).value);
-  sheet.spliceRows(2, sheet.rowCount - 1);
   const stamp = Date.now().toString(36).toUpperCase();
   const rows: Record<string, string | number>[] = [];
   for (let index = 0; index < 150; index += 1) {
@@ -39,10 +38,13 @@ async function fillTemplate(template: string, mistakes: boolean): Promise<string
   }
   if (mistakes) {
     rows[2]!.price = 12.345; // row 4
-    rows[49]!.category = 'Nowhere > At all'; // row 51
+    rows[48]!.category = 'Nowhere > At all'; // row 50 (rows alternate product, variant up to row 101)
     rows[118]!.quantity = 'lots'; // row 120
   }
-  for (const cells of rows) sheet.addRow(header.map((column) => cells[column] ?? null));
+  // Written by row number over the template's example rows (every column, so no example cell is left behind).
+  rows.forEach((cells, index) => {
+    sheet.getRow(index + 2).values = header.map((column) => cells[column] ?? null);
+  });
   const filled = path.join(dir, `filled-${mistakes ? 'with-mistakes' : 'fixed'}.xlsx`);
   await workbook.xlsx.writeFile(filled);
   return filled;
@@ -67,7 +69,7 @@ describe.skipIf(!chromiumPath)('catalogue by spreadsheet journey (360 px phone)'
     await problems.waitFor();
     const text = await problems.innerText();
     expect(text).toMatch(/4\s+price\s+Use at most 2 decimal places/);
-    expect(text).toMatch(/51\s+category\s+No category "Nowhere > At all"/);
+    expect(text).toMatch(/50\s+category\s+No category "Nowhere > At all"/);
     expect(text).toMatch(/120\s+quantity\s+Enter a whole number/);
     expect(await page.getByRole('button', { name: 'Apply file' }).isDisabled()).toBe(true);
     await expectNoSidewaysScroll(page);
@@ -80,6 +82,10 @@ describe.skipIf(!chromiumPath)('catalogue by spreadsheet journey (360 px phone)'
     const exported = await download(page, 'My catalogue (Excel)');
     await check(page, exported);
     await page.getByText('No problems found: the file is ready to apply.').waitFor();
+    // The dry run of the export already says it: nothing new, nothing changed.
+    const counts = await page.locator('[aria-live="polite"]').first().innerText();
+    expect(counts).toMatch(/New products\s+0/);
+    expect(counts).toMatch(/Products changed\s+0/);
     await page.getByRole('button', { name: 'Apply file' }).click();
     await page.getByText(/Catalogue updated: 0 new, 0 changed, \d+ unchanged/).waitFor({ timeout: 60_000 });
     await expectNoSidewaysScroll(page);

@@ -204,6 +204,27 @@ describe('catalogue by spreadsheet', () => {
     expect(summary.create + summary.update).toBe(0);
   });
 
+  it('an export read back keeps variant properties the form named otherwise (Size, Storage)', async () => {
+    await test.deps.db
+      .update(products)
+      .set({
+        variantProperties: [
+          { type: 'Size', options: ['M', 'S'] },
+          { type: 'Storage', options: ['64GB'] },
+        ],
+      })
+      .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'BULK-3')));
+    const exported = (await download(merchant.token, 'export.csv')).body;
+    expect(json(await upload(merchant.token, 'preview', exported)).data).toMatchObject({ update: 0 });
+    // Changed variants do bring the properties of the file's sizes and colours.
+    const changed = await upload(
+      merchant.token,
+      'preview',
+      `sku,parent_sku,size,quantity\nBULK-3-XL,BULK-3,XL,2\n`,
+    );
+    expect(json(changed).data).toMatchObject({ update: 1 });
+  });
+
   it('guards the export against formula injection and reads the guarded cell back as it was', async () => {
     const name = '=HYPERLINK("http://evil.example","Click")';
     const created = await upload(

@@ -107,3 +107,30 @@ export function propertiesOf(variants: { size?: string | null; color?: string | 
     { type: 'color', options: options((variant) => variant.color) },
   ].filter((property) => property.options.length > 0);
 }
+
+/** A variant as the file gives it (discount in naira). */
+export interface VariantCells {
+  sku: string;
+  size: string | null;
+  color: string | null;
+  discount: number;
+}
+
+/**
+ * The variant properties to store: the product's own when the file's variants are the ones it has (same SKUs, sizes,
+ * colours and discounts; stock aside), so an export read back changes nothing even where the form named them
+ * otherwise (`Storage`, `Size`); else the sizes and colours the file's variants offer.
+ */
+export function propertiesFor(variants: VariantCells[], existing?: ProductRecord) {
+  const key = (variant: { sku: string; size: string | null; color: string | null }, discountKobo: number) =>
+    JSON.stringify([variant.sku.toLowerCase(), variant.size || null, variant.color || null, discountKobo]);
+  const same =
+    existing &&
+    existing.variants.length === variants.length &&
+    existing.variants.every(
+      (stored, index) =>
+        key(stored, stored.discountKobo) ===
+        key(variants[index]!, Math.round(variants[index]!.discount * 100)),
+    );
+  return same ? existing.variantProperties : propertiesOf(variants);
+}

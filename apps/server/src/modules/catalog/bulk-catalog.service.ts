@@ -31,8 +31,9 @@ import {
   columnOfVariantField,
   formOf,
   NEW_PRODUCT_NEEDS,
-  propertiesOf,
+  propertiesFor,
   SKU_RACE,
+  type VariantCells,
 } from './bulk-catalog.form.js';
 import { checkImageUrls, importImageUrls } from './bulk-catalog.images.js';
 import {
@@ -297,9 +298,7 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
             quantity: read('quantity', wholeCell, 0),
           };
         });
-        form.variantProperties = propertiesOf(
-          form.variant as { size: string | null; color: string | null }[],
-        );
+        form.variantProperties = propertiesFor(form.variant as VariantCells[], existing);
       }
 
       if (rowProblems.length > 0) {
