@@ -17,9 +17,15 @@ const tags = ['Products (spreadsheet)'];
  *   uses `sku`, `parent_sku`, `size`, `color`, `variant_discount` and `quantity` and leaves the rest blank.
  * - Amounts are naira with at most 2 decimals (`12500`, `12,500.50`, `₦12500`); `sale_price` blank means no sale
  *   (customers pay `price`).
+ * - `sale_start` and `sale_end` are the sale's first and last Lagos day, both included, day first as written in
+ *   Nigeria (`31/12/2026`, `31-12-2026`) or ISO (`2026-12-31`); blank is open on that side. Outside them customers
+ *   pay `price`.
  * - `category` is the path of names `Phones > Smartphones > Android` (one, two or three levels).
  * - `description` paragraphs are separated by line breaks inside the cell; `images` by spaces, each an image
  *   uploaded through the image uploader first (or already on the product).
+ * - `image_urls`: https addresses of images, separated by spaces, fetched on apply by a guarded fetcher (public
+ *   addresses only, no redirects, 8 MB, 10 s), checked and resized like an upload; they become the product's images.
+ *   Fill `images` or `image_urls` on a row, not both. The same address again reuses the stored copy.
  */
 export const BULK_CATALOG_COLUMNS = [
   'sku',
@@ -30,6 +36,8 @@ export const BULK_CATALOG_COLUMNS = [
   'cost_price',
   'price',
   'sale_price',
+  'sale_start',
+  'sale_end',
   'quantity',
   'stock_alert_units',
   'when_sold_out',
@@ -39,6 +47,7 @@ export const BULK_CATALOG_COLUMNS = [
   'color',
   'variant_discount',
   'images',
+  'image_urls',
 ] as const;
 export type BulkCatalogColumn = (typeof BULK_CATALOG_COLUMNS)[number];
 
@@ -55,6 +64,8 @@ export const BULK_VARIANT_COLUMNS: readonly BulkCatalogColumn[] = [
 /** Limits of one file: bytes (checked before parsing) and data rows. */
 export const BULK_CATALOG_MAX_BYTES = 2 * 1024 * 1024;
 export const BULK_CATALOG_MAX_ROWS = 2_000;
+/** Image addresses one file may name (each fetched once per store, ever). */
+export const BULK_CATALOG_MAX_IMAGE_URLS = 300;
 /** How many problems an answer lists at most; the count says how many there were. */
 export const BULK_CATALOG_MAX_REPORTED_ERRORS = 200;
 
@@ -88,17 +99,46 @@ export const bulkCatalogSummary = z.object({
 });
 export type BulkCatalogSummary = z.infer<typeof bulkCatalogSummary>;
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A template for one category's branch (any level), or for the whole tree when left out. */
+export const bulkTemplateQuery = z.object({ category: z.string().uuid().optional() });
+
 export const bulkCatalogEndpoints = {
   template: defineEndpoint({
     surface: 'api',
     method: 'GET',
     path: '/products/bulk/template.csv',
     summary:
-      'A CSV template for the spreadsheet import: the header and an example product with two variants (text/csv)',
+      'A CSV template for the spreadsheet import: the header and an example product with two variants (text/csv); `category` puts the example in that branch',
+    tags,
+    access: access.merchant('products:read'),
+    query: bulkTemplateQuery,
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  templateXlsx: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/template.xlsx',
+    summary:
+      "An Excel template: the Products sheet (the CSV's columns, an example product with two variants, drop-down lists of categories and allowed values) and an Allowed values sheet; `category` limits both to that category's branch",
+    tags,
+    access: access.merchant('products:read'),
+    query: bulkTemplateQuery,
+    response: z.string(),
+    produces: XLSX,
+  }),
+  exportXlsx: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/export.xlsx',
+    summary:
+      "The store's whole catalogue as an Excel workbook in the import's format; uploaded again it changes nothing",
     tags,
     access: access.merchant('products:read'),
     response: z.string(),
-    produces: 'text/csv',
+    produces: XLSX,
   }),
   allowedValues: defineEndpoint({
     surface: 'api',
@@ -127,7 +167,7 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/preview',
     summary:
-      'Dry run of a CSV file (multipart field `file`, 2 MB and 2,000 rows at most): every row checked with the product form rules, each problem by row and column; nothing is written',
+      'Dry run of a CSV or Excel (.xlsx, told by its content) file (multipart field `file`, 2 MB and 2,000 rows at most), with an optional zip of images named by SKU (`SKU.jpg`, `SKU-2.jpg`; field `images`, 40 MB) whose names and contents are checked: every row checked with the product form rules, each problem by row and column; nothing is written',
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },
@@ -139,7 +179,7 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/apply',
     summary:
-      'Creates and updates products by SKU from a CSV file (multipart field `file`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
+      'Creates and updates products by SKU from a CSV or Excel (.xlsx) file (multipart field `file`; images from a zip in field `images` or fetched from `image_urls`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },

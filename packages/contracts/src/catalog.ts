@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { access } from './access.js';
-import { isoDateTime, uuid } from './common.js';
+import { boundedDay, isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope, messageOnly, pagination } from './envelope.js';
 import { nairaAmount, nairaAmountRules } from './money.js';
@@ -152,6 +152,12 @@ export const productPricing = z.object({
   sellingPrice: nairaAmount,
   /** The regular (compare-at) price; a discount is the part of it above sellingPrice. */
   price: nairaAmount,
+  /**
+   * The sale's first and last Lagos day (both included); a side left out is open. Outside the window customers pay
+   * `price`: sellingPrice is the sale price only within it (ADR 077).
+   */
+  saleStartDate: boundedDay.nullish(),
+  saleEndDate: boundedDay.nullish(),
 });
 
 export const productVariantInput = z.object({
@@ -232,6 +238,13 @@ function checkProductFields(value: ProductFieldsDraft, context: z.RefinementCtx)
       message: 'Selling price cannot be above the regular price',
     });
   }
+  if (pricing?.saleStartDate && pricing.saleEndDate && pricing.saleEndDate < pricing.saleStartDate) {
+    context.addIssue({
+      code: 'custom',
+      path: ['pricing', 0, 'saleEndDate'],
+      message: 'The sale cannot end before it starts',
+    });
+  }
   if (value.childCategoryId && !value.subCategoryId) {
     context.addIssue({
       code: 'custom',
@@ -263,6 +276,7 @@ function checkProductFields(value: ProductFieldsDraft, context: z.RefinementCtx)
 /** The document's words for `checkProductFields` (ADR 085). */
 const productRules = [
   { fields: ['pricing.*.sellingPrice'], rule: 'sellingPrice must not be above price' },
+  { fields: ['pricing.*.saleEndDate'], rule: 'saleEndDate must not be before saleStartDate' },
   { fields: ['subCategoryId', 'childCategoryId'], rule: 'a childCategoryId needs its subCategoryId' },
   { fields: ['variant.*.sku'], rule: 'variant SKUs differ (any letter case)' },
   { fields: ['variant'], rule: "no variant's discount above the selling price" },
@@ -362,6 +376,7 @@ const productCommon = {
 /** What customers see: never the cost price, approval details or stock settings. */
 export const customerProduct = z.object({
   ...productCommon,
+  /** sellingPrice is what the customer pays now: the sale price within its days, the regular price outside them. */
   pricing: z.array(z.object({ sellingPrice: z.number(), price: z.number() })),
 });
 export type CustomerProduct = z.infer<typeof customerProduct>;
@@ -369,7 +384,16 @@ export type CustomerProduct = z.infer<typeof customerProduct>;
 /** What the owning merchant and admins see. */
 export const merchantProduct = z.object({
   ...productCommon,
-  pricing: z.array(z.object({ costPrice: z.number(), sellingPrice: z.number(), price: z.number() })),
+  pricing: z.array(
+    z.object({
+      costPrice: z.number(),
+      /** The sale price as set; customers pay it only within the sale's days. */
+      sellingPrice: z.number(),
+      price: z.number(),
+      saleStartDate: z.string().nullable(),
+      saleEndDate: z.string().nullable(),
+    }),
+  ),
   whenSoldOut: z.enum(soldOutBehaviours),
   contSalesOutOfStock: z.boolean(),
   stockAlertUnits: z.number().int(),

@@ -61,7 +61,12 @@ export interface Endpoint<
    * The media type of a success answer that is not the JSON envelope: a CSV download, an SVG image, or a stream of
    * server-sent events (the live lists).
    */
-  produces?: 'text/csv' | 'image/svg+xml' | 'text/event-stream' | 'application/pdf';
+  produces?:
+    | 'text/csv'
+    | 'image/svg+xml'
+    | 'text/event-stream'
+    | 'application/pdf'
+    | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   /**
    * A money mutation that accepts an `Idempotency-Key` header (ADR 064): a repeat of the same request with the same
    * key, by the same account, answers the first answer and does the work once; the same key with another request

@@ -20,7 +20,7 @@ import {
 // The catalogue by spreadsheet (issue 35, ADR 077): template, dry run, all-or-nothing apply, export.
 
 const HEADER =
-  'sku,parent_sku,name,description,category,cost_price,price,sale_price,quantity,stock_alert_units,when_sold_out,weight,weight_unit,size,color,variant_discount,images';
+  'sku,parent_sku,name,description,category,cost_price,price,sale_price,sale_start,sale_end,quantity,stock_alert_units,when_sold_out,weight,weight_unit,size,color,variant_discount,images,image_urls';
 
 describe('catalogue by spreadsheet', () => {
   let test: TestApp;
@@ -94,7 +94,7 @@ describe('catalogue by spreadsheet', () => {
       .join(',');
   };
   const variantRow = (sku: string, parent: string, size: string, quantity: string) =>
-    `${sku},${parent},,,,,,,${quantity},,,,,${size},Red,,`;
+    `${sku},${parent},,,,,,,,,${quantity},,,,,${size},Red,,,`;
   const storeProducts = (storeId: string) =>
     test.deps.db.select().from(products).where(eq(products.storeId, storeId));
   const countOf = async (storeId: string) =>
@@ -137,10 +137,11 @@ describe('catalogue by spreadsheet', () => {
     expect(await countOf(merchant.storeId)).toBe(before);
   });
 
-  it('refuses a workbook or binary file before parsing it', async () => {
+  it('refuses a broken workbook or a binary file with a 422, before parsing it', async () => {
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]);
     const response = await upload(merchant.token, 'preview', zip);
-    expect(json(response).data.problems[0].message).toMatch(/Excel workbook/);
+    expect(response.statusCode).toBe(422);
+    expect(json(response).message).toMatch(/not an Excel workbook we can read/);
     const applied = await upload(merchant.token, 'apply', Buffer.from('sku\n\u0000x'));
     expect(applied.statusCode).toBe(422);
   });
@@ -196,11 +197,32 @@ describe('catalogue by spreadsheet', () => {
     const exported = await download(merchant.token, 'export.csv');
     expect(exported.statusCode).toBe(200);
     expect(exported.body.split('\r\n')[0]).toBe(HEADER);
-    expect(exported.body).toContain(`BULK-0-S,BULK-0,,,,,,,4,,,,,S,Red,,`);
+    expect(exported.body).toContain(`BULK-0-S,BULK-0,,,,,,,,,4,,,,,S,Red,,,`);
     const preview = await upload(merchant.token, 'preview', exported.body);
     const summary = json(preview).data;
     expect(summary.problemCount).toBe(0);
     expect(summary.create + summary.update).toBe(0);
+  });
+
+  it('an export read back keeps variant properties the form named otherwise (Size, Storage)', async () => {
+    await test.deps.db
+      .update(products)
+      .set({
+        variantProperties: [
+          { type: 'Size', options: ['M', 'S'] },
+          { type: 'Storage', options: ['64GB'] },
+        ],
+      })
+      .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'BULK-3')));
+    const exported = (await download(merchant.token, 'export.csv')).body;
+    expect(json(await upload(merchant.token, 'preview', exported)).data).toMatchObject({ update: 0 });
+    // Changed variants do bring the properties of the file's sizes and colours.
+    const changed = await upload(
+      merchant.token,
+      'preview',
+      `sku,parent_sku,size,quantity\nBULK-3-XL,BULK-3,XL,2\n`,
+    );
+    expect(json(changed).data).toMatchObject({ update: 1 });
   });
 
   it('guards the export against formula injection and reads the guarded cell back as it was', async () => {
@@ -252,6 +274,36 @@ describe('catalogue by spreadsheet', () => {
       priceKobo: 2_500_000,
       sellingPriceKobo: 2_000_000,
       approvalStatus: 'pending',
+    });
+  });
+
+  it('reads sale days day first as Nigerians write them, or ISO, and exports them as ISO that reads back unchanged', async () => {
+    const bad = await upload(
+      merchant.token,
+      'preview',
+      'sku,sale_start,sale_end\nBULK-5,31/02/2026,\nBULK-6,12/31/2026,\nBULK-7,10/12/2026,09/12/2026\n',
+    );
+    expect(json(bad).data.problems).toEqual([
+      { row: 2, column: 'sale_start', message: 'There is no such day as 31/02/2026' },
+      { row: 3, column: 'sale_start', message: 'There is no such day as 12/31/2026' },
+      { row: 4, column: 'sale_end', message: 'The sale cannot end before it starts' },
+    ]);
+    const good = await upload(
+      merchant.token,
+      'apply',
+      'sku,sale_start,sale_end\nBULK-5,1/12/2026,2026-12-31\n',
+    );
+    expect(good.statusCode, good.body).toBe(200);
+    const [row] = await test.deps.db
+      .select()
+      .from(products)
+      .where(and(eq(products.storeId, merchant.storeId), eq(products.sku, 'BULK-5')));
+    expect(row).toMatchObject({ saleStartDate: '2026-12-01', saleEndDate: '2026-12-31' });
+    const exported = (await download(merchant.token, 'export.csv')).body;
+    expect(exported).toMatch(/\r\nBULK-5,.*,2026-12-01,2026-12-31,/);
+    expect(json(await upload(merchant.token, 'preview', exported)).data).toMatchObject({
+      update: 0,
+      create: 0,
     });
   });
 

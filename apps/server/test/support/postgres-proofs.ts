@@ -10,6 +10,7 @@ export const postgresProofFiles = [
   'test/abuse/hoarding-two-apps.test.ts',
   'test/abuse/limits-two-apps.test.ts',
   'test/addresses/addresses.test.ts',
+  'test/catalog/bulk-catalog-images.test.ts',
   'test/catalog/bulk-catalog.test.ts',
   'test/catalog/catalog.plans.test.ts',
   'test/catalog/pending-sales.test.ts',

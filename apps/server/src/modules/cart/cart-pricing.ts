@@ -205,9 +205,13 @@ const cartItemsOf = prepared('cart_items_of_customer', (db) =>
 );
 
 /** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
-async function priceItems(executor: Db, customerId: string): Promise<PricedLine[]> {
+async function priceItems(executor: Db, customerId: string, now: Date): Promise<PricedLine[]> {
   const items = await cartItemsOf(executor, { customerId });
-  const products = await loadProductsForSale(executor, [...new Set(items.map((item) => item.productId))]);
+  const products = await loadProductsForSale(
+    executor,
+    [...new Set(items.map((item) => item.productId))],
+    now,
+  );
   const productsById = new Map(products.map((row) => [row.id, row]));
   return items.flatMap((item) => {
     const product = productsById.get(item.productId);
@@ -216,8 +220,8 @@ async function priceItems(executor: Db, customerId: string): Promise<PricedLine[
 }
 
 /** The customer's cart lines that can be bought now, as the coupon rules see them (apply-coupon checks codes on them). */
-export async function couponLinesOfCart(executor: Db, customerId: string): Promise<CouponLine[]> {
-  return (await priceItems(executor, customerId))
+export async function couponLinesOfCart(executor: Db, customerId: string, now: Date): Promise<CouponLine[]> {
+  return (await priceItems(executor, customerId, now))
     .filter((line) => !line.problem)
     .map((line) => ({
       productId: line.product.id,
@@ -406,7 +410,8 @@ export function orderLimitProblem(totalKobo: number, orderLimitKobo: number): st
 export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLimitKobo: number): PriceCart {
   return async (executor, customerId, options = {}) => {
     const cart = options.cart ?? (await ensureCart(executor, customerId));
-    const lines = await priceItems(executor, customerId);
+    const at = now();
+    const lines = await priceItems(executor, customerId, at);
     const address = await chooseAddress(
       executor,
       needs,
@@ -416,7 +421,7 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
     );
     const sellable = lines.filter((line) => !line.problem);
     const stores = groupByStore(sellable);
-    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, now());
+    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, at);
     const shippingProblems = await priceShipping(executor, needs, stores, address);
 
     const itemsSubtotalKobo = sum(stores, (store) => store.subtotalKobo);

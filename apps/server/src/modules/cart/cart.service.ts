@@ -139,7 +139,7 @@ export function createCartService(deps: Deps, needs: PricingNeeds) {
       body: Required<Omit<AddToCartBody, 'variantId'>> & { variantId?: string | null },
     ) {
       const variantId = body.variantId ?? null;
-      const [product] = await loadProductsForSale(db, [body.productId]);
+      const [product] = await loadProductsForSale(db, [body.productId], deps.now());
       if (product?.approvalStatus !== 'approved' || !product.storeVisible) {
         throw conflict('This product is not available');
       }

@@ -1,29 +1,72 @@
 import { bulkCatalogEndpoints as api } from '@market/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csvLines } from '../../platform/csv.js';
 import { validation } from '../../platform/errors.js';
 import { sendCsv } from '../../platform/http/csv-reply.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
-import type { BulkCatalogService } from './bulk-catalog.service.js';
+import { catalogCsv, enumeratedLists } from './bulk-catalog.files.js';
+import type { BulkCatalogService, CatalogUpload } from './bulk-catalog.service.js';
+import { writeCatalogWorkbook, XLSX_TYPE } from './bulk-catalog.xlsx.js';
+import { IMAGE_ZIP_MAX_BYTES } from './bulk-catalog.zip-images.js';
 
-/** The uploaded CSV's bytes (the multipart limits of app.ts cap its size before the service's own limit). */
-async function readCsv(request: FastifyRequest): Promise<Buffer> {
+function sendWorkbook(reply: FastifyReply, filename: string, workbook: Buffer) {
+  return reply
+    .code(200)
+    .type(XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(workbook);
+}
+
+/**
+ * The uploaded sheet (field `file`) and, beside it, an optional zip of images named by SKU (field `images`). The
+ * zip may be larger than one image, so this request raises the multipart limits for itself; each part's own
+ * limit is checked by the service (2 MB sheet, 40 MB zip, 8 MB an image).
+ */
+async function readUpload(request: FastifyRequest): Promise<CatalogUpload> {
   if (!request.isMultipart()) throw validation('file', 'Send the file as multipart/form-data');
-  const file = await request.file();
-  if (file?.fieldname !== 'file') throw validation('file', 'Attach the CSV file in the "file" field');
-  return file.toBuffer();
+  let sheet: Buffer | undefined;
+  let images: Buffer | undefined;
+  for await (const part of request.parts({ limits: { files: 2, fileSize: IMAGE_ZIP_MAX_BYTES } })) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname === 'file' && !sheet) sheet = await part.toBuffer();
+    else if (part.fieldname === 'images' && !images) images = await part.toBuffer();
+    else
+      throw validation(part.fieldname, 'Attach the sheet in "file" and, if any, the images zip in "images"');
+  }
+  if (!sheet) throw validation('file', 'Attach the CSV or Excel file in the "file" field');
+  return { sheet, images };
 }
 
 export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
   return [
-    route(api.template, async ({ reply }) =>
-      sendCsv(reply, 'catalogue-template.csv', await bulk.templateCsv()),
+    route(api.template, async ({ query, reply }) =>
+      sendCsv(reply, 'catalogue-template.csv', catalogCsv((await bulk.templateContent(query.category)).rows)),
     ),
+    route(api.templateXlsx, async ({ query, reply }) => {
+      const { rows, allowed } = await bulk.templateContent(query.category);
+      return sendWorkbook(
+        reply,
+        'catalogue-template.xlsx',
+        await writeCatalogWorkbook({ rows, allowed, lists: enumeratedLists }),
+      );
+    }),
     route(api.allowedValues, async ({ reply }) =>
-      sendCsv(reply, 'catalogue-allowed-values.csv', await bulk.allowedValuesCsv()),
+      sendCsv(reply, 'catalogue-allowed-values.csv', csvLines((await bulk.templateContent()).allowed)),
     ),
-    route(api.export, async ({ auth, reply }) => sendCsv(reply, 'catalogue.csv', await bulk.exportCsv(auth))),
+    route(api.export, async ({ auth, reply }) =>
+      sendCsv(reply, 'catalogue.csv', catalogCsv(await bulk.exportRows(auth))),
+    ),
+    route(api.exportXlsx, async ({ auth, reply }) => {
+      const [rows, { allowed }] = await Promise.all([bulk.exportRows(auth), bulk.templateContent()]);
+      return sendWorkbook(
+        reply,
+        'catalogue.xlsx',
+        await writeCatalogWorkbook({ rows, allowed, lists: enumeratedLists }),
+      );
+    }),
     route(api.preview, async ({ auth, request }) => {
-      const summary = await bulk.preview(auth, await readCsv(request));
+      const summary = await bulk.preview(auth, await readUpload(request));
       return {
         message:
           summary.problemCount === 0
@@ -34,7 +77,7 @@ export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
     }),
     route(api.apply, async ({ auth, request }) => ({
       message: 'Catalogue updated',
-      data: await bulk.apply(auth, await readCsv(request)),
+      data: await bulk.apply(auth, await readUpload(request)),
     })),
   ];
 }

@@ -37,33 +37,40 @@ function problem(row: number, column: string | null, message: string): BulkCatal
   return { row, column, message };
 }
 
+export interface CatalogRead {
+  file?: CatalogFile;
+  problems: BulkCatalogProblem[];
+  /** The file could not be read at all (size, format, encoding): answered as a 422, not a list of rows. */
+  refused?: boolean;
+}
+
+/** A file that cannot be read as a catalogue at all. */
+export function fileRefused(message: string, row = 1): CatalogRead {
+  return { problems: [problem(row, null, message)], refused: true };
+}
+
+/** The size limit every upload meets before it is parsed, whatever its format. */
+export function sizeRefusal(bytes: Buffer): CatalogRead | undefined {
+  if (bytes.length === 0) return fileRefused('The file is empty');
+  if (bytes.length > BULK_CATALOG_MAX_BYTES)
+    return fileRefused(`The file must be ${BULK_CATALOG_MAX_BYTES / 1024 / 1024} MB or smaller`);
+  return undefined;
+}
+
 /**
- * Checks the upload is a CSV text file before parsing it: the size, not a workbook or other binary (a zip's
- * signature, NUL bytes), and UTF-8. Then parses it with csv-parse (RFC 4180: quoted cells, doubled quotes, line
- * breaks inside cells, a byte-order mark) and checks the header.
+ * Checks the upload is a CSV text file before parsing it: the size, not a binary (NUL bytes), and UTF-8. Then
+ * parses it with csv-parse (RFC 4180: quoted cells, doubled quotes, line breaks inside cells, a byte-order mark)
+ * and checks the header. A workbook is told apart by its zip signature before this (bulk-catalog.xlsx.ts).
  */
-export function readCatalogCsv(bytes: Buffer): { file?: CatalogFile; problems: BulkCatalogProblem[] } {
-  if (bytes.length === 0) return { problems: [problem(1, null, 'The file is empty')] };
-  if (bytes.length > BULK_CATALOG_MAX_BYTES) {
-    return {
-      problems: [problem(1, null, `The file must be ${BULK_CATALOG_MAX_BYTES / 1024 / 1024} MB or smaller`)],
-    };
-  }
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
-    return {
-      problems: [
-        problem(1, null, 'This looks like an Excel workbook: save it as "CSV UTF-8" and upload that'),
-      ],
-    };
-  }
-  if (bytes.includes(0)) return { problems: [problem(1, null, 'This is not a CSV text file')] };
+export function readCatalogCsv(bytes: Buffer): CatalogRead {
+  const tooBig = sizeRefusal(bytes);
+  if (tooBig) return tooBig;
+  if (bytes.includes(0)) return fileRefused('This is neither a CSV text file nor an Excel workbook (.xlsx)');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return {
-      problems: [problem(1, null, 'Save the file as "CSV UTF-8": it has characters that are not UTF-8')],
-    };
+    return fileRefused('Save the file as "CSV UTF-8": it has characters that are not UTF-8');
   }
 
   let table: string[][];
@@ -72,13 +79,18 @@ export function readCatalogCsv(bytes: Buffer): { file?: CatalogFile; problems: B
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      return {
-        problems: [problem(line, null, `The file is not valid CSV near line ${line}: ${error.code}`)],
-      };
+      return fileRefused(`The file is not valid CSV near line ${line}: ${error.code}`, line);
     }
     throw error;
   }
+  return readCatalogTable(table);
+}
 
+/**
+ * A parsed sheet (CSV or workbook), the header first, to checked records. A cell the export guarded against
+ * formula injection reads back without its apostrophe.
+ */
+export function readCatalogTable(table: string[][]): CatalogRead {
   const [head, ...body] = table;
   if (!head) return { problems: [problem(1, null, 'The file is empty')] };
   const problems: BulkCatalogProblem[] = [];
@@ -116,11 +128,8 @@ export function readCatalogCsv(bytes: Buffer): { file?: CatalogFile; problems: B
     records.push({ row, cells });
   });
   if (records.length === 0) problems.push(problem(2, null, 'The file has no product rows'));
-  if (records.length > BULK_CATALOG_MAX_ROWS) {
-    problems.push(
-      problem(BULK_CATALOG_MAX_ROWS + 2, null, `A file may hold at most ${BULK_CATALOG_MAX_ROWS} rows`),
-    );
-  }
+  if (records.length > BULK_CATALOG_MAX_ROWS)
+    return fileRefused(`A file may hold at most ${BULK_CATALOG_MAX_ROWS} rows`, BULK_CATALOG_MAX_ROWS + 2);
   return problems.length > 0 ? { problems } : { file: { columns, records }, problems };
 }
 
@@ -175,6 +184,30 @@ export function oneOf<const T extends string>(values: readonly T[], value: strin
   const match = values.find((candidate) => candidate === value.toLowerCase());
   if (!match) throw new CellError(`Use one of: ${values.join(', ')}`);
   return match;
+}
+
+const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A day as Nigerians write it, day first (`31/12/2026`, `1-6-2026`, `31.12.2026`), or ISO (`2026-12-31`), to
+ * YYYY-MM-DD. A day that does not exist (31/02/2026) is refused, never rolled over into March.
+ */
+export function dayCell(value: string): string {
+  const dayFirst = DAY_FIRST.exec(value);
+  const iso = ISO_DAY.exec(value);
+  const parts = dayFirst
+    ? { year: dayFirst[3]!, month: dayFirst[2]!, day: dayFirst[1]! }
+    : iso
+      ? { year: iso[1]!, month: iso[2]!, day: iso[3]! }
+      : undefined;
+  if (!parts) throw new CellError('Enter a date such as 31/12/2026 (day first) or 2026-12-31');
+  const text = `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
+  const date = new Date(`${text}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+    throw new CellError(`There is no such day as ${value}`);
+  if (text < '2000-01-01' || text > '2099-12-31') throw new CellError('Choose a date from 2000 to 2099');
+  return text;
 }
 
 /** Paragraphs are the cell's lines. */

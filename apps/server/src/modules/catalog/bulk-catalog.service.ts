@@ -1,43 +1,60 @@
 import {
-  BULK_CATALOG_COLUMNS,
   BULK_CATALOG_MAX_REPORTED_ERRORS,
   type BulkCatalogColumn,
   type BulkCatalogProblem,
   type BulkCatalogSummary,
   createProductBody,
-  koboToNaira,
   type ProductFields,
   productLimitMessage,
   soldOutBehaviours,
   weightUnits,
 } from '@market/contracts';
-import { asc, count, eq, isNull, sql } from 'drizzle-orm';
-import { csvLines } from '../../platform/csv.js';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
 import {
+  type CategoryChoice,
+  categoryChoices,
+  type Plan,
+  type PlannedProduct,
+  summary,
+} from './bulk-catalog.choices.js';
+import { allowedLines, exportRows, templateRows } from './bulk-catalog.files.js';
+import {
+  changesOf,
+  columnOfField,
+  columnOfVariantField,
+  formOf,
+  NEW_PRODUCT_NEEDS,
+  propertiesFor,
+  SKU_RACE,
+  type VariantCells,
+} from './bulk-catalog.form.js';
+import { checkImageUrls, importImageUrls } from './bulk-catalog.images.js';
+import {
+  type CatalogRead,
   type CatalogRecord,
   CellError,
   type Cells,
   categoryKey,
-  categoryPath,
+  dayCell,
   decimalCell,
   listCell,
   nairaCell,
-  nairaText,
   oneOf,
   paragraphsCell,
-  readCatalogCsv,
   variantRowProblems,
   wholeCell,
 } from './bulk-catalog.rows.js';
+import { readCatalogUpload } from './bulk-catalog.upload.js';
+import { checkImageZip, IMAGE_ZIP_MAX_BYTES, importImageZip } from './bulk-catalog.zip-images.js';
 import { needsReapproval } from './catalog.rules.js';
-import { categories, products } from './catalog.schema.js';
+import { products } from './catalog.schema.js';
 import {
   insertProducts,
   type ProductInsert,
@@ -51,129 +68,23 @@ import { type CatalogNeeds, reviewedContent, toColumns } from './products.servic
 // The catalogue as a spreadsheet (ADR 077). One plan serves the dry run and the apply: the apply makes it again
 // inside its transaction, under the store's catalogue lock, and writes it only when it found no problem.
 
-interface CategoryChoice {
-  categoryId: string;
-  subCategoryId: string | null;
-  childCategoryId: string | null;
-  /** Names joined by spaces, as products store it for search. */
-  text: string;
-  /** Names joined by ` > `, as the file writes it. */
-  path: string;
+/** The sheet and, beside it, an optional zip of images named by SKU. */
+export interface CatalogUpload {
+  sheet: Buffer;
+  images?: Buffer;
 }
 
-interface PlannedProduct {
-  sku: string;
-  record: CatalogRecord;
-  existing?: ProductRecord;
-  columns: Partial<ProductInsert>;
-  changed: boolean;
-  toApproval: boolean;
-}
-
-interface Plan {
-  rows: number;
-  planned: PlannedProduct[];
-  problems: BulkCatalogProblem[];
-}
-
-/** Product form field (a zod issue's path) to the file's column. */
-const columnOfField: Record<string, BulkCatalogColumn> = {
-  name: 'name',
-  description: 'description',
-  categoryId: 'category',
-  subCategoryId: 'category',
-  childCategoryId: 'category',
-  quantity: 'quantity',
-  sku: 'sku',
-  weight: 'weight',
-  weightUnit: 'weight_unit',
-  whenSoldOut: 'when_sold_out',
-  stockAlertUnits: 'stock_alert_units',
-  hostedImages: 'images',
-  costPrice: 'cost_price',
-  price: 'price',
-  sellingPrice: 'sale_price',
-};
-const columnOfVariantField: Record<string, BulkCatalogColumn> = {
-  sku: 'sku',
-  size: 'size',
-  color: 'color',
-  discount: 'variant_discount',
-  quantity: 'quantity',
-};
-
-const SKU_RACE =
-  'A product with a SKU of this file was added meanwhile; nothing was changed. Check the file again.';
-
-const NEW_PRODUCT_NEEDS: BulkCatalogColumn[] = ['name', 'category', 'price', 'quantity'];
-
-/** The product form's input for an existing product, so a file naming a few columns changes only those. */
-function formOf(row: ProductRecord): Record<string, unknown> {
-  return {
-    name: row.name,
-    description: row.description,
-    categoryId: row.categoryId,
-    subCategoryId: row.subCategoryId,
-    childCategoryId: row.childCategoryId,
-    pricing: [
-      {
-        costPrice: koboToNaira(row.costPriceKobo),
-        sellingPrice: koboToNaira(row.sellingPriceKobo),
-        price: koboToNaira(row.priceKobo),
-      },
-    ],
-    quantity: row.quantity,
-    sku: row.sku,
-    weight: row.weight === null ? null : Number(row.weight),
-    weightUnit: row.weightUnit,
-    dimension: row.dimension,
-    dimensionUnit: row.dimensionUnit,
-    whenSoldOut: row.whenSoldOut,
-    contSalesOutOfStock: row.contSalesOutOfStock,
-    stockAlertUnits: row.stockAlertUnits,
-    IsDigitalProduct: row.isDigitalProduct,
-    variant: row.variants.map((variant) => ({
-      sku: variant.sku,
-      size: variant.size,
-      color: variant.color,
-      discount: koboToNaira(variant.discountKobo),
-      quantity: variant.quantity,
+/** The apply's 422: each problem as `row N: column`, nothing written. */
+function fileProblems(problems: BulkCatalogProblem[]): AppError {
+  const shown = problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
+  return new AppError(
+    'VALIDATION_ERROR',
+    `The file has ${problems.length} problem${problems.length === 1 ? '' : 's'}; nothing was changed`,
+    shown.map((item) => ({
+      path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
+      message: item.message,
     })),
-    variantProperties: row.variantProperties,
-    hostedImages: row.hostedImages,
-  };
-}
-
-/** JSON with object keys sorted: jsonb hands keys back in its own order, which is no change. */
-function stable(value: unknown): string {
-  return JSON.stringify(value ?? null, (_key, inner: unknown) =>
-    inner && typeof inner === 'object' && !Array.isArray(inner)
-      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
-      : inner,
   );
-}
-
-/** Only the columns of the write that differ from the row as stored (weights compared as numbers). */
-function changesOf(existing: ProductRecord, columns: Partial<ProductInsert>): Partial<ProductInsert> {
-  return Object.fromEntries(
-    Object.entries(columns).filter(([key, value]) => {
-      const before = existing[key as keyof ProductRecord];
-      if (key === 'weight')
-        return (before === null ? null : Number(before)) !== (value == null ? null : Number(value));
-      return stable(before) !== stable(value);
-    }),
-  ) as Partial<ProductInsert>;
-}
-
-/** Variant properties the storefront offers, from the variants' sizes and colours. */
-function propertiesOf(variants: { size?: string | null; color?: string | null }[]) {
-  const options = (pick: (variant: (typeof variants)[number]) => string | null | undefined) => [
-    ...new Set(variants.map(pick).filter((value): value is string => !!value)),
-  ];
-  return [
-    { type: 'size', options: options((variant) => variant.size) },
-    { type: 'color', options: options((variant) => variant.color) },
-  ].filter((property) => property.options.length > 0);
 }
 
 export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
@@ -183,31 +94,6 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     const store = await findStoreById(executor, requireStoreId(auth));
     if (!store) throw notFound('Your store was not found');
     return store;
-  }
-
-  async function categoryChoices(executor: Db): Promise<Map<string, CategoryChoice>> {
-    const rows = await executor
-      .select()
-      .from(categories)
-      .where(isNull(categories.retiredAt))
-      .orderBy(asc(categories.level), asc(categories.position), asc(categories.name));
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const choices = new Map<string, CategoryChoice>();
-    for (const row of rows) {
-      const parent = row.parentId ? byId.get(row.parentId) : undefined;
-      const top = parent?.parentId ? byId.get(parent.parentId) : parent;
-      const chain = row.level === 1 ? [row] : row.level === 2 ? [parent, row] : [top, parent, row];
-      if (chain.some((level) => !level)) continue; // under a retired parent
-      const names = chain.map((level) => level!.name);
-      choices.set(categoryKey(categoryPath(names)), {
-        categoryId: chain[0]!.id,
-        subCategoryId: chain[1]?.id ?? null,
-        childCategoryId: chain[2]?.id ?? null,
-        text: names.join(' '),
-        path: categoryPath(names),
-      });
-    }
-    return choices;
   }
 
   async function storeProducts(executor: Db, storeId: string): Promise<ProductRecord[]> {
@@ -220,8 +106,16 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   }
 
   /** Checks every row and works out what applying would write; reads only. */
-  async function plan(executor: Db, store: StoreRow, uploaderId: string, bytes: Buffer): Promise<Plan> {
-    const { file, problems } = readCatalogCsv(bytes);
+  /** `storeImages`: images the store's own spreadsheets imported, accepted whoever of its staff uploads. */
+  async function plan(
+    executor: Db,
+    store: StoreRow,
+    uploaderId: string,
+    read: CatalogRead,
+    storeImages = new Set<string>(),
+  ): Promise<Plan> {
+    const { file } = read;
+    const problems = [...read.problems];
     if (!file) return { rows: 0, planned: [], problems };
     const [existingRows, choices] = await Promise.all([
       storeProducts(executor, store.id),
@@ -309,7 +203,7 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
         for (const column of NEW_PRODUCT_NEEDS)
           if (!has(column)) at(column, `A new product needs a ${column} column`);
       }
-      const pricing = (form.pricing as Record<string, number>[])[0]!;
+      const pricing = (form.pricing as Record<string, number | string | null>[])[0]!;
       const optionalNaira = (value: string) => (value === '' ? null : nairaCell(value));
       cell(
         'name',
@@ -351,6 +245,9 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
         },
       );
       if (salePrice !== undefined) pricing.sellingPrice = salePrice ?? pricing.price!;
+      const optionalDay = (value: string) => (value === '' ? null : dayCell(value));
+      cell('sale_start', optionalDay, (value) => (pricing.saleStartDate = value));
+      cell('sale_end', optionalDay, (value) => (pricing.saleEndDate = value));
       cell(
         'quantity',
         (value) => (value === '' ? undefined : wholeCell(value)),
@@ -401,9 +298,7 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
             quantity: read('quantity', wholeCell, 0),
           };
         });
-        form.variantProperties = propertiesOf(
-          form.variant as { size: string | null; color: string | null }[],
-        );
+        form.variantProperties = propertiesFor(form.variant as VariantCells[], existing);
       }
 
       if (rowProblems.length > 0) {
@@ -426,7 +321,9 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       }
       const fields = checked.data as ProductFields;
       const columns = toColumns(fields, existing);
-      const added = fields.hostedImages.filter((url) => !(existing?.hostedImages ?? []).includes(url));
+      const added = fields.hostedImages.filter(
+        (url) => !(existing?.hostedImages ?? []).includes(url) && !storeImages.has(url),
+      );
       if (added.length > 0) newImages.push({ row: record.row, urls: added });
       if (!existing) {
         columns.categoryText = category?.text ?? '';
@@ -458,22 +355,6 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     return { rows: file.records.length, planned, problems };
   }
 
-  function summary(result: Plan, applied: boolean): BulkCatalogSummary {
-    const creates = result.planned.filter((item) => !item.existing);
-    const updates = result.planned.filter((item) => item.existing && item.changed);
-    return {
-      rows: result.rows,
-      products: result.planned.length,
-      create: creates.length,
-      update: updates.length,
-      unchanged: result.planned.length - creates.length - updates.length,
-      toApproval: result.planned.filter((item) => item.toApproval).length,
-      problems: result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS),
-      problemCount: result.problems.length,
-      applied,
-    };
-  }
-
   /** Refuses creates past the plan's product limit (the caller holds the store's catalogue lock). */
   async function checkProductLimit(tx: Db, storeId: string, creates: number) {
     if (creates === 0) return;
@@ -484,59 +365,17 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       throw conflict(productLimitMessage(allowance.planName, allowance.limit));
   }
 
-  function rowOf(record: ProductRecord, column: BulkCatalogColumn): string {
-    switch (column) {
-      case 'sku':
-        return record.sku;
-      case 'parent_sku':
-      case 'size':
-      case 'color':
-      case 'variant_discount':
-        return '';
-      case 'name':
-        return record.name;
-      case 'description':
-        return record.description.join('\n');
-      case 'category':
-        return categoryPath([record.categoryName, record.subCategoryName, record.childCategoryName]);
-      case 'cost_price':
-        return nairaText(record.costPriceKobo);
-      case 'price':
-        return nairaText(record.priceKobo);
-      case 'sale_price':
-        return record.sellingPriceKobo === record.priceKobo ? '' : nairaText(record.sellingPriceKobo);
-      case 'quantity':
-        return String(record.quantity);
-      case 'stock_alert_units':
-        return String(record.stockAlertUnits);
-      case 'when_sold_out':
-        return record.whenSoldOut;
-      case 'weight':
-        return record.weight === null ? '' : String(Number(record.weight));
-      case 'weight_unit':
-        return record.weightUnit;
-      case 'images':
-        return record.hostedImages.join(' ');
-    }
-  }
-
   /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-  function applyFile(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+  function applyFile(
+    auth: AuthContext,
+    read: CatalogRead,
+    storeImages: Set<string>,
+  ): Promise<BulkCatalogSummary> {
     return db.transaction(async (tx) => {
       const store = await storeOf(tx, auth);
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
-      const result = await plan(tx, store, auth.userId, bytes);
-      if (result.problems.length > 0) {
-        const shown = result.problems.slice(0, BULK_CATALOG_MAX_REPORTED_ERRORS);
-        throw new AppError(
-          'VALIDATION_ERROR',
-          `The file has ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}; nothing was changed`,
-          shown.map((item) => ({
-            path: item.column ? `row ${item.row}: ${item.column}` : `row ${item.row}`,
-            message: item.message,
-          })),
-        );
-      }
+      const result = await plan(tx, store, auth.userId, read, storeImages);
+      if (result.problems.length > 0) throw fileProblems(result.problems);
       const at = deps.now();
       const creates = result.planned.filter((item) => !item.existing);
       await checkProductLimit(tx, store.id, creates.length);
@@ -580,17 +419,36 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
   }
 
   return {
-    async preview(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+    async preview(auth: AuthContext, upload: CatalogUpload): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
+      const read = await readCatalogUpload(upload.sheet);
+      if (upload.images && upload.images.length > IMAGE_ZIP_MAX_BYTES)
+        throw validation('images', 'The images zip must be 40 MB or smaller');
+      const zipProblems = upload.images ? await checkImageZip(read, upload.images) : [];
       const store = await storeOf(db, auth);
-      return summary(await plan(db, store, auth.userId, bytes), false);
+      const result = await plan(db, store, auth.userId, read);
+      result.problems.push(...zipProblems, ...(await checkImageUrls(read)));
+      result.problems.sort((a, b) => a.row - b.row);
+      return summary(result, false);
     },
 
     /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-    async apply(auth: AuthContext, bytes: Buffer): Promise<BulkCatalogSummary> {
+    async apply(auth: AuthContext, upload: CatalogUpload): Promise<BulkCatalogSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
+      // Parsed before the transaction: a workbook's reading holds no lock.
+      const read = await readCatalogUpload(upload.sheet);
+      if (upload.images && upload.images.length > IMAGE_ZIP_MAX_BYTES)
+        throw validation('images', 'The images zip must be 40 MB or smaller');
+      // Images (a zip, addresses) are stored before the transaction too: no lock is held while a host answers.
+      const storeId = requireStoreId(auth);
+      const zipped = upload.images
+        ? await importImageZip(deps, storeId, auth.userId, read, upload.images)
+        : { problems: [], storeImages: new Set<string>() };
+      if (zipped.problems.length > 0) throw fileProblems(zipped.problems);
+      const imported = await importImageUrls(deps, storeId, auth.userId, read);
+      if (imported.problems.length > 0) throw fileProblems(imported.problems);
       try {
-        return await applyFile(auth, bytes);
+        return await applyFile(auth, read, new Set([...zipped.storeImages, ...imported.storeImages]));
       } catch (error) {
         // A product created one by one with a SKU of the file, between the plan and the write (single creates
         // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.
@@ -600,72 +458,21 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     },
 
     /** The store's catalogue in the import's format: a product's row, then its variants' rows. */
-    async exportCsv(auth: AuthContext): Promise<string> {
+    async exportRows(auth: AuthContext): Promise<Cells[]> {
       const store = await storeOf(db, auth);
-      const lines: string[][] = [[...BULK_CATALOG_COLUMNS]];
-      for (const record of await storeProducts(db, store.id)) {
-        lines.push(BULK_CATALOG_COLUMNS.map((column) => rowOf(record, column)));
-        for (const variant of record.variants) {
-          const cells: Cells = {
-            sku: variant.sku,
-            parent_sku: record.sku,
-            size: variant.size ?? '',
-            color: variant.color ?? '',
-            variant_discount: variant.discountKobo === 0 ? '' : nairaText(variant.discountKobo),
-            quantity: String(variant.quantity),
-          };
-          lines.push(BULK_CATALOG_COLUMNS.map((column) => cells[column] ?? ''));
-        }
+      return exportRows(await storeProducts(db, store.id));
+    },
+
+    /** The template's example and the allowed values, for the whole tree or one category's branch. */
+    async templateContent(categoryId?: string): Promise<{ rows: Cells[]; allowed: string[][] }> {
+      let choices = [...(await categoryChoices(db)).values()];
+      if (categoryId) {
+        choices = choices.filter((choice) =>
+          [choice.categoryId, choice.subCategoryId, choice.childCategoryId].includes(categoryId),
+        );
+        if (choices.length === 0) throw notFound('No live category with this id');
       }
-      return csvLines(lines);
-    },
-
-    /** The header and an example product with two variants, in the first live category path. */
-    async templateCsv(): Promise<string> {
-      const [first] = [...(await categoryChoices(db)).values()];
-      const path = first?.path ?? 'Phones > Smartphones';
-      const example: Cells = {
-        sku: 'TSHIRT-001',
-        name: 'Cotton T-shirt',
-        description: 'Soft cotton, made in Aba.\nMachine washable.',
-        category: path,
-        cost_price: '3000.00',
-        price: '6500.00',
-        sale_price: '5000.00',
-        quantity: '0',
-        stock_alert_units: '5',
-        when_sold_out: 'show-sold-out',
-        weight: '0.3',
-        weight_unit: 'kg',
-      };
-      const variant = (sku: string, size: string, quantity: string): Cells => ({
-        sku,
-        parent_sku: 'TSHIRT-001',
-        size,
-        color: 'White',
-        quantity,
-      });
-      const rows = [example, variant('TSHIRT-001-M', 'M', '10'), variant('TSHIRT-001-L', 'L', '8')];
-      return csvLines([
-        [...BULK_CATALOG_COLUMNS],
-        ...rows.map((cells) => BULK_CATALOG_COLUMNS.map((c) => cells[c] ?? '')),
-      ]);
-    },
-
-    /** Every value a constrained column takes: category paths, sold-out behaviours, weight units. */
-    async allowedValuesCsv(): Promise<string> {
-      const choices = await categoryChoices(db);
-      const lines: string[][] = [['column', 'value', 'meaning']];
-      if (choices.size === 0) lines.push(['category', '', 'No categories yet: ask an admin to add them']);
-      for (const choice of choices.values()) lines.push(['category', choice.path, 'category path']);
-      lines.push(
-        ['when_sold_out', 'hide', 'hidden from customers while sold out'],
-        ['when_sold_out', 'show-sold-out', 'shown as sold out (the default)'],
-        ['when_sold_out', 'continue-selling', 'keeps selling with no stock'],
-        ['weight_unit', 'kg', 'kilograms (the default)'],
-        ['weight_unit', 'g', 'grams'],
-      );
-      return csvLines(lines);
+      return { rows: templateRows(choices[0]?.path), allowed: allowedLines(choices.map((c) => c.path)) };
     },
   };
 }

@@ -1,11 +1,11 @@
 import { type CustomerProduct, koboToNaira, type MerchantProduct } from '@market/contracts';
-import { discountPercentage, stockStatus } from './catalog.rules.js';
+import { customerPriceKobo, discountBasisPoints, discountPercentage, stockStatus } from './catalog.rules.js';
 import type { ProductRecord } from './products.repository.js';
 
 // Rows become contract shapes here and nowhere else, so ORM types stay inside the module and the cost price
 // can only leave through `toMerchantProduct`.
 
-function common(row: ProductRecord) {
+function common(row: ProductRecord, now: Date) {
   return {
     id: row.id,
     storeId: row.storeId,
@@ -19,7 +19,8 @@ function common(row: ProductRecord) {
     subCategoryId: row.subCategoryId,
     childCategory: row.childCategoryName,
     childCategoryId: row.childCategoryId,
-    discountPercentage: discountPercentage(row.discountBasisPoints ?? 0),
+    // The discount of the price customers pay now: none once the sale's days are over.
+    discountPercentage: discountPercentage(discountBasisPoints(customerPriceKobo(row, now), row.priceKobo)),
     quantity: row.quantity,
     inStock: row.quantity > 0,
     sku: row.sku,
@@ -53,21 +54,25 @@ function common(row: ProductRecord) {
   };
 }
 
-export function toCustomerProduct(row: ProductRecord): CustomerProduct {
+/** `now` decides the sale: pass the app's clock (deps.now), never let `map` hand in an index. */
+export function toCustomerProduct(row: ProductRecord, now: Date): CustomerProduct {
   return {
-    ...common(row),
-    pricing: [{ sellingPrice: koboToNaira(row.sellingPriceKobo), price: koboToNaira(row.priceKobo) }],
+    ...common(row, now),
+    pricing: [{ sellingPrice: koboToNaira(customerPriceKobo(row, now)), price: koboToNaira(row.priceKobo) }],
   };
 }
 
-export function toMerchantProduct(row: ProductRecord): MerchantProduct {
+/** The merchant sees the sale price as set and its days; the discount shown is today's. */
+export function toMerchantProduct(row: ProductRecord, now: Date): MerchantProduct {
   return {
-    ...common(row),
+    ...common(row, now),
     pricing: [
       {
         costPrice: koboToNaira(row.costPriceKobo),
         sellingPrice: koboToNaira(row.sellingPriceKobo),
         price: koboToNaira(row.priceKobo),
+        saleStartDate: row.saleStartDate,
+        saleEndDate: row.saleEndDate,
       },
     ],
     whenSoldOut: row.whenSoldOut,

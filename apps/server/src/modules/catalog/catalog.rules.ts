@@ -11,6 +11,43 @@ export function discountBasisPoints(sellingPriceKobo: number, priceKobo: number)
   return Math.trunc(((priceKobo - sellingPriceKobo) * 10_000) / priceKobo);
 }
 
+/** Nigeria keeps West Africa Time all year (UTC+1, no daylight saving). */
+const LAGOS_OFFSET_MS = 3_600_000;
+
+/** The Lagos calendar day of a moment, as YYYY-MM-DD. */
+export function lagosDay(moment: Date): string {
+  return new Date(moment.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+export interface SaleWindow {
+  /** First Lagos day of the sale (included), or null for "already on". */
+  saleStartDate: string | null;
+  /** Last Lagos day of the sale (included), or null for "until changed". */
+  saleEndDate: string | null;
+}
+
+/** True while the sale runs: from 00:00 of its first Lagos day to 24:00 of its last. */
+export function saleApplies(window: SaleWindow, now: Date): boolean {
+  const today = lagosDay(now);
+  return (
+    (window.saleStartDate === null || window.saleStartDate <= today) &&
+    (window.saleEndDate === null || today <= window.saleEndDate)
+  );
+}
+
+/**
+ * What a customer pays for the product now, before any variant's discount: the sale price within the sale's days,
+ * the regular price outside them. Every reader of a price a customer sees or pays goes through this one rule: the
+ * listing and the product page (catalog.mappers.ts) and the cart, checkout and coupons (stock.ts's
+ * loadProductsForSale).
+ */
+export function customerPriceKobo(
+  product: SaleWindow & { sellingPriceKobo: number; priceKobo: number },
+  now: Date,
+): number {
+  return saleApplies(product, now) ? product.sellingPriceKobo : product.priceKobo;
+}
+
 /** Whole percent shown on a card: 33.33 % shows as 33 %, never rounded up to promise more than is given. */
 export function discountPercentage(basisPoints: number): number {
   return Math.trunc(basisPoints / 100);

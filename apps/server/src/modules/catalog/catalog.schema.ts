@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -77,6 +78,12 @@ export const products = pgTable(
     sellingPriceKobo: kobo().notNull(),
     /** The regular (compare-at) price; a discount is price above sellingPrice. */
     priceKobo: kobo().notNull(),
+    /**
+     * The sale's first and last Lagos day, both included (null: open on that side). Outside them customers pay
+     * priceKobo; `customerPriceKobo` in catalog.rules.ts is the one place that decides (ADR 077).
+     */
+    saleStartDate: date({ mode: 'string' }),
+    saleEndDate: date({ mode: 'string' }),
     discountBasisPoints: integer().generatedAlwaysAs(
       (): SQL =>
         sql`case when price_kobo > selling_price_kobo and price_kobo > 0 then ((price_kobo - selling_price_kobo)::bigint * 10000 / price_kobo)::integer else 0 end`,
@@ -240,4 +247,23 @@ export const featuredCollectionProducts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.collectionId, table.productId] })],
+);
+
+/**
+ * Images a store's spreadsheet brought in (ADR 077), by where they came from: `url:<address>` for one fetched by the
+ * guarded fetcher, `sha256:<hex>` for a file of an uploaded zip. The same source again reuses the stored image, so
+ * the same file twice changes nothing and fetches nothing.
+ */
+export const catalogImageImports = pgTable(
+  'catalog_image_imports',
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    sourceKey: text().notNull(),
+    /** The stored image's public URL (the 800 px size, as products keep it). */
+    imageUrl: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storeId, table.sourceKey] })],
 );

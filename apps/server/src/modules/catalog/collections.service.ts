@@ -155,7 +155,7 @@ export function createCollectionsService(deps: Deps) {
         [],
         members.length,
       );
-      const byId = new Map(rows.map((row) => [row.id, toMerchantProduct(row)]));
+      const byId = new Map(rows.map((row) => [row.id, toMerchantProduct(row, deps.now())]));
       return members.flatMap((member) => byId.get(member.productId) ?? []);
     },
   };

@@ -50,6 +50,8 @@ const productSelection = {
   costPriceKobo: products.costPriceKobo,
   sellingPriceKobo: products.sellingPriceKobo,
   priceKobo: products.priceKobo,
+  saleStartDate: products.saleStartDate,
+  saleEndDate: products.saleEndDate,
   discountBasisPoints: products.discountBasisPoints,
   quantity: products.quantity,
   sku: products.sku,

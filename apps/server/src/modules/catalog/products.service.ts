@@ -98,6 +98,9 @@ export function toColumns(
     columns.costPriceKobo = nairaToKobo(pricing.costPrice);
     columns.sellingPriceKobo = nairaToKobo(pricing.sellingPrice);
     columns.priceKobo = nairaToKobo(pricing.price);
+    // A pricing entry is given whole: one without sale days has a sale (if any) with no end.
+    columns.saleStartDate = pricing.saleStartDate ?? null;
+    columns.saleEndDate = pricing.saleEndDate ?? null;
   }
   if (fields.quantity !== undefined) columns.quantity = fields.quantity;
   if (fields.sku !== undefined) columns.sku = fields.sku;
@@ -205,7 +208,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
   async function readMerchantProduct(executor: Db, id: string): Promise<MerchantProduct> {
     const row = await findProduct(executor, eq(products.id, id));
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
-    return toMerchantProduct(row);
+    return toMerchantProduct(row, deps.now());
   }
 
   /** Runs a write, turning the store-and-SKU unique index into a 409 the merchant can act on. */
@@ -473,7 +476,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
       ]);
       const totalItems = total?.value ?? 0;
       return {
-        products: rows.map(toMerchantProduct),
+        products: rows.map((row) => toMerchantProduct(row, deps.now())),
         pagination: pageInfo(query.page, query.limit, totalItems),
       };
     },
@@ -487,14 +490,14 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
         [asc(products.quantity), asc(products.name)],
         limit,
       );
-      return rows.map(toMerchantProduct);
+      return rows.map((row) => toMerchantProduct(row, deps.now()));
     },
 
     async mineOne(auth: AuthContext, id: string): Promise<MerchantProduct> {
       const store = await merchantStore(db, auth);
       const row = await findProduct(db, and(eq(products.id, id), eq(products.storeId, store.id))!);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      return toMerchantProduct(row);
+      return toMerchantProduct(row, deps.now());
     },
 
     /** Stores the upload as WebP sizes owned by the uploader; product bodies then name its URLs. */
@@ -555,7 +558,7 @@ export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
       const totalItems = total?.value ?? 0;
       const metric = (status: ApprovalStatus) => byStatus.find((row) => row.status === status)?.value ?? 0;
       return {
-        products: rows.map(toMerchantProduct),
+        products: rows.map((row) => toMerchantProduct(row, deps.now())),
         pagination: pageInfo(query.page, query.limit, totalItems),
         metrics: { approved: metric('approved'), pending: metric('pending'), rejected: metric('rejected') },
       };

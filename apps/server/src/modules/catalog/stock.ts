@@ -6,6 +6,7 @@ import { conflict } from '../../platform/errors.js';
 import { addStoreSales } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
 import { merchantProfiles, stores } from '../stores/stores.schema.js';
+import { customerPriceKobo } from './catalog.rules.js';
 import { pendingSales, products } from './catalog.schema.js';
 import { refreshProductVisibility } from './products.repository.js';
 
@@ -39,6 +40,8 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
       childCategoryId: products.childCategoryId,
       sellingPriceKobo: products.sellingPriceKobo,
       priceKobo: products.priceKobo,
+      saleStartDate: products.saleStartDate,
+      saleEndDate: products.saleEndDate,
       quantity: products.quantity,
       contSalesOutOfStock: products.contSalesOutOfStock,
       variants: products.variants,
@@ -58,9 +61,14 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
     .where(sql`${products.id} = any((select ${sql.placeholder('ids')}::uuid[])::uuid[])`),
 );
 
-export async function loadProductsForSale(executor: Db, productIds: string[]) {
+/**
+ * Products as they sell at `now`: `sellingPriceKobo` is what the customer pays (the sale price only within the
+ * sale's Lagos days, customerPriceKobo), so the cart, checkout and coupons price by the one rule.
+ */
+export async function loadProductsForSale(executor: Db, productIds: string[], now = new Date()) {
   if (productIds.length === 0) return [];
-  return productsForSale(executor, { ids: productIds });
+  const rows = await productsForSale(executor, { ids: productIds });
+  return rows.map((row) => ({ ...row, sellingPriceKobo: customerPriceKobo(row, now) }));
 }
 
 export type ProductForSale = Awaited<ReturnType<typeof loadProductsForSale>>[number];

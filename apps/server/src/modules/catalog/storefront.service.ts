@@ -128,7 +128,10 @@ export function createStorefrontService(deps: Deps) {
     const known = knownCount(key);
     if (known) {
       const [rows, total] = await Promise.all([statements.page({ ...request, withCount: false }), known]);
-      return { page: { data: rows.map(toCustomerProduct), count: total }, last: rows.at(-1) };
+      return {
+        page: { data: rows.map((row) => toCustomerProduct(row, deps.now())), count: total },
+        last: rows.at(-1),
+      };
     }
     let settle: { resolve(total: number): void; reject(error: unknown): void } | undefined;
     const counting = new Promise<number>((resolve, reject) => {
@@ -140,7 +143,10 @@ export function createStorefrontService(deps: Deps) {
       const rows = await statements.page({ ...request, withCount: true });
       const total = rows[0]?.total ?? (await statements.count(request.filters));
       counted.resolve(total);
-      return { page: { data: rows.map(toCustomerProduct), count: total }, last: rows.at(-1) };
+      return {
+        page: { data: rows.map((row) => toCustomerProduct(row, deps.now())), count: total },
+        last: rows.at(-1),
+      };
     } catch (error) {
       counted.reject(error);
       throw error;
@@ -148,7 +154,9 @@ export function createStorefrontService(deps: Deps) {
   }
 
   async function rail(where: SQL, order: SQL[], limit: number): Promise<CustomerProduct[]> {
-    return (await selectProductPage(db, where, order, limit)).map(toCustomerProduct);
+    return (await selectProductPage(db, where, order, limit)).map((row) =>
+      toCustomerProduct(row, deps.now()),
+    );
   }
 
   async function visibleStoreBy(where: SQL) {
@@ -190,7 +198,7 @@ export function createStorefrontService(deps: Deps) {
     async one(id: string): Promise<CustomerProduct> {
       const row = await statements.product(id);
       if (!row) throw notFound(PRODUCT_NOT_FOUND);
-      return toCustomerProduct(row);
+      return toCustomerProduct(row, deps.now());
     },
 
     /** Several products in the order asked; ids customers cannot see are left out rather than failing the call. */
@@ -202,7 +210,7 @@ export function createStorefrontService(deps: Deps) {
         [],
         unique.length,
       );
-      const byId = new Map(rows.map((row) => [row.id, toCustomerProduct(row)]));
+      const byId = new Map(rows.map((row) => [row.id, toCustomerProduct(row, deps.now())]));
       return unique.flatMap((id) => byId.get(id) ?? []);
     },
 
@@ -349,7 +357,7 @@ export function createStorefrontService(deps: Deps) {
             startsAt: promotion.startsAt?.toISOString() ?? null,
             endsAt: promotion.endsAt?.toISOString() ?? null,
             products: rows.map((row) => ({
-              ...toCustomerProduct(row),
+              ...toCustomerProduct(row, deps.now()),
               promotionProductId: memberIdOf.get(row.id)!,
             })),
           };
@@ -407,7 +415,7 @@ export function createStorefrontService(deps: Deps) {
               customerOrder('newest'),
               productIds.length,
             );
-      const byId = new Map(rows.map((row) => [row.id, toCustomerProduct(row)]));
+      const byId = new Map(rows.map((row) => [row.id, toCustomerProduct(row, deps.now())]));
       return collections.map((collection) => ({
         id: collection.id,
         storeId: collection.storeId,

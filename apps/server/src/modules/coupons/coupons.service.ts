@@ -81,7 +81,7 @@ export interface CouponsPorts {
   /** A customer with no paid order yet (orders implements it; the default counts coupon redemptions only). */
   isFirstTimeCustomer?: (executor: Db, customerId: string) => Promise<boolean>;
   /** The customer's cart as coupon lines, so apply-coupon can check the code against it (cart implements it). */
-  cartLines?: (executor: Db, customerId: string) => Promise<CouponLine[]>;
+  cartLines?: (executor: Db, customerId: string, now: Date) => Promise<CouponLine[]>;
 }
 
 // ---------- money and field conversion: naira outside, kobo / basis points inside ----------
@@ -405,7 +405,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     const customer = await facts(db, customerId, rows);
     const now = deps.now();
     if (rows.every((row) => unavailableReason(toRule(row), customer, now) !== null)) throw unusable();
-    const lines = ports.cartLines ? await ports.cartLines(db, customerId) : [];
+    const lines = ports.cartLines ? await ports.cartLines(db, customerId, deps.now()) : [];
     if (lines.length === 0) throw unusable();
     const result = await evaluate(db, { customerId, codes: [code], lines, now }, { automatic: false });
     if (!result.applied.some((entry) => entry.code === code)) throw unusable();
@@ -462,7 +462,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     // customers
     async forProducts(customerId: string, body: { storeIds: string[]; productIds: string[] }) {
       const rows = await listedCoupons(db, body.storeIds);
-      const products = await loadProductsForSale(db, body.productIds);
+      const products = await loadProductsForSale(db, body.productIds, deps.now());
       const customer = await facts(db, customerId, rows);
       const now = deps.now();
       const answer: {
@@ -519,7 +519,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
         for (const line of body.lines)
           quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
       else for (const productId of body.productIds ?? []) quantities.set(productId, 1);
-      const products = (await loadProductsForSale(db, [...quantities.keys()])).filter(
+      const products = (await loadProductsForSale(db, [...quantities.keys()], deps.now())).filter(
         (product) =>
           product.approvalStatus === 'approved' &&
           product.storeVisible &&

@@ -94,7 +94,7 @@ export const orders = pgTable(
     status: text().notNull().default('awaiting_payment'),
     /**
      * When the order entered its current status: a trigger sets it on every status change that does not set it
-     * itself (migration 0045), so the service levels find what is late through an index, by the database's clock.
+     * itself (migration 0046), so the service levels find what is late through an index, by the database's clock.
      */
     statusSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     subtotalKobo: kobo().notNull(),

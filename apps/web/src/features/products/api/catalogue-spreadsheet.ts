@@ -4,20 +4,22 @@ import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/open-file';
 import { myProductsKeys } from './list-my-products';
 
-export type CatalogueFile = 'template' | 'allowedValues' | 'export';
+export type CatalogueFile = 'template' | 'templateXlsx' | 'allowedValues' | 'export' | 'exportXlsx';
 
 const fileNames: Record<CatalogueFile, string> = {
   template: 'catalogue-template.csv',
+  templateXlsx: 'catalogue-template.xlsx',
   allowedValues: 'catalogue-allowed-values.csv',
   export: 'catalogue.csv',
+  exportXlsx: 'catalogue.xlsx',
 };
 
-/** The endpoints answer the file itself (text/csv), fetched with the session's token, so not a plain link. */
+/** The endpoints answer the file itself (CSV or a workbook), fetched with the session's token, so not a plain link. */
 export async function downloadCatalogueFile(file: CatalogueFile): Promise<void> {
-  const blob = (await api(bulkCatalogEndpoints[file], {
-    kind: 'merchant',
-    responseType: 'blob',
-  })) as unknown as Blob;
+  const options = { kind: 'merchant', responseType: 'blob' } as const;
+  const blob = (file === 'template' || file === 'templateXlsx'
+    ? await api(bulkCatalogEndpoints[file], { ...options, query: {} })
+    : await api(bulkCatalogEndpoints[file], options)) as unknown as Blob;
   saveBlob(blob, fileNames[file]);
 }
 
@@ -25,15 +27,22 @@ export function useDownloadCatalogueFile() {
   return useMutation({ mutationFn: downloadCatalogueFile });
 }
 
-function formOf(file: File): FormData {
+/** The sheet and, if chosen, the zip of images named by SKU. */
+export interface CatalogueUpload {
+  file: File;
+  images?: File | null;
+}
+
+function formOf({ file, images }: CatalogueUpload): FormData {
   const form = new FormData();
   form.append('file', file);
+  if (images) form.append('images', images);
   return form;
 }
 
 /** The dry run: every problem by row and column; nothing is written. */
-export async function previewCatalogue(file: File): Promise<BulkCatalogSummary> {
-  return (await api(bulkCatalogEndpoints.preview, { kind: 'merchant', form: formOf(file) })).data;
+export async function previewCatalogue(upload: CatalogueUpload): Promise<BulkCatalogSummary> {
+  return (await api(bulkCatalogEndpoints.preview, { kind: 'merchant', form: formOf(upload) })).data;
 }
 
 export function usePreviewCatalogue() {
@@ -41,8 +50,8 @@ export function usePreviewCatalogue() {
 }
 
 /** All rows or none; the product lists are stale afterwards. */
-export async function applyCatalogue(file: File): Promise<BulkCatalogSummary> {
-  return (await api(bulkCatalogEndpoints.apply, { kind: 'merchant', form: formOf(file) })).data;
+export async function applyCatalogue(upload: CatalogueUpload): Promise<BulkCatalogSummary> {
+  return (await api(bulkCatalogEndpoints.apply, { kind: 'merchant', form: formOf(upload) })).data;
 }
 
 export function useApplyCatalogue() {

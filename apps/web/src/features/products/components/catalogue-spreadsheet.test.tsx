@@ -18,13 +18,16 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const sentForms: FormData[] = [];
+
 function stubServer(preview: Response, apply?: Response) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
       calls.push(url);
+      if (init?.body instanceof FormData) sentForms.push(init.body);
       if (url.endsWith('/products/bulk/preview')) return preview.clone();
       if (url.endsWith('/products/bulk/apply') && apply) return apply.clone();
       return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
@@ -59,7 +62,7 @@ describe('the catalogue spreadsheet screen', () => {
     const user = userEvent.setup();
     renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
     expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
-    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.upload(screen.getByLabelText('Excel or CSV file'), csv());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     const table = await screen.findByRole('table', { name: /1 problem to fix/ });
     expect(table).toHaveTextContent('3');
@@ -75,12 +78,27 @@ describe('the catalogue spreadsheet screen', () => {
     );
     const user = userEvent.setup();
     renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
-    await user.upload(screen.getByLabelText('CSV file'), csv());
+    await user.upload(screen.getByLabelText('Excel or CSV file'), csv());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText(/ready to apply/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply file' }));
     expect(await screen.findByText(/Catalogue updated: 2 new, 0 changed, 0 unchanged/)).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((url) => url.endsWith('/apply'))).toHaveLength(1));
     expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
+  });
+
+  it('sends the images zip beside the sheet when one is chosen', async () => {
+    sentForms.length = 0;
+    stubServer(jsonResponse(200, { message: 'The file is ready to apply', data: summary() }));
+    const user = userEvent.setup();
+    renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    await user.upload(screen.getByLabelText('Excel or CSV file'), csv());
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'photos.zip', { type: 'application/zip' });
+    await user.upload(screen.getByLabelText('Images zip (optional)'), zip);
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText(/ready to apply/)).toBeInTheDocument();
+    expect(sentForms).toHaveLength(1);
+    expect((sentForms[0]!.get('file') as File).name).toBe('catalogue.csv');
+    expect((sentForms[0]!.get('images') as File).name).toBe('photos.zip');
   });
 });

@@ -11,9 +11,11 @@ import {
 } from '../api/catalogue-spreadsheet';
 
 const downloads: { file: CatalogueFile; label: string }[] = [
-  { file: 'template', label: 'Template' },
-  { file: 'allowedValues', label: 'Allowed values' },
-  { file: 'export', label: 'My catalogue' },
+  { file: 'templateXlsx', label: 'Template (Excel)' },
+  { file: 'template', label: 'Template (CSV)' },
+  { file: 'allowedValues', label: 'Allowed values (CSV)' },
+  { file: 'exportXlsx', label: 'My catalogue (Excel)' },
+  { file: 'export', label: 'My catalogue (CSV)' },
 ];
 
 /** The apply's 422 names each problem as `row N: column`; shown as the dry run shows its own. */
@@ -91,7 +93,10 @@ export function CatalogueSpreadsheet() {
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
+  const zipId = useId();
+  const zipHintId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const [images, setImages] = useState<File | null>(null);
   const download = useDownloadCatalogueFile();
   const preview = usePreviewCatalogue();
   const apply = useApplyCatalogue();
@@ -100,6 +105,12 @@ export function CatalogueSpreadsheet() {
 
   function choose(next: File | null) {
     setFile(next);
+    preview.reset();
+    apply.reset();
+  }
+
+  function chooseImages(next: File | null) {
+    setImages(next);
     preview.reset();
     apply.reset();
   }
@@ -123,7 +134,7 @@ export function CatalogueSpreadsheet() {
               loading={download.isPending && download.variables === which}
               onClick={() => download.mutate(which)}
             >
-              {label} (CSV)
+              {label}
             </Button>
           ))}
         </div>
@@ -138,25 +149,43 @@ export function CatalogueSpreadsheet() {
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           onSubmit={(event) => {
             event.preventDefault();
-            if (file) preview.mutate(file);
+            if (file) preview.mutate({ file, images });
           }}
         >
           <div className="flex flex-col gap-1">
             <label htmlFor={inputId} className="text-sm font-medium text-slate-900">
-              CSV file
+              Excel or CSV file
             </label>
             <input
               ref={input}
               id={inputId}
               type="file"
-              accept=".csv,text/csv"
+              accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               aria-describedby={hintId}
               className="max-w-full text-sm"
               onChange={(event) => choose(event.target.files?.[0] ?? null)}
             />
             <p id={hintId} className="text-xs text-slate-700">
-              Saved as CSV UTF-8, 2 MB and {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows
-              at most. Nothing is changed until you apply.
+              Excel workbook (.xlsx) or CSV UTF-8, 2 MB and{' '}
+              {new Intl.NumberFormat('en-NG').format(BULK_CATALOG_MAX_ROWS)} rows at most. Nothing is changed
+              until you apply.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={zipId} className="text-sm font-medium text-slate-900">
+              Images zip (optional)
+            </label>
+            <input
+              id={zipId}
+              type="file"
+              accept=".zip,application/zip"
+              aria-describedby={zipHintId}
+              className="max-w-full text-sm"
+              onChange={(event) => chooseImages(event.target.files?.[0] ?? null)}
+            />
+            <p id={zipHintId} className="text-xs text-slate-700">
+              Photos named by SKU: SKU.jpg, then SKU-2.jpg, SKU-3.jpg. JPEG, PNG or WebP, 40 MB in all. Or put
+              https addresses in the <code>image_urls</code> column.
             </p>
           </div>
           <Button type="submit" disabled={!file} loading={preview.isPending}>
@@ -188,7 +217,11 @@ export function CatalogueSpreadsheet() {
           Every row is written, or none. New products and changed names, prices or pictures wait for an
           admin's approval before customers see them; stock changes do not.
         </p>
-        <Button disabled={!ready} loading={apply.isPending} onClick={() => file && apply.mutate(file)}>
+        <Button
+          disabled={!ready}
+          loading={apply.isPending}
+          onClick={() => file && apply.mutate({ file, images })}
+        >
           Apply file
         </Button>
         {apply.isError ? (

@@ -101,6 +101,7 @@ describe('ProductForm', () => {
     await person.type(variant.getByLabelText('Color'), 'Black');
     await person.clear(variant.getByLabelText('Variant quantity'));
     await person.type(variant.getByLabelText('Variant quantity'), '5');
+    await person.type(screen.getByLabelText('Sale ends (optional)'), '2026-12-31');
     await person.click(screen.getByRole('button', { name: 'Create product' }));
 
     // the first detail is the form's message and sits on its own field
@@ -120,7 +121,15 @@ describe('ProductForm', () => {
       categoryId: ids.phones,
       subCategoryId: ids.smartphones,
       childCategoryId: ids.android,
-      pricing: [{ costPrice: 80000, sellingPrice: 95000, price: 110000 }],
+      pricing: [
+        {
+          costPrice: 80000,
+          sellingPrice: 95000,
+          price: 110000,
+          saleStartDate: null,
+          saleEndDate: '2026-12-31',
+        },
+      ],
       quantity: 12,
       sku: 'TS-20',
       weight: null,
