@@ -22,8 +22,8 @@ export default defineConfig({
   test: {
     // Vitest's default is cores − 1: one worker on a two-core machine. Test files wait on the database, on timers and
     // on child processes as much as they compute: a clean clone's unit phase took 969.6 s on two cores with one worker
-    // per core, and 573.6 s with three (CI of 2cce68c). Two workers more than the cores keep them busier still.
-    maxWorkers: os.availableParallelism() + 2,
+    // per core, and 573.6 s with three (CI of 2cce68c). With four it took 572.0 s: three keep the cores busy.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         test: {
@@ -64,10 +64,11 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          // Four journey files at a time: each has its own server (on its own copy of the seeded data) and browser,
-          // and a journey spends much of its time waiting on pages (CI on a clean clone took 294.3 s for 22 journey
-          // files three at a time, with the type check beside them).
-          maxWorkers: 4,
+          // Three journey files at a time: each has its own server (on its own copy of the seeded data) and browser,
+          // and a journey spends much of its time waiting on pages. CI on a clean clone took 294.3 s for 22 journey
+          // files three at a time with the type check beside them; four at a time took 285.6 s, and a sign-in page
+          // did not render within 30 s.
+          maxWorkers: 3,
         },
       },
     ],
