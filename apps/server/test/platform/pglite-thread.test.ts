@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -212,6 +213,18 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
       // A file never waits on the database: it is not refused (this app has no such file).
       const file = await test.app.inject({ method: 'GET', url: '/media/missing.webp' });
       expect(file.statusCode).not.toBe(503);
+      // Nor is a page: a browser would show the envelope instead of the sign-in form. It gets the web app's shell,
+      // unrendered, which fills itself from the API (when this checkout has the web build, as `npm test` makes).
+      const hasWebBuild = fs.existsSync(path.resolve(import.meta.dirname, '../../../web/dist/index.html'));
+      for (const url of ['/merchant/login', '/']) {
+        const page = await test.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).not.toBe(503);
+        if (hasWebBuild) {
+          expect(page.statusCode, url).toBe(200);
+          expect(page.headers['content-type'], url).toContain('text/html');
+          expect(page.body, url).toContain('<div id="root"></div>');
+        }
+      }
       await Promise.all(queued);
       const served = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
       expect(served.statusCode).toBe(200);

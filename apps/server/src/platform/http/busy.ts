@@ -1,5 +1,5 @@
-import type { ErrorEnvelope } from '@market/contracts';
-import type { FastifyInstance } from 'fastify';
+import { type ErrorEnvelope, surfaceBases } from '@market/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Seconds a refused client is asked to wait: the queue behind the bound drains in well under that. */
 export const BUSY_RETRY_AFTER_SECONDS = 1;
@@ -12,11 +12,23 @@ const BUSY: ErrorEnvelope = {
 /** A file by its name (`/assets/index-3f2a.js`, `/media/images/….webp`, `/favicon.ico`): never waits on the database. */
 const FILE = /\.[a-z0-9]+$/i;
 
+/** Prefixes that are never a page of the web app: the three HTTP surfaces, uploads and the built assets. */
+const NOT_PAGES = [...Object.values(surfaceBases), '/media', '/assets'];
+
+/**
+ * Page navigations that came while the database was busy: they are answered with the web app's plain shell (no
+ * server rendering, no page data), which the browser renders and fills from the API, whose reads retry a 503.
+ */
+const plainPages = new WeakSet<FastifyRequest>();
+
+/** Whether this page request is to get the plain shell rather than a server-rendered page (the database is busy). */
+export const servePlainPage = (request: FastifyRequest): boolean => plainPages.has(request);
+
 /**
  * Load shedding for the embedded database (ADR 054): while its queue is past its bound, a new request is refused at
  * once with 503 and `Retry-After`, in the error envelope, instead of joining a queue that would take it past any
  * client's patience. The refusal comes before any work, so nothing is half done; requests already in go on, and
- * their queries are never refused. Files are served as ever. The answer is sent here rather than thrown: a refusal
+ * their queries are never refused. Files are served as ever, and a page gets the web app's plain shell. The answer is sent here rather than thrown: a refusal
  * costs no stack trace and no error log line beyond the request's own, when the server is short of time already.
  */
 export function refuseWhileBusy(app: FastifyInstance, busy: () => boolean): void {
@@ -24,6 +36,12 @@ export function refuseWhileBusy(app: FastifyInstance, busy: () => boolean): void
     if (!busy()) return;
     const path = request.url.split('?', 1)[0]!;
     if (FILE.test(path)) return;
+    // A page is never refused with JSON: a browser would show the envelope, not the sign-in form it asked for.
+    const page = !NOT_PAGES.some((base) => path === base || path.startsWith(`${base}/`));
+    if (page && (request.method === 'GET' || request.method === 'HEAD')) {
+      plainPages.add(request);
+      return;
+    }
     return reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send(BUSY);
   });
 }

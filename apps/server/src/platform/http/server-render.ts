@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../logger.js';
+import { servePlainPage } from './busy.js';
 import type { ResponseCache } from './response-cache.js';
 import { CACHE_TTL_SECONDS } from './response-cache.js';
 import { canonicalTags, type PageMeta, renderPage } from './web-page.js';
@@ -283,6 +284,12 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
 
   for (const pattern of Object.keys(renderedPages)) {
     app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
+      // The database is busy (ADR 054): the page renders in the browser instead, its data asked of the API.
+      if (servePlainPage(request))
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(options.template);
       const pathname = request.url.split('?')[0] ?? '/';
       const query = new URLSearchParams(request.url.slice(pathname.length));
       // A merchant's shared draft preview is private to its link: rendered each time, never stored.

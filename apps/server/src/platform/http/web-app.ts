@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { type ErrorEnvelope, surfaceBases } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { servePlainPage } from './busy.js';
 import type { RouteTable } from './not-found.js';
 import type { ResponseCache } from './response-cache.js';
 import { installServerRendering } from './server-render.js';
@@ -61,7 +62,8 @@ export async function serveWebApp(
     // A missing hashed asset must not answer HTML with 200 (a stale tab would run it as a script).
     const isApi = notPagePrefixes.some((base) => pathname === base || pathname.startsWith(`${base}/`));
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      const meta = await pageMeta(pathname);
+      // While the database is busy (ADR 054) the page's title and share tags, which read it, are left out.
+      const meta = servePlainPage(request) ? undefined : await pageMeta(pathname);
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
