@@ -25,6 +25,7 @@ import {
   nextIp,
   type TestApp,
 } from '../support/test-app.js';
+import { allowPayOnDeliveryInLagos } from './pay-on-delivery-support.js';
 
 // Refunds of orders paid at the door (issue 36, ADR 089): the money was a carrier's cash, never a charge Paystack can
 // reverse. A return's refund is owed to the customer (`bank_transfer`, pending), never sent to the card that paid the
@@ -61,21 +62,7 @@ beforeAll(async () => {
   dispatcher = await createAdmin(test, 'dispatcher');
   podProduct = (await listedProduct(test, setup, podStore, { quantity: 500 })).id as string;
   cardProduct = (await listedProduct(test, setup, cardStore, { quantity: 500 })).id as string;
-  const zones = json(await call('GET', '/api/shipping', setup.admin.accessToken)).data.zones as {
-    id: string;
-    states: string[];
-  }[];
-  const saved = await call('PUT', '/api/pay-on-delivery/admin/settings', setup.admin.accessToken, {
-    enabled: true,
-    zoneIds: zones.filter((zone) => zone.states.includes('Lagos')).map((zone) => zone.id),
-    maxOrder: 1_000_000,
-    fee: 500,
-    refusalLimit: 3,
-    refusalPeriodDays: 30,
-    carrierCashLimit: 100_000_000,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
-  await call('PUT', '/api/pay-on-delivery/store', podStore.accessToken, { enabled: true });
+  await allowPayOnDeliveryInLagos(test, setup, podStore, 500);
 }, 120_000);
 afterAll(() => test?.close());
 

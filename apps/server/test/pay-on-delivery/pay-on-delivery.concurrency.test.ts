@@ -15,6 +15,7 @@ import {
 } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, createAdmin, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { allowPayOnDeliveryInLagos } from './pay-on-delivery-support.js';
 
 // Pay on delivery's money rules under many requests at once, on real PostgreSQL connections (ADR 074): the door's
 // cash is booked once however often the carrier taps, a collection is claimed by one remittance, a remittance is
@@ -41,21 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pay on delivery under concurren
     store = await sellingStore(test, setup);
     dispatcher = await createAdmin(test, 'dispatcher');
     product = (await listedProduct(test, setup, store, { quantity: 500 })).id as string;
-    const zones = json(await call('GET', '/api/shipping', setup.admin.accessToken)).data.zones as {
-      id: string;
-      states: string[];
-    }[];
-    const saved = await call('PUT', '/api/pay-on-delivery/admin/settings', setup.admin.accessToken, {
-      enabled: true,
-      zoneIds: zones.filter((zone) => zone.states.includes('Lagos')).map((zone) => zone.id),
-      maxOrder: 1_000_000,
-      fee: 750.5,
-      refusalLimit: 3,
-      refusalPeriodDays: 30,
-      carrierCashLimit: 100_000_000,
-    });
-    expect(saved.statusCode).toBe(200);
-    await call('PUT', '/api/pay-on-delivery/store', store.accessToken, { enabled: true });
+    await allowPayOnDeliveryInLagos(test, setup, store, 750.5);
   }, 120_000);
   afterAll(() => test?.close());
 
