@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { type AppDeps, type AppJobs, type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { type Database, openDatabase, type QueueBound } from '../../src/platform/db/client.js';
+import { releaseDatabase, rememberTemplateState, takeIdleDatabase } from './pglite-reuse.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,6 +37,10 @@ export async function openTestDatabase(
 }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    // A database the worker's previous test file was done with, back in the template's state (pglite-reuse.ts); a
+    // file that sets its own queue bound gets a database of its own.
+    const reused = queueBound ? undefined : takeIdleDatabase();
+    if (reused) return { database: reused, drop: () => releaseDatabase(reused) };
     const templateFile = inject('pgliteTemplateFile');
     const database = await openDatabase({
       driver: 'pglite',
@@ -44,7 +49,9 @@ export async function openTestDatabase(
     });
     // A no-op on the template's copy (every migration is recorded); migrates when run without the global setup.
     await database.migrate();
-    return { database, drop: () => database.close() };
+    if (queueBound) return { database, drop: () => database.close() };
+    await rememberTemplateState(database);
+    return { database, drop: () => releaseDatabase(database) };
   }
   const template = inject('postgresTemplate');
   const name = `test_${randomUUID().replaceAll('-', '')}`;

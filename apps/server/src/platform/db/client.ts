@@ -37,6 +37,11 @@ export interface Database {
   poolStats(): { size: number; inUse: number; waiting: number };
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (the tests' template). */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite in its worker thread only: whether the thread keeps the process alive. A test worker keeps an idle
+   * database for its next test file (test/support/pglite-reuse.ts) without holding the process open at its end.
+   */
+  holdProcess?(hold: boolean): void;
   close(): Promise<void>;
 }
 
@@ -194,6 +199,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await client.exec('vacuum analyze');
       },
       dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+      holdProcess: client instanceof PGliteThread ? (hold) => client.holdProcess(hold) : undefined,
       close: () => client.close(),
     };
   }

@@ -125,6 +125,12 @@ export class PGliteThread implements PGliteExecutor {
     return thread;
   }
 
+  /** Whether the thread keeps the process alive (it does, as a worker does, until told otherwise). */
+  holdProcess(hold: boolean): void {
+    if (hold) this.#worker.ref();
+    else this.#worker.unref();
+  }
+
   /** Calls sent and not answered yet: what waits on the embedded database. */
   get waiting(): number {
     return this.#calls.size;
