@@ -148,146 +148,165 @@ async function writePlanned(tx: Db, store: StoreRow, planned: PlannedProduct[], 
   return touched;
 }
 
+/** What the job's steps share: the platform's parts and the catalogue's plan. */
+interface ImportJob {
+  deps: Deps;
+  planner: ImportPlanner;
+}
+
+const leaseEnd = (deps: Deps) => new Date(deps.now().getTime() + IMPORT_LEASE_SECONDS * 1000);
+
+/** One claim of the oldest import due: queued, or running under a lease that has passed (its worker stopped). */
+async function claim({ deps }: ImportJob): Promise<ImportRow | undefined> {
+  const { db } = deps;
+  const now = deps.now();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await db
+    .update(catalogImports)
+    .set({ status: 'failed', error: STOPPED_TRYING, finishedAt: now, records: null, leaseUntil: null })
+    .where(
+      sql`${catalogImports.status} = 'running' and ${catalogImports.leaseUntil} < ${at} and ${catalogImports.attempts} >= ${IMPORT_MAX_ATTEMPTS}`,
+    );
+  const [row] = await db
+    .update(catalogImports)
+    .set({
+      status: 'running',
+      attempts: sql`${catalogImports.attempts} + 1`,
+      leaseUntil: leaseEnd(deps),
+      startedAt: sql`coalesce(${catalogImports.startedAt}, ${at})`,
+    })
+    .where(
+      eq(
+        catalogImports.id,
+        sql`(select id from catalog_imports where (status = 'queued' or (status = 'running' and lease_until < ${at}))
+          and attempts < ${IMPORT_MAX_ATTEMPTS} order by created_at limit 1 for update skip locked)`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The last batch's ending: done, or failed with `error`; the store's approvers hear of its products once. */
+async function finish(
+  deps: Deps,
+  tx: Db,
+  row: ImportRow,
+  store: StoreRow | undefined,
+  error?: string,
+): Promise<void> {
+  await tx
+    .update(catalogImports)
+    .set({
+      status: error ? 'failed' : 'done',
+      error: error ?? null,
+      records: null,
+      leaseUntil: null,
+      finishedAt: deps.now(),
+    })
+    .where(eq(catalogImports.id, row.id));
+  // One notice for the whole file, keyed by the import's time, so a retried ending tells nobody twice (issue 35).
+  if (store?.approvalStatus === 'approved' && row.toApproval > 0)
+    await deps.events.emit(tx, productApprovalDigest(store, row.createdAt));
+}
+
+/**
+ * The next batch of products, in one transaction under the store's catalogue lock (the one product creates take)
+ * that also moves the cursor. Answers false when the claim was taken over or the import has ended.
+ */
+async function writeBatch(
+  { deps, planner }: ImportJob,
+  id: string,
+  token: number,
+  groups: CatalogRecord[][],
+): Promise<boolean> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(catalogImports).where(eq(catalogImports.id, id)).for('update');
+    if (row?.status !== 'running' || row.attempts !== token) return undefined;
+    const store = await findStoreById(tx, row.storeId);
+    if (!store) {
+      await finish(deps, tx, row, undefined, 'The store was not found');
+      return undefined;
+    }
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
+    const batch = groups.slice(row.productsDone, row.productsDone + IMPORT_BATCH_PRODUCTS);
+    const result = await planner.plan(
+      tx,
+      store,
+      row.createdBy ?? NOBODY,
+      readOf(batch.flat()),
+      new Set(row.storeImages),
+    );
+    await planner.checkProductLimit(tx, store.id, result.planned.filter((item) => !item.existing).length);
+    const touched = await writePlanned(tx, store, result.planned, deps.now());
+    const outcomes = outcomesOf(batch, result);
+    const tally = (outcome: BulkImportOutcome['outcome']) =>
+      outcomes.filter((item) => item.outcome === outcome).length;
+    const [moved] = await tx
+      .update(catalogImports)
+      .set({
+        productsDone: row.productsDone + batch.length,
+        rowsDone: row.rowsDone + batch.reduce((rows, group) => rows + group.length, 0),
+        created: row.created + tally('created'),
+        updated: row.updated + tally('updated'),
+        unchanged: row.unchanged + tally('unchanged'),
+        failed: row.failed + tally('failed'),
+        toApproval: row.toApproval + result.planned.filter((item) => item.toApproval).length,
+        outcomes: sql`${catalogImports.outcomes} || ${JSON.stringify(outcomes)}::jsonb`,
+        leaseUntil: leaseEnd(deps),
+      })
+      .where(eq(catalogImports.id, id))
+      .returning();
+    if (moved!.productsDone >= groups.length) await finish(deps, tx, moved!, store);
+    return { touched: touched.length, more: moved!.productsDone < groups.length };
+  });
+  if (changed && changed.touched > 0) await deps.changes.publish(CATALOG_CHANGED);
+  return changed?.more ?? false;
+}
+
+/** A claimed import, batch after batch, to its end; stops quietly when its claim was taken over. */
+async function run(job: ImportJob, claimed: ImportRow): Promise<void> {
+  const groups = productGroups(claimed.records ?? []);
+  let uniqueRaces = 0;
+  for (let more = true; more; ) {
+    try {
+      more = await writeBatch(job, claimed.id, claimed.attempts, groups);
+    } catch (error) {
+      // A product created one by one with a SKU of the batch meanwhile: planned again, it is an update.
+      if (isUniqueViolation(error) && uniqueRaces++ < 3) continue;
+      if (!(error instanceof AppError)) throw error;
+      // A rule of the catalogue refused the batch (the plan's product limit): the import ends there.
+      await job.deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select()
+          .from(catalogImports)
+          .where(eq(catalogImports.id, claimed.id))
+          .for('update');
+        if (row?.status === 'running' && row.attempts === claimed.attempts)
+          await finish(job.deps, tx, row, await findStoreById(tx, row.storeId), error.message);
+      });
+      return;
+    }
+  }
+}
+
+/** Every import due, one after the other; answers how many were taken up. */
+async function runDue(job: ImportJob): Promise<number> {
+  let taken = 0;
+  for (let claimed = await claim(job); claimed; claimed = await claim(job)) {
+    taken += 1;
+    try {
+      await run(job, claimed);
+    } catch (error) {
+      // Left running: its lease passes and the timed job takes it up again at its first unwritten batch.
+      job.deps.logger.error({ err: error, importId: claimed.id }, 'catalogue import stopped');
+    }
+  }
+  return taken;
+}
+
 export function createCatalogImports(deps: Deps, planner: ImportPlanner) {
   const { db } = deps;
-  const leaseEnd = () => new Date(deps.now().getTime() + IMPORT_LEASE_SECONDS * 1000);
-
-  /** One claim of the oldest import due: queued, or running under a lease that has passed (its worker stopped). */
-  async function claim(): Promise<ImportRow | undefined> {
-    const now = deps.now();
-    const at = sql`${now.toISOString()}::timestamptz`;
-    await db
-      .update(catalogImports)
-      .set({ status: 'failed', error: STOPPED_TRYING, finishedAt: now, records: null, leaseUntil: null })
-      .where(
-        sql`${catalogImports.status} = 'running' and ${catalogImports.leaseUntil} < ${at} and ${catalogImports.attempts} >= ${IMPORT_MAX_ATTEMPTS}`,
-      );
-    const [row] = await db
-      .update(catalogImports)
-      .set({
-        status: 'running',
-        attempts: sql`${catalogImports.attempts} + 1`,
-        leaseUntil: leaseEnd(),
-        startedAt: sql`coalesce(${catalogImports.startedAt}, ${at})`,
-      })
-      .where(
-        eq(
-          catalogImports.id,
-          sql`(select id from catalog_imports where (status = 'queued' or (status = 'running' and lease_until < ${at}))
-            and attempts < ${IMPORT_MAX_ATTEMPTS} order by created_at limit 1 for update skip locked)`,
-        ),
-      )
-      .returning();
-    return row;
-  }
-
-  /** The last batch's ending: done, or failed with `error`; the store's approvers hear of its products once. */
-  async function finish(tx: Db, row: ImportRow, store: StoreRow | undefined, error?: string): Promise<void> {
-    await tx
-      .update(catalogImports)
-      .set({
-        status: error ? 'failed' : 'done',
-        error: error ?? null,
-        records: null,
-        leaseUntil: null,
-        finishedAt: deps.now(),
-      })
-      .where(eq(catalogImports.id, row.id));
-    // One notice for the whole file, keyed by the import's time, so a retried ending tells nobody twice (issue 35).
-    if (store?.approvalStatus === 'approved' && row.toApproval > 0)
-      await deps.events.emit(tx, productApprovalDigest(store, row.createdAt));
-  }
-
-  /**
-   * The next batch of products, in one transaction under the store's catalogue lock (the one product creates take)
-   * that also moves the cursor. Answers false when the claim was taken over or the import has ended.
-   */
-  async function writeBatch(id: string, token: number, groups: CatalogRecord[][]): Promise<boolean> {
-    const changed = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(catalogImports).where(eq(catalogImports.id, id)).for('update');
-      if (!row || row.status !== 'running' || row.attempts !== token) return undefined;
-      const store = await findStoreById(tx, row.storeId);
-      if (!store) {
-        await finish(tx, row, undefined, 'The store was not found');
-        return undefined;
-      }
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
-      const batch = groups.slice(row.productsDone, row.productsDone + IMPORT_BATCH_PRODUCTS);
-      const result = await planner.plan(
-        tx,
-        store,
-        row.createdBy ?? NOBODY,
-        readOf(batch.flat()),
-        new Set(row.storeImages),
-      );
-      await planner.checkProductLimit(tx, store.id, result.planned.filter((item) => !item.existing).length);
-      const touched = await writePlanned(tx, store, result.planned, deps.now());
-      const outcomes = outcomesOf(batch, result);
-      const tally = (outcome: BulkImportOutcome['outcome']) =>
-        outcomes.filter((item) => item.outcome === outcome).length;
-      const [moved] = await tx
-        .update(catalogImports)
-        .set({
-          productsDone: row.productsDone + batch.length,
-          rowsDone: row.rowsDone + batch.reduce((rows, group) => rows + group.length, 0),
-          created: row.created + tally('created'),
-          updated: row.updated + tally('updated'),
-          unchanged: row.unchanged + tally('unchanged'),
-          failed: row.failed + tally('failed'),
-          toApproval: row.toApproval + result.planned.filter((item) => item.toApproval).length,
-          outcomes: sql`${catalogImports.outcomes} || ${JSON.stringify(outcomes)}::jsonb`,
-          leaseUntil: leaseEnd(),
-        })
-        .where(eq(catalogImports.id, id))
-        .returning();
-      if (moved!.productsDone >= groups.length) await finish(tx, moved!, store);
-      return { touched: touched.length, more: moved!.productsDone < groups.length };
-    });
-    if (changed && changed.touched > 0) await deps.changes.publish(CATALOG_CHANGED);
-    return changed?.more ?? false;
-  }
-
-  /** A claimed import, batch after batch, to its end; stops quietly when its claim was taken over. */
-  async function run(claimed: ImportRow): Promise<void> {
-    const groups = productGroups(claimed.records ?? []);
-    let uniqueRaces = 0;
-    for (let more = true; more; ) {
-      try {
-        more = await writeBatch(claimed.id, claimed.attempts, groups);
-      } catch (error) {
-        // A product created one by one with a SKU of the batch meanwhile: planned again, it is an update.
-        if (isUniqueViolation(error) && uniqueRaces++ < 3) continue;
-        if (!(error instanceof AppError)) throw error;
-        // A rule of the catalogue refused the batch (the plan's product limit): the import ends there.
-        await db.transaction(async (tx) => {
-          const [row] = await tx
-            .select()
-            .from(catalogImports)
-            .where(eq(catalogImports.id, claimed.id))
-            .for('update');
-          if (row?.status === 'running' && row.attempts === claimed.attempts)
-            await finish(tx, row, await findStoreById(tx, row.storeId), error.message);
-        });
-        return;
-      }
-    }
-  }
-
-  /** Every import due, one after the other; answers how many were taken up. */
-  async function runDue(): Promise<number> {
-    let taken = 0;
-    for (let claimed = await claim(); claimed; claimed = await claim()) {
-      taken += 1;
-      try {
-        await run(claimed);
-      } catch (error) {
-        // Left running: its lease passes and the timed job takes it up again at its first unwritten batch.
-        deps.logger.error({ err: error, importId: claimed.id }, 'catalogue import stopped');
-      }
-    }
-    return taken;
-  }
-
+  const job: ImportJob = { deps, planner };
   let running: Promise<unknown> | undefined;
   let runAgain = false;
   /** Starts the due imports in this process now (the timed job is the safety net); never two loops at once. */
@@ -296,7 +315,7 @@ export function createCatalogImports(deps: Deps, planner: ImportPlanner) {
       runAgain = true;
       return;
     }
-    running = runDue()
+    running = runDue(job)
       .catch((error: unknown) => deps.logger.error({ err: error }, 'catalogue imports failed'))
       .finally(() => {
         running = undefined;
@@ -332,7 +351,7 @@ export function createCatalogImports(deps: Deps, planner: ImportPlanner) {
       return importSummary(row!);
     },
 
-    runDue,
+    runDue: () => runDue(job),
 
     /** Waits for the imports this process is writing (the server's stop). */
     async stop(): Promise<void> {
