@@ -152,6 +152,8 @@ async function writePlanned(tx: Db, store: StoreRow, planned: PlannedProduct[], 
 interface ImportJob {
   deps: Deps;
   planner: ImportPlanner;
+  /** Set when the server stops: the batch in flight commits, and no other starts. */
+  stopping: boolean;
 }
 
 const leaseEnd = (deps: Deps) => new Date(deps.now().getTime() + IMPORT_LEASE_SECONDS * 1000);
@@ -268,6 +270,14 @@ async function run(job: ImportJob, claimed: ImportRow): Promise<void> {
   const groups = productGroups(claimed.records ?? []);
   let uniqueRaces = 0;
   for (let more = true; more; ) {
+    if (job.stopping) {
+      // Handed back at once: the next process (or this one, started again) takes it up without waiting for the lease.
+      await job.deps.db
+        .update(catalogImports)
+        .set({ leaseUntil: job.deps.now() })
+        .where(and(eq(catalogImports.id, claimed.id), eq(catalogImports.attempts, claimed.attempts)));
+      return;
+    }
     try {
       more = await writeBatch(job, claimed.id, claimed.attempts, groups);
     } catch (error) {
@@ -292,7 +302,9 @@ async function run(job: ImportJob, claimed: ImportRow): Promise<void> {
 /** Every import due, one after the other; answers how many were taken up. */
 async function runDue(job: ImportJob): Promise<number> {
   let taken = 0;
-  for (let claimed = await claim(job); claimed; claimed = await claim(job)) {
+  while (!job.stopping) {
+    const claimed = await claim(job);
+    if (!claimed) break;
     taken += 1;
     try {
       await run(job, claimed);
@@ -306,7 +318,7 @@ async function runDue(job: ImportJob): Promise<number> {
 
 export function createCatalogImports(deps: Deps, planner: ImportPlanner) {
   const { db } = deps;
-  const job: ImportJob = { deps, planner };
+  const job: ImportJob = { deps, planner, stopping: false };
   let running: Promise<unknown> | undefined;
   let runAgain = false;
   /** Starts the due imports in this process now (the timed job is the safety net); never two loops at once. */
@@ -353,8 +365,9 @@ export function createCatalogImports(deps: Deps, planner: ImportPlanner) {
 
     runDue: () => runDue(job),
 
-    /** Waits for the imports this process is writing (the server's stop). */
+    /** The server's stop: the batch in flight commits, the import is handed back, and no other batch starts. */
     async stop(): Promise<void> {
+      job.stopping = true;
       runAgain = false;
       while (running) await running;
     },
