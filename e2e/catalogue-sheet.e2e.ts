@@ -8,7 +8,8 @@ import { chromiumPath, expectNoSidewaysScroll, signIn, useJourney } from './harn
 
 // Issue 35's proof of the catalogue by spreadsheet (ADR 077, 087): a merchant downloads the Excel template, a script
 // fills 200 rows (products and their variants, with some mistakes), the dry run lists the mistakes by row, the
-// fixed file is applied, the catalogue is exported, and uploading the export changes nothing.
+// fixed file is applied in the background (its progress, then each product's outcome), the catalogue is exported, and
+// uploading the export changes nothing.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-sheet-'));
 
@@ -77,7 +78,12 @@ describe.skipIf(!chromiumPath)('catalogue by spreadsheet journey (360 px phone)'
     await check(page, await fillTemplate(template, false));
     await page.getByText('No problems found: the file is ready to apply.').waitFor();
     await page.getByRole('button', { name: 'Apply file' }).click();
+    // Written in the background (ADR 094): the bar shows the rows written, then the result and each product's.
+    await page.getByRole('progressbar', { name: 'Rows written' }).waitFor();
     await page.getByText(/Catalogue updated: 150 new, 0 changed/).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('progressbar', { name: 'Rows written' }).getAttribute('value')).toBe('200');
+    await page.getByRole('table', { name: 'Each product of the file' }).waitFor();
+    await expectNoSidewaysScroll(page);
 
     const exported = await download(page, 'My catalogue (Excel)');
     await check(page, exported);

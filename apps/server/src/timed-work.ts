@@ -34,6 +34,8 @@ export interface TimedWork {
   adminDigests(): Promise<number>;
   /** Orders and returns past their service-level limit are told once (issue 35); answers how many. */
   serviceLevelNotices(): Promise<number>;
+  /** Applied catalogue files waiting, or left by a stopped worker (ADR 094); answers how many were taken up. */
+  runCatalogImports(): Promise<number>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -216,6 +218,18 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       if (told > 0) work.logger.info({ told }, 'service-level notices');
     },
     { retryLimit: 1, retryDelay: 60, backoff: false },
+  );
+  // Applied catalogue files start in the process that took them (ADR 094); this takes up one whose worker stopped
+  // (its lease of two minutes passed) or that was queued while no process ran. Each batch moves the import's cursor
+  // in its own transaction, so a repeat writes no batch twice.
+  scheduler.schedule(
+    'catalog.run-imports',
+    { everySeconds: 60 },
+    async () => {
+      const taken = await work.runCatalogImports();
+      if (taken > 0) work.logger.info({ taken }, 'catalogue imports taken up');
+    },
+    { retryLimit: 1, retryDelay: 30, backoff: false },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { access } from './access.js';
+import { uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { envelope } from './envelope.js';
 
 // A store's catalogue as one spreadsheet (ADR 077): export, a template, a dry run that reports every problem by
-// row and column, and an apply that writes all rows or none.
+// row and column, and an apply that checks the whole file, then writes it by SKU in the background (ADR 094).
 
 const tags = ['Products (spreadsheet)'];
 
@@ -99,6 +100,54 @@ export const bulkCatalogSummary = z.object({
 });
 export type BulkCatalogSummary = z.infer<typeof bulkCatalogSummary>;
 
+/** What applying did to one product of the file (its variant rows go with it). */
+export const bulkImportOutcome = z.object({
+  /** The product's row (or its first variant row, for a product the file names only by its variants). */
+  row: z.number().int(),
+  sku: z.string(),
+  outcome: z.enum(['created', 'updated', 'unchanged', 'failed']),
+  /** Why a row failed (the catalogue changed between the check and the write); null otherwise. */
+  message: z.string().nullable(),
+});
+export type BulkImportOutcome = z.infer<typeof bulkImportOutcome>;
+
+export const BULK_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type BulkImportStatus = (typeof BULK_IMPORT_STATUSES)[number];
+
+/** One applied file: the background job's progress and, when done, what it did (ADR 094). */
+export const bulkImportSummary = z.object({
+  id: uuid,
+  status: z.enum(BULK_IMPORT_STATUSES),
+  /** Data rows of the file (header excluded) and how many are written so far. */
+  rowsTotal: z.number().int(),
+  rowsDone: z.number().int(),
+  /** Products of the file, and how many came out created, updated, unchanged or failed so far. */
+  products: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  failed: z.number().int(),
+  /** Of the created and updated, how many wait for an admin's approval before customers see them. */
+  toApproval: z.number().int(),
+  /** Why the whole import stopped (status `failed`); rows written before it stay written. */
+  error: z.string().nullable(),
+  /** Who applied the file (null once their account is gone). */
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type BulkImportSummary = z.infer<typeof bulkImportSummary>;
+
+export const bulkImport = bulkImportSummary.extend({
+  /** Each product's outcome in the order of the file, as far as the job has gone. */
+  outcomes: z.array(bulkImportOutcome),
+});
+export type BulkImport = z.infer<typeof bulkImport>;
+
+/** How many of the store's imports the list shows, newest first. */
+export const BULK_IMPORTS_LISTED = 20;
+
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A template for one category's branch (any level), or for the whole tree when left out. */
@@ -179,11 +228,33 @@ export const bulkCatalogEndpoints = {
     method: 'POST',
     path: '/products/bulk/apply',
     summary:
-      'Creates and updates products by SKU from a CSV or Excel (.xlsx) file (multipart field `file`; images from a zip in field `images` or fetched from `image_urls`) in one transaction: all rows or none. A file with problems answers 422 with each problem as `row N: column`; the same file twice changes nothing the second time',
+      "Applies a CSV or Excel (.xlsx) file (multipart field `file`; images from a zip in field `images` or fetched from `image_urls`) in the background: the whole file is checked first with the dry run's rules, and a file with any problem answers 422 with each problem as `row N: column` and writes nothing. A file without problems answers 202 with the import, whose progress `GET /products/bulk/imports/{id}` reads; products are created or updated by SKU in batches, so the same file twice changes nothing the second time (every product unchanged)",
     tags,
     access: access.merchant('products:write'),
     upload: { field: 'file' },
+    status: 202,
     errors: [409, 429],
-    response: envelope(bulkCatalogSummary),
+    response: envelope(bulkImportSummary),
+  }),
+  imports: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/imports',
+    summary: "The store's latest applied files (at most 20), newest first, with each one's progress",
+    tags,
+    access: access.merchant('products:write'),
+    response: envelope(z.array(bulkImportSummary)),
+  }),
+  importById: defineEndpoint({
+    surface: 'api',
+    method: 'GET',
+    path: '/products/bulk/imports/:id',
+    summary:
+      "One applied file of the store: status (queued, running, done, failed), rows done of the total, the counts, and each product's outcome so far; another store's import is 404",
+    tags,
+    access: access.merchant('products:write'),
+    params: z.object({ id: uuid }),
+    errors: [404],
+    response: envelope(bulkImport),
   }),
 };

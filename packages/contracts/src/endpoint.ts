@@ -43,8 +43,8 @@ export interface Endpoint<
      */
     form?: z.ZodType;
   };
-  /** Status of the success answer; 200 unless said. */
-  status?: 200 | 201;
+  /** Status of the success answer; 200 unless said (202: accepted, the work goes on in the background). */
+  status?: 200 | 201 | 202;
   /**
    * Refusals the handler can give beyond those the endpoint's shape implies (the server's openapi.ts): 429
    * where a rate limit applies, 404 where a signed-in call finds nothing of the caller's, 409 where a read depends

@@ -10,6 +10,7 @@ import type { Deps } from '../platform/deps.js';
 import type { IdempotencyKeys } from '../platform/http/idempotency.js';
 import type { Composition } from './index.js';
 import { bankAccounts } from './modules/bank-accounts.js';
+import { catalog } from './modules/catalog.js';
 import { checkout } from './modules/checkout.js';
 import { ledger } from './modules/ledger.js';
 import { notifications } from './modules/notifications.js';
@@ -56,6 +57,8 @@ export interface AppJobs {
   adminDigests(): Promise<number>;
   /** Orders and returns past their service-level limit become notices, once each (issue 35); answers how many. */
   serviceLevelNotices(): Promise<number>;
+  /** Applied catalogue files waiting, or left by a stopped worker, are written to their end (ADR 094). */
+  runCatalogImports(): Promise<number>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -90,6 +93,7 @@ export function appJobs(
     wishlistNotices: () => use(wishlist).service.sendNotices(),
     adminDigests: () => sendAdminDigests(deps, use(notifications).service),
     serviceLevelNotices: () => emitServiceLevelNotices(deps),
+    runCatalogImports: () => use(catalog).imports.runDue(),
   };
 }
 

@@ -64,6 +64,10 @@ describe('timed work registered by the app', () => {
         when: { everySeconds: 60 },
         options: { retryLimit: 2, retryDelay: 10, backoff: true },
       },
+      'catalog.run-imports': {
+        when: { everySeconds: 60 },
+        options: { retryLimit: 1, retryDelay: 30, backoff: false },
+      },
       'orders.complete-after-return-window': {
         when: { everySeconds: 3_600 },
         options: { retryLimit: 2, retryDelay: 60, backoff: true },

@@ -76,8 +76,16 @@ export function bulkCatalogRoutes(bulk: BulkCatalogService): RouteDefinition[] {
       };
     }),
     route(api.apply, async ({ auth, request }) => ({
-      message: 'Catalogue updated',
+      message: 'The file is being applied',
       data: await bulk.apply(auth, await readUpload(request)),
+    })),
+    route(api.imports, async ({ auth }) => ({
+      message: 'Your catalogue imports',
+      data: await bulk.imports(auth),
+    })),
+    route(api.importById, async ({ auth, params }) => ({
+      message: 'Catalogue import',
+      data: await bulk.importById(auth, params.id),
     })),
   ];
 }

@@ -3,19 +3,18 @@ import {
   type BulkCatalogColumn,
   type BulkCatalogProblem,
   type BulkCatalogSummary,
+  type BulkImportSummary,
   createProductBody,
   type ProductFields,
   productLimitMessage,
   soldOutBehaviours,
   weightUnits,
 } from '@market/contracts';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
-import { productApprovalDigest } from '../../platform/notify/events.js';
 import { findStoreById, type StoreRow } from '../stores/index.js';
 import {
   type CategoryChoice,
@@ -32,10 +31,10 @@ import {
   formOf,
   NEW_PRODUCT_NEEDS,
   propertiesFor,
-  SKU_RACE,
   type VariantCells,
 } from './bulk-catalog.form.js';
 import { checkImageUrls, importImageUrls } from './bulk-catalog.images.js';
+import { createCatalogImports } from './bulk-catalog.imports.js';
 import {
   type CatalogRead,
   type CatalogRecord,
@@ -55,18 +54,11 @@ import { readCatalogUpload } from './bulk-catalog.upload.js';
 import { checkImageZip, IMAGE_ZIP_MAX_BYTES, importImageZip } from './bulk-catalog.zip-images.js';
 import { needsReapproval } from './catalog.rules.js';
 import { products } from './catalog.schema.js';
-import {
-  insertProducts,
-  type ProductInsert,
-  type ProductRecord,
-  refreshProductVisibility,
-  selectProducts,
-  updateProduct,
-} from './products.repository.js';
+import { type ProductRecord, selectProducts } from './products.repository.js';
 import { type CatalogNeeds, reviewedContent, toColumns } from './products.service.js';
 
-// The catalogue as a spreadsheet (ADR 077). One plan serves the dry run and the apply: the apply makes it again
-// inside its transaction, under the store's catalogue lock, and writes it only when it found no problem.
+// The catalogue as a spreadsheet (ADR 077). One plan serves the dry run, the apply's check of the whole file, and
+// each batch the background job writes (ADR 094), made again there under the store's catalogue lock.
 
 /** The sheet and, beside it, an optional zip of images named by SKU. */
 export interface CatalogUpload {
@@ -96,10 +88,14 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     return store;
   }
 
-  async function storeProducts(executor: Db, storeId: string): Promise<ProductRecord[]> {
+  /** The store's products, or only those whose SKU (any case) is in `skus`: a batch reads what it names. */
+  async function storeProducts(executor: Db, storeId: string, skus?: string[]): Promise<ProductRecord[]> {
+    if (skus?.length === 0) return [];
     return selectProducts(
       executor,
-      eq(products.storeId, storeId),
+      skus
+        ? and(eq(products.storeId, storeId), inArray(sql`lower(${products.sku})`, skus))
+        : eq(products.storeId, storeId),
       [asc(products.createdAt), asc(products.sku)],
       100_000,
     );
@@ -117,8 +113,9 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
     const { file } = read;
     const problems = [...read.problems];
     if (!file) return { rows: 0, planned: [], problems };
+    const named = file.records.flatMap((record) => [record.cells.sku ?? '', record.cells.parent_sku ?? '']);
     const [existingRows, choices] = await Promise.all([
-      storeProducts(executor, store.id),
+      storeProducts(executor, store.id, [...new Set(named.filter(Boolean).map((sku) => sku.toLowerCase()))]),
       categoryChoices(executor),
     ]);
     const existingBySku = new Map(existingRows.map((row) => [row.sku.toLowerCase(), row]));
@@ -365,58 +362,7 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       throw conflict(productLimitMessage(allowance.planName, allowance.limit));
   }
 
-  /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-  function applyFile(
-    auth: AuthContext,
-    read: CatalogRead,
-    storeImages: Set<string>,
-  ): Promise<BulkCatalogSummary> {
-    return db.transaction(async (tx) => {
-      const store = await storeOf(tx, auth);
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${store.id}`}))`);
-      const result = await plan(tx, store, auth.userId, read, storeImages);
-      if (result.problems.length > 0) throw fileProblems(result.problems);
-      const at = deps.now();
-      const creates = result.planned.filter((item) => !item.existing);
-      await checkProductLimit(tx, store.id, creates.length);
-      const created = await insertProducts(
-        tx,
-        creates.map((item) => ({
-          ...(item.columns as ProductInsert),
-          storeId: store.id,
-          storeName: store.storeName,
-          approvalStatus: 'pending' as const,
-          isVisible: false,
-          createdAt: at,
-          updatedAt: at,
-        })),
-      );
-      const touched = [...created];
-      for (const item of result.planned) {
-        if (!item.existing || !item.changed) continue;
-        const changes: Partial<ProductInsert> = { ...item.columns, updatedAt: at };
-        if (item.toApproval) {
-          Object.assign(changes, {
-            approvalStatus: 'pending',
-            approvedBy: null,
-            approvedAt: null,
-            rejectionReason: null,
-            isVisible: false,
-          } satisfies Partial<ProductInsert>);
-        }
-        await updateProduct(tx, item.existing.id, changes);
-        touched.push(item.existing.id);
-      }
-      await refreshProductVisibility(tx, touched);
-      // One notice for the whole file: approvers see the store's batch as one item (issue 35).
-      if (
-        store.approvalStatus === 'approved' &&
-        (creates.length > 0 || result.planned.some((item) => item.toApproval))
-      )
-        await deps.events.emit(tx, productApprovalDigest(store, at));
-      return summary(result, true);
-    });
-  }
+  const imports = createCatalogImports(deps, { plan, checkProductLimit });
 
   return {
     async preview(auth: AuthContext, upload: CatalogUpload): Promise<BulkCatalogSummary> {
@@ -432,30 +378,42 @@ export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
       return summary(result, false);
     },
 
-    /** All rows or none, in one transaction under the store's catalogue lock (the one product creates take). */
-    async apply(auth: AuthContext, upload: CatalogUpload): Promise<BulkCatalogSummary> {
+    /**
+     * Checks the whole file as the dry run does (a problem anywhere is a 422 and nothing is written), then queues it
+     * for the background job, which writes it by SKU in batches (ADR 094).
+     */
+    async apply(auth: AuthContext, upload: CatalogUpload): Promise<BulkImportSummary> {
       await deps.rateLimits.consume('bulk-catalog', { account: requireStoreId(auth) });
-      // Parsed before the transaction: a workbook's reading holds no lock.
       const read = await readCatalogUpload(upload.sheet);
       if (upload.images && upload.images.length > IMAGE_ZIP_MAX_BYTES)
         throw validation('images', 'The images zip must be 40 MB or smaller');
-      // Images (a zip, addresses) are stored before the transaction too: no lock is held while a host answers.
-      const storeId = requireStoreId(auth);
+      // Images (a zip, addresses) are stored first, each once per store (ADR 093): the job only writes rows.
+      const store = await storeOf(db, auth);
       const zipped = upload.images
-        ? await importImageZip(deps, storeId, auth.userId, read, upload.images)
+        ? await importImageZip(deps, store.id, auth.userId, read, upload.images)
         : { problems: [], storeImages: new Set<string>() };
       if (zipped.problems.length > 0) throw fileProblems(zipped.problems);
-      const imported = await importImageUrls(deps, storeId, auth.userId, read);
+      const imported = await importImageUrls(deps, store.id, auth.userId, read);
       if (imported.problems.length > 0) throw fileProblems(imported.problems);
-      try {
-        return await applyFile(auth, read, new Set([...zipped.storeImages, ...imported.storeImages]));
-      } catch (error) {
-        // A product created one by one with a SKU of the file, between the plan and the write (single creates
-        // take the catalogue lock only under a plan limit): nothing was written; checking the file again shows it.
-        if (isUniqueViolation(error)) throw conflict(SKU_RACE);
-        throw error;
-      }
+      const storeImages = new Set([...zipped.storeImages, ...imported.storeImages]);
+      const result = await plan(db, store, auth.userId, read, storeImages);
+      if (result.problems.length > 0) throw fileProblems(result.problems);
+      // Checked here for a clear 409 now; each batch checks again under the catalogue lock.
+      await checkProductLimit(db, store.id, result.planned.filter((item) => !item.existing).length);
+      return imports.queue({
+        storeId: store.id,
+        createdBy: auth.userId,
+        records: read.file?.records ?? [],
+        storeImages,
+        products: result.planned.length,
+      });
     },
+
+    /** The store's imports: one with its outcomes, or the latest. */
+    importById: (auth: AuthContext, id: string) => imports.get(auth, id),
+    imports: (auth: AuthContext) => imports.list(auth),
+    /** The background job's part: the timed job and the server's stop call it. */
+    jobs: { runDue: imports.runDue, stop: imports.stop },
 
     /** The store's catalogue in the import's format: a product's row, then its variants' rows. */
     async exportRows(auth: AuthContext): Promise<Cells[]> {

@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import { bulkCatalogRoutes } from './bulk-catalog.routes.js';
-import { createBulkCatalogService } from './bulk-catalog.service.js';
+import { type BulkCatalogService, createBulkCatalogService } from './bulk-catalog.service.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
 import type { CatalogNeeds } from './products.service.js';
@@ -30,9 +30,23 @@ export {
 } from './stock.js';
 export { storeCatalogPort } from './store-catalog.js';
 
-/** Categories, products, promotions, collections and the storefront's reads. */
-export function createCatalogModule(deps: Deps, needs: CatalogNeeds = {}): ServerModule<CatalogService> {
+/**
+ * Categories, products, promotions, collections and the storefront's reads; `imports` is the background job of
+ * applied spreadsheets (ADR 094), which the timed work calls and the server's stop waits for.
+ */
+export function createCatalogModule(
+  deps: Deps,
+  needs: CatalogNeeds = {},
+): ServerModule<CatalogService> & { imports: BulkCatalogService['jobs'] } {
   const service = createCatalogService(deps, needs);
   const bulk = createBulkCatalogService(deps, needs);
-  return { service, routes: [...catalogRoutes(service), ...bulkCatalogRoutes(bulk)] };
+  return {
+    service,
+    routes: [...catalogRoutes(service), ...bulkCatalogRoutes(bulk)],
+    imports: bulk.jobs,
+    // An import being written finishes its batch before the database closes.
+    http: async (scope) => {
+      scope.addHook('onClose', () => bulk.jobs.stop());
+    },
+  };
 }

@@ -1,5 +1,10 @@
-import { type BulkCatalogSummary, bulkCatalogEndpoints } from '@market/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type BulkCatalogSummary,
+  type BulkImport,
+  type BulkImportSummary,
+  bulkCatalogEndpoints,
+} from '@market/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/open-file';
 import { myProductsKeys } from './list-my-products';
@@ -49,15 +54,61 @@ export function usePreviewCatalogue() {
   return useMutation({ mutationFn: previewCatalogue });
 }
 
-/** All rows or none; the product lists are stale afterwards. */
-export async function applyCatalogue(upload: CatalogueUpload): Promise<BulkCatalogSummary> {
+/** Checks the whole file, then queues it: answers the import the background job writes (ADR 094). */
+export async function applyCatalogue(upload: CatalogueUpload): Promise<BulkImportSummary> {
   return (await api(bulkCatalogEndpoints.apply, { kind: 'merchant', form: formOf(upload) })).data;
 }
 
-export function useApplyCatalogue() {
+export const catalogueImportKeys = {
+  all: ['catalogue-imports'] as const,
+  one: (id: string) => ['catalogue-imports', id] as const,
+};
+
+export function useApplyCatalogue(options: { onQueued?: (queued: BulkImportSummary) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: applyCatalogue,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myProductsKeys.all }),
+    onSuccess: async (queued) => {
+      options.onQueued?.(queued);
+      await queryClient.invalidateQueries({ queryKey: catalogueImportKeys.all, exact: true });
+    },
+  });
+}
+
+/** How often a running import is read again: often enough for the bar to move, cheap (one row by its key). */
+export const IMPORT_POLL_MS = 1_000;
+
+export const importEnded = (found: Pick<BulkImportSummary, 'status'> | undefined) =>
+  found?.status === 'done' || found?.status === 'failed';
+
+/**
+ * One import, read again every second until it ends; when it ends, the product lists are stale. `enabled` off
+ * until an apply has answered.
+ */
+export function useCatalogueImport(id: string | undefined) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: catalogueImportKeys.one(id ?? ''),
+    enabled: !!id,
+    queryFn: async ({ signal }): Promise<BulkImport> => {
+      const found = (
+        await api(bulkCatalogEndpoints.importById, { kind: 'merchant', params: { id: id! }, signal })
+      ).data;
+      if (importEnded(found)) {
+        await queryClient.invalidateQueries({ queryKey: myProductsKeys.all });
+        await queryClient.invalidateQueries({ queryKey: catalogueImportKeys.all, exact: true });
+      }
+      return found;
+    },
+    refetchInterval: (query) => (importEnded(query.state.data) ? false : IMPORT_POLL_MS),
+  });
+}
+
+/** The store's latest imports, newest first. */
+export function useCatalogueImports() {
+  return useQuery({
+    queryKey: catalogueImportKeys.all,
+    queryFn: async ({ signal }) =>
+      (await api(bulkCatalogEndpoints.imports, { kind: 'merchant', signal })).data,
   });
 }

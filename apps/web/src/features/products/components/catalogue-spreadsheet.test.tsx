@@ -18,10 +18,42 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const IMPORT_ID = '0b5cf6f4-3f5e-4c55-9c1a-2f6a3e0c7d11';
+
+const importOf = (overrides: Record<string, unknown> = {}) => ({
+  id: IMPORT_ID,
+  status: 'queued',
+  rowsTotal: 3,
+  rowsDone: 0,
+  products: 2,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  failed: 0,
+  toApproval: 0,
+  error: null,
+  createdBy: 'm1',
+  createdAt: '2026-11-29T10:00:00.000Z',
+  startedAt: null,
+  finishedAt: null,
+  outcomes: [],
+  ...overrides,
+});
+
 const sentForms: FormData[] = [];
 
-function stubServer(preview: Response, apply?: Response) {
+/**
+ * The server as the screen meets it: the dry run, the apply, then the import's reads in turn (the last repeats), and
+ * the list of recent imports (empty unless given).
+ */
+function stubServer(
+  preview: Response,
+  apply?: Response,
+  reads: Response[] = [],
+  recent: Response = jsonResponse(200, { message: 'Your catalogue imports', data: [] }),
+) {
   const calls: string[] = [];
+  let read = 0;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -30,6 +62,9 @@ function stubServer(preview: Response, apply?: Response) {
       if (init?.body instanceof FormData) sentForms.push(init.body);
       if (url.endsWith('/products/bulk/preview')) return preview.clone();
       if (url.endsWith('/products/bulk/apply') && apply) return apply.clone();
+      if (url.endsWith(`/products/bulk/imports/${IMPORT_ID}`) && reads.length > 0)
+        return reads[Math.min(read++, reads.length - 1)]!.clone();
+      if (url.endsWith('/products/bulk/imports')) return recent.clone();
       return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
     }),
   );
@@ -71,20 +106,86 @@ describe('the catalogue spreadsheet screen', () => {
     expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
   });
 
-  it('applies a clean file and says what changed', async () => {
+  it('applies a clean file in the background: a labelled progress bar, then the result by product', async () => {
     const calls = stubServer(
       jsonResponse(200, { message: 'The file is ready to apply', data: summary() }),
-      jsonResponse(200, { message: 'Catalogue updated', data: summary({ applied: true }) }),
+      jsonResponse(202, { message: 'The file is being applied', data: importOf() }),
+      [
+        jsonResponse(200, {
+          message: 'Catalogue import',
+          data: importOf({ status: 'running', rowsDone: 1 }),
+        }),
+        jsonResponse(200, {
+          message: 'Catalogue import',
+          data: importOf({
+            status: 'done',
+            rowsDone: 3,
+            created: 1,
+            unchanged: 1,
+            toApproval: 1,
+            outcomes: [
+              { row: 2, sku: 'A-1', outcome: 'created', message: null },
+              { row: 4, sku: 'B-1', outcome: 'unchanged', message: null },
+            ],
+          }),
+        }),
+      ],
     );
     const user = userEvent.setup();
     renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    expect(await screen.findByText('No file applied yet')).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Excel or CSV file'), csv());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText(/ready to apply/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Apply file' }));
-    expect(await screen.findByText(/Catalogue updated: 2 new, 0 changed, 0 unchanged/)).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((url) => url.endsWith('/apply'))).toHaveLength(1));
+    const bar = await screen.findByRole('progressbar', { name: 'Rows written' });
+    await waitFor(() => expect(bar).toHaveAttribute('value', '1'));
+    expect(bar).toHaveAttribute('max', '3');
+    expect(screen.getByText('1 of 3 rows written')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Catalogue updated: 1 new, 0 changed, 1 unchanged/, {}, { timeout: 4_000 }),
+    ).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Each product of the file' });
+    expect(table).toHaveTextContent('A-1');
+    expect(table).toHaveTextContent('New');
+    expect(table).toHaveTextContent('Unchanged');
+    expect(screen.getByRole('progressbar', { name: 'Rows written' })).toHaveAttribute('value', '3');
+    expect(calls.filter((url) => url.endsWith('/apply'))).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Apply file' })).toBeDisabled();
+  });
+
+  it('shows an import chosen from the recent ones, and why it stopped', async () => {
+    stubServer(
+      jsonResponse(200, { message: 'The file is ready to apply', data: summary() }),
+      undefined,
+      [
+        jsonResponse(200, {
+          message: 'Catalogue import',
+          data: importOf({ status: 'failed', rowsDone: 1, error: 'Your plan allows 3 products' }),
+        }),
+      ],
+      jsonResponse(200, {
+        message: 'Your catalogue imports',
+        data: [importOf({ status: 'failed', rowsDone: 1 })].map(({ outcomes: _outcomes, ...item }) => item),
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    await user.click(await screen.findByRole('button', { name: /Show the import of/ }));
+    expect(await screen.findByText(/The import stopped: Your plan allows 3 products/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Show the import of/ })).toBeDisabled();
+  });
+
+  it('offers to try again when the recent imports cannot be read', async () => {
+    stubServer(
+      jsonResponse(200, { message: 'The file is ready to apply', data: summary() }),
+      undefined,
+      [],
+      jsonResponse(403, { message: 'You do not have permission', error: 'FORBIDDEN' }),
+    );
+    renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    expect(await screen.findByText('Could not load recent imports')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('sends the images zip beside the sheet when one is chosen', async () => {

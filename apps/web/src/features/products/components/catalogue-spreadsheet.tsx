@@ -9,6 +9,7 @@ import {
   useDownloadCatalogueFile,
   usePreviewCatalogue,
 } from '../api/catalogue-spreadsheet';
+import { CatalogueImport, RecentImports } from './catalogue-import';
 
 const downloads: { file: CatalogueFile; label: string }[] = [
   { file: 'templateXlsx', label: 'Template (Excel)' },
@@ -86,8 +87,8 @@ function SummaryList({ summary }: { summary: BulkCatalogSummary }) {
 }
 
 /**
- * Download the template or the catalogue, upload a CSV for a dry run, fix what it lists, then apply: all rows or
- * none (ADR 077).
+ * Download the template or the catalogue, upload a file for a dry run, fix what it lists, then apply: the whole file
+ * is checked again, then written in the background while the screen shows its progress (ADR 077, 094).
  */
 export function CatalogueSpreadsheet() {
   const inputId = useId();
@@ -97,9 +98,11 @@ export function CatalogueSpreadsheet() {
   const zipHintId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [images, setImages] = useState<File | null>(null);
+  /** The import shown: the one just applied, or one chosen from Recent imports. */
+  const [shown, setShown] = useState<string | undefined>();
   const download = useDownloadCatalogueFile();
   const preview = usePreviewCatalogue();
-  const apply = useApplyCatalogue();
+  const apply = useApplyCatalogue({ onQueued: (queued) => setShown(queued.id) });
   const checked = preview.data;
   const ready = !!file && !!checked && checked.problemCount === 0 && !apply.isSuccess;
 
@@ -214,8 +217,10 @@ export function CatalogueSpreadsheet() {
           3. Apply
         </h2>
         <p className="text-sm text-slate-700">
-          Every row is written, or none. New products and changed names, prices or pictures wait for an
-          admin's approval before customers see them; stock changes do not.
+          The whole file is checked again first: if any row has a problem, nothing is changed. Then it is
+          written in the background, matched by SKU; applying the same file twice changes nothing. New
+          products and changed names, prices or pictures wait for an admin's approval before customers see
+          them; stock changes do not.
         </p>
         <Button
           disabled={!ready}
@@ -234,12 +239,14 @@ export function CatalogueSpreadsheet() {
             ) : null}
           </div>
         ) : null}
-        {apply.data ? (
-          <FormAlert tone="success">
-            Catalogue updated: {apply.data.create} new, {apply.data.update} changed, {apply.data.unchanged}{' '}
-            unchanged.
-          </FormAlert>
-        ) : null}
+        {shown ? <CatalogueImport key={shown} id={shown} /> : null}
+      </section>
+
+      <section aria-labelledby={`${inputId}-recent`} className="space-y-3">
+        <h2 id={`${inputId}-recent`} className="text-lg font-semibold text-slate-900">
+          Recent imports
+        </h2>
+        <RecentImports shown={shown} onShow={setShown} />
       </section>
     </div>
   );
