@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orders } from '../../src/modules/orders/orders.schema.js';
-import {
-  addToCart,
-  type CommerceSetup,
-  checkout,
-  listedProduct,
-  payInSandbox,
-  type SellingStore,
-  type Shopper,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, type createAdmin, json, type TestApp } from '../support/test-app.js';
+import { type PaidOrderOptions, paidOrderOf } from '../support/world.js';
 
 // Orders carried to the customer's door through the real chain (merchant, admin, dispatcher, delivery token), for
 // the returns tests.
@@ -29,40 +21,21 @@ export function caller(test: TestApp) {
     });
 }
 
-/** A paid order of `seller` with `quantity` units of one new product (and `more` of a second, if given). */
+/**
+ * A paid order of `seller` with `quantity` units of one new product (and `more` of a second, if given), bought by a
+ * new customer unless said: world's `paidOrderOf`, with the delivery token the customer reads on the order.
+ */
 export async function paidOrder(
   test: TestApp,
   setup: CommerceSetup,
   seller: SellingStore,
-  options: { quantity?: number; more?: number; customer?: Shopper; price?: number } = {},
+  options: Pick<PaidOrderOptions, 'quantity' | 'more' | 'customer' | 'price'> = {},
 ) {
-  const call = caller(test);
-  const pricing = options.price
-    ? { pricing: [{ costPrice: 1, sellingPrice: options.price, price: options.price + 1000 }] }
-    : {};
-  const product = await listedProduct(test, setup, seller, { quantity: 50, ...pricing });
   const customer = options.customer ?? (await shopper(test));
-  expect((await addToCart(test, customer, product.id, options.quantity ?? 1)).statusCode).toBe(200);
-  let second: string | undefined;
-  if (options.more) {
-    second = (await listedProduct(test, setup, seller, { quantity: 50, name: 'Ankara tote bag' }))
-      .id as string;
-    expect((await addToCart(test, customer, second, options.more)).statusCode).toBe(200);
-  }
-  const created = json(await checkout(test, customer)).data;
-  if (created.payment?.authorizationUrl)
-    await payInSandbox(test, created.payment.authorizationUrl, 'success');
-  const orderId = created.tracker.orders[0].id as string;
-  const detail = json(await call('GET', `/api/orders/customer/${orderId}`, customer.token)).data;
+  const paid = await paidOrderOf(test, setup, seller, customer, options);
+  const detail = json(await caller(test)('GET', `/api/orders/customer/${paid.orderId}`, customer.token)).data;
   expect(detail.orderStatus.code_name).toBe('pending');
-  return {
-    customer,
-    orderId,
-    productId: product.id as string,
-    secondProductId: second,
-    trackerId: detail.trackerId as string,
-    token: detail.orderDeliveryToken as string,
-  };
+  return { customer, ...paid, token: detail.orderDeliveryToken as string };
 }
 
 /** Merchant accepts and packs, the admin assigns a dispatcher, who carries it and delivers with the token. */

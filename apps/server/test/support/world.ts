@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import {
   addToCart,
   type CommerceSetup,
@@ -42,14 +43,63 @@ export interface PaidOrderOptions {
   stock?: number;
   /** A product of the seller already listed, bought instead of a new one. */
   productId?: string;
+  /** The new product's selling price in naira: the factory's unless said. */
+  price?: number;
+  /** Units of a second new product of the seller (an Ankara tote bag) in the same order: none unless said. */
+  more?: number;
 }
 
 const times = <T>(count: number, make: () => Promise<T>) =>
   Promise.all(Array.from({ length: count }, () => make()));
 
+/** A new product of `seller`, listed and approved: its id. */
+async function newProductOf(
+  test: TestApp,
+  setup: CommerceSetup,
+  seller: SellingStore,
+  options: Pick<PaidOrderOptions, 'stock' | 'price'> & { name?: string },
+) {
+  const pricing = options.price
+    ? { pricing: [{ costPrice: 1, sellingPrice: options.price, price: options.price + 1000 }] }
+    : {};
+  const name = options.name ? { name: options.name } : {};
+  return (await listedProduct(test, setup, seller, { quantity: options.stock ?? 50, ...pricing, ...name }))
+    .id as string;
+}
+
 /**
- * `count` orders of one product of `seller` (a new one unless named), bought one after another by one customer and paid in the sandbox:
- * their ids, and the product's.
+ * The one way a test makes a paid order: `customer` puts `quantity` units of a product of `seller` (a new one unless
+ * named, and `more` units of a second new one if said) in the cart, checks out and pays in the sandbox.
+ */
+export async function paidOrderOf(
+  test: TestApp,
+  setup: CommerceSetup,
+  seller: SellingStore,
+  customer: Shopper,
+  options: Omit<PaidOrderOptions, 'customer'> = {},
+): Promise<{ orderId: string; trackerId: string; productId: string; secondProductId?: string }> {
+  const productId = options.productId ?? (await newProductOf(test, setup, seller, options));
+  expect((await addToCart(test, customer, productId, options.quantity ?? 1)).statusCode).toBe(200);
+  let secondProductId: string | undefined;
+  if (options.more) {
+    secondProductId = await newProductOf(test, setup, seller, { name: 'Ankara tote bag' });
+    expect((await addToCart(test, customer, secondProductId, options.more)).statusCode).toBe(200);
+  }
+  const created = json(await checkout(test, customer)).data;
+  // Gift cards may cover a checkout whole: then there is nothing to pay at the provider.
+  if (created.payment?.authorizationUrl)
+    await payInSandbox(test, created.payment.authorizationUrl, 'success');
+  return {
+    orderId: created.tracker.orders[0].id as string,
+    trackerId: created.tracker.id as string,
+    productId,
+    secondProductId,
+  };
+}
+
+/**
+ * `count` orders of one product of `seller` (a new one unless named), bought one after another by one customer and
+ * paid in the sandbox: their ids, and the product's.
  */
 export async function paidOrdersOf(
   test: TestApp,
@@ -59,16 +109,10 @@ export async function paidOrdersOf(
   count: number,
   options: Omit<PaidOrderOptions, 'customer'> = {},
 ): Promise<{ orderIds: string[]; productId: string }> {
-  const productId =
-    options.productId ??
-    ((await listedProduct(test, setup, seller, { quantity: options.stock ?? 50 })).id as string);
+  const productId = options.productId ?? (await newProductOf(test, setup, seller, options));
   const orderIds: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    await addToCart(test, customer, productId, options.quantity ?? 1);
-    const created = json(await checkout(test, customer)).data;
-    await payInSandbox(test, created.payment.authorizationUrl, 'success');
-    orderIds.push(created.tracker.orders[0].id as string);
-  }
+  for (let index = 0; index < count; index += 1)
+    orderIds.push((await paidOrderOf(test, setup, seller, customer, { ...options, productId })).orderId);
   return { orderIds, productId };
 }
 
@@ -104,8 +148,7 @@ export async function world(shape: WorldShape = {}) {
     /** One paid order of `seller`: its id, its product's and who bought it. */
     paidOrder: async (seller: SellingStore, options: PaidOrderOptions = {}) => {
       const customer = buyer(options);
-      const { orderIds, productId } = await paidOrdersOf(test, setup, seller, customer, 1, options);
-      return { orderId: orderIds[0]!, productId, customer };
+      return { ...(await paidOrderOf(test, setup, seller, customer, options)), customer };
     },
     /** Another customer with an address (Lagos, Ikeja unless said), beyond the world's own. */
     newCustomer: (address?: Parameters<typeof shopper>[1]) => shopper(test, address),

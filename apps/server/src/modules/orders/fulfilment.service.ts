@@ -1,3 +1,4 @@
+import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
 import {
   allowedNext,
@@ -34,12 +35,6 @@ export type {
 export { MAX_WRONG_TOKENS, type TakenBack } from './fulfilment.moves.js';
 export { evidencePurpose } from './fulfilment.steps.js';
 export { queueStatuses, startOfLagosDay } from './fulfilment.views.js';
-
-/** A function of the fulfilment context, as a method of the service: the context given once. */
-const bound =
-  <C, A extends unknown[], R>(ctx: C, step: (ctx: C, ...args: A) => R) =>
-  (...args: A) =>
-    step(ctx, ...args);
 
 /**
  * The fulfilment chain (ADR 029, 057, 078, 081): an order's move from the store to the customer, its assignment to a

@@ -2,9 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { formatNaira, type OrderStatusCode } from '@market/contracts';
 import { recordAudit, recordAudits } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
-import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import type { OrderMoneyEvents } from './money-events.js';
 import {
   checkMove,
   initialStatus,
@@ -13,6 +11,7 @@ import {
   moveBetween,
   type OrderActor,
 } from './order-status.js';
+import type { OrdersContext } from './orders.context.js';
 import type { OrderRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 
@@ -20,11 +19,7 @@ import * as repository from './orders.repository.js';
 // checkout's orders in bulk (ADR 031), a return's replacement. Named functions of the orders service's context
 // (ADR 091); the service binds them.
 
-/** What the moves work with: the platform's deps and the order-money flow that books each money fact. */
-export interface OrdersContext {
-  deps: Deps;
-  money: OrderMoneyEvents;
-}
+export type { OrdersContext };
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

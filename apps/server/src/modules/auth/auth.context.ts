@@ -1,0 +1,58 @@
+import type { MerchantProfile, OnboardingState } from '@market/contracts';
+import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import type { FindAdminCustomRole, FindMembership } from './auth.guard.js';
+// What the auth service's functions share (ADR 091): the platform's deps, what auth needs of other modules,
+// the clock and the public address mailed links point to.
+
+/** Where a request came from, for rate limits, sessions and the sign-in lockout. */
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+/** A merchant's store as the account screens show it. */
+export type MerchantStore = MerchantProfile['store'];
+
+/**
+ * What auth needs of the stores module, handed in by the composition: the stores module depends on auth (a store
+ * belongs to a user), so auth must not import it back.
+ */
+export interface AuthNeeds {
+  findStoreByMerchant(executor: Db, merchantId: string): Promise<MerchantStore | undefined>;
+  createStoreForMerchant(executor: Db, merchantId: string, storeName: string): Promise<MerchantStore>;
+  merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
+  /** The caller's active store membership, resolved by the stores module for the guard. */
+  findMembership: FindMembership;
+  /** An admin's custom role, resolved by the admins module for the guard (issue 9). */
+  findAdminCustomRole?: FindAdminCustomRole;
+  /** The store URL a store name would get, so a sign-up with a known email answers like a new one. */
+  slugify(name: string): string;
+}
+
+/** What the auth service's functions work with. */
+export interface AuthContext {
+  deps: Deps;
+  db: Db;
+  needs: AuthNeeds;
+  /** The platform's clock, read at each call (a test may move it). */
+  now(): Date;
+  /** The web app's address of a path, for a mailed link. */
+  link(path: string): string;
+}
+
+export function authContext(deps: Deps, needs: AuthNeeds): AuthContext {
+  return {
+    deps,
+    db: deps.db,
+    needs,
+    now: () => deps.now(),
+    link: (path) => `${deps.config.publicUrl}${path}`,
+  };
+}
+
+/** `users.role` of a merchant account created by a store for its staff (its store role is the membership's). */
+export const STAFF_ACCOUNT_ROLE = 'staff';
+
+/** The refusal of a deactivated account, at sign-in, refresh and on every request. */
+export const DEACTIVATED = 'This account has been deactivated. Please contact support.';
