@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendAdminDigests } from '../flows/admin-digest.js';
 import { bookUnpostedOrders, catchUpBooksOnce } from '../flows/order-money.js';
 import { resumeRefunds } from '../flows/return-and-refund.js';
+import { moveSaleDays, type SaleDaysRun } from '../flows/sale-days.js';
 import { emitServiceLevelNotices } from '../flows/service-level-notices.js';
 import { emitTimedNotices } from '../flows/timed-notices.js';
 import { foldRollups } from '../modules/ledger/index.js';
@@ -56,6 +57,8 @@ export interface AppJobs {
   adminDigests(): Promise<number>;
   /** Orders and returns past their service-level limit become notices, once each (issue 35); answers how many. */
   serviceLevelNotices(): Promise<number>;
+  /** Sales whose first or last Lagos day came move the listing price; saved products on a new sale are told (ADR 095). */
+  saleDays(): Promise<SaleDaysRun>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -90,6 +93,7 @@ export function appJobs(
     wishlistNotices: () => use(wishlist).service.sendNotices(),
     adminDigests: () => sendAdminDigests(deps, use(notifications).service),
     serviceLevelNotices: () => emitServiceLevelNotices(deps),
+    saleDays: () => moveSaleDays(deps, use(wishlist).service),
   };
 }
 
