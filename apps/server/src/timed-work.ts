@@ -36,6 +36,8 @@ export interface TimedWork {
   serviceLevelNotices(): Promise<number>;
   /** Applied catalogue files waiting, or left by a stopped worker (ADR 094); answers how many were taken up. */
   runCatalogImports(): Promise<number>;
+  /** Sales whose first or last day came: listing prices move, saved products on a new sale are told (ADR 095). */
+  saleDays(): Promise<{ started: number; ended: number; told: number }>;
   mailer: Mailer;
   database: Database;
   logger: Logger;
@@ -230,6 +232,19 @@ export function registerTimedWork(scheduler: JobRunner, work: TimedWork): void {
       if (taken > 0) work.logger.info({ taken }, 'catalogue imports taken up');
     },
     { retryLimit: 1, retryDelay: 30, backoff: false },
+  );
+  // A sale's first and last Lagos day (ADR 095): every minute, the products whose price-change day has come (a range
+  // of a partial index, nothing when none is due) get today's price, so a listing sorts, filters and shows deals by
+  // the price customers pay within a minute of Lagos midnight. Rows are locked as they move, so a second run or a
+  // second process moves nothing twice; the wishlist's event key tells each customer once per sale.
+  scheduler.schedule(
+    'catalog.sale-days',
+    { everySeconds: 60 },
+    async () => {
+      const moved = await work.saleDays();
+      if (moved.started + moved.ended > 0) work.logger.info(moved, 'sale days');
+    },
+    { retryLimit: 2, retryDelay: 10, backoff: true },
   );
   // PGlite has no autovacuum: keep visibility maps and planner statistics fresh for index-only scans (a no-op on
   // PostgreSQL, whose autovacuum does it).

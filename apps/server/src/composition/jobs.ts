@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sendAdminDigests } from '../flows/admin-digest.js';
 import { bookUnpostedOrders, catchUpBooksOnce } from '../flows/order-money.js';
 import { resumeRefunds } from '../flows/return-and-refund.js';
+import { moveSaleDays, type SaleDaysRun } from '../flows/sale-days.js';
 import { emitServiceLevelNotices } from '../flows/service-level-notices.js';
 import { emitTimedNotices } from '../flows/timed-notices.js';
 import { foldRollups } from '../modules/ledger/index.js';
@@ -59,6 +60,8 @@ export interface AppJobs {
   serviceLevelNotices(): Promise<number>;
   /** Applied catalogue files waiting, or left by a stopped worker, are written to their end (ADR 094). */
   runCatalogImports(): Promise<number>;
+  /** Sales whose first or last Lagos day came move the listing price; saved products on a new sale are told (ADR 095). */
+  saleDays(): Promise<SaleDaysRun>;
 }
 
 /** Each timed job as a call of a module's, a flow's or the platform's function (timed-work.ts schedules them). */
@@ -94,6 +97,7 @@ export function appJobs(
     adminDigests: () => sendAdminDigests(deps, use(notifications).service),
     serviceLevelNotices: () => emitServiceLevelNotices(deps),
     runCatalogImports: () => use(catalog).imports.runDue(),
+    saleDays: () => moveSaleDays(deps, use(wishlist).service),
   };
 }
 

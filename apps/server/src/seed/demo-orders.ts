@@ -88,7 +88,35 @@ const stages: { name: string; path: OrderStatusCode[]; carrier: Carrier; hoursAg
     carrier: 'dispatcher',
     hoursAgo: 4,
   },
+  // Late by the default service-level limits (issue 35), so the admins' service-level dashboard has something to
+  // show: paid and never accepted for 2½ days (limit 48 h), packed and not collected for 30 hours (24 h), and out
+  // for delivery since yesterday (24 h).
+  { name: 'NM-DEMO0008', path: ['awaiting_payment', 'pending'], carrier: null, hoursAgo: 60 },
+  {
+    name: 'NM-DEMO0009',
+    path: ['awaiting_payment', 'pending', 'accepted', 'ready_for_pickup'],
+    carrier: null,
+    hoursAgo: 31,
+  },
+  {
+    name: 'NM-DEMO0010',
+    path: [
+      'awaiting_payment',
+      'pending',
+      'accepted',
+      'ready_for_pickup',
+      'assigned',
+      'picked_up',
+      'in_transit',
+      'out_for_delivery',
+    ],
+    carrier: 'partner',
+    hoursAgo: 30,
+  },
 ];
+
+/** Steps of a demo order are 20 minutes apart from its placing; the last is when it entered its status. */
+const STEP_MS = 20 * 60 * 1000;
 
 /** Seeds the demo orders once (after the demo accounts and catalog); running it again changes nothing. */
 export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()): Promise<number> {
@@ -155,6 +183,8 @@ export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()):
             : null;
       const token = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const deliveredAt = status === 'delivered' ? new Date(now.getTime() - 5 * 60 * 1000) : null;
+      // The status clock (service levels) agrees with the timeline: it started at the order's last step.
+      const statusSince = deliveredAt ?? new Date(placed.getTime() + (stage.path.length - 1) * STEP_MS);
       const [order] = await tx
         .insert(orders)
         .values({
@@ -187,6 +217,7 @@ export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()):
                 : null,
           dispatchPhoneNumber: stage.path.includes('picked_up') ? '+2348091234567' : null,
           deliveredAt,
+          statusSince,
           createdAt: placed,
           updatedAt: placed,
         })
@@ -215,7 +246,7 @@ export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()):
           createdAt:
             step === 'delivered' && deliveredAt
               ? deliveredAt
-              : new Date(placed.getTime() + position * 20 * 60 * 1000),
+              : new Date(placed.getTime() + position * STEP_MS),
         })),
       );
       await tx.insert(orderHandovers).values({

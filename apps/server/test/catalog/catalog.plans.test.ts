@@ -84,6 +84,13 @@ describe.skipIf(!onPostgres)('customer listing query plans at 20,000 products', 
     });
   }
 
+  it('the sale-days job reads only the products whose price changes today (ADR 095), never a scan', async () => {
+    const text = await plan(
+      sql`select id from products where price_changes_on is not null and price_changes_on <= ${'2026-12-01'}::date for update`,
+    );
+    expect(text, text).toContain('products_price_changes_idx');
+  });
+
   it('the counts behind each page do not scan products either', async () => {
     // The in-stock count is served by `products_visible_in_stock_idx` (created_at where is_visible and quantity > 0).
     for (const [name, build] of cases) {

@@ -121,6 +121,11 @@ describe('timed work registered by the app', () => {
         when: { everySeconds: 900 },
         options: { retryLimit: 1, retryDelay: 60, backoff: false },
       },
+      // A sale's first and last day move listing prices within a minute (ADR 095).
+      'catalog.sale-days': {
+        when: { everySeconds: 60 },
+        options: { retryLimit: 2, retryDelay: 10, backoff: true },
+      },
       'orders.service-level-notices': {
         when: { everySeconds: 300 },
         options: { retryLimit: 1, retryDelay: 60, backoff: false },

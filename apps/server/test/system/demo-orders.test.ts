@@ -12,7 +12,7 @@ describe('demo orders', () => {
       await seedDemoStoreWith(db, [
         { name: 'Tecno Spark 20', sku: 'TS20', sellingPriceKobo: 12_500_000, priceKobo: 13_000_000 },
       ]);
-      expect(await seedDemoOrders(db)).toBe(7);
+      expect(await seedDemoOrders(db)).toBe(10);
       expect(await seedDemoOrders(db)).toBe(0);
 
       const signIn = async (kind: 'customer' | 'merchant' | 'admin' | 'partner', email: string) =>
@@ -23,11 +23,36 @@ describe('demo orders', () => {
         return json(response).data;
       };
       const merchant = await get('/api/orders/merchant', await signIn('merchant', 'merchant@demo.ng'));
-      expect(merchant.pagination.totalItems).toBe(7);
-      const queue = await get('/api/orders/admin/queue', await signIn('admin', 'admin@demo.ng'));
-      expect(queue.orders.map((order: { orderName: string }) => order.orderName)).toEqual(['NM-DEMO0003']);
+      expect(merchant.pagination.totalItems).toBe(10);
+      const adminToken = await signIn('admin', 'admin@demo.ng');
+      const queue = await get('/api/orders/admin/queue', adminToken);
+      expect(queue.orders.map((order: { orderName: string }) => order.orderName).sort()).toEqual([
+        'NM-DEMO0003',
+        'NM-DEMO0009',
+      ]);
       const partner = await get('/api/partner/orders', await signIn('partner', 'partner@demo.ng'));
-      expect(partner.orders).toHaveLength(3);
+      expect(partner.orders).toHaveLength(4);
+
+      // The admins' service-level dashboard shows one late order of each kind the seed made late, and no other.
+      const levels = await get('/api/admin/service-levels', adminToken);
+      const late = Object.fromEntries(
+        (
+          levels.groups as {
+            kind: string;
+            count: number;
+            orders: { orderName: string; hoursLate: number }[];
+          }[]
+        ).map((group) => [group.kind, group.orders.map((order) => order.orderName)]),
+      );
+      expect(late).toMatchObject({
+        awaiting_acceptance: ['NM-DEMO0008'],
+        ready_not_picked_up: ['NM-DEMO0009'],
+        in_transit_too_long: [],
+        out_for_delivery_too_long: ['NM-DEMO0010'],
+      });
+      // Their money is booked like every other paid demo order's: the books' catch-up posts all ten.
+      expect(await test.jobs.bookUnpostedOrders()).toBe(10);
+      expect(await test.jobs.bookUnpostedOrders()).toBe(0);
       expect(partner.deliveredToday).toBe(1);
       const dispatcher = await get(
         '/api/orders/admin?mine=true',
@@ -38,7 +63,7 @@ describe('demo orders', () => {
       ]);
       const customerToken = await signIn('customer', 'customer@demo.ng');
       const mine = await get('/api/orders/customer?limit=20', customerToken);
-      expect(mine.orders).toHaveLength(7);
+      expect(mine.orders).toHaveLength(10);
       const outForDelivery = mine.orders.find(
         (order: { orderName: string }) => order.orderName === 'NM-DEMO0005',
       );

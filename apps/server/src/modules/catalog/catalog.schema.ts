@@ -84,9 +84,19 @@ export const products = pgTable(
      */
     saleStartDate: date({ mode: 'string' }),
     saleEndDate: date({ mode: 'string' }),
+    /**
+     * What a customer pays today (customerPriceKobo as a column, ADR 095): the sale price within the sale's days,
+     * the regular price outside them. Set by the trigger `products_price_now` on every write of the prices or the
+     * days, and moved at each sale's start and end by the job `catalog.sale-days` (rows whose priceChangesOn has
+     * come). Listings filter, sort and page on it through the price index, so none computes it per row.
+     */
+    priceNowKobo: kobo().notNull().default(0),
+    /** The next Lagos day on which priceNowKobo changes (the sale's start, or the day after its end); null: none. */
+    priceChangesOn: date({ mode: 'string' }),
+    /** The discount customers get today, from priceNowKobo (so a sale that ended or not yet begun shows none). */
     discountBasisPoints: integer().generatedAlwaysAs(
       (): SQL =>
-        sql`case when price_kobo > selling_price_kobo and price_kobo > 0 then ((price_kobo - selling_price_kobo)::bigint * 10000 / price_kobo)::integer else 0 end`,
+        sql`case when price_kobo > price_now_kobo and price_kobo > 0 then ((price_kobo - price_now_kobo)::bigint * 10000 / price_kobo)::integer else 0 end`,
     ),
     quantity: integer().notNull().default(0),
     sku: text().notNull(),
@@ -144,7 +154,7 @@ export const products = pgTable(
       .on(table.childCategoryId, table.createdAt, table.id)
       .where(sql`is_visible`),
     index('products_visible_price_idx')
-      .on(table.sellingPriceKobo, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
+      .on(table.priceNowKobo, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
       .where(sql`is_visible`),
     index('products_visible_sales_idx')
       .on(table.salesCount, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
@@ -163,6 +173,8 @@ export const products = pgTable(
       .on(table.discountBasisPoints)
       .where(sql`is_visible and discount_basis_points > 0`),
     index('products_search_idx').using('gin', table.searchVector),
+    // The sale-days job reads only the rows whose price changes today or earlier: a short range of this index.
+    index('products_price_changes_idx').on(table.priceChangesOn).where(sql`price_changes_on is not null`),
   ],
 );
 

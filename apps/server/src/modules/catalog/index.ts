@@ -6,6 +6,7 @@ import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
 import type { CatalogNeeds } from './products.service.js';
 
+export { saleApplies } from './catalog.rules.js';
 export type { CatalogService } from './catalog.service.js';
 export {
   findShippingFacts,
@@ -16,6 +17,7 @@ export {
   storeProductNames,
 } from './products.repository.js';
 export type { CatalogNeeds } from './products.service.js';
+export { applySaleDays, type SaleDayChanges } from './sale-days.js';
 export {
   createSalesFolder,
   foldSales,

@@ -34,6 +34,11 @@ export function productWriteGeneration(): number {
   return writeGeneration;
 }
 
+/** A change made in SQL outside these writers (a sale's day came, sale-days.ts): cached totals are dropped. */
+export function bumpProductWriteGeneration(): void {
+  writeGeneration += 1;
+}
+
 const categoryLevel1 = alias(categories, 'category_level1');
 const categoryLevel2 = alias(categories, 'category_level2');
 const categoryLevel3 = alias(categories, 'category_level3');
@@ -200,10 +205,8 @@ export function customerWhere(filters: CustomerFilters): SQL {
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.subCategoryId) conditions.push(eq(products.subCategoryId, filters.subCategoryId));
   if (filters.childCategoryId) conditions.push(eq(products.childCategoryId, filters.childCategoryId));
-  if (filters.minPriceKobo !== undefined)
-    conditions.push(gte(products.sellingPriceKobo, filters.minPriceKobo));
-  if (filters.maxPriceKobo !== undefined)
-    conditions.push(lte(products.sellingPriceKobo, filters.maxPriceKobo));
+  if (filters.minPriceKobo !== undefined) conditions.push(gte(products.priceNowKobo, filters.minPriceKobo));
+  if (filters.maxPriceKobo !== undefined) conditions.push(lte(products.priceNowKobo, filters.maxPriceKobo));
   if (filters.inStock === true) conditions.push(sql`${products.quantity} > 0`);
   if (filters.inStock === false) conditions.push(sql`${products.quantity} <= 0`);
   return and(...conditions)!;
@@ -217,9 +220,9 @@ export function customerOrder(sort: ProductSort | 'relevance', search?: string):
         ? [desc(searchRank(search)), desc(products.createdAt), desc(products.id)]
         : customerOrder('newest');
     case 'price_asc':
-      return [asc(products.sellingPriceKobo), asc(products.id)];
+      return [asc(products.priceNowKobo), asc(products.id)];
     case 'price_desc':
-      return [desc(products.sellingPriceKobo), desc(products.id)];
+      return [desc(products.priceNowKobo), desc(products.id)];
     case 'best_selling':
       return [desc(products.salesCount), desc(products.id)];
     case 'top_rated':
@@ -449,9 +452,9 @@ function listingWhere(filters: ListingFilters): SQL {
     conditions.push(eq(products.childCategoryId, placeholder('childCategoryId')));
   if (filters.anyCategoryId !== undefined) conditions.push(inCategoryTree(placeholder('anyCategoryId')));
   if (filters.minPriceKobo !== undefined)
-    conditions.push(gte(products.sellingPriceKobo, placeholder('minPriceKobo')));
+    conditions.push(gte(products.priceNowKobo, placeholder('minPriceKobo')));
   if (filters.maxPriceKobo !== undefined)
-    conditions.push(lte(products.sellingPriceKobo, placeholder('maxPriceKobo')));
+    conditions.push(lte(products.priceNowKobo, placeholder('maxPriceKobo')));
   if (filters.inStock === true) conditions.push(sql`${products.quantity} > 0`);
   if (filters.inStock === false) conditions.push(sql`${products.quantity} <= 0`);
   return and(...conditions)!;
@@ -471,9 +474,9 @@ function afterCursor(sort: CursorSort): SQL {
   const key0 = placeholder('cursorKey0');
   switch (sort) {
     case 'price_asc':
-      return sql`(${products.sellingPriceKobo}, ${products.id}) > (${key0}::bigint, ${id})`;
+      return sql`(${products.priceNowKobo}, ${products.id}) > (${key0}::bigint, ${id})`;
     case 'price_desc':
-      return sql`(${products.sellingPriceKobo}, ${products.id}) < (${key0}::bigint, ${id})`;
+      return sql`(${products.priceNowKobo}, ${products.id}) < (${key0}::bigint, ${id})`;
     case 'best_selling':
       return sql`(${products.salesCount}, ${products.id}) < (${key0}::integer, ${id})`;
     case 'top_rated':
@@ -488,7 +491,7 @@ function sortKeyText(sort: ListingSort): SQL<string> {
   switch (sort) {
     case 'price_asc':
     case 'price_desc':
-      return sql<string>`${products.sellingPriceKobo}::text`;
+      return sql<string>`${products.priceNowKobo}::text`;
     case 'best_selling':
       return sql<string>`${products.salesCount}::text`;
     case 'top_rated':

@@ -18,6 +18,8 @@ export interface WishedProduct {
   storeName: string;
   image: string | null;
   sellingPriceKobo: number;
+  /** The first Lagos day of the dated sale that sets today's price, or null when no dated sale runs. */
+  saleStartedOn: string | null;
   quantity: number;
   contSalesOutOfStock: boolean;
   variants: { id: string; quantity: number; discountKobo: number }[];
@@ -145,9 +147,12 @@ export function createWishlistService(deps: Deps, needs: WishlistNeeds) {
      * Price drops and returns to stock into notices: every saved item whose product is cheaper than its customer
      * last knew, or back in stock, gets one event (keyed by customer, product, kind and Lagos day, so a second run
      * or a second edit the same day adds none), and what the customer knows moves on in the same transaction.
-     * Answers how many notices were due; one already given for that product that day is not given again.
+     * Answers how many notices were due; one already given for that product that day is not given again. A drop
+     * that is a dated sale's price is keyed by the sale's first day instead: told once per customer, product and
+     * sale, whether the sale-days job (which names the products whose sale started) or this sweep sees it first.
      */
-    async sendNotices(): Promise<number> {
+    async sendNotices(productIds?: string[]): Promise<number> {
+      if (productIds?.length === 0) return 0;
       let sent = 0;
       let after = '00000000-0000-0000-0000-000000000000';
       const day = lagosDay(deps.now());
@@ -155,7 +160,12 @@ export function createWishlistService(deps: Deps, needs: WishlistNeeds) {
         const rows = await db
           .select()
           .from(wishlistItems)
-          .where(gt(wishlistItems.id, after))
+          .where(
+            and(
+              gt(wishlistItems.id, after),
+              productIds ? inArray(wishlistItems.productId, productIds) : undefined,
+            ),
+          )
           .orderBy(asc(wishlistItems.id))
           .limit(BATCH);
         if (rows.length === 0) return sent;
@@ -184,7 +194,9 @@ export function createWishlistService(deps: Deps, needs: WishlistNeeds) {
                 ? [
                     {
                       kind: 'wishlist.price-drop' as const,
-                      key: `wishlist.price-drop:${row.customerId}:${row.productId}:${day}`,
+                      key: product.saleStartedOn
+                        ? `wishlist.price-drop:${row.customerId}:${row.productId}:sale:${product.saleStartedOn}`
+                        : `wishlist.price-drop:${row.customerId}:${row.productId}:${day}`,
                       audience,
                       params,
                     },

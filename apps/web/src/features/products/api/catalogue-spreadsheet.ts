@@ -19,11 +19,17 @@ const fileNames: Record<CatalogueFile, string> = {
   exportXlsx: 'catalogue.xlsx',
 };
 
+/** Which file, and for a template the category branch it is for (the whole tree when left out). */
+export interface CatalogueDownload {
+  file: CatalogueFile;
+  category?: string;
+}
+
 /** The endpoints answer the file itself (CSV or a workbook), fetched with the session's token, so not a plain link. */
-export async function downloadCatalogueFile(file: CatalogueFile): Promise<void> {
+export async function downloadCatalogueFile({ file, category }: CatalogueDownload): Promise<void> {
   const options = { kind: 'merchant', responseType: 'blob' } as const;
   const blob = (file === 'template' || file === 'templateXlsx'
-    ? await api(bulkCatalogEndpoints[file], { ...options, query: {} })
+    ? await api(bulkCatalogEndpoints[file], { ...options, query: category ? { category } : {} })
     : await api(bulkCatalogEndpoints[file], options)) as unknown as Blob;
   saveBlob(blob, fileNames[file]);
 }

@@ -203,3 +203,58 @@ describe('the catalogue spreadsheet screen', () => {
     expect((sentForms[0]!.get('images') as File).name).toBe('photos.zip');
   });
 });
+
+describe('the template for one category', () => {
+  it('offers the category tree by path and downloads the Excel and CSV templates for the chosen branch', async () => {
+    const requested: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        requested.push(url);
+        if (url.includes('/categories/getallcategories'))
+          return jsonResponse(200, {
+            message: 'Categories',
+            data: [
+              {
+                id: '11111111-1111-4111-8111-111111111111',
+                name: 'Phones',
+                subCategories: [
+                  {
+                    id: '22222222-2222-4222-8222-222222222222',
+                    name: 'Smartphones',
+                    childCategories: [{ id: '33333333-3333-4333-8333-333333333333', name: 'Android' }],
+                  },
+                ],
+              },
+            ],
+          });
+        if (url.includes('/products/bulk/template')) return new Response('sku\n', { status: 200 });
+        return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderScreen(<CatalogueSpreadsheet />, { route: '/merchant/products/spreadsheet' });
+    const picker = screen.getByRole('combobox', { name: 'Template for category' });
+    await screen.findByRole('option', { name: 'Phones › Smartphones › Android' });
+    expect(picker).toHaveValue('');
+    await user.selectOptions(picker, 'Phones › Smartphones');
+    await user.click(screen.getByRole('button', { name: 'Download template (Excel)' }));
+    await waitFor(() =>
+      expect(requested).toContainEqual(
+        expect.stringMatching(
+          /\/products\/bulk\/template\.xlsx\?category=22222222-2222-4222-8222-222222222222$/,
+        ),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Download template (CSV)' }));
+    await waitFor(() =>
+      expect(requested).toContainEqual(
+        expect.stringMatching(
+          /\/products\/bulk\/template\.csv\?category=22222222-2222-4222-8222-222222222222$/,
+        ),
+      ),
+    );
+  });
+});

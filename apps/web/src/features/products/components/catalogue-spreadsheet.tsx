@@ -1,7 +1,9 @@
 import { BULK_CATALOG_MAX_ROWS, type BulkCatalogProblem, type BulkCatalogSummary } from '@market/contracts';
 import { useId, useRef, useState } from 'react';
+import { useCategoryTree } from '../../../api/get-category-tree';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { SelectField } from '../../../components/ui/select-field';
 import { isApiError } from '../../../lib/errors';
 import {
   type CatalogueFile,
@@ -11,13 +13,84 @@ import {
 } from '../api/catalogue-spreadsheet';
 import { CatalogueImport, RecentImports } from './catalogue-import';
 
+const templates: { file: CatalogueFile; label: string }[] = [
+  { file: 'templateXlsx', label: 'Download template (Excel)' },
+  { file: 'template', label: 'Download template (CSV)' },
+];
+
 const downloads: { file: CatalogueFile; label: string }[] = [
-  { file: 'templateXlsx', label: 'Template (Excel)' },
-  { file: 'template', label: 'Template (CSV)' },
   { file: 'allowedValues', label: 'Allowed values (CSV)' },
   { file: 'exportXlsx', label: 'My catalogue (Excel)' },
   { file: 'export', label: 'My catalogue (CSV)' },
 ];
+
+interface CategoryNode {
+  id: string;
+  name: string;
+  subCategories?: CategoryNode[];
+  childCategories?: CategoryNode[];
+}
+
+/** Every category of the tree as one option, named by its path (`Phones › Smartphones › Android`). */
+export function categoryPaths(
+  tree: readonly CategoryNode[],
+  parent = '',
+): { value: string; label: string }[] {
+  return tree.flatMap((node) => {
+    const label = parent ? `${parent} › ${node.name}` : node.name;
+    return [
+      { value: node.id, label },
+      ...categoryPaths([...(node.subCategories ?? []), ...(node.childCategories ?? [])], label),
+    ];
+  });
+}
+
+/** The template's category: the example row and the drop-down lists are limited to its branch. */
+function TemplateDownloads() {
+  const hintId = useId();
+  const categories = useCategoryTree();
+  const [category, setCategory] = useState('');
+  const download = useDownloadCatalogueFile();
+  return (
+    <div className="space-y-2">
+      <SelectField
+        label="Template for category"
+        className="max-w-md"
+        aria-describedby={hintId}
+        value={category}
+        disabled={categories.isPending}
+        onChange={(event) => setCategory(event.target.value)}
+        options={[
+          {
+            value: '',
+            label: categories.isPending
+              ? 'Loading categories…'
+              : categories.isError
+                ? 'All categories (could not get the list)'
+                : 'All categories',
+          },
+          ...categoryPaths(categories.data ?? []),
+        ]}
+      />
+      <p id={hintId} className="text-xs text-slate-700">
+        The template's example and its category list cover the category you choose and those under it.
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {templates.map(({ file: which, label }) => (
+          <Button
+            key={which}
+            variant="secondary"
+            loading={download.isPending && download.variables?.file === which}
+            onClick={() => download.mutate({ file: which, ...(category ? { category } : {}) })}
+          >
+            {label}
+          </Button>
+        ))}
+      </div>
+      {download.isError ? <FormAlert>Could not download the template. Try again later.</FormAlert> : null}
+    </div>
+  );
+}
 
 /** The apply's 422 names each problem as `row N: column`; shown as the dry run shows its own. */
 function problemsOf(error: unknown): BulkCatalogProblem[] {
@@ -129,13 +202,14 @@ export function CatalogueSpreadsheet() {
           columns it changes (for example <code>sku,price,sale_price,quantity</code>). Variants are rows whose{' '}
           <code>parent_sku</code> names their product.
         </p>
+        <TemplateDownloads />
         <div className="flex flex-wrap gap-2">
           {downloads.map(({ file: which, label }) => (
             <Button
               key={which}
               variant="secondary"
-              loading={download.isPending && download.variables === which}
-              onClick={() => download.mutate(which)}
+              loading={download.isPending && download.variables?.file === which}
+              onClick={() => download.mutate({ file: which })}
             >
               {label}
             </Button>
