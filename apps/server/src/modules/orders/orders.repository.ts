@@ -115,6 +115,23 @@ export async function findTracker(
   return row;
 }
 
+/** Gift-card money held for a checkout: its amount due is its total less what is paid at the door and the cards. */
+export async function applyGiftCards(
+  executor: Db,
+  trackerId: string,
+  heldKobo: number,
+): Promise<TrackerRow | undefined> {
+  const [row] = await executor
+    .update(orderTrackers)
+    .set({
+      giftCardKobo: heldKobo,
+      amountDueKobo: sql`${orderTrackers.itemsSubtotalKobo} - ${orderTrackers.discountTotalKobo} + ${orderTrackers.shippingTotalKobo} - ${orderTrackers.onDeliveryKobo} - ${heldKobo}`,
+    })
+    .where(eq(orderTrackers.id, trackerId))
+    .returning();
+  return row;
+}
+
 export async function updateTracker(
   executor: Db,
   trackerId: string,
