@@ -138,7 +138,7 @@ describe('the statements of one paid checkout', () => {
       `one paid checkout, 3 stores, a coupon and a gift card: ${JSON.stringify(report)}\n${own.join('\n')}`,
     );
     // Every line's stock, order row, item and ledger line is written in a statement per table, not per line.
-    expect(own.length).toBeLessThanOrEqual(99);
+    expect(own.length).toBeLessThanOrEqual(45);
     expect(paid.commits).toBeLessThanOrEqual(3);
     expect(events).toBeGreaterThan(0);
     expect(told.statements / events).toBeLessThanOrEqual(3);

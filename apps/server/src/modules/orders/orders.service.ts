@@ -222,10 +222,9 @@ export function createOrdersService(
     },
 
     lockTracker: (executor: Db, key: TrackerKey) => repository.lockTracker(executor, key),
-    lockOpenTrackers: (executor: Db, customerId: string) => repository.lockOpenTrackers(executor, customerId),
-    /** When the customer's checkouts expired unpaid since `since`, newest first (issue 31). */
-    expiredCheckoutsSince: (executor: Db, customerId: string, since: Date) =>
-      repository.expiredCheckoutsSince(executor, customerId, since),
+    /** The customer's open checkouts, locked, and when their checkouts expired unpaid since `since` (one read). */
+    lockOpenTrackersAndExpired: (executor: Db, customerId: string, since: Date) =>
+      repository.lockOpenTrackersAndExpired(executor, customerId, since),
     /** Units of these products every unpaid checkout holds together. */
     heldUnits: (executor: Db, productIds: string[]) => repository.heldUnits(executor, productIds),
     /** The orders of one checkout, one per store. */
