@@ -41,8 +41,9 @@ import { type RouteDefinition, route, type SignedInAccount } from '../platform/h
 //   5. coupons  coupons.recordRedemptions: the held uses become paid. A refused one rolls 2–4 back (a savepoint),
 //               the checkout closes (checkout.closeUnpaid) and its money is due back: the sweep refunds it at the
 //               provider (payments.refund, outside the database; resumed by the next sweep until it is made).
-//   6. writes   one statement: units sold (catalog), the cart lines bought (cart), the confirmation mail (outbox).
-//   7. notices  the stores' new orders and the customer's receipt (notification events).
+//   6. writes   one statement: units sold (catalog), the cart lines bought (cart), the confirmation mail (outbox),
+//               the orders' moves in the audit trail, and the notices: the stores' new orders and the customer's
+//               receipt (notification events).
 
 /** A coupon use that could not be confirmed at payment; rolls the payment's savepoint back. */
 class CouponUseRefused extends Error {}
@@ -96,7 +97,7 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
   }
 
   async function paySteps(tx: Db, tracker: TrackerRow): Promise<{ paid: true }> {
-    const { orders: paidOrders, items } = await orders.markPaid(tx, tracker);
+    const { orders: paidOrders, items, audit } = await orders.markPaid(tx, tracker);
     // Each order's commission and due amount, for all the checkout's orders at once (ADR 027, 033).
     // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow, ADR 074).
     const paidOnline = paidOrders.filter((order) => order.paymentMethod !== 'on_delivery');
@@ -121,7 +122,8 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
         );
     }
     const customer = await findUserById(tx, tracker.customerId);
-    // Three modules' writes, none reading another's rows, sent as one statement (ADR 055).
+    // Five writes, none reading another's rows, sent as one statement (ADR 055): units sold (catalog), the cart lines
+    // bought (cart), the confirmation mail (outbox), the orders' moves in the audit trail, the notification events.
     const sold = items.map(({ productId, variantId, quantity, storeId }) => ({
       productId,
       variantId,
@@ -135,8 +137,9 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
         items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
       ),
       ...(customer ? [checkout.confirmationMail(tracker, paidOrders, customer)] : []),
+      audit,
+      deps.events.part(paidNotices(tracker, paidOrders, items)),
     ]);
-    await deps.events.emit(tx, paidNotices(tracker, paidOrders, items));
     return { paid: true };
   }
 

@@ -67,3 +67,86 @@ export async function countPostgresStatements(work: () => Promise<unknown>): Pro
   }
   return statements;
 }
+
+/** What `countWrites` saw: statements (each transaction's `begin` and `commit` among them), commits, their texts. */
+export interface CountedWork {
+  statements: number;
+  commits: number;
+  /** Each statement's text, in the order sent (`begin` and `commit` as such). */
+  texts: string[];
+}
+
+/**
+ * Statements and commits of a piece of work, as PostgreSQL sees them: on PostgreSQL every query of a node-postgres
+ * client (the checkout bench's count); on the embedded database every query plus a `begin` and a `commit` for each
+ * transaction the thread runs (PGlite sends those itself, not through `query`). Work whose async context `apart`
+ * says is not this work's (a fan-out that fires meanwhile) is left out.
+ */
+export async function countWrites(
+  database: Database,
+  work: () => Promise<unknown>,
+  apart: () => boolean = () => false,
+): Promise<CountedWork> {
+  const counted: CountedWork = { statements: 0, commits: 0, texts: [] };
+  const note = (text: string) => {
+    if (apart()) return;
+    counted.statements += 1;
+    counted.texts.push(text.replace(/\s+/g, ' ').trim());
+    if (/^\s*commit\b/i.test(text)) counted.commits += 1;
+  };
+  if (database.driver === 'postgres') {
+    const sendQuery = pg.Client.prototype.query;
+    pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      note(typeof first === 'string' ? first : (first?.text ?? '?'));
+      // biome-ignore lint/suspicious/noExplicitAny: forwards whatever overload the caller used
+      return (sendQuery as any).apply(this, args);
+    } as typeof sendQuery;
+    try {
+      await work();
+    } finally {
+      pg.Client.prototype.query = sendQuery;
+    }
+    return counted;
+  }
+  const thread = (database.db as unknown as { session: { client: ThreadClient } }).session.client;
+  const own = { query: thread.query, exec: thread.exec, transaction: thread.transaction };
+  const counting = <T extends PGliteExecutor>(executor: T): T =>
+    Object.assign(Object.create(executor) as T, {
+      query: (...args: Parameters<PGliteExecutor['query']>) => {
+        note(args[0]);
+        return executor.query(...args);
+      },
+      exec: (text: string) => {
+        note(text);
+        return executor.exec(text);
+      },
+    });
+  thread.query = ((...args: Parameters<PGliteExecutor['query']>) => {
+    note(args[0]);
+    return own.query.apply(thread, args);
+  }) as ThreadClient['query'];
+  thread.exec = (text) => {
+    note(text);
+    return own.exec.call(thread, text);
+  };
+  thread.transaction = (async (callback: (tx: PGliteExecutor) => Promise<unknown>) => {
+    note('begin');
+    let committed = false;
+    try {
+      const result = await own.transaction.call(thread, (tx) => callback(counting(tx)));
+      committed = true;
+      return result;
+    } finally {
+      note(committed ? 'commit' : 'rollback');
+    }
+  }) as ThreadClient['transaction'];
+  try {
+    await work();
+  } finally {
+    delete (thread as Partial<ThreadClient>).query;
+    delete (thread as Partial<ThreadClient>).exec;
+    delete (thread as Partial<ThreadClient>).transaction;
+  }
+  return counted;
+}

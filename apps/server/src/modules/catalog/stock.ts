@@ -258,13 +258,16 @@ const addSalesOfProducts = preparedSql<never>(
     from locked where ${products.id} = locked.id`,
 );
 
+/** Pending sales folded in one transaction at most. */
+const FOLD_BATCH = 5000;
+
 /**
  * Moves pending sales into `products.sales_count` and `stores.sales_count`, a batch at a time; answers how many
  * pending rows it folded. Safe from several processes at once (rows are claimed with `skip locked`), and each
  * row is deleted in the transaction that counts it, so a sale is counted exactly once. Product rows are locked in
  * the order every writer of products uses, then store rows, so it cannot deadlock with a checkout.
  */
-export async function foldSales(db: Db, batch = 5000): Promise<number> {
+export async function foldSales(db: Db, batch = FOLD_BATCH): Promise<number> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .delete(pendingSales)
@@ -319,8 +322,12 @@ export function createSalesFolder(db: Db, logger: { error(object: unknown, messa
       let folded = 0;
       do {
         again = false;
-        for (let batch = await foldSales(db); batch > 0 && !stopped; batch = await foldSales(db))
+        // A batch short of the limit took every row committed when it began: a payment committed since asked
+        // for a fold of its own (`again`), so no empty claim is sent to find that out.
+        for (let batch = FOLD_BATCH; batch === FOLD_BATCH && !stopped; ) {
+          batch = await foldSales(db, FOLD_BATCH);
           folded += batch;
+        }
       } while (again && !stopped);
       return folded;
     })().finally(() => {

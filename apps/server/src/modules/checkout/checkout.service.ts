@@ -271,7 +271,8 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
       const cartRow = await cart.lockCart(tx, customerId);
       const at = deps.now();
-      const expired = await orders.expiredCheckoutsSince(
+      // The open checkouts locked and the expired ones counted in one read.
+      const { open: openCheckouts, expired } = await orders.lockOpenTrackersAndExpired(
         tx,
         customerId,
         new Date(at.getTime() - HOLD_PAUSE_HOURS * 3600_000),
@@ -286,7 +287,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
       }
       // A replacement keeps the hold's end: re-creating a checkout must not keep stock from others for ever.
       let expiresAt = new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
-      for (const open of await orders.lockOpenTrackers(tx, customerId)) {
+      for (const open of openCheckouts) {
         if (open.expiresAt > at && open.expiresAt < expiresAt) expiresAt = open.expiresAt;
         await closeUnpaid(tx, open, 'replaced', 'Replaced by a newer checkout.', {
           role: 'customer',

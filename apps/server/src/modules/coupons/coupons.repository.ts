@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import type { CouponRule } from './coupons.rules.js';
 import { couponRedemptions, coupons, customerAppliedCoupons } from './coupons.schema.js';
 
@@ -143,15 +143,6 @@ export async function heldByOthers(
   return new Map(rows.map((row) => [row.couponId, row.held]));
 }
 
-/** Every use of a coupon, held and paid: what the total limit is checked against (under the coupon's row lock). */
-export async function usesOfCoupon(db: Db, couponId: string): Promise<number> {
-  const [row] = await db
-    .select({ used: count() })
-    .from(couponRedemptions)
-    .where(eq(couponRedemptions.couponId, couponId));
-  return row?.used ?? 0;
-}
-
 export async function hasAnyRedemption(db: Db, customerId: string): Promise<boolean> {
   const rows = await db
     .select({ id: couponRedemptions.id })
@@ -185,35 +176,6 @@ export async function deleteAppliedCode(db: Db, customerId: string, code: string
     .where(and(eq(customerAppliedCoupons.customerId, customerId), eq(customerAppliedCoupons.code, code)));
 }
 
-/** Locks the coupon row: uses of one coupon are counted (and held) one at a time. */
-export async function lockCoupon(db: Db, id: string) {
-  const [row] = await db
-    .select({
-      id: coupons.id,
-      usageLimit: coupons.usageLimit,
-      usageLimitPerUser: coupons.usageLimitPerUser,
-    })
-    .from(coupons)
-    .where(eq(coupons.id, id))
-    .for('update');
-  return row;
-}
-
-/** One more use, only while under the limit: the condition and the increment are one statement. */
-export async function incrementUse(db: Db, id: string): Promise<boolean> {
-  const rows = await db
-    .update(coupons)
-    .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(
-      and(
-        eq(coupons.id, id),
-        sql`(${coupons.usageLimit} = 0 or ${coupons.usedCount} < ${coupons.usageLimit})`,
-      ),
-    )
-    .returning({ id: coupons.id });
-  return rows.length > 0;
-}
-
 export async function insertCoupon(db: Db, values: CouponInsert): Promise<CouponRow> {
   const [row] = await db.insert(coupons).values(values).returning();
   return row!;
@@ -243,20 +205,6 @@ export async function softDeleteStoreCoupon(db: Db, storeId: string, id: string,
   return rows.length > 0;
 }
 
-/** This checkout's (tracker's) use of this coupon, held or paid, if any. */
-export async function redemptionFor(db: Db, couponId: string, trackerId: string) {
-  const [row] = await db
-    .select({ id: couponRedemptions.id, status: couponRedemptions.status })
-    .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.trackerId, trackerId)))
-    .limit(1);
-  return row;
-}
-
-export async function markRedemptionPaid(db: Db, id: string): Promise<void> {
-  await db.update(couponRedemptions).set({ status: 'paid' }).where(eq(couponRedemptions.id, id));
-}
-
 /** Gives back the uses a checkout held (it closed unpaid); paid uses stay. Answers how many were released. */
 export async function deleteHeldRedemptions(db: Db, trackerId: string): Promise<number> {
   const rows = await db
@@ -266,6 +214,121 @@ export async function deleteHeldRedemptions(db: Db, trackerId: string): Promise<
   return rows.length;
 }
 
-export async function insertRedemption(db: Db, values: typeof couponRedemptions.$inferInsert): Promise<void> {
-  await db.insert(couponRedemptions).values(values);
+const ph = sql.placeholder;
+
+/** Locks the coupon rows in id order (two checkouts locking the same coupons cannot deadlock). */
+const lockCouponsStatement = preparedSql<{ id: string }>(
+  'coupons_lock_many',
+  () => sql`select ${coupons.id} as id from ${coupons}
+    where ${coupons.id} = any(${ph('ids')}::uuid[]) order by ${coupons.id} for update`,
+);
+
+export async function lockCoupons(db: Db, ids: string[]): Promise<void> {
+  await lockCouponsStatement(db, { ids });
+}
+
+/** The uses a checkout asks for, one per coupon, as one JSON parameter. */
+export interface CouponUseLine {
+  couponId: string;
+  storeId: string;
+  discountKobo: number;
+}
+
+/**
+ * Why this customer may not take one more use of a coupon (held and paid uses count), or null; for the coupons
+ * locked by `lockCoupons` in an earlier statement of the transaction, so that this statement's snapshot counts every
+ * use committed before the lock was granted (one statement that locked and counted would count from before it).
+ */
+const refusalOf = (existing: SQL) => sql`case
+      when c.id is null then 'Coupon not found'
+      when ${existing} then null
+      when c.usage_limit_per_user > 0 and (select count(*) from ${couponRedemptions} r
+          where r.coupon_id = c.id and r.customer_id = ${ph('customerId')}::uuid) >= c.usage_limit_per_user
+        then ${ph('perUser')}::text
+      when c.usage_limit > 0 and (select count(*) from ${couponRedemptions} r where r.coupon_id = c.id) >= c.usage_limit
+        then ${ph('exhausted')}::text
+    end`;
+
+const appliedLines = sql`select * from jsonb_to_recordset(${ph('applied')}::jsonb)
+      as a("couponId" uuid, "storeId" uuid, "discountKobo" bigint)`;
+
+/** Holds one use of each coupon that is under its limits (issue 32: one statement for every coupon). */
+const holdUsesStatement = preparedSql<{ couponId: string; refusal: string | null }>(
+  'coupons_hold_uses',
+  () => sql`with applied as (${appliedLines}),
+    checked as (
+      select a."couponId" as coupon_id, a."storeId" as store_id, a."discountKobo" as discount_kobo,
+        ${refusalOf(sql`false`)} as refusal
+      from applied a left join ${coupons} c on c.id = a."couponId"
+    ),
+    held as (
+      insert into ${couponRedemptions} (coupon_id, customer_id, store_id, tracker_id, discount_kobo, status)
+      select coupon_id, ${ph('customerId')}::uuid, store_id, ${ph('trackerId')}::text, discount_kobo, 'held'
+      from checked where refusal is null
+    )
+    select coupon_id as "couponId", refusal from checked`,
+);
+
+/**
+ * The uses of a paid checkout become paid: a held one is marked paid, a checkout that held none takes one under the
+ * limits; either only while `used_count` stays under `usage_limit` (the increment and its condition on the locked
+ * row). A use already paid for this tracker counts as recorded. One statement for every coupon (issue 32).
+ */
+const recordUsesStatement = preparedSql<{ couponId: string; refusal: string | null }>(
+  'coupons_record_uses',
+  () => sql`with applied as (${appliedLines}),
+    checked as (
+      select a."couponId" as coupon_id, a."storeId" as store_id, a."discountKobo" as discount_kobo,
+        e.id as redemption_id, e.status as existing_status, ${refusalOf(sql`e.id is not null`)} as refusal
+      from applied a left join ${coupons} c on c.id = a."couponId"
+        left join ${couponRedemptions} e on e.coupon_id = a."couponId" and e.tracker_id = ${ph('trackerId')}::text
+    ),
+    counted as (
+      update ${coupons} set used_count = ${coupons.usedCount} + 1 from checked
+      where ${coupons.id} = checked.coupon_id and checked.refusal is null
+        and checked.existing_status is distinct from 'paid'
+        and (${coupons.usageLimit} = 0 or ${coupons.usedCount} < ${coupons.usageLimit})
+      returning ${coupons.id} as id
+    ),
+    marked as (
+      update ${couponRedemptions} set status = 'paid' from checked
+      where ${couponRedemptions.id} = checked.redemption_id and checked.coupon_id in (select id from counted)
+    ),
+    inserted as (
+      insert into ${couponRedemptions} (coupon_id, customer_id, store_id, tracker_id, discount_kobo, status)
+      select coupon_id, ${ph('customerId')}::uuid, store_id, ${ph('trackerId')}::text, discount_kobo, 'paid'
+      from checked where redemption_id is null and coupon_id in (select id from counted)
+    )
+    select coupon_id as "couponId", case
+        when refusal is not null then refusal
+        when existing_status = 'paid' or coupon_id in (select id from counted) then null
+        else ${ph('exhausted')}::text end as refusal
+    from checked`,
+);
+
+interface UsesInput {
+  trackerId: string;
+  customerId: string;
+  applied: CouponUseLine[];
+  reasons: { perUser: string; exhausted: string };
+}
+
+const usesValues = (input: UsesInput) => ({
+  trackerId: input.trackerId,
+  customerId: input.customerId,
+  applied: JSON.stringify(
+    input.applied.map(({ couponId, storeId, discountKobo }) => ({ couponId, storeId, discountKobo })),
+  ),
+  perUser: input.reasons.perUser,
+  exhausted: input.reasons.exhausted,
+});
+
+/** `holdUsesStatement` for coupons already locked (`lockCoupons`): each coupon's refusal, or null when held. */
+export function holdUses(db: Db, input: UsesInput) {
+  return holdUsesStatement(db, usesValues(input));
+}
+
+/** `recordUsesStatement` for coupons already locked (`lockCoupons`): each coupon's refusal, or null when paid. */
+export function recordUses(db: Db, input: UsesInput) {
+  return recordUsesStatement(db, usesValues(input));
 }

@@ -27,20 +27,17 @@ import {
   findStoreCoupon,
   hasAnyRedemption,
   heldByOthers,
-  incrementUse,
+  holdUses,
   insertAppliedCode,
   insertCoupon,
-  insertRedemption,
   listedCoupons,
-  lockCoupon,
-  markRedemptionPaid,
+  lockCoupons,
+  recordUses,
   redemptionCounts,
-  redemptionFor,
   softDeleteStoreCoupon,
   storeCoupons,
   toRule,
   updateStoreCoupon,
-  usesOfCoupon,
 } from './coupons.repository.js';
 import {
   type AppliedCoupon,
@@ -285,53 +282,47 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     return evaluate(executor, input, { automatic: true });
   }
 
-  /** Why this customer may not take one more use of a locked coupon (held and paid uses count), or null. */
-  async function limitReached(
-    tx: Db,
-    coupon: { id: string; usageLimit: number; usageLimitPerUser: number },
-    customerId: string,
-  ): Promise<string | null> {
-    if (coupon.usageLimitPerUser > 0) {
-      const used =
-        (await redemptionCounts(tx, customerId, [coupon.id], { withHeld: true })).get(coupon.id) ?? 0;
-      if (used >= coupon.usageLimitPerUser) return reasons.perUser;
+  /**
+   * The coupons locked in id order (two checkouts locking the same coupons cannot deadlock), then `use` in a second
+   * statement, whose snapshot counts every use committed before the locks were granted. In the caller's
+   * transaction; given the pool, in one of its own (the locks must outlast the first statement).
+   */
+  async function underCouponLocks(
+    executor: Db,
+    input: RecordRedemptionsInput,
+    use: typeof holdUses,
+  ): Promise<RedemptionOutcome> {
+    const outcome: RedemptionOutcome = { recorded: [], refused: [] };
+    if (input.applied.length === 0) return outcome;
+    const run = async (tx: Db) => {
+      await lockCoupons(
+        tx,
+        input.applied.map((applied) => applied.couponId),
+      );
+      return use(tx, { ...input, reasons: { perUser: reasons.perUser, exhausted: reasons.exhausted } });
+    };
+    const answers = new Map(
+      (executor === db ? await db.transaction(run) : await run(executor)).map((row) => [
+        row.couponId,
+        row.refusal,
+      ]),
+    );
+    for (const applied of input.applied) {
+      const refusal = answers.get(applied.couponId);
+      if (refusal) outcome.refused.push({ couponId: applied.couponId, code: applied.code, reason: refusal });
+      else outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
     }
-    if (coupon.usageLimit > 0 && (await usesOfCoupon(tx, coupon.id)) >= coupon.usageLimit)
-      return reasons.exhausted;
-    return null;
+    return outcome;
   }
 
-  /** Coupons in coupon id order, so two checkouts locking the same coupons cannot deadlock. */
-  const inLockOrder = (applied: RecordRedemptionsInput['applied']) =>
-    [...applied].sort((a, b) => a.couponId.localeCompare(b.couponId));
-
   /**
-   * Holds one use of each coupon for a checkout being created. Each coupon row is locked while its held and paid
-   * uses are counted against usageLimit and usageLimitPerUser, so concurrent checkouts never hold more uses than
-   * the limits allow. Refused ones are returned; checkout refuses to create the order then.
+   * Holds one use of each coupon for a checkout being created, for every coupon in one statement (issue 32). Each
+   * coupon row is locked while its held and paid uses are counted against usageLimit and usageLimitPerUser, so
+   * concurrent checkouts never hold more uses than the limits allow. Refused ones are returned; checkout refuses to
+   * create the order then.
    */
-  async function holdRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
-    const outcome: RedemptionOutcome = { recorded: [], refused: [] };
-    await executor.transaction(async (tx) => {
-      for (const applied of inLockOrder(input.applied)) {
-        const coupon = await lockCoupon(tx, applied.couponId);
-        const refusal = coupon ? await limitReached(tx, coupon, input.customerId) : 'Coupon not found';
-        if (refusal) {
-          outcome.refused.push({ couponId: applied.couponId, code: applied.code, reason: refusal });
-          continue;
-        }
-        await insertRedemption(tx, {
-          couponId: applied.couponId,
-          customerId: input.customerId,
-          storeId: applied.storeId,
-          trackerId: input.trackerId,
-          discountKobo: applied.discountKobo,
-          status: 'held',
-        });
-        outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
-      }
-    });
-    return outcome;
+  function holdRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
+    return underCouponLocks(executor, input, holdUses);
   }
 
   /** A checkout closed unpaid (expired, replaced): the uses it held go back. */
@@ -344,48 +335,8 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
    * none (created before holds existed) takes one now under the same row lock and limits. A use already paid for
    * this tracker counts as recorded (safe to call again). Refused ones are returned for checkout to decide.
    */
-  async function recordRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
-    const outcome: RedemptionOutcome = { recorded: [], refused: [] };
-    await executor.transaction(async (tx) => {
-      for (const applied of inLockOrder(input.applied)) {
-        const refuse = (reason: string) =>
-          outcome.refused.push({ couponId: applied.couponId, code: applied.code, reason });
-        const coupon = await lockCoupon(tx, applied.couponId);
-        if (!coupon) {
-          refuse('Coupon not found');
-          continue;
-        }
-        const existing = await redemptionFor(tx, applied.couponId, input.trackerId);
-        if (existing?.status === 'paid') {
-          outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
-          continue;
-        }
-        if (!existing) {
-          const refusal = await limitReached(tx, coupon, input.customerId);
-          if (refusal) {
-            refuse(refusal);
-            continue;
-          }
-        }
-        // Held uses are counted in the limit, so this only fails if the merchant lowered the limit meanwhile.
-        if (!(await incrementUse(tx, applied.couponId))) {
-          refuse(reasons.exhausted);
-          continue;
-        }
-        if (existing) await markRedemptionPaid(tx, existing.id);
-        else
-          await insertRedemption(tx, {
-            couponId: applied.couponId,
-            customerId: input.customerId,
-            storeId: applied.storeId,
-            trackerId: input.trackerId,
-            discountKobo: applied.discountKobo,
-            status: 'paid',
-          });
-        outcome.recorded.push({ couponId: applied.couponId, discountKobo: applied.discountKobo });
-      }
-    });
-    return outcome;
+  function recordRedemptions(executor: Db, input: RecordRedemptionsInput): Promise<RedemptionOutcome> {
+    return underCouponLocks(executor, input, recordUses);
   }
 
   // ---------- applied codes (the cart reads them) ----------

@@ -1,6 +1,9 @@
-import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
+
+const ph = sql.placeholder;
+
 import { writeActivity } from './gift-card-status.js';
 import {
   customerAppliedGiftCards,
@@ -35,70 +38,71 @@ export interface AppliedGiftCardBalance {
 
 /**
  * Takes up to amountKobo from the cards, card by card in the order given, and records each take as a hold of the
- * checkout (tracker). The cards are locked first, in id order (no deadlock between two checkouts), so each take
- * reads the balance another checkout left; the update re-checks it and the database refuses a negative balance.
- * Calling it again for the same tracker answers the holds already taken.
+ * checkout (tracker) with its activity, in one statement (issue 32): the cards are locked first, in id order (no
+ * deadlock between two checkouts), materialized, so each take is worked out from the balance another checkout left
+ * (a locking read waits and reads the row as committed); the update re-checks it under that lock and the database
+ * refuses a negative balance. A card takes what the cards before it left of the amount (a running sum).
+ * Calling it again for the same tracker answers the holds already taken and takes nothing.
  */
+const holdStatement = preparedSql<{ cardId: string; amountKobo: string | number; position: string | number }>(
+  'gift_cards_hold',
+  () => sql`
+    with existing as (
+      select ${giftCardHolds.giftCardId} as card_id, ${giftCardHolds.amountKobo} as amount_kobo
+      from ${giftCardHolds} where ${giftCardHolds.trackerId} = ${ph('trackerId')}::text
+    ),
+    wanted as (
+      select id, position from unnest(${ph('cardIds')}::uuid[]) with ordinality as w(id, position)
+    ),
+    locked as materialized (
+      select ${giftCards.id} as id, ${giftCards.balanceKobo} as balance_kobo from ${giftCards}
+      where ${giftCards.id} = any(${ph('cardIds')}::uuid[]) and ${giftCards.status} = 'active'
+        and (${giftCards.purchaserId} = ${ph('customerId')}::uuid or exists (
+          select 1 from ${customerAppliedGiftCards}
+          where ${customerAppliedGiftCards.giftCardId} = ${giftCards.id}
+            and ${customerAppliedGiftCards.customerId} = ${ph('customerId')}::uuid))
+        and not exists (select 1 from existing)
+      order by ${giftCards.id}
+      for update
+    ),
+    takes as (
+      select locked.id, wanted.position,
+        least(locked.balance_kobo, greatest(0, ${ph('amountKobo')}::bigint - coalesce(sum(locked.balance_kobo)
+          over (order by wanted.position rows between unbounded preceding and 1 preceding), 0))) as take
+      from locked join wanted on wanted.id = locked.id
+      where locked.balance_kobo > 0
+    ),
+    taken as (
+      update ${giftCards} set balance_kobo = ${giftCards.balanceKobo} - takes.take, updated_at = now()
+      from takes where ${giftCards.id} = takes.id and takes.take > 0 and ${giftCards.balanceKobo} >= takes.take
+      returning ${giftCards.id} as id, takes.take, ${giftCards.balanceKobo} as balance_after, takes.position
+    ),
+    holds as (
+      insert into ${giftCardHolds} (gift_card_id, tracker_id, customer_id, amount_kobo)
+      select id, ${ph('trackerId')}::text, ${ph('customerId')}::uuid, take from taken
+    ),
+    activities as (
+      insert into ${giftCardActivities} (gift_card_id, type, amount_kobo, balance_after_kobo, tracker_id, customer_id)
+      select id, 'hold', take, balance_after, ${ph('trackerId')}::text, ${ph('customerId')}::uuid from taken
+    )
+    select card_id as "cardId", amount_kobo as "amountKobo", 0 as position from existing
+    union all
+    select id, take, position from taken`,
+);
+
 export async function holdBalances(executor: Db, input: HoldInput): Promise<HoldResult> {
-  return executor.transaction(async (tx) => {
-    const existing = await tx
-      .select({ cardId: giftCardHolds.giftCardId, amountKobo: giftCardHolds.amountKobo })
-      .from(giftCardHolds)
-      .where(eq(giftCardHolds.trackerId, input.trackerId))
-      .orderBy(asc(giftCardHolds.createdAt));
-    if (existing.length > 0)
-      return { heldKobo: existing.reduce((total, hold) => total + hold.amountKobo, 0), holds: existing };
-    const cardIds = [...new Set(input.cardIds)];
-    if (cardIds.length === 0 || input.amountKobo <= 0) return { heldKobo: 0, holds: [] };
-    // Only paid cards the customer bought or applied with the code may be spent by them.
-    const locked = await tx
-      .select({ id: giftCards.id, balanceKobo: giftCards.balanceKobo })
-      .from(giftCards)
-      .where(
-        and(
-          inArray(giftCards.id, cardIds),
-          eq(giftCards.status, 'active'),
-          or(
-            eq(giftCards.purchaserId, input.customerId),
-            sql`exists (select 1 from ${customerAppliedGiftCards} where ${customerAppliedGiftCards.giftCardId} = ${giftCards.id} and ${customerAppliedGiftCards.customerId} = ${input.customerId})`,
-          ),
-        ),
-      )
-      .orderBy(asc(giftCards.id))
-      .for('update');
-    const balances = new Map(locked.map((card) => [card.id, card.balanceKobo]));
-    let remaining = input.amountKobo;
-    const holds: HoldResult['holds'] = [];
-    for (const cardId of cardIds) {
-      const balance = balances.get(cardId);
-      if (remaining === 0) break;
-      if (balance === undefined || balance <= 0) continue;
-      const take = Math.min(balance, remaining);
-      const [updated] = await tx
-        .update(giftCards)
-        .set({ balanceKobo: sql`${giftCards.balanceKobo} - ${take}`, updatedAt: new Date() })
-        .where(and(eq(giftCards.id, cardId), gte(giftCards.balanceKobo, take)))
-        .returning({ balanceKobo: giftCards.balanceKobo });
-      if (!updated) continue;
-      await tx.insert(giftCardHolds).values({
-        giftCardId: cardId,
-        trackerId: input.trackerId,
-        customerId: input.customerId,
-        amountKobo: take,
-      });
-      await writeActivity(tx, {
-        giftCardId: cardId,
-        type: 'hold',
-        amountKobo: take,
-        balanceAfterKobo: updated.balanceKobo,
-        trackerId: input.trackerId,
-        customerId: input.customerId,
-      });
-      holds.push({ cardId, amountKobo: take });
-      remaining -= take;
-    }
-    return { heldKobo: input.amountKobo - remaining, holds };
+  const cardIds = [...new Set(input.cardIds)];
+  const rows = await holdStatement(executor, {
+    trackerId: input.trackerId,
+    customerId: input.customerId,
+    // No card, or nothing to take: only the holds already taken are answered.
+    cardIds: input.amountKobo > 0 ? cardIds : [],
+    amountKobo: Math.max(0, input.amountKobo),
   });
+  const holds = rows
+    .sort((a, b) => Number(a.position) - Number(b.position))
+    .map((row) => ({ cardId: row.cardId, amountKobo: Number(row.amountKobo) }));
+  return { heldKobo: holds.reduce((total, hold) => total + hold.amountKobo, 0), holds };
 }
 
 /** The checkout was not paid (failed, expired, cancelled): what it held goes back to the cards. Idempotent. */
@@ -134,58 +138,36 @@ export async function releaseHolds(executor: Db, trackerId: string): Promise<{ r
   });
 }
 
-/** The checkout was paid: its holds become redemptions (the balance was already taken). Idempotent. */
+/**
+ * The checkout was paid: its holds become redemptions (the balance was already taken), each with its activity, and
+ * a card spent in full leaves the cart; one statement (issue 32). Idempotent.
+ */
+const confirmStatement = preparedSql<{ redeemedKobo: string | number }>(
+  'gift_cards_confirm_holds',
+  () => sql`
+    with confirmed as (
+      update ${giftCardHolds} set status = 'confirmed', settled_at = now()
+      where ${giftCardHolds.trackerId} = ${ph('trackerId')}::text and ${giftCardHolds.status} = 'held'
+      returning gift_card_id, amount_kobo, customer_id
+    ),
+    activities as (
+      insert into ${giftCardActivities} (gift_card_id, type, amount_kobo, balance_after_kobo, tracker_id, customer_id)
+      select confirmed.gift_card_id, 'redeem', confirmed.amount_kobo, ${giftCards.balanceKobo},
+        ${ph('trackerId')}::text, confirmed.customer_id
+      from confirmed join ${giftCards} on ${giftCards.id} = confirmed.gift_card_id
+    ),
+    spent as (
+      delete from ${customerAppliedGiftCards} using confirmed, ${giftCards}
+      where ${customerAppliedGiftCards.customerId} = confirmed.customer_id
+        and ${customerAppliedGiftCards.giftCardId} = confirmed.gift_card_id
+        and ${giftCards.id} = confirmed.gift_card_id and ${giftCards.balanceKobo} = 0
+    )
+    select coalesce(sum(amount_kobo), 0) as "redeemedKobo" from confirmed`,
+);
+
 export async function confirmHolds(executor: Db, trackerId: string): Promise<{ redeemedKobo: number }> {
-  return executor.transaction(async (tx) => {
-    const confirmed = await tx
-      .update(giftCardHolds)
-      .set({ status: 'confirmed', settledAt: new Date() })
-      .where(and(eq(giftCardHolds.trackerId, trackerId), eq(giftCardHolds.status, 'held')))
-      .returning({
-        cardId: giftCardHolds.giftCardId,
-        amountKobo: giftCardHolds.amountKobo,
-        customerId: giftCardHolds.customerId,
-      });
-    for (const hold of confirmed) {
-      const [card] = await tx
-        .select({ balanceKobo: giftCards.balanceKobo })
-        .from(giftCards)
-        .where(eq(giftCards.id, hold.cardId));
-      await writeActivity(tx, {
-        giftCardId: hold.cardId,
-        type: 'redeem',
-        amountKobo: hold.amountKobo,
-        balanceAfterKobo: card!.balanceKobo,
-        trackerId,
-        customerId: hold.customerId,
-      });
-    }
-    // A card spent in full no longer needs to sit on the cart.
-    if (confirmed.length > 0) {
-      const customerId = confirmed[0]!.customerId;
-      await tx.delete(customerAppliedGiftCards).where(
-        and(
-          eq(customerAppliedGiftCards.customerId, customerId),
-          inArray(
-            customerAppliedGiftCards.giftCardId,
-            tx
-              .select({ id: giftCards.id })
-              .from(giftCards)
-              .where(
-                and(
-                  inArray(
-                    giftCards.id,
-                    confirmed.map((hold) => hold.cardId),
-                  ),
-                  eq(giftCards.balanceKobo, 0),
-                ),
-              ),
-          ),
-        ),
-      );
-    }
-    return { redeemedKobo: confirmed.reduce((total, hold) => total + hold.amountKobo, 0) };
-  });
+  const [row] = await confirmStatement(executor, { trackerId });
+  return { redeemedKobo: Number(row?.redeemedKobo ?? 0) };
 }
 
 /** The paid cards on the customer's cart, in the order applied (the order holdBalances should take them in). */

@@ -148,13 +148,10 @@ export async function createFromCheckout(
 
 /** Gift cards held for this checkout lower what the provider must collect. */
 export async function applyGiftCards(executor: Db, trackerId: string, heldKobo: number): Promise<TrackerRow> {
-  const tracker = await repository.findTracker(executor, { id: trackerId });
+  // The amount due worked out from the row being updated: the checkout just written is not read again.
+  const tracker = await repository.applyGiftCards(executor, trackerId, heldKobo);
   if (!tracker) throw notFound('Checkout not found');
-  const totalKobo = tracker.itemsSubtotalKobo - tracker.discountTotalKobo + tracker.shippingTotalKobo;
-  return repository.updateTracker(executor, trackerId, {
-    giftCardKobo: heldKobo,
-    amountDueKobo: totalKobo - tracker.onDeliveryKobo - heldKobo,
-  });
+  return tracker;
 }
 
 export async function customerTracker(

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { parsedJson, rowsFromJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import {
   orderActivities,
   type orderAssignments,
@@ -115,6 +116,23 @@ export async function findTracker(
   return row;
 }
 
+/** Gift-card money held for a checkout: its amount due is its total less what is paid at the door and the cards. */
+export async function applyGiftCards(
+  executor: Db,
+  trackerId: string,
+  heldKobo: number,
+): Promise<TrackerRow | undefined> {
+  const [row] = await executor
+    .update(orderTrackers)
+    .set({
+      giftCardKobo: heldKobo,
+      amountDueKobo: sql`${orderTrackers.itemsSubtotalKobo} - ${orderTrackers.discountTotalKobo} + ${orderTrackers.shippingTotalKobo} - ${orderTrackers.onDeliveryKobo} - ${heldKobo}`,
+    })
+    .where(eq(orderTrackers.id, trackerId))
+    .returning();
+  return row;
+}
+
 export async function updateTracker(
   executor: Db,
   trackerId: string,
@@ -141,41 +159,37 @@ export async function setAuthorizationUrl(executor: Db, trackerId: string, autho
 }
 
 /** The customer's unpaid checkouts, locked (there is at most one; older data may hold more). */
-const openTrackers = prepared('orders_lock_open_trackers', (db) =>
-  db
-    .select()
-    .from(orderTrackers)
-    .where(
-      and(
-        eq(orderTrackers.customerId, sql.placeholder('customerId')),
-        eq(orderTrackers.status, 'awaiting_payment'),
-      ),
+/**
+ * A customer's open checkouts, locked (oldest first), and when their checkouts that expired unpaid since `since`
+ * closed (newest first): what opening a checkout asks first, in one statement (issue 32).
+ */
+const openAndExpired = preparedSql<{ open: unknown; expired: unknown }>(
+  'orders_open_and_expired_trackers',
+  () => sql`with open as materialized (
+      select * from ${orderTrackers}
+      where ${orderTrackers.customerId} = ${sql.placeholder('customerId')}::uuid
+        and ${orderTrackers.status} = 'awaiting_payment'
+      order by ${orderTrackers.createdAt}
+      for update
     )
-    .orderBy(asc(orderTrackers.createdAt))
-    .for('update'),
+    select (select coalesce(json_agg(open order by open.created_at), '[]') from open) as open,
+      (select coalesce(json_agg(${orderTrackers.updatedAt} order by ${orderTrackers.updatedAt} desc), '[]')
+        from ${orderTrackers}
+        where ${orderTrackers.customerId} = ${sql.placeholder('customerId')}::uuid
+          and ${orderTrackers.status} = 'expired'
+          and ${orderTrackers.createdAt} >= ${sql.placeholder('since')}::timestamptz) as expired`,
 );
 
-export async function lockOpenTrackers(executor: Db, customerId: string): Promise<TrackerRow[]> {
-  return openTrackers(executor, { customerId });
-}
-
-/**
- * When a customer's checkouts that expired unpaid since `since` closed, newest first (issue 31: an account whose
- * checkouts keep expiring loses the right to hold stock for a while).
- */
-export async function expiredCheckoutsSince(executor: Db, customerId: string, since: Date): Promise<Date[]> {
-  const rows = await executor
-    .select({ at: orderTrackers.updatedAt })
-    .from(orderTrackers)
-    .where(
-      and(
-        eq(orderTrackers.customerId, customerId),
-        eq(orderTrackers.status, 'expired'),
-        gte(orderTrackers.createdAt, since),
-      ),
-    )
-    .orderBy(desc(orderTrackers.updatedAt));
-  return rows.map((row) => row.at);
+export async function lockOpenTrackersAndExpired(
+  executor: Db,
+  customerId: string,
+  since: Date,
+): Promise<{ open: TrackerRow[]; expired: Date[] }> {
+  const [row] = await openAndExpired(executor, { customerId, since: since.toISOString() });
+  return {
+    open: rowsFromJson<TrackerRow>(orderTrackers, row?.open),
+    expired: parsedJson<string[]>(row?.expired ?? []).map((at) => new Date(at)),
+  };
 }
 
 /**

@@ -28,9 +28,8 @@ export { handoverTokenHash, newDeliveryToken, type TransitionEvidence } from './
 /** A checkout's reads and locks and its late refund's step, as the repository answers them (caller's transaction). */
 const trackerReads = {
   lockTracker: repository.lockTracker,
-  lockOpenTrackers: repository.lockOpenTrackers,
-  /** When the customer's checkouts expired unpaid since `since`, newest first (issue 31). */
-  expiredCheckoutsSince: repository.expiredCheckoutsSince,
+  /** The customer's open checkouts, locked, and when their checkouts expired unpaid since `since` (one read). */
+  lockOpenTrackersAndExpired: repository.lockOpenTrackersAndExpired,
   /** Units of these products every unpaid checkout holds together. */
   heldUnits: repository.heldUnits,
   /** The orders of one checkout, one per store. */

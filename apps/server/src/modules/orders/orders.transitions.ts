@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { formatNaira, type OrderStatusCode } from '@market/contracts';
-import { recordAudit, recordAudits } from '../../platform/audit/record.js';
+import { auditPart, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import {
@@ -179,7 +179,9 @@ export async function markOrderPaid(ctx: OrdersContext, executor: Db, orderId: s
 /**
  * `markOrderPaid` for every order of a checkout in a fixed number of statements (ADR 031): the orders are locked
  * in one statement (in the order every writer of a checkout's orders uses), each move is checked against the
- * status table as `transition` does, and the statuses, tokens, activities and hand-overs are written in bulk.
+ * status table as `transition` does, and the statuses, tokens, activities and hand-overs are written in bulk. The
+ * orders' moves in the audit trail are answered as a statement part (`audit`) the caller must write in this
+ * transaction (the checkout-and-pay flow, with the payment's other writes).
  */
 export async function markOrdersPaid(_ctx: OrdersContext, executor: Db, trackerId: string, at: Date) {
   const locked = await repository.lockOrdersOfTracker(executor, trackerId);
@@ -222,9 +224,9 @@ export async function markOrdersPaid(_ctx: OrdersContext, executor: Db, trackerI
       createdAt: at,
     })),
   });
-  // Each order's move in the audit trail as `transition` writes it, in one statement (issue 33, ADR 072).
-  await recordAudits(
-    executor,
+  // Each order's move in the audit trail as `transition` writes it (issue 33, ADR 072), written by the caller with
+  // the payment's other writes in one statement (issue 32).
+  const audit = auditPart(
     locked.map((order) => ({
       action: 'order.status' as const,
       subjectType: 'order' as const,
@@ -236,7 +238,7 @@ export async function markOrdersPaid(_ctx: OrdersContext, executor: Db, trackerI
     })),
   );
   // The checkout-and-pay flow books these orders' money next, in this same transaction (ADR 027, 076).
-  return { orders: paid, items };
+  return { orders: paid, items, audit };
 }
 
 /** The answer to a move the machine refused, naming the current status (409) or the proof it lacks (422). */

@@ -1,6 +1,8 @@
 import type { AuditAction, AuditSubjectType } from '@market/contracts';
 import { lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertFromJson, jsonRows } from '../db/json-rows.js';
+import type { StatementPart } from '../db/prepared.js';
 import { currentRequestContext, type RequestActor } from '../observability/request-context.js';
 import { auditLog } from './audit.schema.js';
 
@@ -83,6 +85,37 @@ export async function recordAudits(tx: Db, records: readonly AuditRecord[]): Pro
   if (records.length === 0) return;
   const context = currentRequestContext();
   await tx.insert(auditLog).values(records.map((record) => lineOf(record, context)));
+}
+
+const auditKeys = [
+  'actorId',
+  'actorKind',
+  'actorRole',
+  'action',
+  'subjectType',
+  'subjectId',
+  'storeId',
+  'before',
+  'after',
+  'reason',
+  'ip',
+  'userAgent',
+  'requestId',
+] as const;
+const auditJson = jsonRows(auditLog, auditKeys);
+
+/**
+ * `recordAudits` as one part of a statement of several writes (`writeTogether`, ADR 055): a checkout's orders
+ * becoming paid are audited in the payment's statement of writes (issue 32). Who acted is read now, as
+ * `recordAudits` reads it.
+ */
+export function auditPart(records: readonly AuditRecord[]): StatementPart {
+  const context = currentRequestContext();
+  return {
+    name: 'audit_log',
+    sql: () => insertFromJson(auditLog, auditKeys, 'auditLines'),
+    values: { auditLines: auditJson(records.map((record) => lineOf(record, context))) },
+  };
 }
 
 function lineOf(record: AuditRecord, context: ReturnType<typeof currentRequestContext>) {

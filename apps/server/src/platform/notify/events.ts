@@ -1,5 +1,8 @@
 import { type NotificationKind, permissionsNeededFor } from '@market/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertFromJson, jsonRows } from '../db/json-rows.js';
+import type { StatementPart } from '../db/prepared.js';
 import { type EventAudience, notificationEvents } from './events.schema.js';
 
 export type { EventAudience } from './events.schema.js';
@@ -20,6 +23,8 @@ export interface NotificationEvents {
    * recipients after it commits.
    */
   emit(executor: Db, event: NotificationEvent | NotificationEvent[]): Promise<void>;
+  /** `emit` as one part of a statement of several writes (`writeTogether`, ADR 055); the listeners hear it after. */
+  part(events: NotificationEvent[]): StatementPart;
   /** Called after an emit to have the fan-out run soon rather than at its next tick. */
   onEmit(listener: () => void): void;
 }
@@ -46,9 +51,24 @@ function assertAudienceMatchesCatalogue(event: NotificationEvent): void {
   }
 }
 
+const eventKeys = ['kind', 'key', 'audience', 'params'] as const;
+const eventsJson = jsonRows(notificationEvents, eventKeys);
+
 export function createNotificationEvents(): NotificationEvents {
   const listeners: (() => void)[] = [];
   return {
+    part(events) {
+      for (const one of events) assertAudienceMatchesCatalogue(one);
+      return {
+        name: 'notification_events',
+        sql: () =>
+          sql`${insertFromJson(notificationEvents, eventKeys, 'notificationEvents')} on conflict (key) do nothing`,
+        values: { notificationEvents: eventsJson(events) },
+        after: () => {
+          if (events.length > 0) for (const listener of listeners) listener();
+        },
+      };
+    },
     async emit(executor, event) {
       const events = Array.isArray(event) ? event : [event];
       if (events.length === 0) return;

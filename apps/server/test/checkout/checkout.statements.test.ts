@@ -1,0 +1,147 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
+import {
+  addToCart,
+  appliedGiftCard,
+  type CommerceSetup,
+  checkout,
+  commerceSetup,
+  listedProduct,
+  type SellingStore,
+  sellingStore,
+  shopper,
+  storeCoupon,
+} from '../support/commerce-factory.js';
+import { countWrites } from '../support/statement-counter.js';
+import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+
+// Issue 32, item 6 (ADR 087): what one paid checkout costs the database, counted at the driver. The bounds are
+// this checkout's counts today; a per-line or per-store loop of statements put back (stock, order rows, coupon
+// uses, ledger lines) adds at least one statement per extra line or store and fails them.
+
+let test: TestApp;
+let setup: CommerceSetup;
+let stores: SellingStore[];
+
+beforeAll(async () => {
+  test = await createTestApp();
+  setup = await commerceSetup(test);
+  stores = [];
+  for (let index = 0; index < 3; index++) stores.push(await sellingStore(test, setup));
+}, 120_000);
+afterAll(() => test.close());
+
+/** The statements the payment sandbox sends for its own rows: Paystack's HTTP calls in production. */
+const isSandboxProviders = (text: string) => text.includes('"sandbox_charges"');
+
+async function pendingSales(): Promise<number> {
+  const { rows } = (await test.database.db.execute(
+    sql`select count(*)::int as n from pending_sales`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows[0]!.n;
+}
+
+/** Notification events written since `since` (`waiting`: of them, those not told yet). */
+async function eventsSince(since: Date, which: 'all' | 'waiting' = 'all'): Promise<number> {
+  const { rows } = (await test.database.db.execute(
+    sql`select count(*)::int as n from notification_events
+      where created_at >= ${since} and (${which} = 'all' or fanned_out_at is null)`,
+  )) as unknown as { rows: { n: number }[] };
+  return rows[0]!.n;
+}
+
+describe('the statements of one paid checkout', () => {
+  it('a 3-store cart with a coupon and a gift card: the checkout, its payment and its fan-out stay within their bounds', async () => {
+    // Two lines in each of the three stores, a coupon on the first store, a gift card paying part of it.
+    const products = [];
+    for (const store of stores)
+      for (let line = 0; line < 2; line++)
+        products.push(
+          await listedProduct(test, setup, store, {
+            quantity: 50,
+            pricing: [{ costPrice: 1000, sellingPrice: 4000, price: 4000 }],
+          }),
+        );
+    const coupon = await storeCoupon(test, stores[0]!);
+    const customer = await shopper(test);
+    await appliedGiftCard(test, customer, 5_000);
+    for (const [index, product] of products.entries())
+      await addToCart(test, customer, product.id, 1 + (index % 2));
+    const applied = await test.app.inject({
+      method: 'POST',
+      url: '/api/applycoupon/apply-coupon',
+      headers: bearer(customer.token),
+      payload: { code: coupon.code },
+    });
+    expect(applied.statusCode).toBe(200);
+    // Anything the set-up left to fan out is told now, before counting.
+    await test.jobs.fanOutNotifications();
+
+    // The fan-out (250 ms after an emit) waits until the checkout is done, then tells all its events at once.
+    const fanOut = test.jobs.fanOutNotifications;
+    test.jobs.fanOutNotifications = async () => 0;
+    // The test's own look at the sales fold's progress is not the checkout's.
+    const testsOwn = new AsyncLocalStorage<true>();
+    // The events of this checkout: those written from here on (the set-up's were told above).
+    const since = new Date();
+    const paid = await countWrites(
+      test.database,
+      async () => {
+        const created = json(await checkout(test, customer));
+        expect(created.message).toBe('Order created. Complete the payment to place it.');
+        expect(created.data.tracker.orders).toHaveLength(3);
+        expect(created.data.tracker.giftCardTotal).toBe(5_000);
+        // The customer pays on the provider's page, which tells the server (the webhook) and sends them back.
+        const page = await test.app.inject({
+          method: 'POST',
+          url: new URL(created.data.payment.authorizationUrl).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            cardNumber: SANDBOX_CARDS.success,
+            expiry: '12/30',
+            cvv: '123',
+          }).toString(),
+        });
+        expect(page.statusCode).toBeLessThan(400);
+        const returned = await test.app.inject({
+          method: 'POST',
+          url: '/api/transactions/customer/transaction',
+          headers: bearer(customer.token),
+          payload: { reference: created.data.tracker.reference },
+        });
+        expect(json(returned).data.tracker.status).toBe('paid');
+        // The units sold reach the products' counters after the payment commits (the sales fold): its cost too.
+        await testsOwn.run(true, async () => {
+          for (let tries = 0; tries < 100 && (await pendingSales()) > 0; tries++)
+            await new Promise((done) => setTimeout(done, 20));
+          await new Promise((done) => setTimeout(done, 50));
+        });
+      },
+      () => testsOwn.getStore() === true,
+    );
+    test.jobs.fanOutNotifications = fanOut;
+    const events = await eventsSince(since);
+    const told = await countWrites(test.database, () => test.jobs.fanOutNotifications());
+    expect(await eventsSince(since, 'waiting')).toBe(0);
+
+    const own = paid.texts.filter((text) => !isSandboxProviders(text));
+    const report = {
+      statements: paid.statements,
+      sandbox: paid.statements - own.length,
+      own: own.length,
+      commits: paid.commits,
+      events,
+      fanOut: told.statements,
+    };
+    console.log(
+      `one paid checkout, 3 stores, a coupon and a gift card: ${JSON.stringify(report)}\n${own.join('\n')}`,
+    );
+    // Every line's stock, order row, item and ledger line is written in a statement per table, not per line.
+    expect(own.length).toBeLessThanOrEqual(45);
+    expect(paid.commits).toBeLessThanOrEqual(3);
+    expect(events).toBeGreaterThan(0);
+    expect(told.statements / events).toBeLessThanOrEqual(3);
+  });
+});
