@@ -38,7 +38,7 @@ describe('demo reviews', () => {
           isVisible: true,
         })),
       );
-      expect(await seedDemoOrders(db)).toBe(7);
+      expect(await seedDemoOrders(db)).toBe(10);
       const written = await seedDemoReviews(db);
       expect(written).toBeGreaterThan(5);
       expect(await seedDemoReviews(db)).toBe(0);
