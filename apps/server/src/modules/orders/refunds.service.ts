@@ -9,6 +9,7 @@ import type { OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { OrderRefundStatus } from './orders.schema.js';
 import { paidPerLine } from './refund-apportion.js';
+import { auditOrderRefund } from './refunds.audit.js';
 
 // The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was
 // paid: cash through the provider first, then the gift cards that paid; per item never more than was paid for its
@@ -151,6 +152,89 @@ export function createRefundsService(
     return { rows: [row], toSend: [], amountKobo: refund.amountKobo, shippingKobo: refund.shippingKobo };
   }
 
+  /**
+   * Books a refund of units of one order, in the caller's transaction: locks the checkout, refuses units already
+   * refunded, works out what was paid for the units (and the shipping fee when this takes the last units), splits
+   * it into cash (provider) and gift-card parts within what is left of each, writes the rows, and gives the
+   * gift-card part back at once. The provider part is sent by `send` after the caller commits.
+   */
+  async function bookUnits(executor: Db, input: BookRefundInput): Promise<BookedRefund> {
+    const order = await repository.findOrder(executor, input.orderId);
+    if (!order) throw notFound('Order not found');
+    const tracker = await repository.lockTracker(executor, { id: order.trackerId });
+    if (tracker?.status !== 'paid') throw conflict('Only a paid order can be refunded');
+    const [items, previous] = await Promise.all([
+      repository.itemsOfOrders(executor, [order.id]),
+      repository.refundsOfOrder(executor, order.id),
+    ]);
+    const { lines, shippingKobo, amountKobo } = refundLinesOf(order, items, previous, input.lines);
+    if (lines.length === 0 && shippingKobo === 0)
+      return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
+    if (order.paymentMethod === 'on_delivery')
+      return bookAtTheDoor(executor, order, input, { lines, shippingKobo, amountKobo });
+
+    const { cash, gift } = splitOverPayment(tracker, amountKobo);
+
+    const at = deps.now();
+    const base = {
+      trackerId: tracker.id,
+      orderId: order.id,
+      returnId: input.returnId,
+      kind: input.kind,
+      paymentReference: tracker.reference,
+      reason: input.reason,
+      chargedTo: input.chargedTo ?? 'merchant',
+      requestedByRole: input.actor.role,
+      requestedBy: input.actor.id,
+      createdAt: at,
+      updatedAt: at,
+    } as const;
+    const rows: RefundRow[] = [];
+    const toSend: string[] = [];
+    // The lines and the shipping go on the first row, so units are counted once.
+    let first = true;
+    if (input.settledByProvider && gift > 0)
+      throw conflict('Gift cards paid part of this; the provider reversed only the card payment');
+    if (cash > 0) {
+      const row = await repository.insertRefund(executor, {
+        ...base,
+        reference: newRefundReference(),
+        destination: 'provider',
+        amountKobo: cash,
+        shippingKobo,
+        lines,
+        ...(input.settledByProvider
+          ? { status: 'processed', providerReference: input.settledByProvider, processedAt: at }
+          : { status: 'pending' }),
+      });
+      rows.push(row);
+      if (!input.settledByProvider) toSend.push(row.id);
+      first = false;
+    }
+    if (gift > 0) {
+      const given = await needs.refundToCards(executor, tracker.id, gift);
+      if (given.refundedKobo !== gift)
+        throw conflict('The gift cards that paid cannot take this refund back');
+      rows.push(
+        await repository.insertRefund(executor, {
+          ...base,
+          reference: newRefundReference(),
+          destination: 'gift_card',
+          amountKobo: gift,
+          shippingKobo: first ? shippingKobo : 0,
+          lines: first ? lines : [],
+          status: 'processed',
+          attempts: 1,
+          providerReference: given.cards.map((card) => card.activityId).join(',') || null,
+          processedAt: at,
+        }),
+      );
+    }
+    await bookOnCheckout(executor, tracker, cash, gift, at);
+    await money.books.refundBooked(executor, order, rows);
+    return { rows, toSend, amountKobo, shippingKobo };
+  }
+
   /** The provider's side of a refund (refunds.provider.ts), given what it needs once. */
   const provider: RefundProviderContext = {
     deps,
@@ -163,87 +247,11 @@ export function createRefundsService(
       fn(provider, ...args);
 
   const service = {
-    /**
-     * Books a refund of units of one order, in the caller's transaction: locks the checkout, refuses units already
-     * refunded, works out what was paid for the units (and the shipping fee when this takes the last units), splits
-     * it into cash (provider) and gift-card parts within what is left of each, writes the rows, and gives the
-     * gift-card part back at once. The provider part is sent by `send` after the caller commits.
-     */
+    /** Books a refund of units of one order (`bookUnits`), and the order's audit line of it in the same transaction. */
     async book(executor: Db, input: BookRefundInput): Promise<BookedRefund> {
-      const order = await repository.findOrder(executor, input.orderId);
-      if (!order) throw notFound('Order not found');
-      const tracker = await repository.lockTracker(executor, { id: order.trackerId });
-      if (tracker?.status !== 'paid') throw conflict('Only a paid order can be refunded');
-      const [items, previous] = await Promise.all([
-        repository.itemsOfOrders(executor, [order.id]),
-        repository.refundsOfOrder(executor, order.id),
-      ]);
-      const { lines, shippingKobo, amountKobo } = refundLinesOf(order, items, previous, input.lines);
-      if (lines.length === 0 && shippingKobo === 0)
-        return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
-      if (order.paymentMethod === 'on_delivery')
-        return bookAtTheDoor(executor, order, input, { lines, shippingKobo, amountKobo });
-
-      const { cash, gift } = splitOverPayment(tracker, amountKobo);
-
-      const at = deps.now();
-      const base = {
-        trackerId: tracker.id,
-        orderId: order.id,
-        returnId: input.returnId,
-        kind: input.kind,
-        paymentReference: tracker.reference,
-        reason: input.reason,
-        chargedTo: input.chargedTo ?? 'merchant',
-        requestedByRole: input.actor.role,
-        requestedBy: input.actor.id,
-        createdAt: at,
-        updatedAt: at,
-      } as const;
-      const rows: RefundRow[] = [];
-      const toSend: string[] = [];
-      // The lines and the shipping go on the first row, so units are counted once.
-      let first = true;
-      if (input.settledByProvider && gift > 0)
-        throw conflict('Gift cards paid part of this; the provider reversed only the card payment');
-      if (cash > 0) {
-        const row = await repository.insertRefund(executor, {
-          ...base,
-          reference: newRefundReference(),
-          destination: 'provider',
-          amountKobo: cash,
-          shippingKobo,
-          lines,
-          ...(input.settledByProvider
-            ? { status: 'processed', providerReference: input.settledByProvider, processedAt: at }
-            : { status: 'pending' }),
-        });
-        rows.push(row);
-        if (!input.settledByProvider) toSend.push(row.id);
-        first = false;
-      }
-      if (gift > 0) {
-        const given = await needs.refundToCards(executor, tracker.id, gift);
-        if (given.refundedKobo !== gift)
-          throw conflict('The gift cards that paid cannot take this refund back');
-        rows.push(
-          await repository.insertRefund(executor, {
-            ...base,
-            reference: newRefundReference(),
-            destination: 'gift_card',
-            amountKobo: gift,
-            shippingKobo: first ? shippingKobo : 0,
-            lines: first ? lines : [],
-            status: 'processed',
-            attempts: 1,
-            providerReference: given.cards.map((card) => card.activityId).join(',') || null,
-            processedAt: at,
-          }),
-        );
-      }
-      await bookOnCheckout(executor, tracker, cash, gift, at);
-      await money.books.refundBooked(executor, order, rows);
-      return { rows, toSend, amountKobo, shippingKobo };
+      const booked = await bookUnits(executor, input);
+      if (booked.rows.length > 0) await auditOrderRefund(executor, input, booked);
+      return booked;
     },
 
     /**
