@@ -101,8 +101,8 @@ describe("an order's money in its audit trail", () => {
       subjectType: 'order',
       subjectId: paid.orderId,
       storeId: store.storeId,
-      before: { refunded: 'nothing', refundedKobo: 0 },
-      after: { refunded: 'in part', refundedKobo: unitKobo, amountKobo: unitKobo, kind: 'return' },
+      before: { refund: 'nothing', refundedKobo: 0 },
+      after: { refund: 'in part', refundedKobo: unitKobo, amountKobo: unitKobo, kind: 'return' },
       reason: expect.stringContaining('One of the two power banks does not charge.'),
     });
 
@@ -184,8 +184,8 @@ describe("an order's money in its audit trail", () => {
     expect(refund[0]).toMatchObject({
       actor: { id: otherStore.id, kind: 'merchant' },
       storeId: otherStore.storeId,
-      before: { refunded: 'nothing', refundedKobo: 0 },
-      after: { refunded: 'in whole', refundedKobo: order!.totalKobo, kind: 'cancellation' },
+      before: { refund: 'nothing', refundedKobo: 0 },
+      after: { refund: 'in whole', refundedKobo: order!.totalKobo, kind: 'cancellation' },
     });
   });
 });

@@ -8,8 +8,8 @@ import { unitsTaken } from './refunds.rules.js';
  * The order's own line of a refund just booked of it (issue 33, ADR 072), in the booking's transaction: a refund's
  * other lines name the return or the refund row, so without this one the order's trail would not show its money
  * going back. Whatever asked for it (a store's or the platform's return decision, a cancellation, a card dispute),
- * before → after is what was refunded of the order in all, and whether in part or whole; the amount of this refund,
- * its kind and references; the reason is the refund's own.
+ * before → after is whether the order is refunded in part or whole (`refund`) and what was refunded of it in all
+ * (`refundedKobo`); then this refund's amount, kind and references; the reason is the refund's own.
  */
 export async function auditOrderRefund(executor: Db, input: BookRefundInput, booked: BookedRefund) {
   const [order, items, rows] = await Promise.all([
@@ -31,9 +31,9 @@ export async function auditOrderRefund(executor: Db, input: BookRefundInput, boo
     subjectType: 'order',
     subjectId: order.id,
     storeId: order.storeId,
-    before: { refunded: refundedBefore > 0 ? 'in part' : 'nothing', refundedKobo: refundedBefore },
+    before: { refund: refundedBefore > 0 ? 'in part' : 'nothing', refundedKobo: refundedBefore },
     after: {
-      refunded: whole ? 'in whole' : 'in part',
+      refund: whole ? 'in whole' : 'in part',
       refundedKobo: refundedBefore + booked.amountKobo,
       amountKobo: booked.amountKobo,
       kind: input.kind,
