@@ -43,6 +43,8 @@ set --
 if [ "$bundle" != none ] && [ -f "$bundle" ]; then
   set -- --volume "$bundle:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt
 fi
-buildah --storage-driver vfs bud --isolation chroot -f deploy/Containerfile "$@" \
+# --format docker: an OCI image has no HEALTHCHECK (buildah drops it with a warning), and the Containerfile's is the
+# runtime's liveness check (`podman healthcheck run`).
+buildah --storage-driver vfs bud --isolation chroot --format docker -f deploy/Containerfile "$@" \
   --build-arg BASE_IMAGE=localhost/debian-node:bookworm --build-arg npm_config_nodedir=/usr/local -t localhost/naija-market:latest .
 echo "built: localhost/naija-market:latest"

@@ -58,6 +58,12 @@ export interface Journey {
   phone(): Promise<BrowserContext>;
   /** A context with other options (a desktop viewport, JavaScript off), closed when the file ends. */
   context(options: BrowserContextOptions): Promise<BrowserContext>;
+  /**
+   * Time passes while the server is down (a return window closing): every context is closed, the server stopped,
+   * `change` run on its data folder (the embedded database is at `<dataDir>/db`), and a server started on that data
+   * (it runs the work that fell due while it was down). Open new contexts afterwards.
+   */
+  restart(change: (dataDir: string) => Promise<void>): Promise<void>;
 }
 
 /**
@@ -94,6 +100,14 @@ export function useJourney(): Journey {
     },
     phone: async () => track(await phoneContext(running().browser)),
     context: async (options) => track(await running().browser.newContext(options)),
+    async restart(change) {
+      const stopped = running().app;
+      for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+      await stopped.stop({ keepData: true });
+      await change(stopped.dataDir);
+      app = await startApp({ seededFrom: stopped.dataDir });
+      fs.rmSync(stopped.dataDir, { recursive: true, force: true });
+    },
   };
 }
 

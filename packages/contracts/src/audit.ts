@@ -46,6 +46,9 @@ export const auditActionLabels = {
   'account.close': 'Account closed',
   'account.marketing-consent': 'Marketing consent changed',
   'order.status': 'Order status changed',
+  // Lines about one order whose own subject is another (a refund, a payout), so the order's trail shows its money.
+  'order.refund': 'Order refunded',
+  'order.payout': "Order's money approved for payout",
   'service-levels.limits': 'Service-level limits changed',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;

@@ -8,7 +8,6 @@ import {
   type Payout,
 } from '@market/contracts';
 import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -16,6 +15,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import type { TransferCheck, TransferEvent, TransferProvider } from '../../platform/payments/index.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
+import { auditPayoutApproval } from './ledger.payout-audit.js';
 import {
   LATE_PAYOUTS_PER_RUN,
   newPayoutReference,
@@ -108,19 +108,7 @@ export async function openPayout(
         .returning();
       if (carried.length > 0)
         await tx.insert(payoutOrders).values(carried.map((line) => ({ payoutId: row!.id, ...line })));
-      await recordAudit(tx, {
-        action: 'payout.approve',
-        subjectType: 'payout',
-        subjectId: row!.id,
-        storeId,
-        after: {
-          reference: row!.reference,
-          amountKobo,
-          orderCount: row!.orderCount,
-          bankName: account.bankName,
-          accountNumberLast4: row!.accountNumberLast4,
-        },
-      });
+      await auditPayoutApproval(tx, row!, account.bankName, carried);
       return row!;
     })
     .catch((error: unknown) => {

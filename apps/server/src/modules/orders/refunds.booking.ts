@@ -3,6 +3,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import type { OrderMoneyEvents } from './money-events.js';
 import type { OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
+import { auditOrderRefund } from './refunds.audit.js';
 import type { RefundProviderContext } from './refunds.provider.js';
 import {
   type BookedRefund,
@@ -171,7 +172,7 @@ async function bookPaidOnline(
  * it into cash (provider) and gift-card parts within what is left of each, writes the rows, and gives the
  * gift-card part back at once. The provider part is sent by `send` after the caller commits.
  */
-export async function book(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
+async function bookUnits(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
   const order = await repository.findOrder(executor, input.orderId);
   if (!order) throw notFound('Order not found');
   const tracker = await repository.lockTracker(executor, { id: order.trackerId });
@@ -185,4 +186,11 @@ export async function book(ctx: RefundsContext, executor: Db, input: BookRefundI
     return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
   if (order.paymentMethod === 'on_delivery') return bookAtTheDoor(ctx, executor, order, input, figures);
   return bookPaidOnline(ctx, executor, order, tracker, input, figures);
+}
+
+/** Books a refund of units of one order (`bookUnits`), and the order's audit line of it in the same transaction. */
+export async function book(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
+  const booked = await bookUnits(ctx, executor, input);
+  if (booked.rows.length > 0) await auditOrderRefund(executor, input, booked);
+  return booked;
 }

@@ -155,6 +155,53 @@ describe('AuditTrailScreen', () => {
     for (const id of lines.getAllByText(orderId)) expect(id.closest('p')).toHaveClass('break-all');
   });
 
+  it("shows an order's refund and payout with their amounts in naira, before → after and the reason", async () => {
+    const orderId = '00000000-0000-4000-8000-0000000000aa';
+    const { fetchMock } = recordFetch(() =>
+      jsonResponse(200, {
+        message: 'Audit trail',
+        data: {
+          entries: [
+            entry({
+              id: '12',
+              action: 'order.payout',
+              subjectType: 'order',
+              subjectId: orderId,
+              before: { storeMoney: 'payable' },
+              after: { storeMoney: 'approved for payout', amountKobo: 1_150_000, payoutReference: 'PO-ABC' },
+            }),
+            entry({
+              id: '11',
+              action: 'order.refund',
+              subjectType: 'order',
+              subjectId: orderId,
+              before: { refund: 'nothing', refundedKobo: 0 },
+              // A bigint amount reaches the trail as digits.
+              after: { refund: 'in part', refundedKobo: '250000', amountKobo: 250_000 },
+              reason: 'Return of NM-1: the charger stopped working',
+            }),
+          ],
+          nextCursor: null,
+        },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<AuditTrailScreen today="2026-11-29" subject={{ type: 'order', id: orderId }} />);
+    const lines = within(await screen.findByRole('region', { name: 'Audit trail lines' }));
+    const refund = lines.getByText('Order refunded').closest('li')!;
+    expect(within(refund).getByText('refund', { exact: true }).nextElementSibling).toHaveTextContent(
+      /nothing\s*→\s*changed to\s*in part/,
+    );
+    expect(within(refund).getByText('refunded', { exact: true }).nextElementSibling).toHaveTextContent(
+      /₦0\.00\s*→\s*changed to\s*₦2,500\.00/,
+    );
+    expect(within(refund).getByText('amount').nextElementSibling).toHaveTextContent('₦2,500.00');
+    expect(within(refund).getByText(/the charger stopped working/)).toBeInTheDocument();
+    const payout = lines.getByText("Order's money approved for payout").closest('li')!;
+    expect(within(payout).getByText('amount').nextElementSibling).toHaveTextContent('₦11,500.00');
+    expect(within(payout).getByText('payoutReference').nextElementSibling).toHaveTextContent('PO-ABC');
+  });
+
   it('offers a retry when the trail cannot be read', async () => {
     const { fetchMock } = recordFetch(() =>
       jsonResponse(500, { message: 'Something went wrong', error: 'INTERNAL' }),

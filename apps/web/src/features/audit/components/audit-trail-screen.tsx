@@ -15,6 +15,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, lagosDaysAgo } from '../../../lib/dates';
+import { formatNaira } from '../../../lib/money';
 import {
   AUDIT_ERROR,
   type AuditFilters,
@@ -56,13 +57,21 @@ const statusNames = new Map<string, string>(
   orderStatuses.map((status) => [status.code_name, status.known_name]),
 );
 
-/** A value as the admin reads it: an order's status by its name (`ready_for_pickup` → Ready for pickup). */
-const show = (value: unknown, field?: string) =>
-  value === undefined
-    ? '—'
-    : typeof value === 'string'
-      ? (field === 'status' && statusNames.get(value)) || value
-      : JSON.stringify(value);
+/** A money field: the trail keeps kobo (`amountKobo`), the admin reads naira (`amount`, ₦2,500.00). */
+const isKobo = (field: string) => /.Kobo$/.test(field);
+const fieldLabel = (field: string) => (isKobo(field) ? field.slice(0, -'Kobo'.length) : field);
+
+/**
+ * A value as the admin reads it: an order's status by its name (`ready_for_pickup` → Ready for pickup), an amount
+ * in naira (kobo kept as a number, or as digits when it was a bigint).
+ */
+const show = (value: unknown, field = '') => {
+  if (value === undefined) return '—';
+  if (isKobo(field) && (typeof value === 'number' || (typeof value === 'string' && /^-?\d+$/.test(value))))
+    return formatNaira(Number(value));
+  if (typeof value === 'string') return (field === 'status' && statusNames.get(value)) || value;
+  return JSON.stringify(value);
+};
 
 /** The changed fields, each as before → after. */
 function Changes({ entry }: { entry: AuditEntry }) {
@@ -72,7 +81,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <dl className="grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
       {fields.map((field) => (
         <div key={field} className="contents">
-          <dt className="font-medium text-slate-700">{field}</dt>
+          <dt className="font-medium text-slate-700">{fieldLabel(field)}</dt>
           <dd className="break-words text-slate-900">
             {entry.before && field in entry.before ? (
               <>
