@@ -52,7 +52,7 @@ export async function inviteStaff(test: TestApp, owner: TestMerchant, role: stri
     role,
   });
   if (created.statusCode !== 201) throw new Error(`invite failed: ${created.body}`);
-  const link = await latestLink(test, email);
+  const link = await latestLink(test, email, '/reset-password/');
   const set = await test.app.inject({
     method: 'PATCH',
     url: `/api/auth/merchant/resetpassword/${tokenFromLink(link)}`,

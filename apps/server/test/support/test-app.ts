@@ -26,6 +26,9 @@ export interface TestApp {
  * (`template-database.ts`): in-memory PGlite opened from the template's data directory, or with TEST_DATABASE_URL
  * a PostgreSQL database created from the template database for the file and dropped after it.
  */
+/** TEST_PGLITE_REUSE=false opens every test file's database afresh (to measure the reuse, or to rule it out). */
+const reuseDatabases = process.env.TEST_PGLITE_REUSE !== 'false';
+
 export async function openTestDatabase(
   /** PGlite only: when the embedded database's queue counts as too long (`Database.busy`); the default otherwise. */
   queueBound?: QueueBound,
@@ -39,7 +42,7 @@ export async function openTestDatabase(
   if (!serverUrl) {
     // A database the worker's previous test file was done with, back in the template's state (pglite-reuse.ts); a
     // file that sets its own queue bound gets a database of its own.
-    const reused = queueBound ? undefined : takeIdleDatabase();
+    const reused = queueBound || !reuseDatabases ? undefined : takeIdleDatabase();
     if (reused) return { database: reused, drop: () => releaseDatabase(reused) };
     const templateFile = inject('pgliteTemplateFile');
     const database = await openDatabase({
@@ -49,7 +52,7 @@ export async function openTestDatabase(
     });
     // A no-op on the template's copy (every migration is recorded); migrates when run without the global setup.
     await database.migrate();
-    if (queueBound) return { database, drop: () => database.close() };
+    if (queueBound || !reuseDatabases) return { database, drop: () => database.close() };
     await rememberTemplateState(database);
     return { database, drop: () => releaseDatabase(database) };
   }
@@ -160,15 +163,22 @@ export function json(response: { body: string }): Record<string, unknown> & {
   return JSON.parse(response.body);
 }
 
-/** The newest link mailed to an address, read from the outbox like a person reads their mail. */
-export async function latestLink(test: TestApp, email: string): Promise<string> {
+/**
+ * The newest link mailed to an address, read from the outbox like a person reads their mail. With `containing`, the
+ * newest link with that in its path: a notification mailed after the answer (the fan-out runs after it) can be newer
+ * than the mail the test waits for.
+ */
+export async function latestLink(test: TestApp, email: string, containing?: string): Promise<string> {
   const response = await test.app.inject({
     method: 'GET',
-    url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1`,
+    url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=${containing ? 20 : 1}`,
   });
-  const mail = json(response).data[0];
-  if (!mail) throw new Error(`No mail for ${email}`);
-  return mail.links[0] as string;
+  const mails = (json(response).data ?? []) as { links: string[] }[];
+  const link = mails
+    .flatMap((mail) => mail.links)
+    .find((candidate) => !containing || candidate.includes(containing));
+  if (!link) throw new Error(`No mail${containing ? ` with a ${containing} link` : ''} for ${email}`);
+  return link;
 }
 
 export function tokenFromLink(link: string): string {

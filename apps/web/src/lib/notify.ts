@@ -35,7 +35,19 @@ function show(text: string, toast: (api: Sonner['toast']) => void): void {
   void loadSonner().then((module) => toast(module.toast));
 }
 
-const shouldShow = createToastDeduper();
+let shouldShow = createToastDeduper();
+
+/**
+ * Back to a page that has shown no toast: the test set-up calls it after each test, since test files share this
+ * module (`isolate: false` in vite.config.ts) and a page's first toast is announced differently from later ones.
+ */
+export function forgetToasts(): void {
+  toasterWanted = false;
+  shouldShow = createToastDeduper();
+  void sonner?.then((module) => module.toast.dismiss());
+  // Loaded again when next wanted: a test file may mock sonner.
+  sonner = undefined;
+}
 
 export function notifySuccess(message: string): void {
   if (message && shouldShow(message)) show(message, (toast) => toast.success(message));
