@@ -91,15 +91,15 @@ const stages: { name: string; path: OrderStatusCode[]; carrier: Carrier; hoursAg
   // Late by the default service-level limits (issue 35), so the admins' service-level dashboard has something to
   // show: paid and never accepted for 2½ days (limit 48 h), packed and not collected for 30 hours (24 h), and out
   // for delivery since yesterday (24 h).
-  { name: 'NM-DEMO0008', path: ['awaiting_payment', 'pending'], carrier: null, hoursAgo: 60 },
+  { name: 'NM-DEMO0011', path: ['awaiting_payment', 'pending'], carrier: null, hoursAgo: 60 },
   {
-    name: 'NM-DEMO0009',
+    name: 'NM-DEMO0012',
     path: ['awaiting_payment', 'pending', 'accepted', 'ready_for_pickup'],
     carrier: null,
     hoursAgo: 31,
   },
   {
-    name: 'NM-DEMO0010',
+    name: 'NM-DEMO0013',
     path: [
       'awaiting_payment',
       'pending',
@@ -160,7 +160,8 @@ export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()):
       const [tracker] = await tx
         .insert(orderTrackers)
         .values({
-          reference: `CHK-DEMO-${index + 1}`,
+          // By the order's number: 8, 9 and 10 are the demo returns' and payouts' own checkouts.
+          reference: `CHK-DEMO-${Number(stage.name.slice(-4))}`,
           customerId: customer.id,
           status: 'paid',
           itemsSubtotalKobo: subtotal,

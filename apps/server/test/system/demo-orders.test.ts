@@ -28,7 +28,7 @@ describe('demo orders', () => {
       const queue = await get('/api/orders/admin/queue', adminToken);
       expect(queue.orders.map((order: { orderName: string }) => order.orderName).sort()).toEqual([
         'NM-DEMO0003',
-        'NM-DEMO0009',
+        'NM-DEMO0012',
       ]);
       const partner = await get('/api/partner/orders', await signIn('partner', 'partner@demo.ng'));
       expect(partner.orders).toHaveLength(4);
@@ -45,10 +45,10 @@ describe('demo orders', () => {
         ).map((group) => [group.kind, group.orders.map((order) => order.orderName)]),
       );
       expect(late).toMatchObject({
-        awaiting_acceptance: ['NM-DEMO0008'],
-        ready_not_picked_up: ['NM-DEMO0009'],
+        awaiting_acceptance: ['NM-DEMO0011'],
+        ready_not_picked_up: ['NM-DEMO0012'],
         in_transit_too_long: [],
-        out_for_delivery_too_long: ['NM-DEMO0010'],
+        out_for_delivery_too_long: ['NM-DEMO0013'],
       });
       // Their money is booked like every other paid demo order's: the books' catch-up posts all ten.
       expect(await test.jobs.bookUnpostedOrders()).toBe(10);
