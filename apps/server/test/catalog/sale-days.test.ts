@@ -2,17 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
 import { wishlistItems } from '../../src/modules/wishlist/wishlist.schema.js';
-import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import {
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { movableClock, sellingStoreOnClock } from '../support/movable-clock.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
 
 // A sale counts in every catalogue read only within its Lagos days (issue 35, ADR 095): the price filter, the price
 // sort and the deals rails agree with the price the product page shows and checkout charges; at a sale's first and
@@ -20,20 +18,14 @@ import { bearer, createTestApp, json, type TestApp } from '../support/test-app.j
 // product once per sale, and nobody when the sale was moved away.
 
 const DAY_MS = 86_400_000;
-let offsetMs = 0;
-const clock = () => new Date(Date.now() + offsetMs);
+const clock = movableClock();
 
 let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
 
 beforeAll(async () => {
-  test = await createTestApp({
-    now: clock,
-    responseCache: createMemoryResponseCache(() => clock().getTime()),
-  });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  ({ test, setup, store } = await sellingStoreOnClock(clock));
 }, 120_000);
 afterAll(() => test?.close());
 
@@ -80,7 +72,7 @@ describe('a sale in listings, filters, sorts and deals', () => {
   let plain: string;
 
   it('a sale that ended is not filtered, sorted or dealt as on sale; a future sale does not show early', async () => {
-    offsetMs = 0;
+    clock.offsetMs = 0;
     ended = (await onSale('Ended sale kettle', 12500, day(-5), day(-2))).id;
     future = (await onSale('Future sale fan', 10000, day(1), day(3))).id;
     running = (await onSale('Running sale iron', 14000, day(-1), day(0))).id;
@@ -106,7 +98,7 @@ describe('a sale in listings, filters, sorts and deals', () => {
   it('at the next Lagos day the job starts the future sale and ends the running one, and cached listings follow', async () => {
     // A listing read after midnight but before the job is cached with yesterday's prices; the job's catalogue
     // change drops it at once, without waiting out the cache's lifetime.
-    offsetMs = untilLagosDay(1);
+    clock.offsetMs = untilLagosDay(1);
     expect(await listingIds('minPrice=9000&maxPrice=10500')).toEqual([]);
     // Two runs at once: each product moves once (the rows are locked as they move).
     const runs = await Promise.all([test.jobs.saleDays(), test.jobs.saleDays()]);
@@ -125,7 +117,7 @@ describe('a sale in listings, filters, sorts and deals', () => {
     expect(page.data.pricing[0]).toEqual({ sellingPrice: 15000, price: 15000 });
     // A second run the same day moves nothing.
     expect(await test.jobs.saleDays()).toMatchObject({ started: 0, ended: 0 });
-    offsetMs = 0;
+    clock.offsetMs = 0;
   });
 });
 
@@ -135,20 +127,20 @@ describe('saved products hear of a sale when it starts', () => {
   async function priceDrops(customer: Shopper): Promise<string[]> {
     await test.jobs.fanOutNotifications();
     // Read at the real time: the customer's session would have run out on the moved clock.
-    const movedBy = offsetMs;
-    offsetMs = 0;
+    const movedBy = clock.offsetMs;
+    clock.offsetMs = 0;
     const answer = await test.app.inject({
       method: 'GET',
       url: '/api/notifications?limit=50',
       headers: bearer(customer.token),
     });
-    offsetMs = movedBy;
+    clock.offsetMs = movedBy;
     const list = json(answer).data.notifications as { kind: string; title: string }[];
     return list.filter((one) => one.kind === 'wishlist.price-drop').map((one) => one.title);
   }
 
   it('tells once on the sale’s first day, and nothing of a sale whose days were moved away', async () => {
-    offsetMs = 0;
+    clock.offsetMs = 0;
     ada = await shopper(test);
     const starting = (await onSale('Starting sale cooker', 9000, day(1), day(4))).id;
     const postponed = await onSale('Postponed sale radio', 9000, day(1), day(4));
@@ -176,7 +168,7 @@ describe('saved products hear of a sale when it starts', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await priceDrops(ada)).toEqual([]);
 
-    offsetMs = untilLagosDay(1);
+    clock.offsetMs = untilLagosDay(1);
     const run = await test.jobs.saleDays();
     expect(run.told).toBe(1);
     expect(await priceDrops(ada)).toEqual(['Starting sale cooker is now ₦9,000.00']);
@@ -191,9 +183,9 @@ describe('saved products hear of a sale when it starts', () => {
       .update(wishlistItems)
       .set({ noticedPriceKobo: 1_500_000 })
       .where(eq(wishlistItems.productId, starting));
-    offsetMs = untilLagosDay(2);
+    clock.offsetMs = untilLagosDay(2);
     await test.jobs.wishlistNotices();
     expect(await priceDrops(ada)).toHaveLength(1);
-    offsetMs = 0;
+    clock.offsetMs = 0;
   });
 });

@@ -2,37 +2,30 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
 import { orderItems } from '../../src/modules/orders/orders.schema.js';
-import { CACHE_TTL_SECONDS, createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
+import { CACHE_TTL_SECONDS } from '../../src/platform/http/response-cache.js';
 import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   type SellingStore,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { movableClock, sellingStoreOnClock } from '../support/movable-clock.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
 
 // A sale runs only within its Lagos days (ADR 077): the product page, the listing, the cart and checkout all
 // price by the one rule, and a cached listing shows the end of a sale within the cache's bounded staleness.
 
 const DAY_MS = 86_400_000;
-let offsetMs = 0;
-const clock = () => new Date(Date.now() + offsetMs);
+const clock = movableClock();
 
 let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
 
 beforeAll(async () => {
-  test = await createTestApp({
-    now: clock,
-    responseCache: createMemoryResponseCache(() => clock().getTime()),
-  });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  ({ test, setup, store } = await sellingStoreOnClock(clock));
 }, 120_000);
 afterAll(() => test?.close());
 
@@ -66,7 +59,7 @@ const chargedKobo = async (productId: string) => {
 
 describe('a sale with start and end days', () => {
   it('charges the sale price inside the window and the regular price after it, and the listing follows', async () => {
-    offsetMs = 0;
+    clock.offsetMs = 0;
     const today = lagosDay(new Date());
     const started = lagosDay(new Date(Date.now() - 5 * DAY_MS));
     const product = await listedProduct(test, setup, store, {
@@ -96,11 +89,11 @@ describe('a sale with start and end days', () => {
     });
 
     // 30 seconds into the next Lagos day: checkout reads no cache and charges the regular price at once.
-    offsetMs = untilTomorrowInLagos();
+    clock.offsetMs = untilTomorrowInLagos();
     expect(await chargedKobo(product.id)).toBe(1_500_000);
 
     // The cached listing may keep the ended sale at most the cache's lifetime, then shows the regular price.
-    offsetMs += (CACHE_TTL_SECONDS + 1) * 1000;
+    clock.offsetMs += (CACHE_TTL_SECONDS + 1) * 1000;
     expect((await productPage(product.id)).pricing[0]).toEqual({ sellingPrice: 15000, price: 15000 });
     expect(listed(await storeListing(), product.id)).toMatchObject({
       pricing: [{ sellingPrice: 15000, price: 15000 }],
@@ -109,7 +102,7 @@ describe('a sale with start and end days', () => {
   });
 
   it('charges the regular price before the sale starts', async () => {
-    offsetMs = 0;
+    clock.offsetMs = 0;
     const tomorrow = lagosDay(new Date(Date.now() + DAY_MS));
     const product = await listedProduct(test, setup, store, {
       pricing: [
@@ -118,9 +111,9 @@ describe('a sale with start and end days', () => {
     });
     expect((await productPage(product.id)).pricing[0]).toEqual({ sellingPrice: 15000, price: 15000 });
     expect(await chargedKobo(product.id)).toBe(1_500_000);
-    offsetMs = untilTomorrowInLagos();
+    clock.offsetMs = untilTomorrowInLagos();
     expect(await chargedKobo(product.id)).toBe(1_000_000);
-    offsetMs = 0;
+    clock.offsetMs = 0;
   });
 
   it('refuses a sale that ends before it starts', async () => {
