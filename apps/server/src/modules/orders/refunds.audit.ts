@@ -1,6 +1,6 @@
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
-import * as repository from './orders.repository.js';
+import type { ItemRow, OrderRow, RefundRow } from './orders.repository.js';
 import type { BookedRefund, BookRefundInput } from './refunds.rules.js';
 import { unitsTaken } from './refunds.rules.js';
 
@@ -11,13 +11,14 @@ import { unitsTaken } from './refunds.rules.js';
  * before → after is whether the order is refunded in part or whole (`refund`) and what was refunded of it in all
  * (`refundedKobo`); then this refund's amount, kind and references; the reason is the refund's own.
  */
-export async function auditOrderRefund(executor: Db, input: BookRefundInput, booked: BookedRefund) {
-  const [order, items, rows] = await Promise.all([
-    repository.findOrder(executor, input.orderId),
-    repository.itemsOfOrders(executor, [input.orderId]),
-    repository.refundsOfOrder(executor, input.orderId),
-  ]);
-  if (!order) return;
+export async function auditOrderRefund(
+  executor: Db,
+  input: BookRefundInput,
+  read: { order: OrderRow; items: ItemRow[]; previous: RefundRow[] },
+  booked: BookedRefund,
+) {
+  const { order, items } = read;
+  const rows = [...read.previous, ...booked.rows];
   const bookedIds = new Set(booked.rows.map((row) => row.id));
   // A rejected refund's money never went back: it counts in neither figure.
   const standing = rows.filter((row) => row.status !== 'rejected');

@@ -172,7 +172,7 @@ async function bookPaidOnline(
  * it into cash (provider) and gift-card parts within what is left of each, writes the rows, and gives the
  * gift-card part back at once. The provider part is sent by `send` after the caller commits.
  */
-async function bookUnits(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
+export async function book(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
   const order = await repository.findOrder(executor, input.orderId);
   if (!order) throw notFound('Order not found');
   const tracker = await repository.lockTracker(executor, { id: order.trackerId });
@@ -184,13 +184,11 @@ async function bookUnits(ctx: RefundsContext, executor: Db, input: BookRefundInp
   const figures = refundLinesOf(order, items, previous, input.lines);
   if (figures.lines.length === 0 && figures.shippingKobo === 0)
     return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
-  if (order.paymentMethod === 'on_delivery') return bookAtTheDoor(ctx, executor, order, input, figures);
-  return bookPaidOnline(ctx, executor, order, tracker, input, figures);
-}
-
-/** Books a refund of units of one order (`bookUnits`), and the order's audit line of it in the same transaction. */
-export async function book(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
-  const booked = await bookUnits(ctx, executor, input);
-  if (booked.rows.length > 0) await auditOrderRefund(executor, input, booked);
+  const booked =
+    order.paymentMethod === 'on_delivery'
+      ? await bookAtTheDoor(ctx, executor, order, input, figures)
+      : await bookPaidOnline(ctx, executor, order, tracker, input, figures);
+  // The order's audit line, in the same transaction, from what this booking read and wrote (ADR 072).
+  if (booked.rows.length > 0) await auditOrderRefund(executor, input, { order, items, previous }, booked);
   return booked;
 }
