@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { type CarrierCash, koboToNaira, type Remittance, type RemittanceBody } from '@market/contracts';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { isUniqueViolation } from '../../platform/db/errors.js';
+import { conflict } from '../../platform/errors.js';
+import {
+  collectionView,
+  type PodContext,
+  remittanceRow,
+  remittanceView,
+  rules,
+} from './pay-on-delivery.context.js';
+import { podCollections, podRemittances } from './pay-on-delivery.schema.js';
+
+// A carrier's cash and its remittances to the platform (ADR 074): claimed by the carrier, confirmed or rejected by an
+// admin; the ledger books what a confirmation moves.
+
+/** A carrier's cash held, its limit, what it collected and has not remitted, and its latest remittances. */
+export async function carrierCash(ctx: PodContext, carrierId: string): Promise<CarrierCash> {
+  const { db } = ctx;
+  const [r, held, collections, remittances] = await Promise.all([
+    rules(db),
+    ctx.needs.books.carrierCash(db, [carrierId]),
+    db
+      .select()
+      .from(podCollections)
+      .where(and(eq(podCollections.carrierId, carrierId), isNull(podCollections.remittedAt)))
+      .orderBy(asc(podCollections.collectedAt))
+      .limit(500),
+    db
+      .select()
+      .from(podRemittances)
+      .where(eq(podRemittances.carrierId, carrierId))
+      .orderBy(desc(podRemittances.submittedAt))
+      .limit(50),
+  ]);
+  return {
+    held: koboToNaira(held.get(carrierId)?.heldKobo ?? 0),
+    limit: koboToNaira(r.carrierCashLimitKobo),
+    collections: collections.map(collectionView),
+    remittances: remittances.map(remittanceView),
+  };
+}
+
+/**
+ * The carrier paid the platform by transfer for these collections. Each collection is claimed by one remittance
+ * at most: the claim is one conditional update, so two remittances at once for the same cash cannot both win.
+ */
+export async function remit(ctx: PodContext, carrierId: string, body: RemittanceBody): Promise<Remittance> {
+  const orderIds = [...new Set(body.orderIds)];
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const id = randomUUID();
+      const claimed = await tx
+        .update(podCollections)
+        .set({ remittanceId: id })
+        .where(
+          and(
+            inArray(podCollections.orderId, orderIds),
+            eq(podCollections.carrierId, carrierId),
+            isNull(podCollections.remittanceId),
+          ),
+        )
+        .returning();
+      if (claimed.length !== orderIds.length)
+        throw conflict(
+          'Some of these collections are not yours to remit, or are already in a remittance; refresh and choose again',
+        );
+      const first = claimed[0]!;
+      const [row] = await tx
+        .insert(podRemittances)
+        .values({
+          id,
+          carrierId,
+          carrierKind: first.carrierKind,
+          carrierName: first.carrierName,
+          reference: body.reference,
+          amountKobo: claimed.reduce((sum, row) => sum + row.amountKobo, 0),
+          orderCount: claimed.length,
+          submittedAt: ctx.deps.now(),
+        })
+        .returning();
+      return remittanceView(row!);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw conflict('A remittance with this transfer reference was already recorded');
+    throw error;
+  }
+}
+
+export async function remittances(ctx: PodContext, status?: Remittance['status']): Promise<Remittance[]> {
+  const rows = await ctx.db
+    .select()
+    .from(podRemittances)
+    .where(status ? eq(podRemittances.status, status) : undefined)
+    .orderBy(desc(podRemittances.submittedAt))
+    .limit(200);
+  return rows.map(remittanceView);
+}
+
+/**
+ * The money is in the platform's account: the carrier's cash moves to the platform, its collections are
+ * remitted, and the completed orders among them become payable. Only a submitted remittance is confirmed, under
+ * its row lock: a second confirmation at once finds it confirmed.
+ */
+export async function confirm(
+  ctx: PodContext,
+  id: string,
+  adminId: string,
+  note?: string,
+): Promise<Remittance> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await remittanceRow(tx, id, true);
+    if (row.status !== 'submitted') throw conflict(`This remittance is already ${row.status}`);
+    const at = ctx.deps.now();
+    const collections = await tx
+      .update(podCollections)
+      .set({ remittedAt: at })
+      .where(eq(podCollections.remittanceId, id))
+      .returning();
+    const total = collections.reduce((sum, c) => sum + c.amountKobo, 0);
+    if (total !== row.amountKobo || collections.length !== row.orderCount)
+      throw new Error(`Remittance ${id} covers ${total} kobo in its collections but says ${row.amountKobo}`);
+    const [updated] = await tx
+      .update(podRemittances)
+      .set({ status: 'confirmed', decidedBy: adminId, decidedAt: at, decisionNote: note ?? null })
+      .where(eq(podRemittances.id, id))
+      .returning();
+    await ctx.needs.books.remitted(
+      tx,
+      {
+        carrierId: row.carrierId,
+        carrierName: row.carrierName,
+        amountKobo: row.amountKobo,
+        reference: row.reference,
+      },
+      collections.map((c) => c.orderId),
+    );
+    return remittanceView(updated!);
+  });
+}
+
+/** No money arrived: the collections go back to the carrier's cash held, free for another remittance. */
+export async function reject(
+  ctx: PodContext,
+  id: string,
+  adminId: string,
+  note?: string,
+): Promise<Remittance> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await remittanceRow(tx, id, true);
+    if (row.status !== 'submitted') throw conflict(`This remittance is already ${row.status}`);
+    await tx.update(podCollections).set({ remittanceId: null }).where(eq(podCollections.remittanceId, id));
+    const [updated] = await tx
+      .update(podRemittances)
+      .set({ status: 'rejected', decidedBy: adminId, decidedAt: ctx.deps.now(), decisionNote: note ?? null })
+      .where(eq(podRemittances.id, id))
+      .returning();
+    return remittanceView(updated!);
+  });
+}
