@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CarrierCash, koboToNaira, type Remittance, type RemittanceBody } from '@market/contracts';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { conflict } from '../../platform/errors.js';
 import {
@@ -99,6 +100,13 @@ export async function remittances(ctx: PodContext, status?: Remittance['status']
   return rows.map(remittanceView);
 }
 
+/** The remittance under its row lock, refused unless it still waits for an admin's decision. */
+async function submittedRemittance(executor: Db, id: string) {
+  const row = await remittanceRow(executor, id, true);
+  if (row.status !== 'submitted') throw conflict(`This remittance is already ${row.status}`);
+  return row;
+}
+
 /**
  * The money is in the platform's account: the carrier's cash moves to the platform, its collections are
  * remitted, and the completed orders among them become payable. Only a submitted remittance is confirmed, under
@@ -111,8 +119,7 @@ export async function confirm(
   note?: string,
 ): Promise<Remittance> {
   return ctx.db.transaction(async (tx) => {
-    const row = await remittanceRow(tx, id, true);
-    if (row.status !== 'submitted') throw conflict(`This remittance is already ${row.status}`);
+    const row = await submittedRemittance(tx, id);
     const at = ctx.deps.now();
     const collections = await tx
       .update(podCollections)
@@ -149,8 +156,7 @@ export async function reject(
   note?: string,
 ): Promise<Remittance> {
   return ctx.db.transaction(async (tx) => {
-    const row = await remittanceRow(tx, id, true);
-    if (row.status !== 'submitted') throw conflict(`This remittance is already ${row.status}`);
+    await submittedRemittance(tx, id);
     await tx.update(podCollections).set({ remittanceId: null }).where(eq(podCollections.remittanceId, id));
     const [updated] = await tx
       .update(podRemittances)
