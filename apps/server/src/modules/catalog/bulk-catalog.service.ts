@@ -54,8 +54,9 @@ import { readCatalogUpload } from './bulk-catalog.upload.js';
 import { checkImageZip, IMAGE_ZIP_MAX_BYTES, importImageZip } from './bulk-catalog.zip-images.js';
 import { needsReapproval } from './catalog.rules.js';
 import { products } from './catalog.schema.js';
+import { reviewedContent, toColumns } from './products.columns.js';
 import { type ProductRecord, selectProducts } from './products.repository.js';
-import { type CatalogNeeds, reviewedContent, toColumns } from './products.service.js';
+import type { CatalogNeeds } from './products.service.js';
 
 // The catalogue as a spreadsheet (ADR 077). One plan serves the dry run, the apply's check of the whole file, and
 // each batch the background job writes (ADR 094), made again there under the store's catalogue lock.
