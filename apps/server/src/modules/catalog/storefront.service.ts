@@ -23,21 +23,23 @@ import {
   promotions,
 } from './catalog.schema.js';
 import {
-  type CursorSort,
-  createCatalogStatements,
   customerOrder,
   customerVisible,
   inCategoryTree,
+  productWriteGeneration,
+  selectProductPage,
+  selectProducts,
+} from './products.repository.js';
+import {
+  type CursorSort,
+  createCatalogStatements,
   isCursorSort,
   type ListingCursor,
   type ListingFilters,
   type ListingRequest,
   type ListingRow,
   type ListingSort,
-  productWriteGeneration,
-  selectProductPage,
-  selectProducts,
-} from './products.repository.js';
+} from './products-listing.repository.js';
 
 const PRODUCT_NOT_FOUND = 'Product not found';
 
