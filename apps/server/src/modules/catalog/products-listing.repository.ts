@@ -60,6 +60,18 @@ export function isCursorSort(sort: ListingSort): sort is CursorSort {
 
 const placeholder = (name: string) => sql.placeholder(name);
 
+/** The filters that travel as placeholders: their presence is part of a statement's shape, their values are not. */
+const PLACEHOLDER_FILTERS = [
+  'search',
+  'storeId',
+  'categoryId',
+  'subCategoryId',
+  'childCategoryId',
+  'anyCategoryId',
+  'minPriceKobo',
+  'maxPriceKobo',
+] as const;
+
 function listingWhere(filters: ListingFilters): SQL {
   const conditions: SQL[] = [customerVisible];
   if (filters.search !== undefined)
@@ -125,18 +137,7 @@ function sortKeyText(sort: ListingSort): SQL<string> {
 
 function shapeOf(request: Pick<ListingRequest, 'filters' | 'sort' | 'after' | 'withCount'>): string {
   const { filters } = request;
-  const present = (
-    [
-      'search',
-      'storeId',
-      'categoryId',
-      'subCategoryId',
-      'childCategoryId',
-      'anyCategoryId',
-      'minPriceKobo',
-      'maxPriceKobo',
-    ] as const
-  ).filter((name) => filters[name] !== undefined);
+  const present = PLACEHOLDER_FILTERS.filter((name) => filters[name] !== undefined);
   return [
     request.sort,
     present.join('+'),
@@ -203,16 +204,7 @@ function buildProductStatement(db: Db) {
 function listingValues(request: ListingRequest): Record<string, unknown> {
   const { filters } = request;
   const values: Record<string, unknown> = { limit: request.limit, offset: request.offset };
-  for (const name of [
-    'search',
-    'storeId',
-    'categoryId',
-    'subCategoryId',
-    'childCategoryId',
-    'anyCategoryId',
-    'minPriceKobo',
-    'maxPriceKobo',
-  ] as const) {
+  for (const name of PLACEHOLDER_FILTERS) {
     if (filters[name] !== undefined) values[name] = filters[name];
   }
   if (request.after) {

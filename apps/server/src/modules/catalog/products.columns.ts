@@ -98,3 +98,15 @@ export function reviewedContent(row: ReviewedSource): ReviewedContent {
     variants: row.variants ?? [],
   };
 }
+
+/**
+ * What a product sent back for review is written with (an edit or a file's row changed what customers see): pending,
+ * no approver and no reason, hidden until an admin approves it again.
+ */
+export const BACK_TO_REVIEW = {
+  approvalStatus: 'pending',
+  approvedBy: null,
+  approvedAt: null,
+  rejectionReason: null,
+  isVisible: false,
+} as const satisfies Partial<ProductInsert>;

@@ -5,6 +5,7 @@ import type {
   MerchantProductsQuery,
 } from '@market/contracts';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
@@ -14,7 +15,19 @@ import { toMerchantProduct } from './catalog.mappers.js';
 import { products } from './catalog.schema.js';
 import { merchantStore, PRODUCT_NOT_FOUND, type ProductsContext } from './products.context.js';
 import { findProduct, selectProducts } from './products.repository.js';
+
 // The product lists of the merchant's and the admin's screens (ADR 101), with their filters and figures.
+
+/** One page of products, newest first: the merchant's list and the admin's page alike. */
+function newestFirst(db: Db, where: SQL | undefined, query: { page: number; limit: number }) {
+  return selectProducts(
+    db,
+    where,
+    [desc(products.createdAt), desc(products.id)],
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
+}
 
 export async function mine(ctx: ProductsContext, auth: AuthContext, query: MerchantProductsQuery) {
   const { db } = ctx;
@@ -32,13 +45,7 @@ export async function mine(ctx: ProductsContext, auth: AuthContext, query: Merch
   if (query.stock === 'in') conditions.push(sql`${products.quantity} > ${products.stockAlertUnits}`);
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
-    selectProducts(
-      db,
-      where,
-      [desc(products.createdAt), desc(products.id)],
-      query.limit,
-      (query.page - 1) * query.limit,
-    ),
+    newestFirst(db, where, query),
     db.select({ value: count() }).from(products).where(where),
   ]);
   const totalItems = total?.value ?? 0;
@@ -87,13 +94,7 @@ export async function adminList(ctx: ProductsContext, query: AdminProductsQuery)
   if (query.approvalStatus) conditions.push(eq(products.approvalStatus, query.approvalStatus));
   const where = and(...conditions);
   const [rows, [total], byStatus] = await Promise.all([
-    selectProducts(
-      db,
-      where,
-      [desc(products.createdAt), desc(products.id)],
-      query.limit,
-      (query.page - 1) * query.limit,
-    ),
+    newestFirst(db, where, query),
     db
       .select({ value: count() })
       .from(products)

@@ -17,7 +17,7 @@ import { needsReapproval } from './catalog.rules.js';
 import { products } from './catalog.schema.js';
 import { resolveCategoryChoice } from './categories.service.js';
 import { submitForApproval } from './products.approval.js';
-import { reviewedContent, toColumns } from './products.columns.js';
+import { BACK_TO_REVIEW, reviewedContent, toColumns } from './products.columns.js';
 import {
   merchantStore,
   PRODUCT_NOT_FOUND,
@@ -186,13 +186,7 @@ export async function edit(
         current.approvalStatus !== 'pending' &&
         needsReapproval(reviewedContent(current), reviewedContent(after))
       ) {
-        Object.assign(changes, {
-          approvalStatus: 'pending',
-          approvedBy: null,
-          approvedAt: null,
-          rejectionReason: null,
-          isVisible: false,
-        } satisfies Partial<ProductInsert>);
+        Object.assign(changes, BACK_TO_REVIEW);
         await submitForApproval(ctx, tx, store, ctx.deps.now());
       }
       await updateProduct(tx, id, { ...changes, updatedAt: ctx.deps.now() });
