@@ -16,6 +16,7 @@ import { findStoreById, type StoreRow } from '../stores/index.js';
 import type { Plan, PlannedProduct } from './bulk-catalog.choices.js';
 import type { CatalogRead, CatalogRecord } from './bulk-catalog.rows.js';
 import { catalogImports } from './catalog-imports.schema.js';
+import { BACK_TO_REVIEW } from './products.columns.js';
 import {
   insertProducts,
   type ProductInsert,
@@ -133,13 +134,7 @@ async function writePlanned(tx: Db, store: StoreRow, planned: PlannedProduct[], 
     if (!item.existing || !item.changed) continue;
     const changes: Partial<ProductInsert> = { ...item.columns, updatedAt: at };
     if (item.toApproval) {
-      Object.assign(changes, {
-        approvalStatus: 'pending',
-        approvedBy: null,
-        approvedAt: null,
-        rejectionReason: null,
-        isVisible: false,
-      } satisfies Partial<ProductInsert>);
+      Object.assign(changes, BACK_TO_REVIEW);
     }
     await updateProduct(tx, item.existing.id, changes);
     touched.push(item.existing.id);

@@ -38,10 +38,25 @@ function nextPageUrl(url: string, cursor: string): string {
   return `${pathname}?${params.toString()}`;
 }
 
+/**
+ * The catalog's routes, in the order they were always registered: by audience, each list spread where its routes
+ * stood (ADR 091, 101).
+ */
 export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
   const { categories, products, promotions, storefront, collections } = catalog;
   return [
-    // ---------- categories ----------
+    ...categoryRoutes(categories),
+    ...merchantProductRoutes(products),
+    ...adminCatalogRoutes(products, promotions),
+    ...customerProductRoutes(storefront),
+    ...storefrontRailRoutes(storefront),
+    ...collectionRoutes(collections),
+  ];
+}
+
+/** The category tree: read by everyone (cached), changed by admins. */
+function categoryRoutes(categories: CatalogService['categories']): RouteDefinition[] {
+  return [
     cached(route(categoryApi.all, async () => ({ message: 'Categories', data: await categories.tree() }))),
     cached(
       route(categoryApi.top, async ({ query }) => ({
@@ -85,8 +100,12 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       await categories.retire(params.id);
       return { message: 'Category retired' };
     }),
+  ];
+}
 
-    // ---------- merchant products ----------
+/** A store's own products. */
+function merchantProductRoutes(products: CatalogService['products']): RouteDefinition[] {
+  return [
     route(productApi.create, async ({ auth, body }) => ({
       message: SAVED,
       data: await products.create(auth, body),
@@ -115,8 +134,15 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       message: 'Product',
       data: await products.mineOne(auth, params.id),
     })),
+  ];
+}
 
-    // ---------- admin ----------
+/** The admins' products, promotions and official outlets. */
+function adminCatalogRoutes(
+  products: CatalogService['products'],
+  promotions: CatalogService['promotions'],
+): RouteDefinition[] {
+  return [
     route(adminApi.addProduct, async ({ auth, body }) => ({
       message: SAVED,
       data: await products.adminCreate(auth, body),
@@ -162,8 +188,12 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
       message: 'Official outlets',
       data: await promotions.outlets(),
     })),
+  ];
+}
 
-    // ---------- customers ----------
+/** What customers page through: the listing and search, a product, several, a store's catalog. */
+function customerProductRoutes(storefront: CatalogService['storefront']): RouteDefinition[] {
+  return [
     shaped(
       cached(
         route(customerApi.list, async ({ query, request, reply }) => {
@@ -193,6 +223,12 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
         })),
       ),
     ),
+  ];
+}
+
+/** The home page's rails and a store's own storefront pages. */
+function storefrontRailRoutes(storefront: CatalogService['storefront']): RouteDefinition[] {
+  return [
     shaped(
       cached(
         route(customerApi.superDeals, async ({ query }) => ({
@@ -249,8 +285,12 @@ export function catalogRoutes(catalog: CatalogService): RouteDefinition[] {
         data: await storefront.storefrontCollections(params.storeUrl),
       })),
     ),
+  ];
+}
 
-    // ---------- featured collections ----------
+/** A store's featured collections. */
+function collectionRoutes(collections: CatalogService['collections']): RouteDefinition[] {
+  return [
     route(collectionApi.create, async ({ auth, body }) => ({
       message: 'Collection created',
       data: await collections.create(auth, body),

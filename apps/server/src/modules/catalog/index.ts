@@ -8,15 +8,15 @@ import type { CatalogNeeds } from './products.service.js';
 
 export { saleApplies } from './catalog.rules.js';
 export type { CatalogService } from './catalog.service.js';
+export { setProductRating } from './products.repository.js';
+export type { CatalogNeeds } from './products.service.js';
 export {
   findShippingFacts,
   productsRunningLow,
-  setProductRating,
   storeHasProducts,
   storeProductFigures,
   storeProductNames,
-} from './products.repository.js';
-export type { CatalogNeeds } from './products.service.js';
+} from './products-figures.repository.js';
 export { applySaleDays, type SaleDayChanges } from './sale-days.js';
 export {
   createSalesFolder,
