@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/modules/auth/auth.schema.js';
 import {
   createTestApp,
   json,
@@ -56,6 +58,12 @@ describe('customer sign-up', () => {
       emailConfirmed: false,
     });
     expect(user).not.toHaveProperty('passwordHash');
+    // Stored with the product's argon2id cost (OWASP's 19 MiB, two passes), which a cheaper setting would weaken.
+    const [stored] = await test.database.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, user.email));
+    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     const link = await latestLink(test, user.email);
     expect(link).toMatch(/^http:\/\/localhost:3000\/customer\/confirm-email\/[\w-]{40,}$/);
   });
