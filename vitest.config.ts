@@ -62,6 +62,10 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           // Seeds the demo marketplace once; every journey file's server starts on a copy of it.
           globalSetup: ['./global-setup.ts'],
+          // Journey files share their worker's modules (playwright-core and the harness are imported once per
+          // worker, not once per file); each file still starts its own server and browser. No e2e module keeps
+          // state of its own between files.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 300_000,
           // Three journey files at a time: each has its own server (on its own copy of the seeded data) and browser,

@@ -84,8 +84,15 @@ export function useJourney(): Journey {
   };
 
   beforeAll(async () => {
-    app = await startApp({ seededFrom: inject('seededDataDir') });
-    browser = await launchBrowser();
+    // The browser starts while the server does; whichever started is closed by afterAll if the other failed.
+    const [started, launched] = await Promise.allSettled([
+      startApp({ seededFrom: inject('seededDataDir') }),
+      launchBrowser(),
+    ]);
+    if (started.status === 'fulfilled') app = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
   });
 
   afterAll(async () => {

@@ -28,40 +28,67 @@ const vitest = (name, projects) => ({
 });
 
 /**
- * Phases in order; a phase's `alongside` runs at the same time as it. The type check is TypeScript 7's native
- * compiler, called by its path: `typescript-api` (TypeScript 5, for scripts that read its API) also installs a
- * `tsc` (ADR 079). It runs beside the browser journeys, whose servers and browsers leave the cores idle while pages
- * wait on the network and on animations; the unit tests keep both cores busy on their own (a clean clone's CI of
- * 2cce68c took 573.6 s for the unit tests and 294.3 s for the journeys, with the type check's 110.6 s beside them).
- * The journeys run three files at a time, each with its own server and browser.
+ * Phases in order; the steps of a phase run at the same time, and a phase starts when the one before it passed.
+ *
+ * The unit tests, the browser journeys and the type check form one phase. Each alone leaves a core idle much of the
+ * time: on a clean clone's CI of 44b5b9f the unit tests took 555 s of wall time for about 550 CPU-seconds on two
+ * cores (their files wait on timers, child processes and PostgreSQL), the journeys 732 s for about 400 (pages wait
+ * on the network and on animations), and the type check needs 36 CPU-seconds. One after another they took 1,300 s;
+ * side by side the cores stay busy. Their output is interleaved line by line, each line marked with its step.
+ *
+ * The type check is TypeScript 7's native compiler, called by its path: `typescript-api` (TypeScript 5, for
+ * scripts that read its API) also installs a `tsc` (ADR 079).
  */
 const phases = [
-  // The formatter and linter, then the decision records' index (ADR 076), which must list every record.
-  {
-    name: 'lint',
-    command: 'sh',
-    args: ['-c', 'npx biome check . && node scripts/decisions-index.mjs --check'],
+  [
+    // The formatter and linter, then the decision records' index (ADR 076), which must list every record.
+    {
+      name: 'lint',
+      command: 'sh',
+      args: ['-c', 'npx biome check . && node scripts/decisions-index.mjs --check'],
+    },
     // The web build, once, before the tests that read it (the server-rendering tests and the journeys): two test
     // files that each found it missing built it at the same time and one read the other's half-written folder.
-    alongside: {
+    {
       name: 'web build',
       command: 'npx',
       args: ['tsx', '-e', "import('./e2e/app-server.ts').then((server) => server.ensureWebBuild())"],
     },
-  },
-  vitest('unit', ['contracts', 'server*', 'web']),
-  {
-    ...vitest('e2e', ['e2e']),
-    alongside: { name: 'typecheck', command: 'node', args: ['node_modules/typescript/bin/tsc', '-b'] },
-  },
+  ],
+  [
+    vitest('unit', ['contracts', 'server*', 'web']),
+    vitest('e2e', ['e2e']),
+    { name: 'typecheck', command: 'node', args: ['node_modules/typescript/bin/tsc', '-b'] },
+  ],
 ];
 
-/** Runs a command with the terminal as its output; resolves with its exit code and its time. */
-function run(step) {
+/**
+ * Runs a command; resolves with its exit code and its time. Alone in its phase it writes to the terminal as it is;
+ * beside others, each line of its output is marked with its name.
+ */
+function run(step, alone) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { cwd: root, stdio: 'inherit' });
-    child.on('exit', (code, signal) =>
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    if (!alone) {
+      const mark = `[${step.name}] `;
+      for (const stream of [child.stdout, child.stderr]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk) => {
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(`${mark}${line}\n`);
+        });
+        stream.on('end', () => {
+          if (rest) process.stdout.write(`${mark}${rest}\n`);
+        });
+      }
+    }
+    child.on('close', (code, signal) =>
       resolve({ name: step.name, ok: code === 0 && !signal, seconds: (Date.now() - started) / 1000 }),
     );
   });
@@ -70,9 +97,11 @@ function run(step) {
 const timings = [];
 let failed;
 for (const phase of phases) {
-  console.log(`\n=== ${phase.alongside ? `${phase.name} and ${phase.alongside.name}` : phase.name} ===`);
-  const results = await Promise.all([run(phase), ...(phase.alongside ? [run(phase.alongside)] : [])]);
+  console.log(`\n=== ${phase.map((step) => step.name).join(', ')} ===`);
+  const phaseStarted = Date.now();
+  const results = await Promise.all(phase.map((step) => run(step, phase.length === 1)));
   for (const result of results) timings.push([result.name, result.seconds]);
+  if (phase.length > 1) timings.push(['  together', (Date.now() - phaseStarted) / 1000]);
   const failures = results.filter((result) => !result.ok).map((result) => result.name);
   if (failures.length > 0) {
     failed = failures.join(' and ');
