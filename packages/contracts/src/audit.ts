@@ -34,7 +34,6 @@ export const auditActionLabels = {
   'chargeback.decide': 'Chargeback bearer decided',
   'card-dispute.decide': 'Card dispute bearer decided',
   'payout.approve': 'Payout approved',
-  'payout.reject': 'Payout rejected',
   'staff.create': 'Staff member added',
   'staff.edit': 'Staff member changed',
   'staff.remove': 'Staff member removed',
