@@ -1,8 +1,8 @@
 import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
-import type { StatementPart } from '../../platform/db/prepared.js';
+import { readTogether, type StatementPart } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
-import { AppError, conflict, validation } from '../../platform/errors.js';
+import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import { type CheckoutPricing, UNLIMITED } from '../cart/index.js';
@@ -10,6 +10,7 @@ import type { ActivityRow, ItemRow, OrderActor, OrderRow, TrackerRow } from '../
 import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
 import {
+  confirmationSubject,
   EXPIRED_CHECKOUTS_BEFORE_PAUSE,
   HOLD_PAUSE_HOURS,
   heldShare,
@@ -120,7 +121,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
    */
   async function expectedAmountKobo(executor: Db, reference: string) {
     if (executor === db) return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
-    const tracker = await orders.lockTracker(executor, { reference });
+    const tracker = await orders.lockTrackerForPayment(executor, reference);
     if (tracker) lockedForPayment.set(executor, tracker);
     return tracker?.amountDueKobo;
   }
@@ -130,19 +131,6 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     const kept = lockedForPayment.get(executor);
     lockedForPayment.delete(executor);
     return kept?.reference === reference ? kept : orders.lockTracker(executor, { reference });
-  }
-
-  /**
-   * The subject names the orders the customer will see on their order pages (issue 34 item 21), never the checkout's
-   * payment reference: one order, up to three, or the first and how many more.
-   */
-  function confirmationSubject(names: string[]): string {
-    if (names.length === 1) return `Your Naija Market order ${names[0]} is confirmed`;
-    const listed =
-      names.length <= 3
-        ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-        : `${names[0]} and ${names.length - 1} more`;
-    return `Your Naija Market orders ${listed} are confirmed`;
   }
 
   /** The customer's confirmation mail of a paid checkout, as one part of the payment's combined write (ADR 055). */
@@ -214,8 +202,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     };
   }
 
-  /** The checkout's orders, one per store, in the orders module's words. */
-  /** `podFees`: the fee of each store whose order is paid at the door (ADR 074). */
+  /** The checkout's orders, one per store, in the orders module's words; `podFees`: paid at the door (ADR 074). */
   function ordersOf(pricing: CheckoutPricing, podFees: Map<string, number>) {
     return pricing.stores.map((store) => ({
       ...(podFees.has(store.storeId) ? { payOnDelivery: { feeKobo: podFees.get(store.storeId)! } } : {}),
@@ -395,7 +382,7 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
           ? { authorizationUrl: null }
           : await startPayment(tracker, customer.email, true);
       return {
-        // Unpaid, the checkout's orders, items and activities are what it wrote: not read back (ADR 033, 036). Paid at once by
+        // Unpaid, its orders, items and activities are what it wrote: not read back (ADR 033, 036). Paid at once by
         // gift cards, its orders moved on: read.
         tracker: await orders.trackerView(
           db,
@@ -414,9 +401,13 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
 
     /** The customer's return: the server asks the provider itself; the browser's word is never enough. */
     async recordTransaction(customerId: string, reference: string, account: SignedInAccount) {
-      // The checkout and its orders, items and activities in one read (ADR 037).
-      const owned = await orders.customerTrackerWithContents(customerId, reference);
-      const payment = await deps.payments.settledRowFor(customerId, reference);
+      // The checkout with its orders, items and activities, and its payment: one read (ADR 037, 087).
+      const [owned, paymentRow] = await readTogether(db, [
+        orders.customerTrackerWithContentsPart(customerId, reference),
+        deps.payments.paymentPart(reference),
+      ]);
+      if (!owned) throw notFound('Checkout not found');
+      const payment = await deps.payments.settledRowFor(customerId, reference, paymentRow);
       // A checkout already paid when first read is what a second read would find (ADR 033); any other is read
       // again, after the settling this call may have done.
       const { tracker, contents } =

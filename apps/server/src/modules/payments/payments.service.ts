@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { prepared, preparedSql, type ReadPart } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
@@ -126,7 +126,14 @@ export interface PaymentsService {
    * settleFor() answering the payment's row as it is afterwards: a row that was already settled is read once
    * (the payer's return after the webhook, ADR 033).
    */
-  settledRowFor(customerId: string, reference: string): Promise<PaymentTransaction>;
+  settledRowFor(
+    customerId: string,
+    reference: string,
+    /** The row as the caller read it just now (`paymentPart`; null: none): not read again then. */
+    known?: PaymentTransaction | null,
+  ): Promise<PaymentTransaction>;
+  /** The payment of `reference`, if any, as a part of a read of several modules (`readTogether`, ADR 087). */
+  paymentPart(reference: string): ReadPart<PaymentTransaction | null>;
   /** The channel the provider reported for a successful payment (card, bank_transfer, ussd…), or null. */
   paidChannelOf(reference: string): Promise<string | null>;
   /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
@@ -723,13 +730,22 @@ export function createPaymentsService(options: {
       return row?.status === 'success' ? row.channel : null;
     },
 
-    async settledRowFor(customerId, reference) {
-      const row = await find(db, reference);
+    async settledRowFor(customerId, reference, known) {
+      const row = known === undefined ? await find(db, reference) : known;
       if (!row || row.customerId !== customerId) throw notFound('Payment not found');
       if (FINAL.has(row.status)) return row;
       await settle(reference, row);
       return (await find(db, reference)) ?? row;
     },
+
+    paymentPart: (reference) => ({
+      name: 'payment_by_reference',
+      sql: () => sql`select row_to_json(p) from ${paymentTransactions} p
+        where p.reference = ${sql.placeholder('reference')} limit 1`,
+      values: { reference },
+      decode: (json) =>
+        json === null ? null : rowFromJson<PaymentTransaction>(paymentTransactions, parsedJson(json)),
+    }),
 
     async handleWebhook(rawBody, signature) {
       if (!provider.verifySignature(rawBody, signature)) {
