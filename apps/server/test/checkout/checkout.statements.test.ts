@@ -130,7 +130,9 @@ describe('the statements of one paid checkout', () => {
 
     const own = paid.texts.filter((text) => !isSandboxProviders(text));
     // The sales fold is one statement, a transaction of its own without begin and commit: counted as one.
-    const folds = own.filter((text) => /^\s*with claimed as \(\s*delete from "pending_sales"/.test(text)).length;
+    const folds = own.filter((text) =>
+      /^\s*with claimed as \(\s*delete from "pending_sales"/.test(text),
+    ).length;
     const report = {
       statements: paid.statements,
       sandbox: paid.statements - own.length,
