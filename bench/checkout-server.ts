@@ -6,9 +6,11 @@
 //                                      plenty of stock, so that the run measures checkout, not sold-out answers
 //   ← start                          → { backends }: the measured part begins (statements counted, profile
 //                                      recorded); the pool is opened to its full size first
-//   ← stop                           → { statements, commits, fanOut, queries?, backends }: the checkout's own
-//                                      statements and commits apart from its notifications' fan-out's, which is
-//                                      waited for (every event of the measured part told) before answering
+//   ← stop                           → { statements, commits, provider, bus, fanOut, queries?, backends }: the
+//                                      checkout's own statements and commits apart from its notifications'
+//                                      fan-out's, which is waited for (every event of the measured part told)
+//                                      before answering; the payment sandbox's statements (`provider`) and the
+//                                      change bus's `pg_notify` (`bus`) counted apart from both
 //   ← stock                          → { quantities } of the two products
 //   ← close                          closes the app and the pool, then exits
 // `backends` are the PostgreSQL backend pids of the bench's database, whose CPU the bench reads from /proc.
@@ -73,7 +75,20 @@ const address = app.server.address();
 // fan-out sends (it runs soon after each checkout's events, in this process: composition/jobs.ts) is counted apart,
 // by the async context it runs in, so that the checkout's own figure and its fan-out's stand side by side.
 const fanOutContext = new AsyncLocalStorage<true>();
-const counts = { statements: 0, commits: 0, fanOutStatements: 0, fanOutCommits: 0 };
+const counts = {
+  statements: 0,
+  commits: 0,
+  fanOutStatements: 0,
+  fanOutCommits: 0,
+  // The payment sandbox's own rows: Paystack's HTTP calls in production, not statements of ours.
+  provider: 0,
+  // The change bus's `pg_notify` (other processes' caches): Redis's in a deployment with REDIS_URL. Its sends
+  // gather the changes of the checkouts and fan-outs of the moment, so they are not told apart by context.
+  bus: 0,
+};
+/** The payment sandbox's statements: it stands in for Paystack, which is HTTP in production. */
+const isProviders = (text: string) => text.includes('"sandbox_charges"');
+const isBus = (text: string) => /^\s*select (count\()?pg_notify\(/i.test(text);
 let counting = false;
 // BENCH_QUERIES=1 lists the statements sent most often.
 const queryTexts = process.env.BENCH_QUERIES ? new Map<string, number>() : undefined;
@@ -83,7 +98,9 @@ pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]
     const first = args[0] as string | { text?: string };
     const text = typeof first === 'string' ? first : (first?.text ?? '?');
     const commit = /^\s*commit\b/i.test(text);
-    if (fanOutContext.getStore()) {
+    if (isProviders(text)) counts.provider += 1;
+    else if (isBus(text)) counts.bus += 1;
+    else if (fanOutContext.getStore()) {
       counts.fanOutStatements += 1;
       if (commit) counts.fanOutCommits += 1;
     } else {
@@ -229,6 +246,8 @@ async function answer(message: Message): Promise<Record<string, unknown>> {
       return {
         statements: counts.statements,
         commits: counts.commits,
+        provider: counts.provider,
+        bus: counts.bus,
         fanOut: { events, statements: counts.fanOutStatements, commits: counts.fanOutCommits },
         queries: queryTexts ? [...queryTexts] : undefined,
         plans: queryTexts ? await plans() : undefined,

@@ -188,6 +188,8 @@ for (const recording of perf ?? []) {
 const stopped = await ask<{
   statements: number;
   commits: number;
+  provider: number;
+  bus: number;
   fanOut: { events: number; statements: number; commits: number };
   queries?: [string, number][];
   plans?: [string, number, number][];
@@ -209,7 +211,7 @@ console.log(
 const serverMs = serverTicks * 10;
 const postgresMs = backendTicks * 10;
 console.log(
-  `per paid checkout: ${postgres ? `${perPaid(stopped.statements)} statements, ${perPaid(stopped.commits)} commits` : 'n/a'}; CPU ms (its fan-out included): server ${perPaid(serverMs)} (system ${perPaid(serverSystemTicks * 10)})` +
+  `per paid checkout: ${postgres ? `${perPaid(stopped.statements)} statements and ${perPaid(stopped.commits)} commits of the checkout itself; apart: the change bus's pg_notify ${perPaid(stopped.bus)} (the checkouts' and fan-outs' changes together), the payment sandbox's ${perPaid(stopped.provider)} (Paystack's HTTP calls in production)` : 'n/a'}; CPU ms (its fan-out included): server ${perPaid(serverMs)} (system ${perPaid(serverSystemTicks * 10)})` +
     (postgres
       ? `, PostgreSQL backends ${perPaid(postgresMs)}, server + PostgreSQL ${perPaid(serverMs + postgresMs)}`
       : '') +

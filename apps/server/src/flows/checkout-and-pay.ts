@@ -11,7 +11,7 @@ import {
 import type { CouponsService } from '../modules/coupons/index.js';
 import { confirmHolds } from '../modules/gift-cards/index.js';
 import type { LedgerService } from '../modules/ledger/index.js';
-import type { OrdersService, TrackerRow } from '../modules/orders/index.js';
+import type { OrderRow, OrdersService, TrackerRow } from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import type { Db } from '../platform/db/client.js';
 import { writeTogether } from '../platform/db/prepared.js';
@@ -86,18 +86,20 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
     executor: Db,
     tracker: TrackerRow,
   ): Promise<{ paid: true } | { paid: false; reason: string }> {
+    // The orders the payment locked with the checkout (ADR 087), taken before a savepoint: it is another executor.
+    const locked = orders.takeLockedOrders(executor, tracker.id);
     // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
-    if (tracker.discountTotalKobo === 0) return paySteps(executor, tracker);
+    if (tracker.discountTotalKobo === 0) return paySteps(executor, tracker, locked);
     try {
-      return await executor.transaction((tx) => paySteps(tx, tracker));
+      return await executor.transaction((tx) => paySteps(tx, tracker, locked));
     } catch (error) {
       if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
       throw error;
     }
   }
 
-  async function paySteps(tx: Db, tracker: TrackerRow): Promise<{ paid: true }> {
-    const { orders: paidOrders, items, audit } = await orders.markPaid(tx, tracker);
+  async function paySteps(tx: Db, tracker: TrackerRow, locked?: OrderRow[]): Promise<{ paid: true }> {
+    const { orders: paidOrders, items, audit } = await orders.markPaid(tx, tracker, locked);
     // Each order's commission and due amount, for all the checkout's orders at once (ADR 027, 033).
     // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow, ADR 074).
     const paidOnline = paidOrders.filter((order) => order.paymentMethod !== 'on_delivery');

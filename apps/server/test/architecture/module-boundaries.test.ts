@@ -100,6 +100,11 @@ const rules: BoundaryRules = {
       by: 'modules/reports/reports.repository.ts',
       why: 'the sales report’s returned goods, as the books say them, in the report’s statement (ADR 047)',
     },
+    {
+      name: 'productStoreIdsSql',
+      by: 'modules/cart/cart-reads.ts',
+      why: 'pricing reads the cart, its products, the address, codes, coupons and gift cards in one statement (ADR 087): the coupons that may apply are those of the stores of the cart’s products, which the catalog answers inside it',
+    },
   ],
   temporarilyExempt: [],
 };

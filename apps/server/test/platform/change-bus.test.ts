@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Change,
   type ChangeBus,
+  type ChangeTransport,
   createChangeBus,
   createPostgresTransport,
   createRedisTransport,
@@ -65,13 +66,27 @@ describe('change bus in process (the embedded default)', () => {
   });
 });
 
-/** Two buses on one transport stand for two server processes. */
-function crossProcessProofs(open: () => Promise<{ a: ChangeBus; b: ChangeBus; close(): Promise<void> }>) {
+/** The transport as it is, counting the sends (round trips) asked of it. */
+function countingSends(transport: ChangeTransport) {
+  const counted = { sends: 0 };
+  const send = transport.send.bind(transport);
+  transport.send = (messages) => {
+    counted.sends += 1;
+    return send(messages);
+  };
+  return { transport, counted };
+}
+
+/** Two buses on one transport stand for two server processes; `sentByA` counts the round trips of A's sends. */
+function crossProcessProofs(
+  open: () => Promise<{ a: ChangeBus; b: ChangeBus; sentByA: { sends: number }; close(): Promise<void> }>,
+) {
   let a: ChangeBus;
   let b: ChangeBus;
+  let sentByA: { sends: number };
   let close: () => Promise<void>;
   beforeAll(async () => {
-    ({ a, b, close } = await open());
+    ({ a, b, sentByA, close } = await open());
     await a.start();
     await b.start();
   });
@@ -92,6 +107,22 @@ function crossProcessProofs(open: () => Promise<{ a: ChangeBus; b: ChangeBus; cl
     expect(onA).toEqual([{ topic: 'catalog', payload: 'stock:42', local: true }]);
   });
 
+  it('changes of several topics published by one write go out together, each heard on its own', async () => {
+    const onB: string[] = [];
+    for (const topic of ['together-a', 'together-b', 'together-c'])
+      b.subscribe(topic, (change) => {
+        onB.push(`${change.topic}:${change.payload}`);
+      });
+    const before = sentByA.sends;
+    // As a write publishes: one change after another, each after this process's own subscribers ran.
+    await a.publish('together-a', '1');
+    await a.publish('together-b', '2');
+    await a.publish('together-c', '3');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(onB.sort()).toEqual(['together-a:1', 'together-b:2', 'together-c:3']);
+    expect(sentByA.sends - before).toBe(1);
+  });
+
   it('a burst of the same change costs a few sends, and the last publish is still heard after it happened', async () => {
     let heardOnB = 0;
     b.subscribe('burst', () => {
@@ -108,13 +139,18 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!serverUrl)('change bus over PostgreSQL LISTEN/NOTIFY', () => {
   crossProcessProofs(async () => {
     const { database, url, drop } = await openTestDatabase();
-    const bus = () =>
-      createChangeBus({ transport: createPostgresTransport({ url: url!, db: database.db, logger }), logger });
-    const a = bus();
-    const b = bus();
+    const { transport, counted } = countingSends(
+      createPostgresTransport({ url: url!, db: database.db, logger }),
+    );
+    const a = createChangeBus({ transport, logger });
+    const b = createChangeBus({
+      transport: createPostgresTransport({ url: url!, db: database.db, logger }),
+      logger,
+    });
     return {
       a,
       b,
+      sentByA: counted,
       async close() {
         await a.close();
         await b.close();
@@ -163,10 +199,8 @@ describe.skipIf(!redisUp)('change bus over Redis pub/sub', () => {
     const channel = `test:changes:${process.pid}:${Date.now()}`;
     const redisA = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
     const redisB = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
-    const a = createChangeBus({
-      transport: createRedisTransport({ redis: redisA, logger, channel }),
-      logger,
-    });
+    const { transport, counted } = countingSends(createRedisTransport({ redis: redisA, logger, channel }));
+    const a = createChangeBus({ transport, logger });
     const b = createChangeBus({
       transport: createRedisTransport({ redis: redisB, logger, channel }),
       logger,
@@ -174,6 +208,7 @@ describe.skipIf(!redisUp)('change bus over Redis pub/sub', () => {
     return {
       a,
       b,
+      sentByA: counted,
       async close() {
         await a.close();
         await b.close();

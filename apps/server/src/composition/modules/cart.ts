@@ -1,7 +1,8 @@
 import { storesWithoutSubaccount } from '../../flows/subaccount-settlement.js';
-import { defaultAddress, findCustomerAddress } from '../../modules/addresses/index.js';
+import { checkoutAddressesPart, defaultAddress, findCustomerAddress } from '../../modules/addresses/index.js';
 import { createCartModule } from '../../modules/cart/index.js';
-import { appliedGiftCards } from '../../modules/gift-cards/index.js';
+import { appliedCodesPart, candidateCouponsPart } from '../../modules/coupons/index.js';
+import { appliedGiftCards, appliedGiftCardsPart } from '../../modules/gift-cards/index.js';
 import { quoteShipment, storeOrigins } from '../../modules/shipping/index.js';
 import { defineModule } from '../registry.js';
 import { coupons } from './coupons.js';
@@ -18,6 +19,13 @@ export const cart = defineModule('cart', ({ deps, use }) =>
     appliedCouponCodes: use(coupons).service.appliedCodes,
     evaluateCoupons: use(coupons).service.evaluateCoupons,
     appliedGiftCards,
+    // The same reads as parts of the cart's one read (ADR 087).
+    readParts: {
+      addresses: checkoutAddressesPart,
+      appliedCouponCodes: appliedCodesPart,
+      couponCandidates: candidateCouponsPart,
+      appliedGiftCards: appliedGiftCardsPart,
+    },
     ...(deps.config.settlementMode === 'subaccount'
       ? { storesWithoutSettlement: storesWithoutSubaccount }
       : {}),

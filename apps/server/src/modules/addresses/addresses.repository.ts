@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { rowFromJson } from '../../platform/db/json-rows.js';
+import { prepared, type ReadPart } from '../../platform/db/prepared.js';
 import { customerShippingAddresses } from './addresses.schema.js';
 
 export type AddressRow = typeof customerShippingAddresses.$inferSelect;
@@ -95,4 +96,35 @@ export async function newestAddress(db: Db, customerId: string): Promise<Address
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(1);
   return row;
+}
+
+/**
+ * `findAddress` and `findDefaultAddress` of one customer as a part of a read of several modules (`readTogether`, ADR
+ * 087): the address `addressId` names (null: none; compared as text, so an id that is no uuid finds nothing rather
+ * than failing the statement) and the default one.
+ */
+export function chosenAndDefaultAddressPart(
+  customerId: string,
+  addressId: string | null,
+): ReadPart<{ chosen?: AddressRow; fallback?: AddressRow }> {
+  return {
+    name: 'addresses_chosen_and_default',
+    sql: () => sql`
+      select json_build_object(
+        'chosen', (select row_to_json(a) from ${table} a
+          where a.customer_id = ${sql.placeholder('customerId')}::uuid and a.id::text = ${sql.placeholder('addressId')}::text),
+        'fallback', (select row_to_json(a) from ${table} a
+          where a.customer_id = ${sql.placeholder('customerId')}::uuid and a.is_default limit 1))`,
+    values: { customerId, addressId },
+    decode: (json) => {
+      const both = (typeof json === 'string' ? JSON.parse(json) : json) as {
+        chosen: Record<string, unknown> | null;
+        fallback: Record<string, unknown> | null;
+      };
+      return {
+        chosen: both.chosen ? rowFromJson<AddressRow>(table, both.chosen) : undefined,
+        fallback: both.fallback ? rowFromJson<AddressRow>(table, both.fallback) : undefined,
+      };
+    },
+  };
 }

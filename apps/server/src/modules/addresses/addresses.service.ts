@@ -10,11 +10,13 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
+import type { ReadPart } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import {
   type AddressRow,
+  chosenAndDefaultAddressPart,
   countAddresses,
   deleteAddress,
   findAddress,
@@ -55,6 +57,27 @@ export async function findCustomerAddress(
 ): Promise<ShippingAddress | undefined> {
   const row = await findAddress(executor, customerId, addressId);
   return row ? toShippingAddress(row) : undefined;
+}
+
+/**
+ * `findCustomerAddress` of `addressId` (null: none) and `defaultAddress` at once, as a part of a read of several
+ * modules (`readTogether`, ADR 087).
+ */
+export function checkoutAddressesPart(
+  customerId: string,
+  addressId: string | null,
+): ReadPart<{ chosen?: ShippingAddress; fallback?: ShippingAddress }> {
+  const part = chosenAndDefaultAddressPart(customerId, addressId);
+  return {
+    ...part,
+    decode: (json) => {
+      const { chosen, fallback } = part.decode(json);
+      return {
+        chosen: chosen ? toShippingAddress(chosen) : undefined,
+        fallback: fallback ? toShippingAddress(fallback) : undefined,
+      };
+    },
+  };
 }
 
 /** The customer's default address, or undefined when they have none. */

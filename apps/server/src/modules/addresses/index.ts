@@ -5,6 +5,7 @@ import { type AddressesService, createAddressesService } from './addresses.servi
 
 export {
   type AddressesService,
+  checkoutAddressesPart,
   defaultAddress,
   findCustomerAddress,
   toShippingAddress,

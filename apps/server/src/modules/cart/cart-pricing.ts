@@ -1,18 +1,18 @@
 import { formatNaira, storesCannotBeSettled } from '@market/contracts';
-import { asc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { loadProductsForSale, type ProductForSale } from '../catalog/index.js';
-import { cartItems, carts } from './cart.schema.js';
+import type { ReadPart } from '../../platform/db/prepared.js';
+import { AppError } from '../../platform/errors.js';
+import type { ProductForSale } from '../catalog/index.js';
+import type { carts } from './cart.schema.js';
+import { chooseAddress, ensureCart, type PricingRead, readAtOnce, readOneByOne } from './cart-reads.js';
+
+export { couponLinesOfCart, ensureCart, type PricingRead, priceLine, UNLIMITED } from './cart-reads.js';
 
 // Prices a customer's cart exactly as checkout charges it: one function for the cart page, simulate-order and
 // create-order, so the totals a customer sees match what they pay to the kobo. It runs in four named steps (items,
 // coupons, shipping, gift cards); what it needs from the addresses, coupons, shipping and gift-card modules is
 // handed in as `PricingNeeds`.
-
-/** Above any real stock: a product sold on when out of stock. */
-export const UNLIMITED = 9999;
 
 export interface AddressForCheckout {
   id: string;
@@ -105,9 +105,34 @@ export interface PricingNeeds {
   appliedCouponCodes(executor: Db, customerId: string): Promise<string[]>;
   evaluateCoupons(
     executor: Db,
-    input: { customerId: string; codes: string[]; lines: CouponLine[]; now: Date },
+    input: {
+      customerId: string;
+      codes: string[];
+      lines: CouponLine[];
+      now: Date;
+      /** What `readParts.couponCandidates` read: no read of their own then. */
+      candidates?: unknown[];
+    },
   ): Promise<CouponEvaluation>;
   appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]>;
+  /**
+   * The same reads, each module's own, as parts of one statement with the cart's lines and their products
+   * (`readTogether`, issue 32 item 6, ADR 087). Absent, pricing reads them one by one.
+   */
+  readParts?: {
+    /** The address `addressId` names (null: none) and the default one. */
+    addresses(
+      customerId: string,
+      addressId: string | null,
+    ): ReadPart<{ chosen?: AddressForCheckout; fallback?: AddressForCheckout }>;
+    appliedCouponCodes(customerId: string): ReadPart<string[]>;
+    /**
+     * The coupons that may apply to the cart's codes and to the stores `storeIds` gives (an SQL `uuid[]`); opaque
+     * to the cart, handed back to `evaluateCoupons` as its `candidates`.
+     */
+    couponCandidates(customerId: string, storeIds: SQL): ReadPart<unknown[]>;
+    appliedGiftCards(customerId: string): ReadPart<AppliedGiftCardBalance[]>;
+  };
 }
 
 /** One priced line of the cart, in kobo: what checkout turns into order items. */
@@ -167,87 +192,6 @@ export type PriceCart = (
   options?: { addressId?: string; cart?: CartRow },
 ) => Promise<CheckoutPricing>;
 
-export function priceLine(
-  product: ProductForSale,
-  variantId: string | null,
-  quantity: number,
-  cartItemId: string,
-): PricedLine {
-  const variant = variantId
-    ? (product.variants.find((candidate) => candidate.id === variantId) ?? null)
-    : null;
-  const unitPriceKobo = Math.max(0, product.sellingPriceKobo - (variant?.discountKobo ?? 0));
-  const stock = variant ? variant.quantity : product.quantity;
-  const availableQuantity = product.contSalesOutOfStock ? UNLIMITED : Math.max(0, stock);
-  let problem: string | null = null;
-  if (product.approvalStatus !== 'approved' || !product.storeVisible)
-    problem = 'This product is no longer sold';
-  else if (variantId && !variant) problem = 'This option is no longer sold';
-  else if (!variantId && product.variants.length > 0) problem = 'Choose an option for this product';
-  else if (availableQuantity === 0) problem = 'Sold out';
-  else if (quantity > availableQuantity) problem = `Only ${availableQuantity} left`;
-  return { cartItemId, product, variant, quantity, unitPriceKobo, availableQuantity, problem };
-}
-
-export async function ensureCart(executor: Db, customerId: string) {
-  await executor.insert(carts).values({ customerId }).onConflictDoNothing();
-  const [cart] = await executor.select().from(carts).where(eq(carts.customerId, customerId)).limit(1);
-  return cart!;
-}
-
-// Built once (ADR 033): every cart view and checkout reads the cart.
-const cartItemsOf = prepared('cart_items_of_customer', (db) =>
-  db
-    .select()
-    .from(cartItems)
-    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
-);
-
-/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
-async function priceItems(executor: Db, customerId: string, now: Date): Promise<PricedLine[]> {
-  const items = await cartItemsOf(executor, { customerId });
-  const products = await loadProductsForSale(
-    executor,
-    [...new Set(items.map((item) => item.productId))],
-    now,
-  );
-  const productsById = new Map(products.map((row) => [row.id, row]));
-  return items.flatMap((item) => {
-    const product = productsById.get(item.productId);
-    return product ? [priceLine(product, item.variantId, item.quantity, item.id)] : [];
-  });
-}
-
-/** The customer's cart lines that can be bought now, as the coupon rules see them (apply-coupon checks codes on them). */
-export async function couponLinesOfCart(executor: Db, customerId: string, now: Date): Promise<CouponLine[]> {
-  return (await priceItems(executor, customerId, now))
-    .filter((line) => !line.problem)
-    .map((line) => ({
-      productId: line.product.id,
-      storeId: line.product.storeId,
-      categoryIds: [line.product.categoryId, line.product.subCategoryId, line.product.childCategoryId].filter(
-        (id): id is string => Boolean(id),
-      ),
-      unitPriceKobo: line.unitPriceKobo,
-      quantity: line.quantity,
-    }));
-}
-
-/** The address asked for, else the one chosen on the cart, else the customer's default. */
-async function chooseAddress(
-  executor: Db,
-  needs: PricingNeeds,
-  customerId: string,
-  askedFor: string | undefined,
-  chosenOnCart: string | null,
-): Promise<AddressForCheckout | undefined> {
-  const addressId = askedFor ?? chosenOnCart ?? undefined;
-  const address = addressId ? await needs.findAddress(executor, customerId, addressId) : undefined;
-  if (askedFor && !address) throw notFound('Address not found');
-  return address ?? (await needs.defaultAddress(executor, customerId));
-}
-
 function emptyStore(line: PricedLine): StorePricing {
   return {
     storeId: line.product.storeId,
@@ -289,11 +233,13 @@ async function applyCoupons(
   sellable: PricedLine[],
   stores: StorePricing[],
   now: Date,
+  read: PricingRead,
 ): Promise<CouponEvaluation['rejected']> {
   if (sellable.length === 0) return [];
   const evaluation = await needs.evaluateCoupons(executor, {
     customerId,
-    codes: await needs.appliedCouponCodes(executor, customerId),
+    codes: read.codes ?? (await needs.appliedCouponCodes(executor, customerId)),
+    ...(read.candidates ? { candidates: read.candidates } : {}),
     now,
     lines: sellable.map((line) => ({
       productId: line.product.id,
@@ -386,9 +332,10 @@ async function coverWithGiftCards(
   needs: PricingNeeds,
   customerId: string,
   toCoverKobo: number,
+  read: PricingRead,
 ): Promise<CheckoutPricing['giftCards']> {
   let left = toCoverKobo;
-  return (await needs.appliedGiftCards(executor, customerId)).map((card) => {
+  return (read.giftCards ?? (await needs.appliedGiftCards(executor, customerId))).map((card) => {
     const coversKobo = Math.max(0, Math.min(card.balanceKobo, left));
     left -= coversKobo;
     return { ...card, coversKobo };
@@ -411,17 +358,15 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
   return async (executor, customerId, options = {}) => {
     const cart = options.cart ?? (await ensureCart(executor, customerId));
     const at = now();
-    const lines = await priceItems(executor, customerId, at);
-    const address = await chooseAddress(
-      executor,
-      needs,
-      customerId,
-      options.addressId,
-      cart.selectedShippingAddressId,
-    );
+    const addressId = options.addressId ?? cart.selectedShippingAddressId ?? null;
+    const read = needs.readParts
+      ? await readAtOnce(executor, needs.readParts, customerId, addressId, at)
+      : await readOneByOne(executor, needs, customerId, addressId, at);
+    const { lines } = read;
+    const address = chooseAddress(read.address, options.addressId);
     const sellable = lines.filter((line) => !line.problem);
     const stores = groupByStore(sellable);
-    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, at);
+    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, at, read);
     const shippingProblems = await priceShipping(executor, needs, stores, address);
 
     const itemsSubtotalKobo = sum(stores, (store) => store.subtotalKobo);
@@ -432,6 +377,7 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
       needs,
       customerId,
       itemsSubtotalKobo - discountKobo + shippingKobo,
+      read,
     );
     const giftCardKobo = sum(giftCards, (card) => card.coversKobo);
 

@@ -23,6 +23,8 @@ export {
   foldSales,
   loadProductsForSale,
   type ProductForSale,
+  productStoreIdsSql,
+  productsForSalePart,
   recordSales,
   reserveStock,
   returnStock,

@@ -1,9 +1,9 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
-import { prepared, preparedSql, type StatementPart } from '../../platform/db/prepared.js';
+import { insertFromJson, jsonRows, parsedJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql, type ReadPart, type StatementPart } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
-import { addStoreSales } from '../stores/index.js';
+import { storeSalesAddedPart } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
 import { merchantProfiles, stores } from '../stores/stores.schema.js';
 import { customerPriceKobo } from './catalog.rules.js';
@@ -19,40 +19,43 @@ export interface StockLine {
   quantity: number;
 }
 
+/** What a product for sale carries: its own columns and its store's, in one join (ADR 010). */
+const forSaleFields = {
+  id: products.id,
+  storeId: products.storeId,
+  merchantId: stores.merchantId,
+  storeName: stores.storeName,
+  storeUrl: stores.storeUrl,
+  storeVisible: stores.isVisible,
+  storeLocation: stores.shippingLocation,
+  // With the store's location, where the merchant picks up from: the shipping origin needs no read of its own
+  // (ADR 055).
+  storePickupLocation: merchantProfiles.pickupLocation,
+  name: products.name,
+  sku: products.sku,
+  categoryId: products.categoryId,
+  subCategoryId: products.subCategoryId,
+  childCategoryId: products.childCategoryId,
+  sellingPriceKobo: products.sellingPriceKobo,
+  priceKobo: products.priceKobo,
+  saleStartDate: products.saleStartDate,
+  saleEndDate: products.saleEndDate,
+  quantity: products.quantity,
+  contSalesOutOfStock: products.contSalesOutOfStock,
+  variants: products.variants,
+  hostedImages: products.hostedImages,
+  weight: products.weight,
+  weightUnit: products.weightUnit,
+  dimension: products.dimension,
+  dimensionUnit: products.dimensionUnit,
+  isDigitalProduct: products.isDigitalProduct,
+  approvalStatus: products.approvalStatus,
+};
+
 // Built once (ADR 033): every cart view and checkout reads its products.
 const productsForSale = prepared('catalog_products_for_sale', (db) =>
   db
-    .select({
-      id: products.id,
-      storeId: products.storeId,
-      merchantId: stores.merchantId,
-      storeName: stores.storeName,
-      storeUrl: stores.storeUrl,
-      storeVisible: stores.isVisible,
-      storeLocation: stores.shippingLocation,
-      // With the store's location, where the merchant picks up from: the shipping origin needs no read of its own
-      // (ADR 055).
-      storePickupLocation: merchantProfiles.pickupLocation,
-      name: products.name,
-      sku: products.sku,
-      categoryId: products.categoryId,
-      subCategoryId: products.subCategoryId,
-      childCategoryId: products.childCategoryId,
-      sellingPriceKobo: products.sellingPriceKobo,
-      priceKobo: products.priceKobo,
-      saleStartDate: products.saleStartDate,
-      saleEndDate: products.saleEndDate,
-      quantity: products.quantity,
-      contSalesOutOfStock: products.contSalesOutOfStock,
-      variants: products.variants,
-      hostedImages: products.hostedImages,
-      weight: products.weight,
-      weightUnit: products.weightUnit,
-      dimension: products.dimension,
-      dimensionUnit: products.dimensionUnit,
-      isDigitalProduct: products.isDigitalProduct,
-      approvalStatus: products.approvalStatus,
-    })
+    .select(forSaleFields)
     .from(products)
     .innerJoin(stores, eq(stores.id, products.storeId))
     .leftJoin(merchantProfiles, eq(merchantProfiles.userId, stores.merchantId))
@@ -60,6 +63,45 @@ const productsForSale = prepared('catalog_products_for_sale', (db) =>
     // plan and planned this statement again on every execution; now it keeps the generic plan (ADR 055).
     .where(sql`${products.id} = any((select ${sql.placeholder('ids')}::uuid[])::uuid[])`),
 );
+
+type ForSaleRow = Awaited<ReturnType<typeof productsForSale>>[number];
+const forSaleColumns = Object.entries(forSaleFields);
+
+/**
+ * `loadProductsForSale` as a part of a read of several modules (`readTogether`, ADR 087): the products whose ids
+ * `ids` gives (an SQL `uuid[]` expression of the caller's, with its own placeholders), each row as a JSON array of
+ * the same columns, decoded by them as the driver's rows are.
+ */
+export function productsForSalePart(ids: SQL, now: Date): ReadPart<ProductForSale[]> {
+  return {
+    name: 'catalog_products_for_sale',
+    sql: () => sql`
+      select coalesce(json_agg(json_build_array(${sql.join(
+        forSaleColumns.map(([, column]) => sql`${column}`),
+        sql`, `,
+      )})), '[]')
+      from ${products}
+      join ${stores} on ${stores.id} = ${products.storeId}
+      left join ${merchantProfiles} on ${merchantProfiles.userId} = ${stores.merchantId}
+      where ${products.id} = any(${ids}::uuid[])`,
+    values: {},
+    decode: (json) =>
+      parsedJson<unknown[][]>(json).map((values) => {
+        const row: Record<string, unknown> = {};
+        forSaleColumns.forEach(([key, column], index) => {
+          const value = values[index];
+          row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+        });
+        const product = row as ForSaleRow;
+        return { ...product, sellingPriceKobo: customerPriceKobo(product, now) };
+      }),
+  };
+}
+
+/** The stores of the products `ids` gives (an SQL `uuid[]` expression), as an SQL `uuid[]` expression. */
+export function productStoreIdsSql(ids: SQL): SQL {
+  return sql`(select coalesce(array_agg(distinct ${products.storeId}), '{}') from ${products} where ${products.id} = any(${ids}::uuid[]))`;
+}
 
 /**
  * Products as they sell at `now`: `sellingPriceKobo` is what the customer pays (the sale price only within the
@@ -240,66 +282,54 @@ export function salesPart(lines: (StockLine & { storeId: string })[]): Statement
   };
 }
 
-// Built once (ADR 037): folding runs after every few payments. Every product of a fold in one statement, its rows
-// locked in the order every writer of products uses (the lines come sorted by `inLockOrder`), as `takeAtOnce` does.
-const addSalesOfProducts = preparedSql<never>(
-  'catalog_add_products_sales',
-  () => sql`
-    with lines as (
-      select (line->>'productId')::uuid as product_id, (line->>'units')::integer as units, position
-      from jsonb_array_elements(${sql.placeholder('lines')}::jsonb) with ordinality as entries(line, position)
-    ),
-    locked as materialized (
-      select ${products.id} as id, lines.units from ${products} join lines on lines.product_id = ${products.id}
-      order by lines.position
-      for update of ${products}
-    )
-    update ${products} set sales_count = ${products.salesCount} + locked.units
-    from locked where ${products.id} = locked.id`,
-);
-
 /** Pending sales folded in one transaction at most. */
 const FOLD_BATCH = 5000;
 
 /**
+ * One batch of the fold in one statement (issue 32, item 6; ADR 087), a transaction of its own: pending rows
+ * claimed with `skip locked` and deleted, their units added to the products (rows locked in id order, the order
+ * every writer of products uses) and then, the products' update run first (its rows asked for), to the stores,
+ * through the stores module's own part. Answers how many pending rows it folded.
+ */
+const foldSalesStatement = preparedSql<{ folded: number }>(
+  'catalog_fold_sales',
+  () => sql`
+    with claimed as (
+      delete from ${pendingSales} where ${pendingSales.id} in (
+        select ${pendingSales.id} from ${pendingSales} order by ${pendingSales.id}
+        limit ${sql.placeholder('batch')} for update skip locked)
+      returning ${pendingSales.productId} as product_id, ${pendingSales.storeId} as store_id,
+        ${pendingSales.quantity} as quantity
+    ),
+    product_lines as (select product_id, sum(quantity)::int as units from claimed group by product_id),
+    products_locked as materialized (
+      select ${products.id} as id, l.units from ${products} join product_lines l on l.product_id = ${products.id}
+      order by ${products.id}
+      for update of ${products}
+    ),
+    products_added as (
+      update ${products} set sales_count = ${products.salesCount} + products_locked.units
+      from products_locked where ${products.id} = products_locked.id
+      returning ${products.id}
+    ),
+    store_lines as (
+      select store_id, sum(quantity)::int as units from claimed
+      where (select count(*) from products_added) >= 0
+      group by store_id
+    ),
+    ${storeSalesAddedPart('store_lines')}
+    select count(*)::int as folded from claimed`,
+);
+
+/**
  * Moves pending sales into `products.sales_count` and `stores.sales_count`, a batch at a time; answers how many
  * pending rows it folded. Safe from several processes at once (rows are claimed with `skip locked`), and each
- * row is deleted in the transaction that counts it, so a sale is counted exactly once. Product rows are locked in
+ * row is deleted in the statement that counts it, so a sale is counted exactly once. Product rows are locked in
  * the order every writer of products uses, then store rows, so it cannot deadlock with a checkout.
  */
 export async function foldSales(db: Db, batch = FOLD_BATCH): Promise<number> {
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .delete(pendingSales)
-      .where(
-        inArray(
-          pendingSales.id,
-          tx
-            .select({ id: pendingSales.id })
-            .from(pendingSales)
-            .orderBy(asc(pendingSales.id))
-            .limit(batch)
-            .for('update', { skipLocked: true }),
-        ),
-      )
-      .returning({
-        productId: pendingSales.productId,
-        storeId: pendingSales.storeId,
-        quantity: pendingSales.quantity,
-      });
-    if (claimed.length === 0) return 0;
-    const byProduct = new Map<string, number>();
-    const byStore = new Map<string, number>();
-    for (const row of claimed) {
-      byProduct.set(row.productId, (byProduct.get(row.productId) ?? 0) + row.quantity);
-      byStore.set(row.storeId, (byStore.get(row.storeId) ?? 0) + row.quantity);
-    }
-    const ordered = inLockOrder([...byProduct.keys()].map((productId) => ({ productId, variantId: null })));
-    const lines = ordered.map(({ productId }) => ({ productId, units: byProduct.get(productId)! }));
-    await addSalesOfProducts(tx, { lines: JSON.stringify(lines) });
-    await addStoreSales(tx, byStore);
-    return claimed.length;
-  });
+  const [row] = await foldSalesStatement(db, { batch });
+  return row?.folded ?? 0;
 }
 
 /**

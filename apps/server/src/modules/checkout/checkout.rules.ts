@@ -63,3 +63,16 @@ export function overHoldLimit(pricing: CheckoutPricing): string | null {
     return `At most ${MAX_HELD_UNITS} items can wait for payment in one checkout; pay for these, then buy more`;
   return null;
 }
+
+/**
+ * The subject names the orders the customer will see on their order pages (issue 34 item 21), never the checkout's
+ * payment reference: one order, up to three, or the first and how many more.
+ */
+export function confirmationSubject(names: string[]): string {
+  if (names.length === 1) return `Your Naija Market order ${names[0]} is confirmed`;
+  const listed =
+    names.length <= 3
+      ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+      : `${names[0]} and ${names.length - 1} more`;
+  return `Your Naija Market orders ${listed} are confirmed`;
+}

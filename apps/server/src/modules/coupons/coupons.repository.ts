@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { rowsFromJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql, type ReadPart } from '../../platform/db/prepared.js';
 import type { CouponRule } from './coupons.rules.js';
 import { couponRedemptions, coupons, customerAppliedCoupons } from './coupons.schema.js';
 
@@ -78,6 +79,47 @@ const candidates = prepared('coupons_candidates', (db) =>
 export async function candidateCoupons(db: Db, storeIds: string[], codes: string[]): Promise<CouponRow[]> {
   if (storeIds.length === 0 && codes.length === 0) return [];
   return candidates(db, { storeIds, codes });
+}
+
+/**
+ * `candidateCoupons` as a part of a read of several modules (`readTogether`, ADR 087), for the stores `storeIds`
+ * gives (an SQL `uuid[]` expression of the caller's) and the codes on the customer's cart, read here from the
+ * applied codes: at least the rows `candidateCoupons` would answer for them (the caller filters by the codes and
+ * stores it prices, `candidatesFor`).
+ */
+export function candidateCouponsPart(customerId: string, storeIds: SQL): ReadPart<CouponRow[]> {
+  return {
+    name: 'coupons_candidates',
+    sql: () => sql`
+      select coalesce(json_agg(row_to_json(c) order by c.created_at), '[]') from ${coupons} c
+      where c.deleted_at is null and (
+        (c.store_id = any(${storeIds}::uuid[]) and c.discount_mode = 'Automatic')
+        or c.code in (select upper(trim(a.code)) from ${customerAppliedCoupons} a
+          where a.customer_id = ${sql.placeholder('customerId')}::uuid))`,
+    values: { customerId },
+    decode: (json) => rowsFromJson<CouponRow>(coupons, json),
+  };
+}
+
+/** Of rows read ahead (`candidateCouponsPart`), those `candidateCoupons` answers for these stores and codes. */
+export function candidatesFor(rows: CouponRow[], storeIds: string[], codes: string[]): CouponRow[] {
+  return rows.filter(
+    (row) =>
+      (row.discountMode === 'Automatic' && row.storeId !== null && storeIds.includes(row.storeId)) ||
+      (row.code !== null && codes.includes(row.code)),
+  );
+}
+
+/** `appliedCodeRows` as a part of a read of several modules (`readTogether`, ADR 087). */
+export function appliedCodesPart(customerId: string): ReadPart<string[]> {
+  return {
+    name: 'coupons_applied_codes',
+    sql: () => sql`
+      select coalesce(json_agg(a.code order by a.applied_at, a.code), '[]') from ${customerAppliedCoupons} a
+      where a.customer_id = ${sql.placeholder('customerId')}::uuid`,
+    values: { customerId },
+    decode: (json) => (typeof json === 'string' ? JSON.parse(json) : json) as string[],
+  };
 }
 
 /** Coupons customers may be shown for these stores: Automatic ones and public codes, switched on. */

@@ -22,6 +22,7 @@ import {
   appliedCodeRows,
   type CouponRow,
   candidateCoupons,
+  candidatesFor,
   deleteAppliedCode,
   deleteHeldRedemptions,
   findStoreCoupon,
@@ -61,6 +62,8 @@ export interface EvaluateCouponsInput {
   codes: string[];
   lines: CouponLine[];
   now: Date;
+  /** The candidate coupons read ahead with the cart (`candidateCouponsPart`): no read of their own then. */
+  candidates?: CouponRow[];
 }
 
 export interface RecordRedemptionsInput {
@@ -259,7 +262,9 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
   ): Promise<CouponEvaluation> {
     const codes = [...new Set(input.codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
     const storeIds = [...new Set(input.lines.map((line) => line.storeId))];
-    const rows = await candidateCoupons(executor, options.automatic ? storeIds : [], codes);
+    const rows = input.candidates
+      ? candidatesFor(input.candidates, options.automatic ? storeIds : [], codes)
+      : await candidateCoupons(executor, options.automatic ? storeIds : [], codes);
     const usable = options.automatic ? rows : rows.filter((row) => row.discountMode === 'Code');
     // Uses held by other customers' open checkouts are taken: a coupon they fill is not offered at all.
     const held = await heldByOthers(

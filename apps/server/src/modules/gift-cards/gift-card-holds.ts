@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { parsedJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql, type ReadPart } from '../../platform/db/prepared.js';
 
 const ph = sql.placeholder;
 
@@ -193,6 +194,29 @@ const appliedCardsOf = prepared('gift_cards_applied', (db) =>
 
 export async function appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]> {
   return appliedCardsOf(executor, { customerId });
+}
+
+/** `appliedGiftCards` as a part of a read of several modules (`readTogether`, ADR 087). */
+export function appliedGiftCardsPart(customerId: string): ReadPart<AppliedGiftCardBalance[]> {
+  return {
+    name: 'gift_cards_applied',
+    sql: () => sql`
+      select coalesce(json_agg(json_build_array(${giftCards.id}, ${giftCards.codeLast4}, ${giftCards.balanceKobo}, ${customerAppliedGiftCards.appliedAt})
+        order by ${customerAppliedGiftCards.appliedAt}, ${giftCards.id}), '[]')
+      from ${customerAppliedGiftCards}
+      join ${giftCards} on ${giftCards.id} = ${customerAppliedGiftCards.giftCardId}
+      where ${customerAppliedGiftCards.customerId} = ${ph('customerId')}::uuid and ${giftCards.status} = 'active'`,
+    values: { customerId },
+    decode: (json) =>
+      parsedJson<[string, string, number | string, string][]>(json).map(
+        ([id, last4, balance, appliedAt]) => ({
+          id,
+          last4,
+          balanceKobo: Number(balance),
+          appliedAt: new Date(appliedAt),
+        }),
+      ),
+  };
 }
 
 /**

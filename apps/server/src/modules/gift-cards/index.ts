@@ -7,6 +7,7 @@ import { createGiftCardsService, type GiftCardsService } from './gift-cards.serv
 export {
   type AppliedGiftCardBalance,
   appliedGiftCards,
+  appliedGiftCardsPart,
   confirmHolds,
   type HoldInput,
   type HoldResult,

@@ -2,7 +2,7 @@ import { type CustomerOrder, customerOrderStatusOf, koboToNaira } from '@market/
 import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson, rowsFromJson } from '../../platform/db/json-rows.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { prepared, preparedSql, type ReadPart } from '../../platform/db/prepared.js';
 import type { ActivityRow, ItemRow, OrderRow, TrackerRow } from './orders.repository.js';
 import { orderActivities, orderItems, orders, orderTrackers } from './orders.schema.js';
 
@@ -85,6 +85,37 @@ export async function findCustomerTrackerWithContents(
   return {
     tracker: rowFromJson<TrackerRow>(orderTrackers, parsedJson(row.tracker)),
     contents: contentsFromJson(row),
+  };
+}
+
+/**
+ * `findCustomerTrackerWithContents` as a part of a read of several modules (`readTogether`, ADR 087): the payer's
+ * return reads it with the payment.
+ */
+export function customerTrackerWithContentsPart(
+  reference: string,
+  customerId: string,
+): ReadPart<Awaited<ReturnType<typeof findCustomerTrackerWithContents>>> {
+  return {
+    name: 'orders_customer_tracker_with_contents',
+    sql: () => sql`select json_build_object('tracker', row_to_json(t),
+        'orders', (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from ${orders} o
+          where o.tracker_id = t.id),
+        'items', (select coalesce(json_agg(i), '[]') from ${orderItems} i join ${orders} o on o.id = i.order_id
+          where o.tracker_id = t.id),
+        'activities', (select coalesce(json_agg(a order by a.created_at), '[]') from ${orderActivities} a
+          join ${orders} o on o.id = a.order_id where o.tracker_id = t.id))
+      from ${orderTrackers} t
+      where t.reference = ${sql.placeholder('reference')} and t.customer_id = ${sql.placeholder('customerId')}::uuid`,
+    values: { reference, customerId },
+    decode: (json) => {
+      if (json === null || json === undefined) return undefined;
+      const row = parsedJson<ContentsJson & { tracker: unknown }>(json);
+      return {
+        tracker: rowFromJson<TrackerRow>(orderTrackers, parsedJson(row.tracker)),
+        contents: contentsFromJson(row),
+      };
+    },
   };
 }
 

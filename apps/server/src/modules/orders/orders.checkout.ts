@@ -206,8 +206,13 @@ export async function trackerView(
  * Payment settled (or gift cards covered everything): the tracker is paid, each order moves to pending with a
  * delivery token, and the stock reservations end (the stock stays sold). Answers the paid orders and items.
  */
-export async function markPaid(ctx: OrdersContext, executor: Db, tracker: TrackerRow) {
-  return markOrdersPaid(ctx, executor, tracker.id, ctx.deps.now());
+export async function markPaid(
+  ctx: OrdersContext,
+  executor: Db,
+  tracker: TrackerRow,
+  lockedOrders?: OrderRow[],
+) {
+  return markOrdersPaid(ctx, executor, tracker.id, ctx.deps.now(), lockedOrders);
 }
 
 /**

@@ -19,7 +19,13 @@ import { listForCustomer, oneForCustomer, publicTracking, receiptForCustomer } f
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { RefundStatus } from './orders.schema.js';
-import { createReplacement, transition, writeActivity } from './orders.transitions.js';
+import {
+  createReplacement,
+  lockTrackerForPayment,
+  takeLockedOrders,
+  transition,
+  writeActivity,
+} from './orders.transitions.js';
 
 export type { CheckoutInput, CheckoutOrderInput } from './orders.checkout.js';
 export type { OrdersContext, StoreTaxOf } from './orders.context.js';
@@ -28,6 +34,9 @@ export { handoverTokenHash, newDeliveryToken, type TransitionEvidence } from './
 /** A checkout's reads and locks and its late refund's step, as the repository answers them (caller's transaction). */
 const trackerReads = {
   lockTracker: repository.lockTracker,
+  /** The checkout locked with its orders (one statement); the orders kept for `markPaid` in the same transaction. */
+  lockTrackerForPayment,
+  takeLockedOrders,
   /** The customer's open checkouts, locked, and when their checkouts expired unpaid since `since` (one read). */
   lockOpenTrackersAndExpired: repository.lockOpenTrackersAndExpired,
   /** Units of these products every unpaid checkout holds together. */
@@ -100,6 +109,9 @@ export function createOrdersService(
     applyGiftCards,
     customerTracker: bound(ctx, customerTracker),
     customerTrackerWithContents: bound(ctx, customerTrackerWithContents),
+    /** `customerTrackerWithContents` as a part of a read of several modules; undefined: no such checkout. */
+    customerTrackerWithContentsPart: (customerId: string, reference: string) =>
+      repository.customerTrackerWithContentsPart(reference, customerId),
     ...trackerReads,
     trackerView,
     markPaid: bound(ctx, markPaid),

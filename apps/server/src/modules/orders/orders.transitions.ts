@@ -183,8 +183,41 @@ export async function markOrderPaid(ctx: OrdersContext, executor: Db, orderId: s
  * orders' moves in the audit trail are answered as a statement part (`audit`) the caller must write in this
  * transaction (the checkout-and-pay flow, with the payment's other writes).
  */
-export async function markOrdersPaid(_ctx: OrdersContext, executor: Db, trackerId: string, at: Date) {
-  const locked = await repository.lockOrdersOfTracker(executor, trackerId);
+/**
+ * The orders a payment's transaction locked with their checkout (`lockTrackerForPayment`), for `markOrdersPaid` in
+ * the same transaction: no second lock of them. Keyed by the transaction, so it never outlives it.
+ */
+const ordersLockedWith = new WeakMap<Db, { trackerId: string; orders: repository.OrderRow[] }>();
+
+/** The checkout of `reference` and its orders locked in one statement; the orders kept for `markOrdersPaid`. */
+export async function lockTrackerForPayment(executor: Db, reference: string) {
+  const locked = await repository.lockTrackerAndOrders(executor, reference);
+  if (locked) ordersLockedWith.set(executor, { trackerId: locked.tracker.id, orders: locked.orders });
+  return locked?.tracker;
+}
+
+/**
+ * The orders `lockTrackerForPayment` locked with the checkout `trackerId` in the transaction `executor`, taken (a
+ * second call answers undefined): for `markPaid` in that transaction or a savepoint of it.
+ */
+export function takeLockedOrders(executor: Db, trackerId: string): repository.OrderRow[] | undefined {
+  const kept = ordersLockedWith.get(executor);
+  ordersLockedWith.delete(executor);
+  return kept?.trackerId === trackerId ? kept.orders : undefined;
+}
+
+/** `lockedOrders`: the checkout's orders as this transaction locked them (`takeLockedOrders`): not locked again. */
+export async function markOrdersPaid(
+  _ctx: OrdersContext,
+  executor: Db,
+  trackerId: string,
+  at: Date,
+  lockedOrders?: repository.OrderRow[],
+) {
+  const locked =
+    lockedOrders ??
+    takeLockedOrders(executor, trackerId) ??
+    (await repository.lockOrdersOfTracker(executor, trackerId));
   for (const order of locked) {
     if (!moveBetween(order.status, 'pending')?.roles.includes('payment')) {
       throw conflict(

@@ -1,5 +1,6 @@
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
+import type { ReadPart } from '../../platform/db/prepared.js';
 import type {
   PaymentProvider,
   PaymentPurpose,
@@ -24,7 +25,7 @@ import {
 import { disputePage, setDisputeBearer } from './payments.disputes.js';
 import { refund, releaseRefund, reserveRefund, sendRefund } from './payments.refunds.js';
 import type { PaymentSplitLine } from './payments.schema.js';
-import { paidChannelOf, settle, settledRowFor, settleFor } from './payments.settle.js';
+import { paidChannelOf, paymentPart, settle, settledRowFor, settleFor } from './payments.settle.js';
 import { chargeSaved, open, record, start } from './payments.start.js';
 import { handleWebhook } from './payments.webhooks.js';
 
@@ -100,7 +101,14 @@ export interface PaymentsService {
    * settleFor() answering the payment's row as it is afterwards: a row that was already settled is read once
    * (the payer's return after the webhook, ADR 033).
    */
-  settledRowFor(customerId: string, reference: string): Promise<PaymentTransaction>;
+  settledRowFor(
+    customerId: string,
+    reference: string,
+    /** The row as the caller read it just now (`paymentPart`; null: none): not read again then. */
+    known?: PaymentTransaction | null,
+  ): Promise<PaymentTransaction>;
+  /** The payment of `reference`, if any, as a part of a read of several modules (`readTogether`, ADR 087). */
+  paymentPart(reference: string): ReadPart<PaymentTransaction | null>;
   /** The channel the provider reported for a successful payment (card, bank_transfer, ussd…), or null. */
   paidChannelOf(reference: string): Promise<string | null>;
   /** A signed provider delivery: 401 when forged, a no-op when replayed, settles on charge.success. */
@@ -197,6 +205,7 @@ export function createPaymentsService(options: {
     settleFor: bound(ctx, settleFor),
     paidChannelOf: bound(ctx, paidChannelOf),
     settledRowFor: bound(ctx, settledRowFor),
+    paymentPart,
     handleWebhook: bound(ctx, handleWebhook),
     refund: bound(ctx, refund),
     reserveRefund: bound(ctx, reserveRefund),

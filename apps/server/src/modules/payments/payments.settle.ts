@@ -1,5 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
+import type { ReadPart } from '../../platform/db/prepared.js';
 import { notFound } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import type { PaymentPurpose, Verification } from '../../platform/payments/provider.js';
@@ -150,9 +152,17 @@ export async function settleFor(ctx: PaymentsContext, customerId: string, refere
   return settle(ctx, reference, row);
 }
 
-/** settleFor() answering the payment's row as it is afterwards: a settled row is read once (ADR 033). */
-export async function settledRowFor(ctx: PaymentsContext, customerId: string, reference: string) {
-  const row = await find(ctx.db, reference);
+/**
+ * settleFor() answering the payment's row as it is afterwards: a settled row is read once (ADR 033). `known` is the
+ * row as the caller read it just now (`paymentPart`; null: none), not read again then.
+ */
+export async function settledRowFor(
+  ctx: PaymentsContext,
+  customerId: string,
+  reference: string,
+  known?: PaymentTransaction | null,
+) {
+  const row = known === undefined ? await find(ctx.db, reference) : known;
   if (!row || row.customerId !== customerId) throw notFound('Payment not found');
   if (FINAL.has(row.status)) return row;
   await settle(ctx, reference, row);
@@ -166,4 +176,16 @@ export async function paidChannelOf(ctx: PaymentsContext, reference: string) {
     .from(paymentTransactions)
     .where(eq(paymentTransactions.reference, reference));
   return row?.status === 'success' ? row.channel : null;
+}
+
+/** The payment of `reference`, if any, as a part of a read of several modules (`readTogether`, ADR 087). */
+export function paymentPart(reference: string): ReadPart<PaymentTransaction | null> {
+  return {
+    name: 'payment_by_reference',
+    sql: () => sql`select row_to_json(p) from ${paymentTransactions} p
+        where p.reference = ${sql.placeholder('reference')} limit 1`,
+    values: { reference },
+    decode: (json) =>
+      json === null ? null : rowFromJson<PaymentTransaction>(paymentTransactions, parsedJson(json)),
+  };
 }

@@ -37,7 +37,6 @@ export {
   updateStoreRole,
 } from './store-members.repository.js';
 export {
-  addStoreSales,
   createStoreForMerchant,
   findStoreById,
   findStoreByMerchant,
@@ -47,6 +46,7 @@ export {
   setStoreRating,
   slugify,
   storeNamesOf,
+  storeSalesAddedPart,
   storesAwaitingApproval,
 } from './stores.repository.js';
 export type { HomeAddress, ShippingLocation } from './stores.schema.js';

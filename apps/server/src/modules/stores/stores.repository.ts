@@ -1,7 +1,7 @@
-import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { prepared } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
 import { addStoreMember } from './store-members.repository.js';
 import { type HomeAddress, merchantProfiles, type ShippingLocation, stores } from './stores.schema.js';
@@ -150,28 +150,21 @@ export async function setStoreRating(
     .where(eq(stores.id, storeId));
 }
 
-// Built once (ADR 037): sales are folded into the counters after every few payments, every store of a fold in one
-// statement (its rows locked in id order first, as the per-store updates it replaces did).
-const addSalesOfStores = preparedSql<never>(
-  'stores_add_sales_many',
-  () => sql`
-    with lines as (
-      select (line->>'storeId')::uuid as store_id, (line->>'units')::integer as units
-      from jsonb_array_elements(${sql.placeholder('lines')}::jsonb) as entries(line)
-    ),
-    locked as materialized (
-      select ${stores.id} as id, lines.units from ${stores} join lines on lines.store_id = ${stores.id}
+/**
+ * Sales added to the stores' counters, as two CTEs of a statement of another module's (the catalog's sales fold,
+ * ADR 087): the units of `lines` (the name of a CTE of the caller's with `store_id` and `units`) added to their
+ * stores, rows locked in id order first. Names its CTEs `stores_locked` and `stores_added`.
+ */
+export function storeSalesAddedPart(lines: string): SQL {
+  return sql`stores_locked as materialized (
+      select ${stores.id} as id, l.units from ${stores} join ${sql.raw(lines)} l on l.store_id = ${stores.id}
       order by ${stores.id}
       for update of ${stores}
-    )
-    update ${stores} set sales_count = ${stores.salesCount} + locked.units
-    from locked where ${stores.id} = locked.id`,
-);
-
-export async function addStoreSales(executor: Db, unitsByStore: Map<string, number>): Promise<void> {
-  if (unitsByStore.size === 0) return;
-  const lines = [...unitsByStore].map(([storeId, units]) => ({ storeId, units }));
-  await addSalesOfStores(executor, { lines: JSON.stringify(lines) });
+    ),
+    stores_added as (
+      update ${stores} set sales_count = ${stores.salesCount} + stores_locked.units
+      from stores_locked where ${stores.id} = stores_locked.id
+    )`;
 }
 
 /**

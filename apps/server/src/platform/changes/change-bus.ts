@@ -34,10 +34,14 @@ export interface Change {
 
 export type ChangeHandler = (change: Change) => void | Promise<void>;
 
-/** How a bus reaches the other processes; `hear` gets each raw message and is told when messages may be lost. */
+/**
+ * How a bus reaches the other processes; `hear` gets each raw message and is told when messages may be lost. `send`
+ * takes every message gathered since the last send and sends them in one round trip (one statement, one pipeline):
+ * each is still heard as a message of its own.
+ */
 export interface ChangeTransport {
   readonly kind: 'postgres' | 'redis';
-  send(message: string): Promise<void>;
+  send(messages: string[]): Promise<void>;
   listen(hear: (message: string) => void, missed: () => void): Promise<void>;
   close(): Promise<void>;
 }
@@ -69,17 +73,21 @@ function parse(message: string): Envelope | undefined {
 }
 
 /**
- * The bus over a transport, or in process alone without one. Remote sends of one topic and payload are
- * coalesced: while one is on the wire, every publish of the same message joins a single next send, which starts
- * after all of them were published, so each change is announced at least once after it happened and a burst of
- * writes costs one or two NOTIFYs, not one per write.
+ * The bus over a transport, or in process alone without one. Remote sends are gathered: while one send is on the
+ * wire, every message published meanwhile (of any topic; one of each topic and payload) joins a single next send,
+ * which starts after they were all published. So each change is announced at least once after it happened, and a
+ * burst of writes, or the several changes of one request (a checkout's stock, orders and notifications), costs one
+ * or two round trips (one `pg_notify` statement each), not one per change (issue 32, item 6; ADR 087).
  */
 export function createChangeBus(options: { transport?: ChangeTransport; logger: Logger }): ChangeBus {
   const { transport, logger } = options;
   const origin = randomUUID();
   const handlers = new Map<string, Set<ChangeHandler>>();
-  const queued = new Map<string, Promise<void>>();
-  const running = new Map<string, Promise<void>>();
+  /** The messages of the next send, one per topic and payload, and that send once it is promised. */
+  let gathering = new Map<string, string>();
+  let nextSend: Promise<void> | undefined;
+  /** The send on the wire, if any: the next one starts after it. */
+  let onTheWire: Promise<void> = Promise.resolve();
   let started = false;
 
   async function deliver(change: Change): Promise<void> {
@@ -95,22 +103,29 @@ export function createChangeBus(options: { transport?: ChangeTransport; logger: 
 
   function sendRemote(message: string, key: string): Promise<void> {
     if (!transport) return Promise.resolve();
-    const waiting = queued.get(key);
-    if (waiting) return waiting;
-    const next: Promise<void> = (running.get(key) ?? Promise.resolve()).then(async () => {
-      queued.delete(key);
-      running.set(key, next);
-      try {
-        await transport.send(message);
-      } catch (error) {
-        // The write itself succeeded; other processes catch up within their caches' lifetime (30 s at most).
-        logger.error({ err: error, transport: transport.kind }, 'could not announce a change');
-      } finally {
-        if (running.get(key) === next) running.delete(key);
-      }
-    });
-    queued.set(key, next);
-    return next;
+    gathering.set(key, message);
+    if (nextSend) return nextSend;
+    const send: Promise<void> = onTheWire
+      // One turn of the event loop first: the other changes of the write that published this one (published
+      // after its local subscribers ran) join the same send.
+      .then(() => new Promise<void>((turned) => setImmediate(turned)))
+      .then(async () => {
+        const messages = [...gathering.values()];
+        gathering = new Map();
+        nextSend = undefined;
+        onTheWire = send;
+        try {
+          await transport.send(messages);
+        } catch (error) {
+          // The write itself succeeded; other processes catch up within their caches' lifetime (30 s at most).
+          logger.error(
+            { err: error, transport: transport.kind, messages: messages.length },
+            'could not announce a change',
+          );
+        }
+      });
+    nextSend = send;
+    return send;
   }
 
   function hear(message: string): void {
@@ -156,7 +171,7 @@ export function createChangeBus(options: { transport?: ChangeTransport; logger: 
       await transport.listen(hear, missed);
     },
     async close() {
-      await Promise.all([...queued.values(), ...running.values()]);
+      await Promise.all([nextSend, onTheWire]);
       await transport?.close();
     },
   };

@@ -14,7 +14,7 @@ const LAST_RETRY_MS = 10_000;
 
 /**
  * PostgreSQL LISTEN/NOTIFY. Messages go out on the app's own pool (`select pg_notify(…)`, after the write's
- * transaction committed); they are heard on one connection of the bus's own that stays open, so the database URL
+ * transaction committed; the messages gathered meanwhile in one statement); they are heard on one connection of the bus's own that stays open, so the database URL
  * must reach PostgreSQL in session mode (directly, or a pooler in session mode: a transaction-mode pooler such as
  * PgBouncer's default drops LISTEN). A lost connection is reopened with back-off, and subscribers are told that
  * they may have missed messages.
@@ -74,8 +74,14 @@ export function createPostgresTransport(options: {
 
   return {
     kind: 'postgres',
-    async send(message) {
-      await options.db.execute(sql`select pg_notify(${channel}, ${message})`);
+    async send(messages) {
+      // One statement for every message gathered (each still a NOTIFY of its own); PostgreSQL sends them when
+      // this statement's own transaction commits, at once.
+      if (messages.length === 1) await options.db.execute(sql`select pg_notify(${channel}, ${messages[0]!})`);
+      else
+        await options.db.execute(
+          sql`select count(pg_notify(${channel}, message)) from json_array_elements_text(${JSON.stringify(messages)}::json) as message`,
+        );
     },
     async listen(hear, missed) {
       let wait = FIRST_RETRY_MS;
@@ -121,8 +127,14 @@ export function createRedisTransport(options: {
   let subscriber: Redis | undefined;
   return {
     kind: 'redis',
-    async send(message) {
-      await redis.publish(channel, message);
+    async send(messages) {
+      if (messages.length === 1) await redis.publish(channel, messages[0]!);
+      else {
+        // One round trip for them all.
+        const pipeline = redis.pipeline();
+        for (const message of messages) pipeline.publish(channel, message);
+        await pipeline.exec();
+      }
     },
     async listen(hear, missed) {
       const connection = redis.duplicate();

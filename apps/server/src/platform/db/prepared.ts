@@ -115,3 +115,57 @@ export async function writeTogether(executor: Db, parts: StatementPart[]): Promi
   await statement(executor, values);
   for (const part of parts) part.after?.();
 }
+
+/**
+ * One module's read as part of a statement of several (`readTogether`): a scalar subquery giving one JSON value
+ * (fixed text, values as `sql.placeholder`s), the values of this call, and how to turn the JSON into the module's
+ * rows. A placeholder may be named by several parts only with the same value (the customer's id, say).
+ */
+export interface ReadPart<T> {
+  /** Names the part; the statement of a given list of parts is built once. */
+  name: string;
+  sql: () => SQL;
+  values: Record<string, unknown>;
+  decode(json: unknown): T;
+}
+
+type Decoded<Parts extends readonly ReadPart<unknown>[]> = {
+  [K in keyof Parts]: Parts[K] extends ReadPart<infer T> ? T : never;
+};
+
+const readsTogether = new Map<
+  string,
+  (executor: Db, values?: Record<string, unknown>) => Promise<Record<string, unknown>[]>
+>();
+
+/**
+ * Reads of several modules in one round trip (issue 32, item 6; ADR 087), the read counterpart of `writeTogether`:
+ * `select (p0) as p0, (p1) as p1, …`, all on one snapshot. Each module keeps its own SQL and decodes its own rows;
+ * where one read needs another's answer (the products of the cart's lines), the owner of that answer publishes it
+ * as a listed SQL fragment (ADR 081) that the caller hands to the other part.
+ */
+export async function readTogether<const Parts extends readonly ReadPart<unknown>[]>(
+  executor: Db,
+  parts: Parts,
+): Promise<Decoded<Parts>> {
+  const name = parts.map((part) => part.name).join('+');
+  let statement = readsTogether.get(name);
+  if (!statement) {
+    const sqlParts = parts.map((part, index) => sql`(${part.sql()}) as ${sql.raw(`p${index}`)}`);
+    const hash = createHash('sha256').update(name).digest('hex').slice(0, 16);
+    statement = preparedSql<Record<string, unknown>>(
+      `read_together_${hash}`,
+      () => sql`select ${sql.join(sqlParts, sql`, `)}`,
+    );
+    readsTogether.set(name, statement);
+  }
+  const values: Record<string, unknown> = {};
+  for (const part of parts)
+    for (const [key, value] of Object.entries(part.values)) {
+      if (key in values && values[key] !== value)
+        throw new Error(`${name}: the placeholder ${key} is given two values by two parts`);
+      values[key] = value;
+    }
+  const [row] = await statement(executor, values);
+  return parts.map((part, index) => part.decode(row![`p${index}`])) as Decoded<Parts>;
+}

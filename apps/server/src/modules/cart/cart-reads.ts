@@ -1,0 +1,171 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
+import { rowsFromJson } from '../../platform/db/json-rows.js';
+import { prepared, type ReadPart, readTogether } from '../../platform/db/prepared.js';
+import { notFound } from '../../platform/errors.js';
+import {
+  loadProductsForSale,
+  type ProductForSale,
+  productStoreIdsSql,
+  productsForSalePart,
+} from '../catalog/index.js';
+import { cartItems, carts } from './cart.schema.js';
+import type {
+  AddressForCheckout,
+  AppliedGiftCardBalance,
+  CouponLine,
+  PricedLine,
+  PricingNeeds,
+} from './cart-pricing.js';
+
+// What cart pricing reads: the cart's lines at today's prices and stock, and what the other modules keep for it
+// (address, codes, coupons, gift cards), in one statement of every module's part (ADR 087) or one by one.
+
+/** Above any real stock: a product sold on when out of stock. */
+export const UNLIMITED = 9999;
+
+export function priceLine(
+  product: ProductForSale,
+  variantId: string | null,
+  quantity: number,
+  cartItemId: string,
+): PricedLine {
+  const variant = variantId
+    ? (product.variants.find((candidate) => candidate.id === variantId) ?? null)
+    : null;
+  const unitPriceKobo = Math.max(0, product.sellingPriceKobo - (variant?.discountKobo ?? 0));
+  const stock = variant ? variant.quantity : product.quantity;
+  const availableQuantity = product.contSalesOutOfStock ? UNLIMITED : Math.max(0, stock);
+  let problem: string | null = null;
+  if (product.approvalStatus !== 'approved' || !product.storeVisible)
+    problem = 'This product is no longer sold';
+  else if (variantId && !variant) problem = 'This option is no longer sold';
+  else if (!variantId && product.variants.length > 0) problem = 'Choose an option for this product';
+  else if (availableQuantity === 0) problem = 'Sold out';
+  else if (quantity > availableQuantity) problem = `Only ${availableQuantity} left`;
+  return { cartItemId, product, variant, quantity, unitPriceKobo, availableQuantity, problem };
+}
+
+export async function ensureCart(executor: Db, customerId: string) {
+  await executor.insert(carts).values({ customerId }).onConflictDoNothing();
+  const [cart] = await executor.select().from(carts).where(eq(carts.customerId, customerId)).limit(1);
+  return cart!;
+}
+
+// Built once (ADR 033): every cart view and checkout reads the cart.
+const cartItemsOf = prepared('cart_items_of_customer', (db) =>
+  db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.customerId, sql.placeholder('customerId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+);
+
+type CartItemRow = typeof cartItems.$inferSelect;
+
+/** The customer's cart lines as a part of a read of several modules (`readTogether`). */
+function cartItemsPart(customerId: string): ReadPart<CartItemRow[]> {
+  return {
+    name: 'cart_items_of_customer',
+    sql: () => sql`
+      select coalesce(json_agg(row_to_json(c) order by c.created_at, c.id), '[]') from ${cartItems} c
+      where c.customer_id = ${sql.placeholder('customerId')}::uuid`,
+    values: { customerId },
+    decode: (json) => rowsFromJson<CartItemRow>(cartItems, json),
+  };
+}
+
+/** The products of the customer's cart lines, as an SQL `uuid[]` for the catalog's part of the same read. */
+const cartProductIds = () =>
+  sql`(select coalesce(array_agg(c.product_id), '{}') from ${cartItems} c where c.customer_id = ${sql.placeholder('customerId')}::uuid)`;
+
+/** What pricing reads, read at once (`PricingNeeds.readParts`) or one by one. */
+export interface PricingRead {
+  lines: PricedLine[];
+  address: { chosen?: AddressForCheckout; fallback?: AddressForCheckout };
+  codes?: string[];
+  candidates?: unknown[];
+  giftCards?: AppliedGiftCardBalance[];
+}
+
+/**
+ * The cart's lines with their products, the address, the applied codes, the coupons they may apply and the
+ * applied gift cards, in one statement: each module's part its own SQL (issue 32, item 6; ADR 087).
+ */
+export async function readAtOnce(
+  executor: Db,
+  parts: NonNullable<PricingNeeds['readParts']>,
+  customerId: string,
+  addressId: string | null,
+  now: Date,
+): Promise<PricingRead> {
+  const [items, products, address, codes, candidates, giftCards] = await readTogether(executor, [
+    cartItemsPart(customerId),
+    productsForSalePart(cartProductIds(), now),
+    parts.addresses(customerId, addressId),
+    parts.appliedCouponCodes(customerId),
+    parts.couponCandidates(customerId, productStoreIdsSql(cartProductIds())),
+    parts.appliedGiftCards(customerId),
+  ]);
+  return { lines: linesOf(items, products), address, codes, candidates, giftCards };
+}
+
+/** Each cart line priced with its product; a line whose product is gone is left out. */
+function linesOf(items: CartItemRow[], products: ProductForSale[]): PricedLine[] {
+  const productsById = new Map(products.map((row) => [row.id, row]));
+  return items.flatMap((item) => {
+    const product = productsById.get(item.productId);
+    return product ? [priceLine(product, item.variantId, item.quantity, item.id)] : [];
+  });
+}
+
+/** Step 1, items: the cart's lines at today's prices and stock, each with the problem that blocks it, if any. */
+async function priceItems(executor: Db, customerId: string, now: Date): Promise<PricedLine[]> {
+  const items = await cartItemsOf(executor, { customerId });
+  const products = await loadProductsForSale(
+    executor,
+    [...new Set(items.map((item) => item.productId))],
+    now,
+  );
+  return linesOf(items, products);
+}
+
+/** The customer's cart lines that can be bought now, as the coupon rules see them (apply-coupon checks codes on them). */
+export async function couponLinesOfCart(executor: Db, customerId: string, now: Date): Promise<CouponLine[]> {
+  return (await priceItems(executor, customerId, now))
+    .filter((line) => !line.problem)
+    .map((line) => ({
+      productId: line.product.id,
+      storeId: line.product.storeId,
+      categoryIds: [line.product.categoryId, line.product.subCategoryId, line.product.childCategoryId].filter(
+        (id): id is string => Boolean(id),
+      ),
+      unitPriceKobo: line.unitPriceKobo,
+      quantity: line.quantity,
+    }));
+}
+
+/** One by one: each module's read in a statement of its own. */
+export async function readOneByOne(
+  executor: Db,
+  needs: PricingNeeds,
+  customerId: string,
+  addressId: string | null,
+  now: Date,
+): Promise<PricingRead> {
+  const lines = await priceItems(executor, customerId, now);
+  const chosen = addressId ? await needs.findAddress(executor, customerId, addressId) : undefined;
+  return {
+    lines,
+    address: { chosen, fallback: chosen ? undefined : await needs.defaultAddress(executor, customerId) },
+  };
+}
+
+/** The address asked for, else the one chosen on the cart, else the customer's default. */
+export function chooseAddress(
+  read: PricingRead['address'],
+  askedFor: string | undefined,
+): AddressForCheckout | undefined {
+  if (askedFor && !read.chosen) throw notFound('Address not found');
+  return read.chosen ?? read.fallback;
+}

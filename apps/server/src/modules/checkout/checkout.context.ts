@@ -1,0 +1,35 @@
+import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
+import type { trackingUrlMaker } from '../../platform/security/tracking-links.js';
+import type { ActivityRow, ItemRow, OrderRow, TrackerRow } from '../orders/index.js';
+import type { PaymentsService } from '../payments/index.js';
+import type { CheckoutPorts } from './checkout.ports.js';
+
+export const CHECKOUT_PREFIX = 'CHK';
+/** Unpaid checkouts hold stock this long, then give it back (orders.md). */
+export const PAYMENT_WINDOW_MINUTES = 30;
+
+/** Checkout starts and settles payments through the payments module's service. */
+export type CheckoutDeps = Deps & { payments: PaymentsService };
+
+/** A checkout just written: its tracker, and its orders, items and activities (not read back, ADR 033/036). */
+export interface OpenedCheckout {
+  tracker: TrackerRow;
+  written?: { orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] };
+}
+
+/**
+ * What every step of checkout is given once (ADR 091): its deps, the other modules' functions, and the trackers
+ * locked while a payment's amount was checked.
+ */
+export interface CheckoutContext {
+  deps: CheckoutDeps;
+  ports: CheckoutPorts;
+  trackUrlOf: ReturnType<typeof trackingUrlMaker>;
+  /**
+   * The tracker `expectedAmountKobo` locked while the payment's amount was checked, for `lockForPayment` in the same
+   * transaction (ADR 033: one locked read instead of a read and a locked read). Keyed by the transaction, so it
+   * never outlives it.
+   */
+  lockedForPayment: WeakMap<Db, TrackerRow>;
+}
