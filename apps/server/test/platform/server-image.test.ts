@@ -79,5 +79,9 @@ describe('the server image (deploy/Containerfile, ADR 069)', () => {
     );
     expect(drawsText).toBe(true);
     expect(runtime).toMatch(/apt-get install [^\n]*\\\n\s+fontconfig fonts-dejavu-core/);
+    // sharp's fontconfig keeps a cache of its own version: drawn once as root, before the user who cannot write it.
+    const warmUp = runtime.search(/require\("sharp"\)[^\n]*<text>/);
+    expect(warmUp).toBeGreaterThan(runtime.indexOf('COPY --from=deps /app/node_modules'));
+    expect(warmUp).toBeLessThan(runtime.indexOf('\nUSER market'));
   });
 });
