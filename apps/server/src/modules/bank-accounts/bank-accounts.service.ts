@@ -9,6 +9,7 @@ import {
   WRONG_PASSWORD,
 } from '@market/contracts';
 import { recordAudit } from '../../platform/audit/record.js';
+import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, forbidden, validation } from '../../platform/errors.js';
@@ -72,183 +73,206 @@ function toMasked(
   };
 }
 
-export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) {
-  const { db } = deps;
-  const { directory } = needs;
-  const mode = needs.subaccounts ? 'subaccount' : 'transfer';
-  const masked = (row: BankAccountRow) => toMasked(row, mode);
+/** What the bank accounts service's functions work with. */
+interface BankAccountsContext {
+  deps: Deps;
+  db: Db;
+  needs: BankAccountsNeeds;
+  mode: MaskedBankAccount['settlementMode'];
+}
 
-  async function commissionPercentage(storeId: string): Promise<number> {
-    const rate = await needs.commissionBasisPoints(db, storeId);
-    // A store without a category pays the standard 10 %, as the ledger charges it.
-    return rate === null ? 10 : rate / 100;
-  }
+const masked = (ctx: BankAccountsContext, row: BankAccountRow) => toMasked(row, ctx.mode);
 
-  /**
-   * Makes (or moves to the new account) the store's Paystack subaccount; called before anything is saved, so an
-   * account Paystack will not settle to is never saved in subaccount mode.
-   */
-  async function linkSubaccount(
-    provider: SubaccountProvider,
-    storeId: string,
-    account: { bankCode: string; accountNumber: string },
-    existingCode: string | null,
-  ): Promise<string> {
-    const owner = await needs.storeOwner(db, storeId);
-    const request = {
-      businessName: owner?.storeName ?? 'Naija Market store',
-      bankCode: account.bankCode,
-      accountNumber: account.accountNumber,
-      percentageCharge: await commissionPercentage(storeId),
-      contactEmail: owner?.email,
-    };
-    /** A documented read that settles an unknown; one that does not answer leaves it unknown (refused, saying so). */
-    const ask = async <T>(read: () => Promise<T>): Promise<T> => {
-      try {
-        return await read();
-      } catch (error) {
-        deps.logger.warn({ storeId, err: String(error) }, 'subaccount outcome still unknown');
-        throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_OUTCOME_UNKNOWN);
-      }
-    };
-    if (existingCode) {
-      try {
-        return (await provider.update(existingCode, request)).subaccountCode;
-      } catch (error) {
-        if (!outcomeUnknown(error)) throw error;
-        // An update is the same PUT again, but the owner must not be told it is saved unless Paystack holds it.
-        const held = await ask(() => provider.fetch(existingCode));
-        if (held?.accountNumber === request.accountNumber) return existingCode;
-        throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_NOT_MADE);
-      }
-    }
-    // A create takes no reference of ours, so Paystack cannot refuse a second one: an earlier create whose answer
-    // was lost (or whose code a dying process never saved) is looked for before anything is sent.
-    const earlier = await ask(() => provider.findByAccount(request));
-    if (earlier) return earlier.subaccountCode;
+async function commissionPercentage(ctx: BankAccountsContext, storeId: string): Promise<number> {
+  const rate = await ctx.needs.commissionBasisPoints(ctx.db, storeId);
+  // A store without a category pays the standard 10 %, as the ledger charges it.
+  return rate === null ? 10 : rate / 100;
+}
+
+/**
+ * Makes (or moves to the new account) the store's Paystack subaccount; called before anything is saved, so an
+ * account Paystack will not settle to is never saved in subaccount mode.
+ */
+async function linkSubaccount(
+  ctx: BankAccountsContext,
+  provider: SubaccountProvider,
+  storeId: string,
+  account: { bankCode: string; accountNumber: string },
+  existingCode: string | null,
+): Promise<string> {
+  const owner = await ctx.needs.storeOwner(ctx.db, storeId);
+  const request = {
+    businessName: owner?.storeName ?? 'Naija Market store',
+    bankCode: account.bankCode,
+    accountNumber: account.accountNumber,
+    percentageCharge: await commissionPercentage(ctx, storeId),
+    contactEmail: owner?.email,
+  };
+  /** A documented read that settles an unknown; one that does not answer leaves it unknown (refused, saying so). */
+  const ask = async <T>(read: () => Promise<T>): Promise<T> => {
     try {
-      return (await provider.create(request)).subaccountCode;
+      return await read();
+    } catch (error) {
+      ctx.deps.logger.warn({ storeId, err: String(error) }, 'subaccount outcome still unknown');
+      throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_OUTCOME_UNKNOWN);
+    }
+  };
+  if (existingCode) {
+    try {
+      return (await provider.update(existingCode, request)).subaccountCode;
     } catch (error) {
       if (!outcomeUnknown(error)) throw error;
-      const made = await ask(() => provider.findByAccount(request));
-      if (made) return made.subaccountCode;
+      // An update is the same PUT again, but the owner must not be told it is saved unless Paystack holds it.
+      const held = await ask(() => provider.fetch(existingCode));
+      if (held?.accountNumber === request.accountNumber) return existingCode;
       throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_NOT_MADE);
     }
   }
-
-  async function bankOf(code: string): Promise<Bank> {
-    const found = (await directory.listBanks()).find((bank) => bank.code === code);
-    if (!found) throw validation('bankCode', UNKNOWN_BANK);
-    return found;
+  // A create takes no reference of ours, so Paystack cannot refuse a second one: an earlier create whose answer
+  // was lost (or whose code a dying process never saved) is looked for before anything is sent.
+  const earlier = await ask(() => provider.findByAccount(request));
+  if (earlier) return earlier.subaccountCode;
+  try {
+    return (await provider.create(request)).subaccountCode;
+  } catch (error) {
+    if (!outcomeUnknown(error)) throw error;
+    const made = await ask(() => provider.findByAccount(request));
+    if (made) return made.subaccountCode;
+    throw new AppError('SERVICE_UNAVAILABLE', SUBACCOUNT_NOT_MADE);
   }
+}
 
-  async function resolve(body: ResolveAccountBody): Promise<ResolvedAccount> {
-    const bank = await bankOf(body.bankCode);
-    const accountName = await directory.resolveAccount(bank.code, body.accountNumber);
-    if (!accountName) throw validation('accountNumber', ACCOUNT_NOT_RESOLVED);
-    return { bankCode: bank.code, bankName: bank.name, accountNumber: body.accountNumber, accountName };
-  }
+async function bankOf(ctx: BankAccountsContext, code: string): Promise<Bank> {
+  const found = (await ctx.needs.directory.listBanks()).find((bank) => bank.code === code);
+  if (!found) throw validation('bankCode', UNKNOWN_BANK);
+  return found;
+}
 
-  return {
-    banks: () => directory.listBanks(),
-    resolve,
+async function resolve(ctx: BankAccountsContext, body: ResolveAccountBody): Promise<ResolvedAccount> {
+  const bank = await bankOf(ctx, body.bankCode);
+  const accountName = await ctx.needs.directory.resolveAccount(bank.code, body.accountNumber);
+  if (!accountName) throw validation('accountNumber', ACCOUNT_NOT_RESOLVED);
+  return { bankCode: bank.code, bankName: bank.name, accountNumber: body.accountNumber, accountName };
+}
 
-    async get(auth: AuthContext): Promise<MaskedBankAccount | null> {
-      const row = await findBankAccount(db, requireStoreId(auth));
-      return row ? masked(row) : null;
-    },
+async function get(ctx: BankAccountsContext, auth: AuthContext): Promise<MaskedBankAccount | null> {
+  const row = await findBankAccount(ctx.db, requireStoreId(auth));
+  return row ? masked(ctx, row) : null;
+}
 
-    /**
-     * Only the owner, with their password: the account is where the store's money goes. The name is resolved
-     * again here (what the screen showed is never trusted), and the owner is mailed in the same transaction.
-     */
-    async save(auth: AuthContext, body: SaveBankAccountBody): Promise<MaskedBankAccount> {
-      const storeId = requireStoreId(auth);
-      if (auth.role !== 'owner') throw forbidden('Only the store owner can change the payout bank account');
-      if (!(await needs.checkPassword(auth.userId, body.password)))
-        throw validation('password', WRONG_PASSWORD);
-      const resolved = await resolve(body);
-      const current = await findBankAccount(db, storeId);
-      const sameAccount =
-        current?.bankCode === resolved.bankCode && current?.accountNumber === resolved.accountNumber;
-      // Subaccount mode: Paystack must accept the account as the store's subaccount before it is saved. Transfer
-      // mode keeps a subaccount only while it still names the saved account.
-      const subaccountCode = needs.subaccounts
-        ? await linkSubaccount(needs.subaccounts, storeId, resolved, current?.subaccountCode ?? null)
-        : sameAccount
-          ? (current?.subaccountCode ?? null)
-          : null;
-      return db.transaction(async (tx) => {
-        const before = await findBankAccount(tx, storeId);
-        const row = await upsertBankAccount(tx, {
-          subaccountCode,
-          storeId,
-          bankCode: resolved.bankCode,
-          bankName: resolved.bankName,
-          accountNumber: resolved.accountNumber,
-          accountName: resolved.accountName,
-          updatedBy: auth.userId,
-          updatedAt: deps.now(),
-        });
-        // Where the store's money goes: only the bank and the last four digits enter the trail.
-        await recordAudit(tx, {
-          action: 'bank-account.change',
-          subjectType: 'bank-account',
-          subjectId: storeId,
-          storeId,
-          before: before
-            ? { bankName: before.bankName, accountNumberLast4: before.accountNumber.slice(-4) }
-            : null,
-          after: { bankName: row.bankName, accountNumberLast4: row.accountNumber.slice(-4) },
-        });
-        const owner = await needs.storeOwner(tx, storeId);
-        if (owner) {
-          const shown = masked(row);
-          await deps.mailer.send(tx, {
-            to: owner.email,
-            subject: `The payout bank account of ${owner.storeName} was ${before ? 'changed' : 'added'}`,
-            paragraphs: [
-              `Hello ${owner.firstName},`,
-              `Payouts of ${owner.storeName} now go to ${shown.accountName}, ${shown.bankName}, account ending ${shown.accountNumberLast4}.`,
-              ...(before
-                ? [
-                    `Before this change they went to ${before.bankName}, account ending ${before.accountNumber.slice(-4)}.`,
-                  ]
-                : []),
-              'If you did not make this change, change your password at once and contact Naija Market support.',
-            ],
-          });
-        }
-        return masked(row);
+/**
+ * Only the owner, with their password: the account is where the store's money goes. The name is resolved
+ * again here (what the screen showed is never trusted), and the owner is mailed in the same transaction.
+ */
+async function save(
+  ctx: BankAccountsContext,
+  auth: AuthContext,
+  body: SaveBankAccountBody,
+): Promise<MaskedBankAccount> {
+  const storeId = requireStoreId(auth);
+  if (auth.role !== 'owner') throw forbidden('Only the store owner can change the payout bank account');
+  if (!(await ctx.needs.checkPassword(auth.userId, body.password)))
+    throw validation('password', WRONG_PASSWORD);
+  const resolved = await resolve(ctx, body);
+  const current = await findBankAccount(ctx.db, storeId);
+  const sameAccount =
+    current?.bankCode === resolved.bankCode && current?.accountNumber === resolved.accountNumber;
+  // Subaccount mode: Paystack must accept the account as the store's subaccount before it is saved. Transfer
+  // mode keeps a subaccount only while it still names the saved account.
+  const subaccountCode = ctx.needs.subaccounts
+    ? await linkSubaccount(ctx, ctx.needs.subaccounts, storeId, resolved, current?.subaccountCode ?? null)
+    : sameAccount
+      ? (current?.subaccountCode ?? null)
+      : null;
+  return ctx.db.transaction(async (tx) => {
+    const before = await findBankAccount(tx, storeId);
+    const row = await upsertBankAccount(tx, {
+      subaccountCode,
+      storeId,
+      bankCode: resolved.bankCode,
+      bankName: resolved.bankName,
+      accountNumber: resolved.accountNumber,
+      accountName: resolved.accountName,
+      updatedBy: auth.userId,
+      updatedAt: ctx.deps.now(),
+    });
+    // Where the store's money goes: only the bank and the last four digits enter the trail.
+    await recordAudit(tx, {
+      action: 'bank-account.change',
+      subjectType: 'bank-account',
+      subjectId: storeId,
+      storeId,
+      before: before
+        ? { bankName: before.bankName, accountNumberLast4: before.accountNumber.slice(-4) }
+        : null,
+      after: { bankName: row.bankName, accountNumberLast4: row.accountNumber.slice(-4) },
+    });
+    const owner = await ctx.needs.storeOwner(tx, storeId);
+    if (owner) {
+      const shown = masked(ctx, row);
+      await ctx.deps.mailer.send(tx, {
+        to: owner.email,
+        subject: `The payout bank account of ${owner.storeName} was ${before ? 'changed' : 'added'}`,
+        paragraphs: [
+          `Hello ${owner.firstName},`,
+          `Payouts of ${owner.storeName} now go to ${shown.accountName}, ${shown.bankName}, account ending ${shown.accountNumberLast4}.`,
+          ...(before
+            ? [
+                `Before this change they went to ${before.bankName}, account ending ${before.accountNumber.slice(-4)}.`,
+              ]
+            : []),
+          'If you did not make this change, change your password at once and contact Naija Market support.',
+        ],
       });
-    },
+    }
+    return masked(ctx, row);
+  });
+}
 
-    /**
-     * Subaccount mode: the stores whose account was saved before the platform moved to it get their subaccount
-     * (at start, and again by the caller later for any Paystack did not take). Answers how many were linked and how
-     * many are still waiting; each store on its own, so one refusal does not hold the others back.
-     */
-    async linkMissingSubaccounts(): Promise<{ linked: number; waiting: number }> {
-      const provider = needs.subaccounts;
-      const outcome = { linked: 0, waiting: 0 };
-      if (!provider) return outcome;
-      for (const row of await accountsWithoutSubaccount(db, 500)) {
-        try {
-          const code = await linkSubaccount(provider, row.storeId, row, null);
-          await setSubaccountCode(db, row.storeId, row.accountNumber, code);
-          outcome.linked += 1;
-        } catch (error) {
-          deps.logger.warn({ storeId: row.storeId, err: String(error) }, 'store subaccount not made yet');
-          outcome.waiting += 1;
-        }
-      }
-      return outcome;
-    },
+/**
+ * Subaccount mode: the stores whose account was saved before the platform moved to it get their subaccount
+ * (at start, and again by the caller later for any Paystack did not take). Answers how many were linked and how
+ * many are still waiting; each store on its own, so one refusal does not hold the others back.
+ */
+async function linkMissingSubaccounts(
+  ctx: BankAccountsContext,
+): Promise<{ linked: number; waiting: number }> {
+  const provider = ctx.needs.subaccounts;
+  const outcome = { linked: 0, waiting: 0 };
+  if (!provider) return outcome;
+  for (const row of await accountsWithoutSubaccount(ctx.db, 500)) {
+    try {
+      const code = await linkSubaccount(ctx, provider, row.storeId, row, null);
+      await setSubaccountCode(ctx.db, row.storeId, row.accountNumber, code);
+      outcome.linked += 1;
+    } catch (error) {
+      ctx.deps.logger.warn({ storeId: row.storeId, err: String(error) }, 'store subaccount not made yet');
+      outcome.waiting += 1;
+    }
+  }
+  return outcome;
+}
 
-    /** For payouts: the whole account of a store, or undefined when none is saved. */
-    payoutAccount(executor: Db, storeId: string) {
-      return findBankAccount(executor, storeId);
-    },
+/** For payouts: the whole account of a store, or undefined when none is saved. */
+function payoutAccount(executor: Db, storeId: string) {
+  return findBankAccount(executor, storeId);
+}
+
+/** Bank accounts of stores: named functions of a `BankAccountsContext` (ADR 091, 102), bound here. */
+export function createBankAccountsService(deps: Deps, needs: BankAccountsNeeds) {
+  const ctx: BankAccountsContext = {
+    deps,
+    db: deps.db,
+    needs,
+    mode: needs.subaccounts ? 'subaccount' : 'transfer',
+  };
+  return {
+    get: bound(ctx, get),
+    save: bound(ctx, save),
+    linkMissingSubaccounts: bound(ctx, linkMissingSubaccounts),
+    payoutAccount,
+    banks: () => ctx.needs.directory.listBanks(),
+    resolve: bound(ctx, resolve),
   };
 }
 

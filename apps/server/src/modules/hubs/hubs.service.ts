@@ -6,6 +6,7 @@ import type {
   hubBody,
 } from '@market/contracts';
 import type { z } from 'zod';
+import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
@@ -78,133 +79,152 @@ function applicantOf(auth: AuthContext): Applicant {
   throw forbidden('Only a store or a shipping partner applies for a hub');
 }
 
-export function createHubsService(deps: Deps, needs: HubsNeeds) {
-  const { db } = deps;
+/** What the hubs service's functions work with. */
+interface HubsContext {
+  deps: Deps;
+  db: Db;
+  needs: HubsNeeds;
+}
 
-  /**
-   * Hub addresses are where parcels wait: only a store or a shipping partner an admin approved sees them or applies
-   * (issue 24: any self-registered account used to). Answers the applicant's name.
-   */
-  async function approvedApplicant(auth: AuthContext): Promise<string> {
-    const applicant = applicantOf(auth);
-    if (applicant.kind === 'partner') {
-      const partner = await needs.partner(db, auth.userId);
-      if (!partner?.approved)
-        throw forbidden('An admin must approve your shipping company before it can see or apply for hubs');
-      return partner.companyName;
-    }
-    if (!(await needs.storeApproved(db, applicant.id)))
-      throw forbidden('An admin must approve your store before it can see or apply for hubs');
-    const name = await needs.storeName(db, applicant.id);
-    if (!name) throw forbidden('Only a store or a shipping partner applies for a hub');
-    return name;
+/**
+ * Hub addresses are where parcels wait: only a store or a shipping partner an admin approved sees them or applies
+ * (issue 24: any self-registered account used to). Answers the applicant's name.
+ */
+async function approvedApplicant(ctx: HubsContext, auth: AuthContext): Promise<string> {
+  const applicant = applicantOf(auth);
+  if (applicant.kind === 'partner') {
+    const partner = await ctx.needs.partner(ctx.db, auth.userId);
+    if (!partner?.approved)
+      throw forbidden('An admin must approve your shipping company before it can see or apply for hubs');
+    return partner.companyName;
   }
+  if (!(await ctx.needs.storeApproved(ctx.db, applicant.id)))
+    throw forbidden('An admin must approve your store before it can see or apply for hubs');
+  const name = await ctx.needs.storeName(ctx.db, applicant.id);
+  if (!name) throw forbidden('Only a store or a shipping partner applies for a hub');
+  return name;
+}
 
-  async function applicationViews(executor: Db, rows: HubApplicationRow[]): Promise<HubApplication[]> {
-    const hubs = await repository.hubsByIds(executor, [...new Set(rows.map((row) => row.hubId))]);
-    return rows.map((row) => toApplication(row, hubs));
+async function applicationViews(executor: Db, rows: HubApplicationRow[]): Promise<HubApplication[]> {
+  const hubs = await repository.hubsByIds(executor, [...new Set(rows.map((row) => row.hubId))]);
+  return rows.map((row) => toApplication(row, hubs));
+}
+
+async function decide(
+  ctx: HubsContext,
+  auth: AuthContext,
+  id: string,
+  status: Exclude<HubApplicationStatus, 'pending'>,
+  reason: string | null,
+): Promise<HubApplication> {
+  const decided = await repository.decidePending(ctx.db, id, {
+    status,
+    rejectionReason: reason,
+    decidedBy: auth.userId,
+    decidedAt: ctx.deps.now(),
+  });
+  if (!decided) {
+    const existing = await repository.findApplication(ctx.db, id);
+    if (!existing) throw notFound(APPLICATION_NOT_FOUND);
+    throw conflict(`This application is already ${existing.status}`);
   }
+  const [view] = await applicationViews(ctx.db, [decided]);
+  return view!;
+}
 
-  async function decide(
-    auth: AuthContext,
-    id: string,
-    status: Exclude<HubApplicationStatus, 'pending'>,
-    reason: string | null,
-  ): Promise<HubApplication> {
-    const decided = await repository.decidePending(db, id, {
-      status,
-      rejectionReason: reason,
-      decidedBy: auth.userId,
-      decidedAt: deps.now(),
+/** The open hubs, for admins and for approved stores and shipping partners. */
+async function open(ctx: HubsContext, auth: AuthContext): Promise<Hub[]> {
+  if (auth.kind !== 'admin') await approvedApplicant(ctx, auth);
+  return (await repository.listHubs(ctx.db, true)).map(toHub);
+}
+
+async function list(ctx: HubsContext, onlyActive: boolean): Promise<Hub[]> {
+  return (await repository.listHubs(ctx.db, onlyActive)).map(toHub);
+}
+
+async function create(ctx: HubsContext, auth: AuthContext, body: z.output<typeof hubBody>): Promise<Hub> {
+  const contactPhone = normalizeNigerianPhone(body.contactPhone, 'contactPhone');
+  const at = ctx.deps.now();
+  const row = await repository
+    .insertHub(ctx.db, { ...body, contactPhone, createdBy: auth.userId, createdAt: at, updatedAt: at })
+    .catch((error: unknown) => {
+      throw nameTaken(error);
     });
-    if (!decided) {
-      const existing = await repository.findApplication(db, id);
-      if (!existing) throw notFound(APPLICATION_NOT_FOUND);
-      throw conflict(`This application is already ${existing.status}`);
-    }
-    const [view] = await applicationViews(db, [decided]);
-    return view!;
+  return toHub(row);
+}
+
+async function update(ctx: HubsContext, id: string, body: z.output<typeof hubBody>): Promise<Hub> {
+  const contactPhone = normalizeNigerianPhone(body.contactPhone, 'contactPhone');
+  const row = await repository
+    .updateHub(ctx.db, id, { ...body, contactPhone, updatedAt: ctx.deps.now() })
+    .catch((error: unknown) => {
+      throw nameTaken(error);
+    });
+  if (!row) throw notFound(HUB_NOT_FOUND);
+  return toHub(row);
+}
+
+/**
+ * A store or an approved shipping partner applies to run or use an active hub. A second application for the same
+ * hub while one is pending, or for what is already approved, is a 409; the partial unique index settles two
+ * sent at once.
+ */
+async function apply(
+  ctx: HubsContext,
+  auth: AuthContext,
+  body: z.output<typeof hubApplicationBody>,
+): Promise<HubApplication> {
+  const applicant = applicantOf(auth);
+  const applicantName = await approvedApplicant(ctx, auth);
+  const hub = await repository.findHub(ctx.db, body.hubId);
+  if (!hub?.isActive) throw validation('hubId', 'Choose an open hub');
+  const open = await repository.findOpenApplication(ctx.db, hub.id, applicant, ['pending', 'approved']);
+  if (open?.status === 'pending')
+    throw conflict('You already applied for this hub; wait for an admin to decide');
+  if (open?.status === 'approved' && open.kind === body.kind) {
+    throw conflict(`You are already approved to ${body.kind} this hub`);
   }
-
-  return {
-    /** The open hubs, for admins and for approved stores and shipping partners. */
-    async open(auth: AuthContext): Promise<Hub[]> {
-      if (auth.kind !== 'admin') await approvedApplicant(auth);
-      return (await repository.listHubs(db, true)).map(toHub);
-    },
-
-    async list(onlyActive: boolean): Promise<Hub[]> {
-      return (await repository.listHubs(db, onlyActive)).map(toHub);
-    },
-
-    async create(auth: AuthContext, body: z.output<typeof hubBody>): Promise<Hub> {
-      const contactPhone = normalizeNigerianPhone(body.contactPhone, 'contactPhone');
-      const at = deps.now();
-      const row = await repository
-        .insertHub(db, { ...body, contactPhone, createdBy: auth.userId, createdAt: at, updatedAt: at })
-        .catch((error: unknown) => {
-          throw nameTaken(error);
-        });
-      return toHub(row);
-    },
-
-    async update(id: string, body: z.output<typeof hubBody>): Promise<Hub> {
-      const contactPhone = normalizeNigerianPhone(body.contactPhone, 'contactPhone');
-      const row = await repository
-        .updateHub(db, id, { ...body, contactPhone, updatedAt: deps.now() })
-        .catch((error: unknown) => {
-          throw nameTaken(error);
-        });
-      if (!row) throw notFound(HUB_NOT_FOUND);
-      return toHub(row);
-    },
-
-    /**
-     * A store or an approved shipping partner applies to run or use an active hub. A second application for the same
-     * hub while one is pending, or for what is already approved, is a 409; the partial unique index settles two
-     * sent at once.
-     */
-    async apply(auth: AuthContext, body: z.output<typeof hubApplicationBody>): Promise<HubApplication> {
-      const applicant = applicantOf(auth);
-      const applicantName = await approvedApplicant(auth);
-      const hub = await repository.findHub(db, body.hubId);
-      if (!hub?.isActive) throw validation('hubId', 'Choose an open hub');
-      const open = await repository.findOpenApplication(db, hub.id, applicant, ['pending', 'approved']);
-      if (open?.status === 'pending')
+  const row = await repository
+    .insertApplication(ctx.db, {
+      hubId: hub.id,
+      applicantKind: applicant.kind,
+      applicantId: applicant.id,
+      applicantName,
+      submittedBy: auth.userId,
+      kind: body.kind,
+      note: body.note || null,
+      createdAt: ctx.deps.now(),
+    })
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) {
         throw conflict('You already applied for this hub; wait for an admin to decide');
-      if (open?.status === 'approved' && open.kind === body.kind) {
-        throw conflict(`You are already approved to ${body.kind} this hub`);
       }
-      const row = await repository
-        .insertApplication(db, {
-          hubId: hub.id,
-          applicantKind: applicant.kind,
-          applicantId: applicant.id,
-          applicantName,
-          submittedBy: auth.userId,
-          kind: body.kind,
-          note: body.note || null,
-          createdAt: deps.now(),
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) {
-            throw conflict('You already applied for this hub; wait for an admin to decide');
-          }
-          throw error;
-        });
-      return toApplication(row, new Map([[hub.id, hub]]));
-    },
+      throw error;
+    });
+  return toApplication(row, new Map([[hub.id, hub]]));
+}
 
-    async mine(auth: AuthContext): Promise<HubApplication[]> {
-      return applicationViews(db, await repository.applicationsOf(db, applicantOf(auth)));
-    },
+async function mine(ctx: HubsContext, auth: AuthContext): Promise<HubApplication[]> {
+  return applicationViews(ctx.db, await repository.applicationsOf(ctx.db, applicantOf(auth)));
+}
 
-    async applications(status: HubApplicationStatus): Promise<HubApplication[]> {
-      return applicationViews(db, await repository.applicationsByStatus(db, status));
-    },
+async function applications(ctx: HubsContext, status: HubApplicationStatus): Promise<HubApplication[]> {
+  return applicationViews(ctx.db, await repository.applicationsByStatus(ctx.db, status));
+}
 
-    approve: (auth: AuthContext, id: string) => decide(auth, id, 'approved', null),
-    reject: (auth: AuthContext, id: string, reason: string) => decide(auth, id, 'rejected', reason),
+/** Hubs and who may use them: named functions of a `HubsContext` (ADR 091, 102), bound here. */
+export function createHubsService(deps: Deps, needs: HubsNeeds) {
+  const ctx: HubsContext = { deps, db: deps.db, needs };
+  return {
+    open: bound(ctx, open),
+    list: bound(ctx, list),
+    create: bound(ctx, create),
+    update: bound(ctx, update),
+    apply: bound(ctx, apply),
+    mine: bound(ctx, mine),
+    applications: bound(ctx, applications),
+    approve: (auth: AuthContext, id: string) => decide(ctx, auth, id, 'approved', null),
+    reject: (auth: AuthContext, id: string, reason: string) => decide(ctx, auth, id, 'rejected', reason),
   };
 }
 
