@@ -78,6 +78,16 @@ export function carrierOf(auth: AuthContext): Carrier {
   throw forbidden('Only shipping partners and dispatchers have a day of deliveries');
 }
 
+/** Where a stop is, with a link that opens it in a map. */
+function stopPlace(place: { state: string; lga: string; address: string }): CarrierStop['place'] {
+  return {
+    state: place.state,
+    lga: place.lga,
+    address: place.address,
+    mapUrl: mapSearchUrl([place.address, place.lga, place.state]),
+  };
+}
+
 function orderStop(order: CarriedOrder, store: StorePlace): CarrierStop {
   const pickup = order.status === 'assigned';
   const door = order.deliveryAddress;
@@ -88,12 +98,7 @@ function orderStop(order: CarriedOrder, store: StorePlace): CarrierStop {
     orderName: order.orderName,
     pickupId: null,
     status: { code_name: order.status, known_name: orderStatusOf(order.status).known_name },
-    place: {
-      state: place.state,
-      lga: place.lga,
-      address: place.address,
-      mapUrl: mapSearchUrl([place.address, place.lga, place.state]),
-    },
+    place: stopPlace(place),
     store: contact(order.storeName, store.phoneNumber),
     customer: contact(door.fullName, door.phoneNumber),
   };
@@ -110,12 +115,7 @@ function pickupStop(pickup: CarriedPickup, order: CarriedOrder, store: StorePlac
     orderName: order.orderName,
     pickupId: pickup.id,
     status: { code_name: pickup.status, known_name: pickupStatusNames[pickup.status] },
-    place: {
-      state: place.state,
-      lga: place.lga,
-      address: place.address,
-      mapUrl: mapSearchUrl([place.address, place.lga, place.state]),
-    },
+    place: stopPlace(place),
     store: contact(order.storeName, store.phoneNumber),
     customer: contact(door.fullName, collect ? door.phoneNumber : null),
   };
