@@ -7,6 +7,7 @@ import {
   type PickupStatus,
   pickupStatusNames,
 } from '@market/contracts';
+import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { forbidden } from '../../platform/errors.js';
@@ -77,93 +78,99 @@ export function carrierOf(auth: AuthContext): Carrier {
   throw forbidden('Only shipping partners and dispatchers have a day of deliveries');
 }
 
+/** Where a stop is, with a link that opens it in a map. */
+function stopPlace(place: { state: string; lga: string; address: string }): CarrierStop['place'] {
+  return {
+    state: place.state,
+    lga: place.lga,
+    address: place.address,
+    mapUrl: mapSearchUrl([place.address, place.lga, place.state]),
+  };
+}
+
+function orderStop(order: CarriedOrder, store: StorePlace): CarrierStop {
+  const pickup = order.status === 'assigned';
+  const door = order.deliveryAddress;
+  const place = pickup ? store : door;
+  return {
+    kind: pickup ? 'order_pickup' : 'order_delivery',
+    orderId: order.id,
+    orderName: order.orderName,
+    pickupId: null,
+    status: { code_name: order.status, known_name: orderStatusOf(order.status).known_name },
+    place: stopPlace(place),
+    store: contact(order.storeName, store.phoneNumber),
+    customer: contact(door.fullName, door.phoneNumber),
+  };
+}
+
+function pickupStop(pickup: CarriedPickup, order: CarriedOrder, store: StorePlace): CarrierStop {
+  const collect = pickup.status === 'assigned';
+  const kind: CarrierStopKind = collect ? 'return_collection' : 'return_drop_off';
+  const door = order.deliveryAddress;
+  const place = collect ? door : store;
+  return {
+    kind,
+    orderId: order.id,
+    orderName: order.orderName,
+    pickupId: pickup.id,
+    status: { code_name: pickup.status, known_name: pickupStatusNames[pickup.status] },
+    place: stopPlace(place),
+    store: contact(order.storeName, store.phoneNumber),
+    customer: contact(door.fullName, collect ? door.phoneNumber : null),
+  };
+}
+
+/** What a carrier's day reads with (ADR 091): the database, and the orders and pickups other modules answer. */
+interface CarrierDayContext {
+  db: Deps['db'];
+  needs: CarrierDayNeeds;
+}
+
 /**
  * A carrier's day (issue 35 item 7): every stop the caller holds now, grouped by state and LGA. Orders to collect
  * are at the store; orders on their way, at the customer's door. Returns to collect are at the customer's door (the
  * customer's number while collection waits), collected returns at the store (no customer number: the carrier has
  * nothing more to ask them). Only the caller's own assignments are read, so no other carrier's numbers appear.
  */
+export async function forCaller(ctx: CarrierDayContext, auth: AuthContext): Promise<CarrierDay> {
+  const carrier = carrierOf(auth);
+  const [orders, pickups] = await Promise.all([
+    ctx.needs.openOrders(ctx.db, carrier, CARRIER_DAY_LIMIT + 1),
+    ctx.needs.openPickups(ctx.db, carrier, CARRIER_DAY_LIMIT + 1),
+  ]);
+  const truncated = orders.length > CARRIER_DAY_LIMIT || pickups.length > CARRIER_DAY_LIMIT;
+  const carriedOrders = orders.slice(0, CARRIER_DAY_LIMIT);
+  const carriedPickups = pickups.slice(0, CARRIER_DAY_LIMIT);
+  const pickupOrders = new Map(
+    await Promise.all(
+      [...new Set(carriedPickups.map((pickup) => pickup.orderId))].map(
+        async (orderId) => [orderId, await ctx.needs.findOrder(ctx.db, orderId)] as const,
+      ),
+    ),
+  );
+  const storeIds = new Set([
+    ...carriedOrders.map((order) => order.storeId),
+    ...carriedPickups.map((pickup) => pickup.storeId),
+  ]);
+  const places = new Map(
+    await Promise.all(
+      [...storeIds].map(async (storeId) => [storeId, await ctx.needs.storePlace(ctx.db, storeId)] as const),
+    ),
+  );
+  const stops: CarrierStop[] = [];
+  for (const order of carriedOrders) stops.push(orderStop(order, places.get(order.storeId)!));
+  for (const pickup of carriedPickups) {
+    const order = pickupOrders.get(pickup.orderId);
+    if (order) stops.push(pickupStop(pickup, order, places.get(pickup.storeId)!));
+  }
+  return { ...groupByPlace(stops), truncated };
+}
+
+/** The carrier's day, bound to its context (ADR 091, 104). */
 export function createCarrierDayService(deps: Deps, needs: CarrierDayNeeds) {
-  const { db } = deps;
-
-  function orderStop(order: CarriedOrder, store: StorePlace): CarrierStop {
-    const pickup = order.status === 'assigned';
-    const door = order.deliveryAddress;
-    const place = pickup ? store : door;
-    return {
-      kind: pickup ? 'order_pickup' : 'order_delivery',
-      orderId: order.id,
-      orderName: order.orderName,
-      pickupId: null,
-      status: { code_name: order.status, known_name: orderStatusOf(order.status).known_name },
-      place: {
-        state: place.state,
-        lga: place.lga,
-        address: place.address,
-        mapUrl: mapSearchUrl([place.address, place.lga, place.state]),
-      },
-      store: contact(order.storeName, store.phoneNumber),
-      customer: contact(door.fullName, door.phoneNumber),
-    };
-  }
-
-  function pickupStop(pickup: CarriedPickup, order: CarriedOrder, store: StorePlace): CarrierStop {
-    const collect = pickup.status === 'assigned';
-    const kind: CarrierStopKind = collect ? 'return_collection' : 'return_drop_off';
-    const door = order.deliveryAddress;
-    const place = collect ? door : store;
-    return {
-      kind,
-      orderId: order.id,
-      orderName: order.orderName,
-      pickupId: pickup.id,
-      status: { code_name: pickup.status, known_name: pickupStatusNames[pickup.status] },
-      place: {
-        state: place.state,
-        lga: place.lga,
-        address: place.address,
-        mapUrl: mapSearchUrl([place.address, place.lga, place.state]),
-      },
-      store: contact(order.storeName, store.phoneNumber),
-      customer: contact(door.fullName, collect ? door.phoneNumber : null),
-    };
-  }
-
-  return {
-    async forCaller(auth: AuthContext): Promise<CarrierDay> {
-      const carrier = carrierOf(auth);
-      const [orders, pickups] = await Promise.all([
-        needs.openOrders(db, carrier, CARRIER_DAY_LIMIT + 1),
-        needs.openPickups(db, carrier, CARRIER_DAY_LIMIT + 1),
-      ]);
-      const truncated = orders.length > CARRIER_DAY_LIMIT || pickups.length > CARRIER_DAY_LIMIT;
-      const carriedOrders = orders.slice(0, CARRIER_DAY_LIMIT);
-      const carriedPickups = pickups.slice(0, CARRIER_DAY_LIMIT);
-      const pickupOrders = new Map(
-        await Promise.all(
-          [...new Set(carriedPickups.map((pickup) => pickup.orderId))].map(
-            async (orderId) => [orderId, await needs.findOrder(db, orderId)] as const,
-          ),
-        ),
-      );
-      const storeIds = new Set([
-        ...carriedOrders.map((order) => order.storeId),
-        ...carriedPickups.map((pickup) => pickup.storeId),
-      ]);
-      const places = new Map(
-        await Promise.all(
-          [...storeIds].map(async (storeId) => [storeId, await needs.storePlace(db, storeId)] as const),
-        ),
-      );
-      const stops: CarrierStop[] = [];
-      for (const order of carriedOrders) stops.push(orderStop(order, places.get(order.storeId)!));
-      for (const pickup of carriedPickups) {
-        const order = pickupOrders.get(pickup.orderId);
-        if (order) stops.push(pickupStop(pickup, order, places.get(pickup.storeId)!));
-      }
-      return { ...groupByPlace(stops), truncated };
-    },
-  };
+  const ctx: CarrierDayContext = { db: deps.db, needs };
+  return { forCaller: bound(ctx, forCaller) };
 }
 
 /** Stops by state, then LGA (alphabetically, case aside), and by order name in each. */

@@ -1,25 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type AdminPaymentStats,
-  basisPointsToPercent,
-  koboToNaira,
-  type MerchantBalances,
-  type PayableMerchant,
-  type PaymentCategory,
-  type Payout,
-  type PayoutFilter,
-  type PayoutStatus,
-  percentToBasisPoints,
-} from '@market/contracts';
-import { and, count, desc, eq, inArray, isNotNull, type SQL, sql, sum } from 'drizzle-orm';
-import { recordAudit } from '../../platform/audit/record.js';
+import type { Payout } from '@market/contracts';
+import type { SQL } from 'drizzle-orm';
+import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
-import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
-import { pageInfo } from '../../platform/db/paging.js';
-import { preparedSql } from '../../platform/db/prepared.js';
 import type { Deps } from '../../platform/deps.js';
-import { notFound } from '../../platform/errors.js';
-import type { TransferEvent, TransferProvider } from '../../platform/payments/index.js';
+import type { TransferProvider } from '../../platform/payments/index.js';
+import {
+  adminPayouts,
+  merchantBalances,
+  merchantHistory,
+  payableMerchants,
+  stats,
+} from './ledger.balances.js';
 import {
   type BookingsContext,
   bookDoorRefundPaid,
@@ -37,28 +28,20 @@ import {
   reverseRefund,
   unbooked,
 } from './ledger.bookings.js';
-import { commissionSql, STANDARD_BASIS_POINTS } from './ledger.commission.js';
-import { OPEN, payoutView } from './ledger.payout-rows.js';
+import { listCategories, updateCategory } from './ledger.categories.js';
+import { openPagesAtPayment, postMany as postMovements } from './ledger.movements.js';
+import { payoutView } from './ledger.payout-rows.js';
 import {
   confirmLatePayouts,
   finalizeOtp,
   openPayout,
-  type PayoutPayee,
   type PayoutsContext,
   refuseBeyondBalance,
   resendOtp,
   sendApproved,
   settleTransfer,
 } from './ledger.payouts.js';
-import { storeFigures } from './ledger.reads.js';
-import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql, storeBalances } from './ledger.rollups.js';
-import {
-  type LedgerAccount,
-  type LedgerKind,
-  ledgerEntries,
-  ledgerOrders,
-  payouts,
-} from './ledger.schema.js';
+import type { LedgerAccount, LedgerKind, ledgerOrders } from './ledger.schema.js';
 import { settlementSplit, settleSplit } from './ledger.settlement.js';
 
 export { commissionOf, commissionSql, mulDivHalfUp } from './ledger.commission.js';
@@ -186,300 +169,56 @@ export interface Movement {
   lines: Line[];
 }
 
-// Built once (ADR 037): every payment writes its lines, one JSON parameter for any number of them.
-const entryKeys = [
-  'movementId',
-  'kind',
-  'account',
-  'storeId',
-  'carrierId',
-  'orderId',
-  'refundId',
-  'payoutId',
-  'amountKobo',
-  'memo',
-  'createdAt',
-] as const;
-const entriesJson = jsonRows(ledgerEntries, entryKeys);
-/** The lines, and in the same statement what they change of the roll-ups (ADR 067). */
-const insertEntries = preparedSql(
-  'ledger_insert_entries',
-  () => sql`with ins as (${insertFromJson(ledgerEntries, entryKeys, 'entries')} returning *)
-    ${insertDeltasSql(rollupDeltasSql(sql`ins`))}`,
-);
-
-/** A function of a context, as a method of the service: the context given once. */
-function withContext<C, A extends unknown[], R>(
-  context: C,
-  fn: (context: C, ...args: A) => R,
-): (...args: A) => R {
-  return (...args) => fn(context, ...args);
-}
-
+/**
+ * The books as named functions of their contexts (ADR 091, 104): bookings of orders' money (`ledger.bookings.ts`),
+ * payouts (`.payouts.ts`), balances and the admins' figures (`.balances.ts`), categories (`.categories.ts`),
+ * subaccount splits (`.settlement.ts`); the lines are written by `.movements.ts`. Bound here.
+ */
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
-  const settlementMode = deps.config.settlementMode;
-
-  /**
-   * At payment, each order's page of the books with the commission rate of its store (the standard one, flagged,
-   * when the store has none), and the commission that rate gives, in one statement built once (ADR 037). Orders that
-   * already have a page are left alone (answered without a row), so booking a payment twice posts nothing twice.
-   * `$orders`: the orders' id, store, item subtotal and discount as JSON.
-   */
-  const openPages = preparedSql<{
-    order_id: string;
-    basis_points: number;
-    rate_missing: boolean;
-    /** bigint: text from node-postgres, a number from PGlite. */
-    commission_kobo: string | number;
-  }>(
-    'ledger_open_pages_at_payment',
-    () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo,
-          x.subtotal, x.discount, x.shipping, x.total, x.order_day
-        from (select v.order_id, v.store_id, v.subtotal, v.discount, v.shipping, v.total, v.paid_at,
-            ((v.created_at at time zone 'UTC') + interval '1 hour')::date as order_day, r.rate is null as rate_missing,
-            coalesce(r.rate, ${sql.raw(String(STANDARD_BASIS_POINTS))}) as basis_points
-          from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
-            as v(order_id uuid, store_id uuid, subtotal bigint, discount bigint, shipping bigint, total bigint,
-              paid_at timestamptz, created_at timestamptz)
-          cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
-        cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
-          as commission_kobo) k),
-      opened as (
-        insert into ${ledgerOrders} (order_id, store_id, commission_basis_points, booked_at, order_day, subtotal_kobo,
-          discount_kobo, shipping_kobo, total_kobo)
-        select order_id, store_id, basis_points, coalesce(paid_at, ${sql.placeholder('at')}::timestamptz), order_day,
-          subtotal, discount, shipping, total from v
-        on conflict (order_id) do nothing
-        returning *),
-      counted as (${insertDeltasSql(openedPagesDeltasSql(sql`opened`))})
-      select v.order_id, v.basis_points, v.rate_missing, v.commission_kobo
-      from v join opened on opened.order_id = v.order_id`,
-  );
-
-  /** The rows of one balanced movement (none when every line is zero); throws when it does not sum to zero. */
-  function movementRows({ kind, memo, links, lines }: Movement, at: Date) {
-    const kept = lines.filter((line) => line.amountKobo !== 0);
-    if (kept.length === 0) return [];
-    const total = kept.reduce((acc, line) => acc + line.amountKobo, 0);
-    if (!kept.every((line) => Number.isSafeInteger(line.amountKobo)) || total !== 0) {
-      throw new Error(`Unbalanced ${kind} movement (${total} kobo): ${JSON.stringify(kept)}`);
-    }
-    const movementId = randomUUID();
-    return kept.map((line) => ({
-      movementId,
-      kind,
-      account: line.account,
-      storeId: line.storeId ?? null,
-      carrierId: line.carrierId ?? null,
-      orderId: links.orderId ?? null,
-      refundId: links.refundId ?? null,
-      payoutId: links.payoutId ?? null,
-      amountKobo: line.amountKobo,
-      memo,
-      createdAt: at,
-    }));
-  }
-
-  /** Several movements in one insert; each is checked to balance on its own. */
-  async function postMany(executor: Db, movements: Movement[]) {
-    const at = deps.now();
-    const rows = movements.flatMap((movement) => movementRows(movement, at));
-    if (rows.length > 0) await insertEntries(executor, { entries: entriesJson(rows) });
-  }
-
-  async function post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) {
-    await postMany(executor, [{ kind, memo, links, lines }]);
-  }
+  const openPages = openPagesAtPayment(needs);
+  const postMany = (executor: Db, movements: Movement[]) => postMovements(deps.now, executor, movements);
+  const post = (executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) =>
+    postMany(executor, [{ kind, memo, links, lines }]);
 
   /** What the payouts' functions (ledger.payouts.ts) share of the books. */
   const ctx: PayoutsContext = { deps, db, log, needs, post, postMany };
   /** What the bookings of orders' money (ledger.bookings.ts) share of the books. */
   const books: BookingsContext = { deps, log, post, postMany, openPages };
 
-  // ---------- balances ----------
-
-  function nairaBalances(figures: Awaited<ReturnType<typeof storeFigures>>): MerchantBalances {
-    return {
-      settlementMode,
-      escrow: koboToNaira(figures.escrowKobo),
-      payable: koboToNaira(figures.payableKobo),
-      approved: koboToNaira(figures.approvedKobo),
-      processed: koboToNaira(figures.processedKobo),
-      settled: koboToNaira(figures.settledKobo),
-      owed: koboToNaira(figures.escrowKobo + figures.payableKobo),
-    };
-  }
-
-  async function payoutPage(query: { page: number; limit: number; status?: PayoutFilter }, storeId?: string) {
-    const where = and(
-      storeId ? eq(payouts.storeId, storeId) : undefined,
-      query.status === 'unknown'
-        ? and(eq(payouts.status, 'processing'), isNotNull(payouts.outcomeUnknownSince))
-        : query.status
-          ? eq(payouts.status, query.status)
-          : undefined,
-    );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(payouts)
-        .where(where)
-        .orderBy(desc(payouts.approvedAt), desc(payouts.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      db.select({ total: count() }).from(payouts).where(where),
-    ]);
-    return {
-      payouts: rows.map(payoutView),
-      pagination: pageInfo(query.page, query.limit, Number(total?.total ?? 0)),
-    };
-  }
-
-  async function listCategories(): Promise<PaymentCategory[]> {
-    return listCategoriesWith(db);
-  }
-
-  async function listCategoriesWith(executor: Db): Promise<PaymentCategory[]> {
-    return (await needs.categories.list(executor)).map((row) => ({
-      slug: row.slug,
-      name: row.name,
-      commissionPercentage: basisPointsToPercent(row.commissionBasisPoints),
-      storeCount: row.storeCount,
-      updatedAt: row.updatedAt.toISOString(),
-    }));
-  }
-
   return {
-    bookPayments: withContext(books, bookPayments),
-    bookRemittance: withContext(books, bookRemittance),
-    bookDoorRefundPaid: withContext(books, bookDoorRefundPaid),
+    bookPayments: bound(books, bookPayments),
+    bookRemittance: bound(books, bookRemittance),
+    bookDoorRefundPaid: bound(books, bookDoorRefundPaid),
     carrierCash,
     podFeesKobo,
-    releaseToPayable: withContext(books, releaseToPayable),
-    releaseManyToPayable: withContext(books, releaseManyToPayable),
-    bookRefunds: withContext(books, bookRefunds),
-    reverseRefund: withContext(books, reverseRefund),
-    chargeRefundsTo: withContext(books, chargeRefundsTo),
-    bookWholeRefund: withContext(books, bookWholeRefund),
-    markUndone: withContext(books, markUndone),
+    releaseToPayable: bound(books, releaseToPayable),
+    releaseManyToPayable: bound(books, releaseManyToPayable),
+    bookRefunds: bound(books, bookRefunds),
+    reverseRefund: bound(books, reverseRefund),
+    chargeRefundsTo: bound(books, chargeRefundsTo),
+    bookWholeRefund: bound(books, bookWholeRefund),
+    markUndone: bound(books, markUndone),
     unbooked,
     orderPage,
-    settleTransfer: (event: TransferEvent) => settleTransfer(ctx, event),
-    confirmLatePayouts: () => confirmLatePayouts(ctx),
-    finalizeOtp: (payoutId: string, otp: string) => finalizeOtp(ctx, payoutId, otp),
-    resendOtp: (payoutId: string) => resendOtp(ctx, payoutId),
-    settlementSplit: withContext(ctx, settlementSplit),
-    settleSplit: withContext(ctx, settleSplit),
-    refuseBeyondBalance: (storeId: string) => refuseBeyondBalance(ctx, storeId),
-
-    async merchantBalances(storeId: string): Promise<MerchantBalances> {
-      return nairaBalances(await storeFigures(db, storeId));
-    },
-
-    merchantHistory: (storeId: string, query: { page: number; limit: number; status?: PayoutFilter }) =>
-      payoutPage(query, storeId),
-
-    adminPayouts: (query: { page: number; limit: number; status?: PayoutFilter }) => payoutPage(query),
-
-    async stats(): Promise<AdminPaymentStats> {
-      const [payoutTotals, balances] = await Promise.all([
-        db
-          .select({ status: payouts.status, total: sum(payouts.amountKobo).mapWith(Number) })
-          .from(payouts)
-          .groupBy(payouts.status),
-        storeBalances(db),
-      ]);
-      const open = await db
-        .select({ storeId: payouts.storeId, total: sum(payouts.amountKobo).mapWith(Number) })
-        .from(payouts)
-        .where(inArray(payouts.status, [...OPEN]))
-        .groupBy(payouts.storeId);
-      const openOf = new Map(open.map((row) => [row.storeId, row.total]));
-      const pending = balances.reduce(
-        (acc, row) => acc + Math.max(0, row.payableKobo - (openOf.get(row.storeId) ?? 0)),
-        0,
-      );
-      const total = (statuses: readonly PayoutStatus[]) =>
-        payoutTotals.filter((row) => statuses.includes(row.status)).reduce((acc, row) => acc + row.total, 0);
-      const settled = { total: balances.reduce((acc, row) => acc + row.settlementKobo, 0) };
-      return {
-        processedPayment: koboToNaira(total(['processed'])),
-        approvedPayment: koboToNaira(total(OPEN)),
-        // Subaccount mode: a store's payable runs ahead of its orders (settled at payment), so nothing waits.
-        pendingPayment: koboToNaira(settlementMode === 'subaccount' ? 0 : pending),
-        settlementMode,
-        settledPayment: koboToNaira(settled.total),
-      };
-    },
-
-    /** Stores with money payable, in escrow, or a payout approved; largest payable first. */
-    async payableMerchants(query: { page: number; limit: number }) {
-      const figures = await storeBalances(db);
-      const open = await db
-        .select()
-        .from(payouts)
-        .where(inArray(payouts.status, [...OPEN]));
-      const openOf = new Map(open.map((row) => [row.storeId, row]));
-      const rows = figures
-        .map((row) => {
-          const openPayout = openOf.get(row.storeId);
-          const approved = openPayout?.amountKobo ?? 0;
-          return {
-            storeId: row.storeId,
-            escrowKobo: row.escrowKobo,
-            payableKobo: row.payableKobo - approved,
-            approvedKobo: approved,
-            openPayoutId: openPayout?.id ?? null,
-          };
-        })
-        .filter((row) => row.payableKobo > 0 || row.approvedKobo > 0 || row.escrowKobo > 0)
-        .sort((a, b) => b.payableKobo - a.payableKobo || b.escrowKobo - a.escrowKobo);
-      const page = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
-      const payees = await needs.payees(
-        db,
-        page.map((row) => row.storeId),
-      );
-      const merchants: PayableMerchant[] = page.map((row) => {
-        const payee = payees.get(row.storeId);
-        return {
-          storeId: row.storeId,
-          storeName: payee?.storeName ?? 'Store',
-          escrow: koboToNaira(row.escrowKobo),
-          payable: koboToNaira(row.payableKobo),
-          approved: koboToNaira(row.approvedKobo),
-          openPayoutId: row.openPayoutId,
-          hasBankAccount: payee?.hasBankAccount ?? false,
-          hasSubaccount: payee?.hasSubaccount ?? false,
-        };
-      });
-      return { merchants, pagination: pageInfo(query.page, query.limit, rows.length) };
-    },
-
-    openPayout: (adminId: string, payee: PayoutPayee) => openPayout(ctx, adminId, payee),
+    settleTransfer: bound(ctx, settleTransfer),
+    confirmLatePayouts: bound(ctx, confirmLatePayouts),
+    finalizeOtp: bound(ctx, finalizeOtp),
+    resendOtp: bound(ctx, resendOtp),
+    settlementSplit: bound(ctx, settlementSplit),
+    settleSplit: bound(ctx, settleSplit),
+    refuseBeyondBalance: bound(ctx, refuseBeyondBalance),
+    merchantBalances: bound(ctx, merchantBalances),
+    merchantHistory: bound(ctx, merchantHistory),
+    adminPayouts: bound(ctx, adminPayouts),
+    stats: bound(ctx, stats),
+    payableMerchants: bound(ctx, payableMerchants),
+    openPayout: bound(ctx, openPayout),
     /** Step "send" of the payout flow: the approved payout to the provider, once (`sendApproved` claims it). */
     sendPayout: async (payoutId: string): Promise<Payout> => payoutView(await sendApproved(ctx, payoutId)),
-
-    categories: listCategories,
-
-    async updateCategory(slug: string, commissionPercentage: number): Promise<PaymentCategory> {
-      await db.transaction(async (tx) => {
-        const before = (await listCategoriesWith(tx)).find((row) => row.slug === slug);
-        const commissionBasisPoints = percentToBasisPoints(commissionPercentage);
-        const updated = await needs.categories.update(tx, slug, commissionBasisPoints, deps.now());
-        if (!updated || !before) throw notFound('Payment category not found');
-        await recordAudit(tx, {
-          action: 'category.commission',
-          subjectType: 'category',
-          subjectId: slug,
-          before: { commissionPercentage: before.commissionPercentage },
-          after: { commissionPercentage },
-        });
-      });
-      const found = (await listCategories()).find((row) => row.slug === slug);
-      return found!;
-    },
+    categories: bound(ctx, listCategories),
+    updateCategory: bound(ctx, updateCategory),
   };
 }
 

@@ -23,17 +23,8 @@ async function chunked<T>(values: string[], read: (chunk: string[]) => Promise<T
   return rows;
 }
 
-/**
- * What the books hold for a window and for every row the provider listed: payments (of this provider) by reference
- * and created in the window, provider refunds named by the provider or processed in the window, payouts named by a
- * transfer or approved in the window, and (subaccount mode) the settlement postings of the day before each day.
- */
-export async function readBooks(
-  db: Db,
-  provider: string,
-  window: Window,
-  statements: Statements,
-): Promise<Books> {
+/** The payments the provider's rows name (by reference or by its id), and this provider's of the window. */
+async function readPayments(db: Db, provider: string, window: Window, statements: Statements) {
   const paymentColumns = {
     reference: paymentTransactions.reference,
     status: paymentTransactions.status,
@@ -66,7 +57,16 @@ export async function readBooks(
       ),
     );
   const payments = new Map([...byReference, ...byProviderId, ...ofWindow].map((row) => [row.reference, row]));
+  return { payments: [...payments.values()], byProviderId };
+}
 
+/** Refunds sent to the provider: named by it, of a payment it names, or processed in the window. */
+async function readRefunds(
+  db: Db,
+  window: Window,
+  statements: Statements,
+  byProviderId: { reference: string }[],
+): Promise<Books['refunds']> {
   const refundColumns = {
     reference: orderRefunds.reference,
     paymentReference: orderRefunds.paymentReference,
@@ -110,7 +110,11 @@ export async function readBooks(
       )),
   ];
   const refunds = new Map(refundRows.map((row) => [row.reference, row]));
+  return [...refunds.values()];
+}
 
+/** Payouts named by a transfer or approved in the window. */
+async function readPayouts(db: Db, window: Window, statements: Statements): Promise<Books['payouts']> {
   const payoutColumns = {
     reference: payouts.reference,
     status: payouts.status,
@@ -129,47 +133,59 @@ export async function readBooks(
       .where(and(gte(payouts.approvedAt, window.from), lt(payouts.approvedAt, window.to)))),
   ];
   const payoutsByReference = new Map(payoutRows.map((row) => [row.reference, row]));
+  return [...payoutsByReference.values()];
+}
 
-  let settlements: Books['settlements'] = [];
-  let subaccounts = new Set<string>();
-  if (statements.settlements) {
-    const accounts = await db
-      .select({ storeId: storeBankAccounts.storeId, subaccountCode: storeBankAccounts.subaccountCode })
-      .from(storeBankAccounts)
-      .where(isNotNull(storeBankAccounts.subaccountCode));
-    const subaccountOf = new Map(accounts.map((one) => [one.storeId, one.subaccountCode!]));
-    subaccounts = new Set(subaccountOf.values());
-    // The Lagos day (its start) of each settlement posting, from the day before the window (settled T+1).
-    const lagosDay = sql<string>`date_trunc('day', (${ledgerEntries.createdAt} at time zone 'UTC') + interval '1 hour')`;
-    const posted = await db
-      .select({
-        storeId: ledgerEntries.storeId,
-        day: sql<string>`to_char(${lagosDay}, 'YYYY-MM-DD')`,
-        amountKobo: sql<string>`sum(${ledgerEntries.amountKobo})`,
-      })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.kind, 'settlement'),
-          eq(ledgerEntries.account, 'merchant_payable'),
-          gte(ledgerEntries.createdAt, new Date(window.from.getTime() - DAY_MS)),
-          lt(ledgerEntries.createdAt, window.to),
-        ),
-      )
-      .groupBy(ledgerEntries.storeId, lagosDay);
-    settlements = posted.map((row) => ({
-      storeId: row.storeId!,
-      subaccount: subaccountOf.get(row.storeId!) ?? null,
-      day: new Date(Date.parse(`${row.day}T00:00:00Z`) - LAGOS_OFFSET_MS),
-      amountKobo: Number(row.amountKobo),
-    }));
-  }
+/** Subaccount mode: the settlement postings per store and Lagos day, from the day before the window (T+1). */
+async function readSettlements(db: Db, window: Window): Promise<Pick<Books, 'settlements' | 'subaccounts'>> {
+  const accounts = await db
+    .select({ storeId: storeBankAccounts.storeId, subaccountCode: storeBankAccounts.subaccountCode })
+    .from(storeBankAccounts)
+    .where(isNotNull(storeBankAccounts.subaccountCode));
+  const subaccountOf = new Map(accounts.map((one) => [one.storeId, one.subaccountCode!]));
+  // The Lagos day (its start) of each settlement posting, from the day before the window (settled T+1).
+  const lagosDay = sql<string>`date_trunc('day', (${ledgerEntries.createdAt} at time zone 'UTC') + interval '1 hour')`;
+  const posted = await db
+    .select({
+      storeId: ledgerEntries.storeId,
+      day: sql<string>`to_char(${lagosDay}, 'YYYY-MM-DD')`,
+      amountKobo: sql<string>`sum(${ledgerEntries.amountKobo})`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'settlement'),
+        eq(ledgerEntries.account, 'merchant_payable'),
+        gte(ledgerEntries.createdAt, new Date(window.from.getTime() - DAY_MS)),
+        lt(ledgerEntries.createdAt, window.to),
+      ),
+    )
+    .groupBy(ledgerEntries.storeId, lagosDay);
+  const settlements = posted.map((row) => ({
+    storeId: row.storeId!,
+    subaccount: subaccountOf.get(row.storeId!) ?? null,
+    day: new Date(Date.parse(`${row.day}T00:00:00Z`) - LAGOS_OFFSET_MS),
+    amountKobo: Number(row.amountKobo),
+  }));
+  return { settlements, subaccounts: new Set(subaccountOf.values()) };
+}
 
-  return {
-    payments: [...payments.values()],
-    refunds: [...refunds.values()],
-    payouts: [...payoutsByReference.values()],
-    settlements,
-    subaccounts,
-  };
+/**
+ * What the books hold for a window and for every row the provider listed: payments (of this provider) by reference
+ * and created in the window, provider refunds named by the provider or processed in the window, payouts named by a
+ * transfer or approved in the window, and (subaccount mode) the settlement postings of the day before each day.
+ */
+export async function readBooks(
+  db: Db,
+  provider: string,
+  window: Window,
+  statements: Statements,
+): Promise<Books> {
+  const { payments, byProviderId } = await readPayments(db, provider, window, statements);
+  const refunds = await readRefunds(db, window, statements, byProviderId);
+  const payoutRows = await readPayouts(db, window, statements);
+  const { settlements, subaccounts } = statements.settlements
+    ? await readSettlements(db, window)
+    : { settlements: [], subaccounts: new Set<string>() };
+  return { payments, refunds, payouts: payoutRows, settlements, subaccounts };
 }

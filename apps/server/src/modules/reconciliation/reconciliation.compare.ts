@@ -96,18 +96,12 @@ const TRANSFER_MOVED_NOTHING = new Set(['failed', 'abandoned', 'blocked', 'rejec
 /** Paystack's refund states that gave nothing back. */
 const REFUND_GAVE_NOTHING = new Set(['failed']);
 
-export function compareStatements(window: Window, statements: Statements, books: Books): DifferenceDraft[] {
-  const differences: DifferenceDraft[] = [];
-  const add = (draft: Omit<DifferenceDraft, 'key'>) =>
-    differences.push({ ...draft, key: `${draft.kind}:${draft.subject}:${draft.reference}` });
+/** Records one difference (its key is made of its kind, subject and reference). */
+type Add = (draft: Omit<DifferenceDraft, 'key'>) => void;
 
-  // ---------- payments: matched by our reference ----------
+/** Payments: matched by our reference. */
+function comparePayments(window: Window, statements: Statements, books: Books, add: Add) {
   const paymentByReference = new Map(books.payments.map((payment) => [payment.reference, payment]));
-  const paymentByProviderId = new Map(
-    books.payments
-      .filter((payment) => payment.providerTransactionId !== null)
-      .map((payment) => [payment.providerTransactionId!, payment]),
-  );
   const listedSuccess = new Map<string, ProviderTransaction>();
   const listedAny = new Map<string, ProviderTransaction>();
   for (const transaction of statements.transactions) {
@@ -174,8 +168,67 @@ export function compareStatements(window: Window, statements: Statements, books:
       occurredAt: payment.createdAt,
     });
   }
+}
 
-  // ---------- refunds: the provider's refund id, else the same payment and amount not yet matched ----------
+/** What one listed refund of the window says against the books' refund it matched, if any. */
+function refundDifference(
+  add: Add,
+  refund: StatementRefund,
+  booked: BooksRefund | undefined,
+  paymentReference: string | null,
+) {
+  const base = {
+    subject: 'refund' as const,
+    providerId: refund.id,
+    providerAmountKobo: refund.amountKobo,
+    providerStatus: refund.status,
+    occurredAt: refund.createdAt,
+  };
+  if (!booked) {
+    if (REFUND_GAVE_NOTHING.has(refund.status)) return;
+    add({
+      ...base,
+      kind: 'refund_not_in_books',
+      reference: refund.id,
+      booksAmountKobo: null,
+      booksStatus: null,
+      detail: `Paystack refunded ${naira(refund.amountKobo)} of payment ${paymentReference ?? `#${refund.transactionId ?? '?'}`}; no refund in the books is this one.`,
+    });
+    return;
+  }
+  const matched = {
+    ...base,
+    reference: booked.reference,
+    booksAmountKobo: booked.amountKobo,
+    booksStatus: booked.status,
+  };
+  const providerGave = refund.status === 'processed';
+  const booksGave = booked.status === 'processed';
+  if (
+    (providerGave && (booked.status === 'failed' || booked.status === 'rejected')) ||
+    (REFUND_GAVE_NOTHING.has(refund.status) && booksGave)
+  ) {
+    add({
+      ...matched,
+      kind: 'status_differs',
+      detail: `Paystack says the refund is “${refund.status}”; the books say “${booked.status}”.`,
+    });
+  } else if (booked.amountKobo !== refund.amountKobo) {
+    add({
+      ...matched,
+      kind: 'amount_differs',
+      detail: `Paystack refunded ${naira(refund.amountKobo)}; the books hold ${naira(booked.amountKobo)}.`,
+    });
+  }
+}
+
+/** Refunds: the provider's refund id, else the same payment and amount not yet matched. */
+function compareRefunds(window: Window, statements: Statements, books: Books, add: Add) {
+  const paymentByProviderId = new Map(
+    books.payments
+      .filter((payment) => payment.providerTransactionId !== null)
+      .map((payment) => [payment.providerTransactionId!, payment]),
+  );
   const refundByProviderId = new Map(
     books.refunds
       .filter((refund) => refund.providerReference !== null)
@@ -202,49 +255,7 @@ export function compareStatements(window: Window, statements: Statements, books:
     }
     if (booked) matchedRefunds.add(booked);
     if (!inWindow(refund.createdAt, window)) continue;
-    const base = {
-      subject: 'refund' as const,
-      providerId: refund.id,
-      providerAmountKobo: refund.amountKobo,
-      providerStatus: refund.status,
-      occurredAt: refund.createdAt,
-    };
-    if (!booked) {
-      if (REFUND_GAVE_NOTHING.has(refund.status)) continue;
-      add({
-        ...base,
-        kind: 'refund_not_in_books',
-        reference: refund.id,
-        booksAmountKobo: null,
-        booksStatus: null,
-        detail: `Paystack refunded ${naira(refund.amountKobo)} of payment ${paymentReference ?? `#${refund.transactionId ?? '?'}`}; no refund in the books is this one.`,
-      });
-      continue;
-    }
-    const matched = {
-      ...base,
-      reference: booked.reference,
-      booksAmountKobo: booked.amountKobo,
-      booksStatus: booked.status,
-    };
-    const providerGave = refund.status === 'processed';
-    const booksGave = booked.status === 'processed';
-    if (
-      (providerGave && (booked.status === 'failed' || booked.status === 'rejected')) ||
-      (REFUND_GAVE_NOTHING.has(refund.status) && booksGave)
-    ) {
-      add({
-        ...matched,
-        kind: 'status_differs',
-        detail: `Paystack says the refund is “${refund.status}”; the books say “${booked.status}”.`,
-      });
-    } else if (booked.amountKobo !== refund.amountKobo) {
-      add({
-        ...matched,
-        kind: 'amount_differs',
-        detail: `Paystack refunded ${naira(refund.amountKobo)}; the books hold ${naira(booked.amountKobo)}.`,
-      });
-    }
+    refundDifference(add, refund, booked, paymentReference);
   }
   for (const refund of books.refunds) {
     if (refund.status !== 'processed' || matchedRefunds.has(refund)) continue;
@@ -262,8 +273,10 @@ export function compareStatements(window: Window, statements: Statements, books:
       occurredAt: refund.processedAt ?? refund.createdAt,
     });
   }
+}
 
-  // ---------- transfers: matched by our payout reference ----------
+/** Transfers: matched by our payout reference. */
+function compareTransfers(window: Window, statements: Statements, books: Books, add: Add) {
   const payoutByReference = new Map(books.payouts.map((payout) => [payout.reference, payout]));
   const listedTransfers = new Map(statements.transfers.map((transfer) => [transfer.reference, transfer]));
   for (const transfer of statements.transfers) {
@@ -324,8 +337,10 @@ export function compareStatements(window: Window, statements: Statements, books:
       occurredAt: payout.approvedAt,
     });
   }
+}
 
-  // ---------- settlements (subaccount mode): per subaccount and day, T+1 ----------
+/** Settlements (subaccount mode): per subaccount and day, T+1. */
+function compareSettlements(window: Window, statements: Statements, books: Books, add: Add) {
   if (statements.settlements) {
     const settledAt = new Map<string, ProviderSettlement[]>();
     for (const settlement of statements.settlements) {
@@ -391,5 +406,17 @@ export function compareStatements(window: Window, statements: Statements, books:
       });
     }
   }
+}
+
+export function compareStatements(window: Window, statements: Statements, books: Books): DifferenceDraft[] {
+  const differences: DifferenceDraft[] = [];
+  const add: Add = (draft) => {
+    differences.push({ ...draft, key: `${draft.kind}:${draft.subject}:${draft.reference}` });
+  };
+
+  comparePayments(window, statements, books, add);
+  compareRefunds(window, statements, books, add);
+  compareTransfers(window, statements, books, add);
+  compareSettlements(window, statements, books, add);
   return differences;
 }

@@ -11,16 +11,17 @@ import type {
   SalesReportQuery,
   TopMerchant,
 } from '@market/contracts';
+import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { bucketStarts, lagosRange } from './report-range.js';
-import { salesReportCsv } from './reports.csv.js';
+import { salesReportCsv as csvOf } from './reports.csv.js';
 import {
   findMerchant,
   lifetimeFigures,
-  listMerchants,
+  listMerchants as listMerchantRows,
   type MerchantRow,
   storeSalesReport,
   topStores,
@@ -53,112 +54,145 @@ const merchantSummary = (row: MerchantRow) => ({
   store: storeSummary(row),
 });
 
+/** What the reports' functions share (ADR 091): the database and what other modules answer. */
+interface ReportsContext {
+  db: Db;
+  needs: ReportsNeeds;
+}
+
+export async function salesReport(
+  ctx: ReportsContext,
+  storeId: string,
+  query: SalesReportQuery,
+): Promise<SalesReport> {
+  const range = lagosRange(query.from, query.to);
+  const rows = await storeSalesReport(ctx.db, storeId, range, query.granularity);
+  // Every bucket of the range is present, so a chart shows quiet days as zero rather than skipping them.
+  const found = new Map(rows.series.map((point) => [point.start, point]));
+  const series = bucketStarts(query.from, query.to, query.granularity).map(
+    (start) =>
+      found.get(start) ?? {
+        start,
+        ordersCount: 0,
+        netSalesKobo: 0,
+        discountKobo: 0,
+        returnedOrdersCount: 0,
+      },
+  );
+  return {
+    from: query.from,
+    to: query.to,
+    granularity: query.granularity,
+    startsAt: range.start.toISOString(),
+    endsBefore: range.end.toISOString(),
+    ...rows,
+    series,
+  };
+}
+
+async function requireMerchant(ctx: ReportsContext, merchantId: string): Promise<MerchantRow> {
+  const row = await findMerchant(ctx.db, merchantId);
+  if (!row) throw notFound('Merchant not found');
+  return row;
+}
+
+export async function salesReportCsv(
+  ctx: ReportsContext,
+  storeId: string,
+  query: SalesReportQuery & { view: ReportCsvView },
+) {
+  return csvOf(await salesReport(ctx, storeId, query), query.view);
+}
+
+export async function listMerchants(
+  ctx: ReportsContext,
+  query: { page: number; limit: number; search?: string },
+) {
+  const { rows, total } = await listMerchantRows(ctx.db, query);
+  const figures = await lifetimeFigures(
+    ctx.db,
+    rows.map((row) => row.store.id),
+  );
+  const merchants: AdminMerchant[] = rows.map((row) => ({
+    ...merchantSummary(row),
+    ordersCount: figures.get(row.store.id)?.ordersCount ?? 0,
+    netSalesKobo: figures.get(row.store.id)?.netSalesKobo ?? 0,
+  }));
+  return { merchants, pagination: pageInfo(query.page, query.limit, total) };
+}
+
+export async function topMerchants(
+  ctx: ReportsContext,
+  query: { from: string; to: string; limit: number },
+): Promise<TopMerchant[]> {
+  return topStores(ctx.db, query, query.limit);
+}
+
+export async function merchant(
+  ctx: ReportsContext,
+  merchantId: string,
+  query: SalesReportQuery,
+): Promise<AdminMerchantDetail> {
+  const row = await requireMerchant(ctx, merchantId);
+  return { merchant: merchantSummary(row), report: await salesReport(ctx, row.store.id, query) };
+}
+
+export async function profile(ctx: ReportsContext, merchantId: string): Promise<AdminMerchantProfile> {
+  const row = await requireMerchant(ctx, merchantId);
+  const onboarding = await ctx.needs.merchantOnboarding(ctx.db, merchantId);
+  return {
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    store: {
+      ...storeSummary(row),
+      officeAddress: row.store.officeAddress,
+      storePhoneNumber: row.store.storePhoneNumber,
+      isRegisteredBusiness: row.store.isRegisteredBusiness,
+      paymentCategory: row.store.paymentCategory,
+    },
+    // The identity number and the documents stay with store approval, which shows them to approvers.
+    onboarding: {
+      percentageComplete: onboarding.percentageComplete,
+      dateOfBirth: onboarding.dateOfBirth,
+      nationality: onboarding.nationality,
+      idDocumentType: onboarding.idDocumentType,
+      hasIdDocument: onboarding.idDocumentFileId !== null,
+      hasProofOfAddress: onboarding.proofOfAddressFileId !== null,
+      homeAddress: onboarding.homeAddress,
+      staffSize: onboarding.staffSize,
+      category: onboarding.category,
+    },
+  };
+}
+
+export async function merchantProducts(
+  ctx: ReportsContext,
+  merchantId: string,
+  query: { page: number; limit: number; search?: string },
+) {
+  await requireMerchant(ctx, merchantId);
+  const found = await ctx.needs.searchProducts({ ...query, merchantId });
+  return { products: found.products, pagination: found.pagination };
+}
+
 /**
  * Sales reports of a store and the admin's merchants with their figures. The module owns no table: its repository
  * is a read model over orders, users and stores (ADR 025).
  */
 export function createReportsService(deps: Deps, needs: ReportsNeeds) {
-  const { db } = deps;
-
-  async function salesReport(storeId: string, query: SalesReportQuery): Promise<SalesReport> {
-    const range = lagosRange(query.from, query.to);
-    const rows = await storeSalesReport(db, storeId, range, query.granularity);
-    // Every bucket of the range is present, so a chart shows quiet days as zero rather than skipping them.
-    const found = new Map(rows.series.map((point) => [point.start, point]));
-    const series = bucketStarts(query.from, query.to, query.granularity).map(
-      (start) =>
-        found.get(start) ?? {
-          start,
-          ordersCount: 0,
-          netSalesKobo: 0,
-          discountKobo: 0,
-          returnedOrdersCount: 0,
-        },
-    );
-    return {
-      from: query.from,
-      to: query.to,
-      granularity: query.granularity,
-      startsAt: range.start.toISOString(),
-      endsBefore: range.end.toISOString(),
-      ...rows,
-      series,
-    };
-  }
-
-  async function requireMerchant(merchantId: string): Promise<MerchantRow> {
-    const row = await findMerchant(db, merchantId);
-    if (!row) throw notFound('Merchant not found');
-    return row;
-  }
-
+  const ctx: ReportsContext = { db: deps.db, needs };
   return {
-    salesReport,
-
-    async salesReportCsv(storeId: string, query: SalesReportQuery & { view: ReportCsvView }) {
-      return salesReportCsv(await salesReport(storeId, query), query.view);
-    },
-
-    async listMerchants(query: { page: number; limit: number; search?: string }) {
-      const { rows, total } = await listMerchants(db, query);
-      const figures = await lifetimeFigures(
-        db,
-        rows.map((row) => row.store.id),
-      );
-      const merchants: AdminMerchant[] = rows.map((row) => ({
-        ...merchantSummary(row),
-        ordersCount: figures.get(row.store.id)?.ordersCount ?? 0,
-        netSalesKobo: figures.get(row.store.id)?.netSalesKobo ?? 0,
-      }));
-      return { merchants, pagination: pageInfo(query.page, query.limit, total) };
-    },
-
-    async topMerchants(query: { from: string; to: string; limit: number }): Promise<TopMerchant[]> {
-      return topStores(db, query, query.limit);
-    },
-
-    async merchant(merchantId: string, query: SalesReportQuery): Promise<AdminMerchantDetail> {
-      const row = await requireMerchant(merchantId);
-      return { merchant: merchantSummary(row), report: await salesReport(row.store.id, query) };
-    },
-
-    async profile(merchantId: string): Promise<AdminMerchantProfile> {
-      const row = await requireMerchant(merchantId);
-      const onboarding = await needs.merchantOnboarding(db, merchantId);
-      return {
-        id: row.id,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        phoneNumber: row.phoneNumber,
-        lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-        store: {
-          ...storeSummary(row),
-          officeAddress: row.store.officeAddress,
-          storePhoneNumber: row.store.storePhoneNumber,
-          isRegisteredBusiness: row.store.isRegisteredBusiness,
-          paymentCategory: row.store.paymentCategory,
-        },
-        // The identity number and the documents stay with store approval, which shows them to approvers.
-        onboarding: {
-          percentageComplete: onboarding.percentageComplete,
-          dateOfBirth: onboarding.dateOfBirth,
-          nationality: onboarding.nationality,
-          idDocumentType: onboarding.idDocumentType,
-          hasIdDocument: onboarding.idDocumentFileId !== null,
-          hasProofOfAddress: onboarding.proofOfAddressFileId !== null,
-          homeAddress: onboarding.homeAddress,
-          staffSize: onboarding.staffSize,
-          category: onboarding.category,
-        },
-      };
-    },
-
-    async merchantProducts(merchantId: string, query: { page: number; limit: number; search?: string }) {
-      await requireMerchant(merchantId);
-      const found = await needs.searchProducts({ ...query, merchantId });
-      return { products: found.products, pagination: found.pagination };
-    },
+    salesReport: bound(ctx, salesReport),
+    salesReportCsv: bound(ctx, salesReportCsv),
+    listMerchants: bound(ctx, listMerchants),
+    topMerchants: bound(ctx, topMerchants),
+    merchant: bound(ctx, merchant),
+    profile: bound(ctx, profile),
+    merchantProducts: bound(ctx, merchantProducts),
   };
 }
 
