@@ -93,70 +93,64 @@ describe('subaccount settlement', () => {
   let codeA: string;
   let codeB: string;
 
-  pglite.it(
-    'a store without a subaccount cannot be bought from: the cart says why and create-order changes nothing',
-    async () => {
-      storeA = await sellingStore(test, setup);
-      const product = await listedProduct(test, setup, storeA, {
-        pricing: [{ costPrice: 1, sellingPrice: 12_500, price: 13_000 }],
-      });
-      const customer = await shopper(test);
-      expect((await addToCart(test, customer, product.id, 2)).statusCode).toBe(200);
-      const message = storesCannotBeSettled([await storeName(storeA.storeId)]);
-      const cart = json(await call('GET', '/api/cart/get-cart', customer.token));
-      expect(cart.data.checkoutProblems).toContain(message);
-      expect(cart.data.canCheckout).toBe(false);
-      const [before] = await test.deps.db.select({ n: count() }).from(orderTrackers);
-      const refused = await checkout(test, customer);
-      expect(refused.statusCode).toBe(409);
-      expect(json(refused).message).toContain(message);
-      const [after] = await test.deps.db.select({ n: count() }).from(orderTrackers);
-      expect(after!.n).toBe(before!.n);
-    },
-  );
+  it('a store without a subaccount cannot be bought from: the cart says why and create-order changes nothing', async () => {
+    storeA = await sellingStore(test, setup);
+    const product = await listedProduct(test, setup, storeA, {
+      pricing: [{ costPrice: 1, sellingPrice: 12_500, price: 13_000 }],
+    });
+    const customer = await shopper(test);
+    expect((await addToCart(test, customer, product.id, 2)).statusCode).toBe(200);
+    const message = storesCannotBeSettled([await storeName(storeA.storeId)]);
+    const cart = json(await call('GET', '/api/cart/get-cart', customer.token));
+    expect(cart.data.checkoutProblems).toContain(message);
+    expect(cart.data.canCheckout).toBe(false);
+    const [before] = await test.deps.db.select({ n: count() }).from(orderTrackers);
+    const refused = await checkout(test, customer);
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused).message).toContain(message);
+    const [after] = await test.deps.db.select({ n: count() }).from(orderTrackers);
+    expect(after!.n).toBe(before!.n);
+  });
 
-  pglite.it(
-    "saving the store's verified account makes its Paystack subaccount; a change updates the same one",
-    async () => {
-      const saved = await saveAccount(storeA, '0123456781');
-      expect(saved.statusCode, saved.body).toBe(200);
-      const created = fake.requests.filter((request) => request.url === '/subaccount');
-      expect(created.at(-1)).toMatchObject({
-        method: 'POST',
-        body: {
-          business_name: await storeName(storeA.storeId),
-          settlement_bank: BANK,
-          account_number: '0123456781',
-          // The store's commission (Standard, 10 %): what the main account keeps when no split says otherwise.
-          percentage_charge: 10,
-        },
-      });
-      codeA = json(saved).data.subaccountCode;
-      expect(codeA).toMatch(/^ACCT_fake\d+$/);
-      expect(json(saved).data).toMatchObject({ settlementMode: 'subaccount', subaccountCode: codeA });
+  it("saving the store's verified account makes its Paystack subaccount; a change updates the same one", async () => {
+    const saved = await saveAccount(storeA, '0123456781');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = fake.requests.filter((request) => request.url === '/subaccount');
+    expect(created.at(-1)).toMatchObject({
+      method: 'POST',
+      body: {
+        business_name: await storeName(storeA.storeId),
+        settlement_bank: BANK,
+        account_number: '0123456781',
+        // The store's commission (Standard, 10 %): what the main account keeps when no split says otherwise.
+        percentage_charge: 10,
+      },
+    });
+    codeA = json(saved).data.subaccountCode;
+    expect(codeA).toMatch(/^ACCT_fake\d+$/);
+    expect(json(saved).data).toMatchObject({ settlementMode: 'subaccount', subaccountCode: codeA });
 
-      const changed = await saveAccount(storeA, '0123456782');
-      expect(changed.statusCode, changed.body).toBe(200);
-      expect(json(changed).data.subaccountCode).toBe(codeA);
-      expect(fake.requests.at(-1)).toMatchObject({
-        method: 'PUT',
-        url: `/subaccount/${codeA}`,
-        body: { account_number: '0123456782', settlement_bank: BANK },
-      });
-      expect(fake.subaccounts.get(codeA)).toMatchObject({ account_number: '0123456782' });
+    const changed = await saveAccount(storeA, '0123456782');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json(changed).data.subaccountCode).toBe(codeA);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: `/subaccount/${codeA}`,
+      body: { account_number: '0123456782', settlement_bank: BANK },
+    });
+    expect(fake.subaccounts.get(codeA)).toMatchObject({ account_number: '0123456782' });
 
-      storeB = await sellingStore(test, setup);
-      // Store B pays the Premium band (7.5 %).
-      await test.deps.db
-        .update(stores)
-        .set({ paymentCategory: 'premium' })
-        .where(eq(stores.id, storeB.storeId));
-      const savedB = await saveAccount(storeB, '0223456781');
-      expect(savedB.statusCode, savedB.body).toBe(200);
-      codeB = json(savedB).data.subaccountCode;
-      expect(fake.subaccounts.get(codeB)).toMatchObject({ percentage_charge: 7.5 });
-    },
-  );
+    storeB = await sellingStore(test, setup);
+    // Store B pays the Premium band (7.5 %).
+    await test.deps.db
+      .update(stores)
+      .set({ paymentCategory: 'premium' })
+      .where(eq(stores.id, storeB.storeId));
+    const savedB = await saveAccount(storeB, '0223456781');
+    expect(savedB.statusCode, savedB.body).toBe(200);
+    codeB = json(savedB).data.subaccountCode;
+    expect(fake.subaccounts.get(codeB)).toMatchObject({ percentage_charge: 7.5 });
+  });
 
   pglite.it('no other account reads a store’s subaccount', async () => {
     const other = await sellingStore(test, setup);
