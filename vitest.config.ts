@@ -38,7 +38,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           // Always the embedded default, as on a fresh clone: the workers' TEST_DATABASE_URL is emptied, so
           // test-app.ts and the global set-up choose PGlite.
-          env: { TEST_DATABASE_URL: '' },
+          env: { TEST_DATABASE_URL: '', TEST_POSTGRES_PROOFS_ONLY: '' },
           ...serverTest,
         },
       },
@@ -48,6 +48,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: postgresProofFiles,
+                // Only the proofs of each file: its other tests ran on PGlite in `server` (proofsOnly(), ADR 070).
+                env: { TEST_POSTGRES_PROOFS_ONLY: 'true' },
                 ...serverTest,
               },
             },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAddress, findCustomerAddress } from '../../src/modules/addresses/addresses.service.js';
+import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
   createAdmin,
@@ -50,7 +51,7 @@ async function list(token: string) {
   };
 }
 
-describe('customer shipping addresses', () => {
+pglite.describe('customer shipping addresses', () => {
   it('adds an address in canonical form; the first becomes the default', async () => {
     const customer = await newCustomer();
     const response = await call('POST', '/api/customershippingaddress/add', customer.token, body());

@@ -9,6 +9,7 @@ import { storedFiles } from '../../src/platform/storage/files.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { appliedImport } from '../support/catalog-imports.js';
 import { localHttpsServer } from '../support/local-https.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
 import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
 import { zipOfFiles } from '../support/zip-builder.js';
@@ -70,7 +71,7 @@ function upload(token: string, what: 'preview' | 'apply', csv: string) {
 }
 const sheet = (rows: string[]) => ['sku,name,category,price,quantity,images,image_urls', ...rows].join('\n');
 
-describe('catalogue images by address', () => {
+pglite.describe('catalogue images by address', () => {
   it('the dry run reports refused addresses by row and column, and writes nothing', async () => {
     const response = await upload(
       merchant.token,
@@ -194,7 +195,7 @@ const photo = (colour: string, format: 'jpeg' | 'png' = 'jpeg') =>
 const filesOf = async (userId: string) =>
   (await test.deps.db.select().from(storedFiles).where(eq(storedFiles.ownerUserId, userId))).length;
 
-describe('catalogue images as a zip named by SKU', () => {
+pglite.describe('catalogue images as a zip named by SKU', () => {
   it('the dry run checks names and contents, by row, and stores nothing', async () => {
     const before = await filesOf(merchant.id);
     const zip = zipOfFiles([

@@ -8,6 +8,7 @@ import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { appliedImport, endedImport, readImport } from '../support/catalog-imports.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import { countStatements } from '../support/statement-counter.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
@@ -29,7 +30,7 @@ import {
 const HEADER =
   'sku,parent_sku,name,description,category,cost_price,price,sale_price,sale_start,sale_end,quantity,stock_alert_units,when_sold_out,weight,weight_unit,size,color,variant_discount,images,image_urls';
 
-describe('catalogue by spreadsheet', () => {
+pglite.describe('catalogue by spreadsheet', () => {
   let test: TestApp;
   let merchant: TestMerchant;
   let other: TestMerchant;

@@ -11,6 +11,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, login, type TestApp } from '../support/test-app.js';
 
 // Issue 24, "one account keeps any product sold out": an unpaid checkout holds at most half of what is left of an
@@ -50,7 +51,7 @@ const setQuantity = (customer: Shopper, productId: string, quantity: number) =>
   });
 
 describe('how much stock one unpaid checkout may hold', () => {
-  it('one account cannot hold the last 5 of a product: a second buyer still buys', async () => {
+  pglite.it('one account cannot hold the last 5 of a product: a second buyer still buys', async () => {
     const tv = await listedProduct(test, setup, store, { name: 'Hisense 43" Smart TV', quantity: 5 });
     const hoarder = await shopper(test);
     expect((await addToCart(test, hoarder, tv.id, 5)).statusCode).toBeLessThan(300);
@@ -77,34 +78,38 @@ describe('how much stock one unpaid checkout may hold', () => {
     expect(await stockOf(tv.id)).toBe(1);
   });
 
-  it('holds at most 10 of one item however much is left, and 50 units in all', async () => {
-    const plenty = await listedProduct(test, setup, store, { name: 'Indomie carton', quantity: 500 });
-    const customer = await shopper(test);
-    await addToCart(test, customer, plenty.id, 11);
-    const refused = await checkout(test, customer);
-    expect(refused.statusCode).toBe(409);
-    expect(json(refused).message).toContain('At most 10 of Indomie carton');
+  pglite.it(
+    'holds at most 10 of one item however much is left, and 50 units in all',
+    async () => {
+      const plenty = await listedProduct(test, setup, store, { name: 'Indomie carton', quantity: 500 });
+      const customer = await shopper(test);
+      await addToCart(test, customer, plenty.id, 11);
+      const refused = await checkout(test, customer);
+      expect(refused.statusCode).toBe(409);
+      expect(json(refused).message).toContain('At most 10 of Indomie carton');
 
-    await setQuantity(customer, plenty.id, 10);
-    const others = await Promise.all(
-      Array.from({ length: 4 }, (_, index) =>
-        listedProduct(test, setup, store, { name: `Garri bag ${index}`, quantity: 500 }),
-      ),
-    );
-    for (const product of others) await addToCart(test, customer, product.id, 10);
-    const oneMore = await listedProduct(test, setup, store, { name: 'Palm oil tin', quantity: 500 });
-    await addToCart(test, customer, oneMore.id, 1);
-    const tooMany = await checkout(test, customer);
-    expect(tooMany.statusCode).toBe(409);
-    expect(json(tooMany).message).toContain('At most 50 items can wait for payment');
-    expect(await stockOf(plenty.id)).toBe(500);
+      await setQuantity(customer, plenty.id, 10);
+      const others = await Promise.all(
+        Array.from({ length: 4 }, (_, index) =>
+          listedProduct(test, setup, store, { name: `Garri bag ${index}`, quantity: 500 }),
+        ),
+      );
+      for (const product of others) await addToCart(test, customer, product.id, 10);
+      const oneMore = await listedProduct(test, setup, store, { name: 'Palm oil tin', quantity: 500 });
+      await addToCart(test, customer, oneMore.id, 1);
+      const tooMany = await checkout(test, customer);
+      expect(tooMany.statusCode).toBe(409);
+      expect(json(tooMany).message).toContain('At most 50 items can wait for payment');
+      expect(await stockOf(plenty.id)).toBe(500);
 
-    await setQuantity(customer, others[0]!.id, 9);
-    expect((await checkout(test, customer)).statusCode).toBe(201);
-    expect(await stockOf(plenty.id)).toBe(490);
-  }, 60_000);
+      await setQuantity(customer, others[0]!.id, 9);
+      expect((await checkout(test, customer)).statusCode).toBe(201);
+      expect(await stockOf(plenty.id)).toBe(490);
+    },
+    60_000,
+  );
 
-  it('a product sold on when out of stock is not limited: holding it keeps nobody out', async () => {
+  pglite.it('a product sold on when out of stock is not limited: holding it keeps nobody out', async () => {
     const madeToOrder = await listedProduct(test, setup, store, {
       name: 'Tailored agbada',
       quantity: 0,
@@ -144,7 +149,7 @@ describe('how much stock one unpaid checkout may hold', () => {
     expect(await stockOf(product.id)).toBe(10 - bought - held);
   }, 120_000);
 
-  it('re-creating a checkout does not move the end of its hold forward', async () => {
+  pglite.it('re-creating a checkout does not move the end of its hold forward', async () => {
     const product = await listedProduct(test, setup, store, { quantity: 8 });
     const customer = await shopper(test);
     await addToCart(test, customer, product.id, 2);

@@ -12,6 +12,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 let test: TestApp;
@@ -30,7 +31,7 @@ afterAll(() => test.close());
 const cartOf = async (token: string) =>
   json(await test.app.inject({ method: 'GET', url: '/api/cart/get-cart', headers: bearer(token) })).data;
 
-describe('discounts and gift cards at checkout', () => {
+pglite.describe('discounts and gift cards at checkout', () => {
   it("applies a store's coupon to that store's items only, and the order totals match the cart to the kobo", async () => {
     const a = await listedProduct(test, setup, storeA, {
       pricing: [{ costPrice: 1000, sellingPrice: 3333.33, price: 4000 }],

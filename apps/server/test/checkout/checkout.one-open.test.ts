@@ -15,6 +15,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Issue 12, "Stock hoarding": at most one open checkout per customer (a new one replaces the old one and gives
@@ -54,61 +55,64 @@ const createOrder = (customer: Shopper, ip = '10.9.9.9') =>
   });
 
 describe('one open checkout per customer', () => {
-  it('a new checkout replaces the open one: its stock, gift-card money and coupon use go back', async () => {
-    const product = await listedProduct(test, setup, store, {
-      quantity: 5,
-      pricing: [{ costPrice: 1000, sellingPrice: 8000, price: 8000 }],
-    });
-    const coupon = await storeCoupon(test, store, { usageLimitPerUser: 1 });
-    const customer = await shopper(test);
-    await appliedGiftCard(test, customer, 5000);
-    await addToCart(test, customer, product.id, 2);
-    await test.app.inject({
-      method: 'POST',
-      url: '/api/applycoupon/apply-coupon',
-      headers: bearer(customer.token),
-      payload: { code: coupon.code },
-    });
+  pglite.it(
+    'a new checkout replaces the open one: its stock, gift-card money and coupon use go back',
+    async () => {
+      const product = await listedProduct(test, setup, store, {
+        quantity: 5,
+        pricing: [{ costPrice: 1000, sellingPrice: 8000, price: 8000 }],
+      });
+      const coupon = await storeCoupon(test, store, { usageLimitPerUser: 1 });
+      const customer = await shopper(test);
+      await appliedGiftCard(test, customer, 5000);
+      await addToCart(test, customer, product.id, 2);
+      await test.app.inject({
+        method: 'POST',
+        url: '/api/applycoupon/apply-coupon',
+        headers: bearer(customer.token),
+        payload: { code: coupon.code },
+      });
 
-    const first = json(await checkout(test, customer)).data;
-    expect(first.tracker.giftCardTotal).toBe(5000);
-    expect(first.tracker.discount).toBe(1600);
-    expect(await stockOf(product.id)).toBe(3);
+      const first = json(await checkout(test, customer)).data;
+      expect(first.tracker.giftCardTotal).toBe(5000);
+      expect(first.tracker.discount).toBe(1600);
+      expect(await stockOf(product.id)).toBe(3);
 
-    const second = json(await checkout(test, customer)).data;
-    // Same money as the first: its gift-card hold and coupon use were given back before the new one took them.
-    expect(second.tracker.giftCardTotal).toBe(5000);
-    expect(second.tracker.discount).toBe(1600);
-    expect(await stockOf(product.id)).toBe(3);
+      const second = json(await checkout(test, customer)).data;
+      // Same money as the first: its gift-card hold and coupon use were given back before the new one took them.
+      expect(second.tracker.giftCardTotal).toBe(5000);
+      expect(second.tracker.discount).toBe(1600);
+      expect(await stockOf(product.id)).toBe(3);
 
-    const replaced = await trackerOf(customer, first.tracker.reference);
-    expect(replaced.status).toBe('replaced');
-    expect(replaced.orders[0].orderStatus.code_name).toBe('cancelled');
-    const uses = await test.deps.db
-      .select()
-      .from(couponRedemptions)
-      .where(eq(couponRedemptions.couponId, coupon.id));
-    expect(uses.map((use) => [use.trackerId, use.status])).toEqual([[second.tracker.id, 'held']]);
+      const replaced = await trackerOf(customer, first.tracker.reference);
+      expect(replaced.status).toBe('replaced');
+      expect(replaced.orders[0].orderStatus.code_name).toBe('cancelled');
+      const uses = await test.deps.db
+        .select()
+        .from(couponRedemptions)
+        .where(eq(couponRedemptions.couponId, coupon.id));
+      expect(uses.map((use) => [use.trackerId, use.status])).toEqual([[second.tracker.id, 'held']]);
 
-    // The replaced checkout can no longer be paid; money that reaches it anyway is refunded.
-    const resume = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/products/payment',
-      headers: bearer(customer.token),
-      payload: { trackerId: first.tracker.id },
-    });
-    expect(resume.statusCode).toBe(409);
-    await payInSandbox(test, first.payment.authorizationUrl, 'success');
-    await test.deps.payments.settle(first.tracker.reference);
-    expect((await trackerOf(customer, first.tracker.reference)).status).toBe('replaced');
+      // The replaced checkout can no longer be paid; money that reaches it anyway is refunded.
+      const resume = await test.app.inject({
+        method: 'POST',
+        url: '/api/v1/products/payment',
+        headers: bearer(customer.token),
+        payload: { trackerId: first.tracker.id },
+      });
+      expect(resume.statusCode).toBe(409);
+      await payInSandbox(test, first.payment.authorizationUrl, 'success');
+      await test.deps.payments.settle(first.tracker.reference);
+      expect((await trackerOf(customer, first.tracker.reference)).status).toBe('replaced');
 
-    await payInSandbox(test, second.payment.authorizationUrl, 'success');
-    await test.deps.payments.settle(second.tracker.reference);
-    expect((await trackerOf(customer, second.tracker.reference)).status).toBe('paid');
-    expect(await stockOf(product.id)).toBe(3);
-  });
+      await payInSandbox(test, second.payment.authorizationUrl, 'success');
+      await test.deps.payments.settle(second.tracker.reference);
+      expect((await trackerOf(customer, second.tracker.reference)).status).toBe('paid');
+      expect(await stockOf(product.id)).toBe(3);
+    },
+  );
 
-  it('a checkout that cannot be created leaves the open one as it was', async () => {
+  pglite.it('a checkout that cannot be created leaves the open one as it was', async () => {
     const product = await listedProduct(test, setup, store, { quantity: 4 });
     const customer = await shopper(test);
     await addToCart(test, customer, product.id, 1);
@@ -138,7 +142,7 @@ describe('one open checkout per customer', () => {
   }, 60_000);
 });
 
-describe('create-order is rate limited per customer', () => {
+pglite.describe('create-order is rate limited per customer', () => {
   it('answers 429 with the envelope after 10 checkouts in a minute, whatever the address; others go on', async () => {
     const product = await listedProduct(test, setup, store, { quantity: 50 });
     const customer = await shopper(test);

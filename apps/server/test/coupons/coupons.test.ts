@@ -9,6 +9,7 @@ import {
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
   createAdmin,
@@ -77,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(() => test?.close());
 
-describe('merchant coupons (/discount)', () => {
+pglite.describe('merchant coupons (/discount)', () => {
   it('creates a coupon with the defaults of section 9', async () => {
     const response = await call('POST', '/api/discount', merchant.token, {
       discountType: 'Percent',
@@ -239,7 +240,7 @@ describe('merchant coupons (/discount)', () => {
   });
 });
 
-describe('customers', () => {
+pglite.describe('customers', () => {
   let percent: { id: string };
   let hiddenCode: { id: string };
   let publicFixed: { id: string };
@@ -379,7 +380,7 @@ describe('customers', () => {
   });
 });
 
-describe('evaluateCoupons and recordRedemptions', () => {
+pglite.describe('evaluateCoupons and recordRedemptions', () => {
   it("prices a cart: one coupon per store, never another store's items", async () => {
     const store = await createMerchantWithStore(test);
     const product = await createApprovedProduct(test, store, admin, { sellingPrice: 10_000 });

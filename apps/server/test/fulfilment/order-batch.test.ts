@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
 import { type Carrier, type World, world } from '../support/world.js';
@@ -54,23 +55,26 @@ describe('bulk order actions', () => {
     theirs = await paidOrders(otherStore, 1);
   }, 60_000);
 
-  it("accepts the store's own orders and reports another store's order as not found, leaving it alone", async () => {
-    const response = await moveMany(store.accessToken, [mine[0]!, mine[1]!, theirs[0]!], 'accepted');
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = json(response).data;
-    expect(answer).toMatchObject({ moved: 2, refused: 1 });
-    expect(
-      answer.results.map((result: { ok: boolean; error: string | null }) => [result.ok, result.error]),
-    ).toEqual([
-      [true, null],
-      [true, null],
-      [false, 'NOT_FOUND'],
-    ]);
-    expect(json(response).message).toBe('2 orders moved; 1 could not be');
-    expect(await statusOf([theirs[0]!])).toEqual({ [theirs[0]!]: 'pending' });
-  });
+  pglite.it(
+    "accepts the store's own orders and reports another store's order as not found, leaving it alone",
+    async () => {
+      const response = await moveMany(store.accessToken, [mine[0]!, mine[1]!, theirs[0]!], 'accepted');
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = json(response).data;
+      expect(answer).toMatchObject({ moved: 2, refused: 1 });
+      expect(
+        answer.results.map((result: { ok: boolean; error: string | null }) => [result.ok, result.error]),
+      ).toEqual([
+        [true, null],
+        [true, null],
+        [false, 'NOT_FOUND'],
+      ]);
+      expect(json(response).message).toBe('2 orders moved; 1 could not be');
+      expect(await statusOf([theirs[0]!])).toEqual({ [theirs[0]!]: 'pending' });
+    },
+  );
 
-  it('reports an order that breaks its rule separately and still moves the others', async () => {
+  pglite.it('reports an order that breaks its rule separately and still moves the others', async () => {
     const response = await moveMany(store.accessToken, mine, 'ready_for_pickup');
     const answer = json(response).data;
     expect(answer.results.map((result: { ok: boolean }) => result.ok)).toEqual([true, true, false]);
@@ -97,7 +101,7 @@ describe('bulk order actions', () => {
     expect(accepted).toHaveLength(1);
   });
 
-  it('lets an admin assign many ready orders to one partner, each with its own result', async () => {
+  pglite.it('lets an admin assign many ready orders to one partner, each with its own result', async () => {
     const response = await assignMany(setup.admin.accessToken, [mine[0]!, mine[1]!, theirs[0]!]);
     expect(response.statusCode, response.body).toBe(200);
     const answer = json(response).data;
@@ -109,7 +113,7 @@ describe('bulk order actions', () => {
     });
   });
 
-  it('refuses callers without the permission, and bad batches, changing nothing', async () => {
+  pglite.it('refuses callers without the permission, and bad batches, changing nothing', async () => {
     const finance = await addStoreMember(test, store.storeId, 'finance');
     const before = await statusOf([...mine, ...theirs]);
     for (const token of [customer.token, partner.accessToken, setup.admin.accessToken, finance.token]) {

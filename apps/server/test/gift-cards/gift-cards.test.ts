@@ -11,6 +11,7 @@ import {
 import { confirmHolds, holdBalances, releaseHolds } from '../../src/modules/gift-cards/gift-card-holds.js';
 import { giftCardActivities, giftCards } from '../../src/modules/gift-cards/gift-cards.schema.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
+import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
   createAdmin,
@@ -77,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(() => test?.close());
 
-describe('codes', () => {
+pglite.describe('codes', () => {
   it('are 16 unambiguous characters, hashed and encrypted', () => {
     const code = generateCode();
     expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ2-9]{16}$/);
@@ -100,7 +101,7 @@ describe('codes', () => {
   });
 });
 
-describe('purchase and payment', () => {
+pglite.describe('purchase and payment', () => {
   it('validates the amount (₦1,000 to ₦500,000) with details', async () => {
     for (const amount of [999.99, 500_000.01, 1000.001]) {
       const response = await call('POST', '/api/gift-card/purchase', buyer.token, { amount });
@@ -199,7 +200,7 @@ describe('purchase and payment', () => {
   });
 });
 
-describe('applying cards and balances', () => {
+pglite.describe('applying cards and balances', () => {
   it('applies by code, covers items and shipping, and removes', async () => {
     const card = await paidCard(buyer, 2000);
     const shopper = await customer();
@@ -294,7 +295,7 @@ describe('applying cards and balances', () => {
   });
 });
 
-describe('admins', () => {
+pglite.describe('admins', () => {
   it('list cards, activities and analytics by UTC day; admins only', async () => {
     await paidCard(buyer, 1234.56);
     const today = new Date().toISOString().slice(0, 10);

@@ -20,6 +20,7 @@ import {
   paystackFixture,
   startFakePaystack,
 } from '../support/payments.fake-paystack.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { ledgerTotal, orderRow, payableOrder, saveBankAccount } from './ledger-support.js';
 
@@ -153,39 +154,42 @@ describe('transfer OTP', () => {
     }
   });
 
-  it('only admins who may pay out reach the OTP endpoints; others get 403, no one signed in 401', async () => {
-    fake.state.transferOtp = true;
-    try {
-      const { store } = await payableStore();
-      const payout = json(await approve(store.storeId)).data;
-      const other: SellingStore = await sellingStore(test, setup);
-      const customer = await shopper(test);
-      const partner = await createPartner(test, { approved: true });
-      const scheduler = await createAdmin(test, 'scheduler');
-      for (const token of [
-        store.accessToken,
-        other.accessToken,
-        customer.token,
-        partner.accessToken,
-        dispatcher.accessToken,
-        scheduler.accessToken,
-      ]) {
-        expect((await finalize(payout.id, FAKE_TRANSFER_OTP, token)).statusCode).toBe(403);
-        expect((await resend(payout.id, token)).statusCode).toBe(403);
+  pglite.it(
+    'only admins who may pay out reach the OTP endpoints; others get 403, no one signed in 401',
+    async () => {
+      fake.state.transferOtp = true;
+      try {
+        const { store } = await payableStore();
+        const payout = json(await approve(store.storeId)).data;
+        const other: SellingStore = await sellingStore(test, setup);
+        const customer = await shopper(test);
+        const partner = await createPartner(test, { approved: true });
+        const scheduler = await createAdmin(test, 'scheduler');
+        for (const token of [
+          store.accessToken,
+          other.accessToken,
+          customer.token,
+          partner.accessToken,
+          dispatcher.accessToken,
+          scheduler.accessToken,
+        ]) {
+          expect((await finalize(payout.id, FAKE_TRANSFER_OTP, token)).statusCode).toBe(403);
+          expect((await resend(payout.id, token)).statusCode).toBe(403);
+        }
+        expect((await call('POST', `/api/admin/payments/payouts/${payout.id}/resend-otp`)).statusCode).toBe(
+          401,
+        );
+        expect((await resend('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+        expect(await payoutRow(payout.id)).toMatchObject({ status: 'processing', needsOtp: true });
+        expect(fake.transfers.get(payout.reference)!.status).toBe('otp');
+      } finally {
+        fake.state.transferOtp = false;
       }
-      expect((await call('POST', `/api/admin/payments/payouts/${payout.id}/resend-otp`)).statusCode).toBe(
-        401,
-      );
-      expect((await resend('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-      expect(await payoutRow(payout.id)).toMatchObject({ status: 'processing', needsOtp: true });
-      expect(fake.transfers.get(payout.reference)!.status).toBe('otp');
-    } finally {
-      fake.state.transferOtp = false;
-    }
-  });
+    },
+  );
 });
 
-describe('the Paystack balance before approval', () => {
+pglite.describe('the Paystack balance before approval', () => {
   it('refuses with 409 and changes nothing when the balance is below the payout', async () => {
     const { store, orderId } = await payableStore();
     const transfersBefore = requestsTo('/transfer').length;
@@ -207,7 +211,7 @@ describe('the Paystack balance before approval', () => {
   });
 });
 
-describe('rate limits (429)', () => {
+pglite.describe('rate limits (429)', () => {
   it('a 429 is retried after what Retry-After says, and the transfer is sent once', async () => {
     const waits: number[] = [];
     const transfers = createPaystackTransfers({
@@ -265,7 +269,7 @@ describe('rate limits (429)', () => {
   });
 });
 
-describe('refund.needs-attention', () => {
+pglite.describe('refund.needs-attention', () => {
   it('is flagged on the refund and shown to admins until the refund is finished', async () => {
     const store: SellingStore = await sellingStore(test, setup);
     const paid = await paidOrder(test, setup, store);

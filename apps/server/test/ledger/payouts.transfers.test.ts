@@ -13,6 +13,7 @@ import {
   sellingStore,
 } from '../support/commerce-factory.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import {
   ledgerTotal,
@@ -108,7 +109,7 @@ describe('approvePayout under concurrency', () => {
   });
 });
 
-describe('transfer webhooks', () => {
+pglite.describe('transfer webhooks', () => {
   it('a failed transfer puts the money back to payable, and a new approval pays it', async () => {
     const { store, orderId } = await payableStore();
     const approved = json(await approve(store.storeId)).data;
@@ -193,83 +194,91 @@ describe('payouts whose webhook is late (the payouts.confirm-late job)', () => {
   const payoutOf = async (id: string) =>
     (await test.deps.db.select().from(payouts).where(eq(payouts.id, id)))[0]!;
 
-  it('waits while the provider is on it, then settles from its answer once, whatever the webhook does after', async () => {
-    const { store, orderId } = await payableStore();
-    const approved = json(await approve(store.storeId)).data;
-    // Not late yet: the provider is not asked.
-    const asked = () =>
-      fake.requests.filter((request) => request.url === `/transfer/verify/${approved.reference}`);
-    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
-    expect(asked()).toHaveLength(0);
+  pglite.it(
+    'waits while the provider is on it, then settles from its answer once, whatever the webhook does after',
+    async () => {
+      const { store, orderId } = await payableStore();
+      const approved = json(await approve(store.storeId)).data;
+      // Not late yet: the provider is not asked.
+      const asked = () =>
+        fake.requests.filter((request) => request.url === `/transfer/verify/${approved.reference}`);
+      expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
+      expect(asked()).toHaveLength(0);
 
-    await makeLate(approved.id);
-    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 1 });
-    expect(asked()).toHaveLength(1);
-    expect((await payoutOf(approved.id)).status).toBe('processing');
+      await makeLate(approved.id);
+      expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 1 });
+      expect(asked()).toHaveLength(1);
+      expect((await payoutOf(approved.id)).status).toBe('processing');
 
-    const transfer = fake.transfers.get(approved.reference)!;
-    transfer.status = 'success';
-    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 1, waiting: 0 });
-    expect(await payoutOf(approved.id)).toMatchObject({
-      status: 'processed',
-      transferCode: transfer.transfer_code,
-    });
-    expect((await orderRow(test, orderId)).paidOutAt).not.toBeNull();
-    expect(await ledgerTotal(test)).toBe(0);
-    const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
-    expect(balances).toMatchObject({ processed: approved.amount, approved: 0, payable: 0 });
+      const transfer = fake.transfers.get(approved.reference)!;
+      transfer.status = 'success';
+      expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 1, waiting: 0 });
+      expect(await payoutOf(approved.id)).toMatchObject({
+        status: 'processed',
+        transferCode: transfer.transfer_code,
+      });
+      expect((await orderRow(test, orderId)).paidOutAt).not.toBeNull();
+      expect(await ledgerTotal(test)).toBe(0);
+      const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+      expect(balances).toMatchObject({ processed: approved.amount, approved: 0, payable: 0 });
 
-    // The lost webhook turns up after all, and the job runs again: nothing is posted twice.
-    const late = await webhook('transfer.success', {
-      reference: approved.reference,
-      transfer_code: transfer.transfer_code,
-      amount: transfer.amount,
-    });
-    expect(json(late).data).toEqual({ outcome: 'transfer:processed' });
-    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
-    expect(await ledgerTotal(test)).toBe(0);
-    expect(await unbalancedMovements(test)).toBe(0);
-    expect(json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data).toMatchObject({
-      processed: approved.amount,
-      payable: 0,
-    });
-  });
+      // The lost webhook turns up after all, and the job runs again: nothing is posted twice.
+      const late = await webhook('transfer.success', {
+        reference: approved.reference,
+        transfer_code: transfer.transfer_code,
+        amount: transfer.amount,
+      });
+      expect(json(late).data).toEqual({ outcome: 'transfer:processed' });
+      expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
+      expect(await ledgerTotal(test)).toBe(0);
+      expect(await unbalancedMovements(test)).toBe(0);
+      expect(json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data).toMatchObject(
+        {
+          processed: approved.amount,
+          payable: 0,
+        },
+      );
+    },
+  );
 
-  it('a transfer the provider failed, or never received, fails the payout and frees its orders for the next', async () => {
-    const failedAtProvider = await payableStore();
-    const first = json(await approve(failedAtProvider.store.storeId)).data;
-    fake.transfers.get(first.reference)!.status = 'failed';
+  pglite.it(
+    'a transfer the provider failed, or never received, fails the payout and frees its orders for the next',
+    async () => {
+      const failedAtProvider = await payableStore();
+      const first = json(await approve(failedAtProvider.store.storeId)).data;
+      fake.transfers.get(first.reference)!.status = 'failed';
 
-    // The second payout's requests are cut off after the balance check: it waits for a webhook that cannot come.
-    const neverSent = await payableStore();
-    fake.state.error500On = '/transferrecipient';
-    const second = json(await approve(neverSent.store.storeId)).data;
-    fake.state.error500On = null;
-    expect(second).toMatchObject({ status: 'processing' });
-    expect(fake.transfers.has(second.reference)).toBe(false);
+      // The second payout's requests are cut off after the balance check: it waits for a webhook that cannot come.
+      const neverSent = await payableStore();
+      fake.state.error500On = '/transferrecipient';
+      const second = json(await approve(neverSent.store.storeId)).data;
+      fake.state.error500On = null;
+      expect(second).toMatchObject({ status: 'processing' });
+      expect(fake.transfers.has(second.reference)).toBe(false);
 
-    await makeLate(first.id);
-    await makeLate(second.id);
-    expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 2, waiting: 0 });
-    expect(await payoutOf(first.id)).toMatchObject({
-      status: 'failed',
-      failureReason: 'The transfer failed',
-    });
-    expect(await payoutOf(second.id)).toMatchObject({
-      status: 'failed',
-      failureReason: 'The transfer never reached the payment provider',
-    });
-    for (const { orderId } of [failedAtProvider, neverSent])
-      expect((await orderRow(test, orderId)).payoutId).toBeNull();
-    expect(await ledgerTotal(test)).toBe(0);
+      await makeLate(first.id);
+      await makeLate(second.id);
+      expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 2, waiting: 0 });
+      expect(await payoutOf(first.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'The transfer failed',
+      });
+      expect(await payoutOf(second.id)).toMatchObject({
+        status: 'failed',
+        failureReason: 'The transfer never reached the payment provider',
+      });
+      for (const { orderId } of [failedAtProvider, neverSent])
+        expect((await orderRow(test, orderId)).payoutId).toBeNull();
+      expect(await ledgerTotal(test)).toBe(0);
 
-    // The money is payable again, and a new approval sends it.
-    const again = json(await approve(neverSent.store.storeId)).data;
-    expect(again).toMatchObject({ status: 'processing', amount: second.amount });
-    expect(transfersTo(again.reference)).toHaveLength(1);
-  });
+      // The money is payable again, and a new approval sends it.
+      const again = json(await approve(neverSent.store.storeId)).data;
+      expect(again).toMatchObject({ status: 'processing', amount: second.amount });
+      expect(transfersTo(again.reference)).toHaveLength(1);
+    },
+  );
 
-  it('a provider not answering leaves the payout for the next run', async () => {
+  pglite.it('a provider not answering leaves the payout for the next run', async () => {
     const { store } = await payableStore();
     const approved = json(await approve(store.storeId)).data;
     await makeLate(approved.id);

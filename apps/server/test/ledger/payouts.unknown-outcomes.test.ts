@@ -16,6 +16,7 @@ import {
   type FakePaystack,
   startFakePaystack,
 } from '../support/payments.fake-paystack.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { ledgerTotal, payableOrder, saveBankAccount } from './ledger-support.js';
 
@@ -107,85 +108,98 @@ const settle = async () => {
 };
 
 describe('a late transfer', () => {
-  it('is unknown, open, listed under its own filter, and settled once by asking the provider', async () => {
-    fake.state.transferOtp = false;
-    const store = await payableStore();
-    fake.state.late = { on: 'POST /transfer', ms: LATE_MS, once: true };
-    const approved = await approve(store.storeId);
-    expect(approved.statusCode).toBe(200);
-    const payout = json(approved).data;
-    expect(payout).toMatchObject({ status: 'processing', outcomeUnknown: true });
-    expect((await payoutRow(payout.id)).outcomeUnknownSince).not.toBeNull();
-    expect(await listedUnknown()).toContain(payout.id);
-    // Still open: a second approval is refused, nothing is sent again.
-    expect((await approve(store.storeId)).statusCode).toBe(409);
+  pglite.it(
+    'is unknown, open, listed under its own filter, and settled once by asking the provider',
+    async () => {
+      fake.state.transferOtp = false;
+      const store = await payableStore();
+      fake.state.late = { on: 'POST /transfer', ms: LATE_MS, once: true };
+      const approved = await approve(store.storeId);
+      expect(approved.statusCode).toBe(200);
+      const payout = json(approved).data;
+      expect(payout).toMatchObject({ status: 'processing', outcomeUnknown: true });
+      expect((await payoutRow(payout.id)).outcomeUnknownSince).not.toBeNull();
+      expect(await listedUnknown()).toContain(payout.id);
+      // Still open: a second approval is refused, nothing is sent again.
+      expect((await approve(store.storeId)).statusCode).toBe(409);
 
-    await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
-    expect(fake.transfers.get(payout.reference)).toMatchObject({ status: 'pending' });
-    // Asked while Paystack still works on it: it waits.
-    await settle();
-    expect((await payoutRow(payout.id)).status).toBe('processing');
-    // Paystack finished it; its webhook is lost: the job's transfer verify settles it once.
-    fake.transfers.get(payout.reference)!.status = 'success';
-    await settle();
-    expect(await payoutRow(payout.id)).toMatchObject({ status: 'processed', outcomeUnknownSince: null });
-    // The webhook comes after all: nothing moves twice.
-    const late = await webhook('transfer.success', {
-      reference: payout.reference,
-      transfer_code: fake.transfers.get(payout.reference)!.transfer_code,
-      amount: fake.transfers.get(payout.reference)!.amount,
-    });
-    expect(json(late).data).toEqual({ outcome: 'transfer:processed' });
-    expect(requestsTo('/transfer', (body) => body?.reference === payout.reference)).toHaveLength(1);
-    expect(await bookedPayouts(payout.id)).toBe(1);
-    expect(await listedUnknown()).not.toContain(payout.id);
-    expect(await ledgerTotal(test)).toBe(0);
-  });
+      await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
+      expect(fake.transfers.get(payout.reference)).toMatchObject({ status: 'pending' });
+      // Asked while Paystack still works on it: it waits.
+      await settle();
+      expect((await payoutRow(payout.id)).status).toBe('processing');
+      // Paystack finished it; its webhook is lost: the job's transfer verify settles it once.
+      fake.transfers.get(payout.reference)!.status = 'success';
+      await settle();
+      expect(await payoutRow(payout.id)).toMatchObject({ status: 'processed', outcomeUnknownSince: null });
+      // The webhook comes after all: nothing moves twice.
+      const late = await webhook('transfer.success', {
+        reference: payout.reference,
+        transfer_code: fake.transfers.get(payout.reference)!.transfer_code,
+        amount: fake.transfers.get(payout.reference)!.amount,
+      });
+      expect(json(late).data).toEqual({ outcome: 'transfer:processed' });
+      expect(requestsTo('/transfer', (body) => body?.reference === payout.reference)).toHaveLength(1);
+      expect(await bookedPayouts(payout.id)).toBe(1);
+      expect(await listedUnknown()).not.toContain(payout.id);
+      expect(await ledgerTotal(test)).toBe(0);
+    },
+  );
 });
 
 describe('a late OTP finalise', () => {
-  it('is unknown; the OTP cannot be entered again (409, saying why); the webhook settles it once', async () => {
-    fake.state.transferOtp = true;
-    const store = await payableStore();
-    const payout = json(await approve(store.storeId)).data;
-    expect(payout).toMatchObject({ status: 'processing', needsOtp: true });
-    fake.state.late = { on: 'POST /transfer/finalize_transfer', ms: LATE_MS, once: true };
-    const entered = await finalize(payout.id);
-    expect(entered.statusCode).toBe(200);
-    expect(json(entered).data).toMatchObject({ status: 'processing', needsOtp: false, outcomeUnknown: true });
-    const again = await finalize(payout.id);
-    expect(again.statusCode).toBe(409);
-    expect(json(again).message).toBe(PAYOUT_OUTCOME_UNKNOWN);
+  pglite.it(
+    'is unknown; the OTP cannot be entered again (409, saying why); the webhook settles it once',
+    async () => {
+      fake.state.transferOtp = true;
+      const store = await payableStore();
+      const payout = json(await approve(store.storeId)).data;
+      expect(payout).toMatchObject({ status: 'processing', needsOtp: true });
+      fake.state.late = { on: 'POST /transfer/finalize_transfer', ms: LATE_MS, once: true };
+      const entered = await finalize(payout.id);
+      expect(entered.statusCode).toBe(200);
+      expect(json(entered).data).toMatchObject({
+        status: 'processing',
+        needsOtp: false,
+        outcomeUnknown: true,
+      });
+      const again = await finalize(payout.id);
+      expect(again.statusCode).toBe(409);
+      expect(json(again).message).toBe(PAYOUT_OUTCOME_UNKNOWN);
 
-    await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
-    const made = fake.transfers.get(payout.reference)!;
-    made.status = 'success';
-    const delivered = await webhook('transfer.success', {
-      reference: payout.reference,
-      transfer_code: made.transfer_code,
-      amount: made.amount,
-    });
-    expect(json(delivered).data).toEqual({ outcome: 'transfer:processed' });
-    await settle();
-    expect(await payoutRow(payout.id)).toMatchObject({ status: 'processed', outcomeUnknownSince: null });
-    expect(
-      requestsTo('/transfer/finalize_transfer', (body) => body?.transfer_code === made.transfer_code),
-    ).toHaveLength(1);
-    expect(await bookedPayouts(payout.id)).toBe(1);
-  });
+      await new Promise((resolve) => setTimeout(resolve, LATE_MS + 100));
+      const made = fake.transfers.get(payout.reference)!;
+      made.status = 'success';
+      const delivered = await webhook('transfer.success', {
+        reference: payout.reference,
+        transfer_code: made.transfer_code,
+        amount: made.amount,
+      });
+      expect(json(delivered).data).toEqual({ outcome: 'transfer:processed' });
+      await settle();
+      expect(await payoutRow(payout.id)).toMatchObject({ status: 'processed', outcomeUnknownSince: null });
+      expect(
+        requestsTo('/transfer/finalize_transfer', (body) => body?.transfer_code === made.transfer_code),
+      ).toHaveLength(1);
+      expect(await bookedPayouts(payout.id)).toBe(1);
+    },
+  );
 
-  it('a finalise that never reached Paystack is found still waiting for its OTP, which may then be entered', async () => {
-    fake.state.transferOtp = true;
-    const store = await payableStore();
-    const payout = json(await approve(store.storeId)).data;
-    fake.state.silent = { on: 'POST /transfer/finalize_transfer', work: false, once: true };
-    expect(json(await finalize(payout.id)).data).toMatchObject({ outcomeUnknown: true, needsOtp: false });
-    await settle();
-    expect(await payoutRow(payout.id)).toMatchObject({ needsOtp: true, outcomeUnknownSince: null });
-    const entered = await finalize(payout.id);
-    expect(entered.statusCode).toBe(200);
-    expect(fake.transfers.get(payout.reference)).toMatchObject({ status: 'pending' });
-  });
+  pglite.it(
+    'a finalise that never reached Paystack is found still waiting for its OTP, which may then be entered',
+    async () => {
+      fake.state.transferOtp = true;
+      const store = await payableStore();
+      const payout = json(await approve(store.storeId)).data;
+      fake.state.silent = { on: 'POST /transfer/finalize_transfer', work: false, once: true };
+      expect(json(await finalize(payout.id)).data).toMatchObject({ outcomeUnknown: true, needsOtp: false });
+      await settle();
+      expect(await payoutRow(payout.id)).toMatchObject({ needsOtp: true, outcomeUnknownSince: null });
+      const entered = await finalize(payout.id);
+      expect(entered.statusCode).toBe(200);
+      expect(fake.transfers.get(payout.reference)).toMatchObject({ status: 'pending' });
+    },
+  );
 
   it('a process that died between claiming the OTP and sending it: the next asks the admins for the OTP again (ADR 071)', async () => {
     fake.state.transferOtp = true;

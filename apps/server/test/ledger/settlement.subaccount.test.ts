@@ -21,6 +21,7 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
+import { pglite } from '../support/postgres-proofs.js';
 import {
   createAdmin,
   createConfirmedAccount,
@@ -151,7 +152,7 @@ describe('subaccount settlement', () => {
     expect(fake.subaccounts.get(codeB)).toMatchObject({ percentage_charge: 7.5 });
   });
 
-  it('no other account reads a store’s subaccount', async () => {
+  pglite.it('no other account reads a store’s subaccount', async () => {
     const other = await sellingStore(test, setup);
     const theirs = await call('GET', '/api/merchant/bank-account', other.accessToken);
     expect(theirs.statusCode).toBe(200);
@@ -236,7 +237,7 @@ describe('subaccount settlement', () => {
     }
   });
 
-  it('payouts are not approved in this mode; the stats say which mode is on', async () => {
+  pglite.it('payouts are not approved in this mode; the stats say which mode is on', async () => {
     const approve = await call(
       'POST',
       `/api/admin/payments/approve-payout/${storeA.storeId}`,
@@ -253,7 +254,7 @@ describe('subaccount settlement', () => {
     expect(merchants.find((row) => row.storeId === storeA.storeId)?.hasSubaccount).toBe(true);
   });
 
-  it("a refund after settlement is the store's debt, taken off its next share", async () => {
+  pglite.it("a refund after settlement is the store's debt, taken off its next share", async () => {
     const product = await listedProduct(test, setup, storeA, {
       pricing: [{ costPrice: 1, sellingPrice: 5_000, price: 5_500 }],
       quantity: 50,
@@ -286,7 +287,7 @@ describe('subaccount settlement', () => {
     expect(await unbalancedMovements(test)).toBe(0);
   });
 
-  it('a subaccount Paystack refuses leaves the bank account unsaved', async () => {
+  pglite.it('a subaccount Paystack refuses leaves the bank account unsaved', async () => {
     const store = await sellingStore(test, setup);
     fake.state.error500On = '/subaccount';
     try {
@@ -303,7 +304,7 @@ describe('subaccount settlement', () => {
   });
 });
 
-describe('subaccount settlement on the built-in sandbox (no Paystack key)', () => {
+pglite.describe('subaccount settlement on the built-in sandbox (no Paystack key)', () => {
   let sandbox: TestApp;
   afterAll(() => sandbox?.close());
 

@@ -3,6 +3,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/modules/notifications/notifications.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { openTwoApps } from '../support/two-apps.js';
 
@@ -39,7 +40,7 @@ const digestsOf = (test: TestApp, admin: Admin) =>
     .from(notifications)
     .where(and(eq(notifications.userId, admin.id), eq(notifications.kind, 'admin.digest')));
 
-describe('on one process', () => {
+pglite.describe('on one process', () => {
   let test: TestApp;
   let digesting: Admin;
   let eachEvent: Admin;

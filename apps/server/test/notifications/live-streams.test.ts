@@ -6,6 +6,7 @@ import { NOTIFICATIONS_CHANGED, openLiveStreams } from '../../src/modules/notifi
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../src/platform/notify/topics.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createConfirmedAccount, createTestApp, login, type TestApp } from '../support/test-app.js';
 
 /** Short enough that "within one heartbeat" is quick to prove; the process's default is 25 s. */
@@ -101,56 +102,62 @@ describe('live streams (ADR 068)', () => {
     return { ...(await login(test, 'customer', account.email)), email: account.email };
   }
 
-  it('caps the streams of one account: beyond the cap, 503 with Retry-After in the envelope', async () => {
-    const customer = await customerSession();
-    const other = await customerSession();
-    const first = await openStream(base, customer.accessToken);
-    const second = await openStream(base, customer.accessToken);
-    expect([first.status, second.status]).toEqual([200, 200]);
-    expect(openLiveStreams()).toBeGreaterThanOrEqual(2);
+  pglite.it(
+    'caps the streams of one account: beyond the cap, 503 with Retry-After in the envelope',
+    async () => {
+      const customer = await customerSession();
+      const other = await customerSession();
+      const first = await openStream(base, customer.accessToken);
+      const second = await openStream(base, customer.accessToken);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(openLiveStreams()).toBeGreaterThanOrEqual(2);
 
-    const third = await openStream(base, customer.accessToken);
-    expect(third.status).toBe(503);
-    expect(third.retryAfter).toBe('30');
-    expect(third.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
-    expect(third.body?.message).toMatch(/too many screens/i);
+      const third = await openStream(base, customer.accessToken);
+      expect(third.status).toBe(503);
+      expect(third.retryAfter).toBe('30');
+      expect(third.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+      expect(third.body?.message).toMatch(/too many screens/i);
 
-    // The cap is the account's: another account opens its own.
-    const others = await openStream(base, other.accessToken);
-    expect(others.status).toBe(200);
+      // The cap is the account's: another account opens its own.
+      const others = await openStream(base, other.accessToken);
+      expect(others.status).toBe(200);
 
-    // A closed stream frees its place.
-    const before = openLiveStreams();
-    first.close();
-    await within(2000, () => openLiveStreams() < before);
-    const again = await openStream(base, customer.accessToken);
-    expect(again.status).toBe(200);
-    for (const stream of [second, others, again]) stream.close();
-  });
+      // A closed stream frees its place.
+      const before = openLiveStreams();
+      first.close();
+      await within(2000, () => openLiveStreams() < before);
+      const again = await openStream(base, customer.accessToken);
+      expect(again.status).toBe(200);
+      for (const stream of [second, others, again]) stream.close();
+    },
+  );
 
-  it('closes the stream of a signed-out session within one heartbeat, and keeps the others', async () => {
-    const customer = await customerSession();
-    const otherSession = await login(test, 'customer', customer.email);
-    const leaving = await openStream(base, customer.accessToken);
-    const staying = await openStream(base, otherSession.accessToken);
-    await within(2000, () => leaving.events.includes('ready') && staying.events.includes('ready'));
+  pglite.it(
+    'closes the stream of a signed-out session within one heartbeat, and keeps the others',
+    async () => {
+      const customer = await customerSession();
+      const otherSession = await login(test, 'customer', customer.email);
+      const leaving = await openStream(base, customer.accessToken);
+      const staying = await openStream(base, otherSession.accessToken);
+      await within(2000, () => leaving.events.includes('ready') && staying.events.includes('ready'));
 
-    const signedOut = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/logout',
-      headers: bearer(customer.accessToken),
-    });
-    expect(signedOut.statusCode).toBe(200);
-    const took = await within(HEARTBEAT_MS + SLACK_MS, () => leaving.ended());
-    expect(took).toBeLessThanOrEqual(HEARTBEAT_MS + SLACK_MS);
+      const signedOut = await test.app.inject({
+        method: 'POST',
+        url: '/api/auth/customer/logout',
+        headers: bearer(customer.accessToken),
+      });
+      expect(signedOut.statusCode).toBe(200);
+      const took = await within(HEARTBEAT_MS + SLACK_MS, () => leaving.ended());
+      expect(took).toBeLessThanOrEqual(HEARTBEAT_MS + SLACK_MS);
 
-    // Two more heartbeats: the live session's stream is still open.
-    await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
-    expect(staying.ended()).toBe(false);
-    staying.close();
-  });
+      // Two more heartbeats: the live session's stream is still open.
+      await new Promise((resolve) => setTimeout(resolve, 2 * HEARTBEAT_MS));
+      expect(staying.ended()).toBe(false);
+      staying.close();
+    },
+  );
 
-  it("closes a merchant's stream when their store membership is removed", async () => {
+  pglite.it("closes a merchant's stream when their store membership is removed", async () => {
     const stream = await openStream(base, merchantB.token);
     await within(2000, () => stream.events.includes('ready'));
     await test.deps.db

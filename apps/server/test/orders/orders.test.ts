@@ -24,6 +24,7 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { pdfTextLines } from '../support/pdf-text.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 let offsetMs = 0;
@@ -68,7 +69,7 @@ const statusOf = async (orderId: string) =>
   (await test.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]
     ?.status;
 
-describe('order statuses', () => {
+pglite.describe('order statuses', () => {
   it('lists the statuses of the table, as before: id, code name and known name', async () => {
     const response = await get('/api/orders/order-status');
     expect(response.statusCode).toBe(200);
@@ -79,7 +80,7 @@ describe('order statuses', () => {
   });
 });
 
-describe('orders written by checkout through the orders module', () => {
+pglite.describe('orders written by checkout through the orders module', () => {
   it('enters as awaiting payment by checkout, moves to pending by payment, with a delivery hand-over', async () => {
     const { customer, orderId } = await paidOrder();
     expect(await statusOf(orderId)).toBe('pending');
@@ -163,7 +164,7 @@ describe('orders written by checkout through the orders module', () => {
   });
 });
 
-describe('transition', () => {
+pglite.describe('transition', () => {
   const merchant = () => ({ role: 'merchant' as const, id: store.merchantId });
 
   it('moves along the table and writes the activity with the actor', async () => {
@@ -260,7 +261,7 @@ describe('transition', () => {
   });
 });
 
-describe('order routes moved to the orders module', () => {
+pglite.describe('order routes moved to the orders module', () => {
   it('serve history and detail to their customer only', async () => {
     const { customer, orderId } = await paidOrder();
     const history = json(await get('/api/orders/customer', customer.token)).data;
@@ -275,7 +276,7 @@ describe('order routes moved to the orders module', () => {
   });
 });
 
-describe('receipt (issue 35 item 8)', () => {
+pglite.describe('receipt (issue 35 item 8)', () => {
   it('gives the customer a PDF receipt of their paid order, nobody else, and none before payment', async () => {
     const { customer, orderId } = await paidOrder();
     const receipt = await get(`/api/orders/customer/${orderId}/receipt`, customer.token);

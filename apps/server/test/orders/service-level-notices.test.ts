@@ -8,6 +8,7 @@ import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
+import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
   createAdmin,
@@ -88,7 +89,7 @@ const toldOf = async (test: TestApp, userId: string, orderId: string) =>
       )
   ).length;
 
-describe('service-level limits and late notices', () => {
+pglite.describe('service-level limits and late notices', () => {
   let test: TestApp;
   let storeA: TestMerchant;
   let storeB: TestMerchant;

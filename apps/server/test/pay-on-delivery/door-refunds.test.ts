@@ -16,6 +16,7 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { moveOrder } from '../support/order-moves.js';
+import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
   createAdmin,
@@ -147,7 +148,7 @@ const paidOut = (refundId: string) =>
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.refundId, refundId), eq(ledgerEntries.kind, 'pod_refund_paid')));
 
-describe('a return of an order paid at the door', () => {
+pglite.describe('a return of an order paid at the door', () => {
   it('is owed to the customer by bank transfer, never sent to the card that paid the other store', async () => {
     const refund = await doorOrderRefunded(true);
     expect(refund.rows).toHaveLength(1);

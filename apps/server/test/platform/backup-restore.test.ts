@@ -18,6 +18,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Backup and restore (issue 33): a marketplace with paid orders and its books, and an upload, goes into one archive
@@ -47,7 +48,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-describe('backup and restore', () => {
+pglite.describe('backup and restore', () => {
   // A whole backup and restore: an archive of the database and uploads, opened again in a second database. It took
   // 29.5 s of its 30 s beside a loaded machine's other work, so it gets the time of a set-up.
   it('restores a marketplace with orders and money whole, into an empty database and folder', async () => {

@@ -10,6 +10,7 @@ import {
   createPostgresTransport,
   createRedisTransport,
 } from '../../src/platform/changes/index.js';
+import { pglite, proofsOnly } from '../support/postgres-proofs.js';
 import { redisReachable, testRedisUrl } from '../support/redis.js';
 import { openTestDatabase } from '../support/test-app.js';
 
@@ -31,7 +32,7 @@ function heard(bus: ChangeBus, topic: string, accept: (change: Change) => boolea
   });
 }
 
-describe('change bus in process (the embedded default)', () => {
+pglite.describe('change bus in process (the embedded default)', () => {
   it('delivers to this process before publish returns, marked local, and only to the topic subscribed', async () => {
     const bus = createChangeBus({ logger });
     expect(bus.transport).toBe('in-process');
@@ -193,7 +194,7 @@ const redisUrl = testRedisUrl;
 const redisUp = await redisReachable(redisUrl);
 if (!redisUp) console.warn(`\n!!! change bus over Redis skipped: nothing answers at ${redisUrl} !!!\n`);
 
-describe.skipIf(!redisUp)('change bus over Redis pub/sub', () => {
+describe.skipIf(proofsOnly() || !redisUp)('change bus over Redis pub/sub', () => {
   crossProcessProofs(async () => {
     // A channel of this run's own: parallel runs on one Redis must not hear each other.
     const channel = `test:changes:${process.pid}:${Date.now()}`;

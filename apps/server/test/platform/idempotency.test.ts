@@ -14,6 +14,7 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Idempotent money requests (ADR 064): a money mutation sent with an Idempotency-Key does its work once per key and
@@ -86,31 +87,37 @@ describe('one Idempotency-Key, many requests', () => {
     expect(transfers() - before).toBe(1);
   }, 90_000);
 
-  it('without a key a repeat is a new request, as before: the second approval finds nothing payable', async () => {
-    const store = await payableStore();
-    expect((await approve(store.storeId, setup.admin.accessToken)).statusCode).toBe(200);
-    const again = await approve(store.storeId, setup.admin.accessToken);
-    expect(again.statusCode).toBe(409);
-    expect(again.headers['idempotent-replayed']).toBeUndefined();
-  });
+  pglite.it(
+    'without a key a repeat is a new request, as before: the second approval finds nothing payable',
+    async () => {
+      const store = await payableStore();
+      expect((await approve(store.storeId, setup.admin.accessToken)).statusCode).toBe(200);
+      const again = await approve(store.storeId, setup.admin.accessToken);
+      expect(again.statusCode).toBe(409);
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+    },
+  );
 
-  it('a refusal is the first answer too: a repeat gets the same 409, even once the store has money to pay', async () => {
-    const store = await sellingStore(test, setup);
-    const key = randomUUID();
-    const first = await approve(store.storeId, setup.admin.accessToken, key);
-    expect(first.statusCode).toBe(409);
-    await saveBankAccount(test, store.storeId, store.id);
-    await payableOrder(test, setup, store, dispatcher, { price: 6_000 });
-    const repeat = await approve(store.storeId, setup.admin.accessToken, key);
-    expect(repeat.statusCode).toBe(409);
-    expect(repeat.body).toBe(first.body);
-    expect(await payoutsOf(store.storeId)).toHaveLength(0);
-    // A new action is a new key: it pays.
-    expect((await approve(store.storeId, setup.admin.accessToken, randomUUID())).statusCode).toBe(200);
-  });
+  pglite.it(
+    'a refusal is the first answer too: a repeat gets the same 409, even once the store has money to pay',
+    async () => {
+      const store = await sellingStore(test, setup);
+      const key = randomUUID();
+      const first = await approve(store.storeId, setup.admin.accessToken, key);
+      expect(first.statusCode).toBe(409);
+      await saveBankAccount(test, store.storeId, store.id);
+      await payableOrder(test, setup, store, dispatcher, { price: 6_000 });
+      const repeat = await approve(store.storeId, setup.admin.accessToken, key);
+      expect(repeat.statusCode).toBe(409);
+      expect(repeat.body).toBe(first.body);
+      expect(await payoutsOf(store.storeId)).toHaveLength(0);
+      // A new action is a new key: it pays.
+      expect((await approve(store.storeId, setup.admin.accessToken, randomUUID())).statusCode).toBe(200);
+    },
+  );
 });
 
-describe('a key belongs to one request of one account', () => {
+pglite.describe('a key belongs to one request of one account', () => {
   it('the same key with a different request is refused with 422 and does nothing', async () => {
     const first = await payableStore();
     const second = await payableStore();
@@ -177,7 +184,7 @@ describe('a key belongs to one request of one account', () => {
   });
 });
 
-describe('what is not kept', () => {
+pglite.describe('what is not kept', () => {
   it('a request refused before it ran (no token) keeps nothing: the retry with a token does the work', async () => {
     const store = await payableStore();
     const key = randomUUID();
@@ -223,7 +230,7 @@ describe('what is not kept', () => {
   });
 });
 
-describe('the API document', () => {
+pglite.describe('the API document', () => {
   it('documents the header, the replay and the refusals on every idempotent operation', async () => {
     const document = json(await test.app.inject({ method: 'GET', url: '/api/docs/json' })) as unknown as {
       paths: Record<string, Record<string, Record<string, unknown>>>;

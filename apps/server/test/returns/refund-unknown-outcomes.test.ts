@@ -24,6 +24,7 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { bearer, json, openTestDatabase, type TestApp } from '../support/test-app.js';
 
 // Issue 29, ADR 061: a refund whose answer is lost is paid once. The app talks to a local stand-in for Paystack
@@ -150,7 +151,7 @@ function webhook(app: TestApp, payload: unknown) {
   });
 }
 
-describe('the late refund (issue 29)', () => {
+pglite.describe('the late refund (issue 29)', () => {
   it('a partial refund answered after the timeout is unknown, refused to retry, settled by its webhook, sent once', async () => {
     minutesAhead = 0;
     const paid = await twoStorePayment();
@@ -250,7 +251,7 @@ describe('the late refund (issue 29)', () => {
 });
 
 // Each test waits out the adapter's timeout and runs the sweep several times: more than the default 30 s on a busy machine.
-describe("a late payment's refund by the checkout sweep (ADR 080)", { timeout: 120_000 }, () => {
+pglite.describe("a late payment's refund by the checkout sweep (ADR 080)", { timeout: 120_000 }, () => {
   /** A one-store checkout left to expire, then paid at the stand-in: its money is due back. */
   async function latePayment() {
     minutesAhead = 0;

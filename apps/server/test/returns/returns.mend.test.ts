@@ -14,6 +14,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { pglite } from '../support/postgres-proofs.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { caller, type Dispatcher, deliveredOrder } from './returns-support.js';
 
@@ -86,7 +87,7 @@ describe('received goods go back into stock once', () => {
     expect(await stockOf(paid.productId)).toBe(before + 2);
   });
 
-  it('a return refunded without the goods coming back leaves stock alone', async () => {
+  pglite.it('a return refunded without the goods coming back leaves stock alone', async () => {
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 1 });
     const id = await returnOf(paid, 1);
     await setStatus(id, store.accessToken, { status: 'approved' });
@@ -96,7 +97,7 @@ describe('received goods go back into stock once', () => {
   });
 });
 
-describe('the customer hears of each decision', () => {
+pglite.describe('the customer hears of each decision', () => {
   it('mails the customer when the store approves, rejects, refunds or sends a replacement', async () => {
     const refunded = await deliveredOrder(test, setup, store, dispatcher, { quantity: 1 });
     const first = await returnOf(refunded, 1);
@@ -130,7 +131,7 @@ describe('the customer hears of each decision', () => {
   });
 });
 
-describe('a refund the provider reports failed', () => {
+pglite.describe('a refund the provider reports failed', () => {
   it('frees what it reserved on the payment, is listed for admins, and is sent again by a retry', async () => {
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 1 });
     const id = await returnOf(paid, 1);

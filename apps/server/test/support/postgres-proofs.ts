@@ -1,3 +1,5 @@
+import { describe, it } from 'vitest';
+
 /**
  * Server test files that prove what only PostgreSQL can show (ADR 070): concurrency on real connections
  * (many requests at once against one row: stock, coupons, gift cards, payouts, refunds, default addresses), LISTEN /
@@ -51,3 +53,26 @@ export const postgresProofFiles = [
   'test/simulation/money.simulation.test.ts',
   'test/themes/themes-publishing.test.ts',
 ];
+
+/**
+ * True in the `server-postgres` project (vitest.config.ts sets TEST_POSTGRES_PROOFS_ONLY there): a listed file then
+ * runs only its PostgreSQL proofs. Read when a file is collected, never when this module loads: files share a
+ * worker's modules (`isolate: false`).
+ */
+export function proofsOnly(): boolean {
+  return process.env.TEST_POSTGRES_PROOFS_ONLY === 'true';
+}
+
+/**
+ * `pglite.it` and `pglite.describe` mark the tests of a listed file that prove nothing PostgreSQL-specific: they
+ * run in the `server` project (PGlite, as on a fresh clone) and are skipped in `server-postgres`, which runs only the
+ * proofs (concurrency on real connections, two processes, LISTEN/NOTIFY, pg-boss, plans, the production driver).
+ */
+export const pglite = {
+  get it(): ReturnType<typeof it.skipIf> {
+    return it.skipIf(proofsOnly());
+  },
+  get describe(): ReturnType<typeof describe.skipIf> {
+    return describe.skipIf(proofsOnly());
+  },
+};
