@@ -12,6 +12,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverSource = path.join(root, 'apps/server/src');
 export const FILE_LIMIT = 500;
 export const FUNCTION_LIMIT = 80;
+/**
+ * Server files exempt from FILE_LIMIT because they are data, not logic (issue 30: "except generated or data files,
+ * listed"; ADR 107): long lists a reader reads down, not code to hold in mind at once. Their functions still count.
+ * Add a file here only with a decision record saying why it is data.
+ */
+export const DATA_FILES = ['apps/server/src/seed/demo-catalog-data.ts'];
 
 function sourceFiles(dir) {
   return fs
@@ -67,7 +73,7 @@ export function measureServerSizes() {
   const relative = (file) => path.relative(root, file);
   const bigFiles = files
     .map(({ file, text }) => ({ file: relative(file), lines: lineCount(text) }))
-    .filter((entry) => entry.lines > FILE_LIMIT)
+    .filter((entry) => entry.lines > FILE_LIMIT && !DATA_FILES.includes(entry.file))
     .sort((a, b) => b.lines - a.lines);
   const longFunctions = files
     .flatMap(({ file, functions }) => functions.map((fn) => ({ file: relative(file), ...fn })))
@@ -94,6 +100,7 @@ function report(list) {
   console.log(`server files over ${FILE_LIMIT} lines:  ${bigFiles.length}`);
   console.log(`server functions over ${FUNCTION_LIMIT} lines: ${longFunctions.length}`);
   if (list) {
+    console.log(`\ndata files (exempt from the file limit): ${DATA_FILES.join(', ')}`);
     console.log('\nfiles:');
     for (const entry of bigFiles) console.log(`  ${entry.lines}\t${entry.file}`);
     console.log('\nfunctions:');

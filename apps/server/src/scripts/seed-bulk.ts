@@ -13,112 +13,18 @@ import { orderItems, orders, orderTrackers } from '../modules/orders/orders.sche
 import { stores } from '../modules/stores/stores.schema.js';
 import { loadConfig } from '../platform/config.js';
 import { type Db, openDatabase } from '../platform/db/client.js';
+import {
+  adjectives,
+  catalogTree,
+  colours,
+  lgasByState,
+  random,
+  states,
+  storeKinds,
+  storeWords,
+} from './seed-bulk-data.js';
 
 const BATCH_SIZE = 1000;
-
-/** Category → sub-category → child category → product nouns. */
-const catalogTree: Record<string, Record<string, Record<string, string[]>>> = {
-  Fashion: {
-    Women: {
-      Dresses: ['Ankara Dress', 'Maxi Gown', 'Bubu Kaftan'],
-      Wrappers: ['Aso Oke Wrapper', 'George Wrapper'],
-    },
-    Men: { Native: ['Agbada Set', 'Senator Suit', 'Kaftan'], Shirts: ['Adire Shirt', 'Linen Shirt'] },
-    Shoes: {
-      Sandals: ['Leather Palm Slippers', 'Aba Sandals'],
-      Sneakers: ['Canvas Sneakers', 'Running Shoes'],
-    },
-    Accessories: { Caps: ['Fila Cap', 'Beaded Cap'], Bags: ['Leather Tote', 'Ankara Backpack'] },
-  },
-  'Phones & Tablets': {
-    Smartphones: {
-      Android: ['Android Phone 128GB', 'Android Phone 64GB'],
-      iPhone: ['iPhone 13', 'iPhone 12'],
-    },
-    Accessories: {
-      'Power Banks': ['20000mAh Power Bank', 'Solar Power Bank'],
-      Chargers: ['Fast Charger', 'Car Charger'],
-    },
-  },
-  Electronics: {
-    Power: {
-      Generators: ['Petrol Generator 3.5kVA', 'Inverter Generator'],
-      Inverters: ['Solar Inverter', 'Battery Pack'],
-    },
-    Audio: {
-      Speakers: ['Bluetooth Speaker', 'Party Speaker'],
-      Headphones: ['Wireless Earbuds', 'Studio Headphones'],
-    },
-    Television: { 'Smart TVs': ['43 inch Smart TV', '55 inch Smart TV'], 'LED TVs': ['32 inch LED TV'] },
-  },
-  Groceries: {
-    Grains: {
-      Rice: ['Ofada Rice 5kg', 'Long Grain Rice 10kg'],
-      Garri: ['Ijebu Garri 4kg', 'Yellow Garri 2kg'],
-    },
-    Spices: { Pepper: ['Suya Spice', 'Dried Pepper'], Seasoning: ['Iru Locust Beans', 'Crayfish Powder'] },
-    Drinks: { Local: ['Zobo Mix', 'Kunu Drink'], Malt: ['Malt Drink Pack'] },
-  },
-  'Home & Kitchen': {
-    Cookware: {
-      Pots: ['Stainless Pot Set', 'Aluminium Pot'],
-      Utensils: ['Wooden Spoon Set', 'Mortar and Pestle'],
-    },
-    Appliances: {
-      Blenders: ['Pepper Grinder', 'Table Blender'],
-      Cooling: ['Standing Fan', 'Rechargeable Fan'],
-    },
-  },
-  'Health & Beauty': {
-    Skincare: { Natural: ['Shea Butter', 'African Black Soap'], Creams: ['Body Lotion', 'Face Cream'] },
-    Hair: { Wigs: ['Human Hair Wig', 'Braided Wig'], Care: ['Hair Cream', 'Coconut Oil'] },
-  },
-};
-
-const adjectives = [
-  'Premium',
-  'Classic',
-  'Handmade',
-  'Original',
-  'Durable',
-  'Lagos',
-  'Everyday',
-  'Deluxe',
-  'Quality',
-];
-const colours = ['Blue', 'Black', 'Green', 'Gold', 'Red', 'White', 'Brown', 'Wine'];
-const storeWords = [
-  'Mama',
-  'Oga',
-  'Balogun',
-  'Aba',
-  'Kano',
-  'Ibadan',
-  'Onitsha',
-  'Ikeja',
-  'Yaba',
-  'Lekki',
-  'Wuse',
-];
-const storeKinds = ['Stores', 'Ventures', 'Enterprises', 'Market', 'Hub', 'Collections', 'Mart', 'Global'];
-const states = ['Lagos', 'Abuja', 'Kano', 'Rivers', 'Oyo', 'Anambra', 'Enugu', 'Kaduna'];
-
-/** A seeded generator (mulberry32) so every run builds the same catalog. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-  };
-}
 
 interface Leaf {
   categoryId: string;
@@ -299,17 +205,6 @@ export interface SeedOrdersOptions {
   log?: (line: string) => void;
 }
 
-const lgasByState: Record<string, string[]> = {
-  Lagos: ['Ikeja', 'Eti-Osa', 'Surulere', 'Alimosho', 'Lagos Island'],
-  Abuja: ['Municipal Area Council', 'Bwari', 'Gwagwalada'],
-  Kano: ['Nassarawa', 'Fagge', 'Tarauni'],
-  Rivers: ['Port Harcourt', 'Obio/Akpor'],
-  Oyo: ['Ibadan North', 'Ibadan South-West', 'Ogbomosho North'],
-  Anambra: ['Onitsha North', 'Awka South'],
-  Enugu: ['Enugu North', 'Nsukka'],
-  Kaduna: ['Kaduna North', 'Zaria'],
-};
-
 /**
  * A year of one store's orders as checkout and the status machine leave them: trackers (most paid), orders spread
  * over the days, one to three items each from the store's products, a coupon on about three orders in ten, and some
@@ -320,7 +215,32 @@ export async function seedBulkOrders(db: Db, options: SeedOrdersOptions) {
   const rng = random(options.seed ?? 20_261_123);
   const runId = randomUUID().slice(0, 8);
   const started = performance.now();
-  const customerRows = Array.from({ length: options.customers ?? 2000 }, (_, index) => ({
+  const customerIds = await seedBulkCustomers(db, rng, runId, options.customers ?? 2000);
+  const catalog = await orderableProducts(db, options.store.id, rng);
+  const now = Date.now();
+  const span = (options.days ?? 365) * 24 * 60 * 60 * 1000;
+  for (let start = 0; start < options.orders; start += BATCH_SIZE) {
+    const size = Math.min(BATCH_SIZE, options.orders - start);
+    const drafts = Array.from({ length: size }, (_, offset) =>
+      draftOrder(rng, catalog, customerIds, now, span, start + offset),
+    );
+    await insertOrderBatch(db, options.store, runId, start, drafts);
+    if ((start / BATCH_SIZE) % 10 === 9) log(`  ${start + size} orders (${elapsed(started)})`);
+  }
+  await db.execute(sql`analyze orders`);
+  await db.execute(sql`analyze order_items`);
+  await db.execute(sql`analyze order_trackers`);
+  log(`  ${options.orders} orders of ${options.store.storeName} in ${elapsed(started)}`);
+  return { orders: options.orders, customers: customerIds.length };
+}
+
+type Rng = ReturnType<typeof random>;
+type Orderable = { id: string; name: string; sellingPriceKobo: number };
+type Draft = ReturnType<typeof draftOrder>;
+
+/** The shoppers the orders are spread over, inserted BATCH_SIZE at a time; their ids in order. */
+async function seedBulkCustomers(db: Db, rng: Rng, runId: string, count: number): Promise<string[]> {
+  const customerRows = Array.from({ length: count }, (_, index) => ({
     kind: 'customer' as const,
     firstName: rng.pick(['Adaeze', 'Bola', 'Chidi', 'Danjuma', 'Efe', 'Fatima', 'Gbenga', 'Halima']),
     lastName: rng.pick(['Okonkwo', 'Adebayo', 'Yusuf', 'Okoro', 'Lawal', 'Ibekwe']),
@@ -335,133 +255,147 @@ export async function seedBulkOrders(db: Db, options: SeedOrdersOptions) {
       .returning({ id: users.id });
     customerIds.push(...rows.map((row) => row.id));
   }
+  return customerIds;
+}
+
+/** Up to 300 of the store's products; fifty made-up ones when it has none (the report only reads the items). */
+async function orderableProducts(db: Db, storeId: string, rng: Rng): Promise<Orderable[]> {
   const stocked = await db
     .select({ id: products.id, name: products.name, sellingPriceKobo: products.sellingPriceKobo })
     .from(products)
-    .where(sql`${products.storeId} = ${options.store.id}`)
+    .where(sql`${products.storeId} = ${storeId}`)
     .limit(300);
-  const catalog =
-    stocked.length > 0
-      ? stocked
-      : Array.from({ length: 50 }, (_, index) => ({
-          id: randomUUID(),
-          name: `Bulk product ${index + 1}`,
-          sellingPriceKobo: rng.int(5, 500) * 10_000,
-        }));
-  const now = Date.now();
-  const span = (options.days ?? 365) * 24 * 60 * 60 * 1000;
-  for (let start = 0; start < options.orders; start += BATCH_SIZE) {
-    const size = Math.min(BATCH_SIZE, options.orders - start);
-    const drafts = Array.from({ length: size }, (_, offset) => {
-      const lines = Array.from({ length: rng.int(1, 3) }, () => {
-        const product = rng.pick(catalog);
-        return { product, quantity: rng.int(1, 3) };
-      });
-      const subtotal = lines.reduce((sum, line) => sum + line.product.sellingPriceKobo * line.quantity, 0);
-      const discount = rng.next() < 0.3 ? Math.round((subtotal * rng.int(5, 20)) / 100) : 0;
-      const shipping = rng.int(10, 60) * 10_000;
-      const roll = rng.next();
-      const paid = roll >= 0.05;
-      const status = !paid
-        ? roll < 0.02
-          ? 'awaiting_payment'
-          : 'cancelled'
-        : roll < 0.09
-          ? 'cancelled'
-          : roll < 0.1
-            ? 'returned'
-            : roll < 0.15
-              ? 'pending'
-              : roll < 0.2
-                ? 'accepted'
-                : roll < 0.5
-                  ? 'delivered'
-                  : 'completed';
-      const state = rng.pick(states);
-      const createdAt = new Date(now - Math.floor(rng.next() * span));
-      const address = {
-        fullName: 'Bulk Buyer',
-        phoneNumber: '+2348030000000',
-        emailAddress: null,
-        state,
-        lga: rng.pick(lgasByState[state] ?? ['Central']),
-        address: `${start + offset + 1} Market Road`,
-      };
-      return {
-        lines,
-        subtotal,
-        discount,
-        shipping,
-        paid,
-        status,
-        createdAt,
-        address,
-        customerId: rng.pick(customerIds),
-      };
-    });
-    const trackers = await db
-      .insert(orderTrackers)
-      .values(
-        drafts.map((draft, offset) => ({
-          reference: `CHK-BULK-${runId}-${start + offset}`,
-          customerId: draft.customerId,
-          status: draft.paid
-            ? ('paid' as const)
-            : draft.status === 'cancelled'
-              ? ('expired' as const)
-              : ('awaiting_payment' as const),
-          itemsSubtotalKobo: draft.subtotal,
-          shippingTotalKobo: draft.shipping,
-          discountTotalKobo: draft.discount,
-          amountDueKobo: draft.subtotal - draft.discount + draft.shipping,
-          deliveryAddress: draft.address,
-          expiresAt: new Date(draft.createdAt.getTime() + 30 * 60_000),
-          paidAt: draft.paid ? new Date(draft.createdAt.getTime() + 5 * 60_000) : null,
-          refundStatus:
-            draft.paid && draft.status === 'cancelled' ? ('refunded' as const) : ('none' as const),
-          createdAt: draft.createdAt,
-        })),
-      )
-      .returning({ id: orderTrackers.id });
-    const placed = await db
-      .insert(orders)
-      .values(
-        drafts.map((draft, offset) => ({
-          trackerId: trackers[offset]!.id,
-          orderName: `NM-B${runId}${start + offset}`,
-          customerId: draft.customerId,
-          storeId: options.store.id,
-          merchantId: options.store.merchantId,
-          storeName: options.store.storeName,
-          status: draft.status,
-          subtotalKobo: draft.subtotal,
-          shippingFeeKobo: draft.shipping,
-          discountKobo: draft.discount,
-          totalKobo: draft.subtotal - draft.discount + draft.shipping,
-          deliveryAddress: draft.address,
-          createdAt: draft.createdAt,
-        })),
-      )
-      .returning({ id: orders.id });
-    await db.insert(orderItems).values(
-      drafts.flatMap((draft, offset) =>
-        draft.lines.map((line) => ({
-          orderId: placed[offset]!.id,
-          productId: line.product.id,
-          productName: line.product.name,
-          sku: `BULK-${line.product.id.slice(0, 8)}`,
-          unitPriceKobo: line.product.sellingPriceKobo,
-          quantity: line.quantity,
-        })),
-      ),
-    );
-    if ((start / BATCH_SIZE) % 10 === 9) log(`  ${start + size} orders (${elapsed(started)})`);
-  }
-  await db.execute(sql`analyze orders`);
-  await db.execute(sql`analyze order_items`);
-  await db.execute(sql`analyze order_trackers`);
-  log(`  ${options.orders} orders of ${options.store.storeName} in ${elapsed(started)}`);
-  return { orders: options.orders, customers: customerIds.length };
+  return stocked.length > 0
+    ? stocked
+    : Array.from({ length: 50 }, (_, index) => ({
+        id: randomUUID(),
+        name: `Bulk product ${index + 1}`,
+        sellingPriceKobo: rng.int(5, 500) * 10_000,
+      }));
+}
+
+/**
+ * The `number`-th order as drawn from the seeded sequence (in the order it always drew): its lines, discount,
+ * shipping, how it ended, when within `span` before `now`, where it went and who bought it.
+ */
+function draftOrder(
+  rng: Rng,
+  catalog: Orderable[],
+  customerIds: string[],
+  now: number,
+  span: number,
+  number: number,
+) {
+  const lines = Array.from({ length: rng.int(1, 3) }, () => {
+    const product = rng.pick(catalog);
+    return { product, quantity: rng.int(1, 3) };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.product.sellingPriceKobo * line.quantity, 0);
+  const discount = rng.next() < 0.3 ? Math.round((subtotal * rng.int(5, 20)) / 100) : 0;
+  const shipping = rng.int(10, 60) * 10_000;
+  const roll = rng.next();
+  const paid = roll >= 0.05;
+  const status = !paid
+    ? roll < 0.02
+      ? 'awaiting_payment'
+      : 'cancelled'
+    : roll < 0.09
+      ? 'cancelled'
+      : roll < 0.1
+        ? 'returned'
+        : roll < 0.15
+          ? 'pending'
+          : roll < 0.2
+            ? 'accepted'
+            : roll < 0.5
+              ? 'delivered'
+              : 'completed';
+  const state = rng.pick(states);
+  const createdAt = new Date(now - Math.floor(rng.next() * span));
+  const address = {
+    fullName: 'Bulk Buyer',
+    phoneNumber: '+2348030000000',
+    emailAddress: null,
+    state,
+    lga: rng.pick(lgasByState[state] ?? ['Central']),
+    address: `${number + 1} Market Road`,
+  };
+  return {
+    lines,
+    subtotal,
+    discount,
+    shipping,
+    paid,
+    status,
+    createdAt,
+    address,
+    customerId: rng.pick(customerIds),
+  };
+}
+
+/** One batch of drafts as checkout leaves them: trackers, then orders, then their items, a multi-row insert each. */
+async function insertOrderBatch(
+  db: Db,
+  store: SeedOrdersOptions['store'],
+  runId: string,
+  start: number,
+  drafts: Draft[],
+): Promise<void> {
+  const trackers = await db
+    .insert(orderTrackers)
+    .values(
+      drafts.map((draft, offset) => ({
+        reference: `CHK-BULK-${runId}-${start + offset}`,
+        customerId: draft.customerId,
+        status: draft.paid
+          ? ('paid' as const)
+          : draft.status === 'cancelled'
+            ? ('expired' as const)
+            : ('awaiting_payment' as const),
+        itemsSubtotalKobo: draft.subtotal,
+        shippingTotalKobo: draft.shipping,
+        discountTotalKobo: draft.discount,
+        amountDueKobo: draft.subtotal - draft.discount + draft.shipping,
+        deliveryAddress: draft.address,
+        expiresAt: new Date(draft.createdAt.getTime() + 30 * 60_000),
+        paidAt: draft.paid ? new Date(draft.createdAt.getTime() + 5 * 60_000) : null,
+        refundStatus: draft.paid && draft.status === 'cancelled' ? ('refunded' as const) : ('none' as const),
+        createdAt: draft.createdAt,
+      })),
+    )
+    .returning({ id: orderTrackers.id });
+  const placed = await db
+    .insert(orders)
+    .values(
+      drafts.map((draft, offset) => ({
+        trackerId: trackers[offset]!.id,
+        orderName: `NM-B${runId}${start + offset}`,
+        customerId: draft.customerId,
+        storeId: store.id,
+        merchantId: store.merchantId,
+        storeName: store.storeName,
+        status: draft.status,
+        subtotalKobo: draft.subtotal,
+        shippingFeeKobo: draft.shipping,
+        discountKobo: draft.discount,
+        totalKobo: draft.subtotal - draft.discount + draft.shipping,
+        deliveryAddress: draft.address,
+        createdAt: draft.createdAt,
+      })),
+    )
+    .returning({ id: orders.id });
+  await db.insert(orderItems).values(
+    drafts.flatMap((draft, offset) =>
+      draft.lines.map((line) => ({
+        orderId: placed[offset]!.id,
+        productId: line.product.id,
+        productName: line.product.name,
+        sku: `BULK-${line.product.id.slice(0, 8)}`,
+        unitPriceKobo: line.product.sellingPriceKobo,
+        quantity: line.quantity,
+      })),
+    ),
+  );
 }
 
 function elapsed(since: number): string {

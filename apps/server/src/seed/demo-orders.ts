@@ -118,6 +118,34 @@ const stages: { name: string; path: OrderStatusCode[]; carrier: Carrier; hoursAg
 /** Steps of a demo order are 20 minutes apart from its placing; the last is when it entered its status. */
 const STEP_MS = 20 * 60 * 1000;
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type User = NonNullable<Awaited<ReturnType<typeof findUserByEmail>>>;
+type Stage = (typeof stages)[number];
+type Product = typeof products.$inferSelect;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Who the demo orders are between, where they go, and the seed's clock. */
+interface StageContext {
+  customer: User;
+  merchant: User;
+  partner: User;
+  dispatcher: User;
+  admin: User;
+  store: typeof stores.$inferSelect;
+  address: typeof orders.$inferInsert.deliveryAddress;
+  now: Date;
+}
+
+/** The order as its trail needs it: its id, status, carrier and delivery token, and when it was placed. */
+interface PlacedStage {
+  id: string;
+  status: OrderStatusCode;
+  carrierName: string | null;
+  token: string;
+  placed: Date;
+  deliveredAt: Date | null;
+}
+
 /** Seeds the demo orders once (after the demo accounts and catalog); running it again changes nothing. */
 export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()): Promise<number> {
   const [existing] = await db
@@ -150,134 +178,156 @@ export async function seedDemoOrders(db: Db, logger?: Logger, now = new Date()):
     lga: 'Ikeja',
     address: '14 Allen Avenue, Ikeja',
   };
-  const hour = 60 * 60 * 1000;
+  const people: StageContext = { customer, merchant, partner, dispatcher, admin, store, address, now };
   await db.transaction(async (tx) => {
     for (const [index, stage] of stages.entries()) {
       const product = stock[index % stock.length]!;
-      const placed = new Date(now.getTime() - stage.hoursAgo * hour);
-      const subtotal = product.sellingPriceKobo;
-      const shipping = 250_000;
-      const [tracker] = await tx
-        .insert(orderTrackers)
-        .values({
-          // By the order's number: 8, 9 and 10 are the demo returns' and payouts' own checkouts.
-          reference: `CHK-DEMO-${Number(stage.name.slice(-4))}`,
-          customerId: customer.id,
-          status: 'paid',
-          itemsSubtotalKobo: subtotal,
-          shippingTotalKobo: shipping,
-          discountTotalKobo: 0,
-          amountDueKobo: subtotal + shipping,
-          deliveryAddress: address,
-          expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
-          paidAt: new Date(placed.getTime() + 60 * 1000),
-          createdAt: placed,
-          updatedAt: placed,
-        })
-        .returning();
-      const status = stage.path.at(-1)!;
-      const carrierName =
-        stage.carrier === 'partner'
-          ? 'Swift Logistics Ltd'
-          : stage.carrier === 'dispatcher'
-            ? `${dispatcher.firstName} ${dispatcher.lastName}`
-            : null;
-      const token = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const deliveredAt = status === 'delivered' ? new Date(now.getTime() - 5 * 60 * 1000) : null;
-      // The status clock (service levels) agrees with the timeline: it started at the order's last step.
-      const statusSince = deliveredAt ?? new Date(placed.getTime() + (stage.path.length - 1) * STEP_MS);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          trackerId: tracker!.id,
-          orderName: stage.name,
-          customerId: customer.id,
-          storeId: store.id,
-          merchantId: merchant.id,
-          storeName: store.storeName,
-          status,
-          subtotalKobo: subtotal,
-          shippingFeeKobo: shipping,
-          discountKobo: 0,
-          totalKobo: subtotal + shipping,
-          deliveryAddress: address,
-          orderDeliveryToken: token,
-          withinLagos: true,
-          lagosMerchant: true,
-          lagosCustomer: true,
-          weightGrams: 1500,
-          carrierKind: stage.carrier,
-          carrierName,
-          partnerId: stage.carrier === 'partner' ? partner.id : null,
-          dispatcherId: stage.carrier === 'dispatcher' ? dispatcher.id : null,
-          dispatcherName:
-            stage.carrier === 'dispatcher'
-              ? carrierName
-              : stage.path.includes('picked_up')
-                ? 'Sani Abubakar'
-                : null,
-          dispatchPhoneNumber: stage.path.includes('picked_up') ? '+2348091234567' : null,
-          deliveredAt,
-          statusSince,
-          createdAt: placed,
-          updatedAt: placed,
-        })
-        .returning();
-      await tx.insert(orderItems).values({
-        orderId: order!.id,
-        productId: product.id,
-        productName: product.name,
-        sku: product.sku,
-        unitPriceKobo: product.sellingPriceKobo,
-        quantity: 1,
-        hostedImages: product.hostedImages.slice(0, 1),
-      });
-      await tx.insert(orderActivities).values(
-        stage.path.map((step, position) => ({
-          orderId: order!.id,
-          status: step,
-          activity:
-            step === 'assigned'
-              ? stage.carrier === 'partner'
-                ? 'Assigned to Swift Logistics Ltd for delivery.'
-                : `Assigned to our dispatcher ${carrierName}.`
-              : (text[step] ?? step),
-          actorType: actorOf[step] ?? 'partner',
-          actorId: null,
-          createdAt:
-            step === 'delivered' && deliveredAt
-              ? deliveredAt
-              : new Date(placed.getTime() + position * STEP_MS),
-        })),
-      );
-      await tx.insert(orderHandovers).values({
-        orderId: order!.id,
-        fromPartyKind: stage.carrier ?? 'carrier',
-        fromPartyId: stage.carrier === 'partner' ? partner.id : stage.carrier ? dispatcher.id : null,
-        toPartyKind: 'customer',
-        toPartyId: customer.id,
-        tokenHash: createHash('sha256').update(token, 'utf8').digest('hex'),
-        createdAt: placed,
-        completedAt: deliveredAt,
-      });
-      if (stage.carrier) {
-        const [assignment] = await tx
-          .insert(orderAssignments)
-          .values({
-            orderId: order!.id,
-            carrierKind: stage.carrier,
-            partnerId: stage.carrier === 'partner' ? partner.id : null,
-            dispatcherId: stage.carrier === 'dispatcher' ? dispatcher.id : null,
-            assignedBy: admin.id,
-            status: status === 'delivered' ? 'done' : status === 'assigned' ? 'assigned' : 'accepted',
-            createdAt: placed,
-            respondedAt: status === 'assigned' ? null : placed,
-          })
-          .returning();
-        await tx.update(orders).set({ assignmentId: assignment!.id }).where(eq(orders.id, order!.id));
-      }
+      const order = await insertStageOrder(tx, people, stage, product);
+      await recordStageTrail(tx, people, stage, product, order);
     }
   });
   logger?.info({ orders: stages.length }, 'demo orders seeded');
   return stages.length;
+}
+
+/** The paid checkout and the order at its stage, with the carrier, delivery token and status clock it implies. */
+async function insertStageOrder(
+  tx: Tx,
+  people: StageContext,
+  stage: Stage,
+  product: Product,
+): Promise<PlacedStage> {
+  const { customer, merchant, partner, dispatcher, store, address, now } = people;
+  const placed = new Date(now.getTime() - stage.hoursAgo * HOUR_MS);
+  const subtotal = product.sellingPriceKobo;
+  const shipping = 250_000;
+  const [tracker] = await tx
+    .insert(orderTrackers)
+    .values({
+      // By the order's number: 8, 9 and 10 are the demo returns' and payouts' own checkouts.
+      reference: `CHK-DEMO-${Number(stage.name.slice(-4))}`,
+      customerId: customer.id,
+      status: 'paid',
+      itemsSubtotalKobo: subtotal,
+      shippingTotalKobo: shipping,
+      discountTotalKobo: 0,
+      amountDueKobo: subtotal + shipping,
+      deliveryAddress: address,
+      expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
+      paidAt: new Date(placed.getTime() + 60 * 1000),
+      createdAt: placed,
+      updatedAt: placed,
+    })
+    .returning();
+  const status = stage.path.at(-1)!;
+  const carrierName =
+    stage.carrier === 'partner'
+      ? 'Swift Logistics Ltd'
+      : stage.carrier === 'dispatcher'
+        ? `${dispatcher.firstName} ${dispatcher.lastName}`
+        : null;
+  const token = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const deliveredAt = status === 'delivered' ? new Date(now.getTime() - 5 * 60 * 1000) : null;
+  // The status clock (service levels) agrees with the timeline: it started at the order's last step.
+  const statusSince = deliveredAt ?? new Date(placed.getTime() + (stage.path.length - 1) * STEP_MS);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      trackerId: tracker!.id,
+      orderName: stage.name,
+      customerId: customer.id,
+      storeId: store.id,
+      merchantId: merchant.id,
+      storeName: store.storeName,
+      status,
+      subtotalKobo: subtotal,
+      shippingFeeKobo: shipping,
+      discountKobo: 0,
+      totalKobo: subtotal + shipping,
+      deliveryAddress: address,
+      orderDeliveryToken: token,
+      withinLagos: true,
+      lagosMerchant: true,
+      lagosCustomer: true,
+      weightGrams: 1500,
+      carrierKind: stage.carrier,
+      carrierName,
+      partnerId: stage.carrier === 'partner' ? partner.id : null,
+      dispatcherId: stage.carrier === 'dispatcher' ? dispatcher.id : null,
+      dispatcherName:
+        stage.carrier === 'dispatcher'
+          ? carrierName
+          : stage.path.includes('picked_up')
+            ? 'Sani Abubakar'
+            : null,
+      dispatchPhoneNumber: stage.path.includes('picked_up') ? '+2348091234567' : null,
+      deliveredAt,
+      statusSince,
+      createdAt: placed,
+      updatedAt: placed,
+    })
+    .returning();
+  return { id: order!.id, status, carrierName, token, placed, deliveredAt };
+}
+
+/** The order's item, its timeline up to its stage, the handover to the customer and, when carried, its assignment. */
+async function recordStageTrail(
+  tx: Tx,
+  people: StageContext,
+  stage: Stage,
+  product: Product,
+  order: PlacedStage,
+): Promise<void> {
+  const { customer, partner, dispatcher, admin } = people;
+  const { status, carrierName, token, placed, deliveredAt } = order;
+  await tx.insert(orderItems).values({
+    orderId: order.id,
+    productId: product.id,
+    productName: product.name,
+    sku: product.sku,
+    unitPriceKobo: product.sellingPriceKobo,
+    quantity: 1,
+    hostedImages: product.hostedImages.slice(0, 1),
+  });
+  await tx.insert(orderActivities).values(
+    stage.path.map((step, position) => ({
+      orderId: order.id,
+      status: step,
+      activity:
+        step === 'assigned'
+          ? stage.carrier === 'partner'
+            ? 'Assigned to Swift Logistics Ltd for delivery.'
+            : `Assigned to our dispatcher ${carrierName}.`
+          : (text[step] ?? step),
+      actorType: actorOf[step] ?? 'partner',
+      actorId: null,
+      createdAt:
+        step === 'delivered' && deliveredAt ? deliveredAt : new Date(placed.getTime() + position * STEP_MS),
+    })),
+  );
+  await tx.insert(orderHandovers).values({
+    orderId: order.id,
+    fromPartyKind: stage.carrier ?? 'carrier',
+    fromPartyId: stage.carrier === 'partner' ? partner.id : stage.carrier ? dispatcher.id : null,
+    toPartyKind: 'customer',
+    toPartyId: customer.id,
+    tokenHash: createHash('sha256').update(token, 'utf8').digest('hex'),
+    createdAt: placed,
+    completedAt: deliveredAt,
+  });
+  if (!stage.carrier) return;
+  const [assignment] = await tx
+    .insert(orderAssignments)
+    .values({
+      orderId: order.id,
+      carrierKind: stage.carrier,
+      partnerId: stage.carrier === 'partner' ? partner.id : null,
+      dispatcherId: stage.carrier === 'dispatcher' ? dispatcher.id : null,
+      assignedBy: admin.id,
+      status: status === 'delivered' ? 'done' : status === 'assigned' ? 'assigned' : 'accepted',
+      createdAt: placed,
+      respondedAt: status === 'assigned' ? null : placed,
+    })
+    .returning();
+  await tx.update(orders).set({ assignmentId: assignment!.id }).where(eq(orders.id, order.id));
 }

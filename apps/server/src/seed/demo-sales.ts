@@ -61,91 +61,113 @@ export async function seedDemoSales(db: Db, logger?: Logger, now = new Date()): 
       .returning({ id: users.id, email: users.email });
     if (buyers.length !== shoppers.length) return;
     for (let index = 0; index < ORDERS; index++) {
-      const shopper = shoppers[index % shoppers.length]!;
-      const buyer = buyers.find((row) => row.email === shopper.email)!;
-      const lines = [
-        stock[index % stock.length]!,
-        ...(index % 4 === 0 ? [stock[(index + 1) % stock.length]!] : []),
-      ];
-      const quantity = (index % 3) + 1;
-      const subtotal = lines.reduce((sum, product) => sum + product.sellingPriceKobo * quantity, 0);
-      const discount = index % 5 === 0 ? Math.round(subtotal / 10) : 0;
-      const shipping = 250_000;
-      const placed = new Date(now.getTime() - (index * 59 * DAY) / ORDERS - 2 * DAY);
-      const status = index === 7 ? 'cancelled' : index === 12 ? 'returned' : 'completed';
-      const address = {
-        fullName: `${shopper.firstName} ${shopper.lastName}`,
-        phoneNumber: '+2348030000010',
-        emailAddress: shopper.email,
-        state: shopper.state,
-        lga: shopper.lga,
-        address: `${index + 3} Market Street`,
-      };
-      const [tracker] = await tx
-        .insert(orderTrackers)
-        .values({
-          reference: `CHK-SALES-${index + 1}`,
-          customerId: buyer.id,
-          status: 'paid',
-          itemsSubtotalKobo: subtotal,
-          shippingTotalKobo: shipping,
-          discountTotalKobo: discount,
-          amountDueKobo: subtotal - discount + shipping,
-          deliveryAddress: address,
-          expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
-          paidAt: new Date(placed.getTime() + 60 * 1000),
-          // A cancelled or returned order gave the customer everything back (the ledger books it at start).
-          refundStatus: status === 'completed' ? 'none' : 'refunded',
-          refundedKobo: status === 'completed' ? 0 : subtotal - discount + shipping,
-          createdAt: placed,
-          updatedAt: placed,
-        })
-        .returning();
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          trackerId: tracker!.id,
-          orderName: `NM-SALES${String(index + 1).padStart(3, '0')}`,
-          customerId: buyer.id,
-          storeId: store.id,
-          merchantId: merchant.id,
-          storeName: store.storeName,
-          status,
-          subtotalKobo: subtotal,
-          shippingFeeKobo: shipping,
-          discountKobo: discount,
-          totalKobo: subtotal - discount + shipping,
-          deliveryAddress: address,
-          deliveredAt: status === 'cancelled' ? null : new Date(placed.getTime() + 2 * DAY),
-          createdAt: placed,
-          updatedAt: placed,
-        })
-        .returning();
-      await tx.insert(orderItems).values(
-        lines.map((product) => ({
-          orderId: order!.id,
-          productId: product.id,
-          productName: product.name,
-          sku: product.sku,
-          unitPriceKobo: product.sellingPriceKobo,
-          quantity,
-          hostedImages: product.hostedImages.slice(0, 1),
-        })),
-      );
-      await tx.insert(orderActivities).values({
-        orderId: order!.id,
-        status,
-        activity:
-          status === 'cancelled'
-            ? 'The order was cancelled and the payment refunded.'
-            : status === 'returned'
-              ? 'The order was returned to the store.'
-              : 'The return window passed: the order is complete.',
-        actorType: 'system',
-        createdAt: new Date(placed.getTime() + 2 * DAY),
-      });
+      const sale = planSale(index, stock, now);
+      const buyer = buyers.find((row) => row.email === sale.shopper.email)!;
+      await insertSale(tx, { merchantId: merchant.id, store }, buyer.id, index, sale);
     }
   });
   logger?.info({ orders: ORDERS }, 'demo sales seeded');
   return ORDERS;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Product = typeof products.$inferSelect;
+type Sale = ReturnType<typeof planSale>;
+
+/** The figures of the index-th sale: who bought what, how many, at what discount, when, and how it ended. */
+function planSale(index: number, stock: Product[], now: Date) {
+  const shopper = shoppers[index % shoppers.length]!;
+  const lines = [
+    stock[index % stock.length]!,
+    ...(index % 4 === 0 ? [stock[(index + 1) % stock.length]!] : []),
+  ];
+  const quantity = (index % 3) + 1;
+  const subtotal = lines.reduce((sum, product) => sum + product.sellingPriceKobo * quantity, 0);
+  const discount = index % 5 === 0 ? Math.round(subtotal / 10) : 0;
+  const shipping = 250_000;
+  const placed = new Date(now.getTime() - (index * 59 * DAY) / ORDERS - 2 * DAY);
+  const status = index === 7 ? 'cancelled' : index === 12 ? 'returned' : 'completed';
+  const address = {
+    fullName: `${shopper.firstName} ${shopper.lastName}`,
+    phoneNumber: '+2348030000010',
+    emailAddress: shopper.email,
+    state: shopper.state,
+    lga: shopper.lga,
+    address: `${index + 3} Market Street`,
+  };
+  return { shopper, lines, quantity, subtotal, discount, shipping, placed, status, address } as const;
+}
+
+/** The sale's paid checkout, its order, items and the one activity that closed it. */
+async function insertSale(
+  tx: Tx,
+  seller: { merchantId: string; store: typeof stores.$inferSelect },
+  buyerId: string,
+  index: number,
+  sale: Sale,
+): Promise<void> {
+  const { lines, quantity, subtotal, discount, shipping, placed, status, address } = sale;
+  const [tracker] = await tx
+    .insert(orderTrackers)
+    .values({
+      reference: `CHK-SALES-${index + 1}`,
+      customerId: buyerId,
+      status: 'paid',
+      itemsSubtotalKobo: subtotal,
+      shippingTotalKobo: shipping,
+      discountTotalKobo: discount,
+      amountDueKobo: subtotal - discount + shipping,
+      deliveryAddress: address,
+      expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
+      paidAt: new Date(placed.getTime() + 60 * 1000),
+      // A cancelled or returned order gave the customer everything back (the ledger books it at start).
+      refundStatus: status === 'completed' ? 'none' : 'refunded',
+      refundedKobo: status === 'completed' ? 0 : subtotal - discount + shipping,
+      createdAt: placed,
+      updatedAt: placed,
+    })
+    .returning();
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      trackerId: tracker!.id,
+      orderName: `NM-SALES${String(index + 1).padStart(3, '0')}`,
+      customerId: buyerId,
+      storeId: seller.store.id,
+      merchantId: seller.merchantId,
+      storeName: seller.store.storeName,
+      status,
+      subtotalKobo: subtotal,
+      shippingFeeKobo: shipping,
+      discountKobo: discount,
+      totalKobo: subtotal - discount + shipping,
+      deliveryAddress: address,
+      deliveredAt: status === 'cancelled' ? null : new Date(placed.getTime() + 2 * DAY),
+      createdAt: placed,
+      updatedAt: placed,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    lines.map((product) => ({
+      orderId: order!.id,
+      productId: product.id,
+      productName: product.name,
+      sku: product.sku,
+      unitPriceKobo: product.sellingPriceKobo,
+      quantity,
+      hostedImages: product.hostedImages.slice(0, 1),
+    })),
+  );
+  await tx.insert(orderActivities).values({
+    orderId: order!.id,
+    status,
+    activity:
+      status === 'cancelled'
+        ? 'The order was cancelled and the payment refunded.'
+        : status === 'returned'
+          ? 'The order was returned to the store.'
+          : 'The return window passed: the order is complete.',
+    actorType: 'system',
+    createdAt: new Date(placed.getTime() + 2 * DAY),
+  });
 }

@@ -72,65 +72,78 @@ export async function seedDemoStoreSettings(db: Db, logger?: Logger): Promise<bo
       });
       added = true;
     }
-    const [subscription] = await tx
-      .select()
-      .from(storeSubscriptions)
-      .where(eq(storeSubscriptions.storeId, store.id));
-    const [growth] = await tx
-      .select()
-      .from(plans)
-      .where(and(eq(plans.code, 'growth')));
-    if (!subscription && growth) {
-      const paidAt = new Date();
-      const periodEnd = addMonthUtc(paidAt);
-      await tx.insert(storeSubscriptions).values({
-        storeId: store.id,
-        planId: growth.id,
-        currentPeriodStart: paidAt,
-        currentPeriodEnd: periodEnd,
-        // Paid with the sandbox's success card, saved for renewals: the screen shows it and the job charges it.
-        autoRenew: true,
-        authorizationCode: DEMO_AUTHORIZATION,
-        authorizationEmail: merchant.email,
-        cardBrand: 'visa',
-        cardLast4: '4081',
-      });
-      // The sandbox's record of that payment, which issued the authorization (so the sandbox can charge it again).
-      await tx
-        .insert(sandboxCharges)
-        .values({
-          reference: DEMO_REFERENCE,
-          transactionId: '4099260001',
-          amountKobo: growth.monthlyPriceKobo,
-          email: merchant.email,
-          callbackUrl: '',
-          status: 'success',
-          channel: 'card',
-          cardType: 'visa',
-          cardLast4: '4081',
-          bank: 'TEST BANK',
-          countryCode: 'NG',
-          authorizationCode: DEMO_AUTHORIZATION,
-          gatewayResponse: 'Successful',
-          paidAt,
-        })
-        .onConflictDoNothing();
-      await tx.insert(subscriptionInvoices).values({
-        storeId: store.id,
-        planId: growth.id,
-        planName: growth.name,
-        amountKobo: growth.monthlyPriceKobo,
-        reference: DEMO_REFERENCE,
-        status: 'paid',
-        periodStart: paidAt,
-        periodEnd,
-        paidAt,
-        createdBy: merchant.id,
-      });
-      added = true;
-    }
+    if (await seedGrowthSubscription(tx, store.id, merchant)) added = true;
   });
   if (added)
     logger?.info({ storeUrl: store.storeUrl }, 'demo store policies, bank account and subscription added');
   return added;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * A paid month of Growth, with the sandbox payment that issued its saved card and the invoice; false when the store
+ * already has a subscription or there is no Growth plan.
+ */
+async function seedGrowthSubscription(
+  tx: Tx,
+  storeId: string,
+  merchant: { id: string; email: string },
+): Promise<boolean> {
+  const [subscription] = await tx
+    .select()
+    .from(storeSubscriptions)
+    .where(eq(storeSubscriptions.storeId, storeId));
+  const [growth] = await tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.code, 'growth')));
+  if (subscription || !growth) return false;
+  const paidAt = new Date();
+  const periodEnd = addMonthUtc(paidAt);
+  await tx.insert(storeSubscriptions).values({
+    storeId,
+    planId: growth.id,
+    currentPeriodStart: paidAt,
+    currentPeriodEnd: periodEnd,
+    // Paid with the sandbox's success card, saved for renewals: the screen shows it and the job charges it.
+    autoRenew: true,
+    authorizationCode: DEMO_AUTHORIZATION,
+    authorizationEmail: merchant.email,
+    cardBrand: 'visa',
+    cardLast4: '4081',
+  });
+  // The sandbox's record of that payment, which issued the authorization (so the sandbox can charge it again).
+  await tx
+    .insert(sandboxCharges)
+    .values({
+      reference: DEMO_REFERENCE,
+      transactionId: '4099260001',
+      amountKobo: growth.monthlyPriceKobo,
+      email: merchant.email,
+      callbackUrl: '',
+      status: 'success',
+      channel: 'card',
+      cardType: 'visa',
+      cardLast4: '4081',
+      bank: 'TEST BANK',
+      countryCode: 'NG',
+      authorizationCode: DEMO_AUTHORIZATION,
+      gatewayResponse: 'Successful',
+      paidAt,
+    })
+    .onConflictDoNothing();
+  await tx.insert(subscriptionInvoices).values({
+    storeId,
+    planId: growth.id,
+    planName: growth.name,
+    amountKobo: growth.monthlyPriceKobo,
+    reference: DEMO_REFERENCE,
+    status: 'paid',
+    periodStart: paidAt,
+    periodEnd,
+    paidAt,
+    createdBy: merchant.id,
+  });
+  return true;
 }
