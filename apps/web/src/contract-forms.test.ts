@@ -58,8 +58,6 @@ const handWritten: Record<string, string> = {
   'features/cart/components/gift-card-entry.tsx': notYet,
   'features/cart/components/coupon-entry.tsx': notYet,
   'features/products/components/quantity-editor.tsx': notYet,
-  'features/payouts/components/payment-categories.tsx': notYet,
-  'features/payouts/components/payout-otp.tsx': notYet,
 };
 
 function components(dir: string): string[] {
