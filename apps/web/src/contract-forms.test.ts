@@ -55,7 +55,6 @@ const handWritten: Record<string, string> = {
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
   'features/returns/components/order-returns.tsx': notYet,
-  'features/cart/components/coupon-entry.tsx': notYet,
   'features/products/components/quantity-editor.tsx': notYet,
 };
 
