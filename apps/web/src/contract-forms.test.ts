@@ -38,7 +38,7 @@ const handWritten: Record<string, string> = {
   'features/store-approval/components/approvers-manager.tsx': notYet,
   'features/pay-on-delivery/components/carrier-cash-screen.tsx': notYet,
   'features/pay-on-delivery/components/pod-admin-screen.tsx': notYet,
-  'features/profile/components/data-rights.tsx': notYet,
+  'features/profile/components/data-rights.tsx': `${notYet} (Close stays off until the password and CLOSE are typed)`,
   'features/profile/components/business-data-rights.tsx': notYet,
   'features/reconciliation/components/reconciliation-screen.tsx': notYet,
   'features/audit/components/audit-trail-screen.tsx': notYet,
@@ -47,16 +47,16 @@ const handWritten: Record<string, string> = {
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
   'features/notifications/components/notification-preferences.tsx': notYet,
   'features/notifications/components/notification-channel-settings.tsx': notYet,
-  'features/fulfilment/components/assign-panel.tsx': notYet,
+  'features/fulfilment/components/assign-panel.tsx': `${notYet} (one select whose value codes the carrier, its own message)`,
   'features/fulfilment/components/partner-order-detail.tsx': notYet,
-  'features/fulfilment/components/service-level-limits-form.tsx': notYet,
+  'features/fulfilment/components/service-level-limits-form.tsx': `${notYet} (a blank field says "Enter a number of hours", not the contract's words)`,
   'features/fulfilment/components/batch-order-bar.tsx': notYet,
   'features/fulfilment/components/parcel-scanner.tsx': notYet,
   'features/fulfilment/components/order-actions.tsx': notYet,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
   'features/returns/components/order-returns.tsx': notYet,
-  'features/products/components/quantity-editor.tsx': notYet,
+  'features/products/components/quantity-editor.tsx': `${notYet} (it checks as the merchant types and disables Save)`,
 };
 
 function components(dir: string): string[] {
