@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: a download button (a GET of a CSV file), no fields and no body.
 import { useState } from 'react';
 import { Button } from './button';
 import { SelectField } from './select-field';

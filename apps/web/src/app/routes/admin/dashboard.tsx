@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: a search or filter box that writes the address, no request body to check.
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AreaCards } from '../../../components/layout/area-cards';

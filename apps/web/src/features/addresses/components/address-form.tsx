@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   findState,
   nigerianStates,
@@ -7,13 +6,12 @@ import {
   shippingAddressBody,
 } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useAddAddress } from '../api/add-address';
 import { useUpdateAddress } from '../api/update-address';
@@ -46,8 +44,7 @@ export function AddressForm({ address, prefill, onDone, onCancel }: AddressFormP
     setValue,
     watch,
     formState: { errors },
-  } = useForm<ShippingAddressBody, unknown, z.output<typeof shippingAddressBody>>({
-    resolver: zodResolver(shippingAddressBody),
+  } = useContractForm(shippingAddressBody, {
     defaultValues: {
       fullName: address?.fullName ?? prefill?.fullName ?? '',
       phoneNumber: address?.phoneNumber ?? prefill?.phoneNumber ?? '',

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminSummary, type CreateAdminBody, createAdminBody } from '@market/contracts';
+import { type AdminSummary, createAdminBody } from '@market/contracts';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateAdmin } from '../api/create-admin';
 import { useEditAdmin } from '../api/edit-admin';
@@ -32,8 +32,7 @@ export function AdminForm({ admin, customRoles = [], onDone, onCancel }: AdminFo
     setError,
     control,
     formState: { errors, dirtyFields },
-  } = useForm<CreateAdminBody>({
-    resolver: zodResolver(createAdminBody),
+  } = useContractForm(createAdminBody, {
     defaultValues: {
       firstName: admin?.firstName ?? '',
       lastName: admin?.lastName ?? '',

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AccountKind, changePasswordBody } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../api/change-password';
@@ -16,7 +15,6 @@ const schema = changePasswordBody
     path: ['confirmPassword'],
     message: 'The passwords do not match',
   });
-type Values = z.input<typeof schema>;
 
 export function ChangePasswordForm({ kind }: { kind: AccountKind }) {
   const change = useChangePassword(kind);
@@ -27,8 +25,7 @@ export function ChangePasswordForm({ kind }: { kind: AccountKind }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<Values>({
-    resolver: zodResolver(schema),
+  } = useContractForm(schema, {
     defaultValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
   });
 

@@ -1,13 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AccountKind, emailBody } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { segmentOf } from '../../../lib/account';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useForgotPassword } from '../api/forgot-password';
 
@@ -19,7 +17,7 @@ export function ForgotPasswordForm({ kind }: { kind: AccountKind }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.input<typeof emailBody>>({ resolver: zodResolver(emailBody), defaultValues: { email: '' } });
+  } = useContractForm(emailBody, { defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(({ email }) => {
     setStatus(null);

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type AccountKind, type LoginBody, loginBody } from '@market/contracts';
+import { type AccountKind, loginBody } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { safeNextPath, segmentOf } from '../../../lib/account';
+import { useContractForm } from '../../../lib/contract-form';
 import { ApiError } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useLogin } from '../api/login';
@@ -26,7 +25,9 @@ export function LoginForm({ kind }: { kind: AccountKind }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<LoginBody>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+  } = useContractForm(loginBody, {
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit((values) => {
     setStatus(null);

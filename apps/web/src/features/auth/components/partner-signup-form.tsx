@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type PartnerSignupBody, partnerSignupBody } from '@market/contracts';
 import { type ReactNode, useState } from 'react';
-import { get, useForm } from 'react-hook-form';
+import { get } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { usePartnerSignup } from '../api/signup';
 import { ResendConfirmation } from './resend-confirmation';
@@ -98,8 +98,7 @@ export function PartnerSignupForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PartnerSignupBody>({
-    resolver: zodResolver(partnerSignupBody),
+  } = useContractForm(partnerSignupBody, {
     defaultValues: {
       company: {
         companyName: '',

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AccountKind, password } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { segmentOf } from '../../../lib/account';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 
@@ -27,8 +26,7 @@ export function ResetPasswordForm({ kind, token }: { kind: AccountKind; token: s
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<z.input<typeof schema>>({
-    resolver: zodResolver(schema),
+  } = useContractForm(schema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 

@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type CustomerSignupBody, customerSignupBody, merchantSignupBody } from '@market/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
 import { segmentOf } from '../../../lib/account';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCustomerSignup, useMerchantSignup } from '../api/signup';
 import { ResendConfirmation } from './resend-confirmation';
@@ -33,8 +32,7 @@ export function SignupForm({ kind }: { kind: 'customer' | 'merchant' }) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SignupValues>({
-    resolver: zodResolver(schemas[kind]),
+  } = useContractForm(schemas[kind], {
     defaultValues: { firstName: '', lastName: '', email: '', phoneNumber: '', password: '', storeName: '' },
   });
 

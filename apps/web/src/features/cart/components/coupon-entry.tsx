@@ -1,7 +1,8 @@
-import { type CartState, couponCode } from '@market/contracts';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { applyCouponBody, type CartState } from '@market/contracts';
+import { useId, useMemo } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { pluralize } from '../../../lib/plural';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useApplyCoupon } from '../api/apply-coupon';
@@ -12,8 +13,13 @@ import { useRemoveCoupon } from '../api/remove-coupon';
 export function CouponEntry({ cart }: { cart: CartState }) {
   const apply = useApplyCoupon();
   const remove = useRemoveCoupon();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useContractForm(applyCouponBody, { defaultValues: { code: '' } });
   const headingId = useId();
 
   const storeIds = useMemo(() => [...new Set(cart.cartItemsData.map((line) => line.storeId))], [cart]);
@@ -25,19 +31,13 @@ export function CouponEntry({ cart }: { cart: CartState }) {
       available.data.buyXGetYCoupons.length
     : 0;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = couponCode.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a coupon code');
-      return;
-    }
-    setError(null);
-    apply.mutate(parsed.data, {
-      onSuccess: () => setCode(''),
-      onError: (failure) => setError(errorToastMessage(failure) ?? 'Could not apply the coupon'),
+  const onSubmit = handleSubmit(({ code }) => {
+    apply.mutate(code, {
+      onSuccess: () => reset({ code: '' }),
+      onError: (failure) =>
+        setError('code', { message: errorToastMessage(failure) ?? 'Could not apply the coupon' }),
     });
-  };
+  });
 
   const codes = cart.appliedDiscountCodes;
   return (
@@ -59,9 +59,8 @@ export function CouponEntry({ cart }: { cart: CartState }) {
           className="flex-1"
           autoCapitalize="characters"
           autoComplete="off"
-          value={code}
-          error={error ?? undefined}
-          onChange={(event) => setCode(event.target.value)}
+          error={errors.code?.message}
+          {...register('code')}
         />
         <Button type="submit" variant="secondary" className="mt-6" loading={apply.isPending}>
           Apply

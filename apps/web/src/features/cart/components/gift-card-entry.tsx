@@ -1,7 +1,8 @@
-import { type CartState, giftCardCode } from '@market/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { applyGiftCardBody, type CartState } from '@market/contracts';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { formatApiNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useApplyGiftCard } from '../api/apply-gift-card';
@@ -11,23 +12,22 @@ import { useRemoveGiftCard } from '../api/remove-gift-card';
 export function GiftCardEntry({ cart }: { cart: CartState }) {
   const apply = useApplyGiftCard();
   const remove = useRemoveGiftCard();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useContractForm(applyGiftCardBody, { defaultValues: { code: '' } });
   const headingId = useId();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = giftCardCode.safeParse(code);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the gift card code');
-      return;
-    }
-    setError(null);
-    apply.mutate(parsed.data, {
-      onSuccess: () => setCode(''),
-      onError: (failure) => setError(errorToastMessage(failure) ?? 'Could not apply the gift card'),
+  const onSubmit = handleSubmit(({ code }) => {
+    apply.mutate(code, {
+      onSuccess: () => reset({ code: '' }),
+      onError: (failure) =>
+        setError('code', { message: errorToastMessage(failure) ?? 'Could not apply the gift card' }),
     });
-  };
+  });
 
   return (
     <section
@@ -44,9 +44,8 @@ export function GiftCardEntry({ cart }: { cart: CartState }) {
           autoCapitalize="characters"
           autoComplete="off"
           placeholder="XXXX-XXXX-XXXX-XXXX"
-          value={code}
-          error={error ?? undefined}
-          onChange={(event) => setCode(event.target.value)}
+          error={errors.code?.message}
+          {...register('code')}
         />
         <Button type="submit" variant="secondary" className="mt-6" loading={apply.isPending}>
           Apply

@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: one number whose limits come from the stock on screen, not a contract body.
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useHydrated } from '../../../lib/ssr';
 

@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: a search or filter box that writes the address, no request body to check.
 import type { Category } from '@market/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';

@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: it sends a file (multipart), which no contract body schema checks.
 import type { OrderStatus } from '@market/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';

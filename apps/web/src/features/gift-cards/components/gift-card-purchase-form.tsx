@@ -1,11 +1,12 @@
 import { GIFT_CARD_MAX_NAIRA, GIFT_CARD_MIN_NAIRA, purchaseGiftCardBody } from '@market/contracts';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { formatApiNaira } from '../../../lib/money';
 import { usePurchaseGiftCard } from '../api/purchase-gift-card';
 import { paymentPage } from './payment-page';
@@ -34,27 +35,22 @@ export function GiftCardPurchaseForm() {
     setValue,
     watch,
     formState: { errors },
-  } = useForm<PurchaseValues>({
+  } = useContractForm<typeof purchaseGiftCardBody, PurchaseValues>(purchaseGiftCardBody, {
     defaultValues: { amount: '10000', recipientName: '', recipientEmail: '', message: '' },
-  });
-  const amount = watch('amount');
-
-  const onSubmit = handleSubmit((values) => {
-    setStatus(null);
-    const parsed = purchaseGiftCardBody.safeParse({
-      amount: values.amount.trim() === '' ? undefined : Number(values.amount.replace(/,/g, '')),
+    // The inputs hold strings; what is checked (and sent) is the contract's body: naira as a number (a
+    // blank one NaN, which the contract answers "Enter an amount in naira"), blank optional fields left out.
+    prepare: (values) => ({
+      amount: numberOrNaN(values.amount.replace(/,/g, '').trim()),
       recipientName: values.recipientName.trim() || undefined,
       recipientEmail: values.recipientEmail.trim() || undefined,
       message: values.message.trim() || undefined,
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'amount') as (typeof fields)[number];
-        setError(fields.includes(field) ? field : 'amount', { message: issue.message });
-      }
-      return;
-    }
-    purchase.mutate(parsed.data, {
+    }),
+  });
+  const amount = watch('amount');
+
+  const onSubmit = handleSubmit((body) => {
+    setStatus(null);
+    purchase.mutate(body, {
       onSuccess: (payment) => {
         setLeaving(true);
         paymentPage.assign(payment.authorizationUrl);

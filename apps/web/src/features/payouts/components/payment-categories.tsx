@@ -1,9 +1,10 @@
 import { type PaymentCategory, updatePaymentCategoryBody } from '@market/contracts';
-import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { isApiError } from '../../../lib/errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { formatNumber } from '../../../lib/numbers';
 import { pluralize } from '../../../lib/plural';
 import { PAYOUT_MESSAGES, usePaymentCategories, useUpdatePaymentCategory } from '../api/payouts';
@@ -33,27 +34,31 @@ export function PaymentCategories({ canEdit }: { canEdit: boolean | undefined })
 }
 
 function CategoryRow({ category, canEdit }: { category: PaymentCategory; canEdit: boolean }) {
-  const [value, setValue] = useState(String(category.commissionPercentage));
-  const [error, setError] = useState<string | undefined>();
   const update = useUpdatePaymentCategory();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = updatePaymentCategoryBody.safeParse({
-      commissionPercentage: value.trim() === '' ? Number.NaN : Number(value),
-    });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the commission as a percentage');
-      return;
-    }
-    setError(undefined);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useContractForm<typeof updatePaymentCategoryBody, { commissionPercentage: string }>(
+    updatePaymentCategoryBody,
+    {
+      defaultValues: { commissionPercentage: String(category.commissionPercentage) },
+      // The input holds text; a blank one is NaN, which the contract answers with its own words.
+      prepare: (values) => ({ commissionPercentage: numberOrNaN(values.commissionPercentage.trim()) }),
+    },
+  );
+  const submit = handleSubmit(({ commissionPercentage }) => {
     update.mutate(
-      { slug: category.slug, commissionPercentage: parsed.data.commissionPercentage },
+      { slug: category.slug, commissionPercentage },
       {
         onError: (failure) =>
-          setError(isApiError(failure) ? failure.message : 'Could not save the commission; try again'),
+          setError('commissionPercentage', {
+            message: isApiError(failure) ? failure.message : 'Could not save the commission; try again',
+          }),
       },
     );
-  }
+  });
   return (
     <li className="rounded-lg border border-slate-200 bg-white p-3" data-testid="payment-category">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -68,9 +73,8 @@ function CategoryRow({ category, canEdit }: { category: PaymentCategory; canEdit
             className="w-40"
             label={`${category.name} commission (%)`}
             inputMode="decimal"
-            value={value}
-            error={error}
-            onChange={(event) => setValue(event.target.value)}
+            error={errors.commissionPercentage?.message}
+            {...register('commissionPercentage')}
           />
           <Button type="submit" variant="secondary" disabled={update.isPending}>
             Save

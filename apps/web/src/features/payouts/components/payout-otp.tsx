@@ -1,7 +1,7 @@
 import { finalizePayoutOtpBody, type Payout } from '@market/contracts';
-import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { isApiError } from '../../../lib/errors';
 import { useFinalizePayoutOtp, useResendPayoutOtp } from '../api/payout-otp';
 
@@ -10,28 +10,29 @@ import { useFinalizePayoutOtp, useResendPayoutOtp } from '../api/payout-otp';
  * phone) and "Resend OTP". Shown only to admins who approve payouts.
  */
 export function PayoutOtpActions({ payout }: { payout: Payout }) {
-  const [otp, setOtp] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const finalize = useFinalizePayoutOtp();
   const resend = useResendPayoutOtp();
-  if (!payout.needsOtp) return null;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = finalizePayoutOtpBody.safeParse({ otp });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter the OTP');
-      return;
-    }
-    setError(undefined);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useContractForm(finalizePayoutOtpBody, { defaultValues: { otp: '' } });
+  const submit = handleSubmit(({ otp }) => {
     finalize.mutate(
-      { payoutId: payout.id, otp: parsed.data.otp },
+      { payoutId: payout.id, otp },
       {
-        onSuccess: () => setOtp(''),
+        onSuccess: () => reset({ otp: '' }),
+        // Paystack's refusal (a wrong or expired OTP) is about the code, so it is said under the field.
         onError: (failure) =>
-          setError(isApiError(failure) ? failure.message : 'Could not send the OTP; try again'),
+          setError('otp', {
+            message: isApiError(failure) ? failure.message : 'Could not send the OTP; try again',
+          }),
       },
     );
-  }
+  });
+  if (!payout.needsOtp) return null;
   return (
     <div className="space-y-2 rounded-md bg-amber-50 p-2" data-testid="payout-otp">
       <p className="text-sm text-amber-900">
@@ -43,9 +44,8 @@ export function PayoutOtpActions({ payout }: { payout: Payout }) {
           label="OTP"
           inputMode="numeric"
           autoComplete="one-time-code"
-          value={otp}
-          error={error}
-          onChange={(event) => setOtp(event.target.value)}
+          error={errors.otp?.message}
+          {...register('otp')}
         />
         <Button type="submit" disabled={finalize.isPending}>
           Enter OTP

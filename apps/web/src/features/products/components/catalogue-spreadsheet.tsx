@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: it sends a file (multipart), which no contract body schema checks.
 import { BULK_CATALOG_MAX_ROWS, type BulkCatalogProblem, type BulkCatalogSummary } from '@market/contracts';
 import { useId, useRef, useState } from 'react';
 import { useCategoryTree } from '../../../api/get-category-tree';

@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: it sends a file (multipart), which no contract body schema checks.
 import type { CustomerOrder } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

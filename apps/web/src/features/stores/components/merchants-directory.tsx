@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: a search or filter box that writes the address, no request body to check.
 import { type FormEvent, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';

@@ -1,3 +1,4 @@
+// Not yet on useContractForm (issue 30): its test pins a synchronous double-click guard and handleSubmit is async.
 import { type Testimonial, type TestimonialBody, testimonialBody } from '@market/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
