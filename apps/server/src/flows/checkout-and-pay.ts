@@ -12,7 +12,8 @@ import type { CouponsService } from '../modules/coupons/index.js';
 import { confirmHolds } from '../modules/gift-cards/index.js';
 import type { LedgerService } from '../modules/ledger/index.js';
 import type { OrderRow, OrdersService, TrackerRow } from '../modules/orders/index.js';
-import type { PaymentsService } from '../modules/payments/index.js';
+import type { PaymentPurpose, PaymentsService } from '../modules/payments/index.js';
+import { bound } from '../platform/bound.js';
 import type { Db } from '../platform/db/client.js';
 import { writeTogether } from '../platform/db/prepared.js';
 import type { Deps } from '../platform/deps.js';
@@ -60,92 +61,102 @@ export interface CheckoutAndPayParts {
   salesFolder: SalesFolder;
 }
 
-export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
+async function checkOut(
+  parts: CheckoutAndPayParts,
+  customerId: string,
+  body: { addressId?: string; orderNote?: string },
+  customer: SignedInAccount,
+) {
   const { deps, checkout, orders } = parts;
+  const opened = await deps.db.transaction(async (tx): Promise<OpenedCheckout> => {
+    const opened = await checkout.open(tx, customerId, body, customer);
+    if (opened.tracker.amountDueKobo > 0) return opened;
+    const outcome = await pay(parts, tx, opened.tracker);
+    if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
+    return { tracker: (await orders.findTracker(tx, { id: opened.tracker.id }))! };
+  });
+  return checkout.answerOpened(opened, customer);
+}
 
-  async function checkOut(
-    customerId: string,
-    body: { addressId?: string; orderNote?: string },
-    customer: SignedInAccount,
-  ) {
-    const opened = await deps.db.transaction(async (tx): Promise<OpenedCheckout> => {
-      const opened = await checkout.open(tx, customerId, body, customer);
-      if (opened.tracker.amountDueKobo > 0) return opened;
-      const outcome = await pay(tx, opened.tracker);
-      if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
-      return { tracker: (await orders.findTracker(tx, { id: opened.tracker.id }))! };
+/**
+ * Payment confirmed (or gift cards covered everything). If a coupon use cannot be confirmed (a checkout from
+ * before holds whose coupon filled up meanwhile) nothing is marked paid and the caller closes the checkout.
+ */
+async function pay(
+  parts: CheckoutAndPayParts,
+  executor: Db,
+  tracker: TrackerRow,
+): Promise<{ paid: true } | { paid: false; reason: string }> {
+  const { orders } = parts;
+  // The orders the payment locked with the checkout (ADR 087), taken before a savepoint: it is another executor.
+  const locked = orders.takeLockedOrders(executor, tracker.id);
+  // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
+  if (tracker.discountTotalKobo === 0) return paySteps(parts, executor, tracker, locked);
+  try {
+    return await executor.transaction((tx) => paySteps(parts, tx, tracker, locked));
+  } catch (error) {
+    if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
+    throw error;
+  }
+}
+
+async function paySteps(
+  parts: CheckoutAndPayParts,
+  tx: Db,
+  tracker: TrackerRow,
+  locked?: OrderRow[],
+): Promise<{ paid: true }> {
+  const { deps, checkout, orders } = parts;
+  const { orders: paidOrders, items, audit } = await orders.markPaid(tx, tracker, locked);
+  // Each order's commission and due amount, for all the checkout's orders at once (ADR 027, 033).
+  // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow, ADR 074).
+  const paidOnline = paidOrders.filter((order) => order.paymentMethod !== 'on_delivery');
+  if (paidOnline.length > 0) await parts.ledger.bookPayments(tx, paidOnline);
+  // The coupon uses are read from the orders just locked, not from a second read of them.
+  const applied = await checkout.couponUses(tx, tracker, paidOrders);
+  if (applied.length > 0 && tracker.discountTotalKobo === 0)
+    throw new Error(`Checkout ${tracker.reference} has coupon uses but no discount`);
+  // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
+  if (tracker.giftCardKobo > 0) await confirmHolds(tx, tracker.id);
+  // Coupon rows are locked after product rows, as check out does (stock, then the coupon hold); the writes
+  // below lock no product row.
+  if (applied.length > 0) {
+    const { refused } = await parts.coupons.recordRedemptions(tx, {
+      trackerId: tracker.id,
+      customerId: tracker.customerId,
+      applied,
     });
-    return checkout.answerOpened(opened, customer);
+    if (refused.length > 0)
+      throw new CouponUseRefused(
+        refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
+      );
   }
+  const customer = await findUserById(tx, tracker.customerId);
+  // Five writes, none reading another's rows, sent as one statement (ADR 055): units sold (catalog), the cart lines
+  // bought (cart), the confirmation mail (outbox), the orders' moves in the audit trail, the notification events.
+  const sold = items.map(({ productId, variantId, quantity, storeId }) => ({
+    productId,
+    variantId,
+    quantity,
+    storeId,
+  }));
+  await writeTogether(tx, [
+    { ...salesPart(sold), after: () => parts.salesFolder.soon() },
+    parts.cart.boughtPart(
+      tracker.customerId,
+      items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
+    ),
+    ...(customer ? [checkout.confirmationMail(tracker, paidOrders, customer)] : []),
+    audit,
+    deps.events.part(paidNotices(tracker, paidOrders, items)),
+  ]);
+  return { paid: true };
+}
 
-  /**
-   * Payment confirmed (or gift cards covered everything). If a coupon use cannot be confirmed (a checkout from
-   * before holds whose coupon filled up meanwhile) nothing is marked paid and the caller closes the checkout.
-   */
-  async function pay(
-    executor: Db,
-    tracker: TrackerRow,
-  ): Promise<{ paid: true } | { paid: false; reason: string }> {
-    // The orders the payment locked with the checkout (ADR 087), taken before a savepoint: it is another executor.
-    const locked = orders.takeLockedOrders(executor, tracker.id);
-    // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
-    if (tracker.discountTotalKobo === 0) return paySteps(executor, tracker, locked);
-    try {
-      return await executor.transaction((tx) => paySteps(tx, tracker, locked));
-    } catch (error) {
-      if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
-      throw error;
-    }
-  }
-
-  async function paySteps(tx: Db, tracker: TrackerRow, locked?: OrderRow[]): Promise<{ paid: true }> {
-    const { orders: paidOrders, items, audit } = await orders.markPaid(tx, tracker, locked);
-    // Each order's commission and due amount, for all the checkout's orders at once (ADR 027, 033).
-    // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow, ADR 074).
-    const paidOnline = paidOrders.filter((order) => order.paymentMethod !== 'on_delivery');
-    if (paidOnline.length > 0) await parts.ledger.bookPayments(tx, paidOnline);
-    // The coupon uses are read from the orders just locked, not from a second read of them.
-    const applied = await checkout.couponUses(tx, tracker, paidOrders);
-    if (applied.length > 0 && tracker.discountTotalKobo === 0)
-      throw new Error(`Checkout ${tracker.reference} has coupon uses but no discount`);
-    // Holds exist only when gift cards paid part of it (ADR 031: no statements for what is not there).
-    if (tracker.giftCardKobo > 0) await confirmHolds(tx, tracker.id);
-    // Coupon rows are locked after product rows, as check out does (stock, then the coupon hold); the writes
-    // below lock no product row.
-    if (applied.length > 0) {
-      const { refused } = await parts.coupons.recordRedemptions(tx, {
-        trackerId: tracker.id,
-        customerId: tracker.customerId,
-        applied,
-      });
-      if (refused.length > 0)
-        throw new CouponUseRefused(
-          refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
-        );
-    }
-    const customer = await findUserById(tx, tracker.customerId);
-    // Five writes, none reading another's rows, sent as one statement (ADR 055): units sold (catalog), the cart lines
-    // bought (cart), the confirmation mail (outbox), the orders' moves in the audit trail, the notification events.
-    const sold = items.map(({ productId, variantId, quantity, storeId }) => ({
-      productId,
-      variantId,
-      quantity,
-      storeId,
-    }));
-    await writeTogether(tx, [
-      { ...salesPart(sold), after: () => parts.salesFolder.soon() },
-      parts.cart.boughtPart(
-        tracker.customerId,
-        items.map((item) => ({ productId: item.productId, variantId: item.variantId })),
-      ),
-      ...(customer ? [checkout.confirmationMail(tracker, paidOrders, customer)] : []),
-      audit,
-      deps.events.part(paidNotices(tracker, paidOrders, items)),
-    ]);
-    return { paid: true };
-  }
-
-  parts.payments.registerPurpose({
+/** The checkout's payment settled (webhook or the customer's return), in the payments module's transaction. */
+function checkoutPurpose(parts: CheckoutAndPayParts): PaymentPurpose {
+  const { deps, checkout, orders } = parts;
+  return {
     prefix: CHECKOUT_PREFIX,
     expectedAmountKobo: checkout.expectedAmountKobo,
     async onPaid(executor, reference) {
@@ -157,7 +168,7 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
         deps.logger.warn({ reference }, 'payment for a closed checkout; it will be refunded');
         return;
       }
-      const outcome = await pay(executor, tracker);
+      const outcome = await pay(parts, executor, tracker);
       if (outcome.paid) return;
       // Never more discounted paid orders than the coupon allows: this payment goes back instead.
       await checkout.closeUnpaid(
@@ -178,7 +189,13 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
       // the same payment page until the checkout expires (its stock stays reserved; the sweeper closes it then).
       deps.logger.info({ reference }, 'payment attempt failed; the checkout stays open for another try');
     },
-  });
+  };
+}
+
+/** Wires the flow: its purpose registered with payments, its route, and its steps bound to the parts. */
+export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
+  const { deps } = parts;
+  parts.payments.registerPurpose(checkoutPurpose(parts));
 
   const routes: RouteDefinition[] = [
     route(checkoutEndpoints.create, async ({ auth, body, ip }) => {
@@ -186,9 +203,9 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
       await deps.rateLimits.consume('create-order', { ip, account: auth.userId });
       return {
         message: 'Order created. Complete the payment to place it.',
-        data: await checkOut(auth.userId, body, auth.account),
+        data: await checkOut(parts, auth.userId, body, auth.account),
       };
     }),
   ];
-  return { service: { checkOut, pay }, routes };
+  return { service: { checkOut: bound(parts, checkOut), pay: bound(parts, pay) }, routes };
 }

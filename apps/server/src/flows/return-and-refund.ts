@@ -18,6 +18,7 @@ import {
   returnActorOf,
   returnCallerOf,
 } from '../modules/returns/index.js';
+import { bound } from '../platform/bound.js';
 import type { Db } from '../platform/db/client.js';
 import type { Deps } from '../platform/deps.js';
 import { notFound } from '../platform/errors.js';
@@ -123,76 +124,92 @@ async function settle(
   return { returnId: row.id, toSend: [] };
 }
 
+/** Step 7, after the commit: each provider part sent; then the return as the caller reads it. */
+async function afterCommit(parts: ReturnAndRefundParts, decided: Decided, caller: ReturnCaller) {
+  const { returns, refunds } = parts;
+  for (const refundId of decided.toSend) await refunds.send(refundId);
+  return returns.viewOf(caller, decided.returnId);
+}
+
+/** The store refunds what was paid for the returned items, or replaces them. */
+async function storeDecides(
+  parts: ReturnAndRefundParts,
+  caller: ReturnCaller,
+  returnId: string,
+  body: { decision: 'refund' | 'replace'; note?: string },
+) {
+  const { decisions } = parts;
+  const decided = await decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
+    await decisions.recordStoreDecision(tx, row, order, body.decision, body.note);
+    return settle(parts, tx, caller, row, order, body.decision, body.note);
+  });
+  return afterCommit(parts, decided, caller);
+}
+
+/** The platform upholds the customer's dispute of a rejected return: the goods come back, refunded or replaced. */
+async function platformUpholds(
+  parts: ReturnAndRefundParts,
+  caller: ReturnCaller,
+  returnId: string,
+  decision: 'refund' | 'replace',
+  note?: string,
+) {
+  const { decisions } = parts;
+  const decided = await decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
+    const upheld = await decisions.recordUpheld(tx, row, order, decision, note);
+    await decisions.collectUpheld(tx, upheld, order, caller);
+    return settle(parts, tx, caller, upheld, order, decision);
+  });
+  return afterCommit(parts, decided, caller);
+}
+
+/** The store's move of a return, or the platform's dismissal of a dispute; stock back when the goods arrive. */
+async function move(
+  parts: ReturnAndRefundParts,
+  caller: ReturnCaller,
+  returnId: string,
+  body: UpdateReturnStatusBody,
+) {
+  const { returns, decisions, moves } = parts;
+  return decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
+    const updated = await moves.recordMove(tx, row, order, caller, body);
+    if (body.status === 'item_received') await returnStock(tx, moves.unitsOf(row));
+    return returns.view(tx, updated, caller);
+  });
+}
+
+/** The platform decides a refund the provider did not make: rejected, or paid another way. */
+async function decideRefund(
+  parts: ReturnAndRefundParts,
+  caller: ReturnCaller,
+  refundId: string,
+  body: RefundRejectBody,
+) {
+  const { moves, refunds } = parts;
+  const outcome = body.outcome ?? 'rejected';
+  const reason = body.note.trim();
+  const decided = await parts.db.transaction(async (tx) => {
+    const found = await refunds.find(tx, refundId);
+    if (!found) throw notFound('Refund not found');
+    const order = await parts.orders.lockOrder(tx, found.orderId);
+    if (!order) throw notFound('Refund not found');
+    const row = await refunds.decide(tx, refundId, { outcome, reason, actor: returnActorOf(caller) });
+    await moves.recordRefundDecision(tx, found, row, order, outcome, reason);
+    await moves.tellRefundDecided(tx, order, caller, row, outcome, reason);
+    return row;
+  });
+  return refunds.record(parts.db, decided);
+}
+
+/** Wires the flow: its routes, and its steps bound to the parts. */
 export function createReturnAndRefund(parts: ReturnAndRefundParts) {
-  const { returns, decisions, moves, refunds } = parts;
-
-  /** Step 7, after the commit: each provider part sent; then the return as the caller reads it. */
-  async function afterCommit(decided: Decided, caller: ReturnCaller) {
-    for (const refundId of decided.toSend) await refunds.send(refundId);
-    return returns.viewOf(caller, decided.returnId);
-  }
-
-  /** The store refunds what was paid for the returned items, or replaces them. */
-  async function storeDecides(
-    caller: ReturnCaller,
-    returnId: string,
-    body: { decision: 'refund' | 'replace'; note?: string },
-  ) {
-    const decided = await decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
-      await decisions.recordStoreDecision(tx, row, order, body.decision, body.note);
-      return settle(parts, tx, caller, row, order, body.decision, body.note);
-    });
-    return afterCommit(decided, caller);
-  }
-
-  /** The platform upholds the customer's dispute of a rejected return: the goods come back, refunded or replaced. */
-  async function platformUpholds(
-    caller: ReturnCaller,
-    returnId: string,
-    decision: 'refund' | 'replace',
-    note?: string,
-  ) {
-    const decided = await decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
-      const upheld = await decisions.recordUpheld(tx, row, order, decision, note);
-      await decisions.collectUpheld(tx, upheld, order, caller);
-      return settle(parts, tx, caller, upheld, order, decision);
-    });
-    return afterCommit(decided, caller);
-  }
-
-  /** The store's move of a return, or the platform's dismissal of a dispute; stock back when the goods arrive. */
-  async function move(caller: ReturnCaller, returnId: string, body: UpdateReturnStatusBody) {
-    return decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
-      const updated = await moves.recordMove(tx, row, order, caller, body);
-      if (body.status === 'item_received') await returnStock(tx, moves.unitsOf(row));
-      return returns.view(tx, updated, caller);
-    });
-  }
-
-  /** The platform decides a refund the provider did not make: rejected, or paid another way. */
-  async function decideRefund(caller: ReturnCaller, refundId: string, body: RefundRejectBody) {
-    const outcome = body.outcome ?? 'rejected';
-    const reason = body.note.trim();
-    const decided = await parts.db.transaction(async (tx) => {
-      const found = await refunds.find(tx, refundId);
-      if (!found) throw notFound('Refund not found');
-      const order = await parts.orders.lockOrder(tx, found.orderId);
-      if (!order) throw notFound('Refund not found');
-      const row = await refunds.decide(tx, refundId, { outcome, reason, actor: returnActorOf(caller) });
-      await moves.recordRefundDecision(tx, found, row, order, outcome, reason);
-      await moves.tellRefundDecided(tx, order, caller, row, outcome, reason);
-      return row;
-    });
-    return refunds.record(parts.db, decided);
-  }
-
   const routes: RouteDefinition[] = [
     route(merchantReturnEndpoints.updateStatus, async ({ auth, params, body }) => {
-      const updated = await move(returnCallerOf(auth), params.id, body);
+      const updated = await move(parts, returnCallerOf(auth), params.id, body);
       return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
     }),
     route(adminReturnEndpoints.rejectRefund, async ({ auth, params, body }) => {
-      const refund = await decideRefund(returnCallerOf(auth), params.id, body);
+      const refund = await decideRefund(parts, returnCallerOf(auth), params.id, body);
       return {
         message:
           refund.decision?.outcome === 'paid_another_way'
@@ -202,19 +219,27 @@ export function createReturnAndRefund(parts: ReturnAndRefundParts) {
       };
     }),
     route(merchantReturnEndpoints.refundDecision, async ({ auth, params, body }) => {
-      const updated = await storeDecides(returnCallerOf(auth), params.id, body);
+      const updated = await storeDecides(parts, returnCallerOf(auth), params.id, body);
       return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
     }),
     route(adminReturnEndpoints.returnOrder, async ({ auth, params, body }) => ({
       message: 'Order return was successful',
-      data: await platformUpholds(returnCallerOf(auth), params.id, 'refund', body.note),
+      data: await platformUpholds(parts, returnCallerOf(auth), params.id, 'refund', body.note),
     })),
     route(adminReturnEndpoints.replaceOrder, async ({ auth, params, body }) => ({
       message: 'Order replacement was successful',
-      data: await platformUpholds(returnCallerOf(auth), params.id, 'replace', body.note),
+      data: await platformUpholds(parts, returnCallerOf(auth), params.id, 'replace', body.note),
     })),
   ];
-  return { service: { storeDecides, platformUpholds, move, decideRefund }, routes };
+  return {
+    service: {
+      storeDecides: bound(parts, storeDecides),
+      platformUpholds: bound(parts, platformUpholds),
+      move: bound(parts, move),
+      decideRefund: bound(parts, decideRefund),
+    },
+    routes,
+  };
 }
 
 /** The money steps the orders module's refunds call: the provider's refund, its reservation, the gift cards'. */

@@ -8,6 +8,7 @@ import {
   type shippingAddressUpdateBody,
 } from '@market/contracts';
 import type { z } from 'zod';
+import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { ReadPart } from '../../platform/db/prepared.js';
@@ -97,101 +98,110 @@ async function guardDefault<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+export async function list(db: Db, customerId: string): Promise<ShippingAddressList> {
+  const rows = (await listAddresses(db, customerId)).map(toShippingAddress);
+  return { rows, count: rows.length };
+}
+
+export async function add(db: Db, customerId: string, body: AddBody): Promise<ShippingAddress> {
+  const phoneNumber = normalizeNigerianPhone(body.phoneNumber);
+  return guardDefault(() =>
+    db.transaction(async (tx) => {
+      await lockCustomerAddresses(tx, customerId);
+      const existing = await countAddresses(tx, customerId);
+      if (existing >= MAX_SHIPPING_ADDRESSES) {
+        throw new AppError(
+          'CONFLICT',
+          `You can keep at most ${MAX_SHIPPING_ADDRESSES} shipping addresses; delete one first`,
+        );
+      }
+      // The first address is the default whatever the body says, so a customer with addresses always has one.
+      const makeDefault = existing === 0 || body.default === true;
+      const row = await insertAddress(tx, {
+        customerId,
+        fullName: body.fullName,
+        phoneNumber,
+        emailAddress: body.emailAddress,
+        stateOrRegion: body.stateOrRegion,
+        lga: body.lga,
+        address: body.address,
+        isDefault: false,
+      });
+      if (!makeDefault) return toShippingAddress(row);
+      return toShippingAddress((await setDefault(tx, customerId, row.id))!);
+    }),
+  );
+}
+
+export async function update(
+  db: Db,
+  customerId: string,
+  id: string,
+  body: UpdateBody,
+): Promise<ShippingAddress> {
+  const phoneNumber = body.phoneNumber === undefined ? undefined : normalizeNigerianPhone(body.phoneNumber);
+  return guardDefault(() =>
+    db.transaction(async (tx) => {
+      await lockCustomerAddresses(tx, customerId);
+      const current = await findAddress(tx, customerId, id);
+      if (!current) throw notFound(NOT_FOUND);
+      // The contract checks state and LGA together; a change of only one is checked against the stored other.
+      const state = findState(body.stateOrRegion ?? current.stateOrRegion)!;
+      const lga = findLga(state, body.lga ?? current.lga);
+      if (!lga) throw validation('lga', `Choose an LGA of ${state.name}`);
+      if (body.default === false && current.isDefault) {
+        throw conflict('Make another address the default instead');
+      }
+      await updateAddress(tx, customerId, id, {
+        ...(body.fullName === undefined ? {} : { fullName: body.fullName }),
+        ...(phoneNumber === undefined ? {} : { phoneNumber }),
+        ...(body.emailAddress === undefined ? {} : { emailAddress: body.emailAddress }),
+        ...(body.address === undefined ? {} : { address: body.address }),
+        stateOrRegion: state.name,
+        lga,
+      });
+      const row =
+        body.default === true ? await setDefault(tx, customerId, id) : await findAddress(tx, customerId, id);
+      return toShippingAddress(row!);
+    }),
+  );
+}
+
+export async function remove(db: Db, customerId: string, id: string): Promise<void> {
+  await guardDefault(() =>
+    db.transaction(async (tx) => {
+      await lockCustomerAddresses(tx, customerId);
+      const removed = await deleteAddress(tx, customerId, id);
+      if (!removed) throw notFound(NOT_FOUND);
+      if (!removed.isDefault) return;
+      const next = await newestAddress(tx, customerId);
+      if (next) await setDefault(tx, customerId, next.id);
+    }),
+  );
+}
+
+export async function makeDefault(db: Db, customerId: string, id: string): Promise<ShippingAddress> {
+  return guardDefault(() =>
+    db.transaction(async (tx) => {
+      await lockCustomerAddresses(tx, customerId);
+      const row = await setDefault(tx, customerId, id);
+      // setDefault cleared the others before finding the target missing: throwing rolls that back.
+      if (!row) throw notFound(NOT_FOUND);
+      return toShippingAddress(row);
+    }),
+  );
+}
+
+/**
+ * A customer's shipping addresses. Named functions of the database (ADR 091, 105), bound here.
+ */
 export function createAddressesService(deps: Deps) {
-  const { db } = deps;
-
   return {
-    async list(customerId: string): Promise<ShippingAddressList> {
-      const rows = (await listAddresses(db, customerId)).map(toShippingAddress);
-      return { rows, count: rows.length };
-    },
-
-    async add(customerId: string, body: AddBody): Promise<ShippingAddress> {
-      const phoneNumber = normalizeNigerianPhone(body.phoneNumber);
-      return guardDefault(() =>
-        db.transaction(async (tx) => {
-          await lockCustomerAddresses(tx, customerId);
-          const existing = await countAddresses(tx, customerId);
-          if (existing >= MAX_SHIPPING_ADDRESSES) {
-            throw new AppError(
-              'CONFLICT',
-              `You can keep at most ${MAX_SHIPPING_ADDRESSES} shipping addresses; delete one first`,
-            );
-          }
-          // The first address is the default whatever the body says, so a customer with addresses always has one.
-          const makeDefault = existing === 0 || body.default === true;
-          const row = await insertAddress(tx, {
-            customerId,
-            fullName: body.fullName,
-            phoneNumber,
-            emailAddress: body.emailAddress,
-            stateOrRegion: body.stateOrRegion,
-            lga: body.lga,
-            address: body.address,
-            isDefault: false,
-          });
-          if (!makeDefault) return toShippingAddress(row);
-          return toShippingAddress((await setDefault(tx, customerId, row.id))!);
-        }),
-      );
-    },
-
-    async update(customerId: string, id: string, body: UpdateBody): Promise<ShippingAddress> {
-      const phoneNumber =
-        body.phoneNumber === undefined ? undefined : normalizeNigerianPhone(body.phoneNumber);
-      return guardDefault(() =>
-        db.transaction(async (tx) => {
-          await lockCustomerAddresses(tx, customerId);
-          const current = await findAddress(tx, customerId, id);
-          if (!current) throw notFound(NOT_FOUND);
-          // The contract checks state and LGA together; a change of only one is checked against the stored other.
-          const state = findState(body.stateOrRegion ?? current.stateOrRegion)!;
-          const lga = findLga(state, body.lga ?? current.lga);
-          if (!lga) throw validation('lga', `Choose an LGA of ${state.name}`);
-          if (body.default === false && current.isDefault) {
-            throw conflict('Make another address the default instead');
-          }
-          await updateAddress(tx, customerId, id, {
-            ...(body.fullName === undefined ? {} : { fullName: body.fullName }),
-            ...(phoneNumber === undefined ? {} : { phoneNumber }),
-            ...(body.emailAddress === undefined ? {} : { emailAddress: body.emailAddress }),
-            ...(body.address === undefined ? {} : { address: body.address }),
-            stateOrRegion: state.name,
-            lga,
-          });
-          const row =
-            body.default === true
-              ? await setDefault(tx, customerId, id)
-              : await findAddress(tx, customerId, id);
-          return toShippingAddress(row!);
-        }),
-      );
-    },
-
-    async remove(customerId: string, id: string): Promise<void> {
-      await guardDefault(() =>
-        db.transaction(async (tx) => {
-          await lockCustomerAddresses(tx, customerId);
-          const removed = await deleteAddress(tx, customerId, id);
-          if (!removed) throw notFound(NOT_FOUND);
-          if (!removed.isDefault) return;
-          const next = await newestAddress(tx, customerId);
-          if (next) await setDefault(tx, customerId, next.id);
-        }),
-      );
-    },
-
-    async makeDefault(customerId: string, id: string): Promise<ShippingAddress> {
-      return guardDefault(() =>
-        db.transaction(async (tx) => {
-          await lockCustomerAddresses(tx, customerId);
-          const row = await setDefault(tx, customerId, id);
-          // setDefault cleared the others before finding the target missing: throwing rolls that back.
-          if (!row) throw notFound(NOT_FOUND);
-          return toShippingAddress(row);
-        }),
-      );
-    },
+    list: bound(deps.db, list),
+    add: bound(deps.db, add),
+    update: bound(deps.db, update),
+    remove: bound(deps.db, remove),
+    makeDefault: bound(deps.db, makeDefault),
   };
 }
 

@@ -285,7 +285,6 @@ export function evaluateCouponRules(
   const cartStores = new Set(input.lines.filter((line) => line.quantity > 0).map((line) => line.storeId));
   const codes = [...new Set(input.codes.map((code) => code.trim().toUpperCase()).filter(Boolean))];
   const rejectedReason = new Map<string, string>();
-  type Candidate = { coupon: CouponRule; viaCode: boolean; discountKobo: number; rewardProductIds: string[] };
   const candidates: Candidate[] = [];
 
   for (const coupon of coupons) {
@@ -295,29 +294,8 @@ export function evaluateCouponRules(
     if (result.ok) candidates.push({ coupon, viaCode: false, ...result });
   }
   for (const code of codes) {
-    const matching = coupons.filter((coupon) => coupon.discountMode === 'Code' && coupon.code === code);
-    if (matching.length === 0) {
-      rejectedReason.set(code, reasons.notFound);
-      continue;
-    }
-    const inCart = matching.filter((coupon) => cartStores.has(coupon.storeId));
-    if (inCart.length === 0) {
-      rejectedReason.set(code, reasons.otherStores);
-      continue;
-    }
-    let usable = false;
-    let reason: string = reasons.noItems;
-    for (const coupon of inCart) {
-      const blocked = unavailableReason(coupon, facts, input.now);
-      const result = blocked
-        ? ({ ok: false, reason: blocked } as const)
-        : couponDiscount(coupon, input.lines);
-      if (result.ok) {
-        usable = true;
-        candidates.push({ coupon, viaCode: true, ...result });
-      } else reason = result.reason;
-    }
-    if (!usable) rejectedReason.set(code, reason);
+    const reason = addCodeCandidates(code, coupons, cartStores, input, facts, candidates);
+    if (reason) rejectedReason.set(code, reason);
   }
 
   const bestByStore = new Map<string, Candidate>();
@@ -336,6 +314,61 @@ export function evaluateCouponRules(
     if (!winsElsewhere) rejectedReason.set(code, reasons.betterOffer);
   }
 
+  const applied = [...bestByStore.values()].map((candidate) => ({
+    couponId: candidate.coupon.id,
+    code: candidate.coupon.code,
+    storeId: candidate.coupon.storeId,
+    discountKobo: candidate.discountKobo,
+    rewardProductIds: candidate.rewardProductIds,
+    description: candidate.coupon.description || null,
+  }));
+  return {
+    applied,
+    rejected: codes
+      .filter((code) => rejectedReason.has(code))
+      .map((code) => ({ code, reason: rejectedReason.get(code)! })),
+    discountByStore: new Map(applied.map((coupon) => [coupon.storeId, coupon.discountKobo])),
+    explanations: explainChoices(bestByStore, candidates),
+  };
+}
+
+/** A coupon that could discount the cart, and whether it came from a code the customer gave. */
+type Candidate = { coupon: CouponRule; viaCode: boolean; discountKobo: number; rewardProductIds: string[] };
+
+/**
+ * Adds the coupons of one code the customer gave that discount the cart to `candidates`; answers why the code is
+ * rejected when none does (null when one does).
+ */
+function addCodeCandidates(
+  code: string,
+  coupons: CouponRule[],
+  cartStores: Set<string>,
+  input: { lines: CouponLine[]; now: Date },
+  facts: CustomerFacts,
+  candidates: Candidate[],
+): string | null {
+  const matching = coupons.filter((coupon) => coupon.discountMode === 'Code' && coupon.code === code);
+  if (matching.length === 0) return reasons.notFound;
+  const inCart = matching.filter((coupon) => cartStores.has(coupon.storeId));
+  if (inCart.length === 0) return reasons.otherStores;
+  let usable = false;
+  let reason: string = reasons.noItems;
+  for (const coupon of inCart) {
+    const blocked = unavailableReason(coupon, facts, input.now);
+    const result = blocked ? ({ ok: false, reason: blocked } as const) : couponDiscount(coupon, input.lines);
+    if (result.ok) {
+      usable = true;
+      candidates.push({ coupon, viaCode: true, ...result });
+    } else reason = result.reason;
+  }
+  return usable ? null : reason;
+}
+
+/** Why each store's winner beat its runner-up, where a code the customer gave took part in the choice. */
+function explainChoices(
+  bestByStore: Map<string, Candidate>,
+  candidates: Candidate[],
+): CouponEvaluation['explanations'] {
   const explanations: CouponEvaluation['explanations'] = [];
   for (const [storeId, winner] of bestByStore) {
     // Only a code the customer gave makes a choice worth explaining: Automatic coupons never compete in silence.
@@ -351,23 +384,7 @@ export function evaluateCouponRules(
     );
     if (runnerUp) explanations.push({ storeId, message: explain(winner, runnerUp) });
   }
-
-  const applied = [...bestByStore.values()].map((candidate) => ({
-    couponId: candidate.coupon.id,
-    code: candidate.coupon.code,
-    storeId: candidate.coupon.storeId,
-    discountKobo: candidate.discountKobo,
-    rewardProductIds: candidate.rewardProductIds,
-    description: candidate.coupon.description || null,
-  }));
-  return {
-    applied,
-    rejected: codes
-      .filter((code) => rejectedReason.has(code))
-      .map((code) => ({ code, reason: rejectedReason.get(code)! })),
-    discountByStore: new Map(applied.map((coupon) => [coupon.storeId, coupon.discountKobo])),
-    explanations,
-  };
+  return explanations;
 }
 
 function better(
