@@ -285,59 +285,65 @@ function bodyDigest(rawBody: Buffer): string {
   return createHash('sha256').update(rawBody).digest('hex').slice(0, 32);
 }
 
+/** The options with their defaults filled in: what `call` and `shaped` need (ADR 106). */
+type PaystackContext = PaystackOptions & { baseUrl: string; timeoutMs: number };
+
+async function callPaystack(
+  ctx: PaystackContext,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const answer = await paystackRequest(ctx, method, path, body);
+  const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
+  const json: unknown = answer.json;
+  if (json === undefined) {
+    ctx.logger?.error({ path, status: response.status }, 'paystack answered with a body that is not JSON');
+    // A gateway's page (502 HTML) or a cut-off body: the request may have been acted on.
+    throw new OutcomeUnknownError(NOT_ANSWERING);
+  }
+  const parsed = envelope.safeParse(json);
+  const message = parsed.success ? parsed.data.message : undefined;
+  if (response.ok && parsed.success && parsed.data.status) return parsed.data.data;
+
+  ctx.logger?.error({ path, status: response.status, message }, 'paystack refused a request');
+  // A 5xx comes after the request left: Paystack may have acted before failing to answer (ADR 061).
+  if (response.status >= 500 || !parsed.success) throw new OutcomeUnknownError(NOT_ANSWERING);
+  if (response.status === 401 || response.status === 403) {
+    // A wrong key is our configuration, not the customer's doing: they only learn that payment is unavailable.
+    throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+  }
+  if (response.status === 404)
+    throw new AppError('NOT_FOUND', 'The payment provider does not know this payment');
+  throw new AppError(
+    'BAD_REQUEST',
+    message
+      ? `The payment provider refused the request: ${message}`
+      : 'The payment provider refused the request',
+  );
+}
+
+/** An answer that does not have Paystack's documented shape is treated like no answer (and logged). */
+function shapedAnswer<T>(ctx: PaystackContext, path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    ctx.logger?.error({ path, err: String(error) }, 'paystack answered in an unexpected shape');
+    // It answered success, so it may well have done the work; we cannot tell what it did.
+    throw new OutcomeUnknownError(NOT_ANSWERING);
+  }
+}
+
 /** The Paystack API (https://paystack.com/docs/api/transaction) behind our PaymentProvider interface. */
 export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
-  const baseUrl = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, '');
-  const timeoutMs = options.timeoutMs ?? 15_000;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const answer = await paystackRequest(
-      { ...options, baseUrl, timeoutMs, logger: options.logger },
-      method,
-      path,
-      body,
-    );
-    const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
-    const json: unknown = answer.json;
-    if (json === undefined) {
-      options.logger?.error(
-        { path, status: response.status },
-        'paystack answered with a body that is not JSON',
-      );
-      // A gateway's page (502 HTML) or a cut-off body: the request may have been acted on.
-      throw new OutcomeUnknownError(NOT_ANSWERING);
-    }
-    const parsed = envelope.safeParse(json);
-    const message = parsed.success ? parsed.data.message : undefined;
-    if (response.ok && parsed.success && parsed.data.status) return parsed.data.data;
-
-    options.logger?.error({ path, status: response.status, message }, 'paystack refused a request');
-    // A 5xx comes after the request left: Paystack may have acted before failing to answer (ADR 061).
-    if (response.status >= 500 || !parsed.success) throw new OutcomeUnknownError(NOT_ANSWERING);
-    if (response.status === 401 || response.status === 403) {
-      // A wrong key is our configuration, not the customer's doing: they only learn that payment is unavailable.
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
-    if (response.status === 404)
-      throw new AppError('NOT_FOUND', 'The payment provider does not know this payment');
-    throw new AppError(
-      'BAD_REQUEST',
-      message
-        ? `The payment provider refused the request: ${message}`
-        : 'The payment provider refused the request',
-    );
-  }
-
-  /** An answer that does not have Paystack's documented shape is treated like no answer (and logged). */
-  function shaped<T>(path: string, read: () => T): T {
-    try {
-      return read();
-    } catch (error) {
-      options.logger?.error({ path, err: String(error) }, 'paystack answered in an unexpected shape');
-      // It answered success, so it may well have done the work; we cannot tell what it did.
-      throw new OutcomeUnknownError(NOT_ANSWERING);
-    }
-  }
+  const ctx: PaystackContext = {
+    ...options,
+    baseUrl: (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, ''),
+    timeoutMs: options.timeoutMs ?? 15_000,
+  };
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callPaystack(ctx, method, path, body);
+  const shaped = <T>(path: string, read: () => T): T => shapedAnswer(ctx, path, read);
 
   return {
     name: 'paystack',
