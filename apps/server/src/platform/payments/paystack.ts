@@ -334,6 +334,25 @@ function shapedAnswer<T>(ctx: PaystackContext, path: string, read: () => T): T {
   }
 }
 
+/** Paystack: GET /refund?transaction=… lists the refunds of one transaction (newest first, paged). */
+async function listRefunds(ctx: PaystackContext, reference: string): Promise<ProviderRefund[]> {
+  const found: ProviderRefund[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const path = `/refund?transaction=${encodeURIComponent(reference)}&perPage=100&page=${page}`;
+    const answer = await callPaystack(ctx, 'GET', path);
+    const rows = shapedAnswer(ctx, path, () => z.array(refundListEntry).parse(answer));
+    for (const row of rows) {
+      found.push({
+        providerReference: String(row.id),
+        amountKobo: row.amount,
+        status: providerRefundStatus(row.status),
+      });
+    }
+    if (rows.length < 100) break;
+  }
+  return found;
+}
+
 /** The Paystack API (https://paystack.com/docs/api/transaction) behind our PaymentProvider interface. */
 export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
   const ctx: PaystackContext = {
@@ -383,24 +402,7 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       };
     },
 
-    async listRefunds(reference: string): Promise<ProviderRefund[]> {
-      // Paystack: GET /refund?transaction=… lists the refunds of one transaction (newest first, paged).
-      const found: ProviderRefund[] = [];
-      for (let page = 1; page <= 20; page++) {
-        const path = `/refund?transaction=${encodeURIComponent(reference)}&perPage=100&page=${page}`;
-        const answer = await call('GET', path);
-        const rows = shaped(path, () => z.array(refundListEntry).parse(answer));
-        for (const row of rows) {
-          found.push({
-            providerReference: String(row.id),
-            amountKobo: row.amount,
-            status: providerRefundStatus(row.status),
-          });
-        }
-        if (rows.length < 100) break;
-      }
-      return found;
-    },
+    listRefunds: (reference: string) => listRefunds(ctx, reference),
 
     async chargeAuthorization(request): Promise<Verification> {
       const path = '/transaction/charge_authorization';
