@@ -7,7 +7,6 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@market/contracts';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bound } from '../bound.js';
 import type { Db } from '../db/client.js';
