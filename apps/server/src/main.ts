@@ -61,6 +61,34 @@ async function main() {
     ? await startMetricsServer({ port: config.metrics.port, host: config.metrics.host })
     : undefined;
 
+  stopOnSignals({ config, database, redis, app, deps, metricsServer });
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      url: `http://localhost:${config.port}`,
+      database: database.driver,
+      changes: deps.changes.transport,
+      // Several processes need uploads in S3 or this folder on a shared volume (docs/operations/several-processes.md).
+      uploads: config.s3 ? 's3' : config.uploadsDir,
+      readyInMs: Math.round(performance.now() - started),
+      ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
+    },
+    'Naija Market is ready',
+  );
+}
+
+/** What a graceful stop closes. */
+interface Running {
+  config: Config;
+  database: Awaited<ReturnType<typeof openDatabase>>;
+  redis: { disconnect(): void } | undefined;
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  deps: Awaited<ReturnType<typeof buildApp>>['deps'];
+  metricsServer: Awaited<ReturnType<typeof startMetricsServer>> | undefined;
+}
+
+function stopOnSignals({ config, database, redis, app, deps, metricsServer }: Running): void {
   // Graceful stop (ADR 069, platform/observability/graceful-stop.ts), cut short after SHUTDOWN_GRACE_MS.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -96,20 +124,6 @@ async function main() {
   // Started by `npm start` (scripts/start.mjs) with an IPC channel: if that parent goes, so does the server,
   // gracefully, rather than living on unowned.
   if (process.send) process.once('disconnect', () => void shutdown('parent exited'));
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    {
-      url: `http://localhost:${config.port}`,
-      database: database.driver,
-      changes: deps.changes.transport,
-      // Several processes need uploads in S3 or this folder on a shared volume (docs/operations/several-processes.md).
-      uploads: config.s3 ? 's3' : config.uploadsDir,
-      readyInMs: Math.round(performance.now() - started),
-      ...(metricsServer ? { metricsPort: metricsServer.port } : {}),
-    },
-    'Naija Market is ready',
-  );
 }
 
 main().catch((error: unknown) => {

@@ -251,8 +251,8 @@ export function isLoopbackHost(host: string): boolean {
   return isIP(bare) === 4 && bare.startsWith('127.');
 }
 
-/** Parses the environment once; a bad value throws a ConfigError that names the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+/** The environment parsed and checked: a bad value, or the default secret where others can reach us, throws. */
+function checkedEnv(env: NodeJS.ProcessEnv) {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -273,6 +273,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       `Invalid configuration:\n  JWT_SECRET: must be set to your own secret when the server listens on ${host} (the default is allowed only on 127.0.0.1, ::1 or localhost)`,
     );
   }
+  return { value, production, host };
+}
+
+/** SMS and WhatsApp through Termii, and the SMS budget (ADR 057, 066, 090). */
+function messagingOf(value: z.infer<typeof schema>) {
+  return {
+    termii: value.TERMII_API_KEY
+      ? {
+          apiKey: value.TERMII_API_KEY,
+          baseUrl: value.TERMII_BASE_URL.replace(/\/$/, ''),
+          senderId: value.TERMII_SENDER_ID,
+        }
+      : undefined,
+    whatsapp:
+      value.TERMII_API_KEY && value.TERMII_WHATSAPP_DEVICE_ID
+        ? {
+            apiKey: value.TERMII_API_KEY,
+            baseUrl: value.TERMII_BASE_URL.replace(/\/$/, ''),
+            deviceId: value.TERMII_WHATSAPP_DEVICE_ID,
+            templates: {
+              'order-update': value.TERMII_WHATSAPP_TEMPLATE_ORDER_UPDATE,
+              'account-alert': value.TERMII_WHATSAPP_TEMPLATE_ACCOUNT_ALERT,
+            },
+          }
+        : undefined,
+    smsBudget: {
+      perRecipientHour: value.SMS_CAP_PER_RECIPIENT_HOUR,
+      perOrder: value.SMS_CAP_PER_ORDER,
+      perDay: value.SMS_CAP_PER_DAY,
+      settleSeconds: value.SMS_SETTLE_SECONDS,
+    },
+  };
+}
+
+/** Parses the environment once; a bad value throws a ConfigError that names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const { value, production, host } = checkedEnv(env);
   const dataDir = path.resolve(value.DATA_DIR);
   return {
     env: value.NODE_ENV,
@@ -299,31 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     contactEmail: value.CONTACT_EMAIL,
-    termii: value.TERMII_API_KEY
-      ? {
-          apiKey: value.TERMII_API_KEY,
-          baseUrl: value.TERMII_BASE_URL.replace(/\/$/, ''),
-          senderId: value.TERMII_SENDER_ID,
-        }
-      : undefined,
-    whatsapp:
-      value.TERMII_API_KEY && value.TERMII_WHATSAPP_DEVICE_ID
-        ? {
-            apiKey: value.TERMII_API_KEY,
-            baseUrl: value.TERMII_BASE_URL.replace(/\/$/, ''),
-            deviceId: value.TERMII_WHATSAPP_DEVICE_ID,
-            templates: {
-              'order-update': value.TERMII_WHATSAPP_TEMPLATE_ORDER_UPDATE,
-              'account-alert': value.TERMII_WHATSAPP_TEMPLATE_ACCOUNT_ALERT,
-            },
-          }
-        : undefined,
-    smsBudget: {
-      perRecipientHour: value.SMS_CAP_PER_RECIPIENT_HOUR,
-      perOrder: value.SMS_CAP_PER_ORDER,
-      perDay: value.SMS_CAP_PER_DAY,
-      settleSeconds: value.SMS_SETTLE_SECONDS,
-    },
+    ...messagingOf(value),
     redisUrl: value.REDIS_URL,
     paystackSecretKey: value.PAYSTACK_SECRET_KEY || undefined,
     paystackBaseUrl: value.PAYSTACK_BASE_URL.replace(/\/$/, ''),

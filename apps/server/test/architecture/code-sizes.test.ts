@@ -14,7 +14,7 @@ import {
 // you split a file or a function; a change that raises one splits what it grew instead, or says why in a decision
 // record and raises the ceiling here with it.
 const MOST_FILES_OVER_LIMIT = 0;
-const MOST_FUNCTIONS_OVER_LIMIT = 23;
+const MOST_FUNCTIONS_OVER_LIMIT = 0;
 
 describe('code sizes', () => {
   it(`has no more server files over ${FILE_LIMIT} lines or functions over ${FUNCTION_LIMIT} than it had`, () => {

@@ -72,6 +72,57 @@ function parse(message: string): Envelope | undefined {
   }
 }
 
+/** What the bus's delivery and sending share (ADR 106): built once by `createChangeBus`. */
+interface ChangeBusContext {
+  transport: ChangeTransport | undefined;
+  logger: Logger;
+  handlers: Map<string, Set<ChangeHandler>>;
+  /** The messages of the next send, one per topic and payload, and that send once it is promised. */
+  gathering: Map<string, string>;
+  nextSend: Promise<void> | undefined;
+  /** The send on the wire, if any: the next one starts after it. */
+  onTheWire: Promise<void>;
+}
+
+async function deliver(ctx: ChangeBusContext, change: Change): Promise<void> {
+  for (const handler of ctx.handlers.get(change.topic) ?? []) {
+    try {
+      await handler(change);
+    } catch (error) {
+      // One subscriber's failure must not keep the others (or the write's answer) from going on.
+      ctx.logger.error({ err: error, topic: change.topic }, 'change subscriber failed');
+    }
+  }
+}
+
+function sendRemote(ctx: ChangeBusContext, message: string, key: string): Promise<void> {
+  const { transport } = ctx;
+  if (!transport) return Promise.resolve();
+  ctx.gathering.set(key, message);
+  if (ctx.nextSend) return ctx.nextSend;
+  const send: Promise<void> = ctx.onTheWire
+    // One turn of the event loop first: the other changes of the write that published this one (published
+    // after its local subscribers ran) join the same send.
+    .then(() => new Promise<void>((turned) => setImmediate(turned)))
+    .then(async () => {
+      const messages = [...ctx.gathering.values()];
+      ctx.gathering = new Map();
+      ctx.nextSend = undefined;
+      ctx.onTheWire = send;
+      try {
+        await transport.send(messages);
+      } catch (error) {
+        // The write itself succeeded; other processes catch up within their caches' lifetime (30 s at most).
+        ctx.logger.error(
+          { err: error, transport: transport.kind, messages: messages.length },
+          'could not announce a change',
+        );
+      }
+    });
+  ctx.nextSend = send;
+  return send;
+}
+
 /**
  * The bus over a transport, or in process alone without one. Remote sends are gathered: while one send is on the
  * wire, every message published meanwhile (of any topic; one of each topic and payload) joins a single next send,
@@ -82,51 +133,15 @@ function parse(message: string): Envelope | undefined {
 export function createChangeBus(options: { transport?: ChangeTransport; logger: Logger }): ChangeBus {
   const { transport, logger } = options;
   const origin = randomUUID();
-  const handlers = new Map<string, Set<ChangeHandler>>();
-  /** The messages of the next send, one per topic and payload, and that send once it is promised. */
-  let gathering = new Map<string, string>();
-  let nextSend: Promise<void> | undefined;
-  /** The send on the wire, if any: the next one starts after it. */
-  let onTheWire: Promise<void> = Promise.resolve();
+  const ctx: ChangeBusContext = {
+    transport,
+    logger,
+    handlers: new Map(),
+    gathering: new Map(),
+    nextSend: undefined,
+    onTheWire: Promise.resolve(),
+  };
   let started = false;
-
-  async function deliver(change: Change): Promise<void> {
-    for (const handler of handlers.get(change.topic) ?? []) {
-      try {
-        await handler(change);
-      } catch (error) {
-        // One subscriber's failure must not keep the others (or the write's answer) from going on.
-        logger.error({ err: error, topic: change.topic }, 'change subscriber failed');
-      }
-    }
-  }
-
-  function sendRemote(message: string, key: string): Promise<void> {
-    if (!transport) return Promise.resolve();
-    gathering.set(key, message);
-    if (nextSend) return nextSend;
-    const send: Promise<void> = onTheWire
-      // One turn of the event loop first: the other changes of the write that published this one (published
-      // after its local subscribers ran) join the same send.
-      .then(() => new Promise<void>((turned) => setImmediate(turned)))
-      .then(async () => {
-        const messages = [...gathering.values()];
-        gathering = new Map();
-        nextSend = undefined;
-        onTheWire = send;
-        try {
-          await transport.send(messages);
-        } catch (error) {
-          // The write itself succeeded; other processes catch up within their caches' lifetime (30 s at most).
-          logger.error(
-            { err: error, transport: transport.kind, messages: messages.length },
-            'could not announce a change',
-          );
-        }
-      });
-    nextSend = send;
-    return send;
-  }
 
   function hear(message: string): void {
     const envelope = parse(message);
@@ -135,12 +150,13 @@ export function createChangeBus(options: { transport?: ChangeTransport; logger: 
       return;
     }
     if (envelope.o === origin) return;
-    void deliver({ topic: envelope.t, payload: envelope.p, local: false });
+    void deliver(ctx, { topic: envelope.t, payload: envelope.p, local: false });
   }
 
   function missed(): void {
     logger.warn({ transport: transport?.kind }, 'change bus reconnected: treating every topic as changed');
-    for (const topic of handlers.keys()) void deliver({ topic, payload: '', local: false, missed: true });
+    for (const topic of ctx.handlers.keys())
+      void deliver(ctx, { topic, payload: '', local: false, missed: true });
   }
 
   return {
@@ -149,16 +165,16 @@ export function createChangeBus(options: { transport?: ChangeTransport; logger: 
       if (!TOPIC.test(topic)) throw new Error(`Not a change topic: ${topic}`);
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         throw new Error(`A change's payload is at most ${MAX_PAYLOAD_BYTES} bytes (topic ${topic})`);
-      await deliver({ topic, payload, local: true });
+      await deliver(ctx, { topic, payload, local: true });
       // Not awaited: a write's answer need not wait a round trip for other processes (close() waits for it).
-      void sendRemote(JSON.stringify({ o: origin, t: topic, p: payload }), `${topic}\u0000${payload}`);
+      void sendRemote(ctx, JSON.stringify({ o: origin, t: topic, p: payload }), `${topic}\u0000${payload}`);
     },
     subscribe(topic, handler) {
       if (!TOPIC.test(topic)) throw new Error(`Not a change topic: ${topic}`);
-      let set = handlers.get(topic);
+      let set = ctx.handlers.get(topic);
       if (!set) {
         set = new Set();
-        handlers.set(topic, set);
+        ctx.handlers.set(topic, set);
       }
       set.add(handler);
       return () => {
@@ -171,7 +187,7 @@ export function createChangeBus(options: { transport?: ChangeTransport; logger: 
       await transport.listen(hear, missed);
     },
     async close() {
-      await Promise.all([nextSend, onTheWire]);
+      await Promise.all([ctx.nextSend, ctx.onTheWire]);
       await transport?.close();
     },
   };

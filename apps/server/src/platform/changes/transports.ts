@@ -12,6 +12,61 @@ const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 const FIRST_RETRY_MS = 250;
 const LAST_RETRY_MS = 10_000;
 
+/** The listening connection's state (ADR 106), shared by `createPostgresTransport` and its reconnections. */
+interface ListenerContext {
+  url: string;
+  logger: Logger;
+  channel: string;
+  client: Pg.Client | undefined;
+  closing: boolean;
+}
+
+/** Opens the connection that listens; until it listens a failure is thrown, after it a loss calls `onLost`. */
+async function connectListener(
+  ctx: ListenerContext,
+  hear: (message: string) => void,
+  onLost: () => void,
+): Promise<void> {
+  // node-postgres is loaded only on PostgreSQL (ADR 035), as the database client does.
+  const { default: pg } = await import('pg');
+  const next = new pg.Client({
+    connectionString: ctx.url,
+    application_name: 'naija-market-changes',
+    // A silently dead peer (a failover, a dropped NAT entry) is noticed and the connection reopened.
+    keepAlive: true,
+  });
+  next.on('notification', (notification) => {
+    if (notification.channel === ctx.channel && notification.payload !== undefined)
+      hear(notification.payload);
+  });
+  // Until it listens, a failure is the caller's to retry (and an 'error' event unheard would end the process);
+  // after, a lost connection is reopened.
+  let listening = false;
+  let lost = false;
+  const lose = (error?: Error) => {
+    if (!listening || lost) return;
+    lost = true;
+    if (error) ctx.logger.warn({ err: error }, 'change bus lost its PostgreSQL connection');
+    next.end().catch(() => undefined);
+    if (!ctx.closing) onLost();
+  };
+  next.on('error', lose);
+  next.on('end', () => lose());
+  try {
+    await next.connect();
+    await next.query(`listen ${ctx.channel}`);
+  } catch (error) {
+    next.end().catch(() => undefined);
+    throw error;
+  }
+  if (ctx.closing) {
+    await next.end().catch(() => undefined);
+    return;
+  }
+  listening = true;
+  ctx.client = next;
+}
+
 /**
  * PostgreSQL LISTEN/NOTIFY. Messages go out on the app's own pool (`select pg_notify(…)`, after the write's
  * transaction committed; the messages gathered meanwhile in one statement); they are heard on one connection of the bus's own that stays open, so the database URL
@@ -28,49 +83,8 @@ export function createPostgresTransport(options: {
   const channel = options.channel ?? 'market_changes';
   if (!CHANNEL.test(channel)) throw new Error(`Not a NOTIFY channel name: ${channel}`);
   const { logger } = options;
-  let client: Pg.Client | undefined;
-  let closing = false;
+  const ctx: ListenerContext = { url: options.url, logger, channel, client: undefined, closing: false };
   let retryTimer: NodeJS.Timeout | undefined;
-
-  async function connect(hear: (message: string) => void, onLost: () => void): Promise<void> {
-    // node-postgres is loaded only on PostgreSQL (ADR 035), as the database client does.
-    const { default: pg } = await import('pg');
-    const next = new pg.Client({
-      connectionString: options.url,
-      application_name: 'naija-market-changes',
-      // A silently dead peer (a failover, a dropped NAT entry) is noticed and the connection reopened.
-      keepAlive: true,
-    });
-    next.on('notification', (notification) => {
-      if (notification.channel === channel && notification.payload !== undefined) hear(notification.payload);
-    });
-    // Until it listens, a failure is the caller's to retry (and an 'error' event unheard would end the process);
-    // after, a lost connection is reopened.
-    let listening = false;
-    let lost = false;
-    const lose = (error?: Error) => {
-      if (!listening || lost) return;
-      lost = true;
-      if (error) logger.warn({ err: error }, 'change bus lost its PostgreSQL connection');
-      next.end().catch(() => undefined);
-      if (!closing) onLost();
-    };
-    next.on('error', lose);
-    next.on('end', () => lose());
-    try {
-      await next.connect();
-      await next.query(`listen ${channel}`);
-    } catch (error) {
-      next.end().catch(() => undefined);
-      throw error;
-    }
-    if (closing) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    listening = true;
-    client = next;
-  }
 
   return {
     kind: 'postgres',
@@ -86,9 +100,9 @@ export function createPostgresTransport(options: {
     async listen(hear, missed) {
       let wait = FIRST_RETRY_MS;
       const reconnect = () => {
-        if (closing) return;
+        if (ctx.closing) return;
         retryTimer = setTimeout(() => {
-          connect(hear, reconnect).then(
+          connectListener(ctx, hear, reconnect).then(
             () => {
               wait = FIRST_RETRY_MS;
               missed();
@@ -102,12 +116,12 @@ export function createPostgresTransport(options: {
         }, wait);
         retryTimer.unref();
       };
-      await connect(hear, reconnect);
+      await connectListener(ctx, hear, reconnect);
     },
     async close() {
-      closing = true;
+      ctx.closing = true;
       clearTimeout(retryTimer);
-      await client?.end().catch(() => undefined);
+      await ctx.client?.end().catch(() => undefined);
     },
   };
 }

@@ -171,38 +171,45 @@ function unnamedStatementsClient(Client: typeof Pg.Client): typeof Pg.Client {
 
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.driver === 'pglite') {
-    if (options.dir) {
-      fs.mkdirSync(options.dir, { recursive: true });
-      if (!options.loadDataDir && !fs.existsSync(path.join(options.dir, 'PG_VERSION')))
-        await initDataDir(options.dir);
-    }
-    const client = await openPglite(options);
-    // Drizzle's PGlite driver only calls `query` and `transaction` on its client, which the thread answers as
-    // PGlite does (ADR 054).
-    const db = drizzlePglite(client as PGlite, { casing: 'snake_case' });
-    const bound = options.queueBound ?? EMBEDDED_QUEUE_BOUND;
-    return {
-      db: db as unknown as Db,
-      driver: 'pglite',
-      busy:
-        client instanceof PGliteThread
-          ? () => client.waiting >= bound.waiting && client.expectedWaitMs() >= bound.expectedWaitMs
-          : undefined,
-      poolStats: () => {
-        const waiting = client instanceof PGliteThread ? client.waiting : 0;
-        return { size: 1, inUse: waiting > 0 ? 1 : 0, waiting: Math.max(0, waiting - 1) };
-      },
-      migrate: () => migratePglite(db, { migrationsFolder }),
-      ping: () => timed(() => db.execute(sql`select 1`)),
-      maintain: async () => {
-        await client.exec('vacuum analyze');
-      },
-      dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
-      holdProcess: client instanceof PGliteThread ? (hold) => client.holdProcess(hold) : undefined,
-      close: () => client.close(),
-    };
+  return options.driver === 'pglite' ? openEmbedded(options) : openPostgres(options);
+}
+
+/** The embedded PGlite, on its own thread or in this one (ADR 054). */
+async function openEmbedded(options: Extract<DatabaseOptions, { driver: 'pglite' }>): Promise<Database> {
+  if (options.dir) {
+    fs.mkdirSync(options.dir, { recursive: true });
+    if (!options.loadDataDir && !fs.existsSync(path.join(options.dir, 'PG_VERSION')))
+      await initDataDir(options.dir);
   }
+  const client = await openPglite(options);
+  // Drizzle's PGlite driver only calls `query` and `transaction` on its client, which the thread answers as
+  // PGlite does (ADR 054).
+  const db = drizzlePglite(client as PGlite, { casing: 'snake_case' });
+  const bound = options.queueBound ?? EMBEDDED_QUEUE_BOUND;
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    busy:
+      client instanceof PGliteThread
+        ? () => client.waiting >= bound.waiting && client.expectedWaitMs() >= bound.expectedWaitMs
+        : undefined,
+    poolStats: () => {
+      const waiting = client instanceof PGliteThread ? client.waiting : 0;
+      return { size: 1, inUse: waiting > 0 ? 1 : 0, waiting: Math.max(0, waiting - 1) };
+    },
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: () => timed(() => db.execute(sql`select 1`)),
+    maintain: async () => {
+      await client.exec('vacuum analyze');
+    },
+    dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
+    holdProcess: client instanceof PGliteThread ? (hold) => client.holdProcess(hold) : undefined,
+    close: () => client.close(),
+  };
+}
+
+/** A PostgreSQL pool; migrations take a session lock so several processes starting together apply them once. */
+async function openPostgres(options: Extract<DatabaseOptions, { driver: 'postgres' }>): Promise<Database> {
   // node-postgres is loaded only for PostgreSQL: the embedded default does without it (ADR 035).
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
     import('pg'),

@@ -7,11 +7,11 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   IDEMPOTENT_REPLAYED_HEADER,
 } from '@market/contracts';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bound } from '../bound.js';
 import type { Db } from '../db/client.js';
 import { AppError, validation } from '../errors.js';
-import { idempotencyKeys } from './idempotency.schema.js';
+import { begin, type IdempotencyContext, purgeExpired } from './idempotency.claims.js';
 
 /**
  * Idempotent money requests (ADR 064). An endpoint whose contract says `idempotent: true` accepts an
@@ -38,8 +38,8 @@ export const IDEMPOTENCY_LEASE_MS = 5 * 60 * 1000;
 /** How long a repeat waits for the first request's answer before it answers 409 "still in progress". */
 export const WAIT_FOR_FIRST_MS = 15_000;
 /** How often a repeat looks for an answer stored by another server process. */
-const POLL_MS = 100;
-const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
+export const POLL_MS = 100;
+export const IN_PROGRESS_RETRY_AFTER_SECONDS = 1;
 
 /** An answer as it was sent: its status and its JSON body. */
 export interface KeptAnswer {
@@ -52,7 +52,7 @@ export interface IdempotencyScope {
   accountId: string;
 }
 
-type Begun =
+export type Begun =
   | { replay: KeptAnswer }
   | { replay?: undefined; finish(answer: KeptAnswer): Promise<void>; release(): Promise<void> };
 
@@ -68,142 +68,15 @@ export const keyReusedMessage =
 export const stillRunningMessage =
   'A request with this Idempotency-Key is still being processed. Try again in a moment.';
 
+/** Its steps are `idempotency.claims.ts` (ADR 106). */
 export function createIdempotencyKeys(db: Db, now: () => Date): IdempotencyKeys {
-  /** Claims running in this process, so a repeat here is woken by the answer instead of polling for it. */
-  const running = new Map<string, { done: Promise<void>; wake(): void }>();
-  const localName = (scope: IdempotencyScope, key: string) =>
-    `${scope.kind}\u0000${scope.accountId}\u0000${key}`;
-  const sameKey = (scope: IdempotencyScope, key: string) =>
-    and(
-      eq(idempotencyKeys.accountKind, scope.kind),
-      eq(idempotencyKeys.accountId, scope.accountId),
-      eq(idempotencyKeys.key, key),
-    );
-
-  /** Inserts the claim, or takes over an expired key's row; answers whether this request holds the key. */
-  async function claim(scope: IdempotencyScope, key: string, fingerprint: string): Promise<boolean> {
-    const at = now();
-    const row = {
-      accountKind: scope.kind,
-      accountId: scope.accountId,
-      key,
-      fingerprint,
-      status: null,
-      answer: null,
-      lockedUntil: new Date(at.getTime() + IDEMPOTENCY_LEASE_MS),
-      createdAt: at,
-      expiresAt: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS),
-    };
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.accountKind, idempotencyKeys.accountId, idempotencyKeys.key],
-        set: {
-          fingerprint: sql`excluded.fingerprint`,
-          status: null,
-          answer: null,
-          lockedUntil: sql`excluded.locked_until`,
-          createdAt: sql`excluded.created_at`,
-          expiresAt: sql`excluded.expires_at`,
-        },
-        // Only a key past its expiry is anybody's again; a live one stays its first request's.
-        setWhere: lt(idempotencyKeys.expiresAt, at),
-      })
-      .returning({ key: idempotencyKeys.key });
-    return claimed.length > 0;
-  }
-
-  /** A running claim whose lease ran out (its process died) passes to this request. */
-  async function takeOver(scope: IdempotencyScope, key: string): Promise<boolean> {
-    const at = now();
-    const taken = await db
-      .update(idempotencyKeys)
-      .set({ lockedUntil: new Date(at.getTime() + IDEMPOTENCY_LEASE_MS) })
-      .where(and(sameKey(scope, key), isNull(idempotencyKeys.status), lt(idempotencyKeys.lockedUntil, at)))
-      .returning({ key: idempotencyKeys.key });
-    return taken.length > 0;
-  }
-
-  function held(scope: IdempotencyScope, key: string): Begun {
-    const name = localName(scope, key);
-    let wake = () => {};
-    const done = new Promise<void>((resolve) => {
-      wake = resolve;
-    });
-    running.set(name, { done, wake });
-    const settle = () => {
-      running.delete(name);
-      wake();
-    };
-    return {
-      async finish(answer) {
-        try {
-          await db
-            .update(idempotencyKeys)
-            .set({ status: answer.status, answer: answer.body, lockedUntil: now() })
-            .where(and(sameKey(scope, key), isNull(idempotencyKeys.status)));
-        } finally {
-          settle();
-        }
-      },
-      async release() {
-        try {
-          await db.delete(idempotencyKeys).where(and(sameKey(scope, key), isNull(idempotencyKeys.status)));
-        } finally {
-          settle();
-        }
-      },
-    };
-  }
-
-  return {
-    async begin(scope, key, fingerprint) {
-      const deadline = Date.now() + WAIT_FOR_FIRST_MS;
-      for (;;) {
-        if (await claim(scope, key, fingerprint)) return held(scope, key);
-        const [row] = await db
-          .select({
-            fingerprint: idempotencyKeys.fingerprint,
-            status: idempotencyKeys.status,
-            answer: idempotencyKeys.answer,
-            lockedUntil: idempotencyKeys.lockedUntil,
-          })
-          .from(idempotencyKeys)
-          .where(sameKey(scope, key));
-        if (!row) continue; // the first request was released (it failed with nothing done): claim it again
-        if (row.fingerprint !== fingerprint)
-          throw validation(`headers.${IDEMPOTENCY_KEY_HEADER}`, keyReusedMessage);
-        if (row.status !== null && row.answer !== null)
-          return { replay: { status: row.status, body: row.answer } };
-        if (row.lockedUntil.getTime() < now().getTime() && (await takeOver(scope, key)))
-          return held(scope, key);
-        if (Date.now() >= deadline)
-          throw new AppError('CONFLICT', stillRunningMessage, undefined, {
-            'retry-after': String(IN_PROGRESS_RETRY_AFTER_SECONDS),
-          });
-        // The first request runs in this process: its end wakes us, with no query meanwhile (on PGlite, ten
-        // waiters polling would slow the one doing the work). Run by another process: look again every POLL_MS.
-        const local = running.get(localName(scope, key));
-        const pause = local ? deadline - Date.now() : Math.min(POLL_MS, deadline - Date.now());
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          local?.done,
-          new Promise((resolve) => {
-            timer = setTimeout(resolve, pause);
-          }),
-        ]);
-        clearTimeout(timer);
-      }
-    },
-    async purgeExpired() {
-      const purged = await db
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.expiresAt, now()))
-        .returning({ key: idempotencyKeys.key });
-      return purged.length;
-    },
+  const ctx: IdempotencyContext = {
+    db,
+    now,
+    running: new Map(),
+    localName: (scope, key) => `${scope.kind}\u0000${scope.accountId}\u0000${key}`,
   };
+  return { begin: bound(ctx, begin), purgeExpired: bound(ctx, purgeExpired) };
 }
 
 /** JSON with every object's keys in order, so the same request written differently has one fingerprint. */

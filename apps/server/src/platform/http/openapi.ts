@@ -285,6 +285,43 @@ export function queryParameterNames(query: z.ZodType): Set<string> | undefined {
   return names.length > 0 ? new Set(names) : undefined;
 }
 
+/** A multipart body's schema: the form's text fields and its files, each at least one byte. */
+function uploadRequestBody(upload: NonNullable<Endpoint['upload']>) {
+  const files = upload.files ?? [upload.field];
+  // The form's text fields, as the handler validates them (the theme saves' merchantThemeId).
+  const form = upload.form
+    ? (z.toJSONSchema(upload.form, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      })
+    : {};
+  return {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            ...form.properties,
+            ...Object.fromEntries(
+              files.map((field) => [
+                field,
+                {
+                  type: 'string',
+                  contentMediaType: 'application/octet-stream',
+                  minLength: 1,
+                  description: 'A file part; an empty one (no bytes) is refused with 422',
+                },
+              ]),
+            ),
+          },
+          required: [...new Set([...(form.required ?? []), upload.field])],
+        },
+      },
+    },
+  };
+}
+
 function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): OpenApiDocument {
   // The envelope is only ever an answer: its input twin would be a component nothing refers to.
   delete document.components?.schemas?.ErrorEnvelopeInput;
@@ -322,41 +359,7 @@ function completeDocument(document: OpenApiDocument, routes: DocumentedRoutes): 
     // A body the contract lets the caller leave out (sign-out) is not required, whatever the generator wrote.
     const requestBody = operation.requestBody as { required?: boolean } | undefined;
     if (requestBody && endpoint.body?.safeParse(undefined).success) requestBody.required = false;
-    if (endpoint.upload && !endpoint.body) {
-      const files = endpoint.upload.files ?? [endpoint.upload.field];
-      // The form's text fields, as the handler validates them (the theme saves' merchantThemeId).
-      const form = endpoint.upload.form
-        ? (z.toJSONSchema(endpoint.upload.form, { io: 'input', unrepresentable: 'any' }) as {
-            properties?: Record<string, unknown>;
-            required?: string[];
-          })
-        : {};
-      operation.requestBody = {
-        required: true,
-        content: {
-          'multipart/form-data': {
-            schema: {
-              type: 'object',
-              properties: {
-                ...form.properties,
-                ...Object.fromEntries(
-                  files.map((field) => [
-                    field,
-                    {
-                      type: 'string',
-                      contentMediaType: 'application/octet-stream',
-                      minLength: 1,
-                      description: 'A file part; an empty one (no bytes) is refused with 422',
-                    },
-                  ]),
-                ),
-              },
-              required: [...new Set([...(form.required ?? []), endpoint.upload.field])],
-            },
-          },
-        },
-      };
-    }
+    if (endpoint.upload && !endpoint.body) operation.requestBody = uploadRequestBody(endpoint.upload);
     for (const parameter of operation.parameters ?? []) publishRequestRules(parameter.schema);
     publishRequestRules(operation.requestBody);
     if (endpoint.idempotent) documentIdempotency(operation);

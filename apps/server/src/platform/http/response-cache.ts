@@ -60,6 +60,15 @@ type MemoryEntry = CachedAnswer & { version: string; expires: number; bytes: num
 
 const stored = (entry: CachedAnswer, encoding: AnswerEncoding): Buffer | undefined => entry[encoding];
 
+/** What an entry weighs in memory: its copies, its key (UTF-16), its link header and the map's own overhead. */
+const entrySize = (key: string, answer: Parameters<ResponseCache['set']>[2]) =>
+  answer.identity.length +
+  (answer.br?.length ?? 0) +
+  (answer.gzip?.length ?? 0) +
+  key.length * 2 +
+  (answer.link?.length ?? 0) +
+  ENTRY_OVERHEAD_BYTES;
+
 /**
  * In process: a least-recently-used map bounded by the bytes it holds (not by its number of entries, since a
  * listing page weighs twenty product pages). A hit moves the entry to the young end; the old end goes first.
@@ -115,13 +124,7 @@ export function createMemoryResponseCache(
     },
     async set(key, at, answer) {
       if (at !== String(version)) return;
-      const size =
-        answer.identity.length +
-        (answer.br?.length ?? 0) +
-        (answer.gzip?.length ?? 0) +
-        key.length * 2 +
-        (answer.link?.length ?? 0) +
-        ENTRY_OVERHEAD_BYTES;
+      const size = entrySize(key, answer);
       if (size > maxBytes) return;
       const previous = entries.get(key);
       if (previous) remove(key, previous);

@@ -151,6 +151,53 @@ export type Authenticate = (request: FastifyRequest, access: Access) => Promise<
 /** Who called, per request, from the guard (preValidation) to the handler. */
 const callers = new WeakMap<FastifyRequest, AuthContext | null>();
 
+/** What a route's call needs of `mountRoutes`' options. */
+type CallOptions = { idempotency?: IdempotencyKeys; checkAnswers: boolean };
+
+/** A route's call: its handler run as the caller, once per Idempotency-Key where the endpoint is idempotent. */
+async function answerCall(
+  definition: RouteDefinition,
+  options: CallOptions,
+  status: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { endpoint } = definition;
+  const { checkAnswers } = options;
+  const auth = callers.get(request) ?? null;
+  const file = uploadedFiles.get(request);
+  const actor = auth ? { accountId: auth.userId, kind: auth.kind, role: auth.role } : null;
+  const run = () =>
+    runAsActor(actor, () =>
+      definition.handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        auth: auth as never,
+        request,
+        reply,
+        ip: request.ip,
+        file,
+      }),
+    );
+  // A money mutation sent with an Idempotency-Key does its work once per key and account (ADR 064).
+  const key = endpoint.idempotent && options.idempotency && auth ? idempotencyKeyOf(request) : undefined;
+  if (key && options.idempotency && auth) {
+    const fingerprint = requestFingerprint(endpoint, {
+      params: request.params,
+      query: request.query,
+      body: request.body,
+      file: file?.bytes,
+    });
+    const scope = { kind: auth.kind, accountId: auth.userId };
+    return answerOnce(options.idempotency, scope, key, fingerprint, reply, status, run);
+  }
+  const result = checkAnswers ? await run().catch(undeclaredRefusal(endpoint)) : await run();
+  // A handler that streamed a file answers with the reply itself.
+  if (result === reply || reply.sent) return reply;
+  return reply.code(status).send(result);
+}
+
 /** Registers routes on a surface plugin (already prefixed with its base). */
 export function mountRoutes(
   app: FastifyInstance,
@@ -218,41 +265,8 @@ export function mountRoutes(
           await options.limitUpload(request, caller);
         if (readMultipart) await readMultipart(request);
       },
-      handler: async (request, reply) => {
-        const auth = callers.get(request) ?? null;
-        const file = uploadedFiles.get(request);
-        const actor = auth ? { accountId: auth.userId, kind: auth.kind, role: auth.role } : null;
-        const run = () =>
-          runAsActor(actor, () =>
-            definition.handler({
-              params: request.params as never,
-              query: request.query as never,
-              body: request.body as never,
-              auth: auth as never,
-              request,
-              reply,
-              ip: request.ip,
-              file,
-            }),
-          );
-        // A money mutation sent with an Idempotency-Key does its work once per key and account (ADR 064).
-        const key =
-          endpoint.idempotent && options.idempotency && auth ? idempotencyKeyOf(request) : undefined;
-        if (key && options.idempotency && auth) {
-          const fingerprint = requestFingerprint(endpoint, {
-            params: request.params,
-            query: request.query,
-            body: request.body,
-            file: file?.bytes,
-          });
-          const scope = { kind: auth.kind, accountId: auth.userId };
-          return answerOnce(options.idempotency, scope, key, fingerprint, reply, status, run);
-        }
-        const result = checkAnswers ? await run().catch(undeclaredRefusal(endpoint)) : await run();
-        // A handler that streamed a file answers with the reply itself.
-        if (result === reply || reply.sent) return reply;
-        return reply.code(status).send(result);
-      },
+      handler: (request, reply) =>
+        answerCall(definition, { idempotency: options.idempotency, checkAnswers }, status, request, reply),
     });
   }
 }

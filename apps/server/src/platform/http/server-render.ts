@@ -215,6 +215,58 @@ export interface ServerRenderOptions {
   responseCache?: ResponseCache;
 }
 
+/** What composing a page needs (ADR 106): the renderer, the build's manifest and route chunks, the options. */
+interface PageParts {
+  renderer: WebRenderer;
+  manifest: Manifest;
+  routeChunks: Record<string, string>;
+  options: ServerRenderOptions;
+}
+
+/** The renderer's API calls, answered by this app in process (no socket). */
+async function fetchThroughApp(
+  app: FastifyInstance,
+  input: Parameters<typeof fetch>[0],
+  init?: Parameters<typeof fetch>[1],
+): Promise<Response> {
+  const url =
+    typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+  const answer = await app.inject({
+    method: (init?.method ?? 'GET') as 'GET',
+    url,
+    headers: { accept: 'application/json' },
+  });
+  const empty = answer.statusCode === 204 || answer.statusCode === 304;
+  return new Response(empty ? null : answer.rawPayload, {
+    status: answer.statusCode,
+    headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+  });
+}
+
+// Every insertion below goes through a replacer function: in a replacement string, `$&`, `$'`, `` $` `` and `$1`
+// in a product's name would be read as patterns and paste parts of the page into itself (issue 24).
+async function composePage(page: PageParts, pattern: string, url: string, pathname: string) {
+  const { renderer, manifest, routeChunks, options } = page;
+  const rendered = await renderer.render(url);
+  if (rendered.redirect) return rendered;
+  const meta = rendered.status === 200 ? await options.pageMeta(pathname) : undefined;
+  const canonical = `${options.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
+  const head = meta
+    ? renderPage(options.template, meta, options.publicUrl)
+    : options.template.replace('</head>', () => `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`);
+  const assets = routeAssets(manifest, renderedPages[pattern] ?? [], routeChunks);
+  const stylesheets = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
+  const body = deferScripts(head, assets.scripts)
+    .replace('</head>', () => `    ${stylesheets.join('\n    ')}\n  </head>`)
+    .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="ssr-state">${rendered.state}</script>`,
+    );
+  return { ...rendered, body };
+}
+
 /**
  * Server rendering of the public pages (ADR 029): each is rendered by the web app's server entry as a signed-out
  * visitor sees it, its API calls answered in process by the server's own routes (`app.inject`: the same
@@ -234,53 +286,10 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
     ? (JSON.parse(fs.readFileSync(routeChunksFile, 'utf8')) as Record<string, string>)
     : {};
 
-  renderer.configure({
-    async fetch(input, init) {
-      const url =
-        typeof input === 'string'
-          ? input
-          : input instanceof URL
-            ? `${input.pathname}${input.search}`
-            : input.url;
-      const answer = await app.inject({
-        method: (init?.method ?? 'GET') as 'GET',
-        url,
-        headers: { accept: 'application/json' },
-      });
-      const empty = answer.statusCode === 204 || answer.statusCode === 304;
-      return new Response(empty ? null : answer.rawPayload, {
-        status: answer.statusCode,
-        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-      });
-    },
-  });
+  renderer.configure({ fetch: (input, init) => fetchThroughApp(app, input, init) });
   const pages = createPageCache();
 
-  // Every insertion below goes through a replacer function: in a replacement string, `$&`, `$'`, `` $` `` and `$1`
-  // in a product's name would be read as patterns and paste parts of the page into itself (issue 24).
-  const compose = async (pattern: string, url: string, pathname: string) => {
-    const rendered = await renderer.render(url);
-    if (rendered.redirect) return rendered;
-    const meta = rendered.status === 200 ? await options.pageMeta(pathname) : undefined;
-    const canonical = `${options.publicUrl}${pathname === '/' ? '/' : pathname.replace(/\/$/, '')}`;
-    const head = meta
-      ? renderPage(options.template, meta, options.publicUrl)
-      : options.template.replace(
-          '</head>',
-          () => `    ${canonicalTags(canonical).join('\n    ')}\n  </head>`,
-        );
-    const assets = routeAssets(manifest, renderedPages[pattern] ?? [], routeChunks);
-    const stylesheets = assets.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
-    const body = deferScripts(head, assets.scripts)
-      .replace('</head>', () => `    ${stylesheets.join('\n    ')}\n  </head>`)
-      .replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '')
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root">${rendered.html}</div>\n    <script type="application/json" id="ssr-state">${rendered.state}</script>`,
-      );
-    return { ...rendered, body };
-  };
+  const parts: PageParts = { renderer, manifest, routeChunks, options };
 
   for (const pattern of Object.keys(renderedPages)) {
     app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
@@ -297,9 +306,9 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
       const version = shareable && options.responseCache ? await options.responseCache.version() : undefined;
       const cached = version === undefined ? undefined : pages.get(request.url, version);
       if (cached) return send(request, reply.header('x-cache', 'hit'), cached, 'public, no-cache');
-      let page: Awaited<ReturnType<typeof compose>>;
+      let page: Awaited<ReturnType<typeof composePage>>;
       try {
-        page = await compose(pattern, request.url, pathname);
+        page = await composePage(parts, pattern, request.url, pathname);
       } catch (error) {
         // The page still works client-rendered: the plain index.html, as before server rendering.
         request.log.error({ err: error, url: redactUrl(request.url) }, 'server rendering failed');

@@ -67,6 +67,69 @@ export function renderMail(message: MailMessage) {
   return { text, html, links: message.action ? [message.action.url] : [] };
 }
 
+/** What one delivery round needs (ADR 106); `transport` is loaded with the first one and kept. */
+interface MailDelivery {
+  db: Db;
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  transport: Transporter | undefined;
+}
+
+/** Claims up to 20 unsent mails and sends them; a failure waits its back-off. */
+async function deliverBatch(ctx: MailDelivery): Promise<number> {
+  if (!ctx.smtpUrl) return 0;
+  ctx.transport ??= (await import('nodemailer')).default.createTransport(ctx.smtpUrl);
+  const { transport } = ctx;
+  const claimed = (await ctx.db.execute(sql`
+    update ${outboxMails} set claimed_at = now(), attempts = attempts + 1
+    where id in (
+      select id from ${outboxMails}
+      where sent_at is null and attempts < ${MAX_ATTEMPTS}
+        and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
+      order by created_at limit 20 for update skip locked
+    )
+    returning id, "to", subject, text, html`)) as unknown as {
+    // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
+    rows: { id: string; to: string; subject: string; text: string; html: string }[];
+  };
+  for (const mail of claimed.rows) {
+    try {
+      await transport.sendMail({
+        from: ctx.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      await ctx.db.execute(
+        sql`update ${outboxMails} set sent_at = now(), claimed_at = null, last_error = null where id = ${mail.id}`,
+      );
+      countMessage('mail', 'sent');
+    } catch (error) {
+      countMessage('mail', 'failed');
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      ctx.logger.error({ mailId: mail.id, err: reason }, 'mail delivery failed');
+      // Back-off: the row looks claimed until its retry is due (claims older than the timeout are free again).
+      await ctx.db.execute(
+        sql`update ${outboxMails}
+            set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
+              + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
+              last_error = ${reason}
+            where id = ${mail.id}`,
+      );
+    }
+  }
+  return claimed.rows.length;
+}
+
+/** A message as its outbox row: addressed, rendered to text and HTML. */
+const renderedRow = (message: MailMessage) => ({
+  to: message.to,
+  subject: message.subject,
+  ...renderMail(message),
+});
+
 /**
  * The transactional outbox: mails are rows first. With an SMTP URL a poller claims unsent rows
  * (`for update skip locked`, so several server processes share the work) and delivers them with nodemailer.
@@ -83,59 +146,20 @@ export function createMailer(options: {
   const { smtpUrl } = options;
   // nodemailer is loaded with the first delivery: without SMTP (the embedded default) it is never needed, and
   // loading it costs about 5 MB of resident memory (ADR 035).
-  let transport: Transporter | undefined;
+  const delivery: MailDelivery = {
+    db: options.db,
+    smtpUrl,
+    from: options.from,
+    logger: options.logger,
+    transport: undefined,
+  };
   let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const polling = options.poll ?? true;
 
-  async function deliverBatch(): Promise<number> {
-    if (!smtpUrl) return 0;
-    transport ??= (await import('nodemailer')).default.createTransport(smtpUrl);
-    const claimed = (await options.db.execute(sql`
-      update ${outboxMails} set claimed_at = now(), attempts = attempts + 1
-      where id in (
-        select id from ${outboxMails}
-        where sent_at is null and attempts < ${MAX_ATTEMPTS}
-          and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
-        order by created_at limit 20 for update skip locked
-      )
-      returning id, "to", subject, text, html`)) as unknown as {
-      // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
-      rows: { id: string; to: string; subject: string; text: string; html: string }[];
-    };
-    for (const mail of claimed.rows) {
-      try {
-        await transport.sendMail({
-          from: options.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
-        await options.db.execute(
-          sql`update ${outboxMails} set sent_at = now(), claimed_at = null, last_error = null where id = ${mail.id}`,
-        );
-        countMessage('mail', 'sent');
-      } catch (error) {
-        countMessage('mail', 'failed');
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        options.logger.error({ mailId: mail.id, err: reason }, 'mail delivery failed');
-        // Back-off: the row looks claimed until its retry is due (claims older than the timeout are free again).
-        await options.db.execute(
-          sql`update ${outboxMails}
-              set claimed_at = now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS})
-                + make_interval(secs => ${RETRY_BASE_SECONDS} * power(2, attempts - 1)),
-                last_error = ${reason}
-              where id = ${mail.id}`,
-        );
-      }
-    }
-    return claimed.rows.length;
-  }
-
   function flush(): Promise<number> {
-    running ??= deliverBatch().finally(() => {
+    running ??= deliverBatch(delivery).finally(() => {
       running = undefined;
     });
     return running;
@@ -164,11 +188,7 @@ export function createMailer(options: {
     },
     async sendMany(executor, messages) {
       if (messages.length === 0) return;
-      const rows = messages.map((message) => ({
-        to: message.to,
-        subject: message.subject,
-        ...renderMail(message),
-      }));
+      const rows = messages.map(renderedRow);
       await insertOutboxMails(executor, { mails: outboxJson(rows) });
       for (const _ of rows) countMessage('mail', 'queued');
       schedule(50);
@@ -177,7 +197,7 @@ export function createMailer(options: {
       return {
         name: 'mail_outbox',
         sql: () => insertFromJson(outboxMails, outboxKeys, 'mail'),
-        values: { mail: outboxJson([{ to: message.to, subject: message.subject, ...renderMail(message) }]) },
+        values: { mail: outboxJson([renderedRow(message)]) },
         after: () => {
           countMessage('mail', 'queued');
           schedule(50);
@@ -189,7 +209,7 @@ export function createMailer(options: {
       stopped = true;
       clearTimeout(timer);
       await running;
-      transport?.close();
+      delivery.transport?.close();
     },
   };
 }

@@ -285,59 +285,84 @@ function bodyDigest(rawBody: Buffer): string {
   return createHash('sha256').update(rawBody).digest('hex').slice(0, 32);
 }
 
+/** The options with their defaults filled in: what `call` and `shaped` need (ADR 106). */
+type PaystackContext = PaystackOptions & { baseUrl: string; timeoutMs: number };
+
+async function callPaystack(
+  ctx: PaystackContext,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const answer = await paystackRequest(ctx, method, path, body);
+  const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
+  const json: unknown = answer.json;
+  if (json === undefined) {
+    ctx.logger?.error({ path, status: response.status }, 'paystack answered with a body that is not JSON');
+    // A gateway's page (502 HTML) or a cut-off body: the request may have been acted on.
+    throw new OutcomeUnknownError(NOT_ANSWERING);
+  }
+  const parsed = envelope.safeParse(json);
+  const message = parsed.success ? parsed.data.message : undefined;
+  if (response.ok && parsed.success && parsed.data.status) return parsed.data.data;
+
+  ctx.logger?.error({ path, status: response.status, message }, 'paystack refused a request');
+  // A 5xx comes after the request left: Paystack may have acted before failing to answer (ADR 061).
+  if (response.status >= 500 || !parsed.success) throw new OutcomeUnknownError(NOT_ANSWERING);
+  if (response.status === 401 || response.status === 403) {
+    // A wrong key is our configuration, not the customer's doing: they only learn that payment is unavailable.
+    throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+  }
+  if (response.status === 404)
+    throw new AppError('NOT_FOUND', 'The payment provider does not know this payment');
+  throw new AppError(
+    'BAD_REQUEST',
+    message
+      ? `The payment provider refused the request: ${message}`
+      : 'The payment provider refused the request',
+  );
+}
+
+/** An answer that does not have Paystack's documented shape is treated like no answer (and logged). */
+function shapedAnswer<T>(ctx: PaystackContext, path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    ctx.logger?.error({ path, err: String(error) }, 'paystack answered in an unexpected shape');
+    // It answered success, so it may well have done the work; we cannot tell what it did.
+    throw new OutcomeUnknownError(NOT_ANSWERING);
+  }
+}
+
+/** Paystack: GET /refund?transaction=… lists the refunds of one transaction (newest first, paged). */
+async function listRefunds(ctx: PaystackContext, reference: string): Promise<ProviderRefund[]> {
+  const found: ProviderRefund[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const path = `/refund?transaction=${encodeURIComponent(reference)}&perPage=100&page=${page}`;
+    const answer = await callPaystack(ctx, 'GET', path);
+    const rows = shapedAnswer(ctx, path, () => z.array(refundListEntry).parse(answer));
+    for (const row of rows) {
+      found.push({
+        providerReference: String(row.id),
+        amountKobo: row.amount,
+        status: providerRefundStatus(row.status),
+      });
+    }
+    if (rows.length < 100) break;
+  }
+  return found;
+}
+
 /** The Paystack API (https://paystack.com/docs/api/transaction) behind our PaymentProvider interface. */
 export function createPaystackProvider(options: PaystackOptions): PaymentProvider {
-  const baseUrl = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, '');
-  const timeoutMs = options.timeoutMs ?? 15_000;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const answer = await paystackRequest(
-      { ...options, baseUrl, timeoutMs, logger: options.logger },
-      method,
-      path,
-      body,
-    );
-    const response = { status: answer.status, ok: answer.status >= 200 && answer.status < 300 };
-    const json: unknown = answer.json;
-    if (json === undefined) {
-      options.logger?.error(
-        { path, status: response.status },
-        'paystack answered with a body that is not JSON',
-      );
-      // A gateway's page (502 HTML) or a cut-off body: the request may have been acted on.
-      throw new OutcomeUnknownError(NOT_ANSWERING);
-    }
-    const parsed = envelope.safeParse(json);
-    const message = parsed.success ? parsed.data.message : undefined;
-    if (response.ok && parsed.success && parsed.data.status) return parsed.data.data;
-
-    options.logger?.error({ path, status: response.status, message }, 'paystack refused a request');
-    // A 5xx comes after the request left: Paystack may have acted before failing to answer (ADR 061).
-    if (response.status >= 500 || !parsed.success) throw new OutcomeUnknownError(NOT_ANSWERING);
-    if (response.status === 401 || response.status === 403) {
-      // A wrong key is our configuration, not the customer's doing: they only learn that payment is unavailable.
-      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-    }
-    if (response.status === 404)
-      throw new AppError('NOT_FOUND', 'The payment provider does not know this payment');
-    throw new AppError(
-      'BAD_REQUEST',
-      message
-        ? `The payment provider refused the request: ${message}`
-        : 'The payment provider refused the request',
-    );
-  }
-
-  /** An answer that does not have Paystack's documented shape is treated like no answer (and logged). */
-  function shaped<T>(path: string, read: () => T): T {
-    try {
-      return read();
-    } catch (error) {
-      options.logger?.error({ path, err: String(error) }, 'paystack answered in an unexpected shape');
-      // It answered success, so it may well have done the work; we cannot tell what it did.
-      throw new OutcomeUnknownError(NOT_ANSWERING);
-    }
-  }
+  const ctx: PaystackContext = {
+    ...options,
+    baseUrl: (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/$/, ''),
+    timeoutMs: options.timeoutMs ?? 15_000,
+  };
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callPaystack(ctx, method, path, body);
+  const shaped = <T>(path: string, read: () => T): T => shapedAnswer(ctx, path, read);
 
   return {
     name: 'paystack',
@@ -377,24 +402,7 @@ export function createPaystackProvider(options: PaystackOptions): PaymentProvide
       };
     },
 
-    async listRefunds(reference: string): Promise<ProviderRefund[]> {
-      // Paystack: GET /refund?transaction=… lists the refunds of one transaction (newest first, paged).
-      const found: ProviderRefund[] = [];
-      for (let page = 1; page <= 20; page++) {
-        const path = `/refund?transaction=${encodeURIComponent(reference)}&perPage=100&page=${page}`;
-        const answer = await call('GET', path);
-        const rows = shaped(path, () => z.array(refundListEntry).parse(answer));
-        for (const row of rows) {
-          found.push({
-            providerReference: String(row.id),
-            amountKobo: row.amount,
-            status: providerRefundStatus(row.status),
-          });
-        }
-        if (rows.length < 100) break;
-      }
-      return found;
-    },
+    listRefunds: (reference: string) => listRefunds(ctx, reference),
 
     async chargeAuthorization(request): Promise<Verification> {
       const path = '/transaction/charge_authorization';

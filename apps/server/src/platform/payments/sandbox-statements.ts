@@ -19,6 +19,42 @@ function transactionStatus(status: string): string {
   return status === 'send_otp' ? 'ongoing' : 'abandoned';
 }
 
+/** Paystack's default T+1: each subaccount's shares of a Lagos day's successful split charges, settled next day. */
+async function sandboxSettlements(db: Db, window: StatementWindow): Promise<ProviderSettlement[]> {
+  // Charges paid the day before the window's first day onwards can be settled inside it (T+1).
+  const paid = await db
+    .select({ paidAt: sandboxCharges.paidAt, split: sandboxCharges.split, status: sandboxCharges.status })
+    .from(sandboxCharges)
+    .where(
+      and(
+        isNotNull(sandboxCharges.split),
+        isNotNull(sandboxCharges.paidAt),
+        gte(sandboxCharges.paidAt, new Date(window.from.getTime() - DAY_MS)),
+        lt(sandboxCharges.paidAt, window.to),
+      ),
+    );
+  const bySubaccountDay = new Map<string, ProviderSettlement>();
+  for (const charge of paid) {
+    if (charge.status !== 'success' || !charge.paidAt) continue;
+    const settledAt = new Date(lagosDayStart(charge.paidAt).getTime() + DAY_MS);
+    if (settledAt < window.from || settledAt >= window.to) continue;
+    for (const share of charge.split ?? []) {
+      const day = new Date(settledAt.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
+      const id = `SET_sbx_${share.subaccount}_${day}`;
+      const settlement = bySubaccountDay.get(id) ?? {
+        id,
+        subaccount: share.subaccount,
+        status: 'success',
+        amountKobo: 0,
+        settledAt,
+      };
+      settlement.amountKobo += share.share;
+      bySubaccountDay.set(id, settlement);
+    }
+  }
+  return [...bySubaccountDay.values()];
+}
+
 /**
  * The built-in sandbox's statements, read from its own tables as Paystack's list endpoints would answer them, so the
  * reconciliation screen works on the embedded default with no key. Settlements follow Paystack's default schedule
@@ -72,39 +108,6 @@ export function createSandboxStatements(db: Db): ProviderStatements {
         createdAt: row.createdAt,
       }));
     },
-    async settlements(window) {
-      // Charges paid the day before the window's first day onwards can be settled inside it (T+1).
-      const paid = await db
-        .select({ paidAt: sandboxCharges.paidAt, split: sandboxCharges.split, status: sandboxCharges.status })
-        .from(sandboxCharges)
-        .where(
-          and(
-            isNotNull(sandboxCharges.split),
-            isNotNull(sandboxCharges.paidAt),
-            gte(sandboxCharges.paidAt, new Date(window.from.getTime() - DAY_MS)),
-            lt(sandboxCharges.paidAt, window.to),
-          ),
-        );
-      const bySubaccountDay = new Map<string, ProviderSettlement>();
-      for (const charge of paid) {
-        if (charge.status !== 'success' || !charge.paidAt) continue;
-        const settledAt = new Date(lagosDayStart(charge.paidAt).getTime() + DAY_MS);
-        if (settledAt < window.from || settledAt >= window.to) continue;
-        for (const share of charge.split ?? []) {
-          const day = new Date(settledAt.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10);
-          const id = `SET_sbx_${share.subaccount}_${day}`;
-          const settlement = bySubaccountDay.get(id) ?? {
-            id,
-            subaccount: share.subaccount,
-            status: 'success',
-            amountKobo: 0,
-            settledAt,
-          };
-          settlement.amountKobo += share.share;
-          bySubaccountDay.set(id, settlement);
-        }
-      }
-      return [...bySubaccountDay.values()];
-    },
+    settlements: (window) => sandboxSettlements(db, window),
   };
 }

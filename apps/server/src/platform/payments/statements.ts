@@ -129,6 +129,51 @@ const pageMeta = z
   .partial()
   .nullish();
 
+/** The request options with defaults filled in, and the page size (ADR 106). */
+interface StatementsContext {
+  http: Parameters<typeof paystackRequest>[0] & { logger?: Pick<Logger, 'error' | 'warn'> };
+  perPage: number;
+}
+
+/** Every page of one list over the window, at most MOST_PAGES. */
+async function everyPage<Row extends z.ZodType>(
+  ctx: StatementsContext,
+  path: string,
+  row: Row,
+  window: StatementWindow,
+): Promise<z.output<Row>[]> {
+  const rows: z.output<Row>[] = [];
+  for (let page = 1; page <= MOST_PAGES; page++) {
+    const query = new URLSearchParams({
+      perPage: String(ctx.perPage),
+      page: String(page),
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+    });
+    const { status, json } = await paystackRequest(ctx.http, 'GET', `${path}?${query}`);
+    const data = z.array(row).safeParse(json?.data);
+    if (status < 200 || status >= 300 || json?.status !== true || !data.success) {
+      ctx.http.logger?.error(
+        { path, page, status, message: json?.message, shape: data.success ? undefined : 'unexpected' },
+        'paystack did not list a page',
+      );
+      throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+    }
+    rows.push(...data.data);
+    const meta = pageMeta.safeParse(json.meta);
+    const pageCount = meta.success ? meta.data?.pageCount : undefined;
+    // The last page: Paystack says so (`pageCount`), or gave fewer rows than asked.
+    if (pageCount !== null && pageCount !== undefined ? page >= pageCount : data.data.length < ctx.perPage) {
+      return rows;
+    }
+  }
+  ctx.http.logger?.error({ path }, 'paystack listed more pages than a window may hold');
+  throw new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The provider listed more than one run can compare: choose fewer days',
+  );
+}
+
 /** Paystack's statements: `GET /transaction`, `/refund`, `/transfer`, `/settlement`, every page of the window. */
 export function createPaystackStatements(options: {
   secretKey: string;
@@ -146,47 +191,12 @@ export function createPaystackStatements(options: {
   };
   const perPage = Math.min(Math.max(1, options.perPage ?? PAYSTACK_MAX_PER_PAGE), PAYSTACK_MAX_PER_PAGE);
 
-  async function everyPage<Row extends z.ZodType>(
-    path: string,
-    row: Row,
-    window: StatementWindow,
-  ): Promise<z.output<Row>[]> {
-    const rows: z.output<Row>[] = [];
-    for (let page = 1; page <= MOST_PAGES; page++) {
-      const query = new URLSearchParams({
-        perPage: String(perPage),
-        page: String(page),
-        from: window.from.toISOString(),
-        to: window.to.toISOString(),
-      });
-      const { status, json } = await paystackRequest(http, 'GET', `${path}?${query}`);
-      const data = z.array(row).safeParse(json?.data);
-      if (status < 200 || status >= 300 || json?.status !== true || !data.success) {
-        options.logger?.error(
-          { path, page, status, message: json?.message, shape: data.success ? undefined : 'unexpected' },
-          'paystack did not list a page',
-        );
-        throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-      }
-      rows.push(...data.data);
-      const meta = pageMeta.safeParse(json.meta);
-      const pageCount = meta.success ? meta.data?.pageCount : undefined;
-      // The last page: Paystack says so (`pageCount`), or gave fewer rows than asked.
-      if (pageCount !== null && pageCount !== undefined ? page >= pageCount : data.data.length < perPage) {
-        return rows;
-      }
-    }
-    options.logger?.error({ path }, 'paystack listed more pages than a window may hold');
-    throw new AppError(
-      'SERVICE_UNAVAILABLE',
-      'The provider listed more than one run can compare: choose fewer days',
-    );
-  }
+  const ctx: StatementsContext = { http, perPage };
 
   return {
     name: 'paystack',
     async transactions(window) {
-      return (await everyPage('/transaction', transactionRow, window)).map((one) => ({
+      return (await everyPage(ctx, '/transaction', transactionRow, window)).map((one) => ({
         id: one.id,
         reference: one.reference,
         status: one.status,
@@ -195,7 +205,7 @@ export function createPaystackStatements(options: {
       }));
     },
     async refunds(window) {
-      return (await everyPage('/refund', refundRow, window)).map((one) => {
+      return (await everyPage(ctx, '/refund', refundRow, window)).map((one) => {
         const transaction = one.transaction;
         const nested = transaction !== null && typeof transaction === 'object' ? transaction : undefined;
         return {
@@ -209,7 +219,7 @@ export function createPaystackStatements(options: {
       });
     },
     async transfers(window) {
-      return (await everyPage('/transfer', transferRow, window)).map((one) => ({
+      return (await everyPage(ctx, '/transfer', transferRow, window)).map((one) => ({
         reference: one.reference ?? one.transfer_code ?? '',
         transferCode: one.transfer_code ?? null,
         status: one.status,
@@ -218,7 +228,7 @@ export function createPaystackStatements(options: {
       }));
     },
     async settlements(window) {
-      return (await everyPage('/settlement', settlementRow, window)).map((one) => ({
+      return (await everyPage(ctx, '/settlement', settlementRow, window)).map((one) => ({
         id: one.id,
         subaccount:
           typeof one.subaccount === 'string' ? one.subaccount : (one.subaccount?.subaccount_code ?? null),

@@ -123,6 +123,41 @@ export function parseTransferEvent(json: unknown): { event: TransferEvent; event
 
 const NOT_ANSWERING = 'The payment provider is not answering. Please try again.';
 
+type PaystackSend = (
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+) => ReturnType<typeof paystackRequest>;
+
+/** A transfer's state as Paystack tells it; one it never heard of is `missing`. */
+async function verifyPaystackTransfer(
+  send: PaystackSend,
+  logger: Pick<Logger, 'error' | 'warn'> | undefined,
+  reference: string,
+): Promise<Awaited<ReturnType<TransferProvider['verify']>>> {
+  const path = `/transfer/verify/${encodeURIComponent(reference)}`;
+  const { status, json } = await send('GET', path);
+  if (status === 404) return { status: 'missing', transferCode: null, amountKobo: null };
+  const data = z
+    .object({
+      status: z.string(),
+      transfer_code: z.string().nullish(),
+      amount: z.union([z.number(), z.string()]).nullish(),
+    })
+    .safeParse(json?.status === true ? json.data : undefined);
+  if (status < 200 || status >= 300 || !data.success) {
+    logger?.error({ path, status, message: json?.message }, 'paystack refused');
+    throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
+  }
+  const amount =
+    data.data.amount === null || data.data.amount === undefined ? null : Number(data.data.amount);
+  return {
+    status: FINISHED[data.data.status] ?? 'pending',
+    transferCode: data.data.transfer_code ?? null,
+    amountKobo: amount !== null && Number.isSafeInteger(amount) ? amount : null,
+  };
+}
+
 /** Paystack Transfers: https://paystack.com/docs/transfers/single-transfers */
 export function createPaystackTransfers(options: {
   secretKey: string;
@@ -132,8 +167,7 @@ export function createPaystackTransfers(options: {
   sleep?: (ms: number) => Promise<void>;
 }): TransferProvider {
   const http = { ...options, baseUrl: (options.baseUrl ?? 'https://api.paystack.co').replace(/\/$/, '') };
-  const send = (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    paystackRequest(http, method, path, body);
+  const send: PaystackSend = (method, path, body) => paystackRequest(http, method, path, body);
   async function call(path: string, body?: unknown): Promise<unknown> {
     const { status, json } = await send(body === undefined ? 'GET' : 'POST', path, body);
     if (status >= 200 && status < 300 && json?.status === true) return json.data;
@@ -179,29 +213,7 @@ export function createPaystackTransfers(options: {
       if (!data.success) throw new OutcomeUnknownError(NOT_ANSWERING);
       return { status: resultStatus(data.data.status), transferCode: data.data.transfer_code ?? null };
     },
-    async verify(reference) {
-      const path = `/transfer/verify/${encodeURIComponent(reference)}`;
-      const { status, json } = await send('GET', path);
-      if (status === 404) return { status: 'missing', transferCode: null, amountKobo: null };
-      const data = z
-        .object({
-          status: z.string(),
-          transfer_code: z.string().nullish(),
-          amount: z.union([z.number(), z.string()]).nullish(),
-        })
-        .safeParse(json?.status === true ? json.data : undefined);
-      if (status < 200 || status >= 300 || !data.success) {
-        options.logger?.error({ path, status, message: json?.message }, 'paystack refused');
-        throw new AppError('SERVICE_UNAVAILABLE', NOT_ANSWERING);
-      }
-      const amount =
-        data.data.amount === null || data.data.amount === undefined ? null : Number(data.data.amount);
-      return {
-        status: FINISHED[data.data.status] ?? 'pending',
-        transferCode: data.data.transfer_code ?? null,
-        amountKobo: amount !== null && Number.isSafeInteger(amount) ? amount : null,
-      };
-    },
+    verify: (reference) => verifyPaystackTransfer(send, options.logger, reference),
     async finalize(transferCode, otp) {
       const data = transferData.safeParse(
         await call('/transfer/finalize_transfer', { transfer_code: transferCode, otp }),
@@ -231,6 +243,75 @@ export const SANDBOX_TRANSFER_OTP = '123456';
 /** What the sandbox's Paystack balance holds unless told otherwise: ₦100,000,000. */
 export const SANDBOX_BALANCE_KOBO = 10_000_000_000;
 
+type SandboxTransfersOptions = {
+  db: Db;
+  secret: string;
+  deliver: (rawBody: Buffer, signature: string) => Promise<unknown>;
+  requireOtp?: boolean;
+  balanceKobo?: () => number;
+};
+
+const findSandboxTransfer = async (db: Db, where: ReturnType<typeof eq>) =>
+  (await db.select().from(sandboxTransfers).where(where))[0];
+
+/** The transfer's `transfer.success`, signed and delivered as Paystack's would be. */
+async function succeedInSandbox(
+  options: SandboxTransfersOptions,
+  made: typeof sandboxTransfers.$inferSelect,
+  reason: string,
+) {
+  const body = Buffer.from(
+    JSON.stringify({
+      event: 'transfer.success',
+      data: {
+        reference: made.reference,
+        transfer_code: made.transferCode,
+        amount: made.amountKobo,
+        currency: 'NGN',
+        status: 'success',
+        reason,
+        recipient: { recipient_code: made.recipientCode },
+      },
+    }),
+  );
+  await options.deliver(body, signPaystackBody(options.secret, body));
+  return { status: 'success' as const, transferCode: made.transferCode };
+}
+
+/** A transfer waiting in `otp` finished with SANDBOX_TRANSFER_OTP, once. */
+async function finalizeInSandbox(
+  options: SandboxTransfersOptions,
+  transferCode: string,
+  otp: string,
+): Promise<{ status: 'success'; transferCode: string }> {
+  const { db } = options;
+  const made = await findSandboxTransfer(db, eq(sandboxTransfers.transferCode, transferCode));
+  if (!made)
+    throw new AppError('BAD_REQUEST', 'The payment provider refused the transfer: Transfer not found');
+  if (made.status !== 'otp') {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
+    );
+  }
+  if (otp !== SANDBOX_TRANSFER_OTP) {
+    throw new AppError('BAD_REQUEST', 'The payment provider refused the transfer: Invalid OTP');
+  }
+  // Only the request that moves it out of `otp` sends the money, as Paystack finalises a transfer once.
+  const [moved] = await db
+    .update(sandboxTransfers)
+    .set({ status: 'success' })
+    .where(and(eq(sandboxTransfers.transferCode, transferCode), eq(sandboxTransfers.status, 'otp')))
+    .returning();
+  if (!moved) {
+    throw new AppError(
+      'BAD_REQUEST',
+      'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
+    );
+  }
+  return succeedInSandbox(options, moved, `Naija Market payout ${moved.reference}`);
+}
+
 /**
  * The sandbox's transfers: recipients are made from the saved (already resolved) account, and every transfer is
  * accepted, recorded (so `verify` answers what it did, as Paystack's does) and finished by a signed
@@ -239,36 +320,8 @@ export const SANDBOX_BALANCE_KOBO = 10_000_000_000;
  * a Paystack account with transfer OTPs on, Paystack's default: each transfer waits in `otp` until finalised with
  * SANDBOX_TRANSFER_OTP. References outside Paystack's alphabet are refused as Paystack refuses them.
  */
-export function createSandboxTransfers(options: {
-  db: Db;
-  secret: string;
-  deliver: (rawBody: Buffer, signature: string) => Promise<unknown>;
-  requireOtp?: boolean;
-  balanceKobo?: () => number;
-}): TransferProvider {
+export function createSandboxTransfers(options: SandboxTransfersOptions): TransferProvider {
   const { db } = options;
-  const find = async (where: ReturnType<typeof eq>) =>
-    (await db.select().from(sandboxTransfers).where(where))[0];
-
-  async function succeed(made: typeof sandboxTransfers.$inferSelect, reason: string) {
-    const body = Buffer.from(
-      JSON.stringify({
-        event: 'transfer.success',
-        data: {
-          reference: made.reference,
-          transfer_code: made.transferCode,
-          amount: made.amountKobo,
-          currency: 'NGN',
-          status: 'success',
-          reason,
-          recipient: { recipient_code: made.recipientCode },
-        },
-      }),
-    );
-    await options.deliver(body, signPaystackBody(options.secret, body));
-    return { status: 'success' as const, transferCode: made.transferCode };
-  }
-
   return {
     name: 'sandbox',
     async createRecipient(request) {
@@ -292,12 +345,12 @@ export function createSandboxTransfers(options: {
           status: options.requireOtp ? 'otp' : 'success',
         })
         .onConflictDoNothing();
-      const made = (await find(eq(sandboxTransfers.reference, request.reference)))!;
+      const made = (await findSandboxTransfer(db, eq(sandboxTransfers.reference, request.reference)))!;
       if (made.status === 'otp') return { status: 'otp', transferCode: made.transferCode };
-      return succeed(made, request.reason);
+      return succeedInSandbox(options, made, request.reason);
     },
     async verify(reference) {
-      const made = await find(eq(sandboxTransfers.reference, reference));
+      const made = await findSandboxTransfer(db, eq(sandboxTransfers.reference, reference));
       if (!made) return { status: 'missing', transferCode: null, amountKobo: null };
       return {
         status: made.status,
@@ -305,35 +358,9 @@ export function createSandboxTransfers(options: {
         amountKobo: made.amountKobo,
       };
     },
-    async finalize(transferCode, otp) {
-      const made = await find(eq(sandboxTransfers.transferCode, transferCode));
-      if (!made)
-        throw new AppError('BAD_REQUEST', 'The payment provider refused the transfer: Transfer not found');
-      if (made.status !== 'otp') {
-        throw new AppError(
-          'BAD_REQUEST',
-          'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
-        );
-      }
-      if (otp !== SANDBOX_TRANSFER_OTP) {
-        throw new AppError('BAD_REQUEST', 'The payment provider refused the transfer: Invalid OTP');
-      }
-      // Only the request that moves it out of `otp` sends the money, as Paystack finalises a transfer once.
-      const [moved] = await db
-        .update(sandboxTransfers)
-        .set({ status: 'success' })
-        .where(and(eq(sandboxTransfers.transferCode, transferCode), eq(sandboxTransfers.status, 'otp')))
-        .returning();
-      if (!moved) {
-        throw new AppError(
-          'BAD_REQUEST',
-          'The payment provider refused the transfer: Transfer is not currently awaiting OTP',
-        );
-      }
-      return succeed(moved, `Naija Market payout ${moved.reference}`);
-    },
+    finalize: (transferCode, otp) => finalizeInSandbox(options, transferCode, otp),
     async resendOtp(transferCode) {
-      const made = await find(eq(sandboxTransfers.transferCode, transferCode));
+      const made = await findSandboxTransfer(db, eq(sandboxTransfers.transferCode, transferCode));
       if (made?.status !== 'otp') {
         throw new AppError(
           'BAD_REQUEST',

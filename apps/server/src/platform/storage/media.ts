@@ -1,35 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { bound } from '../bound.js';
 import type { Db } from '../db/client.js';
-import { AppError, validation } from '../errors.js';
-import { storedFiles } from './files.schema.js';
-import {
-  type BlobStore,
-  imageWidths,
-  MAX_DOCUMENT_BYTES,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_PIXELS,
-  type SavedImage,
-  type SavedPrivateFile,
-} from './storage.js';
+import { readPrivate, savePrivate } from './media.documents.js';
+import { ownsImageUrls, readImage, readPrivateImage, saveImage } from './media.images.js';
+import type { BlobStore, SavedImage, SavedPrivateFile } from './storage.js';
 
 export const MEDIA_PREFIX = '/media/images/';
 /** Photos only some accounts may see (parcels, returns): served after a check of who asks (ADR 042). */
 export const PRIVATE_MEDIA_PREFIX = '/media/private/';
 /** Browsers keep a private photo a little while, shared caches never. */
 export const PRIVATE_IMAGE_CACHE = 'private, max-age=600';
-const IMAGE_CACHE = 'public, max-age=31536000, immutable';
-const acceptedImageFormats = new Set(['jpeg', 'png', 'webp']);
-const acceptedDocumentTypes = new Set(['application/pdf', 'image/jpeg', 'image/png', 'image/webp']);
 
 /** `/media/images/{fileId}-{width}.webp` */
 export const imageUrl = (fileId: string, width: number, visibility: Visibility = 'public') =>
   `${visibility === 'public' ? MEDIA_PREFIX : PRIVATE_MEDIA_PREFIX}${fileId}-${width}.webp`;
-const imageKey = (fileId: string, width: number, visibility: Visibility = 'public') =>
-  `${visibility}/images/${fileId}-${width}.webp`;
-type Visibility = 'public' | 'private';
+export type Visibility = 'public' | 'private';
 export const IMAGE_NAME = /^([0-9a-f-]{36})-(160|400|800|1200)\.webp$/;
 
 /** The file id of an image address (public or private, any of its widths), or undefined for anything else. */
@@ -113,167 +97,21 @@ export interface Media {
   readImage(name: string): Promise<NodeJS.ReadableStream | undefined>;
 }
 
+/** What the media steps share (ADR 106): the blob store and the queue images are decoded in. */
+export interface MediaContext {
+  store: BlobStore;
+  imageWork: ReturnType<typeof workQueue>;
+}
+
+/** Images (`media.images.ts`) and private documents (`media.documents.ts`) over one blob store (ADR 106). */
 export function createMedia(store: BlobStore): Media {
-  const imageWork = workQueue(IMAGES_AT_ONCE);
+  const ctx: MediaContext = { store, imageWork: workQueue(IMAGES_AT_ONCE) };
   return {
-    async saveImage(executor, ownerUserId, bytes, purpose, options = {}) {
-      const visibility = options.visibility ?? 'public';
-      if (bytes.length > MAX_IMAGE_BYTES) throw validation('image', 'Images must be 8 MB or smaller');
-      // The bytes decide what the file is, not its name or the content type the browser claimed.
-      const metadata = await sharp(bytes)
-        .metadata()
-        .catch(() => undefined);
-      if (!metadata?.format || !acceptedImageFormats.has(metadata.format)) {
-        throw validation('image', 'Upload a JPEG, PNG or WebP image');
-      }
-      // The header's size, read without decoding: a bomb is refused before a pixel of it is unpacked. sharp's own
-      // limit below stays as a second guard (for a header that understates what the data holds).
-      const { width: headerWidth, height: headerHeight } = metadata;
-      if (!headerWidth || !headerHeight || headerWidth * headerHeight > MAX_IMAGE_PIXELS) {
-        throw validation(
-          'image',
-          `Images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels; this one is ${headerWidth ?? 0}×${headerHeight ?? 0}`,
-        );
-      }
-      const fileId = randomUUID();
-      const source = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
-      const sourceWidth = metadata.autoOrient?.width ?? metadata.width ?? imageWidths[imageWidths.length - 1];
-      // Sizes wider than the original are the original's width: encode each distinct width once.
-      const rendered = new Map<number, { data: Buffer; width: number; height: number }>();
-      let width = 0;
-      let height = 0;
-      try {
-        // Decoding and encoding wait their turn; storing the sizes (a network call with S3) happens outside it.
-        await imageWork(async () => {
-          for (const size of imageWidths) {
-            const effective = Math.min(size, sourceWidth);
-            if (rendered.has(effective)) continue;
-            const { data, info } = await source
-              .clone()
-              .resize({ width: effective, withoutEnlargement: true })
-              .webp({ quality: 78, effort: 3 })
-              .toBuffer({ resolveWithObject: true });
-            rendered.set(effective, { data, width: info.width, height: info.height });
-          }
-        });
-        for (const size of imageWidths) {
-          const output = rendered.get(Math.min(size, sourceWidth))!;
-          if (size === 800) {
-            width = output.width;
-            height = output.height;
-          }
-          await store.put(
-            imageKey(fileId, size, visibility),
-            output.data,
-            'image/webp',
-            visibility === 'public' ? IMAGE_CACHE : PRIVATE_IMAGE_CACHE,
-          );
-        }
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        throw validation('image', 'This image could not be read. Try another file.');
-      }
-      await executor.insert(storedFiles).values({
-        id: fileId,
-        ownerUserId,
-        visibility,
-        purpose,
-        storageKey: `${visibility}/images/${fileId}`,
-        contentType: 'image/webp',
-        byteSize: bytes.length,
-      });
-      const urls = Object.fromEntries(
-        imageWidths.map((size) => [String(size), imageUrl(fileId, size, visibility)]),
-      ) as SavedImage['urls'];
-      return { fileId, url: imageUrl(fileId, 800, visibility), urls, width, height };
-    },
-
-    async ownsImageUrls(executor, ownerUserId, urls, options = {}) {
-      const { visibility = 'public', purpose } = options;
-      const prefix = visibility === 'public' ? MEDIA_PREFIX : PRIVATE_MEDIA_PREFIX;
-      const ids = new Set<string>();
-      for (const url of urls) {
-        const name = url.startsWith(prefix) ? url.slice(prefix.length) : '';
-        const match = IMAGE_NAME.exec(name);
-        if (!match) return false;
-        ids.add(match[1]!);
-      }
-      if (ids.size === 0) return true;
-      const owned = await executor
-        .select({ id: storedFiles.id })
-        .from(storedFiles)
-        .where(
-          and(
-            inArray(storedFiles.id, [...ids]),
-            eq(storedFiles.ownerUserId, ownerUserId),
-            eq(storedFiles.visibility, visibility),
-            purpose === undefined ? undefined : eq(storedFiles.purpose, purpose),
-          ),
-        );
-      return owned.length === ids.size;
-    },
-
-    async savePrivate(executor, ownerUserId, bytes, purpose, originalName) {
-      if (bytes.length > MAX_DOCUMENT_BYTES) throw validation('file', 'Documents must be 5 MB or smaller');
-      const detected = await fileTypeFromBuffer(bytes);
-      if (!detected || !acceptedDocumentTypes.has(detected.mime)) {
-        throw validation('file', 'Upload a PDF, JPEG, PNG or WebP file');
-      }
-      const fileId = randomUUID();
-      const key = `private/${purpose}/${fileId}`;
-      await store.put(key, bytes, detected.mime, 'private, no-store');
-      await executor.insert(storedFiles).values({
-        id: fileId,
-        ownerUserId,
-        visibility: 'private',
-        purpose,
-        storageKey: key,
-        contentType: detected.mime,
-        byteSize: bytes.length,
-        originalName: originalName?.slice(0, 200),
-      });
-      return { fileId, contentType: detected.mime, byteSize: bytes.length };
-    },
-
-    async readPrivate(executor, fileId) {
-      const [row] = await executor
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.id, fileId), eq(storedFiles.visibility, 'private')))
-        .limit(1);
-      if (!row) return undefined;
-      const object = await store.get(row.storageKey);
-      if (!object) return undefined;
-      return {
-        ownerUserId: row.ownerUserId,
-        contentType: row.contentType,
-        byteSize: row.byteSize,
-        body: object.body,
-      };
-    },
-
-    async readPrivateImage(executor, name) {
-      const match = IMAGE_NAME.exec(name);
-      if (!match) return undefined;
-      const [row] = await executor
-        .select()
-        .from(storedFiles)
-        .where(and(eq(storedFiles.id, match[1]!), eq(storedFiles.visibility, 'private')))
-        .limit(1);
-      if (!row?.storageKey.startsWith('private/images/')) return undefined;
-      return {
-        fileId: row.id,
-        ownerUserId: row.ownerUserId,
-        purpose: row.purpose,
-        // Opened only once the caller is allowed, so a refused read leaves no stream open.
-        open: async () => (await store.get(`private/images/${name}`))?.body,
-      };
-    },
-
-    async readImage(name) {
-      if (!IMAGE_NAME.test(name)) return undefined;
-      const object = await store.get(`public/images/${name}`);
-      return object?.body;
-    },
+    saveImage: bound(ctx, saveImage),
+    ownsImageUrls: bound(ctx, ownsImageUrls),
+    savePrivate: bound(ctx, savePrivate),
+    readPrivate: bound(ctx, readPrivate),
+    readPrivateImage: bound(ctx, readPrivateImage),
+    readImage: bound(ctx, readImage),
   };
 }
