@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumPath, expectNoSidewaysScroll, screenshotsDir, signIn, useJourney } from './harness';
 
 // Issue 8's payouts on 360 px phones: the demo admin sees the payment stats and the demo store's payable money
@@ -24,7 +24,18 @@ describe.skipIf(!chromiumPath)('payouts journey: admin and merchant on phones', 
 
     await row.getByRole('button', { name: 'Approve payout' }).click();
     const dialog = admin.getByRole('alertdialog', { name: 'Approve this payout?' });
+    // The answer is awaited by itself, so a slow or refused approval says what it answered (in CI with the unit
+    // tests beside the journeys, the toast was twice not seen within 30 s while the journey passed alone).
+    const answered = admin.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        response.url().includes('/api/admin/payments/approve-payout/'),
+      { timeout: 90_000 },
+    );
     await dialog.getByRole('button', { name: 'Approve and pay' }).click();
+    const answer = await answered;
+    expect({ status: answer.status(), body: await answer.text() }).toMatchObject({ status: 200 });
+    expect((await answer.json()).message).toBe('Payout approved and paid');
     await admin.getByText('Payout approved and paid').first().waitFor();
     const payouts = admin.getByRole('region', { name: 'Payouts', exact: true });
     const paid = payouts.getByTestId('payout').filter({ hasText: 'Chinedu' }).first();
