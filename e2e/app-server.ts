@@ -76,6 +76,12 @@ export interface RunningApp {
 export interface StartOptions {
   /** A data folder already migrated and seeded, copied for this server (the server never writes to it). */
   seededFrom?: string | null;
+  /**
+   * Settings of this server only (SANDBOX_TRANSFER_OTP…). Never set them on `process.env`: journey files share their
+   * worker (`isolate: false`), and a setting left there reached the next file's server (the payouts journey's
+   * transfer then waited for an OTP).
+   */
+  env?: Record<string, string>;
 }
 
 /**
@@ -102,6 +108,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       NODE_ENV: 'development',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

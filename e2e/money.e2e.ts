@@ -23,8 +23,9 @@ import { fetchWhenNotBusy, figures, json, kobo, naira, pick } from './money-read
 // page, payment report and payouts page, and the admin's order page, finance report and payouts page must show
 // the same figures: the ledger's.
 
-// Sandbox transfers wait for the OTP 123456, as Paystack's do when the business has OTPs on (the server inherits it).
-process.env.SANDBOX_TRANSFER_OTP = 'true';
+// Sandbox transfers wait for the OTP 123456, as Paystack's do when the business has OTPs on (this file's server
+// only: journey files share their worker).
+const otpServer = { SANDBOX_TRANSFER_OTP: 'true' };
 
 /** A small real PNG: the photo the partner takes of the parcel at pickup. */
 const parcelPhoto = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'parcel.png');
@@ -46,7 +47,7 @@ describe.skipIf(!chromiumPath)(
     let browser: Browser | undefined;
 
     beforeAll(async () => {
-      app = await startApp({ seededFrom: inject('seededDataDir') });
+      app = await startApp({ seededFrom: inject('seededDataDir'), env: otpServer });
       browser = await launchBrowser();
     });
     afterAll(async () => {
@@ -409,7 +410,7 @@ describe.skipIf(!chromiumPath)(
         [delivered.id],
       );
       await database.close();
-      app = await startApp({ seededFrom: stoppedDir });
+      app = await startApp({ seededFrom: stoppedDir, env: otpServer });
       fs.rmSync(stoppedDir, { recursive: true, force: true });
       baseUrl = app.baseUrl;
 
