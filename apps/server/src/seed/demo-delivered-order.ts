@@ -50,6 +50,39 @@ export const DEMO_ORDER_QUANTITY = 2;
 export const DEMO_SHIPPING_KOBO = 250_000;
 
 /** What the order costs: two units and the hub's Lagos fee. */
+/**
+ * A demo checkout paid a minute after it was placed (its payment window 30 minutes), as every demo order's
+ * checkout is: the values of its `order_trackers` row.
+ */
+export function paidDemoCheckout(checkout: {
+  reference: string;
+  customerId: string;
+  subtotal: number;
+  shipping: number;
+  discount?: number;
+  address: (typeof orderTrackers.$inferInsert)['deliveryAddress'];
+  placed: Date;
+  updatedAt?: Date;
+  refund?: Pick<typeof orderTrackers.$inferInsert, 'refundStatus' | 'refundedKobo'>;
+}): typeof orderTrackers.$inferInsert {
+  const { placed, subtotal, shipping, discount = 0 } = checkout;
+  return {
+    reference: checkout.reference,
+    customerId: checkout.customerId,
+    status: 'paid',
+    itemsSubtotalKobo: subtotal,
+    shippingTotalKobo: shipping,
+    discountTotalKobo: discount,
+    amountDueKobo: subtotal - discount + shipping,
+    deliveryAddress: checkout.address,
+    expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
+    paidAt: new Date(placed.getTime() + 60 * 1000),
+    ...checkout.refund,
+    createdAt: placed,
+    updatedAt: checkout.updatedAt ?? placed,
+  };
+}
+
 export function demoOrderAmounts(parties: DemoParties) {
   const subtotal = parties.product.sellingPriceKobo * DEMO_ORDER_QUANTITY;
   return { subtotal, shipping: DEMO_SHIPPING_KOBO, total: subtotal + DEMO_SHIPPING_KOBO };
@@ -87,20 +120,16 @@ export async function insertDeliveredDemoOrder(
   const { placed } = options;
   const [tracker] = await tx
     .insert(orderTrackers)
-    .values({
-      reference: options.reference,
-      customerId: customer.id,
-      status: 'paid',
-      itemsSubtotalKobo: subtotal,
-      shippingTotalKobo: shipping,
-      discountTotalKobo: 0,
-      amountDueKobo: total,
-      deliveryAddress: address,
-      expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
-      paidAt: new Date(placed.getTime() + 60 * 1000),
-      createdAt: placed,
-      updatedAt: placed,
-    })
+    .values(
+      paidDemoCheckout({
+        reference: options.reference,
+        customerId: customer.id,
+        subtotal,
+        shipping,
+        address,
+        placed,
+      }),
+    )
     .returning();
   const [order] = await tx
     .insert(orders)

@@ -17,6 +17,7 @@ import {
 } from '../modules/orders/orders.schema.js';
 import { stores } from '../modules/stores/stores.schema.js';
 import type { Db } from '../platform/db/client.js';
+import { paidDemoCheckout } from './demo-delivered-order.js';
 
 const text: Partial<Record<OrderStatusCode, string>> = {
   awaiting_payment: 'Order placed. Waiting for payment.',
@@ -203,21 +204,17 @@ async function insertStageOrder(
   const shipping = 250_000;
   const [tracker] = await tx
     .insert(orderTrackers)
-    .values({
-      // By the order's number: 8, 9 and 10 are the demo returns' and payouts' own checkouts.
-      reference: `CHK-DEMO-${Number(stage.name.slice(-4))}`,
-      customerId: customer.id,
-      status: 'paid',
-      itemsSubtotalKobo: subtotal,
-      shippingTotalKobo: shipping,
-      discountTotalKobo: 0,
-      amountDueKobo: subtotal + shipping,
-      deliveryAddress: address,
-      expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
-      paidAt: new Date(placed.getTime() + 60 * 1000),
-      createdAt: placed,
-      updatedAt: placed,
-    })
+    .values(
+      paidDemoCheckout({
+        // By the order's number: 8, 9 and 10 are the demo returns' and payouts' own checkouts.
+        reference: `CHK-DEMO-${Number(stage.name.slice(-4))}`,
+        customerId: customer.id,
+        subtotal,
+        shipping,
+        address,
+        placed,
+      }),
+    )
     .returning();
   const status = stage.path.at(-1)!;
   const carrierName =

@@ -12,6 +12,7 @@ import { stores } from '../modules/stores/stores.schema.js';
 import { platformTestimonials } from '../modules/testimonials/testimonials.schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/client.js';
+import { paidDemoCheckout } from './demo-delivered-order.js';
 import { DEMO_PASSWORD } from './demo-seed.js';
 
 const reviewers = [
@@ -184,20 +185,17 @@ async function seedCompletedOrder(
   const shipping = 250_000;
   const [tracker] = await tx
     .insert(orderTrackers)
-    .values({
-      reference: `CHK-DEMO-R${index + 1}-${orderNumber}`,
-      customerId: userId,
-      status: 'paid',
-      itemsSubtotalKobo: subtotal,
-      shippingTotalKobo: shipping,
-      discountTotalKobo: 0,
-      amountDueKobo: subtotal + shipping,
-      deliveryAddress: address,
-      expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
-      paidAt: new Date(placed.getTime() + 60 * 1000),
-      createdAt: placed,
-      updatedAt: delivered,
-    })
+    .values(
+      paidDemoCheckout({
+        reference: `CHK-DEMO-R${index + 1}-${orderNumber}`,
+        customerId: userId,
+        subtotal,
+        shipping,
+        address,
+        placed,
+        updatedAt: delivered,
+      }),
+    )
     .returning();
   const order = await insertCompletedOrder(tx, buyer, {
     trackerId: tracker!.id,

@@ -10,6 +10,7 @@ import { products } from '../modules/catalog/catalog.schema.js';
 import { orderActivities, orderItems, orders, orderTrackers } from '../modules/orders/orders.schema.js';
 import { stores } from '../modules/stores/stores.schema.js';
 import type { Db } from '../platform/db/client.js';
+import { paidDemoCheckout } from './demo-delivered-order.js';
 
 const shoppers = [
   { firstName: 'Ngozi', lastName: 'Eze', email: 'ngozi.shopper@demo.ng', state: 'Lagos', lga: 'Surulere' },
@@ -109,23 +110,22 @@ async function insertSale(
   const { lines, quantity, subtotal, discount, shipping, placed, status, address } = sale;
   const [tracker] = await tx
     .insert(orderTrackers)
-    .values({
-      reference: `CHK-SALES-${index + 1}`,
-      customerId: buyerId,
-      status: 'paid',
-      itemsSubtotalKobo: subtotal,
-      shippingTotalKobo: shipping,
-      discountTotalKobo: discount,
-      amountDueKobo: subtotal - discount + shipping,
-      deliveryAddress: address,
-      expiresAt: new Date(placed.getTime() + 30 * 60 * 1000),
-      paidAt: new Date(placed.getTime() + 60 * 1000),
-      // A cancelled or returned order gave the customer everything back (the ledger books it at start).
-      refundStatus: status === 'completed' ? 'none' : 'refunded',
-      refundedKobo: status === 'completed' ? 0 : subtotal - discount + shipping,
-      createdAt: placed,
-      updatedAt: placed,
-    })
+    .values(
+      paidDemoCheckout({
+        reference: `CHK-SALES-${index + 1}`,
+        customerId: buyerId,
+        subtotal,
+        shipping,
+        discount,
+        address,
+        placed,
+        // A cancelled or returned order gave the customer everything back (the ledger books it at start).
+        refund: {
+          refundStatus: status === 'completed' ? 'none' : 'refunded',
+          refundedKobo: status === 'completed' ? 0 : subtotal - discount + shipping,
+        },
+      }),
+    )
     .returning();
   const [order] = await tx
     .insert(orders)
