@@ -1,47 +1,18 @@
 import type { Logger } from 'pino';
+import type { AppJobs } from './composition/jobs.js';
 import type { Database } from './platform/db/client.js';
 import type { JobRunner } from './platform/jobs/index.js';
 import type { Mailer } from './platform/mail/mailer.js';
 
-/** What the timed work calls: existing functions of the modules and the platform, nothing of its own. */
-export interface TimedWork {
-  sweepCheckouts(): Promise<{ expired: number; refunded: number }>;
-  /** Delivered orders past the return window become completed; answers how many. */
-  completeAfterReturnWindow(): Promise<number>;
-  /** Charges saved cards of subscriptions ending within a day; answers what happened. */
-  renewSubscriptions(): Promise<{ paid: number; failed: number; pending: number }>;
-  /** Pending sales into the products' and stores' counters; answers how many rows were folded. */
-  foldSales(): Promise<number>;
-  /** Roll-up deltas of the books into the folded roll-ups (ADR 067). */
-  foldRollups(): Promise<number>;
-  /** Payouts whose transfer's end was not heard in time: sent, or settled from the provider's answer. */
-  confirmLatePayouts(): Promise<{ sent: number; settled: number; waiting: number }>;
-  /** Failed refunds whose automatic retry is due are sent again (ADR 049). */
-  retryFailedRefunds(): Promise<{ sent: number; failed: number }>;
-  /** Notification events into lists, mail and SMS (ADR 057). */
-  fanOutNotifications(): Promise<number>;
-  /** SMS waiting in the outbox through Termii. */
-  sendSms(): Promise<number>;
-  /** Low stock, orders left in the queue, stores waiting for approval: notices (ADR 057). */
-  emitTimedNotices(): Promise<number>;
-  /** Yesterday's provider statements against the books (ADR 065); answers the run and its differences. */
-  reconcileWithProvider(): Promise<{ runId: string; differences: number }>;
-  /** Idempotency keys past their day are deleted (ADR 064); answers how many. */
-  purgeIdempotencyKeys(): Promise<number>;
-  /** Saved products that got cheaper or came back in stock become notices (issue 36). */
-  wishlistNotices(): Promise<number>;
-  /** Each admin's daily digest, if chosen (issue 36). */
-  adminDigests(): Promise<number>;
-  /** Orders and returns past their service-level limit are told once (issue 35); answers how many. */
-  serviceLevelNotices(): Promise<number>;
-  /** Applied catalogue files waiting, or left by a stopped worker (ADR 094); answers how many were taken up. */
-  runCatalogImports(): Promise<number>;
-  /** Sales whose first or last day came: listing prices move, saved products on a new sale are told (ADR 095). */
-  saleDays(): Promise<{ started: number; ended: number; told: number }>;
+/**
+ * What the timed work calls: the app's jobs (composition/jobs.ts, where a job is added once) but those run at start
+ * (main.ts), and the platform's mailer, database and logger.
+ */
+export type TimedWork = Omit<AppJobs, 'bookUnpostedOrders' | 'catchUpBooksOnce' | 'linkSubaccounts'> & {
   mailer: Mailer;
   database: Database;
   logger: Logger;
-}
+};
 
 /**
  * Every job the server runs on a clock, registered on the runner `buildApp` returns as `scheduler` (main.ts
