@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
-import { refuseBusy, refusedIfMissed } from './busy.js';
+import { admitMiss, leaveMiss, refuseBusy, refusedIfMissed } from './busy.js';
 
 /** How an answer travels: the encodings we keep, in our order of preference when a client accepts several. */
 export const answerEncodings = ['br', 'gzip', 'identity'] as const;
@@ -367,8 +367,9 @@ const REVALIDATION_HEADER = 'x-cache-revalidation';
  * the handler, the queries, the serializer and the compressor; otherwise the serialized answer is stored on its way
  * out with its tag and the one compressed copy this client needs (others are added as clients ask).
  * A stale answer (ADR 110) is written the same way, and one request of all recomputes it in the background, through
- * `revalidate`, at most MAX_BACKGROUND_REVALIDATIONS at once. While the embedded database is busy (busy.ts) a stored
- * answer is still served, a miss is refused and nothing is recomputed in the background.
+ * `revalidate`, at most MAX_BACKGROUND_REVALIDATIONS at once. On the embedded database a miss waits for its turn
+ * within a documented bound (busy.ts `EMBEDDED_MISS_QUEUE`) or is refused; while the database is busy a stored answer
+ * is still served, a miss is refused and nothing is recomputed in the background.
  */
 export function cachedRouteHooks(cache: ResponseCache, revalidate?: Revalidate) {
   const pending = new WeakMap<FastifyRequest, { version: string; encoding: AnswerEncoding }>();
@@ -401,11 +402,15 @@ export function cachedRouteHooks(cache: ResponseCache, revalidate?: Revalidate) 
       if (hit.stale) startRevalidation(request, version);
       return sendStored(request, reply, hit, { cache, version, encoding });
     }
-    if (refusedIfMissed(request)) return refuseBusy(reply);
+    // On the embedded database a miss waits its turn within the documented bound, or is refused (busy.ts).
+    if (refusedIfMissed(request) || !(await admitMiss(request))) return refuseBusy(reply);
     pending.set(request, { version, encoding });
     return undefined;
   };
   const onSend: onSendHookHandler<unknown> = async (request, reply, payload) => {
+    // Its answer is computed (or failed): the next miss may ask the database. Here rather than at `onResponse`, which
+    // does not come for a client that went away.
+    leaveMiss(request);
     const miss = pending.get(request);
     if (miss === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const identity = ownBytes(payload);
