@@ -100,19 +100,12 @@ const entrySize = (key: string, answer: Parameters<ResponseCache['set']>[2]) =>
   ENTRY_OVERHEAD_BYTES;
 
 /**
- * In process: a least-recently-used map bounded by the bytes it holds (not by its number of entries, since a
- * listing page weighs twenty product pages). A hit moves the entry to the young end; the old end goes first.
+ * A least-recently-used map bounded by the bytes it holds (not by its number of entries, since a listing page weighs
+ * twenty product pages). A hit moves the entry to the young end; the old end goes first.
  */
-export function createMemoryResponseCache(
-  now: () => number = Date.now,
-  maxBytes = DEFAULT_CACHE_MAX_BYTES,
-  random: () => number = Math.random,
-): ResponseCache & { size(): { entries: number; bytes: number } } {
-  let version = 0;
+function bytesBoundedEntries(maxBytes: number) {
   let bytes = 0;
   const entries = new Map<string, MemoryEntry>();
-  /** Keys being recomputed in the background, and since when. */
-  const revalidating = new Map<string, number>();
   const remove = (key: string, entry: MemoryEntry) => {
     entries.delete(key);
     bytes -= entry.bytes;
@@ -123,17 +116,54 @@ export function createMemoryResponseCache(
       remove(oldest, entry);
     }
   };
+  return {
+    entries,
+    remove,
+    /** Map keeps insertion order: re-inserting makes this the most recently used. */
+    touch(key: string, entry: MemoryEntry) {
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    put(key: string, entry: MemoryEntry) {
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      bytes += entry.bytes;
+      makeRoom();
+      entries.set(key, entry);
+    },
+    grow(entry: MemoryEntry, added: number) {
+      entry.bytes += added;
+      bytes += added;
+      makeRoom();
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/** In process: the answers in a least-recently-used map bounded by bytes (`DEFAULT_CACHE_MAX_BYTES`). */
+export function createMemoryResponseCache(
+  now: () => number = Date.now,
+  maxBytes = DEFAULT_CACHE_MAX_BYTES,
+  random: () => number = Math.random,
+): ResponseCache & { size(): { entries: number; bytes: number } } {
+  let version = 0;
+  const kept = bytesBoundedEntries(maxBytes);
+  /** Keys being recomputed in the background, and since when. */
+  const revalidating = new Map<string, number>();
   const dropAll = () => {
     version += 1;
-    entries.clear();
+    kept.clear();
     revalidating.clear();
-    bytes = 0;
   };
   const current = (key: string, at: string) => {
-    const entry = entries.get(key);
+    const entry = kept.entries.get(key);
     if (!entry) return undefined;
     if (entry.version !== at || entry.staleUntil <= now()) {
-      remove(key, entry);
+      kept.remove(key, entry);
       return undefined;
     }
     return entry;
@@ -145,9 +175,7 @@ export function createMemoryResponseCache(
     async get(key, at, encoding) {
       const entry = current(key, at);
       if (!entry) return undefined;
-      // Map keeps insertion order: re-inserting makes this the most recently used.
-      entries.delete(key);
-      entries.set(key, entry);
+      kept.touch(key, entry);
       const body = stored(entry, encoding);
       return {
         etag: entry.etag,
@@ -158,7 +186,7 @@ export function createMemoryResponseCache(
       };
     },
     async claimRevalidation(key, at) {
-      if (at !== String(version) || !entries.has(key)) return false;
+      if (at !== String(version) || !kept.entries.has(key)) return false;
       const since = revalidating.get(key);
       if (since !== undefined && now() - since < REVALIDATION_CLAIM_MS) return false;
       revalidating.set(key, now());
@@ -169,26 +197,15 @@ export function createMemoryResponseCache(
       revalidating.delete(key);
       const size = entrySize(key, answer);
       if (size > maxBytes) return;
-      const previous = entries.get(key);
-      if (previous) remove(key, previous);
-      bytes += size;
-      makeRoom();
       const fresh = now() + freshMsOf(random);
-      entries.set(key, {
-        ...answer,
-        version: at,
-        fresh,
-        staleUntil: fresh + CACHE_STALE_SECONDS * 1000,
-        bytes: size,
-      });
+      const staleUntil = fresh + CACHE_STALE_SECONDS * 1000;
+      kept.put(key, { ...answer, version: at, fresh, staleUntil, bytes: size });
     },
     async addEncoding(key, at, encoding, added) {
       const entry = current(key, at);
       if (!entry || entry[encoding]) return;
       entry[encoding] = added;
-      entry.bytes += added.length;
-      bytes += added.length;
-      makeRoom();
+      kept.grow(entry, added.length);
     },
     async invalidate() {
       dropAll();
@@ -197,9 +214,7 @@ export function createMemoryResponseCache(
       // In process, a change heard from another process drops the same as one made here.
       dropAll();
     },
-    size() {
-      return { entries: entries.size, bytes };
-    },
+    size: kept.size,
   };
 }
 
