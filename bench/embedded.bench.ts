@@ -7,15 +7,19 @@
 // place. The response cache keeps an answer 30 s, so a run computes each path about once and answers the repeats
 // from the cache: misses and hits together, as real traffic comes.
 //
-// Before and after in one run: the server runs with PGlite on its own event loop (PGLITE_THREAD=main, as before
-// ADR 054) and in its worker thread (the default), alternating A B A B on the same data directory, each start with
-// empty caches. Per run: wrk's timeouts (no answer within 2 s), non-2xx answers, p99, req/s, the server's CPU per
-// request (utime + stime of the server process, all its threads, from /proc/<pid>/stat) and its peak RSS (VmRSS
-// every 100 ms), with the load average of the machine at start and end.
+// Side by side in one run (ADR 110): the embedded default (PGlite in its worker thread, `worker`) and the same
+// `npm start` on PostgreSQL (`postgres`: BENCH_POSTGRES_URL, a database of the bench's own, seeded with the same demo
+// marketplace at its first start), alternating A B A B, each start with empty caches. `main` (PGlite on the event
+// loop, as before ADR 054) can be added. Per run: wrk's timeouts (no answer within 2 s), the 503 refusals of the
+// embedded database's queue bound (busy.ts) apart from other non-2xx, the response cache's hits, stale answers and
+// misses (x-cache), p50/p99, req/s, the server's CPU per request (utime + stime of the server process, all its
+// threads, from /proc/<pid>/stat) and PostgreSQL's (its backends for the bench database, by process title), peak
+// RSS (VmRSS every 100 ms), and the load average at start and end. On a shared machine read the CPU per request.
 //
 // Run: npm run embedded -w @market/bench   Needs the web build with its server renderer (`npm run build`) and wrk.
-// BENCH_SECONDS (default 15), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_MODES (main,worker).
-// Targets: no timeouts, p99 <= 300 ms, peak RSS <= 400 MB.
+// BENCH_SECONDS (default 15), BENCH_CONNECTIONS (50), BENCH_ROUNDS (2), BENCH_MODES (worker,postgres),
+// BENCH_POSTGRES_URL (postgres://postgres@127.0.0.1:5432/embedded_bench; created empty beforehand: createdb).
+// Targets: no timeouts, 503s only while the queue is past its bound, p99 <= 300 ms, peak RSS <= 400 MB.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -26,8 +30,11 @@ import { fileURLToPath } from 'node:url';
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
-const modes = (process.env.BENCH_MODES ?? 'main,worker').split(',').map((mode) => mode.trim());
-for (const mode of modes) if (mode !== 'main' && mode !== 'worker') throw new Error(`unknown mode ${mode}`);
+const modes = (process.env.BENCH_MODES ?? 'worker,postgres').split(',').map((mode) => mode.trim());
+for (const mode of modes)
+  if (mode !== 'main' && mode !== 'worker' && mode !== 'postgres') throw new Error(`unknown mode ${mode}`);
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/embedded_bench';
+const postgresDatabase = new URL(postgresUrl).pathname.slice(1);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-bench-'));
@@ -68,6 +75,22 @@ function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / clockTicks;
 }
 
+/** CPU seconds of PostgreSQL's backends serving the bench database (their process titles name it). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (title.startsWith('postgres: ') && title.includes(` ${postgresDatabase} `))
+        ticks += cpuSecondsOf(Number(entry)) * clockTicks;
+    } catch {
+      // The backend ended while we looked.
+    }
+  }
+  return ticks / clockTicks;
+}
+
 const load = () => os.loadavg()[0]!.toFixed(1);
 
 interface Server {
@@ -85,10 +108,10 @@ async function startServer(mode: string, dataDir: string): Promise<Server> {
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: '',
+      DATABASE_URL: mode === 'postgres' ? postgresUrl : '',
       REDIS_URL: '',
       DATA_DIR: dataDir,
-      PGLITE_THREAD: mode,
+      PGLITE_THREAD: mode === 'postgres' ? 'worker' : mode,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -184,6 +207,11 @@ interface WrkFigures {
   timeouts: number;
   non2xx: number;
   socketErrors: number;
+  /** From rotating-mix.lua: 503 refusals, and the response cache's answers by kind. */
+  refused: number;
+  hits: number;
+  stale: number;
+  misses: number;
 }
 
 /** Milliseconds of a wrk duration ("812.33us", "41.21ms", "1.93s", "2.00m"). */
@@ -196,6 +224,7 @@ function millis(figure: string): number {
 }
 
 function parseWrk(output: string): WrkFigures {
+  const answers = JSON.parse(/^ANSWERS (.+)$/m.exec(output)?.[1] ?? '{}') as Partial<WrkFigures>;
   const latency = /^\s+Latency\s+(\S+)\s+(\S+)\s+(\S+)/m.exec(output);
   const errors = /connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
   return {
@@ -207,6 +236,10 @@ function parseWrk(output: string): WrkFigures {
     timeouts: Number(errors?.[4] ?? 0),
     socketErrors: errors ? Number(errors[1]) + Number(errors[2]) + Number(errors[3]) : 0,
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    refused: answers.refused ?? 0,
+    hits: answers.hits ?? 0,
+    stale: answers.stale ?? 0,
+    misses: answers.misses ?? 0,
   };
 }
 
@@ -243,6 +276,7 @@ async function runWrk(base: string, pathsFile: string, duration: number): Promis
 interface RunFigures extends WrkFigures {
   mode: string;
   cpuMsPerRequest: number;
+  postgresCpuMsPerRequest: number;
   peakRssMb: number;
   loadBefore: string;
   loadAfter: string;
@@ -253,10 +287,12 @@ const okPerSecond = (run: WrkFigures) =>
   (run.perSecond * (run.requests - run.non2xx)) / Math.max(1, run.requests);
 
 const dataDir = path.join(scratch, 'data');
-const pathsFile = path.join(scratch, 'paths.txt');
+// Each database has its demo marketplace of its own (its own ids): paths per database.
+const pathsFileOf = (mode: string) =>
+  path.join(scratch, `paths-${mode === 'postgres' ? 'postgres' : 'pglite'}.txt`);
 // Warm-up paths: the mix's listings with another page size (other cache keys, the same statements), so the
 // measured run starts with compiled code and warm buffers but an empty response cache.
-const warmFile = path.join(scratch, 'warm.txt');
+const warmFileOf = (mode: string) => `${pathsFileOf(mode)}.warm`;
 const results: RunFigures[] = [];
 
 console.log(
@@ -267,6 +303,8 @@ try {
     for (const mode of modes) {
       const server = await startServer(mode, dataDir);
       try {
+        const pathsFile = pathsFileOf(mode);
+        const warmFile = warmFileOf(mode);
         if (!fs.existsSync(pathsFile)) {
           const paths = await rotatingPaths(server.base);
           fs.writeFileSync(pathsFile, `${paths.join('\n')}\n`);
@@ -286,20 +324,24 @@ try {
         }, 100);
         const loadBefore = load();
         const cpuBefore = cpuSecondsOf(server.pid);
+        const postgresBefore = postgresCpuSeconds();
         const figures = parseWrk(await runWrk(server.base, pathsFile, seconds));
         const cpu = cpuSecondsOf(server.pid) - cpuBefore;
+        // Backends that ended during the run are not counted: the pool keeps its connections.
+        const postgresCpu = mode === 'postgres' ? Math.max(0, postgresCpuSeconds() - postgresBefore) : 0;
         clearInterval(sampler);
         const run: RunFigures = {
           ...figures,
           mode,
           cpuMsPerRequest: (cpu * 1000) / Math.max(1, figures.requests),
+          postgresCpuMsPerRequest: (postgresCpu * 1000) / Math.max(1, figures.requests),
           peakRssMb: peakRss / 1024,
           loadBefore,
           loadAfter: load(),
         };
         results.push(run);
         console.log(
-          `  ${mode.padEnd(6)} round ${round}: ${run.perSecond.toFixed(0)} req/s (${okPerSecond(run).toFixed(0)} answered 2xx), p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, max ${run.max.toFixed(0)} ms, timeouts ${run.timeouts}, non-2xx ${run.non2xx}, socket errors ${run.socketErrors}, server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request, peak RSS ${run.peakRssMb.toFixed(0)} MB, load ${run.loadBefore} → ${run.loadAfter}`,
+          `  ${mode.padEnd(8)} round ${round}: ${run.perSecond.toFixed(0)} req/s (${okPerSecond(run).toFixed(0)} answered 2xx), p50 ${run.p50.toFixed(0)} ms, p99 ${run.p99.toFixed(0)} ms, max ${run.max.toFixed(0)} ms, timeouts ${run.timeouts}, 503 ${run.refused} of ${run.requests}, other non-2xx ${run.non2xx - run.refused}, socket errors ${run.socketErrors}, cache hit/stale/miss ${run.hits}/${run.stale}/${run.misses}, CPU ${run.cpuMsPerRequest.toFixed(2)} ms server + ${run.postgresCpuMsPerRequest.toFixed(2)} ms PostgreSQL per request, peak RSS ${run.peakRssMb.toFixed(0)} MB, load ${run.loadBefore} → ${run.loadAfter}`,
         );
       } finally {
         await server.stop();
@@ -310,15 +352,21 @@ try {
   fs.rmSync(scratch, { recursive: true, force: true });
 }
 
+const modeTitle = {
+  main: 'PGlite on the event loop',
+  worker: 'PGlite in its worker (default)',
+  postgres: 'PostgreSQL',
+};
 console.log(
-  '\n| PGlite on | run | req/s | 2xx/s | p99 | timeouts | non-2xx | server CPU/request | peak RSS | load |',
+  '\n| database | run | req/s | 2xx/s | p99 | timeouts | 503 | other non-2xx | hit/stale/miss | CPU/request (server + PostgreSQL) | peak RSS | load |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const mode of modes)
   results
     .filter((run) => run.mode === mode)
     .forEach((run, index) => {
+      const total = run.cpuMsPerRequest + run.postgresCpuMsPerRequest;
       console.log(
-        `| ${mode === 'main' ? 'event loop (before)' : 'worker thread'} | ${index + 1} | ${run.perSecond.toFixed(0)} | ${okPerSecond(run).toFixed(0)} | ${run.p99.toFixed(0)} ms | ${run.timeouts} | ${run.non2xx} | ${run.cpuMsPerRequest.toFixed(2)} ms | ${run.peakRssMb.toFixed(0)} MB | ${run.loadBefore} → ${run.loadAfter} |`,
+        `| ${modeTitle[mode as keyof typeof modeTitle]} | ${index + 1} | ${run.perSecond.toFixed(0)} | ${okPerSecond(run).toFixed(0)} | ${run.p99.toFixed(0)} ms | ${run.timeouts} | ${run.refused} | ${run.non2xx - run.refused} | ${run.hits}/${run.stale}/${run.misses} | ${total.toFixed(2)} ms (${run.cpuMsPerRequest.toFixed(2)} + ${run.postgresCpuMsPerRequest.toFixed(2)}) | ${run.peakRssMb.toFixed(0)} MB | ${run.loadBefore} → ${run.loadAfter} |`,
       );
     });

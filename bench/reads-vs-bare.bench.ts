@@ -11,6 +11,10 @@
 //      BENCH_WRK_THREADS (1), BENCH_CASES (comma-separated case keys, default all), BENCH_SERVER_DIR (an
 //      apps/server directory to build and run instead of this checkout's: before/after comparisons),
 //      BENCH_CPU_PROF (a directory: the server runs with --cpu-prof and writes its profile there on exit).
+//      BENCH_WINDOWS (12) and BENCH_WINDOW_SECONDS (15): the "rotating-expiry" case, run only when BENCH_CASES
+//      names it (ADR 110): the 1,000 rotating listing pages read without a pause for 12 windows of 15 s (3 minutes,
+//      several expiries of the 30 s cache), then the bare server as long; share of bare, CPU per request and the
+//      cache's hits, stale answers and misses printed per window.
 //
 // The mixes: "cached" reads ask one URL again and again; "rotating" reads ask a random one of many (1,000 product
 // ids; 1,000 listing pages: 5 sorts x 10 categories x 20 pages; 400 searches: 20 terms x 2 sorts x 10 pages), all
@@ -158,7 +162,7 @@ interface Case {
   key: string;
   title: string;
   paths: () => string[];
-  mode: 'random' | 'sequence';
+  mode: 'random' | 'sequence' | 'windows';
 }
 const cases: Case[] = [
   { key: 'listing', title: 'cached listing (one URL)', paths: () => [listing], mode: 'random' },
@@ -182,6 +186,12 @@ const cases: Case[] = [
   },
   { key: 'rotating-search', title: 'rotating search (400)', paths: () => rotatingSearch, mode: 'random' },
   {
+    key: 'rotating-expiry',
+    title: 'rotating listing (1,000) over expiries',
+    paths: () => rotatingListing,
+    mode: 'windows',
+  },
+  {
     key: 'rotating-product',
     title: 'rotating product (1,000)',
     paths: () => productIds.map((id) => `/api/products/customer/product/${id}`),
@@ -194,7 +204,7 @@ const cases: Case[] = [
     paths: () => [`/api/products?storeId=${busiestStore!.id}`],
     mode: 'random',
   },
-].filter((entry) => !wanted || wanted.includes(entry.key)) as Case[];
+].filter((entry) => (wanted ? wanted.includes(entry.key) : entry.mode !== 'windows')) as Case[];
 
 // ---------- processes ----------
 function cpuTicks(pid: number): number {
@@ -342,8 +352,16 @@ interface Run {
   errors: number;
   timeouts: number;
   wrapped: number;
+  /** The response cache's answers by kind (x-cache), counted by wrk/paths-by-cache.lua. */
+  cache?: { hits: number; stale: number; misses: number };
 }
-function wrk(port: number, pathsFile: string, mode: string, pid: number): Run {
+function wrk(
+  port: number,
+  pathsFile: string,
+  mode: string,
+  pid: number,
+  options: { seconds?: number; script?: string } = {},
+): Run {
   const before = cpuTicks(pid);
   const databaseBefore = databaseTicks();
   const output = execFileSync(
@@ -351,9 +369,9 @@ function wrk(port: number, pathsFile: string, mode: string, pid: number): Run {
     [
       `-t${wrkThreads}`,
       `-c${connections}`,
-      `-d${seconds}s`,
+      `-d${options.seconds ?? seconds}s`,
       '-s',
-      path.join(here, 'wrk/paths.lua'),
+      path.join(here, options.script ?? 'wrk/paths.lua'),
       `http://127.0.0.1:${port}`,
       '--',
       pathsFile,
@@ -377,6 +395,9 @@ function wrk(port: number, pathsFile: string, mode: string, pid: number): Run {
     errors: result.connect! + result.read! + result.write! + result.status!,
     timeouts: result.timeout!,
     wrapped: result.wrapped!,
+    ...(/^CACHE (.+)$/m.test(output)
+      ? { cache: JSON.parse(/^CACHE (.+)$/m.exec(output)![1]!) as NonNullable<Run['cache']> }
+      : {}),
   };
 }
 
@@ -387,7 +408,49 @@ console.log(
   `${'read'.padEnd(32)} ${'app req/s'.padStart(9)} ${'bare req/s'.padStart(10)} ${'share'.padStart(6)} ${'app p99'.padStart(8)} ${'bare p99'.padStart(8)} ${'app CPU/req'.padStart(11)} ${'bare CPU/req'.padStart(12)} ${'db CPU/req'.padStart(10)}  errors`,
 );
 const summary: Record<string, unknown>[] = [];
+const windowCount = Number(process.env.BENCH_WINDOWS ?? 12);
+const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 15);
+/**
+ * Rotating reads without a pause over several expiries (ADR 110): the app for every window back to back, then the
+ * bare server as long; each window's share of bare is its app req/s over the bare's in the same window of its run.
+ */
+function runWindows(entry: Case) {
+  const pathsFile = path.join(scratch, `${entry.key}.txt`);
+  fs.writeFileSync(pathsFile, `${entry.paths().join('\n')}\n`);
+  const options = { seconds: windowSeconds, script: 'wrk/paths-by-cache.lua' };
+  const load = () => os.loadavg()[0]!.toFixed(1);
+  const appRuns: (Run & { load: string })[] = [];
+  for (let window = 0; window < windowCount; window += 1)
+    appRuns.push({ ...wrk(appPort, pathsFile, 'random', appProcess.pid!, options), load: load() });
+  const bareRuns: Run[] = [];
+  for (let window = 0; window < windowCount; window += 1)
+    bareRuns.push(wrk(barePort, pathsFile, 'random', bareProcess.pid!, options));
+  console.log(
+    `\n${entry.title}: ${windowCount} windows of ${windowSeconds} s, app then bare (answers fresh 27–30 s, then stale up to 30 s while recomputed)`,
+  );
+  console.log(
+    '| window | app req/s | bare req/s | share | app p99 | app CPU/req | db CPU/req | bare CPU/req | hit / stale / miss | timeouts | load |',
+  );
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  appRuns.forEach((app, index) => {
+    const bare = bareRuns[index]!;
+    const cache = app.cache ?? { hits: 0, stale: 0, misses: 0 };
+    console.log(
+      `| ${index * windowSeconds}–${(index + 1) * windowSeconds} s | ${app.rps.toFixed(0)} | ${bare.rps.toFixed(0)} | ${((app.rps / bare.rps) * 100).toFixed(1)}% | ${app.p99.toFixed(0)} ms | ${app.cpuPerRequest.toFixed(3)} ms | ${app.databaseCpuPerRequest.toFixed(3)} ms | ${bare.cpuPerRequest.toFixed(3)} ms | ${cache.hits} / ${cache.stale} / ${cache.misses} | ${app.timeouts} | ${app.load} |`,
+    );
+  });
+  const shares = appRuns.map((app, index) => (app.rps / bareRuns[index]!.rps) * 100);
+  console.log(
+    `share of bare: lowest window ${Math.min(...shares).toFixed(1)}%, highest ${Math.max(...shares).toFixed(1)}%; misses inside requests: ${appRuns.reduce((sum, run) => sum + (run.cache?.misses ?? 0), 0)}`,
+  );
+  summary.push({ key: entry.key, windows: appRuns.map((app, index) => ({ app, bare: bareRuns[index] })) });
+}
 for (const entry of cases) {
+  if (entry.mode === 'windows') {
+    for (const urlPath of entry.paths()) await record(urlPath);
+    runWindows(entry);
+    continue;
+  }
   const appRuns: Run[] = [];
   const bareRuns: Run[] = [];
   // The rotating and cached mixes run warm, as under steady traffic (entries live 30 s, so runs renew them).

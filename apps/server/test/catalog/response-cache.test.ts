@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CACHE_MAX_AGE_SECONDS,
   createMemoryResponseCache,
   createRedisResponseCache,
   type ResponseCache,
@@ -356,7 +357,10 @@ describe('memory response cache', () => {
     const current = await cache.version();
     await cache.set('/a', current, { identity: Buffer.from('new'), etag: '"2"' });
     expect((await cache.get('/a', current, 'identity'))?.body.toString()).toBe('new');
+    // Past its freshness it is served stale (ADR 110), and past the staleness bound not at all.
     clock += 31_000;
+    expect((await cache.get('/a', current, 'identity'))?.stale).toBe(true);
+    clock = (CACHE_MAX_AGE_SECONDS + 1) * 1000;
     expect(await cache.get('/a', current, 'identity')).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
 import { orderItems } from '../../src/modules/orders/orders.schema.js';
-import { CACHE_TTL_SECONDS } from '../../src/platform/http/response-cache.js';
+import { CACHE_MAX_AGE_SECONDS } from '../../src/platform/http/response-cache.js';
 import {
   addToCart,
   type CommerceSetup,
@@ -92,8 +92,9 @@ describe('a sale with start and end days', () => {
     clock.offsetMs = untilTomorrowInLagos();
     expect(await chargedKobo(product.id)).toBe(1_500_000);
 
-    // The cached listing may keep the ended sale at most the cache's lifetime, then shows the regular price.
-    clock.offsetMs += (CACHE_TTL_SECONDS + 1) * 1000;
+    // The cached listing may keep the ended sale at most the cache's lifetime (freshness, then the staleness bound of
+    // ADR 110), then shows the regular price.
+    clock.offsetMs += (CACHE_MAX_AGE_SECONDS + 1) * 1000;
     expect((await productPage(product.id)).pricing[0]).toEqual({ sellingPrice: 15000, price: 15000 });
     expect(listed(await storeListing(), product.id)).toMatchObject({
       pricing: [{ sellingPrice: 15000, price: 15000 }],

@@ -9,6 +9,7 @@ import {
   type QueueBound,
 } from '../../src/platform/db/client.js';
 import { isUniqueViolation } from '../../src/platform/db/errors.js';
+import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import { createTestApp, json } from '../support/test-app.js';
 
 // The embedded database in its own worker thread (ADR 054), the default of `npm start` without DATABASE_URL: what
@@ -201,15 +202,22 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
     // A small bound, as in the test above: the app's refusal is what is tested here, and the production bound's
     // 500 ms of queue took twelve heavy queries (12 s of this file) to reach on a fast machine.
     const bound = { waiting: 4, expectedWaitMs: 40 };
-    const test = await createTestApp({ queueBound: bound });
+    const test = await createTestApp({ queueBound: bound, responseCache: createMemoryResponseCache() });
     try {
       expect(test.database.busy).toBeDefined();
+      // A read the response cache holds asks the database nothing: it is served while busy (ADR 110).
+      const cachedUrl = '/api/products/customer/getallproducts?limit=3';
+      expect((await test.app.inject({ method: 'GET', url: cachedUrl })).headers['x-cache']).toBe('miss');
       const queued = Array.from({ length: bound.waiting + 4 }, () => send(test.database, slowQuery));
       await until(() => test.database.busy?.() === true, 30_000);
       const refused = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
       expect(json(refused)).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
+      expect(test.database.busy?.()).toBe(true);
+      const cached = await test.app.inject({ method: 'GET', url: cachedUrl });
+      expect(cached.statusCode).toBe(200);
+      expect(cached.headers['x-cache']).toBe('hit');
       // A file never waits on the database: it is not refused (this app has no such file).
       const file = await test.app.inject({ method: 'GET', url: '/media/missing.webp' });
       expect(file.statusCode).not.toBe(503);

@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
+import { admitMiss, leaveMiss, refuseBusy, refusedIfMissed } from './busy.js';
 
 /** How an answer travels: the encodings we keep, in our order of preference when a client accepts several. */
 export const answerEncodings = ['br', 'gzip', 'identity'] as const;
@@ -27,6 +28,8 @@ export interface CacheHit {
   link?: string;
   encoding: AnswerEncoding;
   body: Buffer;
+  /** Past its freshness but within the staleness bound: served, while one request recomputes it in the background. */
+  stale: boolean;
 }
 
 /**
@@ -41,6 +44,11 @@ export interface ResponseCache {
   version(): Promise<string>;
   get(key: string, version: string, encoding: AnswerEncoding): Promise<CacheHit | undefined>;
   set(key: string, version: string, answer: CachedAnswer): Promise<void>;
+  /**
+   * Whether the caller may recompute this stale answer: true for one caller per key and version until the new answer
+   * is stored (or REVALIDATION_CLAIM_MS passed, for a recompute that failed); every other caller serves it stale.
+   */
+  claimRevalidation(key: string, version: string): Promise<boolean>;
   /** Keeps one more compressed copy of a stored answer (the first client that asked for it paid for it). */
   addEncoding(key: string, version: string, encoding: 'br' | 'gzip', bytes: Buffer): Promise<void>;
   /** This process changed the catalog. */
@@ -49,14 +57,36 @@ export interface ResponseCache {
   invalidateHeard(): Promise<void>;
 }
 
-/** A safety net for what changes with time alone (a promotion's end, the day's discount order). */
+/** How long an answer is fresh at most: a safety net for what changes with time alone (a promotion's end, the day's discount order). */
 export const CACHE_TTL_SECONDS = 30;
+/**
+ * Each answer's freshness is shortened by up to this share, at random, so answers written together (the misses of a
+ * burst, a start with empty caches) expire spread over 3 s rather than in one instant (ADR 110).
+ */
+export const CACHE_TTL_JITTER = 0.1;
+/**
+ * Stale-while-revalidate (ADR 110): after its freshness an answer is still served, for at most this long, while one
+ * request recomputes it in the background. Past it, the answer is recomputed inside the request. Only time expires
+ * into staleness: a catalog change drops every answer (a new version), so a changed answer is never served stale.
+ */
+export const CACHE_STALE_SECONDS = 30;
+/** The oldest a time-expired answer can be when it is served, whatever the traffic. */
+export const CACHE_MAX_AGE_SECONDS = CACHE_TTL_SECONDS + CACHE_STALE_SECONDS;
+/** How long one recompute holds its key; one that failed or was refused lets the next stale hit try again after. */
+export const REVALIDATION_CLAIM_MS = 10_000;
+/** Background recomputes at once per process: beyond it a stale answer is served and its recompute waits its turn. */
+export const MAX_BACKGROUND_REVALIDATIONS = 4;
+
+/** An answer's freshness in milliseconds: CACHE_TTL_SECONDS shortened by up to CACHE_TTL_JITTER at random. */
+export const freshMsOf = (random: () => number) =>
+  Math.round(CACHE_TTL_SECONDS * 1000 * (1 - CACHE_TTL_JITTER * random()));
 /** What the in-process cache may hold: about 1,600 listing pages of 20 products, or 30,000 product pages. */
 export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Per entry beyond its bytes: the key, the tag, the map's and object's own memory. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
-type MemoryEntry = CachedAnswer & { version: string; expires: number; bytes: number };
+/** `fresh`: until when it is served as it is; `staleUntil`: until when it may be served while it is recomputed. */
+type MemoryEntry = CachedAnswer & { version: string; fresh: number; staleUntil: number; bytes: number };
 
 const stored = (entry: CachedAnswer, encoding: AnswerEncoding): Buffer | undefined => entry[encoding];
 
@@ -70,14 +100,10 @@ const entrySize = (key: string, answer: Parameters<ResponseCache['set']>[2]) =>
   ENTRY_OVERHEAD_BYTES;
 
 /**
- * In process: a least-recently-used map bounded by the bytes it holds (not by its number of entries, since a
- * listing page weighs twenty product pages). A hit moves the entry to the young end; the old end goes first.
+ * A least-recently-used map bounded by the bytes it holds (not by its number of entries, since a listing page weighs
+ * twenty product pages). A hit moves the entry to the young end; the old end goes first.
  */
-export function createMemoryResponseCache(
-  now: () => number = Date.now,
-  maxBytes = DEFAULT_CACHE_MAX_BYTES,
-): ResponseCache & { size(): { entries: number; bytes: number } } {
-  let version = 0;
+function bytesBoundedEntries(maxBytes: number) {
   let bytes = 0;
   const entries = new Map<string, MemoryEntry>();
   const remove = (key: string, entry: MemoryEntry) => {
@@ -90,16 +116,54 @@ export function createMemoryResponseCache(
       remove(oldest, entry);
     }
   };
+  return {
+    entries,
+    remove,
+    /** Map keeps insertion order: re-inserting makes this the most recently used. */
+    touch(key: string, entry: MemoryEntry) {
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    put(key: string, entry: MemoryEntry) {
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      bytes += entry.bytes;
+      makeRoom();
+      entries.set(key, entry);
+    },
+    grow(entry: MemoryEntry, added: number) {
+      entry.bytes += added;
+      bytes += added;
+      makeRoom();
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => ({ entries: entries.size, bytes }),
+  };
+}
+
+/** In process: the answers in a least-recently-used map bounded by bytes (`DEFAULT_CACHE_MAX_BYTES`). */
+export function createMemoryResponseCache(
+  now: () => number = Date.now,
+  maxBytes = DEFAULT_CACHE_MAX_BYTES,
+  random: () => number = Math.random,
+): ResponseCache & { size(): { entries: number; bytes: number } } {
+  let version = 0;
+  const kept = bytesBoundedEntries(maxBytes);
+  /** Keys being recomputed in the background, and since when. */
+  const revalidating = new Map<string, number>();
   const dropAll = () => {
     version += 1;
-    entries.clear();
-    bytes = 0;
+    kept.clear();
+    revalidating.clear();
   };
   const current = (key: string, at: string) => {
-    const entry = entries.get(key);
+    const entry = kept.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version !== at || entry.expires <= now()) {
-      remove(key, entry);
+    if (entry.version !== at || entry.staleUntil <= now()) {
+      kept.remove(key, entry);
       return undefined;
     }
     return entry;
@@ -111,34 +175,37 @@ export function createMemoryResponseCache(
     async get(key, at, encoding) {
       const entry = current(key, at);
       if (!entry) return undefined;
-      // Map keeps insertion order: re-inserting makes this the most recently used.
-      entries.delete(key);
-      entries.set(key, entry);
+      kept.touch(key, entry);
       const body = stored(entry, encoding);
       return {
         etag: entry.etag,
         link: entry.link,
         encoding: body ? encoding : 'identity',
         body: body ?? entry.identity,
+        stale: entry.fresh <= now(),
       };
+    },
+    async claimRevalidation(key, at) {
+      if (at !== String(version) || !kept.entries.has(key)) return false;
+      const since = revalidating.get(key);
+      if (since !== undefined && now() - since < REVALIDATION_CLAIM_MS) return false;
+      revalidating.set(key, now());
+      return true;
     },
     async set(key, at, answer) {
       if (at !== String(version)) return;
+      revalidating.delete(key);
       const size = entrySize(key, answer);
       if (size > maxBytes) return;
-      const previous = entries.get(key);
-      if (previous) remove(key, previous);
-      bytes += size;
-      makeRoom();
-      entries.set(key, { ...answer, version: at, expires: now() + CACHE_TTL_SECONDS * 1000, bytes: size });
+      const fresh = now() + freshMsOf(random);
+      const staleUntil = fresh + CACHE_STALE_SECONDS * 1000;
+      kept.put(key, { ...answer, version: at, fresh, staleUntil, bytes: size });
     },
     async addEncoding(key, at, encoding, added) {
       const entry = current(key, at);
       if (!entry || entry[encoding]) return;
       entry[encoding] = added;
-      entry.bytes += added.length;
-      bytes += added.length;
-      makeRoom();
+      kept.grow(entry, added.length);
     },
     async invalidate() {
       dropAll();
@@ -147,9 +214,7 @@ export function createMemoryResponseCache(
       // In process, a change heard from another process drops the same as one made here.
       dropAll();
     },
-    size() {
-      return { entries: entries.size, bytes };
-    },
+    size: kept.size,
   };
 }
 
@@ -158,33 +223,61 @@ const ADD_FIELD_IF_KEPT = `if redis.call('exists', KEYS[1]) == 1 then return red
 
 /**
  * In Redis under `prefix` (tests give their own so parallel runs do not bump each other's version). An answer is a
- * hash of its tag, link and bytes per encoding, so a hit fetches only the encoding it sends.
+ * hash of its tag, link, end of freshness and bytes per encoding, so a hit fetches only the encoding it sends. Redis
+ * drops it at the end of its staleness bound; a recompute's claim is a key of its own, set only if absent, so one
+ * process of all recomputes it.
  */
-export function createRedisResponseCache(redis: Redis, prefix = 'catalog-cache'): ResponseCache {
+export function createRedisResponseCache(
+  redis: Redis,
+  prefix = 'catalog-cache',
+  now: () => number = Date.now,
+  random: () => number = Math.random,
+): ResponseCache {
   const VERSION_KEY = `${prefix}:version`;
   // `bytes:` keeps these hashes apart from the JSON strings earlier releases stored under the same version.
   const keyOf = (key: string, version: string) => `${prefix}:${version}:bytes:${key}`;
+  const claimOf = (key: string, version: string) => `${prefix}:${version}:revalidating:${key}`;
   return {
     async version() {
       return (await redis.get(VERSION_KEY)) ?? '0';
     },
     async get(key, version, encoding) {
       const stored = keyOf(key, version);
-      const [etag, link, body] = await redis.hmgetBuffer(stored, 'etag', 'link', encoding);
+      const [etag, link, fresh, body] = await redis.hmgetBuffer(stored, 'etag', 'link', 'fresh', encoding);
       if (!etag) return undefined;
-      const answer = { etag: etag.toString(), ...(link ? { link: link.toString() } : {}) };
+      // An answer stored by an earlier release has no `fresh` and lives its 30 s as before. Past its bound it is gone
+      // by this clock too, whatever Redis's own expiry says.
+      const freshUntil = fresh ? Number(fresh.toString()) : Number.POSITIVE_INFINITY;
+      if (freshUntil + CACHE_STALE_SECONDS * 1000 <= now()) return undefined;
+      const stale = freshUntil <= now();
+      const answer = { etag: etag.toString(), ...(link ? { link: link.toString() } : {}), stale };
       if (body) return { ...answer, encoding, body };
       const identity = await redis.hgetBuffer(stored, 'identity');
       return identity ? { ...answer, encoding: 'identity', body: identity } : undefined;
     },
+    async claimRevalidation(key, version) {
+      return (await redis.set(claimOf(key, version), '1', 'PX', REVALIDATION_CLAIM_MS, 'NX')) === 'OK';
+    },
     async set(key, version, answer) {
-      const fields: Record<string, string | Buffer> = { etag: answer.etag, identity: answer.identity };
+      const freshMs = freshMsOf(random);
+      const fields: Record<string, string | Buffer> = {
+        etag: answer.etag,
+        identity: answer.identity,
+        fresh: String(now() + freshMs),
+      };
       if (answer.link) fields.link = answer.link;
       if (answer.br) fields.br = answer.br;
       if (answer.gzip) fields.gzip = answer.gzip;
       const stored = keyOf(key, version);
-      // Entries of old versions are never read again and expire on their own.
-      await redis.multi().hset(stored, fields).expire(stored, CACHE_TTL_SECONDS).exec();
+      // The previous answer goes as a whole (its other encodings were of other bytes). Entries of old versions are
+      // never read again and expire on their own.
+      await redis
+        .multi()
+        .del(stored)
+        .hset(stored, fields)
+        .pexpire(stored, freshMs + CACHE_STALE_SECONDS * 1000)
+        .del(claimOf(key, version))
+        .exec();
     },
     async addEncoding(key, version, encoding, bytes) {
       await redis.eval(ADD_FIELD_IF_KEPT, 1, keyOf(key, version), encoding, bytes);
@@ -251,40 +344,88 @@ function matches(request: FastifyRequest, etag: string): boolean {
 const CACHE_CONTROL = 'public, no-cache';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Writes a stored answer (fresh or stale) in the encoding the client accepts, compressing it once if need be. */
+async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hit: CacheHit,
+  at: { cache: ResponseCache; version: string; encoding: AnswerEncoding },
+) {
+  const { encoding } = at;
+  reply
+    .header('etag', hit.etag)
+    .header('cache-control', CACHE_CONTROL)
+    .header('vary', 'accept-encoding')
+    .header('x-cache', hit.stale ? 'stale' : 'hit');
+  if (hit.link) reply.header('link', hit.link);
+  if (matches(request, hit.etag)) return reply.code(304).send();
+  let { body } = hit;
+  let sent = hit.encoding;
+  if (sent !== encoding && encoding !== 'identity' && body.length >= COMPRESS_THRESHOLD_BYTES) {
+    body = encode(body, encoding);
+    sent = encoding;
+    await at.cache.addEncoding(request.url, at.version, encoding, body);
+  }
+  if (sent !== 'identity') reply.header('content-encoding', sent);
+  return reply.type(JSON_TYPE).send(body);
+}
+
+/** Recomputes a cached route's answer for `url` as a request of its own (mountRoutes: `app.inject`). */
+export type Revalidate = (url: string, headers: Record<string, string>) => Promise<unknown>;
+
+/** Marks a background recompute: it skips the look-up and stores what it computes. Only this process knows the tag. */
+const REVALIDATION_HEADER = 'x-cache-revalidation';
+
 /**
- * The hooks of a cached route, which encodes its own answers (the route is left out of @fastify/compress): a fresh
- * stored answer is written as it is, in the encoding the client accepts (304 when the client holds it already),
- * skipping the handler, the queries, the serializer and the compressor; otherwise the serialized answer is stored
- * on its way out with its tag and the one compressed copy this client needs (others are added as clients ask).
+ * The hooks of a cached route, which encodes its own answers (the route is left out of @fastify/compress): a stored
+ * answer is written as it is, in the encoding the client accepts (304 when the client holds it already), skipping
+ * the handler, the queries, the serializer and the compressor; otherwise the serialized answer is stored on its way
+ * out with its tag and the one compressed copy this client needs (others are added as clients ask).
+ * A stale answer (ADR 110) is written the same way, and one request of all recomputes it in the background, through
+ * `revalidate`, at most MAX_BACKGROUND_REVALIDATIONS at once. On the embedded database a miss waits for its turn
+ * within a documented bound (busy.ts `EMBEDDED_MISS_QUEUE`) or is refused; while the database is busy a stored answer
+ * is still served, a miss is refused and nothing is recomputed in the background.
  */
-export function cachedRouteHooks(cache: ResponseCache) {
+export function cachedRouteHooks(cache: ResponseCache, revalidate?: Revalidate) {
   const pending = new WeakMap<FastifyRequest, { version: string; encoding: AnswerEncoding }>();
+  const revalidationTag = randomUUID();
+  let revalidations = 0;
+  const startRevalidation = (request: FastifyRequest, version: string) => {
+    if (!revalidate || revalidations >= MAX_BACKGROUND_REVALIDATIONS || refusedIfMissed(request)) return;
+    revalidations += 1;
+    const { url } = request;
+    const acceptEncoding = request.headers['accept-encoding'];
+    const headers: Record<string, string> = { [REVALIDATION_HEADER]: revalidationTag };
+    if (typeof acceptEncoding === 'string') headers['accept-encoding'] = acceptEncoding;
+    void (async () => {
+      try {
+        if (await cache.claimRevalidation(url, version)) await revalidate(url, headers);
+      } catch (error) {
+        // The stale answer stays until its bound; the next stale hit after the claim's end tries again.
+        request.log.warn({ err: error, url }, 'background recompute of a cached answer failed');
+      } finally {
+        revalidations -= 1;
+      }
+    })();
+  };
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = acceptedEncoding(request);
     const version = await cache.version();
-    const hit = await cache.get(request.url, version, encoding);
+    const recomputing = request.headers[REVALIDATION_HEADER] === revalidationTag;
+    const hit = recomputing ? undefined : await cache.get(request.url, version, encoding);
     if (hit) {
-      reply
-        .header('etag', hit.etag)
-        .header('cache-control', CACHE_CONTROL)
-        .header('vary', 'accept-encoding')
-        .header('x-cache', 'hit');
-      if (hit.link) reply.header('link', hit.link);
-      if (matches(request, hit.etag)) return reply.code(304).send();
-      let { body } = hit;
-      let sent = hit.encoding;
-      if (sent !== encoding && encoding !== 'identity' && body.length >= COMPRESS_THRESHOLD_BYTES) {
-        body = encode(body, encoding);
-        sent = encoding;
-        await cache.addEncoding(request.url, version, encoding, body);
-      }
-      if (sent !== 'identity') reply.header('content-encoding', sent);
-      return reply.type(JSON_TYPE).send(body);
+      if (hit.stale) startRevalidation(request, version);
+      return sendStored(request, reply, hit, { cache, version, encoding });
     }
+    // On the embedded database a miss waits its turn within the documented bound, or is refused (busy.ts).
+    if (refusedIfMissed(request) || !(await admitMiss(request))) return refuseBusy(reply);
     pending.set(request, { version, encoding });
     return undefined;
   };
   const onSend: onSendHookHandler<unknown> = async (request, reply, payload) => {
+    // Its answer is computed (or failed): the next miss may ask the database. Here rather than at `onResponse`, which
+    // does not come for a client that went away.
+    leaveMiss(request);
     const miss = pending.get(request);
     if (miss === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     const identity = ownBytes(payload);

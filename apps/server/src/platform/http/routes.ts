@@ -213,7 +213,10 @@ export function mountRoutes(
   } = {},
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const cacheHooks = cache ? cachedRouteHooks(cache) : undefined;
+  // A stale answer is recomputed in the background as a request of its own, through every hook a client's goes through.
+  const cacheHooks = cache
+    ? cachedRouteHooks(cache, (url, headers) => app.inject({ method: 'GET', url, headers }))
+    : undefined;
   const checkAnswers = options.checkAnswers ?? true;
   for (const definition of routes) {
     const { endpoint } = definition;
@@ -233,7 +236,12 @@ export function mountRoutes(
       url: endpoint.path,
       ...(definition.cached && cacheHooks
         ? // A cached route keeps and sends its own compressed copies (response-cache.ts): not compressed again.
-          { onRequest: cacheHooks.onRequest, onSend: cacheHooks.onSend, compress: false as const }
+          {
+            onRequest: cacheHooks.onRequest,
+            onSend: cacheHooks.onSend,
+            compress: false as const,
+            config: { cachedRead: true },
+          }
         : {}),
       // The compiler is typed per schema by the type provider; ours wraps the provider's own for any schema.
       ...(definition.shaped

@@ -17,7 +17,7 @@ import type { JobRunner } from '../jobs/index.js';
 import { redactUrl } from '../logger.js';
 import { observability } from '../observability/plugin.js';
 import { MAX_IMAGE_BYTES } from '../storage/storage.js';
-import { refuseWhileBusy } from './busy.js';
+import { refusedAsBusy, refuseWhileBusy } from './busy.js';
 import { clientErrorAnswer, installErrorHandler } from './error-handler.js';
 import {
   answerClientError,
@@ -75,8 +75,10 @@ export function createServer(
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ip: request.ip,
     };
-    if (reply.statusCode >= 500) request.log.error(fields, 'request failed');
-    else request.log.info(fields, 'request');
+    // A refusal of the embedded database's bound (busy.ts) is load shed by design, at info with every request: an
+    // error line per refusal cost the starved server more CPU just when it had least (ADR 110).
+    if (reply.statusCode >= 500 && !refusedAsBusy(request)) request.log.error(fields, 'request failed');
+    else request.log.info(fields, refusedAsBusy(request) ? 'request refused: busy' : 'request');
   });
   return { app, knownRoutes };
 }
