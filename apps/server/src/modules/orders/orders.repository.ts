@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { parsedJson, rowFromJson, rowsFromJson } from '../../platform/db/json-rows.js';
-import { prepared, preparedSql, type ReadPart } from '../../platform/db/prepared.js';
+import { parsedJson, rowsFromJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import {
   orderActivities,
   type orderAssignments,
@@ -354,48 +354,6 @@ const lockTrackerOrders = prepared('orders_lock_of_tracker', (db) =>
 
 export async function ordersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
   return trackerOrders(executor, { trackerId });
-}
-
-/**
- * The checkout of `reference` locked, then its orders (as `lockOrdersOfTracker` locks them), as a part of a read of
- * several modules (`readTogether`; issue 32, item 6; ADR 087): the orders' condition is on the checkout's id, which
- * the part finds first, so they are locked after it, as when the two were two statements; a row changed while this
- * waited is read as it is now (a locking read answers the row it locked).
- */
-export function lockTrackerAndOrdersPart(
-  reference: string,
-): ReadPart<{ tracker: TrackerRow; orders: OrderRow[] } | undefined> {
-  return {
-    name: 'orders_lock_tracker_and_orders',
-    sql: () => sql`
-      with t as materialized (
-        select * from ${orderTrackers} where ${orderTrackers.reference} = ${sql.placeholder('reference')} for update
-      ),
-      locked_orders as materialized (
-        select * from ${orders} where ${orders.trackerId} = (select id from t)
-        order by ${orders.storeName}, ${orders.id}
-        for update
-      )
-      select json_build_object('tracker', (select row_to_json(t) from t),
-        'orders', (select coalesce(json_agg(l order by l.store_name, l.id), '[]') from locked_orders l))`,
-    values: { reference },
-    decode: (json) => {
-      const locked = parsedJson<{ tracker: Record<string, unknown> | null; orders: unknown }>(json);
-      if (!locked.tracker) return undefined;
-      return {
-        tracker: rowFromJson<TrackerRow>(orderTrackers, locked.tracker),
-        orders: rowsFromJson<OrderRow>(orders, locked.orders),
-      };
-    },
-  };
-}
-
-/**
- * The customer of the checkout `reference` (the `reference` placeholder), as an SQL `uuid` expression for another
- * module's part of the same read (ADR 081, 087): a checkout's customer never changes, so it is read without a lock.
- */
-export function trackerCustomerIdSql(): SQL {
-  return sql`(select ${orderTrackers.customerId} from ${orderTrackers} where ${orderTrackers.reference} = ${sql.placeholder('reference')})`;
 }
 
 /** The orders of a checkout, locked in one statement, in the order `ordersOfTracker` answers them. */
