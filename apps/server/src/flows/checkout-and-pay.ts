@@ -1,5 +1,5 @@
 import { checkoutEndpoints } from '@market/contracts';
-import { findUserById } from '../modules/auth/index.js';
+import { findUserById, type MailRecipient } from '../modules/auth/index.js';
 import type { CartService } from '../modules/cart/index.js';
 import { type SalesFolder, salesPart } from '../modules/catalog/index.js';
 import {
@@ -34,7 +34,8 @@ import { type RouteDefinition, route, type SignedInAccount } from '../platform/h
 //               /api/checkout/pay, which answers the page the provider gave the first time.
 //
 // Pay (the provider's payment settled: webhook or the customer's return; the payments module's transaction):
-//   1. lock     checkout.lockForPayment: the checkout, under the lock the amount check took.
+//   1. lock     checkout.lockForPayment: the checkout and its orders, locked with the payment's row (one
+//               statement: checkout.lockWithPayment), with the customer the confirmation mail goes to.
 //   2. orders   orders.markPaid: pending, with delivery tokens and hand-overs.
 //   3. books    ledger.bookPayments: commission from the store's category, the payment in escrow (orders paid
 //               at the door are booked when the carrier takes the cash, ADR 074).
@@ -71,7 +72,8 @@ async function checkOut(
   const opened = await deps.db.transaction(async (tx): Promise<OpenedCheckout> => {
     const opened = await checkout.open(tx, customerId, body, customer);
     if (opened.tracker.amountDueKobo > 0) return opened;
-    const outcome = await pay(parts, tx, opened.tracker);
+    // The customer as the request's session check read them (ADR 037): the confirmation mail's recipient.
+    const outcome = await pay(parts, tx, opened.tracker, customer);
     if (!outcome.paid) throw new AppError('CONFLICT', `Failed to create order: ${outcome.reason}`);
     return { tracker: (await orders.findTracker(tx, { id: opened.tracker.id }))! };
   });
@@ -86,14 +88,15 @@ async function pay(
   parts: CheckoutAndPayParts,
   executor: Db,
   tracker: TrackerRow,
+  recipient?: MailRecipient,
 ): Promise<{ paid: true } | { paid: false; reason: string }> {
   const { orders } = parts;
   // The orders the payment locked with the checkout (ADR 087), taken before a savepoint: it is another executor.
   const locked = orders.takeLockedOrders(executor, tracker.id);
   // Only a discounted checkout has coupon uses that may be refused: it alone needs the savepoint (ADR 033).
-  if (tracker.discountTotalKobo === 0) return paySteps(parts, executor, tracker, locked);
+  if (tracker.discountTotalKobo === 0) return paySteps(parts, executor, tracker, locked, recipient);
   try {
-    return await executor.transaction((tx) => paySteps(parts, tx, tracker, locked));
+    return await executor.transaction((tx) => paySteps(parts, tx, tracker, locked, recipient));
   } catch (error) {
     if (error instanceof CouponUseRefused) return { paid: false, reason: error.message };
     throw error;
@@ -105,6 +108,7 @@ async function paySteps(
   tx: Db,
   tracker: TrackerRow,
   locked?: OrderRow[],
+  recipient?: MailRecipient,
 ): Promise<{ paid: true }> {
   const { deps, checkout, orders } = parts;
   const { orders: paidOrders, items, audit } = await orders.markPaid(tx, tracker, locked);
@@ -131,7 +135,8 @@ async function paySteps(
         refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; '),
       );
   }
-  const customer = await findUserById(tx, tracker.customerId);
+  // The mail's recipient as read with the checkout's lock (ADR 087) or by the request's session check; else now.
+  const customer = recipient ?? (await findUserById(tx, tracker.customerId));
   // Five writes, none reading another's rows, sent as one statement (ADR 055): units sold (catalog), the cart lines
   // bought (cart), the confirmation mail (outbox), the orders' moves in the audit trail, the notification events.
   const sold = items.map(({ productId, variantId, quantity, storeId }) => ({
@@ -159,16 +164,19 @@ function checkoutPurpose(parts: CheckoutAndPayParts): PaymentPurpose {
   return {
     prefix: CHECKOUT_PREFIX,
     expectedAmountKobo: checkout.expectedAmountKobo,
+    // The checkout and its orders locked, and the customer read, in the statement that locks the payment (ADR 087).
+    lockWithPayment: checkout.lockWithPayment,
     async onPaid(executor, reference) {
-      const tracker = await checkout.lockForPayment(executor, reference);
-      if (!tracker || tracker.status === 'paid') return;
+      const locked = await checkout.lockForPayment(executor, reference);
+      if (!locked || locked.tracker.status === 'paid') return;
+      const { tracker, recipient } = locked;
       if (tracker.status !== 'awaiting_payment') {
         // The money came after the checkout closed and its stock went back: it is refunded by the sweeper.
         await orders.markRefundDue(executor, tracker);
         deps.logger.warn({ reference }, 'payment for a closed checkout; it will be refunded');
         return;
       }
-      const outcome = await pay(parts, executor, tracker);
+      const outcome = await pay(parts, executor, tracker, recipient);
       if (outcome.paid) return;
       // Never more discounted paid orders than the coupon allows: this payment goes back instead.
       await checkout.closeUnpaid(

@@ -105,6 +105,11 @@ const rules: BoundaryRules = {
       by: 'modules/cart/cart-reads.ts',
       why: 'pricing reads the cart, its products, the address, codes, coupons and gift cards in one statement (ADR 087): the coupons that may apply are those of the stores of the cart’s products, which the catalog answers inside it',
     },
+    {
+      name: 'trackerCustomerIdSql',
+      by: 'modules/checkout/checkout.payment.ts',
+      why: 'a checkout’s payment locks the payment, the checkout and its orders and reads the customer its confirmation mail goes to in one statement (ADR 087): the account is the checkout’s customer, which the orders module answers inside it',
+    },
   ],
   temporarilyExempt: [],
 };

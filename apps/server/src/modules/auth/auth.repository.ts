@@ -1,7 +1,8 @@
 import type { AccountKind } from '@market/contracts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { prepared } from '../../platform/db/prepared.js';
+import { parsedJson } from '../../platform/db/json-rows.js';
+import { prepared, type ReadPart } from '../../platform/db/prepared.js';
 import {
   type OneTimePurpose,
   oneTimeTokens,
@@ -68,6 +69,27 @@ const userById = prepared('auth_user_by_id', (db) =>
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await userById(db, { id });
   return row;
+}
+
+/** Who a mail to an account is written to: its address and the name it is greeted by. */
+export interface MailRecipient {
+  email: string;
+  firstName: string;
+}
+
+/**
+ * The live account `id` gives (an SQL `uuid` expression of another part of the read, `idName` naming it; its
+ * placeholders are that part's), as a part of a read of several modules (`readTogether`, ADR 087): what a mail to
+ * it needs. Undefined for an account gone or deleted, as `findUserById`.
+ */
+export function mailRecipientPart(id: SQL, idName: string): ReadPart<MailRecipient | undefined> {
+  return {
+    name: `auth_mail_recipient_of_${idName}`,
+    sql: () => sql`select json_build_object('email', u.email, 'firstName', u.first_name) from ${users} u
+      where u.id = ${id} and u.deleted_at is null`,
+    values: {},
+    decode: (json) => (json === null ? undefined : parsedJson<MailRecipient>(json)),
+  };
 }
 
 /** Names and e-mails of accounts by id, as they are now: what the audit trail shows beside each actor. */

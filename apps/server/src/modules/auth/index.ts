@@ -24,6 +24,8 @@ export {
   listPartners,
   liveAdminAccounts,
   liveSessionIdsAmong,
+  type MailRecipient,
+  mailRecipientPart,
   reachableAccounts,
   revokeUserSessions,
   type UserRow,

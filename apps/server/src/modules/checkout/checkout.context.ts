@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import type { trackingUrlMaker } from '../../platform/security/tracking-links.js';
+import type { MailRecipient } from '../auth/index.js';
 import type { ActivityRow, ItemRow, OrderRow, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
 import type { CheckoutPorts } from './checkout.ports.js';
@@ -19,6 +20,15 @@ export interface OpenedCheckout {
 }
 
 /**
+ * A checkout locked for its payment, and the customer its confirmation mail goes to when it was read in the same
+ * statement (ADR 087; undefined otherwise: read when the mail is written).
+ */
+export interface LockedForPayment {
+  tracker: TrackerRow;
+  recipient?: MailRecipient;
+}
+
+/**
  * What every step of checkout is given once (ADR 091): its deps, the other modules' functions, and the trackers
  * locked while a payment's amount was checked.
  */
@@ -27,9 +37,9 @@ export interface CheckoutContext {
   ports: CheckoutPorts;
   trackUrlOf: ReturnType<typeof trackingUrlMaker>;
   /**
-   * The tracker `expectedAmountKobo` locked while the payment's amount was checked, for `lockForPayment` in the same
-   * transaction (ADR 033: one locked read instead of a read and a locked read). Keyed by the transaction, so it
-   * never outlives it.
+   * The tracker `expectedAmountKobo` locked while the payment's amount was checked, with its customer's mail
+   * recipient, for `lockForPayment` in the same transaction (ADR 033: one locked read instead of a read and a
+   * locked read; ADR 087: the customer read in it). Keyed by the transaction, so it never outlives it.
    */
-  lockedForPayment: WeakMap<Db, TrackerRow>;
+  lockedForPayment: WeakMap<Db, LockedForPayment>;
 }

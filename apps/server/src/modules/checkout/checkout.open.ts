@@ -54,6 +54,7 @@ export async function open(
   if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
   const address = pricing.address!;
   const podFees = await payOnDeliveryFees(ctx, tx, customerId, body.payOnDeliveryStoreIds ?? [], pricing);
+  let paymentRecorded = false;
   const reservations = pricing.stores.flatMap((store) =>
     store.lines.map((line) => ({
       productId: line.product.id,
@@ -80,6 +81,14 @@ export async function open(
     orderNote: body.orderNote ?? null,
     reservations,
     stores: ordersOf(pricing, podFees),
+    // The payment is recorded with the checkout, in its transaction: one commit instead of two (ADR 055); and in
+    // the statement that writes the checkout when no gift card lowers the amount after it (ADR 087).
+    writeWith: (tracker) => {
+      if (pricing.giftCards.length > 0 || tracker.amountDueKobo === 0) return [];
+      const part = deps.payments.recordPart(paymentOf(tracker, customer.email));
+      paymentRecorded = part !== undefined;
+      return part ? [part] : [];
+    },
   });
   const written = { orders: created.orders, items: created.items, activities: created.activities };
   // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
@@ -87,9 +96,10 @@ export async function open(
   const left = await ports.reserveStock(tx, reservations);
   await ensureWithinHeldShare(ctx, tx, pricing, left);
   const trackerRow = await holdMoney(ctx, tx, customerId, pricing, created);
-  // The payment is recorded with the checkout, in its transaction: one commit instead of two (ADR 055). The
+  // Otherwise (gift cards held, or a split worked out from the rows just written) it is recorded now. The
   // provider is asked for its page after the commit.
-  if (trackerRow.amountDueKobo > 0) await deps.payments.record(tx, paymentOf(trackerRow, customer.email));
+  if (trackerRow.amountDueKobo > 0 && !paymentRecorded)
+    await deps.payments.record(tx, paymentOf(trackerRow, customer.email));
   return { tracker: trackerRow, written };
 }
 

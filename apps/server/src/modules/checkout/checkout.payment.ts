@@ -1,36 +1,84 @@
 import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
-import { readTogether, type StatementPart } from '../../platform/db/prepared.js';
+import { type ReadPart, readTogether, type StatementPart } from '../../platform/db/prepared.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
-import type { OrderRow, TrackerRow } from '../orders/index.js';
-import type { CheckoutContext, OpenedCheckout } from './checkout.context.js';
+import { type MailRecipient, mailRecipientPart } from '../auth/index.js';
+import { type OrderRow, type TrackerRow, trackerCustomerIdSql } from '../orders/index.js';
+import type { CheckoutContext, LockedForPayment, OpenedCheckout } from './checkout.context.js';
 import { confirmationSubject } from './checkout.rules.js';
 
 // A checkout's payment (ADR 091: named functions of the checkout's context, bound by `createCheckoutService`): the
 // provider's page, the amount it must come to and the checkout it pays, the confirmation mail, the payer's return.
 
 /**
- * What a checkout's payment must amount to. In the payment's transaction (under its row lock) the tracker is
- * locked now (payment row, then tracker: the order settling always used) and kept for `lockForPayment`.
+ * The checkout's rows to lock with its payment's row, in the statement that locks it (ADR 087): the checkout and its
+ * orders, then the customer its confirmation mail goes to (read, not locked); what they read is kept for
+ * `expectedAmountKobo` and `lockForPayment` in the transaction `executor`.
+ */
+export function lockWithPayment(ctx: CheckoutContext, executor: Db, reference: string): ReadPart<unknown>[] {
+  const { ports, lockedForPayment } = ctx;
+  const tracker = ports.orders.lockTrackerForPaymentPart(executor, reference);
+  const recipient = mailRecipientPart(trackerCustomerIdSql(), 'tracker_customer');
+  return [
+    {
+      ...tracker,
+      decode: (json) => {
+        const locked = tracker.decode(json);
+        if (locked) lockedForPayment.set(executor, { tracker: locked });
+        return locked;
+      },
+    },
+    {
+      ...recipient,
+      decode: (json) => {
+        const read = recipient.decode(json);
+        const kept = lockedForPayment.get(executor);
+        if (kept) kept.recipient = read;
+        return read;
+      },
+    },
+  ];
+}
+
+/**
+ * What a checkout's payment must amount to. In the payment's transaction (under its row lock) the tracker is the
+ * one locked with the payment's row (`lockWithPayment`), else locked now (payment row, then tracker: the order
+ * settling always used) and kept for `lockForPayment`, with the customer its confirmation mail goes to, read in the
+ * same statement (ADR 087).
  */
 export async function expectedAmountKobo(ctx: CheckoutContext, executor: Db, reference: string) {
   const { deps, ports, lockedForPayment } = ctx;
   const { db } = deps;
   const { orders } = ports;
   if (executor === db) return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
-  const tracker = await orders.lockTrackerForPayment(executor, reference);
-  if (tracker) lockedForPayment.set(executor, tracker);
+  const kept = lockedForPayment.get(executor);
+  if (kept?.tracker.reference === reference) return kept.tracker.amountDueKobo;
+  const { tracker, also: recipient } = await orders.lockTrackerForPayment(
+    executor,
+    reference,
+    mailRecipientPart(trackerCustomerIdSql(), 'tracker_customer'),
+  );
+  if (tracker) lockedForPayment.set(executor, { tracker, recipient });
   return tracker?.amountDueKobo;
 }
 
-/** The checkout a settled payment pays, locked: the one `expectedAmountKobo` kept, else locked now. */
-export async function lockForPayment(ctx: CheckoutContext, executor: Db, reference: string) {
+/**
+ * The checkout a settled payment pays, locked: the one `expectedAmountKobo` kept (with its mail's recipient), else
+ * locked now.
+ */
+export async function lockForPayment(
+  ctx: CheckoutContext,
+  executor: Db,
+  reference: string,
+): Promise<LockedForPayment | undefined> {
   const { ports, lockedForPayment } = ctx;
   const { orders } = ports;
   const kept = lockedForPayment.get(executor);
   lockedForPayment.delete(executor);
-  return kept?.reference === reference ? kept : orders.lockTracker(executor, { reference });
+  if (kept?.tracker.reference === reference) return kept;
+  const tracker = await orders.lockTracker(executor, { reference });
+  return tracker ? { tracker } : undefined;
 }
 
 /** The customer's confirmation mail of a paid checkout, as one part of the payment's combined write (ADR 055). */
@@ -38,7 +86,7 @@ export function confirmationMail(
   ctx: CheckoutContext,
   tracker: TrackerRow,
   paidOrders: OrderRow[],
-  customer: { email: string; firstName: string },
+  customer: MailRecipient,
 ): StatementPart {
   const { deps, trackUrlOf } = ctx;
   return deps.mailer.outboxPart({
@@ -65,7 +113,10 @@ export function confirmationMail(
 }
 
 /** What the payments module records and the provider is asked for, for a checkout's amount due. */
-export function paymentOf(tracker: TrackerRow, email: string) {
+export function paymentOf(
+  tracker: Pick<TrackerRow, 'id' | 'reference' | 'customerId' | 'amountDueKobo'>,
+  email: string,
+) {
   return {
     reference: tracker.reference,
     amountKobo: tracker.amountDueKobo,

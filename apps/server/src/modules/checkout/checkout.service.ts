@@ -1,14 +1,19 @@
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
-import type { TrackerRow } from '../orders/index.js';
-import { type CheckoutContext, type CheckoutDeps, PAYMENT_WINDOW_MINUTES } from './checkout.context.js';
+import {
+  type CheckoutContext,
+  type CheckoutDeps,
+  type LockedForPayment,
+  PAYMENT_WINDOW_MINUTES,
+} from './checkout.context.js';
 import { closeUnpaid, couponUses, open } from './checkout.open.js';
 import {
   answerOpened,
   confirmationMail,
   expectedAmountKobo,
   lockForPayment,
+  lockWithPayment,
   pay,
   recordTransaction,
   trackerOf,
@@ -82,11 +87,12 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     deps,
     ports,
     trackUrlOf: trackingUrlMaker(deps.config),
-    lockedForPayment: new WeakMap<Db, TrackerRow>(),
+    lockedForPayment: new WeakMap<Db, LockedForPayment>(),
   };
   return {
     expectedAmountKobo: bound(ctx, expectedAmountKobo),
     lockForPayment: bound(ctx, lockForPayment),
+    lockWithPayment: bound(ctx, lockWithPayment),
     closeUnpaid: bound(ctx, closeUnpaid),
     couponUses: bound(ctx, couponUses),
     confirmationMail: bound(ctx, confirmationMail),

@@ -3,9 +3,11 @@ import type { Db } from '../../platform/db/client.js';
 import { koboFromDb } from '../../platform/db/kobo.js';
 import type { Deps } from '../../platform/deps.js';
 import { ledgerOrderFigures } from './ledger.figures.js';
+import { entriesOf } from './ledger.movements.js';
 import {
   bearerUnchanged,
   chargebackLines,
+  commissionMemo,
   doorRefundPaidLines,
   MERCHANT_ACCOUNTS,
   paymentMovements,
@@ -36,13 +38,14 @@ export interface BookingsContext {
   log: Deps['logger'];
   post(executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]): Promise<void>;
   postMany(executor: Db, movements: Movement[]): Promise<void>;
-  /** The orders' pages at payment, with their stores' commission (one prepared statement, ADR 037). */
-  openPages(
+  /**
+   * The orders' pages at payment, with their stores' commission, and every line of their payments, in one prepared
+   * statement (ADR 037, 087; `bookPaymentsAtOnce`): answers the orders it opened a page for.
+   */
+  bookPaymentsAtOnce(
     executor: Db,
     values?: Record<string, unknown>,
-  ): Promise<
-    { order_id: string; basis_points: number; rate_missing: boolean; commission_kobo: string | number }[]
-  >;
+  ): Promise<{ order_id: string; rate_missing: boolean }[]>;
 }
 
 /** The order's page, locked for the caller's transaction (refunds, completion and payouts of it queue here). */
@@ -57,9 +60,9 @@ export async function lockPage(executor: Db, orderId: string) {
 
 /**
  * The orders were paid: each gets its page (commission rate of its store), and its payment, commission and
- * shipping fee are posted (ADR 027). A fixed number of statements for a checkout's orders (ADR 033): one for the
- * stores' rates, the commissions and the pages (ADR 037), one insert of every line. An order already booked is
- * skipped.
+ * shipping fee are posted (ADR 027). One statement for a checkout's orders (ADR 033, 037, 087): the stores' rates,
+ * the commissions, the pages and every line; the commission's lines are made in it from the commission it works
+ * out, the others are built here. An order already booked is skipped.
  */
 export async function bookPayments(
   ctx: BookingsContext,
@@ -68,8 +71,9 @@ export async function bookPayments(
   atTheDoor?: CashAtTheDoor,
 ) {
   if (paidOrders.length === 0) return;
-  const opened = await ctx.openPages(executor, {
-    at: ctx.deps.now().toISOString(),
+  const at = ctx.deps.now();
+  const opened = await ctx.bookPaymentsAtOnce(executor, {
+    at: at.toISOString(),
     orders: JSON.stringify(
       paidOrders.map((order) => ({
         order_id: order.id,
@@ -80,20 +84,23 @@ export async function bookPayments(
         total: order.totalKobo,
         paid_at: order.paidAt?.toISOString() ?? null,
         created_at: order.createdAt.toISOString(),
+        commission_memo: commissionMemo(order),
       })),
     ),
+    entries: entriesOf(
+      paidOrders.flatMap((order) =>
+        paymentMovements(order, 0, atTheDoor).filter((movement) => movement.kind !== 'commission'),
+      ),
+      at,
+    ),
   });
-  const commissionOfOrder = new Map(opened.map((row) => [row.order_id, row]));
-  const movements: Movement[] = [];
-  for (const order of paidOrders) {
-    const values = commissionOfOrder.get(order.id);
-    if (!values) continue; // booked before
-    if (values.rate_missing) {
-      ctx.log.error({ storeId: order.storeId }, 'store has no payment category; standard commission used');
-    }
-    movements.push(...paymentMovements(order, koboFromDb(values.commission_kobo), atTheDoor));
-  }
-  await ctx.postMany(executor, movements);
+  const storeOfOrder = new Map(paidOrders.map((order) => [order.id, order.storeId]));
+  for (const row of opened)
+    if (row.rate_missing)
+      ctx.log.error(
+        { storeId: storeOfOrder.get(row.order_id) },
+        'store has no payment category; standard commission used',
+      );
 }
 
 /**

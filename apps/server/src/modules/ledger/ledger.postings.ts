@@ -18,6 +18,11 @@ export const merchantAccountOf = (page: { payableAt: Date | null }): LedgerAccou
  * An order paid (online, or at the door to a carrier): the money into clearing (or the carrier's cash) and the
  * store's escrow, the commission and the delivery fee out of that escrow; at the door, the fee the carrier took too.
  */
+/** The memo of an order's commission movement (made in SQL at payment, `bookPaymentsAtOnce`). */
+export function commissionMemo(order: Pick<OrderFacts, 'orderName'>): string {
+  return `Commission on ${order.orderName}`;
+}
+
 export function paymentMovements(
   order: OrderFacts,
   commissionKobo: number,
@@ -51,7 +56,7 @@ export function paymentMovements(
     },
     {
       kind: 'commission',
-      memo: `Commission on ${order.orderName}`,
+      memo: commissionMemo(order),
       links,
       lines: [
         { account: 'merchant_escrow', storeId: store, amountKobo: commissionKobo },

@@ -58,11 +58,12 @@ const GOODS_KEPT_ACCOUNTS = sql`account in ('merchant_escrow', 'merchant_payable
 /**
  * The delta rows of a set of ledger lines (`lines`: a relation with the columns of `ledger_entries`), the same
  * filters as `ledgerOrderFiguresSql` (ledger.figures.ts) per order, added up per store and day of the order:
- * - the lines of an order, by its page's store and day;
+ * - the lines of an order, by its page's store and day (`pages`: the pages, `ledger_orders` unless the pages are
+ *   opened by the same statement, which cannot see them there);
  * - what payouts paid of each order (a payout's line pays the orders it carries, its reversal takes them back);
  * - the store lines' balances (day null).
  */
-export function rollupDeltasSql(lines: SQL): SQL {
+export function rollupDeltasSql(lines: SQL, pages: SQL = sql`${ledgerOrders}`): SQL {
   return sql`
     select ${deltaSelect(sql`lo.store_id`, sql`lo.order_day`, {
       commission_kobo: sql`-sum(l.amount_kobo) filter (where l.account = 'platform_commission')`,
@@ -79,7 +80,7 @@ export function rollupDeltasSql(lines: SQL): SQL {
       undone_goods_kept_kobo: sql`-sum(l.amount_kobo) filter (where lo.undone_at is not null
         and l.${GOODS_KEPT_ACCOUNTS} and l.${NOT_PAYOUT})`,
     })}
-    from ${lines} l join ${ledgerOrders} lo on lo.order_id = l.order_id
+    from ${lines} l join ${pages} lo on lo.order_id = l.order_id
     group by lo.store_id, lo.order_day
     union all
     select ${deltaSelect(sql`lo.store_id`, sql`lo.order_day`, {

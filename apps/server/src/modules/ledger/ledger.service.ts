@@ -29,7 +29,7 @@ import {
   unbooked,
 } from './ledger.bookings.js';
 import { listCategories, updateCategory } from './ledger.categories.js';
-import { openPagesAtPayment, postMany as postMovements } from './ledger.movements.js';
+import { bookPaymentsAtOnce, postMany as postMovements } from './ledger.movements.js';
 import { payoutView } from './ledger.payout-rows.js';
 import {
   confirmLatePayouts,
@@ -177,7 +177,7 @@ export interface Movement {
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
-  const openPages = openPagesAtPayment(needs);
+  const bookPaymentsStatement = bookPaymentsAtOnce(needs);
   const postMany = (executor: Db, movements: Movement[]) => postMovements(deps.now, executor, movements);
   const post = (executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) =>
     postMany(executor, [{ kind, memo, links, lines }]);
@@ -185,7 +185,7 @@ export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   /** What the payouts' functions (ledger.payouts.ts) share of the books. */
   const ctx: PayoutsContext = { deps, db, log, needs, post, postMany };
   /** What the bookings of orders' money (ledger.bookings.ts) share of the books. */
-  const books: BookingsContext = { deps, log, post, postMany, openPages };
+  const books: BookingsContext = { deps, log, post, postMany, bookPaymentsAtOnce: bookPaymentsStatement };
 
   return {
     bookPayments: bound(books, bookPayments),

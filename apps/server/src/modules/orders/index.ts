@@ -74,7 +74,7 @@ export type {
   RefundRow,
   TrackerRow,
 } from './orders.repository.js';
-export { ordersWaitingInQueue } from './orders.repository.js';
+export { ordersWaitingInQueue, trackerCustomerIdSql } from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 export type {
   CheckoutInput,

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   insertFromJson,
@@ -7,7 +8,7 @@ import {
   rowFromJson,
   rowsFromJson,
 } from '../../platform/db/json-rows.js';
-import { preparedSql } from '../../platform/db/prepared.js';
+import { preparedSql, type ReadPart, type StatementPart } from '../../platform/db/prepared.js';
 import type {
   ActivityRow,
   ItemRow,
@@ -125,19 +126,39 @@ const asJson = {
  * and first activities, as data-modifying CTEs of a single insert. Each table's rows are one JSON parameter (ADR
  * 037), so the statement's text is the same for any cart and is built and planned once.
  */
-const insertCheckoutStatement = preparedSql<Record<'tracker' | 'orders' | 'items' | 'activities', unknown>>(
-  'orders_insert_checkout',
-  () => sql`with
+type InsertCheckoutStatement = (
+  executor: Db,
+  values?: Record<string, unknown>,
+) => Promise<Record<'tracker' | 'orders' | 'items' | 'activities', unknown>[]>;
+const insertCheckoutStatements = new Map<string, InsertCheckoutStatement>();
+
+/**
+ * The statement of `insertCheckout` with other modules' writes (`with`, ADR 087: the payment's row) as further
+ * data-modifying CTEs, as `writeTogether` sends them; built once per list of parts.
+ */
+function insertCheckoutStatement(parts: StatementPart[]): InsertCheckoutStatement {
+  const name = parts.map((part) => part.name).join('+');
+  let statement = insertCheckoutStatements.get(name);
+  if (statement) return statement;
+  const withParts = parts.map((part, index) => sql`, ${sql.raw(`w${index}`)} as (${part.sql()})`);
+  statement = preparedSql(
+    name === ''
+      ? 'orders_insert_checkout'
+      : `orders_insert_checkout_${createHash('sha256').update(name).digest('hex').slice(0, 16)}`,
+    () => sql`with
     t as (${insertFromJson(orderTrackers, trackerKeys, 'tracker')} returning *),
     r as (${insertFromJson(stockReservations, reservationKeys, 'reservations')}),
     o as (${insertFromJson(orders, orderKeys, 'orders')} returning *),
     i as (${insertFromJson(orderItems, itemKeys, 'items')} returning *),
-    a as (${insertFromJson(orderActivities, activityKeys, 'activities')} returning *)
+    a as (${insertFromJson(orderActivities, activityKeys, 'activities')} returning *)${sql.join(withParts, sql``)}
     select (select row_to_json(t) from t) as tracker,
       (select coalesce(json_agg(o order by o.store_name, o.id), '[]') from o) as orders,
       (select coalesce(json_agg(i), '[]') from i) as items,
       (select coalesce(json_agg(a), '[]') from a) as activities`,
-);
+  );
+  insertCheckoutStatements.set(name, statement);
+  return statement;
+}
 
 /**
  * Writes one checkout in one round trip (ADR 036). Ids of the tracker and orders are chosen by the caller so that
@@ -153,15 +174,23 @@ export async function insertCheckout(
     items: Pick<NewOrderItem, (typeof itemKeys)[number]>[];
     activities: Pick<typeof orderActivities.$inferInsert, (typeof activityKeys)[number]>[];
   },
+  writeWith: StatementPart[] = [],
 ): Promise<{ tracker: TrackerRow; orders: OrderRow[]; items: ItemRow[]; activities: ActivityRow[] }> {
   const trackerId = input.tracker.id;
-  const [row] = await insertCheckoutStatement(executor, {
+  const values: Record<string, unknown> = {
     tracker: asJson.trackers([input.tracker]),
     reservations: asJson.reservations(input.reservations.map((line) => ({ ...line, trackerId }))),
     orders: asJson.orders(input.orders),
     items: asJson.items(input.items),
     activities: asJson.activities(input.activities),
-  });
+  };
+  for (const part of writeWith)
+    for (const [key, value] of Object.entries(part.values)) {
+      if (key in values) throw new Error(`insertCheckout: the placeholder ${key} is named twice`);
+      values[key] = value;
+    }
+  const [row] = await insertCheckoutStatement(writeWith)(executor, values);
+  for (const part of writeWith) part.after?.();
   return {
     tracker: rowFromJson<TrackerRow>(orderTrackers, parsedJson(row!.tracker)),
     orders: rowsFromJson<OrderRow>(orders, row!.orders),
@@ -217,4 +246,46 @@ export async function payCheckout(
   return parsedJson<{ item: Record<string, unknown>; storeId: string }[]>(row!.items).map(
     ({ item, storeId }) => ({ ...rowFromJson<ItemRow>(orderItems, item), storeId }),
   );
+}
+
+/**
+ * The checkout of `reference` locked, then its orders (as `lockOrdersOfTracker` locks them), as a part of a read of
+ * several modules (`readTogether`; issue 32, item 6; ADR 087): the orders' condition is on the checkout's id, which
+ * the part finds first, so they are locked after it, as when the two were two statements; a row changed while this
+ * waited is read as it is now (a locking read answers the row it locked).
+ */
+export function lockTrackerAndOrdersPart(
+  reference: string,
+): ReadPart<{ tracker: TrackerRow; orders: OrderRow[] } | undefined> {
+  return {
+    name: 'orders_lock_tracker_and_orders',
+    sql: () => sql`
+      with t as materialized (
+        select * from ${orderTrackers} where ${orderTrackers.reference} = ${sql.placeholder('reference')} for update
+      ),
+      locked_orders as materialized (
+        select * from ${orders} where ${orders.trackerId} = (select id from t)
+        order by ${orders.storeName}, ${orders.id}
+        for update
+      )
+      select json_build_object('tracker', (select row_to_json(t) from t),
+        'orders', (select coalesce(json_agg(l order by l.store_name, l.id), '[]') from locked_orders l))`,
+    values: { reference },
+    decode: (json) => {
+      const locked = parsedJson<{ tracker: Record<string, unknown> | null; orders: unknown }>(json);
+      if (!locked.tracker) return undefined;
+      return {
+        tracker: rowFromJson<TrackerRow>(orderTrackers, locked.tracker),
+        orders: rowsFromJson<OrderRow>(orders, locked.orders),
+      };
+    },
+  };
+}
+
+/**
+ * The customer of the checkout `reference` (the `reference` placeholder), as an SQL `uuid` expression for another
+ * module's part of the same read (ADR 081, 087): a checkout's customer never changes, so it is read without a lock.
+ */
+export function trackerCustomerIdSql(): SQL {
+  return sql`(select ${orderTrackers.customerId} from ${orderTrackers} where ${orderTrackers.reference} = ${sql.placeholder('reference')})`;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { koboToNaira, type Tracker } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
+import type { StatementPart } from '../../platform/db/prepared.js';
 import { notFound } from '../../platform/errors.js';
 import { initialStatus, type OrderActor } from './order-status.js';
 import type { OrdersContext } from './orders.context.js';
@@ -51,6 +52,13 @@ export interface CheckoutInput {
   /** Stock taken for this checkout, given back if payment does not come. */
   reservations: { productId: string; variantId: string | null; quantity: number }[];
   stores: CheckoutOrderInput[];
+  /**
+   * Other modules' writes that need the checkout's id and amount due, sent in the statement that writes it (ADR
+   * 087): its payment's row, when nothing after the insert changes the amount.
+   */
+  writeWith?: (
+    tracker: Pick<TrackerRow, 'id' | 'reference' | 'customerId' | 'amountDueKobo'>,
+  ) => StatementPart[];
 }
 
 /** The order row of one store's part of a checkout, entering the status machine as awaiting payment. */
@@ -114,36 +122,48 @@ export async function createFromCheckout(
   const onDeliveryKobo = input.stores
     .filter((store) => store.payOnDelivery)
     .reduce((sum, store) => sum + store.subtotalKobo - store.discountKobo + store.shippingKobo, 0);
-  return repository.insertCheckout(executor, {
-    tracker: {
+  const amountDueKobo = totalKobo - onDeliveryKobo;
+  const writeWith =
+    input.writeWith?.({
       id: trackerId,
-      createdAt: at,
-      updatedAt: at,
       reference: input.reference,
       customerId: input.customerId,
-      itemsSubtotalKobo: input.itemsSubtotalKobo,
-      shippingTotalKobo: input.shippingTotalKobo,
-      discountTotalKobo: input.discountTotalKobo,
-      giftCardKobo: 0,
-      onDeliveryKobo,
-      amountDueKobo: totalKobo - onDeliveryKobo,
-      deliveryAddress: input.deliveryAddress,
-      appliedCouponCodes: input.appliedCouponCodes,
-      expiresAt: input.expiresAt,
+      amountDueKobo,
+    }) ?? [];
+  return repository.insertCheckout(
+    executor,
+    {
+      tracker: {
+        id: trackerId,
+        createdAt: at,
+        updatedAt: at,
+        reference: input.reference,
+        customerId: input.customerId,
+        itemsSubtotalKobo: input.itemsSubtotalKobo,
+        shippingTotalKobo: input.shippingTotalKobo,
+        discountTotalKobo: input.discountTotalKobo,
+        giftCardKobo: 0,
+        onDeliveryKobo,
+        amountDueKobo,
+        deliveryAddress: input.deliveryAddress,
+        appliedCouponCodes: input.appliedCouponCodes,
+        expiresAt: input.expiresAt,
+      },
+      reservations: input.reservations,
+      orders: storeOrders.map(({ store, id }) => storeOrderRow(input, store, id, trackerId, at)),
+      // One order per store: the store names the order its items belong to.
+      items: storeOrders.flatMap(({ store, id }) => store.items.map((item) => ({ ...item, orderId: id }))),
+      activities: storeOrders.map(({ id }) => ({
+        orderId: id,
+        status: initialStatus.to,
+        activity: defaultActivity.awaiting_payment!,
+        actorType: 'checkout',
+        actorId: null,
+        createdAt: at,
+      })),
     },
-    reservations: input.reservations,
-    orders: storeOrders.map(({ store, id }) => storeOrderRow(input, store, id, trackerId, at)),
-    // One order per store: the store names the order its items belong to.
-    items: storeOrders.flatMap(({ store, id }) => store.items.map((item) => ({ ...item, orderId: id }))),
-    activities: storeOrders.map(({ id }) => ({
-      orderId: id,
-      status: initialStatus.to,
-      activity: defaultActivity.awaiting_payment!,
-      actorType: 'checkout',
-      actorId: null,
-      createdAt: at,
-    })),
-  });
+    writeWith,
+  );
 }
 
 /** Gift cards held for this checkout lower what the provider must collect. */

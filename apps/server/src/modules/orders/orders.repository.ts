@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { parsedJson, rowFromJson, rowsFromJson } from '../../platform/db/json-rows.js';
+import { parsedJson, rowsFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import {
   orderActivities,
@@ -354,40 +354,6 @@ const lockTrackerOrders = prepared('orders_lock_of_tracker', (db) =>
 
 export async function ordersOfTracker(executor: Db, trackerId: string): Promise<OrderRow[]> {
   return trackerOrders(executor, { trackerId });
-}
-
-// Built once (ADR 037): every checkout's payment locks its checkout and then its orders.
-const lockTrackerAndOrdersStatement = preparedSql<{ tracker: unknown; orders: unknown }>(
-  'orders_lock_tracker_and_orders',
-  () => sql`
-    with t as materialized (
-      select * from ${orderTrackers} where ${orderTrackers.reference} = ${sql.placeholder('reference')} for update
-    ),
-    locked_orders as materialized (
-      select * from ${orders} where ${orders.trackerId} = (select id from t)
-      order by ${orders.storeName}, ${orders.id}
-      for update
-    )
-    select (select row_to_json(t) from t) as tracker,
-      (select coalesce(json_agg(l order by l.store_name, l.id), '[]') from locked_orders l) as orders`,
-);
-
-/**
- * The checkout of `reference` locked, then its orders (as `lockOrdersOfTracker` locks them), in one statement
- * (issue 32, item 6; ADR 087): the orders' condition is on the checkout's id, which the statement finds first, so
- * they are locked after it, as when the two were two statements; a row changed while this waited is read as it is
- * now (a locking read answers the row it locked).
- */
-export async function lockTrackerAndOrders(
-  executor: Db,
-  reference: string,
-): Promise<{ tracker: TrackerRow; orders: OrderRow[] } | undefined> {
-  const [row] = await lockTrackerAndOrdersStatement(executor, { reference });
-  if (!row?.tracker) return undefined;
-  return {
-    tracker: rowFromJson<TrackerRow>(orderTrackers, parsedJson(row.tracker)),
-    orders: rowsFromJson<OrderRow>(orders, row.orders),
-  };
 }
 
 /** The orders of a checkout, locked in one statement, in the order `ordersOfTracker` answers them. */

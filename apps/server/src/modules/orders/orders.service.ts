@@ -22,6 +22,7 @@ import type { RefundStatus } from './orders.schema.js';
 import {
   createReplacement,
   lockTrackerForPayment,
+  lockTrackerForPaymentPart,
   takeLockedOrders,
   transition,
   writeActivity,
@@ -36,6 +37,7 @@ const trackerReads = {
   lockTracker: repository.lockTracker,
   /** The checkout locked with its orders (one statement); the orders kept for `markPaid` in the same transaction. */
   lockTrackerForPayment,
+  lockTrackerForPaymentPart,
   takeLockedOrders,
   /** The customer's open checkouts, locked, and when their checkouts expired unpaid since `since` (one read). */
   lockOpenTrackersAndExpired: repository.lockOpenTrackersAndExpired,

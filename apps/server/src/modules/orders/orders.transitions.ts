@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { formatNaira, type OrderStatusCode } from '@market/contracts';
 import { auditPart, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
+import { type ReadPart, readTogether } from '../../platform/db/prepared.js';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import {
   checkMove,
@@ -189,11 +190,40 @@ export async function markOrderPaid(ctx: OrdersContext, executor: Db, orderId: s
  */
 const ordersLockedWith = new WeakMap<Db, { trackerId: string; orders: repository.OrderRow[] }>();
 
-/** The checkout of `reference` and its orders locked in one statement; the orders kept for `markOrdersPaid`. */
-export async function lockTrackerForPayment(executor: Db, reference: string) {
-  const locked = await repository.lockTrackerAndOrders(executor, reference);
-  if (locked) ordersLockedWith.set(executor, { trackerId: locked.tracker.id, orders: locked.orders });
-  return locked?.tracker;
+/**
+ * The checkout of `reference` and its orders locked in one statement; the orders kept for `markOrdersPaid`. `also`:
+ * another module's read sent in the same statement (ADR 087; its `reference` placeholder is this reference), and
+ * answered beside the checkout.
+ */
+export async function lockTrackerForPayment<Also = undefined>(
+  executor: Db,
+  reference: string,
+  also?: ReadPart<Also>,
+): Promise<{ tracker: repository.TrackerRow | undefined; also: Also | undefined }> {
+  const lockPart = lockTrackerForPaymentPart(executor, reference);
+  const [tracker, alsoRead] = also
+    ? await readTogether(executor, [lockPart, also] as const)
+    : [...(await readTogether(executor, [lockPart] as const)), undefined];
+  return { tracker, also: alsoRead };
+}
+
+/**
+ * `lockTrackerForPayment` as a part of another module's read (the payment's lock, ADR 087): the checkout of
+ * `reference` and its orders locked; decoding it keeps the orders for `markOrdersPaid` in the transaction `executor`.
+ */
+export function lockTrackerForPaymentPart(
+  executor: Db,
+  reference: string,
+): ReadPart<repository.TrackerRow | undefined> {
+  const part = repository.lockTrackerAndOrdersPart(reference);
+  return {
+    ...part,
+    decode: (json) => {
+      const locked = part.decode(json);
+      if (locked) ordersLockedWith.set(executor, { trackerId: locked.tracker.id, orders: locked.orders });
+      return locked?.tracker;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
-import type { ReadPart } from '../../platform/db/prepared.js';
+import type { ReadPart, StatementPart } from '../../platform/db/prepared.js';
 import type {
   PaymentProvider,
   PaymentPurpose,
@@ -26,7 +26,7 @@ import { disputePage, setDisputeBearer } from './payments.disputes.js';
 import { refund, releaseRefund, reserveRefund, sendRefund } from './payments.refunds.js';
 import type { PaymentSplitLine } from './payments.schema.js';
 import { paidChannelOf, paymentPart, settle, settledRowFor, settleFor } from './payments.settle.js';
-import { chargeSaved, open, record, start } from './payments.start.js';
+import { chargeSaved, open, record, recordPart, start } from './payments.start.js';
 import { handleWebhook } from './payments.webhooks.js';
 
 export type {
@@ -89,6 +89,11 @@ export interface PaymentsService {
    * lock is held while the provider answers.
    */
   record(executor: Db, input: StartPayment): Promise<void>;
+  /**
+   * `record` as a part of the caller's statement of writes (ADR 087), or undefined when the purpose splits its
+   * payments (they are recorded by `record` after the caller's rows, which the split is worked out from).
+   */
+  recordPart(input: StartPayment): StatementPart | undefined;
   open(executor: Db, input: StartPayment): Promise<{ authorizationUrl: string; reference: string }>;
   /**
    * The one path that marks money as received, used by the webhook and by the payer's return alike: verifies with
@@ -198,6 +203,7 @@ export function createPaymentsService(options: {
     },
     newReference: (prefix) => generateReference(prefix),
     record: bound(ctx, record),
+    recordPart: bound(ctx, recordPart),
     open: bound(ctx, open),
     start: bound(ctx, start),
     settle: bound(ctx, settle),

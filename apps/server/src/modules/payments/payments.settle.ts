@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
-import type { ReadPart } from '../../platform/db/prepared.js';
+import { type ReadPart, readTogether } from '../../platform/db/prepared.js';
 import { notFound } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import type { PaymentPurpose, Verification } from '../../platform/payments/provider.js';
@@ -15,6 +15,7 @@ import {
 } from './payments.context.js';
 import { type PaymentStatus, paymentTransactions } from './payments.schema.js';
 import {
+  lockedPaymentPart,
   lockPaymentByReference,
   settledValues,
   settlePayment,
@@ -101,6 +102,17 @@ async function settleSucceeded(ctx: PaymentsContext, settling: Settling): Promis
 }
 
 /**
+ * The payment's row locked in the settling transaction, and the purpose's own rows after it in the same statement
+ * when it names them (`lockWithPayment`, ADR 087).
+ */
+async function lockPayment(tx: Db, purpose: PaymentPurpose, reference: string) {
+  const also = purpose.lockWithPayment?.(tx, reference);
+  if (!also) return (await lockPaymentByReference(tx, { reference }))[0];
+  const [row] = await readTogether(tx, [lockedPaymentPart(reference), ...also]);
+  return row as PaymentTransaction | undefined;
+}
+
+/**
  * settle(), marking the webhook event `eventId` processed (outcome `settled:<status>`) in the settling
  * transaction when it writes the payment (ADR 037); `marked` says whether it did, so the caller marks it otherwise.
  */
@@ -122,7 +134,7 @@ export async function settleMarking(
 
   return ctx.db.transaction(async (tx) => {
     const marked = (state: PaymentState) => ({ state, marked: eventId !== null });
-    const [row] = await lockPaymentByReference(tx, { reference });
+    const row = await lockPayment(tx, purpose, reference);
     if (!row) throw notFound('Payment not found');
     // The webhook and the payer's return may race here; the second one to get the lock finds it settled.
     if (FINAL.has(row.status)) return unmarked({ status: row.status, reference });

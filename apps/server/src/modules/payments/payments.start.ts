@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import type { StatementPart } from '../../platform/db/prepared.js';
 import { AppError } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
@@ -32,13 +33,18 @@ function ensureChargeable(amountKobo: number) {
   }
 }
 
-export async function record(ctx: PaymentsContext, executor: Db, input: StartPayment) {
-  const prefix = prefixOf(input.reference);
-  purposeOf(ctx, prefix);
+/** What `record` checks before it writes anything: a registered purpose, a chargeable amount, a path of this app. */
+function ensureRecordable(ctx: PaymentsContext, input: StartPayment) {
+  purposeOf(ctx, prefixOf(input.reference));
   ensureChargeable(input.amountKobo);
   if (!input.callbackPath.startsWith('/') || input.callbackPath.startsWith('//')) {
     throw new Error('callbackPath must be a path of this app, such as /checkout/complete');
   }
+}
+
+export async function record(ctx: PaymentsContext, executor: Db, input: StartPayment) {
+  const prefix = prefixOf(input.reference);
+  ensureRecordable(ctx, input);
   // Worked out before anything is written: a split that cannot be made (a store lost its subaccount) leaves no
   // payment row behind to block the next try under the same reference.
   const splitter = ctx.splitters.get(prefix);
@@ -61,6 +67,34 @@ export async function record(ctx: PaymentsContext, executor: Db, input: StartPay
       .where(eq(paymentTransactions.reference, input.reference));
     ctx.recordedSplits.set(input.reference, split);
   }
+}
+
+/**
+ * `record` as a part of the caller's statement of writes (issue 32, item 6; ADR 087): the checkout's rows and its
+ * payment in one round trip. Undefined when the purpose splits its payments (ADR 051): the split is worked out
+ * from the rows the caller's statement writes, so such a payment is recorded after it, by `record`.
+ */
+export function recordPart(ctx: PaymentsContext, input: StartPayment): StatementPart | undefined {
+  if (ctx.splitters.has(prefixOf(input.reference))) return undefined;
+  ensureRecordable(ctx, input);
+  return {
+    name: 'payments_record',
+    sql: () => sql`insert into ${paymentTransactions} (reference, purpose, provider, customer_id, amount_kobo,
+        currency, status, metadata, customer_email)
+      values (${sql.placeholder('paymentReference')}, ${sql.placeholder('paymentPurpose')},
+        ${sql.placeholder('paymentProvider')}, ${sql.placeholder('paymentCustomerId')}::uuid,
+        ${sql.placeholder('paymentAmountKobo')}::bigint, 'NGN', 'initialized', ${sql.placeholder('paymentMetadata')}::jsonb,
+        ${sql.placeholder('paymentCustomerEmail')})`,
+    values: {
+      paymentReference: input.reference,
+      paymentPurpose: prefixOf(input.reference),
+      paymentProvider: ctx.provider.name,
+      paymentCustomerId: input.customerId ?? null,
+      paymentAmountKobo: input.amountKobo,
+      paymentMetadata: JSON.stringify(input.metadata ?? {}),
+      paymentCustomerEmail: input.email,
+    },
+  };
 }
 
 export async function open(ctx: PaymentsContext, executor: Db, input: StartPayment) {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { prepared, preparedSql } from '../../platform/db/prepared.js';
+import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
+import { prepared, preparedSql, type ReadPart } from '../../platform/db/prepared.js';
 import type { Verification } from '../../platform/payments/provider.js';
 import { type PaymentStatus, paymentTransactions, webhookEvents } from './payments.schema.js';
 
@@ -20,6 +21,26 @@ export const lockPaymentByReference = prepared('payment_lock_by_reference', (db)
     .where(eq(paymentTransactions.reference, sql.placeholder('reference')))
     .for('update'),
 );
+
+/**
+ * `lockPaymentByReference` as the first part of a read of several modules (`readTogether`, ADR 087): the payment's
+ * row locked, then the purpose's rows by the parts after it (a statement's select list is evaluated in order).
+ */
+export function lockedPaymentPart(
+  reference: string,
+): ReadPart<typeof paymentTransactions.$inferSelect | undefined> {
+  return {
+    name: 'payment_lock_by_reference',
+    sql: () => sql`select row_to_json(p) from (
+        select * from ${paymentTransactions} where ${paymentTransactions.reference} = ${sql.placeholder('reference')}
+        for update) p`,
+    values: { reference },
+    decode: (json) =>
+      json === null
+        ? undefined
+        : rowFromJson<typeof paymentTransactions.$inferSelect>(paymentTransactions, parsedJson(json)),
+  };
+}
 
 /**
  * A placeholder sent to the driver as it is: Drizzle's column encoders (a timestamp's toISOString) would throw on

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client.js';
+import type { ReadPart } from '../db/prepared.js';
 import type { SplitShare } from './subaccounts.js';
 import type { TransferEvent } from './transfers.js';
 
@@ -156,6 +157,12 @@ export interface PaymentPurpose {
    * guarantees a single call per reference.
    */
   expectedAmountKobo(executor: Db, reference: string): Promise<number | undefined>;
+  /**
+   * The purpose's own rows to lock with the payment's row, in the statement that locks it and after it (issue 32,
+   * item 6; ADR 087): parts of that read (`readTogether`; the placeholder `reference` is the payment's reference)
+   * whose decoding keeps what they read for `expectedAmountKobo` and `onPaid` in the same transaction `executor`.
+   */
+  lockWithPayment?(executor: Db, reference: string): ReadPart<unknown>[];
   onPaid(executor: Db, reference: string, verification: Verification): Promise<void>;
   /** Called when the provider says the payment failed or was abandoned. */
   onFailed?(executor: Db, reference: string, verification: Verification): Promise<void>;
