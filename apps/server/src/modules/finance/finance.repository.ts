@@ -33,6 +33,24 @@ const sums = sql`
   coalesce(sum(payable_due_kobo - paid_out_kobo - settled_kobo), 0) as "payableKobo",
   coalesce(sum(escrow_due_kobo), 0) as "notYetPayableKobo"`;
 
+/** The roll-up columns `sums` reads; `by_store` adds each up per store under its own name. */
+const SUMMED = [
+  'orders_count',
+  'total_kobo',
+  'subtotal_kobo',
+  'discount_kobo',
+  'shipping_kobo',
+  'commission_kobo',
+  'refunded_goods_kobo',
+  'refunded_kobo',
+  'due_kobo',
+  'paid_out_kobo',
+  'settled_kobo',
+  'payable_due_kobo',
+  'escrow_due_kobo',
+] as const;
+const storeSums = sql.raw(SUMMED.map((name) => `sum(${name}) as ${name}`).join(', '));
+
 /**
  * The finance report in one statement, from the ledger's roll-ups (ADR 067): each store's figures per Lagos day of
  * its paid orders (every store's, or one store's), which the totals, the per-store rows and the daily series add
@@ -49,14 +67,17 @@ const sums = sql`
  */
 export function financeReportSql(days: { from: string; to: string }, storeId?: string): SQL {
   return sql`
-    with figures as materialized (${rollupDayRowsSql({ ...days, storeId })})
+    with figures as materialized (${rollupDayRowsSql({ ...days, storeId })}),
+      -- Each store's sums, read once from the day rows: the totals add up these (a row a store) rather than every
+      -- day row again (at 100 stores over a year, 100 rows instead of 14,600; ADR 111).
+      by_store as materialized (select store_id, ${storeSums} from figures group by store_id)
     select
-      (select row_to_json(t) from (select ${sums} from figures) t) as totals,
+      (select row_to_json(t) from (select ${sums} from by_store) t) as totals,
       (select coalesce(json_agg(m order by m."dueToMerchantKobo" desc, m."storeName", m."storeId"), '[]') from (
         select g.*, s.store_name as "storeName", s.merchant_id as "merchantId",
           s.payment_category as "paymentCategory",
           coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), s.store_name) as "merchantName"
-        from (select store_id as "storeId", ${sums} from figures group by store_id) g
+        from (select store_id as "storeId", ${sums} from by_store group by store_id) g
           join ${stores} s on s.id = g."storeId"
           left join ${users} u on u.id = s.merchant_id
       ) m) as merchants,
