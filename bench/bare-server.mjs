@@ -13,13 +13,20 @@ const toAnswer = (entry) => ({
 });
 const answers = new Map(recorded.paths.map((entry) => [entry.path, toAnswer(entry)]));
 const fallback = recorded.fallback.map(toAnswer);
+// Each cold mix's own answers (a search page for a search, a filtered page for a filter), when the bench gave them.
+const fallbacks = Object.fromEntries(
+  Object.entries(recorded.fallbacks ?? {}).map(([kind, entries]) => [kind, entries.map(toAnswer)]),
+);
+const kindOf = (url) =>
+  url.includes('search=') ? 'search' : url.includes('minPrice=') ? 'filter' : 'listing';
 let next = 0;
 
 const server = http.createServer((request, response) => {
   let answer = answers.get(request.url);
   if (!answer) {
-    answer = fallback[next];
-    next = (next + 1) % fallback.length;
+    const answers = fallbacks[kindOf(request.url)]?.length ? fallbacks[kindOf(request.url)] : fallback;
+    answer = answers[next % answers.length];
+    next += 1;
   }
   response.writeHead(answer.status, { ...answer.headers, 'content-length': answer.body.length });
   response.end(answer.body);

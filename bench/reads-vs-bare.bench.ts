@@ -19,7 +19,8 @@
 // The mixes: "cached" reads ask one URL again and again; "rotating" reads ask a random one of many (1,000 product
 // ids; 1,000 listing pages: 5 sorts x 10 categories x 20 pages; 400 searches: 20 terms x 2 sorts x 10 pages), all
 // requested once before the runs; "cold" reads ask listing pages never requested before (sort x category x
-// offset, each once). The bare server answers a path with the bytes the app sent for it; for cold pages, which it
+// offset, each once), price ranges never asked (cold-filter: a new filter, counted) and searches never asked
+// (cold-search: words x sort x offset). The bare server answers a path with the bytes the app sent for it; for cold pages, which it
 // cannot know ahead, with recorded answers of other cold pages in turn.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +34,7 @@ import { categories, products } from '../apps/server/src/modules/catalog/catalog
 import { stores } from '../apps/server/src/modules/stores/stores.schema.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { seedBulk } from '../apps/server/src/scripts/seed-bulk.js';
+import { adjectives, catalogTree, colours } from '../apps/server/src/scripts/seed-bulk-data.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -158,6 +160,76 @@ function coldPaths(how: number): string[] {
   return paths;
 }
 
+/**
+ * Cold price filters: a price range (naira) never asked before, first page, in each sort in turn: a new filter, so
+ * its total is counted too (issue 32 item 4: "any new filter counts").
+ */
+const filterSpace = 45_000 * 20;
+let filterNext = 1;
+function coldFilterPaths(how: number): string[] {
+  const paths: string[] = [];
+  for (let index = 0; index < how; index += 1) {
+    const key = (filterNext * 2_654_435_761) % filterSpace;
+    filterNext += 1;
+    const minPrice = 50 + (key % 45_000);
+    const maxPrice = minPrice + 1_000 + Math.floor(key / 45_000) * 500;
+    const sort = sorts[filterNext % sorts.length];
+    paths.push(`${listing}?minPrice=${minPrice}&maxPrice=${maxPrice}&sortBy=${sort}&limit=20`);
+  }
+  return paths;
+}
+
+/**
+ * Cold searches: (words, sort, offset) never asked before, as cold listings are (sort, category, offset): each word
+ * of the seeded products' names, and pairs that name products (an adjective or a colour with a word of a noun),
+ * by relevance or one of the five sorts, offsets 0 to 480.
+ */
+const nounWords = words(
+  Object.values(catalogTree).flatMap((subs) =>
+    Object.values(subs).flatMap((children) => Object.values(children).flat()),
+  ),
+);
+const searchTerms = [
+  ...new Set([
+    ...nounWords,
+    ...words(adjectives),
+    ...words(colours),
+    ...words(adjectives).flatMap((adjective) => nounWords.map((noun) => `${adjective} ${noun}`)),
+    ...nounWords.flatMap((noun) => words(colours).map((colour) => `${noun} ${colour}`)),
+  ]),
+];
+const searchSorts = ['', ...sorts.map((sort) => `&sortBy=${sort}`)];
+const searchSpace = searchTerms.length * searchSorts.length * 25;
+let searchNext = 1;
+function coldSearchPaths(how: number): string[] {
+  const paths: string[] = [];
+  for (let index = 0; index < how; index += 1) {
+    const key = (searchNext * 2_654_435_761) % searchSpace;
+    searchNext += 1;
+    const offset = (key % 25) * 20;
+    const rest = Math.floor(key / 25);
+    const sort = searchSorts[rest % searchSorts.length];
+    const term = searchTerms[Math.floor(rest / searchSorts.length)]!;
+    paths.push(`${listing}?search=${encodeURIComponent(term)}${sort}&limit=20&offset=${offset}`);
+  }
+  return paths;
+}
+
+/** Lower-case words of names, three letters or more, each once. */
+function words(names: string[]): string[] {
+  return [
+    ...new Set(
+      names.flatMap((name) => name.toLowerCase().split(/\s+/)).filter((word) => /^[a-z]{3,}$/.test(word)),
+    ),
+  ];
+}
+
+const coldGenerators: Record<string, (how: number) => string[]> = {
+  'cold-listing': coldPaths,
+  'cold-filter': coldFilterPaths,
+  'cold-search': coldSearchPaths,
+};
+
 interface Case {
   key: string;
   title: string;
@@ -198,6 +270,8 @@ const cases: Case[] = [
     mode: 'random',
   },
   { key: 'cold-listing', title: 'cold listing (never asked)', paths: () => [], mode: 'sequence' },
+  { key: 'cold-filter', title: 'cold price filter (new range)', paths: () => [], mode: 'sequence' },
+  { key: 'cold-search', title: 'cold search (never asked)', paths: () => [], mode: 'sequence' },
   {
     key: 'storefront',
     title: 'storefront JSON (store catalog)',
@@ -325,16 +399,23 @@ function record(urlPath: string): Promise<Recorded> {
 // Every path of every mix once (which also warms the app's cache, as traffic would), then the bare server.
 const recorded: Recorded[] = [];
 for (const entry of cases) for (const urlPath of entry.paths()) recorded.push(await record(urlPath));
-const coldSamples = cases.some((entry) => entry.key === 'cold-listing') ? coldPaths(300) : [];
-const fallback: Recorded[] = [];
-for (const urlPath of coldSamples) fallback.push(await record(urlPath));
+// Each cold mix's own recorded answers, for the bare server to send in turn (it tells the mixes by their query).
+const fallbacks: Record<string, Recorded[]> = {};
+for (const entry of cases) {
+  const generate = coldGenerators[entry.key];
+  if (!generate) continue;
+  const kind = entry.key.replace('cold-', '');
+  fallbacks[kind] = [];
+  for (const urlPath of generate(300)) fallbacks[kind].push(await record(urlPath));
+}
+const fallback = Object.values(fallbacks).flat();
 const failed = [...recorded, ...fallback].filter((answer) => answer.status !== 200);
 if (failed.length > 0)
   throw new Error(`not 200: ${failed.slice(0, 3).map((answer) => `${answer.path} ${answer.status}`)}`);
 const answersFile = path.join(scratch, 'answers.json');
 fs.writeFileSync(
   answersFile,
-  JSON.stringify({ paths: recorded, fallback: fallback.length ? fallback : recorded }),
+  JSON.stringify({ paths: recorded, fallback: fallback.length ? fallback : recorded, fallbacks }),
 );
 const bareProcess = spawn(process.execPath, [path.join(here, 'bare-server.mjs'), answersFile], {
   stdio: ['ignore', 'pipe', 'inherit'],
@@ -458,7 +539,7 @@ for (const entry of cases) {
   for (let round = 0; round < rounds; round += 1) {
     const pathsFile = path.join(scratch, `${entry.key}-${round}.txt`);
     // A cold run gets pages no run asked before, more than it can answer in its seconds.
-    const lines = entry.mode === 'sequence' ? coldPaths(4000 * seconds) : entry.paths();
+    const lines = entry.mode === 'sequence' ? coldGenerators[entry.key]!(4000 * seconds) : entry.paths();
     fs.writeFileSync(pathsFile, `${lines.join('\n')}\n`);
     appRuns.push(wrk(appPort, pathsFile, entry.mode, appProcess.pid!));
     bareRuns.push(wrk(barePort, pathsFile, entry.mode, bareProcess.pid!));
