@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { fulfilmentEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -12,6 +13,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -389,8 +391,7 @@ describe('the store’s platform hub', () => {
     const orderId = created.tracker.orders[0].id as string;
     for (const status of ['accepted', 'ready_for_pickup']) {
       const moved = await test.app.inject({
-        method: 'PATCH',
-        url: `/api/ordertracking/update-order/${orderId}`,
+        ...requestOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }),
         headers: bearer(seller.accessToken),
         payload: { status },
       });
