@@ -128,7 +128,7 @@ function methodNear(node: Node): Method | undefined {
       const m = literalMethod(list[index - 1]);
       if (m) return m;
     }
-    if (parent.type === 'CallExpression' && index === 0) {
+    if (parent.type === 'CallExpression' && index >= 0) {
       const callee = parent.callee;
       const name =
         callee.type === 'Identifier'
@@ -235,6 +235,15 @@ function build(node: Node, root: Node): Built | string {
   if (chosen.length > 1) return 'several endpoints match';
   const target = chosen[0];
   const params: string[] = [];
+  // The URL both ways with a token for each expression: the check that the conversion keeps the URL.
+  const tokens = new Map<Node, string>();
+  const sample = (part: Part) => {
+    if ('text' in part) return part.text;
+    if (!tokens.has(part.expr)) tokens.set(part.expr, `t${tokens.size}x`);
+    return tokens.get(part.expr) as string;
+  };
+  const sampleParams: Record<string, string> = {};
+  const sampleQuery: [string, string][] = [];
   for (const [i, t] of target.segments.entries()) {
     if (!t.startsWith(':')) continue;
     const s = segs[i];
@@ -251,6 +260,7 @@ function build(node: Node, root: Node): Built | string {
       value = quote(decoded);
     } else value = textOf(unwrapEncode(s.expr));
     params.push(value === name ? name : `${name}: ${value}`);
+    sampleParams[name] = 'text' in s ? decodeURIComponent(s.text) : sample(s);
   }
   let query: string[] | undefined;
   let rawQuery: string | undefined;
@@ -294,6 +304,10 @@ function build(node: Node, root: Node): Built | string {
             : quote(decoded);
       } else value = textOf(unwrapEncode(v.expr));
       entries.set(key, [...(entries.get(key) ?? []), value]);
+      sampleQuery.push([
+        key,
+        !v ? '' : 'text' in v ? decodeURIComponent(v.text.replace(/\+/g, ' ')) : sample(v),
+      ]);
     }
     if (raw) {
       const text = textOf(node);
@@ -311,11 +325,25 @@ function build(node: Node, root: Node): Built | string {
   if (query?.length) fields.push(`query: { ${query.join(', ')} }`);
   const args = fields.length ? `${target.ref}, { ${fields.join(', ')} }` : target.ref;
   usedGroups.add(target.group);
+  const original = parts.map(sample).join('');
+  const [originalPath, originalQuery = ''] = original.split(/\?(.*)/s);
+  const builtPath = `${target.base}${contracts.fillPath(target.endpoint.path, sampleParams)}`;
+  const builtQuery = rawQuery !== undefined ? originalQuery : new URLSearchParams(sampleQuery).toString();
+  const sorted = (q: string) =>
+    [...new URLSearchParams(q)]
+      .map((e) => e.join('='))
+      .sort()
+      .join('&');
+  if (builtPath !== originalPath || sorted(builtQuery) !== sorted(originalQuery))
+    mismatches.push(`${original} -> ${builtPath}?${builtQuery}`);
+  verified += 1;
   if (rawQuery !== undefined) return { code: `\`\${urlOf(${args})}?${rawQuery}\``, useRequest: false };
   return { code: `urlOf(${args})`, useRequest: true };
 }
 
 let usedGroups = new Set<string>();
+const mismatches: string[] = [];
+let verified = 0;
 
 function setParents(node: Node, parent: Node) {
   node.parent = parent;
@@ -404,7 +432,7 @@ function convertFile(file: string) {
   const helpers = [usesRequestOf && 'requestOf', usesUrlOf && 'urlOf'].filter(Boolean) as string[];
   out = addImport(out, '@market/contracts', [...usedGroups]);
   if (!file.endsWith('contract-requests.ts')) out = addImport(out, relative, helpers);
-  writeFileSync(file, out);
+  if (!process.env.VERIFY_ONLY) writeFileSync(file, out);
 }
 
 function addImport(text: string, from: string, names: string[]): string {
@@ -427,6 +455,9 @@ function addImport(text: string, from: string, names: string[]): string {
 }
 
 for (const file of process.argv.slice(2)) convertFile(file);
-console.log(`converted ${converted}, left ${left.length}`);
+console.log(
+  `converted ${converted}, left ${left.length}; URL kept in ${verified - mismatches.length} of ${verified}`,
+);
+for (const m of mismatches) console.log(`CHANGED ${m}`);
 for (const l of left)
   console.log(`LEFT ${l.file}:${l.line} ${l.reason} :: ${l.text.replace(/\s+/g, ' ').slice(0, 140)}`);
