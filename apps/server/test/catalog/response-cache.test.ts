@@ -51,7 +51,7 @@ interface Listed {
 }
 
 const productUrl = (id: string) => urlOf(customerProductEndpoints.one, { params: { id } });
-const storeUrl = () => `/api/products?storeId=${store.storeId}`;
+const storeUrl = () => urlOf(customerProductEndpoints.storeCatalog, { query: { storeId: store.storeId } });
 
 async function read(url: string, headers: Record<string, string> = {}) {
   return test.app.inject({ method: 'GET', url, headers });
