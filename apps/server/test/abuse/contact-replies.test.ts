@@ -1,4 +1,6 @@
+import { contactEndpoints, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -24,8 +26,7 @@ afterAll(() => test.close());
 
 const bait = 'Your account is locked. Verify at http://evil.example/login before midnight.';
 const outboxTo = async (to: string) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` }))
-    .data as {
+  json(await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to } }))).data as {
     subject: string;
     text: string;
     links: string[];
@@ -33,8 +34,7 @@ const outboxTo = async (to: string) =>
 
 async function contact(email: string) {
   const sent = await test.app.inject({
-    method: 'POST',
-    url: '/api/contact-us/contact-us',
+    ...requestOf(contactEndpoints.send),
     remoteAddress: nextIp(),
     payload: { name: 'Ada Obi', email, subject: 'Account notice', message: bait },
   });
@@ -43,8 +43,7 @@ async function contact(email: string) {
 }
 const reply = (id: string, text = 'Thank you for writing. We looked into it.') =>
   test.app.inject({
-    method: 'POST',
-    url: `/api/contact-us/admin/${id}/reply`,
+    ...requestOf(contactEndpoints.reply, { params: { id } }),
     headers: bearer(admin.accessToken),
     payload: { reply: text },
   });
@@ -76,10 +75,10 @@ describe('contact replies cannot relay a visitor’s text', () => {
     const id = await contact(sender);
     const [first] = await outboxTo(sender);
     const token = tokenFromLink(first!.links.find((link) => link.includes('/contact-us/confirm/'))!);
-    const confirmed = await test.app.inject({ method: 'POST', url: `/api/contact-us/confirm/${token}` });
+    const confirmed = await test.app.inject(requestOf(contactEndpoints.confirm, { params: { token } }));
     expect(confirmed.statusCode).toBe(200);
     expect(
-      (await test.app.inject({ method: 'POST', url: `/api/contact-us/confirm/${token}` })).statusCode,
+      (await test.app.inject(requestOf(contactEndpoints.confirm, { params: { token } }))).statusCode,
     ).toBe(404);
 
     expect((await reply(id)).statusCode).toBe(200);

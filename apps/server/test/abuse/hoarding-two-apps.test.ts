@@ -1,3 +1,4 @@
+import { cartEndpoints, customerProductEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -10,6 +11,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { json, type TestApp } from '../support/test-app.js';
 import { openTwoApps } from '../support/two-apps.js';
 
@@ -33,7 +35,7 @@ describe.skipIf(!two)('what every unpaid checkout together may hold of one produ
   }, 120_000);
 
   const stockOf = async (productId: string) =>
-    json(await a.app.inject({ method: 'GET', url: `/api/products/customer/product/${productId}` })).data
+    json(await a.app.inject(requestOf(customerProductEndpoints.one, { params: { id: productId } }))).data
       .quantity as number;
 
   it('5 + 2 + 2 of nine: the second and third hoarders hold one each, and a fourth customer still buys', async () => {
@@ -55,8 +57,7 @@ describe.skipIf(!two)('what every unpaid checkout together may hold of one produ
       expect(
         (
           await a.app.inject({
-            method: 'POST',
-            url: '/api/cart/add-cart',
+            ...requestOf(cartEndpoints.add),
             headers: { authorization: `Bearer ${hoarder.token}` },
             payload: { productId: garri.id, quantity: 1, action: 'set' },
           })
@@ -112,7 +113,7 @@ describe.skipIf(!two)('accounts whose checkouts keep expiring unpaid', () => {
     );
     expect(
       await (async () =>
-        json(await a.app.inject({ method: 'GET', url: `/api/products/customer/product/${product.id}` })).data
+        json(await a.app.inject(requestOf(customerProductEndpoints.one, { params: { id: product.id } }))).data
           .quantity)(),
     ).toBe(40);
   });

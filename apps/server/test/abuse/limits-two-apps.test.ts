@@ -1,4 +1,6 @@
+import { contactEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf } from '../support/contract-requests.js';
 import { nextIp } from '../support/test-app.js';
 import { openTwoApps } from '../support/two-apps.js';
 
@@ -19,8 +21,7 @@ describe.skipIf(!two)('limits shared by two processes on one PostgreSQL', () => 
     for (let i = 0; i < 12; i++) {
       const app = i % 2 === 0 ? two!.a.app : two!.b.app;
       const response = await app.inject({
-        method: 'POST',
-        url: '/api/contact-us/contact-us',
+        ...requestOf(contactEndpoints.send),
         remoteAddress: ip,
         payload: {
           name: 'Ada Obi',

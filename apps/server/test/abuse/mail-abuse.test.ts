@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { productEndpoints, staffEndpoints, storeAdminEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { callAs } from '../support/staff-factory.js';
 import { createCategoryTree } from '../support/store-factory.js';
 import {
@@ -30,7 +32,7 @@ afterAll(() => test.close());
 const mailsTo = (to: string) => test.deps.db.select().from(outboxMails).where(eq(outboxMails.to, to));
 
 const invite = (token: string, overrides: Record<string, unknown> = {}) =>
-  callAs(test, token, 'POST', '/api/merchant/staff', {
+  callAs(test, token, 'POST', urlOf(staffEndpoints.create), {
     firstName: 'Chidi',
     lastName: 'Okafor',
     email: uniqueEmail('invitee'),
@@ -85,7 +87,7 @@ describe('a store the platform does not trust yet mails nobody', () => {
       test,
       token,
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       productBody('URGENT call 08012345678'),
     );
     expect(created.statusCode).toBe(201);
@@ -140,7 +142,7 @@ describe('the approval digest', () => {
         test,
         owner.token,
         'POST',
-        '/api/products',
+        urlOf(productEndpoints.create),
         productBody(`URGENT claim N50,000 ${i}`),
       );
       expect(created.statusCode).toBe(201);
@@ -157,9 +159,10 @@ describe('the approval digest', () => {
     const approvers = await createApprovers(test);
     const { token, storeId } = await pendingMerchant();
     for (let i = 0; i < 3; i++)
-      expect((await callAs(test, token, 'POST', '/api/products', productBody(`Draft ${i}`))).statusCode).toBe(
-        201,
-      );
+      expect(
+        (await callAs(test, token, 'POST', urlOf(productEndpoints.create), productBody(`Draft ${i}`)))
+          .statusCode,
+      ).toBe(201);
     await test.jobs.fanOutNotifications();
     const before = (await mailsTo(approvers.first.email)).length;
     for (const approver of [approvers.first, approvers.second]) {
@@ -167,7 +170,7 @@ describe('the approval digest', () => {
         test,
         approver.accessToken,
         'POST',
-        `/api/stores/admin/stores/${storeId}/approve`,
+        urlOf(storeAdminEndpoints.approve, { params: { id: storeId } }),
       );
       expect(approved.statusCode, approved.body).toBe(200);
     }

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { categoryEndpoints, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlOf } from '../support/contract-requests.js';
 
 // Issue 31, finding 10: production mode as a real process starts it. NODE_ENV=production with a secret of its
 // own hides the API docs and the development outbox (404) and sends security headers on pages and API answers;
@@ -90,7 +92,12 @@ describe('production mode, as a real process', () => {
   afterAll(() => server?.stop());
 
   it('hides the API docs and the development outbox (404 envelope), even from this machine', async () => {
-    for (const url of ['/api/docs', '/api/docs/json', '/api/dev/outbox', '/api/dev/outbox?to=a@b.ng']) {
+    for (const url of [
+      '/api/docs',
+      '/api/docs/json',
+      urlOf(systemEndpoints.outbox),
+      urlOf(systemEndpoints.outbox, { query: { to: 'a@b.ng' } }),
+    ]) {
       const response = await fetch(`${base}${url}`);
       expect(response.status, url).toBe(404);
       expect(await response.json()).toEqual({ message: 'Not found', error: 'NOT_FOUND' });
@@ -101,8 +108,8 @@ describe('production mode, as a real process', () => {
     for (const url of [
       '/',
       '/products/00000000-0000-4000-8000-000000000000',
-      '/api/health',
-      '/api/categories',
+      urlOf(systemEndpoints.apiHealth),
+      urlOf(categoryEndpoints.create),
     ]) {
       const response = await fetch(`${base}${url}`);
       const headers = response.headers;

@@ -1,6 +1,8 @@
+import { authEndpoints } from '@market/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createConfirmedAccount, createTestApp, json, PASSWORD, type TestApp } from '../support/test-app.js';
 
 // Issue 31, finding 6: 24 wrong passwords from 24 addresses locked the account for 15 minutes for any address its
@@ -20,8 +22,7 @@ const address = () => {
 };
 const signIn = (email: string, password: string, from: string, code?: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/auth/merchant/login',
+    ...requestOf(authEndpoints.merchant.login),
     payload: { email, password, ...(code ? { code } : {}) },
     remoteAddress: '10.0.0.1',
     headers: { 'x-forwarded-for': from },

@@ -1,3 +1,9 @@
+import {
+  customerReturnEndpoints,
+  merchantReturnEndpoints,
+  returnPickupEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxSms } from '../../src/platform/sms/sms.schema.js';
@@ -8,6 +14,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -47,7 +54,7 @@ describe('the SMS budget', () => {
       await createPartner(test, { approved: true }),
     ];
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
-    const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+    const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
       orderId: paid.orderId,
       type: 'return',
       reason: 'The blender does not turn on.',
@@ -56,7 +63,7 @@ describe('the SMS budget', () => {
     expect(created.statusCode).toBe(201);
     const approved = await call(
       'PATCH',
-      `/api/returns/update-return-status/${json(created).data.id}`,
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: json(created).data.id } }),
       store.accessToken,
       { status: 'approved' },
     );
@@ -64,7 +71,7 @@ describe('the SMS budget', () => {
     for (let i = 0; i < 20; i++) {
       const assigned = await call(
         'POST',
-        `/api/returns/admin/pickups/${pickupId}/assign`,
+        urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
         setup.admin.accessToken,
         {
           carrier: 'partner',
@@ -91,16 +98,14 @@ describe('the SMS budget', () => {
     // Admins see what the budget held.
     const superadmin = await createAdmin(test, 'superadmin');
     const seen = await test.app.inject({
-      method: 'GET',
-      url: '/api/admin/sms-held?hours=1',
+      ...requestOf(systemEndpoints.smsHeld, { query: { hours: 1 } }),
       headers: bearer(superadmin.accessToken),
     });
     expect(seen.statusCode).toBe(200);
     expect(json(seen).data.held.superseded).toBeGreaterThanOrEqual(19);
     expect(json(seen).data.budget).toMatchObject({ perRecipientHour: 10, perOrder: 30, perDay: 100 });
     const notAllowed = await test.app.inject({
-      method: 'GET',
-      url: '/api/admin/sms-held',
+      ...requestOf(systemEndpoints.smsHeld),
       headers: bearer(setup.admin.accessToken),
     });
     expect(notAllowed.statusCode).toBe(403);

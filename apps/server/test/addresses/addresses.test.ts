@@ -1,5 +1,7 @@
+import { shippingAddressEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultAddress, findCustomerAddress } from '../../src/modules/addresses/addresses.service.js';
+import { urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
@@ -39,13 +41,13 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function add(token: string, overrides: Record<string, unknown> = {}) {
-  const response = await call('POST', '/api/customershippingaddress/add', token, body(overrides));
+  const response = await call('POST', urlOf(shippingAddressEndpoints.add), token, body(overrides));
   if (response.statusCode !== 201) throw new Error(response.body);
   return json(response).data as { id: string; default: boolean };
 }
 
 async function list(token: string) {
-  return json(await call('GET', '/api/customershippingaddress', token)).data as {
+  return json(await call('GET', urlOf(shippingAddressEndpoints.list), token)).data as {
     rows: { id: string; default: boolean }[];
     count: number;
   };
@@ -54,7 +56,7 @@ async function list(token: string) {
 pglite.describe('customer shipping addresses', () => {
   it('adds an address in canonical form; the first becomes the default', async () => {
     const customer = await newCustomer();
-    const response = await call('POST', '/api/customershippingaddress/add', customer.token, body());
+    const response = await call('POST', urlOf(shippingAddressEndpoints.add), customer.token, body());
     expect(response.statusCode).toBe(201);
     expect(json(response).message).toBe('Shipping address added successfully');
     expect(json(response).data).toMatchObject({
@@ -87,7 +89,7 @@ pglite.describe('customer shipping addresses', () => {
     for (const [overrides, path, message] of cases) {
       const response = await call(
         'POST',
-        '/api/customershippingaddress/add',
+        urlOf(shippingAddressEndpoints.add),
         customer.token,
         body(overrides),
       );
@@ -102,7 +104,7 @@ pglite.describe('customer shipping addresses', () => {
   it('updates fields and checks the LGA against a changed state', async () => {
     const customer = await newCustomer();
     const address = await add(customer.token);
-    const url = `/api/customershippingaddress/update/${address.id}`;
+    const url = urlOf(shippingAddressEndpoints.update, { params: { id: address.id } });
     const renamed = await call('PATCH', url, customer.token, {
       fullName: 'Chioma N. Eze',
       phoneNumber: '+2348091112222',
@@ -137,7 +139,7 @@ pglite.describe('customer shipping addresses', () => {
 
     const made = await call(
       'PATCH',
-      `/api/customershippingaddress/make-default/${second.id}`,
+      urlOf(shippingAddressEndpoints.makeDefault, { params: { id: second.id } }),
       customer.token,
       {
         default: true,
@@ -149,9 +151,14 @@ pglite.describe('customer shipping addresses', () => {
     expect(rows.filter((row) => row.default).map((row) => row.id)).toEqual([second.id]);
     expect(rows[0]!.id).toBe(second.id);
 
-    const viaUpdate = await call('PATCH', `/api/customershippingaddress/update/${first.id}`, customer.token, {
-      default: true,
-    });
+    const viaUpdate = await call(
+      'PATCH',
+      urlOf(shippingAddressEndpoints.update, { params: { id: first.id } }),
+      customer.token,
+      {
+        default: true,
+      },
+    );
     expect(json(viaUpdate).data.default).toBe(true);
     expect((await list(customer.token)).rows.filter((row) => row.default).map((row) => row.id)).toEqual([
       first.id,
@@ -159,7 +166,7 @@ pglite.describe('customer shipping addresses', () => {
 
     const withoutFlag = await call(
       'PATCH',
-      `/api/customershippingaddress/make-default/${second.id}`,
+      urlOf(shippingAddressEndpoints.makeDefault, { params: { id: second.id } }),
       customer.token,
       {
         default: false,
@@ -173,7 +180,11 @@ pglite.describe('customer shipping addresses', () => {
     const first = await add(customer.token);
     const second = await add(customer.token, { address: '2 Awolowo Road' });
     const third = await add(customer.token, { address: '3 Adeola Odeku' });
-    const removed = await call('DELETE', `/api/customershippingaddress/delete/${first.id}`, customer.token);
+    const removed = await call(
+      'DELETE',
+      urlOf(shippingAddressEndpoints.remove, { params: { id: first.id } }),
+      customer.token,
+    );
     expect(removed.statusCode).toBe(200);
     expect(json(removed).message).toBe('Shipping address deleted successfully');
     let rows = (await list(customer.token)).rows;
@@ -181,21 +192,35 @@ pglite.describe('customer shipping addresses', () => {
     expect(rows.find((row) => row.default)?.id).toBe(third.id);
 
     // Deleting an address that is not the default leaves the default alone.
-    await call('DELETE', `/api/customershippingaddress/delete/${second.id}`, customer.token);
+    await call(
+      'DELETE',
+      urlOf(shippingAddressEndpoints.remove, { params: { id: second.id } }),
+      customer.token,
+    );
     rows = (await list(customer.token)).rows;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: third.id, default: true });
-    await call('DELETE', `/api/customershippingaddress/delete/${third.id}`, customer.token);
+    await call(
+      'DELETE',
+      urlOf(shippingAddressEndpoints.remove, { params: { id: third.id } }),
+      customer.token,
+    );
     expect(await list(customer.token)).toEqual({ rows: [], count: 0 });
     expect(
-      (await call('DELETE', `/api/customershippingaddress/delete/${third.id}`, customer.token)).statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(shippingAddressEndpoints.remove, { params: { id: third.id } }),
+          customer.token,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
   it('keeps at most 20 addresses', async () => {
     const customer = await newCustomer();
     for (let n = 0; n < 20; n++) await add(customer.token, { address: `${n + 1} Broad Street` });
-    const over = await call('POST', '/api/customershippingaddress/add', customer.token, body());
+    const over = await call('POST', urlOf(shippingAddressEndpoints.add), customer.token, body());
     expect(over.statusCode).toBe(409);
     expect(json(over).message).toMatch(/at most 20/);
   });
@@ -206,20 +231,36 @@ pglite.describe('customer shipping addresses', () => {
     const address = await add(owner.token);
     expect(
       (
-        await call('PATCH', `/api/customershippingaddress/update/${address.id}`, other.token, {
-          fullName: 'X Y',
-        })
+        await call(
+          'PATCH',
+          urlOf(shippingAddressEndpoints.update, { params: { id: address.id } }),
+          other.token,
+          {
+            fullName: 'X Y',
+          },
+        )
       ).statusCode,
     ).toBe(404);
     expect(
       (
-        await call('PATCH', `/api/customershippingaddress/make-default/${address.id}`, other.token, {
-          default: true,
-        })
+        await call(
+          'PATCH',
+          urlOf(shippingAddressEndpoints.makeDefault, { params: { id: address.id } }),
+          other.token,
+          {
+            default: true,
+          },
+        )
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call('DELETE', `/api/customershippingaddress/delete/${address.id}`, other.token)).statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(shippingAddressEndpoints.remove, { params: { id: address.id } }),
+          other.token,
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await list(other.token)).count).toBe(0);
     expect((await list(owner.token)).rows[0]).toMatchObject({
@@ -236,11 +277,11 @@ pglite.describe('customer shipping addresses', () => {
     const partner = await createPartner(test);
     const id = '00000000-0000-4000-8000-000000000000';
     const calls: [Method, string, unknown?][] = [
-      ['GET', '/api/customershippingaddress'],
-      ['POST', '/api/customershippingaddress/add', body()],
-      ['PATCH', `/api/customershippingaddress/update/${id}`, { fullName: 'A B' }],
-      ['DELETE', `/api/customershippingaddress/delete/${id}`],
-      ['PATCH', `/api/customershippingaddress/make-default/${id}`, { default: true }],
+      ['GET', urlOf(shippingAddressEndpoints.list)],
+      ['POST', urlOf(shippingAddressEndpoints.add), body()],
+      ['PATCH', urlOf(shippingAddressEndpoints.update, { params: { id } }), { fullName: 'A B' }],
+      ['DELETE', urlOf(shippingAddressEndpoints.remove, { params: { id } })],
+      ['PATCH', urlOf(shippingAddressEndpoints.makeDefault, { params: { id } }), { default: true }],
     ];
     for (const [method, url, payload] of calls) {
       for (const token of [merchantToken, admin.accessToken, partner.accessToken]) {
@@ -270,7 +311,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('default address under concurren
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all(
         [...ids, ...ids].map((id) =>
-          call('PATCH', `/api/customershippingaddress/make-default/${id}`, customer.token, { default: true }),
+          call('PATCH', urlOf(shippingAddressEndpoints.makeDefault, { params: { id } }), customer.token, {
+            default: true,
+          }),
         ),
       );
       expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
@@ -285,7 +328,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('default address under concurren
       Array.from({ length: 25 }, (_, n) =>
         call(
           'POST',
-          '/api/customershippingaddress/add',
+          urlOf(shippingAddressEndpoints.add),
           customer.token,
           body({ address: `${n + 1} Marina`, default: n % 2 === 0 }),
         ),

@@ -1,4 +1,6 @@
+import { adminManagementEndpoints, adminRoleEndpoints, authEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -34,7 +36,7 @@ const call = (method: Method, url: string, token: string, payload?: unknown) =>
 
 async function createViaApi(role: 'admin' | 'superadmin' | 'dispatcher' | 'scheduler') {
   const email = uniqueEmail(role);
-  const response = await call('POST', '/api/auth/admin/create', superadmin.accessToken, {
+  const response = await call('POST', urlOf(adminManagementEndpoints.create), superadmin.accessToken, {
     firstName: 'Kemi',
     lastName: 'Alabi',
     email,
@@ -56,21 +58,20 @@ describe('admin management by the super admin', () => {
     const link = await latestLink(test, created.email);
     expect(link).toContain('/admin/reset-password/');
     const set = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/auth/admin/resetpassword/${tokenFromLink(link)}`,
+      ...requestOf(authEndpoints.admin.resetPassword, { params: { token: tokenFromLink(link) } }),
       payload: { password: 'Dispatch-Pass1' },
     });
     expect(set.statusCode).toBe(200);
     const session = await login(test, 'admin', created.email, 'Dispatch-Pass1');
     expect(session.user.accountType).toBe('dispatcher');
-    const permissions = json(await call('GET', '/api/auth/permissions', session.accessToken)).data
+    const permissions = json(await call('GET', urlOf(authEndpoints.permissions), session.accessToken)).data
       .permissions;
     // The queue they assign from and the orders they carry, not every order (issue 24).
     expect(permissions).toEqual(['orders:assign', 'orders:carry']);
   });
 
   it('gives a new admin a custom role at creation, whose permissions they have from the first sign-in', async () => {
-    const role = await call('POST', '/api/admin/roles', superadmin.accessToken, {
+    const role = await call('POST', urlOf(adminRoleEndpoints.create), superadmin.accessToken, {
       name: `Payout viewers ${nextIp()}`,
       permissions: ['finance:read'],
     });
@@ -78,22 +79,21 @@ describe('admin management by the super admin', () => {
     const roleId = json(role).data.id as string;
     const email = uniqueEmail('viewer');
     const body = { firstName: 'Tolu', lastName: 'Ade', email, role: 'admin', customRoleId: roleId };
-    const created = await call('POST', '/api/auth/admin/create', superadmin.accessToken, body);
+    const created = await call('POST', urlOf(adminManagementEndpoints.create), superadmin.accessToken, body);
     expect(created.statusCode).toBe(201);
-    const roles = json(await call('GET', '/api/admin/roles', superadmin.accessToken)).data;
+    const roles = json(await call('GET', urlOf(adminRoleEndpoints.list), superadmin.accessToken)).data;
     expect(roles.assignments).toContainEqual({ adminId: json(created).data.id, roleId });
     const link = await latestLink(test, email);
     await test.app.inject({
-      method: 'PATCH',
-      url: `/api/auth/admin/resetpassword/${tokenFromLink(link)}`,
+      ...requestOf(authEndpoints.admin.resetPassword, { params: { token: tokenFromLink(link) } }),
       payload: { password: 'Viewer-Pass1' },
     });
     const session = await login(test, 'admin', email, 'Viewer-Pass1');
-    const permissions = json(await call('GET', '/api/auth/permissions', session.accessToken)).data;
+    const permissions = json(await call('GET', urlOf(authEndpoints.permissions), session.accessToken)).data;
     expect(permissions.permissions).toEqual(['finance:read']);
 
     // A role that does not exist, or a custom role for a super admin, creates nobody.
-    const missing = await call('POST', '/api/auth/admin/create', superadmin.accessToken, {
+    const missing = await call('POST', urlOf(adminManagementEndpoints.create), superadmin.accessToken, {
       ...body,
       email: uniqueEmail('nobody'),
       customRoleId: '00000000-0000-4000-8000-000000000000',
@@ -103,7 +103,7 @@ describe('admin management by the super admin', () => {
       path: 'customRoleId',
       message: 'This custom role does not exist',
     });
-    const superWithRole = await call('POST', '/api/auth/admin/create', superadmin.accessToken, {
+    const superWithRole = await call('POST', urlOf(adminManagementEndpoints.create), superadmin.accessToken, {
       ...body,
       email: uniqueEmail('super'),
       role: 'superadmin',
@@ -112,7 +112,7 @@ describe('admin management by the super admin', () => {
     const listed = json(
       await call(
         'GET',
-        `/api/auth/admin/all-admins?search=${encodeURIComponent('nobody')}`,
+        urlOf(adminManagementEndpoints.list, { query: { search: 'nobody' } }),
         superadmin.accessToken,
       ),
     ).data;
@@ -123,7 +123,11 @@ describe('admin management by the super admin', () => {
     const a = await createViaApi('scheduler');
     await createViaApi('scheduler');
     const page = json(
-      await call('GET', '/api/auth/admin/all-admins?page=1&limit=1&role=scheduler', superadmin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminManagementEndpoints.list, { query: { page: 1, limit: 1, role: 'scheduler' } }),
+        superadmin.accessToken,
+      ),
     );
     expect(page.data.admins).toHaveLength(1);
     expect(page.data.pagination).toMatchObject({ page: 1, limit: 1 });
@@ -131,71 +135,123 @@ describe('admin management by the super admin', () => {
     const found = json(
       await call(
         'GET',
-        `/api/auth/admin/all-admins?search=${encodeURIComponent(a.email)}`,
+        urlOf(adminManagementEndpoints.list, { query: { search: a.email } }),
         superadmin.accessToken,
       ),
     );
     expect(found.data.admins.map((admin: { id: string }) => admin.id)).toEqual([a.id]);
-    const bad = await call('GET', '/api/auth/admin/all-admins?limit=1000', superadmin.accessToken);
+    const bad = await call(
+      'GET',
+      urlOf(adminManagementEndpoints.list, { query: { limit: 1000 } }),
+      superadmin.accessToken,
+    );
     expect(bad.statusCode).toBe(422);
   });
 
   it('gets and edits one admin; a duplicate email is 409 and an unknown id 404', async () => {
     const admin = await createViaApi('admin');
-    const got = json(await call('GET', `/api/auth/admin/${admin.id}`, superadmin.accessToken));
+    const got = json(
+      await call(
+        'GET',
+        urlOf(adminManagementEndpoints.get, { params: { id: admin.id } }),
+        superadmin.accessToken,
+      ),
+    );
     expect(got.data.email).toBe(admin.email);
-    const edited = await call('PATCH', `/api/auth/admin/edit/${admin.id}`, superadmin.accessToken, {
-      firstName: 'Kemisola',
-      role: 'scheduler',
-    });
+    const edited = await call(
+      'PATCH',
+      urlOf(adminManagementEndpoints.edit, { params: { id: admin.id } }),
+      superadmin.accessToken,
+      {
+        firstName: 'Kemisola',
+        role: 'scheduler',
+      },
+    );
     expect(edited.statusCode).toBe(200);
     expect(json(edited).data).toMatchObject({ firstName: 'Kemisola', accountType: 'scheduler' });
-    const clash = await call('PATCH', `/api/auth/admin/edit/${admin.id}`, superadmin.accessToken, {
-      email: superadmin.email,
-    });
+    const clash = await call(
+      'PATCH',
+      urlOf(adminManagementEndpoints.edit, { params: { id: admin.id } }),
+      superadmin.accessToken,
+      {
+        email: superadmin.email,
+      },
+    );
     expect(clash.statusCode).toBe(409);
     const missing = await call(
       'GET',
-      '/api/auth/admin/00000000-0000-4000-8000-000000000000',
+      urlOf(adminManagementEndpoints.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }),
       superadmin.accessToken,
     );
     expect(missing.statusCode).toBe(404);
-    const notUuid = await call('GET', '/api/auth/admin/not-a-uuid', superadmin.accessToken);
+    const notUuid = await call(
+      'GET',
+      urlOf(adminManagementEndpoints.get, { params: { id: 'not-a-uuid' } }),
+      superadmin.accessToken,
+    );
     expect(notUuid.statusCode).toBe(422);
-    const empty = await call('PATCH', `/api/auth/admin/edit/${admin.id}`, superadmin.accessToken, {});
+    const empty = await call(
+      'PATCH',
+      urlOf(adminManagementEndpoints.edit, { params: { id: admin.id } }),
+      superadmin.accessToken,
+      {},
+    );
     expect(empty.statusCode).toBe(422);
   });
 
   it('a deactivated admin cannot sign in and their tokens stop working at once; activation restores sign-in', async () => {
     const target = await createAdmin(test, 'admin');
-    const before = await call('GET', '/api/auth/userdata', target.accessToken);
+    const before = await call('GET', urlOf(authEndpoints.userData), target.accessToken);
     expect(before.statusCode).toBe(200);
-    const off = await call('POST', '/api/auth/admin/deactivate', superadmin.accessToken, { id: target.id });
+    const off = await call('POST', urlOf(adminManagementEndpoints.deactivate), superadmin.accessToken, {
+      id: target.id,
+    });
     expect(off.statusCode).toBe(200);
     expect(json(off).data.isActive).toBe(false);
-    expect((await call('GET', '/api/auth/userdata', target.accessToken)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(authEndpoints.userData), target.accessToken)).statusCode).toBe(401);
     const signIn = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/admin/login',
+      ...requestOf(authEndpoints.admin.login),
       payload: { email: target.email, password: 'Sup3rSecret!' },
       remoteAddress: nextIp(),
     });
     expect(signIn.statusCode).toBe(403);
     expect(json(signIn).message).toMatch(/deactivated/);
     expect(
-      (await call('POST', '/api/auth/admin/activate', superadmin.accessToken, { id: target.id })).statusCode,
+      (
+        await call('POST', urlOf(adminManagementEndpoints.activate), superadmin.accessToken, {
+          id: target.id,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await login(test, 'admin', target.email)).user.accountType).toBe('admin');
   });
 
   it('deletes an admin: their tokens die and the id is gone', async () => {
     const target = await createAdmin(test, 'scheduler');
-    const deleted = await call('DELETE', `/api/auth/admin/delete/${target.id}`, superadmin.accessToken);
+    const deleted = await call(
+      'DELETE',
+      urlOf(adminManagementEndpoints.remove, { params: { id: target.id } }),
+      superadmin.accessToken,
+    );
     expect(deleted.statusCode).toBe(200);
-    expect((await call('GET', '/api/auth/userdata', target.accessToken)).statusCode).toBe(401);
-    expect((await call('GET', `/api/auth/admin/${target.id}`, superadmin.accessToken)).statusCode).toBe(404);
+    expect((await call('GET', urlOf(authEndpoints.userData), target.accessToken)).statusCode).toBe(401);
     expect(
-      (await call('DELETE', `/api/auth/admin/delete/${target.id}`, superadmin.accessToken)).statusCode,
+      (
+        await call(
+          'GET',
+          urlOf(adminManagementEndpoints.get, { params: { id: target.id } }),
+          superadmin.accessToken,
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(adminManagementEndpoints.remove, { params: { id: target.id } }),
+          superadmin.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -205,15 +261,28 @@ describe('admin management by the super admin', () => {
       const only = await createAdmin(solo, 'superadmin');
       const self = (method: Method, url: string, payload?: unknown) =>
         solo.app.inject({ method, url, headers: bearer(only.accessToken), payload: payload as object });
-      expect((await self('POST', '/api/auth/admin/deactivate', { id: only.id })).statusCode).toBe(409);
-      expect((await self('DELETE', `/api/auth/admin/delete/${only.id}`)).statusCode).toBe(409);
-      expect((await self('PATCH', `/api/auth/admin/edit/${only.id}`, { role: 'admin' })).statusCode).toBe(
-        409,
-      );
+      expect(
+        (await self('POST', urlOf(adminManagementEndpoints.deactivate), { id: only.id })).statusCode,
+      ).toBe(409);
+      expect(
+        (await self('DELETE', urlOf(adminManagementEndpoints.remove, { params: { id: only.id } })))
+          .statusCode,
+      ).toBe(409);
+      expect(
+        (
+          await self('PATCH', urlOf(adminManagementEndpoints.edit, { params: { id: only.id } }), {
+            role: 'admin',
+          })
+        ).statusCode,
+      ).toBe(409);
       // With a second super admin, the first may step down.
       const second = await createAdmin(solo, 'superadmin');
-      expect((await self('POST', '/api/auth/admin/deactivate', { id: second.id })).statusCode).toBe(200);
-      expect((await self('POST', '/api/auth/admin/deactivate', { id: only.id })).statusCode).toBe(409);
+      expect(
+        (await self('POST', urlOf(adminManagementEndpoints.deactivate), { id: second.id })).statusCode,
+      ).toBe(200);
+      expect(
+        (await self('POST', urlOf(adminManagementEndpoints.deactivate), { id: only.id })).statusCode,
+      ).toBe(409);
     } finally {
       await solo.close();
     }
@@ -221,26 +290,30 @@ describe('admin management by the super admin', () => {
 
   it('creates a shipping partner who sets a password from the mail', async () => {
     const email = uniqueEmail('partner');
-    const response = await call('POST', '/api/auth/admin/create-partner', superadmin.accessToken, {
-      company: {
-        companyName: 'Delta Couriers',
-        rcNumber: 'RC55',
-        officeAddress: '9 Airport Road, Warri',
-        phoneNumber: '08061234567',
-        email,
-        contactPerson: 'Ese Omene',
-        lineOfBusiness: 'Haulage',
+    const response = await call(
+      'POST',
+      urlOf(adminManagementEndpoints.createPartner),
+      superadmin.accessToken,
+      {
+        company: {
+          companyName: 'Delta Couriers',
+          rcNumber: 'RC55',
+          officeAddress: '9 Airport Road, Warri',
+          phoneNumber: '08061234567',
+          email,
+          contactPerson: 'Ese Omene',
+          lineOfBusiness: 'Haulage',
+        },
+        bankDetails: { bankName: 'Zenith', accountName: 'Delta Couriers', accountNumber: '1234567890' },
+        certification: { name: 'Ese Omene', designation: 'MD', signature: 'E. Omene', date: '2026-10-10' },
       },
-      bankDetails: { bankName: 'Zenith', accountName: 'Delta Couriers', accountNumber: '1234567890' },
-      certification: { name: 'Ese Omene', designation: 'MD', signature: 'E. Omene', date: '2026-10-10' },
-    });
+    );
     expect(response.statusCode).toBe(201);
     expect(json(response).message).toBe('Partner has been added successfully');
     const link = await latestLink(test, email);
     expect(link).toContain('/shipping-partner/reset-password/');
     await test.app.inject({
-      method: 'PATCH',
-      url: `/api/auth/partner/resetpassword/${tokenFromLink(link)}`,
+      ...requestOf(authEndpoints.partner.resetPassword, { params: { token: tokenFromLink(link) } }),
       payload: { password: 'Partner-Pass1' },
     });
     expect((await login(test, 'partner', email, 'Partner-Pass1')).user.shippingCompany).toBe(
@@ -256,15 +329,15 @@ describe('admin management refuses everyone but the super admin', () => {
     const calls: [Method, string, unknown?][] = [
       [
         'POST',
-        '/api/auth/admin/create',
+        urlOf(adminManagementEndpoints.create),
         { firstName: 'X', lastName: 'Y', email: uniqueEmail('x'), role: 'superadmin' },
       ],
-      ['GET', '/api/auth/admin/all-admins'],
-      ['GET', `/api/auth/admin/${target.id}`],
-      ['PATCH', `/api/auth/admin/edit/${target.id}`, { role: 'superadmin' }],
-      ['POST', '/api/auth/admin/deactivate', { id: target.id }],
-      ['POST', '/api/auth/admin/activate', { id: target.id }],
-      ['DELETE', `/api/auth/admin/delete/${target.id}`],
+      ['GET', urlOf(adminManagementEndpoints.list)],
+      ['GET', urlOf(adminManagementEndpoints.get, { params: { id: target.id } })],
+      ['PATCH', urlOf(adminManagementEndpoints.edit, { params: { id: target.id } }), { role: 'superadmin' }],
+      ['POST', urlOf(adminManagementEndpoints.deactivate), { id: target.id }],
+      ['POST', urlOf(adminManagementEndpoints.activate), { id: target.id }],
+      ['DELETE', urlOf(adminManagementEndpoints.remove, { params: { id: target.id } })],
     ];
     for (const [method, url, payload] of calls) {
       const response = await call(method, url, actor.accessToken, payload);
@@ -272,7 +345,13 @@ describe('admin management refuses everyone but the super admin', () => {
     }
     // Nothing changed.
     expect(
-      json(await call('GET', `/api/auth/admin/${target.id}`, superadmin.accessToken)).data,
+      json(
+        await call(
+          'GET',
+          urlOf(adminManagementEndpoints.get, { params: { id: target.id } }),
+          superadmin.accessToken,
+        ),
+      ).data,
     ).toMatchObject({
       accountType: 'scheduler',
       isActive: true,
@@ -288,10 +367,10 @@ describe('admin management refuses everyone but the super admin', () => {
       (await createPartner(test)).accessToken,
     ];
     for (const token of tokens) {
-      expect((await call('GET', '/api/auth/admin/all-admins', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(adminManagementEndpoints.list), token)).statusCode).toBe(403);
       expect(
         (
-          await call('POST', '/api/auth/admin/create', token, {
+          await call('POST', urlOf(adminManagementEndpoints.create), token, {
             firstName: 'X',
             lastName: 'Y',
             email: uniqueEmail('x'),
@@ -300,7 +379,7 @@ describe('admin management refuses everyone but the super admin', () => {
         ).statusCode,
       ).toBe(403);
     }
-    const anonymous = await test.app.inject({ method: 'GET', url: '/api/auth/admin/all-admins' });
+    const anonymous = await test.app.inject(requestOf(adminManagementEndpoints.list));
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,8 +1,10 @@
+import { auditEndpoints, storeAdminEndpoints } from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import { purgeAuditTrail, recordAudit } from '../../src/platform/audit/record.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -47,8 +49,7 @@ const linesAbout = (subjectId: string) =>
 describe('a decision', () => {
   it('leaves exactly one line: who, what before and after, from where, which request', async () => {
     const changed = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/stores/admin/stores/${merchant.storeId}/payment-category`,
+      ...requestOf(storeAdminEndpoints.paymentCategory, { params: { id: merchant.storeId } }),
       headers: {
         ...bearer(superadmin.accessToken),
         'user-agent': 'AuditTest/1.0',
@@ -76,8 +77,7 @@ describe('a decision', () => {
 
     // The admin reads it through the API, named, filtered by subject.
     const read = await test.app.inject({
-      method: 'GET',
-      url: `/api/admin/audit?subjectType=store&subjectId=${merchant.storeId}`,
+      ...requestOf(auditEndpoints.list, { query: { subjectType: 'store', subjectId: merchant.storeId } }),
       headers: bearer(superadmin.accessToken),
     });
     expect(read.statusCode).toBe(200);
@@ -95,8 +95,7 @@ describe('a decision', () => {
   it('refused (unknown store) or rolled back, leaves no line', async () => {
     const missing = '00000000-0000-4000-8000-000000000001';
     const refused = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/stores/admin/stores/${missing}/payment-category`,
+      ...requestOf(storeAdminEndpoints.paymentCategory, { params: { id: missing } }),
       headers: bearer(superadmin.accessToken),
       payload: { paymentCategory: 'premium' },
     });
@@ -194,8 +193,7 @@ describe('reading the trail', () => {
       }),
     );
     const read = await test.app.inject({
-      method: 'GET',
-      url: '/api/merchant/audit',
+      ...requestOf(auditEndpoints.store),
       headers: bearer(merchant.token),
     });
     expect(read.statusCode).toBe(200);
@@ -205,8 +203,7 @@ describe('reading the trail', () => {
     expect(entries.map((entry) => entry.action)).toContain('store.payment-category');
     for (const kind of ['customer', 'partner', 'admin'] as const) {
       const refused = await test.app.inject({
-        method: 'GET',
-        url: '/api/merchant/audit',
+        ...requestOf(auditEndpoints.store),
         headers: bearer(tokens[kind]),
       });
       expect(refused.statusCode).toBe(403);
@@ -216,7 +213,10 @@ describe('reading the trail', () => {
   it.each(['customer', 'merchant', 'partner', 'admin'] as const)(
     'is refused to a %s without audit:read (403)',
     async (kind) => {
-      for (const url of ['/api/admin/audit', '/api/admin/audit.csv?from=2026-01-01&to=2026-01-31']) {
+      for (const url of [
+        urlOf(auditEndpoints.list),
+        urlOf(auditEndpoints.csv, { query: { from: '2026-01-01', to: '2026-01-31' } }),
+      ]) {
         const response = await test.app.inject({ method: 'GET', url, headers: bearer(tokens[kind]) });
         expect(response.statusCode).toBe(403);
       }
@@ -236,7 +236,7 @@ describe('reading the trail', () => {
     const read = (cursor?: string) =>
       test.app.inject({
         method: 'GET',
-        url: `/api/admin/audit?subjectId=paging-check&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        url: `${urlOf(auditEndpoints.list)}?subjectId=paging-check&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
         headers: bearer(superadmin.accessToken),
       });
     const first = json(await read()).data;
@@ -259,8 +259,9 @@ describe('reading the trail', () => {
   it('exports a bounded window as CSV', async () => {
     const today = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
     const csv = await test.app.inject({
-      method: 'GET',
-      url: `/api/admin/audit.csv?from=${today}&to=${today}&action=store.payment-category`,
+      ...requestOf(auditEndpoints.csv, {
+        query: { from: today, to: today, action: 'store.payment-category' },
+      }),
       headers: bearer(superadmin.accessToken),
     });
     expect(csv.statusCode).toBe(200);
@@ -270,8 +271,7 @@ describe('reading the trail', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('"{""paymentCategory"":""premium""}"');
     const tooWide = await test.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit.csv?from=2024-01-01&to=2026-01-01',
+      ...requestOf(auditEndpoints.csv, { query: { from: '2024-01-01', to: '2026-01-01' } }),
       headers: bearer(superadmin.accessToken),
     });
     expect(tooWide.statusCode).toBe(422);

@@ -1,3 +1,10 @@
+import {
+  adminPayoutEndpoints,
+  auditEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
@@ -17,6 +24,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Issue 33: an order's audit trail shows its money, not only its moves. A refund booked of an order (here a return
@@ -57,7 +65,7 @@ interface Line {
 async function orderTrail(orderId: string): Promise<Line[]> {
   const answer = await call(
     'GET',
-    `/api/admin/audit?subjectType=order&subjectId=${orderId}`,
+    urlOf(auditEndpoints.list, { query: { subjectType: 'order', subjectId: orderId } }),
     superadmin.accessToken,
   );
   expect(answer.statusCode).toBe(200);
@@ -71,7 +79,7 @@ describe("an order's money in its audit trail", () => {
     const unitKobo = order!.subtotalKobo / 2;
 
     // The customer returns one unit of two; the store approves, receives it and refunds it.
-    const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+    const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
       orderId: paid.orderId,
       type: 'return',
       reason: 'One of the two power banks does not charge.',
@@ -81,12 +89,18 @@ describe("an order's money in its audit trail", () => {
     const returnId = json(created).data.id as string;
     for (const status of ['approved', 'item_received'])
       expect(
-        (await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, { status }))
-          .statusCode,
+        (
+          await call(
+            'PATCH',
+            urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+            store.accessToken,
+            { status },
+          )
+        ).statusCode,
       ).toBe(200);
     const refunded = await call(
       'PATCH',
-      `/api/returns/update-refund-decision/${returnId}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
       store.accessToken,
       {
         decision: 'refund',
@@ -107,9 +121,14 @@ describe("an order's money in its audit trail", () => {
     });
 
     // Deciding the same return again is refused and leaves no second line.
-    const again = await call('PATCH', `/api/returns/update-refund-decision/${returnId}`, store.accessToken, {
-      decision: 'refund',
-    });
+    const again = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
+      store.accessToken,
+      {
+        decision: 'refund',
+      },
+    );
     expect(again.statusCode).toBe(409);
     expect((await orderTrail(paid.orderId)).filter((line) => line.action === 'order.refund')).toHaveLength(1);
 
@@ -119,7 +138,7 @@ describe("an order's money in its audit trail", () => {
     const due = (await orderRow(test, paid.orderId)).dueToMerchantKobo!;
     const approved = await call(
       'POST',
-      `/api/admin/payments/approve-payout/${store.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } }),
       setup.admin.accessToken,
     );
     expect(approved.statusCode).toBe(200);
@@ -151,7 +170,7 @@ describe("an order's money in its audit trail", () => {
     // The store reads its order's money lines; another store reads none of them.
     const own = await call(
       'GET',
-      `/api/merchant/audit?subjectType=order&subjectId=${paid.orderId}`,
+      urlOf(auditEndpoints.store, { query: { subjectType: 'order', subjectId: paid.orderId } }),
       store.accessToken,
     );
     expect(json(own).data.entries.map((line: Line) => line.action)).toEqual(
@@ -159,13 +178,19 @@ describe("an order's money in its audit trail", () => {
     );
     const other = await call(
       'GET',
-      `/api/merchant/audit?subjectType=order&subjectId=${paid.orderId}`,
+      urlOf(auditEndpoints.store, { query: { subjectType: 'order', subjectId: paid.orderId } }),
       otherStore.accessToken,
     );
     expect(other.statusCode).toBe(200);
     expect(json(other).data.entries).toEqual([]);
     expect(
-      (await call('GET', `/api/admin/audit?subjectId=${paid.orderId}`, paid.customer.token)).statusCode,
+      (
+        await call(
+          'GET',
+          urlOf(auditEndpoints.list, { query: { subjectId: paid.orderId } }),
+          paid.customer.token,
+        )
+      ).statusCode,
     ).toBe(403);
   }, 120_000);
 
@@ -174,7 +199,7 @@ describe("an order's money in its audit trail", () => {
     const [order] = await test.deps.db.select().from(orders).where(eq(orders.id, paid.orderId));
     const cancelled = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
       otherStore.accessToken,
       { status: 'cancelled' },
     );

@@ -1,11 +1,16 @@
 import {
   type AccountKind,
   access,
+  adminManagementEndpoints,
   adminPermissions,
   allEndpoints,
+  authEndpoints,
+  couponMerchantEndpoints,
   partnerPermissions,
+  productEndpoints,
   requiredPermissions,
   storePermissions,
+  storeProfileEndpoints,
 } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -26,6 +31,7 @@ import {
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import {
   bearer,
@@ -51,17 +57,19 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: s
 describe('admin roles', () => {
   it('tells a dispatcher on a super-admin call which permission their role lacks', async () => {
     const dispatcher = await createAdmin(test, 'dispatcher');
-    const response = await call('GET', '/api/auth/admin/all-admins', dispatcher.accessToken);
+    const response = await call('GET', urlOf(adminManagementEndpoints.list), dispatcher.accessToken);
     expect(response.statusCode).toBe(403);
     expect(json(response)).toMatchObject({
       error: 'FORBIDDEN',
       message: 'Your role (dispatcher) does not have the admins:manage permission',
     });
     const admin = await createAdmin(test, 'admin');
-    const asAdmin = await call('GET', '/api/auth/admin/all-admins', admin.accessToken);
+    const asAdmin = await call('GET', urlOf(adminManagementEndpoints.list), admin.accessToken);
     expect(json(asAdmin).message).toBe('Your role (admin) does not have the admins:manage permission');
     const superadmin = await createAdmin(test, 'superadmin');
-    expect((await call('GET', '/api/auth/admin/all-admins', superadmin.accessToken)).statusCode).toBe(200);
+    expect((await call('GET', urlOf(adminManagementEndpoints.list), superadmin.accessToken)).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a scheduler on a dispatcher-only view and lets the dispatcher in', async () => {
@@ -107,17 +115,17 @@ describe('store membership', () => {
   });
 
   const updateInventory = (token: string, quantity: number) =>
-    call('PATCH', '/api/products/update-product-inventory', token, { productId, quantity });
+    call('PATCH', urlOf(productEndpoints.updateInventory), token, { productId, quantity });
 
   it("the owner's permissions come from their owner membership", async () => {
-    const answer = json(await call('GET', '/api/auth/permissions', owner.token)).data;
+    const answer = json(await call('GET', urlOf(authEndpoints.permissions), owner.token)).data;
     expect(answer).toMatchObject({ role: 'owner', storeId: owner.storeId });
     expect([...answer.permissions].sort()).toEqual([...storePermissions].sort());
   });
 
   it('an inventory member updates stock but gets 403 on coupons, with what is missing', async () => {
     const staff = await addStoreMember(test, owner.storeId, 'inventory');
-    const permissions = json(await call('GET', '/api/auth/permissions', staff.token)).data;
+    const permissions = json(await call('GET', urlOf(authEndpoints.permissions), staff.token)).data;
     expect(permissions).toEqual({
       permissions: ['products:read', 'products:write'],
       role: 'inventory',
@@ -126,18 +134,24 @@ describe('store membership', () => {
 
     const stock = await updateInventory(staff.token, 17);
     expect(stock.statusCode).toBe(200);
-    const mine = json(await call('GET', `/api/products/merchant/product/${productId}`, owner.token)).data;
+    const mine = json(
+      await call('GET', urlOf(productEndpoints.mineOne, { params: { id: productId } }), owner.token),
+    ).data;
     expect(mine.quantity).toBe(17);
 
-    const removeCoupon = await call('DELETE', `/api/discount/${crypto.randomUUID()}`, staff.token);
+    const removeCoupon = await call(
+      'DELETE',
+      urlOf(couponMerchantEndpoints.remove, { params: { id: crypto.randomUUID() } }),
+      staff.token,
+    );
     expect(removeCoupon.statusCode).toBe(403);
     expect(json(removeCoupon).message).toBe(
       'Your role (inventory) does not have the coupons:write permission',
     );
-    expect((await call('GET', '/api/discount', staff.token)).statusCode).toBe(403);
-    expect((await call('GET', '/api/stores/profile', staff.token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(couponMerchantEndpoints.list), staff.token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(storeProfileEndpoints.get), staff.token)).statusCode).toBe(403);
     // The owner still can.
-    expect((await call('GET', '/api/discount', owner.token)).statusCode).toBe(200);
+    expect((await call('GET', urlOf(couponMerchantEndpoints.list), owner.token)).statusCode).toBe(200);
   });
 
   it('a membership with its own permission list uses that list instead of its role', async () => {
@@ -146,8 +160,12 @@ describe('store membership', () => {
       .update(storeMembers)
       .set({ permissions: ['coupons:read'] })
       .where(eq(storeMembers.userId, staff.id));
-    expect((await call('GET', '/api/discount', staff.token)).statusCode).toBe(200);
-    const remove = await call('DELETE', `/api/discount/${crypto.randomUUID()}`, staff.token);
+    expect((await call('GET', urlOf(couponMerchantEndpoints.list), staff.token)).statusCode).toBe(200);
+    const remove = await call(
+      'DELETE',
+      urlOf(couponMerchantEndpoints.remove, { params: { id: crypto.randomUUID() } }),
+      staff.token,
+    );
     expect(json(remove).message).toBe('Your role (sales) does not have the coupons:write permission');
   });
 
@@ -161,15 +179,19 @@ describe('store membership', () => {
     const refused = await updateInventory(staff.token, 8);
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toBe('This account is not an active member of any store');
-    expect((await call('GET', '/api/products/merchant/products', staff.token)).statusCode).toBe(403);
-    const permissions = json(await call('GET', '/api/auth/permissions', staff.token)).data;
+    expect((await call('GET', urlOf(productEndpoints.mine), staff.token)).statusCode).toBe(403);
+    const permissions = json(await call('GET', urlOf(authEndpoints.permissions), staff.token)).data;
     expect(permissions).toMatchObject({ permissions: [], storeId: null });
   });
 
   it("a member of one store only reaches that store's data", async () => {
     const other = await createMerchantWithStore(test);
     const staff = await addStoreMember(test, other.storeId, 'manager');
-    const response = await call('GET', `/api/products/merchant/product/${productId}`, staff.token);
+    const response = await call(
+      'GET',
+      urlOf(productEndpoints.mineOne, { params: { id: productId } }),
+      staff.token,
+    );
     expect(response.statusCode).toBe(404);
     expect((await updateInventory(staff.token, 3)).statusCode).toBe(404);
   });
@@ -185,10 +207,10 @@ describe('store membership', () => {
     ];
     for (const [kind, token] of tokens) {
       for (const [method, url] of [
-        ['GET', '/api/discount'],
-        ['GET', '/api/stores/profile'],
-        ['GET', '/api/products/merchant/products'],
-        ['PATCH', '/api/products/update-product-inventory'],
+        ['GET', urlOf(couponMerchantEndpoints.list)],
+        ['GET', urlOf(storeProfileEndpoints.get)],
+        ['GET', urlOf(productEndpoints.mine)],
+        ['PATCH', urlOf(productEndpoints.updateInventory)],
       ] as const) {
         const response = await call(
           method,

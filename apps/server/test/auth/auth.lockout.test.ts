@@ -1,5 +1,7 @@
+import { authEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits, defaultLimits } from '../../src/platform/security/rate-limits.js';
+import { requestOf } from '../support/contract-requests.js';
 import {
   createConfirmedAccount,
   createTestApp,
@@ -25,8 +27,7 @@ const forgedAddress = () => {
 
 const signIn = (email: string, password: string, forwardedFor: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/auth/customer/login',
+    ...requestOf(authEndpoints.customer.login),
     payload: { email, password },
     remoteAddress: '10.0.0.1',
     headers: { 'x-forwarded-for': forwardedFor },
@@ -94,8 +95,7 @@ describe('sign-in limits behind a proxy', () => {
     for (let i = 0; i < 25; i++) await signIn(owner.email, `guess-${i}`, forgedAddress());
     expect(json(await signIn(owner.email, PASSWORD, forgedAddress())).error).toBe('SIGN_IN_CODE_REQUIRED');
     const forgot = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/forgot-password',
+      ...requestOf(authEndpoints.customer.forgotPassword),
       payload: { email: owner.email },
       remoteAddress: '10.0.0.1',
       headers: { 'x-forwarded-for': '198.51.100.77' },
@@ -104,8 +104,7 @@ describe('sign-in limits behind a proxy', () => {
     const token = tokenFromLink(await latestLink(test, owner.email));
     const newPassword = 'An0ther-Secret!';
     const reset = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/auth/customer/resetpassword/${token}`,
+      ...requestOf(authEndpoints.customer.resetPassword, { params: { token } }),
       payload: { password: newPassword },
     });
     expect(reset.statusCode, reset.body).toBe(200);

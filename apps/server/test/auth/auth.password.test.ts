@@ -1,4 +1,6 @@
+import { authEndpoints, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createConfirmedAccount,
@@ -25,16 +27,15 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 const patch = (url: string, payload: unknown) =>
   test.app.inject({ method: 'PATCH', url, payload: payload as object });
 const outboxCount = async (email: string) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` })).data
-    .length;
+  json(await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: email } }))).data.length;
 
 describe('forgot and reset password', () => {
   it('gives the same answer for known and unknown emails, and mails only the known one', async () => {
     const account = await createConfirmedAccount(test, 'customer');
     const before = await outboxCount(account.email);
-    const known = await post('/api/auth/customer/forgot-password', { email: account.email });
+    const known = await post(urlOf(authEndpoints.customer.forgotPassword), { email: account.email });
     const unknownEmail = uniqueEmail('ghost');
-    const unknown = await post('/api/auth/customer/forgot-password', { email: unknownEmail });
+    const unknown = await post(urlOf(authEndpoints.customer.forgotPassword), { email: unknownEmail });
     expect(known.statusCode).toBe(200);
     expect(json(known)).toEqual(json(unknown));
     expect(await outboxCount(account.email)).toBe(before + 1);
@@ -44,38 +45,44 @@ describe('forgot and reset password', () => {
   it('resets once with the mailed link, ends every session, and the link cannot be used again', async () => {
     const account = await createConfirmedAccount(test, 'merchant');
     const session = await login(test, 'merchant', account.email);
-    await post('/api/auth/merchant/forgot-password', { email: account.email });
+    await post(urlOf(authEndpoints.merchant.forgotPassword), { email: account.email });
     const link = await latestLink(test, account.email);
     expect(link).toContain('/merchant/reset-password/');
     const token = tokenFromLink(link);
 
-    const reset = await patch(`/api/auth/merchant/resetpassword/${token}`, { password: 'Brand-New-Pass9' });
+    const reset = await patch(urlOf(authEndpoints.merchant.resetPassword, { params: { token } }), {
+      password: 'Brand-New-Pass9',
+    });
     expect(reset.statusCode).toBe(200);
-    const again = await patch(`/api/auth/merchant/resetpassword/${token}`, { password: 'Another-Pass9' });
+    const again = await patch(urlOf(authEndpoints.merchant.resetPassword, { params: { token } }), {
+      password: 'Another-Pass9',
+    });
     expect(again.statusCode).toBe(404);
 
     const me = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/userdata',
+      ...requestOf(authEndpoints.userData),
       headers: bearer(session.accessToken),
     });
     expect(me.statusCode).toBe(401);
     expect(
-      (await post('/api/auth/merchant/login', { email: account.email, password: PASSWORD })).statusCode,
+      (await post(urlOf(authEndpoints.merchant.login), { email: account.email, password: PASSWORD }))
+        .statusCode,
     ).toBe(401);
     expect(
-      (await post('/api/auth/merchant/login', { email: account.email, password: 'Brand-New-Pass9' }))
+      (await post(urlOf(authEndpoints.merchant.login), { email: account.email, password: 'Brand-New-Pass9' }))
         .statusCode,
     ).toBe(200);
   });
 
   it('expires the link after one hour', async () => {
     const account = await createConfirmedAccount(test, 'customer');
-    await post('/api/auth/customer/forgot-password', { email: account.email });
+    await post(urlOf(authEndpoints.customer.forgotPassword), { email: account.email });
     const token = tokenFromLink(await latestLink(test, account.email));
     try {
       offsetMs = 61 * 60 * 1000;
-      const late = await patch(`/api/auth/customer/resetpassword/${token}`, { password: 'Too-Late-Pass1' });
+      const late = await patch(urlOf(authEndpoints.customer.resetPassword, { params: { token } }), {
+        password: 'Too-Late-Pass1',
+      });
       expect(late.statusCode).toBe(404);
       expect(json(late).message).toMatch(/invalid or has expired/);
     } finally {
@@ -85,12 +92,18 @@ describe('forgot and reset password', () => {
 
   it("refuses a link on another account type's path and a short new password", async () => {
     const account = await createConfirmedAccount(test, 'customer');
-    await post('/api/auth/customer/forgot-password', { email: account.email });
+    await post(urlOf(authEndpoints.customer.forgotPassword), { email: account.email });
     const token = tokenFromLink(await latestLink(test, account.email));
     expect(
-      (await patch(`/api/auth/admin/resetpassword/${token}`, { password: 'Whatever-Pass1' })).statusCode,
+      (
+        await patch(urlOf(authEndpoints.admin.resetPassword, { params: { token } }), {
+          password: 'Whatever-Pass1',
+        })
+      ).statusCode,
     ).toBe(404);
-    const short = await patch(`/api/auth/customer/resetpassword/${token}`, { password: 'short' });
+    const short = await patch(urlOf(authEndpoints.customer.resetPassword, { params: { token } }), {
+      password: 'short',
+    });
     expect(short.statusCode).toBe(422);
     expect(json(short).details?.[0]).toEqual({
       path: 'password',
@@ -98,7 +111,11 @@ describe('forgot and reset password', () => {
     });
     // The failed attempts did not use the link up.
     expect(
-      (await patch(`/api/auth/customer/resetpassword/${token}`, { password: 'Valid-Pass-123' })).statusCode,
+      (
+        await patch(urlOf(authEndpoints.customer.resetPassword, { params: { token } }), {
+          password: 'Valid-Pass-123',
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -110,7 +127,7 @@ describe('change password', () => {
     const elsewhere = await login(test, 'customer', account.email);
 
     const wrong = await post(
-      '/api/auth/user/change-password',
+      urlOf(authEndpoints.changePassword),
       { oldPassword: 'not-it-at-all', newPassword: 'Changed-Pass1' },
       bearer(here.accessToken),
     );
@@ -118,31 +135,29 @@ describe('change password', () => {
     expect(json(wrong).details?.[0]?.path).toBe('oldPassword');
 
     const changed = await post(
-      '/api/auth/user/change-password',
+      urlOf(authEndpoints.changePassword),
       { oldPassword: PASSWORD, newPassword: 'Changed-Pass1' },
       bearer(here.accessToken),
     );
     expect(changed.statusCode).toBe(200);
     const mine = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/userdata',
+      ...requestOf(authEndpoints.userData),
       headers: bearer(here.accessToken),
     });
     expect(mine.statusCode).toBe(200);
     const theirs = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/userdata',
+      ...requestOf(authEndpoints.userData),
       headers: bearer(elsewhere.accessToken),
     });
     expect(theirs.statusCode).toBe(401);
     expect(
-      (await post('/api/auth/customer/login', { email: account.email, password: 'Changed-Pass1' }))
+      (await post(urlOf(authEndpoints.customer.login), { email: account.email, password: 'Changed-Pass1' }))
         .statusCode,
     ).toBe(200);
   });
 
   it('requires a signed-in user', async () => {
-    const response = await post('/api/auth/user/change-password', {
+    const response = await post(urlOf(authEndpoints.changePassword), {
       oldPassword: PASSWORD,
       newPassword: 'Changed-Pass1',
     });

@@ -1,4 +1,6 @@
+import { authEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf } from '../support/contract-requests.js';
 import {
   createConfirmedAccount,
   createTestApp,
@@ -16,8 +18,7 @@ afterAll(() => test.close());
 
 const attempt = (email: string, password: string, ip: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/auth/customer/login',
+    ...requestOf(authEndpoints.customer.login),
     payload: { email, password },
     remoteAddress: ip,
   });
@@ -50,8 +51,7 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/forgot-password',
+        ...requestOf(authEndpoints.customer.forgotPassword),
         payload: { email },
         remoteAddress: `192.0.2.${i + 1}`,
       });
@@ -64,8 +64,7 @@ describe('rate limits', () => {
     let signupStatus = 0;
     for (let i = 0; i < 21; i++) {
       const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/signup',
+        ...requestOf(authEndpoints.customer.signup),
         payload: {
           firstName: 'A',
           lastName: 'B',
@@ -84,8 +83,7 @@ describe('rate limits', () => {
     let status = 0;
     for (let i = 0; i < 121; i++) {
       const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/refresh-token',
+        ...requestOf(authEndpoints.customer.refresh),
         payload: { refresh_token: `not-a-real-token-${i}` },
         remoteAddress: '192.0.2.250',
       });

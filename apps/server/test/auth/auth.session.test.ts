@@ -1,5 +1,6 @@
-import { sessionCookies } from '@market/contracts';
+import { adminManagementEndpoints, authEndpoints, sessionCookies, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createConfirmedAccount,
@@ -29,7 +30,10 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
 describe('sign-in', () => {
   it('answers tokens and the User fields, and sets SameSite=Lax cookies of the account type', async () => {
     const account = await createConfirmedAccount(test, 'merchant', { storeName: 'Lekki Shoes' });
-    const response = await post('/api/auth/merchant/login', { email: account.email, password: PASSWORD });
+    const response = await post(urlOf(authEndpoints.merchant.login), {
+      email: account.email,
+      password: PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     const { data, message } = json(response);
     expect(message).toBe('Signed in successfully');
@@ -65,8 +69,7 @@ describe('sign-in', () => {
     try {
       const account = await createConfirmedAccount(secure, 'customer');
       const response = await secure.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/login',
+        ...requestOf(authEndpoints.customer.login),
         payload: { email: account.email, password: PASSWORD },
         headers: { 'x-forwarded-proto': 'https', host: 'shop.naijamarket.com.ng' },
       });
@@ -80,11 +83,11 @@ describe('sign-in', () => {
 
   it('gives a wrong email and a wrong password the same 401 and message', async () => {
     const account = await createConfirmedAccount(test, 'customer');
-    const wrongPassword = await post('/api/auth/customer/login', {
+    const wrongPassword = await post(urlOf(authEndpoints.customer.login), {
       email: account.email,
       password: 'Wrong-pass1',
     });
-    const wrongEmail = await post('/api/auth/customer/login', {
+    const wrongEmail = await post(urlOf(authEndpoints.customer.login), {
       email: uniqueEmail('nobody'),
       password: PASSWORD,
     });
@@ -96,24 +99,27 @@ describe('sign-in', () => {
 
   it('does not sign a customer in on the merchant door', async () => {
     const account = await createConfirmedAccount(test, 'customer');
-    const response = await post('/api/auth/merchant/login', { email: account.email, password: PASSWORD });
+    const response = await post(urlOf(authEndpoints.merchant.login), {
+      email: account.email,
+      password: PASSWORD,
+    });
     expect(response.statusCode).toBe(401);
   });
 
   it('refuses an unconfirmed email with 403 until confirmed, and can mail the link again', async () => {
     const account = await signUp(test, 'customer');
-    const refused = await post('/api/auth/customer/login', { email: account.email, password: PASSWORD });
+    const refused = await post(urlOf(authEndpoints.customer.login), {
+      email: account.email,
+      password: PASSWORD,
+    });
     expect(refused.statusCode).toBe(403);
     expect(json(refused).error).toBe('EMAIL_NOT_CONFIRMED');
     expect(json(refused).message).toMatch(/confirm your email/i);
 
-    const resend = await post('/api/auth/customer/resend-confirmation', { email: account.email });
+    const resend = await post(urlOf(authEndpoints.customer.resendConfirmation), { email: account.email });
     expect(resend.statusCode).toBe(200);
     const outbox = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(account.email)}`,
-      }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: account.email } })),
     ).data;
     expect(outbox).toHaveLength(2);
     const [newest, older] = outbox;
@@ -121,41 +127,41 @@ describe('sign-in', () => {
     const oldToken = older.links[0].split('/').pop();
     const newToken = newest.links[0].split('/').pop();
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/auth/customer/confirmation/${oldToken}` }))
+      (await test.app.inject(requestOf(authEndpoints.customer.confirm, { params: { token: oldToken } })))
         .statusCode,
     ).toBe(404);
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/auth/customer/confirmation/${newToken}` }))
+      (await test.app.inject(requestOf(authEndpoints.customer.confirm, { params: { token: newToken } })))
         .statusCode,
     ).toBe(200);
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/auth/customer/confirmation/${newToken}` }))
+      (await test.app.inject(requestOf(authEndpoints.customer.confirm, { params: { token: newToken } })))
         .statusCode,
     ).toBe(404);
     expect(
-      (await post('/api/auth/customer/login', { email: account.email, password: PASSWORD })).statusCode,
+      (await post(urlOf(authEndpoints.customer.login), { email: account.email, password: PASSWORD }))
+        .statusCode,
     ).toBe(200);
   });
 
   it('gives the same answer to resend-confirmation for unknown emails', async () => {
-    const response = await post('/api/auth/customer/resend-confirmation', { email: uniqueEmail('ghost') });
+    const response = await post(urlOf(authEndpoints.customer.resendConfirmation), {
+      email: uniqueEmail('ghost'),
+    });
     expect(response.statusCode).toBe(200);
   });
 
   it('does not confirm a merchant through the customer path', async () => {
     const account = await signUp(test, 'merchant');
     const mail = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(account.email)}&limit=1`,
-      }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: account.email, limit: 1 } })),
     ).data[0];
     const token = mail.links[0].split('/').pop();
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/auth/customer/confirmation/${token}` })).statusCode,
+      (await test.app.inject(requestOf(authEndpoints.customer.confirm, { params: { token } }))).statusCode,
     ).toBe(404);
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/auth/merchant/confirmation/${token}` })).statusCode,
+      (await test.app.inject(requestOf(authEndpoints.merchant.confirm, { params: { token } }))).statusCode,
     ).toBe(200);
   });
 });
@@ -164,21 +170,20 @@ describe('sessions', () => {
   it('rotates the refresh token: the old one stops working and reusing it ends the whole family', async () => {
     const account = await createConfirmedAccount(test, 'customer');
     const first = await login(test, 'customer', account.email);
-    const rotated = await post('/api/auth/customer/refresh-token', { refresh_token: first.refreshToken });
+    const rotated = await post(urlOf(authEndpoints.customer.refresh), { refresh_token: first.refreshToken });
     expect(rotated.statusCode).toBe(200);
     const second = json(rotated).data;
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect(second.user.email).toBe(account.email);
 
-    const reused = await post('/api/auth/customer/refresh-token', { refresh_token: first.refreshToken });
+    const reused = await post(urlOf(authEndpoints.customer.refresh), { refresh_token: first.refreshToken });
     expect(reused.statusCode).toBe(401);
     // The thief's reuse revoked the family: the newest token and its access token are dead too.
     expect(
-      (await post('/api/auth/customer/refresh-token', { refresh_token: second.refreshToken })).statusCode,
+      (await post(urlOf(authEndpoints.customer.refresh), { refresh_token: second.refreshToken })).statusCode,
     ).toBe(401);
     const me = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/userdata',
+      ...requestOf(authEndpoints.userData),
       headers: bearer(second.accessToken),
     });
     expect(me.statusCode).toBe(401);
@@ -188,8 +193,7 @@ describe('sessions', () => {
     const account = await createConfirmedAccount(test, 'customer');
     const session = await login(test, 'customer', account.email);
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/refresh-token',
+      ...requestOf(authEndpoints.customer.refresh),
       cookies: { [sessionCookies.customer.refresh]: session.refreshToken },
       payload: {},
     });
@@ -199,7 +203,9 @@ describe('sessions', () => {
   it('refuses a refresh token of another account type', async () => {
     const account = await createConfirmedAccount(test, 'customer');
     const session = await login(test, 'customer', account.email);
-    const response = await post('/api/auth/merchant/refresh-token', { refresh_token: session.refreshToken });
+    const response = await post(urlOf(authEndpoints.merchant.refresh), {
+      refresh_token: session.refreshToken,
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -207,7 +213,7 @@ describe('sessions', () => {
     const account = await createConfirmedAccount(test, 'customer');
     const session = await login(test, 'customer', account.email);
     const me = () =>
-      test.app.inject({ method: 'GET', url: '/api/auth/userdata', headers: bearer(session.accessToken) });
+      test.app.inject({ ...requestOf(authEndpoints.userData), headers: bearer(session.accessToken) });
     try {
       offsetMs = 14 * 60 * 1000;
       expect((await me()).statusCode).toBe(200);
@@ -216,7 +222,9 @@ describe('sessions', () => {
       expect(expired.statusCode).toBe(401);
       expect(json(expired).error).toBe('TOKEN_EXPIRED');
       offsetMs = 31 * 24 * 60 * 60 * 1000;
-      const stale = await post('/api/auth/customer/refresh-token', { refresh_token: session.refreshToken });
+      const stale = await post(urlOf(authEndpoints.customer.refresh), {
+        refresh_token: session.refreshToken,
+      });
       expect(stale.statusCode).toBe(401);
       expect(json(stale).error).toBe('TOKEN_EXPIRED');
     } finally {
@@ -228,20 +236,19 @@ describe('sessions', () => {
     const account = await createConfirmedAccount(test, 'customer');
     const session = await login(test, 'customer', account.email);
     const out = await post(
-      '/api/auth/customer/logout',
+      urlOf(authEndpoints.customer.logout),
       { refresh_token: session.refreshToken },
       bearer(session.accessToken),
     );
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((cookie) => cookie.name === sessionCookies.customer.access)?.value).toBe('');
     const me = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/userdata',
+      ...requestOf(authEndpoints.userData),
       headers: bearer(session.accessToken),
     });
     expect(me.statusCode).toBe(401);
     expect(
-      (await post('/api/auth/customer/refresh-token', { refresh_token: session.refreshToken })).statusCode,
+      (await post(urlOf(authEndpoints.customer.refresh), { refresh_token: session.refreshToken })).statusCode,
     ).toBe(401);
   });
 
@@ -256,21 +263,20 @@ describe('sessions', () => {
       const account = await createConfirmedAccount(test, 'customer');
       const session = await login(test, 'customer', account.email);
       const out = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/logout',
+        ...requestOf(authEndpoints.customer.logout),
         headers: { ...headers, ...bearer(session.accessToken) },
         ...(payload === undefined ? {} : { payload }),
       });
       expect(out.statusCode, out.body).toBe(200);
       expect(json(out).message).toBe('Signed out');
       const me = await test.app.inject({
-        method: 'GET',
-        url: '/api/auth/userdata',
+        ...requestOf(authEndpoints.userData),
         headers: bearer(session.accessToken),
       });
       expect(me.statusCode).toBe(401);
       expect(
-        (await post('/api/auth/customer/refresh-token', { refresh_token: session.refreshToken })).statusCode,
+        (await post(urlOf(authEndpoints.customer.refresh), { refresh_token: session.refreshToken }))
+          .statusCode,
       ).toBe(401);
     },
   );
@@ -279,15 +285,13 @@ describe('sessions', () => {
     const customer = await createConfirmedAccount(test, 'customer');
     const session = await login(test, 'customer', customer.email);
     const profile = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/userdata/merchant-profile',
+      ...requestOf(authEndpoints.merchantProfile),
       headers: bearer(session.accessToken),
     });
     expect(profile.statusCode).toBe(403);
     expect(json(profile).error).toBe('FORBIDDEN');
     const admins = await test.app.inject({
-      method: 'GET',
-      url: '/api/auth/admin/all-admins',
+      ...requestOf(adminManagementEndpoints.list),
       headers: bearer(session.accessToken),
     });
     expect(admins.statusCode).toBe(403);
@@ -299,7 +303,7 @@ describe('sessions', () => {
     const [header, payload] = session.accessToken.split('.');
     const forged = `${header}.${payload}.${'A'.repeat(43)}`;
     for (const headers of [bearer(forged), bearer('nonsense'), {}]) {
-      const response = await test.app.inject({ method: 'GET', url: '/api/auth/userdata', headers });
+      const response = await test.app.inject({ ...requestOf(authEndpoints.userData), headers });
       expect(response.statusCode).toBe(401);
       expect(json(response).error).toBe('UNAUTHORIZED');
     }
@@ -311,11 +315,11 @@ describe('who am I', () => {
     const account = await createConfirmedAccount(test, 'customer');
     const session = await login(test, 'customer', account.email);
     const headers = bearer(session.accessToken);
-    const verify = json(await test.app.inject({ method: 'GET', url: '/api/auth/verify-token', headers }));
+    const verify = json(await test.app.inject({ ...requestOf(authEndpoints.verifyToken), headers }));
     expect(verify.data).toMatchObject({ valid: true, accountKind: 'customer' });
-    const me = json(await test.app.inject({ method: 'GET', url: '/api/auth/userdata', headers }));
+    const me = json(await test.app.inject({ ...requestOf(authEndpoints.userData), headers }));
     expect(me.data).toMatchObject({ id: account.id, accountType: 'customer', storeId: null });
-    const permissions = json(await test.app.inject({ method: 'GET', url: '/api/auth/permissions', headers }));
+    const permissions = json(await test.app.inject({ ...requestOf(authEndpoints.permissions), headers }));
     expect(permissions.data.permissions).toEqual([]);
   });
 
@@ -323,9 +327,7 @@ describe('who am I', () => {
     const account = await createConfirmedAccount(test, 'merchant', { storeName: 'Aba Leather Works' });
     const session = await login(test, 'merchant', account.email);
     const headers = bearer(session.accessToken);
-    const profile = json(
-      await test.app.inject({ method: 'GET', url: '/api/auth/userdata/merchant-profile', headers }),
-    );
+    const profile = json(await test.app.inject({ ...requestOf(authEndpoints.merchantProfile), headers }));
     expect(profile.data).toMatchObject({
       id: account.id,
       email: account.email,
@@ -339,7 +341,7 @@ describe('who am I', () => {
       },
       onboarding: { percentageComplete: 25, isComplete: false },
     });
-    const permissions = json(await test.app.inject({ method: 'GET', url: '/api/auth/permissions', headers }));
+    const permissions = json(await test.app.inject({ ...requestOf(authEndpoints.permissions), headers }));
     expect(permissions.data.permissions).toContain('products:write');
     expect(permissions.data.permissions).toContain('staff:manage');
   });

@@ -1,6 +1,8 @@
+import { authEndpoints, systemEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   createTestApp,
   json,
@@ -48,7 +50,7 @@ const post = (url: string, payload: unknown) =>
 describe('customer sign-up', () => {
   it('creates an unconfirmed customer, normalises the phone number and mails a confirmation link', async () => {
     const body = customerBody({ email: `  Mixed.Case.${Date.now()}@Example.NG ` });
-    const response = await post('/api/auth/customer/signup', body);
+    const response = await post(urlOf(authEndpoints.customer.signup), body);
     expect(response.statusCode).toBe(201);
     const { user } = json(response).data;
     expect(user).toMatchObject({
@@ -75,10 +77,10 @@ describe('customer sign-up', () => {
         ...customerBody(),
         ...(kind === 'merchant' ? { storeName: `Signup Twice ${Date.now()}` } : {}),
       };
-      const first = await post(`/api/auth/${kind}/signup`, body);
+      const first = await post(urlOf(authEndpoints[kind].signup), body);
       expect(first.statusCode).toBe(201);
       const confirmation = await latestLink(test, body.email);
-      const again = await post(`/api/auth/${kind}/signup`, {
+      const again = await post(urlOf(authEndpoints[kind].signup), {
         ...body,
         email: body.email.toUpperCase(),
         firstName: 'Intruder',
@@ -92,19 +94,17 @@ describe('customer sign-up', () => {
       expect(b.data.user).toMatchObject({ email: body.email, firstName: 'Intruder', emailConfirmed: false });
       expect(b.data.user.id).not.toBe(a.data.user.id);
       // The owner hears about it; the account, its password and its pending confirmation are untouched.
-      const outbox = await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(body.email)}&limit=1`,
-      });
+      const outbox = await test.app.inject(
+        requestOf(systemEndpoints.outbox, { query: { to: body.email, limit: 1 } }),
+      );
       const mail = json(outbox).data[0];
       expect(mail.subject).toBe('Someone tried to sign up with your email');
       expect(mail.text).toContain('forgot-password');
       const confirmed = await test.app.inject({
-        method: 'GET',
-        url: `/api/auth/${kind}/confirmation/${tokenFromLink(confirmation)}`,
+        ...requestOf(authEndpoints[kind].confirm, { params: { token: tokenFromLink(confirmation) } }),
       });
       expect(confirmed.statusCode).toBe(200);
-      const signIn = await post(`/api/auth/${kind}/login`, { email: body.email, password: PASSWORD });
+      const signIn = await post(urlOf(authEndpoints[kind].login), { email: body.email, password: PASSWORD });
       expect(signIn.statusCode).toBe(200);
       expect(json(signIn).data.user.firstName).toBe(body.firstName);
     },
@@ -112,8 +112,11 @@ describe('customer sign-up', () => {
 
   it('lets the same email hold a customer and a merchant account', async () => {
     const body = customerBody();
-    expect((await post('/api/auth/customer/signup', body)).statusCode).toBe(201);
-    const merchant = await post('/api/auth/merchant/signup', { ...body, storeName: 'Same Person Stores' });
+    expect((await post(urlOf(authEndpoints.customer.signup), body)).statusCode).toBe(201);
+    const merchant = await post(urlOf(authEndpoints.merchant.signup), {
+      ...body,
+      storeName: 'Same Person Stores',
+    });
     expect(merchant.statusCode).toBe(201);
   });
 
@@ -125,23 +128,19 @@ describe('customer sign-up', () => {
     [{ phoneNumber: '+44 20 7946 0958' }, 'phoneNumber', 'Enter a valid Nigerian phone number'],
   ])('rejects %o with 422 and details, creating nothing', async (override, path, message) => {
     const body = customerBody(override);
-    const response = await post('/api/auth/customer/signup', body);
+    const response = await post(urlOf(authEndpoints.customer.signup), body);
     expect(response.statusCode).toBe(422);
     const answer = json(response);
     expect(answer.error).toBe('VALIDATION_ERROR');
     expect(answer.message).toBe(message);
     expect(answer.details).toContainEqual({ path, message });
-    const mails = await test.app.inject({
-      method: 'GET',
-      url: `/api/dev/outbox?to=${encodeURIComponent(body.email)}`,
-    });
+    const mails = await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: body.email } }));
     expect(json(mails).data).toHaveLength(0);
   });
 
   it('answers 400 for malformed JSON without a stack trace', async () => {
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/signup',
+      ...requestOf(authEndpoints.customer.signup),
       headers: { 'content-type': 'application/json' },
       payload: '{"email": "a@b.ng",',
     });
@@ -155,8 +154,14 @@ describe('customer sign-up', () => {
 describe('merchant sign-up', () => {
   it('creates the store with a unique storeUrl slug', async () => {
     // Two names (store names are unique) with one slug.
-    const first = await post('/api/auth/merchant/signup', customerBody({ storeName: 'Mama Put & Sons' }));
-    const second = await post('/api/auth/merchant/signup', customerBody({ storeName: 'Mama Put and Sons' }));
+    const first = await post(
+      urlOf(authEndpoints.merchant.signup),
+      customerBody({ storeName: 'Mama Put & Sons' }),
+    );
+    const second = await post(
+      urlOf(authEndpoints.merchant.signup),
+      customerBody({ storeName: 'Mama Put and Sons' }),
+    );
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     const a = json(first).data.user;
@@ -169,7 +174,7 @@ describe('merchant sign-up', () => {
   });
 
   it('requires a store name', async () => {
-    const response = await post('/api/auth/merchant/signup', customerBody());
+    const response = await post(urlOf(authEndpoints.merchant.signup), customerBody());
     expect(response.statusCode).toBe(422);
     expect(json(response).details?.[0]?.path).toBe('storeName');
   });
@@ -178,7 +183,7 @@ describe('merchant sign-up', () => {
 describe('shipping partner sign-up', () => {
   it('takes the onboarding payload, answers the partner shape and confirms through its own path', async () => {
     const body = partnerBody();
-    const response = await post('/api/partner/partner/signup', body);
+    const response = await post(urlOf(authEndpoints.partner.signup), body);
     expect(response.statusCode).toBe(201);
     expect(json(response).data.user).toMatchObject({
       name: 'Kwik Riders Ltd',
@@ -188,12 +193,14 @@ describe('shipping partner sign-up', () => {
     });
     const link = await latestLink(test, body.company.email);
     expect(link).toContain('/shipping-partner/confirm-email/');
-    const confirm = await test.app.inject({
-      method: 'GET',
-      url: `/api/partner/partner/confirmation/${tokenFromLink(link)}`,
-    });
+    const confirm = await test.app.inject(
+      requestOf(authEndpoints.partner.confirm, { params: { token: tokenFromLink(link) } }),
+    );
     expect(confirm.statusCode).toBe(200);
-    const login = await post('/api/auth/partner/login', { email: body.company.email, password: PASSWORD });
+    const login = await post(urlOf(authEndpoints.partner.login), {
+      email: body.company.email,
+      password: PASSWORD,
+    });
     expect(login.statusCode).toBe(200);
     expect(json(login).data.user.shippingCompany).toBe('Kwik Riders Ltd');
   });
@@ -201,7 +208,7 @@ describe('shipping partner sign-up', () => {
   it('rejects a bank account number that is not 10 digits', async () => {
     const body = partnerBody();
     body.bankDetails.accountNumber = '12345';
-    const response = await post('/api/partner/partner/signup', body);
+    const response = await post(urlOf(authEndpoints.partner.signup), body);
     expect(response.statusCode).toBe(422);
     expect(json(response).details).toContainEqual({
       path: 'bankDetails.accountNumber',
@@ -212,10 +219,10 @@ describe('shipping partner sign-up', () => {
   it('a second application with a known email gets the answer of a new one; its owner is mailed instead', async () => {
     // Issue 24: a 409 here told anyone which emails belong to shipping partners.
     const body = partnerBody();
-    const first = await post('/api/partner/partner/signup', body);
+    const first = await post(urlOf(authEndpoints.partner.signup), body);
     expect(first.statusCode).toBe(201);
     const confirmation = await latestLink(test, body.company.email);
-    const again = await post('/api/partner/partner/signup', {
+    const again = await post(urlOf(authEndpoints.partner.signup), {
       ...body,
       company: {
         ...body.company,
@@ -234,18 +241,19 @@ describe('shipping partner sign-up', () => {
       lastLogin: null,
     });
     expect(b.data.user.id).not.toBe(a.data.user.id);
-    const outbox = await test.app.inject({
-      method: 'GET',
-      url: `/api/dev/outbox?to=${encodeURIComponent(body.company.email)}&limit=1`,
-    });
+    const outbox = await test.app.inject(
+      requestOf(systemEndpoints.outbox, { query: { to: body.company.email, limit: 1 } }),
+    );
     expect(json(outbox).data[0].subject).toBe('Someone tried to sign up with your email');
     // The first application, its password and its pending confirmation are untouched.
-    const confirmed = await test.app.inject({
-      method: 'GET',
-      url: `/api/partner/partner/confirmation/${tokenFromLink(confirmation)}`,
-    });
+    const confirmed = await test.app.inject(
+      requestOf(authEndpoints.partner.confirm, { params: { token: tokenFromLink(confirmation) } }),
+    );
     expect(confirmed.statusCode).toBe(200);
-    const signIn = await post('/api/auth/partner/login', { email: body.company.email, password: PASSWORD });
+    const signIn = await post(urlOf(authEndpoints.partner.login), {
+      email: body.company.email,
+      password: PASSWORD,
+    });
     expect(signIn.statusCode).toBe(200);
     expect(json(signIn).data.user.name).toBe(body.company.companyName);
   });

@@ -1,4 +1,4 @@
-import { ACCOUNT_NOT_RESOLVED, WRONG_PASSWORD } from '@market/contracts';
+import { ACCOUNT_NOT_RESOLVED, bankAccountEndpoints, WRONG_PASSWORD } from '@market/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
@@ -6,6 +6,7 @@ import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { createSandboxBankDirectory, validNuban } from '../../src/platform/payments/index.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -78,21 +79,21 @@ describe('the sandbox bank directory', () => {
 
 describe('bank account (/merchant/bank-account)', () => {
   it('lists Nigerian banks', async () => {
-    const answer = await call('GET', '/api/merchant/banks', owner.token);
+    const answer = await call('GET', urlOf(bankAccountEndpoints.banks), owner.token);
     expect(answer.statusCode).toBe(200);
     const banks = json(answer).data as { code: string; name: string }[];
     expect(banks).toContainEqual({ code: GTBANK, name: 'Guaranty Trust Bank' });
   });
 
   it('resolves the account name before saving; a wrong number is 422', async () => {
-    const found = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+    const found = await call('POST', urlOf(bankAccountEndpoints.resolve), owner.token, {
       bankCode: GTBANK,
       accountNumber: goodNumber,
     });
     expect(found.statusCode, found.body).toBe(200);
     expect(json(found).data).toMatchObject({ bankName: 'Guaranty Trust Bank', accountNumber: goodNumber });
 
-    const wrong = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+    const wrong = await call('POST', urlOf(bankAccountEndpoints.resolve), owner.token, {
       bankCode: GTBANK,
       accountNumber: wrongNumber,
     });
@@ -103,12 +104,12 @@ describe('bank account (/merchant/bank-account)', () => {
       details: [{ path: 'accountNumber', message: ACCOUNT_NOT_RESOLVED }],
     });
 
-    const unknownBank = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+    const unknownBank = await call('POST', urlOf(bankAccountEndpoints.resolve), owner.token, {
       bankCode: '999',
       accountNumber: goodNumber,
     });
     expect(unknownBank.statusCode).toBe(422);
-    const short = await call('POST', '/api/merchant/bank-account/resolve', owner.token, {
+    const short = await call('POST', urlOf(bankAccountEndpoints.resolve), owner.token, {
       bankCode: GTBANK,
       accountNumber: '12345',
     });
@@ -116,11 +117,11 @@ describe('bank account (/merchant/bank-account)', () => {
   });
 
   it('starts empty, then saves with the owner password, masked on the way out, and mails the owner', async () => {
-    const empty = await call('GET', '/api/merchant/bank-account', owner.token);
+    const empty = await call('GET', urlOf(bankAccountEndpoints.get), owner.token);
     expect(empty.statusCode).toBe(200);
     expect(json(empty).data).toBeNull();
 
-    const wrongPassword = await call('PUT', '/api/merchant/bank-account', owner.token, {
+    const wrongPassword = await call('PUT', urlOf(bankAccountEndpoints.save), owner.token, {
       bankCode: GTBANK,
       accountNumber: goodNumber,
       password: 'not-my-password',
@@ -128,15 +129,15 @@ describe('bank account (/merchant/bank-account)', () => {
     expect(wrongPassword.statusCode).toBe(422);
     expect(json(wrongPassword).message).toBe(WRONG_PASSWORD);
 
-    const wrongNumberSave = await call('PUT', '/api/merchant/bank-account', owner.token, {
+    const wrongNumberSave = await call('PUT', urlOf(bankAccountEndpoints.save), owner.token, {
       bankCode: GTBANK,
       accountNumber: wrongNumber,
       password: PASSWORD,
     });
     expect(wrongNumberSave.statusCode).toBe(422);
-    expect(json(await call('GET', '/api/merchant/bank-account', owner.token)).data).toBeNull();
+    expect(json(await call('GET', urlOf(bankAccountEndpoints.get), owner.token)).data).toBeNull();
 
-    const saved = await call('PUT', '/api/merchant/bank-account', owner.token, {
+    const saved = await call('PUT', urlOf(bankAccountEndpoints.save), owner.token, {
       bankCode: GTBANK,
       accountNumber: goodNumber,
       password: PASSWORD,
@@ -146,7 +147,7 @@ describe('bank account (/merchant/bank-account)', () => {
     expect(masked.maskedAccountNumber).toBe(`••••••${goodNumber.slice(-4)}`);
     expect(JSON.stringify(json(saved))).not.toContain(goodNumber);
 
-    const read = json(await call('GET', '/api/merchant/bank-account', owner.token)).data as Record<
+    const read = json(await call('GET', urlOf(bankAccountEndpoints.get), owner.token)).data as Record<
       string,
       string
     >;
@@ -169,15 +170,15 @@ describe('bank account (/merchant/bank-account)', () => {
   });
 
   it("another merchant sees only their own store's account", async () => {
-    const other = await call('GET', '/api/merchant/bank-account', otherOwner.token);
+    const other = await call('GET', urlOf(bankAccountEndpoints.get), otherOwner.token);
     expect(other.statusCode).toBe(200);
     expect(json(other).data).toBeNull();
   });
 
   it('a manager cannot read or change it; a custom role holding bank:write still is not the owner', async () => {
     const manager = await staffOf(owner, 'manager');
-    expect((await call('GET', '/api/merchant/bank-account', manager)).statusCode).toBe(403);
-    const managerSave = await call('PUT', '/api/merchant/bank-account', manager, {
+    expect((await call('GET', urlOf(bankAccountEndpoints.get), manager)).statusCode).toBe(403);
+    const managerSave = await call('PUT', urlOf(bankAccountEndpoints.save), manager, {
       bankCode: GTBANK,
       accountNumber: goodNumber,
       password: PASSWORD,
@@ -186,14 +187,14 @@ describe('bank account (/merchant/bank-account)', () => {
     expect(json(managerSave).message).toContain('bank:write');
 
     const custom = await staffOf(owner, 'payouts clerk', ['payouts:read', 'bank:write']);
-    expect((await call('GET', '/api/merchant/bank-account', custom)).statusCode).toBe(200);
-    const customSave = await call('PUT', '/api/merchant/bank-account', custom, {
+    expect((await call('GET', urlOf(bankAccountEndpoints.get), custom)).statusCode).toBe(200);
+    const customSave = await call('PUT', urlOf(bankAccountEndpoints.save), custom, {
       bankCode: '044',
       accountNumber: validNuban('044', '000000001'),
       password: PASSWORD,
     });
     expect(customSave.statusCode).toBe(403);
-    const kept = json(await call('GET', '/api/merchant/bank-account', owner.token)).data as {
+    const kept = json(await call('GET', urlOf(bankAccountEndpoints.get), owner.token)).data as {
       bankCode: string;
     };
     expect(kept.bankCode).toBe(GTBANK);
@@ -202,12 +203,12 @@ describe('bank account (/merchant/bank-account)', () => {
   it('refuses customers, admins, partners (403) and anonymous callers (401)', async () => {
     const body = { bankCode: GTBANK, accountNumber: goodNumber, password: PASSWORD };
     for (const token of [customerToken, adminToken, partnerToken]) {
-      expect((await call('GET', '/api/merchant/banks', token)).statusCode).toBe(403);
-      expect((await call('GET', '/api/merchant/bank-account', token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/merchant/bank-account/resolve', token, body)).statusCode).toBe(403);
-      expect((await call('PUT', '/api/merchant/bank-account', token, body)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(bankAccountEndpoints.banks), token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(bankAccountEndpoints.get), token)).statusCode).toBe(403);
+      expect((await call('POST', urlOf(bankAccountEndpoints.resolve), token, body)).statusCode).toBe(403);
+      expect((await call('PUT', urlOf(bankAccountEndpoints.save), token, body)).statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/merchant/bank-account')).statusCode).toBe(401);
-    expect((await call('PUT', '/api/merchant/bank-account', undefined, body)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(bankAccountEndpoints.get))).statusCode).toBe(401);
+    expect((await call('PUT', urlOf(bankAccountEndpoints.save), undefined, body)).statusCode).toBe(401);
   });
 });

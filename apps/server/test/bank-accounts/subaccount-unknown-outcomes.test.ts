@@ -1,3 +1,4 @@
+import { bankAccountEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
@@ -7,6 +8,7 @@ import {
 } from '../../src/modules/bank-accounts/bank-accounts.service.js';
 import { createPaystackSubaccounts } from '../../src/platform/payments/subaccounts.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { createTestApp, json, PASSWORD, type TestApp } from '../support/test-app.js';
 
@@ -40,8 +42,7 @@ afterAll(async () => {
 
 const save = (merchant: TestMerchant, accountNumber: string) =>
   test.app.inject({
-    method: 'PUT',
-    url: '/api/merchant/bank-account',
+    ...requestOf(bankAccountEndpoints.save),
     headers: { authorization: `Bearer ${merchant.token}` },
     payload: { bankCode: BANK, accountNumber, password: PASSWORD },
   });

@@ -1,4 +1,4 @@
-import { BULK_CATALOG_COLUMNS } from '@market/contracts';
+import { BULK_CATALOG_COLUMNS, bulkCatalogEndpoints } from '@market/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { appliedImport } from '../support/catalog-imports.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
 import {
   bearer,
@@ -279,7 +280,7 @@ describe('catalogue by Excel workbook', () => {
     for (const token of [customerSession.accessToken, admin.accessToken])
       for (const file of ['export.xlsx', 'template.xlsx'])
         expect((await download(token, file)).statusCode, file).toBe(403);
-    const anonymous = await test.app.inject({ method: 'GET', url: '/api/products/bulk/export.xlsx' });
+    const anonymous = await test.app.inject(requestOf(bulkCatalogEndpoints.exportXlsx));
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { bulkCatalogEndpoints } from '@market/contracts';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogUpload } from '../../src/modules/catalog/bulk-catalog.upload.js';
@@ -8,6 +9,7 @@ import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { appliedImport, endedImport, readImport } from '../support/catalog-imports.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import { countStatements } from '../support/statement-counter.js';
@@ -238,8 +240,7 @@ pglite.describe('catalogue by spreadsheet', () => {
 
     // The store's list: newest first, without the per-row outcomes.
     const listed = await test.app.inject({
-      method: 'GET',
-      url: '/api/products/bulk/imports',
+      ...requestOf(bulkCatalogEndpoints.imports),
       headers: bearer(merchant.token),
       remoteAddress: nextIp(),
     });
@@ -437,8 +438,7 @@ pglite.describe('catalogue by spreadsheet', () => {
     ]);
     const list = (token: string) =>
       test.app.inject({
-        method: 'GET',
-        url: '/api/products/bulk/imports',
+        ...requestOf(bulkCatalogEndpoints.imports),
         headers: bearer(token),
         remoteAddress: nextIp(),
       });
@@ -458,8 +458,7 @@ pglite.describe('catalogue by spreadsheet', () => {
       expect((await list(token)).statusCode).toBe(403);
     }
     const anonymous = await test.app.inject({
-      method: 'GET',
-      url: `/api/products/bulk/imports/${done.id}`,
+      ...requestOf(bulkCatalogEndpoints.importById, { params: { id: done.id } }),
       remoteAddress: nextIp(),
     });
     expect(anonymous.statusCode).toBe(401);
@@ -554,8 +553,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue applies at once on Po
         [1, 2, 3].map(() => {
           const body = form();
           return test.app.inject({
-            method: 'POST',
-            url: '/api/products/bulk/apply',
+            ...requestOf(bulkCatalogEndpoints.apply),
             headers: { ...body.headers, ...bearer(merchant.token) },
             payload: body.payload,
             remoteAddress: nextIp(),

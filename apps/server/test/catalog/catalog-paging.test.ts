@@ -9,6 +9,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Keyset (cursor) paging beside offset on the customer listing, deep offsets, and answers written byte for byte as
@@ -38,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(() => test.close());
 
-const base = () => `/api/products/customer/getallproducts?categoryId=${setup.tree.category.id}`;
+const base = () => urlOf(customerProductEndpoints.list, { query: { categoryId: setup.tree.category.id } });
 
 async function get(url: string) {
   return test.app.inject({ method: 'GET', url });
@@ -144,7 +145,7 @@ describe('answers byte for byte', () => {
 
   it("writes a product page exactly as the contract's zod serializer does", async () => {
     for (const id of [created[3]!, created[4]!]) {
-      const response = await get(`/api/products/customer/product/${id}`);
+      const response = await get(urlOf(customerProductEndpoints.one, { params: { id } }));
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe(zodText(detail, response.body));
     }
@@ -159,7 +160,10 @@ describe('answers byte for byte', () => {
       checkAnswers: true,
     });
     try {
-      for (const url of [`${base()}&limit=100`, `/api/products/customer/product/${created[3]}`]) {
+      for (const url of [
+        `${base()}&limit=100`,
+        urlOf(customerProductEndpoints.one, { params: { id: created[3]! } }),
+      ]) {
         const fast = await get(url);
         const slow = await checked.inject({ method: 'GET', url });
         expect(slow.statusCode).toBe(200);

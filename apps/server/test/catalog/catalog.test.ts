@@ -1,4 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import {
+  categoryEndpoints,
+  customerProductEndpoints,
+  featuredCollectionEndpoints,
+  productAdminEndpoints,
+  productEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
@@ -7,6 +15,7 @@ import {
   renameStoreInProducts,
 } from '../../src/modules/catalog/catalog.service.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { multipart, pngBytes } from '../support/store-factory.js';
 import {
   bearer,
@@ -63,7 +72,7 @@ async function createMerchant(options: { visible?: boolean; storeName?: string }
 type Merchant = Awaited<ReturnType<typeof createMerchant>>;
 
 async function createCategory(name: string, parentId?: string): Promise<string> {
-  const response = await call('POST', '/api/categories', admin.accessToken, { name, parentId });
+  const response = await call('POST', urlOf(categoryEndpoints.create), admin.accessToken, { name, parentId });
   if (response.statusCode !== 201) throw new Error(response.body);
   return json(response).data.id;
 }
@@ -98,13 +107,13 @@ function productBody(overrides: Record<string, unknown> = {}) {
 }
 
 async function createProduct(merchant: Merchant, overrides: Record<string, unknown> = {}) {
-  const response = await call('POST', '/api/products', merchant.token, productBody(overrides));
+  const response = await call('POST', urlOf(productEndpoints.create), merchant.token, productBody(overrides));
   if (response.statusCode !== 201) throw new Error(response.body);
   return json(response).data as { id: string; sku: string; name: string; approvalStatus: string };
 }
 
 async function approve(merchant: Merchant, productId: string) {
-  const response = await call('POST', '/api/products/admin/approve-product', admin.accessToken, {
+  const response = await call('POST', urlOf(productAdminEndpoints.approve), admin.accessToken, {
     productId,
     merchantId: merchant.id,
   });
@@ -119,7 +128,7 @@ async function createApprovedProduct(merchant: Merchant, overrides: Record<strin
 }
 
 const customerList = async (query: string) => {
-  const response = await call('GET', `/api/products/customer/getallproducts?${query}`);
+  const response = await call('GET', `${urlOf(customerProductEndpoints.list)}?${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return json(response).data as {
     data: { id: string; name: string; [key: string]: unknown }[];
@@ -131,8 +140,7 @@ const ids = (items: { id: string }[]) => items.map((item) => item.id);
 async function uploadImage(token: string) {
   const form = multipart('image', 'dress.png', 'image/png', await pngBytes(900, 600));
   const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/products/images',
+    ...requestOf(productEndpoints.uploadImage),
     headers: { ...bearer(token), ...form.headers },
     payload: form.payload,
   });
@@ -155,7 +163,7 @@ afterAll(() => test.close());
 
 describe('categories', () => {
   it('serves the three-level tree and each level on its own', async () => {
-    const all = json(await call('GET', '/api/categories/getallcategories')).data;
+    const all = json(await call('GET', urlOf(categoryEndpoints.all))).data;
     const fashion = all.find((node: { id: string }) => node.id === tree.category);
     expect(fashion.subCategories[0]).toMatchObject({ id: tree.subCategory, name: 'Women' });
     expect(fashion.subCategories[0].childCategories[0]).toMatchObject({
@@ -164,54 +172,79 @@ describe('categories', () => {
       subCategoryId: tree.subCategory,
       categoryId: tree.category,
     });
-    expect(json(await call('GET', `/api/categories/getonecategory/${tree.category}`)).data.id).toBe(
-      tree.category,
-    );
-    const sub = json(await call('GET', `/api/categories/getonesubcategory/${tree.subCategory}`)).data;
+    expect(
+      json(await call('GET', urlOf(categoryEndpoints.oneCategory, { params: { id: tree.category } }))).data
+        .id,
+    ).toBe(tree.category);
+    const sub = json(
+      await call('GET', urlOf(categoryEndpoints.oneSubCategory, { params: { id: tree.subCategory } })),
+    ).data;
     expect(sub).toMatchObject({ id: tree.subCategory, categoryId: tree.category });
     expect(sub.childCategories).toHaveLength(1);
-    const children = json(await call('GET', `/api/categories/getchildcategories/${tree.subCategory}`)).data;
+    const children = json(
+      await call('GET', urlOf(categoryEndpoints.children, { params: { id: tree.subCategory } })),
+    ).data;
     expect(ids(children)).toEqual([tree.childCategory]);
-    const child = json(await call('GET', `/api/childcategories/${tree.childCategory}`)).data;
+    const child = json(
+      await call('GET', urlOf(categoryEndpoints.oneChildCategory, { params: { id: tree.childCategory } })),
+    ).data;
     expect(child).toMatchObject({ subCategoryId: tree.subCategory, categoryId: tree.category });
     // A level asked for by the wrong endpoint is not found.
-    expect((await call('GET', `/api/categories/getonecategory/${tree.subCategory}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/childcategories/${randomUUID()}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', urlOf(categoryEndpoints.oneCategory, { params: { id: tree.subCategory } })))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', urlOf(categoryEndpoints.oneChildCategory, { params: { id: randomUUID() } })))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('lets admins create, rename and reorder; refuses a fourth level, a duplicate and non-admins', async () => {
     const top = await createCategory(`Beauty ${randomUUID().slice(0, 4)}`);
     const sub = await createCategory('Skincare', top);
     const child = await createCategory('Shea Butter', sub);
-    const tooDeep = await call('POST', '/api/categories', admin.accessToken, {
+    const tooDeep = await call('POST', urlOf(categoryEndpoints.create), admin.accessToken, {
       name: 'Deeper',
       parentId: child,
     });
     expect(tooDeep.statusCode).toBe(422);
     expect(json(tooDeep).details?.[0]?.path).toBe('parentId');
-    const duplicate = await call('POST', '/api/categories', admin.accessToken, {
+    const duplicate = await call('POST', urlOf(categoryEndpoints.create), admin.accessToken, {
       name: 'skincare',
       parentId: top,
     });
     expect(duplicate.statusCode).toBe(409);
-    const renamed = await call('PATCH', `/api/categories/${sub}`, admin.accessToken, {
-      name: 'Skin Care',
-      position: 3,
-    });
+    const renamed = await call(
+      'PATCH',
+      urlOf(categoryEndpoints.edit, { params: { id: sub } }),
+      admin.accessToken,
+      {
+        name: 'Skin Care',
+        position: 3,
+      },
+    );
     expect(renamed.statusCode).toBe(200);
     expect(json(renamed).data).toMatchObject({ name: 'Skin Care', slug: 'skin-care', position: 3, level: 2 });
-    const blank = await call('POST', '/api/categories', admin.accessToken, { name: '  ' });
+    const blank = await call('POST', urlOf(categoryEndpoints.create), admin.accessToken, { name: '  ' });
     expect(blank.statusCode).toBe(422);
     expect(json(blank).details?.[0]).toMatchObject({ path: 'name', message: 'Name is required' });
 
     const merchant = await createMerchant({ visible: false });
     const dispatcher = await createAdmin(test, 'dispatcher');
-    expect((await call('POST', '/api/categories', merchant.token, { name: 'X' })).statusCode).toBe(403);
-    expect((await call('POST', '/api/categories', dispatcher.accessToken, { name: 'X' })).statusCode).toBe(
-      403,
+    expect(
+      (await call('POST', urlOf(categoryEndpoints.create), merchant.token, { name: 'X' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', urlOf(categoryEndpoints.create), dispatcher.accessToken, { name: 'X' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('DELETE', urlOf(categoryEndpoints.retire, { params: { id: top } }), merchant.token))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('POST', urlOf(categoryEndpoints.create), undefined, { name: 'X' })).statusCode).toBe(
+      401,
     );
-    expect((await call('DELETE', `/api/categories/${top}`, merchant.token)).statusCode).toBe(403);
-    expect((await call('POST', '/api/categories', undefined, { name: 'X' })).statusCode).toBe(401);
   });
 
   it('refuses to retire a category with products (409) and hides a retired one from customers', async () => {
@@ -223,18 +256,27 @@ describe('categories', () => {
       subCategoryId: sub,
       childCategoryId: null,
     });
-    const refused = await call('DELETE', `/api/categories/${sub}`, admin.accessToken);
+    const refused = await call(
+      'DELETE',
+      urlOf(categoryEndpoints.retire, { params: { id: sub } }),
+      admin.accessToken,
+    );
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toContain('1 product');
     await test.deps.db.delete(products).where(eq(products.id, product.id));
-    expect((await call('DELETE', `/api/categories/${top}`, admin.accessToken)).statusCode).toBe(200);
-    const all = json(await call('GET', '/api/categories/getallcategories')).data;
+    expect(
+      (await call('DELETE', urlOf(categoryEndpoints.retire, { params: { id: top } }), admin.accessToken))
+        .statusCode,
+    ).toBe(200);
+    const all = json(await call('GET', urlOf(categoryEndpoints.all))).data;
     expect(ids(all)).not.toContain(top);
-    expect((await call('GET', `/api/categories/getonesubcategory/${sub}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', urlOf(categoryEndpoints.oneSubCategory, { params: { id: sub } }))).statusCode,
+    ).toBe(404);
     // A retired category cannot take new products.
     const create = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({
         categoryId: top,
@@ -257,11 +299,13 @@ describe('categories', () => {
         childCategoryId: null,
       });
     }
-    const ranked = json(await call('GET', '/api/categories/getTopCategories?limit=50')).data;
+    const ranked = json(await call('GET', urlOf(categoryEndpoints.top, { query: { limit: 50 } }))).data;
     const kitchen = ranked.find((row: { id: string }) => row.id === top);
     expect(kitchen.productCount).toBe(3);
     expect(ranked[0].productCount).toBeGreaterThanOrEqual(3);
-    await call('PATCH', `/api/categories/${top}`, admin.accessToken, { name: 'Cookware Zobozoba' });
+    await call('PATCH', urlOf(categoryEndpoints.edit, { params: { id: top } }), admin.accessToken, {
+      name: 'Cookware Zobozoba',
+    });
     const found = await customerList('search=zobozoba');
     expect(found.count).toBe(3);
   });
@@ -279,7 +323,7 @@ describe('merchant products', () => {
     const image = await uploadImage(merchant.token);
     const response = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({
         hostedImages: [image.url],
@@ -312,12 +356,17 @@ describe('merchant products', () => {
   });
 
   it('answers 422 with details for bad fields and prices', async () => {
-    const missing = await call('POST', '/api/products', merchant.token, productBody({ name: '' }));
+    const missing = await call(
+      'POST',
+      urlOf(productEndpoints.create),
+      merchant.token,
+      productBody({ name: '' }),
+    );
     expect(missing.statusCode).toBe(422);
     expect(json(missing).details?.[0]).toMatchObject({ path: 'name', message: 'Product name is required' });
     const tooPrecise = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({ pricing: [{ costPrice: 1, sellingPrice: 10.555, price: 20 }] }),
     );
@@ -325,16 +374,21 @@ describe('merchant products', () => {
     expect(json(tooPrecise).details?.[0]?.path).toBe('pricing.0.sellingPrice');
     const aboveRegular = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({ pricing: [{ costPrice: 1, sellingPrice: 30, price: 20 }] }),
     );
     expect(json(aboveRegular).details?.[0]?.message).toBe('Selling price cannot be above the regular price');
-    const negative = await call('POST', '/api/products', merchant.token, productBody({ quantity: -1 }));
+    const negative = await call(
+      'POST',
+      urlOf(productEndpoints.create),
+      merchant.token,
+      productBody({ quantity: -1 }),
+    );
     expect(negative.statusCode).toBe(422);
     const wrongBranch = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({ subCategoryId: tree.subCategory, categoryId: tree.otherCategory }),
     );
@@ -344,13 +398,23 @@ describe('merchant products', () => {
 
   it('keeps SKUs unique per store (409) but not across stores', async () => {
     const first = await createProduct(merchant, { sku: 'ADIRE-001' });
-    const again = await call('POST', '/api/products', merchant.token, productBody({ sku: 'ADIRE-001' }));
+    const again = await call(
+      'POST',
+      urlOf(productEndpoints.create),
+      merchant.token,
+      productBody({ sku: 'ADIRE-001' }),
+    );
     expect(again.statusCode).toBe(409);
     expect(json(again).error).toBe('CONFLICT');
     const other = await createMerchant();
     expect((await createProduct(other, { sku: 'ADIRE-001' })).sku).toBe('ADIRE-001');
     const second = await createProduct(merchant, { sku: 'ADIRE-002' });
-    const clash = await call('PATCH', `/api/products/${second.id}`, merchant.token, { sku: first.sku });
+    const clash = await call(
+      'PATCH',
+      urlOf(productEndpoints.edit, { params: { id: second.id } }),
+      merchant.token,
+      { sku: first.sku },
+    );
     expect(clash.statusCode).toBe(409);
   });
 
@@ -359,7 +423,7 @@ describe('merchant products', () => {
     const theirs = await uploadImage(stranger.token);
     const borrowed = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({ hostedImages: [theirs.url] }),
     );
@@ -367,7 +431,7 @@ describe('merchant products', () => {
     expect(json(borrowed).details?.[0]?.path).toBe('hostedImages');
     const invented = await call(
       'POST',
-      '/api/products',
+      urlOf(productEndpoints.create),
       merchant.token,
       productBody({ hostedImages: ['https://evil.example/x.jpg'] }),
     );
@@ -384,8 +448,7 @@ describe('merchant products', () => {
 
     const lie = multipart('image', 'photo.jpg', 'image/jpeg', Buffer.from('this is plain text, not a JPEG'));
     const refused = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/images',
+      ...requestOf(productEndpoints.uploadImage),
       headers: { ...bearer(merchant.token), ...lie.headers },
       payload: lie.payload,
     });
@@ -395,13 +458,14 @@ describe('merchant products', () => {
     const session = await login(test, 'customer', customer.email);
     const form = multipart('image', 'a.png', 'image/png', await pngBytes());
     const forbidden = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/images',
+      ...requestOf(productEndpoints.uploadImage),
       headers: { ...bearer(session.accessToken), ...form.headers },
       payload: form.payload,
     });
     expect(forbidden.statusCode).toBe(403);
-    const notMultipart = await call('POST', '/api/products/images', merchant.token, { image: 'x' });
+    const notMultipart = await call('POST', urlOf(productEndpoints.uploadImage), merchant.token, {
+      image: 'x',
+    });
     expect([415, 422]).toContain(notMultipart.statusCode);
   });
 
@@ -409,24 +473,30 @@ describe('merchant products', () => {
     const other = await createMerchant();
     const theirs = await createProduct(other);
     expect(
-      (await call('PATCH', `/api/products/${theirs.id}`, merchant.token, { name: 'Mine now' })).statusCode,
+      (
+        await call('PATCH', urlOf(productEndpoints.edit, { params: { id: theirs.id } }), merchant.token, {
+          name: 'Mine now',
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call('GET', `/api/products/merchant/product/${theirs.id}`, merchant.token)).statusCode,
+      (await call('GET', urlOf(productEndpoints.mineOne, { params: { id: theirs.id } }), merchant.token))
+        .statusCode,
     ).toBe(404);
-    const inventory = await call('PATCH', '/api/products/update-product-inventory', merchant.token, {
+    const inventory = await call('PATCH', urlOf(productEndpoints.updateInventory), merchant.token, {
       productId: theirs.id,
       quantity: 0,
     });
     expect(inventory.statusCode).toBe(404);
-    expect((await call('GET', `/api/products/merchant/product/${theirs.id}`, other.token)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('GET', urlOf(productEndpoints.mineOne, { params: { id: theirs.id } }), other.token))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('sends an approved product back to pending on a content edit, but not on a stock update', async () => {
     const product = await createApprovedProduct(merchant, { name: 'Aso Oke Cap' });
-    const stock = await call('PATCH', '/api/products/update-product-inventory', merchant.token, {
+    const stock = await call('PATCH', urlOf(productEndpoints.updateInventory), merchant.token, {
       productId: product.id,
       quantity: 3,
       variants: [{ sku: `V-S-${skuCounter}`, quantity: 1 }],
@@ -435,25 +505,42 @@ describe('merchant products', () => {
     expect(json(stock).message).toBe('Product updated successfully');
     expect(json(stock).data).toMatchObject({ approvalStatus: 'approved', quantity: 3, stockStatus: 'low' });
     expect(json(stock).data.variant[0].quantity).toBe(1);
-    const unknownVariant = await call('PATCH', '/api/products/update-product-inventory', merchant.token, {
+    const unknownVariant = await call('PATCH', urlOf(productEndpoints.updateInventory), merchant.token, {
       productId: product.id,
       variants: [{ sku: 'NOPE', quantity: 1 }],
     });
     expect(unknownVariant.statusCode).toBe(422);
 
-    const restock = await call('PATCH', `/api/products/${product.id}`, merchant.token, { quantity: 40 });
+    const restock = await call(
+      'PATCH',
+      urlOf(productEndpoints.edit, { params: { id: product.id } }),
+      merchant.token,
+      { quantity: 40 },
+    );
     expect(json(restock).data.approvalStatus).toBe('approved');
-    const renamed = await call('PATCH', `/api/products/${product.id}`, merchant.token, {
-      name: 'Aso Oke Fila',
-    });
+    const renamed = await call(
+      'PATCH',
+      urlOf(productEndpoints.edit, { params: { id: product.id } }),
+      merchant.token,
+      {
+        name: 'Aso Oke Fila',
+      },
+    );
     expect(renamed.statusCode).toBe(200);
     expect(json(renamed).data).toMatchObject({
       approvalStatus: 'pending',
       isVisible: false,
       name: 'Aso Oke Fila',
     });
-    expect((await call('GET', `/api/products/customer/product/${product.id}`)).statusCode).toBe(404);
-    const empty = await call('PATCH', `/api/products/${product.id}`, merchant.token, {});
+    expect(
+      (await call('GET', urlOf(customerProductEndpoints.one, { params: { id: product.id } }))).statusCode,
+    ).toBe(404);
+    const empty = await call(
+      'PATCH',
+      urlOf(productEndpoints.edit, { params: { id: product.id } }),
+      merchant.token,
+      {},
+    );
     expect(empty.statusCode).toBe(422);
   });
 
@@ -463,7 +550,7 @@ describe('merchant products', () => {
     const low = await createApprovedProduct(own, { name: 'Kilishi Pack', quantity: 2, stockAlertUnits: 5 });
     const out = await createProduct(own, { name: 'Garri Ijebu', quantity: 0 });
     const list = async (query: string) => {
-      const response = await call('GET', `/api/products/merchant/products?${query}`, own.token);
+      const response = await call('GET', `${urlOf(productEndpoints.mine)}?${query}`, own.token);
       expect(response.statusCode, response.body).toBe(200);
       return json(response).data;
     };
@@ -475,12 +562,15 @@ describe('merchant products', () => {
     expect(ids((await list('stock=low')).products)).toEqual([low.id]);
     expect(ids((await list('stock=in')).products)).toEqual([plenty.id]);
     expect((await list('limit=1&page=2')).products).toHaveLength(1);
-    expect((await call('GET', '/api/products/merchant/products?status=unknown', own.token)).statusCode).toBe(
-      422,
-    );
-    const lowStock = json(await call('GET', '/api/products/merchant/low-stock', own.token)).data;
+    expect(
+      (await call('GET', urlOf(productEndpoints.mine, { query: { status: 'unknown' } }), own.token))
+        .statusCode,
+    ).toBe(422);
+    const lowStock = json(await call('GET', urlOf(productEndpoints.lowStock), own.token)).data;
     expect(ids(lowStock)).toEqual([out.id, low.id]);
-    const one = json(await call('GET', `/api/products/merchant/product/${low.id}`, own.token)).data;
+    const one = json(
+      await call('GET', urlOf(productEndpoints.mineOne, { params: { id: low.id } }), own.token),
+    ).data;
     expect(one.pricing[0].costPrice).toBe(8000);
   });
 });
@@ -494,7 +584,7 @@ describe('admin product approval', () => {
     const pending = await createProduct(merchant, { name: 'Oja Purse' });
     const response = await call(
       'GET',
-      `/api/products/admin/getallproducts?storeId=${merchant.storeId}`,
+      urlOf(productAdminEndpoints.list, { query: { storeId: merchant.storeId } }),
       admin.accessToken,
     );
     expect(response.statusCode).toBe(200);
@@ -504,7 +594,7 @@ describe('admin product approval', () => {
     const onlyPending = json(
       await call(
         'GET',
-        `/api/products/admin/getallproducts?merchantId=${merchant.id}&approvalStatus=pending`,
+        urlOf(productAdminEndpoints.list, { query: { merchantId: merchant.id, approvalStatus: 'pending' } }),
         admin.accessToken,
       ),
     ).data;
@@ -513,19 +603,19 @@ describe('admin product approval', () => {
     const searched = json(
       await call(
         'GET',
-        `/api/products/admin/getallproducts?search=tote&storeId=${merchant.storeId}`,
+        urlOf(productAdminEndpoints.list, { query: { search: 'tote', storeId: merchant.storeId } }),
         admin.accessToken,
       ),
     ).data;
     expect(ids(searched.products)).toEqual([approved.id]);
-    const everything = json(await call('GET', '/api/products/admin/getallproducts', admin.accessToken)).data;
+    const everything = json(await call('GET', urlOf(productAdminEndpoints.list), admin.accessToken)).data;
     expect(everything.products.length).toBeLessThanOrEqual(12);
   });
 
   it('approves with the matching merchant only, and rejects with a reason mailed to the merchant', async () => {
     const merchant = await createMerchant();
     const product = await createProduct(merchant, { name: 'Akara Mix' });
-    const wrongPair = await call('POST', '/api/products/admin/approve-product', admin.accessToken, {
+    const wrongPair = await call('POST', urlOf(productAdminEndpoints.approve), admin.accessToken, {
       productId: product.id,
       merchantId: randomUUID(),
     });
@@ -534,15 +624,12 @@ describe('admin product approval', () => {
     expect(approved).toMatchObject({ approvalStatus: 'approved', isVisible: true });
     // An approval is mailed too, as the preferences page says ("E-mail: always sent"), naming when it shows.
     const approvalMail = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}&limit=1`,
-      }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: merchant.email, limit: 1 } })),
     ).data[0];
     expect(approvalMail.subject).toBe('Your product "Akara Mix" is approved');
     expect(approvalMail.text).toContain('Customers can find it in your store now.');
 
-    const rejected = await call('POST', '/api/products/admin/reject-product', admin.accessToken, {
+    const rejected = await call('POST', urlOf(productAdminEndpoints.reject), admin.accessToken, {
       productId: product.id,
       merchantId: merchant.id,
       reason: 'The photos show a different product.',
@@ -554,18 +641,22 @@ describe('admin product approval', () => {
       rejectionReason: 'The photos show a different product.',
     });
     const outbox = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}&limit=1`,
-      }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: merchant.email, limit: 1 } })),
     ).data;
     expect(outbox[0].subject).toContain('Akara Mix');
     expect(outbox[0].text).toContain('The photos show a different product.');
-    expect((await call('GET', `/api/products/customer/product/${product.id}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', urlOf(customerProductEndpoints.one, { params: { id: product.id } }))).statusCode,
+    ).toBe(404);
     // Editing a rejected product resubmits it.
-    const resubmitted = await call('PATCH', `/api/products/${product.id}`, merchant.token, {
-      hostedImages: [(await uploadImage(merchant.token)).url],
-    });
+    const resubmitted = await call(
+      'PATCH',
+      urlOf(productEndpoints.edit, { params: { id: product.id } }),
+      merchant.token,
+      {
+        hostedImages: [(await uploadImage(merchant.token)).url],
+      },
+    );
     expect(json(resubmitted).data.approvalStatus).toBe('pending');
   });
 
@@ -574,7 +665,7 @@ describe('admin product approval', () => {
     const image = await uploadImage(admin.accessToken);
     const response = await call(
       'POST',
-      '/api/products/admin/add-product',
+      urlOf(productAdminEndpoints.addProduct),
       admin.accessToken,
       productBody({ storeId: merchant.storeId, name: 'Official Suya Spice', hostedImages: [image.url] }),
     );
@@ -586,16 +677,21 @@ describe('admin product approval', () => {
     });
     const unknownStore = await call(
       'POST',
-      '/api/products/admin/add-product',
+      urlOf(productAdminEndpoints.addProduct),
       admin.accessToken,
       productBody({ storeId: randomUUID() }),
     );
     expect(unknownStore.statusCode).toBe(422);
     // The merchant may still edit it: keeping the admin's image is allowed.
-    const edit = await call('PATCH', `/api/products/${json(response).data.id}`, merchant.token, {
-      hostedImages: [image.url],
-      quantity: 7,
-    });
+    const edit = await call(
+      'PATCH',
+      urlOf(productEndpoints.edit, { params: { id: json(response).data.id } }),
+      merchant.token,
+      {
+        hostedImages: [image.url],
+        quantity: 7,
+      },
+    );
     expect(edit.statusCode).toBe(200);
   });
 
@@ -608,22 +704,22 @@ describe('admin product approval', () => {
     const scheduler = await createAdmin(test, 'scheduler');
     const superadmin = await createAdmin(test, 'superadmin');
     const adminCalls: [Method, string, unknown?][] = [
-      ['GET', '/api/products/admin/getallproducts'],
-      ['POST', '/api/products/admin/approve-product', { productId: randomUUID(), merchantId: randomUUID() }],
-      ['POST', '/api/products/admin/reject-product', { productId: randomUUID(), reason: 'x' }],
-      ['POST', '/api/products/admin/add-product', productBody({ storeId: merchant.storeId })],
-      ['POST', '/api/products/admin/create-promotion', { name: 'x' }],
-      ['GET', '/api/products/admin/promotions'],
+      ['GET', urlOf(productAdminEndpoints.list)],
+      ['POST', urlOf(productAdminEndpoints.approve), { productId: randomUUID(), merchantId: randomUUID() }],
+      ['POST', urlOf(productAdminEndpoints.reject), { productId: randomUUID(), reason: 'x' }],
+      ['POST', urlOf(productAdminEndpoints.addProduct), productBody({ storeId: merchant.storeId })],
+      ['POST', urlOf(productAdminEndpoints.createPromotion), { name: 'x' }],
+      ['GET', urlOf(productAdminEndpoints.promotions)],
       [
         'POST',
-        '/api/products/admin/add-promotion-products',
+        urlOf(productAdminEndpoints.addPromotionProducts),
         { promotionId: randomUUID(), productIds: [randomUUID()] },
       ],
-      ['POST', '/api/products/admin/add-official-outlet', { storeId: merchant.storeId }],
-      ['DELETE', `/api/products/admin/delete-official-outlet/${randomUUID()}`],
-      ['DELETE', `/api/products/admin/delete-product-promotion/${randomUUID()}`],
-      ['DELETE', `/api/products/admin/delete-promotion/${randomUUID()}`],
-      ['GET', '/api/products/admin/official-outlets'],
+      ['POST', urlOf(productAdminEndpoints.addOfficialOutlet), { storeId: merchant.storeId }],
+      ['DELETE', urlOf(productAdminEndpoints.deleteOfficialOutlet, { params: { id: randomUUID() } })],
+      ['DELETE', urlOf(productAdminEndpoints.deletePromotionProduct, { params: { promoId: randomUUID() } })],
+      ['DELETE', urlOf(productAdminEndpoints.deletePromotion, { params: { promoId: randomUUID() } })],
+      ['GET', urlOf(productAdminEndpoints.officialOutlets)],
     ];
     for (const [method, url, payload] of adminCalls) {
       for (const token of [
@@ -638,7 +734,7 @@ describe('admin product approval', () => {
       }
       expect((await call(method, url, undefined, payload)).statusCode, `${method} ${url}`).toBe(401);
     }
-    const asSuper = await call('GET', '/api/products/admin/official-outlets', superadmin.accessToken);
+    const asSuper = await call('GET', urlOf(productAdminEndpoints.officialOutlets), superadmin.accessToken);
     expect(asSuper.statusCode).toBe(200);
   });
 });
@@ -688,7 +784,7 @@ describe('customers find products', () => {
     await make('invisibleStore', hidden, { name: `Hidden Store Gown ${tag}` });
     await make('soldOutHidden', shop, { name: `Sold Out Wrapper ${tag}`, quantity: 0, whenSoldOut: 'hide' });
     const rejected = await createProduct(shop, { name: `Rejected Gown ${tag}` });
-    await call('POST', '/api/products/admin/reject-product', admin.accessToken, {
+    await call('POST', urlOf(productAdminEndpoints.reject), admin.accessToken, {
       productId: rejected.id,
       reason: 'Blurry photos',
     });
@@ -709,9 +805,14 @@ describe('customers find products', () => {
     expect(JSON.stringify(result)).not.toContain('costPrice');
     expect(dress).not.toHaveProperty('approvalStatus');
     for (const key of ['pending', 'rejected', 'invisibleStore', 'soldOutHidden']) {
-      expect((await call('GET', `/api/products/customer/product/${made[key]}`)).statusCode, key).toBe(404);
+      expect(
+        (await call('GET', urlOf(customerProductEndpoints.one, { params: { id: made[key]! } }))).statusCode,
+        key,
+      ).toBe(404);
     }
-    const one = json(await call('GET', `/api/products/customer/product/${made.dress}`)).data;
+    const one = json(
+      await call('GET', urlOf(customerProductEndpoints.one, { params: { id: made.dress! } })),
+    ).data;
     expect(one).not.toHaveProperty('costPrice');
     expect(JSON.stringify(one)).not.toContain('costPrice');
   });
@@ -780,11 +881,14 @@ describe('customers find products', () => {
       'categoryId=not-a-uuid',
       'inStock=maybe',
     ]) {
-      const response = await call('GET', `/api/products/customer/getallproducts?${query}`);
+      const response = await call('GET', `${urlOf(customerProductEndpoints.list)}?${query}`);
       expect(response.statusCode, query).toBe(422);
       expect(json(response).details?.[0]?.path, query).toMatch(/^query\./);
     }
-    const bounds = await call('GET', '/api/products/customer/getallproducts?minPrice=5000&maxPrice=100');
+    const bounds = await call(
+      'GET',
+      urlOf(customerProductEndpoints.list, { query: { minPrice: '5000', maxPrice: '100' } }),
+    );
     expect(json(bounds).details?.[0]).toMatchObject({
       path: 'query.minPrice',
       message: 'Minimum price cannot be above the maximum price',
@@ -800,8 +904,10 @@ describe('customers find products', () => {
       quantity: 1,
       whenSoldOut: 'hide',
     });
-    expect((await call('GET', `/api/products/customer/product/${product.id}`)).statusCode).toBe(200);
-    const soldOut = await call('PATCH', '/api/products/update-product-inventory', merchant.token, {
+    expect(
+      (await call('GET', urlOf(customerProductEndpoints.one, { params: { id: product.id } }))).statusCode,
+    ).toBe(200);
+    const soldOut = await call('PATCH', urlOf(productEndpoints.updateInventory), merchant.token, {
       productId: product.id,
       quantity: 0,
     });
@@ -810,12 +916,16 @@ describe('customers find products', () => {
       isVisible: false,
       stockStatus: 'out',
     });
-    expect((await call('GET', `/api/products/customer/product/${product.id}`)).statusCode).toBe(404);
-    await call('PATCH', '/api/products/update-product-inventory', merchant.token, {
+    expect(
+      (await call('GET', urlOf(customerProductEndpoints.one, { params: { id: product.id } }))).statusCode,
+    ).toBe(404);
+    await call('PATCH', urlOf(productEndpoints.updateInventory), merchant.token, {
       productId: product.id,
       quantity: 9,
     });
-    expect((await call('GET', `/api/products/customer/product/${product.id}`)).statusCode).toBe(200);
+    expect(
+      (await call('GET', urlOf(customerProductEndpoints.one, { params: { id: product.id } }))).statusCode,
+    ).toBe(200);
   });
 
   it('keeps the store name searchable after the stores module renames a store', async () => {
@@ -830,26 +940,37 @@ describe('customers find products', () => {
   });
 
   it('reads several products at once and a store catalog by id or name', async () => {
-    const several = await call('POST', '/api/products/customer/product', undefined, {
+    const several = await call('POST', urlOf(customerProductEndpoints.several), undefined, {
       ids: [made.cap, made.pending, made.dress, randomUUID()],
     });
     expect(ids(json(several).data)).toEqual([made.cap, made.dress]);
-    const tooMany = await call('POST', '/api/products/customer/product', undefined, {
+    const tooMany = await call('POST', urlOf(customerProductEndpoints.several), undefined, {
       ids: Array.from({ length: 101 }, () => randomUUID()),
     });
     expect(tooMany.statusCode).toBe(422);
-    const byId = json(await call('GET', `/api/products?storeId=${shop.storeId}`)).data;
+    const byId = json(
+      await call('GET', urlOf(customerProductEndpoints.storeCatalog, { query: { storeId: shop.storeId } })),
+    ).data;
     expect(byId.count).toBe(3);
     const byName = json(
       await call(
         'GET',
-        `/api/products?storeName=${encodeURIComponent(shop.storeName.toUpperCase())}&limit=2`,
+        urlOf(customerProductEndpoints.storeCatalog, {
+          query: { storeName: shop.storeName.toUpperCase(), limit: 2 },
+        }),
       ),
     ).data;
     expect(byName.count).toBe(3);
     expect(byName.data).toHaveLength(2);
-    expect((await call('GET', `/api/products?storeId=${hidden.storeId}`)).statusCode).toBe(404);
-    expect((await call('GET', '/api/products')).statusCode).toBe(422);
+    expect(
+      (
+        await call(
+          'GET',
+          urlOf(customerProductEndpoints.storeCatalog, { query: { storeId: hidden.storeId } }),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await call('GET', urlOf(customerProductEndpoints.storeCatalog))).statusCode).toBe(422);
   });
 });
 
@@ -885,20 +1006,26 @@ describe('deals and rails from real data', () => {
   };
 
   it('super deals order by discount; super-discounted offers need 40 % or more', async () => {
-    const superDeals = ids(await rail('/api/products/super-deals?limit=50'));
+    const superDeals = ids(await rail(urlOf(customerProductEndpoints.superDeals, { query: { limit: 50 } })));
     expect(superDeals.indexOf(deal.seventy!)).toBeLessThan(superDeals.indexOf(deal.half!));
     expect(superDeals.indexOf(deal.half!)).toBeLessThan(superDeals.indexOf(deal.ten!));
     expect(superDeals).not.toContain(deal.none);
     expect(superDeals).not.toContain(deal.pendingBig);
-    const offers = ids(await rail('/api/products/super-discounted-offer?limit=50'));
+    const offers = ids(
+      await rail(urlOf(customerProductEndpoints.superDiscountedOffer, { query: { limit: 50 } })),
+    );
     expect(offers).toContain(deal.half);
     expect(offers).toContain(deal.seventy);
     expect(offers).not.toContain(deal.ten);
   });
 
   it('daily discount offer is discounted only and stable within the day', async () => {
-    const first = ids(await rail('/api/products/daily-discount-offer?limit=50'));
-    const second = ids(await rail('/api/products/daily-discount-offer?limit=50'));
+    const first = ids(
+      await rail(urlOf(customerProductEndpoints.dailyDiscountOffer, { query: { limit: 50 } })),
+    );
+    const second = ids(
+      await rail(urlOf(customerProductEndpoints.dailyDiscountOffer, { query: { limit: 50 } })),
+    );
     expect(first).toEqual(second);
     expect(first).toContain(deal.ten);
     expect(first).not.toContain(deal.none);
@@ -906,51 +1033,74 @@ describe('deals and rails from real data', () => {
 
   it('random products of a category and marketplace products are visible ones', async () => {
     const random = ids(
-      await rail(`/api/products/random-products-category?categoryId=${tree.subCategory}&limit=50`),
+      await rail(
+        urlOf(customerProductEndpoints.randomOfCategory, {
+          query: { categoryId: tree.subCategory, limit: 50 },
+        }),
+      ),
     );
     expect(random).toContain(deal.half);
     expect(random).not.toContain(deal.pendingBig);
-    expect((await call('GET', '/api/products/random-products-category')).statusCode).toBe(422);
-    const market = await rail('/api/products/customer/marketplace/products?limit=5');
+    expect((await call('GET', urlOf(customerProductEndpoints.randomOfCategory))).statusCode).toBe(422);
+    const market = await rail(urlOf(customerProductEndpoints.marketplace, { query: { limit: 5 } }));
     expect(market.data).toHaveLength(5);
     expect(market.count).toBeGreaterThanOrEqual(4);
     expect(ids(market.data)[0]).toBe(deal.none);
   });
 
   it('official outlets are keyed by store, managed by admins', async () => {
-    const added = await call('POST', '/api/products/admin/add-official-outlet', admin.accessToken, {
+    const added = await call('POST', urlOf(productAdminEndpoints.addOfficialOutlet), admin.accessToken, {
       storeId: merchant.storeId,
       position: 1,
     });
     expect(added.statusCode).toBe(201);
     const outletId = json(added).data.id;
-    const twice = await call('POST', '/api/products/admin/add-official-outlet', admin.accessToken, {
+    const twice = await call('POST', urlOf(productAdminEndpoints.addOfficialOutlet), admin.accessToken, {
       storeId: merchant.storeId,
     });
     expect(twice.statusCode).toBe(409);
-    const adminList = json(await call('GET', '/api/products/admin/official-outlets', admin.accessToken)).data;
+    const adminList = json(
+      await call('GET', urlOf(productAdminEndpoints.officialOutlets), admin.accessToken),
+    ).data;
     expect(ids(adminList)).toContain(outletId);
-    const outlets = await rail('/api/products/customer/official-outlets?productsPerStore=2');
+    const outlets = await rail(
+      urlOf(customerProductEndpoints.officialOutlets, { query: { productsPerStore: 2 } }),
+    );
     expect(outlets[merchant.storeId].store).toMatchObject({
       storeName: merchant.storeName,
       storeUrl: merchant.storeUrl,
     });
     expect(outlets[merchant.storeId].products).toHaveLength(2);
     expect(
-      (await call('DELETE', `/api/products/admin/delete-official-outlet/${outletId}`, admin.accessToken))
-        .statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(productAdminEndpoints.deleteOfficialOutlet, { params: { id: outletId } }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(200);
-    expect(await rail('/api/products/customer/official-outlets')).not.toHaveProperty(merchant.storeId);
+    expect(await rail(urlOf(customerProductEndpoints.officialOutlets))).not.toHaveProperty(merchant.storeId);
     expect(
-      (await call('DELETE', `/api/products/admin/delete-official-outlet/${outletId}`, admin.accessToken))
-        .statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(productAdminEndpoints.deleteOfficialOutlet, { params: { id: outletId } }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
   it('promotion products show running promotions with their visible products', async () => {
     const hour = 60 * 60 * 1000;
     const create = async (body: object) => {
-      const response = await call('POST', '/api/products/admin/create-promotion', admin.accessToken, body);
+      const response = await call(
+        'POST',
+        urlOf(productAdminEndpoints.createPromotion),
+        admin.accessToken,
+        body,
+      );
       expect(response.statusCode, response.body).toBe(201);
       return json(response).data;
     };
@@ -963,25 +1113,25 @@ describe('deals and rails from real data', () => {
       name: 'Easter Sales',
       startsAt: new Date(Date.now() + 24 * hour).toISOString(),
     });
-    const badWindow = await call('POST', '/api/products/admin/create-promotion', admin.accessToken, {
+    const badWindow = await call('POST', urlOf(productAdminEndpoints.createPromotion), admin.accessToken, {
       name: 'Backwards',
       startsAt: new Date(Date.now() + hour).toISOString(),
       endsAt: new Date(Date.now() - hour).toISOString(),
     });
     expect(badWindow.statusCode).toBe(422);
-    const add = await call('POST', '/api/products/admin/add-promotion-products', admin.accessToken, {
+    const add = await call('POST', urlOf(productAdminEndpoints.addPromotionProducts), admin.accessToken, {
       promotionId: running.id,
       productIds: [deal.half, deal.ten, deal.pendingBig, deal.half],
     });
     expect(json(add).data).toMatchObject({ added: 3, promotion: { productCount: 3, isActive: true } });
-    await call('POST', '/api/products/admin/add-promotion-products', admin.accessToken, {
+    await call('POST', urlOf(productAdminEndpoints.addPromotionProducts), admin.accessToken, {
       promotionId: later.id,
       productIds: [deal.none],
     });
-    const listed = json(await call('GET', '/api/products/admin/promotions', admin.accessToken)).data;
+    const listed = json(await call('GET', urlOf(productAdminEndpoints.promotions), admin.accessToken)).data;
     expect(listed.find((row: { id: string }) => row.id === later.id).isActive).toBe(false);
 
-    const shown = await rail('/api/products/customer/promotion-products');
+    const shown = await rail(urlOf(customerProductEndpoints.promotionProducts));
     expect(ids(shown)).toContain(running.id);
     expect(ids(shown)).not.toContain(later.id);
     const detty = shown.find((row: { id: string }) => row.id === running.id);
@@ -989,21 +1139,36 @@ describe('deals and rails from real data', () => {
 
     const member = detty.products[0].promotionProductId;
     expect(
-      (await call('DELETE', `/api/products/admin/delete-product-promotion/${member}`, admin.accessToken))
-        .statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(productAdminEndpoints.deletePromotionProduct, { params: { promoId: member } }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(200);
-    const after = (await rail('/api/products/customer/promotion-products')).find(
+    const after = (await rail(urlOf(customerProductEndpoints.promotionProducts))).find(
       (row: { id: string }) => row.id === running.id,
     );
     expect(after.products).toHaveLength(1);
     expect(
-      (await call('DELETE', `/api/products/admin/delete-promotion/${running.id}`, admin.accessToken))
-        .statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(productAdminEndpoints.deletePromotion, { params: { promoId: running.id } }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(200);
-    expect(ids(await rail('/api/products/customer/promotion-products'))).not.toContain(running.id);
+    expect(ids(await rail(urlOf(customerProductEndpoints.promotionProducts)))).not.toContain(running.id);
     expect(
-      (await call('DELETE', `/api/products/admin/delete-promotion/${running.id}`, admin.accessToken))
-        .statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(productAdminEndpoints.deletePromotion, { params: { promoId: running.id } }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 });
@@ -1019,7 +1184,7 @@ describe('featured collections', () => {
     const theirProduct = await createProduct(other);
     const image = await uploadImage(merchant.token);
 
-    const created = await call('POST', '/api/featuredImageCollections', merchant.token, {
+    const created = await call('POST', urlOf(featuredCollectionEndpoints.create), merchant.token, {
       title: 'Sallah Collection',
       description: 'For the festive season',
       image: image.url,
@@ -1027,12 +1192,25 @@ describe('featured collections', () => {
     expect(created.statusCode).toBe(201);
     const collection = json(created).data;
     expect(collection).toMatchObject({ status: 'active', productCount: 0, storeId: merchant.storeId });
-    await call('POST', '/api/featuredImageCollections', merchant.token, { title: 'Old', status: 'inactive' });
+    await call('POST', urlOf(featuredCollectionEndpoints.create), merchant.token, {
+      title: 'Old',
+      status: 'inactive',
+    });
     expect(
-      json(await call('GET', '/api/featuredImageCollections?status=active', merchant.token)).data,
+      json(
+        await call(
+          'GET',
+          urlOf(featuredCollectionEndpoints.list, { query: { status: 'active' } }),
+          merchant.token,
+        ),
+      ).data,
     ).toHaveLength(1);
-    expect(json(await call('GET', '/api/featuredImageCollections', merchant.token)).data).toHaveLength(2);
-    expect(json(await call('GET', '/api/featuredImageCollections', other.token)).data).toHaveLength(0);
+    expect(
+      json(await call('GET', urlOf(featuredCollectionEndpoints.list), merchant.token)).data,
+    ).toHaveLength(2);
+    expect(json(await call('GET', urlOf(featuredCollectionEndpoints.list), other.token)).data).toHaveLength(
+      0,
+    );
 
     const url = `/api/featuredImageCollections/${collection.id}/products`;
     const added = await call('POST', url, merchant.token, {
@@ -1049,21 +1227,45 @@ describe('featured collections', () => {
     ]);
 
     const storefront = json(
-      await call('GET', `/api/products/storefront/${merchant.storeUrl}/collections`),
+      await call(
+        'GET',
+        urlOf(customerProductEndpoints.storefrontCollections, { params: { storeUrl: merchant.storeUrl } }),
+      ),
     ).data;
     expect(storefront).toHaveLength(1);
     expect(ids(storefront[0].products)).toEqual([visibleProduct.id]);
-    expect((await call('GET', '/api/products/storefront/no-such-store/collections')).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          'GET',
+          urlOf(customerProductEndpoints.storefrontCollections, { params: { storeUrl: 'no-such-store' } }),
+        )
+      ).statusCode,
+    ).toBe(404);
 
     const removed = await call('DELETE', url, merchant.token, { productIds: [pendingProduct.id] });
     expect(json(removed).data.productCount).toBe(1);
     expect(
-      (await call('DELETE', `/api/featuredImageCollections/${collection.id}`, other.token)).statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(featuredCollectionEndpoints.remove, { params: { collectionId: collection.id } }),
+          other.token,
+        )
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call('DELETE', `/api/featuredImageCollections/${collection.id}`, merchant.token)).statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(featuredCollectionEndpoints.remove, { params: { collectionId: collection.id } }),
+          merchant.token,
+        )
+      ).statusCode,
     ).toBe(200);
     expect((await call('GET', url, merchant.token)).statusCode).toBe(404);
-    expect((await call('GET', '/api/featuredImageCollections', admin.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(featuredCollectionEndpoints.list), admin.accessToken)).statusCode).toBe(
+      403,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
+import { customerProductEndpoints, productAdminEndpoints, productEndpoints } from '@market/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // The same proofs in process and, with TEST_REDIS_URL (e.g. redis://127.0.0.1:6379), in Redis; on PGlite, and on
@@ -49,8 +51,8 @@ interface Listed {
   pricing: { sellingPrice: number; price: number }[];
 }
 
-const productUrl = (id: string) => `/api/products/customer/product/${id}`;
-const storeUrl = () => `/api/products?storeId=${store.storeId}`;
+const productUrl = (id: string) => urlOf(customerProductEndpoints.one, { params: { id } });
+const storeUrl = () => urlOf(customerProductEndpoints.storeCatalog, { query: { storeId: store.storeId } });
 
 async function read(url: string, headers: Record<string, string> = {}) {
   return test.app.inject({ method: 'GET', url, headers });
@@ -64,8 +66,7 @@ async function listed(url: string): Promise<Listed[]> {
 
 async function approve(productId: string) {
   const approved = await test.app.inject({
-    method: 'POST',
-    url: '/api/products/admin/approve-product',
+    ...requestOf(productAdminEndpoints.approve),
     headers: bearer(setup.admin.accessToken),
     payload: { productId, merchantId: store.merchantId },
   });
@@ -110,8 +111,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
 
   it('an approval shows at the next read', async () => {
     const created = await test.app.inject({
-      method: 'POST',
-      url: '/api/products',
+      ...requestOf(productEndpoints.create),
       headers: bearer(store.accessToken),
       payload: {
         name: `Pending ${randomUUID().slice(0, 6)}`,
@@ -153,8 +153,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
     expect((await read(productUrl(product.id))).headers['x-cache']).toBe('hit');
 
     const updated = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/products/update-product-inventory',
+      ...requestOf(productEndpoints.updateInventory),
       headers: bearer(store.accessToken),
       payload: { productId: product.id, quantity: 0 },
     });
@@ -173,8 +172,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
     await listed(storeUrl());
 
     const edited = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/products/${product.id}`,
+      ...requestOf(productEndpoints.edit, { params: { id: product.id } }),
       headers: bearer(store.accessToken),
       payload: { pricing: [{ costPrice: 9000, sellingPrice: 11000, price: 15000 }] },
     });
@@ -199,8 +197,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
     expect((await listed(storeUrl())).map((item) => item.id)).toContain(product.id);
 
     const rejected = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/admin/reject-product',
+      ...requestOf(productAdminEndpoints.reject),
       headers: bearer(setup.admin.accessToken),
       payload: { productId: product.id, merchantId: store.merchantId, reason: 'Blurry pictures' },
     });
@@ -212,7 +209,9 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
   it("keeps a listing's Link header with its cached answer", async () => {
     await listedProduct(test, setup, store);
     await listedProduct(test, setup, store);
-    const url = `/api/products/customer/getallproducts?limit=1&categoryId=${setup.tree.category.id}`;
+    const url = urlOf(customerProductEndpoints.list, {
+      query: { limit: 1, categoryId: setup.tree.category.id },
+    });
     const first = await read(url);
     expect(first.headers['x-cache']).toBe('miss');
     expect(first.headers.link).toMatch(
@@ -273,7 +272,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
   });
 
   it('a small answer travels uncompressed, as every answer under 1 KiB does', async () => {
-    const url = `/api/products/customer/getallproducts?search=${randomUUID().slice(0, 8)}`;
+    const url = urlOf(customerProductEndpoints.list, { query: { search: randomUUID().slice(0, 8) } });
     const first = await read(url, { 'accept-encoding': 'br, gzip' });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers['content-encoding']).toBeUndefined();
@@ -299,8 +298,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
     expect(hit.listed.find((item) => item.id === product.id)?.quantity).toBe(9);
 
     const updated = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/products/update-product-inventory',
+      ...requestOf(productEndpoints.updateInventory),
       headers: bearer(store.accessToken),
       payload: { productId: product.id, quantity: 0 },
     });
@@ -314,8 +312,7 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
     const product = await listedProduct(test, setup, store);
     await read(productUrl(product.id));
     const refused = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/products/update-product-inventory',
+      ...requestOf(productEndpoints.updateInventory),
       headers: bearer(store.accessToken),
       payload: { productId: product.id, quantity: -1 },
     });

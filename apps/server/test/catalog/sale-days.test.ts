@@ -1,3 +1,9 @@
+import {
+  customerProductEndpoints,
+  notificationEndpoints,
+  productEndpoints,
+  wishlistEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
@@ -9,6 +15,7 @@ import {
   type Shopper,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { movableClock, sellingStoreOnClock } from '../support/movable-clock.js';
 import { bearer, json, type TestApp } from '../support/test-app.js';
 
@@ -52,7 +59,7 @@ const onSale = (
 async function listingIds(query: string): Promise<string[]> {
   const response = await test.app.inject({
     method: 'GET',
-    url: `/api/products/customer/getallproducts?limit=50&${query}`,
+    url: `${urlOf(customerProductEndpoints.list)}?limit=50&${query}`,
   });
   expect(response.statusCode, response.body).toBe(200);
   const answer = json(response);
@@ -61,7 +68,9 @@ async function listingIds(query: string): Promise<string[]> {
 }
 
 async function dealIds(): Promise<string[]> {
-  const answer = json(await test.app.inject({ method: 'GET', url: '/api/products/super-deals?limit=50' }));
+  const answer = json(
+    await test.app.inject(requestOf(customerProductEndpoints.superDeals, { query: { limit: 50 } })),
+  );
   return (answer.data as { id: string }[]).map((product) => product.id);
 }
 
@@ -112,7 +121,7 @@ describe('a sale in listings, filters, sorts and deals', () => {
     expect(deals).not.toContain(running);
     // The product page shows what the listing sorted by.
     const page = json(
-      await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${running}` }),
+      await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: running } })),
     );
     expect(page.data.pricing[0]).toEqual({ sellingPrice: 15000, price: 15000 });
     // A second run the same day moves nothing.
@@ -130,8 +139,7 @@ describe('saved products hear of a sale when it starts', () => {
     const movedBy = clock.offsetMs;
     clock.offsetMs = 0;
     const answer = await test.app.inject({
-      method: 'GET',
-      url: '/api/notifications?limit=50',
+      ...requestOf(notificationEndpoints.list, { query: { limit: 50 } }),
       headers: bearer(customer.token),
     });
     clock.offsetMs = movedBy;
@@ -146,8 +154,7 @@ describe('saved products hear of a sale when it starts', () => {
     const postponed = await onSale('Postponed sale radio', 9000, day(1), day(4));
     for (const productId of [starting, postponed.id]) {
       const saved = await test.app.inject({
-        method: 'POST',
-        url: '/api/wishlist',
+        ...requestOf(wishlistEndpoints.save),
         headers: bearer(ada.token),
         payload: { productId },
       });
@@ -156,8 +163,7 @@ describe('saved products hear of a sale when it starts', () => {
     }
     // The merchant moves the radio's sale to next week before it starts.
     const edited = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/products/${postponed.id}`,
+      ...requestOf(productEndpoints.edit, { params: { id: postponed.id } }),
       headers: bearer(store.accessToken),
       payload: {
         pricing: [

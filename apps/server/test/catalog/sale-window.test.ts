@@ -1,3 +1,4 @@
+import { customerProductEndpoints, productEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
@@ -11,6 +12,7 @@ import {
   type SellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { movableClock, sellingStoreOnClock } from '../support/movable-clock.js';
 import { bearer, json, type TestApp } from '../support/test-app.js';
 
@@ -37,9 +39,13 @@ function untilTomorrowInLagos(): number {
 }
 
 const productPage = async (id: string) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${id}` })).data;
+  json(await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id } }))).data;
 const storeListing = async () =>
-  json(await test.app.inject({ method: 'GET', url: `/api/products?storeId=${store.storeId}` })).data;
+  json(
+    await test.app.inject(
+      requestOf(customerProductEndpoints.storeCatalog, { query: { storeId: store.storeId } }),
+    ),
+  ).data;
 const listed = (page: { data?: { id: string }[] } | { id: string }[], id: string) =>
   (Array.isArray(page) ? page : (page.data ?? [])).find((product) => product.id === id) as
     | { pricing: { sellingPrice: number; price: number }[]; discountPercentage: number }
@@ -77,8 +83,7 @@ describe('a sale with start and end days', () => {
     expect(await chargedKobo(product.id)).toBe(1_250_000);
     // The merchant sees the sale price as set, and its days (before the clock moves: the session is short).
     const mine = await test.app.inject({
-      method: 'GET',
-      url: `/api/products/merchant/product/${product.id}`,
+      ...requestOf(productEndpoints.mineOne, { params: { id: product.id } }),
       headers: bearer(store.accessToken),
     });
     expect(mine.statusCode).toBe(200);

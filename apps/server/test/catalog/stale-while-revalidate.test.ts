@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { customerProductEndpoints, productEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { movableClock } from '../support/movable-clock.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -72,7 +74,7 @@ let setup: CommerceSetup;
 let store: SellingStore;
 let computed: (key: string) => number;
 
-const productUrl = (id: string) => `/api/products/customer/product/${id}`;
+const productUrl = (id: string) => urlOf(customerProductEndpoints.one, { params: { id } });
 const read = (url: string) => test.app.inject({ method: 'GET', url });
 const nameIn = (response: Awaited<ReturnType<typeof read>>) => json(response).data.name as string;
 /** Renames behind the cache's back (no change announced): only a recompute can show the new name. */
@@ -140,8 +142,7 @@ describe.each(caches)('stale-while-revalidate ($name)', ({ open }) => {
     expect((await read(url)).headers['x-cache']).toBe('miss');
     clock.offsetMs += (CACHE_TTL_SECONDS + 1) * 1000;
     const changed = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/products/update-product-inventory',
+      ...requestOf(productEndpoints.updateInventory),
       headers: bearer(store.accessToken),
       payload: { productId: product.id, quantity: 3 },
     });

@@ -1,7 +1,9 @@
+import { customerProductEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { commerceSetup, listedProduct, sellingStore } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createCategoryTree } from '../support/store-factory.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -30,24 +32,26 @@ describe("a store's catalog by category", () => {
     });
     for (const categoryId of [shoes.category.id, shoes.subCategory.id, shoes.childCategory.id]) {
       const page = json(
-        await test.app.inject({
-          method: 'GET',
-          url: `/api/products?storeId=${store.storeId}&categoryId=${categoryId}`,
-        }),
+        await test.app.inject(
+          requestOf(customerProductEndpoints.storeCatalog, { query: { storeId: store.storeId, categoryId } }),
+        ),
       ).data;
       expect(page.data.map((product: { id: string }) => product.id)).toEqual([sandal.id]);
       expect(page.count).toBe(1);
     }
     const all = json(
-      await test.app.inject({ method: 'GET', url: `/api/products?storeId=${store.storeId}` }),
+      await test.app.inject(
+        requestOf(customerProductEndpoints.storeCatalog, { query: { storeId: store.storeId } }),
+      ),
     ).data;
     expect(all.data.map((product: { id: string }) => product.id).sort()).toEqual(
       [phone.id, sandal.id].sort(),
     );
-    const bad = await test.app.inject({
-      method: 'GET',
-      url: `/api/products?storeId=${store.storeId}&categoryId=nope`,
-    });
+    const bad = await test.app.inject(
+      requestOf(customerProductEndpoints.storeCatalog, {
+        query: { storeId: store.storeId, categoryId: 'nope' },
+      }),
+    );
     expect(bad.statusCode).toBe(422);
   });
 });
@@ -71,10 +75,9 @@ describe("a store's categories", () => {
     // An unapproved product is not public: its categories must not show either.
     await test.deps.db.update(products).set({ isVisible: false }).where(eq(products.id, hidden.id));
 
-    const answer = await test.app.inject({
-      method: 'GET',
-      url: `/api/products/storefront/${store.storeUrl}/categories`,
-    });
+    const answer = await test.app.inject(
+      requestOf(customerProductEndpoints.storefrontCategories, { params: { storeUrl: store.storeUrl } }),
+    );
     expect(answer.statusCode).toBe(200);
     const found = json(answer).data as { id: string; name: string; level: number; productCount: number }[];
     expect(found.map(({ id, level, productCount }) => ({ id, level, productCount }))).toEqual([
@@ -93,10 +96,9 @@ describe("a store's categories", () => {
       return found.find((category) => category.id === id)?.name ?? '';
     }
 
-    const missing = await test.app.inject({
-      method: 'GET',
-      url: '/api/products/storefront/no-such-store/categories',
-    });
+    const missing = await test.app.inject(
+      requestOf(customerProductEndpoints.storefrontCategories, { params: { storeUrl: 'no-such-store' } }),
+    );
     expect(missing.statusCode).toBe(404);
   });
 });

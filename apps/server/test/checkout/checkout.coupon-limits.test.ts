@@ -1,3 +1,4 @@
+import { cartEndpoints, checkoutEndpoints, couponCustomerEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons } from '../../src/modules/coupons/coupons.schema.js';
@@ -14,6 +15,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Issue 12, "Coupon limits are bypassed": a use is held when the checkout is created and released when it closes
@@ -33,8 +35,7 @@ afterAll(() => test.close());
 
 const apply = (customer: Shopper, code: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/applycoupon/apply-coupon',
+    ...requestOf(couponCustomerEndpoints.apply),
     headers: bearer(customer.token),
     payload: { code },
   });
@@ -54,8 +55,7 @@ const usesOf = async (couponId: string) =>
 const trackerOf = async (customer: Shopper, reference: string) =>
   json(
     await test.app.inject({
-      method: 'GET',
-      url: `/api/ordertracking/tracker/${reference}`,
+      ...requestOf(checkoutEndpoints.tracker, { params: { reference } }),
       headers: bearer(customer.token),
     }),
   ).data;
@@ -110,7 +110,7 @@ describe('coupon limits at checkout', () => {
 
     // The only use is held: the second customer's cart and checkout price without it.
     const cart = json(
-      await test.app.inject({ method: 'GET', url: '/api/cart/get-cart', headers: bearer(second.token) }),
+      await test.app.inject({ ...requestOf(cartEndpoints.get), headers: bearer(second.token) }),
     ).data;
     expect(cart.discount).toBe(0);
     expect(cart.rejectedDiscountCodes).toEqual([

@@ -1,3 +1,4 @@
+import { cartEndpoints, checkoutEndpoints, couponCustomerEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -9,6 +10,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Issue 12: "An automatic coupon is silently replaced when the customer applies a code": the cart (and
@@ -40,19 +42,18 @@ describe('which discount applies, and why', () => {
     const customer = await shopper(test);
     await addToCart(test, customer, productId, 1);
     const plain = json(
-      await test.app.inject({ method: 'GET', url: '/api/cart/get-cart', headers: bearer(customer.token) }),
+      await test.app.inject({ ...requestOf(cartEndpoints.get), headers: bearer(customer.token) }),
     ).data;
     expect(plain.discount).toBe(1000);
     expect(plain.discountNotes).toEqual([]);
     const applied = await test.app.inject({
-      method: 'POST',
-      url: '/api/applycoupon/apply-coupon',
+      ...requestOf(couponCustomerEndpoints.apply),
       headers: bearer(customer.token),
       payload: { code: code.code },
     });
     expect(applied.statusCode, applied.body).toBe(200);
     const cart = json(
-      await test.app.inject({ method: 'GET', url: '/api/cart/get-cart', headers: bearer(customer.token) }),
+      await test.app.inject({ ...requestOf(cartEndpoints.get), headers: bearer(customer.token) }),
     ).data;
     expect(cart.discount).toBe(2000);
     expect(cart.discountNotes).toEqual([
@@ -64,8 +65,7 @@ describe('which discount applies, and why', () => {
     ]);
     const simulated = json(
       await test.app.inject({
-        method: 'POST',
-        url: '/api/ordertracking/simulate-order',
+        ...requestOf(checkoutEndpoints.simulate),
         headers: bearer(customer.token),
         payload: { addressId: customer.addressId },
       }),
@@ -81,15 +81,14 @@ describe('which discount applies, and why', () => {
     expect(
       (
         await test.app.inject({
-          method: 'POST',
-          url: '/api/applycoupon/apply-coupon',
+          ...requestOf(couponCustomerEndpoints.apply),
           headers: bearer(customer.token),
           payload: { code: code.code },
         })
       ).statusCode,
     ).toBe(200);
     const cart = json(
-      await test.app.inject({ method: 'GET', url: '/api/cart/get-cart', headers: bearer(customer.token) }),
+      await test.app.inject({ ...requestOf(cartEndpoints.get), headers: bearer(customer.token) }),
     ).data;
     expect(cart.discount).toBe(1000);
     expect(cart.discountNotes).toEqual([

@@ -1,3 +1,4 @@
+import { cartEndpoints, checkoutEndpoints, customerProductEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -11,6 +12,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, login, type TestApp } from '../support/test-app.js';
 
@@ -30,22 +32,20 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const stockOf = async (productId: string) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${productId}` })).data
+  json(await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: productId } }))).data
     .quantity as number;
 
 const trackerOf = async (customer: Shopper, reference: string) =>
   json(
     await test.app.inject({
-      method: 'GET',
-      url: `/api/ordertracking/tracker/${reference}`,
+      ...requestOf(checkoutEndpoints.tracker, { params: { reference } }),
       headers: bearer(customer.token),
     }),
   ).data;
 
 const setQuantity = (customer: Shopper, productId: string, quantity: number) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/cart/add-cart',
+    ...requestOf(cartEndpoints.add),
     headers: bearer(customer.token),
     payload: { productId, quantity, action: 'set' },
   });

@@ -1,3 +1,12 @@
+import {
+  adminOrderEndpoints,
+  cartEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
+  financeEndpoints,
+  merchantOrderEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTrackers } from '../../src/modules/orders/orders.schema.js';
@@ -17,6 +26,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -58,7 +68,7 @@ async function financeTotals() {
   const day = lagosToday();
   const answer = await call(
     'GET',
-    `/api/admin/finance/reports?from=${day}&to=${day}`,
+    urlOf(financeEndpoints.report, { query: { from: day, to: day } }),
     setup.admin.accessToken,
   );
   expect(answer.statusCode, answer.body).toBe(200);
@@ -104,7 +114,9 @@ describe('amounts as large as the business', () => {
       commissionKobo: 222_000_000,
       dueToMerchantKobo: 1_998_000_000,
     });
-    const mine = json(await call('GET', `/api/orders/merchant/${orderId}`, store.accessToken)).data;
+    const mine = json(
+      await call('GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }), store.accessToken),
+    ).data;
     expect(mine).toMatchObject({
       subtotal: 22_200_000,
       total: totalKobo / 100,
@@ -122,10 +134,12 @@ describe('amounts as large as the business', () => {
     });
 
     // Shipped and delivered through the chain, then all 120 phones come back and are refunded.
-    const detail = json(await call('GET', `/api/orders/customer/${orderId}`, customer.token)).data;
+    const detail = json(
+      await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+    ).data;
     expect(kobo(detail.total)).toBe(totalKobo);
     await deliver(test, store, setup.admin, dispatcher, { orderId, token: detail.orderDeliveryToken });
-    const returned = await call('POST', '/api/ordertracking/create-return', customer.token, {
+    const returned = await call('POST', urlOf(customerReturnEndpoints.create), customer.token, {
       orderId,
       type: 'return',
       reason: 'The company cancelled the staff phone programme.',
@@ -134,14 +148,19 @@ describe('amounts as large as the business', () => {
     expect(returned.statusCode, returned.body).toBe(201);
     const returnId = json(returned).data.id as string;
     for (const status of ['approved', 'item_received']) {
-      const moved = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-        status,
-      });
+      const moved = await call(
+        'PATCH',
+        urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+        store.accessToken,
+        {
+          status,
+        },
+      );
       expect(moved.statusCode, moved.body).toBe(200);
     }
     const decided = await call(
       'PATCH',
-      `/api/returns/update-refund-decision/${returnId}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
       store.accessToken,
       {
         decision: 'refund',
@@ -171,9 +190,13 @@ describe('amounts as large as the business', () => {
     expect(refunded.figures.refunded).toBe(refundKobo);
     // Every goods unit came back at the store's cost: no commission kept, nothing due.
     expect(refunded).toMatchObject({ commissionKobo: 0, dueToMerchantKobo: 0 });
-    const page = json(await call('GET', `/api/orders/merchant/${orderId}`, store.accessToken)).data;
+    const page = json(
+      await call('GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }), store.accessToken),
+    ).data;
     expect(page).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: refundKobo / 100 });
-    const admin = json(await call('GET', `/api/orders/admin/${orderId}`, setup.admin.accessToken)).data;
+    const admin = json(
+      await call('GET', urlOf(adminOrderEndpoints.one, { params: { id: orderId } }), setup.admin.accessToken),
+    ).data;
     expect(admin).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: refundKobo / 100 });
     expect(await financeTotals()).toMatchObject({
       ordersCount: 1,
@@ -212,8 +235,7 @@ describe('amounts as large as the business', () => {
 
     // Within the limit again, the same cart checks out.
     const set = await test.app.inject({
-      method: 'POST',
-      url: '/api/cart/add-cart',
+      ...requestOf(cartEndpoints.add),
       headers: bearer(customer.token),
       payload: { productId: product.id, quantity: 200, action: 'set' },
     });

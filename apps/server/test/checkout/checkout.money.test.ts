@@ -1,3 +1,11 @@
+import {
+  cartEndpoints,
+  checkoutEndpoints,
+  couponCustomerEndpoints,
+  customerProductEndpoints,
+  giftCardCustomerEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -12,6 +20,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -29,7 +38,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const cartOf = async (token: string) =>
-  json(await test.app.inject({ method: 'GET', url: '/api/cart/get-cart', headers: bearer(token) })).data;
+  json(await test.app.inject({ ...requestOf(cartEndpoints.get), headers: bearer(token) })).data;
 
 pglite.describe('discounts and gift cards at checkout', () => {
   it("applies a store's coupon to that store's items only, and the order totals match the cart to the kobo", async () => {
@@ -44,8 +53,7 @@ pglite.describe('discounts and gift cards at checkout', () => {
     await addToCart(test, customer, a.id, 3);
     await addToCart(test, customer, b.id, 1);
     const applied = await test.app.inject({
-      method: 'POST',
-      url: '/api/applycoupon/apply-coupon',
+      ...requestOf(couponCustomerEndpoints.apply),
       headers: bearer(customer.token),
       payload: { code: coupon.code },
     });
@@ -83,8 +91,7 @@ pglite.describe('discounts and gift cards at checkout', () => {
     expect(created.tracker.orders[0].orderDeliveryToken).toMatch(/^\d{6}$/);
     const cards = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/gift-card/applied',
+        ...requestOf(giftCardCustomerEndpoints.applied),
         headers: bearer(customer.token),
       }),
     ).data;
@@ -104,8 +111,7 @@ pglite.describe('discounts and gift cards at checkout', () => {
     expect(again.status).toBe('success');
     const view = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/ordertracking/tracker/${tracker.reference}`,
+        ...requestOf(checkoutEndpoints.tracker, { params: { reference: tracker.reference } }),
         headers: bearer(customer.token),
       }),
     ).data;
@@ -115,10 +121,7 @@ pglite.describe('discounts and gift cards at checkout', () => {
     );
     expect(activities).toHaveLength(1);
     const mails = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}`,
-      }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: customer.email } })),
     ).data.filter((mail: { subject: string }) =>
       mail.subject.includes(`${view.orders[0].orderName} is confirmed`),
     );
@@ -147,7 +150,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
     );
     expect(paid.filter((state) => state.status === 'success')).toHaveLength(10);
     const stock = json(
-      await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${product.id}` }),
+      await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: product.id } })),
     ).data;
     expect(stock.quantity).toBe(0);
   }, 120_000);
@@ -168,8 +171,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
           async (response) =>
             json(
               await test.app.inject({
-                method: 'GET',
-                url: `/api/ordertracking/tracker/${json(response).data.tracker.reference}`,
+                ...requestOf(checkoutEndpoints.tracker, {
+                  params: { reference: json(response).data.tracker.reference },
+                }),
                 headers: bearer(customer.token),
               }),
             ).data,
@@ -181,8 +185,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('under concurrency (PostgreSQL)'
     expect(heldTotal).toBeLessThanOrEqual(10_000);
     const cards = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/gift-card/my-cards',
+        ...requestOf(giftCardCustomerEndpoints.myCards),
         headers: bearer(customer.token),
       }),
     ).data;

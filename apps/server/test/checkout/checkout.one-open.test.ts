@@ -1,3 +1,9 @@
+import {
+  cartEndpoints,
+  checkoutEndpoints,
+  couponCustomerEndpoints,
+  customerProductEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions } from '../../src/modules/coupons/coupons.schema.js';
@@ -15,6 +21,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -33,22 +40,20 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const stockOf = async (productId: string) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${productId}` })).data
+  json(await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: productId } }))).data
     .quantity as number;
 
 const trackerOf = async (customer: Shopper, reference: string) =>
   json(
     await test.app.inject({
-      method: 'GET',
-      url: `/api/ordertracking/tracker/${reference}`,
+      ...requestOf(checkoutEndpoints.tracker, { params: { reference } }),
       headers: bearer(customer.token),
     }),
   ).data;
 
 const createOrder = (customer: Shopper, ip = '10.9.9.9') =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/ordertracking/create-order',
+    ...requestOf(checkoutEndpoints.create),
     headers: bearer(customer.token),
     payload: { addressId: customer.addressId },
     remoteAddress: ip,
@@ -67,8 +72,7 @@ describe('one open checkout per customer', () => {
       await appliedGiftCard(test, customer, 5000);
       await addToCart(test, customer, product.id, 2);
       await test.app.inject({
-        method: 'POST',
-        url: '/api/applycoupon/apply-coupon',
+        ...requestOf(couponCustomerEndpoints.apply),
         headers: bearer(customer.token),
         payload: { code: coupon.code },
       });
@@ -95,8 +99,7 @@ describe('one open checkout per customer', () => {
 
       // The replaced checkout can no longer be paid; money that reaches it anyway is refunded.
       const resume = await test.app.inject({
-        method: 'POST',
-        url: '/api/v1/products/payment',
+        ...requestOf(checkoutEndpoints.pay),
         headers: bearer(customer.token),
         payload: { trackerId: first.tracker.id },
       });
@@ -118,8 +121,7 @@ describe('one open checkout per customer', () => {
     await addToCart(test, customer, product.id, 1);
     const open = json(await checkout(test, customer)).data;
     await test.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/remove-cart',
+      ...requestOf(cartEndpoints.remove),
       headers: bearer(customer.token),
       payload: { all: true },
     });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { checkoutEndpoints, couponCustomerEndpoints } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
@@ -14,6 +15,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { countWrites } from '../support/statement-counter.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -97,8 +99,7 @@ async function countPaidCheckout(customer: Awaited<ReturnType<typeof shopper>>, 
       });
       expect(page.statusCode).toBeLessThan(400);
       const returned = await test.app.inject({
-        method: 'POST',
-        url: '/api/transactions/customer/transaction',
+        ...requestOf(checkoutEndpoints.recordTransaction),
         headers: bearer(customer.token),
         payload: { reference: created.data.tracker.reference },
       });
@@ -152,8 +153,7 @@ describe('the statements of one paid checkout', () => {
     for (const [index, product] of products.entries())
       await addToCart(test, customer, product.id, 1 + (index % 2));
     const applied = await test.app.inject({
-      method: 'POST',
-      url: '/api/applycoupon/apply-coupon',
+      ...requestOf(couponCustomerEndpoints.apply),
       headers: bearer(customer.token),
       payload: { code: coupon.code },
     });

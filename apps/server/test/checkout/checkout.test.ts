@@ -1,3 +1,13 @@
+import {
+  cartEndpoints,
+  checkoutEndpoints,
+  customerOrderEndpoints,
+  customerProductEndpoints,
+  paymentEndpoints,
+  productEndpoints,
+  storeProfileEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -10,6 +20,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -34,8 +45,7 @@ beforeAll(async () => {
   abujaStore = await sellingStore(test, setup);
   // The second store ships from Abuja.
   await test.app.inject({
-    method: 'POST',
-    url: '/api/stores/profile',
+    ...requestOf(storeProfileEndpoints.save),
     headers: bearer(abujaStore.accessToken),
     payload: {
       store: { shippingLocation: { state: 'FCT', street: '5 Aminu Kano Crescent', city: 'Wuse 2' } },
@@ -45,9 +55,9 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const get = (url: string, token: string) => test.app.inject({ method: 'GET', url, headers: bearer(token) });
-const cartOf = async (token: string) => json(await get('/api/cart/get-cart', token)).data;
+const cartOf = async (token: string) => json(await get(urlOf(cartEndpoints.get), token)).data;
 const stockOf = async (productId: string) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${productId}` })).data
+  json(await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: productId } }))).data
     .quantity as number;
 
 describe('cart', () => {
@@ -69,8 +79,7 @@ describe('cart', () => {
 
     const change = (action: string, quantity: number) =>
       test.app.inject({
-        method: 'POST',
-        url: '/api/cart/add-cart',
+        ...requestOf(cartEndpoints.add),
         headers: bearer(customer.token),
         payload: { productId: product.id, quantity, action },
       });
@@ -83,8 +92,7 @@ describe('cart', () => {
     await addToCart(test, customer, product.id, 1);
     const line = (await cartOf(customer.token)).cartItemsData[0].id;
     const removed = await test.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/remove-cart',
+      ...requestOf(cartEndpoints.remove),
       headers: bearer(customer.token),
       payload: { cartItemId: line },
     });
@@ -99,8 +107,7 @@ describe('cart', () => {
     expect(json(tooMany).message).toMatch(/Only 3/);
 
     const pending = await test.app.inject({
-      method: 'POST',
-      url: '/api/products',
+      ...requestOf(productEndpoints.create),
       headers: bearer(lagosStore.accessToken),
       payload: {
         name: 'Unapproved Kettle',
@@ -132,8 +139,7 @@ describe('cart', () => {
     expect((await cartOf(other.token)).cartItemsData).toEqual([]);
     const myLine = (await cartOf(me.token)).cartItemsData[0].id;
     const steal = await test.app.inject({
-      method: 'DELETE',
-      url: '/api/cart/remove-cart',
+      ...requestOf(cartEndpoints.remove),
       headers: bearer(other.token),
       payload: { cartItemId: myLine },
     });
@@ -144,9 +150,9 @@ describe('cart', () => {
     const adminToken = (await createAdmin(test, 'admin')).accessToken;
     const partnerToken = (await createPartner(test)).accessToken;
     for (const token of [merchantToken, adminToken, partnerToken]) {
-      expect((await get('/api/cart/get-cart', token)).statusCode).toBe(403);
+      expect((await get(urlOf(cartEndpoints.get), token)).statusCode).toBe(403);
     }
-    expect((await test.app.inject({ method: 'GET', url: '/api/cart/get-cart' })).statusCode).toBe(401);
+    expect((await test.app.inject(requestOf(cartEndpoints.get))).statusCode).toBe(401);
   });
 });
 
@@ -162,8 +168,7 @@ describe('checkout and payment', () => {
     await addToCart(test, customer, fromAbuja.id, 1);
 
     const simulated = await test.app.inject({
-      method: 'POST',
-      url: '/api/ordertracking/simulate-order',
+      ...requestOf(checkoutEndpoints.simulate),
       headers: bearer(customer.token),
       payload: { addressId: customer.addressId },
     });
@@ -202,8 +207,7 @@ describe('checkout and payment', () => {
     expect(paid.headers.location).toContain(`reference=${tracker.reference}`);
 
     const recorded = await test.app.inject({
-      method: 'POST',
-      url: '/api/transactions/customer/transaction',
+      ...requestOf(checkoutEndpoints.recordTransaction),
       headers: bearer(customer.token),
       payload: { reference: tracker.reference },
     });
@@ -222,18 +226,17 @@ describe('checkout and payment', () => {
     }
     expect((await cartOf(customer.token)).cartItemsData).toEqual([]);
 
-    const history = json(await get('/api/orders/customer', customer.token)).data;
+    const history = json(await get(urlOf(customerOrderEndpoints.list), customer.token)).data;
     expect(history.orders).toHaveLength(2);
-    const detail = json(await get(`/api/orders/customer/${history.orders[0].id}`, customer.token)).data;
+    const detail = json(
+      await get(urlOf(customerOrderEndpoints.one, { params: { id: history.orders[0].id } }), customer.token),
+    ).data;
     expect(detail.orderActivities.map((activity: { status: string }) => activity.status)).toEqual([
       'awaiting_payment',
       'pending',
     ]);
     const mail = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}&limit=1`,
-      }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: customer.email, limit: 1 } })),
     ).data[0];
     // The subject names the orders the customer sees, not the payment's reference (issue 34 item 21).
     const names = history.orders.map((order: { orderName: string }) => order.orderName).sort();
@@ -243,44 +246,61 @@ describe('checkout and payment', () => {
 
     // Another customer sees none of it.
     const stranger = await shopper(test);
-    expect((await get(`/api/orders/customer/${history.orders[0].id}`, stranger.token)).statusCode).toBe(404);
-    expect((await get(`/api/ordertracking/tracker/${tracker.reference}`, stranger.token)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await get(urlOf(customerOrderEndpoints.one, { params: { id: history.orders[0].id } }), stranger.token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await get(
+          urlOf(checkoutEndpoints.tracker, { params: { reference: tracker.reference } }),
+          stranger.token,
+        )
+      ).statusCode,
+    ).toBe(404);
     const foreign = await test.app.inject({
-      method: 'POST',
-      url: '/api/transactions/customer/transaction',
+      ...requestOf(checkoutEndpoints.recordTransaction),
       headers: bearer(stranger.token),
       payload: { reference: tracker.reference },
     });
     expect(foreign.statusCode).toBe(404);
     const foreignPayment = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/products/payment',
+      ...requestOf(checkoutEndpoints.pay),
       headers: bearer(stranger.token),
       payload: { trackerId: tracker.id },
     });
     expect(foreignPayment.statusCode).toBe(404);
-    expect((await get(`/api/payments/verify/${tracker.reference}`, stranger.token)).statusCode).toBe(404);
+    expect(
+      (
+        await get(
+          urlOf(paymentEndpoints.verify, { params: { reference: tracker.reference } }),
+          stranger.token,
+        )
+      ).statusCode,
+    ).toBe(404);
     // Nor can they price their cart for, or ship to, my address.
     const borrowed = await test.app.inject({
-      method: 'PATCH',
-      url: '/api/cart/shipping-address',
+      ...requestOf(cartEndpoints.selectAddress),
       headers: bearer(stranger.token),
       payload: { addressId: customer.addressId },
     });
     expect(borrowed.statusCode).toBe(404);
     const simulatedForMe = await test.app.inject({
-      method: 'POST',
-      url: '/api/ordertracking/simulate-order',
+      ...requestOf(checkoutEndpoints.simulate),
       headers: bearer(stranger.token),
       payload: { addressId: customer.addressId },
     });
     expect(simulatedForMe.statusCode).toBe(404);
     // A merchant or an admin token is refused on the customer's order and checkout endpoints.
     for (const token of [lagosStore.accessToken, setup.admin.accessToken]) {
-      expect((await get(`/api/orders/customer/${history.orders[0].id}`, token)).statusCode).toBe(403);
-      expect((await get(`/api/ordertracking/tracker/${tracker.reference}`, token)).statusCode).toBe(403);
+      expect(
+        (await get(urlOf(customerOrderEndpoints.one, { params: { id: history.orders[0].id } }), token))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (await get(urlOf(checkoutEndpoints.tracker, { params: { reference: tracker.reference } }), token))
+          .statusCode,
+      ).toBe(403);
     }
   });
 
@@ -293,8 +313,7 @@ describe('checkout and payment', () => {
     expect(await stockOf(product.id)).toBe(2);
     await payInSandbox(test, payment.authorizationUrl, 'declined');
     const recorded = await test.app.inject({
-      method: 'POST',
-      url: '/api/transactions/customer/transaction',
+      ...requestOf(checkoutEndpoints.recordTransaction),
       headers: bearer(customer.token),
       payload: { reference: tracker.reference },
     });
@@ -329,8 +348,7 @@ describe('checkout and payment', () => {
     expect(wrong.statusCode).toBe(303);
     const recorded = json(
       await test.app.inject({
-        method: 'POST',
-        url: '/api/transactions/customer/transaction',
+        ...requestOf(checkoutEndpoints.recordTransaction),
         headers: bearer(customer.token),
         payload: { reference: tracker.reference },
       }),
@@ -338,13 +356,12 @@ describe('checkout and payment', () => {
     expect(recorded.tracker.status).toBe('awaiting_payment');
     expect(recorded.transaction.status).toBe('failed');
     // No order in the history for a checkout that is not paid.
-    let history = json(await get('/api/orders/customer', customer.token)).data;
+    let history = json(await get(urlOf(customerOrderEndpoints.list), customer.token)).data;
     expect(history.orders).toEqual([]);
 
     // "Try again": the same checkout sends the customer back to the same page, which takes a card again.
     const resumed = await test.app.inject({
-      method: 'POST',
-      url: '/api/v1/products/payment',
+      ...requestOf(checkoutEndpoints.pay),
       headers: bearer(customer.token),
       payload: { trackerId: tracker.id },
     });
@@ -355,15 +372,14 @@ describe('checkout and payment', () => {
     await payInSandbox(test, payment.authorizationUrl, 'otp');
     const paid = json(
       await test.app.inject({
-        method: 'POST',
-        url: '/api/transactions/customer/transaction',
+        ...requestOf(checkoutEndpoints.recordTransaction),
         headers: bearer(customer.token),
         payload: { reference: tracker.reference },
       }),
     ).data;
     expect(paid.tracker.status).toBe('paid');
     expect(paid.transaction.status).toBe('success');
-    history = json(await get('/api/orders/customer', customer.token)).data;
+    history = json(await get(urlOf(customerOrderEndpoints.list), customer.token)).data;
     expect(history.orders).toHaveLength(1);
     expect(history.orders[0].orderStatus.code_name).toBe('pending');
     expect(history.pagination).toMatchObject({ totalItems: 1 });
@@ -384,13 +400,23 @@ describe('checkout and payment', () => {
       offsetMs = 0;
     }
     expect(await stockOf(product.id)).toBe(2);
-    const view = json(await get(`/api/ordertracking/tracker/${tracker.reference}`, customer.token)).data;
+    const view = json(
+      await get(
+        urlOf(checkoutEndpoints.tracker, { params: { reference: tracker.reference } }),
+        customer.token,
+      ),
+    ).data;
     expect(view.status).toBe('expired');
     expect(view.orders[0].orderStatus.code_name).toBe('cancelled');
     // The customer pays anyway on the old page: the money is refunded, no order is revived, stock stays.
     await payInSandbox(test, payment.authorizationUrl, 'success');
     expect((await test.jobs.sweepCheckouts()).refunded).toBe(1);
-    const after = json(await get(`/api/ordertracking/tracker/${tracker.reference}`, customer.token)).data;
+    const after = json(
+      await get(
+        urlOf(checkoutEndpoints.tracker, { params: { reference: tracker.reference } }),
+        customer.token,
+      ),
+    ).data;
     expect(after.status).toBe('expired');
     expect(await stockOf(product.id)).toBe(2);
     expect((await test.jobs.sweepCheckouts()).refunded).toBe(0);
@@ -409,7 +435,7 @@ describe('checkout and payment', () => {
     const plain = await listedProduct(test, setup, abujaStore, { quantity: 5 });
     const [small, medium] = shirt.variant;
     const productOf = async (productId: string) =>
-      json(await test.app.inject({ method: 'GET', url: `/api/products/customer/product/${productId}` }))
+      json(await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: productId } })))
         .data as {
         quantity: number;
         variant: { id: string; quantity: number }[];
@@ -452,8 +478,7 @@ describe('checkout and payment', () => {
     const customer = await createConfirmedAccount(test, 'customer');
     const token = (await login(test, 'customer', customer.email)).accessToken;
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/ordertracking/create-order',
+      ...requestOf(checkoutEndpoints.create),
       headers: bearer(token),
       payload: {},
     });

@@ -1,4 +1,6 @@
+import { contactEndpoints, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -25,7 +27,7 @@ const message = {
   message: 'I returned a phone last week and have not seen the refund yet.',
 };
 const send = (body: Record<string, unknown>, ip = nextIp()) =>
-  test.app.inject({ method: 'POST', url: '/api/contact-us/contact-us', payload: body, remoteAddress: ip });
+  test.app.inject({ ...requestOf(contactEndpoints.send), payload: body, remoteAddress: ip });
 
 describe('contact form', () => {
   it('stores the message, mails it to the platform and lists it for admins only', async () => {
@@ -34,15 +36,14 @@ describe('contact form', () => {
     expect(json(sent).message).toBe('Thank you for reaching out. We will get back to you by email.');
 
     const outbox = json(
-      await test.app.inject({ method: 'GET', url: '/api/dev/outbox?to=help@market.test' }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: 'help@market.test' } })),
     ).data;
     expect(outbox[0].subject).toBe('Contact form: Where is my refund?');
     expect(outbox[0].text).toContain('chiamaka@example.ng');
 
     const admin = await createAdmin(test, 'admin');
     const listed = await test.app.inject({
-      method: 'GET',
-      url: '/api/contact-us/admin',
+      ...requestOf(contactEndpoints.adminList),
       headers: bearer(admin.accessToken),
     });
     expect(json(listed).data.messages[0]).toMatchObject({ ...message, id: json(sent).data.id });
@@ -52,13 +53,12 @@ describe('contact form', () => {
     const dispatcher = await createAdmin(test, 'dispatcher');
     for (const token of [customerToken, dispatcher.accessToken]) {
       const refused = await test.app.inject({
-        method: 'GET',
-        url: '/api/contact-us/admin',
+        ...requestOf(contactEndpoints.adminList),
         headers: bearer(token),
       });
       expect(refused.statusCode).toBe(403);
     }
-    expect((await test.app.inject({ method: 'GET', url: '/api/contact-us/admin' })).statusCode).toBe(401);
+    expect((await test.app.inject(requestOf(contactEndpoints.adminList))).statusCode).toBe(401);
   });
 
   it('answers 422 for a missing field and 429 past the limit', async () => {
@@ -94,8 +94,7 @@ describe('contact form', () => {
       (
         json(
           await test.app.inject({
-            method: 'GET',
-            url: '/api/contact-us/admin?limit=50',
+            ...requestOf(contactEndpoints.adminList, { query: { limit: 50 } }),
             headers: bearer(admin.accessToken),
           }),
         ).data.messages as { id: string; status: string; reply: string | null }[]
@@ -107,33 +106,58 @@ describe('contact form', () => {
     const dispatcher = await createAdmin(test, 'dispatcher');
     for (const token of [customerToken, dispatcher.accessToken]) {
       expect(
-        (await call('POST', `/api/contact-us/admin/${id}/reply`, token, { reply: 'Hello' })).statusCode,
+        (await call('POST', urlOf(contactEndpoints.reply, { params: { id } }), token, { reply: 'Hello' }))
+          .statusCode,
       ).toBe(403);
       expect(
-        (await call('PATCH', `/api/contact-us/admin/${id}`, token, { status: 'closed' })).statusCode,
+        (
+          await call('PATCH', urlOf(contactEndpoints.setStatus, { params: { id } }), token, {
+            status: 'closed',
+          })
+        ).statusCode,
       ).toBe(403);
     }
     expect(
-      (await call('PATCH', `/api/contact-us/admin/${id}`, undefined, { status: 'closed' })).statusCode,
+      (
+        await call('PATCH', urlOf(contactEndpoints.setStatus, { params: { id } }), undefined, {
+          status: 'closed',
+        })
+      ).statusCode,
     ).toBe(401);
     expect(await current()).toMatchObject({ status: 'new', reply: null });
 
-    const bad = await call('PATCH', `/api/contact-us/admin/${id}`, admin.accessToken, { status: 'done' });
+    const bad = await call(
+      'PATCH',
+      urlOf(contactEndpoints.setStatus, { params: { id } }),
+      admin.accessToken,
+      { status: 'done' },
+    );
     expect(bad.statusCode).toBe(422);
-    const empty = await call('POST', `/api/contact-us/admin/${id}/reply`, admin.accessToken, { reply: ' ' });
+    const empty = await call('POST', urlOf(contactEndpoints.reply, { params: { id } }), admin.accessToken, {
+      reply: ' ',
+    });
     expect(empty.statusCode).toBe(422);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect(
-      (await call('POST', `/api/contact-us/admin/${unknown}/reply`, admin.accessToken, { reply: 'Hi' }))
-        .statusCode,
+      (
+        await call('POST', urlOf(contactEndpoints.reply, { params: { id: unknown } }), admin.accessToken, {
+          reply: 'Hi',
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call('PATCH', '/api/contact-us/admin/not-a-uuid', admin.accessToken, { status: 'closed' }))
-        .statusCode,
+      (
+        await call(
+          'PATCH',
+          urlOf(contactEndpoints.setStatus, { params: { id: 'not-a-uuid' } }),
+          admin.accessToken,
+          { status: 'closed' },
+        )
+      ).statusCode,
     ).toBe(422);
     expect(await current()).toMatchObject({ status: 'new', reply: null });
 
-    const replied = await call('POST', `/api/contact-us/admin/${id}/reply`, admin.accessToken, {
+    const replied = await call('POST', urlOf(contactEndpoints.reply, { params: { id } }), admin.accessToken, {
       reply: 'Yes, we can deliver 200 uniforms to Ibadan. A merchant will call you.',
     });
     expect(replied.statusCode, replied.body).toBe(200);
@@ -142,7 +166,7 @@ describe('contact form', () => {
       reply: expect.stringContaining('200 uniforms'),
     });
     const outbox = json(
-      await test.app.inject({ method: 'GET', url: '/api/dev/outbox?to=tunde@example.ng' }),
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: 'tunde@example.ng' } })),
     ).data;
     // Issue 31: a fixed subject, never the visitor's text (ADR 066).
     expect(outbox[0].subject).toBe('Your message to Naija Market');
@@ -152,9 +176,14 @@ describe('contact form', () => {
     expect(outbox[0].text).toMatch(/contact form on \d{1,2} [A-Z][a-z]+ \d{4}\./);
     expect(outbox[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
-    const closed = await call('PATCH', `/api/contact-us/admin/${id}`, admin.accessToken, {
-      status: 'closed',
-    });
+    const closed = await call(
+      'PATCH',
+      urlOf(contactEndpoints.setStatus, { params: { id } }),
+      admin.accessToken,
+      {
+        status: 'closed',
+      },
+    );
     expect(closed.statusCode).toBe(200);
     expect(await current()).toMatchObject({ status: 'closed', reply: expect.stringContaining('uniforms') });
   });
@@ -163,14 +192,15 @@ describe('contact form', () => {
     const sent = await send({ ...message, email: 'bisi@example.ng', subject: 'Opening hours' });
     const admin = await createAdmin(test, 'admin');
     const replied = await test.app.inject({
-      method: 'POST',
-      url: `/api/contact-us/admin/${json(sent).data.id}/reply`,
+      ...requestOf(contactEndpoints.reply, { params: { id: json(sent).data.id } }),
       payload: { reply: 'Dear Chiamaka,\n\nWe answer every day from 8 am to 8 pm.' },
       headers: bearer(admin.accessToken),
     });
     expect(replied.statusCode).toBe(200);
     const [mail] = json(
-      await test.app.inject({ method: 'GET', url: '/api/dev/outbox?to=bisi@example.ng&limit=1' }),
+      await test.app.inject(
+        requestOf(systemEndpoints.outbox, { query: { to: 'bisi@example.ng', limit: 1 } }),
+      ),
     ).data;
     expect(mail.text).toContain('Dear Chiamaka,');
     expect(mail.text).not.toContain('Hello');

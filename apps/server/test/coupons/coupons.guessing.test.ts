@@ -1,3 +1,4 @@
+import { couponCustomerEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -10,6 +11,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -31,16 +33,14 @@ afterAll(() => test.close());
 
 const validate = (customer: Shopper, code: string, ip: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/coupon/validate-coupon',
+    ...requestOf(couponCustomerEndpoints.validate),
     headers: bearer(customer.token),
     payload: { code, productIds: [productId] },
     remoteAddress: ip,
   });
 const apply = (customer: Shopper, code: string, ip: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/applycoupon/apply-coupon',
+    ...requestOf(couponCustomerEndpoints.apply),
     headers: bearer(customer.token),
     payload: { code },
     remoteAddress: ip,

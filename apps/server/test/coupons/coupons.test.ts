@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cartEndpoints, couponCustomerEndpoints, couponMerchantEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
@@ -9,6 +10,7 @@ import {
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
@@ -44,7 +46,7 @@ const call = (method: Method, url: string, token?: string, payload?: unknown) =>
   });
 
 async function createCoupon(owner: TestMerchant, body: Record<string, unknown>) {
-  const response = await call('POST', '/api/discount', owner.token, {
+  const response = await call('POST', urlOf(couponMerchantEndpoints.create), owner.token, {
     discountType: 'Percent',
     discountValue: 10,
     startDate: today(),
@@ -80,7 +82,7 @@ afterAll(() => test?.close());
 
 pglite.describe('merchant coupons (/discount)', () => {
   it('creates a coupon with the defaults of section 9', async () => {
-    const response = await call('POST', '/api/discount', merchant.token, {
+    const response = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountType: 'Percent',
       discountValue: 12.5,
       startDate: today(),
@@ -132,14 +134,18 @@ pglite.describe('merchant coupons (/discount)', () => {
       products: [{ id: dress.id, name: 'Ankara Maxi Dress' }],
       customerReward: 500,
     });
-    const one = await call('GET', `/api/discount/${created.id}`, merchant.token);
+    const one = await call(
+      'GET',
+      urlOf(couponMerchantEndpoints.one, { params: { id: created.id } }),
+      merchant.token,
+    );
     expect(json(one).data).toEqual(created);
-    const list = await call('GET', '/api/discount', merchant.token);
+    const list = await call('GET', urlOf(couponMerchantEndpoints.list), merchant.token);
     expect(json(list).data.map((item: { id: string }) => item.id)).toContain(created.id);
   });
 
   it('validates with details (422)', async () => {
-    const noCode = await call('POST', '/api/discount', merchant.token, {
+    const noCode = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountMode: 'Code',
       discountType: 'Percent',
       discountValue: 10,
@@ -148,7 +154,7 @@ pglite.describe('merchant coupons (/discount)', () => {
     });
     expect(noCode.statusCode).toBe(422);
     expect(json(noCode).details).toEqual(expect.arrayContaining([expect.objectContaining({ path: 'code' })]));
-    const backwards = await call('POST', '/api/discount', merchant.token, {
+    const backwards = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountType: 'Percent',
       discountValue: 150,
       startDate: '2026-05-10',
@@ -158,14 +164,14 @@ pglite.describe('merchant coupons (/discount)', () => {
     expect(json(backwards).details!.map((detail) => detail.path)).toEqual(
       expect.arrayContaining(['endDate', 'discountValue']),
     );
-    const badDate = await call('POST', '/api/discount', merchant.token, {
+    const badDate = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountType: 'Fixed',
       discountValue: 10,
       startDate: '10/05/2026',
       endDate: null,
     });
     expect(badDate.statusCode).toBe(422);
-    const bxgy = await call('POST', '/api/discount', merchant.token, {
+    const bxgy = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountType: 'BuyXGetY',
       discountValue: 1,
       startDate: today(),
@@ -173,7 +179,7 @@ pglite.describe('merchant coupons (/discount)', () => {
     });
     expect(bxgy.statusCode).toBe(422);
     expect(json(bxgy).details![0]!.path).toBe('minRequireValue');
-    const foreignProduct = await call('POST', '/api/discount', merchant.token, {
+    const foreignProduct = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountType: 'Percent',
       discountValue: 10,
       startDate: today(),
@@ -187,7 +193,7 @@ pglite.describe('merchant coupons (/discount)', () => {
 
   it('keeps codes unique per store, case-insensitively (409), but not across stores', async () => {
     await createCoupon(merchant, { discountMode: 'Code', code: 'Welcome10' });
-    const again = await call('POST', '/api/discount', merchant.token, {
+    const again = await call('POST', urlOf(couponMerchantEndpoints.create), merchant.token, {
       discountMode: 'Code',
       code: 'WELCOME10',
       discountType: 'Percent',
@@ -201,42 +207,98 @@ pglite.describe('merchant coupons (/discount)', () => {
 
   it('updates some fields and checks the merged coupon', async () => {
     const created = await createCoupon(merchant, {});
-    const patched = await call('PATCH', `/api/discount/${created.id}`, merchant.token, {
-      discountValue: 15,
-      isActive: false,
-    });
+    const patched = await call(
+      'PATCH',
+      urlOf(couponMerchantEndpoints.update, { params: { id: created.id } }),
+      merchant.token,
+      {
+        discountValue: 15,
+        isActive: false,
+      },
+    );
     expect(patched.statusCode, patched.body).toBe(200);
     expect(json(patched).data).toMatchObject({ discountValue: 15, isActive: false, status: 'inactive' });
-    const toCode = await call('PATCH', `/api/discount/${created.id}`, merchant.token, {
-      discountMode: 'Code',
-    });
+    const toCode = await call(
+      'PATCH',
+      urlOf(couponMerchantEndpoints.update, { params: { id: created.id } }),
+      merchant.token,
+      {
+        discountMode: 'Code',
+      },
+    );
     expect(toCode.statusCode).toBe(422);
-    const empty = await call('PATCH', `/api/discount/${created.id}`, merchant.token, {});
+    const empty = await call(
+      'PATCH',
+      urlOf(couponMerchantEndpoints.update, { params: { id: created.id } }),
+      merchant.token,
+      {},
+    );
     expect(empty.statusCode).toBe(422);
   });
 
   it("answers 404 for another store's coupon and after deletion", async () => {
     const theirs = await createCoupon(otherMerchant, {});
-    expect((await call('GET', `/api/discount/${theirs.id}`, merchant.token)).statusCode).toBe(404);
     expect(
-      (await call('PATCH', `/api/discount/${theirs.id}`, merchant.token, { discountValue: 50 })).statusCode,
+      (await call('GET', urlOf(couponMerchantEndpoints.one, { params: { id: theirs.id } }), merchant.token))
+        .statusCode,
     ).toBe(404);
-    expect((await call('DELETE', `/api/discount/${theirs.id}`, merchant.token)).statusCode).toBe(404);
-    const list = json(await call('GET', '/api/discount', merchant.token)).data as { id: string }[];
+    expect(
+      (
+        await call(
+          'PATCH',
+          urlOf(couponMerchantEndpoints.update, { params: { id: theirs.id } }),
+          merchant.token,
+          { discountValue: 50 },
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(couponMerchantEndpoints.remove, { params: { id: theirs.id } }),
+          merchant.token,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const list = json(await call('GET', urlOf(couponMerchantEndpoints.list), merchant.token)).data as {
+      id: string;
+    }[];
     expect(list.map((item) => item.id)).not.toContain(theirs.id);
 
     const mine = await createCoupon(merchant, {});
-    expect((await call('DELETE', `/api/discount/${mine.id}`, merchant.token)).statusCode).toBe(200);
-    expect((await call('GET', `/api/discount/${mine.id}`, merchant.token)).statusCode).toBe(404);
-    expect((await call('DELETE', `/api/discount/${mine.id}`, merchant.token)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(couponMerchantEndpoints.remove, { params: { id: mine.id } }),
+          merchant.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('GET', urlOf(couponMerchantEndpoints.one, { params: { id: mine.id } }), merchant.token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(couponMerchantEndpoints.remove, { params: { id: mine.id } }),
+          merchant.token,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('is for merchants only (403 for customers and admins, 401 signed out)', async () => {
-    expect((await call('GET', '/api/discount', customer.token)).statusCode).toBe(403);
-    expect((await call('GET', '/api/discount', admin.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(couponMerchantEndpoints.list), customer.token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(couponMerchantEndpoints.list), admin.accessToken)).statusCode).toBe(403);
     const valid = { discountType: 'Percent', discountValue: 10, startDate: today(), endDate: null };
-    expect((await call('POST', '/api/discount', customer.token, valid)).statusCode).toBe(403);
-    expect((await call('GET', '/api/discount')).statusCode).toBe(401);
+    expect(
+      (await call('POST', urlOf(couponMerchantEndpoints.create), customer.token, valid)).statusCode,
+    ).toBe(403);
+    expect((await call('GET', urlOf(couponMerchantEndpoints.list))).statusCode).toBe(401);
   });
 });
 
@@ -269,7 +331,7 @@ pglite.describe('customers', () => {
 
   it('lists Automatic coupons and public codes active today for the products (percentageCoupons, fixedCoupons)', async () => {
     const { store, product } = customersStore;
-    const response = await call('POST', '/api/coupon/getallcoupons/customers', customer.token, {
+    const response = await call('POST', urlOf(couponCustomerEndpoints.forProducts), customer.token, {
       storeIds: [store.storeId],
       productIds: [product.id],
     });
@@ -286,12 +348,12 @@ pglite.describe('customers', () => {
   });
 
   it('requires at least one store id and one product id (422)', async () => {
-    const missing = await call('POST', '/api/coupon/getallcoupons/customers', customer.token, {
+    const missing = await call('POST', urlOf(couponCustomerEndpoints.forProducts), customer.token, {
       storeIds: [customersStore.store.storeId],
     });
     expect(missing.statusCode).toBe(422);
     expect(json(missing).details![0]!.path).toBe('productIds');
-    const empty = await call('POST', '/api/coupon/getallcoupons/customers', customer.token, {
+    const empty = await call('POST', urlOf(couponCustomerEndpoints.forProducts), customer.token, {
       storeIds: [],
       productIds: [dress.id],
     });
@@ -300,7 +362,7 @@ pglite.describe('customers', () => {
 
   it('validates a code against cart lines, with server prices', async () => {
     const { product } = customersStore;
-    const ok = await call('POST', '/api/coupon/validate-coupon', customer.token, {
+    const ok = await call('POST', urlOf(couponCustomerEndpoints.validate), customer.token, {
       code: 'secret',
       lines: [{ productId: product.id, quantity: 2 }],
     });
@@ -312,11 +374,11 @@ pglite.describe('customers', () => {
       discountType: 'Fixed',
       couponId: hiddenCode.id,
     });
-    const elsewhere = await call('POST', '/api/coupon/validate-coupon', customer.token, {
+    const elsewhere = await call('POST', urlOf(couponCustomerEndpoints.validate), customer.token, {
       code: 'SECRET',
       productIds: [dress.id],
     });
-    const unknown = await call('POST', '/api/coupon/validate-coupon', customer.token, {
+    const unknown = await call('POST', urlOf(couponCustomerEndpoints.validate), customer.token, {
       code: 'NOPE',
       productIds: [dress.id],
     });
@@ -329,35 +391,40 @@ pglite.describe('customers', () => {
     expect(elsewhere.statusCode).toBe(unknown.statusCode);
     expect(json(elsewhere).message).toBe(json(unknown).message);
     expect(json(unknown).data).toEqual({ ...json(elsewhere).data, code: 'NOPE' });
-    const invalid = await call('POST', '/api/coupon/validate-coupon', customer.token, { code: 'x' });
+    const invalid = await call('POST', urlOf(couponCustomerEndpoints.validate), customer.token, {
+      code: 'x',
+    });
     expect(invalid.statusCode).toBe(422);
   });
 
   it('applies a code to the cart with the message of section 8, and removes it', async () => {
     const { product } = customersStore;
-    const added = await call('POST', '/api/cart/add-cart', customer.token, {
+    const added = await call('POST', urlOf(cartEndpoints.add), customer.token, {
       productId: product.id,
       quantity: 1,
     });
     expect(added.statusCode, added.body).toBe(200);
-    const applied = await call('POST', '/api/applycoupon/apply-coupon', customer.token, { code: 'public2k' });
+    const applied = await call('POST', urlOf(couponCustomerEndpoints.apply), customer.token, {
+      code: 'public2k',
+    });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(json(applied)).toEqual({ message: 'Coupon applied successfully!', data: { codes: ['PUBLIC2K'] } });
     expect(await service.appliedCodes(test.deps.db, customer.id)).toEqual(['PUBLIC2K']);
-    expect(json(await call('GET', '/api/applycoupon/applied', customer.token)).data.codes).toEqual([
-      'PUBLIC2K',
-    ]);
-    const bad = await call('POST', '/api/applycoupon/apply-coupon', customer.token, { code: 'NOPE123' });
+    expect(
+      json(await call('GET', urlOf(couponCustomerEndpoints.applied), customer.token)).data.codes,
+    ).toEqual(['PUBLIC2K']);
+    const bad = await call('POST', urlOf(couponCustomerEndpoints.apply), customer.token, { code: 'NOPE123' });
     expect(bad.statusCode).toBe(422);
     expect(json(bad).details).toEqual([
       { path: 'code', message: 'This coupon code is not valid or does not apply to your cart' },
     ]);
-    const removed = await call('POST', '/api/applycoupon/remove-coupon', customer.token, {
+    const removed = await call('POST', urlOf(couponCustomerEndpoints.remove), customer.token, {
       code: 'PUBLIC2K',
     });
     expect(json(removed).data.codes).toEqual([]);
     expect(
-      (await call('POST', '/api/applycoupon/apply-coupon', merchant.token, { code: 'PUBLIC2K' })).statusCode,
+      (await call('POST', urlOf(couponCustomerEndpoints.apply), merchant.token, { code: 'PUBLIC2K' }))
+        .statusCode,
     ).toBe(403);
   });
 
@@ -369,8 +436,10 @@ pglite.describe('customers', () => {
       customerEligibility: 'SpecificCustomers',
       customerIds: [dress.id],
     });
-    const response = await call('POST', '/api/applycoupon/apply-coupon', customer.token, { code: 'VIPONLY' });
-    const unknown = await call('POST', '/api/applycoupon/apply-coupon', customer.token, {
+    const response = await call('POST', urlOf(couponCustomerEndpoints.apply), customer.token, {
+      code: 'VIPONLY',
+    });
+    const unknown = await call('POST', urlOf(couponCustomerEndpoints.apply), customer.token, {
       code: 'NOSUCHCODE',
     });
     // The same status, code and message as an unknown code: nothing tells a guesser that VIPONLY exists.
@@ -465,7 +534,10 @@ pglite.describe('evaluateCoupons and recordRedemptions', () => {
     ]);
     const [row] = await test.deps.db.select().from(couponsTable).where(eq(couponsTable.id, coupon.id));
     expect(row!.usedCount).toBe(2);
-    expect(json(await call('GET', `/api/discount/${coupon.id}`, store.token)).data.status).toBe('exhausted');
+    expect(
+      json(await call('GET', urlOf(couponMerchantEndpoints.one, { params: { id: coupon.id } }), store.token))
+        .data.status,
+    ).toBe('exhausted');
     expect(await service.hasRedeemedAnyCoupon(test.deps.db, first)).toBe(true);
     expect(await service.hasRedeemedAnyCoupon(test.deps.db, third)).toBe(false);
   });

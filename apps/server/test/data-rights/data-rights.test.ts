@@ -1,10 +1,15 @@
 import {
   ACCOUNT_CLOSED_MESSAGE,
+  auditEndpoints,
+  authEndpoints,
   BUSINESS_ACCOUNT_CLOSED_MESSAGE,
   CLOSE_REFUSED_DELIVERY_IN_FLIGHT,
   CLOSE_REFUSED_ORDER_IN_FLIGHT,
   CLOSE_REFUSED_REFUND_PENDING,
   CLOSE_REFUSED_STORE_OWNER,
+  customerProfileEndpoints,
+  dataRightsEndpoints,
+  fulfilmentEndpoints,
   PERSONAL_DATA_FORMAT,
 } from '@market/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
@@ -27,6 +32,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { inviteStaff, type TestStaff } from '../support/staff-factory.js';
 import {
   bearer,
@@ -81,7 +87,7 @@ const booksOf = async (id: string) =>
 
 describe('downloading personal data', () => {
   it('gives the customer their profile, addresses and orders with items and money, and records it', async () => {
-    const response = await call('GET', '/api/auth/customer/profile/data', buyer.token);
+    const response = await call('GET', urlOf(dataRightsEndpoints.exportMine), buyer.token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-store');
     const data = json(response).data;
@@ -100,7 +106,7 @@ describe('downloading personal data', () => {
   });
 
   it("another customer's download holds only their own data", async () => {
-    const data = json(await call('GET', '/api/auth/customer/profile/data', other.token)).data;
+    const data = json(await call('GET', urlOf(dataRightsEndpoints.exportMine), other.token)).data;
     expect(data.account.id).toBe(other.userId);
     expect(data.orders).toEqual([]);
     expect(JSON.stringify(data)).not.toContain(buyer.email);
@@ -108,10 +114,10 @@ describe('downloading personal data', () => {
 
   it('refuses merchants, partners and admins on the customer endpoints, and all but data-rights:act on the admin ones', async () => {
     for (const token of [merchantToken, partnerToken, plainAdmin.accessToken, superadmin.accessToken]) {
-      expect((await call('GET', '/api/auth/customer/profile/data', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(dataRightsEndpoints.exportMine), token)).statusCode).toBe(403);
       expect(
         (
-          await call('POST', '/api/auth/customer/close-account', token, {
+          await call('POST', urlOf(dataRightsEndpoints.closeMine), token, {
             password: PASSWORD,
             confirm: 'CLOSE',
           })
@@ -121,18 +127,29 @@ describe('downloading personal data', () => {
     for (const token of [other.token, merchantToken, partnerToken, plainAdmin.accessToken]) {
       const read = await call(
         'GET',
-        `/api/admin/data-rights/${buyer.userId}/data?reason=Letter%20of%201%20Dec`,
+        urlOf(dataRightsEndpoints.adminExport, {
+          params: { id: buyer.userId },
+          query: { reason: 'Letter of 1 Dec' },
+        }),
         token,
       );
       expect(read.statusCode).toBe(403);
-      const close = await call('POST', `/api/admin/data-rights/${buyer.userId}/close`, token, {
-        reason: 'Letter of 1 Dec',
-      });
+      const close = await call(
+        'POST',
+        urlOf(dataRightsEndpoints.adminClose, { params: { id: buyer.userId } }),
+        token,
+        {
+          reason: 'Letter of 1 Dec',
+        },
+      );
       expect(close.statusCode).toBe(403);
     }
     const byAdmin = await call(
       'GET',
-      `/api/admin/data-rights/${buyer.userId}/data?reason=Letter%20of%201%20Dec`,
+      urlOf(dataRightsEndpoints.adminExport, {
+        params: { id: buyer.userId },
+        query: { reason: 'Letter of 1 Dec' },
+      }),
       superadmin.accessToken,
     );
     expect(byAdmin.statusCode).toBe(200);
@@ -143,8 +160,7 @@ describe('downloading personal data', () => {
 describe("an order's status moves in the audit trail (issue 33)", () => {
   it('records who moved it from what to what, when and from where; an admin reads one order by its id', async () => {
     const moved = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/ordertracking/update-order/${orderId}`,
+      ...requestOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }),
       headers: { ...bearer(merchantToken), 'user-agent': 'StoreTablet/1.0' },
       payload: { status: 'accepted' },
       remoteAddress: '198.51.100.23',
@@ -152,7 +168,7 @@ describe("an order's status moves in the audit trail (issue 33)", () => {
     expect(moved.statusCode, moved.body).toBe(200);
     const read = await call(
       'GET',
-      `/api/admin/audit?subjectType=order&subjectId=${orderId}`,
+      urlOf(auditEndpoints.list, { query: { subjectType: 'order', subjectId: orderId } }),
       superadmin.accessToken,
     );
     expect(read.statusCode).toBe(200);
@@ -181,34 +197,37 @@ describe("an order's status moves in the audit trail (issue 33)", () => {
     // The store's owner reads the same lines in their store's trail; the buyer cannot read the admin's.
     const own = await call(
       'GET',
-      `/api/merchant/audit?subjectType=order&subjectId=${orderId}`,
+      urlOf(auditEndpoints.store, { query: { subjectType: 'order', subjectId: orderId } }),
       merchantToken,
     );
     expect(json(own).data.entries).toHaveLength(2);
-    expect((await call('GET', `/api/admin/audit?subjectId=${orderId}`, buyer.token)).statusCode).toBe(403);
+    expect(
+      (await call('GET', urlOf(auditEndpoints.list, { query: { subjectId: orderId } }), buyer.token))
+        .statusCode,
+    ).toBe(403);
   });
 });
 
 describe('marketing consent', () => {
   it('is off by default, recorded with its time when turned on, and decides who marketing may reach', async () => {
     expect(await marketingRecipients(test.deps.db, [buyer.userId, other.userId])).toEqual([]);
-    const on = await call('PATCH', '/api/auth/customer/profile/marketing-consent', other.token, {
+    const on = await call('PATCH', urlOf(dataRightsEndpoints.marketingConsent), other.token, {
       consent: true,
     });
     expect(on.statusCode).toBe(200);
     expect(json(on).data.marketingConsent).toBe(true);
     expect(json(on).data.marketingConsentAt).not.toBeNull();
-    const profile = json(await call('GET', '/api/auth/customer/profile', other.token)).data;
+    const profile = json(await call('GET', urlOf(customerProfileEndpoints.get), other.token)).data;
     expect(profile).toMatchObject({ marketingConsent: true });
     expect(await marketingRecipients(test.deps.db, [buyer.userId, other.userId])).toEqual([other.userId]);
-    await call('PATCH', '/api/auth/customer/profile/marketing-consent', other.token, { consent: false });
+    await call('PATCH', urlOf(dataRightsEndpoints.marketingConsent), other.token, { consent: false });
     expect(await marketingRecipients(test.deps.db, [other.userId])).toEqual([]);
   });
 });
 
 describe('closing an account', () => {
   const close = (token: string, password = PASSWORD) =>
-    call('POST', '/api/auth/customer/close-account', token, { password, confirm: 'CLOSE' });
+    call('POST', urlOf(dataRightsEndpoints.closeMine), token, { password, confirm: 'CLOSE' });
 
   it('is refused while an order is unfinished or a refund is on its way, and with a wrong password', async () => {
     const inFlight = await close(buyer.token);
@@ -237,7 +256,7 @@ describe('closing an account', () => {
     await test.deps.db.delete(orderRefunds).where(eq(orderRefunds.id, refund!.id));
 
     expect((await close(buyer.token, 'not-my-password')).statusCode).toBe(422);
-    expect((await call('GET', '/api/auth/customer/profile', buyer.token)).statusCode).toBe(200);
+    expect((await call('GET', urlOf(customerProfileEndpoints.get), buyer.token)).statusCode).toBe(200);
   });
 
   it('erases the person, ends every session, refuses sign-in, and keeps the order in the books', async () => {
@@ -247,10 +266,9 @@ describe('closing an account', () => {
     expect(closed.statusCode).toBe(200);
     expect(json(closed).message).toBe(ACCOUNT_CLOSED_MESSAGE);
 
-    expect((await call('GET', '/api/auth/customer/profile', buyer.token)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(customerProfileEndpoints.get), buyer.token)).statusCode).toBe(401);
     const signIn = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/login',
+      ...requestOf(authEndpoints.customer.login),
       payload: { email: buyer.email, password: PASSWORD },
     });
     expect(signIn.statusCode).toBe(401);
@@ -287,22 +305,27 @@ describe('closing an account', () => {
   it('an admin closes an account on a written request, with the request recorded', async () => {
     const closed = await call(
       'POST',
-      `/api/admin/data-rights/${other.userId}/close`,
+      urlOf(dataRightsEndpoints.adminClose, { params: { id: other.userId } }),
       superadmin.accessToken,
       {
         reason: 'Signed letter of 28 Nov, ticket DR-17',
       },
     );
     expect(closed.statusCode).toBe(200);
-    expect((await call('GET', '/api/auth/customer/profile', other.token)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(customerProfileEndpoints.get), other.token)).statusCode).toBe(401);
     const [line] = await test.deps.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.subjectId, other.userId), eq(auditLog.action, 'account.close')));
     expect(line).toMatchObject({ actorKind: 'admin', reason: 'Signed letter of 28 Nov, ticket DR-17' });
-    const again = await call('POST', `/api/admin/data-rights/${other.userId}/close`, superadmin.accessToken, {
-      reason: 'Signed letter of 28 Nov, ticket DR-17',
-    });
+    const again = await call(
+      'POST',
+      urlOf(dataRightsEndpoints.adminClose, { params: { id: other.userId } }),
+      superadmin.accessToken,
+      {
+        reason: 'Signed letter of 28 Nov, ticket DR-17',
+      },
+    );
     expect(again.statusCode).toBe(404);
   });
 });
@@ -316,7 +339,9 @@ describe("a store's staff member and a shipping partner have the same rights (is
     const [ownerId] = await test.deps.db
       .select({ id: users.id, email: users.email })
       .from(users)
-      .where(eq(users.id, (await call('GET', '/api/auth/userdata', merchantToken).then(json)).data.id));
+      .where(
+        eq(users.id, (await call('GET', urlOf(authEndpoints.userData), merchantToken).then(json)).data.id),
+      );
     owner = { id: ownerId!.id, email: ownerId!.email, token: merchantToken, storeId: '', storeName: '' };
     [staff, partner] = await Promise.all([inviteStaff(test, owner, 'sales'), createPartner(test)]);
   }, 60_000);
@@ -325,7 +350,7 @@ describe("a store's staff member and a shipping partner have the same rights (is
     (await test.deps.db.select({ id: users.id }).from(users).where(eq(users.email, staff.email)))[0]!.id;
 
   it('each downloads only their own data, and no other kind of account reaches their endpoints', async () => {
-    const mine = await call('GET', '/api/auth/merchant/profile/data', staff.token);
+    const mine = await call('GET', urlOf(dataRightsEndpoints.exportMineMerchant), staff.token);
     expect(mine.statusCode).toBe(200);
     expect(mine.headers['cache-control']).toBe('private, no-store');
     const data = json(mine).data;
@@ -333,11 +358,11 @@ describe("a store's staff member and a shipping partner have the same rights (is
     expect(data.storeMemberships).toEqual([expect.objectContaining({ role: 'sales', isActive: true })]);
     expect(JSON.stringify(data)).not.toContain(owner.email);
     // Another merchant account (the store's owner) gets its own, not the staff member's.
-    const owners = json(await call('GET', '/api/auth/merchant/profile/data', merchantToken)).data;
+    const owners = json(await call('GET', urlOf(dataRightsEndpoints.exportMineMerchant), merchantToken)).data;
     expect(owners.account.email).toBe(owner.email);
     expect(JSON.stringify(owners)).not.toContain(staff.email);
 
-    const carrier = await call('GET', '/api/auth/partner/profile/data', partner.accessToken);
+    const carrier = await call('GET', urlOf(dataRightsEndpoints.exportMinePartner), partner.accessToken);
     expect(carrier.statusCode).toBe(200);
     expect(json(carrier).data).toMatchObject({
       account: { email: partner.email, kind: 'partner' },
@@ -347,44 +372,49 @@ describe("a store's staff member and a shipping partner have the same rights (is
 
     const close = { password: PASSWORD, confirm: 'CLOSE' };
     for (const token of [buyer.token, partner.accessToken, plainAdmin.accessToken, superadmin.accessToken]) {
-      expect((await call('GET', '/api/auth/merchant/profile/data', token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/auth/merchant/close-account', token, close)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(dataRightsEndpoints.exportMineMerchant), token)).statusCode).toBe(403);
+      expect(
+        (await call('POST', urlOf(dataRightsEndpoints.closeMineMerchant), token, close)).statusCode,
+      ).toBe(403);
     }
     for (const token of [buyer.token, staff.token, plainAdmin.accessToken, superadmin.accessToken]) {
-      expect((await call('GET', '/api/auth/partner/profile/data', token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/auth/partner/close-account', token, close)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(dataRightsEndpoints.exportMinePartner), token)).statusCode).toBe(403);
+      expect((await call('POST', urlOf(dataRightsEndpoints.closeMinePartner), token, close)).statusCode).toBe(
+        403,
+      );
     }
   });
 
   it("a store's owner may not close; a staff member closes, leaves the store, and is signed out", async () => {
-    const refused = await call('POST', '/api/auth/merchant/close-account', merchantToken, {
+    const refused = await call('POST', urlOf(dataRightsEndpoints.closeMineMerchant), merchantToken, {
       password: PASSWORD,
       confirm: 'CLOSE',
     });
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toBe(CLOSE_REFUSED_STORE_OWNER);
-    const wrong = await call('POST', '/api/auth/merchant/close-account', staff.token, {
+    const wrong = await call('POST', urlOf(dataRightsEndpoints.closeMineMerchant), staff.token, {
       password: 'not-the-password',
       confirm: 'CLOSE',
     });
     expect(wrong.statusCode).toBe(422);
 
     const id = await staffUserId();
-    const closed = await call('POST', '/api/auth/merchant/close-account', staff.token, {
+    const closed = await call('POST', urlOf(dataRightsEndpoints.closeMineMerchant), staff.token, {
       password: PASSWORD,
       confirm: 'CLOSE',
     });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(json(closed).message).toBe(BUSINESS_ACCOUNT_CLOSED_MESSAGE);
-    expect((await call('GET', '/api/auth/merchant/profile/data', staff.token)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(dataRightsEndpoints.exportMineMerchant), staff.token)).statusCode).toBe(
+      401,
+    );
     const [row] = await test.deps.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ firstName: 'Closed account', phoneNumber: null, passwordHash: null });
     expect(row!.email).not.toBe(staff.email);
     const places = await test.deps.db.select().from(storeMembers).where(eq(storeMembers.userId, id));
     expect(places.every((place) => !place.isActive)).toBe(true);
     const signIn = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/merchant/login',
+      ...requestOf(authEndpoints.merchant.login),
       payload: { email: staff.email, password: PASSWORD },
     });
     expect(signIn.statusCode).toBe(401);
@@ -402,20 +432,22 @@ describe("a store's staff member and a shipping partner have the same rights (is
       .set({ partnerId: partner.id, status: 'out_for_delivery' })
       .where(eq(orders.id, orderId));
     try {
-      const refused = await call('POST', '/api/auth/partner/close-account', partner.accessToken, {
+      const refused = await call('POST', urlOf(dataRightsEndpoints.closeMinePartner), partner.accessToken, {
         password: PASSWORD,
         confirm: 'CLOSE',
       });
       expect(refused.statusCode).toBe(409);
       expect(json(refused).message).toBe(CLOSE_REFUSED_DELIVERY_IN_FLIGHT);
-      const carried = json(await call('GET', '/api/auth/partner/profile/data', partner.accessToken)).data;
+      const carried = json(
+        await call('GET', urlOf(dataRightsEndpoints.exportMinePartner), partner.accessToken),
+      ).data;
       expect(carried.partner.deliveries).toEqual([
         expect.objectContaining({ orderId, status: 'out_for_delivery' }),
       ]);
       // An admin acting on a written request meets the same refusal.
       const forThem = await call(
         'POST',
-        `/api/admin/data-rights/${partner.id}/close`,
+        urlOf(dataRightsEndpoints.adminClose, { params: { id: partner.id } }),
         superadmin.accessToken,
         {
           reason: 'Letter from Test Riders, ticket DR-21',
@@ -430,25 +462,41 @@ describe("a store's staff member and a shipping partner have the same rights (is
     }
     const read = await call(
       'GET',
-      `/api/admin/data-rights/${partner.id}/data?reason=Letter%20from%20Test%20Riders`,
+      urlOf(dataRightsEndpoints.adminExport, {
+        params: { id: partner.id },
+        query: { reason: 'Letter from Test Riders' },
+      }),
       superadmin.accessToken,
     );
     expect(json(read).data.partner.companyName).toBe('Test Riders');
-    const closed = await call('POST', `/api/admin/data-rights/${partner.id}/close`, superadmin.accessToken, {
-      reason: 'Letter from Test Riders, ticket DR-21',
-    });
+    const closed = await call(
+      'POST',
+      urlOf(dataRightsEndpoints.adminClose, { params: { id: partner.id } }),
+      superadmin.accessToken,
+      {
+        reason: 'Letter from Test Riders, ticket DR-21',
+      },
+    );
     expect(closed.statusCode, closed.body).toBe(200);
-    expect((await call('GET', '/api/auth/partner/profile/data', partner.accessToken)).statusCode).toBe(401);
+    expect(
+      (await call('GET', urlOf(dataRightsEndpoints.exportMinePartner), partner.accessToken)).statusCode,
+    ).toBe(401);
     const [profile] = await test.deps.db
       .select()
       .from(partnerProfiles)
       .where(eq(partnerProfiles.userId, partner.id));
     expect(profile!.bankDetails).toEqual({});
     // An admin's account is the platform's: no written request reaches it.
-    const adminId = (await call('GET', '/api/auth/userdata', superadmin.accessToken).then(json)).data.id;
-    const onAdmin = await call('POST', `/api/admin/data-rights/${adminId}/close`, superadmin.accessToken, {
-      reason: 'Letter of nobody',
-    });
+    const adminId = (await call('GET', urlOf(authEndpoints.userData), superadmin.accessToken).then(json)).data
+      .id;
+    const onAdmin = await call(
+      'POST',
+      urlOf(dataRightsEndpoints.adminClose, { params: { id: adminId } }),
+      superadmin.accessToken,
+      {
+        reason: 'Letter of nobody',
+      },
+    );
     expect(onAdmin.statusCode).toBe(404);
   });
 });

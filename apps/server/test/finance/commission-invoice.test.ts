@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { financeEndpoints, subscriptionMerchantEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { storeMemberToken } from '../support/staff-factory.js';
@@ -60,7 +62,7 @@ beforeAll(async () => {
 afterAll(() => test?.close());
 
 const get = (token: string | undefined, url: string) =>
-  test.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  test.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 /** "NGN 12,345.67" as kobo. */
 const kobo = (text: string) => Number(text.replace(/[^\d-]/g, ''));
@@ -74,11 +76,18 @@ function amountAfter(lines: string[], label: string): number {
 
 describe('commission invoice (issue 35 item 8)', () => {
   it("splits the month's commission into net and VAT at the configured rate, equal to the statement to the kobo", async () => {
-    const report = json(await get(storeA.token, '/merchant/payment-report?from=2026-03-01&to=2026-03-31'))
-      .data.totals;
+    const report = json(
+      await get(
+        storeA.token,
+        urlOf(financeEndpoints.paymentReport, { query: { from: '2026-03-01', to: '2026-03-31' } }),
+      ),
+    ).data.totals;
     // 10 % of 2,000,000 and of 1,234,567 (rounded half up): 200,000 + 123,457 = 323,457 kobo.
     expect(report.commissionKobo).toBe(323_457);
-    const response = await get(storeA.token, '/merchant/invoices/commission/2026-03/pdf');
+    const response = await get(
+      storeA.token,
+      urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-03' } }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
@@ -97,7 +106,9 @@ describe('commission invoice (issue 35 item 8)', () => {
     expect(amountAfter(lines, 'Total commission, VAT included')).toBe(323_457);
 
     // The statement of the same month says the same, line for line.
-    const csv = (await get(storeA.token, '/merchant/statements/2026-03/csv')).body;
+    const csv = (
+      await get(storeA.token, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }))
+    ).body;
     expect(csv).toContain('Commission before VAT,2940.52\r\n');
     expect(csv).toContain('VAT on commission (10 %),294.05\r\n');
     expect(csv).toContain('Commission with VAT,3234.57\r\n');
@@ -105,35 +116,62 @@ describe('commission invoice (issue 35 item 8)', () => {
   });
 
   it('gives each store its own invoice; other accounts and members without payouts:read are refused', async () => {
-    const b = pdfTextLines((await get(storeB.token, '/merchant/invoices/commission/2026-03/pdf')).rawPayload);
+    const b = pdfTextLines(
+      (
+        await get(
+          storeB.token,
+          urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-03' } }),
+        )
+      ).rawPayload,
+    );
     expect(b).toContain(storeB.storeName);
     expect(b).not.toContain(storeA.storeName);
     expect(amountAfter(b, 'Total commission, VAT included')).toBe(500_000);
     // A month with no sales is an invoice of zero, not an error.
     const quiet = pdfTextLines(
-      (await get(storeB.token, '/merchant/invoices/commission/2026-05/pdf')).rawPayload,
+      (
+        await get(
+          storeB.token,
+          urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-05' } }),
+        )
+      ).rawPayload,
     );
     expect(amountAfter(quiet, 'Total commission, VAT included')).toBe(0);
 
     const finance = await storeMemberToken(test, storeA.storeId, 'finance');
-    expect((await get(finance, '/merchant/invoices/commission/2026-03/pdf')).statusCode).toBe(200);
+    expect(
+      (await get(finance, urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-03' } })))
+        .statusCode,
+    ).toBe(200);
     const inventory = await storeMemberToken(test, storeA.storeId, 'inventory');
-    expect((await get(inventory, '/merchant/invoices/commission/2026-03/pdf')).statusCode).toBe(403);
+    expect(
+      (await get(inventory, urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-03' } })))
+        .statusCode,
+    ).toBe(403);
     const admin = (await createAdmin(test, 'superadmin')).accessToken;
     const partner = (await createPartner(test)).accessToken;
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
     for (const token of [admin, partner, customer])
-      expect((await get(token, '/merchant/invoices/commission/2026-03/pdf')).statusCode).toBe(403);
-    expect((await get(undefined, '/merchant/invoices/commission/2026-03/pdf')).statusCode).toBe(401);
+      expect(
+        (await get(token, urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-03' } })))
+          .statusCode,
+      ).toBe(403);
+    expect(
+      (await get(undefined, urlOf(financeEndpoints.commissionInvoicePdf, { params: { month: '2026-03' } })))
+        .statusCode,
+    ).toBe(401);
     for (const month of ['2026-13', '2026-3', 'march'])
-      expect((await get(storeA.token, `/merchant/invoices/commission/${month}/pdf`)).statusCode).toBe(422);
+      expect(
+        (await get(storeA.token, urlOf(financeEndpoints.commissionInvoicePdf, { params: { month } })))
+          .statusCode,
+      ).toBe(422);
   });
 });
 
 describe("subscription invoices' issuer (issue 35 item 8)", () => {
   it("answers the configured legal name, TIN and VAT rate with the store's invoices", async () => {
-    const response = await get(storeA.token, '/merchant/subscription/invoices');
+    const response = await get(storeA.token, urlOf(subscriptionMerchantEndpoints.invoices));
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response).data.issuer).toEqual({
       legalName: 'Oja Platform Nigeria Ltd',

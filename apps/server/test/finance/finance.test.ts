@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { financeEndpoints, storeProfileEndpoints } from '@market/contracts';
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../../src/modules/ledger/index.js';
@@ -10,6 +11,7 @@ import { paymentTransactions } from '../../src/modules/payments/payments.schema.
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { csvCell } from '../../src/platform/csv.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { storeMemberToken } from '../support/staff-factory.js';
@@ -292,7 +294,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const get = (token: string | undefined, url: string) =>
-  test.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  test.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 const totalsA = {
   ordersCount: 4,
@@ -328,7 +330,7 @@ const totalsB = {
 
 describe('admin finance report', () => {
   it('adds up every store’s paid orders of the Lagos days asked, per merchant and overall, to the kobo', async () => {
-    const response = await get(admin, `/admin/finance/reports?${MARCH}`);
+    const response = await get(admin, `${urlOf(financeEndpoints.report)}?${MARCH}`);
     expect(response.statusCode).toBe(200);
     const data = json(response).data;
     expect(data.startsAt).toBe('2026-02-28T23:00:00.000Z');
@@ -399,16 +401,26 @@ describe('admin finance report', () => {
   });
 
   it('moves with Lagos midnight: one day on each edge', async () => {
-    const first = json(await get(admin, '/admin/finance/reports?from=2026-03-01&to=2026-03-01')).data;
+    const first = json(
+      await get(admin, urlOf(financeEndpoints.report, { query: { from: '2026-03-01', to: '2026-03-01' } })),
+    ).data;
     expect(first.totals.ordersCount).toBe(1);
     expect(first.totals.totalOrderAmountKobo).toBe(1_100_000);
-    const february = json(await get(admin, '/admin/finance/reports?from=2026-02-28&to=2026-02-28')).data;
+    const february = json(
+      await get(admin, urlOf(financeEndpoints.report, { query: { from: '2026-02-28', to: '2026-02-28' } })),
+    ).data;
     expect(february.totals.totalOrderAmountKobo).toBe(7_000_000);
-    const last = json(await get(admin, '/admin/finance/reports?from=2026-03-31&to=2026-03-31')).data;
+    const last = json(
+      await get(admin, urlOf(financeEndpoints.report, { query: { from: '2026-03-31', to: '2026-03-31' } })),
+    ).data;
     expect(last.totals.totalOrderAmountKobo).toBe(333_335);
-    const april = json(await get(admin, '/admin/finance/reports?from=2026-04-01&to=2026-04-01')).data;
+    const april = json(
+      await get(admin, urlOf(financeEndpoints.report, { query: { from: '2026-04-01', to: '2026-04-01' } })),
+    ).data;
     expect(april.totals.totalOrderAmountKobo).toBe(7_000_000);
-    const empty = json(await get(admin, '/admin/finance/reports?from=2025-01-01&to=2025-01-02')).data;
+    const empty = json(
+      await get(admin, urlOf(financeEndpoints.report, { query: { from: '2025-01-01', to: '2025-01-02' } })),
+    ).data;
     expect(empty.totals.ordersCount).toBe(0);
     expect(empty.totals.commissionBasisPoints).toBe(0);
     expect(empty.merchants).toEqual([]);
@@ -416,7 +428,7 @@ describe('admin finance report', () => {
   });
 
   it('answers a CSV per merchant with a total line, quoting and defusing formula cells', async () => {
-    const response = await get(admin, `/admin/finance/reports.csv?${MARCH}`);
+    const response = await get(admin, `${urlOf(financeEndpoints.reportCsv)}?${MARCH}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe(
@@ -441,7 +453,7 @@ describe('admin finance report', () => {
       ',All merchants,,,5,150333.35,145833.35,4500.00,2500.00,11333.34,8.19,0.00,10000.00,124500.01,9000.00,3000.01,112500.00',
     );
     expect(lines[4]).toBe('');
-    const series = await get(admin, `/admin/finance/reports.csv?${MARCH}&view=series`);
+    const series = await get(admin, `${urlOf(financeEndpoints.reportCsv)}?${MARCH}&view=series`);
     const rows = series.body.split('\r\n');
     expect(rows[0]).toBe(
       'Day,Orders,Total order amount (NGN),Commission (NGN),Due to merchant (NGN),Refunds booked (NGN)',
@@ -466,7 +478,7 @@ describe('admin finance report', () => {
       'from=2025-01-01&to=2026-03-01',
       `${MARCH}&view=products`,
     ]) {
-      const url = query.includes('view') ? '/admin/finance/reports.csv' : '/admin/finance/reports';
+      const url = query.includes('view') ? urlOf(financeEndpoints.reportCsv) : urlOf(financeEndpoints.report);
       const response = await get(admin, `${url}?${query}`);
       expect(response.statusCode, query).toBe(422);
       expect(json(response).error).toBe('VALIDATION_ERROR');
@@ -474,24 +486,25 @@ describe('admin finance report', () => {
   });
 
   it('is for admins holding finance:read only', async () => {
-    expect((await get(undefined, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(401);
-    expect((await get(undefined, `/admin/finance/reports.csv?${MARCH}`)).statusCode).toBe(401);
-    expect((await get(storeA.token, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
-    expect((await get(storeA.token, `/admin/finance/reports.csv?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(undefined, `${urlOf(financeEndpoints.report)}?${MARCH}`)).statusCode).toBe(401);
+    expect((await get(undefined, `${urlOf(financeEndpoints.reportCsv)}?${MARCH}`)).statusCode).toBe(401);
+    expect((await get(storeA.token, `${urlOf(financeEndpoints.report)}?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(storeA.token, `${urlOf(financeEndpoints.reportCsv)}?${MARCH}`)).statusCode).toBe(403);
     const dispatcher = (await createAdmin(test, 'dispatcher')).accessToken;
-    expect((await get(dispatcher, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(dispatcher, `${urlOf(financeEndpoints.report)}?${MARCH}`)).statusCode).toBe(403);
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
-    expect((await get(customer, `/admin/finance/reports?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(customer, `${urlOf(financeEndpoints.report)}?${MARCH}`)).statusCode).toBe(403);
     expect(
-      (await get((await createPartner(test)).accessToken, `/admin/finance/reports?${MARCH}`)).statusCode,
+      (await get((await createPartner(test)).accessToken, `${urlOf(financeEndpoints.report)}?${MARCH}`))
+        .statusCode,
     ).toBe(403);
   });
 });
 
 describe('merchant payment report', () => {
   it('shows each store its own sales, commission, refunds, due and paid, and nothing of another store', async () => {
-    const a = await get(storeA.token, `/merchant/payment-report?${MARCH}`);
+    const a = await get(storeA.token, `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`);
     expect(a.statusCode).toBe(200);
     expect(json(a).data.totals).toEqual(totalsA);
     expect(json(a).data.storeName).toBe(storeA.storeName);
@@ -499,7 +512,7 @@ describe('merchant payment report', () => {
     // The rate the orders were charged, named on the report (ADR 083), whatever refunds did to commission ÷ goods.
     expect(json(a).data.commissionRatesBasisPoints).toEqual([1000]);
     expect(json(a).data.series).toHaveLength(31);
-    const b = json(await get(storeB.token, `/merchant/payment-report?${MARCH}`)).data;
+    const b = json(await get(storeB.token, `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`)).data;
     expect(b.totals).toEqual(totalsB);
     expect(b.commissionRatesBasisPoints).toEqual([750]);
     expect(b.series[4].dueToMerchantKobo).toBe(9_250_000);
@@ -507,10 +520,10 @@ describe('merchant payment report', () => {
   });
 
   it('is for store members holding payouts:read; others are refused', async () => {
-    expect((await get(undefined, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(401);
+    expect((await get(undefined, `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`)).statusCode).toBe(401);
     const finance = await get(
       await storeMemberToken(test, storeA.storeId, 'finance'),
-      `/merchant/payment-report?${MARCH}`,
+      `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`,
     );
     expect(finance.statusCode).toBe(200);
     expect(json(finance).data.totals.dueToMerchantKobo).toBe(3_200_001);
@@ -518,16 +531,21 @@ describe('merchant payment report', () => {
       (
         await get(
           await storeMemberToken(test, storeA.storeId, 'inventory'),
-          `/merchant/payment-report?${MARCH}`,
+          `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`,
         )
       ).statusCode,
     ).toBe(403);
-    expect((await get(admin, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(admin, `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`)).statusCode).toBe(403);
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
-    expect((await get(customer, `/merchant/payment-report?${MARCH}`)).statusCode).toBe(403);
+    expect((await get(customer, `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`)).statusCode).toBe(403);
     expect(
-      (await get(storeA.token, '/merchant/payment-report?from=2026-03-31&to=2026-03-01')).statusCode,
+      (
+        await get(
+          storeA.token,
+          urlOf(financeEndpoints.paymentReport, { query: { from: '2026-03-31', to: '2026-03-01' } }),
+        )
+      ).statusCode,
     ).toBe(422);
   });
 });
@@ -549,8 +567,12 @@ describe('monthly statement (issue 35 item 8)', () => {
     );
 
   it("equals the payment report of the month to the kobo, with the commission's VAT and the platform's TIN", async () => {
-    const report = json(await get(storeA.token, `/merchant/payment-report?${MARCH}`)).data.totals;
-    const response = await get(storeA.token, '/merchant/statements/2026-03/csv');
+    const report = json(await get(storeA.token, `${urlOf(financeEndpoints.paymentReport)}?${MARCH}`)).data
+      .totals;
+    const response = await get(
+      storeA.token,
+      urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }),
+    );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="statement-2026-03.csv"');
@@ -569,7 +591,10 @@ describe('monthly statement (issue 35 item 8)', () => {
     expect(lines.get('Commission before VAT')).toBe(356_590);
     expect(report.commissionKobo).toBe(totalsA.commissionKobo);
 
-    const pdf = await get(storeA.token, '/merchant/statements/2026-03/pdf');
+    const pdf = await get(
+      storeA.token,
+      urlOf(financeEndpoints.statementPdf, { params: { month: '2026-03' } }),
+    );
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -577,38 +602,61 @@ describe('monthly statement (issue 35 item 8)', () => {
   });
 
   it("carries the store's own TIN and VAT registration, in the CSV and the PDF, once the store records them", async () => {
-    const csvBefore = (await get(storeB.token, '/merchant/statements/2026-03/csv')).body;
+    const csvBefore = (
+      await get(storeB.token, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }))
+    ).body;
     expect(csvBefore).not.toContain('Store TIN');
     const saved = await test.app.inject({
-      method: 'POST',
-      url: '/api/stores/profile',
+      ...requestOf(storeProfileEndpoints.save),
       headers: bearer(storeB.token),
       payload: { store: { tin: '1234567890', isVatRegistered: true } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const csv = (await get(storeB.token, '/merchant/statements/2026-03/csv')).body;
+    const csv = (
+      await get(storeB.token, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }))
+    ).body;
     expect(csv).toContain('Store TIN,1234567890\r\nStore VAT registered,Yes\r\n');
-    const pdf = pdfTextLines((await get(storeB.token, '/merchant/statements/2026-03/pdf')).rawPayload);
+    const pdf = pdfTextLines(
+      (await get(storeB.token, urlOf(financeEndpoints.statementPdf, { params: { month: '2026-03' } })))
+        .rawPayload,
+    );
     expect(pdf).toContain('1234567890 (VAT registered)');
     // Another store's statement shows none of it.
-    expect((await get(storeA.token, '/merchant/statements/2026-03/csv')).body).not.toContain('1234567890');
+    expect(
+      (await get(storeA.token, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }))).body,
+    ).not.toContain('1234567890');
   });
 
   it('gives each store its own statement, to members holding payouts:read; a bad month is refused without a 5xx', async () => {
-    const b = amounts((await get(storeB.token, '/merchant/statements/2026-03/csv')).body);
+    const b = amounts(
+      (await get(storeB.token, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }))).body,
+    );
     expect(b.get('Sales: goods after discounts')).toBe(totalsB.totalSalesOrderAmountKobo);
     expect(b.get('Commission with VAT')).toBe(totalsB.commissionKobo);
     const finance = await storeMemberToken(test, storeA.storeId, 'finance');
-    expect((await get(finance, '/merchant/statements/2026-03/pdf')).statusCode).toBe(200);
+    expect(
+      (await get(finance, urlOf(financeEndpoints.statementPdf, { params: { month: '2026-03' } }))).statusCode,
+    ).toBe(200);
     const inventory = await storeMemberToken(test, storeA.storeId, 'inventory');
-    expect((await get(inventory, '/merchant/statements/2026-03/csv')).statusCode).toBe(403);
-    expect((await get(admin, '/merchant/statements/2026-03/csv')).statusCode).toBe(403);
+    expect(
+      (await get(inventory, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } })))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await get(admin, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } }))).statusCode,
+    ).toBe(403);
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
-    expect((await get(customer, '/merchant/statements/2026-03/pdf')).statusCode).toBe(403);
-    expect((await get(undefined, '/merchant/statements/2026-03/csv')).statusCode).toBe(401);
+    expect(
+      (await get(customer, urlOf(financeEndpoints.statementPdf, { params: { month: '2026-03' } })))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await get(undefined, urlOf(financeEndpoints.statementCsv, { params: { month: '2026-03' } })))
+        .statusCode,
+    ).toBe(401);
     for (const month of ['2026-13', '2026-3', 'march', '1999-01']) {
-      const refused = await get(storeA.token, `/merchant/statements/${month}/csv`);
+      const refused = await get(storeA.token, urlOf(financeEndpoints.statementCsv, { params: { month } }));
       expect(refused.statusCode, month).toBe(422);
     }
   });
@@ -616,7 +664,7 @@ describe('monthly statement (issue 35 item 8)', () => {
 
 describe('admin transactions', () => {
   const list = async (query = '') => {
-    const response = await get(admin, `/admin/transactions?${query}`);
+    const response = await get(admin, `${urlOf(financeEndpoints.transactions)}?${query}`);
     expect(response.statusCode, response.body).toBe(200);
     return json(response).data as {
       transactions: Record<string, unknown>[];
@@ -673,7 +721,7 @@ describe('admin transactions', () => {
   });
 
   it('opens one transaction with the order lines it paid', async () => {
-    const response = await get(admin, `/admin/transactions/${ids.t1}`);
+    const response = await get(admin, urlOf(financeEndpoints.transaction, { params: { id: ids.t1! } }));
     expect(response.statusCode).toBe(200);
     const data = json(response).data;
     expect(data).toMatchObject({ id: ids.t1, cardNumber: '**** **** **** 4081', refundedKobo: 0 });
@@ -693,9 +741,16 @@ describe('admin transactions', () => {
         unitPriceKobo: 500_000,
       },
     ]);
-    expect(json(await get(admin, `/admin/transactions/${ids.t3}`)).data.orderItems).toEqual([]);
-    expect((await get(admin, `/admin/transactions/${randomUUID()}`)).statusCode).toBe(404);
-    expect((await get(admin, '/admin/transactions/not-an-id')).statusCode).toBe(422);
+    expect(
+      json(await get(admin, urlOf(financeEndpoints.transaction, { params: { id: ids.t3! } }))).data
+        .orderItems,
+    ).toEqual([]);
+    expect(
+      (await get(admin, urlOf(financeEndpoints.transaction, { params: { id: randomUUID() } }))).statusCode,
+    ).toBe(404);
+    expect(
+      (await get(admin, urlOf(financeEndpoints.transaction, { params: { id: 'not-an-id' } }))).statusCode,
+    ).toBe(422);
   });
 
   it('refuses bad filters with 422', async () => {
@@ -706,21 +761,31 @@ describe('admin transactions', () => {
       'from=2026-03-01',
       'from=2026-03-02&to=2026-03-01',
     ]) {
-      expect((await get(admin, `/admin/transactions?${query}`)).statusCode, query).toBe(422);
+      expect((await get(admin, `${urlOf(financeEndpoints.transactions)}?${query}`)).statusCode, query).toBe(
+        422,
+      );
     }
   });
 
   it('is for admins holding transactions:read only', async () => {
-    expect((await get(undefined, '/admin/transactions')).statusCode).toBe(401);
-    expect((await get(undefined, `/admin/transactions/${ids.t1}`)).statusCode).toBe(401);
-    expect((await get(storeA.token, '/admin/transactions')).statusCode).toBe(403);
-    expect((await get(storeA.token, `/admin/transactions/${ids.t1}`)).statusCode).toBe(403);
+    expect((await get(undefined, urlOf(financeEndpoints.transactions))).statusCode).toBe(401);
+    expect(
+      (await get(undefined, urlOf(financeEndpoints.transaction, { params: { id: ids.t1! } }))).statusCode,
+    ).toBe(401);
+    expect((await get(storeA.token, urlOf(financeEndpoints.transactions))).statusCode).toBe(403);
+    expect(
+      (await get(storeA.token, urlOf(financeEndpoints.transaction, { params: { id: ids.t1! } }))).statusCode,
+    ).toBe(403);
     const scheduler = (await createAdmin(test, 'scheduler')).accessToken;
-    expect((await get(scheduler, '/admin/transactions')).statusCode).toBe(403);
+    expect((await get(scheduler, urlOf(financeEndpoints.transactions))).statusCode).toBe(403);
     const buyer = await createConfirmedAccount(test, 'customer');
     const customer = (await login(test, 'customer', buyer.email)).accessToken;
-    expect((await get(customer, `/admin/transactions/${ids.t1}`)).statusCode).toBe(403);
-    expect((await get((await createPartner(test)).accessToken, '/admin/transactions')).statusCode).toBe(403);
+    expect(
+      (await get(customer, urlOf(financeEndpoints.transaction, { params: { id: ids.t1! } }))).statusCode,
+    ).toBe(403);
+    expect(
+      (await get((await createPartner(test)).accessToken, urlOf(financeEndpoints.transactions))).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -728,7 +793,7 @@ describe('figures from the books (ADR 046)', () => {
   const MAY = 'from=2026-05-01&to=2026-05-31';
 
   it('a paid order cancelled and refunded in full keeps no commission and owes the store nothing', async () => {
-    const admin_ = json(await get(admin, `/admin/finance/reports?${MAY}`)).data;
+    const admin_ = json(await get(admin, `${urlOf(financeEndpoints.report)}?${MAY}`)).data;
     const expected = {
       ordersCount: 1,
       totalOrderAmountKobo: 19_075_000,
@@ -742,7 +807,7 @@ describe('figures from the books (ADR 046)', () => {
     };
     expect(admin_.totals).toMatchObject(expected);
     expect(admin_.merchants).toEqual([expect.objectContaining({ storeId: storeC.storeId, ...expected })]);
-    const merchant = json(await get(storeC.token, `/merchant/payment-report?${MAY}`)).data;
+    const merchant = json(await get(storeC.token, `${urlOf(financeEndpoints.paymentReport)}?${MAY}`)).data;
     expect(merchant.totals).toMatchObject(expected);
     // The ledger agrees: the order's lines on the store and commission accounts net to zero.
     const lines = await test.deps.db
@@ -758,7 +823,7 @@ describe('figures from the books (ADR 046)', () => {
 
   it('the report’s totals equal the ledger’s balances of the range’s orders', async () => {
     for (const range of [MARCH, MAY, 'from=2026-02-01&to=2026-05-31']) {
-      const report = json(await get(admin, `/admin/finance/reports?${range}`)).data;
+      const report = json(await get(admin, `${urlOf(financeEndpoints.report)}?${range}`)).data;
       const start = new Date(report.startsAt);
       const end = new Date(report.endsBefore);
       const balances = await test.deps.db

@@ -1,8 +1,15 @@
+import {
+  adminOrderEndpoints,
+  carrierDayEndpoints,
+  partnerOrderEndpoints,
+  storeProfileEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns, returnPickups } from '../../src/modules/returns/returns.schema.js';
 import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, createAdmin, json, nextIp, type TestApp } from '../support/test-app.js';
 import { type Carrier, type Dispatcher, type World, world } from '../support/world.js';
@@ -20,14 +27,13 @@ let market: World;
 const orderIds: string[] = [];
 
 const day = (token?: string) =>
-  test.app.inject({ method: 'GET', url: '/api/carrier/day', headers: token ? bearer(token) : {} });
+  test.app.inject({ ...requestOf(carrierDayEndpoints.get), headers: token ? bearer(token) : {} });
 
 async function assign(orderId: string, body: Record<string, unknown>) {
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await moveOrder(test, orderId, store.accessToken, { status })).statusCode).toBe(200);
   const assigned = await test.app.inject({
-    method: 'POST',
-    url: `/api/orders/admin/${orderId}/assign`,
+    ...requestOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
     headers: bearer(setup.admin.accessToken),
     payload: body,
     remoteAddress: nextIp(),
@@ -42,8 +48,7 @@ beforeAll(async () => {
   [partner, otherPartner] = market.carriers as [Carrier, Carrier];
   [dispatcher] = market.dispatchers as [Dispatcher];
   const profile = await test.app.inject({
-    method: 'POST',
-    url: '/api/stores/profile',
+    ...requestOf(storeProfileEndpoints.save),
     headers: bearer(store.accessToken),
     payload: {
       store: {
@@ -141,15 +146,13 @@ describe('carrier day', () => {
 
     // Declined and assigned to another partner, an order leaves the partner's day with its numbers.
     const declined = await test.app.inject({
-      method: 'POST',
-      url: `/api/partner/orders/${orderIds[0]}/decline`,
+      ...requestOf(partnerOrderEndpoints.decline, { params: { id: orderIds[0]! } }),
       headers: bearer(partner.accessToken),
       payload: { reason: 'The van is in Oyo today.' },
     });
     expect(declined.statusCode, declined.body).toBe(200);
     const reassigned = await test.app.inject({
-      method: 'POST',
-      url: `/api/orders/admin/${orderIds[0]}/assign`,
+      ...requestOf(adminOrderEndpoints.assign, { params: { id: orderIds[0]! } }),
       headers: bearer(setup.admin.accessToken),
       payload: { carrier: 'partner', partnerId: otherPartner.id },
       remoteAddress: nextIp(),

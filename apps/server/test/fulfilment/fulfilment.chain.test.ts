@@ -1,3 +1,12 @@
+import {
+  adminManagementEndpoints,
+  adminOrderEndpoints,
+  customerOrderEndpoints,
+  fulfilmentEndpoints,
+  merchantOrderEndpoints,
+  partnerOrderEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
@@ -8,6 +17,7 @@ import {
   type Shopper,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, createAdmin, json, type TestApp } from '../support/test-app.js';
 import { type Carrier, type Dispatcher, type World, world } from '../support/world.js';
@@ -49,7 +59,7 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, pay
 const move = (orderId: string, token: string, body: Record<string, unknown>) =>
   moveOrder(test, orderId, token, body);
 const assign = (orderId: string, token: string, body: Record<string, unknown>) =>
-  call('POST', `/api/orders/admin/${orderId}/assign`, token, body);
+  call('POST', urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }), token, body);
 const codes = (statuses: { code_name: string }[]) => statuses.map((status) => status.code_name);
 
 /** A paid order of `seller`, bought by a new customer. */
@@ -58,7 +68,11 @@ async function paidOrder(seller = store, quantity = 1) {
 }
 
 async function customerOrder(customer: Shopper, orderId: string) {
-  const response = await call('GET', `/api/orders/customer/${orderId}`, customer.token);
+  const response = await call(
+    'GET',
+    urlOf(customerOrderEndpoints.one, { params: { id: orderId } }),
+    customer.token,
+  );
   expect(response.statusCode).toBe(200);
   return json(response).data;
 }
@@ -74,7 +88,7 @@ async function readyOrder(seller = store) {
 async function mailsTo(email: string) {
   // Status mails are notifications (ADR 057): fanned out after the move's transaction commits.
   await test.jobs.fanOutNotifications();
-  const response = await call('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=20`);
+  const response = await call('GET', urlOf(systemEndpoints.outbox, { query: { to: email, limit: 20 } }));
   return (json(response).data as { subject: string }[]).map((mail) => mail.subject);
 }
 
@@ -83,13 +97,27 @@ describe('the whole chain for one order', () => {
     const { customer, orderId } = await paidOrder();
 
     // Merchant: sees it in the list and the detail, with the moves allowed now and never the token.
-    const list = json(await call('GET', '/api/orders/merchant?status=pending', store.accessToken)).data;
+    const list = json(
+      await call(
+        'GET',
+        urlOf(merchantOrderEndpoints.list, { query: { status: 'pending' } }),
+        store.accessToken,
+      ),
+    ).data;
     expect(list.orders.map((order: { id: string }) => order.id)).toContain(orderId);
-    const detail = json(await call('GET', `/api/orders/merchant/${orderId}`, store.accessToken)).data;
+    const detail = json(
+      await call('GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }), store.accessToken),
+    ).data;
     expect(detail.orderStatus.code_name).toBe('pending');
     expect(codes(detail.allowedNextStatuses)).toEqual(['accepted', 'cancelled']);
     expect(JSON.stringify(detail)).not.toContain((await customerOrder(customer, orderId)).orderDeliveryToken);
-    const next = json(await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, store.accessToken));
+    const next = json(
+      await call(
+        'GET',
+        urlOf(fulfilmentEndpoints.allowedNext, { params: { id: orderId } }),
+        store.accessToken,
+      ),
+    );
     expect(codes(next.data)).toEqual(['accepted', 'cancelled']);
 
     const accepted = await move(orderId, store.accessToken, { status: 'accepted', note: 'Packing today.' });
@@ -99,9 +127,11 @@ describe('the whole chain for one order', () => {
     expect((await move(orderId, store.accessToken, { status: 'ready_for_pickup' })).statusCode).toBe(200);
 
     // Admin: the queue holds it; the carriers list names the partner; assignment moves it to Assigned.
-    const queue = json(await call('GET', '/api/orders/admin/queue?limit=100', admin.accessToken)).data;
+    const queue = json(
+      await call('GET', urlOf(adminOrderEndpoints.queue, { query: { limit: 100 } }), admin.accessToken),
+    ).data;
     expect(queue.orders.map((order: { id: string }) => order.id)).toContain(orderId);
-    const carriers = json(await call('GET', '/api/orders/admin/carriers', admin.accessToken)).data;
+    const carriers = json(await call('GET', urlOf(adminOrderEndpoints.carriers), admin.accessToken)).data;
     expect(carriers).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ id: partner.id, kind: 'partner', name: 'Test Riders' }),
@@ -119,9 +149,11 @@ describe('the whole chain for one order', () => {
     expect(json(assigned).data.partnerAssignOrderId).toEqual(expect.any(String));
 
     // Partner: sees it with pickup and drop-off, items, the customer's phone, and nothing of payments.
-    const partnerList = json(await call('GET', '/api/partner/orders', partner.accessToken)).data;
+    const partnerList = json(await call('GET', urlOf(partnerOrderEndpoints.list), partner.accessToken)).data;
     expect(partnerList.orders.map((order: { id: string }) => order.id)).toContain(orderId);
-    const seen = json(await call('GET', `/api/partner/orders/${orderId}`, partner.accessToken)).data;
+    const seen = json(
+      await call('GET', urlOf(partnerOrderEndpoints.one, { params: { id: orderId } }), partner.accessToken),
+    ).data;
     expect(seen.dropOff.phoneNumber).toBe('+2348031234567');
     expect(seen.pickup.address).toEqual(expect.any(String));
     expect(seen.orderItems).toHaveLength(1);
@@ -131,16 +163,21 @@ describe('the whole chain for one order', () => {
 
     const acceptedByPartner = await call(
       'POST',
-      `/api/partner/orders/${orderId}/accept`,
+      urlOf(partnerOrderEndpoints.accept, { params: { id: orderId } }),
       partner.accessToken,
     );
     expect(acceptedByPartner.statusCode).toBe(200);
     expect(json(acceptedByPartner).data.partnerAcceptedAt).toEqual(expect.any(String));
     expect((await move(orderId, partner.accessToken, { status: 'picked_up' })).statusCode).toBe(200);
-    const rider = await call('PATCH', `/api/partner/orders/${orderId}/dispatcher`, partner.accessToken, {
-      dispatcherName: 'Musa Bello',
-      dispatchPhoneNumber: '0803 555 1234',
-    });
+    const rider = await call(
+      'PATCH',
+      urlOf(partnerOrderEndpoints.dispatcher, { params: { id: orderId } }),
+      partner.accessToken,
+      {
+        dispatcherName: 'Musa Bello',
+        dispatchPhoneNumber: '0803 555 1234',
+      },
+    );
     expect(rider.statusCode).toBe(200);
     expect(json(rider).data).toMatchObject({
       dispatcherName: 'Musa Bello',
@@ -193,9 +230,11 @@ describe('the whole chain for one order', () => {
     for (const what of [' accepted NM-', ' is on its way', ' was delivered'])
       expect(subjects.some((subject) => subject.includes(what))).toBe(true);
 
-    const after = json(await call('GET', '/api/partner/orders', partner.accessToken)).data;
+    const after = json(await call('GET', urlOf(partnerOrderEndpoints.list), partner.accessToken)).data;
     expect(after.deliveredToday).toBeGreaterThanOrEqual(1);
-    const history = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
+    const history = json(
+      await call('GET', urlOf(adminOrderEndpoints.one, { params: { id: orderId } }), admin.accessToken),
+    ).data;
     expect(history.orderActivities.length).toBeGreaterThanOrEqual(9);
     expect(history.allowedNextStatuses).toEqual([]);
     // Each reads the history in their own words: the customer about "your order", staff about "the order".
@@ -203,7 +242,9 @@ describe('the whole chain for one order', () => {
       view.orderActivities.find((entry) => entry.status === status)?.activity;
     expect(stepText(finalView, 'accepted')).toMatch(/^The store accepted your order and is preparing it\./);
     expect(stepText(finalView, 'out_for_delivery')).toContain('Have your delivery token ready.');
-    const storeView = json(await call('GET', `/api/orders/merchant/${orderId}`, store.accessToken)).data;
+    const storeView = json(
+      await call('GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }), store.accessToken),
+    ).data;
     for (const staffView of [history, storeView]) {
       expect(stepText(staffView, 'accepted')).toMatch(/^The store accepted the order and is preparing it\./);
       expect(stepText(staffView, 'out_for_delivery')).toBe(
@@ -217,14 +258,32 @@ describe('the whole chain for one order', () => {
 describe('who may do what', () => {
   it('keeps a store’s orders to that store: another merchant gets 404 and cannot move them', async () => {
     const { orderId } = await paidOrder();
-    expect((await call('GET', `/api/orders/merchant/${orderId}`, otherStore.accessToken)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await call(
+          'GET',
+          urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }),
+          otherStore.accessToken,
+        )
+      ).statusCode,
+    ).toBe(404);
     expect((await move(orderId, otherStore.accessToken, { status: 'accepted' })).statusCode).toBe(404);
-    const list = json(await call('GET', '/api/orders/merchant?limit=100', otherStore.accessToken)).data;
+    const list = json(
+      await call(
+        'GET',
+        urlOf(merchantOrderEndpoints.list, { query: { limit: 100 } }),
+        otherStore.accessToken,
+      ),
+    ).data;
     expect(list.orders.map((order: { id: string }) => order.id)).not.toContain(orderId);
     expect(
-      (await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, otherStore.accessToken)).statusCode,
+      (
+        await call(
+          'GET',
+          urlOf(fulfilmentEndpoints.allowedNext, { params: { id: orderId } }),
+          otherStore.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
@@ -249,27 +308,30 @@ describe('who may do what', () => {
     expect(customerMove.statusCode).toBe(403);
     expect(json(customerMove).message).toBe('This account type (customer) cannot use this endpoint');
     for (const [method, url] of [
-      ['GET', '/api/orders/merchant'],
-      ['GET', `/api/orders/merchant/${orderId}`],
+      ['GET', urlOf(merchantOrderEndpoints.list)],
+      ['GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } })],
     ] as const) {
       for (const token of [customer.token, partner.accessToken, admin.accessToken])
         expect((await call(method, url, token)).statusCode, `${url}`).toBe(403);
     }
     for (const [method, url] of [
-      ['GET', '/api/orders/admin'],
-      ['GET', '/api/orders/admin/queue'],
-      ['GET', `/api/orders/admin/${orderId}`],
-      ['GET', '/api/orders/admin/carriers'],
-      ['PATCH', `/api/ordertracking/update-token/${orderId}`],
+      ['GET', urlOf(adminOrderEndpoints.list)],
+      ['GET', urlOf(adminOrderEndpoints.queue)],
+      ['GET', urlOf(adminOrderEndpoints.one, { params: { id: orderId } })],
+      ['GET', urlOf(adminOrderEndpoints.carriers)],
+      ['PATCH', urlOf(fulfilmentEndpoints.updateToken, { params: { id: orderId } })],
     ] as const) {
       for (const token of [customer.token, partner.accessToken, store.accessToken])
         expect((await call(method, url, token)).statusCode, `${url}`).toBe(403);
     }
-    for (const url of ['/api/partner/orders', `/api/partner/orders/${orderId}`]) {
+    for (const url of [
+      urlOf(partnerOrderEndpoints.list),
+      urlOf(partnerOrderEndpoints.one, { params: { id: orderId } }),
+    ]) {
       for (const token of [customer.token, admin.accessToken, store.accessToken])
         expect((await call('GET', url, token)).statusCode, url).toBe(403);
     }
-    expect((await call('GET', '/api/orders/merchant')).statusCode).toBe(401);
+    expect((await call('GET', urlOf(merchantOrderEndpoints.list))).statusCode).toBe(401);
     // Assignment belongs to the admin group.
     for (const token of [customer.token, partner.accessToken, store.accessToken])
       expect((await assign(orderId, token, { carrier: 'hub' })).statusCode).toBe(403);
@@ -277,24 +339,34 @@ describe('who may do what', () => {
 
   it('lets a dispatcher view and assign but not use super-admin or token calls; a scheduler only assigns', async () => {
     const { orderId } = await readyOrder();
-    expect((await call('GET', '/api/orders/admin', dispatcher.accessToken)).statusCode).toBe(200);
-    const superOnly = await call('GET', '/api/auth/admin/all-admins', dispatcher.accessToken);
+    expect((await call('GET', urlOf(adminOrderEndpoints.list), dispatcher.accessToken)).statusCode).toBe(200);
+    const superOnly = await call('GET', urlOf(adminManagementEndpoints.list), dispatcher.accessToken);
     expect(superOnly.statusCode).toBe(403);
-    const token = await call('PATCH', `/api/ordertracking/update-token/${orderId}`, dispatcher.accessToken);
+    const token = await call(
+      'PATCH',
+      urlOf(fulfilmentEndpoints.updateToken, { params: { id: orderId } }),
+      dispatcher.accessToken,
+    );
     expect(token.statusCode).toBe(403);
     expect(json(token).message).toBe('Your role (dispatcher) does not have the orders:tokens permission');
-    expect((await call('GET', '/api/orders/admin', scheduler.accessToken)).statusCode).toBe(403);
-    expect((await call('GET', '/api/orders/admin/queue', scheduler.accessToken)).statusCode).toBe(200);
+    expect((await call('GET', urlOf(adminOrderEndpoints.list), scheduler.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(adminOrderEndpoints.queue), scheduler.accessToken)).statusCode).toBe(200);
     const byScheduler = await assign(orderId, scheduler.accessToken, {
       carrier: 'dispatcher',
       dispatcherId: dispatcher.id,
     });
     expect(byScheduler.statusCode).toBe(200);
     // The dispatcher now carries it: their own orders, moves from the table, delivery with the token.
-    const mine = json(await call('GET', '/api/orders/admin?mine=true', dispatcher.accessToken)).data;
+    const mine = json(
+      await call('GET', urlOf(adminOrderEndpoints.list, { query: { mine: 'true' } }), dispatcher.accessToken),
+    ).data;
     expect(mine.orders.map((order: { id: string }) => order.id)).toContain(orderId);
     const next = json(
-      await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, dispatcher.accessToken),
+      await call(
+        'GET',
+        urlOf(fulfilmentEndpoints.allowedNext, { params: { id: orderId } }),
+        dispatcher.accessToken,
+      ),
     ).data;
     expect(codes(next)).toEqual(['picked_up']);
     // Another dispatcher or an admin cannot carry it.
@@ -315,33 +387,58 @@ describe('who may do what', () => {
       (json(answer).data.orders as { id: string }[]).map((order) => order.id);
 
     // Every list they ask for is their own deliveries, whatever the query says.
-    for (const url of ['/api/orders/admin?limit=100', '/api/orders/admin?mine=false&limit=100']) {
+    for (const url of [
+      urlOf(adminOrderEndpoints.list, { query: { limit: 100 } }),
+      urlOf(adminOrderEndpoints.list, { query: { mine: 'false', limit: 100 } }),
+    ]) {
       const listed = ids(await call('GET', url, dispatcher.accessToken));
       expect(listed).toContain(carried);
       expect(listed).not.toContain(withPartner);
       expect(listed).not.toContain(queued);
     }
-    const everything = ids(await call('GET', '/api/orders/admin?limit=100', admin.accessToken));
+    const everything = ids(
+      await call('GET', urlOf(adminOrderEndpoints.list, { query: { limit: 100 } }), admin.accessToken),
+    );
     expect(everything).toEqual(expect.arrayContaining([queued, withPartner, carried]));
     // The queue they assign from, as summaries without addresses.
-    const queue = await call('GET', '/api/orders/admin/queue?limit=100', dispatcher.accessToken);
+    const queue = await call(
+      'GET',
+      urlOf(adminOrderEndpoints.queue, { query: { limit: 100 } }),
+      dispatcher.accessToken,
+    );
     expect(ids(queue)).toContain(queued);
     expect(queue.body).not.toContain('deliveryAddress');
 
     // One order: the one they carry, with its address; no other.
-    const own = await call('GET', `/api/orders/admin/${carried}`, dispatcher.accessToken);
+    const own = await call(
+      'GET',
+      urlOf(adminOrderEndpoints.one, { params: { id: carried } }),
+      dispatcher.accessToken,
+    );
     expect(own.statusCode).toBe(200);
     expect(json(own).data.deliveryAddress.address).not.toBe('');
     for (const orderId of [withPartner, queued]) {
-      const other = await call('GET', `/api/orders/admin/${orderId}`, dispatcher.accessToken);
+      const other = await call(
+        'GET',
+        urlOf(adminOrderEndpoints.one, { params: { id: orderId } }),
+        dispatcher.accessToken,
+      );
       expect(other.statusCode).toBe(404);
       expect(json(other).error).toBe('NOT_FOUND');
       expect(
-        (await call('GET', `/api/orders/${orderId}/allowed-next-statuses`, dispatcher.accessToken))
-          .statusCode,
+        (
+          await call(
+            'GET',
+            urlOf(fulfilmentEndpoints.allowedNext, { params: { id: orderId } }),
+            dispatcher.accessToken,
+          )
+        ).statusCode,
       ).toBe(404);
     }
-    expect((await call('GET', `/api/orders/admin/${withPartner}`, admin.accessToken)).statusCode).toBe(200);
+    expect(
+      (await call('GET', urlOf(adminOrderEndpoints.one, { params: { id: withPartner } }), admin.accessToken))
+        .statusCode,
+    ).toBe(200);
 
     // Assigning an order to someone else answers where it goes, not the door.
     const assigned = await assign(queued, dispatcher.accessToken, {
@@ -357,23 +454,51 @@ describe('who may do what', () => {
   it('shows a partner only its own orders', async () => {
     const { orderId } = await readyOrder();
     await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
-    expect((await call('GET', `/api/partner/orders/${orderId}`, otherPartner.accessToken)).statusCode).toBe(
-      404,
-    );
-    const list = json(await call('GET', '/api/partner/orders?limit=100', otherPartner.accessToken)).data;
+    expect(
+      (
+        await call(
+          'GET',
+          urlOf(partnerOrderEndpoints.one, { params: { id: orderId } }),
+          otherPartner.accessToken,
+        )
+      ).statusCode,
+    ).toBe(404);
+    const list = json(
+      await call(
+        'GET',
+        urlOf(partnerOrderEndpoints.list, { query: { limit: 100 } }),
+        otherPartner.accessToken,
+      ),
+    ).data;
     expect(list.orders.map((order: { id: string }) => order.id)).not.toContain(orderId);
     expect((await move(orderId, otherPartner.accessToken, { status: 'picked_up' })).statusCode).toBe(404);
     expect(
-      (await call('POST', `/api/partner/orders/${orderId}/accept`, otherPartner.accessToken)).statusCode,
+      (
+        await call(
+          'POST',
+          urlOf(partnerOrderEndpoints.accept, { params: { id: orderId } }),
+          otherPartner.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
-    const decline = await call('POST', `/api/partner/orders/${orderId}/decline`, otherPartner.accessToken, {
-      reason: 'Not mine',
-    });
+    const decline = await call(
+      'POST',
+      urlOf(partnerOrderEndpoints.decline, { params: { id: orderId } }),
+      otherPartner.accessToken,
+      {
+        reason: 'Not mine',
+      },
+    );
     expect(decline.statusCode).toBe(404);
-    const rider = await call('PATCH', `/api/partner/orders/${orderId}/dispatcher`, otherPartner.accessToken, {
-      dispatcherName: 'Someone',
-      dispatchPhoneNumber: '08030000000',
-    });
+    const rider = await call(
+      'PATCH',
+      urlOf(partnerOrderEndpoints.dispatcher, { params: { id: orderId } }),
+      otherPartner.accessToken,
+      {
+        dispatcherName: 'Someone',
+        dispatchPhoneNumber: '08030000000',
+      },
+    );
     expect(rider.statusCode).toBe(404);
   });
 });
@@ -382,23 +507,40 @@ describe('assignment', () => {
   it('sends a declined order back to the queue with its reason kept', async () => {
     const { orderId, customer } = await readyOrder();
     await assign(orderId, admin.accessToken, { carrier: 'partner', partnerId: partner.id });
-    const noReason = await call('POST', `/api/partner/orders/${orderId}/decline`, partner.accessToken, {
-      reason: '',
-    });
+    const noReason = await call(
+      'POST',
+      urlOf(partnerOrderEndpoints.decline, { params: { id: orderId } }),
+      partner.accessToken,
+      {
+        reason: '',
+      },
+    );
     expect(noReason.statusCode).toBe(422);
-    const declined = await call('POST', `/api/partner/orders/${orderId}/decline`, partner.accessToken, {
-      reason: 'No rider in Ikeja today',
-    });
+    const declined = await call(
+      'POST',
+      urlOf(partnerOrderEndpoints.decline, { params: { id: orderId } }),
+      partner.accessToken,
+      {
+        reason: 'No rider in Ikeja today',
+      },
+    );
     expect(declined.statusCode).toBe(200);
     expect(json(declined).data.orderStatus.code_name).toBe('declined');
-    expect((await call('GET', `/api/partner/orders/${orderId}`, partner.accessToken)).statusCode).toBe(404);
-    const queue = json(await call('GET', '/api/orders/admin/queue?limit=100', admin.accessToken)).data;
+    expect(
+      (await call('GET', urlOf(partnerOrderEndpoints.one, { params: { id: orderId } }), partner.accessToken))
+        .statusCode,
+    ).toBe(404);
+    const queue = json(
+      await call('GET', urlOf(adminOrderEndpoints.queue, { query: { limit: 100 } }), admin.accessToken),
+    ).data;
     expect(queue.orders.map((order: { id: string }) => order.id)).toContain(orderId);
     // The queue says why, so the next assignment avoids the same problem.
     expect(queue.orders.find((order: { id: string }) => order.id === orderId).declineReason).toBe(
       'No rider in Ikeja today',
     );
-    const history = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
+    const history = json(
+      await call('GET', urlOf(adminOrderEndpoints.one, { params: { id: orderId } }), admin.accessToken),
+    ).data;
     expect(history.assignedToShippingPartner).toBe(false);
     expect(history.orderActivities.at(-1)).toMatchObject({
       status: 'declined',
@@ -420,9 +562,15 @@ describe('assignment', () => {
       partnerId: otherPartner.id,
     });
     expect(again.statusCode).toBe(200);
-    expect((await call('GET', `/api/partner/orders/${orderId}`, otherPartner.accessToken)).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(
+          'GET',
+          urlOf(partnerOrderEndpoints.one, { params: { id: orderId } }),
+          otherPartner.accessToken,
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('lets one of two admins assigning at once win; the other gets 409', async () => {
@@ -475,10 +623,16 @@ describe('the delivery token', () => {
     const locked = await move(orderId, partner.accessToken, { status: 'delivered', deliveryToken: first });
     expect(locked.statusCode).toBe(409);
     expect(json(locked).message).toContain('locked');
-    const staffView = json(await call('GET', `/api/orders/admin/${orderId}`, admin.accessToken)).data;
+    const staffView = json(
+      await call('GET', urlOf(adminOrderEndpoints.one, { params: { id: orderId } }), admin.accessToken),
+    ).data;
     expect(staffView.deliveryLocked).toBe(true);
 
-    const reissued = await call('PATCH', `/api/ordertracking/update-token/${orderId}`, admin.accessToken);
+    const reissued = await call(
+      'PATCH',
+      urlOf(fulfilmentEndpoints.updateToken, { params: { id: orderId } }),
+      admin.accessToken,
+    );
     expect(reissued.statusCode).toBe(200);
     expect(json(reissued)).toMatchObject({ message: 'A new delivery token was sent to the customer' });
     expect(JSON.stringify(json(reissued))).not.toMatch(/"[0-9]{6}"/);
@@ -498,7 +652,11 @@ describe('the delivery token', () => {
   it('cannot be reissued for an order that is finished', async () => {
     const { orderId } = await paidOrder();
     await move(orderId, store.accessToken, { status: 'cancelled' });
-    const refused = await call('PATCH', `/api/ordertracking/update-token/${orderId}`, admin.accessToken);
+    const refused = await call(
+      'PATCH',
+      urlOf(fulfilmentEndpoints.updateToken, { params: { id: orderId } }),
+      admin.accessToken,
+    );
     expect(refused.statusCode).toBe(409);
     expect(json(refused).message).toBe('Order is Cancelled; its delivery token cannot change');
   });
@@ -538,12 +696,18 @@ describe('merchant cancellation and the order list', () => {
     const first = await paidOrder(seller);
     await paidOrder(seller);
     await move(first.orderId, seller.accessToken, { status: 'accepted' });
-    const page = (query: string) => call('GET', `/api/orders/merchant?${query}`, seller.accessToken);
+    const page = (query: string) =>
+      call('GET', `${urlOf(merchantOrderEndpoints.list)}?${query}`, seller.accessToken);
     const all = json(await page('limit=1')).data;
     expect(all.pagination).toMatchObject({ totalItems: 2, totalPages: 2, limit: 1 });
     expect(json(await page('status=accepted')).data.orders).toHaveLength(1);
-    const name = json(await call('GET', `/api/orders/merchant/${first.orderId}`, seller.accessToken)).data
-      .orderName;
+    const name = json(
+      await call(
+        'GET',
+        urlOf(merchantOrderEndpoints.one, { params: { id: first.orderId } }),
+        seller.accessToken,
+      ),
+    ).data.orderName;
     expect(
       json(await page(`search=${name.slice(3, 9)}`)).data.orders.map((o: { id: string }) => o.id),
     ).toEqual([first.orderId]);

@@ -1,7 +1,9 @@
+import { orderBatchEndpoints } from '@market/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
@@ -32,9 +34,9 @@ const paidOrders = (seller: SellingStore, count: number) => market.paidOrders(se
 const post = (url: string, token: string, payload: Record<string, unknown>) =>
   test.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress: nextIp() });
 const moveMany = (token: string, orderIds: string[], status: string) =>
-  post('/api/orders/merchant/batch/update-status', token, { orderIds, status });
+  post(urlOf(orderBatchEndpoints.merchantMove), token, { orderIds, status });
 const assignMany = (token: string, orderIds: string[]) =>
-  post('/api/orders/admin/batch/assign', token, {
+  post(urlOf(orderBatchEndpoints.adminAssign), token, {
     orderIds,
     assignment: { carrier: 'partner', partnerId: partner.id },
   });

@@ -1,10 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { adminOrderEndpoints, merchantOrderEndpoints, parcelLabelEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
 import { type Carrier, type World, world } from '../support/world.js';
@@ -36,8 +38,9 @@ afterAll(() => market?.close());
 
 const post = (url: string, token: string, payload: Record<string, unknown>) =>
   test.app.inject({ method: 'POST', url, headers: bearer(token), payload, remoteAddress: nextIp() });
-const labels = (token: string, orderIds: string[]) => post('/api/orders/labels', token, { orderIds });
-const scan = (token: string, parcel: string) => post('/api/orders/parcels/scan', token, { parcel });
+const labels = (token: string, orderIds: string[]) =>
+  post(urlOf(parcelLabelEndpoints.labels), token, { orderIds });
+const scan = (token: string, parcel: string) => post(urlOf(parcelLabelEndpoints.scan), token, { parcel });
 const statusOf = async (id: string) =>
   (await test.deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, id)))[0]!.status;
 
@@ -81,7 +84,7 @@ describe('parcel labels', () => {
   });
 
   it('prints the same labels as one PDF, a page per parcel and one naming the orders not printed', async () => {
-    const pdf = await post('/api/orders/labels/pdf', store.accessToken, {
+    const pdf = await post(urlOf(parcelLabelEndpoints.labelsPdf), store.accessToken, {
       orderIds: [mine[0]!, mine[1]!, theirs],
     });
     expect(pdf.statusCode, pdf.body).toBe(200);
@@ -92,12 +95,18 @@ describe('parcel labels', () => {
     if (process.env.STATEMENT_PAPERS_DIR)
       writeFileSync(path.join(process.env.STATEMENT_PAPERS_DIR, 'labels.pdf'), bytes);
     // Another store's orders only: nothing to print.
-    const none = await post('/api/orders/labels/pdf', otherStore.accessToken, { orderIds: [mine[0]!] });
+    const none = await post(urlOf(parcelLabelEndpoints.labelsPdf), otherStore.accessToken, {
+      orderIds: [mine[0]!],
+    });
     expect(none.statusCode).toBe(404);
     expect(json(none).message).toBe('None of these orders can be labelled');
     for (const token of [customer.token, carrier.accessToken])
-      expect((await post('/api/orders/labels/pdf', token, { orderIds: [mine[0]!] })).statusCode).toBe(403);
-    expect((await post('/api/orders/labels/pdf', store.accessToken, { orderIds: [] })).statusCode).toBe(422);
+      expect(
+        (await post(urlOf(parcelLabelEndpoints.labelsPdf), token, { orderIds: [mine[0]!] })).statusCode,
+      ).toBe(403);
+    expect(
+      (await post(urlOf(parcelLabelEndpoints.labelsPdf), store.accessToken, { orderIds: [] })).statusCode,
+    ).toBe(422);
   });
 
   it('records each scanned hand-over and refuses forged labels, another order’s label and another carrier', async () => {
@@ -105,10 +114,14 @@ describe('parcel labels', () => {
     for (const status of ['accepted', 'ready_for_pickup']) {
       expect((await moveOrder(test, order, store.accessToken, { status })).statusCode).toBe(200);
     }
-    const assigned = await post(`/api/orders/admin/${order}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: carrier.id,
-    });
+    const assigned = await post(
+      urlOf(adminOrderEndpoints.assign, { params: { id: order } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: carrier.id,
+      },
+    );
     expect(assigned.statusCode, assigned.body).toBe(200);
     const link = `${test.deps.config.publicUrl}/shipping-partner/scan/${references[order]}`;
 
@@ -157,8 +170,7 @@ describe('parcel labels', () => {
     ]);
     const timeline = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/merchant/${order}`,
+        ...requestOf(merchantOrderEndpoints.one, { params: { id: order } }),
         headers: bearer(store.accessToken),
       }),
     ).data.orderActivities as { status: string; parcelScanned?: boolean }[];

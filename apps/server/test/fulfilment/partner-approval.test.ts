@@ -1,5 +1,7 @@
+import { adminOrderEndpoints, partnerApprovalEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commerceSetup, shopper } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createVisibleStore } from '../support/store-factory.js';
 import {
   bearer,
@@ -27,12 +29,14 @@ describe('partner approval', () => {
     const applicant = await createPartner(test, { approved: false });
     const carriers = async () =>
       (
-        json(await call('GET', '/api/orders/admin/carriers', setup.admin.accessToken)).data as {
+        json(await call('GET', urlOf(adminOrderEndpoints.carriers), setup.admin.accessToken)).data as {
           id: string;
         }[]
       ).map((carrier) => carrier.id);
     expect(await carriers()).not.toContain(applicant.id);
-    const pending = json(await call('GET', '/api/partner/admin/partners', setup.admin.accessToken)).data;
+    const pending = json(
+      await call('GET', urlOf(partnerApprovalEndpoints.list), setup.admin.accessToken),
+    ).data;
     expect(pending.map((partner: { id: string }) => partner.id)).toContain(applicant.id);
 
     // Nobody but an admin may approve: other account types and the dispatcher and scheduler roles are refused.
@@ -47,28 +51,33 @@ describe('partner approval', () => {
       (await createAdmin(test, 'scheduler')).accessToken,
     ]) {
       expect(
-        (await call('POST', `/api/partner/admin/partners/${applicant.id}/approve`, token)).statusCode,
+        (await call('POST', urlOf(partnerApprovalEndpoints.approve, { params: { id: applicant.id } }), token))
+          .statusCode,
       ).toBe(403);
-      expect((await call('GET', '/api/partner/admin/partners', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(partnerApprovalEndpoints.list), token)).statusCode).toBe(403);
     }
 
     const approved = await call(
       'POST',
-      `/api/partner/admin/partners/${applicant.id}/approve`,
+      urlOf(partnerApprovalEndpoints.approve, { params: { id: applicant.id } }),
       setup.admin.accessToken,
     );
     expect(approved.statusCode).toBe(200);
     expect(json(approved).message).toBe('Partner approved');
     expect(await carriers()).toContain(applicant.id);
     const list = json(
-      await call('GET', '/api/partner/admin/partners?status=approved', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(partnerApprovalEndpoints.list, { query: { status: 'approved' } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(list.find((partner: { id: string }) => partner.id === applicant.id).approvedAt).toEqual(
       expect.any(String),
     );
     const unknown = await call(
       'POST',
-      '/api/partner/admin/partners/00000000-0000-4000-8000-000000000000/approve',
+      urlOf(partnerApprovalEndpoints.approve, { params: { id: '00000000-0000-4000-8000-000000000000' } }),
       setup.admin.accessToken,
     );
     expect(unknown.statusCode).toBe(404);

@@ -1,7 +1,15 @@
+import {
+  adminOrderEndpoints,
+  customerOrderEndpoints,
+  fulfilmentEndpoints,
+  merchantOrderEndpoints,
+  partnerOrderEndpoints,
+} from '@market/contracts';
 import { count, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../src/platform/storage/files.schema.js';
 import { type CommerceSetup, type SellingStore, sellingStore } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { multipartForm, pngBytes } from '../support/store-factory.js';
 import { bearer, createAdmin, json, type TestApp } from '../support/test-app.js';
 import { type Carrier, type World, world } from '../support/world.js';
@@ -24,7 +32,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => market?.close());
 
-const url = (orderId: string) => `/api/ordertracking/update-order/${orderId}`;
+const url = (orderId: string) => urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } });
 const moveJson = (orderId: string, token: string, payload: Record<string, unknown>) =>
   test.app.inject({ method: 'PATCH', url: url(orderId), headers: bearer(token), payload });
 async function moveWithFile(
@@ -63,8 +71,7 @@ async function assignedOrder() {
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await moveJson(orderId, store.accessToken, { status })).statusCode).toBe(200);
   const assigned = await test.app.inject({
-    method: 'POST',
-    url: `/api/orders/admin/${orderId}/assign`,
+    ...requestOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
     headers: bearer(setup.admin.accessToken),
     payload: { carrier: 'partner', partnerId: partner.id },
   });
@@ -109,8 +116,7 @@ describe('shipping evidence', () => {
     expect(await evidenceFiles()).toBe(before);
     const order = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/partner/orders/${orderId}`,
+        ...requestOf(partnerOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(partner.accessToken),
       }),
     ).data;
@@ -130,8 +136,7 @@ describe('shipping evidence', () => {
 
     const staff = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/admin/${orderId}`,
+        ...requestOf(adminOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(setup.admin.accessToken),
       }),
     ).data;
@@ -141,8 +146,7 @@ describe('shipping evidence', () => {
     expect(staff.shippingEvidence).toBe(entry.evidence);
     const merchant = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/merchant/${orderId}`,
+        ...requestOf(merchantOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(store.accessToken),
       }),
     ).data;
@@ -157,8 +161,7 @@ describe('shipping evidence', () => {
 
     const own = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/customer/${orderId}`,
+        ...requestOf(customerOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(customer.token),
       }),
     ).data;
@@ -195,8 +198,7 @@ describe('shipping evidence', () => {
     expect(moved.statusCode).toBe(200);
     const evidence = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/admin/${orderId}`,
+        ...requestOf(adminOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(setup.admin.accessToken),
       }),
     ).data.shippingEvidence as string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { giftCardAdminEndpoints, giftCardCustomerEndpoints, systemEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
@@ -11,6 +12,7 @@ import {
 import { confirmHolds, holdBalances, releaseHolds } from '../../src/modules/gift-cards/gift-card-holds.js';
 import { giftCardActivities, giftCards } from '../../src/modules/gift-cards/gift-cards.schema.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
@@ -46,10 +48,13 @@ async function customer() {
 
 /** Bought and paid through the sandbox checkout, as a person would. */
 async function paidCard(owner = buyer, amount = 5000, extra: Record<string, unknown> = {}) {
-  const purchased = await call('POST', '/api/gift-card/purchase', owner.token, { amount, ...extra });
+  const purchased = await call('POST', urlOf(giftCardCustomerEndpoints.purchase), owner.token, {
+    amount,
+    ...extra,
+  });
   if (purchased.statusCode !== 201) throw new Error(purchased.body);
   const card = json(purchased).data as { id: string };
-  const pay = await call('POST', '/api/gift-card/pay', owner.token, { giftCardId: card.id });
+  const pay = await call('POST', urlOf(giftCardCustomerEndpoints.pay), owner.token, { giftCardId: card.id });
   if (pay.statusCode !== 200) throw new Error(pay.body);
   const { authorizationUrl, reference } = json(pay).data as { authorizationUrl: string; reference: string };
   const paid = await test.app.inject({
@@ -63,7 +68,7 @@ async function paidCard(owner = buyer, amount = 5000, extra: Record<string, unkn
     }).toString(),
   });
   if (paid.statusCode !== 303) throw new Error(paid.body);
-  const status = await call('POST', '/api/gift-card/status', owner.token, { reference });
+  const status = await call('POST', urlOf(giftCardCustomerEndpoints.status), owner.token, { reference });
   return {
     ...(json(status).data as { id: string; code: string; status: string; balance: number }),
     reference,
@@ -104,11 +109,11 @@ pglite.describe('codes', () => {
 pglite.describe('purchase and payment', () => {
   it('validates the amount (₦1,000 to ₦500,000) with details', async () => {
     for (const amount of [999.99, 500_000.01, 1000.001]) {
-      const response = await call('POST', '/api/gift-card/purchase', buyer.token, { amount });
+      const response = await call('POST', urlOf(giftCardCustomerEndpoints.purchase), buyer.token, { amount });
       expect(response.statusCode).toBe(422);
       expect(json(response).details![0]!.path).toBe('amount');
     }
-    const email = await call('POST', '/api/gift-card/purchase', buyer.token, {
+    const email = await call('POST', urlOf(giftCardCustomerEndpoints.purchase), buyer.token, {
       amount: 2000,
       recipientEmail: 'nope',
     });
@@ -116,7 +121,7 @@ pglite.describe('purchase and payment', () => {
   });
 
   it('waits for payment without showing the code, then activates through the GFT payment and mails the recipient', async () => {
-    const purchased = await call('POST', '/api/gift-card/purchase', buyer.token, {
+    const purchased = await call('POST', urlOf(giftCardCustomerEndpoints.purchase), buyer.token, {
       amount: 25_000.5,
       recipientEmail: 'ngozi@example.ng',
       recipientName: 'Ngozi',
@@ -126,12 +131,16 @@ pglite.describe('purchase and payment', () => {
     const pending = json(purchased).data;
     expect(pending).toMatchObject({ status: 'pending_payment', code: null, amount: 25_000.5, balance: 0 });
 
-    const pay = await call('POST', '/api/gift-card/pay', buyer.token, { giftCardId: pending.id });
+    const pay = await call('POST', urlOf(giftCardCustomerEndpoints.pay), buyer.token, {
+      giftCardId: pending.id,
+    });
     expect(pay.statusCode, pay.body).toBe(200);
     const { reference, authorizationUrl } = json(pay).data;
     expect(reference).toMatch(/^GFT-/);
     expect(authorizationUrl).toContain(reference);
-    const stillPending = await call('POST', '/api/gift-card/status', buyer.token, { id: pending.id });
+    const stillPending = await call('POST', urlOf(giftCardCustomerEndpoints.status), buyer.token, {
+      id: pending.id,
+    });
     expect(json(stillPending).data).toMatchObject({ status: 'pending_payment', code: null });
 
     await test.app.inject({
@@ -144,7 +153,9 @@ pglite.describe('purchase and payment', () => {
         cvv: '123',
       }).toString(),
     });
-    const status = json(await call('POST', '/api/gift-card/status', buyer.token, { reference })).data;
+    const status = json(
+      await call('POST', urlOf(giftCardCustomerEndpoints.status), buyer.token, { reference }),
+    ).data;
     expect(status).toMatchObject({
       status: 'active',
       amount: 25_000.5,
@@ -155,30 +166,39 @@ pglite.describe('purchase and payment', () => {
     expect(status.code.endsWith(status.last4)).toBe(true);
 
     // the outbox answers local callers only, as a developer on the same machine reads it
-    const outbox = await test.app.inject({
-      method: 'GET',
-      url: '/api/dev/outbox?to=ngozi%40example.ng&limit=1',
-    });
+    const outbox = await test.app.inject(
+      requestOf(systemEndpoints.outbox, { query: { to: 'ngozi@example.ng', limit: 1 } }),
+    );
     const mail = json(outbox).data[0];
     expect(JSON.stringify(mail)).toContain(status.code);
     const [row] = await test.deps.db.select().from(giftCards).where(eq(giftCards.id, pending.id));
     expect(row!.codeHash).toBe(hashCode(status.code));
     expect(JSON.stringify(row)).not.toContain(status.code.replaceAll('-', ''));
 
-    const repay = await call('POST', '/api/gift-card/pay', buyer.token, { giftCardId: pending.id });
+    const repay = await call('POST', urlOf(giftCardCustomerEndpoints.pay), buyer.token, {
+      giftCardId: pending.id,
+    });
     expect(repay.statusCode).toBe(422);
   });
 
   it("hides another customer's card (404)", async () => {
     const card = await paidCard();
-    expect((await call('POST', '/api/gift-card/status', friend.token, { id: card.id })).statusCode).toBe(404);
     expect(
-      (await call('POST', '/api/gift-card/status', friend.token, { reference: card.reference })).statusCode,
+      (await call('POST', urlOf(giftCardCustomerEndpoints.status), friend.token, { id: card.id })).statusCode,
     ).toBe(404);
-    expect((await call('POST', '/api/gift-card/pay', friend.token, { giftCardId: card.id })).statusCode).toBe(
-      404,
-    );
-    const theirs = json(await call('GET', '/api/gift-card/my-cards', friend.token)).data.cards as {
+    expect(
+      (
+        await call('POST', urlOf(giftCardCustomerEndpoints.status), friend.token, {
+          reference: card.reference,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', urlOf(giftCardCustomerEndpoints.pay), friend.token, { giftCardId: card.id }))
+        .statusCode,
+    ).toBe(404);
+    const theirs = json(await call('GET', urlOf(giftCardCustomerEndpoints.myCards), friend.token)).data
+      .cards as {
       id: string;
     }[];
     expect(theirs.map((entry) => entry.id)).not.toContain(card.id);
@@ -187,16 +207,31 @@ pglite.describe('purchase and payment', () => {
   it('lists my cards newest first with codes once paid, filtered by status', async () => {
     const mine = await customer();
     const first = await paidCard(mine, 1000);
-    await call('POST', '/api/gift-card/purchase', mine.token, { amount: 3000 });
+    await call('POST', urlOf(giftCardCustomerEndpoints.purchase), mine.token, { amount: 3000 });
     const all = json(
-      await call('GET', '/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=10', mine.token),
+      await call(
+        'GET',
+        urlOf(giftCardCustomerEndpoints.myCards, {
+          query: { sortBy: 'createdAt', order: 'DESC', page: 1, limit: 10 },
+        }),
+        mine.token,
+      ),
     ).data;
     expect(all.pagination).toEqual({ page: 1, limit: 10, totalItems: 2, totalPages: 1 });
     expect(all.cards.map((card: { status: string }) => card.status)).toEqual(['pending_payment', 'active']);
     expect(all.cards[1].code).toBe(first.code);
-    const active = json(await call('GET', '/api/gift-card/my-cards?status=active', mine.token)).data;
+    const active = json(
+      await call(
+        'GET',
+        urlOf(giftCardCustomerEndpoints.myCards, { query: { status: 'active' } }),
+        mine.token,
+      ),
+    ).data;
     expect(active.cards.map((card: { id: string }) => card.id)).toEqual([first.id]);
-    expect((await call('GET', '/api/gift-card/my-cards?status=lost', mine.token)).statusCode).toBe(422);
+    expect(
+      (await call('GET', urlOf(giftCardCustomerEndpoints.myCards, { query: { status: 'lost' } }), mine.token))
+        .statusCode,
+    ).toBe(422);
   });
 });
 
@@ -204,25 +239,47 @@ pglite.describe('applying cards and balances', () => {
   it('applies by code, covers items and shipping, and removes', async () => {
     const card = await paidCard(buyer, 2000);
     const shopper = await customer();
-    const applied = await call('POST', '/api/gift-card/apply', shopper.token, {
+    const applied = await call('POST', urlOf(giftCardCustomerEndpoints.apply), shopper.token, {
       code: card.code.toLowerCase(),
     });
     expect(applied.statusCode, applied.body).toBe(200);
     expect(json(applied).data).toEqual([expect.objectContaining({ id: card.id, balance: 2000 })]);
     const coverage = await call(
       'GET',
-      '/api/gift-card/recalculate-discount-with-shipping-fee?subtotal=1500&shippingFee=1000.5&discount=200',
+      urlOf(giftCardCustomerEndpoints.recalculate, {
+        query: { subtotal: '1500', shippingFee: '1000.5', discount: '200' },
+      }),
       shopper.token,
     );
     expect(json(coverage).data).toMatchObject({ total: 2300.5, giftCardDiscount: 2000, amountDue: 300.5 });
-    expect(json(await call('GET', '/api/gift-card/applied', shopper.token)).data).toHaveLength(1);
-    const wrong = await call('POST', '/api/gift-card/apply', shopper.token, { code: 'AAAA-BBBB-CCCC-DDDD' });
-    expect(wrong.statusCode).toBe(422);
     expect(
-      (await call('GET', '/api/gift-card/recalculate-discount-with-shipping-fee', shopper.token)).statusCode,
-    ).toBe(422);
-    expect((await call('DELETE', `/api/gift-card/apply/${card.id}`, shopper.token)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/gift-card/apply/${card.id}`, shopper.token)).statusCode).toBe(404);
+      json(await call('GET', urlOf(giftCardCustomerEndpoints.applied), shopper.token)).data,
+    ).toHaveLength(1);
+    const wrong = await call('POST', urlOf(giftCardCustomerEndpoints.apply), shopper.token, {
+      code: 'AAAA-BBBB-CCCC-DDDD',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect((await call('GET', urlOf(giftCardCustomerEndpoints.recalculate), shopper.token)).statusCode).toBe(
+      422,
+    );
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(giftCardCustomerEndpoints.unapply, { params: { id: card.id } }),
+          shopper.token,
+        )
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(giftCardCustomerEndpoints.unapply, { params: { id: card.id } }),
+          shopper.token,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('holds card by card, releases and confirms, writing every change', async () => {
@@ -289,7 +346,9 @@ pglite.describe('applying cards and balances', () => {
       'redeem',
       'release',
     ]);
-    const used = json(await call('POST', '/api/gift-card/status', buyer.token, { id: large.id })).data;
+    const used = json(
+      await call('POST', urlOf(giftCardCustomerEndpoints.status), buyer.token, { id: large.id }),
+    ).data;
     expect(used).toMatchObject({ status: 'used', balance: 0 });
     expect(stranger).toBeTruthy();
   });
@@ -301,7 +360,9 @@ pglite.describe('admins', () => {
     const today = new Date().toISOString().slice(0, 10);
     const list = await call(
       'GET',
-      `/api/gift-card?limit=5&sortBy=createdAt&page=1&startDate=${today}&endDate=${today}`,
+      urlOf(giftCardAdminEndpoints.list, {
+        query: { limit: 5, sortBy: 'createdAt', page: 1, startDate: today, endDate: today },
+      }),
       admin.accessToken,
     );
     expect(list.statusCode, list.body).toBe(200);
@@ -310,13 +371,21 @@ pglite.describe('admins', () => {
     expect(cards[0]).not.toHaveProperty('code');
     expect(cards[0].amount).toBe(1234.56);
     const activities = json(
-      await call('GET', '/api/gift-card/activities?limit=3&page=1', admin.accessToken),
+      await call(
+        'GET',
+        urlOf(giftCardAdminEndpoints.activities, { query: { limit: 3, page: 1 } }),
+        admin.accessToken,
+      ),
     ).data;
     expect(activities.activities).toHaveLength(3);
     expect(activities.pagination.totalItems).toBeGreaterThan(3);
 
     const analytics = json(
-      await call('GET', `/api/analytics/gift-cards?startDate=${today}&endDate=${today}`, admin.accessToken),
+      await call(
+        'GET',
+        urlOf(giftCardAdminEndpoints.analytics, { query: { startDate: today, endDate: today } }),
+        admin.accessToken,
+      ),
     ).data;
     const [balances] = await test.deps.db
       .select()
@@ -337,19 +406,25 @@ pglite.describe('admins', () => {
       .reduce((total, row) => total + row.balanceKobo, 0);
     expect(analytics.outstandingBalance * 100).toBeCloseTo(outstanding, 5);
 
-    expect((await call('GET', '/api/gift-card', buyer.token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(giftCardAdminEndpoints.list), buyer.token)).statusCode).toBe(403);
     const dispatcher = await createAdmin(test, 'dispatcher');
-    expect((await call('GET', '/api/gift-card/activities', dispatcher.accessToken)).statusCode).toBe(403);
+    expect(
+      (await call('GET', urlOf(giftCardAdminEndpoints.activities), dispatcher.accessToken)).statusCode,
+    ).toBe(403);
     expect(
       (
         await call(
           'GET',
-          '/api/analytics/gift-cards?startDate=2026-01-10&endDate=2026-01-01',
+          urlOf(giftCardAdminEndpoints.analytics, {
+            query: { startDate: '2026-01-10', endDate: '2026-01-01' },
+          }),
           admin.accessToken,
         )
       ).statusCode,
     ).toBe(422);
-    expect((await call('GET', '/api/analytics/gift-cards', admin.accessToken)).statusCode).toBe(422);
+    expect((await call('GET', urlOf(giftCardAdminEndpoints.analytics), admin.accessToken)).statusCode).toBe(
+      422,
+    );
   });
 });
 

@@ -1,4 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import {
+  adminOrderEndpoints,
+  fulfilmentEndpoints,
+  hubAdminEndpoints,
+  hubEndpoints,
+  storeProfileEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -12,6 +19,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -52,7 +60,7 @@ type Method = 'GET' | 'POST' | 'PUT';
 const call = (method: Method, url: string, token?: string, payload?: unknown) =>
   test.app.inject({
     method,
-    url: `/api${url}`,
+    url,
     headers: token ? bearer(token) : {},
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
@@ -69,20 +77,30 @@ const hubInput = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function newHub(overrides: Record<string, unknown> = {}) {
-  const response = await call('POST', '/hubs/admin', admin.accessToken, hubInput(overrides));
+  const response = await call(
+    'POST',
+    urlOf(hubAdminEndpoints.create),
+    admin.accessToken,
+    hubInput(overrides),
+  );
   expect(response.statusCode).toBe(201);
   return json(response).data as { id: string; name: string };
 }
 
 async function apply(token: string, hubId: string, kind: 'run' | 'use' = 'use') {
-  return call('POST', '/hubs/applications', token, { hubId, kind, note: 'We drop parcels daily' });
+  return call('POST', urlOf(hubEndpoints.apply), token, { hubId, kind, note: 'We drop parcels daily' });
 }
 
 const ids = (list: { id: string }[]) => list.map((item) => item.id);
 
 describe('hubs: admins create and edit', () => {
   it('creates a hub with a canonical state and LGA and a +234 phone; refuses bad input and duplicates', async () => {
-    const created = await call('POST', '/hubs/admin', admin.accessToken, hubInput({ name: 'Ikeja Hub One' }));
+    const created = await call(
+      'POST',
+      urlOf(hubAdminEndpoints.create),
+      admin.accessToken,
+      hubInput({ name: 'Ikeja Hub One' }),
+    );
     expect(created.statusCode).toBe(201);
     expect(json(created).data).toMatchObject({
       name: 'Ikeja Hub One',
@@ -95,22 +113,32 @@ describe('hubs: admins create and edit', () => {
     });
     const duplicate = await call(
       'POST',
-      '/hubs/admin',
+      urlOf(hubAdminEndpoints.create),
       admin.accessToken,
       hubInput({ name: 'ikeja hub one' }),
     );
     expect(duplicate.statusCode).toBe(409);
-    const wrongLga = await call('POST', '/hubs/admin', admin.accessToken, hubInput({ lga: 'Garki' }));
+    const wrongLga = await call(
+      'POST',
+      urlOf(hubAdminEndpoints.create),
+      admin.accessToken,
+      hubInput({ lga: 'Garki' }),
+    );
     expect(wrongLga.statusCode).toBe(422);
     expect(json(wrongLga).details?.[0]).toMatchObject({ path: 'lga', message: 'Choose an LGA of Lagos' });
     const badPhone = await call(
       'POST',
-      '/hubs/admin',
+      urlOf(hubAdminEndpoints.create),
       admin.accessToken,
       hubInput({ contactPhone: '+1 202 555 0100' }),
     );
     expect(badPhone.statusCode).toBe(422);
-    const noCapacity = await call('POST', '/hubs/admin', admin.accessToken, hubInput({ capacity: 0 }));
+    const noCapacity = await call(
+      'POST',
+      urlOf(hubAdminEndpoints.create),
+      admin.accessToken,
+      hubInput({ capacity: 0 }),
+    );
     expect(noCapacity.statusCode).toBe(422);
   });
 
@@ -118,7 +146,7 @@ describe('hubs: admins create and edit', () => {
     const hub = await newHub();
     const edited = await call(
       'PUT',
-      `/hubs/admin/${hub.id}`,
+      urlOf(hubAdminEndpoints.update, { params: { id: hub.id } }),
       admin.accessToken,
       hubInput({
         name: hub.name,
@@ -134,11 +162,18 @@ describe('hubs: admins create and edit', () => {
       capacity: 80,
       isActive: false,
     });
-    const offered = json(await call('GET', '/hubs/approved', store.accessToken)).data;
+    const offered = json(await call('GET', urlOf(hubEndpoints.approved), store.accessToken)).data;
     expect(ids(offered)).not.toContain(hub.id);
-    expect(ids(json(await call('GET', '/hubs/admin', admin.accessToken)).data)).toContain(hub.id);
+    expect(ids(json(await call('GET', urlOf(hubAdminEndpoints.list), admin.accessToken)).data)).toContain(
+      hub.id,
+    );
     expect((await apply(store.accessToken, hub.id)).statusCode).toBe(422);
-    const unknown = await call('PUT', `/hubs/admin/${randomUUID()}`, admin.accessToken, hubInput());
+    const unknown = await call(
+      'PUT',
+      urlOf(hubAdminEndpoints.update, { params: { id: randomUUID() } }),
+      admin.accessToken,
+      hubInput(),
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -151,23 +186,26 @@ describe('hubs: admins create and edit', () => {
       dispatcher.accessToken,
       scheduler.accessToken,
     ]) {
-      expect((await call('POST', '/hubs/admin', token, hubInput())).statusCode).toBe(403);
-      expect((await call('PUT', `/hubs/admin/${hub.id}`, token, hubInput())).statusCode).toBe(403);
-      expect((await call('GET', '/hubs/admin', token)).statusCode).toBe(403);
+      expect((await call('POST', urlOf(hubAdminEndpoints.create), token, hubInput())).statusCode).toBe(403);
+      expect(
+        (await call('PUT', urlOf(hubAdminEndpoints.update, { params: { id: hub.id } }), token, hubInput()))
+          .statusCode,
+      ).toBe(403);
+      expect((await call('GET', urlOf(hubAdminEndpoints.list), token)).statusCode).toBe(403);
     }
-    expect((await call('POST', '/hubs/admin', undefined, hubInput())).statusCode).toBe(401);
-    expect((await call('GET', '/hubs/admin')).statusCode).toBe(401);
+    expect((await call('POST', urlOf(hubAdminEndpoints.create), undefined, hubInput())).statusCode).toBe(401);
+    expect((await call('GET', urlOf(hubAdminEndpoints.list))).statusCode).toBe(401);
   });
 
   it('shows the open hubs to merchants, partners and admins, not to customers or visitors', async () => {
     const hub = await newHub();
     for (const token of [store.accessToken, partner.accessToken, dispatcher.accessToken]) {
-      const response = await call('GET', '/hubs/approved', token);
+      const response = await call('GET', urlOf(hubEndpoints.approved), token);
       expect(response.statusCode).toBe(200);
       expect(ids(json(response).data)).toContain(hub.id);
     }
-    expect((await call('GET', '/hubs/approved', customer.token)).statusCode).toBe(403);
-    expect((await call('GET', '/hubs/approved')).statusCode).toBe(401);
+    expect((await call('GET', urlOf(hubEndpoints.approved), customer.token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(hubEndpoints.approved))).statusCode).toBe(401);
   });
 
   it('hides hub addresses from a store or partner no admin approved yet (issue 24)', async () => {
@@ -179,7 +217,7 @@ describe('hubs: admins create and edit', () => {
       [pendingStore, 'An admin must approve your store before it can see or apply for hubs'],
       [pendingPartner, 'An admin must approve your shipping company before it can see or apply for hubs'],
     ] as const) {
-      const listed = await call('GET', '/hubs/approved', token);
+      const listed = await call('GET', urlOf(hubEndpoints.approved), token);
       expect(listed.statusCode).toBe(403);
       expect(json(listed)).toMatchObject({ error: 'FORBIDDEN', message });
       expect(listed.body).not.toContain(hub.name);
@@ -190,7 +228,7 @@ describe('hubs: admins create and edit', () => {
     }
     // Approved, they see it.
     for (const token of [store.accessToken, partner.accessToken]) {
-      expect(ids(json(await call('GET', '/hubs/approved', token)).data)).toContain(hub.id);
+      expect(ids(json(await call('GET', urlOf(hubEndpoints.approved), token)).data)).toContain(hub.id);
     }
   });
 });
@@ -211,11 +249,11 @@ describe('hub applications', () => {
     });
     const again = await apply(store.accessToken, hub.id, 'run');
     expect(again.statusCode).toBe(409);
-    const mine = json(await call('GET', '/hubs/applications/mine', store.accessToken)).data;
+    const mine = json(await call('GET', urlOf(hubEndpoints.mine), store.accessToken)).data;
     expect(ids(mine)).toContain(application.id);
-    const theirs = json(await call('GET', '/hubs/applications/mine', otherStore.accessToken)).data;
+    const theirs = json(await call('GET', urlOf(hubEndpoints.mine), otherStore.accessToken)).data;
     expect(ids(theirs)).not.toContain(application.id);
-    const partners = json(await call('GET', '/hubs/applications/mine', partner.accessToken)).data;
+    const partners = json(await call('GET', urlOf(hubEndpoints.mine), partner.accessToken)).data;
     expect(ids(partners)).not.toContain(application.id);
   });
 
@@ -240,10 +278,10 @@ describe('hub applications', () => {
     expect((await apply(applicant.accessToken, hub.id)).statusCode).toBe(403);
     for (const token of [customer.token, admin.accessToken, dispatcher.accessToken]) {
       expect((await apply(token, hub.id)).statusCode).toBe(403);
-      expect((await call('GET', '/hubs/applications/mine', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(hubEndpoints.mine), token)).statusCode).toBe(403);
     }
     expect((await apply('', hub.id)).statusCode).toBe(401);
-    expect((await call('GET', '/hubs/applications/mine')).statusCode).toBe(401);
+    expect((await call('GET', urlOf(hubEndpoints.mine))).statusCode).toBe(401);
     const unknownHub = await apply(store.accessToken, randomUUID());
     expect(unknownHub.statusCode).toBe(422);
   });
@@ -251,20 +289,24 @@ describe('hub applications', () => {
   it('approves with the specification’s message; the application leaves the pending list', async () => {
     const hub = await newHub();
     const application = json(await apply(store.accessToken, hub.id)).data;
-    const pending = json(await call('GET', '/hubs/admin/applications', admin.accessToken)).data;
+    const pending = json(await call('GET', urlOf(hubAdminEndpoints.applications), admin.accessToken)).data;
     expect(ids(pending)).toContain(application.id);
     const approved = await call(
       'POST',
-      `/hubs/admin/applications/${application.id}/approve`,
+      urlOf(hubAdminEndpoints.approve, { params: { id: application.id } }),
       admin.accessToken,
     );
     expect(approved.statusCode).toBe(200);
     expect(json(approved).message).toBe('Successfully approved hub');
     expect(json(approved).data.status).toBe('approved');
-    const after = json(await call('GET', '/hubs/admin/applications', admin.accessToken)).data;
+    const after = json(await call('GET', urlOf(hubAdminEndpoints.applications), admin.accessToken)).data;
     expect(ids(after)).not.toContain(application.id);
     const decided = json(
-      await call('GET', '/hubs/admin/applications?status=approved', admin.accessToken),
+      await call(
+        'GET',
+        urlOf(hubAdminEndpoints.applications, { query: { status: 'approved' } }),
+        admin.accessToken,
+      ),
     ).data;
     expect(ids(decided)).toContain(application.id);
     // Approved to use it: asking again to use it is a 409; asking to run it is a new application.
@@ -272,7 +314,7 @@ describe('hub applications', () => {
     expect((await apply(store.accessToken, hub.id, 'run')).statusCode).toBe(201);
     const rejectLate = await call(
       'POST',
-      `/hubs/admin/applications/${application.id}/reject`,
+      urlOf(hubAdminEndpoints.reject, { params: { id: application.id } }),
       admin.accessToken,
       {
         reason: 'Too late',
@@ -287,7 +329,7 @@ describe('hub applications', () => {
     const second = await createAdmin(test, 'superadmin');
     const answers = await Promise.all(
       [admin, second, admin, second].map((who) =>
-        call('POST', `/hubs/admin/applications/${application.id}/approve`, who.accessToken),
+        call('POST', urlOf(hubAdminEndpoints.approve, { params: { id: application.id } }), who.accessToken),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -301,28 +343,32 @@ describe('hub applications', () => {
     const application = json(await apply(partner.accessToken, hub.id)).data;
     const noReason = await call(
       'POST',
-      `/hubs/admin/applications/${application.id}/reject`,
+      urlOf(hubAdminEndpoints.reject, { params: { id: application.id } }),
       admin.accessToken,
       {},
     );
     expect(noReason.statusCode).toBe(422);
     const rejected = await call(
       'POST',
-      `/hubs/admin/applications/${application.id}/reject`,
+      urlOf(hubAdminEndpoints.reject, { params: { id: application.id } }),
       admin.accessToken,
       {
         reason: 'This hub is full until January',
       },
     );
     expect(rejected.statusCode).toBe(200);
-    const mine = json(await call('GET', '/hubs/applications/mine', partner.accessToken)).data;
+    const mine = json(await call('GET', urlOf(hubEndpoints.mine), partner.accessToken)).data;
     expect(mine.find((item: { id: string }) => item.id === application.id)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'This hub is full until January',
     });
     // Rejected: the partner may apply again.
     expect((await apply(partner.accessToken, hub.id)).statusCode).toBe(201);
-    const unknown = await call('POST', `/hubs/admin/applications/${randomUUID()}/approve`, admin.accessToken);
+    const unknown = await call(
+      'POST',
+      urlOf(hubAdminEndpoints.approve, { params: { id: randomUUID() } }),
+      admin.accessToken,
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -336,24 +382,30 @@ describe('hub applications', () => {
       dispatcher.accessToken,
       scheduler.accessToken,
     ]) {
-      expect((await call('GET', '/hubs/admin/applications', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(hubAdminEndpoints.applications), token)).statusCode).toBe(403);
       expect(
-        (await call('POST', `/hubs/admin/applications/${application.id}/approve`, token)).statusCode,
-      ).toBe(403);
-      expect(
-        (await call('POST', `/hubs/admin/applications/${application.id}/reject`, token, { reason: 'No way' }))
+        (await call('POST', urlOf(hubAdminEndpoints.approve, { params: { id: application.id } }), token))
           .statusCode,
       ).toBe(403);
+      expect(
+        (
+          await call('POST', urlOf(hubAdminEndpoints.reject, { params: { id: application.id } }), token, {
+            reason: 'No way',
+          })
+        ).statusCode,
+      ).toBe(403);
     }
-    expect((await call('POST', `/hubs/admin/applications/${application.id}/approve`)).statusCode).toBe(401);
-    const still = json(await call('GET', '/hubs/admin/applications', admin.accessToken)).data;
+    expect(
+      (await call('POST', urlOf(hubAdminEndpoints.approve, { params: { id: application.id } }))).statusCode,
+    ).toBe(401);
+    const still = json(await call('GET', urlOf(hubAdminEndpoints.applications), admin.accessToken)).data;
     expect(ids(still)).toContain(application.id);
   });
 });
 
 describe('the store’s platform hub', () => {
   const saveHub = (token: string, hubId: string | null) =>
-    call('POST', '/stores/profile', token, { store: { hubId } });
+    call('POST', urlOf(storeProfileEndpoints.save), token, { store: { hubId } });
 
   it('names only a hub the store is approved for, and the profile shows it', async () => {
     const hub = await newHub();
@@ -362,12 +414,18 @@ describe('the store’s platform hub', () => {
     expect(json(notYet).details?.[0]?.path).toBe('store.hubId');
     const application = json(await apply(store.accessToken, hub.id)).data;
     expect((await saveHub(store.accessToken, hub.id)).statusCode).toBe(422);
-    await call('POST', `/hubs/admin/applications/${application.id}/approve`, admin.accessToken);
+    await call(
+      'POST',
+      urlOf(hubAdminEndpoints.approve, { params: { id: application.id } }),
+      admin.accessToken,
+    );
     const saved = await saveHub(store.accessToken, hub.id);
     expect(saved.statusCode).toBe(200);
     expect(json(saved).message).toBe('Successfully added store profile');
     expect(json(saved).data.store.hubId).toBe(hub.id);
-    expect(json(await call('GET', '/stores/profile', store.accessToken)).data.store.hubId).toBe(hub.id);
+    expect(
+      json(await call('GET', urlOf(storeProfileEndpoints.get), store.accessToken)).data.store.hubId,
+    ).toBe(hub.id);
     // Another store is not approved for it.
     expect((await saveHub(otherStore.accessToken, hub.id)).statusCode).toBe(422);
     // Clearing it needs no approval.
@@ -378,7 +436,11 @@ describe('the store’s platform hub', () => {
     const seller = await sellingStore(test, setup);
     const hub = await newHub({ name: `Yaba Hub ${randomUUID().slice(0, 4)}` });
     const application = json(await apply(seller.accessToken, hub.id)).data;
-    await call('POST', `/hubs/admin/applications/${application.id}/approve`, admin.accessToken);
+    await call(
+      'POST',
+      urlOf(hubAdminEndpoints.approve, { params: { id: application.id } }),
+      admin.accessToken,
+    );
     expect((await saveHub(seller.accessToken, hub.id)).statusCode).toBe(200);
 
     const product = await listedProduct(test, setup, seller, { quantity: 5 });
@@ -389,16 +451,20 @@ describe('the store’s platform hub', () => {
     const orderId = created.tracker.orders[0].id as string;
     for (const status of ['accepted', 'ready_for_pickup']) {
       const moved = await test.app.inject({
-        method: 'PATCH',
-        url: `/api/ordertracking/update-order/${orderId}`,
+        ...requestOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }),
         headers: bearer(seller.accessToken),
         payload: { status },
       });
       expect(moved.statusCode).toBe(200);
     }
-    const assigned = await call('POST', `/orders/admin/${orderId}/assign`, admin.accessToken, {
-      carrier: 'hub',
-    });
+    const assigned = await call(
+      'POST',
+      urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
+      admin.accessToken,
+      {
+        carrier: 'hub',
+      },
+    );
     expect(assigned.statusCode).toBe(200);
     const order = json(assigned).data;
     expect(order.assignedToPlatformHub).toBe(true);

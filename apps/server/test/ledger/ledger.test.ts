@@ -1,3 +1,11 @@
+import {
+  adminPayoutEndpoints,
+  adminReturnEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  merchantPayoutEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
@@ -13,6 +21,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { inviteStaff } from '../support/staff-factory.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 import {
@@ -45,14 +54,14 @@ afterAll(() => test.close());
 
 const kobo = (naira: number) => Math.round(naira * 100);
 const balances = async (token: string) =>
-  json(await call('GET', '/api/merchant/payouts/balances', token)).data as {
+  json(await call('GET', urlOf(merchantPayoutEndpoints.balances), token)).data as {
     escrow: number;
     payable: number;
     approved: number;
     processed: number;
   };
 const approve = (storeId: string, token = setup.admin.accessToken) =>
-  call('POST', `/api/admin/payments/approve-payout/${storeId}`, token);
+  call('POST', urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId } }), token);
 
 async function returnUnits(
   paid: { orderId: string; productId: string; customer: { token: string } },
@@ -60,7 +69,7 @@ async function returnUnits(
   quantity: number,
   chargeback?: 'platform',
 ) {
-  const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+  const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
     orderId: paid.orderId,
     type: 'return',
     reason: 'One of them does not charge at all.',
@@ -71,7 +80,7 @@ async function returnUnits(
   if (chargeback) {
     const decided = await call(
       'PATCH',
-      `/api/returns/update-chargeback-decision/${id}`,
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id } }),
       setup.admin.accessToken,
       {
         decision: chargeback,
@@ -81,14 +90,24 @@ async function returnUnits(
     expect(decided.statusCode).toBe(200);
   }
   for (const status of ['approved', 'item_received']) {
-    const moved = await call('PATCH', `/api/returns/update-return-status/${id}`, seller.accessToken, {
-      status,
-    });
+    const moved = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id } }),
+      seller.accessToken,
+      {
+        status,
+      },
+    );
     expect(moved.statusCode).toBe(200);
   }
-  const decided = await call('PATCH', `/api/returns/update-refund-decision/${id}`, seller.accessToken, {
-    decision: 'refund',
-  });
+  const decided = await call(
+    'PATCH',
+    urlOf(merchantReturnEndpoints.refundDecision, { params: { id } }),
+    seller.accessToken,
+    {
+      decision: 'refund',
+    },
+  );
   expect(decided.statusCode).toBe(200);
   return id;
 }
@@ -159,9 +178,14 @@ describe('payment: commission, due amount and escrow', () => {
     const first = await orderRow(test, (await paidOrder(test, setup, otherStore, { price: 12_345 })).orderId);
     expect(first.commissionBasisPoints).toBe(750);
     expect(first.commissionKobo).toBe(mulDivHalfUp(first.subtotalKobo, 750, 10_000));
-    const changed = await call('PATCH', '/api/admin/payment-categories/premium', setup.admin.accessToken, {
-      commissionPercentage: 8.25,
-    });
+    const changed = await call(
+      'PATCH',
+      urlOf(adminPayoutEndpoints.updateCategory, { params: { slug: 'premium' } }),
+      setup.admin.accessToken,
+      {
+        commissionPercentage: 8.25,
+      },
+    );
     expect(changed.statusCode).toBe(200);
     expect(json(changed).data).toMatchObject({ slug: 'premium', commissionPercentage: 8.25 });
     const second = await orderRow(
@@ -171,9 +195,14 @@ describe('payment: commission, due amount and escrow', () => {
     expect(second.commissionBasisPoints).toBe(825);
     // Orders paid before keep their commission.
     expect((await orderRow(test, first.id)).commissionBasisPoints).toBe(750);
-    await call('PATCH', '/api/admin/payment-categories/premium', setup.admin.accessToken, {
-      commissionPercentage: 7.5,
-    });
+    await call(
+      'PATCH',
+      urlOf(adminPayoutEndpoints.updateCategory, { params: { slug: 'premium' } }),
+      setup.admin.accessToken,
+      {
+        commissionPercentage: 7.5,
+      },
+    );
   });
 });
 
@@ -212,7 +241,7 @@ describe('escrow, refunds and completion', () => {
     const paid = await paidOrder(test, setup, store, { quantity: 2, price: 2_500 });
     const cancelled = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
       store.accessToken,
       {
         status: 'cancelled',
@@ -246,14 +275,20 @@ describe('payouts', () => {
 
     await saveBankAccount(test, store.storeId, store.id);
     const listed = json(
-      await call('GET', '/api/admin/payments/merchants?limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminPayoutEndpoints.merchants, { query: { limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(listed.merchants.find((row: { storeId: string }) => row.storeId === store.storeId)).toMatchObject({
       payable: payable.payable,
       hasBankAccount: true,
       openPayoutId: null,
     });
-    const statsBefore = json(await call('GET', '/api/admin/payments/stats', setup.admin.accessToken)).data;
+    const statsBefore = json(
+      await call('GET', urlOf(adminPayoutEndpoints.stats), setup.admin.accessToken),
+    ).data;
     expect(statsBefore.pendingPayment).toBeGreaterThanOrEqual(payable.payable);
 
     const approved = await approve(store.storeId);
@@ -271,9 +306,9 @@ describe('payouts', () => {
 
     const after = await balances(store.accessToken);
     expect(after).toMatchObject({ payable: 0, approved: 0, processed: payable.processed + payable.payable });
-    const history = json(await call('GET', '/api/merchant/payouts', store.accessToken)).data;
+    const history = json(await call('GET', urlOf(merchantPayoutEndpoints.history), store.accessToken)).data;
     expect(history.payouts[0]).toMatchObject({ id: payout.id, status: 'processed' });
-    const stats = json(await call('GET', '/api/admin/payments/stats', setup.admin.accessToken)).data;
+    const stats = json(await call('GET', urlOf(adminPayoutEndpoints.stats), setup.admin.accessToken)).data;
     expect(stats.processedPayment).toBeCloseTo(statsBefore.processedPayment + payable.payable, 2);
     expect(stats.pendingPayment).toBeCloseTo(statsBefore.pendingPayment - payable.payable, 2);
 
@@ -339,7 +374,7 @@ describe('payouts', () => {
       .where(eq(orderReturns.orderId, first.orderId));
     const decided = await call(
       'PATCH',
-      `/api/returns/update-chargeback-decision/${ret!.id}`,
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: ret!.id } }),
       setup.admin.accessToken,
       {
         decision: 'merchant',
@@ -362,7 +397,9 @@ describe('payouts', () => {
 
 describe('payment categories', () => {
   it('lists categories with their percentage and refuses percentages out of range with a clear 422', async () => {
-    const listed = json(await call('GET', '/api/admin/payment-categories', setup.admin.accessToken)).data;
+    const listed = json(
+      await call('GET', urlOf(adminPayoutEndpoints.categories), setup.admin.accessToken),
+    ).data;
     expect(listed.map((row: { slug: string }) => row.slug)).toEqual(['standard', 'premium', 'enterprise']);
     expect(listed[0]).toMatchObject({ name: 'Standard', commissionPercentage: 10 });
     for (const [value, message] of [
@@ -370,39 +407,51 @@ describe('payment categories', () => {
       [-1, 'The commission is a percentage from 0 to 100'],
       [7.555, 'Use at most 2 decimal places'],
     ] as const) {
-      const refused = await call('PATCH', '/api/admin/payment-categories/standard', setup.admin.accessToken, {
-        commissionPercentage: value,
-      });
+      const refused = await call(
+        'PATCH',
+        urlOf(adminPayoutEndpoints.updateCategory, { params: { slug: 'standard' } }),
+        setup.admin.accessToken,
+        {
+          commissionPercentage: value,
+        },
+      );
       expect(refused.statusCode).toBe(422);
       expect(json(refused).message).toBe(message);
     }
-    const unknown = await call('PATCH', '/api/admin/payment-categories/gold', setup.admin.accessToken, {
-      commissionPercentage: 5,
-    });
+    const unknown = await call(
+      'PATCH',
+      urlOf(adminPayoutEndpoints.updateCategory, { params: { slug: 'gold' } }),
+      setup.admin.accessToken,
+      {
+        commissionPercentage: 5,
+      },
+    );
     expect(unknown.statusCode).toBe(404);
-    const now = json(await call('GET', '/api/admin/payment-categories', setup.admin.accessToken)).data;
+    const now = json(await call('GET', urlOf(adminPayoutEndpoints.categories), setup.admin.accessToken)).data;
     expect(now[0].commissionPercentage).toBe(10);
   });
 });
 
 describe('who may see and move payouts', () => {
   it('another store sees only its own money and history; other accounts get 401 or 403', async () => {
-    const mine = json(await call('GET', '/api/merchant/payouts', store.accessToken)).data;
-    const theirs = json(await call('GET', '/api/merchant/payouts', otherStore.accessToken)).data;
+    const mine = json(await call('GET', urlOf(merchantPayoutEndpoints.history), store.accessToken)).data;
+    const theirs = json(
+      await call('GET', urlOf(merchantPayoutEndpoints.history), otherStore.accessToken),
+    ).data;
     const mineIds = new Set(mine.payouts.map((row: { id: string }) => row.id));
     expect(mineIds.size).toBeGreaterThan(0);
     expect(theirs.payouts.filter((row: { id: string }) => mineIds.has(row.id))).toEqual([]);
     const customer = await shopper(test);
     const partner = await createPartner(test);
     const dispatcherToken = dispatcher.accessToken;
-    const merchantOnly = ['/api/merchant/payouts/balances', '/api/merchant/payouts'];
+    const merchantOnly = [urlOf(merchantPayoutEndpoints.balances), urlOf(merchantPayoutEndpoints.history)];
     const adminOnly = [
-      ['GET', '/api/admin/payments/stats'],
-      ['GET', '/api/admin/payments/merchants'],
-      ['GET', '/api/admin/payments/payouts'],
-      ['GET', '/api/admin/payment-categories'],
-      ['POST', `/api/admin/payments/approve-payout/${store.storeId}`],
-      ['PATCH', '/api/admin/payment-categories/standard'],
+      ['GET', urlOf(adminPayoutEndpoints.stats)],
+      ['GET', urlOf(adminPayoutEndpoints.merchants)],
+      ['GET', urlOf(adminPayoutEndpoints.payouts)],
+      ['GET', urlOf(adminPayoutEndpoints.categories)],
+      ['POST', urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } })],
+      ['PATCH', urlOf(adminPayoutEndpoints.updateCategory, { params: { slug: 'standard' } })],
     ] as const;
     for (const url of merchantOnly) {
       expect((await call('GET', url)).statusCode).toBe(401);
@@ -424,8 +473,8 @@ describe('who may see and move payouts', () => {
     const owner = { ...store, token: store.accessToken } as unknown as Parameters<typeof inviteStaff>[1];
     const finance = await inviteStaff(test, owner, 'finance');
     const sales = await inviteStaff(test, owner, 'sales');
-    expect((await call('GET', '/api/merchant/payouts/balances', finance.token)).statusCode).toBe(200);
-    expect((await call('GET', '/api/merchant/payouts/balances', sales.token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(merchantPayoutEndpoints.balances), finance.token)).statusCode).toBe(200);
+    expect((await call('GET', urlOf(merchantPayoutEndpoints.balances), sales.token)).statusCode).toBe(403);
   });
 });
 

@@ -1,4 +1,4 @@
-import { koboToNaira } from '@market/contracts';
+import { financeEndpoints, koboToNaira, merchantPayoutEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../src/modules/ledger/index.js';
 import { ledgerEntries, ledgerOrders } from '../../src/modules/ledger/ledger.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { countStatements } from '../support/statement-counter.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -35,13 +36,11 @@ const item = (unitKobo: number, quantity = 1) => ({
 
 async function screens(merchant: TestMerchant) {
   const balances = await test.app.inject({
-    method: 'GET',
-    url: '/api/merchant/payouts/balances',
+    ...requestOf(merchantPayoutEndpoints.balances),
     headers: bearer(merchant.token),
   });
   const report = await test.app.inject({
-    method: 'GET',
-    url: `/api/merchant/payment-report?from=${range.from}&to=${range.to}`,
+    ...requestOf(financeEndpoints.paymentReport, { query: { from: range.from, to: range.to } }),
     headers: bearer(merchant.token),
   });
   expect(balances.statusCode).toBe(200);

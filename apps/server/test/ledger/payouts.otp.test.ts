@@ -1,8 +1,14 @@
-import { PAYOUT_NEEDS_OTP } from '@market/contracts';
+import {
+  adminPayoutEndpoints,
+  adminReturnEndpoints,
+  fulfilmentEndpoints,
+  PAYOUT_NEEDS_OTP,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds } from '../../src/modules/orders/orders.schema.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
@@ -14,6 +20,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   FAKE_TRANSFER_OTP,
   type FakePaystack,
@@ -51,18 +58,18 @@ afterAll(async () => {
 });
 
 const approve = (storeId: string, token = setup.admin.accessToken) =>
-  call('POST', `/api/admin/payments/approve-payout/${storeId}`, token);
+  call('POST', urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId } }), token);
 const finalize = (payoutId: string, otp: string, token = setup.admin.accessToken) =>
-  call('POST', `/api/admin/payments/payouts/${payoutId}/finalize-otp`, token, { otp });
+  call('POST', urlOf(adminPayoutEndpoints.finalizeOtp, { params: { payoutId } }), token, { otp });
 const resend = (payoutId: string, token = setup.admin.accessToken) =>
-  call('POST', `/api/admin/payments/payouts/${payoutId}/resend-otp`, token);
+  call('POST', urlOf(adminPayoutEndpoints.resendOtp, { params: { payoutId } }), token);
 
 /** A delivery signed like the provider's (the app's payments run on the sandbox, so with its key). */
 function webhook(payload: unknown) {
   const body = Buffer.from(JSON.stringify(payload));
   return test.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: {
       'content-type': 'application/json',
       'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
@@ -176,9 +183,10 @@ describe('transfer OTP', () => {
           expect((await finalize(payout.id, FAKE_TRANSFER_OTP, token)).statusCode).toBe(403);
           expect((await resend(payout.id, token)).statusCode).toBe(403);
         }
-        expect((await call('POST', `/api/admin/payments/payouts/${payout.id}/resend-otp`)).statusCode).toBe(
-          401,
-        );
+        expect(
+          (await call('POST', urlOf(adminPayoutEndpoints.resendOtp, { params: { payoutId: payout.id } })))
+            .statusCode,
+        ).toBe(401);
         expect((await resend('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
         expect(await payoutRow(payout.id)).toMatchObject({ status: 'processing', needsOtp: true });
         expect(fake.transfers.get(payout.reference)!.status).toBe('otp');
@@ -275,9 +283,14 @@ pglite.describe('refund.needs-attention', () => {
     const paid = await paidOrder(test, setup, store);
     expect(
       (
-        await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
-          status: 'cancelled',
-        })
+        await call(
+          'PATCH',
+          urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
+          store.accessToken,
+          {
+            status: 'cancelled',
+          },
+        )
       ).statusCode,
     ).toBe(200);
     const [refund] = await test.deps.db
@@ -300,7 +313,11 @@ pglite.describe('refund.needs-attention', () => {
     };
     expect(json(await webhook({ ...sample, data })).data).toEqual({ outcome: 'refund:needs-attention' });
     const listed = json(
-      await call('GET', '/api/returns/admin/refunds?limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     const shown = listed.refunds.find((row: { id: string }) => row.id === refund!.id);
     expect(shown).toMatchObject({ status: 'processing', needsAttention: true });
@@ -312,7 +329,11 @@ pglite.describe('refund.needs-attention', () => {
       json(await webhook({ ...processed, data: { ...processed.data, ...data, status: 'processed' } })).data,
     ).toEqual({ outcome: 'refund:processed' });
     const after = json(
-      await call('GET', '/api/returns/admin/refunds?limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(after.refunds.find((row: { id: string }) => row.id === refund!.id)).toMatchObject({
       status: 'processed',

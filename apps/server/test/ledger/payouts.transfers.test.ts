@@ -1,7 +1,9 @@
+import { adminPayoutEndpoints, merchantPayoutEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { PAYOUT_CONFIRM_AFTER_MINUTES } from '../../src/modules/ledger/ledger.service.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
@@ -12,6 +14,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -50,14 +53,14 @@ afterAll(async () => {
 });
 
 const approve = (storeId: string) =>
-  call('POST', `/api/admin/payments/approve-payout/${storeId}`, setup.admin.accessToken);
+  call('POST', urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId } }), setup.admin.accessToken);
 
 /** A transfer.* delivery signed like the provider's (the app's payments run on the sandbox, so with its key). */
 function webhook(event: string, data: Record<string, unknown>) {
   const body = Buffer.from(JSON.stringify({ event, data }));
   return test.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: {
       'content-type': 'application/json',
       'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
@@ -123,7 +126,7 @@ pglite.describe('transfer webhooks', () => {
     const [row] = await test.deps.db.select().from(payouts).where(eq(payouts.id, approved.id));
     expect(row).toMatchObject({ status: 'failed', failureReason: 'Account could not be credited' });
     expect((await orderRow(test, orderId)).payoutId).toBeNull();
-    const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+    const balances = json(await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken)).data;
     expect(balances).toMatchObject({ approved: 0, processed: 0, payable: approved.amount });
     // A late success of the failed transfer changes nothing.
     expect(
@@ -134,7 +137,9 @@ pglite.describe('transfer webhooks', () => {
     expect(again.id).not.toBe(approved.id);
     expect(again.amount).toBe(approved.amount);
     await webhook('transfer.success', { reference: again.reference, transfer_code: 'TRF_again' });
-    expect(json(await call('GET', '/api/merchant/payouts', store.accessToken)).data.payouts).toMatchObject([
+    expect(
+      json(await call('GET', urlOf(merchantPayoutEndpoints.history), store.accessToken)).data.payouts,
+    ).toMatchObject([
       { id: again.id, status: 'processed' },
       { id: approved.id, status: 'failed' },
     ]);
@@ -151,7 +156,7 @@ pglite.describe('transfer webhooks', () => {
     });
     expect(json(reversed).data).toEqual({ outcome: 'transfer:reversed' });
     expect(await orderRow(test, orderId)).toMatchObject({ payoutId: null, paidOutAt: null });
-    const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+    const balances = json(await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken)).data;
     expect(balances).toMatchObject({ payable: approved.amount, processed: 0 });
     expect(await ledgerTotal(test)).toBe(0);
     expect(await unbalancedMovements(test)).toBe(0);
@@ -161,7 +166,7 @@ pglite.describe('transfer webhooks', () => {
     const body = Buffer.from(JSON.stringify({ event: 'transfer.success', data: { reference: 'PAY-X' } }));
     const forged = await test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json', 'x-paystack-signature': 'f'.repeat(128) },
       payload: body,
     });
@@ -219,7 +224,9 @@ describe('payouts whose webhook is late (the payouts.confirm-late job)', () => {
       });
       expect((await orderRow(test, orderId)).paidOutAt).not.toBeNull();
       expect(await ledgerTotal(test)).toBe(0);
-      const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+      const balances = json(
+        await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken),
+      ).data;
       expect(balances).toMatchObject({ processed: approved.amount, approved: 0, payable: 0 });
 
       // The lost webhook turns up after all, and the job runs again: nothing is posted twice.
@@ -232,12 +239,12 @@ describe('payouts whose webhook is late (the payouts.confirm-late job)', () => {
       expect(await test.jobs.confirmLatePayouts()).toEqual({ sent: 0, settled: 0, waiting: 0 });
       expect(await ledgerTotal(test)).toBe(0);
       expect(await unbalancedMovements(test)).toBe(0);
-      expect(json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data).toMatchObject(
-        {
-          processed: approved.amount,
-          payable: 0,
-        },
-      );
+      expect(
+        json(await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken)).data,
+      ).toMatchObject({
+        processed: approved.amount,
+        payable: 0,
+      });
     },
   );
 

@@ -1,3 +1,4 @@
+import { adminPayoutEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
@@ -5,12 +6,14 @@ import {
   PAYOUT_CONFIRM_AFTER_MINUTES,
   PAYOUT_OUTCOME_UNKNOWN,
 } from '../../src/modules/ledger/ledger.service.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
 import { caller, type Dispatcher } from '../returns/returns-support.js';
 import { type CommerceSetup, commerceSetup, sellingStore } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   FAKE_TRANSFER_OTP,
   type FakePaystack,
@@ -55,9 +58,9 @@ afterAll(async () => {
 });
 
 const approve = (storeId: string) =>
-  call('POST', `/api/admin/payments/approve-payout/${storeId}`, setup.admin.accessToken);
+  call('POST', urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId } }), setup.admin.accessToken);
 const finalize = (payoutId: string) =>
-  call('POST', `/api/admin/payments/payouts/${payoutId}/finalize-otp`, setup.admin.accessToken, {
+  call('POST', urlOf(adminPayoutEndpoints.finalizeOtp, { params: { payoutId } }), setup.admin.accessToken, {
     otp: FAKE_TRANSFER_OTP,
   });
 
@@ -66,7 +69,7 @@ function webhook(event: string, data: Record<string, unknown>) {
   const body = Buffer.from(JSON.stringify({ event, data }));
   return test.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: {
       'content-type': 'application/json',
       'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
@@ -96,7 +99,11 @@ async function bookedPayouts(payoutId: string) {
 }
 const listedUnknown = async () =>
   json(
-    await call('GET', '/api/admin/payments/payouts?status=unknown&limit=100', setup.admin.accessToken),
+    await call(
+      'GET',
+      urlOf(adminPayoutEndpoints.payouts, { query: { status: 'unknown', limit: 100 } }),
+      setup.admin.accessToken,
+    ),
   ).data.payouts.map((payout: { id: string }) => payout.id);
 const settle = async () => {
   minutesAhead = 5;

@@ -1,4 +1,12 @@
-import { koboToNaira } from '@market/contracts';
+import {
+  adminPayoutEndpoints,
+  adminReturnEndpoints,
+  financeEndpoints,
+  koboToNaira,
+  merchantOrderEndpoints,
+  merchantPayoutEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/modules/catalog/catalog.schema.js';
@@ -9,6 +17,7 @@ import { stores } from '../../src/modules/stores/stores.schema.js';
 import { seedDemoReturns } from '../../src/seed/demo-returns.js';
 import { seedDemoSales } from '../../src/seed/demo-sales.js';
 import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { seedDemoStoreWith } from '../support/demo-factory.js';
 import {
   bearer,
@@ -35,8 +44,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => test.close());
 
-const get = (token: string, url: string) =>
-  test.app.inject({ method: 'GET', url: `/api${url}`, headers: bearer(token) });
+const get = (token: string, url: string) => test.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 /** The store's ledger balances, in kobo (credit balances positive: what the store is owed). */
 async function storeBalances(storeId: string) {
@@ -84,11 +92,13 @@ describe('Ankara Palace: the payment report, the payouts page and the books agre
     expect(await test.jobs.bookUnpostedOrders()).toBe(36);
 
     const screens = async () => {
-      const report = json(await get(token, `/merchant/payment-report?${range}`)).data.totals;
-      const page = json(await get(token, '/merchant/payouts/balances')).data;
-      const admin = json(await get(adminToken, `/admin/finance/reports?${range}`)).data;
+      const report = json(await get(token, `${urlOf(financeEndpoints.paymentReport)}?${range}`)).data.totals;
+      const page = json(await get(token, urlOf(merchantPayoutEndpoints.balances))).data;
+      const admin = json(await get(adminToken, `${urlOf(financeEndpoints.report)}?${range}`)).data;
       const row = admin.merchants.find((m: { storeId: string }) => m.storeId === store!.id);
-      const payable = json(await get(adminToken, '/admin/payments/merchants?page=1&limit=50')).data;
+      const payable = json(
+        await get(adminToken, urlOf(adminPayoutEndpoints.merchants, { query: { page: 1, limit: 50 } })),
+      ).data;
       const listed = payable.merchants.find((m: { storeId: string }) => m.storeId === store!.id);
       return { report, page, row, listed, books: await storeBalances(store!.id) };
     };
@@ -116,8 +126,7 @@ describe('Ankara Palace: the payment report, the payouts page and the books agre
     // A payout through the sandbox: the payable money is paid out, on every screen.
     await saveBankAccount(test, store!.id, store!.merchantId);
     const approved = await test.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/approve-payout/${store!.id}`,
+      ...requestOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store!.id } }),
       headers: bearer(adminToken),
     });
     expect(approved.statusCode, approved.body).toBe(200);
@@ -158,20 +167,35 @@ describe('a refund the platform bears on a seeded order', () => {
     const merchantToken = (await login(test, 'merchant', 'merchant@demo.ng', DEMO_PASSWORD)).accessToken;
     const call = (method: 'PATCH', url: string, token: string, payload: object) =>
       test.app.inject({ method, url, headers: bearer(token), payload });
-    const decided = await call('PATCH', `/api/returns/update-chargeback-decision/${ret!.id}`, adminToken, {
-      decision: 'platform',
-      note: 'Cracked in transit: the carrier’s fault, the platform bears it.',
-    });
+    const decided = await call(
+      'PATCH',
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: ret!.id } }),
+      adminToken,
+      {
+        decision: 'platform',
+        note: 'Cracked in transit: the carrier’s fault, the platform bears it.',
+      },
+    );
     expect(decided.statusCode, decided.body).toBe(200);
     for (const status of ['approved', 'item_received']) {
-      const moved = await call('PATCH', `/api/returns/update-return-status/${ret!.id}`, merchantToken, {
-        status,
-      });
+      const moved = await call(
+        'PATCH',
+        urlOf(merchantReturnEndpoints.updateStatus, { params: { id: ret!.id } }),
+        merchantToken,
+        {
+          status,
+        },
+      );
       expect(moved.statusCode, moved.body).toBe(200);
     }
-    const refunded = await call('PATCH', `/api/returns/update-refund-decision/${ret!.id}`, merchantToken, {
-      decision: 'refund',
-    });
+    const refunded = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: ret!.id } }),
+      merchantToken,
+      {
+        decision: 'refund',
+      },
+    );
     expect(refunded.statusCode, refunded.body).toBe(200);
 
     const after = await orderRow(test, order!.id);
@@ -179,7 +203,9 @@ describe('a refund the platform bears on a seeded order', () => {
     // The store keeps its due, the platform keeps its commission; the refund sits on platform_chargebacks.
     expect(after.dueToMerchantKobo).toBe(booked.dueToMerchantKobo);
     expect(after.commissionKobo).toBe(booked.commissionKobo);
-    const screen = json(await get(merchantToken, `/orders/merchant/${order!.id}`)).data;
+    const screen = json(
+      await get(merchantToken, urlOf(merchantOrderEndpoints.one, { params: { id: order!.id } })),
+    ).data;
     expect(screen).toMatchObject({
       dueToMerchant: koboToNaira(booked.dueToMerchantKobo!),
       refunded: koboToNaira(after.figures.refunded),

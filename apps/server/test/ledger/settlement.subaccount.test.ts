@@ -1,4 +1,12 @@
-import { PAYOUTS_SETTLED_BY_PAYSTACK, storesCannotBeSettled } from '@market/contracts';
+import {
+  adminPayoutEndpoints,
+  bankAccountEndpoints,
+  cartEndpoints,
+  fulfilmentEndpoints,
+  merchantPayoutEndpoints,
+  PAYOUTS_SETTLED_BY_PAYSTACK,
+  storesCannotBeSettled,
+} from '@market/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
@@ -20,6 +28,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
@@ -64,8 +73,7 @@ afterAll(async () => {
 
 const saveAccount = (store: SellingStore, accountNumber: string) =>
   test.app.inject({
-    method: 'PUT',
-    url: '/api/merchant/bank-account',
+    ...requestOf(bankAccountEndpoints.save),
     headers: { authorization: `Bearer ${store.accessToken}` },
     payload: { bankCode: BANK, accountNumber, password: PASSWORD },
   });
@@ -85,7 +93,7 @@ async function pay(reference: string) {
 }
 
 const balances = async (store: SellingStore) =>
-  json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+  json(await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken)).data;
 
 describe('subaccount settlement', () => {
   let storeA: SellingStore;
@@ -101,7 +109,7 @@ describe('subaccount settlement', () => {
     const customer = await shopper(test);
     expect((await addToCart(test, customer, product.id, 2)).statusCode).toBe(200);
     const message = storesCannotBeSettled([await storeName(storeA.storeId)]);
-    const cart = json(await call('GET', '/api/cart/get-cart', customer.token));
+    const cart = json(await call('GET', urlOf(cartEndpoints.get), customer.token));
     expect(cart.data.checkoutProblems).toContain(message);
     expect(cart.data.canCheckout).toBe(false);
     const [before] = await test.deps.db.select({ n: count() }).from(orderTrackers);
@@ -154,7 +162,7 @@ describe('subaccount settlement', () => {
 
   pglite.it('no other account reads a store’s subaccount', async () => {
     const other = await sellingStore(test, setup);
-    const theirs = await call('GET', '/api/merchant/bank-account', other.accessToken);
+    const theirs = await call('GET', urlOf(bankAccountEndpoints.get), other.accessToken);
     expect(theirs.statusCode).toBe(200);
     expect(json(theirs).data).toBeNull();
     expect(theirs.body).not.toContain(codeA);
@@ -163,7 +171,7 @@ describe('subaccount settlement', () => {
     const partner = await createPartner(test);
     const admin = await createAdmin(test, 'superadmin');
     for (const token of [customerToken, partner.accessToken, admin.accessToken]) {
-      const answer = await call('GET', '/api/merchant/bank-account', token);
+      const answer = await call('GET', urlOf(bankAccountEndpoints.get), token);
       expect(answer.statusCode).toBe(403);
       expect(answer.body).not.toContain(codeA);
     }
@@ -240,16 +248,20 @@ describe('subaccount settlement', () => {
   pglite.it('payouts are not approved in this mode; the stats say which mode is on', async () => {
     const approve = await call(
       'POST',
-      `/api/admin/payments/approve-payout/${storeA.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: storeA.storeId } }),
       setup.admin.accessToken,
     );
     expect(approve.statusCode).toBe(409);
     expect(json(approve).message).toBe(PAYOUTS_SETTLED_BY_PAYSTACK);
-    const stats = json(await call('GET', '/api/admin/payments/stats', setup.admin.accessToken)).data;
+    const stats = json(await call('GET', urlOf(adminPayoutEndpoints.stats), setup.admin.accessToken)).data;
     expect(stats).toMatchObject({ settlementMode: 'subaccount', pendingPayment: 0 });
     expect(stats.settledPayment).toBeGreaterThanOrEqual(22_500 + 6_475);
     const merchants = json(
-      await call('GET', '/api/admin/payments/merchants?page=1&limit=50', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminPayoutEndpoints.merchants, { query: { page: 1, limit: 50 } }),
+        setup.admin.accessToken,
+      ),
     ).data.merchants as { storeId: string; hasSubaccount: boolean }[];
     expect(merchants.find((row) => row.storeId === storeA.storeId)?.hasSubaccount).toBe(true);
   });
@@ -267,9 +279,14 @@ describe('subaccount settlement', () => {
     ]);
     await pay(first.payment.reference);
     const orderId = first.tracker.orders[0].id as string;
-    const cancelled = await call('PATCH', `/api/ordertracking/update-order/${orderId}`, storeA.accessToken, {
-      status: 'cancelled',
-    });
+    const cancelled = await call(
+      'PATCH',
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }),
+      storeA.accessToken,
+      {
+        status: 'cancelled',
+      },
+    );
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     // Paystack takes the refund from the platform's balance; the store, already settled, owes its ₦4,500.
     expect((await balances(storeA)).owed).toBe(-4_500);
@@ -343,8 +360,7 @@ pglite.describe('subaccount settlement on the built-in sandbox (no Paystack key)
     const owedOf = async () =>
       json(
         await sandbox.app.inject({
-          method: 'GET',
-          url: '/api/merchant/payouts/balances',
+          ...requestOf(merchantPayoutEndpoints.balances),
           headers: { authorization: `Bearer ${store.accessToken}` },
         }),
       ).data.owed as number;

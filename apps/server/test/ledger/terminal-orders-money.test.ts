@@ -1,3 +1,11 @@
+import {
+  adminPayoutEndpoints,
+  adminReturnEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  merchantPayoutEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
@@ -10,6 +18,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { orderRow, saveBankAccount, unbalancedMovements } from './ledger-support.js';
 
@@ -34,7 +43,7 @@ afterAll(() => test.close());
 const kobo = (naira: number) => Math.round(naira * 100);
 
 async function balances(store: SellingStore) {
-  const answer = await call('GET', '/api/merchant/payouts/balances', store.accessToken);
+  const answer = await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken);
   expect(answer.statusCode, answer.body).toBe(200);
   const data = json(answer).data;
   return { escrow: kobo(data.escrow), payable: kobo(data.payable) };
@@ -64,7 +73,7 @@ async function failedCancellation() {
     .where(eq(sandboxCharges.reference, tracker!.reference));
   const cancelled = await call(
     'PATCH',
-    `/api/ordertracking/update-order/${paid.orderId}`,
+    urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
     store.accessToken,
     {
       status: 'cancelled',
@@ -84,7 +93,7 @@ describe('a refund decided on a cancelled order', () => {
     const { store, paid, refund, order } = await failedCancellation();
     const decided = await call(
       'POST',
-      `/api/returns/admin/refunds/${refund.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: refund.id } }),
       setup.admin.accessToken,
       {
         outcome: 'rejected',
@@ -107,7 +116,7 @@ describe('a refund decided on a cancelled order', () => {
     const { store, paid, refund, order } = await failedCancellation();
     const decided = await call(
       'POST',
-      `/api/returns/admin/refunds/${refund.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: refund.id } }),
       setup.admin.accessToken,
       {
         outcome: 'paid_another_way',
@@ -126,7 +135,7 @@ describe('a refund decided on a cancelled order', () => {
     const store = await sellingStore(test, setup);
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
     const before = await orderRow(test, paid.orderId);
-    const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+    const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
       orderId: paid.orderId,
       type: 'return',
       reason: 'One of them does not charge.',
@@ -135,9 +144,14 @@ describe('a refund decided on a cancelled order', () => {
     expect(created.statusCode, created.body).toBe(201);
     const ret = json(created).data;
     for (const status of ['approved', 'item_received']) {
-      const moved = await call('PATCH', `/api/returns/update-return-status/${ret.id}`, store.accessToken, {
-        status,
-      });
+      const moved = await call(
+        'PATCH',
+        urlOf(merchantReturnEndpoints.updateStatus, { params: { id: ret.id } }),
+        store.accessToken,
+        {
+          status,
+        },
+      );
       expect(moved.statusCode, moved.body).toBe(200);
     }
     const [tracker] = await test.deps.db
@@ -148,10 +162,15 @@ describe('a refund decided on a cancelled order', () => {
       .update(sandboxCharges)
       .set({ refundedKobo: tracker!.amountDueKobo })
       .where(eq(sandboxCharges.reference, tracker!.reference));
-    const refunded = await call('PATCH', `/api/returns/update-refund-decision/${ret.id}`, store.accessToken, {
-      decision: 'refund',
-      note: 'Refunding the one that does not charge.',
-    });
+    const refunded = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: ret.id } }),
+      store.accessToken,
+      {
+        decision: 'refund',
+        note: 'Refunding the one that does not charge.',
+      },
+    );
     expect(refunded.statusCode, refunded.body).toBe(200);
     const [refund] = await test.deps.db
       .select()
@@ -160,7 +179,7 @@ describe('a refund decided on a cancelled order', () => {
     expect(refund!.status).toBe('failed');
     const decided = await call(
       'POST',
-      `/api/returns/admin/refunds/${refund!.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: refund!.id } }),
       setup.admin.accessToken,
       {
         outcome: 'rejected',
@@ -186,7 +205,7 @@ async function receivedWholeReturn(type: 'return' | 'replace') {
   const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
   const before = await orderRow(test, paid.orderId);
   expect(before.figures.escrowDue).toBeGreaterThan(0);
-  const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+  const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
     orderId: paid.orderId,
     type,
     reason: 'Both arrived in the wrong colour.',
@@ -195,9 +214,14 @@ async function receivedWholeReturn(type: 'return' | 'replace') {
   expect(created.statusCode, created.body).toBe(201);
   const ret = json(created).data;
   for (const status of ['approved', 'item_received']) {
-    const moved = await call('PATCH', `/api/returns/update-return-status/${ret.id}`, store.accessToken, {
-      status,
-    });
+    const moved = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: ret.id } }),
+      store.accessToken,
+      {
+        status,
+      },
+    );
     expect(moved.statusCode, moved.body).toBe(200);
   }
   return { store, paid, before, returnId: ret.id as string };
@@ -208,7 +232,7 @@ describe('an order returned whole', () => {
     const { store, paid, before, returnId } = await receivedWholeReturn('return');
     const refunded = await call(
       'PATCH',
-      `/api/returns/update-refund-decision/${returnId}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
       store.accessToken,
       {
         decision: 'refund',
@@ -222,7 +246,7 @@ describe('an order returned whole', () => {
 
     const charged = await call(
       'PATCH',
-      `/api/returns/update-chargeback-decision/${returnId}`,
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: returnId } }),
       setup.admin.accessToken,
       {
         decision: 'platform',
@@ -243,7 +267,7 @@ describe('an order returned whole', () => {
 
     const payout = await call(
       'POST',
-      `/api/admin/payments/approve-payout/${store.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } }),
       setup.admin.accessToken,
     );
     expect(payout.statusCode, payout.body).toBe(200);
@@ -255,7 +279,7 @@ describe('an order returned whole', () => {
     const { store, paid, before, returnId } = await receivedWholeReturn('replace');
     const replaced = await call(
       'PATCH',
-      `/api/returns/update-refund-decision/${returnId}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
       store.accessToken,
       {
         decision: 'replace',
@@ -275,7 +299,7 @@ describe('an order returned whole', () => {
     expect(await balances(store)).toEqual({ escrow: 0, payable: before.figures.due });
     const payout = await call(
       'POST',
-      `/api/admin/payments/approve-payout/${store.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } }),
       setup.admin.accessToken,
     );
     expect(payout.statusCode, payout.body).toBe(200);

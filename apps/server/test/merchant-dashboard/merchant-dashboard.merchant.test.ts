@@ -1,3 +1,13 @@
+import {
+  bankAccountEndpoints,
+  fulfilmentEndpoints,
+  merchantDashboardEndpoints,
+  policyMerchantEndpoints,
+  productAdminEndpoints,
+  productEndpoints,
+  storeProfileEndpoints,
+  themePublishingEndpoints,
+} from '@market/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRollups } from '../../src/modules/ledger/index.js';
@@ -18,6 +28,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import { multipartForm, pngBytes } from '../support/store-factory.js';
 import {
@@ -62,7 +73,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const dashboard = (token?: string) =>
-  test.app.inject({ method: 'GET', url: '/api/merchant/dashboard', headers: token ? bearer(token) : {} });
+  test.app.inject({ ...requestOf(merchantDashboardEndpoints.get), headers: token ? bearer(token) : {} });
 
 /** One order of one unit of the product, checked out by a new customer; paid unless told otherwise. */
 async function order(productId: string, pay = true) {
@@ -139,8 +150,7 @@ describe('merchant dashboard', () => {
     const cancelledToday = await order(seller.id);
     // Cancelled through the store's own call, which books the refund that a paid order's cancellation needs (ADR 040).
     const cancelled = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/ordertracking/update-order/${cancelledToday.orderId}`,
+      ...requestOf(fulfilmentEndpoints.updateOrder, { params: { id: cancelledToday.orderId } }),
       headers: bearer(store.accessToken),
       payload: { status: 'cancelled' },
     });
@@ -166,8 +176,7 @@ describe('merchant dashboard', () => {
       );
     }
     const pendingProduct = await test.app.inject({
-      method: 'POST',
-      url: '/api/products',
+      ...requestOf(productEndpoints.create),
       headers: bearer(store.accessToken),
       payload: {
         name: 'Tecno Spark 20 Pro',
@@ -193,8 +202,7 @@ describe('merchant dashboard', () => {
     expect(pendingProduct.statusCode).toBe(201);
     const rejected = await listedProduct(test, setup, store, { quantity: 40, stockAlertUnits: 5 });
     const refusal = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/admin/reject-product',
+      ...requestOf(productAdminEndpoints.reject),
       headers: bearer(setup.admin.accessToken),
       payload: { productId: rejected.id, reason: 'The photo does not show the product.' },
     });
@@ -269,7 +277,10 @@ describe('merchant dashboard', () => {
 // GET /api/merchant/setup-guide: the owner's checklist, each step done from the records of the module that owns it.
 describe('setup guide', () => {
   const guide = (token?: string) =>
-    test.app.inject({ method: 'GET', url: '/api/merchant/setup-guide', headers: token ? bearer(token) : {} });
+    test.app.inject({
+      ...requestOf(merchantDashboardEndpoints.setupGuide),
+      headers: token ? bearer(token) : {},
+    });
   const doneSteps = async (token: string) => {
     const response = await guide(token);
     expect(response.statusCode, response.body).toBe(200);
@@ -311,14 +322,13 @@ describe('setup guide', () => {
       { field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: await pngBytes() },
     );
     const uploaded = await test.app.inject({
-      method: 'POST',
-      url: '/api/stores/profile/logo',
+      ...requestOf(storeProfileEndpoints.uploadLogo),
       headers: { ...bearer(owner.accessToken), ...logo.headers },
       payload: logo.payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(await doneSteps(owner.accessToken)).toEqual(['kyc']);
-    const profile = await as('POST', '/api/stores/profile', owner.accessToken, {
+    const profile = await as('POST', urlOf(storeProfileEndpoints.save), owner.accessToken, {
       store: {
         storePhoneNumber: '08031234567',
         shippingLocation: { country: 'Nigeria', state: 'Lagos', street: '12 Allen Avenue', city: 'Ikeja' },
@@ -327,7 +337,7 @@ describe('setup guide', () => {
     expect(profile.statusCode, profile.body).toBe(200);
     expect(await doneSteps(owner.accessToken)).toEqual(['profile', 'kyc']);
 
-    const bank = await as('PUT', '/api/merchant/bank-account', owner.accessToken, {
+    const bank = await as('PUT', urlOf(bankAccountEndpoints.save), owner.accessToken, {
       bankCode: '058',
       accountNumber: validNuban('058', '012345678'),
       password: PASSWORD,
@@ -337,7 +347,7 @@ describe('setup guide', () => {
 
     // One policy is not the step: shipping and returns both.
     const policy = (type: string) =>
-      as('POST', '/api/merchant/policies', owner.accessToken, {
+      as('POST', urlOf(policyMerchantEndpoints.create), owner.accessToken, {
         type,
         title: `Our ${type} policy`,
         body: `How ${type} work at this store, in plain words for customers.`,
@@ -351,8 +361,7 @@ describe('setup guide', () => {
     expect(await doneSteps(owner.accessToken)).toContain('firstProduct');
 
     const published = await test.app.inject({
-      method: 'POST',
-      url: '/themes-api/merchant/theme/publish',
+      ...requestOf(themePublishingEndpoints.publish),
       headers: bearer(owner.accessToken),
     });
     expect(published.statusCode, published.body).toBe(201);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { notificationEndpoints } from '@market/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/modules/notifications/notifications.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { openTwoApps } from '../support/two-apps.js';
@@ -15,8 +17,7 @@ type Admin = Awaited<ReturnType<typeof createAdmin>>;
 
 const chooseDigest = (test: TestApp, admin: Admin, dailyDigest: boolean) =>
   test.app.inject({
-    method: 'PUT',
-    url: '/api/notifications/settings',
+    ...requestOf(notificationEndpoints.updateSettings),
     headers: bearer(admin.accessToken),
     payload: { dailyDigest },
   });
@@ -66,8 +67,7 @@ pglite.describe('on one process', () => {
     for (const admin of [digesting, eachEvent]) {
       const listed = json(
         await test.app.inject({
-          method: 'GET',
-          url: '/api/notifications?limit=50',
+          ...requestOf(notificationEndpoints.list, { query: { limit: 50 } }),
           headers: bearer(admin.accessToken),
         }),
       ).data.notifications as { title: string }[];

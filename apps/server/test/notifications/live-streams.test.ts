@@ -1,11 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { authEndpoints, notificationEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_CHANGED, openLiveStreams } from '../../src/modules/notifications/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../src/platform/notify/topics.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createConfirmedAccount, createTestApp, login, type TestApp } from '../support/test-app.js';
 
@@ -142,8 +144,7 @@ describe('live streams (ADR 068)', () => {
       await within(2000, () => leaving.events.includes('ready') && staying.events.includes('ready'));
 
       const signedOut = await test.app.inject({
-        method: 'POST',
-        url: '/api/auth/customer/logout',
+        ...requestOf(authEndpoints.customer.logout),
         headers: bearer(customer.accessToken),
       });
       expect(signedOut.statusCode).toBe(200);
@@ -235,8 +236,7 @@ describe('live streams (ADR 068)', () => {
 
     // The write of a signed-in account answers at once, stalled stream or not.
     const write = await test.app.inject({
-      method: 'POST',
-      url: '/api/notifications/read-all',
+      ...requestOf(notificationEndpoints.markAllRead),
       headers: bearer(merchantA.token),
     });
     expect(write.statusCode).toBe(200);

@@ -1,6 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { notificationKindIds, notificationKinds } from '@market/contracts';
+import {
+  adminOrderEndpoints,
+  adminRoleEndpoints,
+  fulfilmentEndpoints,
+  notificationEndpoints,
+  notificationKindIds,
+  notificationKinds,
+} from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
@@ -18,6 +25,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import { completeOnboarding } from '../support/store-factory.js';
 import {
@@ -58,7 +66,7 @@ type Listed = {
 };
 
 async function listOf(token: string): Promise<{ notifications: Listed[]; unreadCount: number }> {
-  const response = await call('GET', '/api/notifications?limit=100', token);
+  const response = await call('GET', urlOf(notificationEndpoints.list, { query: { limit: 100 } }), token);
   expect(response.statusCode).toBe(200);
   return json(response).data;
 }
@@ -138,32 +146,48 @@ describe('reading and marking', () => {
     const partner = await createPartner(test);
     const admin = await createAdmin(test, 'admin');
     for (const token of [otherStore.accessToken, partner.accessToken, admin.accessToken]) {
-      const refused = await call('PATCH', `/api/notifications/${first.id}/read`, token);
+      const refused = await call(
+        'PATCH',
+        urlOf(notificationEndpoints.markRead, { params: { id: first.id } }),
+        token,
+      );
       expect(refused.statusCode).toBe(404);
       expect(json(refused).error).toBe('NOT_FOUND');
     }
     const [untouched] = await test.deps.db.select().from(notifications).where(eq(notifications.id, first.id));
     expect(untouched!.readAt).toBeNull();
 
-    const marked = await call('PATCH', `/api/notifications/${first.id}/read`, store.accessToken);
+    const marked = await call(
+      'PATCH',
+      urlOf(notificationEndpoints.markRead, { params: { id: first.id } }),
+      store.accessToken,
+    );
     expect(marked.statusCode).toBe(200);
     expect(json(marked).data.readAt).not.toBeNull();
-    const count = json(await call('GET', '/api/notifications/unread-count', store.accessToken)).data;
+    const count = json(await call('GET', urlOf(notificationEndpoints.unreadCount), store.accessToken)).data;
     expect(count.unreadCount).toBe(before.unreadCount - 1);
 
-    expect((await call('POST', '/api/notifications/read-all', store.accessToken)).statusCode).toBe(200);
-    expect((await listOf(store.accessToken)).unreadCount).toBe(0);
-    expect((await call('PATCH', '/api/notifications/not-a-uuid/read', store.accessToken)).statusCode).toBe(
-      422,
+    expect((await call('POST', urlOf(notificationEndpoints.markAllRead), store.accessToken)).statusCode).toBe(
+      200,
     );
+    expect((await listOf(store.accessToken)).unreadCount).toBe(0);
+    expect(
+      (
+        await call(
+          'PATCH',
+          urlOf(notificationEndpoints.markRead, { params: { id: 'not-a-uuid' } }),
+          store.accessToken,
+        )
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('needs a signed-in account', async () => {
     for (const [method, url] of [
-      ['GET', '/api/notifications'],
-      ['GET', '/api/notifications/unread-count'],
-      ['POST', '/api/notifications/read-all'],
-      ['GET', '/api/notifications/preferences'],
+      ['GET', urlOf(notificationEndpoints.list)],
+      ['GET', urlOf(notificationEndpoints.unreadCount)],
+      ['POST', urlOf(notificationEndpoints.markAllRead)],
+      ['GET', urlOf(notificationEndpoints.preferences)],
     ] as const) {
       const response = await call(method, url);
       expect(response.statusCode).toBe(401);
@@ -173,7 +197,8 @@ describe('reading and marking', () => {
 
 describe('preferences', () => {
   it('lists only the kinds an account receives, and a channel turned off is not used', async () => {
-    const shown = json(await call('GET', '/api/notifications/preferences', store.accessToken)).data as {
+    const shown = json(await call('GET', urlOf(notificationEndpoints.preferences), store.accessToken))
+      .data as {
       kind: string;
       sms: boolean;
       offered: string[];
@@ -184,8 +209,7 @@ describe('preferences', () => {
 
     // A customer's kind is refused for a merchant, and nothing is saved.
     const refused = await test.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
+      ...requestOf(notificationEndpoints.updatePreferences),
       headers: { authorization: `Bearer ${store.accessToken}` },
       payload: { preferences: [{ kind: 'order.receipt', inApp: false, email: false, sms: true }] },
     });
@@ -193,8 +217,7 @@ describe('preferences', () => {
     expect(json(refused).error).toBe('VALIDATION_ERROR');
 
     const saved = await test.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
+      ...requestOf(notificationEndpoints.updatePreferences),
       headers: { authorization: `Bearer ${store.accessToken}` },
       payload: { preferences: [{ kind: 'order.paid', inApp: true, email: false, sms: false }] },
     });
@@ -226,7 +249,7 @@ describe('preferences', () => {
 
 describe('preferences follow the permissions that put an account in an audience (issue 34 item 9)', () => {
   const kindsOf = async (token: string) =>
-    (json(await call('GET', '/api/notifications/preferences', token)).data as { kind: string }[]).map(
+    (json(await call('GET', urlOf(notificationEndpoints.preferences), token)).data as { kind: string }[]).map(
       (row) => row.kind,
     );
 
@@ -238,8 +261,7 @@ describe('preferences follow the permissions that put an account in an audience 
       expect(kinds).not.toContain(never);
     // Choosing a kind the role can never receive is refused like a foreign kind, and nothing is saved.
     const refused = await test.app.inject({
-      method: 'PUT',
-      url: '/api/notifications/preferences',
+      ...requestOf(notificationEndpoints.updatePreferences),
       headers: { authorization: `Bearer ${inventory}` },
       payload: { preferences: [{ kind: 'order.paid', inApp: true, email: false, sms: false }] },
     });
@@ -253,12 +275,12 @@ describe('preferences follow the permissions that put an account in an audience 
   it('an admin whose custom role only sees finance is offered no carrier or queue news', async () => {
     const superadmin = await createAdmin(test, 'superadmin');
     const viewer = await createAdmin(test, 'admin');
-    const role = await call('POST', '/api/admin/roles', superadmin.accessToken, {
+    const role = await call('POST', urlOf(adminRoleEndpoints.create), superadmin.accessToken, {
       name: `Finance viewers ${viewer.id.slice(0, 8)}`,
       permissions: ['finance:read'],
     });
     expect(role.statusCode).toBe(201);
-    const assigned = await call('POST', '/api/admin/roles/assign', superadmin.accessToken, {
+    const assigned = await call('POST', urlOf(adminRoleEndpoints.assign), superadmin.accessToken, {
       adminId: viewer.id,
       roleId: json(role).data.id,
     });
@@ -279,16 +301,21 @@ describe('carriers and the queue', () => {
     for (const status of ['accepted', 'ready_for_pickup'])
       expect(
         (
-          await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
-            status,
-          })
+          await call(
+            'PATCH',
+            urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
+            store.accessToken,
+            {
+              status,
+            },
+          )
         ).statusCode,
       ).toBe(200);
     const admin = await createAdmin(test, 'admin');
     const dispatcher = await createAdmin(test, 'dispatcher');
     const [first, second] = [await createPartner(test), await createPartner(test)];
     const assign = (partnerId: string) =>
-      call('POST', `/api/orders/admin/${paid.orderId}/assign`, admin.accessToken, {
+      call('POST', urlOf(adminOrderEndpoints.assign, { params: { id: paid.orderId } }), admin.accessToken, {
         carrier: 'partner',
         partnerId,
       });
@@ -301,7 +328,7 @@ describe('carriers and the queue', () => {
 
     const declined = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
       first.accessToken,
       {
         status: 'declined',
@@ -328,9 +355,14 @@ describe('timed notices', () => {
     for (const status of ['accepted', 'ready_for_pickup'])
       expect(
         (
-          await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
-            status,
-          })
+          await call(
+            'PATCH',
+            urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
+            store.accessToken,
+            {
+              status,
+            },
+          )
         ).statusCode,
       ).toBe(200);
     // Two hours in the queue; the product down to its alert level.

@@ -1,3 +1,4 @@
+import { notificationEndpoints, trackingEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
@@ -12,6 +13,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-standin.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -57,11 +59,11 @@ afterAll(async () => {
 });
 
 const settingsOf = async (token: string) =>
-  json(await call('GET', '/api/notifications/settings', token)).data;
+  json(await call('GET', urlOf(notificationEndpoints.settings), token)).data;
 
 describe('the WhatsApp opt-in', () => {
   it("is each account's own: set with a valid number and consent, unseen and unchanged by any other account", async () => {
-    const saved = await PUT('/api/notifications/settings', ada.token, {
+    const saved = await PUT(urlOf(notificationEndpoints.updateSettings), ada.token, {
       whatsapp: { phoneNumber: '0803 555 0101', consent: true },
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -78,7 +80,7 @@ describe('the WhatsApp opt-in', () => {
     // Bola opting in with another number changes only Bola's.
     expect(
       (
-        await PUT('/api/notifications/settings', bola.token, {
+        await PUT(urlOf(notificationEndpoints.updateSettings), bola.token, {
           whatsapp: { phoneNumber: '08035550202', consent: true },
         })
       ).statusCode,
@@ -94,14 +96,17 @@ describe('the WhatsApp opt-in', () => {
       { whatsapp: { phoneNumber: '08035550999' } },
       { dailyDigest: true },
     ]) {
-      const refused = await PUT('/api/notifications/settings', ada.token, payload);
+      const refused = await PUT(urlOf(notificationEndpoints.updateSettings), ada.token, payload);
       expect(refused.statusCode, JSON.stringify(payload)).toBe(422);
       expect(json(refused).error).toBeDefined();
     }
     expect(
-      (await PUT('/api/notifications/settings', store.accessToken, { dailyDigest: true })).statusCode,
+      (await PUT(urlOf(notificationEndpoints.updateSettings), store.accessToken, { dailyDigest: true }))
+        .statusCode,
     ).toBe(422);
-    expect((await PUT('/api/notifications/settings', undefined, { dailyDigest: true })).statusCode).toBe(401);
+    expect(
+      (await PUT(urlOf(notificationEndpoints.updateSettings), undefined, { dailyDigest: true })).statusCode,
+    ).toBe(401);
     expect(await settingsOf(ada.token)).toMatchObject({
       whatsapp: { phoneNumber: '+2348035550101' },
       dailyDigest: false,
@@ -110,27 +115,27 @@ describe('the WhatsApp opt-in', () => {
   });
 
   it('WhatsApp is offered wherever SMS is, off until ticked, and ticked only for the account that ticks it', async () => {
-    const before = json(await call('GET', '/api/notifications/preferences', ada.token)).data as {
+    const before = json(await call('GET', urlOf(notificationEndpoints.preferences), ada.token)).data as {
       kind: string;
       whatsapp: boolean;
       offered: string[];
     }[];
     const receipt = before.find((row) => row.kind === 'order.receipt')!;
     expect(receipt).toMatchObject({ whatsapp: false, offered: ['inApp', 'sms', 'whatsapp'] });
-    const ticked = await PUT('/api/notifications/preferences', ada.token, {
+    const ticked = await PUT(urlOf(notificationEndpoints.updatePreferences), ada.token, {
       preferences: [
         { kind: 'order.receipt', inApp: true, email: false, sms: false, whatsapp: true },
         { kind: 'order.accepted', inApp: true, email: true, sms: false, whatsapp: true },
       ],
     });
     expect(ticked.statusCode, ticked.body).toBe(200);
-    const bolas = json(await call('GET', '/api/notifications/preferences', bola.token)).data as {
+    const bolas = json(await call('GET', urlOf(notificationEndpoints.preferences), bola.token)).data as {
       kind: string;
       whatsapp: boolean;
     }[];
     expect(bolas.every((row) => row.whatsapp === false)).toBe(true);
     // A merchant cannot tick a customer's kind (nor touch the customer's rows).
-    const foreign = await PUT('/api/notifications/preferences', store.accessToken, {
+    const foreign = await PUT(urlOf(notificationEndpoints.updatePreferences), store.accessToken, {
       preferences: [{ kind: 'order.receipt', inApp: true, email: false, sms: false, whatsapp: true }],
     });
     expect(foreign.statusCode).toBe(422);
@@ -160,14 +165,18 @@ describe('messages on WhatsApp', () => {
   });
 
   it('stop once the account withdraws its consent, though WhatsApp stays ticked', async () => {
-    expect((await PUT('/api/notifications/settings', ada.token, { whatsapp: null })).statusCode).toBe(200);
+    expect(
+      (await PUT(urlOf(notificationEndpoints.updateSettings), ada.token, { whatsapp: null })).statusCode,
+    ).toBe(200);
     expect((await settingsOf(ada.token)).whatsapp).toBeNull();
     const paid = await paidOrder(test, setup, store, { customer: ada });
     await test.jobs.fanOutNotifications();
     const rows = await test.deps.db.select().from(outboxSms).where(eq(outboxSms.orderId, paid.orderId));
     expect(rows.filter((row) => row.channel === 'whatsapp')).toEqual([]);
     // The receipt is still in the app.
-    const list = json(await call('GET', '/api/notifications?limit=100', ada.token)).data.notifications as {
+    const list = json(
+      await call('GET', urlOf(notificationEndpoints.list, { query: { limit: 100 } }), ada.token),
+    ).data.notifications as {
       kind: string;
       link: string;
     }[];
@@ -191,7 +200,7 @@ describe('messages on WhatsApp', () => {
     expect(accepted?.text).toMatch(link);
     // The link in it opens this order, signed out.
     const token = link.exec(accepted!.text)![0].split('/t/')[1]!;
-    const tracked = await test.app.inject({ method: 'GET', url: `/api/track/${token}` });
+    const tracked = await test.app.inject(requestOf(trackingEndpoints.track, { params: { token } }));
     expect(tracked.statusCode, tracked.body).toBe(200);
     expect(json(tracked).data).toMatchObject({ orderStatus: { code_name: 'accepted' }, firstName: 'Ada' });
   });

@@ -1,3 +1,4 @@
+import { adminOrderEndpoints, customerOrderEndpoints, merchantOrderEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, paidOrder } from '../returns/returns-support.js';
 import {
@@ -7,6 +8,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const merchantView = async (orderId: string, token = store.accessToken) =>
-  call('GET', `/api/orders/merchant/${orderId}`, token);
+  call('GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }), token);
 
 describe('an order’s money from the books', () => {
   it('the store and the admin see commission, due and refunded; nobody else does', async () => {
@@ -45,7 +47,13 @@ describe('an order’s money from the books', () => {
     expect(order.dueToMerchant).toBeCloseTo(order.subtotal - order.discount - commission, 2);
     expect(order.refunded).toBe(0);
 
-    const admin = json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data;
+    const admin = json(
+      await call(
+        'GET',
+        urlOf(adminOrderEndpoints.one, { params: { id: paid.orderId } }),
+        setup.admin.accessToken,
+      ),
+    ).data;
     expect(admin).toMatchObject({ commission, dueToMerchant: order.dueToMerchant, refunded: 0 });
 
     // Another store: not found, its figures included.
@@ -53,16 +61,24 @@ describe('an order’s money from the books', () => {
     expect(other.statusCode).toBe(404);
     expect(other.body).not.toContain('dueToMerchant');
     // The customer's answer carries no commission or due; other customers and a partner get nothing.
-    const customer = await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token);
+    const customer = await call(
+      'GET',
+      urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }),
+      paid.customer.token,
+    );
     expect(customer.statusCode).toBe(200);
     for (const field of ['commission', 'dueToMerchant', 'commissionKobo', 'dueToMerchantKobo'])
       expect(json(customer).data).not.toHaveProperty(field);
     const stranger = await shopper(test);
-    expect((await call('GET', `/api/orders/customer/${paid.orderId}`, stranger.token)).statusCode).toBe(404);
+    expect(
+      (await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }), stranger.token))
+        .statusCode,
+    ).toBe(404);
     const partner = await createPartner(test);
     expect([403, 404]).toContain((await merchantView(paid.orderId, partner.accessToken)).statusCode);
     expect([403, 404]).toContain(
-      (await call('GET', `/api/orders/admin/${paid.orderId}`, store.accessToken)).statusCode,
+      (await call('GET', urlOf(adminOrderEndpoints.one, { params: { id: paid.orderId } }), store.accessToken))
+        .statusCode,
     );
   });
 
@@ -79,7 +95,13 @@ describe('an order’s money from the books', () => {
     expect(after).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: before.total });
     // A full refund takes the commission, not its rate: the page still says what the store is charged.
     expect(after.commissionBasisPoints).toBe(1000);
-    const admin = json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data;
+    const admin = json(
+      await call(
+        'GET',
+        urlOf(adminOrderEndpoints.one, { params: { id: paid.orderId } }),
+        setup.admin.accessToken,
+      ),
+    ).data;
     expect(admin).toMatchObject({ commission: 0, dueToMerchant: 0, refunded: before.total });
   });
 });

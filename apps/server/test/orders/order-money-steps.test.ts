@@ -1,3 +1,11 @@
+import {
+  adminOrderEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  merchantOrderEndpoints,
+  merchantReturnEndpoints,
+  partnerOrderEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
@@ -10,6 +18,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -58,7 +67,7 @@ async function failedDelivery(carrier: 'partner' | 'dispatcher', quantity = 2) {
     expect((await move(paid.orderId, store.accessToken, { status })).statusCode).toBe(200);
   const assigned = await call(
     'POST',
-    `/api/orders/admin/${paid.orderId}/assign`,
+    urlOf(adminOrderEndpoints.assign, { params: { id: paid.orderId } }),
     setup.admin.accessToken,
     carrier === 'partner'
       ? { carrier: 'partner', partnerId: partner.id }
@@ -98,10 +107,16 @@ describe('returned only with its money step', () => {
     // Nothing changed, and the store is not offered the move.
     expect(await orderRow(paid.orderId)).toMatchObject({ status: 'delivered', updatedAt: before.updatedAt });
     expect(await refundsOf(paid.orderId)).toEqual([]);
-    const seen = json(await call('GET', `/api/orders/merchant/${paid.orderId}`, store.accessToken)).data;
+    const seen = json(
+      await call(
+        'GET',
+        urlOf(merchantOrderEndpoints.one, { params: { id: paid.orderId } }),
+        store.accessToken,
+      ),
+    ).data;
     expect(seen.allowedNextStatuses).toEqual([]);
     // The customer's own return is still open to them.
-    const asked = await call('POST', '/api/ordertracking/create-return', customer, {
+    const asked = await call('POST', urlOf(customerReturnEndpoints.create), customer, {
       orderId: paid.orderId,
       type: 'return',
       reason: 'It does not fit.',
@@ -113,7 +128,7 @@ describe('returned only with its money step', () => {
   it('the order becomes Returned with the refund of its received return, not when the goods arrive', async () => {
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
     const created = json(
-      await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+      await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
         orderId: paid.orderId,
         type: 'return',
         reason: 'Both arrived broken.',
@@ -123,7 +138,7 @@ describe('returned only with its money step', () => {
     for (const status of ['approved', 'item_received']) {
       const answer = await call(
         'PATCH',
-        `/api/returns/update-return-status/${created.id}`,
+        urlOf(merchantReturnEndpoints.updateStatus, { params: { id: created.id } }),
         store.accessToken,
         {
           status,
@@ -136,14 +151,19 @@ describe('returned only with its money step', () => {
     // Another store cannot decide it; the store can.
     expect(
       (
-        await call('PATCH', `/api/returns/update-refund-decision/${created.id}`, otherStore.accessToken, {
-          decision: 'refund',
-        })
+        await call(
+          'PATCH',
+          urlOf(merchantReturnEndpoints.refundDecision, { params: { id: created.id } }),
+          otherStore.accessToken,
+          {
+            decision: 'refund',
+          },
+        )
       ).statusCode,
     ).toBe(404);
     const decided = await call(
       'PATCH',
-      `/api/returns/update-refund-decision/${created.id}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: created.id } }),
       store.accessToken,
       {
         decision: 'refund',
@@ -227,7 +247,11 @@ describe('a shipping photo is evidence of one move of one order', () => {
   it("refuses another order's photo, even the same carrier's", async () => {
     const first = await failedDelivery('partner');
     const photoOfFirst = json(
-      await call('GET', `/api/partner/orders/${first.orderId}`, partner.accessToken),
+      await call(
+        'GET',
+        urlOf(partnerOrderEndpoints.one, { params: { id: first.orderId } }),
+        partner.accessToken,
+      ),
     ).data.orderActivities.find((entry: { status: string }) => entry.status === 'picked_up')
       .evidence as string;
     expect(photoOfFirst).toMatch(/^\/media\/private\//);
@@ -235,13 +259,18 @@ describe('a shipping photo is evidence of one move of one order', () => {
     const second = await paidOrder(test, setup, store);
     for (const status of ['accepted', 'ready_for_pickup'])
       expect((await move(second.orderId, store.accessToken, { status })).statusCode).toBe(200);
-    await call('POST', `/api/orders/admin/${second.orderId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: partner.id,
-    });
+    await call(
+      'POST',
+      urlOf(adminOrderEndpoints.assign, { params: { id: second.orderId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
     const borrowed = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${second.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: second.orderId } }),
       partner.accessToken,
       {
         status: 'picked_up',
@@ -253,7 +282,7 @@ describe('a shipping photo is evidence of one move of one order', () => {
     // Another width of the same photo is the same photo.
     const resized = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${second.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: second.orderId } }),
       partner.accessToken,
       {
         status: 'picked_up',
@@ -266,10 +295,15 @@ describe('a shipping photo is evidence of one move of one order', () => {
     const stranger = await shopper(test);
     expect(
       (
-        await call('PATCH', `/api/ordertracking/update-order/${second.orderId}`, stranger.token, {
-          status: 'picked_up',
-          shippingEvidence: photoOfFirst,
-        })
+        await call(
+          'PATCH',
+          urlOf(fulfilmentEndpoints.updateOrder, { params: { id: second.orderId } }),
+          stranger.token,
+          {
+            status: 'picked_up',
+            shippingEvidence: photoOfFirst,
+          },
+        )
       ).statusCode,
     ).toBe(403);
   });
@@ -278,20 +312,29 @@ describe('a shipping photo is evidence of one move of one order', () => {
     const paid = await paidOrder(test, setup, store);
     for (const status of ['accepted', 'ready_for_pickup'])
       expect((await move(paid.orderId, store.accessToken, { status })).statusCode).toBe(200);
-    await call('POST', `/api/orders/admin/${paid.orderId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: partner.id,
-    });
+    await call(
+      'POST',
+      urlOf(adminOrderEndpoints.assign, { params: { id: paid.orderId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
     for (const status of ['picked_up', 'out_for_delivery'])
       expect((await move(paid.orderId, partner.accessToken, { status })).statusCode).toBe(200);
     const pickupPhoto = json(
-      await call('GET', `/api/partner/orders/${paid.orderId}`, partner.accessToken),
+      await call(
+        'GET',
+        urlOf(partnerOrderEndpoints.one, { params: { id: paid.orderId } }),
+        partner.accessToken,
+      ),
     ).data.orderActivities.find((entry: { status: string }) => entry.status === 'picked_up')
       .evidence as string;
     const before = await orderRow(paid.orderId);
     const reused = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
       partner.accessToken,
       { status: 'delivery_failed', note: 'Nobody at the gate', shippingEvidence: pickupPhoto },
     );

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { orderSearchEndpoints } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSearch, searchOrderRows } from '../../src/modules/orders/order-search.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { createMerchantWithStore } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { insertPaidTracker } from '../support/order-rows.js';
 import {
   bearer,
@@ -105,7 +107,7 @@ afterAll(() => test?.close());
 const search = (token: string, q: string, limit?: number) =>
   test.app.inject({
     method: 'GET',
-    url: `/api/admin/search/orders?${new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) })}`,
+    url: `${urlOf(orderSearchEndpoints.search)}?${new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) })}`,
     headers: bearer(token),
     remoteAddress: nextIp(),
   });

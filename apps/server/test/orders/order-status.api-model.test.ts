@@ -1,4 +1,5 @@
 import type { OrderStatusCode } from '@market/contracts';
+import { adminOrderEndpoints, customerReturnEndpoints, merchantReturnEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { createAdmin, createPartner, createTestApp, json, login, type TestApp } from '../support/test-app.js';
 
@@ -173,10 +175,15 @@ describe('the order machine, walked at random through the API (fast-check, bound
           ) {
             // toCarrier mostly assigns dispatcher 1, whose order the lead dispatcher (2) can see and try to move.
             const carrier = accounts[3 + (s.kind === 'toCarrier' && s.carrier !== 3 ? 0 : s.carrier)]!;
-            answer = await call('POST', `/api/orders/admin/${paid.orderId}/assign`, setup.admin.accessToken, {
-              carrier: carrier.role,
-              ...(carrier.role === 'partner' ? { partnerId: carrier.id } : { dispatcherId: carrier.id }),
-            });
+            answer = await call(
+              'POST',
+              urlOf(adminOrderEndpoints.assign, { params: { id: paid.orderId } }),
+              setup.admin.accessToken,
+              {
+                carrier: carrier.role,
+                ...(carrier.role === 'partner' ? { partnerId: carrier.id } : { dispatcherId: carrier.id }),
+              },
+            );
           } else if (s.kind === 'toCarrier') {
             const next =
               before.status === 'pending'
@@ -207,7 +214,7 @@ describe('the order machine, walked at random through the API (fast-check, bound
               });
             }
           } else if (s.action === 'ask-all' || s.action === 'ask-one') {
-            answer = await call('POST', '/api/ordertracking/create-return', customer.token, {
+            answer = await call('POST', urlOf(customerReturnEndpoints.create), customer.token, {
               orderId: paid.orderId,
               type: 'return',
               reason: 'Not as described.',
@@ -217,12 +224,22 @@ describe('the order machine, walked at random through the API (fast-check, bound
           } else if (returnId) {
             answer =
               s.action === 'approve' || s.action === 'receive'
-                ? await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-                    status: s.action === 'approve' ? 'approved' : 'item_received',
-                  })
-                : await call('PATCH', `/api/returns/update-refund-decision/${returnId}`, store.accessToken, {
-                    decision: s.action,
-                  });
+                ? await call(
+                    'PATCH',
+                    urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+                    store.accessToken,
+                    {
+                      status: s.action === 'approve' ? 'approved' : 'item_received',
+                    },
+                  )
+                : await call(
+                    'PATCH',
+                    urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
+                    store.accessToken,
+                    {
+                      decision: s.action,
+                    },
+                  );
           }
           if (!answer) continue;
           const after = await orderRow(paid.orderId);

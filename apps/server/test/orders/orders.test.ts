@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { orderStatuses } from '@market/contracts';
+import {
+  checkoutEndpoints,
+  customerOrderEndpoints,
+  orderStatuses,
+  storeProfileEndpoints,
+} from '@market/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrdersModule, type OrdersService } from '../../src/modules/orders/index.js';
@@ -23,6 +28,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -71,7 +77,7 @@ const statusOf = async (orderId: string) =>
 
 pglite.describe('order statuses', () => {
   it('lists the statuses of the table, as before: id, code name and known name', async () => {
-    const response = await get('/api/orders/order-status');
+    const response = await get(urlOf(customerOrderEndpoints.statuses));
     expect(response.statusCode).toBe(200);
     expect(json(response)).toEqual({
       message: 'Order statuses',
@@ -91,7 +97,9 @@ pglite.describe('orders written by checkout through the orders module', () => {
     ]);
 
     // The customer still reads the token on the order; only its hash is kept on the hand-over.
-    const detail = json(await get(`/api/orders/customer/${orderId}`, customer.token)).data;
+    const detail = json(
+      await get(urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+    ).data;
     expect(detail.orderDeliveryToken).toMatch(/^\d{6}$/);
     const handovers = await test.deps.db
       .select()
@@ -116,8 +124,7 @@ pglite.describe('orders written by checkout through the orders module', () => {
     await payInSandbox(test, payment.authorizationUrl, 'declined');
     // The customer's return asks the provider, which answers that the charge failed.
     await test.app.inject({
-      method: 'POST',
-      url: '/api/transactions/customer/transaction',
+      ...requestOf(checkoutEndpoints.recordTransaction),
       headers: bearer(customer.token),
       payload: { reference: tracker.reference },
     });
@@ -264,42 +271,60 @@ pglite.describe('transition', () => {
 pglite.describe('order routes moved to the orders module', () => {
   it('serve history and detail to their customer only', async () => {
     const { customer, orderId } = await paidOrder();
-    const history = json(await get('/api/orders/customer', customer.token)).data;
+    const history = json(await get(urlOf(customerOrderEndpoints.list), customer.token)).data;
     expect(history.orders.map((order: { id: string }) => order.id)).toEqual([orderId]);
     expect(history.pagination).toMatchObject({ totalItems: 1 });
     const other = await shopper(test);
-    expect(json(await get('/api/orders/customer', other.token)).data.orders).toEqual([]);
-    expect((await get(`/api/orders/customer/${orderId}`, other.token)).statusCode).toBe(404);
+    expect(json(await get(urlOf(customerOrderEndpoints.list), other.token)).data.orders).toEqual([]);
+    expect(
+      (await get(urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), other.token)).statusCode,
+    ).toBe(404);
     for (const token of [store.accessToken, setup.admin.accessToken])
-      expect((await get(`/api/orders/customer/${orderId}`, token)).statusCode).toBe(403);
-    expect((await get(`/api/orders/customer/${orderId}`)).statusCode).toBe(401);
+      expect(
+        (await get(urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), token)).statusCode,
+      ).toBe(403);
+    expect((await get(urlOf(customerOrderEndpoints.one, { params: { id: orderId } }))).statusCode).toBe(401);
   });
 });
 
 pglite.describe('receipt (issue 35 item 8)', () => {
   it('gives the customer a PDF receipt of their paid order, nobody else, and none before payment', async () => {
     const { customer, orderId } = await paidOrder();
-    const receipt = await get(`/api/orders/customer/${orderId}/receipt`, customer.token);
+    const receipt = await get(
+      urlOf(customerOrderEndpoints.receipt, { params: { id: orderId } }),
+      customer.token,
+    );
     expect(receipt.statusCode, receipt.body).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
     expect(receipt.headers['content-disposition']).toBe(`attachment; filename="receipt-${orderId}.pdf"`);
     expect(receipt.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // The text is in the file's streams, compressed; its title is in the document's info, in the clear.
-    const detail = json(await get(`/api/orders/customer/${orderId}`, customer.token)).data;
+    const detail = json(
+      await get(urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+    ).data;
     expect(receipt.rawPayload.toString('latin1')).toContain(`Receipt ${detail.orderName}`);
     if (process.env.STATEMENT_PAPERS_DIR)
       writeFileSync(path.join(process.env.STATEMENT_PAPERS_DIR, 'receipt.pdf'), receipt.rawPayload);
 
     const other = await shopper(test);
-    expect((await get(`/api/orders/customer/${orderId}/receipt`, other.token)).statusCode).toBe(404);
+    expect(
+      (await get(urlOf(customerOrderEndpoints.receipt, { params: { id: orderId } }), other.token)).statusCode,
+    ).toBe(404);
     for (const token of [store.accessToken, setup.admin.accessToken])
-      expect((await get(`/api/orders/customer/${orderId}/receipt`, token)).statusCode).toBe(403);
-    expect((await get(`/api/orders/customer/${orderId}/receipt`)).statusCode).toBe(401);
-    expect((await get('/api/orders/customer/not-a-uuid/receipt', customer.token)).statusCode).toBe(422);
+      expect(
+        (await get(urlOf(customerOrderEndpoints.receipt, { params: { id: orderId } }), token)).statusCode,
+      ).toBe(403);
+    expect((await get(urlOf(customerOrderEndpoints.receipt, { params: { id: orderId } }))).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await get(urlOf(customerOrderEndpoints.receipt, { params: { id: 'not-a-uuid' } }), customer.token))
+        .statusCode,
+    ).toBe(422);
 
     const unpaid = await checkedOut();
     const early = await get(
-      `/api/orders/customer/${unpaid.tracker.orders[0].id}/receipt`,
+      urlOf(customerOrderEndpoints.receipt, { params: { id: unpaid.tracker.orders[0].id } }),
       unpaid.customer.token,
     );
     expect(early.statusCode).toBe(409);
@@ -308,21 +333,24 @@ pglite.describe('receipt (issue 35 item 8)', () => {
 
   it("names the seller's own TIN and VAT registration once the store records them", async () => {
     const { customer, orderId } = await paidOrder();
-    const { storeName } = json(await get(`/api/orders/customer/${orderId}`, customer.token)).data;
+    const { storeName } = json(
+      await get(urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+    ).data;
     const before = pdfTextLines(
-      (await get(`/api/orders/customer/${orderId}/receipt`, customer.token)).rawPayload,
+      (await get(urlOf(customerOrderEndpoints.receipt, { params: { id: orderId } }), customer.token))
+        .rawPayload,
     );
     expect(before).toContain(`Sold by ${storeName}`);
     expect(before.join('\n')).not.toContain('12345678-0001');
     const saved = await test.app.inject({
-      method: 'POST',
-      url: '/api/stores/profile',
+      ...requestOf(storeProfileEndpoints.save),
       headers: bearer(store.accessToken),
       payload: { store: { tin: '12345678-0001', isVatRegistered: true } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const after = pdfTextLines(
-      (await get(`/api/orders/customer/${orderId}/receipt`, customer.token)).rawPayload,
+      (await get(urlOf(customerOrderEndpoints.receipt, { params: { id: orderId } }), customer.token))
+        .rawPayload,
     );
     expect(after).toContain(`Sold by ${storeName} (TIN 12345678-0001, VAT registered)`);
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { serviceLevelEndpoints } from '@market/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../src/modules/notifications/notifications.schema.js';
@@ -7,6 +8,7 @@ import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
@@ -224,8 +226,7 @@ pglite.describe('service-level limits and late notices', () => {
     expect((await lateEvents(test, [thirtyHours.id, inTransit.id])).length).toBe(2);
     const dashboard = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/orders/merchant/service-levels',
+        ...requestOf(serviceLevelEndpoints.merchant),
         headers: bearer(storeA.token),
         remoteAddress: nextIp(),
       }),

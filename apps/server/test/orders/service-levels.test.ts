@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { scorecardEndpoints, serviceLevelEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import {
   bearer,
@@ -200,7 +202,7 @@ const groupsOf = async (token: string, url: string) => {
 
 describe('service levels', () => {
   it('shows the admin every late order, longest waiting first, with the hours past each limit', async () => {
-    const groups = await groupsOf(admin, '/api/admin/service-levels');
+    const groups = await groupsOf(admin, urlOf(serviceLevelEndpoints.admin));
     expect(groups.awaiting_acceptance).toMatchObject({
       limitHours: 48,
       count: 2,
@@ -220,10 +222,10 @@ describe('service levels', () => {
   });
 
   it('shows a store only its own late orders', async () => {
-    const a = await groupsOf(storeA.token, '/api/orders/merchant/service-levels');
+    const a = await groupsOf(storeA.token, urlOf(serviceLevelEndpoints.merchant));
     expect(a.awaiting_acceptance!.orders.map((order) => order.orderName)).toEqual(['A-WAIT-50']);
     expect(a.out_for_delivery_too_long!.count).toBe(0);
-    const b = await groupsOf(storeB.token, '/api/orders/merchant/service-levels');
+    const b = await groupsOf(storeB.token, urlOf(serviceLevelEndpoints.merchant));
     expect(b.awaiting_acceptance!.orders.map((order) => order.orderName)).toEqual(['B-WAIT-49']);
     expect(b.ready_not_picked_up!.count).toBe(0);
   });
@@ -256,7 +258,7 @@ describe('service levels', () => {
       // Decided long ago: not waiting, whatever its age.
       asked('A-SLOW', storeA, 100, 'approved'),
     ]);
-    const groups = await groupsOf(admin, '/api/admin/service-levels');
+    const groups = await groupsOf(admin, urlOf(serviceLevelEndpoints.admin));
     expect(groups.return_awaiting_decision).toMatchObject({
       limitHours: 48,
       count: 2,
@@ -265,14 +267,14 @@ describe('service levels', () => {
         { orderName: 'A-DONE', hoursLate: 2 },
       ],
     });
-    const a = await groupsOf(storeA.token, '/api/orders/merchant/service-levels');
+    const a = await groupsOf(storeA.token, urlOf(serviceLevelEndpoints.merchant));
     expect(a.return_awaiting_decision).toMatchObject({ count: 1, orders: [{ orderName: 'A-DONE' }] });
-    const b = await groupsOf(storeB.token, '/api/orders/merchant/service-levels');
+    const b = await groupsOf(storeB.token, urlOf(serviceLevelEndpoints.merchant));
     expect(b.return_awaiting_decision).toMatchObject({ count: 1, orders: [{ orderName: 'B-OFD-25' }] });
   });
 
   it('scores a store over 30 and 90 days, as counted by hand from its orders', async () => {
-    const response = await get(storeA.token, '/api/orders/merchant/scorecard');
+    const response = await get(storeA.token, urlOf(scorecardEndpoints.merchant));
     expect(response.statusCode, response.body).toBe(200);
     // 30 days: 8 orders (A-OLD is 60 days old); accepted after 5 h (A-READY-30), 60 h (A-SLOW) and 1 h
     // (A-RETURNED): mean 22.0 h; late: A-SLOW accepted past 48 h and A-WAIT-50 still waiting past it; A-CANCEL
@@ -289,21 +291,27 @@ describe('service levels', () => {
       returnRatePercent: 50,
     });
     expect(ninety).toMatchObject({ days: 90, orders: 9, cancelledByStore: 2, lateAcceptances: 2 });
-    const asAdmin = await get(admin, `/api/admin/stores/${storeA.storeId}/scorecard`);
+    const asAdmin = await get(
+      admin,
+      urlOf(scorecardEndpoints.admin, { params: { storeId: storeA.storeId } }),
+    );
     expect(json(asAdmin).data.windows).toEqual([thirty, ninety]);
-    const b = json(await get(storeB.token, '/api/orders/merchant/scorecard')).data.windows[0];
+    const b = json(await get(storeB.token, urlOf(scorecardEndpoints.merchant))).data.windows[0];
     expect(b).toMatchObject({ orders: 3, cancelledByStore: 0, delivered: 0, returnRatePercent: null });
   });
 
   it('is refused to other accounts', async () => {
     for (const token of [...others, storeA.token])
-      expect((await get(token, '/api/admin/service-levels')).statusCode).toBe(403);
+      expect((await get(token, urlOf(serviceLevelEndpoints.admin))).statusCode).toBe(403);
     for (const token of [...others, admin]) {
-      expect((await get(token, '/api/orders/merchant/service-levels')).statusCode).toBe(403);
-      expect((await get(token, '/api/orders/merchant/scorecard')).statusCode).toBe(403);
+      expect((await get(token, urlOf(serviceLevelEndpoints.merchant))).statusCode).toBe(403);
+      expect((await get(token, urlOf(scorecardEndpoints.merchant))).statusCode).toBe(403);
     }
     for (const token of [...others, storeA.token]) {
-      expect((await get(token, `/api/admin/stores/${storeA.storeId}/scorecard`)).statusCode).toBe(403);
+      expect(
+        (await get(token, urlOf(scorecardEndpoints.admin, { params: { storeId: storeA.storeId } })))
+          .statusCode,
+      ).toBe(403);
     }
   });
 });

@@ -1,3 +1,11 @@
+import {
+  adminOrderEndpoints,
+  adminReturnEndpoints,
+  checkoutEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
@@ -15,6 +23,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
@@ -75,7 +84,7 @@ async function doorOrderRefunded(mixed: boolean) {
   const customer: Shopper = await shopper(test);
   await addToCart(test, customer, podProduct, 2);
   if (mixed) await addToCart(test, customer, cardProduct);
-  const created = await call('POST', '/api/ordertracking/create-order', customer.token, {
+  const created = await call('POST', urlOf(checkoutEndpoints.create), customer.token, {
     addressId: customer.addressId,
     payOnDeliveryStoreIds: [podStore.storeId],
   });
@@ -84,13 +93,20 @@ async function doorOrderRefunded(mixed: boolean) {
   if (payment.authorizationUrl) await payInSandbox(test, payment.authorizationUrl);
   const order = tracker.orders.find((one: { storeId: string }) => one.storeId === podStore.storeId);
   const orderId = order.id as string;
-  const seen = json(await call('GET', `/api/orders/customer/${orderId}`, customer.token)).data;
+  const seen = json(
+    await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+  ).data;
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await moveOrder(test, orderId, podStore.accessToken, { status })).statusCode).toBe(200);
-  const assigned = await call('POST', `/api/orders/admin/${orderId}/assign`, setup.admin.accessToken, {
-    carrier: 'dispatcher',
-    dispatcherId: dispatcher.id,
-  });
+  const assigned = await call(
+    'POST',
+    urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
+    setup.admin.accessToken,
+    {
+      carrier: 'dispatcher',
+      dispatcherId: dispatcher.id,
+    },
+  );
   expect(assigned.statusCode, assigned.body).toBe(200);
   for (const status of ['picked_up', 'out_for_delivery'])
     expect((await moveOrder(test, orderId, dispatcher.accessToken, { status })).statusCode).toBe(200);
@@ -101,7 +117,7 @@ async function doorOrderRefunded(mixed: boolean) {
     collectedAmount: order.payOnDelivery.dueAtDoor,
   });
   expect(delivered.statusCode, delivered.body).toBe(200);
-  const asked = await call('POST', '/api/ordertracking/create-return', customer.token, {
+  const asked = await call('POST', urlOf(customerReturnEndpoints.create), customer.token, {
     orderId,
     type: 'return',
     reason: 'Not as described.',
@@ -111,7 +127,7 @@ async function doorOrderRefunded(mixed: boolean) {
   const returnId = json(asked).data.id as string;
   const approved = await call(
     'PATCH',
-    `/api/returns/update-return-status/${returnId}`,
+    urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
     podStore.accessToken,
     {
       status: 'approved',
@@ -120,7 +136,7 @@ async function doorOrderRefunded(mixed: boolean) {
   expect(approved.statusCode, approved.body).toBe(200);
   const refunded = await call(
     'PATCH',
-    `/api/returns/update-refund-decision/${returnId}`,
+    urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
     podStore.accessToken,
     { decision: 'refund', note: 'Sorry about that.' },
   );
@@ -172,18 +188,26 @@ pglite.describe('a return of an order paid at the door', () => {
     expect(await unbalancedMovements(test)).toBe(0);
     // The customer reads how it will be paid.
     const seen = json(
-      await call('GET', `/api/returns/customer/orders/${refund.orderId}/refunds`, refund.customer.token),
+      await call(
+        'GET',
+        urlOf(customerReturnEndpoints.orderRefunds, { params: { orderId: refund.orderId } }),
+        refund.customer.token,
+      ),
     ).data;
     expect(JSON.stringify(seen)).toContain('bank transfer');
     // A retry to the provider is refused: there is no charge to refund.
-    const retry = await call('POST', `/api/returns/admin/refunds/${row!.id}/retry`, setup.admin.accessToken);
+    const retry = await call(
+      'POST',
+      urlOf(adminReturnEndpoints.retryRefund, { params: { id: row!.id } }),
+      setup.admin.accessToken,
+    );
     expect(retry.statusCode).toBe(409);
   });
 
   it('is paid once when an admin records the transfer; a repeat with the same Idempotency-Key is replayed', async () => {
     const { rows, customer } = await doorOrderRefunded(false);
     const [row] = rows;
-    const url = `/api/returns/admin/refunds/${row!.id}/reject`;
+    const url = urlOf(adminReturnEndpoints.rejectRefund, { params: { id: row!.id } });
     const body = { outcome: 'paid_another_way', note: 'GTBank transfer 000123456789 to the customer' };
     // Nobody else records it.
     const partner = await createPartner(test);
@@ -207,7 +231,11 @@ pglite.describe('a return of an order paid at the door', () => {
     expect(await accountTotal('pod_remitted')).toBe(remittedBefore - row!.amountKobo);
     expect(await ledgerTotal(test)).toBe(0);
     const seen = json(
-      await call('GET', `/api/returns/customer/orders/${row!.orderId}/refunds`, customer.token),
+      await call(
+        'GET',
+        urlOf(customerReturnEndpoints.orderRefunds, { params: { orderId: row!.orderId } }),
+        customer.token,
+      ),
     ).data;
     expect(JSON.stringify(seen)).toContain('Refunded to your bank account: GTBank transfer 000123456789');
   });
@@ -217,7 +245,7 @@ pglite.describe('a return of an order paid at the door', () => {
     const [row] = rows;
     const rejected = await call(
       'POST',
-      `/api/returns/admin/refunds/${row!.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: row!.id } }),
       setup.admin.accessToken,
       { outcome: 'rejected', note: 'The goods came back broken by the customer.' },
     );
@@ -234,7 +262,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('twelve admins recording the transfer at once pay it once', async () => {
       const { rows } = await doorOrderRefunded(false);
       const [row] = rows;
-      const url = `/api/returns/admin/refunds/${row!.id}/reject`;
+      const url = urlOf(adminReturnEndpoints.rejectRefund, { params: { id: row!.id } });
       const body = { outcome: 'paid_another_way', note: 'Transfer 99887766 to the customer' };
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, index) =>
@@ -255,7 +283,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         Array.from({ length: 8 }, () =>
           call(
             'POST',
-            `/api/returns/admin/refunds/${second.id}/reject`,
+            urlOf(adminReturnEndpoints.rejectRefund, { params: { id: second.id } }),
             setup.admin.accessToken,
             body,
             sameKey,

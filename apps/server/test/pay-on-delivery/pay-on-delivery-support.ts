@@ -1,5 +1,7 @@
+import { payOnDeliveryEndpoints, shippingZoneEndpoints } from '@market/contracts';
 import { expect } from 'vitest';
 import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { bearer, json, type TestApp } from '../support/test-app.js';
 
 /**
@@ -14,11 +16,12 @@ export async function allowPayOnDeliveryInLagos(
 ): Promise<void> {
   const call = (method: 'GET' | 'PUT', url: string, token: string, payload?: Record<string, unknown>) =>
     test.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const zones = json(await call('GET', '/api/shipping', setup.admin.accessToken)).data.zones as {
+  const zones = json(await call('GET', urlOf(shippingZoneEndpoints.list), setup.admin.accessToken)).data
+    .zones as {
     id: string;
     states: string[];
   }[];
-  const saved = await call('PUT', '/api/pay-on-delivery/admin/settings', setup.admin.accessToken, {
+  const saved = await call('PUT', urlOf(payOnDeliveryEndpoints.saveSettings), setup.admin.accessToken, {
     enabled: true,
     zoneIds: zones.filter((zone) => zone.states.includes('Lagos')).map((zone) => zone.id),
     maxOrder: 1_000_000,
@@ -28,6 +31,8 @@ export async function allowPayOnDeliveryInLagos(
     carrierCashLimit: 100_000_000,
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  const optedIn = await call('PUT', '/api/pay-on-delivery/store', store.accessToken, { enabled: true });
+  const optedIn = await call('PUT', urlOf(payOnDeliveryEndpoints.saveStoreSetting), store.accessToken, {
+    enabled: true,
+  });
   expect(optedIn.statusCode, optedIn.body).toBe(200);
 }

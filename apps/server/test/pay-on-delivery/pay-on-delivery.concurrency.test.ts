@@ -1,3 +1,9 @@
+import {
+  adminOrderEndpoints,
+  checkoutEndpoints,
+  customerOrderEndpoints,
+  payOnDeliveryEndpoints,
+} from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
@@ -13,6 +19,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, createAdmin, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
 import { allowPayOnDeliveryInLagos } from './pay-on-delivery-support.js';
@@ -51,21 +58,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pay on delivery under concurren
     const customer = await shopper(test);
     await addToCart(test, customer, product);
     const created = await test.app.inject({
-      method: 'POST',
-      url: '/api/ordertracking/create-order',
+      ...requestOf(checkoutEndpoints.create),
       headers: bearer(customer.token),
       payload: { addressId: customer.addressId, payOnDeliveryStoreIds: [store.storeId] },
       remoteAddress: nextIp(),
     });
     expect(created.statusCode, created.body).toBe(201);
     const orderId = json(created).data.tracker.orders[0].id as string;
-    const seen = json(await call('GET', `/api/orders/customer/${orderId}`, customer.token)).data;
+    const seen = json(
+      await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+    ).data;
     for (const status of ['accepted', 'ready_for_pickup'])
       expect((await moveOrder(test, orderId, store.accessToken, { status })).statusCode).toBe(200);
-    const assigned = await call('POST', `/api/orders/admin/${orderId}/assign`, setup.admin.accessToken, {
-      carrier: 'dispatcher',
-      dispatcherId: dispatcher.id,
-    });
+    const assigned = await call(
+      'POST',
+      urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'dispatcher',
+        dispatcherId: dispatcher.id,
+      },
+    );
     expect(assigned.statusCode).toBe(200);
     for (const status of ['picked_up', 'out_for_delivery'])
       expect((await moveOrder(test, orderId, dispatcher.accessToken, { status })).statusCode).toBe(200);
@@ -120,7 +133,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pay on delivery under concurren
     const ids = delivered.map((order) => order.orderId);
     const attempts = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        call('POST', '/api/pay-on-delivery/carrier/remittances', dispatcher.accessToken, {
+        call('POST', urlOf(payOnDeliveryEndpoints.remit), dispatcher.accessToken, {
           reference: `TRF-RACE-${index}`,
           // Each asks for a window of three neighbouring collections: every pair of neighbours overlaps.
           orderIds: [
@@ -151,7 +164,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pay on delivery under concurren
 
   it('confirms a remittance once when 15 admins confirm it at once, and releases a completing order once', async () => {
     const remittances = json(
-      await call('GET', '/api/pay-on-delivery/admin/remittances?status=submitted', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(payOnDeliveryEndpoints.remittances, { query: { status: 'submitted' } }),
+        setup.admin.accessToken,
+      ),
     ).data as { id: string; amount: number }[];
     const target = remittances[0]!;
     const covered = (
@@ -168,7 +185,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pay on delivery under concurren
         Array.from({ length: 15 }, () =>
           call(
             'POST',
-            `/api/pay-on-delivery/admin/remittances/${target.id}/confirm`,
+            urlOf(payOnDeliveryEndpoints.confirm, { params: { id: target.id } }),
             setup.admin.accessToken,
             {},
           ),

@@ -1,3 +1,12 @@
+import {
+  adminOrderEndpoints,
+  checkoutEndpoints,
+  customerOrderEndpoints,
+  financeEndpoints,
+  merchantOrderEndpoints,
+  payOnDeliveryEndpoints,
+  shippingZoneEndpoints,
+} from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
@@ -15,6 +24,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import {
   bearer,
@@ -73,7 +83,8 @@ beforeAll(async () => {
   partner = await createPartner(test);
   podProduct = (await listedProduct(test, setup, podStore, { quantity: 50 })).id as string;
   cardProduct = (await listedProduct(test, setup, cardStore, { quantity: 50 })).id as string;
-  const zones = json(await call('GET', '/api/shipping', setup.admin.accessToken)).data.zones as {
+  const zones = json(await call('GET', urlOf(shippingZoneEndpoints.list), setup.admin.accessToken)).data
+    .zones as {
     id: string;
     states: string[];
   }[];
@@ -83,8 +94,7 @@ afterAll(() => test.close());
 
 async function checkoutWith(customer: Shopper, payOnDeliveryStoreIds: string[]) {
   return test.app.inject({
-    method: 'POST',
-    url: '/api/ordertracking/create-order',
+    ...requestOf(checkoutEndpoints.create),
     headers: bearer(customer.token),
     payload: { addressId: customer.addressId, payOnDeliveryStoreIds },
     remoteAddress: nextIp(),
@@ -95,10 +105,15 @@ async function checkoutWith(customer: Shopper, payOnDeliveryStoreIds: string[]) 
 async function outForDelivery(orderId: string, carrier = dispatcher) {
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await moveOrder(test, orderId, podStore.accessToken, { status })).statusCode).toBe(200);
-  const assigned = await call('POST', `/api/orders/admin/${orderId}/assign`, setup.admin.accessToken, {
-    carrier: 'dispatcher',
-    dispatcherId: carrier.id,
-  });
+  const assigned = await call(
+    'POST',
+    urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
+    setup.admin.accessToken,
+    {
+      carrier: 'dispatcher',
+      dispatcherId: carrier.id,
+    },
+  );
   expect(assigned.statusCode, assigned.body).toBe(200);
   for (const status of ['picked_up', 'out_for_delivery'])
     expect((await moveOrder(test, orderId, carrier.accessToken, { status })).statusCode).toBe(200);
@@ -114,25 +129,32 @@ async function carrierCashInBooks(carrierId: string) {
 
 describe('who may pay on delivery', () => {
   it('lets only admins set the rules, and refuses zones that do not exist', async () => {
-    const defaults = await call('GET', '/api/pay-on-delivery/admin/settings', setup.admin.accessToken);
+    const defaults = await call('GET', urlOf(payOnDeliveryEndpoints.settings), setup.admin.accessToken);
     expect(json(defaults).data).toMatchObject({ enabled: false, fee: 500, refusalLimit: 2 });
     for (const token of [podStore.accessToken, partner.accessToken, dispatcher.accessToken]) {
-      expect((await call('PUT', '/api/pay-on-delivery/admin/settings', token, rules())).statusCode).toBe(403);
+      expect((await call('PUT', urlOf(payOnDeliveryEndpoints.saveSettings), token, rules())).statusCode).toBe(
+        403,
+      );
     }
     const unknownZone = await call(
       'PUT',
-      '/api/pay-on-delivery/admin/settings',
+      urlOf(payOnDeliveryEndpoints.saveSettings),
       setup.admin.accessToken,
       rules({ zoneIds: ['00000000-0000-4000-8000-000000000000'] }),
     );
     expect(unknownZone.statusCode).toBe(422);
     expect(json(defaults).data.enabled).toBe(false);
-    const bad = await call('PUT', '/api/pay-on-delivery/admin/settings', setup.admin.accessToken, {
+    const bad = await call('PUT', urlOf(payOnDeliveryEndpoints.saveSettings), setup.admin.accessToken, {
       ...rules(),
       fee: 1.234,
     });
     expect(bad.statusCode).toBe(422);
-    const saved = await call('PUT', '/api/pay-on-delivery/admin/settings', setup.admin.accessToken, rules());
+    const saved = await call(
+      'PUT',
+      urlOf(payOnDeliveryEndpoints.saveSettings),
+      setup.admin.accessToken,
+      rules(),
+    );
     expect(saved.statusCode).toBe(200);
     expect(json(saved).data).toMatchObject({
       enabled: true,
@@ -144,17 +166,23 @@ describe('who may pay on delivery', () => {
 
   it('lets a store opt in for itself only', async () => {
     for (const token of [partner.accessToken, setup.admin.accessToken]) {
-      expect((await call('PUT', '/api/pay-on-delivery/store', token, { enabled: true })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await call('PUT', urlOf(payOnDeliveryEndpoints.saveStoreSetting), token, { enabled: true }))
+          .statusCode,
+      ).toBe(403);
     }
     const customer = await shopper(test);
     expect(
-      (await call('PUT', '/api/pay-on-delivery/store', customer.token, { enabled: true })).statusCode,
+      (await call('PUT', urlOf(payOnDeliveryEndpoints.saveStoreSetting), customer.token, { enabled: true }))
+        .statusCode,
     ).toBe(403);
-    const optIn = await call('PUT', '/api/pay-on-delivery/store', podStore.accessToken, { enabled: true });
+    const optIn = await call('PUT', urlOf(payOnDeliveryEndpoints.saveStoreSetting), podStore.accessToken, {
+      enabled: true,
+    });
     expect(json(optIn).data).toEqual({ enabled: true });
-    expect(json(await call('GET', '/api/pay-on-delivery/store', cardStore.accessToken)).data).toEqual({
+    expect(
+      json(await call('GET', urlOf(payOnDeliveryEndpoints.storeSetting), cardStore.accessToken)).data,
+    ).toEqual({
       enabled: false,
     });
   });
@@ -164,7 +192,11 @@ describe('who may pay on delivery', () => {
     await addToCart(test, customer, podProduct);
     await addToCart(test, customer, cardProduct);
     const options = json(
-      await call('GET', `/api/pay-on-delivery/options?addressId=${customer.addressId}`, customer.token),
+      await call(
+        'GET',
+        urlOf(payOnDeliveryEndpoints.options, { query: { addressId: customer.addressId } }),
+        customer.token,
+      ),
     ).data as { storeId: string; allowed: boolean; fee: number | null; reason: string | null }[];
     expect(options.find((option) => option.storeId === podStore.storeId)).toMatchObject({
       allowed: true,
@@ -177,12 +209,12 @@ describe('who may pay on delivery', () => {
       reason: expect.stringContaining('does not take payment at the door'),
     });
     for (const token of [podStore.accessToken, partner.accessToken, setup.admin.accessToken]) {
-      expect((await call('GET', '/api/pay-on-delivery/options', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(payOnDeliveryEndpoints.options), token)).statusCode).toBe(403);
     }
     // Outside the admin's zones: nobody there may.
     const kano = await shopper(test, { stateOrRegion: 'Kano', lga: 'Kano Municipal', address: '3 Zoo Road' });
     await addToCart(test, kano, podProduct);
-    const far = json(await call('GET', '/api/pay-on-delivery/options', kano.token)).data;
+    const far = json(await call('GET', urlOf(payOnDeliveryEndpoints.options), kano.token)).data;
     expect(far[0]).toMatchObject({ allowed: false, reason: expect.stringContaining('Kano') });
     const refused = await checkoutWith(kano, [podStore.storeId]);
     expect(refused.statusCode).toBe(409);
@@ -218,7 +250,9 @@ describe('one checkout, one store paid online and one at the door', () => {
 
     podOrderId = podOrder.id;
     dueAtDoor = podOrder.total + 500;
-    const seen = json(await call('GET', `/api/orders/customer/${podOrderId}`, customer.token)).data;
+    const seen = json(
+      await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: podOrderId } }), customer.token),
+    ).data;
     expect(seen.orderStatus.code_name).toBe('pending');
     expect(seen.orderActivities.at(-1).activity).toContain('at the door');
     podToken = seen.orderDeliveryToken;
@@ -228,7 +262,13 @@ describe('one checkout, one store paid online and one at the door', () => {
   });
 
   it('shows the merchant and the carrier what is collected at the door', async () => {
-    const merchant = json(await call('GET', `/api/orders/merchant/${podOrderId}`, podStore.accessToken)).data;
+    const merchant = json(
+      await call(
+        'GET',
+        urlOf(merchantOrderEndpoints.one, { params: { id: podOrderId } }),
+        podStore.accessToken,
+      ),
+    ).data;
     expect(merchant.payOnDelivery).toEqual({ fee: 500, dueAtDoor });
     await outForDelivery(podOrderId);
   });
@@ -265,18 +305,22 @@ describe('one checkout, one store paid online and one at the door', () => {
     expect(await ledgerTotal(test)).toBe(0);
     expect(await unbalancedMovements(test)).toBe(0);
 
-    const cash = json(await call('GET', '/api/pay-on-delivery/carrier/cash', dispatcher.accessToken)).data;
+    const cash = json(
+      await call('GET', urlOf(payOnDeliveryEndpoints.carrierCash), dispatcher.accessToken),
+    ).data;
     expect(cash.held).toBe(dueAtDoor);
     expect(cash.collections.map((c: { orderId: string }) => c.orderId)).toEqual([podOrderId]);
     const others = json(
-      await call('GET', '/api/pay-on-delivery/carrier/cash', otherDispatcher.accessToken),
+      await call('GET', urlOf(payOnDeliveryEndpoints.carrierCash), otherDispatcher.accessToken),
     ).data;
     expect(others).toMatchObject({ held: 0, collections: [] });
     for (const token of [customer.token, podStore.accessToken]) {
-      expect((await call('GET', '/api/pay-on-delivery/carrier/cash', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(payOnDeliveryEndpoints.carrierCash), token)).statusCode).toBe(403);
     }
     // An admin carries for the platform hub: their own cash, none of the dispatcher's.
-    const admin = json(await call('GET', '/api/pay-on-delivery/carrier/cash', setup.admin.accessToken)).data;
+    const admin = json(
+      await call('GET', urlOf(payOnDeliveryEndpoints.carrierCash), setup.admin.accessToken),
+    ).data;
     expect(admin).toMatchObject({ held: 0, collections: [] });
   });
 
@@ -286,38 +330,33 @@ describe('one checkout, one store paid online and one at the door', () => {
     expect(await orderRow(test, podOrderId)).toMatchObject({ status: 'completed', payableAt: null });
 
     // Another carrier cannot remit this cash; the carrier itself can, once.
-    const stolen = await call(
-      'POST',
-      '/api/pay-on-delivery/carrier/remittances',
-      otherDispatcher.accessToken,
-      {
-        reference: 'TRF-OTHER-1',
-        orderIds: [podOrderId],
-      },
-    );
+    const stolen = await call('POST', urlOf(payOnDeliveryEndpoints.remit), otherDispatcher.accessToken, {
+      reference: 'TRF-OTHER-1',
+      orderIds: [podOrderId],
+    });
     expect(stolen.statusCode).toBe(409);
     for (const token of [customer.token, podStore.accessToken]) {
-      const refused = await call('POST', '/api/pay-on-delivery/carrier/remittances', token, {
+      const refused = await call('POST', urlOf(payOnDeliveryEndpoints.remit), token, {
         reference: 'TRF-X-1',
         orderIds: [podOrderId],
       });
       expect(refused.statusCode).toBe(403);
     }
-    const remitted = await call('POST', '/api/pay-on-delivery/carrier/remittances', dispatcher.accessToken, {
+    const remitted = await call('POST', urlOf(payOnDeliveryEndpoints.remit), dispatcher.accessToken, {
       reference: 'TRF-2026-0001',
       orderIds: [podOrderId],
     });
     expect(remitted.statusCode, remitted.body).toBe(201);
     const remittance = json(remitted).data;
     expect(remittance).toMatchObject({ amount: dueAtDoor, orderCount: 1, status: 'submitted' });
-    const twice = await call('POST', '/api/pay-on-delivery/carrier/remittances', dispatcher.accessToken, {
+    const twice = await call('POST', urlOf(payOnDeliveryEndpoints.remit), dispatcher.accessToken, {
       reference: 'TRF-2026-0002',
       orderIds: [podOrderId],
     });
     expect(twice.statusCode).toBe(409);
 
     const overview = json(
-      await call('GET', '/api/pay-on-delivery/admin/carriers', setup.admin.accessToken),
+      await call('GET', urlOf(payOnDeliveryEndpoints.overview), setup.admin.accessToken),
     ).data;
     const mine = overview.carriers.find((row: { carrierId: string }) => row.carrierId === dispatcher.id);
     expect(mine).toMatchObject({
@@ -328,10 +367,10 @@ describe('one checkout, one store paid online and one at the door', () => {
       waitingRemittances: 1,
     });
     for (const token of [customer.token, podStore.accessToken, partner.accessToken, dispatcher.accessToken]) {
-      expect((await call('GET', '/api/pay-on-delivery/admin/carriers', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(payOnDeliveryEndpoints.overview), token)).statusCode).toBe(403);
       const confirm = await call(
         'POST',
-        `/api/pay-on-delivery/admin/remittances/${remittance.id}/confirm`,
+        urlOf(payOnDeliveryEndpoints.confirm, { params: { id: remittance.id } }),
         token,
         {},
       );
@@ -341,7 +380,7 @@ describe('one checkout, one store paid online and one at the door', () => {
 
     const confirmed = await call(
       'POST',
-      `/api/pay-on-delivery/admin/remittances/${remittance.id}/confirm`,
+      urlOf(payOnDeliveryEndpoints.confirm, { params: { id: remittance.id } }),
       setup.admin.accessToken,
       { note: 'Seen in the GTBank statement' },
     );
@@ -351,13 +390,13 @@ describe('one checkout, one store paid online and one at the door', () => {
     expect((await orderRow(test, podOrderId)).payableAt).not.toBeNull();
     const again = await call(
       'POST',
-      `/api/pay-on-delivery/admin/remittances/${remittance.id}/confirm`,
+      urlOf(payOnDeliveryEndpoints.confirm, { params: { id: remittance.id } }),
       setup.admin.accessToken,
       {},
     );
     expect(again.statusCode).toBe(409);
     const after = json(
-      await call('GET', '/api/pay-on-delivery/admin/carriers', setup.admin.accessToken),
+      await call('GET', urlOf(payOnDeliveryEndpoints.overview), setup.admin.accessToken),
     ).data;
     expect(
       after.carriers.find((row: { carrierId: string }) => row.carrierId === dispatcher.id),
@@ -372,7 +411,11 @@ describe('one checkout, one store paid online and one at the door', () => {
     // The finance report's remittance fields agree with the admin's screen, to the kobo.
     const day = test.deps.now().toISOString().slice(0, 10);
     const report = json(
-      await call('GET', `/api/admin/finance/reports?from=${day}&to=${day}`, setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(financeEndpoints.report, { query: { from: day, to: day } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(report.remittances.byCarrier).toContainEqual(
       expect.objectContaining({
@@ -412,7 +455,7 @@ describe('a parcel refused at the door', () => {
     expect(await carrierCashInBooks(otherDispatcher.id)).toBe(0);
 
     await addToCart(test, customer, podProduct);
-    const options = json(await call('GET', '/api/pay-on-delivery/options', customer.token)).data;
+    const options = json(await call('GET', urlOf(payOnDeliveryEndpoints.options), customer.token)).data;
     expect(options[0]).toMatchObject({
       allowed: false,
       reason: expect.stringContaining('refused at the door'),
@@ -440,11 +483,13 @@ describe('a carrier holding too much cash', () => {
     await addToCart(test, customer, podProduct);
     const orderId = json(await checkoutWith(customer, [podStore.storeId])).data.tracker.orders[0]
       .id as string;
-    const token = json(await call('GET', `/api/orders/customer/${orderId}`, customer.token)).data
-      .orderDeliveryToken as string;
+    const token = json(
+      await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+    ).data.orderDeliveryToken as string;
     await outForDelivery(orderId);
-    const due = json(await call('GET', `/api/orders/merchant/${orderId}`, podStore.accessToken)).data
-      .payOnDelivery.dueAtDoor as number;
+    const due = json(
+      await call('GET', urlOf(merchantOrderEndpoints.one, { params: { id: orderId } }), podStore.accessToken),
+    ).data.payOnDelivery.dueAtDoor as number;
     const delivered = await moveOrder(test, orderId, dispatcher.accessToken, {
       status: 'delivered',
       deliveryToken: token,
@@ -455,7 +500,7 @@ describe('a carrier holding too much cash', () => {
     expect(delivered.statusCode, delivered.body).toBe(200);
     await call(
       'PUT',
-      '/api/pay-on-delivery/admin/settings',
+      urlOf(payOnDeliveryEndpoints.saveSettings),
       setup.admin.accessToken,
       rules({ carrierCashLimit: due }),
     );
@@ -465,16 +510,26 @@ describe('a carrier holding too much cash', () => {
     const nextId = json(await checkoutWith(next, [podStore.storeId])).data.tracker.orders[0].id as string;
     for (const status of ['accepted', 'ready_for_pickup'])
       expect((await moveOrder(test, nextId, podStore.accessToken, { status })).statusCode).toBe(200);
-    const assigned = await call('POST', `/api/orders/admin/${nextId}/assign`, setup.admin.accessToken, {
-      carrier: 'dispatcher',
-      dispatcherId: dispatcher.id,
-    });
+    const assigned = await call(
+      'POST',
+      urlOf(adminOrderEndpoints.assign, { params: { id: nextId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'dispatcher',
+        dispatcherId: dispatcher.id,
+      },
+    );
     expect(assigned.statusCode).toBe(409);
     expect(json(assigned).message).toContain('until it remits');
-    const other = await call('POST', `/api/orders/admin/${nextId}/assign`, setup.admin.accessToken, {
-      carrier: 'dispatcher',
-      dispatcherId: otherDispatcher.id,
-    });
+    const other = await call(
+      'POST',
+      urlOf(adminOrderEndpoints.assign, { params: { id: nextId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'dispatcher',
+        dispatcherId: otherDispatcher.id,
+      },
+    );
     expect(other.statusCode).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { checkoutEndpoints, customerOrderEndpoints, financeEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
@@ -9,6 +10,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { bearer, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Payment channels (issue 36): the sandbox's page offers bank transfer and USSD besides cards, as Paystack's does;
@@ -52,8 +54,7 @@ describe('paying by bank transfer or USSD', () => {
     expect(paid.statusCode).toBe(303);
     const reference = created.tracker.reference as string;
     const receipt = await test.app.inject({
-      method: 'POST',
-      url: '/api/transactions/customer/transaction',
+      ...requestOf(checkoutEndpoints.recordTransaction),
       headers: bearer(customer.token),
       payload: { reference },
     });
@@ -65,8 +66,7 @@ describe('paying by bank transfer or USSD', () => {
     const orderId = created.tracker.orders[0].id as string;
     const order = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/customer/${orderId}`,
+        ...requestOf(customerOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(customer.token),
       }),
     ).data;
@@ -75,8 +75,7 @@ describe('paying by bank transfer or USSD', () => {
     const ussd = await payBy('ussd');
     const filtered = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/admin/transactions?channel=ussd&limit=100',
+        ...requestOf(financeEndpoints.transactions, { query: { channel: 'ussd', limit: 100 } }),
         headers: bearer(setup.admin.accessToken),
       }),
     ).data;
@@ -92,16 +91,14 @@ describe('paying by bank transfer or USSD', () => {
     const partner = await createPartner(test);
     for (const token of [stranger.token, store.accessToken, partner.accessToken]) {
       const seen = await test.app.inject({
-        method: 'GET',
-        url: `/api/orders/customer/${orderId}`,
+        ...requestOf(customerOrderEndpoints.one, { params: { id: orderId } }),
         headers: bearer(token),
       });
       expect([403, 404]).toContain(seen.statusCode);
     }
     for (const token of [store.accessToken, partner.accessToken, stranger.token]) {
       const list = await test.app.inject({
-        method: 'GET',
-        url: '/api/admin/transactions',
+        ...requestOf(financeEndpoints.transactions),
         headers: bearer(token),
       });
       expect(list.statusCode).toBe(403);
@@ -122,8 +119,7 @@ describe('paying by bank transfer or USSD', () => {
     expect(refused.statusCode).toBe(422);
     const tracker = json(
       await test.app.inject({
-        method: 'GET',
-        url: `/api/ordertracking/tracker/${created.tracker.reference}`,
+        ...requestOf(checkoutEndpoints.tracker, { params: { reference: created.tracker.reference } }),
         headers: bearer(customer.token),
       }),
     );

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import {
   paymentDisputes,
   paymentTransactions,
@@ -47,7 +48,7 @@ function deliver(payload: unknown) {
   const body = JSON.stringify(payload);
   return test.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(SECRET, body) },
     payload: body,
   });
@@ -98,7 +99,7 @@ describe('every documented webhook event', () => {
     const body = JSON.stringify(paystackFixture('webhooks/subscription.disable'));
     const forged = await test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: {
         'content-type': 'application/json',
         'x-paystack-signature': signPaystackBody('sk_wrong', body),

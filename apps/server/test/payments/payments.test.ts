@@ -1,10 +1,13 @@
+import { authEndpoints, paymentEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { paymentTransactions, webhookEvents } from '../../src/modules/payments/payments.schema.js';
 import type { Db } from '../../src/platform/db/client.js';
 import type { PaymentPurpose, Verification } from '../../src/platform/payments/provider.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
+import { requestOf } from '../support/contract-requests.js';
 import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
 import {
   bearer,
@@ -96,7 +99,7 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
     });
     return test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: {
         'content-type': 'application/json',
         'x-paystack-signature': options.signature ?? signPaystackBody(SECRET, body),
@@ -106,7 +109,10 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
   }
 
   const verifyAsPayer = (reference: string, token = payer.token) =>
-    test.app.inject({ method: 'GET', url: `/api/payments/verify/${reference}`, headers: bearer(token) });
+    test.app.inject({
+      ...requestOf(paymentEndpoints.verify, { params: { reference } }),
+      headers: bearer(token),
+    });
 
   it('records the payment before Paystack hears of it, with the callback on our public URL', async () => {
     const reference = await start(500_000);
@@ -172,7 +178,7 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
     expect(json(forged).error).toBe('UNAUTHORIZED');
     const missing = await test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ event: 'charge.success', data: { reference } }),
     });
@@ -229,7 +235,7 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
     const other = await customer(test);
     expect((await verifyAsPayer(reference, other.token)).statusCode).toBe(404);
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/payments/verify/${reference}` })).statusCode,
+      (await test.app.inject(requestOf(paymentEndpoints.verify, { params: { reference } }))).statusCode,
     ).toBe(401);
     expect((await verifyAsPayer('not-a-reference')).statusCode).toBe(422);
   });
@@ -253,7 +259,7 @@ describe('payments with Paystack (a local stand-in for its API)', () => {
     const send = (body: string) =>
       test.app.inject({
         method: 'POST',
-        url: '/api/payments/webhook/paystack',
+        url: PAYSTACK_WEBHOOK_PATH,
         headers: {
           'content-type': 'application/json',
           'x-paystack-signature': signPaystackBody(SECRET, body),
@@ -327,8 +333,7 @@ describe('the built-in sandbox', () => {
   const card = (cardNumber: string) => ({ cardNumber, expiry: '12/39', cvv: '123' });
   const verify = (reference: string) =>
     test.app.inject({
-      method: 'GET',
-      url: `/api/payments/verify/${reference}`,
+      ...requestOf(paymentEndpoints.verify, { params: { reference } }),
       headers: bearer(payer.token),
     });
   const expectReturn = (
@@ -435,7 +440,7 @@ describe('the built-in sandbox', () => {
     const body = JSON.stringify({ event: 'charge.success', data: { id: 1, reference: 'TST-X' } });
     const response = await test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(SECRET, body) },
       payload: body,
     });
@@ -444,8 +449,7 @@ describe('the built-in sandbox', () => {
 
   it('keeps the JSON parser of the other routes', async () => {
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/login',
+      ...requestOf(authEndpoints.customer.login),
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: payer.email, password: 'wrong-password-1A!' }),
     });

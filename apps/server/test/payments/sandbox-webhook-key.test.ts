@@ -1,15 +1,18 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { adminPayoutEndpoints, merchantPayoutEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { ConfigError, loadConfig } from '../../src/platform/config.js';
 import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { orderRow, payableOrder, saveBankAccount } from '../ledger/ledger-support.js';
 import { caller, type Dispatcher } from '../returns/returns-support.js';
 import { type CommerceSetup, commerceSetup, sellingStore } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // Issue 24: outside production the sandbox signed its Paystack webhooks with a key derived from JWT_SECRET, whose
@@ -38,7 +41,7 @@ const deliver = (secret: string, event: string, data: Record<string, unknown>) =
   const body = Buffer.from(JSON.stringify({ event, data }));
   return test.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(secret, body) },
     payload: body,
   });
@@ -52,7 +55,7 @@ describe('the sandbox webhook key', () => {
     const { orderId } = await payableOrder(test, setup, store, dispatcher, { price: 6_000 });
     const approved = await call(
       'POST',
-      `/api/admin/payments/approve-payout/${store.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } }),
       setup.admin.accessToken,
     );
     expect(approved.statusCode).toBe(200);
@@ -68,12 +71,12 @@ describe('the sandbox webhook key', () => {
     const [after] = await test.deps.db.select().from(payouts).where(eq(payouts.id, paid!.id));
     expect(after).toMatchObject({ status: 'processed' });
     expect((await orderRow(test, orderId)).paidOutAt).not.toBeNull();
-    const balances = json(await call('GET', '/api/merchant/payouts/balances', store.accessToken)).data;
+    const balances = json(await call('GET', urlOf(merchantPayoutEndpoints.balances), store.accessToken)).data;
     expect(balances).toMatchObject({ payable: 0 });
     // A second approval finds nothing to pay.
     const again = await call(
       'POST',
-      `/api/admin/payments/approve-payout/${store.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } }),
       setup.admin.accessToken,
     );
     expect(again.statusCode).toBeGreaterThanOrEqual(400);

@@ -1,5 +1,7 @@
+import { systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 describe('listening address', () => {
@@ -40,16 +42,14 @@ describe('development outbox', () => {
 
   it('answers loopback callers only, whatever X-Forwarded-For says', async () => {
     const local = await test.app.inject({
-      method: 'GET',
-      url: '/api/dev/outbox',
+      ...requestOf(systemEndpoints.outbox),
       remoteAddress: '127.0.0.1',
     });
     expect(local.statusCode).toBe(200);
-    const localV6 = await test.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '::1' });
+    const localV6 = await test.app.inject({ ...requestOf(systemEndpoints.outbox), remoteAddress: '::1' });
     expect(localV6.statusCode).toBe(200);
     const remote = await test.app.inject({
-      method: 'GET',
-      url: '/api/dev/outbox',
+      ...requestOf(systemEndpoints.outbox),
       remoteAddress: '192.168.1.20',
       headers: { 'x-forwarded-for': '127.0.0.1' },
     });
@@ -57,8 +57,7 @@ describe('development outbox', () => {
     expect(json(remote)).toEqual({ message: 'Not found', error: 'NOT_FOUND' });
     // A loopback proxy forwarding a remote client is not a loopback caller either.
     const forwarded = await test.app.inject({
-      method: 'GET',
-      url: '/api/dev/outbox',
+      ...requestOf(systemEndpoints.outbox),
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '192.168.1.20' },
     });

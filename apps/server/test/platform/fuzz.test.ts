@@ -1,5 +1,12 @@
-import { type AccountKind, allEndpoints, errorEnvelope, surfaceBases } from '@market/contracts';
+import {
+  type AccountKind,
+  allEndpoints,
+  errorEnvelope,
+  liveEndpoints,
+  surfaceBases,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -235,7 +242,7 @@ describe('fuzzing every documented operation', () => {
       if (
         access?.kind === 'signed-in' &&
         !operation.path.endsWith('/logout') &&
-        operation.path !== '/api/live'
+        operation.path !== urlOf(liveEndpoints.stream)
       ) {
         identities.push(access.accounts[Math.floor(random() * access.accounts.length)]!);
       }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { adminPayoutEndpoints, giftCardCustomerEndpoints } from '@market/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
@@ -13,6 +14,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
@@ -43,8 +45,7 @@ afterAll(async () => {
 
 function approve(storeId: string, token: string, key?: string) {
   return test.app.inject({
-    method: 'POST',
-    url: `/api/admin/payments/approve-payout/${storeId}`,
+    ...requestOf(adminPayoutEndpoints.approvePayout, { params: { storeId } }),
     headers: { ...bearer(token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
   });
 }
@@ -163,8 +164,7 @@ pglite.describe('a key belongs to one request of one account', () => {
     const customer = await shopper(test);
     const purchase = (amount: number) =>
       test.app.inject({
-        method: 'POST',
-        url: '/api/gift-card/purchase',
+        ...requestOf(giftCardCustomerEndpoints.purchase),
         headers: { ...bearer(customer.token), 'idempotency-key': key },
         payload: { amount, recipientEmail: 'friend@example.ng', recipientName: 'Ngozi' },
       });
@@ -189,8 +189,7 @@ pglite.describe('what is not kept', () => {
     const store = await payableStore();
     const key = randomUUID();
     const unsigned = await test.app.inject({
-      method: 'POST',
-      url: `/api/admin/payments/approve-payout/${store.storeId}`,
+      ...requestOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.storeId } }),
       headers: { 'idempotency-key': key },
     });
     expect(unsigned.statusCode).toBe(401);

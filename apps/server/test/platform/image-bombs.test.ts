@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
+import { customerProfileEndpoints, productEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits, defaultLimits } from '../../src/platform/security/rate-limits.js';
 import { createMerchantWithStore } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { multipart, pngBytes } from '../support/store-factory.js';
 import {
   bearer,
@@ -64,8 +66,7 @@ afterAll(() => test.close());
 const uploadPhoto = (token: string, bytes: Buffer) => {
   const form = multipart('photo', 'me.png', 'image/png', bytes);
   return test.app.inject({
-    method: 'POST',
-    url: '/api/auth/customer/profile/photo',
+    ...requestOf(customerProfileEndpoints.photo),
     headers: { ...bearer(token), ...form.headers },
     payload: form.payload,
   });
@@ -96,8 +97,7 @@ describe('image decompression bombs', () => {
     const merchant = await createMerchantWithStore(test);
     const form = multipart('image', 'tv.png', 'image/png', bomb);
     const refused = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/images',
+      ...requestOf(productEndpoints.uploadImage),
       headers: { ...bearer(merchant.token), ...form.headers },
       payload: form.payload,
     });
@@ -151,8 +151,7 @@ describe('uploads are rate limited per account', () => {
       const upload = (bearerToken: string, address: string) => {
         const form = multipart('photo', 'me.png', 'image/png', photo);
         return limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/customer/profile/photo',
+          ...requestOf(customerProfileEndpoints.photo),
           headers: { ...bearer(bearerToken), ...form.headers },
           payload: form.payload,
           remoteAddress: address,

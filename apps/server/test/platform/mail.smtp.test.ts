@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { authEndpoints, systemEndpoints } from '@market/contracts';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf } from '../support/contract-requests.js';
 import { createTestApp, nextIp, PASSWORD, type TestApp, uniqueEmail } from '../support/test-app.js';
 
 interface Received {
@@ -49,8 +51,7 @@ describe('SMTP delivery', () => {
   it('delivers the confirmation mail over SMTP and marks it sent in the outbox', async () => {
     const email = uniqueEmail('smtp');
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/signup',
+      ...requestOf(authEndpoints.customer.signup),
       remoteAddress: nextIp(),
       payload: {
         firstName: 'Obinna',
@@ -67,10 +68,7 @@ describe('SMTP delivery', () => {
     expect(mail?.from).toBe('hello@naijamarket.test');
     expect(mail?.raw).toContain('Subject: Confirm your email address');
     expect(mail?.raw).toMatch(/customer\/confirm-email\//);
-    const outbox = await test.app.inject({
-      method: 'GET',
-      url: `/api/dev/outbox?to=${encodeURIComponent(email)}`,
-    });
+    const outbox = await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: email } }));
     expect(JSON.parse(outbox.body).data[0].sentAt).toBeTruthy();
   });
 });

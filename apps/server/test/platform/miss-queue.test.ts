@@ -1,6 +1,8 @@
+import { customerProductEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_MISS_QUEUE, missQueue } from '../../src/platform/http/busy.js';
 import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // ADR 110: on the embedded database, cache misses ask it within a documented bound: a few at once, a few more
@@ -38,7 +40,7 @@ describe('cold misses on the embedded database', () => {
     const startedAt = Date.now();
     const answers = await Promise.all(
       Array.from({ length: burst }, (_, index) =>
-        test.app.inject({ method: 'GET', url: `/api/products/customer/getallproducts?limit=${index + 1}` }),
+        test.app.inject(requestOf(customerProductEndpoints.list, { query: { limit: index + 1 } })),
       ),
     );
     const refused = answers.filter((answer) => answer.statusCode === 503);
@@ -52,10 +54,7 @@ describe('cold misses on the embedded database', () => {
     expect(refused.length).toBeGreaterThanOrEqual(burst - bound);
     expect(answers.length - refused.length).toBeGreaterThanOrEqual(EMBEDDED_MISS_QUEUE.computing);
     // The refused are marked and the answered stored: asked again, the answered ones are hits.
-    const again = await test.app.inject({
-      method: 'GET',
-      url: '/api/products/customer/getallproducts?limit=1',
-    });
+    const again = await test.app.inject(requestOf(customerProductEndpoints.list, { query: { limit: 1 } }));
     expect(again.statusCode).toBe(200);
     expect(Date.now() - startedAt).toBeLessThan(60_000);
   }, 120_000);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { systemEndpoints } from '@market/contracts';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { Lifecycle } from '../../src/platform/observability/lifecycle.js';
 import { countMoneyOutcome } from '../../src/platform/observability/metrics.js';
 import { startMetricsServer } from '../../src/platform/observability/metrics-server.js';
 import { currentRequestId, runWithRequestId } from '../../src/platform/observability/request-context.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 const TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -36,10 +38,10 @@ describe('liveness, readiness and /metrics (ADR 069)', () => {
   afterAll(() => test.close());
 
   it('liveness and readiness answer apart, and /api/health keeps working', async () => {
-    const live = await test.app.inject({ method: 'GET', url: '/api/health/live' });
+    const live = await test.app.inject(requestOf(systemEndpoints.apiLiveness));
     expect(live.statusCode).toBe(200);
     expect(json(live).data).toMatchObject({ status: 'alive' });
-    const ready = await test.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const ready = await test.app.inject(requestOf(systemEndpoints.apiReadiness));
     expect(ready.statusCode).toBe(200);
     expect(json(ready).data).toMatchObject({
       status: 'ready',
@@ -49,7 +51,7 @@ describe('liveness, readiness and /metrics (ADR 069)', () => {
         { name: 'draining', ok: true },
       ]),
     });
-    expect((await test.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await test.app.inject(requestOf(systemEndpoints.apiHealth))).statusCode).toBe(200);
   });
 
   it('/metrics needs the bearer token, and counts requests by route pattern and status', async () => {
@@ -115,14 +117,14 @@ describe('liveness, readiness and /metrics (ADR 069)', () => {
   // Last of this block: it drains the shared app.
   it('while draining, readiness answers 503 naming why, liveness still 200, and answers close their connection', async () => {
     test.deps.lifecycle.drain();
-    const ready = await test.app.inject({ method: 'GET', url: '/api/health/ready' });
+    const ready = await test.app.inject(requestOf(systemEndpoints.apiReadiness));
     expect(ready.statusCode).toBe(503);
     expect(json(ready)).toMatchObject({
       error: 'SERVICE_UNAVAILABLE',
       details: [{ path: 'draining' }],
     });
     expect(ready.headers.connection).toBe('close');
-    expect((await test.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    expect((await test.app.inject(requestOf(systemEndpoints.apiLiveness))).statusCode).toBe(200);
   });
 });
 

@@ -2,6 +2,12 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  cartEndpoints,
+  checkoutEndpoints,
+  customerProductEndpoints,
+  productEndpoints,
+} from '@market/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
@@ -14,6 +20,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   buildServerBundle,
   call,
@@ -205,17 +212,19 @@ describe.skipIf(!serverUrl || !pgbouncer)('two server processes behind PgBouncer
           call(
             index % 2 === 0 ? a.base : b.base,
             'GET',
-            `/api/products?storeId=${store.storeId}&offset=${index}`,
+            urlOf(customerProductEndpoints.storeCatalog, {
+              query: { storeId: store.storeId, offset: index },
+            }),
           ),
         ),
       );
       expect(reads.map((read) => read.status)).toEqual(Array(24).fill(200));
 
       // B holds the product page in its cache; the merchant changes the stock on A.
-      const productUrl = `/api/products/customer/product/${product.id}`;
+      const productUrl = urlOf(customerProductEndpoints.one, { params: { id: product.id } });
       await call(b.base, 'GET', productUrl);
       expect((await call(b.base, 'GET', productUrl)).cache).toBe('hit');
-      const changed = await call(a.base, 'PATCH', '/api/products/update-product-inventory', {
+      const changed = await call(a.base, 'PATCH', urlOf(productEndpoints.updateInventory), {
         token: store.accessToken,
         body: { productId: product.id, quantity: 33 },
       });
@@ -226,12 +235,12 @@ describe.skipIf(!serverUrl || !pgbouncer)('two server processes behind PgBouncer
       expect(seenInMs).toBeLessThan(1000);
 
       // A checkout through A, paid on the sandbox's page and verified: every statement through the pooler.
-      const added = await call(a.base, 'POST', '/api/cart/add-cart', {
+      const added = await call(a.base, 'POST', urlOf(cartEndpoints.add), {
         token: customer.token,
         body: { productId: product.id, quantity: 2 },
       });
       expect(added.status, JSON.stringify(added.body)).toBeLessThan(300);
-      const created = await call(a.base, 'POST', '/api/ordertracking/create-order', {
+      const created = await call(a.base, 'POST', urlOf(checkoutEndpoints.create), {
         token: customer.token,
         body: { addressId: customer.addressId },
       });
@@ -249,7 +258,7 @@ describe.skipIf(!serverUrl || !pgbouncer)('two server processes behind PgBouncer
         }).toString(),
       });
       expect(paid.status).toBeLessThan(400);
-      const verified = await call(a.base, 'POST', '/api/transactions/customer/transaction', {
+      const verified = await call(a.base, 'POST', urlOf(checkoutEndpoints.recordTransaction), {
         token: customer.token,
         body: { reference },
       });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { customerProductEndpoints } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
 } from '../../src/platform/db/client.js';
 import { isUniqueViolation } from '../../src/platform/db/errors.js';
 import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { createTestApp, json } from '../support/test-app.js';
 
 // The embedded database in its own worker thread (ADR 054), the default of `npm start` without DATABASE_URL: what
@@ -206,11 +208,11 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
     try {
       expect(test.database.busy).toBeDefined();
       // A read the response cache holds asks the database nothing: it is served while busy (ADR 110).
-      const cachedUrl = '/api/products/customer/getallproducts?limit=3';
+      const cachedUrl = urlOf(customerProductEndpoints.list, { query: { limit: 3 } });
       expect((await test.app.inject({ method: 'GET', url: cachedUrl })).headers['x-cache']).toBe('miss');
       const queued = Array.from({ length: bound.waiting + 4 }, () => send(test.database, slowQuery));
       await until(() => test.database.busy?.() === true, 30_000);
-      const refused = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
+      const refused = await test.app.inject(requestOf(customerProductEndpoints.list));
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('1');
       expect(json(refused)).toMatchObject({ error: 'SERVICE_UNAVAILABLE' });
@@ -234,7 +236,7 @@ describe.skipIf(!templateFile)("the embedded database's bounded queue", () => {
         }
       }
       await Promise.all(queued);
-      const served = await test.app.inject({ method: 'GET', url: '/api/products/customer/getallproducts' });
+      const served = await test.app.inject(requestOf(customerProductEndpoints.list));
       expect(served.statusCode).toBe(200);
     } finally {
       await test.close();

@@ -1,6 +1,13 @@
-import { allEndpoints, surfaceBases } from '@market/contracts';
+import {
+  allEndpoints,
+  authEndpoints,
+  categoryEndpoints,
+  surfaceBases,
+  systemEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 let test: TestApp;
@@ -26,7 +33,7 @@ describe('health of the three surfaces', () => {
     const broken = await createTestApp();
     await broken.database.close();
     try {
-      const response = await broken.app.inject({ method: 'GET', url: '/api/health' });
+      const response = await broken.app.inject(requestOf(systemEndpoints.apiHealth));
       expect(response.statusCode).toBe(503);
       expect(json(response).error).toBe('SERVICE_UNAVAILABLE');
     } finally {
@@ -38,21 +45,19 @@ describe('health of the three surfaces', () => {
 describe('request ids, headers and unknown paths', () => {
   it('echoes a sane incoming x-request-id and makes one otherwise', async () => {
     const given = await test.app.inject({
-      method: 'GET',
-      url: '/api/health',
+      ...requestOf(systemEndpoints.apiHealth),
       headers: { 'x-request-id': 'abc-123-def-456' },
     });
     expect(given.headers['x-request-id']).toBe('abc-123-def-456');
     const made = await test.app.inject({
-      method: 'GET',
-      url: '/api/health',
+      ...requestOf(systemEndpoints.apiHealth),
       headers: { 'x-request-id': 'bad id <script>' },
     });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends security headers', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await test.app.inject(requestOf(systemEndpoints.apiHealth));
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-frame-options']).toBeDefined();
@@ -66,7 +71,7 @@ describe('request ids, headers and unknown paths', () => {
     expect(response.headers['cross-origin-embedder-policy']).toBeUndefined();
     expect(response.headers['x-powered-by']).toBeUndefined();
     // The same on an error answer and on a cached catalog read.
-    for (const url of ['/api/nope', '/api/categories/getallcategories', '/api/categories/getallcategories'])
+    for (const url of ['/api/nope', urlOf(categoryEndpoints.all), urlOf(categoryEndpoints.all)])
       expect((await test.app.inject({ url })).headers['content-security-policy']).toBe(policy);
   });
 
@@ -83,13 +88,13 @@ describe('request ids, headers and unknown paths', () => {
     try {
       const allowed = await open.app.inject({
         method: 'OPTIONS',
-        url: '/api/auth/customer/login',
+        url: urlOf(authEndpoints.customer.login),
         headers: { origin: 'https://shop.example.ng', 'access-control-request-method': 'POST' },
       });
       expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.ng');
       const refused = await open.app.inject({
         method: 'OPTIONS',
-        url: '/api/auth/customer/login',
+        url: urlOf(authEndpoints.customer.login),
         headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST' },
       });
       expect(refused.headers['access-control-allow-origin']).toBeUndefined();
@@ -186,7 +191,7 @@ describe('configuration', () => {
   it('hides the outbox in production', async () => {
     const production = await createTestApp({ env: { NODE_ENV: 'production', JWT_SECRET: 'p'.repeat(40) } });
     try {
-      const response = await production.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+      const response = await production.app.inject(requestOf(systemEndpoints.outbox));
       expect(response.statusCode).toBe(404);
     } finally {
       await production.close();

@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { merchantDirectoryEndpoints, productAdminEndpoints, productEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import {
@@ -12,6 +13,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
 
 // Server rendering of the public pages (ADR 029) against the real web build (built here when missing).
@@ -37,7 +39,9 @@ beforeAll(async () => {
   setup = await commerceSetup(test);
   store = await sellingStore(test, setup);
   product = await listedProduct(test, setup, store, { name: productName });
-  const profile = await test.app.inject({ url: `/api/merchants/${store.storeUrl}` });
+  const profile = await test.app.inject({
+    url: urlOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } }),
+  });
   storeName = (JSON.parse(profile.body) as { data: { storeName: string } }).data.storeName;
 });
 afterAll(() => test.close());
@@ -172,15 +176,13 @@ describe('server-rendered public pages', () => {
     expect(notModified.statusCode).toBe(304);
 
     const edited = await test.app.inject({
-      method: 'PATCH',
-      url: `/api/products/${priced.id}`,
+      ...requestOf(productEndpoints.edit, { params: { id: priced.id } }),
       headers: bearer(store.accessToken),
       payload: { pricing: [{ costPrice: 9000, sellingPrice: 11000, price: 15000 }] },
     });
     expect(edited.statusCode, edited.body).toBe(200);
     await test.app.inject({
-      method: 'POST',
-      url: '/api/products/admin/approve-product',
+      ...requestOf(productAdminEndpoints.approve),
       headers: bearer(setup.admin.accessToken),
       payload: { productId: priced.id, merchantId: store.merchantId },
     });

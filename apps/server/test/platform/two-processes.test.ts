@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  authEndpoints,
+  customerProductEndpoints,
+  notificationEndpoints,
+  productAdminEndpoints,
+  productEndpoints,
+} from '@market/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +17,7 @@ import {
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { redisReachable, testRedisUrl } from '../support/redis.js';
 import {
   type Answer,
@@ -108,7 +116,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
   /** The merchant lists a new product on `a` (pending review) and an admin approves it there. */
   async function approvedThrough(a: string, token: string): Promise<string> {
-    const created = await call(a, 'POST', '/api/products', {
+    const created = await call(a, 'POST', urlOf(productEndpoints.create), {
       token,
       body: {
         name: 'Adire Table Runner',
@@ -132,7 +140,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const approved = await call(a, 'POST', '/api/products/admin/approve-product', {
+    const approved = await call(a, 'POST', urlOf(productAdminEndpoints.approve), {
       token: admin.accessToken,
       body: { productId: created.body.data.id, merchantId: merchant.id },
     });
@@ -153,8 +161,10 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       );
       expect(listening[0]?.count).toBe(expected === 'postgres' ? 2 : 0);
 
-      const productUrl = `/api/products/customer/product/${product.id}`;
-      const listingUrl = `/api/products?storeId=${merchant.storeId}`;
+      const productUrl = urlOf(customerProductEndpoints.one, { params: { id: product.id } });
+      const listingUrl = urlOf(customerProductEndpoints.storeCatalog, {
+        query: { storeId: merchant.storeId },
+      });
       // B holds the product page and the store's listing (with its total) in its caches.
       for (const url of [productUrl, listingUrl]) await call(b.base, 'GET', url);
       const warm = await call(b.base, 'GET', productUrl);
@@ -165,12 +175,12 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
       // The merchant signs in on A and changes the stock there.
       const session = (
-        await call(a.base, 'POST', '/api/auth/merchant/login', {
+        await call(a.base, 'POST', urlOf(authEndpoints.merchant.login), {
           body: { email: merchant.email, password: PASSWORD },
         })
       ).body.data;
       quantity -= 7;
-      const changed = await call(a.base, 'PATCH', '/api/products/update-product-inventory', {
+      const changed = await call(a.base, 'PATCH', urlOf(productEndpoints.updateInventory), {
         token: session.accessToken,
         body: { productId: product.id, quantity },
       });
@@ -205,7 +215,9 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       await within(3000, async () => live.events.includes('notifications'));
       live.close();
       const told = (
-        await call(b.base, 'GET', '/api/notifications?limit=100', { token: session.accessToken })
+        await call(b.base, 'GET', urlOf(notificationEndpoints.list, { query: { limit: 100 } }), {
+          token: session.accessToken,
+        })
       ).body.data.notifications.filter(
         (entry: { kind: string; link: string | null }) =>
           entry.kind === 'product.decided' && entry.link === `/merchant/products/${added}/edit`,
@@ -227,19 +239,19 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
 
       // Sessions live in the database: a token from A works on B, and signing out on A ends it on B.
       expect(
-        (await call(b.base, 'GET', '/api/products/merchant/products', { token: session.accessToken })).status,
+        (await call(b.base, 'GET', urlOf(productEndpoints.mine), { token: session.accessToken })).status,
       ).toBe(200);
-      const out = await call(a.base, 'POST', '/api/auth/merchant/logout', {
+      const out = await call(a.base, 'POST', urlOf(authEndpoints.merchant.logout), {
         token: session.accessToken,
         body: { refresh_token: session.refreshToken },
       });
       expect(out.status).toBe(200);
-      const refreshed = await call(b.base, 'POST', '/api/auth/merchant/refresh-token', {
+      const refreshed = await call(b.base, 'POST', urlOf(authEndpoints.merchant.refresh), {
         body: { refresh_token: session.refreshToken },
       });
       expect(refreshed.status).toBe(401);
       expect(refreshed.body.error).toBe('UNAUTHORIZED');
-      const afterSignOut = await call(b.base, 'GET', '/api/products/merchant/products', {
+      const afterSignOut = await call(b.base, 'GET', urlOf(productEndpoints.mine), {
         token: session.accessToken,
       });
       expect(afterSignOut.status).toBe(401);
@@ -248,7 +260,7 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       // and half on B, spend the budget the pair has (ten), not ten on each.
       const stranger = `guesser.${Date.now()}.${expected}@example.ng`;
       const guess = (base: string) =>
-        call(base, 'POST', '/api/auth/customer/login', {
+        call(base, 'POST', urlOf(authEndpoints.customer.login), {
           body: { email: stranger, password: 'Wrong-guess-1' },
         });
       const statuses: number[] = [];

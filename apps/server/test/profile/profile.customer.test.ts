@@ -1,4 +1,6 @@
+import { authEndpoints, customerProfileEndpoints, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { multipart, pngBytes } from '../support/store-factory.js';
 import {
   bearer,
@@ -42,10 +44,10 @@ describe('customer profile', () => {
   it('shows and edits name and phone; other accounts cannot use it', async () => {
     const me = await customer();
     const other = await customer();
-    const shown = json(await call('GET', '/api/auth/customer/profile', me.token)).data;
+    const shown = json(await call('GET', urlOf(customerProfileEndpoints.get), me.token)).data;
     expect(shown).toMatchObject({ email: me.email, firstName: 'Ada', pendingEmail: null, image: null });
 
-    const updated = await call('PUT', '/api/auth/customer/profile', me.token, {
+    const updated = await call('PUT', urlOf(customerProfileEndpoints.update), me.token, {
       firstName: 'Adaora',
       lastName: 'Obi-Eze',
       phoneNumber: '0803 123 4567',
@@ -56,8 +58,10 @@ describe('customer profile', () => {
       lastName: 'Obi-Eze',
       phoneNumber: '+2348031234567',
     });
-    expect(json(await call('GET', '/api/auth/customer/profile', other.token)).data.firstName).toBe('Ada');
-    const badPhone = await call('PUT', '/api/auth/customer/profile', me.token, {
+    expect(json(await call('GET', urlOf(customerProfileEndpoints.get), other.token)).data.firstName).toBe(
+      'Ada',
+    );
+    const badPhone = await call('PUT', urlOf(customerProfileEndpoints.update), me.token, {
       firstName: 'Adaora',
       lastName: 'Obi',
       phoneNumber: '+44 20 7946 0958',
@@ -65,7 +69,7 @@ describe('customer profile', () => {
     expect(badPhone.statusCode).toBe(422);
     expect(
       (
-        await call('PUT', '/api/auth/customer/profile', me.token, {
+        await call('PUT', urlOf(customerProfileEndpoints.update), me.token, {
           firstName: '',
           lastName: 'x',
           phoneNumber: null,
@@ -78,10 +82,10 @@ describe('customer profile', () => {
     const admin = await createAdmin(test, 'admin');
     const partner = await createPartner(test);
     for (const token of [merchantToken, admin.accessToken, partner.accessToken]) {
-      expect((await call('GET', '/api/auth/customer/profile', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(customerProfileEndpoints.get), token)).statusCode).toBe(403);
       expect(
         (
-          await call('PUT', '/api/auth/customer/profile', token, {
+          await call('PUT', urlOf(customerProfileEndpoints.update), token, {
             firstName: 'X',
             lastName: 'Y',
             phoneNumber: null,
@@ -89,15 +93,14 @@ describe('customer profile', () => {
         ).statusCode,
       ).toBe(403);
     }
-    expect((await call('GET', '/api/auth/customer/profile')).statusCode).toBe(401);
+    expect((await call('GET', urlOf(customerProfileEndpoints.get))).statusCode).toBe(401);
   });
 
   it('takes a photo through the image pipeline and removes it', async () => {
     const me = await customer();
     const form = multipart('photo', 'me.png', 'image/png', await pngBytes(300, 300));
     const uploaded = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/profile/photo',
+      ...requestOf(customerProfileEndpoints.photo),
       headers: { ...bearer(me.token), ...form.headers },
       payload: form.payload,
     });
@@ -105,19 +108,18 @@ describe('customer profile', () => {
     const image = json(uploaded).data.image as string;
     expect(image).toMatch(/^\/media\/images\/[0-9a-f-]{36}-\d+\.webp$/);
     expect((await test.app.inject({ method: 'GET', url: image })).statusCode).toBe(200);
-    expect(json(await call('GET', '/api/auth/userdata', me.token)).data.image).toBe(image);
+    expect(json(await call('GET', urlOf(authEndpoints.userData), me.token)).data.image).toBe(image);
 
     const notImage = multipart('photo', 'me.png', 'image/png', Buffer.from('not a picture'));
     const refused = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/profile/photo',
+      ...requestOf(customerProfileEndpoints.photo),
       headers: { ...bearer(me.token), ...notImage.headers },
       payload: notImage.payload,
     });
     expect(refused.statusCode).toBeGreaterThanOrEqual(400);
     expect(refused.statusCode).toBeLessThan(500);
 
-    const removed = await call('DELETE', '/api/auth/customer/profile/photo', me.token);
+    const removed = await call('DELETE', urlOf(customerProfileEndpoints.removePhoto), me.token);
     expect(json(removed).data.image).toBeNull();
   });
 
@@ -125,18 +127,18 @@ describe('customer profile', () => {
     const me = await customer();
     const other = await customer();
     const newEmail = uniqueEmail('moved');
-    const wrong = await call('POST', '/api/auth/customer/change-email', me.token, {
+    const wrong = await call('POST', urlOf(customerProfileEndpoints.changeEmail), me.token, {
       newEmail,
       password: 'wrong-pass',
     });
     expect(wrong.statusCode).toBe(422);
-    const taken = await call('POST', '/api/auth/customer/change-email', me.token, {
+    const taken = await call('POST', urlOf(customerProfileEndpoints.changeEmail), me.token, {
       newEmail: other.email,
       password: PASSWORD,
     });
     expect(taken.statusCode).toBe(409);
 
-    const asked = await call('POST', '/api/auth/customer/change-email', me.token, {
+    const asked = await call('POST', urlOf(customerProfileEndpoints.changeEmail), me.token, {
       newEmail,
       password: PASSWORD,
     });
@@ -144,7 +146,7 @@ describe('customer profile', () => {
     expect(json(asked).message).toBe(
       'We have sent a confirmation link to your new email address. Your email changes when you follow it.',
     );
-    const pending = json(await call('GET', '/api/auth/customer/profile', me.token)).data;
+    const pending = json(await call('GET', urlOf(customerProfileEndpoints.get), me.token)).data;
     expect(pending).toMatchObject({ email: me.email, pendingEmail: newEmail });
     // Still the old address until confirmed.
     await login(test, 'customer', me.email);
@@ -152,22 +154,26 @@ describe('customer profile', () => {
     const link = await latestLink(test, newEmail);
     expect(link).toContain('/customer/confirm-email-change/');
     const token = tokenFromLink(link);
-    const confirmed = await call('POST', `/api/auth/customer/confirm-email-change/${token}`);
+    const confirmed = await call(
+      'POST',
+      urlOf(customerProfileEndpoints.confirmEmailChange, { params: { token } }),
+    );
     expect(confirmed.statusCode).toBe(200);
     expect(json(confirmed).data.email).toBe(newEmail);
-    expect((await call('POST', `/api/auth/customer/confirm-email-change/${token}`)).statusCode).toBe(404);
+    expect(
+      (await call('POST', urlOf(customerProfileEndpoints.confirmEmailChange, { params: { token } })))
+        .statusCode,
+    ).toBe(404);
 
     await login(test, 'customer', newEmail);
     const oldLogin = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/customer/login',
+      ...requestOf(authEndpoints.customer.login),
       payload: { email: me.email, password: PASSWORD },
       remoteAddress: nextIp(),
     });
     expect(oldLogin.statusCode).toBe(401);
-    const told = json(
-      await test.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(me.email)}` }),
-    ).data[0];
+    const told = json(await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: me.email } })))
+      .data[0];
     expect(told.subject).toBe('Your email address was changed');
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { reconciliationEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts.schema.js';
@@ -13,6 +14,7 @@ import {
 } from '../../src/platform/payments/sandbox.schema.js';
 import { createPaystackStatements } from '../../src/platform/payments/statements.js';
 import { createMerchantWithStore } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { startFakePaystackLists } from '../support/reconciliation.fake-paystack.js';
 import {
   bearer,
@@ -202,8 +204,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
 
   it('an admin runs it for a day: every page of every list is read, and each kind of difference is reported with what to do', async () => {
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/admin/reconciliation/runs',
+      ...requestOf(reconciliationEndpoints.run),
       headers: bearer(finance.accessToken),
       payload: { from: DAY, to: DAY },
     });
@@ -288,8 +289,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
   it('an admin marks a difference explained with a note; who and when are kept, and the next run carries it', async () => {
     const view = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/admin/reconciliation',
+        ...requestOf(reconciliationEndpoints.view),
         headers: bearer(finance.accessToken),
       }),
     ).data;
@@ -298,15 +298,13 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
       (one: { reference: string }) => one.reference === 'pay_recon_stranger',
     );
     const tooShort = await test.app.inject({
-      method: 'POST',
-      url: `/api/admin/reconciliation/differences/${target.id}/explain`,
+      ...requestOf(reconciliationEndpoints.explain, { params: { differenceId: target.id } }),
       headers: bearer(finance.accessToken),
       payload: { note: 'ok' },
     });
     expect(tooShort.statusCode).toBe(422);
     const explained = await test.app.inject({
-      method: 'POST',
-      url: `/api/admin/reconciliation/differences/${target.id}/explain`,
+      ...requestOf(reconciliationEndpoints.explain, { params: { differenceId: target.id } }),
       headers: bearer(finance.accessToken),
       payload: { note: 'Refund of a supplier overpayment, sent by hand from the dashboard.' },
     });
@@ -316,15 +314,13 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
       explanation: 'Refund of a supplier overpayment, sent by hand from the dashboard.',
     });
     const again = await test.app.inject({
-      method: 'POST',
-      url: `/api/admin/reconciliation/differences/${target.id}/explain`,
+      ...requestOf(reconciliationEndpoints.explain, { params: { differenceId: target.id } }),
       headers: bearer(finance.accessToken),
       payload: { note: 'A second note must not overwrite the first.' },
     });
     expect(again.statusCode).toBe(409);
     const unknown = await test.app.inject({
-      method: 'POST',
-      url: `/api/admin/reconciliation/differences/${randomUUID()}/explain`,
+      ...requestOf(reconciliationEndpoints.explain, { params: { differenceId: randomUUID() } }),
       headers: bearer(finance.accessToken),
       payload: { note: 'Nothing has this id at all.' },
     });
@@ -332,8 +328,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
 
     // The daily job's run of the same day finds the same facts; the explained one stays explained.
     const rerun = await test.app.inject({
-      method: 'POST',
-      url: '/api/admin/reconciliation/runs',
+      ...requestOf(reconciliationEndpoints.run),
       headers: bearer(finance.accessToken),
       payload: { from: DAY, to: DAY },
     });
@@ -342,8 +337,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
     expect(rerunView.explained).toBe(1);
     const open = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/admin/reconciliation?show=open',
+        ...requestOf(reconciliationEndpoints.view, { query: { show: 'open' } }),
         headers: bearer(finance.accessToken),
       }),
     ).data;
@@ -351,8 +345,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
     expect(open.differences).toHaveLength(11);
     const runs = json(
       await test.app.inject({
-        method: 'GET',
-        url: '/api/admin/reconciliation/runs',
+        ...requestOf(reconciliationEndpoints.runs),
         headers: bearer(finance.accessToken),
       }),
     ).data;
@@ -363,8 +356,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
     fake.state.failOn = '/refund';
     try {
       const response = await test.app.inject({
-        method: 'POST',
-        url: '/api/admin/reconciliation/runs',
+        ...requestOf(reconciliationEndpoints.run),
         headers: bearer(finance.accessToken),
         payload: { from: DAY, to: DAY },
       });
@@ -385,8 +377,7 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
       { from: 'yesterday', to: DAY },
     ]) {
       const refused = await test.app.inject({
-        method: 'POST',
-        url: '/api/admin/reconciliation/runs',
+        ...requestOf(reconciliationEndpoints.run),
         headers: bearer(finance.accessToken),
         payload,
       });
@@ -409,12 +400,11 @@ describe('reconciliation against Paystack (a stand-in answering its documented l
     ];
     const differenceId = randomUUID();
     const calls = [
-      { method: 'GET' as const, url: '/api/admin/reconciliation' },
-      { method: 'GET' as const, url: '/api/admin/reconciliation/runs' },
-      { method: 'POST' as const, url: '/api/admin/reconciliation/runs', payload: { from: DAY, to: DAY } },
+      requestOf(reconciliationEndpoints.view),
+      requestOf(reconciliationEndpoints.runs),
+      { ...requestOf(reconciliationEndpoints.run), payload: { from: DAY, to: DAY } },
       {
-        method: 'POST' as const,
-        url: `/api/admin/reconciliation/differences/${differenceId}/explain`,
+        ...requestOf(reconciliationEndpoints.explain, { params: { differenceId } }),
         payload: { note: 'Trying without the permission.' },
       },
     ];
@@ -465,8 +455,7 @@ describe('reconciliation on the built-in sandbox (the embedded default, no key)'
       createdAt: at,
     });
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/admin/reconciliation/runs',
+      ...requestOf(reconciliationEndpoints.run),
       headers: bearer(admin.accessToken),
       payload: { from: DAY, to: DAY },
     });
@@ -551,8 +540,7 @@ describe('reconciliation of settlements (SETTLEMENT_MODE=subaccount, ADR 051) on
     await split('CHK-SPLIT-1', [{ subaccount: 'ACCT_sbxknown01', share: 90_000 }]);
     await split('CHK-SPLIT-2', [{ subaccount: 'ACCT_sbxstranger', share: 5_000 }]);
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/admin/reconciliation/runs',
+      ...requestOf(reconciliationEndpoints.run),
       headers: bearer(admin.accessToken),
       payload: { from: DAY, to: DAY },
     });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { adminMerchantEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApprovedProduct,
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import {
   bearer,
@@ -68,11 +70,14 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const get = (url: string, token?: string) =>
-  test.app.inject({ method: 'GET', url: `/api${url}`, headers: token ? bearer(token) : {} });
+  test.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
 describe('admin merchants', () => {
   it('lists merchants newest first with their stores and lifetime figures, searched by store name', async () => {
-    const response = await get('/admin/merchants?limit=100', admin.accessToken);
+    const response = await get(
+      urlOf(adminMerchantEndpoints.list, { query: { limit: 100 } }),
+      admin.accessToken,
+    );
     expect(response.statusCode).toBe(200);
     const { merchants, pagination } = json(response).data;
     expect(pagination.totalItems).toBeGreaterThanOrEqual(3);
@@ -86,18 +91,31 @@ describe('admin merchants', () => {
     expect(byId(quiet.id)).toMatchObject({ ordersCount: 0, netSalesKobo: 0 });
 
     const found = json(
-      await get(`/admin/merchants?search=${encodeURIComponent(small.storeName)}`, admin.accessToken),
+      await get(
+        urlOf(adminMerchantEndpoints.list, { query: { search: small.storeName } }),
+        admin.accessToken,
+      ),
     ).data;
     expect(found.merchants.map((merchant: { id: string }) => merchant.id)).toEqual([small.id]);
-    const paged = json(await get('/admin/merchants?limit=1&page=2', admin.accessToken)).data;
+    const paged = json(
+      await get(urlOf(adminMerchantEndpoints.list, { query: { limit: 1, page: 2 } }), admin.accessToken),
+    ).data;
     expect(paged.merchants).toHaveLength(1);
     expect(paged.pagination).toMatchObject({ page: 2, limit: 1 });
     // A search's % and _ are taken literally.
-    expect(json(await get('/admin/merchants?search=%25', admin.accessToken)).data.merchants).toEqual([]);
+    expect(
+      json(await get(urlOf(adminMerchantEndpoints.list, { query: { search: '%' } }), admin.accessToken)).data
+        .merchants,
+    ).toEqual([]);
   });
 
   it('ranks top merchants by net sales in the range', async () => {
-    const top = json(await get('/admin/merchants/top?from=2026-03-01&to=2026-03-31', admin.accessToken)).data;
+    const top = json(
+      await get(
+        urlOf(adminMerchantEndpoints.top, { query: { from: '2026-03-01', to: '2026-03-31' } }),
+        admin.accessToken,
+      ),
+    ).data;
     expect(top).toEqual([
       {
         merchantId: big.id,
@@ -117,13 +135,24 @@ describe('admin merchants', () => {
       },
     ]);
     expect(
-      (await get('/admin/merchants/top?from=2026-03-01&to=2027-03-31', admin.accessToken)).statusCode,
+      (
+        await get(
+          urlOf(adminMerchantEndpoints.top, { query: { from: '2026-03-01', to: '2027-03-31' } }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(422);
   });
 
   it('shows one merchant with their store’s report, their profile and their products', async () => {
     const detail = json(
-      await get(`/admin/merchants/${big.id}?from=2026-03-01&to=2026-03-31`, admin.accessToken),
+      await get(
+        urlOf(adminMerchantEndpoints.one, {
+          params: { id: big.id },
+          query: { from: '2026-03-01', to: '2026-03-31' },
+        }),
+        admin.accessToken,
+      ),
     ).data;
     expect(detail.merchant).toMatchObject({ id: big.id, store: { id: big.storeId } });
     expect(detail.report.totals).toMatchObject({
@@ -133,7 +162,9 @@ describe('admin merchants', () => {
       cancelledOrdersCount: 1,
     });
 
-    const profile = json(await get(`/admin/merchants/${small.id}/profile`, admin.accessToken)).data;
+    const profile = json(
+      await get(urlOf(adminMerchantEndpoints.profile, { params: { id: small.id } }), admin.accessToken),
+    ).data;
     expect(profile).toMatchObject({
       id: small.id,
       store: { id: small.storeId },
@@ -142,32 +173,60 @@ describe('admin merchants', () => {
     expect(profile.onboarding).not.toHaveProperty('idDocumentNumber');
 
     const shirts = json(
-      await get(`/admin/merchants/${small.id}/products?search=adire`, admin.accessToken),
+      await get(
+        urlOf(adminMerchantEndpoints.products, { params: { id: small.id }, query: { search: 'adire' } }),
+        admin.accessToken,
+      ),
     ).data;
     expect(shirts.products.map((product: { name: string }) => product.name)).toEqual(['Adire Kampala Shirt']);
     expect(shirts.pagination.totalItems).toBe(1);
-    const all = json(await get(`/admin/merchants/${small.id}/products`, admin.accessToken)).data;
+    const all = json(
+      await get(urlOf(adminMerchantEndpoints.products, { params: { id: small.id } }), admin.accessToken),
+    ).data;
     expect(all.products).toHaveLength(2);
 
     const missing = randomUUID();
     expect(
-      (await get(`/admin/merchants/${missing}?from=2026-03-01&to=2026-03-31`, admin.accessToken)).statusCode,
+      (
+        await get(
+          urlOf(adminMerchantEndpoints.one, {
+            params: { id: missing },
+            query: { from: '2026-03-01', to: '2026-03-31' },
+          }),
+          admin.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await get(`/admin/merchants/${missing}/profile`, admin.accessToken)).statusCode).toBe(404);
-    expect((await get(`/admin/merchants/${missing}/products`, admin.accessToken)).statusCode).toBe(404);
-    expect((await get('/admin/merchants/not-an-id/profile', admin.accessToken)).statusCode).toBe(422);
+    expect(
+      (await get(urlOf(adminMerchantEndpoints.profile, { params: { id: missing } }), admin.accessToken))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(urlOf(adminMerchantEndpoints.products, { params: { id: missing } }), admin.accessToken))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await get(urlOf(adminMerchantEndpoints.profile, { params: { id: 'not-an-id' } }), admin.accessToken))
+        .statusCode,
+    ).toBe(422);
     // A customer's id is not a merchant.
     const buyer = await createConfirmedAccount(test, 'customer');
-    expect((await get(`/admin/merchants/${buyer.id}/profile`, admin.accessToken)).statusCode).toBe(404);
+    expect(
+      (await get(urlOf(adminMerchantEndpoints.profile, { params: { id: buyer.id } }), admin.accessToken))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('is for admins holding merchants:read: not merchants, customers, partners, dispatchers or anonymous callers', async () => {
     const urls = [
-      '/admin/merchants',
-      '/admin/merchants/top?from=2026-03-01&to=2026-03-31',
-      `/admin/merchants/${big.id}?from=2026-03-01&to=2026-03-31`,
-      `/admin/merchants/${big.id}/profile`,
-      `/admin/merchants/${big.id}/products`,
+      urlOf(adminMerchantEndpoints.list),
+      urlOf(adminMerchantEndpoints.top, { query: { from: '2026-03-01', to: '2026-03-31' } }),
+      urlOf(adminMerchantEndpoints.one, {
+        params: { id: big.id },
+        query: { from: '2026-03-01', to: '2026-03-31' },
+      }),
+      urlOf(adminMerchantEndpoints.profile, { params: { id: big.id } }),
+      urlOf(adminMerchantEndpoints.products, { params: { id: big.id } }),
     ];
     const superadmin = await createAdmin(test, 'superadmin');
     const dispatcher = await createAdmin(test, 'dispatcher');

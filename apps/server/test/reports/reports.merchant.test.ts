@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { salesReportEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/modules/reports/index.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import {
@@ -146,11 +148,15 @@ afterAll(() => test.close());
 const report = (token: string | undefined, query: string) =>
   test.app.inject({
     method: 'GET',
-    url: `/api/merchant/reports/sales?${query}`,
+    url: `${urlOf(salesReportEndpoints.sales)}?${query}`,
     headers: token ? bearer(token) : {},
   });
 const csv = (token: string, query: string) =>
-  test.app.inject({ method: 'GET', url: `/api/merchant/reports/sales.csv?${query}`, headers: bearer(token) });
+  test.app.inject({
+    method: 'GET',
+    url: `${urlOf(salesReportEndpoints.salesCsv)}?${query}`,
+    headers: bearer(token),
+  });
 const MARCH = 'from=2026-03-01&to=2026-03-31';
 
 describe('merchant sales report', () => {

@@ -1,7 +1,9 @@
+import { adminReturnEndpoints, customerOrderEndpoints, customerReturnEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { paymentDisputes } from '../../src/modules/payments/payments.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/sandbox.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
@@ -12,6 +14,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { documentedDispute } from '../support/payments.fake-paystack.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { caller, paidOrder } from './returns-support.js';
@@ -40,7 +43,7 @@ async function deliver(payload: unknown) {
   const body = JSON.stringify(payload);
   const answer = await test.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: {
       'content-type': 'application/json',
       'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
@@ -63,8 +66,13 @@ async function paidByCard() {
 
 const listed = async (disputeId: number) =>
   (
-    json(await call('GET', '/api/returns/admin/card-disputes?limit=100', setup.admin.accessToken)).data
-      .disputes as { providerDisputeId: string; [key: string]: unknown }[]
+    json(
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.cardDisputes, { query: { limit: 100 } }),
+        setup.admin.accessToken,
+      ),
+    ).data.disputes as { providerDisputeId: string; [key: string]: unknown }[]
   ).find((dispute) => dispute.providerDisputeId === String(disputeId));
 
 const refundsOf = (orderId: string) =>
@@ -106,11 +114,16 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     ];
     const id = seen!.id as string;
     for (const [who, token, status] of outsiders) {
-      const list = await call('GET', '/api/returns/admin/card-disputes', token);
-      const decide = await call('PATCH', `/api/returns/admin/card-disputes/${id}/bearer`, token, {
-        decision: 'platform',
-        note: 'Not mine to decide.',
-      });
+      const list = await call('GET', urlOf(adminReturnEndpoints.cardDisputes), token);
+      const decide = await call(
+        'PATCH',
+        urlOf(adminReturnEndpoints.cardDisputeBearer, { params: { id } }),
+        token,
+        {
+          decision: 'platform',
+          note: 'Not mine to decide.',
+        },
+      );
       expect({ who, list: list.statusCode, decide: decide.statusCode }).toEqual({
         who,
         list: status,
@@ -121,7 +134,7 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     for (const body of [{ decision: 'platform' }, { decision: 'platform', note: '  ' }]) {
       const refused = await call(
         'PATCH',
-        `/api/returns/admin/card-disputes/${id}/bearer`,
+        urlOf(adminReturnEndpoints.cardDisputeBearer, { params: { id } }),
         setup.admin.accessToken,
         body,
       );
@@ -131,7 +144,7 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     expect((await listed(paid.disputeId))!.bearer).toBeNull();
     const decided = await call(
       'PATCH',
-      `/api/returns/admin/card-disputes/${id}/bearer`,
+      urlOf(adminReturnEndpoints.cardDisputeBearer, { params: { id } }),
       setup.admin.accessToken,
       {
         decision: 'platform',
@@ -144,7 +157,11 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
       bearerNote: 'Our courier lost the parcel; the store is not at fault.',
     });
     // The customer never reads it.
-    const mine = await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token);
+    const mine = await call(
+      'GET',
+      urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }),
+      paid.customer.token,
+    );
     expect(mine.body).not.toContain('courier lost the parcel');
   });
 
@@ -153,10 +170,15 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     const reference = paid.tracker.reference;
     await deliver(documentedDispute('create', reference, { disputeId: paid.disputeId }));
     const id = (await listed(paid.disputeId))!.id as string;
-    await call('PATCH', `/api/returns/admin/card-disputes/${id}/bearer`, setup.admin.accessToken, {
-      decision: 'platform',
-      note: 'Card fraud; the store shipped as asked.',
-    });
+    await call(
+      'PATCH',
+      urlOf(adminReturnEndpoints.cardDisputeBearer, { params: { id } }),
+      setup.admin.accessToken,
+      {
+        decision: 'platform',
+        note: 'Card fraud; the store shipped as asked.',
+      },
+    );
     const resolve = documentedDispute('resolve', reference, {
       disputeId: paid.disputeId,
       resolution: 'merchant-accepted',
@@ -191,14 +213,18 @@ describe('card disputes from Paystack feed the chargeback flow', () => {
     expect(lines.reduce((sum, line) => sum + line.amountKobo, 0)).toBe(0);
     // The customer sees the money back on the order; nothing is sent to Paystack (the bank already reversed it).
     const [seen] = json(
-      await call('GET', `/api/returns/customer/orders/${paid.orderId}/refunds`, paid.customer.token),
+      await call(
+        'GET',
+        urlOf(customerReturnEndpoints.orderRefunds, { params: { orderId: paid.orderId } }),
+        paid.customer.token,
+      ),
     ).data.refunds;
     expect(seen).toMatchObject({ kind: 'chargeback', status: 'processed' });
 
     // Deciding afterwards that the store bears it moves the booked refund with it.
     const moved = await call(
       'PATCH',
-      `/api/returns/admin/card-disputes/${id}/bearer`,
+      urlOf(adminReturnEndpoints.cardDisputeBearer, { params: { id } }),
       setup.admin.accessToken,
       {
         decision: 'merchant',

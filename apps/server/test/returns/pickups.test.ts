@@ -1,3 +1,10 @@
+import {
+  adminReturnEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
+  merchantReturnEndpoints,
+  returnPickupEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnPickups } from '../../src/modules/returns/returns.schema.js';
@@ -8,6 +15,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { multipartForm, pngBytes } from '../support/store-factory.js';
 import {
   bearer,
@@ -60,12 +68,13 @@ async function withPhoto(url: string, token: string, fields: Record<string, stri
   });
 }
 const collect = (id: string, token: string, pickupToken: string, photo = true) =>
-  withPhoto(`/api/returns/pickups/${id}/collect`, token, { pickupToken }, photo);
-const dropOff = (id: string, token: string) => withPhoto(`/api/returns/pickups/${id}/drop-off`, token, {});
+  withPhoto(urlOf(returnPickupEndpoints.collect, { params: { id } }), token, { pickupToken }, photo);
+const dropOff = (id: string, token: string) =>
+  withPhoto(urlOf(returnPickupEndpoints.dropOff, { params: { id } }), token, {});
 
 async function approvedReturn() {
   const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
-  const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+  const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
     orderId: paid.orderId,
     type: 'return',
     reason: 'The blender does not turn on.',
@@ -73,9 +82,14 @@ async function approvedReturn() {
   });
   expect(created.statusCode).toBe(201);
   const returnId = json(created).data.id as string;
-  const approved = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-    status: 'approved',
-  });
+  const approved = await call(
+    'PATCH',
+    urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+    store.accessToken,
+    {
+      status: 'approved',
+    },
+  );
   expect(approved.statusCode).toBe(200);
   const pickup = json(approved).data.pickup;
   expect(pickup).toMatchObject({ status: { code_name: 'requested' }, carrierName: null });
@@ -85,7 +99,7 @@ async function approvedReturn() {
 const pickupRow = async (id: string) =>
   (await test.deps.db.select().from(returnPickups).where(eq(returnPickups.id, id)))[0]!;
 const customerReturn = async (returnId: string, token: string) =>
-  json(await call('GET', `/api/returns/customer/${returnId}`, token)).data;
+  json(await call('GET', urlOf(customerReturnEndpoints.one, { params: { id: returnId } }), token)).data;
 
 describe('a returned item travels back to the store', () => {
   it('is assigned, collected with the customer token and a photo, dropped off, received and refunded', async () => {
@@ -93,14 +107,18 @@ describe('a returned item travels back to the store', () => {
 
     // The admins' queue lists it; the customer has no token before a carrier is assigned.
     const queue = json(
-      await call('GET', '/api/returns/admin/pickups?status=requested&limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(returnPickupEndpoints.adminList, { query: { status: 'requested', limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(queue.pickups.map((row: { id: string }) => row.id)).toContain(pickupId);
     expect((await customerReturn(returnId, paid.customer.token)).pickup.pickupToken).toBeNull();
 
     const assigned = await call(
       'POST',
-      `/api/returns/admin/pickups/${pickupId}/assign`,
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
       setup.admin.accessToken,
       {
         carrier: 'partner',
@@ -112,7 +130,7 @@ describe('a returned item travels back to the store', () => {
     // The assigner learns where, not the door.
     expect(json(assigned).data.collectFrom.address).toBe('');
 
-    const mine = json(await call('GET', '/api/returns/pickups/carrier', partner.accessToken)).data;
+    const mine = json(await call('GET', urlOf(returnPickupEndpoints.carrierList), partner.accessToken)).data;
     const listed = mine.pickups.find((row: { id: string }) => row.id === pickupId);
     expect(listed.collectFrom.address).not.toBe('');
     expect(listed.products).toEqual([expect.objectContaining({ quantity: 1 })]);
@@ -122,7 +140,9 @@ describe('a returned item travels back to the store', () => {
     const token = seen.pickup.pickupToken as string;
     expect(token).toMatch(/^[0-9]{6}$/);
     // The store and the admins see where it is, never the customer's token.
-    const merchantView = json(await call('GET', `/api/returns/merchant/${returnId}`, store.accessToken)).data;
+    const merchantView = json(
+      await call('GET', urlOf(merchantReturnEndpoints.one, { params: { id: returnId } }), store.accessToken),
+    ).data;
     expect(merchantView.pickup.status.code_name).toBe('assigned');
     expect(merchantView.pickup).not.toHaveProperty('pickupToken');
     // The customer was told, with the token.
@@ -153,9 +173,14 @@ describe('a returned item travels back to the store', () => {
     expect(afterCollect.pickup).toMatchObject({ status: { code_name: 'collected' }, pickupToken: null });
     expect(afterCollect.pickup.collectEvidence).toMatch(/\/media\//);
 
-    const early = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-      status: 'item_received',
-    });
+    const early = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+      store.accessToken,
+      {
+        status: 'item_received',
+      },
+    );
     expect(early.statusCode).toBe(409);
     expect(json(early).message).toMatch(/carrier has the goods/);
 
@@ -163,14 +188,19 @@ describe('a returned item travels back to the store', () => {
     expect(dropped.statusCode).toBe(200);
     expect(json(dropped).data.status.code_name).toBe('delivered_to_store');
 
-    const received = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-      status: 'item_received',
-    });
+    const received = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+      store.accessToken,
+      {
+        status: 'item_received',
+      },
+    );
     expect(received.statusCode).toBe(200);
     expect(json(received).data.pickup.status.code_name).toBe('delivered_to_store');
     const refunded = await call(
       'PATCH',
-      `/api/returns/update-refund-decision/${returnId}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
       store.accessToken,
       {
         decision: 'refund',
@@ -198,27 +228,42 @@ describe('a returned item travels back to the store', () => {
     // Issue 34 item 12: the platform refunded a return the store rejected, and nothing brought the item back.
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
     const returnId = json(
-      await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+      await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
         orderId: paid.orderId,
         type: 'return',
         reason: 'The blender does not turn on.',
         items: [{ productId: paid.productId, quantity: 1 }],
       }),
     ).data.id as string;
-    const rejected = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-      status: 'rejected',
-      note: 'It looks used.',
-    });
+    const rejected = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+      store.accessToken,
+      {
+        status: 'rejected',
+        note: 'It looks used.',
+      },
+    );
     expect(json(rejected).data.pickup).toBeNull();
-    const disputed = await call('POST', `/api/returns/customer/${returnId}/dispute`, paid.customer.token, {
-      reason: 'It never worked.',
-    });
+    const disputed = await call(
+      'POST',
+      urlOf(customerReturnEndpoints.dispute, { params: { id: returnId } }),
+      paid.customer.token,
+      {
+        reason: 'It never worked.',
+      },
+    );
     expect(disputed.statusCode).toBe(200);
     expect(json(disputed).data.pickup).toBeNull();
 
-    const upheld = await call('POST', `/api/returns/return-order/${returnId}`, setup.admin.accessToken, {
-      note: 'Faulty on arrival.',
-    });
+    const upheld = await call(
+      'POST',
+      urlOf(adminReturnEndpoints.returnOrder, { params: { id: returnId } }),
+      setup.admin.accessToken,
+      {
+        note: 'Faulty on arrival.',
+      },
+    );
     expect(upheld.statusCode).toBe(200);
     expect(json(upheld).data).toMatchObject({
       status: { code_name: 'refunded' },
@@ -227,18 +272,28 @@ describe('a returned item travels back to the store', () => {
     });
     const pickupId = json(upheld).data.pickup.id as string;
     // The customer's order says a carrier will collect the items.
-    const timeline = json(await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token));
+    const timeline = json(
+      await call(
+        'GET',
+        urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }),
+        paid.customer.token,
+      ),
+    );
     expect(JSON.stringify(timeline)).toMatch(/A carrier will collect the items/);
 
     // A scheduler (who assigns, and carries nothing) finds it in the queue and gives it to a carrier.
     const scheduler = await createAdmin(test, 'scheduler');
     const queue = json(
-      await call('GET', '/api/returns/admin/pickups?status=requested&limit=100', scheduler.accessToken),
+      await call(
+        'GET',
+        urlOf(returnPickupEndpoints.adminList, { query: { status: 'requested', limit: 100 } }),
+        scheduler.accessToken,
+      ),
     ).data;
     expect(queue.pickups.map((row: { id: string }) => row.id)).toContain(pickupId);
     const assigned = await call(
       'POST',
-      `/api/returns/admin/pickups/${pickupId}/assign`,
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
       scheduler.accessToken,
       {
         carrier: 'partner',
@@ -250,11 +305,18 @@ describe('a returned item travels back to the store', () => {
     expect(token).toMatch(/^[0-9]{6}$/);
     expect((await collect(pickupId, partner.accessToken, token)).statusCode).toBe(200);
     expect((await dropOff(pickupId, partner.accessToken)).statusCode).toBe(200);
-    const atStore = json(await call('GET', `/api/returns/merchant/${returnId}`, store.accessToken)).data;
+    const atStore = json(
+      await call('GET', urlOf(merchantReturnEndpoints.one, { params: { id: returnId } }), store.accessToken),
+    ).data;
     expect(atStore.pickup.status.code_name).toBe('delivered_to_store');
 
     // A dispute decided twice opens no second pickup.
-    const again = await call('POST', `/api/returns/return-order/${returnId}`, setup.admin.accessToken, {});
+    const again = await call(
+      'POST',
+      urlOf(adminReturnEndpoints.returnOrder, { params: { id: returnId } }),
+      setup.admin.accessToken,
+      {},
+    );
     expect(again.statusCode).toBe(409);
     expect(
       await test.deps.db.select().from(returnPickups).where(eq(returnPickups.returnId, returnId)),
@@ -265,18 +327,23 @@ describe('a returned item travels back to the store', () => {
     const { paid, pickupId } = await approvedReturn();
     // Only admins who assign reach the queue and assignment.
     for (const token of [paid.customer.token, store.accessToken, partner.accessToken]) {
-      expect((await call('GET', '/api/returns/admin/pickups', token)).statusCode).toBe(403);
-      const tried = await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, token, {
-        carrier: 'partner',
-        partnerId: partner.id,
-      });
+      expect((await call('GET', urlOf(returnPickupEndpoints.adminList), token)).statusCode).toBe(403);
+      const tried = await call(
+        'POST',
+        urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
+        token,
+        {
+          carrier: 'partner',
+          partnerId: partner.id,
+        },
+      );
       expect(tried.statusCode).toBe(403);
     }
     expect((await pickupRow(pickupId)).status).toBe('requested');
 
     const assigned = await call(
       'POST',
-      `/api/returns/admin/pickups/${pickupId}/assign`,
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
       setup.admin.accessToken,
       {
         carrier: 'dispatcher',
@@ -291,16 +358,22 @@ describe('a returned item travels back to the store', () => {
     for (const other of [otherDispatcher.accessToken, partner.accessToken, otherPartner.accessToken]) {
       expect((await collect(pickupId, other, token)).statusCode).toBe(404);
       expect((await dropOff(pickupId, other)).statusCode).toBe(404);
-      const list = json(await call('GET', '/api/returns/pickups/carrier', other)).data;
+      const list = json(await call('GET', urlOf(returnPickupEndpoints.carrierList), other)).data;
       expect(list.pickups.map((p: { id: string }) => p.id)).not.toContain(pickupId);
     }
     for (const other of [paid.customer.token, store.accessToken, otherStore.accessToken]) {
       expect((await collect(pickupId, other, token)).statusCode).toBe(403);
-      expect((await call('GET', '/api/returns/pickups/carrier', other)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(returnPickupEndpoints.carrierList), other)).statusCode).toBe(403);
     }
     // Another store and another customer do not see the return (nor its pickup).
     expect(
-      (await call('GET', `/api/returns/merchant/${row.returnId}`, otherStore.accessToken)).statusCode,
+      (
+        await call(
+          'GET',
+          urlOf(merchantReturnEndpoints.one, { params: { id: row.returnId } }),
+          otherStore.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
     expect(await pickupRow(pickupId)).toMatchObject({ status: 'assigned', wrongAttempts: 0 });
 
@@ -309,7 +382,7 @@ describe('a returned item travels back to the store', () => {
     // An unknown pickup is a 404 for admins too.
     const unknown = await call(
       'POST',
-      '/api/returns/admin/pickups/00000000-0000-4000-8000-000000000000/assign',
+      urlOf(returnPickupEndpoints.assign, { params: { id: '00000000-0000-4000-8000-000000000000' } }),
       setup.admin.accessToken,
       {
         carrier: 'dispatcher',
@@ -320,7 +393,7 @@ describe('a returned item travels back to the store', () => {
     // An unknown carrier is a clear 422.
     const noSuch = await call(
       'POST',
-      `/api/returns/admin/pickups/${pickupId}/assign`,
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
       setup.admin.accessToken,
       {
         carrier: 'partner',
@@ -332,10 +405,15 @@ describe('a returned item travels back to the store', () => {
 
   it('locks collection after five wrong tokens until an admin assigns it again with a new token', async () => {
     const { pickupId } = await approvedReturn();
-    await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: partner.id,
-    });
+    await call(
+      'POST',
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: partner.id,
+      },
+    );
     const first = (await pickupRow(pickupId)).pickupToken!;
     const wrong = first === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 4; attempt++) {
@@ -349,10 +427,15 @@ describe('a returned item travels back to the store', () => {
     expect((await pickupRow(pickupId)).status).toBe('assigned');
 
     // Reassigned to another partner: the old carrier loses it; a new token works, the old one does not.
-    await call('POST', `/api/returns/admin/pickups/${pickupId}/assign`, setup.admin.accessToken, {
-      carrier: 'partner',
-      partnerId: otherPartner.id,
-    });
+    await call(
+      'POST',
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
+      setup.admin.accessToken,
+      {
+        carrier: 'partner',
+        partnerId: otherPartner.id,
+      },
+    );
     const second = (await pickupRow(pickupId)).pickupToken!;
     expect((await collect(pickupId, partner.accessToken, second)).statusCode).toBe(404);
     if (second !== first)
@@ -361,7 +444,7 @@ describe('a returned item travels back to the store', () => {
     // Assigning a collected pickup again is refused.
     const again = await call(
       'POST',
-      `/api/returns/admin/pickups/${pickupId}/assign`,
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
       setup.admin.accessToken,
       {
         carrier: 'partner',
@@ -373,14 +456,19 @@ describe('a returned item travels back to the store', () => {
 
   it('ends when the store receives the goods before any carrier collected them', async () => {
     const { returnId, pickupId } = await approvedReturn();
-    const received = await call('PATCH', `/api/returns/update-return-status/${returnId}`, store.accessToken, {
-      status: 'item_received',
-    });
+    const received = await call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+      store.accessToken,
+      {
+        status: 'item_received',
+      },
+    );
     expect(received.statusCode).toBe(200);
     expect(json(received).data.pickup.status.code_name).toBe('cancelled');
     const assign = await call(
       'POST',
-      `/api/returns/admin/pickups/${pickupId}/assign`,
+      urlOf(returnPickupEndpoints.assign, { params: { id: pickupId } }),
       setup.admin.accessToken,
       {
         carrier: 'partner',

@@ -1,3 +1,10 @@
+import {
+  adminReturnEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,6 +23,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { caller, type Dispatcher, deliveredOrder, paidOrder } from './returns-support.js';
 
@@ -62,7 +70,7 @@ async function failedCancellation() {
     .where(eq(sandboxCharges.reference, tracker!.reference));
   const cancelled = await call(
     'PATCH',
-    `/api/ordertracking/update-order/${paid.orderId}`,
+    urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
     store.accessToken,
     {
       status: 'cancelled',
@@ -78,7 +86,7 @@ async function failedCancellation() {
 }
 
 const customerRefunds = (orderId: string, token: string) =>
-  call('GET', `/api/returns/customer/orders/${orderId}/refunds`, token);
+  call('GET', urlOf(customerReturnEndpoints.orderRefunds, { params: { orderId } }), token);
 
 describe('a failed refund is retried on its own', () => {
   it('waits a growing delay, is sent again by the job, and stops after five sends for an admin to decide', async () => {
@@ -111,7 +119,11 @@ describe('a failed refund is retried on its own', () => {
     // clock first: the sessions' tokens would have expired 36 hours ahead.)
     minutesAhead = 0;
     const listed = json(
-      await call('GET', '/api/returns/admin/refunds?status=failed&limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { status: 'failed', limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data.refunds.find((refund: { id: string }) => refund.id === failed.refund.id);
     expect(listed).toMatchObject({ status: 'failed', attempts: 5, nextAttemptAt: null, decision: null });
     const seen = json(await customerRefunds(failed.orderId, failed.customer.token)).data.refunds;
@@ -141,7 +153,7 @@ describe('an admin decides a failed refund with a reason the customer reads', ()
     const reason = 'Sent to your GTBank account by transfer on 2 December.';
     const decided = await call(
       'POST',
-      `/api/returns/admin/refunds/${failed.refund.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: failed.refund.id } }),
       setup.admin.accessToken,
       { outcome: 'paid_another_way', note: reason },
     );
@@ -186,7 +198,7 @@ describe('an admin decides a failed refund with a reason the customer reads', ()
     // Decided once: neither a second decision nor a retry changes it.
     const again = await call(
       'POST',
-      `/api/returns/admin/refunds/${failed.refund.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: failed.refund.id } }),
       setup.admin.accessToken,
       { note: 'Changed my mind about it.' },
     );
@@ -199,7 +211,7 @@ describe('an admin decides a failed refund with a reason the customer reads', ()
     const reason = 'The customer already received a replacement in the shop.';
     const rejected = await call(
       'POST',
-      `/api/returns/admin/refunds/${failed.refund.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: failed.refund.id } }),
       setup.admin.accessToken,
       { outcome: 'rejected', note: reason },
     );
@@ -224,7 +236,7 @@ describe('an admin decides a failed refund with a reason the customer reads', ()
     for (const body of [{}, { note: '' }, { note: '   ' }, { note: 'no' }, { outcome: 'paid_another_way' }]) {
       const refused = await call(
         'POST',
-        `/api/returns/admin/refunds/${failed.refund.id}/reject`,
+        urlOf(adminReturnEndpoints.rejectRefund, { params: { id: failed.refund.id } }),
         setup.admin.accessToken,
         body,
       );
@@ -265,7 +277,7 @@ describe('an admin decides a failed refund with a reason the customer reads', ()
 describe('rejections and chargebacks need a reason; internal notes stay internal', () => {
   async function receivedReturn() {
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 1 });
-    const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+    const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
       orderId: paid.orderId,
       type: 'return',
       reason: 'The zip broke on the first day.',
@@ -284,7 +296,7 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     for (const body of [{ status: 'rejected' }, { status: 'rejected', note: ' ' }]) {
       const refused = await call(
         'PATCH',
-        `/api/returns/update-return-status/${asked.returnId}`,
+        urlOf(merchantReturnEndpoints.updateStatus, { params: { id: asked.returnId } }),
         store.accessToken,
         body,
       );
@@ -300,17 +312,27 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     const storeSays = 'The zip was forced; the tag is torn.';
     expect(
       (
-        await call('PATCH', `/api/returns/update-return-status/${asked.returnId}`, store.accessToken, {
-          status: 'rejected',
-          note: storeSays,
-        })
+        await call(
+          'PATCH',
+          urlOf(merchantReturnEndpoints.updateStatus, { params: { id: asked.returnId } }),
+          store.accessToken,
+          {
+            status: 'rejected',
+            note: storeSays,
+          },
+        )
       ).statusCode,
     ).toBe(200);
     expect(
       (
-        await call('POST', `/api/returns/customer/${asked.returnId}/dispute`, asked.customer.token, {
-          reason: 'It broke by itself, I have a video.',
-        })
+        await call(
+          'POST',
+          urlOf(customerReturnEndpoints.dispute, { params: { id: asked.returnId } }),
+          asked.customer.token,
+          {
+            reason: 'It broke by itself, I have a video.',
+          },
+        )
       ).statusCode,
     ).toBe(200);
 
@@ -318,7 +340,7 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     for (const note of [undefined, '', '    ']) {
       const refused = await call(
         'PATCH',
-        `/api/returns/update-chargeback-decision/${asked.returnId}`,
+        urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: asked.returnId } }),
         setup.admin.accessToken,
         { decision: 'platform', ...(note === undefined ? {} : { note }) },
       );
@@ -329,7 +351,7 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     const internal = 'INTERNAL-7Q: store has three open disputes, watch it';
     const charged = await call(
       'PATCH',
-      `/api/returns/update-chargeback-decision/${asked.returnId}`,
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: asked.returnId } }),
       setup.admin.accessToken,
       { decision: 'platform', note: internal },
     );
@@ -339,10 +361,15 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     for (const token of [store.accessToken, otherStore.accessToken, asked.customer.token]) {
       expect(
         (
-          await call('PATCH', `/api/returns/update-chargeback-decision/${asked.returnId}`, token, {
-            decision: 'merchant',
-            note: 'Trying my luck here.',
-          })
+          await call(
+            'PATCH',
+            urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: asked.returnId } }),
+            token,
+            {
+              decision: 'merchant',
+              note: 'Trying my luck here.',
+            },
+          )
         ).statusCode,
       ).toBe(403);
     }
@@ -350,7 +377,7 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     // Dismissing the dispute needs a reason, which the customer then reads.
     const silent = await call(
       'PATCH',
-      `/api/returns/update-return-status/${asked.returnId}`,
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: asked.returnId } }),
       setup.admin.accessToken,
       { status: 'closed' },
     );
@@ -359,20 +386,37 @@ describe('rejections and chargebacks need a reason; internal notes stay internal
     const why = 'The photos show the zip was pulled apart with force.';
     expect(
       (
-        await call('PATCH', `/api/returns/update-return-status/${asked.returnId}`, setup.admin.accessToken, {
-          status: 'closed',
-          note: why,
-        })
+        await call(
+          'PATCH',
+          urlOf(merchantReturnEndpoints.updateStatus, { params: { id: asked.returnId } }),
+          setup.admin.accessToken,
+          {
+            status: 'closed',
+            note: why,
+          },
+        )
       ).statusCode,
     ).toBe(200);
 
     const answers = [
-      await call('GET', `/api/returns/customer/${asked.returnId}`, asked.customer.token),
-      await call('GET', `/api/returns/customer?orderId=${asked.orderId}`, asked.customer.token),
-      await call('GET', '/api/returns/customer', asked.customer.token),
+      await call(
+        'GET',
+        urlOf(customerReturnEndpoints.one, { params: { id: asked.returnId } }),
+        asked.customer.token,
+      ),
+      await call(
+        'GET',
+        urlOf(customerReturnEndpoints.list, { query: { orderId: asked.orderId } }),
+        asked.customer.token,
+      ),
+      await call('GET', urlOf(customerReturnEndpoints.list), asked.customer.token),
       await customerRefunds(asked.orderId, asked.customer.token),
-      await call('GET', `/api/orders/customer/${asked.orderId}`, asked.customer.token),
-      await call('GET', '/api/orders/customer', asked.customer.token),
+      await call(
+        'GET',
+        urlOf(customerOrderEndpoints.one, { params: { id: asked.orderId } }),
+        asked.customer.token,
+      ),
+      await call('GET', urlOf(customerOrderEndpoints.list), asked.customer.token),
     ];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(200);

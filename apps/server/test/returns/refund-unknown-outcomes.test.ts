@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { adminReturnEndpoints, fulfilmentEndpoints, paymentEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppJobs, buildApp } from '../../src/app.js';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { REFUND_UNSENT_AFTER_MS } from '../../src/modules/orders/refunds.service.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { paymentTransactions, webhookEvents } from '../../src/modules/payments/payments.schema.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { type Database, openDatabase } from '../../src/platform/db/client.js';
@@ -23,6 +25,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, json, openTestDatabase, type TestApp } from '../support/test-app.js';
@@ -100,7 +103,11 @@ async function twoStorePayment() {
   const created = json(answered).data;
   const reference = created.tracker.reference as string;
   fake.pay(reference, { amount: Number(fake.transactions.get(reference)?.amount) });
-  const verified = await call('GET', `/api/payments/verify/${reference}`, customer.token);
+  const verified = await call(
+    'GET',
+    urlOf(paymentEndpoints.verify, { params: { reference } }),
+    customer.token,
+  );
   expect(verified.statusCode).toBe(200);
   const orderIds = (created.tracker.orders as { id: string; storeId?: string }[]).map((order) => order.id);
   const rows = await test.deps.db.select().from(orders).where(eq(orders.trackerId, created.tracker.id));
@@ -110,9 +117,14 @@ async function twoStorePayment() {
 }
 
 async function cancelByStore(orderId: string) {
-  const cancelled = await call('PATCH', `/api/ordertracking/update-order/${orderId}`, stores[0].accessToken, {
-    status: 'cancelled',
-  });
+  const cancelled = await call(
+    'PATCH',
+    urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }),
+    stores[0].accessToken,
+    {
+      status: 'cancelled',
+    },
+  );
   expect(cancelled.statusCode).toBe(200);
   const [refund] = await test.deps.db
     .select()
@@ -145,7 +157,7 @@ function webhook(app: TestApp, payload: unknown) {
   const body = Buffer.from(JSON.stringify(payload));
   return app.app.inject({
     method: 'POST',
-    url: '/api/payments/webhook/paystack',
+    url: PAYSTACK_WEBHOOK_PATH,
     headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(SECRET, body) },
     payload: body,
   });
@@ -167,12 +179,16 @@ pglite.describe('the late refund (issue 29)', () => {
 
     // The admin sees it under its own filter, and retry, reject and "paid another way" answer 409 saying why.
     const listed = json(
-      await call('GET', '/api/returns/admin/refunds?status=unknown&limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { status: 'unknown', limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data.refunds;
     expect(listed.map((one: { id: string }) => one.id)).toContain(refund.id);
     const retried = await call(
       'POST',
-      `/api/returns/admin/refunds/${refund.id}/retry`,
+      urlOf(adminReturnEndpoints.retryRefund, { params: { id: refund.id } }),
       setup.admin.accessToken,
     );
     expect(retried.statusCode).toBe(409);
@@ -180,7 +196,7 @@ pglite.describe('the late refund (issue 29)', () => {
     for (const outcome of ['rejected', 'paid_another_way']) {
       const decided = await call(
         'POST',
-        `/api/returns/admin/refunds/${refund.id}/reject`,
+        urlOf(adminReturnEndpoints.rejectRefund, { params: { id: refund.id } }),
         setup.admin.accessToken,
         { outcome, note: 'Customer asked for store credit instead' },
       );
@@ -270,7 +286,10 @@ pglite.describe("a late payment's refund by the checkout sweep (ADR 080)", { tim
     minutesAhead = 0;
     const amountKobo = Number(fake.transactions.get(reference)?.amount);
     fake.pay(reference, { amount: amountKobo });
-    expect((await call('GET', `/api/payments/verify/${reference}`, customer.token)).statusCode).toBe(200);
+    expect(
+      (await call('GET', urlOf(paymentEndpoints.verify, { params: { reference } }), customer.token))
+        .statusCode,
+    ).toBe(200);
     expect(await trackerOf(reference)).toMatchObject({ status: 'expired', refundStatus: 'due' });
     return { reference, amountKobo };
   }
@@ -393,7 +412,7 @@ describe('a process that dies between the call and its booking', () => {
     fake.state.silent = { on: 'POST /refund', work: true, once: true };
     const cancelling = caller(first)(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderA}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderA } }),
       stores[0].accessToken,
       { status: 'cancelled' },
     );

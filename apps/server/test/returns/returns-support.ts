@@ -1,7 +1,9 @@
+import { adminOrderEndpoints, customerOrderEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orders } from '../../src/modules/orders/orders.schema.js';
 import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, type createAdmin, json, type TestApp } from '../support/test-app.js';
 import { type PaidOrderOptions, paidOrderOf } from '../support/world.js';
@@ -33,7 +35,13 @@ export async function paidOrder(
 ) {
   const customer = options.customer ?? (await shopper(test));
   const paid = await paidOrderOf(test, setup, seller, customer, options);
-  const detail = json(await caller(test)('GET', `/api/orders/customer/${paid.orderId}`, customer.token)).data;
+  const detail = json(
+    await caller(test)(
+      'GET',
+      urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }),
+      customer.token,
+    ),
+  ).data;
   expect(detail.orderStatus.code_name).toBe('pending');
   return { customer, ...paid, token: detail.orderDeliveryToken as string };
 }
@@ -51,10 +59,15 @@ export async function deliver(
   for (const status of ['accepted', 'ready_for_pickup']) {
     expect((await move(seller.accessToken, { status })).statusCode).toBe(200);
   }
-  const assigned = await call('POST', `/api/orders/admin/${order.orderId}/assign`, admin.accessToken, {
-    carrier: 'dispatcher',
-    dispatcherId: dispatcher.id,
-  });
+  const assigned = await call(
+    'POST',
+    urlOf(adminOrderEndpoints.assign, { params: { id: order.orderId } }),
+    admin.accessToken,
+    {
+      carrier: 'dispatcher',
+      dispatcherId: dispatcher.id,
+    },
+  );
   expect(assigned.statusCode).toBe(200);
   for (const status of ['picked_up', 'out_for_delivery']) {
     expect((await move(dispatcher.accessToken, { status })).statusCode).toBe(200);

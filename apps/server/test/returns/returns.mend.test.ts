@@ -1,8 +1,16 @@
-import { koboToNaira } from '@market/contracts';
+import {
+  adminOrderEndpoints,
+  adminReturnEndpoints,
+  customerReturnEndpoints,
+  koboToNaira,
+  merchantOrderEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/sandbox.js';
@@ -14,6 +22,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
 import { caller, type Dispatcher, deliveredOrder } from './returns-support.js';
@@ -37,12 +46,12 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const setStatus = (id: string, token: string, body: Record<string, unknown>) =>
-  call('PATCH', `/api/returns/update-return-status/${id}`, token, body);
+  call('PATCH', urlOf(merchantReturnEndpoints.updateStatus, { params: { id } }), token, body);
 const decide = (id: string, token: string, body: Record<string, unknown>) =>
-  call('PATCH', `/api/returns/update-refund-decision/${id}`, token, body);
+  call('PATCH', urlOf(merchantReturnEndpoints.refundDecision, { params: { id } }), token, body);
 
 async function returnOf(paid: Awaited<ReturnType<typeof deliveredOrder>>, quantity: number, type = 'return') {
-  const created = await call('POST', '/api/ordertracking/create-return', paid.customer.token, {
+  const created = await call('POST', urlOf(customerReturnEndpoints.create), paid.customer.token, {
     orderId: paid.orderId,
     type,
     reason: 'The stitching came apart on the first wash.',
@@ -109,7 +118,9 @@ pglite.describe('the customer hears of each decision', () => {
     const money = await mailsTo(refunded.customer.email, 'Your return is refunded');
     expect(money).toHaveLength(1);
     expect(money[0]!.subject).toContain(
-      json(await call('GET', `/api/returns/merchant/${first}`, store.accessToken)).data.orderName,
+      json(
+        await call('GET', urlOf(merchantReturnEndpoints.one, { params: { id: first } }), store.accessToken),
+      ).data.orderName,
     );
 
     const rejected = await deliveredOrder(test, setup, store, dispatcher, { quantity: 1 });
@@ -176,7 +187,7 @@ pglite.describe('a refund the provider reports failed', () => {
     );
     const delivered = await test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: {
         'content-type': 'application/json',
         'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),
@@ -187,28 +198,48 @@ pglite.describe('a refund the provider reports failed', () => {
     expect(await reserved()).toBe(0);
     // The store's and the admin's order money call it owed, not refunded (issue 34 item 14).
     const owed = async () =>
-      json(await call('GET', `/api/orders/merchant/${paid.orderId}`, store.accessToken)).data as {
+      json(
+        await call(
+          'GET',
+          urlOf(merchantOrderEndpoints.one, { params: { id: paid.orderId } }),
+          store.accessToken,
+        ),
+      ).data as {
         refunded: number;
         refundOwed: number;
       };
     expect(await owed()).toMatchObject({ refundOwed: koboToNaira(refund!.amountKobo) });
     expect(
-      json(await call('GET', `/api/orders/admin/${paid.orderId}`, setup.admin.accessToken)).data.refundOwed,
+      json(
+        await call(
+          'GET',
+          urlOf(adminOrderEndpoints.one, { params: { id: paid.orderId } }),
+          setup.admin.accessToken,
+        ),
+      ).data.refundOwed,
     ).toBe(koboToNaira(refund!.amountKobo));
 
     const listed = json(
-      await call('GET', '/api/returns/admin/refunds?status=failed&limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { status: 'failed', limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data.refunds.find((row: { id: string }) => row.id === refund!.id);
     expect(listed).toMatchObject({ status: 'failed', kind: 'return', orderName: order!.orderName });
     // Other account types do not see the list.
     for (const token of [store.accessToken, paid.customer.token]) {
-      const refused = await call('GET', '/api/returns/admin/refunds?status=failed', token);
+      const refused = await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { status: 'failed' } }),
+        token,
+      );
       expect([403, 404]).toContain(refused.statusCode);
     }
 
     const retried = await call(
       'POST',
-      `/api/returns/admin/refunds/${refund!.id}/retry`,
+      urlOf(adminReturnEndpoints.retryRefund, { params: { id: refund!.id } }),
       setup.admin.accessToken,
     );
     expect(retried.statusCode).toBe(200);
@@ -247,7 +278,7 @@ pglite.describe('a refund the provider reports failed', () => {
 
     const rejected = await call(
       'POST',
-      `/api/returns/admin/refunds/${refund!.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: refund!.id } }),
       setup.admin.accessToken,
       {
         note: 'Paid back in cash at the store.',
@@ -261,7 +292,9 @@ pglite.describe('a refund the provider reports failed', () => {
     });
     const [after] = await test.deps.db.select().from(orderTrackers).where(eq(orderTrackers.id, tracker!.id));
     expect(after!.refundedKobo).toBe(0);
-    const view = json(await call('GET', `/api/returns/admin/${id}`, setup.admin.accessToken)).data;
+    const view = json(
+      await call('GET', urlOf(adminReturnEndpoints.one, { params: { id } }), setup.admin.accessToken),
+    ).data;
     expect(view.status.code_name).toBe('closed');
   });
 });

@@ -1,7 +1,17 @@
+import {
+  adminReturnEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  giftCardCustomerEndpoints,
+  merchantOrderEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { orderItems, orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import {
   type CommerceSetup,
@@ -10,6 +20,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -40,11 +51,11 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const createReturn = (token: string, body: Record<string, unknown>) =>
-  call('POST', '/api/ordertracking/create-return', token, body);
+  call('POST', urlOf(customerReturnEndpoints.create), token, body);
 const setStatus = (id: string, token: string, body: Record<string, unknown>) =>
-  call('PATCH', `/api/returns/update-return-status/${id}`, token, body);
+  call('PATCH', urlOf(merchantReturnEndpoints.updateStatus, { params: { id } }), token, body);
 const decide = (id: string, token: string, body: Record<string, unknown>) =>
-  call('PATCH', `/api/returns/update-refund-decision/${id}`, token, body);
+  call('PATCH', urlOf(merchantReturnEndpoints.refundDecision, { params: { id } }), token, body);
 
 async function trackerOf(orderId: string) {
   const [order] = await test.deps.db.select().from(orders).where(eq(orders.id, orderId));
@@ -86,7 +97,13 @@ describe('deliver, return, refund', () => {
       replace: null,
     });
     // The order names its return in progress and does not complete meanwhile.
-    const detail = json(await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token)).data;
+    const detail = json(
+      await call(
+        'GET',
+        urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }),
+        paid.customer.token,
+      ),
+    ).data;
     expect(detail.orderReturnId).toBe(ret.id);
     await deliveredDaysAgo(test, paid.orderId, 30);
     await test.jobs.completeAfterReturnWindow();
@@ -94,7 +111,13 @@ describe('deliver, return, refund', () => {
     await deliveredDaysAgo(test, paid.orderId, 1);
 
     // The store sees it, approves, receives the goods and refunds.
-    const list = json(await call('GET', '/api/returns/merchant?status=requested', store.accessToken)).data;
+    const list = json(
+      await call(
+        'GET',
+        urlOf(merchantReturnEndpoints.list, { query: { status: 'requested' } }),
+        store.accessToken,
+      ),
+    ).data;
     expect(list.returns.map((row: { id: string }) => row.id)).toContain(ret.id);
     const approved = await setStatus(ret.id, store.accessToken, {
       status: 'approved',
@@ -127,10 +150,18 @@ describe('deliver, return, refund', () => {
     });
 
     // The customer sees it refunded; the order is no longer held by the return.
-    const seen = json(await call('GET', `/api/returns/customer/${ret.id}`, paid.customer.token)).data;
+    const seen = json(
+      await call('GET', urlOf(customerReturnEndpoints.one, { params: { id: ret.id } }), paid.customer.token),
+    ).data;
     expect(seen.status.code_name).toBe('refunded');
     expect(seen.refund.history[0].status).toBe('processed');
-    const after = json(await call('GET', `/api/orders/customer/${paid.orderId}`, paid.customer.token)).data;
+    const after = json(
+      await call(
+        'GET',
+        urlOf(customerOrderEndpoints.one, { params: { id: paid.orderId } }),
+        paid.customer.token,
+      ),
+    ).data;
     expect(after.orderReturnId).toBeNull();
 
     // The third unit can still go back; a fourth cannot.
@@ -201,7 +232,13 @@ describe('deliver, return, refund', () => {
     const [after] = await test.deps.db.select().from(products).where(eq(products.id, paid.productId));
     expect(after!.quantity).toBe(before!.quantity - 1);
     // The store sees it among its orders to accept; no money moved.
-    const list = json(await call('GET', '/api/orders/merchant?status=pending', store.accessToken)).data;
+    const list = json(
+      await call(
+        'GET',
+        urlOf(merchantOrderEndpoints.list, { query: { status: 'pending' } }),
+        store.accessToken,
+      ),
+    ).data;
     expect(list.orders.map((row: { id: string }) => row.id)).toContain(replacement!.id);
     expect(
       await test.deps.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, paid.orderId)),
@@ -216,8 +253,7 @@ describe('photos', () => {
     const upload = async (token: string) => {
       const form = multipart('image', 'crack.png', 'image/png', await pngBytes());
       return test.app.inject({
-        method: 'POST',
-        url: '/api/returns/photos',
+        ...requestOf(customerReturnEndpoints.uploadPhoto),
         headers: { ...form.headers, authorization: `Bearer ${token}` },
         payload: form.payload,
       });
@@ -239,7 +275,11 @@ describe('photos', () => {
     expect(created.statusCode).toBe(201);
     expect(json(created).data.photos).toEqual([json(mine).data.url]);
     const seen = json(
-      await call('GET', `/api/returns/merchant/${json(created).data.id}`, store.accessToken),
+      await call(
+        'GET',
+        urlOf(merchantReturnEndpoints.one, { params: { id: json(created).data.id } }),
+        store.accessToken,
+      ),
     ).data;
     expect(seen.photos).toEqual([json(mine).data.url]);
 
@@ -426,23 +466,39 @@ describe('who sees and decides returns', () => {
     const scheduler = await createAdmin(test, 'scheduler');
 
     // Another store: not in its list, 404 on the detail and on every decision.
-    const otherList = json(await call('GET', '/api/returns/merchant?limit=100', otherStore.accessToken)).data;
+    const otherList = json(
+      await call(
+        'GET',
+        urlOf(merchantReturnEndpoints.list, { query: { limit: 100 } }),
+        otherStore.accessToken,
+      ),
+    ).data;
     expect(otherList.returns.map((row: { id: string }) => row.id)).not.toContain(id);
-    expect((await call('GET', `/api/returns/merchant/${id}`, otherStore.accessToken)).statusCode).toBe(404);
+    expect(
+      (await call('GET', urlOf(merchantReturnEndpoints.one, { params: { id } }), otherStore.accessToken))
+        .statusCode,
+    ).toBe(404);
     expect((await setStatus(id, otherStore.accessToken, { status: 'approved' })).statusCode).toBe(404);
     expect((await decide(id, otherStore.accessToken, { decision: 'refund' })).statusCode).toBe(404);
     // Another customer.
-    expect((await call('GET', `/api/returns/customer/${id}`, stranger.token)).statusCode).toBe(404);
-    const strangerList = json(await call('GET', '/api/returns/customer', stranger.token)).data;
+    expect(
+      (await call('GET', urlOf(customerReturnEndpoints.one, { params: { id } }), stranger.token)).statusCode,
+    ).toBe(404);
+    const strangerList = json(await call('GET', urlOf(customerReturnEndpoints.list), stranger.token)).data;
     expect(strangerList.returns).toEqual([]);
     // Wrong account types and anonymous.
-    expect((await call('GET', `/api/returns/merchant/${id}`, paid.customer.token)).statusCode).toBe(403);
+    expect(
+      (await call('GET', urlOf(merchantReturnEndpoints.one, { params: { id } }), paid.customer.token))
+        .statusCode,
+    ).toBe(403);
     expect((await decide(id, paid.customer.token, { decision: 'refund' })).statusCode).toBe(403);
     expect((await setStatus(id, partner.accessToken, { status: 'approved' })).statusCode).toBe(403);
-    expect((await call('GET', '/api/returns/admin', store.accessToken)).statusCode).toBe(403);
-    expect((await call('GET', '/api/returns/admin', scheduler.accessToken)).statusCode).toBe(403);
-    expect((await call('GET', '/api/returns/admin/refunds', dispatcher.accessToken)).statusCode).toBe(403);
-    expect((await call('GET', `/api/returns/customer/${id}`)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(adminReturnEndpoints.list), store.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(adminReturnEndpoints.list), scheduler.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(adminReturnEndpoints.refunds), dispatcher.accessToken)).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', urlOf(customerReturnEndpoints.one, { params: { id } }))).statusCode).toBe(401);
     const anonymous = await createReturn('', {
       orderId: paid.orderId,
       type: 'return',
@@ -454,10 +510,20 @@ describe('who sees and decides returns', () => {
     expect((await setStatus(id, paid.customer.token, { status: 'approved' })).statusCode).toBe(403);
     expect((await setStatus(id, setup.admin.accessToken, { status: 'approved' })).statusCode).toBe(409);
     expect(
-      (await call('POST', `/api/returns/return-order/${id}`, setup.admin.accessToken, {})).statusCode,
+      (
+        await call(
+          'POST',
+          urlOf(adminReturnEndpoints.returnOrder, { params: { id } }),
+          setup.admin.accessToken,
+          {},
+        )
+      ).statusCode,
     ).toBe(409);
     // Admins see it.
-    expect((await call('GET', `/api/returns/admin/${id}`, setup.admin.accessToken)).statusCode).toBe(200);
+    expect(
+      (await call('GET', urlOf(adminReturnEndpoints.one, { params: { id } }), setup.admin.accessToken))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -476,14 +542,19 @@ describe('disputes and chargebacks', () => {
     expect(json(rejected).data.status.code_name).toBe('rejected');
     // Store cannot refund a rejected return; the customer disputes (once).
     expect((await decide(id, store.accessToken, { decision: 'refund' })).statusCode).toBe(409);
-    const dispute = await call('POST', `/api/returns/customer/${id}/dispute`, paid.customer.token, {
-      reason: 'It was faulty when it came.',
-    });
+    const dispute = await call(
+      'POST',
+      urlOf(customerReturnEndpoints.dispute, { params: { id } }),
+      paid.customer.token,
+      {
+        reason: 'It was faulty when it came.',
+      },
+    );
     expect(dispute.statusCode).toBe(200);
     expect(json(dispute).data.dispute).toMatchObject({ status: 'open' });
     expect(
       (
-        await call('POST', `/api/returns/customer/${id}/dispute`, paid.customer.token, {
+        await call('POST', urlOf(customerReturnEndpoints.dispute, { params: { id } }), paid.customer.token, {
           reason: 'Again please.',
         })
       ).statusCode,
@@ -491,13 +562,17 @@ describe('disputes and chargebacks', () => {
     // While the platform decides, the store cannot close it.
     expect((await setStatus(id, store.accessToken, { status: 'closed' })).statusCode).toBe(409);
     const disputed = json(
-      await call('GET', '/api/returns/admin?disputed=true&limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.list, { query: { disputed: 'true', limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(disputed.returns.map((row: { id: string }) => row.id)).toContain(id);
 
     const charged = await call(
       'PATCH',
-      `/api/returns/update-chargeback-decision/${id}`,
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id } }),
       setup.admin.accessToken,
       {
         decision: 'platform',
@@ -508,9 +583,14 @@ describe('disputes and chargebacks', () => {
       decision: 'platform',
       note: 'Store could not show the item was used.',
     });
-    const upheld = await call('POST', `/api/returns/return-order/${id}`, setup.admin.accessToken, {
-      note: 'Faulty.',
-    });
+    const upheld = await call(
+      'POST',
+      urlOf(adminReturnEndpoints.returnOrder, { params: { id } }),
+      setup.admin.accessToken,
+      {
+        note: 'Faulty.',
+      },
+    );
     expect(upheld.statusCode).toBe(200);
     expect(json(upheld).message).toBe('Order return was successful');
     expect(json(upheld).data).toMatchObject({
@@ -558,7 +638,7 @@ describe('refund webhooks', () => {
     const post = (signature: string) =>
       test.app.inject({
         method: 'POST',
-        url: '/api/payments/webhook/paystack',
+        url: PAYSTACK_WEBHOOK_PATH,
         headers: { 'content-type': 'application/json', 'x-paystack-signature': signature },
         payload: body,
       });
@@ -585,7 +665,7 @@ describe('refund webhooks', () => {
     );
     const late = await test.app.inject({
       method: 'POST',
-      url: '/api/payments/webhook/paystack',
+      url: PAYSTACK_WEBHOOK_PATH,
       headers: {
         'content-type': 'application/json',
         'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), failedBody),
@@ -606,7 +686,7 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
     expect(tracker.giftCardKobo).toBe(500_000);
     const cancelled = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
       store.accessToken,
       {
         status: 'cancelled',
@@ -625,7 +705,9 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
     const cards = json(
       await call(
         'GET',
-        '/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=10',
+        urlOf(giftCardCustomerEndpoints.myCards, {
+          query: { sortBy: 'createdAt', order: 'DESC', page: 1, limit: 10 },
+        }),
         customer.token,
       ),
     ).data;
@@ -649,7 +731,7 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
       .where(eq(sandboxCharges.reference, tracker.reference));
     const cancelled = await call(
       'PATCH',
-      `/api/ordertracking/update-order/${paid.orderId}`,
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
       store.accessToken,
       {
         status: 'cancelled',
@@ -657,7 +739,11 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
     );
     expect(cancelled.statusCode).toBe(200);
     const failed = json(
-      await call('GET', '/api/returns/admin/refunds?status=failed&limit=100', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(adminReturnEndpoints.refunds, { query: { status: 'failed', limit: 100 } }),
+        setup.admin.accessToken,
+      ),
     ).data.refunds.find((row: { orderId: string }) => row.orderId === paid.orderId);
     expect(failed).toMatchObject({
       status: 'failed',
@@ -669,7 +755,7 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
     // Retrying while the provider still refuses keeps it failed; once it accepts, the retry refunds.
     const again = await call(
       'POST',
-      `/api/returns/admin/refunds/${failed.id}/retry`,
+      urlOf(adminReturnEndpoints.retryRefund, { params: { id: failed.id } }),
       setup.admin.accessToken,
     );
     expect(json(again).data).toMatchObject({ status: 'failed', attempts: 2 });
@@ -679,7 +765,7 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
       .where(eq(sandboxCharges.reference, tracker.reference));
     const retried = await call(
       'POST',
-      `/api/returns/admin/refunds/${failed.id}/retry`,
+      urlOf(adminReturnEndpoints.retryRefund, { params: { id: failed.id } }),
       setup.admin.accessToken,
     );
     expect(retried.statusCode).toBe(200);
@@ -687,18 +773,34 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
     expect(await sandboxRefunded(tracker.reference)).toBe(order.totalKobo);
     // Only a failed refund is retried; a processed one cannot be rejected.
     expect(
-      (await call('POST', `/api/returns/admin/refunds/${failed.id}/retry`, setup.admin.accessToken))
-        .statusCode,
-    ).toBe(409);
-    expect(
       (
-        await call('POST', `/api/returns/admin/refunds/${failed.id}/reject`, setup.admin.accessToken, {
-          note: 'Sent twice by mistake.',
-        })
+        await call(
+          'POST',
+          urlOf(adminReturnEndpoints.retryRefund, { params: { id: failed.id } }),
+          setup.admin.accessToken,
+        )
       ).statusCode,
     ).toBe(409);
     expect(
-      (await call('POST', `/api/returns/admin/refunds/${failed.id}/retry`, store.accessToken)).statusCode,
+      (
+        await call(
+          'POST',
+          urlOf(adminReturnEndpoints.rejectRefund, { params: { id: failed.id } }),
+          setup.admin.accessToken,
+          {
+            note: 'Sent twice by mistake.',
+          },
+        )
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(
+          'POST',
+          urlOf(adminReturnEndpoints.retryRefund, { params: { id: failed.id } }),
+          store.accessToken,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -709,16 +811,21 @@ describe('cancellation refunds (issue 7 leftovers)', () => {
       .update(sandboxCharges)
       .set({ refundedKobo: sql`${sandboxCharges.amountKobo}` })
       .where(eq(sandboxCharges.reference, tracker.reference));
-    await call('PATCH', `/api/ordertracking/update-order/${paid.orderId}`, store.accessToken, {
-      status: 'cancelled',
-    });
+    await call(
+      'PATCH',
+      urlOf(fulfilmentEndpoints.updateOrder, { params: { id: paid.orderId } }),
+      store.accessToken,
+      {
+        status: 'cancelled',
+      },
+    );
     const [row] = await test.deps.db
       .select()
       .from(orderRefunds)
       .where(and(eq(orderRefunds.orderId, paid.orderId), eq(orderRefunds.status, 'failed')));
     const rejected = await call(
       'POST',
-      `/api/returns/admin/refunds/${row!.id}/reject`,
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: row!.id } }),
       setup.admin.accessToken,
       {
         note: 'Refunded by bank transfer.',

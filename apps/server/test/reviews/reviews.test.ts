@@ -1,3 +1,11 @@
+import {
+  adminOrderEndpoints,
+  customerOrderEndpoints,
+  customerProductEndpoints,
+  merchantDirectoryEndpoints,
+  reviewEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/modules/orders/orders.schema.js';
@@ -14,6 +22,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import {
   bearer,
@@ -68,14 +77,21 @@ async function deliverThroughChain(orderId: string, seller: SellingStore, custom
   const move = (token: string, body: Record<string, unknown>) => moveOrder(test, orderId, token, body);
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await move(seller.accessToken, { status })).statusCode).toBe(200);
-  const assigned = await call('POST', `/api/orders/admin/${orderId}/assign`, setup.admin.accessToken, {
-    carrier: 'partner',
-    partnerId: partner.id,
-  });
+  const assigned = await call(
+    'POST',
+    urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
+    setup.admin.accessToken,
+    {
+      carrier: 'partner',
+      partnerId: partner.id,
+    },
+  );
   expect(assigned.statusCode).toBe(200);
   for (const status of ['picked_up', 'out_for_delivery'])
     expect((await move(partner.accessToken, { status })).statusCode).toBe(200);
-  const mine = json(await call('GET', `/api/orders/customer/${orderId}`, customer.token)).data;
+  const mine = json(
+    await call('GET', urlOf(customerOrderEndpoints.one, { params: { id: orderId } }), customer.token),
+  ).data;
   const delivered = await move(partner.accessToken, {
     status: 'delivered',
     deliveryToken: mine.orderDeliveryToken,
@@ -92,10 +108,11 @@ async function markDelivered(orderId: string, status: 'delivered' | 'completed' 
 }
 
 const productAnswer = async (productId: string) =>
-  json(await call('GET', `/api/products/customer/product/${productId}`)).data;
-const storeAnswer = async (storeUrl: string) => json(await call('GET', `/api/merchants/${storeUrl}`)).data;
+  json(await call('GET', urlOf(customerProductEndpoints.one, { params: { id: productId } }))).data;
+const storeAnswer = async (storeUrl: string) =>
+  json(await call('GET', urlOf(merchantDirectoryEndpoints.one, { params: { storeUrl } }))).data;
 const reviewProduct = (token: string, productId: string, rating: number, text = 'Works as described.') =>
-  call('POST', '/api/reviews/product', token, { productId, rating, text });
+  call('POST', urlOf(reviewEndpoints.reviewProduct), token, { productId, rating, text });
 
 describe('product reviews by customers who received the product', () => {
   it('refuses a review without a delivered purchase (403), accepts one after delivery, once (409)', async () => {
@@ -135,14 +152,16 @@ describe('product reviews by customers who received the product', () => {
     // The cached product answer moved with the review: computed rating and count.
     const shown = await productAnswer(product.id);
     expect(shown).toMatchObject({ ratingAverage: 4, ratingCount: 1 });
-    const list = json(await call('GET', `/api/reviews/product/${product.id}`)).data;
+    const list = json(
+      await call('GET', urlOf(reviewEndpoints.productReviews, { params: { productId: product.id } })),
+    ).data;
     expect(list.summary).toEqual({ average: 4, count: 1, breakdown: [0, 0, 0, 1, 0] });
     expect(list.reviews).toHaveLength(1);
     expect(list.reviews[0]).not.toHaveProperty('hidden');
 
-    const mine = json(await call('GET', '/api/reviews/mine', customer.token)).data;
+    const mine = json(await call('GET', urlOf(reviewEndpoints.mine), customer.token)).data;
     expect(mine.reviews.map((review: { productId: string }) => review.productId)).toEqual([product.id]);
-    const othersMine = json(await call('GET', '/api/reviews/mine', stranger.token)).data;
+    const othersMine = json(await call('GET', urlOf(reviewEndpoints.mine), stranger.token)).data;
     expect(othersMine.reviews).toHaveLength(0);
   });
 
@@ -161,7 +180,7 @@ describe('product reviews by customers who received the product', () => {
 
   it('lets no other kind of account write a review', async () => {
     const product = await listedProduct(test, setup, store);
-    const anonymous = await call('POST', '/api/reviews/product', undefined, {
+    const anonymous = await call('POST', urlOf(reviewEndpoints.reviewProduct), undefined, {
       productId: product.id,
       rating: 5,
       text: 'Great product',
@@ -171,11 +190,18 @@ describe('product reviews by customers who received the product', () => {
       const refused = await reviewProduct(token, product.id, 5);
       expect(refused.statusCode).toBe(403);
     }
-    expect((await call('GET', '/api/reviews/mine', store.accessToken)).statusCode).toBe(403);
-    expect((await call('GET', '/api/reviews/mine')).statusCode).toBe(401);
-    expect((await call('GET', '/api/reviews/product/00000000-0000-4000-8000-000000000000')).statusCode).toBe(
-      404,
-    );
+    expect((await call('GET', urlOf(reviewEndpoints.mine), store.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(reviewEndpoints.mine))).statusCode).toBe(401);
+    expect(
+      (
+        await call(
+          'GET',
+          urlOf(reviewEndpoints.productReviews, {
+            params: { productId: '00000000-0000-4000-8000-000000000000' },
+          }),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -184,14 +210,16 @@ describe('store (merchant) reviews', () => {
     const product = await listedProduct(test, setup, store);
     const { customer, orderId } = await paidOrder(product.id);
     const body = { storeId: store.storeId, rating: 5, text: 'Careful packing and quick replies.' };
-    expect((await call('POST', '/api/reviews/merchant', customer.token, body)).statusCode).toBe(403);
+    expect((await call('POST', urlOf(reviewEndpoints.reviewStore), customer.token, body)).statusCode).toBe(
+      403,
+    );
     await markDelivered(orderId);
     const before = await storeAnswer(store.storeUrl);
-    const created = await call('POST', '/api/reviews/merchant', customer.token, body);
+    const created = await call('POST', urlOf(reviewEndpoints.reviewStore), customer.token, body);
     expect(created.statusCode).toBe(201);
     expect(json(created).data).toMatchObject({ kind: 'merchant', productId: null, storeId: store.storeId });
     // A delivery from this store is no ground to review another one.
-    const elsewhere = await call('POST', '/api/reviews/merchant', customer.token, {
+    const elsewhere = await call('POST', urlOf(reviewEndpoints.reviewStore), customer.token, {
       ...body,
       storeId: otherStore.storeId,
     });
@@ -199,13 +227,15 @@ describe('store (merchant) reviews', () => {
     expect(json(elsewhere).message).toBe(
       'You can review a store only after one of its orders has been delivered to you',
     );
-    const again = await call('POST', '/api/reviews/merchant', customer.token, body);
+    const again = await call('POST', urlOf(reviewEndpoints.reviewStore), customer.token, body);
     expect(again.statusCode).toBe(409);
     expect(json(again).message).toBe('You have already reviewed this store');
 
     const after = await storeAnswer(store.storeUrl);
     expect(after.ratingCount).toBe(before.ratingCount + 1);
-    const list = json(await call('GET', `/api/reviews/merchant/${store.storeId}`)).data;
+    const list = json(
+      await call('GET', urlOf(reviewEndpoints.storeReviews, { params: { storeId: store.storeId } })),
+    ).data;
     expect(list.summary.count).toBe(after.ratingCount);
     expect(list.summary.average).toBe(after.ratingAverage);
   });
@@ -218,12 +248,20 @@ describe('merchant replies', () => {
     await markDelivered(orderId);
     const reviewId = json(await reviewProduct(customer.token, product.id, 3)).data.id as string;
 
-    const inbox = json(await call('GET', '/api/reviews/store?unanswered=true', store.accessToken)).data;
+    const inbox = json(
+      await call(
+        'GET',
+        urlOf(reviewEndpoints.storeInbox, { query: { unanswered: 'true' } }),
+        store.accessToken,
+      ),
+    ).data;
     expect(inbox.reviews.map((review: { id: string }) => review.id)).toContain(reviewId);
-    const otherInbox = json(await call('GET', '/api/reviews/store', otherStore.accessToken)).data;
+    const otherInbox = json(
+      await call('GET', urlOf(reviewEndpoints.storeInbox), otherStore.accessToken),
+    ).data;
     expect(otherInbox.reviews.map((review: { id: string }) => review.id)).not.toContain(reviewId);
 
-    const url = `/api/reviews/store/${reviewId}/reply`;
+    const url = urlOf(reviewEndpoints.reply, { params: { id: reviewId } });
     const reply = { reply: 'Sorry to hear that; we will call you.' };
     expect((await call('POST', url, otherStore.accessToken, reply)).statusCode).toBe(404);
     for (const token of [customer.token, setup.admin.accessToken, partner.accessToken])
@@ -234,14 +272,15 @@ describe('merchant replies', () => {
     const answered = await call('POST', url, store.accessToken, reply);
     expect(answered.statusCode).toBe(200);
     expect(json(answered).data.reply).toBe(reply.reply);
-    const shown = json(await call('GET', `/api/reviews/product/${product.id}`)).data.reviews[0];
+    const shown = json(
+      await call('GET', urlOf(reviewEndpoints.productReviews, { params: { productId: product.id } })),
+    ).data.reviews[0];
     expect(shown.reply).toBe(reply.reply);
     await call('POST', url, store.accessToken, { reply: 'We called you.' });
     // The development outbox answers this machine only (no remote address).
-    const outbox = await test.app.inject({
-      method: 'GET',
-      url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}&limit=20`,
-    });
+    const outbox = await test.app.inject(
+      requestOf(systemEndpoints.outbox, { query: { to: customer.email, limit: 20 } }),
+    );
     const mails = json(outbox).data as { subject: string }[];
     expect(mails.filter((mail) => mail.subject.endsWith('replied to your review'))).toHaveLength(1);
   });
@@ -258,32 +297,42 @@ describe('admin moderation', () => {
     }
     expect(await productAnswer(product.id)).toMatchObject({ ratingAverage: 3, ratingCount: 2 });
 
-    const hideUrl = `/api/reviews/admin/${ids[1]}/hide`;
+    const hideUrl = urlOf(reviewEndpoints.hide, { params: { id: ids[1]! } });
     const reason = { reason: 'Abusive language' };
     for (const token of [store.accessToken, dispatcher.accessToken, partner.accessToken])
       expect((await call('POST', hideUrl, token, reason)).statusCode).toBe(403);
     expect((await call('POST', hideUrl, undefined, reason)).statusCode).toBe(401);
-    expect((await call('GET', '/api/reviews/admin', store.accessToken)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(reviewEndpoints.adminList), store.accessToken)).statusCode).toBe(403);
 
     const hidden = await call('POST', hideUrl, setup.admin.accessToken, reason);
     expect(hidden.statusCode).toBe(200);
     expect(json(hidden).data).toMatchObject({ hidden: true, hiddenReason: 'Abusive language' });
     expect(await productAnswer(product.id)).toMatchObject({ ratingAverage: 5, ratingCount: 1 });
-    const list = json(await call('GET', `/api/reviews/product/${product.id}`)).data;
+    const list = json(
+      await call('GET', urlOf(reviewEndpoints.productReviews, { params: { productId: product.id } })),
+    ).data;
     expect(list.reviews.map((review: { id: string }) => review.id)).toEqual([ids[0]]);
     const moderation = json(
-      await call('GET', '/api/reviews/admin?hidden=true', setup.admin.accessToken),
+      await call(
+        'GET',
+        urlOf(reviewEndpoints.adminList, { query: { hidden: 'true' } }),
+        setup.admin.accessToken,
+      ),
     ).data;
     expect(moderation.reviews.map((review: { id: string }) => review.id)).toContain(ids[1]);
 
-    const shown = await call('POST', `/api/reviews/admin/${ids[1]}/unhide`, setup.admin.accessToken);
+    const shown = await call(
+      'POST',
+      urlOf(reviewEndpoints.unhide, { params: { id: ids[1]! } }),
+      setup.admin.accessToken,
+    );
     expect(shown.statusCode).toBe(200);
     expect(await productAnswer(product.id)).toMatchObject({ ratingAverage: 3, ratingCount: 2 });
     expect(
       (
         await call(
           'POST',
-          '/api/reviews/admin/00000000-0000-4000-8000-000000000000/unhide',
+          urlOf(reviewEndpoints.unhide, { params: { id: '00000000-0000-4000-8000-000000000000' } }),
           setup.admin.accessToken,
         )
       ).statusCode,
@@ -306,7 +355,7 @@ describe('ratings under concurrent reviews', () => {
         reviewProduct(buyer.token, product.id, ratings[index]!),
         // the same customer twice at once: exactly one of the two is written
         reviewProduct(buyer.token, product.id, ratings[index]!),
-        call('POST', '/api/reviews/merchant', buyer.token, {
+        call('POST', urlOf(reviewEndpoints.reviewStore), buyer.token, {
           storeId: otherStore.storeId,
           rating: ratings[index],
           text: 'Good store',
@@ -323,7 +372,9 @@ describe('ratings under concurrent reviews', () => {
       ratingCount: ratings.length,
     });
     const shop = await storeAnswer(otherStore.storeUrl);
-    const list = json(await call('GET', `/api/reviews/merchant/${otherStore.storeId}`)).data;
+    const list = json(
+      await call('GET', urlOf(reviewEndpoints.storeReviews, { params: { storeId: otherStore.storeId } })),
+    ).data;
     expect(shop.ratingCount).toBe(list.summary.count);
     expect(shop.ratingAverage).toBe(list.summary.average);
     expect(list.summary.count).toBeGreaterThanOrEqual(ratings.length);

@@ -1,4 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import {
+  shippingAddressEndpoints,
+  shippingApiEndpoints,
+  shippingFeeEndpoints,
+  shippingPricingEndpoints,
+  shippingZoneEndpoints,
+  vehicleEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
@@ -6,6 +14,7 @@ import { shippingVehicles, shippingZoneStates } from '../../src/modules/shipping
 import { seedShippingDefaults } from '../../src/modules/shipping/shipping.seed.js';
 import { quoteShipment, storeOrigin } from '../../src/modules/shipping/shipping.service.js';
 import { merchantProfiles, stores } from '../../src/modules/stores/stores.schema.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -58,7 +67,7 @@ async function newProduct(storeId: string, values: Partial<typeof products.$infe
 }
 
 function quoteUrl(storeId: string, items: string, where: string) {
-  return `/api/shippingfees/calculate-shipping-fee?storeId=${storeId}&items=${encodeURIComponent(items)}&${where}`;
+  return `${urlOf(shippingFeeEndpoints.calculate)}?storeId=${storeId}&items=${encodeURIComponent(items)}&${where}`;
 }
 
 beforeAll(async () => {
@@ -93,14 +102,14 @@ describe('admin-only shipping management', () => {
   it('answers 403 to merchants, customers, partners, dispatchers and schedulers, 401 signed out', async () => {
     const id = randomUUID();
     const calls: [Method, string, unknown?][] = [
-      ['GET', '/api/shipping'],
-      ['POST', '/api/shipping', { name: 'X Zone', states: ['Kano'] }],
-      ['PATCH', `/api/shipping/${id}`, { name: 'Y Zone' }],
-      ['DELETE', `/api/shipping/${id}`],
-      ['GET', '/api/pricing'],
+      ['GET', urlOf(shippingZoneEndpoints.list)],
+      ['POST', urlOf(shippingZoneEndpoints.create), { name: 'X Zone', states: ['Kano'] }],
+      ['PATCH', urlOf(shippingZoneEndpoints.update, { params: { id } }), { name: 'Y Zone' }],
+      ['DELETE', urlOf(shippingZoneEndpoints.remove, { params: { id } })],
+      ['GET', urlOf(shippingPricingEndpoints.get)],
       [
         'PUT',
-        '/api/pricing',
+        urlOf(shippingPricingEndpoints.replace),
         {
           lagos: {
             withinLagos: { baseFee: 1, perKgFee: 1 },
@@ -110,9 +119,9 @@ describe('admin-only shipping management', () => {
           zoneRates: [],
         },
       ],
-      ['GET', '/api/vehicle'],
-      ['GET', `/api/vehicle/${id}`],
-      ['PATCH', `/api/vehicle/${id}`, { surcharge: 1 }],
+      ['GET', urlOf(vehicleEndpoints.list)],
+      ['GET', urlOf(vehicleEndpoints.get, { params: { id } })],
+      ['PATCH', urlOf(vehicleEndpoints.update, { params: { id } }), { surcharge: 1 }],
     ];
     for (const [method, url, payload] of calls) {
       for (const [kind, token] of Object.entries(others)) {
@@ -121,7 +130,7 @@ describe('admin-only shipping management', () => {
       expect((await call(method, url, undefined, payload)).statusCode).toBe(401);
     }
     const superadmin = (await createAdmin(test, 'superadmin')).accessToken;
-    expect((await call('GET', '/api/shipping', superadmin)).statusCode).toBe(200);
+    expect((await call('GET', urlOf(shippingZoneEndpoints.list), superadmin)).statusCode).toBe(200);
   });
 
   it('lets only customers ask for a fee', async () => {
@@ -134,7 +143,7 @@ describe('admin-only shipping management', () => {
 
 describe('before any pricing exists', () => {
   it("answers 503 'Shipping prices are not set up yet' for physical goods, and 0 for digital ones", async () => {
-    const pricing = await call('GET', '/api/pricing', admin);
+    const pricing = await call('GET', urlOf(shippingPricingEndpoints.get), admin);
     expect(json(pricing).data).toEqual({
       isSetUp: false,
       lagos: { withinLagos: null, lagosMerchant: null, lagosCustomer: null },
@@ -162,7 +171,7 @@ describe('before any pricing exists', () => {
       vehicle: null,
       breakdown: { rule: 'digital' },
     });
-    const locations = json(await call('GET', '/shipping-api/shipping/location')).data.locations;
+    const locations = json(await call('GET', urlOf(shippingApiEndpoints.locations))).data.locations;
     expect(locations).toHaveLength(37);
     expect(
       locations.every((row: { served: boolean; zone: unknown }) => !row.served && row.zone === null),
@@ -172,7 +181,7 @@ describe('before any pricing exists', () => {
 
 describe('shipping zones', () => {
   it('creates, renames, re-states and deletes a zone; a state belongs to one zone at most', async () => {
-    const created = await call('POST', '/api/shipping', admin, {
+    const created = await call('POST', urlOf(shippingZoneEndpoints.create), admin, {
       name: 'Test West',
       states: ['lagos', 'Ogun'],
     });
@@ -180,36 +189,70 @@ describe('shipping zones', () => {
     const zone = json(created).data;
     expect(zone).toMatchObject({ name: 'Test West', states: ['Lagos', 'Ogun'] });
 
-    const taken = await call('POST', '/api/shipping', admin, { name: 'Another', states: ['Oyo', 'Ogun'] });
+    const taken = await call('POST', urlOf(shippingZoneEndpoints.create), admin, {
+      name: 'Another',
+      states: ['Oyo', 'Ogun'],
+    });
     expect(taken.statusCode).toBe(409);
     expect(json(taken).message).toBe('Ogun is already in the Test West zone');
-    const sameName = await call('POST', '/api/shipping', admin, { name: 'test west', states: ['Oyo'] });
+    const sameName = await call('POST', urlOf(shippingZoneEndpoints.create), admin, {
+      name: 'test west',
+      states: ['Oyo'],
+    });
     expect(sameName.statusCode).toBe(409);
 
-    const foreign = await call('POST', '/api/shipping', admin, { name: 'Ghana', states: ['Accra'] });
+    const foreign = await call('POST', urlOf(shippingZoneEndpoints.create), admin, {
+      name: 'Ghana',
+      states: ['Accra'],
+    });
     expect(foreign.statusCode).toBe(422);
     expect(json(foreign).details?.[0]).toMatchObject({ path: 'states.0' });
-    expect((await call('POST', '/api/shipping', admin, { name: 'Empty', states: [] })).statusCode).toBe(422);
     expect(
-      (await call('POST', '/api/shipping', admin, { name: 'Twice', states: ['Oyo', 'oyo'] })).statusCode,
+      (await call('POST', urlOf(shippingZoneEndpoints.create), admin, { name: 'Empty', states: [] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await call('POST', urlOf(shippingZoneEndpoints.create), admin, {
+          name: 'Twice',
+          states: ['Oyo', 'oyo'],
+        })
+      ).statusCode,
     ).toBe(422);
 
-    const updated = await call('PATCH', `/api/shipping/${zone.id}`, admin, {
-      name: 'Test South West',
-      states: ['Oyo', 'Lagos'],
-    });
+    const updated = await call(
+      'PATCH',
+      urlOf(shippingZoneEndpoints.update, { params: { id: zone.id } }),
+      admin,
+      {
+        name: 'Test South West',
+        states: ['Oyo', 'Lagos'],
+      },
+    );
     expect(updated.statusCode).toBe(200);
     expect(json(updated).data).toMatchObject({ name: 'Test South West', states: ['Lagos', 'Oyo'] });
 
-    const listed = json(await call('GET', '/api/shipping', admin)).data;
+    const listed = json(await call('GET', urlOf(shippingZoneEndpoints.list), admin)).data;
     expect(listed.zones).toHaveLength(1);
     expect(listed.unzonedStates).toHaveLength(35);
     expect(listed.unzonedStates).toContain('Ogun');
 
-    expect((await call('DELETE', `/api/shipping/${zone.id}`, admin)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/shipping/${zone.id}`, admin)).statusCode).toBe(404);
-    expect((await call('PATCH', `/api/shipping/${zone.id}`, admin, { name: 'Gone' })).statusCode).toBe(404);
-    expect(json(await call('GET', '/api/shipping', admin)).data.zones).toEqual([]);
+    expect(
+      (await call('DELETE', urlOf(shippingZoneEndpoints.remove, { params: { id: zone.id } }), admin))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await call('DELETE', urlOf(shippingZoneEndpoints.remove, { params: { id: zone.id } }), admin))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await call('PATCH', urlOf(shippingZoneEndpoints.update, { params: { id: zone.id } }), admin, {
+          name: 'Gone',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(json(await call('GET', urlOf(shippingZoneEndpoints.list), admin)).data.zones).toEqual([]);
   });
 });
 
@@ -221,7 +264,7 @@ describe('demo defaults', () => {
     expect(again).toEqual(first);
     expect(await test.deps.db.select().from(shippingZoneStates)).toHaveLength(37);
     expect(await test.deps.db.select().from(shippingVehicles)).toHaveLength(4);
-    const listed = json(await call('GET', '/api/shipping', admin)).data;
+    const listed = json(await call('GET', urlOf(shippingZoneEndpoints.list), admin)).data;
     expect(listed.zones.map((zone: { name: string }) => zone.name)).toEqual([
       'North Central',
       'North East',
@@ -231,7 +274,7 @@ describe('demo defaults', () => {
       'South West',
     ]);
     expect(listed.unzonedStates).toEqual([]);
-    const pricing = json(await call('GET', '/api/pricing', admin)).data;
+    const pricing = json(await call('GET', urlOf(shippingPricingEndpoints.get), admin)).data;
     expect(pricing.isSetUp).toBe(true);
     expect(pricing.lagos.withinLagos).toEqual({ baseFee: 2500, perKgFee: 300 });
     expect(pricing.zoneRates).toHaveLength(36);
@@ -326,7 +369,7 @@ describe('shipping fee', () => {
   });
 
   it("uses the customer's saved address, and answers 404 for another customer's", async () => {
-    const added = await call('POST', '/api/customershippingaddress/add', customer.token, {
+    const added = await call('POST', urlOf(shippingAddressEndpoints.add), customer.token, {
       fullName: 'Chioma Eze',
       phoneNumber: '08031234567',
       emailAddress: 'chioma@example.ng',
@@ -434,7 +477,7 @@ describe('exported functions for checkout', () => {
 
 describe('vehicles and pricing', () => {
   it('lists, reads and changes vehicles', async () => {
-    const list = json(await call('GET', '/api/vehicle', admin)).data.vehicles;
+    const list = json(await call('GET', urlOf(vehicleEndpoints.list), admin)).data.vehicles;
     expect(
       list.map((row: { name: string; maxWeightKg: number; surcharge: number; betweenStates: boolean }) => [
         row.name,
@@ -449,24 +492,46 @@ describe('vehicles and pricing', () => {
       ['Truck', 5000, 25000, true],
     ]);
     const car = list[1];
-    expect(json(await call('GET', `/api/vehicle/${car.id}`, admin)).data).toMatchObject({ name: 'Car' });
-    expect((await call('GET', `/api/vehicle/${randomUUID()}`, admin)).statusCode).toBe(404);
-    const changed = await call('PATCH', `/api/vehicle/${car.id}`, admin, {
+    expect(
+      json(await call('GET', urlOf(vehicleEndpoints.get, { params: { id: car.id } }), admin)).data,
+    ).toMatchObject({ name: 'Car' });
+    expect(
+      (await call('GET', urlOf(vehicleEndpoints.get, { params: { id: randomUUID() } }), admin)).statusCode,
+    ).toBe(404);
+    const changed = await call('PATCH', urlOf(vehicleEndpoints.update, { params: { id: car.id } }), admin, {
       surcharge: 2500.5,
       maxWeightKg: 60,
     });
     expect(changed.statusCode).toBe(200);
     expect(json(changed).data).toMatchObject({ surcharge: 2500.5, maxWeightKg: 60 });
-    expect((await call('PATCH', `/api/vehicle/${car.id}`, admin, { name: 'bike' })).statusCode).toBe(409);
-    expect((await call('PATCH', `/api/vehicle/${car.id}`, admin, { surcharge: 1.234 })).statusCode).toBe(422);
-    expect((await call('PATCH', `/api/vehicle/${car.id}`, admin, {})).statusCode).toBe(422);
-    expect((await call('PATCH', `/api/vehicle/${randomUUID()}`, admin, { surcharge: 1 })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await call('PATCH', urlOf(vehicleEndpoints.update, { params: { id: car.id } }), admin, {
+          name: 'bike',
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call('PATCH', urlOf(vehicleEndpoints.update, { params: { id: car.id } }), admin, {
+          surcharge: 1.234,
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await call('PATCH', urlOf(vehicleEndpoints.update, { params: { id: car.id } }), admin, {})).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await call('PATCH', urlOf(vehicleEndpoints.update, { params: { id: randomUUID() } }), admin, {
+          surcharge: 1,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('replaces the rate card and validates it', async () => {
-    const zones = json(await call('GET', '/api/shipping', admin)).data.zones as {
+    const zones = json(await call('GET', urlOf(shippingZoneEndpoints.list), admin)).data.zones as {
       id: string;
       name: string;
     }[];
@@ -476,18 +541,18 @@ describe('vehicles and pricing', () => {
       lagosMerchant: { baseFee: 4000, perKgFee: 400 },
       lagosCustomer: { baseFee: 4200, perKgFee: 450 },
     };
-    const unknown = await call('PUT', '/api/pricing', admin, {
+    const unknown = await call('PUT', urlOf(shippingPricingEndpoints.replace), admin, {
       lagos,
       zoneRates: [{ fromZoneId: randomUUID(), toZoneId: southSouth.id, baseFee: 1, perKgFee: 1 }],
     });
     expect(unknown.statusCode).toBe(422);
     expect(json(unknown).details?.[0]?.path).toBe('zoneRates.0.fromZoneId');
-    const negative = await call('PUT', '/api/pricing', admin, {
+    const negative = await call('PUT', urlOf(shippingPricingEndpoints.replace), admin, {
       lagos: { ...lagos, withinLagos: { baseFee: -1, perKgFee: 1 } },
       zoneRates: [],
     });
     expect(negative.statusCode).toBe(422);
-    const twice = await call('PUT', '/api/pricing', admin, {
+    const twice = await call('PUT', urlOf(shippingPricingEndpoints.replace), admin, {
       lagos,
       zoneRates: [
         { fromZoneId: southSouth.id, toZoneId: southSouth.id, baseFee: 1, perKgFee: 1 },
@@ -496,7 +561,7 @@ describe('vehicles and pricing', () => {
     });
     expect(twice.statusCode).toBe(422);
 
-    const saved = await call('PUT', '/api/pricing', admin, {
+    const saved = await call('PUT', urlOf(shippingPricingEndpoints.replace), admin, {
       lagos,
       zoneRates: [{ fromZoneId: southSouth.id, toZoneId: southSouth.id, baseFee: 2800, perKgFee: 333.33 }],
     });
@@ -506,7 +571,9 @@ describe('vehicles and pricing', () => {
       lagos,
       zoneRates: [{ fromZone: { name: 'South South' }, baseFee: 2800, perKgFee: 333.33 }],
     });
-    expect(json(await call('GET', '/api/pricing', admin)).data).toEqual(json(saved).data);
+    expect(json(await call('GET', urlOf(shippingPricingEndpoints.get), admin)).data).toEqual(
+      json(saved).data,
+    );
 
     // 1.5 kg × ₦250.50 = ₦375.75; the odd half kobo of 333.33 × 1.5 = 499.995 rounds up to ₦500.00.
     const withinLagos = json(
@@ -528,7 +595,7 @@ describe('vehicles and pricing', () => {
   });
 
   it('lists every state with its zone on the public shipping API', async () => {
-    const response = await call('GET', '/shipping-api/shipping/location');
+    const response = await call('GET', urlOf(shippingApiEndpoints.locations));
     expect(response.statusCode).toBe(200);
     const locations = json(response).data.locations as {
       state: string;

@@ -1,9 +1,23 @@
+import {
+  adminOrderEndpoints,
+  adminPayoutEndpoints,
+  adminReturnEndpoints,
+  cartEndpoints,
+  checkoutEndpoints,
+  couponCustomerEndpoints,
+  customerOrderEndpoints,
+  customerReturnEndpoints,
+  fulfilmentEndpoints,
+  giftCardCustomerEndpoints,
+  merchantReturnEndpoints,
+} from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderItems, orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { payInSandbox } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { FAKE_TRANSFER_OTP } from '../support/payments.fake-paystack.js';
 import { type CallFault, type FaultTarget, LATE_ANSWERS, SURVIVED_TODAY } from './faulty-provider.js';
@@ -88,7 +102,9 @@ export async function orderRows(world: World, model: Model) {
   for (const row of unknown) {
     // A replacement the store sent: its customer reads the delivery token on their order page.
     const customer = customerOf(world, row.customerId);
-    const detail = json(await world.call('GET', `/api/orders/customer/${row.id}`, customer.actor)).data;
+    const detail = json(
+      await world.call('GET', urlOf(customerOrderEndpoints.one, { params: { id: row.id } }), customer.actor),
+    ).data;
     model.orders.set(row.id, { customer: customer.index, deliveryToken: detail?.orderDeliveryToken ?? null });
   }
   return rows.sort((a, b) => position(model, a.id) - position(model, b.id));
@@ -142,10 +158,15 @@ async function carryOnce(world: World, model: Model, order: { id: string; status
       return move(store.actor.token, { status: 'ready_for_pickup' });
     case 'ready_for_pickup':
     case 'declined': {
-      const answer = await world.call('POST', `/api/orders/admin/${order.id}/assign`, world.admin, {
-        carrier: 'dispatcher',
-        dispatcherId: world.dispatcher.id,
-      });
+      const answer = await world.call(
+        'POST',
+        urlOf(adminOrderEndpoints.assign, { params: { id: order.id } }),
+        world.admin,
+        {
+          carrier: 'dispatcher',
+          dispatcherId: world.dispatcher.id,
+        },
+      );
       return answer.statusCode === 200;
     }
     case 'assigned':
@@ -207,20 +228,26 @@ async function payableKobo(world: World, storeId: string): Promise<number> {
 
 /** The customer buys a gift card in the sandbox and applies it to their cart (a cart takes at most five). */
 async function buyGiftCard(world: World, customer: SimCustomer, amount: number): Promise<string> {
-  const purchase = await world.call('POST', '/api/gift-card/purchase', customer.actor, { amount });
+  const purchase = await world.call('POST', urlOf(giftCardCustomerEndpoints.purchase), customer.actor, {
+    amount,
+  });
   if (purchase.statusCode !== 201) return refusedOr(purchase, 'purchase');
-  const pay = await world.call('POST', '/api/gift-card/pay', customer.actor, {
+  const pay = await world.call('POST', urlOf(giftCardCustomerEndpoints.pay), customer.actor, {
     giftCardId: json(purchase).data.id,
   });
   if (pay.statusCode !== 200) return refusedOr(pay, 'pay');
   const { authorizationUrl, reference } = json(pay).data;
   const paid = await payInSandbox(world.test, authorizationUrl, 'success');
   if (paid.statusCode >= 500) throw new Error(`sandbox payment: ${paid.body.slice(0, 300)}`);
-  const status = json(await world.call('POST', '/api/gift-card/status', customer.actor, { reference })).data;
+  const status = json(
+    await world.call('POST', urlOf(giftCardCustomerEndpoints.status), customer.actor, { reference }),
+  ).data;
   if (status?.status !== 'active')
     throw new Error(`a paid gift card is not active: ${JSON.stringify(status)}`);
   customer.giftCardsBoughtKobo += amount * 100;
-  const applied = await world.call('POST', '/api/gift-card/apply', customer.actor, { code: status.code });
+  const applied = await world.call('POST', urlOf(giftCardCustomerEndpoints.apply), customer.actor, {
+    code: status.code,
+  });
   return refusedOr(applied, 'apply');
 }
 
@@ -259,14 +286,14 @@ export const buy: Command<{
     const notes: string[] = [];
     for (const store of stores) {
       const product = store.products[(step.products >> store.index) & 1]!;
-      const added = await world.call('POST', '/api/cart/add-cart', customer.actor, {
+      const added = await world.call('POST', urlOf(cartEndpoints.add), customer.actor, {
         productId: product.id,
         quantity: step.quantities[store.index % 3],
       });
       if (added.statusCode !== 200) return { note: refusedOr(added, 'add to cart') };
     }
     if (step.coupon) {
-      const applied = await world.call('POST', '/api/applycoupon/apply-coupon', customer.actor, {
+      const applied = await world.call('POST', urlOf(couponCustomerEndpoints.apply), customer.actor, {
         code: stores[0]!.couponCode,
       });
       notes.push(refusedOr(applied, 'coupon'));
@@ -276,7 +303,7 @@ export const buy: Command<{
       notes.push(`gift card ₦${amount}: ${await buyGiftCard(world, customer, amount)}`);
     }
     const atTheDoor = stores.filter((store) => ((step.onDelivery ?? 0) >> store.index) & 1);
-    const created = await world.call('POST', '/api/ordertracking/create-order', customer.actor, {
+    const created = await world.call('POST', urlOf(checkoutEndpoints.create), customer.actor, {
       addressId: customer.shopper.addressId,
       ...(atTheDoor.length > 0 ? { payOnDeliveryStoreIds: atTheDoor.map((one) => one.store.storeId) } : {}),
     });
@@ -291,7 +318,9 @@ export const buy: Command<{
       .sort((a, b) => storeOf(world, a.storeId).index - storeOf(world, b.storeId).index)
       .map((order) => order.id);
     for (const id of ids) {
-      const detail = json(await world.call('GET', `/api/orders/customer/${id}`, customer.actor)).data;
+      const detail = json(
+        await world.call('GET', urlOf(customerOrderEndpoints.one, { params: { id } }), customer.actor),
+      ).data;
       model.orders.set(id, { customer: customer.index, deliveryToken: detail.orderDeliveryToken ?? null });
     }
     notes.push(
@@ -321,7 +350,7 @@ const cancel: Command<{ pick: number; by: 'merchant' | 'customer'; refuse: boole
         ? customerOf(world, order.customerId).actor
         : storeOf(world, order.storeId).actor;
     const answer = await refuseIf(world, step.refuse, order.trackerId, () =>
-      world.call('PATCH', `/api/ordertracking/update-order/${order.id}`, actor, {
+      world.call('PATCH', urlOf(fulfilmentEndpoints.updateOrder, { params: { id: order.id } }), actor, {
         status: 'cancelled',
         note: 'Out of stock.',
       }),
@@ -429,7 +458,7 @@ const askReturn: Command<{ pick: number; type: 'return' | 'replace'; all: boolea
       .map(({ item, left }) => ({ productId: item.productId, quantity: step.all ? left : 1 }));
     if (wanted.length === 0) return null;
     const customer = customerOf(world, order.customerId);
-    const answer = await world.call('POST', '/api/ordertracking/create-return', customer.actor, {
+    const answer = await world.call('POST', urlOf(customerReturnEndpoints.create), customer.actor, {
       orderId: order.id,
       type: step.type,
       reason: 'Not as described.',
@@ -479,16 +508,26 @@ const storeDecides: Command<{
     if (step.action === 'refund' || step.action === 'replace') {
       const [order] = await world.test.deps.db.select().from(orders).where(eq(orders.id, row.orderId));
       answer = await refuseIf(world, step.refuse && step.action === 'refund', order!.trackerId, () =>
-        world.call('PATCH', `/api/returns/update-refund-decision/${row.id}`, store.actor, {
-          decision: step.action,
-          note: 'Decided by the store.',
-        }),
+        world.call(
+          'PATCH',
+          urlOf(merchantReturnEndpoints.refundDecision, { params: { id: row.id } }),
+          store.actor,
+          {
+            decision: step.action,
+            note: 'Decided by the store.',
+          },
+        ),
       );
     } else {
-      answer = await world.call('PATCH', `/api/returns/update-return-status/${row.id}`, store.actor, {
-        status: step.action,
-        ...(step.action === 'rejected' ? { note: 'The seal is broken.' } : {}),
-      });
+      answer = await world.call(
+        'PATCH',
+        urlOf(merchantReturnEndpoints.updateStatus, { params: { id: row.id } }),
+        store.actor,
+        {
+          status: step.action,
+          ...(step.action === 'rejected' ? { note: 'The seal is broken.' } : {}),
+        },
+      );
     }
     return {
       note: `store ${store.index}: return ${row.id.slice(0, 8)} ${row.status} → ${step.action}${step.refuse && step.action === 'refund' ? ' (provider refuses)' : ''}: ${refusedOr(answer, step.action)}`,
@@ -506,9 +545,14 @@ const dispute: Command<{ pick: number }> = {
     );
     if (!row) return null;
     const customer = customerOf(world, row.customerId);
-    const answer = await world.call('POST', `/api/returns/customer/${row.id}/dispute`, customer.actor, {
-      reason: 'The store is wrong: it arrived broken.',
-    });
+    const answer = await world.call(
+      'POST',
+      urlOf(customerReturnEndpoints.dispute, { params: { id: row.id } }),
+      customer.actor,
+      {
+        reason: 'The store is wrong: it arrived broken.',
+      },
+    );
     return { note: `customer disputes return ${row.id.slice(0, 8)}: ${refusedOr(answer, 'dispute')}` };
   },
 };
@@ -533,10 +577,15 @@ const platformDecides: Command<{
     const [order] = await world.test.deps.db.select().from(orders).where(eq(orders.id, row.orderId));
     const answer = await refuseIf(world, step.refuse && step.decision === 'refund', order!.trackerId, () =>
       step.decision === 'dismiss'
-        ? world.call('PATCH', `/api/returns/update-return-status/${row.id}`, world.admin, {
-            status: 'closed',
-            note: 'The photos show no damage.',
-          })
+        ? world.call(
+            'PATCH',
+            urlOf(merchantReturnEndpoints.updateStatus, { params: { id: row.id } }),
+            world.admin,
+            {
+              status: 'closed',
+              note: 'The photos show no damage.',
+            },
+          )
         : world.call(
             'POST',
             `/api/returns/${step.decision === 'refund' ? 'return-order' : 'replace-order'}/${row.id}`,
@@ -562,7 +611,7 @@ const chargeback: Command<{ pick: number; to: 'merchant' | 'platform' }> = {
     if (!row) return null;
     const answer = await world.call(
       'PATCH',
-      `/api/returns/update-chargeback-decision/${row.id}`,
+      urlOf(adminReturnEndpoints.chargebackDecision, { params: { id: row.id } }),
       world.admin,
       {
         decision: step.to,
@@ -585,7 +634,7 @@ const retryRefund: Command<{ pick: number; refuse: boolean }> = {
     );
     if (!row) return null;
     const answer = await refuseIf(world, step.refuse, row.trackerId, () =>
-      world.call('POST', `/api/returns/admin/refunds/${row.id}/retry`, world.admin),
+      world.call('POST', urlOf(adminReturnEndpoints.retryRefund, { params: { id: row.id } }), world.admin),
     );
     return {
       note: `admin retries refund ${row.reference}${step.refuse ? ' (provider refuses again)' : ''}: ${refusedOr(answer, 'retry')} → ${json(answer).data?.status}`,
@@ -611,10 +660,15 @@ const writeOffRefund: Command<{ pick: number; outcome?: 'rejected' | 'paid_anoth
       step.pick,
     );
     if (!row) return null;
-    const answer = await world.call('POST', `/api/returns/admin/refunds/${row.id}/reject`, world.admin, {
-      outcome,
-      note: outcome === 'rejected' ? 'The customer agreed to store credit.' : 'Refunded by bank transfer.',
-    });
+    const answer = await world.call(
+      'POST',
+      urlOf(adminReturnEndpoints.rejectRefund, { params: { id: row.id } }),
+      world.admin,
+      {
+        outcome,
+        note: outcome === 'rejected' ? 'The customer agreed to store credit.' : 'Refunded by bank transfer.',
+      },
+    );
     return {
       note: `admin decides refund ${row.reference} ${outcome === 'rejected' ? 'rejected' : 'paid another way'}: ${refusedOr(answer, 'reject')}`,
     };
@@ -664,7 +718,7 @@ const approvePayout: Command<{ store: number; otp: boolean }> = {
     const payableBeforeKobo = payable[store.index]!;
     const answer = await world.call(
       'POST',
-      `/api/admin/payments/approve-payout/${store.store.storeId}`,
+      urlOf(adminPayoutEndpoints.approvePayout, { params: { storeId: store.store.storeId } }),
       world.admin,
     );
     const note = `${waited}approve payout of store ${store.index}${step.otp ? ' (OTP on)' : ''}, ₦${payableBeforeKobo / 100} payable: ${refusedOr(answer, 'approve')}`;
@@ -692,7 +746,7 @@ const finalizeOtp: Command<{ pick: number; wrongFirst: boolean; resend: boolean 
     if (step.resend) {
       const resent = await world.call(
         'POST',
-        `/api/admin/payments/payouts/${payout.id}/resend-otp`,
+        urlOf(adminPayoutEndpoints.resendOtp, { params: { payoutId: payout.id } }),
         world.admin,
       );
       notes.push(refusedOr(resent, 'resend'));
@@ -700,7 +754,7 @@ const finalizeOtp: Command<{ pick: number; wrongFirst: boolean; resend: boolean 
     if (step.wrongFirst) {
       const wrong = await world.call(
         'POST',
-        `/api/admin/payments/payouts/${payout.id}/finalize-otp`,
+        urlOf(adminPayoutEndpoints.finalizeOtp, { params: { payoutId: payout.id } }),
         world.admin,
         { otp: '000000' },
       );
@@ -710,7 +764,7 @@ const finalizeOtp: Command<{ pick: number; wrongFirst: boolean; resend: boolean 
     }
     const answer = await world.call(
       'POST',
-      `/api/admin/payments/payouts/${payout.id}/finalize-otp`,
+      urlOf(adminPayoutEndpoints.finalizeOtp, { params: { payoutId: payout.id } }),
       world.admin,
       {
         otp: FAKE_TRANSFER_OTP,
@@ -862,7 +916,11 @@ const cardChargeback: Command<{
       throw new Error(`charge.dispute.create answered ${opened.statusCode}: ${opened.body}`);
     if (step.bearer !== 'default') {
       const listed = json(
-        await world.call('GET', '/api/returns/admin/card-disputes?open=true&page=1&limit=100', world.admin),
+        await world.call(
+          'GET',
+          urlOf(adminReturnEndpoints.cardDisputes, { query: { open: 'true', page: 1, limit: 100 } }),
+          world.admin,
+        ),
       ).data;
       const rows = (listed.disputes ?? listed.items ?? []) as { id: string; providerDisputeId?: string }[];
       const dispute = rows.find((one) => String(one.providerDisputeId) === String(disputeId));
@@ -872,7 +930,7 @@ const cardChargeback: Command<{
         );
       const decided = await world.call(
         'PATCH',
-        `/api/returns/admin/card-disputes/${dispute.id}/bearer`,
+        urlOf(adminReturnEndpoints.cardDisputeBearer, { params: { id: dispute.id } }),
         world.admin,
         {
           decision: step.bearer,

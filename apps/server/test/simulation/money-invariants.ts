@@ -1,9 +1,17 @@
+import {
+  adminPayoutEndpoints,
+  customerReturnEndpoints,
+  financeEndpoints,
+  giftCardCustomerEndpoints,
+  merchantPayoutEndpoints,
+} from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { foldRollups, rollupDifferences } from '../../src/modules/ledger/index.js';
 import { ledgerOrders, payoutOrders, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
+import { urlOf } from '../support/contract-requests.js';
 import type { Outcome } from './money-commands.js';
 import { checkPayOnDelivery, podCollectionsOf } from './money-pod-invariants.js';
 import { type Actor, json, rowsOf, type World } from './money-world.js';
@@ -290,21 +298,26 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   const now = world.test.deps.now();
   const range = `from=${lagosDay(new Date(now.getTime() - 86_400_000))}&to=${lagosDay(new Date(now.getTime() + 86_400_000))}`;
   const screens: Promise<unknown>[] = [
-    read(`/api/admin/finance/reports?${range}`, world.admin),
-    read('/api/admin/payments/stats', world.admin),
-    read('/api/admin/payments/merchants?page=1&limit=100', world.admin),
+    read(`${urlOf(financeEndpoints.report)}?${range}`, world.admin),
+    read(urlOf(adminPayoutEndpoints.stats), world.admin),
+    read(urlOf(adminPayoutEndpoints.merchants, { query: { page: 1, limit: 100 } }), world.admin),
     ...world.stores.flatMap((store) => [
-      read(`/api/merchant/payment-report?${range}`, store.actor),
-      read('/api/merchant/payouts/balances', store.actor),
+      read(`${urlOf(financeEndpoints.paymentReport)}?${range}`, store.actor),
+      read(urlOf(merchantPayoutEndpoints.balances), store.actor),
     ]),
     ...world.customers.map((customer) =>
-      read('/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100', customer.actor),
+      read(
+        urlOf(giftCardCustomerEndpoints.myCards, {
+          query: { sortBy: 'createdAt', order: 'DESC', page: 1, limit: 100 },
+        }),
+        customer.actor,
+      ),
     ),
     ...returns
       .filter((row) => row.refundKobo !== null)
       .map((row) =>
         read(
-          `/api/returns/customer/${row.id}`,
+          urlOf(customerReturnEndpoints.one, { params: { id: row.id } }),
           world.customers.find((one) => one.shopper.userId === row.customerId)!.actor,
         ),
       ),
@@ -527,7 +540,12 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   }
   for (const customer of world.customers) {
     const cards = (
-      await read('/api/gift-card/my-cards?sortBy=createdAt&order=DESC&page=1&limit=100', customer.actor)
+      await read(
+        urlOf(giftCardCustomerEndpoints.myCards, {
+          query: { sortBy: 'createdAt', order: 'DESC', page: 1, limit: 100 },
+        }),
+        customer.actor,
+      )
     ).data.cards as { balance: number; status: string }[];
     const mine = trackers.filter((row) => row.customerId === customer.shopper.userId && row.paidAt);
     const spent = mine.reduce((acc, row) => acc + row.giftCardKobo, 0);
@@ -548,7 +566,8 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
   }
   for (const row of returns.filter((one) => one.refundKobo !== null)) {
     const customer = world.customers.find((one) => one.shopper.userId === row.customerId)!;
-    const seen = (await read(`/api/returns/customer/${row.id}`, customer.actor)).data;
+    const seen = (await read(urlOf(customerReturnEndpoints.one, { params: { id: row.id } }), customer.actor))
+      .data;
     same(
       kobo(seen.refund?.amount ?? 0),
       refunds
@@ -607,7 +626,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
       totals.notYetPayableKobo += money.escrow;
     }
   }
-  const report = (await read(`/api/admin/finance/reports?${range}`, world.admin)).data;
+  const report = (await read(`${urlOf(financeEndpoints.report)}?${range}`, world.admin)).data;
   const expectedTotals = finish(overall);
   same(figuresOf(report.totals, expectedTotals), expectedTotals, 'finance report totals = the ledger');
   // The daily series: one point per Lagos day of the range, quiet days zero.
@@ -652,7 +671,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
         `finance report, store ${store.index}'s row = the ledger`,
       );
     }
-    const own = (await read(`/api/merchant/payment-report?${range}`, store.actor)).data;
+    const own = (await read(`${urlOf(financeEndpoints.paymentReport)}?${range}`, store.actor)).data;
     same(figuresOf(own.totals, expected), expected, `store ${store.index}'s payment report = the ledger`);
 
     // The payouts page: escrow and payable from the store's ledger lines, approved and processed from its payouts.
@@ -666,7 +685,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     const processed = mine
       .filter((row) => row.status === 'processed')
       .reduce((acc, row) => acc + row.amountKobo, 0);
-    const balances = (await read('/api/merchant/payouts/balances', store.actor)).data;
+    const balances = (await read(urlOf(merchantPayoutEndpoints.balances), store.actor)).data;
     same(
       {
         escrow: kobo(balances.escrow),
@@ -697,7 +716,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     );
     checks += 5;
   }
-  const stats = (await read('/api/admin/payments/stats', world.admin)).data;
+  const stats = (await read(urlOf(adminPayoutEndpoints.stats), world.admin)).data;
   const pending = world.stores.reduce((acc, store) => {
     const payable = -entries
       .filter((line) => line.store_id === store.store.storeId && line.account === 'merchant_payable')
@@ -728,8 +747,9 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     "admin payouts page's totals = the ledger and the payouts",
   );
   // The admin's list of stores to pay: each store's escrow, payable (less its open payout) and approved amount.
-  const toPay = (await read('/api/admin/payments/merchants?page=1&limit=100', world.admin)).data
-    .merchants as { storeId: string; escrow: number; payable: number; approved: number }[];
+  const toPay = (
+    await read(urlOf(adminPayoutEndpoints.merchants, { query: { page: 1, limit: 100 } }), world.admin)
+  ).data.merchants as { storeId: string; escrow: number; payable: number; approved: number }[];
   for (const store of world.stores) {
     const storeId = store.store.storeId;
     const sumOf = (account: string) =>
@@ -828,7 +848,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     paidOut: new Set(paidOutOf.keys()),
     refunded: new Set(refunds.map((row) => row.orderId)),
     refunds,
-    reportUrl: `/api/admin/finance/reports?${range}`,
+    reportUrl: `${urlOf(financeEndpoints.report)}?${range}`,
     read,
     must,
     same,

@@ -1,7 +1,15 @@
+import {
+  adminOrderEndpoints,
+  adminReturnEndpoints,
+  customerReturnEndpoints,
+  merchantReturnEndpoints,
+  payOnDeliveryEndpoints,
+} from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { orderItems, orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
 import { podRemittances } from '../../src/modules/pay-on-delivery/pay-on-delivery.schema.js';
+import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import {
   buy,
@@ -171,7 +179,9 @@ const remit: Command<{ which: number; repeat: boolean }> = {
   weight: 3,
   arbitrary: fc.record({ which: fc.integer({ min: 1, max: 255 }), repeat: fc.boolean() }),
   async run(world, _model, step) {
-    const cash = json(await world.call('GET', '/api/pay-on-delivery/carrier/cash', world.dispatcher)).data;
+    const cash = json(
+      await world.call('GET', urlOf(payOnDeliveryEndpoints.carrierCash), world.dispatcher),
+    ).data;
     const held = (cash.collections as { orderId: string; remittanceId: string | null }[]).filter(
       (one) => one.remittanceId === null,
     );
@@ -180,21 +190,11 @@ const remit: Command<{ which: number; repeat: boolean }> = {
     const orderIds = (named.length > 0 ? named : held.slice(0, 1)).map((one) => one.orderId);
     const [count] = await world.test.deps.db.select({ n: sql<number>`count(*)::int` }).from(podRemittances);
     const body = { reference: `SIM-TRF-${String(Number(count!.n) + 1).padStart(5, '0')}`, orderIds };
-    const answer = await world.call(
-      'POST',
-      '/api/pay-on-delivery/carrier/remittances',
-      world.dispatcher,
-      body,
-    );
+    const answer = await world.call('POST', urlOf(payOnDeliveryEndpoints.remit), world.dispatcher, body);
     const notes = [`${orderIds.length} collection(s): ${refusedOr(answer, 'remittance')}`];
     if (step.repeat && answer.statusCode === 201) {
       // The same transfer sent again (a double tap): refused, nothing claimed twice.
-      const again = await world.call(
-        'POST',
-        '/api/pay-on-delivery/carrier/remittances',
-        world.dispatcher,
-        body,
-      );
+      const again = await world.call('POST', urlOf(payOnDeliveryEndpoints.remit), world.dispatcher, body);
       if (again.statusCode !== 409)
         throw new Error(
           `a remittance recorded twice answered ${again.statusCode}: ${again.body.slice(0, 300)}`,
@@ -214,7 +214,11 @@ const decideRemittance: Command<{ pick: number; outcome: 'confirm' | 'reject'; t
   }),
   async run(world, _model, step) {
     const waiting = json(
-      await world.call('GET', '/api/pay-on-delivery/admin/remittances?status=submitted', world.admin),
+      await world.call(
+        'GET',
+        urlOf(payOnDeliveryEndpoints.remittances, { query: { status: 'submitted' } }),
+        world.admin,
+      ),
     ).data as { id: string; amount: number; orderCount: number }[];
     const remittance = chosen(
       [...waiting].sort((a, b) => a.id.localeCompare(b.id)),
@@ -254,13 +258,23 @@ const cashLimit: Command<{ pick: number; side: 'at' | 'below' }> = {
     const held = await carrierCashKobo(world);
     const limit = step.side === 'at' ? Math.max(held, 100) : held + 100;
     const setLimit = (kobo: number) =>
-      world.call('PUT', '/api/pay-on-delivery/admin/settings', world.admin, podRules(world.podZoneId, kobo));
+      world.call(
+        'PUT',
+        urlOf(payOnDeliveryEndpoints.saveSettings),
+        world.admin,
+        podRules(world.podZoneId, kobo),
+      );
     if ((await setLimit(limit)).statusCode !== 200) throw new Error('the cash limit could not be set');
     try {
-      const answer = await world.call('POST', `/api/orders/admin/${order.id}/assign`, world.admin, {
-        carrier: 'dispatcher',
-        dispatcherId: world.dispatcher.id,
-      });
+      const answer = await world.call(
+        'POST',
+        urlOf(adminOrderEndpoints.assign, { params: { id: order.id } }),
+        world.admin,
+        {
+          carrier: 'dispatcher',
+          dispatcherId: world.dispatcher.id,
+        },
+      );
       const over = held >= limit;
       if (answer.statusCode >= 500 || (answer.statusCode === 200) === over)
         throw new Error(
@@ -292,7 +306,7 @@ const returnDoorOrder: Command<{ pick: number; all: boolean }> = {
       .where(eq(orderItems.orderId, order.id))
       .orderBy(orderItems.id);
     const customer = customerOf(world, order.customerId);
-    const asked = await world.call('POST', '/api/ordertracking/create-return', customer.actor, {
+    const asked = await world.call('POST', urlOf(customerReturnEndpoints.create), customer.actor, {
       orderId: order.id,
       type: 'return',
       reason: 'Not as described.',
@@ -304,12 +318,17 @@ const returnDoorOrder: Command<{ pick: number; all: boolean }> = {
       return { note: `return of ${order.id.slice(0, 8)}: ${refusedOr(asked, 'ask')}` };
     const returnId = json(asked).data.id as string;
     const store = world.stores.find((one) => one.store.storeId === order.storeId)!;
-    const approved = await world.call('PATCH', `/api/returns/update-return-status/${returnId}`, store.actor, {
-      status: 'approved',
-    });
+    const approved = await world.call(
+      'PATCH',
+      urlOf(merchantReturnEndpoints.updateStatus, { params: { id: returnId } }),
+      store.actor,
+      {
+        status: 'approved',
+      },
+    );
     const refunded = await world.call(
       'PATCH',
-      `/api/returns/update-refund-decision/${returnId}`,
+      urlOf(merchantReturnEndpoints.refundDecision, { params: { id: returnId } }),
       store.actor,
       {
         decision: 'refund',
@@ -347,7 +366,7 @@ const payDoorRefund: Command<{ pick: number; outcome: 'paid_another_way' | 'reje
       step.pick,
     );
     if (!row) return null;
-    const url = `/api/returns/admin/refunds/${row.id}/reject`;
+    const url = urlOf(adminReturnEndpoints.rejectRefund, { params: { id: row.id } });
     const body = {
       outcome: step.outcome,
       note: step.outcome === 'rejected' ? 'The customer kept the goods.' : `Transfer TRF-${row.reference}`,

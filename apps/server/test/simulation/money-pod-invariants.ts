@@ -1,8 +1,10 @@
+import { payOnDeliveryEndpoints } from '@market/contracts';
 import {
   podCollections,
   podRefusals,
   podRemittances,
 } from '../../src/modules/pay-on-delivery/pay-on-delivery.schema.js';
+import { urlOf } from '../support/contract-requests.js';
 import type { Actor, json, World } from './money-world.js';
 
 // What must hold of pay on delivery after every step (issue 36, ADR 074), worked out from the ledger's raw lines and
@@ -114,7 +116,7 @@ export async function checkPayOnDelivery(world: World, facts: PodFacts): Promise
 
   // The carriers' cash: books = collected − remitted = collections not remitted, on every screen.
   const carriers = [...new Set(collections.map((row) => row.carrierId))];
-  const overview = (await facts.read('/api/pay-on-delivery/admin/carriers', world.admin)).data;
+  const overview = (await facts.read(urlOf(payOnDeliveryEndpoints.overview), world.admin)).data;
   const report = (await facts.read(facts.reportUrl, world.admin)).data.remittances as {
     byCarrier: { carrierId: string; collectedKobo: number; remittedKobo: number; outstandingKobo: number }[];
   };
@@ -156,7 +158,7 @@ export async function checkPayOnDelivery(world: World, facts: PodFacts): Promise
     checks += 4;
   }
   // The carrier's own screen (the simulation's one carrier).
-  const own = (await facts.read('/api/pay-on-delivery/carrier/cash', world.dispatcher)).data;
+  const own = (await facts.read(urlOf(payOnDeliveryEndpoints.carrierCash), world.dispatcher)).data;
   same(kobo(own.held), balance('carrier_cash', world.dispatcher.id), "the carrier's cash screen = the books");
   same(
     (own.collections as { orderId: string }[]).map((one) => one.orderId).sort(),

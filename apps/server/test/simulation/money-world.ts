@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { payOnDeliveryEndpoints, shippingZoneEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { type SandboxProvider, sandboxSecret } from '../../src/platform/payments/index.js';
 import { createSandboxProvider } from '../../src/platform/payments/sandbox.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
@@ -18,6 +20,7 @@ import {
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { type FakePaystack, paystackFixture, startFakePaystack } from '../support/payments.fake-paystack.js';
 import {
   bearer,
@@ -227,17 +230,19 @@ export async function createWorld(options: { stores: number; customers: number }
     });
   }
   // Pay on delivery on, in the customers' state (Lagos), for the stores that opt in.
-  const zones = json(await call('GET', '/api/shipping', admin)).data.zones as {
+  const zones = json(await call('GET', urlOf(shippingZoneEndpoints.list), admin)).data.zones as {
     id: string;
     states: string[];
   }[];
   const podZoneId = zones.find((zone) => zone.states.includes('Lagos'))!.id;
-  const rules = await call('PUT', '/api/pay-on-delivery/admin/settings', admin, podRules(podZoneId));
+  const rules = await call('PUT', urlOf(payOnDeliveryEndpoints.saveSettings), admin, podRules(podZoneId));
   if (rules.statusCode !== 200) throw new Error(`pay-on-delivery rules: ${rules.body.slice(0, 300)}`);
   for (const index of POD.storesTakingCash) {
     const store = stores[index];
     if (!store) continue;
-    const optIn = await call('PUT', '/api/pay-on-delivery/store', store.actor, { enabled: true });
+    const optIn = await call('PUT', urlOf(payOnDeliveryEndpoints.saveStoreSetting), store.actor, {
+      enabled: true,
+    });
     if (optIn.statusCode !== 200) throw new Error(`pay-on-delivery opt-in: ${optIn.body.slice(0, 300)}`);
   }
   const customers: SimCustomer[] = [];
@@ -271,7 +276,7 @@ export async function createWorld(options: { stores: number; customers: number }
       const body = Buffer.from(JSON.stringify(payload));
       return live.app.inject({
         method: 'POST',
-        url: '/api/payments/webhook/paystack',
+        url: PAYSTACK_WEBHOOK_PATH,
         headers: {
           'content-type': 'application/json',
           'x-paystack-signature': signPaystackBody(sandboxSecret(test.deps.config.dataDir), body),

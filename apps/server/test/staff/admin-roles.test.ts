@@ -1,6 +1,12 @@
-import { adminRolePermissions } from '@market/contracts';
+import {
+  adminRoleEndpoints,
+  adminRolePermissions,
+  authEndpoints,
+  storeAdminEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithStore } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { callAs } from '../support/staff-factory.js';
 import {
   createAdmin,
@@ -25,7 +31,9 @@ afterAll(() => test.close());
 
 describe('custom admin roles', () => {
   it('list the built-in roles and resources; a custom role replaces an admin’s permissions from the next call', async () => {
-    const listed = json(await callAs(test, superadmin.accessToken, 'GET', '/api/admin/roles')).data;
+    const listed = json(
+      await callAs(test, superadmin.accessToken, 'GET', urlOf(adminRoleEndpoints.list)),
+    ).data;
     expect(listed.builtIn.map((role: { name: string }) => role.name)).toEqual([
       'admin',
       'superadmin',
@@ -34,7 +42,7 @@ describe('custom admin roles', () => {
     ]);
     expect(listed.resources.map((resource: { key: string }) => resource.key)).toContain('approvals');
 
-    const created = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles', {
+    const created = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.create), {
       name: 'Store reviewer',
       permissions: ['approvals:stores'],
     });
@@ -42,73 +50,93 @@ describe('custom admin roles', () => {
     const roleId = json(created).data.id as string;
 
     const dispatcher = await createAdmin(test, 'dispatcher');
-    expect((await callAs(test, dispatcher.accessToken, 'GET', '/api/auth/permissions')).statusCode).toBe(200);
-    const assigned = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles/assign', {
+    expect(
+      (await callAs(test, dispatcher.accessToken, 'GET', urlOf(authEndpoints.permissions))).statusCode,
+    ).toBe(200);
+    const assigned = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.assign), {
       adminId: dispatcher.id,
       roleId,
     });
     expect(assigned.statusCode).toBe(200);
-    const permissions = json(await callAs(test, dispatcher.accessToken, 'GET', '/api/auth/permissions')).data;
+    const permissions = json(
+      await callAs(test, dispatcher.accessToken, 'GET', urlOf(authEndpoints.permissions)),
+    ).data;
     expect(permissions.permissions).toEqual(['approvals:stores']);
 
     // Back to the built-in role, then the role can go.
     expect(
-      (await callAs(test, superadmin.accessToken, 'DELETE', `/api/admin/roles/${roleId}`)).statusCode,
+      (
+        await callAs(
+          test,
+          superadmin.accessToken,
+          'DELETE',
+          urlOf(adminRoleEndpoints.remove, { params: { id: roleId } }),
+        )
+      ).statusCode,
     ).toBe(409);
-    await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles/assign', {
+    await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.assign), {
       adminId: dispatcher.id,
       roleId: null,
     });
-    const restored = json(await callAs(test, dispatcher.accessToken, 'GET', '/api/auth/permissions')).data;
+    const restored = json(
+      await callAs(test, dispatcher.accessToken, 'GET', urlOf(authEndpoints.permissions)),
+    ).data;
     expect(restored.permissions).toEqual([...adminRolePermissions.dispatcher]);
     expect(
-      (await callAs(test, superadmin.accessToken, 'DELETE', `/api/admin/roles/${roleId}`)).statusCode,
+      (
+        await callAs(
+          test,
+          superadmin.accessToken,
+          'DELETE',
+          urlOf(adminRoleEndpoints.remove, { params: { id: roleId } }),
+        )
+      ).statusCode,
     ).toBe(200);
   });
 
   it('the guard enforces a custom admin role on admin endpoints', async () => {
     const admin = await createAdmin(test, 'admin');
-    const created = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles', {
+    const created = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.create), {
       name: 'Gift desk',
       permissions: ['gift-cards:read'],
     });
     const roleId = json(created).data.id as string;
-    const dispatch = await callAs(test, admin.accessToken, 'GET', '/api/stores/admin/stores');
+    const dispatch = await callAs(test, admin.accessToken, 'GET', urlOf(storeAdminEndpoints.list));
     const before = dispatch.statusCode;
-    await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles/assign', {
+    await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.assign), {
       adminId: admin.id,
       roleId,
     });
-    const after = await callAs(test, admin.accessToken, 'GET', '/api/auth/permissions');
+    const after = await callAs(test, admin.accessToken, 'GET', urlOf(authEndpoints.permissions));
     expect(json(after).data.permissions).toEqual(['gift-cards:read']);
     // Whatever the store approval list answered before, it now refuses for the missing permission.
     expect(before).not.toBe(403);
-    const refused = await callAs(test, admin.accessToken, 'GET', '/api/stores/admin/stores');
+    const refused = await callAs(test, admin.accessToken, 'GET', urlOf(storeAdminEndpoints.list));
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toBe('Your role (admin) does not have the approvals:stores permission');
   });
 
   it('never holds admins:manage, never takes the super admin’s role, refuses built-in and duplicate names', async () => {
-    const manage = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles', {
+    const manage = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.create), {
       name: 'Boss',
       permissions: ['admins:manage'],
     });
     expect(manage.statusCode).toBe(422);
-    const builtIn = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles', {
+    const builtIn = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.create), {
       name: 'Dispatcher',
       permissions: [],
     });
     expect(builtIn.statusCode).toBe(422);
-    const first = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles', {
+    const first = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.create), {
       name: 'Finance desk',
       permissions: ['finance:read'],
     });
-    const duplicate = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles', {
+    const duplicate = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.create), {
       name: 'finance DESK',
       permissions: [],
     });
     expect(duplicate.statusCode).toBe(409);
-    const onSuper = await callAs(test, superadmin.accessToken, 'POST', '/api/admin/roles/assign', {
+    const onSuper = await callAs(test, superadmin.accessToken, 'POST', urlOf(adminRoleEndpoints.assign), {
       adminId: superadmin.id,
       roleId: json(first).data.id,
     });
@@ -121,11 +149,11 @@ describe('custom admin roles', () => {
     const customer = await login(test, 'customer', (await createConfirmedAccount(test, 'customer')).email);
     const partner = await createPartner(test);
     for (const [method, url] of [
-      ['GET', '/api/admin/roles'],
-      ['POST', '/api/admin/roles'],
-      ['PATCH', `/api/admin/roles/${admin.id}`],
-      ['DELETE', `/api/admin/roles/${admin.id}`],
-      ['POST', '/api/admin/roles/assign'],
+      ['GET', urlOf(adminRoleEndpoints.list)],
+      ['POST', urlOf(adminRoleEndpoints.create)],
+      ['PATCH', urlOf(adminRoleEndpoints.edit, { params: { id: admin.id } })],
+      ['DELETE', urlOf(adminRoleEndpoints.remove, { params: { id: admin.id } })],
+      ['POST', urlOf(adminRoleEndpoints.assign)],
     ] as const) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : {};
       expect((await callAs(test, admin.accessToken, method, url, body)).statusCode).toBe(403);

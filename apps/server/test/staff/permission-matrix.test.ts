@@ -4,11 +4,13 @@ import {
   type Endpoint,
   requiredPermissions,
   type StorePermission,
+  staffEndpoints,
   storePermissions,
   surfaceBases,
 } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { callAs, createCustomRole, inviteStaff, type TestStaff } from '../support/staff-factory.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -36,7 +38,7 @@ const storePermissionOf = (endpoint: Endpoint): StorePermission =>
   ) as StorePermission;
 
 /** The endpoint's URL with a fresh id in every path parameter: the guard answers before anything is looked up. */
-const urlOf = (endpoint: Endpoint) =>
+const urlWithFreshIds = (endpoint: Endpoint) =>
   `${surfaceBases[endpoint.surface]}${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, () => randomUUID())}`;
 
 beforeAll(async () => {
@@ -48,7 +50,13 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 async function giveRole(permissions: readonly string[]) {
-  const changed = await callAs(test, owner.token, 'PATCH', `/api/merchant/roles/${roleId}`, { permissions });
+  const changed = await callAs(
+    test,
+    owner.token,
+    'PATCH',
+    urlOf(staffEndpoints.editRole, { params: { id: roleId } }),
+    { permissions },
+  );
   expect(changed.statusCode, changed.body).toBe(200);
 }
 
@@ -67,13 +75,13 @@ describe('the permission matrix: every store endpoint × a staff role without / 
     it(`${permission}: ${endpoints.length} endpoint(s) refuse a role without it and admit a role with it`, async () => {
       await giveRole(storePermissions.filter((other) => other !== permission));
       for (const endpoint of endpoints) {
-        const refused = await callAs(test, staff.token, endpoint.method, urlOf(endpoint));
+        const refused = await callAs(test, staff.token, endpoint.method, urlWithFreshIds(endpoint));
         expect(refused.statusCode, `${endpoint.method} ${endpoint.path} without ${permission}`).toBe(403);
         expect(json(refused).message).toBe(`Your role (Matrix) does not have the ${permission} permission`);
       }
       await giveRole([permission]);
       for (const endpoint of endpoints) {
-        const admitted = await callAs(test, staff.token, endpoint.method, urlOf(endpoint));
+        const admitted = await callAs(test, staff.token, endpoint.method, urlWithFreshIds(endpoint));
         expect(admitted.statusCode, `${endpoint.method} ${endpoint.path} with ${permission}`).not.toBe(403);
         expect(admitted.statusCode, `${endpoint.method} ${endpoint.path}: ${admitted.body}`).toBeLessThan(
           500,

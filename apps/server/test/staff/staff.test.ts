@@ -1,10 +1,19 @@
-import { merchantRolePermissions } from '@market/contracts';
+import {
+  authEndpoints,
+  couponMerchantEndpoints,
+  merchantDashboardEndpoints,
+  merchantRolePermissions,
+  productEndpoints,
+  staffEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApprovedProduct,
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { callAs, createCustomRole, inviteStaff } from '../support/staff-factory.js';
 import {
   createAdmin,
@@ -31,14 +40,12 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const outbox = async (email: string) =>
-  json(
-    await test.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=1` }),
-  ).data[0];
+  json(await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: email, limit: 1 } }))).data[0];
 
 describe('inviting a staff member', () => {
   it('creates the account, mails a set-password link naming the store; the member signs in with the role', async () => {
     const email = uniqueEmail('invitee');
-    const created = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+    const created = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.create), {
       firstName: 'Ngozi',
       lastName: 'Eze',
       email,
@@ -65,28 +72,30 @@ describe('inviting a staff member', () => {
     expect(mail.links[0]).toMatch(/\/merchant\/reset-password\/[A-Za-z0-9_-]+$/);
 
     // No password yet: signing in fails like any wrong password.
-    const early = await callAs(test, undefined, 'POST', '/api/auth/merchant/login', {
+    const early = await callAs(test, undefined, 'POST', urlOf(authEndpoints.merchant.login), {
       email,
       password: PASSWORD,
     });
     expect(early.statusCode).toBe(401);
 
     const staff = await inviteStaff(test, owner, 'inventory');
-    const permissions = json(await callAs(test, staff.token, 'GET', '/api/auth/permissions')).data;
+    const permissions = json(await callAs(test, staff.token, 'GET', urlOf(authEndpoints.permissions))).data;
     expect(permissions).toEqual({
       permissions: ['products:read', 'products:write'],
       role: 'inventory',
       storeId: owner.storeId,
     });
-    const stock = await callAs(test, staff.token, 'PATCH', '/api/products/update-product-inventory', {
+    const stock = await callAs(test, staff.token, 'PATCH', urlOf(productEndpoints.updateInventory), {
       productId,
       quantity: 21,
     });
     expect(stock.statusCode).toBe(200);
-    expect((await callAs(test, staff.token, 'GET', '/api/merchant/staff')).statusCode).toBe(403);
-    expect((await callAs(test, staff.token, 'GET', '/api/merchant/dashboard')).statusCode).toBe(403);
+    expect((await callAs(test, staff.token, 'GET', urlOf(staffEndpoints.list))).statusCode).toBe(403);
+    expect((await callAs(test, staff.token, 'GET', urlOf(merchantDashboardEndpoints.get))).statusCode).toBe(
+      403,
+    );
 
-    const list = json(await callAs(test, owner.token, 'GET', '/api/merchant/staff')).data.staff;
+    const list = json(await callAs(test, owner.token, 'GET', urlOf(staffEndpoints.list))).data.staff;
     expect(list[0]).toMatchObject({ isOwner: true, role: 'owner' });
     expect(list.find((member: { email: string }) => member.email === staff.email)).toMatchObject({
       passwordSet: true,
@@ -95,7 +104,7 @@ describe('inviting a staff member', () => {
   });
 
   it('answers 422 with the first validation message, 409 for a known email, and refuses the owner role', async () => {
-    const bad = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+    const bad = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.create), {
       firstName: '',
       lastName: 'Eze',
       email: 'not-an-email',
@@ -105,7 +114,7 @@ describe('inviting a staff member', () => {
     expect(bad.statusCode).toBe(422);
     expect(json(bad).message).toBe(json(bad).details![0]!.message);
 
-    const ownerRole = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+    const ownerRole = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.create), {
       firstName: 'A',
       lastName: 'B',
       email: uniqueEmail('x'),
@@ -115,7 +124,7 @@ describe('inviting a staff member', () => {
     expect(ownerRole.statusCode).toBe(422);
     expect(json(ownerRole).details![0]!.path).toBe('role');
 
-    const taken = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+    const taken = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.create), {
       firstName: 'A',
       lastName: 'B',
       email: owner.email,
@@ -130,51 +139,72 @@ describe('inviting a staff member', () => {
 describe('changing, deactivating and removing staff', () => {
   it('a new role applies at the next call', async () => {
     const staff = await inviteStaff(test, owner, 'inventory');
-    expect((await callAs(test, staff.token, 'GET', '/api/discount')).statusCode).toBe(403);
-    const changed = await callAs(test, owner.token, 'PATCH', `/api/merchant/staff/${staff.id}`, {
-      role: 'sales',
-    });
+    expect((await callAs(test, staff.token, 'GET', urlOf(couponMerchantEndpoints.list))).statusCode).toBe(
+      403,
+    );
+    const changed = await callAs(
+      test,
+      owner.token,
+      'PATCH',
+      urlOf(staffEndpoints.edit, { params: { id: staff.id } }),
+      {
+        role: 'sales',
+      },
+    );
     expect(json(changed).data).toMatchObject({ role: 'sales' });
-    expect((await callAs(test, staff.token, 'GET', '/api/discount')).statusCode).toBe(200);
+    expect((await callAs(test, staff.token, 'GET', urlOf(couponMerchantEndpoints.list))).statusCode).toBe(
+      200,
+    );
   });
 
   it('deactivating ends every session at once; reactivating lets them sign in again', async () => {
     const staff = await inviteStaff(test, owner, 'inventory');
     const second = await login(test, 'merchant', staff.email);
-    expect((await callAs(test, staff.token, 'GET', '/api/products/merchant/products')).statusCode).toBe(200);
+    expect((await callAs(test, staff.token, 'GET', urlOf(productEndpoints.mine))).statusCode).toBe(200);
 
-    const off = await callAs(test, owner.token, 'POST', `/api/merchant/staff/${staff.id}/deactivate`);
+    const off = await callAs(
+      test,
+      owner.token,
+      'POST',
+      urlOf(staffEndpoints.deactivate, { params: { id: staff.id } }),
+    );
     expect(json(off).data).toMatchObject({ isActive: false });
     for (const token of [staff.token, second.accessToken]) {
-      const next = await callAs(test, token, 'GET', '/api/products/merchant/products');
+      const next = await callAs(test, token, 'GET', urlOf(productEndpoints.mine));
       expect(next.statusCode).toBe(401);
-      expect((await callAs(test, token, 'GET', '/api/auth/permissions')).statusCode).toBe(401);
+      expect((await callAs(test, token, 'GET', urlOf(authEndpoints.permissions))).statusCode).toBe(401);
     }
-    const refresh = await callAs(test, undefined, 'POST', '/api/auth/merchant/refresh-token', {
+    const refresh = await callAs(test, undefined, 'POST', urlOf(authEndpoints.merchant.refresh), {
       refresh_token: staff.refreshToken,
     });
     expect(refresh.statusCode).toBe(401);
-    const again = await callAs(test, undefined, 'POST', '/api/auth/merchant/login', {
+    const again = await callAs(test, undefined, 'POST', urlOf(authEndpoints.merchant.login), {
       email: staff.email,
       password: PASSWORD,
     });
     expect(again.statusCode).toBe(403);
     expect(json(again).message).toBe('This account has been deactivated. Please contact support.');
 
-    await callAs(test, owner.token, 'POST', `/api/merchant/staff/${staff.id}/activate`);
+    await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.activate, { params: { id: staff.id } }));
     const back = await login(test, 'merchant', staff.email);
-    expect((await callAs(test, back.accessToken, 'GET', '/api/products/merchant/products')).statusCode).toBe(
-      200,
-    );
+    expect((await callAs(test, back.accessToken, 'GET', urlOf(productEndpoints.mine))).statusCode).toBe(200);
   });
 
   it('removing a member closes the account; the email can be invited again', async () => {
     const staff = await inviteStaff(test, owner, 'finance');
-    const removed = await callAs(test, owner.token, 'DELETE', `/api/merchant/staff/${staff.id}`);
+    const removed = await callAs(
+      test,
+      owner.token,
+      'DELETE',
+      urlOf(staffEndpoints.remove, { params: { id: staff.id } }),
+    );
     expect(removed.statusCode).toBe(200);
-    expect((await callAs(test, staff.token, 'GET', '/api/auth/permissions')).statusCode).toBe(401);
-    expect((await callAs(test, owner.token, 'GET', `/api/merchant/staff/${staff.id}`)).statusCode).toBe(404);
-    const reinvited = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+    expect((await callAs(test, staff.token, 'GET', urlOf(authEndpoints.permissions))).statusCode).toBe(401);
+    expect(
+      (await callAs(test, owner.token, 'GET', urlOf(staffEndpoints.get, { params: { id: staff.id } })))
+        .statusCode,
+    ).toBe(404);
+    const reinvited = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.create), {
       firstName: 'Back',
       lastName: 'Again',
       email: staff.email,
@@ -202,7 +232,7 @@ describe('changing, deactivating and removing staff', () => {
     // A custom role that manages staff but holds nothing else cannot grant the inventory role or make a richer role.
     const hr = await createCustomRole(test, owner, ['staff:read', 'staff:manage'], 'People');
     const manager = await inviteStaff(test, owner, hr);
-    const grant = await callAs(test, manager.token, 'POST', '/api/merchant/staff', {
+    const grant = await callAs(test, manager.token, 'POST', urlOf(staffEndpoints.create), {
       firstName: 'A',
       lastName: 'B',
       email: uniqueEmail('y'),
@@ -213,12 +243,17 @@ describe('changing, deactivating and removing staff', () => {
     expect(json(grant).message).toBe(
       'You cannot give permissions you do not hold: products:read, products:write',
     );
-    const richer = await callAs(test, manager.token, 'POST', '/api/merchant/roles', {
+    const richer = await callAs(test, manager.token, 'POST', urlOf(staffEndpoints.createRole), {
       name: 'Sneaky',
       permissions: ['payouts:read'],
     });
     expect(richer.statusCode).toBe(403);
-    const self = await callAs(test, manager.token, 'POST', `/api/merchant/staff/${manager.id}/deactivate`);
+    const self = await callAs(
+      test,
+      manager.token,
+      'POST',
+      urlOf(staffEndpoints.deactivate, { params: { id: manager.id } }),
+    );
     expect(self.statusCode).toBe(409);
   });
 });
@@ -253,11 +288,19 @@ describe('a staff manager changes only what they hold themselves (issue 24)', ()
       }
     }
     expect(
-      json(await callAs(test, manager.token, 'POST', `/api/merchant/staff/${stockKeeper.id}/deactivate`))
-        .message,
+      json(
+        await callAs(
+          test,
+          manager.token,
+          'POST',
+          urlOf(staffEndpoints.deactivate, { params: { id: stockKeeper.id } }),
+        ),
+      ).message,
     ).toBe(message);
     // Nothing changed.
-    const kept = json(await callAs(test, owner.token, 'GET', `/api/merchant/staff/${stockKeeper.id}`)).data;
+    const kept = json(
+      await callAs(test, owner.token, 'GET', urlOf(staffEndpoints.get, { params: { id: stockKeeper.id } })),
+    ).data;
     expect(kept).toMatchObject({
       isActive: true,
       roleRef: stockRole,
@@ -275,7 +318,7 @@ describe('a staff manager changes only what they hold themselves (issue 24)', ()
         'You cannot change a role that holds permissions you do not: products:read, products:write',
       );
     }
-    const role = json(await callAs(test, owner.token, 'GET', '/api/merchant/roles')).data.custom.find(
+    const role = json(await callAs(test, owner.token, 'GET', urlOf(staffEndpoints.roles))).data.custom.find(
       (entry: { id: string }) => entry.id === stockRole,
     );
     expect(role).toMatchObject({ name: 'Stock 24', permissions: ['products:read', 'products:write'] });
@@ -284,11 +327,25 @@ describe('a staff manager changes only what they hold themselves (issue 24)', ()
     const readers = await createCustomRole(test, owner, ['staff:read'], 'Readers 24');
     const reader = await inviteStaff(test, owner, readers);
     expect(
-      (await callAs(test, manager.token, 'POST', `/api/merchant/staff/${reader.id}/deactivate`)).statusCode,
+      (
+        await callAs(
+          test,
+          manager.token,
+          'POST',
+          urlOf(staffEndpoints.deactivate, { params: { id: reader.id } }),
+        )
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await callAs(test, manager.token, 'PATCH', `/api/merchant/roles/${readers}`, { name: 'Readers 24b' }))
-        .statusCode,
+      (
+        await callAs(
+          test,
+          manager.token,
+          'PATCH',
+          urlOf(staffEndpoints.editRole, { params: { id: readers } }),
+          { name: 'Readers 24b' },
+        )
+      ).statusCode,
     ).toBe(200);
   });
 });
@@ -296,30 +353,34 @@ describe('a staff manager changes only what they hold themselves (issue 24)', ()
 describe('custom roles', () => {
   it('are created, listed with built-ins and resources, edited, and deleted only when nobody holds them', async () => {
     const roleId = await createCustomRole(test, owner, ['coupons:read', 'reports:read'], 'Marketing');
-    const duplicate = await callAs(test, owner.token, 'POST', '/api/merchant/roles', {
+    const duplicate = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.createRole), {
       name: 'marketing',
       permissions: [],
     });
     expect(duplicate.statusCode).toBe(409);
-    const builtInName = await callAs(test, owner.token, 'POST', '/api/merchant/roles', {
+    const builtInName = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.createRole), {
       name: 'Manager',
       permissions: [],
     });
     expect(builtInName.statusCode).toBe(422);
-    const unknown = await callAs(test, owner.token, 'POST', '/api/merchant/roles', {
+    const unknown = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.createRole), {
       name: 'Odd',
       permissions: ['admins:manage'],
     });
     expect(unknown.statusCode).toBe(422);
 
     const staff = await inviteStaff(test, owner, roleId);
-    expect(json(await callAs(test, staff.token, 'GET', '/api/auth/permissions')).data).toMatchObject({
-      role: 'Marketing',
-      permissions: ['coupons:read', 'reports:read'],
-    });
-    expect((await callAs(test, staff.token, 'GET', '/api/merchant/dashboard')).statusCode).toBe(200);
+    expect(json(await callAs(test, staff.token, 'GET', urlOf(authEndpoints.permissions))).data).toMatchObject(
+      {
+        role: 'Marketing',
+        permissions: ['coupons:read', 'reports:read'],
+      },
+    );
+    expect((await callAs(test, staff.token, 'GET', urlOf(merchantDashboardEndpoints.get))).statusCode).toBe(
+      200,
+    );
 
-    const roles = json(await callAs(test, owner.token, 'GET', '/api/merchant/roles')).data;
+    const roles = json(await callAs(test, owner.token, 'GET', urlOf(staffEndpoints.roles))).data;
     expect(roles.builtIn.map((role: { name: string }) => role.name)).toEqual([
       'owner',
       'manager',
@@ -330,14 +391,32 @@ describe('custom roles', () => {
     expect(roles.custom.find((role: { id: string }) => role.id === roleId)).toMatchObject({ memberCount: 1 });
     expect(roles.resources.map((resource: { key: string }) => resource.key)).toContain('payouts');
 
-    const blocked = await callAs(test, owner.token, 'DELETE', `/api/merchant/roles/${roleId}`);
+    const blocked = await callAs(
+      test,
+      owner.token,
+      'DELETE',
+      urlOf(staffEndpoints.removeRole, { params: { id: roleId } }),
+    );
     expect(blocked.statusCode).toBe(409);
-    await callAs(test, owner.token, 'PATCH', `/api/merchant/roles/${roleId}`, {
+    await callAs(test, owner.token, 'PATCH', urlOf(staffEndpoints.editRole, { params: { id: roleId } }), {
       permissions: ['coupons:read'],
     });
-    expect((await callAs(test, staff.token, 'GET', '/api/merchant/dashboard')).statusCode).toBe(403);
-    await callAs(test, owner.token, 'PATCH', `/api/merchant/staff/${staff.id}`, { role: 'sales' });
-    expect((await callAs(test, owner.token, 'DELETE', `/api/merchant/roles/${roleId}`)).statusCode).toBe(200);
+    expect((await callAs(test, staff.token, 'GET', urlOf(merchantDashboardEndpoints.get))).statusCode).toBe(
+      403,
+    );
+    await callAs(test, owner.token, 'PATCH', urlOf(staffEndpoints.edit, { params: { id: staff.id } }), {
+      role: 'sales',
+    });
+    expect(
+      (
+        await callAs(
+          test,
+          owner.token,
+          'DELETE',
+          urlOf(staffEndpoints.removeRole, { params: { id: roleId } }),
+        )
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -350,37 +429,48 @@ describe('other stores and other accounts', () => {
     const ownerOfB = other.token;
     for (const token of [ownerOfB, managerOfB.token]) {
       expect(
-        (await callAs(test, token, 'GET', `/api/products/merchant/product/${productId}`)).statusCode,
+        (await callAs(test, token, 'GET', urlOf(productEndpoints.mineOne, { params: { id: productId } })))
+          .statusCode,
       ).toBe(404);
       expect(
         (
-          await callAs(test, token, 'PATCH', '/api/products/update-product-inventory', {
+          await callAs(test, token, 'PATCH', urlOf(productEndpoints.updateInventory), {
             productId,
             quantity: 1,
           })
         ).statusCode,
       ).toBe(404);
-      expect((await callAs(test, token, 'GET', `/api/merchant/staff/${staffOfA.id}`)).statusCode).toBe(404);
-      const list = json(await callAs(test, token, 'GET', '/api/merchant/staff')).data.staff;
+      expect(
+        (await callAs(test, token, 'GET', urlOf(staffEndpoints.get, { params: { id: staffOfA.id } })))
+          .statusCode,
+      ).toBe(404);
+      const list = json(await callAs(test, token, 'GET', urlOf(staffEndpoints.list))).data.staff;
       expect(list.map((member: { id: string }) => member.id)).not.toContain(staffOfA.id);
     }
     for (const [method, url, body] of [
-      ['POST', `/api/merchant/staff/${staffOfA.id}/deactivate`, undefined],
-      ['PATCH', `/api/merchant/staff/${staffOfA.id}`, { role: 'finance' }],
-      ['DELETE', `/api/merchant/staff/${staffOfA.id}`, undefined],
-      ['PATCH', `/api/merchant/roles/${roleOfA}`, { permissions: [] }],
-      ['DELETE', `/api/merchant/roles/${roleOfA}`, undefined],
+      ['POST', urlOf(staffEndpoints.deactivate, { params: { id: staffOfA.id } }), undefined],
+      ['PATCH', urlOf(staffEndpoints.edit, { params: { id: staffOfA.id } }), { role: 'finance' }],
+      ['DELETE', urlOf(staffEndpoints.remove, { params: { id: staffOfA.id } }), undefined],
+      ['PATCH', urlOf(staffEndpoints.editRole, { params: { id: roleOfA } }), { permissions: [] }],
+      ['DELETE', urlOf(staffEndpoints.removeRole, { params: { id: roleOfA } }), undefined],
     ] as const) {
       expect((await callAs(test, ownerOfB, method, url, body)).statusCode, `${method} ${url}`).toBe(404);
     }
     // Store B cannot give its staff store A's custom role either.
-    const foreignRole = await callAs(test, ownerOfB, 'PATCH', `/api/merchant/staff/${managerOfB.id}`, {
-      role: roleOfA,
-    });
+    const foreignRole = await callAs(
+      test,
+      ownerOfB,
+      'PATCH',
+      urlOf(staffEndpoints.edit, { params: { id: managerOfB.id } }),
+      {
+        role: roleOfA,
+      },
+    );
     expect(foreignRole.statusCode).toBe(422);
     // Store A's member is untouched.
     expect(
-      json(await callAs(test, owner.token, 'GET', `/api/merchant/staff/${staffOfA.id}`)).data,
+      json(await callAs(test, owner.token, 'GET', urlOf(staffEndpoints.get, { params: { id: staffOfA.id } })))
+        .data,
     ).toMatchObject({
       isActive: true,
       role: 'sales',
@@ -392,17 +482,17 @@ describe('other stores and other accounts', () => {
     const partner = await createPartner(test);
     const superadmin = await createAdmin(test, 'superadmin');
     const calls = [
-      ['GET', '/api/merchant/staff'],
-      ['POST', '/api/merchant/staff'],
-      ['GET', `/api/merchant/staff/${owner.id}`],
-      ['PATCH', `/api/merchant/staff/${owner.id}`],
-      ['POST', `/api/merchant/staff/${owner.id}/deactivate`],
-      ['POST', `/api/merchant/staff/${owner.id}/activate`],
-      ['DELETE', `/api/merchant/staff/${owner.id}`],
-      ['GET', '/api/merchant/roles'],
-      ['POST', '/api/merchant/roles'],
-      ['PATCH', `/api/merchant/roles/${owner.id}`],
-      ['DELETE', `/api/merchant/roles/${owner.id}`],
+      ['GET', urlOf(staffEndpoints.list)],
+      ['POST', urlOf(staffEndpoints.create)],
+      ['GET', urlOf(staffEndpoints.get, { params: { id: owner.id } })],
+      ['PATCH', urlOf(staffEndpoints.edit, { params: { id: owner.id } })],
+      ['POST', urlOf(staffEndpoints.deactivate, { params: { id: owner.id } })],
+      ['POST', urlOf(staffEndpoints.activate, { params: { id: owner.id } })],
+      ['DELETE', urlOf(staffEndpoints.remove, { params: { id: owner.id } })],
+      ['GET', urlOf(staffEndpoints.roles)],
+      ['POST', urlOf(staffEndpoints.createRole)],
+      ['PATCH', urlOf(staffEndpoints.editRole, { params: { id: owner.id } })],
+      ['DELETE', urlOf(staffEndpoints.removeRole, { params: { id: owner.id } })],
     ] as const;
     for (const [kind, token] of [
       ['customer', customer.accessToken],

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { merchantDirectoryEndpoints, productAdminEndpoints, productEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CommerceSetup,
@@ -7,6 +8,7 @@ import {
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createConfirmedAccount,
@@ -34,16 +36,18 @@ const listed = async (url: string) => {
 };
 /** The store's name, as its public page shows it (a store with no products still has its page by link). */
 const nameOf = async (store: SellingStore) =>
-  json(await test.app.inject({ method: 'GET', url: `/api/merchants/${store.storeUrl}` })).data
-    .storeName as string;
-const directory = () => listed('/api/merchants?limit=100');
-const top = () => listed('/api/merchants/top?limit=50');
+  json(
+    await test.app.inject(
+      requestOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } }),
+    ),
+  ).data.storeName as string;
+const directory = () => listed(urlOf(merchantDirectoryEndpoints.list, { query: { limit: 100 } }));
+const top = () => listed(urlOf(merchantDirectoryEndpoints.top, { query: { limit: 50 } }));
 
 /** A product the merchant created, still waiting for approval. */
 async function pendingProduct(store: SellingStore) {
   const created = await test.app.inject({
-    method: 'POST',
-    url: '/api/products',
+    ...requestOf(productEndpoints.create),
     headers: bearer(store.accessToken),
     payload: {
       name: 'Oraimo FreePods 4',
@@ -78,8 +82,7 @@ describe('public store list', () => {
     const refused = await sellingStore(test, setup);
     const refusedProduct = await pendingProduct(refused);
     const rejected = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/admin/reject-product',
+      ...requestOf(productAdminEndpoints.reject),
       headers: bearer(setup.admin.accessToken),
       payload: { productId: refusedProduct.id, reason: 'The photo does not show the product.' },
     });
@@ -96,18 +99,16 @@ describe('public store list', () => {
 
     // store search follows the same rule, and the page count agrees with the rows
     const search = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/merchants?search=${encodeURIComponent(await nameOf(empty))}`,
-      }),
+      await test.app.inject(
+        requestOf(merchantDirectoryEndpoints.list, { query: { search: await nameOf(empty) } }),
+      ),
     ).data;
     expect(search.merchants).toEqual([]);
     expect(search.pagination.totalItems).toBe(0);
     const found = json(
-      await test.app.inject({
-        method: 'GET',
-        url: `/api/merchants?search=${encodeURIComponent(await nameOf(selling))}`,
-      }),
+      await test.app.inject(
+        requestOf(merchantDirectoryEndpoints.list, { query: { search: await nameOf(selling) } }),
+      ),
     ).data;
     expect(found.merchants.map((card: { id: string }) => card.id)).toEqual([selling.storeId]);
     expect(found.merchants[0].productsCount).toBe(1);
@@ -117,15 +118,13 @@ describe('public store list', () => {
     const [product] = (
       json(
         await test.app.inject({
-          method: 'GET',
-          url: '/api/products/merchant/products',
+          ...requestOf(productEndpoints.mine),
           headers: bearer(waiting.accessToken),
         }),
       ).data as { products: { id: string }[] }
     ).products;
     const approved = await test.app.inject({
-      method: 'POST',
-      url: '/api/products/admin/approve-product',
+      ...requestOf(productAdminEndpoints.approve),
       headers: bearer(setup.admin.accessToken),
       payload: { productId: product!.id, merchantId: waiting.merchantId },
     });
@@ -153,8 +152,12 @@ describe('public store list', () => {
     const hidden = session.user.storeId as string;
     expect(await directory()).not.toContain(hidden);
     expect(await top()).not.toContain(hidden);
-    expect((await test.app.inject({ method: 'GET', url: '/api/merchants/no-such-store' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (
+        await test.app.inject(
+          requestOf(merchantDirectoryEndpoints.one, { params: { storeUrl: 'no-such-store' } }),
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,4 +1,11 @@
+import {
+  authEndpoints,
+  merchantDirectoryEndpoints,
+  storeAdminEndpoints,
+  storeProfileEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf } from '../support/contract-requests.js';
 import { createVisibleStore } from '../support/store-factory.js';
 import {
   bearer,
@@ -20,16 +27,14 @@ afterAll(() => test.close());
 
 const rename = (token: string, storeName: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/stores/profile',
+    ...requestOf(storeProfileEndpoints.save),
     headers: bearer(token),
     payload: { store: { storeName } },
   });
 
 const signUpMerchant = (storeName: string) =>
   test.app.inject({
-    method: 'POST',
-    url: '/api/auth/merchant/signup',
+    ...requestOf(authEndpoints.merchant.signup),
     remoteAddress: nextIp(),
     payload: {
       firstName: 'Bisi',
@@ -59,41 +64,47 @@ describe('store names', () => {
     expect(json(renamed).error).toBe('CONFLICT');
     // Its own name in another case is still its own.
     const own = json(
-      await test.app.inject({ method: 'GET', url: '/api/stores/profile', headers: bearer(accessToken) }),
+      await test.app.inject({ ...requestOf(storeProfileEndpoints.get), headers: bearer(accessToken) }),
     ).data.store.storeName as string;
     expect((await rename(accessToken, own.toUpperCase())).statusCode).toBe(200);
   });
 
   it('a rename of an approved store sends it back to review and hides it until approved again', async () => {
     const store = await createVisibleStore(test);
-    const before = await test.app.inject({ method: 'GET', url: `/api/merchants/${store.storeUrl}` });
+    const before = await test.app.inject(
+      requestOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } }),
+    );
     expect(before.statusCode).toBe(200);
 
     const response = await rename(store.accessToken, `Renamed Store ${Date.now()}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(json(response).data.store).toMatchObject({ approvalStatus: 'pending', isVisible: false });
-    const after = await test.app.inject({ method: 'GET', url: `/api/merchants/${store.storeUrl}` });
+    const after = await test.app.inject(
+      requestOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } }),
+    );
     expect(after.statusCode).toBe(404);
 
     // Both approvers approve again, and the store is back.
     for (const admin of [store.approvers.first, store.approvers.second]) {
       const approved = await test.app.inject({
-        method: 'POST',
-        url: `/api/stores/admin/stores/${store.storeId}/approve`,
+        ...requestOf(storeAdminEndpoints.approve, { params: { id: store.storeId } }),
         headers: bearer(admin.accessToken),
       });
       expect(approved.statusCode, approved.body).toBe(200);
     }
     expect(
-      (await test.app.inject({ method: 'GET', url: `/api/merchants/${store.storeUrl}` })).statusCode,
+      (
+        await test.app.inject(
+          requestOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } }),
+        )
+      ).statusCode,
     ).toBe(200);
   });
 
   it('other profile changes of an approved store keep it approved', async () => {
     const store = await createVisibleStore(test);
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/stores/profile',
+      ...requestOf(storeProfileEndpoints.save),
       headers: bearer(store.accessToken),
       payload: { store: { officeAddress: '12 Broad Street, Lagos Island' } },
     });

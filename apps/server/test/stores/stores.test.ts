@@ -1,4 +1,13 @@
+import {
+  merchantDirectoryEndpoints,
+  onboardingEndpoints,
+  storeAdminEndpoints,
+  storeFollowEndpoints,
+  storeProfileEndpoints,
+  systemEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import {
   completeOnboarding,
@@ -38,11 +47,11 @@ async function newMerchant() {
 describe('merchant onboarding', () => {
   it('starts at 25 and reaches 100 step by step; the identity document stays private', async () => {
     const merchant = await newMerchant();
-    const start = json(await call('GET', '/api/auth/merchant/onboard', merchant.token)).data;
+    const start = json(await call('GET', urlOf(onboardingEndpoints.get), merchant.token)).data;
     expect(start).toMatchObject({ percentageComplete: 25, completedSteps: [], isComplete: false });
 
     const idFile = await uploadDocument(test, merchant.token, 'id-document');
-    const identity = await call('PUT', '/api/auth/merchant/onboard', merchant.token, {
+    const identity = await call('PUT', urlOf(onboardingEndpoints.update), merchant.token, {
       dateOfBirth: '1988-02-29',
       nationality: 'Nigerian',
       idDocumentType: 'passport',
@@ -52,7 +61,11 @@ describe('merchant onboarding', () => {
     expect(identity.statusCode).toBe(200);
     expect(json(identity).data).toMatchObject({ percentageComplete: 50, completedSteps: ['identity'] });
 
-    const download = await call('GET', `/api/auth/merchant/onboard/documents/${idFile}`, merchant.token);
+    const download = await call(
+      'GET',
+      urlOf(onboardingEndpoints.downloadDocument, { params: { id: idFile } }),
+      merchant.token,
+    );
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('image/png');
     expect(download.headers['cache-control']).toBe('private, no-store');
@@ -73,16 +86,30 @@ describe('merchant onboarding', () => {
     const other = await newMerchant();
     const fileId = await uploadDocument(test, owner.token, 'proof-of-address');
     expect(
-      (await call('GET', `/api/auth/merchant/onboard/documents/${fileId}`, other.token)).statusCode,
+      (
+        await call(
+          'GET',
+          urlOf(onboardingEndpoints.downloadDocument, { params: { id: fileId } }),
+          other.token,
+        )
+      ).statusCode,
     ).toBe(404);
     const customer = await createConfirmedAccount(test, 'customer');
     const customerToken = (await login(test, 'customer', customer.email)).accessToken;
     expect(
-      (await call('GET', `/api/auth/merchant/onboard/documents/${fileId}`, customerToken)).statusCode,
+      (
+        await call(
+          'GET',
+          urlOf(onboardingEndpoints.downloadDocument, { params: { id: fileId } }),
+          customerToken,
+        )
+      ).statusCode,
     ).toBe(403);
-    expect((await call('GET', `/api/auth/merchant/onboard/documents/${fileId}`)).statusCode).toBe(401);
+    expect(
+      (await call('GET', urlOf(onboardingEndpoints.downloadDocument, { params: { id: fileId } }))).statusCode,
+    ).toBe(401);
     // Another merchant cannot claim the file in their own onboarding either.
-    const claim = await call('PUT', '/api/auth/merchant/onboard', other.token, {
+    const claim = await call('PUT', urlOf(onboardingEndpoints.update), other.token, {
       proofOfAddressFileId: fileId,
     });
     expect(claim.statusCode).toBe(422);
@@ -98,15 +125,14 @@ describe('merchant onboarding', () => {
       Buffer.from('just some text pretending to be a PDF'),
     );
     const upload = await test.app.inject({
-      method: 'POST',
-      url: '/api/auth/merchant/onboard/documents?kind=id-document',
+      ...requestOf(onboardingEndpoints.uploadDocument, { query: { kind: 'id-document' } }),
       headers: { ...bearer(merchant.token), ...lie.headers },
       payload: lie.payload,
     });
     expect(upload.statusCode).toBe(422);
     expect(json(upload).message).toBe('Upload a PDF, JPEG, PNG or WebP file');
 
-    const lga = await call('PUT', '/api/auth/merchant/onboard', merchant.token, {
+    const lga = await call('PUT', urlOf(onboardingEndpoints.update), merchant.token, {
       homeAddress: [{ street: '3 Zoo Road', lga: 'Ikeja', state: 'Kano' }],
     });
     expect(lga.statusCode).toBe(422);
@@ -114,30 +140,30 @@ describe('merchant onboarding', () => {
 
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 16);
-    const minor = await call('PUT', '/api/auth/merchant/onboard', merchant.token, {
+    const minor = await call('PUT', urlOf(onboardingEndpoints.update), merchant.token, {
       dateOfBirth: young.toISOString().slice(0, 10),
     });
     expect(minor.statusCode).toBe(422);
     expect(json(minor).message).toBe('You must be at least 18 years old');
 
-    const category = await call('PUT', '/api/auth/merchant/onboard', merchant.token, {
+    const category = await call('PUT', urlOf(onboardingEndpoints.update), merchant.token, {
       category: '00000000-0000-4000-8000-000000000000',
     });
     expect(category.statusCode).toBe(422);
-    const nothing = await call('PUT', '/api/auth/merchant/onboard', merchant.token, {});
+    const nothing = await call('PUT', urlOf(onboardingEndpoints.update), merchant.token, {});
     expect(nothing.statusCode).toBe(422);
     expect(
-      json(await call('GET', '/api/auth/merchant/onboard', merchant.token)).data.percentageComplete,
+      json(await call('GET', urlOf(onboardingEndpoints.get), merchant.token)).data.percentageComplete,
     ).toBe(25);
   });
 
   it('is for merchants only', async () => {
     const customer = await createConfirmedAccount(test, 'customer');
     const token = (await login(test, 'customer', customer.email)).accessToken;
-    expect((await call('GET', '/api/auth/merchant/onboard', token)).statusCode).toBe(403);
+    expect((await call('GET', urlOf(onboardingEndpoints.get), token)).statusCode).toBe(403);
     const admin = await createAdmin(test, 'superadmin');
     expect(
-      (await call('PUT', '/api/auth/merchant/onboard', admin.accessToken, { nationality: 'Nigerian' }))
+      (await call('PUT', urlOf(onboardingEndpoints.update), admin.accessToken, { nationality: 'Nigerian' }))
         .statusCode,
     ).toBe(403);
   });
@@ -146,7 +172,7 @@ describe('merchant onboarding', () => {
 describe('store profile', () => {
   it('saves the profile with a normalised phone number, a Nigerian shipping location and social links', async () => {
     const merchant = await newMerchant();
-    const response = await call('POST', '/api/stores/profile', merchant.token, {
+    const response = await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, {
       socials: { instagram: 'https://instagram.com/adastore', twitter: '' },
       store: {
         storePhoneNumber: '0809 123 4567',
@@ -157,7 +183,7 @@ describe('store profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(json(response).message).toBe('Successfully added store profile');
-    const profile = json(await call('GET', '/api/stores/profile', merchant.token)).data;
+    const profile = json(await call('GET', urlOf(storeProfileEndpoints.get), merchant.token)).data;
     expect(profile.socials).toEqual({ instagram: 'https://instagram.com/adastore' });
     expect(profile.store).toMatchObject({
       storePhoneNumber: '+2348091234567',
@@ -178,8 +204,7 @@ describe('store profile', () => {
     const merchant = await newMerchant();
     const form = multipart('logo', 'logo.png', 'image/png', await pngBytes(900, 600));
     const upload = await test.app.inject({
-      method: 'POST',
-      url: '/api/stores/profile/logo',
+      ...requestOf(storeProfileEndpoints.uploadLogo),
       headers: { ...bearer(merchant.token), ...form.headers },
       payload: form.payload,
     });
@@ -191,10 +216,14 @@ describe('store profile', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(json(await call('GET', '/api/stores/profile', merchant.token)).data.store.logo).toBe(image.url);
+    expect(json(await call('GET', urlOf(storeProfileEndpoints.get), merchant.token)).data.store.logo).toBe(
+      image.url,
+    );
 
     const thief = await newMerchant();
-    const borrowed = await call('POST', '/api/stores/profile', thief.token, { store: { logo: image.url } });
+    const borrowed = await call('POST', urlOf(storeProfileEndpoints.save), thief.token, {
+      store: { logo: image.url },
+    });
     expect(borrowed.statusCode).toBe(422);
     expect(
       (await test.app.inject({ method: 'GET', url: '/media/images/..%2F..%2Fetc%2Fpasswd' })).statusCode,
@@ -203,33 +232,36 @@ describe('store profile', () => {
 
   it('rejects invalid input and changes nothing', async () => {
     const merchant = await newMerchant();
-    const bad = await call('POST', '/api/stores/profile', merchant.token, {
+    const bad = await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, {
       socials: { facebook: 'javascript:alert(1)' },
       store: { shippingLocation: { state: 'Atlantis', street: '1 Sea Road', city: 'Deep' } },
     });
     expect(bad.statusCode).toBe(422);
     const paths = json(bad).details?.map((detail) => detail.path);
     expect(paths).toEqual(expect.arrayContaining(['socials.facebook', 'store.shippingLocation.state']));
-    expect(json(await call('GET', '/api/stores/profile', merchant.token)).data.socials).toEqual({});
+    expect(json(await call('GET', urlOf(storeProfileEndpoints.get), merchant.token)).data.socials).toEqual(
+      {},
+    );
   });
 });
 
 describe("the store's own TIN and VAT registration (issue 35 item 8)", () => {
   const taxOf = async (token: string) => {
-    const { tin, isVatRegistered } = json(await call('GET', '/api/stores/profile', token)).data.store;
+    const { tin, isVatRegistered } = json(await call('GET', urlOf(storeProfileEndpoints.get), token)).data
+      .store;
     return { tin, isVatRegistered };
   };
 
   it('saves a FIRS or digits-only TIN and clears it with null; a badly written one is a 422 that changes nothing', async () => {
     const merchant = await newMerchant();
     expect(await taxOf(merchant.token)).toEqual({ tin: null, isVatRegistered: false });
-    const saved = await call('POST', '/api/stores/profile', merchant.token, {
+    const saved = await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, {
       store: { tin: ' 12345678-0001 ', isVatRegistered: true },
     });
     expect(saved.statusCode).toBe(200);
     expect(json(saved).data.store).toMatchObject({ tin: '12345678-0001', isVatRegistered: true });
     for (const tin of ['1234-5678', 'TIN12345678', '12345678-0001-1', '1234567', '123456789012345']) {
-      const bad = await call('POST', '/api/stores/profile', merchant.token, {
+      const bad = await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, {
         store: { tin, isVatRegistered: false },
       });
       expect(bad.statusCode, tin).toBe(422);
@@ -237,34 +269,41 @@ describe("the store's own TIN and VAT registration (issue 35 item 8)", () => {
     }
     expect(await taxOf(merchant.token)).toEqual({ tin: '12345678-0001', isVatRegistered: true });
     expect(
-      (await call('POST', '/api/stores/profile', merchant.token, { store: { tin: '1234567890' } }))
-        .statusCode,
+      (
+        await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, {
+          store: { tin: '1234567890' },
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await taxOf(merchant.token)).tin).toBe('1234567890');
-    await call('POST', '/api/stores/profile', merchant.token, { store: { tin: null } });
+    await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, { store: { tin: null } });
     expect(await taxOf(merchant.token)).toEqual({ tin: null, isVatRegistered: true });
   });
 
   it("is the owner's alone: another owner, staff without the permission and customers cannot change it", async () => {
     const owner = await newMerchant();
-    await call('POST', '/api/stores/profile', owner.token, { store: { tin: '12345678-0001' } });
+    await call('POST', urlOf(storeProfileEndpoints.save), owner.token, { store: { tin: '12345678-0001' } });
     const other = await newMerchant();
-    await call('POST', '/api/stores/profile', other.token, {
+    await call('POST', urlOf(storeProfileEndpoints.save), other.token, {
       store: { tin: '87654321-0002', isVatRegistered: true },
     });
     const staff = await addStoreMember(test, owner.storeId, 'inventory');
-    const refused = await call('POST', '/api/stores/profile', staff.token, {
+    const refused = await call('POST', urlOf(storeProfileEndpoints.save), staff.token, {
       store: { tin: '99999999-9999' },
     });
     expect(refused.statusCode).toBe(403);
     const customer = await createConfirmedAccount(test, 'customer');
     const customerToken = (await login(test, 'customer', customer.email)).accessToken;
     expect(
-      (await call('POST', '/api/stores/profile', customerToken, { store: { tin: '99999999-9999' } }))
-        .statusCode,
+      (
+        await call('POST', urlOf(storeProfileEndpoints.save), customerToken, {
+          store: { tin: '99999999-9999' },
+        })
+      ).statusCode,
     ).toBe(403);
     expect(
-      (await call('POST', '/api/stores/profile', undefined, { store: { tin: '99999999-9999' } })).statusCode,
+      (await call('POST', urlOf(storeProfileEndpoints.save), undefined, { store: { tin: '99999999-9999' } }))
+        .statusCode,
     ).toBe(401);
     expect(await taxOf(owner.token)).toEqual({ tin: '12345678-0001', isVatRegistered: false });
     expect(await taxOf(other.token)).toEqual({ tin: '87654321-0002', isVatRegistered: true });
@@ -276,7 +315,7 @@ describe('store approval', () => {
     const team = await createApprovers(test);
     const merchant = await newMerchant();
     const approve = (token: string) =>
-      call('POST', `/api/stores/admin/stores/${merchant.storeId}/approve`, token);
+      call('POST', urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }), token);
 
     const first = await approve(team.first.accessToken);
     expect(first.statusCode).toBe(200);
@@ -296,13 +335,17 @@ describe('store approval', () => {
       isVisible: false,
     });
     const storeUrl = json(second).data.storeUrl;
-    expect((await call('GET', `/api/merchants/${storeUrl}`)).statusCode).toBe(404);
+    expect(
+      (await call('GET', urlOf(merchantDirectoryEndpoints.one, { params: { storeUrl } }))).statusCode,
+    ).toBe(404);
 
     await completeOnboarding(test, merchant.token);
-    const visible = await call('GET', `/api/merchants/${storeUrl}`);
+    const visible = await call('GET', urlOf(merchantDirectoryEndpoints.one, { params: { storeUrl } }));
     expect(visible.statusCode).toBe(200);
     expect(json(visible).data).toMatchObject({ id: merchant.storeId, followersCount: 0 });
-    const mails = json(await call('GET', `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}`)).data;
+    const mails = json(
+      await call('GET', urlOf(systemEndpoints.outbox, { query: { to: merchant.email } })),
+    ).data;
     const approvedMail = mails.find((mail: { subject: string }) => /is approved$/.test(mail.subject));
     // Onboarding was still open when the second approval came: the mail says what is left.
     expect(approvedMail.text).toContain('as soon as your onboarding is complete');
@@ -314,10 +357,17 @@ describe('store approval', () => {
     await completeOnboarding(test, merchant.token);
     for (const approver of [team.first, team.second])
       expect(
-        (await call('POST', `/api/stores/admin/stores/${merchant.storeId}/approve`, approver.accessToken))
-          .statusCode,
+        (
+          await call(
+            'POST',
+            urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }),
+            approver.accessToken,
+          )
+        ).statusCode,
       ).toBe(200);
-    const mails = json(await call('GET', `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}`)).data;
+    const mails = json(
+      await call('GET', urlOf(systemEndpoints.outbox, { query: { to: merchant.email } })),
+    ).data;
     const approvedMail = mails.find((mail: { subject: string }) => /is approved$/.test(mail.subject));
     expect(approvedMail.text).toContain(
       'Your store is open: customers can see it and its approved products now.',
@@ -330,56 +380,82 @@ describe('store approval', () => {
     const stranger = await createAdmin(test, 'admin');
     const refused = await call(
       'POST',
-      `/api/stores/admin/stores/${merchant.storeId}/approve`,
+      urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }),
       stranger.accessToken,
     );
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toBe('Only store approvers can approve or reject stores');
-    const naming = await call('POST', '/api/stores/admin/approvers', stranger.accessToken, {
+    const naming = await call('POST', urlOf(storeAdminEndpoints.saveApprover), stranger.accessToken, {
       adminId: stranger.id,
     });
     expect(naming.statusCode).toBe(403);
 
     const superadmin = await createAdmin(test, 'superadmin');
-    const named = await call('POST', '/api/stores/admin/approvers', superadmin.accessToken, {
+    const named = await call('POST', urlOf(storeAdminEndpoints.saveApprover), superadmin.accessToken, {
       adminId: stranger.id,
     });
     expect(named.statusCode).toBe(200);
     expect(json(named).message).toBe('Successfully created/updated approver');
     expect(
-      (await call('POST', `/api/stores/admin/stores/${merchant.storeId}/approve`, stranger.accessToken))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }),
+          stranger.accessToken,
+        )
+      ).statusCode,
     ).toBe(200);
 
-    await call('POST', '/api/stores/admin/approvers', superadmin.accessToken, {
+    await call('POST', urlOf(storeAdminEndpoints.saveApprover), superadmin.accessToken, {
       adminId: stranger.id,
       isActive: false,
     });
     const other = await newMerchant();
     expect(
-      (await call('POST', `/api/stores/admin/stores/${other.storeId}/approve`, stranger.accessToken))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          urlOf(storeAdminEndpoints.approve, { params: { id: other.storeId } }),
+          stranger.accessToken,
+        )
+      ).statusCode,
     ).toBe(403);
     const dispatcher = await createAdmin(test, 'dispatcher');
-    const notAdmin = await call('POST', '/api/stores/admin/approvers', superadmin.accessToken, {
+    const notAdmin = await call('POST', urlOf(storeAdminEndpoints.saveApprover), superadmin.accessToken, {
       adminId: dispatcher.id,
     });
     expect(notAdmin.statusCode).toBe(422);
     expect(
-      (await call('DELETE', `/api/stores/admin/approvers/${stranger.id}`, superadmin.accessToken)).statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(storeAdminEndpoints.removeApprover, { params: { id: stranger.id } }),
+          superadmin.accessToken,
+        )
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await call('DELETE', `/api/stores/admin/approvers/${stranger.id}`, superadmin.accessToken)).statusCode,
+      (
+        await call(
+          'DELETE',
+          urlOf(storeAdminEndpoints.removeApprover, { params: { id: stranger.id } }),
+          superadmin.accessToken,
+        )
+      ).statusCode,
     ).toBe(404);
   });
 
   it('rejects with a reason mailed to the merchant; correcting the profile sends the store back to review', async () => {
     const team = await createApprovers(test);
     const merchant = await newMerchant();
-    await call('POST', `/api/stores/admin/stores/${merchant.storeId}/approve`, team.first.accessToken);
+    await call(
+      'POST',
+      urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }),
+      team.first.accessToken,
+    );
     const rejected = await call(
       'POST',
-      `/api/stores/admin/stores/${merchant.storeId}/reject`,
+      urlOf(storeAdminEndpoints.reject, { params: { id: merchant.storeId } }),
       team.second.accessToken,
       {
         reason: 'The proof of address is unreadable.',
@@ -391,23 +467,29 @@ describe('store approval', () => {
       firstApproval: false,
       rejectionReason: 'The proof of address is unreadable.',
     });
-    const mail = json(await call('GET', `/api/dev/outbox?to=${encodeURIComponent(merchant.email)}&limit=1`))
-      .data[0];
+    const mail = json(
+      await call('GET', urlOf(systemEndpoints.outbox, { query: { to: merchant.email, limit: 1 } })),
+    ).data[0];
     expect(mail.text).toContain('The proof of address is unreadable.');
-    expect(json(await call('GET', '/api/stores/profile', merchant.token)).data.store.rejectionReason).toBe(
-      'The proof of address is unreadable.',
-    );
+    expect(
+      json(await call('GET', urlOf(storeProfileEndpoints.get), merchant.token)).data.store.rejectionReason,
+    ).toBe('The proof of address is unreadable.');
 
-    await call('POST', '/api/stores/profile', merchant.token, {
+    await call('POST', urlOf(storeProfileEndpoints.save), merchant.token, {
       store: { officeAddress: '2 Marina, Lagos' },
     });
-    const profile = json(await call('GET', '/api/stores/profile', merchant.token)).data.store;
+    const profile = json(await call('GET', urlOf(storeProfileEndpoints.get), merchant.token)).data.store;
     expect(profile).toMatchObject({ approvalStatus: 'pending', rejectionReason: null });
     expect(
       (
-        await call('POST', `/api/stores/admin/stores/${merchant.storeId}/reject`, team.first.accessToken, {
-          reason: 'no',
-        })
+        await call(
+          'POST',
+          urlOf(storeAdminEndpoints.reject, { params: { id: merchant.storeId } }),
+          team.first.accessToken,
+          {
+            reason: 'no',
+          },
+        )
       ).statusCode,
     ).toBe(422);
   });
@@ -418,7 +500,7 @@ describe('store approval', () => {
     const list = json(
       await call(
         'GET',
-        `/api/stores/admin/stores?search=${encodeURIComponent(merchant.email)}&approvalStatus=pending`,
+        urlOf(storeAdminEndpoints.list, { query: { search: merchant.email, approvalStatus: 'pending' } }),
         admin.accessToken,
       ),
     ).data;
@@ -427,14 +509,18 @@ describe('store approval', () => {
     expect(list.metrics.pending).toBeGreaterThanOrEqual(1);
 
     const fileId = await uploadDocument(test, merchant.token, 'id-document');
-    await call('PUT', '/api/auth/merchant/onboard', merchant.token, { idDocumentFileId: fileId });
+    await call('PUT', urlOf(onboardingEndpoints.update), merchant.token, { idDocumentFileId: fileId });
     const details = json(
-      await call('GET', `/api/stores/admin/stores/${merchant.storeId}`, admin.accessToken),
+      await call(
+        'GET',
+        urlOf(storeAdminEndpoints.details, { params: { id: merchant.storeId } }),
+        admin.accessToken,
+      ),
     ).data;
     expect(details.onboarding.idDocumentFileId).toBe(fileId);
     const document = await call(
       'GET',
-      `/api/stores/admin/stores/${merchant.storeId}/documents/${fileId}`,
+      urlOf(storeAdminEndpoints.document, { params: { id: merchant.storeId, fileId } }),
       admin.accessToken,
     );
     expect(document.statusCode).toBe(200);
@@ -443,7 +529,7 @@ describe('store approval', () => {
       (
         await call(
           'GET',
-          `/api/stores/admin/stores/${otherStore.storeId}/documents/${fileId}`,
+          urlOf(storeAdminEndpoints.document, { params: { id: otherStore.storeId, fileId } }),
           admin.accessToken,
         )
       ).statusCode,
@@ -451,7 +537,7 @@ describe('store approval', () => {
 
     const category = await call(
       'PATCH',
-      `/api/stores/admin/stores/${merchant.storeId}/payment-category`,
+      urlOf(storeAdminEndpoints.paymentCategory, { params: { id: merchant.storeId } }),
       admin.accessToken,
       {
         paymentCategory: 'premium',
@@ -462,7 +548,7 @@ describe('store approval', () => {
       (
         await call(
           'PATCH',
-          `/api/stores/admin/stores/${merchant.storeId}/payment-category`,
+          urlOf(storeAdminEndpoints.paymentCategory, { params: { id: merchant.storeId } }),
           admin.accessToken,
           { paymentCategory: 'gold' },
         )
@@ -481,11 +567,12 @@ describe('store approval', () => {
       (await createAdmin(test, 'scheduler')).accessToken,
     ];
     for (const token of tokens) {
-      expect((await call('GET', '/api/stores/admin/stores', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(storeAdminEndpoints.list), token)).statusCode).toBe(403);
       expect(
-        (await call('POST', `/api/stores/admin/stores/${merchant.storeId}/approve`, token)).statusCode,
+        (await call('POST', urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }), token))
+          .statusCode,
       ).toBe(403);
-      expect((await call('GET', '/api/stores/admin/approvers', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(storeAdminEndpoints.approvers), token)).statusCode).toBe(403);
     }
   });
 });
@@ -495,25 +582,51 @@ describe('following stores and the merchant directory', () => {
     const store = await createVisibleStore(test);
     const customer = await createConfirmedAccount(test, 'customer');
     const token = (await login(test, 'customer', customer.email)).accessToken;
-    const follow = () => call('POST', `/api/stores/${store.storeId}/follow`, token);
+    const follow = () =>
+      call('POST', urlOf(storeFollowEndpoints.follow, { params: { storeId: store.storeId } }), token);
     expect(json(await follow()).data).toEqual({ storeId: store.storeId, following: true, followersCount: 1 });
     expect(json(await follow()).data.followersCount).toBe(1);
-    expect(json(await call('GET', `/api/stores/${store.storeId}/follow`, token)).data.following).toBe(true);
-    const following = json(await call('GET', '/api/stores/customer/following', token)).data;
+    expect(
+      json(
+        await call('GET', urlOf(storeFollowEndpoints.state, { params: { storeId: store.storeId } }), token),
+      ).data.following,
+    ).toBe(true);
+    const following = json(await call('GET', urlOf(storeFollowEndpoints.following), token)).data;
     expect(following.stores.map((card: { id: string }) => card.id)).toEqual([store.storeId]);
-    expect(json(await call('GET', `/api/merchants/${store.storeUrl}`)).data.followersCount).toBe(1);
-    const unfollow = await call('DELETE', `/api/stores/${store.storeId}/follow`, token);
+    expect(
+      json(await call('GET', urlOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } })))
+        .data.followersCount,
+    ).toBe(1);
+    const unfollow = await call(
+      'DELETE',
+      urlOf(storeFollowEndpoints.unfollow, { params: { storeId: store.storeId } }),
+      token,
+    );
     expect(json(unfollow).data).toEqual({ storeId: store.storeId, following: false, followersCount: 0 });
-    expect(json(await call('GET', '/api/stores/customer/following', token)).data.stores).toEqual([]);
+    expect(json(await call('GET', urlOf(storeFollowEndpoints.following), token)).data.stores).toEqual([]);
   });
 
   it('cannot follow a store customers cannot see; only customers follow', async () => {
     const hidden = await newMerchant();
     const customer = await createConfirmedAccount(test, 'customer');
     const token = (await login(test, 'customer', customer.email)).accessToken;
-    expect((await call('POST', `/api/stores/${hidden.storeId}/follow`, token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', urlOf(storeFollowEndpoints.follow, { params: { storeId: hidden.storeId } }), token))
+        .statusCode,
+    ).toBe(404);
     const store = await createVisibleStore(test);
-    expect((await call('POST', `/api/stores/${store.storeId}/follow`, hidden.token)).statusCode).toBe(403);
-    expect((await call('POST', `/api/stores/${store.storeId}/follow`)).statusCode).toBe(401);
+    expect(
+      (
+        await call(
+          'POST',
+          urlOf(storeFollowEndpoints.follow, { params: { storeId: store.storeId } }),
+          hidden.token,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('POST', urlOf(storeFollowEndpoints.follow, { params: { storeId: store.storeId } })))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -1,3 +1,4 @@
+import { planPublicEndpoints, subscriptionMerchantEndpoints } from '@market/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
@@ -7,6 +8,7 @@ import {
 } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { createPaystackProvider } from '../../src/platform/payments/paystack.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
 
@@ -32,7 +34,7 @@ beforeAll(async () => {
     env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url },
     paymentProvider: createPaystackProvider({ secretKey: SECRET, baseUrl: fake.url, timeoutMs: TIMEOUT_MS }),
   });
-  const plans = json(await test.app.inject({ method: 'GET', url: '/api/plans' })).data as {
+  const plans = json(await test.app.inject(requestOf(planPublicEndpoints.list))).data as {
     id: string;
     code: string;
   }[];
@@ -47,8 +49,7 @@ afterAll(async () => {
 async function subscribedStore(): Promise<{ merchant: TestMerchant; end: Date }> {
   const merchant = await createMerchantWithStore(test);
   const started = await test.app.inject({
-    method: 'POST',
-    url: '/api/merchant/subscription',
+    ...requestOf(subscriptionMerchantEndpoints.subscribe),
     headers: bearer(merchant.token),
     payload: { planId: growthId },
   });
@@ -56,8 +57,7 @@ async function subscribedStore(): Promise<{ merchant: TestMerchant; end: Date }>
   const reference = json(started).data.invoice.reference as string;
   fake.pay(reference);
   const verified = await test.app.inject({
-    method: 'POST',
-    url: '/api/merchant/subscription/verify',
+    ...requestOf(subscriptionMerchantEndpoints.verify),
     headers: bearer(merchant.token),
     payload: { reference },
   });

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { productLimitMessage } from '@market/contracts';
+import {
+  planAdminEndpoints,
+  planPublicEndpoints,
+  productEndpoints,
+  productLimitMessage,
+  subscriptionMerchantEndpoints,
+} from '@market/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
@@ -8,6 +14,7 @@ import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { SANDBOX_CARDS, sandboxSecret } from '../../src/platform/payments/sandbox.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { createCategoryTree } from '../support/store-factory.js';
 import {
   bearer,
@@ -65,7 +72,7 @@ async function payOnSandbox(authorizationUrl: string) {
 let sku = 0;
 function createProduct(owner: TestMerchant) {
   sku += 1;
-  return call('POST', '/api/products', owner.token, {
+  return call('POST', urlOf(productEndpoints.create), owner.token, {
     name: 'Ankara Maxi Dress',
     description: ['Hand-sewn in Aba from pure cotton Ankara.'],
     categoryId: tree.category.id,
@@ -100,7 +107,7 @@ beforeAll(async () => {
   const customer = await createConfirmedAccount(test, 'customer');
   customerToken = (await login(test, 'customer', customer.email)).accessToken;
   partnerToken = (await createPartner(test)).accessToken;
-  plans = json(await call('GET', '/api/plans')).data as typeof plans;
+  plans = json(await call('GET', urlOf(planPublicEndpoints.list))).data as typeof plans;
   tree = await createCategoryTree(test);
 });
 afterAll(() => test?.close());
@@ -109,14 +116,16 @@ describe('a store subscription (/merchant/subscription)', () => {
   let reference: string;
 
   it('a store that pays for nothing is on the default plan', async () => {
-    const answer = await call('GET', '/api/merchant/subscription', merchant.token);
+    const answer = await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token);
     expect(answer.statusCode).toBe(200);
     expect(json(answer).data).toMatchObject({ plan: { code: 'starter' }, subscription: null });
   });
 
   it('subscribes to Growth: an invoice, paid through the provider, then the plan is active for a month', async () => {
     const growth = planOf('growth');
-    const started = await call('POST', '/api/merchant/subscription', merchant.token, { planId: growth.id });
+    const started = await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), merchant.token, {
+      planId: growth.id,
+    });
     expect(started.statusCode, started.body).toBe(201);
     const { invoice, authorizationUrl } = json(started).data as {
       invoice: { reference: string; status: string; amountKobo: number };
@@ -129,14 +138,16 @@ describe('a store subscription (/merchant/subscription)', () => {
     // Not paid yet: still on the default plan.
     expect(
       (
-        json(await call('GET', '/api/merchant/subscription', merchant.token)).data as {
+        json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token)).data as {
           plan: { code: string };
         }
       ).plan.code,
     ).toBe('starter');
 
     await payOnSandbox(authorizationUrl);
-    const verified = await call('POST', '/api/merchant/subscription/verify', merchant.token, { reference });
+    const verified = await call('POST', urlOf(subscriptionMerchantEndpoints.verify), merchant.token, {
+      reference,
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     const paid = json(verified).data as { status: string; periodStart: string; periodEnd: string };
     expect(paid.status).toBe('paid');
@@ -144,7 +155,8 @@ describe('a store subscription (/merchant/subscription)', () => {
     expect(days).toBeGreaterThanOrEqual(28);
     expect(days).toBeLessThanOrEqual(31);
 
-    const current = json(await call('GET', '/api/merchant/subscription', merchant.token)).data as {
+    const current = json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token))
+      .data as {
       plan: { code: string };
       subscription: { status: string; planName: string; currentPeriodEnd: string };
     };
@@ -160,13 +172,16 @@ describe('a store subscription (/merchant/subscription)', () => {
     const shopper = await createMerchantWithStore(test);
     const growth = planOf('growth');
     const start = async () => {
-      const started = await call('POST', '/api/merchant/subscription', shopper.token, { planId: growth.id });
+      const started = await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), shopper.token, {
+        planId: growth.id,
+      });
       expect(started.statusCode, started.body).toBe(201);
       return json(started).data as { invoice: { reference: string }; authorizationUrl: string };
     };
     const abandoned = await start();
     const second = await start();
-    const list = json(await call('GET', '/api/merchant/subscription/invoices', shopper.token)).data as {
+    const list = json(await call('GET', urlOf(subscriptionMerchantEndpoints.invoices), shopper.token))
+      .data as {
       rows: { reference: string; status: string }[];
     };
     expect(list.rows.filter((row) => row.status === 'pending').map((row) => row.reference)).toEqual([
@@ -176,7 +191,7 @@ describe('a store subscription (/merchant/subscription)', () => {
 
     // The merchant finds the old payment tab and pays it after all: the money is not lost.
     await payOnSandbox(abandoned.authorizationUrl);
-    const verified = await call('POST', '/api/merchant/subscription/verify', shopper.token, {
+    const verified = await call('POST', urlOf(subscriptionMerchantEndpoints.verify), shopper.token, {
       reference: abandoned.invoice.reference,
     });
     expect(verified.statusCode, verified.body).toBe(200);
@@ -184,7 +199,8 @@ describe('a store subscription (/merchant/subscription)', () => {
   });
 
   it('a replayed webhook is verified and changes nothing (idempotent); a forged one is refused', async () => {
-    const before = json(await call('GET', '/api/merchant/subscription', merchant.token)).data as {
+    const before = json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token))
+      .data as {
       subscription: { currentPeriodEnd: string };
     };
     const body = Buffer.from(JSON.stringify({ event: 'charge.success', data: { reference, id: 1 } }));
@@ -211,9 +227,11 @@ describe('a store subscription (/merchant/subscription)', () => {
       payload: body,
     });
     expect(forged.statusCode).toBe(401);
-    const after = json(await call('GET', '/api/merchant/subscription', merchant.token)).data as typeof before;
+    const after = json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token))
+      .data as typeof before;
     expect(after.subscription.currentPeriodEnd).toBe(before.subscription.currentPeriodEnd);
-    const invoices = json(await call('GET', '/api/merchant/subscription/invoices', merchant.token)).data as {
+    const invoices = json(await call('GET', urlOf(subscriptionMerchantEndpoints.invoices), merchant.token))
+      .data as {
       count: number;
       rows: { status: string }[];
     };
@@ -222,44 +240,56 @@ describe('a store subscription (/merchant/subscription)', () => {
   });
 
   it('paying the next month of the same plan extends the period from its end', async () => {
-    const before = json(await call('GET', '/api/merchant/subscription', merchant.token)).data as {
+    const before = json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token))
+      .data as {
       subscription: { currentPeriodEnd: string };
     };
     const started = json(
-      await call('POST', '/api/merchant/subscription', merchant.token, { planId: planOf('growth').id }),
+      await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), merchant.token, {
+        planId: planOf('growth').id,
+      }),
     ).data as { invoice: { reference: string; periodStart: string }; authorizationUrl: string };
     expect(started.invoice.periodStart).toBe(before.subscription.currentPeriodEnd);
     await payOnSandbox(started.authorizationUrl);
     const paid = json(
-      await call('POST', '/api/merchant/subscription/verify', merchant.token, {
+      await call('POST', urlOf(subscriptionMerchantEndpoints.verify), merchant.token, {
         reference: started.invoice.reference,
       }),
     ).data as { periodStart: string; periodEnd: string };
     expect(paid.periodStart).toBe(before.subscription.currentPeriodEnd);
-    const after = json(await call('GET', '/api/merchant/subscription', merchant.token)).data as typeof before;
+    const after = json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token))
+      .data as typeof before;
     expect(after.subscription.currentPeriodEnd).toBe(paid.periodEnd);
   });
 
   it('unknown or inactive plans are 404, a malformed id 422', async () => {
     expect(
-      (await call('POST', '/api/merchant/subscription', merchant.token, { planId: randomUUID() })).statusCode,
+      (
+        await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), merchant.token, {
+          planId: randomUUID(),
+        })
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call('POST', '/api/merchant/subscription', merchant.token, { planId: 'growth' })).statusCode,
+      (
+        await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), merchant.token, {
+          planId: 'growth',
+        })
+      ).statusCode,
     ).toBe(422);
   });
 
   it("another merchant neither sees nor verifies this store's invoices", async () => {
-    const theirs = json(await call('GET', '/api/merchant/subscription/invoices', otherMerchant.token))
+    const theirs = json(await call('GET', urlOf(subscriptionMerchantEndpoints.invoices), otherMerchant.token))
       .data as { count: number };
     expect(theirs.count).toBe(0);
-    const verify = await call('POST', '/api/merchant/subscription/verify', otherMerchant.token, {
+    const verify = await call('POST', urlOf(subscriptionMerchantEndpoints.verify), otherMerchant.token, {
       reference,
     });
     expect(verify.statusCode).toBe(404);
     expect(
       (
-        json(await call('GET', '/api/merchant/subscription', otherMerchant.token)).data as {
+        json(await call('GET', urlOf(subscriptionMerchantEndpoints.current), otherMerchant.token)).data as {
           subscription: null;
         }
       ).subscription,
@@ -273,18 +303,26 @@ describe('a store subscription (/merchant/subscription)', () => {
     await test.deps.db.update(storeMembers).set({ isActive: false }).where(eq(storeMembers.userId, userId));
     await test.deps.db.insert(storeMembers).values({ storeId: merchant.storeId, userId, role: 'manager' });
     for (const token of [session.accessToken, customerToken, adminToken, partnerToken]) {
-      expect((await call('GET', '/api/merchant/subscription', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(subscriptionMerchantEndpoints.current), token)).statusCode).toBe(403);
       expect(
-        (await call('POST', '/api/merchant/subscription', token, { planId: planOf('pro').id })).statusCode,
+        (
+          await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), token, {
+            planId: planOf('pro').id,
+          })
+        ).statusCode,
       ).toBe(403);
-      expect((await call('GET', '/api/merchant/subscription/invoices', token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/merchant/subscription/verify', token, { reference })).statusCode).toBe(
-        403,
-      );
+      expect((await call('GET', urlOf(subscriptionMerchantEndpoints.invoices), token)).statusCode).toBe(403);
+      expect(
+        (await call('POST', urlOf(subscriptionMerchantEndpoints.verify), token, { reference })).statusCode,
+      ).toBe(403);
     }
-    expect((await call('GET', '/api/merchant/subscription')).statusCode).toBe(401);
+    expect((await call('GET', urlOf(subscriptionMerchantEndpoints.current))).statusCode).toBe(401);
     expect(
-      (await call('POST', '/api/merchant/subscription', undefined, { planId: planOf('pro').id })).statusCode,
+      (
+        await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), undefined, {
+          planId: planOf('pro').id,
+        })
+      ).statusCode,
     ).toBe(401);
   });
 });
@@ -292,7 +330,12 @@ describe('a store subscription (/merchant/subscription)', () => {
 describe('product limits of the plan', () => {
   it('a store on the default plan cannot list more products than it allows: 409 with a clear message', async () => {
     const starter = planOf('starter');
-    const limited = await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { productLimit: 2 });
+    const limited = await call(
+      'PATCH',
+      urlOf(planAdminEndpoints.update, { params: { id: starter.id } }),
+      adminToken,
+      { productLimit: 2 },
+    );
     expect(limited.statusCode, limited.body).toBe(200);
     const owner = await createMerchantWithStore(test);
     expect((await createProduct(owner)).statusCode).toBe(201);
@@ -308,7 +351,9 @@ describe('product limits of the plan', () => {
 
   it('N concurrent creates at the limit leave exactly the limit', async () => {
     const starter = planOf('starter');
-    await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { productLimit: 3 });
+    await call('PATCH', urlOf(planAdminEndpoints.update, { params: { id: starter.id } }), adminToken, {
+      productLimit: 3,
+    });
     const owner = await createMerchantWithStore(test);
     const answers = await Promise.all(Array.from({ length: 10 }, () => createProduct(owner)));
     const statuses = answers.map((answer) => answer.statusCode).sort();

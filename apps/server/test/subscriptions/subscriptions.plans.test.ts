@@ -1,6 +1,7 @@
-import { pricingPlanDetails, pricingPlans } from '@market/contracts';
+import { planAdminEndpoints, planPublicEndpoints, pricingPlanDetails, pricingPlans } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -56,7 +57,7 @@ afterAll(() => test?.close());
 
 describe('plans', () => {
   it('the migration seeds the three onboarding plans, Starter the default, with the prices onboarding shows', async () => {
-    const plans = await plansOf('/api/plans');
+    const plans = await plansOf(urlOf(planPublicEndpoints.list));
     expect(plans.map((plan) => plan.code)).toEqual([...pricingPlans]);
     for (const plan of plans) {
       const shown = pricingPlanDetails[plan.code as (typeof pricingPlans)[number]];
@@ -70,7 +71,7 @@ describe('plans', () => {
   });
 
   it('an admin adds a plan and changes it; the public list shows what is on offer', async () => {
-    const created = await call('POST', '/api/admin/plans', adminToken, {
+    const created = await call('POST', urlOf(planAdminEndpoints.create), adminToken, {
       code: 'Enterprise',
       name: 'Enterprise',
       monthlyPriceKobo: 9_000_000,
@@ -83,7 +84,7 @@ describe('plans', () => {
     // One commission rule (ADR 046): a plan carries no commission; the store's payment category does.
     expect(plan).not.toHaveProperty('commissionBasisPoints');
 
-    const duplicate = await call('POST', '/api/admin/plans', superadminToken, {
+    const duplicate = await call('POST', urlOf(planAdminEndpoints.create), superadminToken, {
       code: 'enterprise',
       name: 'Again',
       monthlyPriceKobo: 1,
@@ -91,48 +92,77 @@ describe('plans', () => {
     });
     expect(duplicate.statusCode).toBe(409);
 
-    const hidden = await call('PATCH', `/api/admin/plans/${plan.id}`, adminToken, {
-      isActive: false,
-      name: 'Enterprise (old)',
-    });
+    const hidden = await call(
+      'PATCH',
+      urlOf(planAdminEndpoints.update, { params: { id: plan.id } }),
+      adminToken,
+      {
+        isActive: false,
+        name: 'Enterprise (old)',
+      },
+    );
     expect(hidden.statusCode, hidden.body).toBe(200);
-    expect((await plansOf('/api/plans')).map((row) => row.code)).not.toContain('enterprise');
-    expect((await plansOf('/api/admin/plans', adminToken)).find((row) => row.id === plan.id)).toMatchObject({
+    expect((await plansOf(urlOf(planPublicEndpoints.list))).map((row) => row.code)).not.toContain(
+      'enterprise',
+    );
+    expect(
+      (await plansOf(urlOf(planAdminEndpoints.list), adminToken)).find((row) => row.id === plan.id),
+    ).toMatchObject({
       name: 'Enterprise (old)',
       isActive: false,
     });
   });
 
   it('exactly one default plan: making another the default moves it; the default cannot be switched off', async () => {
-    const plans = await plansOf('/api/admin/plans', adminToken);
+    const plans = await plansOf(urlOf(planAdminEndpoints.list), adminToken);
     const starter = plans.find((plan) => plan.code === 'starter')!;
     const growth = plans.find((plan) => plan.code === 'growth')!;
 
     expect(
-      (await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { isActive: false })).statusCode,
+      (
+        await call('PATCH', urlOf(planAdminEndpoints.update, { params: { id: starter.id } }), adminToken, {
+          isActive: false,
+        })
+      ).statusCode,
     ).toBe(409);
     expect(
-      (await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { isDefault: false })).statusCode,
+      (
+        await call('PATCH', urlOf(planAdminEndpoints.update, { params: { id: starter.id } }), adminToken, {
+          isDefault: false,
+        })
+      ).statusCode,
     ).toBe(409);
 
-    const moved = await call('PATCH', `/api/admin/plans/${growth.id}`, adminToken, { isDefault: true });
+    const moved = await call(
+      'PATCH',
+      urlOf(planAdminEndpoints.update, { params: { id: growth.id } }),
+      adminToken,
+      { isDefault: true },
+    );
     expect(moved.statusCode, moved.body).toBe(200);
-    const after = await plansOf('/api/admin/plans', adminToken);
+    const after = await plansOf(urlOf(planAdminEndpoints.list), adminToken);
     expect(after.filter((plan) => plan.isDefault).map((plan) => plan.code)).toEqual(['growth']);
-    await call('PATCH', `/api/admin/plans/${starter.id}`, adminToken, { isDefault: true });
+    await call('PATCH', urlOf(planAdminEndpoints.update, { params: { id: starter.id } }), adminToken, {
+      isDefault: true,
+    });
   });
 
   it('answers 422 for bad input and 404 for an unknown plan', async () => {
-    const bad = await call('POST', '/api/admin/plans', adminToken, {
+    const bad = await call('POST', urlOf(planAdminEndpoints.create), adminToken, {
       code: 'x',
       name: '',
       monthlyPriceKobo: -1,
       productLimit: 0,
     });
     expect(bad.statusCode).toBe(422);
-    const missing = await call('PATCH', '/api/admin/plans/00000000-0000-4000-8000-000000000000', adminToken, {
-      name: 'Nobody',
-    });
+    const missing = await call(
+      'PATCH',
+      urlOf(planAdminEndpoints.update, { params: { id: '00000000-0000-4000-8000-000000000000' } }),
+      adminToken,
+      {
+        name: 'Nobody',
+      },
+    );
     expect(missing.statusCode).toBe(404);
   });
 
@@ -144,15 +174,15 @@ describe('plans', () => {
       productLimit: 5,
     };
     for (const token of [merchant.token, customerToken, partnerToken, dispatcherToken]) {
-      expect((await call('GET', '/api/admin/plans', token)).statusCode).toBe(403);
-      expect((await call('POST', '/api/admin/plans', token, body)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(planAdminEndpoints.list), token)).statusCode).toBe(403);
+      expect((await call('POST', urlOf(planAdminEndpoints.create), token, body)).statusCode).toBe(403);
     }
-    const refused = await call('POST', '/api/admin/plans', dispatcherToken, body);
+    const refused = await call('POST', urlOf(planAdminEndpoints.create), dispatcherToken, body);
     expect(json(refused).message).toContain('plans:manage');
-    expect((await call('GET', '/api/admin/plans')).statusCode).toBe(401);
-    expect((await call('POST', '/api/admin/plans', undefined, body)).statusCode).toBe(401);
+    expect((await call('GET', urlOf(planAdminEndpoints.list))).statusCode).toBe(401);
+    expect((await call('POST', urlOf(planAdminEndpoints.create), undefined, body)).statusCode).toBe(401);
     for (const token of [undefined, merchant.token, customerToken, partnerToken, adminToken]) {
-      expect((await call('GET', '/api/plans', token)).statusCode).toBe(200);
+      expect((await call('GET', urlOf(planPublicEndpoints.list), token)).statusCode).toBe(200);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { planPublicEndpoints, subscriptionMerchantEndpoints } from '@market/contracts';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentTransactions } from '../../src/modules/payments/payments.schema.js';
@@ -11,6 +12,7 @@ import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { SANDBOX_CARDS } from '../../src/platform/payments/sandbox.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -50,7 +52,9 @@ interface Current {
 
 /** Subscribes to Growth and pays on the sandbox's page with `card` (the webhook settles it in-process). */
 async function subscribeWith(merchant: TestMerchant, card: string) {
-  const started = await call('POST', '/api/merchant/subscription', merchant.token, { planId: growthId });
+  const started = await call('POST', urlOf(subscriptionMerchantEndpoints.subscribe), merchant.token, {
+    planId: growthId,
+  });
   expect(started.statusCode, started.body).toBe(201);
   const { authorizationUrl } = json(started).data as { authorizationUrl: string };
   const paid = await test.app.inject({
@@ -63,7 +67,7 @@ async function subscribeWith(merchant: TestMerchant, card: string) {
 }
 
 async function current(merchant: TestMerchant) {
-  const answer = await call('GET', '/api/merchant/subscription', merchant.token);
+  const answer = await call('GET', urlOf(subscriptionMerchantEndpoints.current), merchant.token);
   expect(answer.statusCode).toBe(200);
   expect(answer.body).not.toMatch(/AUTH_/);
   return json(answer).data as Current;
@@ -96,7 +100,10 @@ async function savedRow(storeId: string) {
 
 beforeAll(async () => {
   test = await createTestApp();
-  const plans = json(await call('GET', '/api/plans')).data as { id: string; code: string }[];
+  const plans = json(await call('GET', urlOf(planPublicEndpoints.list))).data as {
+    id: string;
+    code: string;
+  }[];
   growthId = plans.find((plan) => plan.code === 'growth')!.id;
 });
 afterAll(() => test?.close());
@@ -121,7 +128,7 @@ describe('automatic renewal with the saved card', () => {
     );
     const row = await savedRow(merchant.storeId);
     expect(row.authorizationCode).toMatch(/^AUTH_sbx[0-9a-f]{12}$/);
-    const invoices = await call('GET', '/api/merchant/subscription/invoices', merchant.token);
+    const invoices = await call('GET', urlOf(subscriptionMerchantEndpoints.invoices), merchant.token);
     expect(invoices.body).not.toContain(row.authorizationCode!);
   });
 
@@ -151,7 +158,9 @@ describe('automatic renewal with the saved card', () => {
   });
 
   it('turned off, the card is not charged; turned on again, it is', async () => {
-    const off = await call('PATCH', '/api/merchant/subscription', merchant.token, { autoRenew: false });
+    const off = await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), merchant.token, {
+      autoRenew: false,
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.body).not.toMatch(/AUTH_/);
     expect((json(off).data as Current).subscription).toMatchObject({ autoRenew: false, renewsAt: null });
@@ -159,17 +168,23 @@ describe('automatic renewal with the saved card', () => {
     await test.jobs.renewSubscriptions();
     expect(await renewals(merchant.storeId)).toHaveLength(1);
 
-    const on = await call('PATCH', '/api/merchant/subscription', merchant.token, { autoRenew: true });
+    const on = await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), merchant.token, {
+      autoRenew: true,
+    });
     expect(on.statusCode).toBe(200);
     await test.jobs.renewSubscriptions();
     expect(await renewals(merchant.storeId)).toHaveLength(2);
   });
 
   it('bad input is 422; a store with no paid plan gets 404', async () => {
-    const bad = await call('PATCH', '/api/merchant/subscription', merchant.token, { autoRenew: 'yes' });
+    const bad = await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), merchant.token, {
+      autoRenew: 'yes',
+    });
     expect(bad.statusCode).toBe(422);
     const fresh = await createMerchantWithStore(test);
-    const none = await call('PATCH', '/api/merchant/subscription', fresh.token, { autoRenew: false });
+    const none = await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), fresh.token, {
+      autoRenew: false,
+    });
     expect(none.statusCode).toBe(404);
     expect(json(none).message).toBe('You have no paid plan to renew');
   });
@@ -177,7 +192,9 @@ describe('automatic renewal with the saved card', () => {
   it('only the owner toggles it: another merchant, a manager, customers, admins, partners; anonymous 401', async () => {
     const other = await createMerchantWithStore(test);
     await subscribeWith(other, SANDBOX_CARDS.success);
-    const otherOff = await call('PATCH', '/api/merchant/subscription', other.token, { autoRenew: false });
+    const otherOff = await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), other.token, {
+      autoRenew: false,
+    });
     expect(otherOff.statusCode).toBe(200);
     // The other merchant changed its own store only.
     expect((await current(merchant)).subscription!.autoRenew).toBe(true);
@@ -192,11 +209,14 @@ describe('automatic renewal with the saved card', () => {
     const adminToken = (await createAdmin(test, 'admin')).accessToken;
     const partnerToken = (await createPartner(test)).accessToken;
     for (const token of [session.accessToken, customerToken, adminToken, partnerToken]) {
-      const refused = await call('PATCH', '/api/merchant/subscription', token, { autoRenew: false });
+      const refused = await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), token, {
+        autoRenew: false,
+      });
       expect(refused.statusCode).toBe(403);
     }
     expect(
-      (await call('PATCH', '/api/merchant/subscription', undefined, { autoRenew: false })).statusCode,
+      (await call('PATCH', urlOf(subscriptionMerchantEndpoints.update), undefined, { autoRenew: false }))
+        .statusCode,
     ).toBe(401);
     expect((await current(merchant)).subscription!.autoRenew).toBe(true);
   });

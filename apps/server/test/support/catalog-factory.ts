@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { productAdminEndpoints, productEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { refreshStoreProductsVisibility } from '../../src/modules/catalog/catalog.service.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
+import { requestOf } from './contract-requests.js';
 import { createCategoryTree } from './store-factory.js';
 import { bearer, createConfirmedAccount, json, login, nextIp, type TestApp } from './test-app.js';
 
@@ -54,8 +56,7 @@ export async function createApprovedProduct(
   const tree = options.tree ?? (await createCategoryTree(test));
   const sellingPrice = options.sellingPrice ?? 12_500;
   const created = await test.app.inject({
-    method: 'POST',
-    url: '/api/products',
+    ...requestOf(productEndpoints.create),
     headers: bearer(merchant.token),
     remoteAddress: nextIp(),
     payload: {
@@ -84,8 +85,7 @@ export async function createApprovedProduct(
   if (created.statusCode !== 201) throw new Error(created.body);
   const product = json(created).data as { id: string; name: string };
   const approved = await test.app.inject({
-    method: 'POST',
-    url: '/api/products/admin/approve-product',
+    ...requestOf(productAdminEndpoints.approve),
     headers: bearer(admin.accessToken),
     remoteAddress: nextIp(),
     payload: { productId: product.id, merchantId: merchant.id },

@@ -1,13 +1,14 @@
 import type { BulkImport } from '@market/contracts';
+import { bulkCatalogEndpoints } from '@market/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { requestOf } from './contract-requests.js';
 import { bearer, json, nextIp, type TestApp } from './test-app.js';
 
 /** Reads one import of the caller's store as the screen does. */
 export const readImport = (test: TestApp, token: string, id: string) =>
   test.app.inject({
-    method: 'GET',
-    url: `/api/products/bulk/imports/${id}`,
+    ...requestOf(bulkCatalogEndpoints.importById, { params: { id } }),
     headers: bearer(token),
     remoteAddress: nextIp(),
   });

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import {
+  cartEndpoints,
+  checkoutEndpoints,
+  couponMerchantEndpoints,
+  giftCardCustomerEndpoints,
+  productAdminEndpoints,
+  productEndpoints,
+  shippingAddressEndpoints,
+} from '@market/contracts';
 import { seedShippingDefaults } from '../../src/modules/shipping/shipping.seed.js';
 import { SANDBOX_CARDS, SANDBOX_OTP } from '../../src/platform/payments/sandbox.js';
+import { requestOf } from './contract-requests.js';
 import { createApprovers, createCategoryTree, createVisibleStore } from './store-factory.js';
 import {
   bearer,
@@ -60,8 +70,7 @@ export async function listedProduct(
     ...overrides,
   };
   const created = await test.app.inject({
-    method: 'POST',
-    url: '/api/products',
+    ...requestOf(productEndpoints.create),
     headers: bearer(store.accessToken),
     payload: body,
   });
@@ -71,8 +80,7 @@ export async function listedProduct(
     variant: { id: string; sku: string; quantity: number }[];
   };
   const approved = await test.app.inject({
-    method: 'POST',
-    url: '/api/products/admin/approve-product',
+    ...requestOf(productAdminEndpoints.approve),
     headers: bearer(setup.admin.accessToken),
     payload: { productId: product.id, merchantId: store.merchantId },
   });
@@ -87,8 +95,7 @@ export async function shopper(
   const account = await createConfirmedAccount(test, 'customer');
   const session = await login(test, 'customer', account.email);
   const created = await test.app.inject({
-    method: 'POST',
-    url: '/api/customershippingaddress/add',
+    ...requestOf(shippingAddressEndpoints.add),
     headers: bearer(session.accessToken),
     payload: { fullName: 'Ada Obi', phoneNumber: '08031234567', emailAddress: account.email, ...address },
   });
@@ -110,8 +117,7 @@ export async function addToCart(
   variantId?: string,
 ) {
   const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/cart/add-cart',
+    ...requestOf(cartEndpoints.add),
     headers: bearer(customer.token),
     payload: { productId, quantity, ...(variantId ? { variantId } : {}) },
   });
@@ -120,8 +126,7 @@ export async function addToCart(
 
 export async function checkout(test: TestApp, customer: Shopper) {
   const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/ordertracking/create-order',
+    ...requestOf(checkoutEndpoints.create),
     headers: bearer(customer.token),
     payload: { addressId: customer.addressId },
     remoteAddress: nextIp(),
@@ -162,15 +167,13 @@ export const uniqueSku = () => `SKU-${randomUUID().slice(0, 8)}`;
 /** A paid, active gift card bought by this customer through the sandbox, and applied to their cart. */
 export async function appliedGiftCard(test: TestApp, customer: Shopper, amount: number) {
   const purchase = await test.app.inject({
-    method: 'POST',
-    url: '/api/gift-card/purchase',
+    ...requestOf(giftCardCustomerEndpoints.purchase),
     headers: bearer(customer.token),
     payload: { amount },
   });
   if (purchase.statusCode !== 201) throw new Error(purchase.body);
   const pay = await test.app.inject({
-    method: 'POST',
-    url: '/api/gift-card/pay',
+    ...requestOf(giftCardCustomerEndpoints.pay),
     headers: bearer(customer.token),
     payload: { giftCardId: json(purchase).data.id },
   });
@@ -179,15 +182,13 @@ export async function appliedGiftCard(test: TestApp, customer: Shopper, amount: 
   await payInSandbox(test, authorizationUrl, 'success');
   const status = json(
     await test.app.inject({
-      method: 'POST',
-      url: '/api/gift-card/status',
+      ...requestOf(giftCardCustomerEndpoints.status),
       headers: bearer(customer.token),
       payload: { reference },
     }),
   ).data as { id: string; code: string; status: string };
   const applied = await test.app.inject({
-    method: 'POST',
-    url: '/api/gift-card/apply',
+    ...requestOf(giftCardCustomerEndpoints.apply),
     headers: bearer(customer.token),
     payload: { code: status.code },
   });
@@ -201,8 +202,7 @@ export async function storeCoupon(
   overrides: Record<string, unknown> = {},
 ) {
   const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/discount',
+    ...requestOf(couponMerchantEndpoints.create),
     headers: bearer(store.accessToken),
     payload: {
       discountMode: 'Code',

@@ -1,4 +1,5 @@
-import { shippingEvidenceStatuses } from '@market/contracts';
+import { fulfilmentEndpoints, shippingEvidenceStatuses } from '@market/contracts';
+import { urlOf } from './contract-requests.js';
 import { multipartForm, pngBytes } from './store-factory.js';
 import { bearer, type TestApp } from './test-app.js';
 
@@ -12,7 +13,7 @@ export async function moveOrder(
   token: string,
   body: Record<string, unknown>,
 ) {
-  const url = `/api/ordertracking/update-order/${orderId}`;
+  const url = urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } });
   if (!(shippingEvidenceStatuses as readonly unknown[]).includes(body.status)) {
     return test.app.inject({ method: 'PATCH', url, headers: bearer(token), payload: body });
   }

@@ -1,6 +1,8 @@
+import { authEndpoints, staffEndpoints } from '@market/contracts';
 import { users } from '../../src/modules/auth/auth.schema.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import type { TestMerchant } from './catalog-factory.js';
+import { requestOf, urlOf } from './contract-requests.js';
 import {
   bearer,
   json,
@@ -44,7 +46,7 @@ export function callAs(
  */
 export async function inviteStaff(test: TestApp, owner: TestMerchant, role: string): Promise<TestStaff> {
   const email = uniqueEmail(`staff-${role.slice(0, 8)}`);
-  const created = await callAs(test, owner.token, 'POST', '/api/merchant/staff', {
+  const created = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.create), {
     firstName: 'Chidi',
     lastName: 'Okafor',
     email,
@@ -54,8 +56,7 @@ export async function inviteStaff(test: TestApp, owner: TestMerchant, role: stri
   if (created.statusCode !== 201) throw new Error(`invite failed: ${created.body}`);
   const link = await latestLink(test, email, '/reset-password/');
   const set = await test.app.inject({
-    method: 'PATCH',
-    url: `/api/auth/merchant/resetpassword/${tokenFromLink(link)}`,
+    ...requestOf(authEndpoints.merchant.resetPassword, { params: { token: tokenFromLink(link) } }),
     payload: { password: PASSWORD },
   });
   if (set.statusCode !== 200) throw new Error(`set password failed: ${set.body}`);
@@ -75,7 +76,10 @@ export async function createCustomRole(
   permissions: string[],
   name = `Role ${Math.random().toString(36).slice(2, 8)}`,
 ): Promise<string> {
-  const created = await callAs(test, owner.token, 'POST', '/api/merchant/roles', { name, permissions });
+  const created = await callAs(test, owner.token, 'POST', urlOf(staffEndpoints.createRole), {
+    name,
+    permissions,
+  });
   if (created.statusCode !== 201) throw new Error(`role failed: ${created.body}`);
   return json(created).data.id;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { onboardingEndpoints, storeAdminEndpoints } from '@market/contracts';
 import sharp from 'sharp';
 import { categories } from '../../src/modules/catalog/catalog.schema.js';
+import { requestOf } from './contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -79,8 +81,7 @@ export async function createCategoryTree(test: TestApp) {
 export async function uploadDocument(test: TestApp, token: string, kind: 'id-document' | 'proof-of-address') {
   const form = multipart('file', 'document.png', 'image/png', await pngBytes());
   const response = await test.app.inject({
-    method: 'POST',
-    url: `/api/auth/merchant/onboard/documents?kind=${kind}`,
+    ...requestOf(onboardingEndpoints.uploadDocument, { query: { kind } }),
     headers: { ...bearer(token), ...form.headers },
     payload: form.payload,
   });
@@ -94,7 +95,7 @@ export async function completeOnboarding(test: TestApp, token: string) {
   const idDocumentFileId = await uploadDocument(test, token, 'id-document');
   const proofOfAddressFileId = await uploadDocument(test, token, 'proof-of-address');
   const put = (payload: object) =>
-    test.app.inject({ method: 'PUT', url: '/api/auth/merchant/onboard', headers: bearer(token), payload });
+    test.app.inject({ ...requestOf(onboardingEndpoints.update), headers: bearer(token), payload });
   const address = { street: '14 Broad Street', lga: 'Lagos Island', state: 'Lagos' };
   for (const payload of [
     {
@@ -117,8 +118,7 @@ export async function completeOnboarding(test: TestApp, token: string) {
     if (response.statusCode !== 200) throw new Error(response.body);
   }
   const pricing = await test.app.inject({
-    method: 'PATCH',
-    url: '/api/auth/merchant/onboard/pricing',
+    ...requestOf(onboardingEndpoints.pricing),
     headers: bearer(token),
     payload: { plan: 'starter' },
   });
@@ -133,8 +133,7 @@ export async function createApprovers(test: TestApp) {
   const second = await createAdmin(test, 'admin');
   for (const admin of [first, second]) {
     const response = await test.app.inject({
-      method: 'POST',
-      url: '/api/stores/admin/approvers',
+      ...requestOf(storeAdminEndpoints.saveApprover),
       headers: bearer(superadmin.accessToken),
       payload: { adminId: admin.id },
     });
@@ -160,8 +159,7 @@ export async function createVisibleStore(
   const team = approvers ?? (await createApprovers(test));
   for (const admin of [team.first, team.second]) {
     const response = await test.app.inject({
-      method: 'POST',
-      url: `/api/stores/admin/stores/${storeId}/approve`,
+      ...requestOf(storeAdminEndpoints.approve, { params: { id: storeId } }),
       headers: bearer(admin.accessToken),
       remoteAddress: nextIp(),
     });

@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AccountKind } from '@market/contracts';
+import { authEndpoints, systemEndpoints } from '@market/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type AppDeps, type AppJobs, type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { type Database, openDatabase, type QueueBound } from '../../src/platform/db/client.js';
+import { requestOf } from './contract-requests.js';
 import { releaseDatabase, rememberTemplateState, takeIdleDatabase } from './pglite-reuse.js';
 
 export interface TestApp {
@@ -169,10 +171,9 @@ export function json(response: { body: string }): Record<string, unknown> & {
  * than the mail the test waits for.
  */
 export async function latestLink(test: TestApp, email: string, containing?: string): Promise<string> {
-  const response = await test.app.inject({
-    method: 'GET',
-    url: `/api/dev/outbox?to=${encodeURIComponent(email)}&limit=${containing ? 20 : 1}`,
-  });
+  const response = await test.app.inject(
+    requestOf(systemEndpoints.outbox, { query: { to: email, limit: containing ? 20 : 1 } }),
+  );
   const mails = (json(response).data ?? []) as { links: string[] }[];
   const link = mails
     .flatMap((mail) => mail.links)
@@ -203,8 +204,7 @@ export async function signUp(
     ...overrides,
   };
   const response = await test.app.inject({
-    method: 'POST',
-    url: `/api/auth/${kind}/signup`,
+    ...requestOf(authEndpoints[kind].signup),
     payload: body,
     remoteAddress: nextIp(),
   });
@@ -220,7 +220,7 @@ export async function createConfirmedAccount(
 ) {
   const account = await signUp(test, kind, overrides);
   const token = tokenFromLink(await latestLink(test, account.email));
-  const confirmed = await test.app.inject({ method: 'GET', url: `/api/auth/${kind}/confirmation/${token}` });
+  const confirmed = await test.app.inject(requestOf(authEndpoints[kind].confirm, { params: { token } }));
   if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
   return account;
 }
@@ -232,8 +232,7 @@ export async function login(
   password = PASSWORD,
 ): Promise<{ accessToken: string; refreshToken: string; user: Record<string, unknown> }> {
   const response = await test.app.inject({
-    method: 'POST',
-    url: `/api/auth/${kind}/login`,
+    ...requestOf(authEndpoints[kind].login),
     payload: { email, password },
     remoteAddress: nextIp(),
   });
@@ -285,8 +284,7 @@ export async function createPartner(
 ): Promise<{ id: string; email: string; accessToken: string }> {
   const email = uniqueEmail('partner');
   const response = await test.app.inject({
-    method: 'POST',
-    url: '/api/partner/partner/signup',
+    ...requestOf(authEndpoints.partner.signup),
     remoteAddress: nextIp(),
     payload: {
       company: {
@@ -305,7 +303,7 @@ export async function createPartner(
   });
   if (response.statusCode !== 201) throw new Error(response.body);
   const token = tokenFromLink(await latestLink(test, email));
-  await test.app.inject({ method: 'GET', url: `/api/partner/partner/confirmation/${token}` });
+  await test.app.inject(requestOf(authEndpoints.partner.confirm, { params: { token } }));
   const session = await login(test, 'partner', email);
   const id = session.user.id as string;
   if (options.approved !== false) {

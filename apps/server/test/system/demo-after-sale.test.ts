@@ -1,4 +1,4 @@
-import { koboToNaira } from '@market/contracts';
+import { koboToNaira, merchantPayoutEndpoints } from '@market/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
@@ -7,6 +7,7 @@ import { seedDemoPayouts } from '../../src/seed/demo-payouts.js';
 import { seedDemoReturns } from '../../src/seed/demo-returns.js';
 import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
 import { orderRow } from '../ledger/ledger-support.js';
+import { urlOf } from '../support/contract-requests.js';
 import { seedDemoStoreWith } from '../support/demo-factory.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
@@ -84,7 +85,7 @@ describe('demo orders after the sale', () => {
       expect(books.reduce((sum, line) => sum + line.amountKobo, 0)).toBe(0);
       const { accessToken } = await login(test, 'merchant', 'merchant@demo.ng', DEMO_PASSWORD);
       const balances = await test.app.inject({
-        url: '/api/merchant/payouts/balances',
+        url: urlOf(merchantPayoutEndpoints.balances),
         headers: bearer(accessToken),
       });
       expect(balances.statusCode).toBe(200);

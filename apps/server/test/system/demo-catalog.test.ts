@@ -1,4 +1,4 @@
-import { findLga, findState } from '@market/contracts';
+import { findLga, findState, merchantDirectoryEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
@@ -7,6 +7,7 @@ import { merchantProfiles, stores } from '../../src/modules/stores/stores.schema
 import { type DemoCatalogResult, seedDemoCatalog } from '../../src/seed/demo-catalog.js';
 import { demoStores } from '../../src/seed/demo-catalog-data.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
+import { requestOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 let test: TestApp;
@@ -33,7 +34,9 @@ describe('demo catalog', () => {
     expect(first.products).toBeGreaterThanOrEqual(200);
     expect((await seedDemoCatalog(test.deps.db, test.deps.media)).skipped).toBe(true);
 
-    const merchants = json(await test.app.inject({ method: 'GET', url: '/api/merchants?limit=100' })).data;
+    const merchants = json(
+      await test.app.inject(requestOf(merchantDirectoryEndpoints.list, { query: { limit: 100 } })),
+    ).data;
     expect(merchants.merchants.length).toBeGreaterThanOrEqual(5);
     expect(merchants.merchants.map((store: { storeName: string }) => store.storeName)).toContain(
       'Chinedu Gadgets',

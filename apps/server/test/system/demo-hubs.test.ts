@@ -1,6 +1,8 @@
+import { hubAdminEndpoints, hubEndpoints } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedDemoHubs } from '../../src/seed/demo-hubs.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
+import { urlOf } from '../support/contract-requests.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
 describe('demo hubs', () => {
@@ -16,15 +18,15 @@ describe('demo hubs', () => {
         expect(response.statusCode, url).toBe(200);
         return json(response).data;
       };
-      const hubs = await get('/api/hubs/admin', 'admin', 'admin@demo.ng');
+      const hubs = await get(urlOf(hubAdminEndpoints.list), 'admin', 'admin@demo.ng');
       expect(hubs.map((hub: { state: string }) => hub.state).sort()).toEqual([
         'Federal Capital Territory',
         'Lagos',
       ]);
-      const pending = await get('/api/hubs/admin/applications', 'admin', 'admin@demo.ng');
+      const pending = await get(urlOf(hubAdminEndpoints.applications), 'admin', 'admin@demo.ng');
       expect(pending).toHaveLength(1);
       expect(pending[0]).toMatchObject({ applicantName: 'Chinedu Gadgets', kind: 'use', status: 'pending' });
-      const mine = await get('/api/hubs/applications/mine', 'merchant', 'merchant@demo.ng');
+      const mine = await get(urlOf(hubEndpoints.mine), 'merchant', 'merchant@demo.ng');
       expect(mine.map((item: { id: string }) => item.id)).toEqual([pending[0].id]);
     } finally {
       await test.close();

@@ -1,6 +1,14 @@
+import {
+  adminOrderEndpoints,
+  customerOrderEndpoints,
+  merchantOrderEndpoints,
+  partnerOrderEndpoints,
+  serviceLevelEndpoints,
+} from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import { seedDemoOrders } from '../../src/seed/demo-orders.js';
 import { DEMO_PASSWORD } from '../../src/seed/demo-seed.js';
+import { urlOf } from '../support/contract-requests.js';
 import { seedDemoStoreWith } from '../support/demo-factory.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
@@ -22,19 +30,25 @@ describe('demo orders', () => {
         expect(response.statusCode, url).toBe(200);
         return json(response).data;
       };
-      const merchant = await get('/api/orders/merchant', await signIn('merchant', 'merchant@demo.ng'));
+      const merchant = await get(
+        urlOf(merchantOrderEndpoints.list),
+        await signIn('merchant', 'merchant@demo.ng'),
+      );
       expect(merchant.pagination.totalItems).toBe(10);
       const adminToken = await signIn('admin', 'admin@demo.ng');
-      const queue = await get('/api/orders/admin/queue', adminToken);
+      const queue = await get(urlOf(adminOrderEndpoints.queue), adminToken);
       expect(queue.orders.map((order: { orderName: string }) => order.orderName).sort()).toEqual([
         'NM-DEMO0003',
         'NM-DEMO0012',
       ]);
-      const partner = await get('/api/partner/orders', await signIn('partner', 'partner@demo.ng'));
+      const partner = await get(
+        urlOf(partnerOrderEndpoints.list),
+        await signIn('partner', 'partner@demo.ng'),
+      );
       expect(partner.orders).toHaveLength(4);
 
       // The admins' service-level dashboard shows one late order of each kind the seed made late, and no other.
-      const levels = await get('/api/admin/service-levels', adminToken);
+      const levels = await get(urlOf(serviceLevelEndpoints.admin), adminToken);
       const late = Object.fromEntries(
         (
           levels.groups as {
@@ -55,14 +69,14 @@ describe('demo orders', () => {
       expect(await test.jobs.bookUnpostedOrders()).toBe(0);
       expect(partner.deliveredToday).toBe(1);
       const dispatcher = await get(
-        '/api/orders/admin?mine=true',
+        urlOf(adminOrderEndpoints.list, { query: { mine: 'true' } }),
         await signIn('admin', 'dispatcher@demo.ng'),
       );
       expect(dispatcher.orders.map((order: { orderName: string }) => order.orderName)).toEqual([
         'NM-DEMO0007',
       ]);
       const customerToken = await signIn('customer', 'customer@demo.ng');
-      const mine = await get('/api/orders/customer?limit=20', customerToken);
+      const mine = await get(urlOf(customerOrderEndpoints.list, { query: { limit: 20 } }), customerToken);
       expect(mine.orders).toHaveLength(10);
       const outForDelivery = mine.orders.find(
         (order: { orderName: string }) => order.orderName === 'NM-DEMO0005',

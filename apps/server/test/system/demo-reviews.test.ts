@@ -1,3 +1,4 @@
+import { merchantDirectoryEndpoints, platformTestimonialEndpoints, reviewEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/modules/catalog/catalog.schema.js';
@@ -5,6 +6,7 @@ import { stores } from '../../src/modules/stores/stores.schema.js';
 import { seedDemoOrders } from '../../src/seed/demo-orders.js';
 import { seedDemoReviews } from '../../src/seed/demo-reviews.js';
 import { DEMO_PASSWORD, seedDemo } from '../../src/seed/demo-seed.js';
+import { requestOf } from '../support/contract-requests.js';
 import { bearer, createTestApp, json, login } from '../support/test-app.js';
 
 describe('demo reviews', () => {
@@ -48,7 +50,9 @@ describe('demo reviews', () => {
       let ratedCount = 0;
       for (const product of rated) {
         const list = json(
-          await test.app.inject({ method: 'GET', url: `/api/reviews/product/${product.id}` }),
+          await test.app.inject(
+            requestOf(reviewEndpoints.productReviews, { params: { productId: product.id } }),
+          ),
         ).data;
         expect(product.ratingCount, product.name).toBe(list.summary.count);
         expect(Number(product.ratingAverage), product.name).toBe(list.summary.average);
@@ -56,7 +60,9 @@ describe('demo reviews', () => {
       }
       expect(ratedCount).toBeGreaterThanOrEqual(4);
       const storefront = json(
-        await test.app.inject({ method: 'GET', url: `/api/merchants/${store!.storeUrl}` }),
+        await test.app.inject(
+          requestOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store!.storeUrl } }),
+        ),
       ).data;
       expect(storefront.ratingCount).toBeGreaterThanOrEqual(2);
 
@@ -65,22 +71,20 @@ describe('demo reviews', () => {
       const sixth = rated.find((product) => product.name === 'F Phone')!;
       expect(sixth.ratingCount).toBe(0);
       const review = await test.app.inject({
-        method: 'POST',
-        url: '/api/reviews/product',
+        ...requestOf(reviewEndpoints.reviewProduct),
         headers: bearer(customer),
         payload: { productId: sixth.id, rating: 5, text: 'Arrived quickly and works well.' },
       });
       expect(review.statusCode).toBe(201);
       const notDelivered = rated.find((product) => product.name === 'A Phone')!;
       const refused = await test.app.inject({
-        method: 'POST',
-        url: '/api/reviews/product',
+        ...requestOf(reviewEndpoints.reviewProduct),
         headers: bearer(customer),
         payload: { productId: notDelivered.id, rating: 5, text: 'Not received yet.' },
       });
       expect(refused.statusCode).toBe(403);
 
-      const home = json(await test.app.inject({ method: 'GET', url: '/api/testimonials/platform' })).data;
+      const home = json(await test.app.inject(requestOf(platformTestimonialEndpoints.approved))).data;
       expect(home.length).toBe(3);
     } finally {
       await test.close();

@@ -1,8 +1,10 @@
+import { salesReportEndpoints } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { categories, products } from '../../src/modules/catalog/catalog.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { seedDemoSales } from '../../src/seed/demo-sales.js';
+import { requestOf } from '../support/contract-requests.js';
 import { bearer, createConfirmedAccount, createTestApp, json, login } from '../support/test-app.js';
 
 describe('demo sales', () => {
@@ -36,8 +38,9 @@ describe('demo sales', () => {
       const day = (offset: number) =>
         new Date(now.getTime() + 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10);
       const response = await test.app.inject({
-        method: 'GET',
-        url: `/api/merchant/reports/sales?from=${day(65)}&to=${day(0)}&granularity=week`,
+        ...requestOf(salesReportEndpoints.sales, {
+          query: { from: day(65), to: day(0), granularity: 'week' },
+        }),
         headers: bearer(token),
       });
       expect(response.statusCode).toBe(200);

@@ -1,7 +1,13 @@
+import {
+  bankAccountEndpoints,
+  policyMerchantEndpoints,
+  subscriptionMerchantEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
 import { createStoreForMerchant } from '../../src/modules/stores/index.js';
 import { seedDemoStoreSettings } from '../../src/seed/demo-store-settings.js';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createTestApp,
@@ -42,12 +48,12 @@ describe('demo store settings', () => {
       expect(response.statusCode, url).toBe(200);
       return json(response).data;
     };
-    expect((await get('/api/merchant/policies')).count).toBe(4);
-    expect(await get('/api/merchant/bank-account')).toMatchObject({ bankName: 'Guaranty Trust Bank' });
-    const current = await get('/api/merchant/subscription');
+    expect((await get(urlOf(policyMerchantEndpoints.list))).count).toBe(4);
+    expect(await get(urlOf(bankAccountEndpoints.get))).toMatchObject({ bankName: 'Guaranty Trust Bank' });
+    const current = await get(urlOf(subscriptionMerchantEndpoints.current));
     expect(current.plan.code).toBe('growth');
     expect(current.subscription.status).toBe('active');
-    const invoices = await get('/api/merchant/subscription/invoices');
+    const invoices = await get(urlOf(subscriptionMerchantEndpoints.invoices));
     expect(invoices.rows).toMatchObject([{ status: 'paid', planName: 'Growth' }]);
   });
 });

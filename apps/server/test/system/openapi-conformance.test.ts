@@ -1,16 +1,20 @@
 import {
   type AccountKind,
   allEndpoints,
+  authEndpoints,
+  customerProductEndpoints,
   type Endpoint,
   NUL_FREE_PATTERN,
   type PublishedRule,
   RULES_KEY,
   surfaceBases,
+  themeEndpoints,
 } from '@market/contracts';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createGeneratorSync, type JsonSchema } from 'json-schema-faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -385,7 +389,7 @@ describe('the OpenAPI document', () => {
     expect(queries).toBeGreaterThan(50);
     expect(unsaid).toEqual([]);
     // The theme saves' form fields travel beside their files, merchantThemeId required.
-    for (const path of ['/themes-api/api/merchant/theme/header', '/themes-api/api/merchant/theme/body']) {
+    for (const path of [urlOf(themeEndpoints.saveHeader), urlOf(themeEndpoints.saveBody)]) {
       const form = document.paths[path]?.put?.requestBody?.content['multipart/form-data']?.schema as {
         required?: string[];
         properties?: Record<string, unknown>;
@@ -394,7 +398,7 @@ describe('the OpenAPI document', () => {
       expect(form?.properties?.merchantThemeId, path).toBeDefined();
     }
     // Sign-out's body is optional, and anything that is not an object is read as none (documented, not refused).
-    const logout = document.paths['/api/auth/customer/logout']?.post?.requestBody;
+    const logout = document.paths[urlOf(authEndpoints.customer.logout)]?.post?.requestBody;
     expect(logout?.required).toBe(false);
     expect(JSON.stringify(logout)).toContain('"not":{"type":"object"}');
   });
@@ -712,12 +716,11 @@ describe('the OpenAPI document', () => {
   it('refuses numbers past what an integer column holds with 422, not a database error', async () => {
     const refusals = [
       {
-        method: 'POST',
-        url: '/themes-api/merchant/theme/purchase',
+        ...requestOf(themeEndpoints.purchase),
         payload: { themeId: 2_147_483_648, type: 'free' },
       },
-      { method: 'PATCH', url: '/themes-api/merchant/theme/activate', payload: { themeId: 2_147_483_648 } },
-      { method: 'GET', url: '/api/products/customer/getallproducts?minPrice=1000000000.01' },
+      { ...requestOf(themeEndpoints.activate), payload: { themeId: 2_147_483_648 } },
+      requestOf(customerProductEndpoints.list, { query: { minPrice: '1000000000.01' } }),
     ] as const;
     for (const { method, url, ...rest } of refusals) {
       const answer = await test.app.inject({
@@ -730,8 +733,7 @@ describe('the OpenAPI document', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ error: 'VALIDATION_ERROR' });
     }
     const largest = await test.app.inject({
-      method: 'PATCH',
-      url: '/themes-api/merchant/theme/activate',
+      ...requestOf(themeEndpoints.activate),
       headers: bearer(tokens.merchant as string),
       payload: { themeId: 2_147_483_647 },
     });

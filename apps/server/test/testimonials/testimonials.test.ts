@@ -1,4 +1,6 @@
+import { platformTestimonialEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
   createAdmin,
@@ -47,23 +49,25 @@ const words = { text: 'Smooth checkout in naira and my order came in two days.',
 
 describe('platform testimonials', () => {
   it('shows a customer testimonial on the home page only after an admin approves it', async () => {
-    const sent = await call('POST', '/api/testimonials/platform', customer, words);
+    const sent = await call('POST', urlOf(platformTestimonialEndpoints.send), customer, words);
     expect(sent.statusCode).toBe(201);
     expect(json(sent).message).toBe('Thank you! Your testimonial will show once our team has approved it.');
     const id = json(sent).data.id as string;
     expect(json(sent).data).toMatchObject({ status: 'pending', authorName: 'Ada O.' });
-    expect(json(await call('GET', '/api/testimonials/platform')).data).toEqual([]);
+    expect(json(await call('GET', urlOf(platformTestimonialEndpoints.approved))).data).toEqual([]);
 
-    const queue = json(await call('GET', '/api/testimonials/platform/admin', admin.accessToken)).data;
+    const queue = json(
+      await call('GET', urlOf(platformTestimonialEndpoints.adminList), admin.accessToken),
+    ).data;
     expect(queue.testimonials.map((row: { id: string }) => row.id)).toEqual([id]);
 
-    const approve = `/api/testimonials/platform/admin/${id}/approve`;
+    const approve = urlOf(platformTestimonialEndpoints.approve, { params: { id } });
     for (const token of [customer, merchant, dispatcher.accessToken, partner.accessToken])
       expect((await call('POST', approve, token)).statusCode).toBe(403);
     expect((await call('POST', approve)).statusCode).toBe(401);
     expect((await call('POST', approve, admin.accessToken)).statusCode).toBe(200);
 
-    const shown = json(await call('GET', '/api/testimonials/platform')).data;
+    const shown = json(await call('GET', urlOf(platformTestimonialEndpoints.approved))).data;
     expect(shown).toHaveLength(1);
     expect(shown[0]).toEqual({
       id,
@@ -74,28 +78,42 @@ describe('platform testimonials', () => {
     });
 
     expect(
-      (await call('POST', `/api/testimonials/platform/admin/${id}/reject`, admin.accessToken)).statusCode,
+      (await call('POST', urlOf(platformTestimonialEndpoints.reject, { params: { id } }), admin.accessToken))
+        .statusCode,
     ).toBe(200);
-    expect(json(await call('GET', '/api/testimonials/platform')).data).toEqual([]);
-    const mine = json(await call('GET', '/api/testimonials/platform/mine', customer)).data;
+    expect(json(await call('GET', urlOf(platformTestimonialEndpoints.approved))).data).toEqual([]);
+    const mine = json(await call('GET', urlOf(platformTestimonialEndpoints.mine), customer)).data;
     expect(mine.map((row: { status: string }) => row.status)).toEqual(['rejected']);
-    expect(json(await call('GET', '/api/testimonials/platform/mine', otherCustomer)).data).toEqual([]);
+    expect(json(await call('GET', urlOf(platformTestimonialEndpoints.mine), otherCustomer)).data).toEqual([]);
   });
 
   it('is sent by customers only, checked, and limited to three waiting at once', async () => {
     for (const token of [merchant, admin.accessToken, partner.accessToken])
-      expect((await call('POST', '/api/testimonials/platform', token, words)).statusCode).toBe(403);
-    expect((await call('POST', '/api/testimonials/platform', undefined, words)).statusCode).toBe(401);
+      expect((await call('POST', urlOf(platformTestimonialEndpoints.send), token, words)).statusCode).toBe(
+        403,
+      );
+    expect((await call('POST', urlOf(platformTestimonialEndpoints.send), undefined, words)).statusCode).toBe(
+      401,
+    );
     expect(
-      (await call('POST', '/api/testimonials/platform', otherCustomer, { ...words, text: 'short' }))
+      (
+        await call('POST', urlOf(platformTestimonialEndpoints.send), otherCustomer, {
+          ...words,
+          text: 'short',
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (await call('POST', urlOf(platformTestimonialEndpoints.send), otherCustomer, { ...words, rating: 9 }))
         .statusCode,
     ).toBe(422);
-    expect(
-      (await call('POST', '/api/testimonials/platform', otherCustomer, { ...words, rating: 9 })).statusCode,
-    ).toBe(422);
     for (let index = 0; index < 3; index += 1)
-      expect((await call('POST', '/api/testimonials/platform', otherCustomer, words)).statusCode).toBe(201);
-    expect((await call('POST', '/api/testimonials/platform', otherCustomer, words)).statusCode).toBe(409);
-    expect((await call('GET', '/api/testimonials/platform/admin', merchant)).statusCode).toBe(403);
+      expect(
+        (await call('POST', urlOf(platformTestimonialEndpoints.send), otherCustomer, words)).statusCode,
+      ).toBe(201);
+    expect(
+      (await call('POST', urlOf(platformTestimonialEndpoints.send), otherCustomer, words)).statusCode,
+    ).toBe(409);
+    expect((await call('GET', urlOf(platformTestimonialEndpoints.adminList), merchant)).statusCode).toBe(403);
   });
 });

@@ -1,10 +1,16 @@
-import { DEFAULT_THEME_ID, THEME_COLOR_DEFAULTS } from '@market/contracts';
+import {
+  DEFAULT_THEME_ID,
+  THEME_COLOR_DEFAULTS,
+  themeEndpoints,
+  themePublishingEndpoints,
+} from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { themePreviewLinks, themeVersions } from '../../src/modules/themes/themes.schema.js';
 import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 import { merchantThemeIdOf, themesCall } from './themes-support.js';
@@ -15,13 +21,15 @@ let storeUrl: string;
 let classic: string;
 
 async function storefront() {
-  const response = await test.app.inject({ method: 'GET', url: `/themes-api/storefront/${storeUrl}` });
+  const response = await test.app.inject(
+    requestOf(themePublishingEndpoints.storefront, { params: { storeUrl } }),
+  );
   expect(response.statusCode, response.body).toBe(200);
   return { data: json(response).data, cache: response.headers['x-cache'] };
 }
 
 const setColor = (color: Record<string, string>, merchantThemeId = classic) =>
-  themesCall(test, 'PUT', '/api/merchant/theme/color', merchant.token, { merchantThemeId, ...color });
+  themesCall(test, 'PUT', urlOf(themeEndpoints.saveColor), merchant.token, { merchantThemeId, ...color });
 
 beforeAll(async () => {
   // The real response cache: the storefront read is cached until a publish or rollback.
@@ -55,19 +63,19 @@ describe('draft, publish and rollback', () => {
       const afterDraft = await storefront();
       expect(afterDraft.cache).toBe('hit');
       expect(afterDraft.data.color.headingsAndLinks).toBe(THEME_COLOR_DEFAULTS.headingsAndLinks);
-      const active = json(await themesCall(test, 'GET', '/merchant/theme', merchant.token)).data;
+      const active = json(await themesCall(test, 'GET', urlOf(themeEndpoints.active), merchant.token)).data;
       expect(active).toMatchObject({ id: 45, publishedVersion: null, hasUnpublishedChanges: true });
     },
   );
 
   pglite.it('publishes the draft in one click: a new version, the storefront follows at once', async () => {
-    await themesCall(test, 'POST', '/api/merchant/testimonials', merchant.token, {
+    await themesCall(test, 'POST', urlOf(themeEndpoints.addTestimonial), merchant.token, {
       merchantThemeId: classic,
       name: 'Ngozi E.',
       message: 'Lovely prints, and they answered every question on WhatsApp.',
       rating: 4,
     });
-    const published = await themesCall(test, 'POST', '/merchant/theme/publish', merchant.token);
+    const published = await themesCall(test, 'POST', urlOf(themePublishingEndpoints.publish), merchant.token);
     expect(published.statusCode).toBe(201);
     expect(json(published).data).toMatchObject({
       publishedVersion: 1,
@@ -84,19 +92,36 @@ describe('draft, publish and rollback', () => {
 
     // Deleting the draft's testimonial does not touch the published version.
     const [testimonial] = json(
-      await themesCall(test, 'GET', `/api/testimonials?merchantThemeId=${classic}`, merchant.token),
+      await themesCall(
+        test,
+        'GET',
+        urlOf(themeEndpoints.testimonials, { query: { merchantThemeId: classic } }),
+        merchant.token,
+      ),
     ).data;
-    await themesCall(test, 'DELETE', `/api/merchant/testimonials/${testimonial.id}`, merchant.token);
+    await themesCall(
+      test,
+      'DELETE',
+      urlOf(themeEndpoints.deleteTestimonial, { params: { id: testimonial.id } }),
+      merchant.token,
+    );
     expect((await storefront()).data.testimonials).toHaveLength(1);
   });
 
   pglite.it('rolls back to the previously published version in one click, keeping the draft', async () => {
     await setColor({ headingsAndLinks: '#7A1FA2' });
-    const second = json(await themesCall(test, 'POST', '/merchant/theme/publish', merchant.token)).data;
+    const second = json(
+      await themesCall(test, 'POST', urlOf(themePublishingEndpoints.publish), merchant.token),
+    ).data;
     expect(second).toMatchObject({ publishedVersion: 2, canRollback: true });
     expect((await storefront()).data).toMatchObject({ version: 2, color: { headingsAndLinks: '#7A1FA2' } });
 
-    const rolledBack = await themesCall(test, 'POST', '/merchant/theme/rollback', merchant.token);
+    const rolledBack = await themesCall(
+      test,
+      'POST',
+      urlOf(themePublishingEndpoints.rollback),
+      merchant.token,
+    );
     expect(rolledBack.statusCode).toBe(200);
     expect(json(rolledBack).data).toMatchObject({
       publishedVersion: 1,
@@ -108,11 +133,18 @@ describe('draft, publish and rollback', () => {
     expect(live.data).toMatchObject({ version: 1, color: { headingsAndLinks: '#0B6E4F' } });
     expect(live.data.testimonials).toHaveLength(1);
     const draft = json(
-      await themesCall(test, 'GET', `/api/merchant/theme/customization/${classic}`, merchant.token),
+      await themesCall(
+        test,
+        'GET',
+        urlOf(themeEndpoints.customization, { params: { themeId: classic } }),
+        merchant.token,
+      ),
     ).data;
     expect(draft.themeColor.headingsAndLinks).toBe('#7A1FA2');
 
-    const versions = json(await themesCall(test, 'GET', '/merchant/theme/versions', merchant.token)).data;
+    const versions = json(
+      await themesCall(test, 'GET', urlOf(themePublishingEndpoints.versions), merchant.token),
+    ).data;
     expect(
       versions.versions.map((item: { version: number; isCurrent: boolean }) => [
         item.version,
@@ -122,36 +154,44 @@ describe('draft, publish and rollback', () => {
       [2, false],
       [1, true],
     ]);
-    const nothingEarlier = await themesCall(test, 'POST', '/merchant/theme/rollback', merchant.token);
+    const nothingEarlier = await themesCall(
+      test,
+      'POST',
+      urlOf(themePublishingEndpoints.rollback),
+      merchant.token,
+    );
     expect(nothingEarlier.statusCode).toBe(409);
   });
 
   pglite.it(
     'activating an owned theme publishes it; rolling back brings the earlier theme back',
     async () => {
-      await themesCall(test, 'POST', '/merchant/theme/purchase', merchant.token, {
+      await themesCall(test, 'POST', urlOf(themeEndpoints.purchase), merchant.token, {
         themeId: 47,
         type: 'free',
       });
       const activated = json(
-        await themesCall(test, 'PATCH', '/merchant/theme/activate', merchant.token, { themeId: 47 }),
+        await themesCall(test, 'PATCH', urlOf(themeEndpoints.activate), merchant.token, { themeId: 47 }),
       ).data;
       expect(activated).toMatchObject({ id: 47, publishedVersion: 3, canRollback: true });
       expect((await storefront()).data).toMatchObject({ version: 3, theme: { slug: 'harmattan-minimal' } });
-      await themesCall(test, 'POST', '/merchant/theme/rollback', merchant.token);
+      await themesCall(test, 'POST', urlOf(themePublishingEndpoints.rollback), merchant.token);
       expect((await storefront()).data).toMatchObject({ version: 1, theme: { id: 45 } });
-      const list = json(await themesCall(test, 'GET', '/merchant/themes', merchant.token)).data;
+      const list = json(await themesCall(test, 'GET', urlOf(themeEndpoints.list), merchant.token)).data;
       expect(list.activeThemeId).toBe(45);
     },
   );
 
   it('keeps version numbers consistent when many publishes run at once', async () => {
-    const before = json(await themesCall(test, 'GET', '/merchant/theme/versions', merchant.token)).data
-      .versions;
+    const before = json(
+      await themesCall(test, 'GET', urlOf(themePublishingEndpoints.versions), merchant.token),
+    ).data.versions;
     // 0 when it runs alone (server-postgres skips the publishes before it).
     const latest = Math.max(0, ...before.map((item: { version: number }) => item.version));
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => themesCall(test, 'POST', '/merchant/theme/publish', merchant.token)),
+      Array.from({ length: 8 }, () =>
+        themesCall(test, 'POST', urlOf(themePublishingEndpoints.publish), merchant.token),
+      ),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
     const rows = await test.deps.db
@@ -169,7 +209,9 @@ describe('draft, publish and rollback', () => {
   });
 
   pglite.it('rejects a store that is not public and an unknown store', async () => {
-    const missing = await test.app.inject({ method: 'GET', url: '/themes-api/storefront/no-such-store' });
+    const missing = await test.app.inject(
+      requestOf(themePublishingEndpoints.storefront, { params: { storeUrl: 'no-such-store' } }),
+    );
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -177,16 +219,24 @@ describe('draft, publish and rollback', () => {
 pglite.describe('preview links', () => {
   it('shares the draft through an unguessable, expiring link', async () => {
     await setColor({ headingsAndLinks: '#C2185B' });
-    const created = await themesCall(test, 'POST', '/merchant/theme/preview-link', merchant.token, {
-      merchantThemeId: classic,
-    });
+    const created = await themesCall(
+      test,
+      'POST',
+      urlOf(themePublishingEndpoints.createPreviewLink),
+      merchant.token,
+      {
+        merchantThemeId: classic,
+      },
+    );
     expect(created.statusCode).toBe(201);
     const link = json(created).data;
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(link).toMatchObject({ merchantThemeId: classic, themeSlug: 'eko-classic', storeUrl });
     expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(6 * 86_400_000);
 
-    const preview = await test.app.inject({ method: 'GET', url: `/themes-api/preview/${link.token}` });
+    const preview = await test.app.inject(
+      requestOf(themePublishingEndpoints.preview, { params: { token: link.token } }),
+    );
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['cache-control']).toContain('no-store');
     const draft = json(preview).data;
@@ -195,16 +245,17 @@ pglite.describe('preview links', () => {
     // The storefront still shows the published version.
     expect((await storefront()).data.color.headingsAndLinks).not.toBe('#C2185B');
 
-    const unknown = await test.app.inject({
-      method: 'GET',
-      url: `/themes-api/preview/${'x'.repeat(32)}`,
-    });
+    const unknown = await test.app.inject(
+      requestOf(themePublishingEndpoints.preview, { params: { token: 'x'.repeat(32) } }),
+    );
     expect(unknown.statusCode).toBe(404);
     await test.deps.db
       .update(themePreviewLinks)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(themePreviewLinks.merchantThemeId, classic));
-    const expired = await test.app.inject({ method: 'GET', url: `/themes-api/preview/${link.token}` });
+    const expired = await test.app.inject(
+      requestOf(themePublishingEndpoints.preview, { params: { token: link.token } }),
+    );
     expect(expired.statusCode).toBe(404);
   });
 });
@@ -218,15 +269,17 @@ pglite.describe('social links', () => {
       .where(eq(stores.id, other.storeId));
     const [row] = await test.deps.db.select().from(stores).where(eq(stores.id, other.storeId));
     const themeId = await merchantThemeIdOf(test, other.token, DEFAULT_THEME_ID);
-    const saved = await themesCall(test, 'PUT', '/api/merchant/theme/social', other.token, {
+    const saved = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveSocial), other.token, {
       merchantThemeId: themeId,
       twitter: 'https://x.com/theme',
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const published = await themesCall(test, 'POST', '/merchant/theme/publish', other.token);
+    const published = await themesCall(test, 'POST', urlOf(themePublishingEndpoints.publish), other.token);
     expect(published.statusCode, published.body).toBe(201);
 
-    const response = await test.app.inject({ method: 'GET', url: `/themes-api/storefront/${row!.storeUrl}` });
+    const response = await test.app.inject(
+      requestOf(themePublishingEndpoints.storefront, { params: { storeUrl: row!.storeUrl } }),
+    );
     const data = json(response).data;
     expect(data.version).toBe(1);
     expect(data.social).toMatchObject({
@@ -243,10 +296,13 @@ pglite.describe('colours customers cannot read (issue 34 item 25)', () => {
     const owner = await createMerchantWithStore(test);
     const draft = await merchantThemeIdOf(test, owner.token, DEFAULT_THEME_ID);
     const save = (color: Record<string, string>) =>
-      themesCall(test, 'PUT', '/api/merchant/theme/color', owner.token, { merchantThemeId: draft, ...color });
+      themesCall(test, 'PUT', urlOf(themeEndpoints.saveColor), owner.token, {
+        merchantThemeId: draft,
+        ...color,
+      });
     // Pale yellow body text on the light page, and a field border that vanishes into the field.
     expect((await save({ bodyText: '#F5E6A3', fieldBorder: '#F1F1F1' })).statusCode).toBe(200);
-    const refused = await themesCall(test, 'POST', '/merchant/theme/publish', owner.token);
+    const refused = await themesCall(test, 'POST', urlOf(themePublishingEndpoints.publish), owner.token);
     expect(refused.statusCode).toBe(422);
     expect(json(refused).error).toBe('VALIDATION_ERROR');
     expect(json(refused).details?.map((detail) => detail.path)).toEqual(['bodyText', 'fieldBorder']);
@@ -255,13 +311,13 @@ pglite.describe('colours customers cannot read (issue 34 item 25)', () => {
     ]);
     expect(versions).toHaveLength(0);
     // Activating the same draft is the same publish: refused too.
-    const activate = await themesCall(test, 'PATCH', '/merchant/theme/activate', owner.token, {
+    const activate = await themesCall(test, 'PATCH', urlOf(themeEndpoints.activate), owner.token, {
       themeId: DEFAULT_THEME_ID,
     });
     expect(activate.statusCode).toBe(422);
 
     expect((await save({ bodyText: '#1F2937', fieldBorder: '#6B7280' })).statusCode).toBe(200);
-    const published = await themesCall(test, 'POST', '/merchant/theme/publish', owner.token);
+    const published = await themesCall(test, 'POST', urlOf(themePublishingEndpoints.publish), owner.token);
     expect(published.statusCode).toBe(201);
     expect(json(published).data.publishedVersion).toBe(1);
   });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { themeEndpoints } from '@market/contracts';
+import { urlOf } from '../support/contract-requests.js';
 import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
 
 type Part = string | { filename: string; contentType: string; bytes: Buffer };
@@ -31,21 +33,21 @@ export function form(parts: Record<string, Part>) {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A call to the themes service with a bearer token (or none). */
-export function themesCall(test: TestApp, method: Method, path: string, token?: string, payload?: unknown) {
+/** A call to the themes service (a URL built from its endpoint, urlOf) with a bearer token (or none). */
+export function themesCall(test: TestApp, method: Method, url: string, token?: string, payload?: unknown) {
   return test.app.inject({
     method,
-    url: `/themes-api${path}`,
+    url,
     headers: token ? bearer(token) : {},
     payload: payload as object,
     remoteAddress: nextIp(),
   });
 }
 
-export function themesForm(test: TestApp, path: string, token: string, body: ReturnType<typeof form>) {
+export function themesForm(test: TestApp, url: string, token: string, body: ReturnType<typeof form>) {
   return test.app.inject({
     method: 'PUT',
-    url: `/themes-api${path}`,
+    url,
     headers: { ...bearer(token), ...body.headers },
     payload: body.payload,
     remoteAddress: nextIp(),
@@ -54,7 +56,7 @@ export function themesForm(test: TestApp, path: string, token: string, body: Ret
 
 /** The store's copy of a theme (by catalogue id), from GET merchant/themes. */
 export async function merchantThemeIdOf(test: TestApp, token: string, themeId: number): Promise<string> {
-  const response = await themesCall(test, 'GET', '/merchant/themes', token);
+  const response = await themesCall(test, 'GET', urlOf(themeEndpoints.list), token);
   if (response.statusCode !== 200) throw new Error(response.body);
   const theme = json(response).data.themes.find((item: { id: number }) => item.id === themeId);
   if (!theme?.merchantThemeId) throw new Error(`Theme ${themeId} is not owned`);

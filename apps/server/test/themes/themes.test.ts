@@ -1,6 +1,14 @@
-import { DEFAULT_THEME_ID, sessionCookies, THEME_COLOR_DEFAULTS } from '@market/contracts';
+import {
+  DEFAULT_THEME_ID,
+  sessionCookies,
+  storeProfileEndpoints,
+  THEME_COLOR_DEFAULTS,
+  themeEndpoints,
+  themePublishingEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import { requestOf, urlOf } from '../support/contract-requests.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import { pngBytes } from '../support/store-factory.js';
 import {
@@ -39,7 +47,7 @@ afterAll(async () => {
 
 describe('theme catalogue, purchase and activation (section 7)', () => {
   it('lists at least three different themes with 45 owned and active by default', async () => {
-    const response = await themesCall(test, 'GET', '/merchant/themes', other.token);
+    const response = await themesCall(test, 'GET', urlOf(themeEndpoints.list), other.token);
     expect(response.statusCode).toBe(200);
     const { data } = json(response);
     expect(data.activeThemeId).toBe(45);
@@ -48,17 +56,19 @@ describe('theme catalogue, purchase and activation (section 7)', () => {
     expect(designs.size).toBe(data.themes.length);
     for (const theme of data.themes) {
       expect(theme.slug).toMatch(/^[a-z-]+$/);
-      expect(theme.previewImage).toBe(`/themes-api/themes/${theme.slug}/preview.svg`);
+      expect(theme.previewImage).toBe(
+        urlOf(themePublishingEndpoints.previewImage, { params: { slug: theme.slug } }),
+      );
       expect(theme.pages.map((page: { slug: string }) => page.slug)).toEqual(['home', 'category', 'product']);
       expect(theme.isOwned).toBe(theme.id === 45);
       expect(theme.isActive).toBe(theme.id === 45);
     }
-    const active = json(await themesCall(test, 'GET', '/merchant/theme', other.token)).data;
+    const active = json(await themesCall(test, 'GET', urlOf(themeEndpoints.active), other.token)).data;
     expect(active).toMatchObject({ id: 45, isActive: true, publishedVersion: null, canRollback: false });
   });
 
   it('serves each preview image as SVG and the public catalogue', async () => {
-    const catalogue = await test.app.inject({ method: 'GET', url: '/themes-api/themes' });
+    const catalogue = await test.app.inject(requestOf(themePublishingEndpoints.catalogue));
     expect(catalogue.statusCode).toBe(200);
     for (const theme of json(catalogue).data) {
       const image = await test.app.inject({ method: 'GET', url: theme.previewImage });
@@ -66,47 +76,51 @@ describe('theme catalogue, purchase and activation (section 7)', () => {
       expect(image.headers['content-type']).toContain('image/svg+xml');
       expect(image.body).toContain('<svg');
     }
-    const missing = await test.app.inject({ method: 'GET', url: '/themes-api/themes/nope/preview.svg' });
+    const missing = await test.app.inject(
+      requestOf(themePublishingEndpoints.previewImage, { params: { slug: 'nope' } }),
+    );
     expect(missing.statusCode).toBe(404);
   });
 
   it('purchases with type free, once; activates only owned themes', async () => {
-    const notOwned = await themesCall(test, 'PATCH', '/merchant/theme/activate', merchant.token, {
+    const notOwned = await themesCall(test, 'PATCH', urlOf(themeEndpoints.activate), merchant.token, {
       themeId: 47,
     });
     expect(notOwned.statusCode).toBe(409);
-    const paid = await themesCall(test, 'POST', '/merchant/theme/purchase', merchant.token, {
+    const paid = await themesCall(test, 'POST', urlOf(themeEndpoints.purchase), merchant.token, {
       themeId: 46,
       type: 'paid',
     });
     expect(paid.statusCode).toBe(422);
-    const unknown = await themesCall(test, 'POST', '/merchant/theme/purchase', merchant.token, {
+    const unknown = await themesCall(test, 'POST', urlOf(themeEndpoints.purchase), merchant.token, {
       themeId: 999,
       type: 'free',
     });
     expect(unknown.statusCode).toBe(404);
 
-    const bought = await themesCall(test, 'POST', '/merchant/theme/purchase', merchant.token, {
+    const bought = await themesCall(test, 'POST', urlOf(themeEndpoints.purchase), merchant.token, {
       themeId: 46,
       type: 'free',
     });
     expect(bought.statusCode).toBe(201);
     expect(json(bought).data).toMatchObject({ id: 46, isOwned: true, isActive: false });
-    const again = await themesCall(test, 'POST', '/merchant/theme/purchase', merchant.token, {
+    const again = await themesCall(test, 'POST', urlOf(themeEndpoints.purchase), merchant.token, {
       themeId: 46,
       type: 'free',
     });
     expect(again.statusCode).toBe(409);
 
-    const activated = await themesCall(test, 'PATCH', '/merchant/theme/activate', merchant.token, {
+    const activated = await themesCall(test, 'PATCH', urlOf(themeEndpoints.activate), merchant.token, {
       themeId: 46,
     });
     expect(activated.statusCode).toBe(200);
     expect(json(activated).data).toMatchObject({ id: 46, slug: 'adire-bold', publishedVersion: 1 });
-    const list = json(await themesCall(test, 'GET', '/merchant/themes', merchant.token)).data;
+    const list = json(await themesCall(test, 'GET', urlOf(themeEndpoints.list), merchant.token)).data;
     expect(list.activeThemeId).toBe(46);
     // Another store is untouched.
-    expect(json(await themesCall(test, 'GET', '/merchant/themes', other.token)).data.activeThemeId).toBe(45);
+    expect(
+      json(await themesCall(test, 'GET', urlOf(themeEndpoints.list), other.token)).data.activeThemeId,
+    ).toBe(45);
   });
 });
 
@@ -115,7 +129,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     const response = await themesCall(
       test,
       'GET',
-      `/api/merchant/theme/customization/${mine}`,
+      urlOf(themeEndpoints.customization, { params: { themeId: mine } }),
       merchant.token,
     );
     expect(response.statusCode).toBe(200);
@@ -148,7 +162,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     const image = { filename: 'banner.png', contentType: 'image/png', bytes: await pngBytes(1600, 600) };
     const response = await themesForm(
       test,
-      '/api/merchant/theme/body',
+      urlOf(themeEndpoints.saveBody),
       merchant.token,
       form({
         merchantThemeId: mine,
@@ -174,7 +188,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     // Only the fields sent change.
     const subtitleOnly = await themesForm(
       test,
-      '/api/merchant/theme/body',
+      urlOf(themeEndpoints.saveBody),
       merchant.token,
       form({ merchantThemeId: mine, bannerSubText: 'New arrivals weekly' }),
     );
@@ -188,7 +202,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
   it('refuses a banner that is not an image (by content, whatever its name says) with 422', async () => {
     const response = await themesForm(
       test,
-      '/api/merchant/theme/body',
+      urlOf(themeEndpoints.saveBody),
       merchant.token,
       form({
         merchantThemeId: mine,
@@ -203,7 +217,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     expect(json(response)).toMatchObject({ error: 'VALIDATION_ERROR', details: [{ path: 'bannerImage' }] });
     const stray = await themesForm(
       test,
-      '/api/merchant/theme/body',
+      urlOf(themeEndpoints.saveBody),
       merchant.token,
       form({
         merchantThemeId: mine,
@@ -211,7 +225,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
       }),
     );
     expect(stray.statusCode).toBe(422);
-    const asJson = await themesCall(test, 'PUT', '/api/merchant/theme/body', merchant.token, {
+    const asJson = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveBody), merchant.token, {
       merchantThemeId: mine,
     });
     expect(asJson.statusCode).toBe(422);
@@ -220,7 +234,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
   it('saves the header (phone and email as one-item lists, logo) and checks them', async () => {
     const response = await themesForm(
       test,
-      '/api/merchant/theme/header',
+      urlOf(themeEndpoints.saveHeader),
       merchant.token,
       form({
         merchantThemeId: mine,
@@ -235,7 +249,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     expect(data.logo).toMatch(/-400\.webp$/);
     const bad = await themesForm(
       test,
-      '/api/merchant/theme/header',
+      urlOf(themeEndpoints.saveHeader),
       merchant.token,
       form({ merchantThemeId: mine, email: 'not-an-email' }),
     );
@@ -244,7 +258,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
   });
 
   it('saves colours as hex, answers the header as section 7 says, and refuses low contrast with 422', async () => {
-    const saved = await themesCall(test, 'PUT', '/api/merchant/theme/color', merchant.token, {
+    const saved = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveColor), merchant.token, {
       merchantThemeId: mine,
       headingsAndLinks: '#0b6e4f',
       primaryButton: '#1a1a1a',
@@ -261,13 +275,13 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
       bodyText: '#000000',
     });
 
-    const notHex = await themesCall(test, 'PUT', '/api/merchant/theme/color', merchant.token, {
+    const notHex = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveColor), merchant.token, {
       merchantThemeId: mine,
       salePrice: 'red',
     });
     expect(notHex.statusCode).toBe(422);
 
-    const lowContrast = await themesCall(test, 'PUT', '/api/merchant/theme/color', merchant.token, {
+    const lowContrast = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveColor), merchant.token, {
       merchantThemeId: mine,
       primaryButton: '#F5A623',
       primaryLabel: '#FFFFFF',
@@ -279,13 +293,18 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     expect(answer.message).toMatch(/contrast of 2\.02:1; they need at least 4\.5:1/);
     // Nothing of the refused save was kept.
     const after = json(
-      await themesCall(test, 'GET', `/api/merchant/theme/customization/${mine}`, merchant.token),
+      await themesCall(
+        test,
+        'GET',
+        urlOf(themeEndpoints.customization, { params: { themeId: mine } }),
+        merchant.token,
+      ),
     ).data;
     expect(after.themeColor.primaryButton).toBe('#1A1A1A');
   });
 
   it('saves socials (only those sent) and checks links', async () => {
-    const saved = await themesCall(test, 'PUT', '/api/merchant/theme/social', merchant.token, {
+    const saved = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveSocial), merchant.token, {
       merchantThemeId: mine,
       instagram: 'https://instagram.com/mamankechi',
       whatsapp: '+2348031234567',
@@ -296,7 +315,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
       whatsapp: '+2348031234567',
       twitter: '',
     });
-    const bad = await themesCall(test, 'PUT', '/api/merchant/theme/social', merchant.token, {
+    const bad = await themesCall(test, 'PUT', urlOf(themeEndpoints.saveSocial), merchant.token, {
       merchantThemeId: mine,
       facebook: 'http://facebook.com/x',
     });
@@ -304,7 +323,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
   });
 
   it('adds, lists and deletes testimonials', async () => {
-    const added = await themesCall(test, 'POST', '/api/merchant/testimonials', merchant.token, {
+    const added = await themesCall(test, 'POST', urlOf(themeEndpoints.addTestimonial), merchant.token, {
       merchantThemeId: mine,
       name: 'Chioma A.',
       title: 'Customer, Enugu',
@@ -314,20 +333,35 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
     expect(added.statusCode).toBe(201);
     expect(json(added).message).toBe('Theme updated');
     const id = json(added).data.id as string;
-    const list = await themesCall(test, 'GET', `/api/testimonials?merchantThemeId=${mine}`, merchant.token);
+    const list = await themesCall(
+      test,
+      'GET',
+      urlOf(themeEndpoints.testimonials, { query: { merchantThemeId: mine } }),
+      merchant.token,
+    );
     expect(list.statusCode).toBe(200);
     expect(json(list).data.map((item: { id: string }) => item.id)).toContain(id);
 
-    const short = await themesCall(test, 'POST', '/api/merchant/testimonials', merchant.token, {
+    const short = await themesCall(test, 'POST', urlOf(themeEndpoints.addTestimonial), merchant.token, {
       merchantThemeId: mine,
       name: 'C',
       message: 'ok',
     });
     expect(short.statusCode).toBe(422);
 
-    const deleted = await themesCall(test, 'DELETE', `/api/merchant/testimonials/${id}`, merchant.token);
+    const deleted = await themesCall(
+      test,
+      'DELETE',
+      urlOf(themeEndpoints.deleteTestimonial, { params: { id } }),
+      merchant.token,
+    );
     expect(deleted.statusCode).toBe(200);
-    const again = await themesCall(test, 'DELETE', `/api/merchant/testimonials/${id}`, merchant.token);
+    const again = await themesCall(
+      test,
+      'DELETE',
+      urlOf(themeEndpoints.deleteTestimonial, { params: { id } }),
+      merchant.token,
+    );
     expect(again.statusCode).toBe(404);
   });
 });
@@ -335,7 +369,7 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
 describe("another merchant's theme", () => {
   it('is 404 for every read and write', async () => {
     const testimonial = json(
-      await themesCall(test, 'POST', '/api/merchant/testimonials', merchant.token, {
+      await themesCall(test, 'POST', urlOf(themeEndpoints.addTestimonial), merchant.token, {
         merchantThemeId: mine,
         name: 'Bola K.',
         message: 'Friendly seller, fast delivery to Ibadan.',
@@ -343,34 +377,54 @@ describe("another merchant's theme", () => {
     ).data;
     const token = other.token;
     const answers = await Promise.all([
-      themesCall(test, 'GET', `/api/merchant/theme/customization/${mine}`, token),
-      themesCall(test, 'GET', `/api/testimonials?merchantThemeId=${mine}`, token),
-      themesCall(test, 'PUT', '/api/merchant/theme/color', token, {
+      themesCall(test, 'GET', urlOf(themeEndpoints.customization, { params: { themeId: mine } }), token),
+      themesCall(
+        test,
+        'GET',
+        urlOf(themeEndpoints.testimonials, { query: { merchantThemeId: mine } }),
+        token,
+      ),
+      themesCall(test, 'PUT', urlOf(themeEndpoints.saveColor), token, {
         merchantThemeId: mine,
         bodyText: '#111111',
       }),
-      themesCall(test, 'PUT', '/api/merchant/theme/social', token, { merchantThemeId: mine, twitter: '' }),
-      themesCall(test, 'POST', '/api/merchant/testimonials', token, {
+      themesCall(test, 'PUT', urlOf(themeEndpoints.saveSocial), token, {
+        merchantThemeId: mine,
+        twitter: '',
+      }),
+      themesCall(test, 'POST', urlOf(themeEndpoints.addTestimonial), token, {
         merchantThemeId: mine,
         name: 'Intruder',
         message: 'This should never be stored anywhere.',
       }),
-      themesCall(test, 'DELETE', `/api/merchant/testimonials/${testimonial.id}`, token),
-      themesCall(test, 'POST', '/merchant/theme/preview-link', token, { merchantThemeId: mine }),
+      themesCall(
+        test,
+        'DELETE',
+        urlOf(themeEndpoints.deleteTestimonial, { params: { id: testimonial.id } }),
+        token,
+      ),
+      themesCall(test, 'POST', urlOf(themePublishingEndpoints.createPreviewLink), token, {
+        merchantThemeId: mine,
+      }),
       themesForm(
         test,
-        '/api/merchant/theme/body',
+        urlOf(themeEndpoints.saveBody),
         token,
         form({ merchantThemeId: mine, bannerSubText: 'x' }),
       ),
-      themesForm(test, '/api/merchant/theme/header', token, form({ merchantThemeId: mine, email: '' })),
+      themesForm(test, urlOf(themeEndpoints.saveHeader), token, form({ merchantThemeId: mine, email: '' })),
     ]);
     for (const answer of answers) {
       expect(answer.statusCode, answer.body).toBe(404);
       expect(json(answer).error).toBe('NOT_FOUND');
     }
     const still = json(
-      await themesCall(test, 'GET', `/api/merchant/theme/customization/${mine}`, merchant.token),
+      await themesCall(
+        test,
+        'GET',
+        urlOf(themeEndpoints.customization, { params: { themeId: mine } }),
+        merchant.token,
+      ),
     ).data;
     expect(still.themeColor.bodyText).toBe('#000000');
     expect(still.themeBody.bannerSubText).toBe('New arrivals weekly');
@@ -379,17 +433,25 @@ describe("another merchant's theme", () => {
 
 describe('who may call the themes service (section 6)', () => {
   const calls: [string, string, unknown?][] = [
-    ['GET', '/merchant/themes'],
-    ['GET', '/merchant/theme'],
-    ['POST', '/merchant/theme/purchase', { themeId: 47, type: 'free' }],
-    ['PATCH', '/merchant/theme/activate', { themeId: 45 }],
-    ['GET', '/api/merchant/theme/customization/00000000-0000-4000-8000-000000000000'],
-    ['GET', '/api/testimonials?merchantThemeId=00000000-0000-4000-8000-000000000000'],
-    ['PUT', '/api/merchant/theme/color', { merchantThemeId: '00000000-0000-4000-8000-000000000000' }],
-    ['PUT', '/api/merchant/theme/social', { merchantThemeId: '00000000-0000-4000-8000-000000000000' }],
-    ['POST', '/merchant/theme/publish'],
-    ['POST', '/merchant/theme/rollback'],
-    ['GET', '/merchant/theme/versions'],
+    ['GET', urlOf(themeEndpoints.list)],
+    ['GET', urlOf(themeEndpoints.active)],
+    ['POST', urlOf(themeEndpoints.purchase), { themeId: 47, type: 'free' }],
+    ['PATCH', urlOf(themeEndpoints.activate), { themeId: 45 }],
+    [
+      'GET',
+      urlOf(themeEndpoints.customization, { params: { themeId: '00000000-0000-4000-8000-000000000000' } }),
+    ],
+    [
+      'GET',
+      urlOf(themeEndpoints.testimonials, {
+        query: { merchantThemeId: '00000000-0000-4000-8000-000000000000' },
+      }),
+    ],
+    ['PUT', urlOf(themeEndpoints.saveColor), { merchantThemeId: '00000000-0000-4000-8000-000000000000' }],
+    ['PUT', urlOf(themeEndpoints.saveSocial), { merchantThemeId: '00000000-0000-4000-8000-000000000000' }],
+    ['POST', urlOf(themePublishingEndpoints.publish)],
+    ['POST', urlOf(themePublishingEndpoints.rollback)],
+    ['GET', urlOf(themePublishingEndpoints.versions)],
   ];
 
   it('answers 401 without a token and 403 to customers, admins and partners', async () => {
@@ -405,10 +467,15 @@ describe('who may call the themes service (section 6)', () => {
 
   it("lets store staff whose role holds themes:write work on the store's themes, and no one else", async () => {
     const manager = await storeMemberToken(test, merchant.storeId, 'manager');
-    const managerView = await themesCall(test, 'GET', `/api/merchant/theme/customization/${mine}`, manager);
+    const managerView = await themesCall(
+      test,
+      'GET',
+      urlOf(themeEndpoints.customization, { params: { themeId: mine } }),
+      manager,
+    );
     expect(managerView.statusCode).toBe(200);
     const inventory = await storeMemberToken(test, merchant.storeId, 'inventory');
-    const refused = await themesCall(test, 'GET', '/merchant/themes', inventory);
+    const refused = await themesCall(test, 'GET', urlOf(themeEndpoints.list), inventory);
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toContain('themes:write');
   });
@@ -416,16 +483,14 @@ describe('who may call the themes service (section 6)', () => {
   it('reads the bearer token from the cookie named token', async () => {
     const cookie = (token: string) => ({ cookie: `${sessionCookies.merchant.access}=${token}` });
     const read = await test.app.inject({
-      method: 'GET',
-      url: '/themes-api/merchant/themes',
+      ...requestOf(themeEndpoints.list),
       headers: cookie(merchant.token),
     });
     expect(read.statusCode).toBe(200);
     expect(json(read).data.activeThemeId).toBe(46);
 
     const write = await test.app.inject({
-      method: 'PUT',
-      url: '/themes-api/api/merchant/theme/color',
+      ...requestOf(themeEndpoints.saveColor),
       headers: { ...cookie(merchant.token), origin: 'http://localhost:80' },
       payload: { merchantThemeId: mine, salePrice: '#B00020' },
       remoteAddress: nextIp(),
@@ -434,29 +499,25 @@ describe('who may call the themes service (section 6)', () => {
 
     // A write from another site's page with the cookie is refused; the header path still works from anywhere.
     const forged = await test.app.inject({
-      method: 'PUT',
-      url: '/themes-api/api/merchant/theme/color',
+      ...requestOf(themeEndpoints.saveColor),
       headers: { ...cookie(merchant.token), origin: 'https://evil.example' },
       payload: { merchantThemeId: mine, salePrice: '#000000' },
     });
     expect(forged.statusCode).toBe(403);
 
     const customerCookie = await test.app.inject({
-      method: 'GET',
-      url: '/themes-api/merchant/themes',
+      ...requestOf(themeEndpoints.list),
       headers: cookie(customerToken),
     });
     expect(customerCookie.statusCode).toBe(403);
     const garbage = await test.app.inject({
-      method: 'GET',
-      url: '/themes-api/merchant/themes',
+      ...requestOf(themeEndpoints.list),
       headers: cookie('not-a-token'),
     });
     expect(garbage.statusCode).toBe(401);
     // The main API does not read this cookie.
     const mainApi = await test.app.inject({
-      method: 'GET',
-      url: '/api/stores/profile',
+      ...requestOf(storeProfileEndpoints.get),
       headers: cookie(merchant.token),
     });
     expect(mainApi.statusCode).toBe(401);

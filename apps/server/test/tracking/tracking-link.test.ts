@@ -1,8 +1,15 @@
+import {
+  adminOrderEndpoints,
+  customerOrderEndpoints,
+  systemEndpoints,
+  trackingEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimits } from '../../src/platform/security/rate-limits.js';
 import { createTrackingLinks } from '../../src/platform/security/tracking-links.js';
 import { deliveredDaysAgo } from '../returns/returns-support.js';
 import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
 import { type Dispatcher, type World, world } from '../support/world.js';
@@ -21,7 +28,7 @@ let link: string;
 let deliveryToken: string;
 
 const track = (token: string, ip = nextIp()) =>
-  test.app.inject({ method: 'GET', url: `/api/track/${token}`, remoteAddress: ip });
+  test.app.inject({ ...requestOf(trackingEndpoints.track, { params: { token } }), remoteAddress: ip });
 
 beforeAll(async () => {
   market = await world({ customers: 0, dispatchers: 1, app: { rateLimits: createRateLimits({}) } });
@@ -36,26 +43,23 @@ beforeAll(async () => {
   ({ orderId } = await market.paidOrder(store, { customer, stock: 10 }));
   deliveryToken = json(
     await test.app.inject({
-      method: 'GET',
-      url: `/api/orders/customer/${orderId}`,
+      ...requestOf(customerOrderEndpoints.one, { params: { id: orderId } }),
       headers: bearer(customer.token),
     }),
   ).data.orderDeliveryToken;
   for (const status of ['accepted', 'ready_for_pickup'])
     expect((await moveOrder(test, orderId, store.accessToken, { status })).statusCode).toBe(200);
   await test.app.inject({
-    method: 'POST',
-    url: `/api/orders/admin/${orderId}/assign`,
+    ...requestOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
     headers: bearer(setup.admin.accessToken),
     payload: { carrier: 'dispatcher', dispatcherId: dispatcher.id },
   });
   for (const status of ['picked_up', 'out_for_delivery'])
     expect((await moveOrder(test, orderId, dispatcher.accessToken, { status })).statusCode).toBe(200);
   await test.jobs.fanOutNotifications();
-  const mail = await test.app.inject({
-    method: 'GET',
-    url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}&limit=20`,
-  });
+  const mail = await test.app.inject(
+    requestOf(systemEndpoints.outbox, { query: { to: customer.email, limit: 20 } }),
+  );
   link = /\/t\/([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1] ?? '';
 }, 60_000);
 afterAll(() => market?.close());

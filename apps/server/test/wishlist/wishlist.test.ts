@@ -1,3 +1,9 @@
+import {
+  notificationEndpoints,
+  productAdminEndpoints,
+  productEndpoints,
+  wishlistEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CommerceSetup,
@@ -8,6 +14,7 @@ import {
   sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
+import { urlOf } from '../support/contract-requests.js';
 import { bearer, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // The wishlist (issue 36): a customer saves a product, sees it in their list, hears once when its price drops or it
@@ -33,7 +40,9 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: s
 
 async function noticesOf(customer: Shopper, kind: string) {
   await test.jobs.fanOutNotifications();
-  const list = json(await call('GET', '/api/notifications?limit=50', customer.token)).data;
+  const list = json(
+    await call('GET', urlOf(notificationEndpoints.list, { query: { limit: 50 } }), customer.token),
+  ).data;
   return (list.notifications as { kind: string; title: string }[]).filter((one) => one.kind === kind);
 }
 
@@ -50,7 +59,7 @@ afterAll(() => test.close());
 
 describe('saving products', () => {
   it('saves once, lists with today’s price, and keeps each customer’s list their own', async () => {
-    const saved = await call('POST', '/api/wishlist', ada.token, { productId: powerBank });
+    const saved = await call('POST', urlOf(wishlistEndpoints.save), ada.token, { productId: powerBank });
     expect(saved.statusCode, saved.body).toBe(201);
     expect(json(saved).data).toMatchObject({
       productId: powerBank,
@@ -58,29 +67,43 @@ describe('saving products', () => {
       savedPrice: 12_500,
       inStock: true,
     });
-    const again = await call('POST', '/api/wishlist', ada.token, { productId: powerBank });
+    const again = await call('POST', urlOf(wishlistEndpoints.save), ada.token, { productId: powerBank });
     expect(json(again).data.id).toBe(json(saved).data.id);
-    expect((await call('POST', '/api/wishlist', bola.token, { productId: powerBank })).statusCode).toBe(201);
-    expect(json(await call('GET', '/api/wishlist', ada.token)).data).toHaveLength(1);
+    expect(
+      (await call('POST', urlOf(wishlistEndpoints.save), bola.token, { productId: powerBank })).statusCode,
+    ).toBe(201);
+    expect(json(await call('GET', urlOf(wishlistEndpoints.list), ada.token)).data).toHaveLength(1);
 
     // Bola cannot remove Ada's; nobody but a customer has a wishlist.
-    expect((await call('DELETE', `/api/wishlist/${json(saved).data.id}`, bola.token)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          'DELETE',
+          urlOf(wishlistEndpoints.remove, { params: { id: json(saved).data.id } }),
+          bola.token,
+        )
+      ).statusCode,
+    ).toBe(404);
     for (const token of [store.accessToken, partner.accessToken, setup.admin.accessToken]) {
-      expect((await call('POST', '/api/wishlist', token, { productId: powerBank })).statusCode).toBe(403);
-      expect((await call('GET', '/api/wishlist', token)).statusCode).toBe(403);
+      expect(
+        (await call('POST', urlOf(wishlistEndpoints.save), token, { productId: powerBank })).statusCode,
+      ).toBe(403);
+      expect((await call('GET', urlOf(wishlistEndpoints.list), token)).statusCode).toBe(403);
     }
-    const unknown = await call('POST', '/api/wishlist', ada.token, {
+    const unknown = await call('POST', urlOf(wishlistEndpoints.save), ada.token, {
       productId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(422);
   });
 
   it('shows the store how many shoppers saved each of its products, and nobody else', async () => {
-    const counts = json(await call('GET', '/api/wishlist/merchant/counts', store.accessToken)).data;
+    const counts = json(await call('GET', urlOf(wishlistEndpoints.savedCounts), store.accessToken)).data;
     expect(counts).toEqual([{ productId: powerBank, name: 'Oraimo Power Bank 20000mAh', savedBy: 2 }]);
-    expect(json(await call('GET', '/api/wishlist/merchant/counts', otherStore.accessToken)).data).toEqual([]);
+    expect(
+      json(await call('GET', urlOf(wishlistEndpoints.savedCounts), otherStore.accessToken)).data,
+    ).toEqual([]);
     for (const token of [ada.token, partner.accessToken, setup.admin.accessToken]) {
-      expect((await call('GET', '/api/wishlist/merchant/counts', token)).statusCode).toBe(403);
+      expect((await call('GET', urlOf(wishlistEndpoints.savedCounts), token)).statusCode).toBe(403);
     }
   });
 });
@@ -89,12 +112,17 @@ describe('notices', () => {
   it('tells each saver exactly once when the price drops, however often it is edited that day', async () => {
     // A new price is reviewed before it is on sale (catalog): the notice goes out once the admin approves it.
     const reprice = async (sellingPrice: number) => {
-      const edited = await call('PATCH', `/api/products/${powerBank}`, store.accessToken, {
-        pricing: [{ costPrice: 9000, sellingPrice, price: 15_000 }],
-      });
+      const edited = await call(
+        'PATCH',
+        urlOf(productEndpoints.edit, { params: { id: powerBank } }),
+        store.accessToken,
+        {
+          pricing: [{ costPrice: 9000, sellingPrice, price: 15_000 }],
+        },
+      );
       expect(edited.statusCode).toBe(200);
       expect(await test.jobs.wishlistNotices()).toBe(0);
-      const approved = await call('POST', '/api/products/admin/approve-product', setup.admin.accessToken, {
+      const approved = await call('POST', urlOf(productAdminEndpoints.approve), setup.admin.accessToken, {
         productId: powerBank,
         merchantId: store.merchantId,
       });
@@ -109,20 +137,22 @@ describe('notices', () => {
     const notices = await noticesOf(ada, 'wishlist.price-drop');
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toContain('₦11,000.00');
-    const item = json(await call('GET', '/api/wishlist', ada.token)).data[0];
+    const item = json(await call('GET', urlOf(wishlistEndpoints.list), ada.token)).data[0];
     expect(item).toMatchObject({ price: 10_500, savedPrice: 10_500 });
   });
 
   it('tells the saver once when a sold-out product is back in stock', async () => {
-    await call('POST', '/api/wishlist', ada.token, { productId: lamp });
+    await call('POST', urlOf(wishlistEndpoints.save), ada.token, { productId: lamp });
     const stock = (quantity: number) =>
-      call('PATCH', '/api/products/update-product-inventory', store.accessToken, {
+      call('PATCH', urlOf(productEndpoints.updateInventory), store.accessToken, {
         productId: lamp,
         quantity,
       });
     expect((await stock(0)).statusCode).toBe(200);
     expect(await test.jobs.wishlistNotices()).toBe(0);
-    expect(json(await call('GET', '/api/wishlist', ada.token)).data[0]).toMatchObject({ inStock: false });
+    expect(json(await call('GET', urlOf(wishlistEndpoints.list), ada.token)).data[0]).toMatchObject({
+      inStock: false,
+    });
     expect((await stock(4)).statusCode).toBe(200);
     expect(await test.jobs.wishlistNotices()).toBe(1);
     expect(await noticesOf(ada, 'wishlist.back-in-stock')).toHaveLength(1);
