@@ -217,7 +217,8 @@ describe('20 customers check out at once with a coupon limited to 3', () => {
     expect(discounted).toHaveLength(uses.length);
     expect(uses.length).toBeGreaterThan(0);
     // Paying every checkout that was created still makes at most 3 discounted paid orders.
-    await Promise.all(created.map((data) => payAndSettle(data)));
+    const settled = await Promise.all(created.map((data) => payAndSettle(data)));
+    expect(settled.map((state) => state.status)).toEqual(created.map(() => 'success'));
     const [row] = await test.deps.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row!.usedCount).toBe(uses.length);
   }, 120_000);
