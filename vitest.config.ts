@@ -14,7 +14,6 @@ const serverTest = {
   // 3.6 CPU-seconds per file, 40 % of the suite's CPU. Nothing in the server keeps per-file state in a module.
   isolate: false,
   testTimeout: 30_000,
-  setupFiles: ['./test/support/cpu-setup.ts', ...(process.env.PROF ? ['./test/support/prof-setup.ts'] : [])],
   hookTimeout: 120_000,
 };
 
@@ -70,7 +69,6 @@ export default defineConfig({
           // state of its own between files.
           isolate: false,
           testTimeout: 120_000,
-          setupFiles: ['./cpu-setup.ts'],
           hookTimeout: 300_000,
           // Three journey files at a time: each has its own server (on its own copy of the seeded data) and browser,
           // and a journey spends much of its time waiting on pages. CI on a clean clone took 294.3 s for 22 journey
