@@ -67,8 +67,27 @@ export interface Journey {
 }
 
 /**
- * A journey file's set-up: the real server and one Chromium for the whole file, and every context it opens
- * closed before them, so no file repeats the start, launch and clean-up.
+ * One Chromium per journey worker: files share their worker's modules (`isolate: false`), so the browser launched for
+ * the first file serves the next ones, each in contexts of its own (a context has its own cookies, storage and
+ * cache). A launch costs about 1.5 CPU-seconds. A browser that went away is launched again; Playwright closes it when
+ * the worker exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+export async function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser ? await workerBrowser.catch(() => undefined) : undefined;
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
+/** A file's end with the worker's browser: the contexts it opened are closed, the browser stays for the next file. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
+}
+
+/**
+ * A journey file's set-up: the real server and the worker's Chromium for the whole file, and every context it opens
+ * closed before the server stops, so no file repeats the start, launch and clean-up.
  */
 export function useJourney(): Journey {
   let app: RunningApp | undefined;
@@ -84,10 +103,11 @@ export function useJourney(): Journey {
   };
 
   beforeAll(async () => {
-    // The browser starts while the server does; whichever started is closed by afterAll if the other failed.
+    // The browser starts (for the worker's first file) while the server does; a server that started is stopped by
+    // afterAll if the browser failed.
     const [started, launched] = await Promise.allSettled([
       startApp({ seededFrom: inject('seededDataDir') }),
-      launchBrowser(),
+      sharedBrowser(),
     ]);
     if (started.status === 'fulfilled') app = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
@@ -97,7 +117,6 @@ export function useJourney(): Journey {
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
     await app?.stop();
   });
 

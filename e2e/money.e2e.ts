@@ -6,12 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   chromiumPath,
+  closeContexts,
   DEMO_PASSWORD,
   expectNoSidewaysScroll,
-  launchBrowser,
   phoneContext,
   type RunningApp,
   screenshotsDir,
+  sharedBrowser,
   signIn,
   startApp,
 } from './harness';
@@ -48,10 +49,10 @@ describe.skipIf(!chromiumPath)(
 
     beforeAll(async () => {
       app = await startApp({ seededFrom: inject('seededDataDir'), env: otpServer });
-      browser = await launchBrowser();
+      browser = await sharedBrowser();
     });
     afterAll(async () => {
-      await browser?.close();
+      await closeContexts(browser);
       await app?.stop();
     });
 

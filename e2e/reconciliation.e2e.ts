@@ -6,12 +6,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   chromiumPath,
+  closeContexts,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
-  launchBrowser,
   phoneContext,
   type RunningApp,
   screenshotsDir,
+  sharedBrowser,
   signIn,
   startApp,
 } from './harness';
@@ -110,11 +111,11 @@ describe.skipIf(!chromiumPath)('reconciliation journey: an admin on a phone', ()
     fs.cpSync(seeded, planted, { recursive: true });
     await plantDifferences(planted);
     app = await startApp({ seededFrom: planted });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await app?.stop();
     if (planted) fs.rmSync(planted, { recursive: true, force: true });
   });

@@ -1,9 +1,16 @@
 import { formatNaira } from '@market/contracts';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 
 // Printed papers (receipts, statements, labels: issue 35) drawn with pdfkit (MIT, maintained; types from
 // @types/pdfkit) on the server only: no web chunk carries it. The built-in Helvetica has no naira sign (₦ is outside
 // its WinAnsi set), so amounts print as `NGN 12,500.00`, as Nigerian banks' statements write them.
+// pdfkit is loaded at the first paper, not at start: it costs about 0.3 CPU-seconds to load, on every server start
+// and every journey's server, for a paper most starts never print.
+let pdfkit: Promise<typeof PDFDocument> | undefined;
+const loadPdfkit = () => {
+  pdfkit ??= import('pdfkit').then((module) => module.default);
+  return pdfkit;
+};
 
 /** `NGN 12,500.00` from 1250000 kobo: formatNaira's digits with the currency code for the PDF's font. */
 export function pdfNaira(kobo: number): string {
@@ -37,11 +44,12 @@ export interface PdfPaper {
 const MARGIN = 48;
 
 /** An A4 document handed to `draw`, as PDF bytes once drawn: the one place pdfkit's stream is collected. */
-export function drawPdf(
+export async function drawPdf(
   info: { title: string; author: string; createdAt: Date },
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const PDFDocumentClass = await loadPdfkit();
+  const doc = new PDFDocumentClass({
     size: 'A4',
     margin: MARGIN,
     info: { Title: info.title, Author: info.author, CreationDate: info.createdAt },

@@ -46,7 +46,13 @@ async function payAndSettle(created: {
   tracker: { reference: string };
 }) {
   await payInSandbox(test, created.payment.authorizationUrl, 'success');
-  return test.deps.payments.settle(created.tracker.reference);
+  // A verification answered pending, or timed out (an unknown outcome, ADR 061), leaves the payment initialized: ask
+  // again, as the confirming job would. Twenty settles at once on a loaded machine saw it (usedCount 0 where 3 uses
+  // were paid).
+  let state = await test.deps.payments.settle(created.tracker.reference);
+  for (let asked = 1; state.status === 'initialized' && asked < 5; asked += 1)
+    state = await test.deps.payments.settle(created.tracker.reference);
+  return state;
 }
 
 const usesOf = async (couponId: string) =>
@@ -211,7 +217,8 @@ describe('20 customers check out at once with a coupon limited to 3', () => {
     expect(discounted).toHaveLength(uses.length);
     expect(uses.length).toBeGreaterThan(0);
     // Paying every checkout that was created still makes at most 3 discounted paid orders.
-    await Promise.all(created.map((data) => payAndSettle(data)));
+    const settled = await Promise.all(created.map((data) => payAndSettle(data)));
+    expect(settled.map((state) => state.status)).toEqual(created.map(() => 'success'));
     const [row] = await test.deps.db.select().from(coupons).where(eq(coupons.id, coupon.id));
     expect(row!.usedCount).toBe(uses.length);
   }, 120_000);

@@ -5,7 +5,7 @@ import {
   type BulkCatalogColumn,
   type BulkCatalogProblem,
 } from '@market/contracts';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { inspectZip, ZipRefused } from '../../platform/zip-guard.js';
 import { type CatalogRead, fileRefused, readCatalogTable, sizeRefusal } from './bulk-catalog.rows.js';
 
@@ -22,6 +22,16 @@ const UNPACKED_LIMIT = { maxEntries: 200, maxUnpackedBytes: 24 * 1024 * 1024 };
 const MONEY_COLUMNS = new Set<BulkCatalogColumn>(['cost_price', 'price', 'sale_price', 'variant_discount']);
 const WHOLE_COLUMNS = new Set<BulkCatalogColumn>(['quantity', 'stock_alert_units']);
 const NUMBER_COLUMNS = new Set<BulkCatalogColumn>([...MONEY_COLUMNS, ...WHOLE_COLUMNS, 'weight']);
+
+/**
+ * exceljs is loaded at the first workbook, not at start: it costs about 0.4 CPU-seconds to load, on every server
+ * start, for a file few requests carry.
+ */
+let exceljs: Promise<typeof ExcelJS> | undefined;
+const loadExcelJS = () => {
+  exceljs ??= import('exceljs').then((module) => module.default);
+  return exceljs;
+};
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
@@ -106,10 +116,11 @@ export async function readCatalogWorkbook(bytes: Buffer): Promise<CatalogRead> {
   if (!names.includes('[Content_Types].xml') || !names.includes('xl/workbook.xml'))
     return fileRefused('This is not an Excel workbook (.xlsx): save it as "Excel Workbook" or "CSV UTF-8"');
 
+  const { stream } = await loadExcelJS();
   let table: string[][] = [];
   let problems: BulkCatalogProblem[] = [];
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    const reader = new stream.xlsx.WorkbookReader(Readable.from([bytes]), {
       worksheets: 'emit',
       sharedStrings: 'cache',
       styles: 'cache',
@@ -163,7 +174,8 @@ function cellValue(column: BulkCatalogColumn, text: string): string | number | n
  * values sheet. Read back by readCatalogWorkbook, it is the same rows.
  */
 export async function writeCatalogWorkbook(content: WorkbookContent): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const { Workbook } = await loadExcelJS();
+  const workbook = new Workbook();
   workbook.creator = 'Marketplace catalogue';
   const sheet = workbook.addWorksheet(PRODUCTS_SHEET, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = BULK_CATALOG_COLUMNS.map((column) => ({
