@@ -33,11 +33,8 @@ const handWritten: Record<string, string> = {
   'features/cart/components/quantity-stepper.tsx':
     'a stepper of one number whose limits come from the stock on screen, not from a contract body',
   'components/roles/role-form.tsx': notYet,
-  'app/routes/admin/data-rights.tsx': notYet,
-  'features/bank-account/components/bank-account-panel.tsx': notYet,
   'features/store-approval/components/approvers-manager.tsx': notYet,
   'features/pay-on-delivery/components/carrier-cash-screen.tsx': notYet,
-  'features/pay-on-delivery/components/pod-admin-screen.tsx': notYet,
   'features/profile/components/data-rights.tsx': `${notYet} (Close stays off until the password and CLOSE are typed)`,
   'features/profile/components/business-data-rights.tsx': notYet,
   'features/reconciliation/components/reconciliation-screen.tsx': notYet,
@@ -52,10 +49,8 @@ const handWritten: Record<string, string> = {
   'features/fulfilment/components/service-level-limits-form.tsx': `${notYet} (a blank field says "Enter a number of hours", not the contract's words)`,
   'features/fulfilment/components/batch-order-bar.tsx': notYet,
   'features/fulfilment/components/parcel-scanner.tsx': notYet,
-  'features/fulfilment/components/order-actions.tsx': notYet,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
-  'features/returns/components/order-returns.tsx': notYet,
   'features/products/components/quantity-editor.tsx': `${notYet} (it checks as the merchant types and disables Save)`,
 };
 
