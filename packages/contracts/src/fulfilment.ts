@@ -228,11 +228,15 @@ export const updateOrderBody = z.object({
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;
 
-export const assignOrderBody = z.discriminatedUnion('carrier', [
-  z.object({ carrier: z.literal('partner'), partnerId: uuid }),
-  z.object({ carrier: z.literal('dispatcher'), dispatcherId: uuid }),
-  z.object({ carrier: z.literal('hub') }),
-]);
+export const assignOrderBody = z.discriminatedUnion(
+  'carrier',
+  [
+    z.object({ carrier: z.literal('partner'), partnerId: uuid }),
+    z.object({ carrier: z.literal('dispatcher'), dispatcherId: uuid }),
+    z.object({ carrier: z.literal('hub') }),
+  ],
+  { error: 'Choose who carries the order' },
+);
 export type AssignOrderBody = z.input<typeof assignOrderBody>;
 
 export const carrierOption = z.object({
