@@ -32,7 +32,6 @@ const handWritten: Record<string, string> = {
   'components/ui/csv-download.tsx': 'a download button: a GET of a CSV file, no fields and no body',
   'features/cart/components/quantity-stepper.tsx':
     'a stepper of one number whose limits come from the stock on screen, not from a contract body',
-  'components/roles/role-form.tsx': notYet,
   'features/store-approval/components/approvers-manager.tsx': notYet,
   'features/pay-on-delivery/components/carrier-cash-screen.tsx': notYet,
   'features/profile/components/data-rights.tsx': `${notYet} (Close stays off until the password and CLOSE are typed)`,
@@ -44,14 +43,10 @@ const handWritten: Record<string, string> = {
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
   'features/notifications/components/notification-preferences.tsx': notYet,
   'features/notifications/components/notification-channel-settings.tsx': notYet,
-  'features/fulfilment/components/assign-panel.tsx': `${notYet} (one select whose value codes the carrier, its own message)`,
   'features/fulfilment/components/partner-order-detail.tsx': notYet,
-  'features/fulfilment/components/service-level-limits-form.tsx': `${notYet} (a blank field says "Enter a number of hours", not the contract's words)`,
   'features/fulfilment/components/batch-order-bar.tsx': notYet,
-  'features/fulfilment/components/parcel-scanner.tsx': notYet,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
-  'features/products/components/quantity-editor.tsx': `${notYet} (it checks as the merchant types and disables Save)`,
 };
 
 function components(dir: string): string[] {
