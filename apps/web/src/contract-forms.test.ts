@@ -33,7 +33,6 @@ const handWritten: Record<string, string> = {
   'features/cart/components/quantity-stepper.tsx':
     'a stepper of one number whose limits come from the stock on screen, not from a contract body',
   'features/store-approval/components/approvers-manager.tsx': notYet,
-  'features/pay-on-delivery/components/carrier-cash-screen.tsx': notYet,
   'features/profile/components/data-rights.tsx': `${notYet} (Close stays off until the password and CLOSE are typed)`,
   'features/profile/components/business-data-rights.tsx': notYet,
   'features/reconciliation/components/reconciliation-screen.tsx': notYet,
@@ -43,7 +42,6 @@ const handWritten: Record<string, string> = {
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
   'features/notifications/components/notification-preferences.tsx': notYet,
   'features/notifications/components/notification-channel-settings.tsx': notYet,
-  'features/fulfilment/components/partner-order-detail.tsx': notYet,
   'features/fulfilment/components/batch-order-bar.tsx': notYet,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
