@@ -37,7 +37,6 @@ const handWritten: Record<string, string> = {
   'features/profile/components/business-data-rights.tsx': notYet,
   'features/reconciliation/components/reconciliation-screen.tsx': notYet,
   'features/audit/components/audit-trail-screen.tsx': notYet,
-  'features/reviews/components/merchant-reviews.tsx': notYet,
   'features/themes/components/editor/testimonials-section.tsx':
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
   'features/notifications/components/notification-preferences.tsx': notYet,
