@@ -32,8 +32,6 @@ const handWritten: Record<string, string> = {
   'components/ui/csv-download.tsx': 'a download button: a GET of a CSV file, no fields and no body',
   'features/cart/components/quantity-stepper.tsx':
     'a stepper of one number whose limits come from the stock on screen, not from a contract body',
-  'features/profile/components/data-rights.tsx': `${notYet} (Close stays off until the password and CLOSE are typed)`,
-  'features/profile/components/business-data-rights.tsx': notYet,
   'features/reconciliation/components/reconciliation-screen.tsx': notYet,
   'features/audit/components/audit-trail-screen.tsx': notYet,
   'features/themes/components/editor/testimonials-section.tsx':
