@@ -8,7 +8,8 @@ import { useAssignOrder, useCarriers } from '../api/fulfilment';
 /** The select's value codes the carrier as `kind:id` (`hub:` for the platform hub, blank for none chosen). */
 type AssignValues = { carrier: string };
 
-function bodyOf({ carrier }: AssignValues): AssignOrderBody {
+/** The contract's assignment for a carrier select's value (also the batch bar's). */
+export function bodyOf({ carrier }: AssignValues): AssignOrderBody {
   const [kind, id = ''] = carrier.split(':');
   if (kind === 'partner') return { carrier: 'partner', partnerId: id };
   if (kind === 'dispatcher') return { carrier: 'dispatcher', dispatcherId: id };
