@@ -37,7 +37,6 @@ const handWritten: Record<string, string> = {
   'features/themes/components/editor/testimonials-section.tsx':
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
   'features/notifications/components/notification-preferences.tsx': notYet,
-  'features/notifications/components/notification-channel-settings.tsx': notYet,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
 };
