@@ -29,14 +29,14 @@ const handWritten: Record<string, string> = {
   'features/catalog/components/catalog-filters-panel.tsx': query,
   'features/stores/components/merchants-directory.tsx': query,
   'app/routes/admin/dashboard.tsx': query,
+  'features/audit/components/audit-trail-screen.tsx': `${query} (the window is checked as typed, before the trail is asked)`,
   'components/ui/csv-download.tsx': 'a download button: a GET of a CSV file, no fields and no body',
   'features/cart/components/quantity-stepper.tsx':
     'a stepper of one number whose limits come from the stock on screen, not from a contract body',
-  'features/reconciliation/components/reconciliation-screen.tsx': notYet,
-  'features/audit/components/audit-trail-screen.tsx': notYet,
+  'features/reconciliation/components/reconciliation-screen.tsx': `${notYet} (the window is checked as typed and Reconcile stays off; its test pins windowProblem)`,
   'features/themes/components/editor/testimonials-section.tsx':
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
-  'features/notifications/components/notification-preferences.tsx': notYet,
+  'features/notifications/components/notification-preferences.tsx': `${notYet} (a grid of switches: no field a check could refuse)`,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
 };
