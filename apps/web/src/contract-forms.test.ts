@@ -36,7 +36,6 @@ const handWritten: Record<string, string> = {
   'features/reconciliation/components/reconciliation-screen.tsx': `${notYet} (the window is checked as typed and Reconcile stays off; its test pins windowProblem)`,
   'features/themes/components/editor/testimonials-section.tsx':
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
-  'features/notifications/components/notification-preferences.tsx': `${notYet} (a grid of switches: no field a check could refuse)`,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
 };
