@@ -29,34 +29,15 @@ const handWritten: Record<string, string> = {
   'features/catalog/components/catalog-filters-panel.tsx': query,
   'features/stores/components/merchants-directory.tsx': query,
   'app/routes/admin/dashboard.tsx': query,
+  'features/audit/components/audit-trail-screen.tsx': `${query} (the window is checked as typed, before the trail is asked)`,
   'components/ui/csv-download.tsx': 'a download button: a GET of a CSV file, no fields and no body',
   'features/cart/components/quantity-stepper.tsx':
     'a stepper of one number whose limits come from the stock on screen, not from a contract body',
-  'components/roles/role-form.tsx': notYet,
-  'app/routes/admin/data-rights.tsx': notYet,
-  'features/bank-account/components/bank-account-panel.tsx': notYet,
-  'features/store-approval/components/approvers-manager.tsx': notYet,
-  'features/pay-on-delivery/components/carrier-cash-screen.tsx': notYet,
-  'features/pay-on-delivery/components/pod-admin-screen.tsx': notYet,
-  'features/profile/components/data-rights.tsx': `${notYet} (Close stays off until the password and CLOSE are typed)`,
-  'features/profile/components/business-data-rights.tsx': notYet,
-  'features/reconciliation/components/reconciliation-screen.tsx': notYet,
-  'features/audit/components/audit-trail-screen.tsx': notYet,
-  'features/reviews/components/merchant-reviews.tsx': notYet,
+  'features/reconciliation/components/reconciliation-screen.tsx': `${notYet} (the window is checked as typed and Reconcile stays off; its test pins windowProblem)`,
   'features/themes/components/editor/testimonials-section.tsx':
     'not converted yet (issue 30): its test pins a synchronous double-click guard, and handleSubmit is async',
-  'features/notifications/components/notification-preferences.tsx': notYet,
-  'features/notifications/components/notification-channel-settings.tsx': notYet,
-  'features/fulfilment/components/assign-panel.tsx': `${notYet} (one select whose value codes the carrier, its own message)`,
-  'features/fulfilment/components/partner-order-detail.tsx': notYet,
-  'features/fulfilment/components/service-level-limits-form.tsx': `${notYet} (a blank field says "Enter a number of hours", not the contract's words)`,
-  'features/fulfilment/components/batch-order-bar.tsx': notYet,
-  'features/fulfilment/components/parcel-scanner.tsx': notYet,
-  'features/fulfilment/components/order-actions.tsx': notYet,
   'features/shipping/components/rate-card-editor.tsx':
     'not converted yet (issue 30): its own resolver maps a zone matrix onto the pricing body and back',
-  'features/returns/components/order-returns.tsx': notYet,
-  'features/products/components/quantity-editor.tsx': `${notYet} (it checks as the merchant types and disables Save)`,
 };
 
 function components(dir: string): string[] {

@@ -12,6 +12,7 @@ export type Bank = z.infer<typeof bank>;
 export const bankCode = z
   .string({ error: 'Choose your bank' })
   .trim()
+  .min(1, 'Choose your bank')
   .regex(/^[0-9A-Za-z]{2,12}$/, 'Choose your bank from the list');
 
 /** NUBAN: the 10-digit account number every Nigerian bank uses. */

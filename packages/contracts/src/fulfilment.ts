@@ -210,7 +210,12 @@ export const updateOrderBody = z.object({
    */
   collectionMethod: z.enum(podMethods, { error: 'Choose cash, POS or transfer' }).optional(),
   collectedAmount: nairaAmount.optional(),
-  collectionReference: z.string().trim().min(3).max(100).optional(),
+  collectionReference: z
+    .string()
+    .trim()
+    .min(3, 'Enter the POS slip or transfer reference')
+    .max(100)
+    .optional(),
   /** A pay-on-delivery parcel moved to delivery failed because the customer refused it at the door. */
   refusedByCustomer: z
     .preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean())
@@ -223,11 +228,15 @@ export const updateOrderBody = z.object({
 });
 export type UpdateOrderBody = z.input<typeof updateOrderBody>;
 
-export const assignOrderBody = z.discriminatedUnion('carrier', [
-  z.object({ carrier: z.literal('partner'), partnerId: uuid }),
-  z.object({ carrier: z.literal('dispatcher'), dispatcherId: uuid }),
-  z.object({ carrier: z.literal('hub') }),
-]);
+export const assignOrderBody = z.discriminatedUnion(
+  'carrier',
+  [
+    z.object({ carrier: z.literal('partner'), partnerId: uuid }),
+    z.object({ carrier: z.literal('dispatcher'), dispatcherId: uuid }),
+    z.object({ carrier: z.literal('hub') }),
+  ],
+  { error: 'Choose who carries the order' },
+);
 export type AssignOrderBody = z.input<typeof assignOrderBody>;
 
 export const carrierOption = z.object({

@@ -20,6 +20,9 @@ export const parcelScan = z
   .min(1, 'Scan the label')
   .max(PARCEL_SCAN_MAX, 'This is not a parcel label');
 
+/** What the carrier's camera read, or the code typed under the QR code. */
+export const parcelScanBody = z.object({ parcel: parcelScan });
+
 export const parcelLabel = z.object({
   orderId: z.string(),
   orderName: z.string(),
@@ -104,7 +107,7 @@ export const parcelLabelEndpoints = {
     tags,
     access: access.orderMovers('orders:write', 'orders:carry', 'partner:orders:update'),
     serverChecks: { parcel: 'must be a label this marketplace printed' },
-    body: z.object({ parcel: parcelScan }),
+    body: parcelScanBody,
     response: envelope(scannedParcel),
   }),
 };

@@ -515,6 +515,9 @@ export const merchantDirectoryEndpoints = {
   }),
 };
 
+/** Names an admin as store approver (active unless said), or changes whether they are active. */
+export const approverBody = z.object({ adminId: uuid, isActive: z.boolean().default(true) });
+
 export const storeAdminEndpoints = {
   list: defineEndpoint({
     surface: 'api',
@@ -609,7 +612,7 @@ export const storeAdminEndpoints = {
     tags: ['Store approval'],
     access: access.superadmin,
     serverChecks: { adminId: 'must name an admin or super admin' },
-    body: z.object({ adminId: uuid, isActive: z.boolean().default(true) }),
+    body: approverBody,
     response: envelope(approver),
   }),
   removeApprover: defineEndpoint({

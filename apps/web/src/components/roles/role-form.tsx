@@ -1,5 +1,6 @@
-import type { Resource } from '@market/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type Resource, storeRoleBody } from '@market/contracts';
+import { useId } from 'react';
+import { useContractForm } from '../../lib/contract-form';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { RolePermissionsEditor } from './role-permissions-editor';
@@ -13,35 +14,35 @@ interface RoleFormProps {
   onCancel?(): void;
 }
 
+/**
+ * The role name's rule, the same for store and admin roles. Which permissions a role may hold differs between the
+ * two and the server checks them; the boxes only offer the ones the screen's resources list.
+ */
+const roleNameBody = storeRoleBody.pick({ name: true });
+type RoleValues = { name: string; permissions: string[] };
+
 /** A custom role's name and permissions; the server checks both (names unique, built-in names refused). */
 export function RoleForm({ resources, initial, busy, submitLabel, onSubmit, onCancel }: RoleFormProps) {
-  const [name, setName] = useState(initial?.name ?? '');
-  const [permissions, setPermissions] = useState<string[]>([...(initial?.permissions ?? [])]);
-  const [error, setError] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    getValues,
+    formState: { errors },
+  } = useContractForm<typeof roleNameBody, RoleValues>(roleNameBody, {
+    defaultValues: { name: initial?.name ?? '', permissions: [...(initial?.permissions ?? [])] },
+    prepare: ({ name }) => ({ name }),
+  });
   const idPrefix = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed.length < 2) {
-      setError('Role name must be at least 2 characters');
-      return;
-    }
-    setError(undefined);
-    onSubmit({ name: trimmed, permissions });
-  };
+  const submit = handleSubmit(({ name }) => onSubmit({ name, permissions: getValues('permissions') }));
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label={submitLabel}>
-      <TextField
-        label="Role name"
-        value={name}
-        maxLength={40}
-        error={error}
-        onChange={(event) => setName(event.target.value)}
-      />
+      <TextField label="Role name" maxLength={40} error={errors.name?.message} {...register('name')} />
       <RolePermissionsEditor
         resources={resources}
-        value={permissions}
-        onChange={setPermissions}
+        value={watch('permissions')}
+        onChange={(permissions) => setValue('permissions', permissions)}
         idPrefix={idPrefix}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row">

@@ -33,7 +33,7 @@ describe('the admin data requests screen', () => {
     renderScreen(<DataRequests />);
     expect(document.title).toContain('Data requests');
     await userEvent.click(screen.getByRole('button', { name: 'Download their data' }));
-    expect(screen.getByText('Enter the account id (36 characters, with dashes)')).toBeInTheDocument();
+    expect(await screen.findByText('Enter the account id (36 characters, with dashes)')).toBeInTheDocument();
     expect(screen.getByText('Say which written request this acts on')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
@@ -60,7 +60,7 @@ describe('the admin data requests screen', () => {
       target: { value: 'Letter from Test Riders, DR-21' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Close their account' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Close this account?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close this account?' });
     expect(calls).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close the account' }));
     expect(await screen.findByText(CLOSE_REFUSED_DELIVERY_IN_FLIGHT)).toBeInTheDocument();

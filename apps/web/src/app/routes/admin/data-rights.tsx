@@ -1,7 +1,8 @@
-import { dataRightsEndpoints } from '@market/contracts';
+import { dataRightsEndpoints, writtenRequestBody } from '@market/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -9,17 +10,21 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { api } from '../../../lib/api-client';
+import { useContractForm } from '../../../lib/contract-form';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { ApiError } from '../../../lib/errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { saveBlob } from '../../../lib/open-file';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface WrittenRequest {
-  accountId: string;
-  reason: string;
-}
+/** The contract's written request, and whose account it is about (the path's id, said in the form's words). */
+const writtenRequest = writtenRequestBody.extend({
+  accountId: z.string().trim().regex(UUID, 'Enter the account id (36 characters, with dashes)'),
+});
+type WrittenRequest = z.output<typeof writtenRequest>;
+const requestFields = ['accountId', 'reason'] as const;
 
 /** What went wrong, in the server's words when it gave some (a 409 says what is unfinished). */
 const problemOf = (error: unknown, fallback: string) =>
@@ -32,8 +37,12 @@ const problemOf = (error: unknown, fallback: string) =>
  */
 export function Component() {
   useDocumentTitle('Data requests');
-  const [draft, setDraft] = useState<WrittenRequest>({ accountId: '', reason: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof WrittenRequest, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useContractForm(writtenRequest, { defaultValues: { accountId: '', reason: '' } });
   const [confirming, setConfirming] = useState<WrittenRequest | null>(null);
 
   const download = useMutation({
@@ -59,31 +68,16 @@ export function Component() {
     onError: () => setConfirming(null),
   });
 
-  /** The request as typed, or null with the fields' problems shown. */
-  const checked = (): WrittenRequest | null => {
-    const request = { accountId: draft.accountId.trim(), reason: draft.reason.trim() };
-    const found: typeof errors = {};
-    if (!UUID.test(request.accountId)) found.accountId = 'Enter the account id (36 characters, with dashes)';
-    if (request.reason.length < 5) found.reason = 'Say which written request this acts on';
-    setErrors(found);
-    return Object.keys(found).length === 0 ? request : null;
-  };
-
-  const onDownload = (event: FormEvent) => {
-    event.preventDefault();
-    const request = checked();
-    if (request) {
-      close.reset();
-      download.mutate(request);
-    }
-  };
-  const onClose = () => {
-    const request = checked();
-    if (request) {
-      download.reset();
-      setConfirming(request);
-    }
-  };
+  // A 422 about the request is said under its field as well as above the buttons.
+  const onFailure = (error: unknown) => applyServerErrors<WrittenRequest>(error, setError, requestFields);
+  const onDownload = handleSubmit((request) => {
+    close.reset();
+    download.mutate(request, { onError: onFailure });
+  });
+  const onClose = handleSubmit((request) => {
+    download.reset();
+    setConfirming(request);
+  });
 
   return (
     <>
@@ -99,21 +93,19 @@ export function Component() {
       >
         <TextField
           label="Account id"
-          value={draft.accountId}
           maxLength={36}
           autoComplete="off"
           spellCheck={false}
           hint="The id on the person's account page or in the audit trail"
-          error={errors.accountId}
-          onChange={(event) => setDraft((current) => ({ ...current, accountId: event.target.value }))}
+          error={errors.accountId?.message}
+          {...register('accountId')}
         />
         <TextareaField
           label="Written request"
-          value={draft.reason}
           maxLength={1000}
-          error={errors.reason}
+          error={errors.reason?.message}
           placeholder="Where the request is kept and what it asks, e.g. Letter of 28 Nov, ticket DR-17"
-          onChange={(event) => setDraft((current) => ({ ...current, reason: event.target.value }))}
+          {...register('reason')}
         />
         {download.isError ? (
           <FormAlert>{problemOf(download.error, 'Could not prepare the data. Try again later.')}</FormAlert>
@@ -152,7 +144,7 @@ export function Component() {
         description="Their name, e-mail, phone, photo and addresses are erased and every session ends. Orders, payments and refunds stay, without their name. This cannot be undone."
         confirmLabel="Close the account"
         busy={close.isPending}
-        onConfirm={() => confirming && close.mutate(confirming)}
+        onConfirm={() => confirming && close.mutate(confirming, { onError: onFailure })}
         onCancel={() => setConfirming(null)}
       />
     </>

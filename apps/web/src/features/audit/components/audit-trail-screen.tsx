@@ -1,3 +1,4 @@
+// Written by hand, not with useContractForm: a filter box that writes a query string, no request body to check.
 import {
   AUDIT_MAX_WINDOW_DAYS,
   type AuditAction,

@@ -88,4 +88,27 @@ describe('BankAccountPanel', () => {
     expect(screen.queryByRole('button', { name: 'Save bank account' })).not.toBeInTheDocument();
     expect(recorder.calls.some((call) => call.method === 'PUT')).toBe(false);
   });
+
+  it('checks the bank and the number before asking the bank, and the password before saving', async () => {
+    const user = userEvent.setup();
+    const recorder = serve();
+    renderScreen(<BankAccountPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Check account' }));
+    const bank = screen.getByLabelText(/Bank/);
+    expect(await screen.findByText('Choose your bank', { selector: '[role="alert"]' })).toBeVisible();
+    expect(screen.getByText('An account number has exactly 10 digits')).toBeVisible();
+    expect(bank).toHaveAttribute('aria-invalid', 'true');
+    expect(bank).toHaveFocus();
+    expect(recorder.calls.some((call) => call.url.endsWith('/resolve'))).toBe(false);
+
+    await user.selectOptions(bank, '058');
+    await user.type(screen.getByLabelText(/Account number/), `${GOOD.slice(0, 4)}-${GOOD.slice(4)}`);
+    expect(screen.getByLabelText(/Account number/)).toHaveValue(GOOD);
+    await user.click(screen.getByRole('button', { name: 'Check account' }));
+    expect(await screen.findByText('ADAEZE OKAFOR')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Enter your password')).toBeVisible();
+    expect(screen.getByLabelText('Your password')).toHaveAccessibleDescription(/Enter your password/);
+    expect(recorder.calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
 });

@@ -1,26 +1,45 @@
-import type { MaskedBankAccount, ResolvedAccount } from '@market/contracts';
+import {
+  type MaskedBankAccount,
+  type ResolvedAccount,
+  resolveAccountBody,
+  saveBankAccountBody,
+} from '@market/contracts';
 import { useState } from 'react';
+import { type UseFormSetError, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { contractResolver } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useBankAccount, useBanks, useResolveAccount, useSaveBankAccount } from '../api/bank-account';
 
-type FieldErrors = Partial<Record<'bankCode' | 'accountNumber' | 'password', string>>;
+type BankValues = { bankCode: string; accountNumber: string; password: string };
+/** What a step's check hands over: the bank's check has no password, the save has one. */
+type Checked = z.output<typeof resolveAccountBody> & { password?: string };
+const bankFields: readonly string[] = ['bankCode', 'accountNumber', 'password'];
 
-/** The 422 details of an answer by field, and the text for the whole form. */
-function problemsOf(error: unknown): { fields: FieldErrors; message: string | null } {
-  const fields: FieldErrors = {};
-  if (isApiError(error) && error.status === 422)
-    for (const detail of error.details) fields[detail.path as keyof FieldErrors] ??= detail.message;
-  // A problem shown on its field is not repeated above the form: one message, in one place.
-  const onAField = Object.keys(fields).length > 0;
-  return { fields, message: onAField ? null : errorToastMessage(error) };
+// Two steps, two contract bodies: the bank's check of the number, then the save with the owner's password.
+const checkAccount = contractResolver<typeof resolveAccountBody, BankValues>(
+  resolveAccountBody,
+  ({ bankCode, accountNumber }) => ({ bankCode, accountNumber }),
+);
+const saveAccount = contractResolver<typeof saveBankAccountBody, BankValues>(saveBankAccountBody);
+
+/**
+ * Puts the server's 422 details on their fields and returns the text for the whole form: none when a problem is
+ * shown on its field (one message, in one place).
+ */
+function sayFailure(error: unknown, setError: UseFormSetError<BankValues>): string | null {
+  const message = applyServerErrors(error, setError, bankFields);
+  const onAField = isApiError(error) && error.status === 422 && error.details.length > 0;
+  return onAField ? null : message;
 }
 
 function CurrentAccount({ account }: { account: MaskedBankAccount | null }) {
@@ -67,40 +86,45 @@ function ChangeAccountForm({ hasAccount }: { hasAccount: boolean }) {
   const banks = useBanks();
   const resolve = useResolveAccount();
   const save = useSaveBankAccount();
-  const [bankCode, setBankCode] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [password, setPassword] = useState('');
   const [resolved, setResolved] = useState<ResolvedAccount | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<string | null>(null);
-
+  const {
+    register,
+    handleSubmit,
+    setError,
+    clearErrors,
+    reset,
+    formState: { errors },
+  } = useForm<BankValues, unknown, Checked>({
+    defaultValues: { bankCode: '', accountNumber: '', password: '' },
+    resolver: resolved ? saveAccount : checkAccount,
+  });
   const changeDetails = () => {
     setResolved(null);
     setStatus(null);
-    setErrors({});
+    clearErrors();
   };
-
-  const check = () => {
-    const problems: FieldErrors = {};
-    if (!bankCode) problems.bankCode = 'Choose your bank';
-    if (!/^[0-9]{10}$/.test(accountNumber))
-      problems.accountNumber = 'An account number has exactly 10 digits';
-    setErrors(problems);
+  const submit = handleSubmit(({ bankCode, accountNumber, password }) => {
     setStatus(null);
-    if (Object.keys(problems).length > 0) return;
-    resolve.mutate(
-      { bankCode, accountNumber },
+    const onError = (error: unknown) => setStatus(sayFailure(error, setError));
+    if (!resolved || password === undefined)
+      return resolve.mutate(
+        { bankCode, accountNumber },
+        { onSuccess: (answer) => setResolved(answer.data), onError },
+      );
+    save.mutate(
+      { bankCode: resolved.bankCode, accountNumber: resolved.accountNumber, password },
       {
-        onSuccess: (answer) => setResolved(answer.data),
-        onError: (error) => {
-          const { fields, message } = problemsOf(error);
-          setErrors(fields);
-          setStatus(message);
+        onSuccess: () => {
+          reset();
+          setResolved(null);
         },
+        onError,
       },
     );
-  };
-
+  });
+  const bank = register('bankCode', { onChange: changeDetails });
+  const number = register('accountNumber', { onChange: changeDetails });
   if (banks.isPending) return <LoadingState label="Loading banks…" />;
   if (banks.isError)
     return <ErrorState title="Could not get the list of banks" onRetry={() => banks.refetch()} />;
@@ -110,28 +134,7 @@ function ChangeAccountForm({ hasAccount }: { hasAccount: boolean }) {
       aria-label={hasAccount ? 'Change payout account' : 'Add payout account'}
       noValidate
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!resolved) return check();
-        if (!password) return setErrors({ password: 'Enter your password' });
-        setStatus(null);
-        save.mutate(
-          { bankCode: resolved.bankCode, accountNumber: resolved.accountNumber, password },
-          {
-            onSuccess: () => {
-              setPassword('');
-              setResolved(null);
-              setAccountNumber('');
-              setBankCode('');
-            },
-            onError: (error) => {
-              const { fields, message } = problemsOf(error);
-              setErrors(fields);
-              setStatus(message);
-            },
-          },
-        );
-      }}
+      onSubmit={submit}
     >
       <h2 className="font-semibold text-slate-900">{hasAccount ? 'Change the account' : 'Add an account'}</h2>
       <div aria-live="assertive">{status ? <FormAlert>{status}</FormAlert> : null}</div>
@@ -139,12 +142,8 @@ function ChangeAccountForm({ hasAccount }: { hasAccount: boolean }) {
         <SelectField
           label="Bank"
           aria-required="true"
-          value={bankCode}
-          error={errors.bankCode}
-          onChange={(event) => {
-            setBankCode(event.target.value);
-            changeDetails();
-          }}
+          error={errors.bankCode?.message}
+          {...bank}
           options={[
             { value: '', label: 'Choose your bank' },
             ...banks.data.map((bank) => ({ value: bank.code, label: bank.name })),
@@ -157,11 +156,12 @@ function ChangeAccountForm({ hasAccount }: { hasAccount: boolean }) {
           autoComplete="off"
           maxLength={10}
           hint="10 digits (NUBAN)"
-          value={accountNumber}
-          error={errors.accountNumber}
+          error={errors.accountNumber?.message}
+          {...number}
           onChange={(event) => {
-            setAccountNumber(event.target.value.replace(/[^0-9]/g, ''));
-            changeDetails();
+            // Only digits reach the field: a NUBAN is 10 of them.
+            event.target.value = event.target.value.replace(/[^0-9]/g, '');
+            return number.onChange(event);
           }}
         />
       </div>
@@ -178,12 +178,8 @@ function ChangeAccountForm({ hasAccount }: { hasAccount: boolean }) {
             label="Your password"
             autoComplete="current-password"
             hint="Changes to where money goes need your password. We e-mail you about every change."
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setErrors({});
-            }}
+            error={errors.password?.message}
+            {...register('password', { onChange: () => clearErrors() })}
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={changeDetails}>

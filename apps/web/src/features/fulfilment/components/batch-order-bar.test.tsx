@@ -75,4 +75,48 @@ describe('the batch order bar', () => {
     expect(screen.getByRole('button', { name: 'Accept selected' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mark selected ready' })).toBeDisabled();
   });
+
+  it('assigns the selected orders to the carrier an admin chose, checked by the contract', async () => {
+    const first = 'a1000000-0000-4000-8000-000000000001';
+    const second = 'a2000000-0000-4000-8000-000000000002';
+    const partnerId = 'c0000000-0000-4000-8000-00000000000c';
+    const fetchMock = mockFetch((url) =>
+      url.endsWith('/orders/admin/batch/assign')
+        ? jsonResponse(200, {
+            message: '2 orders assigned',
+            data: {
+              moved: 2,
+              refused: 0,
+              results: [
+                { orderId: first, ok: true, message: 'Assigned' },
+                { orderId: second, ok: true, message: 'Assigned' },
+              ],
+            },
+          })
+        : jsonResponse(200, {
+            message: 'Carriers',
+            data: [{ id: partnerId, kind: 'partner', name: 'Swift Riders', phoneNumber: null }],
+          }),
+    );
+    const onDone = vi.fn();
+    const person = userEvent.setup();
+    renderScreen(
+      <BatchOrderBar viewer="admin" selected={[first, second]} names={new Map()} onDone={onDone} />,
+    );
+    const assign = screen.getByRole('button', { name: 'Assign selected' });
+    expect(assign).toBeDisabled();
+    await screen.findByRole('option', { name: 'Swift Riders (shipping partner)' });
+    await person.selectOptions(
+      screen.getByLabelText('Carrier for the selected orders'),
+      `partner:${partnerId}`,
+    );
+    await person.click(assign);
+    expect(await screen.findByText('2 done.')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).includes('/batch/'))!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      orderIds: [first, second],
+      assignment: { carrier: 'partner', partnerId },
+    });
+    expect(onDone).toHaveBeenCalled();
+  });
 });

@@ -1,19 +1,13 @@
-import type { AssignOrderBody, BatchOrderAnswer } from '@market/contracts';
-import { useId, useState } from 'react';
+import { type BatchOrderAnswer, batchAssignBody } from '@market/contracts';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { SelectField } from '../../../components/ui/select-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { useAssignOrders, useMoveOrders } from '../api/batch-orders';
 import { useCarriers } from '../api/fulfilment';
-
-function assignmentOf(choice: string): AssignOrderBody | undefined {
-  const [kind, id = ''] = choice.split(':');
-  if (kind === 'partner') return { carrier: 'partner', partnerId: id };
-  if (kind === 'dispatcher') return { carrier: 'dispatcher', dispatcherId: id };
-  if (kind === 'hub') return { carrier: 'hub' };
-  return undefined;
-}
+import { bodyOf } from './assign-panel';
 
 /** What each order of the last batch answered, by order name. */
 function BatchResults({ answer, names }: { answer: BatchOrderAnswer; names: Map<string, string> }) {
@@ -52,7 +46,16 @@ export function BatchOrderBar({
   const move = useMoveOrders();
   const assign = useAssignOrders();
   const carriers = useCarriers(viewer === 'admin');
-  const [choice, setChoice] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useContractForm<typeof batchAssignBody, { assignment: { carrier: string } }>(batchAssignBody, {
+    defaultValues: { assignment: { carrier: '' } },
+    prepare: ({ assignment }) => ({ orderIds: selected, assignment: bodyOf(assignment) }),
+  });
+  const choice = watch('assignment.carrier');
   const answer = move.data ?? assign.data;
   const none = selected.length === 0;
   const done = { onSuccess: onDone };
@@ -94,16 +97,13 @@ export function BatchOrderBar({
       ) : (
         <form
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const assignment = assignmentOf(choice);
-            if (assignment) assign.mutate({ orderIds: selected, assignment }, done);
-          }}
+          onSubmit={handleSubmit((body) => assign.mutate(body, done))}
+          noValidate
         >
           <SelectField
             label="Carrier for the selected orders"
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
+            error={errors.assignment?.carrier?.message}
+            {...register('assignment.carrier')}
             options={[
               { value: '', label: carriers.isPending ? 'Loading carriers…' : 'Choose a carrier' },
               { value: 'hub:', label: 'Platform hub' },

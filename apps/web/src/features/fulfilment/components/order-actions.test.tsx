@@ -51,7 +51,7 @@ describe('order actions', () => {
     );
     await person.type(screen.getByLabelText("Customer's delivery token"), '12a3');
     await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
-    expect(screen.getByText('The delivery token is 6 digits')).toBeVisible();
+    expect(await screen.findByText('The delivery token is 6 digits')).toBeVisible();
     expect(fetchMock).not.toHaveBeenCalled();
     await person.type(screen.getByLabelText("Customer's delivery token"), '456');
     await person.click(screen.getByRole('button', { name: 'Mark delivered' }));

@@ -1,15 +1,13 @@
-import { type OrderStatus, type PodMethod, shippingEvidenceStatuses } from '@market/contracts';
-import { type FormEvent, useState } from 'react';
+import { type OrderStatus, shippingEvidenceStatuses } from '@market/contracts';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyDialog } from '../../../components/ui/money-dialog';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { formatApiNaira } from '../../../lib/money';
 import { type ChainViewer, usePartnerDecline, useUpdateOrder } from '../api/fulfilment';
+import { DeliveryForm } from './delivery-form';
 import { EvidenceForm } from './evidence-form';
 
 /** Moves the contract says need a photo: their button opens the photo form instead of moving at once. */
@@ -61,44 +59,11 @@ export function OrderActions({
   const navigate = useNavigate();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [askReason, setAskReason] = useState(false);
-  const [token, setToken] = useState('');
-  const [tokenError, setTokenError] = useState<string>();
   const [photoFor, setPhotoFor] = useState<OrderStatus>();
-  const [method, setMethod] = useState<PodMethod>('cash');
-  const [reference, setReference] = useState('');
-  const [referenceError, setReferenceError] = useState<string>();
   const [refused, setRefused] = useState(false);
   const moves = allowed.filter((status) => status.code_name !== 'assigned');
   if (moves.length === 0)
     return <p className="text-sm text-slate-700">Nothing for you to do on this order now.</p>;
-
-  const deliver = (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^[0-9]{6}$/.test(token)) {
-      setTokenError('The delivery token is 6 digits');
-      return;
-    }
-    setTokenError(undefined);
-    if (payOnDelivery && method !== 'cash' && reference.trim().length < 3) {
-      setReferenceError('Enter the POS slip or transfer reference');
-      return;
-    }
-    setReferenceError(undefined);
-    update.mutate(
-      {
-        status: 'delivered',
-        deliveryToken: token,
-        ...(payOnDelivery
-          ? {
-              collectionMethod: method,
-              collectedAmount: payOnDelivery.dueAtDoor,
-              ...(method === 'cash' ? {} : { collectionReference: reference.trim() }),
-            }
-          : {}),
-      },
-      { onSuccess: () => setToken('') },
-    );
-  };
 
   return (
     <div className="space-y-3">
@@ -177,56 +142,11 @@ export function OrderActions({
         />
       ) : null}
       {moves.some((status) => status.code_name === 'delivered') ? (
-        <form
-          onSubmit={deliver}
-          className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-end"
-          noValidate
-        >
-          {payOnDelivery ? (
-            <>
-              <p
-                className="w-full rounded-md bg-amber-50 p-2 text-sm text-amber-900"
-                data-testid="collect-at-door"
-              >
-                Collect exactly <strong>{formatApiNaira(payOnDelivery.dueAtDoor)}</strong> (including the{' '}
-                {formatApiNaira(payOnDelivery.fee)} pay-on-delivery fee) before you hand the parcel over.
-              </p>
-              <SelectField
-                label="How the customer paid"
-                value={method}
-                options={[
-                  { value: 'cash', label: 'Cash' },
-                  { value: 'pos', label: 'Card on POS' },
-                  { value: 'transfer', label: 'Bank transfer' },
-                ]}
-                onChange={(event) => setMethod(event.target.value as PodMethod)}
-              />
-              {method === 'cash' ? null : (
-                <TextField
-                  label={method === 'pos' ? 'POS slip reference' : 'Transfer reference'}
-                  autoComplete="off"
-                  maxLength={100}
-                  value={reference}
-                  error={referenceError}
-                  onChange={(event) => setReference(event.target.value)}
-                />
-              )}
-            </>
-          ) : null}
-          <TextField
-            label="Customer's delivery token"
-            hint="Ask the customer for the 6 digits on their order page, once the parcel is in their hands."
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={token}
-            error={tokenError}
-            onChange={(event) => setToken(event.target.value.replace(/\D/g, ''))}
-          />
-          <Button type="submit" disabled={update.isPending}>
-            Mark delivered
-          </Button>
-        </form>
+        <DeliveryForm
+          payOnDelivery={payOnDelivery}
+          busy={update.isPending}
+          send={(body, handlers) => update.mutate(body, handlers)}
+        />
       ) : null}
       {cancelRefund ? (
         <MoneyDialog

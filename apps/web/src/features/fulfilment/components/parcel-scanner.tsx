@@ -1,8 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { parcelScanBody } from '@market/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { isApiError } from '../../../lib/errors';
 import { useScanParcel } from '../api/parcels';
 
@@ -101,7 +103,12 @@ function CameraReader({ onRead, onFail }: { onRead(text: string): void; onFail(m
 export function ParcelScanner({ initial }: { initial?: string }) {
   const navigate = useNavigate();
   const scan = useScanParcel();
-  const [typed, setTyped] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    formState: { errors },
+  } = useContractForm(parcelScanBody, { defaultValues: { parcel: '' } });
   const [camera, setCamera] = useState(false);
   const [cameraError, setCameraError] = useState<string>();
   const canUseCamera = canOpenCamera();
@@ -126,10 +133,7 @@ export function ParcelScanner({ initial }: { initial?: string }) {
     }
   }, [initial]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (typed.trim()) read.current(typed.trim());
-  };
+  const submit = handleSubmit(({ parcel }) => read.current(parcel));
 
   return (
     <div className="space-y-4">
@@ -161,10 +165,10 @@ export function ParcelScanner({ initial }: { initial?: string }) {
         <TextField
           label="Code under the QR code"
           autoComplete="off"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          error={errors.parcel?.message}
+          {...register('parcel')}
         />
-        <Button type="submit" variant="secondary" disabled={!typed.trim() || scan.isPending}>
+        <Button type="submit" variant="secondary" disabled={!watch('parcel').trim() || scan.isPending}>
           Find parcel
         </Button>
       </form>

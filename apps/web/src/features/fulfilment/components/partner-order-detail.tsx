@@ -1,58 +1,15 @@
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { OrderTimeline } from '../../../components/orders/order-timeline';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyPage, ErrorPage } from '../../../components/ui/message-page';
 import { LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/errors';
-import { FULFILMENT_MESSAGES, usePartnerAccept, usePartnerOrder, useSetDispatcher } from '../api/fulfilment';
+import { FULFILMENT_MESSAGES, usePartnerAccept, usePartnerOrder } from '../api/fulfilment';
+import { DispatcherForm } from './dispatcher-form';
 import { OrderActions } from './order-actions';
 import { Section } from './staff-order-detail';
 import { ChainStatusBadge } from './status-badge';
 import { StatusStepper } from './status-stepper';
-
-function DispatcherForm({ orderId, name, phone }: { orderId: string; name: string; phone: string }) {
-  const save = useSetDispatcher(orderId);
-  const [dispatcherName, setName] = useState(name);
-  const [dispatchPhoneNumber, setPhone] = useState(phone);
-  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = {
-      name: dispatcherName.trim().length < 2 ? "Enter the dispatcher's name" : undefined,
-      phone: /^\+?[0-9][0-9 ()-]{6,19}$/.test(dispatchPhoneNumber.trim())
-        ? undefined
-        : 'Enter a valid phone number',
-    };
-    setErrors(next);
-    if (next.name || next.phone) return;
-    save.mutate({ dispatcherName: dispatcherName.trim(), dispatchPhoneNumber: dispatchPhoneNumber.trim() });
-  };
-  return (
-    <form onSubmit={submit} className="space-y-2" noValidate>
-      <TextField
-        label="Dispatcher's name"
-        autoComplete="off"
-        value={dispatcherName}
-        error={errors.name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <TextField
-        label="Dispatcher's phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        value={dispatchPhoneNumber}
-        error={errors.phone}
-        onChange={(event) => setPhone(event.target.value)}
-      />
-      <Button type="submit" variant="secondary" disabled={save.isPending}>
-        Save dispatcher
-      </Button>
-    </form>
-  );
-}
 
 /** One assigned order on the rider's phone: where to collect and deliver, the stepper and the next moves. */
 export function PartnerOrderDetail({ id, parcel }: { id: string; parcel?: string }) {

@@ -46,6 +46,9 @@ describe('the service-level limits form', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
 
     await user.clear(waiting);
+    await user.click(screen.getByRole('button', { name: 'Save limits' }));
+    expect(await screen.findByText('Enter a number of hours')).toBeVisible();
+    expect(waiting).toHaveFocus();
     await user.type(waiting, '24');
     await user.click(screen.getByRole('button', { name: 'Save limits' }));
     await vi.waitFor(() =>

@@ -7,44 +7,36 @@ import {
   serviceLevelLimitsBody,
   serviceLevelNames,
 } from '@market/contracts';
-import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { isApiError } from '../../../lib/errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { useSaveServiceLevelLimits, useServiceLevelLimits } from '../api/service-levels';
 
 type Draft = Record<ServiceLevelKind, string>;
 const draftOf = (limits: ServiceLevelLimitsBody): Draft =>
   Object.fromEntries(serviceLevelKinds.map((kind) => [kind, String(limits[kind])])) as Draft;
+// An empty field is no number (Number('') would be 0): the contract says "Enter a number of hours".
+const hoursOf = (draft: Draft) =>
+  Object.fromEntries(
+    serviceLevelKinds.map((kind) => [kind, numberOrNaN(draft[kind].trim())]),
+  ) as ServiceLevelLimitsBody;
 
 /** The form once the limits are loaded: each limit in whole hours, checked as the server checks them. */
 function LimitsForm({ initial }: { initial: ServiceLevelLimitsBody }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
-  const [errors, setErrors] = useState<Partial<Record<ServiceLevelKind, string>>>({});
   const save = useSaveServiceLevelLimits();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = serviceLevelLimitsBody.safeParse(
-      // An empty field is no number (Number('') would be 0); anything else is checked as the server checks it.
-      Object.fromEntries(
-        serviceLevelKinds.map((kind) => [kind, draft[kind].trim() === '' ? Number.NaN : Number(draft[kind])]),
-      ),
-    );
-    if (!parsed.success) {
-      const found: Partial<Record<ServiceLevelKind, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const kind = issue.path[0] as ServiceLevelKind;
-        found[kind] ??= draft[kind].trim() === '' ? 'Enter a number of hours' : issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useContractForm<typeof serviceLevelLimitsBody, Draft>(serviceLevelLimitsBody, {
+    defaultValues: draftOf(initial),
+    prepare: hoursOf,
+  });
+  const submit = handleSubmit((limits) => save.mutate(limits));
 
   return (
     <form onSubmit={submit} noValidate className="max-w-xl space-y-4">
@@ -59,9 +51,8 @@ function LimitsForm({ initial }: { initial: ServiceLevelLimitsBody }) {
           label={`${serviceLevelNames[kind]} (hours)`}
           inputMode="numeric"
           hint={`Late after this many hours, ${SERVICE_LEVEL_HOURS_MIN} to ${SERVICE_LEVEL_HOURS_MAX}.`}
-          value={draft[kind]}
-          error={errors[kind]}
-          onChange={(event) => setDraft({ ...draft, [kind]: event.target.value })}
+          error={errors[kind]?.message}
+          {...register(kind)}
         />
       ))}
       <Button type="submit" disabled={save.isPending}>

@@ -45,6 +45,22 @@ describe('the WhatsApp opt-in and the digest (issue 36)', () => {
     expect(screen.queryByText('Daily digest')).not.toBeInTheDocument();
   });
 
+  it('checks the number with the contract before turning WhatsApp on', async () => {
+    const { calls, fetchMock } = recordFetch(() =>
+      jsonResponse(200, { message: 'Notification settings', data: off }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<NotificationChannelSettings kind="customer" />);
+    const number = await screen.findByLabelText(/WhatsApp number/);
+    await userEvent.type(number, '0803');
+    await userEvent.click(screen.getByLabelText(/I agree to receive Naija Market messages on WhatsApp/));
+    await userEvent.click(screen.getByRole('button', { name: 'Turn on WhatsApp' }));
+    expect(await screen.findByText('Enter the WhatsApp number')).toBeInTheDocument();
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveFocus();
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
+  });
+
   it('offers an admin the daily digest', async () => {
     const { calls, fetchMock } = recordFetch((call) =>
       jsonResponse(200, {

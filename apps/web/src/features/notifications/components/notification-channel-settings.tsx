@@ -1,10 +1,58 @@
-import type { AccountKind } from '@market/contracts';
-import { useState } from 'react';
+import { type AccountKind, updateNotificationSettingsBody } from '@market/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/notifications';
+
+type OptInValues = { whatsapp: { phoneNumber: string; consent: boolean } };
+
+/** The WhatsApp number and the account's own consent: Turn on stays off until both are given. */
+function WhatsAppOptIn({ kind }: { kind: AccountKind }) {
+  const save = useSaveNotificationSettings(kind);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useContractForm<typeof updateNotificationSettingsBody, OptInValues>(updateNotificationSettingsBody, {
+    defaultValues: { whatsapp: { phoneNumber: '', consent: false } },
+    // Checked as given: the contract takes a consent of true and nothing else.
+    prepare: ({ whatsapp }) => ({ whatsapp: { ...whatsapp, consent: whatsapp.consent as true } }),
+  });
+  const [phoneNumber, consent] = watch(['whatsapp.phoneNumber', 'whatsapp.consent']);
+  const submit = handleSubmit((body) =>
+    save.mutate(body, {
+      // The toast says what went wrong; a 422 about the number is also said under it.
+      onError: (error) => applyServerErrors<OptInValues>(error, setError, ['whatsapp.phoneNumber']),
+    }),
+  );
+  return (
+    <form className="space-y-3" onSubmit={submit} noValidate>
+      <TextField
+        label="WhatsApp number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint="A Nigerian number, such as 0803 123 4567"
+        required
+        error={errors.whatsapp?.phoneNumber?.message}
+        {...register('whatsapp.phoneNumber')}
+      />
+      <CheckboxField
+        label="I agree to receive Naija Market messages on WhatsApp at this number"
+        hint="Only the news you tick under WhatsApp below. Stop them here at any time."
+        {...register('whatsapp.consent')}
+      />
+      <Button type="submit" loading={save.isPending} disabled={!consent || phoneNumber.trim() === ''}>
+        Turn on WhatsApp
+      </Button>
+    </form>
+  );
+}
 
 /**
  * The account's WhatsApp opt-in (its own consent, with the number messages go to) and, for admins, the daily
@@ -13,8 +61,6 @@ import { useNotificationSettings, useSaveNotificationSettings } from '../api/not
 export function NotificationChannelSettings({ kind }: { kind: AccountKind }) {
   const saved = useNotificationSettings(kind);
   const save = useSaveNotificationSettings(kind);
-  const [phoneNumber, setPhoneNumber] = useState('');
-  const [consent, setConsent] = useState(false);
   if (saved.isPending) return <LoadingState label="Loading your WhatsApp settings…" />;
   if (saved.isError)
     return (
@@ -51,34 +97,7 @@ export function NotificationChannelSettings({ kind }: { kind: AccountKind }) {
             </Button>
           </div>
         ) : (
-          <form
-            className="space-y-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (save.isPending || !consent) return;
-              save.mutate({ whatsapp: { phoneNumber, consent: true } });
-            }}
-          >
-            <TextField
-              label="WhatsApp number"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              value={phoneNumber}
-              onChange={(event) => setPhoneNumber(event.target.value)}
-              hint="A Nigerian number, such as 0803 123 4567"
-              required
-            />
-            <CheckboxField
-              label="I agree to receive Naija Market messages on WhatsApp at this number"
-              hint="Only the news you tick under WhatsApp below. Stop them here at any time."
-              checked={consent}
-              onChange={(event) => setConsent(event.target.checked)}
-            />
-            <Button type="submit" loading={save.isPending} disabled={!consent || phoneNumber.trim() === ''}>
-              Turn on WhatsApp
-            </Button>
-          </form>
+          <WhatsAppOptIn kind={kind} />
         )}
       </section>
       {kind === 'admin' ? (

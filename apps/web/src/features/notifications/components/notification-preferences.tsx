@@ -1,12 +1,13 @@
-import type {
-  AccountKind,
-  NotificationChannel,
-  NotificationKind,
-  NotificationPreference,
+import {
+  type AccountKind,
+  type NotificationChannel,
+  type NotificationKind,
+  type NotificationPreference,
+  updateNotificationPreferencesBody,
 } from '@market/contracts';
-import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useContractForm } from '../../../lib/contract-form';
 import { useNotificationPreferences, useSaveNotificationPreferences } from '../api/notifications';
 
 const channelLabels: Record<NotificationChannel, string> = {
@@ -17,14 +18,20 @@ const channelLabels: Record<NotificationChannel, string> = {
 };
 const channels: NotificationChannel[] = ['inApp', 'email', 'sms', 'whatsapp'];
 
+/** The switches of each kind, as the contract's body holds them (label and offered channels stay on screen). */
+const bodyOf = (rows: NotificationPreference[]) => ({
+  preferences: rows.map(({ kind, inApp, email, sms, whatsapp }) => ({
+    kind: kind as NotificationKind,
+    inApp,
+    email,
+    sms,
+    whatsapp,
+  })),
+});
+
 /** Per kind of event, the channels it reaches the account on; what cannot be turned off says so. */
 export function NotificationPreferences({ kind }: { kind: AccountKind }) {
   const saved = useNotificationPreferences(kind);
-  const save = useSaveNotificationPreferences(kind);
-  const [draft, setDraft] = useState<NotificationPreference[]>([]);
-  useEffect(() => {
-    if (saved.data) setDraft(saved.data);
-  }, [saved.data]);
   if (saved.isPending) return <LoadingState label="Loading your notification settings…" />;
   if (saved.isError)
     return (
@@ -33,28 +40,24 @@ export function NotificationPreferences({ kind }: { kind: AccountKind }) {
         onRetry={() => saved.refetch()}
       />
     );
-  const changed = JSON.stringify(draft) !== JSON.stringify(saved.data);
-  const toggle = (index: number, channel: NotificationChannel) =>
-    setDraft((rows) => rows.map((row, at) => (at === index ? { ...row, [channel]: !row[channel] } : row)));
+  return <PreferencesForm kind={kind} rows={saved.data} />;
+}
+
+function PreferencesForm({ kind, rows }: { kind: AccountKind; rows: NotificationPreference[] }) {
+  const save = useSaveNotificationPreferences(kind);
+  const {
+    register,
+    handleSubmit,
+    formState: { isDirty },
+  } = useContractForm(updateNotificationPreferencesBody, {
+    // The saved switches, again each time they are read anew (after a save): Save is on only once one changes.
+    values: bodyOf(rows),
+  });
+  const submit = handleSubmit((body) => save.mutate(body));
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (save.isPending || !changed) return;
-        save.mutate({
-          preferences: draft.map(({ kind: what, inApp, email, sms, whatsapp }) => ({
-            kind: what as NotificationKind,
-            inApp,
-            email,
-            sms,
-            whatsapp,
-          })),
-        });
-      }}
-    >
+    <form className="space-y-4" onSubmit={submit} noValidate>
       <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
-        {draft.map((row, index) => (
+        {rows.map((row, index) => (
           <li key={row.kind} className="py-3">
             <fieldset>
               <legend className="font-semibold text-slate-900">{row.label}</legend>
@@ -68,8 +71,7 @@ export function NotificationPreferences({ kind }: { kind: AccountKind }) {
                       <input
                         type="checkbox"
                         className="h-5 w-5"
-                        checked={row[channel]}
-                        onChange={() => toggle(index, channel)}
+                        {...register(`preferences.${index}.${channel}`)}
                       />
                       {channelLabels[channel]}
                     </label>
@@ -84,7 +86,7 @@ export function NotificationPreferences({ kind }: { kind: AccountKind }) {
           </li>
         ))}
       </ul>
-      <Button type="submit" loading={save.isPending} disabled={!changed}>
+      <Button type="submit" loading={save.isPending} disabled={!isDirty}>
         Save notification settings
       </Button>
     </form>

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { remittanceBody } from '@market/contracts';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { formatApiNaira } from '../../../lib/money';
 import { type CarrierKind, useCarrierCash, useRemit } from '../api/carrier-cash';
 import { POD_MESSAGES } from '../api/pod-keys';
@@ -20,9 +22,23 @@ const statusTone = { submitted: 'amber', confirmed: 'green', rejected: 'red' } a
 export function CarrierCashScreen({ kind }: { kind: CarrierKind }) {
   const cash = useCarrierCash(kind);
   const remit = useRemit(kind);
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [reference, setReference] = useState('');
-  const [error, setError] = useState<string>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    reset,
+    formState: { errors },
+  } = useContractForm(remittanceBody, { defaultValues: { reference: '', orderIds: [] } });
+  const chosen = watch('orderIds');
+  const submit = handleSubmit((body) =>
+    remit.mutate(body, {
+      onSuccess: () => reset(),
+      // The toast says what went wrong; a 422 about the reference or the collections is also said where it belongs.
+      onError: (error) => applyServerErrors(error, setError, ['reference', 'orderIds']),
+    }),
+  );
 
   if (cash.isPending) return <LoadingState label="Loading your cash held…" />;
   if (cash.isError) return <ErrorState title={POD_MESSAGES.carrier} onRetry={() => cash.refetch()} />;
@@ -53,25 +69,7 @@ export function CarrierCashScreen({ kind }: { kind: CarrierKind }) {
         {free.length === 0 ? (
           <EmptyState title="Nothing to remit">Cash you take at the door appears here.</EmptyState>
         ) : (
-          <form
-            className="space-y-3"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (chosen.length === 0) return setError('Choose the collections this transfer pays for');
-              if (reference.trim().length < 4) return setError('Enter the transfer reference');
-              setError(undefined);
-              remit.mutate(
-                { reference: reference.trim(), orderIds: chosen },
-                {
-                  onSuccess: () => {
-                    setChosen([]);
-                    setReference('');
-                  },
-                },
-              );
-            }}
-          >
+          <form className="space-y-3" noValidate onSubmit={submit}>
             <ul className="space-y-2">
               {free.map((collection) => (
                 <li key={collection.orderId} className="rounded-lg border border-slate-200 bg-white p-3">
@@ -80,7 +78,8 @@ export function CarrierCashScreen({ kind }: { kind: CarrierKind }) {
                     hint={`${methodNames[collection.method]}${collection.reference ? ` ${collection.reference}` : ''} · taken ${formatDateTime(collection.collectedAt)}`}
                     checked={chosen.includes(collection.orderId)}
                     onChange={(event) =>
-                      setChosen(
+                      setValue(
+                        'orderIds',
                         event.target.checked
                           ? [...chosen, collection.orderId]
                           : chosen.filter((id) => id !== collection.orderId),
@@ -90,14 +89,18 @@ export function CarrierCashScreen({ kind }: { kind: CarrierKind }) {
                 </li>
               ))}
             </ul>
+            {errors.orderIds?.message ? (
+              <p role="alert" className="text-sm text-red-700">
+                {errors.orderIds.message}
+              </p>
+            ) : null}
             <TextField
               label="Transfer reference"
               hint={`Transfer exactly ${formatApiNaira(total / 100)} to the platform's account, then enter the reference your bank gave.`}
               autoComplete="off"
               maxLength={100}
-              value={reference}
-              error={error}
-              onChange={(event) => setReference(event.target.value)}
+              error={errors.reference?.message}
+              {...register('reference')}
             />
             <Button type="submit" loading={remit.isPending}>
               Record remittance of {formatApiNaira(total / 100)}

@@ -1,4 +1,4 @@
-import type { PodSettings, Remittance } from '@market/contracts';
+import { type PodSettings, type PodSettingsBody, podSettingsBody, type Remittance } from '@market/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,10 @@ import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { numberOrNaN } from '../../../lib/form-values';
 import { formatApiNaira } from '../../../lib/money';
 import {
   useDecideRemittance,
@@ -177,50 +180,68 @@ function RulesSection() {
   );
 }
 
+type RulesValues = Omit<Record<keyof PodSettingsBody, string>, 'enabled' | 'zoneIds'> & {
+  enabled: boolean;
+  zoneIds: string[];
+};
+const amountFields = ['maxOrder', 'fee', 'refusalLimit', 'refusalPeriodDays', 'carrierCashLimit'] as const;
+const ruleFields = ['enabled', ...amountFields] as const;
+
 function RulesForm({ settings }: { settings: PodSettings }) {
   const save = useSavePodSettings();
   const zones = useShippingZonesForPod();
-  const [zoneIds, setZoneIds] = useState(settings.zoneIds);
-  const [form, setForm] = useState({
-    enabled: settings.enabled,
-    maxOrder: String(settings.maxOrder),
-    fee: String(settings.fee),
-    refusalLimit: String(settings.refusalLimit),
-    refusalPeriodDays: String(settings.refusalPeriodDays),
-    carrierCashLimit: String(settings.carrierCashLimit),
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useContractForm<typeof podSettingsBody, RulesValues>(podSettingsBody, {
+    defaultValues: {
+      enabled: settings.enabled,
+      zoneIds: settings.zoneIds,
+      maxOrder: String(settings.maxOrder),
+      fee: String(settings.fee),
+      refusalLimit: String(settings.refusalLimit),
+      refusalPeriodDays: String(settings.refusalPeriodDays),
+      carrierCashLimit: String(settings.carrierCashLimit),
+    },
+    // The inputs hold text; a blank one is NaN, which the contract answers with its own words.
+    prepare: (values) => {
+      const amount = (name: (typeof amountFields)[number]) => numberOrNaN(values[name].trim());
+      return {
+        enabled: values.enabled,
+        zoneIds: values.zoneIds,
+        maxOrder: amount('maxOrder'),
+        fee: amount('fee'),
+        refusalLimit: amount('refusalLimit'),
+        refusalPeriodDays: amount('refusalPeriodDays'),
+        carrierCashLimit: amount('carrierCashLimit'),
+      };
+    },
   });
-  const field = (name: keyof Omit<typeof form, 'enabled'>, label: string, hint?: string) => (
+  const zoneIds = watch('zoneIds');
+  const submit = handleSubmit((body) =>
+    // The toast says what went wrong; a 422 about a rule is also said under its field.
+    save.mutate(body, { onError: (error) => applyServerErrors<RulesValues>(error, setError, ruleFields) }),
+  );
+  const field = (name: (typeof amountFields)[number], label: string, hint?: string) => (
     <TextField
       label={label}
       hint={hint}
       inputMode="decimal"
-      value={form[name]}
-      onChange={(event) => setForm({ ...form, [name]: event.target.value })}
+      error={errors[name]?.message}
+      {...register(name)}
     />
   );
   return (
-    <form
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({
-          enabled: form.enabled,
-          zoneIds,
-          maxOrder: Number(form.maxOrder),
-          fee: Number(form.fee),
-          refusalLimit: Number(form.refusalLimit),
-          refusalPeriodDays: Number(form.refusalPeriodDays),
-          carrierCashLimit: Number(form.carrierCashLimit),
-        });
-      }}
-    >
+    <form className="grid grid-cols-1 gap-3 sm:grid-cols-2" noValidate onSubmit={submit}>
       <CheckboxField
         className="sm:col-span-2"
         label="Customers may pay on delivery"
         hint="For stores that opted in, delivering to the zones chosen below."
-        checked={form.enabled}
-        onChange={(event) => setForm({ ...form, enabled: event.target.checked })}
+        {...register('enabled')}
       />
       <fieldset className="space-y-1 sm:col-span-2">
         <legend className="text-sm font-semibold text-slate-900">
@@ -239,7 +260,8 @@ function RulesForm({ settings }: { settings: PodSettings }) {
               label={zone.name}
               checked={zoneIds.includes(zone.id)}
               onChange={(event) =>
-                setZoneIds(
+                setValue(
+                  'zoneIds',
                   event.target.checked ? [...zoneIds, zone.id] : zoneIds.filter((id) => id !== zone.id),
                 )
               }

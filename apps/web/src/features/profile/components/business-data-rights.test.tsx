@@ -75,10 +75,10 @@ describe.each(cases)('data rights of a $kind account', ({ kind, segment, refusal
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<BusinessDataRights kind={kind} />);
     await userEvent.click(screen.getByRole('button', { name: 'Close my account' }));
-    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your password')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     await askToClose();
-    expect(screen.getByRole('alertdialog', { name: 'Close your account?' })).toBeInTheDocument();
+    expect(await screen.findByRole('alertdialog', { name: 'Close your account?' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();

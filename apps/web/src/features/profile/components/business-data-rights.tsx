@@ -1,9 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { closeAccountBody } from '@market/contracts';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { ApiError } from '../../../lib/errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import {
   type BusinessAccountKind,
   useCloseBusinessAccount,
@@ -54,24 +57,32 @@ function DownloadBusinessData({ kind }: { kind: BusinessAccountKind }) {
   );
 }
 
+/** The password is checked before the dialog asks; CLOSE is the dialog's confirmation, sent with it. */
+const passwordOnly = closeAccountBody.pick({ password: true });
+
 /** Closing, with what it erases and what the law makes the business keep said before the dialog asks. */
 function CloseBusinessAccountForm({ kind }: { kind: BusinessAccountKind }) {
   const close = useCloseBusinessAccount(kind);
-  const [password, setPassword] = useState('');
-  const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setError,
+    formState: { errors },
+  } = useContractForm(passwordOnly, { defaultValues: { password: '' } });
   const failure = close.error instanceof ApiError ? close.error : null;
-  const passwordError = failure?.details.find((detail) => detail.path === 'password')?.message;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (password.length > 0) setConfirming(true);
-  };
+  const onAField = failure?.details.some((detail) => detail.path === 'password') ?? false;
+  const submit = handleSubmit(() => setConfirming(true));
   // The dialog is the deliberate second step the contract's CLOSE stands for.
   const confirm = () =>
-    close.mutate({ password, confirm: 'CLOSE' }, { onSettled: () => setConfirming(false) });
-
+    close.mutate(
+      { password: getValues('password'), confirm: 'CLOSE' },
+      {
+        onSettled: () => setConfirming(false),
+        onError: (error) => applyServerErrors(error, setError, ['password']),
+      },
+    );
   return (
     <>
       <form className="max-w-md space-y-3" onSubmit={submit} aria-label="Close your account" noValidate>
@@ -81,16 +92,15 @@ function CloseBusinessAccountForm({ kind }: { kind: BusinessAccountKind }) {
           without your name, because Nigerian law requires us to keep business records.{' '}
           {whenClosingIsRefused[kind]}
         </p>
-        {failure && !passwordError ? <FormAlert>{failure.message}</FormAlert> : null}
+        {failure && !onAField ? <FormAlert>{failure.message}</FormAlert> : null}
         {close.error && !failure ? (
           <FormAlert>Could not close your account. Try again later.</FormAlert>
         ) : null}
         <PasswordField
           label="Your password"
           autoComplete="current-password"
-          value={password}
-          error={passwordError ?? (tried && !password ? 'Enter your password' : undefined)}
-          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password?.message}
+          {...register('password')}
         />
         <Button type="submit" variant="danger" disabled={close.isPending}>
           {close.isPending ? 'Closing your account…' : 'Close my account'}

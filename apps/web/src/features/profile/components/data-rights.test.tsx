@@ -50,7 +50,7 @@ describe('data rights on the profile', () => {
     renderScreen(<CloseAccountForm />);
     expect(screen.getByText(/keep financial records/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close my account' }));
-    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your password')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/Your password/), 'Sup3rSecret!');
     await userEvent.type(screen.getByLabelText(/Type CLOSE/), 'CLOSE');

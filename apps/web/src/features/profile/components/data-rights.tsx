@@ -1,12 +1,13 @@
-import type { CustomerProfile } from '@market/contracts';
-import { type FormEvent, useState } from 'react';
+import { type CloseAccountBody, type CustomerProfile, closeAccountBody } from '@market/contracts';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { formatDateTime } from '../../../lib/dates';
 import { ApiError } from '../../../lib/errors';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useCloseAccount, useDownloadMyData, useMarketingConsent } from '../api/data-rights';
 
 /** Offers and news by mail and SMS: the customer's own choice, off until they turn it on (ADR 073). */
@@ -43,21 +44,27 @@ export function DownloadMyData() {
   );
 }
 
+type CloseValues = { password: string; confirm: string };
+
 /** Closing the account, with what it erases and what the law makes the business keep said before it happens. */
 export function CloseAccountForm() {
   const close = useCloseAccount();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [typed, setTyped] = useState(false);
-  const ready = password.length > 0 && confirm === 'CLOSE';
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useContractForm<typeof closeAccountBody, CloseValues>(closeAccountBody, {
+    defaultValues: { password: '', confirm: '' },
+    // Checked as typed: the contract takes CLOSE and nothing else.
+    prepare: ({ password, confirm }) => ({ password, confirm: confirm as CloseAccountBody['confirm'] }),
+  });
   const failure = close.error instanceof ApiError ? close.error : null;
-  const passwordError = failure?.details.find((detail) => detail.path === 'password')?.message;
+  const onAField = failure?.details.some((detail) => detail.path === 'password') ?? false;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTyped(true);
-    if (ready) close.mutate({ password, confirm: 'CLOSE' });
-  };
+  const submit = handleSubmit((body) =>
+    close.mutate(body, { onError: (error) => applyServerErrors<CloseValues>(error, setError, ['password']) }),
+  );
   return (
     <form className="space-y-3" onSubmit={submit} aria-label="Close your account" noValidate>
       <p className="text-sm text-slate-700">
@@ -66,21 +73,19 @@ export function CloseAccountForm() {
         Nigerian tax and company law requires us to keep financial records. You can close your account once
         every order is finished and no refund is on its way.
       </p>
-      {failure && !passwordError ? <FormAlert>{failure.message}</FormAlert> : null}
+      {failure && !onAField ? <FormAlert>{failure.message}</FormAlert> : null}
       {close.error && !failure ? <FormAlert>Could not close your account. Try again later.</FormAlert> : null}
       <PasswordField
         label="Your password"
         autoComplete="current-password"
-        value={password}
-        error={passwordError ?? (typed && !password ? 'Enter your password' : undefined)}
-        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password?.message}
+        {...register('password')}
       />
       <TextField
         label="Type CLOSE to confirm"
-        value={confirm}
         autoComplete="off"
-        error={typed && confirm !== 'CLOSE' ? 'Type CLOSE to confirm' : undefined}
-        onChange={(event) => setConfirm(event.target.value)}
+        error={errors.confirm?.message}
+        {...register('confirm')}
       />
       <Button type="submit" variant="danger" disabled={close.isPending}>
         {close.isPending ? 'Closing your account…' : 'Close my account'}

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
 import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
@@ -22,5 +23,70 @@ describe("the customer's return window", () => {
     };
     renderScreen(<OrderReturns order={order} />);
     expect(await screen.findByTestId('return-window')).toHaveTextContent('Returns close on 10 Jan 2030');
+  });
+});
+
+describe('a dispute of the store’s refusal', () => {
+  const returnId = 'e0000000-0000-4000-8000-00000000000e';
+  const rejected = {
+    id: returnId,
+    merchantId: 'm1',
+    storeId: 's1',
+    storeName: 'Ada Gadgets',
+    customerId: 'c1',
+    customerName: 'Chidi Okafor',
+    status: { code_name: 'rejected', known_name: 'Rejected' },
+    type: 'return',
+    orderId: 'o1',
+    orderName: '#1001',
+    reason: 'The charger stopped working.',
+    photos: [],
+    products: [
+      {
+        productId: 'p1',
+        variantId: null,
+        productName: 'Oraimo Power Bank',
+        sku: 'PB-1',
+        quantity: 1,
+        productPrice: 12_500,
+        hostedImages: [],
+        refundableAmount: 12_500,
+      },
+    ],
+    refund: null,
+    replace: null,
+    merchantNote: 'Used beyond repair',
+    dispute: { status: 'none', reason: null, decisionNote: null },
+    allowedNextStatuses: [],
+    canDecide: false,
+    pickup: null,
+    createdAt: '2030-01-01T10:00:00.000Z',
+    updatedAt: '2030-01-01T10:00:00.000Z',
+  };
+
+  it('checks the reason with the contract, then sends it to the platform', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.includes('/dispute')
+        ? jsonResponse(200, { message: 'Sent to the platform', data: { ...rejected } })
+        : jsonResponse(200, { message: 'Returns', data: { returns: [rejected] } }),
+    );
+    const person = userEvent.setup();
+    renderScreen(<OrderReturns order={{ ...tracker().orders[0]!, orderReturnId: returnId }} />);
+    await person.click(await screen.findByRole('button', { name: 'Ask the platform to review' }));
+    const reason = screen.getByLabelText('Why the store’s decision is wrong');
+    await person.type(reason, 'bad');
+    await person.click(screen.getByRole('button', { name: 'Send to the platform' }));
+    expect(await screen.findByText('Say why you disagree (at least 5 characters)')).toBeVisible();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(reason).toHaveFocus();
+    const disputes = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/dispute'));
+    expect(disputes()).toHaveLength(0);
+    await person.type(reason, 'ly packed, it arrived broken');
+    await person.click(screen.getByRole('button', { name: 'Send to the platform' }));
+    await waitFor(() => expect(disputes()).toHaveLength(1));
+    expect(String(disputes()[0]![0])).toContain(`/returns/customer/${returnId}/dispute`);
+    expect(JSON.parse(String(disputes()[0]![1]?.body))).toEqual({
+      reason: 'badly packed, it arrived broken',
+    });
   });
 });

@@ -1,10 +1,12 @@
-import type { CustomerOrder, CustomerOrderReturn } from '@market/contracts';
+import { type CustomerOrder, type CustomerOrderReturn, disputeBody } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextareaField } from '../../../components/ui/textarea-field';
+import { useContractForm } from '../../../lib/contract-form';
 import { formatDate, formatDateTime } from '../../../lib/dates';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { formatApiNaira } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
 import { useCustomerReturns, useDisputeReturn, useOrderRefunds } from '../api/customer-returns';
@@ -14,8 +16,13 @@ import { CustomerRefundList, ReturnStatusBadge } from './return-status-badge';
 
 function DisputeForm({ id }: { id: string }) {
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
   const dispute = useDisputeReturn(id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useContractForm(disputeBody, { defaultValues: { reason: '' } });
   if (!open) {
     return (
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -23,20 +30,20 @@ function DisputeForm({ id }: { id: string }) {
       </Button>
     );
   }
+  const submit = handleSubmit(({ reason }) =>
+    dispute.mutate(reason, {
+      onSuccess: () => setOpen(false),
+      // The toast says what went wrong; a 422 about the reason is also said under it.
+      onError: (error) => applyServerErrors(error, setError, ['reason']),
+    }),
+  );
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        dispute.mutate(reason, { onSuccess: () => setOpen(false) });
-      }}
-    >
+    <form className="space-y-2" onSubmit={submit} noValidate>
       <TextareaField
         label="Why the store’s decision is wrong"
-        value={reason}
-        minLength={5}
         required
-        onChange={(event) => setReason(event.target.value)}
+        error={errors.reason?.message}
+        {...register('reason')}
       />
       <div className="flex gap-2">
         <Button type="submit" loading={dispute.isPending}>

@@ -1,57 +1,15 @@
-import type { Review, ReviewKind } from '@market/contracts';
+import type { ReviewKind } from '@market/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Pager } from '../../../components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { errorToastMessage } from '../../../lib/toast-rules';
 import { REVIEW_MESSAGES } from '../api/reviews-keys';
-import { useReplyToReview, useStoreInbox } from '../api/store-inbox';
+import { useStoreInbox } from '../api/store-inbox';
+import { ReplyForm } from './reply-form';
 import { ReviewItem } from './review-item';
 import { ReviewKindField } from './review-kind-field';
-
-function ReplyForm({ review, onDone }: { review: Review; onDone(): void }) {
-  const reply = useReplyToReview();
-  const [text, setText] = useState(review.reply ?? '');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <form
-      noValidate
-      aria-label={`Reply to ${review.authorName}`}
-      className="mt-2 space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!text.trim()) return setError('Write a reply');
-        setError(null);
-        reply.mutate(
-          { id: review.id, reply: text.trim() },
-          {
-            onSuccess: onDone,
-            onError: (failure) => setError(errorToastMessage(failure) ?? REVIEW_MESSAGES.reply),
-          },
-        );
-      }}
-    >
-      <TextareaField
-        label="Your reply (the customer is told by email)"
-        value={text}
-        maxLength={2000}
-        onChange={(event) => setText(event.target.value)}
-        error={error ?? undefined}
-      />
-      <div className="flex gap-2">
-        <Button type="submit" loading={reply.isPending}>
-          Save reply
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /** `/merchant/reviews`: what customers wrote about the store and its products, and the store's replies. */
 export function MerchantReviews() {

@@ -1,10 +1,12 @@
-import type { Approver } from '@market/contracts';
+import { type Approver, approverBody } from '@market/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useContractForm } from '../../../lib/contract-form';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useApproverCandidates, useApprovers, useRemoveApprover, useSaveApprover } from '../api/approvers';
 
@@ -14,7 +16,22 @@ export function ApproversManager({ canManage }: { canManage: boolean }) {
   const candidates = useApproverCandidates(canManage);
   const save = useSaveApprover();
   const remove = useRemoveApprover();
-  const [chosen, setChosen] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    reset,
+    formState: { errors },
+  } = useContractForm(approverBody, { defaultValues: { adminId: '', isActive: true } });
+  const chosen = watch('adminId');
+  const submit = handleSubmit(({ adminId, isActive }) =>
+    save.mutate(
+      { adminId, isActive },
+      // The toast says what went wrong; a 422 about the admin is also said under the select.
+      { onSuccess: () => reset(), onError: (error) => applyServerErrors(error, setError, ['adminId']) },
+    ),
+  );
   const [toRemove, setToRemove] = useState<Approver | null>(null);
   const named = new Set(approvers.data?.map((approver) => approver.adminId));
   const options = (candidates.data ?? []).filter(
@@ -27,16 +44,14 @@ export function ApproversManager({ canManage }: { canManage: boolean }) {
         <form
           aria-label="Name an approver"
           className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (chosen) save.mutate({ adminId: chosen, isActive: true }, { onSuccess: () => setChosen('') });
-          }}
+          onSubmit={submit}
+          noValidate
         >
           <SelectField
             label="Admin"
             className="flex-1"
-            value={chosen}
-            onChange={(event) => setChosen(event.target.value)}
+            error={errors.adminId?.message}
+            {...register('adminId')}
             options={[
               { value: '', label: candidates.isPending ? 'Loading admins…' : 'Choose an admin' },
               ...options.map((admin) => ({
