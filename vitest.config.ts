@@ -13,7 +13,9 @@ const serverTest = {
   // Files share a worker's modules (each still opens its own database and app): importing the server cost about
   // 3.6 CPU-seconds per file, 40 % of the suite's CPU. Nothing in the server keeps per-file state in a module.
   isolate: false,
-  testTimeout: 30_000,
+  // A bound that catches a hang, not a slow machine: on a clean clone's CI (a23ac82, load about 20) tests of about
+  // 15 s alone (the fulfilment chain, return photos) passed 30 s.
+  testTimeout: 60_000,
   hookTimeout: 120_000,
 };
 

@@ -466,7 +466,8 @@ describe('the OpenAPI document', () => {
     );
   });
 
-  it('says what the server enforces and answers', { timeout: 300_000 }, async () => {
+  // About 40 CPU-seconds of requests: 300 s was passed on a clean clone's CI beside the other steps (a23ac82).
+  it('says what the server enforces and answers', { timeout: 600_000 }, async () => {
     const check = createAjv(document.components);
     const faker = createGeneratorSync({
       seed: SEED,
