@@ -55,20 +55,23 @@ const phases = [
       command: 'npx',
       args: ['tsx', '-e', "import('./e2e/app-server.ts').then((server) => server.ensureWebBuild())"],
     },
+    // The contracts and web component tests need no build: about 60 CPU-seconds, 42 s alone on two workers. In the
+    // next phase, beside the server tests and journeys, one worker of them got so little of the cores that they took
+    // 585 s and a form test passed its 20 s (clean clone's CI of a23ac82).
+    vitest('web', ['contracts', 'web'], ['--maxWorkers=2']),
   ],
   [
-    // The server tests on PGlite; beside them the contracts and web components, then the PostgreSQL proofs; the
-    // journeys; the type check. The proofs wait on PostgreSQL, timers and child processes more than they compute:
-    // after the PGlite run (CI of 9f64f48) they kept the last stretch of the phase at about one busy core. After the
-    // web tests they fill that idle core while the PGlite run goes on. Not at the start: beside everything (CI of
-    // 2902d56, load 21) the two-process proof's servers did not start in time.
+    // The server tests on PGlite; the type check, then the PostgreSQL proofs; the journeys. The proofs wait on
+    // PostgreSQL, timers and child processes more than they compute: after the PGlite run (CI of 9f64f48) they kept
+    // the last stretch of the phase at about one busy core; after the type check they fill that idle core while the
+    // PGlite run goes on. Not at the start: beside everything (CI of 2902d56, load 21) the two-process proof's
+    // servers did not start in time.
     vitest('unit', ['server']),
     [
-      vitest('web', ['contracts', 'web'], ['--maxWorkers=1']),
+      { name: 'typecheck', command: 'node', args: ['node_modules/typescript/bin/tsc', '-b'] },
       ...(process.env.TEST_DATABASE_URL ? [vitest('proofs', ['server-postgres'])] : []),
     ],
     vitest('e2e', ['e2e']),
-    { name: 'typecheck', command: 'node', args: ['node_modules/typescript/bin/tsc', '-b'] },
   ],
 ];
 
