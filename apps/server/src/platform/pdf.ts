@@ -1,16 +1,12 @@
 import { formatNaira } from '@market/contracts';
-import type PDFDocument from 'pdfkit';
+import { loadOnce } from './load-once.js';
 
 // Printed papers (receipts, statements, labels: issue 35) drawn with pdfkit (MIT, maintained; types from
 // @types/pdfkit) on the server only: no web chunk carries it. The built-in Helvetica has no naira sign (₦ is outside
 // its WinAnsi set), so amounts print as `NGN 12,500.00`, as Nigerian banks' statements write them.
 // pdfkit is loaded at the first paper, not at start: it costs about 0.3 CPU-seconds to load, on every server start
 // and every journey's server, for a paper most starts never print.
-let pdfkit: Promise<typeof PDFDocument> | undefined;
-const loadPdfkit = () => {
-  pdfkit ??= import('pdfkit').then((module) => module.default);
-  return pdfkit;
-};
+const loadPdfkit = loadOnce(() => import('pdfkit').then((module) => module.default));
 
 /** `NGN 12,500.00` from 1250000 kobo: formatNaira's digits with the currency code for the PDF's font. */
 export function pdfNaira(kobo: number): string {

@@ -6,6 +6,7 @@ import {
   type BulkCatalogProblem,
 } from '@market/contracts';
 import type ExcelJS from 'exceljs';
+import { loadOnce } from '../../platform/load-once.js';
 import { inspectZip, ZipRefused } from '../../platform/zip-guard.js';
 import { type CatalogRead, fileRefused, readCatalogTable, sizeRefusal } from './bulk-catalog.rows.js';
 
@@ -27,11 +28,7 @@ const NUMBER_COLUMNS = new Set<BulkCatalogColumn>([...MONEY_COLUMNS, ...WHOLE_CO
  * exceljs is loaded at the first workbook, not at start: it costs about 0.4 CPU-seconds to load, on every server
  * start, for a file few requests carry.
  */
-let exceljs: Promise<typeof ExcelJS> | undefined;
-const loadExcelJS = () => {
-  exceljs ??= import('exceljs').then((module) => module.default);
-  return exceljs;
-};
+const loadExcelJS = loadOnce(() => import('exceljs').then((module) => module.default));
 
 function twoDigits(value: number): string {
   return String(value).padStart(2, '0');

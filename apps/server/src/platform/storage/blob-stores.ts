@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { S3Client } from '@aws-sdk/client-s3';
+import { loadOnce } from '../load-once.js';
 import type { BlobStore } from './storage.js';
 
 /** Files under one folder; keys are made by the server, never by a client, so they cannot escape it. */
@@ -45,9 +45,8 @@ export interface S3Options {
  * it is about 5 MB of resident memory that a server on the local disk store would carry for nothing (ADR 035).
  */
 export function createS3Store(options: S3Options): BlobStore {
-  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
-  const s3 = () =>
-    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+  const s3 = loadOnce(() =>
+    import('@aws-sdk/client-s3').then((sdk) => ({
       sdk,
       client: new sdk.S3Client({
         region: options.region ?? 'auto',
@@ -58,7 +57,8 @@ export function createS3Store(options: S3Options): BlobStore {
             ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
             : undefined,
       }),
-    })));
+    })),
+  );
   return {
     async put(key, body, contentType, cacheControl) {
       const {
