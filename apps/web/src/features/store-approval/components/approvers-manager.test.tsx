@@ -8,26 +8,23 @@ afterEach(() => vi.unstubAllGlobals());
 
 const adminId = 'a0000000-0000-4000-8000-00000000000a';
 
+/** The admins the select offers: one, Bisi Ade. */
+const adminsAnswer = () =>
+  jsonResponse(200, {
+    message: 'Admins',
+    data: {
+      admins: [
+        { id: adminId, accountType: 'admin', firstName: 'Bisi', lastName: 'Ade', email: 'bisi@example.com' },
+      ],
+      pagination: { page: 1, limit: 100, totalItems: 1, totalPages: 1 },
+    },
+  });
+
 describe('naming a store approver', () => {
   it('names the admin chosen, active; Name approver stays off until one is chosen', async () => {
     const fetchMock = mockFetch((url, method) => {
       if (method === 'POST') return jsonResponse(200, { message: 'Successfully created approver', data: {} });
-      if (url.includes('/auth/admin/all-admins'))
-        return jsonResponse(200, {
-          message: 'Admins',
-          data: {
-            admins: [
-              {
-                id: adminId,
-                accountType: 'admin',
-                firstName: 'Bisi',
-                lastName: 'Ade',
-                email: 'bisi@example.com',
-              },
-            ],
-            pagination: { page: 1, limit: 100, totalItems: 1, totalPages: 1 },
-          },
-        });
+      if (url.includes('/auth/admin/all-admins')) return adminsAnswer();
       return jsonResponse(200, { message: 'Approvers', data: [] });
     });
     const person = userEvent.setup();
@@ -52,22 +49,7 @@ describe('naming a store approver', () => {
           error: 'VALIDATION_ERROR',
           details: [{ path: 'adminId', message: 'Only an admin or a super admin can approve stores' }],
         });
-      if (url.includes('/auth/admin/all-admins'))
-        return jsonResponse(200, {
-          message: 'Admins',
-          data: {
-            admins: [
-              {
-                id: adminId,
-                accountType: 'admin',
-                firstName: 'Bisi',
-                lastName: 'Ade',
-                email: 'bisi@example.com',
-              },
-            ],
-            pagination: { page: 1, limit: 100, totalItems: 1, totalPages: 1 },
-          },
-        });
+      if (url.includes('/auth/admin/all-admins')) return adminsAnswer();
       return jsonResponse(200, { message: 'Approvers', data: [] });
     });
     const person = userEvent.setup();
