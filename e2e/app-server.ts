@@ -110,14 +110,21 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
       DATABASE_URL: '',
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  // What the server wrote to stderr is passed on as ever, and its end kept: a server that exits during its start says why.
+  let stderrTail = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-4000);
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   // A fresh embedded database migrates and seeds the demo catalog first: minutes on a busy two-core machine.
   const deadline = Date.now() + 240_000;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      if (child.exitCode !== null)
+        throw new Error(`server exited with ${child.exitCode} during its start:\n${stderrTail}`);
       try {
         const response = await fetch(`${baseUrl}/api/health`);
         if (response.ok) break;
@@ -137,10 +144,13 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     baseUrl,
     dataDir,
     async stop(stopOptions = {}) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      // The starter passes it on to the server, which closes the database cleanly, and exits with it.
-      child.kill('SIGTERM');
-      await exited;
+      // A server stopped already (a journey that restarts it) has nothing to wait for: its exit came and went.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        // The starter passes it on to the server, which closes the database cleanly, and exits with it.
+        child.kill('SIGTERM');
+        await exited;
+      }
       if (!stopOptions.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import { chromiumPath, ensureWebBuild, useJourney } from './harness';
 
 const KIB = 1024;
@@ -63,7 +64,7 @@ describe.skipIf(!chromiumPath)('public pages stay within the first-load budget (
 
   beforeAll(async () => {
     const listing = (await (
-      await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=1`)
+      await apiFetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=1`)
     ).json()) as { data: { data: { id: string; storeUrl: string }[] } };
     const product = listing.data.data[0];
     expect(product).toBeDefined();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import {
   chromiumPath,
   expectNoSidewaysScroll,
@@ -226,7 +227,7 @@ describe.skipIf(!chromiumPath)(
         .waitFor();
 
       const categories = (await (
-        await fetch(`${journey.baseUrl}/api/categories/getallcategories`)
+        await apiFetch(`${journey.baseUrl}/api/categories/getallcategories`)
       ).json()) as {
         data: { id: string; name: string }[];
       };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import { chromiumPath, DEMO_PASSWORD, expectNoSidewaysScroll, screenshotsDir, useJourney } from './harness';
 
 interface ListedProduct {
@@ -33,14 +34,14 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
   it('fills a cart from two stores, applies a coupon; a declined card leaves the cart as it was, a wrong OTP is followed by a successful retry', async () => {
     // the merchant of "Chinedu Gadgets" creates the code coupon E2E10 through the API
     const login = await json<{ data: { accessToken: string } }>(
-      await fetch(`${journey.baseUrl}/api/auth/merchant/login`, {
+      await apiFetch(`${journey.baseUrl}/api/auth/merchant/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'merchant@demo.ng', password: DEMO_PASSWORD }),
       }),
     );
     await json(
-      await fetch(`${journey.baseUrl}/api/discount`, {
+      await apiFetch(`${journey.baseUrl}/api/discount`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data.accessToken}` },
         body: JSON.stringify({
@@ -57,7 +58,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
 
     // two simple products in stock: one of Chinedu Gadgets, one of another store
     const listing = await json<{ data: { data: ListedProduct[] } }>(
-      await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`),
+      await apiFetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`),
     );
     const simple = listing.data.data.filter((p) => p.variant.length === 0 && p.inStock && p.quantity >= 5);
     const gadget = simple.find((p) => p.storeName === 'Chinedu Gadgets');
@@ -79,7 +80,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
 
     // start from an empty cart (the demo customer may have one)
     const token = await page.evaluate<string | null>("localStorage.getItem('customer.token')");
-    await fetch(`${journey.baseUrl}/api/cart/remove-cart`, {
+    await apiFetch(`${journey.baseUrl}/api/cart/remove-cart`, {
       method: 'DELETE',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ all: true }),
@@ -87,7 +88,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
     await page.reload();
     // the demo customer already has orders (the demo delivery chain): count them to see what this journey adds
     const orderCount = async () => {
-      const response = await fetch(`${journey.baseUrl}/api/orders/customer?limit=1`, {
+      const response = await apiFetch(`${journey.baseUrl}/api/orders/customer?limit=1`, {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = (await response.json()) as { data: { pagination: { totalItems: number } } };
@@ -149,7 +150,7 @@ describe.skipIf(!chromiumPath)('cart, checkout and payment journey (360 px phone
         await json<{
           data: { amountDue: number; discount: number; cartItemsData: { id: string; quantity: number }[] };
         }>(
-          await fetch(`${journey.baseUrl}/api/cart/get-cart`, {
+          await apiFetch(`${journey.baseUrl}/api/cart/get-cart`, {
             headers: { authorization: `Bearer ${token}` },
           }),
         )

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import {
   chromiumPath,
   DEMO_PASSWORD,
@@ -35,7 +36,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     const login = async (kind: 'customer', email: string) =>
       (
         await json<{ data: { accessToken: string } }>(
-          await fetch(`${journey.baseUrl}/api/auth/${kind}/login`, {
+          await apiFetch(`${journey.baseUrl}/api/auth/${kind}/login`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -43,7 +44,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
         )
       ).data.accessToken;
     const api = (url: string, token: string, init: { method?: string; body?: unknown } = {}) =>
-      fetch(`${journey.baseUrl}/api${url}`, {
+      apiFetch(`${journey.baseUrl}/api${url}`, {
         method: init.method ?? 'GET',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
         ...(init.body ? { body: JSON.stringify(init.body) } : {}),
@@ -53,7 +54,7 @@ describe.skipIf(!chromiumPath)('fulfilment journey: merchant, admin, partner on 
     const customerToken = await login('customer', 'customer@demo.ng');
     const listing = await json<{
       data: { data: { id: string; storeName: string; variant: unknown[]; quantity: number }[] };
-    }>(await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`));
+    }>(await apiFetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`));
     const product = listing.data.data.find(
       (p) => p.storeName === 'Chinedu Gadgets' && p.variant.length === 0 && p.quantity >= 3,
     );

@@ -10,6 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { apiFetch } from './api-fetch';
 import { type RunningApp, startApp } from './app-server.js';
 
 export { ensureWebBuild, type RunningApp, startApp } from './app-server.js';
@@ -168,11 +169,17 @@ export interface OutboxMail {
   links: string[];
 }
 
+/**
+ * How long a journey waits for a mail or an SMS: they are written by the notifications job after the answer, which
+ * on a loaded CI machine (three journeys beside the server tests) took over 10 s.
+ */
+const OUTBOX_PATIENCE_MS = 30_000;
+
 /** The newest mail to an address, read from the development outbox. */
 export async function newestMail(baseUrl: string, to: string): Promise<OutboxMail> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + OUTBOX_PATIENCE_MS;
   for (;;) {
-    const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
+    const response = await apiFetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=1`);
     const body = (await response.json()) as { data: OutboxMail[] };
     if (body.data[0]) return body.data[0];
     if (Date.now() > deadline) throw new Error(`no mail for ${to}`);
@@ -188,9 +195,9 @@ export interface OutboxSms {
 
 /** The first SMS to a number (newest first) that matches, read from the development SMS outbox. */
 export async function awaitSms(baseUrl: string, to: string, matches: RegExp): Promise<OutboxSms> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + OUTBOX_PATIENCE_MS;
   for (;;) {
-    const response = await fetch(`${baseUrl}/api/dev/sms-outbox?to=${encodeURIComponent(to)}&limit=20`);
+    const response = await apiFetch(`${baseUrl}/api/dev/sms-outbox?to=${encodeURIComponent(to)}&limit=20`);
     const body = (await response.json()) as { data: OutboxSms[] };
     const found = body.data.find((sms) => matches.test(sms.text));
     if (found) return found;
@@ -201,9 +208,9 @@ export async function awaitSms(baseUrl: string, to: string, matches: RegExp): Pr
 
 /** The first mail to an address (newest first) whose subject or text matches, read from the development outbox. */
 export async function awaitMail(baseUrl: string, to: string, matches: RegExp): Promise<OutboxMail> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + OUTBOX_PATIENCE_MS;
   for (;;) {
-    const response = await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=20`);
+    const response = await apiFetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}&limit=20`);
     const body = (await response.json()) as { data: OutboxMail[] };
     const found = body.data.find((mail) => matches.test(mail.subject) || matches.test(mail.text));
     if (found) return found;

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import {
   chromiumPath,
   DEMO_PASSWORD,
@@ -52,7 +53,7 @@ async function qrVideo(qrImage: Buffer, file: string): Promise<string> {
 }
 
 const apiToken = async (baseUrl: string, kind: string, email: string) => {
-  const response = await fetch(`${baseUrl}/api/auth/${kind}/login`, {
+  const response = await apiFetch(`${baseUrl}/api/auth/${kind}/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -215,7 +216,7 @@ describe.skipIf(!chromiumPath)(
 
       // And the dispatcher, another carrier, cannot scan the partner's parcel.
       const dispatcher = await apiToken(journey.baseUrl, 'admin', 'dispatcher@demo.ng');
-      const refused = await fetch(`${journey.baseUrl}/api/orders/parcels/scan`, {
+      const refused = await apiFetch(`${journey.baseUrl}/api/orders/parcels/scan`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${dispatcher}` },
         body: JSON.stringify({ parcel: labels['NM-DEMO0004']!.reference }),

@@ -1,4 +1,5 @@
 import type { Locator } from 'playwright-core';
+import { apiFetch } from './api-fetch';
 
 // What the money journeys read off the screens and the API (money.e2e.ts, pay-on-delivery.e2e.ts): naira as kobo,
 // a screen's figures, and fetch that asks again when the embedded database is busy.
@@ -9,7 +10,7 @@ import type { Locator } from 'playwright-core';
  */
 export async function fetchWhenNotBusy(url: string, init: RequestInit = {}): Promise<Response> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(url, init);
+    const response = await apiFetch(url, init);
     if (response.status !== 503 || attempt === 5) return response;
     await new Promise((resolve) =>
       setTimeout(resolve, 1000 * Number(response.headers.get('retry-after') ?? 1)),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import {
   awaitMail,
   awaitSms,
@@ -42,7 +43,7 @@ describe.skipIf(!chromiumPath)(
       init: { method?: string; body?: unknown } = {},
     ): Promise<T> =>
       json<T>(
-        await fetch(url(`/api${route}`), {
+        await apiFetch(url(`/api${route}`), {
           method: init.method ?? 'GET',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           ...(init.body ? { body: JSON.stringify(init.body) } : {}),
@@ -51,7 +52,7 @@ describe.skipIf(!chromiumPath)(
     const login = async (kind: string, email: string) =>
       (
         await json<{ data: { accessToken: string } }>(
-          await fetch(url(`/api/auth/${kind}/login`), {
+          await apiFetch(url(`/api/auth/${kind}/login`), {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ email, password: DEMO_PASSWORD }),
@@ -79,7 +80,7 @@ describe.skipIf(!chromiumPath)(
       // The customer's pages on a phone: home, a product of Chinedu Gadgets, the cart with it.
       const listing = await json<{
         data: { data: { id: string; storeName: string; variant: unknown[]; quantity: number }[] };
-      }>(await fetch(url('/api/products/customer/getallproducts?limit=100&inStock=true')));
+      }>(await apiFetch(url('/api/products/customer/getallproducts?limit=100&inStock=true')));
       const product = listing.data.data.find(
         (p) => p.storeName === 'Chinedu Gadgets' && p.variant.length === 0 && p.quantity >= 2,
       );
@@ -330,7 +331,7 @@ describe.skipIf(!chromiumPath)(
       form.set('status', 'picked_up');
       form.set('evidence', new Blob([fs.readFileSync(parcelPhoto)], { type: 'image/png' }), 'parcel.png');
       await json(
-        await fetch(url(`/api/ordertracking/update-order/${orderId}`), {
+        await apiFetch(url(`/api/ordertracking/update-order/${orderId}`), {
           method: 'PATCH',
           headers: { authorization: `Bearer ${tokens.partner}` },
           body: form,
@@ -389,7 +390,7 @@ describe.skipIf(!chromiumPath)(
       await merchant.getByRole('link', { name: `New order ${next.orderName}` }).waitFor({ timeout: 10_000 });
       await awaitMail(journey.baseUrl, 'merchant@demo.ng', new RegExp(next.orderName));
       const sms = await json<{ data: { text: string }[] }>(
-        await fetch(url(`/api/dev/sms-outbox?to=${encodeURIComponent(phones.merchant)}&limit=20`)),
+        await apiFetch(url(`/api/dev/sms-outbox?to=${encodeURIComponent(phones.merchant)}&limit=20`)),
       );
       expect(sms.data.some((message) => message.text.includes(next.orderName))).toBe(false);
       expect(sms.data.some((message) => message.text.includes(orderName))).toBe(true);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import { chromiumPath, DEMO_PASSWORD, expectNoSidewaysScroll, screenshotsDir, useJourney } from './harness';
 
 // Issue 9: the demo customer reviews the product of their delivered demo order (NM-DEMO0006) from the order page,
@@ -29,7 +30,7 @@ describe.skipIf(!chromiumPath)('reviews journey (360 px phone)', () => {
 
     // Before: the product page has no rating from this customer yet.
     const before = (await (
-      await fetch(
+      await apiFetch(
         `${journey.baseUrl}/api${productHref!.replace('/products/', '/products/customer/product/')}`,
       )
     ).json()) as { data: { ratingCount: number } };

@@ -1,5 +1,6 @@
 import type { ConsoleMessage } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import { chromiumPath, DEMO_PASSWORD, useJourney } from './harness';
 
 // Issues 10 and 11 (ADR 029): public pages arrive rendered. Without JavaScript a shared storefront link still shows
@@ -13,7 +14,7 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
   beforeAll(async () => {
     // A simple product in stock of a demo store, and that store's address.
     const listing = (await (
-      await fetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`)
+      await apiFetch(`${journey.baseUrl}/api/products/customer/getallproducts?limit=100&inStock=true`)
     ).json()) as { data: { data: { id: string; name: string; storeUrl: string; variant: unknown[] }[] } };
     const simple = listing.data.data.find((item) => item.variant.length === 0);
     expect(simple).toBeDefined();
@@ -84,7 +85,7 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
 
     // A fresh load of the page as a signed-in customer: rendered signed out, the session applies once hydrated.
     const token = await page.evaluate<string | null>("localStorage.getItem('customer.token')");
-    await fetch(`${journey.baseUrl}/api/cart/remove-cart`, {
+    await apiFetch(`${journey.baseUrl}/api/cart/remove-cart`, {
       method: 'DELETE',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ all: true }),

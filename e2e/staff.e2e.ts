@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import {
   chromiumPath,
   expectNoSidewaysScroll,
@@ -87,7 +88,7 @@ describe.skipIf(!chromiumPath)('store owner invites an inventory staff member', 
     await staff.getByText('Your role cannot open Staff').waitFor();
     const token = await staff.evaluate<string | null>("localStorage.getItem('merchant.token')");
     expect(token).toBeTruthy();
-    const refused = await fetch(`${journey.baseUrl}/api/merchant/staff`, {
+    const refused = await apiFetch(`${journey.baseUrl}/api/merchant/staff`, {
       headers: { authorization: `Bearer ${token!.replaceAll('"', '')}` },
     });
     expect(refused.status).toBe(403);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import { chromiumPath, screenshotsDir, signIn, useJourney } from './harness';
 
 /** A wide solid-colour banner, made here so the journey needs no fixture files. */
@@ -145,7 +146,7 @@ describe.skipIf(!chromiumPath)(
       });
       await visitor.screenshot({ path: path.join(screenshotsDir, 'themes-storefront.png'), fullPage: true });
       // Shared links of the store carry the banner.
-      const html = await (await fetch(storefront)).text();
+      const html = await (await apiFetch(storefront)).text();
       expect(html).toMatch(/<meta property="og:image" content="[^"]+\/media\/images\/[^"]+-1200\.webp" \/>/);
       expect(html).toContain(`<meta property="og:image:alt" content="${TITLE}" />`);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { apiFetch } from './api-fetch';
 import {
   chromiumPath,
   DEMO_PASSWORD,
@@ -35,14 +36,14 @@ describe.skipIf(!chromiumPath)('the tracking link of a message, signed out at 36
   it('shows status and timeline with the first name and LGA only; refuses a tampered or expired link', async () => {
     const base = journey.baseUrl;
     const session = await json<{ data: { accessToken: string } }>(
-      await fetch(`${base}/api/auth/customer/login`, {
+      await apiFetch(`${base}/api/auth/customer/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'customer@demo.ng', password: DEMO_PASSWORD }),
       }),
     );
     const listed = await json<{ data: { orders: CustomerOrder[] } }>(
-      await fetch(`${base}/api/orders/customer?limit=50`, {
+      await apiFetch(`${base}/api/orders/customer?limit=50`, {
         headers: { authorization: `Bearer ${session.data.accessToken}` },
       }),
     );

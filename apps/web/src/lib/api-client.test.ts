@@ -7,7 +7,7 @@ import {
   themeEndpoints,
 } from '@market/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { type ApiClientDeps, createApiClient } from './api-client';
+import { type ApiClientDeps, BUSY_RESENDS, createApiClient } from './api-client';
 import { ApiError, NetworkError } from './errors';
 import type { StoredSession } from './session';
 
@@ -302,6 +302,33 @@ describe('api client: money requests and permission refusals', () => {
     await approve();
     expect(sent).toHaveLength(3);
     expect(sent[2]?.key).not.toBe(sent[0]?.key);
+  });
+
+  const busy = () =>
+    json(
+      503,
+      { message: 'We are busy right now. Please try again in a moment.', error: 'SERVICE_UNAVAILABLE' },
+      { 'retry-after': '0' },
+    );
+
+  it('a busy refusal (503 with Retry-After) is sent again after its wait, with the SAME key', async () => {
+    const { sent, approve } = payoutHarness((call) => (call < 3 ? busy() : payout()));
+    await expect(approve()).resolves.toMatchObject({ data: { id: 'p1' } });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((call) => call.key)).size).toBe(1);
+  });
+
+  it('a server that stays busy is answered busy after three re-sends; other 503s are not re-sent', async () => {
+    const stillBusy = payoutHarness(() => busy());
+    await expect(stillBusy.approve()).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(stillBusy.sent).toHaveLength(1 + BUSY_RESENDS);
+
+    // An outcome still unknown at the provider is a 503 without Retry-After: sending it again is not the client's call.
+    const unknown = payoutHarness(() =>
+      json(503, { message: 'The provider has not answered yet', error: 'SERVICE_UNAVAILABLE' }),
+    );
+    await expect(unknown.approve()).rejects.toMatchObject({ status: 503 });
+    expect(unknown.sent).toHaveLength(1);
   });
 
   it('a key the screen passes is the one sent; calls that move no money send none', async () => {

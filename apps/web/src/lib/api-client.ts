@@ -125,6 +125,42 @@ export function isTokenRefusal(answer: RawAnswer): boolean {
   return code === 'TOKEN_EXPIRED' || code === 'UNAUTHORIZED' || (answer.status === 401 && code === 'UNKNOWN');
 }
 
+/** How often one call is sent again after the server said it was busy, and the longest wait it honours. */
+export const BUSY_RESENDS = 3;
+const LONGEST_BUSY_WAIT_SECONDS = 5;
+
+/**
+ * The server's load-shedding refusal (busy.ts on the server): 503 SERVICE_UNAVAILABLE with `Retry-After`, given
+ * before the request did anything, so the same request may be sent again after the wait, a write included. Other
+ * 503s (an outcome still unknown at a provider, no shipping rates) carry no `Retry-After` and are final answers.
+ */
+export function isBusyRefusal(answer: RawAnswer): boolean {
+  return (
+    answer.status === 503 &&
+    answer.retryAfter !== undefined &&
+    toApiError(answer).code === 'SERVICE_UNAVAILABLE'
+  );
+}
+
+/** Waits `seconds` (at most LONGEST_BUSY_WAIT_SECONDS), or until the caller gives up. */
+function waitOut(seconds: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new NetworkError('abort'));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.min(Math.max(seconds, 0), LONGEST_BUSY_WAIT_SECONDS) * 1000,
+    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new NetworkError('abort'));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 export function toApiError(answer: RawAnswer): ApiError {
   const payload = (answer.payload ?? {}) as { message?: unknown; error?: unknown; details?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : '';
@@ -248,6 +284,7 @@ export function createApiClient(deps: ApiClientDeps) {
     let retried = false;
     let sessionOnly = false;
     let resentAfterNetworkError = false;
+    let busyResends = 0;
 
     for (;;) {
       const running = mayRefresh ? refreshing.get(kind) : undefined;
@@ -283,6 +320,11 @@ export function createApiClient(deps: ApiClientDeps) {
       }
       if (answer.ok) return answer.payload as ResponseOf<E>;
 
+      if (isBusyRefusal(answer) && busyResends < BUSY_RESENDS) {
+        busyResends += 1;
+        await waitOut(answer.retryAfter ?? 1, signal);
+        continue;
+      }
       const authFailure = isTokenRefusal(answer);
       if (authFailure && mayRefresh && !sessionOnly && token && token !== deps.getSession(kind)?.token) {
         sessionOnly = true; // a stale cookie: try the session's token first
