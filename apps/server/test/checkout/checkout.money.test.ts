@@ -3,6 +3,7 @@ import {
   checkoutEndpoints,
   couponCustomerEndpoints,
   customerProductEndpoints,
+  giftCardAdminEndpoints,
   giftCardCustomerEndpoints,
   systemEndpoints,
 } from '@market/contracts';
@@ -97,6 +98,19 @@ pglite.describe('discounts and gift cards at checkout', () => {
     ).data;
     const remaining = cards[0]?.balance ?? 0;
     expect(remaining).toBeCloseTo(50_000 - created.tracker.giftCardTotal, 2);
+    // The money held at checkout is spent once the checkout is paid: the admins' activity shows it redeemed for this
+    // checkout, not still held (a hold left open would be given back when its checkout closed).
+    const activities = json(
+      await test.app.inject({
+        ...requestOf(giftCardAdminEndpoints.activities, { query: { limit: 100 } }),
+        headers: bearer(setup.admin.accessToken),
+      }),
+    ).data.activities as { type: string; amount: number; trackerId: string | null }[];
+    const ofThisCheckout = activities.filter((activity) => activity.trackerId === created.tracker.id);
+    expect(ofThisCheckout.map((activity) => [activity.type, activity.amount]).sort()).toEqual([
+      ['hold', created.tracker.giftCardTotal],
+      ['redeem', created.tracker.giftCardTotal],
+    ]);
   });
 
   it('a webhook delivered twice makes one payment', async () => {
