@@ -232,7 +232,10 @@ pglite.describe('preview links', () => {
     const link = json(created).data;
     expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(link).toMatchObject({ merchantThemeId: classic, themeSlug: 'eko-classic', storeUrl });
-    expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(6 * 86_400_000);
+    // Valid 7 days (ADR 020): a link shared for a look stops working after a week, not months later.
+    const lifetimeMs = new Date(link.expiresAt).getTime() - Date.now();
+    expect(lifetimeMs).toBeGreaterThan(7 * 86_400_000 - 60_000);
+    expect(lifetimeMs).toBeLessThanOrEqual(7 * 86_400_000);
 
     const preview = await test.app.inject(
       requestOf(themePublishingEndpoints.preview, { params: { token: link.token } }),
