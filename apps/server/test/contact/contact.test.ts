@@ -1,5 +1,6 @@
 import { contactEndpoints, systemEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_ALREADY_ANSWERED } from '../../src/modules/contact/contact.service.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import {
   bearer,
@@ -175,6 +176,18 @@ describe('contact form', () => {
     expect(outbox[0].text.match(/Hello/g)).toHaveLength(1);
     expect(outbox[0].text).toMatch(/contact form on \d{1,2} [A-Z][a-z]+ \d{4}\./);
     expect(outbox[0].text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
+    // One reply per message (issue 31): a second is refused with 409, mails nothing and keeps the first.
+    const second = await call('POST', urlOf(contactEndpoints.reply, { params: { id } }), admin.accessToken, {
+      reply: 'Following up on our reply.',
+    });
+    expect(second.statusCode).toBe(409);
+    expect(json(second)).toMatchObject({ error: 'CONFLICT', message: CONTACT_ALREADY_ANSWERED });
+    const outboxAfter = json(
+      await test.app.inject(requestOf(systemEndpoints.outbox, { query: { to: 'tunde@example.ng' } })),
+    ).data;
+    expect(outboxAfter).toHaveLength(outbox.length);
+    expect(await current()).toMatchObject({ reply: expect.stringContaining('200 uniforms') });
 
     const closed = await call(
       'PATCH',
