@@ -115,6 +115,19 @@ describe('a paid order', () => {
     expect(smsSegments(sms!.text).encoding).toBe('gsm7');
   });
 
+  it("reaches the store's staff whose role holds the order permission, not the others", async () => {
+    const sales = await storeMemberToken(test, store.storeId, 'sales');
+    const inventory = await storeMemberToken(test, store.storeId, 'inventory');
+    const paid = await paidOrder(test, setup, store);
+    await test.jobs.fanOutNotifications();
+    const aboutIt = async (token: string) =>
+      (await listOf(token)).notifications
+        .filter((entry) => entry.link?.endsWith(paid.orderId))
+        .map((e) => e.kind);
+    expect(await aboutIt(sales)).toEqual(['order.paid']);
+    expect(await aboutIt(inventory)).toEqual([]);
+  });
+
   it('is told once, however many times the fan-out runs or the event is emitted', async () => {
     const paid = await paidOrder(test, setup, store);
     await Promise.all([test.jobs.fanOutNotifications(), test.jobs.fanOutNotifications()]);
@@ -129,6 +142,8 @@ describe('a paid order', () => {
     );
     expect(again).toBeUndefined();
     await test.jobs.fanOutNotifications();
+    // Told events are marked so: the next run has nothing left to claim (not every event ever emitted again).
+    expect(await test.jobs.fanOutNotifications()).toBe(0);
     const rows = (await listOf(store.accessToken)).notifications.filter(
       (entry) => entry.kind === 'order.paid' && entry.link?.endsWith(paid.orderId),
     );
@@ -216,6 +231,15 @@ describe('preferences', () => {
     expect(refused.statusCode).toBe(422);
     expect(json(refused).error).toBe('VALIDATION_ERROR');
 
+    // A sales member who turned the in-app channel off for paid orders does not find the next one in their list.
+    const quiet = await storeMemberToken(test, store.storeId, 'sales');
+    const off = await test.app.inject({
+      ...requestOf(notificationEndpoints.updatePreferences),
+      headers: { authorization: `Bearer ${quiet}` },
+      payload: { preferences: [{ kind: 'order.paid', inApp: false, email: false, sms: false }] },
+    });
+    expect(off.statusCode).toBe(200);
+
     const saved = await test.app.inject({
       ...requestOf(notificationEndpoints.updatePreferences),
       headers: { authorization: `Bearer ${store.accessToken}` },
@@ -240,6 +264,9 @@ describe('preferences', () => {
     expect(
       (await listOf(store.accessToken)).notifications.some((entry) => entry.link?.endsWith(paid.orderId)),
     ).toBe(true);
+    expect((await listOf(quiet)).notifications.some((entry) => entry.link?.endsWith(paid.orderId))).toBe(
+      false,
+    );
     expect((await test.deps.db.select().from(outboxSms).where(eq(outboxSms.to, phone))).length).toBe(
       smsBefore,
     );
