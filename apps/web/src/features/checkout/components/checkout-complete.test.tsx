@@ -1,3 +1,4 @@
+import { checkoutEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ describe('CheckoutComplete', () => {
       '/account/orders',
     );
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/transactions/customer/transaction');
+    expect(String(url)).toBe(urlOf(checkoutEndpoints.recordTransaction));
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ reference });
     await waitFor(() => expect(onPaid).toHaveBeenCalled());

@@ -1,3 +1,4 @@
+import { onboardingEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -89,7 +90,7 @@ describe('OnboardingWizard', () => {
     await person.upload(screen.getByLabelText(/Choose a PDF, JPEG, PNG or WebP file/), file);
     expect(await screen.findByText(/Uploaded nin.png/)).toBeInTheDocument();
     const upload = calls.find((call) => call.method === 'POST');
-    expect(upload?.url).toBe('/api/auth/merchant/onboard/documents?kind=id-document');
+    expect(upload?.url).toBe(urlOf(onboardingEndpoints.uploadDocument, { query: { kind: 'id-document' } }));
     expect(upload?.body).toBeInstanceOf(FormData);
 
     await person.click(screen.getByRole('button', { name: 'Save and continue' }));

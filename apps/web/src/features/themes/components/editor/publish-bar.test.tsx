@@ -1,4 +1,4 @@
-import type { ActiveTheme, MerchantThemeItem } from '@market/contracts';
+import { type ActiveTheme, type MerchantThemeItem, themePublishingEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { PublishBar } from './publish-bar';
 
 const summary: Omit<MerchantThemeItem, 'id' | 'slug' | 'name' | 'isActive' | 'merchantThemeId'> = {
   description: 'A theme',
-  previewImage: '/themes-api/themes/x/preview.svg',
+  previewImage: urlOf(themePublishingEndpoints.previewImage, { params: { slug: 'x' } }),
   design: { layout: 'classic', typography: 'sans', hero: 'split', productGrid: 'grid-4' },
   pages: [],
   priceType: 'free',
