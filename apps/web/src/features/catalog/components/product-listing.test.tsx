@@ -1,4 +1,4 @@
-import { customerProductEndpoints, urlOf } from '@market/contracts';
+import { categoryEndpoints, customerProductEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function catalogApi() {
   return mockFetch((url) => {
-    if (url.includes('/categories/getallcategories')) return jsonResponse(200, { message: 'ok', data: [] });
+    if (url.includes(urlOf(categoryEndpoints.all))) return jsonResponse(200, { message: 'ok', data: [] });
     return jsonResponse(200, {
       message: 'ok',
       data: { data: [productFixture({ name: 'Ofada rice 5kg' })], count: 45 },

@@ -63,7 +63,7 @@ describe('CheckoutComplete', () => {
   it('after a declined try keeps the checkout and offers Try again on the same payment page', async () => {
     const assign = vi.spyOn(paymentRedirect, 'assign').mockImplementation(() => {});
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/transactions/customer/transaction'))
+      if (url.endsWith(urlOf(checkoutEndpoints.recordTransaction)))
         return jsonResponse(200, {
           message: 'Transaction recorded',
           data: {
@@ -89,7 +89,7 @@ describe('CheckoutComplete', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('http://localhost/api/payments/sandbox/checkout/x'),
     );
-    const payCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/v1/products/payment'));
+    const payCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith(urlOf(checkoutEndpoints.pay)));
     expect(payCall).toBeDefined();
     assign.mockRestore();
   });
@@ -97,7 +97,7 @@ describe('CheckoutComplete', () => {
   it('checks the checkout again while the payment is not confirmed', async () => {
     let checks = 0;
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/transactions/customer/transaction')) {
+      if (url.endsWith(urlOf(checkoutEndpoints.recordTransaction))) {
         return jsonResponse(200, {
           message: 'Transaction recorded',
           data: { transaction: null, tracker: tracker({ status: 'awaiting_payment', paidAt: null }) },
@@ -115,7 +115,9 @@ describe('CheckoutComplete', () => {
       await screen.findByRole('heading', { name: 'Thank you! Your order is placed' }, { timeout: 4_000 }),
     ).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.filter(([url]) => String(url).endsWith(`/ordertracking/tracker/${reference}`)),
+      fetchMock.mock.calls.filter(([url]) =>
+        String(url).endsWith(urlOf(checkoutEndpoints.tracker, { params: { reference } })),
+      ),
     ).toHaveLength(2);
   });
 

@@ -1,4 +1,4 @@
-import { storeAdminEndpoints, urlOf } from '@market/contracts';
+import { categoryEndpoints, storeAdminEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,7 +67,7 @@ function serve() {
     if (url.endsWith('/payment-category') && method === 'PATCH')
       return jsonResponse(503, { message: '', error: 'SERVICE_UNAVAILABLE' });
     if (url.includes('/documents/')) return new Response('%PDF', { status: 200 });
-    if (url.endsWith('/categories/getallcategories'))
+    if (url.endsWith(urlOf(categoryEndpoints.all)))
       return jsonResponse(200, {
         message: 'Categories',
         data: categoryTree,

@@ -102,7 +102,7 @@ function server(
     if (call.url.endsWith('/theme/social')) return ok(null);
     if (call.url.endsWith('/theme/color'))
       return ok({ phoneNumber: '0809', email: 'new@b.ng', logo: null, themeColor: colours });
-    if (call.url.endsWith('/merchant/theme')) return ok({});
+    if (call.url.endsWith(urlOf(themeEndpoints.active))) return ok({});
     return failure(404);
   });
 }

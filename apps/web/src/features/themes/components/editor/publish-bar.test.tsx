@@ -1,4 +1,10 @@
-import { type ActiveTheme, type MerchantThemeItem, themePublishingEndpoints, urlOf } from '@market/contracts';
+import {
+  type ActiveTheme,
+  type MerchantThemeItem,
+  themeEndpoints,
+  themePublishingEndpoints,
+  urlOf,
+} from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +59,7 @@ describe('publish bar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Activate and publish' }));
     await userEvent.click(screen.getByRole('button', { name: 'Activate and publish the draft' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toContain('/merchant/theme/activate');
+    expect(fetchMock.mock.calls[0]![0]).toContain(urlOf(themeEndpoints.activate));
   });
 
   it('asks before Roll back', async () => {
