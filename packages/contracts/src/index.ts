@@ -12,6 +12,7 @@ export * from './contact.js';
 export * from './coupons.js';
 export * from './data-rights.js';
 export * from './endpoint.js';
+export * from './endpoint-url.js';
 export * from './envelope.js';
 export * from './finance.js';
 export * from './fulfilment.js';

@@ -8,21 +8,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxSms } from '../../src/platform/sms/sms.schema.js';
 import { caller, type Dispatcher, deliveredOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 31, finding 3: the scheduler reassigned one return pickup 20 times: 20 × 200 and 40 SMS, each texting the
 // customer a new token and both carriers. Now an assignment's text waits to settle and a newer one replaces it, and
@@ -34,12 +23,14 @@ let store: SellingStore;
 let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 beforeAll(async () => {
-  test = await createTestApp({
-    env: { SMS_CAP_PER_RECIPIENT_HOUR: '10', SMS_CAP_PER_ORDER: '30', SMS_CAP_PER_DAY: '100' },
+  const market = await world({
+    customers: 0,
+    dispatchers: 1,
+    app: { env: { SMS_CAP_PER_RECIPIENT_HOUR: '10', SMS_CAP_PER_ORDER: '30', SMS_CAP_PER_DAY: '100' } },
   });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  ({ test, setup } = market);
+  [store] = market.stores;
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

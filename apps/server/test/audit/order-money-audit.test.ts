@@ -18,14 +18,10 @@ import {
   deliveredOrder,
   paidOrder,
 } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createAdmin, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 33: an order's audit trail shows its money, not only its moves. A refund booked of an order (here a return
 // of one unit of two, refunded by the store) and a payout that carries the order's money each write a line whose
@@ -40,11 +36,11 @@ let superadmin: { id: string; accessToken: string };
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  const market = await world({ stores: 2, customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [dispatcher] = market.dispatchers;
   await saveBankAccount(test, store.storeId, store.id);
-  dispatcher = await createAdmin(test, 'dispatcher');
   superadmin = await createAdmin(test, 'superadmin');
   call = caller(test);
 }, 240_000);

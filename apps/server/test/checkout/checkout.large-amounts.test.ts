@@ -19,16 +19,15 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 29 item 5, ADR 063: money is bigint kobo. A cart above ₦21,474,836.47 (the old int4 limit, where checkout
 // answered 500 "value … is out of range for type integer") pays, ships and refunds to the kobo: the ledger, the
@@ -42,10 +41,10 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store] = market.stores;
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

@@ -13,17 +13,16 @@ import {
   appliedGiftCard,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
-  sellingStore,
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let setup: CommerceSetup;
@@ -31,10 +30,9 @@ let storeA: SellingStore;
 let storeB: SellingStore;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  storeA = await sellingStore(test, setup);
-  storeB = await sellingStore(test, setup);
+  const market = await world({ stores: 2, customers: 0 });
+  ({ test, setup } = market);
+  [storeA, storeB] = market.stores;
 }, 120_000);
 afterAll(() => test.close());
 

@@ -8,16 +8,15 @@ import {
   appliedGiftCard,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   type SellingStore,
-  sellingStore,
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { countWrites } from '../support/statement-counter.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 32, item 6 (ADR 087): what one paid checkout costs the database, counted at the driver. The bounds are
 // this checkout's counts today; a per-line or per-store loop of statements put back (stock, order rows, coupon
@@ -31,10 +30,7 @@ let setup: CommerceSetup;
 let stores: SellingStore[];
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  stores = [];
-  for (let index = 0; index < 3; index++) stores.push(await sellingStore(test, setup));
+  ({ test, setup, stores } = await world({ stores: 3, customers: 0 }));
 }, 120_000);
 afterAll(() => test.close());
 

@@ -13,11 +13,9 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
@@ -26,11 +24,11 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let offsetMs = 0;
 let test: TestApp;
@@ -39,10 +37,13 @@ let lagosStore: SellingStore;
 let abujaStore: SellingStore;
 
 beforeAll(async () => {
-  test = await createTestApp({ now: () => new Date(Date.now() + offsetMs) });
-  setup = await commerceSetup(test);
-  lagosStore = await sellingStore(test, setup);
-  abujaStore = await sellingStore(test, setup);
+  const market = await world({
+    stores: 2,
+    customers: 0,
+    app: { now: () => new Date(Date.now() + offsetMs) },
+  });
+  ({ test, setup } = market);
+  [lagosStore, abujaStore] = market.stores;
   // The second store ships from Abuja.
   await test.app.inject({
     ...requestOf(storeProfileEndpoints.save),

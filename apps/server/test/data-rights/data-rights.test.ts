@@ -22,27 +22,11 @@ import { orderRefunds, orders } from '../../src/modules/orders/orders.schema.js'
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import type { TestMerchant } from '../support/catalog-factory.js';
-import {
-  addToCart,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  type Shopper,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import type { Shopper } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { inviteStaff, type TestStaff } from '../support/staff-factory.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  PASSWORD,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, createPartner, json, PASSWORD, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Data rights (NDPA 2023, issue 33, ADR 073): download, close with the books kept, marketing consent; nobody reaches
 // another person's data or account.
@@ -57,20 +41,17 @@ let plainAdmin: { accessToken: string };
 let partnerToken: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  const setup = await commerceSetup(test);
-  const store = await sellingStore(test, setup);
+  const market = await world({ customers: 2, carriers: 1 });
+  test = market.test;
+  [buyer, other] = market.customers;
+  const [store] = market.stores;
   merchantToken = store.accessToken;
-  const product = await listedProduct(test, setup, store);
-  [buyer, other] = await Promise.all([shopper(test), shopper(test)]);
-  await addToCart(test, buyer, product.id, 2);
-  const created = json(await checkout(test, buyer)).data;
-  orderId = created.tracker.orders[0].id;
-  await payInSandbox(test, created.payment.authorizationUrl, 'success');
-  await test.deps.payments.settle(created.tracker.reference);
+  const paid = await market.paidOrder(store, { customer: buyer, quantity: 2, stock: 20 });
+  orderId = paid.orderId;
+  await test.deps.payments.settle(paid.reference);
   superadmin = await createAdmin(test, 'superadmin');
-  plainAdmin = setup.admin;
-  partnerToken = (await createPartner(test)).accessToken;
+  plainAdmin = market.admin;
+  partnerToken = market.carriers[0].accessToken;
 }, 120_000);
 afterAll(() => test.close());
 

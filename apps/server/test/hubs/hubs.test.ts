@@ -11,7 +11,6 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
@@ -25,11 +24,11 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   type TestApp,
 } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, world } from '../support/world.js';
 
 // Platform hubs (issue 7): admins create them, stores and approved partners apply, admins decide; a store names
 // only a hub it is approved for, and an order assigned to the platform hub records that hub.
@@ -39,18 +38,18 @@ let setup: CommerceSetup;
 let store: SellingStore;
 let otherStore: SellingStore;
 let customer: Shopper;
-let partner: Awaited<ReturnType<typeof createPartner>>;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let partner: Carrier;
+let dispatcher: Dispatcher;
 let scheduler: Awaited<ReturnType<typeof createAdmin>>;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  customer = await shopper(test);
-  partner = await createPartner(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ stores: 2, carriers: 1, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [customer] = market.customers;
+  [partner] = market.carriers;
+  [dispatcher] = market.dispatchers;
   scheduler = await createAdmin(test, 'scheduler');
   admin = setup.admin;
 }, 180_000);

@@ -14,16 +14,11 @@ import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import { createSandboxTransfers, sandboxSecret } from '../../src/platform/payments/index.js';
 import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { inviteStaff } from '../support/staff-factory.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import {
   ledgerTotal,
   orderRow,
@@ -44,10 +39,10 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ stores: 2, customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

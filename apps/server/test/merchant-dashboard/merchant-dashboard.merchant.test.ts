@@ -21,7 +21,6 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
@@ -36,12 +35,12 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // GET /api/merchant/dashboard: a store's paid orders and sales today and this week, low stock, and what waits for
 // the merchant, for the caller's store only.
@@ -65,9 +64,9 @@ const now = () => new Date(Date.now() + offsetMs);
 
 beforeAll(async () => {
   offsetMs = nextLagosWednesdayNoon(new Date()).getTime() - Date.now();
-  test = await createTestApp({ now });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { now } });
+  ({ test, setup } = market);
+  [store] = market.stores;
   ordersService = createOrdersModule(test.deps).service;
 }, 120_000);
 afterAll(() => test.close());

@@ -19,12 +19,7 @@ import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { createSmsSender, smsSegments } from '../../src/platform/sms/sms.js';
 import { outboxSms } from '../../src/platform/sms/sms.schema.js';
 import { caller, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import { completeOnboarding } from '../support/store-factory.js';
@@ -32,12 +27,12 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 23: every account is told of what concerns it, in the app, by mail and by SMS, once per event, on the
 // channels it chose; nobody reads or marks another account's notifications.
@@ -49,9 +44,9 @@ let otherStore: SellingStore;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  const market = await world({ stores: 2, customers: 0 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

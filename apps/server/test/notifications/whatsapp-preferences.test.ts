@@ -5,18 +5,12 @@ import { loadConfig } from '../../src/platform/config.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { outboxSms } from '../../src/platform/sms/sms.schema.js';
 import { caller, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  type Shopper,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { startTermiiStandIn, type TermiiStandIn } from '../support/termii-standin.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createAdmin, createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // WhatsApp as a notification channel (issue 36, ADR 090): an account opts in with a number (its own consent) and
 // ticks WhatsApp for a kind; only then do its messages of that kind go on WhatsApp, through Termii's template API,
@@ -39,18 +33,21 @@ const PUT = (url: string, token: string | undefined, payload: unknown) =>
 
 beforeAll(async () => {
   termii = await startTermiiStandIn();
-  test = await createTestApp({
-    env: {
-      TERMII_API_KEY: termii.apiKey,
-      TERMII_BASE_URL: termii.url,
-      TERMII_WHATSAPP_DEVICE_ID: termii.deviceId,
-      TERMII_WHATSAPP_TEMPLATE_ORDER_UPDATE: termii.templates['order-update'],
-      TERMII_WHATSAPP_TEMPLATE_ACCOUNT_ALERT: termii.templates['account-alert'],
+  const market = await world({
+    customers: 2,
+    app: {
+      env: {
+        TERMII_API_KEY: termii.apiKey,
+        TERMII_BASE_URL: termii.url,
+        TERMII_WHATSAPP_DEVICE_ID: termii.deviceId,
+        TERMII_WHATSAPP_TEMPLATE_ORDER_UPDATE: termii.templates['order-update'],
+        TERMII_WHATSAPP_TEMPLATE_ACCOUNT_ALERT: termii.templates['account-alert'],
+      },
     },
   });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-  [ada, bola] = [await shopper(test), await shopper(test)];
+  ({ test, setup } = market);
+  [store] = market.stores;
+  [ada, bola] = market.customers;
   call = caller(test);
 }, 240_000);
 afterAll(async () => {

@@ -1,16 +1,11 @@
 import { adminOrderEndpoints, customerOrderEndpoints, merchantOrderEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
-import { createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // ADR 046: the merchant's and the admin's order answers carry the order's commission, what is due to the store and
 // what was refunded, read from the ledger's entries; another store gets 404 and the customer's answer has none of
@@ -23,9 +18,9 @@ let otherStore: SellingStore;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  const market = await world({ stores: 2, customers: 0 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

@@ -11,16 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { type Carrier, world } from '../support/world.js';
 
 // ADR 040, through the API: no order reaches `returned` without its money step, a carrier moves only the orders
 // assigned to it (the move to `returned` included), and a shipping photo is evidence of one move of one order. Each
@@ -33,19 +28,16 @@ let store: SellingStore;
 let otherStore: SellingStore;
 let dispatcher: Dispatcher;
 let otherDispatcher: Dispatcher;
-let partner: Awaited<ReturnType<typeof createPartner>>;
-let otherPartner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Carrier;
+let otherPartner: Carrier;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  [dispatcher, otherDispatcher] = [
-    await createAdmin(test, 'dispatcher'),
-    await createAdmin(test, 'dispatcher'),
-  ];
-  [partner, otherPartner] = [await createPartner(test), await createPartner(test)];
+  const market = await world({ stores: 2, customers: 0, dispatchers: 2, carriers: 2 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [dispatcher, otherDispatcher] = market.dispatchers;
+  [partner, otherPartner] = market.carriers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

@@ -8,15 +8,11 @@ import { nextStatusesFor } from '../../src/modules/orders/order-status.js';
 import { orderItems, orderRefunds, orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { caller, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
-import { createAdmin, createPartner, createTestApp, json, login, type TestApp } from '../support/test-app.js';
+import { json, login, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The model-based walk of order-status.model.test.ts, bounded, through the real service: Fastify inject on a real
 // database, accounts and orders from the factories. Each step is a call some account makes (a move offered to its
@@ -33,10 +29,11 @@ type Account = { name: string; role: string; id: string; token: string };
 let accounts: Account[];
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  const [d1, d2] = [await createAdmin(test, 'dispatcher'), await createAdmin(test, 'dispatcher')];
+  const market = await world({ stores: 2, customers: 0, dispatchers: 2, carriers: 2 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  const [d1, d2] = market.dispatchers;
+  const [p1, p2] = market.carriers;
   // Dispatcher 2 is a lead dispatcher: a custom role that also reads every order (orders:read-all), so nothing but
   // the assignment itself stops them moving another dispatcher's order (issue 29: the walk must reach that).
   const [lead] = await test.deps.db
@@ -45,7 +42,6 @@ beforeAll(async () => {
     .returning();
   await test.deps.db.insert(adminRoleAssignments).values({ userId: d2.id, roleId: lead!.id });
   d2.accessToken = (await login(test, 'admin', d2.email)).accessToken;
-  const [p1, p2] = [await createPartner(test), await createPartner(test)];
   accounts = [
     { name: 'store', role: 'merchant', id: store.merchantId, token: store.accessToken },
     { name: 'other store', role: 'merchant', id: otherStore.merchantId, token: otherStore.accessToken },

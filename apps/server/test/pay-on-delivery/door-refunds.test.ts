@@ -15,26 +15,17 @@ import { ledgerTotal, unbalancedMovements } from '../ledger/ledger-support.js';
 import {
   addToCart,
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
 import { pglite } from '../support/postgres-proofs.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createPartner, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Dispatcher, world } from '../support/world.js';
 import { allowPayOnDeliveryInLagos } from './pay-on-delivery-support.js';
 
 // Refunds of orders paid at the door (issue 36, ADR 089): the money was a carrier's cash, never a charge Paystack can
@@ -46,7 +37,7 @@ let test: TestApp;
 let setup: CommerceSetup;
 let podStore: SellingStore;
 let cardStore: SellingStore;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let dispatcher: Dispatcher;
 let podProduct: string;
 let cardProduct: string;
 
@@ -66,10 +57,10 @@ const call = (
   });
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [podStore, cardStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ stores: 2, customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [podStore, cardStore] = market.stores;
+  [dispatcher] = market.dispatchers;
   podProduct = (await listedProduct(test, setup, podStore, { quantity: 500 })).id as string;
   cardProduct = (await listedProduct(test, setup, cardStore, { quantity: 500 })).id as string;
   await allowPayOnDeliveryInLagos(test, setup, podStore, 500);

@@ -16,25 +16,16 @@ import { deliveredDaysAgo } from '../returns/returns-support.js';
 import {
   addToCart,
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, world } from '../support/world.js';
 
 // Pay on delivery (issue 36, ADR 074): the admin's rules and a store's opt-in decide who may; one checkout mixes a
 // card order and an order paid at the door; the carrier's cash is held in the books until its remittance is
@@ -45,9 +36,9 @@ let test: TestApp;
 let setup: CommerceSetup;
 let podStore: SellingStore;
 let cardStore: SellingStore;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
-let otherDispatcher: Awaited<ReturnType<typeof createAdmin>>;
-let partner: Awaited<ReturnType<typeof createPartner>>;
+let dispatcher: Dispatcher;
+let otherDispatcher: Dispatcher;
+let partner: Carrier;
 let lagosZone: string;
 let podProduct: string;
 let cardProduct: string;
@@ -73,14 +64,11 @@ const rules = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [podStore, cardStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  [dispatcher, otherDispatcher] = [
-    await createAdmin(test, 'dispatcher'),
-    await createAdmin(test, 'dispatcher'),
-  ];
-  partner = await createPartner(test);
+  const market = await world({ stores: 2, customers: 0, dispatchers: 2, carriers: 1 });
+  ({ test, setup } = market);
+  [podStore, cardStore] = market.stores;
+  [dispatcher, otherDispatcher] = market.dispatchers;
+  [partner] = market.carriers;
   podProduct = (await listedProduct(test, setup, podStore, { quantity: 50 })).id as string;
   cardProduct = (await listedProduct(test, setup, cardStore, { quantity: 50 })).id as string;
   const zones = json(await call('GET', urlOf(shippingZoneEndpoints.list), setup.admin.accessToken)).data

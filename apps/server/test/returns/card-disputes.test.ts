@@ -7,16 +7,11 @@ import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.route
 import { paymentDisputes } from '../../src/modules/payments/payments.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/sandbox.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { documentedDispute } from '../support/payments.fake-paystack.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createAdmin, createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { caller, paidOrder } from './returns-support.js';
 
 // ADR 049, issue 22 item 5 (disputes): Paystack's charge.dispute.create / .remind / .resolve, in their documented
@@ -32,9 +27,9 @@ let call: ReturnType<typeof caller>;
 let nextDisputeId = 7_100_000;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
+  const market = await world({ stores: 2, customers: 0 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

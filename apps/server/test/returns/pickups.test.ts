@@ -9,22 +9,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returnPickups } from '../../src/modules/returns/returns.schema.js';
 import { notificationEvents } from '../../src/platform/notify/events.schema.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { multipartForm, pngBytes } from '../support/store-factory.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { caller, type Dispatcher, deliveredOrder } from './returns-support.js';
 
 // Issue 23 item 3 (ADR 060): an approved return's goods travel back customer → carrier → store, with the same
@@ -42,13 +31,11 @@ let otherPartner: { id: string; accessToken: string };
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  dispatcher = await createAdmin(test, 'dispatcher');
-  otherDispatcher = await createAdmin(test, 'dispatcher');
-  partner = await createPartner(test);
-  otherPartner = await createPartner(test);
+  const market = await world({ stores: 2, customers: 0, dispatchers: 2, carriers: 2 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [dispatcher, otherDispatcher] = market.dispatchers;
+  [partner, otherPartner] = market.carriers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

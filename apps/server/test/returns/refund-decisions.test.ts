@@ -16,15 +16,10 @@ import {
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { caller, type Dispatcher, deliveredOrder, paidOrder } from './returns-support.js';
 
 // ADR 049, issue 22 item 4: a refund never disappears. A failed refund is sent again on its own after growing
@@ -42,10 +37,15 @@ let call: ReturnType<typeof caller>;
 let minutesAhead = 0;
 
 beforeAll(async () => {
-  test = await createTestApp({ now: () => new Date(Date.now() + minutesAhead * 60_000) });
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({
+    stores: 2,
+    customers: 0,
+    dispatchers: 1,
+    app: { now: () => new Date(Date.now() + minutesAhead * 60_000) },
+  });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

@@ -16,15 +16,11 @@ import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { sandboxSecret } from '../../src/platform/payments/sandbox.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { caller, type Dispatcher, deliveredOrder } from './returns-support.js';
 
 // Issue 8, the mend (ADR 031): received goods go back into stock exactly once, the customer hears of every decision
@@ -37,10 +33,10 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store] = market.stores;
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

@@ -13,22 +13,10 @@ import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { orderItems, orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, shopper } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { caller, type Dispatcher, deliveredDaysAgo, deliveredOrder, paidOrder } from './returns-support.js';
 
 // Issue 8: deliver → return → refund through the sandbox provider, across customer, store, admin and the other
@@ -42,10 +30,10 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ stores: 2, customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

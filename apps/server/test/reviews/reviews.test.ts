@@ -14,25 +14,16 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, world } from '../support/world.js';
 
 // Issue 9: reviews of products and stores by customers who received them, the ratings computed from them, merchant
 // replies and admin moderation, each call tried by the accounts that must not make it. The catalog cache is on, as
@@ -42,15 +33,21 @@ let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
 let otherStore: SellingStore;
-let partner: Awaited<ReturnType<typeof createPartner>>;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let partner: Carrier;
+let dispatcher: Dispatcher;
 
 beforeAll(async () => {
-  test = await createTestApp({ responseCache: createMemoryResponseCache() });
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  partner = await createPartner(test, { approved: true });
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({
+    stores: 2,
+    customers: 0,
+    carriers: 1,
+    dispatchers: 1,
+    app: { responseCache: createMemoryResponseCache() },
+  });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [partner] = market.carriers;
+  [dispatcher] = market.dispatchers;
 }, 180_000);
 afterAll(() => test.close());
 

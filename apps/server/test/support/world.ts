@@ -52,6 +52,18 @@ export interface PaidOrderOptions {
 const times = <T>(count: number, make: () => Promise<T>) =>
   Promise.all(Array.from({ length: count }, () => make()));
 
+/** `count` of T as a tuple when the count is a literal, so `stores: [store, otherStore]` needs no cast. */
+type Tuple<T, count extends number, built extends T[] = []> = number extends count
+  ? T[]
+  : built['length'] extends count
+    ? built
+    : Tuple<T, count, [...built, T]>;
+/** What a shape's `key` makes: a tuple of its literal count, `fallback` of them when the shape leaves it out. */
+type Made<T, shape extends WorldShape, key extends keyof WorldShape, fallback extends number> = Tuple<
+  T,
+  key extends keyof shape ? ([shape[key]] extends [number] ? shape[key] : number) : fallback
+>;
+
 /** A new product of `seller`, listed and approved: its id. */
 async function newProductOf(
   test: TestApp,
@@ -77,7 +89,14 @@ export async function paidOrderOf(
   seller: SellingStore,
   customer: Shopper,
   options: Omit<PaidOrderOptions, 'customer'> = {},
-): Promise<{ orderId: string; trackerId: string; productId: string; secondProductId?: string }> {
+): Promise<{
+  orderId: string;
+  trackerId: string;
+  /** The checkout's payment reference at the provider. */
+  reference: string;
+  productId: string;
+  secondProductId?: string;
+}> {
   const productId = options.productId ?? (await newProductOf(test, setup, seller, options));
   expect((await addToCart(test, customer, productId, options.quantity ?? 1)).statusCode).toBe(200);
   let secondProductId: string | undefined;
@@ -92,6 +111,7 @@ export async function paidOrderOf(
   return {
     orderId: created.tracker.orders[0].id as string,
     trackerId: created.tracker.id as string,
+    reference: created.tracker.reference as string,
     productId,
     secondProductId,
   };
@@ -116,20 +136,30 @@ export async function paidOrdersOf(
   return { orderIds, productId };
 }
 
-/** The marketplace of `shape`; `close()` stops its app. */
-export async function world(shape: WorldShape = {}) {
+/**
+ * The marketplace of `shape`; `close()` stops its app. Its stores, customers, carriers and dispatchers are tuples of
+ * the shape's counts: `const { stores: [store, otherStore] } = await world({ stores: 2 })`.
+ */
+export async function world<const shape extends WorldShape = Record<never, never>>(
+  shape: shape = {} as shape,
+) {
   const test = await createTestApp(shape.app);
   const setup = await commerceSetup(test);
-  const stores: SellingStore[] = [];
+  const made: SellingStore[] = [];
   // One after another: each store's approval is its own run of admin requests.
-  for (let index = 0; index < (shape.stores ?? 1); index += 1) stores.push(await sellingStore(test, setup));
-  const [customers, carriers, dispatchers] = await Promise.all([
+  for (let index = 0; index < (shape.stores ?? 1); index += 1) made.push(await sellingStore(test, setup));
+  const [madeCustomers, madeCarriers, madeDispatchers] = await Promise.all([
     times(shape.customers ?? 1, () => shopper(test)),
     times(shape.carriers ?? 0, () => createPartner(test, { approved: true })),
     times(shape.dispatchers ?? 0, () => createAdmin(test, 'dispatcher')),
   ]);
+  // The counts were the shape's: the arrays are as long as its tuples say.
+  const stores = made as Made<SellingStore, shape, 'stores', 1>;
+  const customers = madeCustomers as Made<Shopper, shape, 'customers', 1>;
+  const carriers = madeCarriers as Made<Carrier, shape, 'carriers', 0>;
+  const dispatchers = madeDispatchers as Made<Dispatcher, shape, 'dispatchers', 0>;
   const buyer = (options: PaidOrderOptions) => {
-    const customer = options.customer ?? customers[0];
+    const customer = options.customer ?? (customers as Shopper[])[0];
     if (!customer) throw new Error('This world has no customer: pass one');
     return customer;
   };
@@ -156,4 +186,4 @@ export async function world(shape: WorldShape = {}) {
   };
 }
 
-export type World = Awaited<ReturnType<typeof world>>;
+export type World = Awaited<ReturnType<typeof world<WorldShape>>>;

@@ -1,3 +1,4 @@
+import { authEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { adminRouteRules, merchantRouteRules, RoutePermissionGate, routeRuleFor 
 
 function holding(permissions: string[], role: string) {
   return mockFetch((url) =>
-    url.endsWith('/auth/permissions')
+    url.endsWith(urlOf(authEndpoints.permissions))
       ? jsonResponse(200, { message: 'Permissions', data: { permissions, role, storeId: 's1' } })
       : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
   );

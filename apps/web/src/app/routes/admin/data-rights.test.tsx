@@ -1,4 +1,4 @@
-import { CLOSE_REFUSED_DELIVERY_IN_FLIGHT } from '@market/contracts';
+import { CLOSE_REFUSED_DELIVERY_IN_FLIGHT, dataRightsEndpoints, urlOf } from '@market/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -44,7 +44,10 @@ describe('the admin data requests screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download their data' }));
     expect(await screen.findByText('The personal data was saved as a JSON file.')).toBeInTheDocument();
     expect(calls[0]?.url).toBe(
-      `/api/admin/data-rights/${accountId}/data?reason=Letter+of+28+Nov%2C+ticket+DR-17`,
+      urlOf(dataRightsEndpoints.adminExport, {
+        params: { id: accountId },
+        query: { reason: 'Letter of 28 Nov, ticket DR-17' },
+      }),
     );
     expect(created).toHaveLength(1);
   });
@@ -65,7 +68,7 @@ describe('the admin data requests screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close the account' }));
     expect(await screen.findByText(CLOSE_REFUSED_DELIVERY_IN_FLIGHT)).toBeInTheDocument();
     expect(calls[0]).toMatchObject({
-      url: `/api/admin/data-rights/${accountId}/close`,
+      url: urlOf(dataRightsEndpoints.adminClose, { params: { id: accountId } }),
       method: 'POST',
       body: { reason: 'Letter from Test Riders, DR-21' },
     });

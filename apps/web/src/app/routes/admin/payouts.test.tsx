@@ -1,3 +1,4 @@
+import { adminPayoutEndpoints, authEndpoints, urlOf } from '@market/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch } from '../../../test/fixtures-catalog';
@@ -46,12 +47,12 @@ const waitingForOtp = {
 /** The admin API as an admin holding `permissions` (a custom role's, resolved by the server) sees it. */
 function adminApi(permissions: string[]) {
   return recordFetch(({ url }) => {
-    if (url === '/api/auth/permissions')
+    if (url === urlOf(authEndpoints.permissions))
       return jsonResponse(200, {
         message: 'Permissions',
         data: { permissions, role: 'admin', storeId: null },
       });
-    if (url === '/api/admin/payments/stats')
+    if (url === urlOf(adminPayoutEndpoints.stats))
       return jsonResponse(200, {
         message: 'Payment stats',
         data: {
@@ -62,17 +63,17 @@ function adminApi(permissions: string[]) {
           settledPayment: 0,
         },
       });
-    if (url.startsWith('/api/admin/payments/merchants'))
+    if (url.startsWith(urlOf(adminPayoutEndpoints.merchants)))
       return jsonResponse(200, {
         message: 'Merchants to pay',
         data: { merchants, pagination: { page: 1, limit: 20, totalItems: 4, totalPages: 1 } },
       });
-    if (url.startsWith('/api/admin/payments/payouts'))
+    if (url.startsWith(urlOf(adminPayoutEndpoints.payouts)))
       return jsonResponse(200, {
         message: 'Payouts',
         data: { payouts: [waitingForOtp], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1 } },
       });
-    if (url === '/api/admin/payment-categories')
+    if (url === urlOf(adminPayoutEndpoints.categories))
       return jsonResponse(200, {
         message: 'Payment categories',
         data: [{ slug: 'standard', name: 'Standard', commissionPercentage: 10, storeCount: 3 }],

@@ -1,3 +1,4 @@
+import { subscriptionMerchantEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
@@ -23,7 +24,7 @@ const issuer = { legalName: 'Naija Market Limited', tin: '13572468-0001', vatBas
 
 function serve() {
   return mockFetch((url) => {
-    if (url.endsWith('/merchant/subscription/invoices'))
+    if (url.endsWith(urlOf(subscriptionMerchantEndpoints.invoices)))
       return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice], issuer } });
     return jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Not allowed' } });
   });
@@ -58,7 +59,7 @@ describe('subscription invoice page', () => {
 describe('subscription invoice as a Nigerian business invoice (issue 34 item 4)', () => {
   it("shows the seller's TIN, the price before VAT, VAT at 7.5 % and the store's address, never its slug", async () => {
     mockFetch((url) => {
-      if (url.endsWith('/merchant/subscription/invoices'))
+      if (url.endsWith(urlOf(subscriptionMerchantEndpoints.invoices)))
         return jsonResponse(200, { message: 'Invoices', data: { count: 1, rows: [invoice], issuer } });
       if (url.includes('/profile'))
         return jsonResponse(200, {
@@ -97,7 +98,7 @@ describe('subscription invoice as a Nigerian business invoice (issue 34 item 4)'
 describe("the invoice's issuer comes from the server (issue 35 item 8)", () => {
   it("prints the TIN and the VAT rate the server sends, not the web build's", async () => {
     mockFetch((url) => {
-      if (url.endsWith('/merchant/subscription/invoices'))
+      if (url.endsWith(urlOf(subscriptionMerchantEndpoints.invoices)))
         return jsonResponse(200, {
           message: 'Invoices',
           data: {

@@ -1,3 +1,4 @@
+import { shippingAddressEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,7 +70,7 @@ describe('AddressForm', () => {
     await person.click(screen.getByRole('button', { name: 'Add address' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/customershippingaddress/add');
+    expect(String(url)).toBe(urlOf(shippingAddressEndpoints.add));
     expect(JSON.parse(String(init?.body))).toMatchObject({ stateOrRegion: 'Lagos', lga: 'Ikeja' });
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Shipping address added successfully'));
   });

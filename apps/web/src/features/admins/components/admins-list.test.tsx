@@ -1,3 +1,4 @@
+import { adminManagementEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,7 +73,7 @@ describe('AdminsList', () => {
     await person.click(screen.getByRole('button', { name: 'Delete admin' }));
     await waitFor(() => expect(screen.queryByText('musa@demo.ng')).not.toBeInTheDocument());
     const deleteCall = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
-    expect(String(deleteCall?.[0])).toBe('/api/auth/admin/delete/d1');
+    expect(String(deleteCall?.[0])).toBe(urlOf(adminManagementEndpoints.remove, { params: { id: 'd1' } }));
     expect((deleteCall?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(
       'Bearer super-token',
     );

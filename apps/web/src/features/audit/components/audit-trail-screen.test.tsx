@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@market/contracts';
+import { type AuditEntry, auditEndpoints, urlOf } from '@market/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -54,7 +54,9 @@ describe('AuditTrailScreen', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<AuditTrailScreen today="2026-11-29" />);
     expect(await screen.findByText(/By Bisi Ade/)).toBeInTheDocument();
-    expect(calls[0]?.url).toBe('/api/admin/audit?from=2026-10-31&to=2026-11-29&limit=25');
+    expect(calls[0]?.url).toBe(
+      urlOf(auditEndpoints.list, { query: { from: '2026-10-31', to: '2026-11-29', limit: 25 } }),
+    );
     const lines = within(screen.getByRole('region', { name: 'Audit trail lines' }));
     expect(lines.getByText('Store payment category changed')).toBeInTheDocument();
     expect(lines.getByText(/By Bisi Ade \(bisi@example.ng\) · admin · superadmin/)).toBeInTheDocument();
@@ -94,7 +96,9 @@ describe('AuditTrailScreen', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<AuditTrailScreen today="2026-11-29" scope="store" />);
     expect(await screen.findByText(/By Bisi Ade/)).toBeInTheDocument();
-    expect(calls[0]?.url).toBe('/api/merchant/audit?from=2026-10-31&to=2026-11-29&limit=25');
+    expect(calls[0]?.url).toBe(
+      urlOf(auditEndpoints.store, { query: { from: '2026-10-31', to: '2026-11-29', limit: 25 } }),
+    );
     expect(screen.queryByRole('button', { name: 'Download CSV' })).not.toBeInTheDocument();
   });
 
@@ -138,7 +142,9 @@ describe('AuditTrailScreen', () => {
     expect(await screen.findByText(/By partner person/)).toBeInTheDocument();
     // The window opens to the longest the server reads, for this order only.
     expect(calls[0]?.url).toBe(
-      `/api/admin/audit?from=2025-11-29&to=2026-11-29&subjectType=order&subjectId=${orderId}&limit=25`,
+      urlOf(auditEndpoints.list, {
+        query: { from: '2025-11-29', to: '2026-11-29', subjectType: 'order', subjectId: orderId, limit: 25 },
+      }),
     );
     expect(screen.getByLabelText('Subject')).toHaveValue('order');
     expect(screen.getByLabelText('Subject id')).toHaveValue(orderId);

@@ -1,3 +1,4 @@
+import { authEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
@@ -91,13 +92,13 @@ describe('LoginForm', () => {
 
   it('offers to resend the confirmation mail when the email is not confirmed', async () => {
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/auth/merchant/login')) {
+      if (url.endsWith(urlOf(authEndpoints.merchant.login))) {
         return jsonResponse(403, {
           message: 'Please confirm your email address first.',
           error: 'EMAIL_NOT_CONFIRMED',
         });
       }
-      if (url.endsWith('/auth/merchant/resend-confirmation')) {
+      if (url.endsWith(urlOf(authEndpoints.merchant.resendConfirmation))) {
         return jsonResponse(200, { message: 'We have sent a new confirmation link.' });
       }
       return jsonResponse(404, {});

@@ -1,3 +1,4 @@
+import { authEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
@@ -6,7 +7,7 @@ import { ReadOnlyUnless } from './read-only-unless';
 
 function merchantHolding(permissions: string[]) {
   return mockFetch((url) =>
-    url.endsWith('/auth/permissions')
+    url.endsWith(urlOf(authEndpoints.permissions))
       ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'Viewer', storeId: 's1' } })
       : jsonResponse(200, {
           message: 'Products',

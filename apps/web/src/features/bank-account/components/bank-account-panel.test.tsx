@@ -1,3 +1,4 @@
+import { bankAccountEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,11 +20,11 @@ const saved = {
 
 function serve(account: unknown = null) {
   const recorder = recordFetch(({ url, method, body }) => {
-    if (url === '/api/merchant/banks')
+    if (url === urlOf(bankAccountEndpoints.banks))
       return jsonResponse(200, { message: 'Banks', data: [{ code: '058', name: 'Guaranty Trust Bank' }] });
-    if (url === '/api/merchant/bank-account' && method === 'GET')
+    if (url === urlOf(bankAccountEndpoints.get) && method === 'GET')
       return jsonResponse(200, { message: 'Bank account', data: account });
-    if (url === '/api/merchant/bank-account/resolve') {
+    if (url === urlOf(bankAccountEndpoints.resolve)) {
       const { accountNumber } = body as { accountNumber: string };
       if (accountNumber !== GOOD) {
         const message = 'We could not find an account with this number at this bank';
@@ -43,7 +44,7 @@ function serve(account: unknown = null) {
         },
       });
     }
-    if (url === '/api/merchant/bank-account' && method === 'PUT')
+    if (url === urlOf(bankAccountEndpoints.save) && method === 'PUT')
       return jsonResponse(200, { message: 'Bank account saved', data: saved });
     return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
   });

@@ -1,3 +1,4 @@
+import { cartEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -55,7 +56,7 @@ describe('CartView', () => {
     expect(screen.getByRole('spinbutton', { name: 'Quantity of Ankara dress' })).toHaveValue(3);
     expect(screen.getByText('Updating totals…')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(String(post?.[0])).toBe('/api/cart/add-cart');
+    expect(String(post?.[0])).toBe(urlOf(cartEndpoints.add));
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({
       productId: checkoutIds.productA,
       variantId: null,

@@ -1,3 +1,4 @@
+import { couponCustomerEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,11 +37,11 @@ describe('CouponEntry', () => {
   it('applies a code, toasts, and shows the discount the server priced', async () => {
     let applied = false;
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/applycoupon/apply-coupon')) {
+      if (url.endsWith(urlOf(couponCustomerEndpoints.apply))) {
         applied = true;
         return jsonResponse(200, { message: 'Coupon applied successfully!', data: { codes: ['E2E10'] } });
       }
-      if (url.endsWith('/coupon/getallcoupons/customers'))
+      if (url.endsWith(urlOf(couponCustomerEndpoints.forProducts)))
         return jsonResponse(200, { message: 'ok', data: noOffers });
       const cart = applied
         ? cartState({
@@ -68,11 +69,11 @@ describe('CouponEntry', () => {
   it('removes an applied code and shows why a code does not apply', async () => {
     let removed = false;
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/applycoupon/remove-coupon')) {
+      if (url.endsWith(urlOf(couponCustomerEndpoints.remove))) {
         removed = true;
         return jsonResponse(200, { message: 'Coupon removed', data: { codes: [] } });
       }
-      if (url.endsWith('/coupon/getallcoupons/customers'))
+      if (url.endsWith(urlOf(couponCustomerEndpoints.forProducts)))
         return jsonResponse(200, { message: 'ok', data: noOffers });
       return jsonResponse(200, {
         message: 'Cart',
@@ -94,7 +95,7 @@ describe('CouponEntry', () => {
     const message =
       'Your code SAVE10 gives ₦2,000.00 off, more than the automatic 5% discount (₦1,000.00), so it replaces it.';
     mockFetch((url) => {
-      if (url.endsWith('/coupon/getallcoupons/customers'))
+      if (url.endsWith(urlOf(couponCustomerEndpoints.forProducts)))
         return jsonResponse(200, { message: 'ok', data: noOffers });
       return jsonResponse(200, {
         message: 'Cart',
@@ -108,7 +109,7 @@ describe('CouponEntry', () => {
 
   it('checks the code before asking the server', async () => {
     const fetchMock = mockFetch((url) =>
-      url.endsWith('/coupon/getallcoupons/customers')
+      url.endsWith(urlOf(couponCustomerEndpoints.forProducts))
         ? jsonResponse(200, { message: 'ok', data: noOffers })
         : jsonResponse(200, { message: 'Cart', data: cartState() }),
     );

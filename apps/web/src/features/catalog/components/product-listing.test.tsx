@@ -1,3 +1,4 @@
+import { categoryEndpoints, customerProductEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function catalogApi() {
   return mockFetch((url) => {
-    if (url.includes('/categories/getallcategories')) return jsonResponse(200, { message: 'ok', data: [] });
+    if (url.includes(urlOf(categoryEndpoints.all))) return jsonResponse(200, { message: 'ok', data: [] });
     return jsonResponse(200, {
       message: 'ok',
       data: { data: [productFixture({ name: 'Ofada rice 5kg' })], count: 45 },
@@ -42,7 +43,7 @@ describe('ProductListing', () => {
     );
     await waitFor(() => {
       const last = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
-      expect(last.pathname).toBe('/api/products/customer/getallproducts');
+      expect(last.pathname).toBe(urlOf(customerProductEndpoints.list));
       expect(Object.fromEntries(last.searchParams)).toEqual({
         limit: '20',
         offset: '20',

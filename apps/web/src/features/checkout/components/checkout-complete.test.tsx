@@ -1,3 +1,4 @@
+import { checkoutEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ describe('CheckoutComplete', () => {
       '/account/orders',
     );
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/transactions/customer/transaction');
+    expect(String(url)).toBe(urlOf(checkoutEndpoints.recordTransaction));
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ reference });
     await waitFor(() => expect(onPaid).toHaveBeenCalled());
@@ -62,7 +63,7 @@ describe('CheckoutComplete', () => {
   it('after a declined try keeps the checkout and offers Try again on the same payment page', async () => {
     const assign = vi.spyOn(paymentRedirect, 'assign').mockImplementation(() => {});
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/transactions/customer/transaction'))
+      if (url.endsWith(urlOf(checkoutEndpoints.recordTransaction)))
         return jsonResponse(200, {
           message: 'Transaction recorded',
           data: {
@@ -88,7 +89,7 @@ describe('CheckoutComplete', () => {
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('http://localhost/api/payments/sandbox/checkout/x'),
     );
-    const payCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/v1/products/payment'));
+    const payCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith(urlOf(checkoutEndpoints.pay)));
     expect(payCall).toBeDefined();
     assign.mockRestore();
   });
@@ -96,7 +97,7 @@ describe('CheckoutComplete', () => {
   it('checks the checkout again while the payment is not confirmed', async () => {
     let checks = 0;
     const fetchMock = mockFetch((url) => {
-      if (url.endsWith('/transactions/customer/transaction')) {
+      if (url.endsWith(urlOf(checkoutEndpoints.recordTransaction))) {
         return jsonResponse(200, {
           message: 'Transaction recorded',
           data: { transaction: null, tracker: tracker({ status: 'awaiting_payment', paidAt: null }) },
@@ -114,7 +115,9 @@ describe('CheckoutComplete', () => {
       await screen.findByRole('heading', { name: 'Thank you! Your order is placed' }, { timeout: 4_000 }),
     ).toBeInTheDocument();
     expect(
-      fetchMock.mock.calls.filter(([url]) => String(url).endsWith(`/ordertracking/tracker/${reference}`)),
+      fetchMock.mock.calls.filter(([url]) =>
+        String(url).endsWith(urlOf(checkoutEndpoints.tracker, { params: { reference } })),
+      ),
     ).toHaveLength(2);
   });
 

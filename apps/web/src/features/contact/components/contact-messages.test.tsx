@@ -1,3 +1,4 @@
+import { contactEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,7 +44,7 @@ describe('contact messages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(
-        expect.stringContaining(`/contact-us/admin/${message.id}/reply`),
+        expect.stringContaining(urlOf(contactEndpoints.reply, { params: { id: message.id } })),
         expect.objectContaining({ method: 'POST' }),
       ),
     );
@@ -51,7 +52,7 @@ describe('contact messages', () => {
     await userEvent.selectOptions(screen.getByLabelText('Status of "Bulk order"'), 'closed');
     await waitFor(() =>
       expect(fetchMock).toHaveBeenCalledWith(
-        expect.stringContaining(`/contact-us/admin/${message.id}`),
+        expect.stringContaining(urlOf(contactEndpoints.setStatus, { params: { id: message.id } })),
         expect.objectContaining({ method: 'PATCH', body: JSON.stringify({ status: 'closed' }) }),
       ),
     );

@@ -1,3 +1,4 @@
+import { couponMerchantEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -49,7 +50,8 @@ function serve(
     jsonResponse(201, { message: 'Coupon created', data: coupon() }),
 ) {
   const recorder = recordFetch(({ url, method, body }) => {
-    if (url.startsWith('/api/discount') && (method === 'POST' || method === 'PATCH')) return answer(body);
+    if (url.startsWith(urlOf(couponMerchantEndpoints.create)) && (method === 'POST' || method === 'PATCH'))
+      return answer(body);
     return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', recorder.fetchMock);
@@ -221,7 +223,7 @@ describe('CouponForm', () => {
       expect.stringContaining('Your store already has this code'),
     );
     const patch = calls.find((call) => call.method === 'PATCH');
-    expect(patch?.url).toBe(`/api/discount/${couponId}`);
+    expect(patch?.url).toBe(urlOf(couponMerchantEndpoints.update, { params: { id: couponId } }));
     expect(patch?.body).toMatchObject({ code: 'SALLAH10', usageLimit: 100, minRequireValue: 5000 });
   });
 

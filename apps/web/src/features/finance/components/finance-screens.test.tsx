@@ -1,4 +1,10 @@
-import type { AdminTransaction, FinanceReport, FinanceTotals } from '@market/contracts';
+import {
+  type AdminTransaction,
+  type FinanceReport,
+  type FinanceTotals,
+  financeEndpoints,
+  urlOf,
+} from '@market/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,7 +85,9 @@ describe('FinanceReportScreen', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<FinanceReportScreen initialRange={range} />);
     expect((await screen.findAllByText('Loading the finance report…')).length).toBeGreaterThan(0);
-    expect(calls[0]?.url).toBe('/api/admin/finance/reports?from=2026-03-01&to=2026-03-31');
+    expect(calls[0]?.url).toBe(
+      urlOf(financeEndpoints.report, { query: { from: '2026-03-01', to: '2026-03-31' } }),
+    );
     answer(jsonResponse(200, { message: 'Finance report', data: report() }));
     expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
     expect(within(stat('Due to merchant')).getByText('₦124,500.01')).toBeInTheDocument();
@@ -154,7 +162,7 @@ describe('FinanceReportScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(calls.at(-1)?.url).toBe(
-      '/api/admin/finance/reports.csv?from=2026-03-01&to=2026-03-31&view=series',
+      urlOf(financeEndpoints.reportCsv, { query: { from: '2026-03-01', to: '2026-03-31', view: 'series' } }),
     );
     click.mockRestore();
   });
@@ -176,7 +184,9 @@ describe('PaymentReportScreen', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<PaymentReportScreen initialRange={range} />);
     expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
-    expect(calls[0]?.url).toBe('/api/merchant/payment-report?from=2026-03-01&to=2026-03-31');
+    expect(calls[0]?.url).toBe(
+      urlOf(financeEndpoints.paymentReport, { query: { from: '2026-03-01', to: '2026-03-31' } }),
+    );
     expect(within(stat('Paid out')).getByText('₦9,000.00')).toBeInTheDocument();
     expect(screen.getByText(/Ankara Palace · payment category Standard/)).toBeInTheDocument();
     // The store's rate, not commission ÷ goods (8.31 % here, moved by refunds) (issue 34, item 16).
@@ -239,10 +249,12 @@ describe('TransactionsList', () => {
     renderScreen(<TransactionsList />);
     const link = await screen.findByRole('link', { name: 'CHK-SALES-2' });
     expect(link).toHaveAttribute('href', `/admin/finance/transactions/${transaction.id}`);
-    expect(calls[0]?.url).toBe('/api/admin/transactions?page=1&limit=20');
+    expect(calls[0]?.url).toBe(urlOf(financeEndpoints.transactions, { query: { page: 1, limit: 20 } }));
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
     await waitFor(() =>
-      expect(calls.at(-1)?.url).toBe('/api/admin/transactions?page=1&status=failed&limit=20'),
+      expect(calls.at(-1)?.url).toBe(
+        urlOf(financeEndpoints.transactions, { query: { page: 1, status: 'failed', limit: 20 } }),
+      ),
     );
     await userEvent.type(screen.getByLabelText('Search transactions'), 'nobody');
     expect(await screen.findByText('No transaction matches these filters')).toBeInTheDocument();

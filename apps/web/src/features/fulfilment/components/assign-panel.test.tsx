@@ -1,3 +1,4 @@
+import { adminOrderEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,9 @@ describe('assigning an order to its carrier', () => {
     await person.selectOptions(select, `partner:${partnerId}`);
     await person.click(screen.getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(assigns()).toHaveLength(1));
-    expect(String(assigns()[0]![0])).toContain(`/orders/admin/${orderId}/assign`);
+    expect(String(assigns()[0]![0])).toContain(
+      urlOf(adminOrderEndpoints.assign, { params: { id: orderId } }),
+    );
     expect(JSON.parse(String(assigns()[0]![1]?.body))).toEqual({ carrier: 'partner', partnerId });
   });
 });

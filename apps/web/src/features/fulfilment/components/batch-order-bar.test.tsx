@@ -1,3 +1,4 @@
+import { orderBatchEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +19,7 @@ afterEach(() => {
 describe('the batch order bar', () => {
   it('accepts the selected orders and shows each order’s own result', async () => {
     const fetchMock = mockFetch((url) =>
-      url.endsWith('/orders/merchant/batch/update-status')
+      url.endsWith(urlOf(orderBatchEndpoints.merchantMove))
         ? jsonResponse(200, {
             message: '1 order moved; 1 could not be',
             data: {
@@ -81,7 +82,7 @@ describe('the batch order bar', () => {
     const second = 'a2000000-0000-4000-8000-000000000002';
     const partnerId = 'c0000000-0000-4000-8000-00000000000c';
     const fetchMock = mockFetch((url) =>
-      url.endsWith('/orders/admin/batch/assign')
+      url.endsWith(urlOf(orderBatchEndpoints.adminAssign))
         ? jsonResponse(200, {
             message: '2 orders assigned',
             data: {

@@ -1,3 +1,4 @@
+import { partnerOrderEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,7 @@ describe('the partner’s dispatcher on an order', () => {
     await person.click(screen.getByRole('button', { name: 'Save dispatcher' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain(`/partner/orders/${orderId}/dispatcher`);
+    expect(String(url)).toContain(urlOf(partnerOrderEndpoints.dispatcher, { params: { id: orderId } }));
     expect(JSON.parse(String(init?.body))).toEqual({
       dispatcherName: 'Tunde',
       dispatchPhoneNumber: '0803 123 4567',

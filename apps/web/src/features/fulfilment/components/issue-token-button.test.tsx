@@ -1,3 +1,4 @@
+import { authEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,7 @@ import { IssueTokenButton } from './issue-token-button';
 
 function adminHolding(permissions: string[]) {
   return mockFetch((url) =>
-    url.endsWith('/auth/permissions')
+    url.endsWith(urlOf(authEndpoints.permissions))
       ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'x', storeId: null } })
       : jsonResponse(200, { message: 'Token issued', data: { id: 'o1', deliveryLocked: false } }),
   );

@@ -1,3 +1,4 @@
+import { fulfilmentEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -57,7 +58,7 @@ describe('order actions', () => {
     await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain(`/ordertracking/update-order/${orderId}`);
+    expect(String(url)).toContain(urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }));
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ status: 'delivered', deliveryToken: '123456' });
   });
@@ -93,7 +94,7 @@ describe('order actions: a photo where the move asks for one', () => {
     await person.click(within(form).getByRole('button', { name: 'Mark picked up' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain(`/ordertracking/update-order/${orderId}`);
+    expect(String(url)).toContain(urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }));
     expect(init?.method).toBe('PATCH');
     const body = init?.body as FormData;
     expect(body).toBeInstanceOf(FormData);

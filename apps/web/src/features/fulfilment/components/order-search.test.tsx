@@ -1,3 +1,4 @@
+import { orderSearchEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -53,7 +54,7 @@ describe('admin order search', () => {
     expect(link).toHaveAttribute('href', '/admin/orders/o1');
     expect(screen.getByText(/found by customer phone/)).toBeInTheDocument();
     const url = String(fetchMock.mock.calls.at(-1)?.[0]);
-    expect(url).toContain('/admin/search/orders?');
+    expect(url).toContain(`${urlOf(orderSearchEndpoints.search)}?`);
     expect(url).toContain('q=0803555');
   });
 });

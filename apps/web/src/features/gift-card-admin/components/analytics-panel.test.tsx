@@ -1,3 +1,4 @@
+import { giftCardAdminEndpoints, urlOf } from '@market/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordFetch } from '../../../test/fixtures-catalog';
@@ -37,7 +38,9 @@ describe('AnalyticsPanel', () => {
     renderScreen(<AnalyticsPanel />);
     expect(await screen.findByText('₦45,000.00')).toBeInTheDocument();
     expect(calls[0]?.url).toBe(
-      `/api/analytics/gift-cards?startDate=${utcDaysAgo(29)}&endDate=${utcDaysAgo(0)}`,
+      urlOf(giftCardAdminEndpoints.analytics, {
+        query: { startDate: utcDaysAgo(29), endDate: utcDaysAgo(0) },
+      }),
     );
     const totals = within(screen.getByText('Cards sold').closest('dl')!);
     expect(totals.getByText('Cards sold').nextSibling).toHaveTextContent('3');
@@ -48,7 +51,11 @@ describe('AnalyticsPanel', () => {
     fireEvent.change(screen.getByLabelText('From (UTC)'), { target: { value: '2026-01-01' } });
     fireEvent.change(screen.getByLabelText('To (UTC)'), { target: { value: '2026-01-31' } });
     await waitFor(() =>
-      expect(calls.at(-1)?.url).toBe('/api/analytics/gift-cards?startDate=2026-01-01&endDate=2026-01-31'),
+      expect(calls.at(-1)?.url).toBe(
+        urlOf(giftCardAdminEndpoints.analytics, {
+          query: { startDate: '2026-01-01', endDate: '2026-01-31' },
+        }),
+      ),
     );
   });
 

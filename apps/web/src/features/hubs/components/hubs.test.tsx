@@ -1,3 +1,4 @@
+import { hubAdminEndpoints, hubEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -41,7 +42,7 @@ describe('admin hub applications', () => {
   it('approves one; it leaves the pending list after the refetch', async () => {
     let approved = false;
     const fetchMock = mockFetch((url, method) => {
-      if (method === 'POST' && url.includes(`/hubs/admin/applications/${first}/approve`)) {
+      if (method === 'POST' && url.includes(urlOf(hubAdminEndpoints.approve, { params: { id: first } }))) {
         approved = true;
         return jsonResponse(200, { message: 'Successfully approved hub', data: application(first) });
       }
@@ -124,7 +125,8 @@ describe('applying for a hub', () => {
           message: 'Application sent. An admin will review it.',
           data: application(first),
         });
-      if (url.includes('/hubs/approved')) return jsonResponse(200, { message: 'Approved hubs', data: [hub] });
+      if (url.includes(urlOf(hubEndpoints.approved)))
+        return jsonResponse(200, { message: 'Approved hubs', data: [hub] });
       return jsonResponse(200, {
         message: 'Your hub applications',
         data: [application(first, { status: 'rejected', rejectionReason: 'Hub is full', kind: 'run' })],
@@ -139,14 +141,14 @@ describe('applying for a hub', () => {
     await person.click(screen.getByRole('button', { name: 'Send application' }));
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(String(call[0])).toContain('/hubs/applications');
+    expect(String(call[0])).toContain(urlOf(hubEndpoints.apply));
     expect(JSON.parse(String(call[1]?.body))).toMatchObject({ hubId: hub.id, kind: 'run' });
   });
 
   it('tells a store no admin approved yet why it sees no hub, without a retry', async () => {
     const message = 'An admin must approve your store before it can see or apply for hubs';
     mockFetch((url) =>
-      url.includes('/hubs/approved')
+      url.includes(urlOf(hubEndpoints.approved))
         ? jsonResponse(403, { message, error: 'FORBIDDEN' })
         : jsonResponse(200, { message: 'Your hub applications', data: [] }),
     );
@@ -160,7 +162,9 @@ describe('applying for a hub', () => {
   }, 20_000);
 
   it('says so when no hub is open', async () => {
-    mockFetch((url) => jsonResponse(200, { message: 'ok', data: url.includes('/hubs/approved') ? [] : [] }));
+    mockFetch((url) =>
+      jsonResponse(200, { message: 'ok', data: url.includes(urlOf(hubEndpoints.approved)) ? [] : [] }),
+    );
     renderScreen(<HubApplications kind="merchant" />);
     expect(await screen.findByText('No hub is open yet')).toBeVisible();
     expect(await screen.findByText('You have not applied for a hub yet')).toBeVisible();

@@ -1,3 +1,4 @@
+import { notificationEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +37,7 @@ describe('the WhatsApp opt-in and the digest (issue 36)', () => {
     expect(await screen.findByText('+2348035550101')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([
       {
-        url: '/api/notifications/settings',
+        url: urlOf(notificationEndpoints.updateSettings),
         method: 'PUT',
         body: { whatsapp: { phoneNumber: '0803 555 0101', consent: true } },
       },

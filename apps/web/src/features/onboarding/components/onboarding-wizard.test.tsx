@@ -1,3 +1,4 @@
+import { categoryEndpoints, onboardingEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,14 +11,14 @@ afterEach(() => vi.unstubAllGlobals());
 function serve(initial: ReturnType<typeof onboardingState>) {
   let state = initial;
   const recorder = recordFetch(({ url, method, body }) => {
-    if (url.includes('/categories/getallcategories'))
+    if (url.includes(urlOf(categoryEndpoints.all)))
       return jsonResponse(200, { message: 'Categories', data: categoryTree });
     if (url.includes('/onboard/documents') && method === 'POST')
       return jsonResponse(201, {
         message: 'Document uploaded',
         data: { fileId: ids.file, contentType: 'image/png', byteSize: 3 },
       });
-    if (url.endsWith('/auth/merchant/onboard') && method === 'PUT') {
+    if (url.endsWith(urlOf(onboardingEndpoints.update)) && method === 'PUT') {
       const keys = Object.keys(body as object);
       const step = keys.includes('dateOfBirth')
         ? 'identity'
@@ -89,7 +90,7 @@ describe('OnboardingWizard', () => {
     await person.upload(screen.getByLabelText(/Choose a PDF, JPEG, PNG or WebP file/), file);
     expect(await screen.findByText(/Uploaded nin.png/)).toBeInTheDocument();
     const upload = calls.find((call) => call.method === 'POST');
-    expect(upload?.url).toBe('/api/auth/merchant/onboard/documents?kind=id-document');
+    expect(upload?.url).toBe(urlOf(onboardingEndpoints.uploadDocument, { query: { kind: 'id-document' } }));
     expect(upload?.body).toBeInstanceOf(FormData);
 
     await person.click(screen.getByRole('button', { name: 'Save and continue' }));

@@ -1,3 +1,4 @@
+import { payOnDeliveryEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,7 +61,7 @@ describe('a carrier’s remittance of the cash taken at the door', () => {
     expect(screen.getByRole('button', { name: 'Record remittance of ₦8,000.00' })).toBeVisible();
     await person.click(screen.getByRole('button', { name: /Record remittance of/ }));
     await waitFor(() => expect(remits()).toHaveLength(1));
-    expect(String(remits()[0]![0])).toContain('/pay-on-delivery/carrier/remittances');
+    expect(String(remits()[0]![0])).toContain(urlOf(payOnDeliveryEndpoints.remit));
     expect(JSON.parse(String(remits()[0]![1]?.body))).toEqual({ reference: 'TR1-778', orderIds: [second] });
   });
 });

@@ -1,3 +1,4 @@
+import { payOnDeliveryEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -60,7 +61,9 @@ describe('PaymentChoice', () => {
     expect(screen.getByText(/Ikeja Gadgets does not take payment at the door/)).toBeVisible();
     await userEvent.setup().click(box);
     expect(onChosen).toHaveBeenLastCalledWith(['s1']);
-    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/pay-on-delivery/options?addressId=a1');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(
+      urlOf(payOnDeliveryEndpoints.options, { query: { addressId: 'a1' } }),
+    );
   });
 
   it('keeps online payment when the check fails', async () => {

@@ -1,3 +1,4 @@
+import { payOnDeliveryEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,7 +23,7 @@ const settings = {
 /** The admin's screen with the rules: the cash and remittances answer empty, the save answers `saved`. */
 function serve(saved: () => Response) {
   return mockFetch((url, method) => {
-    if (url.includes('/pay-on-delivery/admin/settings'))
+    if (url.includes(urlOf(payOnDeliveryEndpoints.settings)))
       return method === 'PUT' ? saved() : jsonResponse(200, { message: 'Rules', data: settings });
     if (url.includes('/shipping'))
       return jsonResponse(200, {

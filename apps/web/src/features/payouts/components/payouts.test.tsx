@@ -1,3 +1,4 @@
+import { adminPayoutEndpoints, merchantPayoutEndpoints, urlOf } from '@market/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,7 +31,7 @@ const payout = {
 describe('MerchantPayouts', () => {
   it('shows the balances as naira and the payout history', async () => {
     const recorder = recordFetch(({ url }) => {
-      if (url === '/api/merchant/payouts/balances')
+      if (url === urlOf(merchantPayoutEndpoints.balances))
         return jsonResponse(200, {
           message: 'Balances',
           data: {
@@ -43,7 +44,7 @@ describe('MerchantPayouts', () => {
             owed: 1_250.5,
           },
         });
-      if (url.startsWith('/api/merchant/payouts'))
+      if (url.startsWith(urlOf(merchantPayoutEndpoints.history)))
         return jsonResponse(200, {
           message: 'Payouts',
           data: { payouts: [payout], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1 } },
@@ -68,7 +69,7 @@ describe('MerchantPayouts', () => {
 
   it('in subaccount mode says Paystack settles the store itself, with what it settled and what is owed', async () => {
     const recorder = recordFetch(({ url }) => {
-      if (url === '/api/merchant/payouts/balances')
+      if (url === urlOf(merchantPayoutEndpoints.balances))
         return jsonResponse(200, {
           message: 'Balances',
           data: {
@@ -101,7 +102,7 @@ describe('MerchantPayouts', () => {
 
   it('says so when there are no payouts, and offers a retry when balances fail', async () => {
     const recorder = recordFetch(({ url }) => {
-      if (url === '/api/merchant/payouts/balances')
+      if (url === urlOf(merchantPayoutEndpoints.balances))
         return jsonResponse(500, { message: 'Something went wrong', error: 'INTERNAL' });
       return jsonResponse(200, {
         message: 'Payouts',
@@ -130,7 +131,7 @@ describe('AdminPayouts', () => {
   };
   const answers = (settlementMode: 'transfer' | 'subaccount') =>
     recordFetch(({ url }) => {
-      if (url === '/api/admin/payments/stats')
+      if (url === urlOf(adminPayoutEndpoints.stats))
         return jsonResponse(200, {
           message: 'Payment stats',
           data: {
@@ -141,7 +142,7 @@ describe('AdminPayouts', () => {
             settledPayment: settlementMode === 'subaccount' ? 28_975 : 0,
           },
         });
-      if (url.startsWith('/api/admin/payments/merchants'))
+      if (url.startsWith(urlOf(adminPayoutEndpoints.merchants)))
         return jsonResponse(200, {
           message: 'Merchants to pay',
           data: {
@@ -177,7 +178,7 @@ describe('AdminPayouts', () => {
       failureReason: 'The payment provider did not answer; asking it whether the transfer was made',
     };
     const recorder = recordFetch((call) => {
-      if (call.url.startsWith('/api/admin/payments/payouts') && call.url.includes('status=unknown'))
+      if (call.url.startsWith(urlOf(adminPayoutEndpoints.payouts)) && call.url.includes('status=unknown'))
         return jsonResponse(200, {
           message: 'Payouts',
           data: { payouts: [unknown], pagination: { page: 1, limit: 12, totalItems: 1, totalPages: 1 } },
@@ -214,7 +215,7 @@ describe('PaymentCategories', () => {
   it('checks the percentage before sending and shows the server’s 422 under the field', async () => {
     const user = userEvent.setup();
     const recorder = recordFetch(({ url, method }) => {
-      if (url === '/api/admin/payment-categories' && method === 'GET')
+      if (url === urlOf(adminPayoutEndpoints.categories) && method === 'GET')
         return jsonResponse(200, {
           message: 'Payment categories',
           data: [
@@ -271,13 +272,13 @@ describe('PayoutOtpActions', () => {
     await user.click(screen.getByRole('button', { name: 'Enter OTP' }));
     expect(await screen.findByText(/Paystack did not accept the OTP/)).toBeInTheDocument();
     expect(recorder.calls[0]).toMatchObject({
-      url: `/api/admin/payments/payouts/${waiting.id}/finalize-otp`,
+      url: urlOf(adminPayoutEndpoints.finalizeOtp, { params: { payoutId: waiting.id } }),
       method: 'POST',
       body: { otp: '928783' },
     });
     await user.click(screen.getByRole('button', { name: 'Resend OTP' }));
     expect(recorder.calls.at(-1)).toMatchObject({
-      url: `/api/admin/payments/payouts/${waiting.id}/resend-otp`,
+      url: urlOf(adminPayoutEndpoints.resendOtp, { params: { payoutId: waiting.id } }),
       method: 'POST',
     });
   });

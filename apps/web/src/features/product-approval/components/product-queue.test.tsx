@@ -1,3 +1,4 @@
+import { productAdminEndpoints, storeAdminEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ function serve(
     jsonResponse(200, { message: 'Product approved', data: merchantProduct({ approvalStatus: 'approved' }) }),
 ) {
   const recorder = recordFetch(({ url, method }) => {
-    if (url.startsWith('/api/stores/admin/stores'))
+    if (url.startsWith(urlOf(storeAdminEndpoints.list)))
       return jsonResponse(200, {
         message: 'Stores',
         data: {
@@ -42,7 +43,7 @@ function serve(
 
 const listCalls = (calls: { url: string }[]) =>
   calls
-    .filter((call) => call.url.startsWith('/api/products/admin/getallproducts'))
+    .filter((call) => call.url.startsWith(urlOf(productAdminEndpoints.list)))
     .map((call) => new URL(call.url, 'http://x').searchParams);
 
 describe('ProductQueue', () => {

@@ -1,3 +1,4 @@
+import { bulkCatalogEndpoints, categoryEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -60,11 +61,14 @@ function stubServer(
       const url = String(input);
       calls.push(url);
       if (init?.body instanceof FormData) sentForms.push(init.body);
-      if (url.endsWith('/products/bulk/preview')) return preview.clone();
-      if (url.endsWith('/products/bulk/apply') && apply) return apply.clone();
-      if (url.endsWith(`/products/bulk/imports/${IMPORT_ID}`) && reads.length > 0)
+      if (url.endsWith(urlOf(bulkCatalogEndpoints.preview))) return preview.clone();
+      if (url.endsWith(urlOf(bulkCatalogEndpoints.apply)) && apply) return apply.clone();
+      if (
+        url.endsWith(urlOf(bulkCatalogEndpoints.importById, { params: { id: IMPORT_ID } })) &&
+        reads.length > 0
+      )
         return reads[Math.min(read++, reads.length - 1)]!.clone();
-      if (url.endsWith('/products/bulk/imports')) return recent.clone();
+      if (url.endsWith(urlOf(bulkCatalogEndpoints.imports))) return recent.clone();
       return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
     }),
   );
@@ -217,7 +221,7 @@ describe('the template for one category', () => {
       vi.fn(async (input: RequestInfo | URL) => {
         const url = String(input);
         requested.push(url);
-        if (url.includes('/categories/getallcategories'))
+        if (url.includes(urlOf(categoryEndpoints.all)))
           return jsonResponse(200, {
             message: 'Categories',
             data: [

@@ -1,3 +1,4 @@
+import { categoryEndpoints, productEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,9 +10,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 function serve(onCreate: (body: unknown) => Response) {
   const recorder = recordFetch(({ url, method, body }) => {
-    if (url.includes('/categories/getallcategories'))
+    if (url.includes(urlOf(categoryEndpoints.all)))
       return jsonResponse(200, { message: 'Categories', data: categoryTree });
-    if (url === '/api/products' && method === 'POST') return onCreate(body);
+    if (url === urlOf(productEndpoints.create) && method === 'POST') return onCreate(body);
     return jsonResponse(404, { message: 'Not found', error: 'NOT_FOUND' });
   });
   vi.stubGlobal('fetch', recorder.fetchMock);

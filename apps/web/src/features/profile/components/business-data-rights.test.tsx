@@ -2,6 +2,8 @@ import {
   BUSINESS_ACCOUNT_CLOSED_MESSAGE,
   CLOSE_REFUSED_DELIVERY_IN_FLIGHT,
   CLOSE_REFUSED_STORE_OWNER,
+  dataRightsEndpoints,
+  urlOf,
 } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -29,11 +31,24 @@ const exported = {
   notificationPreferences: [],
 };
 
-const cases: { kind: BusinessAccountKind; segment: string; refusal: string; login: string }[] = [
-  { kind: 'merchant', segment: 'merchant', refusal: CLOSE_REFUSED_STORE_OWNER, login: '/merchant/login' },
+const cases: {
+  kind: BusinessAccountKind;
+  exportData: (typeof dataRightsEndpoints)['exportMineMerchant' | 'exportMinePartner'];
+  close: (typeof dataRightsEndpoints)['closeMineMerchant' | 'closeMinePartner'];
+  refusal: string;
+  login: string;
+}[] = [
+  {
+    kind: 'merchant',
+    exportData: dataRightsEndpoints.exportMineMerchant,
+    close: dataRightsEndpoints.closeMineMerchant,
+    refusal: CLOSE_REFUSED_STORE_OWNER,
+    login: '/merchant/login',
+  },
   {
     kind: 'partner',
-    segment: 'partner',
+    exportData: dataRightsEndpoints.exportMinePartner,
+    close: dataRightsEndpoints.closeMinePartner,
     refusal: CLOSE_REFUSED_DELIVERY_IN_FLIGHT,
     login: '/shipping-partner/login',
   },
@@ -44,7 +59,7 @@ async function askToClose() {
   await userEvent.click(screen.getByRole('button', { name: 'Close my account' }));
 }
 
-describe.each(cases)('data rights of a $kind account', ({ kind, segment, refusal, login }) => {
+describe.each(cases)('data rights of a $kind account', ({ kind, exportData, close, refusal, login }) => {
   it('downloads the data from its own endpoint as a JSON file', async () => {
     const { calls, fetchMock } = recordFetch(() => jsonResponse(200, { message: 'OK', data: exported }));
     vi.stubGlobal('fetch', fetchMock);
@@ -61,7 +76,7 @@ describe.each(cases)('data rights of a $kind account', ({ kind, segment, refusal
     renderScreen(<BusinessDataRights kind={kind} />);
     await userEvent.click(screen.getByRole('button', { name: 'Download my data' }));
     await vi.waitFor(() => expect(click).toHaveBeenCalledTimes(1));
-    expect(calls).toEqual([{ url: `/api/auth/${segment}/profile/data`, method: 'GET', body: undefined }]);
+    expect(calls).toEqual([{ url: urlOf(exportData), method: 'GET', body: undefined }]);
     expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
     expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe(
       'naija-market-my-data-2026-11-29.json',
@@ -96,7 +111,7 @@ describe.each(cases)('data rights of a $kind account', ({ kind, segment, refusal
     await userEvent.click(screen.getByRole('button', { name: 'Close my account for good' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
     expect(calls[0]).toMatchObject({
-      url: `/api/auth/${segment}/close-account`,
+      url: urlOf(close),
       method: 'POST',
       body: { password: 'Sup3rSecret!', confirm: 'CLOSE' },
     });

@@ -1,4 +1,9 @@
-import { CLOSE_REFUSED_ORDER_IN_FLIGHT, type CustomerProfile } from '@market/contracts';
+import {
+  CLOSE_REFUSED_ORDER_IN_FLIGHT,
+  type CustomerProfile,
+  dataRightsEndpoints,
+  urlOf,
+} from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +41,7 @@ describe('data rights on the profile', () => {
     await userEvent.click(box);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/customer/profile/marketing-consent',
+      url: urlOf(dataRightsEndpoints.marketingConsent),
       method: 'PATCH',
       body: { consent: true },
     });
@@ -57,7 +62,7 @@ describe('data rights on the profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Close my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(CLOSE_REFUSED_ORDER_IN_FLIGHT);
     expect(calls[0]).toMatchObject({
-      url: '/api/auth/customer/close-account',
+      url: urlOf(dataRightsEndpoints.closeMine),
       method: 'POST',
       body: { password: 'Sup3rSecret!', confirm: 'CLOSE' },
     });

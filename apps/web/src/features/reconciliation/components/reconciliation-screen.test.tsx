@@ -1,7 +1,9 @@
 import {
   type ReconciliationDifferenceKind,
   reconciliationDifferenceKinds,
+  reconciliationEndpoints,
   reconciliationKindLabels,
+  urlOf,
 } from '@market/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,7 +56,7 @@ const differences = reconciliationDifferenceKinds.map(difference);
 
 function serve() {
   return recordFetch(({ url, method }) => {
-    if (method === 'GET' && url.startsWith('/api/admin/reconciliation'))
+    if (method === 'GET' && url.startsWith(urlOf(reconciliationEndpoints.view)))
       return jsonResponse(200, {
         message: 'Reconciliation',
         data: { run, differences, open: differences.length, explained: 0 },
@@ -64,7 +66,7 @@ function serve() {
         message: 'Difference marked explained',
         data: { ...differences[0], explainedAt: '2026-11-21T09:00:00.000Z', explainedBy: 'Ngozi Okafor' },
       });
-    if (method === 'POST' && url === '/api/admin/reconciliation/runs')
+    if (method === 'POST' && url === urlOf(reconciliationEndpoints.run))
       return jsonResponse(201, {
         message: 'Reconciled: 11 differences to look at',
         data: { run, differences, open: differences.length, explained: 0 },
@@ -108,7 +110,7 @@ describe('ReconciliationScreen', () => {
       }),
     );
     expect(recorder.calls.find((call) => call.url.endsWith('/explain'))?.url).toBe(
-      `/api/admin/reconciliation/differences/${differences[0]!.id}/explain`,
+      urlOf(reconciliationEndpoints.explain, { params: { differenceId: differences[0]!.id } }),
     );
 
     await user.click(screen.getByRole('button', { name: 'Reconcile now' }));

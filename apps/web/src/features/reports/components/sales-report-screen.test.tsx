@@ -1,4 +1,4 @@
-import type { SalesReport } from '@market/contracts';
+import { type SalesReport, salesReportEndpoints, urlOf } from '@market/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -76,7 +76,11 @@ describe('SalesReportScreen', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderScreen(<SalesReportScreen initialRange={range} />);
     expect((await screen.findAllByText('Loading your sales report…')).length).toBeGreaterThan(0);
-    expect(calls[0]?.url).toBe('/api/merchant/reports/sales?from=2026-03-01&to=2026-03-31&granularity=day');
+    expect(calls[0]?.url).toBe(
+      urlOf(salesReportEndpoints.sales, {
+        query: { from: '2026-03-01', to: '2026-03-31', granularity: 'day' },
+      }),
+    );
     answer(jsonResponse(200, { message: 'Sales report', data: report() }));
 
     expect(await screen.findByText('chart drawn', {}, { timeout: LAZY_CHART_MS })).toBeInTheDocument();
@@ -169,7 +173,9 @@ describe('SalesReportScreen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(calls.at(-1)?.url).toBe(
-      '/api/merchant/reports/sales.csv?from=2026-03-01&to=2026-03-31&granularity=day&view=products',
+      urlOf(salesReportEndpoints.salesCsv, {
+        query: { from: '2026-03-01', to: '2026-03-31', granularity: 'day', view: 'products' },
+      }),
     );
     expect(createObjectURL).toHaveBeenCalled();
     click.mockRestore();

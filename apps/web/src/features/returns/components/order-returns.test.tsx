@@ -1,3 +1,4 @@
+import { customerReturnEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,7 +85,9 @@ describe('a dispute of the store’s refusal', () => {
     await person.type(reason, 'ly packed, it arrived broken');
     await person.click(screen.getByRole('button', { name: 'Send to the platform' }));
     await waitFor(() => expect(disputes()).toHaveLength(1));
-    expect(String(disputes()[0]![0])).toContain(`/returns/customer/${returnId}/dispute`);
+    expect(String(disputes()[0]![0])).toContain(
+      urlOf(customerReturnEndpoints.dispute, { params: { id: returnId } }),
+    );
     expect(JSON.parse(String(disputes()[0]![1]?.body))).toEqual({
       reason: 'badly packed, it arrived broken',
     });

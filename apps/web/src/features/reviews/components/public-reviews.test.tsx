@@ -1,3 +1,4 @@
+import { reviewEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
@@ -36,6 +37,8 @@ describe("a store's reviews", () => {
     expect(screen.getByRole('heading', { name: 'Reviews of Ankara Palace' })).toBeInTheDocument();
     expect(screen.getByText('Thank you, Tunde!')).toBeInTheDocument();
     expect(screen.getByText('1 star:', { exact: false })).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`/api/reviews/merchant/${storeId}?page=1&limit=5`);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(
+      urlOf(reviewEndpoints.storeReviews, { params: { storeId }, query: { page: 1, limit: 5 } }),
+    );
   });
 });

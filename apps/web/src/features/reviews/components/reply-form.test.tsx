@@ -1,4 +1,4 @@
-import type { Review } from '@market/contracts';
+import { type Review, reviewEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ describe('the store’s reply to a review', () => {
     await person.click(screen.getByRole('button', { name: 'Save reply' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain(`/reviews/store/${reviewId}/reply`);
+    expect(String(url)).toContain(urlOf(reviewEndpoints.reply, { params: { id: reviewId } }));
     expect(JSON.parse(String(init?.body))).toEqual({ reply: 'Thank you, Ngozi!' });
   });
 

@@ -1,3 +1,4 @@
+import { reviewEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +36,7 @@ describe('ReviewForm', () => {
     await person.click(screen.getByRole('button', { name: 'Send review' }));
     await waitFor(() => expect(done).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe('/api/reviews/product');
+    expect(String(url)).toBe(urlOf(reviewEndpoints.reviewProduct));
     expect(JSON.parse(String(init?.body))).toEqual({ productId, rating: 4, text: 'Works well.' });
   });
 

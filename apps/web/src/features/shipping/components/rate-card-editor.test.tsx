@@ -1,3 +1,4 @@
+import { shippingPricingEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +30,9 @@ function serve(
   answer: () => Response = () => jsonResponse(200, { message: 'Rate card saved', data: pricing }),
 ) {
   const recorder = recordFetch(({ url, method }) =>
-    url === '/api/pricing' && method === 'PUT' ? answer() : jsonResponse(404, { message: 'Not found' }),
+    url === urlOf(shippingPricingEndpoints.replace) && method === 'PUT'
+      ? answer()
+      : jsonResponse(404, { message: 'Not found' }),
   );
   vi.stubGlobal('fetch', recorder.fetchMock);
   return recorder;

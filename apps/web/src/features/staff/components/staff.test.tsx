@@ -1,3 +1,4 @@
+import { staffEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -107,7 +108,9 @@ describe('StaffList', () => {
     await person.click(screen.getByRole('button', { name: 'Deactivate Halima Test' }));
     await person.click(screen.getByRole('button', { name: 'Deactivate' }));
     await waitFor(() =>
-      expect(calls.some((call) => call.includes('/merchant/staff/s1/deactivate'))).toBe(true),
+      expect(
+        calls.some((call) => call.includes(urlOf(staffEndpoints.deactivate, { params: { id: 's1' } }))),
+      ).toBe(true),
     );
   });
 

@@ -1,3 +1,4 @@
+import { adminManagementEndpoints, storeAdminEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -24,7 +25,7 @@ describe('naming a store approver', () => {
   it('names the admin chosen, active; Name approver stays off until one is chosen', async () => {
     const fetchMock = mockFetch((url, method) => {
       if (method === 'POST') return jsonResponse(200, { message: 'Successfully created approver', data: {} });
-      if (url.includes('/auth/admin/all-admins')) return adminsAnswer();
+      if (url.includes(urlOf(adminManagementEndpoints.list))) return adminsAnswer();
       return jsonResponse(200, { message: 'Approvers', data: [] });
     });
     const person = userEvent.setup();
@@ -36,7 +37,7 @@ describe('naming a store approver', () => {
     await person.click(name);
     const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(String(posts()[0]![0])).toContain('/stores/admin/approvers');
+    expect(String(posts()[0]![0])).toContain(urlOf(storeAdminEndpoints.saveApprover));
     expect(JSON.parse(String(posts()[0]![1]?.body))).toEqual({ adminId, isActive: true });
     await waitFor(() => expect(screen.getByLabelText('Admin')).toHaveValue(''));
   });
@@ -49,7 +50,7 @@ describe('naming a store approver', () => {
           error: 'VALIDATION_ERROR',
           details: [{ path: 'adminId', message: 'Only an admin or a super admin can approve stores' }],
         });
-      if (url.includes('/auth/admin/all-admins')) return adminsAnswer();
+      if (url.includes(urlOf(adminManagementEndpoints.list))) return adminsAnswer();
       return jsonResponse(200, { message: 'Approvers', data: [] });
     });
     const person = userEvent.setup();

@@ -1,3 +1,4 @@
+import { categoryEndpoints, storeAdminEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -66,7 +67,7 @@ function serve() {
     if (url.endsWith('/payment-category') && method === 'PATCH')
       return jsonResponse(503, { message: '', error: 'SERVICE_UNAVAILABLE' });
     if (url.includes('/documents/')) return new Response('%PDF', { status: 200 });
-    if (url.endsWith('/categories/getallcategories'))
+    if (url.endsWith(urlOf(categoryEndpoints.all)))
       return jsonResponse(200, {
         message: 'Categories',
         data: categoryTree,
@@ -102,7 +103,7 @@ describe('StoreDetails', () => {
     await person.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('First approval: Given by Adaeze Okafor')).toBeInTheDocument();
     const call = calls.find((item) => item.method === 'POST');
-    expect(call?.url).toBe(`/api/stores/admin/stores/${ids.store}/approve`);
+    expect(call?.url).toBe(urlOf(storeAdminEndpoints.approve, { params: { id: ids.store } }));
   });
 
   it('rejects with a reason through the reject endpoint', async () => {
@@ -119,7 +120,7 @@ describe('StoreDetails', () => {
     await person.click(dialog.getByRole('button', { name: 'Reject store' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const call = calls.find((item) => item.method === 'POST');
-    expect(call?.url).toBe(`/api/stores/admin/stores/${ids.store}/reject`);
+    expect(call?.url).toBe(urlOf(storeAdminEndpoints.reject, { params: { id: ids.store } }));
     expect(call?.body).toEqual({ reason: 'Not readable: blurry ID document' });
     expect(await screen.findByText('Rejected: Blurry ID document')).toBeInTheDocument();
   });
@@ -135,7 +136,10 @@ describe('StoreDetails', () => {
     await person.click(await screen.findByRole('button', { name: 'Open ID document' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('blob:doc', '_blank'));
     expect(
-      calls.some((item) => item.url === `/api/stores/admin/stores/${ids.store}/documents/${ids.file}`),
+      calls.some(
+        (item) =>
+          item.url === urlOf(storeAdminEndpoints.document, { params: { id: ids.store, fileId: ids.file } }),
+      ),
     ).toBe(true);
     await person.selectOptions(screen.getByLabelText('Payment category'), 'premium');
     await waitFor(() =>

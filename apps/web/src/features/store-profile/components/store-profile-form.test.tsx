@@ -1,3 +1,4 @@
+import { storeProfileEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,11 +34,11 @@ const profile = {
 function serve() {
   const saved: unknown[] = [];
   const fetchMock = mockFetch((url, method, body) => {
-    if (url.endsWith('/stores/profile') && method === 'POST') {
+    if (url.endsWith(urlOf(storeProfileEndpoints.save)) && method === 'POST') {
       saved.push(body);
       return jsonResponse(200, { message: 'Successfully added store profile', data: profile });
     }
-    if (url.endsWith('/stores/profile'))
+    if (url.endsWith(urlOf(storeProfileEndpoints.get)))
       return jsonResponse(200, { message: 'Store profile', data: profile });
     if (url.includes('/hubs')) return jsonResponse(200, { message: 'Hubs', data: [] });
     return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });

@@ -1,3 +1,4 @@
+import { storeFollowEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -64,7 +65,7 @@ describe('FollowButton', () => {
     await person.click(button);
     expect(await screen.findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(String(post?.[0])).toBe(`/api/stores/${storeId}/follow`);
+    expect(String(post?.[0])).toBe(urlOf(storeFollowEndpoints.follow, { params: { storeId } }));
     expect((post?.[1]?.headers as Record<string, string> | undefined)?.authorization).toBe(
       'Bearer customer-token',
     );

@@ -1,3 +1,4 @@
+import { planPublicEndpoints, subscriptionMerchantEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -46,13 +47,14 @@ const paidGrowth = {
 function serve(invoices: unknown[] = [], subscription: Record<string, unknown> | null = null) {
   let current = subscription;
   const recorder = recordFetch(({ url, method, body }) => {
-    if (url === '/api/plans') return jsonResponse(200, { message: 'Plans', data: [starter, growth] });
-    if (url === '/api/merchant/subscription' && method === 'GET')
+    if (url === urlOf(planPublicEndpoints.list))
+      return jsonResponse(200, { message: 'Plans', data: [starter, growth] });
+    if (url === urlOf(subscriptionMerchantEndpoints.current) && method === 'GET')
       return jsonResponse(200, {
         message: 'Subscription',
         data: { plan: current ? growth : starter, subscription: current },
       });
-    if (url === '/api/merchant/subscription' && method === 'PATCH') {
+    if (url === urlOf(subscriptionMerchantEndpoints.update) && method === 'PATCH') {
       const { autoRenew } = body as { autoRenew: boolean };
       current = { ...current, autoRenew, renewsAt: autoRenew ? '2026-12-22T10:00:00.000Z' : null };
       return jsonResponse(200, {
@@ -60,9 +62,9 @@ function serve(invoices: unknown[] = [], subscription: Record<string, unknown> |
         data: { plan: growth, subscription: current },
       });
     }
-    if (url === '/api/merchant/subscription/invoices')
+    if (url === urlOf(subscriptionMerchantEndpoints.invoices))
       return jsonResponse(200, { message: 'Invoices', data: { count: invoices.length, rows: invoices } });
-    if (url === '/api/merchant/subscription' && method === 'POST')
+    if (url === urlOf(subscriptionMerchantEndpoints.subscribe) && method === 'POST')
       return jsonResponse(201, {
         message: 'Invoice raised: pay to start the plan',
         data: {

@@ -1,3 +1,4 @@
+import { themeEndpoints, urlOf } from '@market/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -59,6 +60,8 @@ interface Call {
   body: BodyInit | null | undefined;
 }
 type Handler = (call: Call) => Response | Promise<Response>;
+/** The testimonial the harness adds, and then deletes. */
+const addedTestimonialId = 'b2222222-2222-4222-8222-222222222222';
 
 function stubFetch(handler: Handler) {
   const calls: Call[] = [];
@@ -83,12 +86,13 @@ function server(
     const answer = await overrides(call);
     if (answer) return answer;
     if (call.url.includes('/customization/')) return ok(customization(socials));
-    if (call.url.includes('/api/testimonials')) return ok(testimonials);
-    if (call.url.endsWith('/api/merchant/testimonials') && call.method === 'POST') {
-      testimonials = [testimonial('b2222222-2222-4222-8222-222222222222'), ...testimonials];
+    if (call.url.startsWith(urlOf(themeEndpoints.testimonials))) return ok(testimonials);
+    if (call.url === urlOf(themeEndpoints.addTestimonial) && call.method === 'POST') {
+      testimonials = [testimonial(addedTestimonialId), ...testimonials];
       return ok(testimonials[0], 201);
     }
-    if (call.url.includes('/api/merchant/testimonials/') && call.method === 'DELETE') {
+    const deleted = urlOf(themeEndpoints.deleteTestimonial, { params: { id: addedTestimonialId } });
+    if (call.url === deleted && call.method === 'DELETE') {
       testimonials = testimonials.slice(1);
       return ok(undefined);
     }
@@ -98,7 +102,7 @@ function server(
     if (call.url.endsWith('/theme/social')) return ok(null);
     if (call.url.endsWith('/theme/color'))
       return ok({ phoneNumber: '0809', email: 'new@b.ng', logo: null, themeColor: colours });
-    if (call.url.endsWith('/merchant/theme')) return ok({});
+    if (call.url.endsWith(urlOf(themeEndpoints.active))) return ok({});
     return failure(404);
   });
 }
@@ -136,10 +140,7 @@ function Harness({ id = ID }: { id?: string }) {
       >
         add
       </button>
-      <button
-        type="button"
-        onClick={() => editor.deleteTestimonial.mutate('b2222222-2222-4222-8222-222222222222')}
-      >
+      <button type="button" onClick={() => editor.deleteTestimonial.mutate(addedTestimonialId)}>
         delete
       </button>
     </div>
@@ -271,7 +272,8 @@ describe('theme editing (specification, sections 4, 5 and 8)', () => {
     const calls = server();
     renderHarness();
     await waitFor(() => expect(screen.getByTestId('testimonials').textContent).toBe('1'));
-    const listReads = () => calls.filter((call) => call.url.includes('/api/testimonials?')).length;
+    const listReads = () =>
+      calls.filter((call) => call.url.startsWith(`${urlOf(themeEndpoints.testimonials)}?`)).length;
     expect(listReads()).toBe(1);
     await userEvent.click(screen.getByRole('button', { name: 'add' }));
     await waitFor(() => expect(screen.getByTestId('testimonials').textContent).toBe('2'));

@@ -1,3 +1,4 @@
+import { trackingEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
@@ -38,7 +39,7 @@ describe('TrackingPage', () => {
     const steps = screen.getAllByRole('listitem');
     expect(steps[0]).toHaveTextContent('out for delivery');
     const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toBe(`/api/track/${token}`);
+    expect(String(url)).toBe(urlOf(trackingEndpoints.track, { params: { token } }));
     expect(new Headers(init?.headers).get('authorization')).toBeNull();
   });
 

@@ -1,4 +1,10 @@
-import type { ActiveTheme, MerchantThemeItem } from '@market/contracts';
+import {
+  type ActiveTheme,
+  type MerchantThemeItem,
+  themeEndpoints,
+  themePublishingEndpoints,
+  urlOf,
+} from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +13,7 @@ import { PublishBar } from './publish-bar';
 
 const summary: Omit<MerchantThemeItem, 'id' | 'slug' | 'name' | 'isActive' | 'merchantThemeId'> = {
   description: 'A theme',
-  previewImage: '/themes-api/themes/x/preview.svg',
+  previewImage: urlOf(themePublishingEndpoints.previewImage, { params: { slug: 'x' } }),
   design: { layout: 'classic', typography: 'sans', hero: 'split', productGrid: 'grid-4' },
   pages: [],
   priceType: 'free',
@@ -53,7 +59,7 @@ describe('publish bar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Activate and publish' }));
     await userEvent.click(screen.getByRole('button', { name: 'Activate and publish the draft' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(fetchMock.mock.calls[0]![0]).toContain('/merchant/theme/activate');
+    expect(fetchMock.mock.calls[0]![0]).toContain(urlOf(themeEndpoints.activate));
   });
 
   it('asks before Roll back', async () => {
