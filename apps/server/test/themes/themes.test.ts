@@ -1,5 +1,6 @@
 import {
   DEFAULT_THEME_ID,
+  MAX_TESTIMONIALS,
   sessionCookies,
   storeProfileEndpoints,
   THEME_COLOR_DEFAULTS,
@@ -363,6 +364,46 @@ describe('theme customisation (sections 3, 5 and 7)', () => {
       merchant.token,
     );
     expect(again.statusCode).toBe(404);
+  });
+
+  it(`holds at most ${MAX_TESTIMONIALS} testimonials, with many added at once`, async () => {
+    const listed = async () =>
+      json(
+        await themesCall(
+          test,
+          'GET',
+          urlOf(themeEndpoints.testimonials, { query: { merchantThemeId: mine } }),
+          merchant.token,
+        ),
+      ).data as { id: string }[];
+    const before = await listed();
+    const room = MAX_TESTIMONIALS - before.length;
+    const answers = await Promise.all(
+      Array.from({ length: room + 5 }, (_, index) =>
+        themesCall(test, 'POST', urlOf(themeEndpoints.addTestimonial), merchant.token, {
+          merchantThemeId: mine,
+          name: `Customer ${index + 1}`,
+          message: 'Well packed, and delivered to Yaba the next morning.',
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(room);
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    expect(refused.map((answer) => answer.statusCode)).toEqual([409, 409, 409, 409, 409]);
+    expect(json(refused[0]!).message).toBe(
+      `A theme holds at most ${MAX_TESTIMONIALS} testimonials; delete one first`,
+    );
+    const after = await listed();
+    expect(after).toHaveLength(MAX_TESTIMONIALS);
+    // Back to what the other tests of this theme expect.
+    const kept = new Set(before.map((item) => item.id));
+    for (const item of after.filter((each) => !kept.has(each.id)))
+      await themesCall(
+        test,
+        'DELETE',
+        urlOf(themeEndpoints.deleteTestimonial, { params: { id: item.id } }),
+        merchant.token,
+      );
   });
 });
 
