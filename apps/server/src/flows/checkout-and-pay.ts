@@ -1,5 +1,5 @@
 import { checkoutEndpoints } from '@market/contracts';
-import { findUserById, type MailRecipient } from '../modules/auth/index.js';
+import { findAccountById, type MailRecipient } from '../modules/auth/index.js';
 import type { CartService } from '../modules/cart/index.js';
 import { type SalesFolder, salesPart } from '../modules/catalog/index.js';
 import {
@@ -136,7 +136,7 @@ async function paySteps(
       );
   }
   // The mail's recipient as read with the checkout's lock (ADR 087) or by the request's session check; else now.
-  const customer = recipient ?? (await findUserById(tx, tracker.customerId));
+  const customer = recipient ?? (await findAccountById(tx, tracker.customerId));
   // Five writes, none reading another's rows, sent as one statement (ADR 055): units sold (catalog), the cart lines
   // bought (cart), the confirmation mail (outbox), the orders' moves in the audit trail, the notification events.
   const sold = items.map(({ productId, variantId, quantity, storeId }) => ({

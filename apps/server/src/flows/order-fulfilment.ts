@@ -1,5 +1,5 @@
 import { fulfilmentEndpoints, orderBatchEndpoints, type UpdateOrderBody } from '@market/contracts';
-import { findUserById, listCarrierAccounts } from '../modules/auth/index.js';
+import { findAccountById, listCarrierAccounts } from '../modules/auth/index.js';
 import { returnStock } from '../modules/catalog/index.js';
 import { activeHubName } from '../modules/hubs/index.js';
 import { ledgerOrderFigures } from '../modules/ledger/index.js';
@@ -120,7 +120,7 @@ export function fulfilmentSteps(
   payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund'>,
 ): Omit<FulfilmentNeeds, 'payOnDelivery'> {
   return {
-    findCustomer: findUserById,
+    findCustomer: findAccountById,
     ...refundSteps(payments),
     async storePickup(executor, storeId) {
       const [store, places] = await Promise.all([

@@ -1,8 +1,7 @@
 import { selectSubaccounts } from '../../flows/subaccount-settlement.js';
-import { findUserById } from '../../modules/auth/index.js';
+import { checkAccountPassword } from '../../modules/auth/index.js';
 import { createBankAccountsModule } from '../../modules/bank-accounts/index.js';
 import { storeCommissionBasisPoints } from '../../modules/stores/index.js';
-import { verifyPassword } from '../../platform/auth/passwords.js';
 import { selectBankDirectory } from '../../platform/payments/index.js';
 import { defineModule } from '../registry.js';
 import { storeOwner } from './store-owner.js';
@@ -10,10 +9,7 @@ import { storeOwner } from './store-owner.js';
 export const bankAccounts = defineModule('bank accounts', ({ deps, providers }) =>
   createBankAccountsModule(deps, {
     directory: providers.bankDirectory ?? selectBankDirectory(deps.config, deps.logger),
-    async checkPassword(userId, password) {
-      const user = await findUserById(deps.db, userId);
-      return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
-    },
+    checkPassword: (userId, password) => checkAccountPassword(deps.db, userId, password),
     storeOwner,
     subaccounts: selectSubaccounts(deps.config, deps.logger, providers.subaccountProvider),
     commissionBasisPoints: storeCommissionBasisPoints,

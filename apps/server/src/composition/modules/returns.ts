@@ -1,5 +1,5 @@
 import { createReturnAndRefund } from '../../flows/return-and-refund.js';
-import { findUserById } from '../../modules/auth/index.js';
+import { findAccountById } from '../../modules/auth/index.js';
 import { createReturnsModule } from '../../modules/returns/index.js';
 import { defineModule } from '../registry.js';
 import { fulfilmentChain, orders } from './orders.js';
@@ -10,7 +10,7 @@ export const returns = defineModule('returns', ({ deps, use }) =>
     deps,
     { orders: use(orders).service, refunds: use(orders).refunds },
     {
-      findCustomer: findUserById,
+      findCustomer: findAccountById,
       cardDisputes: use(payments).service,
       // The pickup of a return's goods uses the delivery chain's carriers and the store's address (ADR 060).
       carriers: use(fulfilmentChain).carriers,

@@ -1,4 +1,4 @@
-import { findUserById } from '../../modules/auth/index.js';
+import { findAccountById } from '../../modules/auth/index.js';
 import { createSubscriptionsModule } from '../../modules/subscriptions/index.js';
 import { defineModule } from '../registry.js';
 import { payments } from './payments.js';
@@ -7,7 +7,7 @@ import { storeOwner } from './store-owner.js';
 export const subscriptions = defineModule('subscriptions', ({ deps, use }) =>
   createSubscriptionsModule(deps, {
     payments: use(payments).service,
-    emailOf: async (userId) => (await findUserById(deps.db, userId))?.email,
+    emailOf: async (userId) => (await findAccountById(deps.db, userId))?.email,
     storeOwner,
   }),
 );

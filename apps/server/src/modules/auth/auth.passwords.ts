@@ -2,6 +2,7 @@ import type { AccountKind } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashToken } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
 import { notFound, unauthorized, validation } from '../../platform/errors.js';
 import type { AuthContext, RequestMeta } from './auth.context.js';
 import { mailConfirmation, mailPasswordLink } from './auth.mail.js';
@@ -108,4 +109,13 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, 'password changed', at, sessionId);
   });
+}
+
+/**
+ * Whether `password` is the live account's own: for another module that asks for it again before a sensitive change
+ * (a store's bank account). The hash is read and checked here and never handed out.
+ */
+export async function checkAccountPassword(db: Db, userId: string, password: string): Promise<boolean> {
+  const row = await findUserById(db, userId);
+  return Boolean(row?.passwordHash) && (await verifyPassword(row!.passwordHash!, password));
 }

@@ -1,5 +1,18 @@
 import type { AccountKind } from '@market/contracts';
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { parsedJson } from '../../platform/db/json-rows.js';
 import { prepared, type ReadPart } from '../../platform/db/prepared.js';
@@ -68,6 +81,25 @@ const userById = prepared('auth_user_by_id', (db) =>
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await userById(db, { id });
+  return row;
+}
+
+/** An account as other modules read it: every column but the password hash, which never leaves this module. */
+export type AccountRow = Omit<UserRow, 'passwordHash'>;
+const { passwordHash: _neverShared, ...accountColumns } = getTableColumns(users);
+
+// Built once (ADR 033): mails of paid orders, decisions and payouts read their recipient many times a minute.
+const accountById = prepared('auth_account_by_id', (db) =>
+  db
+    .select(accountColumns)
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1),
+);
+
+/** The live account `id` names, for another module (a mail's recipient, a store's owner); undefined when gone. */
+export async function findAccountById(db: Db, id: string): Promise<AccountRow | undefined> {
+  const [row] = await accountById(db, { id });
   return row;
 }
 

@@ -14,12 +14,14 @@ export {
   lockActiveSuperadminIds,
   updateAccount,
 } from './admin-accounts.repository.js';
+export { checkAccountPassword } from './auth.passwords.js';
 export {
+  type AccountRow,
   accountNamesByIds,
   approvePartner,
+  findAccountById,
   findPartnerProfile,
   findUserByEmail,
-  findUserById,
   listCarrierAccounts,
   listPartners,
   liveAdminAccounts,

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
 import { productApprovalDigest } from '../../platform/notify/events.js';
-import { findUserById } from '../auth/index.js';
+import { findAccountById } from '../auth/index.js';
 import type { StoreRow } from '../stores/index.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
@@ -110,7 +110,7 @@ export async function approve(
       .select({ isVisible: stores.isVisible })
       .from(stores)
       .where(eq(stores.id, product.storeId));
-    const merchant = await findUserById(tx, ownerId);
+    const merchant = await findAccountById(tx, ownerId);
     if (merchant) {
       await ctx.deps.mailer.send(tx, {
         to: merchant.email,
@@ -145,7 +145,7 @@ export async function reject(
       decision: 'rejected',
       reason: body.reason,
     });
-    const merchant = await findUserById(tx, merchantId);
+    const merchant = await findAccountById(tx, merchantId);
     if (merchant) {
       await ctx.deps.mailer.send(tx, {
         to: merchant.email,

@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client.js';
 import { notFound, validation } from '../../platform/errors.js';
-import { findUserById } from '../auth/index.js';
+import { findAccountById } from '../auth/index.js';
 import type { PaymentPurpose } from '../payments/index.js';
 import { formatCode, generateCode, hashCode } from './gift-card-codes.js';
 import { type CardRow, pageOf, statusCondition, writeActivity } from './gift-card-status.js';
@@ -59,7 +59,7 @@ export async function activate(ctx: GiftCardsContext, executor: Db, reference: s
     customerId: card.purchaserId,
   });
   if (card.recipientEmail) {
-    const purchaser = await findUserById(executor, card.purchaserId);
+    const purchaser = await findAccountById(executor, card.purchaserId);
     const from = purchaser ? `${purchaser.firstName} ${purchaser.lastName}` : 'Someone';
     await ctx.deps.mailer.send(executor, {
       to: card.recipientEmail,
@@ -123,7 +123,7 @@ export async function purchase(
 export async function pay(ctx: GiftCardsContext, customerId: string, giftCardId: string) {
   const card = await ownCard(ctx, customerId, giftCardId);
   if (card.status !== 'pending_payment') throw validation('giftCardId', 'This gift card is already paid for');
-  const purchaser = await findUserById(ctx.db, customerId);
+  const purchaser = await findAccountById(ctx.db, customerId);
   if (!purchaser) throw notFound('Account not found');
   const reference = ctx.payments.newReference(GIFT_CARD_PREFIX);
   await ctx.db.transaction(async (tx) => {

@@ -17,7 +17,7 @@ import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
-import { findUserById } from '../auth/index.js';
+import { findAccountById } from '../auth/index.js';
 import { loadProductsForSale, setProductRating } from '../catalog/index.js';
 import { findStoreById, setStoreRating } from '../stores/index.js';
 import type { RatingSubject } from './reviews.repository.js';
@@ -92,7 +92,7 @@ async function write(
       // Waits for any other write to this subject's rating (see lockSubject), then reads afresh.
       await repository.lockSubject(tx, subject);
       if (await repository.findOwnReview(tx, customerId, subject)) throw conflict(duplicate);
-      const author = await findUserById(tx, customerId);
+      const author = await findAccountById(tx, customerId);
       if (!author) throw notFound('Account not found');
       const row = await repository.insertReview(tx, {
         ...values,
@@ -234,7 +234,7 @@ async function reply(ctx: ReviewsContext, actor: StoreActor, id: string, reply: 
       repliedBy: actor.userId,
       updatedAt: at,
     });
-    const author = await findUserById(tx, found.customerId);
+    const author = await findAccountById(tx, found.customerId);
     if (author && !found.reply) {
       const about = found.productName ?? found.storeName;
       await ctx.deps.mailer.send(tx, {

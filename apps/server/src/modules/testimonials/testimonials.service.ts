@@ -4,7 +4,7 @@ import { bound } from '../../platform/bound.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { findUserById } from '../auth/index.js';
+import { findAccountById } from '../auth/index.js';
 import { platformTestimonials, type TestimonialRow } from './testimonials.schema.js';
 
 /** How many approved testimonials the home page shows. */
@@ -53,7 +53,7 @@ async function send(
   body: { text: string; rating: number },
 ): Promise<PlatformTestimonial> {
   return ctx.db.transaction(async (tx) => {
-    const author = await findUserById(tx, customerId);
+    const author = await findAccountById(tx, customerId);
     if (!author) throw notFound('Account not found');
     const [pending] = await tx
       .select({ total: count() })
