@@ -17,17 +17,20 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 describe('health of the three surfaces', () => {
-  it.each(['/api', '/shipping-api', '/themes-api'])(
-    '%s/health answers ok with the database state',
-    async (base) => {
-      const response = await test.app.inject({ method: 'GET', url: `${base}/health` });
-      expect(response.statusCode).toBe(200);
-      const body = json(response);
-      expect(body.message).toBe('ok');
-      expect(body.data.database.status).toBe('up');
-      expect(['pglite', 'postgres']).toContain(body.data.database.driver);
-    },
-  );
+  it.each([
+    ['/api', 'api'],
+    ['/shipping-api', 'shipping'],
+    ['/themes-api', 'themes'],
+  ])('%s/health answers ok with the database state, naming its surface', async (base, surface) => {
+    const response = await test.app.inject({ method: 'GET', url: `${base}/health` });
+    expect(response.statusCode).toBe(200);
+    const body = json(response);
+    expect(body.message).toBe('ok');
+    // A load balancer's check of one surface's deployment must not be answered by another's.
+    expect(body.data.surface).toBe(surface);
+    expect(body.data.database.status).toBe('up');
+    expect(['pglite', 'postgres']).toContain(body.data.database.driver);
+  });
 
   it('answers 503 when the database does not answer', async () => {
     const broken = await createTestApp();
