@@ -134,6 +134,34 @@ describe('in-process job runner: retries', () => {
     expect(seen).toEqual(['early', 'delayed']);
   });
 
+  it('counts waiting, delayed and running jobs in its depth, per queue', async () => {
+    const releases: (() => void)[] = [];
+    runner.define<string>('test.slow', () => new Promise<void>((resolve) => releases.push(resolve)));
+    runner.define<string>('test.idle', async () => undefined);
+    const depthOf = async (queue: string) => (await runner.stats()).find((stat) => stat.queue === queue);
+    await runner.enqueue('test.slow', 'first');
+    await runner.enqueue('test.slow', 'second');
+    await runner.enqueue('test.slow', 'later', { startAfterSeconds: 60 });
+    await advance(5);
+    // Held until start: all three wait.
+    expect(await depthOf('test.slow')).toEqual({ queue: 'test.slow', depth: 3, lagSeconds: 0 });
+    expect(await depthOf('test.idle')).toEqual({ queue: 'test.idle', depth: 0, lagSeconds: 0 });
+    await runner.start();
+    await advance(0);
+    // Two run, one waits its 60 s: still three.
+    expect(releases).toHaveLength(2);
+    expect((await depthOf('test.slow'))?.depth).toBe(3);
+    for (const release of releases.splice(0)) release();
+    await advance(0);
+    expect((await depthOf('test.slow'))?.depth).toBe(1);
+    await advance(60);
+    expect(releases).toHaveLength(1);
+    expect((await depthOf('test.slow'))?.depth).toBe(1);
+    releases.splice(0)[0]!();
+    await advance(0);
+    expect((await depthOf('test.slow'))?.depth).toBe(0);
+  });
+
   it('refuses a job with no handler, and a registration after start', async () => {
     await runner.start();
     await expect(runner.enqueue('test.nobody', {})).rejects.toThrow(/No handler/);
