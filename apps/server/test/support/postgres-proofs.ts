@@ -38,6 +38,8 @@ export const postgresProofFiles = [
   'test/platform/idempotency.test.ts',
   // Two server processes behind PgBouncer in transaction mode (ADR 087; .ci/run installs pgbouncer).
   'test/platform/pgbouncer.test.ts',
+  // Queries sent at once inside a transaction, one connection: queued in order, no pg 9 warning.
+  'test/platform/postgres-connection-queue.test.ts',
   'test/platform/jobs.pg-boss.test.ts',
   'test/platform/rate-limits-shared.test.ts',
   'test/fulfilment/order-batch.test.ts',

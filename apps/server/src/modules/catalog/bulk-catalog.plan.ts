@@ -108,10 +108,12 @@ export async function plan(
   const problems = [...read.problems];
   if (!file) return { rows: 0, planned: [], problems };
   const named = file.records.flatMap((record) => [record.cells.sku ?? '', record.cells.parent_sku ?? '']);
-  const [existingRows, choices] = await Promise.all([
-    storeProducts(executor, store.id, [...new Set(named.filter(Boolean).map((sku) => sku.toLowerCase()))]),
-    categoryChoices(executor),
+  // One after the other: an apply plans inside its transaction, whose one connection takes one query at a time
+  // (node-postgres queues a second and warns that pg 9 will refuse it).
+  const existingRows = await storeProducts(executor, store.id, [
+    ...new Set(named.filter(Boolean).map((sku) => sku.toLowerCase())),
   ]);
+  const choices = await categoryChoices(executor);
   const existingBySku = new Map(existingRows.map((row) => [row.sku.toLowerCase(), row]));
   const { productRecords, variantRecords } = recordsBySku(file.records, existingBySku, problems);
 

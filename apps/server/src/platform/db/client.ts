@@ -169,6 +169,26 @@ function unnamedStatementsClient(Client: typeof Pg.Client): typeof Pg.Client {
   } as typeof Pg.Client;
 }
 
+/**
+ * node-postgres' client taking one query at a time in the order sent. A connection runs one query at a time anyway,
+ * and pg queues a query sent while another runs, but warns that pg 9 will refuse it: code that reads two things at
+ * once inside a transaction (`Promise.all` over `tx`, one connection) got that warning. The queue is ours now, so the
+ * same code keeps working on pg 9. Streams and callbacks pass through as they are (nothing of ours sends them).
+ */
+function oneQueryAtATimeClient(Client: typeof Pg.Client): typeof Pg.Client {
+  return class OneQueryAtATimeClient extends Client {
+    #last: Promise<unknown> = Promise.resolve();
+    // biome-ignore lint/suspicious/noExplicitAny: forwards every overload of pg's query
+    override query(config: any, ...rest: any[]): any {
+      const submittable = config && typeof config === 'object' && typeof config.submit === 'function';
+      if (submittable || typeof rest.at(-1) === 'function') return super.query(config, ...rest);
+      const sent = this.#last.then(() => super.query(config, ...rest));
+      this.#last = sent.catch(() => undefined);
+      return sent;
+    }
+  } as typeof Pg.Client;
+}
+
 /** PGlite (in memory without `dir`, on disk with it) or a PostgreSQL pool. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.driver === 'pglite' ? openEmbedded(options) : openPostgres(options);
@@ -219,7 +239,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { driver: 'postgre
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max ?? 6,
-    ...(options.directUrl ? { Client: unnamedStatementsClient(pg.Client) } : {}),
+    Client: oneQueryAtATimeClient(options.directUrl ? unnamedStatementsClient(pg.Client) : pg.Client),
   });
   // An idle connection the server ends (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => {
