@@ -72,6 +72,7 @@ export const screenEndpoints: Readonly<Record<string, { method: string; path: st
   '/admin/approvals': productAdminEndpoints.list,
   '/admin/approvals/stores': storeAdminEndpoints.list,
   '/admin/approvals/stores/:id': storeAdminEndpoints.details,
+  '/admin/approvals/approvers': storeAdminEndpoints.approvers,
   '/admin/catalog/promotions': productAdminEndpoints.promotions,
   '/admin/orders': adminOrderEndpoints.queue,
   '/admin/orders/pickups': returnPickupEndpoints.adminList,
