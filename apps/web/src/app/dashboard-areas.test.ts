@@ -7,25 +7,19 @@ import {
 } from '@market/contracts';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  adminDashboard,
-  type Dashboard,
-  type DashboardScreen,
-  dashboards,
-  dashboardTabs,
-  merchantDashboard,
-  partnerDashboard,
-  screenPath,
-  type TabBar,
-} from './dashboard-areas';
+import { dashboards, dashboardTabs, screenPath } from './dashboard-areas';
 import { screenEndpoints } from './dashboard-endpoints';
 import { dashboardRoutes } from './dashboard-routes';
+import { adminDashboard } from './dashboards/admin';
+import { merchantDashboard } from './dashboards/merchant';
+import { partnerDashboard } from './dashboards/partner';
+import type { Dashboard, DashboardScreen, TabBar } from './dashboards/screens';
 import { adminNav } from './layouts/admin-nav';
 import { merchantNav } from './layouts/merchant-nav';
 import { adminRouteRules, merchantRouteRules, routeRuleFor } from './route-access';
 
 // Issue 30: a screen's permission was written in the route rules, the navigation and the contract, and nothing
-// checked that they agreed. The tables of dashboard-areas.ts now hold it once; these tests check that what the
+// checked that they agreed. The tables of dashboards/ now hold it once; these tests check that what the
 // router, the gate and the navigations do agrees with them and with the contract's endpoints.
 
 /** Every screen of every dashboard, with its full path. */

@@ -39,7 +39,7 @@ import {
 
 /**
  * The endpoint each dashboard screen is for (its main read, or the write a form screen exists for), by the
- * screen's path in dashboard-areas.ts. dashboard-areas.test.ts checks that the contract lets in every role the
+ * screen's path in the tables of dashboards/. dashboard-areas.test.ts checks that the contract lets in every role the
  * screen's rule lets in, so a screen never opens to a role its own endpoint refuses.
  *
  * Kept beside the tables rather than in them: the app never reads it, and naming an endpoint group in the tables

@@ -1,9 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { type Dashboard, dashboards } from './dashboard-areas';
+import { dashboards } from './dashboard-areas';
+import type { Dashboard } from './dashboards/screens';
 
 /**
  * The dashboards' routes (merchant, theme editor, admin, shipping partner), derived from their tables in
- * `dashboard-areas.ts`: added to the router the first time a path under them is opened (`patchRoutesOnNavigation`
+ * `dashboards/` (dashboard-areas.ts): added to the router the first time a path under them is opened (`patchRoutesOnNavigation`
  * in `router.tsx`), so that the route table every public page downloads with the router stays the public one
  * (ADR 056). Each screen is still its own `dash-…` chunk.
  */

@@ -4,17 +4,13 @@ import { matchPath, Outlet, useLocation } from 'react-router';
 import { EmptyPage, ErrorPage } from '../components/ui/message-page';
 import { LoadingState } from '../components/ui/states';
 import { usePermissions } from '../features/auth/api/permissions';
-import {
-  adminDashboard,
-  merchantDashboard,
-  type RouteRule,
-  routeRulesOf,
-  themeEditorDashboard,
-} from './dashboard-areas';
+import { type RouteRule, routeRulesOf } from './dashboard-areas';
+import { adminDashboard } from './dashboards/admin';
+import { merchantDashboard, themeEditorDashboard } from './dashboards/merchant';
 
 /**
  * The store permission each merchant screen needs, one rule per guarded screen of the merchant dashboard and the
- * theme editor (dashboard-areas.ts). It mirrors the permissions of the endpoints the screen calls: a role that
+ * theme editor (dashboards/merchant.ts). It mirrors the permissions of the endpoints the screen calls: a role that
  * would be refused them sees why instead of the page and a refused call.
  */
 export const merchantRouteRules: readonly RouteRule<StorePermission>[] = routeRulesOf(

@@ -1,6 +1,7 @@
 import { type AdminRole, adminRolePermissions } from '@market/contracts';
 import type { NavItem } from '../../components/layout/dashboard-shell';
-import { adminDashboard, dashboardNav } from '../dashboard-areas';
+import { dashboardNav } from '../dashboard-areas';
+import { adminDashboard } from '../dashboards/admin';
 
 /**
  * The areas of a role, each shown to the roles its screen's rule lets in (dashboard-areas.ts); `held` (from

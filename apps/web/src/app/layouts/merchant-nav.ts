@@ -1,5 +1,6 @@
 import type { NavItem } from '../../components/layout/dashboard-shell';
-import { dashboardNav, merchantDashboard } from '../dashboard-areas';
+import { dashboardNav } from '../dashboard-areas';
+import { merchantDashboard } from '../dashboards/merchant';
 
 /**
  * The merchant navigation for a role, each area shown to the roles its screen's rule lets in

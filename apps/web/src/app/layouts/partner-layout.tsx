@@ -5,7 +5,8 @@ import { NavigationProgress } from '../../components/layout/navigation-progress'
 import { useSignOut } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName, useSession } from '../../lib/session';
-import { dashboardNav, partnerDashboard } from '../dashboard-areas';
+import { dashboardNav } from '../dashboard-areas';
+import { partnerDashboard } from '../dashboards/partner';
 import { RequireSession } from '../require-session';
 
 // The portal has no roles: every partner account sees every area (dashboard-areas.ts).
