@@ -8,7 +8,7 @@ import type { Dashboard, DashboardScreen, ScreenAccess, TabBar } from './dashboa
  * may open it, the area's name in "Your role cannot open …", and its place in the navigation. The router's
  * dashboard routes (dashboard-routes.ts), the permission gate's rules (route-access.tsx), the side navigations
  * (layouts/*-nav.ts) and the areas' tab bars are derived from them here, and dashboard-areas.test.ts checks that
- * these agree with each other and with the contract's endpoints (ADR areas-dashboard-areas).
+ * these agree with each other and with the contract's endpoints (ADR 113).
  *
  * The tables only name the screens: each `screen` is a dynamic import, so every screen is still its own `dash-…`
  * chunk. The tables travel in the chunk the router loads on the first dashboard path (dashboard-routes.ts), never
