@@ -1,21 +1,16 @@
 import '../../dashboard.css';
 import { Outlet } from 'react-router';
-import { DashboardShell, type NavItem } from '../../components/layout/dashboard-shell';
+import { DashboardShell } from '../../components/layout/dashboard-shell';
 import { NavigationProgress } from '../../components/layout/navigation-progress';
 import { useSignOut } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { displayName, useSession } from '../../lib/session';
+import { dashboardNav } from '../dashboard-areas';
+import { partnerDashboard } from '../dashboards/partner';
 import { RequireSession } from '../require-session';
 
-const nav: NavItem[] = [
-  { to: '/shipping-partner', label: 'Dashboard', end: true },
-  { to: '/shipping-partner/orders', label: 'Orders' },
-  { to: '/shipping-partner/day', label: 'My day' },
-  { to: '/shipping-partner/scan', label: 'Scan a parcel' },
-  { to: '/shipping-partner/pickups', label: 'Return pickups' },
-  { to: '/shipping-partner/cash', label: 'Cash held' },
-  { to: '/shipping-partner/hubs', label: 'Hubs' },
-];
+// The portal has no roles: every partner account sees every area (dashboard-areas.ts).
+const nav = dashboardNav(partnerDashboard, []);
 
 function PartnerShell() {
   const session = useSession('partner');

@@ -1,14 +1,6 @@
 import { SubNav } from '../../../components/ui/sub-nav';
+import { dashboardTabs } from '../../dashboard-areas';
 
 export function ApprovalsNav() {
-  return (
-    <SubNav
-      label="Approval pages"
-      items={[
-        { to: '/admin/approvals', label: 'Products' },
-        { to: '/admin/approvals/stores', label: 'Stores' },
-        { to: '/admin/approvals/approvers', label: 'Approvers' },
-      ]}
-    />
-  );
+  return <SubNav label="Approval pages" items={dashboardTabs('approvals')} />;
 }

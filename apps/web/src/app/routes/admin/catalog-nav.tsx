@@ -1,14 +1,6 @@
 import { SubNav } from '../../../components/ui/sub-nav';
+import { dashboardTabs } from '../../dashboard-areas';
 
 export function CatalogNav() {
-  return (
-    <SubNav
-      label="Catalog pages"
-      items={[
-        { to: '/admin/catalog', label: 'Categories' },
-        { to: '/admin/catalog/promotions', label: 'Promotions' },
-        { to: '/admin/catalog/outlets', label: 'Official outlets' },
-      ]}
-    />
-  );
+  return <SubNav label="Catalog pages" items={dashboardTabs('catalog')} />;
 }

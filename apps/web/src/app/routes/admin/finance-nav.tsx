@@ -1,13 +1,6 @@
 import { SubNav } from '../../../components/ui/sub-nav';
+import { dashboardTabs } from '../../dashboard-areas';
 
 export function FinanceNav() {
-  return (
-    <SubNav
-      label="Finance pages"
-      items={[
-        { to: '/admin/finance', label: 'Finance report' },
-        { to: '/admin/finance/transactions', label: 'Transactions' },
-      ]}
-    />
-  );
+  return <SubNav label="Finance pages" items={dashboardTabs('finance')} />;
 }

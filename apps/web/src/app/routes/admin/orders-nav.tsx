@@ -1,9 +1,10 @@
-import { type AdminPermission, adminRolePermissions } from '@market/contracts';
+import { adminRolePermissions } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/states';
 import { SubNav } from '../../../components/ui/sub-nav';
 import { useSession } from '../../../lib/session';
 import { adminRoleOf } from '../../admin-role';
+import { dashboardTabs } from '../../dashboard-areas';
 
 /** Whether the signed-in admin's role may read every order (dispatchers read their own, schedulers only assign). */
 export function useCanReadAllOrders(): boolean {
@@ -17,32 +18,10 @@ export function useCanCarryOrders(): boolean {
   return adminRolePermissions[role].includes('orders:carry');
 }
 
-function useAdminMay(permission: AdminPermission): boolean {
-  const role = adminRoleOf(useSession('admin')?.user.accountType);
-  return adminRolePermissions[role].includes(permission);
-}
-
+/** The order pages of the signed-in admin's role: each page shows to the roles its rule lets in (dashboard-areas.ts). */
 export function OrdersNav() {
-  const canReadAll = useCanReadAllOrders();
-  const canCarry = useCanCarryOrders();
-  const canApprove = useAdminMay('approvals:partners');
-  const canSetLimits = useAdminMay('service-levels:manage');
-  return (
-    <SubNav
-      label="Order pages"
-      items={[
-        { to: '/admin/orders', label: 'Assignment queue' },
-        { to: '/admin/orders/pickups', label: 'Return pickups' },
-        ...(canReadAll ? [{ to: '/admin/orders/all', label: 'All orders' }] : []),
-        ...(canReadAll ? [{ to: '/admin/orders/search', label: 'Search' }] : []),
-        ...(canReadAll || canCarry ? [{ to: '/admin/orders/mine', label: 'My deliveries' }] : []),
-        ...(canCarry ? [{ to: '/admin/orders/day', label: 'My day' }] : []),
-        ...(canCarry ? [{ to: '/admin/orders/cash', label: 'Cash held' }] : []),
-        ...(canApprove ? [{ to: '/admin/orders/partners', label: 'Shipping partners' }] : []),
-        ...(canSetLimits ? [{ to: '/admin/orders/service-levels', label: 'Service levels' }] : []),
-      ]}
-    />
-  );
+  const role = adminRoleOf(useSession('admin')?.user.accountType);
+  return <SubNav label="Order pages" items={dashboardTabs('orders', adminRolePermissions[role])} />;
 }
 
 /** Pages of every order; with `carrier`, pages a dispatcher also opens for the orders they carry. */

@@ -1,15 +1,6 @@
 import { SubNav } from '../../../components/ui/sub-nav';
+import { dashboardTabs } from '../../dashboard-areas';
 
 export function PayoutsNav() {
-  return (
-    <SubNav
-      label="Payout pages"
-      items={[
-        { to: '/admin/payouts', label: 'Payouts' },
-        { to: '/admin/payouts/categories', label: 'Payment categories' },
-        { to: '/admin/payouts/reconciliation', label: 'Reconciliation' },
-        { to: '/admin/payouts/pay-on-delivery', label: 'Pay on delivery' },
-      ]}
-    />
-  );
+  return <SubNav label="Payout pages" items={dashboardTabs('payouts')} />;
 }

@@ -1,14 +1,6 @@
 import { SubNav } from '../../../components/ui/sub-nav';
+import { dashboardTabs } from '../../dashboard-areas';
 
 export function ShippingNav() {
-  return (
-    <SubNav
-      label="Shipping pages"
-      items={[
-        { to: '/admin/shipping', label: 'Zones' },
-        { to: '/admin/shipping/pricing', label: 'Pricing' },
-        { to: '/admin/shipping/vehicles', label: 'Vehicles' },
-      ]}
-    />
-  );
+  return <SubNav label="Shipping pages" items={dashboardTabs('shipping')} />;
 }
