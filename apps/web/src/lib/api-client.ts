@@ -142,25 +142,6 @@ export function isBusyRefusal(answer: RawAnswer): boolean {
   );
 }
 
-/** Waits `seconds` (at most LONGEST_BUSY_WAIT_SECONDS), or until the caller gives up. */
-function waitOut(seconds: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new NetworkError('abort'));
-    const timer = setTimeout(
-      () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      },
-      Math.min(Math.max(seconds, 0), LONGEST_BUSY_WAIT_SECONDS) * 1000,
-    );
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new NetworkError('abort'));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export function toApiError(answer: RawAnswer): ApiError {
   const payload = (answer.payload ?? {}) as { message?: unknown; error?: unknown; details?: unknown };
   const message = typeof payload.message === 'string' ? payload.message : '';
@@ -322,7 +303,9 @@ export function createApiClient(deps: ApiClientDeps) {
 
       if (isBusyRefusal(answer) && busyResends < BUSY_RESENDS) {
         busyResends += 1;
-        await waitOut(answer.retryAfter ?? 1, signal);
+        const seconds = Math.min(Math.max(answer.retryAfter ?? 1, 0), LONGEST_BUSY_WAIT_SECONDS);
+        await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+        if (signal?.aborted) throw new NetworkError('abort');
         continue;
       }
       const authFailure = isTokenRefusal(answer);
