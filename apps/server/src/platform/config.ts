@@ -233,7 +233,7 @@ const schema = z.object({
     .default(2000),
   /**
    * Up to how many matching products a customer listing counts its total exactly; beyond it the total is PostgreSQL's
-   * estimate and the answer says so (`countIsEstimate`), so a new filter never counts every match (ADR cold-reads).
+   * estimate and the answer says so (`countIsEstimate`), so a new filter never counts every match (ADR 113).
    */
   CATALOG_EXACT_COUNT_UP_TO: z.coerce
     .number('must be a whole number')

@@ -1,12 +1,16 @@
 import { customerProductEndpoints } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RELEVANCE_CANDIDATES,
+  relevanceWindow,
+} from '../../src/modules/catalog/products-listing.repository.js';
 import { commerceSetup, listedProduct, sellingStore } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { createTestApp, json, type TestApp } from '../support/test-app.js';
 
 // A listing's total is counted exactly up to a bound and estimated beyond it, and the answer says which
-// (`countIsEstimate`, ADR cold-reads). The bound is 3 here, so a handful of products crosses it. Runs on PGlite and,
+// (`countIsEstimate`, ADR 113). The bound is 3 here, so a handful of products crosses it. Runs on PGlite and,
 // in the PostgreSQL proofs, on the production driver (which hands the EXPLAIN's json over parsed, PGlite as text).
 
 const BOUND = 3;
@@ -72,5 +76,15 @@ describe('listing totals', () => {
     const page = await listing({ categoryId, minPrice: 1000, maxPrice: 4000, limit: 2, sortBy: 'price_asc' });
     expect(page.countIsEstimate).toBe(true);
     expect(page.count).toBeGreaterThan(BOUND);
+  });
+});
+
+describe('the relevance window', () => {
+  it('ranks whole windows of candidates, enough to reach past the page', () => {
+    expect(relevanceWindow(20, 0)).toBe(RELEVANCE_CANDIDATES);
+    expect(relevanceWindow(20, RELEVANCE_CANDIDATES - 20)).toBe(RELEVANCE_CANDIDATES);
+    // A page that crosses the first window's end ranks the next one whole, so it is not cut short.
+    expect(relevanceWindow(20, RELEVANCE_CANDIDATES - 10)).toBe(2 * RELEVANCE_CANDIDATES);
+    expect(relevanceWindow(100, 10_000)).toBeGreaterThanOrEqual(10_100);
   });
 });

@@ -61,7 +61,7 @@ export interface ListingTotal {
  * table, so ranking every match of a common word ("premium": 9,514 at 100k products) cost more than the rest of the
  * page. The candidates are the first this many matches the index hands over (no order to sort first); a page
  * deeper than them ranks a window as many times larger as it needs (RELEVANCE_CANDIDATES × n), so pages within one
- * window agree with each other. A word with fewer matches is ranked over all of them, as before (ADR cold-reads).
+ * window agree with each other. A word with fewer matches is ranked over all of them, as before (ADR 113).
  */
 export const RELEVANCE_CANDIDATES = 200;
 

@@ -95,7 +95,7 @@ function rememberCount(ctx: StorefrontContext, key: string, value: Promise<Listi
 }
 
 /**
- * The filter's total without walking every match (ADR cold-reads): exact up to `exactUpTo`, the planner's estimate
+ * The filter's total without walking every match (ADR 113): exact up to `exactUpTo`, the planner's estimate
  * beyond it. A page that is not full (or an empty first page) already tells the exact total; otherwise the planner's
  * estimate decides (no row read): well above the bound it is the answer, near or below it the rows are counted,
  * stopping one past the bound, and a count that reaches the bound falls back on the estimate.
