@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { ProductSort } from '@market/contracts';
-import { and, count, desc, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  lte,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
@@ -215,7 +226,7 @@ function statementName(prefix: string, shape: string): string {
  * every store and of the categories three times on every page: 0.85 ms of PostgreSQL CPU for a 20-row page, 0.53 ms
  * with these lookups, and no longer growing with the number of stores (ADR 113).
  */
-const categoryNameOf = (id: typeof products.categoryId | typeof products.subCategoryId) =>
+const categoryNameOf = (id: SQLWrapper) =>
   sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${id})`;
 const pageRowSelection = {
   ...productSelection,
