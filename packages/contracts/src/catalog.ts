@@ -406,7 +406,16 @@ export const merchantProduct = z.object({
 });
 export type MerchantProduct = z.infer<typeof merchantProduct>;
 
-export const pagedCustomerProducts = z.object({ data: z.array(customerProduct), count });
+export const pagedCustomerProducts = z.object({
+  data: z.array(customerProduct),
+  /** The products matching the filter: exact, or (when `countIsEstimate`) the database's estimate. */
+  count,
+  /**
+   * True when `count` is the database's estimate, shown as "about 12,400 products": more products match than the
+   * server counts exactly (1,000 by default), so a listing never walks every match to count it.
+   */
+  countIsEstimate: z.boolean(),
+});
 export type PagedCustomerProducts = z.infer<typeof pagedCustomerProducts>;
 
 export const customerProductsQuery = z

@@ -6,6 +6,7 @@ import {
   customerWhere,
   selectProductIds,
 } from '../../src/modules/catalog/products.repository.js';
+import { createCatalogStatements } from '../../src/modules/catalog/products-listing.repository.js';
 import type { Database } from '../../src/platform/db/client.js';
 import { seedBulk } from '../../src/scripts/seed-bulk.js';
 import { openTestDatabase } from '../support/test-app.js';
@@ -89,6 +90,30 @@ describe.skipIf(!onPostgres)('customer listing query plans at 20,000 products', 
       sql`select id from products where price_changes_on is not null and price_changes_on <= ${'2026-12-01'}::date for update`,
     );
     expect(text, text).toContain('products_price_changes_idx');
+  });
+
+  it("a filter's total is estimated without reading rows, close to the count, and counted only up to a bound (ADR 114)", async () => {
+    const statements = createCatalogStatements(database.db);
+    for (const filters of [
+      { minPriceKobo: 100_000, maxPriceKobo: 900_000 },
+      { categoryId },
+      { search: 'premium' },
+      {},
+    ]) {
+      const where = customerWhere(filters);
+      const [exact] = (
+        (await database.db.execute(
+          sql`select count(*)::int as value from products where ${where}`,
+        )) as unknown as {
+          rows: { value: number }[];
+        }
+      ).rows;
+      const estimate = await statements.estimate(filters);
+      const label = `${JSON.stringify(filters)}: estimate ${estimate}, count ${exact!.value}`;
+      expect(exact!.value, label).toBeGreaterThan(1_000);
+      expect(Math.abs(estimate - exact!.value) / exact!.value, label).toBeLessThan(0.3);
+      expect(await statements.count(filters, 1_001), label).toBe(1_001);
+    }
   });
 
   it('the counts behind each page do not scan products either', async () => {

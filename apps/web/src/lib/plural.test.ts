@@ -22,6 +22,13 @@ describe('pluralize', () => {
     expect(pluralize(1250, 'product')).toBe('1,250 products');
   });
 
+  it('reads an estimated count as "about", to three significant figures', () => {
+    expect(pluralize(12_437, 'product', { estimated: true })).toBe('about 12,400 products');
+    expect(pluralize(1_001, 'product', { estimated: true })).toBe('about 1,000 products');
+    expect(pluralize(987_654, 'product', { estimated: true })).toBe('about 988,000 products');
+    expect(pluralize(12_437, 'product', { estimated: false })).toBe('12,437 products');
+  });
+
   it('gives the noun alone for a count shown elsewhere', () => {
     expect(nounFor(1, 'order')).toBe('order');
     expect(nounFor(7, 'order')).toBe('orders');

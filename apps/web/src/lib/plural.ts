@@ -16,10 +16,21 @@ export function nounFor(count: number, noun: Noun): string {
   return Math.abs(count) === 1 ? one : other;
 }
 
-/** The count and its noun: "1 item", "0 items", "1,250 stores". */
-export function pluralize(count: number, noun: Noun): string {
-  const text = Number.isInteger(count)
-    ? String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-    : formatNumber(count, 3);
-  return `${text} ${nounFor(count, noun)}`;
+/**
+ * The count and its noun: "1 item", "0 items", "1,250 stores". An estimated count (a listing's total the server did
+ * not count to the end) reads "about 12,400 products": three significant figures, as close as an estimate is.
+ */
+export function pluralize(count: number, noun: Noun, options: { estimated?: boolean } = {}): string {
+  const shown = options.estimated ? roughly(count) : count;
+  const text = Number.isInteger(shown)
+    ? String(shown).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : formatNumber(shown, 3);
+  return `${options.estimated ? 'about ' : ''}${text} ${nounFor(shown, noun)}`;
+}
+
+/** A whole count to three significant figures: 12,437 → 12,400; 987 stays 987. */
+function roughly(count: number): number {
+  const digits = Math.floor(Math.log10(Math.max(1, Math.abs(count)))) + 1;
+  const step = 10 ** Math.max(0, digits - 3);
+  return Math.round(count / step) * step;
 }

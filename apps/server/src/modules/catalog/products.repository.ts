@@ -181,7 +181,7 @@ export function searchRank(search: string): SQL {
 }
 
 /** Any of the three category columns equals the id: a category, sub-category or child category filter. */
-export function inCategoryTree(categoryId: string | Placeholder): SQL {
+export function inCategoryTree(categoryId: string | Placeholder | SQL): SQL {
   return or(
     eq(products.categoryId, categoryId),
     eq(products.subCategoryId, categoryId),

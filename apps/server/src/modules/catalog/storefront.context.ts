@@ -5,7 +5,11 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
-import { type CatalogStatements, createCatalogStatements } from './products-listing.repository.js';
+import {
+  type CatalogStatements,
+  createCatalogStatements,
+  type ListingTotal,
+} from './products-listing.repository.js';
 // What the storefront's functions share (ADR 091, 101): the platform's deps, the prepared customer reads of its
 // database handle, and the listing totals this process has counted.
 
@@ -15,11 +19,11 @@ export interface StorefrontContext {
   db: Db;
   statements: CatalogStatements;
   /** Listing totals by generation and filter, each with when it stops being fresh (storefront.listings.ts). */
-  counts: Map<string, { value: Promise<number>; expiresAt: number }>;
+  counts: Map<string, { value: Promise<ListingTotal>; expiresAt: number }>;
 }
 
 export function storefrontContext(deps: Deps): StorefrontContext {
-  const counts = new Map<string, { value: Promise<number>; expiresAt: number }>();
+  const counts = new Map<string, { value: Promise<ListingTotal>; expiresAt: number }>();
   // This process's own product writes move the generation the keys carry; another process's writes arrive as a
   // catalog change on the bus (ADR 043), which does not say whether products changed, so every total is dropped.
   deps.changes.subscribe(CATALOG_CHANGED, (change) => {

@@ -19,6 +19,7 @@ import {
   type ListingRequest,
   type ListingRow,
   type ListingSort,
+  type ListingTotal,
 } from './products-listing.repository.js';
 import { type StorefrontContext, visibleStoreBy } from './storefront.context.js';
 
@@ -28,12 +29,17 @@ import { type StorefrontContext, visibleStoreBy } from './storefront.context.js'
 const PRODUCT_NOT_FOUND = 'Product not found';
 
 /**
- * How long a listing's total stays cached in this process. Counting every matching row is the one part of a
- * listing that grows with the catalog (an index-only walk of all visible rows); the page itself is always
- * fresh, and a total that is a few seconds old is harmless on a listing.
+ * How long a listing's total stays cached in this process. The page itself is always fresh, and a total that is a
+ * few seconds old is harmless on a listing.
  */
 const COUNT_TTL_MS = 15_000;
 const COUNT_CACHE_SIZE = 2_000;
+
+/**
+ * Above this multiple of the exact-count bound the planner's estimate is taken as it is: it comes from the table's
+ * statistics (no row read), and is rarely off by half. At or below it the rows are counted, up to the bound.
+ */
+const ESTIMATE_TRUSTED_ABOVE = 2;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_CURSOR = 'This cursor is not valid for this listing';
@@ -70,13 +76,13 @@ function decodeCursor(cursor: string, sort: ListingSort): ListingCursor {
   return { key: key as string[], id };
 }
 /** A fresh total for the filter, if one is known or being computed (keyed by the filter only). */
-function knownCount(ctx: StorefrontContext, key: string): Promise<number> | undefined {
+function knownCount(ctx: StorefrontContext, key: string): Promise<ListingTotal> | undefined {
   const hit = ctx.counts.get(key);
   if (hit && hit.expiresAt > Date.now()) return hit.value;
   return undefined;
 }
 
-function rememberCount(ctx: StorefrontContext, key: string, value: Promise<number>): void {
+function rememberCount(ctx: StorefrontContext, key: string, value: Promise<ListingTotal>): void {
   const { counts } = ctx;
   const now = Date.now();
   if (counts.size >= COUNT_CACHE_SIZE) {
@@ -89,37 +95,61 @@ function rememberCount(ctx: StorefrontContext, key: string, value: Promise<numbe
 }
 
 /**
- * One page and the filter's total in one round trip: the page statement carries the total when none is known;
- * otherwise the known (or in-flight) total is used. Only an empty page that had to count asks again.
+ * The filter's total without walking every match (ADR 114): exact up to `exactUpTo`, the planner's estimate
+ * beyond it. A page that is not full (or an empty first page) already tells the exact total; otherwise the planner's
+ * estimate decides (no row read): well above the bound it is the answer, near or below it the rows are counted,
+ * stopping one past the bound, and a count that reaches the bound falls back on the estimate.
+ */
+async function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: number): Promise<ListingTotal> {
+  const exactUpTo = ctx.deps.config.catalog.exactCountUpTo;
+  // Offset pages only: a cursor page does not say how many rows came before it.
+  const offsetPage = request.after === undefined;
+  if (offsetPage && rows < request.limit && (rows > 0 || request.offset === 0))
+    return { count: request.offset + rows, estimated: false };
+  const estimate = await ctx.statements.estimate(request.filters);
+  // At least the rows up to the end of this page (and one more when it is full); the estimate cannot say fewer.
+  const atLeast = offsetPage ? request.offset + rows + (rows === request.limit ? 1 : 0) : rows;
+  if (estimate <= exactUpTo * ESTIMATE_TRUSTED_ABOVE) {
+    const counted = await ctx.statements.count(request.filters, exactUpTo + 1);
+    if (counted <= exactUpTo) return { count: counted, estimated: false };
+  }
+  return { count: Math.max(estimate, atLeast, exactUpTo + 1), estimated: true };
+}
+
+/**
+ * One page and the filter's total: a known (or in-flight) total is used as it is; otherwise the page, then what it
+ * does not tell of the total (totalOf).
  */
 async function page(
   ctx: StorefrontContext,
-  request: Omit<ListingRequest, 'withCount'>,
+  request: ListingRequest,
 ): Promise<{ page: PagedCustomerProducts; last?: ListingRow }> {
   const { statements, deps } = ctx;
   const key = `${productWriteGeneration()}:${JSON.stringify(request.filters)}`;
+  const answer = (rows: ListingRow[], total: ListingTotal) => ({
+    page: {
+      data: rows.map((row) => toCustomerProduct(row, deps.now())),
+      count: total.count,
+      countIsEstimate: total.estimated,
+    },
+    last: rows.at(-1),
+  });
   const known = knownCount(ctx, key);
   if (known) {
-    const [rows, total] = await Promise.all([statements.page({ ...request, withCount: false }), known]);
-    return {
-      page: { data: rows.map((row) => toCustomerProduct(row, deps.now())), count: total },
-      last: rows.at(-1),
-    };
+    const [rows, total] = await Promise.all([statements.page(request), known]);
+    return answer(rows, total);
   }
-  let settle: { resolve(total: number): void; reject(error: unknown): void } | undefined;
-  const counting = new Promise<number>((resolve, reject) => {
+  let settle: { resolve(total: ListingTotal): void; reject(error: unknown): void } | undefined;
+  const counting = new Promise<ListingTotal>((resolve, reject) => {
     settle = { resolve, reject };
   });
   const counted = settle!;
   rememberCount(ctx, key, counting);
   try {
-    const rows = await statements.page({ ...request, withCount: true });
-    const total = rows[0]?.total ?? (await statements.count(request.filters));
+    const rows = await statements.page(request);
+    const total = await totalOf(ctx, request, rows.length);
     counted.resolve(total);
-    return {
-      page: { data: rows.map((row) => toCustomerProduct(row, deps.now())), count: total },
-      last: rows.at(-1),
-    };
+    return answer(rows, total);
   } catch (error) {
     counted.reject(error);
     throw error;

@@ -6,12 +6,15 @@ export function Pager({
   page,
   totalPages,
   totalItems,
+  estimated = false,
   noun,
   onPage,
 }: {
   page: number;
   totalPages: number;
   totalItems: number;
+  /** The total is the server's estimate (`countIsEstimate`): it reads "about …". */
+  estimated?: boolean;
   /** What is counted, singular ("product") or both forms. */
   noun: Noun;
   onPage(page: number): void;
@@ -23,7 +26,7 @@ export function Pager({
         Previous
       </Button>
       <p className="text-center text-sm text-slate-700" aria-live="polite">
-        Page {page} of {totalPages} · {pluralize(totalItems, noun)}
+        Page {page} of {totalPages} · {pluralize(totalItems, noun, { estimated })}
       </p>
       <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next

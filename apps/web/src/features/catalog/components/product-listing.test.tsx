@@ -8,12 +8,14 @@ import { ProductListing } from './product-listing';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function catalogApi() {
+function catalogApi(
+  total: { count: number; countIsEstimate: boolean } = { count: 45, countIsEstimate: false },
+) {
   return mockFetch((url) => {
     if (url.includes(urlOf(categoryEndpoints.all))) return jsonResponse(200, { message: 'ok', data: [] });
     return jsonResponse(200, {
       message: 'ok',
-      data: { data: [productFixture({ name: 'Ofada rice 5kg' })], count: 45 },
+      data: { data: [productFixture({ name: 'Ofada rice 5kg' })], ...total },
     });
   });
 }
@@ -57,6 +59,14 @@ describe('ProductListing', () => {
     await router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe('?q=rice&inStock=true&sort=price_asc'));
     expect(screen.getByLabelText('In stock only')).toBeChecked();
+  });
+
+  it('says "about" when the server estimated the total, and the exact count when it counted', async () => {
+    catalogApi({ count: 12_437, countIsEstimate: true });
+    renderScreen(<ProductListing label="Results" />, { route: '/search?q=rice' });
+    expect(await screen.findByText('about 12,400 products')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 501 · about 12,400 products')).toBeInTheDocument();
+    expect(screen.queryByText(/12,437/)).not.toBeInTheDocument();
   });
 
   it('applies a price range in naira and refuses a reversed one', async () => {

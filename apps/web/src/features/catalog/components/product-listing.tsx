@@ -24,6 +24,7 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
     () => typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1024px)').matches,
   );
   const count = products.data?.count ?? 0;
+  const estimated = products.data?.countIsEstimate ?? false;
   const totalPages = Math.min(Math.ceil(count / PAGE_SIZE), MAX_PAGE);
   const clear = () =>
     update({
@@ -82,7 +83,11 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
         </h2>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <p className="text-sm text-slate-700" aria-live="polite">
-            {products.isPending ? 'Loading products…' : products.isError ? '' : pluralize(count, 'product')}
+            {products.isPending
+              ? 'Loading products…'
+              : products.isError
+                ? ''
+                : pluralize(count, 'product', { estimated })}
           </p>
           <SelectField
             label="Sort by"
@@ -114,6 +119,7 @@ export function ProductListing({ fixed = {}, label }: { fixed?: Partial<CatalogF
               page={filters.page}
               totalPages={totalPages}
               totalItems={count}
+              estimated={estimated}
               noun="product"
               onPage={(page) => {
                 update({ page });

@@ -119,6 +119,7 @@ export function StoreProducts({ storeId, storeUrl }: { storeId: string; storeUrl
             page={page}
             totalPages={Math.ceil(products.data.count / STORE_PAGE_SIZE)}
             totalItems={products.data.count}
+            estimated={products.data.countIsEstimate}
             noun="product"
             onPage={setPage}
           />
@@ -168,6 +169,7 @@ export function StoreCategoryProducts({
             page={page}
             totalPages={Math.ceil(products.data.count / STORE_PAGE_SIZE)}
             totalItems={products.data.count}
+            estimated={products.data.countIsEstimate}
             noun="product"
             onPage={setPage}
           />

@@ -1,0 +1,90 @@
+import { customerProductEndpoints } from '@market/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RELEVANCE_CANDIDATES,
+  relevanceWindow,
+} from '../../src/modules/catalog/products-listing.repository.js';
+import { commerceSetup, listedProduct, sellingStore } from '../support/commerce-factory.js';
+import { requestOf } from '../support/contract-requests.js';
+import { createTestApp, json, type TestApp } from '../support/test-app.js';
+
+// A listing's total is counted exactly up to a bound and estimated beyond it, and the answer says which
+// (`countIsEstimate`, ADR 114). The bound is 3 here, so a handful of products crosses it. Runs on PGlite and,
+// in the PostgreSQL proofs, on the production driver (which hands the EXPLAIN's json over parsed, PGlite as text).
+
+const BOUND = 3;
+const PRODUCTS = 8;
+let test: TestApp;
+let categoryId: string;
+
+beforeAll(async () => {
+  test = await createTestApp({ env: { CATALOG_EXACT_COUNT_UP_TO: String(BOUND) } });
+  const setup = await commerceSetup(test);
+  const store = await sellingStore(test, setup);
+  categoryId = setup.tree.category.id;
+  for (let index = 0; index < PRODUCTS; index += 1)
+    await listedProduct(test, setup, store, {
+      name: `Totals lantern ${index}`,
+      // ₦1,000, ₦2,000, … ₦8,000: a price range picks how many match.
+      pricing: [{ costPrice: 500, sellingPrice: (index + 1) * 1000, price: 9000 }],
+    });
+  // The planner's statistics, as the maintenance job (PGlite) or autovacuum (PostgreSQL) keeps them.
+  await test.database.db.execute(sql`analyze products`);
+}, 120_000);
+afterAll(() => test.close());
+
+async function listing(query: Record<string, string | number>) {
+  const response = await test.app.inject(requestOf(customerProductEndpoints.list, { query }));
+  expect(response.statusCode, response.body).toBe(200);
+  return json(response).data as { data: { id: string }[]; count: number; countIsEstimate: boolean };
+}
+
+describe('listing totals', () => {
+  it('counts a total up to the bound exactly, though the page is full', async () => {
+    // ₦1,000–₦3,000: three products, two on the page.
+    const page = await listing({ categoryId, minPrice: 1000, maxPrice: 3000, limit: 2 });
+    expect(page.data).toHaveLength(2);
+    expect(page).toMatchObject({ count: BOUND, countIsEstimate: false });
+  });
+
+  it('estimates a total beyond the bound, and says it is an estimate', async () => {
+    const page = await listing({ categoryId, limit: 2 });
+    expect(page.data).toHaveLength(2);
+    expect(page.countIsEstimate).toBe(true);
+    expect(page.count).toBeGreaterThan(BOUND);
+  });
+
+  it('estimates a search beyond the bound, ranked by relevance', async () => {
+    const page = await listing({ search: 'totals lantern', limit: 2 });
+    expect(page.data).toHaveLength(2);
+    expect(page.countIsEstimate).toBe(true);
+    expect(page.count).toBeGreaterThan(BOUND);
+  });
+
+  it('takes the exact total from a page that is not full, beyond the bound too', async () => {
+    const page = await listing({ categoryId, minPrice: 1000, maxPrice: 20000, limit: 20 });
+    expect(page.data).toHaveLength(PRODUCTS);
+    expect(page).toMatchObject({ count: PRODUCTS, countIsEstimate: false });
+    const last = await listing({ categoryId, minPrice: 1000, maxPrice: 20000, limit: 3, offset: 6 });
+    expect(last.data).toHaveLength(2);
+    expect(last).toMatchObject({ count: PRODUCTS, countIsEstimate: false });
+  });
+
+  it('counts a filter of the bound plus one as more than the bound', async () => {
+    // ₦1,000–₦4,000: four products; the count stops one past the bound, so this one is an estimate.
+    const page = await listing({ categoryId, minPrice: 1000, maxPrice: 4000, limit: 2, sortBy: 'price_asc' });
+    expect(page.countIsEstimate).toBe(true);
+    expect(page.count).toBeGreaterThan(BOUND);
+  });
+});
+
+describe('the relevance window', () => {
+  it('ranks whole windows of candidates, enough to reach past the page', () => {
+    expect(relevanceWindow(20, 0)).toBe(RELEVANCE_CANDIDATES);
+    expect(relevanceWindow(20, RELEVANCE_CANDIDATES - 20)).toBe(RELEVANCE_CANDIDATES);
+    // A page that crosses the first window's end ranks the next one whole, so it is not cut short.
+    expect(relevanceWindow(20, RELEVANCE_CANDIDATES - 10)).toBe(2 * RELEVANCE_CANDIDATES);
+    expect(relevanceWindow(100, 10_000)).toBeGreaterThanOrEqual(10_100);
+  });
+});
