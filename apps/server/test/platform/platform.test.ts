@@ -76,6 +76,18 @@ describe('request ids, headers and unknown paths', () => {
     // The same on an error answer and on a cached catalog read.
     for (const url of ['/api/nope', urlOf(categoryEndpoints.all), urlOf(categoryEndpoints.all)])
       expect((await test.app.inject({ url })).headers['content-security-policy']).toBe(policy);
+    // A built script or stylesheet gets what protects a subresource, not a document's policies (700 bytes a file).
+    for (const url of ['/assets/app-3f2aB9.js', '/assets/index-Zx81.css']) {
+      const asset = (await test.app.inject({ url })).headers;
+      expect(asset['x-content-type-options'], url).toBe('nosniff');
+      expect(asset['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(asset['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      expect(asset['content-security-policy'], url).toBeUndefined();
+      expect(asset['x-frame-options'], url).toBeUndefined();
+    }
+    // Pages, and anything else under /assets that is not a built script or style, keep every header.
+    for (const url of ['/', '/assets/', '/assets/app.js/x', '/storefront/assets/app.js'])
+      expect((await test.app.inject({ url })).headers['content-security-policy'], url).toBe(policy);
   });
 
   it('answers unknown API paths with the 404 envelope', async () => {
