@@ -59,8 +59,16 @@ describe('server-rendered page cache', () => {
   it('a page is fresh, then stale until 30 s past its freshness, then gone', () => {
     let now = 0;
     // `random` 0: the longest freshness, 30 s; 1: the shortest, 27 s.
-    const longest = createPageCache(() => now, MAX_PAGE_BYTES, () => 0);
-    const shortest = createPageCache(() => now, MAX_PAGE_BYTES, () => 1);
+    const longest = createPageCache(
+      () => now,
+      MAX_PAGE_BYTES,
+      () => 0,
+    );
+    const shortest = createPageCache(
+      () => now,
+      MAX_PAGE_BYTES,
+      () => 1,
+    );
     longest.set('/a', '1', page(100));
     shortest.set('/a', '1', page(100));
     expect(longest.get('/a', '1')?.stale).toBe(false);
