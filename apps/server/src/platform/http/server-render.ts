@@ -316,6 +316,30 @@ function answerOf(status: number, body: string): RenderedAnswer {
 }
 
 /**
+ * Re-renders stale pages in the background, at most MAX_BACKGROUND_REVALIDATIONS at once, one per page (its claim),
+ * each stored under the version it was rendered at (a catalog change meanwhile leaves it unread). A redirect or a
+ * server error is not stored: the stale page stays until its bound. Beyond the bound nothing starts and nothing is
+ * claimed, so a later stale hit starts it.
+ */
+function backgroundRerenders(parts: PageParts, pages: PageCache) {
+  const background = backgroundRevalidations();
+  return (request: FastifyRequest, pattern: string, pathname: string, version: string) => {
+    const { url } = request;
+    background.start(
+      async () => {
+        if (!pages.claimRerender(url, version)) return;
+        const page = await composePage(parts, pattern, url, pathname);
+        if (page.redirect || !('body' in page) || page.status >= 500) return;
+        pages.set(url, version, answerOf(page.status, page.body));
+      },
+      // The claim holds for its time; the next stale hit after it tries again.
+      (error) =>
+        request.log.warn({ err: error, url: redactUrl(url) }, 'background re-render of a stored page failed'),
+    );
+  };
+}
+
+/**
  * Server rendering of the public pages (ADR 029): each is rendered by the web app's server entry as a signed-out
  * visitor sees it, its API calls answered in process by the server's own routes (`app.inject`: the same
  * validation, access rules and catalog cache, no socket), and sent as index.html with the markup, the dehydrated
@@ -340,31 +364,10 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
 
   renderer.configure({ fetch: (input, init) => fetchThroughApp(app, input, init) });
   const { pages } = options;
-  const background = backgroundRevalidations();
-
   const parts: PageParts = { renderer, manifest, routeChunks, options };
+  const startRerender = backgroundRerenders(parts, pages);
   const plainShell = (reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(options.template);
-
-  /**
-   * Re-renders a stale page in the background and stores it under the version it was rendered at (a catalog change
-   * meanwhile leaves it unread). A redirect or a server error is not stored: the stale page stays until its bound.
-   */
-  const startRerender = (request: FastifyRequest, pattern: string, pathname: string, version: string) => {
-    const { url } = request;
-    // Beyond MAX_BACKGROUND_REVALIDATIONS nothing starts and nothing is claimed: a later stale hit starts it.
-    background.start(
-      async () => {
-        if (!pages.claimRerender(url, version)) return;
-        const page = await composePage(parts, pattern, url, pathname);
-        if (page.redirect || !('body' in page) || page.status >= 500) return;
-        pages.set(url, version, answerOf(page.status, page.body));
-      },
-      // The claim holds for its time; the next stale hit after it tries again.
-      (error) =>
-        request.log.warn({ err: error, url: redactUrl(url) }, 'background re-render of a stored page failed'),
-    );
-  };
 
   for (const pattern of Object.keys(renderedPages)) {
     app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
