@@ -1,9 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { productAdminEndpoints, productEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
@@ -14,26 +12,17 @@ import {
   type CommerceSetup,
   commerceSetup,
   listedProduct,
+  repricedProduct,
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
-import { requestOf } from '../support/contract-requests.js';
 import { movableClock } from '../support/movable-clock.js';
-import { bearer, openTestDatabase, type TestApp } from '../support/test-app.js';
+import { openTestDatabase, type TestApp } from '../support/test-app.js';
+import { ensureWebBuild } from '../support/web-build.js';
 
 // Stale-while-revalidate for the server-rendered pages (ADR 110, amended), against the real web build (built here
 // when missing), on a movable clock: the app's, the response cache's and the page cache's.
-const root = path.resolve(import.meta.dirname, '../../../..');
-if (
-  !fs.existsSync(path.join(root, 'apps/web/dist-server/entry-server.js')) ||
-  !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))
-) {
-  execFileSync('npm', ['run', 'build', '-w', '@market/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
+ensureWebBuild();
 
 const clock = movableClock();
 const clockMs = () => clock.now().getTime();
@@ -145,17 +134,9 @@ describe('server-rendered pages past their freshness', () => {
     const { product, url, first } = await storedProductPage();
     expect(first.body).toContain('₦12,500.00');
     clock.offsetMs += (CACHE_TTL_SECONDS + 1) * 1000;
-    const edited = await test.app.inject({
-      ...requestOf(productEndpoints.edit, { params: { id: product.id } }),
-      headers: bearer(store.accessToken),
-      payload: { pricing: [{ costPrice: 9000, sellingPrice: 11000, price: 15000 }] },
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    await test.app.inject({
-      ...requestOf(productAdminEndpoints.approve),
-      headers: bearer(setup.admin.accessToken),
-      payload: { productId: product.id, merchantId: store.merchantId },
-    });
+    await repricedProduct(test, setup, store, product.id, [
+      { costPrice: 9000, sellingPrice: 11000, price: 15000 },
+    ]);
     const after = await page(url);
     expect(after.headers['x-cache']).toBe('miss');
     expect(after.body).toContain('₦11,000.00');
