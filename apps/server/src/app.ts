@@ -20,6 +20,7 @@ import type { Deps } from './platform/deps.js';
 import { createIdempotencyKeys } from './platform/http/idempotency.js';
 import { installMediaRoutes } from './platform/http/media-routes.js';
 import { createServer, installServerPlugins } from './platform/http/server.js';
+import { createPageCache } from './platform/http/server-render.js';
 import { mountSurfaces } from './platform/http/surfaces.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createJobRunner, type JobRunner } from './platform/jobs/index.js';
@@ -91,7 +92,8 @@ export async function buildApp(
     mayViewReturnPhoto: (viewer, fileId) => use(returns).service.mayViewPhoto(viewer, fileId),
   });
   const pageMeta = pageMetaOf(config, use(catalog).service, use(stores).service, use(themes).service);
-  await serveWebApp(app, config, knownRoutes, pageMeta, responseCache);
+  const pages = options.pageCache ?? createPageCache(() => deps.now().getTime());
+  await serveWebApp(app, config, knownRoutes, pageMeta, responseCache, pages);
 
   const jobs = appJobs(deps, composition, { salesFolder, idempotency });
   fanOutSoonAfterEvents(app, deps, jobs);

@@ -11,6 +11,7 @@ import {
   installCacheInvalidation,
   type ResponseCache,
 } from './http/response-cache.js';
+import type { PageCache } from './http/server-render.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { createNotificationEvents } from './notify/events.js';
 import { createLifecycle } from './observability/lifecycle.js';
@@ -34,6 +35,8 @@ export interface PlatformOptions {
    * change rows behind the app's back use that (the app invalidates only on its own writes).
    */
   responseCache?: ResponseCache | false;
+  /** Server-rendered pages kept in process; defaults to a page cache on the app's clock. Tests watch their own. */
+  pageCache?: PageCache;
   /**
    * How this process tells the others of a change (ADR 043); defaults to Redis pub/sub with `redis`, else
    * LISTEN/NOTIFY on PostgreSQL, else in process. It hears other processes once someone calls `start()` (main.ts).

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../src/modules/catalog/catalog.schema.js';
@@ -14,21 +11,12 @@ import {
   sellingStore,
 } from '../support/commerce-factory.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { ensureWebBuild } from '../support/web-build.js';
 
 // Issue 24, "`$` patterns in user text corrupt server-rendered pages": pages were built with String.replace and a
 // replacement string, so a product named ``Lightning Cable $` 1m`` pasted the page's head into itself (27 <title>
 // tags) and broke the embedded data. Every replacement pattern, in every field a public page embeds.
-const root = path.resolve(import.meta.dirname, '../../../..');
-if (
-  !fs.existsSync(path.join(root, 'apps/web/dist-server/entry-server.js')) ||
-  !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))
-) {
-  execFileSync('npm', ['run', 'build', '-w', '@market/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
+ensureWebBuild();
 
 const suffix = randomUUID().slice(0, 6);
 const patterns = "$& $` $' $1 $$ $<name>";

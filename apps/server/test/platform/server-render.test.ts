@@ -1,31 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { merchantDirectoryEndpoints, productAdminEndpoints, productEndpoints } from '@market/contracts';
+import { merchantDirectoryEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import {
   type CommerceSetup,
   commerceSetup,
   listedProduct,
+  repricedProduct,
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
-import { requestOf, urlOf } from '../support/contract-requests.js';
-import { bearer, createTestApp, type TestApp } from '../support/test-app.js';
+import { urlOf } from '../support/contract-requests.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { ensureWebBuild } from '../support/web-build.js';
 
 // Server rendering of the public pages (ADR 029) against the real web build (built here when missing).
-const root = path.resolve(import.meta.dirname, '../../../..');
-const serverEntry = path.join(root, 'apps/web/dist-server/entry-server.js');
-if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  execFileSync('npm', ['run', 'build', '-w', '@market/web'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
+ensureWebBuild();
 
 let test: TestApp;
 let setup: CommerceSetup;
@@ -175,17 +166,9 @@ describe('server-rendered public pages', () => {
     const notModified = await page(url, { 'if-none-match': again.headers.etag as string });
     expect(notModified.statusCode).toBe(304);
 
-    const edited = await test.app.inject({
-      ...requestOf(productEndpoints.edit, { params: { id: priced.id } }),
-      headers: bearer(store.accessToken),
-      payload: { pricing: [{ costPrice: 9000, sellingPrice: 11000, price: 15000 }] },
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    await test.app.inject({
-      ...requestOf(productAdminEndpoints.approve),
-      headers: bearer(setup.admin.accessToken),
-      payload: { productId: priced.id, merchantId: store.merchantId },
-    });
+    await repricedProduct(test, setup, store, priced.id, [
+      { costPrice: 9000, sellingPrice: 11000, price: 15000 },
+    ]);
     const after = await page(url);
     expect(after.headers['x-cache']).toBe('miss');
     expect(after.body).toContain('₦11,000.00');

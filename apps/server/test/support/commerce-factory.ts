@@ -88,6 +88,28 @@ export async function listedProduct(
   return product;
 }
 
+/** A store's edit of a product's pricing, approved again by an admin (an edit sends it back to review). */
+export async function repricedProduct(
+  test: TestApp,
+  setup: CommerceSetup,
+  store: SellingStore,
+  productId: string,
+  pricing: { costPrice: number; sellingPrice: number; price: number }[],
+) {
+  const edited = await test.app.inject({
+    ...requestOf(productEndpoints.edit, { params: { id: productId } }),
+    headers: bearer(store.accessToken),
+    payload: { pricing },
+  });
+  if (edited.statusCode !== 200) throw new Error(edited.body);
+  const approved = await test.app.inject({
+    ...requestOf(productAdminEndpoints.approve),
+    headers: bearer(setup.admin.accessToken),
+    payload: { productId, merchantId: store.merchantId },
+  });
+  if (approved.statusCode !== 200) throw new Error(approved.body);
+}
+
 export async function shopper(
   test: TestApp,
   address = { stateOrRegion: 'Lagos', lga: 'Ikeja', address: '12 Allen Avenue' },

@@ -4,6 +4,15 @@ import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { admitMiss, leaveMiss, refuseBusy, refusedIfMissed } from './busy.js';
+import {
+  backgroundRevalidations,
+  CACHE_STALE_SECONDS,
+  freshMsOf,
+  inProcessClaims,
+  type Lifetime,
+  lifetimeFrom,
+  REVALIDATION_CLAIM_MS,
+} from './stale-while-revalidate.js';
 
 /** How an answer travels: the encodings we keep, in our order of preference when a client accepts several. */
 export const answerEncodings = ['br', 'gzip', 'identity'] as const;
@@ -57,36 +66,22 @@ export interface ResponseCache {
   invalidateHeard(): Promise<void>;
 }
 
-/** How long an answer is fresh at most: a safety net for what changes with time alone (a promotion's end, the day's discount order). */
-export const CACHE_TTL_SECONDS = 30;
-/**
- * Each answer's freshness is shortened by up to this share, at random, so answers written together (the misses of a
- * burst, a start with empty caches) expire spread over 3 s rather than in one instant (ADR 110).
- */
-export const CACHE_TTL_JITTER = 0.1;
-/**
- * Stale-while-revalidate (ADR 110): after its freshness an answer is still served, for at most this long, while one
- * request recomputes it in the background. Past it, the answer is recomputed inside the request. Only time expires
- * into staleness: a catalog change drops every answer (a new version), so a changed answer is never served stale.
- */
-export const CACHE_STALE_SECONDS = 30;
-/** The oldest a time-expired answer can be when it is served, whatever the traffic. */
-export const CACHE_MAX_AGE_SECONDS = CACHE_TTL_SECONDS + CACHE_STALE_SECONDS;
-/** How long one recompute holds its key; one that failed or was refused lets the next stale hit try again after. */
-export const REVALIDATION_CLAIM_MS = 10_000;
-/** Background recomputes at once per process: beyond it a stale answer is served and its recompute waits its turn. */
-export const MAX_BACKGROUND_REVALIDATIONS = 4;
-
-/** An answer's freshness in milliseconds: CACHE_TTL_SECONDS shortened by up to CACHE_TTL_JITTER at random. */
-export const freshMsOf = (random: () => number) =>
-  Math.round(CACHE_TTL_SECONDS * 1000 * (1 - CACHE_TTL_JITTER * random()));
+// The freshness and staleness bounds are shared with the server-rendered page cache (ADR 110, amended).
+export {
+  CACHE_MAX_AGE_SECONDS,
+  CACHE_STALE_SECONDS,
+  CACHE_TTL_JITTER,
+  CACHE_TTL_SECONDS,
+  freshMsOf,
+  MAX_BACKGROUND_REVALIDATIONS,
+  REVALIDATION_CLAIM_MS,
+} from './stale-while-revalidate.js';
 /** What the in-process cache may hold: about 1,600 listing pages of 20 products, or 30,000 product pages. */
 export const DEFAULT_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 /** Per entry beyond its bytes: the key, the tag, the map's and object's own memory. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
-/** `fresh`: until when it is served as it is; `staleUntil`: until when it may be served while it is recomputed. */
-type MemoryEntry = CachedAnswer & { version: string; fresh: number; staleUntil: number; bytes: number };
+type MemoryEntry = CachedAnswer & Lifetime & { version: string; bytes: number };
 
 const stored = (entry: CachedAnswer, encoding: AnswerEncoding): Buffer | undefined => entry[encoding];
 
@@ -152,8 +147,7 @@ export function createMemoryResponseCache(
 ): ResponseCache & { size(): { entries: number; bytes: number } } {
   let version = 0;
   const kept = bytesBoundedEntries(maxBytes);
-  /** Keys being recomputed in the background, and since when. */
-  const revalidating = new Map<string, number>();
+  const revalidating = inProcessClaims(now);
   const dropAll = () => {
     version += 1;
     kept.clear();
@@ -187,19 +181,14 @@ export function createMemoryResponseCache(
     },
     async claimRevalidation(key, at) {
       if (at !== String(version) || !kept.entries.has(key)) return false;
-      const since = revalidating.get(key);
-      if (since !== undefined && now() - since < REVALIDATION_CLAIM_MS) return false;
-      revalidating.set(key, now());
-      return true;
+      return revalidating.claim(key);
     },
     async set(key, at, answer) {
       if (at !== String(version)) return;
-      revalidating.delete(key);
+      revalidating.release(key);
       const size = entrySize(key, answer);
       if (size > maxBytes) return;
-      const fresh = now() + freshMsOf(random);
-      const staleUntil = fresh + CACHE_STALE_SECONDS * 1000;
-      kept.put(key, { ...answer, version: at, fresh, staleUntil, bytes: size });
+      kept.put(key, { ...answer, ...lifetimeFrom(now(), random), version: at, bytes: size });
     },
     async addEncoding(key, at, encoding, added) {
       const entry = current(key, at);
@@ -389,24 +378,20 @@ const REVALIDATION_HEADER = 'x-cache-revalidation';
 export function cachedRouteHooks(cache: ResponseCache, revalidate?: Revalidate) {
   const pending = new WeakMap<FastifyRequest, { version: string; encoding: AnswerEncoding }>();
   const revalidationTag = randomUUID();
-  let revalidations = 0;
+  const background = backgroundRevalidations();
   const startRevalidation = (request: FastifyRequest, version: string) => {
-    if (!revalidate || revalidations >= MAX_BACKGROUND_REVALIDATIONS || refusedIfMissed(request)) return;
-    revalidations += 1;
+    if (!revalidate || refusedIfMissed(request)) return;
     const { url } = request;
     const acceptEncoding = request.headers['accept-encoding'];
     const headers: Record<string, string> = { [REVALIDATION_HEADER]: revalidationTag };
     if (typeof acceptEncoding === 'string') headers['accept-encoding'] = acceptEncoding;
-    void (async () => {
-      try {
+    background.start(
+      async () => {
         if (await cache.claimRevalidation(url, version)) await revalidate(url, headers);
-      } catch (error) {
-        // The stale answer stays until its bound; the next stale hit after the claim's end tries again.
-        request.log.warn({ err: error, url }, 'background recompute of a cached answer failed');
-      } finally {
-        revalidations -= 1;
-      }
-    })();
+      },
+      // The stale answer stays until its bound; the next stale hit after the claim's end tries again.
+      (error) => request.log.warn({ err: error, url }, 'background recompute of a cached answer failed'),
+    );
   };
   const onRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const encoding = acceptedEncoding(request);

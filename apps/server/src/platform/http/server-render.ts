@@ -7,7 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../logger.js';
 import { servePlainPage } from './busy.js';
 import type { ResponseCache } from './response-cache.js';
-import { CACHE_TTL_SECONDS } from './response-cache.js';
+import {
+  backgroundRevalidations,
+  inProcessClaims,
+  type Lifetime,
+  lifetimeFrom,
+} from './stale-while-revalidate.js';
 import { canonicalTags, type PageMeta, renderPage } from './web-page.js';
 
 /** What `apps/web/src/entry-server.tsx` exports (built to `apps/web/dist-server/entry-server.js`). */
@@ -58,10 +63,24 @@ interface RenderedAnswer {
   gzip: Buffer;
 }
 
-/** Anonymous pages kept in process; an entry counts only under the catalog cache's version it was rendered at. */
+/** A stored page as a look-up finds it: past its freshness but within its bound, it is `stale`. */
+export type StoredPage = RenderedAnswer & { stale: boolean };
+
+/**
+ * Anonymous pages kept in process; an entry counts only under the catalog cache's version it was rendered at. Its
+ * freshness and staleness bounds are the response cache's (ADR 110, amended): fresh for 27–30 s, jittered, then stale
+ * for at most 30 s more, served while one request re-renders it in the background.
+ */
 export interface PageCache {
-  get(key: string, version: string): RenderedAnswer | undefined;
+  get(key: string, version: string): StoredPage | undefined;
   set(key: string, version: string, answer: RenderedAnswer): void;
+  /**
+   * Whether the caller may re-render this stale page: true for one caller per key until the new page is stored (or
+   * REVALIDATION_CLAIM_MS passed, for a re-render that failed). The cache is per process, and so is the claim: no
+   * other process serves these entries, so none needs to hear of it (the response cache's Redis claim is for answers
+   * every process shares).
+   */
+  claimRerender(key: string, version: string): boolean;
   size(): { entries: number; bytes: number };
 }
 
@@ -75,30 +94,43 @@ export const MAX_PAGE_BYTES = 16 * 1024 * 1024;
 const PAGE_OVERHEAD_BYTES = 256;
 
 /** The least recently used page goes first, as in the response cache. */
-export function createPageCache(now: () => number = Date.now, maxBytes = MAX_PAGE_BYTES): PageCache {
-  type Entry = RenderedAnswer & { version: string; expires: number; bytes: number };
+export function createPageCache(
+  now: () => number = Date.now,
+  maxBytes = MAX_PAGE_BYTES,
+  random: () => number = Math.random,
+): PageCache {
+  type Entry = RenderedAnswer & Lifetime & { version: string; bytes: number };
   const entries = new Map<string, Entry>();
+  const rerendering = inProcessClaims(now);
   let bytes = 0;
   const remove = (key: string, entry: Entry) => {
     entries.delete(key);
     bytes -= entry.bytes;
+    // A claim never outlives its page: a page gone is rendered by the request that misses it.
+    rerendering.release(key);
+  };
+  const current = (key: string, version: string) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version !== version || entry.staleUntil <= now()) {
+      remove(key, entry);
+      return undefined;
+    }
+    return entry;
   };
   return {
     get(key, version) {
-      const entry = entries.get(key);
+      const entry = current(key, version);
       if (!entry) return undefined;
-      if (entry.version !== version || entry.expires <= now()) {
-        remove(key, entry);
-        return undefined;
-      }
       // Map keeps insertion order: re-inserting makes this the most recently used.
       entries.delete(key);
       entries.set(key, entry);
-      return entry;
+      return { ...entry, stale: entry.fresh <= now() };
     },
     set(key, version, answer) {
       const size =
         answer.body.length + answer.br.length + answer.gzip.length + key.length * 2 + PAGE_OVERHEAD_BYTES;
+      rerendering.release(key);
       if (size > maxBytes) return;
       const previous = entries.get(key);
       if (previous) remove(key, previous);
@@ -106,8 +138,11 @@ export function createPageCache(now: () => number = Date.now, maxBytes = MAX_PAG
         if (bytes + size <= maxBytes && entries.size < MAX_PAGES) break;
         remove(oldest, entry);
       }
-      entries.set(key, { ...answer, version, expires: now() + CACHE_TTL_SECONDS * 1000, bytes: size });
+      entries.set(key, { ...answer, ...lifetimeFrom(now(), random), version, bytes: size });
       bytes += size;
+    },
+    claimRerender(key, version) {
+      return current(key, version) !== undefined && rerendering.claim(key);
     },
     size: () => ({ entries: entries.size, bytes }),
   };
@@ -213,6 +248,8 @@ export interface ServerRenderOptions {
   pageMeta(pathname: string): Promise<PageMeta | undefined>;
   /** The catalog response cache: its version decides which stored pages are still current. */
   responseCache?: ResponseCache;
+  /** Where rendered pages are kept (in process, on the app's clock). */
+  pages: PageCache;
 }
 
 /** What composing a page needs (ADR 106): the renderer, the build's manifest and route chunks, the options. */
@@ -267,6 +304,41 @@ async function composePage(page: PageParts, pattern: string, url: string, pathna
   return { ...rendered, body };
 }
 
+/** A composed page's bytes, tag and the two compressed copies a cached page is sent from. */
+function answerOf(status: number, body: string): RenderedAnswer {
+  return {
+    status,
+    body: Buffer.from(body),
+    etag: etagOf(body),
+    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: zlib.gzipSync(body, { level: 6 }),
+  };
+}
+
+/**
+ * Re-renders stale pages in the background, at most MAX_BACKGROUND_REVALIDATIONS at once, one per page (its claim),
+ * each stored under the version it was rendered at (a catalog change meanwhile leaves it unread). A redirect or a
+ * server error is not stored: the stale page stays until its bound. Beyond the bound nothing starts and nothing is
+ * claimed, so a later stale hit starts it.
+ */
+function backgroundRerenders(parts: PageParts, pages: PageCache) {
+  const background = backgroundRevalidations();
+  return (request: FastifyRequest, pattern: string, pathname: string, version: string) => {
+    const { url } = request;
+    background.start(
+      async () => {
+        if (!pages.claimRerender(url, version)) return;
+        const page = await composePage(parts, pattern, url, pathname);
+        if (page.redirect || !('body' in page) || page.status >= 500) return;
+        pages.set(url, version, answerOf(page.status, page.body));
+      },
+      // The claim holds for its time; the next stale hit after it tries again.
+      (error) =>
+        request.log.warn({ err: error, url: redactUrl(url) }, 'background re-render of a stored page failed'),
+    );
+  };
+}
+
 /**
  * Server rendering of the public pages (ADR 029): each is rendered by the web app's server entry as a signed-out
  * visitor sees it, its API calls answered in process by the server's own routes (`app.inject`: the same
@@ -274,6 +346,10 @@ async function composePage(page: PageParts, pattern: string, url: string, pathna
  * data, share tags and preloads of the route's chunks. Answers a 404 where the page shows "not found". Rendered
  * pages are kept while the catalog cache's version holds. Without the server build, nothing is registered and the
  * pages stay client-rendered.
+ * A stored page past its freshness (ADR 110, amended) is sent as it is, with `x-cache: stale`, while one request of
+ * all re-renders it in the background, at most MAX_BACKGROUND_REVALIDATIONS at once. While the database is busy
+ * (busy.ts) a stored page, fresh or stale, is still sent, nothing is re-rendered, and a page not stored gets the web
+ * app's plain shell.
  */
 export async function installServerRendering(app: FastifyInstance, options: ServerRenderOptions) {
   const entry = path.join(options.distServer, 'entry-server.js');
@@ -287,45 +363,43 @@ export async function installServerRendering(app: FastifyInstance, options: Serv
     : {};
 
   renderer.configure({ fetch: (input, init) => fetchThroughApp(app, input, init) });
-  const pages = createPageCache();
-
+  const { pages } = options;
   const parts: PageParts = { renderer, manifest, routeChunks, options };
+  const startRerender = backgroundRerenders(parts, pages);
+  const plainShell = (reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(options.template);
 
   for (const pattern of Object.keys(renderedPages)) {
     app.get(pattern, { schema: { hide: true } }, async (request, reply) => {
-      // The database is busy (ADR 054): the page renders in the browser instead, its data asked of the API.
-      if (servePlainPage(request))
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(options.template);
+      // The database is busy (ADR 054): a stored page asks nothing of it and is sent; any other renders in the
+      // browser instead, its data asked of the API.
+      const busy = servePlainPage(request);
       const pathname = request.url.split('?')[0] ?? '/';
       const query = new URLSearchParams(request.url.slice(pathname.length));
       // A merchant's shared draft preview is private to its link: rendered each time, never stored.
       const shareable = !query.has('preview');
       const version = shareable && options.responseCache ? await options.responseCache.version() : undefined;
       const cached = version === undefined ? undefined : pages.get(request.url, version);
-      if (cached) return send(request, reply.header('x-cache', 'hit'), cached, 'public, no-cache');
+      if (cached) {
+        if (cached.stale && !busy) startRerender(request, pattern, pathname, version!);
+        return send(
+          request,
+          reply.header('x-cache', cached.stale ? 'stale' : 'hit'),
+          cached,
+          'public, no-cache',
+        );
+      }
+      if (busy) return plainShell(reply);
       let page: Awaited<ReturnType<typeof composePage>>;
       try {
         page = await composePage(parts, pattern, request.url, pathname);
       } catch (error) {
         // The page still works client-rendered: the plain index.html, as before server rendering.
         request.log.error({ err: error, url: redactUrl(request.url) }, 'server rendering failed');
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(options.template);
+        return plainShell(reply);
       }
       if (page.redirect) return reply.redirect(page.redirect, page.status);
-      const body = 'body' in page ? page.body : options.template;
-      const answer: RenderedAnswer = {
-        status: page.status,
-        body: Buffer.from(body),
-        etag: etagOf(body),
-        br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-        gzip: zlib.gzipSync(body, { level: 6 }),
-      };
+      const answer = answerOf(page.status, 'body' in page ? page.body : options.template);
       if (version !== undefined) pages.set(request.url, version, answer);
       return send(
         request,

@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import { servePlainPage } from './busy.js';
 import type { RouteTable } from './not-found.js';
 import type { ResponseCache } from './response-cache.js';
-import { installServerRendering } from './server-render.js';
+import { installServerRendering, type PageCache } from './server-render.js';
 import { type PageMeta, renderPage } from './web-page.js';
 
 const apiBases = Object.values(surfaceBases);
@@ -22,6 +22,7 @@ export async function serveWebApp(
   knownRoutes: RouteTable,
   pageMeta: (pathname: string) => Promise<PageMeta | undefined>,
   responseCache: ResponseCache | undefined,
+  pages: PageCache,
 ) {
   const dist =
     config.webDist ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web/dist');
@@ -36,6 +37,7 @@ export async function serveWebApp(
       publicUrl: config.publicUrl,
       pageMeta,
       responseCache,
+      pages,
     });
   }
   if (hasWeb) {
