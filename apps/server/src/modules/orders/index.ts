@@ -74,7 +74,12 @@ export type {
   RefundRow,
   TrackerRow,
 } from './orders.repository.js';
-export { ordersWaitingInQueue, trackerCustomerIdSql } from './orders.repository.js';
+export {
+  hasReceivedFromStore,
+  hasReceivedProduct,
+  ordersWaitingInQueue,
+  trackerCustomerIdSql,
+} from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 export type {
   CheckoutInput,
@@ -82,6 +87,7 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export { isFirstTimeCustomer, storeOrdersToAccept } from './orders.service.js';
 export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repository.js';
 export {
   ANONYMISED_NAME,

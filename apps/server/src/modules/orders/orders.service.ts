@@ -76,10 +76,6 @@ const orderReads = {
   findOrders: repository.findOrders,
   itemsOf: (executor: Db, orderId: string) => repository.itemsOfOrders(executor, [orderId]),
   ordersByIds: repository.orderNames,
-  /** A delivered or completed order of the customer contains the product (verified purchase of a review). */
-  receivedProduct: repository.hasReceivedProduct,
-  /** A delivered or completed order of the customer came from the store. */
-  receivedFromStore: repository.hasReceivedFromStore,
 };
 
 /**
@@ -145,13 +141,17 @@ export function createOrdersService(
     oneForCustomer: bound(ctx, oneForCustomer),
     receiptForCustomer: bound(ctx, receiptForCustomer),
     publicTracking: bound(ctx, publicTracking),
-    /** Paid orders of the store waiting for it to accept them (its dashboard). */
-    ordersToAccept: (storeId: string) => repository.countStoreOrdersInStatus(db, storeId, 'pending'),
-    /** A customer who has never paid for an order (coupons for first-time customers). */
-    async isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
-      return !(await repository.hasPaidOrder(executor, customerId));
-    },
   };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Paid orders of the store waiting for it to accept them (its dashboard). */
+export function storeOrdersToAccept(executor: Db, storeId: string): Promise<number> {
+  return repository.countStoreOrdersInStatus(executor, storeId, 'pending');
+}
+
+/** A customer who has never paid for an order (coupons for first-time customers). */
+export async function isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
+  return !(await repository.hasPaidOrder(executor, customerId));
+}
