@@ -98,8 +98,13 @@ export async function effectivePlan(
   executor: Db,
   storeId: string,
 ): Promise<PlanRow> {
+  return planInForce(executor, storeId, ctx.deps.now());
+}
+
+/** The plan whose limits apply to the store at `at`: its paid plan while the period runs, else the default. */
+export async function planInForce(executor: Db, storeId: string, at: Date): Promise<PlanRow> {
   const subscription = await findSubscription(executor, storeId);
-  if (isLive(subscription, ctx.deps.now())) {
+  if (isLive(subscription, at)) {
     const paid = await findPlan(executor, subscription!.planId);
     if (paid) return paid;
   }

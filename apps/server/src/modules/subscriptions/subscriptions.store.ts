@@ -14,6 +14,7 @@ import {
   effectivePlan,
   isLive,
   MAX_RENEWAL_ATTEMPTS,
+  planInForce,
   RENEW_AHEAD_MS,
   SUBSCRIPTION_PREFIX,
   type SubscriptionsContext,
@@ -149,6 +150,15 @@ export async function productLimit(
   executor: Db,
   storeId: string,
 ): Promise<{ planName: string; limit: number | null }> {
-  const plan = await effectivePlan(ctx, executor, storeId);
+  return storeProductLimit(executor, storeId, ctx.deps.now());
+}
+
+/** The catalog's product-create check: the plan in force at `at` and its product limit (null: none). */
+export async function storeProductLimit(
+  executor: Db,
+  storeId: string,
+  at: Date,
+): Promise<{ planName: string; limit: number | null }> {
+  const plan = await planInForce(executor, storeId, at);
   return { planName: plan.name, limit: plan.productLimit };
 }
