@@ -422,10 +422,9 @@ describe('two refunds at once cannot both pass', () => {
     });
     // Its money facts are booked by the real books, as the app joins them (ADR 081: none goes unbooked).
     const { createLedgerModule } = await import('../../src/modules/ledger/index.js');
-    const { ledgerStoreFacts, transfersFor } = await import('../../src/flows/payout.js');
+    const { transfersFor } = await import('../../src/flows/payout.js');
     const { orderMoneyFlow } = await import('../../src/flows/order-money.js');
     const ledger = createLedgerModule(test.deps, {
-      ...ledgerStoreFacts(),
       transfers: transfersFor(test.deps, test.deps.payments),
     }).service;
     ordersModule.service.money.listen(orderMoneyFlow(ledger));
