@@ -405,18 +405,12 @@ describe('two refunds at once cannot both pass', () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, paid.orderId));
     const ordersModule = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps, {
-      findCustomer: async () => undefined,
       reserveRefund: (executor, reference, amount, force) =>
         test.deps.payments.reserveRefund(executor, reference, amount, force),
       sendRefund: (reference, amount) => test.deps.payments.sendRefund(reference, amount),
       releaseRefund: (executor, reference, amount) =>
         test.deps.payments.releaseRefund(executor, reference, amount),
       refundToCards: async () => ({ refundedKobo: 0, cards: [] }),
-      storePickup: async () => ({ address: '', phoneNumber: null }),
-      carriers: async () => [],
-      storeHub: async () => undefined,
-      storeTax: async () => ({ tin: null, isVatRegistered: false }),
-      orderFigures: async () => ({ commission: 0, commissionBasisPoints: null, due: 0, refunded: 0 }),
       payOnDelivery: { carrierRefusal: async () => null },
       lateReturns: async () => [],
     });

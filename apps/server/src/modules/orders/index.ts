@@ -20,23 +20,17 @@ const unwired = (what: string) => () => {
 
 /** For callers that use only checkout's part (tests of the service): the chain's needs are not handed in. */
 const noFulfilmentNeeds: FulfilmentNeeds = {
-  findCustomer: async () => undefined,
   reserveRefund: unwired('reserveRefund'),
   sendRefund: unwired('sendRefund'),
   releaseRefund: unwired('releaseRefund'),
   refundToCards: unwired('refundToCards'),
-  storePickup: unwired('storePickup'),
-  carriers: async () => [],
-  storeHub: async () => undefined,
-  storeTax: async () => ({ tin: null, isVatRegistered: false }),
-  orderFigures: unwired('orderFigures'),
   payOnDelivery: { carrierRefusal: unwired('payOnDelivery') },
   lateReturns: unwired('lateReturns'),
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
   const money = createOrderMoneyEvents();
-  const service = createOrdersService(deps, money, needs.storeTax);
+  const service = createOrdersService(deps, money);
   const refunds = createRefundsService(deps, needs, money);
   const fulfilment = createFulfilmentService(deps, service, needs);
   return {
@@ -75,6 +69,7 @@ export type {
   TrackerRow,
 } from './orders.repository.js';
 export {
+  findOrder,
   hasReceivedFromStore,
   hasReceivedProduct,
   ordersWaitingInQueue,

@@ -14,7 +14,7 @@ import {
   markRefundDue,
   trackerView,
 } from './orders.checkout.js';
-import type { OrdersContext, PaidChannelOf, StoreTaxOf } from './orders.context.js';
+import type { OrdersContext, PaidChannelOf } from './orders.context.js';
 import { listForCustomer, oneForCustomer, publicTracking, receiptForCustomer } from './orders.customer.js';
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
@@ -29,7 +29,7 @@ import {
 } from './orders.transitions.js';
 
 export type { CheckoutInput, CheckoutOrderInput } from './orders.checkout.js';
-export type { OrdersContext, StoreTaxOf } from './orders.context.js';
+export type { OrdersContext } from './orders.context.js';
 export { handoverTokenHash, newDeliveryToken, type TransitionEvidence } from './orders.transitions.js';
 
 /** A checkout's reads and locks and its late refund's step, as the repository answers them (caller's transaction). */
@@ -83,13 +83,9 @@ const orderReads = {
  * (`orders.transitions.ts`), what the customer reads (`orders.customer.ts`), and the reads and locks other modules
  * and flows take. Named functions of an `OrdersContext` (ADR 091), bound here so callers are unchanged.
  */
-export function createOrdersService(
-  deps: Deps,
-  money: OrderMoneyEvents = createOrderMoneyEvents(),
-  storeTaxOf: StoreTaxOf = async () => ({ tin: null, isVatRegistered: false }),
-) {
+export function createOrdersService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
   const { db } = deps;
-  const ctx: OrdersContext = { deps, money, storeTaxOf, paidChannelOf: async () => null };
+  const ctx: OrdersContext = { deps, money, paidChannelOf: async () => null };
   return {
     transition: bound(ctx, transition),
     money,

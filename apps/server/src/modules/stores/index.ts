@@ -19,6 +19,7 @@ export {
 } from './payment-categories.js';
 export { endStoreMemberships, ownsAStore, storeMembershipsForExport } from './personal-data.js';
 export type { StoreCatalogPort } from './store-catalog-port.js';
+export { storeOwnerContact, storePickupPlace, storeTaxOf } from './store-contacts.js';
 export {
   activeMemberIdsWithPermission,
   activeMembersOfStores,
