@@ -2,6 +2,7 @@ import type { AccountKind } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.js';
 import { hashToken } from '../../platform/auth/tokens.js';
+import type { Db } from '../../platform/db/client.js';
 import { notFound, unauthorized, validation } from '../../platform/errors.js';
 import type { AuthContext, RequestMeta } from './auth.context.js';
 import { mailConfirmation, mailPasswordLink } from './auth.mail.js';
@@ -108,4 +109,10 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, 'password changed', at, sessionId);
   });
+}
+
+/** Whether `password` is the account's own (argon2 check): a sensitive change asks for it again. */
+export async function passwordMatches(executor: Db, userId: string, password: string): Promise<boolean> {
+  const user = await findUserById(executor, userId);
+  return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
 }

@@ -14,6 +14,7 @@ export {
   lockActiveSuperadminIds,
   updateAccount,
 } from './admin-accounts.repository.js';
+export { passwordMatches } from './auth.passwords.js';
 export {
   accountNamesByIds,
   approvePartner,

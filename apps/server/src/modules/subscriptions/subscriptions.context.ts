@@ -21,15 +21,12 @@ export const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 export const RENEWAL_BACKOFF_MINUTES = [60, 4 * 60] as const;
 export const MAX_RENEWAL_ATTEMPTS = RENEWAL_BACKOFF_MINUTES.length + 1;
 
+/**
+ * What subscriptions is handed: the payments module's service, built with its provider and purposes. The payer's
+ * e-mail and the store owner it reads through the auth and stores modules' index.
+ */
 export interface SubscriptionsNeeds {
   payments: PaymentsService;
-  /** The payer's e-mail (Paystack sends the receipt there); from the auth module. */
-  emailOf(userId: string): Promise<string | undefined>;
-  /** The store owner, mailed when an automatic renewal fails; from the stores and auth modules. */
-  storeOwner(
-    executor: Db,
-    storeId: string,
-  ): Promise<{ email: string; firstName: string; storeName: string } | undefined>;
 }
 
 /** What the subscriptions service's functions work with. */

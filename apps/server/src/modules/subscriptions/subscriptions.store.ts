@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
+import { findUserById } from '../auth/index.js';
 import {
   addMonthUtc,
   effectivePlan,
@@ -109,7 +110,8 @@ export async function subscribe(
     const invoice = await db.transaction(async (tx) => applyPaid(tx, await insertInvoice(tx, values), at));
     return { invoice: toInvoice(invoice), authorizationUrl: null };
   }
-  const email = await ctx.needs.emailOf(actor.userId);
+  // The payer's e-mail, where Paystack sends the receipt (the auth module's read).
+  const email = (await findUserById(db, actor.userId))?.email;
   if (!email) throw notFound('Account not found');
   return db.transaction(async (tx) => {
     await cancelOpenCheckouts(tx, actor.storeId);
