@@ -27,15 +27,12 @@ export type { AppliedCoupon, CouponEvaluation, CouponLine } from './coupons.rule
  * customer is offered (`coupons.offers.ts`), the rule engine and redemptions (`coupons.redemptions.ts`, over the
  * pure rules of `coupons.rules.ts`), the codes on a cart (`coupons.codes.ts`); bound here.
  */
-export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
+export function createCouponsService(deps: Deps, ports: CouponsPorts) {
   const { db } = deps;
   const ctx: CouponsContext = {
     db,
     now: () => deps.now(),
     ports,
-    isFirstTimeCustomer:
-      ports.isFirstTimeCustomer ??
-      (async (executor: Db, customerId: string) => !(await hasAnyRedemption(executor, customerId))),
   };
   return {
     // merchants

@@ -15,8 +15,8 @@ export type {
   RedemptionOutcome,
 } from './coupons.service.js';
 
-/** Merchant and platform coupons, their rules and redemptions. `needs` come from orders and the cart. */
-export function createCouponsModule(deps: Deps, needs: CouponsPorts = {}): ServerModule<CouponsService> {
+/** Merchant and platform coupons, their rules and redemptions. `needs`: the cart's lines (the cart reads coupons). */
+export function createCouponsModule(deps: Deps, needs: CouponsPorts): ServerModule<CouponsService> {
   const service = createCouponsService(deps, needs);
   return { service, routes: couponsRoutes(service, deps.rateLimits) };
 }
