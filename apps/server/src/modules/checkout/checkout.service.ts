@@ -66,9 +66,9 @@ async function refundLatePayments(ctx: CheckoutContext, now: Date): Promise<numb
 }
 
 /**
- * The checkout flow: prices the cart, takes stock and gift-card money, and has the orders module write the orders.
- * Each step is a named function of the checkout's context (ADR 091): opening in `checkout.open.ts`, the payment in
- * `checkout.payment.ts`.
+ * The checkout's own steps: it prices the cart and has the orders module write the orders; the checkout-and-pay flow
+ * calls them in order, with the stock, gift-card and coupon holds between them (ADR 113). Each step is a named
+ * function of the checkout's context (ADR 091): opening in `checkout.open.ts`, the payment in `checkout.payment.ts`.
  */
 export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) {
   const ctx: CheckoutContext = {
