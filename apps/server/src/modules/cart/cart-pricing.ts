@@ -2,6 +2,7 @@ import { formatNaira, storesCannotBeSettled } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ProductForSale } from '../catalog/index.js';
+import { evaluateCoupons } from '../coupons/index.js';
 import { storeOrigins } from '../shipping/index.js';
 import type { carts } from './cart.schema.js';
 import { chooseAddress, ensureCart, type PricingRead, readAtOnce } from './cart-reads.js';
@@ -78,9 +79,9 @@ export interface StorePlaces {
 }
 
 /**
- * What pricing is handed: the shipping quote (through the composition's rate-card cache), the coupons' evaluation
- * (the coupons service), and whether Paystack can settle to the stores (subaccount mode, ADR 051). The address,
- * codes, coupons that may apply, gift cards and stores' origins it reads through the owners' index.
+ * What pricing is handed: the shipping quote (through the composition's rate-card cache) and whether Paystack can
+ * settle to the stores (subaccount mode, ADR 051). The address, codes, coupons that may apply and their evaluation,
+ * gift cards and stores' origins it reads through the owners' index.
  */
 export interface PricingNeeds {
   /**
@@ -96,17 +97,6 @@ export interface PricingNeeds {
       items: ShipmentItem[];
     },
   ): Promise<ShipmentQuote>;
-  evaluateCoupons(
-    executor: Db,
-    input: {
-      customerId: string;
-      codes: string[];
-      lines: CouponLine[];
-      now: Date;
-      /** What `readAtOnce` read of the coupons that may apply: no read of their own then. */
-      candidates?: unknown[];
-    },
-  ): Promise<CouponEvaluation>;
 }
 
 /** One priced line of the cart, in kobo: what checkout turns into order items. */
@@ -202,7 +192,6 @@ function groupByStore(sellable: PricedLine[]): StorePricing[] {
 /** Step 2, coupons: each store gets at most its own coupon, never more than its items cost. */
 async function applyCoupons(
   executor: Db,
-  needs: PricingNeeds,
   customerId: string,
   sellable: PricedLine[],
   stores: StorePricing[],
@@ -210,7 +199,7 @@ async function applyCoupons(
   read: PricingRead,
 ): Promise<CouponEvaluation['rejected']> {
   if (sellable.length === 0) return [];
-  const evaluation = await needs.evaluateCoupons(executor, {
+  const evaluation = await evaluateCoupons(executor, {
     customerId,
     codes: read.codes,
     candidates: read.candidates,
@@ -332,7 +321,7 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
     const address = chooseAddress(read.address, options.addressId);
     const sellable = lines.filter((line) => !line.problem);
     const stores = groupByStore(sellable);
-    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, at, read);
+    const rejectedCodes = await applyCoupons(executor, customerId, sellable, stores, at, read);
     const shippingProblems = await priceShipping(executor, needs, stores, address);
 
     const itemsSubtotalKobo = sum(stores, (store) => store.subtotalKobo);

@@ -10,7 +10,7 @@ import {
   productStoreIdsSql,
   productsForSalePart,
 } from '../catalog/index.js';
-import { appliedCodesPart, candidateCouponsPart } from '../coupons/index.js';
+import { appliedCodesPart, type CouponRow, candidateCouponsPart } from '../coupons/index.js';
 import { appliedGiftCardsPart } from '../gift-cards/index.js';
 import { cartItems, carts } from './cart.schema.js';
 import type { AddressForCheckout, AppliedGiftCardBalance, CouponLine, PricedLine } from './cart-pricing.js';
@@ -82,7 +82,7 @@ export interface PricingRead {
   lines: PricedLine[];
   address: { chosen?: AddressForCheckout; fallback?: AddressForCheckout };
   codes: string[];
-  candidates: unknown[];
+  candidates: CouponRow[];
   giftCards: AppliedGiftCardBalance[];
 }
 
@@ -101,8 +101,8 @@ export async function readAtOnce(
     productsForSalePart(cartProductIds(), now),
     checkoutAddressesPart(customerId, addressId),
     appliedCodesPart(customerId),
-    // The coupons that may apply to the cart's codes and to the stores of its products: opaque to the cart, handed
-    // back to the coupons' evaluation as its `candidates`.
+    // The coupons that may apply to the cart's codes and to the stores of its products, handed back to the coupons'
+    // evaluation as its `candidates`.
     candidateCouponsPart(customerId, productStoreIdsSql(cartProductIds())),
     appliedGiftCardsPart(customerId),
   ]);

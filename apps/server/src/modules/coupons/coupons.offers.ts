@@ -89,7 +89,6 @@ export async function validate(
     quantity: quantities.get(product.id) ?? 1,
   }));
   const result = await evaluate(
-    ctx,
     ctx.db,
     { customerId, codes: [body.code], lines, now: ctx.now() },
     { automatic: false },

@@ -36,8 +36,6 @@ export async function facts(executor: Db, customerId: string, couponRows: Coupon
 }
 
 export async function evaluate(
-  // Taken like its siblings' (the callers pass their context); the rules read only the database.
-  _ctx: CouponsContext,
   executor: Db,
   input: EvaluateCouponsInput,
   options: { automatic: boolean },
@@ -65,12 +63,8 @@ export async function evaluate(
  * Prices the coupons of a cart: the customer's codes and the Automatic coupons of the cart's stores, at most one
  * per store (the larger discount). Lines carry server-side prices; a coupon never touches another store's lines.
  */
-export function evaluateCoupons(
-  ctx: CouponsContext,
-  executor: Db,
-  input: EvaluateCouponsInput,
-): Promise<CouponEvaluation> {
-  return evaluate(ctx, executor, input, { automatic: true });
+export function evaluateCoupons(executor: Db, input: EvaluateCouponsInput): Promise<CouponEvaluation> {
+  return evaluate(executor, input, { automatic: true });
 }
 
 /**

@@ -47,7 +47,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts) {
     /** What one code would take off these products, on its own (Automatic coupons do not compete here). */
     validate: bound(ctx, validate),
 
-    evaluateCoupons: bound(ctx, evaluateCoupons),
+    evaluateCoupons,
     holdRedemptions: bound(ctx, holdRedemptions),
     releaseRedemptions,
     recordRedemptions: bound(ctx, recordRedemptions),

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { couponsRoutes } from './coupons.routes.js';
 import { type CouponsPorts, type CouponsService, createCouponsService } from './coupons.service.js';
 
+export { evaluateCoupons } from './coupons.redemptions.js';
 export { appliedCodesPart, type CouponRow, candidateCouponsPart } from './coupons.repository.js';
 export type {
   AppliedCoupon,
