@@ -12,7 +12,7 @@ import type { IdempotencyKeys } from '../platform/http/idempotency.js';
 import type { Composition } from './index.js';
 import { bankAccounts } from './modules/bank-accounts.js';
 import { catalog } from './modules/catalog.js';
-import { checkout } from './modules/checkout.js';
+import { checkoutAndPay } from './modules/checkout.js';
 import { ledger } from './modules/ledger.js';
 import { notifications } from './modules/notifications.js';
 import { orders } from './modules/orders.js';
@@ -74,7 +74,7 @@ export function appJobs(
   return {
     // Expired checkouts give their stock back: the public catalog changed.
     sweepCheckouts: async () => {
-      const result = await use(checkout).service.sweep();
+      const result = await use(checkoutAndPay).service.sweep();
       if (result.expired + result.refunded > 0) await deps.changes.publish(CATALOG_CHANGED);
       return result;
     },

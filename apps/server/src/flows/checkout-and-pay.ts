@@ -1,17 +1,19 @@
 import { checkoutEndpoints } from '@market/contracts';
 import { findAccountById, type MailRecipient } from '../modules/auth/index.js';
 import type { CartService } from '../modules/cart/index.js';
-import { type SalesFolder, salesPart } from '../modules/catalog/index.js';
+import { reserveStock, returnStock, type SalesFolder, salesPart } from '../modules/catalog/index.js';
 import {
   CHECKOUT_PREFIX,
   type CheckoutService,
   type OpenedCheckout,
+  PAYMENT_WINDOW_MINUTES,
   paidNotices,
 } from '../modules/checkout/index.js';
 import type { CouponsService } from '../modules/coupons/index.js';
-import { confirmHolds } from '../modules/gift-cards/index.js';
+import { confirmHolds, holdBalances, releaseHolds } from '../modules/gift-cards/index.js';
 import type { LedgerService } from '../modules/ledger/index.js';
-import type { OrderRow, OrdersService, TrackerRow } from '../modules/orders/index.js';
+import type { OrderActor, OrderRow, OrdersService, TrackerRow } from '../modules/orders/index.js';
+import type { PayOnDeliveryService } from '../modules/pay-on-delivery/index.js';
 import type { PaymentPurpose, PaymentsService } from '../modules/payments/index.js';
 import { bound } from '../platform/bound.js';
 import type { Db } from '../platform/db/client.js';
@@ -23,15 +25,22 @@ import { type RouteDefinition, route, type SignedInAccount } from '../platform/h
 // Flow: checkout and pay (ADR 047, 076). Each step is a module's public function, in the transaction this flow
 // owns (check out) or the payment's (pay). Steps that reach outside the database say what undoes or resumes them.
 //
-// Check out (POST /api/checkout/create), one transaction:
-//   1. open     checkout.open: the cart priced, the tracker and one order per store written (orders), the stock
-//               taken (catalog), gift-card money and coupon uses held, the payment recorded (payments).
-//   2. covered  when gift cards cover it all: pay (below), in the same transaction.
+// Check out (POST /api/checkout/create), one transaction (`open`):
+//   1. begin    checkout.begin: the cart row locked (one open checkout per customer); the open checkouts it
+//               replaces are closed unpaid (closeUnpaid below: their stock and money go back first).
+//   2. price    checkout.price: the cart priced (cart), refused when it cannot be bought as it is.
+//   3. door     payOnDelivery.choose: the stores the customer chose to pay at the door, checked and priced.
+//   4. write    checkout.write: the tracker and one order per store (orders), the payment with them (payments).
+//   5. stock    catalog's reserveStock, then checkout.ensureWithinHeldShare under the products' row locks.
+//   6. cards    gift cards' holdBalances: money held on the cards (orders.applyGiftCards: what is left due).
+//   7. coupons  coupons.holdRedemptions: one use of each applied coupon held; a refused one refuses the checkout.
+//   8. payment  checkout.recordPayment, when it was not written with the checkout (step 4).
+//   9. covered  when gift cards cover it all: pay (below), in the same transaction.
 // After the commit:
-//   3. page     checkout.answerOpened: the provider's payment page (outside the database).
-//               Undone by: the checkout sweep, which closes a checkout unpaid after PAYMENT_WINDOW_MINUTES
-//               (checkout.closeUnpaid: stock, gift-card money and coupon uses back). Resumed by: POST
-//               /api/checkout/pay, which answers the page the provider gave the first time.
+//  10. page     checkout.answerOpened: the provider's payment page (outside the database).
+//               Undone by: the sweep (`sweep`), which closes a checkout unpaid after PAYMENT_WINDOW_MINUTES
+//               (closeUnpaid: the orders cancelled, stock, gift-card money and coupon uses back). Resumed by:
+//               POST /api/checkout/pay, which answers the page the provider gave the first time.
 //
 // Pay (the provider's payment settled: webhook or the customer's return; the payments module's transaction):
 //   1. lock     checkout.lockForPayment: the checkout and its orders, locked with the payment's row (one
@@ -41,7 +50,7 @@ import { type RouteDefinition, route, type SignedInAccount } from '../platform/h
 //               at the door are booked when the carrier takes the cash, ADR 074).
 //   4. cards    gift cards' confirmHolds: the money held at checkout is spent.
 //   5. coupons  coupons.recordRedemptions: the held uses become paid. A refused one rolls 2–4 back (a savepoint),
-//               the checkout closes (checkout.closeUnpaid) and its money is due back: the sweep refunds it at the
+//               the checkout closes (closeUnpaid) and its money is due back: the sweep refunds it at the
 //               provider (payments.refund, outside the database; resumed by the next sweep until it is made).
 //   6. writes   one statement: units sold (catalog), the cart lines bought (cart), the confirmation mail (outbox),
 //               the orders' moves in the audit trail, and the notices: the stores' new orders and the customer's
@@ -55,22 +64,128 @@ export interface CheckoutAndPayParts {
   checkout: CheckoutService;
   orders: OrdersService;
   cart: Pick<CartService, 'boughtPart'>;
-  coupons: Pick<CouponsService, 'recordRedemptions'>;
+  coupons: Pick<CouponsService, 'holdRedemptions' | 'recordRedemptions' | 'releaseRedemptions'>;
+  /** Pay on delivery (ADR 074): the stores the customer chose to pay at the door, checked and priced. */
+  payOnDelivery: Pick<PayOnDeliveryService, 'choose'>;
   ledger: Pick<LedgerService, 'bookPayments'>;
   payments: Pick<PaymentsService, 'registerPurpose'>;
   /** Units sold reach the products' and stores' counters after the payment commits (ADR 031). */
   salesFolder: SalesFolder;
 }
 
+type CheckoutBody = { addressId?: string; orderNote?: string; payOnDeliveryStoreIds?: string[] };
+
+/** Steps 1–8 of check out, in the flow's transaction: the checkout written and everything it holds taken. */
+async function open(
+  parts: CheckoutAndPayParts,
+  tx: Db,
+  customerId: string,
+  body: CheckoutBody,
+  // The customer as the request's session check read them (ADR 037).
+  customer: SignedInAccount,
+): Promise<OpenedCheckout> {
+  const { checkout, orders, coupons } = parts;
+  const begun = await checkout.begin(tx, customerId);
+  for (const replaced of begun.replaced)
+    await closeUnpaid(parts, tx, replaced, 'replaced', 'Replaced by a newer checkout.', {
+      role: 'customer',
+      id: customerId,
+    });
+  const pricing = await checkout.price(tx, customerId, body.addressId, begun.cart);
+  const chosen = body.payOnDeliveryStoreIds ?? [];
+  const podFees =
+    chosen.length > 0
+      ? await parts.payOnDelivery.choose(tx, checkout.payOnDeliveryChoice(customerId, pricing, chosen))
+      : new Map<string, number>();
+  const written = await checkout.write(tx, {
+    customerId,
+    orderNote: body.orderNote,
+    customer,
+    pricing,
+    podFees,
+    expiresAt: begun.expiresAt,
+  });
+  // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of a
+  // product shares are locked for as short a time as possible, from here to the commit.
+  const left = await reserveStock(tx, written.reservations);
+  await checkout.ensureWithinHeldShare(tx, pricing, left);
+  let tracker = written.tracker;
+  if (pricing.giftCards.length > 0 && tracker.amountDueKobo > 0) {
+    // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
+    const { heldKobo } = await holdBalances(tx, {
+      trackerId: tracker.id,
+      customerId,
+      cardIds: pricing.giftCards.map((card) => card.id),
+      amountKobo: tracker.amountDueKobo,
+    });
+    tracker = await orders.applyGiftCards(tx, tracker.id, heldKobo);
+  }
+  const applied = await checkout.couponUses(tx, tracker, written.written.orders);
+  if (applied.length > 0) {
+    // One use of each coupon is held now, counted with the paid ones under the coupon's row lock.
+    const { refused } = await coupons.holdRedemptions(tx, { trackerId: tracker.id, customerId, applied });
+    if (refused.length > 0) throw checkout.couponUsesRefused(refused);
+  }
+  if (tracker.amountDueKobo > 0 && !written.paymentRecorded)
+    await checkout.recordPayment(tx, tracker, customer);
+  return { tracker, written: written.written };
+}
+
+/**
+ * Closes an unpaid checkout: its orders cancelled (orders), then its stock (catalog), gift-card money and coupon
+ * uses given back, in the caller's transaction.
+ */
+async function closeUnpaid(
+  parts: CheckoutAndPayParts,
+  executor: Db,
+  tracker: TrackerRow,
+  status: 'failed' | 'expired' | 'replaced',
+  reason: string,
+  actor: OrderActor,
+): Promise<void> {
+  const released = await parts.checkout.closeUnpaid(executor, tracker, status, reason, actor);
+  await returnStock(executor, released);
+  await releaseHolds(executor, tracker.id);
+  await parts.coupons.releaseRedemptions(executor, tracker.id);
+}
+
+/**
+ * The timed sweep: checkouts whose payment window passed are closed unpaid, one transaction each (claimed with
+ * `skip locked`, so several processes may run it); then money that arrived after its checkout closed is refunded.
+ */
+async function sweep(parts: CheckoutAndPayParts): Promise<{ expired: number; refunded: number }> {
+  const { deps, checkout } = parts;
+  const now = deps.now();
+  let expired = 0;
+  for (;;) {
+    const closedOne = await deps.db.transaction(async (tx) => {
+      const stale = await checkout.claimExpired(tx, now);
+      if (!stale) return false;
+      await closeUnpaid(
+        parts,
+        tx,
+        stale,
+        'expired',
+        `Payment was not received within ${PAYMENT_WINDOW_MINUTES} minutes.`,
+        { role: 'system', id: null },
+      );
+      return true;
+    });
+    if (!closedOne) break;
+    expired += 1;
+  }
+  return { expired, refunded: await checkout.refundLatePayments(now) };
+}
+
 async function checkOut(
   parts: CheckoutAndPayParts,
   customerId: string,
-  body: { addressId?: string; orderNote?: string },
+  body: CheckoutBody,
   customer: SignedInAccount,
 ) {
   const { deps, checkout, orders } = parts;
   const opened = await deps.db.transaction(async (tx): Promise<OpenedCheckout> => {
-    const opened = await checkout.open(tx, customerId, body, customer);
+    const opened = await open(parts, tx, customerId, body, customer);
     if (opened.tracker.amountDueKobo > 0) return opened;
     // The customer as the request's session check read them (ADR 037): the confirmation mail's recipient.
     const outcome = await pay(parts, tx, opened.tracker, customer);
@@ -179,7 +294,8 @@ function checkoutPurpose(parts: CheckoutAndPayParts): PaymentPurpose {
       const outcome = await pay(parts, executor, tracker, recipient);
       if (outcome.paid) return;
       // Never more discounted paid orders than the coupon allows: this payment goes back instead.
-      await checkout.closeUnpaid(
+      await closeUnpaid(
+        parts,
         executor,
         tracker,
         'failed',
@@ -215,5 +331,8 @@ export function createCheckoutAndPay(parts: CheckoutAndPayParts) {
       };
     }),
   ];
-  return { service: { checkOut: bound(parts, checkOut), pay: bound(parts, pay) }, routes };
+  return {
+    service: { checkOut: bound(parts, checkOut), pay: bound(parts, pay), sweep: () => sweep(parts) },
+    routes,
+  };
 }

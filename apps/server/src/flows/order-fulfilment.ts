@@ -1,8 +1,5 @@
 import { fulfilmentEndpoints, orderBatchEndpoints, type UpdateOrderBody } from '@market/contracts';
-import { findAccountById, listCarrierAccounts } from '../modules/auth/index.js';
 import { returnStock } from '../modules/catalog/index.js';
-import { activeHubName } from '../modules/hubs/index.js';
-import { ledgerOrderFigures } from '../modules/ledger/index.js';
 import {
   type EvidenceUpload,
   eachOrder,
@@ -17,7 +14,6 @@ import {
 } from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import { lateReturnsWaiting } from '../modules/returns/index.js';
-import { findStoreById, findStoreShippingPlaces } from '../modules/stores/index.js';
 import type { Deps } from '../platform/deps.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
 import { refundSteps } from './return-and-refund.js';
@@ -113,41 +109,14 @@ export function createOrderFulfilment(parts: OrderFulfilmentParts) {
   return { service: { move }, routes };
 }
 
-// What the orders module's fulfilment chain reads of the others (ADR 047): the customer, the store's pickup place
-// and hub, the carriers, an order's money as the books say it, and the refund steps.
+// What the orders module's fulfilment chain is handed (ADR 047): the refund steps, and the returns module's late
+// returns (returns imports orders, so orders cannot import it). The rest it reads through the owners' index.
 
 export function fulfilmentSteps(
   payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund'>,
 ): Omit<FulfilmentNeeds, 'payOnDelivery'> {
   return {
-    findCustomer: findAccountById,
     ...refundSteps(payments),
-    async storePickup(executor, storeId) {
-      const [store, places] = await Promise.all([
-        findStoreById(executor, storeId),
-        findStoreShippingPlaces(executor, storeId),
-      ]);
-      const location = places?.shippingLocation;
-      const pickup = places?.pickupLocation;
-      const address = location
-        ? [location.street, location.city, location.state].filter(Boolean).join(', ')
-        : pickup
-          ? [pickup.street, pickup.lga, pickup.state].filter(Boolean).join(', ')
-          : 'Ask the store for its pickup address';
-      return { address, phoneNumber: store?.storePhoneNumber ?? null };
-    },
-    carriers: listCarrierAccounts,
-    // The hub an order assigned to the platform hub goes to: the one the store named, while it is open.
-    async storeHub(executor, storeId) {
-      const hubId = (await findStoreById(executor, storeId))?.hubId;
-      return hubId ? activeHubName(executor, hubId) : undefined;
-    },
-    async storeTax(executor, storeId) {
-      const store = await findStoreById(executor, storeId);
-      return { tin: store?.tin ?? null, isVatRegistered: store?.isVatRegistered ?? false };
-    },
-    // An order's commission, due and refunds as the books say them (ADR 046/047): a read of the ledger's entries.
-    orderFigures: ledgerOrderFigures,
     // Returns the store has not decided, beside the late orders on the service-level dashboard (issue 35).
     lateReturns: lateReturnsWaiting,
   };

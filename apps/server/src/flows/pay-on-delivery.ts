@@ -2,7 +2,6 @@ import type { CartService } from '../modules/cart/index.js';
 import type { LedgerService } from '../modules/ledger/index.js';
 import type { OrdersService, PayOnDeliverySteps } from '../modules/orders/index.js';
 import type { PayOnDeliveryNeeds, PayOnDeliveryService } from '../modules/pay-on-delivery/index.js';
-import { existingZoneIds, zonesOfStates } from '../modules/shipping/index.js';
 
 // Flow: pay on delivery (ADR 074). The carrier's cash at the door is booked by the ledger like a card payment, with
 // the carrier's own account in place of the provider's clearing account; a confirmed remittance moves it to the
@@ -23,8 +22,6 @@ export function payOnDeliveryNeeds(parts: {
   now: () => Date;
 }): PayOnDeliveryNeeds {
   return {
-    zonesOfStates,
-    existingZones: existingZoneIds,
     async cartStores(customerId, addressId) {
       const pricing = await parts.cart().price(parts.db, customerId, { addressId });
       return {

@@ -5,17 +5,10 @@ import {
   PAYOUTS_SETTLED_BY_PAYSTACK,
   type Payout,
 } from '@market/contracts';
-import { bankAccountsOf, findBankAccount, subaccountCodes } from '../modules/bank-accounts/index.js';
-import type { LedgerNeeds, LedgerService } from '../modules/ledger/index.js';
+import { findBankAccount } from '../modules/bank-accounts/index.js';
+import type { LedgerService } from '../modules/ledger/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
-import {
-  findStoreById,
-  listPaymentCategories,
-  storeCommissionBasisPoints,
-  storeCommissionBasisPointsSql,
-  storeNamesOf,
-  updatePaymentCategoryCommission,
-} from '../modules/stores/index.js';
+import { findStoreById } from '../modules/stores/index.js';
 import type { Deps } from '../platform/deps.js';
 import { conflict, notFound } from '../platform/errors.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
@@ -104,33 +97,4 @@ export function listenToTransfers(
   ledger: Pick<LedgerService, 'settleTransfer'>,
 ) {
   payments.onTransferEvent((event) => ledger.settleTransfer(event));
-}
-
-/** What the ledger reads of the stores and bank accounts modules: names, payout accounts, payment categories. */
-export function ledgerStoreFacts(): Omit<LedgerNeeds, 'transfers'> {
-  return {
-    commissionBasisPointsSql: storeCommissionBasisPointsSql,
-    commissionBasisPoints: storeCommissionBasisPoints,
-    storeName: async (executor, storeId) => (await findStoreById(executor, storeId))?.storeName,
-    bankAccount: findBankAccount,
-    subaccountCodes,
-    // Two statements for a page of any length (the page used to ask two per store, one after another).
-    payees: async (executor, storeIds) => {
-      const [names, accounts] = await Promise.all([
-        storeNamesOf(executor, storeIds),
-        bankAccountsOf(executor, storeIds),
-      ]);
-      return new Map(
-        storeIds.map((storeId) => [
-          storeId,
-          {
-            storeName: names.get(storeId) ?? 'Store',
-            hasBankAccount: accounts.has(storeId),
-            hasSubaccount: Boolean(accounts.get(storeId)),
-          },
-        ]),
-      );
-    },
-    categories: { list: listPaymentCategories, update: updatePaymentCategoryCommission },
-  };
 }

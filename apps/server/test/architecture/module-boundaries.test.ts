@@ -82,7 +82,7 @@ const rules: BoundaryRules = {
   sqlFragments: [
     {
       name: 'storeCommissionBasisPointsSql',
-      by: 'flows/payout.ts',
+      by: 'modules/ledger/ledger.movements.ts',
       why: 'the statement that sets the commissions of a checkout’s paid orders reads the stores’ rates in itself (ADR 037)',
     },
     {

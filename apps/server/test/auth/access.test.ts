@@ -15,6 +15,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAdminCustomRole } from '../../src/modules/admins/index.js';
 import { createAuthenticate } from '../../src/modules/auth/auth.guard.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import {
@@ -82,8 +83,10 @@ describe('admin roles', () => {
         merchantOnboarding,
         slugify,
         findMembership: (userId) => findActiveMembership(test.deps.db, userId),
+        findAdminCustomRole: (userId) => findAdminCustomRole(test.deps.db, userId),
       }),
       (userId) => findActiveMembership(test.deps.db, userId),
+      (userId) => findAdminCustomRole(test.deps.db, userId),
     );
     const dispatcherView = access.admin('orders:carry');
     const requestWith = (token: string) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccountPassword, findAccountById } from '../../src/modules/auth/index.js';
+import { passwordMatches, findAccountById } from '../../src/modules/auth/index.js';
 import { createConfirmedAccount, createTestApp, PASSWORD, type TestApp } from '../support/test-app.js';
 
 // What other modules may read of an account (auth's index.ts): a mail's recipient, a store's owner. The password hash
@@ -23,10 +23,10 @@ describe("auth's public reads of an account", () => {
   it('check a password in the module, and only the account own one', async () => {
     const account = await createConfirmedAccount(test, 'merchant');
     const other = await createConfirmedAccount(test, 'merchant', { password: 'Another1234!' });
-    expect(await checkAccountPassword(test.deps.db, account.id, PASSWORD)).toBe(true);
-    expect(await checkAccountPassword(test.deps.db, account.id, 'Another1234!')).toBe(false);
-    expect(await checkAccountPassword(test.deps.db, other.id, PASSWORD)).toBe(false);
-    expect(await checkAccountPassword(test.deps.db, '00000000-0000-4000-8000-000000000000', PASSWORD)).toBe(
+    expect(await passwordMatches(test.deps.db, account.id, PASSWORD)).toBe(true);
+    expect(await passwordMatches(test.deps.db, account.id, 'Another1234!')).toBe(false);
+    expect(await passwordMatches(test.deps.db, other.id, PASSWORD)).toBe(false);
+    expect(await passwordMatches(test.deps.db, '00000000-0000-4000-8000-000000000000', PASSWORD)).toBe(
       false,
     );
   });

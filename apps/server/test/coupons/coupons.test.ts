@@ -3,14 +3,17 @@ import { cartEndpoints, couponCustomerEndpoints, couponMerchantEndpoints } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
+import { couponLinesOfCart } from '../../src/modules/cart/index.js';
 import { coupons as couponsTable } from '../../src/modules/coupons/coupons.schema.js';
 import { type CouponsService, createCouponsService } from '../../src/modules/coupons/coupons.service.js';
+import { orders } from '../../src/modules/orders/orders.schema.js';
 import {
   createApprovedProduct,
   createMerchantWithStore,
   type TestMerchant,
 } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
+import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import { pglite } from '../support/postgres-proofs.js';
 import {
   bearer,
@@ -67,7 +70,7 @@ async function customerUser(): Promise<string> {
 
 beforeAll(async () => {
   test = await createTestApp();
-  service = createCouponsService(test.deps);
+  service = createCouponsService(test.deps, { cartLines: couponLinesOfCart });
   admin = await createAdmin(test, 'admin');
   merchant = await createMerchantWithStore(test);
   otherMerchant = await createMerchantWithStore(test);
@@ -542,12 +545,29 @@ pglite.describe('evaluateCoupons and recordRedemptions', () => {
     expect(await service.hasRedeemedAnyCoupon(test.deps.db, third)).toBe(false);
   });
 
-  it('first-time customer coupons use the port', async () => {
+  it('first-time customer coupons ask the orders module: a customer with a paid order is not one', async () => {
     const store = await createMerchantWithStore(test);
     await createCoupon(store, { discountValue: 50, customerEligibility: 'FirstTimeCustomers' });
     const returning = await customerUser();
-    const withPort = createCouponsService(test.deps, {
-      isFirstTimeCustomer: async (_executor, id) => id !== returning,
+    // A paid order of the returning customer, written straight into the orders module's tables.
+    const address = {
+      fullName: 'Chi Eze',
+      phoneNumber: '08030000000',
+      emailAddress: null,
+      state: 'Lagos',
+      lga: 'Ikeja',
+      address: '1 Allen Avenue',
+    };
+    const tracker = await insertPaidTracker(test, address);
+    await test.deps.db.insert(orders).values({
+      ...storeOrderRow(store, {
+        trackerId: tracker.id,
+        orderName: `FT-${randomUUID().slice(0, 8)}`,
+        status: 'pending',
+        deliveryAddress: address,
+        statusSince: new Date(),
+      }),
+      customerId: returning,
     });
     const lines = [
       {
@@ -560,12 +580,11 @@ pglite.describe('evaluateCoupons and recordRedemptions', () => {
     ];
     const now = new Date();
     expect(
-      (await withPort.evaluateCoupons(test.deps.db, { customerId: customer.id, codes: [], lines, now }))
+      (await service.evaluateCoupons(test.deps.db, { customerId: customer.id, codes: [], lines, now }))
         .applied,
     ).toHaveLength(1);
     expect(
-      (await withPort.evaluateCoupons(test.deps.db, { customerId: returning, codes: [], lines, now }))
-        .applied,
+      (await service.evaluateCoupons(test.deps.db, { customerId: returning, codes: [], lines, now })).applied,
     ).toHaveLength(0);
   });
 });

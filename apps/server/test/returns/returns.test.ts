@@ -393,27 +393,20 @@ describe('two refunds at once cannot both pass', () => {
       .from(orderItems)
       .where(eq(orderItems.orderId, paid.orderId));
     const ordersModule = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps, {
-      findCustomer: async () => undefined,
       reserveRefund: (executor, reference, amount, force) =>
         test.deps.payments.reserveRefund(executor, reference, amount, force),
       sendRefund: (reference, amount) => test.deps.payments.sendRefund(reference, amount),
       releaseRefund: (executor, reference, amount) =>
         test.deps.payments.releaseRefund(executor, reference, amount),
       refundToCards: async () => ({ refundedKobo: 0, cards: [] }),
-      storePickup: async () => ({ address: '', phoneNumber: null }),
-      carriers: async () => [],
-      storeHub: async () => undefined,
-      storeTax: async () => ({ tin: null, isVatRegistered: false }),
-      orderFigures: async () => ({ commission: 0, commissionBasisPoints: null, due: 0, refunded: 0 }),
       payOnDelivery: { carrierRefusal: async () => null },
       lateReturns: async () => [],
     });
     // Its money facts are booked by the real books, as the app joins them (ADR 081: none goes unbooked).
     const { createLedgerModule } = await import('../../src/modules/ledger/index.js');
-    const { ledgerStoreFacts, transfersFor } = await import('../../src/flows/payout.js');
+    const { transfersFor } = await import('../../src/flows/payout.js');
     const { orderMoneyFlow } = await import('../../src/flows/order-money.js');
     const ledger = createLedgerModule(test.deps, {
-      ...ledgerStoreFacts(),
       transfers: transfersFor(test.deps, test.deps.payments),
     }).service;
     ordersModule.service.money.listen(orderMoneyFlow(ledger));

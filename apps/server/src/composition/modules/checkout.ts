@@ -1,7 +1,5 @@
 import { createCheckoutAndPay } from '../../flows/checkout-and-pay.js';
-import { reserveStock, returnStock } from '../../modules/catalog/index.js';
 import { createCheckoutModule } from '../../modules/checkout/index.js';
-import { holdBalances, releaseHolds } from '../../modules/gift-cards/index.js';
 import { defineModule } from '../registry.js';
 import { cart } from './cart.js';
 import { coupons } from './coupons.js';
@@ -16,13 +14,6 @@ export const checkout = defineModule('checkout', ({ deps, use }) =>
     {
       cart: use(cart).service,
       orders: use(orders).service,
-      reserveStock,
-      returnStock,
-      holdRedemptions: use(coupons).service.holdRedemptions,
-      releaseRedemptions: use(coupons).service.releaseRedemptions,
-      holdGiftCards: holdBalances,
-      releaseGiftCards: releaseHolds,
-      payOnDelivery: use(payOnDelivery).service,
     },
   ),
 );
@@ -35,6 +26,7 @@ export const checkoutAndPay = defineModule('checkout and pay', ({ deps, salesFol
     orders: use(orders).service,
     cart: use(cart).service,
     coupons: use(coupons).service,
+    payOnDelivery: use(payOnDelivery).service,
     ledger: use(ledger).service,
     payments: use(payments).service,
     salesFolder,

@@ -1,4 +1,4 @@
-import { createPayoutFlow, ledgerStoreFacts, transfersFor } from '../../flows/payout.js';
+import { createPayoutFlow, transfersFor } from '../../flows/payout.js';
 import { createLedgerModule } from '../../modules/ledger/index.js';
 import { defineModule } from '../registry.js';
 import { payments } from './payments.js';
@@ -6,7 +6,6 @@ import { payments } from './payments.js';
 // Commission, escrow and payouts: the books hear of orders' money and of the provider's transfer.* webhooks.
 export const ledger = defineModule('ledger', ({ deps, providers, use }) =>
   createLedgerModule(deps, {
-    ...ledgerStoreFacts(),
     transfers: transfersFor(deps, use(payments).service, providers.transferProvider),
   }),
 );

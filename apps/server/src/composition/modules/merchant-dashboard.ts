@@ -1,7 +1,6 @@
 import { createMerchantDashboardModule } from '../../modules/merchant-dashboard/index.js';
 import { defineModule } from '../registry.js';
-import { orders } from './orders.js';
 
-export const merchantDashboard = defineModule('merchant dashboard', ({ deps, use }) =>
-  createMerchantDashboardModule(deps, { orders: use(orders).service }),
+export const merchantDashboard = defineModule('merchant dashboard', ({ deps }) =>
+  createMerchantDashboardModule(deps),
 );

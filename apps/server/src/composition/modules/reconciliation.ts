@@ -1,4 +1,3 @@
-import { findAccountById } from '../../modules/auth/index.js';
 import { createReconciliationModule } from '../../modules/reconciliation/index.js';
 import { selectProviderStatements } from '../../platform/payments/index.js';
 import { defineModule } from '../registry.js';
@@ -6,9 +5,5 @@ import { defineModule } from '../registry.js';
 export const reconciliation = defineModule('reconciliation', ({ deps, providers }) =>
   createReconciliationModule(deps, {
     statements: selectProviderStatements({ ...deps, statements: providers.providerStatements }),
-    adminName: async (userId) => {
-      const admin = await findAccountById(deps.db, userId);
-      return admin && `${admin.firstName} ${admin.lastName}`;
-    },
   }),
 );

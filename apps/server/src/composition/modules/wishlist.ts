@@ -1,8 +1,5 @@
-import { wishlistNeeds } from '../../flows/wishlist.js';
 import { createWishlistModule } from '../../modules/wishlist/index.js';
 import { defineModule } from '../registry.js';
 
 /** Saved products, and notices when one gets cheaper or comes back in stock (issue 36). */
-export const wishlist = defineModule('wishlist', ({ deps }) =>
-  createWishlistModule(deps, wishlistNeeds(deps.now)),
-);
+export const wishlist = defineModule('wishlist', ({ deps }) => createWishlistModule(deps));

@@ -25,7 +25,7 @@ export interface AuthNeeds {
   /** The caller's active store membership, resolved by the stores module for the guard. */
   findMembership: FindMembership;
   /** An admin's custom role, resolved by the admins module for the guard (issue 9). */
-  findAdminCustomRole?: FindAdminCustomRole;
+  findAdminCustomRole: FindAdminCustomRole;
   /** The store URL a store name would get, so a sign-up with a known email answers like a new one. */
   slugify(name: string): string;
 }

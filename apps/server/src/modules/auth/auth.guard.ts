@@ -71,7 +71,7 @@ const permissionsOfKind: Record<AccountKind, readonly string[]> = {
 export async function resolveCaller(
   claims: AccessClaims,
   findMembership: FindMembership,
-  findAdminCustomRole?: FindAdminCustomRole,
+  findAdminCustomRole: FindAdminCustomRole,
 ): Promise<Omit<AuthContext, 'sessionId' | 'tokenExpiresAt' | 'account'>> {
   const base = { userId: claims.userId, kind: claims.kind, role: claims.role };
   switch (claims.kind) {
@@ -89,7 +89,7 @@ export async function resolveCaller(
     }
     case 'admin': {
       // A custom role's permissions replace the built-in role's; the super admin always keeps theirs.
-      const custom = claims.role === 'superadmin' ? undefined : await findAdminCustomRole?.(claims.userId);
+      const custom = claims.role === 'superadmin' ? undefined : await findAdminCustomRole(claims.userId);
       if (custom) return { ...base, permissions: [...custom.permissions] };
       return {
         ...base,
@@ -116,7 +116,7 @@ export function createAuthenticate(
   tokens: TokenSigner,
   auth: AuthService,
   findMembership: FindMembership,
-  findAdminCustomRole?: FindAdminCustomRole,
+  findAdminCustomRole: FindAdminCustomRole,
   options: CookieTokenOptions = {},
 ): Authenticate {
   return async (request: FastifyRequest, access: Access): Promise<AuthContext | null> => {

@@ -111,11 +111,8 @@ export async function changePassword(
   });
 }
 
-/**
- * Whether `password` is the live account's own: for another module that asks for it again before a sensitive change
- * (a store's bank account). The hash is read and checked here and never handed out.
- */
-export async function checkAccountPassword(db: Db, userId: string, password: string): Promise<boolean> {
-  const row = await findUserById(db, userId);
-  return Boolean(row?.passwordHash) && (await verifyPassword(row!.passwordHash!, password));
+/** Whether `password` is the account's own (argon2 check): a sensitive change asks for it again. */
+export async function passwordMatches(executor: Db, userId: string, password: string): Promise<boolean> {
+  const user = await findUserById(executor, userId);
+  return Boolean(user?.passwordHash) && (await verifyPassword(user!.passwordHash!, password));
 }

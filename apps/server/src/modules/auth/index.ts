@@ -14,7 +14,7 @@ export {
   lockActiveSuperadminIds,
   updateAccount,
 } from './admin-accounts.repository.js';
-export { checkAccountPassword } from './auth.passwords.js';
+export { passwordMatches } from './auth.passwords.js';
 export {
   type AccountRow,
   accountNamesByIds,

@@ -17,6 +17,8 @@ import type { AuthContext } from '../../platform/http/routes.js';
 import { requireStoreId } from '../../platform/http/routes.js';
 import type { BankDirectory, SubaccountProvider } from '../../platform/payments/index.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
+import { passwordMatches } from '../auth/index.js';
+import { storeCommissionBasisPoints, storeOwnerContact } from '../stores/index.js';
 import {
   accountsWithoutSubaccount,
   type BankAccountRow,
@@ -32,25 +34,17 @@ export const SUBACCOUNT_OUTCOME_UNKNOWN =
 export const SUBACCOUNT_NOT_MADE =
   "Paystack did not answer, and it has not set up the store's settlement account. Nothing was saved; please try again.";
 
+/**
+ * What bank accounts are handed: the providers the configuration selects. The account's password check, the store
+ * owner and the store's commission they read through the auth and stores modules' index.
+ */
 export interface BankAccountsNeeds {
   directory: BankDirectory;
-  /** Whether the password is this account's (argon2 check); from the auth module. */
-  checkPassword(userId: string, password: string): Promise<boolean>;
-  /** The store owner's address and name, for the change notice; from the stores and auth modules. */
-  storeOwner(
-    executor: Db,
-    storeId: string,
-  ): Promise<{ email: string; firstName: string; storeName: string } | undefined>;
   /**
    * Subaccount settlement (SETTLEMENT_MODE=subaccount, ADR 051): every saved account is also the store's Paystack
-   * subaccount. Absent in transfer mode.
+   * subaccount. Undefined in transfer mode, which the configuration chose (not a listener left unwired).
    */
-  subaccounts?: SubaccountProvider;
-  /**
-   * The commission of the store in basis points, null without a payment category (the stores module's read):
-   * Paystack's `percentage_charge`.
-   */
-  commissionBasisPoints(executor: Db, storeId: string): Promise<number | null>;
+  subaccounts: SubaccountProvider | undefined;
 }
 
 export function maskAccountNumber(accountNumber: string): string {
@@ -84,7 +78,8 @@ interface BankAccountsContext {
 const masked = (ctx: BankAccountsContext, row: BankAccountRow) => toMasked(row, ctx.mode);
 
 async function commissionPercentage(ctx: BankAccountsContext, storeId: string): Promise<number> {
-  const rate = await ctx.needs.commissionBasisPoints(ctx.db, storeId);
+  // Paystack's `percentage_charge`: the store's commission (the stores module's read), null without a category.
+  const rate = await storeCommissionBasisPoints(ctx.db, storeId);
   // A store without a category pays the standard 10 %, as the ledger charges it.
   return rate === null ? 10 : rate / 100;
 }
@@ -100,7 +95,7 @@ async function linkSubaccount(
   account: { bankCode: string; accountNumber: string },
   existingCode: string | null,
 ): Promise<string> {
-  const owner = await ctx.needs.storeOwner(ctx.db, storeId);
+  const owner = await storeOwnerContact(ctx.db, storeId);
   const request = {
     businessName: owner?.storeName ?? 'Naija Market store',
     bankCode: account.bankCode,
@@ -171,7 +166,7 @@ async function save(
 ): Promise<MaskedBankAccount> {
   const storeId = requireStoreId(auth);
   if (auth.role !== 'owner') throw forbidden('Only the store owner can change the payout bank account');
-  if (!(await ctx.needs.checkPassword(auth.userId, body.password)))
+  if (!(await passwordMatches(ctx.db, auth.userId, body.password)))
     throw validation('password', WRONG_PASSWORD);
   const resolved = await resolve(ctx, body);
   const current = await findBankAccount(ctx.db, storeId);
@@ -207,7 +202,7 @@ async function save(
         : null,
       after: { bankName: row.bankName, accountNumberLast4: row.accountNumber.slice(-4) },
     });
-    const owner = await ctx.needs.storeOwner(tx, storeId);
+    const owner = await storeOwnerContact(tx, storeId);
     if (owner) {
       const shown = masked(ctx, row);
       await ctx.deps.mailer.send(tx, {

@@ -13,6 +13,9 @@ import type { Deps } from '../../platform/deps.js';
 import { forbidden } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
 import { phoneLinks } from '../../platform/phone.js';
+import { carriedOpenOrders, findOrder } from '../orders/index.js';
+import { carriedOpenPickups } from '../returns/index.js';
+import { findStoreShippingPlaces, storePickupPlace } from '../stores/index.js';
 
 /** How many stops of each kind (orders, return pickups) a day reads; more says `truncated`. */
 export const CARRIER_DAY_LIMIT = 300;
@@ -48,12 +51,23 @@ export interface StorePlace {
   address: string;
 }
 
-/** What the day reads of the orders, returns and stores modules, handed in by the composition. */
-export interface CarrierDayNeeds {
-  openOrders(executor: Db, carrier: Carrier, limit: number): Promise<CarriedOrder[]>;
-  openPickups(executor: Db, carrier: Carrier, limit: number): Promise<CarriedPickup[]>;
-  findOrder(executor: Db, orderId: string): Promise<CarriedOrder | undefined>;
-  storePlace(executor: Db, storeId: string): Promise<StorePlace>;
+/**
+ * Where the carrier meets the store, as the partner's order view names it: where it ships from (its city stands in
+ * for the LGA), else its onboarding pickup place; and the store's phone (the stores module's reads).
+ */
+async function storePlace(executor: Db, storeId: string): Promise<StorePlace> {
+  const [places, pickup] = await Promise.all([
+    findStoreShippingPlaces(executor, storeId),
+    storePickupPlace(executor, storeId),
+  ]);
+  const shipping = places?.shippingLocation;
+  const onboarding = places?.pickupLocation;
+  return {
+    phoneNumber: pickup.phoneNumber,
+    state: shipping?.state ?? onboarding?.state ?? 'State not given',
+    lga: shipping?.city ?? onboarding?.lga ?? 'Area not given',
+    address: shipping?.street ?? onboarding?.street ?? pickup.address,
+  };
 }
 
 export function mapSearchUrl(parts: string[]): string {
@@ -124,7 +138,6 @@ function pickupStop(pickup: CarriedPickup, order: CarriedOrder, store: StorePlac
 /** What a carrier's day reads with (ADR 091): the database, and the orders and pickups other modules answer. */
 interface CarrierDayContext {
   db: Deps['db'];
-  needs: CarrierDayNeeds;
 }
 
 /**
@@ -136,8 +149,8 @@ interface CarrierDayContext {
 export async function forCaller(ctx: CarrierDayContext, auth: AuthContext): Promise<CarrierDay> {
   const carrier = carrierOf(auth);
   const [orders, pickups] = await Promise.all([
-    ctx.needs.openOrders(ctx.db, carrier, CARRIER_DAY_LIMIT + 1),
-    ctx.needs.openPickups(ctx.db, carrier, CARRIER_DAY_LIMIT + 1),
+    carriedOpenOrders(ctx.db, carrier, CARRIER_DAY_LIMIT + 1),
+    carriedOpenPickups(ctx.db, carrier, CARRIER_DAY_LIMIT + 1),
   ]);
   const truncated = orders.length > CARRIER_DAY_LIMIT || pickups.length > CARRIER_DAY_LIMIT;
   const carriedOrders = orders.slice(0, CARRIER_DAY_LIMIT);
@@ -145,7 +158,7 @@ export async function forCaller(ctx: CarrierDayContext, auth: AuthContext): Prom
   const pickupOrders = new Map(
     await Promise.all(
       [...new Set(carriedPickups.map((pickup) => pickup.orderId))].map(
-        async (orderId) => [orderId, await ctx.needs.findOrder(ctx.db, orderId)] as const,
+        async (orderId) => [orderId, await findOrder(ctx.db, orderId)] as const,
       ),
     ),
   );
@@ -155,7 +168,7 @@ export async function forCaller(ctx: CarrierDayContext, auth: AuthContext): Prom
   ]);
   const places = new Map(
     await Promise.all(
-      [...storeIds].map(async (storeId) => [storeId, await ctx.needs.storePlace(ctx.db, storeId)] as const),
+      [...storeIds].map(async (storeId) => [storeId, await storePlace(ctx.db, storeId)] as const),
     ),
   );
   const stops: CarrierStop[] = [];
@@ -168,8 +181,8 @@ export async function forCaller(ctx: CarrierDayContext, auth: AuthContext): Prom
 }
 
 /** The carrier's day, bound to its context (ADR 091, 104). */
-export function createCarrierDayService(deps: Deps, needs: CarrierDayNeeds) {
-  const ctx: CarrierDayContext = { db: deps.db, needs };
+export function createCarrierDayService(deps: Deps) {
+  const ctx: CarrierDayContext = { db: deps.db };
   return { forCaller: bound(ctx, forCaller) };
 }
 

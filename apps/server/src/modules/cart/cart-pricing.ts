@@ -1,11 +1,11 @@
 import { formatNaira, storesCannotBeSettled } from '@market/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import type { ReadPart } from '../../platform/db/prepared.js';
 import { AppError } from '../../platform/errors.js';
 import type { ProductForSale } from '../catalog/index.js';
+import { evaluateCoupons } from '../coupons/index.js';
+import { storeOrigins } from '../shipping/index.js';
 import type { carts } from './cart.schema.js';
-import { chooseAddress, ensureCart, type PricingRead, readAtOnce, readOneByOne } from './cart-reads.js';
+import { chooseAddress, ensureCart, type PricingRead, readAtOnce } from './cart-reads.js';
 
 export { couponLinesOfCart, ensureCart, type PricingRead, priceLine, UNLIMITED } from './cart-reads.js';
 
@@ -78,22 +78,17 @@ export interface StorePlaces {
   pickupLocation: ProductForSale['storePickupLocation'];
 }
 
-/** What pricing reads from other modules, as plain functions handed in by the app. */
+/**
+ * What pricing is handed: the shipping quote (through the composition's rate-card cache) and whether Paystack can
+ * settle to the stores (subaccount mode, ADR 051). The address, codes, coupons that may apply and their evaluation,
+ * gift cards and stores' origins it reads through the owners' index.
+ */
 export interface PricingNeeds {
-  findAddress(executor: Db, customerId: string, addressId: string): Promise<AddressForCheckout | undefined>;
-  defaultAddress(executor: Db, customerId: string): Promise<AddressForCheckout | undefined>;
   /**
-   * Subaccount settlement (ADR 051): of these stores, those Paystack cannot settle to yet (no subaccount), which
-   * cannot be bought from. Absent in transfer mode.
+   * Of these stores, those Paystack cannot settle to yet (no subaccount), which cannot be bought from. In transfer
+   * mode the platform pays every store itself: none.
    */
-  storesWithoutSettlement?(executor: Db, storeIds: string[]): Promise<string[]>;
-  /** Where each store ships from, in one read; a store that has none is not in the map. */
-  storeOrigins(
-    executor: Db,
-    storeIds: string[],
-    /** Each store's places as the products for sale carry them: no read of its own then (ADR 055). */
-    known?: Map<string, StorePlaces>,
-  ): Promise<Map<string, { state: string; lga?: string }>>;
+  storesWithoutSettlement(executor: Db, storeIds: string[]): Promise<string[]>;
   quoteShipment(
     executor: Db,
     input: {
@@ -102,37 +97,6 @@ export interface PricingNeeds {
       items: ShipmentItem[];
     },
   ): Promise<ShipmentQuote>;
-  appliedCouponCodes(executor: Db, customerId: string): Promise<string[]>;
-  evaluateCoupons(
-    executor: Db,
-    input: {
-      customerId: string;
-      codes: string[];
-      lines: CouponLine[];
-      now: Date;
-      /** What `readParts.couponCandidates` read: no read of their own then. */
-      candidates?: unknown[];
-    },
-  ): Promise<CouponEvaluation>;
-  appliedGiftCards(executor: Db, customerId: string): Promise<AppliedGiftCardBalance[]>;
-  /**
-   * The same reads, each module's own, as parts of one statement with the cart's lines and their products
-   * (`readTogether`, issue 32 item 6, ADR 087). Absent, pricing reads them one by one.
-   */
-  readParts?: {
-    /** The address `addressId` names (null: none) and the default one. */
-    addresses(
-      customerId: string,
-      addressId: string | null,
-    ): ReadPart<{ chosen?: AddressForCheckout; fallback?: AddressForCheckout }>;
-    appliedCouponCodes(customerId: string): ReadPart<string[]>;
-    /**
-     * The coupons that may apply to the cart's codes and to the stores `storeIds` gives (an SQL `uuid[]`); opaque
-     * to the cart, handed back to `evaluateCoupons` as its `candidates`.
-     */
-    couponCandidates(customerId: string, storeIds: SQL): ReadPart<unknown[]>;
-    appliedGiftCards(customerId: string): ReadPart<AppliedGiftCardBalance[]>;
-  };
 }
 
 /** One priced line of the cart, in kobo: what checkout turns into order items. */
@@ -228,7 +192,6 @@ function groupByStore(sellable: PricedLine[]): StorePricing[] {
 /** Step 2, coupons: each store gets at most its own coupon, never more than its items cost. */
 async function applyCoupons(
   executor: Db,
-  needs: PricingNeeds,
   customerId: string,
   sellable: PricedLine[],
   stores: StorePricing[],
@@ -236,10 +199,10 @@ async function applyCoupons(
   read: PricingRead,
 ): Promise<CouponEvaluation['rejected']> {
   if (sellable.length === 0) return [];
-  const evaluation = await needs.evaluateCoupons(executor, {
+  const evaluation = await evaluateCoupons(executor, {
     customerId,
-    codes: read.codes ?? (await needs.appliedCouponCodes(executor, customerId)),
-    ...(read.candidates ? { candidates: read.candidates } : {}),
+    codes: read.codes,
+    candidates: read.candidates,
     now,
     lines: sellable.map((line) => ({
       productId: line.product.id,
@@ -293,7 +256,7 @@ async function priceShipping(
         pickupLocation: product.storePickupLocation,
       });
   }
-  const origins = await needs.storeOrigins(
+  const origins = await storeOrigins(
     executor,
     stores.map((store) => store.storeId),
     known,
@@ -327,15 +290,9 @@ async function priceShipping(
 }
 
 /** Step 4, gift cards: they cover what is left after discounts, shipping fees included, card by card. */
-async function coverWithGiftCards(
-  executor: Db,
-  needs: PricingNeeds,
-  customerId: string,
-  toCoverKobo: number,
-  read: PricingRead,
-): Promise<CheckoutPricing['giftCards']> {
+function coverWithGiftCards(toCoverKobo: number, read: PricingRead): CheckoutPricing['giftCards'] {
   let left = toCoverKobo;
-  return (read.giftCards ?? (await needs.appliedGiftCards(executor, customerId))).map((card) => {
+  return read.giftCards.map((card) => {
     const coversKobo = Math.max(0, Math.min(card.balanceKobo, left));
     left -= coversKobo;
     return { ...card, coversKobo };
@@ -359,26 +316,18 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
     const cart = options.cart ?? (await ensureCart(executor, customerId));
     const at = now();
     const addressId = options.addressId ?? cart.selectedShippingAddressId ?? null;
-    const read = needs.readParts
-      ? await readAtOnce(executor, needs.readParts, customerId, addressId, at)
-      : await readOneByOne(executor, needs, customerId, addressId, at);
+    const read = await readAtOnce(executor, customerId, addressId, at);
     const { lines } = read;
     const address = chooseAddress(read.address, options.addressId);
     const sellable = lines.filter((line) => !line.problem);
     const stores = groupByStore(sellable);
-    const rejectedCodes = await applyCoupons(executor, needs, customerId, sellable, stores, at, read);
+    const rejectedCodes = await applyCoupons(executor, customerId, sellable, stores, at, read);
     const shippingProblems = await priceShipping(executor, needs, stores, address);
 
     const itemsSubtotalKobo = sum(stores, (store) => store.subtotalKobo);
     const discountKobo = sum(stores, (store) => store.discountKobo);
     const shippingKobo = sum(stores, (store) => store.shippingKobo);
-    const giftCards = await coverWithGiftCards(
-      executor,
-      needs,
-      customerId,
-      itemsSubtotalKobo - discountKobo + shippingKobo,
-      read,
-    );
+    const giftCards = coverWithGiftCards(itemsSubtotalKobo - discountKobo + shippingKobo, read);
     const giftCardKobo = sum(giftCards, (card) => card.coversKobo);
 
     const aboveOrderLimit = orderLimitProblem(
@@ -391,7 +340,7 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
     if (lines.some((line) => line.problem)) problems.push('Some items need your attention');
     if (!address) problems.push('Choose a delivery address');
     problems.push(...shippingProblems);
-    if (needs.storesWithoutSettlement && stores.length > 0) {
+    if (stores.length > 0) {
       const unsettled = new Set(
         await needs.storesWithoutSettlement(
           executor,

@@ -3,23 +3,21 @@ import type { Db } from '../../platform/db/client.js';
 import { rowsFromJson } from '../../platform/db/json-rows.js';
 import { prepared, type ReadPart, readTogether } from '../../platform/db/prepared.js';
 import { notFound } from '../../platform/errors.js';
+import { checkoutAddressesPart } from '../addresses/index.js';
 import {
   loadProductsForSale,
   type ProductForSale,
   productStoreIdsSql,
   productsForSalePart,
 } from '../catalog/index.js';
+import { appliedCodesPart, type CouponRow, candidateCouponsPart } from '../coupons/index.js';
+import { appliedGiftCardsPart } from '../gift-cards/index.js';
 import { cartItems, carts } from './cart.schema.js';
-import type {
-  AddressForCheckout,
-  AppliedGiftCardBalance,
-  CouponLine,
-  PricedLine,
-  PricingNeeds,
-} from './cart-pricing.js';
+import type { AddressForCheckout, AppliedGiftCardBalance, CouponLine, PricedLine } from './cart-pricing.js';
 
 // What cart pricing reads: the cart's lines at today's prices and stock, and what the other modules keep for it
-// (address, codes, coupons, gift cards), in one statement of every module's part (ADR 087) or one by one.
+// (address, codes, coupons, gift cards), in one statement of every module's part (ADR 087), each taken from the
+// owner's index.
 
 /** Above any real stock: a product sold on when out of stock. */
 export const UNLIMITED = 9999;
@@ -79,13 +77,13 @@ function cartItemsPart(customerId: string): ReadPart<CartItemRow[]> {
 const cartProductIds = () =>
   sql`(select coalesce(array_agg(c.product_id), '{}') from ${cartItems} c where c.customer_id = ${sql.placeholder('customerId')}::uuid)`;
 
-/** What pricing reads, read at once (`PricingNeeds.readParts`) or one by one. */
+/** What pricing reads, at once (`readAtOnce`). */
 export interface PricingRead {
   lines: PricedLine[];
   address: { chosen?: AddressForCheckout; fallback?: AddressForCheckout };
-  codes?: string[];
-  candidates?: unknown[];
-  giftCards?: AppliedGiftCardBalance[];
+  codes: string[];
+  candidates: CouponRow[];
+  giftCards: AppliedGiftCardBalance[];
 }
 
 /**
@@ -94,7 +92,6 @@ export interface PricingRead {
  */
 export async function readAtOnce(
   executor: Db,
-  parts: NonNullable<PricingNeeds['readParts']>,
   customerId: string,
   addressId: string | null,
   now: Date,
@@ -102,10 +99,12 @@ export async function readAtOnce(
   const [items, products, address, codes, candidates, giftCards] = await readTogether(executor, [
     cartItemsPart(customerId),
     productsForSalePart(cartProductIds(), now),
-    parts.addresses(customerId, addressId),
-    parts.appliedCouponCodes(customerId),
-    parts.couponCandidates(customerId, productStoreIdsSql(cartProductIds())),
-    parts.appliedGiftCards(customerId),
+    checkoutAddressesPart(customerId, addressId),
+    appliedCodesPart(customerId),
+    // The coupons that may apply to the cart's codes and to the stores of its products, handed back to the coupons'
+    // evaluation as its `candidates`.
+    candidateCouponsPart(customerId, productStoreIdsSql(cartProductIds())),
+    appliedGiftCardsPart(customerId),
   ]);
   return { lines: linesOf(items, products), address, codes, candidates, giftCards };
 }
@@ -143,22 +142,6 @@ export async function couponLinesOfCart(executor: Db, customerId: string, now: D
       unitPriceKobo: line.unitPriceKobo,
       quantity: line.quantity,
     }));
-}
-
-/** One by one: each module's read in a statement of its own. */
-export async function readOneByOne(
-  executor: Db,
-  needs: PricingNeeds,
-  customerId: string,
-  addressId: string | null,
-  now: Date,
-): Promise<PricingRead> {
-  const lines = await priceItems(executor, customerId, now);
-  const chosen = addressId ? await needs.findAddress(executor, customerId, addressId) : undefined;
-  return {
-    lines,
-    address: { chosen, fallback: chosen ? undefined : await needs.defaultAddress(executor, customerId) },
-  };
 }
 
 /** The address asked for, else the one chosen on the cart, else the customer's default. */

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
+import { findCustomerAddress } from '../addresses/index.js';
 import { loadProductsForSale } from '../catalog/index.js';
 import { toCartState } from './cart.present.js';
 import { cartItems, carts } from './cart.schema.js';
@@ -109,7 +110,7 @@ export async function remove(
 }
 
 export async function selectAddress(ctx: CartContext, customerId: string, addressId: string | null) {
-  if (addressId && !(await ctx.needs.findAddress(ctx.db, customerId, addressId)))
+  if (addressId && !(await findCustomerAddress(ctx.db, customerId, addressId)))
     throw notFound('Address not found');
   await ensureCart(ctx.db, customerId);
   await ctx.db

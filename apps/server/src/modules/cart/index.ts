@@ -15,6 +15,7 @@ export type {
   AddressForCheckout,
   AppliedCoupon,
   AppliedGiftCardBalance,
+  CartRow,
   CheckoutPricing,
   CouponEvaluation,
   CouponLine,

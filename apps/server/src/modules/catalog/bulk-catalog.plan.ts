@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict } from '../../platform/errors.js';
 import type { StoreRow } from '../stores/index.js';
+import { storeProductLimit } from '../subscriptions/index.js';
 import { categoryChoices, type Plan, type PlannedProduct } from './bulk-catalog.choices.js';
 import { changesOf } from './bulk-catalog.form.js';
 import { readProductRows } from './bulk-catalog.row-form.js';
@@ -11,7 +12,6 @@ import { type CatalogRead, type CatalogRecord, variantRowProblems } from './bulk
 import { needsReapproval } from './catalog.rules.js';
 import { products } from './catalog.schema.js';
 import { reviewedContent, toColumns } from './products.columns.js';
-import type { CatalogNeeds } from './products.context.js';
 import { type ProductRecord, selectProducts } from './products.repository.js';
 // The plan of a file (ADR 077, 101): what applying it would write, product by product, and every problem; the dry
 // run, the apply's check of the whole file and each batch of the background job (ADR 094) make it the same way.
@@ -20,7 +20,6 @@ import { type ProductRecord, selectProducts } from './products.repository.js';
 export interface BulkCatalogContext {
   deps: Deps;
   db: Db;
-  needs: CatalogNeeds;
 }
 
 /** The store's products, or only those whose SKU (any case) is in `skus`: a batch reads what it names. */
@@ -168,8 +167,8 @@ export async function plan(
 /** Refuses creates past the plan's product limit (the caller holds the store's catalogue lock). */
 export async function checkProductLimit(ctx: BulkCatalogContext, tx: Db, storeId: string, creates: number) {
   if (creates === 0) return;
-  const allowance = await ctx.needs.productLimit?.(tx, storeId);
-  if (!allowance || allowance.limit === null) return;
+  const allowance = await storeProductLimit(tx, storeId, ctx.deps.now());
+  if (allowance.limit === null) return;
   const [row] = await tx.select({ listed: count() }).from(products).where(eq(products.storeId, storeId));
   if ((row?.listed ?? 0) + creates > allowance.limit)
     throw conflict(productLimitMessage(allowance.planName, allowance.limit));

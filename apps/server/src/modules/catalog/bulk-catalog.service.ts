@@ -17,7 +17,6 @@ import type { Cells } from './bulk-catalog.rows.js';
 import { readCatalogUpload } from './bulk-catalog.upload.js';
 import { checkImageZip, IMAGE_ZIP_MAX_BYTES, importImageZip } from './bulk-catalog.zip-images.js';
 import { merchantStore } from './products.context.js';
-import type { CatalogNeeds } from './products.service.js';
 
 // The catalogue as a spreadsheet (ADR 077). One plan serves the dry run, the apply's check of the whole file, and
 // each batch the background job writes (ADR 094), made again there under the store's catalogue lock.
@@ -128,8 +127,8 @@ async function templateContent(
  * (`bulk-catalog.plan.ts`), one product's rows read into the form (`bulk-catalog.row-form.ts`), the background job
  * (`bulk-catalog.imports.ts`); bound here.
  */
-export function createBulkCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
-  const base: BulkCatalogContext = { deps, db: deps.db, needs };
+export function createBulkCatalogService(deps: Deps) {
+  const base: BulkCatalogContext = { deps, db: deps.db };
   const imports = createCatalogImports(deps, {
     plan: bound(base, plan),
     checkProductLimit: bound(base, checkProductLimit),

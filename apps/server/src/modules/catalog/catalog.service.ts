@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps.js';
 import { createCategoriesService } from './categories.service.js';
 import { createCollectionsService } from './collections.service.js';
-import { type CatalogNeeds, createProductsService } from './products.service.js';
+import { createProductsService } from './products.service.js';
 import { createPromotionsService } from './promotions.service.js';
 import { createStorefrontService } from './storefront.service.js';
 
@@ -12,10 +12,10 @@ export {
 } from './products.service.js';
 
 /** The catalog module's services, built once in buildApp. */
-export function createCatalogService(deps: Deps, needs: CatalogNeeds = {}) {
+export function createCatalogService(deps: Deps) {
   return {
     categories: createCategoriesService(deps),
-    products: createProductsService(deps, needs),
+    products: createProductsService(deps),
     promotions: createPromotionsService(deps),
     storefront: createStorefrontService(deps),
     collections: createCollectionsService(deps),

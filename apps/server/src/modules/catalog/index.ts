@@ -4,12 +4,11 @@ import { bulkCatalogRoutes } from './bulk-catalog.routes.js';
 import { type BulkCatalogService, createBulkCatalogService } from './bulk-catalog.service.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
-import type { CatalogNeeds } from './products.service.js';
 
 export { saleApplies } from './catalog.rules.js';
 export type { CatalogService } from './catalog.service.js';
+export { adminProductList } from './products.lists.js';
 export { setProductRating } from './products.repository.js';
-export type { CatalogNeeds } from './products.service.js';
 export {
   findShippingFacts,
   productsRunningLow,
@@ -40,10 +39,9 @@ export { storeCatalogPort } from './store-catalog.js';
  */
 export function createCatalogModule(
   deps: Deps,
-  needs: CatalogNeeds = {},
 ): ServerModule<CatalogService> & { imports: BulkCatalogService['jobs'] } {
-  const service = createCatalogService(deps, needs);
-  const bulk = createBulkCatalogService(deps, needs);
+  const service = createCatalogService(deps);
+  const bulk = createBulkCatalogService(deps);
   return {
     service,
     routes: [...catalogRoutes(service), ...bulkCatalogRoutes(bulk)],

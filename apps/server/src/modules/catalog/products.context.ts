@@ -8,27 +8,17 @@ import { findStoreById, type StoreRow } from '../stores/index.js';
 import { toMerchantProduct } from './catalog.mappers.js';
 import { products } from './catalog.schema.js';
 import { findProduct } from './products.repository.js';
-// What the products service's functions share (ADR 091, 101): the platform's deps, what the catalog needs of other
-// modules, and the reads every one of them starts or ends with.
+// What the products service's functions share (ADR 091, 101): the platform's deps and the reads every one of them
+// starts or ends with.
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** What the catalog needs of others, handed in by the composition (ADR 010). */
-export interface CatalogNeeds {
-  /**
-   * The product limit of the store's plan now (null: none) and the plan's name for the refusal; from the
-   * subscriptions module. Without it no limit applies.
-   */
-  productLimit?(executor: Db, storeId: string): Promise<{ planName: string; limit: number | null }>;
-}
-
 /** What the products service's functions work with. */
 export interface ProductsContext {
   deps: Deps;
   db: Db;
-  needs: CatalogNeeds;
 }
 
 /** The store the guard resolved from the caller's membership. */

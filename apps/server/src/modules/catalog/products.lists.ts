@@ -79,7 +79,11 @@ export async function mineOne(ctx: ProductsContext, auth: AuthContext, id: strin
 }
 
 export async function adminList(ctx: ProductsContext, query: AdminProductsQuery) {
-  const { db } = ctx;
+  return adminProductList(ctx.db, ctx.deps.now(), query);
+}
+
+/** Every store's products for admins (or one store's, one merchant's), newest first, with a count per status. */
+export async function adminProductList(db: Db, now: Date, query: AdminProductsQuery) {
   const conditions: SQL[] = [];
   if (query.storeId) conditions.push(eq(products.storeId, query.storeId));
   if (query.merchantId) conditions.push(eq(stores.merchantId, query.merchantId));
@@ -110,7 +114,7 @@ export async function adminList(ctx: ProductsContext, query: AdminProductsQuery)
   const totalItems = total?.value ?? 0;
   const metric = (status: ApprovalStatus) => byStatus.find((row) => row.status === status)?.value ?? 0;
   return {
-    products: rows.map((row) => toMerchantProduct(row, ctx.deps.now())),
+    products: rows.map((row) => toMerchantProduct(row, now)),
     pagination: pageInfo(query.page, query.limit, totalItems),
     metrics: { approved: metric('approved'), pending: metric('pending'), rejected: metric('rejected') },
   };

@@ -2,12 +2,10 @@ import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { approve, reject } from './products.approval.js';
-import type { CatalogNeeds, ProductsContext } from './products.context.js';
+import type { ProductsContext } from './products.context.js';
 import { adminList, lowStock, mine, mineOne } from './products.lists.js';
 import { setStoreNameOnProducts, setStoreProductsVisibility } from './products.repository.js';
 import { adminCreate, create, edit, updateInventory, uploadImage } from './products.writes.js';
-
-export type { CatalogNeeds } from './products.context.js';
 
 // ---------- for the stores module ----------
 
@@ -39,8 +37,8 @@ export function renameStoreInProducts(db: Db, storeId: string, storeName: string
  * concern: writes (`products.writes.ts`), the lists (`products.lists.ts`), the review and its decisions
  * (`products.approval.ts`), the form as columns (`products.columns.ts`); bound here.
  */
-export function createProductsService(deps: Deps, needs: CatalogNeeds = {}) {
-  const ctx: ProductsContext = { deps, db: deps.db, needs };
+export function createProductsService(deps: Deps) {
+  const ctx: ProductsContext = { deps, db: deps.db };
   return {
     // ---------- merchant ----------
     create: bound(ctx, create),

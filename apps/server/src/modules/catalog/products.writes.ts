@@ -13,6 +13,7 @@ import type { AuthContext } from '../../platform/http/routes.js';
 import type { StoreRow } from '../stores/index.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
+import { storeProductLimit } from '../subscriptions/index.js';
 import { needsReapproval } from './catalog.rules.js';
 import { products } from './catalog.schema.js';
 import { resolveCategoryChoice } from './categories.service.js';
@@ -42,8 +43,8 @@ const SKU_TAKEN = 'A product with this SKU already exists in your store';
  * product count first, so N concurrent creates at the limit leave exactly the limit.
  */
 async function checkProductLimit(ctx: ProductsContext, tx: Db, storeId: string): Promise<void> {
-  const allowance = await ctx.needs.productLimit?.(tx, storeId);
-  if (!allowance || allowance.limit === null) return;
+  const allowance = await storeProductLimit(tx, storeId, ctx.deps.now());
+  if (allowance.limit === null) return;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog.products:${storeId}`}))`);
   const [row] = await tx.select({ listed: count() }).from(products).where(eq(products.storeId, storeId));
   if ((row?.listed ?? 0) >= allowance.limit)

@@ -1,8 +1,8 @@
 import type { Db } from '../../platform/db/client.js';
 import { AppError, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
-import { type CheckoutPricing, UNLIMITED } from '../cart/index.js';
-import type { OrderActor, OrderRow, TrackerRow } from '../orders/index.js';
+import { type CartRow, type CheckoutPricing, UNLIMITED } from '../cart/index.js';
+import type { OrderActor, TrackerRow } from '../orders/index.js';
 import {
   CHECKOUT_PREFIX,
   type CheckoutContext,
@@ -10,6 +10,7 @@ import {
   PAYMENT_WINDOW_MINUTES,
 } from './checkout.context.js';
 import { paymentOf } from './checkout.payment.js';
+import type { StockLine } from './checkout.ports.js';
 import {
   EXPIRED_CHECKOUTS_BEFORE_PAUSE,
   HOLD_PAUSE_HOURS,
@@ -19,99 +20,29 @@ import {
   overHoldLimit,
 } from './checkout.rules.js';
 
-// Opening a checkout (ADR 091: named functions of the checkout's context, bound by `createCheckoutService`): the
-// cart priced, open checkouts replaced, the rows written, stock, gift-card money and coupon uses held; and closing
-// one that was not paid.
+// Opening a checkout (ADR 091: named functions of the checkout's context, bound by `createCheckoutService`). These
+// are the checkout's own steps; the checkout-and-pay flow calls them in order in its transaction, with the other
+// modules' holds between them (stock, gift-card money, coupon uses, pay on delivery), and closes a checkout unpaid.
 
-/**
- * Step "open" of the checkout-and-pay flow, in the flow's transaction: price the cart, take the stock, hold
- * gift-card money and coupon uses, and have the orders module write the tracker and one order per store. A
- * checkout with an amount due has its payment recorded with it (ADR 055); one gift cards cover is paid by the
- * flow in the same transaction.
- */
-export async function open(
-  ctx: CheckoutContext,
-  tx: Db,
-  customerId: string,
-  body: { addressId?: string; orderNote?: string; payOnDeliveryStoreIds?: string[] },
-  // The customer as the request's session check read them (ADR 037).
-  customer: SignedInAccount,
-): Promise<OpenedCheckout> {
-  const { deps, ports } = ctx;
-  const { cart, orders } = ports;
-  // One open checkout per customer: their checkouts queue on the cart row, and a new one replaces the open
-  // one (its stock, gift-card money and coupon uses go back before the cart is priced again).
-  const cartRow = await cart.lockCart(tx, customerId);
-  const at = deps.now();
-  const expiresAt = await replaceOpenCheckouts(ctx, tx, customerId, at);
-  const pricing = await cart.price(tx, customerId, { addressId: body.addressId, cart: cartRow });
-  // Above the business's limit per order (ADR 063): the cart itself must change, whatever else it needs.
-  if (pricing.aboveOrderLimit) throw validation('cart', pricing.aboveOrderLimit);
-  if (pricing.problems.length > 0) {
-    throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
-  }
-  const overLimit = overHoldLimit(pricing);
-  if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
-  const address = pricing.address!;
-  const podFees = await payOnDeliveryFees(ctx, tx, customerId, body.payOnDeliveryStoreIds ?? [], pricing);
-  let paymentRecorded = false;
-  const reservations = pricing.stores.flatMap((store) =>
-    store.lines.map((line) => ({
-      productId: line.product.id,
-      variantId: line.variant?.id ?? null,
-      quantity: line.quantity,
-    })),
-  );
-  const created = await orders.createFromCheckout(tx, {
-    reference: deps.payments.newReference(CHECKOUT_PREFIX),
-    customerId,
-    itemsSubtotalKobo: pricing.itemsSubtotalKobo,
-    shippingTotalKobo: pricing.shippingKobo,
-    discountTotalKobo: pricing.discountKobo,
-    deliveryAddress: {
-      fullName: address.fullName,
-      phoneNumber: address.phoneNumber,
-      emailAddress: address.emailAddress,
-      state: address.stateOrRegion,
-      lga: address.lga,
-      address: address.address,
-    },
-    appliedCouponCodes: pricing.stores.flatMap((store) => (store.coupon?.code ? [store.coupon.code] : [])),
-    expiresAt,
-    orderNote: body.orderNote ?? null,
-    reservations,
-    stores: ordersOf(pricing, podFees),
-    // The payment is recorded with the checkout, in its transaction: one commit instead of two (ADR 055); and in
-    // the statement that writes the checkout when no gift card lowers the amount after it (ADR 087).
-    writeWith: (tracker) => {
-      if (pricing.giftCards.length > 0 || tracker.amountDueKobo === 0) return [];
-      const part = deps.payments.recordPart(paymentOf(tracker, customer.email));
-      paymentRecorded = part !== undefined;
-      return part ? [part] : [];
-    },
-  });
-  const written = { orders: created.orders, items: created.items, activities: created.activities };
-  // The stock is taken after the checkout's own rows are written (ADR 031): the product rows every buyer of
-  // a product shares are locked for as short a time as possible, from here to the commit.
-  const left = await ports.reserveStock(tx, reservations);
-  await ensureWithinHeldShare(ctx, tx, pricing, left);
-  const trackerRow = await holdMoney(ctx, tx, customerId, pricing, created);
-  // Otherwise (gift cards held, or a split worked out from the rows just written) it is recorded now. The
-  // provider is asked for its page after the commit.
-  if (trackerRow.amountDueKobo > 0 && !paymentRecorded)
-    await deps.payments.record(tx, paymentOf(trackerRow, customer.email));
-  return { tracker: trackerRow, written };
+/** The customer's cart row, locked, and the open checkouts a new one replaces (locked), with when its hold ends. */
+export interface CheckoutBegun {
+  cart: CartRow;
+  /** Closed unpaid by the flow before the cart is priced again: their stock and money go back first. */
+  replaced: TrackerRow[];
+  expiresAt: Date;
 }
 
 /**
- * One open checkout per customer: the customer's open checkouts (locked) are closed and their stock, gift-card money
- * and coupon uses go back, unless too many of their checkouts expired unpaid lately. Answers when the new checkout's
- * hold ends: a replacement keeps the end of the one it replaces.
+ * Step "begin" of opening a checkout: one open checkout per customer. Their checkouts queue on the cart row; a new
+ * one replaces the open ones (locked here), unless too many of their checkouts expired unpaid lately. A replacement
+ * keeps the hold's end of the one it replaces.
  */
-async function replaceOpenCheckouts(ctx: CheckoutContext, tx: Db, customerId: string, at: Date) {
-  const { orders } = ctx.ports;
+export async function begin(ctx: CheckoutContext, tx: Db, customerId: string): Promise<CheckoutBegun> {
+  const { deps, ports } = ctx;
+  const cart = await ports.cart.lockCart(tx, customerId);
+  const at = deps.now();
   // The open checkouts locked and the expired ones counted in one read.
-  const { open: openCheckouts, expired } = await orders.lockOpenTrackersAndExpired(
+  const { open: openCheckouts, expired } = await ports.orders.lockOpenTrackersAndExpired(
     tx,
     customerId,
     new Date(at.getTime() - HOLD_PAUSE_HOURS * 3600_000),
@@ -128,79 +59,133 @@ async function replaceOpenCheckouts(ctx: CheckoutContext, tx: Db, customerId: st
   let expiresAt = new Date(at.getTime() + PAYMENT_WINDOW_MINUTES * 60_000);
   for (const open of openCheckouts) {
     if (open.expiresAt > at && open.expiresAt < expiresAt) expiresAt = open.expiresAt;
-    await closeUnpaid(ctx, tx, open, 'replaced', 'Replaced by a newer checkout.', {
-      role: 'customer',
-      id: customerId,
-    });
   }
-  return expiresAt;
+  return { cart, replaced: openCheckouts, expiresAt };
 }
 
-/** Pay on delivery (ADR 074): the stores the customer chose to pay at the door, each checked and priced. */
-async function payOnDeliveryFees(
+/** Step "price": the cart priced for the address, refused when it cannot be bought as it is. */
+export async function priceCart(
   ctx: CheckoutContext,
   tx: Db,
   customerId: string,
-  chosen: string[],
-  pricing: CheckoutPricing,
-): Promise<Map<string, number>> {
-  const { ports } = ctx;
-  const address = pricing.address!;
-  if (chosen.length > 0 && !ports.payOnDelivery)
-    throw validation('payOnDeliveryStoreIds', 'Pay on delivery is not available');
-  return chosen.length > 0
-    ? await ports.payOnDelivery!.choose(tx, {
-        customerId,
-        state: address.stateOrRegion,
-        stores: pricing.stores.map((store) => ({
-          storeId: store.storeId,
-          storeName: store.storeName,
-          totalKobo: store.subtotalKobo - store.discountKobo + store.shippingKobo,
-        })),
-        chosen,
-      })
-    : new Map<string, number>();
+  addressId: string | undefined,
+  cart: CartRow,
+): Promise<CheckoutPricing> {
+  const pricing = await ctx.ports.cart.price(tx, customerId, { addressId, cart });
+  // Above the business's limit per order (ADR 063): the cart itself must change, whatever else it needs.
+  if (pricing.aboveOrderLimit) throw validation('cart', pricing.aboveOrderLimit);
+  if (pricing.problems.length > 0) {
+    throw new AppError('CONFLICT', `Failed to create order: ${pricing.problems.join('; ')}`);
+  }
+  const overLimit = overHoldLimit(pricing);
+  if (overLimit) throw new AppError('CONFLICT', `Failed to create order: ${overLimit}`);
+  return pricing;
+}
+
+/** What the pay-on-delivery module checks of the stores the customer chose to pay at the door (ADR 074). */
+export function payOnDeliveryChoice(customerId: string, pricing: CheckoutPricing, chosen: string[]) {
+  return {
+    customerId,
+    state: pricing.address!.stateOrRegion,
+    stores: pricing.stores.map((store) => ({
+      storeId: store.storeId,
+      storeName: store.storeName,
+      totalKobo: store.subtotalKobo - store.discountKobo + store.shippingKobo,
+    })),
+    chosen,
+  };
+}
+
+/** A checkout's rows just written, the stock its lines take, and whether its payment was written with them. */
+export interface CheckoutWritten {
+  tracker: TrackerRow;
+  written: NonNullable<OpenedCheckout['written']>;
+  reservations: StockLine[];
+  paymentRecorded: boolean;
 }
 
 /**
- * The checkout's gift-card money and coupon uses held, after its stock: answers the tracker as it is then (what is
- * due after the cards).
+ * Step "write": the orders module writes the tracker and one order per store (`podFees`: the stores paid at the
+ * door). The payment is recorded with the checkout, in the statement that writes it, when no gift card lowers the
+ * amount after it (ADR 055, 087).
  */
-async function holdMoney(
+export async function write(
   ctx: CheckoutContext,
   tx: Db,
-  customerId: string,
-  pricing: CheckoutPricing,
-  created: { tracker: TrackerRow; orders: OrderRow[] },
-): Promise<TrackerRow> {
-  const { ports } = ctx;
-  const { orders } = ports;
-  let trackerRow = created.tracker;
-  if (pricing.giftCards.length > 0 && trackerRow.amountDueKobo > 0) {
-    // Holding is atomic per card: two checkouts spending one card at once never take more than its balance.
-    const { heldKobo } = await ports.holdGiftCards(tx, {
-      trackerId: trackerRow.id,
-      customerId,
-      cardIds: pricing.giftCards.map((card) => card.id),
-      amountKobo: trackerRow.amountDueKobo,
-    });
-    trackerRow = await orders.applyGiftCards(tx, trackerRow.id, heldKobo);
-  }
-  const applied = await couponUses(ctx, tx, trackerRow, created.orders);
-  if (applied.length > 0) {
-    // One use of each coupon is held now, counted with the paid ones under the coupon's row lock.
-    const { refused } = await ports.holdRedemptions(tx, {
-      trackerId: trackerRow.id,
-      customerId,
-      applied,
-    });
-    if (refused.length > 0)
-      throw new AppError(
-        'CONFLICT',
-        `Failed to create order: ${refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; ')}`,
-      );
-  }
-  return trackerRow;
+  input: {
+    customerId: string;
+    orderNote?: string;
+    // The customer as the request's session check read them (ADR 037).
+    customer: SignedInAccount;
+    pricing: CheckoutPricing;
+    podFees: Map<string, number>;
+    expiresAt: Date;
+  },
+): Promise<CheckoutWritten> {
+  const { deps, ports } = ctx;
+  const { customerId, customer, pricing, podFees, expiresAt } = input;
+  const address = pricing.address!;
+  let paymentRecorded = false;
+  const reservations = pricing.stores.flatMap((store) =>
+    store.lines.map((line) => ({
+      productId: line.product.id,
+      variantId: line.variant?.id ?? null,
+      quantity: line.quantity,
+    })),
+  );
+  const created = await ports.orders.createFromCheckout(tx, {
+    reference: deps.payments.newReference(CHECKOUT_PREFIX),
+    customerId,
+    itemsSubtotalKobo: pricing.itemsSubtotalKobo,
+    shippingTotalKobo: pricing.shippingKobo,
+    discountTotalKobo: pricing.discountKobo,
+    deliveryAddress: {
+      fullName: address.fullName,
+      phoneNumber: address.phoneNumber,
+      emailAddress: address.emailAddress,
+      state: address.stateOrRegion,
+      lga: address.lga,
+      address: address.address,
+    },
+    appliedCouponCodes: pricing.stores.flatMap((store) => (store.coupon?.code ? [store.coupon.code] : [])),
+    expiresAt,
+    orderNote: input.orderNote ?? null,
+    reservations,
+    stores: ordersOf(pricing, podFees),
+    writeWith: (tracker) => {
+      if (pricing.giftCards.length > 0 || tracker.amountDueKobo === 0) return [];
+      const part = deps.payments.recordPart(paymentOf(tracker, customer.email));
+      paymentRecorded = part !== undefined;
+      return part ? [part] : [];
+    },
+  });
+  return {
+    tracker: created.tracker,
+    written: { orders: created.orders, items: created.items, activities: created.activities },
+    reservations,
+    paymentRecorded,
+  };
+}
+
+/**
+ * Step "record payment": a checkout whose payment was not written with it (gift cards held, or a split worked out
+ * from the rows just written) has it recorded now. The provider is asked for its page after the commit.
+ */
+export async function recordPayment(
+  ctx: CheckoutContext,
+  tx: Db,
+  tracker: TrackerRow,
+  customer: SignedInAccount,
+): Promise<void> {
+  await ctx.deps.payments.record(tx, paymentOf(tracker, customer.email));
+}
+
+/** A checkout refused because a coupon use could not be held (or confirmed): every refused code and why. */
+export function couponUsesRefused(refused: { code: string | null; reason: string }[]): AppError {
+  return new AppError(
+    'CONFLICT',
+    `Failed to create order: ${refused.map((entry) => `${entry.code ?? 'Discount'}: ${entry.reason}`).join('; ')}`,
+  );
 }
 
 /**
@@ -269,7 +254,10 @@ export function ordersOf(pricing: CheckoutPricing, podFees: Map<string, number>)
   }));
 }
 
-/** Closes an unpaid checkout: stock and gift-card money go back, its orders are cancelled. */
+/**
+ * Closes an unpaid checkout's orders (cancelled, with the reason) and answers the stock they held: the
+ * checkout-and-pay flow gives it back with the checkout's gift-card money and coupon uses.
+ */
 export async function closeUnpaid(
   ctx: CheckoutContext,
   executor: Db,
@@ -277,13 +265,8 @@ export async function closeUnpaid(
   status: 'failed' | 'expired' | 'replaced',
   reason: string,
   actor: OrderActor,
-) {
-  const { ports } = ctx;
-  const { orders } = ports;
-  const released = await orders.closeUnpaid(executor, tracker, status, reason, actor);
-  await ports.returnStock(executor, released);
-  await ports.releaseGiftCards(executor, tracker.id);
-  await ports.releaseRedemptions(executor, tracker.id);
+): Promise<StockLine[]> {
+  return ctx.ports.orders.closeUnpaid(executor, tracker, status, reason, actor);
 }
 
 /** The coupon uses of a checkout's orders, one per discounted store order. */

@@ -1,9 +1,9 @@
-import type { Db } from '../../platform/db/client.js';
-import type { AppliedCoupon, CartService } from '../cart/index.js';
+import type { CartService } from '../cart/index.js';
 import type { OrdersService } from '../orders/index.js';
 
-// Everything checkout needs from other modules, handed in by the composition. Checkout itself holds no tables: the cart
-// prices, the catalog holds stock, the orders module writes orders, coupons and gift cards keep their own books.
+// What checkout is handed by the composition, and the shapes its steps share with the checkout-and-pay flow. Checkout
+// itself holds no tables: the cart prices, the orders module writes orders; the flow holds stock (catalog), gift-card
+// money and coupon uses in their own modules.
 
 export interface StockLine {
   productId: string;
@@ -11,51 +11,14 @@ export interface StockLine {
   quantity: number;
 }
 
-export interface CouponUses {
-  trackerId: string;
-  customerId: string;
-  applied: Pick<AppliedCoupon, 'couponId' | 'code' | 'storeId' | 'discountKobo'>[];
-}
-
-export interface CouponUseOutcome {
-  refused: { couponId: string; code: string | null; reason: string }[];
-}
-
+/**
+ * The services checkout is built with: the cart's pricing (built with its own reads of addresses, shipping, coupons
+ * and gift cards) and the orders module's writes. The holds checkout takes in other modules (stock, gift-card money,
+ * coupon uses, pay on delivery) are the checkout-and-pay flow's steps, not checkout's.
+ */
 export interface CheckoutPorts {
   /** Cart: the pricing function, the cart page's view of it, and the cart row checkouts queue on. */
   cart: Pick<CartService, 'price' | 'toCartState' | 'lockCart'>;
   /** Orders: the tracker, its orders and every status move. */
   orders: OrdersService;
-  /** Catalog: stock taken at checkout, given back when it closes unpaid. */
-  /** Answers what each product has left, under the row lock held until the caller's transaction ends. */
-  reserveStock(executor: Db, lines: StockLine[]): Promise<Map<string, number>>;
-  returnStock(executor: Db, lines: StockLine[]): Promise<void>;
-  /**
-   * Coupons: a use of each applied coupon is held when the checkout is created (counted against the limits with
-   * the paid ones, under the coupon's row lock) and given back when it closes unpaid. The checkout-and-pay flow
-   * makes them paid.
-   */
-  holdRedemptions(executor: Db, input: CouponUses): Promise<CouponUseOutcome>;
-  releaseRedemptions(executor: Db, trackerId: string): Promise<unknown>;
-  /** Gift cards: money held at checkout, given back when it closes unpaid (spent by the flow when paid). */
-  holdGiftCards(
-    executor: Db,
-    input: { trackerId: string; customerId: string; cardIds: string[]; amountKobo: number },
-  ): Promise<{ heldKobo: number }>;
-  releaseGiftCards(executor: Db, trackerId: string): Promise<unknown>;
-  /**
-   * Pay on delivery (ADR 074): checks the stores the customer chose, in the checkout's transaction, and answers
-   * each one's fee; refuses the checkout when one may not. Absent, nothing is paid at the door.
-   */
-  payOnDelivery?: {
-    choose(
-      executor: Db,
-      input: {
-        customerId: string;
-        state: string | null;
-        stores: { storeId: string; storeName: string; totalKobo: number }[];
-        chosen: string[];
-      },
-    ): Promise<Map<string, number>>;
-  };
 }

@@ -1,13 +1,19 @@
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
+import type { TrackerRow } from '../orders/index.js';
+import type { CheckoutContext, CheckoutDeps, LockedForPayment } from './checkout.context.js';
 import {
-  type CheckoutContext,
-  type CheckoutDeps,
-  type LockedForPayment,
-  PAYMENT_WINDOW_MINUTES,
-} from './checkout.context.js';
-import { closeUnpaid, couponUses, open } from './checkout.open.js';
+  begin,
+  closeUnpaid,
+  couponUses,
+  couponUsesRefused,
+  ensureWithinHeldShare,
+  payOnDeliveryChoice,
+  priceCart,
+  recordPayment,
+  write,
+} from './checkout.open.js';
 import {
   answerOpened,
   confirmationMail,
@@ -37,33 +43,15 @@ export {
   MAX_HELD_UNITS_PER_ITEM,
 } from './checkout.rules.js';
 
-/**
- * Closes checkouts whose 30 minutes passed without payment and refunds money that arrived after a checkout
- * closed. Safe to run from several processes: each tracker is claimed with `skip locked`.
- */
-async function sweep(ctx: CheckoutContext): Promise<{ expired: number; refunded: number }> {
+/** A checkout whose 30 minutes passed by `now` without payment, claimed with `skip locked` (several processes). */
+async function claimExpired(ctx: CheckoutContext, tx: Db, now: Date): Promise<TrackerRow | undefined> {
+  return ctx.ports.orders.claimExpiredTracker(tx, now);
+}
+
+/** Money that arrived after its checkout closed is sent back (ADR 036, 080); answers how many were refunded. */
+async function refundLatePayments(ctx: CheckoutContext, now: Date): Promise<number> {
   const { deps, ports } = ctx;
-  const { db } = deps;
   const { orders } = ports;
-  const now = deps.now();
-  let expired = 0;
-  for (;;) {
-    const closedOne = await db.transaction(async (tx) => {
-      const stale = await orders.claimExpiredTracker(tx, now);
-      if (!stale) return false;
-      await closeUnpaid(
-        ctx,
-        tx,
-        stale,
-        'expired',
-        `Payment was not received within ${PAYMENT_WINDOW_MINUTES} minutes.`,
-        { role: 'system', id: null },
-      );
-      return true;
-    });
-    if (!closedOne) break;
-    expired += 1;
-  }
   let refunded = 0;
   const lateRefunds = { deps, orders, payments: deps.payments };
   const askBefore = new Date(now.getTime() - LATE_REFUND_ASK_AFTER_MS);
@@ -74,13 +62,13 @@ async function sweep(ctx: CheckoutContext): Promise<{ expired: number; refunded:
       deps.logger.error({ err: error, reference: tracker.reference }, 'refund of a late payment failed');
     }
   }
-  return { expired, refunded };
+  return refunded;
 }
 
 /**
- * The checkout flow: prices the cart, takes stock and gift-card money, and has the orders module write the orders.
- * Each step is a named function of the checkout's context (ADR 091): opening in `checkout.open.ts`, the payment in
- * `checkout.payment.ts`.
+ * The checkout's own steps: it prices the cart and has the orders module write the orders; the checkout-and-pay flow
+ * calls them in order, with the stock, gift-card and coupon holds between them (ADR 115). Each step is a named
+ * function of the checkout's context (ADR 091): opening in `checkout.open.ts`, the payment in `checkout.payment.ts`.
  */
 export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) {
   const ctx: CheckoutContext = {
@@ -95,16 +83,24 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     lockWithPayment: bound(ctx, lockWithPayment),
     closeUnpaid: bound(ctx, closeUnpaid),
     couponUses: bound(ctx, couponUses),
+    couponUsesRefused,
     confirmationMail: bound(ctx, confirmationMail),
     async simulate(customerId: string, addressId?: string) {
       return ports.cart.toCartState(await ports.cart.price(deps.db, customerId, { addressId }));
     },
-    open: bound(ctx, open),
+    // Opening a checkout, step by step (the checkout-and-pay flow calls them in order, in its transaction).
+    begin: bound(ctx, begin),
+    price: bound(ctx, priceCart),
+    payOnDeliveryChoice,
+    write: bound(ctx, write),
+    ensureWithinHeldShare: bound(ctx, ensureWithinHeldShare),
+    recordPayment: bound(ctx, recordPayment),
     answerOpened: bound(ctx, answerOpened),
     pay: bound(ctx, pay),
     recordTransaction: bound(ctx, recordTransaction),
     tracker: bound(ctx, trackerOf),
-    sweep: () => sweep(ctx),
+    claimExpired: bound(ctx, claimExpired),
+    refundLatePayments: bound(ctx, refundLatePayments),
     /** A refund.* webhook no order refund claimed: a late payment's refund it settles, if any (ADR 080). */
     settleLateRefund: (event: Parameters<typeof settleLateRefundFromWebhook>[1]) =>
       settleLateRefundFromWebhook({ deps, orders: ports.orders, payments: deps.payments }, event),

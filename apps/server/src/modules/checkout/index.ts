@@ -9,7 +9,8 @@ export function createCheckoutModule(deps: CheckoutDeps, ports: CheckoutPorts) {
   return { service, routes: checkoutRoutes(service) };
 }
 
-export type { CheckoutPorts, CouponUses, StockLine } from './checkout.ports.js';
+export type { CheckoutBegun, CheckoutWritten } from './checkout.open.js';
+export type { CheckoutPorts, StockLine } from './checkout.ports.js';
 export {
   CHECKOUT_PREFIX,
   type CheckoutService,

@@ -25,12 +25,12 @@ export async function applyCode(ctx: CouponsContext, customerId: string, rawCode
   const unusable = () => validation('code', reasons.unusable);
   const rows = (await candidateCoupons(ctx.db, [], [code])).filter((row) => row.discountMode === 'Code');
   if (rows.length === 0) throw unusable();
-  const customer = await facts(ctx, ctx.db, customerId, rows);
+  const customer = await facts(ctx.db, customerId, rows);
   const now = ctx.now();
   if (rows.every((row) => unavailableReason(toRule(row), customer, now) !== null)) throw unusable();
-  const lines = ctx.ports.cartLines ? await ctx.ports.cartLines(ctx.db, customerId, ctx.now()) : [];
+  const lines = await ctx.ports.cartLines(ctx.db, customerId, ctx.now());
   if (lines.length === 0) throw unusable();
-  const result = await evaluate(ctx, ctx.db, { customerId, codes: [code], lines, now }, { automatic: false });
+  const result = await evaluate(ctx.db, { customerId, codes: [code], lines, now }, { automatic: false });
   if (!result.applied.some((entry) => entry.code === code)) throw unusable();
   const current = await appliedCodeRows(ctx.db, customerId);
   if (!current.includes(code) && current.length >= MAX_APPLIED_CODES)

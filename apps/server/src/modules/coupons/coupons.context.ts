@@ -36,11 +36,14 @@ export interface RedemptionOutcome {
   refused: { couponId: string; code: string | null; reason: string }[];
 }
 
+/**
+ * What coupons are handed: the customer's cart as coupon lines, so apply-coupon can check the code against it. The
+ * cart prices with the coupons' rules (today through its PricingNeeds); of the two directions that one is to become
+ * an import, so coupons keeps the cart's lines handed in rather than import the cart. Whether a customer is a
+ * first-time one it reads through the orders module's index.
+ */
 export interface CouponsPorts {
-  /** A customer with no paid order yet (orders implements it; the default counts coupon redemptions only). */
-  isFirstTimeCustomer?: (executor: Db, customerId: string) => Promise<boolean>;
-  /** The customer's cart as coupon lines, so apply-coupon can check the code against it (cart implements it). */
-  cartLines?: (executor: Db, customerId: string, now: Date) => Promise<CouponLine[]>;
+  cartLines: (executor: Db, customerId: string, now: Date) => Promise<CouponLine[]>;
 }
 
 /** What the coupons service's functions work with. */
@@ -48,8 +51,6 @@ export interface CouponsContext {
   db: Db;
   now(): Date;
   ports: CouponsPorts;
-  /** The orders module's answer when it gave one; else: never redeemed a coupon. */
-  isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean>;
 }
 
 // ---------- money and field conversion: naira outside, kobo / basis points inside ----------

@@ -15,7 +15,7 @@ export async function forProducts(
 ) {
   const rows = await listedCoupons(ctx.db, body.storeIds);
   const products = await loadProductsForSale(ctx.db, body.productIds, ctx.now());
-  const customer = await facts(ctx, ctx.db, customerId, rows);
+  const customer = await facts(ctx.db, customerId, rows);
   const now = ctx.now();
   const answer: {
     percentageCoupons: CustomerCoupon[];
@@ -89,7 +89,6 @@ export async function validate(
     quantity: quantities.get(product.id) ?? 1,
   }));
   const result = await evaluate(
-    ctx,
     ctx.db,
     { customerId, codes: [body.code], lines, now: ctx.now() },
     { automatic: false },

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
+import { isFirstTimeCustomer } from '../orders/index.js';
 import type {
   CouponsContext,
   EvaluateCouponsInput,
@@ -21,11 +22,11 @@ import { type CouponEvaluation, evaluateCouponRules, reasons } from './coupons.r
 
 // The rule engine over the database, and the uses of coupons held and paid by checkouts (ADR 091, 105).
 
-export async function facts(ctx: CouponsContext, executor: Db, customerId: string, couponRows: CouponRow[]) {
+export async function facts(executor: Db, customerId: string, couponRows: CouponRow[]) {
   const needsFirstTime = couponRows.some((row) => row.customerEligibility === 'FirstTimeCustomers');
   return {
     customerId,
-    isFirstTimeCustomer: needsFirstTime ? await ctx.isFirstTimeCustomer(executor, customerId) : false,
+    isFirstTimeCustomer: needsFirstTime ? await isFirstTimeCustomer(executor, customerId) : false,
     redemptionsByCoupon: await redemptionCounts(
       executor,
       customerId,
@@ -35,7 +36,6 @@ export async function facts(ctx: CouponsContext, executor: Db, customerId: strin
 }
 
 export async function evaluate(
-  ctx: CouponsContext,
   executor: Db,
   input: EvaluateCouponsInput,
   options: { automatic: boolean },
@@ -55,7 +55,7 @@ export async function evaluate(
   return evaluateCouponRules(
     usable.map((row) => ({ ...toRule(row), usedCount: row.usedCount + (held.get(row.id) ?? 0) })),
     { ...input, codes },
-    await facts(ctx, executor, input.customerId, usable),
+    await facts(executor, input.customerId, usable),
   );
 }
 
@@ -63,12 +63,8 @@ export async function evaluate(
  * Prices the coupons of a cart: the customer's codes and the Automatic coupons of the cart's stores, at most one
  * per store (the larger discount). Lines carry server-side prices; a coupon never touches another store's lines.
  */
-export function evaluateCoupons(
-  ctx: CouponsContext,
-  executor: Db,
-  input: EvaluateCouponsInput,
-): Promise<CouponEvaluation> {
-  return evaluate(ctx, executor, input, { automatic: true });
+export function evaluateCoupons(executor: Db, input: EvaluateCouponsInput): Promise<CouponEvaluation> {
+  return evaluate(executor, input, { automatic: true });
 }
 
 /**

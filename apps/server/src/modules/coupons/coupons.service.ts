@@ -27,15 +27,12 @@ export type { AppliedCoupon, CouponEvaluation, CouponLine } from './coupons.rule
  * customer is offered (`coupons.offers.ts`), the rule engine and redemptions (`coupons.redemptions.ts`, over the
  * pure rules of `coupons.rules.ts`), the codes on a cart (`coupons.codes.ts`); bound here.
  */
-export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
+export function createCouponsService(deps: Deps, ports: CouponsPorts) {
   const { db } = deps;
   const ctx: CouponsContext = {
     db,
     now: () => deps.now(),
     ports,
-    isFirstTimeCustomer:
-      ports.isFirstTimeCustomer ??
-      (async (executor: Db, customerId: string) => !(await hasAnyRedemption(executor, customerId))),
   };
   return {
     // merchants
@@ -50,7 +47,7 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts = {}) {
     /** What one code would take off these products, on its own (Automatic coupons do not compete here). */
     validate: bound(ctx, validate),
 
-    evaluateCoupons: bound(ctx, evaluateCoupons),
+    evaluateCoupons,
     holdRedemptions: bound(ctx, holdRedemptions),
     releaseRedemptions,
     recordRedemptions: bound(ctx, recordRedemptions),

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { couponsRoutes } from './coupons.routes.js';
 import { type CouponsPorts, type CouponsService, createCouponsService } from './coupons.service.js';
 
+export { evaluateCoupons } from './coupons.redemptions.js';
 export { appliedCodesPart, type CouponRow, candidateCouponsPart } from './coupons.repository.js';
 export type {
   AppliedCoupon,
@@ -15,8 +16,8 @@ export type {
   RedemptionOutcome,
 } from './coupons.service.js';
 
-/** Merchant and platform coupons, their rules and redemptions. `needs` come from orders and the cart. */
-export function createCouponsModule(deps: Deps, needs: CouponsPorts = {}): ServerModule<CouponsService> {
+/** Merchant and platform coupons, their rules and redemptions. `needs`: the cart's lines (the cart reads coupons). */
+export function createCouponsModule(deps: Deps, needs: CouponsPorts): ServerModule<CouponsService> {
   const service = createCouponsService(deps, needs);
   return { service, routes: couponsRoutes(service, deps.rateLimits) };
 }

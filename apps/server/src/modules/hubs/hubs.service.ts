@@ -13,18 +13,10 @@ import type { Deps } from '../../platform/deps.js';
 import { conflict, forbidden, notFound, validation } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http/routes.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { findPartnerProfile } from '../auth/index.js';
+import { findStoreById } from '../stores/index.js';
 import type { Applicant, HubApplicationRow, HubRow } from './hubs.repository.js';
 import * as repository from './hubs.repository.js';
-
-/** What the hubs module needs of others, handed in by the composition (ADR 010). */
-export interface HubsNeeds {
-  /** The store's name, to show admins who applied. */
-  storeName(executor: Db, storeId: string): Promise<string | undefined>;
-  /** A shipping partner's company and whether an admin approved it. */
-  partner(executor: Db, userId: string): Promise<{ companyName: string; approved: boolean } | undefined>;
-  /** Whether admins approved the store (a pending or rejected one is nobody the platform vouched for yet). */
-  storeApproved(executor: Db, storeId: string): Promise<boolean>;
-}
 
 export const HUB_NOT_FOUND = 'Hub not found';
 const APPLICATION_NOT_FOUND = 'Hub application not found';
@@ -83,7 +75,6 @@ function applicantOf(auth: AuthContext): Applicant {
 interface HubsContext {
   deps: Deps;
   db: Db;
-  needs: HubsNeeds;
 }
 
 /**
@@ -93,16 +84,17 @@ interface HubsContext {
 async function approvedApplicant(ctx: HubsContext, auth: AuthContext): Promise<string> {
   const applicant = applicantOf(auth);
   if (applicant.kind === 'partner') {
-    const partner = await ctx.needs.partner(ctx.db, auth.userId);
-    if (!partner?.approved)
+    // The auth module's read of the partner's profile: its company, and whether an admin approved it.
+    const partner = await findPartnerProfile(ctx.db, auth.userId);
+    if (!partner || partner.approvedAt === null)
       throw forbidden('An admin must approve your shipping company before it can see or apply for hubs');
     return partner.companyName;
   }
-  if (!(await ctx.needs.storeApproved(ctx.db, applicant.id)))
+  // The stores module's read: a pending or rejected store is nobody the platform vouched for yet.
+  const store = await findStoreById(ctx.db, applicant.id);
+  if (store?.approvalStatus !== 'approved')
     throw forbidden('An admin must approve your store before it can see or apply for hubs');
-  const name = await ctx.needs.storeName(ctx.db, applicant.id);
-  if (!name) throw forbidden('Only a store or a shipping partner applies for a hub');
-  return name;
+  return store.storeName;
 }
 
 async function applicationViews(executor: Db, rows: HubApplicationRow[]): Promise<HubApplication[]> {
@@ -213,8 +205,8 @@ async function applications(ctx: HubsContext, status: HubApplicationStatus): Pro
 }
 
 /** Hubs and who may use them: named functions of a `HubsContext` (ADR 091, 102), bound here. */
-export function createHubsService(deps: Deps, needs: HubsNeeds) {
-  const ctx: HubsContext = { deps, db: deps.db, needs };
+export function createHubsService(deps: Deps) {
+  const ctx: HubsContext = { deps, db: deps.db };
   return {
     open: bound(ctx, open),
     list: bound(ctx, list),

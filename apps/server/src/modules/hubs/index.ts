@@ -3,9 +3,9 @@ import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import { findHub, storeApprovedForHub } from './hubs.repository.js';
 import { hubsRoutes } from './hubs.routes.js';
-import { createHubsService, type HubsNeeds, type HubsService } from './hubs.service.js';
+import { createHubsService, type HubsService } from './hubs.service.js';
 
-export type { HubsNeeds, HubsService } from './hubs.service.js';
+export type { HubsService } from './hubs.service.js';
 export { storeApprovedForHub };
 
 /** The active hub of this id, by name, for an order assigned to the platform hub; undefined when closed or gone. */
@@ -18,7 +18,7 @@ export async function activeHubName(
 }
 
 /** Platform hubs: admins create them; stores and approved shipping partners apply to run or use one. */
-export function createHubsModule(deps: Deps, needs: HubsNeeds): ServerModule<HubsService> {
-  const service = createHubsService(deps, needs);
+export function createHubsModule(deps: Deps): ServerModule<HubsService> {
+  const service = createHubsService(deps);
   return { service, routes: hubsRoutes(service) };
 }

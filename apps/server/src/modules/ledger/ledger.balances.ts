@@ -13,6 +13,7 @@ import type { PayoutsContext } from './ledger.payouts.js';
 import { storeFigures } from './ledger.reads.js';
 import { storeBalances } from './ledger.rollups.js';
 import { payouts } from './ledger.schema.js';
+import { payeesOf } from './ledger.store-facts.js';
 
 // What the books say a store is owed and what was paid out: a store's balances and payouts, the admins' figures
 // and the stores with money to pay.
@@ -112,7 +113,7 @@ export async function stats(ctx: PayoutsContext): Promise<AdminPaymentStats> {
 
 /** Stores with money payable, in escrow, or a payout approved; largest payable first. */
 export async function payableMerchants(ctx: PayoutsContext, query: { page: number; limit: number }) {
-  const { db, needs } = ctx;
+  const { db } = ctx;
   const figures = await storeBalances(db);
   const open = await db
     .select()
@@ -134,7 +135,7 @@ export async function payableMerchants(ctx: PayoutsContext, query: { page: numbe
     .filter((row) => row.payableKobo > 0 || row.approvedKobo > 0 || row.escrowKobo > 0)
     .sort((a, b) => b.payableKobo - a.payableKobo || b.escrowKobo - a.escrowKobo);
   const page = rows.slice((query.page - 1) * query.limit, query.page * query.limit);
-  const payees = await needs.payees(
+  const payees = await payeesOf(
     db,
     page.map((row) => row.storeId),
   );

@@ -2,16 +2,17 @@ import { basisPointsToPercent, type PaymentCategory, percentToBasisPoints } from
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { listPaymentCategories, updatePaymentCategoryCommission } from '../stores/index.js';
 import type { PayoutsContext } from './ledger.payouts.js';
 
 // The payment categories and the commission each charges, as the admins read and set them.
 
 export async function listCategories(ctx: PayoutsContext): Promise<PaymentCategory[]> {
-  return listCategoriesWith(ctx, ctx.db);
+  return listCategoriesWith(ctx.db);
 }
 
-async function listCategoriesWith(ctx: PayoutsContext, executor: Db): Promise<PaymentCategory[]> {
-  return (await ctx.needs.categories.list(executor)).map((row) => ({
+async function listCategoriesWith(executor: Db): Promise<PaymentCategory[]> {
+  return (await listPaymentCategories(executor)).map((row) => ({
     slug: row.slug,
     name: row.name,
     commissionPercentage: basisPointsToPercent(row.commissionBasisPoints),
@@ -26,9 +27,9 @@ export async function updateCategory(
   commissionPercentage: number,
 ): Promise<PaymentCategory> {
   await ctx.db.transaction(async (tx) => {
-    const before = (await listCategoriesWith(ctx, tx)).find((row) => row.slug === slug);
+    const before = (await listCategoriesWith(tx)).find((row) => row.slug === slug);
     const commissionBasisPoints = percentToBasisPoints(commissionPercentage);
-    const updated = await ctx.needs.categories.update(tx, slug, commissionBasisPoints, ctx.deps.now());
+    const updated = await updatePaymentCategoryCommission(tx, slug, commissionBasisPoints, ctx.deps.now());
     if (!updated || !before) throw notFound('Payment category not found');
     await recordAudit(tx, {
       action: 'category.commission',

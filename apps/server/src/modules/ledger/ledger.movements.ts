@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { preparedSql } from '../../platform/db/prepared.js';
+import { storeCommissionBasisPointsSql } from '../stores/index.js';
 import { commissionSql, STANDARD_BASIS_POINTS } from './ledger.commission.js';
 import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql } from './ledger.rollups.js';
 import { ledgerEntries, ledgerOrders } from './ledger.schema.js';
-import type { LedgerNeeds, Movement } from './ledger.service.js';
+import type { Movement } from './ledger.service.js';
 
 // Writing the books (ADR 027, 037, 067): a movement's lines, checked to balance, in one insert that also counts
 // them in the roll-ups; and the orders' pages opened at payment.
@@ -43,7 +44,7 @@ const insertEntries = preparedSql(
  * nothing twice. The lines' roll-up deltas join the pages this statement opens (the table cannot show them to it).
  * `$orders`: the orders' id, store, amounts, times and commission memo as JSON.
  */
-export const bookPaymentsAtOnce = (needs: LedgerNeeds) =>
+export const bookPaymentsAtOnce = () =>
   preparedSql<{ order_id: string; rate_missing: boolean }>(
     'ledger_book_payments',
     () => sql`with v as (select x.order_id, x.store_id, x.paid_at, x.basis_points, x.rate_missing, k.commission_kobo,
@@ -54,7 +55,7 @@ export const bookPaymentsAtOnce = (needs: LedgerNeeds) =>
         from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
           as v(order_id uuid, store_id uuid, subtotal bigint, discount bigint, shipping bigint, total bigint,
             paid_at timestamptz, created_at timestamptz, commission_memo text)
-        cross join lateral (select ${needs.commissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
+        cross join lateral (select ${storeCommissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
       cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
         as commission_kobo) k),
     opened as (

@@ -15,6 +15,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { countMoneyOutcome } from '../../platform/observability/metrics.js';
 import type { TransferCheck, TransferEvent, TransferProvider } from '../../platform/payments/index.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
+import { findBankAccount } from '../bank-accounts/index.js';
 import { auditPayoutApproval } from './ledger.payout-audit.js';
 import {
   LATE_PAYOUTS_PER_RUN,
@@ -31,6 +32,7 @@ import { outstandingPerOrder, sums } from './ledger.reads.js';
 import type { LedgerKind } from './ledger.schema.js';
 import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.schema.js';
 import type { LedgerNeeds, Line, Links, Movement } from './ledger.service.js';
+import { storeNameOf } from './ledger.store-facts.js';
 
 // Payouts to stores' bank accounts (ADR 027, 038, 061): the steps of the payout flow (src/flows/payout.ts) and the
 // provider's answers. Each function takes the ledger's context: the deps, what the ledger reads of other modules,
@@ -299,8 +301,8 @@ async function tellOfPayout(
   /** Asks again under a new key (the first ask's key is spent: an event is written once per key). */
   again?: string,
 ) {
-  const { deps, needs } = ctx;
-  const store = await needs.storeName(executor, row.storeId);
+  const { deps } = ctx;
+  const store = await storeNameOf(executor, row.storeId);
   await deps.events.emit(executor, {
     kind,
     key: `${kind}:${row.id}:${row.status}${again ? `:${again}` : ''}`,
@@ -333,7 +335,7 @@ export async function sendApproved(ctx: PayoutsContext, payoutId: string): Promi
   });
   if (!claimed) return (await db.select().from(payouts).where(eq(payouts.id, payoutId)))[0]!;
   try {
-    const account = await needs.bankAccount(db, claimed.storeId);
+    const account = await findBankAccount(db, claimed.storeId);
     if (!account) throw new AppError('BAD_REQUEST', NO_BANK_ACCOUNT);
     const { recipientCode } = await needs.transfers.createRecipient(account);
     await db.update(payouts).set({ recipientCode }).where(eq(payouts.id, claimed.id));

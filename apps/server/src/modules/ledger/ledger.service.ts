@@ -1,5 +1,4 @@
 import type { Payout } from '@market/contracts';
-import type { SQL } from 'drizzle-orm';
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
@@ -86,49 +85,13 @@ export interface RefundFacts {
 
 export type LedgerOrderPage = typeof ledgerOrders.$inferSelect;
 
+/**
+ * What the ledger is handed by the composition: the transfer provider (Paystack Transfers, or the sandbox's, which
+ * answers through the payments module's webhook). The stores' and bank accounts' facts it reads through those
+ * modules' index (`ledger.store-facts.ts`).
+ */
 export interface LedgerNeeds {
-  /**
-   * The commission of the store whose id is `storeId` (an SQL expression) in basis points, null when its store has
-   * no payment category (stores module): read in the statement that sets the orders' commissions (ADR 037).
-   */
-  commissionBasisPointsSql(storeId: SQL): SQL;
-  /** One store's commission in basis points, null without a payment category (the stores module's read). */
-  commissionBasisPoints(executor: Db, storeId: string): Promise<number | null>;
-  storeName(executor: Db, storeId: string): Promise<string | undefined>;
-  /** The store's saved, bank-resolved payout account (bank-accounts module). */
-  bankAccount(
-    executor: Db,
-    storeId: string,
-  ): Promise<{ bankCode: string; bankName: string; accountNumber: string; accountName: string } | undefined>;
-  categories: {
-    list(executor: Db): Promise<
-      {
-        slug: string;
-        name: string;
-        commissionBasisPoints: number;
-        storeCount: number;
-        updatedAt: Date;
-      }[]
-    >;
-    update(
-      executor: Db,
-      slug: string,
-      basisPoints: number,
-      at: Date,
-    ): Promise<{ slug: string; name: string; commissionBasisPoints: number; updatedAt: Date } | undefined>;
-  };
   transfers: TransferProvider;
-  /** The Paystack subaccount of each of these stores that has one (bank-accounts module; ADR 051). */
-  subaccountCodes(executor: Db, storeIds: string[]): Promise<Map<string, string>>;
-  /**
-   * What the payable merchants page shows of each of these stores beside its money, in a bounded number of
-   * statements whatever the page's length: its name (stores module), whether it has a saved payout account and
-   * whether that has a Paystack subaccount (bank-accounts module).
-   */
-  payees(
-    executor: Db,
-    storeIds: string[],
-  ): Promise<Map<string, { storeName: string; hasBankAccount: boolean; hasSubaccount: boolean }>>;
 }
 
 /** A store's share of a split checkout (ADR 051), as the payments module keeps it on the payment. */
@@ -177,7 +140,7 @@ export interface Movement {
 export function createLedgerService(deps: Deps, needs: LedgerNeeds) {
   const { db } = deps;
   const log = deps.logger;
-  const bookPaymentsStatement = bookPaymentsAtOnce(needs);
+  const bookPaymentsStatement = bookPaymentsAtOnce();
   const postMany = (executor: Db, movements: Movement[]) => postMovements(deps.now, executor, movements);
   const post = (executor: Db, kind: LedgerKind, memo: string, links: Links, lines: Line[]) =>
     postMany(executor, [{ kind, memo, links, lines }]);

@@ -2,10 +2,13 @@ import { storesCannotBeSettled } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { conflict } from '../../platform/errors.js';
 import { paystackFeeKobo } from '../../platform/payments/index.js';
+import { subaccountCodes } from '../bank-accounts/index.js';
+import { storeCommissionBasisPoints } from '../stores/index.js';
 import { commissionOf, STANDARD_BASIS_POINTS } from './ledger.commission.js';
 import type { PayoutsContext } from './ledger.payouts.js';
 import { storeFigures } from './ledger.reads.js';
 import type { SettlementShare, SplitOrder } from './ledger.service.js';
+import { storeNameOf } from './ledger.store-facts.js';
 
 // Subaccount settlement (ADR 051): each store's share of a split checkout, and the shares posted once Paystack
 // took them.
@@ -20,24 +23,24 @@ import type { SettlementShare, SplitOrder } from './ledger.service.js';
  * when a store has no subaccount (the cart refuses such a checkout first).
  */
 export async function settlementSplit(
-  ctx: PayoutsContext,
+  // Bound with the ledger's context like its siblings; the split reads only the stores' and bank accounts' facts.
+  _ctx: PayoutsContext,
   executor: Db,
   orders: SplitOrder[],
   amountKobo: number,
 ): Promise<SettlementShare[]> {
   if (orders.length === 0) return [];
   const storeIds = [...new Set(orders.map((order) => order.storeId))];
-  const codes = await ctx.needs.subaccountCodes(executor, storeIds);
+  const codes = await subaccountCodes(executor, storeIds);
   const missing = storeIds.filter((id) => !codes.has(id));
   if (missing.length > 0) {
-    const names = await Promise.all(missing.map((id) => ctx.needs.storeName(executor, id)));
+    const names = await Promise.all(missing.map((id) => storeNameOf(executor, id)));
     throw conflict(storesCannotBeSettled(names.map((name) => name ?? 'A store')));
   }
   const shares: SettlementShare[] = [];
   let room = amountKobo - paystackFeeKobo(amountKobo);
   for (const order of orders) {
-    const basisPoints =
-      (await ctx.needs.commissionBasisPoints(executor, order.storeId)) ?? STANDARD_BASIS_POINTS;
+    const basisPoints = (await storeCommissionBasisPoints(executor, order.storeId)) ?? STANDARD_BASIS_POINTS;
     const due =
       order.subtotalKobo -
       order.discountKobo -

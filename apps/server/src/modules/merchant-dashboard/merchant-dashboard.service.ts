@@ -3,21 +3,16 @@ import type { Deps } from '../../platform/deps.js';
 import { type AuthContext, requireStoreId } from '../../platform/http/routes.js';
 import { storeProductFigures } from '../catalog/index.js';
 import { rollupStoreSales } from '../ledger/index.js';
-import type { OrdersService } from '../orders/index.js';
+import { storeOrdersToAccept } from '../orders/index.js';
 import { lagosDateOf, lagosDayStart, lagosWeekStart } from './lagos-calendar.js';
 import { readSetupGuide } from './setup-guide.js';
-
-/** What the dashboard reads of the orders module, handed in by the composition. */
-export interface MerchantDashboardNeeds {
-  orders: Pick<OrdersService, 'ordersToAccept'>;
-}
 
 /**
  * The merchant dashboard's figures. This module owns no table: it reads the ledger (sales: ADR 047, every money
  * figure is the books'; from their roll-ups by the order's Lagos day, as the payment report: ADR 067), the orders
  * module (orders to accept) and the catalog (stock, approvals) through their public faces, for the caller's store.
  */
-export function createMerchantDashboardService(deps: Deps, needs: MerchantDashboardNeeds) {
+export function createMerchantDashboardService(deps: Deps) {
   return {
     async forStore(auth: AuthContext): Promise<MerchantDashboard> {
       const storeId = requireStoreId(auth);
@@ -26,7 +21,7 @@ export function createMerchantDashboardService(deps: Deps, needs: MerchantDashbo
       const week = lagosWeekStart(now);
       const [sales, ordersToAccept, products] = await Promise.all([
         rollupStoreSales(deps.db, storeId, { today: lagosDateOf(today), week: lagosDateOf(week) }),
-        needs.orders.ordersToAccept(storeId),
+        storeOrdersToAccept(deps.db, storeId),
         storeProductFigures(deps.db, storeId, DASHBOARD_LOW_STOCK_LIMIT),
       ]);
       return {

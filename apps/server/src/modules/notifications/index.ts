@@ -1,11 +1,12 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
+import { liveSessionIdsAmong } from '../auth/index.js';
+import { findActiveMembership } from '../stores/index.js';
 import { type LiveStreamChecks, liveStreams } from './live.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import {
   createNotificationsService,
   NOTIFICATIONS_CHANGED,
-  type NotificationsNeeds,
   type NotificationsService,
 } from './notifications.service.js';
 
@@ -24,13 +25,18 @@ export {
  */
 export function createNotificationsModule(
   deps: Deps,
-  needs: NotificationsNeeds & { liveChecks: LiveStreamChecks },
 ): ServerModule<NotificationsService> & { closeStreams(): void } {
-  const service = createNotificationsService(deps, needs);
+  const service = createNotificationsService(deps);
+  // A stream stays open while its session lives and, for store staff, while the membership does (the auth and
+  // stores modules' reads).
+  const checks: LiveStreamChecks = {
+    liveSessions: (ids) => liveSessionIdsAmong(deps.db, ids),
+    membershipOf: (userId) => findActiveMembership(deps.db, userId),
+  };
   const live = liveStreams(
     deps.changes,
     { notifications: NOTIFICATIONS_CHANGED },
-    { checks: needs.liveChecks, options: deps.config.live, logger: deps.logger },
+    { checks, options: deps.config.live, logger: deps.logger },
   );
   return { service, routes: [...notificationsRoutes(service), ...live.routes], closeStreams: live.closeAll };
 }

@@ -7,24 +7,12 @@ import type { reachableAccounts } from '../auth/index.js';
 import type { notifications } from './notifications.schema.js';
 import type { notificationSettingsService } from './notifications.settings.js';
 
-// What the notifications service's functions share (ADR 091): the platform, who holds which permission, the
+// What the notifications service's functions share (ADR 091): the platform, the
 // settings, the tracking links, and the fan-out this process is running.
-
-/** What the fan-out needs of the modules that know who holds a permission: a whole batch's audiences at once. */
-export interface NotificationsNeeds {
-  /** The active members of these stores, each with the store permissions it holds (one query). */
-  storeMembersOf(
-    executor: Db,
-    storeIds: readonly string[],
-  ): Promise<{ storeId: string; userId: string; permissions: readonly string[] }[]>;
-  /** Every live admin with the permissions it holds. */
-  adminsWithPermissions(executor: Db): Promise<{ userId: string; permissions: readonly string[] }[]>;
-}
 
 export interface NotificationsContext {
   deps: Deps;
   db: Db;
-  needs: NotificationsNeeds;
   settings: ReturnType<typeof notificationSettingsService>;
   trackUrlOf: ReturnType<typeof trackingUrlMaker>;
   /** The fan-out running in this process, if one is: callers wait for it (see `fanOut`). */

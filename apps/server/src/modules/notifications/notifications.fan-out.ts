@@ -4,7 +4,9 @@ import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { preparedSql } from '../../platform/db/prepared.js';
 import { notificationEvents } from '../../platform/notify/events.schema.js';
+import { adminsWithTheirPermissions } from '../admins/index.js';
 import { reachableAccounts } from '../auth/index.js';
+import { activeMembersOfStores } from '../stores/index.js';
 import { channelsOfBatch, phoneMessages } from './notifications.channels.js';
 import {
   NOTIFICATIONS_CHANGED,
@@ -59,17 +61,13 @@ type Recipients = Awaited<ReturnType<typeof channelsOfBatch>>;
  * members of all the batch's stores in one, the admins (when any event names them) in one, the accounts in one.
  * Answers, per event, the reachable people in the order its audience names them (each once).
  */
-async function audiencesOf(
-  ctx: NotificationsContext,
-  executor: Db,
-  events: NotificationEvent[],
-): Promise<Map<string, Person[]>> {
+async function audiencesOf(executor: Db, events: NotificationEvent[]): Promise<Map<string, Person[]>> {
   const targets = events.flatMap((event) => event.audience);
   const storeIds = [...new Set(targets.flatMap((target) => ('store' in target ? [target.store] : [])))];
   const wantsAdmins = targets.some((target) => 'admins' in target);
   const [members, admins] = await Promise.all([
-    ctx.needs.storeMembersOf(executor, storeIds),
-    wantsAdmins ? ctx.needs.adminsWithPermissions(executor) : Promise.resolve([]),
+    activeMembersOfStores(executor, storeIds),
+    wantsAdmins ? adminsWithTheirPermissions(executor) : Promise.resolve([]),
   ]);
   const idsOf = new Map<string, string[]>();
   for (const event of events) {
@@ -199,7 +197,7 @@ async function fanOutOnce(ctx: NotificationsContext, limit: number): Promise<num
     const events = await claimEvents(tx, limit);
     if (events.length === 0) return undefined;
     const at = ctx.deps.now();
-    const told = whoIsTold(ctx, events, await audiencesOf(ctx, tx, events), at);
+    const told = whoIsTold(ctx, events, await audiencesOf(tx, events), at);
     const recipients = await channelsOfBatch(
       tx,
       told.map(({ person, kind }) => ({ userId: person.id, kind })),

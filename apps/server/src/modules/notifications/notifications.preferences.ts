@@ -9,6 +9,7 @@ import {
 } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { validation } from '../../platform/errors.js';
+import { adminsWithTheirPermissions } from '../admins/index.js';
 import type { NotificationsContext } from './notifications.context.js';
 import { notificationPreferences } from './notifications.schema.js';
 
@@ -95,7 +96,7 @@ export async function emitDailyDigests(
   const { deps, db } = ctx;
   const chosen = new Set(await ctx.settings.digestAdmins());
   if (chosen.size === 0) return 0;
-  const admins = (await ctx.needs.adminsWithPermissions(db)).filter((admin) => chosen.has(admin.userId));
+  const admins = (await adminsWithTheirPermissions(db)).filter((admin) => chosen.has(admin.userId));
   const day = lagosDay(deps.now());
   const events = admins.flatMap(({ userId, permissions }) => {
     const holds = (permission: string) => permissions.includes(permission);

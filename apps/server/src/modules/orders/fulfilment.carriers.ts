@@ -2,6 +2,9 @@ import { type AssignOrderBody, type DispatcherBody, orderStatusOf, type StaffOrd
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { findAccountById, listCarrierAccounts } from '../auth/index.js';
+import { activeHubName } from '../hubs/index.js';
+import { findStoreById } from '../stores/index.js';
 import { allowedFor, visibleOrder } from './fulfilment.access.js';
 import type { FulfilmentCaller, FulfilmentContext } from './fulfilment.context.js';
 import { roleOf } from './fulfilment.moves.js';
@@ -73,7 +76,7 @@ export async function scannedParcel(ctx: FulfilmentContext, scanned: string, cal
 
 /** `update-token`: a new delivery token for the customer; the old one stops working and a lock is lifted. */
 export async function updateToken(ctx: FulfilmentContext, orderId: string, caller: FulfilmentCaller) {
-  const { deps, db, needs } = ctx;
+  const { deps, db } = ctx;
   const final = new Set(['awaiting_payment', 'delivered', 'completed', 'cancelled', 'returned']);
   await db.transaction(async (tx) => {
     const order = await visibleOrder(tx, orderId, caller, true);
@@ -101,7 +104,7 @@ export async function updateToken(ctx: FulfilmentContext, orderId: string, calle
       actorId: caller.userId,
       createdAt: at,
     });
-    const customer = await needs.findCustomer(tx, order.customerId);
+    const customer = await findAccountById(tx, order.customerId);
     if (customer) {
       await deps.mailer.send(tx, {
         to: customer.email,
@@ -126,9 +129,16 @@ export async function updateToken(ctx: FulfilmentContext, orderId: string, calle
   return { id: orderId, deliveryLocked: false };
 }
 
+/** The open platform hub the store named in its profile, if any (stores, hubs): where an order assigned to the hub goes. */
+async function storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined> {
+  const hubId = (await findStoreById(executor, storeId))?.hubId;
+  return hubId ? activeHubName(executor, hubId) : undefined;
+}
+
 /** The partner or dispatcher the assignment names, refused when it is not an approved one; none for the hub. */
 async function chosenCarrier(ctx: FulfilmentContext, body: AssignOrderBody) {
-  const carriers = body.carrier === 'hub' ? [] : await ctx.needs.carriers(ctx.db);
+  // Shipping partners and platform dispatchers an order may go to (confirmed, active accounts; the auth module's).
+  const carriers = body.carrier === 'hub' ? [] : await listCarrierAccounts(ctx.db);
   const chosen =
     body.carrier === 'partner'
       ? carriers.find((carrier) => carrier.kind === 'partner' && carrier.id === body.partnerId)
@@ -186,7 +196,7 @@ export async function assign(
       const refusal = await needs.payOnDelivery.carrierRefusal(tx, chosen.id);
       if (refusal) throw conflict(refusal);
     }
-    const hub = body.carrier === 'hub' ? await needs.storeHub(tx, order.storeId) : undefined;
+    const hub = body.carrier === 'hub' ? await storeHub(tx, order.storeId) : undefined;
     const name = chosen?.name ?? hub?.name ?? 'Platform hub';
     const at = deps.now();
     await orders.transition(
@@ -229,7 +239,7 @@ export async function assign(
     const before = order.partnerId ?? order.dispatcherId;
     await tellCarriers(ctx, tx, order, updated);
     moved = { order: updated, previous: before };
-    return staffView(ctx, tx, updated, caller);
+    return staffView(tx, updated, caller);
   });
   if (moved) await publishOrderChange(ctx, moved.order, moved.previous);
   return view;
@@ -256,7 +266,7 @@ export async function partnerAccept(ctx: FulfilmentContext, orderId: string, cal
       actorId: caller.userId,
       createdAt: at,
     });
-    return partnerView(ctx, tx, order, caller);
+    return partnerView(tx, order, caller);
   });
 }
 
@@ -311,7 +321,7 @@ export async function setDispatcher(
       actorId: caller.userId,
       createdAt: at,
     });
-    return partnerView(ctx, tx, updated, caller);
+    return partnerView(tx, updated, caller);
   });
 }
 

@@ -1,9 +1,8 @@
-import type { CarrierOption } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import type { OrderRow } from './orders.repository.js';
-import type { OrdersService, StoreTaxOf } from './orders.service.js';
+import type { OrdersService } from './orders.service.js';
 import type { RefundNeeds } from './refunds.service.js';
 // The fulfilment chain's callers, what it needs of other modules, and the context its functions share (ADR 091).
 
@@ -17,9 +16,14 @@ export interface FulfilmentCaller {
   permissions: readonly string[];
 }
 
-/** What the orders module needs of others for the chain, handed in by the composition (ADR 010). */
+/**
+ * What the orders module's chain is handed by the composition (ADR 010): the refund steps at the payment provider
+ * and the gift cards (actions in other modules, each in the caller's transaction), pay on delivery's cash limit (a
+ * service built with the ledger's books by the pay-on-delivery flow), and the returns module's late returns
+ * (returns imports orders: importing it back would be a cycle). The customer, the store's pickup place, hub and
+ * tax, the carriers and an order's money it reads through the auth, stores, hubs and ledger modules' index.
+ */
 export interface FulfilmentNeeds {
-  findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
   /** Reserves a refund on the payment, in the transaction that records the intent to send it (ADR 061). */
   reserveRefund: RefundNeeds['reserveRefund'];
   /** Sends money back through the payment provider (after the intent committed). */
@@ -28,19 +32,6 @@ export interface FulfilmentNeeds {
   releaseRefund: RefundNeeds['releaseRefund'];
   /** Gives a checkout's gift-card money back to its cards. */
   refundToCards: RefundNeeds['refundToCards'];
-  /** Where a carrier collects the store's parcel. */
-  storePickup(executor: Db, storeId: string): Promise<{ address: string; phoneNumber: string | null }>;
-  /** Shipping partners and platform dispatchers an order may go to (confirmed, active accounts). */
-  carriers(executor: Db): Promise<CarrierOption[]>;
-  /** The open platform hub the store named in its profile, if any: where an order assigned to the hub goes. */
-  storeHub(executor: Db, storeId: string): Promise<{ id: string; name: string } | undefined>;
-  /** The store's own TIN and VAT registration, for the customer's receipt. */
-  storeTax: StoreTaxOf;
-  /** An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded. */
-  orderFigures(
-    executor: Db,
-    orderId: string,
-  ): Promise<{ commission: number; commissionBasisPoints: number | null; due: number; refunded: number }>;
   /** Pay on delivery (ADR 074): a carrier's cash limit when it is given an order paid at the door. */
   payOnDelivery: Pick<PayOnDeliverySteps, 'carrierRefusal'>;
   /** Returns waiting for a store's decision past the cutoff, for the service-level dashboard (issue 35). */

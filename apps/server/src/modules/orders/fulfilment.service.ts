@@ -1,5 +1,6 @@
 import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
+import { listCarrierAccounts } from '../auth/index.js';
 import {
   allowedNext,
   assign,
@@ -69,7 +70,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService, needs
     adminList: bound(ctx, adminList),
     mayViewEvidence: bound(ctx, mayViewEvidence),
     staffOrder: bound(ctx, staffOrder),
-    carriers: () => needs.carriers(deps.db),
+    carriers: () => listCarrierAccounts(deps.db),
     assign: bound(ctx, assign),
     partnerList: bound(ctx, partnerList),
     partnerOrder: bound(ctx, partnerOrder),

@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import { validation } from '../../platform/errors.js';
+import { ledgerOrderFigures } from '../ledger/index.js';
+import { storePickupPlace } from '../stores/index.js';
 import { staffActivityText } from './activity-words.js';
 import { allowedFor, canSee, readsAllOrders, visibleOrder } from './fulfilment.access.js';
 import type { FulfilmentCaller, FulfilmentContext } from './fulfilment.context.js';
@@ -82,18 +84,17 @@ export const line = (item: ItemRow) => ({
 });
 
 export async function staffView(
-  ctx: FulfilmentContext,
   executor: Db,
   order: OrderRow,
   caller: FulfilmentCaller,
 ): Promise<StaffOrder> {
-  const { needs } = ctx;
   const [items, activities, locked, times, books, refundRows] = await Promise.all([
     repository.itemsOfOrders(executor, [order.id]),
     repository.activitiesOfOrders(executor, [order.id]),
     repository.lockedDeliveries(executor, [order.id]),
     assignmentTimes(executor, order),
-    needs.orderFigures(executor, order.id),
+    // An order's money from the ledger's entries, in kobo (ADR 046): commission kept, due to the store, refunded.
+    ledgerOrderFigures(executor, order.id),
     repository.refundsOfOrder(executor, order.id),
   ]);
   // Booked but not yet at the customer (issue 34 item 14): a refund that failed, waits, or whose answer is unknown.
@@ -151,18 +152,16 @@ export async function staffView(
 }
 
 export async function partnerView(
-  ctx: FulfilmentContext,
   executor: Db,
   order: OrderRow,
   caller: FulfilmentCaller,
 ): Promise<PartnerOrder> {
-  const { needs } = ctx;
   const [items, activities, locked, times, pickup] = await Promise.all([
     repository.itemsOfOrders(executor, [order.id]),
     repository.activitiesOfOrders(executor, [order.id]),
     repository.lockedDeliveries(executor, [order.id]),
     assignmentTimes(executor, order),
-    needs.storePickup(executor, order.storeId),
+    storePickupPlace(executor, order.storeId),
   ]);
   return {
     id: order.id,
@@ -226,12 +225,12 @@ export function dateFilter(query: {
 
 export async function staffOrder(ctx: FulfilmentContext, orderId: string, caller: FulfilmentCaller) {
   const { db } = ctx;
-  return staffView(ctx, db, await visibleOrder(db, orderId, caller), caller);
+  return staffView(db, await visibleOrder(db, orderId, caller), caller);
 }
 
 export async function partnerOrder(ctx: FulfilmentContext, orderId: string, caller: FulfilmentCaller) {
   const { db } = ctx;
-  return partnerView(ctx, db, await visibleOrder(db, orderId, caller), caller);
+  return partnerView(db, await visibleOrder(db, orderId, caller), caller);
 }
 
 /** Admin search across every store (issue 35): by order number, phone, e-mail or name words; bounded. */
@@ -306,7 +305,7 @@ export async function partnerList(
     query,
   );
   const [views, deliveredToday] = await Promise.all([
-    Promise.all(rows.map((row) => partnerView(ctx, db, row, caller))),
+    Promise.all(rows.map((row) => partnerView(db, row, caller))),
     repository.countDeliveredSince(db, caller.userId, startOfLagosDay(deps.now())),
   ]);
   return { orders: views, pagination: pageInfo(query.page, query.limit, total), deliveredToday };

@@ -20,23 +20,17 @@ const unwired = (what: string) => () => {
 
 /** For callers that use only checkout's part (tests of the service): the chain's needs are not handed in. */
 const noFulfilmentNeeds: FulfilmentNeeds = {
-  findCustomer: async () => undefined,
   reserveRefund: unwired('reserveRefund'),
   sendRefund: unwired('sendRefund'),
   releaseRefund: unwired('releaseRefund'),
   refundToCards: unwired('refundToCards'),
-  storePickup: unwired('storePickup'),
-  carriers: async () => [],
-  storeHub: async () => undefined,
-  storeTax: async () => ({ tin: null, isVatRegistered: false }),
-  orderFigures: unwired('orderFigures'),
   payOnDelivery: { carrierRefusal: unwired('payOnDelivery') },
   lateReturns: unwired('lateReturns'),
 };
 
 export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
   const money = createOrderMoneyEvents();
-  const service = createOrdersService(deps, money, needs.storeTax);
+  const service = createOrdersService(deps, money);
   const refunds = createRefundsService(deps, needs, money);
   const fulfilment = createFulfilmentService(deps, service, needs);
   return {
@@ -74,7 +68,13 @@ export type {
   RefundRow,
   TrackerRow,
 } from './orders.repository.js';
-export { ordersWaitingInQueue, trackerCustomerIdSql } from './orders.repository.js';
+export {
+  findOrder,
+  hasReceivedFromStore,
+  hasReceivedProduct,
+  ordersWaitingInQueue,
+  trackerCustomerIdSql,
+} from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
 export type {
   CheckoutInput,
@@ -82,6 +82,7 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
+export { isFirstTimeCustomer, storeOrdersToAccept } from './orders.service.js';
 export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repository.js';
 export {
   ANONYMISED_NAME,

@@ -1,6 +1,7 @@
 import type { CustomerOrder } from '@market/contracts';
 import { pageInfo } from '../../platform/db/paging.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { storeTaxOf } from '../stores/index.js';
 import type { OrdersContext } from './orders.context.js';
 import * as repository from './orders.repository.js';
 import { DAY_MS } from './orders.transitions.js';
@@ -51,7 +52,7 @@ export async function receiptForCustomer(
   if (order.orderStatus.code_name === 'awaiting_payment')
     throw conflict('This order is not paid yet: its receipt comes with the payment');
   const { config, db } = ctx.deps;
-  return orderReceiptPdf(order, config.tax, ctx.deps.now(), await ctx.storeTaxOf(db, order.storeId));
+  return orderReceiptPdf(order, config.tax, ctx.deps.now(), await storeTaxOf(db, order.storeId));
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   markRefundDue,
   trackerView,
 } from './orders.checkout.js';
-import type { OrdersContext, PaidChannelOf, StoreTaxOf } from './orders.context.js';
+import type { OrdersContext, PaidChannelOf } from './orders.context.js';
 import { listForCustomer, oneForCustomer, publicTracking, receiptForCustomer } from './orders.customer.js';
 import type { OrderRow, TrackerKey, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
@@ -29,7 +29,7 @@ import {
 } from './orders.transitions.js';
 
 export type { CheckoutInput, CheckoutOrderInput } from './orders.checkout.js';
-export type { OrdersContext, StoreTaxOf } from './orders.context.js';
+export type { OrdersContext } from './orders.context.js';
 export { handoverTokenHash, newDeliveryToken, type TransitionEvidence } from './orders.transitions.js';
 
 /** A checkout's reads and locks and its late refund's step, as the repository answers them (caller's transaction). */
@@ -76,10 +76,6 @@ const orderReads = {
   findOrders: repository.findOrders,
   itemsOf: (executor: Db, orderId: string) => repository.itemsOfOrders(executor, [orderId]),
   ordersByIds: repository.orderNames,
-  /** A delivered or completed order of the customer contains the product (verified purchase of a review). */
-  receivedProduct: repository.hasReceivedProduct,
-  /** A delivered or completed order of the customer came from the store. */
-  receivedFromStore: repository.hasReceivedFromStore,
 };
 
 /**
@@ -87,13 +83,9 @@ const orderReads = {
  * (`orders.transitions.ts`), what the customer reads (`orders.customer.ts`), and the reads and locks other modules
  * and flows take. Named functions of an `OrdersContext` (ADR 091), bound here so callers are unchanged.
  */
-export function createOrdersService(
-  deps: Deps,
-  money: OrderMoneyEvents = createOrderMoneyEvents(),
-  storeTaxOf: StoreTaxOf = async () => ({ tin: null, isVatRegistered: false }),
-) {
+export function createOrdersService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
   const { db } = deps;
-  const ctx: OrdersContext = { deps, money, storeTaxOf, paidChannelOf: async () => null };
+  const ctx: OrdersContext = { deps, money, paidChannelOf: async () => null };
   return {
     transition: bound(ctx, transition),
     money,
@@ -145,13 +137,17 @@ export function createOrdersService(
     oneForCustomer: bound(ctx, oneForCustomer),
     receiptForCustomer: bound(ctx, receiptForCustomer),
     publicTracking: bound(ctx, publicTracking),
-    /** Paid orders of the store waiting for it to accept them (its dashboard). */
-    ordersToAccept: (storeId: string) => repository.countStoreOrdersInStatus(db, storeId, 'pending'),
-    /** A customer who has never paid for an order (coupons for first-time customers). */
-    async isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
-      return !(await repository.hasPaidOrder(executor, customerId));
-    },
   };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
+
+/** Paid orders of the store waiting for it to accept them (its dashboard). */
+export function storeOrdersToAccept(executor: Db, storeId: string): Promise<number> {
+  return repository.countStoreOrdersInStatus(executor, storeId, 'pending');
+}
+
+/** A customer who has never paid for an order (coupons for first-time customers). */
+export async function isFirstTimeCustomer(executor: Db, customerId: string): Promise<boolean> {
+  return !(await repository.hasPaidOrder(executor, customerId));
+}

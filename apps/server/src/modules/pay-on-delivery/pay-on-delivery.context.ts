@@ -37,11 +37,12 @@ export interface PodCarrier {
   name: string;
 }
 
+/**
+ * What pay on delivery is handed: the customer's cart priced (the cart service, built with its own needs) and the
+ * books (the ledger, through the pay-on-delivery flow: actions in the caller's transaction). The shipping zones it
+ * reads through the shipping module's index.
+ */
 export interface PayOnDeliveryNeeds {
-  /** The shipping zone (shipping module) each of these states lies in. */
-  zonesOfStates(executor: Db, states: string[]): Promise<Map<string, { id: string }>>;
-  /** Which of these zone ids exist. */
-  existingZones(executor: Db, ids: string[]): Promise<string[]>;
   /** The customer's cart priced for an address: the delivery state and each store's order total (cart module). */
   cartStores(
     customerId: string,

@@ -9,6 +9,7 @@ import {
 import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, validation } from '../../platform/errors.js';
+import { existingZoneIds, zonesOfStates } from '../shipping/index.js';
 import { type PodContext, rules, settingsView } from './pay-on-delivery.context.js';
 import { podRefusals, podSettings, podStoreSettings } from './pay-on-delivery.schema.js';
 
@@ -35,7 +36,7 @@ export async function saveSettings(
 ): Promise<PodSettings> {
   const { db } = ctx;
   const zoneIds = [...new Set(body.zoneIds)];
-  const known = new Set(await ctx.needs.existingZones(db, zoneIds));
+  const known = new Set(await existingZoneIds(db, zoneIds));
   const unknown = zoneIds.filter((id) => !known.has(id));
   if (unknown.length > 0) throw validation('zoneIds', 'Choose existing shipping zones');
   const values = {
@@ -93,7 +94,7 @@ export async function terms(ctx: PodContext, executor: Db, input: TermsInput): P
           gte(podRefusals.refusedAt, new Date(ctx.deps.now().getTime() - r.refusalPeriodDays * DAY_MS)),
         ),
       ),
-    input.state ? ctx.needs.zonesOfStates(executor, [input.state]) : new Map<string, { id: string }>(),
+    input.state ? zonesOfStates(executor, [input.state]) : new Map<string, { id: string }>(),
   ]);
   const stores = new Set(optedIn.map((row) => row.storeId));
   const refused = refusals[0]?.n ?? 0;

@@ -60,12 +60,33 @@ export interface WebhookResult {
   outcome: string;
 }
 
-/** Who other modules registered to hear of what the provider says; set once by the composition, read at each call. */
+/**
+ * The flows that hear what the provider says, each set once by the composition (`composition/flows.ts`) and read at
+ * each call through `listenerOf`. Absent only until the flows are joined: an event that arrives for a listener no
+ * flow set is an error, never a silent 'ignored'.
+ */
 export interface PaymentListeners {
   refund?: (event: RefundEvent) => Promise<string>;
   transfer?: (event: TransferEvent) => Promise<string>;
   dispute?: (executor: Db, event: DisputeListenerEvent) => Promise<string>;
   split?: (executor: Db, reference: string, split: PaymentSplitLine[]) => Promise<void>;
+}
+
+/**
+ * The flow that listens for the provider's `kind` of event. None wired is a fault of the composition, not an event
+ * to acknowledge: the webhook answers 500, its delivery is forgotten, and the provider's retry finds the flow once
+ * it is wired (a refund, a transfer or a dispute answered 'ignored' would leave the money unbooked for good).
+ */
+export function listenerOf<Kind extends keyof PaymentListeners>(
+  listeners: PaymentListeners,
+  kind: Kind,
+): NonNullable<PaymentListeners[Kind]> {
+  const listener = listeners[kind];
+  if (!listener)
+    throw new Error(
+      `No flow listens for the payment provider's ${kind} events: join one in composition/flows.ts`,
+    );
+  return listener;
 }
 
 /** What the payments service's functions work with. */

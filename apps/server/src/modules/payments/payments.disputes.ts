@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { DisputeEvent } from '../../platform/payments/provider.js';
-import type { PaymentsContext } from './payments.context.js';
+import { listenerOf, type PaymentsContext } from './payments.context.js';
 import { paymentDisputes } from './payments.schema.js';
 
 // Card-holder disputes of our payments (charge.dispute.*, ADR 049): recorded as the provider says them, one row per
@@ -63,20 +63,18 @@ export async function recordDispute(
         ),
       )
       .for('update');
-    const heard = ctx.listeners.dispute
-      ? await ctx.listeners.dispute(tx, {
-          ...event,
-          transactionReference: reference,
-          bearer: row?.bearer ?? null,
-          settlementKey: `dispute:${provider.name}:${event.disputeId}`,
-        })
-      : undefined;
+    const heard = await listenerOf(ctx.listeners, 'dispute')(tx, {
+      ...event,
+      transactionReference: reference,
+      bearer: row?.bearer ?? null,
+      settlementKey: `dispute:${provider.name}:${event.disputeId}`,
+    });
     // What the resolution did to the books (ADR 049), for the admins' list.
     const outcome = heard?.slice('dispute:'.length);
     if (row && (outcome === 'refund-booked' || outcome === 'nothing-moved' || outcome === 'needs-review')) {
       await tx.update(paymentDisputes).set({ outcome }).where(eq(paymentDisputes.id, row.id));
     }
-    return heard ?? `dispute:${event.stage}`;
+    return heard;
   });
 }
 

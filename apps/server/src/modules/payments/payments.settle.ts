@@ -8,6 +8,7 @@ import type { PaymentPurpose, Verification } from '../../platform/payments/provi
 import {
   FINAL,
   find,
+  listenerOf,
   type PaymentState,
   type PaymentsContext,
   type PaymentTransaction,
@@ -80,7 +81,7 @@ async function settleSucceeded(ctx: PaymentsContext, settling: Settling): Promis
   const status: PaymentStatus = problems.length === 0 ? 'success' : 'mismatch';
   await settlePayment(tx, settledValues(fields, status, row.id, eventId));
   // The provider paid the subaccounts their flat shares whatever the amount check says.
-  if (row.split && row.split.length > 0) await ctx.listeners.split?.(tx, reference, row.split);
+  if (row.split && row.split.length > 0) await listenerOf(ctx.listeners, 'split')(tx, reference, row.split);
   countMoneyOutcome('payment', status);
   if (status === 'mismatch') {
     // Money arrived that is not what the order costs: never mark it paid; finance refunds or settles by hand.

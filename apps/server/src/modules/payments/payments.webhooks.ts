@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { parsedJson, rowFromJson } from '../../platform/db/json-rows.js';
 import { AppError } from '../../platform/errors.js';
 import type { WebhookEvent } from '../../platform/payments/provider.js';
-import type { PaymentsContext, PaymentTransaction, WebhookResult } from './payments.context.js';
+import {
+  listenerOf,
+  type PaymentsContext,
+  type PaymentTransaction,
+  type WebhookResult,
+} from './payments.context.js';
 import { recordDispute } from './payments.disputes.js';
 import { paymentTransactions, webhookEvents } from './payments.schema.js';
 import { settleMarking } from './payments.settle.js';
@@ -48,9 +53,8 @@ async function act(
 ): Promise<Acted> {
   const { listeners } = ctx;
   const unmarked = (outcome: string) => ({ outcome, marked: false });
-  if (event.refund) return unmarked(listeners.refund ? await listeners.refund(event.refund) : 'ignored');
-  if (event.transfer)
-    return unmarked(listeners.transfer ? await listeners.transfer(event.transfer) : 'ignored');
+  if (event.refund) return unmarked(await listenerOf(listeners, 'refund')(event.refund));
+  if (event.transfer) return unmarked(await listenerOf(listeners, 'transfer')(event.transfer));
   if (event.dispute) return unmarked(await recordDispute(ctx, event.dispute, payment !== null));
   // Documented events no module acts on (subscription.*, invoice.*, paymentrequest.*, …): recorded in
   // webhook_events and acknowledged, so Paystack does not retry them for 72 hours.

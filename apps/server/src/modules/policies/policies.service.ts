@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
+import { findStoreById } from '../stores/index.js';
 import {
   deleteStorePolicy,
   insertPolicy,
@@ -19,9 +20,9 @@ import {
   updateStorePolicy,
 } from './policies.repository.js';
 
-export interface PoliciesNeeds {
-  /** Whether customers may see the store (approved and visible); from the stores module. */
-  isStorePublic(executor: Db, storeId: string): Promise<boolean>;
+/** Whether customers may see the store: the stores module's read of it. */
+async function isStorePublic(executor: Db, storeId: string): Promise<boolean> {
+  return (await findStoreById(executor, storeId))?.isVisible === true;
 }
 
 function toPolicy(row: PolicyRow): StorePolicy {
@@ -50,7 +51,7 @@ async function uniqueKind<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createPoliciesService(deps: Deps, needs: PoliciesNeeds) {
+export function createPoliciesService(deps: Deps) {
   const { db } = deps;
   return {
     async list(actor: StoreActor): Promise<PolicyList> {
@@ -88,7 +89,7 @@ export function createPoliciesService(deps: Deps, needs: PoliciesNeeds) {
 
     /** A store customers can see; a hidden, pending or unknown store answers 404 like a missing one. */
     async ofPublicStore(storeId: string): Promise<PolicyList> {
-      if (!(await needs.isStorePublic(db, storeId))) throw notFound('Store not found');
+      if (!(await isStorePublic(db, storeId))) throw notFound('Store not found');
       return toList(await listStorePolicies(db, storeId));
     },
   };

@@ -9,15 +9,21 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { ProviderStatements } from '../../platform/payments/index.js';
+import { findAccountById } from '../auth/index.js';
 import { reconciliationDifferences, reconciliationRuns } from './reconciliation.schema.js';
 
 // What the reconciliation screen reads: a run and its differences, the runs, and an admin's explanation.
 
+/** What reconciliation is handed: the provider's lists. Admins' names it reads through the auth module's index. */
 export interface ReconciliationNeeds {
   /** The provider's lists; undefined when payments are unavailable (a run then fails saying so). */
   statements: ProviderStatements | undefined;
-  /** An admin's name as shown on the screen. */
-  adminName(userId: string): Promise<string | undefined>;
+}
+
+/** An admin's name as shown on the screen (the auth module's read). */
+async function adminName(executor: Db, userId: string): Promise<string | undefined> {
+  const admin = await findAccountById(executor, userId);
+  return admin && `${admin.firstName} ${admin.lastName}`;
 }
 
 /** What the reconciliation's functions share (ADR 091): the platform, the provider's lists, and admins' names. */
@@ -34,7 +40,7 @@ export type DifferenceRow = typeof reconciliationDifferences.$inferSelect;
 
 async function nameOf(ctx: ReconciliationContext, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  if (!ctx.names.has(userId)) ctx.names.set(userId, (await ctx.needs.adminName(userId)) ?? 'An admin');
+  if (!ctx.names.has(userId)) ctx.names.set(userId, (await adminName(ctx.db, userId)) ?? 'An admin');
   return ctx.names.get(userId)!;
 }
 

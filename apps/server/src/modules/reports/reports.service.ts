@@ -2,10 +2,6 @@ import type {
   AdminMerchant,
   AdminMerchantDetail,
   AdminMerchantProfile,
-  AdminProductsQuery,
-  MerchantProduct,
-  OnboardingState,
-  Pagination,
   ReportCsvView,
   SalesReport,
   SalesReportQuery,
@@ -16,6 +12,8 @@ import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
+import { adminProductList } from '../catalog/index.js';
+import { merchantOnboarding } from '../stores/index.js';
 import { bucketStarts, lagosRange } from './report-range.js';
 import { salesReportCsv as csvOf } from './reports.csv.js';
 import {
@@ -26,14 +24,6 @@ import {
   storeSalesReport,
   topStores,
 } from './reports.repository.js';
-
-/** What reports use of other modules, handed in by the composition (no imports of their services). */
-export interface ReportsNeeds {
-  /** The stores module's onboarding answers of a merchant. */
-  merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
-  /** The catalog's admin product list, filtered to one merchant. */
-  searchProducts(query: AdminProductsQuery): Promise<{ products: MerchantProduct[]; pagination: Pagination }>;
-}
 
 const storeSummary = (row: MerchantRow) => ({
   id: row.store.id,
@@ -54,10 +44,10 @@ const merchantSummary = (row: MerchantRow) => ({
   store: storeSummary(row),
 });
 
-/** What the reports' functions share (ADR 091): the database and what other modules answer. */
+/** What the reports' functions share (ADR 091): the database and the clock. */
 interface ReportsContext {
   db: Db;
-  needs: ReportsNeeds;
+  now(): Date;
 }
 
 export async function salesReport(
@@ -139,7 +129,7 @@ export async function merchant(
 
 export async function profile(ctx: ReportsContext, merchantId: string): Promise<AdminMerchantProfile> {
   const row = await requireMerchant(ctx, merchantId);
-  const onboarding = await ctx.needs.merchantOnboarding(ctx.db, merchantId);
+  const onboarding = await merchantOnboarding(ctx.db, merchantId);
   return {
     id: row.id,
     firstName: row.firstName,
@@ -175,7 +165,7 @@ export async function merchantProducts(
   query: { page: number; limit: number; search?: string },
 ) {
   await requireMerchant(ctx, merchantId);
-  const found = await ctx.needs.searchProducts({ ...query, merchantId });
+  const found = await adminProductList(ctx.db, ctx.now(), { ...query, merchantId });
   return { products: found.products, pagination: found.pagination };
 }
 
@@ -183,8 +173,8 @@ export async function merchantProducts(
  * Sales reports of a store and the admin's merchants with their figures. The module owns no table: its repository
  * is a read model over orders, users and stores (ADR 025).
  */
-export function createReportsService(deps: Deps, needs: ReportsNeeds) {
-  const ctx: ReportsContext = { db: deps.db, needs };
+export function createReportsService(deps: Deps) {
+  const ctx: ReportsContext = { db: deps.db, now: () => deps.now() };
   return {
     salesReport: bound(ctx, salesReport),
     salesReportCsv: bound(ctx, salesReportCsv),

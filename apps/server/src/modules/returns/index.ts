@@ -1,14 +1,14 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import type { OrdersService, RefundsService } from '../orders/index.js';
-import { createPickupsService, type PickupNeeds } from './pickups.service.js';
+import { createPickupsService } from './pickups.service.js';
 import { createReturnDecisions, type ReturnDecisions } from './returns.decisions.js';
 import { createReturnMoves, type ReturnMoves } from './returns.moves.js';
 import { pickupRoutes, returnsRoutes } from './returns.routes.js';
 import { createReturnsService, type ReturnsNeeds, type ReturnsService } from './returns.service.js';
 
 export { anonymiseReturns, returnsForExport } from './personal-data.js';
-export type { PickupNeeds, PickupsService } from './pickups.service.js';
+export type { PickupsService } from './pickups.service.js';
 export { actorOf as returnActorOf, type ReturnDecisions } from './returns.decisions.js';
 export type { ReturnMoves } from './returns.moves.js';
 export type { ReturnRow } from './returns.repository.js';
@@ -25,11 +25,11 @@ export type { ReturnCaller, ReturnsNeeds, ReturnsService } from './returns.servi
 export function createReturnsModule(
   deps: Deps,
   parts: { orders: OrdersService; refunds: RefundsService },
-  needs: ReturnsNeeds & PickupNeeds,
+  needs: ReturnsNeeds,
 ): ServerModule<ReturnsService> & { decisions: ReturnDecisions; moves: ReturnMoves } {
-  const pickups = createPickupsService(deps, parts.orders, needs);
-  const decisions = createReturnDecisions(deps, parts.orders, needs, pickups);
-  const moves = createReturnMoves({ deps, orders: parts.orders, needs, pickups });
+  const pickups = createPickupsService(deps, parts.orders);
+  const decisions = createReturnDecisions(deps, parts.orders, pickups);
+  const moves = createReturnMoves({ deps, orders: parts.orders, pickups });
   const service = createReturnsService(deps, parts.orders, parts.refunds, needs, pickups, decisions);
   return { service, decisions, moves, routes: [...returnsRoutes(deps, service), ...pickupRoutes(pickups)] };
 }

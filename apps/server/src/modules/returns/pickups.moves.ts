@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { type AssignPickupBody, type CarrierPickup, pickupStatusNames } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, conflict, notFound, validation } from '../../platform/errors.js';
+import { listCarrierAccounts } from '../auth/index.js';
 import { MAX_WRONG_TOKENS } from '../orders/index.js';
 import {
   carrierView,
@@ -105,7 +106,8 @@ export async function assign(
   caller: PickupCaller,
   body: AssignPickupBody,
 ): Promise<CarrierPickup> {
-  const carriers = await ctx.needs.carriers(ctx.db);
+  // Shipping partners and platform dispatchers (confirmed, active accounts), as orders are assigned to (auth).
+  const carriers = await listCarrierAccounts(ctx.db);
   const carrierId = body.carrier === 'partner' ? body.partnerId : body.dispatcherId;
   const chosen = carriers.find((carrier) => carrier.kind === body.carrier && carrier.id === carrierId);
   if (!chosen) {

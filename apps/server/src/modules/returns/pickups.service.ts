@@ -3,14 +3,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import type { OrdersService } from '../orders/index.js';
 import { assign, collect, dropOff, onReceived, open } from './pickups.moves.js';
-import {
-  adminList,
-  carrierList,
-  carries,
-  type PickupNeeds,
-  type PickupsContext,
-  pickupsWithPhoto,
-} from './pickups.views.js';
+import { adminList, carrierList, carries, type PickupsContext, pickupsWithPhoto } from './pickups.views.js';
 import * as repository from './returns.repository.js';
 
 // Returned goods come back (issue 23, ADR 060): an approved return's pickup goes customer → carrier → store, with
@@ -22,7 +15,6 @@ export {
   customerPickupView,
   type EvidenceUpload,
   type PickupCaller,
-  type PickupNeeds,
   type PickupsContext,
   pickupEvidencePurpose,
   pickupView,
@@ -32,8 +24,8 @@ export {
  * A return's pickup. Named functions of a `PickupsContext` (ADR 091): how each party reads it
  * (`pickups.views.ts`), its steps (`pickups.moves.ts`); bound here.
  */
-export function createPickupsService(deps: Deps, orders: OrdersService, needs: PickupNeeds) {
-  const ctx: PickupsContext = { deps, db: deps.db, orders, needs };
+export function createPickupsService(deps: Deps, orders: OrdersService) {
+  const ctx: PickupsContext = { deps, db: deps.db, orders };
   return {
     /**
      * The store approved a return: its goods are to come back, so a pickup waits for a carrier. Called in the

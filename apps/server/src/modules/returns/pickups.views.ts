@@ -1,26 +1,14 @@
-import type {
-  CarrierOption,
-  CarrierPickup,
-  CustomerReturnPickup,
-  PickupStatus,
-  ReturnPickup,
-} from '@market/contracts';
+import type { CarrierPickup, CustomerReturnPickup, PickupStatus, ReturnPickup } from '@market/contracts';
 import { pickupStatusNames } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
 import type { OrdersService } from '../orders/index.js';
+import { storePickupPlace } from '../stores/index.js';
 import type { PickupRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 // A return's pickup as each party reads it (issue 23, ADR 060), who carries it, and the context the pickup
 // service's functions share (ADR 091).
-
-export interface PickupNeeds {
-  /** Shipping partners and platform dispatchers (confirmed, active accounts), as orders are assigned to. */
-  carriers(executor: Db): Promise<CarrierOption[]>;
-  /** Where the store takes parcels in: the carrier's drop-off. */
-  storePickup(executor: Db, storeId: string): Promise<{ address: string; phoneNumber: string | null }>;
-}
 
 export interface PickupCaller {
   kind: 'customer' | 'merchant' | 'admin' | 'partner';
@@ -32,12 +20,11 @@ export interface EvidenceUpload {
   bytes: Buffer;
 }
 
-/** What the pickup service's functions work with: the platform's deps, the orders module, its needs. */
+/** What the pickup service's functions work with: the platform's deps and the orders module. */
 export interface PickupsContext {
   deps: Deps;
   db: Db;
   orders: OrdersService;
-  needs: PickupNeeds;
 }
 
 export const statusOf = (status: PickupStatus) => ({
@@ -85,7 +72,8 @@ export async function carrierView(
   const [order, ret, dropOff] = await Promise.all([
     ctx.orders.findOrder(executor, row.orderId),
     repository.findReturn(executor, row.returnId),
-    ctx.needs.storePickup(executor, row.storeId),
+    // Where the store takes parcels in: the carrier's drop-off (the stores module's read).
+    storePickupPlace(executor, row.storeId),
   ]);
   const address = order!.deliveryAddress;
   // The door is for the carrier who collects it; an assigner learns the state and LGA (as with orders).

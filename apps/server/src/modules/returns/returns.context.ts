@@ -17,9 +17,11 @@ import {
 // What the returns service's functions share (ADR 091): the platform, the orders and refunds it moves, the
 // pickups, the decisions' lock, and the views of a return for each kind of caller.
 
+/**
+ * What returns is handed: the payments module's card disputes, bound to its provider (ADR 049). The customer and the
+ * store's pickup place it reads through the auth and stores modules' index.
+ */
 export interface ReturnsNeeds {
-  /** The customer's e-mail and first name, for the mail of each decision (auth). */
-  findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
   /** Card-holder disputes of our payments, as the payments module keeps them (ADR 049). */
   cardDisputes: Pick<PaymentsService, 'disputePage' | 'setDisputeBearer'>;
 }

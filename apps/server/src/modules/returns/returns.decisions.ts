@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
+import { findAccountById } from '../auth/index.js';
 import type { BookRefundInput, ItemRow, OrderActor, OrderRow, OrdersService } from '../orders/index.js';
 import type { PickupsService } from './pickups.service.js';
 import type { ReturnRow } from './returns.repository.js';
@@ -45,16 +46,10 @@ const platformSays = (row: ReturnRow) =>
     ? ` The platform reviewed your dispute: ${row.disputeNote}`
     : '';
 
-export interface DecisionNeeds {
-  /** The customer's e-mail and first name, for the mail of each decision (auth). */
-  findCustomer(executor: Db, id: string): Promise<{ email: string; firstName: string } | undefined>;
-}
-
 /** What the decision steps work with: the platform's deps, the orders module, the customer's address, pickups. */
 export interface DecisionContext {
   deps: Deps;
   orders: OrdersService;
-  needs: DecisionNeeds;
   pickups: Pick<PickupsService, 'open'>;
 }
 
@@ -81,7 +76,7 @@ export async function tellCustomer(
       next: sentence,
     },
   });
-  const customer = await ctx.needs.findCustomer(tx, row.customerId);
+  const customer = await findAccountById(tx, row.customerId);
   if (!customer) return;
   await ctx.deps.mailer.send(tx, {
     to: customer.email,
@@ -354,10 +349,9 @@ export const bind =
 export function createReturnDecisions(
   deps: Deps,
   orders: OrdersService,
-  needs: DecisionNeeds,
   pickups: Pick<PickupsService, 'open'>,
 ) {
-  const ctx: DecisionContext = { deps, orders, needs, pickups };
+  const ctx: DecisionContext = { deps, orders, pickups };
   return {
     withLockedReturn: <T>(
       returnId: string,

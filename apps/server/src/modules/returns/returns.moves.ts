@@ -9,6 +9,7 @@ import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { conflict, validation } from '../../platform/errors.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
+import { findAccountById } from '../auth/index.js';
 import type { OrderRow, RefundRow } from '../orders/index.js';
 import type { PickupsService } from './pickups.service.js';
 import {
@@ -214,7 +215,7 @@ async function tellRefundDecided(
       ? `The refund of ${amount} for order ${order.orderName} will not be made: ${reason}`
       : `The refund of ${amount} for order ${order.orderName} could not go back to the card or account you paid with, so it was paid to you another way: ${reason}`;
   await ctx.orders.note(tx, order, actorOf(caller), sentence);
-  const customer = await ctx.needs.findCustomer(tx, order.customerId);
+  const customer = await findAccountById(tx, order.customerId);
   if (!customer) return;
   await ctx.deps.mailer.send(tx, {
     to: customer.email,

@@ -19,16 +19,11 @@ import { conflict, forbidden, notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
 import { findAccountById } from '../auth/index.js';
 import { loadProductsForSale, setProductRating } from '../catalog/index.js';
+import { hasReceivedFromStore, hasReceivedProduct } from '../orders/index.js';
 import { findStoreById, setStoreRating } from '../stores/index.js';
 import type { RatingSubject } from './reviews.repository.js';
 import * as repository from './reviews.repository.js';
 import type { ReviewRow } from './reviews.schema.js';
-
-/** What the reviews module needs of the orders module (handed in by the composition). */
-export interface ReviewsNeeds {
-  receivedProduct(executor: Db, customerId: string, productId: string): Promise<boolean>;
-  receivedFromStore(executor: Db, customerId: string, storeId: string): Promise<boolean>;
-}
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -70,7 +65,6 @@ type Page = { page: number; limit: number };
 interface ReviewsContext {
   deps: Deps;
   db: Db;
-  needs: ReviewsNeeds;
 }
 
 /** Recounts the subject's visible reviews and writes the result to the product or store, in `executor`. */
@@ -187,7 +181,7 @@ async function reviewProduct(
 ): Promise<Review> {
   const [product] = await loadProductsForSale(ctx.db, [body.productId]);
   if (!product) throw notFound('Product not found');
-  if (!(await ctx.needs.receivedProduct(ctx.db, customerId, product.id)))
+  if (!(await hasReceivedProduct(ctx.db, customerId, product.id)))
     throw forbidden(REVIEW_NOT_RECEIVED_PRODUCT);
   return write(
     ctx,
@@ -211,8 +205,7 @@ async function reviewStore(
 ): Promise<Review> {
   const store = await findStoreById(ctx.db, body.storeId);
   if (!store) throw notFound('Store not found');
-  if (!(await ctx.needs.receivedFromStore(ctx.db, customerId, store.id)))
-    throw forbidden(REVIEW_NOT_RECEIVED_STORE);
+  if (!(await hasReceivedFromStore(ctx.db, customerId, store.id))) throw forbidden(REVIEW_NOT_RECEIVED_STORE);
   return write(
     ctx,
     customerId,
@@ -256,8 +249,8 @@ async function reply(ctx: ReviewsContext, actor: StoreActor, id: string, reply: 
 }
 
 /** Reviews of products and stores: named functions of a `ReviewsContext` (ADR 091, 102), bound here. */
-export function createReviewsService(deps: Deps, needs: ReviewsNeeds) {
-  const ctx: ReviewsContext = { deps, db: deps.db, needs };
+export function createReviewsService(deps: Deps) {
+  const ctx: ReviewsContext = { deps, db: deps.db };
   return {
     productReviews: bound(ctx, productReviews),
     storeReviews: bound(ctx, storeReviews),

@@ -19,6 +19,7 @@ export {
 } from './payment-categories.js';
 export { endStoreMemberships, ownsAStore, storeMembershipsForExport } from './personal-data.js';
 export type { StoreCatalogPort } from './store-catalog-port.js';
+export { storeOwnerContact, storePickupPlace, storeTaxOf } from './store-contacts.js';
 export {
   activeMemberIdsWithPermission,
   activeMembersOfStores,
@@ -36,6 +37,7 @@ export {
   updateStoreMember,
   updateStoreRole,
 } from './store-members.repository.js';
+export { findVisibleStoreByUrl } from './stores.directory.js';
 export {
   createStoreForMerchant,
   findStoreById,
@@ -57,11 +59,14 @@ export async function merchantOnboarding(executor: Db, merchantId: string): Prom
   return toOnboardingState(await findMerchantProfile(executor, merchantId));
 }
 
-/** What the stores module needs of others: the catalog's product counts and visibility, as functions. */
+/**
+ * What the stores module needs of modules that depend on it, so it cannot import them: the catalog's product counts
+ * and visibility, and the hubs module's answer whether the store may name a hub (the catalog and hubs read stores).
+ */
 export interface StoresNeeds {
   catalog: StoreCatalogPort;
   /** Whether the store may name this platform hub in its profile (an approved application for an open hub). */
-  hubUsable?: StoreHubCheck;
+  hubUsable: StoreHubCheck;
 }
 
 /** Stores, their approval by two approvers, and the merchant's onboarding that makes a store visible. */

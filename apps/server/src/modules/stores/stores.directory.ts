@@ -1,8 +1,10 @@
 import type { PublicStore, StoreCard } from '@market/contracts';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.js';
 import { containsPattern, pageInfo } from '../../platform/db/paging.js';
 import { notFound } from '../../platform/errors.js';
 import { STORE_NOT_FOUND, type StoresContext, toCards, toStoreProfile } from './stores.context.js';
+import type { StoreRow } from './stores.repository.js';
 import { stores } from './stores.schema.js';
 
 // The stores customers can find: the public directory, the top stores, one store's public page.
@@ -50,13 +52,19 @@ export async function top(ctx: StoresContext, limit: number): Promise<StoreCard[
     .slice(0, limit);
 }
 
-export async function publicStore(ctx: StoresContext, storeUrl: string): Promise<PublicStore> {
-  const [row] = await ctx.db
+/** A store customers can see, by its URL slug; the 404 envelope when there is none or it is hidden. */
+export async function findVisibleStoreByUrl(executor: Db, storeUrl: string): Promise<StoreRow> {
+  const [row] = await executor
     .select()
     .from(stores)
     .where(and(eq(stores.storeUrl, storeUrl.toLowerCase()), eq(stores.isVisible, true)))
     .limit(1);
   if (!row) throw notFound(STORE_NOT_FOUND);
+  return row;
+}
+
+export async function publicStore(ctx: StoresContext, storeUrl: string): Promise<PublicStore> {
+  const row = await findVisibleStoreByUrl(ctx.db, storeUrl);
   const [card] = await toCards(ctx, ctx.db, [row]);
   return {
     ...card!,

@@ -22,7 +22,7 @@ export function createStoresService(
   deps: Deps,
   catalog: StoreCatalogPort,
   visibility: StoreVisibility,
-  hubUsable: StoreHubCheck = async () => false,
+  hubUsable: StoreHubCheck,
 ) {
   const ctx: StoresContext = { deps, db: deps.db, catalog, visibility, hubUsable };
   return {

@@ -9,6 +9,7 @@ import {
 
 export type { SubscriptionsNeeds, SubscriptionsService } from './subscriptions.service.js';
 export { addMonthUtc, SUBSCRIPTION_PREFIX } from './subscriptions.service.js';
+export { storeProductLimit } from './subscriptions.store.js';
 
 /** Plans (managed by admins), a store's subscription paid per month through payments, and its invoices. */
 export function createSubscriptionsModule(

@@ -21,15 +21,12 @@ export const RENEW_AHEAD_MS = 24 * 60 * 60 * 1000;
 export const RENEWAL_BACKOFF_MINUTES = [60, 4 * 60] as const;
 export const MAX_RENEWAL_ATTEMPTS = RENEWAL_BACKOFF_MINUTES.length + 1;
 
+/**
+ * What subscriptions is handed: the payments module's service, built with its provider and purposes. The payer's
+ * e-mail and the store owner it reads through the auth and stores modules' index.
+ */
 export interface SubscriptionsNeeds {
   payments: PaymentsService;
-  /** The payer's e-mail (Paystack sends the receipt there); from the auth module. */
-  emailOf(userId: string): Promise<string | undefined>;
-  /** The store owner, mailed when an automatic renewal fails; from the stores and auth modules. */
-  storeOwner(
-    executor: Db,
-    storeId: string,
-  ): Promise<{ email: string; firstName: string; storeName: string } | undefined>;
 }
 
 /** What the subscriptions service's functions work with. */
@@ -98,8 +95,13 @@ export async function effectivePlan(
   executor: Db,
   storeId: string,
 ): Promise<PlanRow> {
+  return planInForce(executor, storeId, ctx.deps.now());
+}
+
+/** The plan whose limits apply to the store at `at`: its paid plan while the period runs, else the default. */
+export async function planInForce(executor: Db, storeId: string, at: Date): Promise<PlanRow> {
   const subscription = await findSubscription(executor, storeId);
-  if (isLive(subscription, ctx.deps.now())) {
+  if (isLive(subscription, at)) {
     const paid = await findPlan(executor, subscription!.planId);
     if (paid) return paid;
   }

@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import type { PaymentState } from '../payments/index.js';
+import { storeOwnerContact } from '../stores/index.js';
 import {
   addMonthUtc,
   isLive,
@@ -76,7 +77,7 @@ export async function renewalFailed(
     nextRenewalAttemptAt: retries ? retryAt : null,
     updatedAt: at,
   });
-  const owner = await ctx.needs.storeOwner(executor, invoice.storeId);
+  const owner = await storeOwnerContact(executor, invoice.storeId);
   if (!owner) return;
   await ctx.deps.mailer.send(executor, {
     to: owner.email,

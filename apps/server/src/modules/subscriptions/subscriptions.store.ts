@@ -9,11 +9,13 @@ import {
 import type { Db } from '../../platform/db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
+import { findAccountById } from '../auth/index.js';
 import {
   addMonthUtc,
   effectivePlan,
   isLive,
   MAX_RENEWAL_ATTEMPTS,
+  planInForce,
   RENEW_AHEAD_MS,
   SUBSCRIPTION_PREFIX,
   type SubscriptionsContext,
@@ -108,7 +110,8 @@ export async function subscribe(
     const invoice = await db.transaction(async (tx) => applyPaid(tx, await insertInvoice(tx, values), at));
     return { invoice: toInvoice(invoice), authorizationUrl: null };
   }
-  const email = await ctx.needs.emailOf(actor.userId);
+  // The payer's e-mail, where Paystack sends the receipt (the auth module's read).
+  const email = (await findAccountById(db, actor.userId))?.email;
   if (!email) throw notFound('Account not found');
   return db.transaction(async (tx) => {
     await cancelOpenCheckouts(tx, actor.storeId);
@@ -149,6 +152,15 @@ export async function productLimit(
   executor: Db,
   storeId: string,
 ): Promise<{ planName: string; limit: number | null }> {
-  const plan = await effectivePlan(ctx, executor, storeId);
+  return storeProductLimit(executor, storeId, ctx.deps.now());
+}
+
+/** The catalog's product-create check: the plan in force at `at` and its product limit (null: none). */
+export async function storeProductLimit(
+  executor: Db,
+  storeId: string,
+  at: Date,
+): Promise<{ planName: string; limit: number | null }> {
+  const plan = await planInForce(executor, storeId, at);
   return { planName: plan.name, limit: plan.productLimit };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { AppError, notFound, validation } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
+import { findStoreById, findVisibleStoreByUrl, type StoreRow } from '../stores/index.js';
 import {
   ensureStoreThemes,
   findMerchantTheme,
@@ -16,7 +17,7 @@ import {
   type ThemeRow,
   toThemeSummary,
 } from './themes.repository.js';
-import { sameSnapshot, snapshotOf, THEME_NOT_FOUND, type ThemesNeeds } from './themes.rules.js';
+import { sameSnapshot, snapshotOf, THEME_NOT_FOUND, type ThemeStore } from './themes.rules.js';
 import { merchantThemes } from './themes.schema.js';
 
 // What the themes service's functions share (ADR 091, 102): the platform, the stores module's reads, and the
@@ -27,7 +28,27 @@ import { merchantThemes } from './themes.schema.js';
 export interface ThemesContext {
   deps: Deps;
   db: Db;
-  needs: ThemesNeeds;
+}
+
+function themeStoreOf(store: StoreRow): ThemeStore {
+  return {
+    id: store.id,
+    storeName: store.storeName,
+    storeUrl: store.storeUrl,
+    logo: store.logo,
+    socials: { ...store.socials },
+  };
+}
+
+/** Any store by id, as the stores module reads it (a preview link works before the store is public). */
+export async function findThemeStore(executor: Db, storeId: string): Promise<ThemeStore | undefined> {
+  const store = await findStoreById(executor, storeId);
+  return store && themeStoreOf(store);
+}
+
+/** A public store by its URL slug (the stores module's read); the 404 envelope when there is none or it is hidden. */
+export async function findPublicThemeStore(executor: Db, storeUrl: string): Promise<ThemeStore> {
+  return themeStoreOf(await findVisibleStoreByUrl(executor, storeUrl));
 }
 
 export async function themeOrFail(executor: Db, themeId: number): Promise<ThemeRow> {

@@ -14,7 +14,7 @@ import {
 } from './themes.repository.js';
 import type { ThemeSnapshot } from './themes.schema.js';
 
-// The themes module's types and rules that need no database: what it needs of the stores module, what a save
+// The themes module's types and rules that need no database: the store facts it shows, what a save
 // carries, a version's snapshot and how two compare, what a storefront shows (ADR 091).
 
 /** The store facts a storefront header needs. */
@@ -37,14 +37,6 @@ export function mergedSocial(theme: ThemeSocialMedia, profile: Partial<Record<st
     if (!merged[field]?.trim() && profile?.[field]) merged[field] = profile[field]!;
   }
   return merged;
-}
-
-/** What the themes module needs of the stores module, as functions. */
-export interface ThemesNeeds {
-  /** Any store by id (a preview link works before the store is public). */
-  findStore(storeId: string): Promise<ThemeStore | undefined>;
-  /** A public store by its URL slug; throws the 404 envelope when there is none or it is not public. */
-  findPublicStore(storeUrl: string): Promise<ThemeStore>;
 }
 
 export const THEME_NOT_FOUND = 'Theme not found';

@@ -14,7 +14,6 @@ import {
   testimonials,
 } from './themes.drafts.js';
 import { activate, publish, rollback, versions } from './themes.publishing.js';
-import type { ThemesNeeds } from './themes.rules.js';
 import { createPreviewLink, preview, storefront } from './themes.storefront.js';
 
 /**
@@ -23,8 +22,8 @@ import { createPreviewLink, preview, storefront } from './themes.storefront.js';
  * and rolling back (`themes.publishing.ts`), the draft's customisation (`themes.drafts.ts`), preview links and the
  * public storefront (`themes.storefront.ts`); bound here.
  */
-export function createThemesService(deps: Deps, needs: ThemesNeeds) {
-  const ctx: ThemesContext = { deps, db: deps.db, needs };
+export function createThemesService(deps: Deps) {
+  const ctx: ThemesContext = { deps, db: deps.db };
   return {
     catalogue: bound(ctx, catalogue),
     previewImage: bound(ctx, previewImage),

@@ -7,7 +7,13 @@ import {
 } from '@market/contracts';
 import { notFound } from '../../platform/errors.js';
 import type { StoreActor } from '../../platform/http/routes.js';
-import { ownMerchantTheme, type ThemesContext, themeOrFail } from './themes.context.js';
+import {
+  findPublicThemeStore,
+  findThemeStore,
+  ownMerchantTheme,
+  type ThemesContext,
+  themeOrFail,
+} from './themes.context.js';
 import {
   defaultDraft,
   findLivePreviewLink,
@@ -29,7 +35,7 @@ export async function createPreviewLink(
   const owned = await ownMerchantTheme(ctx.db, actor, merchantThemeId);
   const [theme, store] = await Promise.all([
     themeOrFail(ctx.db, owned.themeId),
-    ctx.needs.findStore(actor.storeId),
+    findThemeStore(ctx.db, actor.storeId),
   ]);
   if (!store) throw notFound('Store not found');
   const token = randomBytes(24).toString('base64url');
@@ -54,7 +60,7 @@ export async function createPreviewLink(
 export async function preview(ctx: ThemesContext, token: string): Promise<StorefrontTheme> {
   const link = await findLivePreviewLink(ctx.db, hashToken(token), ctx.deps.now());
   const owned = link ? await findMerchantThemeById(ctx.db, link.merchantThemeId) : undefined;
-  const store = link ? await ctx.needs.findStore(link.storeId) : undefined;
+  const store = link ? await findThemeStore(ctx.db, link.storeId) : undefined;
   if (!link || !owned || !store) throw notFound('This preview link has expired or does not exist');
   const theme = await themeOrFail(ctx.db, owned.themeId);
   const snapshot = snapshotOf(owned, await listTestimonials(ctx.db, owned.id));
@@ -63,7 +69,7 @@ export async function preview(ctx: ThemesContext, token: string): Promise<Storef
 
 /** A public store's published theme; theme 45 with the defaults while it never published. */
 export async function storefront(ctx: ThemesContext, storeUrl: string): Promise<StorefrontTheme> {
-  const store = await ctx.needs.findPublicStore(storeUrl);
+  const store = await findPublicThemeStore(ctx.db, storeUrl);
   const state = await findState(ctx.db, store.id);
   const current =
     state?.currentVersion != null ? await findVersion(ctx.db, store.id, state.currentVersion) : undefined;

@@ -5,9 +5,11 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
+import { storeProductNames } from '../catalog/index.js';
+import { wishedProducts } from './wishlist.products.js';
 import { wishlistItems } from './wishlist.schema.js';
 
-// The wishlist (issue 36). Price and stock are the catalog's (read through `needs.products`); a notice goes out
+// The wishlist (issue 36). Price and stock are the catalog's (read through `wishedProducts`); a notice goes out
 // when today's price is below what the customer last knew, or the product is back in stock, at most once per
 // product per Lagos day (the event's key), and what they know is moved on so that one drop is one notice.
 
@@ -27,19 +29,12 @@ export interface WishedProduct {
   onSale: boolean;
 }
 
-export interface WishlistNeeds {
-  products(executor: Db, ids: string[]): Promise<WishedProduct[]>;
-  /** The store's product ids and names (catalog), for the merchant's counts. */
-  storeProductNames(executor: Db, storeId: string): Promise<Map<string, string>>;
-}
-
 type Row = typeof wishlistItems.$inferSelect;
 
 /** What the wishlist service's functions work with. */
 interface WishlistContext {
   deps: Deps;
   db: Db;
-  needs: WishlistNeeds;
 }
 
 /** Today's price and stock of a saved product or variant; undefined when the variant is gone. */
@@ -83,13 +78,15 @@ async function list(ctx: WishlistContext, customerId: string): Promise<WishlistI
     .orderBy(desc(wishlistItems.createdAt))
     .limit(200);
   const products = new Map(
-    (await ctx.needs.products(ctx.db, [...new Set(rows.map((row) => row.productId))])).map((p) => [p.id, p]),
+    (await wishedProducts(ctx.db, [...new Set(rows.map((row) => row.productId))], ctx.deps.now())).map(
+      (p) => [p.id, p],
+    ),
   );
   return rows.map((row) => view(row, products.get(row.productId)));
 }
 
 async function save(ctx: WishlistContext, customerId: string, body: WishlistBody): Promise<WishlistItem> {
-  const [product] = await ctx.needs.products(ctx.db, [body.productId]);
+  const [product] = await wishedProducts(ctx.db, [body.productId], ctx.deps.now());
   if (!product?.onSale) throw validation('productId', 'This product is not on sale');
   const now = priceAndStock(product, body.variantId ?? null);
   if (!now) throw validation('variantId', 'This product has no such variant');
@@ -132,7 +129,7 @@ async function remove(ctx: WishlistContext, customerId: string, id: string) {
 }
 
 async function savedCounts(ctx: WishlistContext, storeId: string) {
-  const names = await ctx.needs.storeProductNames(ctx.db, storeId);
+  const names = await storeProductNames(ctx.db, storeId);
   if (names.size === 0) return [];
   const rows = await ctx.db
     .select({ productId: wishlistItems.productId, savedBy: count() })
@@ -175,10 +172,9 @@ async function sendNotices(ctx: WishlistContext, productIds?: string[]): Promise
     if (rows.length === 0) return sent;
     after = rows[rows.length - 1]!.id;
     const products = new Map(
-      (await ctx.needs.products(ctx.db, [...new Set(rows.map((row) => row.productId))])).map((p) => [
-        p.id,
-        p,
-      ]),
+      (await wishedProducts(ctx.db, [...new Set(rows.map((row) => row.productId))], ctx.deps.now())).map(
+        (p) => [p.id, p],
+      ),
     );
     for (const row of rows) {
       const product = products.get(row.productId);
@@ -233,8 +229,8 @@ async function sendNotices(ctx: WishlistContext, productIds?: string[]): Promise
 }
 
 /** The wishlist: named functions of a `WishlistContext` (ADR 091, 102), bound here. */
-export function createWishlistService(deps: Deps, needs: WishlistNeeds) {
-  const ctx: WishlistContext = { deps, db: deps.db, needs };
+export function createWishlistService(deps: Deps) {
+  const ctx: WishlistContext = { deps, db: deps.db };
   return {
     list: bound(ctx, list),
     save: bound(ctx, save),
