@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordMatches, findAccountById } from '../../src/modules/auth/index.js';
+import { findAccountById, passwordMatches } from '../../src/modules/auth/index.js';
 import { createConfirmedAccount, createTestApp, PASSWORD, type TestApp } from '../support/test-app.js';
 
 // What other modules may read of an account (auth's index.ts): a mail's recipient, a store's owner. The password hash
@@ -26,8 +26,6 @@ describe("auth's public reads of an account", () => {
     expect(await passwordMatches(test.deps.db, account.id, PASSWORD)).toBe(true);
     expect(await passwordMatches(test.deps.db, account.id, 'Another1234!')).toBe(false);
     expect(await passwordMatches(test.deps.db, other.id, PASSWORD)).toBe(false);
-    expect(await passwordMatches(test.deps.db, '00000000-0000-4000-8000-000000000000', PASSWORD)).toBe(
-      false,
-    );
+    expect(await passwordMatches(test.deps.db, '00000000-0000-4000-8000-000000000000', PASSWORD)).toBe(false);
   });
 });
