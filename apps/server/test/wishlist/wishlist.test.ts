@@ -4,7 +4,9 @@ import {
   productEndpoints,
   wishlistEndpoints,
 } from '@market/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stores } from '../../src/modules/stores/stores.schema.js';
 import {
   type CommerceSetup,
   commerceSetup,
@@ -94,6 +96,31 @@ describe('saving products', () => {
       productId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.statusCode).toBe(422);
+  });
+
+  it('a product whose store customers can no longer see is shown unavailable, and cannot be saved', async () => {
+    const scarf = (await listedProduct(test, setup, otherStore, { quantity: 3, name: 'Aso-oke scarf' }))
+      .id as string;
+    const saved = await call('POST', urlOf(wishlistEndpoints.save), bola.token, { productId: scarf });
+    expect(json(saved).data).toMatchObject({ productId: scarf, available: true });
+    // The store is taken off the marketplace (suspended, or its approval withdrawn).
+    await test.deps.db.update(stores).set({ isVisible: false }).where(eq(stores.id, otherStore.storeId));
+    try {
+      const listed = json(await call('GET', urlOf(wishlistEndpoints.list), bola.token)).data as {
+        productId: string;
+        available: boolean;
+      }[];
+      expect(listed.find((item) => item.productId === scarf)?.available).toBe(false);
+      const refused = await call('POST', urlOf(wishlistEndpoints.save), ada.token, { productId: scarf });
+      expect(refused.statusCode).toBe(422);
+    } finally {
+      await test.deps.db.update(stores).set({ isVisible: true }).where(eq(stores.id, otherStore.storeId));
+      await call(
+        'DELETE',
+        urlOf(wishlistEndpoints.remove, { params: { id: json(saved).data.id } }),
+        bola.token,
+      );
+    }
   });
 
   it('shows the store how many shoppers saved each of its products, and nobody else', async () => {
