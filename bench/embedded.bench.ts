@@ -26,6 +26,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runRotatingMix } from './rotating-mix.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -243,34 +244,8 @@ function parseWrk(output: string): WrkFigures {
   };
 }
 
-async function runWrk(base: string, pathsFile: string, duration: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      wrk,
-      [
-        '-t2',
-        `-c${connections}`,
-        `-d${duration}s`,
-        '--timeout',
-        '2s',
-        '--latency',
-        '-H',
-        'Accept-Encoding: br, gzip',
-        '-s',
-        path.join(here, 'rotating-mix.lua'),
-        base,
-        '--',
-        pathsFile,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrk exited ${code}`))));
-  });
+function runWrk(base: string, pathsFile: string, duration: number): Promise<string> {
+  return runRotatingMix(base, pathsFile, { wrk, threads: 2, connections, seconds: duration, timeout: '2s' });
 }
 
 interface RunFigures extends WrkFigures {

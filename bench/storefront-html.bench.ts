@@ -9,7 +9,6 @@
 // back to back, spanning the page cache's expiries. Per window: requests, p99, the page cache's hits / stale / renders
 // inside a request, and the CPU each request cost this process (server and its PGlite worker; wrk is a process of
 // its own), which is the figure to read on a shared machine.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,12 +23,12 @@ import { createPageCache, type PageCache } from '../apps/server/src/platform/htt
 import { createDiskStore } from '../apps/server/src/platform/storage/blob-stores.js';
 import { createMedia } from '../apps/server/src/platform/storage/media.js';
 import { seedDemoMarketplace } from '../apps/server/src/seed/demo-marketplace.js';
+import { runRotatingMix } from './rotating-mix.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rotatingExpiry = process.env.BENCH_CASES?.split(',').includes('rotating-expiry') ?? false;
 const windowCount = Number(process.env.BENCH_WINDOWS ?? 6);
 const windowSeconds = Number(process.env.BENCH_WINDOW_SECONDS ?? 15);
-const here = path.dirname(new URL(import.meta.url).pathname);
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-bench-'));
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: scratch });
 const database = await openDatabase({ driver: 'pglite', dir: path.join(scratch, 'db') });
@@ -88,46 +87,25 @@ async function run(title: string, url: string) {
 }
 
 /** One wrk window over the rotating pages: its requests, p99 and the page cache's answers by kind. */
-function wrkWindow(base: string, pathsFile: string, duration: number) {
-  return new Promise<{ requests: number; p99: string; hits: number; stale: number; misses: number }>(
-    (resolve, reject) => {
-      const child = spawn(
-        'wrk',
-        [
-          '-t1',
-          '-c10',
-          `-d${duration}s`,
-          '--timeout',
-          '5s',
-          '--latency',
-          '-H',
-          'Accept-Encoding: br, gzip',
-          '-s',
-          path.join(here, 'rotating-mix.lua'),
-          base,
-          '--',
-          pathsFile,
-        ],
-        { stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk;
-      });
-      child.on('error', reject);
-      child.on('exit', (code) => {
-        if (code !== 0) return reject(new Error(`wrk exited ${code}`));
-        const answers = JSON.parse(/^ANSWERS (.+)$/m.exec(output)?.[1] ?? '{}') as Record<string, number>;
-        resolve({
-          requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
-          p99: /^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? '?',
-          hits: answers.hits ?? 0,
-          stale: answers.stale ?? 0,
-          misses: answers.misses ?? 0,
-        });
-      });
-    },
-  );
+async function wrkWindow(
+  base: string,
+  pathsFile: string,
+  duration: number,
+): Promise<{ requests: number; p99: string; hits: number; stale: number; misses: number }> {
+  const output = await runRotatingMix(base, pathsFile, {
+    threads: 1,
+    connections: 10,
+    seconds: duration,
+    timeout: '5s',
+  });
+  const answers = JSON.parse(/^ANSWERS (.+)$/m.exec(output)?.[1] ?? '{}') as Record<string, number>;
+  return {
+    requests: Number(/(\d+) requests in/.exec(output)?.[1] ?? 0),
+    p99: /^\s+99%\s+(\S+)/m.exec(output)?.[1] ?? '?',
+    hits: answers.hits ?? 0,
+    stale: answers.stale ?? 0,
+    misses: answers.misses ?? 0,
+  };
 }
 
 async function rotatingOverExpiries() {
