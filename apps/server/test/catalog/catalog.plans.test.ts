@@ -85,6 +85,28 @@ describe.skipIf(!onPostgres)('customer listing query plans at 20,000 products', 
     });
   }
 
+  // A deep page of a category in the price, sales or rating sort starts at the category's first row in the sort:
+  // the sort's own index would walk every product before the page, of any category (ADR 114, amended).
+  const categorySorts = [
+    ['price_asc', 'price'],
+    ['price_desc', 'price'],
+    ['best_selling', 'sales'],
+    ['top_rated', 'rating'],
+  ] as const;
+  const levels = [
+    ['category', () => customerWhere({ categoryId })],
+    ['sub_category', () => customerWhere({ subCategoryId })],
+    ['child_category', () => customerWhere({ childCategoryId })],
+  ] as const;
+  for (const [sort, key] of categorySorts) {
+    for (const [level, where] of levels) {
+      it(`a deep ${level.replace('_', '-')} page by ${sort} reads the index the ${level.replace('_', '-')} leads`, async () => {
+        const text = await plan(selectProductIds(database.db, where(), customerOrder(sort), 20, 400));
+        expect(text, text).toContain(`products_visible_${level}_${key}_idx`);
+      });
+    }
+  }
+
   it('the sale-days job reads only the products whose price changes today (ADR 095), never a scan', async () => {
     const text = await plan(
       sql`select id from products where price_changes_on is not null and price_changes_on <= ${'2026-12-01'}::date for update`,

@@ -169,6 +169,26 @@ export const products = pgTable(
         table.childCategoryId,
       )
       .where(sql`is_visible`),
+    // Deep pages of a category in the price, sales and rating sorts (ADR 114, amended): led by the category, an
+    // index-only scan starts at the category's first row in the sort; the sort indexes above walk every product
+    // before the page, of any category (8-11 ms of PostgreSQL at 100k products for a child category's page 150).
+    ...(
+      [
+        ['category', table.categoryId],
+        ['sub_category', table.subCategoryId],
+        ['child_category', table.childCategoryId],
+      ] as const
+    ).flatMap(([level, category]) => [
+      index(`products_visible_${level}_price_idx`)
+        .on(category, table.priceNowKobo, table.id)
+        .where(sql`is_visible`),
+      index(`products_visible_${level}_sales_idx`)
+        .on(category, table.salesCount, table.id)
+        .where(sql`is_visible`),
+      index(`products_visible_${level}_rating_idx`)
+        .on(category, table.ratingAverage, table.ratingCount, table.id)
+        .where(sql`is_visible`),
+    ]),
     index('products_visible_discount_idx')
       .on(table.discountBasisPoints)
       .where(sql`is_visible and discount_basis_points > 0`),
