@@ -192,6 +192,28 @@ describe('deliver, return, refund', () => {
     expect((await trackerOf(paid.orderId)).tracker.refundStatus).toBe('refunded');
   });
 
+  it('keeps the store’s note on the return it refunds or replaces', async () => {
+    for (const [type, decision] of [
+      ['return', 'refund'],
+      ['replace', 'replace'],
+    ] as const) {
+      const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 1 });
+      const created = await createReturn(paid.customer.token, {
+        orderId: paid.orderId,
+        type,
+        reason: 'It stopped working on the second day.',
+        items: [{ productId: paid.productId, quantity: 1 }],
+      });
+      const id = json(created).data.id;
+      await setStatus(id, store.accessToken, { status: 'approved' });
+      if (decision === 'refund') await setStatus(id, store.accessToken, { status: 'item_received' });
+      const storeSays = `We ${decision === 'refund' ? 'refunded' : 'replaced'} it after testing the unit.`;
+      const decided = await decide(id, store.accessToken, { decision, note: storeSays });
+      expect(decided.statusCode).toBe(200);
+      expect(json(decided).data.merchantNote).toBe(storeSays);
+    }
+  });
+
   it('sends a zero-value replacement through the fulfilment chain and takes its stock', async () => {
     const paid = await deliveredOrder(test, setup, store, dispatcher, { quantity: 2 });
     const created = await createReturn(paid.customer.token, {

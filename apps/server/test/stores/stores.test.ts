@@ -6,7 +6,9 @@ import {
   storeProfileEndpoints,
   systemEndpoints,
 } from '@market/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../src/platform/audit/audit.schema.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import {
@@ -311,6 +313,40 @@ describe("the store's own TIN and VAT registration (issue 35 item 8)", () => {
 });
 
 describe('store approval', () => {
+  it('audits each approval: the approval it turned and the status before and after, by its approver', async () => {
+    const team = await createApprovers(test);
+    const merchant = await newMerchant();
+    for (const approver of [team.first, team.second]) {
+      const answer = await call(
+        'POST',
+        urlOf(storeAdminEndpoints.approve, { params: { id: merchant.storeId } }),
+        approver.accessToken,
+      );
+      expect(answer.statusCode).toBe(200);
+    }
+    const entries = await test.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.subjectId, merchant.storeId), eq(auditLog.action, 'store.approve')))
+      .orderBy(asc(auditLog.id));
+    expect(
+      entries.map(({ actorId, storeId, before, after }) => ({ actorId, storeId, before, after })),
+    ).toEqual([
+      {
+        actorId: team.first.id,
+        storeId: merchant.storeId,
+        before: { approvalStatus: 'pending', firstApproval: false },
+        after: { approvalStatus: 'pending', firstApproval: true },
+      },
+      {
+        actorId: team.second.id,
+        storeId: merchant.storeId,
+        before: { approvalStatus: 'pending', secondApproval: false },
+        after: { approvalStatus: 'approved', secondApproval: true },
+      },
+    ]);
+  });
+
   it('needs two different approvers; the store reaches customers only with both approvals and complete onboarding', async () => {
     const team = await createApprovers(test);
     const merchant = await newMerchant();

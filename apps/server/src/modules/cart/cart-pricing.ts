@@ -2,7 +2,7 @@ import { formatNaira, storesCannotBeSettled } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { ProductForSale } from '../catalog/index.js';
-import { evaluateCoupons } from '../coupons/index.js';
+import { type AppliedCoupon, evaluateCoupons } from '../coupons/index.js';
 import { storeOrigins } from '../shipping/index.js';
 import type { carts } from './cart.schema.js';
 import { chooseAddress, ensureCart, type PricingRead, readAtOnce } from './cart-reads.js';
@@ -42,22 +42,8 @@ export interface ShipmentQuote {
   lagosCustomer: boolean;
 }
 
-export interface CouponLine {
-  productId: string;
-  storeId: string;
-  categoryIds: string[];
-  unitPriceKobo: number;
-  quantity: number;
-}
-
-export interface AppliedCoupon {
-  couponId: string;
-  code: string | null;
-  storeId: string;
-  discountKobo: number;
-  rewardProductIds: string[];
-  description?: string | null;
-}
+// The coupon engine's own types: a cart prices its coupons in the engine's words, so the two cannot drift apart.
+export type { AppliedCoupon, CouponLine } from '../coupons/index.js';
 
 export interface CouponEvaluation {
   applied: AppliedCoupon[];

@@ -46,6 +46,18 @@ const totalsCells = (totals: FinanceTotals) => [
   nairaText(totals.notYetPayableKobo),
 ];
 
+/** One day of a money series as a spreadsheet row: the finance report's and a store's monthly statement's. */
+export function seriesRow(point: FinanceReport['series'][number]) {
+  return [
+    point.day,
+    point.ordersCount,
+    nairaText(point.totalOrderAmountKobo),
+    nairaText(point.commissionKobo),
+    nairaText(point.dueToMerchantKobo),
+    nairaText(point.refundedKobo),
+  ];
+}
+
 export function financeReportCsv(report: FinanceReport, view: FinanceCsvView): string {
   if (view === 'series')
     return csvLines([
@@ -58,14 +70,7 @@ export function financeReportCsv(report: FinanceReport, view: FinanceCsvView): s
         // The daily series counts a refund on the day it is booked, whether or not it has reached the customer.
         'Refunds booked (NGN)',
       ],
-      ...report.series.map((point) => [
-        point.day,
-        point.ordersCount,
-        nairaText(point.totalOrderAmountKobo),
-        nairaText(point.commissionKobo),
-        nairaText(point.dueToMerchantKobo),
-        nairaText(point.refundedKobo),
-      ]),
+      ...report.series.map(seriesRow),
     ]);
   return csvLines([
     ['Store ID', 'Store', 'Merchant', 'Payment category', ...totalsHeader],

@@ -1,7 +1,7 @@
 import { type PaymentReport, vatIncluded } from '@market/contracts';
 import { csvLines } from '../../platform/csv.js';
 import { type PdfLine, pdfNaira, renderPdf } from '../../platform/pdf.js';
-import { nairaText } from './finance.csv.js';
+import { nairaText, seriesRow } from './finance.csv.js';
 
 // A store's monthly statement (issue 35 item 8): the payment report of the month's Lagos days, the very same
 // figures (the same function reads the books), with the commission shown as a VAT invoice: the commission is what
@@ -83,14 +83,7 @@ export function statementCsv(
     ...statementLines(report, tax).map((line) => [line.label, nairaText(line.kobo)]),
     [],
     ['Day', 'Orders', 'Total order amount (NGN)', 'Commission (NGN)', 'Due to store (NGN)', 'Refunded (NGN)'],
-    ...report.series.map((point) => [
-      point.day,
-      point.ordersCount,
-      nairaText(point.totalOrderAmountKobo),
-      nairaText(point.commissionKobo),
-      nairaText(point.dueToMerchantKobo),
-      nairaText(point.refundedKobo),
-    ]),
+    ...report.series.map(seriesRow),
   ]);
 }
 

@@ -5,7 +5,7 @@ import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { validation } from '../../platform/errors.js';
-import { displayStatus, pageOf } from './gift-card-status.js';
+import { cardFacts, pageOf } from './gift-card-status.js';
 import { giftCardActivities, giftCardHolds, giftCards } from './gift-cards.schema.js';
 
 const MAX_ANALYTICS_DAYS = 366;
@@ -35,20 +35,7 @@ export async function adminList(db: Db, query: z.output<typeof adminGiftCardsQue
     db.select({ value: count() }).from(giftCards).where(where),
   ]);
   return {
-    cards: rows.map((row) => ({
-      id: row.id,
-      purchaserId: row.purchaserId,
-      amount: koboToNaira(row.amountKobo),
-      balance: koboToNaira(row.balanceKobo),
-      status: displayStatus(row),
-      last4: row.codeLast4,
-      recipientEmail: row.recipientEmail,
-      recipientName: row.recipientName,
-      message: row.message,
-      paymentReference: row.paymentReference,
-      activatedAt: row.activatedAt?.toISOString() ?? null,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    cards: rows.map((row) => ({ id: row.id, purchaserId: row.purchaserId, ...cardFacts(row) })),
     pagination: pageOf(query.page, query.limit, total?.value ?? 0),
   };
 }

@@ -1,11 +1,11 @@
-import { type GiftCard, koboToNaira } from '@market/contracts';
+import type { GiftCard } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import type { PaymentsService } from '../payments/index.js';
 import { type CodeCipher, formatCode } from './gift-card-codes.js';
-import { type CardRow, displayStatus } from './gift-card-status.js';
+import { type CardRow, cardFacts } from './gift-card-status.js';
 import { giftCards } from './gift-cards.schema.js';
 
 // What the gift-cards service's functions share (ADR 091, 105): the context, and a card as its buyer sees it.
@@ -25,18 +25,9 @@ export function present(ctx: GiftCardsContext, row: CardRow): GiftCard {
   const paid = row.status !== 'pending_payment';
   return {
     id: row.id,
-    amount: koboToNaira(row.amountKobo),
-    balance: koboToNaira(row.balanceKobo),
-    status: displayStatus(row),
+    ...cardFacts(row),
     // The code is shown only once the card is paid for: before that it is worth nothing and must not leak.
     code: paid ? formatCode(ctx.cipher.decrypt(row.codeEncrypted)) : null,
-    last4: row.codeLast4,
-    recipientEmail: row.recipientEmail,
-    recipientName: row.recipientName,
-    message: row.message,
-    paymentReference: row.paymentReference,
-    activatedAt: row.activatedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { orderRefunds, orders, orderTrackers } from './orders.schema.js';
 
@@ -77,25 +77,32 @@ export async function updateRefund(
   return row;
 }
 
+/** Who bears the refunds `which` selects: a return's refunds, or a card dispute's reversals. */
+async function chargeRefundsTo(
+  executor: Db,
+  which: SQL | undefined,
+  chargedTo: 'merchant' | 'platform',
+  at: Date,
+): Promise<RefundRow[]> {
+  return executor.update(orderRefunds).set({ chargedTo, updatedAt: at }).where(which).returning();
+}
+
 export async function setChargedTo(
   executor: Db,
   returnId: string,
   chargedTo: 'merchant' | 'platform',
   at: Date,
 ): Promise<RefundRow[]> {
-  return executor
-    .update(orderRefunds)
-    .set({ chargedTo, updatedAt: at })
-    .where(eq(orderRefunds.returnId, returnId))
-    .returning();
+  return chargeRefundsTo(executor, eq(orderRefunds.returnId, returnId), chargedTo, at);
 }
 
-/** Refunds the provider settled itself under one key (a card dispute's reversal, ADR 049). */
+/** The refunds the provider settled itself under one key (a card dispute's reversal, ADR 049). */
+function chargebacksSettledBy(settlementKey: string): SQL | undefined {
+  return and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey));
+}
+
 export async function refundsSettledBy(executor: Db, settlementKey: string): Promise<RefundRow[]> {
-  return executor
-    .select()
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey)));
+  return executor.select().from(orderRefunds).where(chargebacksSettledBy(settlementKey));
 }
 
 export async function setChargedToSettledBy(
@@ -104,11 +111,7 @@ export async function setChargedToSettledBy(
   chargedTo: 'merchant' | 'platform',
   at: Date,
 ): Promise<RefundRow[]> {
-  return executor
-    .update(orderRefunds)
-    .set({ chargedTo, updatedAt: at })
-    .where(and(eq(orderRefunds.kind, 'chargeback'), eq(orderRefunds.providerReference, settlementKey)))
-    .returning();
+  return chargeRefundsTo(executor, chargebacksSettledBy(settlementKey), chargedTo, at);
 }
 
 /**

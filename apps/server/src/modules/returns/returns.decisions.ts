@@ -7,7 +7,7 @@ import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import { findAccountById } from '../auth/index.js';
 import type { BookRefundInput, ItemRow, OrderActor, OrderRow, OrdersService } from '../orders/index.js';
 import type { PickupsService } from './pickups.service.js';
-import type { ReturnRow } from './returns.repository.js';
+import type { NewReturn, ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 
 // The returns module's steps of a refund-or-replace decision (ADR 081). The sequence, and the steps of other
@@ -216,6 +216,27 @@ function refundOf(row: ReturnRow, order: OrderRow, caller: ReturnCaller): BookRe
   };
 }
 
+/**
+ * The return decided (refunded or replaced): its row takes the decision and the store's note, and the order may
+ * complete again.
+ */
+async function closeReturn(
+  ctx: DecisionContext,
+  tx: Db,
+  row: ReturnRow,
+  order: OrderRow,
+  decision: Pick<NewReturn, 'status'> & Partial<Pick<NewReturn, 'refundKobo' | 'replacementOrderId'>>,
+  note?: string,
+) {
+  const updated = await repository.updateReturn(tx, row.id, {
+    ...decision,
+    ...(note ? { merchantNote: note } : {}),
+    updatedAt: ctx.deps.now(),
+  });
+  await release(ctx, tx, order, updated);
+  return updated;
+}
+
 /** The return refunded: its row, and the order may complete again. */
 async function markRefunded(
   ctx: DecisionContext,
@@ -225,14 +246,7 @@ async function markRefunded(
   amountKobo: number,
   note?: string,
 ) {
-  const updated = await repository.updateReturn(tx, row.id, {
-    status: 'refunded',
-    refundKobo: amountKobo,
-    ...(note ? { merchantNote: note } : {}),
-    updatedAt: ctx.deps.now(),
-  });
-  await release(ctx, tx, order, updated);
-  return updated;
+  return closeReturn(ctx, tx, row, order, { status: 'refunded', refundKobo: amountKobo }, note);
 }
 
 /** The customer is told of the refund: on the order's timeline and by mail. */
@@ -280,14 +294,14 @@ async function markReplaced(
   replacement: OrderRow,
   note?: string,
 ) {
-  const updated = await repository.updateReturn(tx, row.id, {
-    status: 'replacement_sent',
-    replacementOrderId: replacement.id,
-    ...(note ? { merchantNote: note } : {}),
-    updatedAt: ctx.deps.now(),
-  });
-  await release(ctx, tx, order, updated);
-  return updated;
+  return closeReturn(
+    ctx,
+    tx,
+    row,
+    order,
+    { status: 'replacement_sent', replacementOrderId: replacement.id },
+    note,
+  );
 }
 
 /** The customer is told of the replacement: on the order's timeline and by mail. */

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { productApprovalDigest } from '../../platform/notify/events.js';
 import { assertApprover, details, loadRow, type StoreApprovalContext } from './store-approval.context.js';
+import type { StoreRow } from './stores.repository.js';
 import { stores } from './stores.schema.js';
 import { STORE_NOT_FOUND } from './stores.service.js';
 
@@ -23,23 +24,11 @@ export async function approve(
     const at = ctx.deps.now();
     if (store.approvalStatus === 'approved') throw conflict('This store is already approved');
     if (!store.firstApproval) {
-      await tx
-        .update(stores)
-        .set({
-          firstApproval: true,
-          firstApprovedBy: adminId,
-          approvalStatus: 'pending',
-          rejectionReason: null,
-          updatedAt: at,
-        })
-        .where(eq(stores.id, storeId));
-      await recordAudit(tx, {
-        action: 'store.approve',
-        subjectType: 'store',
-        subjectId: storeId,
-        storeId,
-        before: { approvalStatus: store.approvalStatus, firstApproval: store.firstApproval },
-        after: { approvalStatus: 'pending', firstApproval: true },
+      await recordApproval(tx, store, 'firstApproval', {
+        firstApprovedBy: adminId,
+        approvalStatus: 'pending',
+        rejectionReason: null,
+        updatedAt: at,
       });
       return;
     }
@@ -123,6 +112,32 @@ export async function setPaymentCategory(
 }
 
 /**
+ * One of the two approvals, on the store row and in the audit: the audit names the approval turned and the status
+ * before and after, as both approvals did when each wrote this itself.
+ */
+async function recordApproval(
+  tx: Db,
+  store: StoreRow,
+  approval: 'firstApproval' | 'secondApproval',
+  changes: Omit<Partial<typeof stores.$inferInsert>, 'firstApproval' | 'secondApproval'> & {
+    approvalStatus: 'pending' | 'approved';
+  },
+) {
+  await tx
+    .update(stores)
+    .set({ [approval]: true, ...changes })
+    .where(eq(stores.id, store.id));
+  await recordAudit(tx, {
+    action: 'store.approve',
+    subjectType: 'store',
+    subjectId: store.id,
+    storeId: store.id,
+    before: { approvalStatus: store.approvalStatus, [approval]: store[approval] },
+    after: { approvalStatus: changes.approvalStatus, [approval]: true },
+  });
+}
+
+/**
  * The second approval, by an approver other than the first: the store is approved, shown if its onboarding is
  * complete, its owner told, and the products it prepared while it waited submitted.
  */
@@ -134,23 +149,11 @@ async function approveSecond(
   at: Date,
 ) {
   const storeId = store.id;
-  await tx
-    .update(stores)
-    .set({
-      secondApproval: true,
-      secondApprovedBy: adminId,
-      approvalStatus: 'approved',
-      approvedAt: at,
-      updatedAt: at,
-    })
-    .where(eq(stores.id, storeId));
-  await recordAudit(tx, {
-    action: 'store.approve',
-    subjectType: 'store',
-    subjectId: storeId,
-    storeId,
-    before: { approvalStatus: store.approvalStatus, secondApproval: store.secondApproval },
-    after: { approvalStatus: 'approved', secondApproval: true },
+  await recordApproval(tx, store, 'secondApproval', {
+    secondApprovedBy: adminId,
+    approvalStatus: 'approved',
+    approvedAt: at,
+    updatedAt: at,
   });
   await ctx.storesService.refreshVisibility(tx, storeId);
   // Visible now that both approvals are in, unless the owner's onboarding is still open: the mail says which.

@@ -288,23 +288,6 @@ export async function activeMemberIdsWithPermission(
   storeId: string,
   permission: string,
 ): Promise<string[]> {
-  const rows = await db
-    .select({
-      userId: storeMembers.userId,
-      role: storeMembers.role,
-      permissions: storeMembers.permissions,
-      customPermissions: storeRoles.permissions,
-    })
-    .from(storeMembers)
-    .innerJoin(users, eq(users.id, storeMembers.userId))
-    .leftJoin(storeRoles, eq(storeRoles.id, storeMembers.customRoleId))
-    .where(
-      and(
-        eq(storeMembers.storeId, storeId),
-        eq(storeMembers.isActive, true),
-        eq(users.isActive, true),
-        sql`${users.deletedAt} is null`,
-      ),
-    );
-  return rows.filter((row) => permissionsOf(row).includes(permission)).map((row) => row.userId);
+  const members = await activeMembersOfStores(db, [storeId]);
+  return members.filter((member) => member.permissions.includes(permission)).map((member) => member.userId);
 }

@@ -1,7 +1,7 @@
 import { type AdminRoleBody, adminRoleEndpoints } from '@market/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 
 const adminRolesKey = ['admin-roles'] as const;
 
@@ -51,13 +51,5 @@ export function changeAdminRole(change: AdminRoleChange): Promise<{ message: str
 
 /** Creates, edits, deletes or assigns a custom admin role (the super admin only). */
 export function useChangeAdminRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeAdminRole,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: adminRolesKey });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(changeAdminRole, { invalidate: adminRolesKey });
 }

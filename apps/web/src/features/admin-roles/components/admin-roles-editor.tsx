@@ -1,7 +1,7 @@
 import type { AdminRolesData, AdminSummary, CustomRole } from '@market/contracts';
 import { useState } from 'react';
 import { CustomRoleItem } from '../../../components/roles/custom-role-item';
-import { RoleForm } from '../../../components/roles/role-form';
+import { RoleFormPanel } from '../../../components/roles/role-form-panel';
 import { describePermissions } from '../../../components/roles/role-permissions-editor';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/select-field';
@@ -39,22 +39,13 @@ export function AdminRolesEditor({ data, admins }: { data: AdminRolesData; admin
           ) : null}
         </div>
         {editing !== null ? (
-          <div className="rounded-lg border border-slate-200 bg-white p-4">
-            <RoleForm
-              key={editing === 'new' ? 'new' : editing.id}
-              resources={resources}
-              initial={editing === 'new' ? undefined : editing}
-              busy={change.isPending}
-              submitLabel={editing === 'new' ? 'Create role' : 'Save role'}
-              onCancel={() => setEditing(null)}
-              onSubmit={(body) =>
-                change.mutate(
-                  editing === 'new' ? { action: 'create', body } : { action: 'edit', id: editing.id, body },
-                  { onSuccess: () => setEditing(null) },
-                )
-              }
-            />
-          </div>
+          <RoleFormPanel
+            editing={editing}
+            resources={resources}
+            busy={change.isPending}
+            save={change.mutate}
+            onClose={() => setEditing(null)}
+          />
         ) : null}
         {data.custom.length === 0 ? (
           <p className="text-sm text-slate-700">No custom roles yet.</p>

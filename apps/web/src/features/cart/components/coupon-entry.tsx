@@ -1,25 +1,15 @@
 import { applyCouponBody, type CartState } from '@market/contracts';
 import { useId, useMemo } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { useContractForm } from '../../../lib/contract-form';
 import { pluralize } from '../../../lib/plural';
-import { errorToastMessage } from '../../../lib/toast-rules';
 import { useApplyCoupon } from '../api/apply-coupon';
 import { useAvailableCoupons } from '../api/get-available-coupons';
 import { useRemoveCoupon } from '../api/remove-coupon';
+import { CodeEntryForm } from './code-entry-form';
 
 /** Coupon code entry: apply, the applied codes with Remove, the codes the server refused and why. */
 export function CouponEntry({ cart }: { cart: CartState }) {
   const apply = useApplyCoupon();
   const remove = useRemoveCoupon();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useContractForm(applyCouponBody, { defaultValues: { code: '' } });
   const headingId = useId();
 
   const storeIds = useMemo(() => [...new Set(cart.cartItemsData.map((line) => line.storeId))], [cart]);
@@ -30,14 +20,6 @@ export function CouponEntry({ cart }: { cart: CartState }) {
       available.data.fixedCoupons.length +
       available.data.buyXGetYCoupons.length
     : 0;
-
-  const onSubmit = handleSubmit(({ code }) => {
-    apply.mutate(code, {
-      onSuccess: () => reset({ code: '' }),
-      onError: (failure) =>
-        setError('code', { message: errorToastMessage(failure) ?? 'Could not apply the coupon' }),
-    });
-  });
 
   const codes = cart.appliedDiscountCodes;
   return (
@@ -53,19 +35,12 @@ export function CouponEntry({ cart }: { cart: CartState }) {
           {pluralize(offerCount, 'coupon')} {offerCount === 1 ? 'is' : 'are'} on offer for items in your cart.
         </p>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="flex items-start gap-2">
-        <TextField
-          label="Coupon code"
-          className="flex-1"
-          autoCapitalize="characters"
-          autoComplete="off"
-          error={errors.code?.message}
-          {...register('code')}
-        />
-        <Button type="submit" variant="secondary" className="mt-6" loading={apply.isPending}>
-          Apply
-        </Button>
-      </form>
+      <CodeEntryForm
+        schema={applyCouponBody}
+        label="Coupon code"
+        apply={apply}
+        couldNotApply="Could not apply the coupon"
+      />
       {codes.length > 0 ? (
         <ul className="space-y-2" aria-label="Discounts applied">
           {codes.map((discount) => (

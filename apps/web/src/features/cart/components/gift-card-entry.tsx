@@ -1,33 +1,15 @@
 import { applyGiftCardBody, type CartState } from '@market/contracts';
 import { useId } from 'react';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
-import { useContractForm } from '../../../lib/contract-form';
 import { formatApiNaira } from '../../../lib/money';
-import { errorToastMessage } from '../../../lib/toast-rules';
 import { useApplyGiftCard } from '../api/apply-gift-card';
 import { useRemoveGiftCard } from '../api/remove-gift-card';
+import { CodeEntryForm } from './code-entry-form';
 
 /** Gift card entry by code; the applied cards with what each covers (the server's numbers) and Remove. */
 export function GiftCardEntry({ cart }: { cart: CartState }) {
   const apply = useApplyGiftCard();
   const remove = useRemoveGiftCard();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useContractForm(applyGiftCardBody, { defaultValues: { code: '' } });
   const headingId = useId();
-
-  const onSubmit = handleSubmit(({ code }) => {
-    apply.mutate(code, {
-      onSuccess: () => reset({ code: '' }),
-      onError: (failure) =>
-        setError('code', { message: errorToastMessage(failure) ?? 'Could not apply the gift card' }),
-    });
-  });
 
   return (
     <section
@@ -37,20 +19,13 @@ export function GiftCardEntry({ cart }: { cart: CartState }) {
       <h2 id={headingId} className="text-lg font-bold text-slate-900">
         Gift card
       </h2>
-      <form onSubmit={onSubmit} noValidate className="flex items-start gap-2">
-        <TextField
-          label="Gift card code"
-          className="flex-1"
-          autoCapitalize="characters"
-          autoComplete="off"
-          placeholder="XXXX-XXXX-XXXX-XXXX"
-          error={errors.code?.message}
-          {...register('code')}
-        />
-        <Button type="submit" variant="secondary" className="mt-6" loading={apply.isPending}>
-          Apply
-        </Button>
-      </form>
+      <CodeEntryForm
+        schema={applyGiftCardBody}
+        label="Gift card code"
+        placeholder="XXXX-XXXX-XXXX-XXXX"
+        apply={apply}
+        couldNotApply="Could not apply the gift card"
+      />
       {cart.appliedGiftCards.length > 0 ? (
         <ul className="space-y-2" aria-label="Gift cards applied">
           {cart.appliedGiftCards.map((card) => (

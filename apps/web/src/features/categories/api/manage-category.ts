@@ -1,8 +1,8 @@
 import { type CreateCategoryBody, categoryEndpoints, type EditCategoryBody } from '@market/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { categoryTreeKey } from '../../../api/get-category-tree';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 
 export function createCategory(body: CreateCategoryBody) {
   return api(categoryEndpoints.create, { kind: 'admin', body });
@@ -18,17 +18,11 @@ export function retireCategory(id: string) {
 }
 
 function useCategoryMutation<T>(run: (input: T) => Promise<{ message: string }>, toastErrors = true) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      // Every screen reads the tree under this one key, so the edit shows everywhere at once.
-      await queryClient.invalidateQueries({ queryKey: categoryTreeKey });
-    },
-    onError: toastErrors
-      ? (error) => notifyError(error, { fallback: 'Could not get categories. Try again later.' })
-      : undefined,
+  // Every screen reads the tree under this one key, so the edit shows everywhere at once.
+  return useNotifiedMutation(run, {
+    invalidate: categoryTreeKey,
+    fallback: 'Could not get categories. Try again later.',
+    toastErrors,
   });
 }
 

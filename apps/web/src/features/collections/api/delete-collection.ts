@@ -1,7 +1,6 @@
 import { featuredCollectionEndpoints } from '@market/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { collectionsKeys } from './list-collections';
 
 export function deleteCollection(collectionId: string) {
@@ -9,13 +8,5 @@ export function deleteCollection(collectionId: string) {
 }
 
 export function useDeleteCollection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteCollection,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: collectionsKeys.all });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(deleteCollection, { invalidate: collectionsKeys.all });
 }

@@ -9,9 +9,9 @@ import {
   SHIPPING_EVIDENCE_FIELD,
   type UpdateOrderBody,
 } from '@market/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 
 /** Who looks at the chain: each account type has its own calls and its own cache. */
 export type ChainViewer = 'merchant' | 'admin' | 'partner';
@@ -117,15 +117,7 @@ export function usePartnerOrder(id: string) {
 }
 
 function useChainMutation<T>(run: (input: T) => Promise<{ message: string }>, fallback?: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: fulfilmentKeys.all });
-    },
-    onError: (error) => notifyError(error, fallback ? { fallback } : undefined),
-  });
+  return useNotifiedMutation(run, { invalidate: fulfilmentKeys.all, fallback });
 }
 
 /** A move, with the photo the move asks for (shipping evidence), if any. */

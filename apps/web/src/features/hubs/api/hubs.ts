@@ -5,9 +5,9 @@ import {
   hubAdminEndpoints,
   hubEndpoints,
 } from '@market/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 
 /** Who applies for a hub: a store's member or a shipping partner (each with its own session). */
 export type HubApplicant = 'merchant' | 'partner';
@@ -60,15 +60,7 @@ export function useMyHubApplications(kind: HubApplicant) {
 
 /** A hub write; forms show field errors themselves, so only the success is toasted here. */
 function useHubMutation<T>(run: (input: T) => Promise<{ message: string }>, toastErrors = true) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: hubKeys.all });
-    },
-    onError: toastErrors ? (error) => notifyError(error) : undefined,
-  });
+  return useNotifiedMutation(run, { invalidate: hubKeys.all, toastErrors });
 }
 
 export function useSaveHub() {

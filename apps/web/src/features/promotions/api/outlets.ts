@@ -1,7 +1,7 @@
 import { productAdminEndpoints, storeAdminEndpoints } from '@market/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 
 const outletsKey = ['official-outlets'] as const;
 
@@ -21,15 +21,7 @@ export function useOutlets() {
 }
 
 function useOutletMutation<T>(run: (input: T) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: outletsKey });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(run, { invalidate: outletsKey });
 }
 
 export function useAddOutlet() {

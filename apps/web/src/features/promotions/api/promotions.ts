@@ -1,7 +1,8 @@
 import { type CreatePromotionBody, customerProductEndpoints, productAdminEndpoints } from '@market/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
+import { notifySuccess } from '../../../lib/notify';
 
 export const promotionsKeys = {
   all: ['promotions'] as const,
@@ -35,15 +36,7 @@ export function useRunningPromotionProducts() {
 }
 
 function usePromotionMutation<T>(run: (input: T) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: promotionsKeys.all });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(run, { invalidate: promotionsKeys.all });
 }
 
 export function createPromotion(body: CreatePromotionBody) {

@@ -4,9 +4,9 @@ import {
   type PickupStatus,
   returnPickupEndpoints,
 } from '@market/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { returnsKeys } from './returns-keys';
 
 // Return pickups (ADR 060): admins assign a carrier; the carrier collects (token + photo) and drops off (photo).
@@ -45,15 +45,7 @@ export function useCarrierPickups(viewer: 'admin' | 'partner', page: number) {
 }
 
 function usePickupMutation<T>(run: (input: T) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: returnsKeys.all });
-    },
-    onError: (error) => notifyError(error, { fallback: PICKUP_MESSAGES.failed }),
-  });
+  return useNotifiedMutation(run, { invalidate: returnsKeys.all, fallback: PICKUP_MESSAGES.failed });
 }
 
 export function useAssignPickup(id: string) {

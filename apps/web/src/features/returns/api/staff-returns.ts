@@ -8,9 +8,9 @@ import {
   type ReturnStatus,
   type UpdateReturnStatusBody,
 } from '@market/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { RETURN_MESSAGES, returnsKeys } from './returns-keys';
 
 export type ReturnsViewer = 'merchant' | 'admin';
@@ -47,15 +47,7 @@ export function useStaffReturn(viewer: ReturnsViewer, id: string) {
 }
 
 function useReturnMutation<T>(run: (input: T) => Promise<{ message: string }>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: returnsKeys.all });
-    },
-    onError: (error) => notifyError(error, { fallback: RETURN_MESSAGES.failed }),
-  });
+  return useNotifiedMutation(run, { invalidate: returnsKeys.all, fallback: RETURN_MESSAGES.failed });
 }
 
 export function useUpdateReturnStatus(viewer: ReturnsViewer, id: string) {

@@ -1,7 +1,6 @@
 import { type EditStaffBody, staffEndpoints } from '@market/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { staffKeys } from './list-staff';
 
 export type StaffChange =
@@ -25,13 +24,5 @@ export function changeStaff(change: StaffChange): Promise<{ message: string }> {
 
 /** Edits, deactivates (their sessions end at once), reactivates or removes a staff member. */
 export function useChangeStaff() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeStaff,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(changeStaff, { invalidate: staffKeys.all });
 }

@@ -1,7 +1,6 @@
 import { type StoreRoleBody, staffEndpoints } from '@market/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { staffKeys } from './list-staff';
 
 /** A role as the editor holds it: the permission names come from the resources the server listed. */
@@ -33,13 +32,5 @@ export function saveRole(change: RoleChange): Promise<{ message: string }> {
 
 /** Creates, edits or deletes a custom role of the store. */
 export function useSaveRole() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveRole,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: staffKeys.all });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(saveRole, { invalidate: staffKeys.all });
 }

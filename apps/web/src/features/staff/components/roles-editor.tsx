@@ -1,7 +1,7 @@
 import type { CustomRole, RolesData } from '@market/contracts';
 import { useState } from 'react';
 import { CustomRoleItem } from '../../../components/roles/custom-role-item';
-import { RoleForm } from '../../../components/roles/role-form';
+import { RoleFormPanel } from '../../../components/roles/role-form-panel';
 import { describePermissions } from '../../../components/roles/role-permissions-editor';
 import { Button } from '../../../components/ui/button';
 import { useSaveRole } from '../api/save-role';
@@ -24,22 +24,13 @@ export function RolesEditor({ roles, canManage }: { roles: RolesData; canManage:
         ) : null}
       </div>
       {editing !== null ? (
-        <div className="rounded-lg border border-slate-200 bg-white p-4">
-          <RoleForm
-            key={editing === 'new' ? 'new' : editing.id}
-            resources={roles.resources}
-            initial={editing === 'new' ? undefined : editing}
-            busy={save.isPending}
-            submitLabel={editing === 'new' ? 'Create role' : 'Save role'}
-            onCancel={() => setEditing(null)}
-            onSubmit={(body) =>
-              save.mutate(
-                editing === 'new' ? { action: 'create', body } : { action: 'edit', id: editing.id, body },
-                { onSuccess: () => setEditing(null) },
-              )
-            }
-          />
-        </div>
+        <RoleFormPanel
+          editing={editing}
+          resources={roles.resources}
+          busy={save.isPending}
+          save={save.mutate}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       <ul className="space-y-2" aria-label="Custom roles">
         {roles.custom.length === 0 ? (

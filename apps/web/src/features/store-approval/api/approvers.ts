@@ -1,6 +1,7 @@
 import { adminManagementEndpoints, storeAdminEndpoints } from '@market/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminStoresKeys } from './list-stores';
 
@@ -53,13 +54,5 @@ export function removeApprover(id: string) {
 }
 
 export function useRemoveApprover() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeApprover,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: adminStoresKeys.approvers });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(removeApprover, { invalidate: adminStoresKeys.approvers });
 }

@@ -1,7 +1,6 @@
 import { storeProfileEndpoints } from '@market/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useNotifiedMutation } from '../../../lib/notified-mutation';
 import { storeProfileKeys } from './get-store-profile';
 
 export function uploadLogo(file: File) {
@@ -12,13 +11,5 @@ export function uploadLogo(file: File) {
 
 /** Uploads the logo; it becomes the store's logo at once. */
 export function useUploadLogo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadLogo,
-    onSuccess: async (answer) => {
-      notifySuccess(answer.message);
-      await queryClient.invalidateQueries({ queryKey: storeProfileKeys.all });
-    },
-    onError: (error) => notifyError(error),
-  });
+  return useNotifiedMutation(uploadLogo, { invalidate: storeProfileKeys.all });
 }

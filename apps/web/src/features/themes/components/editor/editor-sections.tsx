@@ -83,6 +83,21 @@ function ImageField({
 const tooLarge = (file: File | null) =>
   file && file.size > MAX_IMAGE_BYTES ? 'Choose an image of 8 MB at most' : undefined;
 
+/**
+ * A section's errors and submit: `check` names what is wrong, field by field, and the section saves only when
+ * nothing is.
+ */
+function useCheckedSubmit(check: () => Record<string, string>, onSave: () => void) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSave();
+  };
+  return { errors, submit };
+}
+
 export function HeaderSection({
   value,
   onChange,
@@ -94,9 +109,7 @@ export function HeaderSection({
   onSave(): void;
   saving: boolean;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { errors, submit } = useCheckedSubmit(() => {
     const checked = themeHeaderForm.safeParse({
       merchantThemeId: '00000000-0000-4000-8000-000000000000',
       phoneNumber: value.phoneNumber,
@@ -105,9 +118,8 @@ export function HeaderSection({
     const found = checked.success ? {} : fieldErrors(checked.error.issues);
     const logo = tooLarge(value.logo);
     if (logo) found.logo = logo;
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave();
-  };
+    return found;
+  }, onSave);
   return (
     <form onSubmit={submit} noValidate>
       <FormSection title="Header">
@@ -154,9 +166,7 @@ export function BodySection({
   saving: boolean;
   saved: boolean;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { errors, submit } = useCheckedSubmit(() => {
     const found: Record<string, string> = {};
     if (value.title.trim().length > 120) found.title = 'The title has at most 120 characters';
     if (value.subtitle.trim().length > 300) found.subtitle = 'The subtitle has at most 300 characters';
@@ -164,9 +174,8 @@ export function BodySection({
     if (banner) found.bannerImage = banner;
     const promo = tooLarge(value.promoImage);
     if (promo) found.promoImage = promo;
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave();
-  };
+    return found;
+  }, onSave);
   return (
     <form onSubmit={submit} noValidate>
       <FormSection title="Banner">
@@ -237,22 +246,19 @@ export function ColoursSection({
   onSave(): void;
   saving: boolean;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const shown = Object.fromEntries(
     themeColorFields.map((field) => [field, pickerValue(value[field])]),
   ) as ThemeColor;
   // The label on the button refuses the save; every other pair warns here and refuses publishing (issue 34 item 25).
   const contrast = labelContrastIssue(shown);
   const warnings = themeContrastIssues(shown).filter((issue) => issue.path !== 'primaryLabel');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { errors, submit } = useCheckedSubmit(() => {
     const found: Record<string, string> = {};
     for (const field of themeColorFields) {
       if (!hexColor.safeParse(value[field]).success) found[field] = 'Use a hex colour such as #1A2B3C';
     }
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave();
-  };
+    return found;
+  }, onSave);
   return (
     <form onSubmit={submit} noValidate>
       <FormSection title="Colours">
@@ -352,17 +358,13 @@ export function SocialsSection({
   onSave(): void;
   saving: boolean;
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const { errors, submit } = useCheckedSubmit(() => {
     const checked = themeSocialBody.safeParse({
       merchantThemeId: '00000000-0000-4000-8000-000000000000',
       ...value,
     });
-    const found = checked.success ? {} : fieldErrors(checked.error.issues);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSave();
-  };
+    return checked.success ? {} : fieldErrors(checked.error.issues);
+  }, onSave);
   return (
     <form onSubmit={submit} noValidate>
       <FormSection title="Social links">
