@@ -174,10 +174,10 @@ export interface OutboxMail {
 }
 
 /**
- * How long a journey waits for a mail or an SMS: they are written by the notifications job after the answer, which
- * on a loaded CI machine (three journeys beside the server tests) took over 10 s.
+ * How long a journey waits for what the notifications job writes after the answer (a notice in the app, a mail, an
+ * SMS): on a loaded CI machine (three journeys beside the server tests) it took over 10 s.
  */
-const OUTBOX_PATIENCE_MS = 30_000;
+export const OUTBOX_PATIENCE_MS = 30_000;
 
 /** The newest mail to an address, read from the development outbox. */
 export async function newestMail(baseUrl: string, to: string): Promise<OutboxMail> {

@@ -11,6 +11,7 @@ import {
   DEMO_PASSWORD,
   expectNoSeriousAxeViolations,
   expectNoSidewaysScroll,
+  OUTBOX_PATIENCE_MS,
   signIn,
   useJourney,
 } from './harness';
@@ -141,7 +142,7 @@ describe.skipIf(!chromiumPath)(
       await merchant
         .getByRole('link', { name: /^Notifications, \d+ unread$/ })
         .first()
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: OUTBOX_PATIENCE_MS });
       await bell(merchant).click();
       await merchant.waitForURL('**/merchant/notifications');
       const entry = merchant.getByRole('link', { name: `New order ${orderName}` });
@@ -198,7 +199,7 @@ describe.skipIf(!chromiumPath)(
       await customer
         .getByRole('link', { name: /^Notifications, \d+ unread$/ })
         .first()
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: OUTBOX_PATIENCE_MS });
       await customer.goto(url('/account/notifications'));
       const accepted = customer.getByRole('listitem').filter({ hasText: `accepted ${orderName}` });
       await accepted.waitFor();
@@ -245,7 +246,7 @@ describe.skipIf(!chromiumPath)(
       await partner
         .getByRole('link', { name: /^Notifications, \d+ unread$/ })
         .first()
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: OUTBOX_PATIENCE_MS });
       await partner.goto(url('/shipping-partner/notifications'));
       // The page's first load on a busy two-core CI machine (three journeys and the type check at once) has taken
       // over 30 s; the bell above already proved the notification arrived.
@@ -281,7 +282,7 @@ describe.skipIf(!chromiumPath)(
       await admin
         .getByRole('link', { name: /^Notifications, \d+ unread$/ })
         .first()
-        .waitFor({ timeout: 10_000 });
+        .waitFor({ timeout: OUTBOX_PATIENCE_MS });
       await admin.goto(url('/admin/notifications'));
       const waiting = admin
         .getByRole('listitem')
@@ -387,7 +388,9 @@ describe.skipIf(!chromiumPath)(
       await customer.waitForURL('**/checkout/complete?**');
       // The app and the mail still tell the merchant (the fan-out writes every chosen channel in one go).
       await merchant.goto(url('/merchant/notifications'));
-      await merchant.getByRole('link', { name: `New order ${next.orderName}` }).waitFor({ timeout: 10_000 });
+      await merchant
+        .getByRole('link', { name: `New order ${next.orderName}` })
+        .waitFor({ timeout: OUTBOX_PATIENCE_MS });
       await awaitMail(journey.baseUrl, 'merchant@demo.ng', new RegExp(next.orderName));
       const sms = await json<{ data: { text: string }[] }>(
         await apiFetch(url(`/api/dev/sms-outbox?to=${encodeURIComponent(phones.merchant)}&limit=20`)),
