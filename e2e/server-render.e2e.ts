@@ -52,6 +52,19 @@ describe.skipIf(!chromiumPath)('server-rendered public pages (360 px phone)', ()
     expect(await image.getAttribute('srcset')).toMatch(/ 400w/);
     expect(await image.getAttribute('sizes')).toBeTruthy();
 
+    // Searching from the header before any script runs (a slow phone that has not hydrated yet) lands on the
+    // server-rendered results, not on `?q=` of the page it was typed on.
+    const searchBox = page.getByLabel('Search products').first();
+    await searchBox.fill(product.name);
+    await searchBox.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === product.name);
+    await page.getByRole('heading', { level: 1, name: `Results for “${product.name}”` }).waitFor();
+    await page
+      .locator('main')
+      .getByRole('link', { name: new RegExp(product.name) })
+      .first()
+      .waitFor();
+
     const missing = await page.goto(`${journey.baseUrl}/products/00000000-0000-4000-8000-000000000000`);
     expect(missing?.status()).toBe(404);
     await page.getByText('This product is not available').waitFor();

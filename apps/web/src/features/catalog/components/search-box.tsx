@@ -2,7 +2,11 @@
 import { type FormEvent, useId } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
-/** The header's product search: submits to `/search?q=…` (a new history entry, so Back works). */
+/**
+ * The header's product search: submits to `/search?q=…` (a new history entry, so Back works). The form's own
+ * action and method say the same, so a search typed before the page's script has hydrated (a slow phone on a
+ * server-rendered page) still lands on the server-rendered results, not on `?q=` of the page it was typed on.
+ */
 export function SearchBox() {
   const navigate = useNavigate();
   const location = useLocation();
@@ -16,7 +20,7 @@ export function SearchBox() {
   };
   return (
     <search className="block w-full">
-      <form onSubmit={submit} className="flex w-full min-w-0">
+      <form action="/search" method="get" onSubmit={submit} className="flex w-full min-w-0">
         <label htmlFor={inputId} className="sr-only">
           Search products
         </label>
