@@ -29,6 +29,14 @@ describe('query settings (section 9)', () => {
     expect(shouldRetry(0, new ApiError(404, 'NOT_FOUND', ''))).toBe(false);
   });
 
+  it('does not retry a busy refusal the API client already sent again after its waits', () => {
+    const busy = new ApiError(503, 'SERVICE_UNAVAILABLE', 'Busy', [], 1);
+    expect(shouldRetry(0, busy)).toBe(false);
+    // A 503 without Retry-After (an outcome unknown at a provider) and other 5xx are still retried.
+    expect(shouldRetry(0, new ApiError(503, 'SERVICE_UNAVAILABLE', 'Unknown'))).toBe(true);
+    expect(shouldRetry(0, new ApiError(500, 'INTERNAL_ERROR', '', [], 1))).toBe(true);
+  });
+
   it('doubles the delay from 1 s up to 30 s', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map(retryDelay)).toEqual([
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,

@@ -8,12 +8,20 @@ export const QUERY_STALE_TIME_MS = 2 * 60_000;
 export const QUERY_GC_TIME_MS = 10 * 60_000;
 export const MAX_RETRIES = 2;
 
-/** Up to 2 retries; never on 401, 429 or another client error, nor on an aborted request. */
+/**
+ * Up to 2 retries; never on 401, 429 or another client error, nor on an aborted request, nor on a busy refusal
+ * (503 with `Retry-After`): the API client has already sent that one again after each of the server's waits, and
+ * retrying here would multiply those resends against a server that is shedding load.
+ */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (error instanceof NetworkError) return error.type !== 'abort';
-  if (error instanceof ApiError) return error.status >= 500;
+  if (error instanceof ApiError) return error.status >= 500 && !isBusyRefusalAlreadyResent(error);
   return false;
+}
+
+function isBusyRefusalAlreadyResent(error: ApiError): boolean {
+  return error.status === 503 && error.code === 'SERVICE_UNAVAILABLE' && error.retryAfter !== undefined;
 }
 
 /** 1 s, 2 s, 4 s… capped at 30 s. */
