@@ -30,7 +30,7 @@ import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { pglite } from '../support/postgres-proofs.js';
 import { bearer, json, type TestApp } from '../support/test-app.js';
-import { world } from '../support/world.js';
+import { paidOrderOf, world } from '../support/world.js';
 
 let offsetMs = 0;
 let test: TestApp;
@@ -58,9 +58,9 @@ async function checkedOut(quantity = 1) {
 }
 
 async function paidOrder(): Promise<{ customer: Shopper; orderId: string; reference: string }> {
-  const { customer, tracker, payment } = await checkedOut();
-  await payInSandbox(test, payment.authorizationUrl, 'success');
-  return { customer, orderId: tracker.orders[0].id, reference: tracker.reference };
+  const customer = await shopper(test);
+  const { orderId, reference } = await paidOrderOf(test, setup, store, customer, { stock: 5 });
+  return { customer, orderId, reference };
 }
 
 const activitiesOf = (orderId: string) =>
