@@ -5,20 +5,18 @@ import { storeBankAccounts } from '../../src/modules/bank-accounts/bank-accounts
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { outboxMails } from '../../src/platform/mail/mail.schema.js';
 import { createSandboxBankDirectory, validNuban } from '../../src/platform/payments/index.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import {
   bearer,
-  createAdmin,
   createConfirmedAccount,
-  createPartner,
-  createTestApp,
   json,
   login,
   nextIp,
   PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let owner: TestMerchant;
@@ -54,13 +52,12 @@ async function staffOf(store: TestMerchant, role: string, permissions: string[] 
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
-  owner = await createMerchantWithStore(test);
-  otherOwner = await createMerchantWithStore(test);
-  const customer = await createConfirmedAccount(test, 'customer');
-  customerToken = (await login(test, 'customer', customer.email)).accessToken;
-  adminToken = (await createAdmin(test, 'superadmin')).accessToken;
-  partnerToken = (await createPartner(test)).accessToken;
+  const market = await world({ stores: 0, merchants: 2, carriers: 1 });
+  ({ test } = market);
+  [owner, otherOwner] = market.merchants;
+  customerToken = market.customers[0].token;
+  adminToken = market.superadmin.accessToken;
+  partnerToken = market.carriers[0].accessToken;
 });
 afterAll(() => test?.close());
 

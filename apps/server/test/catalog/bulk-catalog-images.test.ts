@@ -1,3 +1,4 @@
+import { bulkCatalogEndpoints } from '@market/contracts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,12 +7,14 @@ import { readCatalogCsv } from '../../src/modules/catalog/bulk-catalog.rows.js';
 import { catalogImageImports, products } from '../../src/modules/catalog/catalog.schema.js';
 import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
 import { storedFiles } from '../../src/platform/storage/files.schema.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { appliedImport } from '../support/catalog-imports.js';
+import { requestOf } from '../support/contract-requests.js';
 import { localHttpsServer } from '../support/local-https.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createCategoryTree, multipart } from '../support/store-factory.js';
-import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { multipart } from '../support/store-factory.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { zipOfFiles } from '../support/zip-builder.js';
 
 // Product images by address in the spreadsheet (issue 35, ADR 077): the dry run refuses addresses the guarded
@@ -38,11 +41,12 @@ const localFetch = () => ({
 });
 
 beforeAll(async () => {
-  test = await createTestApp();
+  const market = await world({ stores: 0, merchants: 2, customers: 0 });
+  ({ test } = market);
   await test.deps.db.update(plans).set({ productLimit: null });
-  const tree = await createCategoryTree(test);
+  const { tree } = market.setup;
   path_ = `${tree.category.name} > ${tree.subCategory.name}`;
-  [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+  [merchant, other] = market.merchants;
   const photo = await sharp({ create: { width: 1000, height: 700, channels: 3, background: '#c2410c' } })
     .jpeg()
     .toBuffer();
@@ -62,8 +66,7 @@ afterAll(async () => {
 function upload(token: string, what: 'preview' | 'apply', csv: string) {
   const form = multipart('file', 'catalogue.csv', 'text/csv', Buffer.from(csv));
   return test.app.inject({
-    method: 'POST',
-    url: `/api/products/bulk/${what}`,
+    ...requestOf(bulkCatalogEndpoints[what]),
     headers: { ...form.headers, ...bearer(token) },
     payload: form.payload,
     remoteAddress: nextIp(),
@@ -176,8 +179,7 @@ function uploadWithZip(token: string, what: 'preview' | 'apply', csv: string, zi
     Buffer.from('\r\n'),
   ];
   return test.app.inject({
-    method: 'POST',
-    url: `/api/products/bulk/${what}`,
+    ...requestOf(bulkCatalogEndpoints[what]),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...bearer(token) },
     payload: Buffer.concat([
       ...part('file', 'catalogue.csv', 'text/csv', Buffer.from(csv)),

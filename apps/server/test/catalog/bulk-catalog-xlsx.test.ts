@@ -4,20 +4,20 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
 import { plans } from '../../src/modules/subscriptions/subscriptions.schema.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { appliedImport } from '../support/catalog-imports.js';
 import { requestOf } from '../support/contract-requests.js';
-import { createCategoryTree, multipart } from '../support/store-factory.js';
+import { type createCategoryTree, multipart } from '../support/store-factory.js';
 import {
   bearer,
   createAdmin,
   createConfirmedAccount,
-  createTestApp,
   json,
   login,
   nextIp,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { zipOfFiles } from '../support/zip-builder.js';
 
 // The catalogue as an Excel workbook (issue 35, ADR 077): the CSV's columns, checks and apply, read by content.
@@ -54,19 +54,19 @@ describe('catalogue by Excel workbook', () => {
   let path: string;
 
   beforeAll(async () => {
-    test = await createTestApp();
+    const market = await world({ stores: 0, merchants: 2, customers: 0 });
+    ({ test } = market);
     await test.deps.db.update(plans).set({ productLimit: null });
-    tree = await createCategoryTree(test);
+    ({ tree } = market.setup);
     path = `${tree.category.name} > ${tree.subCategory.name} > ${tree.childCategory.name}`;
-    [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+    [merchant, other] = market.merchants;
   });
   afterAll(() => test?.close());
 
   function upload(token: string, what: 'preview' | 'apply', bytes: Buffer, filename = 'catalogue.xlsx') {
     const form = multipart('file', filename, XLSX, bytes);
     return test.app.inject({
-      method: 'POST',
-      url: `/api/products/bulk/${what}`,
+      ...requestOf(bulkCatalogEndpoints[what]),
       headers: { ...form.headers, ...bearer(token) },
       payload: form.payload,
       remoteAddress: nextIp(),

@@ -14,17 +14,8 @@ import { pglite } from '../support/postgres-proofs.js';
 import { addStoreMember } from '../support/staff-factory.js';
 import { countStatements } from '../support/statement-counter.js';
 import { createCategoryTree, multipart } from '../support/store-factory.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The catalogue by spreadsheet (issue 35, ADR 077, 094): template, dry run, a checked apply written in the
 // background by SKU, export.
@@ -41,22 +32,17 @@ pglite.describe('catalogue by spreadsheet', () => {
   let tokens: Record<'customer' | 'partner' | 'admin', string>;
 
   beforeAll(async () => {
-    test = await createTestApp();
+    const market = await world({ stores: 0, merchants: 2, carriers: 1 });
+    ({ test } = market);
     // The plan's product limit has its own test below; here the stores may list as many as the files hold.
     await test.deps.db.update(plans).set({ productLimit: null });
-    tree = await createCategoryTree(test);
+    ({ tree } = market.setup);
     path = `${tree.category.name} > ${tree.subCategory.name} > ${tree.childCategory.name}`;
-    [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
-    const customer = await createConfirmedAccount(test, 'customer');
-    const [customerSession, partner, admin] = await Promise.all([
-      login(test, 'customer', customer.email),
-      createPartner(test),
-      createAdmin(test, 'admin'),
-    ]);
+    [merchant, other] = market.merchants;
     tokens = {
-      customer: customerSession.accessToken,
-      partner: partner.accessToken,
-      admin: admin.accessToken,
+      customer: market.customers[0].token,
+      partner: market.carriers[0].accessToken,
+      admin: market.admin.accessToken,
     };
   });
   afterAll(() => test?.close());
@@ -69,8 +55,7 @@ pglite.describe('catalogue by spreadsheet', () => {
       Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
     );
     return test.app.inject({
-      method: 'POST',
-      url: `/api/products/bulk/${what}`,
+      ...requestOf(bulkCatalogEndpoints[what]),
       headers: { ...form.headers, ...bearer(token) },
       payload: form.payload,
       remoteAddress: nextIp(),

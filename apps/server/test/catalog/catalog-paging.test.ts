@@ -2,15 +2,10 @@ import { customerProductEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../../src/app.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  listedProduct,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, listedProduct, type SellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Keyset (cursor) paging beside offset on the customer listing, deep offsets, and answers written byte for byte as
 // the zod serializer writes them. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
@@ -22,9 +17,9 @@ const created: string[] = [];
 beforeAll(async () => {
   // checkAnswers off: the answers are written by JSON.stringify alone, as in production; the tests below compare
   // them with the zod serializer's text themselves.
-  test = await createTestApp({ checkAnswers: false });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { checkAnswers: false } });
+  ({ test, setup } = market);
+  [store] = market.stores;
   // Prices that tie (and ratings that all tie at 0), so the id must break ties for pages to be exact.
   const prices = [12500, 9000, 12500, 20000, 9000, 12500, 15000];
   for (const [index, sellingPrice] of prices.entries()) {

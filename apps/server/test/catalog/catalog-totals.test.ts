@@ -5,9 +5,10 @@ import {
   RELEVANCE_CANDIDATES,
   relevanceWindow,
 } from '../../src/modules/catalog/products-listing.repository.js';
-import { commerceSetup, listedProduct, sellingStore } from '../support/commerce-factory.js';
+import { listedProduct } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // A listing's total is counted exactly up to a bound and estimated beyond it, and the answer says which
 // (`countIsEstimate`, ADR 114). The bound is 3 here, so a handful of products crosses it. Runs on PGlite and,
@@ -19,9 +20,10 @@ let test: TestApp;
 let categoryId: string;
 
 beforeAll(async () => {
-  test = await createTestApp({ env: { CATALOG_EXACT_COUNT_UP_TO: String(BOUND) } });
-  const setup = await commerceSetup(test);
-  const store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { env: { CATALOG_EXACT_COUNT_UP_TO: String(BOUND) } } });
+  ({ test } = market);
+  const { setup } = market;
+  const [store] = market.stores;
   categoryId = setup.tree.category.id;
   for (let index = 0; index < PRODUCTS; index += 1)
     await listedProduct(test, setup, store, {

@@ -3,22 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingSales, products } from '../../src/modules/catalog/catalog.schema.js';
 import { foldSales, recordSales } from '../../src/modules/catalog/index.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
-import { commerceSetup, listedProduct, sellingStore } from '../support/commerce-factory.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { type CommerceSetup, listedProduct, type SellingStore } from '../support/commerce-factory.js';
+import type { TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // ADR 031: units sold wait in pending_sales (written by the payment) and are folded into the counters after the
 // commit; several folds at once count each sale exactly once.
 
 let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
 beforeAll(async () => {
-  test = await createTestApp();
+  const market = await world({ customers: 0 });
+  ({ test, setup } = market);
+  [store] = market.stores;
 }, 240_000);
 afterAll(() => test.close());
 
 describe('pending sales', () => {
   it('folds every pending sale into the product and store counters once, with folds running at once', async () => {
-    const setup = await commerceSetup(test);
-    const store = await sellingStore(test, setup);
     const first = await listedProduct(test, setup, store, { quantity: 50 });
     const second = await listedProduct(test, setup, store, { quantity: 50, name: 'Ankara tote bag' });
     const line = (productId: string, quantity: number) => ({

@@ -9,15 +9,10 @@ import {
   createRedisResponseCache,
   type ResponseCache,
 } from '../../src/platform/http/response-cache.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  listedProduct,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, listedProduct, type SellingStore } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The same proofs in process and, with TEST_REDIS_URL (e.g. redis://127.0.0.1:6379), in Redis; on PGlite, and on
 // PostgreSQL when TEST_DATABASE_URL is set.
@@ -78,9 +73,9 @@ describe.each(caches)('public catalog response cache ($name)', ({ open }) => {
   beforeAll(async () => {
     const opened = open();
     closeCache = opened.close;
-    test = await createTestApp({ responseCache: opened.cache });
-    setup = await commerceSetup(test);
-    store = await sellingStore(test, setup);
+    const market = await world({ customers: 0, app: { responseCache: opened.cache } });
+    ({ test, setup } = market);
+    [store] = market.stores;
   });
   afterAll(async () => {
     await test.close();

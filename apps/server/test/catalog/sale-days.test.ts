@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
 import { wishlistItems } from '../../src/modules/wishlist/wishlist.schema.js';
+import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import {
   type CommerceSetup,
   listedProduct,
@@ -16,8 +17,9 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
-import { movableClock, sellingStoreOnClock } from '../support/movable-clock.js';
+import { movableClock } from '../support/movable-clock.js';
 import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // A sale counts in every catalogue read only within its Lagos days (issue 35, ADR 095): the price filter, the price
 // sort and the deals rails agree with the price the product page shows and checkout charges; at a sale's first and
@@ -32,7 +34,12 @@ let setup: CommerceSetup;
 let store: SellingStore;
 
 beforeAll(async () => {
-  ({ test, setup, store } = await sellingStoreOnClock(clock));
+  const market = await world({
+    customers: 0,
+    app: { now: clock.now, responseCache: createMemoryResponseCache(() => clock.now().getTime()) },
+  });
+  ({ test, setup } = market);
+  [store] = market.stores;
 }, 120_000);
 afterAll(() => test?.close());
 

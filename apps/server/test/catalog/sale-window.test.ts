@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lagosDay } from '../../src/modules/catalog/catalog.rules.js';
 import { orderItems } from '../../src/modules/orders/orders.schema.js';
-import { CACHE_MAX_AGE_SECONDS } from '../../src/platform/http/response-cache.js';
+import { CACHE_MAX_AGE_SECONDS, createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import {
   addToCart,
   type CommerceSetup,
@@ -13,8 +13,9 @@ import {
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
-import { movableClock, sellingStoreOnClock } from '../support/movable-clock.js';
+import { movableClock } from '../support/movable-clock.js';
 import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // A sale runs only within its Lagos days (ADR 077): the product page, the listing, the cart and checkout all
 // price by the one rule, and a cached listing shows the end of a sale within the cache's bounded staleness.
@@ -27,7 +28,12 @@ let setup: CommerceSetup;
 let store: SellingStore;
 
 beforeAll(async () => {
-  ({ test, setup, store } = await sellingStoreOnClock(clock));
+  const market = await world({
+    customers: 0,
+    app: { now: clock.now, responseCache: createMemoryResponseCache(() => clock.now().getTime()) },
+  });
+  ({ test, setup } = market);
+  [store] = market.stores;
 }, 120_000);
 afterAll(() => test?.close());
 

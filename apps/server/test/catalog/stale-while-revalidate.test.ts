@@ -12,16 +12,11 @@ import {
   createRedisResponseCache,
   type ResponseCache,
 } from '../../src/platform/http/response-cache.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  listedProduct,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, listedProduct, type SellingStore } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { movableClock } from '../support/movable-clock.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // ADR 110: an answer past its freshness is served stale while one request recomputes it in the background, within a
 // bound; past the bound it is recomputed in the request; a catalog change is never served stale; and answers written
@@ -88,9 +83,9 @@ describe.each(caches)('stale-while-revalidate ($name)', ({ open }) => {
     closeCache = opened.close;
     const wrapped = counting(opened.cache);
     computed = wrapped.computed;
-    test = await createTestApp({ now: clock.now, responseCache: wrapped.cache });
-    setup = await commerceSetup(test);
-    store = await sellingStore(test, setup);
+    const market = await world({ customers: 0, app: { now: clock.now, responseCache: wrapped.cache } });
+    ({ test, setup } = market);
+    [store] = market.stores;
   }, 120_000);
   afterAll(async () => {
     await test.close();

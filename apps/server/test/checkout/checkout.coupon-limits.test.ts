@@ -6,17 +6,16 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 12, "Coupon limits are bypassed": a use is held when the checkout is created and released when it closes
 // unpaid, so paid discounted orders never exceed usageLimit or usageLimitPerUser.
@@ -27,9 +26,9 @@ let setup: CommerceSetup;
 let store: SellingStore;
 
 beforeAll(async () => {
-  test = await createTestApp({ now: () => new Date(Date.now() + offsetMs) });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { now: () => new Date(Date.now() + offsetMs) } });
+  ({ test, setup } = market);
+  [store] = market.stores;
 }, 120_000);
 afterAll(() => test.close());
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   type SellingStore,
   sellingStore,
@@ -11,7 +10,8 @@ import {
   storeCoupon,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 12: "An automatic coupon is silently replaced when the customer applies a code": the cart (and
 // simulate-order, which answers the same state) says which discount applies and why.
@@ -20,8 +20,8 @@ let test: TestApp;
 let setup: CommerceSetup;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
+  const market = await world({ stores: 0, customers: 0 });
+  ({ test, setup } = market);
 }, 120_000);
 afterAll(() => test.close());
 

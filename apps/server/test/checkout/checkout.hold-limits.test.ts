@@ -4,17 +4,16 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createTestApp, json, login, type TestApp } from '../support/test-app.js';
+import { bearer, json, login, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 24, "one account keeps any product sold out": an unpaid checkout holds at most half of what is left of an
 // item, rounded up (at least two, at most 10) and 50 units in all, and replacing a checkout keeps the hold's end (ADR 042).
@@ -25,9 +24,9 @@ let store: SellingStore;
 let clock = Date.now();
 
 beforeAll(async () => {
-  test = await createTestApp({ now: () => new Date(clock) });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { now: () => new Date(clock) } });
+  ({ test, setup } = market);
+  [store] = market.stores;
 }, 120_000);
 afterAll(() => test.close());
 

@@ -12,18 +12,17 @@ import {
   appliedGiftCard,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 12, "Stock hoarding": at most one open checkout per customer (a new one replaces the old one and gives
 // back its stock, gift-card money and coupon uses), and create-order is rate limited per customer.
@@ -33,9 +32,9 @@ let setup: CommerceSetup;
 let store: SellingStore;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0 });
+  ({ test, setup } = market);
+  [store] = market.stores;
 }, 120_000);
 afterAll(() => test.close());
 

@@ -3,17 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addToCart,
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
   storeCoupon,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 12, "Coupon guessing": validate-coupon and apply-coupon are limited per customer and per address, and
 // answer an unknown code exactly as they answer a code that does not apply.
@@ -24,9 +23,9 @@ let store: SellingStore;
 let productId: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0 });
+  ({ test, setup } = market);
+  [store] = market.stores;
   productId = (await listedProduct(test, setup, store)).id;
 }, 120_000);
 afterAll(() => test.close());

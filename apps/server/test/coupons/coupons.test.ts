@@ -15,16 +15,8 @@ import {
 import { urlOf } from '../support/contract-requests.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import { pglite } from '../support/postgres-proofs.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let service: CouponsService;
@@ -69,17 +61,14 @@ async function customerUser(): Promise<string> {
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
+  const market = await world({ stores: 0, merchants: 2 });
+  ({ test, admin } = market);
+  [merchant, otherMerchant] = market.merchants;
+  [customer] = market.customers;
   service = createCouponsService(test.deps, { cartLines: couponLinesOfCart });
-  admin = await createAdmin(test, 'admin');
-  merchant = await createMerchantWithStore(test);
-  otherMerchant = await createMerchantWithStore(test);
   dress = await createApprovedProduct(test, merchant, admin, { sellingPrice: 12_500 });
   await createApprovedProduct(test, merchant, admin, { sellingPrice: 30_000, name: 'Leather Sandals' });
   otherProduct = await createApprovedProduct(test, otherMerchant, admin, { sellingPrice: 8_000 });
-  const account = await createConfirmedAccount(test, 'customer');
-  const session = await login(test, 'customer', account.email);
-  customer = { id: session.user.id as string, token: session.accessToken };
 });
 afterAll(() => test?.close());
 

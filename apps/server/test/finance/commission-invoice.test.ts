@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { financeEndpoints, subscriptionMerchantEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
@@ -12,11 +12,11 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The commission invoice of a store's month (issue 35 item 8) and the subscription invoices' issuer: the platform's
 // name, TIN and VAT rate are the server's configuration (here not the defaults, so nothing can pass on a constant),
@@ -33,8 +33,9 @@ let storeA: TestMerchant;
 let storeB: TestMerchant;
 
 beforeAll(async () => {
-  test = await createTestApp({ env: TAX_ENV });
-  [storeA, storeB] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+  const market = await world({ stores: 0, merchants: 2, customers: 0, app: { env: TAX_ENV } });
+  ({ test } = market);
+  [storeA, storeB] = market.merchants;
   const ada = await reportCustomer(test, 'Ada', 'Obi');
   const line = (name: string, unitKobo: number, quantity: number) => ({
     productId: crypto.randomUUID(),

@@ -1,22 +1,25 @@
 import { adminOrderEndpoints, partnerApprovalEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commerceSetup, shopper } from '../support/commerce-factory.js';
+import type { CommerceSetup, SellingStore, Shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createVisibleStore } from '../support/store-factory.js';
-import {
-  bearer,
-  createAdmin,
-  createPartner,
-  createTestApp,
-  json,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createAdmin, createPartner, json, type TestApp } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, world } from '../support/world.js';
 
 // An admin approves a shipping partner before orders may be assigned to it (issue 7).
 
 let test: TestApp;
+let setup: CommerceSetup;
+let store: SellingStore;
+let customer: Shopper;
+let dispatcher: Dispatcher;
+let other: Carrier;
 beforeAll(async () => {
-  test = await createTestApp();
+  const market = await world({ carriers: 1, dispatchers: 1 });
+  ({ test, setup } = market);
+  [store] = market.stores;
+  [customer] = market.customers;
+  [dispatcher] = market.dispatchers;
+  [other] = market.carriers;
 }, 120_000);
 afterAll(() => test.close());
 
@@ -25,7 +28,6 @@ const call = (method: 'GET' | 'POST', url: string, token: string) =>
 
 describe('partner approval', () => {
   it('keeps an applicant out of the carriers until an admin approves it', async () => {
-    const setup = await commerceSetup(test);
     const applicant = await createPartner(test, { approved: false });
     const carriers = async () =>
       (
@@ -40,14 +42,11 @@ describe('partner approval', () => {
     expect(pending.map((partner: { id: string }) => partner.id)).toContain(applicant.id);
 
     // Nobody but an admin may approve: other account types and the dispatcher and scheduler roles are refused.
-    const store = await createVisibleStore(test, setup.approvers);
-    const customer = await shopper(test);
-    const other = await createPartner(test);
     for (const token of [
       customer.token,
       store.accessToken,
       other.accessToken,
-      (await createAdmin(test, 'dispatcher')).accessToken,
+      dispatcher.accessToken,
       (await createAdmin(test, 'scheduler')).accessToken,
     ]) {
       expect(

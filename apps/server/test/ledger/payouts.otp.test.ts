@@ -13,13 +13,7 @@ import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
 import { caller, type Dispatcher, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, sellingStore, shopper } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import {
   FAKE_TRANSFER_OTP,
@@ -28,7 +22,8 @@ import {
   startFakePaystack,
 } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { createAdmin, createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { ledgerTotal, orderRow, payableOrder, saveBankAccount } from './ledger-support.js';
 
 // Paystack as documented for payouts (ADR 044), against the local stand-in for api.paystack.co with transfer OTPs
@@ -45,11 +40,16 @@ let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   fake = await startFakePaystack(SECRET);
-  test = await createTestApp({
-    transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+  const market = await world({
+    stores: 0,
+    customers: 0,
+    dispatchers: 1,
+    app: {
+      transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+    },
   });
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(async () => {

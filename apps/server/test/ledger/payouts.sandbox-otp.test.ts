@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { SANDBOX_TRANSFER_OTP } from '../../src/platform/payments/transfers.js';
 import { caller, type Dispatcher } from '../returns/returns-support.js';
-import { type CommerceSetup, commerceSetup, sellingStore } from '../support/commerce-factory.js';
+import { type CommerceSetup, sellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { ledgerTotal, payableOrder, saveBankAccount } from './ledger-support.js';
 
 // The embedded default's sandbox transfers with OTPs on (SANDBOX_TRANSFER_OTP, as the money journey runs them): the
@@ -19,9 +20,14 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp({ env: { SANDBOX_TRANSFER_OTP: 'true' } });
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({
+    stores: 0,
+    customers: 0,
+    dispatchers: 1,
+    app: { env: { SANDBOX_TRANSFER_OTP: 'true' } },
+  });
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

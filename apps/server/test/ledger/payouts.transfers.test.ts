@@ -8,16 +8,12 @@ import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
 import { caller, type Dispatcher } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, sellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import {
   ledgerTotal,
   orderRow,
@@ -40,11 +36,16 @@ let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   fake = await startFakePaystack(SECRET);
-  test = await createTestApp({
-    transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+  const market = await world({
+    stores: 0,
+    customers: 0,
+    dispatchers: 1,
+    app: {
+      transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+    },
   });
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
 import { caller, type Dispatcher } from '../returns/returns-support.js';
-import { type CommerceSetup, commerceSetup, sellingStore } from '../support/commerce-factory.js';
+import { type CommerceSetup, sellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import {
   FAKE_TRANSFER_OTP,
@@ -20,7 +20,8 @@ import {
   startFakePaystack,
 } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { ledgerTotal, payableOrder, saveBankAccount } from './ledger-support.js';
 
 // Issue 29, ADR 061: a payout whose transfer (or OTP finalise) is answered after the client's timeout is "unknown",
@@ -40,16 +41,21 @@ let minutesAhead = 0;
 
 beforeAll(async () => {
   fake = await startFakePaystack(SECRET);
-  test = await createTestApp({
-    now: () => new Date(Date.now() + minutesAhead * 60_000),
-    transferProvider: createPaystackTransfers({
-      secretKey: SECRET,
-      baseUrl: fake.url,
-      timeoutMs: TIMEOUT_MS,
-    }),
+  const market = await world({
+    stores: 0,
+    customers: 0,
+    dispatchers: 1,
+    app: {
+      now: () => new Date(Date.now() + minutesAhead * 60_000),
+      transferProvider: createPaystackTransfers({
+        secretKey: SECRET,
+        baseUrl: fake.url,
+        timeoutMs: TIMEOUT_MS,
+      }),
+    },
   });
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(async () => {

@@ -41,6 +41,7 @@ import {
   PASSWORD,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { ledgerTotal, saveBankAccount, unbalancedMovements } from './ledger-support.js';
 
 // Subaccount settlement (SETTLEMENT_MODE=subaccount, ADR 051) against the local stand-in for api.paystack.co, which
@@ -60,10 +61,14 @@ let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   fake = await startFakePaystack(SECRET);
-  test = await createTestApp({
-    env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, SETTLEMENT_MODE: 'subaccount' },
+  const market = await world({
+    stores: 0,
+    customers: 0,
+    app: {
+      env: { PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: fake.url, SETTLEMENT_MODE: 'subaccount' },
+    },
   });
-  setup = await commerceSetup(test);
+  ({ test, setup } = market);
   call = caller(test);
 }, 240_000);
 afterAll(async () => {

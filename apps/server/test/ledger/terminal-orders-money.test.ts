@@ -12,14 +12,10 @@ import { ledgerEntries } from '../../src/modules/ledger/ledger.schema.js';
 import { orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
 import { caller, type Dispatcher, deliveredOrder, paidOrder } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, sellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { orderRow, saveBankAccount, unbalancedMovements } from './ledger-support.js';
 
 // ADR 059: an order that ends cancelled or returned never completes, so whatever the books still hold for it must
@@ -33,9 +29,9 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ stores: 0, customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_CHANGED, openLiveStreams } from '../../src/modules/notifications/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { ORDERS_CHANGED, orderChangePayload } from '../../src/platform/notify/topics.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createConfirmedAccount, createTestApp, login, type TestApp } from '../support/test-app.js';
+import { bearer, createConfirmedAccount, login, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 /** Short enough that "within one heartbeat" is quick to prove; the process's default is 25 s. */
 const HEARTBEAT_MS = 300;
@@ -87,13 +88,16 @@ describe('live streams (ADR 068)', () => {
   let merchantB: TestMerchant;
 
   beforeAll(async () => {
-    test = await createTestApp({
-      env: { LIVE_STREAMS_PER_ACCOUNT: '2', LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS) },
+    const market = await world({
+      stores: 0,
+      merchants: 2,
+      customers: 0,
+      app: { env: { LIVE_STREAMS_PER_ACCOUNT: '2', LIVE_HEARTBEAT_MS: String(HEARTBEAT_MS) } },
     });
+    ({ test } = market);
+    [merchantA, merchantB] = market.merchants;
     await test.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
-    merchantA = await createMerchantWithStore(test);
-    merchantB = await createMerchantWithStore(test);
   });
   afterAll(async () => {
     await test?.close();

@@ -4,20 +4,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSearch, searchOrderRows } from '../../src/modules/orders/order-search.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
-import { createMerchantWithStore } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { insertPaidTracker } from '../support/order-rows.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Admin search across stores (issue 35): order number, any form of a Nigerian phone, e-mail, name words; each
 // answered from its own index, bounded.
@@ -48,21 +38,15 @@ const target = {
 };
 
 beforeAll(async () => {
-  test = await createTestApp();
-  const [merchant, other, adminAccount, dispatcher, partner, customer] = await Promise.all([
-    createMerchantWithStore(test),
-    createMerchantWithStore(test),
-    createAdmin(test, 'admin'),
-    createAdmin(test, 'dispatcher'),
-    createPartner(test),
-    createConfirmedAccount(test, 'customer'),
-  ]);
-  admin = adminAccount.accessToken;
+  const market = await world({ stores: 0, merchants: 2, carriers: 1, dispatchers: 1 });
+  ({ test } = market);
+  const [merchant, other] = market.merchants;
+  admin = market.admin.accessToken;
   tokens = {
     merchant: merchant.token,
-    dispatcher: dispatcher.accessToken,
-    partner: partner.accessToken,
-    customer: (await login(test, 'customer', customer.email)).accessToken,
+    dispatcher: market.dispatchers[0].accessToken,
+    partner: market.carriers[0].accessToken,
+    customer: market.customers[0].token,
   };
   const address = {
     fullName: 'x',

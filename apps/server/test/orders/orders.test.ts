@@ -20,18 +20,17 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   payInSandbox,
   type SellingStore,
   type Shopper,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pdfTextLines } from '../support/pdf-text.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { paidOrderOf, world } from '../support/world.js';
 
 let offsetMs = 0;
 let test: TestApp;
@@ -40,9 +39,9 @@ let store: SellingStore;
 let ordersService: OrdersService;
 
 beforeAll(async () => {
-  test = await createTestApp({ now: () => new Date(Date.now() + offsetMs) });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { now: () => new Date(Date.now() + offsetMs) } });
+  ({ test, setup } = market);
+  [store] = market.stores;
   ordersService = createOrdersModule(test.deps).service;
 }, 120_000);
 afterAll(() => test.close());
@@ -59,9 +58,9 @@ async function checkedOut(quantity = 1) {
 }
 
 async function paidOrder(): Promise<{ customer: Shopper; orderId: string; reference: string }> {
-  const { customer, tracker, payment } = await checkedOut();
-  await payInSandbox(test, payment.authorizationUrl, 'success');
-  return { customer, orderId: tracker.orders[0].id, reference: tracker.reference };
+  const customer = await shopper(test);
+  const { orderId, reference } = await paidOrderOf(test, setup, store, customer, { stock: 5 });
+  return { customer, orderId, reference };
 }
 
 const activitiesOf = (orderId: string) =>

@@ -11,18 +11,9 @@ import { createMerchantWithStore, type TestMerchant } from '../support/catalog-f
 import { requestOf } from '../support/contract-requests.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
 import { pglite } from '../support/postgres-proofs.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
 import { openTwoApps } from '../support/two-apps.js';
+import { world } from '../support/world.js';
 
 // Service levels (issue 35 item 5): the admin sets the limits; an order past one is told once to its store, to the
 // carrier holding it and to admins, by a timed job that reads only what is late and untold.
@@ -100,21 +91,15 @@ pglite.describe('service-level limits and late notices', () => {
   let outsiders: string[];
 
   beforeAll(async () => {
-    test = await createTestApp();
-    const [a, b, adminAccount, dispatcher, partnerAccount, customer] = await Promise.all([
-      createMerchantWithStore(test),
-      createMerchantWithStore(test),
-      createAdmin(test, 'admin'),
-      createAdmin(test, 'dispatcher'),
-      createPartner(test),
-      createConfirmedAccount(test, 'customer'),
-    ]);
-    [storeA, storeB, admin, partner] = [a, b, adminAccount, partnerAccount];
+    const market = await world({ stores: 0, merchants: 2, carriers: 1, dispatchers: 1 });
+    ({ test, admin } = market);
+    [storeA, storeB] = market.merchants;
+    [partner] = market.carriers;
     outsiders = [
-      a.token,
-      dispatcher.accessToken,
-      partnerAccount.accessToken,
-      (await login(test, 'customer', customer.email)).accessToken,
+      storeA.token,
+      market.dispatchers[0].accessToken,
+      partner.accessToken,
+      market.customers[0].token,
     ];
   }, 60_000);
   afterAll(() => test?.close());

@@ -3,20 +3,11 @@ import { scorecardEndpoints, serviceLevelEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderActivities, orders } from '../../src/modules/orders/orders.schema.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { insertPaidTracker, storeOrderRow } from '../support/order-rows.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Service levels (issue 35): late orders by the time they entered their status, checked against a hand count.
 
@@ -29,21 +20,11 @@ let others: string[];
 const names: Record<string, string> = {};
 
 beforeAll(async () => {
-  test = await createTestApp();
-  const [a, b, adminAccount, dispatcher, partner, customer] = await Promise.all([
-    createMerchantWithStore(test),
-    createMerchantWithStore(test),
-    createAdmin(test, 'admin'),
-    createAdmin(test, 'dispatcher'),
-    createPartner(test),
-    createConfirmedAccount(test, 'customer'),
-  ]);
-  [storeA, storeB, admin] = [a, b, adminAccount.accessToken];
-  others = [
-    dispatcher.accessToken,
-    partner.accessToken,
-    (await login(test, 'customer', customer.email)).accessToken,
-  ];
+  const market = await world({ stores: 0, merchants: 2, carriers: 1, dispatchers: 1 });
+  ({ test } = market);
+  const [a, b] = market.merchants;
+  [storeA, storeB, admin] = [a, b, market.admin.accessToken];
+  others = [market.dispatchers[0].accessToken, market.carriers[0].accessToken, market.customers[0].token];
   const address = {
     fullName: 'Ada Obi',
     phoneNumber: '+2348031234567',

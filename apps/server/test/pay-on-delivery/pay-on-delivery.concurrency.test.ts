@@ -13,15 +13,14 @@ import { deliveredDaysAgo } from '../returns/returns-support.js';
 import {
   addToCart,
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   type SellingStore,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { moveOrder } from '../support/order-moves.js';
-import { bearer, createAdmin, createTestApp, json, nextIp, type TestApp } from '../support/test-app.js';
+import { bearer, type createAdmin, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { allowPayOnDeliveryInLagos } from './pay-on-delivery-support.js';
 
 // Pay on delivery's money rules under many requests at once, on real PostgreSQL connections (ADR 074): the door's
@@ -44,10 +43,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('pay on delivery under concurren
     });
 
   beforeAll(async () => {
-    test = await createTestApp();
-    setup = await commerceSetup(test);
-    store = await sellingStore(test, setup);
-    dispatcher = await createAdmin(test, 'dispatcher');
+    const market = await world({ customers: 0, dispatchers: 1 });
+    ({ test, setup } = market);
+    [store] = market.stores;
+    [dispatcher] = market.dispatchers;
     product = (await listedProduct(test, setup, store, { quantity: 500 })).id as string;
     await allowPayOnDeliveryInLagos(test, setup, store, 750.5);
   }, 120_000);

@@ -4,14 +4,13 @@ import {
   addToCart,
   type CommerceSetup,
   checkout,
-  commerceSetup,
   listedProduct,
   type SellingStore,
-  sellingStore,
   shopper,
 } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
-import { bearer, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, createPartner, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Payment channels (issue 36): the sandbox's page offers bank transfer and USSD besides cards, as Paystack's does;
 // the channel the provider reports is recorded on the payment and shown on the receipt, the customer's order and
@@ -23,9 +22,9 @@ let store: SellingStore;
 let product: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0 });
+  ({ test, setup } = market);
+  [store] = market.stores;
   product = (await listedProduct(test, setup, store, { quantity: 50 })).id as string;
 }, 60_000);
 afterAll(() => test.close());

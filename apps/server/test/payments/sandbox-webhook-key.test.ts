@@ -11,9 +11,10 @@ import { sandboxSecret } from '../../src/platform/payments/index.js';
 import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { orderRow, payableOrder, saveBankAccount } from '../ledger/ledger-support.js';
 import { caller, type Dispatcher } from '../returns/returns-support.js';
-import { type CommerceSetup, commerceSetup, sellingStore } from '../support/commerce-factory.js';
+import { type CommerceSetup, sellingStore } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Issue 24: outside production the sandbox signed its Paystack webhooks with a key derived from JWT_SECRET, whose
 // default is in the repository. A forged transfer.reversed made a paid payout payable again, so the next approval
@@ -30,9 +31,9 @@ let dispatcher: Dispatcher;
 let call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  const market = await world({ stores: 0, customers: 0, dispatchers: 1 });
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
   call = caller(test);
 }, 240_000);
 afterAll(() => test.close());

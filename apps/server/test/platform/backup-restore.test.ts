@@ -9,17 +9,9 @@ import {
   restoreBackup,
   verifyBackup,
 } from '../../src/backup/backup.js';
-import {
-  addToCart,
-  checkout,
-  commerceSetup,
-  listedProduct,
-  payInSandbox,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Backup and restore (issue 33): a marketplace with paid orders and its books, and an upload, goes into one archive
 // and comes back whole: every table's rows, the ledger's totals and checksum, every store's balances, the files.
@@ -29,16 +21,11 @@ let work: string;
 const image = Buffer.from('an uploaded product photo, byte for byte');
 
 beforeAll(async () => {
-  test = await createTestApp();
+  const market = await world();
+  ({ test } = market);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'market-backup-test-'));
-  const setup = await commerceSetup(test);
-  const store = await sellingStore(test, setup);
-  const product = await listedProduct(test, setup, store);
-  const customer = await shopper(test);
-  await addToCart(test, customer, product.id, 3);
-  const created = json(await checkout(test, customer)).data;
-  await payInSandbox(test, created.payment.authorizationUrl, 'success');
-  await test.deps.payments.settle(created.tracker.reference);
+  const { reference } = await market.paidOrder(market.stores[0], { quantity: 3, stock: 20 });
+  await test.deps.payments.settle(reference);
   const uploads = test.deps.config.uploadsDir;
   fs.mkdirSync(path.join(uploads, 'products'), { recursive: true });
   fs.writeFileSync(path.join(uploads, 'products', 'photo.webp'), image);

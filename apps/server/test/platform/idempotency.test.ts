@@ -7,17 +7,12 @@ import { idempotencyKeys } from '../../src/platform/http/idempotency.schema.js';
 import { createPaystackTransfers } from '../../src/platform/payments/transfers.js';
 import { payableOrder, saveBankAccount } from '../ledger/ledger-support.js';
 import type { Dispatcher } from '../returns/returns-support.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  type SellingStore,
-  sellingStore,
-  shopper,
-} from '../support/commerce-factory.js';
+import { type CommerceSetup, type SellingStore, sellingStore, shopper } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { type FakePaystack, startFakePaystack } from '../support/payments.fake-paystack.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { bearer, createAdmin, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, createAdmin, json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // Idempotent money requests (ADR 064): a money mutation sent with an Idempotency-Key does its work once per key and
 // account, however often and however concurrently it is sent; a repeat answers the first answer. Payouts go through
@@ -32,11 +27,16 @@ let dispatcher: Dispatcher;
 
 beforeAll(async () => {
   fake = await startFakePaystack(SECRET);
-  test = await createTestApp({
-    transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+  const market = await world({
+    stores: 0,
+    customers: 0,
+    dispatchers: 1,
+    app: {
+      transferProvider: createPaystackTransfers({ secretKey: SECRET, baseUrl: fake.url }),
+    },
   });
-  setup = await commerceSetup(test);
-  dispatcher = await createAdmin(test, 'dispatcher');
+  ({ test, setup } = market);
+  [dispatcher] = market.dispatchers;
 }, 240_000);
 afterAll(async () => {
   await test.close();

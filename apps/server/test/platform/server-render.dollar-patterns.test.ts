@@ -3,15 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories } from '../../src/modules/catalog/catalog.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
-import {
-  type CommerceSetup,
-  commerceSetup,
-  listedProduct,
-  type SellingStore,
-  sellingStore,
-} from '../support/commerce-factory.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { type CommerceSetup, listedProduct, type SellingStore } from '../support/commerce-factory.js';
+import type { TestApp } from '../support/test-app.js';
 import { ensureWebBuild } from '../support/web-build.js';
+import { world } from '../support/world.js';
 
 // Issue 24, "`$` patterns in user text corrupt server-rendered pages": pages were built with String.replace and a
 // replacement string, so a product named ``Lightning Cable $` 1m`` pasted the page's head into itself (27 <title>
@@ -31,9 +26,9 @@ let store: SellingStore;
 let productId: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0 });
+  ({ test, setup } = market);
+  [store] = market.stores;
   await test.deps.db.update(stores).set({ storeName }).where(eq(stores.id, store.storeId));
   await test.deps.db
     .update(categories)

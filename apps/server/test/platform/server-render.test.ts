@@ -5,15 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryResponseCache } from '../../src/platform/http/response-cache.js';
 import {
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   repricedProduct,
   type SellingStore,
-  sellingStore,
 } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import type { TestApp } from '../support/test-app.js';
 import { ensureWebBuild } from '../support/web-build.js';
+import { world } from '../support/world.js';
 
 // Server rendering of the public pages (ADR 029) against the real web build (built here when missing).
 ensureWebBuild();
@@ -26,9 +25,9 @@ let storeName: string;
 const productName = `Adire Wrap ${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
-  test = await createTestApp({ responseCache: createMemoryResponseCache() });
-  setup = await commerceSetup(test);
-  store = await sellingStore(test, setup);
+  const market = await world({ customers: 0, app: { responseCache: createMemoryResponseCache() } });
+  ({ test, setup } = market);
+  [store] = market.stores;
   product = await listedProduct(test, setup, store, { name: productName });
   const profile = await test.app.inject({
     url: urlOf(merchantDirectoryEndpoints.one, { params: { storeUrl: store.storeUrl } }),

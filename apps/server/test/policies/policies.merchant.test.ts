@@ -3,19 +3,10 @@ import { POLICY_TYPE_TAKEN, policyMerchantEndpoints, policyPublicEndpoints } fro
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let merchant: TestMerchant;
@@ -42,16 +33,14 @@ const shipping = {
 };
 
 beforeAll(async () => {
-  test = await createTestApp();
-  merchant = await createMerchantWithStore(test);
-  otherMerchant = await createMerchantWithStore(test);
-  hiddenMerchant = await createMerchantWithStore(test);
+  const market = await world({ stores: 0, merchants: 3, carriers: 1 });
+  ({ test } = market);
+  [merchant, otherMerchant, hiddenMerchant] = market.merchants;
   const { stores } = await import('../../src/modules/stores/stores.schema.js');
   await test.deps.db.update(stores).set({ isVisible: false }).where(eq(stores.id, hiddenMerchant.storeId));
-  const customer = await createConfirmedAccount(test, 'customer');
-  customerToken = (await login(test, 'customer', customer.email)).accessToken;
-  adminToken = (await createAdmin(test, 'superadmin')).accessToken;
-  partnerToken = (await createPartner(test)).accessToken;
+  customerToken = market.customers[0].token;
+  adminToken = market.superadmin.accessToken;
+  partnerToken = market.carriers[0].accessToken;
 });
 afterAll(() => test?.close());
 

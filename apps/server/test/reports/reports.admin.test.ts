@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { adminMerchantEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApprovedProduct,
-  createMerchantWithStore,
-  type TestMerchant,
-} from '../support/catalog-factory.js';
+import { createApprovedProduct, type TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import {
@@ -13,11 +9,11 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The admin's merchants (issue 9): the list with each store's figures, one merchant with their store's sales
 // report, their profile, their products, and top merchants, for admins holding merchants:read only.
@@ -36,13 +32,9 @@ const item = (unitKobo: number, quantity = 1) => ({
 });
 
 beforeAll(async () => {
-  test = await createTestApp();
-  admin = await createAdmin(test, 'admin');
-  [big, small, quiet] = await Promise.all([
-    createMerchantWithStore(test),
-    createMerchantWithStore(test),
-    createMerchantWithStore(test),
-  ]);
+  const market = await world({ stores: 0, merchants: 3, customers: 0 });
+  ({ test, admin } = market);
+  [big, small, quiet] = market.merchants;
   const buyer = await reportCustomer(test, 'Ada', 'Obi');
   const order = (store: TestMerchant, createdAt: string, unitKobo: number, extra: object = {}) =>
     placeOrder(test, {

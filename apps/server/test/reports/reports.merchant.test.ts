@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { salesReportEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../../src/modules/reports/index.js';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { placeOrder, reportCustomer } from '../support/report-factory.js';
 import { storeMemberToken } from '../support/staff-factory.js';
@@ -11,11 +11,11 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   type TestApp,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // GET /api/merchant/reports/sales and /sales.csv: a store's sales in a range of Lagos days, on a small dataset whose
 // every figure is worked out by hand below (discounts, a cancelled-after-payment and a returned order, unpaid
@@ -37,8 +37,9 @@ const dress = (quantity: number) => ({
 const cap = (quantity: number) => ({ productId: products.p2, name: 'Fila Cap', unitKobo: 500_000, quantity });
 
 beforeAll(async () => {
-  test = await createTestApp();
-  [storeA, storeB] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
+  const market = await world({ stores: 0, merchants: 2, customers: 0 });
+  ({ test } = market);
+  [storeA, storeB] = market.merchants;
   customers.c1 = await reportCustomer(test, 'Ada', 'Obi');
   customers.c2 = await reportCustomer(test, 'Bola', 'Ade');
   customers.c3 = await reportCustomer(test, '@Chi', 'Eze, Jr');

@@ -9,10 +9,11 @@ import {
   surfaceBases,
 } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { callAs, createCustomRole, inviteStaff, type TestStaff } from '../support/staff-factory.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The permission matrix of issue 9: every contract endpoint a store member reaches through a store permission,
 // called by a staff member whose custom role lacks that permission (403) and then holds only it (not 403). The
@@ -42,8 +43,9 @@ const urlWithFreshIds = (endpoint: Endpoint) =>
   `${surfaceBases[endpoint.surface]}${endpoint.path.replace(/:([A-Za-z0-9_]+)/g, () => randomUUID())}`;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  owner = await createMerchantWithStore(test);
+  const market = await world({ stores: 0, merchants: 1, customers: 0 });
+  ({ test } = market);
+  [owner] = market.merchants;
   roleId = await createCustomRole(test, owner, [], 'Matrix');
   staff = await inviteStaff(test, owner, roleId);
 });

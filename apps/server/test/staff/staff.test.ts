@@ -19,7 +19,6 @@ import {
   createAdmin,
   createConfirmedAccount,
   createPartner,
-  createTestApp,
   json,
   login,
   nextIp,
@@ -27,15 +26,16 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let owner: TestMerchant;
 let productId: string;
 beforeAll(async () => {
-  test = await createTestApp();
-  owner = await createMerchantWithStore(test);
-  const admin = await createAdmin(test, 'admin');
-  productId = (await createApprovedProduct(test, owner, admin)).id;
+  const market = await world({ stores: 0, merchants: 1, customers: 0 });
+  ({ test } = market);
+  [owner] = market.merchants;
+  productId = (await createApprovedProduct(test, owner, market.admin)).id;
 });
 afterAll(() => test.close());
 

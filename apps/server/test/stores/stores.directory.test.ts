@@ -3,20 +3,13 @@ import { merchantDirectoryEndpoints, productAdminEndpoints, productEndpoints } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   type SellingStore,
   sellingStore,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
-import {
-  bearer,
-  createConfirmedAccount,
-  createTestApp,
-  json,
-  login,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createConfirmedAccount, json, login, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 // The public store lists (GET /merchants, its search, and /merchants/top) show only stores customers can see
 // that have something to buy: a store approved and onboarded but with no live product stays out.
@@ -24,8 +17,8 @@ import {
 let test: TestApp;
 let setup: CommerceSetup;
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
+  const market = await world({ stores: 0, customers: 0 });
+  ({ test, setup } = market);
 });
 afterAll(() => test.close());
 

@@ -16,17 +16,8 @@ import { signPaystackBody } from '../../src/platform/payments/signature.js';
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
 import { createCategoryTree } from '../support/store-factory.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, createConfirmedAccount, json, login, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let adminToken: string;
@@ -100,13 +91,12 @@ async function productCount(storeId: string) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
-  adminToken = (await createAdmin(test, 'admin')).accessToken;
-  merchant = await createMerchantWithStore(test);
-  otherMerchant = await createMerchantWithStore(test);
-  const customer = await createConfirmedAccount(test, 'customer');
-  customerToken = (await login(test, 'customer', customer.email)).accessToken;
-  partnerToken = (await createPartner(test)).accessToken;
+  const market = await world({ stores: 0, merchants: 2, carriers: 1 });
+  ({ test } = market);
+  [merchant, otherMerchant] = market.merchants;
+  adminToken = market.admin.accessToken;
+  customerToken = market.customers[0].token;
+  partnerToken = market.carriers[0].accessToken;
   plans = json(await call('GET', urlOf(planPublicEndpoints.list))).data as typeof plans;
   tree = await createCategoryTree(test);
 });

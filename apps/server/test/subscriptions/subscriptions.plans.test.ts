@@ -1,18 +1,9 @@
 import { planAdminEndpoints, planPublicEndpoints, pricingPlanDetails, pricingPlans } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 
 let test: TestApp;
 let adminToken: string;
@@ -44,14 +35,14 @@ const call = (method: Method, url: string, token?: string, payload?: unknown) =>
 const plansOf = async (url: string, token?: string) => json(await call('GET', url, token)).data as Plan[];
 
 beforeAll(async () => {
-  test = await createTestApp();
-  adminToken = (await createAdmin(test, 'admin')).accessToken;
-  superadminToken = (await createAdmin(test, 'superadmin')).accessToken;
-  dispatcherToken = (await createAdmin(test, 'dispatcher')).accessToken;
-  merchant = await createMerchantWithStore(test);
-  const customer = await createConfirmedAccount(test, 'customer');
-  customerToken = (await login(test, 'customer', customer.email)).accessToken;
-  partnerToken = (await createPartner(test)).accessToken;
+  const market = await world({ stores: 0, merchants: 1, carriers: 1, dispatchers: 1 });
+  ({ test } = market);
+  [merchant] = market.merchants;
+  adminToken = market.admin.accessToken;
+  superadminToken = market.superadmin.accessToken;
+  dispatcherToken = market.dispatchers[0].accessToken;
+  customerToken = market.customers[0].token;
+  partnerToken = market.carriers[0].accessToken;
 });
 afterAll(() => test?.close());
 

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { createMerchantWithStore, type TestMerchant } from './catalog-factory.js';
 import {
   addToCart,
   type CommerceSetup,
@@ -24,6 +25,12 @@ export type Dispatcher = Awaited<ReturnType<typeof createAdmin>>;
 export interface WorldShape {
   /** Stores that sell (approved, visible), one after another: 1 unless said. */
   stores?: number;
+  /**
+   * Merchants whose store is made approved and visible straight on the table (catalog-factory's
+   * createMerchantWithStore), one after another: quicker than `stores` where how a store comes to sell is not the
+   * test's subject (a settings screen, the accounts a route refuses). None unless said.
+   */
+  merchants?: number;
   /** Customers with a delivery address in Lagos (Ikeja): 1 unless said. */
   customers?: number;
   /** Shipping partners, approved so orders may be assigned to them: none unless said. */
@@ -137,8 +144,8 @@ export async function paidOrdersOf(
 }
 
 /**
- * The marketplace of `shape`; `close()` stops its app. Its stores, customers, carriers and dispatchers are tuples of
- * the shape's counts: `const { stores: [store, otherStore] } = await world({ stores: 2 })`.
+ * The marketplace of `shape`; `close()` stops its app. Its stores, merchants, customers, carriers and dispatchers are
+ * tuples of the shape's counts: `const { stores: [store, otherStore] } = await world({ stores: 2 })`.
  */
 export async function world<const shape extends WorldShape = Record<never, never>>(
   shape: shape = {} as shape,
@@ -148,6 +155,9 @@ export async function world<const shape extends WorldShape = Record<never, never
   const made: SellingStore[] = [];
   // One after another: each store's approval is its own run of admin requests.
   for (let index = 0; index < (shape.stores ?? 1); index += 1) made.push(await sellingStore(test, setup));
+  const madeMerchants: TestMerchant[] = [];
+  for (let index = 0; index < (shape.merchants ?? 0); index += 1)
+    madeMerchants.push(await createMerchantWithStore(test));
   const [madeCustomers, madeCarriers, madeDispatchers] = await Promise.all([
     times(shape.customers ?? 1, () => shopper(test)),
     times(shape.carriers ?? 0, () => createPartner(test, { approved: true })),
@@ -155,6 +165,7 @@ export async function world<const shape extends WorldShape = Record<never, never
   ]);
   // The counts were the shape's: the arrays are as long as its tuples say.
   const stores = made as Made<SellingStore, shape, 'stores', 1>;
+  const merchants = madeMerchants as Made<TestMerchant, shape, 'merchants', 0>;
   const customers = madeCustomers as Made<Shopper, shape, 'customers', 1>;
   const carriers = madeCarriers as Made<Carrier, shape, 'carriers', 0>;
   const dispatchers = madeDispatchers as Made<Dispatcher, shape, 'dispatchers', 0>;
@@ -168,7 +179,10 @@ export async function world<const shape extends WorldShape = Record<never, never
     setup,
     /** The platform's admin (role admin) that approves products. */
     admin: setup.admin,
+    /** The super admin that named the approvers. */
+    superadmin: setup.approvers.superadmin,
     stores,
+    merchants,
     customers,
     carriers,
     dispatchers,

@@ -1,17 +1,8 @@
 import { platformTestimonialEndpoints } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlOf } from '../support/contract-requests.js';
-import {
-  bearer,
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { bearer, json, nextIp, type TestApp } from '../support/test-app.js';
+import { type Carrier, type Dispatcher, type World, world } from '../support/world.js';
 
 // Platform testimonials (issue 9): customers send them, admins holding testimonials:moderate approve them, and only
 // approved ones reach the public home page list.
@@ -19,21 +10,19 @@ import {
 let test: TestApp;
 let customer: string;
 let otherCustomer: string;
-let admin: Awaited<ReturnType<typeof createAdmin>>;
-let dispatcher: Awaited<ReturnType<typeof createAdmin>>;
+let admin: World['admin'];
+let dispatcher: Dispatcher;
 let merchant: string;
-let partner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Carrier;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  const signIn = async (kind: 'customer' | 'merchant') =>
-    (await login(test, kind, (await createConfirmedAccount(test, kind)).email)).accessToken;
-  customer = await signIn('customer');
-  otherCustomer = await signIn('customer');
-  merchant = await signIn('merchant');
-  admin = await createAdmin(test, 'admin');
-  dispatcher = await createAdmin(test, 'dispatcher');
-  partner = await createPartner(test);
+  const market = await world({ stores: 0, merchants: 1, customers: 2, carriers: 1, dispatchers: 1 });
+  ({ test, admin } = market);
+  customer = market.customers[0].token;
+  otherCustomer = market.customers[1].token;
+  merchant = market.merchants[0].token;
+  [dispatcher] = market.dispatchers;
+  [partner] = market.carriers;
 }, 120_000);
 afterAll(() => test.close());
 

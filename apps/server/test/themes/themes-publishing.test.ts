@@ -12,7 +12,8 @@ import { createMemoryResponseCache } from '../../src/platform/http/response-cach
 import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { pglite } from '../support/postgres-proofs.js';
-import { createTestApp, json, type TestApp } from '../support/test-app.js';
+import { json, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { merchantThemeIdOf, themesCall } from './themes-support.js';
 
 let test: TestApp;
@@ -33,8 +34,14 @@ const setColor = (color: Record<string, string>, merchantThemeId = classic) =>
 
 beforeAll(async () => {
   // The real response cache: the storefront read is cached until a publish or rollback.
-  test = await createTestApp({ responseCache: createMemoryResponseCache() });
-  merchant = await createMerchantWithStore(test);
+  const market = await world({
+    stores: 0,
+    merchants: 1,
+    customers: 0,
+    app: { responseCache: createMemoryResponseCache() },
+  });
+  ({ test } = market);
+  [merchant] = market.merchants;
   const [store] = await test.deps.db.select().from(stores).where(eq(stores.id, merchant.storeId));
   storeUrl = store!.storeUrl;
   classic = await merchantThemeIdOf(test, merchant.token, DEFAULT_THEME_ID);

@@ -8,20 +8,12 @@ import {
   themePublishingEndpoints,
 } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMerchantWithStore, type TestMerchant } from '../support/catalog-factory.js';
+import type { TestMerchant } from '../support/catalog-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
 import { storeMemberToken } from '../support/staff-factory.js';
 import { pngBytes } from '../support/store-factory.js';
-import {
-  createAdmin,
-  createConfirmedAccount,
-  createPartner,
-  createTestApp,
-  json,
-  login,
-  nextIp,
-  type TestApp,
-} from '../support/test-app.js';
+import { json, nextIp, type TestApp } from '../support/test-app.js';
+import { world } from '../support/world.js';
 import { form, merchantThemeIdOf, themesCall, themesForm } from './themes-support.js';
 
 let test: TestApp;
@@ -33,12 +25,12 @@ let partnerToken: string;
 let mine: string;
 
 beforeAll(async () => {
-  test = await createTestApp();
-  [merchant, other] = await Promise.all([createMerchantWithStore(test), createMerchantWithStore(test)]);
-  const customer = await createConfirmedAccount(test, 'customer');
-  customerToken = (await login(test, 'customer', customer.email)).accessToken;
-  adminToken = (await createAdmin(test, 'superadmin')).accessToken;
-  partnerToken = (await createPartner(test)).accessToken;
+  const market = await world({ stores: 0, merchants: 2, carriers: 1 });
+  ({ test } = market);
+  [merchant, other] = market.merchants;
+  customerToken = market.customers[0].token;
+  adminToken = market.superadmin.accessToken;
+  partnerToken = market.carriers[0].accessToken;
   mine = await merchantThemeIdOf(test, merchant.token, DEFAULT_THEME_ID);
 });
 

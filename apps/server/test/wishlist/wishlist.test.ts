@@ -9,15 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stores } from '../../src/modules/stores/stores.schema.js';
 import {
   type CommerceSetup,
-  commerceSetup,
   listedProduct,
   type SellingStore,
   type Shopper,
-  sellingStore,
-  shopper,
 } from '../support/commerce-factory.js';
 import { urlOf } from '../support/contract-requests.js';
-import { bearer, createPartner, createTestApp, json, type TestApp } from '../support/test-app.js';
+import { bearer, json, type TestApp } from '../support/test-app.js';
+import { type Carrier, world } from '../support/world.js';
 
 // The wishlist (issue 36): a customer saves a product, sees it in their list, hears once when its price drops or it
 // comes back in stock; the store sees how many saved each product. Tried by the accounts that must not use it.
@@ -26,7 +24,7 @@ let test: TestApp;
 let setup: CommerceSetup;
 let store: SellingStore;
 let otherStore: SellingStore;
-let partner: Awaited<ReturnType<typeof createPartner>>;
+let partner: Carrier;
 let ada: Shopper;
 let bola: Shopper;
 let powerBank: string;
@@ -49,11 +47,11 @@ async function noticesOf(customer: Shopper, kind: string) {
 }
 
 beforeAll(async () => {
-  test = await createTestApp();
-  setup = await commerceSetup(test);
-  [store, otherStore] = [await sellingStore(test, setup), await sellingStore(test, setup)];
-  partner = await createPartner(test);
-  [ada, bola] = [await shopper(test), await shopper(test)];
+  const market = await world({ stores: 2, customers: 2, carriers: 1 });
+  ({ test, setup } = market);
+  [store, otherStore] = market.stores;
+  [ada, bola] = market.customers;
+  [partner] = market.carriers;
   powerBank = (await listedProduct(test, setup, store, { quantity: 5 })).id as string;
   lamp = (await listedProduct(test, setup, store, { quantity: 1, name: 'Rechargeable lamp' })).id as string;
 }, 60_000);
