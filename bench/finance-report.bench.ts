@@ -162,7 +162,7 @@ for (const table of [
 ])
   await db.execute(sql.raw(`vacuum analyze ${table}`));
 
-const finance = createFinanceModule({ db } as Deps).service;
+const finance = createFinanceModule({ db, config } as Deps).service;
 const day = (offset: number) =>
   new Date(Date.now() + 3_600_000 - offset * 86_400_000).toISOString().slice(0, 10);
 

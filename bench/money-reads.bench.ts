@@ -1,7 +1,8 @@
 // Prints p50/p99 and CPU per call (this server process and PostgreSQL's backends, apart) of the money reads that
 // issue 32 item 1 moves to the ledger's roll-ups (ADR 067): the admin finance report (30 and 366 days) and its CSV,
-// top merchants, the merchants list (lifetime figures), the payouts cards, payable merchants, and a store's payment
-// report and dashboard, through HTTP (Fastify's inject, in process) as an admin and a merchant see them.
+// top merchants, the merchants list (lifetime figures), the payouts cards, payable merchants, a store's payment
+// report and dashboard, and the admin transactions list and its search, through HTTP (Fastify's inject, in process)
+// as an admin and a merchant see them.
 //
 // The data is the finance bench's (bench/finance-report.bench.ts: BENCH_ORDERS paid orders over the last 365 days in
 // 100 stores, their ledger lines and pages); run it once first to fill the database:
@@ -173,6 +174,15 @@ await measure('payouts cards', '/api/admin/payments/stats', adminToken);
 await measure('payable merchants', '/api/admin/payments/merchants?page=1&limit=20', adminToken);
 await measure('payment report, 366 days', `/api/merchant/payment-report?${year}`, merchantToken);
 await measure('merchant dashboard', '/api/merchant/dashboard', merchantToken);
+// The transactions list (ADR 028) as an admin opens it: the first page of every payment, newest first, then one
+// status and the last 30 days; each answer carries the list's total (issue 32: it was counted exactly, 573 ms at 1M).
+await measure('transactions list, first page', '/api/admin/transactions?page=1&limit=20', adminToken);
+await measure(
+  'transactions list, successful',
+  '/api/admin/transactions?page=1&limit=20&status=success',
+  adminToken,
+);
+await measure('transactions list, 30 days', `/api/admin/transactions?page=1&limit=20&${month}`, adminToken);
 // The transactions search (ADR 082): an order name, a reference and an e-mail, each by its own prefix index.
 await measure(
   'transactions search, order name',

@@ -267,7 +267,14 @@ export const financeEndpoints = {
     tags: adminTags,
     access: access.admin('transactions:read'),
     query: transactionsQuery,
-    response: envelope(z.object({ transactions: z.array(adminTransaction), pagination })),
+    response: envelope(
+      z.object({
+        transactions: z.array(adminTransaction),
+        /** `totalItems` (and so `totalPages`) is exact, or, when `countIsEstimate`, PostgreSQL's estimate (ADR 114). */
+        pagination,
+        countIsEstimate: z.boolean(),
+      }),
+    ),
   }),
   transaction: defineEndpoint({
     surface: 'api',

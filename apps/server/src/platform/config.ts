@@ -241,6 +241,16 @@ const schema = z.object({
     .min(1)
     .max(1_000_000)
     .default(1000),
+  /**
+   * Up to how many matching payments the admin's transactions list counts its total exactly; beyond it the total is
+   * PostgreSQL's estimate and the answer says so (`countIsEstimate`), as the catalog's listings do (ADR 114).
+   */
+  TRANSACTIONS_EXACT_COUNT_UP_TO: z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(1000),
   /** How often each live stream gets a keep-alive and its session and membership are checked again. */
   LIVE_HEARTBEAT_MS: z.coerce
     .number('must be a number of milliseconds')
@@ -378,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       heartbeatMs: value.LIVE_HEARTBEAT_MS,
     },
     catalog: { exactCountUpTo: value.CATALOG_EXACT_COUNT_UP_TO },
+    transactions: { exactCountUpTo: value.TRANSACTIONS_EXACT_COUNT_UP_TO },
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
     metrics: { port: value.METRICS_PORT, host: value.METRICS_HOST, token: value.METRICS_TOKEN },
     shutdown: {

@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { type EstimatedTotal, plannerEstimate } from '../../platform/db/estimated-total.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
 import { categories, products } from './catalog.schema.js';
@@ -59,11 +60,8 @@ export interface ListingRequest {
   after?: ListingCursor;
 }
 
-/** A listing's total, and whether it is the planner's estimate rather than a count. */
-export interface ListingTotal {
-  count: number;
-  estimated: boolean;
-}
+/** A listing's total, and whether it is the planner's estimate rather than a count (ADR 114). */
+export type ListingTotal = EstimatedTotal;
 
 /**
  * Relevance ranks a bounded set of matches, not all of them: `ts_rank` reads each candidate's search vector from the
@@ -264,14 +262,6 @@ function buildCountStatement(db: Db, filters: ListingFilters) {
     .prepare(statementName('catalog_count', shapeOf({ filters, sort: 'newest' })));
 }
 
-/** The planner's row count at the top of an EXPLAIN (format json): node-postgres parses the json, PGlite may not. */
-function plannedRows(result: unknown): number {
-  const rows = (result as { rows: Record<string, unknown>[] }).rows;
-  const cell = rows[0]?.['QUERY PLAN'];
-  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.round(plan[0].Plan['Plan Rows']);
-}
-
 function buildProductStatement(db: Db) {
   return productQuery(db)
     .where(and(eq(products.id, placeholder('id')), customerVisible))
@@ -330,9 +320,7 @@ export function createCatalogStatements(db: Db) {
      */
     async estimate(filters: ListingFilters): Promise<number> {
       const where = listingWhere(filters, (name) => sql`${filters[name]}`);
-      return plannedRows(
-        await db.execute(sql`explain (format json) select 1 from ${products} where ${where}`),
-      );
+      return plannerEstimate(db, sql`select 1 from ${products} where ${where}`);
     },
     /** A product customers can see, by id. */
     async product(id: string): Promise<ProductRecord | undefined> {

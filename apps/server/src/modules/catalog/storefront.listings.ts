@@ -5,6 +5,7 @@ import {
   type PagedCustomerProducts,
 } from '@market/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { boundedTotal } from '../../platform/db/estimated-total.js';
 import { notFound, validation } from '../../platform/errors.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
@@ -34,12 +35,6 @@ const PRODUCT_NOT_FOUND = 'Product not found';
  */
 const COUNT_TTL_MS = 15_000;
 const COUNT_CACHE_SIZE = 2_000;
-
-/**
- * Above this multiple of the exact-count bound the planner's estimate is taken as it is: it comes from the table's
- * statistics (no row read), and is rarely off by half. At or below it the rows are counted, up to the bound.
- */
-const ESTIMATE_TRUSTED_ABOVE = 2;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const INVALID_CURSOR = 'This cursor is not valid for this listing';
@@ -95,25 +90,19 @@ function rememberCount(ctx: StorefrontContext, key: string, value: Promise<Listi
 }
 
 /**
- * The filter's total without walking every match (ADR 114): exact up to `exactUpTo`, the planner's estimate
- * beyond it. A page that is not full (or an empty first page) already tells the exact total; otherwise the planner's
- * estimate decides (no row read): well above the bound it is the answer, near or below it the rows are counted,
- * stopping one past the bound, and a count that reaches the bound falls back on the estimate.
+ * The filter's total without walking every match (ADR 114): exact up to the catalog's bound, the planner's estimate
+ * beyond it (`boundedTotal`, shared with the admin's transactions list).
  */
-async function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: number): Promise<ListingTotal> {
-  const exactUpTo = ctx.deps.config.catalog.exactCountUpTo;
-  // Offset pages only: a cursor page does not say how many rows came before it.
-  const offsetPage = request.after === undefined;
-  if (offsetPage && rows < request.limit && (rows > 0 || request.offset === 0))
-    return { count: request.offset + rows, estimated: false };
-  const estimate = await ctx.statements.estimate(request.filters);
-  // At least the rows up to the end of this page (and one more when it is full); the estimate cannot say fewer.
-  const atLeast = offsetPage ? request.offset + rows + (rows === request.limit ? 1 : 0) : rows;
-  if (estimate <= exactUpTo * ESTIMATE_TRUSTED_ABOVE) {
-    const counted = await ctx.statements.count(request.filters, exactUpTo + 1);
-    if (counted <= exactUpTo) return { count: counted, estimated: false };
-  }
-  return { count: Math.max(estimate, atLeast, exactUpTo + 1), estimated: true };
+function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: number): Promise<ListingTotal> {
+  return boundedTotal(
+    // Offset pages only tell the rows before them: a cursor page does not.
+    { offset: request.offset, limit: request.limit, rows, offsetPage: request.after === undefined },
+    ctx.deps.config.catalog.exactCountUpTo,
+    {
+      estimate: () => ctx.statements.estimate(request.filters),
+      count: (upTo) => ctx.statements.count(request.filters, upTo),
+    },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FinancePoint, FinanceTotals, TransactionsQuery } from '@market/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { boundedTotal, type EstimatedTotal, plannerEstimate } from '../../platform/db/estimated-total.js';
 // Read model (ADR 010, ADR 028, ADR 046, ADR 067): finance adds up the ledger's roll-ups per store and day, and
 // lists payment transactions with the checkout, orders and customer they belong to. These joins are the point of
 // the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
@@ -275,24 +276,45 @@ function transactionsMatching(search: string): SQL {
   return sql`pt.id in (${sql.join(branches, sql` union `)})`;
 }
 
+/**
+ * One page of payments, newest first (the created-at index, walked backwards: the page reads its rows and stops),
+ * and the filter's total without counting every payment (ADR 114, `boundedTotal`): a page that is not full tells it;
+ * otherwise the planner's estimate, or, when that is near or below `exactUpTo`, a count that stops one past it. Both
+ * read `payment_transactions` alone: the list's joins are left joins on a unique key (a customer by id, a checkout by
+ * its reference), so they neither add nor drop a payment.
+ */
 export async function listTransactions(
   db: Db,
   query: TransactionsQuery,
   range: Moments | undefined,
-): Promise<{ rows: TransactionRow[]; total: number }> {
+  exactUpTo: number,
+): Promise<{ rows: TransactionRow[]; total: EstimatedTotal }> {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(sql`pt.status = ${query.status}`);
   if (query.channel) conditions.push(sql`pt.channel = ${query.channel}`);
   if (range) conditions.push(sql`pt.created_at >= ${range.start} and pt.created_at < ${range.end}`);
   if (query.search) conditions.push(transactionsMatching(query.search));
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`select ${transactionColumns} from ${transactionSource} ${where}
-      order by pt.created_at desc, pt.id desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
-    db.execute(sql`select count(*) as total from ${transactionSource} ${where}`),
-  ]);
-  const total = rowsOf(totals)[0] as { total: string | number };
-  return { rows: rowsOf(rows) as TransactionRow[], total: Number(total.total) };
+  const offset = (query.page - 1) * query.limit;
+  const rows = rowsOf(
+    await db.execute(sql`select ${transactionColumns} from ${transactionSource} ${where}
+      order by pt.created_at desc, pt.id desc limit ${query.limit} offset ${offset}`),
+  ) as TransactionRow[];
+  const matching = sql`select 1 from ${paymentTransactions} pt ${where}`;
+  const total = await boundedTotal(
+    { offset, limit: query.limit, rows: rows.length, offsetPage: true },
+    exactUpTo,
+    {
+      estimate: () => plannerEstimate(db, matching),
+      count: async (upTo) => {
+        const counted = await db.execute(
+          sql`select count(*) as total from (${matching} limit ${upTo}) bounded`,
+        );
+        return Number((rowsOf(counted)[0] as { total: string | number }).total);
+      },
+    },
+  );
+  return { rows, total };
 }
 
 export async function findTransaction(db: Db, id: string): Promise<TransactionRow | undefined> {

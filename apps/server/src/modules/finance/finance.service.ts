@@ -187,8 +187,17 @@ export async function commissionInvoicePdf(
 
 export async function transactions(ctx: FinanceContext, query: TransactionsQuery) {
   const range = query.from && query.to ? lagosMoments(query.from, query.to) : undefined;
-  const { rows, total } = await listTransactions(ctx.db, query, range);
-  return { transactions: rows.map(toTransaction), pagination: pageInfo(query.page, query.limit, total) };
+  const { rows, total } = await listTransactions(
+    ctx.db,
+    query,
+    range,
+    ctx.deps.config.transactions.exactCountUpTo,
+  );
+  return {
+    transactions: rows.map(toTransaction),
+    pagination: pageInfo(query.page, query.limit, total.count),
+    countIsEstimate: total.estimated,
+  };
 }
 
 export async function transaction(ctx: FinanceContext, id: string): Promise<TransactionDetail> {

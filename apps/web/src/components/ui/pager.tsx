@@ -8,6 +8,7 @@ export function Pager({
   totalPages,
   totalItems,
   noun,
+  estimated = false,
   onPage,
 }: {
   label: string;
@@ -16,6 +17,8 @@ export function Pager({
   totalItems: number;
   /** What is counted, singular ("store") or both forms: the count reads "1 store", "2 stores". */
   noun: Noun;
+  /** The total is the server's estimate (`countIsEstimate`, ADR 114): it reads "about 1,230,000 transactions". */
+  estimated?: boolean;
   onPage(page: number): void;
 }) {
   return (
@@ -24,7 +27,7 @@ export function Pager({
         Previous
       </Button>
       <p className="text-center text-sm text-slate-700" aria-live="polite">
-        Page {page} of {Math.max(totalPages, 1)} · {pluralize(totalItems, noun)}
+        Page {page} of {Math.max(totalPages, 1)} · {pluralize(totalItems, noun, { estimated })}
       </p>
       <Button variant="secondary" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next

@@ -241,8 +241,16 @@ describe('TransactionsList', () => {
       jsonResponse(200, {
         message: 'Transactions',
         data: url.includes('search=nobody')
-          ? { transactions: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 } }
-          : { transactions: [transaction], pagination: { page: 1, limit: 20, totalItems: 1, totalPages: 1 } },
+          ? {
+              transactions: [],
+              pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 1 },
+              countIsEstimate: false,
+            }
+          : {
+              transactions: [transaction],
+              pagination: { page: 1, limit: 20, totalItems: 1, totalPages: 1 },
+              countIsEstimate: false,
+            },
       }),
     );
     vi.stubGlobal('fetch', fetchMock);
@@ -259,5 +267,35 @@ describe('TransactionsList', () => {
     await userEvent.type(screen.getByLabelText('Search transactions'), 'nobody');
     expect(await screen.findByText('No transaction matches these filters')).toBeInTheDocument();
     expect(calls.at(-1)?.url).toContain('search=nobody');
+  });
+
+  it('says "about" when the server estimated the total, and the exact count when it counted', async () => {
+    const { fetchMock } = recordFetch(({ url }) =>
+      jsonResponse(200, {
+        message: 'Transactions',
+        data: url.includes('status=failed')
+          ? {
+              transactions: [transaction],
+              pagination: { page: 1, limit: 20, totalItems: 1234, totalPages: 62 },
+              countIsEstimate: false,
+            }
+          : {
+              transactions: [transaction],
+              pagination: { page: 1, limit: 20, totalItems: 1_234_567, totalPages: 61_729 },
+              countIsEstimate: true,
+            },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderScreen(<TransactionsList />);
+    const pages = await screen.findByRole('navigation', { name: 'Transaction pages' });
+    expect(pages).toHaveTextContent('Page 1 of 61729 · about 1,230,000 transactions');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Transaction pages' })).toHaveTextContent(
+        'Page 1 of 62 · 1,234 transactions',
+      ),
+    );
+    expect(screen.getByRole('navigation', { name: 'Transaction pages' })).not.toHaveTextContent('about');
   });
 });

@@ -148,6 +148,7 @@ export function TransactionsList() {
             totalPages={list.data.pagination.totalPages}
             totalItems={list.data.pagination.totalItems}
             noun="transaction"
+            estimated={list.data.countIsEstimate}
             onPage={setPage}
           />
         </>
