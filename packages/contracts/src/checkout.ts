@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { access } from './access.js';
 import { isoDateTime, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
-import { envelope, pageQuery, pagination } from './envelope.js';
+import { countIsEstimate, envelope, pageQuery, pagination } from './envelope.js';
 import { publishRules } from './published-rules.js';
 
 const cartTags = ['Cart'];
@@ -417,7 +417,7 @@ export const customerOrderEndpoints = {
     tags: ['Orders'],
     access: access.customer,
     query: pageQuery.extend({ status: z.string().max(40).optional() }),
-    response: envelope(z.object({ orders: z.array(customerOrder), pagination })),
+    response: envelope(z.object({ orders: z.array(customerOrder), pagination, countIsEstimate })),
   }),
   one: defineEndpoint({
     surface: 'api',

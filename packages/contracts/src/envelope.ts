@@ -51,3 +51,8 @@ export const pagination = z.object({
   totalPages: z.number().int(),
 });
 export type Pagination = z.infer<typeof pagination>;
+/**
+ * Beside a list's `pagination`: `totalItems` (and so `totalPages`) is exact, or, when true, PostgreSQL's estimate
+ * beyond the list's exact-count bound (ADR 114); screens then read "about 12,400 orders".
+ */
+export const countIsEstimate = z.boolean();

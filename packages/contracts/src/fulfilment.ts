@@ -3,7 +3,7 @@ import { type Access, access } from './access.js';
 import { orderStatus, orderStatuses, payOnDeliveryTerms } from './checkout.js';
 import { boundedDay, isoDateTime, phoneNumber, uuid } from './common.js';
 import { defineEndpoint } from './endpoint.js';
-import { envelope, pageQuery, pagination } from './envelope.js';
+import { countIsEstimate, envelope, pageQuery, pagination } from './envelope.js';
 import { nairaAmount } from './money.js';
 
 /** How a customer paid at the door (ADR 074). */
@@ -313,7 +313,7 @@ export const merchantOrderEndpoints = {
     tags,
     access: access.merchant('orders:read'),
     query: orderListQuery,
-    response: envelope(z.object({ orders: z.array(orderSummary), pagination })),
+    response: envelope(z.object({ orders: z.array(orderSummary), pagination, countIsEstimate })),
   }),
   one: defineEndpoint({
     surface: 'api',
@@ -344,7 +344,7 @@ export const adminOrderEndpoints = {
     tags,
     access: readOrCarry,
     query: adminOrderListQuery,
-    response: envelope(z.object({ orders: z.array(orderSummary), pagination })),
+    response: envelope(z.object({ orders: z.array(orderSummary), pagination, countIsEstimate })),
   }),
   queue: defineEndpoint({
     surface: 'api',
@@ -354,7 +354,7 @@ export const adminOrderEndpoints = {
     tags,
     access: access.admin('orders:assign'),
     query: pageQuery,
-    response: envelope(z.object({ orders: z.array(orderSummary), pagination })),
+    response: envelope(z.object({ orders: z.array(orderSummary), pagination, countIsEstimate })),
   }),
   carriers: defineEndpoint({
     surface: 'api',
@@ -403,7 +403,12 @@ export const partnerOrderEndpoints = {
     access: access.partner('partner:orders:read'),
     query: pageQuery.extend({ status: orderStatusCode.optional() }),
     response: envelope(
-      z.object({ orders: z.array(partnerOrder), pagination, deliveredToday: z.number().int() }),
+      z.object({
+        orders: z.array(partnerOrder),
+        pagination,
+        countIsEstimate,
+        deliveredToday: z.number().int(),
+      }),
     ),
   }),
   one: defineEndpoint({

@@ -251,6 +251,16 @@ const schema = z.object({
     .min(1)
     .max(1_000_000)
     .default(1000),
+  /**
+   * Up to how many matching orders an order list (the customer's, a store's, the admins', a carrier's) counts its
+   * total exactly; beyond it the total is PostgreSQL's estimate and the answer says so (`countIsEstimate`, ADR 114).
+   */
+  ORDERS_EXACT_COUNT_UP_TO: z.coerce
+    .number('must be a whole number')
+    .int('must be a whole number')
+    .min(1)
+    .max(1_000_000)
+    .default(1000),
   /** How often each live stream gets a keep-alive and its session and membership are checked again. */
   LIVE_HEARTBEAT_MS: z.coerce
     .number('must be a number of milliseconds')
@@ -389,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     catalog: { exactCountUpTo: value.CATALOG_EXACT_COUNT_UP_TO },
     transactions: { exactCountUpTo: value.TRANSACTIONS_EXACT_COUNT_UP_TO },
+    orders: { exactCountUpTo: value.ORDERS_EXACT_COUNT_UP_TO },
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,
     metrics: { port: value.METRICS_PORT, host: value.METRICS_HOST, token: value.METRICS_TOKEN },
     shutdown: {

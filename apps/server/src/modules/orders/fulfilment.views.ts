@@ -242,6 +242,11 @@ export async function searchOrders(ctx: FulfilmentContext, query: { q: string; l
   return { matchedBy: read.kind, orders: await summaries(ctx, rows) };
 }
 
+/** A list's page and up to how many matching orders its total is counted exactly (ADR 114). */
+function pageOf(ctx: FulfilmentContext, query: { page: number; limit: number }) {
+  return { page: query.page, limit: query.limit, exactCountUpTo: ctx.deps.config.orders.exactCountUpTo };
+}
+
 export async function merchantList(
   ctx: FulfilmentContext,
   caller: FulfilmentCaller,
@@ -251,9 +256,13 @@ export async function merchantList(
   const { rows, total } = await repository.orderPage(
     db,
     { storeId: caller.storeId, status: query.status, search: query.search, ...dateFilter(query) },
-    query,
+    pageOf(ctx, query),
   );
-  return { orders: await summaries(ctx, rows), pagination: pageInfo(query.page, query.limit, total) };
+  return {
+    orders: await summaries(ctx, rows),
+    pagination: pageInfo(query.page, query.limit, total.count),
+    countIsEstimate: total.estimated,
+  };
 }
 
 export async function adminList(
@@ -284,12 +293,13 @@ export async function adminList(
       search: query.search,
       ...dateFilter(query),
     },
-    query,
+    pageOf(ctx, query),
   );
   return {
     // The queue shows admins why a carrier declined, so the next assignment avoids the same problem.
     orders: await summaries(ctx, rows, true),
-    pagination: pageInfo(query.page, query.limit, total),
+    pagination: pageInfo(query.page, query.limit, total.count),
+    countIsEstimate: total.estimated,
   };
 }
 
@@ -302,13 +312,18 @@ export async function partnerList(
   const { rows, total } = await repository.orderPage(
     db,
     { partnerId: caller.userId, status: query.status },
-    query,
+    pageOf(ctx, query),
   );
   const [views, deliveredToday] = await Promise.all([
     Promise.all(rows.map((row) => partnerView(db, row, caller))),
     repository.countDeliveredSince(db, caller.userId, startOfLagosDay(deps.now())),
   ]);
-  return { orders: views, pagination: pageInfo(query.page, query.limit, total), deliveredToday };
+  return {
+    orders: views,
+    pagination: pageInfo(query.page, query.limit, total.count),
+    countIsEstimate: total.estimated,
+    deliveredToday,
+  };
 }
 
 /**

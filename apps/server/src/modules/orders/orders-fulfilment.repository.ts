@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import type { EstimatedTotal } from '../../platform/db/estimated-total.js';
 import { containsPattern } from '../../platform/db/paging.js';
 import type {
   ActivityRow,
@@ -211,8 +212,8 @@ export interface OrderFilter {
 export async function orderPage(
   executor: Db,
   filter: OrderFilter,
-  page: { page: number; limit: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
+  page: { page: number; limit: number; exactCountUpTo: number },
+): Promise<{ rows: OrderRow[]; total: EstimatedTotal }> {
   const pattern = filter.search ? containsPattern(filter.search) : undefined;
   const where = and(
     ne(orders.status, 'awaiting_payment'),

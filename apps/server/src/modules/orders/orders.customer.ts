@@ -14,10 +14,14 @@ export async function listForCustomer(
   customerId: string,
   query: { page: number; limit: number; status?: string },
 ) {
-  const { rows, total } = await repository.customerOrderPage(ctx.deps.db, customerId, query);
+  const { rows, total } = await repository.customerOrderPage(ctx.deps.db, customerId, {
+    ...query,
+    exactCountUpTo: ctx.deps.config.orders.exactCountUpTo,
+  });
   return {
     orders: await repository.customerOrdersOf(ctx.deps.db, rows),
-    pagination: pageInfo(query.page, query.limit, total),
+    pagination: pageInfo(query.page, query.limit, total.count),
+    countIsEstimate: total.estimated,
   };
 }
 

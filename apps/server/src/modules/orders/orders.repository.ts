@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { boundedTotal, type EstimatedTotal, plannerEstimate } from '../../platform/db/estimated-total.js';
 import { parsedJson, rowsFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import {
@@ -377,8 +378,8 @@ export async function itemsOfTracker(executor: Db, trackerId: string) {
 export async function customerOrderPage(
   executor: Db,
   customerId: string,
-  query: { page: number; limit: number; status?: string },
-): Promise<{ rows: OrderRow[]; total: number }> {
+  query: { page: number; limit: number; status?: string; exactCountUpTo: number },
+): Promise<{ rows: OrderRow[]; total: EstimatedTotal }> {
   // Only orders that were paid: a checkout that was never paid (declined, abandoned, replaced, expired) is an
   // attempt, not an order of the customer's history.
   const where = and(
@@ -432,24 +433,36 @@ export async function ordersWaitingInQueue(
 export async function pagedOrders(
   executor: Db,
   where: SQL | undefined,
-  page: { page: number; limit: number },
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    executor
-      .select({ order: orders })
-      .from(orders)
-      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    executor
-      .select({ value: count() })
-      .from(orders)
-      .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
-      .where(where),
-  ]);
-  return { rows: rows.map((row) => row.order), total: total?.value ?? 0 };
+  page: { page: number; limit: number; exactCountUpTo: number },
+): Promise<{ rows: OrderRow[]; total: EstimatedTotal }> {
+  const offset = (page.page - 1) * page.limit;
+  const rows = await executor
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(offset);
+  // The total without counting every matching order (ADR 114): a page that is not full tells it; otherwise the
+  // planner's estimate, or a count that stops one past the bound.
+  const matching = executor
+    .select({ one: sql<number>`1`.as('one') })
+    .from(orders)
+    .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
+    .where(where);
+  const total = await boundedTotal(
+    { offset, limit: page.limit, rows: rows.length, offsetPage: true },
+    page.exactCountUpTo,
+    {
+      estimate: () => plannerEstimate(executor, sql`${matching}`),
+      count: async (upTo) => {
+        const [counted] = await executor.select({ value: count() }).from(matching.limit(upTo).as('bounded'));
+        return counted?.value ?? 0;
+      },
+    },
+  );
+  return { rows: rows.map((row) => row.order), total };
 }
 
 // The rest of the repository, by concern; callers import all of it from here.
