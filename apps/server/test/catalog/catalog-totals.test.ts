@@ -18,6 +18,8 @@ const BOUND = 3;
 const PRODUCTS = 8;
 let test: TestApp;
 let categoryId: string;
+/** The lanterns' ids, cheapest (and first created) first. */
+const lanterns: string[] = [];
 
 beforeAll(async () => {
   const market = await world({ customers: 0, app: { env: { CATALOG_EXACT_COUNT_UP_TO: String(BOUND) } } });
@@ -25,12 +27,14 @@ beforeAll(async () => {
   const { setup } = market;
   const [store] = market.stores;
   categoryId = setup.tree.category.id;
-  for (let index = 0; index < PRODUCTS; index += 1)
-    await listedProduct(test, setup, store, {
+  for (let index = 0; index < PRODUCTS; index += 1) {
+    const product = await listedProduct(test, setup, store, {
       name: `Totals lantern ${index}`,
       // ₦1,000, ₦2,000, … ₦8,000: a price range picks how many match.
       pricing: [{ costPrice: 500, sellingPrice: (index + 1) * 1000, price: 9000 }],
     });
+    lanterns.push(product.id);
+  }
   // The planner's statistics, as the maintenance job (PGlite) or autovacuum (PostgreSQL) keeps them.
   await test.database.db.execute(sql`analyze products`);
 }, 120_000);
@@ -41,6 +45,17 @@ async function listing(query: Record<string, string | number>) {
   expect(response.statusCode, response.body).toBe(200);
   return json(response).data as { data: { id: string }[]; count: number; countIsEstimate: boolean };
 }
+
+async function listingWithCursor(query: Record<string, string | number>) {
+  const response = await test.app.inject(requestOf(customerProductEndpoints.list, { query }));
+  expect(response.statusCode, response.body).toBe(200);
+  // The next page's address travels in the Link header (rel="next").
+  const link = response.headers.link as string | undefined;
+  const nextCursor = link ? new URLSearchParams(link.split('?')[1]!.split('>')[0]).get('cursor') : null;
+  return { ids: ids(json(response).data as { data: { id: string }[] }), nextCursor };
+}
+
+const ids = (page: { data: { id: string }[] }) => page.data.map((row) => row.id);
 
 describe('listing totals', () => {
   it('counts a total up to the bound exactly, though the page is full', async () => {
@@ -88,5 +103,37 @@ describe('the relevance window', () => {
     // A page that crosses the first window's end ranks the next one whole, so it is not cut short.
     expect(relevanceWindow(20, RELEVANCE_CANDIDATES - 10)).toBe(2 * RELEVANCE_CANDIDATES);
     expect(relevanceWindow(100, 10_000)).toBeGreaterThanOrEqual(10_100);
+  });
+});
+
+describe("a search in a column's order", () => {
+  // A word every lantern has, more than the bound: the pages keep the column's order, by offset and by cursor, and
+  // the total is the estimate (ADR 114).
+  it('pages a common word in price order, by offset and by cursor, with an estimated total', async () => {
+    const first = await listing({ search: 'lantern', sortBy: 'price_asc', limit: 3 });
+    expect(ids(first)).toEqual(lanterns.slice(0, 3));
+    expect(first.countIsEstimate).toBe(true);
+    expect(first.count).toBeGreaterThan(BOUND);
+    const second = await listing({ search: 'lantern', sortBy: 'price_asc', limit: 3, offset: 3 });
+    expect(ids(second)).toEqual(lanterns.slice(3, 6));
+    const dearest = await listingWithCursor({ search: 'lantern', sortBy: 'price_desc', limit: 3 });
+    expect(dearest.ids).toEqual(lanterns.slice(5).reverse());
+    const next = await listingWithCursor({
+      search: 'lantern',
+      sortBy: 'price_desc',
+      limit: 3,
+      cursor: dearest.nextCursor!,
+    });
+    expect(next.ids).toEqual(lanterns.slice(2, 5).reverse());
+    const newest = await listing({ search: 'lantern', sortBy: 'newest', limit: 4, offset: 2 });
+    expect(ids(newest)).toEqual(lanterns.slice(2, 6).reverse());
+  });
+
+  it('pages a price range in the newest order (the index carries the price, ADR 114 amended)', async () => {
+    // ₦2,000–₦5,000: lanterns 1 to 4, the newest first.
+    const page = await listing({ minPrice: 2000, maxPrice: 5000, sortBy: 'newest', limit: 3 });
+    expect(ids(page)).toEqual(lanterns.slice(2, 5).reverse());
+    const rest = await listing({ minPrice: 2000, maxPrice: 5000, sortBy: 'newest', limit: 3, offset: 3 });
+    expect(ids(rest)).toEqual([lanterns[1]]);
   });
 });

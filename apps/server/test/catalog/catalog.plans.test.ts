@@ -107,6 +107,34 @@ describe.skipIf(!onPostgres)('customer listing query plans at 20,000 products', 
     }
   }
 
+  // A price range in the newest, sales or rating sort, as the prepared listing runs it (a generic plan: the range
+  // is a placeholder, its width unknown), walks that sort's index and checks the price there: the index carries it
+  // (ADR 114, amended). Without it the plan fetched every product of the range from the table and sorted them.
+  const rangeSorts = [
+    ['newest', 'created_at desc, id desc', 'products_visible_created_idx'],
+    ['best_selling', 'sales_count desc, id desc', 'products_visible_sales_idx'],
+    ['top_rated', 'rating_average desc, rating_count desc, id desc', 'products_visible_rating_idx'],
+  ] as const;
+  for (const [sort, order, index] of rangeSorts) {
+    it(`a price range by ${sort} walks ${index} without reading products, in the prepared statement's plan`, async () => {
+      const text = await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(
+          sql.raw(
+            `prepare price_range_page(bigint, bigint, bigint, bigint) as select id from products where is_visible and price_now_kobo >= $1 and price_now_kobo <= $2 order by ${order} limit $3 offset $4`,
+          ),
+        );
+        const result = (await tx.execute(
+          sql`explain execute price_range_page(100000, 200000, 20, 0)`,
+        )) as unknown as { rows: { 'QUERY PLAN': string }[] };
+        await tx.execute(sql`deallocate price_range_page`);
+        return result.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      expect(text, text).toContain(`Index Only Scan Backward using ${index}`);
+      expect(text, text).not.toContain('Bitmap Heap Scan');
+    });
+  }
+
   it('the sale-days job reads only the products whose price changes today (ADR 095), never a scan', async () => {
     const text = await plan(
       sql`select id from products where price_changes_on is not null and price_changes_on <= ${'2026-12-01'}::date for update`,

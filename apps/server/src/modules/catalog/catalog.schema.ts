@@ -140,8 +140,18 @@ export const products = pgTable(
     // Listing pages (ADR 053): each sort's index carries the row's id and its three category levels after the sort
     // key, so a page, however deep, and a category filter on it are answered from the index alone (an index-only
     // scan skips the rows before the page without reading them from the table). Drizzle has no INCLUDE, hence keys.
+    // The newest, sales and rating indexes carry the price too (ADR 114, amended): a price range in those sorts walks
+    // the index and checks each entry's price there, where it fetched every product in the range from the table and
+    // sorted them (the prepared plan's choice: 4,400 heap pages for a ₦3,000 range at 100k products).
     index('products_visible_created_idx')
-      .on(table.createdAt, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
+      .on(
+        table.createdAt,
+        table.id,
+        table.categoryId,
+        table.subCategoryId,
+        table.childCategoryId,
+        table.priceNowKobo,
+      )
       .where(sql`is_visible`),
     index('products_visible_in_stock_idx').on(table.createdAt).where(sql`is_visible and quantity > 0`),
     index('products_visible_category_idx')
@@ -157,7 +167,14 @@ export const products = pgTable(
       .on(table.priceNowKobo, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
       .where(sql`is_visible`),
     index('products_visible_sales_idx')
-      .on(table.salesCount, table.id, table.categoryId, table.subCategoryId, table.childCategoryId)
+      .on(
+        table.salesCount,
+        table.id,
+        table.categoryId,
+        table.subCategoryId,
+        table.childCategoryId,
+        table.priceNowKobo,
+      )
       .where(sql`is_visible`),
     index('products_visible_rating_idx')
       .on(
@@ -167,6 +184,7 @@ export const products = pgTable(
         table.categoryId,
         table.subCategoryId,
         table.childCategoryId,
+        table.priceNowKobo,
       )
       .where(sql`is_visible`),
     // Deep pages of a category in the price, sales and rating sorts (ADR 114, amended): led by the category, an
