@@ -93,6 +93,18 @@ describe('secrets in paths never reach the log', () => {
     expect(logged).not.toContain(marker);
   });
 
+  it('finds a secret query name in any case or percent-encoded, and a secret route parameter of any name', () => {
+    expect(redactUrl('/api/x?a=1&ToKeN=abc')).toBe('/api/x?a=1&ToKeN=[redacted]');
+    expect(redactUrl('/api/x?%74oken=abc&b=2')).toBe('/api/x?%74oken=[redacted]&b=2');
+    expect(redactUrl('/store/s?PREVIEW=abc')).toBe('/store/s?PREVIEW=[redacted]');
+    expect(redactUrl('/api/x/RESETPASSWORD/abc')).toBe('/api/x/RESETPASSWORD/[redacted]');
+    // The route's pattern names the secret even where the path's words do not.
+    expect(redactUrl('/api/x/abc', '/api/x/:token')).toBe('/api/x/[redacted]');
+    // A percent sign in a value, not a name, leaves the URL as it is.
+    const search = '/api/products/customer/getallproducts?search=smart%20tv&limit=20';
+    expect(redactUrl(search, '/api/products/customer/getallproducts')).toBe(search);
+  });
+
   it('leaves a URL without a secret as it is', () => {
     const url = `${urlOf(productEndpoints.edit, { params: { id: 'public' } })}?search=garri&page=2`;
     expect(redactUrl(url)).toBe(url);

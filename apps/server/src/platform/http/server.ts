@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
@@ -27,6 +28,7 @@ import {
   refuseUnservedMethods,
 } from './not-found.js';
 import { installRequestGuards } from './request-guards.js';
+import { ANSWER_BROTLI_QUALITY } from './response-cache.js';
 import { installSecurityHeaders } from './security-headers.js';
 import { hydrationLoaderHash } from './server-render.js';
 
@@ -94,9 +96,14 @@ export async function installServerPlugins(
   const { config, database, deps, scheduler } = parts;
   installErrorHandler(app);
   await app.register(observability, { deps, scheduler, liveStreams: parts.liveStreams });
-  // Answers over 1 KiB travel brotli- or gzip-compressed when the client accepts it (quality 4: cheap on the CPU).
-  // Built assets are compressed once at build time and served as they are (`preCompressed` in web-app.ts).
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Answers over 1 KiB travel brotli- or gzip-compressed when the client accepts it, brotli at the quality of the
+  // cached reads' copies (ANSWER_BROTLI_QUALITY, 3: cheap on the CPU). Built assets are compressed once at build time
+  // and served as they are (`preCompressed` in web-app.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20, parts: 21 },
