@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { CardDisputes } from '../../../features/returns/components/card-disputes';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ReturnsNav } from './returns-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/returns/card-disputes`: card-holder disputes Paystack told us of; who bears each, and what it moved. */
 export function Component() {
@@ -15,7 +15,7 @@ export function Component() {
         title="Card disputes"
         description="Customers who disputed a card payment with their bank. Answer each in the Paystack dashboard before its due date; decide here who bears the money."
       />
-      <ReturnsNav />
+      <AreaTabs bar="returns" />
       <CardDisputes
         page={page}
         onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {}, { replace: true })}

@@ -6,7 +6,8 @@ import {
   StaffOrdersList,
 } from '../../../features/fulfilment/components/staff-orders-list';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav, ReadAllOnly } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { ReadAllOnly } from './orders-nav';
 
 /** `/admin/orders/all` (every store) and `/admin/orders/mine` (a dispatcher's own deliveries). */
 export function Component() {
@@ -25,7 +26,7 @@ export function Component() {
   return (
     <ReadAllOnly carrier={mine}>
       <PageHeader title={mine ? 'My deliveries' : 'All orders'} />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <StaffOrdersList
         viewer="admin"
         basePath="/admin/orders"

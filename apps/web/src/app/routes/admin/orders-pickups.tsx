@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminPickupQueue, CarrierPickups } from '../../../features/returns/components/pickups';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav, useCanCarryOrders } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { useCanCarryOrders } from './orders-nav';
 
 /** `/admin/orders/pickups`: returned items waiting for a carrier to collect them, and a dispatcher's own pickups. */
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
         title="Return pickups"
         description="Returned items to collect from customers and take back to the store. Assign a shipping partner or a dispatcher."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       {canCarry ? (
         <section aria-labelledby="my-pickups" className="mb-6 space-y-2">
           <h2 id="my-pickups" className="text-lg font-bold text-slate-900">

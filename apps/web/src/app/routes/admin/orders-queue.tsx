@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AssignmentQueue } from '../../../features/fulfilment/components/assignment-queue';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav, useCanReadAllOrders } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { useCanReadAllOrders } from './orders-nav';
 
 /** `/admin/orders`: paid orders waiting for a carrier. */
 export function Component() {
@@ -15,7 +16,7 @@ export function Component() {
         title="Assignment queue"
         description="Orders ready for pickup, declined by a partner or at a hub, waiting for a carrier."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <AssignmentQueue
         page={page}
         canOpen={useCanReadAllOrders()}

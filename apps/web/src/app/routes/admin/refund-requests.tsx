@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { type RefundFilter, RefundRequests } from '../../../features/returns/components/refund-requests';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ReturnsNav } from './returns-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/returns/refunds`: refund requests of returns and cancellations; retry failed ones, decide them with a reason. */
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
         title="Refund requests"
         description="Every refund: sent, processing, failed (retried automatically) or decided with a reason."
       />
-      <ReturnsNav />
+      <AreaTabs bar="returns" />
       <RefundRequests
         page={page}
         status={status}

@@ -3,7 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StaffReturnsList } from '../../../features/returns/components/staff-returns-list';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ReturnsNav } from './returns-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/returns` (disputed, waiting for the platform) and `/admin/returns/all`. */
 export function Component() {
@@ -21,7 +21,7 @@ export function Component() {
         title={all ? 'All returns' : 'Disputed returns'}
         description="Decide returns the store rejected and the customer disputed, and who bears each refund."
       />
-      <ReturnsNav />
+      <AreaTabs bar="returns" />
       <StaffReturnsList
         viewer="admin"
         basePath="/admin/returns"
