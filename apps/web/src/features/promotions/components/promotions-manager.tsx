@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { ProductGroupItem, ProductRow } from '../../../components/ui/product-group';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -110,17 +111,21 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
       ) : (
         <ul className="space-y-2">
           {products.map((product) => (
-            <li key={product.promotionProductId} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 break-words">{product.name}</span>
-              <Button
-                variant="dangerGhost"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(product.promotionProductId)}
-                aria-label={`Remove ${product.name} from ${promotion.name}`}
-              >
-                Remove
-              </Button>
-            </li>
+            <ProductRow
+              key={product.promotionProductId}
+              action={
+                <Button
+                  variant="dangerGhost"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(product.promotionProductId)}
+                  aria-label={`Remove ${product.name} from ${promotion.name}`}
+                >
+                  Remove
+                </Button>
+              }
+            >
+              {product.name}
+            </ProductRow>
           ))}
         </ul>
       )}
@@ -138,19 +143,21 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
           {found.data
             .filter((product) => !inside.has(product.id))
             .map((product) => (
-              <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 break-words">
-                  {product.name} <span className="text-slate-700">· {product.storeName}</span>
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={add.isPending}
-                  onClick={() => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
-                  aria-label={`Add ${product.name} to ${promotion.name}`}
-                >
-                  Add
-                </Button>
-              </li>
+              <ProductRow
+                key={product.id}
+                action={
+                  <Button
+                    variant="secondary"
+                    disabled={add.isPending}
+                    onClick={() => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
+                    aria-label={`Add ${product.name} to ${promotion.name}`}
+                  >
+                    Add
+                  </Button>
+                }
+              >
+                {product.name} <span className="text-slate-700">· {product.storeName}</span>
+              </ProductRow>
             ))}
         </ul>
       ) : null}
@@ -178,10 +185,11 @@ export function PromotionsManager() {
       ) : (
         <ul className="space-y-3">
           {list.data.map((promotion) => (
-            <li key={promotion.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{promotion.name}</p>
+            <ProductGroupItem
+              key={promotion.id}
+              name={promotion.name}
+              summary={
+                <>
                   <p className="text-sm text-slate-700">
                     {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
                       'No end date'}{' '}
@@ -190,26 +198,14 @@ export function PromotionsManager() {
                   <Badge tone={promotion.isActive ? 'green' : 'slate'}>
                     {promotion.isActive ? 'Running' : 'Not running'}
                   </Badge>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    aria-expanded={open === promotion.id}
-                    onClick={() => setOpen(open === promotion.id ? null : promotion.id)}
-                  >
-                    {open === promotion.id ? 'Hide products' : 'Products'}
-                  </Button>
-                  <Button
-                    variant="dangerGhost"
-                    onClick={() => setToDelete(promotion)}
-                    aria-label={`Delete ${promotion.name}`}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </div>
-              {open === promotion.id ? <PromotionProducts promotion={promotion} /> : null}
-            </li>
+                </>
+              }
+              open={open === promotion.id}
+              onToggle={() => setOpen(open === promotion.id ? null : promotion.id)}
+              onDelete={() => setToDelete(promotion)}
+            >
+              <PromotionProducts promotion={promotion} />
+            </ProductGroupItem>
           ))}
         </ul>
       )}
