@@ -1,23 +1,24 @@
 import { type Noun, pluralize } from '../../lib/plural';
 import { Button } from './button';
 
-/** Previous / next with the position announced politely. */
-export function Pager({
-  label,
-  page,
-  totalPages,
-  totalItems,
-  noun,
-  onPage,
-}: {
-  label: string;
+/** Where a list is: its page, how many pages and how many items (a list answer's `pagination`). */
+interface Position {
   page: number;
   totalPages: number;
   totalItems: number;
-  /** What is counted, singular ("store") or both forms: the count reads "1 store", "2 stores". */
-  noun: Noun;
-  onPage(page: number): void;
-}) {
+}
+
+/** Previous / next with the position announced politely; `pagination` is the list answer's, or the three numbers. */
+export function Pager(
+  props: {
+    label: string;
+    /** What is counted, singular ("store") or both forms: the count reads "1 store", "2 stores". */
+    noun: Noun;
+    onPage(page: number): void;
+  } & ({ pagination: Position } | Position),
+) {
+  const { label, noun, onPage } = props;
+  const { page, totalPages, totalItems } = 'pagination' in props ? props.pagination : props;
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-2">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -42,14 +42,7 @@ export function PartnerOrders({ page, onPage }: { page: number; onPage(page: num
           ))}
         </ul>
       )}
-      <Pager
-        label="Order pages"
-        page={orders.data.pagination.page}
-        totalPages={orders.data.pagination.totalPages}
-        totalItems={orders.data.pagination.totalItems}
-        noun="order"
-        onPage={onPage}
-      />
+      <Pager label="Order pages" pagination={orders.data.pagination} noun="order" onPage={onPage} />
     </div>
   );
 }

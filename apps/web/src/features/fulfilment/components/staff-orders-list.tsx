@@ -128,9 +128,7 @@ export function StaffOrdersList({
           </ul>
           <Pager
             label="Order pages"
-            page={orders.data.pagination.page}
-            totalPages={orders.data.pagination.totalPages}
-            totalItems={orders.data.pagination.totalItems}
+            pagination={orders.data.pagination}
             noun="order"
             onPage={(page) => onChange({ ...filters, page })}
           />

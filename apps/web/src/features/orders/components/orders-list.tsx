@@ -80,9 +80,7 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
           </ul>
           <Pager
             label="Order pages"
-            page={orders.data.pagination.page}
-            totalPages={orders.data.pagination.totalPages}
-            totalItems={orders.data.pagination.totalItems}
+            pagination={orders.data.pagination}
             noun="order"
             onPage={(next) => onChange({ page: next, status })}
           />
