@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ProductGroupItem, ProductRow } from './product-group';
+import { ProductGroupItem, ProductGroupList, ProductRow } from './product-group';
 
 // The item of the featured collections and the promotions lists, and the product rows of those and of the coupon
 // product picker, written once (issue 30, duplicates D3, D46).
@@ -60,5 +60,58 @@ describe('a product group of a dashboard list', () => {
     const row = screen.getByRole('listitem');
     expect(row).toHaveTextContent('Kettle · SKU-1Add');
     expect(within(row).getByRole('button', { name: 'Add' })).toBeInTheDocument();
+  });
+
+  it('lists the groups, one open at a time, and deletes one only once asked and confirmed', async () => {
+    const remove = vi.fn((_group: { id: string; title: string }, done: () => void) => done());
+    render(
+      <ProductGroupList
+        groups={[
+          { id: 'c1', title: 'Rainy season' },
+          { id: 'c2', title: 'Back to school' },
+        ]}
+        instead={null}
+        nameOf={(group) => group.title}
+        summaryOf={() => <p>summary</p>}
+        productsOf={(group) => <p>products of {group.title}</p>}
+        deleting={{
+          title: 'Delete this collection?',
+          describe: (group) => `“${group.title}” leaves your storefront.`,
+          confirmLabel: 'Delete collection',
+          busy: false,
+          remove,
+        }}
+      />,
+    );
+    const [first, second] = screen.getAllByRole('button', { name: 'Products' });
+    await userEvent.click(first!);
+    expect(screen.getByText('products of Rainy season')).toBeInTheDocument();
+    await userEvent.click(second!);
+    expect(screen.queryByText('products of Rainy season')).not.toBeInTheDocument();
+    expect(screen.getByText('products of Back to school')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Back to school' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete this collection?' });
+    expect(dialog).toHaveTextContent('Delete this collection?');
+    expect(dialog).toHaveTextContent('“Back to school” leaves your storefront.');
+    expect(remove).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete collection' }));
+    expect(remove).toHaveBeenCalledWith({ id: 'c2', title: 'Back to school' }, expect.any(Function));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('shows what it is given instead of the list while there is none', () => {
+    render(
+      <ProductGroupList
+        groups={[]}
+        instead={<p>No collections yet</p>}
+        nameOf={() => ''}
+        summaryOf={() => null}
+        productsOf={() => null}
+        deleting={{ title: 't', describe: () => '', confirmLabel: 'c', busy: false, remove: () => {} }}
+      />,
+    );
+    expect(screen.getByText('No collections yet')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 });

@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { ProductGroupItem, ProductRow } from '../../../components/ui/product-group';
+import { ProductGroupList, ProductRow } from '../../../components/ui/product-group';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
@@ -140,8 +139,6 @@ function CollectionProducts({ collection }: { collection: FeaturedCollection }) 
 /** Featured collections: create, list by status, open to add/remove products, delete. */
 export function CollectionsManager() {
   const [filter, setFilter] = useState<CollectionStatus | ''>('');
-  const [open, setOpen] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<FeaturedCollection | null>(null);
   const list = useCollections(filter || undefined);
   const remove = useDeleteCollection();
   return (
@@ -158,47 +155,37 @@ export function CollectionsManager() {
           { value: 'inactive', label: 'Inactive' },
         ]}
       />
-      {list.isPending ? (
-        <LoadingState label="Loading collections…" />
-      ) : list.isError ? (
-        <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="No collections yet">
-          Group products for your storefront with the form above.
-        </EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {list.data.map((collection) => (
-            <ProductGroupItem
-              key={collection.id}
-              name={collection.title}
-              summary={
-                <>
-                  <p className="text-sm text-slate-700">{pluralize(collection.productCount, 'product')}</p>
-                  <Badge tone={collection.status === 'active' ? 'green' : 'slate'}>
-                    {collection.status === 'active' ? 'Active' : 'Inactive'}
-                  </Badge>
-                </>
-              }
-              open={open === collection.id}
-              onToggle={() => setOpen(open === collection.id ? null : collection.id)}
-              onDelete={() => setToDelete(collection)}
-            >
-              <CollectionProducts collection={collection} />
-            </ProductGroupItem>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this collection?"
-        description={
-          toDelete ? `“${toDelete.title}” leaves your storefront. The products stay in your store.` : ''
+      <ProductGroupList
+        groups={list.data ?? []}
+        instead={
+          list.isPending ? (
+            <LoadingState label="Loading collections…" />
+          ) : list.isError ? (
+            <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
+          ) : list.data.length === 0 ? (
+            <EmptyState title="No collections yet">
+              Group products for your storefront with the form above.
+            </EmptyState>
+          ) : null
         }
-        confirmLabel="Delete collection"
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
-        onCancel={() => setToDelete(null)}
+        nameOf={(collection) => collection.title}
+        summaryOf={(collection) => (
+          <>
+            <p className="text-sm text-slate-700">{pluralize(collection.productCount, 'product')}</p>
+            <Badge tone={collection.status === 'active' ? 'green' : 'slate'}>
+              {collection.status === 'active' ? 'Active' : 'Inactive'}
+            </Badge>
+          </>
+        )}
+        productsOf={(collection) => <CollectionProducts collection={collection} />}
+        deleting={{
+          title: 'Delete this collection?',
+          describe: (collection) =>
+            `“${collection.title}” leaves your storefront. The products stay in your store.`,
+          confirmLabel: 'Delete collection',
+          busy: remove.isPending,
+          remove: (collection, done) => remove.mutate(collection.id, { onSettled: done }),
+        }}
       />
     </div>
   );

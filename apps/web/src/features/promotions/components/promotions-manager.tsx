@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { ProductGroupItem, ProductRow } from '../../../components/ui/product-group';
+import { ProductGroupList, ProductRow } from '../../../components/ui/product-group';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -171,56 +170,42 @@ const when = (value: string | null) => (value ? formatDateTime(value) : null);
 export function PromotionsManager() {
   const list = usePromotions();
   const remove = useDeletePromotion();
-  const [open, setOpen] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Promotion | null>(null);
   return (
     <div className="space-y-5">
       <CreatePromotionForm />
-      {list.isPending ? (
-        <LoadingState label="Loading promotions…" />
-      ) : list.isError ? (
-        <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="No promotions yet" />
-      ) : (
-        <ul className="space-y-3">
-          {list.data.map((promotion) => (
-            <ProductGroupItem
-              key={promotion.id}
-              name={promotion.name}
-              summary={
-                <>
-                  <p className="text-sm text-slate-700">
-                    {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
-                      'No end date'}{' '}
-                    · {pluralize(promotion.productCount, 'product')}
-                  </p>
-                  <Badge tone={promotion.isActive ? 'green' : 'slate'}>
-                    {promotion.isActive ? 'Running' : 'Not running'}
-                  </Badge>
-                </>
-              }
-              open={open === promotion.id}
-              onToggle={() => setOpen(open === promotion.id ? null : promotion.id)}
-              onDelete={() => setToDelete(promotion)}
-            >
-              <PromotionProducts promotion={promotion} />
-            </ProductGroupItem>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this promotion?"
-        description={
-          toDelete
-            ? `“${toDelete.name}” and its product list are deleted. The products stay in their stores.`
-            : ''
+      <ProductGroupList
+        groups={list.data ?? []}
+        instead={
+          list.isPending ? (
+            <LoadingState label="Loading promotions…" />
+          ) : list.isError ? (
+            <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
+          ) : list.data.length === 0 ? (
+            <EmptyState title="No promotions yet" />
+          ) : null
         }
-        confirmLabel="Delete promotion"
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
-        onCancel={() => setToDelete(null)}
+        nameOf={(promotion) => promotion.name}
+        summaryOf={(promotion) => (
+          <>
+            <p className="text-sm text-slate-700">
+              {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
+                'No end date'}{' '}
+              · {pluralize(promotion.productCount, 'product')}
+            </p>
+            <Badge tone={promotion.isActive ? 'green' : 'slate'}>
+              {promotion.isActive ? 'Running' : 'Not running'}
+            </Badge>
+          </>
+        )}
+        productsOf={(promotion) => <PromotionProducts promotion={promotion} />}
+        deleting={{
+          title: 'Delete this promotion?',
+          describe: (promotion) =>
+            `“${promotion.name}” and its product list are deleted. The products stay in their stores.`,
+          confirmLabel: 'Delete promotion',
+          busy: remove.isPending,
+          remove: (promotion, done) => remove.mutate(promotion.id, { onSettled: done }),
+        }}
       />
     </div>
   );
