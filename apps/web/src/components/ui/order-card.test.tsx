@@ -25,7 +25,7 @@ describe('an order card', () => {
     renderScreen(
       <ul>
         <li>
-          <OrderCard to="/x" name="ORD-2" status={<span>Assigned</span>} roomy grow>
+          <OrderCard to="/x" name="ORD-2" status={<span>Assigned</span>} roomy inRow>
             Ikeja → Surulere
           </OrderCard>
         </li>

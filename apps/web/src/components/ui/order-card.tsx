@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 /**
  * An order in a list, the whole card a link to it: its name and status on one line, what it is under them, and its
- * total where the list shows one. `roomy` for the customer's own orders, `grow` beside a selection checkbox.
+ * total where the list shows one. `roomy` for the customer's own orders, `inRow` beside a selection checkbox.
  */
 export function OrderCard({
   to,
@@ -12,7 +12,7 @@ export function OrderCard({
   children,
   total,
   roomy = false,
-  grow = false,
+  inRow = false,
 }: {
   to: string;
   name: string;
@@ -23,12 +23,12 @@ export function OrderCard({
   /** The total, formatted. */
   total?: string;
   roomy?: boolean;
-  grow?: boolean;
+  inRow?: boolean;
 }) {
   return (
     <Link
       to={to}
-      className={`block ${grow ? 'min-w-0 flex-1 ' : ''}rounded-lg border border-slate-200 bg-white ${
+      className={`block ${inRow ? 'min-w-0 flex-1 ' : ''}rounded-lg border border-slate-200 bg-white ${
         roomy ? 'p-4' : 'p-3'
       } hover:border-emerald-700`}
     >

@@ -110,7 +110,7 @@ export function StaffOrdersList({
                   name={order.orderName}
                   status={<ChainStatusBadge status={order.orderStatus} />}
                   total={formatApiNaira(order.total)}
-                  grow
+                  inRow
                 >
                   {order.customerName} · {formatDate(order.createdAt)} · {order.itemCount}{' '}
                   {order.itemCount === 1 ? 'item' : 'items'}
