@@ -7,14 +7,15 @@ import {
 } from '@market/contracts';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { dashboards, dashboardTabs, screenPath } from './dashboard-areas';
-import { screenEndpoints } from './dashboard-endpoints';
+import { dashboards, dashboardTabs, screenPath, tabBarAccount } from './dashboard-areas';
+import { type ScreenEndpoint, screenEndpoints } from './dashboard-endpoints';
 import { dashboardRoutes } from './dashboard-routes';
 import { adminDashboard } from './dashboards/admin';
 import { merchantDashboard } from './dashboards/merchant';
 import { partnerDashboard } from './dashboards/partner';
 import type { Dashboard, DashboardScreen, TabBar } from './dashboards/screens';
 import { adminNav } from './layouts/admin-nav';
+import { tabBarLabels } from './layouts/area-tabs';
 import { merchantNav } from './layouts/merchant-nav';
 import { adminRouteRules, merchantRouteRules, routeRuleFor } from './route-access';
 
@@ -39,6 +40,9 @@ function routerPaths(routes: RouteObject[], base = ''): string[] {
 
 /** A URL of the path, with a value for each parameter. */
 const sampleOf = (path: string) => path.replace(/:[A-Za-z]+/g, 'x1');
+
+/** Every area's tab bar. */
+const bars = Object.keys(tabBarLabels) as TabBar[];
 
 const rulesOf = (path: string) => (path.startsWith('/admin') ? adminRouteRules : merchantRouteRules);
 
@@ -146,18 +150,6 @@ describe('the navigations follow the rules', () => {
   });
 
   it('links every navigation entry and tab to the fixed screen of its path, never to a screen taking it for an id', () => {
-    const bars: TabBar[] = [
-      'approvals',
-      'catalog',
-      'orders',
-      'returns',
-      'finance',
-      'payouts',
-      'shipping',
-      'gift-cards',
-      'community',
-      'products',
-    ];
     const links = [
       ...adminNav('superadmin', adminPermissions),
       ...merchantNav({ permissions: storePermissions, role: 'owner' }),
@@ -171,19 +163,35 @@ describe('the navigations follow the rules', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('shows each order tab to exactly the admin roles its route rule lets in', () => {
-    const disagreements = [undefined, ...adminPermissions].flatMap((permission) => {
-      const held: readonly string[] = permission ? [permission] : [];
-      const shown = new Set(dashboardTabs('orders', held).map((item) => item.to));
-      return dashboardTabs('orders')
-        .map((tab) => tab.to)
-        .filter((to) => {
-          const rule = routeRuleFor<string>(adminRouteRules, to);
-          return (!rule || rule.anyOf.some((needed) => held.includes(needed))) !== shown.has(to);
-        })
-        .map((to) => `${to} holding ${permission ?? 'nothing'}`);
+  it('shows each tab of every area to exactly the roles (one permission at a time) its route rule lets in', () => {
+    const disagreements = bars.flatMap((bar) => {
+      const account = tabBarAccount(bar);
+      const everyPermission: readonly string[] = account === 'admin' ? adminPermissions : storePermissions;
+      const rules = account === 'admin' ? adminRouteRules : merchantRouteRules;
+      return [undefined, ...everyPermission].flatMap((permission) => {
+        const held: readonly string[] = permission ? [permission] : [];
+        const shown = new Set(dashboardTabs(bar, held).map((item) => item.to));
+        return dashboardTabs(bar)
+          .map((tab) => tab.to)
+          .filter((to) => {
+            const rule = routeRuleFor<string>(rules, to);
+            return (!rule || rule.anyOf.some((needed) => held.includes(needed))) !== shown.has(to);
+          })
+          .map((to) => `${bar}: ${to} holding ${permission ?? 'nothing'}`);
+      });
     });
     expect(disagreements).toEqual([]);
+  });
+
+  it('gives every tab bar a tab in one dashboard only, and every bar of the tables a name', () => {
+    const barsOfTables = new Set(allScreens.flatMap(({ screen }) => (screen.tab ? [screen.tab.bar] : [])));
+    expect([...barsOfTables].sort()).toEqual([...bars].sort());
+    for (const bar of bars) {
+      const accounts = new Set(
+        allScreens.filter(({ screen }) => screen.tab?.bar === bar).map(({ dashboard }) => dashboard.account),
+      );
+      expect([...accounts]).toEqual([tabBarAccount(bar)]);
+    }
   });
 });
 
@@ -195,24 +203,36 @@ describe('the screens and the contract', () => {
     expect(Object.keys(screenEndpoints).length).toBeGreaterThan(50);
   });
 
-  it("lets every role a screen's rule lets in call the screen's endpoint", () => {
-    const refused = Object.entries(screenEndpoints).flatMap(([path, endpoint]) => {
+  it('names an endpoint for every guarded screen', () => {
+    const unnamed = allScreens
+      .filter(({ screen }) => 'anyOf' in screen.access)
+      .map(({ path }) => path)
+      .filter((path) => !(path in screenEndpoints));
+    expect(unnamed).toEqual([]);
+  });
+
+  it("lets every role a screen's rule lets in call the screen's endpoint (one of its desks' endpoints)", () => {
+    const refused = Object.entries(screenEndpoints).flatMap(([path, named]) => {
       const { dashboard, screen } = byPath.get(path) as {
         dashboard: Dashboard<string>;
         screen: DashboardScreen<string>;
       };
-      const policy = endpoint.access;
-      const where = `${path} → ${endpoint.method} ${endpoint.path}`;
-      if (policy.kind !== 'signed-in' || !policy.accounts.includes(dashboard.account))
+      const endpoints: readonly ScreenEndpoint[] = Array.isArray(named) ? named : [named];
+      const where = `${path} → ${endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`).join(', ')}`;
+      const foreign = endpoints.filter(
+        ({ access: policy }) => policy.kind !== 'signed-in' || !policy.accounts.includes(dashboard.account),
+      );
+      if (endpoints.length === 0 || foreign.length > 0)
         return [`${where}: not for ${dashboard.account} accounts`];
-      const accepted: readonly string[] = requiredPermissions(policy);
-      if (!('anyOf' in screen.access) || accepted.length === 0) return [];
+      if (!('anyOf' in screen.access)) return [];
+      const accepts = (permission: string) =>
+        endpoints.some(({ access: policy }) => {
+          const accepted: readonly string[] = requiredPermissions(policy);
+          return accepted.length === 0 || accepted.includes(permission);
+        });
       return screen.access.anyOf
-        .filter((permission) => !accepted.includes(permission))
-        .map(
-          (permission) =>
-            `${where}: the screen opens to ${permission}, the endpoint wants ${accepted.join(' or ')}`,
-        );
+        .filter((permission) => !accepts(permission))
+        .map((permission) => `${where}: the screen opens to ${permission}, no endpoint of it accepts that`);
     });
     expect(refused).toEqual([]);
   });

@@ -1,3 +1,4 @@
+import type { AccountKind } from '@market/contracts';
 import { adminDashboard } from './dashboards/admin';
 import { merchantDashboard, themeEditorDashboard, themePreviews } from './dashboards/merchant';
 import { partnerDashboard } from './dashboards/partner';
@@ -83,8 +84,8 @@ export function dashboardNav<P extends string>(
 }
 
 /**
- * The tabs of an area's tab bar; given `held`, only those a role holding it may open (the order pages hide the
- * pages of other desks), otherwise every tab.
+ * The tabs of an area's tab bar; given `held`, only those a role holding it may open (AreaTabs passes the
+ * signed-in role's permissions: a tab whose screen would refuse the person is not shown), otherwise every tab.
  */
 export function dashboardTabs(bar: TabBar, held?: readonly string[]): NavLinkItem[] {
   return dashboards.flatMap((dashboard: Dashboard<string>) =>
@@ -94,4 +95,13 @@ export function dashboardTabs(bar: TabBar, held?: readonly string[]): NavLinkIte
         : [],
     ),
   );
+}
+
+/** The account whose dashboard an area's tab bar is in (its permissions decide which tabs show). */
+export function tabBarAccount(bar: TabBar): AccountKind {
+  const dashboard = dashboards.find((each: Dashboard<string>) =>
+    each.screens.some((screen) => screen.tab?.bar === bar),
+  );
+  if (!dashboard) throw new Error(`No screen has a tab in the ${bar} bar`);
+  return dashboard.account;
 }

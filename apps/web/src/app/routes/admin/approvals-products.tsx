@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { ProductQueue } from '../../../features/product-approval/components/product-queue';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ApprovalsNav } from './approvals-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
 
 export function Component() {
@@ -9,7 +9,7 @@ export function Component() {
   return (
     <CatalogAdminOnly>
       <PageHeader title="Product approval" description="Approve products before customers see them." />
-      <ApprovalsNav />
+      <AreaTabs bar="approvals" />
       <ProductQueue />
     </CatalogAdminOnly>
   );

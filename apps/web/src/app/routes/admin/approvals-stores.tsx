@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { StoresList } from '../../../features/store-approval/components/stores-list';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ApprovalsNav } from './approvals-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
 
 export function Component() {
@@ -12,7 +12,7 @@ export function Component() {
         title="Store approval"
         description="A store goes live after two different approvers approve it."
       />
-      <ApprovalsNav />
+      <AreaTabs bar="approvals" />
       <StoresList />
     </CatalogAdminOnly>
   );

@@ -2,7 +2,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { ApproversManager } from '../../../features/store-approval/components/approvers-manager';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
-import { ApprovalsNav } from './approvals-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
 
 export function Component() {
@@ -11,7 +11,7 @@ export function Component() {
   return (
     <CatalogAdminOnly>
       <PageHeader title="Store approvers" description="Admins whose approval counts for stores." />
-      <ApprovalsNav />
+      <AreaTabs bar="approvals" />
       <ApproversManager canManage={session?.user.accountType === 'superadmin'} />
     </CatalogAdminOnly>
   );

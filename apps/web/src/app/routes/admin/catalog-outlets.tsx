@@ -1,15 +1,15 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { OutletsManager } from '../../../features/promotions/components/outlets-manager';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { CatalogNav } from './catalog-nav';
 
 export function Component() {
   useDocumentTitle('Official outlets');
   return (
     <CatalogAdminOnly>
       <PageHeader title="Official outlets" description="Stores featured as official outlets." />
-      <CatalogNav />
+      <AreaTabs bar="catalog" />
       <OutletsManager />
     </CatalogAdminOnly>
   );

@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { ContactMessages } from '../../../features/contact/components/contact-messages';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { CommunityNav } from './community-nav';
 
 /** `/admin/contact`: messages from the contact form. */
 export function Component() {
@@ -13,7 +13,7 @@ export function Component() {
         title="Contact messages"
         description="Sent through the contact form; each is also mailed to the support address."
       />
-      <CommunityNav />
+      <AreaTabs bar="community" />
       <ContactMessages />
     </CatalogAdminOnly>
   );

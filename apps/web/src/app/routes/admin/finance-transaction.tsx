@@ -2,8 +2,8 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { TransactionDetail } from '../../../features/finance/components/transaction-detail';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { FinanceNav } from './finance-nav';
 
 export function Component() {
   useDocumentTitle('Transaction');
@@ -11,7 +11,7 @@ export function Component() {
   return (
     <CatalogAdminOnly>
       <PageHeader title="Transaction" description="One payment and the order lines it paid." />
-      <FinanceNav />
+      <AreaTabs bar="finance" />
       <TransactionDetail id={id} />
     </CatalogAdminOnly>
   );

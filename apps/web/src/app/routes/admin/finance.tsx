@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { FinanceReportScreen } from '../../../features/finance/components/finance-report-screen';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { FinanceNav } from './finance-nav';
 
 export function Component() {
   useDocumentTitle('Finance report');
@@ -12,7 +12,7 @@ export function Component() {
         title="Finance"
         description="Sales, commission, refunds and what every merchant is owed and was paid, by Lagos day."
       />
-      <FinanceNav />
+      <AreaTabs bar="finance" />
       <FinanceReportScreen />
     </CatalogAdminOnly>
   );

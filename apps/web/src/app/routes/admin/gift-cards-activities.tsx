@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { ActivitiesList } from '../../../features/gift-card-admin/components/activities-list';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { GiftCardsNav } from './gift-cards-nav';
 
 export function Component() {
   useDocumentTitle('Gift card activities');
@@ -12,7 +12,7 @@ export function Component() {
         title="Gift card activities"
         description="Every change of every card's balance, newest first."
       />
-      <GiftCardsNav />
+      <AreaTabs bar="gift-cards" />
       <ActivitiesList />
     </CatalogAdminOnly>
   );

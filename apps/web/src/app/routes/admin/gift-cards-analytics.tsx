@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { AnalyticsPanel } from '../../../features/gift-card-admin/components/analytics-panel';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { GiftCardsNav } from './gift-cards-nav';
 
 export function Component() {
   useDocumentTitle('Gift card analytics');
@@ -12,7 +12,7 @@ export function Component() {
         title="Gift card analytics"
         description="Sold and redeemed by UTC day, and the balance outstanding."
       />
-      <GiftCardsNav />
+      <AreaTabs bar="gift-cards" />
       <AnalyticsPanel />
     </CatalogAdminOnly>
   );

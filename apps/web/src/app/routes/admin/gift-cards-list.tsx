@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { GiftCardsList } from '../../../features/gift-card-admin/components/gift-cards-list';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { GiftCardsNav } from './gift-cards-nav';
 
 export function Component() {
   useDocumentTitle('Gift cards');
@@ -12,7 +12,7 @@ export function Component() {
         title="Gift cards"
         description="Every card bought, newest first. Codes are never shown to admins."
       />
-      <GiftCardsNav />
+      <AreaTabs bar="gift-cards" />
       <GiftCardsList />
     </CatalogAdminOnly>
   );

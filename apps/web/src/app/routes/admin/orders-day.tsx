@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { CarrierDay } from '../../../features/carrier-day/components/carrier-day';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/orders/day`: a dispatcher's stops, grouped by state and LGA, with call, WhatsApp and map links. */
 export function Component() {
@@ -12,7 +12,7 @@ export function Component() {
         title="My day"
         description="Orders to collect and deliver, and returns to collect, grouped by area."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <CarrierDay viewer="admin" />
     </>
   );

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
 import { renderScreen } from '../../../test/render';
-import { OrdersNav, ReadAllOnly } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { ReadAllOnly } from './orders-nav';
 
 // Issue 24: dispatchers no longer read every order; they read the queue and the orders they carry.
 
@@ -34,7 +35,7 @@ function signedInAs(accountType: 'admin' | 'dispatcher' | 'scheduler') {
 describe('the admin order pages by role', () => {
   it('a dispatcher gets the queue and their deliveries, not every order', () => {
     signedInAs('dispatcher');
-    renderScreen(<OrdersNav />);
+    renderScreen(<AreaTabs bar="orders" />);
     expect(screen.getByRole('link', { name: 'Assignment queue' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My deliveries' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'All orders' })).not.toBeInTheDocument();
@@ -42,12 +43,12 @@ describe('the admin order pages by role', () => {
 
   it('an admin gets every page; a scheduler only the queue', () => {
     signedInAs('admin');
-    const { unmount } = renderScreen(<OrdersNav />);
+    const { unmount } = renderScreen(<AreaTabs bar="orders" />);
     expect(screen.getByRole('link', { name: 'All orders' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My deliveries' })).toBeInTheDocument();
     unmount();
     signedInAs('scheduler');
-    renderScreen(<OrdersNav />);
+    renderScreen(<AreaTabs bar="orders" />);
     expect(screen.queryByRole('link', { name: 'All orders' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'My deliveries' })).not.toBeInTheDocument();
   });

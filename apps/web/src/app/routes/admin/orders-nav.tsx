@@ -1,10 +1,8 @@
 import { adminRolePermissions } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/states';
-import { SubNav } from '../../../components/ui/sub-nav';
 import { useSession } from '../../../lib/session';
 import { adminRoleOf } from '../../admin-role';
-import { dashboardTabs } from '../../dashboard-areas';
 
 /** Whether the signed-in admin's role may read every order (dispatchers read their own, schedulers only assign). */
 export function useCanReadAllOrders(): boolean {
@@ -16,12 +14,6 @@ export function useCanReadAllOrders(): boolean {
 export function useCanCarryOrders(): boolean {
   const role = adminRoleOf(useSession('admin')?.user.accountType);
   return adminRolePermissions[role].includes('orders:carry');
-}
-
-/** The order pages of the signed-in admin's role: each page shows to the roles its rule lets in (dashboard-areas.ts). */
-export function OrdersNav() {
-  const role = adminRoleOf(useSession('admin')?.user.accountType);
-  return <SubNav label="Order pages" items={dashboardTabs('orders', adminRolePermissions[role])} />;
 }
 
 /** Pages of every order; with `carrier`, pages a dispatcher also opens for the orders they carry. */

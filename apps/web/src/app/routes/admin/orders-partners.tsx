@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { PartnerApprovals } from '../../../features/fulfilment/components/partner-approvals';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { OrdersNav } from './orders-nav';
 
 /** `/admin/orders/partners`: shipping partners waiting for approval before they receive orders. */
 export function Component() {
@@ -13,7 +13,7 @@ export function Component() {
         title="Shipping partners"
         description="Approve a partner before orders can be assigned to it."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <PartnerApprovals />
     </CatalogAdminOnly>
   );

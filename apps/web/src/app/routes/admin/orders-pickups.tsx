@@ -1,14 +1,14 @@
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminPickupQueue, CarrierPickups } from '../../../features/returns/components/pickups';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav, useCanCarryOrders } from './orders-nav';
+import { useListSearch } from '../../../lib/list-search';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { useCanCarryOrders } from './orders-nav';
 
 /** `/admin/orders/pickups`: returned items waiting for a carrier to collect them, and a dispatcher's own pickups. */
 export function Component() {
   useDocumentTitle('Return pickups');
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const { page, change } = useListSearch([], { push: true });
   const canCarry = useCanCarryOrders();
   return (
     <>
@@ -16,7 +16,7 @@ export function Component() {
         title="Return pickups"
         description="Returned items to collect from customers and take back to the store. Assign a shipping partner or a dispatcher."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       {canCarry ? (
         <section aria-labelledby="my-pickups" className="mb-6 space-y-2">
           <h2 id="my-pickups" className="text-lg font-bold text-slate-900">
@@ -29,7 +29,7 @@ export function Component() {
         <h2 id="all-pickups" className="text-lg font-bold text-slate-900">
           All pickups
         </h2>
-        <AdminPickupQueue page={page} onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {})} />
+        <AdminPickupQueue page={page} onPage={(next) => change({ page: next })} />
       </section>
     </>
   );

@@ -1,25 +1,25 @@
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { AssignmentQueue } from '../../../features/fulfilment/components/assignment-queue';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav, useCanReadAllOrders } from './orders-nav';
+import { useListSearch } from '../../../lib/list-search';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { useCanReadAllOrders } from './orders-nav';
 
 /** `/admin/orders`: paid orders waiting for a carrier. */
 export function Component() {
   useDocumentTitle('Assignment queue');
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const { page, change } = useListSearch([], { push: true });
   return (
     <>
       <PageHeader
         title="Assignment queue"
         description="Orders ready for pickup, declined by a partner or at a hub, waiting for a carrier."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <AssignmentQueue
         page={page}
         canOpen={useCanReadAllOrders()}
-        onPage={(next) => setSearch(next > 1 ? { page: String(next) } : {})}
+        onPage={(next) => change({ page: next })}
       />
     </>
   );

@@ -2,7 +2,8 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { OrderSearch } from '../../../features/fulfilment/components/order-search';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav, ReadAllOnly } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
+import { ReadAllOnly } from './orders-nav';
 
 /** `/admin/orders/search?q=…`: one search box across every store's orders. */
 export function Component() {
@@ -11,7 +12,7 @@ export function Component() {
   return (
     <ReadAllOnly>
       <PageHeader title="Search orders" />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <OrderSearch q={search.get('q') ?? ''} onChange={(q) => setSearch(q ? { q } : {}, { replace: true })} />
     </ReadAllOnly>
   );

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { ServiceLevelLimitsForm } from '../../../features/fulfilment/components/service-level-limits-form';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { OrdersNav } from './orders-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/orders/service-levels`: the limits after which an order is late (issue 35). */
 export function Component() {
@@ -12,7 +12,7 @@ export function Component() {
         title="Service-level limits"
         description="How long an order may wait in each step before it counts as late. The store, its carrier and admins are told once per order."
       />
-      <OrdersNav />
+      <AreaTabs bar="orders" />
       <ServiceLevelLimitsForm />
     </section>
   );

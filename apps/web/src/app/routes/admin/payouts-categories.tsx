@@ -2,7 +2,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { usePermissions } from '../../../features/auth/api/permissions';
 import { PaymentCategories } from '../../../features/payouts/components/payment-categories';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PayoutsNav } from './payouts-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/payouts/categories`: the commission each payment category keeps of a store's item subtotal. */
 export function Component() {
@@ -16,7 +16,7 @@ export function Component() {
         title="Payment categories"
         description="The commission kept of each order’s item subtotal, by the store’s category. Orders paid from now on use a change."
       />
-      <PayoutsNav />
+      <AreaTabs bar="payouts" />
       <PaymentCategories canEdit={mayPay} />
     </section>
   );

@@ -4,7 +4,7 @@ import { PodAdminScreen } from '../../../features/pay-on-delivery/components/pod
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { adminRoleOf } from '../../admin-role';
-import { PayoutsNav } from './payouts-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/payouts/pay-on-delivery`: carriers' cash held, remittances to confirm, and the rules (ADR 074). */
 export function Component() {
@@ -16,7 +16,7 @@ export function Component() {
         title="Pay on delivery"
         description="Cash carriers took at the door, from collection to remittance, to the kobo."
       />
-      <PayoutsNav />
+      <AreaTabs bar="payouts" />
       <PodAdminScreen
         canDecide={permissions.includes('finance:payouts')}
         canEditRules={permissions.includes('shipping:zones')}

@@ -4,7 +4,7 @@ import { ReconciliationScreen } from '../../../features/reconciliation/component
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useSession } from '../../../lib/session';
 import { adminRoleOf } from '../../admin-role';
-import { PayoutsNav } from './payouts-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/payouts/reconciliation`: Paystack's statements against the books (ADR 065); reports, moves no money. */
 export function Component() {
@@ -16,7 +16,7 @@ export function Component() {
         title="Reconciliation"
         description="What Paystack holds against what the books say, and what to do about each difference."
       />
-      <PayoutsNav />
+      <AreaTabs bar="payouts" />
       <ReconciliationScreen canRun={permissions.includes('finance:payouts')} />
     </section>
   );

@@ -2,7 +2,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { usePermissions } from '../../../features/auth/api/permissions';
 import { AdminPayouts } from '../../../features/payouts/components/admin-payouts';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { PayoutsNav } from './payouts-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/admin/payouts`: payment stats, merchants with payable money, approvePayout, and the payouts made. */
 export function Component() {
@@ -13,7 +13,7 @@ export function Component() {
   return (
     <section className="space-y-4">
       <PageHeader title="Payouts" description="Pay merchants what their completed orders are owed." />
-      <PayoutsNav />
+      <AreaTabs bar="payouts" />
       <AdminPayouts canApprove={mayPay} />
     </section>
   );

@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminReviews } from '../../../features/reviews/components/admin-reviews';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { CommunityNav } from './community-nav';
 
 /** `/admin/reviews`: moderation of product and store reviews. */
 export function Component() {
@@ -13,7 +13,7 @@ export function Component() {
         title="Reviews"
         description="Hide abusive reviews: they leave the product and store pages and their ratings."
       />
-      <CommunityNav />
+      <AreaTabs bar="community" />
       <AdminReviews />
     </CatalogAdminOnly>
   );

@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { RateCard } from '../../../features/shipping/components/rate-card';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { ShippingNav } from './shipping-nav';
 
 export function Component() {
   useDocumentTitle('Shipping pricing');
@@ -12,7 +12,7 @@ export function Component() {
         title="Shipping pricing"
         description="The rate card: saving replaces it whole; new quotes use it at once."
       />
-      <ShippingNav />
+      <AreaTabs bar="shipping" />
       <RateCard />
     </CatalogAdminOnly>
   );

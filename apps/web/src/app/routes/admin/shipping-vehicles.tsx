@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { VehiclesList } from '../../../features/shipping/components/vehicles-list';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { ShippingNav } from './shipping-nav';
 
 export function Component() {
   useDocumentTitle('Vehicles');
@@ -12,7 +12,7 @@ export function Component() {
         title="Vehicles"
         description="Maximum weight, surcharge and whether each vehicle is in use."
       />
-      <ShippingNav />
+      <AreaTabs bar="shipping" />
       <VehiclesList />
     </CatalogAdminOnly>
   );

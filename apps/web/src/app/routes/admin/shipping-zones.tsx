@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { ZonesManager } from '../../../features/shipping/components/zones-manager';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { ShippingNav } from './shipping-nav';
 
 export function Component() {
   useDocumentTitle('Shipping zones');
@@ -12,7 +12,7 @@ export function Component() {
         title="Shipping zones"
         description="Groups of states priced together; a state is in one zone at most."
       />
-      <ShippingNav />
+      <AreaTabs bar="shipping" />
       <ZonesManager />
     </CatalogAdminOnly>
   );

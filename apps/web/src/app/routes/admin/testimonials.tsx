@@ -1,8 +1,8 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { AdminTestimonials } from '../../../features/testimonials/components/admin-testimonials';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { AreaTabs } from '../../layouts/area-tabs';
 import { CatalogAdminOnly } from './catalog-admin-only';
-import { CommunityNav } from './community-nav';
 
 /** `/admin/testimonials`: approve platform testimonials for the home page. */
 export function Component() {
@@ -13,7 +13,7 @@ export function Component() {
         title="Testimonials"
         description="Approved testimonials show on the home page with the author's first name."
       />
-      <CommunityNav />
+      <AreaTabs bar="community" />
       <AdminTestimonials />
     </CatalogAdminOnly>
   );

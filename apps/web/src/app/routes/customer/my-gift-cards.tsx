@@ -1,17 +1,16 @@
 import type { GiftCardStatus } from '@market/contracts';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { MyGiftCards } from '../../../features/gift-cards/components/my-gift-cards';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { useListSearch } from '../../../lib/list-search';
 import { RequireSession } from '../../require-session';
 
 /** `/account/gift-cards`: the gift cards the customer bought. */
 export function Component() {
   useDocumentTitle('Your gift cards');
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const status = (search.get('status') ?? '') as GiftCardStatus | '';
+  const { page, filters, change } = useListSearch(['status'], { push: true, pageFirst: true });
   return (
     <RequireSession kind="customer">
       <PageHeader
@@ -22,16 +21,7 @@ export function Component() {
           </Link>
         }
       />
-      <MyGiftCards
-        page={page}
-        status={status}
-        onChange={(next) => {
-          const params = new URLSearchParams();
-          if (next.page > 1) params.set('page', String(next.page));
-          if (next.status) params.set('status', next.status);
-          setSearch(params);
-        }}
-      />
+      <MyGiftCards page={page} status={filters.status as GiftCardStatus | ''} onChange={change} />
     </RequireSession>
   );
 }

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { CatalogueSpreadsheet } from '../../../features/products/components/catalogue-spreadsheet';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ProductsNav } from './products-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 export function Component() {
   useDocumentTitle('Catalogue spreadsheet');
@@ -11,7 +11,7 @@ export function Component() {
         title="Catalogue spreadsheet"
         description="Add and update many products at once from a CSV file."
       />
-      <ProductsNav />
+      <AreaTabs bar="products" />
       <CatalogueSpreadsheet />
     </section>
   );

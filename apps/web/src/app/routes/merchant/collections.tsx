@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { CollectionsManager } from '../../../features/collections/components/collections-manager';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ProductsNav } from './products-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 export function Component() {
   useDocumentTitle('Featured collections');
@@ -11,7 +11,7 @@ export function Component() {
         title="Featured collections"
         description="Groups of your products shown on your storefront."
       />
-      <ProductsNav />
+      <AreaTabs bar="products" />
       <CollectionsManager />
     </section>
   );

@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useHasPermission } from '../../../features/auth/api/permissions';
 import { ProductsList } from '../../../features/products/components/products-list';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ProductsNav } from './products-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 export function Component() {
   useDocumentTitle('Products');
@@ -22,7 +22,7 @@ export function Component() {
           ) : undefined
         }
       />
-      <ProductsNav />
+      <AreaTabs bar="products" />
       <ProductsList canChange={canChange} />
     </section>
   );

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../../components/ui/page-header';
 import { SavedCounts } from '../../../features/wishlist/components/saved-counts';
 import { useDocumentTitle } from '../../../lib/document-title';
-import { ProductsNav } from './products-nav';
+import { AreaTabs } from '../../layouts/area-tabs';
 
 /** `/merchant/products/saved`: how many shoppers saved each product to their wishlist. */
 export function Component() {
@@ -12,7 +12,7 @@ export function Component() {
         title="Saved by shoppers"
         description="Shoppers hear when a product they saved gets cheaper."
       />
-      <ProductsNav />
+      <AreaTabs bar="products" />
       <SavedCounts />
     </section>
   );

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { NameAndEmailFields } from '../../../components/ui/name-and-email-fields';
 import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../lib/contract-form';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateAdmin } from '../api/create-admin';
@@ -71,28 +71,7 @@ export function AdminForm({ admin, customRoles = [], onDone, onCancel }: AdminFo
       aria-label={admin ? 'Edit admin' : 'Create admin'}
     >
       {status ? <FormAlert>{status}</FormAlert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="off"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="off"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="off"
-        inputMode="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <NameAndEmailFields register={register} errors={errors} />
       <SelectField label="Role" options={roleOptions} error={errors.role?.message} {...register('role')} />
       {offersCustomRole ? (
         <SelectField

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { ProductGroupList, ProductRow } from '../../../components/ui/product-group';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
@@ -84,17 +84,21 @@ function CollectionProducts({ collection }: { collection: FeaturedCollection }) 
       ) : (
         <ul className="space-y-2">
           {products.data.map((product) => (
-            <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 break-words text-slate-900">{product.name}</span>
-              <Button
-                variant="dangerGhost"
-                disabled={change.isPending}
-                onClick={() => change.mutate({ productIds: [product.id], add: false })}
-                aria-label={`Remove ${product.name} from ${collection.title}`}
-              >
-                Remove
-              </Button>
-            </li>
+            <ProductRow
+              key={product.id}
+              action={
+                <Button
+                  variant="dangerGhost"
+                  disabled={change.isPending}
+                  onClick={() => change.mutate({ productIds: [product.id], add: false })}
+                  aria-label={`Remove ${product.name} from ${collection.title}`}
+                >
+                  Remove
+                </Button>
+              }
+            >
+              {product.name}
+            </ProductRow>
           ))}
         </ul>
       )}
@@ -110,17 +114,21 @@ function CollectionProducts({ collection }: { collection: FeaturedCollection }) 
           {found.data
             .filter((product) => !inside.has(product.id))
             .map((product) => (
-              <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 break-words">{product.name}</span>
-                <Button
-                  variant="secondary"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ productIds: [product.id], add: true })}
-                  aria-label={`Add ${product.name} to ${collection.title}`}
-                >
-                  Add
-                </Button>
-              </li>
+              <ProductRow
+                key={product.id}
+                action={
+                  <Button
+                    variant="secondary"
+                    disabled={change.isPending}
+                    onClick={() => change.mutate({ productIds: [product.id], add: true })}
+                    aria-label={`Add ${product.name} to ${collection.title}`}
+                  >
+                    Add
+                  </Button>
+                }
+              >
+                {product.name}
+              </ProductRow>
             ))}
         </ul>
       ) : null}
@@ -131,8 +139,6 @@ function CollectionProducts({ collection }: { collection: FeaturedCollection }) 
 /** Featured collections: create, list by status, open to add/remove products, delete. */
 export function CollectionsManager() {
   const [filter, setFilter] = useState<CollectionStatus | ''>('');
-  const [open, setOpen] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<FeaturedCollection | null>(null);
   const list = useCollections(filter || undefined);
   const remove = useDeleteCollection();
   return (
@@ -149,58 +155,37 @@ export function CollectionsManager() {
           { value: 'inactive', label: 'Inactive' },
         ]}
       />
-      {list.isPending ? (
-        <LoadingState label="Loading collections…" />
-      ) : list.isError ? (
-        <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="No collections yet">
-          Group products for your storefront with the form above.
-        </EmptyState>
-      ) : (
-        <ul className="space-y-3">
-          {list.data.map((collection) => (
-            <li key={collection.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{collection.title}</p>
-                  <p className="text-sm text-slate-700">{pluralize(collection.productCount, 'product')}</p>
-                  <Badge tone={collection.status === 'active' ? 'green' : 'slate'}>
-                    {collection.status === 'active' ? 'Active' : 'Inactive'}
-                  </Badge>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    aria-expanded={open === collection.id}
-                    onClick={() => setOpen(open === collection.id ? null : collection.id)}
-                  >
-                    {open === collection.id ? 'Hide products' : 'Products'}
-                  </Button>
-                  <Button
-                    variant="dangerGhost"
-                    onClick={() => setToDelete(collection)}
-                    aria-label={`Delete ${collection.title}`}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </div>
-              {open === collection.id ? <CollectionProducts collection={collection} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this collection?"
-        description={
-          toDelete ? `“${toDelete.title}” leaves your storefront. The products stay in your store.` : ''
+      <ProductGroupList
+        groups={list.data ?? []}
+        instead={
+          list.isPending ? (
+            <LoadingState label="Loading collections…" />
+          ) : list.isError ? (
+            <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
+          ) : list.data.length === 0 ? (
+            <EmptyState title="No collections yet">
+              Group products for your storefront with the form above.
+            </EmptyState>
+          ) : null
         }
-        confirmLabel="Delete collection"
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
-        onCancel={() => setToDelete(null)}
+        nameOf={(collection) => collection.title}
+        summaryOf={(collection) => (
+          <>
+            <p className="text-sm text-slate-700">{pluralize(collection.productCount, 'product')}</p>
+            <Badge tone={collection.status === 'active' ? 'green' : 'slate'}>
+              {collection.status === 'active' ? 'Active' : 'Inactive'}
+            </Badge>
+          </>
+        )}
+        productsOf={(collection) => <CollectionProducts collection={collection} />}
+        deleting={{
+          title: 'Delete this collection?',
+          describe: (collection) =>
+            `“${collection.title}” leaves your storefront. The products stay in your store.`,
+          confirmLabel: 'Delete collection',
+          busy: remove.isPending,
+          remove: (collection, done) => remove.mutate(collection.id, { onSettled: done }),
+        }}
       />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RequiredMark } from '../../../components/ui/field-label';
+import { ProductRow } from '../../../components/ui/product-group';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSearchCouponProducts } from '../api/search-products';
@@ -49,21 +50,25 @@ export function ProductPicker({
       ) : (
         <ul className="space-y-1" aria-label={`${label}: chosen`}>
           {value.map((id) => (
-            <li key={id} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 break-words">{names[id] ?? `Product ${id.slice(0, 8)}`}</span>
-              <Button
-                variant="dangerGhost"
-                aria-label={`Remove ${names[id] ?? 'product'}`}
-                onClick={() =>
-                  onChange(
-                    value.filter((item) => item !== id),
-                    names,
-                  )
-                }
-              >
-                Remove
-              </Button>
-            </li>
+            <ProductRow
+              key={id}
+              action={
+                <Button
+                  variant="dangerGhost"
+                  aria-label={`Remove ${names[id] ?? 'product'}`}
+                  onClick={() =>
+                    onChange(
+                      value.filter((item) => item !== id),
+                      names,
+                    )
+                  }
+                >
+                  Remove
+                </Button>
+              }
+            >
+              {names[id] ?? `Product ${id.slice(0, 8)}`}
+            </ProductRow>
           ))}
         </ul>
       )}
@@ -91,20 +96,22 @@ export function ProductPicker({
               {found.data
                 .filter((product) => !chosen.has(product.id))
                 .map((product) => (
-                  <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
-                    <span className="min-w-0 break-words">
-                      {product.name} <span className="text-slate-600">· {product.sku}</span>
-                    </span>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Add ${product.name}`}
-                      onClick={() =>
-                        onChange([...value, product.id], { ...names, [product.id]: product.name })
-                      }
-                    >
-                      Add
-                    </Button>
-                  </li>
+                  <ProductRow
+                    key={product.id}
+                    action={
+                      <Button
+                        variant="secondary"
+                        aria-label={`Add ${product.name}`}
+                        onClick={() =>
+                          onChange([...value, product.id], { ...names, [product.id]: product.name })
+                        }
+                      >
+                        Add
+                      </Button>
+                    }
+                  >
+                    {product.name} <span className="text-slate-600">· {product.sku}</span>
+                  </ProductRow>
                 ))}
             </ul>
           )

@@ -144,9 +144,7 @@ export function TransactionsList() {
           </ul>
           <Pager
             label="Transaction pages"
-            page={list.data.pagination.page}
-            totalPages={list.data.pagination.totalPages}
-            totalItems={list.data.pagination.totalItems}
+            pagination={list.data.pagination}
             noun="transaction"
             estimated={list.data.countIsEstimate}
             onPage={setPage}

@@ -47,14 +47,7 @@ export function AssignmentQueue({
           </li>
         ))}
       </ul>
-      <Pager
-        label="Queue pages"
-        page={queue.data.pagination.page}
-        totalPages={queue.data.pagination.totalPages}
-        totalItems={queue.data.pagination.totalItems}
-        noun="order"
-        onPage={onPage}
-      />
+      <Pager label="Queue pages" pagination={queue.data.pagination} noun="order" onPage={onPage} />
     </div>
   );
 }

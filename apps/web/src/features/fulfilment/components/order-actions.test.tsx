@@ -10,6 +10,20 @@ afterEach(() => vi.unstubAllGlobals());
 const status = (id: number, code_name: string, known_name: string) => ({ id, code_name, known_name });
 const orderId = 'f0000000-0000-4000-8000-00000000000f';
 
+/** The one call of a move: a PATCH of this order; its request. */
+function sentPatch(fetchMock: ReturnType<typeof mockFetch>) {
+  const [url, init] = fetchMock.mock.calls[0]!;
+  expect(String(url)).toContain(urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }));
+  expect(init?.method).toBe('PATCH');
+  return init;
+}
+
+/** The server accepting every move: the order is now in `now`, with nothing further to do. */
+const serverMoves = (now: ReturnType<typeof status>, message: string) =>
+  mockFetch(() =>
+    jsonResponse(200, { message, data: { id: orderId, orderStatus: now, allowedNextStatuses: [] } }),
+  );
+
 describe('order actions', () => {
   it('offers only the moves the server allows, never assignment', () => {
     mockFetch(() => jsonResponse(200, {}));
@@ -36,12 +50,7 @@ describe('order actions', () => {
   });
 
   it('sends the customer’s token with the delivered move and checks its shape first', async () => {
-    const fetchMock = mockFetch(() =>
-      jsonResponse(200, {
-        message: 'Order is now Delivered',
-        data: { id: orderId, orderStatus: status(10, 'delivered', 'Delivered'), allowedNextStatuses: [] },
-      }),
-    );
+    const fetchMock = serverMoves(status(10, 'delivered', 'Delivered'), 'Order is now Delivered');
     const person = userEvent.setup();
     renderScreen(
       <OrderActions
@@ -57,21 +66,14 @@ describe('order actions', () => {
     await person.type(screen.getByLabelText("Customer's delivery token"), '456');
     await person.click(screen.getByRole('button', { name: 'Mark delivered' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain(urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }));
-    expect(init?.method).toBe('PATCH');
+    const init = sentPatch(fetchMock);
     expect(JSON.parse(String(init?.body))).toEqual({ status: 'delivered', deliveryToken: '123456' });
   });
 });
 
 describe('order actions: a photo where the move asks for one', () => {
   it('opens the camera form for picked up, refuses without a photo, then sends multipart', async () => {
-    const fetchMock = mockFetch(() =>
-      jsonResponse(200, {
-        message: 'Order is now Picked up',
-        data: { id: orderId, orderStatus: status(6, 'picked_up', 'Picked up'), allowedNextStatuses: [] },
-      }),
-    );
+    const fetchMock = serverMoves(status(6, 'picked_up', 'Picked up'), 'Order is now Picked up');
     const person = userEvent.setup();
     renderScreen(
       <OrderActions
@@ -93,9 +95,7 @@ describe('order actions: a photo where the move asks for one', () => {
     await person.type(screen.getByLabelText('Note (optional)'), 'Two boxes');
     await person.click(within(form).getByRole('button', { name: 'Mark picked up' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(String(url)).toContain(urlOf(fulfilmentEndpoints.updateOrder, { params: { id: orderId } }));
-    expect(init?.method).toBe('PATCH');
+    const init = sentPatch(fetchMock);
     const body = init?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(body.get('status')).toBe('picked_up');
@@ -104,12 +104,7 @@ describe('order actions: a photo where the move asks for one', () => {
   });
 
   it('moves without a photo where none is needed', async () => {
-    const fetchMock = mockFetch(() =>
-      jsonResponse(200, {
-        message: 'Order is now In transit',
-        data: { id: orderId, orderStatus: status(8, 'in_transit', 'In transit'), allowedNextStatuses: [] },
-      }),
-    );
+    const fetchMock = serverMoves(status(8, 'in_transit', 'In transit'), 'Order is now In transit');
     const person = userEvent.setup();
     renderScreen(
       <OrderActions viewer="partner" orderId={orderId} allowed={[status(8, 'in_transit', 'In transit')]} />,
@@ -141,12 +136,7 @@ describe('order actions: a photo where the move asks for one', () => {
 
 describe('order actions: cancelling names the refund', () => {
   it('shows the amount the customer gets back before the store confirms, and sends the cancel once', async () => {
-    const fetchMock = mockFetch(() =>
-      jsonResponse(200, {
-        message: 'Order is now cancelled',
-        data: { id: orderId, orderStatus: status(15, 'cancelled', 'Cancelled'), allowedNextStatuses: [] },
-      }),
-    );
+    const fetchMock = serverMoves(status(15, 'cancelled', 'Cancelled'), 'Order is now cancelled');
     const person = userEvent.setup();
     renderScreen(
       <OrderActions
@@ -168,12 +158,7 @@ describe('order actions: cancelling names the refund', () => {
 
 describe('order actions for an order paid on delivery', () => {
   it('asks how the customer paid and sends the exact amount due with the token', async () => {
-    const fetchMock = mockFetch(() =>
-      jsonResponse(200, {
-        message: 'Order is now delivered',
-        data: { id: orderId, orderStatus: status(10, 'delivered', 'Delivered'), allowedNextStatuses: [] },
-      }),
-    );
+    const fetchMock = serverMoves(status(10, 'delivered', 'Delivered'), 'Order is now delivered');
     const person = userEvent.setup();
     renderScreen(
       <OrderActions

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { OrderCard } from '../../../components/ui/order-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { formatDate } from '../../../lib/dates';
@@ -54,21 +54,14 @@ export function OrderSearch({ q, onChange }: { q: string; onChange(next: string)
           <ul className="space-y-2" aria-busy={search.isPlaceholderData || undefined}>
             {search.data.orders.map((order) => (
               <li key={order.id}>
-                <Link
+                <OrderCard
                   to={`/admin/orders/${order.id}`}
-                  className="block rounded-lg border border-slate-200 bg-white p-3 hover:border-emerald-700"
+                  name={order.orderName}
+                  status={<ChainStatusBadge status={order.orderStatus} />}
+                  total={formatApiNaira(order.total)}
                 >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-bold text-slate-900">{order.orderName}</span>
-                    <ChainStatusBadge status={order.orderStatus} />
-                  </div>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {order.customerName} · {order.storeName} · {formatDate(order.createdAt)}
-                  </p>
-                  <p className="mt-1 font-semibold tabular-nums text-slate-900">
-                    {formatApiNaira(order.total)}
-                  </p>
-                </Link>
+                  {order.customerName} · {order.storeName} · {formatDate(order.createdAt)}
+                </OrderCard>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { OrderCard } from '../../../components/ui/order-card';
 import { Pager } from '../../../components/ui/pager';
 import { StatCard } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -26,30 +26,18 @@ export function PartnerOrders({ page, onPage }: { page: number; onPage(page: num
         <ul className="space-y-2">
           {orders.data.orders.map((order) => (
             <li key={order.id}>
-              <Link
+              <OrderCard
                 to={`/shipping-partner/orders/${order.id}`}
-                className="block rounded-lg border border-slate-200 bg-white p-3 hover:border-emerald-700"
+                name={order.orderName}
+                status={<ChainStatusBadge status={order.orderStatus} />}
               >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-bold text-slate-900">{order.orderName}</span>
-                  <ChainStatusBadge status={order.orderStatus} />
-                </div>
-                <p className="mt-1 text-sm text-slate-700">
-                  {order.storeName} → {order.dropOff.lga}, {order.dropOff.state}
-                </p>
-              </Link>
+                {order.storeName} → {order.dropOff.lga}, {order.dropOff.state}
+              </OrderCard>
             </li>
           ))}
         </ul>
       )}
-      <Pager
-        label="Order pages"
-        page={orders.data.pagination.page}
-        totalPages={orders.data.pagination.totalPages}
-        totalItems={orders.data.pagination.totalItems}
-        noun="order"
-        onPage={onPage}
-      />
+      <Pager label="Order pages" pagination={orders.data.pagination} noun="order" onPage={onPage} />
     </div>
   );
 }

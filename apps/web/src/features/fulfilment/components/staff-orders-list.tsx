@@ -1,7 +1,7 @@
 import { orderStatuses } from '@market/contracts';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { DateField } from '../../../components/ui/date-field';
+import { OrderCard } from '../../../components/ui/order-card';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -105,32 +105,24 @@ export function StaffOrdersList({
                     onChange={(event) => toggle(order.id, event.target.checked)}
                   />
                 ) : null}
-                <Link
+                <OrderCard
                   to={`${basePath}/${order.id}`}
-                  className="block min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-3 hover:border-emerald-700"
+                  name={order.orderName}
+                  status={<ChainStatusBadge status={order.orderStatus} />}
+                  total={formatApiNaira(order.total)}
+                  inRow
                 >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-bold text-slate-900">{order.orderName}</span>
-                    <ChainStatusBadge status={order.orderStatus} />
-                  </div>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {order.customerName} · {formatDate(order.createdAt)} · {order.itemCount}{' '}
-                    {order.itemCount === 1 ? 'item' : 'items'}
-                    {viewer === 'admin' ? ` · ${order.storeName}` : ''}
-                    {order.carrierName ? ` · ${order.carrierName}` : ''}
-                  </p>
-                  <p className="mt-1 font-semibold tabular-nums text-slate-900">
-                    {formatApiNaira(order.total)}
-                  </p>
-                </Link>
+                  {order.customerName} · {formatDate(order.createdAt)} · {order.itemCount}{' '}
+                  {order.itemCount === 1 ? 'item' : 'items'}
+                  {viewer === 'admin' ? ` · ${order.storeName}` : ''}
+                  {order.carrierName ? ` · ${order.carrierName}` : ''}
+                </OrderCard>
               </li>
             ))}
           </ul>
           <Pager
             label="Order pages"
-            page={orders.data.pagination.page}
-            totalPages={orders.data.pagination.totalPages}
-            totalItems={orders.data.pagination.totalItems}
+            pagination={orders.data.pagination}
             noun="order"
             onPage={(page) => onChange({ ...filters, page })}
           />

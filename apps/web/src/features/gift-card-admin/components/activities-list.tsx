@@ -92,9 +92,7 @@ export function ActivitiesList() {
       {list.data ? (
         <Pager
           label="Pages of gift card activities"
-          page={list.data.pagination.page}
-          totalPages={list.data.pagination.totalPages}
-          totalItems={list.data.pagination.totalItems}
+          pagination={list.data.pagination}
           noun={['activity', 'activities']}
           onPage={setPage}
         />

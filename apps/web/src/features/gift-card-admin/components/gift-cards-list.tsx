@@ -123,9 +123,7 @@ export function GiftCardsList() {
           {list.data ? (
             <Pager
               label="Pages of gift cards"
-              page={list.data.pagination.page}
-              totalPages={list.data.pagination.totalPages}
-              totalItems={list.data.pagination.totalItems}
+              pagination={list.data.pagination}
               noun="card"
               onPage={setPage}
             />

@@ -87,9 +87,7 @@ export function MyGiftCards({ page, status, onChange }: MyGiftCardsProps) {
           </ul>
           <Pager
             label="Gift card pages"
-            page={cards.data.pagination.page}
-            totalPages={cards.data.pagination.totalPages}
-            totalItems={cards.data.pagination.totalItems}
+            pagination={cards.data.pagination}
             noun="card"
             onPage={(next) => onChange({ page: next, status })}
           />

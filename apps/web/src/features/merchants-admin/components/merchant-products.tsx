@@ -59,14 +59,7 @@ export function MerchantProducts({ merchantId }: { merchantId: string }) {
               </li>
             ))}
           </ul>
-          <Pager
-            label="Product pages"
-            page={found.data.pagination.page}
-            totalPages={found.data.pagination.totalPages}
-            totalItems={found.data.pagination.totalItems}
-            noun="product"
-            onPage={setPage}
-          />
+          <Pager label="Product pages" pagination={found.data.pagination} noun="product" onPage={setPage} />
         </>
       )}
     </section>

@@ -85,14 +85,7 @@ export function MerchantsList() {
               <MerchantRow key={merchant.id} merchant={merchant} />
             ))}
           </ul>
-          <Pager
-            label="Merchant pages"
-            page={list.data.pagination.page}
-            totalPages={list.data.pagination.totalPages}
-            totalItems={list.data.pagination.totalItems}
-            noun="merchant"
-            onPage={setPage}
-          />
+          <Pager label="Merchant pages" pagination={list.data.pagination} noun="merchant" onPage={setPage} />
         </>
       )}
     </section>

@@ -1,6 +1,7 @@
 import { customerOrderStatusOf } from '@market/contracts';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { OrderCard } from '../../../components/ui/order-card';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -56,33 +57,25 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
           <ul className="space-y-3" aria-busy={orders.isPlaceholderData || undefined}>
             {orders.data.orders.map((order) => (
               <li key={order.id}>
-                <Link
+                <OrderCard
                   to={`/account/orders/${order.id}`}
-                  className="block rounded-lg border border-slate-200 bg-white p-4 hover:border-emerald-700"
+                  name={order.orderName}
+                  status={<OrderStatusBadge status={order.orderStatus} />}
+                  total={formatApiNaira(order.total)}
+                  roomy
                 >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-bold text-slate-900">{order.orderName}</span>
-                    <OrderStatusBadge status={order.orderStatus} />
-                  </div>
-                  <p className="mt-1 text-sm text-slate-700">
-                    {order.storeName} · {formatDate(order.createdAt)} ·{' '}
-                    {pluralize(
-                      order.orderItems.reduce((count, item) => count + item.quantity, 0),
-                      'item',
-                    )}
-                  </p>
-                  <p className="mt-1 font-semibold text-slate-900 tabular-nums">
-                    {formatApiNaira(order.total)}
-                  </p>
-                </Link>
+                  {order.storeName} · {formatDate(order.createdAt)} ·{' '}
+                  {pluralize(
+                    order.orderItems.reduce((count, item) => count + item.quantity, 0),
+                    'item',
+                  )}
+                </OrderCard>
               </li>
             ))}
           </ul>
           <Pager
             label="Order pages"
-            page={orders.data.pagination.page}
-            totalPages={orders.data.pagination.totalPages}
-            totalItems={orders.data.pagination.totalItems}
+            pagination={orders.data.pagination}
             noun="order"
             onPage={(next) => onChange({ page: next, status })}
           />

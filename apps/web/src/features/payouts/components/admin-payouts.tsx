@@ -158,9 +158,7 @@ export function AdminPayouts({ canApprove }: { canApprove: boolean | undefined }
             </ul>
             <Pager
               label="Merchant pages"
-              page={merchants.data.pagination.page}
-              totalPages={merchants.data.pagination.totalPages}
-              totalItems={merchants.data.pagination.totalItems}
+              pagination={merchants.data.pagination}
               noun="merchant"
               onPage={setPage}
             />

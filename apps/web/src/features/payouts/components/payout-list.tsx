@@ -113,14 +113,7 @@ export function PayoutHistory({
       ) : (
         <>
           <PayoutList payouts={history.data.payouts} showStore={showStore} actions={actions} />
-          <Pager
-            label="Payout pages"
-            page={history.data.pagination.page}
-            totalPages={history.data.pagination.totalPages}
-            totalItems={history.data.pagination.totalItems}
-            noun="payout"
-            onPage={onPage}
-          />
+          <Pager label="Payout pages" pagination={history.data.pagination} noun="payout" onPage={onPage} />
         </>
       )}
     </section>

@@ -170,9 +170,7 @@ export function ProductQueue() {
           {list.data?.pagination ? (
             <Pager
               label="Pages of products"
-              page={list.data.pagination.page}
-              totalPages={list.data.pagination.totalPages}
-              totalItems={list.data.pagination.totalItems}
+              pagination={list.data.pagination}
               noun="product"
               onPage={setPage}
             />

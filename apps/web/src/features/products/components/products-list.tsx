@@ -131,9 +131,7 @@ export function ProductsList({ canChange = true }: { canChange?: boolean } = {})
           {list.data?.pagination ? (
             <Pager
               label="Pages of products"
-              page={list.data.pagination.page}
-              totalPages={list.data.pagination.totalPages}
-              totalItems={list.data.pagination.totalItems}
+              pagination={list.data.pagination}
               noun="product"
               onPage={setPage}
             />

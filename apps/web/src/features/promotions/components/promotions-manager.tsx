@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { ProductGroupList, ProductRow } from '../../../components/ui/product-group';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -110,17 +110,21 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
       ) : (
         <ul className="space-y-2">
           {products.map((product) => (
-            <li key={product.promotionProductId} className="flex items-center justify-between gap-2 text-sm">
-              <span className="min-w-0 break-words">{product.name}</span>
-              <Button
-                variant="dangerGhost"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate(product.promotionProductId)}
-                aria-label={`Remove ${product.name} from ${promotion.name}`}
-              >
-                Remove
-              </Button>
-            </li>
+            <ProductRow
+              key={product.promotionProductId}
+              action={
+                <Button
+                  variant="dangerGhost"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(product.promotionProductId)}
+                  aria-label={`Remove ${product.name} from ${promotion.name}`}
+                >
+                  Remove
+                </Button>
+              }
+            >
+              {product.name}
+            </ProductRow>
           ))}
         </ul>
       )}
@@ -138,19 +142,21 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
           {found.data
             .filter((product) => !inside.has(product.id))
             .map((product) => (
-              <li key={product.id} className="flex items-center justify-between gap-2 text-sm">
-                <span className="min-w-0 break-words">
-                  {product.name} <span className="text-slate-700">· {product.storeName}</span>
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={add.isPending}
-                  onClick={() => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
-                  aria-label={`Add ${product.name} to ${promotion.name}`}
-                >
-                  Add
-                </Button>
-              </li>
+              <ProductRow
+                key={product.id}
+                action={
+                  <Button
+                    variant="secondary"
+                    disabled={add.isPending}
+                    onClick={() => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
+                    aria-label={`Add ${product.name} to ${promotion.name}`}
+                  >
+                    Add
+                  </Button>
+                }
+              >
+                {product.name} <span className="text-slate-700">· {product.storeName}</span>
+              </ProductRow>
             ))}
         </ul>
       ) : null}
@@ -164,67 +170,42 @@ const when = (value: string | null) => (value ? formatDateTime(value) : null);
 export function PromotionsManager() {
   const list = usePromotions();
   const remove = useDeletePromotion();
-  const [open, setOpen] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Promotion | null>(null);
   return (
     <div className="space-y-5">
       <CreatePromotionForm />
-      {list.isPending ? (
-        <LoadingState label="Loading promotions…" />
-      ) : list.isError ? (
-        <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
-      ) : list.data.length === 0 ? (
-        <EmptyState title="No promotions yet" />
-      ) : (
-        <ul className="space-y-3">
-          {list.data.map((promotion) => (
-            <li key={promotion.id} className="rounded-lg border border-slate-200 bg-white p-4">
-              <div className="flex flex-wrap items-start justify-between gap-2">
-                <div className="min-w-0">
-                  <p className="font-semibold text-slate-900">{promotion.name}</p>
-                  <p className="text-sm text-slate-700">
-                    {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
-                      'No end date'}{' '}
-                    · {pluralize(promotion.productCount, 'product')}
-                  </p>
-                  <Badge tone={promotion.isActive ? 'green' : 'slate'}>
-                    {promotion.isActive ? 'Running' : 'Not running'}
-                  </Badge>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    aria-expanded={open === promotion.id}
-                    onClick={() => setOpen(open === promotion.id ? null : promotion.id)}
-                  >
-                    {open === promotion.id ? 'Hide products' : 'Products'}
-                  </Button>
-                  <Button
-                    variant="dangerGhost"
-                    onClick={() => setToDelete(promotion)}
-                    aria-label={`Delete ${promotion.name}`}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              </div>
-              {open === promotion.id ? <PromotionProducts promotion={promotion} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete this promotion?"
-        description={
-          toDelete
-            ? `“${toDelete.name}” and its product list are deleted. The products stay in their stores.`
-            : ''
+      <ProductGroupList
+        groups={list.data ?? []}
+        instead={
+          list.isPending ? (
+            <LoadingState label="Loading promotions…" />
+          ) : list.isError ? (
+            <ErrorState message={errorToastMessage(list.error) ?? undefined} onRetry={() => list.refetch()} />
+          ) : list.data.length === 0 ? (
+            <EmptyState title="No promotions yet" />
+          ) : null
         }
-        confirmLabel="Delete promotion"
-        busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) })}
-        onCancel={() => setToDelete(null)}
+        nameOf={(promotion) => promotion.name}
+        summaryOf={(promotion) => (
+          <>
+            <p className="text-sm text-slate-700">
+              {[when(promotion.startsAt), when(promotion.endsAt)].filter(Boolean).join(' – ') ||
+                'No end date'}{' '}
+              · {pluralize(promotion.productCount, 'product')}
+            </p>
+            <Badge tone={promotion.isActive ? 'green' : 'slate'}>
+              {promotion.isActive ? 'Running' : 'Not running'}
+            </Badge>
+          </>
+        )}
+        productsOf={(promotion) => <PromotionProducts promotion={promotion} />}
+        deleting={{
+          title: 'Delete this promotion?',
+          describe: (promotion) =>
+            `“${promotion.name}” and its product list are deleted. The products stay in their stores.`,
+          confirmLabel: 'Delete promotion',
+          busy: remove.isPending,
+          remove: (promotion, done) => remove.mutate(promotion.id, { onSettled: done }),
+        }}
       />
     </div>
   );

@@ -116,9 +116,7 @@ export function CardDisputes({ page, onPage }: { page: number; onPage(page: numb
       </ul>
       <Pager
         label="Card dispute pages"
-        page={disputes.data.pagination.page}
-        totalPages={disputes.data.pagination.totalPages}
-        totalItems={disputes.data.pagination.totalItems}
+        pagination={disputes.data.pagination}
         noun="dispute"
         onPage={onPage}
       />

@@ -183,14 +183,7 @@ export function AdminPickupQueue({ page, onPage }: { page: number; onPage(page: 
           </li>
         ))}
       </ul>
-      <Pager
-        label="Pickup pages"
-        page={pickups.data.pagination.page}
-        totalPages={pickups.data.pagination.totalPages}
-        totalItems={pickups.data.pagination.totalItems}
-        noun="pickup"
-        onPage={onPage}
-      />
+      <Pager label="Pickup pages" pagination={pickups.data.pagination} noun="pickup" onPage={onPage} />
     </div>
   );
 }
@@ -304,14 +297,7 @@ export function CarrierPickups({
           </li>
         ))}
       </ul>
-      <Pager
-        label="Pickup pages"
-        page={pickups.data.pagination.page}
-        totalPages={pickups.data.pagination.totalPages}
-        totalItems={pickups.data.pagination.totalItems}
-        noun="pickup"
-        onPage={onPage}
-      />
+      <Pager label="Pickup pages" pagination={pickups.data.pagination} noun="pickup" onPage={onPage} />
     </div>
   );
 }

@@ -193,9 +193,7 @@ export function RefundRequests({
           </ul>
           <Pager
             label="Refund pages"
-            page={refunds.data.pagination.page}
-            totalPages={refunds.data.pagination.totalPages}
-            totalItems={refunds.data.pagination.totalItems}
+            pagination={refunds.data.pagination}
             noun="refund"
             onPage={(next) => onChange({ page: next, status })}
           />

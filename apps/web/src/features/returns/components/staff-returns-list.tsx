@@ -78,9 +78,7 @@ export function StaffReturnsList({
           </ul>
           <Pager
             label="Return pages"
-            page={returns.data.pagination.page}
-            totalPages={returns.data.pagination.totalPages}
-            totalItems={returns.data.pagination.totalItems}
+            pagination={returns.data.pagination}
             noun="return"
             onPage={(page) => onChange({ ...query, page })}
           />

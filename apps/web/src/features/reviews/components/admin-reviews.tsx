@@ -2,14 +2,12 @@ import type { Review, ReviewKind } from '@market/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Pager } from '../../../components/ui/pager';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { SelectField } from '../../../components/ui/select-field';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { EmptyState } from '../../../components/ui/states';
 import { useAdminReviews, useModerateReview } from '../api/admin-reviews';
-import { REVIEW_MESSAGES } from '../api/reviews-keys';
-import { ReviewItem } from './review-item';
 import { ReviewKindField } from './review-kind-field';
+import { ReviewList } from './review-list';
 
 type Visibility = '' | 'shown' | 'hidden';
 
@@ -52,52 +50,34 @@ export function AdminReviews() {
           className="sm:w-56"
         />
       </div>
-      {list.isPending ? (
-        <LoadingState label="Loading reviews…" />
-      ) : list.isError ? (
-        <ErrorState title={REVIEW_MESSAGES.list} onRetry={() => list.refetch()} />
-      ) : list.data.reviews.length === 0 ? (
-        <EmptyState title="No reviews here" />
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
-            {list.data.reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewItem
-                  review={review}
-                  about={`${review.productName ? `${review.productName} · ` : 'Store review · '}${review.storeName}`}
-                >
-                  {review.hidden ? (
-                    <div className="flex flex-wrap items-center gap-2 text-sm">
-                      <Badge tone="red">Hidden</Badge>
-                      <span className="text-slate-700">Reason: {review.hiddenReason}</span>
-                      <Button
-                        variant="secondary"
-                        loading={moderate.isPending && moderate.variables?.id === review.id}
-                        onClick={() => moderate.mutate({ id: review.id, hide: null })}
-                      >
-                        Show again<span className="sr-only"> the review by {review.authorName}</span>
-                      </Button>
-                    </div>
-                  ) : (
-                    <Button variant="dangerGhost" className="mt-1" onClick={() => setHiding(review)}>
-                      Hide<span className="sr-only"> the review by {review.authorName}</span>
-                    </Button>
-                  )}
-                </ReviewItem>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            label="Pages of reviews"
-            page={page}
-            totalPages={list.data.pagination.totalPages}
-            totalItems={list.data.pagination.totalItems}
-            noun="review"
-            onPage={setPage}
-          />
-        </>
-      )}
+      <ReviewList
+        reviews={list}
+        empty={<EmptyState title="No reviews here" />}
+        page={page}
+        onPage={setPage}
+        about={(review) =>
+          `${review.productName ? `${review.productName} · ` : 'Store review · '}${review.storeName}`
+        }
+        actions={(review) =>
+          review.hidden ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <Badge tone="red">Hidden</Badge>
+              <span className="text-slate-700">Reason: {review.hiddenReason}</span>
+              <Button
+                variant="secondary"
+                loading={moderate.isPending && moderate.variables?.id === review.id}
+                onClick={() => moderate.mutate({ id: review.id, hide: null })}
+              >
+                Show again<span className="sr-only"> the review by {review.authorName}</span>
+              </Button>
+            </div>
+          ) : (
+            <Button variant="dangerGhost" className="mt-1" onClick={() => setHiding(review)}>
+              Hide<span className="sr-only"> the review by {review.authorName}</span>
+            </Button>
+          )
+        }
+      />
       <PromptDialog
         open={hiding !== null}
         title="Hide this review"

@@ -3,13 +3,11 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { Pager } from '../../../components/ui/pager';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { REVIEW_MESSAGES } from '../api/reviews-keys';
+import { EmptyState } from '../../../components/ui/states';
 import { useStoreInbox } from '../api/store-inbox';
 import { ReplyForm } from './reply-form';
-import { ReviewItem } from './review-item';
 import { ReviewKindField } from './review-kind-field';
+import { ReviewList } from './review-list';
 
 /** `/merchant/reviews`: what customers wrote about the store and its products, and the store's replies. */
 export function MerchantReviews() {
@@ -39,52 +37,37 @@ export function MerchantReviews() {
           }}
         />
       </div>
-      {inbox.isPending ? (
-        <LoadingState label="Loading reviews…" />
-      ) : inbox.isError ? (
-        <ErrorState title={REVIEW_MESSAGES.list} onRetry={() => inbox.refetch()} />
-      ) : inbox.data.reviews.length === 0 ? (
-        <EmptyState title={unanswered ? 'Every review has a reply' : 'No reviews yet'}>
-          <p className="text-sm text-slate-700">
-            Customers can review what they received once it is delivered.
-          </p>
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
-            {inbox.data.reviews.map((review) => (
-              <li key={review.id}>
-                <ReviewItem review={review} about={review.productName ?? `Your store, ${review.storeName}`}>
-                  {review.hidden ? (
-                    <p className="text-sm">
-                      <Badge tone="red">Hidden by an admin</Badge>{' '}
-                      <span className="text-slate-700">
-                        It is not shown to customers or counted in ratings.
-                      </span>
-                    </p>
-                  ) : null}
-                  {replying === review.id ? (
-                    <ReplyForm review={review} onDone={() => setReplying(null)} />
-                  ) : (
-                    <Button variant="secondary" className="mt-1" onClick={() => setReplying(review.id)}>
-                      {review.reply ? 'Edit reply' : 'Reply'}
-                      <span className="sr-only"> to {review.authorName}</span>
-                    </Button>
-                  )}
-                </ReviewItem>
-              </li>
-            ))}
-          </ul>
-          <Pager
-            label="Pages of reviews"
-            page={page}
-            totalPages={inbox.data.pagination.totalPages}
-            totalItems={inbox.data.pagination.totalItems}
-            noun="review"
-            onPage={setPage}
-          />
-        </>
-      )}
+      <ReviewList
+        reviews={inbox}
+        empty={
+          <EmptyState title={unanswered ? 'Every review has a reply' : 'No reviews yet'}>
+            <p className="text-sm text-slate-700">
+              Customers can review what they received once it is delivered.
+            </p>
+          </EmptyState>
+        }
+        page={page}
+        onPage={setPage}
+        about={(review) => review.productName ?? `Your store, ${review.storeName}`}
+        actions={(review) => (
+          <>
+            {review.hidden ? (
+              <p className="text-sm">
+                <Badge tone="red">Hidden by an admin</Badge>{' '}
+                <span className="text-slate-700">It is not shown to customers or counted in ratings.</span>
+              </p>
+            ) : null}
+            {replying === review.id ? (
+              <ReplyForm review={review} onDone={() => setReplying(null)} />
+            ) : (
+              <Button variant="secondary" className="mt-1" onClick={() => setReplying(review.id)}>
+                {review.reply ? 'Edit reply' : 'Reply'}
+                <span className="sr-only"> to {review.authorName}</span>
+              </Button>
+            )}
+          </>
+        )}
+      />
     </div>
   );
 }

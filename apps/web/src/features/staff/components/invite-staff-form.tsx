@@ -2,6 +2,7 @@ import { type CreateStaffBody, createStaffBody } from '@market/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { NameAndEmailFields } from '../../../components/ui/name-and-email-fields';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useContractForm } from '../../../lib/contract-form';
@@ -47,28 +48,7 @@ export function InviteStaffForm({ roleOptions, onDone, onCancel }: InviteStaffFo
   return (
     <form onSubmit={onSubmit} noValidate className="max-w-xl space-y-4" aria-label="Invite staff">
       {status ? <FormAlert>{status}</FormAlert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          autoComplete="off"
-          error={errors.firstName?.message}
-          {...register('firstName')}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="off"
-          error={errors.lastName?.message}
-          {...register('lastName')}
-        />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <NameAndEmailFields register={register} errors={errors} />
       <TextField
         label="Phone number"
         type="tel"

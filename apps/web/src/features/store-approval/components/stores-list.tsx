@@ -96,14 +96,7 @@ export function StoresList() {
             ))}
           </ul>
           {list.data?.pagination ? (
-            <Pager
-              label="Pages of stores"
-              page={list.data.pagination.page}
-              totalPages={list.data.pagination.totalPages}
-              totalItems={list.data.pagination.totalItems}
-              noun="store"
-              onPage={setPage}
-            />
+            <Pager label="Pages of stores" pagination={list.data.pagination} noun="store" onPage={setPage} />
           ) : null}
         </>
       )}

@@ -11,7 +11,7 @@ import {
   themeSocialBody,
   themeSocialFields,
 } from '@market/contracts';
-import { type FormEvent, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { FormSection } from '../../../../components/ui/form-section';
 import { TextField } from '../../../../components/ui/text-field';
@@ -80,6 +80,20 @@ function ImageField({
   );
 }
 
+/** A text field's value, change and error, bound to one text of a section's live value. */
+function bound<T, K extends { [Key in keyof T]: T[Key] extends string ? Key : never }[keyof T] & string>(
+  value: T,
+  onChange: (next: T) => void,
+  errors: Record<string, string>,
+  key: K,
+) {
+  return {
+    value: value[key] as string,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange({ ...value, [key]: event.target.value }),
+    error: errors[key],
+  };
+}
+
 const tooLarge = (file: File | null) =>
   file && file.size > MAX_IMAGE_BYTES ? 'Choose an image of 8 MB at most' : undefined;
 
@@ -133,17 +147,13 @@ export function HeaderSection({
           label="Phone number"
           type="tel"
           autoComplete="tel"
-          value={value.phoneNumber}
-          onChange={(event) => onChange({ ...value, phoneNumber: event.target.value })}
-          error={errors.phoneNumber}
+          {...bound(value, onChange, errors, 'phoneNumber')}
         />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          value={value.email}
-          onChange={(event) => onChange({ ...value, email: event.target.value })}
-          error={errors.email}
+          {...bound(value, onChange, errors, 'email')}
         />
         <Button type="submit" loading={saving}>
           Save header
@@ -179,20 +189,8 @@ export function BodySection({
   return (
     <form onSubmit={submit} noValidate>
       <FormSection title="Banner">
-        <TextField
-          label="Title"
-          value={value.title}
-          maxLength={120}
-          onChange={(event) => onChange({ ...value, title: event.target.value })}
-          error={errors.title}
-        />
-        <TextField
-          label="Subtitle"
-          value={value.subtitle}
-          maxLength={300}
-          onChange={(event) => onChange({ ...value, subtitle: event.target.value })}
-          error={errors.subtitle}
-        />
+        <TextField label="Title" maxLength={120} {...bound(value, onChange, errors, 'title')} />
+        <TextField label="Subtitle" maxLength={300} {...bound(value, onChange, errors, 'subtitle')} />
         <ImageField
           label="Banner image"
           hint="Wide pictures work best (2:1). Leave empty to keep the current one."
