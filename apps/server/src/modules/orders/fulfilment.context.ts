@@ -3,7 +3,7 @@ import type { Deps } from '../../platform/deps.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import type { OrderRow } from './orders.repository.js';
 import type { OrdersService } from './orders.service.js';
-// The fulfilment chain's callers, what it needs of other modules, and the context its functions share (ADR 091).
+// The fulfilment chain's callers, the pay-on-delivery steps a move calls, and its functions' context (ADR 091).
 
 /** Who calls: the guard's account kind, admin role and store, in the words of the fulfilment chain. */
 export interface FulfilmentCaller {
