@@ -4,7 +4,7 @@ import { listenToProviderRefunds } from '../flows/return-and-refund.js';
 import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
 import { checkout } from './modules/checkout.js';
 import { ledger } from './modules/ledger.js';
-import { orders } from './modules/orders.js';
+import { orders, refundMoney } from './modules/orders.js';
 import { payOnDelivery } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
 import type { Wiring } from './registry.js';
@@ -14,7 +14,7 @@ import type { Wiring } from './registry.js';
  * once the modules are built (ADR 047, 076). Adding a flow that listens: its file in `flows/` and one line here.
  */
 export const flows: ((wiring: Wiring) => void)[] = [
-  ({ use }) => listenToProviderRefunds(use(payments).service, use(orders).refunds, use(checkout).service),
+  ({ use }) => listenToProviderRefunds(use(refundMoney), use(payments).service, use(checkout).service),
   // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
   ({ use }) =>
     use(payments).service.onDisputeEvent((executor, event) => use(orders).refunds.onDispute(executor, event)),

@@ -15,8 +15,7 @@ import { catalog } from './modules/catalog.js';
 import { checkoutAndPay } from './modules/checkout.js';
 import { ledger } from './modules/ledger.js';
 import { notifications } from './modules/notifications.js';
-import { orders } from './modules/orders.js';
-import { payments } from './modules/payments.js';
+import { orders, refundMoney } from './modules/orders.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { subscriptions } from './modules/subscriptions.js';
 import { wishlist } from './modules/wishlist.js';
@@ -87,7 +86,7 @@ export function appJobs(
     catchUpBooksOnce: () => catchUpBooksOnce(deps.db, booksCatchUp),
     foldRollups: () => foldRollups(deps.db),
     linkSubaccounts: () => use(bankAccounts).service.linkMissingSubaccounts(),
-    retryFailedRefunds: () => resumeRefunds(deps, use(payments).service, use(orders).refunds),
+    retryFailedRefunds: () => resumeRefunds(use(refundMoney)),
     fanOutNotifications: () => use(notifications).service.fanOut(),
     sendSms: () => deps.sms.flush(),
     emitTimedNotices: () => emitTimedNotices(deps),

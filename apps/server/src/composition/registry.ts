@@ -34,7 +34,7 @@ export interface Wiring {
 
 /**
  * One thing the composition builds once: a module (its service and routes) or a part several modules share (the
- * rate card cache, the fulfilment chain's steps). An entry names what it needs with `use`, so the order entries
+ * rate card cache, a refund's money steps). An entry names what it needs with `use`, so the order entries
  * are listed in never matters and adding a module touches no other entry.
  */
 export interface Entry<T> {

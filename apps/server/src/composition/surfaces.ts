@@ -13,8 +13,8 @@ import { hubs } from './modules/hubs.js';
 import { ledger, payout } from './modules/ledger.js';
 import { merchantDashboard } from './modules/merchant-dashboard.js';
 import { notifications } from './modules/notifications.js';
-import { orderFulfilment, orders } from './modules/orders.js';
-import { payOnDelivery } from './modules/pay-on-delivery.js';
+import { orderFulfilment, orders, serviceLevels } from './modules/orders.js';
+import { payOnDelivery, payOnDeliveryFlow } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
 import { addresses, audit, contact, dataRights, system, testimonials } from './modules/plain.js';
 import { policies } from './modules/policies.js';
@@ -55,6 +55,7 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     checkoutAndPay,
     orders,
     orderFulfilment,
+    serviceLevels,
     returns,
     returnAndRefund,
     merchantDashboard,
@@ -74,6 +75,7 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     notifications,
     reconciliation,
     payOnDelivery,
+    payOnDeliveryFlow,
     wishlist,
     tracking,
     carrierDay,

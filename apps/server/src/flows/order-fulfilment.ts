@@ -4,19 +4,15 @@ import {
   type EvidenceUpload,
   eachOrder,
   type FulfilmentCaller,
-  type FulfilmentNeeds,
   type FulfilmentService,
   fulfilmentCallerOf,
   movedSummary,
   type OrderRow,
   type PayOnDeliverySteps,
-  type RefundsService,
 } from '../modules/orders/index.js';
-import type { PaymentsService } from '../modules/payments/index.js';
-import { lateReturnsWaiting } from '../modules/returns/index.js';
 import type { Deps } from '../platform/deps.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
-import { refundSteps } from './return-and-refund.js';
+import { bookRefund, type RefundMoney, sendRefund } from './return-and-refund.js';
 
 // Flow: order fulfilment (ADR 047, 081). The orders module owns the machine of an order's moves; a move that takes
 // cash at the door, gives stock back or refunds crosses modules, and its sequence is here.
@@ -33,23 +29,24 @@ import { refundSteps } from './return-and-refund.js';
 //   4. cash      pay on delivery's collect: the carrier took the cash (the ledger books it as the payment, ADR 074);
 //                or refused: the customer refused the parcel at the door.
 //   5. back      a cancellation or a failed delivery taken back (fulfilment.moves.takenBack): catalog's
-//                returnStock, and refunds.book of the whole order unless nothing was paid (the gift-card part
-//                back on its cards now; the books by the order-money flow).
+//                returnStock, and bookRefund of the whole order unless nothing was paid (the return-and-refund
+//                flow's money step 1: the gift-card part back on its cards now; the books by the order-money flow).
 //   6. move      fulfilment.moves.apply: the transition, the assignment closed or accepted, who is told.
 // After the commit:
-//   7. send      refunds.send, each provider part (the return-and-refund flow's steps 2–5 of a refund). A failure
+//   7. send      sendRefund, each provider part (the return-and-refund flow's money steps 2–4). A failure
 //                stays on the refund row for an admin to retry; the move stands.
 //   8. answer    fulfilment.moves.answer: live screens hear of the move; what the caller may do next.
 
 export interface OrderFulfilmentParts {
   deps: Deps;
   fulfilment: Pick<FulfilmentService, 'moves'>;
-  refunds: Pick<RefundsService, 'book' | 'send'>;
+  /** A refund's money steps (the return-and-refund flow's). */
+  money: RefundMoney;
   payOnDelivery: Pick<PayOnDeliverySteps, 'collect' | 'refused'>;
 }
 
 export function createOrderFulfilment(parts: OrderFulfilmentParts) {
-  const { deps, refunds, payOnDelivery } = parts;
+  const { deps, money, payOnDelivery } = parts;
   const { moves } = parts.fulfilment;
 
   async function move(
@@ -71,7 +68,7 @@ export function createOrderFulfilment(parts: OrderFulfilmentParts) {
       const back = await moves.takenBack(tx, order, body.status, body.note, caller);
       if (back) {
         await returnStock(tx, back.stock);
-        if (back.refund) toSend = (await refunds.book(tx, back.refund)).toSend;
+        if (back.refund) toSend = (await bookRefund(money, tx, back.refund)).toSend;
       }
       const moved: OrderRow = await moves.apply(tx, order, caller, body, {
         at,
@@ -83,7 +80,7 @@ export function createOrderFulfilment(parts: OrderFulfilmentParts) {
       return { kind: 'moved', order: moved } as const;
     });
     if (outcome.kind === 'wrong-token') throw moves.wrongTokenAnswer(outcome);
-    for (const refundId of toSend) await refunds.send(refundId);
+    for (const refundId of toSend) await sendRefund(money, refundId);
     return moves.answer(outcome.order, caller, previousCarrier);
   }
 
@@ -107,17 +104,4 @@ export function createOrderFulfilment(parts: OrderFulfilmentParts) {
     }),
   ];
   return { service: { move }, routes };
-}
-
-// What the orders module's fulfilment chain is handed (ADR 047): the refund steps, and the returns module's late
-// returns (returns imports orders, so orders cannot import it). The rest it reads through the owners' index.
-
-export function fulfilmentSteps(
-  payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund'>,
-): Omit<FulfilmentNeeds, 'payOnDelivery'> {
-  return {
-    ...refundSteps(payments),
-    // Returns the store has not decided, beside the late orders on the service-level dashboard (issue 35).
-    lateReturns: lateReturnsWaiting,
-  };
 }

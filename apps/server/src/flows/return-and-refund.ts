@@ -7,7 +7,16 @@ import {
 import { reserveStock, returnStock } from '../modules/catalog/index.js';
 import type { CheckoutService } from '../modules/checkout/index.js';
 import { refundToCards } from '../modules/gift-cards/index.js';
-import type { OrderRow, OrdersService, RefundNeeds, RefundsService } from '../modules/orders/index.js';
+import type {
+  BookedRefund,
+  BookRefundInput,
+  OrderRow,
+  OrdersService,
+  ProviderRefundEvent,
+  ProviderRefundOutcome,
+  RefundRow,
+  RefundsService,
+} from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import {
   type ReturnCaller,
@@ -23,6 +32,7 @@ import type { Db } from '../platform/db/client.js';
 import type { Deps } from '../platform/deps.js';
 import { notFound } from '../platform/errors.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
+import { outcomeUnknown } from '../platform/payments/paystack-http.js';
 
 // Flow: return and refund (ADR 047, 081). A return is asked, approved or rejected, its goods picked up and received
 // in the returns module; the decision that moves money or stock crosses modules and is this flow's sequence. Each
@@ -36,16 +46,16 @@ import { type RouteDefinition, route } from '../platform/http/routes.js';
 //   3. collect   platform only: returns.collectUpheld: the goods come back by carrier, as a store-approved
 //                return's (a pickup waiting for a carrier; issue 34 item 12). The store rejected the return, so no
 //                pickup was ever opened and the goods are with the customer.
-//   4. refund    refunds.book (orders): the rows pending, the gift-card part back on its cards, the books (the
-//                order-money flow); returns.markRefunded.
+//   4. refund    bookRefund (money step 1 below): the rows pending, the gift-card part back on its cards, the
+//                books (the order-money flow); returns.markRefunded.
 //      replace   returns.replacementLines, catalog's reserveStock (refused when short), orders.createReplacement
 //                (a ₦0 paid order through the fulfilment chain); returns.markReplaced.
 //   5. order     returns.returnOrderIfWhole: every unit back at the store → the order is Returned (the order-money
 //                flow makes what is due to the store payable).
 //   6. tell      returns.tellRefunded / tellReplaced: the order's timeline and the customer's mail (outbox).
 // After the commit:
-//   7. send      refunds.send, each provider part (the steps below). A provider failure stays on the refund row for
-//                an admin; the decision stands.
+//   7. send      sendRefund, each provider part (money steps 2–4 below). A provider failure stays on the refund
+//                row for an admin; the decision stands.
 //
 // Move a return (the store: PATCH /returns/update-return-status/{id}, approve, reject, received, close; the platform
 // dismissing a dispute), one transaction:
@@ -66,29 +76,185 @@ import { type RouteDefinition, route } from '../platform/http/routes.js';
 //   4. tell      moves.tellRefundDecided: timeline and mail (outbox).
 // After the commit: 5. answer refunds.record.
 //
-// Sending one refund to the provider, step by step (ADR 061):
-//   1. book        — refunds.book, in the caller's transaction: the rows (pending) and the books.
-//                    Interrupted after it: the row stays pending; `resumeRefunds` sends it (REFUND_UNSENT_AFTER_MS).
-//   2. intend      — refunds.send, one transaction: pending → processing, payments.reserveRefund, when to look again.
-//                    Interrupted after it: `resumeRefunds` asks the provider (step 4), never sends blind.
-//   3. call        — payments.sendRefund, outside any transaction. Made / refused / unknown (a timeout, a cut
-//                    connection, a 5xx: the provider may have made it). Unknown keeps the reservation.
-//   4. settle      — refunds.settleFromProvider with payments.refundsAtProvider (Paystack GET /refund?transaction=):
-//                    ours if it holds one of that amount not yet claimed, else never received: failed, released,
-//                    due again at once. A refund.* webhook settles any row not final by the same match.
-//   5. retry       — refunds.retryDue: failed and due → pending → step 2. Retry, reject and "paid another way"
-//                    are refused while the outcome is unknown.
+// Send a failed refund again (the platform: POST /returns/admin/refunds/{id}/retry): retryRefund (money step 6),
+// then refunds.record.
+//
+// One refund's money, step by step (ADR 061). Each step says what resumes it when the process stops after it:
+//   1. book      bookRefund, in the decision's transaction: refunds.plan (the checkout locked, units refused twice,
+//                the split over the card payment and the gift cards), gift-cards' refundToCards (the gift-card part
+//                back on its cards), refunds.book (the rows, the provider part pending; the books).
+//                Interrupted after it: the row stays pending; resumeRefunds sends it (REFUND_UNSENT_AFTER_MS).
+//   2. reserve   sendRefund, one transaction: refunds.lockToSend, payments.reserveRefund on the payment (refused:
+//                refunds.refusedBeforeSending, failed as the provider would), refunds.markSending (pending →
+//                processing, and when to look again). Interrupted after it: resumeRefunds asks (step 5).
+//   3. send      payments.sendRefund, outside any transaction: made, refused, or unknown (a timeout, a cut
+//                connection, a 5xx: the provider may have made it).
+//   4. record    one transaction: refunds.recordOutcome (from processing only: a webhook that came first has the
+//                last word); refused → payments.releaseRefund; unknown keeps the reservation.
+//   5. settle    settleUnknown: payments.refundsAtProvider (Paystack GET /refund?transaction=), then, in one
+//                transaction, refunds.settleFromProvider (ours if it holds one of that amount not yet claimed, else
+//                never received: failed, due again at once) and payments.releaseRefund when it was not made. Never
+//                sent again before this. A refund.* webhook moves a row the same way (listenToProviderRefunds).
+//   6. retry     retryDue (the job) or retryRefund (an admin): refunds.claimDue / refunds.reopenFailed (failed →
+//                pending), then step 2. Retry, reject and "paid another way" are refused while the outcome is unknown.
 //
 // What each refund does to the order's money (the store's and the commission's parts, a chargeback) is the
 // order-money flow's step, in the booking transaction.
 
-export interface ReturnAndRefundParts {
+/** What a refund's money steps use: the refund rows (orders module), the payment and its provider (payments). */
+export interface RefundMoney {
   db: Db;
+  logger: Deps['logger'];
+  refunds: Pick<
+    RefundsService,
+    | 'plan'
+    | 'book'
+    | 'tellOutcome'
+    | 'lockToSend'
+    | 'refusedBeforeSending'
+    | 'markSending'
+    | 'recordOutcome'
+    | 'settleFromProvider'
+    | 'toResume'
+    | 'reopenFailed'
+    | 'dueForRetry'
+    | 'claimDue'
+    | 'onProviderEvent'
+    | 'find'
+  >;
+  payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund' | 'refundsAtProvider'>;
+}
+
+/** Step 1, in the caller's transaction: the refund planned, the gift-card part back on its cards, the rows booked. */
+export async function bookRefund(money: RefundMoney, tx: Db, input: BookRefundInput): Promise<BookedRefund> {
+  const plan = await money.refunds.plan(tx, input);
+  const given = plan.giftCardKobo > 0 ? await refundToCards(tx, plan.tracker.id, plan.giftCardKobo) : null;
+  return money.refunds.book(tx, plan, given);
+}
+
+/** Step 3: the provider's answer to one call, classified; an answer it may have made without our hearing is unknown. */
+async function callProvider(money: RefundMoney, row: RefundRow): Promise<ProviderRefundOutcome> {
+  try {
+    const result = await money.payments.sendRefund(row.paymentReference, row.amountKobo);
+    if (result.status === 'failed')
+      return { kind: 'refused', reason: 'The payment provider could not make the refund' };
+    return { kind: 'made', status: result.status, providerReference: result.providerReference ?? null };
+  } catch (error) {
+    const unknown = outcomeUnknown(error);
+    money.logger.error(
+      { err: error, reference: row.reference, amountKobo: row.amountKobo },
+      unknown ? 'refund outcome unknown' : 'refund refused',
+    );
+    return unknown ? { kind: 'unknown' } : { kind: 'refused', reason: messageOf(error) };
+  }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Steps 2–4 of one booked refund, after the booking committed: reserve, send, record. */
+export async function sendRefund(money: RefundMoney, refundId: string): Promise<RefundRow> {
+  const { db, refunds, payments } = money;
+  const intent = await db.transaction(async (tx) => {
+    const { row, sendable } = await refunds.lockToSend(tx, refundId);
+    if (!sendable) return { row, send: false };
+    try {
+      await payments.reserveRefund(tx, row.paymentReference, row.amountKobo);
+    } catch (error) {
+      // Nothing left of the payment to send back (or it is not paid): refused here, as the provider would.
+      return {
+        row: await refunds.refusedBeforeSending(tx, row, messageOf(error)),
+        send: false,
+        refused: true,
+      };
+    }
+    return { row: await refunds.markSending(tx, row), send: true };
+  });
+  if (!intent.send) {
+    if ('refused' in intent) await refunds.tellOutcome(db, intent.row);
+    return intent.row;
+  }
+  const row = intent.row;
+  const outcome = await callProvider(money, row);
+  const recorded = await db.transaction(async (tx) => {
+    const moved = await refunds.recordOutcome(tx, row, outcome);
+    if (moved && outcome.kind === 'refused')
+      await payments.releaseRefund(tx, row.paymentReference, row.amountKobo);
+    return moved;
+  });
+  return recorded ?? (await refunds.find(db, row.id))!;
+}
+
+/** Step 5: a refund whose outcome nobody recorded, settled from what the provider holds against the payment. */
+async function settleUnknown(money: RefundMoney, row: RefundRow): Promise<void> {
+  const atProvider = await money.payments.refundsAtProvider(row.paymentReference);
+  await money.db.transaction(async (tx) => {
+    const settled = await money.refunds.settleFromProvider(tx, row.id, atProvider);
+    if (settled.release) await money.payments.releaseRefund(tx, row.paymentReference, row.amountKobo);
+  });
+}
+
+/** Step 6, an admin's: a failed refund sent again at once, whatever its automatic retry was waiting for. */
+export async function retryRefund(money: RefundMoney, refundId: string): Promise<RefundRow> {
+  await money.refunds.reopenFailed(refundId);
+  return sendRefund(money, refundId);
+}
+
+/** Step 6, the job's (ADR 049): failed refunds whose retry is due, each claimed once, then sent. */
+async function retryDue(money: RefundMoney, limit = 20): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (const refundId of await money.refunds.dueForRetry(limit)) {
+    if (!(await money.refunds.claimDue(refundId))) continue;
+    const done = await sendRefund(money, refundId);
+    if (done.status === 'failed') failed += 1;
+    else sent += 1;
+  }
+  return { sent, failed };
+}
+
+/**
+ * The refunds job (`refunds.retry-failed`): first every refund whose outcome nobody recorded is settled by asking
+ * the provider (step 5), and every refund booked and never sent is sent (step 2); then failed refunds that are due
+ * are sent again (step 6). Asking comes first, so nothing is sent again while its first send may have been made.
+ */
+export async function resumeRefunds(money: RefundMoney): Promise<{ sent: number; failed: number }> {
+  for (const row of await money.refunds.toResume()) {
+    if (row.status === 'pending') {
+      await sendRefund(money, row.id);
+      continue;
+    }
+    try {
+      await settleUnknown(money, row);
+    } catch (error) {
+      // Still not answering: the row stays unknown and is asked again on the next run.
+      money.logger.warn({ err: String(error), reference: row.reference }, 'refund outcome still unknown');
+    }
+  }
+  return retryDue(money);
+}
+
+/**
+ * A provider's refund.* webhook, in one transaction: the refund row it names moved (refunds.onProviderEvent), and
+ * the payment's reservation following the provider: freed when it failed, taken whatever is left when it made one
+ * we had not reserved (ADR 061).
+ */
+async function heardFromProvider(money: RefundMoney, event: ProviderRefundEvent): Promise<string> {
+  return money.db.transaction(async (tx) => {
+    const { answer, row, reservation } = await money.refunds.onProviderEvent(tx, event);
+    if (row && reservation === 'release')
+      await money.payments.releaseRefund(tx, row.paymentReference, row.amountKobo);
+    if (row && reservation === 'reserve')
+      await money.payments.reserveRefund(tx, row.paymentReference, row.amountKobo, true);
+    return answer;
+  });
+}
+
+export interface ReturnAndRefundParts extends RefundMoney {
   returns: Pick<ReturnsService, 'viewOf' | 'view'>;
   decisions: ReturnDecisions;
   moves: ReturnMoves;
   orders: Pick<OrdersService, 'createReplacement' | 'lockOrder'>;
-  refunds: Pick<RefundsService, 'book' | 'send' | 'find' | 'decide' | 'record'>;
+  refunds: RefundMoney['refunds'] & Pick<RefundsService, 'decide' | 'record'>;
 }
 
 /** A decision made: the return, and the provider parts of its refund to send after the commit. */
@@ -104,9 +270,9 @@ async function settle(
   decision: 'refund' | 'replace',
   note?: string,
 ): Promise<Decided> {
-  const { decisions, orders, refunds } = parts;
+  const { decisions, orders } = parts;
   if (decision === 'refund') {
-    const booked = await refunds.book(tx, decisions.refundOf(row, order, caller));
+    const booked = await bookRefund(parts, tx, decisions.refundOf(row, order, caller));
     const updated = await decisions.markRefunded(tx, row, order, booked.amountKobo, note);
     await decisions.returnOrderIfWhole(tx, row, order, caller, 'refund');
     await decisions.tellRefunded(tx, updated, order, caller, booked.amountKobo);
@@ -126,9 +292,8 @@ async function settle(
 
 /** Step 7, after the commit: each provider part sent; then the return as the caller reads it. */
 async function afterCommit(parts: ReturnAndRefundParts, decided: Decided, caller: ReturnCaller) {
-  const { returns, refunds } = parts;
-  for (const refundId of decided.toSend) await refunds.send(refundId);
-  return returns.viewOf(caller, decided.returnId);
+  for (const refundId of decided.toSend) await sendRefund(parts, refundId);
+  return parts.returns.viewOf(caller, decided.returnId);
 }
 
 /** The store refunds what was paid for the returned items, or replaces them. */
@@ -218,6 +383,13 @@ export function createReturnAndRefund(parts: ReturnAndRefundParts) {
         data: refund,
       };
     }),
+    route(adminReturnEndpoints.retryRefund, async ({ params }) => {
+      const refund = await parts.refunds.record(parts.db, await retryRefund(parts, params.id));
+      return {
+        message: refund.status === 'failed' ? 'The refund failed again' : 'The refund was sent again',
+        data: refund,
+      };
+    }),
     route(merchantReturnEndpoints.refundDecision, async ({ auth, params, body }) => {
       const updated = await storeDecides(parts, returnCallerOf(auth), params.id, body);
       return { message: `Return is now ${updated.status.known_name.toLowerCase()}`, data: updated };
@@ -242,58 +414,18 @@ export function createReturnAndRefund(parts: ReturnAndRefundParts) {
   };
 }
 
-/** The money steps the orders module's refunds call: the provider's refund, its reservation, the gift cards'. */
-export function refundSteps(
-  payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund'>,
-): Pick<RefundNeeds, 'reserveRefund' | 'sendRefund' | 'releaseRefund' | 'refundToCards'> {
-  return {
-    reserveRefund: (executor, reference, amountKobo, force) =>
-      payments.reserveRefund(executor, reference, amountKobo, force),
-    sendRefund: (reference, amountKobo) => payments.sendRefund(reference, amountKobo),
-    releaseRefund: (executor, reference, amountKobo) =>
-      payments.releaseRefund(executor, reference, amountKobo),
-    refundToCards,
-  };
-}
-
 /**
  * The provider's refund.* webhooks move the refund rows (processed, failed, needs attention); one that no refund row
  * claims may be a late payment's refund, which the checkout sweep sent (ADR 080).
  */
 export function listenToProviderRefunds(
+  money: RefundMoney,
   payments: Pick<PaymentsService, 'onRefundEvent'>,
-  refunds: Pick<RefundsService, 'onProviderEvent'>,
   checkout: Pick<CheckoutService, 'settleLateRefund'>,
 ) {
   payments.onRefundEvent(async (event) => {
-    const outcome = await refunds.onProviderEvent(event);
+    const outcome = await heardFromProvider(money, event);
     if (outcome !== 'refund:unknown') return outcome;
     return (await checkout.settleLateRefund(event)) ?? outcome;
   });
-}
-
-/**
- * The refunds job (`refunds.retry-failed`): first every refund whose outcome nobody recorded is settled by asking
- * the provider (step 4), and every refund booked and never sent is sent (step 2); then failed refunds that are due
- * are sent again (step 5). Asking comes first, so nothing is sent again while its first send may have been made.
- */
-export async function resumeRefunds(
-  deps: Pick<Deps, 'logger'>,
-  payments: Pick<PaymentsService, 'refundsAtProvider'>,
-  refunds: Pick<RefundsService, 'toResume' | 'settleFromProvider' | 'send' | 'retryDue'>,
-): Promise<{ sent: number; failed: number }> {
-  for (const row of await refunds.toResume()) {
-    if (row.status === 'pending') {
-      await refunds.send(row.id);
-      continue;
-    }
-    try {
-      const atProvider = await payments.refundsAtProvider(row.paymentReference);
-      await refunds.settleFromProvider(row.id, atProvider);
-    } catch (error) {
-      // Still not answering: the row stays unknown and is asked again on the next run.
-      deps.logger.warn({ err: String(error), reference: row.reference }, 'refund outcome still unknown');
-    }
-  }
-  return refunds.retryDue();
 }

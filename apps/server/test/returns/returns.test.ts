@@ -414,16 +414,7 @@ describe('two refunds at once cannot both pass', () => {
       .select({ id: orderItems.id })
       .from(orderItems)
       .where(eq(orderItems.orderId, paid.orderId));
-    const ordersModule = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps, {
-      reserveRefund: (executor, reference, amount, force) =>
-        test.deps.payments.reserveRefund(executor, reference, amount, force),
-      sendRefund: (reference, amount) => test.deps.payments.sendRefund(reference, amount),
-      releaseRefund: (executor, reference, amount) =>
-        test.deps.payments.releaseRefund(executor, reference, amount),
-      refundToCards: async () => ({ refundedKobo: 0, cards: [] }),
-      payOnDelivery: { carrierRefusal: async () => null },
-      lateReturns: async () => [],
-    });
+    const ordersModule = (await import('../../src/modules/orders/index.js')).createOrdersModule(test.deps);
     // Its money facts are booked by the real books, as the app joins them (ADR 081: none goes unbooked).
     const { createLedgerModule } = await import('../../src/modules/ledger/index.js');
     const { transfersFor } = await import('../../src/flows/payout.js');
@@ -432,11 +423,18 @@ describe('two refunds at once cannot both pass', () => {
       transfers: transfersFor(test.deps, test.deps.payments),
     }).service;
     ordersModule.service.money.listen(orderMoneyFlow(ledger));
-    const refunds = ordersModule.refunds;
+    // Booked as the return-and-refund flow books (its money step 1), with the real payments and gift cards.
+    const { bookRefund } = await import('../../src/flows/return-and-refund.js');
+    const money = {
+      db: test.deps.db,
+      logger: test.deps.logger,
+      refunds: ordersModule.refunds,
+      payments: test.deps.payments,
+    };
     const attempts = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
         test.deps.db.transaction((tx) =>
-          refunds.book(tx, {
+          bookRefund(money, tx, {
             orderId: paid.orderId,
             returnId: null,
             kind: 'return',

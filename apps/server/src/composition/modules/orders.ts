@@ -1,18 +1,25 @@
-import { createOrderFulfilment, fulfilmentSteps } from '../../flows/order-fulfilment.js';
-import { payOnDeliverySteps } from '../../flows/pay-on-delivery.js';
+import { createOrderFulfilment } from '../../flows/order-fulfilment.js';
+import type { RefundMoney } from '../../flows/return-and-refund.js';
+import { createServiceLevels } from '../../flows/service-levels.js';
 import { createOrdersModule } from '../../modules/orders/index.js';
 import { defineEntry, defineModule } from '../registry.js';
-import { payOnDelivery } from './pay-on-delivery.js';
+import { payOnDeliveryFlow } from './pay-on-delivery.js';
 import { payments } from './payments.js';
 
-/** What the fulfilment chain reads of other modules; the returns' pickup uses its carriers and store address too. */
-export const fulfilmentChain = defineEntry('fulfilment chain', ({ use }) => ({
-  ...fulfilmentSteps(use(payments).service),
-  payOnDelivery: payOnDeliverySteps(use(payOnDelivery).service),
-}));
+export const orders = defineModule('orders', ({ deps }) => createOrdersModule(deps));
 
-export const orders = defineModule('orders', ({ deps, use }) =>
-  createOrdersModule(deps, use(fulfilmentChain)),
+/** The service-level dashboard (flows/service-levels.ts): late orders beside the returns waiting for a decision. */
+export const serviceLevels = defineModule('service levels', ({ deps }) => createServiceLevels(deps));
+
+/** What a refund's money steps use (flows/return-and-refund.ts): the refund rows, the payment and its provider. */
+export const refundMoney = defineEntry(
+  'refund money',
+  ({ deps, use }): RefundMoney => ({
+    db: deps.db,
+    logger: deps.logger,
+    refunds: use(orders).refunds,
+    payments: use(payments).service,
+  }),
 );
 
 /** The order-fulfilment flow (flows/order-fulfilment.ts): an order's moves, one at a time or the store's batch. */
@@ -20,7 +27,7 @@ export const orderFulfilment = defineModule('order fulfilment', ({ deps, use }) 
   createOrderFulfilment({
     deps,
     fulfilment: use(orders).fulfilment,
-    refunds: use(orders).refunds,
-    payOnDelivery: payOnDeliverySteps(use(payOnDelivery).service),
+    money: use(refundMoney),
+    payOnDelivery: use(payOnDeliveryFlow).service,
   }),
 );

@@ -1,7 +1,7 @@
 import { createReturnAndRefund } from '../../flows/return-and-refund.js';
 import { createReturnsModule } from '../../modules/returns/index.js';
 import { defineModule } from '../registry.js';
-import { orders } from './orders.js';
+import { orders, refundMoney } from './orders.js';
 import { payments } from './payments.js';
 
 export const returns = defineModule('returns', ({ deps, use }) =>
@@ -13,9 +13,9 @@ export const returns = defineModule('returns', ({ deps, use }) =>
 );
 
 /** The return-and-refund flow (flows/return-and-refund.ts): the store's and the platform's refund-or-replace decisions. */
-export const returnAndRefund = defineModule('return and refund', ({ deps, use }) =>
+export const returnAndRefund = defineModule('return and refund', ({ use }) =>
   createReturnAndRefund({
-    db: deps.db,
+    ...use(refundMoney),
     returns: use(returns).service,
     decisions: use(returns).decisions,
     moves: use(returns).moves,

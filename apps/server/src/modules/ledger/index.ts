@@ -3,6 +3,8 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { ledgerRoutes } from './ledger.routes.js';
 import { createLedgerService, type LedgerNeeds, type LedgerService } from './ledger.service.js';
 
+/** Carriers' cash and pay-on-delivery fees as the books hold them: plain reads, for pay on delivery's figures. */
+export { carrierCash, podFeesKobo } from './ledger.bookings.js';
 export {
   type LedgerOrderFigures,
   ledgerChargedRates,

@@ -4,6 +4,7 @@ import { AppError, conflict, notFound, validation } from '../../platform/errors.
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { findAccountById, listCarrierAccounts } from '../auth/index.js';
 import { activeHubName } from '../hubs/index.js';
+import { carrierRefusal } from '../pay-on-delivery/index.js';
 import { findStoreById } from '../stores/index.js';
 import { allowedFor, visibleOrder } from './fulfilment.access.js';
 import type { FulfilmentCaller, FulfilmentContext } from './fulfilment.context.js';
@@ -185,7 +186,7 @@ export async function assign(
   caller: FulfilmentCaller,
   body: AssignOrderBody,
 ): Promise<StaffOrder> {
-  const { deps, db, needs, orders } = ctx;
+  const { deps, db, orders } = ctx;
   const role = roleOf(caller);
   const chosen = await chosenCarrier(ctx, body);
   let moved: { order: OrderRow; previous: string | null } | undefined;
@@ -193,7 +194,7 @@ export async function assign(
     const order = await visibleOrder(tx, orderId, caller, true, true);
     // A carrier holding too much customers' cash takes no more of it until it remits (ADR 074).
     if (order.paymentMethod === 'on_delivery' && chosen) {
-      const refusal = await needs.payOnDelivery.carrierRefusal(tx, chosen.id);
+      const refusal = await carrierRefusal(tx, chosen.id);
       if (refusal) throw conflict(refusal);
     }
     const hub = body.carrier === 'hub' ? await storeHub(tx, order.storeId) : undefined;

@@ -12,7 +12,7 @@ import {
   setDispatcher,
   updateToken,
 } from './fulfilment.carriers.js';
-import { type FulfilmentNeeds, fulfilmentContext } from './fulfilment.context.js';
+import { fulfilmentContext } from './fulfilment.context.js';
 import { takenBack, wrongTokenAnswer } from './fulfilment.moves.js';
 import { answerMove, applyMove, checkToken, lockMove, prepareMove } from './fulfilment.steps.js';
 import {
@@ -30,7 +30,6 @@ export type {
   EvidenceUpload,
   FulfilmentCaller,
   FulfilmentContext,
-  FulfilmentNeeds,
   PayOnDeliverySteps,
 } from './fulfilment.context.js';
 export { MAX_WRONG_TOKENS, type TakenBack } from './fulfilment.moves.js';
@@ -44,8 +43,8 @@ export { queueStatuses, startOfLagosDay } from './fulfilment.views.js';
  * (`fulfilment.steps.ts`, the order-fulfilment flow's), the parcel between store, carrier and customer
  * (`fulfilment.carriers.ts`), and the move's rules that need only the order (`fulfilment.moves.ts`).
  */
-export function createFulfilmentService(deps: Deps, orders: OrdersService, needs: FulfilmentNeeds) {
-  const ctx = fulfilmentContext(deps, orders, needs);
+export function createFulfilmentService(deps: Deps, orders: OrdersService) {
+  const ctx = fulfilmentContext(deps, orders);
   return {
     searchOrders: bound(ctx, searchOrders),
     parcelLabel: bound(ctx, parcelLabel),

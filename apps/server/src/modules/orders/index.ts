@@ -1,6 +1,6 @@
 import type { Deps } from '../../platform/deps.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
-import { createFulfilmentService, type FulfilmentNeeds } from './fulfilment.service.js';
+import { createFulfilmentService } from './fulfilment.service.js';
 import { createOrderMoneyEvents } from './money-events.js';
 import { orderBatchRoutes } from './order-batch.routes.js';
 import { orderSearchRoutes } from './order-search.routes.js';
@@ -14,25 +14,11 @@ import { serviceLevelRoutes } from './service-levels.js';
 // (createFromCheckout, markPaid, closeUnpaid) and the fulfilment chain's (moves, assignment, delivery tokens). A
 // move's sequence, with the steps of other modules in it, is the order-fulfilment flow's (ADR 081).
 
-const unwired = (what: string) => () => {
-  throw new Error(`The orders module was built without ${what}`);
-};
-
-/** For callers that use only checkout's part (tests of the service): the chain's needs are not handed in. */
-const noFulfilmentNeeds: FulfilmentNeeds = {
-  reserveRefund: unwired('reserveRefund'),
-  sendRefund: unwired('sendRefund'),
-  releaseRefund: unwired('releaseRefund'),
-  refundToCards: unwired('refundToCards'),
-  payOnDelivery: { carrierRefusal: unwired('payOnDelivery') },
-  lateReturns: unwired('lateReturns'),
-};
-
-export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfilmentNeeds) {
+export function createOrdersModule(deps: Deps) {
   const money = createOrderMoneyEvents();
   const service = createOrdersService(deps, money);
-  const refunds = createRefundsService(deps, needs, money);
-  const fulfilment = createFulfilmentService(deps, service, needs);
+  const refunds = createRefundsService(deps, money);
+  const fulfilment = createFulfilmentService(deps, service);
   return {
     service,
     fulfilment,
@@ -43,7 +29,7 @@ export function createOrdersModule(deps: Deps, needs: FulfilmentNeeds = noFulfil
       ...orderBatchRoutes(fulfilment),
       ...parcelLabelRoutes(deps, fulfilment),
       ...orderSearchRoutes(fulfilment),
-      ...serviceLevelRoutes(deps, needs.lateReturns),
+      ...serviceLevelRoutes(deps),
     ],
   };
 }
@@ -52,7 +38,6 @@ export { callerOf as fulfilmentCallerOf } from './fulfilment.routes.js';
 export type {
   EvidenceUpload,
   FulfilmentCaller,
-  FulfilmentNeeds,
   FulfilmentService,
   PayOnDeliverySteps,
 } from './fulfilment.service.js';
@@ -94,12 +79,27 @@ export {
 } from './personal-data.js';
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export { nextRefundAttempt, REFUND_RETRY_DELAYS_MINUTES } from './refunds.rules.js';
-export type { BookRefundInput, RefundAtProvider, RefundNeeds, RefundsService } from './refunds.service.js';
+export type {
+  BookedRefund,
+  BookRefundInput,
+  GivenToCards,
+  ProviderRefundEvent,
+  ProviderRefundOutcome,
+  RefundAtProvider,
+  RefundPlan,
+  RefundsService,
+} from './refunds.service.js';
 export {
   customerRefundOf,
   REFUND_OUTCOME_UNKNOWN,
   refundRecordOf,
   unsettled,
 } from './refunds.service.js';
-export type { LateOrderToTell } from './service-levels.js';
-export { lateOrdersToTell, readServiceLevelLimits } from './service-levels.js';
+export type { LateOrderToTell, LateReturnRow } from './service-levels.js';
+export {
+  lateCutoff,
+  lateOrderGroups,
+  lateOrdersToTell,
+  lateReturnsGroup,
+  readServiceLevelLimits,
+} from './service-levels.js';

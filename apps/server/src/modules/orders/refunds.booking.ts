@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { OrderMoneyEvents } from './money-events.js';
-import type { OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
+import type { ItemRow, OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import { auditOrderRefund } from './refunds.audit.js';
 import type { RefundProviderContext } from './refunds.provider.js';
@@ -13,7 +13,10 @@ import {
   splitOverPayment,
 } from './refunds.rules.js';
 // Booking a refund (ADR 026): what the units cost, split over the card payment and the gift cards that paid, or owed
-// by transfer for an order paid at the door (ADR 089), counted on the checkout.
+// by transfer for an order paid at the door (ADR 089), counted on the checkout. Two steps of the return-and-refund
+// flow, in its transaction: `planRefund` (the checkout locked, the figures and the split), then, once the gift cards
+// gave their part back (the gift-cards module, called by the flow), `book` (the rows, the checkout's counts, the
+// books).
 
 /** What the refunds service's functions work with (ADR 091): the provider's side's, and the order-money flow. */
 export interface RefundsContext extends RefundProviderContext {
@@ -52,6 +55,27 @@ export async function unbook(ctx: RefundsContext, executor: Db, row: RefundRow) 
 /** The units, their shipping and what was paid for them: one refund's figures before it is split. */
 type RefundFigures = Pick<BookedRefund, 'amountKobo' | 'shippingKobo'> & { lines: RefundRow['lines'] };
 
+/** A refund worked out under its checkout's row lock, not yet written (`planRefund`). */
+export interface RefundPlan {
+  input: BookRefundInput;
+  order: OrderRow;
+  tracker: TrackerRow;
+  /** What the booking read, for the order's audit line. */
+  items: ItemRow[];
+  previous: RefundRow[];
+  figures: RefundFigures;
+  /** The part sent back through the provider (0 for an order paid at the door: owed by transfer). */
+  cashKobo: number;
+  /** The part the checkout's gift cards take back, given back by the flow before `book` writes the rows. */
+  giftCardKobo: number;
+}
+
+/** What the gift cards took back of a plan's gift-card part (the gift-cards module's `refundToCards`). */
+export interface GivenToCards {
+  refundedKobo: number;
+  cards: { activityId: string }[];
+}
+
 /**
  * A refund of an order paid at the door (ADR 089): its money was cash (or POS, or a transfer) taken by a carrier,
  * never a charge the provider can reverse, and gift cards never pay such an order. One row, owed to the customer
@@ -65,9 +89,6 @@ async function bookAtTheDoor(
   input: BookRefundInput,
   refund: RefundFigures,
 ): Promise<BookedRefund> {
-  if (order.deliveredAt === null)
-    throw conflict('Nothing was paid for this order yet: it is paid at the door');
-  if (input.settledByProvider) throw conflict('This order was paid at the door, not by card');
   const at = ctx.deps.now();
   const row = await repository.insertRefund(executor, {
     trackerId: order.trackerId,
@@ -100,13 +121,11 @@ async function bookAtTheDoor(
 async function bookPaidOnline(
   ctx: RefundsContext,
   executor: Db,
-  order: OrderRow,
-  tracker: TrackerRow,
-  input: BookRefundInput,
-  { lines, shippingKobo, amountKobo }: RefundFigures,
+  plan: RefundPlan,
+  given: GivenToCards | null,
 ): Promise<BookedRefund> {
-  const { cash, gift } = splitOverPayment(tracker, amountKobo);
-
+  const { order, tracker, input, cashKobo: cash, giftCardKobo: gift } = plan;
+  const { lines, shippingKobo, amountKobo } = plan.figures;
   const at = ctx.deps.now();
   const base = {
     trackerId: tracker.id,
@@ -125,8 +144,6 @@ async function bookPaidOnline(
   const toSend: string[] = [];
   // The lines and the shipping go on the first row, so units are counted once.
   let first = true;
-  if (input.settledByProvider && gift > 0)
-    throw conflict('Gift cards paid part of this; the provider reversed only the card payment');
   if (cash > 0) {
     const row = await repository.insertRefund(executor, {
       ...base,
@@ -144,8 +161,7 @@ async function bookPaidOnline(
     first = false;
   }
   if (gift > 0) {
-    const given = await ctx.needs.refundToCards(executor, tracker.id, gift);
-    if (given.refundedKobo !== gift) throw conflict('The gift cards that paid cannot take this refund back');
+    if (given?.refundedKobo !== gift) throw conflict('The gift cards that paid cannot take this refund back');
     rows.push(
       await repository.insertRefund(executor, {
         ...base,
@@ -167,12 +183,15 @@ async function bookPaidOnline(
 }
 
 /**
- * Books a refund of units of one order, in the caller's transaction: locks the checkout, refuses units already
- * refunded, works out what was paid for the units (and the shipping fee when this takes the last units), splits
- * it into cash (provider) and gift-card parts within what is left of each, writes the rows, and gives the
- * gift-card part back at once. The provider part is sent by `send` after the caller commits.
+ * Works out a refund of units of one order, in the caller's transaction: locks the checkout, refuses units already
+ * refunded, works out what was paid for the units (and the shipping fee when this takes the last units), and
+ * splits it into cash (provider) and gift-card parts within what is left of each. Writes nothing.
  */
-export async function book(ctx: RefundsContext, executor: Db, input: BookRefundInput): Promise<BookedRefund> {
+export async function planRefund(
+  _ctx: RefundsContext,
+  executor: Db,
+  input: BookRefundInput,
+): Promise<RefundPlan> {
   const order = await repository.findOrder(executor, input.orderId);
   if (!order) throw notFound('Order not found');
   const tracker = await repository.lockTracker(executor, { id: order.trackerId });
@@ -182,13 +201,40 @@ export async function book(ctx: RefundsContext, executor: Db, input: BookRefundI
     repository.refundsOfOrder(executor, order.id),
   ]);
   const figures = refundLinesOf(order, items, previous, input.lines);
+  const plan = { input, order, tracker, items, previous, figures, cashKobo: 0, giftCardKobo: 0 };
+  if (figures.lines.length === 0 && figures.shippingKobo === 0) return plan;
+  if (order.paymentMethod === 'on_delivery') {
+    if (order.deliveredAt === null)
+      throw conflict('Nothing was paid for this order yet: it is paid at the door');
+    if (input.settledByProvider) throw conflict('This order was paid at the door, not by card');
+    return plan;
+  }
+  const { cash, gift } = splitOverPayment(tracker, figures.amountKobo);
+  if (input.settledByProvider && gift > 0)
+    throw conflict('Gift cards paid part of this; the provider reversed only the card payment');
+  return { ...plan, cashKobo: cash, giftCardKobo: gift };
+}
+
+/**
+ * Books a planned refund, in the transaction that planned it: writes the rows (the provider part pending, sent by
+ * the flow after the commit; the gift-card part processed, with what `given` says the cards took back), counts it
+ * on the checkout, and tells the books. A plan with nothing in it writes nothing.
+ */
+export async function book(
+  ctx: RefundsContext,
+  executor: Db,
+  plan: RefundPlan,
+  given: GivenToCards | null,
+): Promise<BookedRefund> {
+  const { order, input, figures } = plan;
   if (figures.lines.length === 0 && figures.shippingKobo === 0)
     return { rows: [], toSend: [], amountKobo: 0, shippingKobo: 0 };
   const booked =
     order.paymentMethod === 'on_delivery'
       ? await bookAtTheDoor(ctx, executor, order, input, figures)
-      : await bookPaidOnline(ctx, executor, order, tracker, input, figures);
+      : await bookPaidOnline(ctx, executor, plan, given);
   // The order's audit line, in the same transaction, from what this booking read and wrote (ADR 072).
-  if (booked.rows.length > 0) await auditOrderRefund(executor, input, { order, items, previous }, booked);
+  if (booked.rows.length > 0)
+    await auditOrderRefund(executor, input, { order, items: plan.items, previous: plan.previous }, booked);
   return booked;
 }

@@ -3,7 +3,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import type { OrderActor } from './order-status.js';
 import type { RefundRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
-import { book, type RefundsContext, unbook } from './refunds.booking.js';
+import { book, planRefund, type RefundsContext, unbook } from './refunds.booking.js';
 import { REFUND_OUTCOME_UNKNOWN, unsettled } from './refunds.rules.js';
 
 // What becomes of a booked refund besides the provider's answer (refunds.provider.ts): the customer and the admins
@@ -155,7 +155,7 @@ export async function onDispute(ctx: RefundsContext, executor: Db, event: Disput
   for (const order of await repository.ordersOfTracker(executor, tracker.id)) {
     // The bank reversed the card payment only: an order paid at the door was not in it (ADR 089).
     if (order.paymentMethod === 'on_delivery') continue;
-    await book(ctx, executor, {
+    const plan = await planRefund(ctx, executor, {
       orderId: order.id,
       returnId: null,
       kind: 'chargeback',
@@ -165,6 +165,8 @@ export async function onDispute(ctx: RefundsContext, executor: Db, event: Disput
       chargedTo: event.bearer ?? 'merchant',
       settledByProvider: event.settlementKey,
     });
+    // No gift card paid (checked above; the plan refuses a gift-card part the provider did not reverse).
+    await book(ctx, executor, plan, null);
   }
   return 'dispute:refund-booked';
 }

@@ -12,22 +12,29 @@ import { paidPerLine } from './refund-apportion.js';
 // The refund history of orders (ADR 026). A refund is booked first, under the checkout's row lock, against what was
 // paid: cash through the provider first, then the gift cards that paid; per item never more than was paid for its
 // units, shipping only with the whole order. The provider is asked after the commit; its answer or its refund.*
-// webhook moves the row on; a failure stays on the row for an admin to retry or reject.
+// webhook moves the row on; a failure stays on the row for an admin to retry or reject. The sequence, with the
+// payments and gift-cards modules' steps in it, is the return-and-refund flow's (flows/return-and-refund.ts): this
+// module's functions are its steps over the refund rows and the checkout's refund counts.
 
-import { book, type RefundsContext } from './refunds.booking.js';
+import { book, planRefund, type RefundsContext } from './refunds.booking.js';
 import { decide, onDispute, setChargedTo, setChargedToOfDispute, tellOutcome } from './refunds.outcomes.js';
 import {
+  claimDue,
+  dueForRetry,
+  lockToSend,
+  markSending,
   onProviderRefundEvent,
+  recordOutcome,
   refundsToResume,
-  retryDueRefunds,
-  retryRefund,
-  sendRefund,
+  refusedBeforeSending,
+  reopenFailed,
   settleFromProvider,
 } from './refunds.provider.js';
 import { customerRefundOf, refundRecordOf } from './refunds.rules.js';
 
-export type { RefundsContext } from './refunds.booking.js';
+export type { GivenToCards, RefundPlan, RefundsContext } from './refunds.booking.js';
 export type { DisputeEvent } from './refunds.outcomes.js';
+export type { ProviderRefundEvent, ProviderRefundOutcome } from './refunds.provider.js';
 export type { BookedRefund, BookRefundInput, RefundAtProvider } from './refunds.rules.js';
 export {
   customerRefundOf,
@@ -39,31 +46,6 @@ export {
   refundRecordOf,
   unsettled,
 } from './refunds.rules.js';
-
-/** What the refunds need of other modules, handed in by the composition (ADR 010). */
-export interface RefundNeeds {
-  /**
-   * Reserves the amount on the payment (payments module), in the caller's transaction: the one that records the
-   * intent to send the refund, so a crash after it leaves a reservation and an intent to settle together (ADR 061).
-   */
-  reserveRefund(executor: Db, paymentReference: string, amountKobo: number, force?: boolean): Promise<void>;
-  /**
-   * Asks the payment provider to make the refund (after the intent committed). Throws OutcomeUnknownError when it
-   * may have been made without our hearing; any other error: it was not made.
-   */
-  sendRefund(
-    paymentReference: string,
-    amountKobo: number,
-  ): Promise<{ status: 'pending' | 'processed' | 'failed'; providerReference?: string | null }>;
-  /** Frees what `reserveRefund` reserved on the payment: the provider did not make that refund. */
-  releaseRefund(executor: Db, paymentReference: string, amountKobo: number): Promise<void>;
-  /** Gives gift-card money of the checkout back to its cards (gift-cards module), in the caller's transaction. */
-  refundToCards(
-    executor: Db,
-    trackerId: string,
-    amountKobo: number,
-  ): Promise<{ refundedKobo: number; cards: { activityId: string }[] }>;
-}
 
 /** What was paid for each item of the order (line amount), for the return's view. */
 async function paidPerItem(
@@ -101,28 +83,29 @@ async function record(executor: Db, row: RefundRow): Promise<RefundRecord> {
 
 /**
  * Refunds of orders. Named functions of a `RefundsContext` (ADR 091) in files by concern: booking
- * (`refunds.booking.ts`), the provider's side (`refunds.provider.ts`), decisions, disputes and telling
- * (`refunds.outcomes.ts`), the rules that need no database (`refunds.rules.ts`); bound here.
+ * (`refunds.booking.ts`), the provider's side of a row (`refunds.provider.ts`), decisions, disputes and telling
+ * (`refunds.outcomes.ts`), the rules that need no database (`refunds.rules.ts`); bound here. Each is a step of the
+ * return-and-refund flow, which calls the payments and gift-cards modules between them.
  */
-export function createRefundsService(
-  deps: Deps,
-  needs: RefundNeeds,
-  money: OrderMoneyEvents = createOrderMoneyEvents(),
-) {
+export function createRefundsService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
   const ctx: RefundsContext = {
     deps,
-    needs,
     money,
     tellOutcome: (executor, row) => tellOutcome(ctx, executor, row),
   };
   return {
+    plan: bound(ctx, planRefund),
     book: bound(ctx, book),
     tellOutcome: bound(ctx, tellOutcome),
-    send: bound(ctx, sendRefund),
+    lockToSend: bound(ctx, lockToSend),
+    refusedBeforeSending: bound(ctx, refusedBeforeSending),
+    markSending: bound(ctx, markSending),
+    recordOutcome: bound(ctx, recordOutcome),
     settleFromProvider: bound(ctx, settleFromProvider),
     toResume: bound(ctx, refundsToResume),
-    retry: bound(ctx, retryRefund),
-    retryDue: bound(ctx, retryDueRefunds),
+    reopenFailed: bound(ctx, reopenFailed),
+    dueForRetry: bound(ctx, dueForRetry),
+    claimDue: bound(ctx, claimDue),
     decide: bound(ctx, decide),
     /** Every refund of one order, as its customer reads them. */
     async ofOrderForCustomer(executor: Db, orderId: string): Promise<CustomerRefund[]> {

@@ -10,7 +10,6 @@ import {
   type ServiceLevelKind,
   type ServiceLevelLimits,
   type ServiceLevelLimitsBody,
-  type ServiceLevelsAnswer,
   scorecardEndpoints,
   serviceLevelEndpoints,
   serviceLevelKinds,
@@ -20,7 +19,6 @@ import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
-import type { LateReturnsWaiting } from './fulfilment.context.js';
 import { serviceLevelLimits } from './service-levels.schema.js';
 
 // Late orders (issue 35). An order's time in its status is `orders.status_since`, which a trigger moves on each
@@ -158,20 +156,18 @@ export async function lateOrdersToTell(
   }));
 }
 
+/** A return waiting for its store's decision since `since` (the returns module's late returns, read by a flow). */
+export interface LateReturnRow {
+  orderId: string;
+  orderName: string;
+  storeId: string;
+  storeName: string;
+  since: Date;
+  total: number;
+}
+
 /** Returns waiting for the store's decision past their limit, as the dashboard lists late orders (by the order). */
-async function lateReturnsGroup(
-  db: Db,
-  now: Date,
-  limitHours: number,
-  lateReturns: LateReturnsWaiting,
-  storeId?: string,
-): Promise<ServiceLevelGroup> {
-  const rows = await lateReturns(
-    db,
-    new Date(now.getTime() - limitHours * HOUR_MS),
-    SERVICE_LEVEL_LIST_MAX,
-    storeId,
-  );
+export function lateReturnsGroup(rows: LateReturnRow[], now: Date, limitHours: number): ServiceLevelGroup {
   return {
     kind: 'return_awaiting_decision',
     limitHours,
@@ -188,19 +184,20 @@ async function lateReturnsGroup(
   };
 }
 
-async function lateOrders(
+/** The cutoff of a limit: what entered its status (or waits) since before it is late. */
+export const lateCutoff = (now: Date, limitHours: number) => new Date(now.getTime() - limitHours * HOUR_MS);
+
+/** Each kind of order late past its limit (the store's only, when given), the longest waiting first. */
+export async function lateOrderGroups(
   db: Db,
   now: Date,
-  lateReturns: LateReturnsWaiting,
+  limits: ServiceLevelLimits['limits'],
   storeId?: string,
 ): Promise<ServiceLevelGroup[]> {
-  const { limits } = await readServiceLevelLimits(db);
-  const returns = lateReturnsGroup(db, now, limits.return_awaiting_decision, lateReturns, storeId);
-  const byOrder = Promise.all(
+  return Promise.all(
     orderServiceLevelKinds.map(async (kind) => {
       const limitHours = limits[kind];
-      const cutoff = new Date(now.getTime() - limitHours * HOUR_MS);
-      const rows = await lateOrdersOf(db, kind, cutoff, storeId);
+      const rows = await lateOrdersOf(db, kind, lateCutoff(now, limitHours), storeId);
       return {
         kind,
         limitHours,
@@ -220,7 +217,6 @@ async function lateOrders(
       };
     }),
   );
-  return [...(await byOrder), await returns];
 }
 
 interface ScoreRow {
@@ -285,13 +281,9 @@ async function scorecard(db: Db, storeId: string, now: Date): Promise<ScorecardW
   );
 }
 
-export function serviceLevelRoutes(deps: Deps, lateReturns: LateReturnsWaiting): RouteDefinition[] {
-  const answer = async (storeId?: string): Promise<ServiceLevelsAnswer> => {
-    const now = deps.now();
-    return { groups: await lateOrders(deps.db, now, lateReturns, storeId), at: now.toISOString() };
-  };
+/** The limits and the scorecards; the late-orders dashboard, with the returns module's late returns, is a flow's. */
+export function serviceLevelRoutes(deps: Deps): RouteDefinition[] {
   return [
-    route(serviceLevelEndpoints.admin, async () => ({ message: 'Late orders', data: await answer() })),
     route(serviceLevelEndpoints.limits, async () => ({
       message: 'Service-level limits',
       data: await readServiceLevelLimits(deps.db),
@@ -299,10 +291,6 @@ export function serviceLevelRoutes(deps: Deps, lateReturns: LateReturnsWaiting):
     route(serviceLevelEndpoints.saveLimits, async ({ auth, body }) => ({
       message: 'Service-level limits saved',
       data: await saveServiceLevelLimits(deps, body, auth.userId),
-    })),
-    route(serviceLevelEndpoints.merchant, async ({ auth }) => ({
-      message: 'Late orders',
-      data: await answer(requireStoreId(auth)),
     })),
     route(scorecardEndpoints.merchant, async ({ auth }) => {
       const now = deps.now();

@@ -5,8 +5,8 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 import { type podCollections, podRemittances, podSettings } from './pay-on-delivery.schema.js';
 
-// What the pay-on-delivery service's functions share (ADR 091): the deps, what it needs of other modules, the
-// admin's rules as they are read, and how its rows read to their callers.
+// What the pay-on-delivery service's functions share (ADR 091): the deps, the admin's rules as they are read, and how
+// its rows read to their callers.
 
 /** The rules until an admin saves their own: off, ₦100,000 per order, ₦500 fee, 2 refusals in 90 days, ₦500,000. */
 export const POD_DEFAULTS = {
@@ -37,33 +37,10 @@ export interface PodCarrier {
   name: string;
 }
 
-/**
- * What pay on delivery is handed: the customer's cart priced (the cart service, built with its own needs) and the
- * books (the ledger, through the pay-on-delivery flow: actions in the caller's transaction). The shipping zones it
- * reads through the shipping module's index.
- */
-export interface PayOnDeliveryNeeds {
-  /** The customer's cart priced for an address: the delivery state and each store's order total (cart module). */
-  cartStores(
-    customerId: string,
-    addressId: string | undefined,
-  ): Promise<{ state: string | null; stores: { storeId: string; storeName: string; totalKobo: number }[] }>;
-  /** The books (ledger, through the pay-on-delivery flow), each in the caller's transaction. */
-  books: {
-    /** The cash taken at the door for the order: its payment, commission and fee, held by the carrier. */
-    collected(executor: Db, orderId: string, carrierId: string, feeKobo: number): Promise<void>;
-    /** A remittance confirmed: the carrier's cash to the platform; the orders it pays for may become payable. */
-    remitted(
-      executor: Db,
-      remittance: { carrierId: string; carrierName: string; amountKobo: number; reference: string },
-      orderIds: string[],
-    ): Promise<void>;
-    carrierCash(
-      executor: Db,
-      carrierIds?: string[],
-    ): Promise<Map<string, { collectedKobo: number; remittedKobo: number; heldKobo: number }>>;
-    feesKobo(executor: Db): Promise<number>;
-  };
+/** The customer's cart priced for an address (the cart service's pricing, called by the pay-on-delivery flow). */
+export interface PricedCart {
+  state: string | null;
+  stores: { storeId: string; storeName: string; totalKobo: number }[];
 }
 
 type RemittanceRow = typeof podRemittances.$inferSelect;
@@ -73,7 +50,6 @@ type CollectionRow = typeof podCollections.$inferSelect;
 export interface PodContext {
   deps: Deps;
   db: Db;
-  needs: PayOnDeliveryNeeds;
 }
 
 export function remittanceView(row: RemittanceRow): Remittance {

@@ -1,12 +1,16 @@
 import { formatNaira } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { carrierCash } from '../ledger/index.js';
 import { type PodCarrier, type PodContext, type PodOrder, rules } from './pay-on-delivery.context.js';
 import { type PodMethod, podCollections, podRefusals } from './pay-on-delivery.schema.js';
 
 // At the door (ADR 074): the cash a carrier takes, a parcel refused, and whether a carrier may take more.
 
-/** The carrier took the due amount at the door (checked by the caller): the collection and its books. */
+/**
+ * The carrier took the due amount at the door (checked by the caller): the collection. Its books (the payment, the
+ * commission and the fee, held by the carrier) are the pay-on-delivery flow's next step, in the same transaction.
+ */
 export async function collect(
   ctx: PodContext,
   executor: Db,
@@ -26,7 +30,6 @@ export async function collect(
     feeKobo: order.podFeeKobo,
     collectedAt: ctx.deps.now(),
   });
-  await ctx.needs.books.collected(executor, order.id, collection.carrier.id, order.podFeeKobo);
 }
 
 /** The customer refused the parcel at the door: it counts against their pay on delivery. */
@@ -38,13 +41,9 @@ export async function refused(ctx: PodContext, executor: Db, order: PodOrder) {
 }
 
 /** Why the carrier may take no more orders paid at the door (its cash held at the limit), or null. */
-export async function carrierRefusal(
-  ctx: PodContext,
-  executor: Db,
-  carrierId: string,
-): Promise<string | null> {
+export async function carrierRefusal(executor: Db, carrierId: string): Promise<string | null> {
   const r = await rules(executor);
-  const held = (await ctx.needs.books.carrierCash(executor, [carrierId])).get(carrierId)?.heldKobo ?? 0;
+  const held = (await carrierCash(executor, [carrierId])).get(carrierId)?.heldKobo ?? 0;
   return held >= r.carrierCashLimitKobo
     ? `This carrier holds ${formatNaira(held)} of customers' cash (limit ${formatNaira(r.carrierCashLimitKobo)}); it takes no pay-on-delivery orders until it remits`
     : null;

@@ -1,5 +1,6 @@
 import { koboToNaira, type PodOverview } from '@market/contracts';
 import { count, eq, sql } from 'drizzle-orm';
+import { carrierCash, podFeesKobo } from '../ledger/index.js';
 import { type PodContext, rules } from './pay-on-delivery.context.js';
 import { podCollections, podRemittances } from './pay-on-delivery.schema.js';
 
@@ -8,9 +9,9 @@ import { podCollections, podRemittances } from './pay-on-delivery.schema.js';
 
 /** The finance report's remittance fields (kobo): collected, remitted and outstanding, in all and per carrier. */
 export async function remittanceFigures(ctx: PodContext) {
-  const { db, needs } = ctx;
+  const { db } = ctx;
   const [cash, names] = await Promise.all([
-    needs.books.carrierCash(db),
+    carrierCash(db),
     db
       .select({
         carrierId: podCollections.carrierId,
@@ -40,11 +41,11 @@ export async function remittanceFigures(ctx: PodContext) {
 
 /** Every carrier's cash: from the ledger, beside the same from the collections, and what waits. */
 export async function overview(ctx: PodContext): Promise<PodOverview> {
-  const { db, needs } = ctx;
+  const { db } = ctx;
   const [r, cash, fees, byCollections, waiting] = await Promise.all([
     rules(db),
-    needs.books.carrierCash(db),
-    needs.books.feesKobo(db),
+    carrierCash(db),
+    podFeesKobo(db),
     db
       .select({
         carrierId: podCollections.carrierId,

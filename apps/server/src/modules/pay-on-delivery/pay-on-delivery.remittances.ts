@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { conflict } from '../../platform/errors.js';
+import { carrierCash as booksCarrierCash } from '../ledger/index.js';
 import {
   collectionView,
   type PodContext,
@@ -14,14 +15,14 @@ import {
 import { podCollections, podRemittances } from './pay-on-delivery.schema.js';
 
 // A carrier's cash and its remittances to the platform (ADR 074): claimed by the carrier, confirmed or rejected by an
-// admin; the ledger books what a confirmation moves.
+// admin; the ledger books what a confirmation moves (the pay-on-delivery flow's step).
 
 /** A carrier's cash held, its limit, what it collected and has not remitted, and its latest remittances. */
 export async function carrierCash(ctx: PodContext, carrierId: string): Promise<CarrierCash> {
   const { db } = ctx;
   const [r, held, collections, remittances] = await Promise.all([
     rules(db),
-    ctx.needs.books.carrierCash(db, [carrierId]),
+    booksCarrierCash(db, [carrierId]),
     db
       .select()
       .from(podCollections)
@@ -108,44 +109,46 @@ async function submittedRemittance(executor: Db, id: string) {
 }
 
 /**
- * The money is in the platform's account: the carrier's cash moves to the platform, its collections are
- * remitted, and the completed orders among them become payable. Only a submitted remittance is confirmed, under
- * its row lock: a second confirmation at once finds it confirmed.
+ * The money is in the platform's account, in the caller's transaction (the pay-on-delivery flow's, which books it
+ * next): its collections are remitted and the remittance confirmed. Only a submitted remittance is confirmed, under
+ * its row lock: a second confirmation at once finds it confirmed. Answers the remittance and the orders it pays for.
  */
 export async function confirm(
   ctx: PodContext,
+  tx: Db,
   id: string,
   adminId: string,
   note?: string,
-): Promise<Remittance> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await submittedRemittance(tx, id);
-    const at = ctx.deps.now();
-    const collections = await tx
-      .update(podCollections)
-      .set({ remittedAt: at })
-      .where(eq(podCollections.remittanceId, id))
-      .returning();
-    const total = collections.reduce((sum, c) => sum + c.amountKobo, 0);
-    if (total !== row.amountKobo || collections.length !== row.orderCount)
-      throw new Error(`Remittance ${id} covers ${total} kobo in its collections but says ${row.amountKobo}`);
-    const [updated] = await tx
-      .update(podRemittances)
-      .set({ status: 'confirmed', decidedBy: adminId, decidedAt: at, decisionNote: note ?? null })
-      .where(eq(podRemittances.id, id))
-      .returning();
-    await ctx.needs.books.remitted(
-      tx,
-      {
-        carrierId: row.carrierId,
-        carrierName: row.carrierName,
-        amountKobo: row.amountKobo,
-        reference: row.reference,
-      },
-      collections.map((c) => c.orderId),
-    );
-    return remittanceView(updated!);
-  });
+): Promise<{
+  remittance: Remittance;
+  booked: { carrierId: string; carrierName: string; amountKobo: number; reference: string };
+  orderIds: string[];
+}> {
+  const row = await submittedRemittance(tx, id);
+  const at = ctx.deps.now();
+  const collections = await tx
+    .update(podCollections)
+    .set({ remittedAt: at })
+    .where(eq(podCollections.remittanceId, id))
+    .returning();
+  const total = collections.reduce((sum, c) => sum + c.amountKobo, 0);
+  if (total !== row.amountKobo || collections.length !== row.orderCount)
+    throw new Error(`Remittance ${id} covers ${total} kobo in its collections but says ${row.amountKobo}`);
+  const [updated] = await tx
+    .update(podRemittances)
+    .set({ status: 'confirmed', decidedBy: adminId, decidedAt: at, decisionNote: note ?? null })
+    .where(eq(podRemittances.id, id))
+    .returning();
+  return {
+    remittance: remittanceView(updated!),
+    booked: {
+      carrierId: row.carrierId,
+      carrierName: row.carrierName,
+      amountKobo: row.amountKobo,
+      reference: row.reference,
+    },
+    orderIds: collections.map((c) => c.orderId),
+  };
 }
 
 /** No money arrived: the collections go back to the carrier's cash held, free for another remittance. */

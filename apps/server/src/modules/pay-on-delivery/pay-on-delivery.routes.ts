@@ -2,6 +2,7 @@ import { payOnDeliveryEndpoints } from '@market/contracts';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import type { PayOnDeliveryService } from './pay-on-delivery.service.js';
 
+/** Pay on delivery's own routes; the checkout page's options and a remittance's confirmation are the flow's. */
 export function payOnDeliveryRoutes(pod: PayOnDeliveryService): RouteDefinition[] {
   return [
     route(payOnDeliveryEndpoints.settings, async () => ({
@@ -22,10 +23,6 @@ export function payOnDeliveryRoutes(pod: PayOnDeliveryService): RouteDefinition[
         : 'Your store no longer takes payment at the door',
       data: await pod.saveStoreSetting(requireStoreId(auth), body.enabled, auth.userId),
     })),
-    route(payOnDeliveryEndpoints.options, async ({ auth, query }) => ({
-      message: 'Pay-on-delivery options',
-      data: await pod.options(auth.userId, query.addressId),
-    })),
     // The carrier is the caller: a shipping partner's account or a platform dispatcher's.
     route(payOnDeliveryEndpoints.carrierCash, async ({ auth }) => ({
       message: 'Your cash held',
@@ -42,10 +39,6 @@ export function payOnDeliveryRoutes(pod: PayOnDeliveryService): RouteDefinition[
     route(payOnDeliveryEndpoints.remittances, async ({ query }) => ({
       message: 'Remittances',
       data: await pod.remittances(query.status),
-    })),
-    route(payOnDeliveryEndpoints.confirm, async ({ auth, params, body }) => ({
-      message: 'Remittance confirmed',
-      data: await pod.confirm(params.id, auth.userId, body.note),
     })),
     route(payOnDeliveryEndpoints.reject, async ({ auth, params, body }) => ({
       message: 'Remittance rejected; its collections are held by the carrier again',

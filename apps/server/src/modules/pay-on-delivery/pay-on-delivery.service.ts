@@ -1,6 +1,6 @@
 import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
-import type { PayOnDeliveryNeeds, PodContext } from './pay-on-delivery.context.js';
+import type { PodContext } from './pay-on-delivery.context.js';
 import { carrierRefusal, cashRemitted, collect, refused } from './pay-on-delivery.door.js';
 import { overview, remittanceFigures } from './pay-on-delivery.figures.js';
 import { carrierCash, confirm, reject, remit, remittances } from './pay-on-delivery.remittances.js';
@@ -15,14 +15,14 @@ import {
 } from './pay-on-delivery.terms.js';
 
 // Pay on delivery (ADR 074): who may use it, the cash a carrier takes at the door and its remittance to the
-// platform. Every figure of money is the ledger's (through `needs.books`); these tables say which collection a
-// remittance pays for.
+// platform. Every figure of money is the ledger's (read through its index; booked by the pay-on-delivery flow); these
+// tables say which collection a remittance pays for.
 
 export {
-  type PayOnDeliveryNeeds,
   POD_DEFAULTS,
   type PodCarrier,
   type PodOrder,
+  type PricedCart,
 } from './pay-on-delivery.context.js';
 
 /**
@@ -31,8 +31,8 @@ export {
  * (`pay-on-delivery.terms.ts`), what happens at the door (`pay-on-delivery.door.ts`), a carrier's cash and its
  * remittances (`pay-on-delivery.remittances.ts`), the figures (`pay-on-delivery.figures.ts`); bound here.
  */
-export function createPayOnDeliveryService(deps: Deps, needs: PayOnDeliveryNeeds) {
-  const ctx: PodContext = { deps, db: deps.db, needs };
+export function createPayOnDeliveryService(deps: Deps) {
+  const ctx: PodContext = { deps, db: deps.db };
   return {
     settings: bound(ctx, settings),
     saveSettings: bound(ctx, saveSettings),
@@ -43,7 +43,7 @@ export function createPayOnDeliveryService(deps: Deps, needs: PayOnDeliveryNeeds
     choose: bound(ctx, choose),
     collect: bound(ctx, collect),
     refused: bound(ctx, refused),
-    carrierRefusal: bound(ctx, carrierRefusal),
+    carrierRefusal,
     cashRemitted,
     carrierCash: bound(ctx, carrierCash),
     remit: bound(ctx, remit),

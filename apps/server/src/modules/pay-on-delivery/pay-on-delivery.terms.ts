@@ -10,7 +10,7 @@ import { and, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { AppError, validation } from '../../platform/errors.js';
 import { existingZoneIds, zonesOfStates } from '../shipping/index.js';
-import { type PodContext, rules, settingsView } from './pay-on-delivery.context.js';
+import { type PodContext, type PricedCart, rules, settingsView } from './pay-on-delivery.context.js';
 import { podRefusals, podSettings, podStoreSettings } from './pay-on-delivery.schema.js';
 
 // Who may pay at the door (ADR 074): the admin's rules, each store's opt-in, and the terms a checkout reads and
@@ -127,9 +127,8 @@ export async function terms(ctx: PodContext, executor: Db, input: TermsInput): P
   });
 }
 
-/** For the checkout page: each store of the customer's cart, whether it may be paid at the door. */
-export async function options(ctx: PodContext, customerId: string, addressId?: string): Promise<PodOption[]> {
-  const cart = await ctx.needs.cartStores(customerId, addressId);
+/** For the checkout page: each store of the customer's cart (priced by the flow), whether it may be paid at the door. */
+export async function options(ctx: PodContext, customerId: string, cart: PricedCart): Promise<PodOption[]> {
   return terms(ctx, ctx.db, { customerId, state: cart.state, stores: cart.stores });
 }
 

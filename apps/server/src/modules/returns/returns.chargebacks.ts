@@ -84,8 +84,3 @@ export const refundRequests = (
   ctx: ReturnsContext,
   query: { page: number; limit: number; status?: RefundRecordStatus; needsAttention?: 'true' | 'false' },
 ) => ctx.refunds.list({ ...query, needsAttention: query.needsAttention === 'true' });
-
-export async function retryRefund(ctx: ReturnsContext, refundId: string) {
-  const row = await ctx.refunds.retry(refundId);
-  return ctx.refunds.record(ctx.db, row);
-}

@@ -104,13 +104,6 @@ function staffReturnRoutes(returns: ReturnsService): RouteDefinition[] {
       message: 'Refund requests',
       data: await returns.refunds(query),
     })),
-    route(adminReturnEndpoints.retryRefund, async ({ params }) => {
-      const refund = await returns.retryRefund(params.id);
-      return {
-        message: refund.status === 'failed' ? 'The refund failed again' : 'The refund was sent again',
-        data: refund,
-      };
-    }),
     route(adminReturnEndpoints.cardDisputes, async ({ query }) => ({
       message: 'Card disputes',
       data: await returns.cardDisputes(query),

@@ -2,13 +2,7 @@ import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
 import type { OrdersService, RefundsService } from '../orders/index.js';
 import type { PickupsService } from './pickups.service.js';
-import {
-  cardDisputeBearer,
-  cardDisputes,
-  chargeback,
-  refundRequests,
-  retryRefund,
-} from './returns.chargebacks.js';
+import { cardDisputeBearer, cardDisputes, chargeback, refundRequests } from './returns.chargebacks.js';
 import { type ReturnsContext, type ReturnsNeeds, view } from './returns.context.js';
 import type { ReturnCaller, ReturnDecisions } from './returns.decisions.js';
 import {
@@ -70,7 +64,6 @@ export function createReturnsService(
     cardDisputes: bound(ctx, cardDisputes),
     cardDisputeBearer: bound(ctx, cardDisputeBearer),
     refunds: bound(ctx, refundRequests),
-    retryRefund: bound(ctx, retryRefund),
   };
 }
 
