@@ -47,7 +47,13 @@ export function AssignmentQueue({
           </li>
         ))}
       </ul>
-      <Pager label="Queue pages" pagination={queue.data.pagination} noun="order" onPage={onPage} />
+      <Pager
+        label="Queue pages"
+        pagination={queue.data.pagination}
+        estimated={queue.data.countIsEstimate}
+        noun="order"
+        onPage={onPage}
+      />
     </div>
   );
 }

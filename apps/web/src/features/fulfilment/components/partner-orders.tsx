@@ -37,7 +37,13 @@ export function PartnerOrders({ page, onPage }: { page: number; onPage(page: num
           ))}
         </ul>
       )}
-      <Pager label="Order pages" pagination={orders.data.pagination} noun="order" onPage={onPage} />
+      <Pager
+        label="Order pages"
+        pagination={orders.data.pagination}
+        estimated={orders.data.countIsEstimate}
+        noun="order"
+        onPage={onPage}
+      />
     </div>
   );
 }

@@ -123,6 +123,7 @@ export function StaffOrdersList({
           <Pager
             label="Order pages"
             pagination={orders.data.pagination}
+            estimated={orders.data.countIsEstimate}
             noun="order"
             onPage={(page) => onChange({ ...filters, page })}
           />

@@ -76,6 +76,7 @@ export function OrdersList({ page, status, onChange }: OrdersListProps) {
           <Pager
             label="Order pages"
             pagination={orders.data.pagination}
+            estimated={orders.data.countIsEstimate}
             noun="order"
             onPage={(next) => onChange({ page: next, status })}
           />
