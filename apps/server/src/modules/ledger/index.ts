@@ -6,10 +6,7 @@ import { createLedgerService, type LedgerNeeds, type LedgerService } from './led
 export {
   type LedgerOrderFigures,
   ledgerChargedRates,
-  ledgerGoodsKeptSql,
   ledgerOrderFigures,
-  ledgerOrderFiguresSql,
-  ledgerRefundedGoodsSql,
   storeHasBookedSale,
 } from './ledger.figures.js';
 export {
@@ -19,15 +16,12 @@ export {
   hasMark,
   ROLLUPS_BUILT,
   rebuildRollups,
-  rollupDayRowsSql,
-  rollupDaysSql,
   rollupDifferences,
-  rollupLifetimeSql,
-  rollupStandingSql,
   rollupStoreSales,
   setMark,
   storeBalances,
 } from './ledger.rollups.js';
+export { ledgerOrderRefundedGoods, ledgerStoreDayRows } from './ledger.schema.js';
 export type { CashAtTheDoor, LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';
 export { commissionOf, mulDivHalfUp } from './ledger.service.js';
 
