@@ -52,7 +52,7 @@ function deltaSelect(storeId: SQL, day: SQL, figures: Partial<Record<Figure, SQL
 
 const NOT_PAYOUT = sql`kind not in ('payout', 'payout_reversal', 'settlement')`;
 const REFUND = sql`kind in ('refund', 'refund_reversal')`;
-/** The lines whose sum (negated) is what an order's customer kept of its goods (as `ledgerGoodsKeptSql`). */
+/** The lines whose sum (negated) is what an order's customer kept of its goods (as `goodsKept` of ledger.figures.ts). */
 const GOODS_KEPT_ACCOUNTS = sql`account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
   'platform_chargebacks')`;
 
