@@ -31,8 +31,23 @@ const specifierPattern =
   /(?:^|[\s;}])(?:import|export)\s(?:[^'";]*?\sfrom\s*)?['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g;
 const namedPattern = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 
+// Views a module publishes (`export const x = pgView(…)` in its schema files): the read models other modules read in
+// their statements instead of SQL fragments (ADR 081, amended for issue 30).
+const views = new Map();
+for (const file of files) {
+  const owner = moduleOf(relative(file));
+  if (!owner || !file.endsWith('.schema.ts')) continue;
+  for (const match of withoutComments(fs.readFileSync(file, 'utf8')).matchAll(
+    /\bexport\s+const\s+(\w+)\s*=\s*pgView\s*\(/g,
+  )) {
+    if (!views.has(owner)) views.set(owner, new Set());
+    views.get(owner).add(match[1]);
+  }
+}
+
 const tableImports = [];
 const fragments = [];
+const viewReads = [];
 for (const file of files) {
   const from = relative(file);
   const fromModule = moduleOf(from);
@@ -56,6 +71,7 @@ for (const file of files) {
         .split(/\s+as\s+/)[0]
         .trim();
       if (/Sql$/.test(name)) fragments.push({ name, owner: toModule, by: from });
+      else if (views.get(toModule)?.has(name)) viewReads.push({ name, owner: toModule, by: from });
     }
   }
 }
@@ -73,9 +89,14 @@ console.log(
   `SQL fragments crossing modules (imports of a …Sql name from another module): ${fragments.length}`,
 );
 console.log(`  distinct fragments: ${new Set(fragments.map((entry) => entry.name)).size}`);
+console.log(
+  `views read across modules (read models their owners publish): ${viewReads.length} (${[...views.values()].reduce((n, set) => n + set.size, 0)} views published)`,
+);
 if (list) {
   console.log('\ntable imports:');
   for (const entry of tableImports) console.log(`  ${entry.kind}\t${entry.from} → ${entry.to}`);
   console.log('\nSQL fragments:');
   for (const entry of fragments) console.log(`  ${entry.name} (${entry.owner})\t→ ${entry.by}`);
+  console.log('\nviews read across modules:');
+  for (const entry of viewReads) console.log(`  ${entry.name} (${entry.owner})\t→ ${entry.by}`);
 }

@@ -12,21 +12,30 @@ import path from 'node:path';
  * - `platform/` never imports `modules/`.
  * - `flows/` (ADR 047) calls modules only through their `index.ts`, and no module or platform file imports a flow:
  *   control goes down from a flow into the modules, never back up.
- * - An SQL fragment (an export named `…Sql`) of one module built into another's statement reads the owner's tables
- *   where the schema rule cannot see it (ADR 081): imported from outside its module (a module, a flow, the
- *   composition), it must be a read model listed in `sqlFragments`, with why one statement needs it.
+ * - No SQL fragment (an export named `…Sql`) crosses a module (ADR 081, amended for issue 30): built into another
+ *   module's statement it would read the owner's tables where the schema rule cannot see it. A module's index never
+ *   publishes one, and no file outside a module imports one from it. A module that needs another's fact in its own
+ *   statement reads a view the owner publishes (declared with `pgView(…)` in the owner's `*.schema.ts`, exported
+ *   from its index); each module reading another's view is listed in `viewReadModels`, with why one statement
+ *   needs it.
  */
 export interface BoundaryRules {
   /** A module (`from`) that may read another module's table file (`to`, relative to the root) for a join. */
   schemaReadModels: readonly { from: string; to: string; why: string }[];
-  /** An SQL fragment `name` of a module that a file (`by`, relative to the root) may build into its statement. */
-  sqlFragments?: readonly { name: string; by: string; why: string }[];
+  /** A module (`from`) that reads another module's published view (`view`, its export name) in its statements. */
+  viewReadModels?: readonly { from: string; view: string; why: string }[];
   /** Modules whose violations are tolerated for now, each with the work that removes them. */
   temporarilyExempt: readonly { module: string; until: string }[];
 }
 
 export interface Violation {
-  rule: 'internal-import' | 'module-cycle' | 'platform-imports-module' | 'imports-flow' | 'sql-fragment';
+  rule:
+    | 'internal-import'
+    | 'module-cycle'
+    | 'platform-imports-module'
+    | 'imports-flow'
+    | 'sql-fragment'
+    | 'view-read-model';
   file: string;
   detail: string;
 }
@@ -94,11 +103,11 @@ export function namedImportsOf(text: string): { name: string; specifier: string 
   );
 }
 
-/** SQL fragments a file takes from another module's index, as `{ name, module }`. */
-function sqlFragmentsOf(root: string, file: string): { name: string; module: string }[] {
+/** The names a file takes from another module's index, as `{ name, module }`. */
+function crossingNamesOf(root: string, file: string): { name: string; module: string }[] {
   const fromModule = moduleOf(path.relative(root, file).split(path.sep).join('/'));
   return namedImportsOf(fs.readFileSync(file, 'utf8')).flatMap(({ name, specifier }) => {
-    if (!specifier.startsWith('.') || !/Sql$/.test(name)) return [];
+    if (!specifier.startsWith('.')) return [];
     const to = path
       .relative(root, path.resolve(path.dirname(file), specifier))
       .split(path.sep)
@@ -106,6 +115,26 @@ function sqlFragmentsOf(root: string, file: string): { name: string; module: str
     const module = /^modules\/([^/]+)\/index(\.js|\.ts)?$/.exec(to)?.[1];
     return module && module !== fromModule ? [{ name, module }] : [];
   });
+}
+
+const viewPattern = /\bexport\s+const\s+(\w+)\s*=\s*pgView\s*\(/g;
+
+/** The views each module declares in its schema files (`export const x = pgView(…)`), by module. */
+function viewsOf(root: string, files: string[]): Map<string, Set<string>> {
+  const views = new Map<string, Set<string>>();
+  for (const file of files) {
+    const module = moduleOf(path.relative(root, file).split(path.sep).join('/'));
+    if (!module || !file.endsWith('.schema.ts')) continue;
+    const code = fs
+      .readFileSync(file, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+    for (const match of code.matchAll(viewPattern)) {
+      if (!views.has(module)) views.set(module, new Set());
+      views.get(module)!.add(match[1]!);
+    }
+  }
+  return views;
 }
 
 /** `modules/<name>/…` → name; anything else → undefined. Paths are relative to the root, with `/`. */
@@ -196,15 +225,37 @@ export function checkModuleBoundaries(root: string, rules: BoundaryRules): Viola
     }
   }
 
-  for (const file of sourceFiles(root)) {
+  const files = sourceFiles(root);
+  const views = viewsOf(root, files);
+  for (const file of files) {
     const by = relativeTo(file);
-    for (const { name, module } of sqlFragmentsOf(root, file)) {
-      if (rules.sqlFragments?.some((entry) => entry.name === name && entry.by === by)) continue;
-      violations.push({
-        rule: 'sql-fragment',
-        file: by,
-        detail: `builds ${module}'s SQL fragment ${name} into its statement; read it through a function of ${module}, or list it as a read model`,
-      });
+    const byModule = moduleOf(by);
+    if (byModule && by === `modules/${byModule}/index.ts`) {
+      for (const { name, specifier } of namedImportsOf(fs.readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('.') || !/Sql$/.test(name)) continue;
+        violations.push({
+          rule: 'sql-fragment',
+          file: by,
+          detail: `publishes the SQL fragment ${name}; publish a view of ${byModule}'s facts (a read model) instead`,
+        });
+      }
+    }
+    for (const { name, module } of crossingNamesOf(root, file)) {
+      if (/Sql$/.test(name)) {
+        violations.push({
+          rule: 'sql-fragment',
+          file: by,
+          detail: `builds ${module}'s SQL fragment ${name} into its statement; read it through a function of ${module}, or a view ${module} publishes`,
+        });
+      } else if (views.get(module)?.has(name)) {
+        const listed = rules.viewReadModels?.some((entry) => entry.from === byModule && entry.view === name);
+        if (listed) continue;
+        violations.push({
+          rule: 'view-read-model',
+          file: by,
+          detail: `reads ${module}'s view ${name}; list it in viewReadModels with why one statement needs it`,
+        });
+      }
     }
   }
 

@@ -76,7 +76,10 @@ describe('order lists: exact totals up to the bound, estimates beyond it', () =>
     const first = await list(urlOf(customerOrderEndpoints.list, { query: { limit: 2 } }), bigBuyerToken);
     expect(first.countIsEstimate).toBe(true);
     expect(first.orders.map((order) => order.id)).toEqual([boughtBy.big[2], boughtBy.big[1]]);
-    const second = await list(urlOf(customerOrderEndpoints.list, { query: { limit: 2, page: 2 } }), bigBuyerToken);
+    const second = await list(
+      urlOf(customerOrderEndpoints.list, { query: { limit: 2, page: 2 } }),
+      bigBuyerToken,
+    );
     expect(second.orders.map((order) => order.id)).toEqual([boughtBy.big[0]]);
     // The last page is short: its total is exact again.
     expect(second.countIsEstimate).toBe(false);

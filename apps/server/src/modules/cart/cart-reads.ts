@@ -7,7 +7,7 @@ import { checkoutAddressesPart } from '../addresses/index.js';
 import {
   loadProductsForSale,
   type ProductForSale,
-  productStoreIdsSql,
+  productStores,
   productsForSalePart,
 } from '../catalog/index.js';
 import { appliedCodesPart, type CouponRow, candidateCouponsPart } from '../coupons/index.js';
@@ -77,6 +77,14 @@ function cartItemsPart(customerId: string): ReadPart<CartItemRow[]> {
 const cartProductIds = () =>
   sql`(select coalesce(array_agg(c.product_id), '{}') from ${cartItems} c where c.customer_id = ${sql.placeholder('customerId')}::uuid)`;
 
+/**
+ * The stores of the cart's products, as an SQL `uuid[]` for the coupons' part of the same read: the catalog's read
+ * model `product_stores` (issue 30), so the statement stays one.
+ */
+const cartStoreIds = () =>
+  sql`(select coalesce(array_agg(distinct ${productStores.storeId}), '{}') from ${productStores}
+    where ${productStores.productId} = any(${cartProductIds()}::uuid[]))`;
+
 /** What pricing reads, at once (`readAtOnce`). */
 export interface PricingRead {
   lines: PricedLine[];
@@ -103,7 +111,7 @@ export async function readAtOnce(
     appliedCodesPart(customerId),
     // The coupons that may apply to the cart's codes and to the stores of its products, handed back to the coupons'
     // evaluation as its `candidates`.
-    candidateCouponsPart(customerId, productStoreIdsSql(cartProductIds())),
+    candidateCouponsPart(customerId, cartStoreIds()),
     appliedGiftCardsPart(customerId),
   ]);
   return { lines: linesOf(items, products), address, codes, candidates, giftCards };

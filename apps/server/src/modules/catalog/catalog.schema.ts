@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -317,3 +318,13 @@ export const catalogImageImports = pgTable(
   },
   (table) => [primaryKey({ columns: [table.storeId, table.sourceKey] })],
 );
+
+/**
+ * Read model (issue 30, ADR 081 amended): the store each product belongs to, for a statement of another module that
+ * needs it in itself (the cart's pricing picks the coupons of the cart's stores, ADR 087). Made by migration
+ * 0053_read_model_views (`.existing()`: drizzle-kit leaves it alone).
+ */
+export const productStores = pgView('product_stores', {
+  productId: uuid('product_id').notNull(),
+  storeId: uuid('store_id').notNull(),
+}).existing();

@@ -6,6 +6,7 @@ import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
 
 export { saleApplies } from './catalog.rules.js';
+export { productStores } from './catalog.schema.js';
 export type { CatalogService } from './catalog.service.js';
 export { adminProductList } from './products.lists.js';
 export { setProductRating } from './products.repository.js';
@@ -22,7 +23,6 @@ export {
   foldSales,
   loadProductsForSale,
   type ProductForSale,
-  productStoreIdsSql,
   productsForSalePart,
   recordSales,
   reserveStock,

@@ -98,11 +98,6 @@ export function productsForSalePart(ids: SQL, now: Date): ReadPart<ProductForSal
   };
 }
 
-/** The stores of the products `ids` gives (an SQL `uuid[]` expression), as an SQL `uuid[]` expression. */
-export function productStoreIdsSql(ids: SQL): SQL {
-  return sql`(select coalesce(array_agg(distinct ${products.storeId}), '{}') from ${products} where ${products.id} = any(${ids}::uuid[]))`;
-}
-
 /**
  * Products as they sell at `now`: `sellingPriceKobo` is what the customer pays (the sale price only within the
  * sale's Lagos days, customerPriceKobo), so the cart, checkout and coupons price by the one rule.

@@ -1,15 +1,23 @@
 import { formatNaira, koboToNaira, type Transaction } from '@market/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { type ReadPart, readTogether, type StatementPart } from '../../platform/db/prepared.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import { type MailRecipient, mailRecipientPart } from '../auth/index.js';
-import { type OrderRow, type TrackerRow, trackerCustomerIdSql } from '../orders/index.js';
+import { checkoutCustomers, type OrderRow, type TrackerRow } from '../orders/index.js';
 import type { CheckoutContext, LockedForPayment, OpenedCheckout } from './checkout.context.js';
 import { confirmationSubject } from './checkout.rules.js';
 
 // A checkout's payment (ADR 091: named functions of the checkout's context, bound by `createCheckoutService`): the
 // provider's page, the amount it must come to and the checkout it pays, the confirmation mail, the payer's return.
+
+/**
+ * The customer of the checkout `reference` (the `reference` placeholder) as an SQL `uuid`, for the mail's part of the
+ * statement that locks the payment (ADR 087): the orders module's read model `checkout_customers` (issue 30).
+ */
+const checkoutCustomerId = () =>
+  sql`(select ${checkoutCustomers.customerId} from ${checkoutCustomers} where ${checkoutCustomers.reference} = ${sql.placeholder('reference')})`;
 
 /**
  * The checkout's rows to lock with its payment's row, in the statement that locks it (ADR 087): the checkout and its
@@ -19,7 +27,7 @@ import { confirmationSubject } from './checkout.rules.js';
 export function lockWithPayment(ctx: CheckoutContext, executor: Db, reference: string): ReadPart<unknown>[] {
   const { ports, lockedForPayment } = ctx;
   const tracker = ports.orders.lockTrackerForPaymentPart(executor, reference);
-  const recipient = mailRecipientPart(trackerCustomerIdSql(), 'tracker_customer');
+  const recipient = mailRecipientPart(checkoutCustomerId(), 'tracker_customer');
   return [
     {
       ...tracker,
@@ -57,7 +65,7 @@ export async function expectedAmountKobo(ctx: CheckoutContext, executor: Db, ref
   const { tracker, also: recipient } = await orders.lockTrackerForPayment(
     executor,
     reference,
-    mailRecipientPart(trackerCustomerIdSql(), 'tracker_customer'),
+    mailRecipientPart(checkoutCustomerId(), 'tracker_customer'),
   );
   if (tracker) lockedForPayment.set(executor, { tracker, recipient });
   return tracker?.amountDueKobo;

@@ -8,10 +8,7 @@ export { carrierCash, podFeesKobo } from './ledger.bookings.js';
 export {
   type LedgerOrderFigures,
   ledgerChargedRates,
-  ledgerGoodsKeptSql,
   ledgerOrderFigures,
-  ledgerOrderFiguresSql,
-  ledgerRefundedGoodsSql,
   storeHasBookedSale,
 } from './ledger.figures.js';
 export {
@@ -21,15 +18,12 @@ export {
   hasMark,
   ROLLUPS_BUILT,
   rebuildRollups,
-  rollupDayRowsSql,
-  rollupDaysSql,
   rollupDifferences,
-  rollupLifetimeSql,
-  rollupStandingSql,
   rollupStoreSales,
   setMark,
   storeBalances,
 } from './ledger.rollups.js';
+export { ledgerOrderRefundedGoods, ledgerStoreDayRows } from './ledger.schema.js';
 export type { CashAtTheDoor, LedgerNeeds, LedgerService, OrderFacts, RefundFacts } from './ledger.service.js';
 export { commissionOf, mulDivHalfUp } from './ledger.service.js';
 

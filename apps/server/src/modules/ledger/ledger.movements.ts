@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows } from '../../platform/db/json-rows.js';
 import { preparedSql } from '../../platform/db/prepared.js';
-import { storeCommissionBasisPointsSql } from '../stores/index.js';
+import { storeCommissionRates } from '../stores/index.js';
 import { commissionSql, STANDARD_BASIS_POINTS } from './ledger.commission.js';
 import { insertDeltasSql, openedPagesDeltasSql, rollupDeltasSql } from './ledger.rollups.js';
 import { ledgerEntries, ledgerOrders } from './ledger.schema.js';
@@ -55,7 +55,8 @@ export const bookPaymentsAtOnce = () =>
         from jsonb_to_recordset(${sql.placeholder('orders')}::jsonb)
           as v(order_id uuid, store_id uuid, subtotal bigint, discount bigint, shipping bigint, total bigint,
             paid_at timestamptz, created_at timestamptz, commission_memo text)
-        cross join lateral (select ${storeCommissionBasisPointsSql(sql`v.store_id`)} as rate) r) x
+        cross join lateral (select (select ${storeCommissionRates.commissionBasisPoints} from ${storeCommissionRates}
+          where ${storeCommissionRates.storeId} = v.store_id) as rate) r) x
       cross join lateral (select ${commissionSql(sql`x.subtotal`, sql`x.discount`, sql`x.basis_points`)}
         as commission_kobo) k),
     opened as (

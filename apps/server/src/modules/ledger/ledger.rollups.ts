@@ -7,6 +7,7 @@ import {
   ledgerOrders,
   ledgerRollupDeltas,
   ledgerStoreBalances,
+  ledgerStoreDayRows,
   ledgerStoreDays,
   payoutOrders,
 } from './ledger.schema.js';
@@ -51,7 +52,7 @@ function deltaSelect(storeId: SQL, day: SQL, figures: Partial<Record<Figure, SQL
 
 const NOT_PAYOUT = sql`kind not in ('payout', 'payout_reversal', 'settlement')`;
 const REFUND = sql`kind in ('refund', 'refund_reversal')`;
-/** The lines whose sum (negated) is what an order's customer kept of its goods (as `ledgerGoodsKeptSql`). */
+/** The lines whose sum (negated) is what an order's customer kept of its goods (as `goodsKept` of ledger.figures.ts). */
 const GOODS_KEPT_ACCOUNTS = sql`account in ('merchant_escrow', 'merchant_payable', 'platform_commission',
   'platform_chargebacks')`;
 
@@ -212,46 +213,9 @@ export async function rebuildRollups(db: Db): Promise<{ days: number; stores: nu
 
 // ---------- reads ----------
 
-/**
- * Each store's figures over a range of Lagos days (both ends counted), as a relation with columns `store_id` and
- * the day figures (bigint kobo; `day` too when `byDay`), from the folded rows plus the deltas not yet folded. For
- * read models (finance, reports) to join (ADR 047: a module publishes read relations of its own tables).
- */
-export function rollupDaysSql(range: { from: string; to: string; storeId?: string; byDay?: boolean }): SQL {
-  return sql`select store_id, ${range.byDay ? sql`day, ` : sql``}${sumsOf(DAY_FIGURES)} from (${rollupDayRowsSql(range)}) r
-    group by store_id${range.byDay ? sql`, day` : sql``}`;
-}
-
-/**
- * The roll-up rows of a range of Lagos days as they are (columns `store_id`, `day` and the day figures): the folded
- * rows and the deltas not yet folded, several rows for one store and day. For a read model that adds them up itself
- * (sums are the same whichever rows they are split into), without grouping them twice.
- */
-export function rollupDayRowsSql(range: { from: string; to: string; storeId?: string }): SQL {
-  const store = range.storeId ? sql`and store_id = ${range.storeId}` : sql``;
-  const within = sql`day >= ${range.from}::date and day <= ${range.to}::date ${store}`;
-  return sql`select store_id, day, ${names(DAY_FIGURES)} from ${ledgerStoreDays} where ${within}
-    union all
-    select store_id, day, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null and ${within}`;
-}
-
-/**
- * Each store's standing orders and their net sales over a range of Lagos days, as the merchants' figures count them
- * (paid, neither cancelled after payment nor returned; what their customers kept of the goods): a relation with
- * columns `store_id`, `orders_count` and `net_sales_kobo` (ADR 082). Without a range, since each store opened.
- */
-export function rollupStandingSql(range: { from: string; to: string } | null, storeIds?: SQL): SQL {
-  const store = storeIds ? sql`and store_id in (${storeIds})` : sql``;
-  const within = range ? sql`and day >= ${range.from}::date and day <= ${range.to}::date` : sql``;
-  return sql`select store_id, sum(orders_count - undone_count) as orders_count,
-      sum(goods_kept_kobo - undone_goods_kept_kobo) as net_sales_kobo from (
-      select store_id, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
-        from ${ledgerStoreDays} where true ${within} ${store}
-      union all
-      select store_id, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
-        from ${ledgerRollupDeltas} where day is not null ${within} ${store}
-    ) r group by store_id`;
-}
+// Other modules read the roll-ups through the view `ledger_store_day_rows` (ledger.schema.ts, migration 0052): the
+// folded rows and the deltas not yet folded, with each row's standing orders and net sales (ADR 082). Its columns
+// are DAY_FIGURES' (test/ledger/read-model-views.test.ts).
 
 /**
  * A store's sales of today and of this week (the merchant dashboard), as the payment report and the merchants'
@@ -268,33 +232,19 @@ export async function rollupStoreSales(
   today: { ordersCount: number; salesKobo: number };
   week: { ordersCount: number; salesKobo: number };
 }> {
-  const within = sql`store_id = ${storeId} and day >= ${days.week}::date and day <= ${days.today}::date`;
+  const v = ledgerStoreDayRows;
   const result = await db.execute(sql`select
-      coalesce(sum(orders_count - undone_count) filter (where day = ${days.today}::date), 0) as today_orders,
-      coalesce(sum(goods_kept_kobo - undone_goods_kept_kobo) filter (where day = ${days.today}::date), 0)
-        as today_sales,
-      coalesce(sum(orders_count - undone_count), 0) as week_orders,
-      coalesce(sum(goods_kept_kobo - undone_goods_kept_kobo), 0) as week_sales
-    from (select day, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
-        from ${ledgerStoreDays} where ${within}
-      union all
-      select day, orders_count, undone_count, goods_kept_kobo, undone_goods_kept_kobo
-        from ${ledgerRollupDeltas} where day is not null and ${within}) r`);
+      coalesce(sum(${v.standingOrdersCount}) filter (where ${v.day} = ${days.today}::date), 0) as today_orders,
+      coalesce(sum(${v.netSalesKobo}) filter (where ${v.day} = ${days.today}::date), 0) as today_sales,
+      coalesce(sum(${v.standingOrdersCount}), 0) as week_orders,
+      coalesce(sum(${v.netSalesKobo}), 0) as week_sales
+    from ${v}
+    where ${v.storeId} = ${storeId} and ${v.day} >= ${days.week}::date and ${v.day} <= ${days.today}::date`);
   const row = rowsOf<Record<string, unknown>>(result)[0] ?? {};
   return {
     today: { ordersCount: Number(row.today_orders ?? 0), salesKobo: Number(row.today_sales ?? 0) },
     week: { ordersCount: Number(row.week_orders ?? 0), salesKobo: Number(row.week_sales ?? 0) },
   };
-}
-
-/** Each store's figures since it opened (every day), as `rollupDaysSql`. */
-export function rollupLifetimeSql(storeIds?: SQL): SQL {
-  const store = storeIds ? sql`and store_id in (${storeIds})` : sql``;
-  return sql`select store_id, ${sumsOf(DAY_FIGURES)} from (
-      select store_id, ${names(DAY_FIGURES)} from ${ledgerStoreDays} where true ${store}
-      union all
-      select store_id, ${names(DAY_FIGURES)} from ${ledgerRollupDeltas} where day is not null ${store}
-    ) r group by store_id`;
 }
 
 export interface StoreBalances {

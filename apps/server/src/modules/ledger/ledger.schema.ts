@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -284,3 +285,49 @@ export const ledgerMarks = pgTable('ledger_marks', {
   name: text().primaryKey(),
   doneAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------- read models (issue 30, ADR 081 amended) ----------
+// Relations the ledger publishes for another module's statement to read in itself, made by migration
+// 0053_read_model_views (`.existing()`: drizzle-kit leaves them alone). Their logic is the migration's SQL; the
+// ledger's tests check it against DAY_FIGURES and the books.
+
+const viewFigure = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
+/**
+ * The roll-up rows by store and Lagos day as they are: the folded rows and the deltas not yet folded (several rows
+ * for one store and day, so a reader adds them up: sums are the same whichever rows they are split into). Columns:
+ * `store_id`, `day`, the day figures (DAY_FIGURES), and each row's standing orders and net sales as the merchants'
+ * figures count them (ADR 082: orders neither cancelled after payment nor returned, what their customers kept of the
+ * goods). A reader's conditions on `day` and `store_id` reach both tables' indexes (a UNION ALL view is flattened).
+ */
+export const ledgerStoreDayRows = pgView('ledger_store_day_rows', {
+  storeId: uuid('store_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  ordersCount: viewFigure('orders_count'),
+  totalKobo: viewFigure('total_kobo'),
+  subtotalKobo: viewFigure('subtotal_kobo'),
+  discountKobo: viewFigure('discount_kobo'),
+  shippingKobo: viewFigure('shipping_kobo'),
+  commissionKobo: viewFigure('commission_kobo'),
+  dueKobo: viewFigure('due_kobo'),
+  escrowDueKobo: viewFigure('escrow_due_kobo'),
+  payableDueKobo: viewFigure('payable_due_kobo'),
+  refundedKobo: viewFigure('refunded_kobo'),
+  refundedGoodsKobo: viewFigure('refunded_goods_kobo'),
+  settledKobo: viewFigure('settled_kobo'),
+  paidOutKobo: viewFigure('paid_out_kobo'),
+  goodsKeptKobo: viewFigure('goods_kept_kobo'),
+  undoneCount: viewFigure('undone_count'),
+  undoneGoodsKeptKobo: viewFigure('undone_goods_kept_kobo'),
+  standingOrdersCount: viewFigure('standing_orders_count'),
+  netSalesKobo: viewFigure('net_sales_kobo'),
+}).existing();
+
+/**
+ * The goods part of what went back to each order's customer (refunds net of their reversals, the delivery fee given
+ * back taken off; see `refundedGoods`), one row per order with any refund line: an order without one has none (0).
+ */
+export const ledgerOrderRefundedGoods = pgView('ledger_order_refunded_goods', {
+  orderId: uuid('order_id').notNull(),
+  refundedGoodsKobo: viewFigure('refunded_goods_kobo'),
+}).existing();

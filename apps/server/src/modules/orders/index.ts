@@ -58,9 +58,9 @@ export {
   hasReceivedFromStore,
   hasReceivedProduct,
   ordersWaitingInQueue,
-  trackerCustomerIdSql,
 } from './orders.repository.js';
 export type { DeliveryAddress, RefundStatus } from './orders.schema.js';
+export { checkoutCustomers } from './orders.schema.js';
 export type {
   CheckoutInput,
   CheckoutOrderInput,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import {
   insertFromJson,
@@ -280,12 +280,4 @@ export function lockTrackerAndOrdersPart(
       };
     },
   };
-}
-
-/**
- * The customer of the checkout `reference` (the `reference` placeholder), as an SQL `uuid` expression for another
- * module's part of the same read (ADR 081, 087): a checkout's customer never changes, so it is read without a lock.
- */
-export function trackerCustomerIdSql(): SQL {
-  return sql`(select ${orderTrackers.customerId} from ${orderTrackers} where ${orderTrackers.reference} = ${sql.placeholder('reference')})`;
 }

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   text,
   timestamp,
   uniqueIndex,
@@ -390,3 +391,13 @@ export const orderRefunds = pgTable(
     index('order_refunds_status_idx').on(table.status, table.createdAt),
   ],
 );
+
+/**
+ * Read model (issue 30, ADR 081 amended): the customer of each checkout by its payment reference, for a statement of
+ * another module that reads it in itself (a checkout's payment and its confirmation mail, ADR 087). A checkout's
+ * customer never changes, so it is read without a lock. Made by migration 0053_read_model_views (`.existing()`).
+ */
+export const checkoutCustomers = pgView('checkout_customers', {
+  reference: text('reference').notNull(),
+  customerId: uuid('customer_id').notNull(),
+}).existing();

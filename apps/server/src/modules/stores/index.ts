@@ -14,7 +14,6 @@ export {
   listPaymentCategories,
   type PaymentCategoryRow,
   storeCommissionBasisPoints,
-  storeCommissionBasisPointsSql,
   updatePaymentCategoryCommission,
 } from './payment-categories.js';
 export { endStoreMemberships, ownsAStore, storeMembershipsForExport } from './personal-data.js';
@@ -52,6 +51,7 @@ export {
   storesAwaitingApproval,
 } from './stores.repository.js';
 export type { HomeAddress, ShippingLocation } from './stores.schema.js';
+export { storeCommissionRates } from './stores.schema.js';
 export type { StoresService } from './stores.service.js';
 
 /** A merchant's onboarding answers and progress, for the account screens of the auth module. */

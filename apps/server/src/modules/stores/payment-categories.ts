@@ -1,4 +1,4 @@
-import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { paymentCategories, stores } from './stores.schema.js';
 
@@ -6,17 +6,6 @@ import { paymentCategories, stores } from './stores.schema.js';
 // admins through the ledger module's routes.
 
 export type PaymentCategoryRow = typeof paymentCategories.$inferSelect;
-
-/**
- * The commission of the store whose id is `storeId` (an SQL expression), in basis points, as a scalar subquery: null
- * when the store has no payment category. For the statement that sets the commissions of paid orders (ADR 037: the
- * read of the rates is part of that statement instead of a round trip of its own).
- */
-export function storeCommissionBasisPointsSql(storeId: SQL): SQL {
-  return sql`(select ${paymentCategories.commissionBasisPoints} from ${stores}
-    join ${paymentCategories} on ${paymentCategories.slug} = ${stores.paymentCategory}
-    where ${stores.id} = ${storeId})`;
-}
 
 /**
  * The commission of one store, in basis points: null when the store has no payment category (the ledger then charges

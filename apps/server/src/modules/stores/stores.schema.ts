@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -215,3 +216,13 @@ export const paymentCategories = pgTable(
     ),
   ],
 );
+
+/**
+ * Read model (issue 30, ADR 081 amended): each store's commission in basis points, for a statement of another module
+ * that reads rates in itself (the ledger's booking of paid orders, ADR 037). A store without a payment category has
+ * no row. The view is made by migration 0053_read_model_views (`.existing()`: drizzle-kit leaves it alone).
+ */
+export const storeCommissionRates = pgView('store_commission_rates', {
+  storeId: uuid('store_id').notNull(),
+  commissionBasisPoints: integer('commission_basis_points').notNull(),
+}).existing();
