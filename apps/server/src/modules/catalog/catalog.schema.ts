@@ -61,6 +61,18 @@ export interface VariantProperty {
   options: string[];
 }
 
+/**
+ * Products. Their listing indexes:
+ * - Listing pages (ADR 053): each sort's index carries the row's id and its three category levels after the sort
+ *   key, so a page, however deep, and a category filter on it are answered from the index alone (an index-only scan
+ *   skips the rows before the page without reading them from the table). Drizzle has no INCLUDE, hence keys.
+ * - The newest, sales and rating indexes carry the price too (ADR 114, amended): a price range in those sorts walks
+ *   the index and checks each entry's price there, where it fetched every product in the range from the table and
+ *   sorted them (the prepared plan's choice: 4,400 heap pages for a ₦3,000 range at 100k products).
+ * - Deep pages of a category in the price, sales and rating sorts (ADR 114, amended): led by the category, an
+ *   index-only scan starts at the category's first row in the sort; the sort indexes walk every product before the
+ *   page, of any category (8-11 ms of PostgreSQL at 100k products for a child category's page 150).
+ */
 export const products = pgTable(
   'products',
   {
@@ -138,12 +150,7 @@ export const products = pgTable(
     uniqueIndex('products_store_sku_key').on(table.storeId, table.sku),
     index('products_store_created_idx').on(table.storeId, table.createdAt),
     index('products_approval_idx').on(table.approvalStatus, table.createdAt),
-    // Listing pages (ADR 053): each sort's index carries the row's id and its three category levels after the sort
-    // key, so a page, however deep, and a category filter on it are answered from the index alone (an index-only
-    // scan skips the rows before the page without reading them from the table). Drizzle has no INCLUDE, hence keys.
-    // The newest, sales and rating indexes carry the price too (ADR 114, amended): a price range in those sorts walks
-    // the index and checks each entry's price there, where it fetched every product in the range from the table and
-    // sorted them (the prepared plan's choice: 4,400 heap pages for a ₦3,000 range at 100k products).
+    // Listing pages: see the indexes' notes above the table.
     index('products_visible_created_idx')
       .on(
         table.createdAt,
@@ -188,9 +195,7 @@ export const products = pgTable(
         table.priceNowKobo,
       )
       .where(sql`is_visible`),
-    // Deep pages of a category in the price, sales and rating sorts (ADR 114, amended): led by the category, an
-    // index-only scan starts at the category's first row in the sort; the sort indexes above walk every product
-    // before the page, of any category (8-11 ms of PostgreSQL at 100k products for a child category's page 150).
+    // Deep pages of a category (see above).
     ...(
       [
         ['category', table.categoryId],
