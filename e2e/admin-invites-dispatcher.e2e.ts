@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)('super admin invites a dispatcher', () => {
     await admin.getByLabel('Email').fill(dispatcherEmail);
     await admin.getByLabel('Role').selectOption('dispatcher');
     await admin.getByRole('button', { name: 'Create admin' }).click();
-    await admin.getByText('Admin successfully created').waitFor();
+    await admin.getByText('Admin successfully created').first().waitFor();
     await admin.getByText(dispatcherEmail).first().waitFor();
     await adminContext.close();
 

@@ -104,7 +104,7 @@ describe.skipIf(!chromiumPath)(
         .getByLabel('Banner image')
         .setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: await banner() });
       await merchant.getByRole('button', { name: 'Save banner' }).click();
-      await merchant.getByText('Banner saved to the draft').waitFor();
+      await merchant.getByText('Banner saved to the draft').first().waitFor();
 
       await merchant.getByLabel("Customer's name").fill('Chioma E.');
       await merchant.getByLabel('What they said').fill(QUOTE);
