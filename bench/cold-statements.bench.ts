@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CustomerProductsQuery } from '@market/contracts';
 import { sql } from 'drizzle-orm';
-import { adjectives, catalogTree, colours } from '../apps/server/src/scripts/seed-bulk-data.js';
+import { searchTerms } from './cold-search-terms.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(process.env.BENCH_SERVER_DIR ?? path.join(here, '../apps/server'));
@@ -56,27 +56,6 @@ const levelParam = { 1: 'categoryId', 2: 'subCategoryId', 3: 'childCategoryId' }
 const categoryFilters: Partial<CustomerProductsQuery>[] = [
   {},
   ...categoryRows.map((row) => ({ [levelParam[row.level as 1 | 2 | 3]]: row.id })),
-];
-function words(names: string[]): string[] {
-  return [
-    ...new Set(
-      names.flatMap((name) => name.toLowerCase().split(/\s+/)).filter((word) => /^[a-z]{3,}$/.test(word)),
-    ),
-  ];
-}
-const nounWords = words(
-  Object.values(catalogTree).flatMap((subs) =>
-    Object.values(subs).flatMap((children) => Object.values(children).flat()),
-  ),
-);
-const searchTerms = [
-  ...new Set([
-    ...nounWords,
-    ...words(adjectives),
-    ...words(colours),
-    ...words(adjectives).flatMap((adjective) => nounWords.map((noun) => `${adjective} ${noun}`)),
-    ...nounWords.flatMap((noun) => words(colours).map((colour) => `${noun} ${colour}`)),
-  ]),
 ];
 const searchSorts: (Sort | undefined)[] = [undefined, ...sorts];
 

@@ -34,7 +34,7 @@ import { categories, products } from '../apps/server/src/modules/catalog/catalog
 import { stores } from '../apps/server/src/modules/stores/stores.schema.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { seedBulk } from '../apps/server/src/scripts/seed-bulk.js';
-import { adjectives, catalogTree, colours } from '../apps/server/src/scripts/seed-bulk-data.js';
+import { searchTerms } from './cold-search-terms.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -184,20 +184,6 @@ function coldFilterPaths(how: number): string[] {
  * of the seeded products' names, and pairs that name products (an adjective or a colour with a word of a noun),
  * by relevance or one of the five sorts, offsets 0 to 480.
  */
-const nounWords = words(
-  Object.values(catalogTree).flatMap((subs) =>
-    Object.values(subs).flatMap((children) => Object.values(children).flat()),
-  ),
-);
-const searchTerms = [
-  ...new Set([
-    ...nounWords,
-    ...words(adjectives),
-    ...words(colours),
-    ...words(adjectives).flatMap((adjective) => nounWords.map((noun) => `${adjective} ${noun}`)),
-    ...nounWords.flatMap((noun) => words(colours).map((colour) => `${noun} ${colour}`)),
-  ]),
-];
 const searchSorts = ['', ...sorts.map((sort) => `&sortBy=${sort}`)];
 const searchSpace = searchTerms.length * searchSorts.length * 25;
 let searchNext = 1;
@@ -213,15 +199,6 @@ function coldSearchPaths(how: number): string[] {
     paths.push(`${listing}?search=${encodeURIComponent(term)}${sort}&limit=20&offset=${offset}`);
   }
   return paths;
-}
-
-/** Lower-case words of names, three letters or more, each once. */
-function words(names: string[]): string[] {
-  return [
-    ...new Set(
-      names.flatMap((name) => name.toLowerCase().split(/\s+/)).filter((word) => /^[a-z]{3,}$/.test(word)),
-    ),
-  ];
 }
 
 const coldGenerators: Record<string, (how: number) => string[]> = {

@@ -1,7 +1,7 @@
 import type { FinancePoint, FinanceTotals, TransactionsQuery } from '@market/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { boundedTotal, type EstimatedTotal, plannerEstimate } from '../../platform/db/estimated-total.js';
+import { type EstimatedTotal, offsetPageTotal } from '../../platform/db/estimated-total.js';
 // Read model (ADR 010, ADR 028, ADR 046, ADR 067): finance adds up the ledger's roll-ups per store and day, and
 // lists payment transactions with the checkout, orders and customer they belong to. These joins are the point of
 // the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
@@ -304,18 +304,11 @@ export async function listTransactions(
       order by pt.created_at desc, pt.id desc limit ${query.limit} offset ${offset}`),
   ) as TransactionRow[];
   const matching = sql`select 1 from ${paymentTransactions} pt ${where}`;
-  const total = await boundedTotal(
-    { offset, limit: query.limit, rows: rows.length, offsetPage: true },
+  const total = await offsetPageTotal(
+    db,
+    matching,
+    { offset, limit: query.limit, rows: rows.length },
     exactUpTo,
-    {
-      estimate: () => plannerEstimate(db, matching),
-      count: async (upTo) => {
-        const counted = await db.execute(
-          sql`select count(*) as total from (${matching} limit ${upTo}) bounded`,
-        );
-        return Number((rowsOf(counted)[0] as { total: string | number }).total);
-      },
-    },
   );
   return { rows, total };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
-import { boundedTotal, type EstimatedTotal, plannerEstimate } from '../../platform/db/estimated-total.js';
+import { type EstimatedTotal, offsetPageTotal } from '../../platform/db/estimated-total.js';
 import { parsedJson, rowsFromJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql } from '../../platform/db/prepared.js';
 import {
@@ -447,20 +447,15 @@ export async function pagedOrders(
   // The total without counting every matching order (ADR 114): a page that is not full tells it; otherwise the
   // planner's estimate, or a count that stops one past the bound.
   const matching = executor
-    .select({ one: sql<number>`1`.as('one') })
+    .select({ one: sql<number>`1` })
     .from(orders)
     .innerJoin(orderTrackers, eq(orderTrackers.id, orders.trackerId))
     .where(where);
-  const total = await boundedTotal(
-    { offset, limit: page.limit, rows: rows.length, offsetPage: true },
+  const total = await offsetPageTotal(
+    executor,
+    sql`${matching}`,
+    { offset, limit: page.limit, rows: rows.length },
     page.exactCountUpTo,
-    {
-      estimate: () => plannerEstimate(executor, sql`${matching}`),
-      count: async (upTo) => {
-        const [counted] = await executor.select({ value: count() }).from(matching.limit(upTo).as('bounded'));
-        return counted?.value ?? 0;
-      },
-    },
   );
   return { rows: rows.map((row) => row.order), total };
 }

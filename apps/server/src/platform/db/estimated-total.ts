@@ -72,3 +72,26 @@ export function plannedRows(result: unknown): number {
 export async function plannerEstimate(db: Db, statement: SQL): Promise<number> {
   return plannedRows(await db.execute(sql`explain (format json) ${statement}`));
 }
+
+/**
+ * The total of an offset page over `matching` (a statement selecting one row per match, any columns): the page's
+ * shape, the planner's estimate of `matching`, and a count of it that stops at the bound (`boundedTotal`'s rule).
+ * The lists that page by offset over one statement (the transactions and order lists) share it.
+ */
+export function offsetPageTotal(
+  db: Db,
+  matching: SQL,
+  page: { offset: number; limit: number; rows: number },
+  exactUpTo: number,
+): Promise<EstimatedTotal> {
+  return boundedTotal({ ...page, offsetPage: true }, exactUpTo, {
+    estimate: () => plannerEstimate(db, matching),
+    count: async (upTo) => {
+      const counted = await db.execute(
+        sql`select count(*) as total from (${matching} limit ${upTo}) bounded`,
+      );
+      const [row] = (counted as unknown as { rows: { total: string | number }[] }).rows;
+      return Number(row?.total ?? 0);
+    },
+  });
+}
