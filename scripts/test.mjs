@@ -74,8 +74,15 @@ const phases = [
     // for a link. The others run at a lower priority (nice 10): they take the cores whenever a journey waits.
     vitest('unit', ['server'], [], { lowerPriority: true }),
     [
-      { name: 'typecheck', command: 'node', args: ['node_modules/typescript/bin/tsc', '-b'], lowerPriority: true },
-      ...(process.env.TEST_DATABASE_URL ? [vitest('proofs', ['server-postgres'], [], { lowerPriority: true })] : []),
+      {
+        name: 'typecheck',
+        command: 'node',
+        args: ['node_modules/typescript/bin/tsc', '-b'],
+        lowerPriority: true,
+      },
+      ...(process.env.TEST_DATABASE_URL
+        ? [vitest('proofs', ['server-postgres'], [], { lowerPriority: true })]
+        : []),
     ],
     vitest('e2e', ['e2e']),
   ],
