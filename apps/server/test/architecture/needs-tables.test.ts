@@ -13,7 +13,6 @@ const allowed: Record<string, string> = {
   AuthNeeds:
     'stores and admins import auth: the guard resolving memberships and custom roles, and sign-up creating a store, would close a cycle',
   StoresNeeds: 'the catalog and hubs import stores: the catalog port and the hub check would close a cycle',
-  CouponsPorts: 'the cart imports coupons: applying a code reads the cart lines only once the code is live',
   CheckoutPorts: 'the cart and orders services, built with their own needs and money events',
   PricingNeeds:
     "the shipping quote through the composition's rate-card cache, and the settlement check (mode-dependent)",
