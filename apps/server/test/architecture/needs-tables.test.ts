@@ -14,8 +14,6 @@ const allowed: Record<string, string> = {
     'stores and admins import auth: the guard resolving memberships and custom roles, and sign-up creating a store, would close a cycle',
   StoresNeeds: 'the catalog and hubs import stores: the catalog port and the hub check would close a cycle',
   CheckoutPorts: 'the cart and orders services, built with their own needs and money events',
-  PricingNeeds:
-    "the shipping quote through the composition's rate-card cache, and the settlement check (mode-dependent)",
   LedgerNeeds: 'the transfer provider (Paystack or the sandbox)',
   BankAccountsNeeds: 'the bank directory and the subaccount provider, chosen by the configuration',
   SubscriptionsNeeds: 'the payments service, built with its provider and purposes',
