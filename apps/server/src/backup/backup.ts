@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client.js';
 import { openDatabase } from '../platform/db/client.js';
+import { rowsOf } from '../platform/db/rows-of.js';
 
 // Backup and restore (issue 33): one archive holds the database (pg_dump's custom format on PostgreSQL, the data
 // directory on the embedded database), the uploads folder, and a manifest of what a whole copy must show: the
@@ -38,8 +39,7 @@ export interface BackupManifest {
 
 type Row = Record<string, unknown>;
 async function rows(db: Db, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] } | Row[];
-  return Array.isArray(result) ? result : result.rows;
+  return rowsOf<Row>(await db.execute(query));
 }
 
 /** Row counts of every table of the app's schema, the migrations applied, the books' totals and checksums. */

@@ -2,7 +2,6 @@ import { orderMoneyFlow } from '../flows/order-money.js';
 import { listenToTransfers } from '../flows/payout.js';
 import { listenToProviderRefunds } from '../flows/return-and-refund.js';
 import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
-import { checkout } from './modules/checkout.js';
 import { ledger } from './modules/ledger.js';
 import { orders, refundMoney } from './modules/orders.js';
 import { payOnDelivery } from './modules/pay-on-delivery.js';
@@ -14,7 +13,13 @@ import type { Wiring } from './registry.js';
  * once the modules are built (ADR 047, 076). Adding a flow that listens: its file in `flows/` and one line here.
  */
 export const flows: ((wiring: Wiring) => void)[] = [
-  ({ use }) => listenToProviderRefunds(use(refundMoney), use(payments).service, use(checkout).service),
+  // A refund.* webhook no order refund claims may settle a late payment's refund (flows/late-payment-refunds.ts).
+  ({ deps, use }) =>
+    listenToProviderRefunds(use(refundMoney), use(payments).service, {
+      deps,
+      orders: use(orders).service,
+      payments: use(payments).service,
+    }),
   // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
   ({ use }) =>
     use(payments).service.onDisputeEvent((executor, event) => use(orders).refunds.onDispute(executor, event)),

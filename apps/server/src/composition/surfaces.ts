@@ -6,7 +6,7 @@ import { carrierDay } from './modules/carrier-day.js';
 import { cart } from './modules/cart.js';
 import { catalog } from './modules/catalog.js';
 import { checkout, checkoutAndPay } from './modules/checkout.js';
-import { coupons } from './modules/coupons.js';
+import { applyCoupon, coupons } from './modules/coupons.js';
 import { finance } from './modules/finance.js';
 import { giftCards } from './modules/gift-cards.js';
 import { hubs } from './modules/hubs.js';
@@ -46,6 +46,7 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     hubs,
     catalog,
     coupons,
+    applyCoupon,
     giftCards,
     addresses,
     shipping,

@@ -21,6 +21,7 @@ import { writeTogether } from '../platform/db/prepared.js';
 import type { Deps } from '../platform/deps.js';
 import { AppError } from '../platform/errors.js';
 import { type RouteDefinition, route, type SignedInAccount } from '../platform/http/routes.js';
+import { type LatePaymentRefunds, refundLatePayments } from './late-payment-refunds.js';
 
 // Flow: checkout and pay (ADR 047, 076). Each step is a module's public function, in the transaction this flow
 // owns (check out) or the payment's (pay). Steps that reach outside the database say what undoes or resumes them.
@@ -28,7 +29,7 @@ import { type RouteDefinition, route, type SignedInAccount } from '../platform/h
 // Check out (POST /api/checkout/create), one transaction (`open`):
 //   1. begin    checkout.begin: the cart row locked (one open checkout per customer); the open checkouts it
 //               replaces are closed unpaid (closeUnpaid below: their stock and money go back first).
-//   2. price    checkout.price: the cart priced (cart), refused when it cannot be bought as it is.
+//   2. price    cart.price, then checkout.acceptPricing: the cart priced, refused when it cannot be bought as it is.
 //   3. door     payOnDelivery.choose: the stores the customer chose to pay at the door, checked and priced.
 //   4. write    checkout.write: the tracker and one order per store (orders), the payment with them (payments).
 //   5. stock    catalog's reserveStock, then checkout.ensureWithinHeldShare under the products' row locks.
@@ -63,12 +64,13 @@ export interface CheckoutAndPayParts {
   deps: Deps;
   checkout: CheckoutService;
   orders: OrdersService;
-  cart: Pick<CartService, 'boughtPart'>;
+  cart: Pick<CartService, 'boughtPart' | 'price'>;
   coupons: Pick<CouponsService, 'holdRedemptions' | 'recordRedemptions' | 'releaseRedemptions'>;
   /** Pay on delivery (ADR 074): the stores the customer chose to pay at the door, checked and priced. */
   payOnDelivery: Pick<PayOnDeliveryService, 'choose'>;
   ledger: Pick<LedgerService, 'bookPayments'>;
-  payments: Pick<PaymentsService, 'registerPurpose'>;
+  /** The checkout's payment; a late payment's refund (flows/late-payment-refunds.ts) is sent and settled through it. */
+  payments: Pick<PaymentsService, 'registerPurpose'> & LatePaymentRefunds['payments'];
   /** Units sold reach the products' and stores' counters after the payment commits (ADR 031). */
   salesFolder: SalesFolder;
 }
@@ -91,7 +93,9 @@ async function open(
       role: 'customer',
       id: customerId,
     });
-  const pricing = await checkout.price(tx, customerId, body.addressId, begun.cart);
+  const pricing = checkout.acceptPricing(
+    await parts.cart.price(tx, customerId, { addressId: body.addressId, cart: begun.cart }),
+  );
   const chosen = body.payOnDeliveryStoreIds ?? [];
   const podFees =
     chosen.length > 0
@@ -174,7 +178,7 @@ async function sweep(parts: CheckoutAndPayParts): Promise<{ expired: number; ref
     if (!closedOne) break;
     expired += 1;
   }
-  return { expired, refunded: await checkout.refundLatePayments(now) };
+  return { expired, refunded: await refundLatePayments(parts, now) };
 }
 
 async function checkOut(

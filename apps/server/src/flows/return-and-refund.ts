@@ -5,7 +5,6 @@ import {
   type UpdateReturnStatusBody,
 } from '@market/contracts';
 import { reserveStock, returnStock } from '../modules/catalog/index.js';
-import type { CheckoutService } from '../modules/checkout/index.js';
 import { refundToCards } from '../modules/gift-cards/index.js';
 import type {
   BookedRefund,
@@ -33,6 +32,7 @@ import type { Deps } from '../platform/deps.js';
 import { notFound } from '../platform/errors.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
 import { outcomeUnknown } from '../platform/payments/paystack-http.js';
+import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-payment-refunds.js';
 
 // Flow: return and refund (ADR 047, 081). A return is asked, approved or rejected, its goods picked up and received
 // in the returns module; the decision that moves money or stock crosses modules and is this flow's sequence. Each
@@ -421,11 +421,11 @@ export function createReturnAndRefund(parts: ReturnAndRefundParts) {
 export function listenToProviderRefunds(
   money: RefundMoney,
   payments: Pick<PaymentsService, 'onRefundEvent'>,
-  checkout: Pick<CheckoutService, 'settleLateRefund'>,
+  latePayments: LatePaymentRefunds,
 ) {
   payments.onRefundEvent(async (event) => {
     const outcome = await heardFromProvider(money, event);
     if (outcome !== 'refund:unknown') return outcome;
-    return (await checkout.settleLateRefund(event)) ?? outcome;
+    return (await settleLateRefundFromWebhook(latePayments, event)) ?? outcome;
   });
 }

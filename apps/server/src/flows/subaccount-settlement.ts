@@ -1,10 +1,8 @@
-import { subaccountCodes } from '../modules/bank-accounts/index.js';
 import { CHECKOUT_PREFIX } from '../modules/checkout/index.js';
 import type { LedgerService } from '../modules/ledger/index.js';
 import type { OrdersService } from '../modules/orders/index.js';
 import type { PaymentsService } from '../modules/payments/index.js';
 import type { Config } from '../platform/config.js';
-import type { Db } from '../platform/db/client.js';
 import {
   createPaystackSubaccounts,
   createSandboxSubaccounts,
@@ -29,12 +27,6 @@ export function selectSubaccounts(
         logger,
       })
     : createSandboxSubaccounts();
-}
-
-/** The cart's check: of these stores, those with no subaccount (they cannot be bought from in this mode). */
-export async function storesWithoutSubaccount(executor: Db, storeIds: string[]): Promise<string[]> {
-  const codes = await subaccountCodes(executor, storeIds);
-  return storeIds.filter((storeId) => !codes.has(storeId));
 }
 
 /**

@@ -12,10 +12,11 @@ import {
   promotionProducts,
   promotions,
 } from '../modules/catalog/catalog.schema.js';
-import { createStoreForMerchant, findStoreByMerchant, slugify } from '../modules/stores/stores.repository.js';
+import { createStoreForMerchant, findStoreByMerchant } from '../modules/stores/stores.repository.js';
 import { merchantProfiles, storeApprovers, stores } from '../modules/stores/stores.schema.js';
 import { hashPassword } from '../platform/auth/passwords.js';
 import type { Db } from '../platform/db/client.js';
+import { slugify } from '../platform/slug.js';
 import type { Media } from '../platform/storage/media.js';
 import { drawPictures, productArt, seededRandom, weightFromName } from './demo-catalog-art.js';
 import {

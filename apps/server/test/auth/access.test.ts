@@ -23,7 +23,6 @@ import {
   findActiveMembership,
   findStoreByMerchant,
   merchantOnboarding,
-  slugify,
 } from '../../src/modules/stores/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { AppError } from '../../src/platform/errors.js';
@@ -81,7 +80,6 @@ describe('admin roles', () => {
         findStoreByMerchant,
         createStoreForMerchant,
         merchantOnboarding,
-        slugify,
         findMembership: (userId) => findActiveMembership(test.deps.db, userId),
         findAdminCustomRole: (userId) => findAdminCustomRole(test.deps.db, userId),
       }),

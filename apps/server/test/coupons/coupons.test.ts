@@ -3,7 +3,6 @@ import { cartEndpoints, couponCustomerEndpoints, couponMerchantEndpoints } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/modules/auth/auth.schema.js';
-import { couponLinesOfCart } from '../../src/modules/cart/index.js';
 import { coupons as couponsTable } from '../../src/modules/coupons/coupons.schema.js';
 import { type CouponsService, createCouponsService } from '../../src/modules/coupons/coupons.service.js';
 import { orders } from '../../src/modules/orders/orders.schema.js';
@@ -65,7 +64,7 @@ beforeAll(async () => {
   ({ test, admin } = market);
   [merchant, otherMerchant] = market.merchants;
   [customer] = market.customers;
-  service = createCouponsService(test.deps, { cartLines: couponLinesOfCart });
+  service = createCouponsService(test.deps);
   dress = await createApprovedProduct(test, merchant, admin, { sellingPrice: 12_500 });
   await createApprovedProduct(test, merchant, admin, { sellingPrice: 30_000, name: 'Leather Sandals' });
   otherProduct = await createApprovedProduct(test, otherMerchant, admin, { sellingPrice: 8_000 });

@@ -6,7 +6,6 @@ import {
   findStoreById,
   findStoreByMerchant,
   merchantOnboarding,
-  slugify,
 } from '../../modules/stores/index.js';
 import { defineModule } from '../registry.js';
 
@@ -21,7 +20,6 @@ export const auth = defineModule('auth', ({ deps }) =>
     },
     createStoreForMerchant,
     merchantOnboarding,
-    slugify,
     findMembership: (userId) => findActiveMembership(deps.db, userId),
     findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   }),

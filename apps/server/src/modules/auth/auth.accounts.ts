@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
+import { slugify } from '../../platform/slug.js';
 import type { AuthContext, MerchantStore, RequestMeta } from './auth.context.js';
 import { mailConfirmation, mailPasswordLink, mailSignupAttempt } from './auth.mail.js';
 import {
@@ -145,7 +146,7 @@ export async function signup(
     const existing = await findUserByEmail(tx, kind, body.email);
     if (existing) {
       await mailSignupAttempt(ctx, tx, existing);
-      return lookalikeUser(kind, body, phoneNumber, ctx.needs.slugify(body.storeName ?? ''));
+      return lookalikeUser(kind, body, phoneNumber, slugify(body.storeName ?? ''));
     }
     const row = await insertUser(tx, {
       kind,

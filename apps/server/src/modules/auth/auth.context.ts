@@ -26,8 +26,6 @@ export interface AuthNeeds {
   findMembership: FindMembership;
   /** An admin's custom role, resolved by the admins module for the guard (issue 9). */
   findAdminCustomRole: FindAdminCustomRole;
-  /** The store URL a store name would get, so a sign-up with a known email answers like a new one. */
-  slugify(name: string): string;
 }
 
 /** What the auth service's functions work with. */

@@ -33,6 +33,12 @@ export async function subaccountCodes(executor: Db, storeIds: string[]): Promise
   return new Map(rows.map((row) => [row.storeId, row.code!]));
 }
 
+/** Of these stores, those with no Paystack subaccount: in subaccount mode (ADR 051) they cannot be bought from. */
+export async function storesWithoutSubaccount(executor: Db, storeIds: string[]): Promise<string[]> {
+  const codes = await subaccountCodes(executor, storeIds);
+  return storeIds.filter((storeId) => !codes.has(storeId));
+}
+
 /**
  * Which of these stores have a saved payout account, and the Paystack subaccount of those that have one (one
  * statement): store id → subaccount code or null.

@@ -7,7 +7,12 @@ import {
   createBankAccountsService,
 } from './bank-accounts.service.js';
 
-export { bankAccountsOf, findBankAccount, subaccountCodes } from './bank-accounts.repository.js';
+export {
+  bankAccountsOf,
+  findBankAccount,
+  storesWithoutSubaccount,
+  subaccountCodes,
+} from './bank-accounts.repository.js';
 export type { BankAccountsNeeds, BankAccountsService } from './bank-accounts.service.js';
 export { maskAccountNumber } from './bank-accounts.service.js';
 

@@ -1,9 +1,11 @@
 import { formatNaira, storesCannotBeSettled } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
+import type { Deps } from '../../platform/deps.js';
 import { AppError } from '../../platform/errors.js';
+import { storesWithoutSubaccount } from '../bank-accounts/index.js';
 import type { ProductForSale } from '../catalog/index.js';
 import { type AppliedCoupon, evaluateCoupons } from '../coupons/index.js';
-import { storeOrigins } from '../shipping/index.js';
+import { quoteShipment, type RateCardCache, storeOrigins } from '../shipping/index.js';
 import type { carts } from './cart.schema.js';
 import { chooseAddress, ensureCart, type PricingRead, readAtOnce } from './cart-reads.js';
 
@@ -11,8 +13,9 @@ export { couponLinesOfCart, ensureCart, type PricingRead, priceLine, UNLIMITED }
 
 // Prices a customer's cart exactly as checkout charges it: one function for the cart page, simulate-order and
 // create-order, so the totals a customer sees match what they pay to the kobo. It runs in four named steps (items,
-// coupons, shipping, gift cards); what it needs from the addresses, coupons, shipping and gift-card modules is
-// handed in as `PricingNeeds`.
+// coupons, shipping, gift cards); it reads the addresses, coupons, shipping, gift-card and bank-account modules through
+// their index. Shipping quotes read the rate card this process caches (the composition's, dropped by the shipping
+// module's writes), handed in as that cache.
 
 export interface AddressForCheckout {
   id: string;
@@ -62,27 +65,6 @@ export interface AppliedGiftCardBalance {
 export interface StorePlaces {
   shippingLocation: ProductForSale['storeLocation'];
   pickupLocation: ProductForSale['storePickupLocation'];
-}
-
-/**
- * What pricing is handed: the shipping quote (through the composition's rate-card cache) and whether Paystack can
- * settle to the stores (subaccount mode, ADR 051). The address, codes, coupons that may apply and their evaluation,
- * gift cards and stores' origins it reads through the owners' index.
- */
-export interface PricingNeeds {
-  /**
-   * Of these stores, those Paystack cannot settle to yet (no subaccount), which cannot be bought from. In transfer
-   * mode the platform pays every store itself: none.
-   */
-  storesWithoutSettlement(executor: Db, storeIds: string[]): Promise<string[]>;
-  quoteShipment(
-    executor: Db,
-    input: {
-      origin: { state: string; lga?: string };
-      destination: { state: string; lga?: string };
-      items: ShipmentItem[];
-    },
-  ): Promise<ShipmentQuote>;
 }
 
 /** One priced line of the cart, in kobo: what checkout turns into order items. */
@@ -227,7 +209,7 @@ function shipmentItem(line: PricedLine): ShipmentItem {
  */
 async function priceShipping(
   executor: Db,
-  needs: PricingNeeds,
+  rateCards: RateCardCache,
   stores: StorePricing[],
   address: AddressForCheckout | undefined,
 ): Promise<string[]> {
@@ -250,18 +232,20 @@ async function priceShipping(
   for (const store of stores) {
     const origin = origins.get(store.storeId);
     if (!origin) continue;
-    const quote = await needs
-      .quoteShipment(executor, {
+    const quote = await quoteShipment(
+      executor,
+      {
         origin,
         destination: { state: address.stateOrRegion, lga: address.lga },
         items: store.lines.map(shipmentItem),
-      })
-      .catch((error: unknown) => {
-        const undeliverable = error instanceof AppError && (error.status === 422 || error.status === 503);
-        if (!undeliverable) throw error;
-        problems.push(`${store.storeName} cannot deliver to this address yet: ${error.message}`);
-        return undefined;
-      });
+      },
+      rateCards,
+    ).catch((error: unknown) => {
+      const undeliverable = error instanceof AppError && (error.status === 422 || error.status === 503);
+      if (!undeliverable) throw error;
+      problems.push(`${store.storeName} cannot deliver to this address yet: ${error.message}`);
+      return undefined;
+    });
     if (!quote) continue;
     store.shippingKobo = quote.feeKobo;
     store.quote = {
@@ -296,8 +280,25 @@ export function orderLimitProblem(totalKobo: number, orderLimitKobo: number): st
   return `One order can come to at most ${formatNaira(orderLimitKobo)} and this cart comes to ${formatNaira(totalKobo)}. Remove some items, or buy them in more than one order.`;
 }
 
-/** The cart pricing function checkout and the cart page call; `orderLimitKobo`: the most one checkout may total. */
-export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLimitKobo: number): PriceCart {
+/**
+ * Of these stores, those Paystack cannot settle to yet (no subaccount, ADR 051), which cannot be bought from. In
+ * transfer mode the platform pays every store itself: none.
+ */
+function storesWithoutSettlement(
+  settlementMode: Deps['config']['settlementMode'],
+  executor: Db,
+  storeIds: string[],
+): Promise<string[]> {
+  return settlementMode === 'subaccount' ? storesWithoutSubaccount(executor, storeIds) : Promise.resolve([]);
+}
+
+/**
+ * The cart pricing function checkout and the cart page call, with the process's cached rate card. The most one
+ * checkout may total (ORDER_LIMIT_NAIRA) and the settlement mode are the configuration's.
+ */
+export function createCartPricing(deps: Pick<Deps, 'now' | 'config'>, rateCards: RateCardCache): PriceCart {
+  const { orderLimitKobo, settlementMode } = deps.config;
+  const now = () => deps.now();
   return async (executor, customerId, options = {}) => {
     const cart = options.cart ?? (await ensureCart(executor, customerId));
     const at = now();
@@ -308,7 +309,7 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
     const sellable = lines.filter((line) => !line.problem);
     const stores = groupByStore(sellable);
     const rejectedCodes = await applyCoupons(executor, customerId, sellable, stores, at, read);
-    const shippingProblems = await priceShipping(executor, needs, stores, address);
+    const shippingProblems = await priceShipping(executor, rateCards, stores, address);
 
     const itemsSubtotalKobo = sum(stores, (store) => store.subtotalKobo);
     const discountKobo = sum(stores, (store) => store.discountKobo);
@@ -328,7 +329,8 @@ export function createCartPricing(needs: PricingNeeds, now: () => Date, orderLim
     problems.push(...shippingProblems);
     if (stores.length > 0) {
       const unsettled = new Set(
-        await needs.storesWithoutSettlement(
+        await storesWithoutSettlement(
+          settlementMode,
           executor,
           stores.map((store) => store.storeId),
         ),

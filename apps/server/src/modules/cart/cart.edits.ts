@@ -7,7 +7,7 @@ import { findCustomerAddress } from '../addresses/index.js';
 import { loadProductsForSale } from '../catalog/index.js';
 import { toCartState } from './cart.present.js';
 import { cartItems, carts } from './cart.schema.js';
-import { type createCartPricing, ensureCart, type PricingNeeds, priceLine } from './cart-pricing.js';
+import { type createCartPricing, ensureCart, priceLine } from './cart-pricing.js';
 
 // What a customer does to the cart, and the cart each change answers (ADR 091, 105).
 
@@ -17,7 +17,6 @@ const MAX_LINES = 50;
 export interface CartContext {
   db: Db;
   deps: Deps;
-  needs: PricingNeeds;
   price: ReturnType<typeof createCartPricing>;
 }
 

@@ -1,4 +1,4 @@
-import { cartEndpoints } from '@market/contracts';
+import { cartEndpoints, checkoutEndpoints } from '@market/contracts';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import type { CartService } from './cart.service.js';
 
@@ -16,6 +16,11 @@ export function cartRoutes(cart: CartService): RouteDefinition[] {
     route(cartEndpoints.selectAddress, async ({ auth, body }) => ({
       message: 'Delivery address chosen',
       data: await cart.selectAddress(auth.userId, body.addressId),
+    })),
+    // Checkout's preview is the cart priced for the address as checkout prices it: nothing of checkout's own.
+    route(checkoutEndpoints.simulate, async ({ auth, body }) => ({
+      message: 'Checkout priced',
+      data: await cart.simulate(auth.userId, body.addressId),
     })),
   ];
 }

@@ -1,16 +1,17 @@
 import type { Deps } from '../../platform/deps.js';
+import type { RateCardCache } from '../shipping/index.js';
 import { cartRoutes } from './cart.routes.js';
 import { createCartService } from './cart.service.js';
-import type { PricingNeeds } from './cart-pricing.js';
 
 // The cart module's public face: other modules import only from here.
 
-export function createCartModule(deps: Deps, needs: PricingNeeds) {
-  const service = createCartService(deps, needs);
+/** The customer's cart, priced with the rate card this process caches (the composition's `rateCards`). */
+export function createCartModule(deps: Deps, rateCards: RateCardCache) {
+  const service = createCartService(deps, rateCards);
   return { service, routes: cartRoutes(service) };
 }
 
-export type { CartService } from './cart.service.js';
+export { type CartService, lockCart } from './cart.service.js';
 export type {
   AddressForCheckout,
   AppliedCoupon,
@@ -21,7 +22,6 @@ export type {
   CouponLine,
   PriceCart,
   PricedLine,
-  PricingNeeds,
   ShipmentItem,
   ShipmentQuote,
   StorePricing,

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { conflict, notFound, validation } from '../../platform/errors.js';
-import { slugify } from '../stores/index.js';
+import { slugify } from '../../platform/slug.js';
 import { categories } from './catalog.schema.js';
 import { type CategoriesContext, type Level, live, toNode } from './categories.tree.js';
 import { productsUsingCategories, refreshCategoryText } from './products.repository.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 import { lagosDay } from './catalog.rules.js';
 import { bumpProductWriteGeneration } from './products.repository.js';
 
@@ -7,10 +8,6 @@ import { bumpProductWriteGeneration } from './products.repository.js';
 // `products_price_now`; after that only time changes it, at the Lagos days recorded in `price_changes_on`. This
 // moves the products whose day has come, and only them: a range of the partial index on price_changes_on, never a
 // scan of the catalogue.
-
-/** node-postgres answers `{ rows }`, PGlite the same shape; drizzle's types differ by driver, hence unknown. */
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 
 export interface SaleDayChanges {
   /** Products whose price went down today: a sale started (what the wishlist tells). */

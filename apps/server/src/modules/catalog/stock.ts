@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { insertFromJson, jsonRows, parsedJson } from '../../platform/db/json-rows.js';
 import { prepared, preparedSql, type ReadPart, type StatementPart } from '../../platform/db/prepared.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 import { conflict } from '../../platform/errors.js';
 import { storeSalesAddedPart } from '../stores/index.js';
 // Read model: products for sale carry their store's name, location and visibility in one join (ADR 010).
@@ -194,7 +195,7 @@ async function takeOne(executor: Db, line: StockLine) {
         set quantity = quantity - ${line.quantity}, updated_at = now()
         where id = ${line.productId} and (quantity >= ${line.quantity} or cont_sales_out_of_stock)
         returning id, quantity`);
-  return (taken as unknown as { rows: { id: string; quantity: number }[] }).rows;
+  return rowsOf<{ id: string; quantity: number }>(taken);
 }
 
 /**
@@ -245,7 +246,7 @@ export async function returnStock(executor: Db, lines: StockLine[]): Promise<voi
       : await executor.execute(
           sql`update ${products} set quantity = quantity + ${line.quantity}, updated_at = now() where id = ${line.productId} returning quantity`,
         );
-    const rows = (given as unknown as { rows: { quantity: number }[] }).rows;
+    const rows = rowsOf<{ quantity: number }>(given);
     if (rows[0] && Number(rows[0].quantity) - line.quantity <= 0) wasSoldOut.push(line.productId);
   }
   await refreshProductVisibility(executor, [...new Set(wasSoldOut)]);

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import { AppError, validation } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
-import { type CartRow, type CheckoutPricing, UNLIMITED } from '../cart/index.js';
+import { type CartRow, type CheckoutPricing, lockCart, UNLIMITED } from '../cart/index.js';
 import type { OrderActor, TrackerRow } from '../orders/index.js';
 import {
   CHECKOUT_PREFIX,
@@ -39,7 +39,7 @@ export interface CheckoutBegun {
  */
 export async function begin(ctx: CheckoutContext, tx: Db, customerId: string): Promise<CheckoutBegun> {
   const { deps, ports } = ctx;
-  const cart = await ports.cart.lockCart(tx, customerId);
+  const cart = await lockCart(tx, customerId);
   const at = deps.now();
   // The open checkouts locked and the expired ones counted in one read.
   const { open: openCheckouts, expired } = await ports.orders.lockOpenTrackersAndExpired(
@@ -63,15 +63,8 @@ export async function begin(ctx: CheckoutContext, tx: Db, customerId: string): P
   return { cart, replaced: openCheckouts, expiresAt };
 }
 
-/** Step "price": the cart priced for the address, refused when it cannot be bought as it is. */
-export async function priceCart(
-  ctx: CheckoutContext,
-  tx: Db,
-  customerId: string,
-  addressId: string | undefined,
-  cart: CartRow,
-): Promise<CheckoutPricing> {
-  const pricing = await ctx.ports.cart.price(tx, customerId, { addressId, cart });
+/** Step "price": the cart as the cart module priced it for the address, refused when it cannot be bought as it is. */
+export function acceptPricing(pricing: CheckoutPricing): CheckoutPricing {
   // Above the business's limit per order (ADR 063): the cart itself must change, whatever else it needs.
   if (pricing.aboveOrderLimit) throw validation('cart', pricing.aboveOrderLimit);
   if (pricing.problems.length > 0) {

@@ -4,11 +4,8 @@ import type { CheckoutService } from './checkout.service.js';
 
 export function checkoutRoutes(checkout: CheckoutService): RouteDefinition[] {
   return [
-    route(checkoutEndpoints.simulate, async ({ auth, body }) => ({
-      message: 'Checkout priced',
-      data: await checkout.simulate(auth.userId, body.addressId),
-    })),
-    // checkoutEndpoints.create is the checkout-and-pay flow's (src/flows/checkout-and-pay.ts, ADR 076).
+    // checkoutEndpoints.create is the checkout-and-pay flow's (src/flows/checkout-and-pay.ts, ADR 076), and
+    // checkoutEndpoints.simulate the cart's (the cart priced as checkout prices it).
     route(checkoutEndpoints.pay, async ({ auth, body }) => ({
       message: 'Payment started',
       data: await checkout.pay(auth.userId, body.trackerId, auth.account),

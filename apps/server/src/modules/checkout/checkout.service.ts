@@ -4,13 +4,13 @@ import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import type { TrackerRow } from '../orders/index.js';
 import type { CheckoutContext, CheckoutDeps, LockedForPayment } from './checkout.context.js';
 import {
+  acceptPricing,
   begin,
   closeUnpaid,
   couponUses,
   couponUsesRefused,
   ensureWithinHeldShare,
   payOnDeliveryChoice,
-  priceCart,
   recordPayment,
   write,
 } from './checkout.open.js';
@@ -25,7 +25,6 @@ import {
   trackerOf,
 } from './checkout.payment.js';
 import type { CheckoutPorts } from './checkout.ports.js';
-import { LATE_REFUND_ASK_AFTER_MS, refundLatePayment, settleLateRefundFromWebhook } from './late-refunds.js';
 
 export {
   CHECKOUT_PREFIX,
@@ -48,23 +47,6 @@ async function claimExpired(ctx: CheckoutContext, tx: Db, now: Date): Promise<Tr
   return ctx.ports.orders.claimExpiredTracker(tx, now);
 }
 
-/** Money that arrived after its checkout closed is sent back (ADR 036, 080); answers how many were refunded. */
-async function refundLatePayments(ctx: CheckoutContext, now: Date): Promise<number> {
-  const { deps, ports } = ctx;
-  const { orders } = ports;
-  let refunded = 0;
-  const lateRefunds = { deps, orders, payments: deps.payments };
-  const askBefore = new Date(now.getTime() - LATE_REFUND_ASK_AFTER_MS);
-  for (const tracker of await orders.refundsDue(now, askBefore, 50)) {
-    try {
-      if ((await refundLatePayment(lateRefunds, tracker)) === 'refunded') refunded += 1;
-    } catch (error) {
-      deps.logger.error({ err: error, reference: tracker.reference }, 'refund of a late payment failed');
-    }
-  }
-  return refunded;
-}
-
 /**
  * The checkout's own steps: it prices the cart and has the orders module write the orders; the checkout-and-pay flow
  * calls them in order, with the stock, gift-card and coupon holds between them (ADR 115). Each step is a named
@@ -85,12 +67,9 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     couponUses: bound(ctx, couponUses),
     couponUsesRefused,
     confirmationMail: bound(ctx, confirmationMail),
-    async simulate(customerId: string, addressId?: string) {
-      return ports.cart.toCartState(await ports.cart.price(deps.db, customerId, { addressId }));
-    },
     // Opening a checkout, step by step (the checkout-and-pay flow calls them in order, in its transaction).
     begin: bound(ctx, begin),
-    price: bound(ctx, priceCart),
+    acceptPricing,
     payOnDeliveryChoice,
     write: bound(ctx, write),
     ensureWithinHeldShare: bound(ctx, ensureWithinHeldShare),
@@ -100,10 +79,6 @@ export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) 
     recordTransaction: bound(ctx, recordTransaction),
     tracker: bound(ctx, trackerOf),
     claimExpired: bound(ctx, claimExpired),
-    refundLatePayments: bound(ctx, refundLatePayments),
-    /** A refund.* webhook no order refund claimed: a late payment's refund it settles, if any (ADR 080). */
-    settleLateRefund: (event: Parameters<typeof settleLateRefundFromWebhook>[1]) =>
-      settleLateRefundFromWebhook({ deps, orders: ports.orders, payments: deps.payments }, event),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   insertAppliedCode,
   toRule,
 } from './coupons.repository.js';
-import { reasons, unavailableReason } from './coupons.rules.js';
+import { type CouponLine, reasons, unavailableReason } from './coupons.rules.js';
 
 // The codes a customer applied to the cart (the cart reads them; ADR 091, 105).
 
@@ -17,20 +17,39 @@ export function appliedCodes(executor: Db, customerId: string): Promise<string[]
   return appliedCodeRows(executor, customerId);
 }
 
-/** Puts a code on the customer's cart after checking it is a live code this customer may use. */
-export async function applyCode(ctx: CouponsContext, customerId: string, rawCode: string): Promise<string[]> {
+/** The one answer for a code that cannot go on this cart, whatever the reason (never telling a guesser it exists). */
+const unusable = () => validation('code', reasons.unusable);
+
+/**
+ * A code the customer typed, as stored, when it is a live code this customer may use now; refused otherwise. The
+ * apply-coupon flow (flows/apply-coupon.ts) reads the cart's lines only after this, then calls `applyLiveCode`.
+ */
+export async function liveCode(ctx: CouponsContext, customerId: string, rawCode: string): Promise<string> {
   const code = rawCode.trim().toUpperCase();
-  // One answer for an unknown code and for a code that does not apply to this cart or customer, whatever the
-  // reason: the answer never tells a guesser that a code exists. A code applies only to a cart it discounts.
-  const unusable = () => validation('code', reasons.unusable);
   const rows = (await candidateCoupons(ctx.db, [], [code])).filter((row) => row.discountMode === 'Code');
   if (rows.length === 0) throw unusable();
   const customer = await facts(ctx.db, customerId, rows);
   const now = ctx.now();
   if (rows.every((row) => unavailableReason(toRule(row), customer, now) !== null)) throw unusable();
-  const lines = await ctx.ports.cartLines(ctx.db, customerId, ctx.now());
+  return code;
+}
+
+/**
+ * Puts a live code (`liveCode`) on the customer's cart when it discounts the cart's lines: a code applies only to a
+ * cart it discounts, with the same answer as an unknown code otherwise. Answers the codes on the cart.
+ */
+export async function applyLiveCode(
+  ctx: CouponsContext,
+  customerId: string,
+  code: string,
+  lines: CouponLine[],
+): Promise<string[]> {
   if (lines.length === 0) throw unusable();
-  const result = await evaluate(ctx.db, { customerId, codes: [code], lines, now }, { automatic: false });
+  const result = await evaluate(
+    ctx.db,
+    { customerId, codes: [code], lines, now: ctx.now() },
+    { automatic: false },
+  );
   if (!result.applied.some((entry) => entry.code === code)) throw unusable();
   const current = await appliedCodeRows(ctx.db, customerId);
   if (!current.includes(code) && current.length >= MAX_APPLIED_CODES)

@@ -36,21 +36,10 @@ export interface RedemptionOutcome {
   refused: { couponId: string; code: string | null; reason: string }[];
 }
 
-/**
- * What coupons are handed: the customer's cart as coupon lines, so apply-coupon can check the code against it. The
- * cart prices with the coupons' rules (today through its PricingNeeds); of the two directions that one is to become
- * an import, so coupons keeps the cart's lines handed in rather than import the cart. Whether a customer is a
- * first-time one it reads through the orders module's index.
- */
-export interface CouponsPorts {
-  cartLines: (executor: Db, customerId: string, now: Date) => Promise<CouponLine[]>;
-}
-
 /** What the coupons service's functions work with. */
 export interface CouponsContext {
   db: Db;
   now(): Date;
-  ports: CouponsPorts;
 }
 
 // ---------- money and field conversion: naira outside, kobo / basis points inside ----------

@@ -1,4 +1,4 @@
-import { COUPON_APPLIED_MESSAGE, couponCustomerEndpoints, couponMerchantEndpoints } from '@market/contracts';
+import { couponCustomerEndpoints, couponMerchantEndpoints } from '@market/contracts';
 import { type RouteDefinition, route, storeActor } from '../../platform/http/routes.js';
 import type { RateLimits } from '../../platform/security/rate-limits.js';
 import type { CouponsService } from './coupons.service.js';
@@ -31,17 +31,11 @@ export function couponsRoutes(coupons: CouponsService, rateLimits: RateLimits): 
       data: await coupons.forProducts(auth.userId, body),
     })),
     route(couponCustomerEndpoints.validate, async ({ auth, body, ip }) => {
-      // Guessing codes is limited per customer and per address (validate and apply share the budget).
+      // Guessing codes is limited per customer and per address (validate and apply, flows/apply-coupon.ts, share the
+      // budget).
       await rateLimits.consume('coupon', { ip, account: auth.userId });
       const data = await coupons.validate(auth.userId, body);
       return { message: data.applies ? 'Coupon is valid' : (data.reason ?? 'Coupon does not apply'), data };
-    }),
-    route(couponCustomerEndpoints.apply, async ({ auth, body, ip }) => {
-      await rateLimits.consume('coupon', { ip, account: auth.userId });
-      return {
-        message: COUPON_APPLIED_MESSAGE,
-        data: { codes: await coupons.applyCode(auth.userId, body.code) },
-      };
     }),
     route(couponCustomerEndpoints.remove, async ({ auth, body }) => ({
       message: 'Coupon removed',

@@ -1,8 +1,8 @@
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
-import { appliedCodes, applyCode, removeCode } from './coupons.codes.js';
-import type { CouponsContext, CouponsPorts } from './coupons.context.js';
+import { appliedCodes, applyLiveCode, liveCode, removeCode } from './coupons.codes.js';
+import type { CouponsContext } from './coupons.context.js';
 import { create, get, list, remove, update } from './coupons.merchants.js';
 import { forProducts, validate } from './coupons.offers.js';
 import {
@@ -14,7 +14,6 @@ import {
 import { appliedCodeRows, hasAnyRedemption } from './coupons.repository.js';
 
 export type {
-  CouponsPorts,
   EvaluateCouponsInput,
   RecordRedemptionsInput,
   RedemptionOutcome,
@@ -27,12 +26,11 @@ export type { AppliedCoupon, CouponEvaluation, CouponLine } from './coupons.rule
  * customer is offered (`coupons.offers.ts`), the rule engine and redemptions (`coupons.redemptions.ts`, over the
  * pure rules of `coupons.rules.ts`), the codes on a cart (`coupons.codes.ts`); bound here.
  */
-export function createCouponsService(deps: Deps, ports: CouponsPorts) {
+export function createCouponsService(deps: Deps) {
   const { db } = deps;
   const ctx: CouponsContext = {
     db,
     now: () => deps.now(),
-    ports,
   };
   return {
     // merchants
@@ -53,7 +51,9 @@ export function createCouponsService(deps: Deps, ports: CouponsPorts) {
     recordRedemptions: bound(ctx, recordRedemptions),
     appliedCodes,
     appliedCodesOf: (customerId: string) => appliedCodeRows(db, customerId),
-    applyCode: bound(ctx, applyCode),
+    /** Apply a code, in two steps around the cart's read of its lines (flows/apply-coupon.ts). */
+    liveCode: bound(ctx, liveCode),
+    applyLiveCode: bound(ctx, applyLiveCode),
     removeCode: bound(ctx, removeCode),
     /** Whether the customer ever had a paid coupon redemption. */
     hasRedeemedAnyCoupon: (executor: Db, customerId: string) => hasAnyRedemption(executor, customerId),

@@ -2,6 +2,7 @@ import type { FinancePoint, FinanceTotals, TransactionsQuery } from '@market/con
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { type EstimatedTotal, offsetPageTotal } from '../../platform/db/estimated-total.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 // Read model (ADR 010, ADR 028, ADR 046, ADR 067): finance adds up the ledger's roll-ups per store and day, and
 // lists payment transactions with the checkout, orders and customer they belong to. These joins are the point of
 // the reports, so this file reads the orders, stores, auth and payments schemas; it never writes them. The
@@ -337,12 +338,6 @@ export async function trackerItems(db: Db, trackerId: string) {
 }
 
 // ---------- driver differences ----------
-
-/** node-postgres answers `{ rows }`, PGlite the same; both are read here so the service sees plain rows. */
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return (result as { rows: unknown[] }).rows;
-}
 
 /** json columns come parsed from node-postgres and PGlite alike; a string is parsed for safety. */
 function parseJson(value: unknown): unknown {

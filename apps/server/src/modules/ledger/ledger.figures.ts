@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 import { ledgerEntries, ledgerOrders, payoutOrders, payouts } from './ledger.schema.js';
 
 /**
@@ -78,10 +79,7 @@ export async function ledgerOrderFigures(db: Db, orderId: string): Promise<Ledge
   const result = await db.execute(sql`select f.*,
       (select commission_basis_points from ${ledgerOrders} where order_id = ${orderId}::uuid) as rate
     from (select 1) one left join (${ledgerOrderFiguresSql(sql`select ${orderId}::uuid`)}) f on true`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<
-    string,
-    unknown
-  >[];
+  const rows = rowsOf<Record<string, unknown>>(result);
   const row = rows[0];
   return {
     commission: Number(row?.commission ?? 0),
@@ -123,6 +121,6 @@ export async function ledgerChargedRates(
   const result = await db.execute(sql`select distinct commission_basis_points as rate from ${ledgerOrders}
     where store_id = ${storeId}::uuid and order_day >= ${days.from}::date and order_day <= ${days.to}::date
     order by rate`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { rate: unknown }[];
+  const rows = rowsOf<{ rate: unknown }>(result);
   return rows.map((row) => Number(row.rate));
 }

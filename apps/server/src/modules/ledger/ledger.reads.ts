@@ -1,5 +1,6 @@
 import { eq, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 import { OPEN } from './ledger.payout-rows.js';
 import { storeBalances } from './ledger.rollups.js';
 import { ledgerEntries, payoutOrders, payouts } from './ledger.schema.js';
@@ -36,10 +37,7 @@ export async function outstandingPerOrder(executor: Db, storeId: string) {
         group by po.order_id) t on t.order_id = o.order_id
     where o.payable - coalesce(t.taken, 0) <> 0
     order by o.order_id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    orderId: string;
-    amountKobo: string | number;
-  }[];
+  const rows = rowsOf<{ orderId: string; amountKobo: string | number }>(result);
   return rows.map((row) => ({ orderId: row.orderId, amountKobo: Number(row.amountKobo) }));
 }
 

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 import { ledgerOrderFiguresSql } from './ledger.figures.js';
 import {
   ledgerEntries,
@@ -347,8 +348,4 @@ export async function setMark(db: Db, name: string): Promise<void> {
 /** A seed wrote paid orders the books have not heard of (or entries without roll-ups): the next start looks again. */
 export async function clearMark(db: Db, name: string): Promise<void> {
   await db.execute(sql`delete from ${ledgerMarks} where name = ${name}`);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
 }

@@ -17,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 import type { Deps } from '../../platform/deps.js';
 import { type RouteDefinition, requireStoreId, route } from '../../platform/http/routes.js';
 import { serviceLevelLimits } from './service-levels.schema.js';
@@ -37,10 +38,6 @@ interface LateRow {
   since: string | Date;
   total: number;
 }
-
-/** node-postgres and PGlite both answer `{ rows }`. */
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
 
 /** The limits in force: the admin's where set, the defaults elsewhere. */
 export async function readServiceLevelLimits(db: Db): Promise<ServiceLevelLimits> {

@@ -10,6 +10,7 @@ import {
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { containsPattern } from '../../platform/db/paging.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 // Read model (ADR 010, ADR 025): reports aggregate orders, their items and their customers' names in SQL, and list
 // merchants with their stores. These joins are the point of a report, so this file reads the orders, auth and
 // stores schemas; it never writes them. The boundary test lists each import.
@@ -400,12 +401,6 @@ export async function topStores(db: Db, range: { from: string; to: string }, lim
 }
 
 // ---------- driver differences ----------
-
-/** node-postgres answers `{ rows }`, PGlite the same; both are read here so the service sees plain rows. */
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result)) return result;
-  return (result as { rows: unknown[] }).rows;
-}
 
 /** json columns come parsed from node-postgres and PGlite alike; a string is parsed for safety. */
 function parseJson(value: unknown): unknown {

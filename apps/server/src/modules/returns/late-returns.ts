@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
+import { rowsOf } from '../../platform/db/rows-of.js';
 
 export interface LateReturnToTell {
   id: string;
@@ -29,8 +30,7 @@ export async function lateReturnsToTell(
       and not exists (select 1 from notification_events e where e.key = ${prefix} || r.id::text)
     order by r.created_at asc, r.id
     limit ${limit}`);
-  // node-postgres and PGlite both answer `{ rows }`.
-  const rows = (result as unknown as { rows: Record<string, string | Date>[] }).rows;
+  const rows = rowsOf<Record<string, string | Date>>(result);
   return rows.map((row) => ({
     id: String(row.id),
     orderId: String(row.order_id),
@@ -69,7 +69,7 @@ export async function lateReturnsWaiting(
       ${storeId ? sql`and r.store_id = ${storeId}` : sql``}
     order by r.created_at asc, r.id
     limit ${limit}`);
-  const rows = (result as unknown as { rows: Record<string, string | number | Date>[] }).rows;
+  const rows = rowsOf<Record<string, string | number | Date>>(result);
   return rows.map((row) => ({
     orderId: String(row.order_id),
     orderName: String(row.order_name),

@@ -45,7 +45,6 @@ export {
   findStoresShippingPlaces,
   type StoreRow,
   setStoreRating,
-  slugify,
   storeNamesOf,
   storeSalesAddedPart,
   storesAwaitingApproval,

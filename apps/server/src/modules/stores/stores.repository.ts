@@ -3,24 +3,11 @@ import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
 import { prepared } from '../../platform/db/prepared.js';
 import { conflict } from '../../platform/errors.js';
+import { slugify } from '../../platform/slug.js';
 import { addStoreMember } from './store-members.repository.js';
 import { type HomeAddress, merchantProfiles, type ShippingLocation, stores } from './stores.schema.js';
 
 export type StoreRow = typeof stores.$inferSelect;
-
-/** `Mama Put Kitchen & Co.` → `mama-put-kitchen-co`. */
-export function slugify(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return slug || 'store';
-}
 
 /** A storefront slug nobody holds yet: the name's slug, or the slug with the next free number. */
 export async function uniqueStoreUrl(db: Db, storeName: string): Promise<string> {

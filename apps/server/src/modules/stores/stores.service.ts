@@ -45,4 +45,3 @@ export function createStoresService(
 }
 
 export type StoresService = ReturnType<typeof createStoresService>;
-export { slugify } from './stores.repository.js';

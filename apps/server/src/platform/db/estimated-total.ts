@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { rowsOf } from './rows-of.js';
 
 // A list's total without walking every match (ADR 114): exact up to a bound, PostgreSQL's estimate beyond it, and
 // the answer says which (`countIsEstimate`). The customer listings (catalog) and the admin's transactions list
@@ -59,7 +60,7 @@ export async function boundedTotal(
 
 /** The planner's row count at the top of an EXPLAIN (format json): node-postgres parses the json, PGlite may not. */
 export function plannedRows(result: unknown): number {
-  const rows = (result as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   const cell = rows[0]?.['QUERY PLAN'];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }];
   return Math.round(plan[0].Plan['Plan Rows']);
@@ -90,7 +91,7 @@ export function offsetPageTotal(
       const counted = await db.execute(
         sql`select count(*) as total from (${matching} limit ${upTo}) bounded`,
       );
-      const [row] = (counted as unknown as { rows: { total: string | number }[] }).rows;
+      const [row] = rowsOf<{ total: string | number }>(counted);
       return Number(row?.total ?? 0);
     },
   });

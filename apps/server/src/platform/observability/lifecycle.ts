@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { type Database, migrationsFolder } from '../db/client.js';
+import { rowsOf } from '../db/rows-of.js';
 
 export interface ReadinessCheck {
   name: 'database' | 'migrations' | 'redis' | 'draining';
@@ -51,11 +52,10 @@ export function createLifecycle(options: { database: Database; redis?: Redis }):
 
   async function migrationsApplied(): Promise<boolean> {
     if (migrated) return true;
-    // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
-    const result = (await database.db.execute(
+    const result = await database.db.execute(
       sql`select max(created_at) as newest from drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { newest: string | number | null }[] };
-    const newest = Number(result.rows[0]?.newest ?? 0);
+    );
+    const newest = Number(rowsOf<{ newest: string | number | null }>(result)[0]?.newest ?? 0);
     migrated = newest >= shipped;
     return migrated;
   }

@@ -4,6 +4,7 @@ import type { ErrorEnvelope } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { rowsOf } from '../db/rows-of.js';
 import type { Deps } from '../deps.js';
 import type { JobRunner } from '../jobs/jobs.js';
 import { notificationEvents } from '../notify/events.schema.js';
@@ -89,13 +90,12 @@ export const observability = fp<ObservabilityOptions>(
       pool: () => deps.database.poolStats(),
       jobs: () => scheduler.stats(),
       async notificationBacklog() {
-        // Both drivers (PGlite and node-postgres) answer raw queries with `rows`.
-        const result = (await deps.db.execute(
+        const result = await deps.db.execute(
           sql`select count(*)::int as waiting,
                      coalesce(extract(epoch from now() - min(${notificationEvents.createdAt})), 0)::float8 as oldest
                 from ${notificationEvents} where ${notificationEvents.fannedOutAt} is null`,
-        )) as unknown as { rows: { waiting: number | string; oldest: number | string | null }[] };
-        const row = result.rows[0];
+        );
+        const [row] = rowsOf<{ waiting: number | string; oldest: number | string | null }>(result);
         return { waiting: Number(row?.waiting ?? 0), oldestSeconds: Math.max(0, Number(row?.oldest ?? 0)) };
       },
       liveStreams: options.liveStreams ?? (() => liveResponses.size),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { rowsOf } from '../db/rows-of.js';
 import { countMessage } from '../observability/metrics.js';
 import type { SmsContext } from './sms.context.js';
 import { SETTLING_KINDS, type SmsHeldReason, type SmsMessage, smsSegments } from './sms.js';
@@ -61,7 +62,7 @@ async function countsBefore(
   const orderIds = [
     ...new Set(messages.map((message) => message.orderId).filter((id): id is string => !!id)),
   ];
-  const counted = (await executor.execute(sql`
+  const counted = await executor.execute(sql`
     select 'to' as scope, "to" as key, count(*)::int as n from ${outboxSms}
       where "to" in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb)) and held_reason is null
         and created_at > ${new Date(at.getTime() - 3600_000).toISOString()}::timestamptz
@@ -73,10 +74,13 @@ async function countsBefore(
       group by order_id
     union all
     select 'day', '', count(*)::int from ${outboxSms} where held_reason is null
-      and created_at > ${new Date(at.getTime() - 24 * 3600_000).toISOString()}::timestamptz`)) as unknown as {
-    rows: { scope: string; key: string; n: number }[];
-  };
-  return new Map(counted.rows.map((row) => [`${row.scope}:${row.key}`, Number(row.n)]));
+      and created_at > ${new Date(at.getTime() - 24 * 3600_000).toISOString()}::timestamptz`);
+  return new Map(
+    rowsOf<{ scope: string; key: string; n: number }>(counted).map((row) => [
+      `${row.scope}:${row.key}`,
+      Number(row.n),
+    ]),
+  );
 }
 
 /** Each text's row, in order, held or queued by the counts before it (which it then adds to). */
@@ -138,16 +142,17 @@ function decideRows(
 
 /** Texts kept unsent since `since`, by reason: what admins see of the budget at work. */
 export async function heldSince(ctx: SmsContext, since: Date): Promise<Record<SmsHeldReason, number>> {
-  const rows = (await ctx.db.execute(sql`
+  const result = await ctx.db.execute(sql`
     select held_reason, count(*)::int as n from ${outboxSms}
     where held_reason is not null and created_at >= ${since.toISOString()}::timestamptz
-    group by held_reason`)) as unknown as { rows: { held_reason: SmsHeldReason; n: number }[] };
+    group by held_reason`);
+  const rows = rowsOf<{ held_reason: SmsHeldReason; n: number }>(result);
   const held: Record<SmsHeldReason, number> = {
     'recipient-hour': 0,
     order: 0,
     'platform-day': 0,
     superseded: 0,
   };
-  for (const row of rows.rows) held[row.held_reason] = Number(row.n);
+  for (const row of rows) held[row.held_reason] = Number(row.n);
   return held;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows-of.js';
 import { countMessage } from '../observability/metrics.js';
 import type { SmsContext } from './sms.context.js';
 import { outboxSms } from './sms.schema.js';
@@ -112,7 +113,7 @@ export async function backOff(ctx: SmsContext, id: string, reason: string): Prom
 
 export async function deliverBatch(ctx: SmsContext): Promise<number> {
   if (!ctx.termii) return 0;
-  const claimed = (await ctx.db.execute(sql`
+  const claimed = await ctx.db.execute(sql`
     update ${outboxSms} set claimed_at = now(), attempts = attempts + 1
     where id in (
       select id from ${outboxSms}
@@ -122,8 +123,9 @@ export async function deliverBatch(ctx: SmsContext): Promise<number> {
         and (claimed_at is null or claimed_at < now() - make_interval(secs => ${CLAIM_TIMEOUT_SECONDS}))
       order by created_at limit 20 for update skip locked
     )
-    returning id, "to", text, channel, template_id, template_data`)) as unknown as { rows: ClaimedRow[] };
-  for (const row of claimed.rows) {
+    returning id, "to", text, channel, template_id, template_data`);
+  const rows = rowsOf<ClaimedRow>(claimed);
+  for (const row of rows) {
     if (row.channel === 'whatsapp' && ctx.whatsapp && row.template_id) {
       await sendOnWhatsapp(ctx, ctx.whatsapp, row);
       continue;
@@ -139,5 +141,5 @@ export async function deliverBatch(ctx: SmsContext): Promise<number> {
       await backOff(ctx, row.id, reason);
     }
   }
-  return claimed.rows.length;
+  return rows.length;
 }

@@ -1,15 +1,16 @@
-import type { Deps } from '../../platform/deps.js';
-import { outcomeUnknown } from '../../platform/payments/paystack-http.js';
 import {
   nextRefundAttempt,
   type OrdersService,
   REFUND_RETRY_DELAYS_MINUTES,
   type TrackerRow,
-} from '../orders/index.js';
-import type { PaymentsService } from '../payments/index.js';
+} from '../modules/orders/index.js';
+import type { PaymentsService } from '../modules/payments/index.js';
+import type { Deps } from '../platform/deps.js';
+import { outcomeUnknown } from '../platform/payments/paystack-http.js';
 
-// A payment that arrived after its checkout closed is sent back by the sweep (ADR 036), with the three outcomes of
-// every refund (ADR 061, 080):
+// Flow: a late payment's refund. A payment that arrived after its checkout closed is sent back by the checkout sweep
+// (ADR 036; flows/checkout-and-pay.ts), with the three outcomes of every refund (ADR 061, 080). Each step is the
+// orders module's (the tracker's refund state) or the payments module's (the reservation, the provider's call):
 //   1. intent  — one transaction: the tracker due → sending (a conditional move two processes never both win), the
 //                payment's amount reserved, the amount written on the tracker. Interrupted after it: step 4.
 //   2. call    — payments.sendRefund, outside any transaction.
@@ -50,11 +51,12 @@ function refusedPatch(tracker: Pick<TrackerRow, 'refundAttempts'>, now: Date) {
   };
 }
 
-export type LateRefundOutcome = 'refunded' | 'refused' | 'unknown' | 'waiting';
+type LateRefundOutcome = 'refunded' | 'refused' | 'unknown' | 'waiting';
 
-interface LateRefundNeeds {
+/** The modules whose steps a late payment's refund takes: the checkout's tracker (orders) and its payment. */
+export interface LatePaymentRefunds {
   deps: Pick<Deps, 'db' | 'now' | 'logger'>;
-  orders: Pick<OrdersService, 'moveLateRefund'>;
+  orders: Pick<OrdersService, 'moveLateRefund' | 'findTracker' | 'refundsDue'>;
   payments: Pick<
     PaymentsService,
     'find' | 'reserveRefund' | 'sendRefund' | 'releaseRefund' | 'refundsAtProvider'
@@ -63,10 +65,10 @@ interface LateRefundNeeds {
 
 /** Step 4: what the provider holds decides a `sending` refund; answers whether it must be sent (again). */
 async function settleSending(
-  needs: LateRefundNeeds,
+  parts: LatePaymentRefunds,
   tracker: TrackerRow,
 ): Promise<'refunded' | 'send' | 'waiting'> {
-  const { deps, orders, payments } = needs;
+  const { deps, orders, payments } = parts;
   // Claim the question (touch the row), so two sweeps never both ask and both send again.
   const claimed = await orders.moveLateRefund(
     deps.db,
@@ -113,8 +115,8 @@ async function settleSending(
 }
 
 /** Steps 1–3 for a `due` tracker. */
-async function send(needs: LateRefundNeeds, tracker: TrackerRow): Promise<LateRefundOutcome> {
-  const { deps, orders, payments } = needs;
+async function send(parts: LatePaymentRefunds, tracker: TrackerRow): Promise<LateRefundOutcome> {
+  const { deps, orders, payments } = parts;
   const intent = await deps.db.transaction(async (tx) => {
     const payment = await payments.find(tx, tracker.reference);
     if (!payment) return undefined;
@@ -173,16 +175,28 @@ async function send(needs: LateRefundNeeds, tracker: TrackerRow): Promise<LateRe
 }
 
 /** One late payment's refund, one step further: settles an unknown first, then sends what is due. */
-export async function refundLatePayment(
-  needs: LateRefundNeeds,
-  tracker: TrackerRow,
-): Promise<LateRefundOutcome> {
+async function refundLatePayment(parts: LatePaymentRefunds, tracker: TrackerRow): Promise<LateRefundOutcome> {
   if (tracker.refundStatus === 'sending') {
-    const settled = await settleSending(needs, tracker);
+    const settled = await settleSending(parts, tracker);
     if (settled !== 'send') return settled;
-    return send(needs, { ...tracker, refundStatus: 'due' });
+    return send(parts, { ...tracker, refundStatus: 'due' });
   }
-  return send(needs, tracker);
+  return send(parts, tracker);
+}
+
+/** Money that arrived after its checkout closed is sent back (ADR 036, 080); answers how many were refunded. */
+export async function refundLatePayments(parts: LatePaymentRefunds, now: Date): Promise<number> {
+  const { deps, orders } = parts;
+  let refunded = 0;
+  const askBefore = new Date(now.getTime() - LATE_REFUND_ASK_AFTER_MS);
+  for (const tracker of await orders.refundsDue(now, askBefore, 50)) {
+    try {
+      if ((await refundLatePayment(parts, tracker)) === 'refunded') refunded += 1;
+    } catch (error) {
+      deps.logger.error({ err: error, reference: tracker.reference }, 'refund of a late payment failed');
+    }
+  }
+  return refunded;
 }
 
 /**
@@ -190,13 +204,13 @@ export async function refundLatePayment(
  * (made or on its way → refunded; failed → released, due again). Answers the outcome, or undefined when it is not one.
  */
 export async function settleLateRefundFromWebhook(
-  needs: LateRefundNeeds & { orders: Pick<OrdersService, 'findTracker'> },
+  parts: LatePaymentRefunds,
   event: {
     status: 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
     transactionReference: string;
   },
 ): Promise<string | undefined> {
-  const { deps, orders, payments } = needs;
+  const { deps, orders, payments } = parts;
   const tracker = await orders.findTracker(deps.db, { reference: event.transactionReference });
   if (tracker?.refundStatus !== 'sending') return undefined;
   const at = deps.now();
