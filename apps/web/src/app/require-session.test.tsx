@@ -1,10 +1,11 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../lib/session';
 import { renderScreen } from '../test/render';
+import { forgetSessionsAfterEach } from '../test/session';
 import { RequireSession } from './require-session';
 
-afterEach(() => useSessionStore.setState({ sessions: {} }));
+forgetSessionsAfterEach();
 
 describe('RequireSession', () => {
   it("sends a visitor without a session to that account type's sign-in page", () => {

@@ -1,9 +1,9 @@
 import { authEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../test/render';
+import { forgetSessionsAfterEach, signIn } from '../test/session';
 import { dashboardRoutes } from './dashboard-routes';
 import { adminRouteRules, merchantRouteRules, RoutePermissionGate, routeRuleFor } from './route-access';
 
@@ -16,18 +16,11 @@ function holding(permissions: string[], role: string) {
 }
 
 beforeEach(() => {
-  useSessionStore.setState({
-    sessions: {
-      merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never },
-      admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never },
-    },
-  });
+  signIn('merchant');
+  signIn('admin');
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe('which permission a screen needs', () => {
   it('takes the deepest rule first', () => {

@@ -1,5 +1,6 @@
 import type { CartLine, CartState, Tracker } from '@market/contracts';
 import { useSessionStore } from '../lib/session';
+import { signIn } from './session';
 
 /** Small contract-shaped data for cart and checkout screen tests. */
 export const checkoutIds = {
@@ -14,22 +15,18 @@ export const checkoutIds = {
 };
 
 export function signInCustomer() {
-  useSessionStore.setState({
-    sessions: {
-      customer: {
-        token: 'customer-token',
-        refreshToken: 'customer-refresh',
-        user: {
-          id: checkoutIds.customer,
-          firstName: 'Ada',
-          lastName: 'Obi',
-          email: 'ada@demo.ng',
-          accountType: 'customer',
-        } as never,
-      },
+  signIn(
+    'customer',
+    {
+      id: checkoutIds.customer,
+      firstName: 'Ada',
+      lastName: 'Obi',
+      email: 'ada@demo.ng',
+      accountType: 'customer',
     },
-    restored: true,
-  });
+    { token: 'customer-token', refreshToken: 'customer-refresh' },
+  );
+  useSessionStore.setState({ restored: true });
 }
 
 export function cartLine(overrides: Partial<CartLine> = {}): CartLine {

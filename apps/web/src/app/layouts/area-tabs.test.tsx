@@ -1,17 +1,15 @@
 import { authEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../test/render';
+import { forgetSessionsAfterEach, signIn } from '../../test/session';
 import { AreaTabs } from './area-tabs';
 
 // Issue 30: the tab bars showed every tab to everyone, so a role saw tabs that only answered "Your role cannot
 // open …". Each tab now shows to the roles its screen's rule lets in, by the server's list of permissions.
 
 function signedIn(kind: 'admin' | 'merchant', accountType: string, permissions: string[]) {
-  useSessionStore.setState({
-    sessions: { [kind]: { token: 't', refreshToken: 'r', user: { id: 'u1', accountType } as never } },
-  });
+  signIn(kind, { id: 'u1', accountType });
   return mockFetch((url) =>
     url.endsWith(urlOf(authEndpoints.permissions))
       ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'Custom', storeId: 's1' } })
@@ -24,10 +22,7 @@ const tabNames = (label: string) =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe('an area tab bar', () => {
   it('shows a merchant who may only see products the product pages, not the spreadsheet or collections', async () => {

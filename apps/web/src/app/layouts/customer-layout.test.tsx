@@ -1,14 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../test/render';
+import { forgetSessionsAfterEach, signIn } from '../../test/session';
 import { Component as CustomerLayout } from './customer-layout';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 const customer = {
   id: 'c1',
@@ -43,9 +40,7 @@ describe('Customer header', () => {
 
   it("puts Stores in a signed-in customer's account menu, whose button keeps the name", async () => {
     mockFetch(() => jsonResponse(200, { message: 'Cart', data: null }));
-    useSessionStore.setState({
-      sessions: { customer: { token: 't', refreshToken: 'r', user: customer as never } },
-    });
+    signIn('customer', customer);
     const person = userEvent.setup();
     renderScreen(<CustomerLayout />);
     const header = within(screen.getByRole('banner'));

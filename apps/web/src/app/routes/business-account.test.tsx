@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type StoredSession, useSessionStore } from '../../lib/session';
 import { renderScreen } from '../../test/render';
+import { forgetSessionsAfterEach } from '../../test/session';
 import { Component as MerchantAccount } from './merchant/account';
 import { Component as PartnerAccount } from './partner/account';
 
-afterEach(() => useSessionStore.setState({ sessions: {} }));
+forgetSessionsAfterEach();
 
 describe('the staff member’s and the partner’s account page', () => {
   it.each([

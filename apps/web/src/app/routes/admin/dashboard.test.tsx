@@ -1,25 +1,14 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach, signIn } from '../../../test/session';
 import { Component as AdminDashboard } from './dashboard';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe('the admin dashboard', () => {
   it('shows a custom role only the areas its permissions open', async () => {
-    useSessionStore.setState({
-      sessions: {
-        admin: {
-          token: 't',
-          refreshToken: 'r',
-          user: { id: 'a1', accountType: 'admin', firstName: 'Ada' } as never,
-        },
-      },
-    });
+    signIn('admin', { accountType: 'admin', firstName: 'Ada' });
     mockFetch(() =>
       jsonResponse(200, {
         message: 'Permissions',

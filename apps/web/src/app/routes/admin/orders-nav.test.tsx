@@ -1,14 +1,15 @@
 import type { User } from '@market/contracts';
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session';
 import { renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach } from '../../../test/session';
 import { AreaTabs } from '../../layouts/area-tabs';
 import { ReadAllOnly } from './orders-nav';
 
 // Issue 24: dispatchers no longer read every order; they read the queue and the orders they carry.
 
-afterEach(() => useSessionStore.setState({ sessions: {} }));
+forgetSessionsAfterEach();
 
 function signedInAs(accountType: 'admin' | 'dispatcher' | 'scheduler') {
   const user: User = {

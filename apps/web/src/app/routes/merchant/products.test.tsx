@@ -1,8 +1,8 @@
 import { authEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { Component as ProductsPage } from './products';
 
 function merchantHolding(permissions: string[]) {
@@ -16,16 +16,7 @@ function merchantHolding(permissions: string[]) {
   );
 }
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('merchant');
 
 describe('the products page for a "See"-only role', () => {
   it('gets no "Add product" on the products page', async () => {

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { AdminForm } from './admin-form';
 
 const created = {
@@ -18,17 +18,7 @@ const created = {
 };
 const viewers = { id: '0b8f1c52-9a0e-4f59-8d7b-1b2a3c4d5e6f', name: 'Payout viewers' };
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: {
-      admin: { token: 't', refreshToken: 'r', user: { ...created, accountType: 'superadmin' } as never },
-    },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('admin', { ...created, accountType: 'superadmin' });
 
 describe('AdminForm at creation', () => {
   it('offers the custom roles, sends the one chosen, and offers none for a super admin', async () => {

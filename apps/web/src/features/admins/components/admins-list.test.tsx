@@ -1,9 +1,9 @@
 import { adminManagementEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { AdminsList } from './admins-list';
 
 const admin = (id: string, firstName: string, role: string, isActive = true) => ({
@@ -18,21 +18,9 @@ const admin = (id: string, firstName: string, role: string, isActive = true) => 
   createdAt: '2025-01-01T00:00:00.000Z',
 });
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: {
-      admin: {
-        token: 'super-token',
-        refreshToken: 'super-refresh',
-        user: { ...admin('me', 'Super', 'superadmin'), ...{} } as never,
-      },
-    },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
+signedInForEachTest('admin', admin('me', 'Super', 'superadmin'), {
+  token: 'super-token',
+  refreshToken: 'super-refresh',
 });
 
 describe('AdminsList', () => {

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach } from '../../../test/session';
 import { LoginForm } from './login-form';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
@@ -36,10 +36,9 @@ async function fillAndSubmit(email = 'chidi@example.ng', password = 'Secret123!'
   return person;
 }
 
+forgetSessionsAfterEach();
 afterEach(() => {
   vi.mocked(toast.error).mockClear();
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
 });
 
 describe('LoginForm', () => {

@@ -1,20 +1,12 @@
 import { orderBatchEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { BatchOrderBar } from './batch-order-bar';
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('merchant');
 
 describe('the batch order bar', () => {
   it('accepts the selected orders and shows each order’s own result', async () => {

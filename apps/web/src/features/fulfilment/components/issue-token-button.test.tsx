@@ -1,9 +1,9 @@
 import { authEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { IssueTokenButton } from './issue-token-button';
 
 function adminHolding(permissions: string[]) {
@@ -14,16 +14,7 @@ function adminHolding(permissions: string[]) {
   );
 }
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never } },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('admin');
 
 describe('issuing a new delivery token', () => {
   it('asks an admin before replacing the customer’s token, and sends nothing on Cancel', async () => {

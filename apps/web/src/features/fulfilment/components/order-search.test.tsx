@@ -2,9 +2,9 @@ import { orderSearchEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { OrderSearch } from './order-search';
 
 function Harness() {
@@ -12,15 +12,7 @@ function Harness() {
   return <OrderSearch q={q} onChange={setQ} />;
 }
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('admin');
 
 describe('admin order search', () => {
   it('searches as the admin types and links each order found', async () => {

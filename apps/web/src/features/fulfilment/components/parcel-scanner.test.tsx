@@ -1,19 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { ParcelScanner } from './parcel-scanner';
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { partner: { token: 't', refreshToken: 'r', user: { id: 'p1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('partner');
 
 const reference = 'p1.00000000-0000-4000-8000-000000000001.AAAAAAAAAAAAAAAAAAAAAA';
 

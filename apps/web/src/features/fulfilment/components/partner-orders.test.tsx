@@ -1,14 +1,12 @@
 import { screen } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach, signIn } from '../../../test/session';
 import { DeliveredToday, PartnerOrders } from './partner-orders';
 
 beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { partner: { token: 't', refreshToken: 'r', user: { id: 'p1' } as never } },
-  });
+  signIn('partner');
   mockFetch(() =>
     jsonResponse(200, {
       message: 'Orders',
@@ -21,10 +19,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 async function dlViolations(container: HTMLElement) {
   const result = await axe.run(container, {

@@ -1,18 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { ScorecardPanel } from './scorecard-panel';
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('merchant');
 
 const window = (days: number, orders: number) => ({
   days,

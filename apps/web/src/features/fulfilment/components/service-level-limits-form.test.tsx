@@ -1,19 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { ServiceLevelLimitsForm } from './service-level-limits-form';
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('admin');
 
 const limits = {
   awaiting_acceptance: 48,

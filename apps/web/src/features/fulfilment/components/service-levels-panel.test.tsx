@@ -1,18 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { ServiceLevelsPanel } from './service-levels-panel';
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('admin');
 
 describe('the late orders panel', () => {
   it('counts late orders against each limit and links the longest waiting', async () => {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { StaffOrdersList } from './staff-orders-list';
 
 // The store's and the admins' order lists count their total exactly up to a bound and estimate it beyond
@@ -33,15 +33,7 @@ function answer(totalItems: number, countIsEstimate: boolean) {
   );
 }
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { admin: { token: 't', refreshToken: 'r', user: { id: 'a1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('admin');
 
 describe("the staff's order list total", () => {
   it('reads an estimated total as "about"', async () => {

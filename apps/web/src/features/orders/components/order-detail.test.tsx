@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach } from '../../../test/session';
 import { OrderDetail } from './order-detail';
 
 const base = tracker().orders[0]!;
@@ -19,10 +19,7 @@ function answerOrder(code: string, known: string) {
 }
 
 beforeEach(() => signInCustomer());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe("the customer's delivery token", () => {
   it('shows while the order is on its way', async () => {

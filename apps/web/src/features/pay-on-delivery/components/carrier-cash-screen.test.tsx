@@ -1,20 +1,12 @@
 import { payOnDeliveryEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { CarrierCashScreen } from './carrier-cash-screen';
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { partner: { token: 't', refreshToken: 'r', user: { id: 'p1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('partner');
 
 const first = 'a1000000-0000-4000-8000-000000000001';
 const second = 'a2000000-0000-4000-8000-000000000002';

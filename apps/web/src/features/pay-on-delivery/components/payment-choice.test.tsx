@@ -2,17 +2,14 @@ import { payOnDeliveryEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInCustomer } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach } from '../../../test/session';
 import { onDeliveryTotal, PaymentChoice } from './payment-choice';
 
 beforeEach(() => signInCustomer());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 const options = [
   {

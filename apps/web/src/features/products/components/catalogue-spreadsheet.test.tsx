@@ -1,9 +1,9 @@
 import { bulkCatalogEndpoints, categoryEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { CatalogueSpreadsheet } from './catalogue-spreadsheet';
 
 const summary = (overrides: Record<string, unknown> = {}) => ({
@@ -77,15 +77,7 @@ function stubServer(
 
 const csv = () => new File(['sku,name\nA-1,Dress\n'], 'catalogue.csv', { type: 'text/csv' });
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never } },
-  });
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('merchant');
 
 describe('the catalogue spreadsheet screen', () => {
   it('lists the dry run problems by row and column and keeps Apply off', async () => {

@@ -11,13 +11,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type StoredSession, useSessionStore } from '../../../lib/session';
 import { recordFetch } from '../../../test/fixtures-catalog';
 import { jsonResponse, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach } from '../../../test/session';
 import type { BusinessAccountKind } from '../api/business-data-rights';
 import { BusinessDataRights } from './business-data-rights';
 
+forgetSessionsAfterEach();
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  useSessionStore.setState({ sessions: {} });
 });
 
 const exported = {

@@ -1,17 +1,14 @@
 import { customerReturnEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach } from '../../../test/session';
 import { OrderReturns } from './order-returns';
 
 beforeEach(() => signInCustomer());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe("the customer's return window", () => {
   it('says when returns close on a delivered order', async () => {

@@ -1,9 +1,9 @@
 import type { Review } from '@market/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach, signIn } from '../../../test/session';
 import { AdminReviews } from './admin-reviews';
 import { MerchantReviews } from './merchant-reviews';
 
@@ -44,18 +44,11 @@ function answering(reviews: Review[], totalItems = reviews.length) {
 }
 
 beforeEach(() => {
-  useSessionStore.setState({
-    sessions: {
-      merchant: { token: 't', refreshToken: 'r', user: { id: 'm1' } as never },
-      admin: { token: 't', refreshToken: 'r', user: { id: 'a1', accountType: 'admin' } as never },
-    },
-  });
+  signIn('merchant');
+  signIn('admin', { accountType: 'admin' });
 });
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe('the store’s review inbox', () => {
   it('lists each review under its product or the store, with Reply, a hidden mark and the pages', async () => {

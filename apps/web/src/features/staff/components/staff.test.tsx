@@ -1,9 +1,9 @@
 import { staffEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { InviteStaffForm } from './invite-staff-form';
 import { StaffList } from './staff-list';
 
@@ -29,16 +29,7 @@ const options = [
   { value: 'inventory', label: 'Inventory' },
 ];
 
-beforeEach(() => {
-  useSessionStore.setState({
-    sessions: { merchant: { token: 't', refreshToken: 'r', user: { id: 'owner' } as never } },
-  });
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+signedInForEachTest('merchant', { id: 'owner' });
 
 describe('InviteStaffForm', () => {
   it('shows the first validation message of a 422 and puts each on its field', async () => {

@@ -1,35 +1,21 @@
 import { storeFollowEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useSessionStore } from '../../../lib/session';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
+import { forgetSessionsAfterEach, signIn } from '../../../test/session';
 import { FollowButton } from './follow-button';
 
 const storeId = '55555555-5555-4555-8555-555555555555';
 
-function signIn() {
-  useSessionStore.setState({
-    sessions: {
-      customer: {
-        token: 'customer-token',
-        refreshToken: 'customer-refresh',
-        user: {
-          id: 'c1',
-          firstName: 'Ada',
-          lastName: 'Obi',
-          email: 'ada@demo.ng',
-          accountType: 'customer',
-        } as never,
-      },
-    },
-  });
-}
+const signInAda = () =>
+  signIn(
+    'customer',
+    { firstName: 'Ada', lastName: 'Obi', email: 'ada@demo.ng', accountType: 'customer' },
+    { token: 'customer-token', refreshToken: 'customer-refresh' },
+  );
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  useSessionStore.setState({ sessions: {} });
-});
+forgetSessionsAfterEach();
 
 describe('FollowButton', () => {
   it('sends a signed-out visitor to the customer sign-in page and back', async () => {
@@ -46,7 +32,7 @@ describe('FollowButton', () => {
   });
 
   it('follows and unfollows at once, with the customer token', async () => {
-    signIn();
+    signInAda();
     let following = false;
     const fetchMock = mockFetch((_url, method) => {
       if (method === 'POST') following = true;
@@ -76,7 +62,7 @@ describe('FollowButton', () => {
   });
 
   it('shows the change before the server answers and rolls back when it refuses', async () => {
-    signIn();
+    signInAda();
     let refuse: (response: Response) => void = () => {};
     mockFetch((_url, method) => {
       if (method === 'POST') return new Promise<Response>((resolve) => (refuse = resolve));
