@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ProductGroupItem, ProductGroupList, ProductRow } from './product-group';
+import { GroupProductsEditor, ProductGroupItem, ProductGroupList, ProductRow } from './product-group';
 
 // The item of the featured collections and the promotions lists, and the product rows of those and of the coupon
 // product picker, written once (issue 30, duplicates D3, D46).
@@ -112,6 +112,90 @@ describe('a product group of a dashboard list', () => {
       />,
     );
     expect(screen.getByText('No collections yet')).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+});
+
+// The open group's products and its search to add more: written once for the featured collections and the promotions
+// (issue 30, duplicates D2).
+type Found = { id: string; name: string };
+
+function Editor({
+  found,
+  onAdd = () => {},
+  onRemove = () => {},
+}: {
+  found: Found[] | undefined;
+  onAdd?: (product: Found) => void;
+  onRemove?: (member: Found) => void;
+}) {
+  const [search, setSearch] = useState('');
+  return (
+    <GroupProductsEditor
+      groupName="Rainy season"
+      members={[{ id: 'p1', name: 'Umbrella' }]}
+      instead={null}
+      removing={false}
+      onRemove={onRemove}
+      searchLabel="Find products for Rainy season"
+      search={search}
+      onSearch={setSearch}
+      found={found}
+      noMatch="No products match."
+      adding={false}
+      onAdd={onAdd}
+    />
+  );
+}
+
+describe("an open group's products", () => {
+  it('removes a product, and offers to add only the matches not in the group yet', async () => {
+    const onAdd = vi.fn();
+    const onRemove = vi.fn();
+    render(
+      <Editor
+        found={[
+          { id: 'p1', name: 'Umbrella' },
+          { id: 'p2', name: 'Raincoat' },
+        ]}
+        onAdd={onAdd}
+        onRemove={onRemove}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Umbrella from Rainy season' }));
+    expect(onRemove).toHaveBeenCalledWith({ id: 'p1', name: 'Umbrella' });
+    expect(screen.queryByRole('button', { name: 'Add Umbrella to Rainy season' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Raincoat to Rainy season' }));
+    expect(onAdd).toHaveBeenCalledWith({ id: 'p2', name: 'Raincoat' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find products for Rainy season' }), 'rain');
+    expect(screen.getByRole('searchbox')).toHaveValue('rain');
+  });
+
+  it('says when a search matches nothing, and shows no matches before there is an answer', () => {
+    const { rerender } = render(<Editor found={undefined} />);
+    expect(screen.queryByText('No products match.')).not.toBeInTheDocument();
+    rerender(<Editor found={[]} />);
+    expect(screen.getByText('No products match.')).toBeInTheDocument();
+  });
+
+  it('shows what it is given instead of the products while there are none to show', () => {
+    render(
+      <GroupProductsEditor
+        groupName="Rainy season"
+        members={[]}
+        instead={<p>No products yet.</p>}
+        removing={false}
+        onRemove={() => {}}
+        searchLabel="Find products"
+        search=""
+        onSearch={() => {}}
+        found={undefined}
+        noMatch=""
+        adding={false}
+        onAdd={() => {}}
+      />,
+    );
+    expect(screen.getByText('No products yet.')).toBeInTheDocument();
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
+import { TextField } from './text-field';
 
 /**
  * A dashboard list of product groups (a store's featured collections, the platform's promotions): one group open at
@@ -111,5 +112,105 @@ export function ProductRow({ children, action }: { children: ReactNode; action: 
       <span className="min-w-0 break-words">{children}</span>
       {action}
     </li>
+  );
+}
+
+/**
+ * The products of an open group (a featured collection, a promotion): each with Remove, then a search whose matches
+ * not yet in the group each have Add. The caller owns the search text and its query, so each group searches its own
+ * products (a store's own, or every approved one).
+ */
+export function GroupProductsEditor<
+  M extends { id: string; name: string },
+  F extends { id: string; name: string },
+>({
+  groupName,
+  members,
+  keyOf = (member) => member.id,
+  instead,
+  removing,
+  onRemove,
+  searchLabel,
+  search,
+  onSearch,
+  found,
+  noMatch,
+  describeFound = (product) => product.name,
+  adding,
+  onAdd,
+}: {
+  /** Names the group in each button's label: "Remove Rice from Weekend deals". */
+  groupName: string;
+  members: readonly M[];
+  keyOf?(member: M): string;
+  /** Shown in place of the members while there are none to show (loading, could not load, none yet). */
+  instead: ReactNode;
+  removing: boolean;
+  onRemove(member: M): void;
+  searchLabel: string;
+  search: string;
+  onSearch(text: string): void;
+  /** The search's matches; undefined until there is an answer to a search. */
+  found: readonly F[] | undefined;
+  noMatch: string;
+  describeFound?(product: F): ReactNode;
+  adding: boolean;
+  onAdd(product: F): void;
+}) {
+  const inside = new Set(members.map((member) => member.id));
+  return (
+    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3">
+      {instead ?? (
+        <ul className="space-y-2">
+          {members.map((member) => (
+            <ProductRow
+              key={keyOf(member)}
+              action={
+                <Button
+                  variant="dangerGhost"
+                  disabled={removing}
+                  onClick={() => onRemove(member)}
+                  aria-label={`Remove ${member.name} from ${groupName}`}
+                >
+                  Remove
+                </Button>
+              }
+            >
+              {member.name}
+            </ProductRow>
+          ))}
+        </ul>
+      )}
+      <TextField
+        label={searchLabel}
+        type="search"
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+      />
+      {found ? (
+        <ul className="space-y-2" aria-live="polite">
+          {found.length === 0 ? <li className="text-sm text-slate-700">{noMatch}</li> : null}
+          {found
+            .filter((product) => !inside.has(product.id))
+            .map((product) => (
+              <ProductRow
+                key={product.id}
+                action={
+                  <Button
+                    variant="secondary"
+                    disabled={adding}
+                    onClick={() => onAdd(product)}
+                    aria-label={`Add ${product.name} to ${groupName}`}
+                  >
+                    Add
+                  </Button>
+                }
+              >
+                {describeFound(product)}
+              </ProductRow>
+            ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }

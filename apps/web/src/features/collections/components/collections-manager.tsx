@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { ProductGroupList, ProductRow } from '../../../components/ui/product-group';
+import { GroupProductsEditor, ProductGroupList } from '../../../components/ui/product-group';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
@@ -72,67 +72,29 @@ function CollectionProducts({ collection }: { collection: FeaturedCollection }) 
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
   const found = useSearchMyProducts(debounced, debounced.length > 0);
-  const inside = new Set(products.data?.map((product) => product.id));
   return (
-    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3">
-      {products.isPending ? (
-        <LoadingState label="Loading products…" />
-      ) : products.isError ? (
-        <ErrorState message="Could not get products. Try again later." onRetry={() => products.refetch()} />
-      ) : products.data.length === 0 ? (
-        <p className="text-sm text-slate-700">No products in this collection yet.</p>
-      ) : (
-        <ul className="space-y-2">
-          {products.data.map((product) => (
-            <ProductRow
-              key={product.id}
-              action={
-                <Button
-                  variant="dangerGhost"
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ productIds: [product.id], add: false })}
-                  aria-label={`Remove ${product.name} from ${collection.title}`}
-                >
-                  Remove
-                </Button>
-              }
-            >
-              {product.name}
-            </ProductRow>
-          ))}
-        </ul>
-      )}
-      <TextField
-        label={`Find products to add to ${collection.title}`}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      {found.data ? (
-        <ul className="space-y-2" aria-live="polite">
-          {found.data.length === 0 ? <li className="text-sm text-slate-700">No products match.</li> : null}
-          {found.data
-            .filter((product) => !inside.has(product.id))
-            .map((product) => (
-              <ProductRow
-                key={product.id}
-                action={
-                  <Button
-                    variant="secondary"
-                    disabled={change.isPending}
-                    onClick={() => change.mutate({ productIds: [product.id], add: true })}
-                    aria-label={`Add ${product.name} to ${collection.title}`}
-                  >
-                    Add
-                  </Button>
-                }
-              >
-                {product.name}
-              </ProductRow>
-            ))}
-        </ul>
-      ) : null}
-    </div>
+    <GroupProductsEditor
+      groupName={collection.title}
+      members={products.data ?? []}
+      instead={
+        products.isPending ? (
+          <LoadingState label="Loading products…" />
+        ) : products.isError ? (
+          <ErrorState message="Could not get products. Try again later." onRetry={() => products.refetch()} />
+        ) : products.data.length === 0 ? (
+          <p className="text-sm text-slate-700">No products in this collection yet.</p>
+        ) : null
+      }
+      removing={change.isPending}
+      onRemove={(product) => change.mutate({ productIds: [product.id], add: false })}
+      searchLabel={`Find products to add to ${collection.title}`}
+      search={search}
+      onSearch={setSearch}
+      found={found.data}
+      noMatch="No products match."
+      adding={change.isPending}
+      onAdd={(product) => change.mutate({ productIds: [product.id], add: true })}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { ProductGroupList, ProductRow } from '../../../components/ui/product-group';
+import { GroupProductsEditor, ProductGroupList } from '../../../components/ui/product-group';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -96,71 +96,37 @@ function PromotionProducts({ promotion }: { promotion: Promotion }) {
   const debounced = useDebounced(search.trim());
   const found = useProductSearch(debounced);
   const products = running.data?.find((item) => item.id === promotion.id)?.products ?? [];
-  const inside = new Set(products.map((product) => product.id));
   return (
-    <div className="mt-3 space-y-3 border-t border-slate-200 pt-3">
-      {running.isPending ? (
-        <LoadingState label="Loading products…" />
-      ) : products.length === 0 ? (
-        <p className="text-sm text-slate-700">
-          {promotion.productCount > 0
-            ? `${pluralize(promotion.productCount, 'product')} (shown here while the promotion runs).`
-            : 'No products yet.'}
-        </p>
-      ) : (
-        <ul className="space-y-2">
-          {products.map((product) => (
-            <ProductRow
-              key={product.promotionProductId}
-              action={
-                <Button
-                  variant="dangerGhost"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate(product.promotionProductId)}
-                  aria-label={`Remove ${product.name} from ${promotion.name}`}
-                >
-                  Remove
-                </Button>
-              }
-            >
-              {product.name}
-            </ProductRow>
-          ))}
-        </ul>
+    <GroupProductsEditor
+      groupName={promotion.name}
+      members={products}
+      keyOf={(product) => product.promotionProductId}
+      instead={
+        running.isPending ? (
+          <LoadingState label="Loading products…" />
+        ) : products.length === 0 ? (
+          <p className="text-sm text-slate-700">
+            {promotion.productCount > 0
+              ? `${pluralize(promotion.productCount, 'product')} (shown here while the promotion runs).`
+              : 'No products yet.'}
+          </p>
+        ) : null
+      }
+      removing={remove.isPending}
+      onRemove={(product) => remove.mutate(product.promotionProductId)}
+      searchLabel={`Find products for ${promotion.name}`}
+      search={search}
+      onSearch={setSearch}
+      found={found.data}
+      noMatch="No approved products match."
+      describeFound={(product) => (
+        <>
+          {product.name} <span className="text-slate-700">· {product.storeName}</span>
+        </>
       )}
-      <TextField
-        label={`Find products for ${promotion.name}`}
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-      />
-      {found.data ? (
-        <ul className="space-y-2" aria-live="polite">
-          {found.data.length === 0 ? (
-            <li className="text-sm text-slate-700">No approved products match.</li>
-          ) : null}
-          {found.data
-            .filter((product) => !inside.has(product.id))
-            .map((product) => (
-              <ProductRow
-                key={product.id}
-                action={
-                  <Button
-                    variant="secondary"
-                    disabled={add.isPending}
-                    onClick={() => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
-                    aria-label={`Add ${product.name} to ${promotion.name}`}
-                  >
-                    Add
-                  </Button>
-                }
-              >
-                {product.name} <span className="text-slate-700">· {product.storeName}</span>
-              </ProductRow>
-            ))}
-        </ul>
-      ) : null}
-    </div>
+      adding={add.isPending}
+      onAdd={(product) => add.mutate({ promotionId: promotion.id, productIds: [product.id] })}
+    />
   );
 }
 
