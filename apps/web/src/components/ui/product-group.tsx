@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
-import { TextField } from './text-field';
+import { SearchField } from './text-field';
 
 /**
  * A dashboard list of product groups (a store's featured collections, the platform's promotions): one group open at
@@ -181,12 +181,7 @@ export function GroupProductsEditor<
           ))}
         </ul>
       )}
-      <TextField
-        label={searchLabel}
-        type="search"
-        value={search}
-        onChange={(event) => onSearch(event.target.value)}
-      />
+      <SearchField label={searchLabel} value={search} onSearch={onSearch} />
       {found ? (
         <ul className="space-y-2" aria-live="polite">
           {found.length === 0 ? <li className="text-sm text-slate-700">{noMatch}</li> : null}

@@ -7,3 +7,18 @@ export function StatCard({ label, value }: { label: string; value: number | stri
     </div>
   );
 }
+
+/** An approval queue's counts (products, stores): pending, approved and rejected, dashes until they are loaded. */
+export function ApprovalCounts({
+  counts,
+}: {
+  counts: { pending: number; approved: number; rejected: number } | undefined;
+}) {
+  return (
+    <dl className="grid grid-cols-3 gap-2" aria-live="polite">
+      <StatCard label="Pending" value={counts?.pending ?? '–'} />
+      <StatCard label="Approved" value={counts?.approved ?? '–'} />
+      <StatCard label="Rejected" value={counts?.rejected ?? '–'} />
+    </dl>
+  );
+}

@@ -41,3 +41,11 @@ export function TextField({ label, error, hint, id, className = '', ...rest }: T
     </div>
   );
 }
+
+/** A labelled search box that hands on its text as it is typed (the list it searches asks the server, debounced). */
+export function SearchField({
+  onSearch,
+  ...rest
+}: Omit<TextFieldProps, 'type' | 'onChange'> & { value: string; onSearch(text: string): void }) {
+  return <TextField type="search" {...rest} onChange={(event) => onSearch(event.target.value)} />;
+}

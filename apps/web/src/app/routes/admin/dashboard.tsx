@@ -5,7 +5,7 @@ import { AreaCards } from '../../../components/layout/area-cards';
 import { Button } from '../../../components/ui/button';
 import { PageHeader } from '../../../components/ui/page-header';
 import { LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { usePermissions } from '../../../features/auth/api/permissions';
 import { ServiceLevelsPanel } from '../../../features/fulfilment/components/service-levels-panel';
 import { displayName, useSession } from '../../../lib/session';
@@ -40,12 +40,11 @@ function QuickOrderSearch() {
   return (
     <search className="mb-6">
       <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <TextField
+        <SearchField
           label="Find an order"
           hint="Order number, customer phone, e-mail or name, across every store"
-          type="search"
           value={q}
-          onChange={(event) => setQ(event.target.value)}
+          onSearch={setQ}
         />
         <Button type="submit" variant="secondary">
           Search

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDeleteAdmin } from '../api/delete-admin';
 import { useAdminsList } from '../api/list-admins';
@@ -114,12 +114,7 @@ export function AdminsList({ currentAdminId }: { currentAdminId: string }) {
   return (
     <section aria-label="Admins list" className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem]">
-        <TextField
-          label="Search by name or email"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchField label="Search by name or email" value={search} onSearch={setSearch} />
         <SelectField
           label="Role"
           value={role}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { RequiredMark } from '../../../components/ui/field-label';
 import { ProductRow } from '../../../components/ui/product-group';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useSearchCouponProducts } from '../api/search-products';
 
@@ -77,11 +77,10 @@ export function ProductPicker({
           {error}
         </p>
       ) : null}
-      <TextField
+      <SearchField
         label={`Search your products (${label.toLowerCase()})`}
-        type="search"
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onSearch={setSearch}
       />
       <div aria-live="polite">
         {found.isFetching && !found.data ? <p className="text-sm text-slate-700">Searching…</p> : null}

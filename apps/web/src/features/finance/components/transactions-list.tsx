@@ -7,7 +7,7 @@ import { dayRangeProblem } from '../../../components/ui/lagos-day-range';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { formatDateTime } from '../../../lib/dates';
 import { formatNaira } from '../../../lib/money';
 import { errorToastMessage } from '../../../lib/toast-rules';
@@ -87,13 +87,12 @@ export function TransactionsList() {
         Transactions
       </h2>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <TextField
+        <SearchField
           label="Search transactions"
-          type="search"
           placeholder="Reference, customer or order"
           value={search}
           className="col-span-2 lg:col-span-1"
-          onChange={(event) => reset(setSearch)(event.target.value)}
+          onSearch={reset(setSearch)}
         />
         <SelectField
           label="Status"

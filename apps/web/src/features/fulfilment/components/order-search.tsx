@@ -1,6 +1,6 @@
 import { OrderCard } from '../../../components/ui/order-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { formatDate } from '../../../lib/dates';
 import { isApiError } from '../../../lib/errors';
 import { formatApiNaira } from '../../../lib/money';
@@ -22,13 +22,12 @@ export function OrderSearch({ q, onChange }: { q: string; onChange(next: string)
   return (
     <div className="space-y-4">
       <search>
-        <TextField
+        <SearchField
           label="Search orders across stores"
           hint="Order number (NM-…), customer phone (0803…, +234803…), e-mail, or part of the customer's name"
-          type="search"
           autoComplete="off"
           value={q}
-          onChange={(event) => onChange(event.target.value)}
+          onSearch={onChange}
         />
       </search>
       {debounced.trim().length < 2 ? (

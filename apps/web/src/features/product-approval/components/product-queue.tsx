@@ -5,9 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { PromptDialog } from '../../../components/ui/prompt-dialog';
 import { SelectField } from '../../../components/ui/select-field';
-import { StatCard } from '../../../components/ui/stat-card';
+import { ApprovalCounts } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
 import { pluralize } from '../../../lib/plural';
 import { useDebounced } from '../../../lib/use-debounced';
@@ -106,23 +106,13 @@ export function ProductQueue() {
   const stores = useStoresForFilter();
   const approve = useApproveProduct();
   const reject = useRejectProduct();
-  const metrics = list.data?.metrics;
   const products = list.data?.products ?? [];
 
   return (
     <section aria-label="Product approval queue" className="space-y-4">
-      <dl className="grid grid-cols-3 gap-2" aria-live="polite">
-        <StatCard label="Pending" value={metrics?.pending ?? '–'} />
-        <StatCard label="Approved" value={metrics?.approved ?? '–'} />
-        <StatCard label="Rejected" value={metrics?.rejected ?? '–'} />
-      </dl>
+      <ApprovalCounts counts={list.data?.metrics} />
       <div className="grid gap-3 sm:grid-cols-[1fr_14rem_12rem]">
-        <TextField
-          label="Search products"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchField label="Search products" value={search} onSearch={setSearch} />
         <SelectField
           label="Store"
           value={storeId}

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { formatNaira, nairaToKobo } from '../../../lib/money';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useMyProducts } from '../api/list-my-products';
@@ -42,12 +42,7 @@ export function ProductsList({ canChange = true }: { canChange?: boolean } = {})
   return (
     <section aria-label="Your products" className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <TextField
-          label="Search products"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchField label="Search products" value={search} onSearch={setSearch} />
         <SelectField
           label="Approval"
           value={status}

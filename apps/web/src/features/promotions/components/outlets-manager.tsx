@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { errorToastMessage } from '../../../lib/toast-rules';
 import { useDebounced } from '../../../lib/use-debounced';
 import { useAddOutlet, useOutlets, useRemoveOutlet, useStoreSearch } from '../api/outlets';
@@ -23,12 +23,7 @@ export function OutletsManager() {
         aria-label="Add an official outlet"
         className="space-y-3 rounded-lg border border-slate-200 bg-white p-4"
       >
-        <TextField
-          label="Find an approved store"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchField label="Find an approved store" value={search} onSearch={setSearch} />
         {found.data ? (
           <ul className="space-y-2" aria-live="polite">
             {found.data.length === 0 ? (

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../../components/ui/pager';
 import { SelectField } from '../../../components/ui/select-field';
-import { StatCard } from '../../../components/ui/stat-card';
+import { ApprovalCounts } from '../../../components/ui/stat-card';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/ui/text-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { type AdminStoresParams, useAdminStores } from '../api/list-stores';
 import { StoreStatusBadge } from './status-badge';
@@ -25,22 +25,12 @@ export function StoresList() {
     approvalStatus: approvalStatus || undefined,
     onboarding: onboarding || undefined,
   });
-  const metrics = list.data?.metrics;
   const stores = list.data?.stores ?? [];
   return (
     <section aria-label="Stores for approval" className="space-y-4">
-      <dl className="grid grid-cols-3 gap-2" aria-live="polite">
-        <StatCard label="Pending" value={metrics?.pending ?? '–'} />
-        <StatCard label="Approved" value={metrics?.approved ?? '–'} />
-        <StatCard label="Rejected" value={metrics?.rejected ?? '–'} />
-      </dl>
+      <ApprovalCounts counts={list.data?.metrics} />
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
-        <TextField
-          label="Search stores"
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <SearchField label="Search stores" value={search} onSearch={setSearch} />
         <SelectField
           label="Status"
           value={approvalStatus}
