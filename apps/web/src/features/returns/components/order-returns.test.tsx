@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
+import { orderReturn } from '../../../test/fixtures-returns';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
 import { forgetSessionsAfterEach } from '../../../test/session';
 import { OrderReturns } from './order-returns';
@@ -26,41 +27,15 @@ describe("the customer's return window", () => {
 
 describe('a dispute of the store’s refusal', () => {
   const returnId = 'e0000000-0000-4000-8000-00000000000e';
-  const rejected = {
+  const rejected = orderReturn({
     id: returnId,
-    merchantId: 'm1',
-    storeId: 's1',
     storeName: 'Ada Gadgets',
-    customerId: 'c1',
     customerName: 'Chidi Okafor',
     status: { code_name: 'rejected', known_name: 'Rejected' },
-    type: 'return',
-    orderId: 'o1',
     orderName: '#1001',
-    reason: 'The charger stopped working.',
-    photos: [],
-    products: [
-      {
-        productId: 'p1',
-        variantId: null,
-        productName: 'Oraimo Power Bank',
-        sku: 'PB-1',
-        quantity: 1,
-        productPrice: 12_500,
-        hostedImages: [],
-        refundableAmount: 12_500,
-      },
-    ],
-    refund: null,
-    replace: null,
     merchantNote: 'Used beyond repair',
-    dispute: { status: 'none', reason: null, decisionNote: null },
     allowedNextStatuses: [],
-    canDecide: false,
-    pickup: null,
-    createdAt: '2030-01-01T10:00:00.000Z',
-    updatedAt: '2030-01-01T10:00:00.000Z',
-  };
+  });
 
   it('checks the reason with the contract, then sends it to the platform', async () => {
     const fetchMock = mockFetch((url) =>

@@ -1,57 +1,17 @@
-import type { OrderReturn } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { orderReturn, returnIds } from '../../../test/fixtures-returns';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
 import { StaffReturnDetail } from './staff-return-detail';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const id = 'a0000000-0000-4000-8000-00000000000a';
-
-function aReturn(patch: Partial<OrderReturn> = {}): OrderReturn {
-  return {
-    id,
-    merchantId: 'm1',
-    storeId: 's1',
-    storeName: 'Chinedu Gadgets',
-    customerId: 'c1',
-    customerName: 'Ada Obi',
-    status: { code_name: 'requested', known_name: 'Requested' },
-    type: 'return',
-    orderId: 'o1',
-    orderName: 'NM-DEMO0006',
-    reason: 'The charger stopped working.',
-    photos: [],
-    products: [
-      {
-        productId: 'p1',
-        variantId: null,
-        productName: 'Oraimo Power Bank',
-        sku: 'PB-1',
-        quantity: 1,
-        productPrice: 12_500,
-        hostedImages: [],
-        refundableAmount: 12_500,
-      },
-    ],
-    refund: null,
-    replace: null,
-    merchantNote: null,
-    dispute: { status: 'none', reason: null, decisionNote: null },
-    chargeback: { decision: null, note: null },
-    allowedNextStatuses: ['approved', 'rejected'],
-    canDecide: false,
-    pickup: null,
-    createdAt: '2030-01-01T10:00:00.000Z',
-    updatedAt: '2030-01-01T10:00:00.000Z',
-    ...patch,
-  };
-}
+const id = returnIds.request;
 
 describe('the store’s return decision', () => {
   it('offers approve and reject on a new request, never a refund yet', async () => {
-    mockFetch(() => jsonResponse(200, { message: 'Return', data: aReturn() }));
+    mockFetch(() => jsonResponse(200, { message: 'Return', data: orderReturn() }));
     renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeVisible();
@@ -60,7 +20,7 @@ describe('the store’s return decision', () => {
   });
 
   it('refunds what was paid for the items once approved, with the decision the server expects', async () => {
-    const approved = aReturn({
+    const approved = orderReturn({
       status: { code_name: 'approved', known_name: 'Approved' },
       allowedNextStatuses: ['item_received'],
       canDecide: true,
@@ -89,8 +49,8 @@ describe('the store’s return decision', () => {
   it('rejects only with a reason, after showing what is not refunded', async () => {
     const fetchMock = mockFetch((url) =>
       String(url).includes('update-return-status')
-        ? jsonResponse(200, { message: 'Return is now Rejected', data: aReturn() })
-        : jsonResponse(200, { message: 'Return', data: aReturn() }),
+        ? jsonResponse(200, { message: 'Return is now Rejected', data: orderReturn() })
+        : jsonResponse(200, { message: 'Return', data: orderReturn() }),
     );
     const person = userEvent.setup();
     renderScreen(<StaffReturnDetail viewer="merchant" id={id} backTo="/merchant/returns" />);
@@ -110,7 +70,7 @@ describe('the store’s return decision', () => {
   });
 
   it('a chargeback confirms with the refund’s amount and cannot be saved without a reason', async () => {
-    const disputed = aReturn({
+    const disputed = orderReturn({
       status: { code_name: 'rejected', known_name: 'Rejected' },
       dispute: { status: 'open', reason: 'It broke by itself.', decisionNote: null },
       allowedNextStatuses: ['closed'],
@@ -135,13 +95,13 @@ describe('the store’s return decision', () => {
   });
 
   it('upholding a dispute says the goods are collected, and the return then shows its pickup', async () => {
-    const disputed = aReturn({
+    const disputed = orderReturn({
       status: { code_name: 'rejected', known_name: 'Rejected' },
       dispute: { status: 'open', reason: 'It broke by itself.', decisionNote: null },
       allowedNextStatuses: ['closed'],
       canDecide: true,
     });
-    const upheld = aReturn({
+    const upheld = orderReturn({
       status: { code_name: 'refunded', known_name: 'Refunded' },
       dispute: { status: 'upheld', reason: 'It broke by itself.', decisionNote: null },
       allowedNextStatuses: [],
