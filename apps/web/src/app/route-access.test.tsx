@@ -1,19 +1,19 @@
-import { authEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderScreen } from '../test/render';
-import { forgetSessionsAfterEach, signIn } from '../test/session';
+import { jsonResponse, renderScreen } from '../test/render';
+import { forgetSessionsAfterEach, mockFetchHolding, signIn } from '../test/session';
 import { dashboardRoutes } from './dashboard-routes';
 import { adminRouteRules, merchantRouteRules, RoutePermissionGate, routeRuleFor } from './route-access';
 
-function holding(permissions: string[], role: string) {
-  return mockFetch((url) =>
-    url.endsWith(urlOf(authEndpoints.permissions))
-      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role, storeId: 's1' } })
-      : jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
+const holding = (permissions: string[], role: string) =>
+  mockFetchHolding(
+    permissions,
+    () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
+    {
+      role,
+    },
   );
-}
 
 beforeEach(() => {
   signIn('merchant');

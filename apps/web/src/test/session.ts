@@ -1,6 +1,7 @@
-import type { AccountKind, SessionUser } from '@market/contracts';
+import { type AccountKind, authEndpoints, type SessionUser, urlOf } from '@market/contracts';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { useSessionStore } from '../lib/session';
+import { jsonResponse, mockFetch } from './render';
 
 /** The id each kind of account signs in with unless a test names its own. */
 const testUserIds: Record<AccountKind, string> = {
@@ -52,4 +53,20 @@ export function forgetSessionsAfterEach() {
 export function signedInForEachTest(kind: AccountKind, user: TestUser = {}, tokens?: TestTokens) {
   beforeEach(() => signIn(kind, user, tokens));
   forgetSessionsAfterEach();
+}
+
+/**
+ * Stubs fetch as the server of a signed-in account holding `permissions` (what role rules, tabs and read-only screens
+ * ask for): the permissions endpoint answers with them, every other call with `otherwise`.
+ */
+export function mockFetchHolding(
+  permissions: string[],
+  otherwise: (url: string, method: string, body: unknown) => Response,
+  { role = 'Custom', storeId = 's1' }: { role?: string; storeId?: string | null } = {},
+) {
+  return mockFetch((url, method, body) =>
+    url.endsWith(urlOf(authEndpoints.permissions))
+      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role, storeId } })
+      : otherwise(url, method, body),
+  );
 }

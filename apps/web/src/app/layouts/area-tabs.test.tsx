@@ -1,8 +1,7 @@
-import { authEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderScreen } from '../../test/render';
-import { forgetSessionsAfterEach, signIn } from '../../test/session';
+import { jsonResponse, renderScreen } from '../../test/render';
+import { forgetSessionsAfterEach, mockFetchHolding, signIn } from '../../test/session';
 import { AreaTabs } from './area-tabs';
 
 // Issue 30: the tab bars showed every tab to everyone, so a role saw tabs that only answered "Your role cannot
@@ -10,11 +9,7 @@ import { AreaTabs } from './area-tabs';
 
 function signedIn(kind: 'admin' | 'merchant', accountType: string, permissions: string[]) {
   signIn(kind, { id: 'u1', accountType });
-  return mockFetch((url) =>
-    url.endsWith(urlOf(authEndpoints.permissions))
-      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'Custom', storeId: 's1' } })
-      : jsonResponse(404, { message: 'Not here' }),
-  );
+  return mockFetchHolding(permissions, () => jsonResponse(404, { message: 'Not here' }));
 }
 
 const tabNames = (label: string) =>

@@ -1,20 +1,19 @@
-import { authEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { signedInForEachTest } from '../../../test/session';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { mockFetchHolding, signedInForEachTest } from '../../../test/session';
 import { ReadOnlyUnless } from './read-only-unless';
 
-function merchantHolding(permissions: string[]) {
-  return mockFetch((url) =>
-    url.endsWith(urlOf(authEndpoints.permissions))
-      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'Viewer', storeId: 's1' } })
-      : jsonResponse(200, {
-          message: 'Products',
-          data: { products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } },
-        }),
+const merchantHolding = (permissions: string[]) =>
+  mockFetchHolding(
+    permissions,
+    () =>
+      jsonResponse(200, {
+        message: 'Products',
+        data: { products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } },
+      }),
+    { role: 'Viewer' },
   );
-}
 
 signedInForEachTest('merchant');
 

@@ -1,18 +1,16 @@
-import { authEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { signedInForEachTest } from '../../../test/session';
+import { jsonResponse, renderScreen } from '../../../test/render';
+import { mockFetchHolding, signedInForEachTest } from '../../../test/session';
 import { IssueTokenButton } from './issue-token-button';
 
-function adminHolding(permissions: string[]) {
-  return mockFetch((url) =>
-    url.endsWith(urlOf(authEndpoints.permissions))
-      ? jsonResponse(200, { message: 'Permissions', data: { permissions, role: 'x', storeId: null } })
-      : jsonResponse(200, { message: 'Token issued', data: { id: 'o1', deliveryLocked: false } }),
+const adminHolding = (permissions: string[]) =>
+  mockFetchHolding(
+    permissions,
+    () => jsonResponse(200, { message: 'Token issued', data: { id: 'o1', deliveryLocked: false } }),
+    { role: 'x', storeId: null },
   );
-}
 
 signedInForEachTest('admin');
 
