@@ -1,6 +1,7 @@
 import type { CartLine, CartState, Tracker } from '@market/contracts';
+import { beforeEach } from 'vitest';
 import { useSessionStore } from '../lib/session';
-import { signIn } from './session';
+import { signedInForEachTest } from './session';
 
 /** Small contract-shaped data for cart and checkout screen tests. */
 export const checkoutIds = {
@@ -14,8 +15,9 @@ export const checkoutIds = {
   address: 'd0000000-0000-4000-8000-00000000000d',
 };
 
-export function signInCustomer() {
-  signIn(
+/** Ada, the customer of the cart and checkout tests: signed in (her session restored) before each test, forgotten after. */
+export function customerSignedInForEachTest() {
+  signedInForEachTest(
     'customer',
     {
       id: checkoutIds.customer,
@@ -26,7 +28,7 @@ export function signInCustomer() {
     },
     { token: 'customer-token', refreshToken: 'customer-refresh' },
   );
-  useSessionStore.setState({ restored: true });
+  beforeEach(() => useSessionStore.setState({ restored: true }));
 }
 
 export function cartLine(overrides: Partial<CartLine> = {}): CartLine {

@@ -1,17 +1,15 @@
 import { cartEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartState, checkoutIds, signInCustomer } from '../../../test/fixtures-checkout';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartState, checkoutIds, customerSignedInForEachTest } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { CartView } from './cart-view';
 
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 afterEach(() => {
   toasts.error.mockReset();
   toasts.success.mockReset();

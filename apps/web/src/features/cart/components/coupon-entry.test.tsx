@@ -1,10 +1,9 @@
 import { couponCustomerEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartState, checkoutIds, signInCustomer } from '../../../test/fixtures-checkout';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartState, checkoutIds, customerSignedInForEachTest } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { useCart } from '../api/get-cart';
 import { CartSummary } from './cart-summary';
 import { CouponEntry } from './coupon-entry';
@@ -12,8 +11,7 @@ import { CouponEntry } from './coupon-entry';
 const toasts = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
 vi.mock('sonner', () => ({ toast: toasts }));
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 afterEach(() => {
   toasts.error.mockReset();
   toasts.success.mockReset();

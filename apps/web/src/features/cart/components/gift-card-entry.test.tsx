@@ -1,15 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartState, signInCustomer } from '../../../test/fixtures-checkout';
+import { describe, expect, it, vi } from 'vitest';
+import { cartState, customerSignedInForEachTest } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { GiftCardEntry } from './gift-card-entry';
 
 vi.mock('sonner', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 
 describe('GiftCardEntry', () => {
   it('says the contract’s words under the code and sends nothing', async () => {

@@ -1,10 +1,9 @@
 import { checkoutEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerSignedInForEachTest, tracker } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { nextTrackerPoll } from '../api/get-tracker';
 import { CheckoutComplete } from './checkout-complete';
 import { paymentRedirect } from './go-to-payment';
@@ -14,8 +13,7 @@ vi.mock('sonner', () => ({ toast: toasts }));
 
 const reference = 'CHK-01J0000000000000000000000A';
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 afterEach(() => {
   toasts.error.mockReset();
 });

@@ -1,14 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInCustomer } from '../../../test/fixtures-checkout';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerSignedInForEachTest } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { GiftCardPurchaseForm } from './gift-card-purchase-form';
 import { paymentPage } from './payment-page';
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 afterEach(() => {
   vi.restoreAllMocks();
 });

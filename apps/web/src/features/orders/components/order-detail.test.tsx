@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
+import { describe, expect, it } from 'vitest';
+import { customerSignedInForEachTest, tracker } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { OrderDetail } from './order-detail';
 
 const base = tracker().orders[0]!;
@@ -18,8 +17,7 @@ function answerOrder(code: string, known: string) {
   );
 }
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 
 describe("the customer's delivery token", () => {
   it('shows while the order is on its way', async () => {

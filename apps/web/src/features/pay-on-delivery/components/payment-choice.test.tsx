@@ -2,14 +2,12 @@ import { payOnDeliveryEndpoints, urlOf } from '@market/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInCustomer } from '../../../test/fixtures-checkout';
+import { describe, expect, it, vi } from 'vitest';
+import { customerSignedInForEachTest } from '../../../test/fixtures-checkout';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { onDeliveryTotal, PaymentChoice } from './payment-choice';
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 
 const options = [
   {

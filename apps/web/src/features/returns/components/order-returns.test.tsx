@@ -1,15 +1,13 @@
 import { customerReturnEndpoints, urlOf } from '@market/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { signInCustomer, tracker } from '../../../test/fixtures-checkout';
+import { describe, expect, it } from 'vitest';
+import { customerSignedInForEachTest, tracker } from '../../../test/fixtures-checkout';
 import { orderReturn } from '../../../test/fixtures-returns';
 import { jsonResponse, mockFetch, renderScreen } from '../../../test/render';
-import { forgetSessionsAfterEach } from '../../../test/session';
 import { OrderReturns } from './order-returns';
 
-beforeEach(() => signInCustomer());
-forgetSessionsAfterEach();
+customerSignedInForEachTest();
 
 describe("the customer's return window", () => {
   it('says when returns close on a delivered order', async () => {
