@@ -1,3 +1,5 @@
+import { type ReactNode, useId } from 'react';
+
 /**
  * A field's label. A required field (`aria-required` on its control) shows a red asterisk next to the label,
  * outside it and hidden from assistive technology, so the accessible name stays the label's text and screen
@@ -43,5 +45,48 @@ export function RequiredFieldsNote() {
     <p className="text-sm text-slate-600">
       Fields marked <span className="font-semibold text-red-700">*</span> are required.
     </p>
+  );
+}
+
+/**
+ * The ids that tie a field's control to its hint and its error. Spread `control` on the input, select or textarea
+ * before the caller's own attributes (which win), give `controlId` to FieldNotes, and draw the control's `border`.
+ */
+export function useFieldIds(id: string | undefined, { hint, error }: { hint?: ReactNode; error?: string }) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const describedBy =
+    [hint ? `${controlId}-hint` : null, error ? `${controlId}-error` : null].filter(Boolean).join(' ') ||
+    undefined;
+  return {
+    controlId,
+    control: { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
+    border: error ? 'border-red-700' : 'border-slate-400',
+  };
+}
+
+/** A field's hint and its error under the control, with the ids `useFieldIds` points at; the error is announced. */
+export function FieldNotes({
+  controlId,
+  hint,
+  error,
+}: {
+  controlId: string;
+  hint?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${controlId}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${controlId}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

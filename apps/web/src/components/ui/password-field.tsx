@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
+import { type InputHTMLAttributes, type Ref, useState } from 'react';
+import { FieldNotes, useFieldIds } from './field-label';
 import { inputClasses } from './text-field';
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
@@ -10,24 +11,18 @@ interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 
 /** A password input with a show/hide switch (typing on a phone keyboard is error-prone). */
 export function PasswordField({ label, error, hint, id, className = '', ...rest }: PasswordFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const field = useFieldIds(id, { hint, error });
   const [visible, setVisible] = useState(false);
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={field.controlId} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
       <div className="relative">
         <input
-          id={inputId}
+          {...field.control}
           type={visible ? 'text' : 'password'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${inputClasses} pr-16 ${error ? 'border-red-700' : 'border-slate-400'}`}
+          className={`${inputClasses} pr-16 ${field.border}`}
           {...rest}
         />
         <button
@@ -40,16 +35,7 @@ export function PasswordField({ label, error, hint, id, className = '', ...rest 
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes controlId={field.controlId} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { type InputHTMLAttributes, type Ref, useId } from 'react';
-import { FieldLabel, isRequired } from './field-label';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FieldLabel, FieldNotes, isRequired, useFieldIds } from './field-label';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -13,31 +13,12 @@ export const inputClasses =
 
 /** A labelled input; its error is announced (role="alert") and tied to it with aria-describedby. */
 export function TextField({ label, error, hint, id, className = '', ...rest }: TextFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const field = useFieldIds(id, { hint, error });
   return (
     <div className={className}>
-      <FieldLabel htmlFor={inputId} label={label} required={isRequired(rest['aria-required'])} />
-      <input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClasses} ${error ? 'border-red-700' : 'border-slate-400'}`}
-        {...rest}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldLabel htmlFor={field.controlId} label={label} required={isRequired(rest['aria-required'])} />
+      <input {...field.control} className={`${inputClasses} ${field.border}`} {...rest} />
+      <FieldNotes controlId={field.controlId} hint={hint} error={error} />
     </div>
   );
 }
