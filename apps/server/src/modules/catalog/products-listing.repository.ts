@@ -124,7 +124,7 @@ function listingOrder(sort: ListingSort): SQL[] {
 
 /**
  * The ids of one page: from products alone in the sort's order; by relevance, from the first `window` matches only
- * (RELEVANCE_CANDIDATES), ranked.
+ * (RELEVANCE_CANDIDATES), ranked, with how many candidates there were (null for the other sorts).
  */
 function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'after'>) {
   const where = listingWhere(request.filters);
@@ -137,7 +137,11 @@ function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'aft
       .as('candidates');
     const rank = sql`ts_rank(${candidates.searchVector}, websearch_to_tsquery('english', ${placeholder('search')}))`;
     return db
-      .select({ pageId: candidates.id })
+      .select({
+        pageId: candidates.id,
+        // Over the window's candidates, before the page's limit: fewer than the window means every match.
+        candidates: sql<number>`(count(*) over ())::integer`.as('candidates'),
+      })
       .from(candidates)
       .orderBy(desc(rank), desc(candidates.createdAt), desc(candidates.id))
       .limit(placeholder('limit'))
@@ -147,7 +151,7 @@ function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'aft
   const pageWhere =
     request.after && isCursorSort(request.sort) ? and(where, afterCursor(request.sort))! : where;
   return db
-    .select({ pageId: products.id })
+    .select({ pageId: products.id, candidates: sql<number | null>`null::integer`.as('candidates') })
     .from(products)
     .where(pageWhere)
     .orderBy(...listingOrder(request.sort))
@@ -248,7 +252,7 @@ const pageRowSelection = {
 function buildListingStatement(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'after'>) {
   const page = pageIds(db, request);
   return db
-    .select({ ...pageRowSelection, sortKey: sortKeyText(request.sort) })
+    .select({ ...pageRowSelection, sortKey: sortKeyText(request.sort), candidates: page.candidates })
     .from(page)
     .innerJoin(products, eq(products.id, page.pageId))
     .orderBy(...listingOrder(request.sort))
