@@ -170,7 +170,10 @@ describe('the names on a listing card', () => {
         childCategory: setup.tree.childCategory.name,
       });
     } finally {
-      await test.database.db.update(stores).set({ storeUrl: store.storeUrl }).where(eq(stores.id, store.storeId));
+      await test.database.db
+        .update(stores)
+        .set({ storeUrl: store.storeUrl })
+        .where(eq(stores.id, store.storeId));
     }
   });
 });
