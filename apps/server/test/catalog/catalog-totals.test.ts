@@ -1,10 +1,14 @@
-import { customerProductEndpoints } from '@market/contracts';
+import { type CustomerProductsQuery, customerProductEndpoints } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createCatalogStatements,
+  type ListingFilters,
   RELEVANCE_CANDIDATES,
   relevanceWindow,
 } from '../../src/modules/catalog/products-listing.repository.js';
+import type { StorefrontContext } from '../../src/modules/catalog/storefront.context.js';
+import { list } from '../../src/modules/catalog/storefront.listings.js';
 import { listedProduct } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
 import { json, type TestApp } from '../support/test-app.js';
@@ -97,6 +101,46 @@ describe('listing totals', () => {
 });
 
 describe('the relevance window', () => {
+  /** The storefront's listing on the test's database, with the total's two statements counted as they are asked. */
+  function spiedListing(exactCountUpTo: number) {
+    const statements = createCatalogStatements(test.database.db);
+    const asked: string[] = [];
+    const ctx = {
+      deps: { config: { catalog: { exactCountUpTo } }, now: () => new Date() },
+      db: test.database.db,
+      statements: {
+        ...statements,
+        estimate: (filters: ListingFilters) => {
+          asked.push('estimate');
+          return statements.estimate(filters);
+        },
+        count: (filters: ListingFilters, upTo: number) => {
+          asked.push('count');
+          return statements.count(filters, upTo);
+        },
+      },
+      counts: new Map(),
+    } as unknown as StorefrontContext;
+    return {
+      asked,
+      list: (query: Partial<CustomerProductsQuery>) => list(ctx, query as CustomerProductsQuery),
+    };
+  }
+
+  it('takes the exact total of a search whose matches all fit the window from its page, asking nothing more', async () => {
+    // Eight lanterns, fewer than the window's candidates and within this bound: the ranked page saw every match.
+    const within = spiedListing(PRODUCTS);
+    const { page } = await within.list({ search: 'totals lantern', limit: 2, offset: 0 });
+    expect(page.data).toHaveLength(2);
+    expect(page).toMatchObject({ count: PRODUCTS, countIsEstimate: false });
+    expect(within.asked).toEqual([]);
+    // Beyond the bound the rule is the estimate's, as before.
+    const beyond = spiedListing(BOUND);
+    const estimated = await beyond.list({ search: 'totals lantern', limit: 2, offset: 0 });
+    expect(estimated.page.countIsEstimate).toBe(true);
+    expect(beyond.asked).toContain('estimate');
+  });
+
   it('ranks whole windows of candidates, enough to reach past the page', () => {
     expect(relevanceWindow(20, 0)).toBe(RELEVANCE_CANDIDATES);
     expect(relevanceWindow(20, RELEVANCE_CANDIDATES - 20)).toBe(RELEVANCE_CANDIDATES);

@@ -17,6 +17,8 @@ export const postgresProofFiles = [
   'test/catalog/catalog.plans.test.ts',
   // Listing totals estimated by EXPLAIN: its json comes parsed from node-postgres, as text from PGlite.
   'test/catalog/catalog-totals.test.ts',
+  // The card's names copied by triggers (migration 0054): the same triggers on the production database.
+  'test/catalog/listing-card-names.test.ts',
   'test/catalog/pending-sales.test.ts',
   // The price trigger and the sale-days job's SQL on the production driver (bigint as text; ADR 095).
   'test/catalog/sale-days.test.ts',

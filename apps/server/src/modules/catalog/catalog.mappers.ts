@@ -5,7 +5,45 @@ import type { ProductRecord } from './products.repository.js';
 // Rows become contract shapes here and nowhere else, so ORM types stay inside the module and the cost price
 // can only leave through `toMerchantProduct`.
 
-function common(row: ProductRecord, now: Date) {
+/**
+ * What a customer's card shows of a product: the columns the customer mappers read and no more, so the listings
+ * select only these (ADR 114, amended by h-listing). The merchant's mapper reads the whole record.
+ */
+export type CardRecord = Pick<
+  ProductRecord,
+  | 'id'
+  | 'storeId'
+  | 'storeName'
+  | 'storeUrl'
+  | 'name'
+  | 'description'
+  | 'categoryName'
+  | 'categoryId'
+  | 'subCategoryName'
+  | 'subCategoryId'
+  | 'childCategoryName'
+  | 'childCategoryId'
+  | 'sellingPriceKobo'
+  | 'priceKobo'
+  | 'saleStartDate'
+  | 'saleEndDate'
+  | 'quantity'
+  | 'sku'
+  | 'weight'
+  | 'weightUnit'
+  | 'dimension'
+  | 'dimensionUnit'
+  | 'isDigitalProduct'
+  | 'variants'
+  | 'variantProperties'
+  | 'hostedImages'
+  | 'salesCount'
+  | 'ratingAverage'
+  | 'ratingCount'
+  | 'createdAt'
+>;
+
+function common(row: CardRecord, now: Date) {
   return {
     id: row.id,
     storeId: row.storeId,
@@ -55,7 +93,7 @@ function common(row: ProductRecord, now: Date) {
 }
 
 /** `now` decides the sale: pass the app's clock (deps.now), never let `map` hand in an index. */
-export function toCustomerProduct(row: ProductRecord, now: Date): CustomerProduct {
+export function toCustomerProduct(row: CardRecord, now: Date): CustomerProduct {
   return {
     ...common(row, now),
     pricing: [{ sellingPrice: koboToNaira(customerPriceKobo(row, now)), price: koboToNaira(row.priceKobo) }],

@@ -139,6 +139,16 @@ export const products = pgTable(
     /** Denormalised names kept by the service so that search covers category and store. */
     storeName: text().notNull(),
     categoryText: text().notNull().default(''),
+    /**
+     * What a customer's card shows of the store and the category levels, copied onto the product so a listing
+     * page reads one table (ADR 114, amended by h-listing). Kept by triggers, whichever code writes: the product's
+     * own (`products_card_names`, on insert and on a change of its store or categories), a category's rename
+     * (`categories_card_names`) and a store's address (`stores_card_url`).
+     */
+    storeUrl: text().notNull().default(''),
+    categoryName: text(),
+    subCategoryName: text(),
+    childCategoryName: text(),
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('english', coalesce(category_text, '')), 'B') || setweight(to_tsvector('english', coalesce(store_name, '')), 'B') || setweight(to_tsvector('english', coalesce(jsonb_path_query_array(description, '$[*]')::text, '')), 'C')`,

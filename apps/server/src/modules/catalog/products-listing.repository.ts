@@ -1,22 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ProductSort } from '@market/contracts';
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  lte,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { type EstimatedTotal, plannerEstimate } from '../../platform/db/estimated-total.js';
-// Read model: catalog listings join stores for visibility and store names (ADR 010).
-import { stores } from '../stores/stores.schema.js';
-import { categories, products } from './catalog.schema.js';
+import type { CardRecord } from './catalog.mappers.js';
+import { products } from './catalog.schema.js';
 import {
   type CustomerFilters,
   customerOrder,
@@ -24,7 +12,6 @@ import {
   inCategoryTree,
   type ProductRecord,
   productQuery,
-  productSelection,
 } from './products.repository.js';
 
 // ---------- prepared customer listings (issue 11) ----------
@@ -33,7 +20,7 @@ import {
 // and kept as Drizzle prepared statements with placeholders: the SQL text is not rebuilt per
 // request, and on PostgreSQL each pooled connection prepares a named statement once and reuses its plan. A page is
 // one statement: the ids of the page from products alone (the sort's partial index answers it; skipped rows are
-// never joined), joined back to products, with each row's store and category names looked up by key. The filter's
+// never joined), joined back to products for the card's columns (store address and category names included). The filter's
 // total is asked apart: the planner's estimate (EXPLAIN, no row read), and a count that stops at a bound when the
 // estimate is small (ADR 114).
 
@@ -137,7 +124,7 @@ function listingOrder(sort: ListingSort): SQL[] {
 
 /**
  * The ids of one page: from products alone in the sort's order; by relevance, from the first `window` matches only
- * (RELEVANCE_CANDIDATES), ranked.
+ * (RELEVANCE_CANDIDATES), ranked, with how many candidates there were (null for the other sorts).
  */
 function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'after'>) {
   const where = listingWhere(request.filters);
@@ -150,7 +137,11 @@ function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'aft
       .as('candidates');
     const rank = sql`ts_rank(${candidates.searchVector}, websearch_to_tsquery('english', ${placeholder('search')}))`;
     return db
-      .select({ pageId: candidates.id })
+      .select({
+        pageId: candidates.id,
+        // Over the window's candidates, before the page's limit: fewer than the window means every match.
+        candidates: sql<number>`(count(*) over ())::integer`.as('candidates'),
+      })
       .from(candidates)
       .orderBy(desc(rank), desc(candidates.createdAt), desc(candidates.id))
       .limit(placeholder('limit'))
@@ -160,7 +151,7 @@ function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'aft
   const pageWhere =
     request.after && isCursorSort(request.sort) ? and(where, afterCursor(request.sort))! : where;
   return db
-    .select({ pageId: products.id })
+    .select({ pageId: products.id, candidates: sql<number | null>`null::integer`.as('candidates') })
     .from(products)
     .where(pageWhere)
     .orderBy(...listingOrder(request.sort))
@@ -219,26 +210,49 @@ function statementName(prefix: string, shape: string): string {
 }
 
 /**
- * A page row's store and category names, looked up by key for each of its (at most 100) rows. Joined instead, the
- * prepared statement's generic plan (which does not know the limit, so expects a tenth of the matches) built a hash of
- * every store and of the categories three times on every page: 0.85 ms of PostgreSQL CPU for a 20-row page, 0.53 ms
- * with these lookups, and no longer growing with the number of stores (ADR 114).
+ * A page row is what its card shows and no more (`CardRecord`), read from products alone: the store's address and
+ * the category names are copied onto each product by triggers (migration 0054, ADR 114 amended by h-listing), where
+ * each row looked them up by key (five look-ups a row, 0.2–0.3 ms of PostgreSQL CPU a page), and before that joined
+ * them (the generic plan hashed every store and the categories three times a page). The merchant's columns, the
+ * approval columns and the store's merchant were decoded and dropped on every row.
  */
-const categoryNameOf = (id: SQLWrapper) =>
-  sql<string | null>`(select ${categories.name} from ${categories} where ${categories.id} = ${id})`;
 const pageRowSelection = {
-  ...productSelection,
-  storeUrl: sql<string>`(select ${stores.storeUrl} from ${stores} where ${stores.id} = ${products.storeId})`,
-  merchantId: sql<string>`(select ${stores.merchantId} from ${stores} where ${stores.id} = ${products.storeId})`,
-  categoryName: categoryNameOf(products.categoryId),
-  subCategoryName: categoryNameOf(products.subCategoryId),
-  childCategoryName: categoryNameOf(products.childCategoryId),
-};
+  id: products.id,
+  storeId: products.storeId,
+  storeName: products.storeName,
+  storeUrl: products.storeUrl,
+  name: products.name,
+  description: products.description,
+  categoryName: products.categoryName,
+  categoryId: products.categoryId,
+  subCategoryName: products.subCategoryName,
+  subCategoryId: products.subCategoryId,
+  childCategoryName: products.childCategoryName,
+  childCategoryId: products.childCategoryId,
+  sellingPriceKobo: products.sellingPriceKobo,
+  priceKobo: products.priceKobo,
+  saleStartDate: products.saleStartDate,
+  saleEndDate: products.saleEndDate,
+  quantity: products.quantity,
+  sku: products.sku,
+  weight: products.weight,
+  weightUnit: products.weightUnit,
+  dimension: products.dimension,
+  dimensionUnit: products.dimensionUnit,
+  isDigitalProduct: products.isDigitalProduct,
+  variants: products.variants,
+  variantProperties: products.variantProperties,
+  hostedImages: products.hostedImages,
+  salesCount: products.salesCount,
+  ratingAverage: products.ratingAverage,
+  ratingCount: products.ratingCount,
+  createdAt: products.createdAt,
+} satisfies Record<keyof CardRecord, unknown>;
 
 function buildListingStatement(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'after'>) {
   const page = pageIds(db, request);
   return db
-    .select({ ...pageRowSelection, sortKey: sortKeyText(request.sort) })
+    .select({ ...pageRowSelection, sortKey: sortKeyText(request.sort), candidates: page.candidates })
     .from(page)
     .innerJoin(products, eq(products.id, page.pageId))
     .orderBy(...listingOrder(request.sort))

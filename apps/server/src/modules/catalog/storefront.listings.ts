@@ -21,6 +21,7 @@ import {
   type ListingRow,
   type ListingSort,
   type ListingTotal,
+  relevanceWindow,
 } from './products-listing.repository.js';
 import { type StorefrontContext, visibleStoreBy } from './storefront.context.js';
 
@@ -93,11 +94,27 @@ function rememberCount(ctx: StorefrontContext, key: string, value: Promise<Listi
  * The filter's total without walking every match (ADR 114): exact up to the catalog's bound, the planner's estimate
  * beyond it (`boundedTotal`, shared with the admin's transactions list).
  */
-function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: number): Promise<ListingTotal> {
+function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: ListingRow[]): Promise<ListingTotal> {
+  const exactUpTo = ctx.deps.config.catalog.exactCountUpTo;
+  // A relevance page ranked every match when its window was not filled: the page knows the total, and within the
+  // bound it is the count the estimate and the bounded count would have asked for (two round trips fewer).
+  const candidates = rows[0]?.candidates;
+  if (
+    candidates !== null &&
+    candidates !== undefined &&
+    candidates < relevanceWindow(request.limit, request.offset) &&
+    candidates <= exactUpTo
+  )
+    return Promise.resolve({ count: candidates, estimated: false });
   return boundedTotal(
     // Offset pages only tell the rows before them: a cursor page does not.
-    { offset: request.offset, limit: request.limit, rows, offsetPage: request.after === undefined },
-    ctx.deps.config.catalog.exactCountUpTo,
+    {
+      offset: request.offset,
+      limit: request.limit,
+      rows: rows.length,
+      offsetPage: request.after === undefined,
+    },
+    exactUpTo,
     {
       estimate: () => ctx.statements.estimate(request.filters),
       count: (upTo) => ctx.statements.count(request.filters, upTo),
@@ -136,7 +153,7 @@ async function page(
   rememberCount(ctx, key, counting);
   try {
     const rows = await statements.page(request);
-    const total = await totalOf(ctx, request, rows.length);
+    const total = await totalOf(ctx, request, rows);
     counted.resolve(total);
     return answer(rows, total);
   } catch (error) {
