@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { type AppDeps, type AppJobs, type BuildOptions, buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { type Database, openDatabase, type QueueBound } from '../../src/platform/db/client.js';
+import type { JobRunner } from '../../src/platform/jobs/jobs.js';
 import { requestOf } from './contract-requests.js';
 import { releaseDatabase, rememberTemplateState, takeIdleDatabase } from './pglite-reuse.js';
 
@@ -17,6 +18,8 @@ export interface TestApp {
   app: FastifyInstance;
   deps: AppDeps;
   jobs: AppJobs;
+  /** The app's job runner, not started (createTestApp's apps have it; apps a test builds by hand may not). */
+  scheduler?: JobRunner;
   database: Database;
   /** PostgreSQL only: the URL of the file's own database (pg_dump, a second process). */
   url?: string;
@@ -119,7 +122,7 @@ export async function createTestApp(
     ...options.env,
   });
   // No response cache unless a test asks for one: many tests change rows directly, behind the app's back.
-  const { app, deps, jobs } = await buildApp({
+  const { app, deps, jobs, scheduler } = await buildApp({
     config,
     database,
     logger: false,
@@ -131,6 +134,7 @@ export async function createTestApp(
     app,
     deps,
     jobs,
+    scheduler,
     database,
     url,
     async close() {

@@ -12,7 +12,8 @@ import {
   sellingStore,
   shopper,
 } from './commerce-factory.js';
-import { createAdmin, createPartner, createTestApp, json, type TestApp } from './test-app.js';
+import { createAdmin, createPartner, type createTestApp, json, type TestApp } from './test-app.js';
+import { type WorldCounts, worldKey, worldOn } from './world-template.js';
 
 // The usual marketplace of a test (issue 30, ADR 091): an app on its own database (a copy of the migrated template,
 // template-database.ts), the approvers and an admin, stores that sell, customers with an address, approved carriers and
@@ -143,6 +144,23 @@ export async function paidOrdersOf(
   return { orderIds, productId };
 }
 
+/** The set-up, stores, merchants, customers, carriers and dispatchers of `counts`, made through `test`'s API. */
+async function peopleOf(test: TestApp, counts: WorldCounts) {
+  const setup = await commerceSetup(test);
+  const stores: SellingStore[] = [];
+  // One after another: each store's approval is its own run of admin requests.
+  for (let index = 0; index < counts.stores; index += 1) stores.push(await sellingStore(test, setup));
+  const merchants: TestMerchant[] = [];
+  for (let index = 0; index < counts.merchants; index += 1)
+    merchants.push(await createMerchantWithStore(test));
+  const [customers, carriers, dispatchers] = await Promise.all([
+    times(counts.customers, () => shopper(test)),
+    times(counts.carriers, () => createPartner(test, { approved: true })),
+    times(counts.dispatchers, () => createAdmin(test, 'dispatcher')),
+  ]);
+  return { setup, stores, merchants, customers, carriers, dispatchers };
+}
+
 /**
  * The marketplace of `shape`; `close()` stops its app. Its stores, merchants, customers, carriers and dispatchers are
  * tuples of the shape's counts: `const { stores: [store, otherStore] } = await world({ stores: 2 })`.
@@ -150,25 +168,29 @@ export async function paidOrdersOf(
 export async function world<const shape extends WorldShape = Record<never, never>>(
   shape: shape = {} as shape,
 ) {
-  const test = await createTestApp(shape.app);
-  const setup = await commerceSetup(test);
-  const made: SellingStore[] = [];
-  // One after another: each store's approval is its own run of admin requests.
-  for (let index = 0; index < (shape.stores ?? 1); index += 1) made.push(await sellingStore(test, setup));
-  const madeMerchants: TestMerchant[] = [];
-  for (let index = 0; index < (shape.merchants ?? 0); index += 1)
-    madeMerchants.push(await createMerchantWithStore(test));
-  const [madeCustomers, madeCarriers, madeDispatchers] = await Promise.all([
-    times(shape.customers ?? 1, () => shopper(test)),
-    times(shape.carriers ?? 0, () => createPartner(test, { approved: true })),
-    times(shape.dispatchers ?? 0, () => createAdmin(test, 'dispatcher')),
-  ]);
-  // The counts were the shape's: the arrays are as long as its tuples say.
-  const stores = made as Made<SellingStore, shape, 'stores', 1>;
-  const merchants = madeMerchants as Made<TestMerchant, shape, 'merchants', 0>;
-  const customers = madeCustomers as Made<Shopper, shape, 'customers', 1>;
-  const carriers = madeCarriers as Made<Carrier, shape, 'carriers', 0>;
-  const dispatchers = madeDispatchers as Made<Dispatcher, shape, 'dispatchers', 0>;
+  const counts: WorldCounts = {
+    stores: shape.stores ?? 1,
+    merchants: shape.merchants ?? 0,
+    customers: shape.customers ?? 1,
+    carriers: shape.carriers ?? 0,
+    dispatchers: shape.dispatchers ?? 0,
+  };
+  const { test, made } = await worldOn(counts, shape.app, (on) => peopleOf(on, counts));
+  for (const [people, count] of Object.entries(counts)) {
+    if (made[people as keyof WorldCounts].length === count) continue;
+    await test.close();
+    throw new Error(
+      `A world of ${worldKey(counts)} came with ${made[people as keyof WorldCounts].length} ${people}`,
+    );
+  }
+  const { setup } = made;
+  // The counts were the shape's (checked above, as a saved world could be another shape's): the arrays are as long
+  // as its tuples say.
+  const stores = made.stores as Made<SellingStore, shape, 'stores', 1>;
+  const merchants = made.merchants as Made<TestMerchant, shape, 'merchants', 0>;
+  const customers = made.customers as Made<Shopper, shape, 'customers', 1>;
+  const carriers = made.carriers as Made<Carrier, shape, 'carriers', 0>;
+  const dispatchers = made.dispatchers as Made<Dispatcher, shape, 'dispatchers', 0>;
   const buyer = (options: PaidOrderOptions) => {
     const customer = options.customer ?? (customers as Shopper[])[0];
     if (!customer) throw new Error('This world has no customer: pass one');
