@@ -848,6 +848,7 @@ export async function checkInvariants(world: World, outcome: Outcome | null): Pr
     paidOut: new Set(paidOutOf.keys()),
     refunded: new Set(refunds.map((row) => row.orderId)),
     refunds,
+    pod,
     reportUrl: `${urlOf(financeEndpoints.report)}?${range}`,
     read,
     must,

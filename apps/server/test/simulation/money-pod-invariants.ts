@@ -43,6 +43,8 @@ export interface PodFacts {
   /** Orders with refund rows. */
   refunded: Set<string>;
   refunds: { id: string; orderId: string; destination: string; status: string; amountKobo: number }[];
+  /** The collections, remittances and refusals, as read with the rest of the books for this check. */
+  pod: Awaited<ReturnType<typeof podCollectionsOf>>;
   /** The finance report's address for the checked range (its remittance fields are checked here). */
   reportUrl: string;
   read(url: string, actor: Actor): Promise<ReturnType<typeof json>>;
@@ -65,7 +67,7 @@ export async function podCollectionsOf(world: World) {
 /** The pay-on-delivery checks; answers how many were made. */
 export async function checkPayOnDelivery(world: World, facts: PodFacts): Promise<number> {
   const { must, same } = facts;
-  const { collections, remittances, refusals } = await podCollectionsOf(world);
+  const { collections, remittances, refusals } = facts.pod;
   let checks = 0;
   const balance = (account: string, carrierId?: string) =>
     facts.lines

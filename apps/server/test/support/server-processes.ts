@@ -1,29 +1,16 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
+import { freePort } from './server-bundle.js';
 import { openTestDatabase, type TestApp } from './test-app.js';
+
+export { buildServerBundle, freePort, serverDir } from './server-bundle.js';
 
 // Real server processes for tests of several processes (two-processes.test.ts, pgbouncer.test.ts): the bundle
 // `npm start` runs, on plain node, each on a port and a data folder of its own.
-
-export const serverDir = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export interface ServerProcess {
   base: string;
@@ -119,18 +106,6 @@ export async function within(withinMs: number, read: () => Promise<boolean>): Pr
     if (Date.now() - started > withinMs) throw new Error(`not seen within ${withinMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-/**
- * Builds the server bundle into a folder of its own under the ignored dist/ (inside the workspace, so the bundle finds
- * node_modules as the real one does); answers its path and a cleanup.
- */
-export function buildServerBundle(): { bundle: string; built: Promise<unknown>; remove(): void } {
-  fs.mkdirSync(path.join(serverDir, 'dist'), { recursive: true });
-  const scratch = fs.mkdtempSync(path.join(serverDir, 'dist', 'processes-'));
-  const bundle = path.join(scratch, 'main.js');
-  const built = promisify(execFile)(process.execPath, [path.join(serverDir, 'build.mjs'), bundle]);
-  return { bundle, built, remove: () => fs.rmSync(scratch, { recursive: true, force: true }) };
 }
 
 /**
