@@ -33,6 +33,7 @@ import { notFound } from '../platform/errors.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
 import { outcomeUnknown } from '../platform/payments/paystack-http.js';
 import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-payment-refunds.js';
+import type { OrderMoneyBooks } from './order-money.js';
 
 // Flow: return and refund (ADR 047, 081). A return is asked, approved or rejected, its goods picked up and received
 // in the returns module; the decision that moves money or stock crosses modules and is this flow's sequence. Each
@@ -49,9 +50,9 @@ import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-pay
 //   4. refund    bookRefund (money step 1 below): the rows pending, the gift-card part back on its cards, the
 //                books (the order-money flow); returns.markRefunded.
 //      replace   returns.replacementLines, catalog's reserveStock (refused when short), orders.createReplacement
-//                (a ₦0 paid order through the fulfilment chain); returns.markReplaced.
-//   5. order     returns.returnOrderIfWhole: every unit back at the store → the order is Returned (the order-money
-//                flow makes what is due to the store payable).
+//                (a ₦0 paid order through the fulfilment chain), books.paid; returns.markReplaced.
+//   5. order     returns.returnOrderIfWhole: every unit back at the store → the order is Returned; books.moved (the
+//                order-money flow makes what is due to the store payable and stops counting the order).
 //   6. tell      returns.tellRefunded / tellReplaced: the order's timeline and the customer's mail (outbox).
 // After the commit:
 //   7. send      sendRefund, each provider part (money steps 2–4 below). A provider failure stays on the refund
@@ -250,6 +251,8 @@ async function heardFromProvider(money: RefundMoney, event: ProviderRefundEvent)
 }
 
 export interface ReturnAndRefundParts extends RefundMoney {
+  /** The order-money flow's books: a replacement paid, an order Returned. */
+  books: Pick<OrderMoneyBooks, 'paid' | 'moved'>;
   returns: Pick<ReturnsService, 'viewOf' | 'view'>;
   decisions: ReturnDecisions;
   moves: ReturnMoves;
@@ -270,11 +273,12 @@ async function settle(
   decision: 'refund' | 'replace',
   note?: string,
 ): Promise<Decided> {
-  const { decisions, orders } = parts;
+  const { decisions, orders, books } = parts;
   if (decision === 'refund') {
     const booked = await bookRefund(parts, tx, decisions.refundOf(row, order, caller));
     const updated = await decisions.markRefunded(tx, row, order, booked.amountKobo, note);
-    await decisions.returnOrderIfWhole(tx, row, order, caller, 'refund');
+    const returned = await decisions.returnOrderIfWhole(tx, row, order, caller, 'refund');
+    if (returned) await books.moved(tx, returned);
     await decisions.tellRefunded(tx, updated, order, caller, booked.amountKobo);
     return { returnId: row.id, toSend: booked.toSend };
   }
@@ -284,8 +288,10 @@ async function settle(
     lines.map(({ item, quantity }) => ({ productId: item.productId, variantId: item.variantId, quantity })),
   );
   const replacement = await orders.createReplacement(tx, order, lines, row.id);
+  await books.paid(tx, [replacement]);
   const updated = await decisions.markReplaced(tx, row, order, replacement, note);
-  await decisions.returnOrderIfWhole(tx, row, order, caller, 'replace');
+  const returned = await decisions.returnOrderIfWhole(tx, row, order, caller, 'replace');
+  if (returned) await books.moved(tx, returned);
   await decisions.tellReplaced(tx, updated, order, caller, replacement);
   return { returnId: row.id, toSend: [] };
 }

@@ -1,7 +1,7 @@
 import { createReturnAndRefund } from '../../flows/return-and-refund.js';
 import { createReturnsModule } from '../../modules/returns/index.js';
 import { defineModule } from '../registry.js';
-import { orders, refundMoney } from './orders.js';
+import { orderMoney, orders, refundMoney } from './orders.js';
 import { payments } from './payments.js';
 
 export const returns = defineModule('returns', ({ deps, use }) =>
@@ -16,6 +16,7 @@ export const returns = defineModule('returns', ({ deps, use }) =>
 export const returnAndRefund = defineModule('return and refund', ({ use }) =>
   createReturnAndRefund({
     ...use(refundMoney),
+    books: use(orderMoney),
     returns: use(returns).service,
     decisions: use(returns).decisions,
     moves: use(returns).moves,
