@@ -1,5 +1,5 @@
 import { listenToTransfers } from '../flows/payout.js';
-import { listenToProviderRefunds } from '../flows/return-and-refund.js';
+import { bookCardDispute, listenToProviderRefunds } from '../flows/return-and-refund.js';
 import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
 import { ledger } from './modules/ledger.js';
 import { orderMoney, orders, refundMoney } from './modules/orders.js';
@@ -20,7 +20,9 @@ export const flows: ((wiring: Wiring) => void)[] = [
     }),
   // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
   ({ use }) =>
-    use(payments).service.onDisputeEvent((executor, event) => use(orders).refunds.onDispute(executor, event)),
+    use(payments).service.onDisputeEvent((executor, event) =>
+      bookCardDispute(use(refundMoney), executor, event),
+    ),
   // A refund's money booked by the ledger in the transaction of each fact (an order's moves are booked by the flow
   // that makes them, ADR 081).
   ({ use }) => use(orders).service.money.listen(use(orderMoney)),

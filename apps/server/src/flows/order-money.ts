@@ -11,6 +11,7 @@ import type {
   OrderMoneyListener,
   OrderRow,
   OrdersService,
+  RefundRow,
 } from '../modules/orders/index.js';
 import type { Db } from '../platform/db/client.js';
 import { AppError } from '../platform/errors.js';
@@ -54,6 +55,18 @@ export interface OrderMoneyBooks extends OrderMoneyListener {
    * or returned. Merchants' figures stop counting it (ADR 082).
    */
   undone(executor: Db, order: OrderRow): Promise<void>;
+  /** Refund rows were booked for the order (provider and gift-card parts of one decision). */
+  refundBooked(executor: Db, order: OrderRow, rows: RefundRow[]): Promise<void>;
+  /**
+   * An admin rejected a refund (`row` as it stood before): its money is no longer going back. `order` is the order
+   * as it stands: a cancelled or returned one will never complete (ADR 059).
+   */
+  refundRejected(executor: Db, row: RefundRow, order: OrderRow): Promise<void>;
+  /**
+   * An admin recorded the bank transfer that paid a refund of an order paid at the door (ADR 089): what was owed to
+   * the customer leaves the platform's cash.
+   */
+  doorRefundPaid(executor: Db, row: RefundRow): Promise<void>;
   /**
    * The order as one move left it (`orders.transition`'s answer): completed, returned or cancelled books what that
    * status means for its money; any other status moves none. Every flow calls it after each move it makes.

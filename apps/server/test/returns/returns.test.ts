@@ -422,12 +422,14 @@ describe('two refunds at once cannot both pass', () => {
     const ledger = createLedgerModule(test.deps, {
       transfers: transfersFor(test.deps, test.deps.payments),
     }).service;
-    ordersModule.service.money.listen(orderMoneyFlow(ledger));
+    const books = orderMoneyFlow(ledger);
+    ordersModule.service.money.listen(books);
     // Booked as the return-and-refund flow books (its money step 1), with the real payments and gift cards.
     const { bookRefund } = await import('../../src/flows/return-and-refund.js');
     const money = {
       db: test.deps.db,
       logger: test.deps.logger,
+      books,
       refunds: ordersModule.refunds,
       payments: test.deps.payments,
     };

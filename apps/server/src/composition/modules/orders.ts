@@ -28,6 +28,7 @@ export const refundMoney = defineEntry(
   ({ deps, use }): RefundMoney => ({
     db: deps.db,
     logger: deps.logger,
+    books: use(orderMoney),
     refunds: use(orders).refunds,
     payments: use(payments).service,
   }),

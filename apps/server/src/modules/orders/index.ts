@@ -80,8 +80,12 @@ export {
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export { nextRefundAttempt, REFUND_RETRY_DELAYS_MINUTES } from './refunds.rules.js';
 export type {
+  BookedOfOrder,
   BookedRefund,
   BookRefundInput,
+  DecidedMoney,
+  DecidedRefund,
+  DisputeEvent,
   GivenToCards,
   ProviderRefundEvent,
   ProviderRefundOutcome,

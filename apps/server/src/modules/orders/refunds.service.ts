@@ -33,7 +33,7 @@ import {
 import { customerRefundOf, refundRecordOf } from './refunds.rules.js';
 
 export type { GivenToCards, RefundPlan, RefundsContext } from './refunds.booking.js';
-export type { DisputeEvent } from './refunds.outcomes.js';
+export type { BookedOfOrder, DecidedMoney, DecidedRefund, DisputeEvent } from './refunds.outcomes.js';
 export type { ProviderRefundEvent, ProviderRefundOutcome } from './refunds.provider.js';
 export type { BookedRefund, BookRefundInput, RefundAtProvider } from './refunds.rules.js';
 export {
