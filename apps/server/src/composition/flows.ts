@@ -2,12 +2,12 @@ import { listenToTransfers } from '../flows/payout.js';
 import { bookCardDispute, listenToProviderRefunds } from '../flows/return-and-refund.js';
 import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
 import { ledger } from './modules/ledger.js';
-import { orderMoney, orders, refundMoney } from './modules/orders.js';
+import { orders, refundMoney } from './modules/orders.js';
 import { payments } from './modules/payments.js';
 import type { Wiring } from './registry.js';
 
 /**
- * The flows that listen for what happens in a module (a provider's webhook, an order's money fact), each joined
+ * The flows that listen for what happens in a module (a provider's webhook), each joined
  * once the modules are built (ADR 047, 076). Adding a flow that listens: its file in `flows/` and one line here.
  */
 export const flows: ((wiring: Wiring) => void)[] = [
@@ -23,9 +23,6 @@ export const flows: ((wiring: Wiring) => void)[] = [
     use(payments).service.onDisputeEvent((executor, event) =>
       bookCardDispute(use(refundMoney), executor, event),
     ),
-  // A refund's money booked by the ledger in the transaction of each fact (an order's moves are booked by the flow
-  // that makes them, ADR 081).
-  ({ use }) => use(orders).service.money.listen(use(orderMoney)),
   // The channel that paid (card, bank transfer, USSD), as the provider reported it, on the customer's order.
   ({ use }) => use(orders).service.readPaymentChannelFrom(use(payments).service.paidChannelOf),
   // The provider's transfer webhooks settling payouts.

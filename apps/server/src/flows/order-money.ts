@@ -6,13 +6,7 @@ import {
   rebuildRollups,
   setMark,
 } from '../modules/ledger/index.js';
-import type {
-  FulfilmentService,
-  OrderMoneyListener,
-  OrderRow,
-  OrdersService,
-  RefundRow,
-} from '../modules/orders/index.js';
+import type { FulfilmentService, OrderRow, OrdersService, RefundRow } from '../modules/orders/index.js';
 import type { Db } from '../platform/db/client.js';
 import { AppError } from '../platform/errors.js';
 
@@ -32,12 +26,14 @@ type Ledger = Pick<
 >;
 
 /**
- * The books' steps for an order's money, each a call of the ledger's in the caller's transaction. A flow that moves
- * an order (`orders.transition`, `orders.createReplacement`) calls `moved` or `paid` with what the move answered,
- * in the move's transaction (ADR 081): the orders module never calls the ledger. The refund steps are still heard
- * from the orders module (its money events, `OrderMoneyListener`).
+ * The books' steps for an order's money, each a call of the ledger's in the caller's transaction (ADR 081). The
+ * orders module never calls the ledger and hears nothing back: its steps (`orders.transition`,
+ * `orders.createReplacement`, `refunds.book`, `refunds.decide`, `refunds.onDispute`, `refunds.setChargedTo…`) answer
+ * the rows they moved, and the flow that owns the transaction books them here. Which flow books which step:
+ * order-fulfilment (a move), return-and-refund (a refund booked or decided, a replacement, an order Returned, a card
+ * dispute), refund-bearer (who bears a refund), and this file's completion job.
  */
-export interface OrderMoneyBooks extends OrderMoneyListener {
+export interface OrderMoneyBooks {
   /**
    * A replacement order was paid (its row locked): commission and due are set and the payment is posted. A
    * checkout's orders are booked by the checkout-and-pay flow itself (ADR 076), not here.
@@ -67,6 +63,8 @@ export interface OrderMoneyBooks extends OrderMoneyListener {
    * the customer leaves the platform's cash.
    */
   doorRefundPaid(executor: Db, row: RefundRow): Promise<void>;
+  /** An admin's chargeback decision changed who bears these refunds (flows/refund-bearer.ts). */
+  chargedToChanged(executor: Db, rows: RefundRow[]): Promise<void>;
   /**
    * The order as one move left it (`orders.transition`'s answer): completed, returned or cancelled books what that
    * status means for its money; any other status moves none. Every flow calls it after each move it makes.

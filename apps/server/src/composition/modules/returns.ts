@@ -1,3 +1,4 @@
+import { createRefundBearer } from '../../flows/refund-bearer.js';
 import { createReturnAndRefund } from '../../flows/return-and-refund.js';
 import { createReturnsModule } from '../../modules/returns/index.js';
 import { defineModule } from '../registry.js';
@@ -21,6 +22,18 @@ export const returnAndRefund = defineModule('return and refund', ({ use }) =>
     decisions: use(returns).decisions,
     moves: use(returns).moves,
     orders: use(orders).service,
+    refunds: use(orders).refunds,
+  }),
+);
+
+/** The refund-bearer flow (flows/refund-bearer.ts): who bears a return's refund or a card dispute, in the books. */
+export const refundBearer = defineModule('refund bearer', ({ deps, use }) =>
+  createRefundBearer({
+    db: deps.db,
+    now: deps.now,
+    books: use(orderMoney),
+    decisions: use(returns).decisions,
+    returns: use(returns).service,
     refunds: use(orders).refunds,
   }),
 );

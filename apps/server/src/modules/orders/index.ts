@@ -1,7 +1,6 @@
 import type { Deps } from '../../platform/deps.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService } from './fulfilment.service.js';
-import { createOrderMoneyEvents } from './money-events.js';
 import { orderBatchRoutes } from './order-batch.routes.js';
 import { orderSearchRoutes } from './order-search.routes.js';
 import { ordersRoutes } from './orders.routes.js';
@@ -15,9 +14,8 @@ import { serviceLevelRoutes } from './service-levels.js';
 // move's sequence, with the steps of other modules in it, is the order-fulfilment flow's (ADR 081).
 
 export function createOrdersModule(deps: Deps) {
-  const money = createOrderMoneyEvents();
-  const service = createOrdersService(deps, money);
-  const refunds = createRefundsService(deps, money);
+  const service = createOrdersService(deps);
+  const refunds = createRefundsService(deps);
   const fulfilment = createFulfilmentService(deps, service);
   return {
     service,
@@ -42,7 +40,6 @@ export type {
   PayOnDeliverySteps,
 } from './fulfilment.service.js';
 export { MAX_WRONG_TOKENS, queueStatuses } from './fulfilment.service.js';
-export type { OrderMoneyListener } from './money-events.js';
 export { eachOrder, movedSummary } from './order-batch.routes.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';

@@ -68,7 +68,6 @@ export interface DecidedRefund {
 
 /** Marks a failed refund to the card, or one owed at the door, paid outside the provider (ADR 089). */
 async function markPaidAnotherWay(
-  ctx: RefundsContext,
   executor: Db,
   row: RefundRow,
   decided: Partial<RefundRow>,
@@ -122,7 +121,7 @@ export async function decide(
     needsAttention: false,
     updatedAt: at,
   } as const;
-  if (decision.outcome === 'paid_another_way') return markPaidAnotherWay(ctx, executor, row, decided, at);
+  if (decision.outcome === 'paid_another_way') return markPaidAnotherWay(executor, row, decided, at);
   if (row.status !== 'failed' && row.status !== 'pending') {
     throw conflict(`This refund is ${row.status}; only a pending or failed refund can be rejected`);
   }
@@ -202,18 +201,20 @@ export async function onDispute(
   return { answer: 'dispute:refund-booked', booked };
 }
 
-/** An admin changed who bears a dispute: the refunds its resolution booked move with it. */
+/**
+ * An admin changed who bears a dispute: the refunds its resolution booked move with it. Answers them, for the
+ * caller's flow to move in the books (flows/refund-bearer.ts).
+ */
 export async function setChargedToOfDispute(
   ctx: RefundsContext,
   executor: Db,
   settlementKey: string,
   chargedTo: 'merchant' | 'platform',
 ) {
-  const rows = await repository.setChargedToSettledBy(executor, settlementKey, chargedTo, ctx.deps.now());
-  if (rows.length > 0) await ctx.money.books.chargedToChanged(executor, rows);
-  return rows;
+  return repository.setChargedToSettledBy(executor, settlementKey, chargedTo, ctx.deps.now());
 }
 
+/** An admin changed who bears a return's refund: its rows, answered for the caller's flow to move in the books. */
 export async function setChargedTo(
   ctx: RefundsContext,
   executor: Db,
@@ -221,7 +222,5 @@ export async function setChargedTo(
   chargedTo: 'merchant' | 'platform',
   at: Date,
 ) {
-  const rows = await repository.setChargedTo(executor, returnId, chargedTo, at);
-  await ctx.money.books.chargedToChanged(executor, rows);
-  return rows;
+  return repository.setChargedTo(executor, returnId, chargedTo, at);
 }
