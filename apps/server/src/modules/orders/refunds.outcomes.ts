@@ -216,7 +216,7 @@ export async function setChargedToOfDispute(
 
 /** An admin changed who bears a return's refund: its rows, answered for the caller's flow to move in the books. */
 export async function setChargedTo(
-  ctx: RefundsContext,
+  _ctx: RefundsContext,
   executor: Db,
   returnId: string,
   chargedTo: 'merchant' | 'platform',
