@@ -64,7 +64,11 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
-export { isFirstTimeCustomer, storeOrdersToAccept } from './orders.service.js';
+/**
+ * The orders service alone, for a module that writes orders through it (checkout): its steps hold nothing the
+ * composition sets that such a caller reads (the payment-channel read serves the customer's order only; ADR 081).
+ */
+export { createOrdersService, isFirstTimeCustomer, storeOrdersToAccept } from './orders.service.js';
 export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repository.js';
 export {
   ANONYMISED_NAME,
