@@ -1,15 +1,13 @@
-import { orderMoneyFlow } from '../flows/order-money.js';
 import { listenToTransfers } from '../flows/payout.js';
-import { listenToProviderRefunds } from '../flows/return-and-refund.js';
+import { bookCardDispute, listenToProviderRefunds } from '../flows/return-and-refund.js';
 import { wireSubaccountSettlement } from '../flows/subaccount-settlement.js';
 import { ledger } from './modules/ledger.js';
 import { orders, refundMoney } from './modules/orders.js';
-import { payOnDelivery } from './modules/pay-on-delivery.js';
 import { payments } from './modules/payments.js';
 import type { Wiring } from './registry.js';
 
 /**
- * The flows that listen for what happens in a module (a provider's webhook, an order's money fact), each joined
+ * The flows that listen for what happens in a module (a provider's webhook), each joined
  * once the modules are built (ADR 047, 076). Adding a flow that listens: its file in `flows/` and one line here.
  */
 export const flows: ((wiring: Wiring) => void)[] = [
@@ -22,12 +20,8 @@ export const flows: ((wiring: Wiring) => void)[] = [
     }),
   // A card dispute's resolution books the bank's reversal as refunds of the payment's orders (ADR 049).
   ({ use }) =>
-    use(payments).service.onDisputeEvent((executor, event) => use(orders).refunds.onDispute(executor, event)),
-  // An order's money booked by the ledger in the transaction of each fact.
-  // An order paid at the door becomes payable only once its cash is remitted (ADR 074).
-  ({ use }) =>
-    use(orders).service.money.listen(
-      orderMoneyFlow(use(ledger).service, use(payOnDelivery).service.cashRemitted),
+    use(payments).service.onDisputeEvent((executor, event) =>
+      bookCardDispute(use(refundMoney), executor, event),
     ),
   // The channel that paid (card, bank transfer, USSD), as the provider reported it, on the customer's order.
   ({ use }) => use(orders).service.readPaymentChannelFrom(use(payments).service.paidChannelOf),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendAdminDigests } from '../flows/admin-digest.js';
-import { bookUnpostedOrders, catchUpBooksOnce } from '../flows/order-money.js';
+import { bookUnpostedOrders, catchUpBooksOnce, completeAfterReturnWindow } from '../flows/order-money.js';
 import { resumeRefunds } from '../flows/return-and-refund.js';
 import { moveSaleDays, type SaleDaysRun } from '../flows/sale-days.js';
 import { emitServiceLevelNotices } from '../flows/service-level-notices.js';
@@ -15,7 +15,7 @@ import { catalog } from './modules/catalog.js';
 import { checkoutAndPay } from './modules/checkout.js';
 import { ledger } from './modules/ledger.js';
 import { notifications } from './modules/notifications.js';
-import { orders, refundMoney } from './modules/orders.js';
+import { orderMoney, orders, refundMoney } from './modules/orders.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { subscriptions } from './modules/subscriptions.js';
 import { wishlist } from './modules/wishlist.js';
@@ -78,7 +78,11 @@ export function appJobs(
       return result;
     },
     completeAfterReturnWindow: () =>
-      use(orders).fulfilment.completeAfterReturnWindow(deps.config.returnWindowDays),
+      completeAfterReturnWindow(
+        deps.db,
+        { fulfilment: use(orders).fulfilment, orders: use(orders).service, books: use(orderMoney) },
+        { now: deps.now, windowDays: deps.config.returnWindowDays },
+      ),
     renewSubscriptions: () => use(subscriptions).service.renewDue(),
     foldSales: () => parts.salesFolder.fold(),
     confirmLatePayouts: () => use(ledger).service.confirmLatePayouts(),

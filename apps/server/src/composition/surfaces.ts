@@ -20,7 +20,7 @@ import { addresses, audit, contact, dataRights, system, testimonials } from './m
 import { policies } from './modules/policies.js';
 import { reconciliation } from './modules/reconciliation.js';
 import { reports } from './modules/reports.js';
-import { returnAndRefund, returns } from './modules/returns.js';
+import { refundBearer, returnAndRefund, returns } from './modules/returns.js';
 import { reviews } from './modules/reviews.js';
 import { shipping } from './modules/shipping.js';
 import { staff } from './modules/staff.js';
@@ -59,6 +59,7 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     serviceLevels,
     returns,
     returnAndRefund,
+    refundBearer,
     merchantDashboard,
     policies,
     bankAccounts,

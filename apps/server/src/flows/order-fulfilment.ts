@@ -12,6 +12,7 @@ import {
 } from '../modules/orders/index.js';
 import type { Deps } from '../platform/deps.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
+import type { OrderMoneyBooks } from './order-money.js';
 import { bookRefund, type RefundMoney, sendRefund } from './return-and-refund.js';
 
 // Flow: order fulfilment (ADR 047, 081). The orders module owns the machine of an order's moves; a move that takes
@@ -32,13 +33,17 @@ import { bookRefund, type RefundMoney, sendRefund } from './return-and-refund.js
 //                returnStock, and bookRefund of the whole order unless nothing was paid (the return-and-refund
 //                flow's money step 1: the gift-card part back on its cards now; the books by the order-money flow).
 //   6. move      fulfilment.moves.apply: the transition, the assignment closed or accepted, who is told.
+//   7. books     the order-money flow's `moved`: a cancellation or a return stops counting the order in the
+//                store's figures; a return makes what is still due payable (ADR 059, 082).
 // After the commit:
-//   7. send      sendRefund, each provider part (the return-and-refund flow's money steps 2–4). A failure
+//   8. send      sendRefund, each provider part (the return-and-refund flow's money steps 2–4). A failure
 //                stays on the refund row for an admin to retry; the move stands.
-//   8. answer    fulfilment.moves.answer: live screens hear of the move; what the caller may do next.
+//   9. answer    fulfilment.moves.answer: live screens hear of the move; what the caller may do next.
 
 export interface OrderFulfilmentParts {
   deps: Deps;
+  /** The order-money flow's books: what a move means for the order's money. */
+  books: Pick<OrderMoneyBooks, 'moved'>;
   fulfilment: Pick<FulfilmentService, 'moves'>;
   /** A refund's money steps (the return-and-refund flow's). */
   money: RefundMoney;
@@ -46,7 +51,7 @@ export interface OrderFulfilmentParts {
 }
 
 export function createOrderFulfilment(parts: OrderFulfilmentParts) {
-  const { deps, money, payOnDelivery } = parts;
+  const { deps, money, payOnDelivery, books } = parts;
   const { moves } = parts.fulfilment;
 
   async function move(
@@ -77,6 +82,7 @@ export function createOrderFulfilment(parts: OrderFulfilmentParts) {
         parcelRef,
         refunding: back?.refund != null,
       });
+      await books.moved(tx, moved);
       return { kind: 'moved', order: moved } as const;
     });
     if (outcome.kind === 'wrong-token') throw moves.wrongTokenAnswer(outcome);

@@ -6,8 +6,9 @@ import {
   rebuildRollups,
   setMark,
 } from '../modules/ledger/index.js';
-import type { OrderMoneyListener, OrdersService } from '../modules/orders/index.js';
+import type { FulfilmentService, OrderRow, OrdersService, RefundRow } from '../modules/orders/index.js';
 import type { Db } from '../platform/db/client.js';
+import { AppError } from '../platform/errors.js';
 
 // Flow: an order's money from paid to payable (ADR 047). The orders module owns the order's facts and moves; the
 // ledger owns every figure of its money. Each step runs in the transaction of the fact (the caller's), so an order
@@ -25,14 +26,61 @@ type Ledger = Pick<
 >;
 
 /**
- * The steps the orders module reports as they happen (its money events), each booked by the ledger. `cashRemitted`:
- * whether an order paid at the door had its cash remitted to the platform (pay on delivery, ADR 074).
+ * The books' steps for an order's money, each a call of the ledger's in the caller's transaction (ADR 081). The
+ * orders module never calls the ledger and hears nothing back: its steps (`orders.transition`,
+ * `orders.createReplacement`, `refunds.book`, `refunds.decide`, `refunds.onDispute`, `refunds.setChargedTo…`) answer
+ * the rows they moved, and the flow that owns the transaction books them here. Which flow books which step:
+ * order-fulfilment (a move), return-and-refund (a refund booked or decided, a replacement, an order Returned, a card
+ * dispute), refund-bearer (who bears a refund), and this file's completion job.
+ */
+export interface OrderMoneyBooks {
+  /**
+   * A replacement order was paid (its row locked): commission and due are set and the payment is posted. A
+   * checkout's orders are booked by the checkout-and-pay flow itself (ADR 076), not here.
+   */
+  paid(executor: Db, orders: OrderRow[]): Promise<void>;
+  /** The order completed (delivered and the return window passed): its due amount becomes payable. */
+  completed(executor: Db, order: OrderRow): Promise<void>;
+  /**
+   * The order became Returned (its goods back at the store, refunded or replaced; ADR 040): it will never complete,
+   * so what is still due to the store for it is settled now (ADR 059).
+   */
+  returned(executor: Db, order: OrderRow): Promise<void>;
+  /**
+   * The order was taken back for good: cancelled (after payment, or before it: then the books never heard of it)
+   * or returned. Merchants' figures stop counting it (ADR 082).
+   */
+  undone(executor: Db, order: OrderRow): Promise<void>;
+  /** Refund rows were booked for the order (provider and gift-card parts of one decision). */
+  refundBooked(executor: Db, order: OrderRow, rows: RefundRow[]): Promise<void>;
+  /**
+   * An admin rejected a refund (`row` as it stood before): its money is no longer going back. `order` is the order
+   * as it stands: a cancelled or returned one will never complete (ADR 059).
+   */
+  refundRejected(executor: Db, row: RefundRow, order: OrderRow): Promise<void>;
+  /**
+   * An admin recorded the bank transfer that paid a refund of an order paid at the door (ADR 089): what was owed to
+   * the customer leaves the platform's cash.
+   */
+  doorRefundPaid(executor: Db, row: RefundRow): Promise<void>;
+  /** An admin's chargeback decision changed who bears these refunds (flows/refund-bearer.ts). */
+  chargedToChanged(executor: Db, rows: RefundRow[]): Promise<void>;
+  /**
+   * The order as one move left it (`orders.transition`'s answer): completed, returned or cancelled books what that
+   * status means for its money; any other status moves none. Every flow calls it after each move it makes.
+   */
+  moved(executor: Db, order: OrderRow): Promise<void>;
+}
+
+/**
+ * The ledger's steps for an order's money. `cashRemitted`: whether an order paid at the door had its cash remitted
+ * to the platform (pay on delivery, ADR 074).
  */
 export function orderMoneyFlow(
   ledger: Ledger,
   cashRemitted: (executor: Db, orderId: string) => Promise<boolean> = async () => true,
-): OrderMoneyListener {
-  return {
+): OrderMoneyBooks {
+  const books: OrderMoneyBooks = {
     // A replacement order paid (a checkout's orders are booked by checkout-and-pay): commission, payment in escrow.
     // An order paid at the door is booked when its carrier takes the cash (the pay-on-delivery flow), not now.
     paid: (executor, orders) =>
@@ -62,7 +110,50 @@ export function orderMoneyFlow(
     doorRefundPaid: (executor, row) => ledger.bookDoorRefundPaid(executor, row),
     // A chargeback decision (the platform or the store bears the refund).
     chargedToChanged: (executor, rows) => ledger.chargeRefundsTo(executor, rows),
+    moved: async (executor, order) => {
+      if (order.status === 'completed') await books.completed(executor, order);
+      if (order.status === 'returned') await books.returned(executor, order);
+      if (order.status === 'cancelled' || order.status === 'returned') await books.undone(executor, order);
+    },
   };
+  return books;
+}
+
+/**
+ * Timed work: delivered orders whose return window has passed become completed, each in its own transaction
+ * through the status machine as the system, with its money made payable in it. An order moved meanwhile (a return
+ * asked) is left as it is. Answers how many completed.
+ */
+export async function completeAfterReturnWindow(
+  db: Db,
+  steps: {
+    fulfilment: Pick<FulfilmentService, 'deliveredBefore'>;
+    orders: Pick<OrdersService, 'transition'>;
+    books: Pick<OrderMoneyBooks, 'moved'>;
+  },
+  at: { now: () => Date; windowDays: number },
+  batch = 200,
+): Promise<number> {
+  const cutoff = new Date(at.now().getTime() - at.windowDays * 24 * 60 * 60 * 1000);
+  let completed = 0;
+  for (const orderId of await steps.fulfilment.deliveredBefore(cutoff, batch)) {
+    try {
+      await db.transaction(async (tx) => {
+        const moved = await steps.orders.transition(
+          tx,
+          orderId,
+          'completed',
+          { role: 'system', id: null },
+          { activity: 'The return window has closed; your order is complete.' },
+        );
+        await steps.books.moved(tx, moved);
+      });
+      completed += 1;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+    }
+  }
+  return completed;
 }
 
 /** Cancelled and returned are terminal without completing: nothing more becomes due to the store (ADR 059). */

@@ -9,6 +9,7 @@ import { refundToCards } from '../modules/gift-cards/index.js';
 import type {
   BookedRefund,
   BookRefundInput,
+  DisputeEvent,
   OrderRow,
   OrdersService,
   ProviderRefundEvent,
@@ -33,6 +34,7 @@ import { notFound } from '../platform/errors.js';
 import { type RouteDefinition, route } from '../platform/http/routes.js';
 import { outcomeUnknown } from '../platform/payments/paystack-http.js';
 import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-payment-refunds.js';
+import type { OrderMoneyBooks } from './order-money.js';
 
 // Flow: return and refund (ADR 047, 081). A return is asked, approved or rejected, its goods picked up and received
 // in the returns module; the decision that moves money or stock crosses modules and is this flow's sequence. Each
@@ -49,9 +51,9 @@ import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-pay
 //   4. refund    bookRefund (money step 1 below): the rows pending, the gift-card part back on its cards, the
 //                books (the order-money flow); returns.markRefunded.
 //      replace   returns.replacementLines, catalog's reserveStock (refused when short), orders.createReplacement
-//                (a ₦0 paid order through the fulfilment chain); returns.markReplaced.
-//   5. order     returns.returnOrderIfWhole: every unit back at the store → the order is Returned (the order-money
-//                flow makes what is due to the store payable).
+//                (a ₦0 paid order through the fulfilment chain), books.paid; returns.markReplaced.
+//   5. order     returns.returnOrderIfWhole: every unit back at the store → the order is Returned; books.moved (the
+//                order-money flow makes what is due to the store payable and stops counting the order).
 //   6. tell      returns.tellRefunded / tellReplaced: the order's timeline and the customer's mail (outbox).
 // After the commit:
 //   7. send      sendRefund, each provider part (money steps 2–4 below). A provider failure stays on the refund
@@ -71,7 +73,8 @@ import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-pay
 // Decide a refund the provider did not make (the platform: POST /returns/admin/refunds/{id}/reject, rejected or paid
 // another way, with a reason the customer reads; ADR 049), one transaction:
 //   1. lock      refunds.find, then orders.lockOrder (the order's row lock, as every order write takes first).
-//   2. decide    refunds.decide (orders): refused unless pending or failed and not unknown; the books moved.
+//   2. decide    refunds.decide (orders): refused unless pending or failed and not unknown; then the books:
+//                books.refundRejected (a rejection) or books.doorRefundPaid (a door refund paid by transfer).
 //   3. record    moves.recordRefundDecision: audited; a rejected refund's return is closed.
 //   4. tell      moves.tellRefundDecided: timeline and mail (outbox).
 // After the commit: 5. answer refunds.record.
@@ -82,7 +85,7 @@ import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-pay
 // One refund's money, step by step (ADR 061). Each step says what resumes it when the process stops after it:
 //   1. book      bookRefund, in the decision's transaction: refunds.plan (the checkout locked, units refused twice,
 //                the split over the card payment and the gift cards), gift-cards' refundToCards (the gift-card part
-//                back on its cards), refunds.book (the rows, the provider part pending; the books).
+//                back on its cards), refunds.book (the rows, the provider part pending), books.refundBooked.
 //                Interrupted after it: the row stays pending; resumeRefunds sends it (REFUND_UNSENT_AFTER_MS).
 //   2. reserve   sendRefund, one transaction: refunds.lockToSend, payments.reserveRefund on the payment (refused:
 //                refunds.refusedBeforeSending, failed as the provider would), refunds.markSending (pending →
@@ -101,10 +104,14 @@ import { type LatePaymentRefunds, settleLateRefundFromWebhook } from './late-pay
 // What each refund does to the order's money (the store's and the commission's parts, a chargeback) is the
 // order-money flow's step, in the booking transaction.
 
-/** What a refund's money steps use: the refund rows (orders module), the payment and its provider (payments). */
+/**
+ * What a refund's money steps use: the refund rows (orders module), the payment and its provider (payments), and the
+ * books (the order-money flow's steps over the ledger).
+ */
 export interface RefundMoney {
   db: Db;
   logger: Deps['logger'];
+  books: Pick<OrderMoneyBooks, 'refundBooked' | 'refundRejected' | 'doorRefundPaid' | 'chargedToChanged'>;
   refunds: Pick<
     RefundsService,
     | 'plan'
@@ -120,6 +127,7 @@ export interface RefundMoney {
     | 'dueForRetry'
     | 'claimDue'
     | 'onProviderEvent'
+    | 'onDispute'
     | 'find'
   >;
   payments: Pick<PaymentsService, 'reserveRefund' | 'sendRefund' | 'releaseRefund' | 'refundsAtProvider'>;
@@ -129,7 +137,19 @@ export interface RefundMoney {
 export async function bookRefund(money: RefundMoney, tx: Db, input: BookRefundInput): Promise<BookedRefund> {
   const plan = await money.refunds.plan(tx, input);
   const given = plan.giftCardKobo > 0 ? await refundToCards(tx, plan.tracker.id, plan.giftCardKobo) : null;
-  return money.refunds.book(tx, plan, given);
+  const booked = await money.refunds.book(tx, plan, given);
+  await money.books.refundBooked(tx, plan.order, booked.rows);
+  return booked;
+}
+
+/**
+ * A card dispute heard from the provider, in its transaction (ADR 049): a resolution the bank accepted is booked as
+ * chargeback refunds of the payment's orders (refunds.onDispute), each order's rows then in the books.
+ */
+export async function bookCardDispute(money: RefundMoney, tx: Db, event: DisputeEvent): Promise<string> {
+  const { answer, booked } = await money.refunds.onDispute(tx, event);
+  for (const { order, rows } of booked) await money.books.refundBooked(tx, order, rows);
+  return answer;
 }
 
 /** Step 3: the provider's answer to one call, classified; an answer it may have made without our hearing is unknown. */
@@ -250,6 +270,8 @@ async function heardFromProvider(money: RefundMoney, event: ProviderRefundEvent)
 }
 
 export interface ReturnAndRefundParts extends RefundMoney {
+  /** The order-money flow's books: a refund's, a replacement paid, an order Returned. */
+  books: RefundMoney['books'] & Pick<OrderMoneyBooks, 'paid' | 'moved'>;
   returns: Pick<ReturnsService, 'viewOf' | 'view'>;
   decisions: ReturnDecisions;
   moves: ReturnMoves;
@@ -270,11 +292,12 @@ async function settle(
   decision: 'refund' | 'replace',
   note?: string,
 ): Promise<Decided> {
-  const { decisions, orders } = parts;
+  const { decisions, orders, books } = parts;
   if (decision === 'refund') {
     const booked = await bookRefund(parts, tx, decisions.refundOf(row, order, caller));
     const updated = await decisions.markRefunded(tx, row, order, booked.amountKobo, note);
-    await decisions.returnOrderIfWhole(tx, row, order, caller, 'refund');
+    const returned = await decisions.returnOrderIfWhole(tx, row, order, caller, 'refund');
+    if (returned) await books.moved(tx, returned);
     await decisions.tellRefunded(tx, updated, order, caller, booked.amountKobo);
     return { returnId: row.id, toSend: booked.toSend };
   }
@@ -284,8 +307,10 @@ async function settle(
     lines.map(({ item, quantity }) => ({ productId: item.productId, variantId: item.variantId, quantity })),
   );
   const replacement = await orders.createReplacement(tx, order, lines, row.id);
+  await books.paid(tx, [replacement]);
   const updated = await decisions.markReplaced(tx, row, order, replacement, note);
-  await decisions.returnOrderIfWhole(tx, row, order, caller, 'replace');
+  const returned = await decisions.returnOrderIfWhole(tx, row, order, caller, 'replace');
+  if (returned) await books.moved(tx, returned);
   await decisions.tellReplaced(tx, updated, order, caller, replacement);
   return { returnId: row.id, toSend: [] };
 }
@@ -358,7 +383,13 @@ async function decideRefund(
     if (!found) throw notFound('Refund not found');
     const order = await parts.orders.lockOrder(tx, found.orderId);
     if (!order) throw notFound('Refund not found');
-    const row = await refunds.decide(tx, refundId, { outcome, reason, actor: returnActorOf(caller) });
+    const { row, money } = await refunds.decide(tx, refundId, {
+      outcome,
+      reason,
+      actor: returnActorOf(caller),
+    });
+    if (money.kind === 'rejected') await parts.books.refundRejected(tx, money.row, money.order);
+    if (money.kind === 'paid-by-transfer') await parts.books.doorRefundPaid(tx, money.row);
     await moves.recordRefundDecision(tx, found, row, order, outcome, reason);
     await moves.tellRefundDecided(tx, order, caller, row, outcome, reason);
     return row;

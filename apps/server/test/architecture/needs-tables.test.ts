@@ -14,8 +14,6 @@ const allowed: Record<string, string> = {
     "auth is below every module (stores, admins and 20 others import it; stores' schema keys to users): the guard's store-membership and custom-role reads at each request, and a merchant's store read or created inside sign-up, sign-in and refresh (every session answer names it), would close a cycle; as flow steps they would take auth's session routes into a flow",
   StoresNeeds:
     "the catalog imports stores (its listings join stores, products key to them) and so do hubs: the catalog's seven functions run inside the stores' approval, visibility, rename and directory statements (one is an SQL condition), and the hub check inside the profile update",
-  CheckoutPorts:
-    'the orders service the composition joined the order-money flow and the payment-channel read to (composition/flows.ts): the orders checkout writes, cancels and shows go through that instance until those listeners are flow steps',
   LedgerNeeds: 'the transfer provider (Paystack or the sandbox)',
   BankAccountsNeeds: 'the bank directory and the subaccount provider, chosen by the configuration',
   SubscriptionsNeeds: 'the payments service, built with its provider and purposes',

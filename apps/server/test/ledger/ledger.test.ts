@@ -8,7 +8,7 @@ import {
 } from '@market/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, payouts } from '../../src/modules/ledger/ledger.schema.js';
+import { ledgerEntries, ledgerOrders, payouts } from '../../src/modules/ledger/ledger.schema.js';
 import { commissionOf, commissionSql, mulDivHalfUp } from '../../src/modules/ledger/ledger.service.js';
 import { orderReturns } from '../../src/modules/returns/returns.schema.js';
 import { stores } from '../../src/modules/stores/stores.schema.js';
@@ -254,6 +254,12 @@ describe('escrow, refunds and completion', () => {
     for (const account of ['payments_clearing', 'merchant_escrow', 'platform_commission', 'shipping_fees']) {
       expect(net(account)).toBe(0);
     }
+    // Taken back for good: the store's figures stop counting it (ADR 082), booked by the flow that moved it (ADR 081).
+    const [page] = await test.deps.db
+      .select({ undoneAt: ledgerOrders.undoneAt })
+      .from(ledgerOrders)
+      .where(eq(ledgerOrders.orderId, paid.orderId));
+    expect(page?.undoneAt).toBeInstanceOf(Date);
   });
 });
 

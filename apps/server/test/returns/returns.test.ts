@@ -10,6 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/modules/catalog/catalog.schema.js';
+import { ledgerOrders } from '../../src/modules/ledger/ledger.schema.js';
 import { orderItems, orderRefunds, orders, orderTrackers } from '../../src/modules/orders/orders.schema.js';
 import { PAYSTACK_WEBHOOK_PATH } from '../../src/modules/payments/payments.routes.js';
 import { sandboxCharges } from '../../src/platform/payments/sandbox.schema.js';
@@ -239,6 +240,12 @@ describe('deliver, return, refund', () => {
       replacementOf: paid.orderId,
     });
     expect(replacement!.orderDeliveryToken).toMatch(/^\d{6}$/);
+    // The books hear of it as a paid order of ₦0: the return-and-refund flow books its payment (ADR 081).
+    const pages = await test.deps.db
+      .select()
+      .from(ledgerOrders)
+      .where(eq(ledgerOrders.orderId, replacement!.id));
+    expect(pages).toHaveLength(1);
     const [after] = await test.deps.db.select().from(products).where(eq(products.id, paid.productId));
     expect(after!.quantity).toBe(before!.quantity - 1);
     // The store sees it among its orders to accept; no money moved.
@@ -422,12 +429,13 @@ describe('two refunds at once cannot both pass', () => {
     const ledger = createLedgerModule(test.deps, {
       transfers: transfersFor(test.deps, test.deps.payments),
     }).service;
-    ordersModule.service.money.listen(orderMoneyFlow(ledger));
+    const books = orderMoneyFlow(ledger);
     // Booked as the return-and-refund flow books (its money step 1), with the real payments and gift cards.
     const { bookRefund } = await import('../../src/flows/return-and-refund.js');
     const money = {
       db: test.deps.db,
       logger: test.deps.logger,
+      books,
       refunds: ordersModule.refunds,
       payments: test.deps.payments,
     };

@@ -9,7 +9,7 @@ import { payOnDelivery } from './pay-on-delivery.js';
 import { payments } from './payments.js';
 
 export const checkout = defineModule('checkout', ({ deps, use }) =>
-  createCheckoutModule({ ...deps, payments: use(payments).service }, { orders: use(orders).service }),
+  createCheckoutModule({ ...deps, payments: use(payments).service }),
 );
 
 /** The checkout-and-pay flow (flows/checkout-and-pay.ts): POST /checkout/create and the checkouts' payments. */

@@ -2,9 +2,8 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import type { trackingUrlMaker } from '../../platform/security/tracking-links.js';
 import type { MailRecipient } from '../auth/index.js';
-import type { ActivityRow, ItemRow, OrderRow, TrackerRow } from '../orders/index.js';
+import type { ActivityRow, ItemRow, OrderRow, OrdersService, TrackerRow } from '../orders/index.js';
 import type { PaymentsService } from '../payments/index.js';
-import type { CheckoutPorts } from './checkout.ports.js';
 
 export const CHECKOUT_PREFIX = 'CHK';
 /** Unpaid checkouts hold stock this long, then give it back (orders.md). */
@@ -34,7 +33,11 @@ export interface LockedForPayment {
  */
 export interface CheckoutContext {
   deps: CheckoutDeps;
-  ports: CheckoutPorts;
+  /**
+   * The orders module's steps over its own tables (the tracker, its orders and every status move), built by checkout
+   * from the orders' index: they hold nothing the composition sets (ADR 081, 115), so no instance is handed in.
+   */
+  orders: OrdersService;
   trackUrlOf: ReturnType<typeof trackingUrlMaker>;
   /**
    * The tracker `expectedAmountKobo` locked while the payment's amount was checked, with its customer's mail

@@ -38,11 +38,11 @@ export interface CheckoutBegun {
  * keeps the hold's end of the one it replaces.
  */
 export async function begin(ctx: CheckoutContext, tx: Db, customerId: string): Promise<CheckoutBegun> {
-  const { deps, ports } = ctx;
+  const { deps, orders } = ctx;
   const cart = await lockCart(tx, customerId);
   const at = deps.now();
   // The open checkouts locked and the expired ones counted in one read.
-  const { open: openCheckouts, expired } = await ports.orders.lockOpenTrackersAndExpired(
+  const { open: openCheckouts, expired } = await orders.lockOpenTrackersAndExpired(
     tx,
     customerId,
     new Date(at.getTime() - HOLD_PAUSE_HOURS * 3600_000),
@@ -115,7 +115,7 @@ export async function write(
     expiresAt: Date;
   },
 ): Promise<CheckoutWritten> {
-  const { deps, ports } = ctx;
+  const { deps, orders } = ctx;
   const { customerId, customer, pricing, podFees, expiresAt } = input;
   const address = pricing.address!;
   let paymentRecorded = false;
@@ -126,7 +126,7 @@ export async function write(
       quantity: line.quantity,
     })),
   );
-  const created = await ports.orders.createFromCheckout(tx, {
+  const created = await orders.createFromCheckout(tx, {
     reference: deps.payments.newReference(CHECKOUT_PREFIX),
     customerId,
     itemsSubtotalKobo: pricing.itemsSubtotalKobo,
@@ -192,8 +192,7 @@ export async function ensureWithinHeldShare(
   pricing: CheckoutPricing,
   left: Map<string, number>,
 ) {
-  const { ports } = ctx;
-  const { orders } = ports;
+  const { orders } = ctx;
   const wanted = new Map<string, { units: number; name: string }>();
   for (const line of pricing.stores.flatMap((store) => store.lines)) {
     // Sold on when out of stock: holding it keeps nobody else from buying.
@@ -259,7 +258,7 @@ export async function closeUnpaid(
   reason: string,
   actor: OrderActor,
 ): Promise<StockLine[]> {
-  return ctx.ports.orders.closeUnpaid(executor, tracker, status, reason, actor);
+  return ctx.orders.closeUnpaid(executor, tracker, status, reason, actor);
 }
 
 /** The coupon uses of a checkout's orders, one per discounted store order. */
@@ -269,8 +268,7 @@ export async function couponUses(
   tracker: TrackerRow,
   known?: { discountKobo: number; couponId: string | null; couponCode: string | null; storeId: string }[],
 ) {
-  const { ports } = ctx;
-  const { orders } = ports;
+  const { orders } = ctx;
   return (known ?? (await orders.ordersOf(executor, tracker.id)))
     .filter((order) => order.discountKobo > 0 && order.couponId)
     .map((order) => ({

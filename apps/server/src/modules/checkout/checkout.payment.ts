@@ -25,8 +25,8 @@ const checkoutCustomerId = () =>
  * `expectedAmountKobo` and `lockForPayment` in the transaction `executor`.
  */
 export function lockWithPayment(ctx: CheckoutContext, executor: Db, reference: string): ReadPart<unknown>[] {
-  const { ports, lockedForPayment } = ctx;
-  const tracker = ports.orders.lockTrackerForPaymentPart(executor, reference);
+  const { orders, lockedForPayment } = ctx;
+  const tracker = orders.lockTrackerForPaymentPart(executor, reference);
   const recipient = mailRecipientPart(checkoutCustomerId(), 'tracker_customer');
   return [
     {
@@ -56,9 +56,8 @@ export function lockWithPayment(ctx: CheckoutContext, executor: Db, reference: s
  * same statement (ADR 087).
  */
 export async function expectedAmountKobo(ctx: CheckoutContext, executor: Db, reference: string) {
-  const { deps, ports, lockedForPayment } = ctx;
+  const { deps, orders, lockedForPayment } = ctx;
   const { db } = deps;
-  const { orders } = ports;
   if (executor === db) return (await orders.findTracker(executor, { reference }))?.amountDueKobo;
   const kept = lockedForPayment.get(executor);
   if (kept?.tracker.reference === reference) return kept.tracker.amountDueKobo;
@@ -80,8 +79,7 @@ export async function lockForPayment(
   executor: Db,
   reference: string,
 ): Promise<LockedForPayment | undefined> {
-  const { ports, lockedForPayment } = ctx;
-  const { orders } = ports;
+  const { orders, lockedForPayment } = ctx;
   const kept = lockedForPayment.get(executor);
   lockedForPayment.delete(executor);
   if (kept?.tracker.reference === reference) return kept;
@@ -145,9 +143,8 @@ export async function startPayment(
   email: string,
   recorded = false,
 ) {
-  const { deps, ports } = ctx;
+  const { deps, orders } = ctx;
   const { db } = deps;
-  const { orders } = ports;
   if (tracker.status === 'paid') return { authorizationUrl: null };
   if (tracker.status !== 'awaiting_payment')
     throw conflict('This checkout has closed. Please check out again.');
@@ -180,9 +177,8 @@ export async function answerOpened(
   { tracker, written }: OpenedCheckout,
   customer: SignedInAccount,
 ) {
-  const { deps, ports } = ctx;
+  const { deps, orders } = ctx;
   const { db } = deps;
-  const { orders } = ports;
   const { authorizationUrl } =
     tracker.status === 'paid'
       ? { authorizationUrl: null }
@@ -205,8 +201,7 @@ export async function pay(
   trackerId: string,
   account: SignedInAccount,
 ) {
-  const { ports } = ctx;
-  const { orders } = ports;
+  const { orders } = ctx;
   const tracker = await orders.customerTracker(customerId, { id: trackerId });
   const { authorizationUrl } = await startPayment(ctx, tracker, account.email);
   return paymentAnswer(tracker, authorizationUrl);
@@ -219,9 +214,8 @@ export async function recordTransaction(
   reference: string,
   account: SignedInAccount,
 ) {
-  const { deps, ports } = ctx;
+  const { deps, orders } = ctx;
   const { db } = deps;
-  const { orders } = ports;
   // The checkout with its orders, items and activities, and its payment: one read (ADR 037, 087).
   const [owned, paymentRow] = await readTogether(db, [
     orders.customerTrackerWithContentsPart(customerId, reference),
@@ -260,8 +254,7 @@ export async function recordTransaction(
 }
 
 export async function trackerOf(ctx: CheckoutContext, customerId: string, reference: string) {
-  const { deps, ports } = ctx;
+  const { deps, orders } = ctx;
   const { db } = deps;
-  const { orders } = ports;
   return orders.trackerView(db, await orders.customerTracker(customerId, { reference }));
 }

@@ -1,7 +1,7 @@
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { trackingUrlMaker } from '../../platform/security/tracking-links.js';
-import type { TrackerRow } from '../orders/index.js';
+import { createOrdersService, type TrackerRow } from '../orders/index.js';
 import type { CheckoutContext, CheckoutDeps, LockedForPayment } from './checkout.context.js';
 import {
   acceptPricing,
@@ -24,7 +24,6 @@ import {
   recordTransaction,
   trackerOf,
 } from './checkout.payment.js';
-import type { CheckoutPorts } from './checkout.ports.js';
 
 export {
   CHECKOUT_PREFIX,
@@ -44,7 +43,7 @@ export {
 
 /** A checkout whose 30 minutes passed by `now` without payment, claimed with `skip locked` (several processes). */
 async function claimExpired(ctx: CheckoutContext, tx: Db, now: Date): Promise<TrackerRow | undefined> {
-  return ctx.ports.orders.claimExpiredTracker(tx, now);
+  return ctx.orders.claimExpiredTracker(tx, now);
 }
 
 /**
@@ -52,10 +51,10 @@ async function claimExpired(ctx: CheckoutContext, tx: Db, now: Date): Promise<Tr
  * calls them in order, with the stock, gift-card and coupon holds between them (ADR 115). Each step is a named
  * function of the checkout's context (ADR 091): opening in `checkout.open.ts`, the payment in `checkout.payment.ts`.
  */
-export function createCheckoutService(deps: CheckoutDeps, ports: CheckoutPorts) {
+export function createCheckoutService(deps: CheckoutDeps) {
   const ctx: CheckoutContext = {
     deps,
-    ports,
+    orders: createOrdersService(deps),
     trackUrlOf: trackingUrlMaker(deps.config),
     lockedForPayment: new WeakMap<Db, LockedForPayment>(),
   };

@@ -327,33 +327,9 @@ export async function setDispatcher(
 }
 
 /**
- * Timed work: delivered orders whose return window has passed become completed, each in its own transaction
- * through the status machine as the system. An order moved meanwhile (a return asked) is left as it is.
+ * Delivered orders whose return window passed by `cutoff` (at most `batch`): the ones the order-money flow's timed
+ * work completes (`flows/order-money.ts#completeAfterReturnWindow`), each through the status machine.
  */
-export async function completeAfterReturnWindow(
-  ctx: FulfilmentContext,
-  windowDays: number,
-  batch = 200,
-): Promise<number> {
-  const { deps, db, orders } = ctx;
-  const cutoff = new Date(deps.now().getTime() - windowDays * 24 * 60 * 60 * 1000);
-  const due = await repository.deliveredBefore(db, cutoff, batch);
-  let completed = 0;
-  for (const orderId of due) {
-    try {
-      await db.transaction((tx) =>
-        orders.transition(
-          tx,
-          orderId,
-          'completed',
-          { role: 'system', id: null },
-          { activity: 'The return window has closed; your order is complete.' },
-        ),
-      );
-      completed += 1;
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
-    }
-  }
-  return completed;
+export async function deliveredBefore(ctx: FulfilmentContext, cutoff: Date, batch = 200): Promise<string[]> {
+  return repository.deliveredBefore(ctx.db, cutoff, batch);
 }

@@ -4,7 +4,7 @@ import { listCarrierAccounts } from '../auth/index.js';
 import {
   allowedNext,
   assign,
-  completeAfterReturnWindow,
+  deliveredBefore,
   parcelLabel,
   partnerAccept,
   partnerDecline,
@@ -76,7 +76,7 @@ export function createFulfilmentService(deps: Deps, orders: OrdersService) {
     partnerAccept: bound(ctx, partnerAccept),
     partnerDecline: bound(ctx, partnerDecline),
     setDispatcher: bound(ctx, setDispatcher),
-    completeAfterReturnWindow: bound(ctx, completeAfterReturnWindow),
+    deliveredBefore: bound(ctx, deliveredBefore),
   };
 }
 

@@ -1,7 +1,6 @@
 import type { Deps } from '../../platform/deps.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { createFulfilmentService } from './fulfilment.service.js';
-import { createOrderMoneyEvents } from './money-events.js';
 import { orderBatchRoutes } from './order-batch.routes.js';
 import { orderSearchRoutes } from './order-search.routes.js';
 import { ordersRoutes } from './orders.routes.js';
@@ -15,9 +14,8 @@ import { serviceLevelRoutes } from './service-levels.js';
 // move's sequence, with the steps of other modules in it, is the order-fulfilment flow's (ADR 081).
 
 export function createOrdersModule(deps: Deps) {
-  const money = createOrderMoneyEvents();
-  const service = createOrdersService(deps, money);
-  const refunds = createRefundsService(deps, money);
+  const service = createOrdersService(deps);
+  const refunds = createRefundsService(deps);
   const fulfilment = createFulfilmentService(deps, service);
   return {
     service,
@@ -42,7 +40,6 @@ export type {
   PayOnDeliverySteps,
 } from './fulfilment.service.js';
 export { MAX_WRONG_TOKENS, queueStatuses } from './fulfilment.service.js';
-export type { OrderMoneyListener } from './money-events.js';
 export { eachOrder, movedSummary } from './order-batch.routes.js';
 export type { ActorRole, OrderActor, OrderMove, OrderStatusRule } from './order-status.js';
 export { actorRoles, orderStatusTable } from './order-status.js';
@@ -67,7 +64,11 @@ export type {
   OrdersService,
   TransitionEvidence,
 } from './orders.service.js';
-export { isFirstTimeCustomer, storeOrdersToAccept } from './orders.service.js';
+/**
+ * The orders service alone, for a module that writes orders through it (checkout): its steps hold nothing the
+ * composition sets that such a caller reads (the payment-channel read serves the customer's order only; ADR 081).
+ */
+export { createOrdersService, isFirstTimeCustomer, storeOrdersToAccept } from './orders.service.js';
 export { carriedOpenOrders, carriedOpenStatuses } from './orders-fulfilment.repository.js';
 export {
   ANONYMISED_NAME,
@@ -80,8 +81,12 @@ export {
 export { largestRemainder, paidPerLine, unitsAmount } from './refund-apportion.js';
 export { nextRefundAttempt, REFUND_RETRY_DELAYS_MINUTES } from './refunds.rules.js';
 export type {
+  BookedOfOrder,
   BookedRefund,
   BookRefundInput,
+  DecidedMoney,
+  DecidedRefund,
+  DisputeEvent,
   GivenToCards,
   ProviderRefundEvent,
   ProviderRefundOutcome,

@@ -2,7 +2,6 @@ import type { OrderStatusCode } from '@market/contracts';
 import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
-import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import { nextStatusesFor, type OrderActor, orderStatusList } from './order-status.js';
 import {
   applyGiftCards,
@@ -83,12 +82,11 @@ const orderReads = {
  * (`orders.transitions.ts`), what the customer reads (`orders.customer.ts`), and the reads and locks other modules
  * and flows take. Named functions of an `OrdersContext` (ADR 091), bound here so callers are unchanged.
  */
-export function createOrdersService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
+export function createOrdersService(deps: Deps) {
   const { db } = deps;
-  const ctx: OrdersContext = { deps, money, paidChannelOf: async () => null };
+  const ctx: OrdersContext = { deps, paidChannelOf: async () => null };
   return {
     transition: bound(ctx, transition),
-    money,
     readPaymentChannelFrom(source: PaidChannelOf) {
       ctx.paidChannelOf = source;
     },

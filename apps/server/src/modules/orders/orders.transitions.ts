@@ -154,18 +154,19 @@ export async function transition(
     after: { status: to },
     reason: evidence.activity ?? null,
   });
-  if (to === 'completed') await ctx.money.books.completed(executor, moved);
-  if (to === 'returned') await ctx.money.books.returned(executor, moved);
-  if (to === 'cancelled' || to === 'returned') await ctx.money.books.undone(executor, moved);
+  // What the move means for the order's money (completed, returned, cancelled) is booked by the flow that made it,
+  // in this transaction, from the row answered here (flows/order-money.ts `moved`, ADR 081).
   return moved;
 }
 
-/** Settled payment: the order becomes pending and gets its delivery token, kept as the carrier-to-customer hand-over. */
+/**
+ * Settled payment: the order becomes pending and gets its delivery token, kept as the carrier-to-customer hand-over.
+ * The caller's flow books its payment (flows/order-money.ts `paid`) with the row answered, in this transaction.
+ */
 export async function markOrderPaid(ctx: OrdersContext, executor: Db, orderId: string) {
   const order = await transition(ctx, executor, orderId, 'pending', { role: 'payment', id: null });
   const token = newDeliveryToken();
-  const paid = await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
-  await ctx.money.books.paid(executor, [paid]);
+  await repository.updateOrder(executor, orderId, { orderDeliveryToken: token });
   await repository.insertHandover(executor, {
     orderId,
     fromPartyKind: 'carrier',
@@ -346,7 +347,7 @@ function refusalError(
 /**
  * A replacement for a return: a zero-value order of the same store for the given units, paid from the start (a
  * checkout of ₦0 with its own RPL reference), which enters the fulfilment chain as pending with its delivery
- * token like any paid order. Runs in the caller's transaction.
+ * token like any paid order. Runs in the caller's transaction, whose flow books its payment (`paid`, ADR 081).
  */
 export async function createReplacement(
   ctx: OrdersContext,

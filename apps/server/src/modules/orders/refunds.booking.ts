@@ -1,6 +1,5 @@
 import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import type { OrderMoneyEvents } from './money-events.js';
 import type { ItemRow, OrderRow, RefundRow, TrackerRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import { auditOrderRefund } from './refunds.audit.js';
@@ -15,13 +14,14 @@ import {
 // Booking a refund (ADR 026): what the units cost, split over the card payment and the gift cards that paid, or owed
 // by transfer for an order paid at the door (ADR 089), counted on the checkout. Two steps of the return-and-refund
 // flow, in its transaction: `planRefund` (the checkout locked, the figures and the split), then, once the gift cards
-// gave their part back (the gift-cards module, called by the flow), `book` (the rows, the checkout's counts, the
-// books).
+// gave their part back (the gift-cards module, called by the flow), `book` (the rows, the checkout's counts), whose
+// rows the flow then books (the order-money flow's `refundBooked`, ADR 081).
 
-/** What the refunds service's functions work with (ADR 091): the provider's side's, and the order-money flow. */
-export interface RefundsContext extends RefundProviderContext {
-  money: OrderMoneyEvents;
-}
+/**
+ * What the refunds service's functions work with (ADR 091): the provider's side's. No books: the flow that books or
+ * decides a refund books its money with the rows answered (ADR 081).
+ */
+export type RefundsContext = RefundProviderContext;
 
 /** What a refund takes back, counted on its checkout: refunded in part, or whole. */
 async function bookOnCheckout(executor: Db, tracker: TrackerRow, cash: number, gift: number, at: Date) {
@@ -109,7 +109,6 @@ async function bookAtTheDoor(
     createdAt: at,
     updatedAt: at,
   });
-  await ctx.money.books.refundBooked(executor, order, [row]);
   return { rows: [row], toSend: [], amountKobo: refund.amountKobo, shippingKobo: refund.shippingKobo };
 }
 
@@ -178,7 +177,6 @@ async function bookPaidOnline(
     );
   }
   await bookOnCheckout(executor, tracker, cash, gift, at);
-  await ctx.money.books.refundBooked(executor, order, rows);
   return { rows, toSend, amountKobo, shippingKobo };
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import type { OrderActor } from './order-status.js';
-import type { RefundRow } from './orders.repository.js';
+import type { OrderRow, RefundRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import { book, planRefund, type RefundsContext, unbook } from './refunds.booking.js';
 import { REFUND_OUTCOME_UNKNOWN, unsettled } from './refunds.rules.js';
@@ -50,14 +50,29 @@ export async function tellOutcome(
 
 type Decision = { outcome: 'rejected' | 'paid_another_way'; reason: string; actor: OrderActor };
 
+/**
+ * What an admin's decision did to a refund's money, for the caller's flow to book in the ledger in the decision's
+ * transaction (ADR 081): `rejected` (`row` as it stood before, `order` as it stands), or a refund owed at the door
+ * paid by the platform's transfer (`paid-by-transfer`), or nothing the books hear of.
+ */
+export type DecidedMoney =
+  | { kind: 'rejected'; row: RefundRow; order: OrderRow }
+  | { kind: 'paid-by-transfer'; row: RefundRow }
+  | { kind: 'none' };
+
+/** A decided refund: its row as the decision left it, and what the decision did to its money. */
+export interface DecidedRefund {
+  row: RefundRow;
+  money: DecidedMoney;
+}
+
 /** Marks a failed refund to the card, or one owed at the door, paid outside the provider (ADR 089). */
 async function markPaidAnotherWay(
-  ctx: RefundsContext,
   executor: Db,
   row: RefundRow,
   decided: Partial<RefundRow>,
   at: Date,
-): Promise<RefundRow> {
+): Promise<DecidedRefund> {
   // Paid at the door (ADR 089): owed from the booking, paid by the platform's transfer the admin records.
   const byTransfer = row.destination === 'bank_transfer';
   const from = byTransfer ? 'pending' : 'failed';
@@ -73,15 +88,17 @@ async function markPaidAnotherWay(
     status: 'processed',
     processedAt: at,
   });
-  if (byTransfer) await ctx.money.books.doorRefundPaid(executor, updated!);
-  return updated!;
+  return {
+    row: updated!,
+    money: byTransfer ? { kind: 'paid-by-transfer', row: updated! } : { kind: 'none' },
+  };
 }
 
 /**
  * An admin decides a refund the provider did not make, in the caller's transaction, with a reason the customer
  * reads (ADR 049):
- * - `rejected` (pending or failed): its money is no longer owed (the checkout's booked amount goes down, the books
- *   reverse it); its units stay refused;
+ * - `rejected` (pending or failed): its money is no longer owed (the checkout's booked amount goes down, the flow's
+ *   books reverse it); its units stay refused;
  * - `paid_another_way` (failed only): the platform paid the customer outside the provider; the refund stands as
  *   booked and is done.
  */
@@ -90,7 +107,7 @@ export async function decide(
   executor: Db,
   refundId: string,
   decision: Decision,
-): Promise<RefundRow> {
+): Promise<DecidedRefund> {
   const row = await repository.lockRefund(executor, refundId);
   if (!row) throw notFound('Refund not found');
   const at = ctx.deps.now();
@@ -104,20 +121,25 @@ export async function decide(
     needsAttention: false,
     updatedAt: at,
   } as const;
-  if (decision.outcome === 'paid_another_way') return markPaidAnotherWay(ctx, executor, row, decided, at);
+  if (decision.outcome === 'paid_another_way') return markPaidAnotherWay(executor, row, decided, at);
   if (row.status !== 'failed' && row.status !== 'pending') {
     throw conflict(`This refund is ${row.status}; only a pending or failed refund can be rejected`);
   }
   await unbook(ctx, executor, row);
   // Its status only (cancelled and returned are terminal), so not locked here: the books lock its page.
   const order = await repository.findOrder(executor, row.orderId);
-  if (order) await ctx.money.books.refundRejected(executor, row, order);
   const updated = await repository.updateRefund(executor, row.id, ['failed', 'pending'], {
     ...decided,
     status: 'rejected',
     failureReason: row.failureReason,
   });
-  return updated!;
+  return { row: updated!, money: order ? { kind: 'rejected', row, order } : { kind: 'none' } };
+}
+
+/** Refund rows booked for one order, for the flow to book in the ledger. */
+export interface BookedOfOrder {
+  order: OrderRow;
+  rows: RefundRow[];
 }
 
 /** A card dispute as the provider's webhook reports it. */
@@ -136,19 +158,26 @@ export interface DisputeEvent {
  * A card dispute heard from the provider (ADR 049). Only a resolution moves money: accepted (the bank reversed the
  * payment) books the whole card payment back as `chargeback` refunds of the checkout's orders, already processed,
  * borne as the admin decided (the store by default); declined moves nothing. An accepted dispute that is not the
- * whole remaining card payment, or whose checkout gift cards also paid, is left for an admin to settle.
+ * whole remaining card payment, or whose checkout gift cards also paid, is left for an admin to settle. Answers
+ * the refund rows booked per order, which the caller's flow books in the ledger in this transaction (ADR 081).
  */
-export async function onDispute(ctx: RefundsContext, executor: Db, event: DisputeEvent): Promise<string> {
-  if (event.stage !== 'resolve') return `dispute:${event.stage}`;
-  if (!ACCEPTED_RESOLUTIONS.has(event.resolution ?? '')) return 'dispute:nothing-moved';
+export async function onDispute(
+  ctx: RefundsContext,
+  executor: Db,
+  event: DisputeEvent,
+): Promise<{ answer: string; booked: BookedOfOrder[] }> {
+  const none = (answer: string) => ({ answer, booked: [] });
+  if (event.stage !== 'resolve') return none(`dispute:${event.stage}`);
+  if (!ACCEPTED_RESOLUTIONS.has(event.resolution ?? '')) return none('dispute:nothing-moved');
   if ((await repository.refundsSettledBy(executor, event.settlementKey)).length > 0)
-    return 'dispute:refund-booked';
+    return none('dispute:refund-booked');
   const tracker = await repository.lockTracker(executor, { reference: event.transactionReference });
-  if (tracker?.status !== 'paid') return 'dispute:needs-review';
+  if (tracker?.status !== 'paid') return none('dispute:needs-review');
   const cashLeft = tracker.amountDueKobo - tracker.refundedKobo;
   const giftLeft = tracker.giftCardKobo - tracker.giftCardRefundedKobo;
   const reversed = event.refundAmountKobo ?? cashLeft;
-  if (cashLeft <= 0 || reversed !== cashLeft || giftLeft > 0) return 'dispute:needs-review';
+  if (cashLeft <= 0 || reversed !== cashLeft || giftLeft > 0) return none('dispute:needs-review');
+  const booked: BookedOfOrder[] = [];
   const reason =
     `Card dispute ${event.disputeId}${event.category ? ` (${event.category})` : ''} resolved ${event.resolution}: ` +
     'the bank reversed the payment';
@@ -166,31 +195,32 @@ export async function onDispute(ctx: RefundsContext, executor: Db, event: Disput
       settledByProvider: event.settlementKey,
     });
     // No gift card paid (checked above; the plan refuses a gift-card part the provider did not reverse).
-    await book(ctx, executor, plan, null);
+    const { rows } = await book(ctx, executor, plan, null);
+    booked.push({ order: plan.order, rows });
   }
-  return 'dispute:refund-booked';
+  return { answer: 'dispute:refund-booked', booked };
 }
 
-/** An admin changed who bears a dispute: the refunds its resolution booked move with it. */
+/**
+ * An admin changed who bears a dispute: the refunds its resolution booked move with it. Answers them, for the
+ * caller's flow to move in the books (flows/refund-bearer.ts).
+ */
 export async function setChargedToOfDispute(
   ctx: RefundsContext,
   executor: Db,
   settlementKey: string,
   chargedTo: 'merchant' | 'platform',
 ) {
-  const rows = await repository.setChargedToSettledBy(executor, settlementKey, chargedTo, ctx.deps.now());
-  if (rows.length > 0) await ctx.money.books.chargedToChanged(executor, rows);
-  return rows;
+  return repository.setChargedToSettledBy(executor, settlementKey, chargedTo, ctx.deps.now());
 }
 
+/** An admin changed who bears a return's refund: its rows, answered for the caller's flow to move in the books. */
 export async function setChargedTo(
-  ctx: RefundsContext,
+  _ctx: RefundsContext,
   executor: Db,
   returnId: string,
   chargedTo: 'merchant' | 'platform',
   at: Date,
 ) {
-  const rows = await repository.setChargedTo(executor, returnId, chargedTo, at);
-  await ctx.money.books.chargedToChanged(executor, rows);
-  return rows;
+  return repository.setChargedTo(executor, returnId, chargedTo, at);
 }

@@ -3,7 +3,6 @@ import { bound } from '../../platform/bound.js';
 import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
 import type { Deps } from '../../platform/deps.js';
-import { createOrderMoneyEvents, type OrderMoneyEvents } from './money-events.js';
 import type { RefundRow } from './orders.repository.js';
 import * as repository from './orders.repository.js';
 import type { OrderRefundStatus } from './orders.schema.js';
@@ -33,7 +32,7 @@ import {
 import { customerRefundOf, refundRecordOf } from './refunds.rules.js';
 
 export type { GivenToCards, RefundPlan, RefundsContext } from './refunds.booking.js';
-export type { DisputeEvent } from './refunds.outcomes.js';
+export type { BookedOfOrder, DecidedMoney, DecidedRefund, DisputeEvent } from './refunds.outcomes.js';
 export type { ProviderRefundEvent, ProviderRefundOutcome } from './refunds.provider.js';
 export type { BookedRefund, BookRefundInput, RefundAtProvider } from './refunds.rules.js';
 export {
@@ -87,10 +86,9 @@ async function record(executor: Db, row: RefundRow): Promise<RefundRecord> {
  * (`refunds.outcomes.ts`), the rules that need no database (`refunds.rules.ts`); bound here. Each is a step of the
  * return-and-refund flow, which calls the payments and gift-cards modules between them.
  */
-export function createRefundsService(deps: Deps, money: OrderMoneyEvents = createOrderMoneyEvents()) {
+export function createRefundsService(deps: Deps) {
   const ctx: RefundsContext = {
     deps,
-    money,
     tellOutcome: (executor, row) => tellOutcome(ctx, executor, row),
   };
   return {

@@ -1,38 +1,42 @@
 import type { ChargebackDecisionBody, RefundRecordStatus } from '@market/contracts';
 import { recordAudit } from '../../platform/audit/record.js';
+import type { Db } from '../../platform/db/client.js';
 import { pageInfo } from '../../platform/db/paging.js';
-import { cardDisputeView, type ReturnsContext, view } from './returns.context.js';
+import type { OrderRow } from '../orders/index.js';
+import { cardDisputeView, type ReturnsContext } from './returns.context.js';
 import type { ReturnCaller } from './returns.decisions.js';
+import type { ReturnRow } from './returns.repository.js';
 import * as repository from './returns.repository.js';
 
 // Who bears a refund (a return's chargeback, a card dispute's bearer), and the admins' refund requests.
 
-/** Who bears the return's refund in the books; the refund rows carry it for the ledger. */
-export async function chargeback(
-  ctx: ReturnsContext,
-  caller: ReturnCaller,
-  returnId: string,
+/**
+ * The admin's decision of who bears the return's refund, on the return (audited), under the return's row lock (the
+ * refund-bearer flow's step; the flow moves the refund rows and the books with it). Answers the return.
+ */
+export async function recordChargeback(
+  _ctx: ReturnsContext,
+  tx: Db,
+  row: ReturnRow,
+  order: OrderRow,
   body: ChargebackDecisionBody,
-) {
-  return ctx.decisions.withLockedReturn(returnId, caller, async (tx, row, order) => {
-    const at = ctx.deps.now();
-    const updated = await repository.updateReturn(tx, row.id, {
-      chargeback: body.decision,
-      chargebackNote: body.note ?? null,
-      updatedAt: at,
-    });
-    await recordAudit(tx, {
-      action: 'chargeback.decide',
-      subjectType: 'return',
-      subjectId: row.id,
-      storeId: order.storeId,
-      before: { chargeback: row.chargeback },
-      after: { chargeback: body.decision },
-      reason: body.note ?? null,
-    });
-    await ctx.refunds.setChargedTo(tx, row.id, body.decision, at);
-    return view(ctx, tx, updated, caller);
+  at: Date,
+): Promise<ReturnRow> {
+  const updated = await repository.updateReturn(tx, row.id, {
+    chargeback: body.decision,
+    chargebackNote: body.note ?? null,
+    updatedAt: at,
   });
+  await recordAudit(tx, {
+    action: 'chargeback.decide',
+    subjectType: 'return',
+    subjectId: row.id,
+    storeId: order.storeId,
+    before: { chargeback: row.chargeback },
+    after: { chargeback: body.decision },
+    reason: body.note ?? null,
+  });
+  return updated;
 }
 
 /** Card-holder disputes with the orders of their payment, for admins (ADR 049). */
@@ -52,31 +56,30 @@ export async function cardDisputes(
 }
 
 /**
- * Who bears a card dispute (internal reason required by the contract). Refunds its resolution already booked
- * move to that party in the books, in the same transaction.
+ * Who bears a card dispute (internal reason required by the contract), on the payment's dispute row, audited, in
+ * the caller's transaction (the refund-bearer flow's step): answers the dispute and the settlement key whose refunds
+ * the flow moves to that party.
  */
-export async function cardDisputeBearer(
+export async function recordDisputeBearer(
   ctx: ReturnsContext,
+  tx: Db,
   caller: ReturnCaller,
   disputeId: string,
   body: ChargebackDecisionBody,
 ) {
-  return ctx.db.transaction(async (tx) => {
-    const { row, settlementKey } = await ctx.needs.cardDisputes.setDisputeBearer(tx, disputeId, {
-      bearer: body.decision,
-      note: body.note,
-      decidedBy: caller.userId,
-    });
-    await ctx.refunds.setChargedToOfDispute(tx, settlementKey, body.decision);
-    await recordAudit(tx, {
-      action: 'card-dispute.decide',
-      subjectType: 'card-dispute',
-      subjectId: disputeId,
-      after: { bearer: body.decision },
-      reason: body.note ?? null,
-    });
-    return cardDisputeView(ctx, tx, row);
+  const decided = await ctx.needs.cardDisputes.setDisputeBearer(tx, disputeId, {
+    bearer: body.decision,
+    note: body.note,
+    decidedBy: caller.userId,
   });
+  await recordAudit(tx, {
+    action: 'card-dispute.decide',
+    subjectType: 'card-dispute',
+    subjectId: disputeId,
+    after: { bearer: body.decision },
+    reason: body.note ?? null,
+  });
+  return decided;
 }
 
 /** Refund requests of every kind, for admins. */

@@ -332,7 +332,7 @@ async function tellReplaced(
  * A return decided (refunded or replaced) after the store received its goods, covering every unit of the order: the
  * order itself becomes Returned, in the decision's transaction, so `returned` never stands without its money step
  * (ADR 040). The machine refuses the move unless these facts hold. `received` is the return as it was before the
- * decision.
+ * decision. Answers the order Returned (for the flow to book its money in this transaction), or none.
  */
 async function returnOrderIfWhole(
   ctx: DecisionContext,
@@ -341,14 +341,14 @@ async function returnOrderIfWhole(
   order: OrderRow,
   caller: ReturnCaller,
   decided: 'refund' | 'replace',
-) {
-  if (order.status !== 'delivered' || received.status !== 'item_received') return;
+): Promise<OrderRow | undefined> {
+  if (order.status !== 'delivered' || received.status !== 'item_received') return undefined;
   const items = await ctx.orders.itemsOf(tx, order.id);
   const coversEveryUnit = items.every(
     (item) => (received.lines.find((line) => line.orderItemId === item.id)?.quantity ?? 0) >= item.quantity,
   );
-  if (!coversEveryUnit) return;
-  await ctx.orders.transition(tx, order.id, 'returned', actorOf(caller), {
+  if (!coversEveryUnit) return undefined;
+  return ctx.orders.transition(tx, order.id, 'returned', actorOf(caller), {
     activity: 'Your order went back to the store.',
     settledReturn: { approved: true, goodsReceived: true, decided, coversEveryUnit },
   });

@@ -96,10 +96,6 @@ function staffReturnRoutes(returns: ReturnsService): RouteDefinition[] {
       message: 'Return',
       data: await returns.one(callerOf(auth), params.id),
     })),
-    route(adminReturnEndpoints.chargebackDecision, async ({ auth, params, body }) => ({
-      message: 'Chargeback decision saved',
-      data: await returns.chargeback(callerOf(auth), params.id, body),
-    })),
     route(adminReturnEndpoints.refunds, async ({ query }) => ({
       message: 'Refund requests',
       data: await returns.refunds(query),
@@ -107,13 +103,6 @@ function staffReturnRoutes(returns: ReturnsService): RouteDefinition[] {
     route(adminReturnEndpoints.cardDisputes, async ({ query }) => ({
       message: 'Card disputes',
       data: await returns.cardDisputes(query),
-    })),
-    route(adminReturnEndpoints.cardDisputeBearer, async ({ auth, params, body }) => ({
-      message:
-        body.decision === 'platform'
-          ? 'The platform bears this dispute'
-          : 'This dispute is charged back to the store',
-      data: await returns.cardDisputeBearer(callerOf(auth), params.id, body),
     })),
   ];
 }

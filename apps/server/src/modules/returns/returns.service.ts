@@ -2,8 +2,13 @@ import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
 import type { OrdersService, RefundsService } from '../orders/index.js';
 import type { PickupsService } from './pickups.service.js';
-import { cardDisputeBearer, cardDisputes, chargeback, refundRequests } from './returns.chargebacks.js';
-import { type ReturnsContext, type ReturnsNeeds, view } from './returns.context.js';
+import {
+  cardDisputes,
+  recordChargeback,
+  recordDisputeBearer,
+  refundRequests,
+} from './returns.chargebacks.js';
+import { cardDisputeView, type ReturnsContext, type ReturnsNeeds, view } from './returns.context.js';
 import type { ReturnCaller, ReturnDecisions } from './returns.decisions.js';
 import {
   list,
@@ -60,9 +65,11 @@ export function createReturnsService(
     viewOf: bound(ctx, viewOf),
     one: bound(ctx, one),
     dispute: bound(ctx, dispute),
-    chargeback: bound(ctx, chargeback),
+    /** The refund-bearer flow's steps (flows/refund-bearer.ts): who bears a return's refund or a card dispute. */
+    recordChargeback: bound(ctx, recordChargeback),
     cardDisputes: bound(ctx, cardDisputes),
-    cardDisputeBearer: bound(ctx, cardDisputeBearer),
+    recordDisputeBearer: bound(ctx, recordDisputeBearer),
+    cardDisputeView: bound(ctx, cardDisputeView),
     refunds: bound(ctx, refundRequests),
   };
 }
