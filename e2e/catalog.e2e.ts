@@ -218,9 +218,14 @@ describe.skipIf(!chromiumPath)(
       // ---------- a customer finds it by search and by category, picks a variant, follows the store ----------
       const customer = await phone();
       await signIn(customer, journey.baseUrl, 'customer', 'customer@demo.ng');
-      await customer.getByLabel('Search products').first().fill(productName);
-      await customer.getByLabel('Search products').first().press('Enter');
-      await customer.waitForURL('**/search?q=*');
+      const searchBox = customer.getByLabel('Search products').first();
+      await searchBox.fill(productName);
+      await searchBox.press('Enter');
+      // This wait failed once in a few loaded CI runs and never alone: say where the page was and what the box held.
+      await customer.waitForURL('**/search?q=*').catch(async (error: Error) => {
+        const held = await searchBox.inputValue({ timeout: 1_000 }).catch(() => '(no search box)');
+        throw new Error(`${error.message}\nthe page is at ${customer.url()}; the search box holds "${held}"`);
+      });
       await customer
         .getByRole('link', { name: new RegExp(productName) })
         .first()
