@@ -8,7 +8,6 @@ import { notifications } from './composition/modules/notifications.js';
 import { orders } from './composition/modules/orders.js';
 import { payments } from './composition/modules/payments.js';
 import { returns } from './composition/modules/returns.js';
-import { stores } from './composition/modules/stores.js';
 import { themes } from './composition/modules/themes.js';
 import { pageMetaOf } from './composition/page-meta.js';
 import type { Providers } from './composition/registry.js';
@@ -91,7 +90,7 @@ export async function buildApp(
     mayViewShippingEvidence: (viewer, fileId) => use(orders).fulfilment.mayViewEvidence(viewer, fileId),
     mayViewReturnPhoto: (viewer, fileId) => use(returns).service.mayViewPhoto(viewer, fileId),
   });
-  const pageMeta = pageMetaOf(config, use(catalog).service, use(stores).service, use(themes).service);
+  const pageMeta = pageMetaOf(config, use(catalog).service, use(themes).service);
   const pages = options.pageCache ?? createPageCache(() => deps.now().getTime());
   await serveWebApp(app, config, knownRoutes, pageMeta, responseCache, pages);
 

@@ -1,6 +1,5 @@
 import { nairaToKobo } from '@market/contracts';
 import type { createCatalogModule } from '../modules/catalog/index.js';
-import type { createStoresModule } from '../modules/stores/index.js';
 import type { ThemesService } from '../modules/themes/index.js';
 import type { Config } from '../platform/config.js';
 import type { PageMeta } from '../platform/http/web-page.js';
@@ -22,7 +21,6 @@ const STORE_HOME = /^\/storefront\/[^/]+\/?$/;
 export function pageMetaOf(
   settings: Config,
   catalog: ReturnType<typeof createCatalogModule>['service'],
-  stores: ReturnType<typeof createStoresModule>['service'],
   themes: Pick<ThemesService, 'storefront'>,
 ) {
   return async (pathname: string): Promise<PageMeta | undefined> => {
@@ -55,7 +53,7 @@ export function pageMetaOf(
       const store = STORE_PAGE.exec(pathname);
       if (store) {
         const storeUrl = decodeURIComponent(store[1]!);
-        const found = await stores.publicStore(storeUrl);
+        const found = await catalog.stores.publicStore(storeUrl);
         // The themes service may be down or the store unpublished: the profile's logo still makes a card.
         const theme = await themes.storefront(storeUrl).catch(() => undefined);
         const banner = theme?.body.bannerImage ?? undefined;

@@ -24,7 +24,7 @@ import { refundBearer, returnAndRefund, returns } from './modules/returns.js';
 import { reviews } from './modules/reviews.js';
 import { shipping } from './modules/shipping.js';
 import { staff } from './modules/staff.js';
-import { stores } from './modules/stores.js';
+import { storeApproval, storeFollowing, storeOnboarding, storeProfile, stores } from './modules/stores.js';
 import { subscriptions } from './modules/subscriptions.js';
 import { themes } from './modules/themes.js';
 import { tracking } from './modules/tracking.js';
@@ -43,6 +43,10 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
     auth,
     admins,
     stores,
+    storeApproval,
+    storeProfile,
+    storeOnboarding,
+    storeFollowing,
     hubs,
     catalog,
     coupons,

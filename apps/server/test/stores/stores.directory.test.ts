@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { merchantDirectoryEndpoints, productAdminEndpoints, productEndpoints } from '@market/contracts';
+import {
+  customerProductEndpoints,
+  merchantDirectoryEndpoints,
+  productAdminEndpoints,
+  productEndpoints,
+  storeAdminEndpoints,
+  storeProfileEndpoints,
+} from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type CommerceSetup,
@@ -8,11 +15,13 @@ import {
   sellingStore,
 } from '../support/commerce-factory.js';
 import { requestOf, urlOf } from '../support/contract-requests.js';
+import { completeOnboarding } from '../support/store-factory.js';
 import { bearer, createConfirmedAccount, json, login, type TestApp } from '../support/test-app.js';
 import { world } from '../support/world.js';
 
 // The public store lists (GET /merchants, its search, and /merchants/top) show only stores customers can see
-// that have something to buy: a store approved and onboarded but with no live product stays out.
+// that have something to buy: a store approved and onboarded but with no live product stays out. A store's products
+// follow it: out of sight when it is rejected, back with two approvals or a finished onboarding, renamed with it.
 
 let test: TestApp;
 let setup: CommerceSetup;
@@ -152,5 +161,89 @@ describe('public store list', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it("takes a rejected store's products away from customers, and two approvals bring them back", async () => {
+    const store = await sellingStore(test, setup);
+    const product = await listedProduct(test, setup, store);
+    const productStatus = async () =>
+      (await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: product.id } })))
+        .statusCode;
+    expect(await productStatus()).toBe(200);
+
+    const rejected = await test.app.inject({
+      ...requestOf(storeAdminEndpoints.reject, { params: { id: store.storeId } }),
+      headers: bearer(setup.approvers.first.accessToken),
+      payload: { reason: 'The store name does not match the registered business.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect(json(rejected).data).toMatchObject({
+      approvalStatus: 'rejected',
+      isVisible: false,
+      productsCount: 1,
+    });
+    expect(await productStatus()).toBe(404);
+    expect(await directory()).not.toContain(store.storeId);
+
+    for (const admin of [setup.approvers.first, setup.approvers.second]) {
+      const approved = await test.app.inject({
+        ...requestOf(storeAdminEndpoints.approve, { params: { id: store.storeId } }),
+        headers: bearer(admin.accessToken),
+      });
+      expect(approved.statusCode).toBe(200);
+    }
+    expect(await productStatus()).toBe(200);
+    expect(await directory()).toContain(store.storeId);
+  });
+
+  it("shows an approved store's approved products once its merchant finishes onboarding", async () => {
+    const account = await createConfirmedAccount(test, 'merchant');
+    const session = await login(test, 'merchant', account.email);
+    const storeId = session.user.storeId as string;
+    for (const admin of [setup.approvers.first, setup.approvers.second]) {
+      const approved = await test.app.inject({
+        ...requestOf(storeAdminEndpoints.approve, { params: { id: storeId } }),
+        headers: bearer(admin.accessToken),
+      });
+      expect(approved.statusCode).toBe(200);
+    }
+    const product = await pendingProduct({ accessToken: session.accessToken } as SellingStore);
+    const approved = await test.app.inject({
+      ...requestOf(productAdminEndpoints.approve),
+      headers: bearer(setup.admin.accessToken),
+      payload: { productId: product.id, merchantId: account.id },
+    });
+    expect(approved.statusCode).toBe(200);
+    const productStatus = async () =>
+      (await test.app.inject(requestOf(customerProductEndpoints.one, { params: { id: product.id } })))
+        .statusCode;
+    expect(await productStatus()).toBe(404);
+
+    await completeOnboarding(test, session.accessToken);
+    expect(await productStatus()).toBe(200);
+    expect(await directory()).toContain(storeId);
+  });
+
+  it("shows a renamed store's new name on its products once approved again", async () => {
+    const store = await sellingStore(test, setup);
+    const product = await listedProduct(test, setup, store);
+    const storeName = `Renamed ${randomUUID().slice(0, 8)}`;
+    const saved = await test.app.inject({
+      ...requestOf(storeProfileEndpoints.save),
+      headers: bearer(store.accessToken),
+      payload: { store: { storeName } },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const admin of [setup.approvers.first, setup.approvers.second]) {
+      const approved = await test.app.inject({
+        ...requestOf(storeAdminEndpoints.approve, { params: { id: store.storeId } }),
+        headers: bearer(admin.accessToken),
+      });
+      expect(approved.statusCode).toBe(200);
+    }
+    const shown = await test.app.inject(
+      requestOf(customerProductEndpoints.one, { params: { id: product.id } }),
+    );
+    expect(json(shown).data.storeName).toBe(storeName);
   });
 });

@@ -3,6 +3,7 @@ import { createCategoriesService } from './categories.service.js';
 import { createCollectionsService } from './collections.service.js';
 import { createProductsService } from './products.service.js';
 import { createPromotionsService } from './promotions.service.js';
+import { publicStore, storeDirectory, topStores } from './store-directory.js';
 import { createStorefrontService } from './storefront.service.js';
 
 export {
@@ -19,6 +20,13 @@ export function createCatalogService(deps: Deps) {
     promotions: createPromotionsService(deps),
     storefront: createStorefrontService(deps),
     collections: createCollectionsService(deps),
+    /** The public store directory: stores with something to buy, and one store's public page. */
+    stores: {
+      directory: (page: number, limit: number, search?: string) =>
+        storeDirectory(deps.db, page, limit, search),
+      top: (limit: number) => topStores(deps.db, limit),
+      publicStore: (storeUrl: string) => publicStore(deps.db, storeUrl),
+    },
   };
 }
 

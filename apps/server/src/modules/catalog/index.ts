@@ -4,10 +4,12 @@ import { bulkCatalogRoutes } from './bulk-catalog.routes.js';
 import { type BulkCatalogService, createBulkCatalogService } from './bulk-catalog.service.js';
 import { catalogRoutes } from './catalog.routes.js';
 import { type CatalogService, createCatalogService } from './catalog.service.js';
+import { storeDirectoryRoutes } from './store-directory.routes.js';
 
 export { saleApplies } from './catalog.rules.js';
 export { productStores } from './catalog.schema.js';
 export type { CatalogService } from './catalog.service.js';
+export { refreshStoreProductsVisibility, renameStoreInProducts } from './catalog.service.js';
 export { adminProductList } from './products.lists.js';
 export { setProductRating } from './products.repository.js';
 export {
@@ -31,7 +33,12 @@ export {
   type StockLine,
   salesPart,
 } from './stock.js';
-export { storeCatalogPort } from './store-catalog.js';
+export {
+  countAllProducts,
+  countPendingProducts,
+  existingCategoryIds,
+  storeCards,
+} from './store-directory.js';
 
 /**
  * Categories, products, promotions, collections and the storefront's reads; `imports` is the background job of
@@ -44,7 +51,7 @@ export function createCatalogModule(
   const bulk = createBulkCatalogService(deps);
   return {
     service,
-    routes: [...catalogRoutes(service), ...bulkCatalogRoutes(bulk)],
+    routes: [...catalogRoutes(service), ...bulkCatalogRoutes(bulk), ...storeDirectoryRoutes(service)],
     imports: bulk.jobs,
     // An import being written finishes its batch before the database closes.
     http: async (scope) => {

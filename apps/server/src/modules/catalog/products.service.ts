@@ -7,10 +7,10 @@ import { adminList, lowStock, mine, mineOne } from './products.lists.js';
 import { setStoreNameOnProducts, setStoreProductsVisibility } from './products.repository.js';
 import { adminCreate, create, edit, updateInventory, uploadImage } from './products.writes.js';
 
-// ---------- for the stores module ----------
+// ---------- for the store flows (flows/store-approval.ts, store-profile.ts, store-onboarding.ts) ----------
 
 /**
- * Called by the stores module whenever a store's visibility changes (approval, onboarding, suspension): its
+ * Called whenever a store's visibility changes (approval, rejection, onboarding, a rename back to review): its
  * approved products appear to customers or disappear with it. Returns how many products were touched.
  */
 export function refreshStoreProductsVisibility(
@@ -27,7 +27,7 @@ export function refreshStoreProductsVisibility(
  */
 export { refreshProductVisibility } from './products.repository.js';
 
-/** Called by the stores module after a store is renamed: product search covers the store name. */
+/** Called after a store is renamed (flows/store-profile.ts): product search covers the store name. */
 export function renameStoreInProducts(db: Db, storeId: string, storeName: string): Promise<void> {
   return setStoreNameOnProducts(db, storeId, storeName);
 }

@@ -3,13 +3,14 @@ import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import { findMerchantProfile } from './onboarding.repository.js';
-import { createOnboardingService, toOnboardingState } from './onboarding.service.js';
-import { createStoreApprovalService } from './store-approval.service.js';
-import type { StoreCatalogPort } from './store-catalog-port.js';
+import { createOnboardingService, type OnboardingService, toOnboardingState } from './onboarding.service.js';
+import { createStoreApprovalService, type StoreApprovalService } from './store-approval.service.js';
 import { createStoreVisibility } from './store-visibility.js';
 import { storesRoutes } from './stores.routes.js';
-import { createStoresService, type StoreHubCheck, type StoresService } from './stores.service.js';
+import { createStoresService, type StoresService } from './stores.service.js';
 
+export type { OnboardingService, SavedOnboarding } from './onboarding.service.js';
+export { categoriesOf } from './onboarding.service.js';
 export {
   listPaymentCategories,
   type PaymentCategoryRow,
@@ -17,7 +18,8 @@ export {
   updatePaymentCategoryCommission,
 } from './payment-categories.js';
 export { endStoreMemberships, ownsAStore, storeMembershipsForExport } from './personal-data.js';
-export type { StoreCatalogPort } from './store-catalog-port.js';
+export type { SecondApproval } from './store-approval.decisions.js';
+export type { StoreApprovalService } from './store-approval.service.js';
 export { storeOwnerContact, storePickupPlace, storeTaxOf } from './store-contacts.js';
 export {
   activeMemberIdsWithPermission,
@@ -36,7 +38,9 @@ export {
   updateStoreMember,
   updateStoreRole,
 } from './store-members.repository.js';
+export { STORE_NOT_FOUND, toStoreCard, toStoreProfile } from './stores.context.js';
 export { findVisibleStoreByUrl } from './stores.directory.js';
+export type { SavedProfile } from './stores.profile.js';
 export {
   createStoreForMerchant,
   findStoreById,
@@ -59,20 +63,17 @@ export async function merchantOnboarding(executor: Db, merchantId: string): Prom
 }
 
 /**
- * What the stores module needs of modules that depend on it, so it cannot import them: the catalog's product counts
- * and visibility, and the hubs module's answer whether the store may name a hub (the catalog and hubs read stores).
+ * Stores, their approval by two approvers, and the merchant's onboarding that makes a store visible. A store's
+ * products follow its visibility and name, and its hub is the hubs module's to allow: those sequences are flows
+ * (flows/store-approval.ts, store-profile.ts, store-onboarding.ts), which take the steps here (ADR 115, amended).
  */
-export interface StoresNeeds {
-  catalog: StoreCatalogPort;
-  /** Whether the store may name this platform hub in its profile (an approved application for an open hub). */
-  hubUsable: StoreHubCheck;
-}
-
-/** Stores, their approval by two approvers, and the merchant's onboarding that makes a store visible. */
-export function createStoresModule(deps: Deps, needs: StoresNeeds): ServerModule<StoresService> {
-  const visibility = createStoreVisibility(deps.now, needs.catalog);
-  const onboarding = createOnboardingService(deps, needs.catalog, visibility.refreshForMerchant);
-  const service = createStoresService(deps, needs.catalog, visibility, needs.hubUsable);
-  const approval = createStoreApprovalService(deps, service, needs.catalog);
-  return { service, routes: storesRoutes(deps, onboarding, service, approval) };
+export function createStoresModule(deps: Deps): ServerModule<StoresService> & {
+  approval: StoreApprovalService;
+  onboarding: OnboardingService;
+} {
+  const visibility = createStoreVisibility(deps.now);
+  const onboarding = createOnboardingService(deps, visibility);
+  const service = createStoresService(deps, visibility);
+  const approval = createStoreApprovalService(deps, service);
+  return { service, approval, onboarding, routes: storesRoutes(deps, onboarding, service, approval) };
 }

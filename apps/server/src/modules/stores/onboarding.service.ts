@@ -17,7 +17,7 @@ import {
   setOnboardedAt,
   upsertMerchantProfile,
 } from './onboarding.repository.js';
-import type { StoreCatalogPort } from './store-catalog-port.js';
+import type { StoreVisibility } from './store-visibility.js';
 import type { HomeAddress, merchantProfiles } from './stores.schema.js';
 
 /** Which onboarding steps a profile has finished; a step counts only when every one of its answers is there. */
@@ -77,9 +77,14 @@ export type OnboardingInput = z.output<typeof onboardingBody>;
 /** What the onboarding service's functions work with (ADR 091, 102). */
 interface OnboardingContext {
   db: Db;
-  catalog: StoreCatalogPort;
-  /** The store's visibility follows the onboarding's completion (store-visibility.ts). */
-  onCompletionChanged: (db: Db, merchantId: string) => Promise<void>;
+  visibility: StoreVisibility;
+}
+
+/** An onboarding saved: its state, and the store's visibility when its completion changed it (for the catalog). */
+export interface SavedOnboarding {
+  state: OnboardingState;
+  /** The merchant's store and whether customers see it, when the onboarding's completion changed. */
+  store: { storeId: string; visible: boolean } | undefined;
 }
 
 async function assertOwnFile(
@@ -93,68 +98,76 @@ async function assertOwnFile(
   if (!owned) throw validation(field, 'Upload the document first, then save this step');
 }
 
+/** The answers written, in the flow's transaction; the store's visibility follows the onboarding's completion. */
 async function save(
   ctx: OnboardingContext,
+  tx: Db,
   merchantId: string,
   changes: Partial<typeof merchantProfiles.$inferInsert>,
-) {
-  return ctx.db.transaction(async (tx) => {
-    const before = await findMerchantProfile(tx, merchantId);
-    const row = await upsertMerchantProfile(tx, merchantId, changes);
-    const wasComplete = percentageComplete(completedSteps(before)) === 100;
-    const isComplete = percentageComplete(completedSteps(row)) === 100;
-    if (wasComplete !== isComplete) {
-      await setOnboardedAt(tx, merchantId, isComplete ? new Date() : null);
-      await ctx.onCompletionChanged(tx, merchantId);
-    }
-    return toOnboardingState(row);
-  });
+): Promise<SavedOnboarding> {
+  const before = await findMerchantProfile(tx, merchantId);
+  const row = await upsertMerchantProfile(tx, merchantId, changes);
+  const wasComplete = percentageComplete(completedSteps(before)) === 100;
+  const isComplete = percentageComplete(completedSteps(row)) === 100;
+  let store: SavedOnboarding['store'];
+  if (wasComplete !== isComplete) {
+    await setOnboardedAt(tx, merchantId, isComplete ? new Date() : null);
+    store = await ctx.visibility.refreshForMerchant(tx, merchantId);
+  }
+  return { state: toOnboardingState(row), store };
 }
 
 async function get(ctx: OnboardingContext, merchantId: string): Promise<OnboardingState> {
   return toOnboardingState(await findMerchantProfile(ctx.db, merchantId));
 }
 
-async function update(
-  ctx: OnboardingContext,
-  merchantId: string,
-  body: OnboardingInput,
-): Promise<OnboardingState> {
-  const input: Omit<OnboardingInput, 'pickupLocation'> & { pickupLocation?: HomeAddress } = { ...body };
-  if (input.idDocumentFileId) {
-    await assertOwnFile(ctx.db, merchantId, input.idDocumentFileId, 'id-document', 'idDocumentFileId');
+/** The categories an answer names (the flow checks them against the catalog's between the two steps). */
+export function categoriesOf(body: OnboardingInput): { category?: string; subCategoryIds: string[] } {
+  return {
+    category: body.category || undefined,
+    subCategoryIds: body.subCategoryIds?.length ? [...new Set(body.subCategoryIds)] : [],
+  };
+}
+
+/** Step 1 of an onboarding answer (flows/store-onboarding.ts): the documents it names are the merchant's own. */
+async function checkFiles(ctx: OnboardingContext, merchantId: string, body: OnboardingInput): Promise<void> {
+  if (body.idDocumentFileId) {
+    await assertOwnFile(ctx.db, merchantId, body.idDocumentFileId, 'id-document', 'idDocumentFileId');
   }
-  if (input.proofOfAddressFileId) {
+  if (body.proofOfAddressFileId) {
     await assertOwnFile(
       ctx.db,
       merchantId,
-      input.proofOfAddressFileId,
+      body.proofOfAddressFileId,
       'proof-of-address',
       'proofOfAddressFileId',
     );
   }
-  if (
-    input.category &&
-    !(await ctx.catalog.existingCategoryIds(ctx.db, [input.category], 1)).has(input.category)
-  ) {
-    throw validation('category', 'Choose one of the marketplace categories');
-  }
-  if (input.subCategoryIds?.length) {
-    const unique = [...new Set(input.subCategoryIds)];
-    const found = await ctx.catalog.existingCategoryIds(ctx.db, unique, 2);
-    if (found.size !== unique.length)
-      throw validation('subCategoryIds', 'Choose sub-categories of the marketplace');
-    input.subCategoryIds = unique;
-  }
-  // With useHomeAddress the pickup point is the first home address.
-  const homeAddress = input.homeAddress ?? (await findMerchantProfile(ctx.db, merchantId))?.homeAddress;
-  if (input.useHomeAddress && !input.pickupLocation && homeAddress?.[0])
-    input.pickupLocation = homeAddress[0];
-  return save(ctx, merchantId, input);
 }
 
-function setPricingPlan(ctx: OnboardingContext, merchantId: string, plan: string): Promise<OnboardingState> {
-  return save(ctx, merchantId, { pricingPlan: plan });
+/** Step 3, after the flow checked the categories: the answer as it is saved, in the flow's transaction. */
+async function update(
+  ctx: OnboardingContext,
+  tx: Db,
+  merchantId: string,
+  body: OnboardingInput,
+): Promise<SavedOnboarding> {
+  const input: Omit<OnboardingInput, 'pickupLocation'> & { pickupLocation?: HomeAddress } = { ...body };
+  if (input.subCategoryIds?.length) input.subCategoryIds = categoriesOf(body).subCategoryIds;
+  // With useHomeAddress the pickup point is the first home address.
+  const homeAddress = input.homeAddress ?? (await findMerchantProfile(tx, merchantId))?.homeAddress;
+  if (input.useHomeAddress && !input.pickupLocation && homeAddress?.[0])
+    input.pickupLocation = homeAddress[0];
+  return save(ctx, tx, merchantId, input);
+}
+
+function setPricingPlan(
+  ctx: OnboardingContext,
+  tx: Db,
+  merchantId: string,
+  plan: string,
+): Promise<SavedOnboarding> {
+  return save(ctx, tx, merchantId, { pricingPlan: plan });
 }
 
 async function isComplete(executor: Db, merchantId: string): Promise<boolean> {
@@ -167,14 +180,11 @@ async function fileIdsOf(executor: Db, merchantId: string): Promise<string[]> {
 }
 
 /** A merchant's onboarding answers: named functions of an `OnboardingContext` (ADR 091, 102), bound here. */
-export function createOnboardingService(
-  deps: Deps,
-  catalog: StoreCatalogPort,
-  onCompletionChanged: (db: Db, merchantId: string) => Promise<void>,
-) {
-  const ctx: OnboardingContext = { db: deps.db, catalog, onCompletionChanged };
+export function createOnboardingService(deps: Deps, visibility: StoreVisibility) {
+  const ctx: OnboardingContext = { db: deps.db, visibility };
   return {
     get: bound(ctx, get),
+    checkFiles: bound(ctx, checkFiles),
     update: bound(ctx, update),
     setPricingPlan: bound(ctx, setPricingPlan),
     isComplete,

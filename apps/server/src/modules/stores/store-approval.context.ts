@@ -6,20 +6,18 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import { users } from '../auth/auth.schema.js';
 import { findMerchantProfile } from './onboarding.repository.js';
 import { toOnboardingState } from './onboarding.service.js';
-import type { StoreCatalogPort } from './store-catalog-port.js';
 import type { StoreRow } from './stores.repository.js';
 import { storeApprovers, stores } from './stores.schema.js';
 import { STORE_NOT_FOUND, type StoresService, toStoreProfile } from './stores.service.js';
 
 // What the store approval service's functions share (ADR 091, 102): the platform, the stores service (a store's
-// visibility), the catalog's port, and a store as the admins see it.
+// visibility), and a store as the admins see it.
 
 /** What the store approval service's functions work with. */
 export interface StoreApprovalContext {
   deps: Deps;
   db: Db;
   storesService: StoresService;
-  catalog: StoreCatalogPort;
 }
 
 export const ONLY_APPROVERS = 'Only store approvers can approve or reject stores';
@@ -68,11 +66,11 @@ export function toRow(store: StoreRow, merchant: typeof users.$inferSelect, perc
   };
 }
 
+/** A store as the admins see it, but for its products' count, which the flow adds from the catalog. */
 export async function details(
-  ctx: StoreApprovalContext,
   executor: Db,
   storeId: string,
-): Promise<AdminStoreDetails> {
+): Promise<Omit<AdminStoreDetails, 'productsCount'>> {
   const { store, merchant } = await loadRow(executor, storeId);
   const onboarding = toOnboardingState(await findMerchantProfile(executor, merchant.id));
   return {
@@ -89,7 +87,6 @@ export async function details(
     firstApprovedBy: await adminName(executor, store.firstApprovedBy),
     secondApprovedBy: await adminName(executor, store.secondApprovedBy),
     rejectionReason: store.rejectionReason,
-    productsCount: await ctx.catalog.countAllProducts(executor, store.id),
   };
 }
 

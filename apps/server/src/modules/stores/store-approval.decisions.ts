@@ -1,10 +1,8 @@
-import type { AdminStoreDetails } from '@market/contracts';
 import { eq } from 'drizzle-orm';
 import { changedFields, recordAudit } from '../../platform/audit/record.js';
 import type { Db } from '../../platform/db/client.js';
 import { conflict, notFound } from '../../platform/errors.js';
-import { productApprovalDigest } from '../../platform/notify/events.js';
-import { assertApprover, details, loadRow, type StoreApprovalContext } from './store-approval.context.js';
+import { assertApprover, loadRow, type StoreApprovalContext } from './store-approval.context.js';
 import type { StoreRow } from './stores.repository.js';
 import { stores } from './stores.schema.js';
 import { STORE_NOT_FOUND } from './stores.service.js';
@@ -12,86 +10,95 @@ import { STORE_NOT_FOUND } from './stores.service.js';
 // An approver's decisions on a store: two approvals by different approvers, a rejection with its reason, and the
 // payment category.
 
-/** First approval, then a second by a different approver; the store row is locked so two cannot race. */
-export async function approve(
-  ctx: StoreApprovalContext,
-  adminId: string,
-  storeId: string,
-): Promise<AdminStoreDetails> {
-  await ctx.db.transaction(async (tx) => {
-    await assertApprover(tx, adminId);
-    const { store, merchant } = await loadRow(tx, storeId, true);
-    const at = ctx.deps.now();
-    if (store.approvalStatus === 'approved') throw conflict('This store is already approved');
-    if (!store.firstApproval) {
-      await recordApproval(tx, store, 'firstApproval', {
-        firstApprovedBy: adminId,
-        approvalStatus: 'pending',
-        rejectionReason: null,
-        updatedAt: at,
-      });
-      return;
-    }
-    if (store.firstApprovedBy === adminId) {
-      throw conflict('The second approval must come from a different approver');
-    }
-    await approveSecond(ctx, tx, adminId, { store, merchant }, at);
-  });
-  return details(ctx, ctx.db, storeId);
+/** What a second approval changed that the flow carries on with: the store, when, and whether customers see it. */
+export interface SecondApproval {
+  store: StoreRow;
+  at: Date;
+  visible: boolean | undefined;
 }
 
+/**
+ * First approval, then a second by a different approver, in the flow's transaction; the store row is locked so two
+ * cannot race. Answers the second approval, or undefined after a first (flows/store-approval.ts).
+ */
+export async function approve(
+  ctx: StoreApprovalContext,
+  tx: Db,
+  adminId: string,
+  storeId: string,
+): Promise<SecondApproval | undefined> {
+  await assertApprover(tx, adminId);
+  const { store, merchant } = await loadRow(tx, storeId, true);
+  const at = ctx.deps.now();
+  if (store.approvalStatus === 'approved') throw conflict('This store is already approved');
+  if (!store.firstApproval) {
+    await recordApproval(tx, store, 'firstApproval', {
+      firstApprovedBy: adminId,
+      approvalStatus: 'pending',
+      rejectionReason: null,
+      updatedAt: at,
+    });
+    return undefined;
+  }
+  if (store.firstApprovedBy === adminId) {
+    throw conflict('The second approval must come from a different approver');
+  }
+  return { store, at, visible: await approveSecond(ctx, tx, adminId, { store, merchant }, at) };
+}
+
+/** A rejection with its reason, in the flow's transaction; answers whether customers see the store now. */
 export async function reject(
   ctx: StoreApprovalContext,
+  tx: Db,
   adminId: string,
   storeId: string,
   reason: string,
-): Promise<AdminStoreDetails> {
-  await ctx.db.transaction(async (tx) => {
-    await assertApprover(tx, adminId);
-    const { store, merchant } = await loadRow(tx, storeId, true);
-    await tx
-      .update(stores)
-      .set({
-        approvalStatus: 'rejected',
-        firstApproval: false,
-        firstApprovedBy: null,
-        secondApproval: false,
-        secondApprovedBy: null,
-        approvedAt: null,
-        rejectionReason: reason,
-        updatedAt: ctx.deps.now(),
-      })
-      .where(eq(stores.id, storeId));
-    await recordAudit(tx, {
-      action: 'store.reject',
-      subjectType: 'store',
-      subjectId: storeId,
-      storeId,
-      before: { approvalStatus: store.approvalStatus },
-      after: { approvalStatus: 'rejected' },
-      reason,
-    });
-    await ctx.storesService.refreshVisibility(tx, storeId);
-    await ctx.deps.mailer.send(tx, {
-      to: merchant.email,
-      subject: `${store.storeName} needs changes before approval`,
-      paragraphs: [
-        `Hello ${merchant.firstName},`,
-        `We could not approve ${store.storeName} yet. The reviewer wrote:`,
-        reason,
-        'Update your store profile and onboarding details; saving them sends the store back for review.',
-      ],
-      action: { label: 'Update your store', url: `${ctx.deps.config.publicUrl}/merchant/store-profile` },
-    });
+): Promise<boolean | undefined> {
+  await assertApprover(tx, adminId);
+  const { store, merchant } = await loadRow(tx, storeId, true);
+  await tx
+    .update(stores)
+    .set({
+      approvalStatus: 'rejected',
+      firstApproval: false,
+      firstApprovedBy: null,
+      secondApproval: false,
+      secondApprovedBy: null,
+      approvedAt: null,
+      rejectionReason: reason,
+      updatedAt: ctx.deps.now(),
+    })
+    .where(eq(stores.id, storeId));
+  await recordAudit(tx, {
+    action: 'store.reject',
+    subjectType: 'store',
+    subjectId: storeId,
+    storeId,
+    before: { approvalStatus: store.approvalStatus },
+    after: { approvalStatus: 'rejected' },
+    reason,
   });
-  return details(ctx, ctx.db, storeId);
+  const visible = await ctx.storesService.refreshVisibility(tx, storeId);
+  await ctx.deps.mailer.send(tx, {
+    to: merchant.email,
+    subject: `${store.storeName} needs changes before approval`,
+    paragraphs: [
+      `Hello ${merchant.firstName},`,
+      `We could not approve ${store.storeName} yet. The reviewer wrote:`,
+      reason,
+      'Update your store profile and onboarding details; saving them sends the store back for review.',
+    ],
+    action: { label: 'Update your store', url: `${ctx.deps.config.publicUrl}/merchant/store-profile` },
+  });
+  return visible;
 }
 
+/** The store's payment category, audited (the flow answers the store's details). */
 export async function setPaymentCategory(
   ctx: StoreApprovalContext,
   storeId: string,
   paymentCategory: string,
-): Promise<AdminStoreDetails> {
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx
       .select({ paymentCategory: stores.paymentCategory })
@@ -108,7 +115,6 @@ export async function setPaymentCategory(
       ...changedFields(current, { paymentCategory }),
     });
   });
-  return details(ctx, ctx.db, storeId);
 }
 
 /**
@@ -139,7 +145,8 @@ async function recordApproval(
 
 /**
  * The second approval, by an approver other than the first: the store is approved, shown if its onboarding is
- * complete, its owner told, and the products it prepared while it waited submitted.
+ * complete, and its owner told. Answers whether customers see it; the flow has its products follow, and submits
+ * those it prepared while it waited.
  */
 async function approveSecond(
   ctx: StoreApprovalContext,
@@ -147,7 +154,7 @@ async function approveSecond(
   adminId: string,
   { store, merchant }: Awaited<ReturnType<typeof loadRow>>,
   at: Date,
-) {
+): Promise<boolean | undefined> {
   const storeId = store.id;
   await recordApproval(tx, store, 'secondApproval', {
     secondApprovedBy: adminId,
@@ -155,7 +162,7 @@ async function approveSecond(
     approvedAt: at,
     updatedAt: at,
   });
-  await ctx.storesService.refreshVisibility(tx, storeId);
+  const visible = await ctx.storesService.refreshVisibility(tx, storeId);
   // Visible now that both approvals are in, unless the owner's onboarding is still open: the mail says which.
   const [shown] = await tx.select({ isVisible: stores.isVisible }).from(stores).where(eq(stores.id, storeId));
   await ctx.deps.mailer.send(tx, {
@@ -176,7 +183,5 @@ async function approveSecond(
     audience: [{ store: storeId, permission: 'store:profile:write' }],
     params: { storeName: store.storeName },
   });
-  // Its products prepared while it waited are submitted now, as one digest (issue 31).
-  if ((await ctx.catalog.countPendingProducts(tx, storeId)) > 0)
-    await ctx.deps.events.emit(tx, productApprovalDigest(store, at));
+  return visible;
 }

@@ -3,24 +3,18 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
-import type { StoreCatalogPort } from './store-catalog-port.js';
 import type { StoreVisibility } from './store-visibility.js';
 import type { StoreRow } from './stores.repository.js';
 import { stores } from './stores.schema.js';
 
-// What the stores service's functions share (ADR 091, 102): the platform, the catalog's and visibility's ports,
-// the hub check, and a store as its profile and its cards.
-
-/** Whether a store may name a platform hub; the hubs module answers it (handed in by the composition). */
-export type StoreHubCheck = (executor: Db, storeId: string, hubId: string) => Promise<boolean>;
+// What the stores service's functions share (ADR 091, 102): the platform, the store's visibility, and a store as its
+// profile and its card.
 
 /** What the stores service's functions work with. */
 export interface StoresContext {
   deps: Deps;
   db: Db;
-  catalog: StoreCatalogPort;
   visibility: StoreVisibility;
-  hubUsable: StoreHubCheck;
 }
 
 export const STORE_NOT_FOUND = 'Store not found';
@@ -53,23 +47,20 @@ export function toStoreProfile(store: StoreRow): StoreProfile {
   };
 }
 
-export async function toCards(ctx: StoresContext, executor: Db, rows: StoreRow[]): Promise<StoreCard[]> {
-  const counts = await ctx.catalog.countVisibleProducts(
-    executor,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
+/** A store as a card, with its live products as the catalog counts them (the catalog's `storeCards`). */
+export function toStoreCard(row: StoreRow, productsCount: number): StoreCard {
+  return {
     id: row.id,
     storeName: row.storeName,
     storeUrl: row.storeUrl,
     logo: row.logo,
     state: row.shippingLocation?.state ?? null,
     followersCount: row.followersCount,
-    productsCount: counts.get(row.id) ?? 0,
+    productsCount,
     salesCount: row.salesCount,
     ratingAverage: Number(row.ratingAverage),
     ratingCount: row.ratingCount,
-  }));
+  };
 }
 
 export async function visibleStore(executor: Db, storeId: string): Promise<StoreRow> {

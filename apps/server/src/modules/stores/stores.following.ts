@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { pageInfo } from '../../platform/db/paging.js';
 import { notFound } from '../../platform/errors.js';
-import { STORE_NOT_FOUND, type StoresContext, toCards, visibleStore } from './stores.context.js';
+import { STORE_NOT_FOUND, type StoresContext, visibleStore } from './stores.context.js';
 import { storeFollows, stores } from './stores.schema.js';
 
 // Customers following stores, and the followers' counts kept on the store.
@@ -49,6 +49,7 @@ export async function followState(ctx: StoresContext, customerId: string, storeI
   return { storeId, following: Boolean(row), followersCount: store.followersCount };
 }
 
+/** The stores a customer follows, newest first, as rows (the flow makes them cards with the catalog's counts). */
 export async function following(ctx: StoresContext, customerId: string, page: number, limit: number) {
   const where = and(eq(storeFollows.customerId, customerId), eq(stores.isVisible, true));
   const [rows, [total]] = await Promise.all([
@@ -68,13 +69,7 @@ export async function following(ctx: StoresContext, customerId: string, page: nu
   ]);
   const totalItems = total?.value ?? 0;
   return {
-    stores: await toCards(
-      ctx,
-      ctx.db,
-      rows.map((row) => row.store),
-    ),
+    stores: rows.map((row) => row.store),
     pagination: pageInfo(page, limit, totalItems),
   };
 }
-
-// ----- public directory -----

@@ -1,5 +1,4 @@
 import {
-  merchantDirectoryEndpoints,
   onboardingEndpoints,
   storeAdminEndpoints,
   storeFollowEndpoints,
@@ -8,15 +7,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
 import { notFound, validation } from '../../platform/errors.js';
-import {
-  cached,
-  type RouteDefinition,
-  requireStoreId,
-  route,
-  storeActor,
-} from '../../platform/http/routes.js';
+import { type RouteDefinition, requireStoreId, route, storeActor } from '../../platform/http/routes.js';
 import type { OnboardingService } from './onboarding.service.js';
-import type { createStoreApprovalService } from './store-approval.service.js';
+import type { StoreApprovalService } from './store-approval.service.js';
 import type { StoresService } from './stores.service.js';
 
 /** Reads the one file of a multipart request; 422 when there is none. */
@@ -31,6 +24,7 @@ export async function readUpload(
   return { bytes, filename: file.filename };
 }
 
+/** A private file (a merchant's document) as the answer, never cached. */
 function sendPrivateFile(
   reply: FastifyReply,
   file: { contentType: string; byteSize: number; body: NodeJS.ReadableStream },
@@ -47,20 +41,12 @@ export function storesRoutes(
   deps: Deps,
   onboarding: OnboardingService,
   storesService: StoresService,
-  approval: ReturnType<typeof createStoreApprovalService>,
+  approval: StoreApprovalService,
 ): RouteDefinition[] {
   return [
     route(onboardingEndpoints.get, async ({ auth }) => ({
       message: 'Onboarding',
       data: await onboarding.get(auth.userId),
-    })),
-    route(onboardingEndpoints.update, async ({ auth, body }) => ({
-      message: 'Onboarding saved',
-      data: await onboarding.update(auth.userId, body),
-    })),
-    route(onboardingEndpoints.pricing, async ({ auth, body }) => ({
-      message: 'Pricing plan saved',
-      data: await onboarding.setPricingPlan(auth.userId, body.plan),
     })),
     route(onboardingEndpoints.uploadDocument, async ({ auth, query, request }) => {
       const { bytes, filename } = await readUpload(request, 'file');
@@ -77,40 +63,18 @@ export function storesRoutes(
       message: 'Store profile',
       data: await storesService.getProfile(requireStoreId(auth)),
     })),
-    route(storeProfileEndpoints.save, async ({ auth, body }) => ({
-      message: 'Successfully added store profile',
-      data: await storesService.saveProfile(storeActor(auth), body),
-    })),
     route(storeProfileEndpoints.uploadLogo, async ({ auth, request }) => {
       const { bytes } = await readUpload(request, 'logo');
       return { message: 'Logo uploaded', data: await storesService.uploadLogo(storeActor(auth), bytes) };
     }),
 
     ...followRoutes(storesService),
-    cached(
-      route(merchantDirectoryEndpoints.list, async ({ query }) => ({
-        message: 'Merchants',
-        data: await storesService.directory(query.page, query.limit, query.search),
-      })),
-    ),
-    cached(
-      route(merchantDirectoryEndpoints.top, async ({ query }) => ({
-        message: 'Top merchants',
-        data: await storesService.top(query.limit),
-      })),
-    ),
-    cached(
-      route(merchantDirectoryEndpoints.one, async ({ params }) => ({
-        message: 'Merchant',
-        data: await storesService.publicStore(params.storeUrl),
-      })),
-    ),
-    // The platform's approval of stores, after the merchants' and the public's, in the order they always had.
+    // The platform's approval of stores (approving, rejecting, a store's details: flows/store-approval.ts).
     ...storeApprovalRoutes(approval),
   ];
 }
 
-/** A customer follows a store, stops following it, and reads whom they follow. */
+/** A customer follows a store and stops following it (the list of whom they follow: flows/store-directory.ts). */
 function followRoutes(storesService: StoresService): RouteDefinition[] {
   return [
     route(storeFollowEndpoints.follow, async ({ auth, params }) => ({
@@ -125,37 +89,15 @@ function followRoutes(storesService: StoresService): RouteDefinition[] {
       message: 'Follow state',
       data: await storesService.followState(auth.userId, params.storeId),
     })),
-    route(storeFollowEndpoints.following, async ({ auth, query }) => ({
-      message: 'Stores you follow',
-      data: await storesService.following(auth.userId, query.page, query.limit),
-    })),
-
-    // Public directory reads: cached until a write changes the catalog (follows and store changes are writes).
   ];
 }
 
-/** The platform's store approval: the list, a store's details and documents, approve or reject, the approvers. */
-function storeApprovalRoutes(approval: ReturnType<typeof createStoreApprovalService>): RouteDefinition[] {
+/** The platform's store approval: the list, a store's documents, the approvers. */
+function storeApprovalRoutes(approval: StoreApprovalService): RouteDefinition[] {
   return [
     route(storeAdminEndpoints.list, async ({ query }) => ({
       message: 'Stores',
       data: await approval.list(query),
-    })),
-    route(storeAdminEndpoints.details, async ({ params }) => ({
-      message: 'Store details',
-      data: await approval.details(params.id),
-    })),
-    route(storeAdminEndpoints.approve, async ({ auth, params }) => ({
-      message: 'Store approval recorded',
-      data: await approval.approve(auth.userId, params.id),
-    })),
-    route(storeAdminEndpoints.reject, async ({ auth, params, body }) => ({
-      message: 'Store rejected; the merchant has been told why',
-      data: await approval.reject(auth.userId, params.id, body.reason),
-    })),
-    route(storeAdminEndpoints.paymentCategory, async ({ params, body }) => ({
-      message: 'Payment category updated',
-      data: await approval.setPaymentCategory(params.id, body.paymentCategory),
     })),
     route(storeAdminEndpoints.document, async ({ params, reply }) => {
       const file = await approval.document(params.id, params.fileId);
