@@ -15,8 +15,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAdminCustomRole } from '../../src/modules/admins/index.js';
-import { createAuthenticate } from '../../src/modules/auth/auth.guard.js';
+import { createAuthenticate } from '../../src/flows/authenticate.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
 import {
   createStoreForMerchant,
@@ -75,16 +74,13 @@ describe('admin roles', () => {
   it('refuses a scheduler on a dispatcher-only view and lets the dispatcher in', async () => {
     // No dispatcher screen exists yet (fulfilment brings it); the guard is asked directly about one.
     const authenticate = createAuthenticate(
-      test.deps.tokens,
+      test.deps,
       createAuthService(test.deps, {
         findStoreByMerchant,
         createStoreForMerchant,
         merchantOnboarding,
         findMembership: (userId) => findActiveMembership(test.deps.db, userId),
-        findAdminCustomRole: (userId) => findAdminCustomRole(test.deps.db, userId),
       }),
-      (userId) => findActiveMembership(test.deps.db, userId),
-      (userId) => findAdminCustomRole(test.deps.db, userId),
     );
     const dispatcherView = access.admin('orders:carry');
     const requestWith = (token: string) =>

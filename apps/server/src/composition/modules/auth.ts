@@ -1,4 +1,4 @@
-import { findAdminCustomRole } from '../../modules/admins/index.js';
+import { createGuards } from '../../flows/authenticate.js';
 import { createAuthModule } from '../../modules/auth/index.js';
 import {
   createStoreForMerchant,
@@ -7,7 +7,7 @@ import {
   findStoreByMerchant,
   merchantOnboarding,
 } from '../../modules/stores/index.js';
-import { defineModule } from '../registry.js';
+import { defineEntry, defineModule } from '../registry.js';
 
 export const auth = defineModule('auth', ({ deps }) =>
   createAuthModule(deps, {
@@ -21,6 +21,8 @@ export const auth = defineModule('auth', ({ deps }) =>
     createStoreForMerchant,
     merchantOnboarding,
     findMembership: (userId) => findActiveMembership(deps.db, userId),
-    findAdminCustomRole: (userId) => findAdminCustomRole(deps.db, userId),
   }),
 );
+
+/** The guards the app mounts, a flow of auth's, stores' and admins' steps (`flows/authenticate.ts`). */
+export const guards = defineEntry('guards', ({ deps, use }) => createGuards(deps, use(auth).service));

@@ -1,7 +1,7 @@
 import type { MerchantProfile, OnboardingState } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
-import type { FindAdminCustomRole, FindMembership } from './auth.guard.js';
+import type { MembershipFact } from './auth.guard.js';
 // What the auth service's functions share (ADR 091): the platform's deps, what auth needs of other modules,
 // the clock and the public address mailed links point to.
 
@@ -22,10 +22,8 @@ export interface AuthNeeds {
   findStoreByMerchant(executor: Db, merchantId: string): Promise<MerchantStore | undefined>;
   createStoreForMerchant(executor: Db, merchantId: string, storeName: string): Promise<MerchantStore>;
   merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
-  /** The caller's active store membership, resolved by the stores module for the guard. */
-  findMembership: FindMembership;
-  /** An admin's custom role, resolved by the admins module for the guard (issue 9). */
-  findAdminCustomRole: FindAdminCustomRole;
+  /** A staff account's active store membership, which its sign-in needs (the stores module answers it). */
+  findMembership(userId: string): Promise<MembershipFact | undefined>;
 }
 
 /** What the auth service's functions work with. */
