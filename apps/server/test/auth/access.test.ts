@@ -17,12 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../src/flows/authenticate.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
-import {
-  createStoreForMerchant,
-  findActiveMembership,
-  findStoreByMerchant,
-  merchantOnboarding,
-} from '../../src/modules/stores/index.js';
+import { findActiveMembership, storeOfMerchant } from '../../src/modules/stores/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { AppError } from '../../src/platform/errors.js';
 import {
@@ -76,9 +71,7 @@ describe('admin roles', () => {
     const authenticate = createAuthenticate(
       test.deps,
       createAuthService(test.deps, {
-        findStoreByMerchant,
-        createStoreForMerchant,
-        merchantOnboarding,
+        findStoreByMerchant: storeOfMerchant,
         findMembership: (userId) => findActiveMembership(test.deps.db, userId),
       }),
     );

@@ -1,4 +1,4 @@
-import type { MerchantProfile, OnboardingState } from '@market/contracts';
+import type { MerchantProfile } from '@market/contracts';
 import type { Db } from '../../platform/db/client.js';
 import type { Deps } from '../../platform/deps.js';
 import type { MembershipFact } from './auth.guard.js';
@@ -19,9 +19,8 @@ export type MerchantStore = MerchantProfile['store'];
  * belongs to a user), so auth must not import it back.
  */
 export interface AuthNeeds {
+  /** The store a merchant's session names: their own, or a staff member's membership's. */
   findStoreByMerchant(executor: Db, merchantId: string): Promise<MerchantStore | undefined>;
-  createStoreForMerchant(executor: Db, merchantId: string, storeName: string): Promise<MerchantStore>;
-  merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState>;
   /** A staff account's active store membership, which its sign-in needs (the stores module answers it). */
   findMembership(userId: string): Promise<MembershipFact | undefined>;
 }

@@ -9,6 +9,7 @@ import {
   FORGOT_PASSWORD_ANSWER,
   RESEND_CONFIRMATION_ANSWER,
   type RequestMeta,
+  SIGNUP_MESSAGE,
 } from './auth.service.js';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
@@ -65,19 +66,15 @@ function confirmationRoutes(kind: 'customer' | 'merchant' | 'partner', auth: Aut
 }
 
 export function authRoutes(deps: Deps, auth: AuthService): RouteDefinition[] {
-  const signupMessage = 'Account created. We have sent you a mail: confirm your email address to sign in.';
   return [
     ...(['customer', 'merchant', 'admin', 'partner'] as const).flatMap((kind) =>
       sessionRoutes(kind, auth, deps),
     ),
     ...(['customer', 'merchant', 'partner'] as const).flatMap((kind) => confirmationRoutes(kind, auth)),
+    // A merchant's sign-up and profile open and read their store: routes of flows/merchant-account.ts.
     route(authEndpoints.customer.signup, async ({ body, request }) => ({
-      message: signupMessage,
-      data: { user: await auth.signup('customer', body, meta(request)) },
-    })),
-    route(authEndpoints.merchant.signup, async ({ body, request }) => ({
-      message: signupMessage,
-      data: { user: await auth.signup('merchant', body, meta(request)) },
+      message: SIGNUP_MESSAGE,
+      data: { user: await auth.signupCustomer(body, meta(request)) },
     })),
     route(authEndpoints.partner.signup, async ({ body, request }) => ({
       message: 'Application received. We have sent you a mail: confirm your email address to sign in.',
@@ -98,10 +95,6 @@ export function authRoutes(deps: Deps, auth: AuthService): RouteDefinition[] {
     route(authEndpoints.userData, async ({ auth: session }) => ({
       message: 'User data',
       data: await auth.userData(session.userId),
-    })),
-    route(authEndpoints.merchantProfile, async ({ auth: session }) => ({
-      message: 'Merchant profile',
-      data: await auth.merchantProfile(session.userId),
     })),
     route(authEndpoints.permissions, async ({ auth: session }) => ({
       message: 'Permissions',

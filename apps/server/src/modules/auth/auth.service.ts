@@ -1,13 +1,16 @@
 import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
 import {
+  accountOf,
   createPartner,
   ensureEmailFree,
   insertUser,
-  merchantProfile,
+  openAccount,
+  prepareSignup,
   sessionUserOf,
-  signup,
+  signupCustomer,
   userData,
+  welcomeAccount,
 } from './auth.accounts.js';
 import { type AuthNeeds, authContext } from './auth.context.js';
 import { mailPasswordLink } from './auth.mail.js';
@@ -20,7 +23,13 @@ import {
 } from './auth.passwords.js';
 import { checkSession, login, logout, refresh } from './auth.sessions.js';
 
-export { toPartnerUser, toUser } from './auth.accounts.js';
+export {
+  type PreparedSignup,
+  SIGNUP_MESSAGE,
+  toMerchantProfile,
+  toPartnerUser,
+  toUser,
+} from './auth.accounts.js';
 export {
   type AuthContext,
   type AuthNeeds,
@@ -45,7 +54,10 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
     mailPasswordLink: bound(ctx, mailPasswordLink),
     insertUser,
     ensureEmailFree,
-    signup: bound(ctx, signup),
+    prepareSignup: bound(ctx, prepareSignup),
+    openAccount: bound(ctx, openAccount),
+    welcomeAccount: bound(ctx, welcomeAccount),
+    signupCustomer: bound(ctx, signupCustomer),
     createPartner: bound(ctx, createPartner),
     login: bound(ctx, login),
     refresh: bound(ctx, refresh),
@@ -57,7 +69,7 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
     changePassword: bound(ctx, changePassword),
     checkSession: bound(ctx, checkSession),
     userData: bound(ctx, userData),
-    merchantProfile: bound(ctx, merchantProfile),
+    accountOf: bound(ctx, accountOf),
   };
 }
 

@@ -39,7 +39,15 @@ export {
   revokeUserSessions,
   type UserRow,
 } from './auth.repository.js';
-export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROLE } from './auth.service.js';
+export {
+  type AuthNeeds,
+  type AuthService,
+  type MerchantStore,
+  type RequestMeta,
+  SIGNUP_MESSAGE,
+  STAFF_ACCOUNT_ROLE,
+  toMerchantProfile,
+} from './auth.service.js';
 export {
   accountForExport,
   eraseAccount,
