@@ -17,7 +17,6 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthenticate } from '../../src/flows/authenticate.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
-import { findActiveMembership, storeOfMerchant } from '../../src/modules/stores/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { AppError } from '../../src/platform/errors.js';
 import {
@@ -68,13 +67,7 @@ describe('admin roles', () => {
 
   it('refuses a scheduler on a dispatcher-only view and lets the dispatcher in', async () => {
     // No dispatcher screen exists yet (fulfilment brings it); the guard is asked directly about one.
-    const authenticate = createAuthenticate(
-      test.deps,
-      createAuthService(test.deps, {
-        findStoreByMerchant: storeOfMerchant,
-        findMembership: (userId) => findActiveMembership(test.deps.db, userId),
-      }),
-    );
+    const authenticate = createAuthenticate(test.deps, createAuthService(test.deps));
     const dispatcherView = access.admin('orders:carry');
     const requestWith = (token: string) =>
       ({ headers: { authorization: `Bearer ${token}` } }) as unknown as FastifyRequest;

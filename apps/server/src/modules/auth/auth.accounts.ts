@@ -13,7 +13,7 @@ import type {
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { slugify } from '../../platform/slug.js';
 import type { AuthContext, MerchantStore, RequestMeta } from './auth.context.js';
@@ -107,15 +107,17 @@ function lookalikePartner(companyName: string, email: string): PartnerUser {
   };
 }
 
-/** The account as its owner's session shows it: a partner with its company, a merchant with its store. */
-export async function sessionUserOf(ctx: AuthContext, executor: Db, row: UserRow): Promise<SessionUser> {
+/**
+ * The account as its owner's session shows it: a partner with its company, a merchant with the store they work in
+ * (read by the flow from the stores module: `flows/sessions.ts`).
+ */
+export async function sessionUserOf(executor: Db, row: UserRow, store?: MerchantStore): Promise<SessionUser> {
   if (row.kind === 'partner') {
     const profile = await findPartnerProfile(executor, row.id);
     if (!profile) throw new Error(`Partner ${row.id} has no profile`);
     return toPartnerUser(row, profile);
   }
-  const store = row.kind === 'merchant' ? await ctx.needs.findStoreByMerchant(executor, row.id) : undefined;
-  return toUser(row, store);
+  return toUser(row, row.kind === 'merchant' ? store : undefined);
 }
 
 export async function insertUser(executor: Db, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -258,13 +260,7 @@ export async function createPartner(
   });
 }
 
-export async function userData(ctx: AuthContext, userId: string): Promise<SessionUser> {
-  const row = await findUserById(ctx.db, userId);
-  if (!row) throw notFound('Could not get user data. Try again later.');
-  return sessionUserOf(ctx, ctx.db, row);
-}
-
-/** The account a merchant's profile shows, undefined when gone. */
+/** The account a session's user data and a merchant's profile show, undefined when gone. */
 export async function accountOf(ctx: AuthContext, userId: string): Promise<UserRow | undefined> {
   return findUserById(ctx.db, userId);
 }

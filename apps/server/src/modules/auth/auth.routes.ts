@@ -1,7 +1,7 @@
 import { type AccountKind, authEndpoints, sessionCookies } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
-import { clearSessionCookies, setSessionCookies } from '../../platform/http/cookies.js';
+import { clearSessionCookies } from '../../platform/http/cookies.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import { bearerToken } from './auth.guard.js';
 import {
@@ -20,18 +20,8 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 function sessionRoutes(kind: AccountKind, auth: AuthService, deps: Deps): RouteDefinition[] {
   const endpoints = authEndpoints[kind];
   const cookieDomain = deps.config.cookieDomain;
+  // Signing in and a refresh answer the merchant's store: routes of flows/sessions.ts.
   return [
-    route(endpoints.login, async ({ body, request, reply }) => {
-      const session = await auth.login(kind, body.email, body.password, meta(request), body.code);
-      setSessionCookies(request, reply, kind, session, cookieDomain);
-      return { message: 'Signed in successfully', data: session };
-    }),
-    route(endpoints.refresh, async ({ body, request, reply }) => {
-      const presented = body?.refresh_token ?? request.cookies[sessionCookies[kind].refresh];
-      const session = await auth.refresh(kind, presented, meta(request));
-      setSessionCookies(request, reply, kind, session, cookieDomain);
-      return { message: 'Token refreshed', data: session };
-    }),
     route(endpoints.logout, async ({ body, request, reply }) => {
       await auth.logout(kind, {
         accessToken: bearerToken(request),
@@ -91,10 +81,6 @@ export function authRoutes(deps: Deps, auth: AuthService): RouteDefinition[] {
         accountKind: session.kind,
         expiresAt: session.tokenExpiresAt.toISOString(),
       },
-    })),
-    route(authEndpoints.userData, async ({ auth: session }) => ({
-      message: 'User data',
-      data: await auth.userData(session.userId),
     })),
     route(authEndpoints.permissions, async ({ auth: session }) => ({
       message: 'Permissions',

@@ -9,10 +9,9 @@ import {
   prepareSignup,
   sessionUserOf,
   signupCustomer,
-  userData,
   welcomeAccount,
 } from './auth.accounts.js';
-import { type AuthNeeds, authContext } from './auth.context.js';
+import { authContext } from './auth.context.js';
 import { mailPasswordLink } from './auth.mail.js';
 import {
   changePassword,
@@ -21,7 +20,7 @@ import {
   resendConfirmation,
   resetPassword,
 } from './auth.passwords.js';
-import { checkSession, login, logout, refresh } from './auth.sessions.js';
+import { admitSignIn, checkSession, checkSignIn, logout, refresh } from './auth.sessions.js';
 
 export {
   type PreparedSignup,
@@ -32,13 +31,19 @@ export {
 } from './auth.accounts.js';
 export {
   type AuthContext,
-  type AuthNeeds,
+  DEACTIVATED,
   type MerchantStore,
   type RequestMeta,
   STAFF_ACCOUNT_ROLE,
 } from './auth.context.js';
 export { FORGOT_PASSWORD_ANSWER, RESEND_CONFIRMATION_ANSWER } from './auth.passwords.js';
-export { EMAIL_NOT_CONFIRMED, INVALID_CREDENTIALS } from './auth.sessions.js';
+export {
+  EMAIL_NOT_CONFIRMED,
+  INVALID_CREDENTIALS,
+  isStaffAccount,
+  type SignedIn,
+  type SigningIn,
+} from './auth.sessions.js';
 export { SIGN_IN_CODE_SENT, SIGN_IN_CODE_WRONG } from './auth.sign-in-code.js';
 
 /**
@@ -47,10 +52,10 @@ export { SIGN_IN_CODE_SENT, SIGN_IN_CODE_WRONG } from './auth.sign-in-code.js';
  * sign-in code (`auth.sign-in-code.ts`), passwords and confirmation (`auth.passwords.ts`), the mails
  * (`auth.mail.ts`); each takes the context of `auth.context.ts`.
  */
-export function createAuthService(deps: Deps, needs: AuthNeeds) {
-  const ctx = authContext(deps, needs);
+export function createAuthService(deps: Deps) {
+  const ctx = authContext(deps);
   return {
-    sessionUserOf: bound(ctx, sessionUserOf),
+    sessionUserOf,
     mailPasswordLink: bound(ctx, mailPasswordLink),
     insertUser,
     ensureEmailFree,
@@ -59,7 +64,8 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
     welcomeAccount: bound(ctx, welcomeAccount),
     signupCustomer: bound(ctx, signupCustomer),
     createPartner: bound(ctx, createPartner),
-    login: bound(ctx, login),
+    checkSignIn: bound(ctx, checkSignIn),
+    admitSignIn: bound(ctx, admitSignIn),
     refresh: bound(ctx, refresh),
     logout: bound(ctx, logout),
     forgotPassword: bound(ctx, forgotPassword),
@@ -68,7 +74,6 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
     resendConfirmation: bound(ctx, resendConfirmation),
     changePassword: bound(ctx, changePassword),
     checkSession: bound(ctx, checkSession),
-    userData: bound(ctx, userData),
     accountOf: bound(ctx, accountOf),
   };
 }

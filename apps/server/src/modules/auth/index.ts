@@ -1,7 +1,7 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
 import { authRoutes } from './auth.routes.js';
-import { type AuthNeeds, type AuthService, createAuthService } from './auth.service.js';
+import { type AuthService, createAuthService } from './auth.service.js';
 import { profileRoutes } from './profile.routes.js';
 import { createProfileService } from './profile.service.js';
 
@@ -40,10 +40,12 @@ export {
   type UserRow,
 } from './auth.repository.js';
 export {
-  type AuthNeeds,
   type AuthService,
+  DEACTIVATED,
+  isStaffAccount,
   type MerchantStore,
   type RequestMeta,
+  type SignedIn,
   SIGNUP_MESSAGE,
   STAFF_ACCOUNT_ROLE,
   toMerchantProfile,
@@ -64,8 +66,8 @@ export {
  * (`verifyCaller`, `checkSession`, `resolveCaller`, `authorize`) and the stores' and admins' reads
  * (`flows/authenticate.ts`).
  */
-export function createAuthModule(deps: Deps, needs: AuthNeeds): ServerModule<AuthService> {
-  const service = createAuthService(deps, needs);
+export function createAuthModule(deps: Deps): ServerModule<AuthService> {
+  const service = createAuthService(deps);
   return {
     service,
     routes: [...authRoutes(deps, service), ...profileRoutes(createProfileService(deps), deps.rateLimits)],
