@@ -45,8 +45,8 @@ export {
   isStaffAccount,
   type MerchantStore,
   type RequestMeta,
-  type SignedIn,
   SIGNUP_MESSAGE,
+  type SignedIn,
   STAFF_ACCOUNT_ROLE,
   toMerchantProfile,
 } from './auth.service.js';
