@@ -106,6 +106,16 @@ describe('store membership', () => {
     expect([...answer.permissions].sort()).toEqual([...storePermissions].sort());
   });
 
+  it("a staff member's session, user data and profile name the store they work in (their membership's)", async () => {
+    const staff = await addStoreMember(test, owner.storeId, 'inventory');
+    const session = await login(test, 'merchant', staff.email);
+    expect(session.user).toMatchObject({ storeId: owner.storeId });
+    const userData = json(await call('GET', urlOf(authEndpoints.userData), staff.token)).data;
+    expect(userData.storeId).toBe(owner.storeId);
+    const profile = json(await call('GET', urlOf(authEndpoints.merchantProfile), staff.token)).data;
+    expect(profile.store.id).toBe(owner.storeId);
+  });
+
   it('an inventory member updates stock but gets 403 on coupons, with what is missing', async () => {
     const staff = await addStoreMember(test, owner.storeId, 'inventory');
     const permissions = json(await call('GET', urlOf(authEndpoints.permissions), staff.token)).data;
