@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { compose } from './composition/index.js';
 import { type AppJobs, appJobs, fanOutSoonAfterEvents } from './composition/jobs.js';
-import { auth } from './composition/modules/auth.js';
+import { guards } from './composition/modules/auth.js';
 import { catalog } from './composition/modules/catalog.js';
 import { notifications } from './composition/modules/notifications.js';
 import { orders } from './composition/modules/orders.js';
@@ -75,8 +75,8 @@ export async function buildApp(
   await mountSurfaces(app, {
     config,
     bySurface: composition.bySurface,
-    authenticate: use(auth).authenticate,
-    authenticateWithCookie: use(auth).authenticateWithCookie,
+    authenticate: use(guards).authenticate,
+    authenticateWithCookie: use(guards).authenticateWithCookie,
     responseCache,
     rateLimits: deps.rateLimits,
     idempotency,
@@ -85,8 +85,8 @@ export async function buildApp(
   installMediaRoutes(app, {
     media: deps.media,
     db: deps.db,
-    authenticate: use(auth).authenticate,
-    authenticateByCookie: use(auth).authenticateByCookie,
+    authenticate: use(guards).authenticate,
+    authenticateByCookie: use(guards).authenticateByCookie,
     mayViewShippingEvidence: (viewer, fileId) => use(orders).fulfilment.mayViewEvidence(viewer, fileId),
     mayViewReturnPhoto: (viewer, fileId) => use(returns).service.mayViewPhoto(viewer, fileId),
   });

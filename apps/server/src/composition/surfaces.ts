@@ -1,6 +1,6 @@
 import type { Surface } from '@market/contracts';
 import { admins } from './modules/admins.js';
-import { auth } from './modules/auth.js';
+import { auth, merchantAccount, sessions } from './modules/auth.js';
 import { bankAccounts } from './modules/bank-accounts.js';
 import { carrierDay } from './modules/carrier-day.js';
 import { cart } from './modules/cart.js';
@@ -41,6 +41,8 @@ export const surfaces: Record<Surface, ModuleEntry[]> = {
   api: [
     system,
     auth,
+    sessions,
+    merchantAccount,
     admins,
     stores,
     storeApproval,

@@ -10,8 +10,6 @@ const SRC = path.resolve(import.meta.dirname, '../../src');
  * entry is a dependency the boundary test cannot see, so it says which cycle or which provider forces it.
  */
 const allowed: Record<string, string> = {
-  AuthNeeds:
-    "auth is below every module (stores, admins and 20 others import it; stores' schema keys to users): the guard's store-membership and custom-role reads at each request, and a merchant's store read or created inside sign-up, sign-in and refresh (every session answer names it), would close a cycle; as flow steps they would take auth's session routes into a flow",
   LedgerNeeds: 'the transfer provider (Paystack or the sandbox)',
   BankAccountsNeeds: 'the bank directory and the subaccount provider, chosen by the configuration',
   SubscriptionsNeeds: 'the payments service, built with its provider and purposes',

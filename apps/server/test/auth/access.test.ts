@@ -15,15 +15,8 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAdminCustomRole } from '../../src/modules/admins/index.js';
-import { createAuthenticate } from '../../src/modules/auth/auth.guard.js';
+import { createAuthenticate } from '../../src/flows/authenticate.js';
 import { createAuthService } from '../../src/modules/auth/auth.service.js';
-import {
-  createStoreForMerchant,
-  findActiveMembership,
-  findStoreByMerchant,
-  merchantOnboarding,
-} from '../../src/modules/stores/index.js';
 import { storeMembers } from '../../src/modules/stores/stores.schema.js';
 import { AppError } from '../../src/platform/errors.js';
 import {
@@ -74,18 +67,7 @@ describe('admin roles', () => {
 
   it('refuses a scheduler on a dispatcher-only view and lets the dispatcher in', async () => {
     // No dispatcher screen exists yet (fulfilment brings it); the guard is asked directly about one.
-    const authenticate = createAuthenticate(
-      test.deps.tokens,
-      createAuthService(test.deps, {
-        findStoreByMerchant,
-        createStoreForMerchant,
-        merchantOnboarding,
-        findMembership: (userId) => findActiveMembership(test.deps.db, userId),
-        findAdminCustomRole: (userId) => findAdminCustomRole(test.deps.db, userId),
-      }),
-      (userId) => findActiveMembership(test.deps.db, userId),
-      (userId) => findAdminCustomRole(test.deps.db, userId),
-    );
+    const authenticate = createAuthenticate(test.deps, createAuthService(test.deps));
     const dispatcherView = access.admin('orders:carry');
     const requestWith = (token: string) =>
       ({ headers: { authorization: `Bearer ${token}` } }) as unknown as FastifyRequest;
@@ -122,6 +104,16 @@ describe('store membership', () => {
     const answer = json(await call('GET', urlOf(authEndpoints.permissions), owner.token)).data;
     expect(answer).toMatchObject({ role: 'owner', storeId: owner.storeId });
     expect([...answer.permissions].sort()).toEqual([...storePermissions].sort());
+  });
+
+  it("a staff member's session, user data and profile name the store they work in (their membership's)", async () => {
+    const staff = await addStoreMember(test, owner.storeId, 'inventory');
+    const session = await login(test, 'merchant', staff.email);
+    expect(session.user).toMatchObject({ storeId: owner.storeId });
+    const userData = json(await call('GET', urlOf(authEndpoints.userData), staff.token)).data;
+    expect(userData.storeId).toBe(owner.storeId);
+    const profile = json(await call('GET', urlOf(authEndpoints.merchantProfile), staff.token)).data;
+    expect(profile.store.id).toBe(owner.storeId);
   });
 
   it('an inventory member updates stock but gets 403 on coupons, with what is missing', async () => {

@@ -4,6 +4,7 @@ import type {
   AdminRole,
   CustomerSignupBody,
   MerchantProfile,
+  OnboardingState,
   PartnerSignupBody,
   PartnerUser,
   SessionUser,
@@ -12,7 +13,7 @@ import type {
 import { hashPassword } from '../../platform/auth/passwords.js';
 import type { Db } from '../../platform/db/client.js';
 import { isUniqueViolation } from '../../platform/db/errors.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict } from '../../platform/errors.js';
 import { normalizeNigerianPhone } from '../../platform/phone.js';
 import { slugify } from '../../platform/slug.js';
 import type { AuthContext, MerchantStore, RequestMeta } from './auth.context.js';
@@ -106,15 +107,17 @@ function lookalikePartner(companyName: string, email: string): PartnerUser {
   };
 }
 
-/** The account as its owner's session shows it: a partner with its company, a merchant with its store. */
-export async function sessionUserOf(ctx: AuthContext, executor: Db, row: UserRow): Promise<SessionUser> {
+/**
+ * The account as its owner's session shows it: a partner with its company, a merchant with the store they work in
+ * (read by the flow from the stores module: `flows/sessions.ts`).
+ */
+export async function sessionUserOf(executor: Db, row: UserRow, store?: MerchantStore): Promise<SessionUser> {
   if (row.kind === 'partner') {
     const profile = await findPartnerProfile(executor, row.id);
     if (!profile) throw new Error(`Partner ${row.id} has no profile`);
     return toPartnerUser(row, profile);
   }
-  const store = row.kind === 'merchant' ? await ctx.needs.findStoreByMerchant(executor, row.id) : undefined;
-  return toUser(row, store);
+  return toUser(row, row.kind === 'merchant' ? store : undefined);
 }
 
 export async function insertUser(executor: Db, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -132,35 +135,78 @@ export async function ensureEmailFree(executor: Db, kind: AccountKind, email: st
     throw conflict('An account with this email already exists');
 }
 
-export async function signup(
+/** What a sign-up prepares before its transaction: the number it stores and the password's hash. */
+export interface PreparedSignup {
+  phoneNumber: string;
+  passwordHash: string;
+}
+
+/** The answer a sign-up gets, new account or known email alike. */
+export const SIGNUP_MESSAGE =
+  'Account created. We have sent you a mail: confirm your email address to sign in.';
+
+/** Sign-up's first step, before its transaction: the rate limit, the phone number read, the password hashed. */
+export async function prepareSignup(
   ctx: AuthContext,
+  body: CustomerSignupBody,
+  meta: RequestMeta,
+): Promise<PreparedSignup> {
+  await ctx.deps.rateLimits.consume('signup', { ip: meta.ip, email: body.email });
+  return {
+    phoneNumber: normalizeNigerianPhone(body.phoneNumber),
+    passwordHash: await hashPassword(body.password),
+  };
+}
+
+/**
+ * In the sign-up's transaction: the new account's row; or, for a known email, the very answer a new one gets (no
+ * account list for strangers), its owner told by mail.
+ */
+export async function openAccount(
+  ctx: AuthContext,
+  tx: Db,
   kind: 'customer' | 'merchant',
   body: CustomerSignupBody & { storeName?: string },
+  prepared: PreparedSignup,
+): Promise<{ row: UserRow } | { lookalike: User }> {
+  const existing = await findUserByEmail(tx, kind, body.email);
+  if (existing) {
+    await mailSignupAttempt(ctx, tx, existing);
+    return { lookalike: lookalikeUser(kind, body, prepared.phoneNumber, slugify(body.storeName ?? '')) };
+  }
+  const row = await insertUser(tx, {
+    kind,
+    role: kind === 'merchant' ? 'owner' : null,
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: body.email,
+    phoneNumber: prepared.phoneNumber,
+    passwordHash: prepared.passwordHash,
+  });
+  return { row };
+}
+
+/** The sign-up's last step, in its transaction: the confirmation mailed; the account as its answer shows it. */
+export async function welcomeAccount(
+  ctx: AuthContext,
+  tx: Db,
+  row: UserRow,
+  store?: MerchantStore,
+): Promise<User> {
+  await mailConfirmation(ctx, tx, row);
+  return toUser(row, store);
+}
+
+/** A customer's sign-up (a merchant's opens their store too: `flows/merchant-account.ts`). */
+export async function signupCustomer(
+  ctx: AuthContext,
+  body: CustomerSignupBody,
   meta: RequestMeta,
 ): Promise<User> {
-  await ctx.deps.rateLimits.consume('signup', { ip: meta.ip, email: body.email });
-  const phoneNumber = normalizeNigerianPhone(body.phoneNumber);
-  const passwordHash = await hashPassword(body.password);
+  const prepared = await prepareSignup(ctx, body, meta);
   return ctx.db.transaction(async (tx) => {
-    // A known email gets the very answer a new one gets (no account list for strangers); its owner is told.
-    const existing = await findUserByEmail(tx, kind, body.email);
-    if (existing) {
-      await mailSignupAttempt(ctx, tx, existing);
-      return lookalikeUser(kind, body, phoneNumber, slugify(body.storeName ?? ''));
-    }
-    const row = await insertUser(tx, {
-      kind,
-      role: kind === 'merchant' ? 'owner' : null,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      email: body.email,
-      phoneNumber,
-      passwordHash,
-    });
-    const store =
-      kind === 'merchant' ? await ctx.needs.createStoreForMerchant(tx, row.id, body.storeName!) : undefined;
-    await mailConfirmation(ctx, tx, row);
-    return toUser(row, store);
+    const opened = await openAccount(ctx, tx, 'customer', body, prepared);
+    return 'lookalike' in opened ? opened.lookalike : welcomeAccount(ctx, tx, opened.row);
   });
 }
 
@@ -214,16 +260,17 @@ export async function createPartner(
   });
 }
 
-export async function userData(ctx: AuthContext, userId: string): Promise<SessionUser> {
-  const row = await findUserById(ctx.db, userId);
-  if (!row) throw notFound('Could not get user data. Try again later.');
-  return sessionUserOf(ctx, ctx.db, row);
+/** The account a session's user data and a merchant's profile show, undefined when gone. */
+export async function accountOf(ctx: AuthContext, userId: string): Promise<UserRow | undefined> {
+  return findUserById(ctx.db, userId);
 }
 
-export async function merchantProfile(ctx: AuthContext, userId: string): Promise<MerchantProfile> {
-  const row = await findUserById(ctx.db, userId);
-  const store = row ? await ctx.needs.findStoreByMerchant(ctx.db, row.id) : undefined;
-  if (!row || !store) throw notFound('Could not get merchant profile. Try again later.');
+/** A merchant's profile: their account, the store they work in, and its onboarding. */
+export function toMerchantProfile(
+  row: UserRow,
+  store: MerchantStore,
+  onboarding: OnboardingState,
+): MerchantProfile {
   return {
     id: row.id,
     firstName: row.firstName,
@@ -246,6 +293,6 @@ export async function merchantProfile(ctx: AuthContext, userId: string): Promise
       isVisible: store.isVisible,
       followersCount: store.followersCount,
     },
-    onboarding: await ctx.needs.merchantOnboarding(ctx.db, row.id),
+    onboarding,
   };
 }

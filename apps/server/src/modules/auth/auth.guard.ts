@@ -12,8 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AccessClaims, TokenSigner } from '../../platform/auth/tokens.js';
 import { AppError, forbidden } from '../../platform/errors.js';
-import type { AuthContext, Authenticate } from '../../platform/http/routes.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthContext } from '../../platform/http/routes.js';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -49,15 +48,31 @@ function cookieToken(request: FastifyRequest, options: CookieTokenOptions): stri
   return token;
 }
 
-/** A merchant account's active store membership; the stores module answers it. */
-export type FindMembership = (
-  userId: string,
-) => Promise<{ storeId: string; role: string; permissions: string[] } | undefined>;
+/** A merchant account's active store membership, as the stores module answers it. */
+export interface MembershipFact {
+  storeId: string;
+  role: string;
+  permissions: string[];
+}
 
-/** An admin's custom role (issue 9), if they hold one; the admins module answers it. */
-export type FindAdminCustomRole = (
-  userId: string,
-) => Promise<{ name: string; permissions: string[] } | undefined>;
+/** An admin's custom role (issue 9), as the admins module answers it. */
+export interface CustomRoleFact {
+  name: string;
+  permissions: string[];
+}
+
+/**
+ * What other modules know of the caller, read by the guard's flow (`flows/authenticate.ts`) between auth's steps:
+ * a merchant's membership (stores), an admin's custom role (admins). Absent: none.
+ */
+export interface CallerFacts {
+  membership?: MembershipFact;
+  customRole?: CustomRoleFact;
+}
+
+/** Whether a caller's custom role is read: an admin's, except the super admin's, who always keeps theirs. */
+export const readsCustomRole = (claims: AccessClaims): boolean =>
+  claims.kind === 'admin' && claims.role !== 'superadmin';
 
 /** The permissions each account kind can hold; a policy naming several is matched against the caller's kind. */
 const permissionsOfKind: Record<AccountKind, readonly string[]> = {
@@ -68,17 +83,16 @@ const permissionsOfKind: Record<AccountKind, readonly string[]> = {
 };
 
 /** Who the caller is in the marketplace: their store and role there (merchants), and what they may do. */
-export async function resolveCaller(
+export function resolveCaller(
   claims: AccessClaims,
-  findMembership: FindMembership,
-  findAdminCustomRole: FindAdminCustomRole,
-): Promise<Omit<AuthContext, 'sessionId' | 'tokenExpiresAt' | 'account'>> {
+  facts: CallerFacts,
+): Omit<AuthContext, 'sessionId' | 'tokenExpiresAt' | 'account'> {
   const base = { userId: claims.userId, kind: claims.kind, role: claims.role };
   switch (claims.kind) {
     case 'customer':
       return { ...base, permissions: [] };
     case 'merchant': {
-      const membership = await findMembership(claims.userId);
+      const membership = facts.membership;
       if (!membership) return { ...base, permissions: [] };
       return {
         ...base,
@@ -89,7 +103,7 @@ export async function resolveCaller(
     }
     case 'admin': {
       // A custom role's permissions replace the built-in role's; the super admin always keeps theirs.
-      const custom = claims.role === 'superadmin' ? undefined : await findAdminCustomRole(claims.userId);
+      const custom = readsCustomRole(claims) ? facts.customRole : undefined;
       if (custom) return { ...base, permissions: [...custom.permissions] };
       return {
         ...base,
@@ -108,38 +122,39 @@ function missingPermissionMessage(caller: Pick<AuthContext, 'kind' | 'role'>, ne
 }
 
 /**
- * Checks the bearer token and that the session is live, resolves who the caller is (for a merchant: the store
- * they are an active member of), and checks the account kind and the permission the endpoint names. Every
- * refusal says what is missing.
+ * The guard's first step: the bearer token (or the cookie's) checked, and the account kind the endpoint takes.
+ * Null for a public endpoint. Every refusal says what is missing.
  */
-export function createAuthenticate(
+export async function verifyCaller(
   tokens: TokenSigner,
-  auth: AuthService,
-  findMembership: FindMembership,
-  findAdminCustomRole: FindAdminCustomRole,
+  request: FastifyRequest,
+  access: Access,
   options: CookieTokenOptions = {},
-): Authenticate {
-  return async (request: FastifyRequest, access: Access): Promise<AuthContext | null> => {
-    if (access.kind === 'public') return null;
-    const token = bearerToken(request) ?? cookieToken(request, options);
-    if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
-    const claims = await tokens.verify(token);
-    if (!access.accounts.includes(claims.kind)) {
-      throw forbidden(`This account type (${claims.kind}) cannot use this endpoint`);
-    }
-    const account = await auth.checkSession(claims);
-    const caller = await resolveCaller(claims, findMembership, findAdminCustomRole);
-    const needed = requiredPermissions(access).filter((permission) =>
-      permissionsOfKind[claims.kind].includes(permission),
-    );
-    if (requiredPermissions(access).length > 0) {
-      if (claims.kind === 'merchant' && !caller.storeId) {
-        throw forbidden('This account is not an active member of any store');
-      }
-      if (!needed.some((permission) => caller.permissions.includes(permission))) {
-        throw forbidden(missingPermissionMessage(caller, needed));
-      }
-    }
-    return { ...caller, sessionId: claims.sessionId, tokenExpiresAt: claims.expiresAt, account };
-  };
+): Promise<(AccessClaims & { expiresAt: Date }) | null> {
+  if (access.kind === 'public') return null;
+  const token = bearerToken(request) ?? cookieToken(request, options);
+  if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+  const claims = await tokens.verify(token);
+  if (!access.accounts.includes(claims.kind)) {
+    throw forbidden(`This account type (${claims.kind}) cannot use this endpoint`);
+  }
+  return claims;
+}
+
+/** The guard's last step: the caller holds a permission the endpoint names (a merchant through a store). */
+export function authorize(
+  claims: AccessClaims,
+  caller: Pick<AuthContext, 'kind' | 'role' | 'storeId' | 'permissions'>,
+  access: Access,
+): void {
+  if (requiredPermissions(access).length === 0) return;
+  const needed = requiredPermissions(access).filter((permission) =>
+    permissionsOfKind[claims.kind].includes(permission),
+  );
+  if (claims.kind === 'merchant' && !caller.storeId) {
+    throw forbidden('This account is not an active member of any store');
+  }
+  if (!needed.some((permission) => caller.permissions.includes(permission))) {
+    throw forbidden(missingPermissionMessage(caller, needed));
+  }
 }

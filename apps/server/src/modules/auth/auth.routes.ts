@@ -1,7 +1,7 @@
 import { type AccountKind, authEndpoints, sessionCookies } from '@market/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps.js';
-import { clearSessionCookies, setSessionCookies } from '../../platform/http/cookies.js';
+import { clearSessionCookies } from '../../platform/http/cookies.js';
 import { type RouteDefinition, route } from '../../platform/http/routes.js';
 import { bearerToken } from './auth.guard.js';
 import {
@@ -9,6 +9,7 @@ import {
   FORGOT_PASSWORD_ANSWER,
   RESEND_CONFIRMATION_ANSWER,
   type RequestMeta,
+  SIGNUP_MESSAGE,
 } from './auth.service.js';
 
 const meta = (request: FastifyRequest): RequestMeta => ({
@@ -19,18 +20,8 @@ const meta = (request: FastifyRequest): RequestMeta => ({
 function sessionRoutes(kind: AccountKind, auth: AuthService, deps: Deps): RouteDefinition[] {
   const endpoints = authEndpoints[kind];
   const cookieDomain = deps.config.cookieDomain;
+  // Signing in and a refresh answer the merchant's store: routes of flows/sessions.ts.
   return [
-    route(endpoints.login, async ({ body, request, reply }) => {
-      const session = await auth.login(kind, body.email, body.password, meta(request), body.code);
-      setSessionCookies(request, reply, kind, session, cookieDomain);
-      return { message: 'Signed in successfully', data: session };
-    }),
-    route(endpoints.refresh, async ({ body, request, reply }) => {
-      const presented = body?.refresh_token ?? request.cookies[sessionCookies[kind].refresh];
-      const session = await auth.refresh(kind, presented, meta(request));
-      setSessionCookies(request, reply, kind, session, cookieDomain);
-      return { message: 'Token refreshed', data: session };
-    }),
     route(endpoints.logout, async ({ body, request, reply }) => {
       await auth.logout(kind, {
         accessToken: bearerToken(request),
@@ -65,19 +56,15 @@ function confirmationRoutes(kind: 'customer' | 'merchant' | 'partner', auth: Aut
 }
 
 export function authRoutes(deps: Deps, auth: AuthService): RouteDefinition[] {
-  const signupMessage = 'Account created. We have sent you a mail: confirm your email address to sign in.';
   return [
     ...(['customer', 'merchant', 'admin', 'partner'] as const).flatMap((kind) =>
       sessionRoutes(kind, auth, deps),
     ),
     ...(['customer', 'merchant', 'partner'] as const).flatMap((kind) => confirmationRoutes(kind, auth)),
+    // A merchant's sign-up and profile open and read their store: routes of flows/merchant-account.ts.
     route(authEndpoints.customer.signup, async ({ body, request }) => ({
-      message: signupMessage,
-      data: { user: await auth.signup('customer', body, meta(request)) },
-    })),
-    route(authEndpoints.merchant.signup, async ({ body, request }) => ({
-      message: signupMessage,
-      data: { user: await auth.signup('merchant', body, meta(request)) },
+      message: SIGNUP_MESSAGE,
+      data: { user: await auth.signupCustomer(body, meta(request)) },
     })),
     route(authEndpoints.partner.signup, async ({ body, request }) => ({
       message: 'Application received. We have sent you a mail: confirm your email address to sign in.',
@@ -94,14 +81,6 @@ export function authRoutes(deps: Deps, auth: AuthService): RouteDefinition[] {
         accountKind: session.kind,
         expiresAt: session.tokenExpiresAt.toISOString(),
       },
-    })),
-    route(authEndpoints.userData, async ({ auth: session }) => ({
-      message: 'User data',
-      data: await auth.userData(session.userId),
-    })),
-    route(authEndpoints.merchantProfile, async ({ auth: session }) => ({
-      message: 'Merchant profile',
-      data: await auth.merchantProfile(session.userId),
     })),
     route(authEndpoints.permissions, async ({ auth: session }) => ({
       message: 'Permissions',

@@ -1,15 +1,17 @@
 import { bound } from '../../platform/bound.js';
 import type { Deps } from '../../platform/deps.js';
 import {
+  accountOf,
   createPartner,
   ensureEmailFree,
   insertUser,
-  merchantProfile,
+  openAccount,
+  prepareSignup,
   sessionUserOf,
-  signup,
-  userData,
+  signupCustomer,
+  welcomeAccount,
 } from './auth.accounts.js';
-import { type AuthNeeds, authContext } from './auth.context.js';
+import { authContext } from './auth.context.js';
 import { mailPasswordLink } from './auth.mail.js';
 import {
   changePassword,
@@ -18,18 +20,30 @@ import {
   resendConfirmation,
   resetPassword,
 } from './auth.passwords.js';
-import { checkSession, login, logout, refresh } from './auth.sessions.js';
+import { admitSignIn, checkSession, checkSignIn, logout, refresh } from './auth.sessions.js';
 
-export { toPartnerUser, toUser } from './auth.accounts.js';
+export {
+  type PreparedSignup,
+  SIGNUP_MESSAGE,
+  toMerchantProfile,
+  toPartnerUser,
+  toUser,
+} from './auth.accounts.js';
 export {
   type AuthContext,
-  type AuthNeeds,
+  DEACTIVATED,
   type MerchantStore,
   type RequestMeta,
   STAFF_ACCOUNT_ROLE,
 } from './auth.context.js';
 export { FORGOT_PASSWORD_ANSWER, RESEND_CONFIRMATION_ANSWER } from './auth.passwords.js';
-export { EMAIL_NOT_CONFIRMED, INVALID_CREDENTIALS } from './auth.sessions.js';
+export {
+  EMAIL_NOT_CONFIRMED,
+  INVALID_CREDENTIALS,
+  isStaffAccount,
+  type SignedIn,
+  type SigningIn,
+} from './auth.sessions.js';
 export { SIGN_IN_CODE_SENT, SIGN_IN_CODE_WRONG } from './auth.sign-in-code.js';
 
 /**
@@ -38,16 +52,20 @@ export { SIGN_IN_CODE_SENT, SIGN_IN_CODE_WRONG } from './auth.sign-in-code.js';
  * sign-in code (`auth.sign-in-code.ts`), passwords and confirmation (`auth.passwords.ts`), the mails
  * (`auth.mail.ts`); each takes the context of `auth.context.ts`.
  */
-export function createAuthService(deps: Deps, needs: AuthNeeds) {
-  const ctx = authContext(deps, needs);
+export function createAuthService(deps: Deps) {
+  const ctx = authContext(deps);
   return {
-    sessionUserOf: bound(ctx, sessionUserOf),
+    sessionUserOf,
     mailPasswordLink: bound(ctx, mailPasswordLink),
     insertUser,
     ensureEmailFree,
-    signup: bound(ctx, signup),
+    prepareSignup: bound(ctx, prepareSignup),
+    openAccount: bound(ctx, openAccount),
+    welcomeAccount: bound(ctx, welcomeAccount),
+    signupCustomer: bound(ctx, signupCustomer),
     createPartner: bound(ctx, createPartner),
-    login: bound(ctx, login),
+    checkSignIn: bound(ctx, checkSignIn),
+    admitSignIn: bound(ctx, admitSignIn),
     refresh: bound(ctx, refresh),
     logout: bound(ctx, logout),
     forgotPassword: bound(ctx, forgotPassword),
@@ -56,8 +74,7 @@ export function createAuthService(deps: Deps, needs: AuthNeeds) {
     resendConfirmation: bound(ctx, resendConfirmation),
     changePassword: bound(ctx, changePassword),
     checkSession: bound(ctx, checkSession),
-    userData: bound(ctx, userData),
-    merchantProfile: bound(ctx, merchantProfile),
+    accountOf: bound(ctx, accountOf),
   };
 }
 

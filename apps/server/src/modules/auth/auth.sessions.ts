@@ -7,7 +7,6 @@ import type { Db } from '../../platform/db/client.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import type { SignedInAccount } from '../../platform/http/routes.js';
 import { EmailLocked } from '../../platform/security/rate-limits.js';
-import { sessionUserOf } from './auth.accounts.js';
 import { type AuthContext, DEACTIVATED, type RequestMeta, STAFF_ACCOUNT_ROLE } from './auth.context.js';
 import {
   claimOneTimeToken,
@@ -46,7 +45,17 @@ async function issueRefreshToken(ctx: AuthContext, executor: Db, sessionId: stri
   return token;
 }
 
-async function startSession(ctx: AuthContext, row: UserRow, meta: RequestMeta): Promise<Session> {
+/**
+ * A session's tokens and the account as this step left it; the session's answer names the merchant's store, which
+ * the flow reads (`flows/sessions.ts`) and auth's `sessionUserOf` sets beside the account.
+ */
+export type SignedIn = Omit<Session, 'user'> & { account: UserRow };
+
+/** A merchant account of a store's staff, who works only through an active membership (issue 9). */
+export const isStaffAccount = (row: UserRow): boolean =>
+  row.kind === 'merchant' && row.role === STAFF_ACCOUNT_ROLE;
+
+async function startSession(ctx: AuthContext, row: UserRow, meta: RequestMeta): Promise<SignedIn> {
   return ctx.db.transaction(async (tx) => {
     const at = ctx.now();
     const [session] = await tx
@@ -75,7 +84,7 @@ async function startSession(ctx: AuthContext, row: UserRow, meta: RequestMeta): 
       kind: row.kind,
       role: row.role,
     });
-    return { accessToken: access.token, refreshToken, user: await sessionUserOf(ctx, tx, updated!) };
+    return { accessToken: access.token, refreshToken, account: updated! };
   });
 }
 
@@ -88,25 +97,31 @@ async function accountSigningIn(ctx: AuthContext, kind: AccountKind, email: stri
   if (!row || !passwordOk) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
   if (!row.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED', EMAIL_NOT_CONFIRMED);
   if (!row.isActive) throw new AppError('FORBIDDEN', DEACTIVATED);
-  // A staff member works only through their membership: a deactivated one cannot sign in (issue 9).
-  if (row.kind === 'merchant' && row.role === STAFF_ACCOUNT_ROLE && !(await ctx.needs.findMembership(row.id)))
-    throw new AppError('FORBIDDEN', DEACTIVATED);
   return row;
 }
 
+/** An account whose email and password were checked, waiting to be let in (`admitSignIn`). */
+export interface SigningIn {
+  email: string;
+  meta: RequestMeta;
+  row: UserRow;
+  signInCode: Awaited<ReturnType<typeof validSignInCode>>;
+}
+
 /**
- * Signs in. While strangers' failures lock the email across addresses, an address the owner has not used is
- * asked for a code mailed to the owner (401 SIGN_IN_CODE_REQUIRED) instead of refused with 429 (issue 31):
- * with the code and the password, the owner gets in whatever others did.
+ * Sign-in's first step: the lockout, the email and password, and whether the account may sign in. While strangers'
+ * failures lock the email across addresses, an address the owner has not used is asked for a code mailed to the
+ * owner (401 SIGN_IN_CODE_REQUIRED) instead of refused with 429 (issue 31): with the code and the password, the
+ * owner gets in whatever others did. The flow checks a staff member's membership before `admitSignIn`.
  */
-export async function login(
+export async function checkSignIn(
   ctx: AuthContext,
   kind: AccountKind,
   email: string,
   password: string,
   meta: RequestMeta,
   code?: string,
-): Promise<Session> {
+): Promise<SigningIn> {
   const { rateLimits } = ctx.deps;
   const knownAddress = await signedInFromAddress(
     ctx.db,
@@ -124,6 +139,13 @@ export async function login(
     throw new AppError('SIGN_IN_CODE_REQUIRED', code ? SIGN_IN_CODE_WRONG : SIGN_IN_CODE_SENT);
   }
   const row = await accountSigningIn(ctx, kind, email, password);
+  return { email, meta, row, signInCode };
+}
+
+/** Sign-in's last step: the lockout's code used up and its count reset, and the session started. */
+export async function admitSignIn(ctx: AuthContext, signingIn: SigningIn): Promise<SignedIn> {
+  const { rateLimits } = ctx.deps;
+  const { email, meta, row, signInCode } = signingIn;
   if (signInCode) {
     // The owner proved the mailbox and the password: the lock strangers caused is lifted, as a reset lifts it.
     await claimOneTimeToken(ctx.db, signInCode.id, ctx.now());
@@ -138,7 +160,7 @@ export async function refresh(
   kind: AccountKind,
   refreshToken: string | undefined,
   meta: RequestMeta,
-): Promise<Session> {
+): Promise<SignedIn> {
   const { db } = ctx;
   await ctx.deps.rateLimits.consume('refresh', { ip: meta.ip });
   if (!refreshToken) throw unauthorized('Token is not valid');
@@ -167,7 +189,7 @@ export async function refresh(
     kind,
     role: user.role,
   });
-  return { accessToken: access.token, refreshToken: nextRefresh, user: await sessionUserOf(ctx, db, user) };
+  return { accessToken: access.token, refreshToken: nextRefresh, account: user };
 }
 
 export async function logout(

@@ -1,10 +1,7 @@
-import { type AccountKind, accountKinds, sessionCookies } from '@market/contracts';
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
-import type { Authenticate } from '../../platform/http/routes.js';
-import { createAuthenticate } from './auth.guard.js';
 import { authRoutes } from './auth.routes.js';
-import { type AuthNeeds, type AuthService, createAuthService } from './auth.service.js';
+import { type AuthService, createAuthService } from './auth.service.js';
 import { profileRoutes } from './profile.routes.js';
 import { createProfileService } from './profile.service.js';
 
@@ -14,6 +11,16 @@ export {
   lockActiveSuperadminIds,
   updateAccount,
 } from './admin-accounts.repository.js';
+export {
+  authorize,
+  type CallerFacts,
+  type CookieTokenOptions,
+  type CustomRoleFact,
+  type MembershipFact,
+  readsCustomRole,
+  resolveCaller,
+  verifyCaller,
+} from './auth.guard.js';
 export { passwordMatches } from './auth.passwords.js';
 export {
   type AccountRow,
@@ -32,7 +39,17 @@ export {
   revokeUserSessions,
   type UserRow,
 } from './auth.repository.js';
-export { type AuthNeeds, type AuthService, type MerchantStore, STAFF_ACCOUNT_ROLE } from './auth.service.js';
+export {
+  type AuthService,
+  DEACTIVATED,
+  isStaffAccount,
+  type MerchantStore,
+  type RequestMeta,
+  SIGNUP_MESSAGE,
+  type SignedIn,
+  STAFF_ACCOUNT_ROLE,
+  toMerchantProfile,
+} from './auth.service.js';
 export {
   accountForExport,
   eraseAccount,
@@ -45,42 +62,14 @@ export {
 } from './personal-data.js';
 
 /**
- * Accounts, sessions and tokens; `authenticate` is the guard every surface's routes are mounted with, and
- * `authenticateWithCookie` the themes service's, which also reads the token from the merchant's `token` cookie.
+ * Accounts, sessions and tokens. The guard every surface's routes are mounted with is a flow of auth's steps
+ * (`verifyCaller`, `checkSession`, `resolveCaller`, `authorize`) and the stores' and admins' reads
+ * (`flows/authenticate.ts`).
  */
-export function createAuthModule(
-  deps: Deps,
-  needs: AuthNeeds,
-): ServerModule<AuthService> & {
-  authenticate: Authenticate;
-  authenticateWithCookie: Authenticate;
-  /** Each account kind's access cookie as the token: for what a browser loads itself, like a private photo. */
-  authenticateByCookie: Record<AccountKind, Authenticate>;
-} {
-  const service = createAuthService(deps, needs);
+export function createAuthModule(deps: Deps): ServerModule<AuthService> {
+  const service = createAuthService(deps);
   return {
     service,
     routes: [...authRoutes(deps, service), ...profileRoutes(createProfileService(deps), deps.rateLimits)],
-    authenticate: createAuthenticate(deps.tokens, service, needs.findMembership, needs.findAdminCustomRole),
-    // The themes service (specification section 6): the bearer token may also come from the cookie `token`.
-    authenticateWithCookie: createAuthenticate(
-      deps.tokens,
-      service,
-      needs.findMembership,
-      needs.findAdminCustomRole,
-      {
-        cookie: sessionCookies.merchant.access,
-        trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
-      },
-    ),
-    authenticateByCookie: Object.fromEntries(
-      accountKinds.map((kind) => [
-        kind,
-        createAuthenticate(deps.tokens, service, needs.findMembership, needs.findAdminCustomRole, {
-          cookie: sessionCookies[kind].access,
-          trustedOrigins: [deps.config.publicUrl, ...deps.config.corsOrigins],
-        }),
-      ]),
-    ) as Record<AccountKind, Authenticate>,
   };
 }

@@ -5,7 +5,9 @@ import type { ServerModule } from '../../platform/http/module.js';
 import { findMerchantProfile } from './onboarding.repository.js';
 import { createOnboardingService, type OnboardingService, toOnboardingState } from './onboarding.service.js';
 import { createStoreApprovalService, type StoreApprovalService } from './store-approval.service.js';
+import { findActiveMembership } from './store-members.repository.js';
 import { createStoreVisibility } from './store-visibility.js';
+import { findStoreById, findStoreByMerchant, type StoreRow } from './stores.repository.js';
 import { storesRoutes } from './stores.routes.js';
 import { createStoresService, type StoresService } from './stores.service.js';
 
@@ -58,6 +60,14 @@ export { storeCommissionRates } from './stores.schema.js';
 export type { StoresService } from './stores.service.js';
 
 /** A merchant's onboarding answers and progress, for the account screens of the auth module. */
+/** The store a merchant works in: their own, or a staff member's active membership's (what their session names). */
+export async function storeOfMerchant(executor: Db, merchantId: string): Promise<StoreRow | undefined> {
+  const own = await findStoreByMerchant(executor, merchantId);
+  if (own) return own;
+  const membership = await findActiveMembership(executor, merchantId);
+  return membership ? findStoreById(executor, membership.storeId) : undefined;
+}
+
 export async function merchantOnboarding(executor: Db, merchantId: string): Promise<OnboardingState> {
   return toOnboardingState(await findMerchantProfile(executor, merchantId));
 }
