@@ -242,6 +242,11 @@ const schema = z.object({
     .max(1_000_000)
     .default(1000),
   /**
+   * Searches answered from the search index each process keeps in memory (`memory`, ADR 116), or by PostgreSQL's
+   * GIN index alone (`off`). The index costs about 150 bytes a listed product, and loads in the background at start.
+   */
+  CATALOG_SEARCH_INDEX: z.enum(['memory', 'off']).default('memory'),
+  /**
    * Up to how many matching payments the admin's transactions list counts its total exactly; beyond it the total is
    * PostgreSQL's estimate and the answer says so (`countIsEstimate`), as the catalog's listings do (ADR 114).
    */
@@ -397,7 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       streamsPerProcess: value.LIVE_STREAMS_PER_PROCESS,
       heartbeatMs: value.LIVE_HEARTBEAT_MS,
     },
-    catalog: { exactCountUpTo: value.CATALOG_EXACT_COUNT_UP_TO },
+    catalog: { exactCountUpTo: value.CATALOG_EXACT_COUNT_UP_TO, searchIndex: value.CATALOG_SEARCH_INDEX },
     transactions: { exactCountUpTo: value.TRANSACTIONS_EXACT_COUNT_UP_TO },
     orders: { exactCountUpTo: value.ORDERS_EXACT_COUNT_UP_TO },
     webDist: value.WEB_DIST ? path.resolve(value.WEB_DIST) : undefined,

@@ -165,8 +165,12 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       const listingUrl = urlOf(customerProductEndpoints.storeCatalog, {
         query: { storeId: merchant.storeId },
       });
-      // B holds the product page and the store's listing (with its total) in its caches.
-      for (const url of [productUrl, listingUrl]) await call(b.base, 'GET', url);
+      // A search for the runner the merchant adds below; B holds its matches (none yet) for its next pages.
+      const searchUrl = urlOf(customerProductEndpoints.list, {
+        query: { search: 'adire runner', sortBy: 'price_asc' },
+      });
+      // B holds the product page, the store's listing (with its total) and the search in its caches.
+      for (const url of [productUrl, listingUrl, searchUrl]) await call(b.base, 'GET', url);
       const warm = await call(b.base, 'GET', productUrl);
       expect(warm.cache).toBe('hit');
       expect(warm.body.data.quantity).toBe(quantity);
@@ -197,7 +201,9 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
       expect(live.contentType).toContain('text/event-stream');
       await within(1000, async () => live.events.includes('ready'));
 
-      // A new product approved on A is in B's listing, and in its total (kept apart from the answer cache).
+      // A new product approved on A is in B's listing, and in its total (kept apart from the answer cache), and in
+      // B's search in another order (cut from held matches, also kept apart).
+      const searchedBefore = (await call(b.base, 'GET', searchUrl)).body.data;
       const added = await approvedThrough(a.base, session.accessToken);
       await within(1000, async () => {
         const listing = (await call(b.base, 'GET', listingUrl)).body.data;
@@ -205,6 +211,13 @@ describe.skipIf(!serverUrl)('two server processes on one PostgreSQL database', (
           listing.count === listedBefore.count + 1 &&
           listing.data.some((item: { id: string }) => item.id === added)
         );
+      });
+      await within(1000, async () => {
+        const searchUrlNewest = urlOf(customerProductEndpoints.list, {
+          query: { search: 'adire runner', sortBy: 'newest' },
+        });
+        const searched = (await call(b.base, 'GET', searchUrlNewest)).body.data;
+        return searched.count === searchedBefore.count + 1 && searched.data[0]?.id === added;
       });
 
       // The approval is one event: A fans it out right after its commit while this process runs the fan-out

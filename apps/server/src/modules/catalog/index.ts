@@ -1,5 +1,6 @@
 import type { Deps } from '../../platform/deps.js';
 import type { ServerModule } from '../../platform/http/module.js';
+import { addMetricSources } from '../../platform/observability/metrics.js';
 import { bulkCatalogRoutes } from './bulk-catalog.routes.js';
 import { type BulkCatalogService, createBulkCatalogService } from './bulk-catalog.service.js';
 import { catalogRoutes } from './catalog.routes.js';
@@ -55,7 +56,12 @@ export function createCatalogModule(
     imports: bulk.jobs,
     // An import being written finishes its batch before the database closes.
     http: async (scope) => {
-      scope.addHook('onClose', () => bulk.jobs.stop());
+      const removeSources = addMetricSources({ searchIndex: service.storefront.searchIndexState });
+      scope.addHook('onClose', () => {
+        removeSources();
+        service.storefront.stop();
+        return bulk.jobs.stop();
+      });
     },
   };
 }

@@ -276,6 +276,46 @@ function buildCountStatement(db: Db, filters: ListingFilters) {
     .prepare(statementName('catalog_count', shapeOf({ filters, sort: 'newest' })));
 }
 
+/**
+ * The cards of the given products that customers can still see, in no order, each with its sort key for the next
+ * page's cursor: a page the search index cut (search-index/), read by key.
+ */
+function buildCardsStatement(db: Db, sort: ListingSort) {
+  return db
+    .select({ ...pageRowSelection, sortKey: sortKeyText(sort) })
+    .from(products)
+    .where(and(sql`${products.id} = any(${placeholder('ids')}::uuid[])`, customerVisible))
+    .prepare(statementName('catalog_cards', sort));
+}
+
+export type CardRow = Awaited<ReturnType<ReturnType<typeof buildCardsStatement>['execute']>>[number];
+
+/**
+ * A relevance page over given candidates (the search index's first matches, as `pageIds` takes the first the GIN
+ * index hands over): ranked, cut, and read in one statement.
+ */
+function buildRankedCardsStatement(db: Db) {
+  const candidates = db
+    .select({ id: products.id, createdAt: products.createdAt, searchVector: products.searchVector })
+    .from(products)
+    .where(and(sql`${products.id} = any(${placeholder('ids')}::uuid[])`, customerVisible))
+    .as('candidates');
+  const rank = sql`ts_rank(${candidates.searchVector}, websearch_to_tsquery('english', ${placeholder('search')}))`;
+  const page = db
+    .select({ pageId: candidates.id })
+    .from(candidates)
+    .orderBy(desc(rank), desc(candidates.createdAt), desc(candidates.id))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .as('page');
+  return db
+    .select({ ...pageRowSelection, sortKey: sortKeyText('relevance') })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.pageId))
+    .orderBy(...listingOrder('relevance'))
+    .prepare('catalog_ranked_cards');
+}
+
 function buildProductStatement(db: Db) {
   return productQuery(db)
     .where(and(eq(products.id, placeholder('id')), customerVisible))
@@ -302,6 +342,8 @@ function listingValues(request: ListingRequest): Record<string, unknown> {
 export function createCatalogStatements(db: Db) {
   const listings = new Map<string, ListingStatement>();
   const counts = new Map<string, ReturnType<typeof buildCountStatement>>();
+  const cardStatements = new Map<ListingSort, ReturnType<typeof buildCardsStatement>>();
+  let rankedCards: ReturnType<typeof buildRankedCardsStatement> | undefined;
   let product: ReturnType<typeof buildProductStatement> | undefined;
   return {
     /** One page of a listing in one statement. */
@@ -335,6 +377,20 @@ export function createCatalogStatements(db: Db) {
     async estimate(filters: ListingFilters): Promise<number> {
       const where = listingWhere(filters, (name) => sql`${filters[name]}`);
       return plannerEstimate(db, sql`select 1 from ${products} where ${where}`);
+    },
+    /** The cards of these products customers can see (a hidden one is left out), in no order. */
+    async cards(ids: string[], sort: ListingSort): Promise<CardRow[]> {
+      let statement = cardStatements.get(sort);
+      if (!statement) {
+        statement = buildCardsStatement(db, sort);
+        cardStatements.set(sort, statement);
+      }
+      return statement.execute({ ids });
+    },
+    /** A relevance page of the search over these candidates, ranked by `ts_rank` as `page` ranks. */
+    async rankedCards(ids: string[], search: string, limit: number, offset: number): Promise<CardRow[]> {
+      rankedCards ??= buildRankedCardsStatement(db);
+      return rankedCards.execute({ ids, search, limit, offset });
     },
     /** A product customers can see, by id. */
     async product(id: string): Promise<ProductRecord | undefined> {

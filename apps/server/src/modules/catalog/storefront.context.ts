@@ -10,6 +10,7 @@ import {
   createCatalogStatements,
   type ListingTotal,
 } from './products-listing.repository.js';
+import { createSearchIndex, type SearchIndex } from './search-index/search-index.js';
 // What the storefront's functions share (ADR 091, 101): the platform's deps, the prepared customer reads of its
 // database handle, and the listing totals this process has counted.
 
@@ -20,16 +21,23 @@ export interface StorefrontContext {
   statements: CatalogStatements;
   /** Listing totals by generation and filter, each with when it stops being fresh (storefront.listings.ts). */
   counts: Map<string, { value: Promise<ListingTotal>; expiresAt: number }>;
+  /** Which listed products carry a search's words, in memory (ADR 116); absent when configured off. */
+  searchIndex?: SearchIndex;
 }
 
 export function storefrontContext(deps: Deps): StorefrontContext {
   const counts = new Map<string, { value: Promise<ListingTotal>; expiresAt: number }>();
   // This process's own product writes move the generation the keys carry; another process's writes arrive as a
   // catalog change on the bus (ADR 043), which does not say whether products changed, so every total is dropped.
+  const searchIndex =
+    deps.config.catalog.searchIndex === 'memory' ? createSearchIndex(deps.db, deps.logger) : undefined;
   deps.changes.subscribe(CATALOG_CHANGED, (change) => {
+    // The index asks for the rows changed since it last asked (by anyone: they are stamped in the database).
+    searchIndex?.changed();
     if (!change.local) counts.clear();
   });
-  return { deps, db: deps.db, statements: createCatalogStatements(deps.db), counts };
+  void searchIndex?.start();
+  return { deps, db: deps.db, statements: createCatalogStatements(deps.db), counts, searchIndex };
 }
 
 export async function visibleStoreBy(ctx: StorefrontContext, where: SQL) {

@@ -122,9 +122,59 @@ function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: ListingR
   );
 }
 
+/** The filters a search index answers: the words alone (a category, price or stock filter is PostgreSQL's). */
+function wordsOnly(filters: ListingFilters): filters is ListingFilters & { search: string } {
+  return (
+    filters.search !== undefined &&
+    Object.entries(filters).every(([name, value]) => name === 'search' || value === undefined)
+  );
+}
+
 /**
- * One page and the filter's total: a known (or in-flight) total is used as it is; otherwise the page, then what it
- * does not tell of the total (totalOf).
+ * A search's page from the search index (ADR 116): the matches and their order from memory, the page's cards (or, by
+ * relevance, the candidates ranked) from PostgreSQL by key, and the exact total. Undefined when the index cannot
+ * answer (not loaded, configured off, another filter, a cursor, or a search that is not words joined by "and").
+ */
+async function indexedPage(
+  ctx: StorefrontContext,
+  request: ListingRequest,
+): Promise<{ rows: ListingRow[]; total: ListingTotal } | undefined> {
+  const { searchIndex, statements } = ctx;
+  const { filters, sort, limit, offset } = request;
+  if (!searchIndex || request.after !== undefined || !wordsOnly(filters)) return undefined;
+  if (indexedGeneration !== productWriteGeneration()) {
+    indexedGeneration = productWriteGeneration();
+    searchIndex.changed();
+  }
+  // Twice at most: a card missing from a page means a change the index has not heard of yet.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const matches = await searchIndex.match(filters.search);
+    if (!matches) return undefined;
+    const total = { count: matches.length, estimated: false };
+    if (sort === 'relevance') {
+      const candidates = searchIndex.first(matches, relevanceWindow(limit, offset));
+      const expected = Math.max(0, Math.min(limit, candidates.length - offset));
+      if (expected === 0) return { rows: [], total };
+      const rows = await statements.rankedCards(candidates, filters.search, limit, offset);
+      if (rows.length === expected) return { rows: rows.map((row) => ({ ...row, candidates: null })), total };
+    } else {
+      const ids = searchIndex.page(matches, sort, offset, limit);
+      if (ids.length === 0) return { rows: [], total };
+      const cards = new Map((await statements.cards(ids, sort)).map((card) => [card.id, card]));
+      if (cards.size === ids.length)
+        return { rows: ids.map((id) => ({ ...cards.get(id)!, candidates: null })), total };
+    }
+    searchIndex.changed();
+  }
+  return undefined;
+}
+
+/** The product write generation the index was last told of (this process's writes move it). */
+let indexedGeneration = -1;
+
+/**
+ * One page and the filter's total: a search the index answers is its page and exact total; a known (or in-flight)
+ * total is used as it is; otherwise the page, then what it does not tell of the total (totalOf).
  */
 async function page(
   ctx: StorefrontContext,
@@ -140,6 +190,8 @@ async function page(
     },
     last: rows.at(-1),
   });
+  const indexed = await indexedPage(ctx, request);
+  if (indexed) return answer(indexed.rows, indexed.total);
   const known = knownCount(ctx, key);
   if (known) {
     const [rows, total] = await Promise.all([statements.page(request), known]);

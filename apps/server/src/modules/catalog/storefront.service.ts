@@ -34,6 +34,11 @@ export function createStorefrontService(deps: Deps) {
     promotionProducts: bound(ctx, promotionProducts),
     storefrontCategories: bound(ctx, storefrontCategories),
     storefrontCollections: bound(ctx, storefrontCollections),
+    /** The search index stops asking the database (the server is stopping). */
+    stop: () => ctx.searchIndex?.stop(),
+    /** Whether the search index has loaded, and the listed products it holds (a gauge of /metrics). */
+    searchIndexState: () =>
+      ctx.searchIndex ? { ready: ctx.searchIndex.ready, products: ctx.searchIndex.size } : undefined,
   };
 }
 

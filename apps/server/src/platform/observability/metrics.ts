@@ -87,6 +87,7 @@ export interface MetricSources {
   jobs?(): Promise<QueueStat[]>;
   notificationBacklog?(): Promise<{ waiting: number; oldestSeconds: number }>;
   liveStreams?(): number;
+  searchIndex?(): { ready: boolean; products: number } | undefined;
 }
 
 const sources = new Set<MetricSources>();
@@ -203,6 +204,16 @@ new client.Gauge({
   async collect() {
     const counts = await each((source) => source.liveStreams?.());
     this.set(counts.reduce((total, count) => total + count, 0));
+  },
+});
+
+new client.Gauge({
+  name: 'catalog_search_index_products',
+  help: 'Listed products in the search index this process keeps in memory (ADR 116); -1 while it loads',
+  registers: [metricsRegistry],
+  async collect() {
+    const reads = await each((source) => source.searchIndex?.());
+    if (reads.length > 0) this.set(Math.max(...reads.map((read) => (read.ready ? read.products : -1))));
   },
 });
 
