@@ -222,32 +222,6 @@ describe('a search answered by the search index', () => {
     await test.database.db.execute(sql`update products set is_visible = false where id = ${added.id}`);
   });
 
-  it('counts a price range alone from the prices it holds, exactly, asking PostgreSQL for the page only', async () => {
-    const indexed = await storefront(true, 3);
-    const database = await storefront(false, 3);
-    for (const [minPrice, maxPrice] of [
-      [1000, 3000],
-      [1500, 4000],
-      [0, 1_000_000],
-    ] as const) {
-      const query = { minPrice, maxPrice, sortBy: 'price_asc' as const, limit: 2 };
-      const [counted] = (
-        await test.database.db.execute(
-          sql`select count(*)::int as count from products where is_visible and price_now_kobo between ${minPrice * 100} and ${maxPrice * 100}`,
-        )
-      ).rows as { count: number }[];
-      const before = indexed.asked.length;
-      const fromIndex = await indexed.list(query);
-      // Beyond the bound of 3 PostgreSQL would estimate; the index counts.
-      expect(fromIndex.page, JSON.stringify(query)).toMatchObject({
-        count: counted!.count,
-        countIsEstimate: false,
-      });
-      expect(indexed.asked.slice(before)).toEqual(['page']);
-      expect(fromIndex.page.data).toEqual((await database.list(query)).page.data);
-    }
-  });
-
   it.skipIf(!onPostgres)(
     'does not skip a change whose transaction commits after a later one it has already read',
     async () => {

@@ -94,23 +94,8 @@ function rememberCount(ctx: StorefrontContext, key: string, value: Promise<Listi
  * The filter's total without walking every match (ADR 114): exact up to the catalog's bound, the planner's estimate
  * beyond it (`boundedTotal`, shared with the admin's transactions list).
  */
-async function totalOf(
-  ctx: StorefrontContext,
-  request: ListingRequest,
-  rows: ListingRow[],
-): Promise<ListingTotal> {
+function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: ListingRow[]): Promise<ListingTotal> {
   const exactUpTo = ctx.deps.config.catalog.exactCountUpTo;
-  // A price range alone: the search index counts it exactly from the prices it holds (ADR 116), no EXPLAIN, no count.
-  const pageTells =
-    rows.length < request.limit && request.after === undefined && (rows.length > 0 || request.offset === 0);
-  if (ctx.searchIndex && !pageTells && priceOnly(request.filters)) {
-    const counted = await ctx.searchIndex.countPriced(
-      request.filters.minPriceKobo,
-      request.filters.maxPriceKobo,
-    );
-    if (counted !== undefined)
-      return { count: Math.max(counted, request.offset + rows.length), estimated: false };
-  }
   // A relevance page ranked every match when its window was not filled: the page knows the total, and within the
   // bound it is the count the estimate and the bounded count would have asked for (two round trips fewer).
   const candidates = rows[0]?.candidates;
@@ -134,16 +119,6 @@ async function totalOf(
       estimate: () => ctx.statements.estimate(request.filters),
       count: (upTo) => ctx.statements.count(request.filters, upTo),
     },
-  );
-}
-
-/** A price range and nothing else (no words, category, store or stock). */
-function priceOnly(filters: ListingFilters): boolean {
-  return (
-    (filters.minPriceKobo !== undefined || filters.maxPriceKobo !== undefined) &&
-    Object.entries(filters).every(
-      ([name, value]) => name === 'minPriceKobo' || name === 'maxPriceKobo' || value === undefined,
-    )
   );
 }
 

@@ -214,16 +214,6 @@ export class SearchPostings {
     }
   }
 
-  /** Listed products priced within the range (kobo, both ends included; an end left out is open). */
-  countPriced(minKobo = Number.NEGATIVE_INFINITY, maxKobo = Number.POSITIVE_INFINITY): number {
-    const live = this.live.data;
-    const price = this.price.data;
-    let count = 0;
-    for (let ordinal = 0; ordinal < this.ids.length; ordinal += 1)
-      if (live[ordinal] === 1 && price[ordinal]! >= minKobo && price[ordinal]! <= maxKobo) count += 1;
-    return count;
-  }
-
   /** The first `count` matches' ids, in the index's own order (relevance ranks these, as it ranks the GIN's first). */
   first(matches: Int32Array, count: number): string[] {
     return Array.from(matches.subarray(0, count), (ordinal) => this.ids[ordinal]!);

@@ -83,8 +83,6 @@ export interface SearchIndex {
   changed(): void;
   /** The listed products matching the search, fresh; undefined when the index cannot answer it. */
   match(search: string): Promise<Int32Array | undefined>;
-  /** Listed products priced within the range (kobo), fresh; undefined when the index cannot answer. */
-  countPriced(minKobo: number | undefined, maxKobo: number | undefined): Promise<number | undefined>;
   page(matches: Int32Array, sort: ProductSort, offset: number, limit: number): string[];
   first(matches: Int32Array, count: number): string[];
   /** Listed products held, and whether the load is done. */
@@ -139,11 +137,6 @@ class ProductSearchIndex implements SearchIndex {
     if (!(await this.fresh())) return undefined;
     const lexemes = await this.lexemesOf(search);
     return lexemes ? this.matchesOf(lexemes) : undefined;
-  }
-
-  async countPriced(minKobo: number | undefined, maxKobo: number | undefined): Promise<number | undefined> {
-    if (!(await this.fresh())) return undefined;
-    return this.postings.countPriced(minKobo, maxKobo);
   }
 
   page(matches: Int32Array, sort: ProductSort, offset: number, limit: number): string[] {
