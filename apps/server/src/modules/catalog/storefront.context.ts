@@ -5,6 +5,7 @@ import type { Deps } from '../../platform/deps.js';
 import { notFound } from '../../platform/errors.js';
 // Read model: catalog listings join stores for visibility and store names (ADR 010).
 import { stores } from '../stores/stores.schema.js';
+import { type PriceStatistics, priceStatisticsOf } from './price-statistics.js';
 import {
   type CatalogStatements,
   createCatalogStatements,
@@ -23,6 +24,8 @@ export interface StorefrontContext {
   counts: Map<string, { value: Promise<ListingTotal>; expiresAt: number }>;
   /** Which listed products carry a search's words, in memory (ADR 116); absent when configured off. */
   searchIndex?: SearchIndex;
+  /** What the planner knows of prices, read once a minute (a price range's estimated total); absent in some tests. */
+  priceStatistics?: () => Promise<PriceStatistics | undefined>;
 }
 
 export function storefrontContext(deps: Deps): StorefrontContext {
@@ -37,7 +40,14 @@ export function storefrontContext(deps: Deps): StorefrontContext {
     if (!change.local) counts.clear();
   });
   void searchIndex?.start();
-  return { deps, db: deps.db, statements: createCatalogStatements(deps.db), counts, searchIndex };
+  return {
+    deps,
+    db: deps.db,
+    statements: createCatalogStatements(deps.db),
+    counts,
+    searchIndex,
+    priceStatistics: priceStatisticsOf(deps.db),
+  };
 }
 
 export async function visibleStoreBy(ctx: StorefrontContext, where: SQL) {
