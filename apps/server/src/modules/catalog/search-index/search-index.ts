@@ -14,8 +14,11 @@ import { type IndexedProduct, SearchPostings } from './postings.js';
 // search after any catalog change or a second of quiet, the rows stamped since by their transaction (migration 0055).
 // Searches it cannot answer as PostgreSQL would (or, not, phrases, other filters) stay with PostgreSQL.
 
-/** Rows per statement while loading or catching up. */
-const BATCH = 5_000;
+/**
+ * Rows per statement while loading or catching up: each batch is decoded and indexed on the event loop in one go
+ * (about 12 ms for 1,000 rows), so requests wait at most that long behind the load.
+ */
+const BATCH = 1_000;
 /** Without a catalog change heard, the index asks for changed rows at most this long after it last asked. */
 const QUIET_REFRESH_MS = 1_000;
 /** Searches whose words are remembered (each asks PostgreSQL once for its lexemes). */
