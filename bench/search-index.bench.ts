@@ -25,6 +25,7 @@ const heapAfter = process.memoryUsage();
 console.log(
   `loaded ${index.size} products in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s wall, ` +
     `${((loaded.user + loaded.system) / 1e6).toFixed(1)} s CPU; heap +${((heapAfter.heapUsed - heapBefore.heapUsed) / 2 ** 20).toFixed(0)} MiB, ` +
+    `typed arrays +${((heapAfter.arrayBuffers - heapBefore.arrayBuffers) / 2 ** 20).toFixed(0)} MiB, ` +
     `RSS +${((heapAfter.rss - heapBefore.rss) / 2 ** 20).toFixed(0)} MiB (${globalThis.gc ? 'after a GC' : 'run with --expose-gc for a GC first'})`,
 );
 

@@ -25,6 +25,10 @@ class Column<T extends Int32Array | Float64Array> {
     public data: T,
     private readonly make: (size: number) => T,
   ) {}
+  /** Gives back the room kept for growth (after a load: doubling leaves up to half of each array empty). */
+  trim(): void {
+    if (this.data.length > this.length + (this.length >> 3)) this.data = this.data.slice(0, this.length) as T;
+  }
   push(value: number): void {
     if (this.length === this.data.length) {
       const grown = this.make(Math.max(16, this.data.length * 2));
@@ -118,6 +122,12 @@ export class SearchPostings {
       posting.push(ordinal, this.ids.length);
     }
     this.ordinalOf.set(product.id, ordinal);
+  }
+
+  /** Gives back the room kept for growth in every array (once loaded; later writes grow them again as needed). */
+  trim(): void {
+    for (const column of [this.live, this.created, this.price, this.sales, this.rating]) column.trim();
+    for (const posting of this.postings.values()) posting.list.trim();
   }
 
   /** A product no longer listed (hidden, or gone). */

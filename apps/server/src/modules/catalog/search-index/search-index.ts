@@ -175,6 +175,7 @@ class ProductSearchIndex implements SearchIndex {
       if (rows.length < BATCH) break;
       after = rows.at(-1)!.id;
     }
+    this.postings.trim();
     this.loaded = true;
     // What changed while it loaded is asked for before the first search.
     this.dirty = true;
