@@ -57,6 +57,7 @@ export function createCatalogModule(
     // An import being written finishes its batch before the database closes.
     http: async (scope) => {
       const removeSources = addMetricSources({ searchIndex: service.storefront.searchIndexState });
+      scope.addHook('onListen', () => service.storefront.startSearchIndex());
       scope.addHook('onClose', () => {
         removeSources();
         service.storefront.stop();

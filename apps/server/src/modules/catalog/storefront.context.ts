@@ -39,7 +39,6 @@ export function storefrontContext(deps: Deps): StorefrontContext {
     searchIndex?.changed();
     if (!change.local) counts.clear();
   });
-  void searchIndex?.start();
   return {
     deps,
     db: deps.db,

@@ -34,6 +34,8 @@ export function createStorefrontService(deps: Deps) {
     promotionProducts: bound(ctx, promotionProducts),
     storefrontCategories: bound(ctx, storefrontCategories),
     storefrontCollections: bound(ctx, storefrontCollections),
+    /** The search index starts loading (once the server listens, so time to ready does not wait on it). */
+    startSearchIndex: () => void ctx.searchIndex?.start(),
     /** The search index stops asking the database (the server is stopping). */
     stop: () => ctx.searchIndex?.stop(),
     /** Whether the search index has loaded, and the listed products it holds (a gauge of /metrics). */

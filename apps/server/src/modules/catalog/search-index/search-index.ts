@@ -80,7 +80,7 @@ export function conjunctionOf(tsquery: string): string[] | null {
 }
 
 export interface SearchIndex {
-  /** Starts loading (in the background); searches are PostgreSQL's until it is done. */
+  /** Starts loading (in the background; once, however often asked); searches are PostgreSQL's until it is done. */
   start(): Promise<void>;
   /** Something in the catalog changed: catch up before the next search. */
   changed(): void;
@@ -214,8 +214,12 @@ class ProductSearchIndex implements SearchIndex {
     this.askedAt = asked;
   }
 
-  /** Caught up with the database, unless it is not loaded or cannot be asked (then PostgreSQL answers). */
+  /**
+   * Caught up with the database, unless it is not loaded or cannot be asked (then PostgreSQL answers). A server that
+   * never listens (the tests' apps, answering through inject) starts loading at its first search.
+   */
   private async fresh(): Promise<boolean> {
+    if (!this.loaded) void this.start();
     if (!this.loaded || this.stopped) return false;
     if (!this.dirty && Date.now() - this.askedAt < QUIET_REFRESH_MS) return true;
     this.catchingUp ??= this.catchUp().finally(() => {
