@@ -4,7 +4,7 @@
 // here: reads-vs-bare measures the whole.
 //
 // Run: DATABASE_URL=… npx tsx bench/search-index.bench.ts        Env: BENCH_REQUESTS (4000)
-import type { ProductSort } from '@market/contracts';
+import { type ProductSort, productSorts } from '@market/contracts';
 import pino from 'pino';
 import { createSearchIndex } from '../apps/server/src/modules/catalog/search-index/search-index.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
@@ -29,14 +29,8 @@ console.log(
     `RSS +${((heapAfter.rss - heapBefore.rss) / 2 ** 20).toFixed(0)} MiB (${globalThis.gc ? 'after a GC' : 'run with --expose-gc for a GC first'})`,
 );
 
-const sorts: (ProductSort | undefined)[] = [
-  undefined,
-  'newest',
-  'price_asc',
-  'price_desc',
-  'best_selling',
-  'top_rated',
-];
+// Relevance (no sort asked) and every sort customers can pick.
+const sorts: (ProductSort | undefined)[] = [undefined, ...productSorts];
 // Every term's lexemes asked once first (as a server asks a word's first search), so the rest is memory alone.
 for (const term of searchTerms) await index.match(term);
 const byClass = new Map<string, { ms: number; n: number; matches: number }>();

@@ -1,4 +1,9 @@
-import { type CustomerProductsQuery, customerProductEndpoints, type ProductSort } from '@market/contracts';
+import {
+  type CustomerProductsQuery,
+  customerProductEndpoints,
+  type ProductSort,
+  productSorts,
+} from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,14 +97,8 @@ async function storefront(withIndex: boolean, exactCountUpTo = 1000) {
   };
 }
 
-const sorts: (ProductSort | undefined)[] = [
-  undefined,
-  'newest',
-  'price_asc',
-  'price_desc',
-  'best_selling',
-  'top_rated',
-];
+// Relevance (no sort asked) and every sort customers can pick.
+const sorts: (ProductSort | undefined)[] = [undefined, ...productSorts];
 const windows = [
   [0, 4],
   [4, 4],
