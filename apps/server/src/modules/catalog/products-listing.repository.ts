@@ -128,26 +128,7 @@ function listingOrder(sort: ListingSort): SQL[] {
  */
 function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'after'>) {
   const where = listingWhere(request.filters);
-  if (request.sort === 'relevance') {
-    const candidates = db
-      .select({ id: products.id, createdAt: products.createdAt, searchVector: products.searchVector })
-      .from(products)
-      .where(where)
-      .limit(placeholder('window'))
-      .as('candidates');
-    const rank = sql`ts_rank(${candidates.searchVector}, websearch_to_tsquery('english', ${placeholder('search')}))`;
-    return db
-      .select({
-        pageId: candidates.id,
-        // Over the window's candidates, before the page's limit: fewer than the window means every match.
-        candidates: sql<number>`(count(*) over ())::integer`.as('candidates'),
-      })
-      .from(candidates)
-      .orderBy(desc(rank), desc(candidates.createdAt), desc(candidates.id))
-      .limit(placeholder('limit'))
-      .offset(placeholder('offset'))
-      .as('page');
-  }
+  if (request.sort === 'relevance') return rankedPageIds(db, where);
   const pageWhere =
     request.after && isCursorSort(request.sort) ? and(where, afterCursor(request.sort))! : where;
   return db
@@ -158,6 +139,41 @@ function pageIds(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'aft
     .limit(placeholder('limit'))
     .offset(placeholder('offset'))
     .as('page');
+}
+
+/**
+ * A relevance page's ids: the first `window` rows matching `where` (no order to sort first), ranked by `ts_rank`, with
+ * how many candidates there were. The GIN index's first matches for a listing (`pageIds`), or the search index's
+ * (`rankedCards`, ADR 116).
+ */
+function rankedPageIds(db: Db, where: SQL) {
+  const candidates = db
+    .select({ id: products.id, createdAt: products.createdAt, searchVector: products.searchVector })
+    .from(products)
+    .where(where)
+    .limit(placeholder('window'))
+    .as('candidates');
+  const rank = sql`ts_rank(${candidates.searchVector}, websearch_to_tsquery('english', ${placeholder('search')}))`;
+  return db
+    .select({
+      pageId: candidates.id,
+      // Over the window's candidates, before the page's limit: fewer than the window means every match.
+      candidates: sql<number>`(count(*) over ())::integer`.as('candidates'),
+    })
+    .from(candidates)
+    .orderBy(desc(rank), desc(candidates.createdAt), desc(candidates.id))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .as('page');
+}
+
+/** A page's cards, in the sort's order, from the page's ids. */
+function cardsOfPage(db: Db, page: ReturnType<typeof pageIds>, sort: ListingSort) {
+  return db
+    .select({ ...pageRowSelection, sortKey: sortKeyText(sort), candidates: page.candidates })
+    .from(page)
+    .innerJoin(products, eq(products.id, page.pageId))
+    .orderBy(...listingOrder(sort));
 }
 
 /** Rows after the cursor in the sort's order: a row comparison, which a btree walks from the cursor on. */
@@ -250,13 +266,9 @@ const pageRowSelection = {
 } satisfies Record<keyof CardRecord, unknown>;
 
 function buildListingStatement(db: Db, request: Pick<ListingRequest, 'filters' | 'sort' | 'after'>) {
-  const page = pageIds(db, request);
-  return db
-    .select({ ...pageRowSelection, sortKey: sortKeyText(request.sort), candidates: page.candidates })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.pageId))
-    .orderBy(...listingOrder(request.sort))
-    .prepare(statementName('catalog_list', shapeOf(request)));
+  return cardsOfPage(db, pageIds(db, request), request.sort).prepare(
+    statementName('catalog_list', shapeOf(request)),
+  );
 }
 
 type ListingStatement = ReturnType<typeof buildListingStatement>;
@@ -295,25 +307,8 @@ export type CardRow = Awaited<ReturnType<ReturnType<typeof buildCardsStatement>[
  * index hands over): ranked, cut, and read in one statement.
  */
 function buildRankedCardsStatement(db: Db) {
-  const candidates = db
-    .select({ id: products.id, createdAt: products.createdAt, searchVector: products.searchVector })
-    .from(products)
-    .where(and(sql`${products.id} = any(${placeholder('ids')}::uuid[])`, customerVisible))
-    .as('candidates');
-  const rank = sql`ts_rank(${candidates.searchVector}, websearch_to_tsquery('english', ${placeholder('search')}))`;
-  const page = db
-    .select({ pageId: candidates.id })
-    .from(candidates)
-    .orderBy(desc(rank), desc(candidates.createdAt), desc(candidates.id))
-    .limit(placeholder('limit'))
-    .offset(placeholder('offset'))
-    .as('page');
-  return db
-    .select({ ...pageRowSelection, sortKey: sortKeyText('relevance') })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.pageId))
-    .orderBy(...listingOrder('relevance'))
-    .prepare('catalog_ranked_cards');
+  const candidates = and(sql`${products.id} = any(${placeholder('ids')}::uuid[])`, customerVisible)!;
+  return cardsOfPage(db, rankedPageIds(db, candidates), 'relevance').prepare('catalog_ranked_cards');
 }
 
 function buildProductStatement(db: Db) {
@@ -388,9 +383,9 @@ export function createCatalogStatements(db: Db) {
       return statement.execute({ ids });
     },
     /** A relevance page of the search over these candidates, ranked by `ts_rank` as `page` ranks. */
-    async rankedCards(ids: string[], search: string, limit: number, offset: number): Promise<CardRow[]> {
+    async rankedCards(ids: string[], search: string, limit: number, offset: number): Promise<ListingRow[]> {
       rankedCards ??= buildRankedCardsStatement(db);
-      return rankedCards.execute({ ids, search, limit, offset });
+      return rankedCards.execute({ ids, search, limit, offset, window: ids.length });
     },
     /** A product customers can see, by id. */
     async product(id: string): Promise<ProductRecord | undefined> {

@@ -123,15 +123,14 @@ function totalOf(ctx: StorefrontContext, request: ListingRequest, rows: ListingR
   );
 }
 
-/** A price range and nothing else (no words, category, store or stock). */
-function priceOnly(filters: ListingFilters): boolean {
-  return (
-    (filters.minPriceKobo !== undefined || filters.maxPriceKobo !== undefined) &&
-    Object.entries(filters).every(
-      ([name, value]) => name === 'minPriceKobo' || name === 'maxPriceKobo' || value === undefined,
-    )
-  );
+/** Whether some filter is set and every one set is among `names`. */
+function onlyFilters(filters: ListingFilters, names: readonly (keyof ListingFilters)[]): boolean {
+  const set = Object.entries(filters).filter(([, value]) => value !== undefined);
+  return set.length > 0 && set.every(([name]) => names.includes(name as keyof ListingFilters));
 }
+
+/** A price range and nothing else (no words, category, store or stock). */
+const priceOnly = (filters: ListingFilters) => onlyFilters(filters, ['minPriceKobo', 'maxPriceKobo']);
 
 /**
  * The planner's estimate of the filter's matches: for a price range alone, worked out here from the statistics the
@@ -147,10 +146,7 @@ async function estimateOf(ctx: StorefrontContext, filters: ListingFilters): Prom
 
 /** The filters a search index answers: the words alone (a category, price or stock filter is PostgreSQL's). */
 function wordsOnly(filters: ListingFilters): filters is ListingFilters & { search: string } {
-  return (
-    filters.search !== undefined &&
-    Object.entries(filters).every(([name, value]) => name === 'search' || value === undefined)
-  );
+  return onlyFilters(filters, ['search']);
 }
 
 /**
@@ -165,10 +161,6 @@ async function indexedPage(
   const { searchIndex, statements } = ctx;
   const { filters, sort, limit, offset } = request;
   if (!searchIndex || request.after !== undefined || !wordsOnly(filters)) return undefined;
-  if (indexedGeneration !== productWriteGeneration()) {
-    indexedGeneration = productWriteGeneration();
-    searchIndex.changed();
-  }
   // Twice at most: a card missing from a page means a change the index has not heard of yet.
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const matches = await searchIndex.match(filters.search);
@@ -179,7 +171,7 @@ async function indexedPage(
       const expected = Math.max(0, Math.min(limit, candidates.length - offset));
       if (expected === 0) return { rows: [], total };
       const rows = await statements.rankedCards(candidates, filters.search, limit, offset);
-      if (rows.length === expected) return { rows: rows.map((row) => ({ ...row, candidates: null })), total };
+      if (rows.length === expected) return { rows, total };
     } else {
       const ids = searchIndex.page(matches, sort, offset, limit);
       if (ids.length === 0) return { rows: [], total };
@@ -191,9 +183,6 @@ async function indexedPage(
   }
   return undefined;
 }
-
-/** The product write generation the index was last told of (this process's writes move it). */
-let indexedGeneration = -1;
 
 /**
  * One page and the filter's total: a search the index answers is its page and exact total; a known (or in-flight)

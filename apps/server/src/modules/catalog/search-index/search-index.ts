@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/client.js';
 import { rowsOf } from '../../../platform/db/rows-of.js';
+import { productWriteGeneration } from '../products.repository.js';
 import { type IndexedProduct, SearchPostings } from './postings.js';
 
 // A search engine's core beside PostgreSQL, in each server process (ADR 116): which listed products carry every word
@@ -105,6 +106,8 @@ class ProductSearchIndex implements SearchIndex {
   private stopped = false;
   private dirty = true;
   private askedAt = 0;
+  /** This process's product write generation when the index last caught up (its writes move it). */
+  private seenGeneration = -1;
   private catchingUp: Promise<void> | undefined;
   private starting: Promise<void> | undefined;
 
@@ -188,6 +191,7 @@ class ProductSearchIndex implements SearchIndex {
   /** The rows stamped by transactions at or after the last snapshot's oldest running one, in batches. */
   private async catchUp(): Promise<void> {
     this.dirty = false;
+    this.seenGeneration = productWriteGeneration();
     const asked = Date.now();
     const answered = rowsOf<ChangedRow & { next: string }>(
       await this.db.execute(sql`
@@ -221,6 +225,7 @@ class ProductSearchIndex implements SearchIndex {
   private async fresh(): Promise<boolean> {
     if (!this.loaded) void this.start();
     if (!this.loaded || this.stopped) return false;
+    if (productWriteGeneration() !== this.seenGeneration) this.dirty = true;
     if (!this.dirty && Date.now() - this.askedAt < QUIET_REFRESH_MS) return true;
     this.catchingUp ??= this.catchUp().finally(() => {
       this.catchingUp = undefined;
