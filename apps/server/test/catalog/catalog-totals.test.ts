@@ -1,16 +1,13 @@
-import { type CustomerProductsQuery, customerProductEndpoints } from '@market/contracts';
+import { customerProductEndpoints } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createCatalogStatements,
-  type ListingFilters,
   RELEVANCE_CANDIDATES,
   relevanceWindow,
 } from '../../src/modules/catalog/products-listing.repository.js';
-import type { StorefrontContext } from '../../src/modules/catalog/storefront.context.js';
-import { list } from '../../src/modules/catalog/storefront.listings.js';
 import { listedProduct } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
+import { spiedStorefront } from '../support/storefront-spy.js';
 import { json, type TestApp } from '../support/test-app.js';
 import { world } from '../support/world.js';
 
@@ -106,30 +103,8 @@ describe('listing totals', () => {
 
 describe('the relevance window', () => {
   /** The storefront's listing on the test's database, with the total's two statements counted as they are asked. */
-  function spiedListing(exactCountUpTo: number) {
-    const statements = createCatalogStatements(test.database.db);
-    const asked: string[] = [];
-    const ctx = {
-      deps: { config: { catalog: { exactCountUpTo } }, now: () => new Date() },
-      db: test.database.db,
-      statements: {
-        ...statements,
-        estimate: (filters: ListingFilters) => {
-          asked.push('estimate');
-          return statements.estimate(filters);
-        },
-        count: (filters: ListingFilters, upTo: number) => {
-          asked.push('count');
-          return statements.count(filters, upTo);
-        },
-      },
-      counts: new Map(),
-    } as unknown as StorefrontContext;
-    return {
-      asked,
-      list: (query: Partial<CustomerProductsQuery>) => list(ctx, query as CustomerProductsQuery),
-    };
-  }
+  const spiedListing = (exactCountUpTo: number) =>
+    spiedStorefront(test.database.db, { exactCountUpTo, noting: ['estimate', 'count'] });
 
   it('takes the exact total of a search whose matches all fit the window from its page, asking nothing more', async () => {
     // Eight lanterns, fewer than the window's candidates and within this bound: the ranked page saw every match.

@@ -1,4 +1,3 @@
-import type { CustomerProductsQuery } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -7,14 +6,9 @@ import {
   priceStatisticsOf,
   readPriceStatistics,
 } from '../../src/modules/catalog/price-statistics.js';
-import {
-  createCatalogStatements,
-  type ListingFilters,
-} from '../../src/modules/catalog/products-listing.repository.js';
-import type { StorefrontContext } from '../../src/modules/catalog/storefront.context.js';
-import { list } from '../../src/modules/catalog/storefront.listings.js';
 import { plannerEstimate } from '../../src/platform/db/estimated-total.js';
 import { listedProduct } from '../support/commerce-factory.js';
+import { spiedStorefront } from '../support/storefront-spy.js';
 import type { TestApp } from '../support/test-app.js';
 import { world } from '../support/world.js';
 
@@ -86,27 +80,13 @@ describe("a price range's estimate from the planner's statistics", () => {
   });
 
   it("answers a new price range's total with it, and asks no EXPLAIN", async () => {
-    const statements = createCatalogStatements(test.database.db);
-    const asked: string[] = [];
-    const ctx = {
-      deps: { config: { catalog: { exactCountUpTo: BOUND } }, now: () => new Date() },
-      db: test.database.db,
-      statements: {
-        ...statements,
-        estimate: (filters: ListingFilters) => {
-          asked.push('estimate');
-          return statements.estimate(filters);
-        },
-      },
-      counts: new Map(),
+    const storefront = spiedStorefront(test.database.db, {
+      exactCountUpTo: BOUND,
+      noting: ['estimate'],
       priceStatistics: priceStatisticsOf(test.database.db),
-    } as unknown as StorefrontContext;
-    const { page } = await list(ctx, {
-      minPrice: 1000,
-      maxPrice: 30000,
-      limit: 2,
-      offset: 0,
-    } as CustomerProductsQuery);
+    });
+    const { asked } = storefront;
+    const { page } = await storefront.list({ minPrice: 1000, maxPrice: 30000, limit: 2, offset: 0 });
     expect(page.data).toHaveLength(2);
     expect(page).toMatchObject({
       count: estimatePriced(statistics, 100_000, 3_000_000),

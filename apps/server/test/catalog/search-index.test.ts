@@ -1,21 +1,11 @@
-import {
-  type CustomerProductsQuery,
-  customerProductEndpoints,
-  type ProductSort,
-  productSorts,
-} from '@market/contracts';
+import { customerProductEndpoints, type ProductSort, productSorts } from '@market/contracts';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCatalogStatements,
-  type ListingFilters,
-} from '../../src/modules/catalog/products-listing.repository.js';
 import { createSearchIndex, type SearchIndex } from '../../src/modules/catalog/search-index/search-index.js';
-import type { StorefrontContext } from '../../src/modules/catalog/storefront.context.js';
-import { list } from '../../src/modules/catalog/storefront.listings.js';
 import { listedProduct } from '../support/commerce-factory.js';
 import { requestOf } from '../support/contract-requests.js';
+import { spiedStorefront } from '../support/storefront-spy.js';
 import { json, type TestApp } from '../support/test-app.js';
 import { world } from '../support/world.js';
 
@@ -61,40 +51,13 @@ afterAll(async () => {
 
 /** The storefront's listing on the test's database, with or without an index of its own, noting what it asks. */
 async function storefront(withIndex: boolean, exactCountUpTo = 1000) {
-  const statements = createCatalogStatements(test.database.db);
-  const asked: string[] = [];
-  const noted =
-    <T extends unknown[], R>(name: string, call: (...args: T) => R) =>
-    (...args: T): R => {
-      asked.push(name);
-      return call(...args);
-    };
   let searchIndex: SearchIndex | undefined;
   if (withIndex) {
     searchIndex = createSearchIndex(test.database.db, quiet);
     indexes.push(searchIndex);
     await searchIndex.start();
   }
-  const ctx = {
-    deps: { config: { catalog: { exactCountUpTo } }, now: () => new Date() },
-    db: test.database.db,
-    statements: {
-      ...statements,
-      page: noted('page', statements.page),
-      estimate: noted('estimate', (filters: ListingFilters) => statements.estimate(filters)),
-      count: noted('count', statements.count),
-      cards: noted('cards', statements.cards),
-      rankedCards: noted('ranked cards', statements.rankedCards),
-    },
-    counts: new Map(),
-    searchIndex,
-  } as unknown as StorefrontContext;
-  return {
-    asked,
-    searchIndex,
-    list: (query: Partial<CustomerProductsQuery>) =>
-      list(ctx, { limit: 20, offset: 0, ...query } as CustomerProductsQuery),
-  };
+  return { searchIndex, ...spiedStorefront(test.database.db, { exactCountUpTo, searchIndex }) };
 }
 
 // Relevance (no sort asked) and every sort customers can pick.
