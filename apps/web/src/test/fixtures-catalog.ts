@@ -1,3 +1,6 @@
+import { jsonResponse } from './render';
+import { mockFetchHolding } from './session';
+
 /** Small contract-shaped data for catalog screen tests. */
 export const ids = {
   phones: '11111111-1111-4111-8111-111111111111',
@@ -124,3 +127,15 @@ export function recordFetch(handler: (call: Call) => Response | Promise<Response
   };
   return { calls, fetchMock };
 }
+
+/** A merchant staff member ("Viewer") holding these permissions, whose store has no products yet. */
+export const viewerOfEmptyStore = (permissions: string[]) =>
+  mockFetchHolding(
+    permissions,
+    () =>
+      jsonResponse(200, {
+        message: 'Products',
+        data: { products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } },
+      }),
+    { role: 'Viewer' },
+  );

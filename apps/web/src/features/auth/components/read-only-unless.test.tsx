@@ -1,19 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderScreen } from '../../../test/render';
-import { mockFetchHolding, signedInForEachTest } from '../../../test/session';
+import { viewerOfEmptyStore } from '../../../test/fixtures-catalog';
+import { renderScreen } from '../../../test/render';
+import { signedInForEachTest } from '../../../test/session';
 import { ReadOnlyUnless } from './read-only-unless';
-
-const merchantHolding = (permissions: string[]) =>
-  mockFetchHolding(
-    permissions,
-    () =>
-      jsonResponse(200, {
-        message: 'Products',
-        data: { products: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 1 } },
-      }),
-    { role: 'Viewer' },
-  );
 
 signedInForEachTest('merchant');
 
@@ -27,7 +17,7 @@ const form = (
 
 describe('a "See"-only role', () => {
   it('gets the form with Save disabled and a line saying why', async () => {
-    merchantHolding(['products:read']);
+    viewerOfEmptyStore(['products:read']);
     renderScreen(
       <ReadOnlyUnless permission="products:write" note="Your role can see products but not change them.">
         {form}
@@ -39,7 +29,7 @@ describe('a "See"-only role', () => {
   });
 
   it('leaves the form live for a role that may change it', async () => {
-    const fetchMock = merchantHolding(['products:read', 'products:write']);
+    const fetchMock = viewerOfEmptyStore(['products:read', 'products:write']);
     renderScreen(
       <ReadOnlyUnless permission="products:write" note="read only">
         {form}
